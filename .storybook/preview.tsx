@@ -1,0 +1,29 @@
+import { ThemeProvider } from '@lms/design-system';
+import type { Preview } from '@storybook/react-vite';
+import { mswLoader } from 'msw-storybook-addon/csf3';
+import { SWRConfig } from 'swr';
+
+const preview: Preview = {
+  loaders: [mswLoader()],
+  decorators: [
+    // Each story gets the theme, the Thai font and its own SWR cache (no leaks between stories).
+    (Story) => (
+      <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0, shouldRetryOnError: false }}>
+        <ThemeProvider>
+          <div data-story-root="">
+            <Story />
+          </div>
+        </ThemeProvider>
+      </SWRConfig>
+    ),
+  ],
+  parameters: {
+    layout: 'padded',
+    controls: { matchers: { color: /(background|color)$/i, date: /Date$/i } },
+    // Accessibility violations fail the story's test.
+    a11y: { test: 'error' },
+  },
+  initialGlobals: { locale: 'th' },
+};
+
+export default preview;

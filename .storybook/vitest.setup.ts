@@ -1,0 +1,28 @@
+import * as a11yAnnotations from '@storybook/addon-a11y/preview';
+import { setProjectAnnotations } from '@storybook/react-vite';
+import { afterEach, expect } from 'vitest';
+import { page } from 'vitest/browser';
+import * as projectAnnotations from './preview.tsx';
+
+setProjectAnnotations([a11yAnnotations, projectAnnotations]);
+
+// Screenshots must not catch a spinner mid-turn or a caret mid-blink.
+const still = document.createElement('style');
+still.textContent =
+  '*, *::before, *::after { animation: none !important; transition: none !important; caret-color: transparent !important; }';
+document.head.append(still);
+
+/**
+ * Every story that passed its play function is compared with its committed screenshot
+ * baseline, once fonts have loaded (animations are off: see the browser config).
+ */
+afterEach(async ({ task }) => {
+  if (task.result?.state === 'fail' || task.result?.errors?.length) return;
+  await document.fonts.ready;
+  const name = task.name.replace(/[^\p{L}\p{N}]+/gu, '-').toLowerCase();
+  // Overlays render in portals outside the story root: then the whole page is the subject.
+  const root = document.querySelector('[data-story-root]');
+  const overlay = document.querySelector('[role="dialog"], [role="alertdialog"], [data-overlay]');
+  const subject = !overlay && root && root.getBoundingClientRect().height > 0 ? root : document.body;
+  await expect.element(page.elementLocator(subject)).toMatchScreenshot(name);
+});

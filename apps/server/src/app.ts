@@ -1,0 +1,94 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import fastifyStatic from '@fastify/static';
+import { entities } from '@lms/domain';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { type RegisteredRoute, registerAccessControl } from './auth/access.ts';
+import { PrincipalStore } from './auth/principal.ts';
+import { LoginThrottle } from './auth/throttle.ts';
+import { TokenService } from './auth/tokens.ts';
+import type { EntityExtension } from './crud/extensions.ts';
+import { entityRoutes } from './crud/routes.ts';
+import type { Database } from './db/database.ts';
+import { notStoredAsTable } from './entities/naming.ts';
+import { notFound, registerErrorHandling } from './http/errors.ts';
+import { registerSecurityHeaders } from './http/security.ts';
+import { accountRoutes } from './routes/account.ts';
+import { authRoutes } from './routes/auth.ts';
+import type { AuthContext } from './routes/context.ts';
+import { healthRoutes } from './routes/health.ts';
+import { appRoleGroupExtension, appUserExtension } from './users/appUser.ts';
+
+export interface AppOptions {
+  readonly db: Database;
+  /** Built web app to serve beside `/api`; skipped when absent (API-only tests, `npm run dev`). */
+  readonly webDist?: string;
+  readonly logger?: boolean | { level: string };
+  /** Development mode enables `webDevLogin`. */
+  readonly development?: boolean;
+  /** Behind a load balancer: take the client address from X-Forwarded-For (LMS_TRUST_PROXY). */
+  readonly trustProxy?: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every API route with its declared access rule (the access matrix test walks it). */
+    apiRoutes: RegisteredRoute[];
+    auth: AuthContext;
+  }
+}
+
+/** Entities whose CRUD does more than the generic mechanism. */
+const extensions: Record<string, EntityExtension> = {
+  appUser: appUserExtension,
+  appRoleGroup: appRoleGroupExtension,
+};
+
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    genReqId: () => randomUUID(),
+    bodyLimit: 1024 * 1024,
+    trustProxy: options.trustProxy ?? false,
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  registerErrorHandling(app);
+  registerSecurityHeaders(app);
+  const ctx: AuthContext = {
+    db: options.db,
+    tokens: await TokenService.create(options.db),
+    principals: new PrincipalStore(options.db),
+    throttle: new LoginThrottle(),
+    development: options.development ?? false,
+  };
+  app.decorate('apiRoutes', [] as RegisteredRoute[]);
+  app.decorate('auth', ctx);
+  registerAccessControl(app, ctx.tokens, ctx.principals, app.apiRoutes);
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes(options.db));
+      await api.register(authRoutes(ctx));
+      await api.register(accountRoutes(ctx));
+      for (const entity of entities.filter((e) => !notStoredAsTable.has(e.name))) {
+        await api.register(entityRoutes(entity, ctx, extensions[entity.name]));
+      }
+      api.setNotFoundHandler(() => {
+        // Unknown API paths answer JSON, never the web app's page.
+        throw notFound('ไม่พบ API ที่เรียก');
+      });
+    },
+    { prefix: '/api' },
+  );
+
+  const webDist = options.webDist;
+  if (webDist && existsSync(webDist)) {
+    await app.register(fastifyStatic, { root: webDist, wildcard: false });
+    // Client-side routes (/province, /doBooking/info …) all load the single page.
+    app.setNotFoundHandler((request, reply) => {
+      if (request.method !== 'GET' && request.method !== 'HEAD') throw notFound();
+      return reply.type('text/html').sendFile('index.html');
+    });
+  }
+  return app;
+}

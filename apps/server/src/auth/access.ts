@@ -1,0 +1,124 @@
+import { can, type EntityAction } from '@lms/domain';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { badRequest, forbidden, HttpError, unauthorized } from '../http/errors.ts';
+import type { Principal, PrincipalStore } from './principal.ts';
+import type { TokenService } from './tokens.ts';
+
+/**
+ * What a route needs, declared on the route itself (`config.access`). A route under /api
+ * without one is refused when it is registered, so none can slip through unprotected.
+ */
+export type Access =
+  | { readonly public: true }
+  | { readonly signedIn: true }
+  | { readonly entity: string; readonly action: EntityAction }
+  | { readonly roles: readonly string[] };
+
+export interface RouteAccessConfig {
+  readonly access?: Access;
+  /** The route acts for one branch: `branchId` in the query, which the user must be allowed. */
+  readonly branchScoped?: boolean;
+  /** Allowed while the user still has to change a first/reset password. */
+  readonly allowedBeforePasswordChange?: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig extends RouteAccessConfig {}
+  interface FastifyRequest {
+    principal?: Principal;
+    /** The branch the request acts for, checked against the principal's branches. */
+    branchId?: string;
+  }
+}
+
+export const messages = {
+  missingToken: 'กรุณาเข้าสู่ระบบ',
+  expired: 'เซสชันหมดอายุ กรุณาเข้าสู่ระบบอีกครั้ง',
+  revoked: 'เซสชันนี้ถูกยกเลิกแล้ว กรุณาเข้าสู่ระบบอีกครั้ง',
+  invalid: 'โทเค็นไม่ถูกต้อง กรุณาเข้าสู่ระบบอีกครั้ง',
+  mustChangePassword: 'กรุณาเปลี่ยนรหัสผ่านก่อนใช้งาน',
+  noRole: 'คุณไม่มีสิทธิ์ใช้งานส่วนนี้',
+  branchRequired: 'กรุณาเลือกบริษัทเพื่อเข้าใช้งาน',
+  branchNotAllowed: 'คุณไม่มีสิทธิ์ใช้งานข้อมูลของสาขานี้',
+} as const;
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const isUuid = (value: unknown): value is string =>
+  typeof value === 'string' && uuidPattern.test(value);
+
+/** Every API route registered, with what it declared: the access matrix test walks this list. */
+export interface RegisteredRoute {
+  readonly method: string;
+  readonly url: string;
+  readonly access: Access;
+  readonly branchScoped: boolean;
+}
+
+export function registerAccessControl(
+  app: FastifyInstance,
+  tokens: TokenService,
+  principals: PrincipalStore,
+  registry: RegisteredRoute[],
+): void {
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api') || route.method === 'HEAD') return;
+    const config = route.config as RouteAccessConfig | undefined;
+    if (!config?.access)
+      throw new Error(`Route ${String(route.method)} ${route.url} declares no access rule`);
+    for (const method of [route.method].flat()) {
+      registry.push({
+        method,
+        url: route.url,
+        access: config.access,
+        branchScoped: Boolean(config.branchScoped),
+      });
+    }
+  });
+
+  app.addHook('onRequest', async (request) => {
+    const config = request.routeOptions.config as RouteAccessConfig | undefined;
+    const access = config?.access;
+    if (!access || 'public' in access) return;
+    const principal = await authenticate(request, tokens, principals);
+    request.principal = principal;
+    if (principal.mustChangePassword && !config.allowedBeforePasswordChange)
+      throw forbidden(messages.mustChangePassword);
+    authorize(principal, access);
+    if (config.branchScoped) request.branchId = checkBranch(request, principal);
+  });
+}
+
+async function authenticate(request: FastifyRequest, tokens: TokenService, principals: PrincipalStore) {
+  const header = request.headers.authorization;
+  const match = header?.match(/^Bearer\s+(\S+)$/i);
+  if (!match?.[1]) throw unauthorized(messages.missingToken);
+  const claims = await tokens.verify(match[1]);
+  if (claims === 'expired') throw unauthorized(messages.expired);
+  if (claims === 'invalid' || !isUuid(claims.sessionId) || !isUuid(claims.userId))
+    throw unauthorized(messages.invalid);
+  const principal = await principals.load(claims.sessionId, claims.userId, claims.tokenVersion);
+  if (principal === 'expired') throw unauthorized(messages.expired);
+  if (principal === 'revoked') throw unauthorized(messages.revoked);
+  return principal;
+}
+
+function authorize(principal: Principal, access: Access): void {
+  if ('signedIn' in access) return;
+  if ('roles' in access) {
+    if (!access.roles.some((role) => principal.roles.includes(role))) throw forbidden(messages.noRole);
+    return;
+  }
+  if ('entity' in access) {
+    const verdict = can(principal.roles, access.entity, access.action);
+    if (!verdict.can) throw new HttpError(403, [verdict.reason ?? messages.noRole]);
+  }
+}
+
+function checkBranch(request: FastifyRequest, principal: Principal): string {
+  const branchId = (request.query as Record<string, unknown> | undefined)?.branchId;
+  if (branchId === undefined || branchId === '') throw badRequest(messages.branchRequired);
+  if (!isUuid(branchId)) throw badRequest(messages.branchRequired);
+  if (!principal.isAdmin && !principal.branchIds.includes(branchId))
+    throw forbidden(messages.branchNotAllowed);
+  return branchId;
+}

@@ -1,0 +1,67 @@
+import { randomBytes } from 'node:crypto';
+import { errors, jwtVerify, SignJWT } from 'jose';
+import { sql } from 'kysely';
+import type { Database } from '../db/database.ts';
+
+/** Tokens live 60 minutes and are renewed while the user is active (product.md). */
+export const TOKEN_TTL_SECONDS = 60 * 60;
+/** A session ends 12 hours after sign-in, whatever the renewals. */
+export const SESSION_MAX_SECONDS = 12 * 60 * 60;
+
+const ALGORITHM = 'HS256';
+
+export interface TokenClaims {
+  readonly userId: string;
+  readonly sessionId: string;
+  readonly tokenVersion: number;
+}
+
+export interface IssuedToken {
+  readonly token: string;
+  /** ISO timestamp. */
+  readonly expiresAt: string;
+}
+
+export class TokenService {
+  private constructor(private readonly key: Uint8Array) {}
+
+  /** The signing key: LMS_JWT_SECRET, or one generated at first start and shared through the database. */
+  static async create(db: Database, env: NodeJS.ProcessEnv = process.env): Promise<TokenService> {
+    if (env.LMS_JWT_SECRET) return new TokenService(new TextEncoder().encode(env.LMS_JWT_SECRET));
+    const fresh = randomBytes(48).toString('base64');
+    await sql`insert into app_setting (key, value) values ('jwtSecret', ${JSON.stringify(fresh)}::jsonb)
+      on conflict (key) do nothing`.execute(db);
+    const { rows } = await sql<{
+      value: string;
+    }>`select value from app_setting where key = 'jwtSecret'`.execute(db);
+    return new TokenService(Buffer.from(rows[0]!.value, 'base64'));
+  }
+
+  async issue(claims: TokenClaims, sessionExpiresAt: Date, now = new Date()): Promise<IssuedToken> {
+    const expires = new Date(Math.min(now.getTime() + TOKEN_TTL_SECONDS * 1000, sessionExpiresAt.getTime()));
+    const token = await new SignJWT({ sid: claims.sessionId, tv: claims.tokenVersion })
+      .setProtectedHeader({ alg: ALGORITHM })
+      .setSubject(claims.userId)
+      .setIssuedAt(Math.floor(now.getTime() / 1000))
+      .setExpirationTime(Math.floor(expires.getTime() / 1000))
+      .sign(this.key);
+    return { token, expiresAt: expires.toISOString() };
+  }
+
+  /** The claims of a valid token; `expired` or `invalid` otherwise. Only HS256 is accepted. */
+  async verify(token: string): Promise<TokenClaims | 'expired' | 'invalid'> {
+    try {
+      const { payload } = await jwtVerify(token, this.key, { algorithms: [ALGORITHM] });
+      if (
+        typeof payload.sub !== 'string' ||
+        typeof payload.sid !== 'string' ||
+        typeof payload.tv !== 'number'
+      ) {
+        return 'invalid';
+      }
+      return { userId: payload.sub, sessionId: payload.sid, tokenVersion: payload.tv };
+    } catch (error) {
+      return error instanceof errors.JWTExpired ? 'expired' : 'invalid';
+    }
+  }
+}

@@ -1,0 +1,125 @@
+import { type EntityDef, type FieldDef, filtersFor } from '@lms/domain';
+import { labelKey } from './labels.ts';
+
+type Schema = Record<string, unknown>;
+
+/** JSON Schema of one field's value as the API speaks it. */
+export function fieldSchema(field: FieldDef): Schema {
+  const description = field.typeNote ? `${field.label} — ${field.typeNote}` : field.label;
+  const nullable = (schema: Schema): Schema => ({ ...schema, nullable: !field.required, description });
+  switch (field.type) {
+    case 'string':
+    case 'text':
+      return nullable({ type: 'string', ...(field.maxLength ? { maxLength: field.maxLength } : {}) });
+    case 'integer':
+      return nullable({
+        type: 'integer',
+        ...(field.min !== undefined ? { minimum: field.min } : {}),
+        ...(field.max !== undefined ? { maximum: field.max } : {}),
+      });
+    case 'decimal':
+      return nullable({
+        type: 'number',
+        ...(field.min !== undefined ? { minimum: field.min } : {}),
+        ...(field.max !== undefined ? { maximum: field.max } : {}),
+      });
+    case 'boolean':
+      return { type: 'boolean', description };
+    case 'date':
+      return nullable({ type: 'string', format: 'date' });
+    case 'time':
+      return nullable({ type: 'string', pattern: '^\\d{2}:\\d{2}$' });
+    case 'datetime':
+      return nullable({ type: 'string', format: 'date-time' });
+    case 'enum':
+      return nullable({ type: 'string', enum: field.options?.map((o) => o.value) });
+    case 'ref':
+    case 'file':
+    case 'image':
+      return nullable({ type: 'string', format: 'uuid' });
+    case 'refs':
+      return { type: 'array', items: { type: 'string', format: 'uuid' }, description };
+    case 'weekdays':
+      return { type: 'array', items: { type: 'integer', minimum: 0, maximum: 6 }, description };
+    case 'roles':
+      return { type: 'array', items: { type: 'string' }, description };
+  }
+}
+
+const properties = (fields: readonly FieldDef[]) =>
+  Object.fromEntries(fields.map((f) => [f.name, fieldSchema(f)]));
+
+/** The schemas of an entity's routes, all from its declaration: what OpenAPI shows is what is validated. */
+export function jsonSchemas(entity: EntityDef) {
+  const writable = entity.fields.filter((f) => !f.readOnly);
+  const children = Object.fromEntries(
+    (entity.children ?? []).map((c) => [
+      c.name,
+      { type: 'array', description: c.label, items: { type: 'object', properties: properties(c.fields) } },
+    ]),
+  );
+  const labels = Object.fromEntries(
+    entity.fields
+      .filter((f) => f.type === 'ref' || f.type === 'refs')
+      .map((f) => [labelKey(f), { type: f.type === 'refs' ? 'array' : 'string', nullable: true }]),
+  );
+  const record = {
+    type: 'object',
+    additionalProperties: true,
+    properties: {
+      id: { type: 'string', format: 'uuid' },
+      version: { type: 'integer' },
+      createdAt: { type: 'string', format: 'date-time' },
+      updatedAt: { type: 'string', format: 'date-time' },
+      createdBy: { type: 'string', nullable: true },
+      updatedBy: { type: 'string', nullable: true },
+      ...properties(entity.fields),
+      ...labels,
+      ...children,
+    },
+  };
+  const listQuery = {
+    type: 'object',
+    additionalProperties: false,
+    properties: {
+      page: { type: 'integer', minimum: 0, default: 0 },
+      size: { type: 'integer', minimum: 1, maximum: 500, default: 20 },
+      sort: { type: 'array', items: { type: 'string', description: 'field,asc | field,desc' } },
+      ...(entity.branchOwned
+        ? { branchId: { type: 'string', format: 'uuid', description: 'สาขาที่ใช้งาน' } }
+        : {}),
+      ...Object.fromEntries(
+        filtersFor(entity).map((f) => [
+          f.param,
+          f.isList
+            ? { type: 'array', items: { type: 'string' }, description: `${f.kind} ${f.field}` }
+            : { type: 'string', description: `${f.kind} ${f.field}` },
+        ]),
+      ),
+    },
+    ...(entity.branchOwned ? { required: ['branchId'] } : {}),
+  };
+  return {
+    record,
+    listQuery,
+    body: {
+      type: 'object',
+      properties: {
+        ...properties(writable),
+        ...children,
+        version: { type: 'integer', description: 'version ที่อ่านมา (เฉพาะการแก้ไข)' },
+      },
+      required: writable.filter((f) => f.required).map((f) => f.name),
+    },
+    page: {
+      type: 'object',
+      properties: {
+        items: { type: 'array', items: record },
+        total: { type: 'integer' },
+        page: { type: 'integer' },
+        size: { type: 'integer' },
+      },
+    },
+    idParams: { type: 'object', properties: { id: { type: 'string', format: 'uuid' } }, required: ['id'] },
+  };
+}

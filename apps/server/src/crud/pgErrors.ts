@@ -1,0 +1,76 @@
+import { type EntityDef, entities } from '@lms/domain';
+import { sql } from 'kysely';
+import type { Database } from '../db/database.ts';
+import { linkTableOf, tableOf } from '../entities/naming.ts';
+import { conflict, HttpError, unprocessable } from '../http/errors.ts';
+
+interface PgError {
+  code?: string;
+  constraint?: string;
+  table?: string;
+  detail?: string;
+}
+
+const isPgError = (error: unknown): error is PgError =>
+  typeof error === 'object' && error !== null && 'code' in error;
+
+/** Thai title of the entity that owns a table (including its link and child tables). */
+function titleOfTable(table: string): string {
+  const owner = entities.find((e) => table === tableOf(e) || table.startsWith(`${tableOf(e)}__`));
+  return owner?.title ?? table;
+}
+
+/**
+ * Turns a database refusal into what the user can act on: a duplicate → 422 on the field,
+ * a reference that still points here → 409 naming who refers to it, a bad reference → 422.
+ */
+export async function translateWriteError(entity: EntityDef, error: unknown): Promise<never> {
+  if (!isPgError(error)) throw error;
+  if (error.code === '23505') {
+    const field =
+      entity.fields.find((f) => f.unique && error.detail?.includes(`(${f.name === 'code' ? 'code' : ''}`)) ??
+      entity.fields.find((f) => f.unique);
+    throw unprocessable({ [field?.name ?? 'code']: `${field?.label ?? 'ข้อมูล'}นี้มีอยู่แล้ว` });
+  }
+  if (
+    error.code === '23503' &&
+    error.table &&
+    error.table !== tableOf(entity) &&
+    !error.table.startsWith(`${tableOf(entity)}__`)
+  ) {
+    throw conflict(`ลบไม่ได้ เพราะยังมีข้อมูล${titleOfTable(error.table)}อ้างถึงรายการนี้`);
+  }
+  if (error.code === '23503') {
+    const column = error.detail?.match(/Key \(([^)]+)\)/)?.[1];
+    const field = entity.fields.find(
+      (f) =>
+        column &&
+        (f.name.toLowerCase() === column.replace(/_/g, '') || linkTableOf(entity, f) === error.table),
+    );
+    throw unprocessable({ [field?.name ?? '_form']: `ไม่พบ${field?.label ?? 'ข้อมูลอ้างอิง'}ที่เลือก` });
+  }
+  if (error.code === '22P02' || error.code === '22007' || error.code === '22008' || error.code === '22003') {
+    throw new HttpError(422, ['ข้อมูลมีรูปแบบไม่ถูกต้อง']);
+  }
+  throw error;
+}
+
+/** Which tables still refer to a record: for a 409 that names them all, before trying the delete. */
+export async function referencesTo(db: Database, entity: EntityDef, id: string): Promise<string[]> {
+  const { rows } = await sql<{ table_name: string; column_name: string }>`
+    select cl.relname as table_name, att.attname as column_name
+      from pg_constraint con
+      join pg_class cl on cl.oid = con.conrelid
+      join pg_attribute att on att.attrelid = con.conrelid and att.attnum = con.conkey[1]
+     where con.contype = 'f' and con.confrelid = ${tableOf(entity)}::regclass
+       and con.confdeltype <> 'c'`.execute(db);
+  const titles = new Set<string>();
+  for (const row of rows) {
+    const { rows: hit } =
+      await sql`select 1 from ${sql.table(row.table_name)} where ${sql.ref(row.column_name)} = ${id} limit 1`.execute(
+        db,
+      );
+    if (hit.length) titles.add(titleOfTable(row.table_name));
+  }
+  return [...titles];
+}

@@ -1,0 +1,182 @@
+import { type EntityDef, entityByName, type ListQuery } from '@lms/domain';
+import { type RawBuilder, sql, type Transaction } from 'kysely';
+import type { Database } from '../db/database.ts';
+import { childTableOf, columnOf, linkTableOf, tableOf } from '../entities/naming.ts';
+import { columnFields, refsFields, selectList, toColumnValue } from './columns.ts';
+import { attachLabels, labelSql } from './labels.ts';
+import { whereClause } from './where.ts';
+
+export type Row = Record<string, unknown>;
+// biome-ignore lint/suspicious/noExplicitAny: entity tables are dynamic.
+type Executor = Database | Transaction<any>;
+
+function orderBy(entity: EntityDef, query: ListQuery): RawBuilder<unknown> {
+  const sort = query.sort.length ? query.sort : entity.defaultSort;
+  const parts = sort.map(({ field, direction }) => {
+    const def = entity.fields.find((f) => f.name === field);
+    const dir = sql.raw(direction === 'desc' ? 'desc nulls last' : 'asc nulls first');
+    // A reference sorts by its label, as the user sees it.
+    if (def?.type === 'ref' && def.ref && def.ref !== 'file') {
+      const target = entityByName(def.ref);
+      return sql`(select ${labelSql(target, 'r')} from ${sql.table(tableOf(target))} r where r.id = ${sql.ref(`t.${columnOf(def)}`)}) ${dir}`;
+    }
+    const column =
+      field === 'createdAt' || field === 'updatedAt' ? columnOf({ name: field }) : columnOf({ name: field });
+    return sql`${sql.ref(`t.${column}`)} ${dir}`;
+  });
+  return sql`order by ${sql.join([...parts, sql`t.id asc`])}`;
+}
+
+/** Adds each `refs` field (ids from its link table) and each child list to the rows. */
+async function attachLinksAndChildren(db: Executor, entity: EntityDef, rows: Row[]): Promise<void> {
+  if (rows.length === 0) return;
+  const ids = rows.map((r) => r.id as string);
+  for (const field of refsFields(entity)) {
+    const { rows: links } = await sql<{ owner_id: string; ids: string[] }>`
+      select owner_id, array_agg(ref_id order by ref_id) as ids from ${sql.table(linkTableOf(entity, field))}
+       where owner_id = any(${ids}::uuid[]) group by owner_id`.execute(db);
+    const byOwner = new Map(links.map((l) => [l.owner_id, l.ids]));
+    for (const row of rows) row[field.name] = byOwner.get(row.id as string) ?? [];
+  }
+  for (const child of entity.children ?? []) {
+    const { rows: children } = await sql<Row>`
+      select t.parent_id as "parentId", t.id as "id", ${sql.join(columnFields(child).map((f) => sql`${sql.ref(`t.${columnOf(f)}`)} as ${sql.ref(f.name)}`))}
+        from ${sql.table(childTableOf(entity, child.name))} t
+       where t.parent_id = any(${ids}::uuid[]) order by t.parent_id, t.position`.execute(db);
+    for (const row of rows) row[child.name] = [];
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    for (const { parentId, ...rest } of children)
+      (byId.get(parentId)?.[child.name] as Row[] | undefined)?.push(rest);
+  }
+}
+
+export async function listRecords(db: Database, entity: EntityDef, query: ListQuery, branchId?: string) {
+  const where = whereClause(entity, query, branchId);
+  const table = sql`${sql.table(tableOf(entity))} as t`;
+  const [{ rows: items }, { rows: count }] = await Promise.all([
+    sql<Row>`select ${selectList(entity)} from ${table} ${where} ${orderBy(entity, query)}
+      limit ${query.size} offset ${query.page * query.size}`.execute(db),
+    sql<{ total: number }>`select count(*)::int as total from ${table} ${where}`.execute(db),
+  ]);
+  await attachLinksAndChildren(db, entity, items);
+  await attachLabels(db, entity, items);
+  return { items, total: count[0]?.total ?? 0, page: query.page, size: query.size };
+}
+
+/** Rows of a list without paging, in batches, for the Excel export (keeps memory flat). */
+export async function* streamRecords(
+  db: Database,
+  entity: EntityDef,
+  query: ListQuery,
+  branchId?: string,
+  batch = 2000,
+) {
+  const where = whereClause(entity, query, branchId);
+  for (let offset = 0; ; offset += batch) {
+    const { rows } =
+      await sql<Row>`select ${selectList(entity)} from ${sql`${sql.table(tableOf(entity))} as t`} ${where}
+      ${orderBy(entity, query)} limit ${batch} offset ${offset}`.execute(db);
+    await attachLinksAndChildren(db, entity, rows);
+    await attachLabels(db, entity, rows);
+    yield rows;
+    if (rows.length < batch) return;
+  }
+}
+
+export async function findRecord(
+  db: Executor,
+  entity: EntityDef,
+  id: string,
+  branchId?: string,
+  lock = false,
+) {
+  const branch = entity.branchOwned ? sql`and t.branch_id = ${branchId ?? null}` : sql``;
+  const { rows } = await sql<Row>`select ${selectList(entity)} from ${sql`${sql.table(tableOf(entity))} as t`}
+    where t.id = ${id} ${branch} ${lock ? sql`for update` : sql``}`.execute(db);
+  if (!rows[0]) return undefined;
+  await attachLinksAndChildren(db, entity, rows);
+  return rows[0];
+}
+
+export async function withLabels(db: Database, entity: EntityDef, row: Row): Promise<Row> {
+  await attachLabels(db, entity, [row]);
+  return row;
+}
+
+/** Writes the columns, links and children of one record; answers its id. */
+export async function writeRecord(
+  trx: Transaction<unknown>,
+  entity: EntityDef,
+  values: Row,
+  audit: { userId: string; branchId?: string },
+  existing?: { id: string; version: number },
+): Promise<string | undefined> {
+  const fields = columnFields(entity).filter((f) => !f.readOnly && f.name in values);
+  const assignments = fields.map((f) => [columnOf(f), toColumnValue(values[f.name])] as const);
+  if (entity.branchOwned && !existing) assignments.push(['branch_id', audit.branchId ?? null] as const);
+  let id: string | undefined;
+  if (existing) {
+    const sets = [
+      ...assignments.map(([c, v]) => sql`${sql.ref(c)} = ${v}`),
+      sql`version = version + 1`,
+      sql`updated_at = now()`,
+      sql`updated_by = ${audit.userId}`,
+    ];
+    const { rows } = await sql<{ id: string }>`update ${sql.table(tableOf(entity))} set ${sql.join(sets)}
+      where id = ${existing.id} and version = ${existing.version} returning id`.execute(trx);
+    id = rows[0]?.id;
+    if (!id) return undefined;
+  } else {
+    const columns = [...assignments.map(([c]) => sql.ref(c)), sql.ref('created_by'), sql.ref('updated_by')];
+    const vals = [...assignments.map(([, v]) => sql`${v}`), sql`${audit.userId}`, sql`${audit.userId}`];
+    const { rows } = await sql<{
+      id: string;
+    }>`insert into ${sql.table(tableOf(entity))} (${sql.join(columns)})
+      values (${sql.join(vals)}) returning id`.execute(trx);
+    id = rows[0]!.id;
+  }
+  for (const field of refsFields(entity).filter((f) => f.name in values)) {
+    const table = sql.table(linkTableOf(entity, field));
+    const ids = [...new Set((values[field.name] as string[] | null) ?? [])];
+    await sql`delete from ${table} where owner_id = ${id}`.execute(trx);
+    if (ids.length)
+      await sql`insert into ${table} (owner_id, ref_id) select ${id}, unnest(${ids}::uuid[])`.execute(trx);
+  }
+  for (const child of (entity.children ?? []).filter((c) => c.name in values)) {
+    const table = sql.table(childTableOf(entity, child.name));
+    await sql`delete from ${table} where parent_id = ${id}`.execute(trx);
+    const rows = (values[child.name] as Row[] | null) ?? [];
+    const childFields = columnFields(child);
+    for (const [position, row] of rows.entries()) {
+      const cols = [
+        sql.ref('parent_id'),
+        sql.ref('position'),
+        ...childFields.map((f) => sql.ref(columnOf(f))),
+      ];
+      const vals = [
+        sql`${id}`,
+        sql`${position}`,
+        ...childFields.map((f) => sql`${toColumnValue(row[f.name])}`),
+      ];
+      await sql`insert into ${table} (${sql.join(cols)}) values (${sql.join(vals)})`.execute(trx);
+    }
+  }
+  return id;
+}
+
+export async function deleteRecord(trx: Transaction<unknown>, entity: EntityDef, id: string): Promise<void> {
+  await sql`delete from ${sql.table(tableOf(entity))} where id = ${id}`.execute(trx);
+}
+
+/** `[{ id, label }]` for reference pickers: by search term or by ids (to show current values). */
+export async function recordOptions(
+  db: Database,
+  entity: EntityDef,
+  query: ListQuery,
+  branchId?: string,
+): Promise<{ id: string; label: string }[]> {
+  const { rows } = await sql<{ id: string; label: string }>`
+    select t.id, ${labelSql(entity, 't')} as label from ${sql`${sql.table(tableOf(entity))} as t`}
+    ${whereClause(entity, query, branchId)} ${orderBy(entity, query)} limit ${query.size}`.execute(db);
+  return rows;
+}

@@ -1,0 +1,242 @@
+import { type EntityDef, type RawQuery, validateListQuery, validateRecord } from '@lms/domain';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { isUuid } from '../auth/access.ts';
+import { badRequest, conflict, HttpError, notFound, unprocessable } from '../http/errors.ts';
+import type { AuthContext } from '../routes/context.ts';
+import { sendExcel } from './export.ts';
+import type { EntityExtension } from './extensions.ts';
+import { changesOf, historyOf, recordHistory } from './history.ts';
+import { jsonSchemas } from './jsonSchema.ts';
+import { referencesTo, translateWriteError } from './pgErrors.ts';
+import {
+  deleteRecord,
+  findRecord,
+  listRecords,
+  recordOptions,
+  streamRecords,
+  withLabels,
+  writeRecord,
+} from './repository.ts';
+
+const STALE = 'ข้อมูลนี้ถูกแก้ไขโดยผู้อื่นแล้ว กรุณาโหลดข้อมูลล่าสุดก่อนบันทึก';
+const VERSION_REQUIRED = 'กรุณาระบุ version ของข้อมูลที่แก้ไข';
+const INVALID_ID = 'รหัสข้อมูลไม่ถูกต้อง';
+
+// Validation is the domain's (Thai messages); the JSON schemas describe the routes for OpenAPI.
+const describeOnly = { validatorCompiler: () => (value: unknown) => ({ value }) };
+
+function listQuery(entity: EntityDef, request: FastifyRequest) {
+  const result = validateListQuery(entity, request.query as RawQuery);
+  if (!result.ok) throw new HttpError(400, result.messages);
+  return result.value;
+}
+
+function idParam(request: FastifyRequest): string {
+  const { id } = request.params as { id: string };
+  if (!isUuid(id)) throw notFound(INVALID_ID);
+  return id;
+}
+
+/** Only `branchId` may accompany a single-record call, and only for branch-owned entities. */
+function checkRecordQuery(entity: EntityDef, request: FastifyRequest) {
+  const extra = Object.keys(request.query as object).filter((k) => !(entity.branchOwned && k === 'branchId'));
+  if (extra.length) throw badRequest(`ไม่รู้จักพารามิเตอร์: ${extra.join(', ')}`);
+}
+
+/** The CRUD routes of one entity, derived from its declaration (api.md). */
+export function entityRoutes(entity: EntityDef, ctx: AuthContext, extension: EntityExtension = {}) {
+  return async (app: FastifyInstance) => {
+    const base = `/${entity.name}`;
+    const schemas = jsonSchemas(entity);
+    const branchScoped = entity.branchOwned;
+    const access = (action: 'read' | 'create' | 'update' | 'delete' | 'export') => ({
+      access: { entity: entity.name, action },
+      branchScoped,
+    });
+    const tags = [entity.title];
+
+    app.get(
+      base,
+      {
+        config: access('read'),
+        schema: { tags, querystring: schemas.listQuery, response: { 200: schemas.page } },
+        ...describeOnly,
+      },
+      async (request) => listRecords(ctx.db, entity, listQuery(entity, request), request.branchId),
+    );
+
+    app.get(
+      `${base}/options`,
+      { config: access('read'), schema: { tags, querystring: schemas.listQuery }, ...describeOnly },
+      async (request) => recordOptions(ctx.db, entity, listQuery(entity, request), request.branchId),
+    );
+
+    app.get(
+      `${base}/export`,
+      { config: access('export'), schema: { tags, querystring: schemas.listQuery }, ...describeOnly },
+      async (request, reply) =>
+        sendExcel(
+          reply,
+          entity,
+          streamRecords(ctx.db, entity, { ...listQuery(entity, request), page: 0 }, request.branchId),
+        ),
+    );
+
+    app.get(
+      `${base}/:id`,
+      {
+        config: access('read'),
+        schema: { tags, params: schemas.idParams, response: { 200: schemas.record } },
+        ...describeOnly,
+      },
+      async (request) => {
+        checkRecordQuery(entity, request);
+        const row = await findRecord(ctx.db, entity, idParam(request), request.branchId);
+        if (!row) throw notFound();
+        return withLabels(ctx.db, entity, row);
+      },
+    );
+
+    app.get(
+      `${base}/:id/history`,
+      { config: access('read'), schema: { tags, params: schemas.idParams }, ...describeOnly },
+      async (request) => {
+        checkRecordQuery(entity, request);
+        const id = idParam(request);
+        if (!(await findRecord(ctx.db, entity, id, request.branchId))) throw notFound();
+        return historyOf(ctx.db, entity, id);
+      },
+    );
+
+    if (entity.readOnlyEntity) return;
+
+    async function validBody(body: unknown, mode: 'create' | 'update') {
+      const result = validateRecord(entity, mode, body ?? {});
+      if (!result.ok) throw unprocessable(result.errors);
+      const extra = (await extension.validate?.(result.value, ctx)) ?? {};
+      if (Object.keys(extra).length) throw unprocessable(extra);
+      return result.value;
+    }
+
+    app.post(
+      base,
+      {
+        config: access('create'),
+        schema: { tags, body: schemas.body, response: { 201: schemas.record } },
+        ...describeOnly,
+      },
+      async (request, reply) => {
+        checkRecordQuery(entity, request);
+        const values = await validBody(request.body, 'create');
+        const principal = request.principal!;
+        let extra: Record<string, unknown> | undefined;
+        const id = await ctx.db
+          .transaction()
+          .execute(async (trx) => {
+            const created = (await writeRecord(trx, entity, values, {
+              userId: principal.userId,
+              branchId: request.branchId,
+            }))!;
+            const after = await findRecord(trx, entity, created, request.branchId);
+            await recordHistory(trx, {
+              entity,
+              recordId: created,
+              action: 'create',
+              changes: changesOf('create', undefined, after),
+              userId: principal.userId,
+            });
+            extra = await extension.afterWrite?.(
+              trx,
+              { action: 'create', id: created, after, principal },
+              ctx,
+            );
+            return created;
+          })
+          .catch((error) => translateWriteError(entity, error));
+        extension.afterCommit?.({ action: 'create', id }, ctx);
+        const row = await withLabels(
+          ctx.db,
+          entity,
+          (await findRecord(ctx.db, entity, id, request.branchId))!,
+        );
+        return reply.status(201).send({ ...row, ...extra });
+      },
+    );
+
+    app.put(
+      `${base}/:id`,
+      {
+        config: access('update'),
+        schema: { tags, params: schemas.idParams, body: schemas.body, response: { 200: schemas.record } },
+        ...describeOnly,
+      },
+      async (request) => {
+        checkRecordQuery(entity, request);
+        const id = idParam(request);
+        const version = (request.body as { version?: unknown } | undefined)?.version;
+        if (!Number.isInteger(version)) throw unprocessable({ version: VERSION_REQUIRED });
+        const values = await validBody(request.body, 'update');
+        const principal = request.principal!;
+        await ctx.db
+          .transaction()
+          .execute(async (trx) => {
+            const before = await findRecord(trx, entity, id, request.branchId, true);
+            if (!before) throw notFound();
+            if (before.version !== version) throw conflict(STALE);
+            await writeRecord(
+              trx,
+              entity,
+              values,
+              { userId: principal.userId },
+              { id, version: version as number },
+            );
+            const after = await findRecord(trx, entity, id, request.branchId);
+            await recordHistory(trx, {
+              entity,
+              recordId: id,
+              action: 'update',
+              changes: changesOf('update', before, after),
+              userId: principal.userId,
+            });
+            await extension.afterWrite?.(trx, { action: 'update', id, before, after, principal }, ctx);
+          })
+          .catch((error) => translateWriteError(entity, error));
+        extension.afterCommit?.({ action: 'update', id }, ctx);
+        return withLabels(ctx.db, entity, (await findRecord(ctx.db, entity, id, request.branchId))!);
+      },
+    );
+
+    app.delete(
+      `${base}/:id`,
+      { config: access('delete'), schema: { tags, params: schemas.idParams }, ...describeOnly },
+      async (request, reply) => {
+        checkRecordQuery(entity, request);
+        const id = idParam(request);
+        const principal = request.principal!;
+        if (!(await findRecord(ctx.db, entity, id, request.branchId))) throw notFound();
+        const referrers = await referencesTo(ctx.db, entity, id);
+        if (referrers.length) throw conflict(`ลบไม่ได้ เพราะยังมีข้อมูล${referrers.join(', ')}อ้างถึงรายการนี้`);
+        await ctx.db
+          .transaction()
+          .execute(async (trx) => {
+            const before = await findRecord(trx, entity, id, request.branchId, true);
+            if (!before) throw notFound();
+            await extension.afterWrite?.(trx, { action: 'delete', id, before, principal }, ctx);
+            await deleteRecord(trx, entity, id);
+            await recordHistory(trx, {
+              entity,
+              recordId: id,
+              action: 'delete',
+              changes: changesOf('delete', before),
+              userId: principal.userId,
+            });
+          })
+          .catch((error) => translateWriteError(entity, error));
+        extension.afterCommit?.({ action: 'delete', id }, ctx);
+        return reply.status(204).send();
+      },
+    );
+
+    extension.routes?.(app, entity, ctx);
+  };
+}

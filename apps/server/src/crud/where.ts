@@ -1,0 +1,75 @@
+import { type EntityDef, type FilterDef, filtersFor, type ListQuery, searchableFields } from '@lms/domain';
+import { type RawBuilder, sql } from 'kysely';
+import { isUuid } from '../auth/access.ts';
+import { columnOf, linkTableOf } from '../entities/naming.ts';
+import { badRequest } from '../http/errors.ts';
+
+const INVALID_ID = (param: string) => `รหัสอ้างอิงใน ${param} ไม่ถูกต้อง`;
+
+/** `%` and `_` typed by a user are searched for, not used as wildcards. */
+const likePattern = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+function asList(value: unknown): unknown[] {
+  return Array.isArray(value) ? value : [value];
+}
+
+function idList(def: FilterDef, value: unknown): string[] {
+  const ids = asList(value).map(String);
+  if (!ids.every(isUuid)) throw badRequest(INVALID_ID(def.param));
+  return ids;
+}
+
+function fieldOf(entity: EntityDef, name: string) {
+  return entity.fields.find((f) => f.name === name);
+}
+
+function condition(entity: EntityDef, def: FilterDef, value: unknown, alias: string): RawBuilder<unknown> {
+  const column = sql.ref(`${alias}.${def.field === 'id' ? 'id' : columnOf({ name: def.field })}`);
+  switch (def.kind) {
+    case 'ids':
+      return sql`${column} = any(${idList(def, value)}::uuid[])`;
+    case 'excludeIds':
+      return sql`not (${column} = any(${idList(def, value)}::uuid[]))`;
+    case 'eq':
+      return sql`${column} = ${value}`;
+    case 'in':
+      return sql`${column} = any(${asList(value)})`;
+    case 'from':
+      return sql`${column} >= ${value}`;
+    case 'to':
+      // Timestamps travel with millisecond precision but are stored to the microsecond.
+      return def.valueType === 'datetime'
+        ? sql`${column} < ${value}::timestamptz + interval '1 millisecond'`
+        : sql`${column} <= ${value}`;
+    case 'refIn':
+    case 'refNotIn': {
+      const ids = idList(def, value);
+      const field = fieldOf(entity, def.field);
+      const matches =
+        field?.type === 'refs'
+          ? sql`exists (select 1 from ${sql.table(linkTableOf(entity, field))} l where l.owner_id = ${sql.ref(`${alias}.id`)} and l.ref_id = any(${ids}::uuid[]))`
+          : sql`${column} = any(${ids}::uuid[])`;
+      if (def.kind === 'refIn') return matches;
+      return field?.type === 'refs' ? sql`not ${matches}` : sql`(${column} is null or not ${matches})`;
+    }
+    case 'search': {
+      const pattern = likePattern(String(value));
+      const ors = searchableFields(entity).map(
+        (f) => sql`${sql.ref(`${alias}.${columnOf(f)}`)} ilike ${pattern}`,
+      );
+      return sql`(${sql.join(ors, sql` or `)})`;
+    }
+  }
+}
+
+/** The WHERE clause of a list: the acting branch for branch-owned rows, then every filter. */
+export function whereClause(entity: EntityDef, query: ListQuery, branchId: string | undefined, alias = 't') {
+  const defs = new Map(filtersFor(entity).map((d) => [d.param, d]));
+  const parts: RawBuilder<unknown>[] = [];
+  if (entity.branchOwned) parts.push(sql`${sql.ref(`${alias}.branch_id`)} = ${branchId ?? null}`);
+  for (const [param, value] of Object.entries(query.filters)) {
+    const def = defs.get(param);
+    if (def) parts.push(condition(entity, def, value, alias));
+  }
+  return parts.length ? sql`where ${sql.join(parts, sql` and `)}` : sql``;
+}

@@ -1,0 +1,20 @@
+import type { EntityDef, FieldDef } from '@lms/domain';
+
+/** camelCase → snake_case: `vehicleDateSlot` → `vehicle_date_slot`, `planDateCheckIn` → `plan_date_check_in`. */
+export function snake(name: string): string {
+  return name
+    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
+    .replace(/([A-Z])([A-Z][a-z])/g, '$1_$2')
+    .toLowerCase();
+}
+
+export const tableOf = (entity: Pick<EntityDef, 'name'>) => snake(entity.name);
+export const columnOf = (field: Pick<FieldDef, 'name'>) => snake(field.name);
+/** Many-to-many links of a `refs` field: `app_user__branch_ids`. */
+export const linkTableOf = (entity: Pick<EntityDef, 'name'>, field: Pick<FieldDef, 'name'>) =>
+  `${tableOf(entity)}__${snake(field.name)}`;
+export const childTableOf = (entity: Pick<EntityDef, 'name'>, childName: string) =>
+  `${tableOf(entity)}__${snake(childName)}`;
+
+/** Entities whose rows are not a plain table of their own. */
+export const notStoredAsTable = new Set(['file', 'deliveryOrderReport']);

@@ -1,0 +1,25 @@
+import type { FastifyInstance } from 'fastify';
+
+const contentSecurityPolicy = [
+  "default-src 'self'",
+  "img-src 'self' data: blob:",
+  "style-src 'self' 'unsafe-inline'", // styled-components injects <style> tags
+  "font-src 'self' data:",
+  "connect-src 'self'",
+  "frame-ancestors 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+].join('; ');
+
+/** Security headers on every answer; API answers are never cached. */
+export function registerSecurityHeaders(app: FastifyInstance): void {
+  app.addHook('onSend', async (request, reply, payload) => {
+    reply.header('X-Content-Type-Options', 'nosniff');
+    reply.header('X-Frame-Options', 'DENY');
+    reply.header('Referrer-Policy', 'no-referrer');
+    reply.header('Cross-Origin-Opener-Policy', 'same-origin');
+    reply.header('Content-Security-Policy', contentSecurityPolicy);
+    if (request.url.startsWith('/api')) reply.header('Cache-Control', 'no-store');
+    return payload;
+  });
+}

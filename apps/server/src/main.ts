@@ -1,0 +1,54 @@
+import { buildApp } from './app.ts';
+import { ensureFirstAdmin } from './auth/firstAdmin.ts';
+import { readConfig } from './config.ts';
+import { ensureDatabase } from './db/admin.ts';
+import { connect, migrate } from './db/database.ts';
+import { startEmbeddedPostgres } from './db/embedded.ts';
+
+// Starts the product: PostgreSQL (embedded unless DATABASE_URL), migrations, the API and the web app.
+const config = readConfig();
+const log = (message: string) => console.log(JSON.stringify({ time: Date.now(), msg: message }));
+
+const embedded = config.databaseUrl
+  ? undefined
+  : await startEmbeddedPostgres(config.dataDir, (line) => {
+      if (/FATAL|PANIC|ERROR/.test(line)) log(`postgres: ${line}`);
+    });
+if (embedded) await ensureDatabase(embedded.adminUrl, 'lms');
+const db = connect(config.databaseUrl ?? embedded!.url('lms'));
+const level = await migrate(db);
+log(`database ready at migration ${level}`);
+
+const firstAdmin = await ensureFirstAdmin(db);
+if (firstAdmin) {
+  // Shown once: the password is stored only as a hash and must be changed at first sign-in.
+  console.log(
+    `\n  First start: sign in as "${firstAdmin.username}" with the one-time password: ${firstAdmin.password}\n`,
+  );
+}
+const app = await buildApp({
+  db,
+  webDist: config.webDist,
+  logger: { level: config.logLevel },
+  development: config.development,
+  trustProxy: process.env.LMS_TRUST_PROXY === 'true',
+});
+app.addHook('onClose', async () => {
+  await db.destroy();
+  await embedded?.stop();
+});
+await app.listen({ port: config.port, host: config.host });
+const address = app.server.address();
+const port = typeof address === 'object' && address ? address.port : config.port;
+console.log(`\n  LMS is running at http://localhost:${port}/\n`);
+
+let stopping = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, async () => {
+    if (stopping) return;
+    stopping = true;
+    log(`${signal} received, stopping`);
+    await app.close();
+    process.exit(0);
+  });
+}

@@ -1,0 +1,84 @@
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import { hashPassword, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, verifyPassword } from '../auth/password.ts';
+import { openSession, renewSession, revokeAllSessions, userInfo } from '../auth/sessions.ts';
+import { unprocessable } from '../http/errors.ts';
+import type { AuthContext } from './context.ts';
+
+/** Spec §5's messages, enforced here as well as in the form. */
+export const passwordMessages = {
+  oldRequired: 'กรุณาระบุ รหัสผ่านเก่า',
+  newRequired: 'กรุณาระบุ รหัสผ่านใหม่',
+  mustDiffer: 'รหัสผ่านใหม่ ต้องต่างจาก รหัสผ่านเก่า',
+  length: `รหัสผ่านใหม่ ต้องมี ${PASSWORD_MIN_LENGTH} ถึง ${PASSWORD_MAX_LENGTH} ตัวอักษร`,
+  oldWrong: 'รหัสผ่านเก่า ไม่ถูกต้อง',
+} as const;
+
+const signedInAnyState = { access: { signedIn: true }, allowedBeforePasswordChange: true } as const;
+
+/** `GET /api/account/userInfo`, `GET renewToken`, `POST changePassword`, `POST logoutAll`. */
+export function accountRoutes(ctx: AuthContext) {
+  return async (app: FastifyInstance) => {
+    app.get('/account/userInfo', { config: signedInAnyState }, async (request) =>
+      userInfo(ctx.db, request.principal!),
+    );
+
+    app.get('/account/renewToken', { config: signedInAnyState }, async (request) =>
+      renewSession(ctx.db, ctx.tokens, request.principal!),
+    );
+
+    app.post<{ Body: { oldPassword?: unknown; newPassword?: unknown } }>(
+      '/account/changePassword',
+      { config: signedInAnyState, schema: { body: { type: 'object' } } },
+      async (request) => {
+        const principal = request.principal!;
+        const oldPassword = typeof request.body.oldPassword === 'string' ? request.body.oldPassword : '';
+        const newPassword = typeof request.body.newPassword === 'string' ? request.body.newPassword : '';
+        const errors: Record<string, string> = {};
+        if (!oldPassword.trim()) errors.oldPassword = passwordMessages.oldRequired;
+        if (!newPassword.trim()) errors.newPassword = passwordMessages.newRequired;
+        else if (newPassword === oldPassword) errors.newPassword = passwordMessages.mustDiffer;
+        else if (
+          [...newPassword].length < PASSWORD_MIN_LENGTH ||
+          [...newPassword].length > PASSWORD_MAX_LENGTH
+        ) {
+          errors.newPassword = passwordMessages.length;
+        }
+        if (Object.keys(errors).length) throw unprocessable(errors);
+
+        const { rows } = await sql<{ password_hash: string | null }>`
+          select password_hash from app_user where id = ${principal.userId}`.execute(ctx.db);
+        if (!(await verifyPassword(oldPassword, rows[0]?.password_hash ?? ''))) {
+          throw unprocessable({ oldPassword: passwordMessages.oldWrong });
+        }
+        const hash = await hashPassword(newPassword);
+        await sql`update app_user set password_hash = ${hash}, must_change_password = false,
+          updated_at = now(), updated_by = ${principal.userId} where id = ${principal.userId}`.execute(
+          ctx.db,
+        );
+        // Every other session ends; this one continues on a fresh token.
+        await revokeAllSessions(ctx.db, principal.userId);
+        ctx.principals.invalidateUser(principal.userId);
+        const { rows: user } = await sql<{ token_version: number }>`
+          select token_version from app_user where id = ${principal.userId}`.execute(ctx.db);
+        const issued = await openSession(
+          ctx.db,
+          ctx.tokens,
+          { id: principal.userId, tokenVersion: user[0]!.token_version },
+          {
+            userAgent: request.headers['user-agent'],
+            address: request.ip,
+          },
+        );
+        request.log.info({ userId: principal.userId, event: 'password-changed' }, 'password changed');
+        return { userId: principal.userId, ...issued };
+      },
+    );
+
+    app.post('/account/logoutAll', { config: signedInAnyState }, async (request, reply) => {
+      await revokeAllSessions(ctx.db, request.principal!.userId);
+      ctx.principals.invalidateUser(request.principal!.userId);
+      return reply.status(204).send();
+    });
+  };
+}

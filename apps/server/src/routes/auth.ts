@@ -1,0 +1,107 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { sql } from 'kysely';
+import { decoyHash, verifyPassword } from '../auth/password.ts';
+import { openSession, revokeSession, userInfo } from '../auth/sessions.ts';
+import { HttpError, notFound, unauthorized } from '../http/errors.ts';
+import type { AuthContext } from './context.ts';
+
+const WRONG_CREDENTIALS = 'ชื่อผู้ใช้หรือรหัสผ่านไม่ถูกต้อง';
+const TOO_MANY = (minutes: number) => `พยายามเข้าสู่ระบบหลายครั้งเกินไป กรุณารอ ${minutes} นาทีแล้วลองใหม่`;
+
+const credentials = {
+  type: 'object',
+  required: ['username', 'password'],
+  additionalProperties: false,
+  properties: {
+    username: { type: 'string', minLength: 1, maxLength: 100 },
+    password: { type: 'string', minLength: 1, maxLength: 128 },
+  },
+} as const;
+
+interface UserRow {
+  id: string;
+  password_hash: string | null;
+  active: boolean;
+  token_version: number;
+}
+
+const findUser = (ctx: AuthContext, username: string) =>
+  sql<UserRow>`select id, password_hash, active, token_version from app_user
+    where lower(username) = lower(${username.trim()})`
+    .execute(ctx.db)
+    .then((r) => r.rows[0]);
+
+/** `POST /api/auth/webLogin`, `webDevLogin` (development only) and `logout`. */
+export function authRoutes(ctx: AuthContext) {
+  return async (app: FastifyInstance) => {
+    async function signIn(request: FastifyRequest, user: UserRow) {
+      const issued = await openSession(
+        ctx.db,
+        ctx.tokens,
+        { id: user.id, tokenVersion: user.token_version },
+        {
+          userAgent: request.headers['user-agent'],
+          address: request.ip,
+        },
+      );
+      const claims = await ctx.tokens.verify(issued.token);
+      if (typeof claims === 'string') throw new Error('a token just issued does not verify');
+      const principal = await ctx.principals.load(claims.sessionId, claims.userId, claims.tokenVersion);
+      if (typeof principal === 'string') throw new Error('a session just opened is not valid');
+      return { userId: user.id, ...issued, info: await userInfo(ctx.db, principal) };
+    }
+
+    app.post<{ Body: { username: string; password: string } }>(
+      '/auth/webLogin',
+      { config: { access: { public: true } }, schema: { body: credentials } },
+      async (request) => {
+        const { username, password } = request.body;
+        const wait = ctx.throttle.retryAfter(username, request.ip);
+        if (wait > 0) throw new HttpError(429, [TOO_MANY(Math.ceil(wait / 60_000))]);
+        const user = await findUser(ctx, username);
+        // Unknown users are checked against a decoy hash so both answers take the same time.
+        const ok = await verifyPassword(password, user?.password_hash ?? (await decoyHash()));
+        if (!user || !ok || !user.active) {
+          ctx.throttle.recordFailure(username, request.ip);
+          request.log.info({ username: username.slice(0, 100), event: 'login-failed' }, 'sign-in failed');
+          throw unauthorized(WRONG_CREDENTIALS);
+        }
+        ctx.throttle.recordSuccess(username, request.ip);
+        request.log.info({ userId: user.id, event: 'login' }, 'signed in');
+        return signIn(request, user);
+      },
+    );
+
+    app.post<{ Body: { username: string } }>(
+      '/auth/webDevLogin',
+      {
+        config: { access: { public: true } },
+        schema: {
+          body: {
+            type: 'object',
+            required: ['username'],
+            additionalProperties: false,
+            properties: { username: { type: 'string', minLength: 1, maxLength: 100 } },
+          },
+        },
+      },
+      async (request) => {
+        // Development convenience only: a production server does not know this call.
+        if (!ctx.development) throw notFound('ไม่พบ API ที่เรียก');
+        const user = await findUser(ctx, request.body.username);
+        if (!user?.active) throw unauthorized(WRONG_CREDENTIALS);
+        return signIn(request, user);
+      },
+    );
+
+    app.post(
+      '/auth/logout',
+      { config: { access: { signedIn: true }, allowedBeforePasswordChange: true } },
+      async (request, reply) => {
+        await revokeSession(ctx.db, request.principal!.sessionId);
+        ctx.principals.invalidateUser(request.principal!.userId);
+        return reply.status(204).send();
+      },
+    );
+  };
+}

@@ -1,0 +1,101 @@
+import { type EntityDef, entityByName, type FieldDef } from '@lms/domain';
+import { call } from './fixtures.ts';
+
+let serial = 0;
+
+function clamp(value: number, field: FieldDef): number {
+  return Math.min(
+    field.max ?? Number.POSITIVE_INFINITY,
+    Math.max(field.min ?? Number.NEGATIVE_INFINITY, value),
+  );
+}
+
+/** A plausible value for a field; pairs like min/max and start/end come out in order. */
+export function sampleValue(field: FieldDef, n: number, refIds: Record<string, string>): unknown {
+  const lower = field.name.toLowerCase();
+  switch (field.type) {
+    case 'string': {
+      if (field.format === 'email') return `user${n}@example.com`;
+      const text = field.unique || field.searchable ? `T${n}-${field.name}` : `ทดสอบ ${n}`;
+      return text.slice(0, field.maxLength ?? 255);
+    }
+    case 'text':
+      return `ข้อความทดสอบ ${n}`;
+    case 'integer':
+    case 'decimal': {
+      const base = lower.startsWith('max') ? 80 : lower.startsWith('min') ? 10 : 40;
+      const value = clamp(base, field);
+      return field.type === 'integer' ? Math.round(value) : value;
+    }
+    case 'boolean':
+      return true;
+    case 'date':
+      return '2026-03-15';
+    case 'time':
+      return lower.includes('end') ? '17:00' : '08:00';
+    case 'datetime':
+      return '2026-03-15T08:30:00.000Z';
+    case 'enum':
+      return field.options?.[0]?.value ?? null;
+    case 'ref':
+      return field.ref ? (refIds[field.ref] ?? null) : null;
+    case 'refs':
+      return field.ref && refIds[field.ref] ? [refIds[field.ref]] : [];
+    case 'weekdays':
+      return [1, 3];
+    case 'roles':
+      return ['ROLE_PROVINCE_READ'];
+    default:
+      return null;
+  }
+}
+
+export function sampleBody(entity: EntityDef, refIds: Record<string, string>): Record<string, unknown> {
+  const n = ++serial;
+  const body: Record<string, unknown> = {};
+  for (const field of entity.fields) {
+    if (field.readOnly || field.type === 'file' || field.type === 'image') continue;
+    body[field.name] = sampleValue(field, n, refIds);
+  }
+  for (const child of entity.children ?? []) {
+    body[child.name] = [
+      Object.fromEntries(
+        child.fields.filter((f) => !f.readOnly).map((f) => [f.name, sampleValue(f, n, refIds)]),
+      ),
+    ];
+  }
+  return body;
+}
+
+/** Targets of an entity's references (children's too), deepest first. */
+export function referencedEntities(entity: EntityDef, seen = new Set<string>()): string[] {
+  const order: string[] = [];
+  const fields = [...entity.fields, ...(entity.children ?? []).flatMap((c) => c.fields)];
+  for (const field of fields) {
+    if ((field.type !== 'ref' && field.type !== 'refs') || !field.ref || field.readOnly) continue;
+    if (field.ref === 'file' || seen.has(field.ref) || field.ref === entity.name) continue;
+    seen.add(field.ref);
+    order.push(...referencedEntities(entityByName(field.ref), seen), field.ref);
+  }
+  return order;
+}
+
+/** Creates one record of each entity the given one refers to, through the API; answers their ids. */
+export async function createReferences(
+  api: string,
+  token: string,
+  entity: EntityDef,
+  branchId: string,
+): Promise<Record<string, string>> {
+  const refIds: Record<string, string> = { branch: branchId };
+  for (const name of referencedEntities(entity)) {
+    if (refIds[name]) continue;
+    const target = entityByName(name);
+    const query = target.branchOwned ? `?branchId=${branchId}` : '';
+    const created = await call(api, 'POST', `/${name}${query}`, { token, body: sampleBody(target, refIds) });
+    if (created.status !== 201)
+      throw new Error(`creating ${name}: ${created.status} ${JSON.stringify(created.body)}`);
+    refIds[name] = created.body.id;
+  }
+  return refIds;
+}

@@ -1,0 +1,61 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, inject } from 'vitest';
+import { buildApp } from '../src/app.ts';
+import { createDatabase, databaseUrl, dropDatabase } from '../src/db/admin.ts';
+import { connect, type Database } from '../src/db/database.ts';
+
+export interface TestServer {
+  /** Base URL of the web app, e.g. http://127.0.0.1:40123/ */
+  readonly origin: string;
+  /** Base URL of the API over real HTTP on loopback, e.g. http://127.0.0.1:40123/api */
+  readonly api: string;
+  readonly db: Database;
+  readonly app: FastifyInstance;
+}
+
+/**
+ * Gives the test file its own database (a copy of the migrated template) and a real HTTP
+ * server on a random loopback port. Call at the top of a test file; use inside tests.
+ */
+export function setupTestServer(options: { webDist?: string } = {}): TestServer {
+  const state = {} as { origin: string; api: string; db: Database; app: FastifyInstance };
+  const adminUrl = inject('pgAdminUrl');
+  const name = `lms_t_${randomBytes(6).toString('hex')}`;
+  beforeAll(async () => {
+    await createDatabase(adminUrl, name, inject('pgTemplate'));
+    state.db = connect(databaseUrl(adminUrl, name), 5);
+    // trustProxy lets a test speak from several client addresses (X-Forwarded-For).
+    state.app = await buildApp({
+      db: state.db,
+      webDist: options.webDist,
+      trustProxy: true,
+      // LMS_TEST_LOG=error shows server-side errors while debugging a test.
+      logger: process.env.LMS_TEST_LOG ? { level: process.env.LMS_TEST_LOG } : false,
+    });
+    await state.app.listen({ port: 0, host: '127.0.0.1' });
+    const address = state.app.server.address();
+    if (!address || typeof address !== 'object') throw new Error('server did not bind');
+    state.origin = `http://127.0.0.1:${address.port}`;
+    state.api = `${state.origin}/api`;
+  });
+  afterAll(async () => {
+    await state.app?.close();
+    await state.db?.destroy();
+    await dropDatabase(adminUrl, name);
+  });
+  return {
+    get origin() {
+      return state.origin;
+    },
+    get api() {
+      return state.api;
+    },
+    get db() {
+      return state.db;
+    },
+    get app() {
+      return state.app;
+    },
+  };
+}

@@ -1,0 +1,137 @@
+import { type EntityRef, resolveEntity } from '../entities/index.ts';
+import type { EntityDef } from '../entity/types.ts';
+import {
+  prefixEditRoles,
+  prefixReadRoles,
+  ROLE_ADMIN,
+  ROLE_APP_USER_RESET_PASSWORD,
+  ROLE_BOOKING_CHANGE_CALL_STATUS,
+} from './roles.ts';
+
+/** Who may do what (spec §6). Every role list of the product comes from here, never re-typed. */
+
+export const entityActions = [
+  'read',
+  'create',
+  'update',
+  'delete',
+  'export',
+  'resetPassword',
+  'changeCallStatus',
+] as const;
+
+export type EntityAction = (typeof entityActions)[number];
+
+export const actionLabels: Readonly<Record<EntityAction, string>> = {
+  read: 'ดู',
+  create: 'เพิ่ม',
+  update: 'แก้ไข',
+  delete: 'ลบ',
+  export: 'ส่งออกไฟล์',
+  resetPassword: 'รีเซ็ตรหัสผ่าน',
+  changeCallStatus: 'เปลี่ยนสถานะการโทรนัด',
+};
+
+export interface CanResult {
+  readonly can: boolean;
+  /** Why not, in Thai, for a disabled button's tooltip. */
+  readonly reason?: string;
+}
+
+/** Files need no role: any signed-in user uploads and reads them (spec §7 shows none). */
+function needsNoRole(entity: EntityDef): boolean {
+  return entity.permission === '';
+}
+
+/** Roles that create, edit and delete the entity's records; empty when nobody edits them here. */
+export function editRoles(entityRef: EntityRef): readonly string[] {
+  const entity = resolveEntity(entityRef);
+  if (needsNoRole(entity) || entity.readOnlyEntity) return [];
+  return prefixEditRoles(entity.permission);
+}
+
+/** Roles that open the entity's pages and detail views: the edit roles plus _READ (and special cases). */
+export function readRoles(entityRef: EntityRef): readonly string[] {
+  const entity = resolveEntity(entityRef);
+  if (needsNoRole(entity)) return [];
+  const roles = prefixReadRoles(entity.permission);
+  // Spec §6: reset-password holders see the user screens without being edit roles.
+  return entity.name === 'appUser' ? [...roles, ROLE_APP_USER_RESET_PASSWORD] : roles;
+}
+
+/** Roles of a special action: resetting a user's password, changing a booking's call status. */
+export function specialActionRoles(action: 'resetPassword' | 'changeCallStatus'): readonly string[] {
+  return action === 'resetPassword'
+    ? [ROLE_ADMIN, ROLE_APP_USER_RESET_PASSWORD]
+    : [ROLE_ADMIN, ROLE_BOOKING_CHANGE_CALL_STATUS];
+}
+
+/** Roles of the pages that are not entities. */
+export const featureRoles = {
+  /** Both DO_BOOKING roles see every DO booking page; only EDIT (and admin) books. */
+  doBooking: { read: prefixReadRoles('DO_BOOKING'), edit: prefixEditRoles('DO_BOOKING') },
+  bookingCalendar: { read: prefixReadRoles('BOOKING_CALENDAR'), edit: prefixEditRoles('BOOKING_CALENDAR') },
+  locationTracking: { read: [ROLE_ADMIN], edit: [ROLE_ADMIN] },
+} as const;
+
+/**
+ * Spec §6: with no role list on the user, access is allowed; otherwise the page must define roles
+ * and the user must hold at least one of them.
+ */
+export function canAccessPage(
+  userRoles: readonly string[] | null | undefined,
+  pageRoles: readonly string[] | undefined,
+): boolean {
+  if (userRoles == null) return true;
+  if (!pageRoles || pageRoles.length === 0) return false;
+  return pageRoles.some((role) => userRoles.includes(role));
+}
+
+type ActionRule =
+  | { readonly kind: 'roles'; readonly roles: readonly string[] }
+  | { readonly kind: 'signedIn' }
+  | { readonly kind: 'notOffered'; readonly reason: string };
+
+function actionRule(entity: EntityDef, action: EntityAction): ActionRule {
+  if (action === 'resetPassword' && entity.name !== 'appUser') {
+    return { kind: 'notOffered', reason: 'รีเซ็ตรหัสผ่านได้เฉพาะผู้ใช้งาน' };
+  }
+  if (action === 'changeCallStatus' && entity.name !== 'bookingReport') {
+    return { kind: 'notOffered', reason: 'เปลี่ยนสถานะการโทรนัดได้เฉพาะรายงานการจอง' };
+  }
+  if (needsNoRole(entity)) {
+    return action === 'read' || action === 'create'
+      ? { kind: 'signedIn' }
+      : { kind: 'notOffered', reason: `${entity.title}แก้ไขหรือลบได้ผ่านข้อมูลที่แนบไว้เท่านั้น` };
+  }
+  if (action === 'resetPassword' || action === 'changeCallStatus') {
+    return { kind: 'roles', roles: specialActionRoles(action) };
+  }
+  if (action === 'read' || action === 'export') return { kind: 'roles', roles: readRoles(entity) };
+  if (entity.readOnlyEntity) {
+    return { kind: 'notOffered', reason: `${entity.title} เป็นข้อมูลที่ดูได้อย่างเดียว` };
+  }
+  return { kind: 'roles', roles: editRoles(entity) };
+}
+
+/** The roles that allow `action` on the entity; `null` when no role is needed or the action is not offered. */
+export function rolesFor(entityRef: EntityRef, action: EntityAction): readonly string[] | null {
+  const rule = actionRule(resolveEntity(entityRef), action);
+  return rule.kind === 'roles' ? rule.roles : null;
+}
+
+/** One answer for every access question: `{ can, reason }` so that a disabled button can say why. */
+export function can(
+  userRoles: readonly string[] | null | undefined,
+  entityName: EntityRef,
+  action: EntityAction,
+): CanResult {
+  const entity = resolveEntity(entityName);
+  const rule = actionRule(entity, action);
+  if (rule.kind === 'notOffered') return { can: false, reason: rule.reason };
+  if (rule.kind === 'signedIn' || canAccessPage(userRoles, rule.roles)) return { can: true };
+  return {
+    can: false,
+    reason: `ไม่มีสิทธิ์${actionLabels[action]} ${entity.title}: ต้องมีสิทธิ์ ${rule.roles.join(' หรือ ')}`,
+  };
+}

@@ -1,0 +1,120 @@
+/** The product's fixed numbers, keys and words (spec §9, §2, §4), declared once. */
+
+export const PRODUCT_NAME = 'LMS';
+
+/** Browser storage keys (spec §9). */
+export const STORAGE_KEYS = {
+  authInfo: 'lms-auth-info',
+  authJwt: 'lms-auth-jwt',
+  authExp: 'lms-auth-exp',
+  authRedirect: 'lms-auth-redirect',
+  branch: 'lms-branch',
+  nav: 'lms-nav',
+} as const;
+
+/** Every numeric constant of spec §9 (and the few of §4/§8), in one place. */
+export const LIMITS = {
+  /** Query cache garbage collection. */
+  queryCacheGcMs: 300_000,
+  queryRetryCount: 3,
+  /** Exponential retry delay is capped at 30 s. */
+  queryRetryDelayCapMs: 30_000,
+  /** A temporary download URL is revoked after 40 s. */
+  downloadUrlRevokeMs: 40_000,
+  snackbarDefaultMs: 5000,
+  snackbarOneTimeErrorMs: 6000,
+  /** At most 3 snackbars at once in one setting, 12 in another. */
+  snackbarMaxStackSmall: 3,
+  snackbarMaxStackLarge: 12,
+  toastMax: 20,
+  toastErrorMs: 4000,
+  toastSuccessMs: 2000,
+  /** A repeated error is shown once, after this delay (spec §8). */
+  repeatedErrorDelayMs: 2000,
+  drawerWidth: 240,
+  /** Collapsed drawer width in theme spacing units. */
+  drawerCollapsedSpacing: 9,
+  menuStateDebounceMs: 1000,
+  /** Pause before and after switching branch. */
+  branchSwitchPauseMs: 200,
+  branchListMaxHeightPx: 240,
+  inputHeightPx: 44,
+  tooltipEnterDelayMs: 100,
+  thumbnailDefaultPx: 48,
+  imageFieldHeightPx: 160,
+  viewerFadeMs: 800,
+  zoomMin: 1,
+  zoomMax: 8,
+  /** Spec §9: "a constant 400 exists in auth constants (meaning not shown)". */
+  authConstant: 400,
+  /** A network failure becomes an error with this status (spec §8). */
+  fetchFailureStatus: 400,
+  /** 'Login session changed' carries status -1 (spec §8). */
+  sessionChangedStatus: -1,
+  fontSizeBasePx: 14,
+  numberDecimalsDefault: 2,
+  listPageSizeDefault: 20,
+  listPageSizeMax: 500,
+  passwordMinLength: 8,
+  passwordMaxLength: 128,
+  /** Tokens live 60 minutes, a session at most 12 hours (product.md). */
+  tokenLifetimeMs: 60 * 60 * 1000,
+  sessionAbsoluteLimitMs: 12 * 60 * 60 * 1000,
+} as const;
+
+/** Dialogs default to the `sm` max width (spec §9). */
+export const DIALOG_DEFAULT_MAX_WIDTH = 'sm';
+
+/** Thumbnail fit: COVER by default, CONTAIN for the avatar (spec §7). */
+export const THUMBNAIL_FIT = { default: 'COVER', avatar: 'CONTAIN' } as const;
+
+/** Date picker limits and first day of week (spec §9). */
+export const DATE_LIMITS = {
+  minDate: '1900-01-01',
+  maxDate: '2099-12-31',
+  /** Sunday. */
+  weekStartsOn: 0,
+} as const;
+
+export const TIME_ZONE = 'Asia/Bangkok';
+
+/** Years shown in the Buddhist era are the Gregorian year plus 543. */
+export const BUDDHIST_ERA_OFFSET = 543;
+
+/** Thai weekday names, index 0 = Sunday as in `weekdays` fields. */
+export const WEEKDAY_LABELS = ['อาทิตย์', 'จันทร์', 'อังคาร', 'พุธ', 'พฤหัสบดี', 'ศุกร์', 'เสาร์'] as const;
+
+/** Route prefixes and the login redirect parameter (spec §2). */
+export const ROUTE_PREFIXES = { auth: '/auth', public: '/public' } as const;
+export const LOGIN_PATH = '/auth/login';
+export const REDIRECT_PARAM = 'to';
+
+/** Fixed words of the shared screens and fields (spec §9, §4), in Thai. */
+export const UI_TEXT = {
+  uploadPlaceholder: 'คลิกปุ่มเพื่ออัปโหลด →',
+  loading: 'กำลังโหลด...',
+  noImage: 'ไม่มีรูปภาพ',
+  upload: 'อัปโหลด',
+  change: 'เปลี่ยน',
+  download: 'ดาวน์โหลด',
+  remove: 'ลบ',
+  save: 'บันทึก',
+  cancel: 'ยกเลิก',
+  delete: 'ลบ',
+  close: 'ปิด',
+  create: 'เพิ่ม',
+  edit: 'แก้ไข',
+  show: 'รายละเอียด',
+  search: 'ค้นหา',
+  zoomIn: 'ขยาย',
+  zoomOut: 'ย่อ',
+  previous: 'ก่อนหน้า',
+  next: 'ถัดไป',
+  changePassword: 'เปลี่ยนรหัสผ่าน',
+  logout: 'ออกจากระบบ',
+  selectBranch: 'เลือกสาขา',
+  oldPassword: 'รหัสผ่านเก่า',
+  newPassword: 'รหัสผ่านใหม่',
+  newPasswordConfirm: 'ยืนยันรหัสผ่านใหม่',
+  empty: '-',
+} as const;

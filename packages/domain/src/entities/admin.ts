@@ -1,0 +1,110 @@
+import type { EntityDef } from '../entity/types.ts';
+import {
+  booleanField,
+  createdAtField,
+  createdByField,
+  nameField,
+  refsField,
+  sortBy,
+  stringField,
+  textField,
+} from './fields.ts';
+
+/** Users, permission groups and stored files. */
+
+export const appUser: EntityDef = {
+  name: 'appUser',
+  title: 'ผู้ใช้งาน',
+  path: '/appUser',
+  routeStyle: 'crudQueryId',
+  permission: 'APP_USER',
+  branchOwned: false,
+  fields: [
+    stringField('username', 'ชื่อผู้ใช้', {
+      required: true,
+      unique: true,
+      searchable: true,
+      maxLength: 100,
+      typeNote: 'ไม่ซ้ำโดยไม่สนตัวพิมพ์เล็ก/ใหญ่ (product.md)',
+    }),
+    stringField('fullName', 'ชื่อ-นามสกุล', { required: true, searchable: true }),
+    stringField('email', 'อีเมล', { searchable: true, format: 'email' }),
+    { name: 'profileImageId', type: 'image', label: 'รูปโปรไฟล์', hiddenInList: true },
+    booleanField('active', 'ใช้งาน'),
+    refsField('branchIds', 'สาขาที่ใช้งานได้', 'branch', { hiddenInList: true }),
+    refsField('roleGroupIds', 'กลุ่มสิทธิ์', 'appRoleGroup'),
+    booleanField('mustChangePassword', 'ต้องเปลี่ยนรหัสผ่าน', {
+      readOnly: true,
+      hiddenInList: true,
+      typeNote: 'ตั้งโดยเซิร์ฟเวอร์เมื่อสร้างผู้ใช้หรือรีเซ็ตรหัสผ่าน',
+    }),
+  ],
+  listColumns: ['username', 'fullName', 'email', 'roleGroupIds', 'active'],
+  defaultSort: [sortBy('username')],
+  labelFields: ['username', 'fullName'],
+  menuGroup: 'admin',
+  icon: 'user',
+};
+
+export const appRoleGroup: EntityDef = {
+  name: 'appRoleGroup',
+  title: 'กลุ่มสิทธิ์',
+  path: '/appRoleGroup',
+  routeStyle: 'crudQueryId',
+  // No ROLE_APP_ROLE_GROUP_* roles exist: the prefix resolves to ROLE_ADMIN only (spec §6).
+  permission: 'APP_ROLE_GROUP',
+  branchOwned: false,
+  fields: [
+    nameField({ unique: true }),
+    {
+      name: 'roles',
+      type: 'roles',
+      label: 'สิทธิ์',
+      required: true,
+      typeNote: 'รายการชื่อสิทธิ์จากแค็ตตาล็อกของสเปก §6',
+      hiddenInList: true,
+    },
+    textField('description', 'คำอธิบาย'),
+  ],
+  listColumns: ['name', 'description'],
+  defaultSort: [sortBy('name')],
+  labelFields: ['name'],
+  menuGroup: 'admin',
+  icon: 'shield',
+};
+
+export const file: EntityDef = {
+  name: 'file',
+  title: 'ไฟล์',
+  // API path segment only: files have no pages, they are reached through the fields that hold them.
+  path: '/file',
+  routeStyle: 'listOnly',
+  // No role: any signed-in user uploads and reads files (spec §7 shows no role on the file calls).
+  permission: '',
+  branchOwned: false,
+  fields: [
+    stringField('origName', 'ชื่อไฟล์', { required: true, searchable: true }),
+    stringField('contentType', 'ชนิดไฟล์', {
+      readOnly: true,
+      maxLength: 100,
+      typeNote: 'MIME type ที่เซิร์ฟเวอร์ตรวจจากเนื้อไฟล์',
+    }),
+    {
+      name: 'size',
+      type: 'integer',
+      label: 'ขนาด (ไบต์)',
+      readOnly: true,
+      min: 0,
+      typeNote: 'จำนวนไบต์ เป็นจำนวนเต็ม',
+    },
+    createdByField(),
+    createdAtField(),
+  ],
+  listColumns: ['origName', 'contentType', 'size', 'createdAt'],
+  defaultSort: [sortBy('createdAt', 'desc')],
+  labelFields: ['origName'],
+  menuGroup: null,
+  icon: 'file',
+  // Written by the upload calls (spec §7), never through entity CRUD.
+  readOnlyEntity: true,
+};

@@ -1,0 +1,139 @@
+import type { EntityDef } from '../entity/types.ts';
+import {
+  booleanField,
+  CODE_NAME_LABEL,
+  codeField,
+  datetimeField,
+  decimalField,
+  integerField,
+  minutesField,
+  nameField,
+  percentField,
+  refField,
+  refsField,
+  sortBy,
+  stringField,
+  volumeField,
+  weightField,
+} from './fields.ts';
+
+/** Articles (products), their special groups, the groups that may not share a vehicle, and units. */
+
+export const articleUomType: EntityDef = {
+  name: 'articleUomType',
+  title: 'กลุ่มสินค้าพิเศษ',
+  path: '/articleUomType',
+  routeStyle: 'crud',
+  permission: 'ARTICLE_UOM_TYPE',
+  branchOwned: false,
+  fields: [codeField(), nameField()],
+  listColumns: ['code', 'name'],
+  defaultSort: [sortBy('code')],
+  labelFields: CODE_NAME_LABEL,
+  menuGroup: 'masterData',
+  icon: 'tags',
+};
+
+export const articleTypeProhibit: EntityDef = {
+  name: 'articleTypeProhibit',
+  title: 'กลุ่มสินค้าที่ไม่ควรไปด้วยกัน',
+  path: '/articleTypeProhibit',
+  routeStyle: 'crud',
+  permission: 'ARTICLE_TYPE_PROHIBIT',
+  branchOwned: false,
+  fields: [
+    codeField({
+      unique: false,
+      typeNote: 'หนึ่งแถวคือหนึ่งกลุ่มสินค้าพิเศษในกลุ่มห้าม: แถวที่มีรหัสเดียวกันคือกลุ่มเดียวกัน (booking.md) จึงไม่บังคับรหัสไม่ซ้ำ',
+    }),
+    nameField(),
+    refField('articleUomTypeId', 'กลุ่มสินค้าพิเศษ', { required: true }),
+  ],
+  listColumns: ['code', 'name', 'articleUomTypeId'],
+  defaultSort: [sortBy('code'), sortBy('articleUomTypeId')],
+  labelFields: CODE_NAME_LABEL,
+  menuGroup: 'masterData',
+  icon: 'shield-alert',
+};
+
+export const unit: EntityDef = {
+  name: 'unit',
+  title: 'หน่วย',
+  path: '/unit',
+  routeStyle: 'crud',
+  permission: 'UNIT',
+  branchOwned: false,
+  fields: [codeField(), nameField()],
+  listColumns: ['code', 'name'],
+  defaultSort: [sortBy('code')],
+  labelFields: CODE_NAME_LABEL,
+  menuGroup: 'masterData',
+  icon: 'ruler',
+};
+
+export const uom: EntityDef = {
+  name: 'uom',
+  title: 'หน่วยนับสินค้า',
+  path: '/uom',
+  routeStyle: 'crud',
+  permission: 'UOM',
+  branchOwned: false,
+  fields: [
+    codeField(),
+    nameField(),
+    integerField('precision', 'จำนวนทศนิยม', {
+      min: 0,
+      max: 6,
+      typeNote: 'จำนวนตำแหน่งทศนิยมของปริมาณในหน่วยนี้ (0 = นับเป็นชิ้น)',
+    }),
+  ],
+  listColumns: ['code', 'name', 'precision'],
+  defaultSort: [sortBy('code')],
+  labelFields: CODE_NAME_LABEL,
+  menuGroup: 'masterData',
+  icon: 'scale',
+};
+
+export const article: EntityDef = {
+  name: 'article',
+  title: 'สินค้า',
+  path: '/article',
+  routeStyle: 'crud',
+  permission: 'ARTICLE',
+  branchOwned: false,
+  fields: [
+    codeField(),
+    nameField(),
+    datetimeField('lastSyncAt', 'ซิงค์ล่าสุด', { readOnly: true, hiddenInList: true }),
+    stringField('articleUom', 'หน่วยนับของสินค้า', {
+      maxLength: 20,
+      typeNote: 'รหัสหน่วยนับหลักจาก ERP เป็นข้อความ: สเปกไม่แสดง Label จึงไม่ใช่การอ้างอิง',
+    }),
+    decimalField('width', 'ความกว้าง', { min: 0, hiddenInList: true, typeNote: 'ในหน่วยของ unitId' }),
+    decimalField('length', 'ความยาว', { min: 0, hiddenInList: true, typeNote: 'ในหน่วยของ unitId' }),
+    decimalField('height', 'ความสูง', { min: 0, hiddenInList: true, typeNote: 'ในหน่วยของ unitId' }),
+    weightField('weight', 'น้ำหนัก (กก.)'),
+    volumeField('volume', 'ปริมาตร (ลบ.ม.)'),
+    percentField('stackVolumePercent', 'ร้อยละปริมาตรเมื่อวางซ้อน', {
+      hiddenInList: true,
+      typeNote: 'ปริมาตร × ร้อยละ / 100 เมื่อวางซ้อน ว่าง = 100 (booking.md)',
+    }),
+    minutesField('installationTime', 'เวลาติดตั้ง (นาที)', {
+      hiddenInList: true,
+      typeNote: 'นาทีต่อหนึ่งหน่วย เป็นจำนวนเต็ม (booking.md: Σ installationTime × qty)',
+    }),
+    booleanField('cannotSplit', 'แยกส่งไม่ได้'),
+    booleanField('noUseCap', 'ไม่ใช้ความจุรถ', { hiddenInList: true }),
+    refField('unitId', 'หน่วย', { hiddenInList: true }),
+    refField('articleUomTypeId', 'กลุ่มสินค้าพิเศษ'),
+    refsField('unsupportedVehicleTypeIds', 'ประเภทรถที่ไม่รองรับการขนส่งสินค้านี้', 'vehicleType', {
+      hiddenInList: true,
+      typeNote: 'สเปกแสดงเพียงป้าย จึงตั้งชื่อฟิลด์เป็นรายการ id ประเภทรถ',
+    }),
+  ],
+  listColumns: ['code', 'name', 'articleUom', 'weight', 'volume', 'articleUomTypeId', 'cannotSplit'],
+  defaultSort: [sortBy('code')],
+  labelFields: CODE_NAME_LABEL,
+  menuGroup: 'masterData',
+  icon: 'package',
+};

@@ -1,0 +1,145 @@
+import type { ChildDef, EntityDef } from '../entity/types.ts';
+import { docNoField } from './documents.ts';
+import {
+  auditFields,
+  dateField,
+  datetimeField,
+  decimalField,
+  enumField,
+  integerField,
+  minutesField,
+  owningBranchField,
+  refField,
+  sortBy,
+  stringField,
+  timeField,
+  volumeField,
+  weightField,
+} from './fields.ts';
+
+/** The booking (the spec's "booking report"): made by confirming a DO booking, with its lines. */
+
+export const bookingStatusOptions = [
+  { value: 'CONFIRMED', label: 'ยืนยันแล้ว' },
+  { value: 'CANCELED', label: 'ยกเลิกแล้ว' },
+] as const;
+
+/** Has the customer been called to confirm the appointment (booking.md)? */
+export const callStatusOptions = [
+  { value: 'NOT_CALLED', label: 'ยังไม่ได้โทร' },
+  { value: 'CALLED', label: 'โทรนัดแล้ว' },
+  { value: 'UNREACHABLE', label: 'ติดต่อไม่ได้' },
+] as const;
+
+const computedNote = 'คำนวณโดยเครื่องมือจองตอนยืนยัน (booking.md) แก้ไขโดยตรงไม่ได้';
+const derivedPlaceNote = 'คัดลอกจากสถานที่ส่งสินค้าตอนยืนยัน เพื่อให้รายงานไม่เปลี่ยนตามข้อมูลหลัก';
+
+export const bookingLines: ChildDef = {
+  name: 'lines',
+  label: 'รายการจอง',
+  fields: [
+    refField('deliveryOrderId', 'ใบส่งสินค้า', { required: true }),
+    refField('articleId', 'สินค้า'),
+    decimalField('qty', 'จำนวน', { required: true, min: 0, scale: 3, typeNote: 'ในหน่วยนับของสินค้า' }),
+    dateField('deliveryDate', 'วันที่ส่ง', { required: true }),
+    timeField('deliveryTime', 'เวลาส่ง'),
+    minutesField('usedMinute', 'เวลาที่ใช้ (นาที)', { readOnly: true, typeNote: computedNote }),
+    weightField('usedWeight', 'น้ำหนักที่ใช้ (กก.)', { readOnly: true }),
+    volumeField('usedVolume', 'ปริมาตรที่ใช้ (ลบ.ม.)', { readOnly: true }),
+    refField('shipCondId', 'Ship Cond', { required: true }),
+    refField('slotId', 'ช่วงรถที่จอง', {
+      ref: 'vehicleDateSlot',
+      required: true,
+      typeNote: 'แถวจำนวนรถตามวัน (shiftDate, ประเภทรถ, กะของวัน) ที่บรรทัดนี้ใช้ความจุ',
+    }),
+  ],
+};
+
+export const bookingReport: EntityDef = {
+  name: 'bookingReport',
+  title: 'รายงานการจอง',
+  path: '/bookingReport',
+  routeStyle: 'crud',
+  // Only ROLE_BOOKING_REPORT_READ exists: edits are the admin's; bookings are made through DO Booking.
+  permission: 'BOOKING_REPORT',
+  branchOwned: true,
+  fields: [
+    enumField('status', 'สถานะ', bookingStatusOptions, {
+      readOnly: true,
+      typeNote: 'ยืนยันแล้ว/ยกเลิกแล้ว: เปลี่ยนโดยการยืนยันและยกเลิกเท่านั้น',
+    }),
+    docNoField({ readOnly: true, required: false, typeNote: 'ออกเลขโดยเซิร์ฟเวอร์ตอนยืนยัน' }),
+    dateField('docDate', 'วันที่เอกสาร', { readOnly: true }),
+    stringField('docType', 'ประเภทเอกสาร', { maxLength: 10, hiddenInList: true }),
+    enumField('callStatus', 'สถานะการโทรนัด', callStatusOptions, {
+      readOnly: true,
+      typeNote: 'ไม่มีในสเปกนอกจากสิทธิ์ ROLE_BOOKING_CHANGE_CALL_STATUS: เปลี่ยนผ่านคำสั่งแยกเท่านั้น',
+    }),
+    refField('customerId', 'ลูกค้า', { required: true }),
+    owningBranchField(),
+    refField('shipToId', 'สถานที่ส่งสินค้า', { required: true }),
+    refField('subDistrictId', 'ตำบล/แขวง', {
+      readOnly: true,
+      hiddenInList: true,
+      typeNote: derivedPlaceNote,
+    }),
+    refField('districtId', 'อำเภอ/เขต', { readOnly: true, hiddenInList: true, typeNote: derivedPlaceNote }),
+    refField('provinceId', 'จังหวัด', { readOnly: true, typeNote: derivedPlaceNote }),
+    refField('regionId', 'ภาค', { readOnly: true, hiddenInList: true, typeNote: derivedPlaceNote }),
+    stringField('country', 'ประเทศ', {
+      readOnly: true,
+      hiddenInList: true,
+      maxLength: 2,
+      typeNote: derivedPlaceNote,
+    }),
+    minutesField('loadMinute', 'เวลาขึ้นสินค้า (นาที)', {
+      readOnly: true,
+      hiddenInList: true,
+      typeNote: computedNote,
+    }),
+    minutesField('unloadMinute', 'เวลาลงสินค้า (นาที)', {
+      readOnly: true,
+      hiddenInList: true,
+      typeNote: computedNote,
+    }),
+    minutesField('waitingMinute', 'เวลารอ (นาที)', {
+      readOnly: true,
+      hiddenInList: true,
+      typeNote: computedNote,
+    }),
+    minutesField('travelMinute', 'เวลาเดินทาง (นาที)', {
+      readOnly: true,
+      hiddenInList: true,
+      typeNote: computedNote,
+    }),
+    decimalField('distance', 'ระยะทาง (กม.)', {
+      readOnly: true,
+      min: 0,
+      typeNote: `กิโลเมตร; ${computedNote}`,
+    }),
+    integerField('dayFromConfirm', 'จำนวนวันจากวันยืนยัน', {
+      readOnly: true,
+      typeNote: 'วันส่ง − วันยืนยัน เป็นจำนวนวันเต็ม (booking.md)',
+    }),
+    datetimeField('confirmedAt', 'วันที่ยืนยัน', { readOnly: true }),
+    refField('confirmedBy', 'ผู้ยืนยัน', { ref: 'appUser', readOnly: true, hiddenInList: true }),
+    datetimeField('canceledAt', 'วันที่ยกเลิก', { readOnly: true, hiddenInList: true }),
+    refField('canceledBy', 'ผู้ยกเลิก', { ref: 'appUser', readOnly: true, hiddenInList: true }),
+    ...auditFields(),
+  ],
+  listColumns: [
+    'docNo',
+    'docDate',
+    'customerId',
+    'shipToId',
+    'provinceId',
+    'status',
+    'callStatus',
+    'confirmedAt',
+  ],
+  defaultSort: [sortBy('confirmedAt', 'desc'), sortBy('docNo', 'desc')],
+  labelFields: ['docNo'],
+  menuGroup: 'booking',
+  icon: 'clipboard-list',
+  children: [bookingLines],
+};

@@ -1,0 +1,71 @@
+import type { ChildDef, EntityDef } from '../entity/types.ts';
+import {
+  booleanField,
+  CODE_NAME_LABEL,
+  codeField,
+  decimalField,
+  latLonFields,
+  minutesField,
+  nameField,
+  refField,
+  sortBy,
+  stringField,
+  textField,
+  timestampFields,
+} from './fields.ts';
+
+/** Branch, and its per-vehicle-type settings that the booking engine uses to cost a trip. */
+
+export const branchVehicleTypeSettings: ChildDef = {
+  name: 'vehicleTypeSettings',
+  label: 'ตั้งค่าความเร็วและเวลาตามประเภทรถ',
+  fields: [
+    refField('vehicleTypeId', 'ประเภทรถ', { required: true }),
+    refField('shipCondId', 'Ship Cond', { required: true }),
+    decimalField('speedPerKm', 'เวลาเดินทางต่อกิโลเมตร (นาที)', {
+      required: true,
+      min: 0,
+      typeNote: 'นาทีต่อกิโลเมตร ทศนิยม 2 ตำแหน่ง (booking.md: travelMinute = 2 × ระยะทาง × speedPerKm)',
+    }),
+    minutesField('loadTime', 'เวลาขึ้นสินค้า (นาที)', { required: true }),
+    minutesField('unloadTime', 'เวลาลงสินค้า (นาที)', { required: true }),
+    minutesField('waitTime', 'เวลารอ (นาที)', { required: true }),
+  ],
+};
+
+export const branch: EntityDef = {
+  name: 'branch',
+  title: 'สาขา',
+  path: '/branch',
+  routeStyle: 'crud',
+  permission: 'BRANCH',
+  // A branch is the owner of branch data, not owned by one.
+  branchOwned: false,
+  fields: [
+    codeField(),
+    nameField(),
+    stringField('shortName', 'ชื่อย่อ', { maxLength: 50 }),
+    stringField('saleOffice', 'สำนักงานขาย', { maxLength: 50, typeNote: 'รหัสสำนักงานขายจาก ERP เป็นข้อความ' }),
+    stringField('locationGroup', 'กลุ่มพื้นที่', { maxLength: 50, typeNote: 'รหัสกลุ่มพื้นที่จาก ERP เป็นข้อความ' }),
+    booleanField('isTogo', 'สาขา To Go', { typeNote: 'ค่าจริง/เท็จตามชื่อ is…' }),
+    textField('address', 'ที่อยู่'),
+    ...latLonFields(),
+    stringField('area', 'พื้นที่', { maxLength: 50, hiddenInList: true, typeNote: 'รหัสพื้นที่ขายเป็นข้อความ' }),
+    stringField('country', 'ประเทศ', {
+      maxLength: 2,
+      hiddenInList: true,
+      typeNote: 'สเปกไม่มีข้อมูลประเทศ: เก็บรหัส ISO 3166 สองตัวอักษร (TH)',
+    }),
+    refField('regionId', 'ภาค', { hiddenInList: true }),
+    refField('provinceId', 'จังหวัด'),
+    refField('districtId', 'อำเภอ/เขต', { hiddenInList: true }),
+    refField('subDistrictId', 'ตำบล/แขวง', { hiddenInList: true }),
+    ...timestampFields(),
+  ],
+  listColumns: ['code', 'name', 'shortName', 'saleOffice', 'provinceId', 'isTogo'],
+  defaultSort: [sortBy('code')],
+  labelFields: CODE_NAME_LABEL,
+  menuGroup: 'masterData',
+  icon: 'building',
+  children: [branchVehicleTypeSettings],
+};

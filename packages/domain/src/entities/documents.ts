@@ -1,0 +1,189 @@
+import type { EntityDef, FieldDef } from '../entity/types.ts';
+import {
+  auditFields,
+  booleanField,
+  dateField,
+  decimalField,
+  enumField,
+  owningBranchField,
+  refField,
+  sortBy,
+  stringField,
+} from './fields.ts';
+
+/** Sales documents from the ERP (or typed in): sales orders, booking orders, delivery orders. */
+
+export function docNoField(extra: Partial<FieldDef> = {}): FieldDef {
+  return stringField('docNo', 'เลขที่เอกสาร', {
+    required: true,
+    unique: true,
+    searchable: true,
+    maxLength: 50,
+    ...extra,
+  });
+}
+
+const docTypeField = stringField('docType', 'ประเภทเอกสาร', {
+  maxLength: 10,
+  typeNote: 'รหัสประเภทเอกสารจาก ERP เป็นข้อความ',
+});
+
+export const soStatusOptions = [
+  { value: 'OPEN', label: 'รอดำเนินการ' },
+  { value: 'PARTIAL', label: 'ส่งบางส่วน' },
+  { value: 'COMPLETED', label: 'เสร็จสิ้น' },
+  { value: 'CANCELED', label: 'ยกเลิก' },
+] as const;
+
+export const boStatusOptions = [
+  { value: 'OPEN', label: 'เปิด' },
+  { value: 'CONFIRMED', label: 'ยืนยันแล้ว' },
+  { value: 'CANCELED', label: 'ยกเลิก' },
+] as const;
+
+const statusNote = 'สเปกไม่แสดงค่าสถานะ: เลือกชุดที่ผู้วางแผนคาดหวัง';
+
+export const so: EntityDef = {
+  name: 'so',
+  title: 'รายการใบสั่งขาย',
+  path: '/so',
+  routeStyle: 'crud',
+  permission: 'SO',
+  branchOwned: true,
+  fields: [
+    enumField('status', 'สถานะ', soStatusOptions, { required: true, typeNote: statusNote }),
+    docNoField(),
+    dateField('docDate', 'วันที่เอกสาร', { required: true }),
+    docTypeField,
+    refField('customerId', 'ลูกค้า', { required: true }),
+    owningBranchField(),
+    ...auditFields(),
+  ],
+  listColumns: ['docNo', 'docDate', 'docType', 'customerId', 'status'],
+  defaultSort: [sortBy('docDate', 'desc'), sortBy('docNo', 'desc')],
+  labelFields: ['docNo'],
+  menuGroup: 'so',
+  icon: 'file-text',
+};
+
+export const bo: EntityDef = {
+  name: 'bo',
+  title: 'รายการใบจอง BO',
+  path: '/bo',
+  routeStyle: 'crud',
+  permission: 'BO',
+  branchOwned: true,
+  fields: [
+    enumField('status', 'สถานะ', boStatusOptions, { required: true, typeNote: statusNote }),
+    docNoField(),
+    dateField('docDate', 'วันที่เอกสาร', { required: true }),
+    docTypeField,
+    refField('customerId', 'ลูกค้า', { required: true }),
+    owningBranchField(),
+    refField('soId', 'ใบสั่งขาย SO'),
+    ...auditFields(),
+  ],
+  listColumns: ['docNo', 'docDate', 'docType', 'customerId', 'soId', 'status'],
+  defaultSort: [sortBy('docDate', 'desc'), sortBy('docNo', 'desc')],
+  labelFields: ['docNo'],
+  menuGroup: 'bo',
+  icon: 'clipboard',
+};
+
+const erpDayNote = 'วันที่ของ DO จาก ERP เป็นวัน (การจองคิดเป็นวัน) แม้ชื่อจะลงท้ายด้วย At';
+
+export const deliveryOrderFields: readonly FieldDef[] = [
+  docNoField(),
+  dateField('pickAt', 'วันที่หยิบสินค้า', { typeNote: erpDayNote }),
+  dateField('planAt', 'วันที่วางแผน', { typeNote: erpDayNote }),
+  dateField('loadAt', 'วันที่ขึ้นสินค้า', { typeNote: erpDayNote }),
+  dateField('deliveryAt', 'วันที่ส่งสินค้า', { typeNote: erpDayNote }),
+  decimalField('qty', 'จำนวน', {
+    min: 0,
+    scale: 3,
+    typeNote: 'ไม่มีในสเปก: การจองแบ่ง DO เป็นหน่วยเต็มของหน่วยนับ (booking.md)',
+  }),
+  decimalField('weight', 'น้ำหนัก', {
+    required: true,
+    min: 0,
+    scale: 3,
+    typeNote: 'ในหน่วย weightUnit (ปกติ KG)',
+  }),
+  stringField('weightUnit', 'หน่วยน้ำหนัก', { maxLength: 10 }),
+  decimalField('volume', 'ปริมาตร', {
+    required: true,
+    min: 0,
+    scale: 3,
+    typeNote: 'ในหน่วย volumeUnit (ปกติ M3)',
+  }),
+  stringField('volumeUnit', 'หน่วยปริมาตร', { maxLength: 10 }),
+  booleanField('isBooking', 'จองแล้ว', {
+    readOnly: true,
+    typeNote: 'ตั้งค่าโดยการยืนยัน/ยกเลิกการจองเท่านั้น (booking.md)',
+  }),
+  refField('customerId', 'ลูกค้า', { required: true }),
+  owningBranchField(),
+  refField('siteId', 'ไซต์ส่งสินค้า', {
+    ref: 'branch',
+    hiddenInList: true,
+    typeNote: 'site ของ ERP คือสาขา/ศูนย์ที่สินค้าออก จึงอ้างอิงสาขา',
+  }),
+  refField('slocId', 'คลังสินค้า', {
+    ref: 'warehouse',
+    hiddenInList: true,
+    typeNote: 'sloc ของ ERP (ที่เก็บสินค้า) คือคลังสินค้า',
+  }),
+  refField('articleUomId', 'สินค้า', {
+    ref: 'article',
+    typeNote: 'articleUomLabel คือสินค้าในหน่วยนับของมัน: อ้างอิงสินค้า ซึ่งกฎการจองต้องใช้',
+  }),
+  refField('shipCondId', 'Ship Cond', { required: true }),
+  refField('soShipToId', 'สถานที่ส่งสินค้า (SO)', { ref: 'shipTo' }),
+  refField('boShipToId', 'สถานที่ส่งสินค้า (BO)', { ref: 'shipTo', hiddenInList: true }),
+];
+
+export const deliveryOrder: EntityDef = {
+  name: 'deliveryOrder',
+  title: 'รายการใบส่งสินค้า',
+  path: '/deliveryOrder',
+  routeStyle: 'crud',
+  permission: 'DELIVERY_ORDER',
+  branchOwned: true,
+  fields: deliveryOrderFields,
+  listColumns: [
+    'docNo',
+    'customerId',
+    'soShipToId',
+    'deliveryAt',
+    'weight',
+    'volume',
+    'shipCondId',
+    'isBooking',
+  ],
+  defaultSort: [sortBy('deliveryAt', 'desc'), sortBy('docNo', 'desc')],
+  labelFields: ['docNo'],
+  menuGroup: 'deliveryOrder',
+  icon: 'package',
+};
+
+export const deliveryOrderReport: EntityDef = {
+  name: 'deliveryOrderReport',
+  title: 'DO Report',
+  path: '/deliveryOrderReport',
+  routeStyle: 'listOnly',
+  // Spec §6: the DO report needs ROLE_ADMIN or ROLE_BOOKING_REPORT_READ, the BOOKING_REPORT read set.
+  permission: 'BOOKING_REPORT',
+  branchOwned: true,
+  fields: [
+    ...deliveryOrderFields,
+    refField('bookingReportId', 'การจอง', { hiddenInList: true }),
+    dateField('deliveryDate', 'วันที่นัดส่ง', { typeNote: 'วันส่งของบรรทัดการจองที่รับ DO นี้' }),
+  ].map((field) => ({ ...field, readOnly: true })),
+  listColumns: ['docNo', 'customerId', 'deliveryAt', 'deliveryDate', 'weight', 'volume', 'isBooking'],
+  defaultSort: [sortBy('deliveryAt', 'desc'), sortBy('docNo', 'desc')],
+  labelFields: ['docNo'],
+  menuGroup: 'deliveryOrder',
+  icon: 'bar-chart',
+  // A report over delivery orders and their bookings: nothing to create or edit.
+  readOnlyEntity: true,
+};

@@ -1,0 +1,183 @@
+import type { EnumOption, FieldDef } from '../entity/types.ts';
+
+/** Field builders shared by the entity declarations, so that a `code` is the same field everywhere. */
+
+type Extra = Omit<Partial<FieldDef>, 'name' | 'type' | 'label'>;
+
+export const CODE_MAX_LENGTH = 50;
+export const NAME_MAX_LENGTH = 255;
+export const TEL_MAX_LENGTH = 30;
+
+export function codeField(extra: Extra = {}): FieldDef {
+  return {
+    name: 'code',
+    type: 'string',
+    label: 'รหัส',
+    required: true,
+    unique: true,
+    searchable: true,
+    maxLength: CODE_MAX_LENGTH,
+    ...extra,
+  };
+}
+
+export function nameField(extra: Extra = {}): FieldDef {
+  return {
+    name: 'name',
+    type: 'string',
+    label: 'ชื่อ',
+    required: true,
+    searchable: true,
+    maxLength: NAME_MAX_LENGTH,
+    ...extra,
+  };
+}
+
+export function stringField(name: string, label: string, extra: Extra = {}): FieldDef {
+  return { name, type: 'string', label, maxLength: NAME_MAX_LENGTH, ...extra };
+}
+
+export function textField(name: string, label: string, extra: Extra = {}): FieldDef {
+  return { name, type: 'text', label, maxLength: 2000, ...extra };
+}
+
+export function telField(extra: Extra = {}): FieldDef {
+  return { name: 'tel', type: 'string', label: 'เบอร์โทรศัพท์', maxLength: TEL_MAX_LENGTH, ...extra };
+}
+
+export function booleanField(name: string, label: string, extra: Extra = {}): FieldDef {
+  return { name, type: 'boolean', label, ...extra };
+}
+
+export function integerField(name: string, label: string, extra: Extra = {}): FieldDef {
+  return { name, type: 'integer', label, ...extra };
+}
+
+export function decimalField(name: string, label: string, extra: Extra = {}): FieldDef {
+  return { name, type: 'decimal', label, scale: 2, ...extra };
+}
+
+export function dateField(name: string, label: string, extra: Extra = {}): FieldDef {
+  return { name, type: 'date', label, ...extra };
+}
+
+export function timeField(name: string, label: string, extra: Extra = {}): FieldDef {
+  return { name, type: 'time', label, ...extra };
+}
+
+export function datetimeField(name: string, label: string, extra: Extra = {}): FieldDef {
+  return { name, type: 'datetime', label, ...extra };
+}
+
+export function enumField(
+  name: string,
+  label: string,
+  options: readonly EnumOption[],
+  extra: Extra = {},
+): FieldDef {
+  return { name, type: 'enum', label, options, ...extra };
+}
+
+/** A reference `<base>Id` to entity `<base>` unless `ref` says otherwise. */
+export function refField(name: string, label: string, extra: Extra = {}): FieldDef {
+  const ref = extra.ref ?? name.replace(/Id$/, '');
+  return { name, type: 'ref', label, ...extra, ref };
+}
+
+export function refsField(name: string, label: string, ref: string, extra: Extra = {}): FieldDef {
+  return { name, type: 'refs', label, ref, ...extra };
+}
+
+/** Weights are kilograms with 3 decimals (grams), as the ERP sends them. */
+export function weightField(name: string, label: string, extra: Extra = {}): FieldDef {
+  return decimalField(name, label, {
+    min: 0,
+    scale: 3,
+    typeNote: 'น้ำหนักเป็นกิโลกรัม ทศนิยม 3 ตำแหน่ง (กรัม)',
+    ...extra,
+  });
+}
+
+/** Volumes are cubic metres with 3 decimals (litres). */
+export function volumeField(name: string, label: string, extra: Extra = {}): FieldDef {
+  return decimalField(name, label, {
+    min: 0,
+    scale: 3,
+    typeNote: 'ปริมาตรเป็นลูกบาศก์เมตร ทศนิยม 3 ตำแหน่ง (ลิตร)',
+    ...extra,
+  });
+}
+
+export function minutesField(name: string, label: string, extra: Extra = {}): FieldDef {
+  return integerField(name, label, { min: 0, typeNote: 'จำนวนนาที เป็นจำนวนเต็ม', ...extra });
+}
+
+export function percentField(name: string, label: string, extra: Extra = {}): FieldDef {
+  return decimalField(name, label, { min: 0, max: 100, typeNote: 'ร้อยละ 0–100 ทศนิยม 2 ตำแหน่ง', ...extra });
+}
+
+/** Money in baht, 2 decimals (satang). */
+export function moneyField(name: string, label: string, extra: Extra = {}): FieldDef {
+  return decimalField(name, label, { min: 0, typeNote: 'จำนวนเงินบาท ทศนิยม 2 ตำแหน่ง', ...extra });
+}
+
+/** Latitude and longitude in degrees, 6 decimals (about 10 cm). */
+export function latLonFields(): FieldDef[] {
+  return [
+    decimalField('lat', 'ละติจูด', { min: -90, max: 90, scale: 6, typeNote: 'องศา ทศนิยม 6 ตำแหน่ง' }),
+    decimalField('lon', 'ลองจิจูด', { min: -180, max: 180, scale: 6, typeNote: 'องศา ทศนิยม 6 ตำแหน่ง' }),
+  ];
+}
+
+/** Thai and English names of a place, as the spec lists them for province, district and sub-district. */
+export function placeNameFields(): FieldDef[] {
+  return [
+    stringField('nameTh', 'ชื่อ (ไทย)', { required: true, searchable: true }),
+    stringField('nameEn', 'ชื่อ (อังกฤษ)', { searchable: true }),
+    stringField('shortNameTh', 'ชื่อย่อ (ไทย)', { maxLength: 50 }),
+    stringField('shortNameEn', 'ชื่อย่อ (อังกฤษ)', { maxLength: 50 }),
+  ];
+}
+
+/** The acting branch of a branch-owned record: set by the server from the `branchId` query, never from the body. */
+export function owningBranchField(extra: Extra = {}): FieldDef {
+  return refField('branchId', 'สาขา', {
+    readOnly: true,
+    typeNote: 'ข้อมูลของสาขา: เซิร์ฟเวอร์กำหนดจากสาขาที่ใช้งานอยู่ (query branchId) ไม่รับจากข้อมูลที่ส่งมา',
+    ...extra,
+  });
+}
+
+export function createdAtField(): FieldDef {
+  return datetimeField('createdAt', 'วันที่สร้าง', { readOnly: true, hiddenInList: true });
+}
+
+export function updatedAtField(): FieldDef {
+  return datetimeField('updatedAt', 'วันที่แก้ไขล่าสุด', { readOnly: true, hiddenInList: true });
+}
+
+/** createdBy/updatedBy keep the spec's names (no `Id` suffix); the server answers `createdByLabel`. */
+export function createdByField(): FieldDef {
+  return refField('createdBy', 'ผู้สร้าง', { ref: 'appUser', readOnly: true, hiddenInList: true });
+}
+
+export function updatedByField(): FieldDef {
+  return refField('updatedBy', 'ผู้แก้ไขล่าสุด', { ref: 'appUser', readOnly: true, hiddenInList: true });
+}
+
+export function timestampFields(): FieldDef[] {
+  return [createdAtField(), updatedAtField()];
+}
+
+export function auditFields(): FieldDef[] {
+  return [createdByField(), updatedByField(), createdAtField(), updatedAtField()];
+}
+
+export const ASC = 'asc' as const;
+export const DESC = 'desc' as const;
+
+export function sortBy(field: string, direction: 'asc' | 'desc' = ASC) {
+  return { field, direction };
+}
+
+export const CODE_NAME_LABEL = ['code', 'name'] as const;

@@ -1,0 +1,87 @@
+import type { EntityDef } from '../entity/types.ts';
+import { codeField, latLonFields, placeNameFields, refField, sortBy, stringField } from './fields.ts';
+
+/** Region, province, district and sub-district: Thailand's administrative hierarchy. */
+
+const PLACE_LABEL = ['code', 'nameTh'] as const;
+const PLACE_COLUMNS = ['code', 'nameTh', 'nameEn', 'shortNameTh'] as const;
+
+const derivedNote = 'คำนวณจากระดับที่อยู่ต่ำกว่า (เซิร์ฟเวอร์เติมให้) เพื่อไม่ให้ลำดับชั้นขัดกัน';
+
+export const region: EntityDef = {
+  name: 'region',
+  title: 'ภาค',
+  path: '/region',
+  routeStyle: 'crud',
+  // The spec gives region no role pair: it is managed with provinces, under PROVINCE's roles.
+  permission: 'PROVINCE',
+  branchOwned: false,
+  fields: [codeField(), ...placeNameFields()],
+  listColumns: PLACE_COLUMNS,
+  defaultSort: [sortBy('code')],
+  labelFields: PLACE_LABEL,
+  menuGroup: null,
+  icon: 'globe',
+};
+
+export const province: EntityDef = {
+  name: 'province',
+  title: 'จังหวัด',
+  path: '/province',
+  routeStyle: 'crud',
+  permission: 'PROVINCE',
+  branchOwned: false,
+  fields: [codeField(), ...placeNameFields(), refField('regionId', 'ภาค', { required: true })],
+  listColumns: [...PLACE_COLUMNS, 'regionId'],
+  defaultSort: [sortBy('code')],
+  labelFields: PLACE_LABEL,
+  menuGroup: 'masterData',
+  icon: 'map',
+};
+
+export const district: EntityDef = {
+  name: 'district',
+  title: 'อำเภอ/เขต',
+  path: '/district',
+  routeStyle: 'crud',
+  permission: 'DISTRICT',
+  branchOwned: false,
+  fields: [
+    codeField(),
+    ...placeNameFields(),
+    refField('provinceId', 'จังหวัด', { required: true }),
+    refField('regionId', 'ภาค', { readOnly: true, typeNote: derivedNote }),
+  ],
+  listColumns: [...PLACE_COLUMNS, 'provinceId', 'regionId'],
+  defaultSort: [sortBy('code')],
+  labelFields: PLACE_LABEL,
+  menuGroup: 'masterData',
+  icon: 'layers',
+};
+
+export const subDistrict: EntityDef = {
+  name: 'subDistrict',
+  title: 'ตำบล/แขวง',
+  path: '/subDistrict',
+  routeStyle: 'crud',
+  permission: 'SUB_DISTRICT',
+  branchOwned: false,
+  fields: [
+    codeField(),
+    ...placeNameFields(),
+    stringField('postcode', 'รหัสไปรษณีย์', {
+      maxLength: 5,
+      searchable: true,
+      typeNote: 'ข้อความ 5 หลัก (เก็บเลขศูนย์นำหน้าได้)',
+    }),
+    refField('districtId', 'อำเภอ/เขต', { required: true }),
+    refField('provinceId', 'จังหวัด', { readOnly: true, typeNote: derivedNote }),
+    refField('regionId', 'ภาค', { readOnly: true, typeNote: derivedNote }),
+    ...latLonFields(),
+  ],
+  listColumns: [...PLACE_COLUMNS, 'postcode', 'districtId', 'provinceId', 'regionId'],
+  defaultSort: [sortBy('code')],
+  labelFields: PLACE_LABEL,
+  menuGroup: 'masterData',
+  icon: 'map-pin',
+};

@@ -1,0 +1,228 @@
+import type { EntityDef } from '../entity/types.ts';
+import {
+  booleanField,
+  CODE_NAME_LABEL,
+  codeField,
+  decimalField,
+  enumField,
+  integerField,
+  latLonFields,
+  minutesField,
+  moneyField,
+  nameField,
+  owningBranchField,
+  refField,
+  refsField,
+  sortBy,
+  telField,
+  textField,
+  timeField,
+  timestampFields,
+} from './fields.ts';
+
+/** How and when goods travel: ship conditions, routes, shifts, truck bans, prices, places. */
+
+export const shipCond: EntityDef = {
+  name: 'shipCond',
+  title: 'Ship Cond',
+  path: '/shipCond',
+  routeStyle: 'crud',
+  permission: 'SHIP_COND',
+  branchOwned: false,
+  fields: [
+    codeField(),
+    nameField(),
+    booleanField('migrate', 'ย้ายข้อมูลจากระบบเดิม', { hiddenInList: true }),
+    refsField('vehicleTypeIds', 'ประเภทรถที่ใช้ส่ง', 'vehicleType', {
+      typeNote: 'shipCondVehicleType ของสเปก (แถว shipCondLabel + vehicleTypeLabel) คือความสัมพันธ์หลายต่อหลาย',
+    }),
+    integerField('sla', 'SLA (วันที่เริ่มจองได้)', {
+      required: true,
+      min: 0,
+      typeNote: 'จำนวนวันนับจากวันนี้ที่เริ่มจองได้ เป็นจำนวนเต็ม (booking.md)',
+    }),
+    decimalField('maxDistance', 'ระยะทางสูงสุด (กม.)', {
+      min: 0,
+      typeNote: 'กิโลเมตร ทศนิยม 2 ตำแหน่ง; ว่าง = ไม่จำกัดระยะทาง',
+    }),
+    ...timestampFields(),
+  ],
+  listColumns: ['code', 'name', 'sla', 'maxDistance'],
+  defaultSort: [sortBy('code')],
+  labelFields: CODE_NAME_LABEL,
+  menuGroup: 'masterData',
+  icon: 'navigation',
+};
+
+const routeMemberNote =
+  'หนึ่งแถวคือหนึ่งตำบลของเส้นทาง: แถวที่มีรหัสเดียวกันคือเส้นทางเดียวกัน (booking.md: ตำบลของเส้นทาง) จึงไม่บังคับรหัสไม่ซ้ำ';
+
+export const routeConfig: EntityDef = {
+  name: 'routeConfig',
+  title: 'เส้นทาง (Ship Cond 29)',
+  path: '/routeConfig',
+  routeStyle: 'crud',
+  permission: 'ROUTE_CONFIG',
+  branchOwned: false,
+  fields: [
+    codeField({ unique: false, typeNote: routeMemberNote }),
+    nameField(),
+    refField('subDistrictId', 'ตำบล/แขวง', { required: true }),
+  ],
+  listColumns: ['code', 'name', 'subDistrictId'],
+  defaultSort: [sortBy('code'), sortBy('subDistrictId')],
+  labelFields: CODE_NAME_LABEL,
+  menuGroup: 'masterData',
+  icon: 'route',
+};
+
+export const shiftOfDay: EntityDef = {
+  name: 'shiftOfDay',
+  title: 'กะของวัน',
+  path: '/shiftOfDay',
+  routeStyle: 'crud',
+  permission: 'SHIFT_OF_DAY',
+  branchOwned: false,
+  fields: [
+    nameField(),
+    timeField('startTime', 'เวลาเริ่ม', { required: true }),
+    timeField('endTime', 'เวลาสิ้นสุด', { required: true }),
+    booleanField('active', 'ใช้งาน'),
+    booleanField('migrate', 'ย้ายข้อมูลจากระบบเดิม', { hiddenInList: true }),
+    integerField('priority', 'ลำดับความสำคัญ', {
+      min: 0,
+      typeNote: 'จำนวนเต็ม เลขน้อยมาก่อน (ใช้จัดอันดับคำแนะนำการจอง)',
+    }),
+    refField('timeSlotCodeId', 'Time Slot Code'),
+    minutesField('totalMinute', 'จำนวนนาทีทั้งหมด', {
+      required: true,
+      max: 1440,
+      typeNote: 'นาทีที่รถใช้งานได้ในกะ เป็นจำนวนเต็ม ไม่เกิน 1 วัน (1440)',
+    }),
+    ...timestampFields(),
+  ],
+  listColumns: ['name', 'startTime', 'endTime', 'totalMinute', 'timeSlotCodeId', 'priority', 'active'],
+  defaultSort: [sortBy('priority'), sortBy('startTime')],
+  labelFields: ['name'],
+  menuGroup: 'masterData',
+  icon: 'clock',
+};
+
+export const timeSlotCode: EntityDef = {
+  name: 'timeSlotCode',
+  title: 'Time Slot Code',
+  path: '/timeSlotCode',
+  routeStyle: 'crud',
+  permission: 'TIME_SLOT_CODE',
+  branchOwned: false,
+  fields: [codeField(), nameField()],
+  listColumns: ['code', 'name'],
+  defaultSort: [sortBy('code')],
+  labelFields: CODE_NAME_LABEL,
+  menuGroup: 'masterData',
+  icon: 'clock',
+};
+
+/** Which weekdays a truck ban applies to; CUSTOM uses `bannedWeekdays`. */
+export const banDayPatternOptions = [
+  { value: 'EVERY_DAY', label: 'ทุกวัน' },
+  { value: 'WEEKDAYS', label: 'วันจันทร์–ศุกร์' },
+  { value: 'WEEKENDS', label: 'วันเสาร์–อาทิตย์' },
+  { value: 'CUSTOM', label: 'เลือกวันเอง' },
+] as const;
+
+export const truckBanConfig: EntityDef = {
+  name: 'truckBanConfig',
+  title: 'พื้นที่ห้ามวิ่ง',
+  path: '/truckBanConfig',
+  routeStyle: 'crud',
+  permission: 'TRUCK_BAN_CONFIG',
+  branchOwned: true,
+  fields: [
+    nameField(),
+    timeField('startTime', 'เวลาเริ่มห้าม', { required: true }),
+    timeField('endTime', 'เวลาสิ้นสุดการห้าม', { required: true }),
+    owningBranchField(),
+    refField('vehicleTypeId', 'ประเภทรถ', { required: true }),
+    refField('subDistrictId', 'ตำบล/แขวง', { required: true }),
+    enumField('banDayPattern', 'รูปแบบวันที่ห้าม', banDayPatternOptions, {
+      required: true,
+      typeNote: 'ทุกวัน / จันทร์–ศุกร์ / เสาร์–อาทิตย์ / เลือกวันเอง (ใช้ bannedWeekdays)',
+    }),
+    {
+      name: 'bannedWeekdays',
+      type: 'weekdays',
+      label: 'วันที่ห้ามวิ่ง',
+      typeNote: 'ชุดวันในสัปดาห์ 0 (อาทิตย์) … 6 ใช้เมื่อรูปแบบเป็น "เลือกวันเอง"',
+    },
+  ],
+  listColumns: ['name', 'vehicleTypeId', 'subDistrictId', 'startTime', 'endTime', 'banDayPattern'],
+  defaultSort: [sortBy('name')],
+  labelFields: ['name'],
+  menuGroup: 'masterData',
+  icon: 'ban',
+};
+
+export const shippingPriceConfig: EntityDef = {
+  name: 'shippingPriceConfig',
+  title: 'ราคาค่าขนส่งรถที่แนะนำ',
+  path: '/shippingPriceConfig',
+  routeStyle: 'crud',
+  permission: 'SHIPPING_PRICE_CONFIG',
+  // One price list for the company: product.md's branch-owned list does not include it.
+  branchOwned: false,
+  fields: [
+    moneyField('minimumFee', 'ค่าขนส่งขั้นต่ำ (บาท)', { required: true }),
+    moneyField('fee75Km', 'ค่าขนส่งไม่เกิน 75 กม. (บาท)', { required: true }),
+    moneyField('fee150Km', 'ค่าขนส่งไม่เกิน 150 กม. (บาท)', { required: true }),
+    refField('vehicleTypeId', 'ประเภทรถ', { required: true, unique: true }),
+  ],
+  listColumns: ['vehicleTypeId', 'minimumFee', 'fee75Km', 'fee150Km'],
+  defaultSort: [sortBy('vehicleTypeId')],
+  labelFields: ['vehicleTypeId'],
+  menuGroup: 'masterData',
+  icon: 'coins',
+};
+
+export const warehouse: EntityDef = {
+  name: 'warehouse',
+  title: 'คลังสินค้า',
+  path: '/warehouse',
+  routeStyle: 'crud',
+  permission: 'WAREHOUSE',
+  // Storage locations are a shared code list (the DO's sloc), not one branch's data.
+  branchOwned: false,
+  fields: [codeField(), nameField()],
+  listColumns: ['code', 'name'],
+  defaultSort: [sortBy('code')],
+  labelFields: CODE_NAME_LABEL,
+  menuGroup: 'masterData',
+  icon: 'warehouse',
+};
+
+export const shipTo: EntityDef = {
+  name: 'shipTo',
+  title: 'สถานที่ส่งสินค้า',
+  path: '/shipTo',
+  routeStyle: 'crud',
+  permission: 'SHIP_TO',
+  // A customer's delivery place is served by whichever branch books it.
+  branchOwned: false,
+  fields: [
+    codeField(),
+    nameField(),
+    telField({ hiddenInList: true }),
+    textField('address', 'ที่อยู่'),
+    refField('subDistrictId', 'ตำบล/แขวง', { required: true }),
+    ...latLonFields().map((field) => ({
+      ...field,
+      hiddenInList: true,
+      typeNote: `${field.typeNote ?? ''}; ว่าง = ใช้พิกัดของตำบล (booking.md)`,
+    })),
+  ],
+  listColumns: ['code', 'name', 'address', 'subDistrictId'],
+  defaultSort: [sortBy('code')],
+  labelFields: CODE_NAME_LABEL,
+  menuGroup: 'masterData',
+  icon: 'map-pinned',
+};

@@ -1,0 +1,101 @@
+import type { EntityDef } from '../entity/types.ts';
+import {
+  booleanField,
+  CODE_NAME_LABEL,
+  codeField,
+  dateField,
+  enumField,
+  nameField,
+  owningBranchField,
+  refField,
+  sortBy,
+  stringField,
+  telField,
+} from './fields.ts';
+
+/** People and companies: customers, transport contractors, drivers. */
+
+export const customer: EntityDef = {
+  name: 'customer',
+  title: 'ลูกค้า',
+  path: '/customer',
+  routeStyle: 'crud',
+  permission: 'CUSTOMER',
+  branchOwned: false,
+  fields: [
+    codeField(),
+    nameField(),
+    stringField('firstName', 'ชื่อจริง', { searchable: true }),
+    stringField('lastName', 'นามสกุล', { searchable: true }),
+    telField(),
+  ],
+  listColumns: ['code', 'name', 'firstName', 'lastName', 'tel'],
+  defaultSort: [sortBy('code')],
+  labelFields: CODE_NAME_LABEL,
+  menuGroup: 'masterData',
+  icon: 'store',
+};
+
+export const contractor: EntityDef = {
+  name: 'contractor',
+  title: 'ผู้รับเหมาขนส่ง',
+  path: '/contractor',
+  routeStyle: 'crud',
+  permission: 'CONTRACTOR',
+  branchOwned: false,
+  fields: [
+    codeField(),
+    stringField('firstName', 'ชื่อจริง', { required: true, searchable: true }),
+    stringField('lastName', 'นามสกุล', { searchable: true }),
+    telField(),
+  ],
+  listColumns: ['code', 'firstName', 'lastName', 'tel'],
+  defaultSort: [sortBy('code')],
+  // A contractor has no `name`: the label is the code and the person's name.
+  labelFields: ['code', 'firstName', 'lastName'],
+  menuGroup: 'masterData',
+  icon: 'hard-hat',
+};
+
+/** Thai driving licence classes: private (ส่วนบุคคล), private transport (บ.), public transport (ท.). */
+export const licenseTypeOptions = [
+  { value: 'PRIVATE', label: 'ส่วนบุคคล' },
+  { value: 'B1', label: 'บ.1' },
+  { value: 'B2', label: 'บ.2' },
+  { value: 'B3', label: 'บ.3' },
+  { value: 'B4', label: 'บ.4' },
+  { value: 'T1', label: 'ท.1' },
+  { value: 'T2', label: 'ท.2' },
+  { value: 'T3', label: 'ท.3' },
+  { value: 'T4', label: 'ท.4' },
+] as const;
+
+export const driver: EntityDef = {
+  name: 'driver',
+  title: 'คนขับรถ',
+  path: '/driver',
+  routeStyle: 'crud',
+  permission: 'DRIVER',
+  // Drivers drive a branch's vehicles and are assigned to its shipments: they belong to the branch.
+  branchOwned: true,
+  fields: [
+    codeField(),
+    nameField(),
+    telField(),
+    dateField('startAt', 'วันที่เริ่มงาน', { typeNote: 'ช่วงเวลาทำงานเป็นวัน' }),
+    dateField('endAt', 'วันที่สิ้นสุดงาน', { typeNote: 'ช่วงเวลาทำงานเป็นวัน; ว่าง = ยังทำงานอยู่' }),
+    booleanField('isMain', 'คนขับหลัก'),
+    stringField('licenseCode', 'เลขที่ใบขับขี่', { maxLength: 30, searchable: true }),
+    enumField('licenseType', 'ประเภทใบขับขี่', licenseTypeOptions, {
+      typeNote: 'ชนิดใบอนุญาตขับรถของไทย (ส่วนบุคคล, บ.1–4, ท.1–4)',
+    }),
+    dateField('licenseExpDate', 'วันหมดอายุใบขับขี่'),
+    refField('vehicleId', 'ยานพาหนะ'),
+    owningBranchField(),
+  ],
+  listColumns: ['code', 'name', 'tel', 'vehicleId', 'isMain', 'licenseType', 'licenseExpDate'],
+  defaultSort: [sortBy('code')],
+  labelFields: CODE_NAME_LABEL,
+  menuGroup: 'masterData',
+  icon: 'id-card',
+};

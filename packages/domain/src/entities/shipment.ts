@@ -1,0 +1,91 @@
+import type { EntityDef, FieldDef } from '../entity/types.ts';
+import { docNoField } from './documents.ts';
+import {
+  auditFields,
+  dateField,
+  owningBranchField,
+  refField,
+  sortBy,
+  stringField,
+  timeField,
+} from './fields.ts';
+
+/** A shipment is one vehicle trip, with a planned and an actual date and time for each stage. */
+
+/** The stages of a trip, in the order they happen. */
+export const shipmentStages = [
+  { key: 'CheckIn', label: 'เช็คอิน' },
+  { key: 'LoadStart', label: 'เริ่มขึ้นสินค้า' },
+  { key: 'LoadEnd', label: 'ขึ้นสินค้าเสร็จ' },
+  { key: 'ShipCom', label: 'ปิดเอกสารขนส่ง' },
+  { key: 'ShipStart', label: 'ออกเดินทาง' },
+  { key: 'ShipEnd', label: 'ส่งสินค้าเสร็จ' },
+] as const;
+
+export type ShipmentStage = (typeof shipmentStages)[number]['key'];
+
+export interface StageFieldNames {
+  readonly planDate: string;
+  readonly planTime: string;
+  readonly actDate: string;
+  readonly actTime: string;
+}
+
+/** `planDateCheckIn`, `planTimeCheckIn`, `actDateCheckIn`, `actTimeCheckIn` for stage `CheckIn`. */
+export function stageFieldNames(stage: ShipmentStage): StageFieldNames {
+  return {
+    planDate: `planDate${stage}`,
+    planTime: `planTime${stage}`,
+    actDate: `actDate${stage}`,
+    actTime: `actTime${stage}`,
+  };
+}
+
+function stageFields(): FieldDef[] {
+  return shipmentStages.flatMap(({ key, label }) => {
+    const names = stageFieldNames(key);
+    // Planned times are shown in the list; actual ones are chosen in the column chooser.
+    return [
+      dateField(names.planDate, `วันที่ตามแผน: ${label}`),
+      timeField(names.planTime, `เวลาตามแผน: ${label}`),
+      dateField(names.actDate, `วันที่จริง: ${label}`, { hiddenInList: true }),
+      timeField(names.actTime, `เวลาจริง: ${label}`, { hiddenInList: true }),
+    ];
+  });
+}
+
+export const shipment: EntityDef = {
+  name: 'shipment',
+  title: 'การขนส่ง (Shipment)',
+  path: '/shipment',
+  routeStyle: 'crud',
+  permission: 'SHIPMENT',
+  branchOwned: true,
+  fields: [
+    docNoField(),
+    stringField('carPlateSnap', 'ทะเบียนรถ (ณ วันที่ขนส่ง)', {
+      maxLength: 20,
+      searchable: true,
+      typeNote: 'ทะเบียนที่บันทึกไว้ ณ เวลาขนส่ง ไม่เปลี่ยนตามข้อมูลรถ',
+    }),
+    refField('shipCondId', 'Ship Cond'),
+    refField('vehicleTypeId', 'ประเภทรถ'),
+    refField('driverId', 'คนขับรถ'),
+    ...stageFields(),
+    owningBranchField({ hiddenInList: true }),
+    ...auditFields(),
+  ],
+  listColumns: [
+    'docNo',
+    'carPlateSnap',
+    'vehicleTypeId',
+    'driverId',
+    'shipCondId',
+    'planDateCheckIn',
+    'planTimeCheckIn',
+  ],
+  defaultSort: [sortBy('planDateCheckIn', 'desc'), sortBy('docNo', 'desc')],
+  labelFields: ['docNo'],
+  menuGroup: 'deliveryOrder',
+  icon: 'truck',
+};

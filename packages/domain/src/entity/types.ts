@@ -1,0 +1,115 @@
+/**
+ * The shape of an entity declaration. Every entity of the spec is declared once with these
+ * types; the server (tables, CRUD routes, query validation, OpenAPI), the entity pages
+ * (list, form, detail, MSW fixtures) and the host app (routes, menu) are derived from it.
+ */
+
+/** Storage/edit types. Where the spec shows no type, the declaration says why it chose one (`typeNote`). */
+export type FieldType =
+  | 'string' // short text, one line
+  | 'text' // long text, several lines
+  | 'integer'
+  | 'decimal'
+  | 'boolean'
+  | 'date' // ISO yyyy-MM-dd
+  | 'time' // HH:mm
+  | 'datetime' // ISO timestamp with zone
+  | 'enum'
+  | 'ref' // id of another entity; name ends in `Id` (createdBy/updatedBy/confirmedBy/canceledBy keep the spec's names); the server answers `<base>Label` too
+  | 'refs' // list of ids of another entity (many-to-many), name ends in `Ids`
+  | 'file' // id of a stored file
+  | 'image' // id of a stored image
+  | 'weekdays' // set of weekdays 0 (Sunday) … 6, stored as integer[]
+  | 'roles'; // list of role names from the role catalogue (appRoleGroup.roles), stored as string[]
+
+export interface EnumOption {
+  readonly value: string;
+  readonly label: string;
+}
+
+export interface FieldDef {
+  /** The spec's name (camelCase). Reference fields end in `Id` (`provinceId`). */
+  readonly name: string;
+  readonly type: FieldType;
+  /** Thai label shown to users. */
+  readonly label: string;
+  readonly required?: boolean;
+  /** Set by the server only (createdAt, lastSyncAt …): never in a create/update body. */
+  readonly readOnly?: boolean;
+  /** Target entity of a `ref`/`refs` field. */
+  readonly ref?: string;
+  readonly options?: readonly EnumOption[];
+  readonly min?: number;
+  readonly max?: number;
+  readonly maxLength?: number;
+  /** Decimal places for display and storage of `decimal` fields (default 2). */
+  readonly scale?: number;
+  /** Unique across the entity (within the branch for branch-owned entities). */
+  readonly unique?: boolean;
+  /** Searched by `searchTerm` (code, name and document numbers). */
+  readonly searchable?: boolean;
+  /** Why this type was chosen where the spec shows none. */
+  readonly typeNote?: string;
+  /** Hidden from list columns by default (still selectable in the column chooser). */
+  readonly hiddenInList?: boolean;
+  /** Extra format check for `string` fields (e-mail address). */
+  readonly format?: 'email';
+}
+
+export type SortDirection = 'asc' | 'desc';
+export interface SortDef {
+  readonly field: string;
+  readonly direction: SortDirection;
+}
+
+export type MenuGroupKey =
+  | 'pinned'
+  | 'demo'
+  | 'doBooking'
+  | 'so'
+  | 'bo'
+  | 'booking'
+  | 'deliveryOrder'
+  | 'masterData'
+  | 'settings'
+  | 'admin';
+
+/**
+ * How the sub-pages are addressed. `crud`: `/x`, `/x/create`, `/x/edit/:id`, `/x/show/:id`.
+ * `crudQueryId`: `/x/edit?id=…`, `/x/show?id=…` (appUser, appRoleGroup). `listOnly`: `/x`.
+ */
+export type RouteStyle = 'crud' | 'crudQueryId' | 'listOnly';
+
+export interface EntityDef {
+  /** camelCase name, the spec's route segment and API path segment (`province`). */
+  readonly name: string;
+  /** Thai page title. */
+  readonly title: string;
+  /** Route path of the list page (`/province`). */
+  readonly path: string;
+  readonly routeStyle: RouteStyle;
+  /** Role prefix: `PROVINCE` → ROLE_PROVINCE_EDIT / ROLE_PROVINCE_READ. */
+  readonly permission: string;
+  /** Rows belong to one branch (`branchId`) and are read/written only for the acting branch. */
+  readonly branchOwned: boolean;
+  readonly fields: readonly FieldDef[];
+  /** Default list columns, in order. */
+  readonly listColumns: readonly string[];
+  readonly defaultSort: readonly SortDef[];
+  /** Fields joined into the record label, `code: name` by default. */
+  readonly labelFields: readonly string[];
+  readonly menuGroup: MenuGroupKey | null;
+  /** Icon name from the design system's icon set. */
+  readonly icon: string;
+  /** Records come from elsewhere (ERP, the booking flow) and are not edited through CRUD. */
+  readonly readOnlyEntity?: boolean;
+  /** Child rows edited with the parent (branch's per-vehicle-type settings, booking lines). */
+  readonly children?: readonly ChildDef[];
+}
+
+export interface ChildDef {
+  /** Property name on the parent record (`vehicleTypeSettings`). */
+  readonly name: string;
+  readonly label: string;
+  readonly fields: readonly FieldDef[];
+}

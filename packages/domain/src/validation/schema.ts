@@ -1,0 +1,170 @@
+import * as yup from 'yup';
+import { isKnownRole } from '../auth/roles.ts';
+import type { EntityDef, FieldDef } from '../entity/types.ts';
+import { isValidIsoDate, isValidTime, isWithinDateLimits } from '../rules/dateFormat.ts';
+import { validationMessages as m } from './messages.ts';
+
+/** A yup schema per entity, built from its declaration (create and update bodies). */
+
+export type SchemaMode = 'create' | 'update';
+
+/** Strings are trimmed; a string empty after trimming counts as missing (spec §5). */
+const emptyToNull = (value: unknown, original: unknown): unknown =>
+  typeof original === 'string' && original.trim() === '' ? null : value;
+
+const DATETIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/;
+
+function hasAtMostDecimals(value: number, scale: number): boolean {
+  return Number(value.toFixed(scale)) === value;
+}
+
+function stringSchema(field: FieldDef): yup.StringSchema<string | null | undefined> {
+  let schema = yup.string().typeError(m.required(field.label)).trim().transform(emptyToNull).nullable();
+  if (field.maxLength !== undefined)
+    schema = schema.max(field.maxLength, m.maxLength(field.label, field.maxLength));
+  if (field.format === 'email') schema = schema.email(m.email(field.label));
+  return schema;
+}
+
+/** A maximum not below its minimum: `maxCapacityWeight` ≥ `minCapacityWeight` when both are declared. */
+function minPartnerOf(field: FieldDef, siblings: readonly FieldDef[]): FieldDef | undefined {
+  if (!field.name.startsWith('max')) return undefined;
+  const minName = `min${field.name.slice(3)}`;
+  return siblings.find((sibling) => sibling.name === minName && sibling.type === field.type);
+}
+
+function numberSchema(
+  field: FieldDef,
+  siblings: readonly FieldDef[],
+): yup.NumberSchema<number | null | undefined> {
+  let schema = yup.number().typeError(m.number(field.label)).transform(emptyToNull).nullable();
+  if (field.type === 'integer') schema = schema.integer(m.integer(field.label));
+  if (field.min !== undefined) schema = schema.min(field.min, m.min(field.label, field.min));
+  if (field.max !== undefined) schema = schema.max(field.max, m.max(field.label, field.max));
+  if (field.type === 'decimal') {
+    const scale = field.scale ?? 2;
+    schema = schema.test(
+      'scale',
+      m.scale(field.label, scale),
+      (value) => value == null || hasAtMostDecimals(value, scale),
+    );
+  }
+  const minPartner = minPartnerOf(field, siblings);
+  if (minPartner) {
+    schema = schema.test(
+      'notBelowMin',
+      m.notBelow(field.label, minPartner.label),
+      function notBelowMin(value) {
+        const min: unknown = this.parent?.[minPartner.name];
+        return value == null || typeof min !== 'number' || value >= min;
+      },
+    );
+  }
+  return schema;
+}
+
+function listSchema(field: FieldDef, item: yup.Schema) {
+  let schema = yup.array().of(item).typeError(m.list(field.label)).nullable();
+  if (field.required) schema = schema.min(1, m.required(field.label));
+  return schema;
+}
+
+function fieldSchema(field: FieldDef, siblings: readonly FieldDef[]): yup.Schema {
+  const label = field.label;
+  switch (field.type) {
+    case 'string':
+    case 'text':
+    case 'ref':
+    case 'file':
+    case 'image':
+      return stringSchema(field);
+    case 'integer':
+    case 'decimal':
+      return numberSchema(field, siblings);
+    case 'boolean':
+      return yup.boolean().typeError(m.boolean(label)).transform(emptyToNull).nullable();
+    case 'date':
+      return stringSchema(field)
+        .test('date', m.date(label), (value) => value == null || isValidIsoDate(value))
+        .test(
+          'dateRange',
+          m.dateRange(label),
+          (value) => value == null || !isValidIsoDate(value) || isWithinDateLimits(value),
+        );
+    case 'time':
+      return stringSchema(field).test('time', m.time(label), (value) => value == null || isValidTime(value));
+    case 'datetime':
+      return stringSchema(field).test(
+        'datetime',
+        m.datetime(label),
+        (value) => value == null || (DATETIME.test(value) && !Number.isNaN(Date.parse(value))),
+      );
+    case 'enum':
+      return stringSchema(field).oneOf(
+        [...(field.options ?? []).map((option) => option.value), null],
+        m.oneOf(label),
+      );
+    case 'refs':
+      return listSchema(field, yup.string().trim().required(m.required(label)));
+    case 'weekdays':
+      return listSchema(
+        field,
+        yup
+          .number()
+          .typeError(m.weekdays(label))
+          .integer(m.weekdays(label))
+          .min(0, m.weekdays(label))
+          .max(6, m.weekdays(label)),
+      ).test('distinct', m.weekdays(label), (days) => days == null || new Set(days).size === days.length);
+    case 'roles':
+      return listSchema(field, yup.string().trim().required(m.required(label))).test(
+        'knownRoles',
+        function knownRoles(roles) {
+          const unknown = (roles ?? []).filter((role) => typeof role === 'string' && !isKnownRole(role));
+          return unknown.length === 0 || this.createError({ message: m.unknownRoles(label, unknown) });
+        },
+      );
+  }
+}
+
+function fieldsShape(fields: readonly FieldDef[]): Record<string, yup.Schema> {
+  const shape: Record<string, yup.Schema> = {};
+  for (const field of fields) {
+    if (field.readOnly) continue;
+    const schema = fieldSchema(field, fields);
+    shape[field.name] = field.required ? schema.required(m.required(field.label)) : schema.optional();
+  }
+  return shape;
+}
+
+const cache = new Map<string, yup.ObjectSchema<Record<string, unknown>>>();
+
+/**
+ * The body schema of an entity: editable fields only (read-only ones are the server's), child rows
+ * as arrays, and on update the record `version` the server checks for stale writes (api.md).
+ */
+export function schemaFor(entity: EntityDef, mode: SchemaMode): yup.ObjectSchema<Record<string, unknown>> {
+  const key = `${entity.name}:${mode}`;
+  const cached = cache.get(key);
+  if (cached) return cached;
+  const shape = fieldsShape(entity.fields);
+  for (const child of entity.children ?? []) {
+    shape[child.name] = yup
+      .array()
+      .of(yup.object(fieldsShape(child.fields)))
+      .typeError(m.list(child.label))
+      .nullable()
+      .optional();
+  }
+  if (mode === 'update') {
+    shape.version = yup
+      .number()
+      .typeError(m.version)
+      .integer(m.version)
+      .min(0, m.version)
+      .required(m.version);
+  }
+  const schema = yup.object(shape) as yup.ObjectSchema<Record<string, unknown>>;
+  cache.set(key, schema);
+  return schema;
+}

@@ -1,0 +1,17 @@
+import type { EntityDef } from '../entity/types.ts';
+import { toFieldErrors } from './errors.ts';
+import { type SchemaMode, schemaFor } from './schema.ts';
+
+export type RecordValidation =
+  | { readonly ok: true; readonly value: Record<string, unknown> }
+  | { readonly ok: false; readonly errors: Record<string, string> };
+
+/** Validates a create/update body: every message at once, unknown and read-only keys dropped. */
+export function validateRecord(entity: EntityDef, mode: SchemaMode, body: unknown): RecordValidation {
+  try {
+    const value = schemaFor(entity, mode).validateSync(body, { abortEarly: false, stripUnknown: true });
+    return { ok: true, value };
+  } catch (error) {
+    return { ok: false, errors: toFieldErrors(error) };
+  }
+}

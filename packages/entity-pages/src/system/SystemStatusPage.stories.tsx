@@ -1,0 +1,72 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { delay, HttpResponse, http } from 'msw';
+import { expect, userEvent, waitFor } from 'storybook/test';
+import { SystemStatusPage } from './SystemStatusPage.tsx';
+
+const healthy = { status: 'ok', database: { version: 'PostgreSQL 18.4', migration: '0001_foundation' } };
+
+const meta = {
+  title: 'Pages/System status',
+  component: SystemStatusPage,
+} satisfies Meta<typeof SystemStatusPage>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Healthy: Story = {
+  beforeEach({ msw }) {
+    msw.use(http.get('/api/health', () => HttpResponse.json(healthy)));
+  },
+  play: async ({ canvas }) => {
+    await expect(await canvas.findByText('ระบบพร้อมใช้งาน')).toBeVisible();
+    await expect(canvas.getByText('PostgreSQL 18.4')).toBeVisible();
+    await expect(canvas.getByText('0001_foundation')).toBeVisible();
+  },
+};
+
+export const Loading: Story = {
+  beforeEach({ msw }) {
+    msw.use(http.get('/api/health', () => delay('infinite')));
+  },
+  play: async ({ canvas }) => {
+    await expect(await canvas.findByText('กำลังตรวจสอบการเชื่อมต่อฐานข้อมูล...')).toBeVisible();
+  },
+};
+
+export const ServerError: Story = {
+  beforeEach({ msw }) {
+    let calls = 0;
+    msw.use(
+      http.get('/api/health', () => {
+        calls += 1;
+        return calls === 1
+          ? HttpResponse.json({ messages: ['เกิดข้อผิดพลาดในระบบ กรุณาลองใหม่อีกครั้ง'] }, { status: 500 })
+          : HttpResponse.json(healthy);
+      }),
+    );
+  },
+  play: async ({ canvas }) => {
+    const alert = await canvas.findByRole('alert');
+    await expect(alert).toHaveTextContent('ไม่สามารถตรวจสอบสถานะระบบได้');
+    await expect(alert).toHaveTextContent('เกิดข้อผิดพลาดในระบบ กรุณาลองใหม่อีกครั้ง');
+    // Retrying recovers without a reload.
+    await userEvent.click(canvas.getByRole('button', { name: 'ลองอีกครั้ง' }));
+    await waitFor(() => expect(canvas.getByText('ระบบพร้อมใช้งาน')).toBeVisible());
+  },
+};
+
+export const PhoneWidth: Story = {
+  ...Healthy,
+  decorators: [
+    (Story) => (
+      <div style={{ width: 360 }}>
+        <Story />
+      </div>
+    ),
+  ],
+  play: async ({ canvas, canvasElement }) => {
+    await expect(await canvas.findByText('ระบบพร้อมใช้งาน')).toBeVisible();
+    const card = canvasElement.querySelector('section');
+    await expect(card?.getBoundingClientRect().width).toBeLessThanOrEqual(360);
+  },
+};

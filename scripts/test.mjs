@@ -1,0 +1,57 @@
+// npm test: install what is missing, then every check. Ends with one line of counts.
+import { readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { ensureChromium, ensureDependencies, log, pnpm, root } from './lib.mjs';
+
+const started = Date.now();
+await ensureDependencies();
+await ensureChromium();
+
+const results = [];
+async function check(name, args) {
+  log(`${name}: ${args.join(' ')}`);
+  const code = await pnpm(args);
+  results.push({ name, ok: code === 0 });
+}
+
+await check('typecheck', ['exec', 'tsc', '-p', 'tsconfig.json', '--noEmit']);
+await check('lint', ['exec', 'biome', 'check', '.']);
+// End-to-end tests open the built app served by the real server.
+await check('build web', ['--filter', '@lms/web', 'build']);
+
+const report = path.join(root, '.tmp', 'vitest.json');
+rmSync(report, { force: true });
+// Unit, server (real PostgreSQL), stories in Chromium (play, axe, screenshots) and end-to-end.
+await check('vitest', [
+  'exec',
+  'vitest',
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${report}`,
+]);
+
+let tests = { passed: 0, failed: 0, skipped: 0 };
+try {
+  const json = JSON.parse(readFileSync(report, 'utf8'));
+  tests = {
+    passed: json.numPassedTests,
+    failed: json.numFailedTests,
+    skipped: json.numPendingTests + json.numTodoTests,
+  };
+} catch {
+  log('vitest wrote no report');
+}
+
+const staticChecks = results.filter((r) => r.name !== 'vitest');
+const vitestFailedWithoutCount = results.some((r) => r.name === 'vitest' && !r.ok) && tests.failed === 0;
+const passed = tests.passed + staticChecks.filter((r) => r.ok).length;
+const failed = tests.failed + staticChecks.filter((r) => !r.ok).length + (vitestFailedWithoutCount ? 1 : 0);
+
+console.log('');
+for (const r of results) console.log(`  ${r.ok ? '✓' : '✗'} ${r.name}`);
+console.log(
+  `  ${tests.passed} tests passed, ${tests.failed} failed, ${tests.skipped} skipped; ${Math.round((Date.now() - started) / 1000)} s`,
+);
+console.log(`total: ${passed} passed, ${failed} failed, ${tests.skipped} skipped`);
+process.exit(failed === 0 && results.every((r) => r.ok) ? 0 : 1);

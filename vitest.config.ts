@@ -1,0 +1,74 @@
+import { storybookTest } from '@storybook/addon-vitest/vitest-plugin';
+import { playwright } from '@vitest/browser-playwright';
+import { defineConfig } from 'vitest/config';
+import { chromiumArgs, chromiumPath } from './scripts/chromium.ts';
+
+// One Vitest run, several projects: each kind of test lives where architecture.md says.
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          environment: 'node',
+          include: ['packages/*/src/**/*.test.ts', 'apps/web/src/**/*.test.ts', 'tests/**/*.test.ts'],
+        },
+      },
+      {
+        test: {
+          name: 'server',
+          environment: 'node',
+          include: ['apps/server/test/**/*.test.ts'],
+          globalSetup: ['apps/server/test/global-setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          environment: 'node',
+          include: ['apps/web/e2e/**/*.e2e.test.ts'],
+          globalSetup: ['apps/server/test/global-setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        plugins: [storybookTest({ configDir: '.storybook' })],
+        optimizeDeps: {
+          // Pre-bundled up front, or Vitest reloads mid-run when it discovers them.
+          include: [
+            'react',
+            'react-dom',
+            'react-dom/client',
+            'styled-components',
+            'react-aria-components',
+            'swr',
+            'msw',
+            'msw/browser',
+            'msw-storybook-addon/csf3',
+          ],
+        },
+        test: {
+          name: 'storybook',
+          setupFiles: ['.storybook/vitest.setup.ts'],
+          browser: {
+            enabled: true,
+            headless: true,
+            provider: playwright({ launchOptions: { executablePath: chromiumPath(), args: chromiumArgs } }),
+            instances: [{ browser: 'chromium' }],
+            viewport: { width: 1024, height: 768 },
+            expect: {
+              toMatchScreenshot: {
+                comparatorName: 'pixelmatch',
+                // Anti-aliasing differs slightly between runs; a real change moves far more pixels.
+                comparatorOptions: { threshold: 0.2, allowedMismatchedPixelRatio: 0.001 },
+              },
+            },
+          },
+        },
+      },
+    ],
+  },
+});
