@@ -41,7 +41,7 @@ describe('validateListQuery', () => {
   });
 
   it('rejects a page below 0, a size over 500 or below 1, and a bad sort', () => {
-    expect(messages(province, { page: '-1' })).toEqual(['page ต้องเป็นจำนวนเต็มตั้งแต่ 0 ถึง 9007199254740991']);
+    expect(messages(province, { page: '-1' })).toEqual(['page ต้องเป็นจำนวนเต็มตั้งแต่ 0 ขึ้นไป']);
     expect(messages(province, { size: '501' })).toEqual(['size ต้องเป็นจำนวนเต็มตั้งแต่ 1 ถึง 500']);
     expect(messages(province, { size: '0' })).toHaveLength(1);
     expect(messages(province, { size: 'ten' })).toHaveLength(1);

@@ -115,7 +115,8 @@ function parseIntParam(
   const [text = ''] = texts;
   const value = Number(text);
   if (texts.length > 1 || !INTEGER.test(text) || value < min || value > max) {
-    messages.push(`${name} ต้องเป็นจำนวนเต็มตั้งแต่ ${min} ถึง ${max}`);
+    const range = max === Number.MAX_SAFE_INTEGER ? `ตั้งแต่ ${min} ขึ้นไป` : `ตั้งแต่ ${min} ถึง ${max}`;
+    messages.push(`${name} ต้องเป็นจำนวนเต็ม${range}`);
     return fallback;
   }
   return value;
