@@ -12,6 +12,7 @@ import { entityRoutes } from './crud/routes.ts';
 import type { Database } from './db/database.ts';
 import { notStoredAsTable } from './entities/naming.ts';
 import { notFound, registerErrorHandling } from './http/errors.ts';
+import { registerOpenApi } from './http/openapi.ts';
 import { registerSecurityHeaders } from './http/security.ts';
 import { accountRoutes } from './routes/account.ts';
 import { authRoutes } from './routes/auth.ts';
@@ -64,6 +65,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('apiRoutes', [] as RegisteredRoute[]);
   app.decorate('auth', ctx);
   registerAccessControl(app, ctx.tokens, ctx.principals, app.apiRoutes);
+  await registerOpenApi(app);
 
   await app.register(
     async (api) => {

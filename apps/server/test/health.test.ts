@@ -29,3 +29,26 @@ describe('unknown API paths', () => {
     expect(await response.json()).toEqual({ messages: ['ไม่พบ API ที่เรียก'] });
   });
 });
+
+describe('GET /api/docs', () => {
+  it('describes every API route in OpenAPI 3, from the schemas the routes use', async () => {
+    const response = await fetch(`${server.api}/docs/json`);
+    expect(response.status).toBe(200);
+    const doc = await response.json();
+    expect(doc.openapi).toMatch(/^3\./);
+    const documented = Object.entries(doc.paths as Record<string, Record<string, unknown>>).flatMap(([path, ops]) =>
+      Object.keys(ops).map((method) => `${method.toUpperCase()} ${path.replace(/\{(\w+)\}/g, ':$1')}`),
+    );
+    const routes = server.app.apiRoutes.filter((r) => !r.url.startsWith('/api/docs')).map((r) => `${r.method} ${r.url}`);
+    expect(documented).toEqual(expect.arrayContaining(routes));
+    expect(doc.paths['/api/province'].get.parameters.map((p: { name: string }) => p.name)).toEqual(
+      expect.arrayContaining(['page', 'size', 'sort', 'searchTerm', 'codeEq', 'regionIds']),
+    );
+  });
+
+  it('serves a browsable page', async () => {
+    const response = await fetch(`${server.api}/docs`, { redirect: 'follow' });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toContain('text/html');
+  });
+});

@@ -62,6 +62,8 @@ export function registerAccessControl(
 ): void {
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api') || route.method === 'HEAD') return;
+    // The API description is public by design: it describes the calls, it holds no data.
+    if (route.url.startsWith('/api/docs')) route.config = { ...route.config, access: { public: true } };
     const config = route.config as RouteAccessConfig | undefined;
     if (!config?.access)
       throw new Error(`Route ${String(route.method)} ${route.url} declares no access rule`);
