@@ -36,10 +36,13 @@ describe('GET /api/docs', () => {
     expect(response.status).toBe(200);
     const doc = await response.json();
     expect(doc.openapi).toMatch(/^3\./);
-    const documented = Object.entries(doc.paths as Record<string, Record<string, unknown>>).flatMap(([path, ops]) =>
-      Object.keys(ops).map((method) => `${method.toUpperCase()} ${path.replace(/\{(\w+)\}/g, ':$1')}`),
+    const documented = Object.entries(doc.paths as Record<string, Record<string, unknown>>).flatMap(
+      ([path, ops]) =>
+        Object.keys(ops).map((method) => `${method.toUpperCase()} ${path.replace(/\{(\w+)\}/g, ':$1')}`),
     );
-    const routes = server.app.apiRoutes.filter((r) => !r.url.startsWith('/api/docs')).map((r) => `${r.method} ${r.url}`);
+    const routes = server.app.apiRoutes
+      .filter((r) => !r.url.startsWith('/api/docs'))
+      .map((r) => `${r.method} ${r.url}`);
     expect(documented).toEqual(expect.arrayContaining(routes));
     expect(doc.paths['/api/province'].get.parameters.map((p: { name: string }) => p.name)).toEqual(
       expect.arrayContaining(['page', 'size', 'sort', 'searchTerm', 'codeEq', 'regionIds']),
