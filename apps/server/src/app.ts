@@ -10,7 +10,7 @@ import { TokenService } from './auth/tokens.ts';
 import type { EntityExtension } from './crud/extensions.ts';
 import { entityRoutes } from './crud/routes.ts';
 import type { Database } from './db/database.ts';
-import { notStoredAsTable } from './entities/naming.ts';
+import { noGenericRoutes } from './entities/naming.ts';
 import { notFound, registerErrorHandling } from './http/errors.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { registerSecurityHeaders } from './http/security.ts';
@@ -72,7 +72,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(healthRoutes(options.db));
       await api.register(authRoutes(ctx));
       await api.register(accountRoutes(ctx));
-      for (const entity of entities.filter((e) => !notStoredAsTable.has(e.name))) {
+      for (const entity of entities.filter((e) => !noGenericRoutes.has(e.name))) {
         await api.register(entityRoutes(entity, ctx, extensions[entity.name]));
       }
       api.setNotFoundHandler(() => {

@@ -4,6 +4,7 @@ import { readConfig } from './config.ts';
 import { ensureDatabase } from './db/admin.ts';
 import { connect, migrate } from './db/database.ts';
 import { startEmbeddedPostgres } from './db/embedded.ts';
+import { seedDemoCompany } from './seed/demo.ts';
 
 // Starts the product: PostgreSQL (embedded unless DATABASE_URL), migrations, the API and the web app.
 const config = readConfig();
@@ -20,6 +21,15 @@ const level = await migrate(db);
 log(`database ready at migration ${level}`);
 
 const firstAdmin = await ensureFirstAdmin(db);
+// The demo company comes with a new database unless LMS_DEMO=false.
+const demoUsers = process.env.LMS_DEMO === 'false' ? undefined : await seedDemoCompany(db);
+if (demoUsers) {
+  console.log(
+    '\n  Demo company created. Demo users (one-time display; passwords are stored only as hashes):',
+  );
+  for (const user of demoUsers)
+    console.log(`    ${user.username.padEnd(14)} ${user.password}   ${user.group}`);
+}
 if (firstAdmin) {
   // Shown once: the password is stored only as a hash and must be changed at first sign-in.
   console.log(

@@ -132,3 +132,39 @@ describe('referenced records', () => {
     expect(refused.body.messages[0]).toContain('ยานพาหนะ');
   });
 });
+
+describe('every entity with generic routes', () => {
+  it('answers its first page, options and export to an admin (read-only and view-backed ones too)', async () => {
+    for (const entity of entities.filter((e) => e.name !== 'file')) {
+      const list = await call(server.api, 'GET', `/${entity.name}${scope(entity)}`, { token });
+      expect(list.status, `${entity.name}: ${JSON.stringify(list.body)}`).toBe(200);
+      expect(list.body).toMatchObject({ page: 0, size: 20, total: expect.any(Number) });
+      const options = await call(server.api, 'GET', `/${entity.name}/options${scope(entity)}`, { token });
+      expect(options.status, entity.name).toBe(200);
+    }
+  });
+});
+
+describe('derived geography', () => {
+  it('fills a district’s region and a sub-district’s province and region from their parents', async () => {
+    const region = await call(server.api, 'POST', '/region', {
+      token,
+      body: { code: 'R9', nameTh: 'ภาคทดสอบ' },
+    });
+    const province = await call(server.api, 'POST', '/province', {
+      token,
+      body: { code: 'P9', nameTh: 'จังหวัดทดสอบ', regionId: region.body.id },
+    });
+    const district = await call(server.api, 'POST', '/district', {
+      token,
+      body: { code: 'D9', nameTh: 'อำเภอทดสอบ', provinceId: province.body.id },
+    });
+    expect(district.body).toMatchObject({ regionId: region.body.id, regionLabel: 'R9: ภาคทดสอบ' });
+    const sub = await call(server.api, 'POST', '/subDistrict', {
+      token,
+      body: { code: 'S9', nameTh: 'ตำบลทดสอบ', districtId: district.body.id, postcode: '10200' },
+    });
+    expect(sub.status, JSON.stringify(sub.body)).toBe(201);
+    expect(sub.body).toMatchObject({ provinceId: province.body.id, regionId: region.body.id });
+  });
+});

@@ -16,5 +16,7 @@ export const linkTableOf = (entity: Pick<EntityDef, 'name'>, field: Pick<FieldDe
 export const childTableOf = (entity: Pick<EntityDef, 'name'>, childName: string) =>
   `${tableOf(entity)}__${snake(childName)}`;
 
-/** Entities whose rows are not a plain table of their own. */
+/** Entities whose rows are not a plain table of their own (files: own table; DO report: a view). */
 export const notStoredAsTable = new Set(['file', 'deliveryOrderReport']);
+/** Entities served by their own routes instead of the generic CRUD ones. */
+export const noGenericRoutes = new Set(['file']);

@@ -2,10 +2,12 @@ import type { Migration } from 'kysely';
 import * as foundation from './0001_foundation.ts';
 import * as entities from './0002_entities.ts';
 import * as auth from './0003_auth.ts';
+import * as derived from './0004_derived.ts';
 
 /** Every migration, in order. Names sort lexically: never rename or reorder one that has shipped. */
 export const migrations: Record<string, Migration> = {
   '0001_foundation': foundation,
   '0002_entities': entities,
   '0003_auth': auth,
+  '0004_derived': derived,
 };

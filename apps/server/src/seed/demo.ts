@@ -1,0 +1,26 @@
+import { bangkokIsoDate } from '@lms/domain';
+import { sql } from 'kysely';
+import type { Database } from '../db/database.ts';
+import { seedBranchCapacity, seedDocuments } from './branchData.ts';
+import { seedGeography } from './geography.ts';
+import { seedMasterData } from './masterData.ts';
+import { seedUsers } from './users.ts';
+
+/**
+ * A believable company on an empty database (product.md "Demo data"): real Thai geography,
+ * four branches, trucks, shifts, ship conds, 60 days of slots, a Bangkok truck ban, articles
+ * with a prohibited pair, customers, ship-tos, SOs, unbooked DOs and a user per role.
+ * Answers the demo users' one-time passwords, or nothing when the database already has data.
+ */
+export async function seedDemoCompany(db: Database, today = bangkokIsoDate(new Date())) {
+  return db.transaction().execute(async (trx) => {
+    await sql`select pg_advisory_xact_lock(hashtext('lms:demo-seed'))`.execute(trx);
+    const { rows } = await sql`select 1 from branch limit 1`.execute(trx);
+    if (rows.length > 0) return undefined;
+    const geo = await seedGeography(trx as unknown as Database);
+    const master = await seedMasterData(trx as unknown as Database, geo);
+    await seedBranchCapacity(trx as unknown as Database, geo, master, today);
+    await seedDocuments(trx as unknown as Database, geo, master, today);
+    return seedUsers(trx as unknown as Database, master.branchIds);
+  });
+}

@@ -1,0 +1,78 @@
+import { sql } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import { seedDemoCompany } from '../src/seed/demo.ts';
+import { call, signIn } from './fixtures.ts';
+import { setupTestServer } from './harness.ts';
+
+const server = setupTestServer();
+const count = async (table: string, where = sql`true`) =>
+  (
+    await sql<{ n: number }>`select count(*)::int as n from ${sql.table(table)} where ${where}`.execute(
+      server.db,
+    )
+  ).rows[0]!.n;
+
+describe('the demo company', () => {
+  let users: Awaited<ReturnType<typeof seedDemoCompany>>;
+
+  it('seeds real Thai geography, branches in different regions and 60 days of slots', async () => {
+    users = await seedDemoCompany(server.db, '2026-11-23');
+    expect(users?.map((u) => u.username)).toContain('planner.bkk');
+    expect(await count('region')).toBe(6);
+    expect(await count('province')).toBe(77);
+    expect(await count('district')).toBe(928);
+    expect(await count('sub_district')).toBe(7436);
+    // Derived: every sub-district knows its province and region.
+    expect(await count('sub_district', sql`province_id is null or region_id is null`)).toBe(0);
+    const { rows: regions } = await sql<{ n: number }>`
+      select count(distinct s.region_id)::int as n from branch b join sub_district s on s.id = b.sub_district_id`.execute(
+      server.db,
+    );
+    expect(regions[0]!.n).toBeGreaterThanOrEqual(3);
+    const { rows: days } = await sql<{ first: string; last: string }>`
+      select min(shift_date)::text as first, max(shift_date)::text as last from vehicle_date_slot`.execute(
+      server.db,
+    );
+    expect(days[0]).toEqual({ first: '2026-11-23', last: '2027-01-21' });
+    expect(await count('ship_cond', sql`code = '29'`)).toBe(1);
+  });
+
+  it('has the Bangkok truck ban, a prohibited pair and unbooked DOs', async () => {
+    const { rows: bans } = await sql<{ code: string; start: string; end: string }>`
+      select distinct vt.code, to_char(b.start_time, 'HH24:MI') as start, to_char(b.end_time, 'HH24:MI') as end
+        from truck_ban_config b join vehicle_type vt on vt.id = b.vehicle_type_id order by vt.code`.execute(
+      server.db,
+    );
+    expect(bans).toEqual([
+      { code: '10W', start: '06:00', end: '21:00' },
+      { code: 'TRL', start: '06:00', end: '21:00' },
+    ]);
+    expect(await count('article_type_prohibit', sql`code = 'CHEM-FOOD'`)).toBe(2);
+    expect(await count('delivery_order', sql`is_booking = false`)).toBeGreaterThanOrEqual(400);
+  });
+
+  it('lets a demo planner sign in and see only their branch’s delivery orders', async () => {
+    const planner = users!.find((u) => u.username === 'planner.bkk')!;
+    const token = await signIn(server.api, planner);
+    const info = await call(server.api, 'GET', '/account/userInfo', { token });
+    expect(info.body.branchInfos.map((b: { code: string }) => b.code)).toEqual(['BKK']);
+    const mine = await call(
+      server.api,
+      'GET',
+      `/deliveryOrder?branchId=${info.body.branchInfos[0].id}&isBookingEq=false`,
+      { token },
+    );
+    expect(mine.status).toBe(200);
+    expect(mine.body.total).toBeGreaterThan(0);
+    expect(mine.body.items[0].customerLabel).toMatch(/^C\d{4}: /);
+    const { rows } = await sql<{ id: string }>`select id from branch where code = 'CNX'`.execute(server.db);
+    expect((await call(server.api, 'GET', `/deliveryOrder?branchId=${rows[0]!.id}`, { token })).status).toBe(
+      403,
+    );
+  });
+
+  it('does nothing on a database that already has data', async () => {
+    expect(await seedDemoCompany(server.db)).toBeUndefined();
+    expect(await count('branch')).toBe(4);
+  });
+});
