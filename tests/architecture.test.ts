@@ -10,6 +10,10 @@ const rules: Record<string, { allowedWorkspace: string[]; forbidden: RegExp[] }>
     allowedWorkspace: [],
     forbidden: [/^react/, /^node:/, /^pg$/, /^kysely/, /^fastify/, /^styled-components/, /^swr/],
   },
+  'packages/booking': {
+    allowedWorkspace: ['@lms/domain'],
+    forbidden: [/^react/, /^node:/, /^pg$/, /^kysely/, /^fastify/, /^styled-components/, /^swr/],
+  },
   'packages/design-system': {
     allowedWorkspace: [],
     forbidden: [/^swr/, /^pg$/, /^kysely/, /^fastify/, /^node:/],
@@ -23,7 +27,7 @@ const rules: Record<string, { allowedWorkspace: string[]; forbidden: RegExp[] }>
     forbidden: [/^pg$/, /^kysely/, /^fastify/, /^node:/],
   },
   'apps/server/src': {
-    allowedWorkspace: ['@lms/domain'],
+    allowedWorkspace: ['@lms/domain', '@lms/booking'],
     forbidden: [/^react/, /^styled-components/, /^swr/],
   },
 };

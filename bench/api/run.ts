@@ -1,0 +1,132 @@
+/**
+ * bench/api: the API against the same SQL run directly, on the million-DO data set.
+ * Run: `npm run bench -- api` (BENCH_DOS=200000 for a quicker pass, DATABASE_URL to use your own server).
+ * Prints latency p50/p95/p99 and throughput for a DO list page, a DO by id and an options search.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { ROLE_ADMIN } from '@lms/domain';
+import autocannon from 'autocannon';
+import { sql } from 'kysely';
+import pg from 'pg';
+import { buildApp } from '../../apps/server/src/app.ts';
+import { hashPassword } from '../../apps/server/src/auth/password.ts';
+import { createDatabase, databaseUrl, dropDatabase } from '../../apps/server/src/db/admin.ts';
+import { connect, migrate } from '../../apps/server/src/db/database.ts';
+import { startEmbeddedPostgres } from '../../apps/server/src/db/embedded.ts';
+import { seedDemoCompany } from '../../apps/server/src/seed/demo.ts';
+import { generateDeliveryOrders } from '../../apps/server/src/seed/scale.ts';
+
+const DOS = Number(process.env.BENCH_DOS ?? 1_000_000);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = 10;
+
+const dir = await mkdtemp(path.join(tmpdir(), 'lms-bench-'));
+const embedded = process.env.DATABASE_URL ? undefined : await startEmbeddedPostgres(dir);
+const adminUrl = process.env.DATABASE_URL ? databaseUrl(process.env.DATABASE_URL, 'postgres') : embedded!.adminUrl;
+const name = 'lms_bench';
+await dropDatabase(adminUrl, name);
+await createDatabase(adminUrl, name);
+const db = connect(databaseUrl(adminUrl, name), 20);
+await migrate(db);
+let started = Date.now();
+await seedDemoCompany(db);
+await generateDeliveryOrders(db, DOS);
+console.log(`data: ${DOS.toLocaleString('en')} extra DOs generated in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+
+const password = 'bench-only-password';
+await sql`insert into app_role_group (name, roles) values ('bench', ${[ROLE_ADMIN]})`.execute(db);
+const { rows: user } = await sql<{ id: string }>`insert into app_user (username, full_name, active, password_hash)
+  values ('bench', 'bench', true, ${await hashPassword(password)}) returning id`.execute(db);
+await sql`insert into app_user__role_group_ids (owner_id, ref_id) select ${user[0]!.id}, id from app_role_group where name = 'bench'`.execute(db);
+
+const app = await buildApp({ db });
+await app.listen({ port: 0, host: '127.0.0.1' });
+const port = (app.server.address() as { port: number }).port;
+const base = `http://127.0.0.1:${port}/api`;
+const login = await fetch(`${base}/auth/webLogin`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'bench', password }) });
+const { token } = (await login.json()) as { token: string };
+
+const { rows: pick } = await sql<{ branch: string; customer: string; id: string; doc: string }>`
+  select d.branch_id as branch, d.customer_id as customer, d.id, d.doc_no as doc from delivery_order d
+   where d.doc_no like 'BD%' order by d.doc_no limit 1 offset 5000`.execute(db);
+const { branch, customer, id, doc } = pick[0]!;
+
+const pool = new pg.Pool({ connectionString: databaseUrl(adminUrl, name), max: CONNECTIONS });
+const cases = [
+  {
+    name: 'DO list: 50 by delivery date, 2 filters',
+    url: `/deliveryOrder?branchId=${branch}&size=50&sort=deliveryAt,desc&isBookingEq=false&customerIds=${customer}`,
+    sql: [
+      `select * from delivery_order t where t.branch_id = $1 and t.is_booking = false and t.customer_id = any($2::uuid[])
+        order by t.delivery_at desc nulls last, t.id asc limit 50 offset 0`,
+      `select count(*)::int from delivery_order t where t.branch_id = $1 and t.is_booking = false and t.customer_id = any($2::uuid[])`,
+    ],
+    params: [branch, [customer]],
+  },
+  {
+    name: 'DO by id',
+    url: `/deliveryOrder/${id}?branchId=${branch}`,
+    sql: ['select * from delivery_order t where t.id = $1 and t.branch_id = $2'],
+    params: [id, branch],
+  },
+  {
+    name: 'DO options search',
+    url: `/deliveryOrder/options?branchId=${branch}&searchTerm=${doc.slice(0, 9)}&size=20`,
+    sql: [
+      `select t.id, t.doc_no as label from delivery_order t where t.branch_id = $1 and (t.doc_no ilike $2)
+        order by t.delivery_at desc nulls last, t.doc_no desc nulls last, t.id asc limit 20`,
+    ],
+    params: [branch, `%${doc.slice(0, 9)}%`],
+  },
+];
+
+/** The same load shape for raw SQL: CONNECTIONS loops for SECONDS, each query awaited in turn. */
+async function rawSql(statements: string[], params: unknown[]) {
+  const latencies: number[] = [];
+  const until = Date.now() + SECONDS * 1000;
+  await Promise.all(
+    Array.from({ length: CONNECTIONS }, async () => {
+      while (Date.now() < until) {
+        const t = performance.now();
+        for (const [i, statement] of statements.entries()) await pool.query(statement, i === 0 ? params : params.slice(0, statement.split('$').length - 1));
+        latencies.push(performance.now() - t);
+      }
+    }),
+  );
+  latencies.sort((a, b) => a - b);
+  const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]!;
+  return { p50: at(0.5), p95: at(0.95), p99: at(0.99), rps: latencies.length / SECONDS };
+}
+
+const table: string[][] = [['case', 'API p50', 'API p95', 'API p99', 'API req/s', 'SQL p50', 'SQL p95', 'SQL p99', 'SQL q/s', 'p95 API/SQL']];
+for (const c of cases) {
+  const check = await fetch(`${base}${c.url}`, { headers: { authorization: `Bearer ${token}` } });
+  if (check.status !== 200) throw new Error(`${c.name}: ${check.status} ${await check.text()}`);
+  const api = await autocannon({ url: `${base}${c.url}`, connections: CONNECTIONS, duration: SECONDS, headers: { authorization: `Bearer ${token}` } });
+  const raw = await rawSql(c.sql, c.params);
+  const ms = (n: number) => n.toFixed(1);
+  table.push([
+    c.name,
+    ms(api.latency.p50),
+    ms(api.latency.p97_5 ?? api.latency.p99),
+    ms(api.latency.p99),
+    ms(api.requests.average),
+    ms(raw.p50),
+    ms(raw.p95),
+    ms(raw.p99),
+    ms(raw.rps),
+    ((api.latency.p97_5 ?? api.latency.p99) / Math.max(raw.p95, 0.01)).toFixed(2),
+  ]);
+}
+started = Date.now();
+console.log(`\nbench/api — ${DOS.toLocaleString('en')} extra DOs, ${CONNECTIONS} connections, ${SECONDS} s per case (ms; API "p95" is autocannon's p97.5)\n`);
+for (const row of table) console.log(row.map((cell, i) => (i === 0 ? cell.padEnd(40) : cell.padStart(11))).join(''));
+
+await app.close();
+await pool.end();
+await db.destroy();
+await dropDatabase(adminUrl, name);
+await embedded?.stop();
+await rm(dir, { recursive: true, force: true });
