@@ -35,6 +35,8 @@ describe('the demo company', () => {
     );
     expect(days[0]).toEqual({ first: '2026-11-23', last: '2027-01-21' });
     expect(await count('ship_cond', sql`code = '29'`)).toBe(1);
+    // Every branch has trip timings for every vehicle type and ship cond (the booking engine needs them).
+    expect(await count('branch__vehicle_type_settings')).toBe(4 * 4 * 3);
   });
 
   it('has the Bangkok truck ban, a prohibited pair and unbooked DOs', async () => {

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Database } from '../db/database.ts';
 import type { Geography } from './geography.ts';
 import { insertRecords } from './insertRecords.ts';
@@ -55,6 +56,20 @@ export async function seedBranchCapacity(db: Database, geo: Geography, master: M
     } as (typeof slots)[number]);
   }
   await insertRecords(db, 'vehicleDateSlot', slots);
+
+  // Trip timings per branch, vehicle type and ship cond: bigger trucks drive slower and load longer.
+  const timing: Record<string, [number, number, number, number]> = { '4W': [1.2, 15, 15, 10], '6W': [1.5, 30, 30, 15], '10W': [1.8, 45, 45, 20], TRL: [2.2, 60, 60, 30] };
+  const settings = master.branchIds.flatMap((branchId) =>
+    types.flatMap(([code, vehicleTypeId], t) =>
+      Object.values(master.shipCondIds).map((shipCondId, c) => {
+        const position = t * 3 + c;
+        const [speedPerKm, loadTime, unloadTime, waitTime] = timing[code] ?? [1.5, 30, 30, 15];
+        return sql`(${branchId}, ${position}, ${vehicleTypeId}, ${shipCondId}, ${speedPerKm}, ${loadTime}, ${unloadTime}, ${waitTime})`;
+      }),
+    ),
+  );
+  await sql`insert into branch__vehicle_type_settings (parent_id, position, vehicle_type_id, ship_cond_id, speed_per_km, load_time, unload_time, wait_time)
+    values ${sql.join(settings)}`.execute(db);
 
   // Bangkok's inner-city ban: trucks of 10 wheels and more, 06:00–21:00, every day.
   const inner = geo.subDistricts.filter((s) => /^10(01|02|03|04|05|06|07|08|09|13|14|15)/.test(s.code));
