@@ -22,24 +22,31 @@ const DOS = Number(process.env.BENCH_DOS ?? 1_000_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 10;
 
-const dir = await mkdtemp(path.join(tmpdir(), 'lms-bench-'));
+// BENCH_DATA_DIR keeps the cluster and its generated data for the next run (generation takes minutes).
+const keep = process.env.BENCH_DATA_DIR;
+const dir = keep ?? (await mkdtemp(path.join(tmpdir(), 'lms-bench-')));
 const embedded = process.env.DATABASE_URL ? undefined : await startEmbeddedPostgres(dir);
 const adminUrl = process.env.DATABASE_URL ? databaseUrl(process.env.DATABASE_URL, 'postgres') : embedded!.adminUrl;
 const name = 'lms_bench';
-await dropDatabase(adminUrl, name);
-await createDatabase(adminUrl, name);
+const password = 'bench-only-password';
+const reuse = keep ? await hasBenchData(adminUrl, name) : false;
+if (!reuse) {
+  await dropDatabase(adminUrl, name);
+  await createDatabase(adminUrl, name);
+}
 const db = connect(databaseUrl(adminUrl, name), 20);
 await migrate(db);
-let started = Date.now();
-await seedDemoCompany(db);
-await generateDeliveryOrders(db, DOS);
-console.log(`data: ${DOS.toLocaleString('en')} extra DOs generated in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-
-const password = 'bench-only-password';
-await sql`insert into app_role_group (name, roles) values ('bench', ${[ROLE_ADMIN]})`.execute(db);
-const { rows: user } = await sql<{ id: string }>`insert into app_user (username, full_name, active, password_hash)
-  values ('bench', 'bench', true, ${await hashPassword(password)}) returning id`.execute(db);
-await sql`insert into app_user__role_group_ids (owner_id, ref_id) select ${user[0]!.id}, id from app_role_group where name = 'bench'`.execute(db);
+if (!reuse) {
+  const started = Date.now();
+  await seedDemoCompany(db);
+  await generateDeliveryOrders(db, DOS);
+  console.log(`data: ${DOS.toLocaleString('en')} extra DOs generated in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  await sql`insert into app_role_group (name, roles) values ('bench', ${[ROLE_ADMIN]})`.execute(db);
+  const { rows: user } = await sql<{ id: string }>`insert into app_user (username, full_name, active, password_hash)
+    values ('bench', 'bench', true, ${await hashPassword(password)}) returning id`.execute(db);
+  await sql`insert into app_user__role_group_ids (owner_id, ref_id) select ${user[0]!.id}, id from app_role_group where name = 'bench'`.execute(db);
+}
+await sql`vacuum analyze delivery_order`.execute(db);
 
 const app = await buildApp({ db });
 await app.listen({ port: 0, host: '127.0.0.1' });
@@ -60,7 +67,7 @@ const cases = [
     url: `/deliveryOrder?branchId=${branch}&size=50&sort=deliveryAt,desc&isBookingEq=false&customerIds=${customer}`,
     sql: [
       `select * from delivery_order t where t.branch_id = $1 and t.is_booking = false and t.customer_id = any($2::uuid[])
-        order by t.delivery_at desc nulls last, t.id asc limit 50 offset 0`,
+        order by t.delivery_at desc, t.id asc limit 50 offset 0`,
       `select count(*)::int from delivery_order t where t.branch_id = $1 and t.is_booking = false and t.customer_id = any($2::uuid[])`,
     ],
     params: [branch, [customer]],
@@ -76,7 +83,7 @@ const cases = [
     url: `/deliveryOrder/options?branchId=${branch}&searchTerm=${doc.slice(0, 9)}&size=20`,
     sql: [
       `select t.id, t.doc_no as label from delivery_order t where t.branch_id = $1 and (t.doc_no ilike $2)
-        order by t.delivery_at desc nulls last, t.doc_no desc nulls last, t.id asc limit 20`,
+        order by t.delivery_at desc, t.doc_no desc, t.id asc limit 20`,
     ],
     params: [branch, `%${doc.slice(0, 9)}%`],
   },
@@ -120,13 +127,22 @@ for (const c of cases) {
     ((api.latency.p97_5 ?? api.latency.p99) / Math.max(raw.p95, 0.01)).toFixed(2),
   ]);
 }
-started = Date.now();
 console.log(`\nbench/api — ${DOS.toLocaleString('en')} extra DOs, ${CONNECTIONS} connections, ${SECONDS} s per case (ms; API "p95" is autocannon's p97.5)\n`);
 for (const row of table) console.log(row.map((cell, i) => (i === 0 ? cell.padEnd(40) : cell.padStart(11))).join(''));
 
 await app.close();
 await pool.end();
 await db.destroy();
-await dropDatabase(adminUrl, name);
+if (!keep) await dropDatabase(adminUrl, name);
 await embedded?.stop();
-await rm(dir, { recursive: true, force: true });
+if (!keep) await rm(dir, { recursive: true, force: true });
+
+async function hasBenchData(url: string, database: string): Promise<boolean> {
+  const probe = connect(url, 1);
+  try {
+    const { rows } = await sql`select 1 from pg_database where datname = ${database}`.execute(probe);
+    return rows.length > 0;
+  } finally {
+    await probe.destroy();
+  }
+}

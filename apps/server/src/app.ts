@@ -11,6 +11,7 @@ import type { EntityExtension } from './crud/extensions.ts';
 import { entityRoutes } from './crud/routes.ts';
 import type { Database } from './db/database.ts';
 import { noGenericRoutes } from './entities/naming.ts';
+import { fileRoutes } from './files/routes.ts';
 import { notFound, registerErrorHandling } from './http/errors.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { registerSecurityHeaders } from './http/security.ts';
@@ -29,6 +30,8 @@ export interface AppOptions {
   readonly development?: boolean;
   /** Behind a load balancer: take the client address from X-Forwarded-For (LMS_TRUST_PROXY). */
   readonly trustProxy?: boolean;
+  /** Uploaded files go to `<dataDir>/files`; defaults to LMS_DATA_DIR (tests pass a temp dir). */
+  readonly dataDir?: string;
 }
 
 declare module 'fastify' {
@@ -72,6 +75,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(healthRoutes(options.db));
       await api.register(authRoutes(ctx));
       await api.register(accountRoutes(ctx));
+      await api.register(fileRoutes(ctx, { dataDir: options.dataDir }));
       for (const entity of entities.filter((e) => !noGenericRoutes.has(e.name))) {
         await api.register(entityRoutes(entity, ctx, extensions[entity.name]));
       }

@@ -18,7 +18,7 @@ export interface TestServer {
  * Gives the test file its own database (a copy of the migrated template) and a real HTTP
  * server on a random loopback port. Call at the top of a test file; use inside tests.
  */
-export function setupTestServer(options: { webDist?: string } = {}): TestServer {
+export function setupTestServer(options: { webDist?: string; dataDir?: string } = {}): TestServer {
   const state = {} as { origin: string; api: string; db: Database; app: FastifyInstance };
   const adminUrl = inject('pgAdminUrl');
   const name = `lms_t_${randomBytes(6).toString('hex')}`;
@@ -29,6 +29,7 @@ export function setupTestServer(options: { webDist?: string } = {}): TestServer 
     state.app = await buildApp({
       db: state.db,
       webDist: options.webDist,
+      dataDir: options.dataDir,
       trustProxy: true,
       // LMS_TEST_LOG=error shows server-side errors while debugging a test.
       logger: process.env.LMS_TEST_LOG ? { level: process.env.LMS_TEST_LOG } : false,

@@ -37,15 +37,18 @@ export async function attachLabels(db: Database, entity: EntityDef, rows: Row[])
       for (const id of [row[field.name]].flat()) if (typeof id === 'string') ids.add(id);
     idsByTarget.set(target, ids);
   }
-  const labels = new Map<string, Map<string, string>>();
-  for (const [targetName, ids] of idsByTarget) {
-    if (ids.size === 0) continue;
-    const target = entityByName(targetName);
-    const { rows: found } = await sql<{ id: string; label: string }>`
-      select r.id, ${labelSql(target, 'r')} as label from ${sql.table(tableOf(target))} r
-       where r.id = any(${[...ids]}::uuid[])`.execute(db);
-    labels.set(targetName, new Map(found.map((f) => [f.id, f.label])));
-  }
+  // One query per referenced entity, all at once.
+  const labels = new Map<string, Map<string, string>>(
+    await Promise.all(
+      [...idsByTarget].filter(([, ids]) => ids.size > 0).map(async ([targetName, ids]) => {
+        const target = entityByName(targetName);
+        const { rows: found } = await sql<{ id: string; label: string }>`
+          select r.id, ${labelSql(target, 'r')} as label from ${sql.table(tableOf(target))} r
+           where r.id = any(${[...ids]}::uuid[])`.execute(db);
+        return [targetName, new Map(found.map((f) => [f.id, f.label]))] as const;
+      }),
+    ),
+  );
   for (const row of rows) {
     for (const field of [...refFields, ...auditFields]) {
       const byId = labels.get(field.ref ?? 'appUser');

@@ -14,7 +14,8 @@ function orderBy(entity: EntityDef, query: ListQuery): RawBuilder<unknown> {
   const sort = query.sort.length ? query.sort : entity.defaultSort;
   const parts = sort.map(({ field, direction }) => {
     const def = entity.fields.find((f) => f.name === field);
-    const dir = sql.raw(direction === 'desc' ? 'desc nulls last' : 'asc nulls first');
+    // PostgreSQL's default null order, the one the derived btree indexes have, so they serve the sort.
+    const dir = sql.raw(direction === 'desc' ? 'desc' : 'asc');
     // A reference sorts by its label, as the user sees it.
     if (def?.type === 'ref' && def.ref && def.ref !== 'file') {
       const target = entityByName(def.ref);

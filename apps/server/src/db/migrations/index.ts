@@ -3,6 +3,8 @@ import * as foundation from './0001_foundation.ts';
 import * as entities from './0002_entities.ts';
 import * as auth from './0003_auth.ts';
 import * as derived from './0004_derived.ts';
+import * as files from './0005_files.ts';
+import * as listIndexes from './0006_list_indexes.ts';
 
 /** Every migration, in order. Names sort lexically: never rename or reorder one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -10,4 +12,6 @@ export const migrations: Record<string, Migration> = {
   '0002_entities': entities,
   '0003_auth': auth,
   '0004_derived': derived,
+  '0005_files': files,
+  '0006_list_indexes': listIndexes,
 };

@@ -1,0 +1,45 @@
+/** The documented limits of the file calls (docs/api.md, "Files"). */
+
+const MB = 1024 * 1024;
+
+export type FileKind = 'image' | 'document' | 'other';
+
+/** Largest file per kind: images 10 MB; documents (PDF, Office, JSON) and other files 20 MB. */
+export const MAX_BYTES: Readonly<Record<FileKind, number>> = {
+  image: 10 * MB,
+  document: 20 * MB,
+  other: 20 * MB,
+};
+export const MAX_UPLOAD_BYTES = Math.max(...Object.values(MAX_BYTES));
+/** Files in one upload call. */
+export const MAX_FILES_PER_UPLOAD = 10;
+/** Decoded size of an image: refuses decompression bombs before they take the memory. */
+export const MAX_IMAGE_PIXELS = 40_000_000;
+/** Longest original file name kept (characters). */
+export const MAX_NAME_LENGTH = 255;
+
+export const THUMB_DEFAULT = 48;
+export const THUMB_MIN = 16;
+export const THUMB_MAX = 1024;
+export const thumbFits = ['COVER', 'CONTAIN'] as const;
+export type ThumbFit = (typeof thumbFits)[number];
+
+const megabytes = (bytes: number) => `${Math.round(bytes / MB)} MB`;
+
+/** Every Thai message the file calls answer with. */
+export const fileMessages = {
+  notMultipart: 'กรุณาส่งไฟล์แบบ multipart/form-data ในช่อง files',
+  noFiles: 'กรุณาเลือกไฟล์ที่จะอัปโหลด',
+  tooManyFiles: `อัปโหลดได้ครั้งละไม่เกิน ${MAX_FILES_PER_UPLOAD} ไฟล์`,
+  tooLarge: (name: string, kind: FileKind) =>
+    `ไฟล์ "${name}" มีขนาดใหญ่เกินกำหนด (${kind === 'image' ? 'รูปภาพ' : 'ไฟล์'}ไม่เกิน ${megabytes(MAX_BYTES[kind])})`,
+  tooManyPixels: (name: string) =>
+    `รูปภาพ "${name}" มีขนาดเกินกำหนด (ไม่เกิน ${MAX_IMAGE_PIXELS / 1_000_000} ล้านพิกเซล)`,
+  wrongType: (name: string, allowed: string) => `ไฟล์ "${name}" ไม่ใช่ชนิดที่รองรับ (รองรับเฉพาะ ${allowed})`,
+  brokenImage: (name: string) => `ไฟล์ "${name}" ไม่ใช่รูปภาพที่เปิดได้`,
+  badAcceptType: 'ชนิดไฟล์ที่กำหนด (acceptType) ไม่ถูกต้อง',
+  badThumbSize: 'ขนาดภาพย่อ (w, h) ต้องเป็นตัวเลข',
+  badFit: 'รูปแบบภาพย่อ (fit) ต้องเป็น COVER หรือ CONTAIN',
+  notFound: 'ไม่พบไฟล์ที่ต้องการ',
+  notImage: 'ไฟล์นี้ไม่ใช่รูปภาพ',
+} as const;

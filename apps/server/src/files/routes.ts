@@ -1,0 +1,121 @@
+import path from 'node:path';
+import multipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { isUuid } from '../auth/access.ts';
+import { readConfig } from '../config.ts';
+import { badRequest, notFound } from '../http/errors.ts';
+import type { AuthContext } from '../routes/context.ts';
+import { fileMessages, MAX_FILES_PER_UPLOAD, MAX_UPLOAD_BYTES } from './limits.ts';
+import { contentDisposition } from './names.ts';
+import { findFile, insertFiles, type StoredFile } from './repository.ts';
+import type { Accept } from './sniff.ts';
+import { DiskFileStorage, type FileStorage } from './storage.ts';
+import { parseThumbQuery, Thumbnails } from './thumbnails.ts';
+import { receiveFiles } from './upload.ts';
+
+export interface FileRoutesOptions {
+  /** Files go to `<dataDir>/files`; defaults to the configured data directory (LMS_DATA_DIR). */
+  readonly dataDir?: string;
+  /** Replaces the disk store (an S3-compatible one, a test double). */
+  readonly storage?: FileStorage;
+}
+
+// Spec §7 shows no role on the file calls: any signed-in user (the `file` entity's permission '').
+const signedIn = { access: { signedIn: true } } as const;
+const uploadAccepts = new Set<string>(['EXCEL', 'WORD', 'IMAGE', 'PDF', 'JSON']);
+const imageAccepts = new Set<string>(['IMAGE', 'IMAGE_FIELD']);
+
+type IdParams = { Params: { id: string } };
+type UploadQuery = { Querystring: { acceptType?: unknown } };
+
+const acceptParam = (value: unknown): string | null | undefined =>
+  value === undefined ? null : typeof value === 'string' ? value.trim() || null : undefined;
+
+/** The file calls of spec §7: upload, uploadImage, info, download, image and thumb. */
+export function fileRoutes(ctx: AuthContext, options: FileRoutesOptions = {}) {
+  return async (app: FastifyInstance) => {
+    const storage =
+      options.storage ?? new DiskFileStorage(path.join(options.dataDir ?? readConfig().dataDir, 'files'));
+    const thumbnails = new Thumbnails(ctx.db, storage);
+    await app.register(multipart, {
+      limits: {
+        fileSize: MAX_UPLOAD_BYTES,
+        files: MAX_FILES_PER_UPLOAD,
+        fields: 10,
+        fieldSize: 1024,
+        parts: MAX_FILES_PER_UPLOAD + 10,
+        headerPairs: 20,
+      },
+    });
+
+    const load = async (id: string): Promise<StoredFile> => {
+      // Ids are UUIDs: anything else is simply not found, and never reaches the storage.
+      const file = isUuid(id) ? await findFile(ctx.db, id) : undefined;
+      if (!file) throw notFound(fileMessages.notFound);
+      return file;
+    };
+    const sendStored = async (reply: FastifyReply, key: string, contentType: string, size?: number) => {
+      const stream = await storage.get(key);
+      if (!stream) throw notFound(fileMessages.notFound);
+      reply.type(contentType);
+      if (size !== undefined) reply.header('content-length', size);
+      return reply.send(stream);
+    };
+    const upload = async (
+      request: Parameters<typeof receiveFiles>[0],
+      accept: Accept | null,
+    ): Promise<{ files: { id: string }[] }> => {
+      const files = await receiveFiles(request, storage, accept);
+      const ids = await insertFiles(ctx.db, files, request.principal!.userId);
+      return { files: ids.map((id) => ({ id })) };
+    };
+
+    app.post<UploadQuery>('/file/upload', { config: signedIn }, async (request) => {
+      const accept = acceptParam(request.query.acceptType);
+      if (accept === undefined || (accept !== null && !uploadAccepts.has(accept)))
+        throw badRequest(fileMessages.badAcceptType);
+      return upload(request, accept as Accept | null);
+    });
+
+    // Images only: JPEG, PNG, GIF, BMP; `acceptType=IMAGE_FIELD` narrows to the image field's JPEG and PNG.
+    app.post<UploadQuery>('/file/uploadImage', { config: signedIn }, async (request) => {
+      const accept = acceptParam(request.query.acceptType) ?? 'IMAGE';
+      if (accept === undefined || !imageAccepts.has(accept)) throw badRequest(fileMessages.badAcceptType);
+      return upload(request, accept as Accept);
+    });
+
+    app.get<IdParams>('/file/info/:id', { config: signedIn }, async (request) => {
+      const file = await load(request.params.id);
+      return { id: file.id, origName: file.origName };
+    });
+
+    app.get<IdParams>('/file/:id', { config: signedIn }, async (request, reply) => {
+      const file = await load(request.params.id);
+      reply.header('content-disposition', contentDisposition('attachment', file.origName));
+      return sendStored(reply, file.sha256, file.contentType, file.size);
+    });
+
+    // Only bytes that decoded as an image at upload; anything else (SVG, HTML …) is never served inline.
+    app.get<IdParams>('/file/image/:id', { config: signedIn }, async (request, reply) => {
+      const file = await load(request.params.id);
+      if (file.kind !== 'image') throw notFound(fileMessages.notImage);
+      reply.header('content-disposition', contentDisposition('inline', file.origName));
+      return sendStored(reply, file.sha256, file.contentType, file.size);
+    });
+
+    app.get<IdParams & { Querystring: { w?: string; h?: string; fit?: string } }>(
+      '/file/thumb/:id',
+      { config: signedIn },
+      async (request, reply) => {
+        const size = parseThumbQuery(request.query);
+        if (size === 'badSize') throw badRequest(fileMessages.badThumbSize);
+        if (size === 'badFit') throw badRequest(fileMessages.badFit);
+        const file = await load(request.params.id);
+        if (file.kind !== 'image') throw notFound(fileMessages.notImage);
+        const { key, cached } = await thumbnails.get(file, size);
+        reply.header('x-thumbnail-cache', cached ? 'hit' : 'miss');
+        return sendStored(reply, key, 'image/webp');
+      },
+    );
+  };
+}

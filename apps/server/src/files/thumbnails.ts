@@ -1,0 +1,72 @@
+import { buffer } from 'node:stream/consumers';
+import type { Database } from '../db/database.ts';
+import { makeThumbnail, THUMB_CONTENT_TYPE } from './images.ts';
+import { THUMB_DEFAULT, THUMB_MAX, THUMB_MIN, type ThumbFit, thumbFits } from './limits.ts';
+import { findThumbnail, type StoredFile, saveThumbnail, type ThumbKey } from './repository.ts';
+import { detectFormat } from './sniff.ts';
+import type { FileStorage } from './storage.ts';
+
+export interface ThumbRequest {
+  readonly width: number;
+  readonly height: number;
+  readonly fit: ThumbFit;
+}
+
+/**
+ * `w`, `h` and `fit` from the query: rounded, bounded to 16..1024, a missing side takes the
+ * other one (or 48), fit COVER by default.
+ */
+export function parseThumbQuery(query: {
+  w?: unknown;
+  h?: unknown;
+  fit?: unknown;
+}): ThumbRequest | 'badSize' | 'badFit' {
+  const side = (value: unknown) => {
+    if (value === undefined || value === '') return undefined;
+    // A repeated parameter arrives as an array: not a size.
+    const n = typeof value === 'string' ? Number(value) : Number.NaN;
+    return Number.isFinite(n) ? Math.min(THUMB_MAX, Math.max(THUMB_MIN, Math.round(n))) : Number.NaN;
+  };
+  const w = side(query.w);
+  const h = side(query.h);
+  if (Number.isNaN(w) || Number.isNaN(h)) return 'badSize';
+  if (query.fit !== undefined && typeof query.fit !== 'string') return 'badFit';
+  const fit = (query.fit?.trim() || 'COVER').toUpperCase();
+  if (!thumbFits.includes(fit as ThumbFit)) return 'badFit';
+  return { width: w ?? h ?? THUMB_DEFAULT, height: h ?? w ?? THUMB_DEFAULT, fit: fit as ThumbFit };
+}
+
+/** Thumbnails made once per source content, size and fit, then kept in the file storage. */
+export class Thumbnails {
+  private readonly inFlight = new Map<string, Promise<string>>();
+
+  constructor(
+    private readonly db: Database,
+    private readonly storage: FileStorage,
+  ) {}
+
+  /** The storage key of the thumbnail, and whether it already existed. */
+  async get(file: StoredFile, request: ThumbRequest): Promise<{ key: string; cached: boolean }> {
+    const key: ThumbKey = { sourceSha256: file.sha256, ...request };
+    const existing = await findThumbnail(this.db, key);
+    if (existing && (await this.storage.has(existing))) return { key: existing, cached: true };
+    const id = `${key.sourceSha256}/${key.width}x${key.height}/${key.fit}`;
+    // Simultaneous first requests share one generation.
+    let pending = this.inFlight.get(id);
+    if (!pending) {
+      pending = this.generate(key).finally(() => this.inFlight.delete(id));
+      this.inFlight.set(id, pending);
+    }
+    return { key: await pending, cached: false };
+  }
+
+  private async generate(key: ThumbKey): Promise<string> {
+    const source = await this.storage.get(key.sourceSha256);
+    if (!source) throw new Error(`file content ${key.sourceSha256} is missing from storage`);
+    const bytes = await buffer(source);
+    const thumb = await makeThumbnail(bytes, detectFormat(bytes), key.width, key.height, key.fit);
+    const thumbKey = await this.storage.put(thumb);
+    await saveThumbnail(this.db, key, thumbKey, THUMB_CONTENT_TYPE);
+    return thumbKey;
+  }
+}
