@@ -7,6 +7,8 @@ import { type RegisteredRoute, registerAccessControl } from './auth/access.ts';
 import { PrincipalStore } from './auth/principal.ts';
 import { LoginThrottle } from './auth/throttle.ts';
 import { TokenService } from './auth/tokens.ts';
+import { BookingEvents } from './booking/events.ts';
+import { bookingRoutes } from './booking/routes.ts';
 import type { EntityExtension } from './crud/extensions.ts';
 import { entityRoutes } from './crud/routes.ts';
 import type { Database } from './db/database.ts';
@@ -30,6 +32,8 @@ export interface AppOptions {
   readonly development?: boolean;
   /** Behind a load balancer: take the client address from X-Forwarded-For (LMS_TRUST_PROXY). */
   readonly trustProxy?: boolean;
+  /** The database's URL, to LISTEN for booking changes from every instance (live calendar). */
+  readonly databaseUrl?: string;
   /** Uploaded files go to `<dataDir>/files`; defaults to LMS_DATA_DIR (tests pass a temp dir). */
   readonly dataDir?: string;
 }
@@ -65,6 +69,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     throttle: new LoginThrottle(),
     development: options.development ?? false,
   };
+  const events = new BookingEvents();
+  if (options.databaseUrl) await events.listen(options.databaseUrl);
+  app.addHook('onClose', () => events.close());
   app.decorate('apiRoutes', [] as RegisteredRoute[]);
   app.decorate('auth', ctx);
   registerAccessControl(app, ctx.tokens, ctx.principals, app.apiRoutes);
@@ -75,6 +82,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(healthRoutes(options.db));
       await api.register(authRoutes(ctx));
       await api.register(accountRoutes(ctx));
+      await api.register(bookingRoutes(ctx, events));
       await api.register(fileRoutes(ctx, { dataDir: options.dataDir }));
       for (const entity of entities.filter((e) => !noGenericRoutes.has(e.name))) {
         await api.register(entityRoutes(entity, ctx, extensions[entity.name]));

@@ -16,7 +16,8 @@ const embedded = config.databaseUrl
       if (/FATAL|PANIC|ERROR/.test(line)) log(`postgres: ${line}`);
     });
 if (embedded) await ensureDatabase(embedded.adminUrl, 'lms');
-const db = connect(config.databaseUrl ?? embedded!.url('lms'));
+const databaseUrl = config.databaseUrl ?? embedded!.url('lms');
+const db = connect(databaseUrl);
 const level = await migrate(db);
 log(`database ready at migration ${level}`);
 
@@ -42,6 +43,7 @@ const app = await buildApp({
   logger: { level: config.logLevel },
   development: config.development,
   trustProxy: process.env.LMS_TRUST_PROXY === 'true',
+  databaseUrl,
 });
 app.addHook('onClose', async () => {
   await db.destroy();

@@ -24,13 +24,14 @@ export function setupTestServer(options: { webDist?: string; dataDir?: string } 
   const name = `lms_t_${randomBytes(6).toString('hex')}`;
   beforeAll(async () => {
     await createDatabase(adminUrl, name, inject('pgTemplate'));
-    state.db = connect(databaseUrl(adminUrl, name), 5);
+    state.db = connect(databaseUrl(adminUrl, name), 10);
     // trustProxy lets a test speak from several client addresses (X-Forwarded-For).
     state.app = await buildApp({
       db: state.db,
       webDist: options.webDist,
       dataDir: options.dataDir,
       trustProxy: true,
+      databaseUrl: databaseUrl(adminUrl, name),
       // LMS_TEST_LOG=error shows server-side errors while debugging a test.
       logger: process.env.LMS_TEST_LOG ? { level: process.env.LMS_TEST_LOG } : false,
     });

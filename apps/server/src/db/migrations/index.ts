@@ -5,6 +5,7 @@ import * as auth from './0003_auth.ts';
 import * as derived from './0004_derived.ts';
 import * as files from './0005_files.ts';
 import * as listIndexes from './0006_list_indexes.ts';
+import * as booking from './0007_booking.ts';
 
 /** Every migration, in order. Names sort lexically: never rename or reorder one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   '0004_derived': derived,
   '0005_files': files,
   '0006_list_indexes': listIndexes,
+  '0007_booking': booking,
 };

@@ -1,0 +1,108 @@
+import { describe, expect, it } from 'vitest';
+import { type AllocationEdit, checkAllocation } from './checkAllocation.ts';
+import { order, slot, TODAY, world } from './testing/fixtures.ts';
+
+const morning = slot({ date: '2025-01-08' });
+const tuesday = slot({ date: '2025-01-07' });
+const w = world({
+  slots: [morning, tuesday],
+  orders: [
+    order('D1', [
+      ['CEMENT', 100, 5000, 4],
+      ['FRIDGE', 2, 160, 3],
+    ]),
+    order('D2', [
+      ['CHEM', 10, 100, 0.5],
+      ['FOOD', 10, 100, 0.5],
+    ]),
+  ],
+});
+const edit = (changes: Partial<AllocationEdit>): AllocationEdit => ({
+  branchId: 'B1',
+  shipToId: 'S1',
+  shipCondId: 'SC1',
+  today: TODAY,
+  slotId: morning.id,
+  vehicles: 2,
+  lines: [{ deliveryOrderId: 'D1', lineId: 'D1-1', qty: 100 }],
+  ...changes,
+});
+
+describe('checkAllocation', () => {
+  it('answers the new figures of a valid edit', () => {
+    // 100 bags = 5,000 kg over two 4,500 kg vehicles: 90 + 10 bags; 2 trips × 148 min; fee 2 × 2,000.
+    const check = checkAllocation(w, edit({}));
+    expect(check.ok).toBe(true);
+    if (!check.ok) return;
+    expect(check.allocation).toMatchObject({ vehicles: 2, usedWeight: 5000, usedMinute: 296, fee: 4000 });
+    expect(check.allocation.loads.map((load) => load.lines[0]?.qty)).toEqual([90, 10]);
+  });
+
+  it('names the broken rule in Thai', () => {
+    expect(checkAllocation(w, edit({ slotId: tuesday.id }))).toMatchObject({ ok: false, rule: 'SLA' });
+    expect(checkAllocation(w, edit({ vehicles: 1 }))).toEqual({
+      ok: false,
+      rule: 'CAPACITY',
+      message: 'ความจุไม่พอ: เหลือ 9,000.000 กก. 40.000 ลบ.ม. 480 นาที',
+    });
+    expect(checkAllocation(w, edit({ vehicles: 3 }))).toEqual({
+      ok: false,
+      rule: 'CAPACITY',
+      message: 'ขอรถ 3 คัน แต่มีให้จองเพียง 2 คัน',
+    });
+    expect(checkAllocation(w, edit({ lines: [{ deliveryOrderId: 'D1', lineId: 'D1-2', qty: 1 }] }))).toEqual({
+      ok: false,
+      rule: 'SPLIT',
+      message: 'สินค้า ตู้เย็น แยกส่งไม่ได้ ต้องส่งครบทั้งจำนวน',
+    });
+    expect(
+      checkAllocation(w, edit({ lines: [{ deliveryOrderId: 'D1', lineId: 'D1-1', qty: 2.5 }] })),
+    ).toMatchObject({
+      rule: 'SPLIT',
+      message: 'สินค้า ปูนซีเมนต์ ต้องแบ่งเป็นจำนวนเต็มของหน่วยนับ',
+    });
+    const together = [
+      { deliveryOrderId: 'D2', lineId: 'D2-1', qty: 10 },
+      { deliveryOrderId: 'D2', lineId: 'D2-2', qty: 10 },
+    ];
+    expect(checkAllocation(w, edit({ vehicles: 1, lines: together }))).toEqual({
+      ok: false,
+      rule: 'PROHIBITED',
+      message: 'สินค้าที่ห้ามไปด้วยกันต้องใช้รถแยกกันอย่างน้อย 2 คัน',
+    });
+    expect(checkAllocation(w, edit({ vehicles: 2, lines: together })).ok).toBe(true);
+  });
+
+  it('re-checks the route, the ban and the vehicle type of the edited slot', () => {
+    const banned = world({
+      slots: [morning],
+      orders: [...w.deliveryOrders],
+      overrides: {
+        truckBans: [
+          {
+            id: 'BAN',
+            name: 'ห้ามเช้า',
+            branchId: 'B1',
+            vehicleTypeId: 'V6',
+            subDistrictId: 'SD1',
+            startTime: '06:00',
+            endTime: '09:00',
+            banDayPattern: 'EVERY_DAY',
+          },
+        ],
+      },
+    });
+    expect(checkAllocation(banned, edit({}))).toMatchObject({ ok: false, rule: 'BAN' });
+    const glass = world({
+      slots: [slot({ date: '2025-01-08', vehicleTypeId: 'V4' })],
+      orders: [order('G', [['GLASS', 1, 10, 0.1]])],
+    });
+    const onFourWheeler = edit({
+      slotId: slot({ date: '2025-01-08', vehicleTypeId: 'V4' }).id,
+      vehicles: 1,
+      lines: [{ deliveryOrderId: 'G', lineId: 'G-1', qty: 1 }],
+    });
+    expect(checkAllocation(glass, onFourWheeler)).toMatchObject({ ok: false, rule: 'VEHICLE_TYPE' });
+    expect(checkAllocation(w, edit({ shipCondId: 'SC29' }))).toMatchObject({ ok: false, rule: 'INPUT' });
+  });
+});

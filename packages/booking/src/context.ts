@@ -1,0 +1,105 @@
+import { type Cargo, cargoOf } from './cargo.ts';
+import { addDays, todayIn } from './dates.ts';
+import { feePerVehicle, tripMinutes } from './decisions.ts';
+import { roadDistanceKm } from './distance.ts';
+import { bookingMessages } from './messages.ts';
+import { prohibitedPairs, routeCodesOf, settingFor, vehicleTypeProblem } from './rules.ts';
+import type { Branch, Id, IsoDate, ShipCond, ShipTo, VehicleType } from './world.ts';
+import type { WorldIndex } from './worldIndex.ts';
+
+/** One booking's facts resolved once: places, distance, earliest date, cargo, per-vehicle-type costs. */
+
+export interface BookingWhere {
+  readonly branchId: Id;
+  readonly shipToId: Id;
+  readonly shipCondId: Id;
+  readonly today: IsoDate | Date;
+  readonly special?: boolean;
+}
+
+export interface VehicleTypeFacts {
+  readonly vehicleType: VehicleType;
+  /** Rule 3 verdict for this cargo; null = allowed. */
+  readonly problem: string | null;
+  readonly travelMinute: number;
+  /** load + unload + wait + travel: charged once per vehicle. */
+  readonly tripMinute: number;
+  /** Fee of one vehicle; null when the vehicle type has no price. */
+  readonly feePerVehicle: number | null;
+}
+
+export interface BookingContext {
+  readonly index: WorldIndex;
+  readonly branch: Branch;
+  readonly shipTo: ShipTo;
+  readonly shipCond: ShipCond;
+  readonly today: IsoDate;
+  /** today + sla (rule 1). */
+  readonly earliestDate: IsoDate;
+  /** Road km; null when a place has no coordinates. */
+  readonly distanceKm: number | null;
+  readonly cargo: readonly Cargo[];
+  readonly routeCodes: ReadonlySet<string>;
+  readonly special: boolean;
+  readonly conflicts: (a: Id | null, b: Id | null) => boolean;
+  facts(vehicleTypeId: Id): VehicleTypeFacts | undefined;
+}
+
+export function contextOf(
+  index: WorldIndex,
+  where: BookingWhere,
+  cargo: readonly Cargo[],
+): { context: BookingContext } | { problem: string } {
+  const branch = index.branches.get(where.branchId);
+  if (!branch) return { problem: bookingMessages.unknown('สาขา', where.branchId) };
+  const shipTo = index.shipTos.get(where.shipToId);
+  if (!shipTo) return { problem: bookingMessages.unknown('สถานที่ส่งสินค้า', where.shipToId) };
+  const shipCond = index.shipConds.get(where.shipCondId);
+  if (!shipCond) return { problem: bookingMessages.unknown('Ship Cond', where.shipCondId) };
+  const today = todayIn(where.today);
+  const distanceKm = roadDistanceKm(branch, shipTo, index.subDistricts.get(shipTo.subDistrictId));
+  const cache = new Map<Id, VehicleTypeFacts | undefined>();
+  const facts = (vehicleTypeId: Id): VehicleTypeFacts | undefined => {
+    if (cache.has(vehicleTypeId)) return cache.get(vehicleTypeId);
+    const vehicleType = index.vehicleTypes.get(vehicleTypeId);
+    let result: VehicleTypeFacts | undefined;
+    if (vehicleType) {
+      const setting = settingFor(index, branch.id, vehicleTypeId, shipCond.id);
+      const trip = setting && distanceKm !== null ? tripMinutes(setting, distanceKm) : undefined;
+      const price = index.prices.get(vehicleTypeId);
+      result = {
+        vehicleType,
+        problem: vehicleTypeProblem(index, branch.id, shipCond, vehicleType, cargo),
+        travelMinute: trip?.travelMinute ?? 0,
+        tripMinute: trip?.tripMinute ?? 0,
+        feePerVehicle: price && distanceKm !== null ? feePerVehicle(price, distanceKm) : null,
+      };
+    }
+    cache.set(vehicleTypeId, result);
+    return result;
+  };
+  return {
+    context: {
+      index,
+      branch,
+      shipTo,
+      shipCond,
+      today,
+      earliestDate: addDays(today, Math.max(0, Math.floor(shipCond.sla))),
+      distanceKm,
+      cargo,
+      routeCodes: routeCodesOf(index, shipTo.subDistrictId),
+      special: where.special === true,
+      conflicts: prohibitedPairs(index.world.prohibits),
+      facts,
+    },
+  };
+}
+
+/** The context of a suggestion: the cargo is every line of the requested DOs. */
+export function suggestionContext(
+  index: WorldIndex,
+  where: BookingWhere & { deliveryOrderIds: readonly Id[] },
+): { context: BookingContext } | { problem: string } {
+  return contextOf(index, where, cargoOf(index, where.deliveryOrderIds));
+}

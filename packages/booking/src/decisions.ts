@@ -1,0 +1,145 @@
+import type {
+  ShippingPriceConfig,
+  UtilizationStatus,
+  UtilizationThreshold,
+  VehicleDateSlot,
+} from './world.ts';
+
+/**
+ * Every decision of booking.md (and of docs/booking.md where booking.md is silent), each in one
+ * named constant or function so that it can change without a hunt.
+ */
+
+/** Great-circle km × this = road km (booking.md). */
+export const ROAD_FACTOR = 1.3;
+
+/** Mean Earth radius (IUGG), km. */
+export const EARTH_RADIUS_KM = 6371.0088;
+
+/** Days searched, counted from the first day searched (booking.md: 30 days from the earliest date). */
+export const HORIZON_DAYS = 30;
+
+/** Options answered by a suggestion at most. */
+export const MAX_OPTIONS = 5;
+
+/** The route-based ship cond: its slots belong to one route (seeded as code 29). */
+export const ROUTE_SHIP_COND_CODE = '29';
+
+/** Share of nominal capacity that booking may use when a (branch, vehicle type) has no adjust row. */
+export const DEFAULT_ADJUST_PERCENT = 100;
+
+/** Stacked volume share when an article's `stackVolumePercent` is empty. */
+export const DEFAULT_STACK_VOLUME_PERCENT = 100;
+
+/** Fee tiers (km): up to the first → `fee75Km`, up to the second → `fee150Km`, beyond pro rata. */
+export const FEE_NEAR_KM = 75;
+export const FEE_FAR_KM = 150;
+
+/** Step percent passed to `quantityPrice` for several vehicles: none, so n vehicles cost n × one. */
+export const VEHICLE_STEP_PERCENT: number | null = null;
+
+/** Float slack when comparing capacities (kg, m³, minutes). */
+export const CAPACITY_EPSILON = 1e-9;
+
+/** The hard rules, in the order `whyNot` and `checkAllocation` test them; the first failing one is reported. */
+export const RULE_ORDER = [
+  'SLA',
+  'DISTANCE',
+  'VEHICLE_TYPE',
+  'ROUTE',
+  'BAN',
+  'PROHIBITED',
+  'SPLIT',
+  'CAPACITY',
+] as const;
+export type RuleCode = (typeof RULE_ORDER)[number];
+
+/** Vehicles a booking may use in a slot: ordinary bookings leave the `special` ones alone. */
+export function bookableVehicles(slot: VehicleDateSlot, special: boolean): number {
+  const all = Math.max(0, Math.floor(slot.total));
+  return special ? all : Math.max(0, all - Math.max(0, Math.floor(slot.special ?? 0)));
+}
+
+/** The first day searched: the wanted date when it is after the SLA's earliest date. */
+export function searchStart(earliestDate: string, wantedDate: string | null | undefined): string {
+  return wantedDate && wantedDate > earliestDate ? wantedDate : earliestDate;
+}
+
+/** A satang-rounded amount of baht. */
+export function roundMoney(value: number): number {
+  return Math.round(value * 100) / 100;
+}
+
+/** Fee of one vehicle over `distanceKm` (booking.md Fee), never below the minimum. */
+export function feePerVehicle(price: ShippingPriceConfig, distanceKm: number): number {
+  const tiered =
+    distanceKm <= FEE_NEAR_KM
+      ? price.fee75Km
+      : distanceKm <= FEE_FAR_KM
+        ? price.fee150Km
+        : (price.fee150Km * distanceKm) / FEE_FAR_KM;
+  return roundMoney(Math.max(price.minimumFee, tiered));
+}
+
+/** Whole minutes, rounded up (float noise ignored): booking lines store integer minutes. */
+export function minutesUp(value: number): number {
+  return Math.ceil(value - CAPACITY_EPSILON) || 0;
+}
+
+/** Round-trip and handling minutes of one vehicle's trip; charged once per vehicle, rounded up. */
+export function tripMinutes(
+  setting: { speedPerKm: number; loadTime: number; unloadTime: number; waitTime: number },
+  distanceKm: number,
+): { travelMinute: number; tripMinute: number } {
+  const travelMinute = minutesUp(2 * distanceKm * setting.speedPerKm);
+  return {
+    travelMinute,
+    tripMinute: setting.loadTime + setting.unloadTime + setting.waitTime + travelMinute,
+  };
+}
+
+/** A used share of a capacity, %; nothing to offer counts as full. */
+export function percentOf(used: number, capacity: number): number {
+  if (capacity <= 0) return 100;
+  return Math.round((used / capacity) * 10000) / 100;
+}
+
+/** Bands used for a vehicle type without threshold rows: the same cut-offs for weight, volume and hours. */
+export const DEFAULT_UTILIZATION_BANDS: readonly Omit<UtilizationThreshold, 'vehicleTypeId'>[] = [
+  band('AVAILABLE', 0, 50),
+  band('NORMAL', 50, 80),
+  band('NEARLY_FULL', 80, 100),
+  band('FULL', 100, 100),
+];
+
+function band(
+  status: UtilizationStatus,
+  min: number,
+  max: number,
+): Omit<UtilizationThreshold, 'vehicleTypeId'> {
+  return {
+    status,
+    minWeightPercent: min,
+    maxWeightPercent: max,
+    minVolumePercent: min,
+    maxVolumePercent: max,
+    minHourPercent: min,
+    maxHourPercent: max,
+  };
+}
+
+/** The colour each status is shown in (design-system tone names). */
+export const UTILIZATION_COLOURS: Readonly<Record<UtilizationStatus, string>> = {
+  AVAILABLE: 'green',
+  NORMAL: 'blue',
+  NEARLY_FULL: 'orange',
+  FULL: 'red',
+};
+
+/** Severity, to break ties between dimensions that fall into different bands. */
+export const UTILIZATION_SEVERITY: Readonly<Record<UtilizationStatus, number>> = {
+  AVAILABLE: 0,
+  NORMAL: 1,
+  NEARLY_FULL: 2,
+  FULL: 3,
+};

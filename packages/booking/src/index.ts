@@ -1,0 +1,17 @@
+export * from './allocation.ts';
+export * from './capacity.ts';
+export * from './cargo.ts';
+export * from './checkAllocation.ts';
+export * from './context.ts';
+export * from './dates.ts';
+export * from './decisions.ts';
+export * from './distance.ts';
+export * from './messages.ts';
+export * from './rank.ts';
+export * from './rules.ts';
+export * from './slots.ts';
+export * from './suggest.ts';
+export * from './utilization.ts';
+export * from './whyNot.ts';
+export type * from './world.ts';
+export { indexWorld, type WorldIndex } from './worldIndex.ts';

@@ -1,0 +1,51 @@
+import type { RuleCode } from './decisions.ts';
+
+/** Thai messages a planner reads: why a day, a vehicle type or an edit is ruled out. */
+
+export const RULE_LABELS: Readonly<Record<RuleCode, string>> = {
+  SLA: 'SLA',
+  DISTANCE: 'ระยะทาง',
+  VEHICLE_TYPE: 'ประเภทรถ',
+  ROUTE: 'เส้นทาง',
+  BAN: 'ห้ามวิ่ง',
+  PROHIBITED: 'สินค้าห้ามไปด้วยกัน',
+  SPLIT: 'การแบ่งสินค้า',
+  CAPACITY: 'ความจุ',
+};
+
+const fmt = (value: number, decimals = 2): string =>
+  value.toLocaleString('en-US', { minimumFractionDigits: decimals, maximumFractionDigits: decimals });
+
+export const bookingMessages = {
+  sla: (earliest: string) => `ก่อนวันที่เริ่มจองได้ตาม SLA (${earliest})`,
+  noCoordinates: 'ไม่มีพิกัดของสาขาหรือสถานที่ส่งสินค้า จึงคำนวณระยะทางไม่ได้',
+  tooFar: (distanceKm: number, maxDistance: number) =>
+    `ระยะทาง ${fmt(distanceKm)} กม. เกินระยะทางสูงสุดของ Ship Cond (${fmt(maxDistance)} กม.)`,
+  notForShipCond: (vehicleType: string) => `ประเภทรถ ${vehicleType} ไม่ได้กำหนดให้ใช้กับ Ship Cond นี้`,
+  notValidForPlanning: (vehicleType: string) => `ประเภทรถ ${vehicleType} ไม่ใช้ในการวางแผน`,
+  articleUnsupported: (vehicleType: string, article: string) =>
+    `ประเภทรถ ${vehicleType} ไม่รองรับการขนส่งสินค้า ${article}`,
+  tooSmall: (vehicleType: string, article: string) =>
+    `สินค้า ${article} แยกส่งไม่ได้ และใหญ่เกินกว่า ${vehicleType} หนึ่งคัน`,
+  noSetting: (vehicleType: string) =>
+    `สาขายังไม่ได้ตั้งค่าความเร็วและเวลาของประเภทรถ ${vehicleType} สำหรับ Ship Cond นี้`,
+  tripTooLong: (vehicleType: string, tripMinute: number, totalMinute: number) =>
+    `${vehicleType} ใช้เวลาเดินทางและขึ้นลงสินค้า ${tripMinute} นาที เกินเวลาของกะ (${totalMinute} นาที)`,
+  offRoute: 'ตำบลของสถานที่ส่งสินค้าไม่อยู่ในเส้นทางใดของ Ship Cond แบบตามเส้นทาง',
+  noRouteSlot: (vehicleType: string) => `ไม่มี ${vehicleType} ของเส้นทางที่ส่งสินค้านี้ในวันนี้`,
+  banned: (vehicleType: string, banName: string, shifts: string) =>
+    `${vehicleType} ห้ามวิ่งในพื้นที่นี้ (${banName}) กะ${shifts}`,
+  noVehicles: (vehicleType: string) => `ไม่มี ${vehicleType} ให้จองในวันนี้`,
+  full: (vehicleType: string) => `${vehicleType} เต็มแล้วทุกกะของวันนี้`,
+  notEnough: (weight: number, volume: number, minute: number) =>
+    `ความจุไม่พอ: เหลือ ${fmt(weight, 3)} กก. ${fmt(volume, 3)} ลบ.ม. ${fmt(minute, 0)} นาที`,
+  tooManyVehicles: (asked: number, left: number) => `ขอรถ ${asked} คัน แต่มีให้จองเพียง ${left} คัน`,
+  prohibited: (vehicles: number) => `สินค้าที่ห้ามไปด้วยกันต้องใช้รถแยกกันอย่างน้อย ${vehicles} คัน`,
+  cannotSplit: (article: string) => `สินค้า ${article} แยกส่งไม่ได้ ต้องส่งครบทั้งจำนวน`,
+  wholeUnits: (article: string) => `สินค้า ${article} ต้องแบ่งเป็นจำนวนเต็มของหน่วยนับ`,
+  qtyOutOfRange: (article: string, qty: number) =>
+    `จำนวนของสินค้า ${article} ต้องมากกว่า 0 และไม่เกิน ${fmt(qty, 3)}`,
+  unknown: (what: string, id: string) => `ไม่พบ${what} (${id})`,
+  slotMismatch: 'ช่วงรถนี้ไม่ใช่ของสาขาหรือ Ship Cond ของการจองนี้',
+  nothingToBook: 'ไม่มีรายการสินค้าที่จะจอง',
+} as const;

@@ -1,0 +1,128 @@
+import type { BookingContext } from './context.ts';
+import { suggestionContext } from './context.ts';
+import { daysBetween, daysFrom } from './dates.ts';
+import { RULE_ORDER, type RuleCode } from './decisions.ts';
+import { bookingMessages, RULE_LABELS } from './messages.ts';
+import { truckBanFor } from './rules.ts';
+import {
+  dayRuleBreak,
+  type RuleBreak,
+  type SearchWindow,
+  searchWindow,
+  slotRuleBreak,
+  slotsBetween,
+  slotTakesSomething,
+} from './slots.ts';
+import type { BookingWorld, Id, IsoDate, ShiftOfDay, SuggestRequest, VehicleDateSlot } from './world.ts';
+import { indexWorld } from './worldIndex.ts';
+
+/** Why a day is not offered: per day and vehicle type, the first rule that ruled it out. */
+
+export interface WhyNot {
+  readonly date: IsoDate;
+  readonly vehicleTypeId: Id;
+  readonly vehicleTypeName: string;
+  readonly rule: RuleCode;
+  readonly ruleLabel: string;
+  /** Thai, for the planner. */
+  readonly message: string;
+}
+
+const rank = (rule: RuleCode): number => RULE_ORDER.indexOf(rule);
+
+/** The vehicle types worth explaining: those of the ship cond and those with slots in the window. */
+function vehicleTypesToExplain(context: BookingContext, slots: readonly VehicleDateSlot[]): Id[] {
+  const ids = new Set<Id>([...context.shipCond.vehicleTypeIds, ...slots.map((slot) => slot.vehicleTypeId)]);
+  const code = (id: Id): string => context.index.vehicleTypes.get(id)?.code ?? id;
+  return [...ids].sort((a, b) => code(a).localeCompare(code(b)));
+}
+
+/** The day's verdict: null when some shift can still take part of the order. */
+function dayVerdict(
+  context: BookingContext,
+  date: IsoDate,
+  vehicleTypeId: Id,
+  slots: readonly VehicleDateSlot[],
+): RuleBreak | null {
+  const name = context.facts(vehicleTypeId)?.vehicleType.name ?? vehicleTypeId;
+  const dayBreak = dayRuleBreak(context, date, vehicleTypeId);
+  if (dayBreak) return dayBreak;
+  if (slots.length === 0) return { rule: 'CAPACITY', message: bookingMessages.noVehicles(name) };
+  const breaks: RuleBreak[] = [];
+  for (const slot of slots) {
+    const broken =
+      slotRuleBreak(context, slot) ??
+      (slotTakesSomething(context, slot)
+        ? null
+        : { rule: 'CAPACITY' as const, message: bookingMessages.full(name) });
+    if (!broken) return null;
+    breaks.push(broken);
+  }
+  const first = breaks.reduce((a, b) => (rank(b.rule) < rank(a.rule) ? b : a));
+  if (first.rule !== 'BAN') return first;
+  // A ban names every shift it closes.
+  const banned = slots.filter((_, position) => breaks[position]?.rule === 'BAN');
+  const banNames = new Set<string>();
+  const shiftNames = new Set<string>();
+  for (const slot of banned) {
+    const shift = context.index.shifts.get(slot.shiftOfDayId) as ShiftOfDay;
+    const ban = truckBanFor(context.index.world.truckBans, {
+      branchId: context.branch.id,
+      vehicleTypeId,
+      subDistrictId: context.shipTo.subDistrictId,
+      date,
+      shift,
+    });
+    if (ban) banNames.add(ban.name);
+    shiftNames.add(shift.name);
+  }
+  return {
+    rule: 'BAN',
+    message: bookingMessages.banned(name, [...banNames].join(', '), [...shiftNames].join(', ')),
+  };
+}
+
+export function whyNotFor(
+  context: BookingContext,
+  window: SearchWindow,
+  wantedDate: IsoDate | null | undefined,
+): WhyNot[] {
+  const from = wantedDate && wantedDate < window.from ? wantedDate : window.from;
+  const slots = slotsBetween(context, from, window.to);
+  const byDayType = new Map<string, VehicleDateSlot[]>();
+  for (const slot of slots) {
+    const key = `${slot.shiftDate}|${slot.vehicleTypeId}`;
+    const list = byDayType.get(key);
+    if (list) list.push(slot);
+    else byDayType.set(key, [slot]);
+  }
+  const answer: WhyNot[] = [];
+  const types = vehicleTypesToExplain(context, slots);
+  for (const date of daysFrom(from, daysBetween(from, window.to) + 1)) {
+    for (const vehicleTypeId of types) {
+      const verdict = dayVerdict(
+        context,
+        date,
+        vehicleTypeId,
+        byDayType.get(`${date}|${vehicleTypeId}`) ?? [],
+      );
+      if (!verdict) continue;
+      answer.push({
+        date,
+        vehicleTypeId,
+        vehicleTypeName: context.facts(vehicleTypeId)?.vehicleType.name ?? vehicleTypeId,
+        rule: verdict.rule,
+        ruleLabel: RULE_LABELS[verdict.rule],
+        message: verdict.message,
+      });
+    }
+  }
+  return answer;
+}
+
+/** For each day searched (and any wanted day before the SLA) and each vehicle type ruled out, the first rule. */
+export function whyNot(world: BookingWorld, request: SuggestRequest): WhyNot[] {
+  const resolved = suggestionContext(indexWorld(world), request);
+  if ('problem' in resolved) return [];
+  return whyNotFor(resolved.context, searchWindow(resolved.context, request.wantedDate), request.wantedDate);
+}
