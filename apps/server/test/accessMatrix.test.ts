@@ -132,10 +132,15 @@ describe('access matrix: every API route × who is calling', () => {
   it('requires a branch on branch-scoped routes (400 with the spec’s message)', async () => {
     for (const route of server.app.apiRoutes.filter((r) => r.branchScoped)) {
       const label = `${route.method} ${route.url}`;
-      const response = await call(server.api, route.method, route.url.replace(/^\/api/, '').replace(':id', SOME_ID), {
-        token: tokens.admin,
-        body: route.method === 'GET' || route.method === 'DELETE' ? undefined : {},
-      });
+      const response = await call(
+        server.api,
+        route.method,
+        route.url.replace(/^\/api/, '').replace(':id', SOME_ID),
+        {
+          token: tokens.admin,
+          body: route.method === 'GET' || route.method === 'DELETE' ? undefined : {},
+        },
+      );
       expect(response.status, `${label}: ${JSON.stringify(response.body)}`).toBe(400);
       expect(response.body.messages, label).toEqual(['กรุณาเลือกบริษัทเพื่อเข้าใช้งาน']);
     }

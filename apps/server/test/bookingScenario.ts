@@ -14,19 +14,54 @@ export async function bookingScenario(db: Database, options: { deliveryOrders: n
   const n = ++serial;
   const today = bangkokIsoDate(new Date());
   const [regionId] = await insertRecords(db, 'region', [{ code: `R${n}`, nameTh: 'ภาคทดสอบ' }]);
-  const [provinceId] = await insertRecords(db, 'province', [{ code: `P${n}`, nameTh: 'จังหวัดทดสอบ', regionId }]);
-  const [districtId] = await insertRecords(db, 'district', [{ code: `D${n}`, nameTh: 'อำเภอทดสอบ', provinceId }]);
-  const [subDistrictId] = await insertRecords(db, 'subDistrict', [{ code: `S${n}`, nameTh: 'ตำบลทดสอบ', districtId, lat: 13.7, lon: 100.5 }]);
-  const [branchId] = await insertRecords(db, 'branch', [{ code: `BR${n}`, name: `สาขาทดสอบ ${n}`, lat: 13.7, lon: 100.5, subDistrictId }]);
-  const [vehicleTypeId] = await insertRecords(db, 'vehicleType', [{ code: `VT${n}`, name: `รถทดสอบ ${n}`, maxCapacityWeight: 1000, maxCapacityVolume: 100 }]);
-  const [shipCondId] = await insertRecords(db, 'shipCond', [{ code: `SC${n}`, name: 'ส่งทดสอบ', sla: 0, vehicleTypeIds: [vehicleTypeId] }]);
-  const [shiftOfDayId] = await insertRecords(db, 'shiftOfDay', [{ name: `กะทดสอบ ${n}`, startTime: '08:00', endTime: '18:00', totalMinute: 600, priority: 1, active: true }]);
+  const [provinceId] = await insertRecords(db, 'province', [
+    { code: `P${n}`, nameTh: 'จังหวัดทดสอบ', regionId },
+  ]);
+  const [districtId] = await insertRecords(db, 'district', [
+    { code: `D${n}`, nameTh: 'อำเภอทดสอบ', provinceId },
+  ]);
+  const [subDistrictId] = await insertRecords(db, 'subDistrict', [
+    { code: `S${n}`, nameTh: 'ตำบลทดสอบ', districtId, lat: 13.7, lon: 100.5 },
+  ]);
+  const [branchId] = await insertRecords(db, 'branch', [
+    { code: `BR${n}`, name: `สาขาทดสอบ ${n}`, lat: 13.7, lon: 100.5, subDistrictId },
+  ]);
+  const [vehicleTypeId] = await insertRecords(db, 'vehicleType', [
+    { code: `VT${n}`, name: `รถทดสอบ ${n}`, maxCapacityWeight: 1000, maxCapacityVolume: 100 },
+  ]);
+  const [shipCondId] = await insertRecords(db, 'shipCond', [
+    { code: `SC${n}`, name: 'ส่งทดสอบ', sla: 0, vehicleTypeIds: [vehicleTypeId] },
+  ]);
+  const [shiftOfDayId] = await insertRecords(db, 'shiftOfDay', [
+    {
+      name: `กะทดสอบ ${n}`,
+      startTime: '08:00',
+      endTime: '18:00',
+      totalMinute: 600,
+      priority: 1,
+      active: true,
+    },
+  ]);
   await sql`insert into branch__vehicle_type_settings (parent_id, position, vehicle_type_id, ship_cond_id, speed_per_km, load_time, unload_time, wait_time)
     values (${branchId}, 0, ${vehicleTypeId}, ${shipCondId}, 1, 10, 10, 10)`.execute(db);
-  const [slotId] = await insertRecords(db, 'vehicleDateSlot', [{ branchId, shiftDate: today, shiftOfDayId, vehicleTypeId, shipCondId, total: options.vehicles ?? 1, special: 0 }]);
+  const [slotId] = await insertRecords(db, 'vehicleDateSlot', [
+    {
+      branchId,
+      shiftDate: today,
+      shiftOfDayId,
+      vehicleTypeId,
+      shipCondId,
+      total: options.vehicles ?? 1,
+      special: 0,
+    },
+  ]);
   const [customerId] = await insertRecords(db, 'customer', [{ code: `CU${n}`, name: 'ลูกค้าทดสอบ' }]);
-  const [shipToId] = await insertRecords(db, 'shipTo', [{ code: `ST${n}`, name: 'หน้าร้าน', subDistrictId, lat: 13.7, lon: 100.5 }]);
-  const [articleId] = await insertRecords(db, 'article', [{ code: `AR${n}`, name: 'สินค้าทดสอบ', weight: 100, volume: 1 }]);
+  const [shipToId] = await insertRecords(db, 'shipTo', [
+    { code: `ST${n}`, name: 'หน้าร้าน', subDistrictId, lat: 13.7, lon: 100.5 },
+  ]);
+  const [articleId] = await insertRecords(db, 'article', [
+    { code: `AR${n}`, name: 'สินค้าทดสอบ', weight: 100, volume: 1 },
+  ]);
   const deliveryOrderIds = await insertRecords(
     db,
     'deliveryOrder',
@@ -43,7 +78,16 @@ export async function bookingScenario(db: Database, options: { deliveryOrders: n
       soShipToId: shipToId,
     })),
   );
-  return { today, branchId: branchId!, vehicleTypeId: vehicleTypeId!, shipCondId: shipCondId!, shiftOfDayId: shiftOfDayId!, slotId: slotId!, shipToId: shipToId!, deliveryOrderIds };
+  return {
+    today,
+    branchId: branchId!,
+    vehicleTypeId: vehicleTypeId!,
+    shipCondId: shipCondId!,
+    shiftOfDayId: shiftOfDayId!,
+    slotId: slotId!,
+    shipToId: shipToId!,
+    deliveryOrderIds,
+  };
 }
 
 export const oneDoAllocation = (slotId: string, deliveryOrderId: string) => [

@@ -37,18 +37,27 @@ export async function attachLabels(db: Database, entity: EntityDef, rows: Row[])
       for (const id of [row[field.name]].flat()) if (typeof id === 'string') ids.add(id);
     idsByTarget.set(target, ids);
   }
-  // One query per referenced entity, all at once.
-  const labels = new Map<string, Map<string, string>>(
-    await Promise.all(
-      [...idsByTarget].filter(([, ids]) => ids.size > 0).map(async ([targetName, ids]) => {
-        const target = entityByName(targetName);
-        const { rows: found } = await sql<{ id: string; label: string }>`
-          select r.id, ${labelSql(target, 'r')} as label from ${sql.table(tableOf(target))} r
-           where r.id = any(${[...ids]}::uuid[])`.execute(db);
-        return [targetName, new Map(found.map((f) => [f.id, f.label]))] as const;
-      }),
-    ),
-  );
+  // One round trip for the whole page: a UNION ALL of one select per referenced entity.
+  const parts = [...idsByTarget]
+    .filter(([, ids]) => ids.size > 0)
+    .map(([targetName, ids]) => {
+      const target = entityByName(targetName);
+      return sql`select ${targetName}::text as target, r.id, ${labelSql(target, 'r')} as label
+        from ${sql.table(tableOf(target))} r where r.id = any(${[...ids]}::uuid[])`;
+    });
+  const labels = new Map<string, Map<string, string>>();
+  if (parts.length) {
+    const { rows: found } = await sql<{
+      target: string;
+      id: string;
+      label: string;
+    }>`${sql.join(parts, sql` union all `)}`.execute(db);
+    for (const { target, id, label } of found) {
+      const byId = labels.get(target) ?? new Map<string, string>();
+      byId.set(id, label);
+      labels.set(target, byId);
+    }
+  }
   for (const row of rows) {
     for (const field of [...refFields, ...auditFields]) {
       const byId = labels.get(field.ref ?? 'appUser');

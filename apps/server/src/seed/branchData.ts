@@ -58,7 +58,12 @@ export async function seedBranchCapacity(db: Database, geo: Geography, master: M
   await insertRecords(db, 'vehicleDateSlot', slots);
 
   // Trip timings per branch, vehicle type and ship cond: bigger trucks drive slower and load longer.
-  const timing: Record<string, [number, number, number, number]> = { '4W': [1.2, 15, 15, 10], '6W': [1.5, 30, 30, 15], '10W': [1.8, 45, 45, 20], TRL: [2.2, 60, 60, 30] };
+  const timing: Record<string, [number, number, number, number]> = {
+    '4W': [1.2, 15, 15, 10],
+    '6W': [1.5, 30, 30, 15],
+    '10W': [1.8, 45, 45, 20],
+    TRL: [2.2, 60, 60, 30],
+  };
   const settings = master.branchIds.flatMap((branchId) =>
     types.flatMap(([code, vehicleTypeId], t) =>
       Object.values(master.shipCondIds).map((shipCondId, c) => {
