@@ -1,0 +1,227 @@
+import { type ReactNode, useEffect, useRef } from 'react';
+import { Dialog, Modal, ModalOverlay } from 'react-aria-components';
+import styled from 'styled-components';
+import { Icon } from '../Icon/index.ts';
+import { messages } from '../messages.ts';
+import { type NavGroup, NavMenu, type RenderNavLink, renderAnchor } from './NavMenu.tsx';
+import { isGroupOpen, type NavStorage, useNavState } from './navState.ts';
+import { useIsNarrow } from './useIsNarrow.ts';
+
+/** Below this width of the shell itself the drawer becomes temporary (modal). */
+export const mobileBreakpoint = 900;
+/** Spec §9: collapsed width = spacing 9 (9 × 8 px). */
+const railWidth = '72px';
+
+export interface AppShellProps {
+  readonly groups: readonly NavGroup[];
+  /** Page title in the top bar. */
+  readonly title: string;
+  readonly productName: string;
+  readonly currentHref?: string;
+  /** Lets the host render router links; defaults to a plain `<a>`. */
+  readonly renderLink?: RenderNavLink;
+  /** Persists drawer and group state (debounced 1000 ms). */
+  readonly storage?: NavStorage;
+  /** Right side of the top bar, e.g. the AccountMenu. */
+  readonly accountSlot?: ReactNode;
+  /** Forces the phone layout on or off; otherwise measured from the shell's own width. */
+  readonly isMobile?: boolean;
+  readonly children?: ReactNode;
+}
+
+export function AppShell({
+  groups,
+  title,
+  productName,
+  currentHref,
+  renderLink = renderAnchor,
+  storage,
+  accountSlot,
+  isMobile: mobileOverride,
+  children,
+}: AppShellProps) {
+  const rootRef = useRef<HTMLDivElement>(null);
+  const mobile = useIsNarrow(rootRef, mobileBreakpoint, mobileOverride);
+  const [nav, setNav] = useNavState(storage);
+
+  // Spec §4: the temporary drawer closes when the viewport changes layout.
+  const previousMobile = useRef(mobile);
+  useEffect(() => {
+    if (previousMobile.current === mobile) return;
+    previousMobile.current = mobile;
+    setNav((state) => (state.mobileOpen ? { ...state, mobileOpen: false } : state));
+  }, [mobile, setNav]);
+
+  const setMobileOpen = (mobileOpen: boolean) => setNav((state) => ({ ...state, mobileOpen }));
+  const toggleGroup = (key: string) =>
+    setNav((state) => ({ ...state, groupsOpen: { ...state.groupsOpen, [key]: !isGroupOpen(state, key) } }));
+  const rail = !mobile && !nav.drawerOpen;
+
+  const menu = (onNavigate?: () => void) => (
+    <NavMenu
+      groups={groups}
+      currentHref={currentHref}
+      renderLink={renderLink}
+      rail={rail && !onNavigate}
+      isGroupOpen={(key) => isGroupOpen(nav, key)}
+      onToggleGroup={toggleGroup}
+      onNavigate={onNavigate}
+    />
+  );
+
+  return (
+    <Root ref={rootRef} data-mobile={mobile || undefined} data-rail={rail || undefined}>
+      {!mobile && (
+        <Drawer aria-label={messages.mainMenu}>
+          <Brand>{rail ? <Icon name="truck" label={productName} /> : productName}</Brand>
+          {menu()}
+        </Drawer>
+      )}
+      <Main>
+        <TopBar>
+          <IconButton
+            type="button"
+            aria-label={messages.menu}
+            aria-expanded={mobile ? nav.mobileOpen : nav.drawerOpen}
+            onClick={() =>
+              mobile ? setMobileOpen(!nav.mobileOpen) : setNav((s) => ({ ...s, drawerOpen: !s.drawerOpen }))
+            }
+          >
+            <Icon name="menu" />
+          </IconButton>
+          <Title>{title}</Title>
+          <Account>{accountSlot}</Account>
+        </TopBar>
+        <Content>{children}</Content>
+      </Main>
+      {mobile && (
+        <Overlay isDismissable isOpen={nav.mobileOpen} onOpenChange={setMobileOpen}>
+          <MobileDrawer>
+            <Dialog aria-label={messages.mainMenu}>
+              <Brand>
+                <span>{productName}</span>
+                <IconButton
+                  type="button"
+                  aria-label={messages.closeMenu}
+                  onClick={() => setMobileOpen(false)}
+                >
+                  <Icon name="close" />
+                </IconButton>
+              </Brand>
+              <nav aria-label={messages.mainMenu}>{menu(() => setMobileOpen(false))}</nav>
+            </Dialog>
+          </MobileDrawer>
+        </Overlay>
+      )}
+    </Root>
+  );
+}
+
+const Root = styled.div`
+  display: flex;
+  min-height: 100vh;
+  background: ${({ theme }) => theme.color.background};
+`;
+
+const Drawer = styled.nav`
+  flex: 0 0 ${({ theme }) => theme.size.drawerWidth};
+  width: ${({ theme }) => theme.size.drawerWidth};
+  position: sticky;
+  top: 0;
+  align-self: flex-start;
+  height: 100vh;
+  overflow-y: auto;
+  background: ${({ theme }) => theme.color.surface};
+  border-right: 1px solid ${({ theme }) => theme.color.border};
+  [data-rail] > & { flex-basis: ${railWidth}; width: ${railWidth}; }
+`;
+
+const Brand = styled.div`
+  display: flex;
+  align-items: center;
+  justify-content: space-between;
+  min-height: 56px;
+  padding: 0 ${({ theme }) => theme.space[4]};
+  color: ${({ theme }) => theme.color.primary};
+  font-size: ${({ theme }) => theme.font.size.lg};
+  font-weight: ${({ theme }) => theme.font.weight.bold};
+  border-bottom: 1px solid ${({ theme }) => theme.color.border};
+  [data-rail] & { justify-content: center; padding: 0; }
+`;
+
+const Main = styled.div`
+  flex: 1 1 auto;
+  min-width: 0;
+  display: flex;
+  flex-direction: column;
+`;
+
+const TopBar = styled.header`
+  position: sticky;
+  top: 0;
+  z-index: 10;
+  display: flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space[2]};
+  min-height: 56px;
+  padding: 0 ${({ theme }) => theme.space[2]};
+  background: ${({ theme }) => theme.color.surface};
+  border-bottom: 1px solid ${({ theme }) => theme.color.border};
+`;
+
+const Title = styled.h1`
+  flex: 1 1 auto;
+  min-width: 0;
+  margin: 0;
+  font-size: ${({ theme }) => theme.font.size.xl};
+  font-weight: ${({ theme }) => theme.font.weight.medium};
+  overflow: hidden;
+  text-overflow: ellipsis;
+  white-space: nowrap;
+`;
+
+const Account = styled.div`
+  flex: 0 0 auto;
+  display: flex;
+  align-items: center;
+`;
+
+const Content = styled.main`
+  flex: 1 1 auto;
+  padding: ${({ theme }) => theme.space[4]};
+  [data-mobile] & { padding: ${({ theme }) => theme.space[2]}; }
+`;
+
+const IconButton = styled.button`
+  display: inline-flex;
+  align-items: center;
+  justify-content: center;
+  width: 44px;
+  height: 44px;
+  border: 0;
+  border-radius: ${({ theme }) => theme.radius.pill};
+  background: transparent;
+  color: ${({ theme }) => theme.color.text};
+  cursor: pointer;
+  &:hover { background: ${({ theme }) => theme.color.background}; }
+  &:focus-visible { outline: 2px solid ${({ theme }) => theme.color.focus}; }
+`;
+
+const Overlay = styled(ModalOverlay)`
+  position: fixed;
+  inset: 0;
+  z-index: 100;
+  background: rgba(16, 24, 40, 0.5);
+`;
+
+const MobileDrawer = styled(Modal)`
+  position: fixed;
+  top: 0;
+  bottom: 0;
+  left: 0;
+  width: min(${({ theme }) => theme.size.drawerWidth}, 85vw);
+  overflow-y: auto;
+  background: ${({ theme }) => theme.color.surface};
+  box-shadow: ${({ theme }) => theme.shadow.lg};
+  & [role='dialog'] { outline: none; }
+`;

@@ -1,0 +1,182 @@
+import { type ReactNode, useId } from 'react';
+import styled from 'styled-components';
+import { Icon, type IconName } from '../Icon/index.ts';
+
+export interface NavItem {
+  readonly key: string;
+  readonly label: string;
+  readonly icon: IconName;
+  readonly href: string;
+}
+
+export interface NavGroup {
+  readonly key: string;
+  readonly label: string;
+  readonly items: readonly NavItem[];
+}
+
+/** What the shell hands to `renderLink`; spread it onto a router link (or an `<a>`). */
+export interface NavLinkProps {
+  readonly href: string;
+  readonly children: ReactNode;
+  readonly 'aria-current'?: 'page';
+  readonly 'aria-label'?: string;
+  readonly onClick?: () => void;
+}
+
+export type RenderNavLink = (props: NavLinkProps) => ReactNode;
+
+export const renderAnchor: RenderNavLink = (props) => <a {...props} />;
+
+/** An item is active on its own page and on its sub-pages (`/vehicle/edit` keeps `/vehicle` lit). */
+export function isActiveHref(href: string, currentHref: string | undefined): boolean {
+  if (!currentHref) return false;
+  const path = currentHref.split(/[?#]/)[0] ?? '';
+  return path === href || (href !== '/' && path.startsWith(`${href}/`));
+}
+
+interface NavMenuProps {
+  readonly groups: readonly NavGroup[];
+  readonly currentHref: string | undefined;
+  readonly renderLink: RenderNavLink;
+  /** Icon rail: labels hidden (kept as accessible names), groups always shown. */
+  readonly rail: boolean;
+  readonly isGroupOpen: (key: string) => boolean;
+  readonly onToggleGroup: (key: string) => void;
+  readonly onNavigate?: () => void;
+}
+
+export function NavMenu({
+  groups,
+  currentHref,
+  renderLink,
+  rail,
+  isGroupOpen,
+  onToggleGroup,
+  onNavigate,
+}: NavMenuProps) {
+  return (
+    <Groups data-rail={rail || undefined}>
+      {groups.map((group) => (
+        <NavGroupSection
+          key={group.key}
+          group={group}
+          open={rail || isGroupOpen(group.key)}
+          rail={rail}
+          onToggle={() => onToggleGroup(group.key)}
+          renderItem={(item) => {
+            const active = isActiveHref(item.href, currentHref);
+            return (
+              <Item key={item.key} data-active={active || undefined}>
+                {renderLink({
+                  href: item.href,
+                  'aria-current': active ? 'page' : undefined,
+                  'aria-label': rail ? item.label : undefined,
+                  onClick: onNavigate,
+                  children: (
+                    <>
+                      <Icon name={item.icon} size={22} />
+                      {!rail && <ItemLabel>{item.label}</ItemLabel>}
+                    </>
+                  ),
+                })}
+              </Item>
+            );
+          }}
+        />
+      ))}
+    </Groups>
+  );
+}
+
+interface NavGroupSectionProps {
+  readonly group: NavGroup;
+  readonly open: boolean;
+  readonly rail: boolean;
+  readonly onToggle: () => void;
+  readonly renderItem: (item: NavItem) => ReactNode;
+}
+
+function NavGroupSection({ group, open, rail, onToggle, renderItem }: NavGroupSectionProps) {
+  const listId = useId();
+  return (
+    <li>
+      {rail ? (
+        <Divider aria-hidden="true" />
+      ) : (
+        <GroupHeader type="button" aria-expanded={open} aria-controls={listId} onClick={onToggle}>
+          <span>{group.label}</span>
+          <Icon name={open ? 'chevron-up' : 'chevron-down'} size={18} />
+        </GroupHeader>
+      )}
+      <Items id={listId} hidden={!open} aria-label={rail ? group.label : undefined}>
+        {group.items.map(renderItem)}
+      </Items>
+    </li>
+  );
+}
+
+const Groups = styled.ul`
+  list-style: none;
+  margin: 0;
+  padding: ${({ theme }) => theme.space[2]} 0;
+`;
+
+const Divider = styled.hr`
+  border: 0;
+  border-top: 1px solid ${({ theme }) => theme.color.border};
+  margin: ${({ theme }) => theme.space[2]} ${({ theme }) => theme.space[3]};
+`;
+
+const GroupHeader = styled.button`
+  display: flex;
+  align-items: center;
+  justify-content: space-between;
+  gap: ${({ theme }) => theme.space[2]};
+  width: 100%;
+  min-height: 40px;
+  padding: ${({ theme }) => theme.space[1]} ${({ theme }) => theme.space[4]};
+  border: 0;
+  background: transparent;
+  color: ${({ theme }) => theme.color.textMuted};
+  font: inherit;
+  font-size: ${({ theme }) => theme.font.size.sm};
+  font-weight: ${({ theme }) => theme.font.weight.medium};
+  text-align: start;
+  cursor: pointer;
+  &:hover { background: ${({ theme }) => theme.color.background}; }
+  &:focus-visible { outline: 2px solid ${({ theme }) => theme.color.focus}; outline-offset: -2px; }
+`;
+
+const Items = styled.ul`
+  list-style: none;
+  margin: 0;
+  padding: 0;
+`;
+
+const Item = styled.li`
+  & > a {
+    display: flex;
+    align-items: center;
+    gap: ${({ theme }) => theme.space[3]};
+    min-height: 44px;
+    margin: 2px ${({ theme }) => theme.space[2]};
+    padding: ${({ theme }) => theme.space[1]} ${({ theme }) => theme.space[3]};
+    border-radius: ${({ theme }) => theme.radius.md};
+    color: ${({ theme }) => theme.color.text};
+    text-decoration: none;
+  }
+  & > a:hover { background: ${({ theme }) => theme.color.background}; }
+  & > a:focus-visible { outline: 2px solid ${({ theme }) => theme.color.focus}; outline-offset: -2px; }
+  &[data-active] > a {
+    background: ${({ theme }) => theme.color.secondary};
+    color: ${({ theme }) => theme.color.secondaryText};
+    font-weight: ${({ theme }) => theme.font.weight.medium};
+  }
+  [data-rail] & > a { justify-content: center; padding: ${({ theme }) => theme.space[2]}; }
+`;
+
+const ItemLabel = styled.span`
+  min-width: 0;
+  overflow-wrap: anywhere;
+`;

@@ -1,0 +1,1 @@
+export { BlockingSpinner, type BlockingSpinnerProps } from './BlockingSpinner.tsx';

@@ -1,0 +1,1 @@
+export { type BranchOption, BranchPicker, type BranchPickerProps } from './BranchPicker.tsx';

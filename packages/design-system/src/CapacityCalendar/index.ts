@@ -1,0 +1,2 @@
+export { CapacityCalendar, type CapacityCalendarProps } from './CapacityCalendar.tsx';
+export { type CalendarView, thaiDays, thaiMonths } from './calendarDates.ts';

@@ -1,0 +1,1 @@
+export { ConfirmDialog, type ConfirmDialogProps, type ConfirmDialogVariant } from './ConfirmDialog.tsx';

@@ -1,0 +1,228 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, fireEvent, fn, userEvent, waitFor, within } from 'storybook/test';
+import { Button } from '../Button/Button.tsx';
+import { allVehicles, ServerGrid, type Vehicle, vehicleColumns } from './DataGrid.fixtures.tsx';
+import { DataGrid } from './DataGrid.tsx';
+
+const meta = {
+  title: 'Design system/DataGrid',
+  component: ServerGrid,
+  tags: ['autodocs'],
+  args: { onSort: fn(), onPage: fn() },
+} satisfies Meta<typeof ServerGrid>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+const body = within(document.body);
+const dataRows = (grid: HTMLElement) => within(grid).getAllByRole('row').slice(1);
+
+/** Docs: server paging and sorting; Shift+click a second header to sort by it too. */
+export const ServerPaging: Story = {
+  play: async ({ args, canvas }) => {
+    const grid = canvas.getByRole('grid', { name: 'รายการรถ' });
+    await expect(dataRows(grid)).toHaveLength(10);
+    await expect(canvas.getByText('1–10 จาก 137')).toBeVisible();
+    await userEvent.click(canvas.getByRole('button', { name: 'หน้าถัดไป' }));
+    await expect(args.onPage).toHaveBeenCalledWith(2);
+    await expect(canvas.getByText('11–20 จาก 137')).toBeVisible();
+    await userEvent.selectOptions(canvas.getByLabelText('แถวต่อหน้า'), '50');
+    await expect(dataRows(grid)).toHaveLength(50);
+    const branch = canvas.getByRole('columnheader', { name: 'สาขา' });
+    await userEvent.click(branch);
+    await expect(branch).toHaveAttribute('aria-sort', 'ascending');
+    fireEvent.click(canvas.getByRole('columnheader', { name: 'ทะเบียนรถ' }), { shiftKey: true });
+    await expect(args.onSort).toHaveBeenLastCalledWith([
+      { key: 'branch', direction: 'asc' },
+      { key: 'plate', direction: 'asc' },
+    ]);
+    await userEvent.click(branch);
+    await expect(branch).toHaveAttribute('aria-sort', 'descending');
+    await expect(args.onSort).toHaveBeenLastCalledWith([{ key: 'branch', direction: 'desc' }]);
+  },
+};
+
+/** Arrow keys move between cells (one tab stop); Enter sorts a header; Space selects a row. */
+export const Keyboard: Story = {
+  args: { selectable: true },
+  play: async ({ args, canvas }) => {
+    await userEvent.click(canvas.getByRole('searchbox'));
+    await userEvent.tab();
+    const headers = canvas.getAllByRole('columnheader');
+    await expect(headers[0]).toHaveFocus();
+    await userEvent.keyboard('{ArrowRight}');
+    await expect(headers[1]).toHaveFocus();
+    await userEvent.keyboard('{Enter}');
+    await expect(args.onSort).toHaveBeenCalledWith([{ key: 'plate', direction: 'asc' }]);
+    await userEvent.keyboard('{ArrowDown}');
+    const grid = canvas.getByRole('grid');
+    const firstRow = dataRows(grid)[0] as HTMLElement;
+    await expect(within(firstRow).getAllByRole('gridcell')[1]).toHaveFocus();
+    await userEvent.keyboard(' ');
+    await expect(firstRow).toHaveAttribute('aria-selected', 'true');
+    await userEvent.keyboard('{End}');
+    await expect(within(firstRow).getAllByRole('gridcell').at(-1)).toHaveFocus();
+    await userEvent.keyboard('{Control>}{End}{/Control}');
+    await expect(
+      within(dataRows(grid).at(-1) as HTMLElement)
+        .getAllByRole('gridcell')
+        .at(-1),
+    ).toHaveFocus();
+    await userEvent.tab();
+    await expect(canvas.getByLabelText('แถวต่อหน้า')).toHaveFocus();
+    await userEvent.tab({ shift: true });
+    await expect(
+      within(dataRows(grid).at(-1) as HTMLElement)
+        .getAllByRole('gridcell')
+        .at(-1),
+    ).toHaveFocus();
+  },
+};
+
+/** Selecting rows shows the bulk actions slot with the count. */
+export const BulkActions: Story = {
+  args: {
+    bulkActions: (selected) => (
+      <Button size="sm" variant="danger" onPress={() => undefined}>
+        ลบ {selected.size} รายการ
+      </Button>
+    ),
+  },
+  play: async ({ canvas }) => {
+    await userEvent.click(canvas.getByRole('checkbox', { name: 'เลือกแถวที่ 2' }));
+    const bar = canvas.getByRole('region', { name: 'การดำเนินการกับรายการที่เลือก' });
+    await expect(bar).toHaveTextContent('เลือกแล้ว 1 รายการ');
+    await userEvent.click(canvas.getByRole('checkbox', { name: 'เลือกทุกแถวในหน้านี้' }));
+    await expect(bar).toHaveTextContent('เลือกแล้ว 10 รายการ');
+    await expect(canvas.getByRole('button', { name: 'ลบ 10 รายการ' })).toBeVisible();
+  },
+};
+
+/** The column chooser hides columns and saves the choice through the storage adapter. */
+export const ColumnChooser: Story = {
+  args: { columnStorage: { load: fn(() => null), save: fn() } },
+  play: async ({ args, canvas }) => {
+    await userEvent.click(canvas.getByRole('button', { name: 'คอลัมน์' }));
+    const menu = await body.findByRole('menu');
+    await expect(within(menu).getByRole('menuitemcheckbox', { name: 'ทะเบียนรถ' })).toHaveAttribute(
+      'aria-disabled',
+      'true',
+    );
+    await userEvent.click(within(menu).getByRole('menuitemcheckbox', { name: 'สาขา' }));
+    await expect(args.columnStorage?.save).toHaveBeenCalledWith(['branch']);
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(body.queryByRole('menu')).toBeNull());
+    await expect(canvas.queryByRole('columnheader', { name: 'สาขา' })).toBeNull();
+    await expect(canvas.getAllByRole('columnheader')).toHaveLength(3);
+  },
+};
+
+export const ColumnsRestored: Story = {
+  args: { columnStorage: { load: () => ['type', 'capacityKg'], save: fn() } },
+  play: async ({ canvas }) => {
+    await expect(canvas.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['ทะเบียนรถ', 'สาขา']);
+  },
+};
+
+/** Search box and a filter slot; the host filters on the server. */
+export const SearchAndFilters: Story = {
+  args: {
+    toolbar: (
+      <Button size="sm" variant="secondary">
+        ตัวกรอง
+      </Button>
+    ),
+  },
+  play: async ({ canvas }) => {
+    await userEvent.type(canvas.getByRole('searchbox', { name: 'ค้นหา' }), 'เชียงใหม่');
+    await expect(canvas.getByText('1–10 จาก 27')).toBeVisible();
+    for (const row of dataRows(canvas.getByRole('grid'))) await expect(row).toHaveTextContent('สาขาเชียงใหม่');
+  },
+};
+
+export const Loading: Story = {
+  render: () => (
+    <DataGrid<Vehicle>
+      label="รายการรถ"
+      columns={vehicleColumns}
+      rows={[]}
+      getRowKey={(r) => r.id}
+      isLoading
+    />
+  ),
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('grid')).toHaveAttribute('aria-busy', 'true');
+    await expect(canvas.getByRole('status')).toHaveTextContent('กำลังโหลด...');
+    await expect(dataRows(canvas.getByRole('grid'))).toHaveLength(5);
+  },
+};
+
+export const Empty: Story = {
+  render: () => (
+    <DataGrid<Vehicle> label="รายการรถ" columns={vehicleColumns} rows={[]} getRowKey={(r) => r.id} />
+  ),
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('gridcell')).toHaveTextContent('ไม่พบข้อมูล');
+  },
+};
+
+const retry = fn();
+export const ErrorState: Story = {
+  render: () => (
+    <DataGrid<Vehicle>
+      label="รายการรถ"
+      columns={vehicleColumns}
+      rows={[]}
+      getRowKey={(r) => r.id}
+      error
+      onRetry={retry}
+    />
+  ),
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('alert')).toHaveTextContent('โหลดข้อมูลไม่สำเร็จ');
+    await userEvent.click(canvas.getByRole('button', { name: 'ลองใหม่' }));
+    await expect(retry).toHaveBeenCalledTimes(1);
+  },
+};
+
+const longRows = allVehicles.slice(0, 3).map((v) => ({
+  ...v,
+  branch: 'ศูนย์กระจายสินค้าภาคตะวันออกเฉียงเหนือ จังหวัดนครราชสีมา และพื้นที่ใกล้เคียงทั้งหมด',
+}));
+export const LongThaiText: Story = {
+  render: () => (
+    <DataGrid<Vehicle>
+      label="รายการรถ"
+      columns={vehicleColumns.map((c) =>
+        c.key === 'type' ? { ...c, header: 'ประเภทรถที่ใช้ขนส่งสินค้าระยะไกลข้ามภูมิภาค' } : c,
+      )}
+      rows={longRows}
+      getRowKey={(r) => r.id}
+    />
+  ),
+  play: async ({ canvas }) => {
+    const row = dataRows(canvas.getByRole('grid'))[0] as HTMLElement;
+    // Long Thai text wraps inside its cell: the row grows instead of clipping.
+    await expect(row.getBoundingClientRect().height).toBeGreaterThan(44);
+  },
+};
+
+/** Phone width (grid narrower than 600 px): one card per row. */
+export const PhoneWidth: Story = {
+  args: { selectable: true, initialPageSize: 3 },
+  render: (args) => (
+    <div style={{ width: 375 }}>
+      <ServerGrid {...args} />
+    </div>
+  ),
+  play: async ({ canvas }) => {
+    await expect(canvas.queryByRole('grid')).toBeNull();
+    const cards = within(canvas.getByRole('list', { name: 'รายการรถ' })).getAllByRole('listitem');
+    await expect(cards).toHaveLength(3);
+    await expect(cards[0]).toHaveTextContent('สาขา');
+    await userEvent.click(canvas.getByRole('checkbox', { name: 'เลือกแถวที่ 1' }));
+    await expect(canvas.getByRole('checkbox', { name: 'เลือกแถวที่ 1' })).toBeChecked();
+    await userEvent.click(canvas.getByRole('button', { name: 'หน้าถัดไป' }));
+    await expect(canvas.getByText('4–6 จาก 137')).toBeVisible();
+  },
+};

@@ -1,0 +1,220 @@
+import { type ReactNode, useMemo, useRef, useState } from 'react';
+import { Input, SearchField } from 'react-aria-components';
+import styled from 'styled-components';
+import { useIsNarrow } from '../AppShell/useIsNarrow.ts';
+import { Button, VisuallyHidden } from '../Button/Button.tsx';
+import { Icon } from '../Icon/index.ts';
+import { messages } from '../messages.ts';
+import { ColumnChooser } from './ColumnChooser.tsx';
+import { GridCards } from './GridCards.tsx';
+import { type GridSelection, GridTable } from './GridTable.tsx';
+import { Pagination } from './Pagination.tsx';
+import {
+  type ColumnStorage,
+  type DataGridColumn,
+  nextSort,
+  type PagingProps,
+  type RowKey,
+  type SearchProps,
+  type SortModel,
+} from './types.ts';
+
+/** Below this width of the grid itself rows become cards. */
+export const phoneBreakpoint = 600;
+
+export interface DataGridProps<Row> {
+  /** Thai name of the grid for assistive technology, e.g. the page title. */
+  readonly label: string;
+  readonly columns: readonly DataGridColumn<Row>[];
+  /** The current page (server paging) or all rows (`virtualized`). */
+  readonly rows: readonly Row[];
+  readonly getRowKey: (row: Row) => RowKey;
+  /** Click a sortable header to sort by it; Shift+click (or Shift+Enter) adds it as a further sort key. */
+  readonly sort?: SortModel;
+  readonly onSortChange?: (sort: SortModel) => void;
+  readonly paging?: PagingProps;
+  readonly search?: SearchProps;
+  /** Filter widgets shown beside the search box. */
+  readonly toolbar?: ReactNode;
+  /** Shows the column chooser; its choice is saved through this adapter. */
+  readonly columnStorage?: ColumnStorage;
+  readonly selectable?: boolean;
+  readonly selectedKeys?: ReadonlySet<RowKey>;
+  readonly onSelectionChange?: (keys: ReadonlySet<RowKey>) => void;
+  /** Shown above the grid while rows are selected. */
+  readonly bulkActions?: (selected: ReadonlySet<RowKey>) => ReactNode;
+  readonly isLoading?: boolean;
+  /** A Thai message, or true for the default one. */
+  readonly error?: string | boolean | null;
+  readonly onRetry?: () => void;
+  readonly emptyMessage?: string;
+  /** Render only the visible rows: for large client-side data sets (no paging, no cards). */
+  readonly virtualized?: boolean;
+  readonly rowHeight?: number;
+  /** Scroll area height limit; the header sticks to its top. */
+  readonly maxHeight?: string;
+  /** Forces the phone card layout on or off; otherwise measured from the grid's own width. */
+  readonly isPhone?: boolean;
+}
+
+export function DataGrid<Row>(props: DataGridProps<Row>) {
+  const { columns, rows, getRowKey, isLoading = false, error, virtualized = false } = props;
+  const rootRef = useRef<HTMLDivElement>(null);
+  const phone = useIsNarrow(rootRef, phoneBreakpoint, props.isPhone) && !virtualized;
+  const [hidden, setHidden] = useState<ReadonlySet<string>>(() => new Set(props.columnStorage?.load() ?? []));
+  const [ownSelection, setOwnSelection] = useState<ReadonlySet<RowKey>>(new Set());
+  const selected = props.selectedKeys ?? ownSelection;
+  const setSelected = (keys: ReadonlySet<RowKey>) => {
+    if (!props.selectedKeys) setOwnSelection(keys);
+    props.onSelectionChange?.(keys);
+  };
+  const selectable = props.selectable || !!props.onSelectionChange || !!props.bulkActions;
+  const visibleColumns = columns.filter((c) => !hidden.has(c.key));
+  // Only selection needs every key; skipping it keeps a 100,000-row virtualized grid cheap per scroll.
+  const rowKeys = useMemo(() => (selectable ? rows.map(getRowKey) : []), [selectable, rows, getRowKey]);
+  const allSelected = rowKeys.length > 0 && rowKeys.every((key) => selected.has(key));
+
+  const selection: GridSelection | undefined = selectable
+    ? {
+        selected,
+        allSelected,
+        someSelected: rowKeys.some((key) => selected.has(key)),
+        toggle: (key) => {
+          const next = new Set(selected);
+          if (!next.delete(key)) next.add(key);
+          setSelected(next);
+        },
+        toggleAll: () => {
+          const next = new Set(selected);
+          for (const key of rowKeys) allSelected ? next.delete(key) : next.add(key);
+          setSelected(next);
+        },
+      }
+    : undefined;
+
+  const onHiddenChange = (next: ReadonlySet<string>) => {
+    setHidden(next);
+    props.columnStorage?.save([...next]);
+  };
+
+  let status: ReactNode = null;
+  if (error) {
+    status = (
+      <>
+        <Icon name="error" size={32} />
+        <p role="alert">{typeof error === 'string' ? error : messages.loadError}</p>
+        {props.onRetry && (
+          <Button variant="secondary" onPress={props.onRetry}>
+            {messages.retry}
+          </Button>
+        )}
+      </>
+    );
+  } else if (!isLoading && rows.length === 0) {
+    status = (
+      <>
+        <Icon name="info" size={32} />
+        <p>{props.emptyMessage ?? messages.noData}</p>
+      </>
+    );
+  }
+
+  const shared = {
+    ariaLabel: props.label,
+    columns: visibleColumns,
+    rows,
+    getRowKey,
+    selection,
+    status,
+    isLoading,
+    skeletonRows: Math.min(props.paging?.pageSize ?? 5, 10),
+  };
+  const showToolbar = props.search || props.toolbar || props.columnStorage;
+
+  return (
+    <Root ref={rootRef} data-phone={phone || undefined}>
+      {showToolbar && (
+        <Toolbar>
+          {props.search && (
+            <Search aria-label={messages.search} value={props.search.value} onChange={props.search.onChange}>
+              <Icon name="search" size={20} />
+              <Input placeholder={props.search.placeholder ?? messages.search} />
+            </Search>
+          )}
+          {props.toolbar}
+          {props.columnStorage && (
+            <ColumnChooser columns={columns} hidden={hidden} onHiddenChange={onHiddenChange} />
+          )}
+        </Toolbar>
+      )}
+      {selection && selected.size > 0 && props.bulkActions && (
+        <BulkBar role="region" aria-label={messages.bulkActions}>
+          <span>
+            {messages.selected} {selected.size} {messages.items}
+          </span>
+          {props.bulkActions(selected)}
+        </BulkBar>
+      )}
+      <VisuallyHidden role="status">{isLoading ? messages.loading : ''}</VisuallyHidden>
+      {phone ? (
+        <GridCards {...shared} />
+      ) : (
+        <GridTable
+          {...shared}
+          sort={props.sort ?? []}
+          onSortPress={
+            props.onSortChange &&
+            ((key, additive) => props.onSortChange?.(nextSort(props.sort ?? [], key, additive)))
+          }
+          virtualized={virtualized}
+          rowHeight={props.rowHeight ?? 44}
+          maxHeight={props.maxHeight ?? (virtualized ? '480px' : '70vh')}
+        />
+      )}
+      {props.paging && !virtualized && <Pagination {...props.paging} />}
+    </Root>
+  );
+}
+
+const Root = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space[2]};
+  min-width: 0;
+`;
+
+const Toolbar = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: ${({ theme }) => theme.space[2]};
+  & > :last-child:not(:first-child) { margin-inline-start: auto; }
+`;
+
+const Search = styled(SearchField)`
+  display: flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space[2]};
+  flex: 1 1 240px;
+  max-width: 360px;
+  min-height: 40px;
+  padding: 0 ${({ theme }) => theme.space[3]};
+  border: 1px solid ${({ theme }) => theme.color.border};
+  border-radius: ${({ theme }) => theme.radius.md};
+  background: ${({ theme }) => theme.color.surface};
+  color: ${({ theme }) => theme.color.textMuted};
+  &[data-focus-within] { border-color: ${({ theme }) => theme.color.focus}; }
+  & input { flex: 1; min-width: 0; border: 0; outline: none; background: transparent; font: inherit; color: ${({ theme }) => theme.color.text}; }
+  [data-phone] & { max-width: none; }
+`;
+
+const BulkBar = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: ${({ theme }) => theme.space[3]};
+  padding: ${({ theme }) => theme.space[2]} ${({ theme }) => theme.space[3]};
+  border-radius: ${({ theme }) => theme.radius.md};
+  background: ${({ theme }) => theme.color.secondary};
+  color: ${({ theme }) => theme.color.secondaryText};
+`;

@@ -1,0 +1,132 @@
+import type { ReactNode } from 'react';
+import styled from 'styled-components';
+import { messages } from '../messages.ts';
+import { Checkbox, Skeleton } from './GridTable.styles.ts';
+import type { GridSelection } from './GridTable.tsx';
+import type { DataGridColumn, RowKey } from './types.ts';
+
+interface GridCardsProps<Row> {
+  readonly ariaLabel: string;
+  readonly columns: readonly DataGridColumn<Row>[];
+  readonly rows: readonly Row[];
+  readonly getRowKey: (row: Row) => RowKey;
+  readonly selection?: GridSelection;
+  readonly status?: ReactNode;
+  readonly isLoading: boolean;
+  readonly skeletonRows: number;
+}
+
+/** Phones: one card per row, each field as header/value; the first column is the card title. */
+export function GridCards<Row>({
+  ariaLabel,
+  columns,
+  rows,
+  getRowKey,
+  selection,
+  status,
+  isLoading,
+  skeletonRows,
+}: GridCardsProps<Row>) {
+  if (isLoading) {
+    return (
+      <List aria-label={ariaLabel} aria-busy="true">
+        {Array.from({ length: Math.min(skeletonRows, 3) }, (_, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: placeholder cards have no identity
+          <Card key={i}>
+            <Skeleton aria-hidden="true" />
+            <Skeleton aria-hidden="true" />
+          </Card>
+        ))}
+      </List>
+    );
+  }
+  if (status) return <Status>{status}</Status>;
+  const [titleColumn, ...fieldColumns] = columns;
+  const cell = (column: DataGridColumn<Row>, row: Row) =>
+    column.render ? column.render(row) : String((row as Record<string, unknown>)[column.key] ?? '');
+  return (
+    <List aria-label={ariaLabel}>
+      {rows.map((row, index) => {
+        const key = getRowKey(row);
+        const selected = selection?.selected.has(key) ?? false;
+        return (
+          <Card key={String(key)} data-selected={selected || undefined}>
+            <Title>
+              {selection && (
+                <Checkbox
+                  type="checkbox"
+                  checked={selected}
+                  aria-label={`${messages.selectRow} ${index + 1}`}
+                  onChange={() => selection.toggle(key)}
+                />
+              )}
+              {titleColumn && <strong>{cell(titleColumn, row)}</strong>}
+            </Title>
+            <Fields>
+              {fieldColumns.map((column) => (
+                <Field key={column.key}>
+                  <dt>{column.header}</dt>
+                  <dd data-align={column.align}>{cell(column, row)}</dd>
+                </Field>
+              ))}
+            </Fields>
+          </Card>
+        );
+      })}
+    </List>
+  );
+}
+
+const List = styled.ul`
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space[2]};
+`;
+
+const Card = styled.li`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space[2]};
+  padding: ${({ theme }) => theme.space[3]};
+  border: 1px solid ${({ theme }) => theme.color.border};
+  border-radius: ${({ theme }) => theme.radius.md};
+  background: ${({ theme }) => theme.color.surface};
+  &[data-selected] { border-color: ${({ theme }) => theme.color.primary}; background: ${({ theme }) => theme.color.secondary}; }
+`;
+
+const Title = styled.div`
+  display: flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space[2]};
+  overflow-wrap: anywhere;
+`;
+
+const Fields = styled.dl`
+  display: grid;
+  grid-template-columns: minmax(90px, 40%) 1fr;
+  gap: ${({ theme }) => theme.space[1]} ${({ theme }) => theme.space[3]};
+  margin: 0;
+`;
+
+const Field = styled.div`
+  display: contents;
+  & > dt { color: ${({ theme }) => theme.color.textMuted}; }
+  & > dd { margin: 0; min-width: 0; overflow-wrap: anywhere; }
+  & > dd[data-align='end'] { font-variant-numeric: tabular-nums; }
+`;
+
+const Status = styled.div`
+  display: flex;
+  flex-direction: column;
+  align-items: center;
+  gap: ${({ theme }) => theme.space[3]};
+  padding: ${({ theme }) => theme.space[6]} ${({ theme }) => theme.space[4]};
+  border: 1px solid ${({ theme }) => theme.color.border};
+  border-radius: ${({ theme }) => theme.radius.md};
+  background: ${({ theme }) => theme.color.surface};
+  color: ${({ theme }) => theme.color.textMuted};
+  text-align: center;
+`;

@@ -1,0 +1,115 @@
+import styled from 'styled-components';
+
+export const Scroller = styled.div`
+  position: relative;
+  overflow: auto;
+  border: 1px solid ${({ theme }) => theme.color.border};
+  border-radius: ${({ theme }) => theme.radius.md};
+  background: ${({ theme }) => theme.color.surface};
+`;
+
+export const Grid = styled.div`
+  display: grid;
+  grid-template-columns: var(--lms-grid-columns);
+  min-width: 100%;
+  width: max-content;
+  outline: none;
+`;
+
+export const Head = styled.div`
+  display: contents;
+`;
+
+export const Body = styled.div`
+  grid-column: 1 / -1;
+  display: grid;
+  grid-template-columns: subgrid;
+`;
+
+export const Row = styled.div`
+  display: grid;
+  grid-column: 1 / -1;
+  grid-template-columns: subgrid;
+  border-bottom: 1px solid ${({ theme }) => theme.color.border};
+  &[data-selected] { background: ${({ theme }) => theme.color.secondary}; }
+`;
+
+const cell = `
+  display: flex;
+  align-items: center;
+  min-width: 0;
+  padding: 0 12px;
+  outline: none;
+  &[data-align='center'] { justify-content: center; text-align: center; }
+  &[data-align='end'] { justify-content: flex-end; text-align: end; font-variant-numeric: tabular-nums; }
+`;
+
+export const Cell = styled.div`
+  ${cell}
+  min-height: 44px;
+  overflow: hidden;
+  overflow-wrap: anywhere;
+  &:focus-visible { box-shadow: inset 0 0 0 2px ${({ theme }) => theme.color.focus}; }
+`;
+
+// The header row (not its cells) is sticky: a sticky box cannot leave its parent.
+export const HeadRow = styled(Row)`
+  position: sticky;
+  top: 0;
+  z-index: 1;
+  background: ${({ theme }) => theme.color.background};
+`;
+
+export const Spacer = styled.div`
+  grid-column: 1 / -1;
+`;
+
+export const HeaderCell = styled.div`
+  ${cell}
+  gap: ${({ theme }) => theme.space[1]};
+  min-height: 44px;
+  background: ${({ theme }) => theme.color.background};
+  color: ${({ theme }) => theme.color.text};
+  font-weight: ${({ theme }) => theme.font.weight.medium};
+  border-bottom: 1px solid ${({ theme }) => theme.color.border};
+  user-select: none;
+  &[data-sortable] { cursor: pointer; }
+  &[data-sortable]:hover { background: ${({ theme }) => theme.color.secondary}; }
+  &:focus-visible { box-shadow: inset 0 0 0 2px ${({ theme }) => theme.color.focus}; }
+`;
+
+export const SortMark = styled.span`
+  display: inline-flex;
+  align-items: center;
+  color: ${({ theme }) => theme.color.primary};
+  font-size: ${({ theme }) => theme.font.size.xs};
+`;
+
+export const StatusCell = styled.div`
+  grid-column: 1 / -1;
+  display: flex;
+  flex-direction: column;
+  align-items: center;
+  gap: ${({ theme }) => theme.space[3]};
+  padding: ${({ theme }) => theme.space[6]} ${({ theme }) => theme.space[4]};
+  color: ${({ theme }) => theme.color.textMuted};
+  text-align: center;
+`;
+
+export const Skeleton = styled.span`
+  display: block;
+  width: 80%;
+  height: 12px;
+  border-radius: ${({ theme }) => theme.radius.sm};
+  background: ${({ theme }) => theme.color.disabledBackground};
+  animation: lms-pulse 1.2s ease-in-out infinite;
+  @keyframes lms-pulse { 50% { opacity: 0.5; } }
+`;
+
+export const Checkbox = styled.input`
+  width: 18px;
+  height: 18px;
+  margin: 0;
+  accent-color: ${({ theme }) => theme.color.primary};
+  cursor: pointer;
+`;

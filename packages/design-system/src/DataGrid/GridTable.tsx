@@ -1,0 +1,236 @@
+import { type KeyboardEvent, type ReactNode, useRef } from 'react';
+import { Icon } from '../Icon/index.ts';
+import { messages } from '../messages.ts';
+import * as S from './GridTable.styles.ts';
+import type { DataGridColumn, RowKey, SortModel } from './types.ts';
+import { useGridFocus } from './useGridFocus.ts';
+import { useVirtualRange } from './useVirtualRange.ts';
+
+export interface GridSelection {
+  readonly selected: ReadonlySet<RowKey>;
+  readonly toggle: (key: RowKey) => void;
+  readonly toggleAll: () => void;
+  readonly allSelected: boolean;
+  readonly someSelected: boolean;
+}
+
+export interface GridTableProps<Row> {
+  readonly ariaLabel: string;
+  readonly columns: readonly DataGridColumn<Row>[];
+  readonly rows: readonly Row[];
+  readonly getRowKey: (row: Row) => RowKey;
+  readonly sort: SortModel;
+  readonly onSortPress?: (key: string, additive: boolean) => void;
+  readonly selection?: GridSelection;
+  /** Replaces the body with one full-width row (loading skeleton, empty or error message). */
+  readonly status?: ReactNode;
+  readonly isLoading: boolean;
+  readonly skeletonRows: number;
+  readonly virtualized: boolean;
+  readonly rowHeight: number;
+  readonly maxHeight: string;
+}
+
+const headerHeight = 44;
+
+export function GridTable<Row>(props: GridTableProps<Row>) {
+  const { columns, rows, selection, isLoading, virtualized, rowHeight, status } = props;
+  const scrollerRef = useRef<HTMLDivElement>(null);
+  const gridRef = useRef<HTMLDivElement>(null);
+  const showRows = !isLoading && !status;
+  const rowCount = showRows ? rows.length : 0;
+  const offset = selection ? 1 : 0;
+  const colCount = columns.length + offset;
+  const range = useVirtualRange(scrollerRef, {
+    count: rowCount,
+    rowHeight,
+    headerHeight,
+    enabled: virtualized,
+  });
+  const focus = useGridFocus(gridRef, {
+    rowCount,
+    colCount,
+    pageRows: Math.max(
+      1,
+      Math.floor(((scrollerRef.current?.clientHeight ?? 400) - headerHeight) / rowHeight),
+    ),
+    scrollToRow: range.scrollToRow,
+  });
+  const template = [selection ? '48px' : null, ...columns.map((c) => c.width ?? 'minmax(120px, 1fr)')]
+    .filter(Boolean)
+    .join(' ');
+
+  const tabIndex = (row: number, col: number) =>
+    focus.focused.row === row && focus.focused.col === col ? 0 : -1;
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (focus.onKeyDown(event)) return;
+    if (event.key !== 'Enter' && event.key !== ' ') return;
+    const { row, col } = focus.focused;
+    const column = columns[col - offset];
+    if (row === -1 && column?.sortable && props.onSortPress) {
+      event.preventDefault();
+      props.onSortPress(column.key, event.shiftKey);
+    } else if (event.key === ' ' && selection) {
+      event.preventDefault();
+      const data = rows[row];
+      if (row === -1) selection.toggleAll();
+      else if (data !== undefined) selection.toggle(props.getRowKey(data));
+    }
+  };
+
+  const bodyRows: ReactNode[] = [];
+  if (isLoading) {
+    for (let i = 0; i < props.skeletonRows; i++)
+      bodyRows.push(<SkeletonRow key={i} cols={colCount} index={i} />);
+  } else if (status) {
+    bodyRows.push(
+      <S.Row role="row" key="status" aria-rowindex={2}>
+        <S.StatusCell role="gridcell" aria-colspan={colCount}>
+          {status}
+        </S.StatusCell>
+      </S.Row>,
+    );
+  } else {
+    for (let index = range.start; index < range.end; index++) {
+      const row = rows[index] as Row;
+      const key = props.getRowKey(row);
+      const selected = selection?.selected.has(key) ?? false;
+      bodyRows.push(
+        <S.Row
+          role="row"
+          key={String(key)}
+          aria-rowindex={index + 2}
+          aria-selected={selection ? selected : undefined}
+          data-selected={selected || undefined}
+          style={virtualized ? { height: rowHeight } : undefined}
+        >
+          {selection && (
+            <S.Cell
+              role="gridcell"
+              data-row={index}
+              data-col={0}
+              tabIndex={tabIndex(index, 0)}
+              data-align="center"
+            >
+              <S.Checkbox
+                type="checkbox"
+                tabIndex={-1}
+                checked={selected}
+                aria-label={`${messages.selectRow} ${index + 1}`}
+                onChange={() => selection.toggle(key)}
+              />
+            </S.Cell>
+          )}
+          {columns.map((column, c) => (
+            <S.Cell
+              role="gridcell"
+              key={column.key}
+              data-row={index}
+              data-col={c + offset}
+              data-align={column.align}
+              tabIndex={tabIndex(index, c + offset)}
+            >
+              {column.render
+                ? column.render(row)
+                : String((row as Record<string, unknown>)[column.key] ?? '')}
+            </S.Cell>
+          ))}
+        </S.Row>,
+      );
+    }
+  }
+
+  return (
+    <S.Scroller ref={scrollerRef} onScroll={range.onScroll} style={{ maxHeight: props.maxHeight }}>
+      <S.Grid
+        ref={gridRef}
+        role="grid"
+        aria-label={props.ariaLabel}
+        aria-rowcount={rowCount + 1}
+        aria-colcount={colCount}
+        aria-busy={isLoading || undefined}
+        aria-multiselectable={selection ? true : undefined}
+        style={{ ['--lms-grid-columns' as string]: template }}
+        onKeyDown={onKeyDown}
+        onFocus={focus.onFocus}
+      >
+        <S.Head role="rowgroup">
+          <S.HeadRow role="row" aria-rowindex={1} style={{ minHeight: headerHeight }}>
+            {selection && (
+              <S.HeaderCell
+                role="columnheader"
+                data-row={-1}
+                data-col={0}
+                tabIndex={tabIndex(-1, 0)}
+                data-align="center"
+              >
+                <S.Checkbox
+                  type="checkbox"
+                  tabIndex={-1}
+                  checked={selection.allSelected}
+                  ref={(input) => {
+                    if (input) input.indeterminate = selection.someSelected && !selection.allSelected;
+                  }}
+                  aria-label={messages.selectAllRows}
+                  onChange={selection.toggleAll}
+                  disabled={rowCount === 0}
+                />
+              </S.HeaderCell>
+            )}
+            {columns.map((column, c) => {
+              const sortIndex = props.sort.findIndex((s) => s.key === column.key);
+              const sortItem = props.sort[sortIndex];
+              const direction = sortItem?.direction;
+              return (
+                <S.HeaderCell
+                  role="columnheader"
+                  key={column.key}
+                  data-row={-1}
+                  data-col={c + offset}
+                  data-align={column.align}
+                  data-sortable={column.sortable || undefined}
+                  tabIndex={tabIndex(-1, c + offset)}
+                  aria-sort={
+                    direction === 'asc' ? 'ascending' : direction === 'desc' ? 'descending' : undefined
+                  }
+                  onClick={(event) => column.sortable && props.onSortPress?.(column.key, event.shiftKey)}
+                >
+                  <span>{column.header}</span>
+                  {direction && (
+                    <S.SortMark aria-hidden="true">
+                      <Icon name={direction === 'asc' ? 'chevron-up' : 'chevron-down'} size={16} />
+                      {props.sort.length > 1 && sortIndex + 1}
+                    </S.SortMark>
+                  )}
+                </S.HeaderCell>
+              );
+            })}
+          </S.HeadRow>
+        </S.Head>
+        <S.Body role="rowgroup">
+          {virtualized && range.start > 0 && (
+            <S.Spacer aria-hidden="true" style={{ height: range.start * rowHeight }} />
+          )}
+          {bodyRows}
+          {virtualized && range.end < rowCount && (
+            <S.Spacer aria-hidden="true" style={{ height: (rowCount - range.end) * rowHeight }} />
+          )}
+        </S.Body>
+      </S.Grid>
+    </S.Scroller>
+  );
+}
+
+function SkeletonRow({ cols, index }: { cols: number; index: number }) {
+  return (
+    <S.Row role="row" aria-rowindex={index + 2}>
+      {Array.from({ length: cols }, (_, c) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: placeholder cells have no identity
+        <S.Cell role="gridcell" key={c}>
+          <S.Skeleton aria-hidden="true" />
+        </S.Cell>
+      ))}
+    </S.Row>
+  );
+}

@@ -1,0 +1,98 @@
+import { useId } from 'react';
+import styled from 'styled-components';
+import { Icon } from '../Icon/index.ts';
+import { messages } from '../messages.ts';
+import type { PagingProps } from './types.ts';
+
+export const defaultPageSizes = [10, 20, 50, 100] as const;
+
+// Counts follow spec §9's English number locale.
+const count = new Intl.NumberFormat('en-US');
+
+export function Pagination({
+  page,
+  pageSize,
+  total,
+  onPageChange,
+  onPageSizeChange,
+  pageSizes,
+}: PagingProps) {
+  const sizeId = useId();
+  const pages = Math.max(1, Math.ceil(total / pageSize));
+  const from = total === 0 ? 0 : (page - 1) * pageSize + 1;
+  const to = Math.min(total, page * pageSize);
+  return (
+    <Bar aria-label={messages.pagination}>
+      <label htmlFor={sizeId}>{messages.rowsPerPage}</label>
+      <Select id={sizeId} value={pageSize} onChange={(event) => onPageSizeChange(Number(event.target.value))}>
+        {(pageSizes ?? defaultPageSizes).map((size) => (
+          <option key={size} value={size}>
+            {size}
+          </option>
+        ))}
+      </Select>
+      <Range aria-live="polite">
+        {count.format(from)}–{count.format(to)} {messages.of} {count.format(total)}
+      </Range>
+      <PageButton
+        type="button"
+        aria-label={messages.previousPage}
+        disabled={page <= 1}
+        onClick={() => onPageChange(page - 1)}
+      >
+        <Icon name="chevron-left" size={20} />
+      </PageButton>
+      <span>
+        {messages.page} {count.format(page)} / {count.format(pages)}
+      </span>
+      <PageButton
+        type="button"
+        aria-label={messages.nextPage}
+        disabled={page >= pages}
+        onClick={() => onPageChange(page + 1)}
+      >
+        <Icon name="chevron-right" size={20} />
+      </PageButton>
+    </Bar>
+  );
+}
+
+const Bar = styled.nav`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  justify-content: flex-end;
+  gap: ${({ theme }) => theme.space[2]} ${({ theme }) => theme.space[3]};
+  padding: ${({ theme }) => theme.space[2]} 0;
+  color: ${({ theme }) => theme.color.textMuted};
+`;
+
+const Select = styled.select`
+  height: 36px;
+  padding: 0 ${({ theme }) => theme.space[2]};
+  border: 1px solid ${({ theme }) => theme.color.border};
+  border-radius: ${({ theme }) => theme.radius.sm};
+  background: ${({ theme }) => theme.color.surface};
+  color: ${({ theme }) => theme.color.text};
+  font: inherit;
+`;
+
+const Range = styled.span`
+  font-variant-numeric: tabular-nums;
+`;
+
+const PageButton = styled.button`
+  display: inline-flex;
+  align-items: center;
+  justify-content: center;
+  width: 40px;
+  height: 40px;
+  border: 0;
+  border-radius: ${({ theme }) => theme.radius.pill};
+  background: transparent;
+  color: ${({ theme }) => theme.color.text};
+  cursor: pointer;
+  &:hover:not(:disabled) { background: ${({ theme }) => theme.color.secondary}; }
+  &:focus-visible { outline: 2px solid ${({ theme }) => theme.color.focus}; }
+  &:disabled { color: ${({ theme }) => theme.color.disabledText}; cursor: not-allowed; }
+`;

@@ -1,0 +1,12 @@
+export { DataGrid, type DataGridProps, phoneBreakpoint } from './DataGrid.tsx';
+export { defaultPageSizes } from './Pagination.tsx';
+export {
+  type ColumnStorage,
+  type DataGridColumn,
+  nextSort,
+  type PagingProps,
+  type SearchProps,
+  type SortDirection,
+  type SortItem,
+  type SortModel,
+} from './types.ts';

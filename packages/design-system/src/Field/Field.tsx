@@ -1,0 +1,111 @@
+import type { ReactNode } from 'react';
+import { FieldError, Label, Text } from 'react-aria-components';
+import styled from 'styled-components';
+import { VisuallyHidden } from '../Button/Button.tsx';
+import { messages } from '../messages.ts';
+
+/** Props every form field takes: a plain controlled component (react-final-form adapts it). */
+export interface FieldProps<T> {
+  readonly label: string;
+  readonly value: T;
+  readonly onChange: (value: T) => void;
+  readonly onBlur?: () => void;
+  readonly onFocus?: () => void;
+  /** Thai error text; shown (and aria-invalid set) once `touched` is not false. */
+  readonly error?: string;
+  readonly touched?: boolean;
+  readonly description?: string;
+  readonly isRequired?: boolean;
+  readonly isDisabled?: boolean;
+  readonly isReadOnly?: boolean;
+  readonly name?: string;
+  readonly className?: string;
+}
+
+/** An error is shown once the field was touched (or when the caller does not track touching). */
+export function visibleError(error: string | undefined, touched: boolean | undefined): string | undefined {
+  return error && touched !== false ? error : undefined;
+}
+
+/** Label with the required mark ('*' plus Thai text for screen readers), never on read-only fields. */
+export function FieldLabel({
+  children,
+  isRequired,
+  isReadOnly,
+  ...props
+}: {
+  readonly children: ReactNode;
+  readonly isRequired?: boolean | undefined;
+  readonly isReadOnly?: boolean | undefined;
+  readonly id?: string;
+  readonly htmlFor?: string;
+  readonly elementType?: string;
+}) {
+  return (
+    <StyledLabel {...props}>
+      {children}
+      {isRequired && !isReadOnly && (
+        <>
+          <RequiredMark aria-hidden="true"> *</RequiredMark>
+          <VisuallyHidden> ({messages.required})</VisuallyHidden>
+        </>
+      )}
+    </StyledLabel>
+  );
+}
+
+/**
+ * Label, control, description and error of a react-aria field, once for every field:
+ * react-aria links them (aria-describedby, aria-invalid) through the slots used here.
+ */
+export function FieldLayout({
+  label,
+  description,
+  error,
+  isRequired,
+  isReadOnly,
+  children,
+}: {
+  readonly label: string;
+  readonly description?: string | undefined;
+  readonly error?: string | undefined;
+  readonly isRequired?: boolean | undefined;
+  readonly isReadOnly?: boolean | undefined;
+  readonly children: ReactNode;
+}) {
+  return (
+    <>
+      <FieldLabel isRequired={isRequired} isReadOnly={isReadOnly}>
+        {label}
+      </FieldLabel>
+      {children}
+      {description && <Description slot="description">{description}</Description>}
+      <ErrorText>{error}</ErrorText>
+    </>
+  );
+}
+
+const StyledLabel = styled(Label)`
+  font-weight: ${({ theme }) => theme.font.weight.medium};
+  color: ${({ theme }) => theme.color.text};
+`;
+
+const RequiredMark = styled.span`
+  color: ${({ theme }) => theme.color.danger};
+`;
+
+export const Description = styled(Text)`
+  font-size: ${({ theme }) => theme.font.size.sm};
+  color: ${({ theme }) => theme.color.textMuted};
+`;
+
+export const ErrorText = styled(FieldError)`
+  font-size: ${({ theme }) => theme.font.size.sm};
+  color: ${({ theme }) => theme.color.danger};
+`;
+
+/** An option of a select-like field; `label` is what the user reads (e.g. 'CM01: เชียงใหม่'). */
+export interface FieldOption {
+  readonly id: string | number;
+  readonly label: string;
+}

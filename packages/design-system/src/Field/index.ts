@@ -1,0 +1,1 @@
+export { FieldLabel, FieldLayout, type FieldOption, type FieldProps, visibleError } from './Field.tsx';

@@ -1,0 +1,2 @@
+export { Icon, type IconProps } from './Icon.tsx';
+export { type IconName, iconNames } from './paths.ts';

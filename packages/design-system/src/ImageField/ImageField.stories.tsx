@@ -1,0 +1,115 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { useState } from 'react';
+import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
+import { pickFiles } from '../FileField/pickFiles.ts';
+import { sampleImage } from '../ImageViewer/sampleImages.ts';
+import { ImageField } from './ImageField.tsx';
+
+const truck = sampleImage('#1f5fae');
+
+const meta = {
+  title: 'Design system/ImageField',
+  component: ImageField,
+  tags: ['autodocs'],
+  args: { label: 'รูปรถ', value: null, onUpload: fn(), onDownload: fn(), onRemove: fn() },
+  render: (args) => (
+    <div style={{ maxWidth: 420 }}>
+      <ImageField {...args} />
+    </div>
+  ),
+} satisfies Meta<typeof ImageField>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+const body = within(document.body);
+
+/** Docs: upload, then the button reads "เปลี่ยน"; the caller turns the stored file into a blob URL. */
+export const UploadFlow: Story = {
+  render: function Render(args) {
+    const [value, setValue] = useState<string | null>(null);
+    return (
+      <ImageField
+        {...args}
+        value={value}
+        fileName={value ? 'รถ-6ล้อ.png' : null}
+        imageSrc={value ? truck : null}
+        onUpload={(file) => {
+          args.onUpload(file);
+          setValue('img-1');
+        }}
+        onRemove={() => setValue(null)}
+      />
+    );
+  },
+  play: async ({ args, canvas, canvasElement }) => {
+    await expect(canvas.getByText('ไม่มีรูปภาพ')).toBeVisible();
+    await expect(canvas.getByRole('button', { name: 'อัปโหลด' })).toBeVisible();
+    pickFiles(canvasElement, [new File(['x'], 'รถ-6ล้อ.png', { type: 'image/png' })]);
+    await expect(args.onUpload).toHaveBeenCalledTimes(1);
+    await expect(await canvas.findByRole('button', { name: 'เปลี่ยน' })).toBeVisible();
+    await userEvent.click(canvas.getByRole('button', { name: 'ลบไฟล์' }));
+    await expect(canvas.getByText('ไม่มีรูปภาพ')).toBeVisible();
+  },
+};
+
+/** Only .jpg, .jpeg and .png are accepted. */
+export const RejectsOtherTypes: Story = {
+  play: async ({ args, canvas, canvasElement }) => {
+    await expect(canvasElement.querySelector('input[type="file"]')).toHaveAttribute(
+      'accept',
+      '.jpg,.jpeg,.png',
+    );
+    pickFiles(canvasElement, [new File(['x'], 'รถ.gif', { type: 'image/gif' })]);
+    await expect(args.onUpload).not.toHaveBeenCalled();
+    await expect(canvas.getByRole('alert')).toHaveTextContent('รองรับเฉพาะไฟล์ .jpg, .jpeg และ .png');
+  },
+};
+
+/** A click on the image opens the viewer; Escape closes it. */
+export const OpensViewer: Story = {
+  args: { value: 'img-1', fileName: 'รถ-6ล้อ.png', imageSrc: truck },
+  play: async ({ canvas }) => {
+    const preview = canvas.getByRole('button', { name: 'ดูรูปภาพขนาดใหญ่ รถ-6ล้อ.png' });
+    await expect(preview.getBoundingClientRect().height).toBe(158);
+    await userEvent.click(preview);
+    await expect(await body.findByRole('dialog', { name: 'รถ-6ล้อ.png' })).toBeVisible();
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(body.queryByRole('dialog')).toBeNull());
+  },
+};
+
+export const Loading: Story = {
+  args: { value: 'img-1', isLoading: true },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('status')).toHaveTextContent('กำลังโหลด...');
+    await expect(canvas.getByRole('button', { name: 'เปลี่ยน' })).toBeDisabled();
+  },
+};
+
+export const ErrorState: Story = {
+  args: { error: 'กรุณาอัปโหลดรูปรถ', required: true },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('group')).toHaveAccessibleDescription('กรุณาอัปโหลดรูปรถ');
+  },
+};
+
+export const Disabled: Story = {
+  args: { isDisabled: true, value: 'img-1', imageSrc: truck, fileName: 'รถ.png' },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('button', { name: 'เปลี่ยน' })).toBeDisabled();
+    await expect(canvas.getByRole('button', { name: 'ลบไฟล์' })).toBeDisabled();
+  },
+};
+
+export const PhoneWidth: Story = {
+  args: { label: 'รูปถ่ายใบขับขี่ของพนักงานขับรถพร้อมบัตรประจำตัวประชาชน', value: null },
+  render: (args) => (
+    <div style={{ width: 343 }}>
+      <ImageField {...args} />
+    </div>
+  ),
+  play: async ({ canvasElement }) => {
+    const group = canvasElement.querySelector('[role="group"]') as HTMLElement;
+    await expect(group.scrollWidth).toBeLessThanOrEqual(343);
+  },
+};

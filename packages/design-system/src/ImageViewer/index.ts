@@ -1,0 +1,1 @@
+export { ImageViewer, type ImageViewerProps, viewerFadeMs, zoomRange } from './ImageViewer.tsx';

@@ -1,0 +1,1 @@
+export { MultiSelectField, type MultiSelectFieldProps } from './MultiSelectField.tsx';

@@ -1,0 +1,2 @@
+export { formatNumber } from './formatNumber.ts';
+export { NumberField, type NumberFieldProps } from './NumberField.tsx';

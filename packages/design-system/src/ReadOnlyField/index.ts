@@ -1,0 +1,1 @@
+export { ReadOnlyField, type ReadOnlyFieldProps } from './ReadOnlyField.tsx';

@@ -1,0 +1,6 @@
+export {
+  type MultipleReferenceFieldProps,
+  ReferenceField,
+  type ReferenceFieldProps,
+  type SingleReferenceFieldProps,
+} from './ReferenceField.tsx';

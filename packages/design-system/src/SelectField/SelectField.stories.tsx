@@ -1,0 +1,120 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
+import { phoneViewport, useControlled } from '../Field/storyHelpers.tsx';
+import { type OptionId, SelectField } from './SelectField.tsx';
+
+const vehicleTypes = [
+  { id: 1, label: 'รถกระบะ 4 ล้อ' },
+  { id: 2, label: 'รถบรรทุก 6 ล้อ' },
+  { id: 3, label: 'รถบรรทุก 10 ล้อ' },
+];
+
+const meta = {
+  title: 'Design system/Form fields/SelectField',
+  component: SelectField,
+  tags: ['autodocs'],
+  args: { label: 'ประเภทรถ', value: 2, options: vehicleTypes, onChange: fn() },
+  decorators: [(Story) => <div style={{ maxWidth: 360 }}>{Story()}</div>],
+} satisfies Meta<typeof SelectField>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+const screen = () => within(document.body);
+
+/** Docs: pick one option; the value is the option id. */
+export const Controlled: Story = {
+  render: function Render(args) {
+    const field = useControlled<OptionId | null>(null);
+    return (
+      <>
+        <SelectField {...args} {...field} isRequired />
+        <output>{String(field.value)}</output>
+      </>
+    );
+  },
+  play: async ({ canvas }) => {
+    const trigger = canvas.getByRole('button', { name: /ประเภทรถ/ });
+    await expect(trigger).toHaveTextContent('เลือก...');
+    await userEvent.click(trigger);
+    await userEvent.click(await screen().findByRole('option', { name: 'รถบรรทุก 10 ล้อ' }));
+    await expect(trigger).toHaveTextContent('รถบรรทุก 10 ล้อ');
+    await expect(canvas.getByText('3')).toBeInTheDocument();
+  },
+};
+
+/** Keyboard: Enter opens, arrows move, Enter picks. */
+export const Keyboard: Story = {
+  play: async ({ args, canvas }) => {
+    await userEvent.tab();
+    await expect(canvas.getByRole('button', { name: /ประเภทรถ/ })).toHaveFocus();
+    await userEvent.keyboard('{Enter}');
+    const listbox = await screen().findByRole('listbox');
+    await waitFor(() => expect(within(listbox).getByRole('option', { name: 'รถบรรทุก 6 ล้อ' })).toHaveFocus());
+    await userEvent.keyboard('{ArrowDown}{Enter}');
+    await expect(args.onChange).toHaveBeenCalledWith(3);
+  },
+};
+
+export const Open: Story = {
+  play: async ({ canvas }) => {
+    await userEvent.click(canvas.getByRole('button', { name: /ประเภทรถ/ }));
+    const selected = await screen().findByRole('option', { name: 'รถบรรทุก 6 ล้อ' });
+    await expect(selected).toHaveAttribute('aria-selected', 'true');
+  },
+};
+
+export const Empty: Story = {
+  args: { options: [], value: null },
+  play: async ({ canvas }) => {
+    // With nothing to pick the list does not open; the placeholder stays.
+    const trigger = canvas.getByRole('button', { name: /ประเภทรถ/ });
+    await userEvent.click(trigger);
+    await expect(screen().queryByRole('listbox')).not.toBeInTheDocument();
+    await expect(trigger).toHaveTextContent('เลือก...');
+  },
+};
+
+export const WithError: Story = {
+  args: { value: null, isRequired: true, error: 'กรุณาระบุ ประเภทรถ' },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByText('กรุณาระบุ ประเภทรถ')).toBeVisible();
+    const trigger = canvas.getByRole('button', { name: /ประเภทรถ/ });
+    await expect(trigger).toHaveAccessibleDescription(expect.stringContaining('กรุณาระบุ ประเภทรถ'));
+  },
+};
+
+export const Disabled: Story = {
+  args: { isDisabled: true },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('button', { name: /ประเภทรถ/ })).toBeDisabled();
+  },
+};
+
+/** Read-only shows the chosen label as text. */
+export const ReadOnly: Story = {
+  args: { isReadOnly: true },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('group', { name: 'ประเภทรถ' })).toHaveTextContent('รถบรรทุก 6 ล้อ');
+  },
+};
+
+export const LongThaiText: Story = {
+  args: {
+    label: 'เงื่อนไขการจัดส่งสำหรับลูกค้าที่อยู่นอกเขตพื้นที่บริการปกติ',
+    options: [{ id: 29, label: '29: จัดส่งนอกเขตพื้นที่บริการโดยใช้เส้นทางพิเศษที่กำหนดตามสาขาต้นทาง' }],
+    value: 29,
+  },
+  play: async ({ canvas }) => {
+    const trigger = canvas.getByRole('button', { name: /เงื่อนไขการจัดส่ง/ });
+    await expect(trigger.getBoundingClientRect().width).toBeLessThanOrEqual(360);
+  },
+};
+
+export const PhoneWidth: Story = {
+  ...phoneViewport,
+  play: async ({ canvas }) => {
+    await userEvent.click(canvas.getByRole('button', { name: /ประเภทรถ/ }));
+    await expect(await screen().findByRole('listbox')).toBeVisible();
+  },
+};

@@ -1,0 +1,1 @@
+export { type OptionId, SelectField, type SelectFieldProps } from './SelectField.tsx';

@@ -1,0 +1,126 @@
+import {
+  createContext,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
+import { SnackbarViewport } from './SnackbarViewport.tsx';
+import {
+  dismiss,
+  enqueue,
+  joinMessages,
+  type SnackbarDurations,
+  type SnackbarEntry,
+  type SnackbarLimits,
+  type SnackbarPlacement,
+  type SnackbarSeverity,
+  snackbarDefaults,
+} from './snackbarQueue.ts';
+
+type Messages = string | readonly string[];
+
+export interface SnackbarApi {
+  /** Snackbars (bottom-left, 5000 ms, close button): results and errors of operations. */
+  readonly success: (messages: Messages) => void;
+  readonly warning: (messages: Messages) => void;
+  readonly error: (messages: Messages) => void;
+  /**
+   * For errors that may be raised many times at once (several failing requests): identical
+   * reports within the repeat window (2 s) are shown once, at the end of it, for 6000 ms.
+   */
+  readonly errorOnce: (messages: Messages) => void;
+  /** Toasts (top-right, short): success 2000 ms, error 4000 ms. */
+  readonly toast: {
+    readonly success: (messages: Messages) => void;
+    readonly error: (messages: Messages) => void;
+  };
+  readonly dismissAll: () => void;
+}
+
+const SnackbarContext = createContext<SnackbarApi | null>(null);
+
+export interface SnackbarProviderProps {
+  readonly children: ReactNode;
+  /** Default 3 (spec §9); the other setting of the spec allows 12. */
+  readonly maxSnackbars?: number;
+  /** Default 20. */
+  readonly maxToasts?: number;
+  /** Override durations (stories and tests use short ones). */
+  readonly durations?: Partial<SnackbarDurations>;
+}
+
+export function SnackbarProvider({
+  children,
+  maxSnackbars = snackbarDefaults.limits.maxSnackbars,
+  maxToasts = snackbarDefaults.limits.maxToasts,
+  durations: durationOverrides,
+}: SnackbarProviderProps) {
+  const [queue, setQueue] = useState<readonly SnackbarEntry[]>([]);
+  const nextId = useRef(1);
+  const pendingOnce = useRef(new Map<string, ReturnType<typeof setTimeout>>());
+  const durations = useMemo(
+    () => ({ ...snackbarDefaults.durations, ...durationOverrides }),
+    [durationOverrides],
+  );
+
+  const add = useCallback(
+    (severity: SnackbarSeverity, placement: SnackbarPlacement, messages: Messages, durationMs: number) => {
+      const text = joinMessages(messages);
+      const id = nextId.current++;
+      setQueue((current) => enqueue(current, { id, severity, placement, text, durationMs }));
+    },
+    [],
+  );
+
+  const api = useMemo<SnackbarApi>(
+    () => ({
+      success: (messages) => add('success', 'snackbar', messages, durations.snackbar),
+      warning: (messages) => add('warning', 'snackbar', messages, durations.snackbar),
+      error: (messages) => add('error', 'snackbar', messages, durations.snackbar),
+      errorOnce: (messages) => {
+        const text = joinMessages(messages);
+        if (text === '' || pendingOnce.current.has(text)) return;
+        const timer = setTimeout(() => {
+          pendingOnce.current.delete(text);
+          add('error', 'snackbar', text, durations.errorOnce);
+        }, durations.repeatWindow);
+        pendingOnce.current.set(text, timer);
+      },
+      toast: {
+        success: (messages) => add('success', 'toast', messages, durations.toastSuccess),
+        error: (messages) => add('error', 'toast', messages, durations.toastError),
+      },
+      dismissAll: () => setQueue([]),
+    }),
+    [add, durations],
+  );
+
+  useEffect(() => {
+    const pending = pendingOnce.current;
+    return () => {
+      for (const timer of pending.values()) clearTimeout(timer);
+      pending.clear();
+    };
+  }, []);
+
+  const limits: SnackbarLimits = { maxSnackbars, maxToasts };
+  const onDismiss = useCallback((id: number) => setQueue((current) => dismiss(current, id)), []);
+
+  return (
+    <SnackbarContext.Provider value={api}>
+      {children}
+      <SnackbarViewport queue={queue} limits={limits} onDismiss={onDismiss} />
+    </SnackbarContext.Provider>
+  );
+}
+
+/** The snackbar API of the nearest `SnackbarProvider`. */
+export function useSnackbar(): SnackbarApi {
+  const api = useContext(SnackbarContext);
+  if (!api) throw new Error('useSnackbar() needs a <SnackbarProvider> above it');
+  return api;
+}

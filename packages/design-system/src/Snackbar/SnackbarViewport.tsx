@@ -1,0 +1,60 @@
+import { createPortal } from 'react-dom';
+import styled from 'styled-components';
+import { messages } from '../messages.ts';
+import { SnackbarItem } from './SnackbarItem.tsx';
+import { type SnackbarEntry, type SnackbarLimits, visibleEntries } from './snackbarQueue.ts';
+
+interface SnackbarViewportProps {
+  readonly queue: readonly SnackbarEntry[];
+  readonly limits: SnackbarLimits;
+  readonly onDismiss: (id: number) => void;
+}
+
+/** Both stacks, in a portal so no ancestor's overflow or transform can clip them. */
+export function SnackbarViewport({ queue, limits, onDismiss }: SnackbarViewportProps) {
+  const snackbars = visibleEntries(queue, 'snackbar', limits);
+  const toasts = visibleEntries(queue, 'toast', limits);
+  if (typeof document === 'undefined') return null;
+  return createPortal(
+    // data-overlay: screenshot tests take the whole page while something is shown.
+    <div data-overlay={queue.length > 0 ? '' : undefined}>
+      <Stack aria-label={messages.snackbarRegion} data-placement="snackbar">
+        {snackbars.map((entry) => (
+          <SnackbarItem key={entry.id} entry={entry} onDismiss={onDismiss} />
+        ))}
+      </Stack>
+      <Stack aria-label={messages.toastRegion} data-placement="toast">
+        {toasts.map((entry) => (
+          <SnackbarItem key={entry.id} entry={entry} onDismiss={onDismiss} />
+        ))}
+      </Stack>
+    </div>,
+    document.body,
+  );
+}
+
+const Stack = styled.section`
+  position: fixed;
+  z-index: 1400;
+  display: flex;
+  gap: ${({ theme }) => theme.space[2]};
+  max-width: calc(100vw - 32px);
+  pointer-events: none;
+
+  & > * { pointer-events: auto; }
+
+  &[data-placement='snackbar'] {
+    left: ${({ theme }) => theme.space[4]};
+    bottom: ${({ theme }) => theme.space[4]};
+    flex-direction: column-reverse;
+    width: 420px;
+  }
+  &[data-placement='toast'] {
+    right: ${({ theme }) => theme.space[4]};
+    top: ${({ theme }) => theme.space[4]};
+    flex-direction: column;
+    width: 320px;
+    max-height: calc(100vh - 32px);
+    overflow: hidden;
+  }
+`;

@@ -1,0 +1,12 @@
+export {
+  type SnackbarApi,
+  SnackbarProvider,
+  type SnackbarProviderProps,
+  useSnackbar,
+} from './SnackbarProvider.tsx';
+export {
+  type SnackbarDurations,
+  type SnackbarPlacement,
+  type SnackbarSeverity,
+  snackbarDefaults,
+} from './snackbarQueue.ts';

@@ -1,0 +1,1 @@
+export { StatusScreen, type StatusScreenKind, type StatusScreenProps } from './StatusScreen.tsx';

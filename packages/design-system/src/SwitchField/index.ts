@@ -1,0 +1,1 @@
+export { SwitchField, type SwitchFieldProps } from './SwitchField.tsx';
