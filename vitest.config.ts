@@ -48,6 +48,7 @@ export default defineConfig({
             'msw',
             'msw/browser',
             'msw-storybook-addon/csf3',
+            'react-router-dom',
           ],
         },
         test: {

@@ -1,20 +1,27 @@
-import { ThemeProvider } from '@lms/design-system';
-import { ApiProvider, fetchApiClient } from '@lms/entity-pages';
+import { SnackbarProvider, StatusScreen, ThemeProvider } from '@lms/design-system';
+import { MESSAGES } from '@lms/domain';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
-import { SWRConfig } from 'swr';
 import { routes } from './routes.tsx';
-import { swrOptions } from './swr.ts';
+import { storageWorks } from './session/browserStorage.ts';
+import { HOST_TEXT } from './text.ts';
 
 const router = createBrowserRouter(routes);
 
+/** Providers above the router: theme and snackbars (they outlive page changes, e.g. a 401 → login). */
 export function App() {
   return (
     <ThemeProvider>
-      <ApiProvider client={fetchApiClient}>
-        <SWRConfig value={swrOptions}>
+      {storageWorks() ? (
+        <SnackbarProvider>
           <RouterProvider router={router} />
-        </SWRConfig>
-      </ApiProvider>
+        </SnackbarProvider>
+      ) : (
+        <StatusScreen
+          kind="invalid-url"
+          title={HOST_TEXT.storageTitle}
+          message={MESSAGES.cookiesDisabled.text}
+        />
+      )}
     </ThemeProvider>
   );
 }

@@ -1,19 +1,33 @@
-import { SystemStatusPage } from '@lms/entity-pages';
+import { LOGIN_PATH, ROUTE_PREFIXES, routes as routeTable } from '@lms/domain';
 import type { RouteObject } from 'react-router-dom';
-import styled from 'styled-components';
+import { LoginPage } from './auth/LoginPage.tsx';
+import { HostRoot } from './HostRoot.tsx';
+import { HostStatusScreen } from './pages/HostStatusScreen.tsx';
+import { RoutePage } from './pages/RoutePage.tsx';
+import { ProtectedLayout } from './session/ProtectedLayout.tsx';
 
-const Main = styled.main`
-  padding: ${({ theme }) => theme.space[5]};
-`;
-
-/** The route table. Entity routes are derived from the domain declarations as they land. */
+/**
+ * The route table, in one place: every route of the domain's table (spec §2) behind the session
+ * guard, the login page outside it, and the invalid-URL screen for anything else. What each route
+ * shows is decided by `screenFor` (pages/screens.tsx).
+ */
 export const routes: RouteObject[] = [
   {
-    path: '/',
-    element: (
-      <Main>
-        <SystemStatusPage />
-      </Main>
-    ),
+    element: <HostRoot />,
+    children: [
+      { path: LOGIN_PATH, element: <LoginPage /> },
+      // Unknown public paths need no session: the invalid-URL screen on its own.
+      { path: `${ROUTE_PREFIXES.auth}/*`, element: <HostStatusScreen kind="invalid-url" /> },
+      { path: `${ROUTE_PREFIXES.public}/*`, element: <HostStatusScreen kind="invalid-url" /> },
+      {
+        element: <ProtectedLayout />,
+        children: [
+          ...routeTable
+            .filter((route) => route.kind !== 'login')
+            .map((route) => ({ path: route.path, element: <RoutePage route={route} /> })),
+          { path: '*', element: <HostStatusScreen kind="invalid-url" /> },
+        ],
+      },
+    ],
   },
 ];

@@ -90,4 +90,8 @@ export const messages = {
   clearSearch: 'ล้างคำค้นหา',
   // Avatar
   avatarNoImage: 'ไม่มีรูปภาพ',
+  // DateField, TimeField, DateTimeField
+  openCalendar: 'เปิดปฏิทิน',
+  calendar: 'ปฏิทิน',
+  dateOutOfRange: 'วันที่ต้องอยู่ระหว่าง {min} ถึง {max}',
 } as const;

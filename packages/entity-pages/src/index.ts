@@ -4,10 +4,27 @@ export {
   fetchApiClient,
   type Query,
   queryString,
+  type RequestOptions,
   type UploadAnswer,
   useApi,
 } from './api/ApiContext.tsx';
 export { ApiError } from './api/ApiError.ts';
+export { type ApiClientOptions, createApiClient, type HttpApiClient } from './api/client.ts';
+export { fileNameFromContentDisposition, type SaveEnvironment, saveBlob } from './api/download.ts';
+export * from './data/index.ts';
+export { EntityFormDialog, type EntityFormDialogProps } from './form/EntityFormDialog.tsx';
+export type { FormMode } from './form/formValidation.ts';
+export { EntityDetailPage, type EntityDetailPageProps } from './pages/EntityDetailPage.tsx';
+export { type EntityDialogState, EntityListPage, type EntityListPageProps } from './pages/EntityListPage.tsx';
+export {
+  browserSearchParams,
+  memorySearchParams,
+  SearchParamsProvider,
+  type SearchParamsStore,
+  useUrlState,
+} from './pages/searchParams.tsx';
+export { partsFor } from './parts/registry.ts';
+export type { EntityParts } from './parts/types.ts';
 export { type Session, SessionProvider, type SessionUser, useSession } from './session/SessionContext.tsx';
 export { SystemStatusPage } from './system/SystemStatusPage.tsx';
 export { type Health, useHealth } from './system/useHealth.ts';

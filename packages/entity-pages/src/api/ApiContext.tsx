@@ -1,83 +1,47 @@
 import { createContext, type ReactNode, useContext } from 'react';
-import { ApiError } from './ApiError.ts';
+import { createApiClient } from './client.ts';
+import type { Query } from './query.ts';
 
-/** Query parameters: nulls, undefined and empty lists are dropped by the client (spec §7). */
-export type Query = Readonly<
-  Record<string, string | number | boolean | readonly (string | number)[] | null | undefined>
->;
+export { type Query, queryString } from './query.ts';
 
 export interface UploadAnswer {
   readonly files: readonly { readonly id: string }[];
 }
 
+/** Per-call switches (spec §7): the token and the 401 log-out are on unless switched off. */
+export interface RequestOptions {
+  /** Send the stored bearer token (default true). */
+  readonly auth?: boolean;
+  /** Send `Content-Type: application/json` (default true; uploads switch it off). */
+  readonly json?: boolean;
+  /** On 401, log out (default true); sign-in switches it off so a wrong password stays on the page. */
+  readonly redirectOnUnauthorized?: boolean;
+  readonly signal?: AbortSignal;
+}
+
 /**
- * What screens need from the server. The host app supplies the real client (bearer token,
- * error catalogue, 401 handling: spec §7/§8); stories and tests supply `fetchApiClient`
- * against MSW.
+ * What screens need from the server. The host app supplies the real client (`createApiClient`
+ * with the session's token and 401 handling: spec §7/§8); stories and tests supply
+ * `fetchApiClient` (the same rules, no token) against MSW.
  */
 export interface ApiClient {
-  get<T>(path: string, query?: Query): Promise<T>;
-  post<T>(path: string, body?: unknown, query?: Query): Promise<T>;
-  put<T>(path: string, body?: unknown, query?: Query): Promise<T>;
-  delete(path: string, query?: Query): Promise<void>;
+  get<T>(path: string, query?: Query, options?: RequestOptions): Promise<T>;
+  post<T>(path: string, body?: unknown, query?: Query, options?: RequestOptions): Promise<T>;
+  put<T>(path: string, body?: unknown, query?: Query, options?: RequestOptions): Promise<T>;
+  delete(path: string, query?: Query, options?: RequestOptions): Promise<void>;
   /** A binary answer (file, image, thumbnail) fetched with the token, never with it in a URL. */
-  blob(path: string, query?: Query): Promise<{ blob: Blob; fileName?: string }>;
+  blob(path: string, query?: Query, options?: RequestOptions): Promise<{ blob: Blob; fileName?: string }>;
   /** Multipart upload, repeated field `files` (spec §7). */
-  upload(path: string, files: readonly File[], query?: Query): Promise<UploadAnswer>;
+  upload(
+    path: string,
+    files: readonly File[],
+    query?: Query,
+    options?: RequestOptions,
+  ): Promise<UploadAnswer>;
 }
 
-const CONNECT_FAILED = 'ไม่สามารถเชื่อมต่อกับเซิร์ฟเวอร์ได้';
-
-export function queryString(query: Query | undefined): string {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query ?? {})) {
-    if (value === null || value === undefined) continue;
-    for (const item of [value].flat()) params.append(key, String(item));
-  }
-  const text = params.toString();
-  return text ? `?${text}` : '';
-}
-
-async function request(method: string, path: string, query?: Query, body?: BodyInit, json = true) {
-  let response: Response;
-  try {
-    response = await fetch(`/api${path}${queryString(query)}`, {
-      method,
-      headers:
-        json && body !== undefined ? { 'Content-Type': 'application/json', Accept: 'application/json' } : {},
-      body,
-    });
-  } catch {
-    throw new ApiError(400, [CONNECT_FAILED]);
-  }
-  if (!response.ok) {
-    const payload = await response.json().catch(() => undefined);
-    const messages = Array.isArray(payload?.messages)
-      ? payload.messages
-      : [`เกิดข้อผิดพลาด (สถานะ ${response.status})`];
-    throw new ApiError(response.status, messages, payload?.errors);
-  }
-  return response;
-}
-
-const parse = async <T,>(response: Response) =>
-  (response.status === 204 ? undefined : response.json()) as Promise<T>;
-
-/** Plain same-origin JSON client with no token: for stories (MSW), public calls and tests. */
-export const fetchApiClient: ApiClient = {
-  get: async (path, query) => parse(await request('GET', path, query)),
-  post: async (path, body, query) => parse(await request('POST', path, query, JSON.stringify(body ?? {}))),
-  put: async (path, body, query) => parse(await request('PUT', path, query, JSON.stringify(body ?? {}))),
-  delete: async (path, query) => {
-    await request('DELETE', path, query);
-  },
-  blob: async (path, query) => ({ blob: await (await request('GET', path, query)).blob() }),
-  upload: async (path, files, query) => {
-    const form = new FormData();
-    for (const file of files) form.append('files', file);
-    return parse(await request('POST', path, query, form, false));
-  },
-};
+/** Same-origin client with no token: for stories (MSW), public calls and tests. */
+export const fetchApiClient: ApiClient = createApiClient({ getToken: () => null });
 
 const ApiContext = createContext<ApiClient>(fetchApiClient);
 

@@ -1,0 +1,34 @@
+import type { Page } from 'playwright-core';
+
+export const STORAGE = {
+  info: 'lms-auth-info',
+  jwt: 'lms-auth-jwt',
+  exp: 'lms-auth-exp',
+  redirect: 'lms-auth-redirect',
+  branch: 'lms-branch',
+  nav: 'lms-nav',
+} as const;
+
+/** Fills the login form by keyboard and submits with Enter. */
+export async function submitLogin(page: Page, username: string, password: string): Promise<void> {
+  await page.getByLabel('ชื่อผู้ใช้').fill(username);
+  await page.getByLabel('รหัสผ่าน').fill(password);
+  await page.getByLabel('รหัสผ่าน').press('Enter');
+}
+
+/** Opens the login page and signs in; waits until the app left the login page. */
+export async function signIn(page: Page, origin: string, user: { username: string; password: string }) {
+  await page.goto(`${origin}/auth/login`);
+  await submitLogin(page, user.username, user.password);
+  await page.waitForURL((url) => !url.pathname.startsWith('/auth/'));
+  await page.getByRole('button', { name: user.username }).waitFor();
+}
+
+export const readStorage = (page: Page, key: string) =>
+  page.evaluate((name) => window.localStorage.getItem(name), key);
+
+/** Opens the account menu and picks one of its entries. */
+export async function accountMenu(page: Page, username: string, entry: string): Promise<void> {
+  await page.getByRole('button', { name: username }).click();
+  await page.getByRole('menuitem', { name: entry }).click();
+}

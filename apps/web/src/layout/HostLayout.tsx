@@ -1,0 +1,53 @@
+import { AccountMenu, AppShell, type RenderNavLink } from '@lms/design-system';
+import { matchRoute, PRODUCT_NAME, SELECT_BRANCH_PATH } from '@lms/domain';
+import { type ReactNode, useMemo, useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { branchLabel, useBranch } from '../branch/BranchProvider.tsx';
+import { useAuth } from '../session/AuthProvider.tsx';
+import { ChangePasswordDialog } from '../session/ChangePasswordDialog.tsx';
+import { menuGroupsFor } from './menuGroups.ts';
+import { navStorage } from './navStorage.ts';
+import { useMediaQuery } from './useMediaQuery.ts';
+
+const renderLink: RenderNavLink = ({ href, ...props }) => <Link to={href} {...props} />;
+
+/** The standard layout (spec §2): drawer with the user's menu, top bar with title and account menu. */
+export function HostLayout({ children }: { children: ReactNode }) {
+  const { user, logout } = useAuth();
+  const { branch } = useBranch();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [changingPassword, setChangingPassword] = useState(false);
+  const phone = useMediaQuery('(max-width: 599px)');
+  const groups = useMemo(() => menuGroupsFor(user?.roles), [user?.roles]);
+  const title = matchRoute(location.pathname)?.title ?? '';
+
+  return (
+    <>
+      <AppShell
+        groups={groups}
+        title={title}
+        productName={PRODUCT_NAME}
+        currentHref={`${location.pathname}${location.search}`}
+        renderLink={renderLink}
+        storage={navStorage}
+        accountSlot={
+          user && (
+            <AccountMenu
+              username={user.username}
+              email={user.email}
+              branchLabel={branch ? branchLabel(branch) : null}
+              compact={phone}
+              onChangePassword={() => setChangingPassword(true)}
+              onSelectBranch={() => navigate(SELECT_BRANCH_PATH)}
+              onLogout={() => void logout()}
+            />
+          )
+        }
+      >
+        {children}
+      </AppShell>
+      {changingPassword && <ChangePasswordDialog onClose={() => setChangingPassword(false)} />}
+    </>
+  );
+}

@@ -1,0 +1,54 @@
+import { entityByName, type RouteDef } from '@lms/domain';
+import { EntityDetailPage, type EntityDialogState, EntityListPage } from '@lms/entity-pages';
+import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { HostStatusScreen } from './HostStatusScreen.tsx';
+
+/**
+ * An entity's list, create, edit and show routes (spec §2) on the generic pages: the URL names
+ * the dialog (`/x/edit/:id`, or `?id=` for appUser and appRoleGroup), and the list's filters stay
+ * in the query string while a dialog opens and closes.
+ */
+export function EntityScreen({ route }: { route: RouteDef }) {
+  const entity = entityByName(route.entity!);
+  const navigate = useNavigate();
+  const location = useLocation();
+  const params = useParams();
+  const [search] = useSearchParams();
+  const id = route.idIn === 'query' ? search.get('id') : (params.id ?? null);
+  const byQuery = route.idIn === 'query' || entity.routeStyle === 'crudQueryId';
+
+  const go = (pathname: string, recordId?: string) => {
+    const query = new URLSearchParams(location.search);
+    query.delete('id');
+    if (recordId && byQuery) query.set('id', recordId);
+    const text = query.toString();
+    navigate({
+      pathname: recordId && !byQuery ? `${pathname}/${recordId}` : pathname,
+      search: text ? `?${text}` : '',
+    });
+  };
+  const hrefOf = (dialog: EntityDialogState | null) => {
+    if (!dialog) return go(entity.path);
+    if (dialog.mode === 'create') return go(`${entity.path}/create`);
+    return go(`${entity.path}/${dialog.mode}`, dialog.id);
+  };
+
+  if (route.kind === 'show') {
+    return id ? (
+      <EntityDetailPage entity={entity} id={id} onBack={() => go(entity.path)} />
+    ) : (
+      <HostStatusScreen kind="invalid-url" />
+    );
+  }
+  if (route.kind === 'edit' && !id) return <HostStatusScreen kind="invalid-url" />;
+  const dialog: EntityDialogState | null =
+    route.kind === 'create' ? { mode: 'create' } : route.kind === 'edit' && id ? { mode: 'edit', id } : null;
+  return (
+    <EntityListPage
+      entity={entity}
+      dialog={dialog}
+      onDialogChange={hrefOf}
+      onOpenDetail={(recordId) => go(`${entity.path}/show`, recordId)}
+    />
+  );
+}

@@ -1,0 +1,91 @@
+import { BlockingSpinner, Button, StatusScreen, useSnackbar } from '@lms/design-system';
+import { isProtectedPath, LOGIN_PATH, loginRedirectPath, MESSAGES, messagesOfError } from '@lms/domain';
+import { SessionProvider, type SessionUser } from '@lms/entity-pages';
+import { type ReactNode, useEffect, useMemo } from 'react';
+import { Navigate, Outlet, useLocation } from 'react-router-dom';
+import { SWRConfig, type SWRConfiguration } from 'swr';
+import { BranchProvider, useBranch } from '../branch/BranchProvider.tsx';
+import { HostLayout } from '../layout/HostLayout.tsx';
+import { swrOptions } from '../swr.ts';
+import { HOST_TEXT } from '../text.ts';
+import { useAuth } from './AuthProvider.tsx';
+import { authStore, type UserInfo } from './authStore.ts';
+import { ChangePasswordDialog } from './ChangePasswordDialog.tsx';
+
+/**
+ * Every route outside /auth and /public (spec §2): checking → spinner; signed out → login with
+ * `to`; a forced password change before anything else; then branch, session and the layout.
+ */
+export function ProtectedLayout() {
+  const { status, signedOutReason, user, sessionChanged } = useAuth();
+  if (sessionChanged) return <SessionChangedScreen />;
+  if (status === 'checking') return <BlockingSpinner isActive label={HOST_TEXT.checkingSession} />;
+  if (status === 'signedOut' || !user) {
+    return signedOutReason === 'logout' ? <Navigate to={LOGIN_PATH} replace /> : <RedirectToLogin />;
+  }
+  if (user.mustChangePassword) return <ChangePasswordDialog forced onClose={() => {}} />;
+  return (
+    <BranchProvider branches={user.branchInfos}>
+      <SignedIn user={user}>
+        <HostLayout>
+          <Outlet />
+        </HostLayout>
+      </SignedIn>
+    </BranchProvider>
+  );
+}
+
+function RedirectToLogin() {
+  const location = useLocation();
+  const path = `${location.pathname}${location.search}`;
+  useEffect(() => {
+    if (isProtectedPath(location.pathname) && path !== '/') authStore.saveRedirect(path);
+  }, [location.pathname, path]);
+  return <Navigate to={loginRedirectPath(path)} replace />;
+}
+
+/** Screens read `useSession()` and `useApi()`; each sign-in gets a fresh SWR cache. */
+function SignedIn({ user, children }: { user: UserInfo; children: ReactNode }) {
+  const { branchId } = useBranch();
+  const snackbar = useSnackbar();
+  const sessionUser = useMemo<SessionUser>(
+    () => ({
+      userId: user.userId,
+      username: user.username,
+      fullName: user.fullName,
+      email: user.email,
+      roles: user.roles,
+      branchInfos: user.branchInfos,
+    }),
+    [user],
+  );
+  const swr = useMemo<SWRConfiguration>(
+    () => ({
+      ...swrOptions,
+      provider: () => new Map(),
+      // A repeated error is shown once (the snackbar de-duplicates, spec §8).
+      onError: (error: unknown) => snackbar.errorOnce(messagesOfError(error)),
+    }),
+    [snackbar],
+  );
+  return (
+    <SWRConfig value={swr}>
+      <SessionProvider user={sessionUser} branchId={branchId}>
+        {children}
+      </SessionProvider>
+    </SWRConfig>
+  );
+}
+
+function SessionChangedScreen() {
+  return (
+    <div role="alert">
+      <StatusScreen
+        kind="invalid-url"
+        title={HOST_TEXT.sessionChangedTitle}
+        message={MESSAGES.sessionChanged.text}
+        action={<Button onPress={() => window.location.reload()}>{HOST_TEXT.reload}</Button>}
+      />
+    </div>
+  );
+}

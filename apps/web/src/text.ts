@@ -1,0 +1,21 @@
+/** Thai words the host shows that neither the domain's catalogue nor the design system holds. */
+export const HOST_TEXT = {
+  username: 'ชื่อผู้ใช้',
+  password: 'รหัสผ่าน',
+  signIn: 'เข้าสู่ระบบ',
+  signInIntro: 'ระบบจองและจัดส่งใบสั่งส่งสินค้า',
+  signInFailed: 'เข้าสู่ระบบไม่สำเร็จ',
+  usernameRequired: 'กรุณาระบุ ชื่อผู้ใช้',
+  passwordRequired: 'กรุณาระบุ รหัสผ่าน',
+  welcome: (fullName: string) => `ยินดีต้อนรับ ${fullName}`,
+  welcomeIntro: 'เลือกเมนูทางซ้ายเพื่อเริ่มทำงาน สาขาที่ทำงานอยู่แสดงในเมนูบัญชีผู้ใช้มุมขวาบน',
+  currentBranch: 'สาขาปัจจุบัน',
+  noBranchSelected: 'ยังไม่ได้เลือกสาขา',
+  checkingSession: 'กำลังตรวจสอบการเข้าสู่ระบบ...',
+  switchingBranch: 'กำลังเปลี่ยนสาขา...',
+  reload: 'โหลดหน้าใหม่',
+  sessionChangedTitle: 'การเข้าสู่ระบบเปลี่ยนไป',
+  storageTitle: 'ไม่สามารถใช้พื้นที่จัดเก็บของเบราว์เซอร์',
+  forcedPasswordChange: 'กรุณาเปลี่ยนรหัสผ่านก่อนเริ่มใช้งาน',
+  comingSoon: 'หน้านี้กำลังพัฒนา',
+} as const;

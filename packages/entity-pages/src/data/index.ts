@@ -1,0 +1,3 @@
+export * from './entityKeys.ts';
+export * from './useEntityData.ts';
+export * from './useEntityMutations.ts';

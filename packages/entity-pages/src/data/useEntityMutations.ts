@@ -1,0 +1,46 @@
+import { type EntityRef, resolveEntity } from '@lms/domain';
+import { useMemo } from 'react';
+import { useSWRConfig } from 'swr';
+import { useApi } from '../api/ApiContext.tsx';
+import { useSession } from '../session/SessionContext.tsx';
+import { branchQuery, type EntityRecord, entityKey, entityPath, isKeyOf } from './entityKeys.ts';
+
+/**
+ * Writes of any entity. Pessimistic: nothing on screen changes until the server has accepted the
+ * write; then every cached list, option list, record and history of the entity is revalidated.
+ */
+export function useEntityMutations<Row extends EntityRecord = EntityRecord>(entityRef: EntityRef) {
+  const entity = resolveEntity(entityRef);
+  const api = useApi();
+  const { branchId } = useSession();
+  const { mutate } = useSWRConfig();
+
+  return useMemo(() => {
+    const revalidate = async (saved?: Row) => {
+      if (saved?.id) await mutate(entityKey(entity, 'record', branchId, saved.id), saved, { revalidate: false });
+      await mutate(isKeyOf(entity.name));
+    };
+    const recordPath = (id: string) => entityPath(entity, `/${encodeURIComponent(id)}`);
+    return {
+      /** POST; the answer may carry one-time extras (appUser's `temporaryPassword`). */
+      async create(values: Readonly<Record<string, unknown>>): Promise<Row> {
+        const saved = await api.post<Row>(entityPath(entity), values, branchQuery(entity, branchId));
+        await revalidate(saved);
+        return saved;
+      },
+      /** PUT with the record's `version` in the body: a stale version answers 409. */
+      async update(id: string, values: Readonly<Record<string, unknown>>): Promise<Row> {
+        const saved = await api.put<Row>(recordPath(id), values, branchQuery(entity, branchId));
+        await revalidate(saved);
+        return saved;
+      },
+      async remove(id: string): Promise<void> {
+        await api.delete(recordPath(id), branchQuery(entity, branchId));
+        await mutate(entityKey(entity, 'record', branchId, id), undefined, { revalidate: false });
+        await mutate(isKeyOf(entity.name));
+      },
+      /** Revalidates the entity's cache after a write made elsewhere (bulk generation, reset password). */
+      revalidate: () => mutate(isKeyOf(entity.name)),
+    };
+  }, [api, branchId, entity, mutate]);
+}

@@ -1,0 +1,153 @@
+import { ConfirmDialog, FormDialog, useSnackbar } from '@lms/design-system';
+import { type EntityRef, MESSAGES, recordLabel, resolveEntity } from '@lms/domain';
+import { useId, useMemo, useState } from 'react';
+import { Form } from 'react-final-form';
+import styled from 'styled-components';
+import { ApiError } from '../api/ApiError.ts';
+import type { EntityRecord } from '../data/entityKeys.ts';
+import { useEntityRecord } from '../data/useEntityData.ts';
+import { useEntityMutations } from '../data/useEntityMutations.ts';
+import { partsFor } from '../parts/registry.ts';
+import { useSession } from '../session/SessionContext.tsx';
+import { EntityFormFields } from './EntityFormFields.tsx';
+import { bodyFor, type FormMode, submitErrors, toFormErrors, validatorFor } from './formValidation.ts';
+
+export interface EntityFormDialogProps {
+  readonly entity: EntityRef;
+  readonly mode: FormMode;
+  /** The record of edit and show modes. */
+  readonly id?: string | null;
+  readonly onClose: () => void;
+  /** After a successful create or update, with the server's answer. */
+  readonly onSaved?: (record: EntityRecord, mode: FormMode) => void;
+  readonly onDeleted?: (id: string) => void;
+  /** Values a new record starts with. */
+  readonly initialValues?: Readonly<Record<string, unknown>>;
+}
+
+const modeTitle: Record<FormMode, string> = { create: 'เพิ่ม', edit: 'แก้ไข', show: 'รายละเอียด' };
+
+/**
+ * Create, edit and show of any entity in the generic form dialog: fields from the declaration,
+ * the domain's yup schema (Thai messages) before sending, the server's 422 field errors after.
+ */
+export function EntityFormDialog({
+  entity: entityRef,
+  mode,
+  id,
+  onClose,
+  onSaved,
+  onDeleted,
+  initialValues,
+}: EntityFormDialogProps) {
+  const entity = resolveEntity(entityRef);
+  const parts = partsFor(entity);
+  const formId = useId();
+  const session = useSession();
+  const snackbar = useSnackbar();
+  const mutations = useEntityMutations(entity);
+  const record = useEntityRecord(entity, mode === 'create' ? null : id);
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const validate = useMemo(() => {
+    const generic = validatorFor(entity, mode);
+    return (values: Record<string, unknown>) => ({
+      ...toFormErrors(parts.validate?.(values) ?? {}),
+      ...generic(values),
+    });
+  }, [entity, mode, parts]);
+  const canDelete = session.can(entity, 'delete').can;
+
+  const onSubmit = async (values: Record<string, unknown>) => {
+    try {
+      const body = bodyFor(entity, mode, values);
+      const saved =
+        mode === 'create'
+          ? await mutations.create(body)
+          : await mutations.update(id as string, { ...body, version: values.version });
+      snackbar.success(MESSAGES.saved.text);
+      onSaved?.(saved, mode);
+      onClose();
+      return undefined;
+    } catch (error) {
+      return submitErrors(error);
+    }
+  };
+
+  const remove = async () => {
+    setDeleting(true);
+    try {
+      await mutations.remove(id as string);
+      snackbar.success(MESSAGES.deleted.text);
+      setConfirmDelete(false);
+      onDeleted?.(id as string);
+      onClose();
+    } catch (error) {
+      setConfirmDelete(false);
+      snackbar.error(error instanceof ApiError ? [...error.messages] : String(error));
+    } finally {
+      setDeleting(false);
+    }
+  };
+
+  const loaded = mode === 'create' ? (initialValues ?? {}) : record.data;
+  const title = `${modeTitle[mode]}${entity.title}${record.data ? ` ${recordLabel(entity, record.data)}` : ''}`;
+  return (
+    <Form<Record<string, unknown>>
+      onSubmit={onSubmit}
+      validate={mode === 'show' ? undefined : validate}
+      initialValues={loaded}
+      subscription={{ submitting: true, submitError: true, dirty: true }}
+      keepDirtyOnReinitialize
+    >
+      {({ handleSubmit, submitting, submitError, dirty }) => (
+        <FormDialog
+          isOpen
+          mode={mode}
+          title={title}
+          onClose={onClose}
+          formId={formId}
+          isLoading={mode !== 'create' && record.isLoading}
+          isSaving={submitting}
+          isDeleting={deleting}
+          isDismissable={!dirty}
+          maxWidth={parts.dialogWidth ?? 'md'}
+          onDelete={mode === 'edit' && canDelete ? () => setConfirmDelete(true) : undefined}
+        >
+          <form id={formId} onSubmit={handleSubmit} noValidate aria-label={title}>
+            {record.error && <Alert role="alert">{record.error.messages.join('\n')}</Alert>}
+            {submitError && <Alert role="alert">{String(submitError)}</Alert>}
+            {(mode === 'create' || record.data) && (
+              // In show mode nothing inside is focusable: the group is, so a keyboard can scroll it.
+              <div {...(mode === 'show' ? { tabIndex: 0, role: 'group', 'aria-label': title } : {})}>
+                <EntityFormFields entity={entity} mode={mode} omit={parts.sectionFields} />
+                {parts.FormSections && (
+                  <parts.FormSections entity={entity} mode={mode} record={record.data} />
+                )}
+              </div>
+            )}
+          </form>
+          <ConfirmDialog
+            isOpen={confirmDelete}
+            variant="danger"
+            title={`ลบ${entity.title}`}
+            message={`ต้องการลบ "${record.data ? recordLabel(entity, record.data) : ''}" ใช่หรือไม่? ลบแล้วกู้คืนไม่ได้`}
+            confirmLabel="ลบ"
+            isPending={deleting}
+            onConfirm={remove}
+            onCancel={() => setConfirmDelete(false)}
+          />
+        </FormDialog>
+      )}
+    </Form>
+  );
+}
+
+const Alert = styled.p`
+  margin: 0 0 ${({ theme }) => theme.space[3]};
+  padding: ${({ theme }) => theme.space[3]};
+  border-radius: ${({ theme }) => theme.radius.md};
+  background: #fdecea;
+  color: ${({ theme }) => theme.color.danger};
+  white-space: pre-line;
+`;

@@ -1,0 +1,81 @@
+/**
+ * The design-system fields the entity pages use, imported in one place so that a field that
+ * changes its props changes one adapter. Enum options travel as the design system's `{ id, label }`.
+ */
+import {
+  ReferenceField as DsReferenceField,
+  type FieldOption,
+  type FieldProps,
+  TextField,
+} from '@lms/design-system';
+import type { EnumOption } from '@lms/domain';
+
+export {
+  CheckboxField,
+  type FieldOption,
+  FileField,
+  ImageField,
+  MultiSelectField,
+  NumberField,
+  ReadOnlyField,
+  SelectField,
+  TextArea,
+  TextField,
+} from '@lms/design-system';
+
+export const toFieldOptions = (options: readonly EnumOption[]): FieldOption[] =>
+  options.map((option) => ({ id: option.value, label: option.label }));
+
+type ReferenceProps = Omit<FieldProps<unknown>, 'value' | 'onChange'> & {
+  readonly multiple?: boolean;
+  readonly value: unknown;
+  readonly onChange: (next: never) => void;
+  readonly loadOptions: (searchTerm: string) => Promise<readonly FieldOption[]>;
+  readonly loadLabels: (ids: readonly (string | number)[]) => Promise<readonly FieldOption[]>;
+};
+
+/** `ref` (one id) and `refs` (a list) pickers over `/options`. */
+export function ReferenceField({ multiple, value, onChange, ...props }: ReferenceProps) {
+  return multiple ? (
+    <DsReferenceField
+      {...props}
+      selectionMode="multiple"
+      value={Array.isArray(value) ? value : []}
+      onChange={(next) => onChange(next as never)}
+    />
+  ) : (
+    <DsReferenceField
+      {...props}
+      value={(value as string | null) ?? null}
+      onChange={(next) => onChange(next as never)}
+    />
+  );
+}
+
+/**
+ * Dates and times: the design system has no DateField/TimeField yet, so a TextField with the
+ * ISO shape as placeholder stands in (values stay `yyyy-MM-dd` / `HH:mm`, validated by the schema).
+ */
+type TextLikeProps = Omit<FieldProps<string | null>, 'onChange'> & {
+  readonly onChange: (next: string | null) => void;
+};
+export function DateField({ value, onChange, ...props }: TextLikeProps) {
+  return (
+    <TextField
+      {...props}
+      value={value ?? ''}
+      onChange={(text) => onChange(text.trim() || null)}
+      placeholder="ปปปป-ดด-วว"
+    />
+  );
+}
+export function TimeField({ value, onChange, ...props }: TextLikeProps) {
+  return (
+    <TextField
+      {...props}
+      value={value ?? ''}
+      onChange={(text) => onChange(text.trim() || null)}
+      placeholder="ชช:นน"
+    />
+  );
+}

@@ -1,0 +1,4 @@
+export * from './entityHandlers.ts';
+export * from './entityStore.ts';
+export * from './fixtures.ts';
+export * from './mockApi.ts';

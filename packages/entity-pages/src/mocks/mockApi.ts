@@ -1,0 +1,42 @@
+import { type EntityDef, type EntityRef, entityByName, hasEntity, resolveEntity } from '@lms/domain';
+import { type HttpHandler, HttpResponse, http } from 'msw';
+import { type EntityHandlerOptions, entityHandlers, TEMPORARY_PASSWORD } from './entityHandlers.ts';
+
+/** The entities a page of `entity` reads: itself and every reference target (children included). */
+export function referencedEntities(entity: EntityDef): EntityDef[] {
+  const fields = [...entity.fields, ...(entity.children ?? []).flatMap((child) => child.fields)];
+  const names = new Set(
+    fields
+      .filter((field) => (field.type === 'ref' || field.type === 'refs') && field.ref)
+      .map((field) => field.ref as string),
+  );
+  names.delete(entity.name);
+  return [...names].filter(hasEntity).map(entityByName);
+}
+
+/** Handlers beyond CRUD that the pages call (spec §7's upload, appUser's reset password). */
+export function extraHandlers(): HttpHandler[] {
+  return [
+    http.post('/api/appUser/:id/resetPassword', () =>
+      HttpResponse.json({ temporaryPassword: TEMPORARY_PASSWORD }),
+    ),
+    http.post('/api/file/upload', () => HttpResponse.json({ files: [{ id: crypto.randomUUID() }] })),
+    http.post('/api/file/uploadImage', () => HttpResponse.json({ files: [{ id: crypto.randomUUID() }] })),
+    http.get('/api/file/info/:id', ({ params }) =>
+      HttpResponse.json({ id: params.id, origName: 'เอกสาร.pdf' }),
+    ),
+  ];
+}
+
+/**
+ * Everything a page of `entity` needs from the server, generated from the declarations: the
+ * entity's CRUD handlers with `options`, and default handlers for every entity it references.
+ */
+export function mockEntityApi(entityRef: EntityRef, options: EntityHandlerOptions = {}): HttpHandler[] {
+  const entity = resolveEntity(entityRef);
+  return [
+    ...entityHandlers(entity, options),
+    ...referencedEntities(entity).flatMap((target) => entityHandlers(target)),
+    ...extraHandlers(),
+  ];
+}

@@ -1,0 +1,201 @@
+import { Button, DataGrid, type DataGridColumn, Icon } from '@lms/design-system';
+import { type EntityRef, recordLabel, resolveEntity } from '@lms/domain';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import styled from 'styled-components';
+import type { EntityRecord } from '../data/entityKeys.ts';
+import { useEntityList } from '../data/useEntityData.ts';
+import { EntityFormDialog } from '../form/EntityFormDialog.tsx';
+import type { FormMode } from '../form/formValidation.ts';
+import { partsFor } from '../parts/registry.ts';
+import { useSession } from '../session/SessionContext.tsx';
+import { columnStorageFor, entityColumns } from './entityColumns.tsx';
+import { FilterPanel } from './FilterPanel.tsx';
+import { Page, PageHeader } from './PageHeader.tsx';
+import { useExport } from './useExport.ts';
+import { useListView } from './useListView.ts';
+
+/** Which dialog is open over the list: the host may tie it to its routes (`/x/edit/:id`). */
+export type EntityDialogState =
+  | { readonly mode: 'create' }
+  | { readonly mode: 'edit' | 'show'; readonly id: string };
+
+export interface EntityListPageProps {
+  readonly entity: EntityRef;
+  /** Controlled dialog (from the route); without it the page keeps its own. */
+  readonly dialog?: EntityDialogState | null;
+  readonly onDialogChange?: (dialog: EntityDialogState | null) => void;
+  /** Opens the detail page of a record (the host's route); without it "show" opens the dialog. */
+  readonly onOpenDetail?: (id: string) => void;
+}
+
+const SEARCH_DELAY_MS = 300;
+
+/** The list of any entity, derived from its declaration: paging, sort, filters and search on the server. */
+export function EntityListPage({
+  entity: entityRef,
+  dialog: controlled,
+  onDialogChange,
+  onOpenDetail,
+}: EntityListPageProps) {
+  const entity = resolveEntity(entityRef);
+  const parts = partsFor(entity);
+  const session = useSession();
+  const view = useListView(entity);
+  const list = useEntityList(entity, view.query);
+  const exporter = useExport(entity, view.query);
+  const [ownDialog, setOwnDialog] = useState<EntityDialogState | null>(null);
+  const dialog = controlled !== undefined ? controlled : ownDialog;
+  const openDialog = useCallback(
+    (next: EntityDialogState | null) => (onDialogChange ?? setOwnDialog)(next),
+    [onDialogChange],
+  );
+  const [filtersOpen, setFiltersOpen] = useState(view.activeFilterCount > 0);
+  const [created, setCreated] = useState<EntityRecord | null>(null);
+  const [search, setSearch] = useState(view.searchTerm);
+  const hasSearch = view.filterDefs.length !== 0 && entity.fields.some((field) => field.searchable);
+  const access = useMemo(
+    () => ({
+      create: session.can(entity, 'create'),
+      update: session.can(entity, 'update'),
+      export: session.can(entity, 'export'),
+    }),
+    [session, entity],
+  );
+
+  // The search box writes to the URL once typing pauses: one request per search, not per key.
+  useEffect(() => {
+    if (search.trim() === view.searchTerm) return;
+    const timer = setTimeout(() => view.setSearchTerm(search), SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [search, view.searchTerm, view.setSearchTerm]);
+
+  const columns = useMemo<DataGridColumn<EntityRecord>[]>(
+    () => [
+      ...entityColumns(entity),
+      {
+        key: '_actions',
+        header: 'จัดการ',
+        alwaysVisible: true,
+        width: '112px',
+        render: (row) => {
+          const label = recordLabel(entity, row);
+          return (
+            <RowActions>
+              <Button
+                variant="ghost"
+                size="sm"
+                aria-label={`ดู ${label}`}
+                onPress={() =>
+                  onOpenDetail ? onOpenDetail(row.id) : openDialog({ mode: 'show', id: row.id })
+                }
+              >
+                <Icon name="eye" size={18} />
+              </Button>
+              {access.update.can && (
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  aria-label={`แก้ไข ${label}`}
+                  onPress={() => openDialog({ mode: 'edit', id: row.id })}
+                >
+                  <Icon name="edit" size={18} />
+                </Button>
+              )}
+            </RowActions>
+          );
+        },
+      },
+    ],
+    [entity, access.update.can, onOpenDetail, openDialog],
+  );
+  const columnStorage = useMemo(() => columnStorageFor(entity), [entity]);
+
+  return (
+    <Page>
+      <PageHeader title={entity.title}>
+        {parts.ListActions && <parts.ListActions entity={entity} />}
+        {access.export.can && (
+          <Button
+            variant="secondary"
+            icon={<Icon name="download" size={18} />}
+            isLoading={exporter.isExporting}
+            onPress={exporter.run}
+          >
+            ส่งออก Excel
+          </Button>
+        )}
+        {access.create.can && (
+          <Button icon={<Icon name="plus" size={18} />} onPress={() => openDialog({ mode: 'create' })}>
+            เพิ่ม{entity.title}
+          </Button>
+        )}
+      </PageHeader>
+      {filtersOpen && (
+        <FilterPanel
+          key={JSON.stringify(view.filters)}
+          entity={entity}
+          filterDefs={view.filterDefs}
+          values={view.filters}
+          onApply={view.setFilters}
+        />
+      )}
+      <DataGrid<EntityRecord>
+        label={entity.title}
+        columns={columns}
+        rows={list.data?.items ?? []}
+        getRowKey={(row) => row.id}
+        sort={view.sort.map((item) => ({ key: item.field, direction: item.direction }))}
+        onSortChange={(sort) =>
+          view.setSort(sort.map((item) => ({ field: item.key, direction: item.direction })))
+        }
+        paging={{
+          page: view.page,
+          pageSize: view.size,
+          total: list.data?.total ?? 0,
+          onPageChange: view.setPage,
+          onPageSizeChange: view.setSize,
+        }}
+        search={
+          hasSearch ? { value: search, onChange: setSearch, placeholder: `ค้นหา${entity.title}` } : undefined
+        }
+        toolbar={
+          <Button
+            variant={filtersOpen ? 'primary' : 'secondary'}
+            icon={<Icon name="filter" size={18} />}
+            aria-expanded={filtersOpen}
+            onPress={() => setFiltersOpen((open) => !open)}
+          >
+            {view.activeFilterCount > 0 ? `ตัวกรอง (${view.activeFilterCount})` : 'ตัวกรอง'}
+          </Button>
+        }
+        columnStorage={columnStorage}
+        isLoading={list.isLoading || (list.isValidating && !list.data)}
+        error={list.error ? list.error.messages.join('\n') : null}
+        onRetry={() => list.mutate()}
+        emptyMessage={
+          view.activeFilterCount > 0 || view.searchTerm
+            ? `ไม่พบ${entity.title}ที่ตรงกับเงื่อนไข`
+            : `ยังไม่มีข้อมูล${entity.title}`
+        }
+      />
+      {dialog && (
+        <EntityFormDialog
+          key={`${dialog.mode}-${'id' in dialog ? dialog.id : ''}`}
+          entity={entity}
+          mode={dialog.mode as FormMode}
+          id={'id' in dialog ? dialog.id : null}
+          onClose={() => openDialog(null)}
+          onSaved={(record, mode) => mode === 'create' && parts.CreatedNotice && setCreated(record)}
+        />
+      )}
+      {created && parts.CreatedNotice && (
+        <parts.CreatedNotice record={created} onClose={() => setCreated(null)} />
+      )}
+    </Page>
+  );
+}
+
+const RowActions = styled.div`
+  display: flex;
+  gap: ${({ theme }) => theme.space[1]};
+`;

@@ -1,0 +1,234 @@
+import { Button } from '@lms/design-system';
+import type { EntityDef, FieldDef, FilterDef } from '@lms/domain';
+import { useId, useState } from 'react';
+import styled from 'styled-components';
+import { useOptionsLoader } from '../data/useEntityData.ts';
+import {
+  DateField,
+  MultiSelectField,
+  NumberField,
+  ReferenceField,
+  SelectField,
+  TextField,
+  TimeField,
+  toFieldOptions,
+} from '../form/controls.tsx';
+import { NO, YES } from './formatValue.ts';
+import type { FilterValues } from './useListView.ts';
+
+/**
+ * The list filters of an entity (`filtersFor`), one group per field: equals, one-of, from–to,
+ * has-any / has-none of references. Changes apply together, so one request follows.
+ */
+export interface FilterPanelProps {
+  readonly entity: EntityDef;
+  readonly filterDefs: readonly FilterDef[];
+  readonly values: FilterValues;
+  readonly onApply: (values: FilterValues) => void;
+}
+
+const kindLabel: Record<string, string> = {
+  eq: 'เท่ากับ',
+  in: 'เป็นค่าใดค่าหนึ่ง (คั่นด้วย ,)',
+  from: 'ตั้งแต่',
+  to: 'ถึง',
+  refIn: 'เป็น',
+  refNotIn: 'ไม่เป็น',
+};
+
+export function FilterPanel({ entity, filterDefs, values, onApply }: FilterPanelProps) {
+  const [draft, setDraft] = useState<Record<string, string | readonly string[]>>({ ...values });
+  const headingId = useId();
+  const set = (param: string, value: string | readonly string[] | null) =>
+    setDraft((current) => {
+      const next = { ...current };
+      if (value == null || value === '' || (Array.isArray(value) && value.length === 0)) delete next[param];
+      else next[param] = value;
+      return next;
+    });
+  const groups = entity.fields
+    .map((field) => ({ field, filters: filterDefs.filter((filter) => filter.field === field.name) }))
+    .filter((group) => group.filters.length > 0);
+
+  return (
+    <Panel aria-labelledby={headingId}>
+      <h2 id={headingId}>ตัวกรอง{entity.title}</h2>
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          onApply(draft);
+        }}
+      >
+        <Groups>
+          {groups.map(({ field, filters }) => (
+            <Group key={field.name}>
+              <legend>{field.label}</legend>
+              {filters.map((filter) => (
+                <FilterControl
+                  key={filter.param}
+                  field={field}
+                  filter={filter}
+                  value={draft[filter.param]}
+                  onChange={(v) => set(filter.param, v)}
+                />
+              ))}
+            </Group>
+          ))}
+        </Groups>
+        <Actions>
+          <Button
+            variant="secondary"
+            onPress={() => {
+              setDraft({});
+              onApply({});
+            }}
+          >
+            ล้างตัวกรอง
+          </Button>
+          <Button type="submit">ใช้ตัวกรอง</Button>
+        </Actions>
+      </form>
+    </Panel>
+  );
+}
+
+interface FilterControlProps {
+  readonly field: FieldDef;
+  readonly filter: FilterDef;
+  readonly value: string | readonly string[] | undefined;
+  readonly onChange: (value: string | readonly string[] | null) => void;
+}
+
+function FilterControl({ field, filter, value, onChange }: FilterControlProps) {
+  const label = `${field.label}: ${kindLabel[filter.kind] ?? filter.param}`;
+  const text = typeof value === 'string' ? value : '';
+  const list = Array.isArray(value) ? (value as readonly string[]) : [];
+  if (filter.kind === 'refIn' || filter.kind === 'refNotIn')
+    return <RefFilter field={field} label={label} value={list} onChange={onChange} />;
+  if (filter.kind === 'in' && field.type === 'enum')
+    return (
+      <MultiSelectField
+        label={label}
+        value={list}
+        onChange={(next: readonly (string | number)[]) => onChange(next.map(String))}
+        options={toFieldOptions(field.options ?? [])}
+      />
+    );
+  if (filter.kind === 'in')
+    return (
+      <TextField
+        label={label}
+        value={list.join(', ')}
+        onChange={(next: string) =>
+          onChange(
+            next
+              .split(',')
+              .map((item) => item.trim())
+              .filter(Boolean),
+          )
+        }
+      />
+    );
+  if (filter.valueType === 'boolean')
+    return (
+      <SelectField
+        label={label}
+        value={text || null}
+        onChange={(next: string | number | null) => onChange(next == null ? null : String(next))}
+        options={[
+          { id: 'true', label: YES },
+          { id: 'false', label: NO },
+        ]}
+      />
+    );
+  if (filter.valueType === 'enum')
+    return (
+      <SelectField
+        label={label}
+        value={text || null}
+        onChange={(next: string | number | null) => onChange(next == null ? null : String(next))}
+        options={toFieldOptions(field.options ?? [])}
+      />
+    );
+  if (filter.valueType === 'integer' || filter.valueType === 'decimal')
+    return (
+      <NumberField
+        label={label}
+        value={text === '' ? null : Number(text)}
+        onChange={(next: number | null) => onChange(next == null ? null : String(next))}
+        scale={filter.valueType === 'integer' ? 0 : (field.scale ?? 2)}
+      />
+    );
+  if (filter.valueType === 'date' || filter.valueType === 'datetime')
+    return (
+      <DateField
+        label={label}
+        value={text ? text.slice(0, 10) : null}
+        onChange={(next: string | null) => onChange(next)}
+      />
+    );
+  if (filter.valueType === 'time')
+    return (
+      <TimeField label={label} value={text || null} onChange={(next: string | null) => onChange(next)} />
+    );
+  return <TextField label={label} value={text} onChange={(next: string) => onChange(next)} />;
+}
+
+function RefFilter({
+  field,
+  label,
+  value,
+  onChange,
+}: {
+  field: FieldDef;
+  label: string;
+  value: readonly string[];
+  onChange: (value: readonly string[]) => void;
+}) {
+  const loader = useOptionsLoader(field.ref as string);
+  return (
+    <ReferenceField
+      label={label}
+      multiple
+      value={value}
+      onChange={(next: unknown) => onChange(next as readonly string[])}
+      loadOptions={(term: string) => loader.search(term)}
+      loadLabels={(ids: readonly (string | number)[]) => loader.byIds(ids.map(String))}
+    />
+  );
+}
+
+const Panel = styled.section`
+  border: 1px solid ${({ theme }) => theme.color.border};
+  border-radius: ${({ theme }) => theme.radius.md};
+  background: ${({ theme }) => theme.color.surface};
+  padding: ${({ theme }) => theme.space[4]};
+  & > h2 { margin: 0 0 ${({ theme }) => theme.space[3]}; font-size: ${({ theme }) => theme.font.size.lg}; }
+`;
+
+const Groups = styled.div`
+  display: grid;
+  grid-template-columns: repeat(auto-fill, minmax(260px, 1fr));
+  gap: ${({ theme }) => theme.space[3]};
+  max-height: 60vh;
+  overflow: auto;
+`;
+
+const Group = styled.fieldset`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space[2]};
+  border: 1px solid ${({ theme }) => theme.color.border};
+  border-radius: ${({ theme }) => theme.radius.sm};
+  margin: 0;
+  padding: ${({ theme }) => theme.space[2]} ${({ theme }) => theme.space[3]} ${({ theme }) => theme.space[3]};
+  min-width: 0;
+  & > legend { font-weight: ${({ theme }) => theme.font.weight.medium}; padding: 0 ${({ theme }) => theme.space[1]}; }
+`;
+
+const Actions = styled.div`
+  display: flex;
+  justify-content: flex-end;
+  gap: ${({ theme }) => theme.space[2]};
+  margin-top: ${({ theme }) => theme.space[3]};
+`;

@@ -1,0 +1,69 @@
+import { DataGrid } from '@lms/design-system';
+import type { ChildDef, EntityDef } from '@lms/domain';
+import styled from 'styled-components';
+import type { EntityRecord } from '../data/entityKeys.ts';
+import { formatField, isNumeric } from './formatValue.ts';
+
+/** A record read-only: every declared field with its Thai label, then its child rows. */
+export function RecordFields({
+  entity,
+  record,
+}: {
+  readonly entity: EntityDef;
+  readonly record: EntityRecord;
+}) {
+  return (
+    <>
+      <Fields>
+        {entity.fields.map((field) => (
+          <div key={field.name}>
+            <dt>{field.label}</dt>
+            <dd>{formatField(field, record)}</dd>
+          </div>
+        ))}
+      </Fields>
+      {(entity.children ?? []).map((child) => (
+        <ChildRows
+          key={child.name}
+          child={child}
+          rows={(record[child.name] as EntityRecord[] | undefined) ?? []}
+        />
+      ))}
+    </>
+  );
+}
+
+export function ChildRows({
+  child,
+  rows,
+}: {
+  readonly child: ChildDef;
+  readonly rows: readonly EntityRecord[];
+}) {
+  return (
+    <section aria-label={child.label}>
+      <h3>{child.label}</h3>
+      <DataGrid<EntityRecord>
+        label={child.label}
+        rows={rows}
+        getRowKey={(row) => row.id ?? rows.indexOf(row)}
+        columns={child.fields.map((field) => ({
+          key: field.name,
+          header: field.label,
+          align: isNumeric(field) ? 'end' : 'start',
+          render: (row: EntityRecord) => formatField(field, row),
+        }))}
+        emptyMessage={`ยังไม่มี${child.label}`}
+      />
+    </section>
+  );
+}
+
+const Fields = styled.dl`
+  display: grid;
+  grid-template-columns: repeat(auto-fill, minmax(240px, 1fr));
+  gap: ${({ theme }) => theme.space[3]} ${({ theme }) => theme.space[4]};
+  margin: 0;
+  & dt { font-size: ${({ theme }) => theme.font.size.sm}; color: ${({ theme }) => theme.color.textMuted}; }
+  & dd { margin: 0; overflow-wrap: anywhere; }
+`;

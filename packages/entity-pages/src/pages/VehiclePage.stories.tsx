@@ -1,0 +1,64 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
+import { fixtureId } from '../mocks/fixtures.ts';
+import { entityStories, seenRequests } from '../stories/entityStories.tsx';
+import type { EntityListPage } from './EntityListPage.tsx';
+
+const s = entityStories('vehicle');
+
+const meta = {
+  title: 'Pages/Vehicle',
+  ...s.meta,
+} satisfies Meta<typeof EntityListPage>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const List: Story = {
+  ...s.List,
+  play: async (context) => {
+    await s.List.play?.(context);
+    // Branch-owned: every call carries the acting branch; references arrive with their labels.
+    await expect(
+      seenRequests.every((request) => request.params.get('branchId') === fixtureId('branch', 1)),
+    ).toBe(true);
+    await expect(context.canvas.getAllByText(/ประเภทรถ กรุงเทพมหานคร/).length).toBeGreaterThan(0);
+  },
+};
+export const Empty: Story = s.Empty;
+export const Loading: Story = s.Loading;
+export const ServerError: Story = s.ServerError;
+export const Search: Story = s.Search;
+export const CreateRequiredMessages: Story = s.Create;
+export const EditServerErrors: Story = s.EditServerErrors;
+export const EditConflict: Story = s.EditConflict;
+export const Show: Story = s.Show;
+export const NoPermission: Story = s.NoPermission;
+export const PhoneWidth: Story = s.PhoneWidth;
+export const Detail: Story = s.Detail;
+
+/** A filter on a reference (vehicle type) from a link: sent as `vehicleTypeIds`, rows narrowed. */
+export const FilterByReference: Story = {
+  beforeEach: ({ msw }) => s.mount(msw),
+  parameters: { harness: { search: `vehicleTypeIds=${fixtureId('vehicleType', 2)}` } },
+  play: async ({ canvas }) => {
+    await expect(await canvas.findByText('VEH002')).toBeVisible();
+    await expect(canvas.queryByText('VEH001')).toBeNull();
+    // A view opened from a link with filters shows its filter panel.
+    await expect(canvas.getByRole('button', { name: 'ตัวกรอง (1)' })).toHaveAttribute('aria-expanded', 'true');
+    await expect(await canvas.findByRole('region', { name: 'ตัวกรองยานพาหนะ' })).toBeVisible();
+  },
+};
+
+/** Deleting a vehicle that is still referenced: the server's Thai 409 message, the row stays. */
+export const DeleteReferenced: Story = {
+  beforeEach: ({ msw }) => s.mount(msw, { referencedIds: [fixtureId('vehicle', 1)] }),
+  play: async ({ canvasElement, canvas }) => {
+    const dialog = await s.openEdit(canvasElement);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'ลบ' }));
+    const confirm = await screen.findByRole('alertdialog');
+    await userEvent.click(within(confirm).getByRole('button', { name: 'ลบ' }));
+    await expect(await screen.findByText(/ลบไม่ได้ เพราะยังมีข้อมูลอื่นอ้างถึงรายการนี้/)).toBeVisible();
+    await waitFor(() => expect(canvas.getByText('VEH001')).toBeVisible());
+  },
+};

@@ -1,0 +1,67 @@
+import type { ColumnStorage, DataGridColumn } from '@lms/design-system';
+import type { EntityDef, FieldDef } from '@lms/domain';
+import type { EntityRecord } from '../data/entityKeys.ts';
+import { formatField, isNumeric } from './formatValue.ts';
+
+/** Types a list can sort by on the server (one-value fields: validateListQuery). */
+const UNSORTABLE = new Set(['refs', 'weekdays', 'roles', 'file', 'image', 'text']);
+
+/** Fields a list may show: everything but long text and attachments. */
+export function listableFields(entity: EntityDef): FieldDef[] {
+  return entity.fields.filter((field) => !['text', 'file', 'image', 'roles'].includes(field.type));
+}
+
+/** A grid column per listable field, in declaration order with `listColumns` first. */
+export function entityColumns(entity: EntityDef): DataGridColumn<EntityRecord>[] {
+  const fields = listableFields(entity);
+  const ordered = [
+    ...entity.listColumns
+      .map((name) => fields.find((field) => field.name === name))
+      .filter((f): f is FieldDef => !!f),
+    ...fields.filter((field) => !entity.listColumns.includes(field.name)),
+  ];
+  return ordered.map((field, index) => ({
+    key: field.name,
+    header: field.label,
+    sortable: !UNSORTABLE.has(field.type),
+    align: isNumeric(field) ? 'end' : 'start',
+    alwaysVisible: index === 0,
+    render: (row: EntityRecord) => formatField(field, row),
+  }));
+}
+
+/** Columns not in `listColumns` start hidden; the user's choice is kept per entity in localStorage. */
+export function columnStorageFor(
+  entity: EntityDef,
+  storage: Storage | null = safeLocalStorage(),
+): ColumnStorage {
+  const key = `lms-columns-${entity.name}`;
+  const defaults = listableFields(entity)
+    .filter((field) => !entity.listColumns.includes(field.name))
+    .map((field) => field.name);
+  return {
+    load: () => {
+      try {
+        const saved = storage?.getItem(key);
+        return saved ? (JSON.parse(saved) as string[]) : defaults;
+      } catch {
+        return defaults;
+      }
+    },
+    save: (hidden) => {
+      try {
+        storage?.setItem(key, JSON.stringify(hidden));
+      } catch {
+        // Storage refused (private mode): the choice lasts for this page only.
+      }
+    },
+  };
+}
+
+function safeLocalStorage(): Storage | null {
+  try {
+    return window.localStorage;
+  } catch {
+    return null;
+  }
+}

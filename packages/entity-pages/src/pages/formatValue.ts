@@ -1,0 +1,73 @@
+import {
+  type FieldDef,
+  formatDate,
+  formatDateTime,
+  formatNumber,
+  formatTime,
+  refLabelName,
+  roleLabel,
+} from '@lms/domain';
+
+/** How a field's value reads on screen (lists, detail, history): one function for every entity. */
+
+export const weekdayLabels = ['อาทิตย์', 'จันทร์', 'อังคาร', 'พุธ', 'พฤหัสบดี', 'ศุกร์', 'เสาร์'] as const;
+export const YES = 'ใช่';
+export const NO = 'ไม่ใช่';
+export const EMPTY = '-';
+
+/** `branchIds` → `branchLabels`: the labels the server answers with a `refs` field. */
+export const refsLabelName = (fieldName: string) => refLabelName(fieldName).replace(/Label$/, 'Labels');
+
+/** A bare value of the field's type (history entries carry values without labels). */
+export function formatRaw(field: FieldDef | undefined, raw: unknown): string {
+  if (raw === null || raw === undefined || raw === '') return EMPTY;
+  if (!field) return typeof raw === 'object' ? JSON.stringify(raw) : String(raw);
+  switch (field.type) {
+    case 'boolean':
+      return raw ? YES : NO;
+    case 'enum':
+      return field.options?.find((option) => option.value === raw)?.label ?? String(raw);
+    case 'date':
+      return formatDate(String(raw)) || EMPTY;
+    case 'time':
+      return formatTime(String(raw)) || String(raw).slice(0, 5);
+    case 'datetime':
+      return formatDateTime(String(raw)) || EMPTY;
+    case 'decimal':
+      return formatNumber(raw as number, field.scale ?? 2);
+    case 'integer':
+      return formatNumber(raw as number, 0);
+    case 'weekdays':
+      return Array.isArray(raw) && raw.length > 0
+        ? raw.map((day) => weekdayLabels[Number(day)] ?? day).join(', ')
+        : EMPTY;
+    case 'roles':
+      return Array.isArray(raw) && raw.length > 0
+        ? raw.map((role) => roleLabel(String(role))).join(', ')
+        : EMPTY;
+    case 'refs':
+      return Array.isArray(raw) && raw.length > 0 ? raw.join(', ') : EMPTY;
+    case 'file':
+    case 'image':
+      return 'มีไฟล์แนบ';
+    default:
+      return String(raw);
+  }
+}
+
+/** A field of a record, with the reference labels the server answered (`provinceLabel`, `branchLabels`). */
+export function formatField(field: FieldDef, record: Readonly<Record<string, unknown>>): string {
+  const raw = record[field.name];
+  if (field.type === 'ref') {
+    const label = record[refLabelName(field.name)];
+    return typeof label === 'string' && label !== '' ? label : formatRaw(field, raw);
+  }
+  if (field.type === 'refs') {
+    const labels = record[refsLabelName(field.name)];
+    if (Array.isArray(labels) && labels.length > 0) return labels.join(', ');
+  }
+  return formatRaw(field, raw);
+}
+
+/** Numbers read right-aligned in lists. */
+export const isNumeric = (field: FieldDef) => field.type === 'integer' || field.type === 'decimal';

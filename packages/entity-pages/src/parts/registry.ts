@@ -1,0 +1,28 @@
+import type { EntityDef } from '@lms/domain';
+import { appRoleGroupParts } from './appRoleGroupParts.tsx';
+import { appUserParts } from './appUserParts.tsx';
+import { ChildSections, ReadOnlyChildSections } from './childSections.tsx';
+import { vehicleDateSlotParts } from './SlotGenerator.tsx';
+import { shipmentParts } from './shipmentParts.tsx';
+import { truckBanParts } from './truckBanParts.tsx';
+import type { EntityParts } from './types.ts';
+
+/**
+ * The special parts of the entities that need more than the generic shape, by entity name.
+ * Entities not listed here get the generic pages only; an entity with child tables and no
+ * entry gets the generic child-table editor.
+ */
+const parts: Readonly<Record<string, EntityParts>> = {
+  shipment: shipmentParts,
+  branch: { FormSections: ChildSections },
+  appUser: appUserParts,
+  appRoleGroup: appRoleGroupParts,
+  // Booking lines are written by the booking flow: shown with the booking, never edited here.
+  bookingReport: { FormSections: ReadOnlyChildSections },
+  vehicleDateSlot: vehicleDateSlotParts,
+  truckBanConfig: truckBanParts,
+};
+
+export function partsFor(entity: EntityDef): EntityParts {
+  return parts[entity.name] ?? (entity.children?.length ? { FormSections: ChildSections } : {});
+}

@@ -1,0 +1,37 @@
+import type { DialogMaxWidth } from '@lms/design-system';
+import type { EntityDef } from '@lms/domain';
+import type { ComponentType } from 'react';
+import type { EntityRecord } from '../data/entityKeys.ts';
+import type { FormMode } from '../form/formValidation.ts';
+
+/**
+ * What an entity adds on top of the generic pages. The generic list, form and detail stay the
+ * same for every entity; a part fills a slot, it never copies a page.
+ */
+export interface FormPartProps {
+  readonly entity: EntityDef;
+  readonly mode: FormMode;
+  readonly record?: EntityRecord | undefined;
+}
+
+export interface RecordPartProps {
+  readonly entity: EntityDef;
+  readonly record: EntityRecord;
+}
+
+export interface EntityParts {
+  /** Fields a form section renders itself: the generic field grid leaves them out. */
+  readonly sectionFields?: readonly string[];
+  /** Rendered inside the form after the generic fields (child tables, stage pairs, role picker). */
+  readonly FormSections?: ComponentType<FormPartProps>;
+  /** Buttons beside edit on the detail page (reset password). */
+  readonly RecordActions?: ComponentType<RecordPartProps>;
+  /** Buttons in the list page's header (bulk generation of slots). */
+  readonly ListActions?: ComponentType<{ readonly entity: EntityDef }>;
+  /** Shown once after a create, with the server's answer (appUser's temporary password). */
+  readonly CreatedNotice?: ComponentType<{ readonly record: EntityRecord; readonly onClose: () => void }>;
+  /** Checks beyond the declaration's schema, as `{ field: Thai message }` (shipment stage order). */
+  readonly validate?: (values: Record<string, unknown>) => Record<string, string>;
+  /** Form dialog width; default 'md'. */
+  readonly dialogWidth?: DialogMaxWidth;
+}

@@ -1,0 +1,48 @@
+import { SnackbarProvider } from '@lms/design-system';
+import { type EntityDef, ROLE_ADMIN } from '@lms/domain';
+import type { ReactNode } from 'react';
+import { useMemo } from 'react';
+import { FIXTURE_BRANCH_ID } from '../mocks/fixtures.ts';
+import { memorySearchParams, SearchParamsProvider } from '../pages/searchParams.tsx';
+import { SessionProvider, type SessionUser } from '../session/SessionContext.tsx';
+
+/** A signed-in user for stories: admin by default, or exactly the given roles. */
+export function storyUser(roles: readonly string[] = [ROLE_ADMIN]): SessionUser {
+  return {
+    userId: 'story-user',
+    username: 'user01',
+    fullName: 'สมชาย ใจดี',
+    email: 'user01@example.co.th',
+    roles,
+    branchInfos: [{ id: FIXTURE_BRANCH_ID, code: 'BRA001', name: 'สาขา กรุงเทพมหานคร' }],
+  };
+}
+
+/** The read role of an entity's prefix only: sees everything, may change nothing. */
+export function readOnlyRoles(entity: EntityDef): string[] {
+  return [`ROLE_${entity.permission}_READ`];
+}
+
+/** What the host app provides around a page: session, acting branch, snackbars, URL state. */
+export function PageHarness({
+  roles,
+  search = '',
+  width,
+  children,
+}: {
+  readonly roles?: readonly string[];
+  readonly search?: string;
+  readonly width?: number;
+  readonly children: ReactNode;
+}) {
+  const store = useMemo(() => memorySearchParams(search), [search]);
+  return (
+    <SessionProvider user={storyUser(roles)} branchId={FIXTURE_BRANCH_ID}>
+      <SnackbarProvider>
+        <SearchParamsProvider store={store}>
+          <div style={width ? { width, maxWidth: '100%' } : undefined}>{children}</div>
+        </SearchParamsProvider>
+      </SnackbarProvider>
+    </SessionProvider>
+  );
+}

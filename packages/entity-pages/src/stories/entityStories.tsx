@@ -1,0 +1,272 @@
+import { type EntityDef, formatDate, MESSAGES, resolveEntity, schemaFor } from '@lms/domain';
+import type { Decorator, StoryObj } from '@storybook/react-vite';
+import { delay, HttpResponse, http } from 'msw';
+import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
+import { STALE_MESSAGE } from '../mocks/entityHandlers.ts';
+import { fixtureId, fixtureRecord } from '../mocks/fixtures.ts';
+import { type MockRequest, mockEntityApi } from '../mocks/index.ts';
+import { EntityDetailPage } from '../pages/EntityDetailPage.tsx';
+import { EntityListPage } from '../pages/EntityListPage.tsx';
+import { formatField } from '../pages/formatValue.ts';
+import { PageHarness, readOnlyRoles } from './PageHarness.tsx';
+
+/**
+ * The standard stories of an entity's generic pages, derived from its declaration like the pages
+ * themselves: every entity gets the same states and the same behavioural checks.
+ */
+type Story = StoryObj<typeof EntityListPage>;
+
+export interface HarnessParameters {
+  readonly roles?: readonly string[];
+  readonly search?: string;
+  readonly width?: number;
+}
+
+export const withHarness: Decorator = (Story, context) => {
+  const harness = (context.parameters.harness ?? {}) as HarnessParameters;
+  return (
+    <PageHarness roles={harness.roles} search={harness.search} width={harness.width}>
+      <Story />
+    </PageHarness>
+  );
+};
+
+/** The first list column's text of fixture record `index`: what a story looks for in the grid. */
+export function firstCellText(entity: EntityDef, index = 1): string {
+  const field = entity.fields.find((candidate) => candidate.name === entity.listColumns[0]);
+  return field ? formatField(field, fixtureRecord(entity, index)) : '';
+}
+
+/** Thai "please enter" messages of the required fields a create form shows. */
+export function requiredMessages(entity: EntityDef): string[] {
+  try {
+    schemaFor(entity, 'create').validateSync({}, { abortEarly: false });
+    return [];
+  } catch (error) {
+    const inner = (error as { inner?: { message: string }[] }).inner ?? [];
+    return [...new Set(inner.map((leaf) => leaf.message).filter((message) => message.startsWith('กรุณาระบุ')))];
+  }
+}
+
+/**
+ * react-aria's live announcer (a visually hidden region on document.body) keeps a pending
+ * button's announcement, labelled by that button, after the dialog holding it has closed; it is
+ * not page content, so axe skips it.
+ */
+export const announcerExcluded = { test: 'error', context: { exclude: ['[data-live-announcer]'] } } as const;
+
+/** Requests seen by the handlers during one story. */
+export const seenRequests: MockRequest[] = [];
+
+export function entityStories(entityName: string) {
+  const entity = resolveEntity(entityName);
+  const first = firstCellText(entity);
+  const api = `/api/${entity.name}`;
+  const mount = (msw: { use: (...handlers: never[]) => void }, options = {}) => {
+    seenRequests.length = 0;
+    msw.use(
+      ...(mockEntityApi(entity, {
+        onRequest: (request) => seenRequests.push(request),
+        ...options,
+      }) as never[]),
+    );
+  };
+  const meta = {
+    component: EntityListPage,
+    args: { entity: entity.name },
+    decorators: [withHarness],
+    parameters: { layout: 'padded', a11y: announcerExcluded },
+  };
+  const openEdit = async (canvasElement: HTMLElement) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(
+      await canvas.findByRole('button', { name: new RegExp(`^แก้ไข ${escapeRegExp(first)}`) }),
+    );
+    const dialog = await screen.findByRole('dialog');
+    await waitFor(() => expect(within(dialog).queryByRole('progressbar')).toBeNull());
+    return dialog;
+  };
+
+  const List: Story = {
+    beforeEach: ({ msw }) => mount(msw),
+    play: async ({ canvas }) => {
+      await expect(await canvas.findByText(first)).toBeVisible();
+      await expect(canvas.getByRole('button', { name: `เพิ่ม${entity.title}` })).toBeVisible();
+      await expect(canvas.getByRole('button', { name: 'ส่งออก Excel' })).toBeVisible();
+    },
+  };
+
+  const Empty: Story = {
+    beforeEach: ({ msw }) => mount(msw, { fixtures: [] }),
+    play: async ({ canvas }) => {
+      await expect(await canvas.findByText(`ยังไม่มีข้อมูล${entity.title}`)).toBeVisible();
+    },
+  };
+
+  const Loading: Story = {
+    beforeEach: ({ msw }) => {
+      mount(msw);
+      msw.use(http.get(api, () => delay('infinite')));
+    },
+    play: async ({ canvas }) => {
+      await waitFor(() => expect(canvas.getByRole('status')).toHaveTextContent('กำลังโหลด'));
+    },
+  };
+
+  const ServerError: Story = {
+    beforeEach: ({ msw }) => {
+      mount(msw);
+      msw.use(
+        http.get(api, () => HttpResponse.json({ messages: [MESSAGES.serverError.text] }, { status: 500 })),
+      );
+    },
+    play: async ({ canvas }) => {
+      await expect(await canvas.findByRole('alert')).toHaveTextContent(MESSAGES.serverError.text);
+    },
+  };
+
+  const Create: Story = {
+    beforeEach: ({ msw }) => mount(msw),
+    play: async ({ canvas }) => {
+      await userEvent.click(await canvas.findByRole('button', { name: `เพิ่ม${entity.title}` }));
+      const dialog = await screen.findByRole('dialog');
+      await userEvent.click(within(dialog).getByRole('button', { name: 'บันทึก' }));
+      for (const message of requiredMessages(entity)) {
+        await expect(await within(dialog).findByText(message)).toBeVisible();
+      }
+      // Nothing reached the server: the schema stopped the empty form.
+      await expect(seenRequests.some((request) => request.method === 'POST')).toBe(false);
+    },
+  };
+
+  const EditServerErrors: Story = {
+    beforeEach: ({ msw }) => {
+      mount(msw);
+      const field = entity.fields.find((candidate) => !candidate.readOnly && candidate.type === 'string');
+      const errors = { [field?.name ?? 'name']: `${field?.label ?? 'ชื่อ'}นี้มีอยู่แล้ว` };
+      msw.use(
+        http.put(`${api}/:id`, () =>
+          HttpResponse.json(
+            { messages: ['ข้อมูลไม่ถูกต้อง กรุณาตรวจสอบ', ...Object.values(errors)], errors },
+            { status: 422 },
+          ),
+        ),
+      );
+    },
+    play: async ({ canvasElement }) => {
+      const dialog = await openEdit(canvasElement);
+      await userEvent.click(within(dialog).getByRole('button', { name: 'บันทึก' }));
+      const field = entity.fields.find((candidate) => !candidate.readOnly && candidate.type === 'string');
+      const input = await within(dialog).findByRole('textbox', {
+        name: new RegExp(`^${escapeRegExp(field?.label ?? '')}`),
+      });
+      await waitFor(() => expect(input).toHaveAttribute('aria-invalid', 'true'));
+      await expect(input).toHaveAccessibleDescription(expect.stringContaining('นี้มีอยู่แล้ว'));
+    },
+  };
+
+  const EditConflict: Story = {
+    beforeEach: ({ msw }) => {
+      mount(msw);
+      msw.use(
+        http.put(`${api}/:id`, () => HttpResponse.json({ messages: [STALE_MESSAGE] }, { status: 409 })),
+      );
+    },
+    play: async ({ canvasElement }) => {
+      const dialog = await openEdit(canvasElement);
+      await userEvent.click(within(dialog).getByRole('button', { name: 'บันทึก' }));
+      await expect(await within(dialog).findByRole('alert')).toHaveTextContent(STALE_MESSAGE);
+    },
+  };
+
+  const Show: Story = {
+    beforeEach: ({ msw }) => mount(msw),
+    play: async ({ canvas }) => {
+      await userEvent.click(
+        await canvas.findByRole('button', { name: new RegExp(`^ดู ${escapeRegExp(first)}`) }),
+      );
+      const dialog = await screen.findByRole('dialog');
+      await expect(await within(dialog).findByText(first)).toBeVisible();
+      await expect(within(dialog).queryByRole('button', { name: 'บันทึก' })).toBeNull();
+      await expect(within(dialog).getByRole('button', { name: 'ปิด' })).toBeVisible();
+    },
+  };
+
+  const NoPermission: Story = {
+    beforeEach: ({ msw }) => mount(msw),
+    parameters: { harness: { roles: readOnlyRoles(entity) } },
+    play: async ({ canvas }) => {
+      await expect(await canvas.findByText(first)).toBeVisible();
+      await expect(canvas.queryByRole('button', { name: `เพิ่ม${entity.title}` })).toBeNull();
+      await expect(canvas.queryByRole('button', { name: /^แก้ไข / })).toBeNull();
+      await expect(
+        canvas.getByRole('button', { name: new RegExp(`^ดู ${escapeRegExp(first)}`) }),
+      ).toBeVisible();
+    },
+  };
+
+  const PhoneWidth: Story = {
+    beforeEach: ({ msw }) => mount(msw),
+    parameters: { harness: { width: 360 } },
+    play: async ({ canvas, canvasElement }) => {
+      await expect(await canvas.findByText(first)).toBeVisible();
+      const page = canvasElement.querySelector('[data-story-root] > div') as HTMLElement;
+      await expect(page.scrollWidth).toBeLessThanOrEqual(362);
+    },
+  };
+
+  const Search: Story = {
+    beforeEach: ({ msw }) => mount(msw),
+    play: async ({ canvas }) => {
+      await expect(await canvas.findByText(first)).toBeVisible();
+      await userEvent.type(canvas.getByRole('searchbox'), first);
+      await waitFor(() =>
+        expect(
+          seenRequests.some((request) => request.path === api && request.params.get('searchTerm') === first),
+        ).toBe(true),
+      );
+      await waitFor(() => expect(canvas.queryByText(firstCellText(entity, 2))).toBeNull());
+    },
+  };
+
+  const Detail: Story = {
+    beforeEach: ({ msw }) => mount(msw),
+    render: () => (
+      <EntityDetailPage entity={entity.name} id={fixtureId(entity.name, 1)} onBack={() => undefined} />
+    ),
+    play: async ({ canvas }) => {
+      await expect(
+        await canvas.findByRole('heading', { level: 1, name: new RegExp(escapeRegExp(entity.title)) }),
+      ).toBeVisible();
+      await userEvent.click(await canvas.findByRole('tab', { name: 'ประวัติการแก้ไข' }));
+      await expect(await canvas.findByText('สร้าง')).toBeVisible();
+      const panel = canvas.getByRole('tabpanel');
+      await expect(within(panel).getAllByText(/โดย user01: สมชาย ใจดี/)[0]).toBeVisible();
+      await expect(canvas.getByText(formatDate('2026-11-01'), { exact: false })).toBeVisible();
+    },
+  };
+
+  return {
+    entity,
+    meta,
+    mount,
+    openEdit,
+    List,
+    Empty,
+    Loading,
+    ServerError,
+    Create,
+    EditServerErrors,
+    EditConflict,
+    Show,
+    NoPermission,
+    PhoneWidth,
+    Search,
+    Detail,
+  };
+}
+
+/** A literal for a RegExp. */
+export function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
