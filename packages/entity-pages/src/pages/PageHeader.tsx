@@ -1,11 +1,11 @@
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
 
-/** A page's title and its actions; wraps under the title on a phone. */
+/** A page's title (h2: the app shell's top bar holds the page's h1) and its actions; wraps on a phone. */
 export function PageHeader({ title, children }: { readonly title: string; readonly children?: ReactNode }) {
   return (
     <Header>
-      <h1>{title}</h1>
+      <h2>{title}</h2>
       {children && <Actions>{children}</Actions>}
     </Header>
   );
@@ -17,7 +17,7 @@ const Header = styled.header`
   align-items: center;
   justify-content: space-between;
   gap: ${({ theme }) => theme.space[3]};
-  & > h1 { margin: 0; font-size: ${({ theme }) => theme.font.size.xxl}; }
+  & > h2 { margin: 0; font-size: ${({ theme }) => theme.font.size.xxl}; }
 `;
 
 const Actions = styled.div`

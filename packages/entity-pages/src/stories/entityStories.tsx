@@ -236,7 +236,7 @@ export function entityStories(entityName: string) {
     ),
     play: async ({ canvas }) => {
       await expect(
-        await canvas.findByRole('heading', { level: 1, name: new RegExp(escapeRegExp(entity.title)) }),
+        await canvas.findByRole('heading', { level: 2, name: new RegExp(escapeRegExp(entity.title)) }),
       ).toBeVisible();
       await userEvent.click(await canvas.findByRole('tab', { name: 'ประวัติการแก้ไข' }));
       await expect(await canvas.findByText('สร้าง')).toBeVisible();
