@@ -49,6 +49,7 @@ export default defineConfig({
             'msw/browser',
             'msw-storybook-addon/csf3',
             'react-router-dom',
+            '@internationalized/date',
           ],
         },
         test: {
