@@ -12,6 +12,7 @@ import { bookingRoutes } from './booking/routes.ts';
 import type { EntityExtension } from './crud/extensions.ts';
 import { entityRoutes } from './crud/routes.ts';
 import type { Database } from './db/database.ts';
+import { locationTrackingRoutes } from './demo/locationTracking.ts';
 import { noGenericRoutes } from './entities/naming.ts';
 import { fileRoutes } from './files/routes.ts';
 import { notFound, registerErrorHandling } from './http/errors.ts';
@@ -46,6 +47,19 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * The client sends `Content-Type: application/json` on every call (spec §7), DELETE and bodiless
+ * POSTs included: an empty body is no body, not a malformed one.
+ */
+function acceptEmptyJsonBodies(app: FastifyInstance): void {
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (typeof body === 'string' && body.trim() === '') return done(null, undefined);
+    parseJson(request, body as string, done);
+  });
+}
+
 /** Entities whose CRUD does more than the generic mechanism. */
 const extensions: Record<string, EntityExtension> = {
   appUser: appUserExtension,
@@ -62,6 +76,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   registerErrorHandling(app);
   registerSecurityHeaders(app);
+  acceptEmptyJsonBodies(app);
   const ctx: AuthContext = {
     db: options.db,
     tokens: await TokenService.create(options.db),
@@ -84,6 +99,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(accountRoutes(ctx));
       await api.register(bookingRoutes(ctx, events));
       await api.register(fileRoutes(ctx, { dataDir: options.dataDir }));
+      await api.register(locationTrackingRoutes(ctx, options.databaseUrl));
       for (const entity of entities.filter((e) => !noGenericRoutes.has(e.name))) {
         await api.register(entityRoutes(entity, ctx, extensions[entity.name]));
       }

@@ -55,3 +55,24 @@ describe('GET /api/docs', () => {
     expect(response.headers.get('content-type')).toContain('text/html');
   });
 });
+
+describe('JSON bodies', () => {
+  it('treats an empty body sent with a JSON content type as no body (the client always sends the type)', async () => {
+    const response = await fetch(`${server.api}/account/logoutAll`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+    });
+    // Past body parsing: the answer is about the missing sign-in, not the body.
+    expect(response.status).toBe(401);
+  });
+
+  it('answers a malformed body with 400 in Thai', async () => {
+    const response = await fetch(`${server.api}/auth/webLogin`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"username":',
+    });
+    expect(response.status).toBe(400);
+    expect((await response.json()).messages[0]).toMatch(/^คำขอไม่ถูกต้อง/);
+  });
+});

@@ -11,7 +11,13 @@ export {
 export { ApiError } from './api/ApiError.ts';
 export { type ApiClientOptions, createApiClient, type HttpApiClient } from './api/client.ts';
 export { fileNameFromContentDisposition, type SaveEnvironment, saveBlob } from './api/download.ts';
+export * from './booking/index.ts';
 export * from './data/index.ts';
+export { createFakeGeolocation, type FakeGeolocation } from './demo/fakeGeolocation.ts';
+export type { Fix, GeolocationAdapter } from './demo/geolocation.ts';
+export { LocationTrackingPage, type LocationTrackingPageProps } from './demo/LocationTrackingPage.tsx';
+export { fetchEventStream, type OpenEventStream, type SharedPosition } from './demo/positionStream.ts';
+export { OSM_TILE_URL } from './demo/TrackingMap.tsx';
 export { EntityFormDialog, type EntityFormDialogProps } from './form/EntityFormDialog.tsx';
 export type { FormMode } from './form/formValidation.ts';
 export { EntityDetailPage, type EntityDetailPageProps } from './pages/EntityDetailPage.tsx';

@@ -15,7 +15,9 @@ export function connect(url: string, max = 10): Database {
   const pool = new pg.Pool({ connectionString: url, max });
   // An idle connection closed by the server (restart, failover, a dropped test database) must not
   // crash the process: the pool discards it and the next query opens a new one.
-  pool.on('error', (error) => console.error(JSON.stringify({ level: 50, msg: 'idle database connection lost', err: error.message })));
+  pool.on('error', (error) =>
+    console.error(JSON.stringify({ level: 50, msg: 'idle database connection lost', err: error.message })),
+  );
   return new Kysely({ dialect: new PostgresDialect({ pool }) });
 }
 

@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 
 const contentSecurityPolicy = [
   "default-src 'self'",
-  "img-src 'self' data: blob:",
+  // Map tiles of the location tracking demo (OSM_TILE_URL in entity-pages/src/demo/TrackingMap.tsx).
+  "img-src 'self' data: blob: https://tile.openstreetmap.org",
   "style-src 'self' 'unsafe-inline'", // styled-components injects <style> tags
   "font-src 'self' data:",
   "connect-src 'self'",

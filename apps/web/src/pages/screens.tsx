@@ -1,10 +1,12 @@
-import type { RouteDef } from '@lms/domain';
+import { BRANCH_SETTINGS_PATH, LOCATION_TRACKING_PATH, type RouteDef, SELECT_BRANCH_PATH } from '@lms/domain';
+import { EntityListPage } from '@lms/entity-pages';
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import { SelectBranchPage } from '../branch/SelectBranchPage.tsx';
 import { HomePage } from '../home/HomePage.tsx';
 import { HOST_TEXT } from '../text.ts';
 import { EntityScreen } from './EntityScreen.tsx';
+import { BookingCalendarScreen, DoBookingScreen, LocationTrackingScreen } from './FeatureScreens.tsx';
 
 /**
  * THE PLUG-IN POINT for screens: every route of the domain's table is rendered by what this
@@ -16,7 +18,12 @@ export function screenFor(route: RouteDef): ReactNode {
     case 'home':
       return <HomePage />;
     case 'page':
-      if (route.path === '/selectBranch') return <SelectBranchPage />;
+      if (route.path === SELECT_BRANCH_PATH) return <SelectBranchPage />;
+      if (route.path.startsWith('/doBooking')) return <DoBookingScreen route={route} />;
+      if (route.path === '/bookingCalendar') return <BookingCalendarScreen />;
+      if (route.path === LOCATION_TRACKING_PATH) return <LocationTrackingScreen />;
+      // The per-vehicle-type settings are edited in each branch's form (its child table).
+      if (route.path === BRANCH_SETTINGS_PATH) return <EntityListPage entity="branch" />;
       return <Placeholder route={route} />;
     case 'list':
     case 'create':

@@ -6,6 +6,7 @@ import * as derived from './0004_derived.ts';
 import * as files from './0005_files.ts';
 import * as listIndexes from './0006_list_indexes.ts';
 import * as booking from './0007_booking.ts';
+import * as demoPositions from './0008_demo_positions.ts';
 
 /** Every migration, in order. Names sort lexically: never rename or reorder one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -16,4 +17,5 @@ export const migrations: Record<string, Migration> = {
   '0005_files': files,
   '0006_list_indexes': listIndexes,
   '0007_booking': booking,
+  '0008_demo_positions': demoPositions,
 };

@@ -1,0 +1,163 @@
+import { featureRoles, TIME_ZONE } from '@lms/domain';
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import { streamEmitterEvents } from '../booking/sse.ts';
+import type { Database } from '../db/database.ts';
+import { HttpError, unprocessable } from '../http/errors.ts';
+import type { AuthContext } from '../routes/context.ts';
+import { PositionEvents, type SharedPosition } from './positionEvents.ts';
+
+export const positionMessages = {
+  lat: 'ละติจูดต้องอยู่ระหว่าง -90 ถึง 90',
+  lon: 'ลองจิจูดต้องอยู่ระหว่าง -180 ถึง 180',
+  accuracy: 'ความแม่นยำต้องอยู่ระหว่าง 0 ถึง 100,000 เมตร',
+  at: 'เวลาของตำแหน่งต้องอยู่ภายใน 24 ชั่วโมงที่ผ่านมา และไม่เป็นเวลาในอนาคต',
+  tooOften: 'ส่งตำแหน่งบ่อยเกินไป กรุณารอสักครู่ (ไม่เกิน 1 ครั้งต่อวินาที)',
+} as const;
+
+/** One position per user per second at most (per server instance). */
+export const MIN_POST_INTERVAL_MS = 1000;
+const MAX_ACCURACY_M = 100_000;
+const MAX_AGE_MS = 24 * 3600_000;
+/** A device's clock may run a little ahead of the server's. */
+const FUTURE_SKEW_MS = 60_000;
+
+interface PositionBody {
+  readonly lat: number;
+  readonly lon: number;
+  readonly accuracy: number;
+  readonly at: string;
+}
+
+const bodySchema = {
+  type: 'object',
+  required: ['lat', 'lon', 'accuracy', 'at'],
+  additionalProperties: false,
+  properties: {
+    lat: { type: 'number' },
+    lon: { type: 'number' },
+    accuracy: { type: 'number' },
+    at: { type: 'string', maxLength: 40 },
+  },
+} as const;
+
+/** Range checks with Thai messages, all at once (422); types and presence are the schema's (400). */
+function validate(body: PositionBody, now: number): Record<string, string> {
+  const errors: Record<string, string> = {};
+  if (!Number.isFinite(body.lat) || body.lat < -90 || body.lat > 90) errors.lat = positionMessages.lat;
+  if (!Number.isFinite(body.lon) || body.lon < -180 || body.lon > 180) errors.lon = positionMessages.lon;
+  if (!Number.isFinite(body.accuracy) || body.accuracy < 0 || body.accuracy > MAX_ACCURACY_M)
+    errors.accuracy = positionMessages.accuracy;
+  const at = Date.parse(body.at);
+  if (
+    !/^\d{4}-\d{2}-\d{2}T/.test(body.at) ||
+    Number.isNaN(at) ||
+    at > now + FUTURE_SKEW_MS ||
+    at < now - MAX_AGE_MS
+  )
+    errors.at = positionMessages.at;
+  return errors;
+}
+
+/** Start of today in Bangkok: positions are kept for the day. */
+const startOfToday = sql`(date_trunc('day', now() at time zone ${TIME_ZONE}) at time zone ${TIME_ZONE})`;
+
+interface PositionRow {
+  user_id: string;
+  username: string;
+  full_name: string;
+  lat: number;
+  lon: number;
+  accuracy: number;
+  at: Date;
+}
+
+const toShared = (row: PositionRow): SharedPosition => ({
+  userId: row.user_id,
+  username: row.username,
+  fullName: row.full_name,
+  lat: row.lat,
+  lon: row.lon,
+  accuracy: row.accuracy,
+  at: row.at.toISOString(),
+});
+
+async function latestToday(db: Database): Promise<SharedPosition[]> {
+  const { rows } = await sql<PositionRow>`
+    select distinct on (p.user_id) p.user_id, u.username, u.full_name, p.lat, p.lon, p.accuracy, p.at
+    from demo_position p join app_user u on u.id = p.user_id
+    where p.at >= ${startOfToday}
+    order by p.user_id, p.at desc`.execute(db);
+  return rows.map(toShared).sort((a, b) => b.at.localeCompare(a.at));
+}
+
+/**
+ * The location tracking demo (admin only, spec §2/§6): admins share their device's position,
+ * read today's latest position of each user, and follow other admins live (server-sent events).
+ */
+export function locationTrackingRoutes(ctx: AuthContext, databaseUrl?: string) {
+  return async (app: FastifyInstance) => {
+    const events = new PositionEvents();
+    if (databaseUrl) await events.listen(databaseUrl);
+    app.addHook('onClose', () => events.close());
+    const config = { access: { roles: featureRoles.locationTracking.read } };
+    const tags = ['Location tracking demo'];
+    const lastPost = new Map<string, number>();
+
+    app.post<{ Body: PositionBody }>(
+      '/demo/locationTracking/positions',
+      {
+        config: { access: { roles: featureRoles.locationTracking.edit } },
+        schema: { tags, body: bodySchema },
+      },
+      async (request, reply) => {
+        const principal = request.principal!;
+        const now = Date.now();
+        const errors = validate(request.body, now);
+        if (Object.keys(errors).length > 0) throw unprocessable(errors);
+        const last = lastPost.get(principal.userId);
+        if (last !== undefined && now - last < MIN_POST_INTERVAL_MS) {
+          reply.header('Retry-After', '1');
+          throw new HttpError(429, [positionMessages.tooOften]);
+        }
+        for (const [userId, at] of lastPost) if (now - at >= MIN_POST_INTERVAL_MS) lastPost.delete(userId);
+        lastPost.set(principal.userId, now);
+
+        const { lat, lon, accuracy } = request.body;
+        const at = new Date(request.body.at);
+        const position: SharedPosition = await ctx.db.transaction().execute(async (trx) => {
+          // Kept for the day: yesterday's positions go as today's arrive.
+          await sql`delete from demo_position where at < ${startOfToday}`.execute(trx);
+          await sql`insert into demo_position (user_id, lat, lon, accuracy, at)
+            values (${principal.userId}, ${lat}, ${lon}, ${accuracy}, ${at})`.execute(trx);
+          const shared: SharedPosition = {
+            userId: principal.userId,
+            username: principal.username,
+            fullName: principal.fullName,
+            lat,
+            lon,
+            accuracy,
+            at: at.toISOString(),
+          };
+          // NOTIFY inside the transaction: listeners hear only what was committed.
+          await events.notify(trx, shared);
+          return shared;
+        });
+        events.committed(position);
+        return reply.status(201).send(position);
+      },
+    );
+
+    app.get('/demo/locationTracking/positions', { config, schema: { tags } }, async () =>
+      latestToday(ctx.db),
+    );
+
+    app.get('/demo/locationTracking/events', { config, schema: { tags } }, async (request, reply) => {
+      const self = request.principal!.userId;
+      // Other admins' devices: one's own position is already on one's own screen.
+      streamEmitterEvents<SharedPosition>(request, reply, events, 'position', (position) =>
+        position.userId === self ? undefined : position,
+      );
+    });
+  };
+}

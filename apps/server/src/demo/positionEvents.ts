@@ -1,0 +1,61 @@
+import { EventEmitter } from 'node:events';
+import { sql } from 'kysely';
+import pg from 'pg';
+import type { Database } from '../db/database.ts';
+
+export const POSITION_CHANNEL = 'lms_demo_position';
+
+/** One device's position as other admins see it (live stream and today's list). */
+export interface SharedPosition {
+  readonly userId: string;
+  readonly username: string;
+  readonly fullName: string;
+  readonly lat: number;
+  readonly lon: number;
+  readonly accuracy: number;
+  /** ISO timestamp of the fix. */
+  readonly at: string;
+}
+
+/**
+ * Positions shared by every server instance, the same way as booking changes (booking/events.ts):
+ * writers NOTIFY on one PostgreSQL channel, each instance LISTENs and passes `position` events on
+ * to its admins' server-sent-event streams. Without a database URL to listen on (API-only use),
+ * positions are emitted in this instance only.
+ */
+export class PositionEvents extends EventEmitter {
+  private client: pg.Client | undefined;
+
+  async listen(databaseUrl: string): Promise<void> {
+    const client = new pg.Client({ connectionString: databaseUrl });
+    client.on('notification', (message) => {
+      if (message.channel !== POSITION_CHANNEL || !message.payload) return;
+      try {
+        this.emit('position', JSON.parse(message.payload) as SharedPosition);
+      } catch {
+        // A malformed payload is not ours: ignore it.
+      }
+    });
+    client.on('error', () => {});
+    await client.connect();
+    await client.query(`listen ${POSITION_CHANNEL}`);
+    this.client = client;
+  }
+
+  /** Inside the writer's transaction: every listening instance hears it once committed. */
+  async notify(db: Database, position: SharedPosition): Promise<void> {
+    if (this.client)
+      await sql`select pg_notify(${POSITION_CHANNEL}, ${JSON.stringify(position)})`.execute(db);
+  }
+
+  /** After the commit: when not listening, this instance's streams hear it directly. */
+  committed(position: SharedPosition): void {
+    if (!this.client) this.emit('position', position);
+  }
+
+  async close(): Promise<void> {
+    await this.client?.end().catch(() => {});
+    this.client = undefined;
+    this.removeAllListeners();
+  }
+}

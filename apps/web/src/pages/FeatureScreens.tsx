@@ -1,0 +1,62 @@
+import { bangkokIsoDate, DO_BOOKING_CALENDAR_PATH, type RouteDef } from '@lms/domain';
+import {
+  BookingCalendarPage,
+  DoBookingWizard,
+  fetchEventStream,
+  LocationTrackingPage,
+  type WizardStep,
+} from '@lms/entity-pages';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useBranch } from '../branch/BranchProvider.tsx';
+import { authStore } from '../session/authStore.ts';
+
+/** Server-sent events with the session's bearer token in a header (never in the URL). */
+const openEvents = fetchEventStream(() => authStore.token());
+const bookingHref = (id: string) => `/bookingReport/show?id=${encodeURIComponent(id)}`;
+/** Today as the planner sees it: the calendar day in Asia/Bangkok. */
+const bangkokToday = () => new Date(`${bangkokIsoDate(new Date())}T00:00:00`);
+
+const steps: readonly WizardStep[] = ['info', 'suggestion', 'fineTune', 'summary'];
+
+/** `/doBooking`, `/doBooking/<step>?draftId=…`: the URL names the step and the server-side draft. */
+export function DoBookingScreen({ route }: { route: RouteDef }) {
+  const navigate = useNavigate();
+  const [search] = useSearchParams();
+  const segment = route.path.split('/')[2];
+  // The DO booking calendar lives inside the suggestion step.
+  const step: WizardStep =
+    route.path === DO_BOOKING_CALENDAR_PATH ? 'suggestion' : (steps.find((s) => s === segment) ?? 'info');
+  return (
+    <DoBookingWizard
+      step={step}
+      draftId={search.get('draftId')}
+      today={bangkokToday()}
+      bookingHref={bookingHref}
+      onNavigate={(next, draftId) =>
+        navigate(`/doBooking/${next}${draftId ? `?draftId=${encodeURIComponent(draftId)}` : ''}`)
+      }
+    />
+  );
+}
+
+export function BookingCalendarScreen() {
+  const { branchId } = useBranch();
+  return (
+    <BookingCalendarPage
+      today={bangkokToday()}
+      bookingHref={bookingHref}
+      openEvents={async (signal) => {
+        const response = await openEvents(
+          `bookingCalendar/events?branchId=${encodeURIComponent(branchId ?? '')}`,
+          signal,
+        );
+        if (!response.ok || !response.body) throw new Error(`events: ${response.status}`);
+        return response.body;
+      }}
+    />
+  );
+}
+
+export function LocationTrackingScreen() {
+  return <LocationTrackingPage openEventStream={openEvents} />;
+}

@@ -1,0 +1,129 @@
+import { Button, ConfirmDialog, SelectField, TextArea, useSnackbar } from '@lms/design-system';
+import { callStatusOptions, entityByName } from '@lms/domain';
+import { useState } from 'react';
+import styled from 'styled-components';
+import { HistoryList } from '../pages/HistoryList.tsx';
+import { useSession } from '../session/SessionContext.tsx';
+import { messagesOf, useBookingApi } from './bookingApi.ts';
+import { useCanBook } from './layout.tsx';
+
+export interface BookingActionsProps {
+  readonly bookingId: string;
+  readonly docNo?: string;
+  readonly callStatus?: string | null;
+  readonly isCanceled?: boolean;
+  /** After a cancel or a call-status change (revalidate what shows the booking). */
+  readonly onChanged?: () => void;
+}
+
+const bookingReport = entityByName('bookingReport');
+const callOptions = callStatusOptions.map((option) => ({ id: option.value, label: option.label }));
+
+/** A booking's actions: cancel with a reason, change the call status (its own role), and its log. */
+export function BookingActions({
+  bookingId,
+  docNo,
+  callStatus,
+  isCanceled = false,
+  onChanged,
+}: BookingActionsProps) {
+  const booking = useBookingApi();
+  const snackbar = useSnackbar();
+  const { can } = useSession();
+  const canCancel = useCanBook();
+  const mayCall = can('bookingReport', 'changeCallStatus');
+  const [asking, setAsking] = useState(false);
+  const [reason, setReason] = useState('');
+  const [status, setStatus] = useState<string | null>(callStatus ?? null);
+  const [showLog, setShowLog] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const name = docNo ?? 'การจองนี้';
+
+  const cancel = async () => {
+    setBusy(true);
+    try {
+      const answer = await booking.cancelBooking(bookingId, reason.trim());
+      setAsking(false);
+      setReason('');
+      snackbar.success([answer.alreadyCanceled ? `${name} ถูกยกเลิกไปก่อนแล้ว` : `ยกเลิก ${name} แล้ว`]);
+      onChanged?.();
+    } catch (error) {
+      snackbar.error(messagesOf(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const changeCall = async (value: string) => {
+    const previous = status;
+    setStatus(value);
+    try {
+      await booking.changeCallStatus(bookingId, value);
+      snackbar.success([`บันทึกสถานะการโทรนัดของ ${name} แล้ว`]);
+      onChanged?.();
+    } catch (error) {
+      setStatus(previous);
+      snackbar.error(messagesOf(error));
+    }
+  };
+
+  return (
+    <Root>
+      <Row>
+        {mayCall.can && !isCanceled && (
+          <CallField
+            label={`สถานะการโทรนัด ${name}`}
+            options={callOptions}
+            value={status}
+            onChange={(value) => value !== null && value !== status && changeCall(String(value))}
+          />
+        )}
+        {canCancel && !isCanceled && (
+          <Button variant="danger" size="sm" onPress={() => setAsking(true)}>
+            ยกเลิกการจอง
+          </Button>
+        )}
+        <Button
+          variant="secondary"
+          size="sm"
+          aria-expanded={showLog}
+          onPress={() => setShowLog((open) => !open)}
+        >
+          {showLog ? 'ซ่อนประวัติ' : 'ประวัติการจอง'}
+        </Button>
+      </Row>
+      {showLog && <HistoryList entity={bookingReport} id={bookingId} />}
+      <ConfirmDialog
+        isOpen={asking}
+        title={`ยกเลิก ${name}`}
+        variant="danger"
+        confirmLabel={busy ? 'กำลังยกเลิก...' : 'ยกเลิกการจอง'}
+        cancelLabel="ไม่ยกเลิก"
+        message={
+          <>
+            <p>ความจุของรถจะคืนกลับ และใบส่งสินค้าจะกลับไปเป็นยังไม่ได้จอง</p>
+            <TextArea label="เหตุผลที่ยกเลิก" value={reason} onChange={setReason} maxLength={500} rows={3} />
+          </>
+        }
+        onConfirm={() => !busy && cancel()}
+        onCancel={() => !busy && setAsking(false)}
+      />
+    </Root>
+  );
+}
+
+const Root = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space[2]};
+`;
+
+const Row = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: end;
+  gap: ${({ theme }) => theme.space[2]};
+`;
+
+const CallField = styled(SelectField)`
+  min-width: 200px;
+`;

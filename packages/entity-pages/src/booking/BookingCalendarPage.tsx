@@ -1,0 +1,281 @@
+import { Button, type CalendarView, CapacityCalendar, MultiSelectField } from '@lms/design-system';
+import { useState } from 'react';
+import styled from 'styled-components';
+import useSWR, { useSWRConfig } from 'swr';
+import type { ApiError } from '../api/ApiError.ts';
+import { useEntityOptions } from '../data/useEntityData.ts';
+import { BookingActions } from './BookingActions.tsx';
+import { bookingKeys, type CalendarQuery, type CellRef, useBookingApi } from './bookingApi.ts';
+import { addIsoDays, hours, isoOf, kg, m3, percent, thaiDay } from './format.ts';
+import { Alert, Messages, Panel, Stack, TableScroll } from './layout.tsx';
+import { StatusBadge } from './StatusBadge.tsx';
+import type { CalendarCell, CellBooking } from './types.ts';
+import { type OpenBookingEvents, useBookingEvents } from './useBookingEvents.ts';
+
+export interface BookingCalendarPageProps {
+  /** Today in Asia/Bangkok, from the host (no clock inside). */
+  readonly today: Date;
+  /** The link of a booking's page (e.g. `/bookingReport/show?id=…`). */
+  readonly bookingHref: (bookingId: string) => string;
+  /** Opens the live events stream with the session's token; without it the page does not update live. */
+  readonly openEvents?: OpenBookingEvents;
+  readonly initialView?: CalendarView;
+}
+
+/** The days fetched: the grid of today's month (from its first Sunday) and the next month, within the server's 62 days. */
+export function calendarRange(today: Date): { from: string; to: string } {
+  const first = new Date(today.getFullYear(), today.getMonth(), 1);
+  const from = isoOf(new Date(first.getFullYear(), first.getMonth(), 1 - first.getDay()));
+  return { from, to: addIsoDays(from, 62) };
+}
+
+const maxPercent = (cell: CalendarCell) => Math.max(cell.weightPercent, cell.volumePercent, cell.hourPercent);
+
+/** Booking Calendar (`/bookingCalendar`): capacity per day × shift × vehicle type, live. */
+export function BookingCalendarPage({
+  today,
+  bookingHref,
+  openEvents,
+  initialView = 'month',
+}: BookingCalendarPageProps) {
+  const booking = useBookingApi();
+  const { mutate } = useSWRConfig();
+  const [view, setView] = useState<CalendarView>(initialView);
+  const [vehicleTypeIds, setVehicleTypeIds] = useState<readonly string[]>([]);
+  const [shipCondIds, setShipCondIds] = useState<readonly string[]>([]);
+  const [selectedDay, setSelectedDay] = useState<string | null>(null);
+  const [selectedCell, setSelectedCell] = useState<CellRef | null>(null);
+  const vehicleTypes = useEntityOptions('vehicleType', { size: 100 });
+  const shipConds = useEntityOptions('shipCond', { size: 100 });
+  const query: CalendarQuery = { ...calendarRange(today), vehicleTypeIds, shipCondIds };
+  const cells = useSWR<CalendarCell[], ApiError>(bookingKeys.calendar(booking.branchId, query), () =>
+    booking.calendar(query),
+  );
+  const refresh = () =>
+    mutate((key) => Array.isArray(key) && key[0] === 'bookingCalendar' && key[2] === booking.branchId);
+  useBookingEvents(openEvents, (event) => {
+    if (event.branchId === booking.branchId) refresh();
+  });
+
+  const byDay = new Map<string, CalendarCell[]>();
+  for (const cell of cells.data ?? []) byDay.set(cell.date, [...(byDay.get(cell.date) ?? []), cell]);
+  const dayCells = selectedDay ? (byDay.get(selectedDay) ?? []) : [];
+
+  return (
+    <Stack>
+      <Panel aria-labelledby="calendar-filters">
+        <h2 id="calendar-filters">ปฏิทินการจอง</h2>
+        <Toolbar>
+          <fieldset aria-label="มุมมอง">
+            <Button
+              variant={view === 'month' ? 'primary' : 'secondary'}
+              size="sm"
+              aria-pressed={view === 'month'}
+              onPress={() => setView('month')}
+            >
+              รายเดือน
+            </Button>
+            <Button
+              variant={view === 'week' ? 'primary' : 'secondary'}
+              size="sm"
+              aria-pressed={view === 'week'}
+              onPress={() => setView('week')}
+            >
+              รายสัปดาห์
+            </Button>
+          </fieldset>
+          <MultiSelectField
+            label="ประเภทรถ"
+            options={vehicleTypes.data ?? []}
+            value={vehicleTypeIds}
+            onChange={(ids) => setVehicleTypeIds(ids.map(String))}
+          />
+          <MultiSelectField
+            label="Ship Cond"
+            options={shipConds.data ?? []}
+            value={shipCondIds}
+            onChange={(ids) => setShipCondIds(ids.map(String))}
+          />
+        </Toolbar>
+        {cells.error && (
+          <Alert>
+            <Messages messages={cells.error.messages} />
+          </Alert>
+        )}
+        {!cells.data && !cells.error && <p role="status">กำลังโหลดปฏิทิน...</p>}
+        {cells.data && cells.data.length === 0 && <p role="status">ไม่มีช่วงรถในช่วงวันที่นี้ตามตัวกรอง</p>}
+        <CapacityCalendar
+          key={view}
+          today={today}
+          view={view}
+          selectedDate={selectedDay ? new Date(`${selectedDay}T00:00:00`) : null}
+          onSelectDay={(date) => {
+            setSelectedDay(isoOf(date));
+            setSelectedCell(null);
+          }}
+          renderDay={(date) => <DaySummary cells={byDay.get(isoOf(date)) ?? []} detailed={view === 'week'} />}
+        />
+      </Panel>
+      {selectedDay && (
+        <Panel aria-labelledby="calendar-day">
+          <h2 id="calendar-day">ความจุวันที่ {thaiDay(selectedDay)}</h2>
+          {dayCells.length === 0 ? (
+            <p>ไม่มีช่วงรถในวันนี้</p>
+          ) : (
+            <TableScroll>
+              <table>
+                <thead>
+                  <tr>
+                    <th scope="col">กะ</th>
+                    <th scope="col">ประเภทรถ</th>
+                    <th scope="col">รถ</th>
+                    <th scope="col">น้ำหนัก (ใช้/ความจุ)</th>
+                    <th scope="col">ปริมาตร (ใช้/ความจุ)</th>
+                    <th scope="col">ชั่วโมง (ใช้/ความจุ)</th>
+                    <th scope="col">สถานะ</th>
+                    <th scope="col">การจอง</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {dayCells.map((cell) => (
+                    <tr key={`${cell.shiftOfDayId}-${cell.vehicleTypeId}`}>
+                      <td>{cell.shiftName}</td>
+                      <td>{cell.vehicleTypeName}</td>
+                      <td data-number="">{cell.vehicles}</td>
+                      <td data-number="">
+                        {kg(cell.used.weight)} / {kg(cell.capacity.weight)} ({percent(cell.weightPercent)})
+                      </td>
+                      <td data-number="">
+                        {m3(cell.used.volume)} / {m3(cell.capacity.volume)} ({percent(cell.volumePercent)})
+                      </td>
+                      <td data-number="">
+                        {hours(cell.used.minute)} / {hours(cell.capacity.minute)} ({percent(cell.hourPercent)}
+                        )
+                      </td>
+                      <td>
+                        <StatusBadge colour={cell.colour} label={cell.statusLabel} />
+                      </td>
+                      <td>
+                        <Button
+                          variant="secondary"
+                          size="sm"
+                          aria-label={`ดูการจอง ${cell.shiftName} ${cell.vehicleTypeName}`}
+                          onPress={() =>
+                            setSelectedCell({
+                              date: cell.date,
+                              shiftOfDayId: cell.shiftOfDayId,
+                              vehicleTypeId: cell.vehicleTypeId,
+                            })
+                          }
+                        >
+                          ดูการจอง
+                        </Button>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </TableScroll>
+          )}
+        </Panel>
+      )}
+      {selectedCell && <CellBookings cell={selectedCell} bookingHref={bookingHref} onChanged={refresh} />}
+    </Stack>
+  );
+}
+
+function DaySummary({
+  cells,
+  detailed,
+}: {
+  readonly cells: readonly CalendarCell[];
+  readonly detailed: boolean;
+}) {
+  if (cells.length === 0) return null;
+  const worst = cells.reduce((a, b) => (maxPercent(b) > maxPercent(a) ? b : a));
+  if (!detailed)
+    return <StatusBadge colour={worst.colour} label={worst.statusLabel} value={maxPercent(worst)} />;
+  return (
+    <CellList>
+      {cells.map((cell) => (
+        <li key={`${cell.shiftOfDayId}-${cell.vehicleTypeId}`}>
+          <span>
+            {cell.shiftName} · {cell.vehicleTypeName}
+          </span>
+          <StatusBadge colour={cell.colour} label={cell.statusLabel} value={maxPercent(cell)} />
+        </li>
+      ))}
+    </CellList>
+  );
+}
+
+function CellBookings({
+  cell,
+  bookingHref,
+  onChanged,
+}: {
+  readonly cell: CellRef;
+  readonly bookingHref: (id: string) => string;
+  readonly onChanged: () => void;
+}) {
+  const booking = useBookingApi();
+  const list = useSWR<CellBooking[], ApiError>(bookingKeys.cellBookings(booking.branchId, cell), () =>
+    booking.cellBookings(cell),
+  );
+  return (
+    <Panel aria-labelledby="cell-bookings">
+      <h2 id="cell-bookings">การจองในช่วงรถนี้</h2>
+      {list.error && (
+        <Alert>
+          <Messages messages={list.error.messages} />
+        </Alert>
+      )}
+      {!list.data && !list.error && <p role="status">กำลังโหลดการจอง...</p>}
+      {list.data?.length === 0 && <p>ยังไม่มีการจองในช่วงรถนี้</p>}
+      <BookingList>
+        {list.data?.map((item) => (
+          <li key={item.id}>
+            <a href={bookingHref(item.id)}>{item.docNo}</a> · {item.customerLabel ?? '-'} ·{' '}
+            {item.shipToLabel ?? '-'}
+            <BookingActions
+              bookingId={item.id}
+              docNo={item.docNo}
+              callStatus={item.callStatus}
+              onChanged={onChanged}
+            />
+          </li>
+        ))}
+      </BookingList>
+    </Panel>
+  );
+}
+
+const Toolbar = styled.div`
+  display: grid;
+  grid-template-columns: auto repeat(2, minmax(180px, 280px));
+  gap: ${({ theme }) => theme.space[3]};
+  align-items: end;
+  & > fieldset { display: flex; gap: ${({ theme }) => theme.space[1]}; margin: 0; padding: 0; border: none; }
+  @media (max-width: 640px) { grid-template-columns: 1fr; }
+`;
+
+const CellList = styled.ul`
+  display: flex;
+  flex-direction: column;
+  gap: 2px;
+  margin: 0;
+  padding: 0;
+  list-style: none;
+  font-size: ${({ theme }) => theme.font.size.xs};
+  & > li { display: flex; flex-direction: column; }
+`;
+
+const BookingList = styled.ul`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space[3]};
+  margin: 0;
+  padding: 0;
+  list-style: none;
+  & > li { display: flex; flex-direction: column; gap: ${({ theme }) => theme.space[1]}; padding-bottom: ${({ theme }) => theme.space[3]}; border-bottom: 1px solid ${({ theme }) => theme.color.border}; }
+`;

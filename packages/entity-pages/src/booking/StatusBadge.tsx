@@ -1,0 +1,52 @@
+import styled from 'styled-components';
+import { percent } from './format.ts';
+
+/** The engine names status colours (green/blue/orange/red); these are their on-screen shades. */
+const swatches: Record<string, { background: string; text: string }> = {
+  green: { background: '#e3f4e6', text: '#1b5e20' },
+  blue: { background: '#e3edfa', text: '#174b8c' },
+  orange: { background: '#fdeedd', text: '#8a4b00' },
+  red: { background: '#fbe4e2', text: '#8f1e18' },
+};
+const fallback = { background: '#eceff3', text: '#1c1f24' };
+
+export function swatchOf(colour: string) {
+  return swatches[colour] ?? fallback;
+}
+
+/** A utilization status: colour AND Thai label (never colour alone), with its percentage. */
+export function StatusBadge({
+  colour,
+  label,
+  value,
+}: {
+  readonly colour: string;
+  readonly label: string;
+  readonly value?: number;
+}) {
+  const swatch = swatchOf(colour);
+  return (
+    <Badge style={{ background: swatch.background, color: swatch.text }} data-colour={colour}>
+      <Dot aria-hidden="true" style={{ background: swatch.text }} />
+      {label}
+      {value !== undefined && <span>{percent(value)}</span>}
+    </Badge>
+  );
+}
+
+const Badge = styled.span`
+  display: inline-flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space[1]};
+  padding: 0 ${({ theme }) => theme.space[2]};
+  border-radius: ${({ theme }) => theme.radius.pill};
+  font-size: ${({ theme }) => theme.font.size.sm};
+  font-weight: ${({ theme }) => theme.font.weight.medium};
+  white-space: nowrap;
+`;
+
+const Dot = styled.span`
+  width: 8px;
+  height: 8px;
+  border-radius: 50%;
+`;

@@ -1,0 +1,106 @@
+import styled from 'styled-components';
+import { addIsoDays, shortDay } from './format.ts';
+import { swatchOf } from './StatusBadge.tsx';
+import type { Suggestion } from './types.ts';
+
+export type DayFit = 'fits' | 'open' | 'no' | 'beforeSla';
+
+export interface DayVerdict {
+  readonly date: string;
+  readonly fit: DayFit;
+  readonly label: string;
+  readonly reasons: readonly string[];
+}
+
+const fitLabels: Record<DayFit, { label: string; colour: string }> = {
+  fits: { label: 'มีตัวเลือก', colour: 'green' },
+  open: { label: 'มีช่วงรถว่าง', colour: 'blue' },
+  no: { label: 'จองไม่ได้', colour: 'red' },
+  beforeSla: { label: 'ก่อน SLA', colour: 'grey' },
+};
+
+export const fitColour = (fit: DayFit) => fitLabels[fit].colour;
+
+/** Per day of the horizon: whether the DOs fit (an option uses that day) and, if not, the first rule that ruled it out. */
+export function dayVerdicts(suggestion: Suggestion): DayVerdict[] {
+  const optionDays = new Set(suggestion.options.flatMap((option) => option.allocations.map((a) => a.date)));
+  const reasonsByDay = new Map<string, string[]>();
+  for (const why of suggestion.whyNot) {
+    const reasons = reasonsByDay.get(why.date) ?? [];
+    const text = `${why.ruleLabel}: ${why.message}`;
+    if (!reasons.includes(text)) reasons.push(text);
+    reasonsByDay.set(why.date, reasons);
+  }
+  const days: DayVerdict[] = [];
+  for (let day = suggestion.from; day <= suggestion.to && days.length < 62; day = addIsoDays(day, 1)) {
+    const reasons = reasonsByDay.get(day) ?? [];
+    const fit: DayFit =
+      day < suggestion.earliestDate
+        ? 'beforeSla'
+        : optionDays.has(day)
+          ? 'fits'
+          : reasons.length
+            ? 'no'
+            : 'open';
+    days.push({ date: day, fit, label: fitLabels[fit].label, reasons });
+  }
+  return days;
+}
+
+/** The horizon as a strip of days, each with its verdict and the reasons under it. */
+export function WhyNotStrip({ suggestion }: { readonly suggestion: Suggestion }) {
+  const days = dayVerdicts(suggestion).filter((day) => day.fit !== 'beforeSla');
+  return (
+    <Strip aria-label="เหตุผลรายวัน">
+      {days.map((day) => {
+        const { weekday, day: dayText } = shortDay(day.date);
+        const swatch = swatchOf(fitColour(day.fit));
+        return (
+          <DayCard key={day.date} style={{ borderTopColor: swatch.text }}>
+            <strong>
+              {weekday} {dayText}
+            </strong>
+            <Verdict style={{ background: swatch.background, color: swatch.text }}>{day.label}</Verdict>
+            {day.reasons.length > 0 && (
+              <ul>
+                {day.reasons.map((reason) => (
+                  <li key={reason}>{reason}</li>
+                ))}
+              </ul>
+            )}
+          </DayCard>
+        );
+      })}
+    </Strip>
+  );
+}
+
+const Strip = styled.ol.attrs({ tabIndex: 0 })`
+  display: flex;
+  gap: ${({ theme }) => theme.space[2]};
+  margin: 0;
+  padding: 0 0 ${({ theme }) => theme.space[2]};
+  list-style: none;
+  overflow-x: auto;
+`;
+
+const DayCard = styled.li`
+  flex: 0 0 168px;
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space[1]};
+  padding: ${({ theme }) => theme.space[2]};
+  border: 1px solid ${({ theme }) => theme.color.border};
+  border-top-width: 4px;
+  border-radius: ${({ theme }) => theme.radius.md};
+  background: ${({ theme }) => theme.color.surface};
+  font-size: ${({ theme }) => theme.font.size.sm};
+  & ul { margin: 0; padding-left: 16px; }
+`;
+
+const Verdict = styled.span`
+  align-self: flex-start;
+  padding: 0 ${({ theme }) => theme.space[2]};
+  border-radius: ${({ theme }) => theme.radius.pill};
+  font-weight: ${({ theme }) => theme.font.weight.medium};
+`;

@@ -1,0 +1,10 @@
+export { BookingActions, type BookingActionsProps } from './BookingActions.tsx';
+export { BookingCalendarPage, type BookingCalendarPageProps } from './BookingCalendarPage.tsx';
+export { BookingInfoStep, type BookingInfoStepProps } from './BookingInfoStep.tsx';
+export { DoBookingCalendar, type DoBookingCalendarProps } from './DoBookingCalendar.tsx';
+export { DoBookingWizard, type DoBookingWizardProps, wizardSteps } from './DoBookingWizard.tsx';
+export { FineTuneStep, type FineTuneStepProps } from './FineTuneStep.tsx';
+export { OrderSuggestionStep, type OrderSuggestionStepProps } from './OrderSuggestionStep.tsx';
+export { SummaryStep, type SummaryStepProps } from './SummaryStep.tsx';
+export type { BookingEvent, WizardStep } from './types.ts';
+export { type OpenBookingEvents, parseEventBlock } from './useBookingEvents.ts';

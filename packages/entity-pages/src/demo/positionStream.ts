@@ -1,0 +1,76 @@
+/** A device's position as the server shares it (GET positions, and the live `position` events). */
+export interface SharedPosition {
+  readonly userId: string;
+  readonly username: string;
+  readonly fullName: string;
+  readonly lat: number;
+  readonly lon: number;
+  readonly accuracy: number;
+  /** ISO timestamp of the fix. */
+  readonly at: string;
+}
+
+export const POSITIONS_PATH = 'demo/locationTracking/positions';
+export const EVENTS_PATH = 'demo/locationTracking/events';
+
+/** How the page opens the server-sent-event stream; the host adds the bearer token (never in the URL). */
+export type OpenEventStream = (path: string, signal: AbortSignal) => Promise<Response>;
+
+/** Same-origin fetch under `/api`, with `Authorization: Bearer` when `getToken` gives one. */
+export function fetchEventStream(getToken?: () => string | null, baseUrl = '/api'): OpenEventStream {
+  return (path, signal) => {
+    const token = getToken?.();
+    const headers: Record<string, string> = { Accept: 'text/event-stream' };
+    if (token) headers.Authorization = `Bearer ${token}`;
+    return fetch(`${baseUrl}/${path}`, { headers, signal });
+  };
+}
+
+/** Splits a server-sent-event text stream into events; comments (heartbeats) are skipped. */
+export function parseEvents(buffer: string): { events: { event: string; data: string }[]; rest: string } {
+  const blocks = buffer.split('\n\n');
+  const rest = blocks.pop() ?? '';
+  const events = blocks.flatMap((block) => {
+    let event = 'message';
+    const data: string[] = [];
+    for (const line of block.split('\n')) {
+      if (line.startsWith('event:')) event = line.slice(6).trim();
+      else if (line.startsWith('data:')) data.push(line.slice(5).trimStart());
+    }
+    return data.length > 0 ? [{ event, data: data.join('\n') }] : [];
+  });
+  return { events, rest };
+}
+
+/**
+ * Reads `position` events until the stream ends or `signal` aborts; resolves when it ended,
+ * rejects when it could not be opened or broke.
+ */
+export async function readPositions(
+  open: OpenEventStream,
+  signal: AbortSignal,
+  onOpen: () => void,
+  onPosition: (position: SharedPosition) => void,
+): Promise<void> {
+  const response = await open(EVENTS_PATH, signal);
+  if (!response.ok || !response.body) throw new Error(`event stream answered ${response.status}`);
+  onOpen();
+  const reader = response.body.getReader();
+  const decoder = new TextDecoder();
+  let buffer = '';
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) return;
+    buffer += decoder.decode(value, { stream: true }).replace(/\r\n/g, '\n');
+    const parsed = parseEvents(buffer);
+    buffer = parsed.rest;
+    for (const item of parsed.events) {
+      if (item.event !== 'position') continue;
+      try {
+        onPosition(JSON.parse(item.data) as SharedPosition);
+      } catch {
+        // Not a position: ignore it.
+      }
+    }
+  }
+}
