@@ -1,0 +1,99 @@
+import path from 'node:path';
+import { featureRoles, readRoleOf } from '@lms/domain';
+import { sql } from 'kysely';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { bookingScenario, oneDoAllocation } from '../../server/test/bookingScenario.ts';
+import { call, createUser, signIn as apiSignIn } from '../../server/test/fixtures.ts';
+import { setupTestServer } from '../../server/test/harness.ts';
+import { setupBrowser } from './browser.ts';
+import { signIn } from './helpers.ts';
+
+const server = setupTestServer({ webDist: path.resolve(import.meta.dirname, '../dist') });
+const browser = setupBrowser();
+
+const plannerRoles = [
+  ...featureRoles.doBooking.edit.filter((r) => r !== 'ROLE_ADMIN'),
+  readRoleOf('BOOKING_CALENDAR'),
+  readRoleOf('DELIVERY_ORDER'),
+  'ROLE_BOOKING_REPORT_READ',
+];
+
+/** A planner's page, signed in, on the wizard's summary for the given DOs. */
+async function bookUpToSummary(page: Page, docNos: string[]) {
+  await page.goto(`${server.origin}/doBooking`);
+  for (const docNo of docNos) await page.getByRole('checkbox', { name: `เลือก ${docNo}` }).click();
+  await page.getByRole('button', { name: 'ถัดไป: ดูคำแนะนำการจัดรถ' }).click();
+  await page.getByRole('heading', { name: 'ตัวเลือกที่ 1 (แนะนำ)' }).waitFor();
+  await page.getByRole('button', { name: 'เลือกตัวเลือกที่ 1' }).click();
+  await page.getByRole('heading', { name: 'ช่วงรถที่ 1' }).waitFor();
+  await page.getByRole('button', { name: 'ถัดไป: สรุปการจอง' }).click();
+  await page.getByRole('button', { name: 'ยืนยันการจอง' }).waitFor();
+}
+
+describe('DO booking in the browser against the real server', () => {
+  it('books unbooked DOs from Info to confirmed, and another planner’s calendar refreshes live', async () => {
+    const world = await bookingScenario(server.db, { deliveryOrders: 2 });
+    const planner = await createUser(server.db, { roles: plannerRoles, branchIds: [world.branchId] });
+    const watcher = await createUser(server.db, { roles: plannerRoles, branchIds: [world.branchId] });
+    const { rows: docs } = await sql<{ doc_no: string }>`select doc_no from delivery_order where id = any(${world.deliveryOrderIds}::uuid[]) order by doc_no`.execute(server.db);
+
+    const calendar = await browser.newPage();
+    await signIn(calendar, server.origin, watcher);
+    await calendar.goto(`${server.origin}/bookingCalendar`);
+    await calendar.waitForResponse((r) => r.url().includes('/api/bookingCalendar?'));
+
+    const page = await browser.newPage();
+    await signIn(page, server.origin, planner);
+    await bookUpToSummary(page, docs.map((d) => d.doc_no));
+    const refreshed = calendar.waitForResponse((r) => r.url().includes('/api/bookingCalendar?'), { timeout: 5000 });
+    const confirmedAt = Date.now();
+    await page.getByRole('button', { name: 'ยืนยันการจอง' }).click();
+    await page.getByRole('heading', { name: 'บันทึกการจองเรียบร้อยแล้ว' }).waitFor();
+    // The watcher's calendar asked for fresh figures without a reload, soon after the confirm.
+    await refreshed;
+    expect(Date.now() - confirmedAt).toBeLessThan(3000);
+
+    const { rows } = await sql<{ n: number }>`select count(*)::int as n from delivery_order where id = any(${world.deliveryOrderIds}::uuid[]) and is_booking`.execute(server.db);
+    expect(rows[0]!.n).toBe(2);
+  });
+
+  it('lets one of two planners racing for the last room book it; the other gets the Thai 409 and a fresh suggestion', async () => {
+    const world = await bookingScenario(server.db, { deliveryOrders: 11 });
+    const q = `branchId=${world.branchId}`;
+    // Nine of the ten places are taken already.
+    const setup = await createUser(server.db, { roles: plannerRoles, branchIds: [world.branchId] });
+    const token = await apiSignIn(server.api, setup);
+    for (const doId of world.deliveryOrderIds.slice(0, 9)) {
+      const draft = await call(server.api, 'POST', `/doBooking/draft?${q}`, {
+        token,
+        body: { deliveryOrderIds: [doId], shipToId: world.shipToId, shipCondId: world.shipCondId, allocations: oneDoAllocation(world.slotId, doId) },
+      });
+      expect((await call(server.api, 'POST', `/doBooking/confirm?id=${draft.body.draft.id}&${q}`, { token })).status).toBe(201);
+    }
+    const { rows: docs } = await sql<{ doc_no: string }>`select doc_no from delivery_order where id = any(${world.deliveryOrderIds.slice(9)}::uuid[]) order by doc_no`.execute(server.db);
+    const pages = await Promise.all(
+      docs.map(async (doc) => {
+        const page = await browser.newPage();
+        await signIn(page, server.origin, await createUser(server.db, { roles: plannerRoles, branchIds: [world.branchId] }));
+        await bookUpToSummary(page, [doc.doc_no]);
+        return page;
+      }),
+    );
+    await Promise.all(pages.map((page) => page.getByRole('button', { name: 'ยืนยันการจอง' }).click()));
+    const outcomes = await Promise.all(
+      pages.map((page) =>
+        Promise.race([
+          page.getByRole('heading', { name: 'บันทึกการจองเรียบร้อยแล้ว' }).waitFor().then(() => 'booked'),
+          page.getByRole('button', { name: 'ขอคำแนะนำใหม่' }).waitFor().then(() => 'refused'),
+        ]),
+      ),
+    );
+    expect(outcomes.sort()).toEqual(['booked', 'refused']);
+    const refused = pages[outcomes.indexOf('refused')]!;
+    await refused.getByText(/ความจุ/).first().waitFor();
+    await refused.getByRole('button', { name: 'ขอคำแนะนำใหม่' }).click();
+    // The fresh suggestion: nothing fits today any more, and the day strip says why.
+    await refused.getByRole('list', { name: 'เหตุผลรายวัน' }).waitFor();
+  });
+});
