@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { bookingScenario, oneDoAllocation } from '../../server/test/bookingScenario.ts';
-import { call, createUser, signIn as apiSignIn } from '../../server/test/fixtures.ts';
+import { signIn as apiSignIn, call, createUser } from '../../server/test/fixtures.ts';
 import { setupTestServer } from '../../server/test/harness.ts';
 import { setupBrowser } from './browser.ts';
 import { signIn } from './helpers.ts';
@@ -36,7 +36,11 @@ describe('DO booking in the browser against the real server', () => {
     const world = await bookingScenario(server.db, { deliveryOrders: 2 });
     const planner = await createUser(server.db, { roles: plannerRoles, branchIds: [world.branchId] });
     const watcher = await createUser(server.db, { roles: plannerRoles, branchIds: [world.branchId] });
-    const { rows: docs } = await sql<{ doc_no: string }>`select doc_no from delivery_order where id = any(${world.deliveryOrderIds}::uuid[]) order by doc_no`.execute(server.db);
+    const { rows: docs } = await sql<{
+      doc_no: string;
+    }>`select doc_no from delivery_order where id = any(${world.deliveryOrderIds}::uuid[]) order by doc_no`.execute(
+      server.db,
+    );
 
     const calendar = await browser.newPage();
     await signIn(calendar, server.origin, watcher);
@@ -45,8 +49,13 @@ describe('DO booking in the browser against the real server', () => {
 
     const page = await browser.newPage();
     await signIn(page, server.origin, planner);
-    await bookUpToSummary(page, docs.map((d) => d.doc_no));
-    const refreshed = calendar.waitForResponse((r) => r.url().includes('/api/bookingCalendar?'), { timeout: 5000 });
+    await bookUpToSummary(
+      page,
+      docs.map((d) => d.doc_no),
+    );
+    const refreshed = calendar.waitForResponse((r) => r.url().includes('/api/bookingCalendar?'), {
+      timeout: 5000,
+    });
     const confirmedAt = Date.now();
     await page.getByRole('button', { name: 'ยืนยันการจอง' }).click();
     await page.getByRole('heading', { name: 'บันทึกการจองเรียบร้อยแล้ว' }).waitFor();
@@ -54,7 +63,11 @@ describe('DO booking in the browser against the real server', () => {
     await refreshed;
     expect(Date.now() - confirmedAt).toBeLessThan(3000);
 
-    const { rows } = await sql<{ n: number }>`select count(*)::int as n from delivery_order where id = any(${world.deliveryOrderIds}::uuid[]) and is_booking`.execute(server.db);
+    const { rows } = await sql<{
+      n: number;
+    }>`select count(*)::int as n from delivery_order where id = any(${world.deliveryOrderIds}::uuid[]) and is_booking`.execute(
+      server.db,
+    );
     expect(rows[0]!.n).toBe(2);
   });
 
@@ -67,15 +80,31 @@ describe('DO booking in the browser against the real server', () => {
     for (const doId of world.deliveryOrderIds.slice(0, 9)) {
       const draft = await call(server.api, 'POST', `/doBooking/draft?${q}`, {
         token,
-        body: { deliveryOrderIds: [doId], shipToId: world.shipToId, shipCondId: world.shipCondId, allocations: oneDoAllocation(world.slotId, doId) },
+        body: {
+          deliveryOrderIds: [doId],
+          shipToId: world.shipToId,
+          shipCondId: world.shipCondId,
+          allocations: oneDoAllocation(world.slotId, doId),
+        },
       });
-      expect((await call(server.api, 'POST', `/doBooking/confirm?id=${draft.body.draft.id}&${q}`, { token })).status).toBe(201);
+      expect(
+        (await call(server.api, 'POST', `/doBooking/confirm?id=${draft.body.draft.id}&${q}`, { token }))
+          .status,
+      ).toBe(201);
     }
-    const { rows: docs } = await sql<{ doc_no: string }>`select doc_no from delivery_order where id = any(${world.deliveryOrderIds.slice(9)}::uuid[]) order by doc_no`.execute(server.db);
+    const { rows: docs } = await sql<{
+      doc_no: string;
+    }>`select doc_no from delivery_order where id = any(${world.deliveryOrderIds.slice(9)}::uuid[]) order by doc_no`.execute(
+      server.db,
+    );
     const pages = await Promise.all(
       docs.map(async (doc) => {
         const page = await browser.newPage();
-        await signIn(page, server.origin, await createUser(server.db, { roles: plannerRoles, branchIds: [world.branchId] }));
+        await signIn(
+          page,
+          server.origin,
+          await createUser(server.db, { roles: plannerRoles, branchIds: [world.branchId] }),
+        );
         await bookUpToSummary(page, [doc.doc_no]);
         return page;
       }),
@@ -84,8 +113,14 @@ describe('DO booking in the browser against the real server', () => {
     const outcomes = await Promise.all(
       pages.map((page) =>
         Promise.race([
-          page.getByRole('heading', { name: 'บันทึกการจองเรียบร้อยแล้ว' }).waitFor().then(() => 'booked'),
-          page.getByRole('button', { name: 'ขอคำแนะนำใหม่' }).waitFor().then(() => 'refused'),
+          page
+            .getByRole('heading', { name: 'บันทึกการจองเรียบร้อยแล้ว' })
+            .waitFor()
+            .then(() => 'booked'),
+          page
+            .getByRole('button', { name: 'ขอคำแนะนำใหม่' })
+            .waitFor()
+            .then(() => 'refused'),
         ]),
       ),
     );

@@ -12,12 +12,19 @@ export function setupBrowser() {
     await browser?.close();
   });
   return {
-    async newPage(options: { width?: number; height?: number } = {}): Promise<Page> {
+    async newPage(
+      options: {
+        width?: number;
+        height?: number;
+        geolocation?: { latitude: number; longitude: number };
+      } = {},
+    ): Promise<Page> {
       if (!browser) throw new Error('browser not started');
       const context = await browser.newContext({
         viewport: { width: options.width ?? 1280, height: options.height ?? 800 },
         locale: 'th-TH',
         timezoneId: 'Asia/Bangkok',
+        ...(options.geolocation ? { geolocation: options.geolocation, permissions: ['geolocation'] } : {}),
       });
       return context.newPage();
     },
