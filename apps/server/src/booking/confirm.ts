@@ -4,7 +4,7 @@ import { sql, type Transaction } from 'kysely';
 import { recordHistory } from '../crud/history.ts';
 import type { Database } from '../db/database.ts';
 import { HttpError, unprocessable } from '../http/errors.ts';
-import { type Draft, findDraft, toSuggestRequest } from './drafts.ts';
+import { type Draft, findDraft } from './drafts.ts';
 import { evaluateDraft } from './evaluate.ts';
 import { BOOKING_CHANNEL, type BookingEvent } from './events.ts';
 import { loadWorld } from './world.ts';
