@@ -1,25 +1,8 @@
+import type { BranchInfo, UserInfo } from '@lms/domain';
 import { sql } from 'kysely';
 import type { Database } from '../db/database.ts';
 import type { Principal } from './principal.ts';
 import { SESSION_MAX_SECONDS, type TokenService } from './tokens.ts';
-
-export interface BranchInfo {
-  readonly id: string;
-  readonly code: string;
-  readonly name: string;
-}
-
-/** `GET /api/account/userInfo`: who the user is, their roles and the branches they may act for. */
-export interface UserInfo {
-  readonly userId: string;
-  readonly username: string;
-  readonly fullName: string;
-  readonly email: string | null;
-  readonly profileImageId: string | null;
-  readonly roles: readonly string[];
-  readonly branchInfos: readonly BranchInfo[];
-  readonly mustChangePassword: boolean;
-}
 
 export async function userInfo(db: Database, principal: Principal): Promise<UserInfo> {
   // An admin may act for every branch (product.md).

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { IssuedToken } from '@lms/domain';
 import { errors, jwtVerify, SignJWT } from 'jose';
 import { sql } from 'kysely';
 import type { Database } from '../db/database.ts';
@@ -14,12 +15,6 @@ export interface TokenClaims {
   readonly userId: string;
   readonly sessionId: string;
   readonly tokenVersion: number;
-}
-
-export interface IssuedToken {
-  readonly token: string;
-  /** ISO timestamp. */
-  readonly expiresAt: string;
 }
 
 export class TokenService {

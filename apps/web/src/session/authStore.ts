@@ -1,36 +1,8 @@
-import { STORAGE_KEYS } from '@lms/domain';
+import { type IssuedToken, type LoginAnswer, STORAGE_KEYS, type UserInfo } from '@lms/domain';
+
+export type { BranchInfo, IssuedToken, LoginAnswer, UserInfo } from '@lms/domain';
+
 import { browserStorage } from './browserStorage.ts';
-
-/** `GET /api/account/userInfo` (and the `info` of a sign-in). */
-export interface UserInfo {
-  readonly userId: string;
-  readonly username: string;
-  readonly fullName: string;
-  readonly email: string | null;
-  readonly profileImageId: string | null;
-  readonly roles: readonly string[];
-  readonly branchInfos: readonly BranchInfo[];
-  readonly mustChangePassword: boolean;
-}
-
-export interface BranchInfo {
-  readonly id: string;
-  readonly code: string;
-  readonly name: string;
-}
-
-/** `POST auth/webLogin`'s answer (spec §7). */
-export interface LoginAnswer {
-  readonly userId: string;
-  readonly token: string;
-  readonly expiresAt: string;
-  readonly info: UserInfo;
-}
-
-export interface IssuedToken {
-  readonly token: string;
-  readonly expiresAt: string;
-}
 
 /** The stored login of spec §4: token, expiry and user info under their own keys. */
 export const authStore = {
