@@ -20,8 +20,9 @@ const preview: Preview = {
   parameters: {
     layout: 'padded',
     controls: { matchers: { color: /(background|color)$/i, date: /Date$/i } },
-    // Accessibility violations fail the story's test.
-    a11y: { test: 'error' },
+    // Accessibility violations fail the story's test. react-aria's own live-announcer region is
+    // left out: after a pending button unmounts it keeps pointing at the removed label for a while.
+    a11y: { test: 'error', context: { exclude: ['[data-live-announcer]'] } },
   },
   initialGlobals: { locale: 'th' },
 };

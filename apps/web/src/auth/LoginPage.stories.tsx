@@ -86,9 +86,6 @@ export const PhoneWidth: Story = {
 
 /** Docs: username and password; Enter submits; back to `to` afterwards. */
 export const SignsIn: Story = {
-  // The pending button unmounts on success; react-aria's live announcement then points at a
-  // removed label (role-img-alt) for 7 s. A shared-component issue, reported; last in the file.
-  parameters: { a11y: { test: 'todo' } },
   beforeEach({ msw }) {
     msw.use(http.post('/api/auth/webLogin', () => HttpResponse.json(signedIn)));
   },

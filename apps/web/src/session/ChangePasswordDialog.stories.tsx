@@ -68,9 +68,6 @@ export const WrongOldPassword: Story = {
 
 /** Success: the fresh token is stored, the snackbar says so, the dialog closes. */
 export const Success: Story = {
-  // The pending save button unmounts with the dialog; react-aria's live announcement then points
-  // at a removed label (role-img-alt). A shared-component issue, reported.
-  parameters: { a11y: { test: 'todo' } },
   beforeEach({ msw }) {
     msw.use(
       http.post('/api/account/changePassword', () =>

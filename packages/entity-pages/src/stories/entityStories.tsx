@@ -48,13 +48,6 @@ export function requiredMessages(entity: EntityDef): string[] {
   }
 }
 
-/**
- * react-aria's live announcer (a visually hidden region on document.body) keeps a pending
- * button's announcement, labelled by that button, after the dialog holding it has closed; it is
- * not page content, so axe skips it.
- */
-export const announcerExcluded = { test: 'error', context: { exclude: ['[data-live-announcer]'] } } as const;
-
 /** Requests seen by the handlers during one story. */
 export const seenRequests: MockRequest[] = [];
 
@@ -75,7 +68,7 @@ export function entityStories(entityName: string) {
     component: EntityListPage,
     args: { entity: entity.name },
     decorators: [withHarness],
-    parameters: { layout: 'padded', a11y: announcerExcluded },
+    parameters: { layout: 'padded' },
   };
   const openEdit = async (canvasElement: HTMLElement) => {
     const canvas = within(canvasElement);
