@@ -109,24 +109,19 @@ describe('DO booking in the browser against the real server', () => {
         return page;
       }),
     );
-    await Promise.all(pages.map((page) => page.getByRole('button', { name: 'ยืนยันการจอง' }).click()));
-    const outcomes = await Promise.all(
-      pages.map((page) =>
-        Promise.race([
-          page
-            .getByRole('heading', { name: 'บันทึกการจองเรียบร้อยแล้ว' })
-            .waitFor()
-            .then(() => 'booked'),
-          page
-            .getByRole('button', { name: 'ขอคำแนะนำใหม่' })
-            .waitFor()
-            .then(() => 'refused'),
-        ]),
-      ),
+    const answers = pages.map((page) =>
+      page.waitForResponse((r) => r.url().includes('/api/doBooking/confirm')),
     );
-    expect(outcomes.sort()).toEqual(['booked', 'refused']);
-    const refused = pages[outcomes.indexOf('refused')]!;
-    await refused.getByText(/ความจุ/).first().waitFor();
+    await Promise.all(pages.map((page) => page.getByRole('button', { name: 'ยืนยันการจอง' }).click()));
+    const statuses = await Promise.all(answers.map(async (answer) => (await answer).status()));
+    expect([...statuses].sort()).toEqual([201, 409]);
+    const refusedAnswer = await answers[statuses.indexOf(409)]!;
+    expect(((await refusedAnswer.json()) as { messages: string[] }).messages.join('\n')).toMatch(/ความจุ/);
+    const booked = pages[statuses.indexOf(201)]!;
+    await booked.getByRole('heading', { name: 'บันทึกการจองเรียบร้อยแล้ว' }).waitFor();
+    const refused = pages[statuses.indexOf(409)]!;
+    // The planner is told in Thai, in the page, and offered a fresh suggestion.
+    await refused.getByText('ความจุของรถถูกจองไปแล้วระหว่างที่คุณทำรายการ', { exact: false }).waitFor();
     await refused.getByRole('button', { name: 'ขอคำแนะนำใหม่' }).click();
     // The fresh suggestion: nothing fits today any more, and the day strip says why.
     await refused.getByRole('list', { name: 'เหตุผลรายวัน' }).waitFor();

@@ -18,6 +18,7 @@ export type { Fix, GeolocationAdapter } from './demo/geolocation.ts';
 export { LocationTrackingPage, type LocationTrackingPageProps } from './demo/LocationTrackingPage.tsx';
 export { fetchEventStream, type OpenEventStream, type SharedPosition } from './demo/positionStream.ts';
 export { OSM_TILE_URL } from './demo/TrackingMap.tsx';
+export { THUMBNAIL_SIZE, useThumbnail } from './files/useThumbnail.ts';
 export { EntityFormDialog, type EntityFormDialogProps } from './form/EntityFormDialog.tsx';
 export type { FormMode } from './form/formValidation.ts';
 export { EntityDetailPage, type EntityDetailPageProps } from './pages/EntityDetailPage.tsx';

@@ -1,5 +1,6 @@
-import { AccountMenu, AppShell, type RenderNavLink } from '@lms/design-system';
+import { AccountMenu, AppShell, Avatar, type RenderNavLink } from '@lms/design-system';
 import { matchRoute, PRODUCT_NAME, SELECT_BRANCH_PATH } from '@lms/domain';
+import { useThumbnail } from '@lms/entity-pages';
 import { type ReactNode, useMemo, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { branchLabel, useBranch } from '../branch/BranchProvider.tsx';
@@ -41,6 +42,7 @@ export function HostLayout({ children }: { children: ReactNode }) {
               onChangePassword={() => setChangingPassword(true)}
               onSelectBranch={() => navigate(SELECT_BRANCH_PATH)}
               onLogout={() => void logout()}
+              avatar={<UserAvatar name={user.fullName} profileImageId={user.profileImageId} />}
             />
           )
         }
@@ -50,4 +52,10 @@ export function HostLayout({ children }: { children: ReactNode }) {
       {changingPassword && <ChangePasswordDialog onClose={() => setChangingPassword(false)} />}
     </>
   );
+}
+
+/** The user's profile picture (a 48 px thumbnail fetched with the token); the person icon when none or on failure. */
+function UserAvatar({ name, profileImageId }: { name: string; profileImageId: string | null }) {
+  const src = useThumbnail(profileImageId);
+  return <Avatar name={name} src={src} size={24} showInitials={false} />;
 }
