@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { seedDemoCompany } from '../src/seed/demo.ts';
-import { call, signIn } from './fixtures.ts';
+import { call, createUser, signIn } from './fixtures.ts';
 import { setupTestServer } from './harness.ts';
 
 const server = setupTestServer();
@@ -76,5 +76,34 @@ describe('the demo company', () => {
   it('does nothing on a database that already has data', async () => {
     expect(await seedDemoCompany(server.db)).toBeUndefined();
     expect(await count('branch')).toBe(4);
+  });
+});
+
+describe('the demo company can be booked', () => {
+  it('offers options for a normal DO and for a route-based (ship cond 29) DO of the Bangkok branch', async () => {
+    const { rows } = await sql<{
+      id: string;
+      branch_id: string;
+      ship_to: string;
+      ship_cond_id: string;
+      code: string;
+    }>`
+      select distinct on (sc.code) d.id, d.branch_id, d.so_ship_to_id as ship_to, d.ship_cond_id, sc.code
+        from delivery_order d join ship_cond sc on sc.id = d.ship_cond_id join branch b on b.id = d.branch_id
+       where b.code = 'BKK' and not d.is_booking order by sc.code, d.doc_no`.execute(server.db);
+    expect(rows.map((r) => r.code)).toEqual(['01', '29']);
+    const admin = await createUser(server.db, { roles: ['ROLE_ADMIN'] });
+    const token = await signIn(server.api, admin);
+    for (const row of rows) {
+      const suggestion = await call(server.api, 'POST', `/doBooking/suggestion?branchId=${row.branch_id}`, {
+        token,
+        body: { deliveryOrderIds: [row.id], shipToId: row.ship_to, shipCondId: row.ship_cond_id },
+      });
+      expect(suggestion.status).toBe(200);
+      expect(
+        suggestion.body.options.length,
+        `ship cond ${row.code}: ${JSON.stringify(suggestion.body.whyNot.slice(0, 3))}`,
+      ).toBeGreaterThan(0);
+    }
   });
 });

@@ -137,6 +137,9 @@ export async function seedBranchCapacity(db: Database, geo: Geography, master: M
   );
 }
 
+/** Every tenth Bangkok DO ships under the route-based ship cond. */
+const onRoute = (i: number, branch: number) => i % 10 === 9 && branch === 0;
+
 /** Customers, ship-tos near each branch, sales orders and unbooked delivery orders. */
 export async function seedDocuments(
   db: Database,
@@ -175,6 +178,18 @@ export async function seedDocuments(
     'shipTo',
     shipTos.map(({ branch: _b, ...s }) => s),
   );
+  // Route-based DOs (ship cond 29) go to a customer on the route, or no route slot could take them.
+  const route = master.routeSubDistrict;
+  const [routeShipToId] = await insertRecords(db, 'shipTo', [
+    {
+      code: 'ST-R01',
+      name: `${customerNames[0]} (จุดส่งตามเส้นทาง)`,
+      subDistrictId: route.id,
+      lat: route.lat,
+      lon: route.lon,
+      address: 'เลขที่ 99 ถนนลาดกระบัง',
+    },
+  ]);
   for (const [b, branchId] of master.branchIds.entries()) {
     const mine = shipTos.map((s, i) => ({ ...s, id: shipToIds[i]! })).filter((s) => s.branch === b);
     await insertRecords(
@@ -211,8 +226,8 @@ export async function seedDocuments(
           siteId: branchId,
           slocId: master.warehouseId,
           articleUomId: master.articleIds[article],
-          shipCondId: i % 10 === 9 && b === 0 ? master.shipCondIds.route : master.shipCondIds.normal,
-          soShipToId: mine[Math.floor(i / 3) % mine.length]?.id,
+          shipCondId: onRoute(i, b) ? master.shipCondIds.route : master.shipCondIds.normal,
+          soShipToId: onRoute(i, b) ? routeShipToId : mine[Math.floor(i / 3) % mine.length]?.id,
         };
       }),
     );

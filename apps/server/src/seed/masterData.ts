@@ -59,6 +59,8 @@ export interface MasterData {
   readonly shiftIds: string[];
   readonly shipCondIds: { normal: string; express: string; route: string };
   readonly routeConfigId: string;
+  /** A sub-district on the route, for the ship-to of the route-based DOs. */
+  readonly routeSubDistrict: { readonly id: string; readonly lat: number; readonly lon: number };
   readonly articleIds: string[];
   readonly warehouseId: string;
 }
@@ -239,6 +241,7 @@ export async function seedMasterData(db: Database, geo: Geography): Promise<Mast
     shiftIds,
     shipCondIds: { normal: normal!, express: express!, route: route! },
     routeConfigId: routeIds[0]!,
+    routeSubDistrict: eastBangkok[0]!,
     articleIds,
     warehouseId: warehouseId!,
   };
