@@ -1,5 +1,12 @@
 import { BlockingSpinner, Button, StatusScreen, useSnackbar } from '@lms/design-system';
-import { isProtectedPath, LOGIN_PATH, loginRedirectPath, MESSAGES, messagesOfError } from '@lms/domain';
+import {
+  isProtectedPath,
+  LIMITS,
+  LOGIN_PATH,
+  loginRedirectPath,
+  MESSAGES,
+  messagesOfError,
+} from '@lms/domain';
 import { SessionProvider, type SessionUser } from '@lms/entity-pages';
 import { type ReactNode, useEffect, useMemo } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
@@ -7,6 +14,7 @@ import { SWRConfig, type SWRConfiguration } from 'swr';
 import { BranchProvider, useBranch } from '../branch/BranchProvider.tsx';
 import { HostLayout } from '../layout/HostLayout.tsx';
 import { swrOptions } from '../swr.ts';
+import { gcCache } from '../swrCache.ts';
 import { HOST_TEXT } from '../text.ts';
 import { useAuth } from './AuthProvider.tsx';
 import { authStore, type UserInfo } from './authStore.ts';
@@ -59,14 +67,20 @@ function SignedIn({ user, children }: { user: UserInfo; children: ReactNode }) {
     }),
     [user],
   );
+  // A fresh cache per signed-in user, swept of entries unused for 300000 ms (spec §9).
+  const cache = useMemo(() => gcCache(), [user?.userId]);
+  useEffect(() => {
+    const timer = setInterval(() => cache.sweep(), LIMITS.queryCacheGcMs / 5);
+    return () => clearInterval(timer);
+  }, [cache]);
   const swr = useMemo<SWRConfiguration>(
     () => ({
       ...swrOptions,
-      provider: () => new Map(),
+      provider: () => cache,
       // A repeated error is shown once (the snackbar de-duplicates, spec §8).
       onError: (error: unknown) => snackbar.errorOnce(messagesOfError(error)),
     }),
-    [snackbar],
+    [snackbar, cache],
   );
   return (
     <SWRConfig value={swr}>
