@@ -8,7 +8,7 @@ import {
   messagesOfError,
 } from '@lms/domain';
 import { SessionProvider, type SessionUser } from '@lms/entity-pages';
-import { type ReactNode, useEffect, useMemo } from 'react';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { SWRConfig, type SWRConfiguration } from 'swr';
 import { BranchProvider, useBranch } from '../branch/BranchProvider.tsx';
@@ -67,8 +67,8 @@ function SignedIn({ user, children }: { user: UserInfo; children: ReactNode }) {
     }),
     [user],
   );
-  // A fresh cache per signed-in user, swept of entries unused for 300000 ms (spec §9).
-  const cache = useMemo(() => gcCache(), [user?.userId]);
+  // A cache of this layout's own (SWRConfig reads the provider once), swept of entries unused for 300000 ms (spec §9).
+  const [cache] = useState(() => gcCache());
   useEffect(() => {
     const timer = setInterval(() => cache.sweep(), LIMITS.queryCacheGcMs / 5);
     return () => clearInterval(timer);

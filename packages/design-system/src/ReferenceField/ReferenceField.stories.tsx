@@ -89,6 +89,9 @@ export const Keyboard: Story = {
     await screen().findByRole('option', { name: 'BK01: กรุงเทพมหานคร' }, { timeout: 2000 });
     await userEvent.keyboard('{ArrowDown}{Enter}');
     await expect(args.onChange).toHaveBeenCalledWith('BK01');
+    // Choosing reloads the options; the screenshot waits until that has settled.
+    await waitFor(() => expect(screen().queryByRole('progressbar')).toBeNull());
+    await waitFor(() => expect(screen().getAllByRole('option')).toHaveLength(4));
   },
 };
 
