@@ -1,0 +1,102 @@
+/**
+ * Confirm throughput against PostgreSQL: N planners' drafts confirmed over real HTTP, 10 at a
+ * time, into one branch's slot (so every confirm takes the same slot lock) and into N separate
+ * slots (no lock contention). Run: `npx pnpm@10.34.8 exec tsx bench/booking/confirm.ts`.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { ROLE_ADMIN } from '@lms/domain';
+import { sql } from 'kysely';
+import { buildApp } from '../../apps/server/src/app.ts';
+import { createDatabase, databaseUrl } from '../../apps/server/src/db/admin.ts';
+import { connect, migrate } from '../../apps/server/src/db/database.ts';
+import { startEmbeddedPostgres } from '../../apps/server/src/db/embedded.ts';
+import { insertRecords } from '../../apps/server/src/seed/insertRecords.ts';
+import { bookingScenario, oneDoAllocation } from '../../apps/server/test/bookingScenario.ts';
+import { call, createUser, signIn } from '../../apps/server/test/fixtures.ts';
+
+const CONFIRMS = Number(process.env.BENCH_CONFIRMS ?? 400);
+const CONCURRENCY = 10;
+
+const dir = await mkdtemp(path.join(tmpdir(), 'lms-bench-confirm-'));
+const embedded = await startEmbeddedPostgres(dir);
+await createDatabase(embedded.adminUrl, 'lms_bench_confirm');
+const url = databaseUrl(embedded.adminUrl, 'lms_bench_confirm');
+const db = connect(url, 20);
+await migrate(db);
+const app = await buildApp({ db, databaseUrl: url });
+await app.listen({ port: 0, host: '127.0.0.1' });
+const api = `http://127.0.0.1:${(app.server.address() as { port: number }).port}/api`;
+const token = await signIn(api, await createUser(db, { roles: [ROLE_ADMIN] }));
+
+async function run(label: string, separateSlots: boolean) {
+  const world = await bookingScenario(db, { deliveryOrders: CONFIRMS, vehicles: CONFIRMS });
+  const q = `branchId=${world.branchId}`;
+  const slots = separateSlots
+    ? await insertRecords(
+        db,
+        'vehicleDateSlot',
+        world.deliveryOrderIds.map(() => ({
+          branchId: world.branchId,
+          shiftDate: world.today,
+          shiftOfDayId: world.shiftOfDayId,
+          vehicleTypeId: world.vehicleTypeId,
+          shipCondId: world.shipCondId,
+          total: 1,
+          special: 0,
+        })),
+      )
+    : world.deliveryOrderIds.map(() => world.slotId);
+  const drafts: string[] = [];
+  for (const [i, doId] of world.deliveryOrderIds.entries()) {
+    const draft = await call(api, 'POST', `/doBooking/draft?${q}`, {
+      token,
+      body: {
+        deliveryOrderIds: [doId],
+        shipToId: world.shipToId,
+        shipCondId: world.shipCondId,
+        allocations: oneDoAllocation(slots[i]!, doId),
+      },
+    });
+    drafts.push(draft.body.draft.id);
+  }
+  const latencies: number[] = [];
+  const started = performance.now();
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (next < drafts.length) {
+        const id = drafts[next++]!;
+        const t = performance.now();
+        const answer = await call(api, 'POST', `/doBooking/confirm?id=${id}&${q}`, { token });
+        if (answer.status !== 201)
+          throw new Error(`confirm: ${answer.status} ${JSON.stringify(answer.body)}`);
+        latencies.push(performance.now() - t);
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  const at = (q: number) => latencies[Math.floor(q * (latencies.length - 1))]!.toFixed(1);
+  const { rows } = await sql<{
+    n: number;
+  }>`select count(*)::int as n from booking_report where branch_id = ${world.branchId}`.execute(db);
+  console.log(
+    `${label.padEnd(34)}${String(rows[0]!.n).padStart(8)}${(CONFIRMS / seconds).toFixed(1).padStart(12)}${at(0.5).padStart(10)}${at(0.95).padStart(10)}`,
+  );
+}
+
+console.log(
+  `\nbench/booking confirm — ${CONFIRMS} confirms, ${CONCURRENCY} at a time, real HTTP + PostgreSQL\n`,
+);
+console.log(
+  `${'case'.padEnd(34)}${'booked'.padStart(8)}${'confirms/s'.padStart(12)}${'p50 ms'.padStart(10)}${'p95 ms'.padStart(10)}`,
+);
+await run('one slot (every confirm locks it)', false);
+await run('a slot per confirm (no contention)', true);
+
+await app.close();
+await db.destroy();
+await embedded.stop();
+await rm(dir, { recursive: true, force: true });
