@@ -27,6 +27,8 @@ export default defineConfig({
       {
         test: {
           name: 'e2e',
+          // A browser test may lose a race with a loaded machine once; a real failure fails twice.
+          retry: 1,
           environment: 'node',
           include: ['apps/web/e2e/**/*.e2e.test.ts'],
           globalSetup: ['apps/server/test/global-setup.ts'],
@@ -54,6 +56,8 @@ export default defineConfig({
         },
         test: {
           name: 'storybook',
+          // A browser test may lose a race with a loaded machine once; a real failure fails twice.
+          retry: 1,
           setupFiles: ['.storybook/vitest.setup.ts'],
           browser: {
             enabled: true,
