@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { parseEvents, type ServerSentEvent } from '../api/eventStream.ts';
 import type { BookingEvent } from './types.ts';
 
 /**
@@ -7,20 +8,20 @@ import type { BookingEvent } from './types.ts';
  */
 export type OpenBookingEvents = (signal: AbortSignal) => Promise<ReadableStream<Uint8Array>>;
 
-/** Parses server-sent event blocks (`event: booking\ndata: {...}\n\n`); comments and heartbeats are skipped. */
-export function parseEventBlock(block: string): BookingEvent | null {
-  let name = 'message';
-  const data: string[] = [];
-  for (const line of block.split('\n')) {
-    if (line.startsWith('event:')) name = line.slice(6).trim();
-    else if (line.startsWith('data:')) data.push(line.slice(5).trimStart());
-  }
-  if (name !== 'booking' || data.length === 0) return null;
+/** A `booking` event of the stream (`event: booking\ndata: {...}`); anything else is null. */
+function bookingEventOf(event: ServerSentEvent): BookingEvent | null {
+  if (event.event !== 'booking') return null;
   try {
-    return JSON.parse(data.join('\n')) as BookingEvent;
+    return JSON.parse(event.data) as BookingEvent;
   } catch {
     return null;
   }
+}
+
+/** One server-sent event block as a booking event, or null. */
+export function parseEventBlock(block: string): BookingEvent | null {
+  const [event] = parseEvents(`${block}\n\n`).events;
+  return event ? bookingEventOf(event) : null;
 }
 
 const RETRY_MS = 3000;
@@ -44,13 +45,11 @@ export function useBookingEvents(
         for (;;) {
           const { value, done } = await reader.read();
           if (done) break;
-          buffer += decoder.decode(value, { stream: true }).replace(/\r\n/g, '\n');
-          let end = buffer.indexOf('\n\n');
-          while (end >= 0) {
-            const event = parseEventBlock(buffer.slice(0, end));
-            buffer = buffer.slice(end + 2);
-            if (event) handler.current(event);
-            end = buffer.indexOf('\n\n');
+          const parsed = parseEvents(buffer + decoder.decode(value, { stream: true }));
+          buffer = parsed.rest;
+          for (const event of parsed.events) {
+            const booking = bookingEventOf(event);
+            if (booking) handler.current(booking);
           }
         }
       } catch {

@@ -1,3 +1,7 @@
+import { parseEvents } from '../api/eventStream.ts';
+
+export { parseEvents } from '../api/eventStream.ts';
+
 /** A device's position as the server shares it (GET positions, and the live `position` events). */
 export interface SharedPosition {
   readonly userId: string;
@@ -24,22 +28,6 @@ export function fetchEventStream(getToken?: () => string | null, baseUrl = '/api
     if (token) headers.Authorization = `Bearer ${token}`;
     return fetch(`${baseUrl}/${path}`, { headers, signal });
   };
-}
-
-/** Splits a server-sent-event text stream into events; comments (heartbeats) are skipped. */
-export function parseEvents(buffer: string): { events: { event: string; data: string }[]; rest: string } {
-  const blocks = buffer.split('\n\n');
-  const rest = blocks.pop() ?? '';
-  const events = blocks.flatMap((block) => {
-    let event = 'message';
-    const data: string[] = [];
-    for (const line of block.split('\n')) {
-      if (line.startsWith('event:')) event = line.slice(6).trim();
-      else if (line.startsWith('data:')) data.push(line.slice(5).trimStart());
-    }
-    return data.length > 0 ? [{ event, data: data.join('\n') }] : [];
-  });
-  return { events, rest };
 }
 
 /**
