@@ -17,7 +17,9 @@ document.head.append(still);
  * baseline, once fonts have loaded (animations are off: see the browser config).
  */
 afterEach(async ({ task }) => {
-  if (task.result?.state === 'fail' || task.result?.errors?.length) return;
+  // `state`, not `errors`: errors pile up across retries, so a retried story would skip its
+  // screenshot and pass without being compared.
+  if (task.result?.state !== 'pass') return;
   await document.fonts.ready;
   const name = task.name.replace(/[^\p{L}\p{N}]+/gu, '-').toLowerCase();
   // Overlays render in portals outside the story root: then the whole page is the subject.

@@ -6,6 +6,7 @@ import { formatField, refsLabelName, weekdayLabels } from '../pages/formatValue.
 import {
   CheckboxField,
   DateField,
+  DateTimeField,
   MultiSelectField,
   NumberField,
   ReadOnlyField,
@@ -98,6 +99,8 @@ function EditableControl({ field, name, label }: { field: FieldDef; name: string
       return <DateField {...common} value={value || null} onChange={onChange} />;
     case 'time':
       return <TimeField {...common} value={value || null} onChange={onChange} />;
+    case 'datetime':
+      return <DateTimeField {...common} value={value || null} onChange={onChange} />;
     case 'enum':
       return (
         <SelectField

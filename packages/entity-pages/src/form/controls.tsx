@@ -2,16 +2,13 @@
  * The design-system fields the entity pages use, imported in one place so that a field that
  * changes its props changes one adapter. Enum options travel as the design system's `{ id, label }`.
  */
-import {
-  ReferenceField as DsReferenceField,
-  type FieldOption,
-  type FieldProps,
-  TextField,
-} from '@lms/design-system';
+import { ReferenceField as DsReferenceField, type FieldOption, type FieldProps } from '@lms/design-system';
 import type { EnumOption } from '@lms/domain';
 
 export {
   CheckboxField,
+  DateField,
+  DateTimeField,
   type FieldOption,
   FileField,
   ImageField,
@@ -21,6 +18,7 @@ export {
   SelectField,
   TextArea,
   TextField,
+  TimeField,
 } from '@lms/design-system';
 
 export const toFieldOptions = (options: readonly EnumOption[]): FieldOption[] =>
@@ -48,34 +46,6 @@ export function ReferenceField({ multiple, value, onChange, ...props }: Referenc
       {...props}
       value={(value as string | null) ?? null}
       onChange={(next) => onChange(next as never)}
-    />
-  );
-}
-
-/**
- * Dates and times: the design system has no DateField/TimeField yet, so a TextField with the
- * ISO shape as placeholder stands in (values stay `yyyy-MM-dd` / `HH:mm`, validated by the schema).
- */
-type TextLikeProps = Omit<FieldProps<string | null>, 'onChange'> & {
-  readonly onChange: (next: string | null) => void;
-};
-export function DateField({ value, onChange, ...props }: TextLikeProps) {
-  return (
-    <TextField
-      {...props}
-      value={value ?? ''}
-      onChange={(text) => onChange(text.trim() || null)}
-      placeholder="ปปปป-ดด-วว"
-    />
-  );
-}
-export function TimeField({ value, onChange, ...props }: TextLikeProps) {
-  return (
-    <TextField
-      {...props}
-      value={value ?? ''}
-      onChange={(text) => onChange(text.trim() || null)}
-      placeholder="ชช:นน"
     />
   );
 }
