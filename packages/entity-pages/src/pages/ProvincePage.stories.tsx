@@ -1,5 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
+import { fixtureId } from '../mocks/fixtures.ts';
 import { entityStories, seenRequests } from '../stories/entityStories.tsx';
 import type { EntityListPage } from './EntityListPage.tsx';
 
@@ -26,7 +27,10 @@ export const NoPermission: Story = s.NoPermission;
 export const PhoneWidth: Story = s.PhoneWidth;
 export const Detail: Story = s.Detail;
 
-/** Typing a new province and saving sends one POST; the list then shows it. */
+/**
+ * Typing a new province, searching its region in the reference picker and saving sends one POST
+ * with the picked region's id; the list then shows it.
+ */
 export const CreateAndSave: Story = {
   beforeEach: ({ msw }) => s.mount(msw),
   play: async ({ canvas }) => {
@@ -34,12 +38,18 @@ export const CreateAndSave: Story = {
     const dialog = within(await screen.findByRole('dialog'));
     await userEvent.type(dialog.getByRole('textbox', { name: /^รหัส/ }), 'P99');
     await userEvent.type(dialog.getByRole('textbox', { name: /^ชื่อ \(ไทย\)/ }), 'บึงกาฬ');
-    await userEvent.click(dialog.getByRole('combobox', { name: /^ภาค/ }));
-    await userEvent.click(await screen.findByRole('option', { name: /ภาค กรุงเทพมหานคร/ }));
+    await userEvent.type(dialog.getByRole('combobox', { name: /^ภาค/ }), 'เชียง');
+    // Only the regions matching the typed text are offered.
+    await waitFor(() => expect(screen.queryByRole('option', { name: /ภาค กรุงเทพมหานคร/ })).toBeNull());
+    await userEvent.click(await screen.findByRole('option', { name: /ภาค เชียงใหม่/ }));
     await userEvent.click(dialog.getByRole('button', { name: 'บันทึก' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     const post = seenRequests.find((request) => request.method === 'POST');
-    await expect(post?.body).toMatchObject({ code: 'P99', nameTh: 'บึงกาฬ' });
+    await expect(post?.body).toMatchObject({
+      code: 'P99',
+      nameTh: 'บึงกาฬ',
+      regionId: fixtureId('region', 2),
+    });
     await expect(await screen.findByText('บันทึกข้อมูล สำเร็จ')).toBeVisible();
   },
 };
