@@ -12,6 +12,8 @@ export interface BookingActionsProps {
   readonly docNo?: string;
   readonly callStatus?: string | null;
   readonly isCanceled?: boolean;
+  /** Offer the booking's log (off where the page has its own history tab). */
+  readonly showLog?: boolean;
   /** After a cancel or a call-status change (revalidate what shows the booking). */
   readonly onChanged?: () => void;
 }
@@ -25,6 +27,7 @@ export function BookingActions({
   docNo,
   callStatus,
   isCanceled = false,
+  showLog: offerLog = true,
   onChanged,
 }: BookingActionsProps) {
   const booking = useBookingApi();
@@ -82,14 +85,16 @@ export function BookingActions({
             ยกเลิกการจอง
           </Button>
         )}
-        <Button
-          variant="secondary"
-          size="sm"
-          aria-expanded={showLog}
-          onPress={() => setShowLog((open) => !open)}
-        >
-          {showLog ? 'ซ่อนประวัติ' : 'ประวัติการจอง'}
-        </Button>
+        {offerLog && (
+          <Button
+            variant="secondary"
+            size="sm"
+            aria-expanded={showLog}
+            onPress={() => setShowLog((open) => !open)}
+          >
+            {showLog ? 'ซ่อนประวัติ' : 'ประวัติการจอง'}
+          </Button>
+        )}
       </Row>
       {showLog && <HistoryList entity={bookingReport} id={bookingId} />}
       <ConfirmDialog

@@ -1,7 +1,8 @@
 import type { EntityDef } from '@lms/domain';
 import { appRoleGroupParts } from './appRoleGroupParts.tsx';
 import { appUserParts } from './appUserParts.tsx';
-import { ChildSections, ReadOnlyChildSections } from './childSections.tsx';
+import { bookingReportParts } from './bookingReportParts.tsx';
+import { ChildSections } from './childSections.tsx';
 import { vehicleDateSlotParts } from './SlotGenerator.tsx';
 import { shipmentParts } from './shipmentParts.tsx';
 import { truckBanParts } from './truckBanParts.tsx';
@@ -17,8 +18,7 @@ const parts: Readonly<Record<string, EntityParts>> = {
   branch: { FormSections: ChildSections },
   appUser: appUserParts,
   appRoleGroup: appRoleGroupParts,
-  // Booking lines are written by the booking flow: shown with the booking, never edited here.
-  bookingReport: { FormSections: ReadOnlyChildSections },
+  bookingReport: bookingReportParts,
   vehicleDateSlot: vehicleDateSlotParts,
   truckBanConfig: truckBanParts,
 };

@@ -1,0 +1,29 @@
+import { BookingActions } from '../booking/BookingActions.tsx';
+import { useEntityMutations } from '../data/useEntityMutations.ts';
+import { ReadOnlyChildSections } from './childSections.tsx';
+import type { EntityParts, RecordPartProps } from './types.ts';
+
+/**
+ * A booking's page offers the same actions as the booking calendar (cancel, call status). Its log
+ * is the page's history tab, so the actions' own log toggle is left out here.
+ */
+function BookingReportActions({ entity, record }: RecordPartProps) {
+  const { revalidate } = useEntityMutations(entity);
+  return (
+    <BookingActions
+      key={`${record.id}-${record.version ?? ''}`}
+      bookingId={record.id}
+      docNo={typeof record.docNo === 'string' ? record.docNo : undefined}
+      callStatus={typeof record.callStatus === 'string' ? record.callStatus : null}
+      isCanceled={record.status === 'CANCELED'}
+      showLog={false}
+      onChanged={() => void revalidate()}
+    />
+  );
+}
+
+/** Booking lines are written by the booking flow: shown with the booking, never edited here. */
+export const bookingReportParts: EntityParts = {
+  FormSections: ReadOnlyChildSections,
+  RecordActions: BookingReportActions,
+};
