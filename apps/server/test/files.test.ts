@@ -245,6 +245,8 @@ describe('thumbnails', () => {
     const response = await get(`/file/thumb/${id}${query}`);
     expect(response.status, response.bytes.toString()).toBe(200);
     expect(response.headers.get('content-type')).toBe('image/webp');
+    // The same id always answers the same bytes: the browser may keep it, privately.
+    expect(response.headers.get('cache-control')).toBe('private, max-age=86400, immutable');
     return { ...response, meta: await sharp(response.bytes).metadata() };
   };
 

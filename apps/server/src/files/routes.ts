@@ -31,6 +31,12 @@ type UploadQuery = { Querystring: { acceptType?: unknown } };
 const acceptParam = (value: unknown): string | null | undefined =>
   value === undefined ? null : typeof value === 'string' ? value.trim() || null : undefined;
 
+/**
+ * A file's bytes never change under its id (content-addressed, never updated), so the browser may
+ * keep its image and thumbnails; `private` because they are fetched with the user's token.
+ */
+const IMMUTABLE_PRIVATE = 'private, max-age=86400, immutable';
+
 /** The file calls of spec §7: upload, uploadImage, info, download, image and thumb. */
 export function fileRoutes(ctx: AuthContext, options: FileRoutesOptions = {}) {
   return async (app: FastifyInstance) => {
@@ -100,6 +106,7 @@ export function fileRoutes(ctx: AuthContext, options: FileRoutesOptions = {}) {
       const file = await load(request.params.id);
       if (file.kind !== 'image') throw notFound(fileMessages.notImage);
       reply.header('content-disposition', contentDisposition('inline', file.origName));
+      reply.header('cache-control', IMMUTABLE_PRIVATE);
       return sendStored(reply, file.sha256, file.contentType, file.size);
     });
 
@@ -114,6 +121,7 @@ export function fileRoutes(ctx: AuthContext, options: FileRoutesOptions = {}) {
         if (file.kind !== 'image') throw notFound(fileMessages.notImage);
         const { key, cached } = await thumbnails.get(file, size);
         reply.header('x-thumbnail-cache', cached ? 'hit' : 'miss');
+        reply.header('cache-control', IMMUTABLE_PRIVATE);
         return sendStored(reply, key, 'image/webp');
       },
     );

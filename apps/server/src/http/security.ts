@@ -12,7 +12,10 @@ const contentSecurityPolicy = [
   "form-action 'self'",
 ].join('; ');
 
-/** Security headers on every answer; API answers are never cached. */
+/**
+ * Security headers on every answer. API answers are never cached, unless the route said
+ * otherwise (a stored file's image and thumbnails never change under their URL).
+ */
 export function registerSecurityHeaders(app: FastifyInstance): void {
   app.addHook('onSend', async (request, reply, payload) => {
     reply.header('X-Content-Type-Options', 'nosniff');
@@ -20,7 +23,8 @@ export function registerSecurityHeaders(app: FastifyInstance): void {
     reply.header('Referrer-Policy', 'no-referrer');
     reply.header('Cross-Origin-Opener-Policy', 'same-origin');
     reply.header('Content-Security-Policy', contentSecurityPolicy);
-    if (request.url.startsWith('/api')) reply.header('Cache-Control', 'no-store');
+    if (request.url.startsWith('/api') && !reply.hasHeader('cache-control'))
+      reply.header('Cache-Control', 'no-store');
     return payload;
   });
 }
