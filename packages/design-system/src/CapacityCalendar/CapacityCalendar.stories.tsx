@@ -1,7 +1,9 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import { expect, fn, userEvent } from 'storybook/test';
+import { Button } from '../Button/Button.tsx';
 import { CapacityCalendar } from './CapacityCalendar.tsx';
+import type { CalendarView } from './calendarDates.ts';
 
 const today = new Date(2026, 0, 15);
 // Story capacity: deterministic from the date, formatted by the caller.
@@ -85,6 +87,78 @@ export const Week: Story = {
     await expect(canvas.getAllByRole('gridcell')[0]).toHaveAccessibleName(/อาทิตย์ 11 มกราคม 2026/);
     await userEvent.click(canvas.getByRole('button', { name: 'สัปดาห์ถัดไป' }));
     await expect(canvas.getAllByRole('gridcell')[0]).toHaveAccessibleName(/อาทิตย์ 18 มกราคม 2026/);
+  },
+};
+
+/** The caller learns which days are shown, to fetch exactly those: at first, on paging, on a view change. */
+export const VisibleRangeReported: Story = {
+  name: 'Visible range reported',
+  args: { onVisibleRangeChange: fn() },
+  render: function Render(args) {
+    const [view, setView] = useState<CalendarView>('month');
+    return (
+      <div>
+        <Button variant="secondary" size="sm" onPress={() => setView('week')}>
+          รายสัปดาห์
+        </Button>
+        <CapacityCalendar {...args} view={view} />
+      </div>
+    );
+  },
+  play: async ({ args, canvas }) => {
+    const reported = args.onVisibleRangeChange;
+    // January 2026 starts on a Thursday: its grid runs from Sunday 28 Dec to Saturday 31 Jan.
+    await expect(reported).toHaveBeenCalledTimes(1);
+    await expect(reported).toHaveBeenLastCalledWith({
+      first: new Date(2025, 11, 28),
+      last: new Date(2026, 0, 31),
+    });
+    // February 2026 fills exactly four weeks.
+    await userEvent.click(canvas.getByRole('button', { name: 'เดือนถัดไป' }));
+    await expect(reported).toHaveBeenLastCalledWith({
+      first: new Date(2026, 1, 1),
+      last: new Date(2026, 1, 28),
+    });
+    await userEvent.click(canvas.getByRole('button', { name: 'เดือนถัดไป' }));
+    await expect(reported).toHaveBeenLastCalledWith({
+      first: new Date(2026, 2, 1),
+      last: new Date(2026, 3, 4),
+    });
+    await userEvent.click(canvas.getByRole('button', { name: 'เดือนก่อนหน้า' }));
+    await expect(reported).toHaveBeenCalledTimes(4);
+    // Moving within the days shown is no change of range.
+    await userEvent.click(canvas.getByRole('gridcell', { name: /11 กุมภาพันธ์ 2026/ }));
+    await userEvent.keyboard('{ArrowRight}');
+    await expect(reported).toHaveBeenCalledTimes(4);
+    await userEvent.click(canvas.getByRole('button', { name: 'รายสัปดาห์' }));
+    await expect(reported).toHaveBeenLastCalledWith({
+      first: new Date(2026, 1, 8),
+      last: new Date(2026, 1, 14),
+    });
+    await userEvent.click(canvas.getByRole('button', { name: 'สัปดาห์ถัดไป' }));
+    await expect(reported).toHaveBeenLastCalledWith({
+      first: new Date(2026, 1, 15),
+      last: new Date(2026, 1, 21),
+    });
+    // "Today" goes back to the week of 15 January.
+    await userEvent.click(canvas.getByRole('button', { name: 'วันนี้' }));
+    await expect(reported).toHaveBeenLastCalledWith({
+      first: new Date(2026, 0, 11),
+      last: new Date(2026, 0, 17),
+    });
+    await expect(reported).toHaveBeenCalledTimes(7);
+  },
+};
+
+/** Opens on the month of `defaultFocusedDate` (e.g. from a link) while its days load. */
+export const LoadingOtherMonth: Story = {
+  name: 'Loading another month',
+  args: { defaultFocusedDate: new Date(2026, 2, 10), isLoading: true },
+  play: async ({ canvas }) => {
+    const grid = canvas.getByRole('grid', { name: 'มีนาคม 2026' });
+    await expect(grid).toHaveAttribute('aria-busy', 'true');
+    await expect(canvas.getByRole('status')).toHaveTextContent('กำลังโหลด...');
+    await expect(canvas.getByRole('gridcell', { name: /10 มีนาคม 2026/ })).toHaveAttribute('tabindex', '0');
   },
 };
 

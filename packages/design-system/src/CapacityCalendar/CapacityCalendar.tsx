@@ -17,11 +17,26 @@ import {
   visibleDays,
 } from './calendarDates.ts';
 
+/** The first and last day of the grid shown (the whole weeks of a month, or one week). */
+export interface VisibleRange {
+  readonly first: Date;
+  readonly last: Date;
+}
+
 export interface CapacityCalendarProps {
   /** Today's date from the caller (no clock inside, so stories and tests are stable). */
   readonly today: Date;
   readonly view?: CalendarView;
   readonly selectedDate?: Date | null;
+  /** The day focused at first, and so the month or week shown (e.g. from the URL); default the selected day, else today. */
+  readonly defaultFocusedDate?: Date;
+  /**
+   * Called with the days shown, once after the first render and whenever the user moves to
+   * another month or week: the caller fetches what `renderDay` needs for exactly these days.
+   */
+  readonly onVisibleRangeChange?: (range: VisibleRange) => void;
+  /** The caller is fetching the days shown: the header says so and the grid is busy; days keep their content. */
+  readonly isLoading?: boolean;
   readonly onSelectDay?: (date: Date) => void;
   /** Content of a day cell, e.g. remaining capacity. */
   readonly renderDay?: (date: Date) => ReactNode;
@@ -36,11 +51,14 @@ export function CapacityCalendar({
   today,
   view = 'month',
   selectedDate,
+  defaultFocusedDate,
+  onVisibleRangeChange,
+  isLoading = false,
   onSelectDay,
   renderDay,
   buddhistEra = false,
 }: CapacityCalendarProps) {
-  const [focused, setFocused] = useState(() => dayOf(selectedDate ?? today));
+  const [focused, setFocused] = useState(() => dayOf(defaultFocusedDate ?? selectedDate ?? today));
   const gridRef = useRef<HTMLDivElement>(null);
   const moved = useRef(false);
   const days = visibleDays(focused, view);
@@ -49,6 +67,15 @@ export function CapacityCalendar({
     view === 'month'
       ? `${thaiMonths[focused.getMonth()]} ${thaiYear(focused, buddhistEra)}`
       : `${thaiDate(days[0] ?? focused, buddhistEra)} – ${thaiDate(days[6] ?? focused, buddhistEra)}`;
+
+  // Reported by value: moving the focus within the days shown, or a new callback, is no change.
+  const firstShown = (days[0] ?? focused).getTime();
+  const lastShown = (days.at(-1) ?? focused).getTime();
+  const reportRange = useRef(onVisibleRangeChange);
+  reportRange.current = onVisibleRangeChange;
+  useEffect(() => {
+    reportRange.current?.({ first: new Date(firstShown), last: new Date(lastShown) });
+  }, [firstShown, lastShown]);
 
   useEffect(() => {
     if (!moved.current) return;
@@ -77,6 +104,7 @@ export function CapacityCalendar({
     <Root>
       <Header>
         <Title aria-live="polite">{title}</Title>
+        <Loading role="status">{isLoading ? messages.loading : ''}</Loading>
         <Button variant="secondary" size="sm" onPress={() => setFocused(dayOf(today))}>
           {messages.today}
         </Button>
@@ -97,7 +125,14 @@ export function CapacityCalendar({
           <Icon name="chevron-right" size={20} />
         </Button>
       </Header>
-      <Grid ref={gridRef} role="grid" aria-label={title} onKeyDown={onKeyDown} data-view={view}>
+      <Grid
+        ref={gridRef}
+        role="grid"
+        aria-label={title}
+        aria-busy={isLoading || undefined}
+        onKeyDown={onKeyDown}
+        data-view={view}
+      >
         <WeekRow role="row">
           {thaiDays.map((day, i) => (
             <DayName role="columnheader" key={day} aria-label={day}>
@@ -154,6 +189,11 @@ const Title = styled.h2`
   margin: 0;
   font-size: ${({ theme }) => theme.font.size.lg};
   font-weight: ${({ theme }) => theme.font.weight.medium};
+`;
+
+const Loading = styled.span`
+  color: ${({ theme }) => theme.color.textMuted};
+  font-size: ${({ theme }) => theme.font.size.sm};
 `;
 
 const Grid = styled.div`

@@ -1,2 +1,2 @@
-export { CapacityCalendar, type CapacityCalendarProps } from './CapacityCalendar.tsx';
+export { CapacityCalendar, type CapacityCalendarProps, type VisibleRange } from './CapacityCalendar.tsx';
 export { type CalendarView, thaiDays, thaiMonths } from './calendarDates.ts';

@@ -99,6 +99,17 @@ export const BulkActions: Story = {
 };
 
 /** The column chooser hides columns and saves the choice through the storage adapter. */
+/** The caller names each row's checkbox (e.g. by its document number) rather than "row n". */
+export const NamedSelection: Story = {
+  args: { selectable: true, selectionLabel: (row) => `เลือก ${row.plate}` },
+  play: async ({ canvas }) => {
+    const second = allVehicles[1] as Vehicle;
+    await userEvent.click(canvas.getByRole('checkbox', { name: `เลือก ${second.plate}` }));
+    await expect(dataRows(canvas.getByRole('grid'))[1]).toHaveAttribute('aria-selected', 'true');
+    await expect(canvas.queryByRole('checkbox', { name: /เลือกแถวที่/ })).toBeNull();
+  },
+};
+
 export const ColumnChooser: Story = {
   args: { columnStorage: { load: fn(() => null), save: fn() } },
   play: async ({ args, canvas }) => {

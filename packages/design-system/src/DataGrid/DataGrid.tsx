@@ -41,6 +41,8 @@ export interface DataGridProps<Row> {
   readonly selectable?: boolean;
   readonly selectedKeys?: ReadonlySet<RowKey>;
   readonly onSelectionChange?: (keys: ReadonlySet<RowKey>) => void;
+  /** The Thai name of a row's checkbox, e.g. `เลือก DO68010001`; default "เลือกแถวที่ n". */
+  readonly selectionLabel?: (row: Row) => string;
   /** Shown above the grid while rows are selected. */
   readonly bulkActions?: (selected: ReadonlySet<RowKey>) => ReactNode;
   readonly isLoading?: boolean;
@@ -128,6 +130,8 @@ export function DataGrid<Row>(props: DataGridProps<Row>) {
     status,
     isLoading,
     skeletonRows: Math.min(props.paging?.pageSize ?? 5, 10),
+    selectionLabel: (row: Row, index: number) =>
+      props.selectionLabel?.(row) ?? `${messages.selectRow} ${index + 1}`,
   };
   const showToolbar = props.search || props.toolbar || props.columnStorage;
 

@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
-import { messages } from '../messages.ts';
 import { Checkbox, Skeleton } from './GridTable.styles.ts';
 import type { GridSelection } from './GridTable.tsx';
 import type { DataGridColumn, RowKey } from './types.ts';
@@ -11,6 +10,7 @@ interface GridCardsProps<Row> {
   readonly rows: readonly Row[];
   readonly getRowKey: (row: Row) => RowKey;
   readonly selection?: GridSelection;
+  readonly selectionLabel: (row: Row, index: number) => string;
   readonly status?: ReactNode;
   readonly isLoading: boolean;
   readonly skeletonRows: number;
@@ -23,6 +23,7 @@ export function GridCards<Row>({
   rows,
   getRowKey,
   selection,
+  selectionLabel,
   status,
   isLoading,
   skeletonRows,
@@ -56,7 +57,7 @@ export function GridCards<Row>({
                 <Checkbox
                   type="checkbox"
                   checked={selected}
-                  aria-label={`${messages.selectRow} ${index + 1}`}
+                  aria-label={selectionLabel(row, index)}
                   onChange={() => selection.toggle(key)}
                 />
               )}

@@ -22,6 +22,7 @@ export interface GridTableProps<Row> {
   readonly sort: SortModel;
   readonly onSortPress?: (key: string, additive: boolean) => void;
   readonly selection?: GridSelection;
+  readonly selectionLabel: (row: Row, index: number) => string;
   /** Replaces the body with one full-width row (loading skeleton, empty or error message). */
   readonly status?: ReactNode;
   readonly isLoading: boolean;
@@ -117,7 +118,7 @@ export function GridTable<Row>(props: GridTableProps<Row>) {
                 type="checkbox"
                 tabIndex={-1}
                 checked={selected}
-                aria-label={`${messages.selectRow} ${index + 1}`}
+                aria-label={props.selectionLabel(row, index)}
                 onChange={() => selection.toggle(key)}
               />
             </S.Cell>

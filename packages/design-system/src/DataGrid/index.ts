@@ -5,6 +5,7 @@ export {
   type DataGridColumn,
   nextSort,
   type PagingProps,
+  type RowKey,
   type SearchProps,
   type SortDirection,
   type SortItem,

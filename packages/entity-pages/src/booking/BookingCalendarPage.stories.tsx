@@ -1,6 +1,7 @@
 import { ROLE_ADMIN, ROLE_BOOKING_CHANGE_CALL_STATUS } from '@lms/domain';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
+import { useUrlState } from '../pages/searchParams.tsx';
 import { PageHarness } from '../stories/PageHarness.tsx';
 import { BookingCalendarPage } from './BookingCalendarPage.tsx';
 import { STORY_TODAY } from './bookingMocks.ts';
@@ -10,20 +11,38 @@ import { callRecorder } from './storyHarness.tsx';
 const recorder = callRecorder();
 const stream = fakeEventStream();
 let extraWeight = 0;
+/** The days of every calendar request of the story. */
+const ranges: { from: string; to: string }[] = [];
+/** Lets a story answer a held calendar request. */
+const heldAnswer = { release: () => {} };
+
+/** The page's URL state, shown for the play functions. */
+function UrlShown() {
+  const [params] = useUrlState();
+  return (
+    <output data-testid="url" hidden>
+      {params.toString()}
+    </output>
+  );
+}
 
 function CalendarHarness({
   roles = [ROLE_ADMIN],
   width,
   view = 'month',
   live = false,
+  search = '',
 }: {
   readonly roles?: readonly string[];
   readonly width?: number;
   readonly view?: 'month' | 'week';
   readonly live?: boolean;
+  /** The URL's query the page opens with, as a shared link would give it. */
+  readonly search?: string;
 }) {
   return (
-    <PageHarness roles={roles} {...(width ? { width } : {})}>
+    <PageHarness roles={roles} search={search} {...(width ? { width } : {})}>
+      <UrlShown />
       <BookingCalendarPage
         today={STORY_TODAY}
         initialView={view}
@@ -164,6 +183,84 @@ export const WeekView: Story = {
   play: async ({ canvas }) => {
     await waitFor(() => expect(canvas.getAllByText('กะเช้า · รถ 4 ล้อ').length).toBe(5));
     await expect(canvas.getByRole('button', { name: 'รายสัปดาห์' })).toHaveAttribute('aria-pressed', 'true');
+  },
+};
+
+export const OtherMonths: Story = {
+  name: 'Other months: each fetches the days it shows',
+  beforeEach({ msw }) {
+    ranges.splice(0);
+    msw.use(...calendarHandlers({ fill: 'mixed', onRange: (range) => void ranges.push(range) }));
+  },
+  play: async ({ canvas, canvasElement }) => {
+    const url = () => canvas.getByTestId('url').textContent;
+    await waitFor(() => expect(dayCell(canvasElement, 8).querySelector('[data-colour]')).not.toBeNull());
+    // January 2025's grid: Sunday 29 Dec to Saturday 1 Feb, and no more.
+    await expect(ranges).toEqual([{ from: '2024-12-29', to: '2025-02-01' }]);
+    await expect(url()).toBe('');
+    await userEvent.click(canvas.getByRole('button', { name: 'เดือนถัดไป' }));
+    await userEvent.click(canvas.getByRole('button', { name: 'เดือนถัดไป' }));
+    await expect(canvas.getByRole('grid', { name: 'มีนาคม 2025' })).toBeVisible();
+    // Monday 3 March: its fullest cell is the morning 6-wheeler at 80%.
+    await waitFor(() => expect(dayCell(canvasElement, 3)).toHaveTextContent('ใกล้เต็ม80.0%'));
+    await expect(dayCell(canvasElement, 8).querySelector('[data-colour]')).toBeNull();
+    await expect(ranges.slice(1)).toEqual([
+      { from: '2025-01-26', to: '2025-03-01' },
+      { from: '2025-02-23', to: '2025-04-05' },
+    ]);
+    await expect(url()).toBe('date=2025-03-01');
+    await userEvent.click(dayCell(canvasElement, 3));
+    await expect(await canvas.findByRole('region', { name: 'ความจุวันที่ จ. 3 มี.ค. 2025' })).toBeVisible();
+  },
+};
+
+export const LoadingNextMonth: Story = {
+  name: 'Other months: the figures stay while the next month loads',
+  beforeEach({ msw }) {
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    heldAnswer.release = release;
+    msw.use(
+      ...calendarHandlers({
+        fill: 'mixed',
+        onRange: (range) => (range.from === '2025-01-26' ? held : undefined),
+      }),
+    );
+  },
+  play: async ({ canvas, canvasElement }) => {
+    await waitFor(() => expect(dayCell(canvasElement, 8).querySelector('[data-colour]')).not.toBeNull());
+    await userEvent.click(canvas.getByRole('button', { name: 'เดือนถัดไป' }));
+    const grid = canvas.getByRole('grid', { name: 'กุมภาพันธ์ 2025' });
+    await expect(grid).toHaveAttribute('aria-busy', 'true');
+    await expect(within(grid.parentElement as HTMLElement).getByText('กำลังโหลด...')).toBeVisible();
+    // The last days of January, shown before February, keep January's figures meanwhile.
+    const lastOfJanuary = within(grid).getByRole('gridcell', { name: /31 มกราคม 2025/ });
+    await expect(lastOfJanuary.querySelector('[data-colour]')).not.toBeNull();
+    heldAnswer.release();
+    await waitFor(() => expect(grid).not.toHaveAttribute('aria-busy'));
+    await expect(dayCell(canvasElement, 3).querySelector('[data-colour]')).not.toBeNull();
+  },
+};
+
+export const LinkToWeek: Story = {
+  name: 'A link opens the week it names',
+  args: { search: 'view=week&date=2025-03-02' },
+  beforeEach({ msw }) {
+    ranges.splice(0);
+    msw.use(...calendarHandlers({ fill: 'mixed', onRange: (range) => void ranges.push(range) }));
+  },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('button', { name: 'รายสัปดาห์' })).toHaveAttribute('aria-pressed', 'true');
+    await waitFor(() => expect(canvas.getAllByText('กะเช้า · รถ 4 ล้อ').length).toBe(5));
+    await expect(canvas.getAllByRole('gridcell')[0]).toHaveAccessibleName(/อาทิตย์ 2 มีนาคม 2025/);
+    await expect(ranges).toEqual([{ from: '2025-03-02', to: '2025-03-08' }]);
+    // Back to the month: March, the month of the week shown.
+    await userEvent.click(canvas.getByRole('button', { name: 'รายเดือน' }));
+    await expect(canvas.getByRole('grid', { name: 'มีนาคม 2025' })).toBeVisible();
+    await waitFor(() => expect(canvas.getByTestId('url').textContent).toBe('date=2025-03-01'));
+    await waitFor(() => expect(ranges.at(-1)).toEqual({ from: '2025-02-23', to: '2025-04-05' }));
   },
 };
 

@@ -1,12 +1,19 @@
-import { Button, type CalendarView, CapacityCalendar, MultiSelectField } from '@lms/design-system';
+import {
+  Button,
+  type CalendarView,
+  CapacityCalendar,
+  MultiSelectField,
+  type VisibleRange,
+} from '@lms/design-system';
 import { useState } from 'react';
 import styled from 'styled-components';
 import useSWR, { useSWRConfig } from 'swr';
 import type { ApiError } from '../api/ApiError.ts';
 import { useEntityOptions } from '../data/useEntityData.ts';
+import { useUrlState } from '../pages/searchParams.tsx';
 import { BookingActions } from './BookingActions.tsx';
 import { bookingKeys, type CalendarQuery, type CellRef, useBookingApi } from './bookingApi.ts';
-import { addIsoDays, hours, isoOf, kg, m3, percent, thaiDay } from './format.ts';
+import { addIsoDays, dateOf, hours, isoOf, kg, m3, percent, thaiDay } from './format.ts';
 import { Alert, Messages, Panel, Stack, TableScroll } from './layout.tsx';
 import { StatusBadge } from './StatusBadge.tsx';
 import type { CalendarCell, CellBooking } from './types.ts';
@@ -19,14 +26,23 @@ export interface BookingCalendarPageProps {
   readonly bookingHref: (bookingId: string) => string;
   /** Opens the live events stream with the session's token; without it the page does not update live. */
   readonly openEvents?: OpenBookingEvents;
+  /** The view when the URL names none. */
   readonly initialView?: CalendarView;
 }
 
-/** The days fetched: the grid of today's month (from its first Sunday) and the next month, within the server's 62 days. */
-export function calendarRange(today: Date): { from: string; to: string } {
-  const first = new Date(today.getFullYear(), today.getMonth(), 1);
-  const from = isoOf(new Date(first.getFullYear(), first.getMonth(), 1 - first.getDay()));
-  return { from, to: addIsoDays(from, 62) };
+interface DayRange {
+  readonly from: string;
+  readonly to: string;
+}
+
+const isoDay = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * The URL's `date` for the days shown: the month's 1st (month view) or the week's Sunday, so that
+ * a link reopens the same period. The first row's Saturday always lies in the month shown.
+ */
+export function periodStart(range: DayRange, view: CalendarView): string {
+  return view === 'month' ? `${addIsoDays(range.from, 6).slice(0, 7)}-01` : range.from;
 }
 
 const maxPercent = (cell: CalendarCell) => Math.max(cell.weightPercent, cell.volumePercent, cell.hourPercent);
@@ -40,17 +56,47 @@ export function BookingCalendarPage({
 }: BookingCalendarPageProps) {
   const booking = useBookingApi();
   const { mutate } = useSWRConfig();
-  const [view, setView] = useState<CalendarView>(initialView);
+  // The view and the period shown live in the URL (`?view=week&date=2025-03-02`): a link reproduces them.
+  const [params, updateUrl] = useUrlState();
+  const viewParam = params.get('view');
+  const view: CalendarView = viewParam === 'month' || viewParam === 'week' ? viewParam : initialView;
+  const dateParam = params.get('date');
+  const shownDate = dateParam && isoDay.test(dateParam) ? dateParam : null;
+  // The days the calendar shows, as it reports them; nothing is fetched before.
+  const [range, setRange] = useState<DayRange | null>(null);
   const [vehicleTypeIds, setVehicleTypeIds] = useState<readonly string[]>([]);
   const [shipCondIds, setShipCondIds] = useState<readonly string[]>([]);
   const [selectedDay, setSelectedDay] = useState<string | null>(null);
   const [selectedCell, setSelectedCell] = useState<CellRef | null>(null);
   const vehicleTypes = useEntityOptions('vehicleType', { size: 100 });
   const shipConds = useEntityOptions('shipCond', { size: 100 });
-  const query: CalendarQuery = { ...calendarRange(today), vehicleTypeIds, shipCondIds };
-  const cells = useSWR<CalendarCell[], ApiError>(bookingKeys.calendar(booking.branchId, query), () =>
-    booking.calendar(query),
+  const query: CalendarQuery | null = range && { ...range, vehicleTypeIds, shipCondIds };
+  // Another month or filter keeps the figures shown until its own arrive (the calendar says it is loading).
+  const cells = useSWR<CalendarCell[], ApiError>(
+    query && bookingKeys.calendar(booking.branchId, query),
+    () => booking.calendar(query as CalendarQuery),
+    { keepPreviousData: true },
   );
+  const loading = !cells.error && (!range || cells.isLoading);
+  const showRange = (shown: VisibleRange) => {
+    const next = { from: isoOf(shown.first), to: isoOf(shown.last) };
+    setRange(next);
+    // Today's period is the default: the URL names only another one.
+    const start = periodStart(next, view);
+    const todayIso = isoOf(today);
+    const isTodays =
+      view === 'month'
+        ? start.slice(0, 7) === todayIso.slice(0, 7)
+        : next.from <= todayIso && todayIso <= next.to;
+    updateUrl({ date: isTodays ? null : start });
+  };
+  const switchView = (next: CalendarView) => {
+    if (next === view) return;
+    // Stay near what the planner looks at: the selected day if it is shown, else the period shown.
+    const keep =
+      selectedDay && range && range.from <= selectedDay && selectedDay <= range.to ? selectedDay : shownDate;
+    updateUrl({ view: next === initialView ? null : next, date: keep });
+  };
   const refresh = () =>
     mutate((key) => Array.isArray(key) && key[0] === 'bookingCalendar' && key[2] === booking.branchId);
   useBookingEvents(openEvents, (event) => {
@@ -71,7 +117,7 @@ export function BookingCalendarPage({
               variant={view === 'month' ? 'primary' : 'secondary'}
               size="sm"
               aria-pressed={view === 'month'}
-              onPress={() => setView('month')}
+              onPress={() => switchView('month')}
             >
               รายเดือน
             </Button>
@@ -79,7 +125,7 @@ export function BookingCalendarPage({
               variant={view === 'week' ? 'primary' : 'secondary'}
               size="sm"
               aria-pressed={view === 'week'}
-              onPress={() => setView('week')}
+              onPress={() => switchView('week')}
             >
               รายสัปดาห์
             </Button>
@@ -102,12 +148,14 @@ export function BookingCalendarPage({
             <Messages messages={cells.error.messages} />
           </Alert>
         )}
-        {!cells.data && !cells.error && <p role="status">กำลังโหลดปฏิทิน...</p>}
-        {cells.data && cells.data.length === 0 && <p role="status">ไม่มีช่วงรถในช่วงวันที่นี้ตามตัวกรอง</p>}
+        {!loading && cells.data?.length === 0 && <p role="status">ไม่มีช่วงรถในช่วงวันที่นี้ตามตัวกรอง</p>}
         <CapacityCalendar
           key={view}
           today={today}
           view={view}
+          defaultFocusedDate={shownDate ? dateOf(shownDate) : undefined}
+          onVisibleRangeChange={showRange}
+          isLoading={loading}
           selectedDate={selectedDay ? new Date(`${selectedDay}T00:00:00`) : null}
           onSelectDay={(date) => {
             setSelectedDay(isoOf(date));

@@ -1,9 +1,17 @@
-import { Button, ReferenceField, TextField } from '@lms/design-system';
+import {
+  Button,
+  DataGrid,
+  type DataGridColumn,
+  ReferenceField,
+  type RowKey,
+  TextField,
+} from '@lms/design-system';
 import { formatDate, formatNumber } from '@lms/domain';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import styled from 'styled-components';
 import type { EntityRecord } from '../data/entityKeys.ts';
 import { useEntityList, useOptionsLoader } from '../data/useEntityData.ts';
+import { DEFAULT_PAGE_SIZE } from '../pages/useListView.ts';
 import { messagesOf, useBookingApi } from './bookingApi.ts';
 import { kg, m3 } from './format.ts';
 import {
@@ -15,7 +23,6 @@ import {
   NativeField,
   Panel,
   Stack,
-  TableScroll,
   useCanBook,
 } from './layout.tsx';
 import type { BookingRequest, UnbookedDo } from './types.ts';
@@ -40,7 +47,25 @@ const emptyFilters: InfoFilters = {
   deliveryAtFrom: '',
   deliveryAtTo: '',
 };
-const PAGE_SIZE = 50;
+type Row = UnbookedDo & EntityRecord;
+
+const columns: readonly DataGridColumn<Row>[] = [
+  { key: 'docNo', header: 'เลขที่', alwaysVisible: true, width: 'minmax(120px, 1fr)' },
+  { key: 'customer', header: 'ลูกค้า', render: (order) => order.customerLabel ?? '-' },
+  { key: 'shipTo', header: 'สถานที่ส่งสินค้า', render: (order) => order.soShipToLabel ?? '-' },
+  { key: 'shipCond', header: 'Ship Cond', render: (order) => order.shipCondLabel ?? '-' },
+  { key: 'article', header: 'สินค้า', render: (order) => order.articleUomLabel ?? '-' },
+  {
+    key: 'qty',
+    header: 'จำนวน',
+    align: 'end',
+    width: 'minmax(80px, 1fr)',
+    render: (order) => formatNumber(order.qty ?? null, 0),
+  },
+  { key: 'weight', header: 'น้ำหนัก', align: 'end', render: (order) => kg(order.weight) },
+  { key: 'volume', header: 'ปริมาตร', align: 'end', render: (order) => m3(order.volume) },
+  { key: 'deliveryAt', header: 'วันที่ส่ง', render: (order) => formatDate(order.deliveryAt ?? null) },
+];
 
 /** Why the picked DOs cannot be booked together (one booking = one ship-to and one ship cond). */
 export function incompatibility(picked: readonly UnbookedDo[]): string | null {
@@ -60,12 +85,15 @@ export function BookingInfoStep({ onDraftCreated }: BookingInfoStepProps) {
   const customers = useOptionsLoader('customer');
   const shipTos = useOptionsLoader('shipTo');
   const [filters, setFilters] = useState<InfoFilters>(emptyFilters);
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState(DEFAULT_PAGE_SIZE);
+  // Picked DOs by id, across pages and filters: the records too, for the totals of those not on screen.
   const [picked, setPicked] = useState<ReadonlyMap<string, UnbookedDo>>(new Map());
   const [pending, setPending] = useState(false);
   const [failure, setFailure] = useState<readonly string[] | null>(null);
-  const list = useEntityList<UnbookedDo & EntityRecord>('deliveryOrder', {
-    page: 0,
-    size: PAGE_SIZE,
+  const list = useEntityList<Row>('deliveryOrder', {
+    page: page - 1,
+    size: pageSize,
     searchTerm: filters.searchTerm,
     filters: {
       isBookingEq: false,
@@ -76,18 +104,23 @@ export function BookingInfoStep({ onDraftCreated }: BookingInfoStepProps) {
     },
     sort: [{ field: 'deliveryAt', direction: 'asc' }],
   });
-  const set = (change: Partial<InfoFilters>) => setFilters((current) => ({ ...current, ...change }));
-  const toggle = (order: UnbookedDo) =>
+  const set = (change: Partial<InfoFilters>) => {
+    setFilters((current) => ({ ...current, ...change }));
+    setPage(1);
+  };
+  const rows = list.data?.items ?? [];
+  const pickedKeys = useMemo(() => new Set<RowKey>(picked.keys()), [picked]);
+  // The grid reports keys only: DOs picked on other pages keep their records, this page's are added.
+  const pick = (keys: ReadonlySet<RowKey>) =>
     setPicked((current) => {
-      const next = new Map(current);
-      if (next.has(order.id)) next.delete(order.id);
-      else next.set(order.id, order);
+      const next = new Map([...current].filter(([id]) => keys.has(id)));
+      for (const order of rows) if (keys.has(order.id) && !next.has(order.id)) next.set(order.id, order);
       return next;
     });
+  const unpick = (id: string) => setPicked((current) => new Map([...current].filter(([key]) => key !== id)));
   const pickedList = [...picked.values()];
   const problem = incompatibility(pickedList);
   const first = pickedList[0];
-  const rows = list.data?.items ?? [];
 
   const next = async () => {
     if (!first?.soShipToId || problem) return;
@@ -152,57 +185,32 @@ export function BookingInfoStep({ onDraftCreated }: BookingInfoStepProps) {
       </Panel>
 
       <Panel aria-labelledby="booking-info-list">
-        <h2 id="booking-info-list">ใบส่งสินค้าที่ยังไม่ได้จอง</h2>
-        {list.error && (
-          <Alert>
-            <Messages messages={list.error.messages} />
-          </Alert>
-        )}
-        {!list.data && !list.error && <p role="status">กำลังโหลดใบส่งสินค้า...</p>}
-        {list.data && rows.length === 0 && <p role="status">ไม่พบใบส่งสินค้าที่ยังไม่ได้จองตามเงื่อนไขนี้</p>}
-        {rows.length > 0 && (
-          <TableScroll>
-            <table>
-              <thead>
-                <tr>
-                  <th scope="col">เลือก</th>
-                  <th scope="col">เลขที่</th>
-                  <th scope="col">ลูกค้า</th>
-                  <th scope="col">สถานที่ส่งสินค้า</th>
-                  <th scope="col">Ship Cond</th>
-                  <th scope="col">สินค้า</th>
-                  <th scope="col">จำนวน</th>
-                  <th scope="col">น้ำหนัก</th>
-                  <th scope="col">ปริมาตร</th>
-                  <th scope="col">วันที่ส่ง</th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((order) => (
-                  <tr key={order.id}>
-                    <td>
-                      <input
-                        type="checkbox"
-                        aria-label={`เลือก ${order.docNo}`}
-                        checked={picked.has(order.id)}
-                        onChange={() => toggle(order)}
-                      />
-                    </td>
-                    <td>{order.docNo}</td>
-                    <td>{order.customerLabel ?? '-'}</td>
-                    <td>{order.soShipToLabel ?? '-'}</td>
-                    <td>{order.shipCondLabel ?? '-'}</td>
-                    <td>{order.articleUomLabel ?? '-'}</td>
-                    <td data-number="">{formatNumber(order.qty ?? null, 0)}</td>
-                    <td data-number="">{kg(order.weight)}</td>
-                    <td data-number="">{m3(order.volume)}</td>
-                    <td>{formatDate(order.deliveryAt ?? null)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableScroll>
-        )}
+        <h2 id="booking-info-list">
+          ใบส่งสินค้าที่ยังไม่ได้จอง{list.data ? ` (${formatNumber(list.data.total, 0)} ใบ)` : ''}
+        </h2>
+        <DataGrid<Row>
+          label="ใบส่งสินค้าที่ยังไม่ได้จอง"
+          columns={columns}
+          rows={rows}
+          getRowKey={(order) => order.id}
+          selectedKeys={pickedKeys}
+          onSelectionChange={pick}
+          selectionLabel={(order) => `เลือก ${order.docNo}`}
+          paging={{
+            page,
+            pageSize,
+            total: list.data?.total ?? 0,
+            onPageChange: setPage,
+            onPageSizeChange: (size) => {
+              setPageSize(size);
+              setPage(1);
+            },
+          }}
+          isLoading={list.isLoading}
+          error={list.error ? list.error.messages.join('\n') : null}
+          onRetry={() => list.mutate()}
+          emptyMessage="ไม่พบใบส่งสินค้าที่ยังไม่ได้จองตามเงื่อนไขนี้"
+        />
       </Panel>
 
       <Panel aria-labelledby="booking-info-picked">
@@ -210,19 +218,38 @@ export function BookingInfoStep({ onDraftCreated }: BookingInfoStepProps) {
         {pickedList.length === 0 ? (
           <p>ยังไม่ได้เลือกใบส่งสินค้า</p>
         ) : (
-          <Figures>
-            <Figure label="น้ำหนักรวม">{kg(pickedList.reduce((sum, order) => sum + order.weight, 0))}</Figure>
-            <Figure label="ปริมาตรรวม">{m3(pickedList.reduce((sum, order) => sum + order.volume, 0))}</Figure>
-            <Figure label="สินค้า">
-              {[...new Set(pickedList.map((order) => order.articleUomLabel ?? '-'))].join(', ')}
-            </Figure>
-            <Figure label="Ship Cond">
-              {[...new Set(pickedList.map((order) => order.shipCondLabel ?? '-'))].join(', ')}
-            </Figure>
-            <Figure label="สถานที่ส่งสินค้า">
-              {[...new Set(pickedList.map((order) => order.soShipToLabel ?? '-'))].join(', ')}
-            </Figure>
-          </Figures>
+          <>
+            <PickedList aria-label="ใบส่งสินค้าที่เลือก">
+              {pickedList.map((order) => (
+                <li key={order.id}>
+                  {order.docNo}
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    aria-label={`นำออก ${order.docNo}`}
+                    onPress={() => unpick(order.id)}
+                  >
+                    นำออก
+                  </Button>
+                </li>
+              ))}
+            </PickedList>
+            <Figures>
+              <Figure label="น้ำหนักรวม">{kg(pickedList.reduce((sum, order) => sum + order.weight, 0))}</Figure>
+              <Figure label="ปริมาตรรวม">
+                {m3(pickedList.reduce((sum, order) => sum + order.volume, 0))}
+              </Figure>
+              <Figure label="สินค้า">
+                {[...new Set(pickedList.map((order) => order.articleUomLabel ?? '-'))].join(', ')}
+              </Figure>
+              <Figure label="Ship Cond">
+                {[...new Set(pickedList.map((order) => order.shipCondLabel ?? '-'))].join(', ')}
+              </Figure>
+              <Figure label="สถานที่ส่งสินค้า">
+                {[...new Set(pickedList.map((order) => order.soShipToLabel ?? '-'))].join(', ')}
+              </Figure>
+            </Figures>
+          </>
         )}
         {problem && <Alert tone="warning">{problem}</Alert>}
         {failure && (
@@ -250,4 +277,21 @@ const FilterGrid = styled.div`
   grid-template-columns: repeat(auto-fill, minmax(200px, 1fr));
   gap: ${({ theme }) => theme.space[3]};
   align-items: end;
+`;
+
+const PickedList = styled.ul`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space[2]};
+  margin: 0;
+  padding: 0;
+  list-style: none;
+  & > li {
+    display: inline-flex;
+    align-items: center;
+    gap: ${({ theme }) => theme.space[1]};
+    padding-inline-start: ${({ theme }) => theme.space[2]};
+    border: 1px solid ${({ theme }) => theme.color.border};
+    border-radius: ${({ theme }) => theme.radius.pill};
+  }
 `;

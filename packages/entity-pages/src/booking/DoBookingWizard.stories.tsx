@@ -8,6 +8,7 @@ import {
   optionAllocations,
   severalOptions,
 } from './bookingMocks.ts';
+import { kg } from './format.ts';
 import { CAPACITY_GONE } from './SummaryStep.tsx';
 import { callRecorder, WizardHarness } from './storyHarness.tsx';
 
@@ -59,6 +60,40 @@ export const InfoPickTogether: Story = {
       2,
     );
     await expect(await canvas.findByRole('heading', { name: 'ตัวเลือกที่ 1 (แนะนำ)' })).toBeVisible();
+  },
+};
+
+export const InfoPickAcrossPages: Story = {
+  name: 'Info: pick DOs on two pages',
+  beforeEach({ msw }) {
+    msw.use(...bookingHandlers({ deliveryOrders: bookingDeliveryOrders(25) }));
+  },
+  play: async ({ canvas }) => {
+    const picked = () => within(canvas.getByRole('list', { name: 'ใบส่งสินค้าที่เลือก' }));
+    await expect(await canvas.findByRole('heading', { name: 'ใบส่งสินค้าที่ยังไม่ได้จอง (25 ใบ)' })).toBeVisible();
+    await expect(canvas.getByText('1–20 จาก 25')).toBeVisible();
+    await userEvent.click(canvas.getByRole('checkbox', { name: 'เลือก DO68010001' }));
+    await userEvent.click(canvas.getByRole('button', { name: 'หน้าถัดไป' }));
+    await expect(await canvas.findByText('21–25 จาก 25')).toBeVisible();
+    const other = (await canvas.findAllByRole('checkbox', { name: /^เลือก DO/ }))[0] as HTMLElement;
+    const otherDocNo = other.getAttribute('aria-label')?.replace('เลือก ', '') ?? '';
+    await userEvent.click(other);
+    // Both stay picked, the one of page 1 with its figures: DO n weighs n × 100 kg.
+    await expect(
+      picked()
+        .getAllByRole('listitem')
+        .map((item) => item.firstChild?.textContent),
+    ).toEqual(['DO68010001', otherDocNo]);
+    await expect(canvas.getByText('น้ำหนักรวม').nextSibling).toHaveTextContent(
+      kg(100 + 100 * Number(otherDocNo.slice(-2))),
+    );
+    await userEvent.click(canvas.getByRole('button', { name: 'หน้าก่อนหน้า' }));
+    await expect(await canvas.findByRole('checkbox', { name: 'เลือก DO68010001' })).toBeChecked();
+    // A DO picked on another page can be put back from the picked set.
+    await userEvent.click(picked().getByRole('button', { name: `นำออก ${otherDocNo}` }));
+    await expect(canvas.getByRole('heading', { name: 'ใบส่งสินค้าที่จะจองรวมกัน (1 ใบ)' })).toBeVisible();
+    await userEvent.click(canvas.getByRole('button', { name: 'หน้าถัดไป' }));
+    await expect(await canvas.findByRole('checkbox', { name: `เลือก ${otherDocNo}` })).not.toBeChecked();
   },
 };
 

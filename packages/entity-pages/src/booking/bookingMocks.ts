@@ -38,7 +38,7 @@ export function bookingDeliveryOrders(count = 4): FixtureRecord[] {
   return Array.from({ length: count }, (_, i) => ({
     ...fixtureRecord(deliveryOrder, i + 1),
     id: doId(i + 1),
-    docNo: `DO6801000${i + 1}`,
+    docNo: `DO680100${String(i + 1).padStart(2, '0')}`,
     branchId: FIXTURE_BRANCH_ID,
     isBooking: false,
     customerId: fixtureId('customer', 1),

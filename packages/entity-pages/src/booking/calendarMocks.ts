@@ -23,25 +23,39 @@ const band = (p: number) =>
         ? { status: 'NORMAL', statusLabel: 'ปกติ', colour: 'blue' }
         : { status: 'AVAILABLE', statusLabel: 'ว่าง', colour: 'green' };
 
-/** Capacity cells for weekdays of January 2025; `extraWeight` adds a booking to 8 Jan morning, 6-wheeler. */
-export function calendarCells(fill: CalendarFill, extraWeight = 0): CalendarCell[] {
+/** Slots exist from the story's today (Monday 2025-01-06) on. */
+const FIRST_SLOT_DAY = '2025-01-06';
+
+/**
+ * Capacity cells for the weekdays of `from`–`to` (ISO, inclusive) from 6 Jan 2025 on, as the server
+ * answers for the days asked; `extraWeight` adds a booking to 8 Jan morning, 6-wheeler.
+ */
+export function calendarCells(
+  fill: CalendarFill,
+  extraWeight = 0,
+  range: { from: string; to: string } = { from: FIRST_SLOT_DAY, to: '2025-01-31' },
+): CalendarCell[] {
   if (fill === 'empty') return [];
   const cells: CalendarCell[] = [];
-  for (let day = 6; day <= 31; day += 1) {
-    const weekday = new Date(Date.UTC(2025, 0, day)).getUTCDay();
+  const date = new Date(`${range.from < FIRST_SLOT_DAY ? FIRST_SLOT_DAY : range.from}T00:00:00Z`);
+  for (; date.toISOString().slice(0, 10) <= range.to; date.setUTCDate(date.getUTCDate() + 1)) {
+    const weekday = date.getUTCDay();
     if (weekday === 0 || weekday === 6) continue;
+    const day = date.getUTCDate();
+    const month = date.getUTCMonth();
     for (const [s, shift] of shifts.entries())
       for (const [t, type] of types.entries()) {
         const capacity = { weight: 9000, volume: 40, minute: 960 };
-        const base = fill === 'full' ? 9000 : ((day * 7 + s * 3 + t * 5) % 11) * 900;
-        const isTarget = day === 8 && s === 0 && t === 1;
+        // The month shifts the pattern so that each month looks different (January as it always did).
+        const base = fill === 'full' ? 9000 : ((day * 7 + month * 2 + s * 3 + t * 5) % 11) * 900;
+        const isTarget = month === 0 && day === 8 && s === 0 && t === 1;
         const weight = Math.min(9000, base + (isTarget ? extraWeight : 0));
         const used = { weight, volume: (weight / 9000) * 30, minute: (weight / 9000) * 700 };
         const weightPercent = (used.weight / capacity.weight) * 100;
         const volumePercent = (used.volume / capacity.volume) * 100;
         const hourPercent = (used.minute / capacity.minute) * 100;
         cells.push({
-          date: `2025-01-${String(day).padStart(2, '0')}`,
+          date: date.toISOString().slice(0, 10),
           shiftOfDayId: shift.id,
           shiftName: shift.name,
           vehicleTypeId: type.id,
@@ -74,15 +88,25 @@ export interface CalendarMockOptions {
   /** Read at every request: stories change it to simulate another planner's booking. */
   readonly extraWeight?: () => number;
   readonly onCall?: (call: { method: string; path: string; body: unknown }) => void;
+  /** Told the days of every calendar request; the answer waits for the promise it returns, if any. */
+  readonly onRange?: (range: { from: string; to: string }) => Promise<void> | undefined;
 }
 
 export function calendarHandlers(options: CalendarMockOptions = {}): HttpHandler[] {
   const fill = options.fill ?? 'mixed';
   return [
-    http.get('/api/bookingCalendar', ({ request }) => {
+    http.get('/api/bookingCalendar', async ({ request }) => {
       const params = new URL(request.url).searchParams;
+      const range = { from: params.get('from') ?? '', to: params.get('to') ?? '' };
+      // The server's limit (apps/server/src/booking/routes.ts): a page asking more is a bug.
+      if (!(range.from <= range.to) || Date.parse(range.to) - Date.parse(range.from) > 62 * 86_400_000)
+        return HttpResponse.json(
+          { messages: ['ช่วงวันที่ต้องไม่เกิน 62 วัน และวันสิ้นสุดต้องไม่ก่อนวันเริ่มต้น'] },
+          { status: 422 },
+        );
+      await options.onRange?.(range);
       const typeIds = params.getAll('vehicleTypeIds');
-      const cells = calendarCells(fill, options.extraWeight?.() ?? 0);
+      const cells = calendarCells(fill, options.extraWeight?.() ?? 0, range);
       return HttpResponse.json(
         typeIds.length ? cells.filter((c) => typeIds.includes(c.vehicleTypeId)) : cells,
       );
