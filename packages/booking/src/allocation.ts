@@ -4,7 +4,8 @@ import type { BookingContext } from './context.ts';
 import { VEHICLE_STEP_PERCENT } from './decisions.ts';
 import { packedAmounts, type SlotPacking } from './packing.ts';
 import { type Utilization, utilizationOf } from './utilization.ts';
-import type { Id, IsoDate } from './world.ts';
+import type { Id, IsoDate, TimeOfDay } from './world.ts';
+import type { WorldIndex } from './worldIndex.ts';
 
 /** An allocation as the planner sees it and the server stores it: one slot, its vehicles and lines. */
 
@@ -38,6 +39,9 @@ export interface Allocation {
   readonly shiftOfDayId: Id;
   readonly shiftName: string;
   readonly shiftPriority: number;
+  /** The shift's hours (`HH:mm`): the delivery time must lie between them (fine tune). */
+  readonly shiftStartTime: TimeOfDay;
+  readonly shiftEndTime: TimeOfDay;
   readonly timeSlotCode: string | null;
   readonly vehicleTypeId: Id;
   readonly vehicleTypeName: string;
@@ -80,10 +84,27 @@ function sumLines(lines: readonly AllocatedLine[]): Map<Id, AllocatedLine> {
   return byLine;
 }
 
+/** What a planner reads of a slot's shift: name, hours (`HH:mm`), priority and time slot code. */
+export type ShiftFields = Pick<
+  Allocation,
+  'shiftName' | 'shiftPriority' | 'shiftStartTime' | 'shiftEndTime' | 'timeSlotCode'
+>;
+
+export function shiftFieldsOf(index: WorldIndex, shiftOfDayId: Id): ShiftFields {
+  const shift = index.shifts.get(shiftOfDayId);
+  const timeSlot = shift?.timeSlotCodeId ? index.timeSlotCodes.get(shift.timeSlotCodeId) : undefined;
+  return {
+    shiftName: shift?.name ?? shiftOfDayId,
+    shiftPriority: shift?.priority ?? 0,
+    shiftStartTime: shift?.startTime.slice(0, 5) ?? '',
+    shiftEndTime: shift?.endTime.slice(0, 5) ?? '',
+    timeSlotCode: timeSlot?.code ?? null,
+  };
+}
+
 export function allocationOf(context: BookingContext, packing: SlotPacking): Allocation {
   const { slot, capacity } = packing;
   const { index } = context;
-  const shift = index.shifts.get(slot.shiftOfDayId);
   const facts = context.facts(slot.vehicleTypeId);
   const loads: VehicleLoad[] = packing.vehicles.map((vehicle) => {
     const lines = vehicle.parts.map((part, position) => ({
@@ -109,14 +130,11 @@ export function allocationOf(context: BookingContext, packing: SlotPacking): All
     minute: capacity.used.minute + used.minute,
   };
   const perVehicleFee = facts?.feePerVehicle ?? null;
-  const timeSlot = shift?.timeSlotCodeId ? index.timeSlotCodes.get(shift.timeSlotCodeId) : undefined;
   return {
     slotId: slot.id,
     date: slot.shiftDate,
     shiftOfDayId: slot.shiftOfDayId,
-    shiftName: shift?.name ?? slot.shiftOfDayId,
-    shiftPriority: shift?.priority ?? 0,
-    timeSlotCode: timeSlot?.code ?? null,
+    ...shiftFieldsOf(index, slot.shiftOfDayId),
     vehicleTypeId: slot.vehicleTypeId,
     vehicleTypeName: facts?.vehicleType.name ?? slot.vehicleTypeId,
     vehicles: loads.length,

@@ -4,8 +4,10 @@ import { order, slot, TODAY, world } from './testing/fixtures.ts';
 
 const morning = slot({ date: '2025-01-08' });
 const tuesday = slot({ date: '2025-01-07' });
+// 20:00–02:00 (fixtures): a shift that runs past midnight.
+const night = slot({ date: '2025-01-08', shiftOfDayId: 'NIGHT' });
 const w = world({
-  slots: [morning, tuesday],
+  slots: [morning, tuesday, night],
   orders: [
     order('D1', [
       ['CEMENT', 100, 5000, 4],
@@ -104,5 +106,50 @@ describe('checkAllocation', () => {
     });
     expect(checkAllocation(glass, onFourWheeler)).toMatchObject({ ok: false, rule: 'VEHICLE_TYPE' });
     expect(checkAllocation(w, edit({ shipCondId: 'SC29' }))).toMatchObject({ ok: false, rule: 'INPUT' });
+  });
+
+  it('keeps the delivery time within the shift, both ends included', () => {
+    for (const deliveryTime of ['08:00', '10:15', '12:00', null, undefined])
+      expect(checkAllocation(w, edit({ deliveryTime })).ok, String(deliveryTime)).toBe(true);
+    expect(checkAllocation(w, edit({ deliveryTime: '13:30' }))).toEqual({
+      ok: false,
+      rule: 'DELIVERY_TIME',
+      message: 'เวลาส่งสินค้า 13:30 ไม่อยู่ในช่วงเวลาของกะที่เลือก: เช้า 08:00–12:00',
+    });
+    expect(checkAllocation(w, edit({ deliveryTime: '07:59' }))).toMatchObject({ rule: 'DELIVERY_TIME' });
+    expect(checkAllocation(w, edit({ deliveryTime: '25:00' }))).toEqual({
+      ok: false,
+      rule: 'INPUT',
+      message: 'เวลาส่งสินค้า 25:00 ไม่ถูกต้อง ต้องเป็นเวลาในรูปแบบ HH:mm',
+    });
+  });
+
+  it('takes a delivery time after midnight in a shift that runs past it', () => {
+    const atNight = (deliveryTime: string) => checkAllocation(w, edit({ slotId: night.id, deliveryTime }));
+    for (const time of ['20:00', '23:30', '00:45', '02:00']) expect(atNight(time).ok, time).toBe(true);
+    expect(atNight('03:00')).toEqual({
+      ok: false,
+      rule: 'DELIVERY_TIME',
+      message: 'เวลาส่งสินค้า 03:00 ไม่อยู่ในช่วงเวลาของกะที่เลือก: กลางคืน 20:00–02:00 (ข้ามเที่ยงคืน)',
+    });
+  });
+
+  it('reports the slot’s own rules before the delivery time, and the time before the lines', () => {
+    expect(checkAllocation(w, edit({ slotId: tuesday.id, deliveryTime: '13:30' }))).toMatchObject({
+      rule: 'SLA',
+    });
+    const fridgePart = [{ deliveryOrderId: 'D1', lineId: 'D1-2', qty: 1 }];
+    expect(checkAllocation(w, edit({ lines: fridgePart, deliveryTime: '13:30' }))).toMatchObject({
+      rule: 'DELIVERY_TIME',
+    });
+  });
+
+  it('answers the shift’s hours with the allocation', () => {
+    const check = checkAllocation(w, edit({ slotId: night.id }));
+    expect(check.ok && check.allocation).toMatchObject({
+      shiftName: 'กลางคืน',
+      shiftStartTime: '20:00',
+      shiftEndTime: '02:00',
+    });
   });
 });

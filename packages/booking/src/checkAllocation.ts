@@ -4,6 +4,7 @@ import { type BookingWhere, contextOf } from './context.ts';
 import { bookableVehicles, type RuleCode } from './decisions.ts';
 import { bookingMessages } from './messages.ts';
 import { type Piece, packSlot } from './packing.ts';
+import { deliveryTimeBreak } from './rules.ts';
 import { slotRuleBreak } from './slots.ts';
 import type { BookingWorld, Id } from './world.ts';
 import { indexWorld } from './worldIndex.ts';
@@ -18,6 +19,8 @@ export interface AllocationEdit extends BookingWhere {
   /** Vehicles the planner wants at most. */
   readonly vehicles: number;
   readonly lines: readonly { readonly deliveryOrderId: Id; readonly lineId: Id; readonly qty: number }[];
+  /** Planned time at the customer (`HH:mm`), within the slot's shift; null or absent = not set yet. */
+  readonly deliveryTime?: string | null;
 }
 
 export type AllocationCheck =
@@ -68,6 +71,9 @@ export function checkAllocation(world: BookingWorld, edit: AllocationEdit): Allo
   const { context } = resolved;
   const ruleBreak = slotRuleBreak(context, slot);
   if (ruleBreak) return fail(ruleBreak.rule, ruleBreak.message);
+  const shift = index.shifts.get(slot.shiftOfDayId);
+  const timeBreak = edit.deliveryTime && shift ? deliveryTimeBreak(shift, edit.deliveryTime) : null;
+  if (timeBreak) return fail(timeBreak.rule, timeBreak.message);
   const pieces = (): Piece[] => wanted.map(({ cargo, qty }) => ({ cargo, placed: 0, left: qty }));
   const tripMinute = context.facts(slot.vehicleTypeId)?.tripMinute ?? 0;
   const apart = packSlot(context, slot, pieces(), tripMinute, { ignoreCapacity: true });

@@ -48,6 +48,7 @@ export const RULE_ORDER = [
   'VEHICLE_TYPE',
   'ROUTE',
   'BAN',
+  'DELIVERY_TIME',
   'PROHIBITED',
   'SPLIT',
   'CAPACITY',

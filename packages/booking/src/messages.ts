@@ -8,6 +8,7 @@ export const RULE_LABELS: Readonly<Record<RuleCode, string>> = {
   VEHICLE_TYPE: 'ประเภทรถ',
   ROUTE: 'เส้นทาง',
   BAN: 'ห้ามวิ่ง',
+  DELIVERY_TIME: 'เวลาส่งสินค้า',
   PROHIBITED: 'สินค้าห้ามไปด้วยกัน',
   SPLIT: 'การแบ่งสินค้า',
   CAPACITY: 'ความจุ',
@@ -40,6 +41,9 @@ export const bookingMessages = {
   notEnough: (weight: number, volume: number, minute: number) =>
     `ความจุไม่พอ: เหลือ ${fmt(weight, 3)} กก. ${fmt(volume, 3)} ลบ.ม. ${fmt(minute, 0)} นาที`,
   tooManyVehicles: (asked: number, left: number) => `ขอรถ ${asked} คัน แต่มีให้จองเพียง ${left} คัน`,
+  deliveryTimeOutsideShift: (time: string, shiftName: string, hours: string) =>
+    `เวลาส่งสินค้า ${time} ไม่อยู่ในช่วงเวลาของกะที่เลือก: ${shiftName} ${hours}`,
+  deliveryTimeInvalid: (time: string) => `เวลาส่งสินค้า ${time} ไม่ถูกต้อง ต้องเป็นเวลาในรูปแบบ HH:mm`,
   prohibited: (vehicles: number) => `สินค้าที่ห้ามไปด้วยกันต้องใช้รถแยกกันอย่างน้อย ${vehicles} คัน`,
   cannotSplit: (article: string) => `สินค้า ${article} แยกส่งไม่ได้ ต้องส่งครบทั้งจำนวน`,
   wholeUnits: (article: string) => `สินค้า ${article} ต้องแบ่งเป็นจำนวนเต็มของหน่วยนับ`,

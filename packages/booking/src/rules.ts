@@ -1,4 +1,11 @@
-import { isBanDay, timeWindowsOverlap, weekdayOf } from '@lms/domain';
+import {
+  isBanDay,
+  isTimeInWindow,
+  isValidTime,
+  timeWindowLabel,
+  timeWindowsOverlap,
+  weekdayOf,
+} from '@lms/domain';
 import type { Amounts } from './capacity.ts';
 import { perVehicleCapacity } from './capacity.ts';
 import { type Cargo, partCost } from './cargo.ts';
@@ -93,6 +100,24 @@ export function truckBanFor(
         { start: where.shift.startTime, end: where.shift.endTime },
       ),
   );
+}
+
+/**
+ * Fine tune: the planned delivery time (`HH:mm`) lies within the shift's hours, both ends included.
+ * A shift whose end is at or before its start runs past midnight (the declaration lets it); its
+ * times after midnight belong to the night that starts on the slot's date.
+ */
+export function deliveryTimeBreak(
+  shift: ShiftOfDay,
+  time: string,
+): { readonly rule: 'DELIVERY_TIME' | 'INPUT'; readonly message: string } | null {
+  if (!isValidTime(time)) return { rule: 'INPUT', message: bookingMessages.deliveryTimeInvalid(time) };
+  const window = { start: shift.startTime, end: shift.endTime };
+  if (isTimeInWindow(time, window)) return null;
+  return {
+    rule: 'DELIVERY_TIME',
+    message: bookingMessages.deliveryTimeOutsideShift(time.slice(0, 5), shift.name, timeWindowLabel(window)),
+  };
 }
 
 /** Rule 7 applies to the route-based ship cond only. */

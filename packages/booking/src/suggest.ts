@@ -27,7 +27,7 @@ export interface Suggestion {
 const compareText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
 /** Chronological: day, shift priority, shift start, bigger vehicle types first, slot id. */
-function chronological(context: BookingContext): (a: VehicleDateSlot, b: VehicleDateSlot) => number {
+export function chronological(context: BookingContext): (a: VehicleDateSlot, b: VehicleDateSlot) => number {
   const { shifts, vehicleTypes } = context.index;
   return (a, b) => {
     const shiftA = shifts.get(a.shiftOfDayId);

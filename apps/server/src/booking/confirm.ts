@@ -79,13 +79,17 @@ export async function confirmDraft(
     const world = await draftWorld(trx as unknown as Database, draft, today, lastDay);
     const evaluation = evaluateDraft(world, draft.request, draft.allocations, branchId, today);
     const failed = evaluation.allocations.find((a) => !a.ok);
+    // A rule other than capacity (the delivery time outside a shift whose hours changed, say) is not a
+    // race lost: it is the planner's to fix, on the allocation it concerns.
+    if (failed && !failed.ok && failed.rule !== 'CAPACITY')
+      throw unprocessable({ [`allocations.${failed.index}`]: failed.message });
     if (failed && !failed.ok) {
       const left = remainingCapacity(world, failed.slotId, draft.request.special);
       const messages = [
         `ความจุของรถเปลี่ยนไประหว่างนี้: ${failed.message}`,
         `เหลือ ${fmt(left.weight, 3)} กก. ${fmt(left.volume, 3)} ลบ.ม. ${fmt(left.minute, 0)} นาที`,
       ];
-      throw Object.assign(new HttpError(failed.rule === 'CAPACITY' ? 409 : 422, messages), {
+      throw Object.assign(new HttpError(409, messages), {
         remaining: left,
       });
     }

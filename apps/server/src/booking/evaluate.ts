@@ -49,6 +49,7 @@ export function evaluateDraft(
       slotId: draft.slotId,
       vehicles: draft.vehicles,
       lines: draft.lines,
+      deliveryTime: draft.deliveryTime ?? null,
     });
     if (!check.ok) {
       results.push({ ok: false, index, rule: check.rule, message: check.message, slotId: draft.slotId });

@@ -1,4 +1,4 @@
-import { HORIZON_DAYS, suggest } from '@lms/booking';
+import { HORIZON_DAYS, slotChoices, suggest } from '@lms/booking';
 import { bangkokIsoDate, callStatusOptions, entityByName, featureRoles } from '@lms/domain';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
@@ -147,6 +147,20 @@ export function bookingRoutes(ctx: AuthContext, events: BookingEvents) {
       '/doBooking/fineTune',
       { config: read, schema: { tags, querystring: draftQuery } },
       async (request) => evaluated(request.query.id, request.branchId!, request.principal!.userId),
+    );
+
+    // Fine tune's slot picker: every slot of the horizon for the draft's ship cond, with what it has
+    // left and the first rule it breaks. The calendar sums ship conds and names no slot, and the
+    // vehicleDateSlot list needs a settings role a planner need not hold.
+    app.get<{ Querystring: { id: string } }>(
+      '/doBooking/slots',
+      { config: read, schema: { tags, querystring: draftQuery } },
+      async (request) => {
+        const draft = await findDraft(ctx.db, request.query.id, request.branchId!, request.principal!.userId);
+        const today = bangkokIsoDate(new Date());
+        const world = await draftWorld(ctx.db, draft, today, worldEnd(today));
+        return slotChoices(world, toSuggestRequest(request.branchId!, draft.request, today));
+      },
     );
 
     app.put<{ Querystring: { id: string }; Body: { version: number; allocations: DraftAllocation[] } }>(

@@ -7,6 +7,7 @@ import {
   noFittingSlot,
   optionAllocations,
   severalOptions,
+  slotIdOf,
 } from './bookingMocks.ts';
 import { kg } from './format.ts';
 import { CAPACITY_GONE } from './SummaryStep.tsx';
@@ -25,6 +26,11 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 const location = (canvas: ReturnType<typeof within>) => canvas.getByTestId('location').textContent;
+/** The delivery-time field (the design system's TimeField: a group of hour and minute segments) of panel n. */
+const deliveryTime = async (canvas: ReturnType<typeof within>, n: number) =>
+  within(await canvas.findByRole('region', { name: `ช่วงรถที่ ${n}` })).findByRole('group', {
+    name: /เวลาส่งสินค้า/,
+  });
 
 export const InfoNoDeliveryOrders: Story = {
   name: 'Info: no unbooked DOs',
@@ -188,8 +194,11 @@ export const FineTuneDeliveryTime: Story = {
     msw.use(...bookingHandlers({ draftAllocations: chosen, onCall: recorder.onCall }));
   },
   play: async ({ canvas }) => {
-    const time = await canvas.findByLabelText('เวลาส่งสินค้า');
-    await userEvent.type(time, '0930');
+    const time = await deliveryTime(canvas, 1);
+    // The shift's hours stand under the field.
+    await expect(time).toHaveAccessibleDescription(/ภายในเวลาของกะ 08:00–12:00/);
+    await userEvent.click(within(time).getAllByRole('spinbutton')[0] as HTMLElement);
+    await userEvent.keyboard('0930');
     await userEvent.tab();
     await waitFor(() =>
       expect(recorder.calls.at(-1)?.body).toMatchObject({
@@ -198,6 +207,90 @@ export const FineTuneDeliveryTime: Story = {
       }),
     );
     await expect(canvas.getByText('รวมทั้งหมด')).toBeVisible();
+  },
+};
+
+export const FineTuneDeliveryTimeOutsideShift: Story = {
+  name: 'Fine tune: a delivery time outside the shift',
+  args: { step: 'fineTune', draftId: DRAFT_ID },
+  beforeEach({ msw }) {
+    recorder.reset();
+    msw.use(...bookingHandlers({ draftAllocations: chosen, onCall: recorder.onCall }));
+  },
+  play: async ({ canvas }) => {
+    const time = await deliveryTime(canvas, 1);
+    await userEvent.click(within(time).getAllByRole('spinbutton')[0] as HTMLElement);
+    await userEvent.keyboard('1330');
+    await userEvent.tab();
+    // The server's Thai message stands under the field that broke the rule, not at the top of the panel.
+    const outside = 'เวลาส่งสินค้า 13:30 ไม่อยู่ในช่วงเวลาของกะที่เลือก: กะเช้า 08:00–12:00';
+    // The field is drawn anew with the attempted time, so it is looked up again.
+    const refused = await waitFor(async () => {
+      const field = await deliveryTime(canvas, 1);
+      await expect(field).toHaveAccessibleDescription(expect.stringContaining(outside));
+      return field;
+    });
+    const [hour] = within(refused).getAllByRole('spinbutton');
+    await expect(hour).toHaveAttribute('aria-invalid', 'true');
+    await expect(hour).toHaveAccessibleDescription(expect.stringContaining(outside));
+    const panel = canvas.getByRole('region', { name: 'ช่วงรถที่ 1' });
+    await expect(within(panel).queryByRole('alert')).toBeNull();
+    await expect(canvas.getByRole('button', { name: 'ถัดไป: สรุปการจอง' })).toBeDisabled();
+    // The attempted time stays on screen; a time within the shift is saved and clears the message.
+    await expect(refused).toHaveTextContent('13:30');
+    await userEvent.click(hour as HTMLElement);
+    await userEvent.keyboard('1030');
+    await userEvent.tab();
+    await waitFor(() =>
+      expect(recorder.calls.at(-1)?.body).toMatchObject({ allocations: [{ deliveryTime: '10:30' }] }),
+    );
+    await waitFor(() => expect(canvas.getByRole('button', { name: 'ถัดไป: สรุปการจอง' })).toBeEnabled());
+    await expect(await deliveryTime(canvas, 1)).not.toHaveAccessibleDescription(
+      expect.stringContaining(outside),
+    );
+    // Before the shift starts is refused too (and stays on screen for the screenshot).
+    await userEvent.click(within(await deliveryTime(canvas, 1)).getAllByRole('spinbutton')[0] as HTMLElement);
+    await userEvent.keyboard('0700');
+    await userEvent.tab();
+    await waitFor(async () =>
+      expect(await deliveryTime(canvas, 1)).toHaveAccessibleDescription(
+        expect.stringContaining('เวลาส่งสินค้า 07:00 ไม่อยู่ในช่วงเวลาของกะที่เลือก: กะเช้า 08:00–12:00'),
+      ),
+    );
+  },
+};
+
+export const FineTuneMoveToAnySlot: Story = {
+  name: 'Fine tune: move to a slot the suggestion did not offer',
+  args: { step: 'fineTune', draftId: DRAFT_ID },
+  beforeEach({ msw }) {
+    recorder.reset();
+    msw.use(...bookingHandlers({ draftAllocations: chosen, onCall: recorder.onCall }));
+  },
+  play: async ({ canvas }) => {
+    const picker = await canvas.findByRole('combobox', { name: 'วัน · กะ · ประเภทรถ' });
+    // Every day of the horizon (but Sundays), not only the suggestion's three slots.
+    await waitFor(() => expect(picker.querySelectorAll('optgroup')).toHaveLength(12));
+    const target = slotIdOf({ day: 13, shift: 2, type: 1 });
+    await expect(severalOptions.options.some((o) => o.allocations.some((a) => a.slotId === target))).toBe(
+      false,
+    );
+    const option = picker.querySelector<HTMLOptionElement>(`option[value="${target}"]`);
+    // What fits: remaining weight and status, or the rule a slot breaks.
+    await expect(option?.textContent).toMatch(
+      /^กะบ่าย 13:00–17:00 · รถ 4 ล้อ · ว่าง [\d.]+% · เหลือ [\d,.]+ กก\.$/,
+    );
+    await expect(
+      picker.querySelector(`option[value="${slotIdOf({ day: 8, shift: 1, type: 3 })}"]`)?.textContent,
+    ).toContain('จองไม่ได้: ห้ามวิ่ง');
+    await userEvent.selectOptions(picker, target);
+    await waitFor(() =>
+      expect(recorder.calls.at(-1)?.body).toMatchObject({ version: 1, allocations: [{ slotId: target }] }),
+    );
+    const panel = canvas.getByRole('region', { name: 'ช่วงรถที่ 1' });
+    await expect(await within(panel).findByText(/จ\. 13 ม\.ค\. 2025 · กะบ่าย 13:00–17:00/)).toBeVisible();
+    await expect(await deliveryTime(canvas, 1)).toHaveAccessibleDescription(/ภายในเวลาของกะ 13:00–17:00/);
+    await expect(canvas.getByRole('button', { name: 'ถัดไป: สรุปการจอง' })).toBeEnabled();
   },
 };
 
@@ -244,6 +337,21 @@ export const PhoneWidth: Story = {
   },
   play: async ({ canvas, canvasElement }) => {
     await canvas.findByRole('heading', { name: 'ตัวเลือกที่ 1 (แนะนำ)' });
+    const root = canvasElement.querySelector('[data-story-root]') ?? canvasElement;
+    await expect(root.scrollWidth).toBeLessThanOrEqual(root.clientWidth + 1);
+  },
+};
+
+export const FineTunePhoneWidth: Story = {
+  name: 'Fine tune at phone width',
+  args: { step: 'fineTune', draftId: DRAFT_ID, width: 360 },
+  beforeEach({ msw }) {
+    msw.use(...bookingHandlers({ draftAllocations: chosen }));
+  },
+  play: async ({ canvas, canvasElement }) => {
+    const picker = await canvas.findByRole('combobox', { name: 'วัน · กะ · ประเภทรถ' });
+    // The slot picker's long labels must not widen the page.
+    await waitFor(() => expect(picker.querySelectorAll('optgroup').length).toBeGreaterThan(1));
     const root = canvasElement.querySelector('[data-story-root]') ?? canvasElement;
     await expect(root.scrollWidth).toBeLessThanOrEqual(root.clientWidth + 1);
   },

@@ -1,15 +1,16 @@
-import { Button } from '@lms/design-system';
+import { Button, TimeField } from '@lms/design-system';
+import { timeWindowLabel } from '@lms/domain';
 import { useState } from 'react';
 import styled from 'styled-components';
 import { ApiError } from '../api/ApiError.ts';
 import { useEntityOptions } from '../data/useEntityData.ts';
-import { messagesOf, useBookingApi, useDraft, useSuggestion } from './bookingApi.ts';
+import { messagesOf, useBookingApi, useDraft, useSlotChoices } from './bookingApi.ts';
 import { allocationErrors, moveLine, withAllocation, withLineQty } from './draftEdits.ts';
-import { thaiDay } from './format.ts';
+import { kg, percent, thaiDay } from './format.ts';
 import { Actions, Alert, Messages, NativeField, Panel, Stack, TableScroll, useCanBook } from './layout.tsx';
 import { AllocationSummary } from './OptionCard.tsx';
 import { Totals } from './Totals.tsx';
-import type { Allocation, DraftAllocation, DraftAnswer } from './types.ts';
+import type { Allocation, DraftAllocation, DraftAnswer, SlotChoice } from './types.ts';
 
 export interface FineTuneStepProps {
   readonly draftId: string;
@@ -17,22 +18,96 @@ export interface FineTuneStepProps {
   readonly onBack: () => void;
 }
 
-interface SlotChoice {
+interface SlotOption {
   readonly slotId: string;
   readonly label: string;
 }
 
-/** Slots the planner may move an allocation to: every slot the suggestion offered, plus the current ones. */
-function slotChoices(current: readonly (Allocation | null)[], offered: readonly Allocation[]): SlotChoice[] {
-  const choices = new Map<string, SlotChoice>();
-  for (const allocation of [...current, ...offered]) {
-    if (!allocation || choices.has(allocation.slotId)) continue;
-    choices.set(allocation.slotId, {
-      slotId: allocation.slotId,
-      label: `${thaiDay(allocation.date)} · ${allocation.shiftName} · ${allocation.vehicleTypeName}`,
-    });
+interface SlotGroup {
+  readonly label: string;
+  readonly options: readonly SlotOption[];
+}
+
+/** What a planner reads of a slot before moving there: shift and hours, vehicle type, what is left, status, or the rule it breaks. */
+function slotOptionLabel(choice: SlotChoice): string {
+  const hours = timeWindowLabel({ start: choice.shiftStartTime, end: choice.shiftEndTime });
+  const state = choice.ruleBreak
+    ? `จองไม่ได้: ${choice.ruleBreak.ruleLabel}`
+    : `${choice.utilization.statusLabel} ${percent(choice.utilization.percent)} · เหลือ ${kg(choice.remaining.weight)}`;
+  return `${choice.shiftName} ${hours} · ${choice.vehicleTypeName} · ${state}`;
+}
+
+/**
+ * The slot picker's groups, one per day: every slot of the horizon (`GET doBooking/slots`), plus
+ * a draft's current slot when it is not among them (say, a day the SLA has since passed).
+ */
+function slotGroups(
+  choices: readonly SlotChoice[],
+  current: readonly (Allocation | null)[],
+  allocations: readonly DraftAllocation[],
+): SlotGroup[] {
+  const groups = new Map<string, SlotOption[]>();
+  const add = (date: string, option: SlotOption) => groups.set(date, [...(groups.get(date) ?? []), option]);
+  for (const choice of choices) add(choice.date, { slotId: choice.slotId, label: slotOptionLabel(choice) });
+  const known = new Set(choices.map((choice) => choice.slotId));
+  for (const [index, allocation] of allocations.entries()) {
+    if (known.has(allocation.slotId)) continue;
+    known.add(allocation.slotId);
+    const figures = current[index];
+    if (figures?.slotId === allocation.slotId)
+      add(figures.date, {
+        slotId: figures.slotId,
+        label: `${figures.shiftName} · ${figures.vehicleTypeName}`,
+      });
+    else add('', { slotId: allocation.slotId, label: 'ช่วงรถเดิม' });
   }
-  return [...choices.values()];
+  return [...groups.entries()]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([date, options]) => ({ label: date ? thaiDay(date) : 'อื่น ๆ', options }));
+}
+
+/** The hours of an allocation's shift, from the slot list or from its last evaluation. */
+function shiftHours(
+  choice: SlotChoice | undefined,
+  figures: Allocation | null | undefined,
+): string | undefined {
+  const hours = choice ?? figures;
+  return hours?.shiftStartTime && hours.shiftEndTime
+    ? timeWindowLabel({ start: hours.shiftStartTime, end: hours.shiftEndTime })
+    : undefined;
+}
+
+/**
+ * Delivery time: typed into the design system's TimeField and sent when the field loses focus
+ * (typing 09:30 passes through 09:03, which must not become an edit of its own).
+ */
+function DeliveryTimeField({
+  value,
+  hours,
+  error,
+  isDisabled,
+  onCommit,
+}: {
+  readonly value: string | null;
+  readonly hours: string | undefined;
+  readonly error: string | undefined;
+  readonly isDisabled: boolean;
+  readonly onCommit: (time: string | null) => void;
+}) {
+  const [time, setTime] = useState(value);
+  return (
+    <TimeField
+      label="เวลาส่งสินค้า"
+      value={time}
+      onChange={setTime}
+      onBlur={() => {
+        if (time !== value) onCommit(time);
+      }}
+      description={hours ? `ภายในเวลาของกะ ${hours}` : undefined}
+      error={error}
+      isDisabled={isDisabled}
+    />
+  );
 }
 
 /** Step 3: move lines and quantities between allocations, change slots and vehicles, set delivery times; every edit is re-checked by the server. */
@@ -40,7 +115,7 @@ export function FineTuneStep({ draftId, onNext, onBack }: FineTuneStepProps) {
   const booking = useBookingApi();
   const canBook = useCanBook();
   const draft = useDraft(draftId);
-  const suggestion = useSuggestion(draft.data?.draft.request);
+  const slots = useSlotChoices(draftId);
   const orderIds = draft.data?.draft.request.deliveryOrderIds ?? [];
   const orders = useEntityOptions(
     'deliveryOrder',
@@ -49,6 +124,8 @@ export function FineTuneStep({ draftId, onNext, onBack }: FineTuneStepProps) {
   );
   const [attempt, setAttempt] = useState<readonly DraftAllocation[] | null>(null);
   const [errors, setErrors] = useState<Record<number, string>>({});
+  // Which allocation's delivery time the refused edit changed: its message then stands under that field.
+  const [timeEdited, setTimeEdited] = useState<number | null>(null);
   const [failure, setFailure] = useState<readonly string[] | null>(null);
   const [saving, setSaving] = useState(false);
 
@@ -62,11 +139,11 @@ export function FineTuneStep({ draftId, onNext, onBack }: FineTuneStepProps) {
   const { draft: saved, evaluation } = draft.data;
   const allocations = attempt ?? saved.allocations;
   const evaluated = evaluation.allocations.map((result) => (result.ok ? result.allocation : null));
-  const offered = suggestion.data?.options.flatMap((option) => option.allocations) ?? [];
-  const choices = slotChoices(evaluated, offered);
+  const choices = slots.data?.slots ?? [];
+  const groups = slotGroups(choices, attempt ? [] : evaluated, allocations);
   const orderLabel = (id: string) => orders.data?.find((order) => order.id === id)?.label ?? id.slice(0, 8);
 
-  const save = async (next: DraftAllocation[]) => {
+  const save = async (next: DraftAllocation[], deliveryTimeOf: number | null = null) => {
     setSaving(true);
     setFailure(null);
     try {
@@ -77,6 +154,7 @@ export function FineTuneStep({ draftId, onNext, onBack }: FineTuneStepProps) {
     } catch (error) {
       if (error instanceof ApiError && error.status === 422) {
         setAttempt(next);
+        setTimeEdited(deliveryTimeOf);
         setErrors(allocationErrors(error.fieldErrors));
         if (Object.keys(allocationErrors(error.fieldErrors)).length === 0) setFailure(error.messages);
       } else {
@@ -93,11 +171,20 @@ export function FineTuneStep({ draftId, onNext, onBack }: FineTuneStepProps) {
     setFailure(null);
   };
 
+  const slotsProblem = slots.error?.messages ?? (slots.data?.problem ? [slots.data.problem] : null);
+
   return (
     <Stack aria-busy={saving}>
+      {slotsProblem && (
+        <Alert tone="warning">
+          <p>โหลดรายการช่วงรถที่ย้ายไปได้ไม่สำเร็จ</p>
+          <Messages messages={slotsProblem} />
+        </Alert>
+      )}
       {allocations.map((allocation, index) => {
         const figures = attempt ? null : evaluated[index];
         const error = errors[index];
+        const timeError = timeEdited === index ? error : undefined;
         const headingId = `allocation-${index}`;
         return (
           <Panel
@@ -107,7 +194,7 @@ export function FineTuneStep({ draftId, onNext, onBack }: FineTuneStepProps) {
             data-broken={error ? '' : undefined}
           >
             <h3 id={headingId}>ช่วงรถที่ {index + 1}</h3>
-            {error && (
+            {error && !timeError && (
               <Alert>
                 <p>{error}</p>
               </Alert>
@@ -123,10 +210,14 @@ export function FineTuneStep({ draftId, onNext, onBack }: FineTuneStepProps) {
                     save(withAllocation(allocations, index, { slotId: event.target.value }))
                   }
                 >
-                  {choices.map((choice) => (
-                    <option key={choice.slotId} value={choice.slotId}>
-                      {choice.label}
-                    </option>
+                  {groups.map((group) => (
+                    <optgroup key={group.label} label={group.label}>
+                      {group.options.map((option) => (
+                        <option key={option.slotId} value={option.slotId}>
+                          {option.label}
+                        </option>
+                      ))}
+                    </optgroup>
                   ))}
                 </select>
               </NativeField>
@@ -146,20 +237,17 @@ export function FineTuneStep({ draftId, onNext, onBack }: FineTuneStepProps) {
                   }}
                 />
               </NativeField>
-              <NativeField>
-                เวลาส่งสินค้า
-                <input
-                  key={`time-${allocation.deliveryTime ?? ''}`}
-                  type="time"
-                  defaultValue={allocation.deliveryTime ?? ''}
-                  disabled={!canBook || saving}
-                  onBlur={(event) => {
-                    const deliveryTime = event.target.value || null;
-                    if (deliveryTime !== (allocation.deliveryTime ?? null))
-                      save(withAllocation(allocations, index, { deliveryTime }));
-                  }}
-                />
-              </NativeField>
+              <DeliveryTimeField
+                key={`time-${allocation.deliveryTime ?? ''}`}
+                value={allocation.deliveryTime ?? null}
+                hours={shiftHours(
+                  choices.find((choice) => choice.slotId === allocation.slotId),
+                  evaluated.find((figures) => figures?.slotId === allocation.slotId),
+                )}
+                error={timeError}
+                isDisabled={!canBook || saving}
+                onCommit={(deliveryTime) => save(withAllocation(allocations, index, { deliveryTime }), index)}
+              />
             </Controls>
             <TableScroll>
               <table aria-label={`รายการในช่วงรถที่ ${index + 1}`}>

@@ -11,12 +11,14 @@ import type {
   ConfirmAnswer,
   DraftAllocation,
   DraftAnswer,
+  SlotChoices,
   Suggestion,
 } from './types.ts';
 
 /** SWR keys of the booking screens; the branch is in every key. */
 export const bookingKeys = {
   draft: (branchId: string | null, id: string) => ['doBooking', 'draft', branchId, id] as const,
+  slots: (branchId: string | null, draftId: string) => ['doBooking', 'slots', branchId, draftId] as const,
   suggestion: (branchId: string | null, request: BookingRequest) =>
     ['doBooking', 'suggestion', branchId, JSON.stringify(request)] as const,
   calendar: (branchId: string | null, query: CalendarQuery) =>
@@ -53,6 +55,7 @@ export function useBookingApi() {
       createDraft: (request: BookingRequest, allocations: readonly DraftAllocation[] = []) =>
         api.post<DraftAnswer>('/doBooking/draft', { ...request, allocations }, branch()),
       draft: (id: string) => api.get<DraftAnswer>('/doBooking/fineTune', { id, ...branch() }),
+      slots: (id: string) => api.get<SlotChoices>('/doBooking/slots', { id, ...branch() }),
       saveAllocations: (id: string, version: number, allocations: readonly DraftAllocation[]) =>
         api.put<DraftAnswer>('/doBooking/fineTune', { version, allocations }, { id, ...branch() }),
       summary: (id: string) => api.get<DraftAnswer>('/doBooking/summary', { id, ...branch() }),
@@ -83,6 +86,16 @@ export function useDraft(draftId: string | null | undefined) {
   const booking = useBookingApi();
   return useSWR<DraftAnswer, ApiError>(draftId ? bookingKeys.draft(booking.branchId, draftId) : null, () =>
     booking.draft(draftId as string),
+  );
+}
+
+/** Every slot of the horizon the draft's allocations may move to, with what each has left. */
+export function useSlotChoices(draftId: string | null | undefined) {
+  const booking = useBookingApi();
+  return useSWR<SlotChoices, ApiError>(
+    draftId ? bookingKeys.slots(booking.branchId, draftId) : null,
+    () => booking.slots(draftId as string),
+    { revalidateOnFocus: false },
   );
 }
 

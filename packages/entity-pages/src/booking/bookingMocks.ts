@@ -9,6 +9,8 @@ import type {
   DraftAllocation,
   DraftAnswer,
   EvaluatedAllocation,
+  SlotChoice,
+  SlotChoices,
   Suggestion,
   WhyNot,
 } from './types.ts';
@@ -30,6 +32,10 @@ const vehicleType = (n: number) => ({
 const shift = (n: number) => ({
   id: fixtureId('shiftOfDay', n),
   name: n === 1 ? 'กะเช้า 08:00–12:00' : 'กะบ่าย 13:00–17:00',
+  /** The name alone: the slot picker adds the hours itself. */
+  shortName: n === 1 ? 'กะเช้า' : 'กะบ่าย',
+  startTime: n === 1 ? '08:00' : '13:00',
+  endTime: n === 1 ? '12:00' : '17:00',
 });
 
 const deliveryOrder = entityByName('deliveryOrder');
@@ -85,6 +91,8 @@ export function allocation(
     date: `2025-01-${String(slot.day).padStart(2, '0')}`,
     shiftOfDayId: s.id,
     shiftName: s.name,
+    shiftStartTime: s.startTime,
+    shiftEndTime: s.endTime,
     timeSlotCode: slot.shift === 1 ? 'A' : 'B',
     vehicleTypeId: type.id,
     vehicleTypeName: type.name,
@@ -110,6 +118,76 @@ export function allocation(
 
 export const slotIdOf = (slot: { day: number; shift: number; type: number }) =>
   `20000000-0000-4000-8000-${String(slot.day * 100 + slot.shift * 10 + slot.type).padStart(12, '0')}`;
+
+/** The day, shift and vehicle type a story slot id names (the inverse of `slotIdOf`). */
+export function slotOfId(slotId: string): { day: number; shift: 1 | 2; type: 1 | 2 | 3 } | null {
+  const n = Number(slotId.slice(-12));
+  const slot = { day: Math.floor(n / 100), shift: Math.floor(n / 10) % 10, type: n % 10 };
+  return slotId.startsWith('20000000-') && [1, 2].includes(slot.shift) && [1, 2, 3].includes(slot.type)
+    ? (slot as { day: number; shift: 1 | 2; type: 1 | 2 | 3 })
+    : null;
+}
+
+/**
+ * Fine tune's slot list (`GET doBooking/slots`): Wednesday 8 to Tuesday 21 January but Sundays, two
+ * shifts, three vehicle types; the 10th is full, and the 10-wheeler is banned on the 8th (as in
+ * `severalOptions`' why-not).
+ */
+export function storySlotChoices(): SlotChoices {
+  const capacity = [2000, 9000, 24000];
+  const slots = Array.from({ length: 14 }, (_, i) => 8 + i)
+    .filter((day) => new Date(Date.UTC(2025, 0, day)).getUTCDay() !== 0)
+    .flatMap((day) =>
+      ([1, 2] as const).flatMap((shiftNo) =>
+        ([1, 2, 3] as const).map((type): SlotChoice => {
+          const s = shift(shiftNo);
+          const full = day === 10;
+          const used = full ? 100 : (day * 7 + shiftNo * 13 + type * 5) % 90;
+          const weight = capacity[type - 1] ?? 0;
+          return {
+            slotId: slotIdOf({ day, shift: shiftNo, type }),
+            date: `2025-01-${String(day).padStart(2, '0')}`,
+            shiftOfDayId: s.id,
+            shiftName: s.shortName,
+            shiftStartTime: s.startTime,
+            shiftEndTime: s.endTime,
+            timeSlotCode: shiftNo === 1 ? 'A' : 'B',
+            vehicleTypeId: vehicleType(type).id,
+            vehicleTypeName: vehicleType(type).name,
+            vehicles: 2,
+            remaining: {
+              weight: (weight * (100 - used)) / 100,
+              volume: (40 * (100 - used)) / 100,
+              minute: 0,
+            },
+            utilization: {
+              weightPercent: used,
+              volumePercent: used / 2,
+              hourPercent: used / 2,
+              percent: used,
+              ...statusOf(used),
+            },
+            ruleBreak:
+              day === 8 && type === 3
+                ? { rule: 'BAN', ruleLabel: 'ห้ามวิ่ง', message: 'รถ 10 ล้อ ห้ามวิ่งในพื้นที่นี้ (ห้ามเข้าเมือง) กะเช้า' }
+                : null,
+          };
+        }),
+      ),
+    );
+  return { from: '2025-01-08', to: '2025-01-21', slots, problem: null };
+}
+
+/** The server's delivery-time rule (booking engine `deliveryTimeBreak`) for the story shifts, which stay within a day. */
+function deliveryTimeProblem(draft: DraftAllocation): string | null {
+  const slot = slotOfId(draft.slotId);
+  const time = draft.deliveryTime;
+  if (!slot || !time) return null;
+  const s = shift(slot.shift);
+  return time >= s.startTime && time <= s.endTime
+    ? null
+    : `เวลาส่งสินค้า ${time} ไม่อยู่ในช่วงเวลาของกะที่เลือก: ${s.shortName} ${s.startTime}–${s.endTime}`;
+}
 
 const option = (rank: number, allocations: Allocation[]): BookingOption => ({
   rank,
@@ -187,7 +265,9 @@ function evaluate(
   catalogue: readonly Allocation[],
 ) {
   const results: EvaluatedAllocation[] = allocations.map((draft, index) => {
-    const known = catalogue.find((a) => a.slotId === draft.slotId) ?? catalogue[0];
+    const slot = slotOfId(draft.slotId);
+    const known =
+      catalogue.find((a) => a.slotId === draft.slotId) ?? (slot ? allocation(slot) : catalogue[0]);
     if (!known) return { ok: false, index, rule: 'INPUT', message: 'ไม่พบช่วงรถ', slotId: draft.slotId };
     const lines = draft.lines.map((line) => ({
       ...line,
@@ -296,14 +376,17 @@ export function bookingHandlers(options: BookingMockOptions = {}): HttpHandler[]
       return HttpResponse.json(answer(), { status: 201 });
     }),
     http.get('/api/doBooking/fineTune', () => HttpResponse.json(answer())),
+    http.get('/api/doBooking/slots', () => HttpResponse.json(storySlotChoices())),
     http.get('/api/doBooking/summary', () => HttpResponse.json(answer())),
     http.put('/api/doBooking/fineTune', async ({ request }) => {
       const body = (await seen(request)) as { version: number; allocations: DraftAllocation[] };
-      const broken = body.allocations.flatMap((a, i) =>
-        options.maxVehicles !== undefined && a.vehicles > options.maxVehicles
+      const broken = body.allocations.flatMap((a, i) => {
+        const lateOrEarly = deliveryTimeProblem(a);
+        if (lateOrEarly) return [[`allocations.${i}`, lateOrEarly]];
+        return options.maxVehicles !== undefined && a.vehicles > options.maxVehicles
           ? [[`allocations.${i}`, `ความจุ: ช่วงรถนี้เหลือรถว่าง ${options.maxVehicles} คัน ขอ ${a.vehicles} คันไม่ได้`]]
-          : [],
-      );
+          : [];
+      });
       if (broken.length)
         return HttpResponse.json(
           { messages: broken.map(([, m]) => m), errors: Object.fromEntries(broken) },

@@ -25,6 +25,9 @@ export interface Allocation {
   readonly date: string;
   readonly shiftOfDayId: string;
   readonly shiftName: string;
+  /** The shift's hours (`HH:mm`); the delivery time must lie between them. */
+  readonly shiftStartTime: string;
+  readonly shiftEndTime: string;
   readonly timeSlotCode: string | null;
   readonly vehicleTypeId: string;
   readonly vehicleTypeName: string;
@@ -61,6 +64,30 @@ export interface Suggestion {
   readonly distanceKm: number | null;
   readonly options: readonly BookingOption[];
   readonly whyNot: readonly WhyNot[];
+  readonly problem: string | null;
+}
+
+/** A slot Fine Tune may move an allocation to (`GET doBooking/slots`): what it has left now, the first rule it breaks. */
+export interface SlotChoice {
+  readonly slotId: string;
+  readonly date: string;
+  readonly shiftOfDayId: string;
+  readonly shiftName: string;
+  readonly shiftStartTime: string;
+  readonly shiftEndTime: string;
+  readonly timeSlotCode: string | null;
+  readonly vehicleTypeId: string;
+  readonly vehicleTypeName: string;
+  readonly vehicles: number;
+  readonly remaining: Amounts;
+  readonly utilization: SlotUtilization;
+  readonly ruleBreak: { readonly rule: string; readonly ruleLabel: string; readonly message: string } | null;
+}
+
+export interface SlotChoices {
+  readonly from: string | null;
+  readonly to: string | null;
+  readonly slots: readonly SlotChoice[];
   readonly problem: string | null;
 }
 
