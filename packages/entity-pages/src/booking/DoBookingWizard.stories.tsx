@@ -10,7 +10,7 @@ import {
   slotIdOf,
 } from './bookingMocks.ts';
 import { kg } from './format.ts';
-import { CAPACITY_GONE } from './SummaryStep.tsx';
+import { CAPACITY_GONE, KEEP_WHAT_FITS } from './SummaryStep.tsx';
 import { callRecorder, WizardHarness } from './storyHarness.tsx';
 
 const recorder = callRecorder();
@@ -326,6 +326,22 @@ export const SummaryConflict: Story = {
     await userEvent.click(canvas.getByRole('button', { name: 'ขอคำแนะนำใหม่' }));
     await waitFor(() => expect(location(canvas)).toBe(`suggestion:${DRAFT_ID}`));
     await expect(await canvas.findByRole('heading', { name: 'ตัวเลือกที่ 1 (แนะนำ)' })).toBeVisible();
+  },
+};
+
+/** After a 409 the draft keeps every choice: fine tune reopens on it, to change only what no longer fits. */
+export const SummaryConflictBackToFineTune: Story = {
+  name: 'Summary: 409, back to fine tune keeps the choices',
+  args: { step: 'summary', draftId: DRAFT_ID },
+  beforeEach({ msw }) {
+    msw.use(...bookingHandlers({ draftAllocations: chosen, confirm: 'conflict' }));
+  },
+  play: async ({ canvas }) => {
+    await userEvent.click(await canvas.findByRole('button', { name: 'ยืนยันการจอง' }));
+    await expect(await canvas.findByRole('alert')).toHaveTextContent(KEEP_WHAT_FITS);
+    await userEvent.click(canvas.getByRole('button', { name: 'กลับไปปรับแต่ง' }));
+    await waitFor(() => expect(location(canvas)).toBe(`fineTune:${DRAFT_ID}`));
+    await expect(await canvas.findByRole('heading', { name: `ช่วงรถที่ ${chosen.length}` })).toBeVisible();
   },
 };
 

@@ -19,6 +19,8 @@ export interface SummaryStepProps {
 
 export const CAPACITY_GONE = 'ความจุของรถถูกจองไปแล้วระหว่างที่คุณทำรายการ ยังไม่ได้บันทึกการจองนี้ กรุณาขอคำแนะนำใหม่';
 
+export const KEEP_WHAT_FITS = 'ช่วงรถที่ยังว่างพอยังอยู่ในร่างนี้ตามที่เลือกไว้: กลับไปปรับแต่งเฉพาะช่วงรถที่เต็ม หรือขอคำแนะนำใหม่';
+
 /** Step 4: everything that will be booked, with totals and fee; confirm. */
 export function SummaryStep({ draftId, onConfirmed, onBack, onFreshSuggestion }: SummaryStepProps) {
   const booking = useBookingApi();
@@ -56,8 +58,11 @@ export function SummaryStep({ draftId, onConfirmed, onBack, onFreshSuggestion }:
       onConfirmed(answer.id);
     } catch (error) {
       setConfirming(false);
-      if (error instanceof ApiError && error.status === 409) setConflict(error.messages);
-      else setFailure(messagesOf(error));
+      if (error instanceof ApiError && error.status === 409) {
+        setConflict(error.messages);
+        // Re-checked figures show which allocation lost its room; the others still fit as chosen.
+        void summary.mutate();
+      } else setFailure(messagesOf(error));
     }
   };
 
@@ -107,6 +112,7 @@ export function SummaryStep({ draftId, onConfirmed, onBack, onFreshSuggestion }:
         <Alert>
           <p>{CAPACITY_GONE}</p>
           <Messages messages={conflict} />
+          <p>{KEEP_WHAT_FITS}</p>
         </Alert>
       )}
       {failure && (
