@@ -1,56 +1,25 @@
 import { Checkbox } from 'react-aria-components';
 import styled from 'styled-components';
-import { FieldLabel, type FieldProps, visibleError } from '../Field/Field.tsx';
-import { ToggleLayout } from '../Field/ToggleLayout.tsx';
+import type { FieldProps } from '../Field/Field.tsx';
+import { ToggleField, toggleRow } from '../Field/ToggleField.tsx';
 import { Icon } from '../Icon/Icon.tsx';
 
 export type CheckboxFieldProps = FieldProps<boolean>;
 
-export function CheckboxField({
-  label,
-  description,
-  error,
-  touched,
-  value,
-  onChange,
-  isRequired,
-  isReadOnly,
-  className,
-  ...props
-}: CheckboxFieldProps) {
-  const shownError = visibleError(error, touched);
+export function CheckboxField(props: CheckboxFieldProps) {
   return (
-    <ToggleLayout description={description} error={shownError}>
-      {(describedBy) => (
-        <StyledCheckbox
-          {...props}
-          className={className}
-          isSelected={value}
-          onChange={onChange}
-          isRequired={isRequired}
-          isReadOnly={isReadOnly}
-          isInvalid={shownError !== undefined}
-          validationBehavior="aria"
-          aria-describedby={describedBy}
-        >
-          <Box aria-hidden="true">{value && <Icon name="check" size={16} />}</Box>
-          <FieldLabel elementType="span" isRequired={isRequired} isReadOnly={isReadOnly}>
-            {label}
-          </FieldLabel>
-        </StyledCheckbox>
-      )}
-    </ToggleLayout>
+    <ToggleField
+      {...props}
+      control={StyledCheckbox}
+      // A checkbox tells assistive technology itself that it is required or invalid.
+      validity={({ isRequired, isInvalid }) => ({ isRequired, isInvalid, validationBehavior: 'aria' })}
+      indicator={<Box aria-hidden="true">{props.value && <Icon name="check" size={16} />}</Box>}
+    />
   );
 }
 
 const StyledCheckbox = styled(Checkbox)`
-  display: inline-flex;
-  align-items: center;
-  gap: ${({ theme }) => theme.space[2]};
-  min-height: ${({ theme }) => theme.size.inputHeight};
-  cursor: pointer;
-
-  &[data-disabled] { cursor: not-allowed; color: ${({ theme }) => theme.color.disabledText}; }
+  ${toggleRow}
 `;
 
 const Box = styled.span`

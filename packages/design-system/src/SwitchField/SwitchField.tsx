@@ -1,56 +1,29 @@
 import { Switch } from 'react-aria-components';
 import styled from 'styled-components';
-import { FieldLabel, type FieldProps, visibleError } from '../Field/Field.tsx';
-import { ToggleLayout } from '../Field/ToggleLayout.tsx';
+import type { FieldProps } from '../Field/Field.tsx';
+import { ToggleField, toggleRow } from '../Field/ToggleField.tsx';
 
 export type SwitchFieldProps = FieldProps<boolean>;
 
 /** An on/off setting that applies as a state (e.g. shift of day active), not a consent. */
-export function SwitchField({
-  label,
-  description,
-  error,
-  touched,
-  value,
-  onChange,
-  isRequired,
-  isReadOnly,
-  className,
-  ...props
-}: SwitchFieldProps) {
-  const shownError = visibleError(error, touched);
+export function SwitchField(props: SwitchFieldProps) {
   return (
-    <ToggleLayout description={description} error={shownError}>
-      {(describedBy) => (
-        <StyledSwitch
-          {...props}
-          className={className}
-          isSelected={value}
-          onChange={onChange}
-          isReadOnly={isReadOnly}
-          aria-describedby={describedBy}
-          data-invalid={shownError !== undefined || undefined}
-        >
-          <Track aria-hidden="true">
-            <Thumb />
-          </Track>
-          <FieldLabel elementType="span" isRequired={isRequired} isReadOnly={isReadOnly}>
-            {label}
-          </FieldLabel>
-        </StyledSwitch>
-      )}
-    </ToggleLayout>
+    <ToggleField
+      {...props}
+      control={StyledSwitch}
+      // react-aria's Switch has no required or invalid state: the attribute only marks the track.
+      validity={({ isInvalid }) => ({ 'data-invalid': isInvalid || undefined })}
+      indicator={
+        <Track aria-hidden="true">
+          <Thumb />
+        </Track>
+      }
+    />
   );
 }
 
 const StyledSwitch = styled(Switch)`
-  display: inline-flex;
-  align-items: center;
-  gap: ${({ theme }) => theme.space[2]};
-  min-height: ${({ theme }) => theme.size.inputHeight};
-  cursor: pointer;
-
-  &[data-disabled] { cursor: not-allowed; color: ${({ theme }) => theme.color.disabledText}; }
+  ${toggleRow}
 `;
 
 const Track = styled.span`
