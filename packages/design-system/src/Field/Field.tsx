@@ -27,6 +27,41 @@ export function visibleError(error: string | undefined, touched: boolean | undef
   return error && touched !== false ? error : undefined;
 }
 
+/** What FieldLayout shows: the label with its required mark, the description, the error. */
+export interface FieldLayoutProps {
+  readonly label: string;
+  readonly description?: string | undefined;
+  readonly error?: string | undefined;
+  readonly isRequired?: boolean | undefined;
+  readonly isReadOnly?: boolean | undefined;
+}
+
+/** A field's props but its value: what every field takes, whatever it holds. */
+export type FieldShellProps = Omit<FieldProps<unknown>, 'value' | 'onChange'>;
+
+/**
+ * Splits a field's props into what FieldLayout shows and what the react-aria field takes. One
+ * error decides both, so the text under the field and aria-invalid never disagree; `ownError` is
+ * the field's own finding (a day out of range), shown when the form has none.
+ */
+export function splitFieldProps<P extends FieldShellProps>(
+  { label, description, error, touched, ...control }: P,
+  ownError?: string,
+) {
+  const shownError = visibleError(error, touched) ?? ownError;
+  const layout: FieldLayoutProps = {
+    label,
+    description,
+    error: shownError,
+    isRequired: control.isRequired,
+    isReadOnly: control.isReadOnly,
+  };
+  return {
+    layout,
+    control: { ...control, isInvalid: shownError !== undefined, validationBehavior: 'aria' as const },
+  };
+}
+
 /** Label with the required mark ('*' plus Thai text for screen readers), never on read-only fields. */
 export function FieldLabel({
   children,
@@ -65,14 +100,7 @@ export function FieldLayout({
   isRequired,
   isReadOnly,
   children,
-}: {
-  readonly label: string;
-  readonly description?: string | undefined;
-  readonly error?: string | undefined;
-  readonly isRequired?: boolean | undefined;
-  readonly isReadOnly?: boolean | undefined;
-  readonly children: ReactNode;
-}) {
+}: FieldLayoutProps & { readonly children: ReactNode }) {
   return (
     <>
       <FieldLabel isRequired={isRequired} isReadOnly={isReadOnly}>

@@ -1,6 +1,6 @@
 import { NumberField as AriaNumberField, I18nProvider, Input } from 'react-aria-components';
 import styled from 'styled-components';
-import { FieldLayout, type FieldProps, visibleError } from '../Field/Field.tsx';
+import { FieldLayout, type FieldProps, splitFieldProps } from '../Field/Field.tsx';
 import { controlBox, fieldColumn } from '../Field/fieldStyles.ts';
 
 export interface NumberFieldProps extends FieldProps<number | null> {
@@ -12,36 +12,18 @@ export interface NumberFieldProps extends FieldProps<number | null> {
 }
 
 /** Numbers are typed and shown in English locale (1,234.50) whatever the page language. */
-export function NumberField({
-  label,
-  description,
-  error,
-  touched,
-  value,
-  onChange,
-  scale = 2,
-  placeholder,
-  ...props
-}: NumberFieldProps) {
-  const shownError = visibleError(error, touched);
+export function NumberField({ value, onChange, scale = 2, placeholder, ...props }: NumberFieldProps) {
+  const { layout, control } = splitFieldProps(props);
   return (
     <I18nProvider locale="en-US">
       <StyledNumberField
-        {...props}
+        {...control}
         value={value ?? Number.NaN}
         onChange={(next) => onChange(Number.isNaN(next) ? null : next)}
         formatOptions={{ minimumFractionDigits: scale, maximumFractionDigits: scale }}
-        isInvalid={shownError !== undefined}
-        validationBehavior="aria"
         data-scale={scale}
       >
-        <FieldLayout
-          label={label}
-          description={description}
-          error={shownError}
-          isRequired={props.isRequired}
-          isReadOnly={props.isReadOnly}
-        >
+        <FieldLayout {...layout}>
           <StyledInput placeholder={placeholder} />
         </FieldLayout>
       </StyledNumberField>

@@ -1,6 +1,6 @@
 import { TextArea as AriaTextArea, TextField as AriaTextField } from 'react-aria-components';
 import styled from 'styled-components';
-import { FieldLayout, type FieldProps, visibleError } from '../Field/Field.tsx';
+import { FieldLayout, type FieldProps, splitFieldProps } from '../Field/Field.tsx';
 import { controlBox, fieldColumn } from '../Field/fieldStyles.ts';
 
 export interface TextAreaProps extends FieldProps<string> {
@@ -10,31 +10,11 @@ export interface TextAreaProps extends FieldProps<string> {
   readonly maxLength?: number;
 }
 
-export function TextArea({
-  label,
-  description,
-  error,
-  touched,
-  value,
-  placeholder,
-  rows = 3,
-  ...props
-}: TextAreaProps) {
-  const shownError = visibleError(error, touched);
+export function TextArea({ value, placeholder, rows = 3, ...props }: TextAreaProps) {
+  const { layout, control } = splitFieldProps(props);
   return (
-    <StyledTextField
-      {...props}
-      value={value ?? ''}
-      isInvalid={shownError !== undefined}
-      validationBehavior="aria"
-    >
-      <FieldLayout
-        label={label}
-        description={description}
-        error={shownError}
-        isRequired={props.isRequired}
-        isReadOnly={props.isReadOnly}
-      >
+    <StyledTextField {...control} value={value ?? ''}>
+      <FieldLayout {...layout}>
         <StyledTextArea placeholder={placeholder} rows={rows} />
       </FieldLayout>
     </StyledTextField>

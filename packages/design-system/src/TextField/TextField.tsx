@@ -1,6 +1,6 @@
 import { TextField as AriaTextField, Input } from 'react-aria-components';
 import styled from 'styled-components';
-import { FieldLayout, type FieldProps, visibleError } from '../Field/Field.tsx';
+import { FieldLayout, type FieldProps, splitFieldProps } from '../Field/Field.tsx';
 import { controlBox, fieldColumn } from '../Field/fieldStyles.ts';
 
 export interface TextFieldProps extends FieldProps<string> {
@@ -11,32 +11,11 @@ export interface TextFieldProps extends FieldProps<string> {
   readonly autoFocus?: boolean;
 }
 
-export function TextField({
-  label,
-  description,
-  error,
-  touched,
-  value,
-  className,
-  placeholder,
-  ...props
-}: TextFieldProps) {
-  const shownError = visibleError(error, touched);
+export function TextField({ value, placeholder, ...props }: TextFieldProps) {
+  const { layout, control } = splitFieldProps(props);
   return (
-    <StyledTextField
-      {...props}
-      className={className}
-      value={value ?? ''}
-      isInvalid={shownError !== undefined}
-      validationBehavior="aria"
-    >
-      <FieldLayout
-        label={label}
-        description={description}
-        error={shownError}
-        isRequired={props.isRequired}
-        isReadOnly={props.isReadOnly}
-      >
+    <StyledTextField {...control} value={value ?? ''}>
+      <FieldLayout {...layout}>
         <StyledInput placeholder={placeholder} />
       </FieldLayout>
     </StyledTextField>
