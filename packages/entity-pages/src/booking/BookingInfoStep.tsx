@@ -2,6 +2,7 @@ import {
   Button,
   DataGrid,
   type DataGridColumn,
+  DateField,
   ReferenceField,
   type RowKey,
   TextField,
@@ -14,17 +15,7 @@ import { useEntityList, useOptionsLoader } from '../data/useEntityData.ts';
 import { DEFAULT_PAGE_SIZE } from '../pages/useListView.ts';
 import { messagesOf, useBookingApi } from './bookingApi.ts';
 import { kg, m3 } from './format.ts';
-import {
-  Actions,
-  Alert,
-  Figure,
-  Figures,
-  Messages,
-  NativeField,
-  Panel,
-  Stack,
-  useCanBook,
-} from './layout.tsx';
+import { Actions, Alert, Figure, Figures, Messages, Panel, Stack, useCanBook } from './layout.tsx';
 import type { BookingRequest, UnbookedDo } from './types.ts';
 
 export interface BookingInfoStepProps {
@@ -165,22 +156,16 @@ export function BookingInfoStep({ onDraftCreated }: BookingInfoStepProps) {
             value={filters.searchTerm}
             onChange={(value) => set({ searchTerm: value })}
           />
-          <NativeField>
-            วันที่ส่งสินค้า ตั้งแต่
-            <input
-              type="date"
-              value={filters.deliveryAtFrom}
-              onChange={(event) => set({ deliveryAtFrom: event.target.value })}
-            />
-          </NativeField>
-          <NativeField>
-            ถึง
-            <input
-              type="date"
-              value={filters.deliveryAtTo}
-              onChange={(event) => set({ deliveryAtTo: event.target.value })}
-            />
-          </NativeField>
+          <DateField
+            label="วันที่ส่งสินค้า ตั้งแต่"
+            value={filters.deliveryAtFrom || null}
+            onChange={(value) => set({ deliveryAtFrom: value ?? '' })}
+          />
+          <DateField
+            label="ถึง"
+            value={filters.deliveryAtTo || null}
+            onChange={(value) => set({ deliveryAtTo: value ?? '' })}
+          />
         </FilterGrid>
       </Panel>
 

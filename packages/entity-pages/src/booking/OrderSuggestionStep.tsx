@@ -1,10 +1,10 @@
-import { Button } from '@lms/design-system';
+import { Button, DateField } from '@lms/design-system';
 import { useState } from 'react';
 import styled from 'styled-components';
 import { messagesOf, useBookingApi, useDraft, useSuggestion } from './bookingApi.ts';
 import { DoBookingCalendar } from './DoBookingCalendar.tsx';
 import { thaiDay } from './format.ts';
-import { Actions, Alert, Messages, NativeField, Panel, Stack, useCanBook } from './layout.tsx';
+import { Actions, Alert, Messages, Panel, Stack, useCanBook } from './layout.tsx';
 import { OptionCard } from './OptionCard.tsx';
 import type { BookingOption, DraftAllocation } from './types.ts';
 import { WhyNotStrip } from './WhyNotStrip.tsx';
@@ -73,15 +73,20 @@ export function OrderSuggestionStep({ draftId, today, onChosen, onBack }: OrderS
           {answer.distanceKm !== null ? ` · ระยะทาง ${answer.distanceKm.toFixed(1)} กม.` : ''}
         </p>
         <WantedRow>
-          <NativeField>
-            วันที่ต้องการส่ง
-            <input
-              type="date"
-              value={request?.wantedDate ?? ''}
-              min={answer.earliestDate}
-              onChange={(event) => setWantedDate(event.target.value || null)}
-            />
-          </NativeField>
+          <DateField
+            label="วันที่ต้องการส่ง"
+            description={`ตั้งแต่ ${thaiDay(answer.earliestDate)}`}
+            value={request?.wantedDate ?? null}
+            placeholderValue={answer.earliestDate}
+            // A day before the earliest cannot be delivered: say so here, ask the server nothing.
+            error={
+              request?.wantedDate && request.wantedDate < answer.earliestDate
+                ? `ส่งได้เร็วที่สุด ${thaiDay(answer.earliestDate)}`
+                : undefined
+            }
+            touched
+            onChange={setWantedDate}
+          />
         </WantedRow>
         {answer.problem && <Alert>{answer.problem}</Alert>}
         {failure && (
