@@ -255,3 +255,111 @@ describe('fine tune: the delivery time lies within the shift', () => {
     expect(draft.body.evaluation.allocations[0]).toMatchObject({ ok: true, deliveryTime: null });
   });
 });
+
+describe('fine tune: a line split into a new allocation on another slot', () => {
+  let world: Awaited<ReturnType<typeof fineTuneScenario>>;
+  let token = '';
+  const q = () => `branchId=${world.branchId}`;
+  beforeAll(async () => {
+    world = await fineTuneScenario();
+    token = await userFor(world.branchId);
+    // The first DO carries 4 units (400 kg), so part of it can go on another day.
+    await sql`update delivery_order set qty = 4, weight = 400 where id = ${world.deliveryOrderIds[0]!}`.execute(
+      server.db,
+    );
+  });
+
+  it('takes an allocation list that grew, refuses a new allocation that breaks a rule at its index, and confirms into lines on both slots', async () => {
+    const [first, second] = world.deliveryOrderIds as [string, string];
+    const line = (id: string, qty: number) => ({ deliveryOrderId: id, lineId: id, qty });
+    const draft = await call(server.api, 'POST', `/doBooking/draft?${q()}`, {
+      token,
+      body: {
+        ...world.request,
+        allocations: [{ slotId: world.slotId, vehicles: 1, lines: [line(first, 4), line(second, 1)] }],
+      },
+    });
+    expect(draft.status, JSON.stringify(draft.body)).toBe(201);
+    const id = draft.body.draft.id;
+    // As the screen sends it: the source keeps 3 units, the new allocation has one vehicle and no time yet.
+    const split = [
+      { slotId: world.slotId, vehicles: 1, lines: [line(first, 3), line(second, 1)] },
+      { slotId: world.nightSlotId, vehicles: 1, deliveryTime: null, lines: [line(first, 1)] },
+    ];
+    const saved = await call(server.api, 'PUT', `/doBooking/fineTune?id=${id}&${q()}`, {
+      token,
+      body: { version: 1, allocations: split },
+    });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    expect(saved.body.draft).toMatchObject({ version: 2, allocations: split });
+    expect(saved.body.evaluation).toMatchObject({
+      ok: true,
+      uncovered: [],
+      totals: { weight: 500, vehicles: 2 },
+      allocations: [
+        { ok: true, allocation: { slotId: world.slotId, date: world.today, usedWeight: 400 } },
+        {
+          ok: true,
+          deliveryTime: null,
+          allocation: { slotId: world.nightSlotId, date: world.later, usedWeight: 100, vehicles: 1 },
+        },
+      ],
+    });
+
+    // A new allocation on a vehicle type the ship cond does not allow: the message stands on that allocation.
+    const refused = await call(server.api, 'PUT', `/doBooking/fineTune?id=${id}&${q()}`, {
+      token,
+      body: {
+        version: 2,
+        allocations: [...split, { slotId: world.vanSlotId, vehicles: 1, lines: [line(second, 1)] }].map(
+          (allocation, i) => (i === 0 ? { ...allocation, lines: [line(first, 3)] } : allocation),
+        ),
+      },
+    });
+    expect(refused.status).toBe(422);
+    expect(refused.body.errors).toEqual({
+      'allocations.2': 'ประเภทรถ รถตู้ทดสอบ ไม่ได้กำหนดให้ใช้กับ Ship Cond นี้',
+    });
+    const kept = await call(server.api, 'GET', `/doBooking/fineTune?id=${id}&${q()}`, { token });
+    expect(kept.body.draft).toMatchObject({ version: 2, allocations: split });
+
+    const confirmed = await call(server.api, 'POST', `/doBooking/confirm?id=${id}&${q()}`, { token });
+    expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(201);
+    const { rows } = await sql<{
+      delivery_order_id: string;
+      qty: number;
+      slot_id: string;
+      delivery_date: string;
+      used_weight: number;
+    }>`select delivery_order_id, qty::float as qty, slot_id, delivery_date::text, used_weight::float as used_weight
+         from booking_report__lines where parent_id = ${confirmed.body.id} order by position`.execute(
+      server.db,
+    );
+    expect(rows).toEqual([
+      {
+        delivery_order_id: first,
+        qty: 3,
+        slot_id: world.slotId,
+        delivery_date: world.today,
+        used_weight: 300,
+      },
+      {
+        delivery_order_id: second,
+        qty: 1,
+        slot_id: world.slotId,
+        delivery_date: world.today,
+        used_weight: 100,
+      },
+      {
+        delivery_order_id: first,
+        qty: 1,
+        slot_id: world.nightSlotId,
+        delivery_date: world.later,
+        used_weight: 100,
+      },
+    ]);
+    const { rows: booked } = await sql<{ n: number }>`select count(*)::int as n from delivery_order
+      where id = any(${world.deliveryOrderIds}::uuid[]) and is_booking`.execute(server.db);
+    expect(booked[0]!.n).toBe(2);
+  });
+});

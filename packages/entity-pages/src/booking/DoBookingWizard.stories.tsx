@@ -294,6 +294,80 @@ export const FineTuneMoveToAnySlot: Story = {
   },
 };
 
+export const FineTuneSplitIntoNewSlot: Story = {
+  name: 'Fine tune: split a line into a new slot',
+  args: { step: 'fineTune', draftId: DRAFT_ID },
+  beforeEach({ msw }) {
+    recorder.reset();
+    msw.use(...bookingHandlers({ draftAllocations: chosen, onCall: recorder.onCall }));
+  },
+  play: async ({ canvas }) => {
+    const first = await canvas.findByRole('region', { name: 'ช่วงรถที่ 1' });
+    // The DOs' numbers arrive after the draft.
+    const open = await within(first).findByRole('button', {
+      name: 'ย้ายไปช่วงรถใหม่: DO68010002 จากช่วงรถที่ 1',
+    });
+    // One allocation only: there is no other allocation to move to, but a new one can be made.
+    await expect(within(first).getByRole('combobox', { name: 'ย้าย DO68010002 ไปช่วงรถอื่น' })).toBeDisabled();
+    // By keyboard: Enter opens the form on its quantity, Escape closes it and gives focus back.
+    open.focus();
+    await userEvent.keyboard('{Enter}');
+    const form = await canvas.findByRole('form', { name: 'ย้าย DO68010002 ไปช่วงรถใหม่' });
+    await expect(open).toHaveAttribute('aria-expanded', 'true');
+    await expect(within(form).getByRole('spinbutton', { name: 'จำนวนที่ย้าย (มี 20)' })).toHaveFocus();
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(canvas.queryByRole('form')).toBeNull());
+    await expect(open).toHaveFocus();
+    await expect(open).toHaveAttribute('aria-expanded', 'false');
+
+    await userEvent.keyboard('{Enter}');
+    const qty = await canvas.findByRole('spinbutton', { name: 'จำนวนที่ย้าย (มี 20)' });
+    await userEvent.clear(qty);
+    await userEvent.type(qty, '25{Enter}');
+    await expect(await canvas.findByText('จำนวนที่ย้ายต้องมากกว่า 0 และไม่เกิน 20')).toBeVisible();
+    await expect(qty).toHaveAttribute('aria-invalid', 'true');
+    await userEvent.clear(qty);
+    await userEvent.type(qty, '8');
+    // The same slot picker as the allocations', on another day and shift.
+    const target = slotIdOf({ day: 13, shift: 2, type: 1 });
+    const slot = canvas.getByRole('combobox', { name: 'ช่วงรถใหม่: วัน · กะ · ประเภทรถ' });
+    await expect(slot).toHaveValue(chosen[0]?.slotId);
+    await waitFor(() => expect(slot.querySelector(`option[value="${target}"]`)).not.toBeNull());
+    await userEvent.selectOptions(slot, target);
+    await userEvent.tab();
+    await userEvent.tab();
+    await expect(canvas.getByRole('button', { name: 'ย้ายไปช่วงรถใหม่' })).toHaveFocus();
+    await userEvent.keyboard('{Enter}');
+
+    await waitFor(() =>
+      expect(recorder.calls.at(-1)).toMatchObject({ method: 'PUT', path: '/api/doBooking/fineTune' }),
+    );
+    const [one, two] = chosen[0]?.lines ?? [];
+    await expect(recorder.calls.at(-1)?.body).toEqual({
+      version: 1,
+      allocations: [
+        { ...chosen[0], lines: [one, { ...two, qty: 12 }] },
+        { slotId: target, vehicles: 1, deliveryTime: null, lines: [{ ...two, qty: 8 }] },
+      ],
+    });
+    // The new allocation's panel, with the server's figures; focus lands on its heading.
+    const second = await canvas.findByRole('region', { name: 'ช่วงรถที่ 2' });
+    await waitFor(() => expect(within(second).getByRole('heading', { name: 'ช่วงรถที่ 2' })).toHaveFocus());
+    await expect(within(second).getByText('จ. 13 ม.ค. 2025 · กะบ่าย 13:00–17:00 (B)')).toBeVisible();
+    await expect(within(second).getByText('รถ 4 ล้อ × 1 คัน')).toBeVisible();
+    await expect(within(second).getByText('ใช้ 80.00 กก. · 0.400 ลบ.ม. · 116 นาที')).toBeVisible();
+    await expect(
+      within(second).getByRole('spinbutton', { name: 'จำนวนของ DO68010002 ในช่วงรถที่ 2' }),
+    ).toHaveValue(8);
+    await expect(await deliveryTime(canvas, 2)).toHaveAccessibleDescription(/ภายในเวลาของกะ 13:00–17:00/);
+    await expect(
+      within(first).getByRole('spinbutton', { name: 'จำนวนของ DO68010002 ในช่วงรถที่ 1' }),
+    ).toHaveValue(12);
+    await expect(canvas.getByText('จำนวนรถ', { selector: 'dt' }).nextSibling).toHaveTextContent('2 คัน');
+    await expect(canvas.getByRole('button', { name: 'ถัดไป: สรุปการจอง' })).toBeEnabled();
+  },
+};
+
 export const SummaryConfirm: Story = {
   name: 'Summary: confirm',
   args: { step: 'summary', draftId: DRAFT_ID },

@@ -1,11 +1,17 @@
 import { Button, TimeField } from '@lms/design-system';
 import { timeWindowLabel } from '@lms/domain';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { ApiError } from '../api/ApiError.ts';
 import { useEntityOptions } from '../data/useEntityData.ts';
 import { messagesOf, useBookingApi, useDraft, useSlotChoices } from './bookingApi.ts';
-import { allocationErrors, moveLine, withAllocation, withLineQty } from './draftEdits.ts';
+import {
+  allocationErrors,
+  moveLine,
+  moveToNewAllocation,
+  withAllocation,
+  withLineQty,
+} from './draftEdits.ts';
 import { kg, percent, thaiDay } from './format.ts';
 import { Actions, Alert, Messages, NativeField, Panel, Stack, TableScroll, useCanBook } from './layout.tsx';
 import { AllocationSummary } from './OptionCard.tsx';
@@ -77,6 +83,138 @@ function shiftHours(
     : undefined;
 }
 
+/** The slot picker (day · shift · vehicle type, grouped by day): an allocation's own, and the new allocation's. */
+function SlotSelect({
+  groups,
+  value,
+  isDisabled,
+  onChange,
+}: {
+  readonly groups: readonly SlotGroup[];
+  readonly value: string;
+  readonly isDisabled: boolean;
+  readonly onChange: (slotId: string) => void;
+}) {
+  return (
+    <select value={value} disabled={isDisabled} onChange={(event) => onChange(event.target.value)}>
+      {groups.map((group) => (
+        <optgroup key={group.label} label={group.label}>
+          {group.options.map((option) => (
+            <option key={option.slotId} value={option.slotId}>
+              {option.label}
+            </option>
+          ))}
+        </optgroup>
+      ))}
+    </select>
+  );
+}
+
+/** Which line of which allocation the planner is splitting off into a new allocation. */
+interface Splitting {
+  readonly index: number;
+  readonly lineId: string;
+}
+
+const NEW_ALLOCATION_FORM_ID = 'new-allocation-form';
+const splitButtonId = ({ index, lineId }: Splitting) => `split-${index}-${lineId}`;
+const qtyText = (qty: number) => qty.toLocaleString('en-US', { maximumFractionDigits: 3 });
+
+/**
+ * "Move to a new allocation": how much of the line, and which slot (the same picker as the
+ * allocations'). Opens with the quantity field focused and selected; Escape or "ยกเลิก" closes it.
+ */
+function NewAllocationForm({
+  lineLabel,
+  available,
+  defaultSlotId,
+  groups,
+  isDisabled,
+  onMove,
+  onCancel,
+}: {
+  readonly lineLabel: string;
+  readonly available: number;
+  readonly defaultSlotId: string;
+  readonly groups: readonly SlotGroup[];
+  readonly isDisabled: boolean;
+  readonly onMove: (qty: number, slotId: string) => void;
+  readonly onCancel: () => void;
+}) {
+  const [qty, setQty] = useState(String(available));
+  const [slotId, setSlotId] = useState(defaultSlotId);
+  const [error, setError] = useState<string | null>(null);
+  const qtyRef = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    qtyRef.current?.focus();
+    qtyRef.current?.select();
+  }, []);
+  const headingId = `${NEW_ALLOCATION_FORM_ID}-heading`;
+  const errorId = `${NEW_ALLOCATION_FORM_ID}-error`;
+  return (
+    <NewAllocationBox
+      id={NEW_ALLOCATION_FORM_ID}
+      aria-labelledby={headingId}
+      // The Thai message below says what is wrong, not the browser's bubble.
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        const moved = Number(qty);
+        if (!(moved > 0) || moved > available) {
+          setError(`จำนวนที่ย้ายต้องมากกว่า 0 และไม่เกิน ${qtyText(available)}`);
+          qtyRef.current?.focus();
+          return;
+        }
+        onMove(moved, slotId);
+      }}
+      onKeyDown={(event) => {
+        if (event.key !== 'Escape') return;
+        event.preventDefault();
+        onCancel();
+      }}
+    >
+      <h4 id={headingId}>ย้าย {lineLabel} ไปช่วงรถใหม่</h4>
+      <NewAllocationControls>
+        <NativeField>
+          จำนวนที่ย้าย (มี {qtyText(available)})
+          <input
+            ref={qtyRef}
+            type="number"
+            min={0}
+            max={available}
+            step="any"
+            value={qty}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? errorId : undefined}
+            disabled={isDisabled}
+            onChange={(event) => {
+              setQty(event.target.value);
+              setError(null);
+            }}
+          />
+        </NativeField>
+        <NativeField>
+          ช่วงรถใหม่: วัน · กะ · ประเภทรถ
+          <SlotSelect groups={groups} value={slotId} isDisabled={isDisabled} onChange={setSlotId} />
+        </NativeField>
+      </NewAllocationControls>
+      {error && (
+        <FieldError id={errorId} role="alert">
+          {error}
+        </FieldError>
+      )}
+      <Actions>
+        <Button variant="secondary" onPress={onCancel}>
+          ยกเลิก
+        </Button>
+        <Button type="submit" isDisabled={isDisabled}>
+          ย้ายไปช่วงรถใหม่
+        </Button>
+      </Actions>
+    </NewAllocationBox>
+  );
+}
+
 /**
  * Delivery time: typed into the design system's TimeField and sent when the field loses focus
  * (typing 09:30 passes through 09:03, which must not become an edit of its own).
@@ -128,6 +266,14 @@ export function FineTuneStep({ draftId, onNext, onBack }: FineTuneStepProps) {
   const [timeEdited, setTimeEdited] = useState<number | null>(null);
   const [failure, setFailure] = useState<readonly string[] | null>(null);
   const [saving, setSaving] = useState(false);
+  const [splitting, setSplitting] = useState<Splitting | null>(null);
+  // Where focus goes once the form that had it is gone: the new allocation's heading, or back to the button that opened it.
+  const [focusId, setFocusId] = useState<string | null>(null);
+  useEffect(() => {
+    if (!focusId) return;
+    document.getElementById(focusId)?.focus();
+    setFocusId(null);
+  }, [focusId]);
 
   if (draft.error)
     return (
@@ -166,9 +312,22 @@ export function FineTuneStep({ draftId, onNext, onBack }: FineTuneStepProps) {
     }
   };
   const undo = () => {
+    setSplitting(null);
     setAttempt(null);
     setErrors({});
     setFailure(null);
+  };
+
+  const split = async (from: Splitting, qty: number, slotId: string) => {
+    const next = moveToNewAllocation(allocations, from.index, from.lineId, qty, slotId);
+    setSplitting(null);
+    await save(next);
+    // The new allocation is the last panel, saved or shown with the rule it breaks.
+    setFocusId(`allocation-${next.length - 1}`);
+  };
+  const closeSplit = () => {
+    if (splitting) setFocusId(splitButtonId(splitting));
+    setSplitting(null);
   };
 
   const slotsProblem = slots.error?.messages ?? (slots.data?.problem ? [slots.data.problem] : null);
@@ -186,6 +345,10 @@ export function FineTuneStep({ draftId, onNext, onBack }: FineTuneStepProps) {
         const error = errors[index];
         const timeError = timeEdited === index ? error : undefined;
         const headingId = `allocation-${index}`;
+        const splitLine =
+          splitting?.index === index
+            ? allocation.lines.find((line) => line.lineId === splitting.lineId)
+            : undefined;
         return (
           <Panel
             // biome-ignore lint/suspicious/noArrayIndexKey: an allocation is identified by its position in the draft
@@ -193,7 +356,9 @@ export function FineTuneStep({ draftId, onNext, onBack }: FineTuneStepProps) {
             aria-labelledby={headingId}
             data-broken={error ? '' : undefined}
           >
-            <h3 id={headingId}>ช่วงรถที่ {index + 1}</h3>
+            <h3 id={headingId} tabIndex={-1}>
+              ช่วงรถที่ {index + 1}
+            </h3>
             {error && !timeError && (
               <Alert>
                 <p>{error}</p>
@@ -203,23 +368,12 @@ export function FineTuneStep({ draftId, onNext, onBack }: FineTuneStepProps) {
             <Controls>
               <NativeField>
                 วัน · กะ · ประเภทรถ
-                <select
+                <SlotSelect
+                  groups={groups}
                   value={allocation.slotId}
-                  disabled={!canBook || saving}
-                  onChange={(event) =>
-                    save(withAllocation(allocations, index, { slotId: event.target.value }))
-                  }
-                >
-                  {groups.map((group) => (
-                    <optgroup key={group.label} label={group.label}>
-                      {group.options.map((option) => (
-                        <option key={option.slotId} value={option.slotId}>
-                          {option.label}
-                        </option>
-                      ))}
-                    </optgroup>
-                  ))}
-                </select>
+                  isDisabled={!canBook || saving}
+                  onChange={(slotId) => save(withAllocation(allocations, index, { slotId }))}
+                />
               </NativeField>
               <NativeField>
                 จำนวนรถ (คัน)
@@ -259,51 +413,87 @@ export function FineTuneStep({ draftId, onNext, onBack }: FineTuneStepProps) {
                   </tr>
                 </thead>
                 <tbody>
-                  {allocation.lines.map((line) => (
-                    <tr key={line.lineId}>
-                      <td>{orderLabel(line.deliveryOrderId)}</td>
-                      <td>
-                        <input
-                          key={`qty-${line.qty}`}
-                          aria-label={`จำนวนของ ${orderLabel(line.deliveryOrderId)} ในช่วงรถที่ ${index + 1}`}
-                          type="number"
-                          min={0}
-                          defaultValue={line.qty}
-                          disabled={!canBook || saving}
-                          onBlur={(event) => {
-                            const qty = Number(event.target.value);
-                            if (qty > 0 && qty !== line.qty)
-                              save(withLineQty(allocations, index, line.lineId, qty));
-                          }}
-                        />
-                      </td>
-                      <td>
-                        <select
-                          aria-label={`ย้าย ${orderLabel(line.deliveryOrderId)} ไปช่วงรถอื่น`}
-                          value=""
-                          disabled={!canBook || saving || allocations.length < 2}
-                          onChange={(event) =>
-                            save(
-                              moveLine(allocations, index, Number(event.target.value), line.lineId, line.qty),
-                            )
-                          }
-                        >
-                          <option value="">ไม่ย้าย</option>
-                          {allocations.map((_, target) =>
-                            target === index ? null : (
-                              // biome-ignore lint/suspicious/noArrayIndexKey: allocations are identified by position in the draft
-                              <option key={target} value={target}>
-                                ช่วงรถที่ {target + 1}
-                              </option>
-                            ),
-                          )}
-                        </select>
-                      </td>
-                    </tr>
-                  ))}
+                  {allocation.lines.map((line) => {
+                    const here = { index, lineId: line.lineId };
+                    const open = splitLine?.lineId === line.lineId;
+                    return (
+                      <tr key={line.lineId}>
+                        <td>{orderLabel(line.deliveryOrderId)}</td>
+                        <td>
+                          <input
+                            key={`qty-${line.qty}`}
+                            aria-label={`จำนวนของ ${orderLabel(line.deliveryOrderId)} ในช่วงรถที่ ${index + 1}`}
+                            type="number"
+                            min={0}
+                            defaultValue={line.qty}
+                            disabled={!canBook || saving}
+                            onBlur={(event) => {
+                              const qty = Number(event.target.value);
+                              if (qty > 0 && qty !== line.qty)
+                                save(withLineQty(allocations, index, line.lineId, qty));
+                            }}
+                          />
+                        </td>
+                        <td>
+                          <MoveCell>
+                            <select
+                              aria-label={`ย้าย ${orderLabel(line.deliveryOrderId)} ไปช่วงรถอื่น`}
+                              value=""
+                              disabled={!canBook || saving || allocations.length < 2}
+                              onChange={(event) =>
+                                save(
+                                  moveLine(
+                                    allocations,
+                                    index,
+                                    Number(event.target.value),
+                                    line.lineId,
+                                    line.qty,
+                                  ),
+                                )
+                              }
+                            >
+                              <option value="">ไม่ย้าย</option>
+                              {allocations.map((_, target) =>
+                                target === index ? null : (
+                                  // biome-ignore lint/suspicious/noArrayIndexKey: allocations are identified by position in the draft
+                                  <option key={target} value={target}>
+                                    ช่วงรถที่ {target + 1}
+                                  </option>
+                                ),
+                              )}
+                            </select>
+                            <Button
+                              id={splitButtonId(here)}
+                              size="sm"
+                              variant="ghost"
+                              aria-label={`ย้ายไปช่วงรถใหม่: ${orderLabel(line.deliveryOrderId)} จากช่วงรถที่ ${index + 1}`}
+                              aria-expanded={open}
+                              aria-controls={open ? NEW_ALLOCATION_FORM_ID : undefined}
+                              isDisabled={!canBook || saving}
+                              onPress={() => (open ? closeSplit() : setSplitting(here))}
+                            >
+                              ย้ายไปช่วงรถใหม่
+                            </Button>
+                          </MoveCell>
+                        </td>
+                      </tr>
+                    );
+                  })}
                 </tbody>
               </table>
             </TableScroll>
+            {splitLine && (
+              <NewAllocationForm
+                key={splitLine.lineId}
+                lineLabel={orderLabel(splitLine.deliveryOrderId)}
+                available={splitLine.qty}
+                defaultSlotId={allocation.slotId}
+                groups={groups}
+                isDisabled={!canBook || saving}
+                onMove={(qty, slotId) => split({ index, lineId: splitLine.lineId }, qty, slotId)}
+                onCancel={closeSplit}
+              />
+            )}
           </Panel>
         );
       })}
@@ -347,6 +537,39 @@ const Controls = styled.div`
   gap: ${({ theme }) => theme.space[3]};
   & > label:first-child { grid-column: span 2; }
   @media (max-width: 480px) { & > label:first-child { grid-column: auto; } }
+`;
+
+/** Kept on one line: on a phone the table scrolls sideways rather than break the button's label. */
+const MoveCell = styled.div`
+  display: flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space[2]};
+  white-space: nowrap;
+`;
+
+const NewAllocationBox = styled.form`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space[3]};
+  padding: ${({ theme }) => theme.space[3]};
+  border: 1px dashed ${({ theme }) => theme.color.border};
+  border-radius: ${({ theme }) => theme.radius.md};
+  & > h4 { margin: 0; font-size: ${({ theme }) => theme.font.size.md}; }
+`;
+
+const NewAllocationControls = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space[3]};
+  & > label { min-width: 0; flex: 1 1 260px; }
+  & > label:first-child { flex: 0 1 180px; }
+  & select { min-width: 0; width: 100%; }
+`;
+
+const FieldError = styled.p`
+  margin: 0;
+  color: ${({ theme }) => theme.color.danger};
+  font-size: ${({ theme }) => theme.font.size.sm};
 `;
 
 const Note = styled.p`

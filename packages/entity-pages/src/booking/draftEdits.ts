@@ -65,6 +65,24 @@ export function moveLine(
     .filter((allocation) => allocation.lines.length > 0);
 }
 
+/**
+ * Splits `qty` of a line off allocation `from` into a new allocation on `slotId`, appended last
+ * (one vehicle, no delivery time yet); the source loses what moved, as in `moveLine`. Nothing
+ * changes for a quantity of 0 or less, or a line the allocation does not carry.
+ */
+export function moveToNewAllocation(
+  allocations: readonly DraftAllocation[],
+  from: number,
+  lineId: string,
+  qty: number,
+  slotId: string,
+): DraftAllocation[] {
+  const has = allocations[from]?.lines.some((line) => line.lineId === lineId);
+  if (!has || !(qty > 0)) return [...allocations];
+  const added: DraftAllocation = { slotId, vehicles: 1, deliveryTime: null, lines: [] };
+  return moveLine([...allocations, added], from, allocations.length, lineId, qty);
+}
+
 /** `allocations.<i>` field errors of a 422 → index → Thai message. */
 export function allocationErrors(
   fieldErrors: Readonly<Record<string, string>> | undefined,
