@@ -1,55 +1,39 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
-import { expectFieldError, phoneViewport, useControlled } from '../Field/storyHelpers.tsx';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
+import { expectFieldError } from '../Field/storyHelpers.tsx';
 import { DateField } from './DateField.tsx';
+import { openCalendar, screen, segmentedFieldStories, segments } from './segmentedFieldStories.tsx';
 
-// Stories never read the clock: the value or `placeholderValue` fixes the month shown.
+const stories = segmentedFieldStories({
+  Field: DateField,
+  label: 'วันที่ส่งสินค้า',
+  args: { value: '2024-03-15', placeholderValue: '2024-03-01' },
+  shown: '15/03/2024',
+  typed: { keys: '05042024', value: '2024-04-05' },
+  readOnly: { args: { buddhistEra: true }, shown: '15/03/2567' },
+  longText: {
+    label: 'วันที่เริ่มใช้อัตราค่าขนส่งสำหรับลูกค้าที่อยู่นอกเขตพื้นที่บริการปกติตามเงื่อนไขการจัดส่ง',
+    description: 'ระบุวันที่มีผลบังคับใช้ตามสัญญากับผู้รับเหมาขนส่งที่ได้รับอนุมัติแล้วเท่านั้น',
+  },
+  hasCalendar: true,
+});
+
 const meta = {
   title: 'Design system/Form fields/DateField',
-  component: DateField,
-  tags: ['autodocs'],
-  args: { label: 'วันที่ส่งสินค้า', value: '2024-03-15', placeholderValue: '2024-03-01', onChange: fn() },
-  decorators: [(Story) => <div style={{ maxWidth: 360 }}>{Story()}</div>],
+  ...stories.meta,
 } satisfies Meta<typeof DateField>;
 
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-const screen = () => within(document.body);
-const segments = (canvas: HTMLElement) => within(canvas).getAllByRole('spinbutton');
-
 /** Docs: type dd/MM/yyyy (or pick from the calendar); the value is the ISO day `yyyy-MM-dd`. */
-export const Controlled: Story = {
-  render: function Render(args) {
-    const field = useControlled<string | null>(null);
-    return (
-      <>
-        <DateField {...args} {...field} isRequired />
-        <output>{JSON.stringify(field.value)}</output>
-      </>
-    );
-  },
-  play: async ({ canvasElement, canvas }) => {
-    const [day] = segments(canvasElement);
-    await userEvent.click(day as HTMLElement);
-    await userEvent.keyboard('05042024');
-    await expect(canvas.getByText('"2024-04-05"')).toBeInTheDocument();
-  },
-};
-
-export const Default: Story = {
-  play: async ({ canvasElement }) => {
-    const group = within(canvasElement).getByRole('group', { name: /วันที่ส่งสินค้า/ });
-    await expect(group).toHaveTextContent('15/03/2024');
-    await expect(group.getBoundingClientRect().height).toBe(44);
-  },
-};
+export const Controlled: Story = stories.Controlled;
+export const Default: Story = stories.Default;
 
 /** The calendar: Thai month and weekday names, Sunday first, the chosen day marked. */
 export const Open: Story = {
   play: async ({ canvas }) => {
-    await userEvent.click(canvas.getByRole('button', { name: /เปิดปฏิทิน/ }));
-    const dialog = await screen().findByRole('dialog', { name: 'ปฏิทิน' });
+    const dialog = await openCalendar(canvas);
     await expect(within(dialog).getByRole('heading')).toHaveTextContent('มีนาคม');
     // The weekday row is hidden from screen readers (each day's name says its weekday).
     await expect(dialog.querySelector('thead th')).toHaveTextContent('อา');
@@ -62,8 +46,7 @@ export const Open: Story = {
 /** Picking from the calendar sets the ISO day. */
 export const PickFromCalendar: Story = {
   play: async ({ args, canvas }) => {
-    await userEvent.click(canvas.getByRole('button', { name: /เปิดปฏิทิน/ }));
-    const dialog = await screen().findByRole('dialog', { name: 'ปฏิทิน' });
+    const dialog = await openCalendar(canvas);
     await userEvent.click(within(dialog).getByRole('button', { name: 'เดือนถัดไป' }));
     await expect(within(dialog).getByRole('heading')).toHaveTextContent('เมษายน');
     await userEvent.click(within(dialog).getByRole('button', { name: /ที่ 20 เมษายน/ }));
@@ -90,21 +73,8 @@ export const Keyboard: Story = {
   },
 };
 
-export const Empty: Story = {
-  args: { value: null },
-  play: async ({ canvasElement }) => {
-    for (const segment of segments(canvasElement)) {
-      await expect(segment).toHaveAttribute('aria-valuetext', 'Empty');
-    }
-  },
-};
-
-export const WithError: Story = {
-  args: { value: null, isRequired: true, error: 'กรุณาระบุ วันที่ส่งสินค้า' },
-  play: async ({ canvasElement }) => {
-    await expectFieldError(segments(canvasElement)[0] as HTMLElement, 'กรุณาระบุ วันที่ส่งสินค้า');
-  },
-};
+export const Empty: Story = stories.Empty;
+export const WithError: Story = stories.WithError;
 
 /** A typed year outside 1900–2099 (spec §9) shows a Thai error. */
 export const OutOfRange: Story = {
@@ -127,37 +97,8 @@ export const BuddhistEra: Story = {
   },
 };
 
-export const Disabled: Story = {
-  args: { isDisabled: true },
-  play: async ({ canvas, canvasElement }) => {
-    await expect(segments(canvasElement)[0]).toHaveAttribute('aria-disabled', 'true');
-    await expect(canvas.getByRole('button', { name: /เปิดปฏิทิน/ })).toBeDisabled();
-  },
-};
-
+export const Disabled: Story = stories.Disabled;
 /** Read-only shows dd/MM/yyyy as text. */
-export const ReadOnly: Story = {
-  args: { isReadOnly: true, buddhistEra: true },
-  play: async ({ canvas }) => {
-    await expect(canvas.getByRole('group', { name: 'วันที่ส่งสินค้า' })).toHaveTextContent('15/03/2567');
-  },
-};
-
-export const LongThaiText: Story = {
-  args: {
-    label: 'วันที่เริ่มใช้อัตราค่าขนส่งสำหรับลูกค้าที่อยู่นอกเขตพื้นที่บริการปกติตามเงื่อนไขการจัดส่ง',
-    description: 'ระบุวันที่มีผลบังคับใช้ตามสัญญากับผู้รับเหมาขนส่งที่ได้รับอนุมัติแล้วเท่านั้น',
-  },
-  play: async ({ canvasElement }) => {
-    await expect(canvasElement.scrollWidth).toBeLessThanOrEqual(canvasElement.clientWidth);
-  },
-};
-
-export const PhoneWidth: Story = {
-  ...phoneViewport,
-  play: async ({ canvas }) => {
-    await userEvent.click(canvas.getByRole('button', { name: /เปิดปฏิทิน/ }));
-    const dialog = await screen().findByRole('dialog', { name: 'ปฏิทิน' });
-    await expect(dialog.getBoundingClientRect().right).toBeLessThanOrEqual(360);
-  },
-};
+export const ReadOnly: Story = stories.ReadOnly;
+export const LongThaiText: Story = stories.LongThaiText;
+export const PhoneWidth: Story = stories.PhoneWidth;

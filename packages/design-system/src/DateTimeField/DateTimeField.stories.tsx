@@ -1,60 +1,45 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
-import { expectFieldError, phoneViewport, useControlled } from '../Field/storyHelpers.tsx';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
+import {
+  openCalendar,
+  screen,
+  segmentedFieldStories,
+  segments,
+} from '../DateField/segmentedFieldStories.tsx';
 import { DateTimeField } from './DateTimeField.tsx';
 
-// 2024-03-15T01:30:00Z is 15/03/2024 08:30 in Bangkok. No story reads the clock.
+// 2024-03-15T01:30:00Z is 15/03/2024 08:30 in Bangkok.
+const stories = segmentedFieldStories({
+  Field: DateTimeField,
+  label: 'เวลานัดรับสินค้า',
+  args: { value: '2024-03-15T01:30:00.000Z', placeholderValue: '2024-03-01' },
+  // react-aria wraps the time in bidi isolation marks: match around them.
+  shown: /15\/03\/2024 .?08:30/,
+  typed: { keys: '050420241745', value: '2024-04-05T10:45:00.000Z' },
+  readOnly: { shown: '15/03/2024 08:30' },
+  longText: {
+    label: 'วันและเวลาที่ผู้รับเหมาขนส่งยืนยันการเข้ารับสินค้าที่คลังสินค้าต้นทางของสาขา',
+    description: 'เวลาตามเขตเวลากรุงเทพฯ ไม่ว่าผู้ใช้จะเปิดระบบจากเครื่องที่ตั้งเขตเวลาใดก็ตาม',
+  },
+  hasCalendar: true,
+});
+
 const meta = {
   title: 'Design system/Form fields/DateTimeField',
-  component: DateTimeField,
-  tags: ['autodocs'],
-  args: {
-    label: 'เวลานัดรับสินค้า',
-    value: '2024-03-15T01:30:00.000Z',
-    placeholderValue: '2024-03-01',
-    onChange: fn(),
-  },
-  decorators: [(Story) => <div style={{ maxWidth: 360 }}>{Story()}</div>],
+  ...stories.meta,
 } satisfies Meta<typeof DateTimeField>;
 
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-const screen = () => within(document.body);
-const segments = (canvas: HTMLElement) => within(canvas).getAllByRole('spinbutton');
-
 /** Docs: type dd/MM/yyyy HH:mm in Bangkok time; the value is the ISO instant. */
-export const Controlled: Story = {
-  render: function Render(args) {
-    const field = useControlled<string | null>(null);
-    return (
-      <>
-        <DateTimeField {...args} {...field} isRequired />
-        <output>{JSON.stringify(field.value)}</output>
-      </>
-    );
-  },
-  play: async ({ canvas, canvasElement }) => {
-    await userEvent.click(segments(canvasElement)[0] as HTMLElement);
-    await userEvent.keyboard('050420241745');
-    await expect(canvas.getByText('"2024-04-05T10:45:00.000Z"')).toBeInTheDocument();
-  },
-};
-
-export const Default: Story = {
-  play: async ({ canvasElement }) => {
-    const group = within(canvasElement).getByRole('group', { name: /เวลานัดรับสินค้า/ });
-    // react-aria wraps the time in bidi isolation marks: match around them.
-    await expect(group).toHaveTextContent(/15\/03\/2024 .?08:30/);
-    await expect(group.getBoundingClientRect().height).toBe(44);
-  },
-};
+export const Controlled: Story = stories.Controlled;
+export const Default: Story = stories.Default;
 
 /** The calendar picks the day and keeps the time. */
 export const Open: Story = {
   play: async ({ args, canvas }) => {
-    await userEvent.click(canvas.getByRole('button', { name: /เปิดปฏิทิน/ }));
-    const dialog = await screen().findByRole('dialog', { name: 'ปฏิทิน' });
+    const dialog = await openCalendar(canvas);
     await expect(within(dialog).getByRole('heading')).toHaveTextContent('มีนาคม');
     await userEvent.click(within(dialog).getByRole('button', { name: /ที่ 20 มีนาคม/ }));
     await expect(args.onChange).toHaveBeenCalledWith('2024-03-20T01:30:00.000Z');
@@ -81,21 +66,8 @@ export const Keyboard: Story = {
   },
 };
 
-export const Empty: Story = {
-  args: { value: null },
-  play: async ({ canvasElement }) => {
-    for (const segment of segments(canvasElement)) {
-      await expect(segment).toHaveAttribute('aria-valuetext', 'Empty');
-    }
-  },
-};
-
-export const WithError: Story = {
-  args: { value: null, isRequired: true, error: 'กรุณาระบุ เวลานัดรับสินค้า' },
-  play: async ({ canvasElement }) => {
-    await expectFieldError(segments(canvasElement)[0] as HTMLElement, 'กรุณาระบุ เวลานัดรับสินค้า');
-  },
-};
+export const Empty: Story = stories.Empty;
+export const WithError: Story = stories.WithError;
 
 /** A typed year outside 1900–2099 (spec §9) shows a Thai error, in the year style shown. */
 export const OutOfRange: Story = {
@@ -114,37 +86,8 @@ export const BuddhistEra: Story = {
   },
 };
 
-export const Disabled: Story = {
-  args: { isDisabled: true },
-  play: async ({ canvas, canvasElement }) => {
-    await expect(segments(canvasElement)[0]).toHaveAttribute('aria-disabled', 'true');
-    await expect(canvas.getByRole('button', { name: /เปิดปฏิทิน/ })).toBeDisabled();
-  },
-};
-
+export const Disabled: Story = stories.Disabled;
 /** Read-only shows dd/MM/yyyy HH:mm in Bangkok as text. */
-export const ReadOnly: Story = {
-  args: { isReadOnly: true },
-  play: async ({ canvas }) => {
-    await expect(canvas.getByRole('group', { name: 'เวลานัดรับสินค้า' })).toHaveTextContent('15/03/2024 08:30');
-  },
-};
-
-export const LongThaiText: Story = {
-  args: {
-    label: 'วันและเวลาที่ผู้รับเหมาขนส่งยืนยันการเข้ารับสินค้าที่คลังสินค้าต้นทางของสาขา',
-    description: 'เวลาตามเขตเวลากรุงเทพฯ ไม่ว่าผู้ใช้จะเปิดระบบจากเครื่องที่ตั้งเขตเวลาใดก็ตาม',
-  },
-  play: async ({ canvasElement }) => {
-    await expect(canvasElement.scrollWidth).toBeLessThanOrEqual(canvasElement.clientWidth);
-  },
-};
-
-export const PhoneWidth: Story = {
-  ...phoneViewport,
-  play: async ({ canvas }) => {
-    await userEvent.click(canvas.getByRole('button', { name: /เปิดปฏิทิน/ }));
-    const dialog = await screen().findByRole('dialog', { name: 'ปฏิทิน' });
-    await expect(dialog.getBoundingClientRect().right).toBeLessThanOrEqual(360);
-  },
-};
+export const ReadOnly: Story = stories.ReadOnly;
+export const LongThaiText: Story = stories.LongThaiText;
+export const PhoneWidth: Story = stories.PhoneWidth;

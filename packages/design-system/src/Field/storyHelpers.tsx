@@ -14,6 +14,11 @@ export async function expectFieldError(control: HTMLElement, errorText: string) 
   await expect(control).toHaveAccessibleDescription(expect.stringContaining(errorText));
 }
 
+/** Long Thai text wraps within the story: nothing makes the page scroll sideways. */
+export async function expectNoSideScroll({ canvasElement }: { canvasElement: HTMLElement }) {
+  await expect(canvasElement.scrollWidth).toBeLessThanOrEqual(canvasElement.clientWidth);
+}
+
 export const phoneViewport = {
   parameters: {
     viewport: { options: { phone: { name: 'Phone', styles: { width: '360px', height: '740px' } } } },
