@@ -11,6 +11,8 @@ const stories = toggleStories({
 
 const meta = {
   title: 'Design system/Form fields/CheckboxField',
+  component: CheckboxField,
+  tags: ['autodocs'],
   ...stories.meta,
 } satisfies Meta<typeof CheckboxField>;
 

@@ -20,6 +20,8 @@ const stories = segmentedFieldStories({
 
 const meta = {
   title: 'Design system/Form fields/DateField',
+  component: DateField,
+  tags: ['autodocs'],
   ...stories.meta,
 } satisfies Meta<typeof DateField>;
 

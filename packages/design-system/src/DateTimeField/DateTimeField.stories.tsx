@@ -26,6 +26,8 @@ const stories = segmentedFieldStories({
 
 const meta = {
   title: 'Design system/Form fields/DateTimeField',
+  component: DateTimeField,
+  tags: ['autodocs'],
   ...stories.meta,
 } satisfies Meta<typeof DateTimeField>;
 

@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import type { ComponentType } from 'react';
 import { expect, fn, userEvent } from 'storybook/test';
 import type { FieldProps } from './Field.tsx';
-import { expectNoSideScroll, phoneViewport, useControlled } from './storyHelpers.tsx';
+import { expectNoSideScroll, phoneViewport, renderControlled } from './storyHelpers.tsx';
 
 export interface ToggleStoriesOf {
   readonly Field: ComponentType<FieldProps<boolean>>;
@@ -20,16 +20,12 @@ export interface ToggleStoriesOf {
 export function toggleStories({ Field, role, label, requiredError }: ToggleStoriesOf) {
   const meta = {
     component: Field,
-    tags: ['autodocs'],
     args: { label, value: false, onChange: fn() },
   } satisfies Meta<typeof Field>;
   type ToggleStory = StoryObj<typeof meta>;
 
   const Controlled: ToggleStory = {
-    render: function Render(args) {
-      const field = useControlled(false);
-      return <Field {...args} {...field} />;
-    },
+    render: renderControlled(Field, false),
     play: async ({ canvas }) => {
       const control = canvas.getByRole(role, { name: label });
       await userEvent.click(canvas.getByText(label));
@@ -92,5 +88,15 @@ export function toggleStories({ Field, role, label, requiredError }: ToggleStori
     },
   };
 
-  return { meta, Controlled, Keyboard, Checked, WithError, Disabled, LongThaiText, PhoneWidth };
+  // Title, component and tags stay in each stories file: Storybook's indexer reads them unrun.
+  return {
+    meta: { args: meta.args },
+    Controlled,
+    Keyboard,
+    Checked,
+    WithError,
+    Disabled,
+    LongThaiText,
+    PhoneWidth,
+  };
 }

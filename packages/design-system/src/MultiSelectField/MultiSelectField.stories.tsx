@@ -1,7 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
-import { phoneViewport, useControlled } from '../Field/storyHelpers.tsx';
-import type { OptionId } from '../SelectField/SelectField.tsx';
+import { phoneViewport, renderControlled } from '../Field/storyHelpers.tsx';
 import { MultiSelectField } from './MultiSelectField.tsx';
 
 const days = [
@@ -27,15 +26,7 @@ const screen = () => within(document.body);
 
 /** Docs: the value is the list of chosen ids; the list stays open to pick several. */
 export const Controlled: Story = {
-  render: function Render(args) {
-    const field = useControlled<readonly OptionId[]>([]);
-    return (
-      <>
-        <MultiSelectField {...args} {...field} />
-        <output>{field.value.join(',')}</output>
-      </>
-    );
-  },
+  render: renderControlled(MultiSelectField, [], (ids) => ids.join(',')),
   play: async ({ canvas }) => {
     await userEvent.click(canvas.getByRole('button', { name: /วันที่ห้ามเดินรถ/ }));
     await userEvent.click(await screen().findByRole('option', { name: 'อังคาร' }));

@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent } from 'storybook/test';
-import { expectFieldError, phoneViewport, useControlled } from '../Field/storyHelpers.tsx';
+import { phoneViewport, renderControlled, textbox } from '../Field/storyHelpers.tsx';
 import { NumberField } from './NumberField.tsx';
 
 const meta = {
@@ -16,15 +16,7 @@ type Story = StoryObj<typeof meta>;
 
 /** Docs: typed freely, shown with English grouping and fixed decimals once the field is left. */
 export const Controlled: Story = {
-  render: function Render(args) {
-    const field = useControlled<number | null>(null);
-    return (
-      <>
-        <NumberField {...args} {...field} />
-        <output>{JSON.stringify(field.value)}</output>
-      </>
-    );
-  },
+  render: renderControlled(NumberField, null, JSON.stringify),
   play: async ({ canvas }) => {
     const input = canvas.getByRole('textbox', { name: 'ค่าขนส่งขั้นต่ำ (บาท)' });
     await userEvent.type(input, '2500.5');
@@ -73,16 +65,12 @@ export const Empty: Story = {
 
 export const WithError: Story = {
   args: { value: -5, isRequired: true, error: 'ค่าขนส่งต้องไม่ติดลบ' },
-  play: async ({ canvas }) => {
-    await expectFieldError(canvas.getByRole('textbox'), 'ค่าขนส่งต้องไม่ติดลบ');
-  },
+  play: textbox.showsError('ค่าขนส่งต้องไม่ติดลบ'),
 };
 
 export const Disabled: Story = {
   args: { isDisabled: true },
-  play: async ({ canvas }) => {
-    await expect(canvas.getByRole('textbox')).toBeDisabled();
-  },
+  play: textbox.isDisabled,
 };
 
 export const LongThaiText: Story = {
@@ -97,7 +85,5 @@ export const LongThaiText: Story = {
 
 export const PhoneWidth: Story = {
   ...phoneViewport,
-  play: async ({ canvas }) => {
-    await expect(canvas.getByRole('textbox').getBoundingClientRect().width).toBeLessThanOrEqual(360);
-  },
+  play: textbox.fitsPhone,
 };

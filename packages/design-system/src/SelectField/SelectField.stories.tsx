@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
-import { phoneViewport, useControlled } from '../Field/storyHelpers.tsx';
-import { type OptionId, SelectField } from './SelectField.tsx';
+import { phoneViewport, renderControlled } from '../Field/storyHelpers.tsx';
+import { SelectField } from './SelectField.tsx';
 
 const vehicleTypes = [
   { id: 1, label: 'รถกระบะ 4 ล้อ' },
@@ -24,15 +24,8 @@ const screen = () => within(document.body);
 
 /** Docs: pick one option; the value is the option id. */
 export const Controlled: Story = {
-  render: function Render(args) {
-    const field = useControlled<OptionId | null>(null);
-    return (
-      <>
-        <SelectField {...args} {...field} isRequired />
-        <output>{String(field.value)}</output>
-      </>
-    );
-  },
+  args: { isRequired: true },
+  render: renderControlled(SelectField, null, String),
   play: async ({ canvas }) => {
     const trigger = canvas.getByRole('button', { name: /ประเภทรถ/ });
     await expect(trigger).toHaveTextContent('เลือก...');

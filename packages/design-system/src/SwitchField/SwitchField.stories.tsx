@@ -11,6 +11,8 @@ const stories = toggleStories({
 
 const meta = {
   title: 'Design system/Form fields/SwitchField',
+  component: SwitchField,
+  tags: ['autodocs'],
   ...stories.meta,
 } satisfies Meta<typeof SwitchField>;
 

@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent } from 'storybook/test';
-import { expectFieldError, phoneViewport, useControlled } from '../Field/storyHelpers.tsx';
+import { phoneViewport, renderControlled, textbox } from '../Field/storyHelpers.tsx';
 import { TextArea } from './TextArea.tsx';
 
 const meta = {
@@ -16,10 +16,7 @@ type Story = StoryObj<typeof meta>;
 
 /** Docs: multi-line text; Enter makes a new line instead of submitting the form. */
 export const Controlled: Story = {
-  render: function Render(args) {
-    const field = useControlled('');
-    return <TextArea {...args} {...field} />;
-  },
+  render: renderControlled(TextArea, ''),
   play: async ({ canvas }) => {
     const textarea = canvas.getByRole('textbox', { name: 'หมายเหตุ' });
     await userEvent.type(textarea, 'บรรทัดแรก{Enter}บรรทัดสอง');
@@ -29,16 +26,12 @@ export const Controlled: Story = {
 
 export const WithError: Story = {
   args: { isRequired: true, value: '', error: 'กรุณาระบุ หมายเหตุ' },
-  play: async ({ canvas }) => {
-    await expectFieldError(canvas.getByRole('textbox'), 'กรุณาระบุ หมายเหตุ');
-  },
+  play: textbox.showsError('กรุณาระบุ หมายเหตุ'),
 };
 
 export const Disabled: Story = {
   args: { isDisabled: true },
-  play: async ({ canvas }) => {
-    await expect(canvas.getByRole('textbox')).toBeDisabled();
-  },
+  play: textbox.isDisabled,
 };
 
 export const LongThaiText: Story = {
@@ -55,7 +48,5 @@ export const LongThaiText: Story = {
 
 export const PhoneWidth: Story = {
   ...phoneViewport,
-  play: async ({ canvas }) => {
-    await expect(canvas.getByRole('textbox').getBoundingClientRect().width).toBeLessThanOrEqual(360);
-  },
+  play: textbox.fitsPhone,
 };

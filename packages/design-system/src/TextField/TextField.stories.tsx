@@ -1,6 +1,12 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent } from 'storybook/test';
-import { expectFieldError, phoneViewport, useControlled } from '../Field/storyHelpers.tsx';
+import {
+  expectFieldError,
+  expectNoSideScroll,
+  phoneViewport,
+  textbox,
+  useControlled,
+} from '../Field/storyHelpers.tsx';
 import { TextField } from './TextField.tsx';
 
 const meta = {
@@ -98,15 +104,11 @@ export const LongThaiText: Story = {
     isRequired: true,
     error: 'ชื่อผู้ติดต่อต้องไม่เกิน 50 ตัวอักษร กรุณาตรวจสอบและแก้ไขข้อมูลให้ถูกต้องก่อนบันทึก',
   },
-  play: async ({ canvasElement }) => {
-    await expect(canvasElement.scrollWidth).toBeLessThanOrEqual(canvasElement.clientWidth);
-  },
+  play: expectNoSideScroll,
 };
 
 export const PhoneWidth: Story = {
   ...phoneViewport,
   args: { type: 'tel', label: 'เบอร์โทรศัพท์', value: '081-234-5678' },
-  play: async ({ canvas }) => {
-    await expect(canvas.getByRole('textbox').getBoundingClientRect().width).toBeLessThanOrEqual(360);
-  },
+  play: textbox.fitsPhone,
 };

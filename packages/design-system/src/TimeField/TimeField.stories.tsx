@@ -19,6 +19,8 @@ const stories = segmentedFieldStories({
 
 const meta = {
   title: 'Design system/Form fields/TimeField',
+  component: TimeField,
+  tags: ['autodocs'],
   ...stories.meta,
 } satisfies Meta<typeof TimeField>;
 
