@@ -1,6 +1,7 @@
 import { type ReactNode, useEffect, useRef } from 'react';
 import { Dialog, Modal, ModalOverlay } from 'react-aria-components';
 import styled from 'styled-components';
+import { iconButtonTarget } from '../Button/Button.tsx';
 import { Icon } from '../Icon/index.ts';
 import { messages } from '../messages.ts';
 import { type NavGroup, NavMenu, type RenderNavLink, renderAnchor } from './NavMenu.tsx';
@@ -193,12 +194,7 @@ const Content = styled.main`
 `;
 
 const IconButton = styled.button`
-  display: inline-flex;
-  align-items: center;
-  justify-content: center;
-  width: 44px;
-  height: 44px;
-  border: 0;
+  ${iconButtonTarget}
   border-radius: ${({ theme }) => theme.radius.pill};
   background: transparent;
   color: ${({ theme }) => theme.color.text};

@@ -2,6 +2,7 @@ import { Dialog } from 'react-aria-components';
 import styled from 'styled-components';
 import { DialogOverlay, DialogSurface } from '../FormDialog/DialogFrame.tsx';
 import { messages } from '../messages.ts';
+import { spinnerRing } from './spinnerRing.ts';
 
 export interface BlockingSpinnerProps {
   readonly isActive: boolean;
@@ -42,11 +43,5 @@ const Content = styled.div`
 `;
 
 const Spinner = styled.span`
-  width: 40px;
-  height: 40px;
-  border: 4px solid ${({ theme }) => theme.color.secondary};
-  border-top-color: ${({ theme }) => theme.color.primary};
-  border-radius: 50%;
-  animation: lms-spin 0.8s linear infinite;
-  @keyframes lms-spin { to { transform: rotate(360deg); } }
+  ${spinnerRing(40, 4, 'secondary')}
 `;

@@ -1,6 +1,6 @@
 import type { ReactNode, Ref } from 'react';
 import { Button as AriaButton, type ButtonProps as AriaButtonProps } from 'react-aria-components';
-import styled from 'styled-components';
+import styled, { css } from 'styled-components';
 import { messages } from '../messages.ts';
 
 export type ButtonVariant = 'primary' | 'secondary' | 'danger' | 'ghost';
@@ -102,4 +102,14 @@ export const VisuallyHidden = styled.span`
   overflow: hidden;
   clip-path: inset(50%);
   white-space: nowrap;
+`;
+
+/** The 44 px touch target (spec §9) of a button that shows only an icon, centred. */
+export const iconButtonTarget = css`
+  display: inline-flex;
+  align-items: center;
+  justify-content: center;
+  width: 44px;
+  height: 44px;
+  border: 0;
 `;

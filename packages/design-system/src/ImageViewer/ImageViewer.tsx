@@ -1,6 +1,7 @@
 import { type KeyboardEvent, useState } from 'react';
 import { Dialog, Modal, ModalOverlay } from 'react-aria-components';
 import styled, { keyframes } from 'styled-components';
+import { iconButtonTarget } from '../Button/Button.tsx';
 import { Icon, type IconName } from '../Icon/index.ts';
 import { messages } from '../messages.ts';
 
@@ -191,12 +192,7 @@ const Side = styled.div`
 `;
 
 const RoundButton = styled.button`
-  display: inline-flex;
-  align-items: center;
-  justify-content: center;
-  width: 44px;
-  height: 44px;
-  border: 0;
+  ${iconButtonTarget}
   border-radius: 50%;
   background: rgba(255, 255, 255, 0.16);
   color: #ffffff;

@@ -10,6 +10,7 @@ import {
   TagList,
 } from 'react-aria-components';
 import styled from 'styled-components';
+import { spinnerRing } from '../BlockingSpinner/spinnerRing.ts';
 import { FieldLayout, type FieldOption, type FieldProps, visibleError } from '../Field/Field.tsx';
 import { controlBox, fieldColumn } from '../Field/fieldStyles.ts';
 import { Icon } from '../Icon/Icon.tsx';
@@ -190,13 +191,7 @@ const OpenButton = styled(RacButton)`
 
 const Spinner = styled.span`
   display: block;
-  width: 16px;
-  height: 16px;
-  border: 2px solid ${({ theme }) => theme.color.border};
-  border-top-color: ${({ theme }) => theme.color.primary};
-  border-radius: 50%;
-  animation: lms-spin 0.8s linear infinite;
-  @keyframes lms-spin { to { transform: rotate(360deg); } }
+  ${spinnerRing(16, 2, 'border')}
 `;
 
 const Tags = styled(TagList)`
