@@ -25,6 +25,7 @@ export interface ToggleFieldProps extends FieldProps<boolean> {
   readonly control: ComponentType<ToggleControlProps>;
   /** What is drawn before the label: a box with a tick, a track with a thumb. */
   readonly indicator: ReactNode;
+  /** The props by which the control tells the field's required and invalid state. */
   readonly validity: (state: { isRequired: boolean | undefined; isInvalid: boolean }) => Validity;
 }
 
