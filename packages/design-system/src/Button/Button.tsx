@@ -95,13 +95,18 @@ const Spinner = styled.span`
   @keyframes lms-spin { to { transform: rotate(360deg); } }
 `;
 
-export const VisuallyHidden = styled.span`
+/** Read by screen readers, not drawn. */
+export const visuallyHidden = css`
   position: absolute;
   width: 1px;
   height: 1px;
   overflow: hidden;
   clip-path: inset(50%);
   white-space: nowrap;
+`;
+
+export const VisuallyHidden = styled.span`
+  ${visuallyHidden}
 `;
 
 /** The 44 px touch target (spec §9) of a button that shows only an icon, centred. */

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { FieldError, Label, Text } from 'react-aria-components';
 import styled from 'styled-components';
-import { VisuallyHidden } from '../Button/Button.tsx';
+import { VisuallyHidden, visuallyHidden } from '../Button/Button.tsx';
 import { messages } from '../messages.ts';
 
 /** Props every form field takes: a plain controlled component (react-final-form adapts it). */
@@ -27,8 +27,16 @@ export function visibleError(error: string | undefined, touched: boolean | undef
   return error && touched !== false ? error : undefined;
 }
 
+/**
+ * For a field whose row or column already names it on screen (a quantity in a table row): the
+ * label is still its accessible name, only not drawn.
+ */
+export interface LabelVisibility {
+  readonly isLabelHidden?: boolean | undefined;
+}
+
 /** What FieldLayout shows: the label with its required mark, the description, the error. */
-export interface FieldLayoutProps {
+export interface FieldLayoutProps extends LabelVisibility {
   readonly label: string;
   readonly description?: string | undefined;
   readonly error?: string | undefined;
@@ -44,13 +52,14 @@ export type FieldShellProps = Omit<FieldProps<unknown>, 'value' | 'onChange'>;
  * error decides both, so the text under the field and aria-invalid never disagree; `ownError` is
  * the field's own finding (a day out of range), shown when the form has none.
  */
-export function splitFieldProps<P extends FieldShellProps>(
-  { label, description, error, touched, ...control }: P,
+export function splitFieldProps<P extends FieldShellProps & LabelVisibility>(
+  { label, description, error, touched, isLabelHidden, ...control }: P,
   ownError?: string,
 ) {
   const shownError = visibleError(error, touched) ?? ownError;
   const layout: FieldLayoutProps = {
     label,
+    isLabelHidden,
     description,
     error: shownError,
     isRequired: control.isRequired,
@@ -67,17 +76,19 @@ export function FieldLabel({
   children,
   isRequired,
   isReadOnly,
+  isHidden,
   ...props
 }: {
   readonly children: ReactNode;
   readonly isRequired?: boolean | undefined;
   readonly isReadOnly?: boolean | undefined;
+  readonly isHidden?: boolean | undefined;
   readonly id?: string;
   readonly htmlFor?: string;
   readonly elementType?: string;
 }) {
   return (
-    <StyledLabel {...props}>
+    <StyledLabel {...props} data-hidden={isHidden || undefined}>
       {children}
       {isRequired && !isReadOnly && (
         <>
@@ -99,11 +110,12 @@ export function FieldLayout({
   error,
   isRequired,
   isReadOnly,
+  isLabelHidden,
   children,
 }: FieldLayoutProps & { readonly children: ReactNode }) {
   return (
     <>
-      <FieldLabel isRequired={isRequired} isReadOnly={isReadOnly}>
+      <FieldLabel isRequired={isRequired} isReadOnly={isReadOnly} isHidden={isLabelHidden}>
         {label}
       </FieldLabel>
       {children}
@@ -116,6 +128,7 @@ export function FieldLayout({
 const StyledLabel = styled(Label)`
   font-weight: ${({ theme }) => theme.font.weight.medium};
   color: ${({ theme }) => theme.color.text};
+  &[data-hidden] { ${visuallyHidden} }
 `;
 
 const RequiredMark = styled.span`
@@ -136,4 +149,6 @@ export const ErrorText = styled(FieldError)`
 export interface FieldOption {
   readonly id: string | number;
   readonly label: string;
+  /** The heading it is listed under (a day, say): a section's options stand together, sections in the order they first appear. */
+  readonly section?: string;
 }

@@ -56,6 +56,17 @@ export const Keyboard: Story = {
   },
 };
 
+/** In a table row the column already names the field: the label stays its accessible name, not drawn. */
+export const LabelHidden: Story = {
+  args: { label: 'จำนวนของ DO68010002', value: 20, scale: 3, isLabelHidden: true },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('textbox', { name: 'จำนวนของ DO68010002' })).toHaveValue('20.000');
+    await expect(canvas.getByText('จำนวนของ DO68010002').getBoundingClientRect().width).toBeLessThanOrEqual(
+      1,
+    );
+  },
+};
+
 export const Empty: Story = {
   args: { value: null, placeholder: '0.00' },
   play: async ({ canvas }) => {

@@ -1,9 +1,9 @@
 import { NumberField as AriaNumberField, I18nProvider, Input } from 'react-aria-components';
 import styled from 'styled-components';
-import { FieldLayout, type FieldProps, splitFieldProps } from '../Field/Field.tsx';
+import { FieldLayout, type FieldProps, type LabelVisibility, splitFieldProps } from '../Field/Field.tsx';
 import { controlBox, fieldColumn } from '../Field/fieldStyles.ts';
 
-export interface NumberFieldProps extends FieldProps<number | null> {
+export interface NumberFieldProps extends FieldProps<number | null>, LabelVisibility {
   /** Fixed decimals shown and kept (spec §9 default 2; 0 for counts). */
   readonly scale?: number;
   readonly minValue?: number;

@@ -1,16 +1,44 @@
-import { ListBox, ListBoxItem, Popover } from 'react-aria-components';
+import { Collection, Header, ListBox, ListBoxItem, ListBoxSection, Popover } from 'react-aria-components';
 import styled from 'styled-components';
 import type { FieldOption } from '../Field/Field.tsx';
 import { Icon } from '../Icon/Icon.tsx';
 import { messages } from '../messages.ts';
 
+interface OptionSection {
+  readonly label: string;
+  readonly options: readonly FieldOption[];
+}
+
+/** The options under their `section` headings, or null when none has one (a flat list). */
+function sectionsOf(options: readonly FieldOption[]): OptionSection[] | null {
+  if (!options.some((option) => option.section !== undefined)) return null;
+  const sections = new Map<string, FieldOption[]>();
+  for (const option of options) {
+    const label = option.section ?? '';
+    sections.set(label, [...(sections.get(label) ?? []), option]);
+  }
+  return [...sections].map(([label, sectionOptions]) => ({ label, options: sectionOptions }));
+}
+
 /** The popover list of options shared by SelectField, MultiSelectField and ReferenceField. */
 export function OptionList({ options }: { readonly options: readonly FieldOption[] }) {
+  const sections = sectionsOf(options);
   return (
     <OptionPopover>
-      <OptionListBox items={options} renderEmptyState={() => <Empty>{messages.noOptions}</Empty>}>
-        {(option) => <OptionItem option={option} />}
-      </OptionListBox>
+      {sections ? (
+        <OptionListBox>
+          {sections.map((section) => (
+            <StyledSection key={section.label} id={`section:${section.label}`}>
+              {section.label && <SectionHeader>{section.label}</SectionHeader>}
+              <Collection items={section.options}>{(option) => <OptionItem option={option} />}</Collection>
+            </StyledSection>
+          ))}
+        </OptionListBox>
+      ) : (
+        <OptionListBox items={options} renderEmptyState={() => <Empty>{messages.noOptions}</Empty>}>
+          {(option) => <OptionItem option={option} />}
+        </OptionListBox>
+      )}
     </OptionPopover>
   );
 }
@@ -30,6 +58,8 @@ export function OptionItem({ option }: { readonly option: FieldOption }) {
 
 export const OptionPopover = styled(Popover)`
   min-width: var(--trigger-width);
+  /* Long labels wrap rather than widen the page past a phone's screen. */
+  max-width: calc(100vw - 2 * ${({ theme }) => theme.space[3]});
   max-height: 320px;
   overflow: auto;
   background: ${({ theme }) => theme.color.surface};
@@ -62,4 +92,20 @@ const StyledItem = styled(ListBoxItem<FieldOption>)`
 export const Empty = styled.div`
   padding: ${({ theme }) => theme.space[3]};
   color: ${({ theme }) => theme.color.textMuted};
+`;
+
+const StyledSection = styled(ListBoxSection)`
+  & + & { margin-top: ${({ theme }) => theme.space[1]}; }
+`;
+
+/** Stays in view while its options scroll under it. */
+const SectionHeader = styled(Header)`
+  position: sticky;
+  top: 0;
+  z-index: 1;
+  padding: ${({ theme }) => `${theme.space[1]} ${theme.space[3]}`};
+  background: ${({ theme }) => theme.color.surface};
+  color: ${({ theme }) => theme.color.textMuted};
+  font-size: ${({ theme }) => theme.font.size.sm};
+  font-weight: ${({ theme }) => theme.font.weight.medium};
 `;

@@ -1,6 +1,12 @@
 import { Select, type SelectProps, SelectValue, Button as TriggerButton } from 'react-aria-components';
 import styled from 'styled-components';
-import { FieldLayout, type FieldOption, type FieldShellProps, splitFieldProps } from '../Field/Field.tsx';
+import {
+  FieldLayout,
+  type FieldOption,
+  type FieldShellProps,
+  type LabelVisibility,
+  splitFieldProps,
+} from '../Field/Field.tsx';
 import { controlBox, fieldColumn } from '../Field/fieldStyles.ts';
 import { Icon } from '../Icon/Icon.tsx';
 import { messages } from '../messages.ts';
@@ -16,6 +22,7 @@ export interface OptionChoice {
 type PickMode = 'single' | 'multiple';
 
 type OptionSelectProps = FieldShellProps &
+  LabelVisibility &
   OptionChoice &
   Pick<SelectProps<FieldOption, PickMode>, 'selectionMode' | 'value' | 'onChange'>;
 

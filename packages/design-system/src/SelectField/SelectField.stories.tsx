@@ -57,6 +57,46 @@ export const Open: Story = {
   },
 };
 
+const slots = [
+  { id: 'mon-am', label: 'กะเช้า 08:00–12:00 · รถ 4 ล้อ', section: 'จ. 13 ม.ค. 2025' },
+  { id: 'mon-pm', label: 'กะบ่าย 13:00–17:00 · รถ 4 ล้อ', section: 'จ. 13 ม.ค. 2025' },
+  { id: 'tue-am', label: 'กะเช้า 08:00–12:00 · รถ 6 ล้อ', section: 'อ. 14 ม.ค. 2025' },
+  { id: 'tue-pm', label: 'กะบ่าย 13:00–17:00 · รถ 6 ล้อ', section: 'อ. 14 ม.ค. 2025' },
+];
+
+/** Options under headings (`section`: a day each); the headings are not options and arrows step over them. */
+export const Sections: Story = {
+  args: { label: 'วัน · กะ · ประเภทรถ', options: slots, value: 'mon-pm' },
+  play: async ({ canvas }) => {
+    await userEvent.click(canvas.getByRole('button', { name: /วัน · กะ · ประเภทรถ/ }));
+    const listbox = await screen().findByRole('listbox');
+    const monday = within(listbox).getByRole('group', { name: 'จ. 13 ม.ค. 2025' });
+    const tuesday = within(listbox).getByRole('group', { name: 'อ. 14 ม.ค. 2025' });
+    await expect(within(monday).getAllByRole('option')).toHaveLength(2);
+    const selected = within(monday).getByRole('option', { name: 'กะบ่าย 13:00–17:00 · รถ 4 ล้อ' });
+    await waitFor(() => expect(selected).toHaveFocus());
+    await userEvent.keyboard('{ArrowDown}');
+    await expect(within(tuesday).getByRole('option', { name: 'กะเช้า 08:00–12:00 · รถ 6 ล้อ' })).toHaveFocus();
+  },
+};
+
+/** A slot's long label wraps inside a phone's screen rather than widen the page (the field padded as on a page). */
+export const SectionsPhoneWidth: Story = {
+  ...phoneViewport,
+  decorators: [(Story) => <div style={{ padding: 16 }}>{Story()}</div>],
+  args: {
+    label: 'วัน · กะ · ประเภทรถ',
+    options: slots.map((slot) => ({ ...slot, label: `${slot.label} · ปกติ 79.0% · เหลือ 1,890.00 กก.` })),
+    value: 'mon-am',
+  },
+  play: async ({ canvas }) => {
+    await userEvent.click(canvas.getByRole('button', { name: /วัน · กะ · ประเภทรถ/ }));
+    const listbox = await screen().findByRole('listbox');
+    await expect(within(listbox).getAllByRole('group')).toHaveLength(2);
+    await expect(listbox.getBoundingClientRect().right).toBeLessThanOrEqual(window.innerWidth);
+  },
+};
+
 export const Empty: Story = {
   args: { options: [], value: null },
   play: async ({ canvas }) => {

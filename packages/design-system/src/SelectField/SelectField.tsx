@@ -1,10 +1,10 @@
-import type { FieldOption, FieldProps } from '../Field/Field.tsx';
+import type { FieldOption, FieldProps, LabelVisibility } from '../Field/Field.tsx';
 import { ReadOnlyField } from '../ReadOnlyField/ReadOnlyField.tsx';
 import { type OptionChoice, OptionSelect } from './OptionSelect.tsx';
 
 export type OptionId = FieldOption['id'];
 
-export type SelectFieldProps = FieldProps<OptionId | null> & OptionChoice;
+export type SelectFieldProps = FieldProps<OptionId | null> & OptionChoice & LabelVisibility;
 
 export function SelectField({ value, onChange, ...props }: SelectFieldProps) {
   if (props.isReadOnly) {

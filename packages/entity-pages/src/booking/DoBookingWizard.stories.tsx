@@ -26,6 +26,24 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 const location = (canvas: ReturnType<typeof within>) => canvas.getByTestId('location').textContent;
+const screen = () => within(document.body);
+/** The slot picker (the design system's SelectField: a button naming its value, then its label) of panel n. */
+const slotPicker = async (canvas: ReturnType<typeof within>, n: number) =>
+  within(await canvas.findByRole('region', { name: `ช่วงรถที่ ${n}` })).findByRole('button', {
+    name: /วัน · กะ · ประเภทรถ$/,
+  });
+/** Opens a slot picker; its list has a section a day, the slots of the horizon arriving after the draft. */
+async function openSlots(picker: HTMLElement, days: (count: number) => boolean) {
+  await userEvent.click(picker);
+  const listbox = await screen().findByRole('listbox');
+  await waitFor(() => expect(days(within(listbox).getAllByRole('group').length)).toBe(true));
+  return listbox;
+}
+/** The option of the slot picker's list for that day whose label starts with `start` (shift and vehicle type). */
+const slotOption = (listbox: HTMLElement, day: string, start: string) =>
+  within(within(listbox).getByRole('group', { name: day })).getByRole('option', {
+    name: (name) => name.startsWith(start),
+  });
 /** The delivery-time field (the design system's TimeField: a group of hour and minute segments) of panel n. */
 const deliveryTime = async (canvas: ReturnType<typeof within>, n: number) =>
   within(await canvas.findByRole('region', { name: `ช่วงรถที่ ${n}` })).findByRole('group', {
@@ -268,22 +286,21 @@ export const FineTuneMoveToAnySlot: Story = {
     msw.use(...bookingHandlers({ draftAllocations: chosen, onCall: recorder.onCall }));
   },
   play: async ({ canvas }) => {
-    const picker = await canvas.findByRole('combobox', { name: 'วัน · กะ · ประเภทรถ' });
     // Every day of the horizon (but Sundays), not only the suggestion's three slots.
-    await waitFor(() => expect(picker.querySelectorAll('optgroup')).toHaveLength(12));
+    const listbox = await openSlots(await slotPicker(canvas, 1), (days) => days === 12);
     const target = slotIdOf({ day: 13, shift: 2, type: 1 });
     await expect(severalOptions.options.some((o) => o.allocations.some((a) => a.slotId === target))).toBe(
       false,
     );
-    const option = picker.querySelector<HTMLOptionElement>(`option[value="${target}"]`);
+    const option = slotOption(listbox, 'จ. 13 ม.ค. 2025', 'กะบ่าย 13:00–17:00 · รถ 4 ล้อ');
     // What fits: remaining weight and status, or the rule a slot breaks.
-    await expect(option?.textContent).toMatch(
+    await expect(option.textContent).toMatch(
       /^กะบ่าย 13:00–17:00 · รถ 4 ล้อ · ว่าง [\d.]+% · เหลือ [\d,.]+ กก\.$/,
     );
-    await expect(
-      picker.querySelector(`option[value="${slotIdOf({ day: 8, shift: 1, type: 3 })}"]`)?.textContent,
-    ).toContain('จองไม่ได้: ห้ามวิ่ง');
-    await userEvent.selectOptions(picker, target);
+    await expect(slotOption(listbox, 'พ. 8 ม.ค. 2025', 'กะเช้า 08:00–12:00 · รถ 10 ล้อ')).toHaveTextContent(
+      'จองไม่ได้: ห้ามวิ่ง',
+    );
+    await userEvent.click(option);
     await waitFor(() =>
       expect(recorder.calls.at(-1)?.body).toMatchObject({ version: 1, allocations: [{ slotId: target }] }),
     );
@@ -308,20 +325,20 @@ export const FineTuneSplitIntoNewSlot: Story = {
       name: 'ย้ายไปช่วงรถใหม่: DO68010002 จากช่วงรถที่ 1',
     });
     // One allocation only: there is no other allocation to move to, but a new one can be made.
-    await expect(within(first).getByRole('combobox', { name: 'ย้าย DO68010002 ไปช่วงรถอื่น' })).toBeDisabled();
+    await expect(within(first).getByRole('button', { name: /ย้าย DO68010002 ไปช่วงรถอื่น/ })).toBeDisabled();
     // By keyboard: Enter opens the form on its quantity, Escape closes it and gives focus back.
     open.focus();
     await userEvent.keyboard('{Enter}');
     const form = await canvas.findByRole('form', { name: 'ย้าย DO68010002 ไปช่วงรถใหม่' });
     await expect(open).toHaveAttribute('aria-expanded', 'true');
-    await expect(within(form).getByRole('spinbutton', { name: 'จำนวนที่ย้าย (มี 20)' })).toHaveFocus();
+    await expect(within(form).getByRole('textbox', { name: 'จำนวนที่ย้าย (มี 20)' })).toHaveFocus();
     await userEvent.keyboard('{Escape}');
     await waitFor(() => expect(canvas.queryByRole('form')).toBeNull());
     await expect(open).toHaveFocus();
     await expect(open).toHaveAttribute('aria-expanded', 'false');
 
     await userEvent.keyboard('{Enter}');
-    const qty = await canvas.findByRole('spinbutton', { name: 'จำนวนที่ย้าย (มี 20)' });
+    const qty = await canvas.findByRole('textbox', { name: 'จำนวนที่ย้าย (มี 20)' });
     await userEvent.clear(qty);
     await userEvent.type(qty, '25{Enter}');
     await expect(await canvas.findByText('จำนวนที่ย้ายต้องมากกว่า 0 และไม่เกิน 20')).toBeVisible();
@@ -330,10 +347,13 @@ export const FineTuneSplitIntoNewSlot: Story = {
     await userEvent.type(qty, '8');
     // The same slot picker as the allocations', on another day and shift.
     const target = slotIdOf({ day: 13, shift: 2, type: 1 });
-    const slot = canvas.getByRole('combobox', { name: 'ช่วงรถใหม่: วัน · กะ · ประเภทรถ' });
-    await expect(slot).toHaveValue(chosen[0]?.slotId);
-    await waitFor(() => expect(slot.querySelector(`option[value="${target}"]`)).not.toBeNull());
-    await userEvent.selectOptions(slot, target);
+    const slot = canvas.getByRole('button', { name: /ช่วงรถใหม่: วัน · กะ · ประเภทรถ$/ });
+    const listbox = await openSlots(slot, (days) => days === 12);
+    // It opens on the allocation's own slot.
+    await expect(within(listbox).getByRole('option', { selected: true })).toBe(
+      slotOption(listbox, 'พ. 8 ม.ค. 2025', 'กะเช้า 08:00–12:00 · รถ 6 ล้อ'),
+    );
+    await userEvent.click(slotOption(listbox, 'จ. 13 ม.ค. 2025', 'กะบ่าย 13:00–17:00 · รถ 4 ล้อ'));
     await userEvent.tab();
     await userEvent.tab();
     await expect(canvas.getByRole('button', { name: 'ย้ายไปช่วงรถใหม่' })).toHaveFocus();
@@ -356,13 +376,13 @@ export const FineTuneSplitIntoNewSlot: Story = {
     await expect(within(second).getByText('จ. 13 ม.ค. 2025 · กะบ่าย 13:00–17:00 (B)')).toBeVisible();
     await expect(within(second).getByText('รถ 4 ล้อ × 1 คัน')).toBeVisible();
     await expect(within(second).getByText('ใช้ 80.00 กก. · 0.400 ลบ.ม. · 116 นาที')).toBeVisible();
-    await expect(
-      within(second).getByRole('spinbutton', { name: 'จำนวนของ DO68010002 ในช่วงรถที่ 2' }),
-    ).toHaveValue(8);
+    await expect(within(second).getByRole('textbox', { name: 'จำนวนของ DO68010002 ในช่วงรถที่ 2' })).toHaveValue(
+      '8.000',
+    );
     await expect(await deliveryTime(canvas, 2)).toHaveAccessibleDescription(/ภายในเวลาของกะ 13:00–17:00/);
-    await expect(
-      within(first).getByRole('spinbutton', { name: 'จำนวนของ DO68010002 ในช่วงรถที่ 1' }),
-    ).toHaveValue(12);
+    await expect(within(first).getByRole('textbox', { name: 'จำนวนของ DO68010002 ในช่วงรถที่ 1' })).toHaveValue(
+      '12.000',
+    );
     await expect(canvas.getByText('จำนวนรถ', { selector: 'dt' }).nextSibling).toHaveTextContent('2 คัน');
     await expect(canvas.getByRole('button', { name: 'ถัดไป: สรุปการจอง' })).toBeEnabled();
   },
@@ -439,9 +459,10 @@ export const FineTunePhoneWidth: Story = {
     msw.use(...bookingHandlers({ draftAllocations: chosen }));
   },
   play: async ({ canvas, canvasElement }) => {
-    const picker = await canvas.findByRole('combobox', { name: 'วัน · กะ · ประเภทรถ' });
     // The slot picker's long labels must not widen the page.
-    await waitFor(() => expect(picker.querySelectorAll('optgroup').length).toBeGreaterThan(1));
+    await openSlots(await slotPicker(canvas, 1), (days) => days > 1);
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen().queryByRole('listbox')).toBeNull());
     const root = canvasElement.querySelector('[data-story-root]') ?? canvasElement;
     await expect(root.scrollWidth).toBeLessThanOrEqual(root.clientWidth + 1);
   },

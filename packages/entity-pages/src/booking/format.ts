@@ -1,4 +1,4 @@
-import { formatNumber } from '@lms/domain';
+import { bookingLines, formatNumber } from '@lms/domain';
 
 /** Thai figures for booking screens: one place so every step says amounts the same way. */
 
@@ -57,3 +57,9 @@ export function addIsoDays(isoDay: string, days: number): string {
   date.setUTCDate(date.getUTCDate() + days);
   return date.toISOString().slice(0, 10);
 }
+
+/** Decimals of a booked quantity, in the DO line's unit: as the booking line declares it. */
+export const lineQtyScale = bookingLines.fields.find((field) => field.name === 'qty')?.scale ?? 3;
+
+/** A quantity as the planner reads it in a sentence: no trailing zeros (`20`, `12.5`). */
+export const qtyText = (qty: number) => qty.toLocaleString('en-US', { maximumFractionDigits: lineQtyScale });

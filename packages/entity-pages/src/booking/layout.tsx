@@ -106,18 +106,11 @@ export const TableScroll = styled.div.attrs({ tabIndex: 0 })`
   & td[data-number] { text-align: right; white-space: nowrap; }
 `;
 
-export const NativeField = styled.label`
+/** Fields side by side, wrapping onto more lines as the panel narrows (two short fields still share a phone's line). */
+export const FieldRow = styled.div`
   display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space[1]};
-  font-size: ${({ theme }) => theme.font.size.md};
-  & input, & select {
-    height: ${({ theme }) => theme.size.inputHeight};
-    padding: 0 ${({ theme }) => theme.space[2]};
-    border: 1px solid ${({ theme }) => theme.color.border};
-    border-radius: ${({ theme }) => theme.radius.sm};
-    font: inherit;
-    background: ${({ theme }) => theme.color.surface};
-    color: ${({ theme }) => theme.color.text};
-  }
+  flex-wrap: wrap;
+  align-items: flex-start;
+  gap: ${({ theme }) => theme.space[3]};
+  & > * { flex: 1 1 120px; min-width: 0; }
 `;
