@@ -17,6 +17,8 @@ export function setupBrowser() {
         width?: number;
         height?: number;
         geolocation?: { latitude: number; longitude: number };
+        /** `localStorage` of one origin the page starts with (a stored sign-in). */
+        storage?: { origin: string; items: Readonly<Record<string, string>> };
       } = {},
     ): Promise<Page> {
       if (!browser) throw new Error('browser not started');
@@ -26,6 +28,15 @@ export function setupBrowser() {
         timezoneId: 'Asia/Bangkok',
         ...(options.geolocation ? { geolocation: options.geolocation, permissions: ['geolocation'] } : {}),
       });
+      if (options.storage) {
+        // Written before the app's scripts run on each document of the origin, unless the key is
+        // there already (the app's own writes win; after a logout, a reload signs in again).
+        await context.addInitScript(({ origin, items }) => {
+          if (window.location.origin !== origin) return;
+          for (const [name, value] of Object.entries(items))
+            if (window.localStorage.getItem(name) === null) window.localStorage.setItem(name, value);
+        }, options.storage);
+      }
       return context.newPage();
     },
   };

@@ -1,3 +1,4 @@
+import type { LoginAnswer } from '@lms/domain';
 import type { Page } from 'playwright-core';
 
 export const STORAGE = {
@@ -31,4 +32,27 @@ export const readStorage = (page: Page, key: string) =>
 export async function accountMenu(page: Page, username: string, entry: string): Promise<void> {
   await page.getByRole('button', { name: username }).click();
   await page.getByRole('menuitem', { name: entry }).click();
+}
+
+/**
+ * Signs in through the API and answers the `localStorage` the app keeps after a sign-in (as
+ * authStore.saveLogin writes it), for tests that start signed in. The login page itself is
+ * host.e2e.test.ts's subject.
+ */
+export async function storedSignIn(
+  origin: string,
+  user: { username: string; password: string },
+): Promise<Record<string, string>> {
+  const response = await fetch(`${origin}/api/auth/webLogin`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: user.username, password: user.password }),
+  });
+  if (response.status !== 200) throw new Error(`sign-in of ${user.username}: ${response.status}`);
+  const answer = (await response.json()) as LoginAnswer;
+  return {
+    [STORAGE.jwt]: answer.token,
+    [STORAGE.exp]: answer.expiresAt,
+    [STORAGE.info]: JSON.stringify({ ...answer.info, userId: answer.userId }),
+  };
 }

@@ -33,6 +33,8 @@ export function EntityScreen({ route }: { route: RouteDef }) {
     return go(`${entity.path}/${dialog.mode}`, dialog.id);
   };
 
+  // A list-only entity (DO report) has no sub-routes: its rows open the show dialog over the list.
+  if (entity.routeStyle === 'listOnly') return <EntityListPage entity={entity} />;
   if (route.kind === 'show') {
     return id ? (
       <EntityDetailPage entity={entity} id={id} onBack={() => go(entity.path)} />

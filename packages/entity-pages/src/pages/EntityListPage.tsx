@@ -44,7 +44,7 @@ export function EntityListPage({
   const list = useEntityList(entity, view.query);
   const exporter = useExport(entity, view.query);
   const [ownDialog, setOwnDialog] = useState<EntityDialogState | null>(null);
-  const dialog = controlled !== undefined ? controlled : ownDialog;
+  const requested = controlled !== undefined ? controlled : ownDialog;
   const openDialog = useCallback(
     (next: EntityDialogState | null) => (onDialogChange ?? setOwnDialog)(next),
     [onDialogChange],
@@ -61,6 +61,15 @@ export function EntityListPage({
     }),
     [session, entity],
   );
+
+  // A user who may not write gets no form, whatever the URL asked for: an edit opens as show,
+  // a create opens nothing.
+  const dialog: EntityDialogState | null =
+    requested?.mode === 'edit' && !access.update.can
+      ? { mode: 'show', id: requested.id }
+      : requested?.mode === 'create' && !access.create.can
+        ? null
+        : requested;
 
   // The search box writes to the URL once typing pauses: one request per search, not per key.
   useEffect(() => {
