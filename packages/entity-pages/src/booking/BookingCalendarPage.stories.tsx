@@ -4,7 +4,7 @@ import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { useUrlState } from '../pages/searchParams.tsx';
 import { PageHarness } from '../stories/PageHarness.tsx';
 import { BookingCalendarPage } from './BookingCalendarPage.tsx';
-import { STORY_TODAY } from './bookingMocks.ts';
+import { STORY_TODAY } from './bookingFixtures.ts';
 import { calendarHandlers, fakeEventStream } from './calendarMocks.ts';
 import { callRecorder } from './storyHarness.tsx';
 

@@ -2,13 +2,12 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import {
   bookingDeliveryOrders,
-  bookingHandlers,
   DRAFT_ID,
   noFittingSlot,
-  optionAllocations,
   severalOptions,
   slotIdOf,
-} from './bookingMocks.ts';
+} from './bookingFixtures.ts';
+import { bookingHandlers, optionAllocations } from './bookingMocks.ts';
 import { kg } from './format.ts';
 import { CAPACITY_GONE, KEEP_WHAT_FITS } from './SummaryStep.tsx';
 import { callRecorder, WizardHarness } from './storyHarness.tsx';

@@ -1,7 +1,7 @@
 import { type HttpHandler, HttpResponse, http } from 'msw';
 import { entityHandlers } from '../mocks/entityHandlers.ts';
 import { FIXTURE_BRANCH_ID, fixtureId } from '../mocks/fixtures.ts';
-import { BOOKING_ID } from './bookingMocks.ts';
+import { BOOKING_ID } from './bookingFixtures.ts';
 import type { CalendarCell, CellBooking } from './types.ts';
 
 export type CalendarFill = 'empty' | 'full' | 'mixed';

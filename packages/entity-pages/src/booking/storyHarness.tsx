@@ -1,7 +1,7 @@
 import { ROLE_ADMIN } from '@lms/domain';
 import { useState } from 'react';
 import { PageHarness } from '../stories/PageHarness.tsx';
-import { STORY_TODAY } from './bookingMocks.ts';
+import { STORY_TODAY } from './bookingFixtures.ts';
 import { DoBookingWizard } from './DoBookingWizard.tsx';
 import type { WizardStep } from './types.ts';
 
