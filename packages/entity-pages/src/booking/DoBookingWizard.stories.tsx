@@ -7,12 +7,20 @@ import {
   severalOptions,
   slotIdOf,
 } from './bookingFixtures.ts';
-import { bookingHandlers, optionAllocations } from './bookingMocks.ts';
+import { type BookingMockOptions, bookingHandlers, optionAllocations } from './bookingMocks.ts';
 import { kg } from './format.ts';
 import { CAPACITY_GONE, KEEP_WHAT_FITS } from './SummaryStep.tsx';
 import { callRecorder, WizardHarness } from './storyHarness.tsx';
 
 const recorder = callRecorder();
+
+/** A story's booking mocks, recording every call into `recorder` (reset for each story). */
+function recorded(options: BookingMockOptions = {}): Story['beforeEach'] {
+  return ({ msw }) => {
+    recorder.reset();
+    msw.use(...bookingHandlers({ ...options, onCall: recorder.onCall }));
+  };
+}
 const chosen = optionAllocations(severalOptions.options[0]!);
 
 const meta = {
@@ -62,10 +70,7 @@ export const InfoNoDeliveryOrders: Story = {
 
 export const InfoPickTogether: Story = {
   name: 'Info: pick DOs, warning, create the draft',
-  beforeEach({ msw }) {
-    recorder.reset();
-    msw.use(...bookingHandlers({ onCall: recorder.onCall }));
-  },
+  beforeEach: recorded(),
   play: async ({ canvas }) => {
     await userEvent.click(await canvas.findByRole('checkbox', { name: 'เลือก DO68010001' }));
     await userEvent.click(canvas.getByRole('checkbox', { name: 'เลือก DO68010004' }));
@@ -123,10 +128,7 @@ export const InfoPickAcrossPages: Story = {
 export const SuggestionSeveralOptions: Story = {
   name: 'Suggestion: several options, choose one',
   args: { step: 'suggestion', draftId: DRAFT_ID },
-  beforeEach({ msw }) {
-    recorder.reset();
-    msw.use(...bookingHandlers({ onCall: recorder.onCall }));
-  },
+  beforeEach: recorded(),
   play: async ({ canvas }) => {
     const headings = await canvas.findAllByRole('heading', { name: /^ตัวเลือกที่/ });
     await expect(headings.map((h) => h.textContent)).toEqual(['ตัวเลือกที่ 1 (แนะนำ)', 'ตัวเลือกที่ 2', 'ตัวเลือกที่ 3']);
@@ -161,10 +163,7 @@ export const SuggestionNoFittingSlot: Story = {
 export const SuggestionPickDayInCalendar: Story = {
   name: 'Suggestion: pick a day in the DO booking calendar',
   args: { step: 'suggestion', draftId: DRAFT_ID },
-  beforeEach({ msw }) {
-    recorder.reset();
-    msw.use(...bookingHandlers({ onCall: recorder.onCall }));
-  },
+  beforeEach: recorded(),
   play: async ({ canvas }) => {
     await canvas.findByRole('heading', { name: 'ตัวเลือกที่ 1 (แนะนำ)' });
     const calendar = canvas.getByRole('grid');
@@ -184,10 +183,7 @@ export const SuggestionPickDayInCalendar: Story = {
 export const FineTuneRuleBroken: Story = {
   name: 'Fine tune: an edit breaks a rule',
   args: { step: 'fineTune', draftId: DRAFT_ID },
-  beforeEach({ msw }) {
-    recorder.reset();
-    msw.use(...bookingHandlers({ draftAllocations: chosen, maxVehicles: 2, onCall: recorder.onCall }));
-  },
+  beforeEach: recorded({ draftAllocations: chosen, maxVehicles: 2 }),
   play: async ({ canvas }) => {
     const vehicles = await canvas.findByLabelText('จำนวนรถ (คัน)');
     await userEvent.clear(vehicles);
@@ -206,10 +202,7 @@ export const FineTuneRuleBroken: Story = {
 export const FineTuneDeliveryTime: Story = {
   name: 'Fine tune: set the delivery time',
   args: { step: 'fineTune', draftId: DRAFT_ID },
-  beforeEach({ msw }) {
-    recorder.reset();
-    msw.use(...bookingHandlers({ draftAllocations: chosen, onCall: recorder.onCall }));
-  },
+  beforeEach: recorded({ draftAllocations: chosen }),
   play: async ({ canvas }) => {
     const time = await deliveryTime(canvas, 1);
     // The shift's hours stand under the field.
@@ -230,10 +223,7 @@ export const FineTuneDeliveryTime: Story = {
 export const FineTuneDeliveryTimeOutsideShift: Story = {
   name: 'Fine tune: a delivery time outside the shift',
   args: { step: 'fineTune', draftId: DRAFT_ID },
-  beforeEach({ msw }) {
-    recorder.reset();
-    msw.use(...bookingHandlers({ draftAllocations: chosen, onCall: recorder.onCall }));
-  },
+  beforeEach: recorded({ draftAllocations: chosen }),
   play: async ({ canvas }) => {
     const time = await deliveryTime(canvas, 1);
     await userEvent.click(within(time).getAllByRole('spinbutton')[0] as HTMLElement);
@@ -280,10 +270,7 @@ export const FineTuneDeliveryTimeOutsideShift: Story = {
 export const FineTuneMoveToAnySlot: Story = {
   name: 'Fine tune: move to a slot the suggestion did not offer',
   args: { step: 'fineTune', draftId: DRAFT_ID },
-  beforeEach({ msw }) {
-    recorder.reset();
-    msw.use(...bookingHandlers({ draftAllocations: chosen, onCall: recorder.onCall }));
-  },
+  beforeEach: recorded({ draftAllocations: chosen }),
   play: async ({ canvas }) => {
     // Every day of the horizon (but Sundays), not only the suggestion's three slots.
     const listbox = await openSlots(await slotPicker(canvas, 1), (days) => days === 12);
@@ -313,10 +300,7 @@ export const FineTuneMoveToAnySlot: Story = {
 export const FineTuneSplitIntoNewSlot: Story = {
   name: 'Fine tune: split a line into a new slot',
   args: { step: 'fineTune', draftId: DRAFT_ID },
-  beforeEach({ msw }) {
-    recorder.reset();
-    msw.use(...bookingHandlers({ draftAllocations: chosen, onCall: recorder.onCall }));
-  },
+  beforeEach: recorded({ draftAllocations: chosen }),
   play: async ({ canvas }) => {
     const first = await canvas.findByRole('region', { name: 'ช่วงรถที่ 1' });
     // The DOs' numbers arrive after the draft.
@@ -390,10 +374,7 @@ export const FineTuneSplitIntoNewSlot: Story = {
 export const SummaryConfirm: Story = {
   name: 'Summary: confirm',
   args: { step: 'summary', draftId: DRAFT_ID },
-  beforeEach({ msw }) {
-    recorder.reset();
-    msw.use(...bookingHandlers({ draftAllocations: chosen, onCall: recorder.onCall }));
-  },
+  beforeEach: recorded({ draftAllocations: chosen }),
   play: async ({ canvas }) => {
     await expect(await canvas.findByText('รวมทั้งหมด')).toBeVisible();
     await expect(canvas.getByText('ค่าขนส่ง', { selector: 'dt' }).nextSibling).toHaveTextContent(
