@@ -2,6 +2,7 @@ export type * from './auth/account.ts';
 export * from './auth/permissions.ts';
 export * from './auth/roleGroups.ts';
 export * from './auth/roles.ts';
+export * from './auth/userAdministration.ts';
 export * from './constants.ts';
 export * from './entities/index.ts';
 export * from './entity/filters.ts';

@@ -1,14 +1,40 @@
-import { isKnownRole } from '@lms/domain';
-import { sql } from 'kysely';
+import { type AccessHolder, isKnownRole, userAdministrationRefusal } from '@lms/domain';
+import { sql, type Transaction } from 'kysely';
 import { isUuid } from '../auth/access.ts';
 import { hashPassword, randomPassword } from '../auth/password.ts';
+import type { Principal } from '../auth/principal.ts';
 import { revokeAllSessions } from '../auth/sessions.ts';
 import type { EntityExtension } from '../crud/extensions.ts';
 import { recordHistory } from '../crud/history.ts';
+import type { Row } from '../crud/repository.ts';
 import { findRecord } from '../crud/repository.ts';
-import { notFound } from '../http/errors.ts';
+import { forbidden, notFound } from '../http/errors.ts';
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+const ids = (value: unknown) => (Array.isArray(value) ? (value as string[]) : []);
+
+/** The roles (through its permission groups) and branches a user row gives, as stored in `trx`. */
+async function accessOf(trx: Transaction<unknown>, row: Row): Promise<AccessHolder> {
+  const groupIds = ids(row.roleGroupIds);
+  const { rows } = groupIds.length
+    ? await sql<{ role: string }>`select distinct unnest(roles) as role from app_role_group
+        where id = any(${groupIds}::uuid[])`.execute(trx)
+    : { rows: [] };
+  return { roles: rows.map((r) => r.role), branchIds: ids(row.branchIds) };
+}
+
+/** Refuses (403, rolling the write back) what `principal` may not do to this user: the domain's rule. */
+async function checkUserAdministration(
+  trx: Transaction<unknown>,
+  principal: Principal,
+  target: { before?: Row; after?: Row },
+) {
+  const refusal = userAdministrationRefusal(principal, {
+    before: target.before && (await accessOf(trx, target.before)),
+    after: target.after && (await accessOf(trx, target.after)),
+  });
+  if (refusal) throw forbidden(refusal);
+}
 
 /**
  * Users: a new user gets a temporary password answered once (must be changed at first sign-in);
@@ -16,6 +42,7 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
  */
 export const appUserExtension: EntityExtension = {
   async afterWrite(trx, write) {
+    await checkUserAdministration(trx, write.principal, write);
     if (write.action === 'create') {
       const temporaryPassword = randomPassword();
       await sql`update app_user set password_hash = ${await hashPassword(temporaryPassword)}, must_change_password = true,
@@ -40,10 +67,14 @@ export const appUserExtension: EntityExtension = {
       { config: { access: { entity: entity.name, action: 'resetPassword' } } },
       async (request) => {
         const { id } = request.params as { id: string };
-        if (!isUuid(id) || !(await findRecord(ctx.db, entity, id))) throw notFound();
+        if (!isUuid(id)) throw notFound();
         const temporaryPassword = randomPassword();
-        const hash = await hashPassword(temporaryPassword);
         await ctx.db.transaction().execute(async (trx) => {
+          // Resetting hands over the account: it needs every role and branch the user holds.
+          const before = await findRecord(trx, entity, id, undefined, true);
+          if (!before) throw notFound();
+          await checkUserAdministration(trx, request.principal!, { before });
+          const hash = await hashPassword(temporaryPassword);
           await sql`update app_user set password_hash = ${hash}, must_change_password = true, updated_at = now(),
             updated_by = ${request.principal!.userId} where id = ${id}`.execute(trx);
           await revokeAllSessions(trx as never, id);
