@@ -32,6 +32,7 @@ await check('vitest', [
 ]);
 
 let tests = { passed: 0, failed: 0, skipped: 0 };
+let slowest = [];
 try {
   const json = JSON.parse(readFileSync(report, 'utf8'));
   tests = {
@@ -39,6 +40,16 @@ try {
     failed: json.numFailedTests,
     skipped: json.numPendingTests + json.numTodoTests,
   };
+  // A test that takes most of its time limit fails on a slower machine: show the slowest.
+  slowest = json.testResults
+    .flatMap((file) =>
+      file.assertionResults.map((t) => ({
+        ms: t.duration ?? 0,
+        name: `${path.relative(root, file.name)} › ${t.fullName}`,
+      })),
+    )
+    .sort((a, b) => b.ms - a.ms)
+    .slice(0, 10);
 } catch {
   log('vitest wrote no report');
 }
@@ -49,6 +60,11 @@ const passed = tests.passed + staticChecks.filter((r) => r.ok).length;
 const failed = tests.failed + staticChecks.filter((r) => !r.ok).length + (vitestFailedWithoutCount ? 1 : 0);
 
 console.log('');
+if (slowest.length) {
+  console.log('  slowest tests (limits: server 30 s, e2e 60 s, stories 15 s):');
+  for (const t of slowest) console.log(`  ${(t.ms / 1000).toFixed(1).padStart(6)} s  ${t.name}`);
+  console.log('');
+}
 for (const r of results) console.log(`  ${r.ok ? '✓' : '✗'} ${r.name}`);
 console.log(
   `  ${tests.passed} tests passed, ${tests.failed} failed, ${tests.skipped} skipped; ${Math.round((Date.now() - started) / 1000)} s`,

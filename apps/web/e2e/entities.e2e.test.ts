@@ -379,15 +379,6 @@ async function fillField(scope: Locator, field: FieldDef, value: unknown, choice
 }
 
 /** Runs a step of one entity; a failure names the entity. */
-async function named(entity: EntityDef, step: () => Promise<void>) {
-  try {
-    await step();
-  } catch (error) {
-    if (error instanceof Error) error.message = `${entity.name}: ${error.message}`;
-    throw error;
-  }
-}
-
 const apiPath = (response: Response) => new URL(response.url()).pathname;
 
 /** Saves the dialog and answers the server's record; a form that sends nothing fails with its errors. */
@@ -566,19 +557,24 @@ describe('an entity’s pages against the real server', () => {
   it('province: the same flow at phone width, on the list’s cards', async () => {
     await entityFlow(entityByName('province'), { width: 390, height: 844 });
   });
+});
 
-  it('show a user holding only read roles no create, edit or delete, on the list and the detail of every entity', async () => {
-    const roles = [...rolePairPrefixes.map(readRoleOf), ROLE_APP_USER_READ, ROLE_BOOKING_REPORT_READ];
-    const readable = entities.filter((e) => e.permission !== '' && can(roles, e, 'read').can);
-    // Permission groups are ROLE_ADMIN's only (spec §6): whoever reads them may edit them.
-    expect(entities.filter((e) => e.permission !== '' && !readable.includes(e)).map((e) => e.name)).toEqual([
-      'appRoleGroup',
-    ]);
+/**
+ * A user holding only read roles sees no create, edit or delete, on the list and the detail of
+ * every entity: one test per entity (each its own page), so no test nears its time limit on a
+ * loaded machine.
+ */
+describe('a reader', () => {
+  const roles = [...rolePairPrefixes.map(readRoleOf), ROLE_APP_USER_READ, ROLE_BOOKING_REPORT_READ];
+  const readable = entities.filter((e) => e.permission !== '' && can(roles, e, 'read').can);
+  // One record in each list, so that a row (and its detail) is there to show or hide its edit button.
+  const labels = new Map<string, string>();
+  const ids = new Map<string, string>();
+  let storage: Record<string, string> = {};
+
+  beforeAll(async () => {
     const user = await createUser(server.db, { roles, branchIds: [branchId] });
-    const signedIn = storedSignIn(server.origin, user);
-    // One record in each list, so that a row (and its detail) is there to show or hide its edit button.
-    const labels = new Map<string, string>();
-    const ids = new Map<string, string>();
+    storage = await storedSignIn(server.origin, user);
     await Promise.all(
       readable
         .filter((e) => !e.readOnlyEntity)
@@ -598,45 +594,56 @@ describe('an entity’s pages against the real server', () => {
       expect(list.body.items.length, entity.name).toBeGreaterThan(0);
       labels.set(entity.name, recordLabel(entity, list.body.items[0]));
     }
-    const page = await browser.newPage({ storage: { origin: server.origin, items: await signedIn } });
+  });
+
+  async function readerPage() {
+    const page = await browser.newPage({ storage: { origin: server.origin, items: storage } });
     page.setDefaultTimeout(15_000);
-    await page.goto(server.origin);
-    for (const entity of readable) {
+    return page;
+  }
+
+  it('may read every entity but permission groups (ROLE_ADMIN only, spec §6)', () => {
+    expect(entities.filter((e) => e.permission !== '' && !readable.includes(e)).map((e) => e.name)).toEqual([
+      'appRoleGroup',
+    ]);
+  });
+
+  it.each(readable.map((entity) => [entity.name, entity] as const))(
+    '%s: sees no create, edit or delete on the list and the detail',
+    async (_name, entity) => {
       const label = labels.get(entity.name) as string;
-      await named(entity, async () => {
-        // Through the sidebar, which lists the page for a reader (the one page without an entry by URL).
-        const link = page.getByRole('navigation').getByRole('link', { name: entity.title, exact: true });
-        if (entity.menuGroup) await link.click();
-        else await page.goto(`${server.origin}${entity.path}`);
-        await page.getByRole('button', { name: `ดู ${label}`, exact: true }).waitFor();
-        expect(await page.getByRole('button', { name: `เพิ่ม${entity.title}` }).count()).toBe(0);
-        expect(await page.getByRole('button', { name: /^แก้ไข / }).count()).toBe(0);
-        // The detail page (the show dialog for the list-only DO report).
-        await page.getByRole('button', { name: `ดู ${label}`, exact: true }).click();
-        await page.getByRole('heading', { name: new RegExp(`${escapeRegExp(label)}$`) }).waitFor();
-        expect(await page.getByRole('button', { name: 'แก้ไข', exact: true }).count()).toBe(0);
-        expect(await page.getByRole('button', { name: dsMessages.delete, exact: true }).count()).toBe(0);
-        const dialog = page.getByRole('dialog');
-        if ((await dialog.count()) > 0) {
-          await dialog.getByRole('button', { name: dsMessages.close, exact: true }).click();
-          await dialog.waitFor({ state: 'detached' });
-        }
-      });
-    }
-    // Typing the create or edit address (both styles: `/x/edit/:id`, `/appUser/edit?id=`) gives no form.
-    for (const entity of [entityByName('province'), entityByName('appUser')]) {
-      const label = labels.get(entity.name) as string;
-      await named(entity, async () => {
-        await page.goto(`${server.origin}${entityPagePath(entity, 'edit', ids.get(entity.name))}`);
-        const shown = page.getByRole('dialog', { name: `รายละเอียด${entity.title} ${label}`, exact: true });
-        await shown.getByRole('button', { name: dsMessages.close, exact: true }).waitFor();
-        expect(await shown.getByRole('button', { name: dsMessages.save, exact: true }).count()).toBe(0);
-        expect(await shown.getByRole('textbox').count()).toBe(0);
-        await page.goto(`${server.origin}${entityPagePath(entity, 'create')}`);
-        await page.getByRole('button', { name: `ดู ${label}`, exact: true }).waitFor();
-        expect(await page.getByRole('dialog').count()).toBe(0);
-      });
-    }
+      const page = await readerPage();
+      await page.goto(server.origin);
+      // Through the sidebar, which lists the page for a reader (the one page without an entry by URL).
+      const link = page.getByRole('navigation').getByRole('link', { name: entity.title, exact: true });
+      if (entity.menuGroup) await link.click();
+      else await page.goto(`${server.origin}${entity.path}`);
+      await page.getByRole('button', { name: `ดู ${label}`, exact: true }).waitFor();
+      expect(await page.getByRole('button', { name: `เพิ่ม${entity.title}` }).count()).toBe(0);
+      expect(await page.getByRole('button', { name: /^แก้ไข / }).count()).toBe(0);
+      // The detail page (the show dialog for the list-only DO report).
+      await page.getByRole('button', { name: `ดู ${label}`, exact: true }).click();
+      await page.getByRole('heading', { name: new RegExp(`${escapeRegExp(label)}$`) }).waitFor();
+      expect(await page.getByRole('button', { name: 'แก้ไข', exact: true }).count()).toBe(0);
+      expect(await page.getByRole('button', { name: dsMessages.delete, exact: true }).count()).toBe(0);
+      await page.context().close();
+    },
+  );
+
+  // Typing the create or edit address (both styles: `/x/edit/:id`, `/appUser/edit?id=`) gives no form.
+  it.each(
+    [entityByName('province'), entityByName('appUser')].map((entity) => [entity.name, entity] as const),
+  )('%s: typing the edit or create address gives no form', async (_name, entity) => {
+    const label = labels.get(entity.name) as string;
+    const page = await readerPage();
+    await page.goto(`${server.origin}${entityPagePath(entity, 'edit', ids.get(entity.name))}`);
+    const shown = page.getByRole('dialog', { name: `รายละเอียด${entity.title} ${label}`, exact: true });
+    await shown.getByRole('button', { name: dsMessages.close, exact: true }).waitFor();
+    expect(await shown.getByRole('button', { name: dsMessages.save, exact: true }).count()).toBe(0);
+    expect(await shown.getByRole('textbox').count()).toBe(0);
+    await page.goto(`${server.origin}${entityPagePath(entity, 'create')}`);
+    await page.getByRole('button', { name: `ดู ${label}`, exact: true }).waitFor();
+    expect(await page.getByRole('dialog').count()).toBe(0);
     await page.context().close();
   });
 });
