@@ -1,10 +1,12 @@
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { STAGED_MAX_AGE_MS } from '../src/files/limits.ts';
+import { DiskFileStorage } from '../src/files/storage.ts';
 import {
   bmp,
   compoundFile,
@@ -29,6 +31,13 @@ beforeAll(async () => {
   token = await signIn(server.api, await createUser(server.db));
 });
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+/** Every file under the store (content and staged), to compare before and after a refused call. */
+const storedFiles = () =>
+  readdirSync(path.join(dataDir, 'files'), { recursive: true, withFileTypes: false })
+    .map(String)
+    .filter((p) => /[0-9a-f]{64}/.test(path.basename(p)))
+    .sort();
 
 interface Part {
   readonly name: string;
@@ -193,14 +202,56 @@ describe('refusals', () => {
   });
 
   it('refuses more than 10 files, an empty form and a non-multipart body', async () => {
-    const eleven = Array.from({ length: 11 }, (_, i) => ({ name: `${i}.json`, bytes: Buffer.from('1') }));
+    const eleven = Array.from({ length: 11 }, (_, i) => ({ name: `${i}.json`, bytes: Buffer.from(`${i}`) }));
     const before = await rowCount();
+    const stored = storedFiles();
     expect((await upload('upload', eleven)).status).toBe(413);
     expect(await rowCount()).toBe(before);
+    // Nothing of the refused call stays on disk: not the ten accepted before the eleventh, not staged.
+    expect(storedFiles()).toEqual(stored);
     expect((await upload('upload', [])).status).toBe(400);
     const json = await call(server.api, 'POST', '/file/upload', { token, body: { files: [] } });
     expect(json.status).toBe(415);
     expect(json.body.messages[0]).toMatch(THAI);
+  });
+});
+
+describe('a refused call leaves nothing behind', () => {
+  it('refuses a zero-byte file (400, Thai) and keeps none of the call’s other files', async () => {
+    const stored = storedFiles();
+    const before = await rowCount();
+    const response = await upload('upload', [
+      { name: 'ok.json', bytes: Buffer.from(`{"kept": ${Date.now()}}`) },
+      { name: 'ว่าง.json', bytes: Buffer.alloc(0) },
+    ]);
+    expect(response.status).toBe(400);
+    expect(response.body.messages).toEqual(['ไฟล์ "ว่าง.json" ว่างเปล่า (0 ไบต์)']);
+    expect(await rowCount()).toBe(before);
+    expect(storedFiles()).toEqual(stored);
+  });
+
+  it('keeps nothing of a file cut off at the size limit, nor of the files before it', async () => {
+    const stored = storedFiles();
+    const response = await upload('upload', [
+      { name: 'first.json', bytes: Buffer.from(`{"first": ${Date.now()}}`) },
+      { name: 'big.json', bytes: Buffer.alloc(21 * MB, 0x20) },
+    ]);
+    expect(response.status).toBe(413);
+    expect(storedFiles()).toEqual(stored);
+  });
+
+  it('sweeps bytes staged by a call that never ended, once they are old, and only those', async () => {
+    const storage = new DiskFileStorage(path.join(dataDir, 'files'));
+    const old = await storage.stage(Buffer.from('left by a crash'));
+    const fresh = await storage.stage(Buffer.from('a call still running'));
+    const staging = path.join(dataDir, 'files', '.staging');
+    const [oldName] = readdirSync(staging).filter((n) => n.startsWith(old.key));
+    const hourAgo = new Date(Date.now() - STAGED_MAX_AGE_MS - 1000);
+    utimesSync(path.join(staging, oldName!), hourAgo, hourAgo);
+    expect(await storage.sweepStaged(STAGED_MAX_AGE_MS)).toBe(1);
+    expect(readdirSync(staging).map((n) => n.split('.')[0])).toEqual([fresh.key]);
+    await fresh.discard();
+    expect(readdirSync(staging)).toEqual([]);
   });
 });
 

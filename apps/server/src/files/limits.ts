@@ -15,6 +15,8 @@ export const MAX_UPLOAD_BYTES = Math.max(...Object.values(MAX_BYTES));
 export const MAX_FILES_PER_UPLOAD = 10;
 /** Decoded size of an image: refuses decompression bombs before they take the memory. */
 export const MAX_IMAGE_PIXELS = 40_000_000;
+/** Staged bytes older than this are a crash's leftovers, swept at start (no live call takes an hour). */
+export const STAGED_MAX_AGE_MS = 60 * 60 * 1000;
 /** Longest original file name kept (characters). */
 export const MAX_NAME_LENGTH = 255;
 
@@ -30,6 +32,7 @@ const megabytes = (bytes: number) => `${Math.round(bytes / MB)} MB`;
 export const fileMessages = {
   notMultipart: 'กรุณาส่งไฟล์แบบ multipart/form-data ในช่อง files',
   noFiles: 'กรุณาเลือกไฟล์ที่จะอัปโหลด',
+  empty: (name: string) => `ไฟล์ "${name}" ว่างเปล่า (0 ไบต์)`,
   tooManyFiles: `อัปโหลดได้ครั้งละไม่เกิน ${MAX_FILES_PER_UPLOAD} ไฟล์`,
   tooLarge: (name: string, kind: FileKind) =>
     `ไฟล์ "${name}" มีขนาดใหญ่เกินกำหนด (${kind === 'image' ? 'รูปภาพ' : 'ไฟล์'}ไม่เกิน ${megabytes(MAX_BYTES[kind])})`,

@@ -5,7 +5,7 @@ import { isUuid } from '../auth/access.ts';
 import { readConfig } from '../config.ts';
 import { badRequest, notFound } from '../http/errors.ts';
 import type { AuthContext } from '../routes/context.ts';
-import { fileMessages, MAX_FILES_PER_UPLOAD, MAX_UPLOAD_BYTES } from './limits.ts';
+import { fileMessages, MAX_FILES_PER_UPLOAD, MAX_UPLOAD_BYTES, STAGED_MAX_AGE_MS } from './limits.ts';
 import { contentDisposition } from './names.ts';
 import { findFile, insertFiles, type StoredFile } from './repository.ts';
 import type { Accept } from './sniff.ts';
@@ -43,6 +43,10 @@ export function fileRoutes(ctx: AuthContext, options: FileRoutesOptions = {}) {
     const storage =
       options.storage ?? new DiskFileStorage(path.join(options.dataDir ?? readConfig().dataDir, 'files'));
     const thumbnails = new Thumbnails(ctx.db, storage);
+    // Bytes staged by a call the process died in belong to no file: remove them at start.
+    app.addHook('onReady', async () => {
+      await storage.sweepStaged(STAGED_MAX_AGE_MS);
+    });
     await app.register(multipart, {
       limits: {
         fileSize: MAX_UPLOAD_BYTES,

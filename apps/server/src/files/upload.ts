@@ -6,14 +6,15 @@ import { type FileKind, fileMessages, MAX_BYTES, MAX_UPLOAD_BYTES } from './limi
 import { cleanFileName } from './names.ts';
 import type { NewFile } from './repository.ts';
 import { type Accept, acceptedExtensions, acceptedFormats, detectFormat, formatInfo } from './sniff.ts';
-import type { FileStorage } from './storage.ts';
+import type { FileStorage, StagedFile } from './storage.ts';
 
 const tooLarge = (message: string) => new HttpError(413, [message]);
 const unsupported = (message: string) => new HttpError(415, [message]);
 
 /**
  * Reads the `files` parts one at a time (one file in memory at a time), checks each against
- * the accept type by its bytes, and stores the accepted bytes. Any refusal refuses the call.
+ * the accept type by its bytes, and stages the accepted bytes. Any refusal refuses the whole
+ * call and discards what it staged; only a call accepted whole commits its files to the store.
  */
 export async function receiveFiles(
   request: FastifyRequest,
@@ -25,6 +26,7 @@ export async function receiveFiles(
   // Busboy stops reading past the largest size this call could accept.
   const sizeLimit = imagesOnly ? MAX_BYTES.image : MAX_UPLOAD_BYTES;
   const files: NewFile[] = [];
+  const staged: StagedFile[] = [];
   try {
     for await (const part of request.parts({ limits: { fileSize: sizeLimit } })) {
       if (part.type !== 'file') continue;
@@ -41,23 +43,28 @@ export async function receiveFiles(
           throw tooLarge(fileMessages.tooLarge(name, imagesOnly ? 'image' : 'document'));
         throw error;
       }
-      files.push(await checkAndStore(bytes, name, accept, storage));
+      const { file, bytesStaged } = await checkAndStage(bytes, name, accept, storage);
+      staged.push(bytesStaged);
+      files.push(file);
     }
+    if (!files.length) throw new HttpError(400, [fileMessages.noFiles]);
   } catch (error) {
+    await Promise.all(staged.map((s) => s.discard()));
     const code = errorCode(error);
     if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT') throw tooLarge(fileMessages.tooManyFiles);
     throw error;
   }
-  if (!files.length) throw new HttpError(400, [fileMessages.noFiles]);
+  for (const s of staged) await s.commit();
   return files;
 }
 
-async function checkAndStore(
+async function checkAndStage(
   bytes: Buffer,
   name: string,
   accept: Accept | null,
   storage: FileStorage,
-): Promise<NewFile> {
+): Promise<{ file: NewFile; bytesStaged: StagedFile }> {
+  if (bytes.length === 0) throw new HttpError(400, [fileMessages.empty(name)]);
   const format = detectFormat(bytes);
   if (accept && !(acceptedFormats[accept].includes(format) && acceptsFileName(accept, name))) {
     throw unsupported(fileMessages.wrongType(name, acceptedExtensions(accept).join(', ')));
@@ -73,8 +80,11 @@ async function checkAndStore(
       ({ contentType, kind } = formatInfo.unknown);
     }
   }
-  const sha256 = await storage.put(bytes);
-  return { origName: name, contentType, size: bytes.length, sha256, kind };
+  const bytesStaged = await storage.stage(bytes);
+  return {
+    file: { origName: name, contentType, size: bytes.length, sha256: bytesStaged.key, kind },
+    bytesStaged,
+  };
 }
 
 const errorCode = (error: unknown) =>
