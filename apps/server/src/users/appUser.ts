@@ -42,7 +42,9 @@ export const appUserExtension: EntityExtension = {
         const { id } = request.params as { id: string };
         if (!isUuid(id) || !(await findRecord(ctx.db, entity, id))) throw notFound();
         const temporaryPassword = randomPassword();
-        const hash = await hashPassword(temporaryPassword);
+        const hash = await ctx.hashing.run(`user:${request.principal!.userId}`, () =>
+          hashPassword(temporaryPassword),
+        );
         await ctx.db.transaction().execute(async (trx) => {
           await sql`update app_user set password_hash = ${hash}, must_change_password = true, updated_at = now(),
             updated_by = ${request.principal!.userId} where id = ${id}`.execute(trx);
