@@ -4,8 +4,9 @@ import fastifyStatic from '@fastify/static';
 import { entities } from '@lms/domain';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { type RegisteredRoute, registerAccessControl } from './auth/access.ts';
+import { HashQueue } from './auth/hashQueue.ts';
 import { PrincipalStore } from './auth/principal.ts';
-import { LoginThrottle } from './auth/throttle.ts';
+import { changePasswordRules, LoginThrottle } from './auth/throttle.ts';
 import { TokenService } from './auth/tokens.ts';
 import { BookingEvents } from './booking/events.ts';
 import { bookingRoutes } from './booking/routes.ts';
@@ -82,6 +83,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     tokens: await TokenService.create(options.db),
     principals: new PrincipalStore(options.db),
     throttle: new LoginThrottle(),
+    passwordChangeThrottle: new LoginThrottle(changePasswordRules),
+    hashing: new HashQueue(),
     development: options.development ?? false,
   };
   const events = new BookingEvents();

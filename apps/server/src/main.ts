@@ -12,8 +12,14 @@ const log = (message: string) => console.log(JSON.stringify({ time: Date.now(), 
 
 const embedded = config.databaseUrl
   ? undefined
-  : await startEmbeddedPostgres(config.dataDir, (line) => {
-      if (/FATAL|PANIC|ERROR/.test(line)) log(`postgres: ${line}`);
+  : await startEmbeddedPostgres(config.dataDir, {
+      log: (line) => {
+        if (/FATAL|PANIC|ERROR/.test(line)) log(`postgres: ${line}`);
+      },
+      notice: log,
+      // Without its database the server can only answer 503: exit so a supervisor (systemd,
+      // Docker's restart policy, Kubernetes) starts it again, which also restarts PostgreSQL.
+      onGiveUp: () => process.exit(1),
     });
 if (embedded) await ensureDatabase(embedded.adminUrl, 'lms');
 const databaseUrl = config.databaseUrl ?? embedded!.url('lms');

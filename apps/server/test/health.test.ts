@@ -1,5 +1,13 @@
-import { describe, expect, it } from 'vitest';
+import { randomBytes } from 'node:crypto';
+import net from 'node:net';
+import { describe, expect, inject, it } from 'vitest';
+import { buildApp } from '../src/app.ts';
+import { createDatabase, databaseUrl, dropDatabase } from '../src/db/admin.ts';
+import { connect } from '../src/db/database.ts';
+import { freePort } from '../src/db/embedded.ts';
 import { migrations } from '../src/db/migrations/index.ts';
+import { DATABASE_UNAVAILABLE } from '../src/http/errors.ts';
+import { call } from './fixtures.ts';
 import { setupTestServer } from './harness.ts';
 
 const server = setupTestServer();
@@ -12,6 +20,58 @@ describe('GET /api/health', () => {
     expect(body.status).toBe('ok');
     expect(body.database.version).toMatch(/^PostgreSQL \d+/);
     expect(body.database.migration).toBe(Object.keys(migrations).at(-1));
+  });
+
+  it('answers 503 in Thai while the database is down, and 200 again once it is back', async () => {
+    // A server whose database connections pass through a proxy this test can cut.
+    const adminUrl = inject('pgAdminUrl');
+    const name = `lms_t_${randomBytes(6).toString('hex')}`;
+    await createDatabase(adminUrl, name, inject('pgTemplate'));
+    const target = new URL(adminUrl);
+    const sockets = new Set<net.Socket>();
+    const proxy = net.createServer((client) => {
+      const upstream = net.connect(Number(target.port), target.hostname);
+      for (const socket of [client, upstream]) {
+        sockets.add(socket);
+        socket.on('error', () => {});
+        socket.on('close', () => sockets.delete(socket));
+      }
+      client.pipe(upstream).pipe(client);
+    });
+    const port = await freePort();
+    const open = () => new Promise<void>((resolve) => proxy.listen(port, '127.0.0.1', resolve));
+    await open();
+    const url = new URL(databaseUrl(adminUrl, name));
+    url.port = String(port);
+    const db = connect(url.toString(), 2);
+    const app = await buildApp({ db });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const api = `http://127.0.0.1:${(app.server.address() as { port: number }).port}/api`;
+      expect((await call(api, 'GET', '/health')).status).toBe(200);
+
+      await new Promise((resolve) => {
+        proxy.close(resolve);
+        for (const socket of sockets) socket.destroy();
+      });
+      const health = await call(api, 'GET', '/health');
+      expect(health.status).toBe(503);
+      expect(health.body).toEqual({ status: 'unavailable', messages: [DATABASE_UNAVAILABLE] });
+      expect(DATABASE_UNAVAILABLE).toMatch(/^ฐานข้อมูล/);
+      // Every call that needs the database says the same, not a 500.
+      const signIn = await call(api, 'POST', '/auth/webLogin', { body: { username: 'a', password: 'b' } });
+      expect(signIn.status).toBe(503);
+      expect(signIn.body).toEqual({ messages: [DATABASE_UNAVAILABLE] });
+
+      await open();
+      expect((await call(api, 'GET', '/health')).status).toBe(200);
+    } finally {
+      await app.close();
+      await db.destroy();
+      proxy.close();
+      for (const socket of sockets) socket.destroy();
+      await dropDatabase(adminUrl, name);
+    }
   });
 
   it('sends security headers and never lets an API answer be cached', async () => {

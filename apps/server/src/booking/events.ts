@@ -1,4 +1,5 @@
 import { EventEmitter } from 'node:events';
+import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 
 export const BOOKING_CHANNEL = 'lms_booking';
@@ -18,6 +19,7 @@ export interface BookingEvent {
  */
 export class BookingEvents extends EventEmitter {
   private client: pg.Client | undefined;
+  private closed = false;
 
   async listen(databaseUrl: string): Promise<void> {
     const client = new pg.Client({ connectionString: databaseUrl });
@@ -30,12 +32,30 @@ export class BookingEvents extends EventEmitter {
       }
     });
     client.on('error', () => {});
+    // The database restarted (docs/security.md, "Recovery"): listen again once it is back, or the
+    // live calendar would go quiet for good.
+    client.once('end', () => {
+      if (!this.closed && this.client === client) void this.relisten(databaseUrl);
+    });
     await client.connect();
     await client.query(`listen ${BOOKING_CHANNEL}`);
     this.client = client;
   }
 
+  private async relisten(databaseUrl: string): Promise<void> {
+    while (!this.closed) {
+      await sleep(1000);
+      try {
+        await this.listen(databaseUrl);
+        return;
+      } catch {
+        // Still down: try again.
+      }
+    }
+  }
+
   async close(): Promise<void> {
+    this.closed = true;
     await this.client?.end().catch(() => {});
     this.removeAllListeners();
   }

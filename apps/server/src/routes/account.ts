@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { hashPassword, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, verifyPassword } from '../auth/password.ts';
 import { openSession, renewSession, revokeAllSessions, userInfo } from '../auth/sessions.ts';
-import { unprocessable } from '../http/errors.ts';
+import { HttpError, unprocessable } from '../http/errors.ts';
 import type { AuthContext } from './context.ts';
 
 /** Spec §5's messages, enforced here as well as in the form. */
@@ -12,6 +12,7 @@ export const passwordMessages = {
   mustDiffer: 'รหัสผ่านใหม่ ต้องต่างจาก รหัสผ่านเก่า',
   length: `รหัสผ่านใหม่ ต้องมี ${PASSWORD_MIN_LENGTH} ถึง ${PASSWORD_MAX_LENGTH} ตัวอักษร`,
   oldWrong: 'รหัสผ่านเก่า ไม่ถูกต้อง',
+  tooMany: (minutes: number) => `เปลี่ยนรหัสผ่านหลายครั้งเกินไป กรุณารอ ${minutes} นาทีแล้วลองใหม่`,
 } as const;
 
 const signedInAnyState = { access: { signedIn: true }, allowedBeforePasswordChange: true } as const;
@@ -46,12 +47,19 @@ export function accountRoutes(ctx: AuthContext) {
         }
         if (Object.keys(errors).length) throw unprocessable(errors);
 
+        // Each call costs two hashes and a wrong old password is a guess: throttled per user.
+        const wait = ctx.passwordChangeThrottle.retryAfter(principal.userId, request.ip);
+        if (wait > 0) throw new HttpError(429, [passwordMessages.tooMany(Math.ceil(wait / 60_000))]);
+        const hashing = `user:${principal.userId}`;
         const { rows } = await sql<{ password_hash: string | null }>`
           select password_hash from app_user where id = ${principal.userId}`.execute(ctx.db);
-        if (!(await verifyPassword(oldPassword, rows[0]?.password_hash ?? ''))) {
+        const known = rows[0]?.password_hash ?? '';
+        if (!(await ctx.hashing.run(hashing, () => verifyPassword(oldPassword, known)))) {
+          ctx.passwordChangeThrottle.recordFailure(principal.userId, request.ip);
           throw unprocessable({ oldPassword: passwordMessages.oldWrong });
         }
-        const hash = await hashPassword(newPassword);
+        ctx.passwordChangeThrottle.recordSuccess(principal.userId, request.ip);
+        const hash = await ctx.hashing.run(hashing, () => hashPassword(newPassword));
         await sql`update app_user set password_hash = ${hash}, must_change_password = false,
           updated_at = now(), updated_by = ${principal.userId} where id = ${principal.userId}`.execute(
           ctx.db,

@@ -60,7 +60,9 @@ export function authRoutes(ctx: AuthContext) {
         if (wait > 0) throw new HttpError(429, [TOO_MANY(Math.ceil(wait / 60_000))]);
         const user = await findUser(ctx, username);
         // Unknown users are checked against a decoy hash so both answers take the same time.
-        const ok = await verifyPassword(password, user?.password_hash ?? (await decoyHash()));
+        const ok = await ctx.hashing.run(`address:${request.ip}`, async () =>
+          verifyPassword(password, user?.password_hash ?? (await decoyHash())),
+        );
         if (!user || !ok || !user.active) {
           ctx.throttle.recordFailure(username, request.ip);
           request.log.info({ username: username.slice(0, 100), event: 'login-failed' }, 'sign-in failed');

@@ -1,3 +1,4 @@
+import type { HashQueue } from '../auth/hashQueue.ts';
 import type { PrincipalStore } from '../auth/principal.ts';
 import type { LoginThrottle } from '../auth/throttle.ts';
 import type { TokenService } from '../auth/tokens.ts';
@@ -8,6 +9,11 @@ export interface AuthContext {
   readonly db: Database;
   readonly tokens: TokenService;
   readonly principals: PrincipalStore;
+  /** Sign-in attempts. */
   readonly throttle: LoginThrottle;
+  /** `changePassword` attempts, per user. */
+  readonly passwordChangeThrottle: LoginThrottle;
+  /** Every password hash a request causes runs through it (auth/hashQueue.ts). */
+  readonly hashing: HashQueue;
   readonly development: boolean;
 }

@@ -1,5 +1,5 @@
 import { type AccessHolder, isKnownRole, userAdministrationRefusal } from '@lms/domain';
-import { sql, type Transaction } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import { isUuid } from '../auth/access.ts';
 import { hashPassword, randomPassword } from '../auth/password.ts';
 import type { Principal } from '../auth/principal.ts';
@@ -11,10 +11,11 @@ import { findRecord } from '../crud/repository.ts';
 import { forbidden, notFound } from '../http/errors.ts';
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+type Executor = Parameters<RawBuilder<unknown>['execute']>[0];
 const ids = (value: unknown) => (Array.isArray(value) ? (value as string[]) : []);
 
 /** The roles (through its permission groups) and branches a user row gives, as stored in `trx`. */
-async function accessOf(trx: Transaction<unknown>, row: Row): Promise<AccessHolder> {
+async function accessOf(trx: Executor, row: Row): Promise<AccessHolder> {
   const groupIds = ids(row.roleGroupIds);
   const { rows } = groupIds.length
     ? await sql<{ role: string }>`select distinct unnest(roles) as role from app_role_group
@@ -25,7 +26,7 @@ async function accessOf(trx: Transaction<unknown>, row: Row): Promise<AccessHold
 
 /** Refuses (403, rolling the write back) what `principal` may not do to this user: the domain's rule. */
 async function checkUserAdministration(
-  trx: Transaction<unknown>,
+  trx: Executor,
   principal: Principal,
   target: { before?: Row; after?: Row },
 ) {
@@ -69,12 +70,18 @@ export const appUserExtension: EntityExtension = {
         const { id } = request.params as { id: string };
         if (!isUuid(id)) throw notFound();
         const temporaryPassword = randomPassword();
+        // Refused before any hashing: a refusal costs the queue nothing.
+        const target = await findRecord(ctx.db, entity, id);
+        if (!target) throw notFound();
+        await checkUserAdministration(ctx.db, request.principal!, { before: target });
+        const hash = await ctx.hashing.run(`user:${request.principal!.userId}`, () =>
+          hashPassword(temporaryPassword),
+        );
         await ctx.db.transaction().execute(async (trx) => {
           // Resetting hands over the account: it needs every role and branch the user holds.
           const before = await findRecord(trx, entity, id, undefined, true);
           if (!before) throw notFound();
           await checkUserAdministration(trx, request.principal!, { before });
-          const hash = await hashPassword(temporaryPassword);
           await sql`update app_user set password_hash = ${hash}, must_change_password = true, updated_at = now(),
             updated_by = ${request.principal!.userId} where id = ${id}`.execute(trx);
           await revokeAllSessions(trx as never, id);
