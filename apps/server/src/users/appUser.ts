@@ -42,11 +42,12 @@ async function checkUserAdministration(
  * a change to a user's groups, branches or active flag ends their sessions at the next request.
  */
 export const appUserExtension: EntityExtension = {
-  async afterWrite(trx, write) {
+  async afterWrite(trx, write, ctx) {
     await checkUserAdministration(trx, write.principal, write);
     if (write.action === 'create') {
       const temporaryPassword = randomPassword();
-      await sql`update app_user set password_hash = ${await hashPassword(temporaryPassword)}, must_change_password = true,
+      const hash = await ctx.hashing.run(`user:${write.principal.userId}`, () => hashPassword(temporaryPassword));
+      await sql`update app_user set password_hash = ${hash}, must_change_password = true,
         active = coalesce(active, true) where id = ${write.id}`.execute(trx);
       return { temporaryPassword };
     }
