@@ -122,6 +122,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       if (request.method !== 'GET' && request.method !== 'HEAD') throw notFound();
       return reply.type('text/html').sendFile('index.html');
     });
+  } else {
+    // API only: a path outside /api is unknown too, in Thai rather than Fastify's English.
+    app.setNotFoundHandler(() => {
+      throw notFound();
+    });
   }
   return app;
 }

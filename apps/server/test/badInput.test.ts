@@ -57,6 +57,10 @@ describe('answers the HTTP layer refuses in Thai', () => {
     expectThai(await rawGet(`/api/province/${'a'.repeat(200)}`), 414);
   });
 
+  it('an unknown path outside /api (no web app served) → 404', async () => {
+    expectThai(await rawGet('/nothing-here'), 404);
+  });
+
   it('a malformed %-escape → 400', async () => {
     expectThai(await rawGet('/api/province/%E0%A4%A'), 400);
   });
