@@ -16,7 +16,8 @@ import type { Database } from './db/database.ts';
 import { locationTrackingRoutes } from './demo/locationTracking.ts';
 import { noGenericRoutes } from './entities/naming.ts';
 import { fileRoutes } from './files/routes.ts';
-import { notFound, registerErrorHandling } from './http/errors.ts';
+import { errorServerOptions, notFound, registerErrorHandling } from './http/errors.ts';
+import { registerInputChecks } from './http/inputs.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { registerSecurityHeaders } from './http/security.ts';
 import { accountRoutes } from './routes/account.ts';
@@ -74,8 +75,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     bodyLimit: 1024 * 1024,
     trustProxy: options.trustProxy ?? false,
     routerOptions: { ignoreTrailingSlash: true },
+    ...errorServerOptions,
   });
   registerErrorHandling(app);
+  registerInputChecks(app);
   registerSecurityHeaders(app);
   acceptEmptyJsonBodies(app);
   const ctx: AuthContext = {
@@ -121,6 +124,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     app.setNotFoundHandler((request, reply) => {
       if (request.method !== 'GET' && request.method !== 'HEAD') throw notFound();
       return reply.type('text/html').sendFile('index.html');
+    });
+  } else {
+    // API only: a path outside /api is unknown too, in Thai rather than Fastify's English.
+    app.setNotFoundHandler(() => {
+      throw notFound();
     });
   }
   return app;

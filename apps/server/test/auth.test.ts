@@ -1,5 +1,6 @@
 import { ROLE_ADMIN } from '@lms/domain';
 import Fastify from 'fastify';
+import { decodeJwt, SignJWT } from 'jose';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { registerAccessControl } from '../src/auth/access.ts';
@@ -188,13 +189,48 @@ describe('POST /api/account/changePassword', () => {
   });
 });
 
+describe('token lifetime', () => {
+  /** A token signed with the server's own key: what a leaked key or a future bug could mint. */
+  async function forge(token: string, times: { iat?: number; exp?: number }) {
+    const { rows } = await sql<{
+      value: string;
+    }>`select value from app_setting where key = 'jwtSecret'`.execute(server.db);
+    const claims = decodeJwt(token);
+    let jwt = new SignJWT({ sid: claims.sid, tv: claims.tv })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(claims.sub!);
+    if (times.iat !== undefined) jwt = jwt.setIssuedAt(times.iat);
+    if (times.exp !== undefined) jwt = jwt.setExpirationTime(times.exp);
+    return jwt.sign(Buffer.from(rows[0]!.value, 'base64'));
+  }
+
+  it('requires exp and iat, and bounds exp by the token lifetime', async () => {
+    const token = await signIn(server.api, await createUser(server.db));
+    const now = Math.floor(Date.now() / 1000);
+    const answer = async (times: { iat?: number; exp?: number }) =>
+      (await call(server.api, 'GET', '/account/userInfo', { token: await forge(token, times) })).status;
+    // The forger works: a token shaped as the server issues them is accepted.
+    expect(await answer({ iat: now, exp: now + 50 * 60 })).toBe(200);
+    expect(await answer({ iat: now })).toBe(401);
+    expect(await answer({ exp: now + 50 * 60 })).toBe(401);
+    // Past the 12-hour session limit, and past the 60-minute token lifetime.
+    expect(await answer({ iat: now, exp: now + 13 * 3600 })).toBe(401);
+    expect(await answer({ iat: now, exp: now + 2 * 3600 })).toBe(401);
+    // Issued in the future to stretch its life.
+    expect(await answer({ iat: now + 3600, exp: now + 2 * 3600 })).toBe(401);
+  });
+});
+
 describe('webDevLogin', () => {
-  it('does not exist outside development mode', async () => {
+  it('does not exist outside development mode: any body gets the unknown-path answer', async () => {
     const user = await createUser(server.db);
-    const response = await call(server.api, 'POST', '/auth/webDevLogin', {
-      body: { username: user.username },
-    });
-    expect(response.status).toBe(404);
+    const unknown = await call(server.api, 'POST', '/auth/noSuchCall', { body: {} });
+    expect(unknown.status).toBe(404);
+    for (const body of [{ username: user.username }, {}, { x: 1 }]) {
+      const response = await call(server.api, 'POST', '/auth/webDevLogin', { body });
+      expect(response).toMatchObject({ status: 404, body: unknown.body });
+    }
+    expect(server.app.apiRoutes.some((r) => r.url.endsWith('webDevLogin'))).toBe(false);
   });
 });
 

@@ -5,6 +5,7 @@ export * from './auth/roles.ts';
 export * from './auth/userAdministration.ts';
 export * from './constants.ts';
 export * from './entities/index.ts';
+export * from './entity/fieldLabels.ts';
 export * from './entity/filters.ts';
 export * from './entity/icons.ts';
 export * from './entity/listQuery.ts';

@@ -10,6 +10,8 @@ export const TOKEN_TTL_SECONDS = 60 * 60;
 export const SESSION_MAX_SECONDS = 12 * 60 * 60;
 
 const ALGORITHM = 'HS256';
+/** Clocks of instances may differ a little; a token is never trusted further than this. */
+const CLOCK_SKEW_SECONDS = 60;
 
 export interface TokenClaims {
   readonly userId: string;
@@ -43,14 +45,28 @@ export class TokenService {
     return { token, expiresAt: expires.toISOString() };
   }
 
-  /** The claims of a valid token; `expired` or `invalid` otherwise. Only HS256 is accepted. */
-  async verify(token: string): Promise<TokenClaims | 'expired' | 'invalid'> {
+  /**
+   * The claims of a valid token; `expired` or `invalid` otherwise. Only HS256 is accepted, and
+   * only a token shaped as `issue` makes it: `iat` and `exp` present, issued in the past and
+   * living at most TOKEN_TTL_SECONDS. Defence in depth: a token signed with a leaked key, or by
+   * a future bug, cannot outlive the session limit.
+   */
+  async verify(token: string, now = new Date()): Promise<TokenClaims | 'expired' | 'invalid'> {
     try {
-      const { payload } = await jwtVerify(token, this.key, { algorithms: [ALGORITHM] });
+      const { payload } = await jwtVerify(token, this.key, {
+        algorithms: [ALGORITHM],
+        requiredClaims: ['iat', 'exp'],
+        currentDate: now,
+      });
+      const { iat = 0, exp = 0 } = payload;
+      const nowSeconds = now.getTime() / 1000;
       if (
         typeof payload.sub !== 'string' ||
         typeof payload.sid !== 'string' ||
-        typeof payload.tv !== 'number'
+        typeof payload.tv !== 'number' ||
+        iat > nowSeconds + CLOCK_SKEW_SECONDS ||
+        exp - iat > TOKEN_TTL_SECONDS ||
+        exp > nowSeconds + TOKEN_TTL_SECONDS + CLOCK_SKEW_SECONDS
       ) {
         return 'invalid';
       }

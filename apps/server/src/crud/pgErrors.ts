@@ -1,7 +1,7 @@
 import { type EntityDef, entities } from '@lms/domain';
 import { sql } from 'kysely';
 import type { Database } from '../db/database.ts';
-import { linkTableOf, tableOf } from '../entities/naming.ts';
+import { columnOf, linkTableOf, tableOf } from '../entities/naming.ts';
 import { conflict, HttpError, unprocessable } from '../http/errors.ts';
 
 interface PgError {
@@ -48,6 +48,13 @@ export async function translateWriteError(entity: EntityDef, error: unknown): Pr
         (f.name.toLowerCase() === column.replace(/_/g, '') || linkTableOf(entity, f) === error.table),
     );
     throw unprocessable({ [field?.name ?? '_form']: `ไม่พบ${field?.label ?? 'ข้อมูลอ้างอิง'}ที่เลือก` });
+  }
+  if (error.code === '23514') {
+    // Check constraints are named `<table>_<column>_<rule>` (migration 0009).
+    const field = entity.fields.find((f) =>
+      error.constraint?.startsWith(`${tableOf(entity)}_${columnOf(f)}_`),
+    );
+    throw unprocessable({ [field?.name ?? '_form']: `${field?.label ?? 'ข้อมูล'}ไม่อยู่ในช่วงที่กำหนด` });
   }
   if (error.code === '22P02' || error.code === '22007' || error.code === '22008' || error.code === '22003') {
     throw new HttpError(422, ['ข้อมูลมีรูปแบบไม่ถูกต้อง']);

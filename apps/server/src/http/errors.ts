@@ -1,4 +1,13 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
+import type {
+  FastifyError,
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  FastifyServerOptions,
+} from 'fastify';
+import { validationMessages } from './validation.ts';
 
 /** A failure the client may see: status and Thai messages, plus per-field errors for 422. */
 export class HttpError extends Error {
@@ -43,9 +52,50 @@ const statusMessages: Record<number, string> = {
   400: 'คำขอไม่ถูกต้อง',
   404: 'ไม่พบข้อมูลที่ต้องการ',
   405: 'ไม่รองรับวิธีเรียกนี้',
+  408: 'คำขอใช้เวลานานเกินไป กรุณาลองใหม่',
   413: 'ข้อมูลที่ส่งมีขนาดใหญ่เกินกำหนด',
+  414: 'ที่อยู่ของคำขอยาวเกินกำหนด',
   415: 'ไม่รองรับชนิดข้อมูลที่ส่งมา',
   429: 'มีการเรียกใช้บ่อยเกินไป กรุณารอสักครู่',
+  431: 'ส่วนหัวของคำขอมีขนาดใหญ่เกินกำหนด',
+};
+
+const BAD_URL = 'ที่อยู่ของคำขอไม่ถูกต้อง';
+
+/**
+ * Failures Fastify answers before any route or hook runs (a bad %-escape, a path parameter
+ * past its length limit): in the api.md shape too. Passed to `Fastify({ frameworkErrors })`.
+ */
+function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH')
+    return reply.status(414).send({ messages: [statusMessages[414]] });
+  return reply.status(400).send({ messages: [BAD_URL] });
+}
+
+/**
+ * Node's HTTP parser refuses a request before Fastify sees it (headers or URL past
+ * `maxHeaderSize`, a malformed request line, a slow client): answered on the socket in the
+ * api.md shape, where Fastify's default writes English. Passed to `Fastify({ clientErrorHandler })`.
+ */
+function clientErrorHandler(error: NodeJS.ErrnoException, socket: Socket) {
+  // A reset connection has no one left to answer.
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const status =
+    error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : error.code === 'HPE_HEADER_OVERFLOW' ? 431 : 400;
+  const body = JSON.stringify({ messages: [statusMessages[status]] });
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n` +
+        `Content-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
+}
+
+/** The Fastify options that route failures outside the error handler into the Thai shape. */
+export const errorServerOptions: Pick<FastifyServerOptions, 'frameworkErrors' | 'clientErrorHandler'> = {
+  frameworkErrors,
+  clientErrorHandler,
 };
 
 /**
@@ -62,10 +112,12 @@ export function registerErrorHandling(app: FastifyInstance): void {
         );
     }
     if ('validation' in error && error.validation) {
-      const details = error.validation.map((v) =>
-        `${v.instancePath || v.params?.missingProperty || ''} ${v.message ?? ''}`.trim(),
+      const details = validationMessages(
+        error.validation,
+        error.validationContext ?? 'body',
+        request.routeOptions.schema,
       );
-      return reply.status(400).send({ messages: [`${statusMessages[400]}: ${details.join(', ')}`] });
+      return reply.status(400).send({ messages: [statusMessages[400], ...details] });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

@@ -33,9 +33,18 @@ export interface Geography {
     id: string;
     code: string;
     provinceCode: string;
-    lat: number;
-    lon: number;
+    lat: number | null;
+    lon: number | null;
   }[];
+}
+
+/**
+ * A coordinate of the geodata, or null when it has none: the file writes a missing one as ""
+ * or as `None` (71 sub-districts), which `Number()` would turn into NaN.
+ */
+export function coordinate(text: string | undefined, limit: 90 | 180): number | null {
+  const value = text?.trim() ? Number(text) : Number.NaN;
+  return Number.isFinite(value) && Math.abs(value) <= limit ? value : null;
 }
 
 /** Regions, the 77 provinces, 928 districts and 7,436 sub-districts (MIT data in ./geodata). */
@@ -92,8 +101,8 @@ export async function seedGeography(db: Database): Promise<Geography> {
       nameTh: s.SUB_DISTRICT_THAI,
       nameEn: s.SUB_DISTRICT_ENGLISH,
       postcode: s.POSTAL_CODE,
-      lat: s.LATITUDE ? Number(s.LATITUDE) : null,
-      lon: s.LONGITUDE ? Number(s.LONGITUDE) : null,
+      lat: coordinate(s.LATITUDE, 90),
+      lon: coordinate(s.LONGITUDE, 180),
       districtId: districtById.get(s.DISTRICT_ID!)?.id,
     })),
   );
@@ -103,8 +112,8 @@ export async function seedGeography(db: Database): Promise<Geography> {
       id: subIds[i]!,
       code: s.SUB_DISTRICT_CODE!,
       provinceCode: districtById.get(s.DISTRICT_ID!)?.provinceCode ?? '',
-      lat: Number(s.LATITUDE),
-      lon: Number(s.LONGITUDE),
+      lat: coordinate(s.LATITUDE, 90),
+      lon: coordinate(s.LONGITUDE, 180),
     })),
   };
 }

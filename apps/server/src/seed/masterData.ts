@@ -60,7 +60,11 @@ export interface MasterData {
   readonly shipCondIds: { normal: string; express: string; route: string };
   readonly routeConfigId: string;
   /** A sub-district on the route, for the ship-to of the route-based DOs. */
-  readonly routeSubDistrict: { readonly id: string; readonly lat: number; readonly lon: number };
+  readonly routeSubDistrict: {
+    readonly id: string;
+    readonly lat: number | null;
+    readonly lon: number | null;
+  };
   readonly articleIds: string[];
   readonly warehouseId: string;
 }

@@ -4,6 +4,7 @@ import { formatDate } from '../rules/dateFormat.ts';
 /** Thai messages of the form checks, one function per rule, so that every form says it the same way. */
 export const validationMessages = {
   required: (label: string) => `กรุณาระบุ ${label}`,
+  text: (label: string) => `${label} ต้องเป็นข้อความ`,
   number: (label: string) => `${label} ต้องเป็นตัวเลข`,
   integer: (label: string) => `${label} ต้องเป็นจำนวนเต็ม`,
   min: (label: string, min: number) => `${label} ต้องไม่น้อยกว่า ${min}`,

@@ -12,6 +12,15 @@ export type SchemaMode = 'create' | 'update';
 const emptyToNull = (value: unknown, original: unknown): unknown =>
   typeof original === 'string' && original.trim() === '' ? null : value;
 
+/**
+ * yup's own `trim()` calls `.trim()` on whatever arrives: an array or object sent where text
+ * belongs threw `val.trim is not a function`, which reached the client as the message.
+ * Only strings are trimmed; anything else is left for the type check (a Thai message).
+ */
+const trimText = (value: unknown): unknown => (typeof value === 'string' ? value.trim() : value);
+/** yup would echo the value it got in English ("this must be a `object` type, but …"). */
+const bodyTypeError = 'ข้อมูลที่ส่งต้องเป็นข้อมูลแบบ JSON object';
+
 const DATETIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/;
 
 function hasAtMostDecimals(value: number, scale: number): boolean {
@@ -19,7 +28,12 @@ function hasAtMostDecimals(value: number, scale: number): boolean {
 }
 
 function stringSchema(field: FieldDef): yup.StringSchema<string | null | undefined> {
-  let schema = yup.string().typeError(m.required(field.label)).trim().transform(emptyToNull).nullable();
+  let schema = yup
+    .string()
+    .typeError(m.text(field.label))
+    .transform(trimText)
+    .transform(emptyToNull)
+    .nullable();
   if (field.maxLength !== undefined)
     schema = schema.max(field.maxLength, m.maxLength(field.label, field.maxLength));
   if (field.format === 'email') schema = schema.email(m.email(field.label));
@@ -105,7 +119,10 @@ function fieldSchema(field: FieldDef, siblings: readonly FieldDef[]): yup.Schema
         m.oneOf(label),
       );
     case 'refs':
-      return listSchema(field, yup.string().trim().required(m.required(label)));
+      return listSchema(
+        field,
+        yup.string().typeError(m.list(label)).transform(trimText).required(m.required(label)),
+      );
     case 'weekdays':
       return listSchema(
         field,
@@ -117,13 +134,13 @@ function fieldSchema(field: FieldDef, siblings: readonly FieldDef[]): yup.Schema
           .max(6, m.weekdays(label)),
       ).test('distinct', m.weekdays(label), (days) => days == null || new Set(days).size === days.length);
     case 'roles':
-      return listSchema(field, yup.string().trim().required(m.required(label))).test(
-        'knownRoles',
-        function knownRoles(roles) {
-          const unknown = (roles ?? []).filter((role) => typeof role === 'string' && !isKnownRole(role));
-          return unknown.length === 0 || this.createError({ message: m.unknownRoles(label, unknown) });
-        },
-      );
+      return listSchema(
+        field,
+        yup.string().typeError(m.list(label)).transform(trimText).required(m.required(label)),
+      ).test('knownRoles', function knownRoles(roles) {
+        const unknown = (roles ?? []).filter((role) => typeof role === 'string' && !isKnownRole(role));
+        return unknown.length === 0 || this.createError({ message: m.unknownRoles(label, unknown) });
+      });
   }
 }
 
@@ -151,7 +168,7 @@ export function schemaFor(entity: EntityDef, mode: SchemaMode): yup.ObjectSchema
   for (const child of entity.children ?? []) {
     shape[child.name] = yup
       .array()
-      .of(yup.object(fieldsShape(child.fields)))
+      .of(yup.object(fieldsShape(child.fields)).typeError(m.list(child.label)))
       .typeError(m.list(child.label))
       .nullable()
       .optional();
@@ -164,7 +181,7 @@ export function schemaFor(entity: EntityDef, mode: SchemaMode): yup.ObjectSchema
       .min(0, m.version)
       .required(m.version);
   }
-  const schema = yup.object(shape) as yup.ObjectSchema<Record<string, unknown>>;
+  const schema = yup.object(shape).typeError(bodyTypeError) as yup.ObjectSchema<Record<string, unknown>>;
   cache.set(key, schema);
   return schema;
 }

@@ -1,3 +1,4 @@
+import { ValidationError } from 'yup';
 import type { EntityDef } from '../entity/types.ts';
 import { toFieldErrors } from './errors.ts';
 import { type SchemaMode, schemaFor } from './schema.ts';
@@ -12,6 +13,8 @@ export function validateRecord(entity: EntityDef, mode: SchemaMode, body: unknow
     const value = schemaFor(entity, mode).validateSync(body, { abortEarly: false, stripUnknown: true });
     return { ok: true, value };
   } catch (error) {
+    // Anything but a finding is a defect of the schema: its English message is no answer for a user.
+    if (!ValidationError.isError(error)) throw error;
     return { ok: false, errors: toFieldErrors(error) };
   }
 }

@@ -7,6 +7,7 @@ import * as files from './0005_files.ts';
 import * as listIndexes from './0006_list_indexes.ts';
 import * as booking from './0007_booking.ts';
 import * as demoPositions from './0008_demo_positions.ts';
+import * as coordinates from './0009_coordinates.ts';
 
 /** Every migration, in order. Names sort lexically: never rename or reorder one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   '0006_list_indexes': listIndexes,
   '0007_booking': booking,
   '0008_demo_positions': demoPositions,
+  '0009_coordinates': coordinates,
 };

@@ -1,0 +1,98 @@
+import { entities, LIMITS } from '@lms/domain';
+import { sql } from 'kysely';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { down, up } from '../src/db/migrations/0009_coordinates.ts';
+import { noGenericRoutes, tableOf } from '../src/entities/naming.ts';
+import { seedDemoCompany } from '../src/seed/demo.ts';
+import { coordinate } from '../src/seed/geography.ts';
+import { call, createUser, signIn } from './fixtures.ts';
+import { setupTestServer } from './harness.ts';
+
+const server = setupTestServer();
+const size = LIMITS.listPageSizeMax;
+
+describe('every seeded row reads through the API', () => {
+  let token: string;
+  let branchIds: string[];
+  beforeAll(async () => {
+    await seedDemoCompany(server.db, '2026-11-23');
+    token = await signIn(server.api, await createUser(server.db, { roles: ['ROLE_ADMIN'] }));
+    const { rows } = await sql<{ id: string }>`select id from branch`.execute(server.db);
+    branchIds = rows.map((r) => r.id);
+    // Seeding the whole company takes most of a minute on a loaded machine.
+  }, 180_000);
+
+  it.each(entities.filter((e) => !noGenericRoutes.has(e.name)).map((e) => [e.name, e] as const))(
+    'lists every %s row, page by page',
+    async (_, entity) => {
+      const scopes = entity.branchOwned ? branchIds.map((id) => `&branchId=${id}`) : [''];
+      let read = 0;
+      for (const scope of scopes) {
+        for (let page = 0; ; page++) {
+          const list = await call(server.api, 'GET', `/${entity.name}?size=${size}&page=${page}${scope}`, {
+            token,
+          });
+          expect(list.status, `page ${page}: ${JSON.stringify(list.body)}`).toBe(200);
+          read += list.body.items.length;
+          if (list.body.items.length < size) break;
+        }
+      }
+      const { rows } = await sql<{
+        n: number;
+      }>`select count(*)::int as n from ${sql.table(tableOf(entity))}`.execute(server.db);
+      expect(read).toBe(rows[0]!.n);
+    },
+  );
+
+  it('serves the sub-districts the geodata gives no coordinates, alone and in a search', async () => {
+    // Dao Khanong: `None` in the geodata, seeded as NaN before.
+    const { rows } = await sql<{ id: string }>`select id from sub_district where code = '101506'`.execute(
+      server.db,
+    );
+    const record = await call(server.api, 'GET', `/subDistrict/${rows[0]!.id}`, { token });
+    expect(record.status).toBe(200);
+    expect(record.body).toMatchObject({ lat: null, lon: null });
+    const search = await call(
+      server.api,
+      'GET',
+      `/subDistrict?searchTerm=${encodeURIComponent('นา')}&size=${size}`,
+      {
+        token,
+      },
+    );
+    expect(search.status).toBe(200);
+    expect(search.body.total).toBeGreaterThan(size);
+  });
+
+  it('reads a coordinate of the geodata only when it is a number in range', () => {
+    expect(coordinate('13.751', 90)).toBe(13.751);
+    expect(coordinate('None', 90)).toBeNull();
+    expect(coordinate('', 180)).toBeNull();
+    expect(coordinate('100.5', 90)).toBeNull();
+  });
+});
+
+describe('migration 0009: coordinates', () => {
+  it('clears NaN and out-of-range coordinates of an existing database, then refuses them', async () => {
+    await down(server.db);
+    const { rows } = await sql<{ id: string }>`
+      update sub_district set lat = 'NaN', lon = 'NaN' where code = '100101' returning id`.execute(server.db);
+    await sql`update branch set lat = 95 where code = 'BKK'`.execute(server.db);
+    await up(server.db);
+    const { rows: after } = await sql<{ lat: string | null; lon: string | null }>`
+      select lat, lon from sub_district where id = ${rows[0]!.id}`.execute(server.db);
+    expect(after[0]).toEqual({ lat: null, lon: null });
+    const { rows: branch } = await sql<{
+      lat: string | null;
+    }>`select lat from branch where code = 'BKK'`.execute(server.db);
+    expect(branch[0]!.lat).toBeNull();
+    for (const value of ['NaN', '91', '-90.5']) {
+      await expect(
+        sql`update ship_to set lat = ${value}::numeric where code = 'ST-R01'`.execute(server.db),
+      ).rejects.toMatchObject({ code: '23514' });
+    }
+    await expect(
+      sql`update sub_district set lon = 'NaN' where code = '100101'`.execute(server.db),
+    ).rejects.toMatchObject({ code: '23514' });
+  });
+});
