@@ -46,7 +46,9 @@ export const appUserExtension: EntityExtension = {
     await checkUserAdministration(trx, write.principal, write);
     if (write.action === 'create') {
       const temporaryPassword = randomPassword();
-      const hash = await ctx.hashing.run(`user:${write.principal.userId}`, () => hashPassword(temporaryPassword));
+      const hash = await ctx.hashing.run(`user:${write.principal.userId}`, () =>
+        hashPassword(temporaryPassword),
+      );
       await sql`update app_user set password_hash = ${hash}, must_change_password = true,
         active = coalesce(active, true) where id = ${write.id}`.execute(trx);
       return { temporaryPassword };
