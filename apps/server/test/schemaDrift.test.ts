@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { type EntityDef, entities } from '@lms/domain';
 import { Migrator, sql } from 'kysely';
-import { afterAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createDatabase, databaseUrl, dropDatabase } from '../src/db/admin.ts';
 import { connect, type Database, migrate } from '../src/db/database.ts';
 import { migrations } from '../src/db/migrations/index.ts';
@@ -54,20 +54,24 @@ const changed: EntityDef[] = entities.map((entity) =>
 );
 
 describe('the entity tables', () => {
-  it('migrate to exactly what the declarations ask for', async () => {
-    const db = await database();
-    await migrate(db);
-    expect(await schemaDrift(adminUrl, db, entities)).toEqual([]);
-  });
+  let fresh: Database;
+  let upgraded: Database;
 
-  it('name the ALTERs a declaration change needs, and they give fresh and upgraded databases one schema', async () => {
-    const fresh = await database();
+  // The two databases are built once (migrating is the slow part), so each test stays short.
+  beforeAll(async () => {
+    fresh = await database();
     await migrate(fresh);
-    const upgraded = await database();
+    upgraded = await database();
     const step = await new Migrator({ db: upgraded, provider }).migrateTo('0002_entities');
     expect(step.error).toBeUndefined();
     await migrate(upgraded);
+  });
 
+  it('migrate to exactly what the declarations ask for', async () => {
+    expect(await schemaDrift(adminUrl, fresh, entities)).toEqual([]);
+  });
+
+  it('name the ALTERs a declaration change needs, and they give fresh and upgraded databases one schema', async () => {
     const declared = await declaredSchema(adminUrl, changed);
     const alters = alterStatements(declared, await readSchema(fresh), changed);
     expect(alters).toEqual([
