@@ -1,0 +1,6 @@
+export * from './matrix.ts';
+export * from './messages.ts';
+export type * from './problem.ts';
+export { DEFAULT_TIME_LIMIT_MS, defaultIterations, solve } from './solve.ts';
+export { PlanningInputError } from './validate.ts';
+export * from './vroom.ts';
