@@ -23,7 +23,9 @@ const iterations = process.env.BENCH_ITERATIONS ? Number(process.env.BENCH_ITERA
 const timeLimitMs = process.env.BENCH_TIME_MS ? Number(process.env.BENCH_TIME_MS) : undefined;
 
 console.log('instance | vehicles (best) | distance (best) | gap % | ms | iterations | unassigned');
-for (const file of readdirSync(dir).filter((f) => f.endsWith('.txt')).sort()) {
+for (const file of readdirSync(dir)
+  .filter((f) => f.endsWith('.txt'))
+  .sort()) {
   const instance = readSolomon(path.join(dir, file));
   const began = performance.now();
   const solution = solve(instance.problem, {

@@ -1,3 +1,4 @@
+export * from './check.ts';
 export * from './matrix.ts';
 export * from './messages.ts';
 export type * from './problem.ts';

@@ -36,6 +36,8 @@ export interface Model {
   readonly duration: readonly Float64Array[];
   readonly cost: readonly Float64Array[];
   readonly distance: readonly Float64Array[];
+  /** Vehicles alike in every respect share a class: one empty vehicle per class is worth trying. */
+  readonly vehicleClass: Int32Array;
   /** `eligible[k * m + v]`: skills allow task k on vehicle v. */
   readonly eligible: Uint8Array;
   /** `conflict[a * n + b]`: tasks a and b may not share a vehicle; null when nothing is prohibited. */
@@ -127,10 +129,14 @@ export function compile(problem: PlanningProblem): Model {
   const vehicleProfiles = vehicles.map((v) => profileOf(v.profile ?? 'car'));
 
   // Own goods prohibited together: a stop that could never ride any vehicle.
-  const prohibited = new Set((problem.prohibited ?? []).flatMap(([a, b]) => [`${a}\u0000${b}`, `${b}\u0000${a}`]));
+  const prohibited = new Set(
+    (problem.prohibited ?? []).flatMap(([a, b]) => [`${a}\u0000${b}`, `${b}\u0000${a}`]),
+  );
   const clash = (a: readonly string[], b: readonly string[]) =>
     a.some((x) => b.some((y) => prohibited.has(`${x}\u0000${y}`)));
-  const goodsOf = (members: readonly number[]) => [...new Set(members.flatMap((j) => problem.jobs[j]?.goods ?? []))];
+  const goodsOf = (members: readonly number[]) => [
+    ...new Set(members.flatMap((j) => problem.jobs[j]?.goods ?? [])),
+  ];
   const kept: number[][] = [];
   for (const members of groups) {
     const goods = goodsOf(members);
@@ -188,9 +194,26 @@ export function compile(problem: PlanningProblem): Model {
   vehicles.forEach((vehicle, v) => {
     for (let d = 0; d < dims; d += 1) capacity[v * dims + d] = vehicle.capacity[d] ?? 0;
   });
+  const classes = new Map<string, number>();
+  const vehicleClass = Int32Array.from(vehicles, (vehicle) => {
+    const key = JSON.stringify([
+      vehicle.start,
+      vehicle.end,
+      vehicle.capacity,
+      vehicle.timeWindow,
+      vehicle.startService,
+      vehicle.profile ?? 'car',
+      [...(vehicle.skills ?? [])].sort(),
+    ]);
+    const known = classes.get(key);
+    if (known !== undefined) return known;
+    classes.set(key, classes.size);
+    return classes.size - 1;
+  });
   return {
     n,
     m,
+    vehicleClass,
     dims,
     size,
     loc,

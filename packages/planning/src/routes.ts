@@ -54,7 +54,8 @@ export function refresh(model: Model, route: Route): void {
     time = start + (model.service[k] as number);
     total += arc(cost, size, at, here);
     at = here;
-    for (let d = 0; d < dims; d += 1) route.load[d] = (route.load[d] as number) + (model.demand[k * dims + d] as number);
+    for (let d = 0; d < dims; d += 1)
+      route.load[d] = (route.load[d] as number) + (model.demand[k * dims + d] as number);
   }
   const end = model.endLoc[v] as number;
   route.cost = len === 0 ? 0 : total + arc(cost, size, at, end);
@@ -76,7 +77,10 @@ export function accepts(model: Model, route: Route, k: number): boolean {
   if (model.eligible[k * model.m + v] === 0) return false;
   const { dims } = model;
   for (let d = 0; d < dims; d += 1)
-    if ((route.load[d] as number) + (model.demand[k * dims + d] as number) > (model.capacity[v * dims + d] as number))
+    if (
+      (route.load[d] as number) + (model.demand[k * dims + d] as number) >
+      (model.capacity[v * dims + d] as number)
+    )
       return false;
   const conflict = model.conflict;
   if (conflict) for (const other of route.tasks) if (conflict[k * model.n + other] === 1) return false;
@@ -92,11 +96,13 @@ export function insertionCost(model: Model, route: Route, k: number, p: number):
   const tasks = route.tasks;
   const prev = p === 0 ? -1 : (tasks[p - 1] as number);
   const prevLoc = prev < 0 ? (model.startLoc[v] as number) : (model.loc[prev] as number);
-  const leave = prev < 0 ? (model.depart[v] as number) : (route.start[p - 1] as number) + (model.service[prev] as number);
+  const leave =
+    prev < 0 ? (model.depart[v] as number) : (route.start[p - 1] as number) + (model.service[prev] as number);
   const here = model.loc[k] as number;
   const start = earliestStart(model, k, leave + arc(duration, size, prevLoc, here));
   if (start === Number.POSITIVE_INFINITY) return start;
-  const nextLoc = p === tasks.length ? (model.endLoc[v] as number) : (model.loc[tasks[p] as number] as number);
+  const nextLoc =
+    p === tasks.length ? (model.endLoc[v] as number) : (model.loc[tasks[p] as number] as number);
   if (start + (model.service[k] as number) + arc(duration, size, here, nextLoc) > (route.latest[p] as number))
     return Number.POSITIVE_INFINITY;
   if (tasks.length === 0) return arc(cost, size, prevLoc, here) + arc(cost, size, here, nextLoc);

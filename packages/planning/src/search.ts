@@ -88,7 +88,11 @@ export function context(model: Model, random: () => number): SearchContext {
   const neighbours = Array.from({ length: n }, (_, k) => {
     const others = Array.from({ length: n }, (_, j) => j).filter((j) => j !== k);
     const from = model.loc[k] as number;
-    others.sort((a, b) => arc(cost, size, from, model.loc[a] as number) - arc(cost, size, from, model.loc[b] as number) || a - b);
+    others.sort(
+      (a, b) =>
+        arc(cost, size, from, model.loc[a] as number) - arc(cost, size, from, model.loc[b] as number) ||
+        a - b,
+    );
     return Int32Array.from(others.slice(0, limit));
   });
   const depot = m > 0 ? (model.startLoc[0] as number) : -1;
@@ -102,7 +106,10 @@ export function context(model: Model, random: () => number): SearchContext {
     size: Float64Array.from({ length: n }, (_, k) => {
       let total = 0;
       for (let d = 0; d < model.dims; d += 1) {
-        const cap = Math.max(1, ...Array.from({ length: m }, (_, v) => model.capacity[v * model.dims + d] as number));
+        const cap = Math.max(
+          1,
+          ...Array.from({ length: m }, (_, v) => model.capacity[v * model.dims + d] as number),
+        );
         total += (model.demand[k * model.dims + d] as number) / cap;
       }
       return total;
@@ -170,22 +177,35 @@ function order(ctx: SearchContext, tasks: number[]): void {
 export function recreate(ctx: SearchContext, plan: Plan, tasks: number[], open: boolean): void {
   const { model, random } = ctx;
   order(ctx, tasks);
+  const triedClass = new Int32Array(model.m).fill(-1);
+  let attempt = 0;
   for (const k of tasks) {
     let best = Number.POSITIVE_INFINITY;
     let bestVehicle = -1;
     let bestPosition = -1;
-    for (let v = 0; v < model.m; v += 1) {
-      const route = plan.routes[v] as Route;
-      const empty = route.tasks.length === 0;
-      if ((empty && !open) || !accepts(model, route, k)) continue;
-      const fixed = empty ? ctx.vehicleWeight : 0;
-      for (let p = 0; p <= route.tasks.length; p += 1) {
-        if (random() < BLINK) continue;
-        const added = insertionCost(model, route, k, p) + fixed;
-        if (added < best) {
-          best = added;
-          bestVehicle = v;
-          bestPosition = p;
+    // A second pass without blinks: a blink may skip a position, never leave a task out.
+    for (let pass = 0; pass < 2 && bestVehicle < 0; pass += 1) {
+      const blink = pass === 0 ? BLINK : 0;
+      attempt += 1;
+      for (let v = 0; v < model.m; v += 1) {
+        const route = plan.routes[v] as Route;
+        const empty = route.tasks.length === 0;
+        if (empty) {
+          // Alike empty vehicles give the same insertion: try the first of each class only.
+          const kind = model.vehicleClass[v] as number;
+          if (!open || triedClass[kind] === attempt) continue;
+          triedClass[kind] = attempt;
+        }
+        if (!accepts(model, route, k)) continue;
+        const fixed = empty ? ctx.vehicleWeight : 0;
+        for (let p = 0; p <= route.tasks.length; p += 1) {
+          if (blink > 0 && random() < blink) continue;
+          const added = insertionCost(model, route, k, p) + fixed;
+          if (added < best) {
+            best = added;
+            bestVehicle = v;
+            bestPosition = p;
+          }
         }
       }
     }
@@ -203,7 +223,12 @@ export function recreate(ctx: SearchContext, plan: Plan, tasks: number[], open: 
 /** A fresh plan by cheapest insertion of every task. */
 export function construct(ctx: SearchContext): Plan {
   const plan = Plan.empty(ctx.model);
-  recreate(ctx, plan, Array.from({ length: ctx.model.n }, (_, k) => k), true);
+  recreate(
+    ctx,
+    plan,
+    Array.from({ length: ctx.model.n }, (_, k) => k),
+    true,
+  );
   return plan;
 }
 
@@ -240,7 +265,10 @@ export function reduceFleet(ctx: SearchContext, start: Plan, budget: Budget, ite
   while (budget.left > stop && best.used() > 1 && best.absent.length === 0) {
     let shortest = -1;
     for (const route of best.routes)
-      if (route.tasks.length > 0 && (shortest < 0 || route.tasks.length < (best.routes[shortest] as Route).tasks.length))
+      if (
+        route.tasks.length > 0 &&
+        (shortest < 0 || route.tasks.length < (best.routes[shortest] as Route).tasks.length)
+      )
         shortest = route.v;
     let work = best.clone();
     const route = work.mutable(shortest);

@@ -18,7 +18,7 @@ const FLEET_SHARE = 0.4;
 
 /** Iterations when none are given: about a second for 100 stops on this project's machine. */
 export function defaultIterations(tasks: number): number {
-  return Math.max(1000, Math.min(50_000, Math.round(600_000 / Math.max(1, tasks))));
+  return Math.max(1000, Math.min(10_000, Math.round(600_000 / Math.max(1, tasks))));
 }
 
 /**
@@ -52,7 +52,8 @@ function reasonFor(model: Model, k: number): UnassignedReason {
     if (model.eligible[k * model.m + v] === 0) continue;
     let fits = true;
     for (let d = 0; d < model.dims; d += 1)
-      if ((model.demand[k * model.dims + d] as number) > (model.capacity[v * model.dims + d] as number)) fits = false;
+      if ((model.demand[k * model.dims + d] as number) > (model.capacity[v * model.dims + d] as number))
+        fits = false;
     if (!fits) continue;
     fitsLoad = true;
     const alone = new Route(v, model.dims);

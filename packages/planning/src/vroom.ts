@@ -68,7 +68,9 @@ const zero = (value: unknown) => value === 0;
 export function fromVroom(input: unknown): VroomProblem {
   if (!isObject(input)) throw new PlanningInputError('the problem must be a JSON object');
   if (list(input.shipments, 'shipments').length > 0)
-    throw new PlanningInputError('"shipments" (pickup and delivery pairs) are not supported: use jobs with delivery');
+    throw new PlanningInputError(
+      '"shipments" (pickup and delivery pairs) are not supported: use jobs with delivery',
+    );
 
   // Locations: matrix indexes when a matrix is given, else one index per distinct coordinate.
   const custom = input.matrices !== undefined || input.matrix !== undefined;
@@ -104,7 +106,8 @@ export function fromVroom(input: unknown): VroomProblem {
     const owner = `job ${id}`;
     refuse(owner, raw, { pickup: zeros, priority: zero, setup: zero });
     const location = placeOf(raw, 'location', 'location_index', owner);
-    if (location === undefined) throw new PlanningInputError(`${owner}: "location" or "location_index" is required`);
+    if (location === undefined)
+      throw new PlanningInputError(`${owner}: "location" or "location_index" is required`);
     if (typeof raw.description === 'string') descriptions.set(id, raw.description);
     jobPlaces.set(id, echo(raw, 'location', 'location_index'));
     return {
@@ -112,7 +115,9 @@ export function fromVroom(input: unknown): VroomProblem {
       location,
       delivery: amounts(raw.delivery ?? raw.amount, `${owner} delivery`),
       service: raw.service === undefined ? 0 : integer(raw.service, `${owner} service`),
-      timeWindows: list(raw.time_windows, `${owner} time_windows`).map((w) => window(w, `${owner} time_windows`)),
+      timeWindows: list(raw.time_windows, `${owner} time_windows`).map((w) =>
+        window(w, `${owner} time_windows`),
+      ),
       skills: amounts(raw.skills, `${owner} skills`),
     };
   });
@@ -142,7 +147,9 @@ export function fromVroom(input: unknown): VroomProblem {
       ...(start !== undefined ? { start } : {}),
       ...(end !== undefined ? { end } : {}),
       capacity: amounts(raw.capacity, `${owner} capacity`),
-      ...(raw.time_window !== undefined ? { timeWindow: window(raw.time_window, `${owner} time_window`) } : {}),
+      ...(raw.time_window !== undefined
+        ? { timeWindow: window(raw.time_window, `${owner} time_window`) }
+        : {}),
       skills: amounts(raw.skills, `${owner} skills`),
       profile: typeof raw.profile === 'string' ? raw.profile : 'car',
     };
@@ -171,7 +178,8 @@ export function fromVroom(input: unknown): VroomProblem {
       if (!isObject(input.matrices)) throw new PlanningInputError('"matrices" must be an object of profiles');
       for (const [profile, raw] of Object.entries(input.matrices)) {
         if (!isObject(raw)) throw new PlanningInputError(`matrices.${profile} must be an object`);
-        const distances = raw.distances === undefined ? undefined : table(raw.distances, `matrices.${profile}.distances`);
+        const distances =
+          raw.distances === undefined ? undefined : table(raw.distances, `matrices.${profile}.distances`);
         const durations =
           raw.durations === undefined
             ? distances?.map((row) => row.map(() => 0))
