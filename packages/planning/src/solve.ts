@@ -14,7 +14,7 @@ import { validate } from './validate.ts';
 
 export const DEFAULT_TIME_LIMIT_MS = 2000;
 /** Share of the iterations the fleet phase may spend before the distance phase. */
-const FLEET_SHARE = 0.4;
+const FLEET_SHARE = 0.5;
 
 /** Iterations when none are given: about a second for 100 stops on this project's machine. */
 export function defaultIterations(tasks: number): number {
