@@ -307,8 +307,9 @@ export function anneal(ctx: SearchContext, start: Plan, budget: Budget): Plan {
   if (total <= 0) return start;
   const planned = Math.max(1, ctx.model.n - start.absent.length + start.used());
   const unit = start.cost() / planned;
-  const hot = unit * 0.5;
-  const cold = unit * 0.005;
+  // Costs are integers: at least 1, so that a plan of zero cost still anneals (and never divides by 0).
+  const hot = Math.max(1, unit * 0.5);
+  const cold = hot / 100;
   let current = start;
   let currentValue = objective(ctx, current);
   let best = current;
@@ -320,7 +321,7 @@ export function anneal(ctx: SearchContext, start: Plan, budget: Budget): Plan {
     next.absent = [];
     recreate(ctx, next, back, true);
     const value = objective(ctx, next);
-    if (value < currentValue - temperature * Math.log(ctx.random())) {
+    if (value < currentValue - temperature * Math.log(1 - ctx.random())) {
       current = next;
       currentValue = value;
       if (value < bestValue) {
