@@ -95,7 +95,7 @@ export interface PlannedStop {
 
 export interface PlannedRoute {
   readonly vehicle: PlanId;
-  /** Leaves the start at this time, with this load. */
+  /** Leaves the start at this time (late enough not to wait at the first stop), with this load. */
   readonly departure: number;
   readonly load: readonly number[];
   readonly stops: readonly PlannedStop[];

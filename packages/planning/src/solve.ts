@@ -71,7 +71,16 @@ function describeRoute(problem: PlanningProblem, model: Model, route: Route): Pl
   const load = Array.from(route.load);
   const stops: PlannedStop[] = [];
   let at = model.startLoc[v] as number;
-  let time = model.depart[v] as number;
+  // Leave late enough not to wait at the first stop (as VROOM reports it): same service times.
+  const first = route.tasks[0];
+  const firstWait =
+    first === undefined
+      ? 0
+      : (route.start[0] as number) -
+        (model.depart[v] as number) -
+        arc(duration, size, at, model.loc[first] as number);
+  const departure = (model.depart[v] as number) + firstWait;
+  let time = departure;
   let travelled = 0;
   let driven = 0;
   let service = 0;
@@ -110,7 +119,7 @@ function describeRoute(problem: PlanningProblem, model: Model, route: Route): Pl
   driven += arc(distance, size, at, end);
   return {
     vehicle: problem.vehicles[v]?.id ?? v,
-    departure: model.depart[v] as number,
+    departure,
     load,
     stops,
     arrival: time + arc(duration, size, at, end),
