@@ -32,10 +32,15 @@ function main(): number {
   const began = performance.now();
   try {
     // npm runs scripts from the repository root; the file is relative to where npm was called.
-    const text = readFileSync(
-      file === '-' ? 0 : path.resolve(process.env.INIT_CWD ?? process.cwd(), file),
-      'utf8',
-    );
+    let text: string;
+    try {
+      text = readFileSync(
+        file === '-' ? 0 : path.resolve(process.env.INIT_CWD ?? process.cwd(), file),
+        'utf8',
+      );
+    } catch (error) {
+      throw new PlanningInputError(`cannot read ${file}: ${(error as Error).message}`);
+    }
     let input: unknown;
     try {
       input = JSON.parse(text);
