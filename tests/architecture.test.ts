@@ -14,6 +14,10 @@ const rules: Record<string, { allowedWorkspace: string[]; forbidden: RegExp[] }>
     allowedWorkspace: ['@lms/domain'],
     forbidden: [/^react/, /^node:/, /^pg$/, /^kysely/, /^fastify/, /^styled-components/, /^swr/],
   },
+  'packages/planning': {
+    allowedWorkspace: ['@lms/domain', '@lms/booking'],
+    forbidden: [/^react/, /^node:/, /^pg$/, /^kysely/, /^fastify/, /^styled-components/, /^swr/],
+  },
   'packages/design-system': {
     allowedWorkspace: [],
     forbidden: [/^swr/, /^pg$/, /^kysely/, /^fastify/, /^node:/],

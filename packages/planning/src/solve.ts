@@ -1,0 +1,159 @@
+import { arc, compile, type Model } from './model.ts';
+import type {
+  PlannedRoute,
+  PlannedStop,
+  PlanningProblem,
+  PlanOptions,
+  PlanSolution,
+  UnassignedReason,
+} from './problem.ts';
+import { seeded } from './rng.ts';
+import { insertionCost, Route, refresh } from './routes.ts';
+import { anneal, type Budget, construct, context, type Plan, reduceFleet } from './search.ts';
+import { validate } from './validate.ts';
+
+export const DEFAULT_TIME_LIMIT_MS = 2000;
+/** Share of the iterations the fleet phase may spend before the distance phase. */
+const FLEET_SHARE = 0.5;
+
+/** Iterations when none are given: about a second for 100 stops on this project's machine. */
+export function defaultIterations(tasks: number): number {
+  return Math.max(1000, Math.min(10_000, Math.round(600_000 / Math.max(1, tasks))));
+}
+
+/**
+ * Plans trips: every job on a vehicle or reported unassigned with a reason; fewest vehicles,
+ * then least cost (distance). Same problem, seed and iterations → same plan, unless the time
+ * box (with a clock) cuts the search short.
+ */
+export function solve(problem: PlanningProblem, options: PlanOptions = {}): PlanSolution {
+  validate(problem);
+  const model = compile(problem);
+  const ctx = context(model, seeded(options.seed ?? 1));
+  const iterations = options.iterations ?? defaultIterations(model.n);
+  const { clock } = options;
+  const limit = options.timeLimitMs ?? DEFAULT_TIME_LIMIT_MS;
+  const began = clock?.() ?? 0;
+  const budget: Budget = {
+    left: iterations,
+    done: 0,
+    expired: clock ? () => clock() - began >= limit : () => false,
+  };
+  let plan = construct(ctx);
+  plan = reduceFleet(ctx, plan, budget, Math.floor(iterations * FLEET_SHARE));
+  plan = anneal(ctx, plan, budget);
+  return describe(problem, model, plan, budget.done);
+}
+
+/** Why a task found no place: alone on any vehicle, does it fit at all? */
+function reasonFor(model: Model, k: number): UnassignedReason {
+  let fitsLoad = false;
+  for (let v = 0; v < model.m; v += 1) {
+    if (model.eligible[k * model.m + v] === 0) continue;
+    let fits = true;
+    for (let d = 0; d < model.dims; d += 1)
+      if ((model.demand[k * model.dims + d] as number) > (model.capacity[v * model.dims + d] as number))
+        fits = false;
+    if (!fits) continue;
+    fitsLoad = true;
+    const alone = new Route(v, model.dims);
+    refresh(model, alone);
+    if (insertionCost(model, alone, k, 0) < Number.POSITIVE_INFINITY) return 'FLEET_FULL';
+  }
+  return fitsLoad ? 'TIME_WINDOW' : 'NO_VEHICLE';
+}
+
+function describeRoute(problem: PlanningProblem, model: Model, route: Route): PlannedRoute {
+  const { v } = route;
+  const { size } = model;
+  const duration = model.duration[v] as Float64Array;
+  const distance = model.distance[v] as Float64Array;
+  const load = Array.from(route.load);
+  const stops: PlannedStop[] = [];
+  let at = model.startLoc[v] as number;
+  // Leave late enough not to wait at the first stop (as VROOM reports it): same service times.
+  const first = route.tasks[0];
+  const firstWait =
+    first === undefined
+      ? 0
+      : (route.start[0] as number) -
+        (model.depart[v] as number) -
+        arc(duration, size, at, model.loc[first] as number);
+  const departure = (model.depart[v] as number) + firstWait;
+  let time = departure;
+  let travelled = 0;
+  let driven = 0;
+  let service = 0;
+  let waiting = 0;
+  const onBoard = load.slice();
+  route.tasks.forEach((k, i) => {
+    const here = model.loc[k] as number;
+    const arrival = time + arc(duration, size, at, here);
+    travelled += arc(duration, size, at, here);
+    driven += arc(distance, size, at, here);
+    const start = route.start[i] as number;
+    waiting += start - arrival;
+    for (const j of model.members[k] as number[]) {
+      const job = problem.jobs[j];
+      if (!job) continue;
+      job.delivery.forEach((amount, d) => {
+        onBoard[d] = (onBoard[d] as number) - amount;
+      });
+      stops.push({
+        job: job.id,
+        location: here,
+        arrival,
+        start,
+        service: job.service ?? 0,
+        load: onBoard.slice(),
+        duration: travelled,
+        distance: driven,
+      });
+    }
+    service += model.service[k] as number;
+    time = start + (model.service[k] as number);
+    at = here;
+  });
+  const end = model.endLoc[v] as number;
+  travelled += arc(duration, size, at, end);
+  driven += arc(distance, size, at, end);
+  return {
+    vehicle: problem.vehicles[v]?.id ?? v,
+    departure,
+    load,
+    stops,
+    arrival: time + arc(duration, size, at, end),
+    cost: route.cost,
+    distance: driven,
+    duration: travelled,
+    service,
+    waiting,
+  };
+}
+
+function describe(problem: PlanningProblem, model: Model, plan: Plan, iterations: number): PlanSolution {
+  const routes = plan.routes.filter((r) => r.tasks.length > 0).map((r) => describeRoute(problem, model, r));
+  const unassigned = [
+    ...model.refused.map(({ job, reason }) => ({ index: job, reason })),
+    ...plan.absent.flatMap((k) => {
+      const reason = reasonFor(model, k);
+      return (model.members[k] as number[]).map((index) => ({ index, reason }));
+    }),
+  ]
+    .sort((a, b) => a.index - b.index)
+    .map(({ index, reason }) => ({ job: problem.jobs[index]?.id ?? index, reason }));
+  const sum = (pick: (r: PlannedRoute) => number) => routes.reduce((total, r) => total + pick(r), 0);
+  return {
+    routes,
+    unassigned,
+    summary: {
+      vehicles: routes.length,
+      cost: sum((r) => r.cost),
+      distance: sum((r) => r.distance),
+      duration: sum((r) => r.duration),
+      service: sum((r) => r.service),
+      waiting: sum((r) => r.waiting),
+      iterations,
+    },
+  };
+}
