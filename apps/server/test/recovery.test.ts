@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -12,7 +12,7 @@ import { buildApp } from '../src/app.ts';
 import { ensureDatabase } from '../src/db/admin.ts';
 import { connect, type Database, migrate } from '../src/db/database.ts';
 import { type EmbeddedDatabase, startEmbeddedPostgres } from '../src/db/embedded.ts';
-import { isAlive, postmasterPid } from '../src/db/postmaster.ts';
+import { clearLeftoverPostmaster, isAlive, postmasterPid } from '../src/db/postmaster.ts';
 
 // docs/security.md, "Recovery": the embedded PostgreSQL neither outlives the server nor blocks
 // the next start, and a PostgreSQL that dies under a running server comes back by itself. One
@@ -132,6 +132,22 @@ describe('kill -9 of the server', () => {
     third.child.kill('SIGTERM');
     expect(await third.exited).toBe(0);
     expect(isAlive(postmaster)).toBe(false);
+  });
+});
+
+describe('a postmaster.pid whose pid now belongs to another process', () => {
+  it('is removed before the start, which PostgreSQL would otherwise refuse', async () => {
+    const other = await mkdtemp(path.join(tmpdir(), 'lms-stale-'));
+    try {
+      const cluster = path.join(other, 'pg');
+      await mkdir(cluster);
+      // This test's own process: alive, but not a postmaster working in that cluster.
+      await writeFile(path.join(cluster, 'postmaster.pid'), `${process.pid}\n${cluster}\n`);
+      await clearLeftoverPostmaster(other, cluster, () => {});
+      expect(existsSync(path.join(cluster, 'postmaster.pid'))).toBe(false);
+    } finally {
+      await rm(other, { recursive: true, force: true });
+    }
   });
 });
 
