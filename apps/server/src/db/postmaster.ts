@@ -33,14 +33,18 @@ function procStat(pid: number): string[] | undefined {
   }
 }
 
-/** Alive and not a zombie: an orphan whose reaper does not reap stays a zombie, which is dead for us. */
-export function isAlive(pid: number): boolean {
+function exists(pid: number): boolean {
   try {
     process.kill(pid, 0);
+    return true;
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
-  return procStat(pid)?.[0] !== 'Z';
+}
+
+/** Alive and not a zombie: an orphan whose reaper does not reap stays a zombie, which is dead for us. */
+export function isAlive(pid: number): boolean {
+  return exists(pid) && procStat(pid)?.[0] !== 'Z';
 }
 
 /**
@@ -52,8 +56,9 @@ function servesCluster(pid: number, clusterDir: string): boolean {
   if (!existsSync('/proc/self/cwd')) return true;
   try {
     return readlinkSync(`/proc/${pid}/cwd`) === realpathSync(clusterDir);
-  } catch {
-    return false;
+  } catch (error) {
+    // Not allowed to look: assume it is ours rather than remove a live postmaster's lock file.
+    return (error as NodeJS.ErrnoException).code === 'EACCES';
   }
 }
 
@@ -85,7 +90,7 @@ async function stopPostmaster(pid: number): Promise<void> {
  * Before starting the cluster: a postmaster still running on it is either another live server's
  * (refuse to start: two servers on one cluster is a mistake to report) or left behind by a server
  * that died without stopping it (stop it; its committed work is in the WAL). A `postmaster.pid`
- * whose pid now names another process is removed, or PostgreSQL would refuse to start.
+ * whose pid now names another process (or a zombie) is removed, or PostgreSQL would refuse to start.
  */
 export async function clearLeftoverPostmaster(
   dir: string,
@@ -93,9 +98,11 @@ export async function clearLeftoverPostmaster(
   log: (line: string) => void,
 ): Promise<void> {
   const pid = postmasterPid(clusterDir);
-  if (!pid) return;
+  // No such process: PostgreSQL removes its stale lock file itself.
+  if (!pid || !exists(pid)) return;
+  // A zombie or a pid reused by another process: PostgreSQL would take it for a live postmaster.
   if (!isAlive(pid) || !servesCluster(pid, clusterDir)) {
-    if (isAlive(pid)) await rm(pidFile(clusterDir), { force: true });
+    await rm(pidFile(clusterDir), { force: true });
     return;
   }
   const owner = Number(await readOwner(dir));
