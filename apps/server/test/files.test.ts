@@ -5,7 +5,8 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { STAGED_MAX_AGE_MS } from '../src/files/limits.ts';
+import { decodeBmp } from '../src/files/bmp.ts';
+import { MAX_IMAGE_PIXELS, STAGED_MAX_AGE_MS } from '../src/files/limits.ts';
 import { DiskFileStorage } from '../src/files/storage.ts';
 import {
   bmp,
@@ -301,9 +302,11 @@ describe('thumbnails', () => {
     return { ...response, meta: await sharp(response.bytes).metadata() };
   };
 
-  it('defaults to 48 × 48 COVER, rounds and bounds w and h to 16..1024', async () => {
+  it('defaults to 48 × 48 COVER, bounds w and h to 16..1024 and snaps them up to the made sides', async () => {
     expect((await thumb('')).meta).toMatchObject({ format: 'webp', width: 48, height: 48 });
-    expect((await thumb('?w=100.4&h=60.6')).meta).toMatchObject({ width: 100, height: 61 });
+    // 100 and 61 are not made: the next sides up are (so one image has a bounded set of thumbnails).
+    expect((await thumb('?w=100.4&h=60.6')).meta).toMatchObject({ width: 128, height: 64 });
+    expect((await thumb('?w=97&h=127')).meta).toMatchObject({ width: 128, height: 128 });
     expect((await thumb('?w=64')).meta).toMatchObject({ width: 64, height: 64 });
     expect((await thumb('?w=3&h=5000')).meta).toMatchObject({ width: 16, height: 1024 });
   });
@@ -321,6 +324,20 @@ describe('thumbnails', () => {
     expect((await corner('contain')).alpha).toBe(0);
   });
 
+  it('decodes a large BMP in slices, letting other work run between them', async () => {
+    let decoded = false;
+    let ranWhileDecoding = false;
+    const decoding = decodeBmp(bmp(1000, 600), MAX_IMAGE_PIXELS).then((image) => {
+      decoded = true;
+      return image;
+    });
+    setImmediate(() => {
+      ranWhileDecoding = !decoded;
+    });
+    expect(await decoding).toMatchObject({ width: 1000, height: 600 });
+    expect(ranWhileDecoding).toBe(true);
+  });
+
   it('makes a BMP thumbnail through the server’s own BMP decoder', async () => {
     const id = await uploadOne({ name: 'a.bmp', bytes: bmp(40, 20) }, '?acceptType=IMAGE');
     const { bytes, meta } = await thumb('?w=32&h=16', id);
@@ -333,10 +350,11 @@ describe('thumbnails', () => {
     const count = async () =>
       (
         await sql<{ n: number }>`select count(*)::int as n from file_thumbnail
-          where width = 33 and height = 44 and fit = 'CONTAIN'`.execute(server.db)
+          where width = 384 and height = 768 and fit = 'CONTAIN'`.execute(server.db)
       ).rows[0]!.n;
-    const first = await thumb('?w=33&h=44&fit=CONTAIN');
-    const second = await thumb('?w=33&h=44&fit=CONTAIN');
+    const first = await thumb('?w=300&h=700&fit=CONTAIN');
+    // Another size that snaps to the same sides is the same thumbnail.
+    const second = await thumb('?w=384&h=768&fit=CONTAIN');
     expect(first.headers.get('x-thumbnail-cache')).toBe('miss');
     expect(second.headers.get('x-thumbnail-cache')).toBe('hit');
     expect(second.bytes.equals(first.bytes)).toBe(true);

@@ -29,12 +29,16 @@ export class HashQueue {
   private readonly inFlight = new Map<string, number>();
   private readonly runningKeys = new Set<string>();
 
-  constructor(readonly limits: HashQueueLimits = { concurrency: 2, perKey: 4, capacity: 64 }) {}
+  constructor(
+    readonly limits: HashQueueLimits = { concurrency: 2, perKey: 4, capacity: 64 },
+    /** The Thai 429 of a full queue; thumbnails use the same fair queue with their own words. */
+    private readonly busyMessage: string = HASHING_BUSY,
+  ) {}
 
   async run<T>(key: string, work: () => Promise<T>): Promise<T> {
     const held = this.inFlight.get(key) ?? 0;
     if (held >= this.limits.perKey || this.waitingCount >= this.limits.capacity) {
-      throw new HttpError(429, [HASHING_BUSY]);
+      throw new HttpError(429, [this.busyMessage]);
     }
     this.inFlight.set(key, held + 1);
     try {

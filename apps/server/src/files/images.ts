@@ -8,9 +8,9 @@ export type ImageVerdict = 'ok' | 'tooManyPixels' | 'broken';
 const sharpOptions = { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error' } as const;
 
 /** A sharp pipeline over the stored bytes; BMP goes through our own decoder first. */
-function open(bytes: Buffer, format: Format): Sharp {
+async function open(bytes: Buffer, format: Format): Promise<Sharp> {
   if (format === 'bmp') {
-    const { width, height, channels, data } = decodeBmp(bytes, MAX_IMAGE_PIXELS);
+    const { width, height, channels, data } = await decodeBmp(bytes, MAX_IMAGE_PIXELS);
     return sharp(data, { raw: { width, height, channels }, limitInputPixels: MAX_IMAGE_PIXELS });
   }
   return sharp(bytes, sharpOptions);
@@ -25,7 +25,7 @@ export async function verifyImage(bytes: Buffer, format: Format): Promise<ImageV
     const { width, height } = format === 'bmp' ? bmpSize(bytes) : await sharp(bytes).metadata();
     if (!width || !height) return 'broken';
     if (width * height > MAX_IMAGE_PIXELS) return 'tooManyPixels';
-    await open(bytes, format).resize(32, 32, { fit: 'inside' }).raw().toBuffer();
+    await (await open(bytes, format)).resize(32, 32, { fit: 'inside' }).raw().toBuffer();
     return 'ok';
   } catch (error) {
     if (error instanceof Error && /pixel limit/i.test(error.message)) return 'tooManyPixels';
@@ -44,7 +44,7 @@ export async function makeThumbnail(
   height: number,
   fit: ThumbFit,
 ): Promise<Buffer> {
-  return open(bytes, format)
+  return (await open(bytes, format))
     .rotate() // honours EXIF orientation, as browsers do
     .resize(width, height, {
       fit: fit === 'COVER' ? 'cover' : 'contain',

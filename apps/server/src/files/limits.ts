@@ -23,6 +23,13 @@ export const MAX_NAME_LENGTH = 255;
 export const THUMB_DEFAULT = 48;
 export const THUMB_MIN = 16;
 export const THUMB_MAX = 1024;
+/**
+ * The sides a thumbnail is made at: a requested side goes up to the next one, so one image has at
+ * most 13 × 13 × 2 thumbnails however many sizes clients ask for (each one a decode).
+ */
+export const THUMB_SIDES = [16, 24, 32, 48, 64, 96, 128, 192, 256, 384, 512, 768, 1024] as const;
+/** Thumbnail generations at once, per user and over all users; the rest wait in turn or get 429. */
+export const THUMB_QUEUE = { concurrency: 2, perKey: 8, capacity: 128 } as const;
 export const thumbFits = ['COVER', 'CONTAIN'] as const;
 export type ThumbFit = (typeof thumbFits)[number];
 
@@ -45,4 +52,5 @@ export const fileMessages = {
   badFit: 'รูปแบบภาพย่อ (fit) ต้องเป็น COVER หรือ CONTAIN',
   notFound: 'ไม่พบไฟล์ที่ต้องการ',
   notImage: 'ไฟล์นี้ไม่ใช่รูปภาพ',
+  thumbnailsBusy: 'กำลังสร้างภาพย่อจำนวนมาก กรุณาลองใหม่ในอีกสักครู่',
 } as const;

@@ -123,7 +123,7 @@ export function fileRoutes(ctx: AuthContext, options: FileRoutesOptions = {}) {
         if (size === 'badFit') throw badRequest(fileMessages.badFit);
         const file = await load(request.params.id);
         if (file.kind !== 'image') throw notFound(fileMessages.notImage);
-        const { key, cached } = await thumbnails.get(file, size);
+        const { key, cached } = await thumbnails.get(file, size, request.principal!.userId);
         reply.header('x-thumbnail-cache', cached ? 'hit' : 'miss');
         reply.header('cache-control', IMMUTABLE_PRIVATE);
         return sendStored(reply, key, 'image/webp');

@@ -1,7 +1,17 @@
 import { buffer } from 'node:stream/consumers';
+import { HashQueue } from '../auth/hashQueue.ts';
 import type { Database } from '../db/database.ts';
 import { makeThumbnail, THUMB_CONTENT_TYPE } from './images.ts';
-import { THUMB_DEFAULT, THUMB_MAX, THUMB_MIN, type ThumbFit, thumbFits } from './limits.ts';
+import {
+  fileMessages,
+  THUMB_DEFAULT,
+  THUMB_MAX,
+  THUMB_MIN,
+  THUMB_QUEUE,
+  THUMB_SIDES,
+  type ThumbFit,
+  thumbFits,
+} from './limits.ts';
 import { findThumbnail, type StoredFile, saveThumbnail, type ThumbKey } from './repository.ts';
 import { detectFormat } from './sniff.ts';
 import type { FileStorage } from './storage.ts';
@@ -12,9 +22,12 @@ export interface ThumbRequest {
   readonly fit: ThumbFit;
 }
 
+/** The smallest made side that is at least `side` (the browser scales it down, never up). */
+const snap = (side: number) => THUMB_SIDES.find((s) => s >= side) ?? THUMB_MAX;
+
 /**
- * `w`, `h` and `fit` from the query: rounded, bounded to 16..1024, a missing side takes the
- * other one (or 48), fit COVER by default.
+ * `w`, `h` and `fit` from the query: rounded, bounded to 16..1024 and snapped up to one of
+ * THUMB_SIDES, a missing side takes the other one (or 48), fit COVER by default.
  */
 export function parseThumbQuery(query: {
   w?: unknown;
@@ -25,7 +38,7 @@ export function parseThumbQuery(query: {
     if (value === undefined || value === '') return undefined;
     // A repeated parameter arrives as an array: not a size.
     const n = typeof value === 'string' ? Number(value) : Number.NaN;
-    return Number.isFinite(n) ? Math.min(THUMB_MAX, Math.max(THUMB_MIN, Math.round(n))) : Number.NaN;
+    return Number.isFinite(n) ? snap(Math.min(THUMB_MAX, Math.max(THUMB_MIN, Math.round(n)))) : Number.NaN;
   };
   const w = side(query.w);
   const h = side(query.h);
@@ -39,6 +52,8 @@ export function parseThumbQuery(query: {
 /** Thumbnails made once per source content, size and fit, then kept in the file storage. */
 export class Thumbnails {
   private readonly inFlight = new Map<string, Promise<string>>();
+  /** Generation decodes whole images: bounded, and shared fairly between users. */
+  private readonly queue = new HashQueue(THUMB_QUEUE, fileMessages.thumbnailsBusy);
 
   constructor(
     private readonly db: Database,
@@ -46,7 +61,11 @@ export class Thumbnails {
   ) {}
 
   /** The storage key of the thumbnail, and whether it already existed. */
-  async get(file: StoredFile, request: ThumbRequest): Promise<{ key: string; cached: boolean }> {
+  async get(
+    file: StoredFile,
+    request: ThumbRequest,
+    userId: string,
+  ): Promise<{ key: string; cached: boolean }> {
     const key: ThumbKey = { sourceSha256: file.sha256, ...request };
     const existing = await findThumbnail(this.db, key);
     if (existing && (await this.storage.has(existing))) return { key: existing, cached: true };
@@ -54,7 +73,9 @@ export class Thumbnails {
     // Simultaneous first requests share one generation.
     let pending = this.inFlight.get(id);
     if (!pending) {
-      pending = this.generate(key).finally(() => this.inFlight.delete(id));
+      pending = this.queue
+        .run(`user:${userId}`, () => this.generate(key))
+        .finally(() => this.inFlight.delete(id));
       this.inFlight.set(id, pending);
     }
     return { key: await pending, cached: false };
