@@ -37,7 +37,8 @@ describe('the demo company', () => {
     expect(await count('ship_cond', sql`code = '29'`)).toBe(1);
     // Every branch has trip timings for every vehicle type and ship cond (the booking engine needs them).
     expect(await count('branch__vehicle_type_settings')).toBe(4 * 4 * 3);
-  });
+    // Seeding the whole company takes 30–60 s on a loaded 2-core machine.
+  }, 180_000);
 
   it('has the Bangkok truck ban, a prohibited pair and unbooked DOs', async () => {
     const { rows: bans } = await sql<{ code: string; start: string; end: string }>`

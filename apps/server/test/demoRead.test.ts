@@ -1,6 +1,7 @@
-import { entities, LIMITS } from '@lms/domain';
+import { entities, entityByName, LIMITS } from '@lms/domain';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { translateWriteError } from '../src/crud/pgErrors.ts';
 import { down, up } from '../src/db/migrations/0009_coordinates.ts';
 import { noGenericRoutes, tableOf } from '../src/entities/naming.ts';
 import { seedDemoCompany } from '../src/seed/demo.ts';
@@ -87,9 +88,15 @@ describe('migration 0009: coordinates', () => {
     }>`select lat from branch where code = 'BKK'`.execute(server.db);
     expect(branch[0]!.lat).toBeNull();
     for (const value of ['NaN', '91', '-90.5']) {
-      await expect(
-        sql`update ship_to set lat = ${value}::numeric where code = 'ST-R01'`.execute(server.db),
-      ).rejects.toMatchObject({ code: '23514' });
+      const refused = await sql`update ship_to set lat = ${value}::numeric where code = 'ST-R01'`
+        .execute(server.db)
+        .catch((error: unknown) => error);
+      expect(refused).toMatchObject({ code: '23514' });
+      // Should a write ever get past validation, the refusal is a 422 on the field, not a 500.
+      await expect(translateWriteError(entityByName('shipTo'), refused)).rejects.toMatchObject({
+        status: 422,
+        errors: { lat: 'ละติจูด ไม่อยู่ในช่วงที่กำหนด' },
+      });
     }
     await expect(
       sql`update sub_district set lon = 'NaN' where code = '100101'`.execute(server.db),

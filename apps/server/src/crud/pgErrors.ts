@@ -54,7 +54,7 @@ export async function translateWriteError(entity: EntityDef, error: unknown): Pr
     const field = entity.fields.find((f) =>
       error.constraint?.startsWith(`${tableOf(entity)}_${columnOf(f)}_`),
     );
-    throw unprocessable({ [field?.name ?? '_form']: `${field?.label ?? 'ข้อมูล'}ไม่อยู่ในช่วงที่กำหนด` });
+    throw unprocessable({ [field?.name ?? '_form']: `${field?.label ?? 'ข้อมูล'} ไม่อยู่ในช่วงที่กำหนด` });
   }
   if (error.code === '22P02' || error.code === '22007' || error.code === '22008' || error.code === '22003') {
     throw new HttpError(422, ['ข้อมูลมีรูปแบบไม่ถูกต้อง']);

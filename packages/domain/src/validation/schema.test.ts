@@ -27,6 +27,15 @@ describe('schemaFor', () => {
     });
   });
 
+  it('answers a value of the wrong shape in Thai by label, never with an exception or the value', () => {
+    expect(errorsOf(province, { code: ['10'], nameTh: { th: 'x' }, regionId: 5 })).toMatchObject({
+      code: 'รหัส ต้องเป็นข้อความ',
+      nameTh: 'ชื่อ (ไทย) ต้องเป็นข้อความ',
+    });
+    const whole = validateRecord(province, 'create', 'hello');
+    expect(whole).toEqual({ ok: false, errors: { _form: 'ข้อมูลที่ส่งต้องเป็นข้อมูลแบบ JSON object' } });
+  });
+
   it('trims strings and counts a blank string as missing', () => {
     expect(errorsOf(province, { code: '   ', nameTh: ' กรุงเทพ ', regionId: 'r1' })).toEqual({
       code: 'กรุณาระบุ รหัส',
