@@ -1,4 +1,4 @@
-import { isKnownRole } from '@lms/domain';
+import { isKnownRole, ResetPasswordAnswer } from '@lms/domain';
 import { sql } from 'kysely';
 import { isUuid } from '../auth/access.ts';
 import { hashPassword, randomPassword } from '../auth/password.ts';
@@ -37,7 +37,10 @@ export const appUserExtension: EntityExtension = {
   routes(app, entity, ctx) {
     app.post(
       `/${entity.name}/:id/resetPassword`,
-      { config: { access: { entity: entity.name, action: 'resetPassword' } } },
+      {
+        config: { access: { entity: entity.name, action: 'resetPassword' } },
+        schema: { tags: [entity.title], response: { 200: ResetPasswordAnswer } },
+      },
       async (request) => {
         const { id } = request.params as { id: string };
         if (!isUuid(id) || !(await findRecord(ctx.db, entity, id))) throw notFound();
