@@ -95,6 +95,7 @@ export const SlotAfter = Type.Object({
   used: Amounts,
   remaining: Amounts,
 });
+export type SlotAfter = Static<typeof SlotAfter>;
 
 export const AllocatedLine = Type.Object({
   deliveryOrderId: Uuid,
@@ -114,6 +115,7 @@ export const VehicleLoad = Type.Object({
   usedVolume: Type.Number(),
   usedMinute: Type.Number(),
 });
+export type VehicleLoad = Static<typeof VehicleLoad>;
 
 /** What a planner reads of a slot's shift: name, hours (`HH:mm`), priority and time slot code. */
 const ShiftFields = {
