@@ -248,9 +248,15 @@ describe('fine tune: the delivery time lies within the shift', () => {
   });
 
   it('does not refuse an allocation that has no time yet', async () => {
-    const draft = await call(server.api, 'POST', `/doBooking/draft?${q()}`, {
-      token,
-      body: { ...world.request, allocations: oneDoAllocation(world.slotId, world.deliveryOrderIds[0]!) },
+    // A world of its own: the test above booked this one's DOs, and booked DOs get no draft.
+    const fresh = await fineTuneScenario();
+    const draft = await call(server.api, 'POST', `/doBooking/draft?branchId=${fresh.branchId}`, {
+      token: await userFor(fresh.branchId),
+      body: {
+        ...fresh.request,
+        deliveryOrderIds: [fresh.deliveryOrderIds[0]!],
+        allocations: oneDoAllocation(fresh.slotId, fresh.deliveryOrderIds[0]!),
+      },
     });
     expect(draft.body.evaluation.allocations[0]).toMatchObject({ ok: true, deliveryTime: null });
   });

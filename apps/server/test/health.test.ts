@@ -12,6 +12,10 @@ import { setupTestServer } from './harness.ts';
 
 const server = setupTestServer();
 
+interface OpenApiResponse {
+  readonly content?: Record<string, { readonly schema?: Record<string, unknown> }>;
+}
+
 describe('GET /api/health', () => {
   it('answers the database version and the latest migration, from the real database', async () => {
     const response = await fetch(`${server.api}/health`);
@@ -107,6 +111,28 @@ describe('GET /api/docs', () => {
     expect(doc.paths['/api/province'].get.parameters.map((p: { name: string }) => p.name)).toEqual(
       expect.arrayContaining(['page', 'size', 'sort', 'searchTerm', 'codeEq', 'regionIds']),
     );
+  });
+
+  it('gives every operation a 2xx answer with its schema (the API contract, docs/architecture.md)', async () => {
+    const doc = await (await fetch(`${server.api}/docs/json`)).json();
+    const operations = Object.entries(
+      doc.paths as Record<string, Record<string, { responses?: Record<string, OpenApiResponse> }>>,
+    ).flatMap(([path, ops]) => Object.entries(ops).map(([method, op]) => ({ path, method, op })));
+    expect(operations.length).toBeGreaterThan(100);
+    const undescribed = operations
+      .filter(({ op }) => {
+        const success = Object.entries(op.responses ?? {}).filter(([status]) => /^2\d\d$/.test(status));
+        // A 204 has no body to describe; every other success names its media type and schema.
+        return !success.some(
+          ([status, response]) =>
+            status === '204' ||
+            Object.values(response.content ?? {}).some(
+              (media) => media.schema && Object.keys(media.schema).length,
+            ),
+        );
+      })
+      .map(({ path, method }) => `${method.toUpperCase()} ${path}`);
+    expect(undescribed).toEqual([]);
   });
 
   it('serves a browsable page', async () => {

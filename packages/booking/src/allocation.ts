@@ -1,66 +1,26 @@
-import { quantityPrice } from '@lms/domain';
-import type { Amounts } from './capacity.ts';
+import {
+  type AllocatedLine as ApiAllocatedLine,
+  type Allocation as ApiAllocation,
+  type SlotAfter as ApiSlotAfter,
+  type VehicleLoad as ApiVehicleLoad,
+  quantityPrice,
+} from '@lms/domain';
 import type { BookingContext } from './context.ts';
 import { VEHICLE_STEP_PERCENT } from './decisions.ts';
 import { packedAmounts, type SlotPacking } from './packing.ts';
-import { type Utilization, utilizationOf } from './utilization.ts';
-import type { Id, IsoDate, TimeOfDay } from './world.ts';
+import { utilizationOf } from './utilization.ts';
+import type { Id } from './world.ts';
 import type { WorldIndex } from './worldIndex.ts';
 
 /** An allocation as the planner sees it and the server stores it: one slot, its vehicles and lines. */
 
-export interface AllocatedLine {
-  readonly deliveryOrderId: Id;
-  readonly lineId: Id;
-  readonly articleId: Id;
-  readonly qty: number;
-  readonly usedWeight: number;
-  readonly usedVolume: number;
-  /** Installation minutes; the first line of each vehicle also carries that vehicle's trip minutes. */
-  readonly usedMinute: number;
-}
+export type AllocatedLine = ApiAllocatedLine;
 
-export interface VehicleLoad {
-  readonly lines: readonly AllocatedLine[];
-  readonly usedWeight: number;
-  readonly usedVolume: number;
-  readonly usedMinute: number;
-}
+export type VehicleLoad = ApiVehicleLoad;
 
-export interface SlotAfter extends Utilization {
-  readonly capacity: Amounts;
-  readonly used: Amounts;
-  readonly remaining: Amounts;
-}
+export type SlotAfter = ApiSlotAfter;
 
-export interface Allocation {
-  readonly slotId: Id;
-  readonly date: IsoDate;
-  readonly shiftOfDayId: Id;
-  readonly shiftName: string;
-  readonly shiftPriority: number;
-  /** The shift's hours (`HH:mm`): the delivery time must lie between them (fine tune). */
-  readonly shiftStartTime: TimeOfDay;
-  readonly shiftEndTime: TimeOfDay;
-  readonly timeSlotCode: string | null;
-  readonly vehicleTypeId: Id;
-  readonly vehicleTypeName: string;
-  readonly vehicles: number;
-  readonly loads: readonly VehicleLoad[];
-  /** One row per DO line carried (summed over vehicles): what the server writes as booking lines. */
-  readonly lines: readonly AllocatedLine[];
-  readonly usedWeight: number;
-  readonly usedVolume: number;
-  readonly usedMinute: number;
-  readonly distanceKm: number;
-  readonly travelMinute: number;
-  /** load + unload + wait + travel of one vehicle. */
-  readonly tripMinute: number;
-  /** The slot after this booking. */
-  readonly slotAfter: SlotAfter;
-  /** Baht for all the vehicles; null when the vehicle type has no price. */
-  readonly fee: number | null;
-}
+export type Allocation = ApiAllocation;
 
 const round3 = (value: number): number => Math.round(value * 1000) / 1000;
 

@@ -1,14 +1,11 @@
+import type { Amounts as ApiAmounts } from '@lms/domain';
 import { bookableVehicles, DEFAULT_ADJUST_PERCENT } from './decisions.ts';
 import type { BookingWorld, Id, VehicleDateSlot } from './world.ts';
 import { indexWorld, type WorldIndex } from './worldIndex.ts';
 
 /** What a slot can carry, has carried, and has left (booking.md Capacity). */
 
-export interface Amounts {
-  readonly weight: number;
-  readonly volume: number;
-  readonly minute: number;
-}
+export type Amounts = ApiAmounts;
 
 export interface SlotCapacity {
   readonly slotId: Id;

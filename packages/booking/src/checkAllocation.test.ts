@@ -49,7 +49,7 @@ describe('checkAllocation', () => {
     });
     expect(checkAllocation(w, edit({ vehicles: 3 }))).toEqual({
       ok: false,
-      rule: 'CAPACITY',
+      rule: 'INPUT',
       message: 'ขอรถ 3 คัน แต่มีให้จองเพียง 2 คัน',
     });
     expect(checkAllocation(w, edit({ lines: [{ deliveryOrderId: 'D1', lineId: 'D1-2', qty: 1 }] }))).toEqual({

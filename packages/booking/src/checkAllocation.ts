@@ -83,8 +83,9 @@ export function checkAllocation(world: BookingWorld, edit: AllocationEdit): Allo
     const problem = splitProblem(cargo, qty);
     if (problem) return fail('SPLIT', problem);
   }
+  // More vehicles than the slot has at all is a bad edit, not capacity taken by others (a race).
   const left = bookableVehicles(slot, context.special);
-  if (edit.vehicles > left) return fail('CAPACITY', bookingMessages.tooManyVehicles(edit.vehicles, left));
+  if (edit.vehicles > left) return fail('INPUT', bookingMessages.tooManyVehicles(edit.vehicles, left));
   const toPack = pieces();
   const packing = packSlot(context, slot, toPack, tripMinute, { maxVehicles: edit.vehicles });
   if (toPack.some((piece) => piece.left > 0)) {

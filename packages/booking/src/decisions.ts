@@ -1,3 +1,4 @@
+import { type RuleCode as BookingRuleCode, bookingRuleCodes } from '@lms/domain';
 import type {
   ShippingPriceConfig,
   UtilizationStatus,
@@ -41,19 +42,12 @@ export const VEHICLE_STEP_PERCENT: number | null = null;
 /** Float slack when comparing capacities (kg, m³, minutes). */
 export const CAPACITY_EPSILON = 1e-9;
 
-/** The hard rules, in the order `whyNot` and `checkAllocation` test them; the first failing one is reported. */
-export const RULE_ORDER = [
-  'SLA',
-  'DISTANCE',
-  'VEHICLE_TYPE',
-  'ROUTE',
-  'BAN',
-  'DELIVERY_TIME',
-  'PROHIBITED',
-  'SPLIT',
-  'CAPACITY',
-] as const;
-export type RuleCode = (typeof RULE_ORDER)[number];
+/**
+ * The hard rules, in the order `whyNot` and `checkAllocation` test them; the first failing one is
+ * reported. Declared with the API contract, whose answers name them.
+ */
+export const RULE_ORDER = bookingRuleCodes;
+export type RuleCode = BookingRuleCode;
 
 /** Vehicles a booking may use in a slot: ordinary bookings leave the `special` ones alone. */
 export function bookableVehicles(slot: VehicleDateSlot, special: boolean): number {

@@ -1,23 +1,8 @@
-import type { Allocation } from './allocation.ts';
-import type { IsoDate } from './world.ts';
+import type { BookingOption as ApiBookingOption } from '@lms/domain';
 
 /** An option and the order options are offered in (booking.md Ranking). */
 
-export interface BookingOption {
-  /** 1 = best. */
-  readonly rank: number;
-  readonly allocations: readonly Allocation[];
-  /** The day the last allocation is delivered: when the whole order has arrived. */
-  readonly completionDate: IsoDate;
-  readonly firstDate: IsoDate;
-  readonly vehicles: number;
-  /** Baht; null when a vehicle type used has no price. */
-  readonly fee: number | null;
-  /** How full the option's own vehicles are: the tighter of weight and volume, %. */
-  readonly fillPercent: number;
-  /** Priority of the first allocation's shift (lower first). */
-  readonly shiftPriority: number;
-}
+export type BookingOption = ApiBookingOption;
 
 export type UnrankedOption = Omit<BookingOption, 'rank'>;
 

@@ -1,12 +1,12 @@
-import { type ShiftFields, shiftFieldsOf } from './allocation.ts';
-import { type Amounts, slotCapacityOf } from './capacity.ts';
+import type { SlotChoice as ApiSlotChoice, SlotChoices as ApiSlotChoices } from '@lms/domain';
+import { shiftFieldsOf } from './allocation.ts';
+import { slotCapacityOf } from './capacity.ts';
 import { suggestionContext } from './context.ts';
-import type { RuleCode } from './decisions.ts';
 import { RULE_LABELS } from './messages.ts';
 import { searchWindow, slotRuleBreak, slotsBetween } from './slots.ts';
 import { chronological } from './suggest.ts';
-import { type Utilization, utilizationOf } from './utilization.ts';
-import type { BookingWorld, Id, IsoDate, SuggestRequest } from './world.ts';
+import { utilizationOf } from './utilization.ts';
+import type { BookingWorld, SuggestRequest } from './world.ts';
 import { indexWorld } from './worldIndex.ts';
 
 /**
@@ -16,34 +16,9 @@ import { indexWorld } from './worldIndex.ts';
  * order. It is a guide for the picker: the server re-checks the edited allocation in full.
  */
 
-export interface SlotChoice extends ShiftFields {
-  readonly slotId: Id;
-  readonly date: IsoDate;
-  readonly shiftOfDayId: Id;
-  readonly vehicleTypeId: Id;
-  readonly vehicleTypeName: string;
-  /** Vehicles this booking may use in the slot. */
-  readonly vehicles: number;
-  /** Left by confirmed bookings (a draft's own allocations are not counted). */
-  readonly remaining: Amounts;
-  /** The slot as it stands, before this booking. */
-  readonly utilization: Utilization;
-  /** The first rule (SLA … capacity) the slot breaks for this order, or null. */
-  readonly ruleBreak: {
-    readonly rule: RuleCode;
-    readonly ruleLabel: string;
-    readonly message: string;
-  } | null;
-}
+export type SlotChoice = ApiSlotChoice;
 
-export interface SlotChoices {
-  readonly from: IsoDate | null;
-  readonly to: IsoDate | null;
-  /** Chronological, as the suggestion searches them: day, shift priority and start, bigger vehicle types first. */
-  readonly slots: readonly SlotChoice[];
-  /** Set when the request itself cannot be served (unknown branch, ship-to, ship cond). */
-  readonly problem: string | null;
-}
+export type SlotChoices = ApiSlotChoices;
 
 export function slotChoices(world: BookingWorld, request: SuggestRequest): SlotChoices {
   const index = indexWorld(world);

@@ -1,3 +1,4 @@
+import type { Suggestion as ApiSuggestion } from '@lms/domain';
 import { type Allocation, allocationOf } from './allocation.ts';
 import type { BookingContext } from './context.ts';
 import { suggestionContext } from './context.ts';
@@ -6,23 +7,13 @@ import { bookingMessages } from './messages.ts';
 import { packSlot, piecesOf } from './packing.ts';
 import { type BookingOption, compareOptions, optionKey, type UnrankedOption } from './rank.ts';
 import { searchWindow, slotRuleBreak, slotsBetween } from './slots.ts';
-import { type WhyNot, whyNotFor } from './whyNot.ts';
+import { whyNotFor } from './whyNot.ts';
 import type { BookingWorld, IsoDate, SuggestRequest, VehicleDateSlot } from './world.ts';
 import { indexWorld } from './worldIndex.ts';
 
 /** Order Suggestion: up to MAX_OPTIONS ranked options, every one feasible under every rule. */
 
-export interface Suggestion {
-  readonly earliestDate: IsoDate | null;
-  /** The days searched. */
-  readonly from: IsoDate | null;
-  readonly to: IsoDate | null;
-  readonly distanceKm: number | null;
-  readonly options: readonly BookingOption[];
-  readonly whyNot: readonly WhyNot[];
-  /** Set when the request itself cannot be served (unknown branch, ship-to, nothing to book). */
-  readonly problem: string | null;
-}
+export type Suggestion = ApiSuggestion;
 
 const compareText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 

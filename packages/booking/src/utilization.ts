@@ -1,4 +1,4 @@
-import { utilizationStatusOptions } from '@lms/domain';
+import { type Utilization as ApiUtilization, utilizationStatusOptions } from '@lms/domain';
 import type { Amounts } from './capacity.ts';
 import {
   DEFAULT_UTILIZATION_BANDS,
@@ -10,16 +10,7 @@ import type { UtilizationStatus, UtilizationThreshold } from './world.ts';
 
 /** A slot's fullness and its status band (booking.md Utilization status). */
 
-export interface Utilization {
-  readonly weightPercent: number;
-  readonly volumePercent: number;
-  readonly hourPercent: number;
-  /** The highest of the three. */
-  readonly percent: number;
-  readonly status: UtilizationStatus;
-  readonly statusLabel: string;
-  readonly colour: string;
-}
+export type Utilization = ApiUtilization;
 
 type Band = Omit<UtilizationThreshold, 'vehicleTypeId'>;
 type Dimension = 'Weight' | 'Volume' | 'Hour';

@@ -1,3 +1,4 @@
+import type { WhyNot as ApiWhyNot } from '@lms/domain';
 import type { BookingContext } from './context.ts';
 import { suggestionContext } from './context.ts';
 import { daysBetween, daysFrom } from './dates.ts';
@@ -18,15 +19,7 @@ import { indexWorld } from './worldIndex.ts';
 
 /** Why a day is not offered: per day and vehicle type, the first rule that ruled it out. */
 
-export interface WhyNot {
-  readonly date: IsoDate;
-  readonly vehicleTypeId: Id;
-  readonly vehicleTypeName: string;
-  readonly rule: RuleCode;
-  readonly ruleLabel: string;
-  /** Thai, for the planner. */
-  readonly message: string;
-}
+export type WhyNot = ApiWhyNot;
 
 const rank = (rule: RuleCode): number => RULE_ORDER.indexOf(rule);
 

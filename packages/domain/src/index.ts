@@ -1,4 +1,4 @@
-export type * from './auth/account.ts';
+export * from './api/index.ts';
 export * from './auth/permissions.ts';
 export * from './auth/roleGroups.ts';
 export * from './auth/roles.ts';

@@ -1,24 +1,8 @@
 import { type Amounts, indexWorld, slotCapacityOf, utilizationOf } from '@lms/booking';
+import type { CalendarCell, CellBooking } from '@lms/domain';
 import { sql } from 'kysely';
 import type { Database } from '../db/database.ts';
 import { loadWorld } from './world.ts';
-
-export interface CalendarCell {
-  readonly date: string;
-  readonly shiftOfDayId: string;
-  readonly shiftName: string;
-  readonly vehicleTypeId: string;
-  readonly vehicleTypeName: string;
-  readonly vehicles: number;
-  readonly capacity: Amounts;
-  readonly used: Amounts;
-  readonly weightPercent: number;
-  readonly volumePercent: number;
-  readonly hourPercent: number;
-  readonly status: string;
-  readonly statusLabel: string;
-  readonly colour: string;
-}
 
 const add = (a: Amounts, b: Amounts): Amounts => ({
   weight: a.weight + b.weight,
@@ -106,7 +90,7 @@ export async function cellBookings(
   shiftOfDayId: string,
   vehicleTypeId: string,
 ) {
-  const { rows } = await sql`
+  const { rows } = await sql<CellBooking>`
     select distinct b.id, b.doc_no as "docNo", b.call_status as "callStatus", concat_ws(': ', c.code, c.name) as "customerLabel",
            concat_ws(': ', st.code, st.name) as "shipToLabel"
       from booking_report b

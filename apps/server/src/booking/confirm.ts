@@ -1,17 +1,31 @@
-import { type Allocation, remainingCapacity } from '@lms/booking';
-import { bangkokIsoDate, entityByName } from '@lms/domain';
+import { type Allocation, type Amounts, remainingCapacity } from '@lms/booking';
+import { bangkokIsoDate, bookingRequestMessages, type ConfirmConflict, entityByName } from '@lms/domain';
 import { sql, type Transaction } from 'kysely';
 import { recordHistory } from '../crud/history.ts';
 import type { Database } from '../db/database.ts';
-import { HttpError, unprocessable } from '../http/errors.ts';
+import { conflict, unprocessable } from '../http/errors.ts';
 import { type Draft, findDraft } from './drafts.ts';
 import { evaluateDraft } from './evaluate.ts';
 import { BOOKING_CHANNEL, type BookingEvent } from './events.ts';
 import { loadWorld } from './world.ts';
 
 const bookingReport = entityByName('bookingReport');
-const fmt = (n: number, d = 2) =>
-  n.toLocaleString('en-US', { minimumFractionDigits: d, maximumFractionDigits: d });
+
+/**
+ * A confirm that lost the race for a slot's capacity (409): the message says what is left once,
+ * `remaining` gives it as figures (`ConfirmConflict` of the contract).
+ */
+export class CapacityLost extends Error {
+  constructor(
+    readonly text: string,
+    readonly remaining: Amounts,
+  ) {
+    super(text);
+  }
+  get body(): ConfirmConflict {
+    return { messages: [this.text], remaining: this.remaining };
+  }
+}
 
 /** The world of a draft: its DOs and ship-to, slots from today to the last slot it uses. */
 export function draftWorld(
@@ -69,8 +83,7 @@ export async function confirmDraft(
       trx,
     );
     const booked = orders.filter((o) => o.is_booking);
-    if (booked.length)
-      throw new HttpError(409, [`ใบส่งสินค้า ${booked.map((o) => o.doc_no).join(', ')} ถูกจองไปแล้ว`]);
+    if (booked.length) throw conflict(bookingRequestMessages.booked(booked.map((o) => o.doc_no).join(', ')));
 
     const lastDay = slots
       .map((s) => s.shift_date)
@@ -83,16 +96,11 @@ export async function confirmDraft(
     // race lost: it is the planner's to fix, on the allocation it concerns.
     if (failed && !failed.ok && failed.rule !== 'CAPACITY')
       throw unprocessable({ [`allocations.${failed.index}`]: failed.message });
-    if (failed && !failed.ok) {
-      const left = remainingCapacity(world, failed.slotId, draft.request.special);
-      const messages = [
+    if (failed && !failed.ok)
+      throw new CapacityLost(
         `ความจุของรถเปลี่ยนไประหว่างนี้: ${failed.message}`,
-        `เหลือ ${fmt(left.weight, 3)} กก. ${fmt(left.volume, 3)} ลบ.ม. ${fmt(left.minute, 0)} นาที`,
-      ];
-      throw Object.assign(new HttpError(409, messages), {
-        remaining: left,
-      });
-    }
+        remainingCapacity(world, failed.slotId, draft.request.special),
+      );
     if (!evaluation.ok)
       throw unprocessable({ allocations: evaluation.uncovered.join('\n') || 'การจองยังไม่ครบ' });
     const allocations = evaluation.allocations.flatMap((a) =>

@@ -1,21 +1,12 @@
-import type { AllocationEdit, SuggestRequest } from '@lms/booking';
+import type { SuggestRequest } from '@lms/booking';
+import type { DraftAllocation, DraftAnswer } from '@lms/domain';
 import { sql } from 'kysely';
 import type { Database } from '../db/database.ts';
 import { conflict, notFound } from '../http/errors.ts';
 
-/** What the planner asked for (step Info) and the allocations they are fine-tuning. */
-export interface DraftRequest {
-  readonly deliveryOrderIds: readonly string[];
-  readonly shipToId: string;
-  readonly shipCondId: string;
-  readonly special: boolean;
-  readonly wantedDate: string | null;
-}
-
-export type DraftAllocation = Pick<AllocationEdit, 'slotId' | 'vehicles' | 'lines'> & {
-  /** Planned time at the customer, within the shift (HH:mm). */
-  readonly deliveryTime?: string | null;
-};
+/** What the planner asked for (step Info), with its defaults, and the allocations they are fine-tuning (the contract's shapes). */
+export type DraftRequest = DraftAnswer['draft']['request'];
+export type { DraftAllocation };
 
 export interface Draft {
   readonly id: string;

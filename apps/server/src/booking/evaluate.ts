@@ -1,30 +1,8 @@
-import { type Allocation, type BookingWorld, checkAllocation, type RuleCode } from '@lms/booking';
+import { type Allocation, type BookingWorld, checkAllocation } from '@lms/booking';
+import type { EvaluatedAllocation, Evaluation } from '@lms/domain';
 import type { DraftAllocation, DraftRequest } from './drafts.ts';
 
-export type EvaluatedAllocation =
-  | { readonly ok: true; readonly allocation: Allocation; readonly deliveryTime: string | null }
-  | {
-      readonly ok: false;
-      readonly index: number;
-      readonly rule: RuleCode | 'INPUT';
-      readonly message: string;
-      readonly slotId: string;
-    };
-
-export interface Evaluation {
-  readonly allocations: readonly EvaluatedAllocation[];
-  /** Every allocation passes every rule and the DOs are booked in full. */
-  readonly ok: boolean;
-  /** DOs whose quantity is not fully allocated (Thai), e.g. after moving a line away. */
-  readonly uncovered: readonly string[];
-  readonly totals: {
-    readonly weight: number;
-    readonly volume: number;
-    readonly minute: number;
-    readonly vehicles: number;
-    readonly fee: number;
-  };
-}
+export type { EvaluatedAllocation, Evaluation };
 
 /**
  * Re-checks a draft's allocations in order, each against the capacity left after the ones

@@ -1,16 +1,11 @@
 import { EventEmitter } from 'node:events';
 import { setTimeout as sleep } from 'node:timers/promises';
+import type { BookingEvent } from '@lms/domain';
 import pg from 'pg';
 
 export const BOOKING_CHANNEL = 'lms_booking';
 
-export interface BookingEvent {
-  readonly branchId: string;
-  readonly kind: 'confirmed' | 'canceled' | 'callStatus';
-  readonly bookingId: string;
-  readonly slotIds: readonly string[];
-  readonly dates: readonly string[];
-}
+export type { BookingEvent };
 
 /**
  * Booking changes from every server instance: each instance LISTENs on one PostgreSQL channel

@@ -1,65 +1,26 @@
 import { HORIZON_DAYS, slotChoices, suggest } from '@lms/booking';
-import { bangkokIsoDate, callStatusOptions, entityByName, featureRoles } from '@lms/domain';
+import {
+  type BookingRequest,
+  bangkokIsoDate,
+  bookingApi,
+  calendarApi,
+  entityByName,
+  featureRoles,
+} from '@lms/domain';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { recordHistory } from '../crud/history.ts';
+import { typed } from '../http/contract.ts';
 import { notFound, unprocessable } from '../http/errors.ts';
 import type { AuthContext } from '../routes/context.ts';
 import { calendarCells, cellBookings } from './calendar.ts';
-import { cancelBooking, confirmDraft, draftWorld, notify } from './confirm.ts';
-import {
-  createDraft,
-  type DraftAllocation,
-  type DraftRequest,
-  findDraft,
-  saveAllocations,
-  toSuggestRequest,
-} from './drafts.ts';
+import { CapacityLost, cancelBooking, confirmDraft, draftWorld, notify } from './confirm.ts';
+import { createDraft, type DraftRequest, findDraft, saveAllocations, toSuggestRequest } from './drafts.ts';
 import { evaluateDraft } from './evaluate.ts';
 import type { BookingEvents } from './events.ts';
+import { checkBookingRequest } from './request.ts';
 import { streamEvents } from './sse.ts';
 import { loadWorld } from './world.ts';
-
-const uuid = { type: 'string', format: 'uuid' } as const;
-const isoDate = { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$' } as const;
-const requestSchema = {
-  type: 'object',
-  required: ['deliveryOrderIds', 'shipToId', 'shipCondId'],
-  properties: {
-    deliveryOrderIds: { type: 'array', items: uuid, minItems: 1, maxItems: 500 },
-    shipToId: uuid,
-    shipCondId: uuid,
-    wantedDate: { ...isoDate, nullable: true },
-    special: { type: 'boolean', default: false },
-  },
-} as const;
-const allocationsSchema = {
-  type: 'array',
-  maxItems: 200,
-  items: {
-    type: 'object',
-    required: ['slotId', 'vehicles', 'lines'],
-    properties: {
-      slotId: uuid,
-      vehicles: { type: 'integer', minimum: 1, maximum: 1000 },
-      deliveryTime: { type: 'string', pattern: '^\\d{2}:\\d{2}$', nullable: true },
-      lines: {
-        type: 'array',
-        maxItems: 500,
-        items: {
-          type: 'object',
-          required: ['deliveryOrderId', 'lineId', 'qty'],
-          properties: { deliveryOrderId: uuid, lineId: uuid, qty: { type: 'number', exclusiveMinimum: 0 } },
-        },
-      },
-    },
-  },
-} as const;
-const draftQuery = {
-  type: 'object',
-  required: ['id', 'branchId'],
-  properties: { id: uuid, branchId: uuid },
-} as const;
 
 const addDays = (day: string, days: number) => {
   const date = new Date(`${day}T00:00:00Z`);
@@ -72,10 +33,19 @@ const bookingReport = entityByName('bookingReport');
 
 /** DO booking (booking.md): suggestion, drafts for fine tune, summary, confirm, cancel, calendar, live events. */
 export function bookingRoutes(ctx: AuthContext, events: BookingEvents) {
-  return async (app: FastifyInstance) => {
+  return async (fastify: FastifyInstance) => {
+    const app = typed(fastify);
     const read = { access: { roles: featureRoles.doBooking.read }, branchScoped: true };
     const edit = { access: { roles: featureRoles.doBooking.edit }, branchScoped: true };
     const tags = ['DO Booking'];
+    /** The request with its defaults, as the draft keeps it. */
+    const draftRequest = (body: BookingRequest): DraftRequest => ({
+      deliveryOrderIds: body.deliveryOrderIds,
+      shipToId: body.shipToId,
+      shipCondId: body.shipCondId,
+      special: body.special ?? false,
+      wantedDate: body.wantedDate ?? null,
+    });
 
     async function evaluated(draftId: string, branchId: string, userId: string) {
       const draft = await findDraft(ctx.db, draftId, branchId, userId);
@@ -84,100 +54,71 @@ export function bookingRoutes(ctx: AuthContext, events: BookingEvents) {
       return { draft, evaluation: evaluateDraft(world, draft.request, draft.allocations, branchId, today) };
     }
 
-    app.post<{ Body: DraftRequest }>(
-      '/doBooking/suggestion',
-      { config: read, schema: { tags, body: requestSchema } },
-      async (request) => {
+    app.route({
+      ...bookingApi.suggestion,
+      schema: { ...bookingApi.suggestion.schema, tags },
+      config: read,
+      handler: async (request) => {
+        const branchId = request.branchId!;
+        // Already booked, another ship-to or ship cond, unknown ids: refused before the engine runs.
+        await checkBookingRequest(ctx.db, branchId, request.body);
         const today = bangkokIsoDate(new Date());
         const world = await loadWorld(ctx.db, {
-          branchId: request.branchId!,
+          branchId,
           from: today,
           to: worldEnd(today),
           deliveryOrderIds: request.body.deliveryOrderIds,
           shipToIds: [request.body.shipToId],
         });
-        if (world.deliveryOrders.length !== request.body.deliveryOrderIds.length)
-          throw notFound('ไม่พบใบส่งสินค้าบางใบในสาขานี้');
-        return suggest(
-          world,
-          toSuggestRequest(
-            request.branchId!,
-            {
-              ...request.body,
-              special: request.body.special ?? false,
-              wantedDate: request.body.wantedDate ?? null,
-            },
-            today,
-          ),
-        );
+        return suggest(world, toSuggestRequest(branchId, draftRequest(request.body), today));
       },
-    );
+    });
 
-    app.post<{ Body: DraftRequest & { allocations?: DraftAllocation[] } }>(
-      '/doBooking/draft',
-      {
-        config: edit,
-        schema: {
-          tags,
-          body: {
-            ...requestSchema,
-            properties: { ...requestSchema.properties, allocations: allocationsSchema },
-          },
-        },
-      },
-      async (request, reply) => {
+    app.route({
+      ...bookingApi.createDraft,
+      schema: { ...bookingApi.createDraft.schema, tags },
+      config: edit,
+      handler: async (request, reply) => {
         const { allocations = [], ...rest } = request.body;
-        const draftRequest: DraftRequest = {
-          ...rest,
-          special: rest.special ?? false,
-          wantedDate: rest.wantedDate ?? null,
-        };
+        await checkBookingRequest(ctx.db, request.branchId!, rest);
         const id = await createDraft(
           ctx.db,
           request.branchId!,
           request.principal!.userId,
-          draftRequest,
+          draftRequest(rest),
           allocations,
         );
         return reply.status(201).send(await evaluated(id, request.branchId!, request.principal!.userId));
       },
-    );
+    });
 
-    app.get<{ Querystring: { id: string } }>(
-      '/doBooking/fineTune',
-      { config: read, schema: { tags, querystring: draftQuery } },
-      async (request) => evaluated(request.query.id, request.branchId!, request.principal!.userId),
-    );
+    app.route({
+      ...bookingApi.fineTune,
+      schema: { ...bookingApi.fineTune.schema, tags },
+      config: read,
+      handler: async (request) => evaluated(request.query.id, request.branchId!, request.principal!.userId),
+    });
 
     // Fine tune's slot picker: every slot of the horizon for the draft's ship cond, with what it has
     // left and the first rule it breaks. The calendar sums ship conds and names no slot, and the
     // vehicleDateSlot list needs a settings role a planner need not hold.
-    app.get<{ Querystring: { id: string } }>(
-      '/doBooking/slots',
-      { config: read, schema: { tags, querystring: draftQuery } },
-      async (request) => {
+    app.route({
+      ...bookingApi.slots,
+      schema: { ...bookingApi.slots.schema, tags },
+      config: read,
+      handler: async (request) => {
         const draft = await findDraft(ctx.db, request.query.id, request.branchId!, request.principal!.userId);
         const today = bangkokIsoDate(new Date());
         const world = await draftWorld(ctx.db, draft, today, worldEnd(today));
         return slotChoices(world, toSuggestRequest(request.branchId!, draft.request, today));
       },
-    );
+    });
 
-    app.put<{ Querystring: { id: string }; Body: { version: number; allocations: DraftAllocation[] } }>(
-      '/doBooking/fineTune',
-      {
-        config: edit,
-        schema: {
-          tags,
-          querystring: draftQuery,
-          body: {
-            type: 'object',
-            required: ['version', 'allocations'],
-            properties: { version: { type: 'integer' }, allocations: allocationsSchema },
-          },
-        },
-      },
-      async (request) => {
+    app.route({
+      ...bookingApi.saveAllocations,
+      schema: { ...bookingApi.saveAllocations.schema, tags },
+      config: edit,
+      handler: async (request) => {
         const { branchId, principal } = request;
         const draft = await findDraft(ctx.db, request.query.id, branchId!, principal!.userId);
         const today = bangkokIsoDate(new Date());
@@ -193,45 +134,52 @@ export function bookingRoutes(ctx: AuthContext, events: BookingEvents) {
         const version = await saveAllocations(ctx.db, draft, request.body.version, request.body.allocations);
         return { draft: { ...draft, allocations: request.body.allocations, version }, evaluation };
       },
-    );
+    });
 
-    app.get<{ Querystring: { id: string } }>(
-      '/doBooking/summary',
-      { config: read, schema: { tags, querystring: draftQuery } },
-      async (request) => evaluated(request.query.id, request.branchId!, request.principal!.userId),
-    );
+    app.route({
+      ...bookingApi.summary,
+      schema: { ...bookingApi.summary.schema, tags },
+      config: read,
+      handler: async (request) => evaluated(request.query.id, request.branchId!, request.principal!.userId),
+    });
 
-    app.delete<{ Querystring: { id: string } }>(
-      '/doBooking/draft',
-      { config: edit, schema: { tags, querystring: draftQuery } },
-      async (request, reply) => {
+    app.route({
+      ...bookingApi.deleteDraft,
+      schema: { ...bookingApi.deleteDraft.schema, tags },
+      config: edit,
+      handler: async (request, reply) => {
         await sql`delete from booking_draft where id = ${request.query.id} and branch_id = ${request.branchId!} and user_id = ${request.principal!.userId}`.execute(
           ctx.db,
         );
-        return reply.status(204).send();
+        return reply.status(204).send(null);
       },
-    );
+    });
 
-    app.post<{ Querystring: { id: string } }>(
-      '/doBooking/confirm',
-      { config: edit, schema: { tags, querystring: draftQuery } },
-      async (request, reply) =>
-        reply
-          .status(201)
-          .send(await confirmDraft(ctx.db, request.query.id, request.branchId!, request.principal!.userId)),
-    );
-
-    app.post<{ Params: { id: string }; Body: { reason?: string } }>(
-      '/bookingReport/:id/cancel',
-      {
-        config: edit,
-        schema: {
-          tags,
-          params: { type: 'object', properties: { id: uuid } },
-          body: { type: 'object', properties: { reason: { type: 'string', maxLength: 500 } } },
-        },
+    app.route({
+      ...bookingApi.confirm,
+      schema: { ...bookingApi.confirm.schema, tags },
+      config: edit,
+      handler: async (request, reply) => {
+        try {
+          const confirmed = await confirmDraft(
+            ctx.db,
+            request.query.id,
+            request.branchId!,
+            request.principal!.userId,
+          );
+          return reply.status(201).send(confirmed);
+        } catch (error) {
+          if (error instanceof CapacityLost) return reply.status(409).send(error.body);
+          throw error;
+        }
       },
-      async (request) => {
+    });
+
+    app.route({
+      ...bookingApi.cancel,
+      schema: { ...bookingApi.cancel.schema, tags },
+      config: edit,
+      handler: async (request) => {
         const result = await cancelBooking(
           ctx.db,
           request.params.id,
@@ -242,23 +190,13 @@ export function bookingRoutes(ctx: AuthContext, events: BookingEvents) {
         if (!result) throw notFound();
         return result;
       },
-    );
+    });
 
-    app.put<{ Params: { id: string }; Body: { callStatus: string } }>(
-      '/bookingReport/:id/callStatus',
-      {
-        config: { access: { entity: 'bookingReport', action: 'changeCallStatus' }, branchScoped: true },
-        schema: {
-          tags,
-          params: { type: 'object', properties: { id: uuid } },
-          body: {
-            type: 'object',
-            required: ['callStatus'],
-            properties: { callStatus: { type: 'string', enum: callStatusOptions.map((o) => o.value) } },
-          },
-        },
-      },
-      async (request) => {
+    app.route({
+      ...bookingApi.changeCallStatus,
+      schema: { ...bookingApi.changeCallStatus.schema, tags },
+      config: { access: { entity: 'bookingReport', action: 'changeCallStatus' }, branchScoped: true },
+      handler: async (request) => {
         const { id } = request.params;
         return ctx.db.transaction().execute(async (trx) => {
           const { rows } = await sql<{
@@ -286,53 +224,30 @@ export function bookingRoutes(ctx: AuthContext, events: BookingEvents) {
           return { id, callStatus: request.body.callStatus };
         });
       },
-    );
+    });
 
     const calendarRead = {
       access: { roles: [...new Set([...featureRoles.bookingCalendar.read, ...featureRoles.doBooking.read])] },
       branchScoped: true,
     };
-    app.get<{ Querystring: { from: string; to: string; vehicleTypeIds?: string[]; shipCondIds?: string[] } }>(
-      '/bookingCalendar',
-      {
-        config: calendarRead,
-        schema: {
-          tags: ['Booking Calendar'],
-          querystring: {
-            type: 'object',
-            required: ['branchId', 'from', 'to'],
-            properties: {
-              branchId: uuid,
-              from: isoDate,
-              to: isoDate,
-              vehicleTypeIds: { type: 'array', items: uuid },
-              shipCondIds: { type: 'array', items: uuid },
-            },
-          },
-        },
-      },
-      async (request) => {
+    const calendarTags = ['Booking Calendar'];
+    app.route({
+      ...calendarApi.cells,
+      schema: { ...calendarApi.cells.schema, tags: calendarTags },
+      config: calendarRead,
+      handler: async (request) => {
         const { from, to } = request.query;
         if (to < from || Date.parse(to) - Date.parse(from) > 62 * 86_400_000)
           throw unprocessable({ to: 'ช่วงวันที่ต้องไม่เกิน 62 วัน และวันสิ้นสุดต้องไม่ก่อนวันเริ่มต้น' });
-        return calendarCells(ctx.db, { branchId: request.branchId!, ...request.query });
+        return calendarCells(ctx.db, { ...request.query, branchId: request.branchId! });
       },
-    );
+    });
 
-    app.get<{ Querystring: { date: string; shiftOfDayId: string; vehicleTypeId: string } }>(
-      '/bookingCalendar/bookings',
-      {
-        config: calendarRead,
-        schema: {
-          tags: ['Booking Calendar'],
-          querystring: {
-            type: 'object',
-            required: ['branchId', 'date', 'shiftOfDayId', 'vehicleTypeId'],
-            properties: { branchId: uuid, date: isoDate, shiftOfDayId: uuid, vehicleTypeId: uuid },
-          },
-        },
-      },
-      async (request) =>
+    app.route({
+      ...calendarApi.bookings,
+      schema: { ...calendarApi.bookings.schema, tags: calendarTags },
+      config: calendarRead,
+      handler: async (request) =>
         cellBookings(
           ctx.db,
           request.branchId!,
@@ -340,12 +255,13 @@ export function bookingRoutes(ctx: AuthContext, events: BookingEvents) {
           request.query.shiftOfDayId,
           request.query.vehicleTypeId,
         ),
-    );
+    });
 
-    app.get(
-      '/bookingCalendar/events',
-      { config: calendarRead, schema: { tags: ['Booking Calendar'] } },
-      async (request, reply) => streamEvents(request, reply, events, request.branchId!),
-    );
+    app.route({
+      ...calendarApi.events,
+      schema: { ...calendarApi.events.schema, tags: calendarTags },
+      config: calendarRead,
+      handler: async (request, reply) => streamEvents(request, reply, events, request.branchId!),
+    });
   };
 }

@@ -1,4 +1,4 @@
-import { type EntityDef, type FieldDef, filtersFor } from '@lms/domain';
+import { Bytes, type EntityDef, type FieldDef, filtersFor, HistoryEntry, OptionItem } from '@lms/domain';
 import { labelKey } from './labels.ts';
 
 type Schema = Record<string, unknown>;
@@ -121,5 +121,9 @@ export function jsonSchemas(entity: EntityDef) {
       },
     },
     idParams: { type: 'object', properties: { id: { type: 'string', format: 'uuid' } }, required: ['id'] },
+    options: { type: 'array', items: OptionItem },
+    history: { type: 'array', items: HistoryEntry },
+    /** The `.xlsx` bytes, streamed. */
+    spreadsheet: Bytes,
   };
 }

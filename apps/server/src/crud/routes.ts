@@ -1,4 +1,4 @@
-import { type EntityDef, type RawQuery, validateListQuery, validateRecord } from '@lms/domain';
+import { type EntityDef, NoContent, type RawQuery, validateListQuery, validateRecord } from '@lms/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { isUuid } from '../auth/access.ts';
 import { badRequest, conflict, HttpError, notFound, unprocessable } from '../http/errors.ts';
@@ -67,13 +67,26 @@ export function entityRoutes(entity: EntityDef, ctx: AuthContext, extension: Ent
 
     app.get(
       `${base}/options`,
-      { config: access('read'), schema: { tags, querystring: schemas.listQuery }, ...describeOnly },
+      {
+        config: access('read'),
+        schema: { tags, querystring: schemas.listQuery, response: { 200: schemas.options } },
+        ...describeOnly,
+      },
       async (request) => recordOptions(ctx.db, entity, listQuery(entity, request), request.branchId),
     );
 
     app.get(
       `${base}/export`,
-      { config: access('export'), schema: { tags, querystring: schemas.listQuery }, ...describeOnly },
+      {
+        config: access('export'),
+        schema: {
+          tags,
+          querystring: schemas.listQuery,
+          response: { 200: schemas.spreadsheet },
+          produces: ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
+        },
+        ...describeOnly,
+      },
       async (request, reply) =>
         sendExcel(
           reply,
@@ -99,7 +112,11 @@ export function entityRoutes(entity: EntityDef, ctx: AuthContext, extension: Ent
 
     app.get(
       `${base}/:id/history`,
-      { config: access('read'), schema: { tags, params: schemas.idParams }, ...describeOnly },
+      {
+        config: access('read'),
+        schema: { tags, params: schemas.idParams, response: { 200: schemas.history } },
+        ...describeOnly,
+      },
       async (request) => {
         checkRecordQuery(entity, request);
         const id = idParam(request);
@@ -208,7 +225,11 @@ export function entityRoutes(entity: EntityDef, ctx: AuthContext, extension: Ent
 
     app.delete(
       `${base}/:id`,
-      { config: access('delete'), schema: { tags, params: schemas.idParams }, ...describeOnly },
+      {
+        config: access('delete'),
+        schema: { tags, params: schemas.idParams, response: { 204: NoContent } },
+        ...describeOnly,
+      },
       async (request, reply) => {
         checkRecordQuery(entity, request);
         const id = idParam(request);

@@ -1,11 +1,18 @@
-import { featureRoles, TIME_ZONE } from '@lms/domain';
+import {
+  featureRoles,
+  locationTrackingApi,
+  type PositionBody,
+  type SharedPosition,
+  TIME_ZONE,
+} from '@lms/domain';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { streamEmitterEvents } from '../booking/sse.ts';
 import type { Database } from '../db/database.ts';
+import { typed } from '../http/contract.ts';
 import { HttpError, unprocessable } from '../http/errors.ts';
 import type { AuthContext } from '../routes/context.ts';
-import { PositionEvents, type SharedPosition } from './positionEvents.ts';
+import { PositionEvents } from './positionEvents.ts';
 
 export const positionMessages = {
   lat: 'ละติจูดต้องอยู่ระหว่าง -90 ถึง 90',
@@ -21,25 +28,6 @@ const MAX_ACCURACY_M = 100_000;
 const MAX_AGE_MS = 24 * 3600_000;
 /** A device's clock may run a little ahead of the server's. */
 const FUTURE_SKEW_MS = 60_000;
-
-interface PositionBody {
-  readonly lat: number;
-  readonly lon: number;
-  readonly accuracy: number;
-  readonly at: string;
-}
-
-const bodySchema = {
-  type: 'object',
-  required: ['lat', 'lon', 'accuracy', 'at'],
-  additionalProperties: false,
-  properties: {
-    lat: { type: 'number' },
-    lon: { type: 'number' },
-    accuracy: { type: 'number' },
-    at: { type: 'string', maxLength: 40 },
-  },
-} as const;
 
 /** Range checks with Thai messages, all at once (422); types and presence are the schema's (400). */
 function validate(body: PositionBody, now: number): Record<string, string> {
@@ -96,7 +84,8 @@ async function latestToday(db: Database): Promise<SharedPosition[]> {
  * read today's latest position of each user, and follow other admins live (server-sent events).
  */
 export function locationTrackingRoutes(ctx: AuthContext, databaseUrl?: string) {
-  return async (app: FastifyInstance) => {
+  return async (fastify: FastifyInstance) => {
+    const app = typed(fastify);
     const events = new PositionEvents();
     if (databaseUrl) await events.listen(databaseUrl);
     app.addHook('onClose', () => events.close());
@@ -104,13 +93,11 @@ export function locationTrackingRoutes(ctx: AuthContext, databaseUrl?: string) {
     const tags = ['Location tracking demo'];
     const lastPost = new Map<string, number>();
 
-    app.post<{ Body: PositionBody }>(
-      '/demo/locationTracking/positions',
-      {
-        config: { access: { roles: featureRoles.locationTracking.edit } },
-        schema: { tags, body: bodySchema },
-      },
-      async (request, reply) => {
+    app.route({
+      ...locationTrackingApi.share,
+      schema: { ...locationTrackingApi.share.schema, tags },
+      config: { access: { roles: featureRoles.locationTracking.edit } },
+      handler: async (request, reply) => {
         const principal = request.principal!;
         const now = Date.now();
         const errors = validate(request.body, now);
@@ -146,18 +133,26 @@ export function locationTrackingRoutes(ctx: AuthContext, databaseUrl?: string) {
         events.committed(position);
         return reply.status(201).send(position);
       },
-    );
+    });
 
-    app.get('/demo/locationTracking/positions', { config, schema: { tags } }, async () =>
-      latestToday(ctx.db),
-    );
+    app.route({
+      ...locationTrackingApi.positions,
+      schema: { ...locationTrackingApi.positions.schema, tags },
+      config,
+      handler: async () => latestToday(ctx.db),
+    });
 
-    app.get('/demo/locationTracking/events', { config, schema: { tags } }, async (request, reply) => {
-      const self = request.principal!.userId;
-      // Other admins' devices: one's own position is already on one's own screen.
-      streamEmitterEvents<SharedPosition>(request, reply, events, 'position', (position) =>
-        position.userId === self ? undefined : position,
-      );
+    app.route({
+      ...locationTrackingApi.events,
+      schema: { ...locationTrackingApi.events.schema, tags },
+      config,
+      handler: async (request, reply) => {
+        const self = request.principal!.userId;
+        // Other admins' devices: one's own position is already on one's own screen.
+        streamEmitterEvents<SharedPosition>(request, reply, events, 'position', (position) =>
+          position.userId === self ? undefined : position,
+        );
+      },
     });
   };
 }

@@ -1,21 +1,10 @@
 import { EventEmitter } from 'node:events';
+import type { SharedPosition } from '@lms/domain';
 import { sql } from 'kysely';
 import pg from 'pg';
 import type { Database } from '../db/database.ts';
 
 export const POSITION_CHANNEL = 'lms_demo_position';
-
-/** One device's position as other admins see it (live stream and today's list). */
-export interface SharedPosition {
-  readonly userId: string;
-  readonly username: string;
-  readonly fullName: string;
-  readonly lat: number;
-  readonly lon: number;
-  readonly accuracy: number;
-  /** ISO timestamp of the fix. */
-  readonly at: string;
-}
 
 /**
  * Positions shared by every server instance, the same way as booking changes (booking/events.ts):

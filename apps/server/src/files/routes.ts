@@ -1,8 +1,10 @@
 import path from 'node:path';
 import multipart from '@fastify/multipart';
+import { filesApi } from '@lms/domain';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { isUuid } from '../auth/access.ts';
 import { readConfig } from '../config.ts';
+import { typed } from '../http/contract.ts';
 import { badRequest, notFound } from '../http/errors.ts';
 import type { AuthContext } from '../routes/context.ts';
 import { fileMessages, MAX_FILES_PER_UPLOAD, MAX_UPLOAD_BYTES, STAGED_MAX_AGE_MS } from './limits.ts';
@@ -25,9 +27,6 @@ const signedIn = { access: { signedIn: true } } as const;
 const uploadAccepts = new Set<string>(['EXCEL', 'WORD', 'IMAGE', 'PDF', 'JSON']);
 const imageAccepts = new Set<string>(['IMAGE', 'IMAGE_FIELD']);
 
-type IdParams = { Params: { id: string } };
-type UploadQuery = { Querystring: { acceptType?: unknown } };
-
 const acceptParam = (value: unknown): string | null | undefined =>
   value === undefined ? null : typeof value === 'string' ? value.trim() || null : undefined;
 
@@ -39,7 +38,8 @@ const IMMUTABLE_PRIVATE = 'private, max-age=86400, immutable';
 
 /** The file calls of spec §7: upload, uploadImage, info, download, image and thumb. */
 export function fileRoutes(ctx: AuthContext, options: FileRoutesOptions = {}) {
-  return async (app: FastifyInstance) => {
+  return async (fastify: FastifyInstance) => {
+    const app = typed(fastify);
     const storage =
       options.storage ?? new DiskFileStorage(path.join(options.dataDir ?? readConfig().dataDir, 'files'));
     const thumbnails = new Thumbnails(ctx.db, storage);
@@ -80,44 +80,64 @@ export function fileRoutes(ctx: AuthContext, options: FileRoutesOptions = {}) {
       return { files: ids.map((id) => ({ id })) };
     };
 
-    app.post<UploadQuery>('/file/upload', { config: signedIn }, async (request) => {
-      const accept = acceptParam(request.query.acceptType);
-      if (accept === undefined || (accept !== null && !uploadAccepts.has(accept)))
-        throw badRequest(fileMessages.badAcceptType);
-      return upload(request, accept as Accept | null);
+    app.route({
+      ...filesApi.upload,
+      config: signedIn,
+      handler: async (request) => {
+        const accept = acceptParam(request.query.acceptType);
+        if (accept === undefined || (accept !== null && !uploadAccepts.has(accept)))
+          throw badRequest(fileMessages.badAcceptType);
+        return upload(request, accept as Accept | null);
+      },
     });
 
     // Images only: JPEG, PNG, GIF, BMP; `acceptType=IMAGE_FIELD` narrows to the image field's JPEG and PNG.
-    app.post<UploadQuery>('/file/uploadImage', { config: signedIn }, async (request) => {
-      const accept = acceptParam(request.query.acceptType) ?? 'IMAGE';
-      if (accept === undefined || !imageAccepts.has(accept)) throw badRequest(fileMessages.badAcceptType);
-      return upload(request, accept as Accept);
+    app.route({
+      ...filesApi.uploadImage,
+      config: signedIn,
+      handler: async (request) => {
+        const accept = acceptParam(request.query.acceptType) ?? 'IMAGE';
+        if (accept === undefined || !imageAccepts.has(accept)) throw badRequest(fileMessages.badAcceptType);
+        return upload(request, accept as Accept);
+      },
     });
 
-    app.get<IdParams>('/file/info/:id', { config: signedIn }, async (request) => {
-      const file = await load(request.params.id);
-      return { id: file.id, origName: file.origName };
+    app.route({
+      ...filesApi.info,
+      config: signedIn,
+      handler: async (request) => {
+        const file = await load(request.params.id);
+        return { id: file.id, origName: file.origName };
+      },
     });
 
-    app.get<IdParams>('/file/:id', { config: signedIn }, async (request, reply) => {
-      const file = await load(request.params.id);
-      reply.header('content-disposition', contentDisposition('attachment', file.origName));
-      return sendStored(reply, file.sha256, file.contentType, file.size);
+    app.route({
+      ...filesApi.download,
+      config: signedIn,
+      handler: async (request, reply) => {
+        const file = await load(request.params.id);
+        reply.header('content-disposition', contentDisposition('attachment', file.origName));
+        return sendStored(reply, file.sha256, file.contentType, file.size);
+      },
     });
 
     // Only bytes that decoded as an image at upload; anything else (SVG, HTML …) is never served inline.
-    app.get<IdParams>('/file/image/:id', { config: signedIn }, async (request, reply) => {
-      const file = await load(request.params.id);
-      if (file.kind !== 'image') throw notFound(fileMessages.notImage);
-      reply.header('content-disposition', contentDisposition('inline', file.origName));
-      reply.header('cache-control', IMMUTABLE_PRIVATE);
-      return sendStored(reply, file.sha256, file.contentType, file.size);
+    app.route({
+      ...filesApi.image,
+      config: signedIn,
+      handler: async (request, reply) => {
+        const file = await load(request.params.id);
+        if (file.kind !== 'image') throw notFound(fileMessages.notImage);
+        reply.header('content-disposition', contentDisposition('inline', file.origName));
+        reply.header('cache-control', IMMUTABLE_PRIVATE);
+        return sendStored(reply, file.sha256, file.contentType, file.size);
+      },
     });
 
-    app.get<IdParams & { Querystring: { w?: string; h?: string; fit?: string } }>(
-      '/file/thumb/:id',
-      { config: signedIn },
-      async (request, reply) => {
+    app.route({
+      ...filesApi.thumb,
+      config: signedIn,
+      handler: async (request, reply) => {
         const size = parseThumbQuery(request.query);
         if (size === 'badSize') throw badRequest(fileMessages.badThumbSize);
         if (size === 'badFit') throw badRequest(fileMessages.badFit);
@@ -128,6 +148,6 @@ export function fileRoutes(ctx: AuthContext, options: FileRoutesOptions = {}) {
         reply.header('cache-control', IMMUTABLE_PRIVATE);
         return sendStored(reply, key, 'image/webp');
       },
-    );
+    });
   };
 }

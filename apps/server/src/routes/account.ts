@@ -1,7 +1,9 @@
+import { accountApi } from '@lms/domain';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { hashPassword, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, verifyPassword } from '../auth/password.ts';
 import { openSession, renewSession, revokeAllSessions, userInfo } from '../auth/sessions.ts';
+import { typed } from '../http/contract.ts';
 import { HttpError, unprocessable } from '../http/errors.ts';
 import type { AuthContext } from './context.ts';
 
@@ -19,19 +21,24 @@ const signedInAnyState = { access: { signedIn: true }, allowedBeforePasswordChan
 
 /** `GET /api/account/userInfo`, `GET renewToken`, `POST changePassword`, `POST logoutAll`. */
 export function accountRoutes(ctx: AuthContext) {
-  return async (app: FastifyInstance) => {
-    app.get('/account/userInfo', { config: signedInAnyState }, async (request) =>
-      userInfo(ctx.db, request.principal!),
-    );
+  return async (fastify: FastifyInstance) => {
+    const app = typed(fastify);
+    app.route({
+      ...accountApi.userInfo,
+      config: signedInAnyState,
+      handler: async (request) => userInfo(ctx.db, request.principal!),
+    });
 
-    app.get('/account/renewToken', { config: signedInAnyState }, async (request) =>
-      renewSession(ctx.db, ctx.tokens, request.principal!),
-    );
+    app.route({
+      ...accountApi.renewToken,
+      config: signedInAnyState,
+      handler: async (request) => renewSession(ctx.db, ctx.tokens, request.principal!),
+    });
 
-    app.post<{ Body: { oldPassword?: unknown; newPassword?: unknown } }>(
-      '/account/changePassword',
-      { config: signedInAnyState, schema: { body: { type: 'object' } } },
-      async (request) => {
+    app.route({
+      ...accountApi.changePassword,
+      config: signedInAnyState,
+      handler: async (request) => {
         const principal = request.principal!;
         const oldPassword = typeof request.body.oldPassword === 'string' ? request.body.oldPassword : '';
         const newPassword = typeof request.body.newPassword === 'string' ? request.body.newPassword : '';
@@ -81,12 +88,16 @@ export function accountRoutes(ctx: AuthContext) {
         request.log.info({ userId: principal.userId, event: 'password-changed' }, 'password changed');
         return { userId: principal.userId, ...issued };
       },
-    );
+    });
 
-    app.post('/account/logoutAll', { config: signedInAnyState }, async (request, reply) => {
-      await revokeAllSessions(ctx.db, request.principal!.userId);
-      ctx.principals.invalidateUser(request.principal!.userId);
-      return reply.status(204).send();
+    app.route({
+      ...accountApi.logoutAll,
+      config: signedInAnyState,
+      handler: async (request, reply) => {
+        await revokeAllSessions(ctx.db, request.principal!.userId);
+        ctx.principals.invalidateUser(request.principal!.userId);
+        return reply.status(204).send(null);
+      },
     });
   };
 }

@@ -1,22 +1,14 @@
+import { authApi } from '@lms/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { decoyHash, verifyPassword } from '../auth/password.ts';
 import { openSession, revokeSession, userInfo } from '../auth/sessions.ts';
+import { typed } from '../http/contract.ts';
 import { HttpError, unauthorized } from '../http/errors.ts';
 import type { AuthContext } from './context.ts';
 
 const WRONG_CREDENTIALS = 'ชื่อผู้ใช้หรือรหัสผ่านไม่ถูกต้อง';
 const TOO_MANY = (minutes: number) => `พยายามเข้าสู่ระบบหลายครั้งเกินไป กรุณารอ ${minutes} นาทีแล้วลองใหม่`;
-
-const credentials = {
-  type: 'object',
-  required: ['username', 'password'],
-  additionalProperties: false,
-  properties: {
-    username: { type: 'string', minLength: 1, maxLength: 100 },
-    password: { type: 'string', minLength: 1, maxLength: 128 },
-  },
-} as const;
 
 interface UserRow {
   id: string;
@@ -33,7 +25,8 @@ const findUser = (ctx: AuthContext, username: string) =>
 
 /** `POST /api/auth/webLogin`, `webDevLogin` (development only) and `logout`. */
 export function authRoutes(ctx: AuthContext) {
-  return async (app: FastifyInstance) => {
+  return async (fastify: FastifyInstance) => {
+    const app = typed(fastify);
     async function signIn(request: FastifyRequest, user: UserRow) {
       const issued = await openSession(
         ctx.db,
@@ -51,10 +44,10 @@ export function authRoutes(ctx: AuthContext) {
       return { userId: user.id, ...issued, info: await userInfo(ctx.db, principal) };
     }
 
-    app.post<{ Body: { username: string; password: string } }>(
-      '/auth/webLogin',
-      { config: { access: { public: true } }, schema: { body: credentials } },
-      async (request) => {
+    app.route({
+      ...authApi.webLogin,
+      config: { access: { public: true } },
+      handler: async (request) => {
         const { username, password } = request.body;
         const wait = ctx.throttle.retryAfter(username, request.ip);
         if (wait > 0) throw new HttpError(429, [TOO_MANY(Math.ceil(wait / 60_000))]);
@@ -72,40 +65,30 @@ export function authRoutes(ctx: AuthContext) {
         request.log.info({ userId: user.id, event: 'login' }, 'signed in');
         return signIn(request, user);
       },
-    );
+    });
 
     // Development convenience only: outside development the route does not exist at all, so a
     // prober gets the same 404 for it as for any unknown path, whatever the body.
     if (ctx.development) {
-      app.post<{ Body: { username: string } }>(
-        '/auth/webDevLogin',
-        {
-          config: { access: { public: true } },
-          schema: {
-            body: {
-              type: 'object',
-              required: ['username'],
-              additionalProperties: false,
-              properties: { username: { type: 'string', minLength: 1, maxLength: 100 } },
-            },
-          },
-        },
-        async (request) => {
+      app.route({
+        ...authApi.webDevLogin,
+        config: { access: { public: true } },
+        handler: async (request) => {
           const user = await findUser(ctx, request.body.username);
           if (!user?.active) throw unauthorized(WRONG_CREDENTIALS);
           return signIn(request, user);
         },
-      );
+      });
     }
 
-    app.post(
-      '/auth/logout',
-      { config: { access: { signedIn: true }, allowedBeforePasswordChange: true } },
-      async (request, reply) => {
+    app.route({
+      ...authApi.logout,
+      config: { access: { signedIn: true }, allowedBeforePasswordChange: true },
+      handler: async (request, reply) => {
         await revokeSession(ctx.db, request.principal!.sessionId);
         ctx.principals.invalidateUser(request.principal!.userId);
-        return reply.status(204).send();
+        return reply.status(204).send(null);
       },
-    );
+    });
   };
 }

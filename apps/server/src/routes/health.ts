@@ -1,5 +1,7 @@
+import { healthApi } from '@lms/domain';
 import type { FastifyInstance } from 'fastify';
 import { type Database, migrationLevel, serverVersion } from '../db/database.ts';
+import { typed } from '../http/contract.ts';
 import { DATABASE_UNAVAILABLE } from '../http/errors.ts';
 
 /**
@@ -9,36 +11,13 @@ import { DATABASE_UNAVAILABLE } from '../http/errors.ts';
  */
 export function healthRoutes(db: Database) {
   return async (app: FastifyInstance) => {
-    app.get(
-      '/health',
-      {
-        config: { access: { public: true } },
-        schema: {
-          response: {
-            200: {
-              type: 'object',
-              properties: {
-                status: { type: 'string' },
-                database: {
-                  type: 'object',
-                  properties: { version: { type: 'string' }, migration: { type: 'string' } },
-                },
-              },
-            },
-            503: {
-              type: 'object',
-              properties: {
-                status: { type: 'string' },
-                messages: { type: 'array', items: { type: 'string' } },
-              },
-            },
-          },
-        },
-      },
-      async (request, reply) => {
+    typed(app).route({
+      ...healthApi.health,
+      config: { access: { public: true } },
+      handler: async (request, reply) => {
         try {
           return {
-            status: 'ok',
+            status: 'ok' as const,
             database: { version: await serverVersion(db), migration: await migrationLevel(db) },
           };
         } catch (error) {
@@ -46,9 +25,9 @@ export function healthRoutes(db: Database) {
           return reply
             .status(503)
             .header('retry-after', '5')
-            .send({ status: 'unavailable', messages: [DATABASE_UNAVAILABLE] });
+            .send({ status: 'unavailable' as const, messages: [DATABASE_UNAVAILABLE] });
         }
       },
-    );
+    });
   };
 }

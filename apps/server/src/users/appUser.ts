@@ -1,4 +1,4 @@
-import { type AccessHolder, isKnownRole, userAdministrationRefusal } from '@lms/domain';
+import { type AccessHolder, isKnownRole, ResetPasswordAnswer, userAdministrationRefusal } from '@lms/domain';
 import { type RawBuilder, sql } from 'kysely';
 import { isUuid } from '../auth/access.ts';
 import { hashPassword, randomPassword } from '../auth/password.ts';
@@ -68,7 +68,10 @@ export const appUserExtension: EntityExtension = {
   routes(app, entity, ctx) {
     app.post(
       `/${entity.name}/:id/resetPassword`,
-      { config: { access: { entity: entity.name, action: 'resetPassword' } } },
+      {
+        config: { access: { entity: entity.name, action: 'resetPassword' } },
+        schema: { tags: [entity.title], response: { 200: ResetPasswordAnswer } },
+      },
       async (request) => {
         const { id } = request.params as { id: string };
         if (!isUuid(id)) throw notFound();

@@ -1,12 +1,11 @@
+import type { UploadAnswer } from '@lms/domain';
 import { createContext, type ReactNode, useContext } from 'react';
 import { createApiClient } from './client.ts';
 import type { Query } from './query.ts';
 
 export { type Query, queryString } from './query.ts';
 
-export interface UploadAnswer {
-  readonly files: readonly { readonly id: string }[];
-}
+export type { UploadAnswer };
 
 /** Per-call switches (spec §7): the token and the 401 log-out are on unless switched off. */
 export interface RequestOptions {

@@ -7,6 +7,8 @@ import { useSession } from '../session/SessionContext.tsx';
 import { messagesOf, useBookingApi } from './bookingApi.ts';
 import { useCanBook } from './layout.tsx';
 
+type CallStatus = (typeof callStatusOptions)[number]['value'];
+
 export interface BookingActionsProps {
   readonly bookingId: string;
   readonly docNo?: string;
@@ -60,7 +62,7 @@ export function BookingActions({
     const previous = status;
     setStatus(value);
     try {
-      await booking.changeCallStatus(bookingId, value);
+      await booking.changeCallStatus(bookingId, value as CallStatus);
       snackbar.success([`บันทึกสถานะการโทรนัดของ ${name} แล้ว`]);
       onChanged?.();
     } catch (error) {

@@ -72,7 +72,7 @@ export function BookingCalendarPage({
   const shipConds = useEntityOptions('shipCond', { size: 100 });
   const query: CalendarQuery | null = range && { ...range, vehicleTypeIds, shipCondIds };
   // Another month or filter keeps the figures shown until its own arrive (the calendar says it is loading).
-  const cells = useSWR<CalendarCell[], ApiError>(
+  const cells = useSWR<readonly CalendarCell[], ApiError>(
     query && bookingKeys.calendar(booking.branchId, query),
     () => booking.calendar(query as CalendarQuery),
     { keepPreviousData: true },
@@ -267,8 +267,9 @@ function CellBookings({
   readonly onChanged: () => void;
 }) {
   const booking = useBookingApi();
-  const list = useSWR<CellBooking[], ApiError>(bookingKeys.cellBookings(booking.branchId, cell), () =>
-    booking.cellBookings(cell),
+  const list = useSWR<readonly CellBooking[], ApiError>(
+    bookingKeys.cellBookings(booking.branchId, cell),
+    () => booking.cellBookings(cell),
   );
   return (
     <Panel aria-labelledby="cell-bookings">

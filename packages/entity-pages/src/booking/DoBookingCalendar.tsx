@@ -2,11 +2,11 @@ import { CapacityCalendar } from '@lms/design-system';
 import styled from 'styled-components';
 import { dateOf, isoOf } from './format.ts';
 import { swatchOf } from './StatusBadge.tsx';
-import type { Suggestion } from './types.ts';
+import type { SearchedSuggestion } from './types.ts';
 import { dayVerdicts, fitColour } from './WhyNotStrip.tsx';
 
 export interface DoBookingCalendarProps {
-  readonly suggestion: Suggestion;
+  readonly suggestion: SearchedSuggestion;
   readonly today: Date;
   readonly wantedDate: string | null;
   /** A day on or after the earliest date: re-ask the suggestion with it as `wantedDate`. */

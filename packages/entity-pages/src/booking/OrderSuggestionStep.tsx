@@ -1,4 +1,5 @@
 import { Button, DateField } from '@lms/design-system';
+import { MESSAGES } from '@lms/domain';
 import { useState } from 'react';
 import styled from 'styled-components';
 import { messagesOf, useBookingApi, useDraft, useSuggestion } from './bookingApi.ts';
@@ -6,7 +7,7 @@ import { DoBookingCalendar } from './DoBookingCalendar.tsx';
 import { thaiDay } from './format.ts';
 import { Actions, Alert, Messages, Panel, Stack, useCanBook } from './layout.tsx';
 import { OptionCard } from './OptionCard.tsx';
-import type { BookingOption, DraftAllocation } from './types.ts';
+import { type BookingOption, type DraftAllocation, isSearched } from './types.ts';
 import { WhyNotStrip } from './WhyNotStrip.tsx';
 
 export interface OrderSuggestionStepProps {
@@ -64,6 +65,17 @@ export function OrderSuggestionStep({ draftId, today, onChosen, onBack }: OrderS
     );
   if (!suggestion.data) return <p role="status">กำลังหาช่วงรถที่เหมาะสม...</p>;
   const answer = suggestion.data;
+  if (!isSearched(answer))
+    return (
+      <Stack>
+        <Alert>{answer.problem ?? MESSAGES.unexpectedShape.text}</Alert>
+        <Actions>
+          <Button variant="secondary" onPress={onBack}>
+            กลับไปเลือกใบส่งสินค้า
+          </Button>
+        </Actions>
+      </Stack>
+    );
   return (
     <Stack>
       <Panel aria-labelledby="suggestion-title">

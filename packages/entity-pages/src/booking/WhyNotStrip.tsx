@@ -1,7 +1,7 @@
 import styled from 'styled-components';
 import { addIsoDays, shortDay } from './format.ts';
 import { swatchOf } from './StatusBadge.tsx';
-import type { Suggestion } from './types.ts';
+import type { SearchedSuggestion } from './types.ts';
 
 export type DayFit = 'fits' | 'open' | 'no' | 'beforeSla';
 
@@ -22,7 +22,7 @@ const fitLabels: Record<DayFit, { label: string; colour: string }> = {
 export const fitColour = (fit: DayFit) => fitLabels[fit].colour;
 
 /** Per day of the horizon: whether the DOs fit (an option uses that day) and, if not, the first rule that ruled it out. */
-export function dayVerdicts(suggestion: Suggestion): DayVerdict[] {
+export function dayVerdicts(suggestion: SearchedSuggestion): DayVerdict[] {
   const optionDays = new Set(suggestion.options.flatMap((option) => option.allocations.map((a) => a.date)));
   const reasonsByDay = new Map<string, string[]>();
   for (const why of suggestion.whyNot) {
@@ -48,7 +48,7 @@ export function dayVerdicts(suggestion: Suggestion): DayVerdict[] {
 }
 
 /** The horizon as a strip of days, each with its verdict and the reasons under it. */
-export function WhyNotStrip({ suggestion }: { readonly suggestion: Suggestion }) {
+export function WhyNotStrip({ suggestion }: { readonly suggestion: SearchedSuggestion }) {
   const days = dayVerdicts(suggestion).filter((day) => day.fit !== 'beforeSla');
   return (
     <Strip aria-label="เหตุผลรายวัน">

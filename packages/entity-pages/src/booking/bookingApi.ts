@@ -1,19 +1,22 @@
-import { MESSAGES } from '@lms/domain';
+import {
+  type Answer,
+  type Body,
+  calendarApi,
+  bookingApi as contract,
+  MESSAGES,
+  type Operation,
+  type Query,
+} from '@lms/domain';
 import { useMemo } from 'react';
 import useSWR from 'swr';
 import { useApi } from '../api/ApiContext.tsx';
 import { ApiError } from '../api/ApiError.ts';
 import { useSession } from '../session/SessionContext.tsx';
-import type {
-  BookingRequest,
-  CalendarCell,
-  CellBooking,
-  ConfirmAnswer,
-  DraftAllocation,
-  DraftAnswer,
-  SlotChoices,
-  Suggestion,
-} from './types.ts';
+import type { BookingRequest, DraftAllocation, DraftAnswer, SlotChoices, Suggestion } from './types.ts';
+
+/** A path of the contract with its `:id` filled in. */
+const pathOf = (operation: Operation, id?: string) =>
+  id === undefined ? operation.url : operation.url.replace(':id', encodeURIComponent(id));
 
 /** SWR keys of the booking screens; the branch is in every key. */
 export const bookingKeys = {
@@ -27,18 +30,8 @@ export const bookingKeys = {
     ['bookingCalendar', 'bookings', branchId, cell.date, cell.shiftOfDayId, cell.vehicleTypeId] as const,
 };
 
-export interface CalendarQuery {
-  readonly from: string;
-  readonly to: string;
-  readonly vehicleTypeIds?: readonly string[];
-  readonly shipCondIds?: readonly string[];
-}
-
-export interface CellRef {
-  readonly date: string;
-  readonly shiftOfDayId: string;
-  readonly vehicleTypeId: string;
-}
+export type CalendarQuery = Query<typeof calendarApi.cells>;
+export type CellRef = Query<typeof calendarApi.bookings>;
 
 /** The booking calls with the acting branch filled in (every one is branch-scoped). */
 export function useBookingApi() {
@@ -51,32 +44,45 @@ export function useBookingApi() {
     };
     return {
       branchId,
-      suggest: (request: BookingRequest) => api.post<Suggestion>('/doBooking/suggestion', request, branch()),
+      suggest: (request: Body<typeof contract.suggestion>) =>
+        api.post<Answer<typeof contract.suggestion>>(pathOf(contract.suggestion), request, branch()),
       createDraft: (request: BookingRequest, allocations: readonly DraftAllocation[] = []) =>
-        api.post<DraftAnswer>('/doBooking/draft', { ...request, allocations }, branch()),
-      draft: (id: string) => api.get<DraftAnswer>('/doBooking/fineTune', { id, ...branch() }),
-      slots: (id: string) => api.get<SlotChoices>('/doBooking/slots', { id, ...branch() }),
-      saveAllocations: (id: string, version: number, allocations: readonly DraftAllocation[]) =>
-        api.put<DraftAnswer>('/doBooking/fineTune', { version, allocations }, { id, ...branch() }),
-      summary: (id: string) => api.get<DraftAnswer>('/doBooking/summary', { id, ...branch() }),
-      confirm: (id: string) => api.post<ConfirmAnswer>('/doBooking/confirm', undefined, { id, ...branch() }),
-      deleteDraft: (id: string) => api.delete('/doBooking/draft', { id, ...branch() }),
-      cancelBooking: (id: string, reason: string) =>
-        api.post<{ id: string; alreadyCanceled: boolean }>(
-          `/bookingReport/${encodeURIComponent(id)}/cancel`,
-          { reason },
+        api.post<Answer<typeof contract.createDraft>>(
+          pathOf(contract.createDraft),
+          { ...request, allocations } satisfies Body<typeof contract.createDraft>,
           branch(),
         ),
-      changeCallStatus: (id: string, callStatus: string) =>
-        api.put<{ id: string; callStatus: string }>(
-          `/bookingReport/${encodeURIComponent(id)}/callStatus`,
-          { callStatus },
+      draft: (id: string) =>
+        api.get<Answer<typeof contract.fineTune>>(pathOf(contract.fineTune), { id, ...branch() }),
+      slots: (id: string) =>
+        api.get<Answer<typeof contract.slots>>(pathOf(contract.slots), { id, ...branch() }),
+      saveAllocations: (id: string, version: number, allocations: readonly DraftAllocation[]) =>
+        api.put<Answer<typeof contract.saveAllocations>>(
+          pathOf(contract.saveAllocations),
+          { version, allocations } satisfies Body<typeof contract.saveAllocations>,
+          { id, ...branch() },
+        ),
+      summary: (id: string) =>
+        api.get<Answer<typeof contract.summary>>(pathOf(contract.summary), { id, ...branch() }),
+      confirm: (id: string) =>
+        api.post<Answer<typeof contract.confirm>>(pathOf(contract.confirm), undefined, { id, ...branch() }),
+      deleteDraft: (id: string) => api.delete(pathOf(contract.deleteDraft), { id, ...branch() }),
+      cancelBooking: (id: string, reason: string) =>
+        api.post<Answer<typeof contract.cancel>>(
+          pathOf(contract.cancel, id),
+          { reason } satisfies Body<typeof contract.cancel>,
+          branch(),
+        ),
+      changeCallStatus: (id: string, callStatus: Body<typeof contract.changeCallStatus>['callStatus']) =>
+        api.put<Answer<typeof contract.changeCallStatus>>(
+          pathOf(contract.changeCallStatus, id),
+          { callStatus } satisfies Body<typeof contract.changeCallStatus>,
           branch(),
         ),
       calendar: (query: CalendarQuery) =>
-        api.get<CalendarCell[]>('/bookingCalendar', { ...query, ...branch() }),
+        api.get<Answer<typeof calendarApi.cells>>(pathOf(calendarApi.cells), { ...query, ...branch() }),
       cellBookings: (cell: CellRef) =>
-        api.get<CellBooking[]>('/bookingCalendar/bookings', { ...cell, ...branch() }),
+        api.get<Answer<typeof calendarApi.bookings>>(pathOf(calendarApi.bookings), { ...cell, ...branch() }),
     };
   }, [api, branchId]);
 }

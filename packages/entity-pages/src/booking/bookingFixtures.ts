@@ -1,4 +1,4 @@
-import { entityByName } from '@lms/domain';
+import { entityByName, type RuleCode } from '@lms/domain';
 import { FIXTURE_BRANCH_ID, type FixtureRecord, fixtureId, fixtureRecord } from '../mocks/fixtures.ts';
 import type {
   Allocation,
@@ -57,12 +57,12 @@ export function bookingDeliveryOrders(count = 4): FixtureRecord[] {
 
 const statusOf = (percent: number) =>
   percent >= 100
-    ? { status: 'FULL', statusLabel: 'เต็ม', colour: 'red' }
+    ? { status: 'FULL' as const, statusLabel: 'เต็ม', colour: 'red' }
     : percent >= 80
-      ? { status: 'NEARLY_FULL', statusLabel: 'ใกล้เต็ม', colour: 'orange' }
+      ? { status: 'NEARLY_FULL' as const, statusLabel: 'ใกล้เต็ม', colour: 'orange' }
       : percent >= 50
-        ? { status: 'NORMAL', statusLabel: 'ปกติ', colour: 'blue' }
-        : { status: 'AVAILABLE', statusLabel: 'ว่าง', colour: 'green' };
+        ? { status: 'NORMAL' as const, statusLabel: 'ปกติ', colour: 'blue' }
+        : { status: 'AVAILABLE' as const, statusLabel: 'ว่าง', colour: 'green' };
 
 /** One allocation of DO 1 and 2 (10 + 20 units) in a slot: `slot` names day, shift and vehicle type. */
 export function allocation(
@@ -76,29 +76,42 @@ export function allocation(
     {
       deliveryOrderId: doId(1),
       lineId: lineId(1),
+      articleId: fixtureId('article', 1),
       qty: 10,
       usedWeight: 100,
       usedVolume: 0.5,
       usedMinute: 120,
     },
-    { deliveryOrderId: doId(2), lineId: lineId(2), qty: 20, usedWeight: 200, usedVolume: 1, usedMinute: 20 },
+    {
+      deliveryOrderId: doId(2),
+      lineId: lineId(2),
+      articleId: fixtureId('article', 2),
+      qty: 20,
+      usedWeight: 200,
+      usedVolume: 1,
+      usedMinute: 20,
+    },
   ];
   return {
     slotId: slotIdOf(slot),
     date: `2025-01-${String(slot.day).padStart(2, '0')}`,
     shiftOfDayId: s.id,
     shiftName: s.name,
+    shiftPriority: slot.shift,
     shiftStartTime: s.startTime,
     shiftEndTime: s.endTime,
     timeSlotCode: slot.shift === 1 ? 'A' : 'B',
     vehicleTypeId: type.id,
     vehicleTypeName: type.name,
     vehicles,
+    loads: [{ lines, usedWeight: 300, usedVolume: 1.5, usedMinute: 140 }],
     lines,
     usedWeight: 300,
     usedVolume: 1.5,
     usedMinute: 140,
     distanceKm: 72.3,
+    travelMinute: 87,
+    tripMinute: 117,
     slotAfter: {
       weightPercent: percent - 10,
       volumePercent: percent - 20,
@@ -108,7 +121,7 @@ export function allocation(
       capacity: { weight: 9000, volume: 40, minute: 480 },
       used: { weight: 3000, volume: 10, minute: 216 },
       remaining: { weight: 6000, volume: 30, minute: 264 },
-    } as Allocation['slotAfter'],
+    },
     fee: 2000 * vehicles,
   };
 }
@@ -146,6 +159,7 @@ export function storySlotChoices(): SlotChoices {
             date: `2025-01-${String(day).padStart(2, '0')}`,
             shiftOfDayId: s.id,
             shiftName: s.shortName,
+            shiftPriority: shiftNo,
             shiftStartTime: s.startTime,
             shiftEndTime: s.endTime,
             timeSlotCode: shiftNo === 1 ? 'A' : 'B',
@@ -194,13 +208,17 @@ const option = (rank: number, allocations: Allocation[]): BookingOption => ({
       .map((a) => a.date)
       .sort()
       .at(-1) ?? '',
+  firstDate: allocations.map((a) => a.date).sort()[0] ?? '',
+  fillPercent: 40,
+  shiftPriority: allocations[0]?.shiftPriority ?? 1,
   vehicles: allocations.reduce((sum, a) => sum + a.vehicles, 0),
   fee: allocations.reduce((sum, a) => sum + (a.fee ?? 0), 0),
 });
 
-const why = (day: number, type: 1 | 2 | 3, rule: string, ruleLabel: string, message: string): WhyNot => ({
+const why = (day: number, type: 1 | 2 | 3, rule: RuleCode, ruleLabel: string, message: string): WhyNot => ({
   date: `2025-01-${String(day).padStart(2, '0')}`,
   vehicleTypeId: vehicleType(type).id,
+  vehicleTypeName: vehicleType(type).name,
   rule,
   ruleLabel,
   message,
@@ -268,6 +286,7 @@ export function evaluate(
     if (!known) return { ok: false, index, rule: 'INPUT', message: 'ไม่พบช่วงรถ', slotId: draft.slotId };
     const lines = draft.lines.map((line) => ({
       ...line,
+      articleId: fixtureId('article', 1),
       usedWeight: 10 * line.qty,
       usedVolume: 0.05 * line.qty,
       usedMinute: 2 * line.qty,

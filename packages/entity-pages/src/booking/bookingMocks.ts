@@ -11,7 +11,14 @@ import {
   severalOptions,
   storySlotChoices,
 } from './bookingFixtures.ts';
-import type { BookingOption, BookingRequest, DraftAllocation, DraftAnswer, Suggestion } from './types.ts';
+import type {
+  BookingOption,
+  BookingRequest,
+  ConfirmConflict,
+  DraftAllocation,
+  DraftAnswer,
+  Suggestion,
+} from './types.ts';
 
 /** MSW handlers of the DO booking API over the story data of `bookingFixtures.ts`. */
 
@@ -41,7 +48,7 @@ export function bookingHandlers(options: BookingMockOptions = {}): HttpHandler[]
   const catalogue = [...severalOptions.options, ...suggestion.options].flatMap((o) => o.allocations);
   let stored: DraftAnswer['draft'] = {
     id: DRAFT_ID,
-    request: defaultRequest,
+    request: { wantedDate: null, special: false, ...defaultRequest },
     allocations: options.draftAllocations ?? [],
     version: 1,
   };
@@ -105,11 +112,9 @@ export function bookingHandlers(options: BookingMockOptions = {}): HttpHandler[]
       if (options.confirm === 'conflict')
         return HttpResponse.json(
           {
-            messages: [
-              'ความจุของรถเปลี่ยนไประหว่างนี้: น้ำหนักเกินที่เหลือในช่วงรถ',
-              'เหลือ 120.000 กก. 0.500 ลบ.ม. 30 นาที',
-            ],
-          },
+            messages: ['ความจุของรถเปลี่ยนไประหว่างนี้: ความจุไม่พอ: เหลือ 120.000 กก. 0.500 ลบ.ม. 30 นาที'],
+            remaining: { weight: 120, volume: 0.5, minute: 30 },
+          } satisfies ConfirmConflict,
           { status: 409 },
         );
       return HttpResponse.json({ id: BOOKING_ID, totals: answer().evaluation.totals }, { status: 201 });

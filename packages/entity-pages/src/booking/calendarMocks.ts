@@ -16,12 +16,12 @@ const types = [
 ];
 const band = (p: number) =>
   p >= 100
-    ? { status: 'FULL', statusLabel: 'เต็ม', colour: 'red' }
+    ? { status: 'FULL' as const, statusLabel: 'เต็ม', colour: 'red' }
     : p >= 80
-      ? { status: 'NEARLY_FULL', statusLabel: 'ใกล้เต็ม', colour: 'orange' }
+      ? { status: 'NEARLY_FULL' as const, statusLabel: 'ใกล้เต็ม', colour: 'orange' }
       : p >= 50
-        ? { status: 'NORMAL', statusLabel: 'ปกติ', colour: 'blue' }
-        : { status: 'AVAILABLE', statusLabel: 'ว่าง', colour: 'green' };
+        ? { status: 'NORMAL' as const, statusLabel: 'ปกติ', colour: 'blue' }
+        : { status: 'AVAILABLE' as const, statusLabel: 'ว่าง', colour: 'green' };
 
 /** Slots exist from the story's today (Monday 2025-01-06) on. */
 const FIRST_SLOT_DAY = '2025-01-06';

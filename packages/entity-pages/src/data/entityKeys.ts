@@ -19,19 +19,7 @@ export interface Page<Row> {
 
 export type EntityRecord = Readonly<Record<string, unknown>> & { readonly id: string; readonly version?: number };
 
-export interface OptionItem {
-  readonly id: string;
-  readonly label: string;
-}
-
-export interface HistoryEntry {
-  readonly id: string;
-  readonly action: 'create' | 'update' | 'delete';
-  readonly changes: Readonly<Record<string, unknown>>;
-  readonly at: string;
-  readonly userId: string | null;
-  readonly userLabel: string | null;
-}
+export type { HistoryEntry, OptionItem } from '@lms/domain';
 
 /** What a list page asks for: `page` counts from 0 as on the server. */
 export interface ListQuery {

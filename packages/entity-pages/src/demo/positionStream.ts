@@ -1,21 +1,14 @@
+import { locationTrackingApi, type SharedPosition } from '@lms/domain';
 import { parseEvents } from '../api/eventStream.ts';
 
 export { parseEvents } from '../api/eventStream.ts';
 
 /** A device's position as the server shares it (GET positions, and the live `position` events). */
-export interface SharedPosition {
-  readonly userId: string;
-  readonly username: string;
-  readonly fullName: string;
-  readonly lat: number;
-  readonly lon: number;
-  readonly accuracy: number;
-  /** ISO timestamp of the fix. */
-  readonly at: string;
-}
+export type { SharedPosition };
 
-export const POSITIONS_PATH = 'demo/locationTracking/positions';
-export const EVENTS_PATH = 'demo/locationTracking/events';
+/** The contract's paths without the leading slash, as the client takes them. */
+export const POSITIONS_PATH = locationTrackingApi.positions.url.slice(1);
+export const EVENTS_PATH = locationTrackingApi.events.url.slice(1);
 
 /** How the page opens the server-sent-event stream; the host adds the bearer token (never in the URL). */
 export type OpenEventStream = (path: string, signal: AbortSignal) => Promise<Response>;

@@ -1,4 +1,4 @@
-import { acceptAttribute, MESSAGES } from '@lms/domain';
+import { acceptAttribute, type FileInfo, MESSAGES } from '@lms/domain';
 import { useEffect, useState } from 'react';
 import { useApi } from '../api/ApiContext.tsx';
 import { ApiError } from '../api/ApiError.ts';
@@ -43,7 +43,7 @@ export function FileControl({
         () => !cancelled && setImageSrc(null),
       );
     } else {
-      api.get<{ origName: string }>(`/file/info/${encodeURIComponent(value)}`).then(
+      api.get<FileInfo>(`/file/info/${encodeURIComponent(value)}`).then(
         (info) => !cancelled && setFileName(info.origName),
         () => !cancelled && setFileName(null),
       );

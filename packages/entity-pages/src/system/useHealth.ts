@@ -1,13 +1,11 @@
+import { type Answer, healthApi } from '@lms/domain';
 import useSWR from 'swr';
 import { useApi } from '../api/ApiContext.tsx';
 import type { ApiError } from '../api/ApiError.ts';
 
-export interface Health {
-  readonly status: string;
-  readonly database: { readonly version: string; readonly migration: string };
-}
+export type Health = Answer<typeof healthApi.health>;
 
 export function useHealth() {
   const api = useApi();
-  return useSWR<Health, ApiError>('/health', (path: string) => api.get<Health>(path));
+  return useSWR<Health, ApiError>(healthApi.health.url, (path: string) => api.get<Health>(path));
 }

@@ -1,0 +1,9 @@
+/** The API contract: every non-CRUD operation's schemas, imported by the server and the client. */
+export * from './account.ts';
+export * from './booking.ts';
+export * from './calendar.ts';
+export * from './common.ts';
+export * from './crud.ts';
+export * from './files.ts';
+export * from './health.ts';
+export * from './locationTracking.ts';
