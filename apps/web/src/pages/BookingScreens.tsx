@@ -1,17 +1,9 @@
 import { bangkokIsoDate, DO_BOOKING_CALENDAR_PATH, type RouteDef } from '@lms/domain';
-import {
-  BookingCalendarPage,
-  DoBookingWizard,
-  fetchEventStream,
-  LocationTrackingPage,
-  type WizardStep,
-} from '@lms/entity-pages';
+import { BookingCalendarPage, DoBookingWizard, type WizardStep } from '@lms/entity-pages';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useBranch } from '../branch/BranchProvider.tsx';
-import { authStore } from '../session/authStore.ts';
+import { openEventStream } from './eventStream.ts';
 
-/** Server-sent events with the session's bearer token in a header (never in the URL). */
-const openEvents = fetchEventStream(() => authStore.token());
 const bookingHref = (id: string) => `/bookingReport/show?id=${encodeURIComponent(id)}`;
 /** Today as the planner sees it: the calendar day in Asia/Bangkok. */
 const bangkokToday = () => new Date(`${bangkokIsoDate(new Date())}T00:00:00`);
@@ -46,7 +38,7 @@ export function BookingCalendarScreen() {
       today={bangkokToday()}
       bookingHref={bookingHref}
       openEvents={async (signal) => {
-        const response = await openEvents(
+        const response = await openEventStream(
           `bookingCalendar/events?branchId=${encodeURIComponent(branchId ?? '')}`,
           signal,
         );
@@ -55,8 +47,4 @@ export function BookingCalendarScreen() {
       }}
     />
   );
-}
-
-export function LocationTrackingScreen() {
-  return <LocationTrackingPage openEventStream={openEvents} />;
 }
