@@ -1,6 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import fastifyStatic from '@fastify/static';
 import { entities } from '@lms/domain';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { type RegisteredRoute, registerAccessControl } from './auth/access.ts';
@@ -18,6 +16,7 @@ import { fileRoutes } from './files/routes.ts';
 import { notFound, registerErrorHandling } from './http/errors.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { registerSecurityHeaders } from './http/security.ts';
+import { registerWebApp } from './http/webApp.ts';
 import { accountRoutes } from './routes/account.ts';
 import { authRoutes } from './routes/auth.ts';
 import type { AuthContext } from './routes/context.ts';
@@ -111,14 +110,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     { prefix: '/api' },
   );
 
-  const webDist = options.webDist;
-  if (webDist && existsSync(webDist)) {
-    await app.register(fastifyStatic, { root: webDist, wildcard: false });
-    // Client-side routes (/province, /doBooking/info …) all load the single page.
-    app.setNotFoundHandler((request, reply) => {
-      if (request.method !== 'GET' && request.method !== 'HEAD') throw notFound();
-      return reply.type('text/html').sendFile('index.html');
-    });
-  }
+  await registerWebApp(app, options.webDist);
   return app;
 }
