@@ -81,6 +81,12 @@ describe('the built web app', () => {
     }
   });
 
+  it('answers 404 for an asset that is not there (a chunk of an earlier release), not the page', async () => {
+    const answer = await get(`${server.origin}/assets/EntityScreen-Old123.js`, 'br');
+    expect(answer.status).toBe(404);
+    expect(answer.headers['content-type']).toMatch(/json/);
+  });
+
   it('keeps API answers uncached and JSON, whatever the web app does', async () => {
     const answer = await get(`${server.api}/nothing-here`, 'br');
     expect(answer.status).toBe(404);

@@ -19,7 +19,7 @@ export function webCacheControl(relativePath: string): string {
  * Serves the built web app beside `/api`: the `.br` or `.gz` written at build time
  * (apps/web/build/precompress.ts) when the browser accepts it, never compressed per request;
  * hashed assets cached for a year, the page revalidated. Unknown GET paths are client-side
- * routes (/province, /doBooking/info …): they all load the single page.
+ * routes (/province, /doBooking/info …): they all load the single page; an unknown asset is a 404.
  */
 export async function registerWebApp(app: FastifyInstance, webDist: string | undefined): Promise<void> {
   if (!webDist || !existsSync(webDist)) return;
@@ -36,6 +36,8 @@ export async function registerWebApp(app: FastifyInstance, webDist: string | und
   });
   app.setNotFoundHandler((request, reply) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') throw notFound();
+    // A chunk of an earlier release is gone: a 404, not the page (the app reloads itself then).
+    if (request.url.startsWith(`/${HASHED_DIR}/`)) throw notFound();
     return reply.type('text/html').sendFile('index.html');
   });
 }
