@@ -1,6 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import fastifyStatic from '@fastify/static';
 import { entities } from '@lms/domain';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { type RegisteredRoute, registerAccessControl } from './auth/access.ts';
@@ -20,6 +18,7 @@ import { errorServerOptions, notFound, registerErrorHandling } from './http/erro
 import { registerInputChecks } from './http/inputs.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { registerSecurityHeaders } from './http/security.ts';
+import { registerWebApp } from './http/webApp.ts';
 import { accountRoutes } from './routes/account.ts';
 import { authRoutes } from './routes/auth.ts';
 import type { AuthContext } from './routes/context.ts';
@@ -117,19 +116,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     { prefix: '/api' },
   );
 
-  const webDist = options.webDist;
-  if (webDist && existsSync(webDist)) {
-    await app.register(fastifyStatic, { root: webDist, wildcard: false });
-    // Client-side routes (/province, /doBooking/info …) all load the single page.
-    app.setNotFoundHandler((request, reply) => {
-      if (request.method !== 'GET' && request.method !== 'HEAD') throw notFound();
-      return reply.type('text/html').sendFile('index.html');
-    });
-  } else {
-    // API only: a path outside /api is unknown too, in Thai rather than Fastify's English.
-    app.setNotFoundHandler(() => {
-      throw notFound();
-    });
-  }
+  await registerWebApp(app, options.webDist);
   return app;
 }

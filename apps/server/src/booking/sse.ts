@@ -1,21 +1,22 @@
 import type { EventEmitter } from 'node:events';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { BookingEvent, BookingEvents } from './events.ts';
+import type { BookingEvents, NumberedBookingEvent } from './events.ts';
 
 const HEARTBEAT_MS = 15_000;
 
+/** An open server-sent-event stream. */
+interface EventStream {
+  /** Writes one event; with `id`, the browser's resume point moves to it. */
+  send(name: string, data: unknown, id?: string): void;
+  /** Called on every heartbeat; what it answers is written as the stream's current `id:` (if any). */
+  heartbeatId?: () => string;
+}
+
 /**
- * A server-sent-event stream of what `emitter` emits as `eventName`, written as `event: <name>`.
- * `select` decides per listener what it may see: `undefined` skips the event. The client reads it
- * with fetch (bearer token in a header, never in the URL); the stream ends when the client leaves.
+ * Opens a server-sent-event stream on `reply` (the client reads it with fetch: bearer token in a
+ * header, never in the URL) with a heartbeat comment every 15 s; `onClose` runs when the client leaves.
  */
-export function streamEmitterEvents<T>(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  emitter: EventEmitter,
-  eventName: string,
-  select: (event: T) => unknown = (event) => event,
-) {
+function openStream(request: FastifyRequest, reply: FastifyReply, onClose: () => void): EventStream {
   reply.hijack();
   const raw = reply.raw;
   raw.writeHead(200, {
@@ -26,28 +27,68 @@ export function streamEmitterEvents<T>(
     'x-accel-buffering': 'no',
   });
   raw.write(': connected\n\n');
-  const send = (event: T) => {
-    const data = select(event);
-    if (data !== undefined) raw.write(`event: ${eventName}\ndata: ${JSON.stringify(data)}\n\n`);
+  const stream: EventStream = {
+    send: (name, data, id) => {
+      raw.write(`${id === undefined ? '' : `id: ${id}\n`}event: ${name}\ndata: ${JSON.stringify(data)}\n\n`);
+    },
   };
-  emitter.on(eventName, send);
-  const heartbeat = setInterval(() => raw.write(': heartbeat\n\n'), HEARTBEAT_MS);
+  const heartbeat = setInterval(() => {
+    const id = stream.heartbeatId?.();
+    raw.write(`: heartbeat\n${id === undefined ? '' : `id: ${id}\n`}\n`);
+  }, HEARTBEAT_MS);
   const stop = () => {
     clearInterval(heartbeat);
-    emitter.off(eventName, send);
+    onClose();
   };
   request.raw.on('close', stop);
   raw.on('error', stop);
+  return stream;
 }
 
-/** Server-sent events of one branch's booking changes. */
+/**
+ * A server-sent-event stream of what `emitter` emits as `eventName`, written as `event: <name>`.
+ * `select` decides per listener what it may see: `undefined` skips the event.
+ */
+export function streamEmitterEvents<T>(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  emitter: EventEmitter,
+  eventName: string,
+  select: (event: T) => unknown = (event) => event,
+) {
+  const send = (event: T) => {
+    const data = select(event);
+    if (data !== undefined) stream.send(eventName, data);
+  };
+  const stream = openStream(request, reply, () => emitter.off(eventName, send));
+  emitter.on(eventName, send);
+}
+
+/**
+ * Server-sent events of one branch's booking changes, each with its id. A browser that comes
+ * back with `Last-Event-ID` first gets the branch's events it missed, or `event: resync` when
+ * they are no longer known (it must reload what it shows). Then `event: ready` carries the
+ * current id, and the heartbeats keep it current, so a browser that saw no event of its branch
+ * still has a resume point.
+ */
 export function streamEvents(
   request: FastifyRequest,
   reply: FastifyReply,
   events: BookingEvents,
   branchId: string,
 ) {
-  streamEmitterEvents<BookingEvent>(request, reply, events, 'booking', (event) =>
-    event.branchId === branchId ? event : undefined,
-  );
+  const send = ({ id, event }: NumberedBookingEvent) => {
+    if (event.branchId === branchId) stream.send('booking', event, id);
+  };
+  const stream = openStream(request, reply, () => events.off('booking', send));
+  stream.heartbeatId = () => events.lastId();
+  // Replay and subscribe in the same turn of the event loop: no event can fall between them.
+  const lastEventId = request.headers['last-event-id'];
+  if (typeof lastEventId === 'string' && lastEventId !== '') {
+    const missed = events.since(lastEventId);
+    if (missed) for (const numbered of missed) send(numbered);
+    else stream.send('resync', {});
+  }
+  stream.send('ready', {}, events.lastId());
+  events.on('booking', send);
 }

@@ -4,8 +4,8 @@ import { useThumbnail } from '@lms/entity-pages';
 import { type ReactNode, useMemo, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { branchLabel, useBranch } from '../branch/BranchProvider.tsx';
+import { ChangePasswordDialog, ScreenSuspense } from '../pages/lazyScreens.tsx';
 import { useAuth } from '../session/AuthProvider.tsx';
-import { ChangePasswordDialog } from '../session/ChangePasswordDialog.tsx';
 import { menuGroupsFor } from './menuGroups.ts';
 import { navStorage } from './navStorage.ts';
 import { useMediaQuery } from './useMediaQuery.ts';
@@ -49,7 +49,11 @@ export function HostLayout({ children }: { children: ReactNode }) {
       >
         {children}
       </AppShell>
-      {changingPassword && <ChangePasswordDialog onClose={() => setChangingPassword(false)} />}
+      {changingPassword && (
+        <ScreenSuspense>
+          <ChangePasswordDialog onClose={() => setChangingPassword(false)} />
+        </ScreenSuspense>
+      )}
     </>
   );
 }

@@ -54,3 +54,8 @@ export function EntityScreen({ route }: { route: RouteDef }) {
     />
   );
 }
+
+/** The per-vehicle-type settings are edited in each branch's form (its child table). */
+export function BranchSettingsScreen() {
+  return <EntityListPage entity="branch" />;
+}

@@ -2,6 +2,7 @@ import { canOpenRoute, type RouteDef } from '@lms/domain';
 import { useBranch } from '../branch/BranchProvider.tsx';
 import { useAuth } from '../session/AuthProvider.tsx';
 import { HostStatusScreen } from './HostStatusScreen.tsx';
+import { ScreenSuspense } from './lazyScreens.tsx';
 import { needsBranch } from './needsBranch.ts';
 import { screenFor } from './screens.tsx';
 
@@ -11,5 +12,5 @@ export function RoutePage({ route }: { route: RouteDef }) {
   const { branchId } = useBranch();
   if (!canOpenRoute(user?.roles, route)) return <HostStatusScreen kind="not-allowed" />;
   if (needsBranch(route) && branchId === null) return <HostStatusScreen kind="no-branch" />;
-  return <>{screenFor(route)}</>;
+  return <ScreenSuspense>{screenFor(route)}</ScreenSuspense>;
 }

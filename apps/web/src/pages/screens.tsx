@@ -1,17 +1,22 @@
 import { BRANCH_SETTINGS_PATH, LOCATION_TRACKING_PATH, type RouteDef, SELECT_BRANCH_PATH } from '@lms/domain';
-import { EntityListPage } from '@lms/entity-pages';
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
-import { SelectBranchPage } from '../branch/SelectBranchPage.tsx';
 import { HomePage } from '../home/HomePage.tsx';
 import { HOST_TEXT } from '../text.ts';
-import { EntityScreen } from './EntityScreen.tsx';
-import { BookingCalendarScreen, DoBookingScreen, LocationTrackingScreen } from './FeatureScreens.tsx';
+import {
+  BookingCalendarScreen,
+  BranchSettingsScreen,
+  DoBookingScreen,
+  EntityScreen,
+  LocationTrackingScreen,
+  SelectBranchPage,
+} from './lazyScreens.tsx';
 
 /**
  * THE PLUG-IN POINT for screens: every route of the domain's table is rendered by what this
  * function answers: entity routes by the generic pages of `@lms/entity-pages`, feature pages
- * (DO booking, calendars, demo) by their own screens.
+ * (DO booking, calendars, demo) by their own screens. Every screen but home is lazy
+ * (lazyScreens.tsx): its chunk loads the first time a route shows it.
  */
 export function screenFor(route: RouteDef): ReactNode {
   switch (route.kind) {
@@ -22,8 +27,7 @@ export function screenFor(route: RouteDef): ReactNode {
       if (route.path.startsWith('/doBooking')) return <DoBookingScreen route={route} />;
       if (route.path === '/bookingCalendar') return <BookingCalendarScreen />;
       if (route.path === LOCATION_TRACKING_PATH) return <LocationTrackingScreen />;
-      // The per-vehicle-type settings are edited in each branch's form (its child table).
-      if (route.path === BRANCH_SETTINGS_PATH) return <EntityListPage entity="branch" />;
+      if (route.path === BRANCH_SETTINGS_PATH) return <BranchSettingsScreen />;
       return <Placeholder route={route} />;
     case 'list':
     case 'create':

@@ -13,12 +13,12 @@ import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { SWRConfig, type SWRConfiguration } from 'swr';
 import { BranchProvider, useBranch } from '../branch/BranchProvider.tsx';
 import { HostLayout } from '../layout/HostLayout.tsx';
+import { ChangePasswordDialog, ScreenSuspense } from '../pages/lazyScreens.tsx';
 import { swrOptions } from '../swr.ts';
 import { gcCache } from '../swrCache.ts';
 import { HOST_TEXT } from '../text.ts';
 import { useAuth } from './AuthProvider.tsx';
 import { authStore, type UserInfo } from './authStore.ts';
-import { ChangePasswordDialog } from './ChangePasswordDialog.tsx';
 
 /**
  * Every route outside /auth and /public (spec §2): checking → spinner; signed out → login with
@@ -31,7 +31,12 @@ export function ProtectedLayout() {
   if (status === 'signedOut' || !user) {
     return signedOutReason === 'logout' ? <Navigate to={LOGIN_PATH} replace /> : <RedirectToLogin />;
   }
-  if (user.mustChangePassword) return <ChangePasswordDialog forced onClose={() => {}} />;
+  if (user.mustChangePassword)
+    return (
+      <ScreenSuspense>
+        <ChangePasswordDialog forced onClose={() => {}} />
+      </ScreenSuspense>
+    );
   return (
     <BranchProvider branches={user.branchInfos}>
       <SignedIn user={user}>

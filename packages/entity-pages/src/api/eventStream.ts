@@ -1,24 +1,32 @@
-/** One server-sent event: its name (`message` when none is given) and its data lines joined. */
+/** One server-sent event: its name (`message` when none is given), its data lines joined, its id if any. */
 export interface ServerSentEvent {
   readonly event: string;
   readonly data: string;
+  readonly id?: string;
 }
 
 /**
  * Splits a server-sent-event text buffer into complete events and the unfinished rest;
- * comments (heartbeats) and blocks without data are skipped. Every stream reader uses this one.
+ * comments (heartbeats) and blocks without data are skipped as events, but their `id:` still
+ * counts: `lastId` is the last id the complete blocks gave (the resume point, `Last-Event-ID`).
+ * Every stream reader uses this one.
  */
-export function parseEvents(buffer: string): { events: ServerSentEvent[]; rest: string } {
+export function parseEvents(buffer: string): { events: ServerSentEvent[]; rest: string; lastId?: string } {
   const blocks = buffer.replace(/\r\n/g, '\n').split('\n\n');
   const rest = blocks.pop() ?? '';
+  let lastId: string | undefined;
   const events = blocks.flatMap((block) => {
     let event = 'message';
+    let id: string | undefined;
     const data: string[] = [];
     for (const line of block.split('\n')) {
       if (line.startsWith('event:')) event = line.slice(6).trim();
       else if (line.startsWith('data:')) data.push(line.slice(5).trimStart());
+      else if (line.startsWith('id:')) id = line.slice(3).trim();
     }
-    return data.length > 0 ? [{ event, data: data.join('\n') }] : [];
+    if (id !== undefined) lastId = id;
+    if (data.length === 0) return [];
+    return [id === undefined ? { event, data: data.join('\n') } : { event, data: data.join('\n'), id }];
   });
-  return { events, rest };
+  return lastId === undefined ? { events, rest } : { events, rest, lastId };
 }

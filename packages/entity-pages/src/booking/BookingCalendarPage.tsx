@@ -99,9 +99,13 @@ export function BookingCalendarPage({
   };
   const refresh = () =>
     mutate((key) => Array.isArray(key) && key[0] === 'bookingCalendar' && key[2] === booking.branchId);
-  useBookingEvents(openEvents, (event) => {
-    if (event.branchId === booking.branchId) refresh();
-  });
+  useBookingEvents(
+    openEvents,
+    (event) => {
+      if (event.branchId === booking.branchId) refresh();
+    },
+    refresh,
+  );
 
   const byDay = new Map<string, CalendarCell[]>();
   for (const cell of cells.data ?? []) byDay.set(cell.date, [...(byDay.get(cell.date) ?? []), cell]);

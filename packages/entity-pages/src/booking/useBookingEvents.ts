@@ -26,13 +26,19 @@ export function parseEventBlock(block: string): BookingEvent | null {
 
 const RETRY_MS = 3000;
 
-/** Calls `onEvent` for every booking change of the branch while mounted; reconnects after a drop. */
+/**
+ * Calls `onEvent` for every booking change of the branch while mounted, and `onResync` when the
+ * stream says events were lost (`event: resync`: reload everything shown); reconnects after a drop.
+ */
 export function useBookingEvents(
   open: OpenBookingEvents | undefined,
   onEvent: (event: BookingEvent) => void,
+  onResync?: () => void,
 ) {
   const handler = useRef(onEvent);
   handler.current = onEvent;
+  const resync = useRef(onResync);
+  resync.current = onResync;
   useEffect(() => {
     if (!open) return;
     const controller = new AbortController();
@@ -48,6 +54,7 @@ export function useBookingEvents(
           const parsed = parseEvents(buffer + decoder.decode(value, { stream: true }));
           buffer = parsed.rest;
           for (const event of parsed.events) {
+            if (event.event === 'resync') resync.current?.();
             const booking = bookingEventOf(event);
             if (booking) handler.current(booking);
           }

@@ -1,17 +1,11 @@
 import { bangkokIsoDate, DO_BOOKING_CALENDAR_PATH, type RouteDef } from '@lms/domain';
-import {
-  BookingCalendarPage,
-  DoBookingWizard,
-  fetchEventStream,
-  LocationTrackingPage,
-  type WizardStep,
-} from '@lms/entity-pages';
+import { BookingCalendarPage, DoBookingWizard, type WizardStep } from '@lms/entity-pages';
+import { useMemo } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useBranch } from '../branch/BranchProvider.tsx';
-import { authStore } from '../session/authStore.ts';
+import { sharedBookingEvents } from '../events/bookingEvents.ts';
+import { useAuth } from '../session/AuthProvider.tsx';
 
-/** Server-sent events with the session's bearer token in a header (never in the URL). */
-const openEvents = fetchEventStream(() => authStore.token());
 const bookingHref = (id: string) => `/bookingReport/show?id=${encodeURIComponent(id)}`;
 /** Today as the planner sees it: the calendar day in Asia/Bangkok. */
 const bangkokToday = () => new Date(`${bangkokIsoDate(new Date())}T00:00:00`);
@@ -41,22 +35,11 @@ export function DoBookingScreen({ route }: { route: RouteDef }) {
 
 export function BookingCalendarScreen() {
   const { branchId } = useBranch();
-  return (
-    <BookingCalendarPage
-      today={bangkokToday()}
-      bookingHref={bookingHref}
-      openEvents={async (signal) => {
-        const response = await openEvents(
-          `bookingCalendar/events?branchId=${encodeURIComponent(branchId ?? '')}`,
-          signal,
-        );
-        if (!response.ok || !response.body) throw new Error(`events: ${response.status}`);
-        return response.body;
-      }}
-    />
+  const userId = useAuth().user?.userId;
+  // One stream per user and branch, kept while they stay (a new function would reconnect).
+  const openEvents = useMemo(
+    () => (userId && branchId ? sharedBookingEvents(userId, branchId) : undefined),
+    [userId, branchId],
   );
-}
-
-export function LocationTrackingScreen() {
-  return <LocationTrackingPage openEventStream={openEvents} />;
+  return <BookingCalendarPage today={bangkokToday()} bookingHref={bookingHref} openEvents={openEvents} />;
 }

@@ -1,0 +1,82 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+/** The goals of issue 24: the shell and each route's own chunk, gzip. */
+export const SHELL_BUDGET_KB = 150;
+export const ROUTE_BUDGET_KB = 60;
+
+interface ManifestChunk {
+  readonly file: string;
+  readonly isEntry?: boolean;
+  readonly isDynamicEntry?: boolean;
+  readonly imports?: readonly string[];
+}
+
+export interface RouteSize {
+  readonly chunk: string;
+  /** The route's own (lazy entry) chunk. */
+  readonly ownKb: number;
+  /** Chunks it shares with other routes, loaded beyond the shell. */
+  readonly sharedKb: number;
+}
+
+export interface BuildSizes {
+  readonly shellKb: number;
+  readonly shellFiles: readonly string[];
+  readonly routes: readonly RouteSize[];
+  readonly totalKb: number;
+}
+
+/** Gzip size in kB as the server sends it: the `.gz` written at build time, else gzip -9 now. */
+function gzipKb(dist: string, file: string): number {
+  const full = path.join(dist, file);
+  const bytes = existsSync(`${full}.gz`)
+    ? readFileSync(`${full}.gz`).length
+    : gzipSync(readFileSync(full), { level: 9 }).length;
+  return bytes / 1024;
+}
+
+/**
+ * Sizes of a Vite build from its manifest: the shell is the entry with everything it imports
+ * statically (what index.html preloads); a route's own chunk is its lazy entry, and its shared
+ * chunks are what it imports beyond the shell. A build without a manifest (before code
+ * splitting) is all shell.
+ */
+export function buildSizes(dist: string): BuildSizes {
+  const manifestFile = path.join(dist, '.vite/manifest.json');
+  const sum = (files: Iterable<string>) => [...files].reduce((total, f) => total + gzipKb(dist, f), 0);
+  if (!existsSync(manifestFile)) {
+    const html = readFileSync(path.join(dist, 'index.html'), 'utf8');
+    const files = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.(?:js|css))"/g)].map((m) => m[1]!);
+    return { shellKb: sum(files), shellFiles: files, routes: [], totalKb: sum(files) };
+  }
+  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>;
+  const closure = (key: string, seen = new Set<string>()): Set<string> => {
+    if (seen.has(key)) return seen;
+    seen.add(key);
+    for (const imported of manifest[key]!.imports ?? []) closure(imported, seen);
+    return seen;
+  };
+  const entry = Object.keys(manifest).find((key) => manifest[key]!.isEntry)!;
+  const shell = closure(entry);
+  const fileOf = (key: string) => manifest[key]!.file;
+  const routes = Object.keys(manifest)
+    .filter((key) => manifest[key]!.isDynamicEntry)
+    .map((key) => {
+      const shared = [...closure(key)].filter((k) => k !== key && !shell.has(k));
+      return { chunk: key, ownKb: gzipKb(dist, fileOf(key)), sharedKb: sum(shared.map(fileOf)) };
+    })
+    .sort((a, b) => b.ownKb + b.sharedKb - (a.ownKb + a.sharedKb));
+  const allJs = new Set(
+    Object.values(manifest)
+      .map((chunk) => chunk.file)
+      .filter((f) => f.endsWith('.js')),
+  );
+  return {
+    shellKb: sum([...shell].map(fileOf)),
+    shellFiles: [...shell].map(fileOf),
+    routes,
+    totalKb: sum(allJs),
+  };
+}
