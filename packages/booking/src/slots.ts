@@ -74,7 +74,7 @@ export function slotRuleBreak(context: BookingContext, slot: VehicleDateSlot): R
     date: slot.shiftDate,
     shift,
   });
-  if (ban) return { rule: 'BAN', message: bookingMessages.banned(name, ban.name, shift.name) };
+  if (ban) return { rule: 'BAN', message: bookingMessages.banned(name, ban.name, [shift.name]) };
   if (bookableVehicles(slot, context.special) === 0) {
     return { rule: 'CAPACITY', message: bookingMessages.noVehicles(name) };
   }

@@ -6,7 +6,7 @@ import { bookingMessages } from './messages.ts';
 import { packSlot, piecesOf } from './packing.ts';
 import { type BookingOption, compareOptions, optionKey, type UnrankedOption } from './rank.ts';
 import { searchWindow, slotRuleBreak, slotsBetween } from './slots.ts';
-import { type WhyNot, whyNotFor } from './whyNot.ts';
+import { type DayStatus, dayAnswersFor, type WhyNot } from './whyNot.ts';
 import type { BookingWorld, IsoDate, SuggestRequest, VehicleDateSlot } from './world.ts';
 import { indexWorld } from './worldIndex.ts';
 
@@ -20,6 +20,8 @@ export interface Suggestion {
   readonly distanceKm: number | null;
   readonly options: readonly BookingOption[];
   readonly whyNot: readonly WhyNot[];
+  /** Per day searched: can any allocation be made that day (not: is it among the options). */
+  readonly days: readonly DayStatus[];
   /** Set when the request itself cannot be served (unknown branch, ship-to, nothing to book). */
   readonly problem: string | null;
 }
@@ -147,20 +149,28 @@ export function findOptions(context: BookingContext, usable: readonly VehicleDat
 export function suggest(world: BookingWorld, request: SuggestRequest): Suggestion {
   const index = indexWorld(world);
   const resolved = suggestionContext(index, request);
-  const empty = { earliestDate: null, from: null, to: null, distanceKm: null, options: [], whyNot: [] };
+  const empty = {
+    earliestDate: null,
+    from: null,
+    to: null,
+    distanceKm: null,
+    options: [],
+    whyNot: [],
+    days: [],
+  };
   if ('problem' in resolved) return { ...empty, problem: resolved.problem };
   const { context } = resolved;
   const window = searchWindow(context, request.wantedDate);
   const base = { earliestDate: context.earliestDate, ...window, distanceKm: context.distanceKm };
   if (context.cargo.length === 0)
-    return { ...base, options: [], whyNot: [], problem: bookingMessages.nothingToBook };
+    return { ...base, options: [], whyNot: [], days: [], problem: bookingMessages.nothingToBook };
   const usable = slotsBetween(context, window.from, window.to)
     .filter((slot) => slotRuleBreak(context, slot) === null)
     .sort(chronological(context));
   return {
     ...base,
     options: findOptions(context, usable),
-    whyNot: whyNotFor(context, window, request.wantedDate),
+    ...dayAnswersFor(context, window, request.wantedDate),
     problem: null,
   };
 }

@@ -57,6 +57,15 @@ export interface WhyNot {
   readonly message: string;
 }
 
+/** Whether anything can be booked on a day (not: whether an option uses it), and the rule when not. */
+export interface DayStatus {
+  readonly date: string;
+  readonly bookable: boolean;
+  readonly rule: string | null;
+  readonly ruleLabel: string | null;
+  readonly message: string | null;
+}
+
 export interface Suggestion {
   readonly earliestDate: string;
   readonly from: string;
@@ -64,6 +73,7 @@ export interface Suggestion {
   readonly distanceKm: number | null;
   readonly options: readonly BookingOption[];
   readonly whyNot: readonly WhyNot[];
+  readonly days: readonly DayStatus[];
   readonly problem: string | null;
 }
 
