@@ -1,4 +1,4 @@
-import { bangkokIsoDate, DO_BOOKING_CALENDAR_PATH, type RouteDef } from '@lms/domain';
+import { bangkokIsoDate, type RouteDef } from '@lms/domain';
 import {
   BookingCalendarPage,
   DoBookingWizard,
@@ -17,19 +17,20 @@ const bookingHref = (id: string) => `/bookingReport/show?id=${encodeURIComponent
 const bangkokToday = () => new Date(`${bangkokIsoDate(new Date())}T00:00:00`);
 
 const steps: readonly WizardStep[] = ['info', 'suggestion', 'fineTune', 'summary'];
+const isoDay = /^\d{4}-\d{2}-\d{2}$/;
 
 /** `/doBooking`, `/doBooking/<step>?draftId=…`: the URL names the step and the server-side draft. */
 export function DoBookingScreen({ route }: { route: RouteDef }) {
   const navigate = useNavigate();
   const [search] = useSearchParams();
   const segment = route.path.split('/')[2];
-  // The DO booking calendar lives inside the suggestion step.
-  const step: WizardStep =
-    route.path === DO_BOOKING_CALENDAR_PATH ? 'suggestion' : (steps.find((s) => s === segment) ?? 'info');
+  const step: WizardStep = steps.find((s) => s === segment) ?? 'info';
+  const wantedDate = search.get('wantedDate');
   return (
     <DoBookingWizard
       step={step}
       draftId={search.get('draftId')}
+      wantedDate={wantedDate && isoDay.test(wantedDate) ? wantedDate : null}
       today={bangkokToday()}
       bookingHref={bookingHref}
       onNavigate={(next, draftId) =>
@@ -39,22 +40,37 @@ export function DoBookingScreen({ route }: { route: RouteDef }) {
   );
 }
 
-export function BookingCalendarScreen() {
-  const { branchId } = useBranch();
+/** `/doBooking/calendar` (spec §2): the branch's capacity and bookings; a chosen day starts a booking wanting it. */
+export function DoBookingCalendarScreen() {
+  const navigate = useNavigate();
   return (
     <BookingCalendarPage
+      title="ปฏิทิน DO Booking"
       today={bangkokToday()}
       bookingHref={bookingHref}
-      openEvents={async (signal) => {
-        const response = await openEvents(
-          `bookingCalendar/events?branchId=${encodeURIComponent(branchId ?? '')}`,
-          signal,
-        );
-        if (!response.ok || !response.body) throw new Error(`events: ${response.status}`);
-        return response.body;
-      }}
+      openEvents={useBranchEvents()}
+      onBookDay={(day) => navigate(`/doBooking/info?wantedDate=${day}`)}
     />
   );
+}
+
+export function BookingCalendarScreen() {
+  return (
+    <BookingCalendarPage today={bangkokToday()} bookingHref={bookingHref} openEvents={useBranchEvents()} />
+  );
+}
+
+/** The acting branch's live booking events, for either calendar. */
+function useBranchEvents() {
+  const { branchId } = useBranch();
+  return async (signal: AbortSignal) => {
+    const response = await openEvents(
+      `bookingCalendar/events?branchId=${encodeURIComponent(branchId ?? '')}`,
+      signal,
+    );
+    if (!response.ok || !response.body) throw new Error(`events: ${response.status}`);
+    return response.body;
+  };
 }
 
 export function LocationTrackingScreen() {

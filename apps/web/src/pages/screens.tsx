@@ -1,4 +1,10 @@
-import { BRANCH_SETTINGS_PATH, LOCATION_TRACKING_PATH, type RouteDef, SELECT_BRANCH_PATH } from '@lms/domain';
+import {
+  BRANCH_SETTINGS_PATH,
+  DO_BOOKING_CALENDAR_PATH,
+  LOCATION_TRACKING_PATH,
+  type RouteDef,
+  SELECT_BRANCH_PATH,
+} from '@lms/domain';
 import { EntityListPage } from '@lms/entity-pages';
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
@@ -6,7 +12,12 @@ import { SelectBranchPage } from '../branch/SelectBranchPage.tsx';
 import { HomePage } from '../home/HomePage.tsx';
 import { HOST_TEXT } from '../text.ts';
 import { EntityScreen } from './EntityScreen.tsx';
-import { BookingCalendarScreen, DoBookingScreen, LocationTrackingScreen } from './FeatureScreens.tsx';
+import {
+  BookingCalendarScreen,
+  DoBookingCalendarScreen,
+  DoBookingScreen,
+  LocationTrackingScreen,
+} from './FeatureScreens.tsx';
 
 /**
  * THE PLUG-IN POINT for screens: every route of the domain's table is rendered by what this
@@ -19,6 +30,7 @@ export function screenFor(route: RouteDef): ReactNode {
       return <HomePage />;
     case 'page':
       if (route.path === SELECT_BRANCH_PATH) return <SelectBranchPage />;
+      if (route.path === DO_BOOKING_CALENDAR_PATH) return <DoBookingCalendarScreen />;
       if (route.path.startsWith('/doBooking')) return <DoBookingScreen route={route} />;
       if (route.path === '/bookingCalendar') return <BookingCalendarScreen />;
       if (route.path === LOCATION_TRACKING_PATH) return <LocationTrackingScreen />;

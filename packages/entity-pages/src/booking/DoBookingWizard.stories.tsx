@@ -91,6 +91,20 @@ export const InfoPickTogether: Story = {
   },
 };
 
+export const InfoFromCalendarDay: Story = {
+  name: 'Info: opened from a day of the DO Booking Calendar',
+  args: { wantedDate: '2025-01-10' },
+  beforeEach: recorded(),
+  play: async ({ canvas }) => {
+    await expect(await canvas.findByRole('note')).toHaveTextContent('วันที่ต้องการส่ง');
+    await userEvent.click(await canvas.findByRole('checkbox', { name: 'เลือก DO68010001' }));
+    await userEvent.click(canvas.getByRole('button', { name: 'ถัดไป: ดูคำแนะนำการจัดรถ' }));
+    await waitFor(() => expect(location(canvas)).toBe(`suggestion:${DRAFT_ID}`));
+    const draft = recorder.calls.find((call) => call.path === '/api/doBooking/draft');
+    await expect(draft?.body).toMatchObject({ wantedDate: '2025-01-10' });
+  },
+};
+
 export const InfoPickAcrossPages: Story = {
   name: 'Info: pick DOs on two pages',
   beforeEach({ msw }) {
