@@ -297,6 +297,14 @@ export const PhoneWidth: Story = {
     await waitFor(() => expect(canvasElement.querySelector('[data-colour]')).not.toBeNull());
     const root = canvasElement.querySelector('[data-story-root]') ?? canvasElement;
     await expect(root.scrollWidth).toBeLessThanOrEqual(root.clientWidth + 1);
+    // Every day's status shows whole inside its cell: label and percentage, nothing cut off.
+    for (const badge of canvasElement.querySelectorAll<HTMLElement>('[role="gridcell"] [data-colour]')) {
+      const cell = badge.closest('[role="gridcell"]') as HTMLElement;
+      await expect(badge.getBoundingClientRect().right).toBeLessThanOrEqual(
+        cell.getBoundingClientRect().right + 0.5,
+      );
+      await expect(badge.scrollWidth).toBeLessThanOrEqual(badge.clientWidth + 1);
+    }
   },
 };
 

@@ -264,7 +264,7 @@ function DaySummary({
   if (cells.length === 0) return null;
   const worst = cells.reduce((a, b) => (maxPercent(b) > maxPercent(a) ? b : a));
   if (!detailed)
-    return <StatusBadge colour={worst.colour} label={worst.statusLabel} value={maxPercent(worst)} />;
+    return <StatusBadge colour={worst.colour} label={worst.statusLabel} value={maxPercent(worst)} wrap />;
   return (
     <CellList>
       {cells.map((cell) => (
