@@ -113,6 +113,17 @@ describe('the booking flow over HTTP', () => {
       token: planner.token,
     });
     expect(report.body).toMatchObject({ status: 'CONFIRMED', callStatus: 'NOT_CALLED', dayFromConfirm: 0 });
+    // What the booking was computed with (the branch's setting: 10 + 10 + 10 minutes, ship-to at the branch: 0 km).
+    expect(report.body).toMatchObject({
+      loadMinute: 10,
+      unloadMinute: 10,
+      waitingMinute: 10,
+      travelMinute: 0,
+      distance: 0,
+    });
+    expect(
+      report.body.lines.reduce((sum: number, line: { usedMinute: number }) => sum + line.usedMinute, 0),
+    ).toBe(30);
     expect(report.body.lines[0]).toMatchObject({ deliveryTime: '09:30:00', slotId: world.slotId });
 
     const calendar = await call(

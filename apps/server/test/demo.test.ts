@@ -29,6 +29,10 @@ describe('the demo company', () => {
       server.db,
     );
     expect(regions[0]!.n).toBeGreaterThanOrEqual(3);
+    // A branch names its district, province and region with its sub-district.
+    expect(await count('branch', sql`district_id is null or province_id is null or region_id is null`)).toBe(
+      0,
+    );
     const { rows: days } = await sql<{ first: string; last: string }>`
       select min(shift_date)::text as first, max(shift_date)::text as last from vehicle_date_slot`.execute(
       server.db,

@@ -104,7 +104,10 @@ export function allocationOf(context: BookingContext, packing: SlotPacking): All
     usedVolume: round3(used.volume),
     usedMinute: used.minute,
     distanceKm: context.distanceKm ?? 0,
-    travelMinute: facts?.travelMinute ?? 0,
+    loadMinute: facts?.trip.loadMinute ?? 0,
+    unloadMinute: facts?.trip.unloadMinute ?? 0,
+    waitingMinute: facts?.trip.waitingMinute ?? 0,
+    travelMinute: facts?.trip.travelMinute ?? 0,
     tripMinute: packing.tripMinute,
     slotAfter: {
       ...utilizationOf(index.thresholds.get(slot.vehicleTypeId), usedAfter, capacity.capacity),

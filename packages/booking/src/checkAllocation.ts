@@ -75,7 +75,7 @@ export function checkAllocation(world: BookingWorld, edit: AllocationEdit): Allo
   const timeBreak = edit.deliveryTime && shift ? deliveryTimeBreak(shift, edit.deliveryTime) : null;
   if (timeBreak) return fail(timeBreak.rule, timeBreak.message);
   const pieces = (): Piece[] => wanted.map(({ cargo, qty }) => ({ cargo, placed: 0, left: qty }));
-  const tripMinute = context.facts(slot.vehicleTypeId)?.tripMinute ?? 0;
+  const tripMinute = context.facts(slot.vehicleTypeId)?.trip.tripMinute ?? 0;
   const apart = packSlot(context, slot, pieces(), tripMinute, { ignoreCapacity: true });
   if (apart.vehicles.length > edit.vehicles)
     return fail('PROHIBITED', bookingMessages.prohibited(apart.vehicles.length));

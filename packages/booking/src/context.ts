@@ -1,6 +1,6 @@
 import { type Cargo, cargoOf } from './cargo.ts';
 import { addDays, todayIn } from './dates.ts';
-import { feePerVehicle, tripMinutes } from './decisions.ts';
+import { feePerVehicle, type TripMinutes, tripMinutes } from './decisions.ts';
 import { roadDistanceKm } from './distance.ts';
 import { bookingMessages } from './messages.ts';
 import { prohibitedPairs, routeCodesOf, settingFor, vehicleTypeProblem } from './rules.ts';
@@ -17,13 +17,20 @@ export interface BookingWhere {
   readonly special?: boolean;
 }
 
+const NO_TRIP: TripMinutes = {
+  loadMinute: 0,
+  unloadMinute: 0,
+  waitingMinute: 0,
+  travelMinute: 0,
+  tripMinute: 0,
+};
+
 export interface VehicleTypeFacts {
   readonly vehicleType: VehicleType;
   /** Rule 3 verdict for this cargo; null = allowed. */
   readonly problem: string | null;
-  readonly travelMinute: number;
-  /** load + unload + wait + travel: charged once per vehicle. */
-  readonly tripMinute: number;
+  /** One vehicle's trip (load + unload + wait + travel = tripMinute, charged once per vehicle); zeros without a setting. */
+  readonly trip: TripMinutes;
   /** Fee of one vehicle; null when the vehicle type has no price. */
   readonly feePerVehicle: number | null;
 }
@@ -70,8 +77,7 @@ export function contextOf(
       result = {
         vehicleType,
         problem: vehicleTypeProblem(index, branch.id, shipCond, vehicleType, cargo),
-        travelMinute: trip?.travelMinute ?? 0,
-        tripMinute: trip?.tripMinute ?? 0,
+        trip: trip ?? NO_TRIP,
         feePerVehicle: price && distanceKm !== null ? feePerVehicle(price, distanceKm) : null,
       };
     }

@@ -37,6 +37,9 @@ describe('trip and line cost', () => {
   it('travelMinute = 2 × distance × speedPerKm, trip = load + unload + wait + travel', () => {
     // 2 × 72.277 × 0.5 = 72.277 → 73 (rounded up); 30 + 30 + 15 + 73 = 148.
     expect(tripMinutes({ speedPerKm: 0.5, loadTime: 30, unloadTime: 30, waitTime: 15 }, 72.277)).toEqual({
+      loadMinute: 30,
+      unloadMinute: 30,
+      waitingMinute: 15,
       travelMinute: 73,
       tripMinute: 148,
     });

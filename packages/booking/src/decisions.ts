@@ -81,13 +81,26 @@ export function minutesUp(value: number): number {
   return Math.ceil(value - CAPACITY_EPSILON) || 0;
 }
 
+/** One vehicle's trip: what the booking stores as it was computed (the spec's booking report fields). */
+export interface TripMinutes {
+  readonly loadMinute: number;
+  readonly unloadMinute: number;
+  readonly waitingMinute: number;
+  readonly travelMinute: number;
+  /** load + unload + wait + travel. */
+  readonly tripMinute: number;
+}
+
 /** Round-trip and handling minutes of one vehicle's trip; charged once per vehicle, rounded up. */
 export function tripMinutes(
   setting: { speedPerKm: number; loadTime: number; unloadTime: number; waitTime: number },
   distanceKm: number,
-): { travelMinute: number; tripMinute: number } {
+): TripMinutes {
   const travelMinute = minutesUp(2 * distanceKm * setting.speedPerKm);
   return {
+    loadMinute: setting.loadTime,
+    unloadMinute: setting.unloadTime,
+    waitingMinute: setting.waitTime,
     travelMinute,
     tripMinute: setting.loadTime + setting.unloadTime + setting.waitTime + travelMinute,
   };

@@ -14,6 +14,9 @@ export const RULE_LABELS: Readonly<Record<RuleCode, string>> = {
   CAPACITY: 'ความจุ',
 };
 
+/** A shift's name with the word "กะ" once: the demo's shifts are named "กะเช้า", others just "เช้า". */
+export const shiftLabel = (name: string): string => (name.startsWith('กะ') ? name : `กะ${name}`);
+
 const fmt = (value: number, decimals = 2): string =>
   value.toLocaleString('en-US', { minimumFractionDigits: decimals, maximumFractionDigits: decimals });
 
@@ -34,10 +37,11 @@ export const bookingMessages = {
     `${vehicleType} ใช้เวลาเดินทางและขึ้นลงสินค้า ${tripMinute} นาที เกินเวลาของกะ (${totalMinute} นาที)`,
   offRoute: 'ตำบลของสถานที่ส่งสินค้าไม่อยู่ในเส้นทางใดของ Ship Cond แบบตามเส้นทาง',
   noRouteSlot: (vehicleType: string) => `ไม่มี ${vehicleType} ของเส้นทางที่ส่งสินค้านี้ในวันนี้`,
-  banned: (vehicleType: string, banName: string, shifts: string) =>
-    `${vehicleType} ห้ามวิ่งในพื้นที่นี้ (${banName}) กะ${shifts}`,
+  banned: (vehicleType: string, banName: string, shifts: readonly string[]) =>
+    `${vehicleType} ห้ามวิ่งในพื้นที่นี้ (${banName}) ${shifts.map(shiftLabel).join(', ')}`,
   noVehicles: (vehicleType: string) => `ไม่มี ${vehicleType} ให้จองในวันนี้`,
   full: (vehicleType: string) => `${vehicleType} เต็มแล้วทุกกะของวันนี้`,
+  noSlots: 'ไม่มีช่วงรถของสาขาและ Ship Cond นี้ในวันนี้',
   notEnough: (weight: number, volume: number, minute: number) =>
     `ความจุไม่พอ: เหลือ ${fmt(weight, 3)} กก. ${fmt(volume, 3)} ลบ.ม. ${fmt(minute, 0)} นาที`,
   tooManyVehicles: (asked: number, left: number) => `ขอรถ ${asked} คัน แต่มีให้จองเพียง ${left} คัน`,

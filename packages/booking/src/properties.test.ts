@@ -169,6 +169,28 @@ function assertFeasible(w: BookingWorld, req: SuggestRequest): void {
   }
 }
 
+/** A day marked bookable: some slot that day takes some line of the order (one unit, or all of a cannot-split line). */
+function hasFeasibleAllocation(w: BookingWorld, req: SuggestRequest, date: string): boolean {
+  const articles = new Map(w.articles.map((article) => [article.id, article]));
+  const lines = w.deliveryOrders.flatMap((deliveryOrder) =>
+    deliveryOrder.lines.map((line) => ({ deliveryOrderId: deliveryOrder.id, line })),
+  );
+  return w.slots
+    .filter((s) => s.shiftDate === date && s.shipCondId === req.shipCondId)
+    .some((s) =>
+      lines.some(({ deliveryOrderId, line }) => {
+        const qty = articles.get(line.articleId)?.cannotSplit ? line.qty : Math.min(1, line.qty);
+        const check = checkAllocation(w, {
+          ...req,
+          slotId: s.id,
+          vehicles: 1,
+          lines: [{ deliveryOrderId, lineId: line.id, qty }],
+        });
+        return check.ok;
+      }),
+    );
+}
+
 describe('suggestion properties', () => {
   it('every option obeys every rule, keeps cannot-split lines whole and carries exactly the order', () => {
     fc.assert(
@@ -179,6 +201,29 @@ describe('suggestion properties', () => {
       { numRuns: 300 },
     );
   });
+
+  it('a day marked not bookable gets no option on it when wanted; a day marked bookable has a feasible allocation', () => {
+    fc.assert(
+      fc.property(scenarioArb, (scenario) => {
+        const { w, req } = build(scenario);
+        const answer = suggest(w, req);
+        for (const day of answer.days) {
+          if (day.bookable) {
+            expect(hasFeasibleAllocation(w, req, day.date)).toBe(true);
+            continue;
+          }
+          expect(day.rule).not.toBeNull();
+          if (!DAYS.includes(day.date)) continue; // no slots: nothing to ask
+          const wanted = suggest(w, { ...req, wantedDate: day.date });
+          const onDay = wanted.options.flatMap((option) =>
+            option.allocations.filter((a) => a.date === day.date),
+          );
+          expect(onDay).toEqual([]);
+        }
+      }),
+      { numRuns: 150 },
+    );
+  }, 30_000); // a suggestion per closed day of each scenario: slow on a loaded machine (a limit, not an assertion)
 
   it('booking the best option uses its capacity; cancelling it offers that capacity again', () => {
     fc.assert(

@@ -74,11 +74,11 @@ export function slotRuleBreak(context: BookingContext, slot: VehicleDateSlot): R
     date: slot.shiftDate,
     shift,
   });
-  if (ban) return { rule: 'BAN', message: bookingMessages.banned(name, ban.name, shift.name) };
+  if (ban) return { rule: 'BAN', message: bookingMessages.banned(name, ban.name, [shift.name]) };
   if (bookableVehicles(slot, context.special) === 0) {
     return { rule: 'CAPACITY', message: bookingMessages.noVehicles(name) };
   }
-  const tripMinute = facts?.tripMinute ?? 0;
+  const tripMinute = facts?.trip.tripMinute ?? 0;
   if (tripMinute > shift.totalMinute) {
     return { rule: 'CAPACITY', message: bookingMessages.tripTooLong(name, tripMinute, shift.totalMinute) };
   }
@@ -88,7 +88,7 @@ export function slotRuleBreak(context: BookingContext, slot: VehicleDateSlot): R
 /** The slot can take at least one unit of the order in an empty vehicle right now. */
 export function slotTakesSomething(context: BookingContext, slot: VehicleDateSlot): boolean {
   const capacity = slotCapacityOf(context.index, slot, context.special);
-  const tripMinute = context.facts(slot.vehicleTypeId)?.tripMinute ?? 0;
+  const tripMinute = context.facts(slot.vehicleTypeId)?.trip.tripMinute ?? 0;
   const room = {
     weight: Math.min(capacity.perVehicle.weight, capacity.remaining.weight),
     volume: Math.min(capacity.perVehicle.volume, capacity.remaining.volume),

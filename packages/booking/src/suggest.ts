@@ -7,7 +7,7 @@ import { bookingMessages } from './messages.ts';
 import { packSlot, piecesOf } from './packing.ts';
 import { type BookingOption, compareOptions, optionKey, type UnrankedOption } from './rank.ts';
 import { searchWindow, slotRuleBreak, slotsBetween } from './slots.ts';
-import { whyNotFor } from './whyNot.ts';
+import { dayAnswersFor } from './whyNot.ts';
 import type { BookingWorld, IsoDate, SuggestRequest, VehicleDateSlot } from './world.ts';
 import { indexWorld } from './worldIndex.ts';
 
@@ -52,7 +52,7 @@ function chainFrom(
   for (let position = at; position < slots.length; position += 1) {
     const slot = slots[position] as VehicleDateSlot;
     if (deadline !== null && slot.shiftDate > deadline) return null;
-    const packing = packSlot(context, slot, pieces, context.facts(slot.vehicleTypeId)?.tripMinute ?? 0);
+    const packing = packSlot(context, slot, pieces, context.facts(slot.vehicleTypeId)?.trip.tripMinute ?? 0);
     if (packing.vehicles.length === 0) {
       if (position === at) return null;
       continue;
@@ -138,20 +138,28 @@ export function findOptions(context: BookingContext, usable: readonly VehicleDat
 export function suggest(world: BookingWorld, request: SuggestRequest): Suggestion {
   const index = indexWorld(world);
   const resolved = suggestionContext(index, request);
-  const empty = { earliestDate: null, from: null, to: null, distanceKm: null, options: [], whyNot: [] };
+  const empty = {
+    earliestDate: null,
+    from: null,
+    to: null,
+    distanceKm: null,
+    options: [],
+    whyNot: [],
+    days: [],
+  };
   if ('problem' in resolved) return { ...empty, problem: resolved.problem };
   const { context } = resolved;
   const window = searchWindow(context, request.wantedDate);
   const base = { earliestDate: context.earliestDate, ...window, distanceKm: context.distanceKm };
   if (context.cargo.length === 0)
-    return { ...base, options: [], whyNot: [], problem: bookingMessages.nothingToBook };
+    return { ...base, options: [], whyNot: [], days: [], problem: bookingMessages.nothingToBook };
   const usable = slotsBetween(context, window.from, window.to)
     .filter((slot) => slotRuleBreak(context, slot) === null)
     .sort(chronological(context));
   return {
     ...base,
     options: findOptions(context, usable),
-    whyNot: whyNotFor(context, window, request.wantedDate),
+    ...dayAnswersFor(context, window, request.wantedDate),
     problem: null,
   };
 }

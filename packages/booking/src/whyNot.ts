@@ -1,4 +1,4 @@
-import type { WhyNot as ApiWhyNot } from '@lms/domain';
+import type { DayStatus as ApiDayStatus, WhyNot as ApiWhyNot } from '@lms/domain';
 import type { BookingContext } from './context.ts';
 import { suggestionContext } from './context.ts';
 import { daysBetween, daysFrom } from './dates.ts';
@@ -71,15 +71,56 @@ function dayVerdict(
   }
   return {
     rule: 'BAN',
-    message: bookingMessages.banned(name, [...banNames].join(', '), [...shiftNames].join(', ')),
+    message: bookingMessages.banned(name, [...banNames].join(', '), [...shiftNames]),
   };
 }
 
-export function whyNotFor(
+/**
+ * A day's status for the calendar: bookable when at least one slot that day passes every rule and
+ * takes part of the order (whether or not one of the top options uses it). When none does, the
+ * rule that stopped the vehicle type that came closest (latest in RULE_ORDER) among the types with
+ * slots that day: a type the ship cond does not allow, or one with no slot that day, says nothing
+ * about the day when the others are full or banned.
+ */
+export type DayStatus = ApiDayStatus;
+
+export interface DayAnswers {
+  readonly whyNot: WhyNot[];
+  readonly days: DayStatus[];
+}
+
+interface TypeVerdict {
+  readonly verdict: RuleBreak | null;
+  readonly hasSlots: boolean;
+}
+
+function dayStatusOf(date: IsoDate, verdicts: readonly TypeVerdict[]): DayStatus {
+  if (verdicts.some(({ verdict }) => verdict === null))
+    return { date, bookable: true, rule: null, ruleLabel: null, message: null };
+  const withSlots = verdicts.filter(({ hasSlots }) => hasSlots);
+  const breaks = (withSlots.length > 0 ? withSlots : verdicts).map(({ verdict }) => verdict as RuleBreak);
+  const closest =
+    breaks.length > 0
+      ? breaks.reduce((a, b) => (rank(b.rule) > rank(a.rule) ? b : a))
+      : { rule: 'CAPACITY' as const, message: bookingMessages.noSlots };
+  const message = [
+    ...new Set(breaks.filter((verdict) => verdict.rule === closest.rule).map((verdict) => verdict.message)),
+  ];
+  return {
+    date,
+    bookable: false,
+    rule: closest.rule,
+    ruleLabel: RULE_LABELS[closest.rule],
+    message: message.length > 0 ? message.join(' · ') : closest.message,
+  };
+}
+
+/** Per day searched (and any wanted day before the SLA): each vehicle type ruled out, and the day's status. */
+export function dayAnswersFor(
   context: BookingContext,
   window: SearchWindow,
   wantedDate: IsoDate | null | undefined,
-): WhyNot[] {
+): DayAnswers {
   const from = wantedDate && wantedDate < window.from ? wantedDate : window.from;
   const slots = slotsBetween(context, from, window.to);
   const byDayType = new Map<string, VehicleDateSlot[]>();
@@ -89,18 +130,17 @@ export function whyNotFor(
     if (list) list.push(slot);
     else byDayType.set(key, [slot]);
   }
-  const answer: WhyNot[] = [];
+  const whyNot: WhyNot[] = [];
+  const days: DayStatus[] = [];
   const types = vehicleTypesToExplain(context, slots);
   for (const date of daysFrom(from, daysBetween(from, window.to) + 1)) {
+    const verdicts: TypeVerdict[] = [];
     for (const vehicleTypeId of types) {
-      const verdict = dayVerdict(
-        context,
-        date,
-        vehicleTypeId,
-        byDayType.get(`${date}|${vehicleTypeId}`) ?? [],
-      );
+      const typeSlots = byDayType.get(`${date}|${vehicleTypeId}`) ?? [];
+      const verdict = dayVerdict(context, date, vehicleTypeId, typeSlots);
+      verdicts.push({ verdict, hasSlots: typeSlots.length > 0 });
       if (!verdict) continue;
-      answer.push({
+      whyNot.push({
         date,
         vehicleTypeId,
         vehicleTypeName: context.facts(vehicleTypeId)?.vehicleType.name ?? vehicleTypeId,
@@ -109,13 +149,18 @@ export function whyNotFor(
         message: verdict.message,
       });
     }
+    days.push(dayStatusOf(date, verdicts));
   }
-  return answer;
+  return { whyNot, days };
 }
 
 /** For each day searched (and any wanted day before the SLA) and each vehicle type ruled out, the first rule. */
 export function whyNot(world: BookingWorld, request: SuggestRequest): WhyNot[] {
   const resolved = suggestionContext(indexWorld(world), request);
   if ('problem' in resolved) return [];
-  return whyNotFor(resolved.context, searchWindow(resolved.context, request.wantedDate), request.wantedDate);
+  return dayAnswersFor(
+    resolved.context,
+    searchWindow(resolved.context, request.wantedDate),
+    request.wantedDate,
+  ).whyNot;
 }

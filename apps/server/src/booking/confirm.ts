@@ -111,14 +111,17 @@ export async function confirmDraft(
       sub_district_id: string;
     }>`select sub_district_id from ship_to where id = ${draft.request.shipToId}`.execute(trx);
     const first = allocations[0]!.allocation;
+    // What the engine charged: each vehicle's trip minutes, summed over the booking's vehicles.
     const trip = (pick: (a: Allocation) => number) =>
-      allocations.reduce((sum, a) => sum + pick(a.allocation), 0);
+      Math.round(allocations.reduce((sum, a) => sum + a.allocation.vehicles * pick(a.allocation), 0));
     const { rows: created } = await sql<{ id: string }>`
       insert into booking_report (branch_id, status, doc_no, doc_date, doc_type, call_status, customer_id, ship_to_id,
-        sub_district_id, district_id, province_id, region_id, country, travel_minute, distance, day_from_confirm,
+        sub_district_id, district_id, province_id, region_id, country, load_minute, unload_minute, waiting_minute,
+        travel_minute, distance, day_from_confirm,
         confirmed_at, confirmed_by, created_by, updated_by)
       select ${branchId}, 'CONFIRMED', ${await nextDocNo(trx, today)}, ${today}::date, 'DO', 'NOT_CALLED', ${orders[0]!.customer_id}, ${draft.request.shipToId},
-             s.id, s.district_id, s.province_id, s.region_id, 'TH', ${Math.round(trip((a) => a.travelMinute))}, ${first.distanceKm},
+             s.id, s.district_id, s.province_id, s.region_id, 'TH', ${trip((a) => a.loadMinute)}, ${trip((a) => a.unloadMinute)},
+             ${trip((a) => a.waitingMinute)}, ${trip((a) => a.travelMinute)}, ${first.distanceKm},
              (${first.date}::date - ${today}::date), now(), ${userId}, ${userId}, ${userId}
         from sub_district s where s.id = ${shipTo[0]?.sub_district_id ?? null}
       returning id`.execute(trx);

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Database } from '../db/database.ts';
 import type { Geography } from './geography.ts';
 import { insertRecords } from './insertRecords.ts';
@@ -82,6 +83,9 @@ export async function seedMasterData(db: Database, geo: Geography): Promise<Mast
       address: `${b.name} ถนนหลัก`,
     })),
   );
+  // A branch's district, province and region are its sub-district's (the branch form shows all four).
+  await sql`update branch b set district_id = s.district_id, province_id = s.province_id, region_id = s.region_id
+    from sub_district s where s.id = b.sub_district_id and b.id = any(${branchIds}::uuid[])`.execute(db);
   const typeIds = await insertRecords(
     db,
     'vehicleType',

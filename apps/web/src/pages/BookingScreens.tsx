@@ -1,4 +1,4 @@
-import { bangkokIsoDate, DO_BOOKING_CALENDAR_PATH, type RouteDef } from '@lms/domain';
+import { bangkokIsoDate, type RouteDef } from '@lms/domain';
 import { BookingCalendarPage, DoBookingWizard, type WizardStep } from '@lms/entity-pages';
 import { useMemo } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
@@ -11,19 +11,20 @@ const bookingHref = (id: string) => `/bookingReport/show?id=${encodeURIComponent
 const bangkokToday = () => new Date(`${bangkokIsoDate(new Date())}T00:00:00`);
 
 const steps: readonly WizardStep[] = ['info', 'suggestion', 'fineTune', 'summary'];
+const isoDay = /^\d{4}-\d{2}-\d{2}$/;
 
 /** `/doBooking`, `/doBooking/<step>?draftId=…`: the URL names the step and the server-side draft. */
 export function DoBookingScreen({ route }: { route: RouteDef }) {
   const navigate = useNavigate();
   const [search] = useSearchParams();
   const segment = route.path.split('/')[2];
-  // The DO booking calendar lives inside the suggestion step.
-  const step: WizardStep =
-    route.path === DO_BOOKING_CALENDAR_PATH ? 'suggestion' : (steps.find((s) => s === segment) ?? 'info');
+  const step: WizardStep = steps.find((s) => s === segment) ?? 'info';
+  const wantedDate = search.get('wantedDate');
   return (
     <DoBookingWizard
       step={step}
       draftId={search.get('draftId')}
+      wantedDate={wantedDate && isoDay.test(wantedDate) ? wantedDate : null}
       today={bangkokToday()}
       bookingHref={bookingHref}
       onNavigate={(next, draftId) =>
@@ -33,13 +34,32 @@ export function DoBookingScreen({ route }: { route: RouteDef }) {
   );
 }
 
+/** `/doBooking/calendar` (spec §2): the branch's capacity and bookings; a chosen day starts a booking wanting it. */
+export function DoBookingCalendarScreen() {
+  const navigate = useNavigate();
+  return (
+    <BookingCalendarPage
+      title="ปฏิทิน DO Booking"
+      today={bangkokToday()}
+      bookingHref={bookingHref}
+      openEvents={useBranchEvents()}
+      onBookDay={(day) => navigate(`/doBooking/info?wantedDate=${day}`)}
+    />
+  );
+}
+
 export function BookingCalendarScreen() {
+  return (
+    <BookingCalendarPage today={bangkokToday()} bookingHref={bookingHref} openEvents={useBranchEvents()} />
+  );
+}
+
+/** The acting branch's live booking events, for either calendar: one stream per user and branch, kept while they stay (a new function would reconnect). */
+function useBranchEvents() {
   const { branchId } = useBranch();
   const userId = useAuth().user?.userId;
-  // One stream per user and branch, kept while they stay (a new function would reconnect).
-  const openEvents = useMemo(
+  return useMemo(
     () => (userId && branchId ? sharedBookingEvents(userId, branchId) : undefined),
     [userId, branchId],
   );
-  return <BookingCalendarPage today={bangkokToday()} bookingHref={bookingHref} openEvents={openEvents} />;
 }

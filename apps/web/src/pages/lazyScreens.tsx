@@ -16,6 +16,9 @@ export const BranchSettingsScreen = lazyScreen(() =>
 export const DoBookingScreen = lazyScreen(() =>
   import('./BookingScreens.tsx').then((m) => m.DoBookingScreen),
 );
+export const DoBookingCalendarScreen = lazyScreen(() =>
+  import('./BookingScreens.tsx').then((m) => m.DoBookingCalendarScreen),
+);
 export const BookingCalendarScreen = lazyScreen(() =>
   import('./BookingScreens.tsx').then((m) => m.BookingCalendarScreen),
 );

@@ -1,4 +1,10 @@
-import { BRANCH_SETTINGS_PATH, LOCATION_TRACKING_PATH, type RouteDef, SELECT_BRANCH_PATH } from '@lms/domain';
+import {
+  BRANCH_SETTINGS_PATH,
+  DO_BOOKING_CALENDAR_PATH,
+  LOCATION_TRACKING_PATH,
+  type RouteDef,
+  SELECT_BRANCH_PATH,
+} from '@lms/domain';
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import { HomePage } from '../home/HomePage.tsx';
@@ -6,6 +12,7 @@ import { HOST_TEXT } from '../text.ts';
 import {
   BookingCalendarScreen,
   BranchSettingsScreen,
+  DoBookingCalendarScreen,
   DoBookingScreen,
   EntityScreen,
   LocationTrackingScreen,
@@ -24,6 +31,7 @@ export function screenFor(route: RouteDef): ReactNode {
       return <HomePage />;
     case 'page':
       if (route.path === SELECT_BRANCH_PATH) return <SelectBranchPage />;
+      if (route.path === DO_BOOKING_CALENDAR_PATH) return <DoBookingCalendarScreen />;
       if (route.path.startsWith('/doBooking')) return <DoBookingScreen route={route} />;
       if (route.path === '/bookingCalendar') return <BookingCalendarScreen />;
       if (route.path === LOCATION_TRACKING_PATH) return <LocationTrackingScreen />;

@@ -204,3 +204,33 @@ export const LongThaiText: Story = {
     await expect(canvas.getByRole('link', { name: /กลุ่มสินค้า/ })).toHaveAttribute('aria-current', 'page');
   },
 };
+
+/** A page with its own entry under another entry's path lights only its own entry. */
+export const NestedEntryPath: Story = {
+  args: {
+    title: 'ปฏิทิน DO Booking',
+    currentHref: '/doBooking/calendar',
+    groups: [
+      {
+        key: 'doBooking',
+        label: 'DO Booking',
+        items: [
+          { key: 'doBooking', label: 'DO Booking', icon: 'calendar', href: '/doBooking' },
+          {
+            key: 'doBookingCalendar',
+            label: 'ปฏิทิน DO Booking',
+            icon: 'calendar',
+            href: '/doBooking/calendar',
+          },
+        ],
+      },
+    ],
+  },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('link', { name: 'ปฏิทิน DO Booking' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    await expect(canvas.getByRole('link', { name: 'DO Booking' })).not.toHaveAttribute('aria-current');
+  },
+};

@@ -1,6 +1,7 @@
 import { type ReactNode, useId } from 'react';
 import styled from 'styled-components';
 import { Icon, type IconName } from '../Icon/index.ts';
+import { activeHrefOf } from './activeHref.ts';
 
 export interface NavItem {
   readonly key: string;
@@ -28,13 +29,6 @@ export type RenderNavLink = (props: NavLinkProps) => ReactNode;
 
 export const renderAnchor: RenderNavLink = (props) => <a {...props} />;
 
-/** An item is active on its own page and on its sub-pages (`/vehicle/edit` keeps `/vehicle` lit). */
-export function isActiveHref(href: string, currentHref: string | undefined): boolean {
-  if (!currentHref) return false;
-  const path = currentHref.split(/[?#]/)[0] ?? '';
-  return path === href || (href !== '/' && path.startsWith(`${href}/`));
-}
-
 interface NavMenuProps {
   readonly groups: readonly NavGroup[];
   readonly currentHref: string | undefined;
@@ -55,6 +49,10 @@ export function NavMenu({
   onToggleGroup,
   onNavigate,
 }: NavMenuProps) {
+  const activeHref = activeHrefOf(
+    groups.flatMap((group) => group.items.map((item) => item.href)),
+    currentHref,
+  );
   return (
     <Groups data-rail={rail || undefined}>
       {groups.map((group) => (
@@ -65,7 +63,7 @@ export function NavMenu({
           rail={rail}
           onToggle={() => onToggleGroup(group.key)}
           renderItem={(item) => {
-            const active = isActiveHref(item.href, currentHref);
+            const active = item.href === activeHref;
             return (
               <Item key={item.key} data-active={active || undefined}>
                 {renderLink({

@@ -1,9 +1,9 @@
 export { AppShell, type AppShellProps, mobileBreakpoint } from './AppShell.tsx';
-export {
-  isActiveHref,
-  type NavGroup,
-  type NavItem,
-  type NavLinkProps,
-  type RenderNavLink,
+export { activeHrefOf, isActiveHref } from './activeHref.ts';
+export type {
+  NavGroup,
+  NavItem,
+  NavLinkProps,
+  RenderNavLink,
 } from './NavMenu.tsx';
 export { defaultNavState, type NavState, type NavStorage, navSaveDebounceMs } from './navState.ts';

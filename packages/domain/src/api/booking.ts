@@ -143,6 +143,10 @@ export const Allocation = Type.Object({
   usedVolume: Type.Number(),
   usedMinute: Type.Number(),
   distanceKm: Type.Number(),
+  /** One vehicle's load, unload, waiting and travel minutes: what the booking stores (× vehicles). */
+  loadMinute: Type.Number(),
+  unloadMinute: Type.Number(),
+  waitingMinute: Type.Number(),
   travelMinute: Type.Number(),
   /** load + unload + wait + travel of one vehicle. */
   tripMinute: Type.Number(),
@@ -182,6 +186,17 @@ export const WhyNot = Type.Object({
 });
 export type WhyNot = Static<typeof WhyNot>;
 
+/** Whether anything can be booked on a day (not: whether an option uses it), and the rule when not. */
+export const DayStatus = Type.Object({
+  date: IsoDate,
+  bookable: Type.Boolean(),
+  rule: Nullable(RuleCode),
+  ruleLabel: Nullable(Type.String()),
+  /** Thai, for the planner; null when bookable. */
+  message: Nullable(Type.String()),
+});
+export type DayStatus = Static<typeof DayStatus>;
+
 export const Suggestion = Type.Object({
   earliestDate: Nullable(IsoDate),
   /** The days searched. */
@@ -190,6 +205,8 @@ export const Suggestion = Type.Object({
   distanceKm: Nullable(Type.Number()),
   options: List(BookingOption),
   whyNot: List(WhyNot),
+  /** Per day searched: can any allocation be made that day (not: is it among the options). */
+  days: List(DayStatus),
   /** Set when the request itself cannot be served (no vehicle type, nothing to book). */
   problem: Nullable(Type.String()),
 });

@@ -13,6 +13,8 @@ const stream = fakeEventStream();
 let extraWeight = 0;
 /** The days of every calendar request of the story. */
 const ranges: { from: string; to: string }[] = [];
+/** Days the DO Booking Calendar started a booking on. */
+const bookedDays: string[] = [];
 /** Lets a story answer a held calendar request. */
 const heldAnswer = { release: () => {} };
 
@@ -32,6 +34,7 @@ function CalendarHarness({
   view = 'month',
   live = false,
   search = '',
+  doBooking = false,
 }: {
   readonly roles?: readonly string[];
   readonly width?: number;
@@ -39,6 +42,8 @@ function CalendarHarness({
   readonly live?: boolean;
   /** The URL's query the page opens with, as a shared link would give it. */
   readonly search?: string;
+  /** As the DO Booking Calendar: a chosen day starts a booking. */
+  readonly doBooking?: boolean;
 }) {
   return (
     <PageHarness roles={roles} search={search} {...(width ? { width } : {})}>
@@ -48,6 +53,7 @@ function CalendarHarness({
         initialView={view}
         bookingHref={(id) => `/bookingReport/show?id=${id}`}
         {...(live ? { openEvents: stream.open } : {})}
+        {...(doBooking ? { title: 'ปฏิทิน DO Booking', onBookDay: (day: string) => bookedDays.push(day) } : {})}
       />
     </PageHarness>
   );
@@ -291,5 +297,35 @@ export const PhoneWidth: Story = {
     await waitFor(() => expect(canvasElement.querySelector('[data-colour]')).not.toBeNull());
     const root = canvasElement.querySelector('[data-story-root]') ?? canvasElement;
     await expect(root.scrollWidth).toBeLessThanOrEqual(root.clientWidth + 1);
+    // Every day's status shows whole inside its cell: label and percentage, nothing cut off.
+    for (const badge of canvasElement.querySelectorAll<HTMLElement>('[role="gridcell"] [data-colour]')) {
+      const cell = badge.closest('[role="gridcell"]') as HTMLElement;
+      await expect(badge.getBoundingClientRect().right).toBeLessThanOrEqual(
+        cell.getBoundingClientRect().right + 0.5,
+      );
+      await expect(badge.scrollWidth).toBeLessThanOrEqual(badge.clientWidth + 1);
+    }
+  },
+};
+
+export const DoBookingCalendarBookADay: Story = {
+  name: 'DO Booking Calendar: start a booking on a chosen day',
+  args: { doBooking: true },
+  beforeEach({ msw }) {
+    bookedDays.length = 0;
+    msw.use(...calendarHandlers({ fill: 'mixed' }));
+  },
+  play: async ({ canvas, canvasElement }) => {
+    await expect(canvasElement.querySelector('#calendar-filters')).toHaveTextContent('ปฏิทิน DO Booking');
+    await waitFor(() => expect(canvasElement.querySelector('[data-colour]')).not.toBeNull(), {
+      timeout: 5000,
+    });
+    await userEvent.click(dayCell(canvasElement, 8));
+    const day = await canvas.findByRole('region', { name: /ความจุวันที่/ });
+    await userEvent.click(within(day).getByRole('button', { name: /^จอง DO ส่งวันที่/ }));
+    await expect(bookedDays).toEqual(['2025-01-08']);
+    // A past day shows its capacity but cannot be booked.
+    await userEvent.click(dayCell(canvasElement, 3));
+    await expect(within(day).getByRole('button', { name: /^จอง DO ส่งวันที่/ })).toBeDisabled();
   },
 };

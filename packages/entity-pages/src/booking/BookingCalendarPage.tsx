@@ -14,7 +14,7 @@ import { useUrlState } from '../pages/searchParams.tsx';
 import { BookingActions } from './BookingActions.tsx';
 import { bookingKeys, type CalendarQuery, type CellRef, useBookingApi } from './bookingApi.ts';
 import { addIsoDays, dateOf, hours, isoOf, kg, m3, percent, thaiDay } from './format.ts';
-import { Alert, Messages, Panel, Stack, TableScroll } from './layout.tsx';
+import { Alert, Messages, Panel, Stack, TableScroll, useCanBook } from './layout.tsx';
 import { StatusBadge } from './StatusBadge.tsx';
 import type { CalendarCell, CellBooking } from './types.ts';
 import { type OpenBookingEvents, useBookingEvents } from './useBookingEvents.ts';
@@ -28,6 +28,13 @@ export interface BookingCalendarPageProps {
   readonly openEvents?: OpenBookingEvents;
   /** The view when the URL names none. */
   readonly initialView?: CalendarView;
+  /** The page's heading (the DO Booking Calendar reuses this page under its own name). */
+  readonly title?: string;
+  /**
+   * DO Booking Calendar: the selected day (today or later) offers "จอง DO ส่งวันนี้", which starts a
+   * booking with that day as its wanted date.
+   */
+  readonly onBookDay?: (isoDay: string) => void;
 }
 
 interface DayRange {
@@ -53,8 +60,11 @@ export function BookingCalendarPage({
   bookingHref,
   openEvents,
   initialView = 'month',
+  title = 'ปฏิทินการจอง',
+  onBookDay,
 }: BookingCalendarPageProps) {
   const booking = useBookingApi();
+  const canBook = useCanBook();
   const { mutate } = useSWRConfig();
   // The view and the period shown live in the URL (`?view=week&date=2025-03-02`): a link reproduces them.
   const [params, updateUrl] = useUrlState();
@@ -114,7 +124,7 @@ export function BookingCalendarPage({
   return (
     <Stack>
       <Panel aria-labelledby="calendar-filters">
-        <h2 id="calendar-filters">ปฏิทินการจอง</h2>
+        <h2 id="calendar-filters">{title}</h2>
         <Toolbar>
           <fieldset aria-label="มุมมอง">
             <Button
@@ -171,6 +181,18 @@ export function BookingCalendarPage({
       {selectedDay && (
         <Panel aria-labelledby="calendar-day">
           <h2 id="calendar-day">ความจุวันที่ {thaiDay(selectedDay)}</h2>
+          {onBookDay && (
+            <BookDay>
+              <Button
+                variant="primary"
+                isDisabled={!canBook || selectedDay < isoOf(today)}
+                onPress={() => onBookDay(selectedDay)}
+              >
+                จอง DO ส่งวันที่ {thaiDay(selectedDay)}
+              </Button>
+              {selectedDay < isoOf(today) && <PastDay>วันที่ผ่านมาแล้วจองไม่ได้</PastDay>}
+            </BookDay>
+          )}
           {dayCells.length === 0 ? (
             <p>ไม่มีช่วงรถในวันนี้</p>
           ) : (
@@ -246,7 +268,7 @@ function DaySummary({
   if (cells.length === 0) return null;
   const worst = cells.reduce((a, b) => (maxPercent(b) > maxPercent(a) ? b : a));
   if (!detailed)
-    return <StatusBadge colour={worst.colour} label={worst.statusLabel} value={maxPercent(worst)} />;
+    return <StatusBadge colour={worst.colour} label={worst.statusLabel} value={maxPercent(worst)} wrap />;
   return (
     <CellList>
       {cells.map((cell) => (
@@ -331,4 +353,16 @@ const BookingList = styled.ul`
   padding: 0;
   list-style: none;
   & > li { display: flex; flex-direction: column; gap: ${({ theme }) => theme.space[1]}; padding-bottom: ${({ theme }) => theme.space[3]}; border-bottom: 1px solid ${({ theme }) => theme.color.border}; }
+`;
+
+const BookDay = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: ${({ theme }) => theme.space[2]};
+  margin-bottom: ${({ theme }) => theme.space[3]};
+`;
+
+const PastDay = styled.span`
+  color: ${({ theme }) => theme.color.textMuted};
 `;

@@ -14,13 +14,15 @@ import type { EntityRecord } from '../data/entityKeys.ts';
 import { useEntityList, useOptionsLoader } from '../data/useEntityData.ts';
 import { DEFAULT_PAGE_SIZE } from '../pages/useListView.ts';
 import { messagesOf, useBookingApi } from './bookingApi.ts';
-import { kg, m3 } from './format.ts';
+import { kg, m3, thaiDay } from './format.ts';
 import { Actions, Alert, Figure, Figures, Messages, Panel, Stack, useCanBook } from './layout.tsx';
 import type { BookingRequest, UnbookedDo } from './types.ts';
 
 export interface BookingInfoStepProps {
   /** Called with the new draft's id once the picked DOs are saved as a draft. */
   readonly onDraftCreated: (draftId: string) => void;
+  /** The day chosen on the DO Booking Calendar: the draft's wanted date. */
+  readonly wantedDate?: string | null;
 }
 
 interface InfoFilters {
@@ -70,7 +72,7 @@ export function incompatibility(picked: readonly UnbookedDo[]): string | null {
 }
 
 /** Step 1: find unbooked DOs and pick those to book together. */
-export function BookingInfoStep({ onDraftCreated }: BookingInfoStepProps) {
+export function BookingInfoStep({ onDraftCreated, wantedDate = null }: BookingInfoStepProps) {
   const booking = useBookingApi();
   const canBook = useCanBook();
   const customers = useOptionsLoader('customer');
@@ -119,6 +121,7 @@ export function BookingInfoStep({ onDraftCreated }: BookingInfoStepProps) {
       deliveryOrderIds: pickedList.map((order) => order.id),
       shipToId: first.soShipToId,
       shipCondId: first.shipCondId,
+      ...(wantedDate ? { wantedDate } : {}),
     };
     setPending(true);
     setFailure(null);
@@ -136,6 +139,7 @@ export function BookingInfoStep({ onDraftCreated }: BookingInfoStepProps) {
     <Stack>
       <Panel aria-labelledby="booking-info-filters">
         <h2 id="booking-info-filters">ค้นหาใบส่งสินค้าที่ยังไม่ได้จอง</h2>
+        {wantedDate && <p role="note">วันที่ต้องการส่ง {thaiDay(wantedDate)} (เลือกจากปฏิทิน DO Booking)</p>}
         <FilterGrid>
           <ReferenceField
             label="ลูกค้า"

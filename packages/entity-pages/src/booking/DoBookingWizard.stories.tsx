@@ -91,6 +91,20 @@ export const InfoPickTogether: Story = {
   },
 };
 
+export const InfoFromCalendarDay: Story = {
+  name: 'Info: opened from a day of the DO Booking Calendar',
+  args: { wantedDate: '2025-01-10' },
+  beforeEach: recorded(),
+  play: async ({ canvas }) => {
+    await expect(await canvas.findByRole('note')).toHaveTextContent('วันที่ต้องการส่ง');
+    await userEvent.click(await canvas.findByRole('checkbox', { name: 'เลือก DO68010001' }));
+    await userEvent.click(canvas.getByRole('button', { name: 'ถัดไป: ดูคำแนะนำการจัดรถ' }));
+    await waitFor(() => expect(location(canvas)).toBe(`suggestion:${DRAFT_ID}`));
+    const draft = recorder.calls.find((call) => call.path === '/api/doBooking/draft');
+    await expect(draft?.body).toMatchObject({ wantedDate: '2025-01-10' });
+  },
+};
+
 export const InfoPickAcrossPages: Story = {
   name: 'Info: pick DOs on two pages',
   beforeEach({ msw }) {
@@ -177,6 +191,35 @@ export const SuggestionPickDayInCalendar: Story = {
         recorder.calls.some((call) => (call.body as { wantedDate?: string })?.wantedDate === '2025-01-10'),
       ).toBe(true),
     );
+  },
+};
+
+const cellOf = (calendar: HTMLElement, day: string) =>
+  within(calendar)
+    .getAllByRole('gridcell')
+    .find((cell) => cell.textContent?.startsWith(day)) as HTMLElement;
+
+export const SuggestionDayStatusFromEngine: Story = {
+  name: 'Suggestion: a day is bookable unless nothing fits that day',
+  args: { step: 'suggestion', draftId: DRAFT_ID },
+  beforeEach: recorded(),
+  play: async ({ canvas }) => {
+    await canvas.findByRole('heading', { name: 'ตัวเลือกที่ 1 (แนะนำ)' });
+    const calendar = canvas.getByRole('grid');
+    // The 11th bans the 6-wheeler only and no option uses it: still bookable.
+    await expect(cellOf(calendar, '11')).toHaveTextContent('มีช่วงรถว่าง');
+    await expect(cellOf(calendar, '10')).toHaveTextContent('จองไม่ได้');
+    await expect(within(calendar).getAllByText('จองไม่ได้')).toHaveLength(1);
+    // The strip names the day's rule once, then what stopped other vehicle types.
+    const strip = canvas.getByRole('list', { name: 'เหตุผลรายวัน' });
+    const tenth = within(strip)
+      .getByText(/ความจุ: รถ 4 ล้อเต็มทุกกะ · /)
+      .closest('ul') as HTMLElement;
+    await expect(tenth.children).toHaveLength(1);
+    const eleventh = within(strip)
+      .getByText(/วันเสาร์ห้ามรถ 6 ล้อ/)
+      .closest('li') as HTMLElement;
+    await expect(eleventh.parentElement?.parentElement).toHaveTextContent('มีช่วงรถว่าง');
   },
 };
 

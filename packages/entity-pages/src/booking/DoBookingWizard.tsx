@@ -20,6 +20,8 @@ export interface DoBookingWizardProps {
   readonly today: Date;
   /** The link of a booking's page, shown once it is confirmed. */
   readonly bookingHref?: (bookingId: string) => string;
+  /** A day chosen on the DO Booking Calendar (`?wantedDate=`): the new draft asks for it. */
+  readonly wantedDate?: string | null;
 }
 
 export const wizardSteps: readonly { readonly step: WizardStep; readonly label: string }[] = [
@@ -30,7 +32,14 @@ export const wizardSteps: readonly { readonly step: WizardStep; readonly label: 
 ];
 
 /** DO Booking: Info → Order Suggestion → Fine Tune → Summary, driven by the URL; the state lives in the draft on the server. */
-export function DoBookingWizard({ step, draftId, onNavigate, today, bookingHref }: DoBookingWizardProps) {
+export function DoBookingWizard({
+  step,
+  draftId,
+  onNavigate,
+  today,
+  bookingHref,
+  wantedDate = null,
+}: DoBookingWizardProps) {
   const booking = useBookingApi();
   const snackbar = useSnackbar();
   const [confirmedId, setConfirmedId] = useState<string | null>(null);
@@ -84,7 +93,9 @@ export function DoBookingWizard({ step, draftId, onNavigate, today, bookingHref 
           </li>
         ))}
       </Steps>
-      {current === 'info' && <BookingInfoStep onDraftCreated={(id) => onNavigate('suggestion', id)} />}
+      {current === 'info' && (
+        <BookingInfoStep wantedDate={wantedDate} onDraftCreated={(id) => onNavigate('suggestion', id)} />
+      )}
       {current === 'suggestion' && draftId && (
         <OrderSuggestionStep
           draftId={draftId}

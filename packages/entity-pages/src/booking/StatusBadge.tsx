@@ -19,14 +19,21 @@ export function StatusBadge({
   colour,
   label,
   value,
+  wrap = false,
 }: {
   readonly colour: string;
   readonly label: string;
   readonly value?: number;
+  /** In a narrow box (a calendar day on a phone) the percentage goes under the label instead of being cut. */
+  readonly wrap?: boolean;
 }) {
   const swatch = swatchOf(colour);
   return (
-    <Badge style={{ background: swatch.background, color: swatch.text }} data-colour={colour}>
+    <Badge
+      style={{ background: swatch.background, color: swatch.text }}
+      data-colour={colour}
+      data-wrap={wrap || undefined}
+    >
       <Dot aria-hidden="true" style={{ background: swatch.text }} />
       {label}
       {value !== undefined && <span>{percent(value)}</span>}
@@ -43,6 +50,13 @@ const Badge = styled.span`
   font-size: ${({ theme }) => theme.font.size.sm};
   font-weight: ${({ theme }) => theme.font.weight.medium};
   white-space: nowrap;
+  &[data-wrap] {
+    flex-wrap: wrap;
+    white-space: normal;
+    overflow-wrap: anywhere;
+    min-width: 0;
+    max-width: 100%;
+  }
 `;
 
 const Dot = styled.span`

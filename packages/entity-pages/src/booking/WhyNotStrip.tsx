@@ -21,11 +21,22 @@ const fitLabels: Record<DayFit, { label: string; colour: string }> = {
 
 export const fitColour = (fit: DayFit) => fitLabels[fit].colour;
 
-/** Per day of the horizon: whether the DOs fit (an option uses that day) and, if not, the first rule that ruled it out. */
+/**
+ * Per day of the horizon: an option uses it, or something can be booked on it (the engine's day
+ * status: any feasible allocation, not only the top five), or nothing can — with the day's rule
+ * first, then what ruled out each vehicle type.
+ */
 export function dayVerdicts(suggestion: SearchedSuggestion): DayVerdict[] {
   const optionDays = new Set(suggestion.options.flatMap((option) => option.allocations.map((a) => a.date)));
+  const status = new Map(suggestion.days.map((day) => [day.date, day]));
   const reasonsByDay = new Map<string, string[]>();
+  for (const day of suggestion.days) {
+    if (!day.bookable && day.ruleLabel)
+      reasonsByDay.set(day.date, [`${day.ruleLabel}: ${day.message ?? ''}`]);
+  }
   for (const why of suggestion.whyNot) {
+    // The day's own rule already says it for every vehicle type it stopped.
+    if (why.rule === status.get(why.date)?.rule) continue;
     const reasons = reasonsByDay.get(why.date) ?? [];
     const text = `${why.ruleLabel}: ${why.message}`;
     if (!reasons.includes(text)) reasons.push(text);
@@ -39,7 +50,7 @@ export function dayVerdicts(suggestion: SearchedSuggestion): DayVerdict[] {
         ? 'beforeSla'
         : optionDays.has(day)
           ? 'fits'
-          : reasons.length
+          : status.get(day)?.bookable === false
             ? 'no'
             : 'open';
     days.push({ date: day, fit, label: fitLabels[fit].label, reasons });

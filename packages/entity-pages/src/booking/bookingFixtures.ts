@@ -1,9 +1,11 @@
 import { entityByName, type RuleCode } from '@lms/domain';
 import { FIXTURE_BRANCH_ID, type FixtureRecord, fixtureId, fixtureRecord } from '../mocks/fixtures.ts';
+import { addIsoDays } from './format.ts';
 import type {
   Allocation,
   BookingOption,
   BookingRequest,
+  DayStatus,
   DraftAllocation,
   EvaluatedAllocation,
   SlotChoice,
@@ -110,6 +112,9 @@ export function allocation(
     usedVolume: 1.5,
     usedMinute: 140,
     distanceKm: 72.3,
+    loadMinute: 10,
+    unloadMinute: 10,
+    waitingMinute: 10,
     travelMinute: 87,
     tripMinute: 117,
     slotAfter: {
@@ -224,6 +229,24 @@ const why = (day: number, type: 1 | 2 | 3, rule: RuleCode, ruleLabel: string, me
   message,
 });
 
+/** The engine's day statuses from `from` to `to`: bookable except the days given with their rule. */
+function dayStatuses(
+  from: string,
+  to: string,
+  closed: Record<number, readonly [rule: NonNullable<DayStatus['rule']>, ruleLabel: string, message: string]>,
+): DayStatus[] {
+  const days: DayStatus[] = [];
+  for (let date = from; date <= to; date = addIsoDays(date, 1)) {
+    const rule = closed[Number(date.slice(8))];
+    days.push(
+      rule
+        ? { date, bookable: false, rule: rule[0], ruleLabel: rule[1], message: rule[2] }
+        : { date, bookable: true, rule: null, ruleLabel: null, message: null },
+    );
+  }
+  return days;
+}
+
 const base = {
   earliestDate: '2025-01-08',
   from: '2025-01-08',
@@ -246,6 +269,10 @@ export const severalOptions: Suggestion = {
     why(10, 3, 'CAPACITY', 'ความจุ', 'รถ 10 ล้อเต็มทุกกะ'),
     why(11, 2, 'BAN', 'ห้ามวิ่ง', 'วันเสาร์ห้ามรถ 6 ล้อ'),
   ],
+  // The 11th bans one vehicle type only: the others can still be booked.
+  days: dayStatuses('2025-01-08', '2025-01-21', {
+    10: ['CAPACITY', 'ความจุ', 'รถ 4 ล้อเต็มทุกกะ · รถ 6 ล้อเต็มทุกกะ · รถ 10 ล้อเต็มทุกกะ'],
+  }),
 };
 
 export const noFittingSlot: Suggestion = {
@@ -261,6 +288,15 @@ export const noFittingSlot: Suggestion = {
     why(13, 2, 'CAPACITY', 'ความจุ', 'ปริมาตรเกินที่เหลือ 2 ลบ.ม.'),
     why(14, 2, 'DISTANCE', 'ระยะทาง', 'ระยะทาง 72 กม. เกิน 60 กม. ของ Ship Cond'),
   ],
+  days: dayStatuses('2025-01-08', '2025-01-14', {
+    8: ['CAPACITY', 'ความจุ', 'น้ำหนักเกินที่เหลือ 1,200 กก.'],
+    9: ['BAN', 'ห้ามวิ่ง', 'ห้ามรถ 6 ล้อเข้าตำบลนี้วันพฤหัสบดี'],
+    10: ['CAPACITY', 'ความจุ', 'ไม่มีรถว่างในทุกกะ'],
+    11: ['VEHICLE_TYPE', 'ประเภทรถ', 'ไม่มีช่วงรถวันเสาร์'],
+    12: ['VEHICLE_TYPE', 'ประเภทรถ', 'ไม่มีช่วงรถวันอาทิตย์'],
+    13: ['CAPACITY', 'ความจุ', 'ปริมาตรเกินที่เหลือ 2 ลบ.ม.'],
+    14: ['DISTANCE', 'ระยะทาง', 'ระยะทาง 72 กม. เกิน 60 กม. ของ Ship Cond'],
+  }),
 };
 
 export const defaultRequest: BookingRequest = {

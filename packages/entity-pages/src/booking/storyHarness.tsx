@@ -11,8 +11,11 @@ export function WizardHarness({
   draftId: initialDraftId = null,
   roles = [ROLE_ADMIN],
   width,
+  wantedDate = null,
 }: {
   readonly step?: WizardStep;
+  /** As opened from the DO Booking Calendar. */
+  readonly wantedDate?: string | null;
   readonly draftId?: string | null;
   readonly roles?: readonly string[];
   readonly width?: number;
@@ -29,6 +32,7 @@ export function WizardHarness({
         today={STORY_TODAY}
         onNavigate={(step, draftId) => setLocation({ step, draftId })}
         bookingHref={(id) => `/bookingReport/show?id=${id}`}
+        wantedDate={wantedDate}
       />
     </PageHarness>
   );

@@ -15,6 +15,7 @@ export type {
   CellBooking,
   ConfirmAnswer,
   ConfirmConflict,
+  DayStatus,
   DraftAllocation,
   DraftAnswer,
   DraftLine,

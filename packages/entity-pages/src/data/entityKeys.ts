@@ -40,6 +40,11 @@ export function isKeyOf(entityName: string) {
   return (key: unknown): boolean => Array.isArray(key) && key[0] === 'entity' && key[1] === entityName;
 }
 
+/** Keys of one record (its record, history, …: the id follows the branch): after a delete they are dropped, never re-asked (a 404 each). */
+export function isRecordKeyOf(entityName: string, id: string) {
+  return (key: unknown): boolean => isKeyOf(entityName)(key) && (key as unknown[])[4] === id;
+}
+
 /** The acting branch as a query parameter of a branch-owned entity; spec §8's message when none is chosen. */
 export function branchQuery(entity: EntityDef, branchId: string | null): Query {
   if (!entity.branchOwned) return {};

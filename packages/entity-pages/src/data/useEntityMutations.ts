@@ -3,7 +3,14 @@ import { useMemo } from 'react';
 import { useSWRConfig } from 'swr';
 import { useApi } from '../api/ApiContext.tsx';
 import { useSession } from '../session/SessionContext.tsx';
-import { branchQuery, type EntityRecord, entityKey, entityPath, isKeyOf } from './entityKeys.ts';
+import {
+  branchQuery,
+  type EntityRecord,
+  entityKey,
+  entityPath,
+  isKeyOf,
+  isRecordKeyOf,
+} from './entityKeys.ts';
 
 /**
  * Writes of any entity. Pessimistic: nothing on screen changes until the server has accepted the
@@ -36,8 +43,9 @@ export function useEntityMutations<Row extends EntityRecord = EntityRecord>(enti
       },
       async remove(id: string): Promise<void> {
         await api.delete(recordPath(id), branchQuery(entity, branchId));
-        await mutate(entityKey(entity, 'record', branchId, id), undefined, { revalidate: false });
-        await mutate(isKeyOf(entity.name));
+        const ofDeleted = isRecordKeyOf(entity.name, id);
+        await mutate(ofDeleted, undefined, { revalidate: false });
+        await mutate((key) => isKeyOf(entity.name)(key) && !ofDeleted(key));
       },
       /** Revalidates the entity's cache after a write made elsewhere (bulk generation, reset password). */
       revalidate: () => mutate(isKeyOf(entity.name)),
