@@ -54,7 +54,7 @@ describe('reference labels beyond the top-level fields', () => {
       body: {
         ...body,
         version: 1,
-        vehicleTypeSettings: [{ ...body.vehicleTypeSettings[0], shipCondId: other.shipCond }],
+        vehicleTypeSettings: [{ ...(body.vehicleTypeSettings as object[])[0], shipCondId: other.shipCond }],
       },
     });
     expect(updated.status, JSON.stringify(updated.body)).toBe(200);

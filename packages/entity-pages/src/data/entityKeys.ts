@@ -31,6 +31,8 @@ export interface HistoryEntry {
   readonly at: string;
   readonly userId: string | null;
   readonly userLabel: string | null;
+  /** Id → label of every reference in `changes` (older mocks may omit it). */
+  readonly labels?: Readonly<Record<string, string>>;
 }
 
 /** What a list page asks for: `page` counts from 0 as on the server. */
