@@ -19,6 +19,7 @@ export * from './rules/quantityPrice.ts';
 export * from './rules/session.ts';
 export * from './rules/shipmentStages.ts';
 export * from './rules/truckBan.ts';
+export * from './text/phrase.ts';
 export * from './validation/changePassword.ts';
 export * from './validation/errors.ts';
 export * from './validation/messages.ts';

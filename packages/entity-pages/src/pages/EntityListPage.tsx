@@ -1,5 +1,5 @@
 import { Button, DataGrid, type DataGridColumn, Icon } from '@lms/design-system';
-import { type EntityRef, recordLabel, resolveEntity } from '@lms/domain';
+import { type EntityRef, phrase, recordLabel, resolveEntity } from '@lms/domain';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import styled from 'styled-components';
 import type { EntityRecord } from '../data/entityKeys.ts';
@@ -135,7 +135,7 @@ export function EntityListPage({
         )}
         {access.create.can && (
           <Button icon={<Icon name="plus" size={18} />} onPress={() => openDialog({ mode: 'create' })}>
-            เพิ่ม{entity.title}
+            {phrase('เพิ่ม', entity.title)}
           </Button>
         )}
       </PageHeader>
@@ -165,7 +165,9 @@ export function EntityListPage({
           onPageSizeChange: view.setSize,
         }}
         search={
-          hasSearch ? { value: search, onChange: setSearch, placeholder: `ค้นหา${entity.title}` } : undefined
+          hasSearch
+            ? { value: search, onChange: setSearch, placeholder: phrase('ค้นหา', entity.title) }
+            : undefined
         }
         toolbar={
           <Button
@@ -183,8 +185,8 @@ export function EntityListPage({
         onRetry={() => list.mutate()}
         emptyMessage={
           view.activeFilterCount > 0 || view.searchTerm
-            ? `ไม่พบ${entity.title}ที่ตรงกับเงื่อนไข`
-            : `ยังไม่มีข้อมูล${entity.title}`
+            ? phrase('ไม่พบ', entity.title, 'ที่ตรงกับเงื่อนไข')
+            : phrase('ยังไม่มีข้อมูล', entity.title)
         }
       />
       {dialog && (
