@@ -93,6 +93,7 @@ export function weightField(name: string, label: string, extra: Extra = {}): Fie
   return decimalField(name, label, {
     min: 0,
     scale: 3,
+    quantity: 'weight',
     typeNote: 'น้ำหนักเป็นกิโลกรัม ทศนิยม 3 ตำแหน่ง (กรัม)',
     ...extra,
   });
@@ -103,6 +104,7 @@ export function volumeField(name: string, label: string, extra: Extra = {}): Fie
   return decimalField(name, label, {
     min: 0,
     scale: 3,
+    quantity: 'volume',
     typeNote: 'ปริมาตรเป็นลูกบาศก์เมตร ทศนิยม 3 ตำแหน่ง (ลิตร)',
     ...extra,
   });

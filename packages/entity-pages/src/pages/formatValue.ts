@@ -4,9 +4,11 @@ import {
   formatDate,
   formatDateTime,
   formatNumber,
+  formatQuantityNumber,
   formatTime,
   refLabelName,
   roleLabel,
+  unitName,
 } from '@lms/domain';
 
 /** How a field's value reads on screen (lists, detail, history): one function for every entity. */
@@ -43,7 +45,9 @@ export function formatRaw(field: FieldDef | undefined, raw: unknown, labels: Lab
     case 'datetime':
       return formatDateTime(String(raw)) || EMPTY;
     case 'decimal':
-      return formatNumber(raw as number, field.scale ?? 2);
+      return field.quantity
+        ? formatQuantityNumber(field.quantity, raw as number)
+        : formatNumber(raw as number, field.scale ?? 2);
     case 'integer':
       return formatNumber(raw as number, 0);
     case 'weekdays':
@@ -62,7 +66,7 @@ export function formatRaw(field: FieldDef | undefined, raw: unknown, labels: Lab
     case 'image':
       return 'มีไฟล์แนบ';
     default:
-      return String(raw);
+      return field.format === 'unit' ? unitName(String(raw)) : String(raw);
   }
 }
 
