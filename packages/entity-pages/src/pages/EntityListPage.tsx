@@ -85,6 +85,7 @@ export function EntityListPage({
         key: '_actions',
         header: 'จัดการ',
         alwaysVisible: true,
+        pin: 'end',
         width: '112px',
         render: (row) => {
           const label = recordLabel(entity, row);
@@ -180,6 +181,9 @@ export function EntityListPage({
           </Button>
         }
         columnStorage={columnStorage}
+        onRowAction={(row) =>
+          onOpenDetail ? onOpenDetail(row.id) : openDialog({ mode: 'show', id: row.id })
+        }
         isLoading={list.isLoading || (list.isValidating && !list.data)}
         error={list.error ? list.error.messages.join('\n') : null}
         onRetry={() => list.mutate()}
