@@ -1,4 +1,4 @@
-import { type EntityDef, type FieldDef, filtersFor } from '@lms/domain';
+import { type EntityDef, type FieldDef, filtersFor, maxLengthOf } from '@lms/domain';
 import { labelKey } from './labels.ts';
 
 type Schema = Record<string, unknown>;
@@ -10,7 +10,7 @@ export function fieldSchema(field: FieldDef): Schema {
   switch (field.type) {
     case 'string':
     case 'text':
-      return nullable({ type: 'string', ...(field.maxLength ? { maxLength: field.maxLength } : {}) });
+      return nullable({ type: 'string', maxLength: maxLengthOf(field) });
     case 'integer':
       return nullable({
         type: 'integer',

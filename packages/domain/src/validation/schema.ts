@@ -1,5 +1,6 @@
 import * as yup from 'yup';
 import { isKnownRole } from '../auth/roles.ts';
+import { maxLengthOf } from '../entities/fields.ts';
 import type { EntityDef, FieldDef } from '../entity/types.ts';
 import { isValidIsoDate, isValidTime, isWithinDateLimits } from '../rules/dateFormat.ts';
 import { validationMessages as m } from './messages.ts';
@@ -20,8 +21,8 @@ function hasAtMostDecimals(value: number, scale: number): boolean {
 
 function stringSchema(field: FieldDef): yup.StringSchema<string | null | undefined> {
   let schema = yup.string().typeError(m.required(field.label)).trim().transform(emptyToNull).nullable();
-  if (field.maxLength !== undefined)
-    schema = schema.max(field.maxLength, m.maxLength(field.label, field.maxLength));
+  const maxLength = field.type === 'string' || field.type === 'text' ? maxLengthOf(field) : field.maxLength;
+  if (maxLength !== undefined) schema = schema.max(maxLength, m.maxLength(field.label, maxLength));
   if (field.format === 'email') schema = schema.email(m.email(field.label));
   return schema;
 }
