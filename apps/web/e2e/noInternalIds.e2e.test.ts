@@ -78,6 +78,7 @@ beforeAll(async () => {
 
 /** The visible text of the page, with any UUID in it. */
 async function idsOnScreen(page: Page): Promise<string[]> {
+  // biome-ignore lint/performance/useDomNodeTextContent: visible text only, as a user reads it.
   const text = await page.evaluate(() => document.body.innerText);
   return text.split('\n').filter((line) => UUID.test(line));
 }
@@ -123,7 +124,10 @@ describe('no internal id on any list or detail, as an administrator on the demo 
         await page.getByRole('grid', { name: entity.children[0]!.label }).waitFor();
       expect(await idsOnScreen(page), `${entity.path} detail`).toEqual([]);
       await page.getByRole('tab', { name: 'ประวัติการแก้ไข' }).click();
-      await page.waitForFunction(() => !document.body.innerText.includes('กำลังโหลดประวัติการแก้ไข'));
+      await page.waitForFunction(
+        // biome-ignore lint/performance/useDomNodeTextContent: what is on screen, not hidden text.
+        () => !document.body.innerText.includes('กำลังโหลดประวัติการแก้ไข'),
+      );
       expect(await idsOnScreen(page), `${entity.path} history`).toEqual([]);
     });
   }

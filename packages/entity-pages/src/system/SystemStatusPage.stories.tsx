@@ -46,6 +46,7 @@ export const Loading: Story = {
 };
 
 export const ServerError: Story = {
+  args: { details: true },
   beforeEach({ msw }) {
     let calls = 0;
     msw.use(
