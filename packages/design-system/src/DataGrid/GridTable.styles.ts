@@ -57,9 +57,6 @@ export const Cell = styled.div`
   min-height: 44px;
   overflow: hidden;
   &:focus-visible { box-shadow: inset 0 0 0 2px ${({ theme }) => theme.color.focus}; }
-  &[data-pin='start'] { box-shadow: inset -1px 0 0 ${({ theme }) => theme.color.border}; }
-  &[data-pin='end'] { box-shadow: inset 1px 0 0 ${({ theme }) => theme.color.border}; }
-  &[data-pin]:focus-visible { box-shadow: inset 0 0 0 2px ${({ theme }) => theme.color.focus}; }
 `;
 
 /**
