@@ -119,7 +119,11 @@ describe('no internal id on any list or detail, as an administrator on the demo 
         return;
       }
       await page.getByRole('tab', { name: 'ประวัติการแก้ไข' }).waitFor();
-      await page.waitForFunction(() => !document.querySelector('main [role="status"]'));
+      // (A grid's own live region is a status too: wait for the page's loading text instead.)
+      await page.waitForFunction(
+        // biome-ignore lint/performance/useDomNodeTextContent: what is on screen, not hidden text.
+        () => !document.body.innerText.includes('กำลังโหลดข้อมูล'),
+      );
       if (entity.children?.length)
         await page.getByRole('grid', { name: entity.children[0]!.label }).waitFor();
       expect(await idsOnScreen(page), `${entity.path} detail`).toEqual([]);

@@ -1,14 +1,25 @@
 import { type EntityDef, entityByName, type FieldDef, refLabelName } from '@lms/domain';
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import type { Database } from '../db/database.ts';
 import { columnOf, tableOf } from '../entities/naming.ts';
 
 type Row = Record<string, unknown>;
 
 /** SQL that builds an entity's record label, `code: name` (style.md: one representation everywhere). */
-export function labelSql(target: EntityDef, alias: string) {
-  const parts = target.labelFields.map((name) => sql`${sql.ref(`${alias}.${columnOf({ name })}`)}::text`);
-  return sql`concat_ws(': ', ${sql.join(parts)})`;
+export function labelSql(target: EntityDef, alias: string): RawBuilder<string> {
+  const parts = target.labelFields.map((name) => {
+    const column = sql.ref(`${alias}.${columnOf({ name })}`);
+    const field = target.fields.find((f) => f.name === name);
+    // A reference in a label reads as that record's label, never its id (vehicleDateSlot's
+    // vehicle type and shift: issue 23).
+    if (field?.type === 'ref' && field.ref && field.ref !== 'file' && field.ref !== target.name) {
+      const ref = entityByName(field.ref);
+      const inner = `${alias}_${columnOf({ name })}`;
+      return sql`(select ${labelSql(ref, inner)} from ${sql.table(tableOf(ref))} ${sql.raw(inner)} where ${sql.ref(`${inner}.id`)} = ${column})`;
+    }
+    return sql`${column}::text`;
+  });
+  return sql<string>`concat_ws(': ', ${sql.join(parts)})`;
 }
 
 /** The label field of a reference in an answer: `provinceId` → `provinceLabel`, `branchIds` → `branchLabels`. */
