@@ -9,6 +9,7 @@ import {
   type FieldDef,
   filtersFor,
   formatNumber,
+  phrase,
   ROLE_ADMIN,
   ROLE_APP_USER_READ,
   ROLE_BOOKING_REPORT_READ,
@@ -434,8 +435,8 @@ async function entityFlow(
   await page.goto(`${server.origin}${entity.path}`);
 
   // Create: every chosen field through its control, child rows through the row editor.
-  await page.getByRole('button', { name: `เพิ่ม${entity.title}`, exact: true }).click();
-  const createDialog = page.getByRole('dialog', { name: `เพิ่ม${entity.title}`, exact: true });
+  await page.getByRole('button', { name: phrase('เพิ่ม', entity.title), exact: true }).click();
+  const createDialog = page.getByRole('dialog', { name: phrase('เพิ่ม', entity.title), exact: true });
   for (const step of steps) await fillField(createDialog, step.field, step.value, step.choice);
   for (const child of children) {
     await createDialog
@@ -619,7 +620,7 @@ describe('a reader', () => {
       if (entity.menuGroup) await link.click();
       else await page.goto(`${server.origin}${entity.path}`);
       await page.getByRole('button', { name: `ดู ${label}`, exact: true }).waitFor();
-      expect(await page.getByRole('button', { name: `เพิ่ม${entity.title}` }).count()).toBe(0);
+      expect(await page.getByRole('button', { name: phrase('เพิ่ม', entity.title) }).count()).toBe(0);
       expect(await page.getByRole('button', { name: /^แก้ไข / }).count()).toBe(0);
       // The detail page (the show dialog for the list-only DO report).
       await page.getByRole('button', { name: `ดู ${label}`, exact: true }).click();
@@ -637,7 +638,10 @@ describe('a reader', () => {
     const label = labels.get(entity.name) as string;
     const page = await readerPage();
     await page.goto(`${server.origin}${entityPagePath(entity, 'edit', ids.get(entity.name))}`);
-    const shown = page.getByRole('dialog', { name: `รายละเอียด${entity.title} ${label}`, exact: true });
+    const shown = page.getByRole('dialog', {
+      name: phrase('รายละเอียด', entity.title, ` ${label}`),
+      exact: true,
+    });
     await shown.getByRole('button', { name: dsMessages.close, exact: true }).waitFor();
     expect(await shown.getByRole('button', { name: dsMessages.save, exact: true }).count()).toBe(0);
     expect(await shown.getByRole('textbox').count()).toBe(0);

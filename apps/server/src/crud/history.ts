@@ -1,6 +1,7 @@
-import type { EntityDef } from '@lms/domain';
+import type { EntityDef, FieldDef } from '@lms/domain';
 import { sql, type Transaction } from 'kysely';
 import type { Database } from '../db/database.ts';
+import { LabelRequest, labelledFields, labelOf } from './labels.ts';
 
 type Row = Record<string, unknown>;
 /** Bookkeeping columns that change on every write: not news in a history entry. */
@@ -53,5 +54,46 @@ export async function historyOf(db: Database, entity: EntityDef, recordId: strin
       from history h left join app_user u on u.id = h.user_id
      where h.entity = ${entity.name} and h.record_id = ${recordId}
      order by h.at desc, h.id desc limit 500`.execute(db);
-  return rows;
+  return withHistoryLabels(db, entity, rows);
+}
+
+/** Every (field, value) of an entry whose value is a reference id, child rows included. */
+function referencesIn(entity: EntityDef, changes: Row): [FieldDef, unknown][] {
+  const found: [FieldDef, unknown][] = [];
+  const values = (value: unknown) =>
+    value !== null && typeof value === 'object' && 'to' in value
+      ? [(value as { from?: unknown }).from, (value as { to?: unknown }).to]
+      : [value];
+  for (const field of labelledFields(entity.fields))
+    if (field.name in changes) for (const value of values(changes[field.name])) found.push([field, value]);
+  for (const child of entity.children ?? []) {
+    if (!(child.name in changes)) continue;
+    const fields = labelledFields(child.fields);
+    for (const rows of values(changes[child.name]))
+      for (const row of Array.isArray(rows) ? (rows as Row[]) : [])
+        for (const field of fields) found.push([field, row?.[field.name]]);
+  }
+  return found;
+}
+
+/**
+ * History entries keep the ids they were written with; each entry answers `labels` (id → label)
+ * for the references in it, so a reader sees `BKK: กรุงเทพ`, never a UUID (issue 23).
+ */
+async function withHistoryLabels(db: Database, entity: EntityDef, rows: Row[]): Promise<Row[]> {
+  const request = new LabelRequest();
+  const perEntry = rows.map((row) => referencesIn(entity, (row.changes as Row | null) ?? {}));
+  for (const refs of perEntry) for (const [field, value] of refs) request.add(field, value);
+  const index = await request.read(db);
+  return rows.map((row, i) => {
+    const labels: Record<string, string> = {};
+    for (const [field, value] of perEntry[i]!) {
+      const ids = [value].flat();
+      const found = [labelOf(index, field, value)].flat();
+      ids.forEach((id, k) => {
+        if (typeof id === 'string' && typeof found[k] === 'string') labels[id] = found[k] as string;
+      });
+    }
+    return { ...row, labels };
+  });
 }

@@ -1,4 +1,12 @@
-import { Bytes, type EntityDef, type FieldDef, filtersFor, HistoryEntry, OptionItem } from '@lms/domain';
+import {
+  Bytes,
+  type EntityDef,
+  type FieldDef,
+  filtersFor,
+  HistoryEntry,
+  maxLengthOf,
+  OptionItem,
+} from '@lms/domain';
 import { labelKey } from './labels.ts';
 
 type Schema = Record<string, unknown>;
@@ -10,7 +18,7 @@ export function fieldSchema(field: FieldDef): Schema {
   switch (field.type) {
     case 'string':
     case 'text':
-      return nullable({ type: 'string', ...(field.maxLength ? { maxLength: field.maxLength } : {}) });
+      return nullable({ type: 'string', maxLength: maxLengthOf(field) });
     case 'integer':
       return nullable({
         type: 'integer',
@@ -49,20 +57,33 @@ export function fieldSchema(field: FieldDef): Schema {
 const properties = (fields: readonly FieldDef[]) =>
   Object.fromEntries(fields.map((f) => [f.name, fieldSchema(f)]));
 
-/** The schemas of an entity's routes, all from its declaration: what OpenAPI shows is what is validated. */
-export function jsonSchemas(entity: EntityDef) {
-  const writable = entity.fields.filter((f) => !f.readOnly);
-  const children = Object.fromEntries(
-    (entity.children ?? []).map((c) => [
-      c.name,
-      { type: 'array', description: c.label, items: { type: 'object', properties: properties(c.fields) } },
-    ]),
-  );
-  const labels = Object.fromEntries(
-    entity.fields
+/** `<ref>Label` / `<base>Labels` beside each reference (answers only). */
+const labelProperties = (fields: readonly FieldDef[]) =>
+  Object.fromEntries(
+    fields
       .filter((f) => f.type === 'ref' || f.type === 'refs')
       .map((f) => [labelKey(f), { type: f.type === 'refs' ? 'array' : 'string', nullable: true }]),
   );
+
+/** The schemas of an entity's routes, all from its declaration: what OpenAPI shows is what is validated. */
+export function jsonSchemas(entity: EntityDef) {
+  const writable = entity.fields.filter((f) => !f.readOnly);
+  const childSchemas = (withLabels: boolean) =>
+    Object.fromEntries(
+      (entity.children ?? []).map((c) => [
+        c.name,
+        {
+          type: 'array',
+          description: c.label,
+          items: {
+            type: 'object',
+            properties: { ...properties(c.fields), ...(withLabels ? labelProperties(c.fields) : {}) },
+          },
+        },
+      ]),
+    );
+  const labels = labelProperties(entity.fields);
+  const children = childSchemas(true);
   const record = {
     type: 'object',
     additionalProperties: true,
@@ -106,7 +127,7 @@ export function jsonSchemas(entity: EntityDef) {
       type: 'object',
       properties: {
         ...properties(writable),
-        ...children,
+        ...childSchemas(false),
         version: { type: 'integer', description: 'version ที่อ่านมา (เฉพาะการแก้ไข)' },
       },
       required: writable.filter((f) => f.required).map((f) => f.name),

@@ -1,14 +1,25 @@
 import { type EntityDef, entityByName, type FieldDef, refLabelName } from '@lms/domain';
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import type { Database } from '../db/database.ts';
 import { columnOf, tableOf } from '../entities/naming.ts';
 
 type Row = Record<string, unknown>;
 
 /** SQL that builds an entity's record label, `code: name` (style.md: one representation everywhere). */
-export function labelSql(target: EntityDef, alias: string) {
-  const parts = target.labelFields.map((name) => sql`${sql.ref(`${alias}.${columnOf({ name })}`)}::text`);
-  return sql`concat_ws(': ', ${sql.join(parts)})`;
+export function labelSql(target: EntityDef, alias: string): RawBuilder<string> {
+  const parts = target.labelFields.map((name) => {
+    const column = sql.ref(`${alias}.${columnOf({ name })}`);
+    const field = target.fields.find((f) => f.name === name);
+    // A reference in a label reads as that record's label, never its id (vehicleDateSlot's
+    // vehicle type and shift: issue 23).
+    if (field?.type === 'ref' && field.ref && field.ref !== 'file' && field.ref !== target.name) {
+      const ref = entityByName(field.ref);
+      const inner = `${alias}_${columnOf({ name })}`;
+      return sql`(select ${labelSql(ref, inner)} from ${sql.table(tableOf(ref))} ${sql.raw(inner)} where ${sql.ref(`${inner}.id`)} = ${column})`;
+    }
+    return sql`${column}::text`;
+  });
+  return sql<string>`concat_ws(': ', ${sql.join(parts)})`;
 }
 
 /** The label field of a reference in an answer: `provinceId` → `provinceLabel`, `branchIds` → `branchLabels`. */
@@ -22,51 +33,82 @@ function labelTarget(field: FieldDef): EntityDef | undefined {
   return target.name === 'file' ? undefined : target;
 }
 
-/**
- * Adds `<ref>Label` to every row: one query per referenced entity for the whole page, never one
- * per row (style.md: react-admin's getMany).
- */
-export async function attachLabels(db: Database, entity: EntityDef, rows: Row[]): Promise<void> {
-  const refFields = entity.fields.filter((f) => (f.type === 'ref' || f.type === 'refs') && labelTarget(f));
-  const auditFields = entity.fields.filter((f) => f.name === 'createdBy' || f.name === 'updatedBy');
-  const idsByTarget = new Map<string, Set<string>>();
-  for (const field of [...refFields, ...auditFields]) {
-    const target = field.ref ?? 'appUser';
-    const ids = idsByTarget.get(target) ?? new Set<string>();
-    for (const row of rows)
-      for (const id of [row[field.name]].flat()) if (typeof id === 'string') ids.add(id);
-    idsByTarget.set(target, ids);
+const AUDIT_FIELDS = new Set(['createdBy', 'updatedBy']);
+
+/** The fields of a record (or child row) whose value is the id of a record with a label. */
+export function labelledFields(fields: readonly FieldDef[]): FieldDef[] {
+  return fields.filter(
+    (f) => ((f.type === 'ref' || f.type === 'refs') && labelTarget(f)) || AUDIT_FIELDS.has(f.name),
+  );
+}
+
+const targetOf = (field: FieldDef) => field.ref ?? 'appUser';
+
+/** `target entity → id → label`, read in one round trip. */
+export type LabelIndex = ReadonlyMap<string, ReadonlyMap<string, string>>;
+
+/** Collects ids per target entity; `labelsOf` then reads them all in one query. */
+export class LabelRequest {
+  readonly #ids = new Map<string, Set<string>>();
+
+  add(field: FieldDef, value: unknown): void {
+    const ids = this.#ids.get(targetOf(field)) ?? new Set<string>();
+    for (const id of [value].flat()) if (typeof id === 'string') ids.add(id);
+    this.#ids.set(targetOf(field), ids);
   }
-  // One round trip for the whole page: a UNION ALL of one select per referenced entity.
-  const parts = [...idsByTarget]
-    .filter(([, ids]) => ids.size > 0)
-    .map(([targetName, ids]) => {
-      const target = entityByName(targetName);
-      return sql`select ${targetName}::text as target, r.id, ${labelSql(target, 'r')} as label
-        from ${sql.table(tableOf(target))} r where r.id = any(${[...ids]}::uuid[])`;
-    });
-  const labels = new Map<string, Map<string, string>>();
-  if (parts.length) {
-    const { rows: found } = await sql<{
-      target: string;
-      id: string;
-      label: string;
-    }>`${sql.join(parts, sql` union all `)}`.execute(db);
-    for (const { target, id, label } of found) {
+
+  /** One round trip for every id: a UNION ALL of one select per referenced entity. */
+  async read(db: Database): Promise<LabelIndex> {
+    const parts = [...this.#ids]
+      .filter(([, ids]) => ids.size > 0)
+      .map(([targetName, ids]) => {
+        const target = entityByName(targetName);
+        return sql`select ${targetName}::text as target, r.id, ${labelSql(target, 'r')} as label
+          from ${sql.table(tableOf(target))} r where r.id = any(${[...ids]}::uuid[])`;
+      });
+    const labels = new Map<string, Map<string, string>>();
+    if (!parts.length) return labels;
+    const { rows } = await sql<{ target: string; id: string; label: string }>`${sql.join(
+      parts,
+      sql` union all `,
+    )}`.execute(db);
+    for (const { target, id, label } of rows) {
       const byId = labels.get(target) ?? new Map<string, string>();
       byId.set(id, label);
       labels.set(target, byId);
     }
+    return labels;
   }
-  for (const row of rows) {
-    for (const field of [...refFields, ...auditFields]) {
-      const byId = labels.get(field.ref ?? 'appUser');
-      const value = row[field.name];
-      row[labelKey(field)] = Array.isArray(value)
-        ? value.map((id) => byId?.get(id) ?? null)
-        : typeof value === 'string'
-          ? (byId?.get(value) ?? null)
-          : null;
-    }
-  }
+}
+
+/** The label of one reference value (`null` when the record is gone), an array for `refs`. */
+export function labelOf(
+  labels: LabelIndex,
+  field: FieldDef,
+  value: unknown,
+): string | null | (string | null)[] {
+  const byId = labels.get(targetOf(field));
+  if (Array.isArray(value)) return value.map((id) => byId?.get(id) ?? null);
+  return typeof value === 'string' ? (byId?.get(value) ?? null) : null;
+}
+
+/**
+ * Adds `<ref>Label` to every row and to every child row (booking lines, branch settings): one
+ * query for the whole page, never one per row (style.md: react-admin's getMany).
+ */
+export async function attachLabels(db: Database, entity: EntityDef, rows: Row[]): Promise<void> {
+  const groups = [
+    { fields: labelledFields(entity.fields), rows },
+    ...(entity.children ?? []).map((child) => ({
+      fields: labelledFields(child.fields),
+      rows: rows.flatMap((row) => (Array.isArray(row[child.name]) ? (row[child.name] as Row[]) : [])),
+    })),
+  ];
+  const request = new LabelRequest();
+  for (const group of groups)
+    for (const row of group.rows) for (const f of group.fields) request.add(f, row[f.name]);
+  const labels = await request.read(db);
+  for (const group of groups)
+    for (const row of group.rows)
+      for (const field of group.fields) row[labelKey(field)] = labelOf(labels, field, row[field.name]);
 }

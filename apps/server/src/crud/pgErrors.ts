@@ -1,4 +1,4 @@
-import { type EntityDef, entities } from '@lms/domain';
+import { type EntityDef, entities, phrase } from '@lms/domain';
 import { sql } from 'kysely';
 import type { Database } from '../db/database.ts';
 import { columnOf, linkTableOf, tableOf } from '../entities/naming.ts';
@@ -38,7 +38,7 @@ export async function translateWriteError(entity: EntityDef, error: unknown): Pr
     error.table !== tableOf(entity) &&
     !error.table.startsWith(`${tableOf(entity)}__`)
   ) {
-    throw conflict(`ลบไม่ได้ เพราะยังมีข้อมูล${titleOfTable(error.table)}อ้างถึงรายการนี้`);
+    throw conflict(phrase('ลบไม่ได้ เพราะยังมีข้อมูล', titleOfTable(error.table), 'อ้างถึงรายการนี้'));
   }
   if (error.code === '23503') {
     const column = error.detail?.match(/Key \(([^)]+)\)/)?.[1];
@@ -47,7 +47,7 @@ export async function translateWriteError(entity: EntityDef, error: unknown): Pr
         column &&
         (f.name.toLowerCase() === column.replace(/_/g, '') || linkTableOf(entity, f) === error.table),
     );
-    throw unprocessable({ [field?.name ?? '_form']: `ไม่พบ${field?.label ?? 'ข้อมูลอ้างอิง'}ที่เลือก` });
+    throw unprocessable({ [field?.name ?? '_form']: phrase('ไม่พบ', field?.label ?? 'ข้อมูลอ้างอิง', 'ที่เลือก') });
   }
   if (error.code === '23514') {
     // Check constraints are named `<table>_<column>_<rule>` (migration 0009).

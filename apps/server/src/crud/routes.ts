@@ -1,4 +1,11 @@
-import { type EntityDef, NoContent, type RawQuery, validateListQuery, validateRecord } from '@lms/domain';
+import {
+  type EntityDef,
+  NoContent,
+  phrase,
+  type RawQuery,
+  validateListQuery,
+  validateRecord,
+} from '@lms/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { isUuid } from '../auth/access.ts';
 import { badRequest, conflict, HttpError, notFound, unprocessable } from '../http/errors.ts';
@@ -236,7 +243,8 @@ export function entityRoutes(entity: EntityDef, ctx: AuthContext, extension: Ent
         const principal = request.principal!;
         if (!(await findRecord(ctx.db, entity, id, request.branchId))) throw notFound();
         const referrers = await referencesTo(ctx.db, entity, id);
-        if (referrers.length) throw conflict(`ลบไม่ได้ เพราะยังมีข้อมูล${referrers.join(', ')}อ้างถึงรายการนี้`);
+        if (referrers.length)
+          throw conflict(phrase('ลบไม่ได้ เพราะยังมีข้อมูล', referrers.join(', '), 'อ้างถึงรายการนี้'));
         await ctx.db
           .transaction()
           .execute(async (trx) => {

@@ -1,3 +1,4 @@
+import { ROLE_ADMIN } from '@lms/domain';
 import { SystemStatusPage } from '@lms/entity-pages';
 import styled from 'styled-components';
 import { branchLabel, useBranch } from '../branch/BranchProvider.tsx';
@@ -20,7 +21,7 @@ export function HomePage() {
           </strong>
         </p>
       </Welcome>
-      <SystemStatusPage />
+      <SystemStatusPage details={user?.roles.includes(ROLE_ADMIN) ?? false} />
     </Column>
   );
 }

@@ -1,8 +1,10 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
+import { useState } from 'react';
 import { expect, fireEvent, fn, userEvent, waitFor, within } from 'storybook/test';
 import { Button } from '../Button/Button.tsx';
 import { allVehicles, ServerGrid, type Vehicle, vehicleColumns } from './DataGrid.fixtures.tsx';
 import { DataGrid } from './DataGrid.tsx';
+import type { DataGridColumn } from './types.ts';
 
 const meta = {
   title: 'Design system/DataGrid',
@@ -196,9 +198,11 @@ export const ErrorState: Story = {
   },
 };
 
-const longRows = allVehicles.slice(0, 3).map((v) => ({
+const longBranch = 'ศูนย์กระจายสินค้าภาคตะวันออกเฉียงเหนือ จังหวัดนครราชสีมา และพื้นที่ใกล้เคียงทั้งหมด';
+const longRows = allVehicles.slice(0, 3).map((v, i) => ({
   ...v,
-  branch: 'ศูนย์กระจายสินค้าภาคตะวันออกเฉียงเหนือ จังหวัดนครราชสีมา และพื้นที่ใกล้เคียงทั้งหมด',
+  // The third row's is 2,760 characters, as a user once typed (issue 23).
+  branch: i === 2 ? longBranch.repeat(35).slice(0, 2760) : longBranch,
 }));
 export const LongThaiText: Story = {
   render: () => (
@@ -211,10 +215,93 @@ export const LongThaiText: Story = {
       getRowKey={(r) => r.id}
     />
   ),
-  play: async ({ canvas }) => {
-    const row = dataRows(canvas.getByRole('grid'))[0] as HTMLElement;
-    // Long Thai text wraps inside its cell: the row grows instead of clipping.
-    await expect(row.getBoundingClientRect().height).toBeGreaterThan(44);
+  play: async ({ canvas, canvasElement }) => {
+    const grid = canvas.getByRole('grid');
+    const rows = dataRows(grid);
+    // Long text is one line cut with an ellipsis; the whole value is the cell's tooltip.
+    const cell = within(rows[2] as HTMLElement).getAllByRole('gridcell')[1] as HTMLElement;
+    const text = cell.querySelector('[title]') as HTMLElement;
+    await expect(text.title).toHaveLength(2760);
+    await expect(text.scrollWidth).toBeGreaterThan(text.clientWidth);
+    await expect(getComputedStyle(text).textOverflow).toBe('ellipsis');
+    await expect((rows[2] as HTMLElement).getBoundingClientRect().height).toBeLessThanOrEqual(46);
+    // The grid stays about as wide as its box (it scrolls sideways; it is not 9,795 px wide).
+    await expect(grid.scrollWidth).toBeLessThan(canvasElement.clientWidth * 1.5);
+  },
+};
+
+const wideColumns: DataGridColumn<Vehicle>[] = [
+  { ...vehicleColumns[0]!, pin: 'start' },
+  ...['สาขาต้นทาง', 'สาขาปลายทาง', 'คลังสินค้า', 'เส้นทาง', 'ผู้รับเหมา', 'คนขับ'].map((header) => ({
+    key: header,
+    header,
+    width: '180px',
+    render: (row: Vehicle) => `${header} ${row.branch}`,
+  })),
+  {
+    key: 'actions',
+    header: 'จัดการ',
+    width: '112px',
+    pin: 'end',
+    render: (row: Vehicle) => (
+      <Button variant="ghost" size="sm" onPress={() => {}}>
+        {`ดู ${row.plate}`}
+      </Button>
+    ),
+  },
+];
+
+/** Two lists shown one after the other in the same place, as a host's router does. */
+function TwoLists({ onRowAction }: { readonly onRowAction: (row: Vehicle) => void }) {
+  const [second, setSecond] = useState(false);
+  return (
+    <div style={{ width: 640 }}>
+      <Button variant="secondary" onPress={() => setSecond(true)}>
+        รายการถัดไป
+      </Button>
+      <DataGrid<Vehicle>
+        label={second ? 'รายการรถคันอื่น' : 'รายการรถ'}
+        columns={wideColumns}
+        rows={allVehicles.slice(second ? 5 : 0, second ? 10 : 5)}
+        getRowKey={(r) => r.id}
+        onRowAction={onRowAction}
+      />
+    </div>
+  );
+}
+
+/**
+ * Wider than its box: the identifying first column and the row actions stay in view while the
+ * middle scrolls; clicking a row opens it; the next list starts at its first column (issue 23).
+ */
+export const PinnedColumns: Story = {
+  args: { onRowAction: fn() },
+  render: (args) => <TwoLists onRowAction={(args as { onRowAction: (row: Vehicle) => void }).onRowAction} />,
+  play: async ({ args, canvas }) => {
+    const grid = canvas.getByRole('grid', { name: 'รายการรถ' });
+    const scroller = grid.parentElement as HTMLElement;
+    const box = scroller.getBoundingClientRect();
+    const action = canvas.getByRole('button', { name: `ดู ${allVehicles[0]!.plate}` });
+    // In view before and after scrolling sideways to the middle.
+    for (const left of [0, 400]) {
+      scroller.scrollLeft = left;
+      await waitFor(() => expect(scroller.scrollLeft).toBe(left));
+      await expect(action.getBoundingClientRect().right).toBeLessThanOrEqual(box.right);
+      const first = within(dataRows(grid)[0] as HTMLElement).getAllByRole('gridcell')[0] as HTMLElement;
+      await expect(first.getBoundingClientRect().left).toBeGreaterThanOrEqual(box.left);
+    }
+    await userEvent.click(
+      within(dataRows(grid)[1] as HTMLElement).getAllByRole('gridcell')[2] as HTMLElement,
+    );
+    await expect((args as { onRowAction: ReturnType<typeof fn> }).onRowAction).toHaveBeenCalledWith(
+      allVehicles[1],
+    );
+    // The row's own button is the button's, not the row's.
+    await userEvent.click(action);
+    await expect((args as { onRowAction: ReturnType<typeof fn> }).onRowAction).toHaveBeenCalledTimes(1);
+    await userEvent.click(canvas.getByRole('button', { name: 'รายการถัดไป' }));
+    const next = await canvas.findByRole('grid', { name: 'รายการรถคันอื่น' });
+    await waitFor(() => expect((next.parentElement as HTMLElement).scrollLeft).toBe(0));
   },
 };
 

@@ -57,6 +57,8 @@ export interface DataGridProps<Row> {
   readonly maxHeight?: string;
   /** Forces the phone card layout on or off; otherwise measured from the grid's own width. */
   readonly isPhone?: boolean;
+  /** Opens a row (table layout): a click on the row outside its own buttons, or Enter on a cell. */
+  readonly onRowAction?: (row: Row) => void;
 }
 
 export function DataGrid<Row>(props: DataGridProps<Row>) {
@@ -173,6 +175,7 @@ export function DataGrid<Row>(props: DataGridProps<Row>) {
           virtualized={virtualized}
           rowHeight={props.rowHeight ?? 44}
           maxHeight={props.maxHeight ?? (virtualized ? '480px' : '70vh')}
+          onRowAction={props.onRowAction}
         />
       )}
       {props.paging && !virtualized && <Pagination {...props.paging} />}

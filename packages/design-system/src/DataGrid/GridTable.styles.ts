@@ -31,7 +31,11 @@ export const Row = styled.div`
   grid-column: 1 / -1;
   grid-template-columns: subgrid;
   border-bottom: 1px solid ${({ theme }) => theme.color.border};
+  /* Opaque, so that a pinned cell (background: inherit) hides what scrolls under it. */
+  background: ${({ theme }) => theme.color.surface};
   &[data-selected] { background: ${({ theme }) => theme.color.secondary}; }
+  &[data-action] { cursor: pointer; }
+  &[data-action]:hover { background: ${({ theme }) => theme.color.background}; }
 `;
 
 const cell = `
@@ -42,14 +46,30 @@ const cell = `
   outline: none;
   &[data-align='center'] { justify-content: center; text-align: center; }
   &[data-align='end'] { justify-content: flex-end; text-align: end; font-variant-numeric: tabular-nums; }
+  /* Pinned columns stay in view while the middle scrolls (sticky within the row, which spans the grid). */
+  &[data-pin] { position: sticky; z-index: 1; background: inherit; }
+  &[data-pin='start'] { inset-inline-start: 0; }
+  &[data-pin='end'] { inset-inline-end: 0; }
 `;
 
 export const Cell = styled.div`
   ${cell}
   min-height: 44px;
   overflow: hidden;
-  overflow-wrap: anywhere;
   &:focus-visible { box-shadow: inset 0 0 0 2px ${({ theme }) => theme.color.focus}; }
+`;
+
+/**
+ * One line of text, cut with an ellipsis: a long value neither widens the grid nor wraps into a
+ * tall row. Its max width caps the column's content-sized track; \`title\` shows the whole value.
+ */
+export const Text = styled.span`
+  display: block;
+  min-width: 0;
+  max-width: 24rem;
+  overflow: hidden;
+  text-overflow: ellipsis;
+  white-space: nowrap;
 `;
 
 // The header row (not its cells) is sticky: a sticky box cannot leave its parent.

@@ -1,4 +1,4 @@
-import { type KeyboardEvent, type ReactNode, useRef } from 'react';
+import { type KeyboardEvent, type MouseEvent, type ReactNode, useLayoutEffect, useRef } from 'react';
 import { Icon } from '../Icon/index.ts';
 import { messages } from '../messages.ts';
 import * as S from './GridTable.styles.ts';
@@ -30,9 +30,23 @@ export interface GridTableProps<Row> {
   readonly virtualized: boolean;
   readonly rowHeight: number;
   readonly maxHeight: string;
+  /** Opens a row: a click anywhere on it but its own controls, or Enter on one of its cells. */
+  readonly onRowAction?: (row: Row) => void;
 }
 
 const headerHeight = 44;
+/** Width of the selection column, also the offset of a pinned first column beside it. */
+const selectionWidth = 48;
+
+/** Text cells cut with an ellipsis; the whole value is the cell's tooltip (`title`). */
+function cellContent(content: ReactNode): ReactNode {
+  if (typeof content !== 'string' && typeof content !== 'number') return content;
+  return <S.Text title={String(content)}>{content}</S.Text>;
+}
+
+/** A click on the row's own controls (buttons, links, checkboxes) is theirs, not the row's. */
+const isControl = (target: EventTarget | null) =>
+  target instanceof Element && !!target.closest('button, a, input, select, textarea, [role="button"]');
 
 export function GridTable<Row>(props: GridTableProps<Row>) {
   const { columns, rows, selection, isLoading, virtualized, rowHeight, status } = props;
@@ -57,7 +71,17 @@ export function GridTable<Row>(props: GridTableProps<Row>) {
     ),
     scrollToRow: range.scrollToRow,
   });
-  const template = [selection ? '48px' : null, ...columns.map((c) => c.width ?? 'minmax(120px, 1fr)')]
+  // Another grid in the same place (the next list) starts at its first column and row.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the label names the grid being shown.
+  useLayoutEffect(() => {
+    scrollerRef.current?.scrollTo({ left: 0, top: 0 });
+  }, [props.ariaLabel]);
+  const pinStyle = (pin: 'start' | 'end' | undefined) =>
+    pin === 'start' && selection ? { insetInlineStart: selectionWidth } : undefined;
+  const template = [
+    selection ? `${selectionWidth}px` : null,
+    ...columns.map((c) => c.width ?? 'minmax(120px, 1fr)'),
+  ]
     .filter(Boolean)
     .join(' ');
 
@@ -72,6 +96,12 @@ export function GridTable<Row>(props: GridTableProps<Row>) {
     if (row === -1 && column?.sortable && props.onSortPress) {
       event.preventDefault();
       props.onSortPress(column.key, event.shiftKey);
+    } else if (event.key === 'Enter' && row >= 0 && props.onRowAction && !isControl(event.target)) {
+      const data = rows[row];
+      if (data !== undefined) {
+        event.preventDefault();
+        props.onRowAction(data);
+      }
     } else if (event.key === ' ' && selection) {
       event.preventDefault();
       const data = rows[row];
@@ -104,7 +134,14 @@ export function GridTable<Row>(props: GridTableProps<Row>) {
           aria-rowindex={index + 2}
           aria-selected={selection ? selected : undefined}
           data-selected={selected || undefined}
+          data-action={props.onRowAction ? true : undefined}
           style={virtualized ? { height: rowHeight } : undefined}
+          onClick={
+            props.onRowAction &&
+            ((event: MouseEvent) => {
+              if (!isControl(event.target)) props.onRowAction?.(row);
+            })
+          }
         >
           {selection && (
             <S.Cell
@@ -113,6 +150,7 @@ export function GridTable<Row>(props: GridTableProps<Row>) {
               data-col={0}
               tabIndex={tabIndex(index, 0)}
               data-align="center"
+              data-pin={columns[0]?.pin === 'start' ? 'start' : undefined}
             >
               <S.Checkbox
                 type="checkbox"
@@ -130,11 +168,15 @@ export function GridTable<Row>(props: GridTableProps<Row>) {
               data-row={index}
               data-col={c + offset}
               data-align={column.align}
+              data-pin={column.pin}
+              style={pinStyle(column.pin)}
               tabIndex={tabIndex(index, c + offset)}
             >
-              {column.render
-                ? column.render(row)
-                : String((row as Record<string, unknown>)[column.key] ?? '')}
+              {cellContent(
+                column.render
+                  ? column.render(row)
+                  : String((row as Record<string, unknown>)[column.key] ?? ''),
+              )}
             </S.Cell>
           ))}
         </S.Row>,
@@ -165,6 +207,7 @@ export function GridTable<Row>(props: GridTableProps<Row>) {
                 data-col={0}
                 tabIndex={tabIndex(-1, 0)}
                 data-align="center"
+                data-pin={columns[0]?.pin === 'start' ? 'start' : undefined}
               >
                 <S.Checkbox
                   type="checkbox"
@@ -190,6 +233,8 @@ export function GridTable<Row>(props: GridTableProps<Row>) {
                   data-row={-1}
                   data-col={c + offset}
                   data-align={column.align}
+                  data-pin={column.pin}
+                  style={pinStyle(column.pin)}
                   data-sortable={column.sortable || undefined}
                   tabIndex={tabIndex(-1, c + offset)}
                   aria-sort={

@@ -12,6 +12,11 @@ export interface DataGridColumn<Row> {
   readonly align?: 'start' | 'center' | 'end';
   /** Cannot be hidden through the column chooser. */
   readonly alwaysVisible?: boolean;
+  /**
+   * Stays in view while the middle columns scroll sideways: `start` for the identifying first
+   * column, `end` for the row actions (issue 23: actions past the right edge at 1366 px).
+   */
+  readonly pin?: 'start' | 'end';
 }
 
 export type SortDirection = 'asc' | 'desc';

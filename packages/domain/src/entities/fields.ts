@@ -7,6 +7,19 @@ type Extra = Omit<Partial<FieldDef>, 'name' | 'type' | 'label'>;
 export const CODE_MAX_LENGTH = 50;
 export const NAME_MAX_LENGTH = 255;
 export const TEL_MAX_LENGTH = 30;
+export const TEXT_MAX_LENGTH = 2000;
+
+/**
+ * The most characters a text field takes: its declared `maxLength`, else a default by type, so
+ * that no text field is unbounded (issue 23: a 2,760-character name). Form and server check it
+ * through the one domain schema.
+ */
+export function maxLengthOf(field: Pick<FieldDef, 'type' | 'maxLength'>): number | undefined {
+  if (field.maxLength !== undefined) return field.maxLength;
+  if (field.type === 'string') return NAME_MAX_LENGTH;
+  if (field.type === 'text') return TEXT_MAX_LENGTH;
+  return undefined;
+}
 
 export function codeField(extra: Extra = {}): FieldDef {
   return {
@@ -38,7 +51,7 @@ export function stringField(name: string, label: string, extra: Extra = {}): Fie
 }
 
 export function textField(name: string, label: string, extra: Extra = {}): FieldDef {
-  return { name, type: 'text', label, maxLength: 2000, ...extra };
+  return { name, type: 'text', label, maxLength: TEXT_MAX_LENGTH, ...extra };
 }
 
 export function telField(extra: Extra = {}): FieldDef {
@@ -93,6 +106,7 @@ export function weightField(name: string, label: string, extra: Extra = {}): Fie
   return decimalField(name, label, {
     min: 0,
     scale: 3,
+    quantity: 'weight',
     typeNote: 'น้ำหนักเป็นกิโลกรัม ทศนิยม 3 ตำแหน่ง (กรัม)',
     ...extra,
   });
@@ -103,6 +117,7 @@ export function volumeField(name: string, label: string, extra: Extra = {}): Fie
   return decimalField(name, label, {
     min: 0,
     scale: 3,
+    quantity: 'volume',
     typeNote: 'ปริมาตรเป็นลูกบาศก์เมตร ทศนิยม 3 ตำแหน่ง (ลิตร)',
     ...extra,
   });

@@ -4,6 +4,8 @@
  * (list, form, detail, MSW fixtures) and the host app (routes, menu) are derived from it.
  */
 
+import type { QuantityKind } from '../rules/quantity.ts';
+
 /** Storage/edit types. Where the spec shows no type, the declaration says why it chose one (`typeNote`). */
 export type FieldType =
   | 'string' // short text, one line
@@ -52,8 +54,13 @@ export interface FieldDef {
   readonly typeNote?: string;
   /** Hidden from list columns by default (still selectable in the column chooser). */
   readonly hiddenInList?: boolean;
-  /** Extra format check for `string` fields (e-mail address). */
-  readonly format?: 'email';
+  /**
+   * `email`: an extra check for `string` fields. `unit`: a unit code from the ERP (`KG`, `M3`),
+   * shown by its Thai name (`กก.`).
+   */
+  readonly format?: 'email' | 'unit';
+  /** What a number measures: it is shown as that kind of quantity everywhere (`QUANTITY_FORMATS`). */
+  readonly quantity?: QuantityKind;
 }
 
 export type SortDirection = 'asc' | 'desc';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { entityByName } from '../entities/index.ts';
+import { entities, entityByName, maxLengthOf } from '../entities/index.ts';
 import type { EntityDef } from '../entity/types.ts';
 import { schemaFor } from './schema.ts';
 import { validateRecord } from './validateRecord.ts';
@@ -167,5 +167,26 @@ describe('schemaFor', () => {
     expect(errorsOf(province, body, 'create')).toEqual({});
     expect(errorsOf(province, body, 'update')).toEqual({ version: 'ไม่พบเวอร์ชันของข้อมูล กรุณาโหลดข้อมูลใหม่' });
     expect(validValue(province, { ...body, version: 4 }, 'update').version).toBe(4);
+  });
+});
+
+describe('text length (issue 23)', () => {
+  it('bounds every text field of every declaration, child rows included', () => {
+    const unbounded = entities.flatMap((entity) =>
+      [...entity.fields, ...(entity.children ?? []).flatMap((child) => child.fields)]
+        .filter(
+          (field) => (field.type === 'string' || field.type === 'text') && maxLengthOf(field) === undefined,
+        )
+        .map((field) => `${entity.name}.${field.name}`),
+    );
+    expect(unbounded).toEqual([]);
+  });
+
+  it('gives an undeclared text field the default maximum, with the Thai message', () => {
+    const note = { name: 'note', type: 'text', label: 'หมายเหตุ' } as const;
+    const entity = { ...entityByName('region'), name: 'lengthProbe', fields: [note] };
+    const result = validateRecord(entity, 'create', { note: 'ก'.repeat(2001) });
+    expect(result).toEqual({ ok: false, errors: { note: 'หมายเหตุ ต้องยาวไม่เกิน 2000 ตัวอักษร' } });
+    expect(validateRecord(entity, 'create', { note: 'ก'.repeat(2000) }).ok).toBe(true);
   });
 });

@@ -1,5 +1,6 @@
 import * as yup from 'yup';
 import { isKnownRole } from '../auth/roles.ts';
+import { maxLengthOf } from '../entities/fields.ts';
 import type { EntityDef, FieldDef } from '../entity/types.ts';
 import { isValidIsoDate, isValidTime, isWithinDateLimits } from '../rules/dateFormat.ts';
 import { validationMessages as m } from './messages.ts';
@@ -34,8 +35,8 @@ function stringSchema(field: FieldDef): yup.StringSchema<string | null | undefin
     .transform(trimText)
     .transform(emptyToNull)
     .nullable();
-  if (field.maxLength !== undefined)
-    schema = schema.max(field.maxLength, m.maxLength(field.label, field.maxLength));
+  const maxLength = field.type === 'string' || field.type === 'text' ? maxLengthOf(field) : field.maxLength;
+  if (maxLength !== undefined) schema = schema.max(maxLength, m.maxLength(field.label, maxLength));
   if (field.format === 'email') schema = schema.email(m.email(field.label));
   return schema;
 }

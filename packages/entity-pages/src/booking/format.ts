@@ -1,4 +1,4 @@
-import { bookingLines, formatNumber } from '@lms/domain';
+import { bookingLines, formatNumber, formatQuantity } from '@lms/domain';
 
 /** Thai figures for booking screens: one place so every step says amounts the same way. */
 
@@ -32,13 +32,13 @@ export function shortDay(isoDay: string): { weekday: string; day: string } {
   };
 }
 
-export const kg = (value: number) => `${formatNumber(value, 2)} กก.`;
-export const m3 = (value: number) => `${formatNumber(value, 3)} ลบ.ม.`;
-export const minutes = (value: number) => `${formatNumber(value, 0)} นาที`;
+export const kg = (value: number) => formatQuantity('weight', value);
+export const m3 = (value: number) => formatQuantity('volume', value);
+export const minutes = (value: number) => formatQuantity('minutes', value);
 export const hours = (minute: number) => `${formatNumber(minute / 60, 1)} ชม.`;
 export const percent = (value: number) => `${formatNumber(value, 1)}%`;
 export const baht = (value: number | null | undefined) =>
-  value === null || value === undefined ? 'ไม่มีราคา' : `${formatNumber(value, 2)} บาท`;
+  value === null || value === undefined ? 'ไม่มีราคา' : formatQuantity('money', value);
 
 /** `Date` (local midnight, as CapacityCalendar hands it) → ISO day. */
 export function isoOf(date: Date): string {

@@ -1,5 +1,5 @@
 import { ConfirmDialog, FormDialog, useSnackbar } from '@lms/design-system';
-import { type EntityRef, MESSAGES, recordLabel, resolveEntity } from '@lms/domain';
+import { type EntityRef, MESSAGES, phrase, recordLabel, resolveEntity } from '@lms/domain';
 import { useId, useMemo, useState } from 'react';
 import { Form } from 'react-final-form';
 import styled from 'styled-components';
@@ -91,7 +91,11 @@ export function EntityFormDialog({
   };
 
   const loaded = mode === 'create' ? (initialValues ?? {}) : record.data;
-  const title = `${modeTitle[mode]}${entity.title}${record.data ? ` ${recordLabel(entity, record.data)}` : ''}`;
+  const title = phrase(
+    modeTitle[mode],
+    entity.title,
+    record.data ? ` ${recordLabel(entity, record.data)}` : '',
+  );
   return (
     <Form<Record<string, unknown>>
       onSubmit={onSubmit}
@@ -130,7 +134,7 @@ export function EntityFormDialog({
           <ConfirmDialog
             isOpen={confirmDelete}
             variant="danger"
-            title={`ลบ${entity.title}`}
+            title={phrase('ลบ', entity.title)}
             message={`ต้องการลบ "${record.data ? recordLabel(entity, record.data) : ''}" ใช่หรือไม่? ลบแล้วกู้คืนไม่ได้`}
             confirmLabel="ลบ"
             isPending={deleting}

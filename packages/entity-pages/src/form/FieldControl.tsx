@@ -1,4 +1,4 @@
-import type { FieldDef } from '@lms/domain';
+import { type FieldDef, maxLengthOf } from '@lms/domain';
 import { getIn } from 'final-form';
 import { useField, useFormState } from 'react-final-form';
 import { useOptionsLoader } from '../data/useEntityData.ts';
@@ -80,7 +80,7 @@ function EditableControl({ field, name, label }: { field: FieldDef; name: string
   const onChange = (next: unknown) => input.onChange(next);
   switch (field.type) {
     case 'text':
-      return <TextArea {...common} value={value ?? ''} onChange={onChange} maxLength={field.maxLength} />;
+      return <TextArea {...common} value={value ?? ''} onChange={onChange} maxLength={maxLengthOf(field)} />;
     case 'integer':
     case 'decimal':
       return (
@@ -128,7 +128,7 @@ function EditableControl({ field, name, label }: { field: FieldDef; name: string
           {...common}
           value={value ?? ''}
           onChange={onChange}
-          maxLength={field.maxLength}
+          maxLength={maxLengthOf(field)}
           type={field.format === 'email' ? 'email' : 'text'}
         />
       );

@@ -7,7 +7,14 @@ import {
   validateRecord,
 } from '@lms/domain';
 import { type HttpHandler, HttpResponse, http } from 'msw';
-import { createEntityStore, type EntityStore, entry, queryRecords, withLabels } from './entityStore.ts';
+import {
+  createEntityStore,
+  type EntityStore,
+  entry,
+  queryRecords,
+  withHistoryLabels,
+  withLabels,
+} from './entityStore.ts';
 import { type FixtureRecord, fixturesFor } from './fixtures.ts';
 
 /** What a story may want to see of the requests (e.g. that typing in the search box asked the server). */
@@ -85,7 +92,8 @@ export function entityHandlers(entityRef: EntityRef, options: EntityHandlerOptio
     http.get(`${base}/:id/history`, async ({ request, params }) => {
       const { error, record } = await seen(request, String(params.id));
       if (error) return error;
-      return HttpResponse.json([...(store.history.get(record?.id ?? '') ?? [])].reverse());
+      const entries = [...(store.history.get(record?.id ?? '') ?? [])].reverse();
+      return HttpResponse.json(entries.map((item) => withHistoryLabels(entity, item)));
     }),
     http.get(`${base}/:id`, async ({ request, params }) => {
       const { error, record } = await seen(request, String(params.id));

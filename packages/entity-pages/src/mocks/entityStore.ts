@@ -85,6 +85,29 @@ export function withLabels(entity: EntityDef, record: Record<string, unknown>): 
   return result;
 }
 
+/** An entry with `labels` for the reference ids in its changes, as the server answers history. */
+export function withHistoryLabels(entity: EntityDef, history: HistoryEntry): HistoryEntry {
+  const labels: Record<string, string> = {};
+  /** An update's `{ from, to }`, else the value itself. */
+  const sides = (change: unknown): unknown[] =>
+    change !== null && typeof change === 'object' && 'to' in change
+      ? [(change as { from?: unknown }).from, (change as { to?: unknown }).to]
+      : [change];
+  const add = (fields: EntityDef['fields'], values: Record<string, unknown>) => {
+    for (const field of fields) {
+      if ((field.type !== 'ref' && field.type !== 'refs') || !field.ref || !(field.name in values)) continue;
+      for (const id of sides(values[field.name]).flat())
+        if (typeof id === 'string') labels[id] = referenceLabel(field.ref, id);
+    }
+  };
+  add(entity.fields, history.changes);
+  for (const child of entity.children ?? []) {
+    for (const rows of sides(history.changes[child.name]))
+      for (const row of Array.isArray(rows) ? rows : []) add(child.fields, row as Record<string, unknown>);
+  }
+  return { ...history, labels };
+}
+
 function compare(a: unknown, b: unknown): number {
   if (a == null && b == null) return 0;
   if (a == null) return -1;

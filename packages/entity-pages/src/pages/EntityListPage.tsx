@@ -1,5 +1,5 @@
 import { Button, DataGrid, type DataGridColumn, Icon } from '@lms/design-system';
-import { type EntityRef, recordLabel, resolveEntity } from '@lms/domain';
+import { type EntityRef, phrase, recordLabel, resolveEntity } from '@lms/domain';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import styled from 'styled-components';
 import type { EntityRecord } from '../data/entityKeys.ts';
@@ -85,6 +85,7 @@ export function EntityListPage({
         key: '_actions',
         header: 'จัดการ',
         alwaysVisible: true,
+        pin: 'end',
         width: '112px',
         render: (row) => {
           const label = recordLabel(entity, row);
@@ -135,7 +136,7 @@ export function EntityListPage({
         )}
         {access.create.can && (
           <Button icon={<Icon name="plus" size={18} />} onPress={() => openDialog({ mode: 'create' })}>
-            เพิ่ม{entity.title}
+            {phrase('เพิ่ม', entity.title)}
           </Button>
         )}
       </PageHeader>
@@ -165,7 +166,9 @@ export function EntityListPage({
           onPageSizeChange: view.setSize,
         }}
         search={
-          hasSearch ? { value: search, onChange: setSearch, placeholder: `ค้นหา${entity.title}` } : undefined
+          hasSearch
+            ? { value: search, onChange: setSearch, placeholder: phrase('ค้นหา', entity.title) }
+            : undefined
         }
         toolbar={
           <Button
@@ -178,13 +181,16 @@ export function EntityListPage({
           </Button>
         }
         columnStorage={columnStorage}
+        onRowAction={(row) =>
+          onOpenDetail ? onOpenDetail(row.id) : openDialog({ mode: 'show', id: row.id })
+        }
         isLoading={list.isLoading || (list.isValidating && !list.data)}
         error={list.error ? list.error.messages.join('\n') : null}
         onRetry={() => list.mutate()}
         emptyMessage={
           view.activeFilterCount > 0 || view.searchTerm
-            ? `ไม่พบ${entity.title}ที่ตรงกับเงื่อนไข`
-            : `ยังไม่มีข้อมูล${entity.title}`
+            ? phrase('ไม่พบ', entity.title, 'ที่ตรงกับเงื่อนไข')
+            : phrase('ยังไม่มีข้อมูล', entity.title)
         }
       />
       {dialog && (

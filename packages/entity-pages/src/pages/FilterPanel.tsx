@@ -1,5 +1,5 @@
 import { Button } from '@lms/design-system';
-import type { EntityDef, FieldDef, FilterDef } from '@lms/domain';
+import { type EntityDef, type FieldDef, type FilterDef, phrase } from '@lms/domain';
 import { useId, useState } from 'react';
 import styled from 'styled-components';
 import { useOptionsLoader } from '../data/useEntityData.ts';
@@ -52,7 +52,7 @@ export function FilterPanel({ entity, filterDefs, values, onApply }: FilterPanel
 
   return (
     <Panel aria-labelledby={headingId}>
-      <h2 id={headingId}>ตัวกรอง{entity.title}</h2>
+      <h2 id={headingId}>{phrase('ตัวกรอง', entity.title)}</h2>
       <form
         onSubmit={(event) => {
           event.preventDefault();

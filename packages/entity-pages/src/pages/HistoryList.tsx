@@ -2,7 +2,7 @@ import { type EntityDef, formatDateTime } from '@lms/domain';
 import styled from 'styled-components';
 import type { HistoryEntry } from '../data/entityKeys.ts';
 import { useEntityHistory } from '../data/useEntityData.ts';
-import { formatRaw } from './formatValue.ts';
+import { formatChildRows, formatRaw } from './formatValue.ts';
 
 const actionLabels: Record<HistoryEntry['action'], string> = { create: 'สร้าง', update: 'แก้ไข', delete: 'ลบ' };
 
@@ -13,8 +13,8 @@ export function HistoryList({ entity, id }: { readonly entity: EntityDef; readon
   if (!history.data) return <p role="status">กำลังโหลดประวัติการแก้ไข...</p>;
   if (history.data.length === 0) return <p>ยังไม่มีประวัติการแก้ไข</p>;
   const fieldOf = (name: string) => entity.fields.find((field) => field.name === name);
-  const labelOf = (name: string) =>
-    fieldOf(name)?.label ?? entity.children?.find((child) => child.name === name)?.label ?? name;
+  const childOf = (name: string) => entity.children?.find((child) => child.name === name);
+  const labelOf = (name: string) => fieldOf(name)?.label ?? childOf(name)?.label ?? name;
   return (
     <Entries>
       {history.data.map((entry) => (
@@ -27,6 +27,10 @@ export function HistoryList({ entity, id }: { readonly entity: EntityDef; readon
             <Changes>
               {Object.entries(entry.changes).map(([name, change]) => {
                 const field = fieldOf(name);
+                const child = childOf(name);
+                const labels = entry.labels ?? {};
+                const format = (value: unknown) =>
+                  child ? formatChildRows(child, value, labels) : formatRaw(field, value, labels);
                 const pair =
                   entry.action === 'update' && change !== null && typeof change === 'object' && 'to' in change
                     ? (change as { from?: unknown; to?: unknown })
@@ -34,11 +38,7 @@ export function HistoryList({ entity, id }: { readonly entity: EntityDef; readon
                 return (
                   <div key={name}>
                     <dt>{labelOf(name)}</dt>
-                    <dd>
-                      {pair
-                        ? `${formatRaw(field, pair.from)} → ${formatRaw(field, pair.to)}`
-                        : formatRaw(field, change)}
-                    </dd>
+                    <dd>{pair ? `${format(pair.from)} → ${format(pair.to)}` : format(change)}</dd>
                   </div>
                 );
               })}

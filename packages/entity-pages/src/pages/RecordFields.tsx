@@ -1,5 +1,5 @@
 import { DataGrid } from '@lms/design-system';
-import type { ChildDef, EntityDef } from '@lms/domain';
+import { type ChildDef, type EntityDef, phrase } from '@lms/domain';
 import styled from 'styled-components';
 import type { EntityRecord } from '../data/entityKeys.ts';
 import { formatField, isNumeric } from './formatValue.ts';
@@ -53,7 +53,7 @@ export function ChildRows({
           align: isNumeric(field) ? 'end' : 'start',
           render: (row: EntityRecord) => formatField(field, row),
         }))}
-        emptyMessage={`ยังไม่มี${child.label}`}
+        emptyMessage={phrase('ยังไม่มี', child.label)}
       />
     </section>
   );

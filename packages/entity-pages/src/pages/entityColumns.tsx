@@ -26,6 +26,8 @@ export function entityColumns(entity: EntityDef): DataGridColumn<EntityRecord>[]
     sortable: !UNSORTABLE.has(field.type),
     align: isNumeric(field) ? 'end' : 'start',
     alwaysVisible: index === 0,
+    // The identifying first column stays in view while the middle scrolls sideways.
+    pin: index === 0 ? 'start' : undefined,
     render: (row: EntityRecord) => formatField(field, row),
   }));
 }

@@ -1,11 +1,14 @@
 import {
+  type ChildDef,
   type FieldDef,
   formatDate,
   formatDateTime,
   formatNumber,
+  formatQuantityNumber,
   formatTime,
   refLabelName,
   roleLabel,
+  unitName,
 } from '@lms/domain';
 
 /** How a field's value reads on screen (lists, detail, history): one function for every entity. */
@@ -18,11 +21,19 @@ export const EMPTY = '-';
 /** `branchIds` → `branchLabels`: the labels the server answers with a `refs` field. */
 export const refsLabelName = (fieldName: string) => refLabelName(fieldName).replace(/Label$/, 'Labels');
 
-/** A bare value of the field's type (history entries carry values without labels). */
-export function formatRaw(field: FieldDef | undefined, raw: unknown): string {
+/** Reference ids → labels, as a history entry answers them (`labels`). */
+export type LabelLookup = Readonly<Record<string, string>>;
+
+/**
+ * A bare value of the field's type (history entries carry ids, with their `labels` beside them).
+ * A reference without a known label reads `-`: a user never sees an internal id (issue 23).
+ */
+export function formatRaw(field: FieldDef | undefined, raw: unknown, labels: LabelLookup = {}): string {
   if (raw === null || raw === undefined || raw === '') return EMPTY;
   if (!field) return typeof raw === 'object' ? JSON.stringify(raw) : String(raw);
   switch (field.type) {
+    case 'ref':
+      return labels[String(raw)] ?? EMPTY;
     case 'boolean':
       return raw ? YES : NO;
     case 'enum':
@@ -34,7 +45,9 @@ export function formatRaw(field: FieldDef | undefined, raw: unknown): string {
     case 'datetime':
       return formatDateTime(String(raw)) || EMPTY;
     case 'decimal':
-      return formatNumber(raw as number, field.scale ?? 2);
+      return field.quantity
+        ? formatQuantityNumber(field.quantity, raw as number)
+        : formatNumber(raw as number, field.scale ?? 2);
     case 'integer':
       return formatNumber(raw as number, 0);
     case 'weekdays':
@@ -46,13 +59,28 @@ export function formatRaw(field: FieldDef | undefined, raw: unknown): string {
         ? raw.map((role) => roleLabel(String(role))).join(', ')
         : EMPTY;
     case 'refs':
-      return Array.isArray(raw) && raw.length > 0 ? raw.join(', ') : EMPTY;
+      return Array.isArray(raw) && raw.length > 0
+        ? raw.map((id) => labels[String(id)] ?? EMPTY).join(', ')
+        : EMPTY;
     case 'file':
     case 'image':
       return 'มีไฟล์แนบ';
     default:
-      return String(raw);
+      return field.format === 'unit' ? unitName(String(raw)) : String(raw);
   }
+}
+
+/** Child rows as one line each (history entries): `ประเภทรถ: 4W: กระบะ, …; …`. */
+export function formatChildRows(child: ChildDef, raw: unknown, labels: LabelLookup = {}): string {
+  if (!Array.isArray(raw) || raw.length === 0) return EMPTY;
+  return raw
+    .map((row: Record<string, unknown>) =>
+      child.fields
+        .filter((field) => row?.[field.name] !== undefined && row[field.name] !== null)
+        .map((field) => `${field.label}: ${formatRaw(field, row[field.name], labels)}`)
+        .join(', '),
+    )
+    .join('; ');
 }
 
 /** A field of a record, with the reference labels the server answered (`provinceLabel`, `branchLabels`). */

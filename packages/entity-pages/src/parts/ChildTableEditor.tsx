@@ -1,5 +1,5 @@
 import { Button, Icon } from '@lms/design-system';
-import type { ChildDef } from '@lms/domain';
+import { type ChildDef, phrase } from '@lms/domain';
 import { useField } from 'react-final-form';
 import styled from 'styled-components';
 import { FieldGrid, FormSection } from '../form/EntityFormFields.tsx';
@@ -42,7 +42,7 @@ export function ChildTableEditor({
               <Button
                 variant="ghost"
                 size="sm"
-                aria-label={`ลบแถว ที่ ${index + 1} ของ${child.label}`}
+                aria-label={phrase(`ลบแถว ที่ ${index + 1} ของ`, child.label)}
                 icon={<Icon name="delete" size={18} />}
                 onPress={() => input.onChange(rows.filter((_, i) => i !== index))}
               >

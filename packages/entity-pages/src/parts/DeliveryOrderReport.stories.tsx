@@ -23,5 +23,7 @@ export const DeliveryOrderReportListOnly: Story = {
     await expect(canvas.queryByRole('button', { name: /^เพิ่ม/ })).toBeNull();
     await expect(canvas.queryByRole('button', { name: /^แก้ไข / })).toBeNull();
     await expect(canvas.getByRole('button', { name: 'ส่งออก Excel' })).toBeVisible();
+    // A Thai word and the English title are two words (issue 23: "ค้นหาDO Report").
+    await expect(canvas.getByPlaceholderText('ค้นหา DO Report')).toBeVisible();
   },
 };

@@ -3,6 +3,7 @@ import {
   type EntityDef,
   type FieldDef,
   formatDate,
+  phrase,
   schemaFor,
   toFieldErrors,
   vehicleDateSlot,
@@ -94,7 +95,7 @@ function GeneratorDialog({ entity, onClose }: { readonly entity: EntityDef; read
         <FormDialog
           isOpen
           mode="create"
-          title={`สร้าง${entity.title}หลายวันจากแม่แบบ`}
+          title={phrase('สร้าง', entity.title, 'หลายวันจากแม่แบบ')}
           onClose={onClose}
           isDismissable={false}
           maxWidth="md"

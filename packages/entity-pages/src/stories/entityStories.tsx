@@ -1,4 +1,4 @@
-import { type EntityDef, formatDate, MESSAGES, resolveEntity, schemaFor } from '@lms/domain';
+import { type EntityDef, formatDate, MESSAGES, phrase, resolveEntity, schemaFor } from '@lms/domain';
 import type { Decorator, StoryObj } from '@storybook/react-vite';
 import { delay, HttpResponse, http } from 'msw';
 import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
@@ -85,7 +85,7 @@ export function entityStories(entityName: string) {
     play: async ({ canvas }) => {
       // Several fixtures may share a first column (a reference to the same record).
       await expect((await canvas.findAllByText(first))[0]).toBeVisible();
-      await expect(canvas.getByRole('button', { name: `เพิ่ม${entity.title}` })).toBeVisible();
+      await expect(canvas.getByRole('button', { name: phrase('เพิ่ม', entity.title) })).toBeVisible();
       await expect(canvas.getByRole('button', { name: 'ส่งออก Excel' })).toBeVisible();
     },
   };
@@ -122,7 +122,7 @@ export function entityStories(entityName: string) {
   const Create: Story = {
     beforeEach: ({ msw }) => mount(msw),
     play: async ({ canvas }) => {
-      await userEvent.click(await canvas.findByRole('button', { name: `เพิ่ม${entity.title}` }));
+      await userEvent.click(await canvas.findByRole('button', { name: phrase('เพิ่ม', entity.title) }));
       const dialog = await screen.findByRole('dialog');
       await userEvent.click(within(dialog).getByRole('button', { name: 'บันทึก' }));
       for (const message of requiredMessages(entity)) {
@@ -191,7 +191,7 @@ export function entityStories(entityName: string) {
     parameters: { harness: { roles: readOnlyRoles(entity) } },
     play: async ({ canvas }) => {
       await expect(await canvas.findByText(first)).toBeVisible();
-      await expect(canvas.queryByRole('button', { name: `เพิ่ม${entity.title}` })).toBeNull();
+      await expect(canvas.queryByRole('button', { name: phrase('เพิ่ม', entity.title) })).toBeNull();
       await expect(canvas.queryByRole('button', { name: /^แก้ไข / })).toBeNull();
       await expect(
         canvas.getByRole('button', { name: new RegExp(`^ดู ${escapeRegExp(first)}`) }),

@@ -14,6 +14,7 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 export const Healthy: Story = {
+  args: { details: true },
   beforeEach({ msw }) {
     msw.use(http.get('/api/health', () => HttpResponse.json(healthy)));
   },
@@ -21,6 +22,17 @@ export const Healthy: Story = {
     await expect(await canvas.findByText('ระบบพร้อมใช้งาน')).toBeVisible();
     await expect(canvas.getByText('PostgreSQL 18.4')).toBeVisible();
     await expect(canvas.getByText('0001_foundation')).toBeVisible();
+  },
+};
+
+/** A user who is not an administrator reads that the system is ready, not its database version. */
+export const HealthyForUser: Story = {
+  args: { details: false },
+  beforeEach: Healthy.beforeEach,
+  play: async ({ canvas }) => {
+    await expect(await canvas.findByText('ระบบพร้อมใช้งาน')).toBeVisible();
+    await expect(canvas.queryByText('PostgreSQL 18.4')).toBeNull();
+    await expect(canvas.queryByText('0001_foundation')).toBeNull();
   },
 };
 
@@ -34,6 +46,7 @@ export const Loading: Story = {
 };
 
 export const ServerError: Story = {
+  args: { details: true },
   beforeEach({ msw }) {
     let calls = 0;
     msw.use(

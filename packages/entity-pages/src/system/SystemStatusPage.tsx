@@ -13,8 +13,11 @@ const text = {
   migration: 'โครงสร้างข้อมูลล่าสุด',
 };
 
-/** The start page of the foundation: proves the web app reaches the API and the database. */
-export function SystemStatusPage() {
+/**
+ * The start page's status card: proves the web app reaches the API and the database. The database
+ * version and migration are for administrators (`details`); everyone else reads only "ready".
+ */
+export function SystemStatusPage({ details = false }: { readonly details?: boolean }) {
   const { data, error, isLoading, mutate } = useHealth();
   return (
     <Card aria-busy={isLoading} aria-labelledby="system-status-title">
@@ -36,12 +39,14 @@ export function SystemStatusPage() {
           <p role="status" data-state="ok">
             {text.ok}
           </p>
-          <dl>
-            <dt>{text.database}</dt>
-            <dd>{data.database.version}</dd>
-            <dt>{text.migration}</dt>
-            <dd>{data.database.migration}</dd>
-          </dl>
+          {details && (
+            <dl>
+              <dt>{text.database}</dt>
+              <dd>{data.database.version}</dd>
+              <dt>{text.migration}</dt>
+              <dd>{data.database.migration}</dd>
+            </dl>
+          )}
         </>
       )}
     </Card>

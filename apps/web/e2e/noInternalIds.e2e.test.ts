@@ -1,0 +1,138 @@
+import path from 'node:path';
+import { type EntityDef, entities, ROLE_ADMIN } from '@lms/domain';
+import { sql } from 'kysely';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { seedDemoCompany } from '../../server/src/seed/demo.ts';
+import { signIn as apiSignIn, call, createUser } from '../../server/test/fixtures.ts';
+import { setupTestServer } from '../../server/test/harness.ts';
+import { setupBrowser } from './browser.ts';
+import { storedSignIn } from './helpers.ts';
+
+/**
+ * Issue 23: a user never reads an internal id. An administrator opens every list and the detail
+ * of its first record (child tables and the history tab too) on the demo company, with one
+ * confirmed booking and one edited branch, and no visible text may look like a UUID.
+ */
+const server = setupTestServer({ webDist: path.resolve(import.meta.dirname, '../dist') });
+const browser = setupBrowser();
+const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
+
+let storage: Record<string, string> = {};
+
+/** One booking through the API, so that the booking report has lines (a DO and an article each). */
+async function bookOneDo(token: string, branchId: string) {
+  const q = `branchId=${branchId}`;
+  const { rows } = await sql<{ id: string; shipToId: string; shipCondId: string }>`
+    select id, so_ship_to_id as "shipToId", ship_cond_id as "shipCondId" from delivery_order
+     where branch_id = ${branchId} and not is_booking and so_ship_to_id is not null
+     order by doc_no limit 1`.execute(server.db);
+  const order = rows[0]!;
+  const request = { deliveryOrderIds: [order.id], shipToId: order.shipToId, shipCondId: order.shipCondId };
+  const suggestion = await call(server.api, 'POST', `/doBooking/suggestion?${q}`, { token, body: request });
+  expect(suggestion.status, JSON.stringify(suggestion.body)).toBe(200);
+  const option = suggestion.body.options[0];
+  const allocations = option.allocations.map(
+    (a: {
+      slotId: string;
+      vehicles: number;
+      lines: { deliveryOrderId: string; lineId: string; qty: number }[];
+    }) => ({
+      slotId: a.slotId,
+      vehicles: a.vehicles,
+      lines: a.lines.map(({ deliveryOrderId, lineId, qty }) => ({ deliveryOrderId, lineId, qty })),
+    }),
+  );
+  const draft = await call(server.api, 'POST', `/doBooking/draft?${q}`, {
+    token,
+    body: { ...request, allocations },
+  });
+  expect(draft.status, JSON.stringify(draft.body)).toBe(201);
+  const confirmed = await call(server.api, 'POST', `/doBooking/confirm?id=${draft.body.draft.id}&${q}`, {
+    token,
+  });
+  expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(201);
+}
+
+/** An edit of the branch's per-vehicle-type settings, so that its history holds child rows. */
+async function editBranchSettings(token: string, branchId: string) {
+  const branch = (await call(server.api, 'GET', `/branch/${branchId}`, { token })).body;
+  const settings = [...branch.vehicleTypeSettings].reverse();
+  const updated = await call(server.api, 'PUT', `/branch/${branchId}`, {
+    token,
+    body: { ...branch, vehicleTypeSettings: settings },
+  });
+  expect(updated.status, JSON.stringify(updated.body)).toBe(200);
+}
+
+beforeAll(async () => {
+  await seedDemoCompany(server.db);
+  const { rows } = await sql<{ id: string }>`select id from branch where code = 'BKK'`.execute(server.db);
+  const branchId = rows[0]!.id;
+  const admin = await createUser(server.db, { roles: [ROLE_ADMIN], branchIds: [branchId] });
+  const token = await apiSignIn(server.api, admin);
+  await bookOneDo(token, branchId);
+  await editBranchSettings(token, branchId);
+  storage = await storedSignIn(server.origin, admin);
+}, 120_000);
+
+/** The visible text of the page, with any UUID in it. */
+async function idsOnScreen(page: Page): Promise<string[]> {
+  // biome-ignore lint/performance/useDomNodeTextContent: visible text only, as a user reads it.
+  const text = await page.evaluate(() => document.body.innerText);
+  return text.split('\n').filter((line) => UUID.test(line));
+}
+
+async function listLoaded(page: Page, entity: EntityDef) {
+  await page.getByRole('heading', { name: entity.title, exact: true }).first().waitFor();
+  await page.waitForFunction(() => {
+    const grid = document.querySelector('[role="grid"], [role="list"]');
+    return grid && !grid.getAttribute('aria-busy');
+  });
+}
+
+const withPages = entities.filter((entity) => entity.permission !== '');
+
+describe('no internal id on any list or detail, as an administrator on the demo company', () => {
+  it('covers every entity with pages, and the demo has records where it matters', async () => {
+    expect(withPages.map((e) => e.name)).toEqual(expect.arrayContaining(['bookingReport', 'branch']));
+  });
+
+  for (const entity of withPages) {
+    it(`${entity.name}: list, detail with its child tables, history`, async () => {
+      const page = await browser.newPage({
+        width: 1366,
+        height: 768,
+        storage: { origin: server.origin, items: storage },
+      });
+      await page.goto(`${server.origin}${entity.path}`);
+      await listLoaded(page, entity);
+      expect(await idsOnScreen(page), `${entity.path} list`).toEqual([]);
+      const view = page.getByRole('button', { name: /^ดู / }).first();
+      if ((await view.count()) === 0) return;
+      await view.click();
+      if (entity.routeStyle === 'listOnly') {
+        // Rows of a list-only entity open the show dialog over the list.
+        await page.getByRole('dialog').waitFor();
+        await page.waitForFunction(() => !document.querySelector('[role="dialog"] [role="status"]'));
+        expect(await idsOnScreen(page), `${entity.path} show`).toEqual([]);
+        return;
+      }
+      await page.getByRole('tab', { name: 'ประวัติการแก้ไข' }).waitFor();
+      // (A grid's own live region is a status too: wait for the page's loading text instead.)
+      await page.waitForFunction(
+        // biome-ignore lint/performance/useDomNodeTextContent: what is on screen, not hidden text.
+        () => !document.body.innerText.includes('กำลังโหลดข้อมูล'),
+      );
+      if (entity.children?.length)
+        await page.getByRole('grid', { name: entity.children[0]!.label }).waitFor();
+      expect(await idsOnScreen(page), `${entity.path} detail`).toEqual([]);
+      await page.getByRole('tab', { name: 'ประวัติการแก้ไข' }).click();
+      await page.waitForFunction(
+        // biome-ignore lint/performance/useDomNodeTextContent: what is on screen, not hidden text.
+        () => !document.body.innerText.includes('กำลังโหลดประวัติการแก้ไข'),
+      );
+      expect(await idsOnScreen(page), `${entity.path} history`).toEqual([]);
+    });
+  }
+});
