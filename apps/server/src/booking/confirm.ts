@@ -1,5 +1,11 @@
 import { type Allocation, type Amounts, remainingCapacity } from '@lms/booking';
-import { bangkokIsoDate, bookingRequestMessages, type ConfirmConflict, entityByName } from '@lms/domain';
+import {
+  bangkokIsoDate,
+  bookingRequestMessages,
+  type ConfirmConflict,
+  entityByName,
+  formatDate,
+} from '@lms/domain';
 import { sql, type Transaction } from 'kysely';
 import { recordHistory } from '../crud/history.ts';
 import type { Database } from '../db/database.ts';
@@ -144,7 +150,14 @@ export async function confirmDraft(
       recordId: bookingId,
       action: 'create',
       userId,
-      changes: { status: 'CONFIRMED', deliveryOrders: orders.map((o) => o.doc_no), slots: slotIds },
+      // What a planner reads in the history tab: DO numbers and slots in words, never their ids.
+      changes: {
+        status: 'CONFIRMED',
+        deliveryOrders: orders.map((o) => o.doc_no),
+        slots: allocations.map(
+          ({ allocation: a }) => `${formatDate(a.date)} ${a.shiftName} ${a.vehicleTypeName} × ${a.vehicles}`,
+        ),
+      },
     });
     await sql`delete from booking_draft where id = ${draft.id}`.execute(trx);
     await notify(trx, {
