@@ -58,6 +58,8 @@ export default defineConfig({
           name: 'storybook',
           // A browser test may lose a race with a loaded machine once; a real failure fails twice.
           retry: 1,
+          // Stories take 1–7 s alone; with all four projects sharing 2 cores a few reach 15 s.
+          testTimeout: 30_000,
           setupFiles: ['.storybook/vitest.setup.ts'],
           browser: {
             enabled: true,

@@ -473,7 +473,7 @@ async function entityFlow(
     const step = steps.find((s) => s.field.name === filter?.field);
     if (!filter || !step?.choice) throw new Error(`${entity.name}: no search and no reference filter`);
     await page.getByRole('button', { name: 'ตัวกรอง', exact: true }).click();
-    const panel = page.getByRole('region', { name: `ตัวกรอง${entity.title}` });
+    const panel = page.getByRole('region', { name: phrase('ตัวกรอง', entity.title) });
     await pickReference(panel, `${step.field.label}: เป็น`, step.choice, true);
     const listed = page.waitForResponse(
       isList(entity, filter.param, refIds[step.field.ref as string] as string),
@@ -499,7 +499,9 @@ async function entityFlow(
   const field = editedField(entity, entityNotes);
   const next = editedValue(field, created[field.name], tag);
   await page.getByRole('button', { name: `แก้ไข ${label}`, exact: true }).click();
-  const editDialog = page.getByRole('dialog', { name: new RegExp(`^แก้ไข${escapeRegExp(entity.title)}`) });
+  const editDialog = page.getByRole('dialog', {
+    name: new RegExp(`^${escapeRegExp(phrase('แก้ไข', entity.title))}`),
+  });
   await fillField(editDialog, field, next);
   const updated = await save(editDialog, 'PUT', `/api/${entity.name}/${created.id}`);
   expect(updated[field.name]).toEqual(next);
@@ -525,7 +527,9 @@ async function entityFlow(
 
   // Delete from the detail page's edit dialog, with confirmation; back on the list, gone from the database.
   await page.getByRole('button', { name: 'แก้ไข', exact: true }).click();
-  const deleteDialog = page.getByRole('dialog', { name: new RegExp(`^แก้ไข${escapeRegExp(entity.title)}`) });
+  const deleteDialog = page.getByRole('dialog', {
+    name: new RegExp(`^${escapeRegExp(phrase('แก้ไข', entity.title))}`),
+  });
   await deleteDialog.getByRole('button', { name: dsMessages.delete, exact: true }).click();
   const confirm = page.getByRole('alertdialog');
   const deleted = page.waitForResponse(
