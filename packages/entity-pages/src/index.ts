@@ -11,7 +11,7 @@ export {
 export { ApiError } from './api/ApiError.ts';
 export { type ApiClientOptions, createApiClient, type HttpApiClient } from './api/client.ts';
 export { fileNameFromContentDisposition, type SaveEnvironment, saveBlob } from './api/download.ts';
-export { parseEvents, type ServerSentEvent } from './api/eventStream.ts';
+export { parseEvents, readEvents, type ServerSentEvent } from './api/eventStream.ts';
 export * from './booking/index.ts';
 export * from './data/index.ts';
 export { createFakeGeolocation, type FakeGeolocation } from './demo/fakeGeolocation.ts';

@@ -1,4 +1,4 @@
-import { parseEvents, type ServerSentEvent } from '@lms/entity-pages';
+import { readEvents, type ServerSentEvent } from '@lms/entity-pages';
 
 /**
  * One server-sent-event stream per browser, shared by every tab that wants it.
@@ -78,14 +78,7 @@ export function subscribeShared(options: SharedStreamOptions): () => void {
   const lead = async () => {
     while (!stop.signal.aborted) {
       try {
-        const reader = (await open(lastId, stop.signal)).getReader();
-        const decoder = new TextDecoder();
-        let buffer = '';
-        for (;;) {
-          const { value, done } = await reader.read();
-          if (done) break;
-          const parsed = parseEvents(buffer + decoder.decode(value, { stream: true }));
-          buffer = parsed.rest;
+        for await (const parsed of readEvents(await open(lastId, stop.signal))) {
           for (const event of parsed.events) {
             if (event.id !== undefined) lastId = event.id;
             onEvent(event);

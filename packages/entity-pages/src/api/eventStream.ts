@@ -30,3 +30,22 @@ export function parseEvents(buffer: string): { events: ServerSentEvent[]; rest: 
   });
   return lastId === undefined ? { events, rest } : { events, rest, lastId };
 }
+
+/**
+ * Reads a stream of server-sent events chunk by chunk: each step gives the complete events the
+ * chunk finished and the last id its blocks gave (heartbeats included). Ends when the stream does.
+ */
+export async function* readEvents(
+  stream: ReadableStream<Uint8Array>,
+): AsyncGenerator<{ events: ServerSentEvent[]; lastId?: string }> {
+  const reader = stream.getReader();
+  const decoder = new TextDecoder();
+  let buffer = '';
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) return;
+    const parsed = parseEvents(buffer + decoder.decode(value, { stream: true }));
+    buffer = parsed.rest;
+    yield parsed;
+  }
+}

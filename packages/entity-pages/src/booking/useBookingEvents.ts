@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { parseEvents, type ServerSentEvent } from '../api/eventStream.ts';
+import { parseEvents, readEvents, type ServerSentEvent } from '../api/eventStream.ts';
 import type { BookingEvent } from './types.ts';
 
 /**
@@ -45,15 +45,8 @@ export function useBookingEvents(
     let timer: ReturnType<typeof setTimeout> | undefined;
     const connect = async () => {
       try {
-        const reader = (await open(controller.signal)).getReader();
-        const decoder = new TextDecoder();
-        let buffer = '';
-        for (;;) {
-          const { value, done } = await reader.read();
-          if (done) break;
-          const parsed = parseEvents(buffer + decoder.decode(value, { stream: true }));
-          buffer = parsed.rest;
-          for (const event of parsed.events) {
+        for await (const { events } of readEvents(await open(controller.signal))) {
+          for (const event of events) {
             if (event.event === 'resync') resync.current?.();
             const booking = bookingEventOf(event);
             if (booking) handler.current(booking);
