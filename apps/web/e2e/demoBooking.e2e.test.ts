@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { sql } from 'kysely';
 import type { Locator, Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoCompany } from '../../server/src/seed/demo.ts';
 import { createUser } from '../../server/test/fixtures.ts';
 import { setupTestServer } from '../../server/test/harness.ts';
@@ -47,10 +47,30 @@ async function changedFrom(row: Locator, before: string, since: number) {
   return Date.now() - since;
 }
 
+/** Waits for `locator`; on a timeout, says what the page showed instead (a CI run keeps no trace). */
+async function shown(page: Page, locator: Locator) {
+  try {
+    await locator.waitFor({ timeout: 40_000 });
+  } catch (error) {
+    const text =
+      (await page
+        .locator('main')
+        .textContent()
+        .catch(() => null)) ?? '';
+    throw new Error(`${(error as Error).message}\n${page.url()} showed: ${text.slice(0, 600)}`);
+  }
+}
+
 describe('the demo planner against the demo company', () => {
-  it('books the first unbooked DO from Info to confirmed and cancels it; another planner sees the cell change live both times', async () => {
+  // Seeded once per file: a retry of the test finds the company already there, and seeding
+  // (30–60 s on a loaded machine) stays out of the test's own time limit.
+  let planner: { username: string; password: string };
+  beforeAll(async () => {
     const credentials = await seedDemoCompany(server.db);
-    const planner = credentials!.find((user) => user.username === 'planner.bkk')!;
+    planner = credentials!.find((user) => user.username === 'planner.bkk')!;
+  }, 180_000);
+
+  it('books the first unbooked DO from Info to confirmed and cancels it; another planner sees the cell change live both times', async () => {
     const { rows: branches } = await sql<{ id: string }>`select id from branch where code = 'BKK'`.execute(
       server.db,
     );
@@ -65,8 +85,9 @@ describe('the demo planner against the demo company', () => {
     const firstDo = page.getByRole('checkbox', { name: /^เลือก / }).first();
     const docNo = (await firstDo.getAttribute('aria-label'))!.replace(/^เลือก /, '');
     await firstDo.click();
+    await expect.poll(() => firstDo.isChecked(), { timeout: 10_000 }).toBe(true);
     await page.getByRole('button', { name: 'ถัดไป: ดูคำแนะนำการจัดรถ' }).click();
-    await page.getByRole('heading', { name: 'ตัวเลือกที่ 1 (แนะนำ)' }).waitFor();
+    await shown(page, page.getByRole('heading', { name: 'ตัวเลือกที่ 1 (แนะนำ)' }));
     await page.getByRole('button', { name: 'เลือกตัวเลือกที่ 1' }).click();
     await page.getByRole('heading', { name: 'ช่วงรถที่ 1' }).waitFor();
     await page.getByRole('button', { name: 'ถัดไป: สรุปการจอง' }).click();
