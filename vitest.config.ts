@@ -52,6 +52,7 @@ export default defineConfig({
             'msw-storybook-addon/csf3',
             'react-router-dom',
             '@internationalized/date',
+            '@headlessui/react',
           ],
         },
         test: {

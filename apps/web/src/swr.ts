@@ -1,7 +1,5 @@
+import { LIMITS } from '@lms/domain';
 import type { SWRConfiguration } from 'swr';
-
-const RETRY_COUNT = 3;
-const RETRY_DELAY_CAP_MS = 30_000;
 
 /** Spec §9: retry 3 times with exponential delay capped at 30 s; no refetch on focus or reconnect. */
 export const swrOptions: SWRConfiguration = {
@@ -11,7 +9,10 @@ export const swrOptions: SWRConfiguration = {
     const status = (error as { status?: number }).status ?? 0;
     // A client error will not change by asking again.
     if (status >= 400 && status < 500) return;
-    if (retryCount > RETRY_COUNT) return;
-    setTimeout(() => revalidate({ retryCount }), Math.min(1000 * 2 ** (retryCount - 1), RETRY_DELAY_CAP_MS));
+    if (retryCount > LIMITS.queryRetryCount) return;
+    setTimeout(
+      () => revalidate({ retryCount }),
+      Math.min(1000 * 2 ** (retryCount - 1), LIMITS.queryRetryDelayCapMs),
+    );
   },
 };

@@ -12,7 +12,13 @@ export const STORAGE_KEYS = {
   nav: 'lms-nav',
 } as const;
 
-/** Every numeric constant of spec §9 (and the few of §4/§8), in one place. */
+/**
+ * The numbers of spec §9 (and the few of §4/§8) that the domain, the server and the host read.
+ * The design system's own visual and timing values (snackbar and toast times and stack sizes,
+ * drawer and input sizes, tooltip delay, thumbnail and image-field sizes, viewer fade, zoom
+ * range, base font size) live next to the component that uses them, because the design system
+ * imports nothing from the domain; its stories and tests hold them to the spec.
+ */
 export const LIMITS = {
   /** Query cache garbage collection. */
   queryCacheGcMs: 300_000,
@@ -21,37 +27,12 @@ export const LIMITS = {
   queryRetryDelayCapMs: 30_000,
   /** A temporary download URL is revoked after 40 s. */
   downloadUrlRevokeMs: 40_000,
-  snackbarDefaultMs: 5000,
-  snackbarOneTimeErrorMs: 6000,
-  /** At most 3 snackbars at once in one setting, 12 in another. */
-  snackbarMaxStackSmall: 3,
-  snackbarMaxStackLarge: 12,
-  toastMax: 20,
-  toastErrorMs: 4000,
-  toastSuccessMs: 2000,
-  /** A repeated error is shown once, after this delay (spec §8). */
-  repeatedErrorDelayMs: 2000,
-  drawerWidth: 240,
-  /** Collapsed drawer width in theme spacing units. */
-  drawerCollapsedSpacing: 9,
-  menuStateDebounceMs: 1000,
   /** Pause before and after switching branch. */
   branchSwitchPauseMs: 200,
-  branchListMaxHeightPx: 240,
-  inputHeightPx: 44,
-  tooltipEnterDelayMs: 100,
-  thumbnailDefaultPx: 48,
-  imageFieldHeightPx: 160,
-  viewerFadeMs: 800,
-  zoomMin: 1,
-  zoomMax: 8,
-  /** Spec §9: "a constant 400 exists in auth constants (meaning not shown)". */
-  authConstant: 400,
   /** A network failure becomes an error with this status (spec §8). */
   fetchFailureStatus: 400,
   /** 'Login session changed' carries status -1 (spec §8). */
   sessionChangedStatus: -1,
-  fontSizeBasePx: 14,
   numberDecimalsDefault: 2,
   listPageSizeDefault: 20,
   listPageSizeMax: 500,

@@ -1,13 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import type { IssuedToken } from '@lms/domain';
+import { type IssuedToken, LIMITS } from '@lms/domain';
 import { errors, jwtVerify, SignJWT } from 'jose';
 import { sql } from 'kysely';
 import type { Database } from '../db/database.ts';
 
 /** Tokens live 60 minutes and are renewed while the user is active (product.md). */
-export const TOKEN_TTL_SECONDS = 60 * 60;
+export const TOKEN_TTL_SECONDS = LIMITS.tokenLifetimeMs / 1000;
 /** A session ends 12 hours after sign-in, whatever the renewals. */
-export const SESSION_MAX_SECONDS = 12 * 60 * 60;
+export const SESSION_MAX_SECONDS = LIMITS.sessionAbsoluteLimitMs / 1000;
 
 const ALGORITHM = 'HS256';
 /** Clocks of instances may differ a little; a token is never trusted further than this. */

@@ -1,3 +1,4 @@
+import { Transition } from '@headlessui/react';
 import { type ReactNode, useId } from 'react';
 import styled from 'styled-components';
 import { Icon, type IconName } from '../Icon/index.ts';
@@ -107,9 +108,12 @@ function NavGroupSection({ group, open, rail, onToggle, renderItem }: NavGroupSe
           <Icon name={open ? 'chevron-up' : 'chevron-down'} size={18} />
         </GroupHeader>
       )}
-      <Items id={listId} hidden={!open} aria-label={rail ? group.label : undefined}>
-        {group.items.map(renderItem)}
-      </Items>
+      {/* Kept mounted when closed, so the header's aria-controls always names a list. */}
+      <Transition show={open} unmount={false}>
+        <Items id={listId} aria-label={rail ? group.label : undefined}>
+          {group.items.map(renderItem)}
+        </Items>
+      </Transition>
     </li>
   );
 }
@@ -150,6 +154,9 @@ const Items = styled.ul`
   list-style: none;
   margin: 0;
   padding: 0;
+  transition: opacity 150ms ease-out, transform 150ms ease-out;
+  &[data-closed] { opacity: 0; transform: translateY(-4px); }
+  @media (prefers-reduced-motion: reduce) { transition: none; }
 `;
 
 const Item = styled.li`
