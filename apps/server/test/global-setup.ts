@@ -20,7 +20,7 @@ export default async function setup(project: TestProject) {
     adminUrl = databaseUrl(adminUrl, 'postgres');
   } else {
     dir = await mkdtemp(path.join(tmpdir(), 'lms-test-pg-'));
-    const embedded = await startEmbeddedPostgres(dir);
+    const embedded = await startEmbeddedPostgres(dir, { throwaway: true });
     adminUrl = embedded.adminUrl;
     stopEmbedded = embedded.stop;
   }

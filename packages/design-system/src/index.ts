@@ -1,4 +1,5 @@
 export * from './AccountMenu/index.ts';
+export * from './Alert/index.ts';
 export * from './AppShell/index.ts';
 export * from './Avatar/index.ts';
 export * from './BlockingSpinner/index.ts';

@@ -98,6 +98,12 @@ describe('routes', () => {
     expect(byPath.get('/deliveryOrderReport')?.title).toBe('DO Report');
   });
 
+  it('names the feature screen of every page route, and only of page routes', () => {
+    for (const route of routes) {
+      expect(route.kind === 'page', route.path).toBe(route.screen !== undefined);
+    }
+  });
+
   it('has no page for files', () => {
     expect([...byPath.keys()].some((path) => path.startsWith('/file'))).toBe(false);
   });

@@ -7,6 +7,15 @@ import type { EntityDef } from './entity/types.ts';
 
 export type RouteKind = 'home' | 'login' | 'page' | 'list' | 'create' | 'edit' | 'show';
 
+/** The feature screen a `page` route shows; the host maps each to its component (exhaustively). */
+export type FeatureScreen =
+  | 'selectBranch'
+  | 'doBooking'
+  | 'doBookingCalendar'
+  | 'bookingCalendar'
+  | 'branchSettings'
+  | 'locationTracking';
+
 export interface RouteDef {
   /** react-router pattern: `/province/edit/:id`. */
   readonly path: string;
@@ -17,6 +26,8 @@ export interface RouteDef {
   readonly entity?: string;
   /** Where an edit/show page takes the record id. */
   readonly idIn?: 'path' | 'query';
+  /** For `page` routes: which feature screen renders it. */
+  readonly screen?: FeatureScreen;
 }
 
 export type EntityPage = 'list' | 'create' | 'edit' | 'show';
@@ -63,20 +74,27 @@ const doBookingPage = (path: string, title: string): RouteDef => ({
   path,
   title,
   kind: 'page',
+  screen: 'doBooking',
   roles: featureRoles.doBooking.read,
 });
 
 export const routes: readonly RouteDef[] = [
   { path: '/', title: 'หน้าแรก', kind: 'home', roles: null },
   { path: LOGIN_PATH, title: 'เข้าสู่ระบบ', kind: 'login', roles: null },
-  { path: SELECT_BRANCH_PATH, title: 'เลือกสาขา', kind: 'page', roles: null },
+  { path: SELECT_BRANCH_PATH, title: 'เลือกสาขา', kind: 'page', screen: 'selectBranch', roles: null },
   doBookingPage('/doBooking', 'DO Booking'),
   doBookingPage('/doBooking/info', 'ข้อมูล DO Booking'),
   doBookingPage('/doBooking/suggestion', 'แนะนำการจัดรถ'),
   doBookingPage('/doBooking/fineTune', 'ปรับแต่งการจอง'),
   doBookingPage('/doBooking/summary', 'สรุปการจอง'),
-  doBookingPage(DO_BOOKING_CALENDAR_PATH, 'ปฏิทิน DO Booking'),
-  { path: '/bookingCalendar', title: 'ปฏิทินการจอง', kind: 'page', roles: featureRoles.bookingCalendar.read },
+  { ...doBookingPage(DO_BOOKING_CALENDAR_PATH, 'ปฏิทิน DO Booking'), screen: 'doBookingCalendar' },
+  {
+    path: '/bookingCalendar',
+    title: 'ปฏิทินการจอง',
+    kind: 'page',
+    screen: 'bookingCalendar',
+    roles: featureRoles.bookingCalendar.read,
+  },
   ...entities.filter(hasPages).flatMap(entityRoutes),
   // Spec §2: besides its detail page, the booking has a show view taking `id` in the query.
   {
@@ -91,6 +109,7 @@ export const routes: readonly RouteDef[] = [
     path: BRANCH_SETTINGS_PATH,
     title: 'ตั้งค่าความเร็วและเวลาตามประเภทรถ',
     kind: 'page',
+    screen: 'branchSettings',
     roles: readRoles(branch),
     entity: branch.name,
   },
@@ -98,6 +117,7 @@ export const routes: readonly RouteDef[] = [
     path: LOCATION_TRACKING_PATH,
     title: 'ติดตามตำแหน่ง (ทดลอง)',
     kind: 'page',
+    screen: 'locationTracking',
     roles: featureRoles.locationTracking.read,
   },
 ];

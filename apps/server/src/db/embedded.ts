@@ -35,7 +35,16 @@ export interface EmbeddedOptions {
   readonly notice?: (message: string) => void;
   /** PostgreSQL died and could not be restarted: the server cannot work (main.ts exits non-zero). */
   readonly onGiveUp?: (error: Error) => void;
+  /**
+   * Throwaway clusters (tests, benchmarks' scratch data) skip flushing to disk: a crash loses
+   * nothing anyone keeps, and every commit and CREATE DATABASE stops waiting on fsync. Never
+   * for the product's own data directory.
+   */
+  readonly throwaway?: boolean;
 }
+
+/** What a throwaway cluster turns off: crash safety it does not need. */
+const THROWAWAY_FLAGS = ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off'];
 
 /** Tries to start PostgreSQL this many times (backing off up to 5 s) before giving up. */
 const START_ATTEMPTS = 8;
@@ -79,7 +88,13 @@ export async function startEmbeddedPostgres(
     persistent: true,
     createPostgresUser: true,
     initdbFlags: ['--encoding=UTF8', '--locale=C.UTF-8'],
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=300'],
+    postgresFlags: [
+      '-c',
+      'listen_addresses=127.0.0.1',
+      '-c',
+      'max_connections=300',
+      ...(options.throwaway ? THROWAWAY_FLAGS : []),
+    ],
     onLog: (message) => log(String(message).trim()),
     onError: (error) => log(String(error)),
   });

@@ -1,10 +1,4 @@
-import {
-  BRANCH_SETTINGS_PATH,
-  DO_BOOKING_CALENDAR_PATH,
-  LOCATION_TRACKING_PATH,
-  type RouteDef,
-  SELECT_BRANCH_PATH,
-} from '@lms/domain';
+import type { FeatureScreen, RouteDef } from '@lms/domain';
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import { HomePage } from '../home/HomePage.tsx';
@@ -25,18 +19,22 @@ import {
  * (DO booking, calendars, demo) by their own screens. Every screen but home is lazy
  * (lazyScreens.tsx): its chunk loads the first time a route shows it.
  */
+/** Every feature screen the domain names; a new one does not compile until it is mapped here. */
+const featureScreens: Record<FeatureScreen, (route: RouteDef) => ReactNode> = {
+  selectBranch: () => <SelectBranchPage />,
+  doBooking: (route) => <DoBookingScreen route={route} />,
+  doBookingCalendar: () => <DoBookingCalendarScreen />,
+  bookingCalendar: () => <BookingCalendarScreen />,
+  branchSettings: () => <BranchSettingsScreen />,
+  locationTracking: () => <LocationTrackingScreen />,
+};
+
 export function screenFor(route: RouteDef): ReactNode {
   switch (route.kind) {
     case 'home':
       return <HomePage />;
     case 'page':
-      if (route.path === SELECT_BRANCH_PATH) return <SelectBranchPage />;
-      if (route.path === DO_BOOKING_CALENDAR_PATH) return <DoBookingCalendarScreen />;
-      if (route.path.startsWith('/doBooking')) return <DoBookingScreen route={route} />;
-      if (route.path === '/bookingCalendar') return <BookingCalendarScreen />;
-      if (route.path === LOCATION_TRACKING_PATH) return <LocationTrackingScreen />;
-      if (route.path === BRANCH_SETTINGS_PATH) return <BranchSettingsScreen />;
-      return <Placeholder route={route} />;
+      return route.screen ? featureScreens[route.screen](route) : <Placeholder route={route} />;
     case 'list':
     case 'create':
     case 'edit':

@@ -1,8 +1,9 @@
 import type { FieldOption } from '@lms/design-system';
+import { Alert } from '@lms/design-system';
 import { AllocationControls } from './AllocationControls.tsx';
 import { AllocationLines } from './AllocationLines.tsx';
 import { moveLine, withAllocation, withLineQty } from './draftEdits.ts';
-import { Alert, Panel } from './layout.tsx';
+import { Panel } from './layout.tsx';
 import { NewAllocationForm } from './NewAllocationForm.tsx';
 import { AllocationSummary } from './OptionCard.tsx';
 import type { Allocation, DraftAllocation } from './types.ts';

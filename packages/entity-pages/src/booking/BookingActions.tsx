@@ -3,9 +3,8 @@ import { callStatusOptions, entityByName } from '@lms/domain';
 import { useState } from 'react';
 import styled from 'styled-components';
 import { HistoryList } from '../pages/HistoryList.tsx';
-import { useSession } from '../session/SessionContext.tsx';
+import { useCanBook, useSession } from '../session/SessionContext.tsx';
 import { messagesOf, useBookingApi } from './bookingApi.ts';
-import { useCanBook } from './layout.tsx';
 
 type CallStatus = (typeof callStatusOptions)[number]['value'];
 

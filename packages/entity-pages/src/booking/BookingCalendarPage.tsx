@@ -1,4 +1,5 @@
 import {
+  Alert,
   Button,
   type CalendarView,
   CapacityCalendar,
@@ -11,10 +12,11 @@ import useSWR, { useSWRConfig } from 'swr';
 import type { ApiError } from '../api/ApiError.ts';
 import { useEntityOptions } from '../data/useEntityData.ts';
 import { useUrlState } from '../pages/searchParams.tsx';
+import { useCanBook } from '../session/SessionContext.tsx';
 import { BookingActions } from './BookingActions.tsx';
 import { bookingKeys, type CalendarQuery, type CellRef, useBookingApi } from './bookingApi.ts';
 import { addIsoDays, dateOf, hours, isoOf, kg, m3, percent, thaiDay } from './format.ts';
-import { Alert, Messages, Panel, Stack, TableScroll, useCanBook } from './layout.tsx';
+import { Messages, Panel, Stack, TableScroll } from './layout.tsx';
 import { StatusBadge } from './StatusBadge.tsx';
 import type { CalendarCell, CellBooking } from './types.ts';
 import { type OpenBookingEvents, useBookingEvents } from './useBookingEvents.ts';

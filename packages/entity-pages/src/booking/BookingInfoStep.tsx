@@ -1,4 +1,5 @@
 import {
+  Alert,
   Button,
   DataGrid,
   type DataGridColumn,
@@ -13,9 +14,10 @@ import styled from 'styled-components';
 import type { EntityRecord } from '../data/entityKeys.ts';
 import { useEntityList, useOptionsLoader } from '../data/useEntityData.ts';
 import { DEFAULT_PAGE_SIZE } from '../pages/useListView.ts';
+import { useCanBook } from '../session/SessionContext.tsx';
 import { messagesOf, useBookingApi } from './bookingApi.ts';
 import { kg, m3, thaiDay } from './format.ts';
-import { Actions, Alert, Figure, Figures, Messages, Panel, Stack, useCanBook } from './layout.tsx';
+import { Actions, Figure, Figures, Messages, Panel, Stack } from './layout.tsx';
 import type { BookingRequest, UnbookedDo } from './types.ts';
 
 export interface BookingInfoStepProps {

@@ -1,13 +1,14 @@
-import { Button } from '@lms/design-system';
+import { Alert, Button } from '@lms/design-system';
 import { timeWindowLabel } from '@lms/domain';
 import { useEffect, useState } from 'react';
 import styled from 'styled-components';
 import { useEntityOptions } from '../data/useEntityData.ts';
+import { useCanBook } from '../session/SessionContext.tsx';
 import { splitButtonId } from './AllocationLines.tsx';
 import { AllocationPanel, allocationHeadingId } from './AllocationPanel.tsx';
 import { useSlotChoices } from './bookingApi.ts';
 import { moveToNewAllocation } from './draftEdits.ts';
-import { Actions, Alert, Messages, Stack, useCanBook } from './layout.tsx';
+import { Actions, Messages, Stack } from './layout.tsx';
 import { slotOptions } from './SlotPicker.tsx';
 import { Totals } from './Totals.tsx';
 import type { Allocation, SlotChoice } from './types.ts';

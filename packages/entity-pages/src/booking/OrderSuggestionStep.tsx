@@ -1,11 +1,12 @@
-import { Button, DateField } from '@lms/design-system';
+import { Alert, Button, DateField } from '@lms/design-system';
 import { MESSAGES } from '@lms/domain';
 import { useState } from 'react';
 import styled from 'styled-components';
+import { useCanBook } from '../session/SessionContext.tsx';
 import { messagesOf, useBookingApi, useDraft, useSuggestion } from './bookingApi.ts';
 import { DoBookingCalendar } from './DoBookingCalendar.tsx';
 import { thaiDay } from './format.ts';
-import { Actions, Alert, Messages, Panel, Stack, useCanBook } from './layout.tsx';
+import { Actions, Messages, Panel, Stack } from './layout.tsx';
 import { OptionCard } from './OptionCard.tsx';
 import { type BookingOption, type DraftAllocation, isSearched } from './types.ts';
 import { WhyNotStrip } from './WhyNotStrip.tsx';

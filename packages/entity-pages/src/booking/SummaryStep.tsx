@@ -1,10 +1,11 @@
-import { Button } from '@lms/design-system';
+import { Alert, Button } from '@lms/design-system';
 import { useState } from 'react';
 import useSWR from 'swr';
 import { ApiError } from '../api/ApiError.ts';
 import { useEntityOptions } from '../data/useEntityData.ts';
+import { useCanBook } from '../session/SessionContext.tsx';
 import { messagesOf, useBookingApi } from './bookingApi.ts';
-import { Actions, Alert, Messages, Panel, Stack, TableScroll, useCanBook } from './layout.tsx';
+import { Actions, Messages, Panel, Stack, TableScroll } from './layout.tsx';
 import { AllocationSummary } from './OptionCard.tsx';
 import { Totals } from './Totals.tsx';
 import type { DraftAnswer } from './types.ts';

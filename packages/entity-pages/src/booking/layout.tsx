@@ -1,29 +1,7 @@
-import { featureRoles } from '@lms/domain';
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
-import { useSession } from '../session/SessionContext.tsx';
 
 /** Shared pieces of the booking screens. */
-
-/** Only DO_BOOKING edit (and admin) books; both roles see every booking page (spec §6). */
-export function useCanBook(): boolean {
-  const { user } = useSession();
-  return !!user && featureRoles.doBooking.edit.some((role) => user.roles.includes(role));
-}
-
-export function Alert({
-  children,
-  tone = 'danger',
-}: {
-  readonly children: ReactNode;
-  readonly tone?: 'danger' | 'warning';
-}) {
-  return (
-    <AlertBox role="alert" data-tone={tone}>
-      {children}
-    </AlertBox>
-  );
-}
 
 export function Messages({ messages }: { readonly messages: readonly string[] }) {
   return (
@@ -34,16 +12,6 @@ export function Messages({ messages }: { readonly messages: readonly string[] })
     </>
   );
 }
-
-const AlertBox = styled.div`
-  padding: ${({ theme }) => `${theme.space[2]} ${theme.space[3]}`};
-  border-radius: ${({ theme }) => theme.radius.md};
-  border: 1px solid #e8b4b0;
-  background: #fbe9e7;
-  color: #8f1e18;
-  & p { margin: 0; }
-  &[data-tone='warning'] { border-color: #f0c890; background: #fff4e5; color: #6d3d00; }
-`;
 
 export const Panel = styled.section`
   display: flex;

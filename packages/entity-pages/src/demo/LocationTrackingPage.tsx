@@ -1,4 +1,4 @@
-import { Button, Icon, StatusScreen, SwitchField } from '@lms/design-system';
+import { Alert, Button, Icon, StatusScreen, SwitchField } from '@lms/design-system';
 import { featureRoles } from '@lms/domain';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
@@ -215,12 +215,7 @@ function Tracker({
           if (value && pending.current && !timer.current) flush();
         }}
       />
-      {problem && (
-        <Alert role="alert" data-problem={problem}>
-          <Icon name="warning" />
-          <span>{TRACKING_TEXT.errors[problem]}</span>
-        </Alert>
-      )}
+      {problem && <Alert withIcon>{TRACKING_TEXT.errors[problem]}</Alert>}
       {status && <p role="status">{status}</p>}
       <TrackingMap trail={trail} others={otherList} tileUrlTemplate={tileUrlTemplate} height={mapHeight} />
       {current && (
@@ -249,11 +244,8 @@ function Tracker({
         <Muted>{TRACKING_TEXT.sharedAt(formatClock(shareState.at))}</Muted>
       )}
       {share && shareState.kind === 'error' && (
-        <Alert role="alert" data-problem="share">
-          <Icon name="error" />
-          <span>
-            {TRACKING_TEXT.shareFailed}: {shareState.messages.join(' ')}
-          </span>
+        <Alert withIcon>
+          {TRACKING_TEXT.shareFailed}: {shareState.messages.join(' ')}
         </Alert>
       )}
       <section aria-labelledby="location-tracking-others">
@@ -298,17 +290,6 @@ const Actions = styled.div`
   display: flex;
   flex-wrap: wrap;
   gap: ${({ theme }) => theme.space[2]};
-`;
-
-const Alert = styled.p`
-  display: flex;
-  align-items: flex-start;
-  gap: ${({ theme }) => theme.space[2]};
-  padding: ${({ theme }) => `${theme.space[2]} ${theme.space[3]}`};
-  border-radius: ${({ theme }) => theme.radius.md};
-  background: #fdecea;
-  color: ${({ theme }) => theme.color.danger};
-  svg { flex: none; margin-top: 3px; }
 `;
 
 const Facts = styled.dl`

@@ -1,4 +1,4 @@
-import { ConfirmDialog, FormDialog, useSnackbar } from '@lms/design-system';
+import { Alert, ConfirmDialog, FormDialog, useSnackbar } from '@lms/design-system';
 import { type EntityRef, MESSAGES, phrase, recordLabel, resolveEntity } from '@lms/domain';
 import { useId, useMemo, useState } from 'react';
 import { Form } from 'react-final-form';
@@ -119,8 +119,12 @@ export function EntityFormDialog({
           onDelete={mode === 'edit' && canDelete ? () => setConfirmDelete(true) : undefined}
         >
           <form id={formId} onSubmit={handleSubmit} noValidate aria-label={title}>
-            {record.error && <Alert role="alert">{record.error.messages.join('\n')}</Alert>}
-            {submitError && <Alert role="alert">{String(submitError)}</Alert>}
+            {(record.error || submitError) && (
+              <Problems>
+                {record.error && <Alert>{record.error.messages.join('\n')}</Alert>}
+                {submitError && <Alert>{String(submitError)}</Alert>}
+              </Problems>
+            )}
             {(mode === 'create' || record.data) && (
               // In show mode nothing inside is focusable: the group is, so a keyboard can scroll it.
               <div {...(mode === 'show' ? { tabIndex: 0, role: 'group', 'aria-label': title } : {})}>
@@ -147,11 +151,9 @@ export function EntityFormDialog({
   );
 }
 
-const Alert = styled.p`
-  margin: 0 0 ${({ theme }) => theme.space[3]};
-  padding: ${({ theme }) => theme.space[3]};
-  border-radius: ${({ theme }) => theme.radius.md};
-  background: #fdecea;
-  color: ${({ theme }) => theme.color.danger};
-  white-space: pre-line;
+const Problems = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space[2]};
+  margin-bottom: ${({ theme }) => theme.space[3]};
 `;

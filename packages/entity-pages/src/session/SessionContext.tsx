@@ -1,4 +1,4 @@
-import { type CanResult, can, type EntityAction, type EntityRef } from '@lms/domain';
+import { type CanResult, can, type EntityAction, type EntityRef, featureRoles } from '@lms/domain';
 import { createContext, type ReactNode, useContext, useMemo } from 'react';
 
 /** The signed-in user as screens see it; the host app owns sign-in, renewal and branch choice. */
@@ -47,3 +47,9 @@ export function SessionProvider({
 }
 
 export const useSession = () => useContext(SessionContext);
+
+/** Only DO_BOOKING edit (and admin) books; both roles see every booking page (spec §6). */
+export function useCanBook(): boolean {
+  const { user } = useSession();
+  return !!user && featureRoles.doBooking.edit.some((role) => user.roles.includes(role));
+}
