@@ -160,7 +160,7 @@ const Main = styled.div`
 const TopBar = styled.header`
   position: sticky;
   top: 0;
-  z-index: 10;
+  z-index: ${({ theme }) => theme.layer.topBar};
   display: flex;
   align-items: center;
   gap: ${({ theme }) => theme.space[2]};
@@ -206,7 +206,7 @@ const IconButton = styled.button`
 const Overlay = styled(ModalOverlay)`
   position: fixed;
   inset: 0;
-  z-index: 100;
+  z-index: ${({ theme }) => theme.layer.drawer};
   background: rgba(16, 24, 40, 0.5);
 `;
 

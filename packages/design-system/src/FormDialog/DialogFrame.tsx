@@ -8,7 +8,7 @@ import styled from 'styled-components';
 export const DialogOverlay = styled(ModalOverlay)`
   position: fixed;
   inset: 0;
-  z-index: 1300;
+  z-index: ${({ theme }) => theme.layer.dialog};
   display: flex;
   align-items: center;
   justify-content: center;

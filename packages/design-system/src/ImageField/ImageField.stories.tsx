@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { pickFiles } from '../FileField/pickFiles.ts';
+import { FormDialog } from '../FormDialog/FormDialog.tsx';
 import { sampleImage } from '../ImageViewer/sampleImages.ts';
 import { ImageField } from './ImageField.tsx';
 
@@ -75,6 +76,39 @@ export const OpensViewer: Story = {
     await expect(await body.findByRole('dialog', { name: 'รถ-6ล้อ.png' })).toBeVisible();
     await userEvent.keyboard('{Escape}');
     await waitFor(() => expect(body.queryByRole('dialog')).toBeNull());
+  },
+};
+
+/**
+ * From a form dialog (the user form's picture): the viewer is the top layer, focus moves into it
+ * and comes back to the preview when it closes.
+ */
+export const ViewerAboveFormDialog: Story = {
+  args: { value: 'img-1', fileName: 'ผู้ใช้.png', imageSrc: truck },
+  render: (args) => (
+    <FormDialog isOpen mode="edit" title="แก้ไข ผู้ใช้" onClose={() => {}}>
+      <ImageField {...args} />
+    </FormDialog>
+  ),
+  play: async () => {
+    const preview = await body.findByRole('button', { name: 'ดูรูปภาพขนาดใหญ่ ผู้ใช้.png' });
+    await userEvent.click(preview);
+    const viewer = await body.findByRole('dialog', { name: 'ผู้ใช้.png' });
+    // Hit-testing finds the picture even when it is painted under the dialog (the bug this
+    // guards against), so compare the two overlays' layers where they meet: under <body>.
+    const layerOf = (element: Element) => {
+      let node = element;
+      while (node.parentElement && node.parentElement !== document.body) node = node.parentElement;
+      return Number(getComputedStyle(node).zIndex);
+    };
+    const form = body.getByRole('dialog', { name: 'แก้ไข ผู้ใช้' });
+    await expect(layerOf(viewer)).toBeGreaterThan(layerOf(form));
+    await expect(viewer.contains(document.activeElement)).toBe(true);
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(body.queryByRole('dialog', { name: 'ผู้ใช้.png' })).toBeNull());
+    await waitFor(() => expect(preview).toHaveFocus());
+    // The form dialog is still open under it.
+    await expect(body.getByRole('dialog', { name: 'แก้ไข ผู้ใช้' })).toBeVisible();
   },
 };
 

@@ -126,7 +126,7 @@ const fade = keyframes`from { opacity: 0; }`;
 const Overlay = styled(ModalOverlay)`
   position: fixed;
   inset: 0;
-  z-index: 200;
+  z-index: ${({ theme }) => theme.layer.viewer};
   background: rgba(0, 0, 0, 0.85);
   &[data-entering] { animation: ${fade} ${viewerFadeMs}ms ease-out; }
   &[data-exiting] { animation: ${fade} ${viewerFadeMs}ms ease-in reverse; }

@@ -35,7 +35,7 @@ export function SnackbarViewport({ queue, limits, onDismiss }: SnackbarViewportP
 
 const Stack = styled.section`
   position: fixed;
-  z-index: 1400;
+  z-index: ${({ theme }) => theme.layer.snackbar};
   display: flex;
   gap: ${({ theme }) => theme.space[2]};
   max-width: calc(100vw - 32px);

@@ -40,6 +40,11 @@ export const tokens = {
   },
   size: { inputHeight: '44px', drawerWidth: '240px' },
   motion: { fast: '120ms', normal: '200ms' },
+  /**
+   * One overlay stack, lowest first. The image viewer opens from a form dialog's image field,
+   * so it sits above dialogs; snackbars report on anything, so they sit above everything.
+   */
+  layer: { topBar: '10', drawer: '100', dialog: '1300', viewer: '1350', snackbar: '1400' },
 } as const;
 
 export type Tokens = typeof tokens;
