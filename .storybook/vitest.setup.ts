@@ -26,5 +26,8 @@ afterEach(async ({ task }) => {
   const root = document.querySelector('[data-story-root]');
   const overlay = document.querySelector('[role="dialog"], [role="alertdialog"], [data-overlay]');
   const subject = !overlay && root && root.getBoundingClientRect().height > 0 ? root : document.body;
+  // A play function may have scrolled (a click low on a tall page); Chromium paints only what
+  // is near the viewport, so the same story would be captured differently. Always from the top.
+  window.scrollTo(0, 0);
   await expect.element(page.elementLocator(subject)).toMatchScreenshot(name);
 });
