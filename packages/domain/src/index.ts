@@ -1,6 +1,7 @@
 export * from './api/index.ts';
 export * from './auth/permissions.ts';
 export * from './auth/roleGroups.ts';
+export * from './auth/integration.ts';
 export * from './auth/roles.ts';
 export * from './auth/userAdministration.ts';
 export * from './constants.ts';
