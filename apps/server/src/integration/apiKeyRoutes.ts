@@ -31,7 +31,7 @@ export function apiKeyRoutes(ctx: AuthContext) {
       config,
       handler: async (request, reply) => {
         await revokeApiKey(ctx.db, request.params.id);
-        return reply.status(204).send();
+        return reply.status(204).send(null);
       },
     });
   };

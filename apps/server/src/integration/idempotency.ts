@@ -44,7 +44,10 @@ export function idempotentCall(request: FastifyRequest): IdempotentCall | undefi
  * Claims the key in `trx`; answers the stored answer when the same call was answered before, and
  * refuses (409) the key used for a different call. Undefined: go ahead, then `remember`.
  */
-export async function claim(trx: Transaction<unknown>, call: IdempotentCall): Promise<StoredAnswer | undefined> {
+export async function claim(
+  trx: Transaction<unknown>,
+  call: IdempotentCall,
+): Promise<StoredAnswer | undefined> {
   // Expired records go a few at a time with the claims, so the table never needs a sweeper.
   await sql`delete from idempotency_key where ctid = any(array(
     select ctid from idempotency_key where expires_at <= now() limit 20))`.execute(trx);
