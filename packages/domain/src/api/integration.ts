@@ -78,5 +78,10 @@ export const UpsertReport = Type.Object({
 });
 export type UpsertReport = Static<typeof UpsertReport>;
 
-/** A refused bulk call: the Thai messages and the report of the rows that failed. */
-export const UpsertRefusal = Type.Object({ messages: List(Type.String()), ...UpsertReport.properties });
+/** A refused upsert: the Thai messages and, when records were checked, the report of those that failed. */
+export const UpsertRefusal = Type.Object({
+  messages: List(Type.String()),
+  errors: Type.Optional(Type.Record(Type.String(), Type.String())),
+  // Absent when the call is refused before any record is read (too many records, a reused Idempotency-Key).
+  ...Type.Partial(UpsertReport).properties,
+});

@@ -8,7 +8,9 @@ export const entitiesNoApiKeyReaches: ReadonlySet<string> = new Set(['appUser', 
 
 /** Whether a route guarded by `access` is open to an API key at all (its roles are checked after). */
 export function apiKeyMayUse(access: object): boolean {
-  return 'entity' in access && typeof access.entity === 'string' && !entitiesNoApiKeyReaches.has(access.entity);
+  return (
+    'entity' in access && typeof access.entity === 'string' && !entitiesNoApiKeyReaches.has(access.entity)
+  );
 }
 
 /**
