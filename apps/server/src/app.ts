@@ -19,6 +19,8 @@ import { registerInputChecks } from './http/inputs.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { registerSecurityHeaders } from './http/security.ts';
 import { registerWebApp } from './http/webApp.ts';
+import { apiKeyRoutes } from './integration/apiKeyRoutes.ts';
+import { integrationEntity, integrationRoutes } from './integration/routes.ts';
 import { accountRoutes } from './routes/account.ts';
 import { authRoutes } from './routes/auth.ts';
 import type { AuthContext } from './routes/context.ts';
@@ -105,8 +107,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(bookingRoutes(ctx, events));
       await api.register(fileRoutes(ctx, { dataDir: options.dataDir }));
       await api.register(locationTrackingRoutes(ctx, options.databaseUrl));
+      await api.register(apiKeyRoutes(ctx));
       for (const entity of entities.filter((e) => !noGenericRoutes.has(e.name))) {
         await api.register(entityRoutes(entity, ctx, extensions[entity.name]));
+        if (integrationEntity(entity)) await api.register(integrationRoutes(entity, ctx));
       }
       api.setNotFoundHandler(() => {
         // Unknown API paths answer JSON, never the web app's page.

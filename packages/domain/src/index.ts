@@ -1,4 +1,5 @@
 export * from './api/index.ts';
+export * from './auth/integration.ts';
 export * from './auth/permissions.ts';
 export * from './auth/roleGroups.ts';
 export * from './auth/roles.ts';

@@ -1,6 +1,7 @@
-import { can, type EntityAction } from '@lms/domain';
+import { apiKeyMayUse, can, type EntityAction, INTEGRATION_MESSAGES } from '@lms/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { badRequest, forbidden, HttpError, unauthorized } from '../http/errors.ts';
+import { isApiKey } from '../integration/apiKeys.ts';
 import type { Principal, PrincipalStore } from './principal.ts';
 import type { TokenService } from './tokens.ts';
 
@@ -83,6 +84,7 @@ export function registerAccessControl(
     if (!access || 'public' in access) return;
     const principal = await authenticate(request, tokens, principals);
     request.principal = principal;
+    if (principal.apiKeyId && !apiKeyMayUse(access)) throw forbidden(INTEGRATION_MESSAGES.apiKeyNotAllowed);
     if (principal.mustChangePassword && !config.allowedBeforePasswordChange)
       throw forbidden(messages.mustChangePassword);
     authorize(principal, access);
@@ -94,6 +96,11 @@ async function authenticate(request: FastifyRequest, tokens: TokenService, princ
   const header = request.headers.authorization;
   const match = header?.match(/^Bearer\s+(\S+)$/i);
   if (!match?.[1]) throw unauthorized(messages.missingToken);
+  if (isApiKey(match[1])) {
+    const principal = await principals.fromApiKey(match[1]);
+    if (!principal) throw unauthorized(INTEGRATION_MESSAGES.apiKeyInvalid);
+    return principal;
+  }
   const claims = await tokens.verify(match[1]);
   if (claims === 'expired') throw unauthorized(messages.expired);
   if (claims === 'invalid' || !isUuid(claims.sessionId) || !isUuid(claims.userId))

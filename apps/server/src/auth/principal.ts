@@ -1,6 +1,7 @@
 import { ROLE_ADMIN } from '@lms/domain';
 import { sql } from 'kysely';
 import type { Database } from '../db/database.ts';
+import { apiKeyPrincipal } from '../integration/apiKeys.ts';
 
 /** Who is calling, read from the database (never from the token or the client). */
 export interface Principal {
@@ -14,6 +15,8 @@ export interface Principal {
   readonly roles: readonly string[];
   readonly branchIds: readonly string[];
   readonly isAdmin: boolean;
+  /** Set when an ERP integration key is calling (integration/apiKeys.ts); userId and sessionId are the key's id. */
+  readonly apiKeyId?: string;
 }
 
 interface SessionRow {
@@ -69,6 +72,11 @@ export class PrincipalStore {
       branchIds: row.branch_ids ?? [],
       isAdmin: roles.includes(ROLE_ADMIN),
     };
+  }
+
+  /** The principal of an API key, read fresh on every call (a revocation acts at once). */
+  fromApiKey(secret: string): Promise<Principal | undefined> {
+    return apiKeyPrincipal(this.db, secret);
   }
 
   /** Forget cached sessions of a user whose password, roles, branches or state changed. */

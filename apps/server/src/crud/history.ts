@@ -50,8 +50,11 @@ export async function recordHistory(
 export async function historyOf(db: Database, entity: EntityDef, recordId: string) {
   const { rows } = await sql<Row>`
     select h.id::text as id, h.action, h.changes, h.at, h.user_id as "userId",
-           concat_ws(': ', u.username, u.full_name) as "userLabel"
+           case when u.id is not null then concat_ws(': ', u.username, u.full_name)
+                when k.id is not null then concat('คีย์ API: ', k.name) end as "userLabel"
       from history h left join app_user u on u.id = h.user_id
+      -- Writes of the ERP integration are recorded under the API key's id (integration/apiKeys.ts).
+      left join api_key k on k.id = h.user_id
      where h.entity = ${entity.name} and h.record_id = ${recordId}
      order by h.at desc, h.id desc limit 500`.execute(db);
   return withHistoryLabels(db, entity, rows);

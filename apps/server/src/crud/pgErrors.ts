@@ -16,6 +16,7 @@ const isPgError = (error: unknown): error is PgError =>
 
 /** Thai title of the entity that owns a table (including its link and child tables). */
 function titleOfTable(table: string): string {
+  if (table === 'api_key') return 'คีย์ API';
   const owner = entities.find((e) => table === tableOf(e) || table.startsWith(`${tableOf(e)}__`));
   return owner?.title ?? table;
 }

@@ -45,7 +45,7 @@ function idParam(request: FastifyRequest): string {
 }
 
 /** Only `branchId` may accompany a single-record call, and only for branch-owned entities. */
-function checkRecordQuery(entity: EntityDef, request: FastifyRequest) {
+export function checkRecordQuery(entity: EntityDef, request: FastifyRequest) {
   const extra = Object.keys(request.query as object).filter((k) => !(entity.branchOwned && k === 'branchId'));
   if (extra.length) throw badRequest(`ไม่รู้จักพารามิเตอร์: ${extra.join(', ')}`);
 }

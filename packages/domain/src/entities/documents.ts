@@ -5,6 +5,7 @@ import {
   dateField,
   decimalField,
   enumField,
+  lastSyncAtField,
   owningBranchField,
   refField,
   sortBy,
@@ -50,6 +51,7 @@ export const so: EntityDef = {
   routeStyle: 'crud',
   permission: 'SO',
   branchOwned: true,
+  naturalKey: 'docNo',
   fields: [
     enumField('status', 'สถานะ', soStatusOptions, { required: true, typeNote: statusNote }),
     docNoField(),
@@ -57,6 +59,7 @@ export const so: EntityDef = {
     docTypeField,
     refField('customerId', 'ลูกค้า', { required: true }),
     owningBranchField(),
+    lastSyncAtField(),
     ...auditFields(),
   ],
   listColumns: ['docNo', 'docDate', 'docType', 'customerId', 'status'],
@@ -73,6 +76,7 @@ export const bo: EntityDef = {
   routeStyle: 'crud',
   permission: 'BO',
   branchOwned: true,
+  naturalKey: 'docNo',
   fields: [
     enumField('status', 'สถานะ', boStatusOptions, { required: true, typeNote: statusNote }),
     docNoField(),
@@ -151,7 +155,9 @@ export const deliveryOrder: EntityDef = {
   routeStyle: 'crud',
   permission: 'DELIVERY_ORDER',
   branchOwned: true,
-  fields: deliveryOrderFields,
+  naturalKey: 'docNo',
+  // lastSyncAt is the delivery order's own, not the report's: the report view keeps its columns.
+  fields: [...deliveryOrderFields, lastSyncAtField()],
   listColumns: [
     'docNo',
     'customerId',

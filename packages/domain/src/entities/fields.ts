@@ -180,6 +180,11 @@ export function updatedByField(): FieldDef {
   return refField('updatedBy', 'ผู้แก้ไขล่าสุด', { ref: 'appUser', readOnly: true, hiddenInList: true });
 }
 
+/** When the ERP integration last wrote or confirmed the record (set by the server on every sync). */
+export function lastSyncAtField(): FieldDef {
+  return datetimeField('lastSyncAt', 'ซิงค์ล่าสุด', { readOnly: true, hiddenInList: true });
+}
+
 export function timestampFields(): FieldDef[] {
   return [createdAtField(), updatedAtField()];
 }

@@ -29,6 +29,7 @@ export const shipCond: EntityDef = {
   routeStyle: 'crud',
   permission: 'SHIP_COND',
   branchOwned: false,
+  naturalKey: 'code',
   fields: [
     codeField(),
     nameField(),
@@ -115,6 +116,7 @@ export const timeSlotCode: EntityDef = {
   routeStyle: 'crud',
   permission: 'TIME_SLOT_CODE',
   branchOwned: false,
+  naturalKey: 'code',
   fields: [codeField(), nameField()],
   listColumns: ['code', 'name'],
   defaultSort: [sortBy('code')],
@@ -192,6 +194,7 @@ export const warehouse: EntityDef = {
   permission: 'WAREHOUSE',
   // Storage locations are a shared code list (the DO's sloc), not one branch's data.
   branchOwned: false,
+  naturalKey: 'code',
   fields: [codeField(), nameField()],
   listColumns: ['code', 'name'],
   defaultSort: [sortBy('code')],
@@ -208,6 +211,7 @@ export const shipTo: EntityDef = {
   permission: 'SHIP_TO',
   // A customer's delivery place is served by whichever branch books it.
   branchOwned: false,
+  naturalKey: 'code',
   fields: [
     codeField(),
     nameField(),

@@ -108,4 +108,11 @@ describe.each(entities.map((entity) => [entity.name, entity] as const))('%s', (_
       expect(field.readOnly, field.name).toBe(true);
     }
   });
+
+  it('matches records on a natural key that is a required, unique, editable text field', () => {
+    if (!entity.naturalKey) return;
+    const field = entity.fields.find((f) => f.name === entity.naturalKey);
+    expect(field, entity.naturalKey).toMatchObject({ type: 'string', required: true, unique: true });
+    expect(field?.readOnly).toBeFalsy();
+  });
 });

@@ -36,6 +36,7 @@ export const vehicle: EntityDef = {
   routeStyle: 'crud',
   permission: 'VEHICLE',
   branchOwned: true,
+  naturalKey: 'code',
   fields: [
     codeField(),
     nameField(),
@@ -103,6 +104,7 @@ export const vehicleType: EntityDef = {
   routeStyle: 'crud',
   permission: 'VEHICLE_TYPE',
   branchOwned: false,
+  naturalKey: 'code',
   fields: [
     codeField(),
     nameField(),
@@ -130,6 +132,7 @@ export const vehicleGroup: EntityDef = {
   routeStyle: 'crud',
   permission: 'VEHICLE_GROUP',
   branchOwned: false,
+  naturalKey: 'code',
   fields: [codeField(), nameField()],
   listColumns: ['code', 'name'],
   defaultSort: [sortBy('code')],

@@ -99,6 +99,11 @@ export interface EntityDef {
   readonly permission: string;
   /** Rows belong to one branch (`branchId`) and are read/written only for the acting branch. */
   readonly branchOwned: boolean;
+  /**
+   * The field that names a record outside LMS (`code`, `docNo`, `username`): unique (within the
+   * branch for branch-owned entities), required, and what imports and the ERP integration match on.
+   */
+  readonly naturalKey?: string;
   readonly fields: readonly FieldDef[];
   /** Default list columns, in order. */
   readonly listColumns: readonly string[];

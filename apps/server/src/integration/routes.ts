@@ -1,0 +1,200 @@
+import {
+  BULK_MAX_RECORDS,
+  type EntityDef,
+  entitiesNoApiKeyReaches,
+  INTEGRATION_MESSAGES,
+  UpsertRefusal,
+  type UpsertReport,
+  UpsertReport as UpsertReportSchema,
+} from '@lms/domain';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Transaction } from 'kysely';
+import { jsonSchemas } from '../crud/jsonSchema.ts';
+import { attachLabels } from '../crud/labels.ts';
+import { findRecord } from '../crud/repository.ts';
+import { checkRecordQuery } from '../crud/routes.ts';
+import type { Database } from '../db/database.ts';
+import { badRequest, HttpError } from '../http/errors.ts';
+import type { AuthContext } from '../routes/context.ts';
+import { claim, idempotentCall, remember, type StoredAnswer } from './idempotency.ts';
+import { type UpsertResult, upsertRecords } from './upsert.ts';
+
+// Validation is the domain's (Thai messages); the JSON schemas describe the routes for OpenAPI.
+const describeOnly = { validatorCompiler: () => (value: unknown) => ({ value }) };
+/** 1,000 delivery orders are about 0.5 MB of JSON; room for long texts, and a bound. */
+const BULK_BODY_LIMIT = 5 * 1024 * 1024;
+
+/** The entities the integration writes: those with a natural key that CRUD edits, users aside. */
+export const integrationEntity = (entity: EntityDef) =>
+  Boolean(entity.naturalKey) && !entity.readOnlyEntity && !entitiesNoApiKeyReaches.has(entity.name);
+
+/** A call refused as a whole: nothing was written, the answer says which records failed. */
+class Refused extends Error {
+  constructor(readonly stored: StoredAnswer) {
+    super('refused');
+  }
+}
+
+function reportOf(results: readonly UpsertResult[]): UpsertReport {
+  const count = (status: UpsertResult['status']) => results.filter((r) => r.status === status).length;
+  return {
+    total: results.length,
+    created: count('created'),
+    updated: count('updated'),
+    unchanged: count('unchanged'),
+    failed: count('failed'),
+    rows: results.map(({ row, key, status, errors }) => ({ row, key, status, errors })),
+  };
+}
+
+/** 409 when a record conflicts with the data (a booked order), else 422. */
+const refusalStatus = (failed: readonly UpsertResult[]) => (failed.some((r) => r.conflict) ? 409 : 422);
+
+/**
+ * Runs `work` in one transaction, with the call's `Idempotency-Key` claimed in it: a repeated call
+ * answers what the first one answered (`Idempotent-Replayed: true`) and writes nothing.
+ */
+async function once(
+  db: Database,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  work: (trx: Transaction<unknown>) => Promise<StoredAnswer>,
+) {
+  const call = idempotentCall(request);
+  let stored: StoredAnswer & { replayed?: boolean };
+  try {
+    stored = await db.transaction().execute(async (trx) => {
+      const replay = call && (await claim(trx, call));
+      if (replay) return { ...replay, replayed: true };
+      const answer = await work(trx);
+      if (call) await remember(trx, call, answer);
+      return answer;
+    });
+  } catch (error) {
+    if (!(error instanceof Refused)) throw error;
+    stored = error.stored;
+  }
+  if (stored.replayed) reply.header('idempotent-replayed', 'true');
+  return reply.status(stored.status).send(stored.answer);
+}
+
+function bulkRecords(body: unknown): unknown[] {
+  const records = (body as { records?: unknown } | undefined)?.records;
+  if (!Array.isArray(records) || records.length === 0) throw badRequest(INTEGRATION_MESSAGES.noRecords);
+  if (records.length > BULK_MAX_RECORDS)
+    throw new HttpError(413, [INTEGRATION_MESSAGES.tooManyRecords(BULK_MAX_RECORDS)]);
+  return records;
+}
+
+/**
+ * `PUT /api/{entity}/byKey/{key}` and `POST /api/{entity}/bulk` of one entity, derived from its
+ * declaration like the CRUD routes, with the same access rule as an edit (a new record also needs
+ * the create right) and the same branch scope.
+ */
+export function integrationRoutes(entity: EntityDef, ctx: AuthContext) {
+  return async (app: FastifyInstance) => {
+    const base = `/${entity.name}`;
+    const schemas = jsonSchemas(entity);
+    const config = {
+      access: { entity: entity.name, action: 'update' as const },
+      branchScoped: entity.branchOwned,
+    };
+    const tags = [entity.title];
+    const keyField = entity.fields.find((f) => f.name === entity.naturalKey)!;
+
+    app.put(
+      `${base}/byKey/:key`,
+      {
+        config,
+        schema: {
+          tags,
+          summary: `เพิ่มหรือแก้ไข${entity.title}ตาม${keyField.label}`,
+          params: {
+            type: 'object',
+            properties: { key: { type: 'string', maxLength: 255 } },
+            required: ['key'],
+          },
+          body: { ...schemas.body, required: [] },
+          response: { 200: schemas.record, 201: schemas.record, 409: UpsertRefusal, 422: UpsertRefusal },
+        },
+        ...describeOnly,
+      },
+      async (request, reply) => {
+        checkRecordQuery(entity, request);
+        const key = (request.params as { key: string }).key.trim();
+        const body = request.body;
+        const sent = (body as Record<string, unknown> | undefined)?.[keyField.name];
+        if (sent !== undefined && sent !== null && String(sent).trim() !== key)
+          throw new HttpError(422, [INTEGRATION_MESSAGES.keyMismatch(keyField.label)], {
+            [keyField.name]: INTEGRATION_MESSAGES.keyMismatch(keyField.label),
+          });
+        const record = typeof body === 'object' && body !== null ? { ...body, [keyField.name]: key } : body;
+        return once(ctx.db, request, reply, async (trx) => {
+          const [result] = await upsertRecords(trx, entity, [record], {
+            branchId: request.branchId,
+            principal: request.principal!,
+          });
+          if (result!.status === 'failed') {
+            const messages = [...new Set(Object.values(result!.errors))];
+            throw new Refused({
+              status: refusalStatus([result!]),
+              answer: { messages, errors: result!.errors, ...reportOf([result!]) },
+            });
+          }
+          const row = (await findRecord(trx, entity, result!.id!, request.branchId))!;
+          await attachLabels(trx as unknown as Database, entity, [row]);
+          // Through JSON: what is stored for a replay is exactly what was answered.
+          return {
+            status: result!.status === 'created' ? 201 : 200,
+            answer: JSON.parse(JSON.stringify(row)),
+          };
+        });
+      },
+    );
+
+    app.post(
+      `${base}/bulk`,
+      {
+        config,
+        bodyLimit: BULK_BODY_LIMIT,
+        schema: {
+          tags,
+          summary: `เพิ่มหรือแก้ไข${entity.title}ครั้งละไม่เกิน ${BULK_MAX_RECORDS} รายการ ตาม${keyField.label}`,
+          body: {
+            type: 'object',
+            properties: { records: { type: 'array', maxItems: BULK_MAX_RECORDS, items: schemas.body } },
+            required: ['records'],
+          },
+          response: { 200: UpsertReportSchema, 409: UpsertRefusal, 413: UpsertRefusal, 422: UpsertRefusal },
+        },
+        ...describeOnly,
+      },
+      async (request, reply) => {
+        checkRecordQuery(entity, request);
+        const records = bulkRecords(request.body);
+        return once(ctx.db, request, reply, async (trx) => {
+          const results = await upsertRecords(trx, entity, records, {
+            branchId: request.branchId,
+            principal: request.principal!,
+          });
+          const failed = results.filter((r) => r.status === 'failed');
+          if (failed.length) {
+            // All or nothing: the transaction rolls back, the answer lists what to fix.
+            const report = {
+              ...reportOf(failed),
+              total: results.length,
+              created: 0,
+              updated: 0,
+              unchanged: 0,
+            };
+            throw new Refused({
+              status: refusalStatus(failed),
+              answer: { messages: [INTEGRATION_MESSAGES.bulkRefused(failed.length)], ...report },
+            });
+          }
+          return { status: 200, answer: reportOf(results) };
+        });
+      },
+    );
+  };
+}
