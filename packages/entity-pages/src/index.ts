@@ -12,6 +12,7 @@ export { ApiError } from './api/ApiError.ts';
 export { type ApiClientOptions, createApiClient, type HttpApiClient } from './api/client.ts';
 export { fileNameFromContentDisposition, type SaveEnvironment, saveBlob } from './api/download.ts';
 export { parseEvents, readEvents, type ServerSentEvent } from './api/eventStream.ts';
+export { AppointmentPage, appointmentText } from './appointment/AppointmentPage.tsx';
 export * from './booking/index.ts';
 export * from './data/index.ts';
 export { createFakeGeolocation, type FakeGeolocation } from './demo/fakeGeolocation.ts';

@@ -213,7 +213,7 @@ export const shipTo: EntityDef = {
     codeField(),
     nameField(),
     telField({ hiddenInList: true, typeNote: 'ใช้ส่ง SMS นัดส่งสินค้า (docs/contact.md)' }),
-    stringField('lineUserId', 'LINE user id', {
+    stringField('lineUserId', 'รหัสผู้ใช้ LINE', {
       maxLength: 64,
       hiddenInList: true,
       typeNote: 'ได้จากการที่ลูกค้าเชื่อม LINE กับบัญชีของบริษัท ใช้ส่งข้อความนัดส่งสินค้า (docs/contact.md)',
