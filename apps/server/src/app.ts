@@ -11,6 +11,7 @@ import { bookingRoutes } from './booking/routes.ts';
 import { AppointmentLinks } from './contact/links.ts';
 import { providersOf } from './contact/providers.ts';
 import { enqueueReminders } from './contact/reminders.ts';
+import { contactMessageRoutes } from './contact/messages.ts';
 import { appointmentRoutes } from './contact/routes.ts';
 import { type ContactSettings, contactEnabled, readContactSettings } from './contact/settings.ts';
 import { ContactWorker } from './contact/worker.ts';
@@ -118,6 +119,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(accountRoutes(ctx));
       await api.register(bookingRoutes(ctx, events));
       await api.register(appointmentRoutes(ctx));
+      await api.register(contactMessageRoutes(ctx));
       await api.register(fileRoutes(ctx, { dataDir: options.dataDir }));
       await api.register(locationTrackingRoutes(ctx, options.databaseUrl));
       for (const entity of entities.filter((e) => !noGenericRoutes.has(e.name))) {

@@ -1,9 +1,10 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { featureRoles, readRoleOf } from '@lms/domain';
+import { featureRoles, ROLE_BOOKING_CHANGE_CALL_STATUS, readRoleOf } from '@lms/domain';
 import { sql } from 'kysely';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { providersOf } from '../src/contact/providers.ts';
+import { enqueueReminders } from '../src/contact/reminders.ts';
 import type { ContactSettings } from '../src/contact/settings.ts';
 import { ContactWorker } from '../src/contact/worker.ts';
 import { insertRecords } from '../src/seed/insertRecords.ts';
@@ -100,6 +101,7 @@ async function plannerOf(world: World) {
         ...featureRoles.doBooking.edit.filter((r) => r !== 'ROLE_ADMIN'),
         readRoleOf('BOOKING_CALENDAR'),
         'ROLE_BOOKING_REPORT_READ',
+        ROLE_BOOKING_CHANGE_CALL_STATUS,
       ],
       branchIds: [world.branchId],
     });
@@ -515,5 +517,64 @@ describe('the appointment link', () => {
     );
     expect(rows[0]!.w).toBeLessThanOrEqual(1000);
     expect([1000, 100]).toContain(rows[0]!.w);
+  });
+});
+
+describe('the planner’s side', () => {
+  it('lists a booking’s messages with the recipient masked, and resends one as a new message', async () => {
+    const world = await scenario({ tel: '081-234-5678' });
+    const bookingId = await book(world);
+    const [message] = await messagesOf(bookingId);
+    await sql`update contact_message set status = 'dead', attempts = 3, last_error = 'HTTP 500' where id = ${message!.id}`.execute(
+      server.db,
+    );
+    const path = `/bookingReport/${bookingId}/messages?branchId=${world.branchId}`;
+    const listed = await call(server.api, 'GET', path, { token: await plannerOf(world) });
+    expect(listed.status).toBe(200);
+    expect(listed.body.messages).toEqual([
+      expect.objectContaining({
+        id: message!.id,
+        channel: 'sms',
+        recipient: '•••••••••678',
+        status: 'dead',
+        attempts: 3,
+      }),
+    ]);
+    expect(JSON.stringify(listed.body)).not.toContain('5678');
+    const resent = await call(
+      server.api,
+      'POST',
+      `/bookingReport/${bookingId}/messages/${message!.id}/resend?branchId=${world.branchId}`,
+      { token: await plannerOf(world) },
+    );
+    expect(resent.status).toBe(201);
+    expect(resent.body).toMatchObject({ status: 'queued', attempts: 0, event: 'confirmed' });
+    expect(resent.body.id).not.toBe(message!.id);
+    // Another branch's planner sees nothing of it.
+    const other = await scenario();
+    const foreign = await call(
+      server.api,
+      'GET',
+      `/bookingReport/${bookingId}/messages?branchId=${other.branchId}`,
+      {
+        token: await plannerOf(other),
+      },
+    );
+    expect(foreign.status).toBe(404);
+  });
+
+  it('queues one reminder the day before, whatever the number of runs', async () => {
+    const world = await scenario({ line: 'U-ok-9' });
+    const tomorrow = await tomorrowSlot(world);
+    const bookingId = await confirm(world, await draft(world, [world.deliveryOrderIds[0]!], tomorrow.slotId));
+    expect(bookingId.status).toBe(201);
+    await Promise.all([
+      enqueueReminders(server.db, server.app.auth.contact),
+      enqueueReminders(server.db, server.app.auth.contact),
+    ]);
+    await enqueueReminders(server.db, server.app.auth.contact);
+    const reminders = (await messagesOf(bookingId.body.id)).filter((m) => m.event === 'reminder');
+    expect(reminders).toHaveLength(1);
+    expect(reminders[0]!.body).toMatch(/^เรียน หน้าร้าน พรุ่งนี้/);
   });
 });

@@ -1,5 +1,6 @@
 import Type, { type Static } from 'typebox';
-import { IsoDate, List, Nullable, operation, TimeOfDay } from './common.ts';
+import { BranchQuery } from './booking.ts';
+import { IdParams, IsoDate, List, Nullable, operation, TimeOfDay } from './common.ts';
 
 /**
  * The customer's appointment link (docs/contact.md): no session, the token in the path is the
@@ -70,6 +71,52 @@ export const appointmentApi = {
         choice: Type.String({ maxLength: 2000, pattern: '^[0-9a-f-]{36}(,[0-9a-f-]{36})*$' }),
       }),
       response: { 200: PublicAppointment },
+    },
+  }),
+};
+
+// ---- The planner's side: the messages of a booking, and resend ----
+
+export const contactMessageStatuses = [
+  { value: 'queued', label: 'รอส่ง' },
+  { value: 'sent', label: 'ส่งแล้ว' },
+  { value: 'dead', label: 'ส่งไม่สำเร็จ' },
+] as const;
+
+export const ContactMessage = Type.Object({
+  id: Type.String({ format: 'uuid' }),
+  event: Type.Enum(['confirmed', 'moved', 'canceled', 'reminder']),
+  channel: Type.Enum(['line', 'sms', 'log']),
+  /** Masked: a list is no place for a phone number or LINE id (PDPA, docs/contact.md). */
+  recipient: Type.String(),
+  status: Type.Enum(contactMessageStatuses.map((s) => s.value)),
+  attempts: Type.Integer(),
+  lastError: Nullable(Type.String()),
+  createdAt: Type.String({ format: 'date-time' }),
+  sentAt: Nullable(Type.String({ format: 'date-time' })),
+});
+export type ContactMessage = Static<typeof ContactMessage>;
+
+export const contactApi = {
+  messages: operation({
+    method: 'GET',
+    url: '/bookingReport/:id/messages',
+    schema: {
+      params: IdParams,
+      querystring: BranchQuery,
+      response: { 200: Type.Object({ messages: List(ContactMessage) }) },
+    },
+  }),
+  resend: operation({
+    method: 'POST',
+    url: '/bookingReport/:id/messages/:messageId/resend',
+    schema: {
+      params: Type.Object({
+        id: Type.String({ format: 'uuid' }),
+        messageId: Type.String({ format: 'uuid' }),
+      }),
+      querystring: BranchQuery,
+      response: { 201: ContactMessage },
     },
   }),
 };
