@@ -9,11 +9,12 @@ import { TokenService } from './auth/tokens.ts';
 import { BookingEvents } from './booking/events.ts';
 import { bookingRoutes } from './booking/routes.ts';
 import { AppointmentLinks } from './contact/links.ts';
+import { contactMessageRoutes } from './contact/messages.ts';
 import { providersOf } from './contact/providers.ts';
 import { enqueueReminders } from './contact/reminders.ts';
-import { contactMessageRoutes } from './contact/messages.ts';
 import { appointmentRoutes } from './contact/routes.ts';
 import { type ContactSettings, contactEnabled, readContactSettings } from './contact/settings.ts';
+import { contactTemplateRoutes } from './contact/templates.ts';
 import { ContactWorker } from './contact/worker.ts';
 import type { EntityExtension } from './crud/extensions.ts';
 import { entityRoutes } from './crud/routes.ts';
@@ -120,6 +121,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(bookingRoutes(ctx, events));
       await api.register(appointmentRoutes(ctx));
       await api.register(contactMessageRoutes(ctx));
+      await api.register(contactTemplateRoutes(ctx));
       await api.register(fileRoutes(ctx, { dataDir: options.dataDir }));
       await api.register(locationTrackingRoutes(ctx, options.databaseUrl));
       for (const entity of entities.filter((e) => !noGenericRoutes.has(e.name))) {

@@ -71,6 +71,9 @@ const settings: ContactSettings = {
   pollMs: 10,
 };
 const server = setupTestServer({ contact: () => settings });
+// Each test books through HTTP and waits for real sends: on the shared 2-core box that took up to
+// 45 s under load (no assertion is on time; this only stops a slow machine from failing them).
+vi.setConfig({ testTimeout: 120_000 });
 
 const workers: ContactWorker[] = [];
 function worker(name: string) {
@@ -576,5 +579,35 @@ describe('the planner’s side', () => {
     const reminders = (await messagesOf(bookingId.body.id)).filter((m) => m.event === 'reminder');
     expect(reminders).toHaveLength(1);
     expect(reminders[0]!.body).toMatch(/^เรียน หน้าร้าน พรุ่งนี้/);
+  });
+});
+
+describe('templates', () => {
+  it('an admin edits the Thai text of an event; the next message uses it; an unknown placeholder is refused', async () => {
+    const admin = await signIn(
+      server.api,
+      await createUser(server.db, { roles: ['ROLE_ADMIN'], branchIds: [] }),
+    );
+    const current = await call(server.api, 'GET', '/contact/templates', { token: admin });
+    expect(current.status).toBe(200);
+    const refused = await call(server.api, 'PUT', '/contact/templates', {
+      token: admin,
+      body: { ...current.body, confirmed: 'นัด {date} {nope}' },
+    });
+    expect(refused.status).toBe(422);
+    expect(refused.body.errors.confirmed).toMatch(/\{nope\}/);
+    const saved = await call(server.api, 'PUT', '/contact/templates', {
+      token: admin,
+      body: { ...current.body, confirmed: 'นัดส่ง {orders} {link}' },
+    });
+    expect(saved.status).toBe(200);
+    const world = await scenario({ line: 'U-ok-10' });
+    const [message] = await messagesOf(await book(world));
+    const { rows } = await sql<{
+      doc_no: string;
+    }>`select doc_no from delivery_order where id = ${world.deliveryOrderIds[0]!}`.execute(server.db);
+    expect(message!.body).toBe(`นัดส่ง ${rows[0]!.doc_no} ${message!.link}`);
+    const planner = await call(server.api, 'GET', '/contact/templates', { token: await plannerOf(world) });
+    expect(planner.status).toBe(403);
   });
 });

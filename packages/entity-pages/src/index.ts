@@ -14,6 +14,7 @@ export { fileNameFromContentDisposition, type SaveEnvironment, saveBlob } from '
 export { parseEvents, readEvents, type ServerSentEvent } from './api/eventStream.ts';
 export { AppointmentPage, appointmentText } from './appointment/AppointmentPage.tsx';
 export * from './booking/index.ts';
+export { ContactTemplatesPage } from './contact/ContactTemplatesPage.tsx';
 export * from './data/index.ts';
 export { createFakeGeolocation, type FakeGeolocation } from './demo/fakeGeolocation.ts';
 export type { Fix, GeolocationAdapter } from './demo/geolocation.ts';

@@ -1,10 +1,11 @@
-import { type ContactEvent, defaultContactTemplates, renderTemplate, renderValues } from '@lms/domain';
+import { type ContactEvent, renderTemplate, renderValues } from '@lms/domain';
 import { sql, type Transaction } from 'kysely';
 import type { Database } from '../db/database.ts';
 import { type Appointment, loadAppointment } from './appointment.ts';
 import type { AppointmentLinks } from './links.ts';
 import type { Channel } from './providers.ts';
 import { type ContactSettings, contactEnabled } from './settings.ts';
+import { loadTemplates } from './templates.ts';
 
 /** What the booking code needs to write messages: the settings and the link signer. */
 export interface Contact {
@@ -44,10 +45,8 @@ export async function enqueueMessage(
   const route = routeOf(contact.settings, appointment);
   if (!route) return undefined;
   const link = event === 'canceled' ? null : appointmentLink(contact, bookingId);
-  const body = renderTemplate(
-    defaultContactTemplates[event],
-    renderValues({ ...appointment, link: link ?? '' }),
-  );
+  const templates = await loadTemplates(trx as unknown as Database);
+  const body = renderTemplate(templates[event], renderValues({ ...appointment, link: link ?? '' }));
   const { rows } = await sql<{ id: string }>`
     insert into contact_message (booking_id, branch_id, event, channel, recipient, body, link)
     values (${bookingId}, ${appointment.branchId}, ${event}, ${route.channel}, ${route.recipient}, ${body}, ${link})

@@ -120,3 +120,26 @@ export const contactApi = {
     },
   }),
 };
+
+// ---- The admin's templates (docs/contact.md) ----
+
+export const ContactTemplates = Type.Object({
+  confirmed: Type.String({ minLength: 1, maxLength: 1000 }),
+  moved: Type.String({ minLength: 1, maxLength: 1000 }),
+  canceled: Type.String({ minLength: 1, maxLength: 1000 }),
+  reminder: Type.String({ minLength: 1, maxLength: 1000 }),
+});
+export type ContactTemplates = Static<typeof ContactTemplates>;
+
+export const contactTemplateApi = {
+  read: operation({
+    method: 'GET',
+    url: '/contact/templates',
+    schema: { response: { 200: ContactTemplates } },
+  }),
+  save: operation({
+    method: 'PUT',
+    url: '/contact/templates',
+    schema: { body: ContactTemplates, response: { 200: ContactTemplates } },
+  }),
+};
