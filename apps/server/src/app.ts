@@ -8,6 +8,14 @@ import { changePasswordRules, LoginThrottle } from './auth/throttle.ts';
 import { TokenService } from './auth/tokens.ts';
 import { BookingEvents } from './booking/events.ts';
 import { bookingRoutes } from './booking/routes.ts';
+import { AppointmentLinks } from './contact/links.ts';
+import { contactMessageRoutes } from './contact/messages.ts';
+import { providersOf } from './contact/providers.ts';
+import { enqueueReminders } from './contact/reminders.ts';
+import { appointmentRoutes } from './contact/routes.ts';
+import { type ContactSettings, contactEnabled, readContactSettings } from './contact/settings.ts';
+import { contactTemplateRoutes } from './contact/templates.ts';
+import { ContactWorker } from './contact/worker.ts';
 import type { EntityExtension } from './crud/extensions.ts';
 import { entityRoutes } from './crud/routes.ts';
 import type { Database } from './db/database.ts';
@@ -40,6 +48,10 @@ export interface AppOptions {
   readonly databaseUrl?: string;
   /** Uploaded files go to `<dataDir>/files`; defaults to LMS_DATA_DIR (tests pass a temp dir). */
   readonly dataDir?: string;
+  /** Customer messages (docs/contact.md); main.ts reads them from the environment. Default: all off. */
+  readonly contact?: ContactSettings;
+  /** Run the outbox worker when a provider is configured (default true; tests run their own). */
+  readonly contactWorker?: boolean;
 }
 
 declare module 'fastify' {
@@ -90,6 +102,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     passwordChangeThrottle: new LoginThrottle(changePasswordRules),
     hashing: new HashQueue(),
     development: options.development ?? false,
+    contact: {
+      settings: options.contact ?? readContactSettings({}),
+      links: await AppointmentLinks.create(options.db),
+    },
   };
   const events = new BookingEvents();
   if (options.databaseUrl) await events.listen(options.databaseUrl);
@@ -105,6 +121,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(authRoutes(ctx));
       await api.register(accountRoutes(ctx));
       await api.register(bookingRoutes(ctx, events));
+      await api.register(appointmentRoutes(ctx));
+      await api.register(contactMessageRoutes(ctx));
+      await api.register(contactTemplateRoutes(ctx));
       await api.register(fileRoutes(ctx, { dataDir: options.dataDir }));
       await api.register(locationTrackingRoutes(ctx, options.databaseUrl));
       await api.register(apiKeyRoutes(ctx));
@@ -121,5 +140,23 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   );
 
   await registerWebApp(app, options.webDist);
+  startContactWorker(app, ctx, options);
   return app;
+}
+
+/** The outbox worker runs beside the API when some provider is configured (docs/contact.md). */
+function startContactWorker(app: FastifyInstance, ctx: AuthContext, options: AppOptions): void {
+  const { settings } = ctx.contact;
+  if (!contactEnabled(settings) || options.contactWorker === false || !options.databaseUrl) return;
+  const worker = new ContactWorker({
+    databaseUrl: options.databaseUrl,
+    settings,
+    providers: providersOf(settings),
+    log: (msg, detail) => app.log.warn({ ...detail }, msg),
+    periodic: async () => {
+      await enqueueReminders(ctx.db, ctx.contact);
+    },
+  });
+  app.addHook('onReady', async () => worker.start());
+  app.addHook('onClose', () => worker.stop());
 }

@@ -1,6 +1,7 @@
 import { buildApp } from './app.ts';
 import { ensureFirstAdmin } from './auth/firstAdmin.ts';
 import { readConfig } from './config.ts';
+import { readContactSettings } from './contact/settings.ts';
 import { ensureDatabase } from './db/admin.ts';
 import { connect, migrate } from './db/database.ts';
 import { startEmbeddedPostgres } from './db/embedded.ts';
@@ -50,6 +51,7 @@ const app = await buildApp({
   development: config.development,
   trustProxy: process.env.LMS_TRUST_PROXY === 'true',
   databaseUrl,
+  contact: readContactSettings(),
 });
 app.addHook('onClose', async () => {
   await db.destroy();

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp } from '../src/app.ts';
+import type { ContactSettings } from '../src/contact/settings.ts';
 import { createDatabase, databaseUrl, dropDatabase } from '../src/db/admin.ts';
 import { connect, type Database } from '../src/db/database.ts';
 
@@ -12,13 +13,22 @@ export interface TestServer {
   readonly api: string;
   readonly db: Database;
   readonly app: FastifyInstance;
+  /** The database's URL (a worker or a listener of the test's own). */
+  readonly databaseUrl: string;
 }
 
 /**
  * Gives the test file its own database (a copy of the migrated template) and a real HTTP
  * server on a random loopback port. Call at the top of a test file; use inside tests.
  */
-export function setupTestServer(options: { webDist?: string; dataDir?: string } = {}): TestServer {
+export function setupTestServer(
+  options: {
+    webDist?: string;
+    dataDir?: string;
+    /** Customer-message settings, asked for when the server starts (a fake provider's URL is known by then). */
+    contact?: () => ContactSettings;
+  } = {},
+): TestServer {
   const state = {} as { origin: string; api: string; db: Database; app: FastifyInstance };
   const adminUrl = inject('pgAdminUrl');
   const name = `lms_t_${randomBytes(6).toString('hex')}`;
@@ -32,6 +42,9 @@ export function setupTestServer(options: { webDist?: string; dataDir?: string } 
       dataDir: options.dataDir,
       trustProxy: true,
       databaseUrl: databaseUrl(adminUrl, name),
+      contact: options.contact?.(),
+      // The test runs its own outbox workers, to stop and kill them.
+      contactWorker: false,
       // LMS_TEST_LOG=error shows server-side errors while debugging a test.
       logger: process.env.LMS_TEST_LOG ? { level: process.env.LMS_TEST_LOG } : false,
     });
@@ -58,6 +71,9 @@ export function setupTestServer(options: { webDist?: string; dataDir?: string } 
     },
     get app() {
       return state.app;
+    },
+    get databaseUrl() {
+      return databaseUrl(adminUrl, name);
     },
   };
 }

@@ -5,6 +5,8 @@ export * from './auth/roleGroups.ts';
 export * from './auth/roles.ts';
 export * from './auth/userAdministration.ts';
 export * from './constants.ts';
+export * from './contact/mask.ts';
+export * from './contact/templates.ts';
 export * from './entities/index.ts';
 export * from './entity/fieldLabels.ts';
 export * from './entity/filters.ts';

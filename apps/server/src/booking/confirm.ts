@@ -7,6 +7,7 @@ import {
   formatDate,
 } from '@lms/domain';
 import { sql, type Transaction } from 'kysely';
+import { type Contact, enqueueMessage } from '../contact/outbox.ts';
 import { recordHistory } from '../crud/history.ts';
 import type { Database } from '../db/database.ts';
 import { conflict, unprocessable } from '../http/errors.ts';
@@ -64,9 +65,9 @@ export async function confirmDraft(
   draftId: string,
   branchId: string,
   userId: string,
-  now = new Date(),
+  options: { now?: Date; contact?: Contact } = {},
 ) {
-  const today = bangkokIsoDate(now);
+  const today = bangkokIsoDate(options.now ?? new Date());
   return db.transaction().execute(async (trx) => {
     const draft = await findDraft(trx as unknown as Database, draftId, branchId, userId, true);
     const slotIds = [...new Set(draft.allocations.map((a) => a.slotId))].sort();
@@ -117,9 +118,7 @@ export async function confirmDraft(
       sub_district_id: string;
     }>`select sub_district_id from ship_to where id = ${draft.request.shipToId}`.execute(trx);
     const first = allocations[0]!.allocation;
-    // What the engine charged: each vehicle's trip minutes, summed over the booking's vehicles.
-    const trip = (pick: (a: Allocation) => number) =>
-      Math.round(allocations.reduce((sum, a) => sum + a.allocation.vehicles * pick(a.allocation), 0));
+    const trip = tripOf(allocations);
     const { rows: created } = await sql<{ id: string }>`
       insert into booking_report (branch_id, status, doc_no, doc_date, doc_type, call_status, customer_id, ship_to_id,
         sub_district_id, district_id, province_id, region_id, country, load_minute, unload_minute, waiting_minute,
@@ -132,17 +131,7 @@ export async function confirmDraft(
         from sub_district s where s.id = ${shipTo[0]?.sub_district_id ?? null}
       returning id`.execute(trx);
     const bookingId = created[0]!.id;
-    let position = 0;
-    for (const { allocation, deliveryTime } of allocations) {
-      for (const line of allocation.lines) {
-        await sql`insert into booking_report__lines (parent_id, position, delivery_order_id, article_id, qty, delivery_date, delivery_time,
-            used_minute, used_weight, used_volume, ship_cond_id, slot_id)
-          values (${bookingId}, ${position++}, ${line.deliveryOrderId}, ${line.articleId}, ${line.qty}, ${allocation.date}::date, ${deliveryTime},
-            ${Math.round(line.usedMinute)}, ${line.usedWeight}, ${line.usedVolume}, ${draft.request.shipCondId}, ${allocation.slotId})`.execute(
-          trx,
-        );
-      }
-    }
+    await writeLines(trx, bookingId, allocations, draft.request.shipCondId);
     await sql`update delivery_order set is_booking = true, updated_at = now(), updated_by = ${userId}, version = version + 1
       where id = any(${orders.map((o) => o.id)}::uuid[])`.execute(trx);
     await recordHistory(trx, {
@@ -154,12 +143,11 @@ export async function confirmDraft(
       changes: {
         status: 'CONFIRMED',
         deliveryOrders: orders.map((o) => o.doc_no),
-        slots: allocations.map(
-          ({ allocation: a }) => `${formatDate(a.date)} ${a.shiftName} ${a.vehicleTypeName} × ${a.vehicles}`,
-        ),
+        slots: slotWords(allocations),
       },
     });
     await sql`delete from booking_draft where id = ${draft.id}`.execute(trx);
+    await enqueueMessage(trx, options.contact, bookingId, 'confirmed');
     await notify(trx, {
       branchId,
       kind: 'confirmed',
@@ -178,6 +166,7 @@ export async function cancelBooking(
   branchId: string,
   userId: string,
   reason: string | null,
+  contact?: Contact,
 ) {
   return db.transaction().execute(async (trx) => {
     const { rows } = await sql<{
@@ -202,6 +191,7 @@ export async function cancelBooking(
       userId,
       changes: { status: { from: 'CONFIRMED', to: 'CANCELED' }, reason },
     });
+    await enqueueMessage(trx, contact, bookingId, 'canceled');
     await notify(trx, {
       branchId,
       kind: 'canceled',
@@ -211,6 +201,44 @@ export async function cancelBooking(
     });
     return { id: bookingId, alreadyCanceled: false };
   });
+}
+
+/** An allocation the engine accepted, with the delivery time the planner set. */
+export interface AcceptedAllocation {
+  readonly allocation: Allocation;
+  readonly deliveryTime: string | null;
+}
+
+/** What the engine charged: each vehicle's trip minutes, summed over the booking's vehicles. */
+export const tripOf =
+  (allocations: readonly AcceptedAllocation[]) =>
+  (pick: (a: Allocation) => number): number =>
+    Math.round(allocations.reduce((sum, a) => sum + a.allocation.vehicles * pick(a.allocation), 0));
+
+/** The slots of a booking in words, as the history tab shows them (never their ids). */
+export const slotWords = (allocations: readonly AcceptedAllocation[]) =>
+  allocations.map(
+    ({ allocation: a }) => `${formatDate(a.date)} ${a.shiftName} ${a.vehicleTypeName} × ${a.vehicles}`,
+  );
+
+/** The booking's lines: one per DO line part the engine placed, with the slot whose capacity it uses. */
+export async function writeLines(
+  trx: Transaction<unknown>,
+  bookingId: string,
+  allocations: readonly AcceptedAllocation[],
+  shipCondId: string,
+): Promise<void> {
+  let position = 0;
+  for (const { allocation, deliveryTime } of allocations) {
+    for (const line of allocation.lines) {
+      await sql`insert into booking_report__lines (parent_id, position, delivery_order_id, article_id, qty, delivery_date, delivery_time,
+          used_minute, used_weight, used_volume, ship_cond_id, slot_id)
+        values (${bookingId}, ${position++}, ${line.deliveryOrderId}, ${line.articleId}, ${line.qty}, ${allocation.date}::date, ${deliveryTime},
+          ${Math.round(line.usedMinute)}, ${line.usedWeight}, ${line.usedVolume}, ${shipCondId}, ${allocation.slotId})`.execute(
+        trx,
+      );
+    }
+  }
 }
 
 export async function notify(trx: Transaction<unknown>, event: BookingEvent): Promise<void> {

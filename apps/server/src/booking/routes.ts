@@ -1,4 +1,4 @@
-import { HORIZON_DAYS, slotChoices, suggest } from '@lms/booking';
+import { slotChoices, suggest } from '@lms/booking';
 import {
   type BookingRequest,
   bangkokIsoDate,
@@ -20,15 +20,8 @@ import { evaluateDraft } from './evaluate.ts';
 import type { BookingEvents } from './events.ts';
 import { checkBookingRequest } from './request.ts';
 import { streamEvents } from './sse.ts';
-import { loadWorld } from './world.ts';
+import { loadWorld, worldEnd } from './world.ts';
 
-const addDays = (day: string, days: number) => {
-  const date = new Date(`${day}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
-};
-/** Far enough for the longest SLA plus the search horizon. */
-const worldEnd = (today: string) => addDays(today, HORIZON_DAYS + 60);
 const bookingReport = entityByName('bookingReport');
 
 /** DO booking (booking.md): suggestion, drafts for fine tune, summary, confirm, cancel, calendar, live events. */
@@ -166,6 +159,7 @@ export function bookingRoutes(ctx: AuthContext, events: BookingEvents) {
             request.query.id,
             request.branchId!,
             request.principal!.userId,
+            { contact: ctx.contact },
           );
           return reply.status(201).send(confirmed);
         } catch (error) {
@@ -186,6 +180,7 @@ export function bookingRoutes(ctx: AuthContext, events: BookingEvents) {
           request.branchId!,
           request.principal!.userId,
           request.body?.reason?.trim() || null,
+          ctx.contact,
         );
         if (!result) throw notFound();
         return result;

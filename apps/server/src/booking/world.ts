@@ -1,6 +1,14 @@
-import type { BookedLine, BookingWorld } from '@lms/booking';
+import { type BookedLine, type BookingWorld, HORIZON_DAYS } from '@lms/booking';
 import { sql } from 'kysely';
 import type { Database } from '../db/database.ts';
+
+const addDays = (day: string, days: number) => {
+  const date = new Date(`${day}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+};
+/** The last day a suggestion may reach: far enough for the longest SLA plus the search horizon. */
+export const worldEnd = (today: string) => addDays(today, HORIZON_DAYS + 60);
 
 /** Rows of a query, typed loosely: the engine's types mirror the declarations' field names. */
 async function rows<T>(db: Database, query: ReturnType<typeof sql<T>>): Promise<T[]> {
@@ -13,10 +21,18 @@ export interface WorldScope {
   readonly to: string;
   readonly deliveryOrderIds?: readonly string[];
   readonly shipToIds?: readonly string[];
+  /** A booking being moved: its own lines do not take capacity from where it may go. */
+  readonly excludeBookingId?: string;
 }
 
 /** Active booking lines using the branch's slots between two days: the capacity already taken. */
-export function bookedLines(db: Database, branchId: string, from: string, to: string): Promise<BookedLine[]> {
+export function bookedLines(
+  db: Database,
+  branchId: string,
+  from: string,
+  to: string,
+  excludeBookingId: string | null = null,
+): Promise<BookedLine[]> {
   return rows(
     db,
     sql<BookedLine>`select l.slot_id as "slotId", l.used_weight::float as "usedWeight", l.used_volume::float as "usedVolume",
@@ -24,7 +40,8 @@ export function bookedLines(db: Database, branchId: string, from: string, to: st
        from booking_report__lines l
        join booking_report b on b.id = l.parent_id and b.canceled_at is null
        join vehicle_date_slot s on s.id = l.slot_id
-      where s.branch_id = ${branchId} and s.shift_date between ${from}::date and ${to}::date`,
+      where s.branch_id = ${branchId} and s.shift_date between ${from}::date and ${to}::date
+        and b.id is distinct from ${excludeBookingId}::uuid`,
   );
 }
 
@@ -146,7 +163,7 @@ export async function loadWorld(db: Database, scope: WorldScope): Promise<Bookin
         select id, doc_no as "docNo", article_uom_id as "articleId", qty, weight, volume, coalesce(bo_ship_to_id, so_ship_to_id) as "shipToId"
           from delivery_order where branch_id = ${branchId} and id = any(${doIds}::uuid[])`,
     ),
-    bookedLines(db, branchId, from, to),
+    bookedLines(db, branchId, from, to, scope.excludeBookingId),
   ]);
   const shipToIds = [
     ...new Set([

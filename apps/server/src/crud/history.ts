@@ -38,7 +38,8 @@ export async function recordHistory(
     recordId: string;
     action: 'create' | 'update' | 'delete';
     changes: Row;
-    userId: string;
+    /** null: not a user (the customer, through the appointment link). */
+    userId: string | null;
   },
 ): Promise<void> {
   await sql`insert into history (entity, record_id, action, changes, user_id)

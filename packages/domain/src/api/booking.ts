@@ -299,7 +299,7 @@ export const ConfirmConflict = Type.Object({
 export type ConfirmConflict = Static<typeof ConfirmConflict>;
 
 const DraftQuery = Type.Object({ id: Uuid, branchId: Uuid });
-const BranchQuery = Type.Object({ branchId: Uuid });
+export const BranchQuery = Type.Object({ branchId: Uuid });
 
 export const bookingApi = {
   suggestion: operation({

@@ -34,7 +34,7 @@ export type CellBooking = Static<typeof CellBooking>;
 /** One change of a booking, pushed by the server (`event: booking`). */
 export const BookingEvent = Type.Object({
   branchId: Uuid,
-  kind: Type.Enum(['confirmed', 'canceled', 'callStatus']),
+  kind: Type.Enum(['confirmed', 'canceled', 'callStatus', 'moved']),
   bookingId: Uuid,
   slotIds: List(Uuid),
   dates: List(IsoDate),

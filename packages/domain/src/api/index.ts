@@ -1,5 +1,6 @@
 /** The API contract: every non-CRUD operation's schemas, imported by the server and the client. */
 export * from './account.ts';
+export * from './appointment.ts';
 export * from './booking.ts';
 export * from './calendar.ts';
 export * from './common.ts';

@@ -29,6 +29,8 @@ export const callStatusOptions = [
   { value: 'NOT_CALLED', label: 'ยังไม่ได้โทร' },
   { value: 'CALLED', label: 'โทรนัดแล้ว' },
   { value: 'UNREACHABLE', label: 'ติดต่อไม่ได้' },
+  // Set by the customer through the appointment link (docs/contact.md), never by a planner's call.
+  { value: 'CONFIRMED_BY_CUSTOMER', label: 'ลูกค้ายืนยันเอง' },
 ] as const;
 
 const computedNote = 'คำนวณโดยเครื่องมือจองตอนยืนยัน (booking.md) แก้ไขโดยตรงไม่ได้';

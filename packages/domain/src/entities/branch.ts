@@ -10,6 +10,7 @@ import {
   refField,
   sortBy,
   stringField,
+  telField,
   textField,
   timestampFields,
 } from './fields.ts';
@@ -50,6 +51,10 @@ export const branch: EntityDef = {
     stringField('locationGroup', 'กลุ่มพื้นที่', { maxLength: 50, typeNote: 'รหัสกลุ่มพื้นที่จาก ERP เป็นข้อความ' }),
     booleanField('isTogo', 'สาขา To Go', { typeNote: 'ค่าจริง/เท็จตามชื่อ is…' }),
     textField('address', 'ที่อยู่'),
+    telField({
+      hiddenInList: true,
+      typeNote: 'ไม่มีในสเปก: เบอร์ที่ลูกค้าโทรถามเรื่องนัดส่ง ใส่ในข้อความถึงลูกค้า (docs/contact.md)',
+    }),
     ...latLonFields(),
     stringField('area', 'พื้นที่', { maxLength: 50, hiddenInList: true, typeNote: 'รหัสพื้นที่ขายเป็นข้อความ' }),
     stringField('country', 'ประเทศ', {

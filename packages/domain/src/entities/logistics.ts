@@ -14,6 +14,7 @@ import {
   refField,
   refsField,
   sortBy,
+  stringField,
   telField,
   textField,
   timeField,
@@ -215,7 +216,12 @@ export const shipTo: EntityDef = {
   fields: [
     codeField(),
     nameField(),
-    telField({ hiddenInList: true }),
+    telField({ hiddenInList: true, typeNote: 'ใช้ส่ง SMS นัดส่งสินค้า (docs/contact.md)' }),
+    stringField('lineUserId', 'รหัสผู้ใช้ LINE', {
+      maxLength: 64,
+      hiddenInList: true,
+      typeNote: 'ได้จากการที่ลูกค้าเชื่อม LINE กับบัญชีของบริษัท ใช้ส่งข้อความนัดส่งสินค้า (docs/contact.md)',
+    }),
     textField('address', 'ที่อยู่'),
     refField('subDistrictId', 'ตำบล/แขวง', { required: true }),
     ...latLonFields().map((field) => ({

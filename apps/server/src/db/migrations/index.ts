@@ -9,6 +9,7 @@ import * as booking from './0007_booking.ts';
 import * as demoPositions from './0008_demo_positions.ts';
 import * as coordinates from './0009_coordinates.ts';
 import * as integration from './0010_integration.ts';
+import * as contact from './0011_contact.ts';
 
 /** Every migration, in order. Names sort lexically: never rename or reorder one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -22,4 +23,5 @@ export const migrations: Record<string, Migration> = {
   '0008_demo_positions': demoPositions,
   '0009_coordinates': coordinates,
   '0010_integration': integration,
+  '0011_contact': contact,
 };

@@ -1,0 +1,45 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { sql } from 'kysely';
+import type { Database } from '../db/database.ts';
+
+/**
+ * The appointment link's token (docs/contact.md): the booking id and an HMAC of it under a
+ * server secret, both base64url. Unguessable without the secret, bound to one booking, and
+ * nothing to store: expiry (end of the delivery day) and revocation (a canceled booking) are
+ * read from the booking each time, so a move extends the link and a cancel ends it.
+ */
+export class AppointmentLinks {
+  private constructor(private readonly key: Buffer) {}
+
+  /** LMS_LINK_SECRET, or one generated at first start and shared by every instance through the database. */
+  static async create(db: Database, env: NodeJS.ProcessEnv = process.env): Promise<AppointmentLinks> {
+    if (env.LMS_LINK_SECRET) return new AppointmentLinks(Buffer.from(env.LMS_LINK_SECRET));
+    await sql`insert into app_setting (key, value) values ('appointmentLinkSecret', ${JSON.stringify(randomBytes(32).toString('base64'))}::jsonb)
+      on conflict (key) do nothing`.execute(db);
+    const { rows } = await sql<{
+      value: string;
+    }>`select value from app_setting where key = 'appointmentLinkSecret'`.execute(db);
+    return new AppointmentLinks(Buffer.from(rows[0]!.value, 'base64'));
+  }
+
+  private mac(bookingId: string): Buffer {
+    return createHmac('sha256', this.key).update(`appointment:${bookingId}`).digest();
+  }
+
+  token(bookingId: string): string {
+    const id = Buffer.from(bookingId.replaceAll('-', ''), 'hex').toString('base64url');
+    return `${id}.${this.mac(bookingId).toString('base64url')}`;
+  }
+
+  /** The booking id a token was made for, or null for anything else. */
+  bookingOf(token: string): string | null {
+    const match = /^([A-Za-z0-9_-]{22})\.([A-Za-z0-9_-]{43})$/.exec(token);
+    if (!match) return null;
+    const hex = Buffer.from(match[1]!, 'base64url').toString('hex');
+    if (hex.length !== 32) return null;
+    const bookingId = `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+    const given = Buffer.from(match[2]!, 'base64url');
+    const expected = this.mac(bookingId);
+    return given.length === expected.length && timingSafeEqual(given, expected) ? bookingId : null;
+  }
+}

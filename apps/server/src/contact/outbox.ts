@@ -1,0 +1,55 @@
+import { type ContactEvent, renderTemplate, renderValues } from '@lms/domain';
+import { sql, type Transaction } from 'kysely';
+import type { Database } from '../db/database.ts';
+import { type Appointment, loadAppointment } from './appointment.ts';
+import type { AppointmentLinks } from './links.ts';
+import type { Channel } from './providers.ts';
+import { type ContactSettings, contactEnabled } from './settings.ts';
+import { loadTemplates } from './templates.ts';
+
+/** What the booking code needs to write messages: the settings and the link signer. */
+export interface Contact {
+  readonly settings: ContactSettings;
+  readonly links: AppointmentLinks;
+}
+
+/** The way to reach a ship-to: LINE when it is linked and configured, else SMS, else the log (development). */
+export function routeOf(
+  settings: ContactSettings,
+  to: Pick<Appointment, 'lineUserId' | 'phone'>,
+): { channel: Channel; recipient: string } | undefined {
+  if (settings.line && to.lineUserId) return { channel: 'line', recipient: to.lineUserId };
+  if (settings.sms && to.phone?.trim()) return { channel: 'sms', recipient: to.phone.trim() };
+  if (settings.log) return { channel: 'log', recipient: to.lineUserId ?? to.phone ?? '-' };
+  return undefined;
+}
+
+export function appointmentLink(contact: Contact, bookingId: string): string {
+  return `${contact.settings.publicUrl}/public/appointment/${contact.links.token(bookingId)}`;
+}
+
+/**
+ * Writes the customer's message for a booking event into the outbox, inside the caller's
+ * transaction: if the booking change rolls back, so does the message. Nothing is written when no
+ * provider is configured or the ship-to cannot be reached. Answers the message id, if any.
+ */
+export async function enqueueMessage(
+  trx: Transaction<unknown>,
+  contact: Contact | undefined,
+  bookingId: string,
+  event: ContactEvent,
+): Promise<string | undefined> {
+  if (!contactEnabled(contact?.settings)) return undefined;
+  const appointment = await loadAppointment(trx as unknown as Database, bookingId);
+  if (!appointment) return undefined;
+  const route = routeOf(contact.settings, appointment);
+  if (!route) return undefined;
+  const link = event === 'canceled' ? null : appointmentLink(contact, bookingId);
+  const templates = await loadTemplates(trx as unknown as Database);
+  const body = renderTemplate(templates[event], renderValues({ ...appointment, link: link ?? '' }));
+  const { rows } = await sql<{ id: string }>`
+    insert into contact_message (booking_id, branch_id, event, channel, recipient, body, link)
+    values (${bookingId}, ${appointment.branchId}, ${event}, ${route.channel}, ${route.recipient}, ${body}, ${link})
+    on conflict do nothing returning id`.execute(trx);
+  return rows[0]?.id;
+}

@@ -1,0 +1,145 @@
+import {
+  appointmentApi,
+  appointmentMessages,
+  bangkokIsoDate,
+  entityByName,
+  type PublicAppointment,
+} from '@lms/domain';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { sql } from 'kysely';
+import { LoginThrottle } from '../auth/throttle.ts';
+import { notify } from '../booking/confirm.ts';
+import { choiceOf, moveBooking, moveOptions } from '../booking/move.ts';
+import { recordHistory } from '../crud/history.ts';
+import { typed } from '../http/contract.ts';
+import { HttpError, notFound } from '../http/errors.ts';
+import type { AuthContext } from '../routes/context.ts';
+import { type Appointment, linkExpiry, loadAppointment } from './appointment.ts';
+
+const bookingReport = entityByName('bookingReport');
+const MINUTE = 60_000;
+
+/**
+ * Per token and per address (docs/contact.md): a customer opens the link a few times; a script
+ * trying tokens from one address, or hammering one link, is held back. In memory, per instance.
+ */
+export const linkRateRules = [
+  { scope: 'username', counts: 'failures', limit: 30, windowMs: 10 * MINUTE, blockMs: 10 * MINUTE },
+  { scope: 'address', counts: 'failures', limit: 120, windowMs: 10 * MINUTE, blockMs: 10 * MINUTE },
+] as const;
+
+/** What the customer may see: the appointment, not the ship-to's phone or LINE id, nor any id. */
+const publicOf = (a: Appointment): PublicAppointment => ({
+  docNo: a.docNo,
+  customer: a.customer,
+  branchName: a.branchName,
+  branchPhone: a.branchPhone,
+  date: a.date,
+  shiftName: a.shiftName,
+  shiftStart: a.shiftStart,
+  shiftEnd: a.shiftEnd,
+  time: a.time,
+  orders: a.orders,
+  confirmed: a.callStatus === 'CONFIRMED_BY_CUSTOMER',
+  expiresAt: linkExpiry(a.lastDate).toISOString(),
+});
+
+/** The self-service appointment link: read, confirm, move options, move. No session: the token is the key. */
+export function appointmentRoutes(ctx: AuthContext, options: { throttle?: LoginThrottle } = {}) {
+  const throttle = options.throttle ?? new LoginThrottle(linkRateRules);
+  return async (fastify: FastifyInstance) => {
+    const app = typed(fastify);
+    const config = { access: { public: true } } as const;
+    const tags = ['Appointment link'];
+
+    /** The live booking a token opens, or the error a caller must not tell apart from others'. */
+    async function appointmentOf(request: FastifyRequest, token: string): Promise<Appointment> {
+      const wait = throttle.retryAfter(token, request.ip);
+      if (wait > 0) throw new HttpError(429, [appointmentMessages.tooMany]);
+      throttle.recordFailure(token, request.ip);
+      const bookingId = ctx.contact.links.bookingOf(token);
+      const appointment = bookingId ? await loadAppointment(ctx.db, bookingId) : undefined;
+      // A token the server did not sign, or for a booking that is gone: the 404 of anything unknown.
+      if (!appointment) throw notFound();
+      if (appointment.canceled || Date.now() >= linkExpiry(appointment.lastDate).getTime())
+        throw new HttpError(410, [appointmentMessages.gone]);
+      return appointment;
+    }
+
+    app.route({
+      ...appointmentApi.read,
+      schema: { ...appointmentApi.read.schema, tags },
+      config,
+      handler: async (request) => publicOf(await appointmentOf(request, request.params.token)),
+    });
+
+    app.route({
+      ...appointmentApi.confirm,
+      schema: { ...appointmentApi.confirm.schema, tags },
+      config,
+      handler: async (request) => {
+        const appointment = await appointmentOf(request, request.params.token);
+        await ctx.db.transaction().execute(async (trx) => {
+          const { rows } = await sql<{
+            call_status: string;
+          }>`select call_status from booking_report where id = ${appointment.bookingId} and canceled_at is null for update`.execute(
+            trx,
+          );
+          if (!rows[0]) throw new HttpError(410, [appointmentMessages.gone]);
+          // Confirming twice is one confirmation: nothing new to log.
+          if (rows[0].call_status === 'CONFIRMED_BY_CUSTOMER') return;
+          await sql`update booking_report set call_status = 'CONFIRMED_BY_CUSTOMER', updated_at = now(), version = version + 1
+            where id = ${appointment.bookingId}`.execute(trx);
+          await recordHistory(trx, {
+            entity: bookingReport,
+            recordId: appointment.bookingId,
+            action: 'update',
+            userId: null,
+            changes: { callStatus: { from: rows[0].call_status, to: 'CONFIRMED_BY_CUSTOMER' } },
+          });
+          await notify(trx, {
+            branchId: appointment.branchId,
+            kind: 'callStatus',
+            bookingId: appointment.bookingId,
+            slotIds: [],
+            dates: [],
+          });
+        });
+        return publicOf((await loadAppointment(ctx.db, appointment.bookingId))!);
+      },
+    });
+
+    app.route({
+      ...appointmentApi.options,
+      schema: { ...appointmentApi.options.schema, tags },
+      config,
+      handler: async (request) => {
+        const appointment = await appointmentOf(request, request.params.token);
+        const found = await moveOptions(ctx.db, appointment, bangkokIsoDate(new Date()));
+        return {
+          options: found.map((option) => {
+            const first = option.allocations[0]!;
+            return {
+              choice: choiceOf(option),
+              date: first.date,
+              shiftName: first.shiftName,
+              shiftStart: first.shiftStartTime,
+              shiftEnd: first.shiftEndTime,
+            };
+          }),
+        };
+      },
+    });
+
+    app.route({
+      ...appointmentApi.move,
+      schema: { ...appointmentApi.move.schema, tags },
+      config,
+      handler: async (request) => {
+        const appointment = await appointmentOf(request, request.params.token);
+        await moveBooking(ctx.db, appointment, request.body.choice, { contact: ctx.contact });
+        return publicOf((await loadAppointment(ctx.db, appointment.bookingId))!);
+      },
+    });
+  };
+}

@@ -1,0 +1,8 @@
+import { AppointmentPage } from '@lms/entity-pages';
+import { useParams } from 'react-router-dom';
+
+/** The customer's appointment link (docs/contact.md): no session, the token in the path. */
+export function PublicAppointmentScreen() {
+  const { token = '' } = useParams();
+  return <AppointmentPage token={token} />;
+}

@@ -1,0 +1,145 @@
+import Type, { type Static } from 'typebox';
+import { BranchQuery } from './booking.ts';
+import { IdParams, IsoDate, List, Nullable, operation, TimeOfDay } from './common.ts';
+
+/**
+ * The customer's appointment link (docs/contact.md): no session, the token in the path is the
+ * only key. Every answer holds the booking's own appointment and nothing else; a wrong token is
+ * the plain 404 of any unknown thing, an expired or revoked (canceled) one a 410.
+ */
+
+export const appointmentMessages = {
+  gone: 'ลิงก์นี้หมดอายุหรือนัดส่งสินค้านี้ถูกยกเลิกแล้ว กรุณาติดต่อสาขา',
+  tooMany: 'มีการเรียกลิงก์นี้บ่อยเกินไป กรุณารอสักครู่แล้วลองใหม่',
+  choiceGone: 'ช่วงเวลาที่เลือกไม่ว่างแล้ว กรุณาเลือกช่วงเวลาอื่น',
+  sameSlot: 'นี่คือนัดเดิมของคุณอยู่แล้ว',
+} as const;
+
+export const AppointmentParams = Type.Object({ token: Type.String({ minLength: 1, maxLength: 200 }) });
+
+export const PublicAppointment = Type.Object({
+  docNo: Type.String(),
+  customer: Type.String(),
+  branchName: Type.String(),
+  branchPhone: Nullable(Type.String()),
+  date: IsoDate,
+  shiftName: Type.String(),
+  shiftStart: TimeOfDay,
+  shiftEnd: TimeOfDay,
+  time: Nullable(TimeOfDay),
+  orders: List(Type.String()),
+  /** The customer confirmed through the link (call status CONFIRMED_BY_CUSTOMER). */
+  confirmed: Type.Boolean(),
+  /** When the link stops working: the end of the last delivery day, Bangkok time. */
+  expiresAt: Type.String({ format: 'date-time' }),
+});
+export type PublicAppointment = Static<typeof PublicAppointment>;
+
+/** A slot set the engine offers for a move; `choice` names it back to `move`. */
+export const MoveOption = Type.Object({
+  choice: Type.String(),
+  date: IsoDate,
+  shiftName: Type.String(),
+  shiftStart: TimeOfDay,
+  shiftEnd: TimeOfDay,
+});
+export type MoveOption = Static<typeof MoveOption>;
+
+export const appointmentApi = {
+  read: operation({
+    method: 'GET',
+    url: '/public/appointment/:token',
+    schema: { params: AppointmentParams, response: { 200: PublicAppointment } },
+  }),
+  confirm: operation({
+    method: 'POST',
+    url: '/public/appointment/:token/confirm',
+    schema: { params: AppointmentParams, response: { 200: PublicAppointment } },
+  }),
+  options: operation({
+    method: 'GET',
+    url: '/public/appointment/:token/options',
+    schema: { params: AppointmentParams, response: { 200: Type.Object({ options: List(MoveOption) }) } },
+  }),
+  move: operation({
+    method: 'POST',
+    url: '/public/appointment/:token/move',
+    schema: {
+      params: AppointmentParams,
+      // The option's slot ids, comma-separated, as `options` named it.
+      body: Type.Object({
+        choice: Type.String({ maxLength: 2000, pattern: '^[0-9a-f-]{36}(,[0-9a-f-]{36})*$' }),
+      }),
+      response: { 200: PublicAppointment },
+    },
+  }),
+};
+
+// ---- The planner's side: the messages of a booking, and resend ----
+
+export const contactMessageStatuses = [
+  { value: 'queued', label: 'รอส่ง' },
+  { value: 'sent', label: 'ส่งแล้ว' },
+  { value: 'dead', label: 'ส่งไม่สำเร็จ' },
+] as const;
+
+export const ContactMessage = Type.Object({
+  id: Type.String({ format: 'uuid' }),
+  event: Type.Enum(['confirmed', 'moved', 'canceled', 'reminder']),
+  channel: Type.Enum(['line', 'sms', 'log']),
+  /** Masked: a list is no place for a phone number or LINE id (PDPA, docs/contact.md). */
+  recipient: Type.String(),
+  status: Type.Enum(contactMessageStatuses.map((s) => s.value)),
+  attempts: Type.Integer(),
+  lastError: Nullable(Type.String()),
+  createdAt: Type.String({ format: 'date-time' }),
+  sentAt: Nullable(Type.String({ format: 'date-time' })),
+});
+export type ContactMessage = Static<typeof ContactMessage>;
+
+export const contactApi = {
+  messages: operation({
+    method: 'GET',
+    url: '/bookingReport/:id/messages',
+    schema: {
+      params: IdParams,
+      querystring: BranchQuery,
+      response: { 200: Type.Object({ messages: List(ContactMessage) }) },
+    },
+  }),
+  resend: operation({
+    method: 'POST',
+    url: '/bookingReport/:id/messages/:messageId/resend',
+    schema: {
+      params: Type.Object({
+        id: Type.String({ format: 'uuid' }),
+        messageId: Type.String({ format: 'uuid' }),
+      }),
+      querystring: BranchQuery,
+      response: { 201: ContactMessage },
+    },
+  }),
+};
+
+// ---- The admin's templates (docs/contact.md) ----
+
+export const ContactTemplates = Type.Object({
+  confirmed: Type.String({ minLength: 1, maxLength: 1000 }),
+  moved: Type.String({ minLength: 1, maxLength: 1000 }),
+  canceled: Type.String({ minLength: 1, maxLength: 1000 }),
+  reminder: Type.String({ minLength: 1, maxLength: 1000 }),
+});
+export type ContactTemplates = Static<typeof ContactTemplates>;
+
+export const contactTemplateApi = {
+  read: operation({
+    method: 'GET',
+    url: '/contact/templates',
+    schema: { response: { 200: ContactTemplates } },
+  }),
+  save: operation({
+    method: 'PUT',
+    url: '/contact/templates',
+    schema: { body: ContactTemplates, response: { 200: ContactTemplates } },
+  }),
+};
