@@ -25,6 +25,7 @@ export const DO_BOOKING_CALENDAR_PATH = '/doBooking/calendar';
 export const BRANCH_SETTINGS_PATH = '/branchVehicleTypeSetting';
 export const SELECT_BRANCH_PATH = '/selectBranch';
 export const LOCATION_TRACKING_PATH = '/demo/locationTracking';
+export const SHIPMENT_PLANNING_PATH = '/shipmentPlanning';
 
 /** Files have no pages: they are reached through the fields that hold them. */
 function hasPages(entity: EntityDef): boolean {
@@ -77,6 +78,12 @@ export const routes: readonly RouteDef[] = [
   doBookingPage('/doBooking/summary', 'สรุปการจอง'),
   doBookingPage(DO_BOOKING_CALENDAR_PATH, 'ปฏิทิน DO Booking'),
   { path: '/bookingCalendar', title: 'ปฏิทินการจอง', kind: 'page', roles: featureRoles.bookingCalendar.read },
+  {
+    path: SHIPMENT_PLANNING_PATH,
+    title: 'วางแผนจัดรถ',
+    kind: 'page',
+    roles: featureRoles.shipmentPlanning.read,
+  },
   ...entities.filter(hasPages).flatMap(entityRoutes),
   // Spec §2: besides its detail page, the booking has a show view taking `id` in the query.
   {

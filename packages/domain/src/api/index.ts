@@ -7,3 +7,4 @@ export * from './crud.ts';
 export * from './files.ts';
 export * from './health.ts';
 export * from './locationTracking.ts';
+export * from './shipmentPlanning.ts';
