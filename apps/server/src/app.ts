@@ -23,6 +23,7 @@ import { accountRoutes } from './routes/account.ts';
 import { authRoutes } from './routes/auth.ts';
 import type { AuthContext } from './routes/context.ts';
 import { healthRoutes } from './routes/health.ts';
+import { shipmentPlanningRoutes } from './shipmentPlanning/routes.ts';
 import { appRoleGroupExtension, appUserExtension } from './users/appUser.ts';
 
 export interface AppOptions {
@@ -103,6 +104,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(authRoutes(ctx));
       await api.register(accountRoutes(ctx));
       await api.register(bookingRoutes(ctx, events));
+      await api.register(shipmentPlanningRoutes(ctx));
       await api.register(fileRoutes(ctx, { dataDir: options.dataDir }));
       await api.register(locationTrackingRoutes(ctx, options.databaseUrl));
       for (const entity of entities.filter((e) => !noGenericRoutes.has(e.name))) {

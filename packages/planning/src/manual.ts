@@ -55,7 +55,13 @@ export function timeRoutes(problem: PlanningProblem, routes: readonly ManualRout
     for (const job of own) {
       const last = stops.at(-1);
       const head = last?.[0];
-      if (last && head && head.together !== undefined && head.together === job.together && head.location === job.location)
+      if (
+        last &&
+        head &&
+        head.together !== undefined &&
+        head.together === job.together &&
+        head.location === job.location
+      )
         last.push(job);
       else stops.push([job]);
     }

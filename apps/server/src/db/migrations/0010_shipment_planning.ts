@@ -12,7 +12,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`alter table "shipment" add column "vehicle_id" uuid`.execute(db);
   await sql`create index on "shipment" (shift_of_day_id)`.execute(db);
   await sql`create index on "shipment" (vehicle_id)`.execute(db);
-  await sql`alter table "shipment" add foreign key (shift_of_day_id) references shift_of_day (id)`.execute(db);
+  await sql`alter table "shipment" add foreign key (shift_of_day_id) references shift_of_day (id)`.execute(
+    db,
+  );
   await sql`alter table "shipment" add foreign key (vehicle_id) references vehicle (id)`.execute(db);
   for (const [table, target] of [
     ['shipment__booking_report_ids', 'booking_report'],
@@ -30,6 +32,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     shift_date date not null,
     shift_of_day_id uuid not null references shift_of_day (id) on delete cascade,
     version integer not null default 0,
+    -- The confirmed trips as the dispatcher arranged them (order of stops): re-timed when read.
+    trips jsonb not null default '[]',
     updated_at timestamptz not null default now(),
     updated_by uuid,
     primary key (branch_id, shift_date, shift_of_day_id)
