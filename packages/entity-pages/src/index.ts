@@ -13,6 +13,7 @@ export { type ApiClientOptions, createApiClient, type HttpApiClient } from './ap
 export { fileNameFromContentDisposition, type SaveEnvironment, saveBlob } from './api/download.ts';
 export { parseEvents, readEvents, type ServerSentEvent } from './api/eventStream.ts';
 export * from './booking/index.ts';
+export * from './shipmentPlanning/index.ts';
 export * from './data/index.ts';
 export { createFakeGeolocation, type FakeGeolocation } from './demo/fakeGeolocation.ts';
 export type { Fix, GeolocationAdapter } from './demo/geolocation.ts';

@@ -4,6 +4,7 @@ import { typed } from '../http/contract.ts';
 import type { AuthContext } from '../routes/context.ts';
 import { confirmPlan, PlanLost } from './confirm.ts';
 import { currentPlan, evaluatedSlot, plannedSlot } from './plan.ts';
+import { activeShifts } from './slot.ts';
 import { recordStage } from './stage.ts';
 
 /** Shipment planning (docs/planning.md): read the slot, plan, re-check a move, confirm, record stage times. */
@@ -13,6 +14,13 @@ export function shipmentPlanningRoutes(ctx: AuthContext) {
     const read = { access: { roles: featureRoles.shipmentPlanning.read }, branchScoped: true };
     const edit = { access: { roles: featureRoles.shipmentPlanning.edit }, branchScoped: true };
     const tags = ['Shipment planning'];
+
+    app.route({
+      ...shipmentPlanningApi.shifts,
+      schema: { ...shipmentPlanningApi.shifts.schema, tags },
+      config: read,
+      handler: async () => activeShifts(ctx.db),
+    });
 
     app.route({
       ...shipmentPlanningApi.slot,

@@ -241,3 +241,13 @@ export function slotShipments(db: Database, branchId: string, date: string, shif
        order by doc_no`,
   );
 }
+
+/** The active shifts, in the order booking ranks them. */
+export function activeShifts(db: Database) {
+  return rows(
+    db,
+    sql<{ id: string; name: string; startTime: string; endTime: string }>`
+      select id, name, to_char(start_time, 'HH24:MI') as "startTime", to_char(end_time, 'HH24:MI') as "endTime"
+        from shift_of_day where active order by start_time, priority, name`,
+  );
+}

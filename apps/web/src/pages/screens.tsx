@@ -4,6 +4,7 @@ import {
   LOCATION_TRACKING_PATH,
   type RouteDef,
   SELECT_BRANCH_PATH,
+  SHIPMENT_PLANNING_PATH,
 } from '@lms/domain';
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
@@ -17,6 +18,7 @@ import {
   EntityScreen,
   LocationTrackingScreen,
   SelectBranchPage,
+  ShipmentPlanningScreen,
 } from './lazyScreens.tsx';
 
 /**
@@ -36,6 +38,7 @@ export function screenFor(route: RouteDef): ReactNode {
       if (route.path === '/bookingCalendar') return <BookingCalendarScreen />;
       if (route.path === LOCATION_TRACKING_PATH) return <LocationTrackingScreen />;
       if (route.path === BRANCH_SETTINGS_PATH) return <BranchSettingsScreen />;
+      if (route.path === SHIPMENT_PLANNING_PATH) return <ShipmentPlanningScreen />;
       return <Placeholder route={route} />;
     case 'list':
     case 'create':

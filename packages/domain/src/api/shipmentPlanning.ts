@@ -144,7 +144,21 @@ export const StageTap = Type.Object({
 });
 export type StageTap = Static<typeof StageTap>;
 
+/** A shift the dispatcher may plan (the shift catalogue needs a role a dispatcher need not hold). */
+export const PlanShift = Type.Object({
+  id: Uuid,
+  name: Type.String(),
+  startTime: TimeOfDay,
+  endTime: TimeOfDay,
+});
+export type PlanShift = Static<typeof PlanShift>;
+
 export const shipmentPlanningApi = {
+  shifts: operation({
+    method: 'GET',
+    url: '/shipmentPlanning/shifts',
+    schema: { querystring: BranchQuery, response: { 200: List(PlanShift) } },
+  }),
   slot: operation({
     method: 'GET',
     url: '/shipmentPlanning',
