@@ -64,10 +64,19 @@ async function plannedSlot() {
       server.db,
     );
     bookingIds.push(rows[0]!.id);
-    for (const [position, id] of dos.entries())
+    // The last booking split its first DO by quantity over two vehicles of the slot: two lines, one DO.
+    const lines = dos.flatMap((id, n) =>
+      i === 2 && n === 0
+        ? [
+            { id, qty: 0.5, weight: 50 },
+            { id, qty: 0.5, weight: 50 },
+          ]
+        : [{ id, qty: 1, weight: 100 }],
+    );
+    for (const [position, line] of lines.entries())
       await sql`insert into booking_report__lines (parent_id, position, delivery_order_id, qty, delivery_date, delivery_time,
           used_weight, used_volume, ship_cond_id, slot_id)
-        values (${rows[0]!.id}, ${position}, ${id}, 1, ${world.today}::date, '09:00', 100, 1, ${world.shipCondId}, ${world.slotId})`.execute(
+        values (${rows[0]!.id}, ${position}, ${line.id}, ${line.qty}, ${world.today}::date, '09:00', ${line.weight}, 1, ${world.shipCondId}, ${world.slotId})`.execute(
         server.db,
       );
   }
@@ -120,6 +129,11 @@ describe('shipment planning over HTTP', () => {
       ['กข-1002', { weight: 500, volume: 100 }],
     ]);
     expect(plan.trips).toHaveLength(2);
+    // A DO split over two lines is one DO to deliver, whole.
+    expect(plan.bookings[2]).toMatchObject({
+      deliveryOrderIds: slot.groups[2],
+      load: { weight: 200, volume: 3 },
+    });
     for (const trip of plan.trips) {
       expect(trip.load.weight).toBeLessThanOrEqual(500);
       expect(trip.driverId).toBe(slot.drivers[slot.trucks.indexOf(trip.vehicleId)]);

@@ -209,7 +209,18 @@ export async function loadSlot(
       lon,
       lines: [],
     };
-    booking.lines.push(line);
+    // A DO the booking split by quantity over several vehicles of this slot is one job here (its
+    // parts summed): the planner delivers a DO whole, and a job id may appear once.
+    const same = booking.lines.findIndex((l) => l.deliveryOrderId === line.deliveryOrderId);
+    const known = booking.lines[same];
+    if (known)
+      booking.lines[same] = {
+        ...known,
+        qty: known.qty + line.qty,
+        weight: known.weight + line.weight,
+        volume: known.volume + line.volume,
+      };
+    else booking.lines.push(line);
     bookings.set(bookingId, booking);
   }
   return {

@@ -131,7 +131,7 @@ export const RefusedMove: Story = {
   beforeEach: mocked({ evaluate: 'refuse' }),
   play: async ({ canvas }) => {
     const trip = within(await autoPlan(canvas));
-    const up = trip.getByRole('button', { name: 'เลื่อน BK20250106000002 ขึ้น' });
+    const up = trip.getByRole('button', { name: 'ขึ้น: BK20250106000002' });
     up.focus();
     await userEvent.keyboard('{Enter}');
     await expect(await canvas.findByRole('alert')).toHaveTextContent(REFUSED_MOVE);
@@ -142,6 +142,8 @@ export const RefusedMove: Story = {
     ]);
     // The plan shown stays as it was.
     await expect(trip.getAllByRole('listitem')[0]).toHaveTextContent('1. BK20250106000001');
+    // The screenshot shows the refusal at the top.
+    window.scrollTo(0, 0);
   },
 };
 

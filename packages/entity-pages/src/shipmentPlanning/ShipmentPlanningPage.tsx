@@ -366,16 +366,16 @@ function TripColumn({
                   size="sm"
                   variant="ghost"
                   isDisabled={disabled || s === 0}
-                  aria-label={`เลื่อน ${booking?.docNo ?? ''} ขึ้น`}
+                  aria-label={`ขึ้น: ${booking?.docNo ?? ''}`}
                   onPress={() => onMoveUp(s)}
                 >
-                  ↑ ขึ้น
+                  <span aria-hidden="true">↑</span> ขึ้น
                 </Button>
                 <Button
                   size="sm"
                   variant="ghost"
                   isDisabled={disabled}
-                  aria-label={`เอา ${booking?.docNo ?? ''} ออกจากรถ`}
+                  aria-label={`เอาออก: ${booking?.docNo ?? ''}`}
                   onPress={() => onUnassign(s)}
                 >
                   เอาออก
