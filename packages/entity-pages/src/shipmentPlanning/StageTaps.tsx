@@ -22,6 +22,16 @@ function unanswered(error: unknown): boolean {
   return error.status === LIMITS.fetchFailureStatus && error.messages[0] === MESSAGES.cannotConnect.text;
 }
 
+/** A v4 uuid; `crypto.randomUUID` exists only in secure contexts (a phone on plain http has none). */
+function tapId(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const b = crypto.getRandomValues(new Uint8Array(16));
+  b[6] = ((b[6] ?? 0) & 0x0f) | 0x40;
+  b[8] = ((b[8] ?? 0) & 0x3f) | 0x80;
+  const h = [...b].map((x) => x.toString(16).padStart(2, '0')).join('');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+}
+
 /**
  * "บันทึกเวลาจริง" on a shipment's page (issue 19 item 4): one tap records the next stage at the
  * tap's own time. Taps wait in the phone's storage while there is no signal and are sent, in
@@ -77,7 +87,7 @@ export function StageTaps({
   const tap = async () => {
     if (!next) return;
     enqueueTap(localStorage, {
-      id: crypto.randomUUID(),
+      id: tapId(),
       stage: next.key,
       at: new Date().toISOString(),
       shipmentId: record.id,
