@@ -13,7 +13,6 @@ export { type ApiClientOptions, createApiClient, type HttpApiClient } from './ap
 export { fileNameFromContentDisposition, type SaveEnvironment, saveBlob } from './api/download.ts';
 export { parseEvents, readEvents, type ServerSentEvent } from './api/eventStream.ts';
 export * from './booking/index.ts';
-export * from './shipmentPlanning/index.ts';
 export * from './data/index.ts';
 export { createFakeGeolocation, type FakeGeolocation } from './demo/fakeGeolocation.ts';
 export type { Fix, GeolocationAdapter } from './demo/geolocation.ts';
@@ -35,5 +34,6 @@ export {
 export { partsFor } from './parts/registry.ts';
 export type { EntityParts } from './parts/types.ts';
 export { type Session, SessionProvider, type SessionUser, useSession } from './session/SessionContext.tsx';
+export * from './shipmentPlanning/index.ts';
 export { SystemStatusPage } from './system/SystemStatusPage.tsx';
 export { type Health, useHealth } from './system/useHealth.ts';
