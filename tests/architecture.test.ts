@@ -31,7 +31,7 @@ const rules: Record<string, { allowedWorkspace: string[]; forbidden: RegExp[] }>
     forbidden: [/^pg$/, /^kysely/, /^fastify/, /^node:/],
   },
   'apps/server/src': {
-    allowedWorkspace: ['@lms/domain', '@lms/booking'],
+    allowedWorkspace: ['@lms/domain', '@lms/booking', '@lms/planning'],
     forbidden: [/^react/, /^styled-components/, /^swr/],
   },
 };

@@ -6,6 +6,7 @@ import {
   canOpenRoute,
   DO_BOOKING_CALENDAR_PATH,
   LOCATION_TRACKING_PATH,
+  SHIPMENT_PLANNING_PATH,
 } from './routes.ts';
 
 /** The sidebar (spec §1): its groups in order, Thai labels, and the roles of each entry's page. */
@@ -98,7 +99,16 @@ export const menu: readonly MenuGroup[] = [
   {
     key: 'deliveryOrder',
     label: 'ใบส่งสินค้า (DO)',
-    entries: entitiesInMenuGroup('deliveryOrder'),
+    entries: [
+      ...entitiesInMenuGroup('deliveryOrder'),
+      {
+        key: 'shipmentPlanning',
+        label: 'วางแผนจัดรถ',
+        path: SHIPMENT_PLANNING_PATH,
+        icon: 'map',
+        roles: featureRoles.shipmentPlanning.read,
+      },
+    ],
   },
   { key: 'masterData', label: 'ข้อมูลหลัก', entries: entitiesInMenuGroup('masterData') },
   {

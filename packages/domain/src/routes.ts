@@ -14,7 +14,8 @@ export type FeatureScreen =
   | 'doBookingCalendar'
   | 'bookingCalendar'
   | 'branchSettings'
-  | 'locationTracking';
+  | 'locationTracking'
+  | 'shipmentPlanning';
 
 export interface RouteDef {
   /** react-router pattern: `/province/edit/:id`. */
@@ -36,6 +37,7 @@ export const DO_BOOKING_CALENDAR_PATH = '/doBooking/calendar';
 export const BRANCH_SETTINGS_PATH = '/branchVehicleTypeSetting';
 export const SELECT_BRANCH_PATH = '/selectBranch';
 export const LOCATION_TRACKING_PATH = '/demo/locationTracking';
+export const SHIPMENT_PLANNING_PATH = '/shipmentPlanning';
 
 /** Files have no pages: they are reached through the fields that hold them. */
 function hasPages(entity: EntityDef): boolean {
@@ -94,6 +96,13 @@ export const routes: readonly RouteDef[] = [
     kind: 'page',
     screen: 'bookingCalendar',
     roles: featureRoles.bookingCalendar.read,
+  },
+  {
+    path: SHIPMENT_PLANNING_PATH,
+    title: 'วางแผนจัดรถ',
+    kind: 'page',
+    screen: 'shipmentPlanning',
+    roles: featureRoles.shipmentPlanning.read,
   },
   ...entities.filter(hasPages).flatMap(entityRoutes),
   // Spec §2: besides its detail page, the booking has a show view taking `id` in the query.

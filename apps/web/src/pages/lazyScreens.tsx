@@ -25,6 +25,9 @@ export const BookingCalendarScreen = lazyScreen(() =>
 export const LocationTrackingScreen = lazyScreen(() =>
   import('./LocationTrackingScreen.tsx').then((m) => m.LocationTrackingScreen),
 );
+export const ShipmentPlanningScreen = lazyScreen(() =>
+  import('./ShipmentPlanningScreen.tsx').then((m) => m.ShipmentPlanningScreen),
+);
 export const SelectBranchPage = lazyScreen(() =>
   import('../branch/SelectBranchPage.tsx').then((m) => m.SelectBranchPage),
 );

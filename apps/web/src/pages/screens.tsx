@@ -11,6 +11,7 @@ import {
   EntityScreen,
   LocationTrackingScreen,
   SelectBranchPage,
+  ShipmentPlanningScreen,
 } from './lazyScreens.tsx';
 
 /**
@@ -27,6 +28,7 @@ const featureScreens: Record<FeatureScreen, (route: RouteDef) => ReactNode> = {
   bookingCalendar: () => <BookingCalendarScreen />,
   branchSettings: () => <BranchSettingsScreen />,
   locationTracking: () => <LocationTrackingScreen />,
+  shipmentPlanning: () => <ShipmentPlanningScreen />,
 };
 
 export function screenFor(route: RouteDef): ReactNode {

@@ -9,3 +9,4 @@ export * from './files.ts';
 export * from './health.ts';
 export * from './integration.ts';
 export * from './locationTracking.ts';
+export * from './shipmentPlanning.ts';

@@ -1,9 +1,10 @@
 import { shipment } from '@lms/domain';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { HttpResponse, http } from 'msw';
-import { expect, screen, userEvent, within } from 'storybook/test';
+import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
 import { fixtureId, fixtureRecord } from '../mocks/fixtures.ts';
 import { entityStories, seenRequests } from '../stories/entityStories.tsx';
+import { EntityDetailPage } from './EntityDetailPage.tsx';
 import type { EntityListPage } from './EntityListPage.tsx';
 
 const s = entityStories('shipment');
@@ -69,5 +70,66 @@ export const StageOrder: Story = {
     await expect(await dialog.findByText('เวลาจริงของ "เริ่มขึ้นสินค้า" ต้องไม่ก่อนเวลาจริงของ "เช็คอิน"')).toBeVisible();
     await expect(seenRequests.some((request) => request.method === 'PUT')).toBe(false);
     await expect(screen.getByRole('dialog')).toBeVisible();
+  },
+};
+
+const tapRecord = {
+  ...fixtureRecord(shipment, 1),
+  actDateCheckIn: '2026-11-04',
+  actTimeCheckIn: '07:40',
+  actDateLoadStart: null,
+  actTimeLoadStart: null,
+  actDateLoadEnd: null,
+  actTimeLoadEnd: null,
+  actDateShipCom: null,
+  actTimeShipCom: null,
+  actDateShipStart: null,
+  actTimeShipStart: null,
+  actDateShipEnd: null,
+  actTimeShipEnd: null,
+};
+const taps: { id: string; stage: string; at: string }[] = [];
+let offline = false;
+
+/**
+ * "บันทึกเวลาจริง" (issue 19): one tap records the next stage at the tap's time. Offline, the tap
+ * waits on the phone and says so; back online it is sent once, with its own id and time.
+ */
+export const RecordStageOffline: Story = {
+  name: 'Detail: record the next stage, offline then back',
+  beforeEach: ({ msw }) => {
+    s.mount(msw);
+    taps.splice(0);
+    offline = true;
+    localStorage.removeItem('lms.shipmentStageTaps');
+    msw.use(
+      http.get(`/api/shipment/${tapRecord.id}`, () => HttpResponse.json(tapRecord)),
+      http.post(`/api/shipment/${tapRecord.id}/stage`, async ({ request }) => {
+        if (offline) return HttpResponse.error();
+        const body = (await request.json()) as { id: string; stage: string; at: string };
+        taps.push(body);
+        return HttpResponse.json({
+          id: tapRecord.id,
+          stage: body.stage,
+          at: { date: '2026-11-04', time: '08:00' },
+          duplicate: false,
+        });
+      }),
+    );
+  },
+  render: () => <EntityDetailPage entity="shipment" id={fixtureId('shipment', 1)} onBack={() => undefined} />,
+  play: async ({ canvas }) => {
+    await userEvent.click(await canvas.findByRole('button', { name: 'บันทึกเวลาจริง: เริ่มขึ้นสินค้า' }));
+    await expect(await canvas.findByRole('status')).toHaveTextContent('รอส่ง 1 รายการเมื่อมีสัญญาณ (เริ่มขึ้นสินค้า)');
+    // The waiting stage is not offered again: the next one is.
+    await expect(canvas.getByRole('button', { name: 'บันทึกเวลาจริง: ขึ้นสินค้าเสร็จ' })).toBeVisible();
+    offline = false;
+    window.dispatchEvent(new Event('online'));
+    await waitFor(() => expect(taps).toHaveLength(1));
+    await expect(taps[0]!.stage).toBe('LoadStart');
+    await waitFor(() => expect(canvas.queryByRole('status')).toBeNull());
+    window.dispatchEvent(new Event('online'));
+    await expect(taps).toHaveLength(1);
+    localStorage.removeItem('lms.shipmentStageTaps');
   },
 };

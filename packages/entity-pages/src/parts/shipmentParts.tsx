@@ -1,8 +1,10 @@
 import { shipment, shipmentStages, stageFieldNames, stageOrderViolations } from '@lms/domain';
 import styled from 'styled-components';
+import { useEntityMutations } from '../data/useEntityMutations.ts';
 import { FormSection } from '../form/EntityFormFields.tsx';
 import { FieldControl } from '../form/FieldControl.tsx';
-import type { EntityParts, FormPartProps } from './types.ts';
+import { StageTaps } from '../shipmentPlanning/StageTaps.tsx';
+import type { EntityParts, FormPartProps, RecordPartProps } from './types.ts';
 
 /** Shipment: the plan/actual date and time of each stage grouped as one row per stage. */
 
@@ -31,9 +33,16 @@ function ShipmentStages({ mode }: FormPartProps) {
   );
 }
 
+/** The detail page records actual stage times with one tap each (offline taps wait on the phone). */
+function ShipmentActions({ entity, record }: RecordPartProps) {
+  const { revalidate } = useEntityMutations(entity);
+  return <StageTaps record={record} onRecorded={() => void revalidate()} />;
+}
+
 export const shipmentParts: EntityParts = {
   sectionFields: stageFields,
   FormSections: ShipmentStages,
+  RecordActions: ShipmentActions,
   // booking.md: an actual stage time may not precede the previous stage's.
   validate: (values) =>
     Object.fromEntries(stageOrderViolations(values).map((violation) => [violation.field, violation.message])),

@@ -10,6 +10,7 @@ import * as demoPositions from './0008_demo_positions.ts';
 import * as coordinates from './0009_coordinates.ts';
 import * as integration from './0010_integration.ts';
 import * as contact from './0011_contact.ts';
+import * as shipmentPlanning from './0012_shipment_planning.ts';
 
 /** Every migration, in order. Names sort lexically: never rename or reorder one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   '0009_coordinates': coordinates,
   '0010_integration': integration,
   '0011_contact': contact,
+  '0012_shipment_planning': shipmentPlanning,
 };

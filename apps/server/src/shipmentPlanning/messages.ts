@@ -1,0 +1,47 @@
+import { type ShipmentStage, shipmentStages } from '@lms/domain';
+import type { PlanViolation } from '@lms/planning';
+
+/** What the dispatcher reads when planning refuses something (Thai, as every message). */
+export const planningMessages = {
+  branchWithoutPlace: 'สาขายังไม่มีพิกัด จึงคำนวณเส้นทางไม่ได้',
+  shipToWithoutPlace: 'สถานที่ส่งและตำบลของสถานที่ส่งยังไม่มีพิกัด',
+  bannedAllShift: 'ติดช่วงห้ามรถบรรทุกเข้าพื้นที่ตลอดเวลาที่ส่งได้ในกะนี้',
+  notPlaced: 'ยังไม่ได้จัดลงรถคันใด',
+  unknownTruck: 'รถที่เลือกไม่ใช่รถของสาขานี้หรือไม่ใช้ในการวางแผน',
+  truckTwice: (plate: string) => `รถ ${plate} ถูกจัดไว้มากกว่าหนึ่งเที่ยว`,
+  unknownDriver: 'คนขับที่เลือกไม่ใช่คนขับของสาขานี้',
+  driverTwice: (name: string) => `คนขับ ${name} ถูกจัดไว้มากกว่าหนึ่งเที่ยว`,
+  notInSlot: 'ใบส่งสินค้าบางรายการไม่ได้อยู่ในการจองของกะนี้',
+  deliveryOrderTwice: (docNo: string) => `ใบส่งสินค้า ${docNo} อยู่ในแผนมากกว่าหนึ่งครั้ง`,
+  staleVersion: 'มีผู้ยืนยันแผนของกะนี้ไปก่อนแล้ว ระบบแสดงแผนล่าสุดให้แล้ว กรุณาตรวจสอบอีกครั้ง',
+  checkedIn: (plate: string) => `รถ ${plate} เช็คอินแล้ว จึงเปลี่ยนแผนของกะนี้ไม่ได้`,
+  stageBeforePrevious: (stage: string, previous: string) => `ต้องบันทึกเวลาจริงของ "${previous}" ก่อน "${stage}"`,
+} as const;
+
+export const stageLabel = (stage: ShipmentStage) =>
+  shipmentStages.find((s) => s.key === stage)?.label ?? stage;
+
+/** A broken rule of a dispatcher's move, named with the truck and booking it concerns. */
+export function violationMessage(
+  violation: PlanViolation,
+  names: { truck: (id: unknown) => string; booking: (deliveryOrderId: unknown) => string },
+): string {
+  const truck = names.truck(violation.vehicle);
+  const booking = names.booking(violation.job);
+  switch (violation.rule) {
+    case 'CAPACITY':
+      return `น้ำหนักหรือปริมาตรบนรถ ${truck} เกินความจุที่ใช้วางแผน`;
+    case 'TIME_WINDOW':
+      return `รถ ${truck} ไปถึงการจอง ${booking} ไม่ทันเวลาส่ง (หรือตรงกับช่วงห้ามรถบรรทุก)`;
+    case 'SHIFT':
+      return `รถ ${truck} ส่งสินค้าเสร็จและกลับสาขาไม่ทันเวลาสิ้นสุดกะ`;
+    case 'SKILLS':
+      return `การจอง ${booking} จองรถประเภทอื่นไว้ ไม่ใช่ประเภทของรถ ${truck}`;
+    case 'PROHIBITED':
+      return `สินค้าของการจอง ${booking} ห้ามไปรถคันเดียวกับสินค้าที่อยู่บนรถ ${truck} แล้ว`;
+    case 'TOGETHER':
+      return 'สินค้าของการจองเดียวกันที่แยกส่งไม่ได้ต้องอยู่บนรถคันเดียวกัน';
+    case 'JOBS':
+      return `ใบส่งสินค้าของการจอง ${booking} ต้องอยู่ในแผนครั้งเดียว`;
+  }
+}

@@ -1,0 +1,132 @@
+import type { SlotPlan, TripsInput } from '@lms/domain';
+import { type ManualRoute, type PlanSolution, planViolations, solve, timeRoutes } from '@lms/planning';
+import type { Database } from '../db/database.ts';
+import { HttpError } from '../http/errors.ts';
+import { dayFigures, defaultDrivers, slotIndex, slotPlan } from './answer.ts';
+import { planningMessages, violationMessage } from './messages.ts';
+import { type SlotProblem, slotProblem } from './problem.ts';
+import { loadSlot, type Slot } from './slot.ts';
+
+/** The planner's time box on the server (issue 19: 2 s by default). */
+export const PLAN_TIME_LIMIT_MS = 2000;
+
+const refuse = (messages: string[]) => new HttpError(422, messages);
+
+/**
+ * A dispatcher's trips checked and timed: the input must name the slot's own DOs (each once), the
+ * branch's trucks and drivers (each once); then every rule of the plan (capacity at the planning
+ * %, windows and truck bans, the shift, the booked vehicle type, prohibited goods, cannot-split)
+ * — the first broken rules come back as a 422 in Thai.
+ */
+export function checkTrips(slot: Slot, built: SlotProblem, trips: TripsInput): PlanSolution {
+  const index = slotIndex(slot);
+  const seen = new Set<string>();
+  const trucks = new Set<string>();
+  const drivers = new Set<string>();
+  const routes: ManualRoute[] = [];
+  for (const trip of trips) {
+    if (!index.trucks.has(trip.vehicleId)) throw refuse([planningMessages.unknownTruck]);
+    if (trucks.has(trip.vehicleId)) throw refuse([planningMessages.truckTwice(index.plate(trip.vehicleId))]);
+    trucks.add(trip.vehicleId);
+    if (trip.driverId) {
+      const driver = slot.drivers.find((d) => d.id === trip.driverId);
+      if (!driver) throw refuse([planningMessages.unknownDriver]);
+      if (drivers.has(driver.id)) throw refuse([planningMessages.driverTwice(driver.name)]);
+      drivers.add(driver.id);
+    }
+    const jobs: string[] = [];
+    for (const stop of trip.stops)
+      for (const id of stop.deliveryOrderIds) {
+        if (index.bookingOf.get(id) !== stop.bookingId) throw refuse([planningMessages.notInSlot]);
+        if (seen.has(id))
+          throw refuse([planningMessages.deliveryOrderTwice(index.lineOf.get(id)?.docNo ?? id)]);
+        seen.add(id);
+        jobs.push(id);
+      }
+    routes.push({ vehicle: trip.vehicleId, jobs });
+  }
+  // A booking refused before planning (no coordinates, banned all shift) cannot ride.
+  const refused = new Set(built.refused.map((r) => r.bookingId));
+  const stray = [...seen].find((id) => refused.has(index.bookingOf.get(id) ?? ''));
+  if (stray) {
+    const reason = built.refused.find((r) => r.bookingId === index.bookingOf.get(stray))?.reason ?? '';
+    throw refuse([`${index.bookingDocNo(stray)}: ${reason}`]);
+  }
+  const solution = timeRoutes(built.problem, routes);
+  const broken = planViolations(built.problem, solution);
+  if (broken.length > 0) {
+    const messages = [
+      ...new Set(broken.map((v) => violationMessage(v, { truck: index.plate, booking: index.bookingDocNo }))),
+    ];
+    throw refuse(messages);
+  }
+  return solution;
+}
+
+/** The slot as it stands: its confirmed plan re-timed on today's data, or no trips yet. */
+export async function currentPlan(db: Database, branchId: string, date: string, shiftOfDayId: string) {
+  const slot = await loadSlot(db, branchId, date, shiftOfDayId);
+  const built = slotProblem(slot);
+  const figures = await dayFigures(db, branchId, date);
+  if (slot.version === 0 || slot.confirmedTrips.length === 0)
+    return slotPlan(slot, built, null, { drivers: [], manual: true, confirmed: slot.version > 0, figures });
+  // Re-timed without refusing: master data may have changed since; the screen shows the plan as confirmed.
+  const placed = new Set(slot.bookings.flatMap((b) => b.lines.map((l) => l.deliveryOrderId)));
+  const solution = timeRoutes(
+    built.problem,
+    slot.confirmedTrips.map((t) => ({
+      vehicle: t.vehicleId,
+      jobs: t.stops.flatMap((s) => s.deliveryOrderIds).filter((id) => placed.has(id)),
+    })),
+  );
+  const drivers = solution.routes.map(
+    (r) => slot.confirmedTrips.find((t) => t.vehicleId === r.vehicle)?.driverId ?? null,
+  );
+  return slotPlan(slot, built, solution, { drivers, manual: true, confirmed: true, figures });
+}
+
+/** The planner's trips for a slot (time-boxed), with default drivers. */
+export async function plannedSlot(
+  db: Database,
+  branchId: string,
+  date: string,
+  shiftOfDayId: string,
+): Promise<SlotPlan> {
+  const slot = await loadSlot(db, branchId, date, shiftOfDayId);
+  const built = slotProblem(slot);
+  const solution = solve(built.problem, {
+    seed: 1,
+    timeLimitMs: PLAN_TIME_LIMIT_MS,
+    clock: () => performance.now(),
+  });
+  const drivers = defaultDrivers(
+    slot,
+    solution.routes.map((r) => String(r.vehicle)),
+  );
+  return slotPlan(slot, built, solution, {
+    drivers,
+    manual: false,
+    confirmed: false,
+    figures: await dayFigures(db, branchId, date),
+  });
+}
+
+/** A dispatcher's trips re-checked (422 with the rule broken) and timed. */
+export async function evaluatedSlot(
+  db: Database,
+  branchId: string,
+  date: string,
+  shiftOfDayId: string,
+  trips: TripsInput,
+): Promise<SlotPlan> {
+  const slot = await loadSlot(db, branchId, date, shiftOfDayId);
+  const built = slotProblem(slot);
+  const solution = checkTrips(slot, built, trips);
+  const drivers = solution.routes.map((r) => trips.find((t) => t.vehicleId === r.vehicle)?.driverId ?? null);
+  return slotPlan(slot, built, solution, {
+    drivers,
+    manual: true,
+    confirmed: false,
+    figures: await dayFigures(db, branchId, date),
+  });
+}

@@ -1,0 +1,77 @@
+import { featureRoles, shipmentPlanningApi } from '@lms/domain';
+import type { FastifyInstance } from 'fastify';
+import { typed } from '../http/contract.ts';
+import type { AuthContext } from '../routes/context.ts';
+import { confirmPlan, PlanLost } from './confirm.ts';
+import { currentPlan, evaluatedSlot, plannedSlot } from './plan.ts';
+import { activeShifts } from './slot.ts';
+import { recordStage } from './stage.ts';
+
+/** Shipment planning (docs/planning.md): read the slot, plan, re-check a move, confirm, record stage times. */
+export function shipmentPlanningRoutes(ctx: AuthContext) {
+  return async (fastify: FastifyInstance) => {
+    const app = typed(fastify);
+    const read = { access: { roles: featureRoles.shipmentPlanning.read }, branchScoped: true };
+    const edit = { access: { roles: featureRoles.shipmentPlanning.edit }, branchScoped: true };
+    const tags = ['Shipment planning'];
+
+    app.route({
+      ...shipmentPlanningApi.shifts,
+      schema: { ...shipmentPlanningApi.shifts.schema, tags },
+      config: read,
+      handler: async () => activeShifts(ctx.db),
+    });
+
+    app.route({
+      ...shipmentPlanningApi.slot,
+      schema: { ...shipmentPlanningApi.slot.schema, tags },
+      config: read,
+      handler: async (request) =>
+        currentPlan(ctx.db, request.branchId!, request.query.date, request.query.shiftOfDayId),
+    });
+
+    app.route({
+      ...shipmentPlanningApi.plan,
+      schema: { ...shipmentPlanningApi.plan.schema, tags },
+      config: read,
+      handler: async (request) =>
+        plannedSlot(ctx.db, request.branchId!, request.body.date, request.body.shiftOfDayId),
+    });
+
+    app.route({
+      ...shipmentPlanningApi.evaluate,
+      schema: { ...shipmentPlanningApi.evaluate.schema, tags },
+      config: read,
+      handler: async (request) =>
+        evaluatedSlot(
+          ctx.db,
+          request.branchId!,
+          request.body.date,
+          request.body.shiftOfDayId,
+          request.body.trips,
+        ),
+    });
+
+    app.route({
+      ...shipmentPlanningApi.confirm,
+      schema: { ...shipmentPlanningApi.confirm.schema, tags },
+      config: edit,
+      handler: async (request, reply) => {
+        try {
+          return await confirmPlan(ctx.db, request.branchId!, request.principal!.userId, request.body);
+        } catch (error) {
+          if (error instanceof PlanLost) return reply.status(409).send(error.body);
+          throw error;
+        }
+      },
+    });
+
+    app.route({
+      ...shipmentPlanningApi.recordStage,
+      schema: { ...shipmentPlanningApi.recordStage.schema, tags },
+      config: edit,
+      handler: async (request) =>
+        recordStage(ctx.db, request.branchId!, request.principal!.userId, request.params.id, request.body),
+    });
+  };
+}

@@ -1,0 +1,7 @@
+import { bangkokIsoDate } from '@lms/domain';
+import { ShipmentPlanningPage } from '@lms/entity-pages';
+
+/** `/shipmentPlanning`: the dispatcher's day, opening on today in Asia/Bangkok. */
+export function ShipmentPlanningScreen() {
+  return <ShipmentPlanningPage today={new Date(`${bangkokIsoDate(new Date())}T00:00:00`)} />;
+}

@@ -1,0 +1,206 @@
+import Type, { type Static } from 'typebox';
+import { shipmentStages } from '../entities/shipment.ts';
+import { ErrorBody, IsoDate, List, Nullable, operation, TimeOfDay, Uuid } from './common.ts';
+
+/**
+ * Shipment planning (docs/planning.md): one branch, one day, one shift — its confirmed bookings,
+ * trucks and drivers; the planner's trips; a dispatcher's own trips re-checked; the confirmed plan
+ * written as shipments; actual stage times recorded from the driver's phone.
+ */
+
+const BranchQuery = Type.Object({ branchId: Uuid });
+
+/** The slot being planned. */
+export const PlanSlot = Type.Object({ date: IsoDate, shiftOfDayId: Uuid });
+export type PlanSlot = Static<typeof PlanSlot>;
+
+/** Weight (kg) and volume (m³). */
+export const Load = Type.Object({ weight: Type.Number(), volume: Type.Number() });
+export type Load = Static<typeof Load>;
+
+/** A date and time of day in Bangkok: a trip past midnight ends on the next day. */
+export const PlanInstant = Type.Object({ date: IsoDate, time: TimeOfDay });
+export type PlanInstant = Static<typeof PlanInstant>;
+
+export const PlanBooking = Type.Object({
+  id: Uuid,
+  docNo: Type.String(),
+  shipToLabel: Type.String(),
+  vehicleTypeId: Uuid,
+  vehicleTypeName: Type.String(),
+  deliveryTime: Nullable(TimeOfDay),
+  deliveryOrderIds: List(Uuid),
+  deliveryOrderDocNos: List(Type.String()),
+  load: Load,
+});
+export type PlanBooking = Static<typeof PlanBooking>;
+
+export const PlanTruck = Type.Object({
+  id: Uuid,
+  licensePlate: Type.String(),
+  label: Type.String(),
+  vehicleTypeId: Uuid,
+  vehicleTypeName: Type.String(),
+  /** At the branch's planning adjust %. */
+  capacity: Load,
+});
+export type PlanTruck = Static<typeof PlanTruck>;
+
+export const PlanDriver = Type.Object({ id: Uuid, name: Type.String(), vehicleId: Nullable(Uuid) });
+export type PlanDriver = Static<typeof PlanDriver>;
+
+/** One stop of a trip: one booking's DOs (all of them, or the share this truck carries). */
+export const PlanStop = Type.Object({
+  bookingId: Uuid,
+  deliveryOrderIds: List(Uuid),
+  arrival: PlanInstant,
+  /** Service start (after waiting for the window). */
+  start: PlanInstant,
+  departure: PlanInstant,
+  load: Load,
+});
+export type PlanStop = Static<typeof PlanStop>;
+
+export const ShipmentStageKey = Type.Enum(shipmentStages.map((s) => s.key));
+
+export const PlanTrip = Type.Object({
+  vehicleId: Uuid,
+  driverId: Nullable(Uuid),
+  stops: List(PlanStop),
+  load: Load,
+  /** Minutes from check-in to the end of the last delivery, and the shift's minutes. */
+  minutes: Type.Object({ used: Type.Integer(), shift: Type.Integer() }),
+  distanceKm: Type.Number(),
+  /** Planned time of each stage (CheckIn … ShipEnd), in stage order. */
+  stages: List(Type.Object({ stage: ShipmentStageKey, at: PlanInstant })),
+  /** The shipment written for this trip once confirmed. */
+  shipmentId: Nullable(Uuid),
+  shipmentDocNo: Nullable(Type.String()),
+  checkedIn: Type.Boolean(),
+});
+export type PlanTrip = Static<typeof PlanTrip>;
+
+export const PlanUnassigned = Type.Object({
+  bookingId: Uuid,
+  deliveryOrderIds: List(Uuid),
+  reason: Type.String(),
+});
+export type PlanUnassigned = Static<typeof PlanUnassigned>;
+
+/** On time and utilisation of the day, all shifts (issue 19 item 5). */
+export const PlanFigures = Type.Object({
+  /** Shipments with an actual ShipEnd, and those within their shift. */
+  delivered: Type.Integer(),
+  onTime: Type.Integer(),
+  /** Booked (confirmed bookings), planned (on confirmed trips) and the trucks' capacity. */
+  booked: Load,
+  planned: Load,
+  capacity: Load,
+});
+export type PlanFigures = Static<typeof PlanFigures>;
+
+/** A slot with its resources and a plan: the confirmed one, the planner's or the dispatcher's. */
+export const SlotPlan = Type.Object({
+  date: IsoDate,
+  shiftOfDayId: Uuid,
+  shiftName: Type.String(),
+  shiftStart: TimeOfDay,
+  shiftEnd: TimeOfDay,
+  /** The confirmed plan's number (0: none yet); confirm sends it back. */
+  version: Type.Integer(),
+  confirmed: Type.Boolean(),
+  bookings: List(PlanBooking),
+  trucks: List(PlanTruck),
+  drivers: List(PlanDriver),
+  trips: List(PlanTrip),
+  unassigned: List(PlanUnassigned),
+  figures: PlanFigures,
+});
+export type SlotPlan = Static<typeof SlotPlan>;
+
+/** A dispatcher's trips: trucks, drivers and stops in order. */
+export const TripsInput = List(
+  Type.Object({
+    vehicleId: Uuid,
+    driverId: Nullable(Uuid),
+    stops: List(Type.Object({ bookingId: Uuid, deliveryOrderIds: List(Uuid, { minItems: 1 }) }), {
+      minItems: 1,
+    }),
+  }),
+  { maxItems: 500 },
+);
+export type TripsInput = Static<typeof TripsInput>;
+
+/** Someone confirmed this slot first: the plan as it now stands. */
+export const PlanConflict = Type.Object({ messages: List(Type.String()), plan: SlotPlan });
+export type PlanConflict = Static<typeof PlanConflict>;
+
+export const StageTap = Type.Object({
+  /** The phone's own id for this tap: sent twice, recorded once. */
+  id: Uuid,
+  stage: ShipmentStageKey,
+  /** When the driver tapped (the phone's clock), ISO 8601. */
+  at: Type.String({ format: 'date-time' }),
+});
+export type StageTap = Static<typeof StageTap>;
+
+/** A shift the dispatcher may plan (the shift catalogue needs a role a dispatcher need not hold). */
+export const PlanShift = Type.Object({
+  id: Uuid,
+  name: Type.String(),
+  startTime: TimeOfDay,
+  endTime: TimeOfDay,
+});
+export type PlanShift = Static<typeof PlanShift>;
+
+export const shipmentPlanningApi = {
+  shifts: operation({
+    method: 'GET',
+    url: '/shipmentPlanning/shifts',
+    schema: { querystring: BranchQuery, response: { 200: List(PlanShift) } },
+  }),
+  slot: operation({
+    method: 'GET',
+    url: '/shipmentPlanning',
+    schema: {
+      querystring: Type.Object({ branchId: Uuid, date: IsoDate, shiftOfDayId: Uuid }),
+      response: { 200: SlotPlan },
+    },
+  }),
+  plan: operation({
+    method: 'POST',
+    url: '/shipmentPlanning/plan',
+    schema: { querystring: BranchQuery, body: PlanSlot, response: { 200: SlotPlan } },
+  }),
+  evaluate: operation({
+    method: 'POST',
+    url: '/shipmentPlanning/evaluate',
+    schema: {
+      querystring: BranchQuery,
+      body: Type.Object({ ...PlanSlot.properties, trips: TripsInput }),
+      response: { 200: SlotPlan, 422: ErrorBody },
+    },
+  }),
+  confirm: operation({
+    method: 'POST',
+    url: '/shipmentPlanning/confirm',
+    schema: {
+      querystring: BranchQuery,
+      body: Type.Object({ ...PlanSlot.properties, version: Type.Integer({ minimum: 0 }), trips: TripsInput }),
+      response: { 200: SlotPlan, 409: PlanConflict, 422: ErrorBody },
+    },
+  }),
+  recordStage: operation({
+    method: 'POST',
+    url: '/shipment/:id/stage',
+    schema: {
+      params: Type.Object({ id: Uuid }),
+      querystring: BranchQuery,
+      body: StageTap,
+      response: {
+        200: Type.Object({ id: Uuid, stage: ShipmentStageKey, at: PlanInstant, duplicate: Type.Boolean() }),
+        422: ErrorBody,
+      },
+    },
+  }),
+};

@@ -1,0 +1,201 @@
+import { ROLE_ADMIN, readRoleOf } from '@lms/domain';
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
+import { STORY_TODAY } from '../booking/bookingFixtures.ts';
+import { callRecorder } from '../booking/storyHarness.tsx';
+import { PageHarness } from '../stories/PageHarness.tsx';
+import {
+  confirmedSlot,
+  emptySlot,
+  LOST_RACE,
+  type PlanningMockOptions,
+  plannedSlot,
+  planningHandlers,
+  REFUSED_MOVE,
+} from './planningMocks.ts';
+import { ShipmentPlanningPage } from './ShipmentPlanningPage.tsx';
+
+const recorder = callRecorder();
+const screen = () => within(document.body);
+
+function PlanningHarness({
+  roles = [ROLE_ADMIN],
+  width,
+}: {
+  readonly roles?: readonly string[];
+  readonly width?: number;
+}) {
+  return (
+    <PageHarness roles={roles} {...(width ? { width } : {})}>
+      <ShipmentPlanningPage today={STORY_TODAY} />
+    </PageHarness>
+  );
+}
+
+const meta = {
+  title: 'Pages/Shipment Planning/Page',
+  component: PlanningHarness,
+} satisfies Meta<typeof PlanningHarness>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+function mocked(options: PlanningMockOptions = {}): Story['beforeEach'] {
+  return ({ msw }) => {
+    recorder.reset();
+    msw.use(...planningHandlers({ ...options, onCall: recorder.onCall }));
+  };
+}
+
+type Canvas = ReturnType<typeof within>;
+const autoPlan = async (canvas: Canvas) => {
+  const button = await canvas.findByRole('button', { name: 'จัดรถอัตโนมัติ' });
+  await waitFor(() => expect(button).toBeEnabled());
+  await userEvent.click(button);
+  return canvas.findByRole('region', { name: '70-1234 รถ 6 ล้อ' });
+};
+
+export const Loading: Story = {
+  beforeEach: mocked({ slot: 'loading' }),
+  play: async ({ canvas }) => {
+    await expect(await canvas.findByText('กำลังโหลดข้อมูลกะ…')).toBeInTheDocument();
+    await expect(canvas.getByRole('button', { name: 'จัดรถอัตโนมัติ' })).toBeDisabled();
+  },
+};
+
+export const Empty: Story = {
+  beforeEach: mocked({ slot: emptySlot }),
+  play: async ({ canvas }) => {
+    await expect(await canvas.findByText('ไม่มีการจองที่ยืนยันแล้วในกะนี้')).toBeInTheDocument();
+    await expect(canvas.getByRole('button', { name: 'จัดรถอัตโนมัติ' })).toBeDisabled();
+    await expect(canvas.getByText('ยังไม่มีแผน')).toBeInTheDocument();
+  },
+};
+
+export const Unplanned: Story = {
+  beforeEach: mocked(),
+  play: async ({ canvas }) => {
+    await expect(await canvas.findByText(/กด “จัดรถอัตโนมัติ”/)).toBeInTheDocument();
+    await expect(canvas.getByText('4 รายการ')).toBeInTheDocument();
+    await expect(canvas.getByText('3 คัน')).toBeInTheDocument();
+  },
+};
+
+export const Planned: Story = {
+  beforeEach: mocked(),
+  play: async ({ canvas }) => {
+    const trip = within(await autoPlan(canvas));
+    await expect(recorder.calls[0]).toMatchObject({
+      path: '/api/shipmentPlanning/plan',
+      body: { date: '2025-01-06', shiftOfDayId: plannedSlot.shiftOfDayId },
+    });
+    // Truck, driver, load bars for weight, volume and time, stops in order with planned arrival.
+    await expect(trip.getByRole('button', { name: /คนขับ/ })).toHaveTextContent('สมชาย ขยันดี');
+    await expect(trip.getByRole('meter', { name: 'น้ำหนัก' })).toHaveAttribute('aria-valuenow', '80');
+    await expect(trip.getByRole('meter', { name: 'ปริมาตร' })).toBeInTheDocument();
+    await expect(trip.getByRole('meter', { name: 'เวลา' })).toHaveAttribute('aria-valuenow', '67');
+    const stops = trip.getAllByRole('listitem');
+    await expect(stops.map((s) => s.querySelector('strong')?.textContent)).toEqual([
+      '1. BK20250106000001',
+      '2. BK20250106000002',
+    ]);
+    await expect(stops[1]).toHaveTextContent('ถึง 09:35');
+    await expect(canvas.getByText('แผนยังไม่ยืนยัน')).toBeInTheDocument();
+  },
+};
+
+export const UnassignedWithReasons: Story = {
+  beforeEach: mocked(),
+  play: async ({ canvas }) => {
+    await autoPlan(canvas);
+    const column = within(canvas.getByRole('region', { name: 'ยังไม่ได้จัดรถ (1)' }));
+    await expect(column.getByText('รถทุกคันเต็มหรือไม่ทันเวลาเมื่อรวมกับจุดส่งอื่นแล้ว')).toBeInTheDocument();
+    // Placing it by keyboard on the third truck opens a trip for that truck; the server re-checks it.
+    column.getByRole('button', { name: /จัด BK20250106000004 ลงรถ/ }).focus();
+    await userEvent.keyboard('{Enter}');
+    const listbox = await screen().findByRole('listbox');
+    await waitFor(() => expect(within(listbox).getAllByRole('option')[0]).toHaveFocus());
+    await userEvent.keyboard('{ArrowDown}{ArrowDown}{Enter}');
+    await waitFor(() => expect(recorder.calls.at(-1)?.path).toBe('/api/shipmentPlanning/evaluate'));
+    const trips = (recorder.calls.at(-1)!.body as { trips: { vehicleId: string; driverId: string | null }[] })
+      .trips;
+    await expect(trips.map((t) => t.vehicleId)).toEqual([
+      plannedSlot.trucks[0]!.id,
+      plannedSlot.trucks[1]!.id,
+      plannedSlot.trucks[2]!.id,
+    ]);
+    await expect(trips[2]!.driverId).toBeNull();
+  },
+};
+
+export const RefusedMove: Story = {
+  beforeEach: mocked({ evaluate: 'refuse' }),
+  play: async ({ canvas }) => {
+    const trip = within(await autoPlan(canvas));
+    const up = trip.getByRole('button', { name: 'ขึ้น: BK20250106000002' });
+    up.focus();
+    await userEvent.keyboard('{Enter}');
+    await expect(await canvas.findByRole('alert')).toHaveTextContent(REFUSED_MOVE);
+    const body = recorder.calls.at(-1)!.body as { trips: { stops: { bookingId: string }[] }[] };
+    await expect(body.trips[0]!.stops.map((s) => s.bookingId)).toEqual([
+      plannedSlot.bookings[1]!.id,
+      plannedSlot.bookings[0]!.id,
+    ]);
+    // The plan shown stays as it was.
+    await expect(trip.getAllByRole('listitem')[0]).toHaveTextContent('1. BK20250106000001');
+    // The screenshot shows the refusal at the top.
+    window.scrollTo(0, 0);
+  },
+};
+
+export const Confirmed: Story = {
+  beforeEach: mocked(),
+  play: async ({ canvas }) => {
+    await autoPlan(canvas);
+    await userEvent.click(canvas.getByRole('button', { name: 'ยืนยันแผน' }));
+    await expect(await canvas.findByText('ยืนยันแผนแล้ว (ครั้งที่ 1)')).toBeInTheDocument();
+    await expect(recorder.calls.at(-1)).toMatchObject({
+      path: '/api/shipmentPlanning/confirm',
+      body: { version: 0 },
+    });
+    await expect(canvas.getByText('SH202501060001')).toBeInTheDocument();
+    await expect(canvas.getByText('1/2 (50.0%)')).toBeInTheDocument();
+    await expect(canvas.getByRole('button', { name: 'ยืนยันแผน' })).toBeDisabled();
+  },
+};
+
+export const LostRace: Story = {
+  name: 'Confirm: another dispatcher confirmed first (409)',
+  beforeEach: mocked({ confirm: 'conflict' }),
+  play: async ({ canvas }) => {
+    await autoPlan(canvas);
+    await userEvent.click(canvas.getByRole('button', { name: 'ยืนยันแผน' }));
+    await expect(await canvas.findByRole('alert')).toHaveTextContent(LOST_RACE);
+    await expect(await canvas.findByText('ยืนยันแผนแล้ว (ครั้งที่ 2)')).toBeInTheDocument();
+  },
+};
+
+export const ReadOnly: Story = {
+  name: 'Read role: plans, cannot confirm',
+  args: { roles: [readRoleOf('SHIPMENT')] },
+  beforeEach: mocked({ slot: confirmedSlot }),
+  play: async ({ canvas }) => {
+    await expect(await canvas.findByText('ยืนยันแผนแล้ว (ครั้งที่ 1)')).toBeInTheDocument();
+    await expect(canvas.queryByRole('button', { name: 'ยืนยันแผน' })).toBeNull();
+  },
+};
+
+export const LoadError: Story = {
+  beforeEach: mocked({ slot: 'error' }),
+  play: async ({ canvas }) => {
+    await expect(await canvas.findByRole('alert')).toHaveTextContent('ระบบขัดข้อง กรุณาลองใหม่');
+  },
+};
+
+export const Phone: Story = {
+  args: { width: 375 },
+  beforeEach: mocked({ slot: confirmedSlot }),
+  play: async ({ canvas }) => {
+    const trip = await canvas.findByRole('region', { name: '70-1234 รถ 6 ล้อ' });
+    await expect(trip.getBoundingClientRect().width).toBeLessThanOrEqual(375);
+  },
+};

@@ -1,0 +1,1 @@
+export { ShipmentPlanningPage, type ShipmentPlanningPageProps } from './ShipmentPlanningPage.tsx';

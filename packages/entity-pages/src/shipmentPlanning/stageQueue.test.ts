@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { enqueueTap, flushTaps, pendingTaps, type QueuedTap, type TapStore } from './stageQueue.ts';
+
+const memory = (): TapStore => {
+  const items = new Map<string, string>();
+  return { getItem: (k) => items.get(k) ?? null, setItem: (k, v) => void items.set(k, v) };
+};
+const tap = (id: string, stage: QueuedTap['stage'], at: string): QueuedTap => ({
+  id,
+  stage,
+  at,
+  shipmentId: 'S1',
+  branchId: 'B1',
+});
+
+describe('the offline stage-tap queue', () => {
+  it('keeps taps with their own time while offline and sends them in order once back, each once', async () => {
+    const store = memory();
+    enqueueTap(store, tap('a', 'CheckIn', '2025-01-06T01:00:00Z'));
+    enqueueTap(store, tap('b', 'LoadStart', '2025-01-06T01:10:00Z'));
+    enqueueTap(store, tap('a', 'CheckIn', '2025-01-06T01:00:00Z'));
+    expect(pendingTaps(store).map((t) => t.id)).toEqual(['a', 'b']);
+
+    const offline = await flushTaps(store, async () => ({ answered: false }));
+    expect(offline).toEqual({ sent: 0, refused: [], waiting: 2 });
+
+    const seen: QueuedTap[] = [];
+    const online = await flushTaps(store, async (t) => {
+      seen.push(t);
+      return { answered: true, ok: true };
+    });
+    expect(seen.map((t) => [t.id, t.at])).toEqual([
+      ['a', '2025-01-06T01:00:00Z'],
+      ['b', '2025-01-06T01:10:00Z'],
+    ]);
+    expect(online).toEqual({ sent: 2, refused: [], waiting: 0 });
+    // Nothing is sent a second time.
+    expect((await flushTaps(store, async () => ({ answered: true, ok: true }))).sent).toBe(0);
+  });
+
+  it('drops a refused tap with its message and stops at the first one without an answer', async () => {
+    const store = memory();
+    enqueueTap(store, tap('a', 'LoadStart', '2025-01-06T01:00:00Z'));
+    enqueueTap(store, tap('b', 'CheckIn', '2025-01-06T01:05:00Z'));
+    enqueueTap(store, tap('c', 'LoadStart', '2025-01-06T01:10:00Z'));
+    const result = await flushTaps(store, async (t) =>
+      t.id === 'a'
+        ? { answered: true, ok: false, messages: ['ต้องบันทึกเวลาจริงของ "เช็คอิน" ก่อน "เริ่มขึ้นสินค้า"'] }
+        : t.id === 'b'
+          ? { answered: true, ok: true }
+          : { answered: false },
+    );
+    expect(result).toEqual({
+      sent: 1,
+      refused: ['ต้องบันทึกเวลาจริงของ "เช็คอิน" ก่อน "เริ่มขึ้นสินค้า"'],
+      waiting: 1,
+    });
+    expect(pendingTaps(store).map((t) => t.id)).toEqual(['c']);
+  });
+
+  it('survives a damaged store', () => {
+    const store = memory();
+    store.setItem('lms.shipmentStageTaps', '{not json');
+    expect(pendingTaps(store)).toEqual([]);
+  });
+});
