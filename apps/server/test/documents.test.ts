@@ -2,7 +2,7 @@ import { DOCUMENT_BATCH_MAX, readRoleOf } from '@lms/domain';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bookingScenario } from './bookingScenario.ts';
-import { createBranch, createUser, signIn } from './fixtures.ts';
+import { call, createBranch, createUser, signIn } from './fixtures.ts';
 import { setupTestServer } from './harness.ts';
 import { pdfPages } from './pdfText.ts';
 
@@ -79,7 +79,8 @@ beforeAll(async () => {
       branchIds: [otherBranchId],
     }),
   );
-});
+  // Six password hashes and 64 DOs: slow when the machine is shared, never a measure of anything.
+}, 180_000);
 
 const q = () => `branchId=${world.branchId}`;
 
@@ -108,7 +109,16 @@ describe('documents as PDF', () => {
     // "สินค้า" keeps its final า (see documents/fonts.ts).
     expect(page).toContain('สินค้า');
 
-    await setEra(reader.id, true);
+    // The reader's own switch (account preferences), which the documents follow.
+    const switched = await call(server.api, 'PUT', '/account/preferences', {
+      token: reader.token,
+      body: { buddhistEra: true },
+    });
+    expect(switched.status).toBe(200);
+    expect(switched.body.buddhistEra).toBe(true);
+    expect(
+      (await call(server.api, 'GET', '/account/userInfo', { token: reader.token })).body.buddhistEra,
+    ).toBe(true);
     const [buddhist] = await pdfPages(
       (await pdf(`/bookingReport/${bookingId}/document/appointment.pdf?${q()}`, reader.token)).bytes,
     );
@@ -201,6 +211,15 @@ describe('documents as PDF', () => {
       body: { kind: 'appointment', ids: [bookingId] },
     });
     expect(batchForeign.response.status).toBe(404);
+  });
+
+  it('refuses a preference that is not a yes/no with 400', async () => {
+    const bad = await call(server.api, 'PUT', '/account/preferences', {
+      token: reader.token,
+      body: { buddhistEra: 'yes' },
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.messages.length).toBeGreaterThan(0);
   });
 
   it('refuses a batch over the limit or of an unknown kind with 400', async () => {

@@ -38,7 +38,7 @@ export const documentText = {
   shiftHours: 'เวลากะ',
   deliveryOrders: 'ใบส่งสินค้า (DO)',
   total: 'รวม',
-  line: 'ลำดับ',
+  line: 'ที่',
   unit: 'หน่วย',
   plate: 'ทะเบียนรถ',
   driver: 'คนขับรถ',
@@ -111,12 +111,12 @@ function deliveryOrderTable(lines: readonly BookingLineRow[], ctx: DocumentConte
   const columns: Column[] = [
     { header: '#', width: 0.5, align: 'right' },
     { header: label(deliveryOrderFields, 'docNo'), width: 1.8 },
-    { header: label(deliveryOrderFields, 'articleUomId'), width: 3 },
+    { header: label(deliveryOrderFields, 'articleUomId'), width: 2.8 },
     { header: label(deliveryOrderFields, 'qty'), width: 1.1, align: 'right' },
     { header: documentText.unit, width: 0.8 },
     { header: label(lineFields, 'deliveryDate'), width: 1.3 },
     { header: weightHeader, width: 1.4, align: 'right' },
-    { header: volumeHeader, width: 1.4, align: 'right' },
+    { header: volumeHeader, width: 1.6, align: 'right' },
   ];
   const rows = lines.map((line, i) => [
     String(i + 1),
@@ -262,10 +262,10 @@ export function tripSheetModel(
         rowHeight: 64,
         columns: [
           { header: documentText.line, width: 0.5, align: 'right' },
-          { header: documentText.stop, width: 3 },
-          { header: documentText.contact, width: 1.4 },
+          { header: documentText.stop, width: 2.6 },
+          { header: documentText.contact, width: 1.3 },
           { header: documentText.plannedArrival, width: 1 },
-          { header: documentText.dosAndQty, width: 2 },
+          { header: documentText.dosAndQty, width: 2.5 },
           { header: documentText.signAndTime, width: 1.8 },
         ],
         rows: [
@@ -391,7 +391,7 @@ export function daySheetModel(
               { header: documentText.plannedArrival, width: 0.9 },
               { header: documentText.deliveryOrders, width: 1.8 },
               { header: weightHeader, width: 1.1, align: 'right' },
-              { header: volumeHeader, width: 1.1, align: 'right' },
+              { header: volumeHeader, width: 1.3, align: 'right' },
               { header: label(bookingFields, 'callStatus'), width: 1 },
               { header: documentText.dock, width: 1.5 },
             ],

@@ -29,6 +29,8 @@ export function openPdf(info: { title: string }): PDFKit.PDFDocument {
     info: { Title: info.title, Creator: 'LMS' },
     lang: 'th-TH',
     displayTitle: true,
+    // No Helvetica: every text is Sarabun (useFonts), so the standard font is never loaded.
+    font: null as unknown as string,
   });
   useFonts(doc);
   return doc;

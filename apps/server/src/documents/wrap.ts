@@ -10,6 +10,21 @@ const graphemes = new Intl.Segmenter('th', { granularity: 'grapheme' });
 
 export type Measure = (text: string) => number;
 
+const CLOSING = /^[)\].,:;!?%/]+$/;
+const OPENING = /[([]$/;
+
+/** Word segments, with brackets and punctuation kept on their word: "(ลบ.ม.)" never loses its ")". */
+function tokens(paragraph: string): string[] {
+  const out: string[] = [];
+  for (const { segment } of words.segment(paragraph)) {
+    const last = out.at(-1);
+    const glue = last !== undefined && last.trim() !== '' && segment.trim() !== '';
+    if (glue && (CLOSING.test(segment) || OPENING.test(last))) out[out.length - 1] = last + segment;
+    else out.push(segment);
+  }
+  return out;
+}
+
 /** `text` as lines no wider than `width` (by `measure`); '\n' starts a new line. */
 export function wrapText(text: string, width: number, measure: Measure): string[] {
   const lines: string[] = [];
@@ -21,7 +36,7 @@ export function wrapText(text: string, width: number, measure: Measure): string[
       line = '';
       lineWidth = 0;
     };
-    for (const { segment } of words.segment(paragraph)) {
+    for (const segment of tokens(paragraph)) {
       const segmentWidth = measure(segment);
       if (lineWidth + segmentWidth <= width || line === '') {
         if (segmentWidth > width && line === '') {
