@@ -265,8 +265,12 @@ class PageCursor {
     };
     this.ensure(headerHeight + SIZE.table * LEADING * 2);
     drawRow(headerCells, headerHeight, FONT.bold, '#eeeeee');
+    // A row never outgrows a page (a shift's 500 DOs in one cell): its cells are cut, marked "…".
+    const maxLines = Math.floor((this.bottom - MARGIN - 140 - headerHeight) / (SIZE.table * LEADING));
     for (const row of rows) {
-      const wrapped = cells(row, FONT.regular);
+      const wrapped = cells(row, FONT.regular).map((lines) =>
+        lines.length > maxLines ? [...lines.slice(0, maxLines - 1), `${lines[maxLines - 1]} …`] : lines,
+      );
       const height = Math.max(heightOf(wrapped), minRowHeight);
       // A row that does not fit starts a page, under the table's header again.
       if (this.ensure(height)) drawRow(headerCells, headerHeight, FONT.bold, '#eeeeee');

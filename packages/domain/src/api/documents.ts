@@ -26,6 +26,13 @@ export const DOCUMENT_BATCH_MAX = 500;
 
 export const daySheetTitle = 'ใบงานประจำวัน';
 
+/** The print menu's words (screens). */
+export const printText = {
+  print: 'พิมพ์',
+  printPage: 'พิมพ์ทั้งหน้า',
+  making: (count: number) => (count > 1 ? `กำลังสร้าง PDF ${count} ฉบับ…` : 'กำลังสร้าง PDF…'),
+} as const;
+
 const BranchQuery = Type.Object({ branchId: Uuid });
 const pdf = { response: { 200: Bytes }, produces: ['application/pdf'] } as const;
 
