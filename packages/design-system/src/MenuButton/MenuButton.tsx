@@ -42,8 +42,10 @@ export function MenuButton({
           isDisabled={isDisabled}
           icon={icon ? <Icon name={icon} size={18} /> : undefined}
         >
-          {label}
-          <Icon name="chevron-down" size={16} />
+          <LabelRow>
+            {label}
+            <Icon name="chevron-down" size={16} />
+          </LabelRow>
         </Button>
         <StyledPopover placement="bottom start" data-overlay="">
           <StyledMenu
@@ -69,6 +71,12 @@ const Wrap = styled.span`
   display: inline-flex;
   align-items: center;
   gap: ${({ theme }) => theme.space[2]};
+`;
+
+const LabelRow = styled.span`
+  display: inline-flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space[1]};
 `;
 
 const Status = styled.span`
