@@ -20,6 +20,7 @@ import type { EntityExtension } from './crud/extensions.ts';
 import { entityRoutes } from './crud/routes.ts';
 import type { Database } from './db/database.ts';
 import { locationTrackingRoutes } from './demo/locationTracking.ts';
+import { documentRoutes } from './documents/routes.ts';
 import { noGenericRoutes } from './entities/naming.ts';
 import { fileRoutes } from './files/routes.ts';
 import { errorServerOptions, notFound, registerErrorHandling } from './http/errors.ts';
@@ -126,6 +127,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(contactMessageRoutes(ctx));
       await api.register(contactTemplateRoutes(ctx));
       await api.register(shipmentPlanningRoutes(ctx));
+      await api.register(documentRoutes(ctx));
       await api.register(fileRoutes(ctx, { dataDir: options.dataDir }));
       await api.register(locationTrackingRoutes(ctx, options.databaseUrl));
       await api.register(apiKeyRoutes(ctx));

@@ -18,6 +18,9 @@ export const messages = {
   accountMenu: 'บัญชีผู้ใช้',
   changePassword: 'เปลี่ยนรหัสผ่าน',
   selectBranch: 'เลือกสาขา',
+  buddhistEra: 'ปีในเอกสารพิมพ์',
+  buddhistEraOn: 'พ.ศ. (กดเพื่อเปลี่ยนเป็น ค.ศ.)',
+  buddhistEraOff: 'ค.ศ. (กดเพื่อเปลี่ยนเป็น พ.ศ.)',
   logout: 'ออกจากระบบ',
   // Snackbar
   snackbarRegion: 'การแจ้งเตือน',

@@ -12,6 +12,8 @@ export async function userInfo(db: Database, principal: Principal): Promise<User
         join app_user__branch_ids l on l.ref_id = b.id where l.owner_id = ${principal.userId} order by b.code`.execute(
         db,
       );
+  const { rows: settings } = await sql<{ buddhist_era: boolean }>`
+    select buddhist_era from app_user where id = ${principal.userId}`.execute(db);
   return {
     userId: principal.userId,
     username: principal.username,
@@ -21,6 +23,7 @@ export async function userInfo(db: Database, principal: Principal): Promise<User
     roles: principal.roles,
     branchInfos: rows,
     mustChangePassword: principal.mustChangePassword,
+    buddhistEra: settings[0]?.buddhist_era ?? false,
   };
 }
 

@@ -30,6 +30,18 @@ export function accountRoutes(ctx: AuthContext) {
     });
 
     app.route({
+      ...accountApi.preferences,
+      config: { access: { signedIn: true } },
+      handler: async (request) => {
+        const principal = request.principal!;
+        await sql`update app_user set buddhist_era = ${request.body.buddhistEra} where id = ${principal.userId}`.execute(
+          ctx.db,
+        );
+        return userInfo(ctx.db, principal);
+      },
+    });
+
+    app.route({
       ...accountApi.renewToken,
       config: signedInAnyState,
       handler: async (request) => renewSession(ctx.db, ctx.tokens, request.principal!),

@@ -14,7 +14,7 @@ const renderLink: RenderNavLink = ({ href, ...props }) => <Link to={href} {...pr
 
 /** The standard layout (spec §2): drawer with the user's menu, top bar with title and account menu. */
 export function HostLayout({ children }: { children: ReactNode }) {
-  const { user, logout } = useAuth();
+  const { user, logout, setBuddhistEra } = useAuth();
   const { branch } = useBranch();
   const location = useLocation();
   const navigate = useNavigate();
@@ -42,6 +42,12 @@ export function HostLayout({ children }: { children: ReactNode }) {
               onChangePassword={() => setChangingPassword(true)}
               onSelectBranch={() => navigate(SELECT_BRANCH_PATH)}
               onLogout={() => void logout()}
+              buddhistEra={user.buddhistEra}
+              onToggleBuddhistEra={() =>
+                void setBuddhistEra(!user.buddhistEra).catch((error: unknown) =>
+                  console.error('Could not save the era setting', error),
+                )
+              }
               avatar={<UserAvatar name={user.fullName} profileImageId={user.profileImageId} />}
             />
           )

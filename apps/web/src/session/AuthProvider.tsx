@@ -34,6 +34,8 @@ export interface Auth {
   login(username: string, password: string): Promise<void>;
   logout(): Promise<void>;
   changePassword(oldPassword: string, newPassword: string): Promise<void>;
+  /** The user's own พ.ศ./ค.ศ. setting, which printed documents follow (docs/documents.md). */
+  setBuddhistEra(buddhistEra: boolean): Promise<void>;
 }
 
 const AuthContext = createContext<Auth | null>(null);
@@ -148,6 +150,15 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     [client],
   );
 
+  const setBuddhistEra = useCallback(
+    async (buddhistEra: boolean) => {
+      const info = await client.put<UserInfo>('account/preferences', { buddhistEra });
+      authStore.saveInfo(info);
+      setUser(info);
+    },
+    [client],
+  );
+
   // Renewal while the user is active (spec §4); a failure is only logged.
   const logoutRef = useRef(logout);
   logoutRef.current = logout;
@@ -205,8 +216,18 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, [sessionChanged]);
 
   const auth = useMemo<Auth>(
-    () => ({ status, signedOutReason, user, client, sessionChanged, login, logout, changePassword }),
-    [status, signedOutReason, user, client, sessionChanged, login, logout, changePassword],
+    () => ({
+      status,
+      signedOutReason,
+      user,
+      client,
+      sessionChanged,
+      login,
+      logout,
+      changePassword,
+      setBuddhistEra,
+    }),
+    [status, signedOutReason, user, client, sessionChanged, login, logout, changePassword, setBuddhistEra],
   );
 
   return (

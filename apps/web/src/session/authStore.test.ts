@@ -28,6 +28,7 @@ const info: UserInfo = {
   roles: [],
   branchInfos: [],
   mustChangePassword: false,
+  buddhistEra: false,
 };
 
 describe('authStore', () => {

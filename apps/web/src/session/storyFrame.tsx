@@ -30,6 +30,7 @@ export const storyUser: UserInfo = {
   roles: ['ROLE_PROVINCE_READ'],
   branchInfos: [{ id: 'b-1', code: 'BKK', name: 'สาขาบางนา' }],
   mustChangePassword: false,
+  buddhistEra: false,
 };
 
 /** Stores a signed-in session as a sign-in would (stories start from it). */

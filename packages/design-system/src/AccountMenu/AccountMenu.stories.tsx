@@ -120,3 +120,16 @@ export const PhoneWidth: Story = {
     await expect(await body.findByText('somchai.j')).toBeVisible();
   },
 };
+
+/** With the พ.ศ. setting: the item says the current era and switches it. */
+export const EraSetting: Story = {
+  args: { buddhistEra: true, onToggleBuddhistEra: fn() },
+  play: async ({ args, canvas }) => {
+    await userEvent.click(canvas.getByRole('button', { name: /somchai\.j/ }));
+    const item = await body.findByRole('menuitem', { name: /ปีในเอกสารพิมพ์/ });
+    await expect(item).toHaveTextContent('พ.ศ. (กดเพื่อเปลี่ยนเป็น ค.ศ.)');
+    await userEvent.click(item);
+    await expect(args.onToggleBuddhistEra).toHaveBeenCalledTimes(1);
+    await expect(args.onLogout).not.toHaveBeenCalled();
+  },
+};

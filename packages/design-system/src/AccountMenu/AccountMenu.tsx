@@ -16,9 +16,12 @@ export interface AccountMenuProps {
   readonly onChangePassword: () => void;
   readonly onSelectBranch: () => void;
   readonly onLogout: () => void;
+  /** The user's พ.ศ. setting (printed documents follow it): shown only with its handler. */
+  readonly buddhistEra?: boolean;
+  readonly onToggleBuddhistEra?: () => void;
 }
 
-type AccountAction = 'changePassword' | 'selectBranch' | 'logout';
+type AccountAction = 'changePassword' | 'selectBranch' | 'buddhistEra' | 'logout';
 
 export function AccountMenu({
   username,
@@ -29,10 +32,13 @@ export function AccountMenu({
   onChangePassword,
   onSelectBranch,
   onLogout,
+  buddhistEra = false,
+  onToggleBuddhistEra,
 }: AccountMenuProps) {
   const actions: Record<AccountAction, () => void> = {
     changePassword: onChangePassword,
     selectBranch: onSelectBranch,
+    buddhistEra: () => onToggleBuddhistEra?.(),
     logout: onLogout,
   };
   return (
@@ -55,6 +61,12 @@ export function AccountMenu({
             <span>{messages.selectBranch}</span>
             {branchLabel && <Description>{branchLabel}</Description>}
           </Item>
+          {onToggleBuddhistEra && (
+            <Item id="buddhistEra" icon="calendar" textValue={messages.buddhistEra}>
+              <span>{messages.buddhistEra}</span>
+              <Description>{buddhistEra ? messages.buddhistEraOn : messages.buddhistEraOff}</Description>
+            </Item>
+          )}
           <StyledSeparator />
           <Item id="logout" icon="logout" textValue={messages.logout}>
             <span>{messages.logout}</span>

@@ -16,6 +16,8 @@ export const UserInfo = Type.Object({
   roles: List(Type.String()),
   branchInfos: List(BranchInfo),
   mustChangePassword: Type.Boolean(),
+  /** The user's own setting: dates on printed documents in พ.ศ. (docs/documents.md). */
+  buddhistEra: Type.Boolean(),
 });
 export type UserInfo = Static<typeof UserInfo>;
 
@@ -77,5 +79,14 @@ export const accountApi = {
     method: 'POST',
     url: '/account/logoutAll',
     schema: { response: { 204: NoContent } },
+  }),
+  /** The signed-in user's own settings; answers the user info that follows them. */
+  preferences: operation({
+    method: 'PUT',
+    url: '/account/preferences',
+    schema: {
+      body: Type.Object({ buddhistEra: Type.Boolean() }, { additionalProperties: false }),
+      response: { 200: UserInfo },
+    },
   }),
 };

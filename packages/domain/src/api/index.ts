@@ -5,6 +5,7 @@ export * from './booking.ts';
 export * from './calendar.ts';
 export * from './common.ts';
 export * from './crud.ts';
+export * from './documents.ts';
 export * from './files.ts';
 export * from './health.ts';
 export * from './integration.ts';

@@ -39,6 +39,10 @@ export const appUser: EntityDef = {
       hiddenInList: true,
       typeNote: 'ตั้งโดยเซิร์ฟเวอร์เมื่อสร้างผู้ใช้หรือรีเซ็ตรหัสผ่าน',
     }),
+    booleanField('buddhistEra', 'แสดงปีเป็น พ.ศ.', {
+      hiddenInList: true,
+      typeNote: 'การตั้งค่าของผู้ใช้เอง: วันที่ในเอกสารพิมพ์ใช้ปี พ.ศ. (ปิด = ค.ศ.)',
+    }),
   ],
   listColumns: ['username', 'fullName', 'email', 'roleGroupIds', 'active'],
   defaultSort: [sortBy('username')],

@@ -30,6 +30,13 @@ export interface ApiClient {
   delete(path: string, query?: Query, options?: RequestOptions): Promise<void>;
   /** A binary answer (file, image, thumbnail) fetched with the token, never with it in a URL. */
   blob(path: string, query?: Query, options?: RequestOptions): Promise<{ blob: Blob; fileName?: string }>;
+  /** A binary answer to a JSON body (a batch of documents as one PDF). */
+  postBlob(
+    path: string,
+    body: unknown,
+    query?: Query,
+    options?: RequestOptions,
+  ): Promise<{ blob: Blob; fileName?: string }>;
   /** Multipart upload, repeated field `files` (spec §7). */
   upload(
     path: string,

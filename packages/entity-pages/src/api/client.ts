@@ -131,6 +131,11 @@ export function createApiClient(options: ApiClientOptions = {}): HttpApiClient {
       const fileName = fileNameFromContentDisposition(response.headers.get('Content-Disposition'));
       return { blob: await response.blob(), ...(fileName ? { fileName } : {}) };
     },
+    postBlob: async (path, body, query, requestOptions) => {
+      const response = await send('POST', path, query, jsonBody(body), requestOptions);
+      const fileName = fileNameFromContentDisposition(response.headers.get('Content-Disposition'));
+      return { blob: await response.blob(), ...(fileName ? { fileName } : {}) };
+    },
     upload: async (path, files, query, requestOptions) => {
       const form = new FormData();
       for (const file of files) form.append('files', file);

@@ -123,7 +123,7 @@ export function EntityListPage({
   return (
     <Page>
       <PageHeader title={entity.title}>
-        {parts.ListActions && <parts.ListActions entity={entity} />}
+        {parts.ListActions && <parts.ListActions entity={entity} rows={list.data?.items ?? []} />}
         {access.export.can && (
           <Button
             variant="secondary"

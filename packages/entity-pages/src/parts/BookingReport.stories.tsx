@@ -69,5 +69,7 @@ export const ReadOnlyBookingPage: Story = {
     await expect(await canvas.findByRole('tab', { name: 'รายละเอียด' })).toBeVisible();
     await expect(canvas.queryByRole('button', { name: 'ยกเลิกการจอง' })).toBeNull();
     await expect(canvas.queryByRole('combobox', { name: /สถานะการโทรนัด/ })).toBeNull();
+    // Reading a booking is enough to print it.
+    await expect(await canvas.findByRole('button', { name: /พิมพ์/ })).toBeVisible();
   },
 };

@@ -1,6 +1,7 @@
 import { BookingActions } from '../booking/BookingActions.tsx';
 import { useEntityMutations } from '../data/useEntityMutations.ts';
 import { ReadOnlyChildSections } from './childSections.tsx';
+import { PrintPage, PrintRecord } from './PrintMenu.tsx';
 import type { EntityParts, RecordPartProps } from './types.ts';
 
 /**
@@ -10,15 +11,18 @@ import type { EntityParts, RecordPartProps } from './types.ts';
 function BookingReportActions({ entity, record }: RecordPartProps) {
   const { revalidate } = useEntityMutations(entity);
   return (
-    <BookingActions
-      key={`${record.id}-${record.version ?? ''}`}
-      bookingId={record.id}
-      docNo={typeof record.docNo === 'string' ? record.docNo : undefined}
-      callStatus={typeof record.callStatus === 'string' ? record.callStatus : null}
-      isCanceled={record.status === 'CANCELED'}
-      showLog={false}
-      onChanged={() => void revalidate()}
-    />
+    <>
+      <PrintRecord entity={entity} record={record} />
+      <BookingActions
+        key={`${record.id}-${record.version ?? ''}`}
+        bookingId={record.id}
+        docNo={typeof record.docNo === 'string' ? record.docNo : undefined}
+        callStatus={typeof record.callStatus === 'string' ? record.callStatus : null}
+        isCanceled={record.status === 'CANCELED'}
+        showLog={false}
+        onChanged={() => void revalidate()}
+      />
+    </>
   );
 }
 
@@ -26,4 +30,5 @@ function BookingReportActions({ entity, record }: RecordPartProps) {
 export const bookingReportParts: EntityParts = {
   FormSections: ReadOnlyChildSections,
   RecordActions: BookingReportActions,
+  ListActions: PrintPage,
 };

@@ -3,6 +3,7 @@ import { appRoleGroupParts } from './appRoleGroupParts.tsx';
 import { appUserParts } from './appUserParts.tsx';
 import { bookingReportParts } from './bookingReportParts.tsx';
 import { ChildSections } from './childSections.tsx';
+import { PrintPage, PrintRecord } from './PrintMenu.tsx';
 import { vehicleDateSlotParts } from './SlotGenerator.tsx';
 import { shipmentParts } from './shipmentParts.tsx';
 import { truckBanParts } from './truckBanParts.tsx';
@@ -19,6 +20,8 @@ const parts: Readonly<Record<string, EntityParts>> = {
   appUser: appUserParts,
   appRoleGroup: appRoleGroupParts,
   bookingReport: bookingReportParts,
+  // Its delivery note (docs/documents.md).
+  deliveryOrder: { RecordActions: PrintRecord, ListActions: PrintPage },
   vehicleDateSlot: vehicleDateSlotParts,
   truckBanConfig: truckBanParts,
 };

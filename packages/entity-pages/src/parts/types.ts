@@ -26,8 +26,11 @@ export interface EntityParts {
   readonly FormSections?: ComponentType<FormPartProps>;
   /** Buttons beside edit on the detail page (reset password). */
   readonly RecordActions?: ComponentType<RecordPartProps>;
-  /** Buttons in the list page's header (bulk generation of slots). */
-  readonly ListActions?: ComponentType<{ readonly entity: EntityDef }>;
+  /** Buttons in the list page's header (bulk generation of slots, printing the page's rows). */
+  readonly ListActions?: ComponentType<{
+    readonly entity: EntityDef;
+    readonly rows: readonly EntityRecord[];
+  }>;
   /** Shown once after a create, with the server's answer (appUser's temporary password). */
   readonly CreatedNotice?: ComponentType<{ readonly record: EntityRecord; readonly onClose: () => void }>;
   /** Checks beyond the declaration's schema, as `{ field: Thai message }` (shipment stage order). */

@@ -1,0 +1,167 @@
+import type { Readable } from 'node:stream';
+import { can, type DocumentKind, documentKinds, documentsApi } from '@lms/domain';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { sql } from 'kysely';
+import type { Database } from '../db/database.ts';
+import { typed } from '../http/contract.ts';
+import { HttpError, notFound } from '../http/errors.ts';
+import type { AuthContext } from '../routes/context.ts';
+import {
+  appointmentModel,
+  type DocumentContext,
+  daySheetModel,
+  deliveryNoteModel,
+  tripSheetModel,
+} from './kinds.ts';
+import { bookingIdsOfShift, loadBookings, loadDeliveryOrders, loadHeader, loadShift } from './load.ts';
+import type { DocumentModel } from './model.ts';
+import { openPdf, renderDocument } from './render.ts';
+
+export const documentMessages = {
+  notFound: 'ไม่พบเอกสารที่ต้องการพิมพ์',
+  someNotFound: (missing: number) => `ไม่พบข้อมูล ${missing} รายการในสาขานี้ จึงไม่ได้พิมพ์เอกสาร`,
+  shiftNotFound: 'ไม่พบกะของวันที่เลือก',
+} as const;
+
+/** How many records a batch reads from the database at a time. */
+const CHUNK = 50;
+/** Rendering waits while this much PDF is unread by the client, so memory stays flat. */
+const HIGH_WATER = 4 * 1024 * 1024;
+
+/** The models of one kind for `ids` (all of the branch, in order; unknown ids left out). */
+async function modelsOf(
+  db: Database,
+  kind: DocumentKind,
+  ids: readonly string[],
+  branchId: string,
+  ctx: DocumentContext,
+): Promise<DocumentModel[]> {
+  switch (kind) {
+    case 'appointment':
+      return (await loadBookings(db, ids, branchId)).map((b) => appointmentModel(b, ctx));
+    case 'tripSheet':
+      return (await loadBookings(db, ids, branchId)).map((b) => tripSheetModel(b, ctx));
+    case 'deliveryNote':
+      return (await loadDeliveryOrders(db, ids, branchId)).map((row) => deliveryNoteModel(row, ctx));
+  }
+}
+
+/** How many of `ids` the branch has: a batch prints all of them or nothing. */
+async function countOwned(db: Database, kind: DocumentKind, ids: readonly string[], branchId: string) {
+  const table = documentKinds[kind].entity === 'bookingReport' ? 'booking_report' : 'delivery_order';
+  const { rows } = await sql<{ count: number }>`select count(*)::int as count from ${sql.table(table)}
+    where id = any(${ids}::uuid[]) and branch_id = ${branchId}`.execute(db);
+  return rows[0]?.count ?? 0;
+}
+
+async function documentContext(db: Database, userId: string, branchId: string): Promise<DocumentContext> {
+  const { rows } = await sql<{ buddhist_era: boolean }>`
+    select buddhist_era from app_user where id = ${userId}`.execute(db);
+  return {
+    header: await loadHeader(db, branchId),
+    buddhistEra: rows[0]?.buddhist_era ?? false,
+    printedAt: new Date(),
+  };
+}
+
+const disposition = (name: string) =>
+  `inline; filename="document.pdf"; filename*=UTF-8''${encodeURIComponent(`${name}.pdf`)}`;
+
+/**
+ * Answers a PDF at once and renders into it as the client reads: `next` yields the models a
+ * chunk at a time, so 500 documents never sit in memory together.
+ */
+function sendPdf(
+  reply: FastifyReply,
+  name: string,
+  first: readonly DocumentModel[],
+  next?: () => Promise<readonly DocumentModel[]>,
+) {
+  const doc = openPdf({ title: name });
+  // pdfkit's document is a Node Readable (its types say only ReadableStream).
+  const stream = doc as unknown as Readable;
+  reply.type('application/pdf').header('content-disposition', disposition(name));
+  const render = async () => {
+    let models = first;
+    while (models.length) {
+      for (const model of models) {
+        renderDocument(doc, model);
+        while (stream.readableLength > HIGH_WATER && !stream.destroyed)
+          await new Promise((resolve) => setTimeout(resolve, 5));
+        if (stream.destroyed) return;
+      }
+      models = next ? await next() : [];
+    }
+    doc.end();
+  };
+  render().catch((error: unknown) => {
+    reply.log.error({ err: error }, 'document rendering failed');
+    stream.destroy(error as Error);
+  });
+  return reply.send(doc);
+}
+
+/** Printed documents (docs/documents.md), with the role and branch checks of reading their records. */
+export function documentRoutes(ctx: AuthContext) {
+  return async (fastify: FastifyInstance) => {
+    const app = typed(fastify);
+    const tags = ['เอกสารพิมพ์'];
+
+    for (const kind of ['appointment', 'tripSheet', 'deliveryNote'] as const) {
+      const contract = documentsApi[kind];
+      app.route({
+        ...contract,
+        schema: { ...contract.schema, tags },
+        config: { access: { entity: documentKinds[kind].entity, action: 'read' }, branchScoped: true },
+        handler: async (request, reply) => {
+          const branchId = request.branchId!;
+          const context = await documentContext(ctx.db, request.principal!.userId, branchId);
+          const models = await modelsOf(ctx.db, kind, [request.params.id], branchId, context);
+          if (!models[0]) throw notFound(documentMessages.notFound);
+          return sendPdf(reply, `${kind}-${models[0].number}`, models);
+        },
+      });
+    }
+
+    app.route({
+      ...documentsApi.batch,
+      schema: { ...documentsApi.batch.schema, tags },
+      // The kind (in the body) names the entity whose read right the batch needs: checked below.
+      config: { access: { signedIn: true }, branchScoped: true },
+      handler: async (request, reply) => {
+        const { kind } = request.body;
+        const verdict = can(request.principal!.roles, documentKinds[kind].entity, 'read');
+        if (!verdict.can) throw new HttpError(403, [verdict.reason ?? 'คุณไม่มีสิทธิ์ใช้งานส่วนนี้']);
+        const branchId = request.branchId!;
+        const ids = [...new Set(request.body.ids)];
+        const owned = await countOwned(ctx.db, kind, ids, branchId);
+        if (owned < ids.length) throw notFound(documentMessages.someNotFound(ids.length - owned));
+        const context = await documentContext(ctx.db, request.principal!.userId, branchId);
+        let offset = 0;
+        const next = async () => {
+          const chunk = ids.slice(offset, offset + CHUNK);
+          offset += CHUNK;
+          return chunk.length ? modelsOf(ctx.db, kind, chunk, branchId, context) : [];
+        };
+        return sendPdf(reply, `${kind}-${ids.length}`, await next(), next);
+      },
+    });
+
+    app.route({
+      ...documentsApi.daySheet,
+      schema: { ...documentsApi.daySheet.schema, tags },
+      config: { access: { entity: 'bookingReport', action: 'read' }, branchScoped: true },
+      handler: async (request, reply) => {
+        const branchId = request.branchId!;
+        const { date, shiftOfDayId } = request.query;
+        const shift = await loadShift(ctx.db, shiftOfDayId);
+        if (!shift) throw notFound(documentMessages.shiftNotFound);
+        const context = await documentContext(ctx.db, request.principal!.userId, branchId);
+        const ids = await bookingIdsOfShift(ctx.db, branchId, date, shiftOfDayId);
+        const bookings = await loadBookings(ctx.db, ids, branchId);
+        const model = daySheetModel({ date, shiftOfDayId, shift }, bookings, context);
+        return sendPdf(reply, `daySheet-${date}`, [model]);
+      },
+    });
+  };
+}

@@ -1,0 +1,239 @@
+import { DOCUMENT_BATCH_MAX, readRoleOf } from '@lms/domain';
+import { sql } from 'kysely';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { bookingScenario } from './bookingScenario.ts';
+import { call, createBranch, createUser, signIn } from './fixtures.ts';
+import { setupTestServer } from './harness.ts';
+import { pdfPages } from './pdfText.ts';
+
+const server = setupTestServer();
+
+/** Names with tone marks above vowels (ที่ ปั้น กุ้ง) and ำ: what Thai shaping can get wrong. */
+const CUSTOMER = 'ร้านกุ้งทองน้ำใส';
+const SHIP_TO = 'ที่ปั้นดินผู้ใหญ่';
+const ADDRESS = '12 หมู่ 3 ถนนบางนา-ตราด';
+const ARTICLE = 'ปูนซีเมนต์ตราช้าง';
+
+let world: Awaited<ReturnType<typeof bookingScenario>>;
+let bookingId = '';
+let longBookingId = '';
+let reader: { id: string; token: string };
+let noRead = '';
+let otherBranch = '';
+let otherBranchId = '';
+
+async function insertBooking(docNo: string, deliveryOrderIds: readonly string[]) {
+  const { rows } = await sql<{ id: string }>`
+    insert into booking_report (branch_id, status, doc_no, doc_date, doc_type, call_status, customer_id, ship_to_id, distance, confirmed_at)
+    select ${world.branchId}, 'CONFIRMED', ${docNo}, '2026-03-15', 'DO', 'CALLED', o.customer_id, ${world.shipToId}, 72.5, now()
+      from delivery_order o where o.id = ${deliveryOrderIds[0]!} returning id`.execute(server.db);
+  const id = rows[0]!.id;
+  let position = 0;
+  for (const deliveryOrderId of deliveryOrderIds) {
+    await sql`insert into booking_report__lines (parent_id, position, delivery_order_id, qty, delivery_date, delivery_time,
+        used_minute, used_weight, used_volume, ship_cond_id, slot_id)
+      values (${id}, ${position++}, ${deliveryOrderId}, 2, '2026-03-16', '09:30', 30, 1234.5, 1.25,
+        ${world.shipCondId}, ${world.slotId})`.execute(server.db);
+  }
+  return id;
+}
+
+async function pdf(path: string, token: string, init: { method?: string; body?: unknown } = {}) {
+  const response = await fetch(`${server.api}${path}`, {
+    method: init.method ?? 'GET',
+    headers: {
+      authorization: `Bearer ${token}`,
+      ...(init.body ? { 'content-type': 'application/json' } : {}),
+    },
+    body: init.body ? JSON.stringify(init.body) : undefined,
+  });
+  return { response, bytes: new Uint8Array(await response.arrayBuffer()) };
+}
+
+const setEra = (userId: string, buddhistEra: boolean) =>
+  sql`update app_user set buddhist_era = ${buddhistEra} where id = ${userId}`.execute(server.db);
+
+beforeAll(async () => {
+  world = await bookingScenario(server.db, { deliveryOrders: 64 });
+  await sql`update customer set name = ${CUSTOMER}`.execute(server.db);
+  await sql`update ship_to set name = ${SHIP_TO}, address = ${ADDRESS}, tel = '02-123-4567' where id = ${world.shipToId}`.execute(
+    server.db,
+  );
+  await sql`update article set name = ${ARTICLE}, article_uom = 'KG'`.execute(server.db);
+  bookingId = await insertBooking('BK-0001', world.deliveryOrderIds.slice(0, 2));
+  longBookingId = await insertBooking('BK-0002', world.deliveryOrderIds.slice(2, 62));
+  const user = await createUser(server.db, {
+    roles: ['ROLE_BOOKING_REPORT_READ', readRoleOf('DELIVERY_ORDER')],
+    branchIds: [world.branchId],
+  });
+  reader = { id: user.id, token: await signIn(server.api, user) };
+  noRead = await signIn(
+    server.api,
+    await createUser(server.db, { roles: [readRoleOf('DELIVERY_ORDER')], branchIds: [world.branchId] }),
+  );
+  otherBranchId = await createBranch(server.db);
+  otherBranch = await signIn(
+    server.api,
+    await createUser(server.db, {
+      roles: ['ROLE_BOOKING_REPORT_READ', readRoleOf('DELIVERY_ORDER')],
+      branchIds: [otherBranchId],
+    }),
+  );
+  // Six password hashes and 64 DOs: slow when the machine is shared, never a measure of anything.
+}, 180_000);
+
+const q = () => `branchId=${world.branchId}`;
+
+describe('documents as PDF', () => {
+  it('prints the appointment slip: Thai names with their marks, numbers, and dates in the reader’s era', async () => {
+    await setEra(reader.id, false);
+    const gregorian = await pdf(`/bookingReport/${bookingId}/document/appointment.pdf?${q()}`, reader.token);
+    expect(gregorian.response.status).toBe(200);
+    expect(gregorian.response.headers.get('content-type')).toBe('application/pdf');
+    const [page] = await pdfPages(gregorian.bytes);
+    for (const text of [
+      'ใบนัดส่งสินค้า',
+      'BK-0001',
+      CUSTOMER,
+      SHIP_TO,
+      ADDRESS,
+      ARTICLE,
+      'โทรนัดแล้ว',
+      '1,234.50',
+      '2,469.00',
+      '15/03/2026',
+      '16/03/2026',
+      'หน้า 1/1',
+    ])
+      expect(page).toContain(text);
+    // "สินค้า" keeps its final า (see documents/fonts.ts).
+    expect(page).toContain('สินค้า');
+
+    // The reader's own switch (account preferences), which the documents follow.
+    const switched = await call(server.api, 'PUT', '/account/preferences', {
+      token: reader.token,
+      body: { buddhistEra: true },
+    });
+    expect(switched.status).toBe(200);
+    expect(switched.body.buddhistEra).toBe(true);
+    expect(
+      (await call(server.api, 'GET', '/account/userInfo', { token: reader.token })).body.buddhistEra,
+    ).toBe(true);
+    const [buddhist] = await pdfPages(
+      (await pdf(`/bookingReport/${bookingId}/document/appointment.pdf?${q()}`, reader.token)).bytes,
+    );
+    expect(buddhist).toContain('15/03/2569');
+    expect(buddhist).toContain('16/03/2569');
+    expect(buddhist).not.toContain('15/03/2026');
+  });
+
+  it('numbers the pages of a long document "หน้า n/N" and repeats its header', async () => {
+    const { bytes } = await pdf(
+      `/bookingReport/${longBookingId}/document/appointment.pdf?${q()}`,
+      reader.token,
+    );
+    const pages = await pdfPages(bytes);
+    expect(pages.length).toBeGreaterThanOrEqual(3);
+    pages.forEach((page, i) => {
+      expect(page).toContain(`หน้า ${i + 1}/${pages.length}`);
+      expect(page).toContain('BK-0002');
+    });
+    // 60 DOs, each in its row once.
+    const doNumbers = pages.join('\n').match(/T\d+-\d{4}/g) ?? [];
+    expect(new Set(doNumbers).size).toBe(60);
+  });
+
+  it('prints the trip sheet and the delivery note', async () => {
+    const [trip] = await pdfPages(
+      (await pdf(`/bookingReport/${bookingId}/document/tripSheet.pdf?${q()}`, reader.token)).bytes,
+    );
+    for (const text of ['ใบคุมรถ', 'BK-0001', SHIP_TO, ADDRESS, '02-123-4567', 'ออกเดินทาง', 'คนขับรถ', 'T'])
+      expect(trip).toContain(text);
+
+    const deliveryOrderId = world.deliveryOrderIds[0]!;
+    const [note] = await pdfPages(
+      (await pdf(`/deliveryOrder/${deliveryOrderId}/document/deliveryNote.pdf?${q()}`, reader.token)).bytes,
+    );
+    for (const text of ['ใบส่งสินค้า', 'ผู้ส่งสินค้า', 'ผู้รับสินค้า', CUSTOMER, ARTICLE, 'BK-0001', 'มิใช่ใบกำกับภาษี'])
+      expect(note).toContain(text);
+    expect(note).toContain('กก.');
+  });
+
+  it('prints a batch as one PDF, each document numbered on its own', async () => {
+    const { response, bytes } = await pdf(`/documents/batch?${q()}`, reader.token, {
+      method: 'POST',
+      body: { kind: 'deliveryNote', ids: world.deliveryOrderIds.slice(0, 3) },
+    });
+    expect(response.status).toBe(200);
+    const pages = await pdfPages(bytes);
+    expect(pages).toHaveLength(3);
+    // In the order asked, each its own "หน้า 1/1".
+    pages.forEach((page, i) => {
+      expect(page).toContain('หน้า 1/1');
+      expect(page).toMatch(new RegExp(`T\\d+-000${i + 1}`));
+    });
+  });
+
+  it('prints the day sheet of a branch, day and shift', async () => {
+    const { response, bytes } = await pdf(
+      `/documents/daySheet.pdf?${q()}&date=${world.today}&shiftOfDayId=${world.shiftOfDayId}`,
+      reader.token,
+    );
+    expect(response.status).toBe(200);
+    // BK-0002's 60 DOs make its row long: it may start on page 2.
+    const page = (await pdfPages(bytes)).join('\n');
+    for (const text of ['ใบงานประจำวัน', 'BK-0001', 'BK-0002', CUSTOMER, 'กะทดสอบ'])
+      expect(page).toContain(text);
+  });
+
+  it('answers 403 or 404 with Thai messages, never a PDF, to whoever may not read the record', async () => {
+    const noRole = await pdf(`/bookingReport/${bookingId}/document/appointment.pdf?${q()}`, noRead);
+    expect(noRole.response.status).toBe(403);
+    expect(noRole.response.headers.get('content-type')).toContain('application/json');
+
+    // Another branch's user, naming our branch: refused; naming theirs: our booking is not there.
+    expect(
+      (await pdf(`/bookingReport/${bookingId}/document/appointment.pdf?${q()}`, otherBranch)).response.status,
+    ).toBe(403);
+    const hidden = await pdf(
+      `/bookingReport/${bookingId}/document/appointment.pdf?branchId=${otherBranchId}`,
+      otherBranch,
+    );
+    expect(hidden.response.status).toBe(404);
+    expect(JSON.parse(new TextDecoder().decode(hidden.bytes)).messages[0]).toMatch(/ไม่พบ/);
+
+    const batchNoRole = await pdf(`/documents/batch?${q()}`, noRead, {
+      method: 'POST',
+      body: { kind: 'appointment', ids: [bookingId] },
+    });
+    expect(batchNoRole.response.status).toBe(403);
+    const batchForeign = await pdf(`/documents/batch?branchId=${otherBranchId}`, otherBranch, {
+      method: 'POST',
+      body: { kind: 'appointment', ids: [bookingId] },
+    });
+    expect(batchForeign.response.status).toBe(404);
+  });
+
+  it('refuses a preference that is not a yes/no with 400', async () => {
+    const bad = await call(server.api, 'PUT', '/account/preferences', {
+      token: reader.token,
+      body: { buddhistEra: 'yes' },
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.messages.length).toBeGreaterThan(0);
+  });
+
+  it('refuses a batch over the limit or of an unknown kind with 400', async () => {
+    const ids = Array.from({ length: DOCUMENT_BATCH_MAX + 1 }, () => bookingId);
+    const tooMany = await pdf(`/documents/batch?${q()}`, reader.token, {
+      method: 'POST',
+      body: { kind: 'appointment', ids },
+    });
+    expect(tooMany.response.status).toBe(400);
+    const unknown = await pdf(`/documents/batch?${q()}`, reader.token, {
+      method: 'POST',
+      body: { kind: 'invoice', ids: [bookingId] },
+    });
+    expect(unknown.response.status).toBe(400);
+  });
+});

@@ -1,0 +1,87 @@
+import { MenuButton, useSnackbar } from '@lms/design-system';
+import {
+  type DocumentKind,
+  documentKinds,
+  documentKindsOf,
+  documentsApi,
+  type EntityDef,
+  MESSAGES,
+  printText,
+} from '@lms/domain';
+import { useState } from 'react';
+import { useApi } from '../api/ApiContext.tsx';
+import { ApiError } from '../api/ApiError.ts';
+import { branchQuery, type EntityRecord } from '../data/entityKeys.ts';
+import { useSession } from '../session/SessionContext.tsx';
+import type { RecordPartProps } from './types.ts';
+
+/** Keeps a PDF's blob URL alive long enough for the new tab's viewer to read it. */
+const BLOB_URL_LIFETIME_MS = 60_000;
+
+/**
+ * "พิมพ์": the documents printable from these records (docs/documents.md), one PDF opened in a new
+ * tab, the browser's own viewer. One record prints its own document; several print as a batch.
+ */
+export function PrintMenu({
+  entity,
+  ids,
+  label = printText.print,
+}: {
+  entity: EntityDef;
+  ids: readonly string[];
+  label?: string;
+}) {
+  const api = useApi();
+  const { branchId } = useSession();
+  const snackbar = useSnackbar();
+  const [busy, setBusy] = useState(false);
+  const kinds = documentKindsOf(entity.name);
+  if (kinds.length === 0) return null;
+
+  const print = async (kind: DocumentKind) => {
+    // Opened in the click itself: a tab opened after the wait would be blocked as a pop-up.
+    const tab = window.open('', '_blank');
+    setBusy(true);
+    try {
+      const query = branchQuery(entity, branchId);
+      const { blob } =
+        ids.length === 1
+          ? await api.blob(documentsApi[kind].url.replace(':id', ids[0]!), query)
+          : await api.postBlob(documentsApi.batch.url, { kind, ids }, query);
+      const url = URL.createObjectURL(new Blob([blob], { type: 'application/pdf' }));
+      if (tab) tab.location.href = url;
+      else window.open(url, '_blank');
+      setTimeout(() => URL.revokeObjectURL(url), BLOB_URL_LIFETIME_MS);
+    } catch (error) {
+      tab?.close();
+      snackbar.error(error instanceof ApiError ? [...error.messages] : MESSAGES.downloadFailed.text);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <MenuButton
+      label={label}
+      icon="file"
+      items={kinds.map((kind) => ({
+        id: kind,
+        label: documentKinds[kind].title,
+        isDisabled: ids.length === 0,
+      }))}
+      onAction={(kind) => void print(kind as DocumentKind)}
+      isBusy={busy}
+      busyLabel={printText.making(ids.length)}
+    />
+  );
+}
+
+/** The detail page's print menu (its record). */
+export const PrintRecord = ({ entity, record }: RecordPartProps) => (
+  <PrintMenu entity={entity} ids={[record.id]} />
+);
+
+/** The list page's print menu: the rows on the page, as one batch. */
+export const PrintPage = ({ entity, rows }: { entity: EntityDef; rows: readonly EntityRecord[] }) => (
+  <PrintMenu entity={entity} ids={rows.map((row) => row.id)} label={printText.printPage} />
+);
