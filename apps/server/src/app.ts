@@ -19,6 +19,7 @@ import { registerInputChecks } from './http/inputs.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { registerSecurityHeaders } from './http/security.ts';
 import { registerWebApp } from './http/webApp.ts';
+import { importRoutes } from './import/routes.ts';
 import { accountRoutes } from './routes/account.ts';
 import { authRoutes } from './routes/auth.ts';
 import type { AuthContext } from './routes/context.ts';
@@ -108,6 +109,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       for (const entity of entities.filter((e) => !noGenericRoutes.has(e.name))) {
         await api.register(entityRoutes(entity, ctx, extensions[entity.name]));
       }
+      await api.register(importRoutes(ctx, extensions));
       api.setNotFoundHandler(() => {
         // Unknown API paths answer JSON, never the web app's page.
         throw notFound('ไม่พบ API ที่เรียก');

@@ -6,4 +6,5 @@ export * from './common.ts';
 export * from './crud.ts';
 export * from './files.ts';
 export * from './health.ts';
+export * from './import.ts';
 export * from './locationTracking.ts';

@@ -52,6 +52,7 @@ export const articleTypeProhibit: EntityDef = {
   listColumns: ['code', 'name', 'articleUomTypeId'],
   defaultSort: [sortBy('code'), sortBy('articleUomTypeId')],
   labelFields: CODE_NAME_LABEL,
+  naturalKey: ['code'],
   menuGroup: 'masterData',
   icon: 'shield-alert',
 };

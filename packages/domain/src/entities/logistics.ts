@@ -72,6 +72,7 @@ export const routeConfig: EntityDef = {
   listColumns: ['code', 'name', 'subDistrictId'],
   defaultSort: [sortBy('code'), sortBy('subDistrictId')],
   labelFields: CODE_NAME_LABEL,
+  naturalKey: ['code'],
   menuGroup: 'masterData',
   icon: 'route',
 };
@@ -104,6 +105,7 @@ export const shiftOfDay: EntityDef = {
   listColumns: ['name', 'startTime', 'endTime', 'totalMinute', 'timeSlotCodeId', 'priority', 'active'],
   defaultSort: [sortBy('priority'), sortBy('startTime')],
   labelFields: ['name'],
+  naturalKey: ['name'],
   menuGroup: 'masterData',
   icon: 'clock',
 };
@@ -159,6 +161,7 @@ export const truckBanConfig: EntityDef = {
   listColumns: ['name', 'vehicleTypeId', 'subDistrictId', 'startTime', 'endTime', 'banDayPattern'],
   defaultSort: [sortBy('name')],
   labelFields: ['name'],
+  naturalKey: ['name'],
   menuGroup: 'masterData',
   icon: 'ban',
 };

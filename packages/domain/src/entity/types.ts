@@ -112,6 +112,17 @@ export interface EntityDef {
   readonly readOnlyEntity?: boolean;
   /** Child rows edited with the parent (branch's per-vehicle-type settings, booking lines). */
   readonly children?: readonly ChildDef[];
+  /**
+   * The fields that name one record to people and to other systems (import matches rows on
+   * them). Declared only where no field is `unique`; otherwise the unique fields are the key
+   * (`naturalKeyOf`).
+   */
+  readonly naturalKey?: readonly string[];
+}
+
+/** The natural key of an entity: its declared `naturalKey`, else its `unique` fields (code, docNo, username). */
+export function naturalKeyOf(entity: Pick<EntityDef, 'naturalKey' | 'fields'>): readonly string[] {
+  return entity.naturalKey ?? entity.fields.filter((f) => f.unique).map((f) => f.name);
 }
 
 export interface ChildDef {

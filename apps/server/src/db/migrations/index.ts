@@ -8,6 +8,7 @@ import * as listIndexes from './0006_list_indexes.ts';
 import * as booking from './0007_booking.ts';
 import * as demoPositions from './0008_demo_positions.ts';
 import * as coordinates from './0009_coordinates.ts';
+import * as historySource from './0010_history_source.ts';
 
 /** Every migration, in order. Names sort lexically: never rename or reorder one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -20,4 +21,5 @@ export const migrations: Record<string, Migration> = {
   '0007_booking': booking,
   '0008_demo_positions': demoPositions,
   '0009_coordinates': coordinates,
+  '0010_history_source': historySource,
 };
