@@ -4,11 +4,9 @@ import { HttpError } from '../http/errors.ts';
 import type { ImportRecord } from './importRecords.ts';
 import type { Sheet } from './read.ts';
 
-/** The columns an import reads: the export's, less those only the server sets (but keeping the key). */
-export function importColumns(entity: EntityDef): FieldDef[] {
-  const key = new Set(naturalKeyOf(entity));
-  return exportedFields(entity).filter((f) => !f.readOnly || key.has(f.name));
-}
+/** The columns an import reads: the export's, less those only the server sets. */
+export const importColumns = (entity: EntityDef): FieldDef[] =>
+  exportedFields(entity).filter((f) => !f.readOnly);
 
 /**
  * Maps a sheet's Thai headers to fields, as the export wrote them. A header the export does not

@@ -18,6 +18,7 @@ import type { Database } from '../db/database.ts';
 import { HttpError } from '../http/errors.ts';
 import type { AuthContext } from '../routes/context.ts';
 import { cellText, parseCell } from './cells.ts';
+import { importColumns } from './columns.ts';
 import { AMBIGUOUS, findByKeys, keyText } from './existing.ts';
 import { resolveReferences } from './references.ts';
 
@@ -50,10 +51,6 @@ const ALREADY_EXISTS = 'มีข้อมูลนี้อยู่แล้�
 const AMBIGUOUS_KEY = 'พบข้อมูลที่มีค่านี้มากกว่าหนึ่งรายการ จึงไม่รู้ว่าจะแก้ไขรายการใด';
 const DUPLICATE_IN_FILE = (row: number) => `ซ้ำกับแถวที่ ${row} ในไฟล์`;
 const STALE = 'ข้อมูลนี้ถูกแก้ไขโดยผู้อื่นระหว่างนำเข้า กรุณานำเข้าใหม่';
-
-/** The fields an import writes: what a form edits (no read-only, no files). */
-export const importableFields = (entity: EntityDef): FieldDef[] =>
-  entity.fields.filter((f) => !f.readOnly && f.type !== 'file' && f.type !== 'image');
 
 /** Whether a value read back equals the one imported (numbers as numbers, lists as sets). */
 function same(field: FieldDef, stored: unknown, imported: unknown): boolean {
@@ -93,15 +90,14 @@ export async function importRecords(
   records: readonly ImportRecord[],
   options: ImportOptions,
 ): Promise<ImportReport> {
-  const fields = importableFields(entity);
+  const fields = importColumns(entity);
   const keyNames = naturalKeyOf(entity);
   const keyFields = keyNames.map((name) => entity.fields.find((f) => f.name === name)!);
-  const parsedFields = [...fields, ...keyFields.filter((f) => f.readOnly)];
 
   // 1. Cells → values; references collected per target entity.
   const tokens = new Map<string, Set<string>>();
   const pending: Pending[] = records.map(({ row, values: raw }) => {
-    const present = parsedFields.filter((f) => f.name in raw);
+    const present = fields.filter((f) => f.name in raw);
     const entry: Pending = { row, status: 'failed', errors: {}, raw, present, values: {} };
     for (const field of present) {
       const parsed = parseCell(field, raw[field.name]);
@@ -177,7 +173,7 @@ export async function importRecords(
     for (const [name, message] of Object.entries(errors))
       entry.errors[entity.fields.find((f) => f.name === name)?.label ?? name] = message;
     if (Object.keys(entry.errors).length || !result.ok) continue;
-    const written = before ? entry.present.filter((f) => !f.readOnly) : fields;
+    const written = before ? entry.present : fields;
     entry.values = Object.fromEntries(
       written.filter((f) => f.name in result.value).map((f) => [f.name, result.value[f.name]]),
     );

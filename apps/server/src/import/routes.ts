@@ -1,5 +1,5 @@
 import multipart from '@fastify/multipart';
-import { can, type EntityDef, entities, importApi, naturalKeyOf } from '@lms/domain';
+import { can, type EntityDef, entities, importApi, isImportable } from '@lms/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { EntityExtension } from '../crud/extensions.ts';
 import { noGenericRoutes } from '../entities/naming.ts';
@@ -16,18 +16,9 @@ const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
 const NOT_MULTIPART = 'กรุณาส่งไฟล์แบบ multipart/form-data ในช่อง file';
 const NO_FILE = 'กรุณาเลือกไฟล์ที่จะนำเข้า';
 
-/**
- * Entities an import may write: those the generic CRUD edits whose natural key people write
- * (not a booking report, whose document number the booking flow gives).
- */
+/** Entities an import may write: importable ones the generic CRUD serves. */
 export const importableEntities = (): EntityDef[] =>
-  entities.filter(
-    (e) =>
-      !e.readOnlyEntity &&
-      !noGenericRoutes.has(e.name) &&
-      naturalKeyOf(e).length > 0 &&
-      naturalKeyOf(e).every((name) => !e.fields.find((f) => f.name === name)?.readOnly),
-  );
+  entities.filter((e) => isImportable(e) && !noGenericRoutes.has(e.name));
 
 const errorCode = (error: unknown) =>
   typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;

@@ -131,3 +131,17 @@ export interface ChildDef {
   readonly label: string;
   readonly fields: readonly FieldDef[];
 }
+
+/**
+ * Whether records of the entity may be imported (docs/import.md): it is edited through the
+ * generic CRUD and people write its natural key (not a booking report, whose number the booking
+ * flow gives).
+ */
+export function isImportable(entity: EntityDef): boolean {
+  const key = naturalKeyOf(entity);
+  return (
+    !entity.readOnlyEntity &&
+    key.length > 0 &&
+    key.every((name) => !entity.fields.find((f) => f.name === name)?.readOnly)
+  );
+}

@@ -30,6 +30,8 @@ export interface ApiClient {
   delete(path: string, query?: Query, options?: RequestOptions): Promise<void>;
   /** A binary answer (file, image, thumbnail) fetched with the token, never with it in a URL. */
   blob(path: string, query?: Query, options?: RequestOptions): Promise<{ blob: Blob; fileName?: string }>;
+  /** A multipart form as built by the caller (the import's one `file`), JSON answer. */
+  postForm<T>(path: string, form: FormData, query?: Query, options?: RequestOptions): Promise<T>;
   /** Multipart upload, repeated field `files` (spec §7). */
   upload(
     path: string,
