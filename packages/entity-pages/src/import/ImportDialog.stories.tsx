@@ -103,7 +103,7 @@ export const Errors: Story = {
   args: { state: { step: 'checked', report: report(2) }, fileName: 'ลูกค้า.xlsx' },
   play: async ({ args }) => {
     const dialog = within(await screen.findByRole('dialog'));
-    await expect(dialog.getByRole('status')).toHaveTextContent('ตรวจสอบแล้ว 6 แถว');
+    await expect(dialog.getByRole('status', { name: 'สรุปผลการนำเข้า' })).toHaveTextContent('ตรวจสอบแล้ว 6 แถว');
     const rows = dialog.getAllByRole('row').slice(1);
     await expect(rows[0]).toHaveTextContent('ผิดพลาด');
     await expect(rows[0]).toHaveTextContent('กรุณากรอกชื่อ');
@@ -120,7 +120,9 @@ export const Success: Story = {
   args: { state: { step: 'applied', report: report(0, true) }, fileName: 'ลูกค้า.xlsx' },
   play: async () => {
     const dialog = within(await screen.findByRole('dialog'));
-    await expect(dialog.getByRole('status')).toHaveTextContent('นำเข้าเรียบร้อย 6 แถว');
+    await expect(dialog.getByRole('status', { name: 'สรุปผลการนำเข้า' })).toHaveTextContent(
+      'นำเข้าเรียบร้อย 6 แถว',
+    );
     await expect(dialog.queryByRole('button', { name: 'บันทึกการนำเข้า' })).toBeNull();
   },
 };

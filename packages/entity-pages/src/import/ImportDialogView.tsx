@@ -76,7 +76,7 @@ function Summary({ report, applied }: { report: ImportReport; applied: boolean }
     ['failed', report.failed],
   ];
   return (
-    <SummaryBox role="status">
+    <SummaryBox role="status" aria-label="สรุปผลการนำเข้า">
       <p>
         {applied
           ? report.applied
