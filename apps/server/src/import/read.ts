@@ -59,6 +59,29 @@ class Collector {
   }
 }
 
+async function streamFirstSheet(bytes: Buffer, collector: Collector): Promise<void> {
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([bytes]), {
+    sharedStrings: 'cache',
+    hyperlinks: 'ignore',
+    styles: 'cache', // dates are numbers with a date format: the styles tell them apart
+    worksheets: 'emit',
+    entries: 'emit',
+  });
+  for await (const worksheet of reader) {
+    for await (const row of worksheet)
+      collector.add(row.number, (row.values as unknown[]).slice(1).map(plain));
+    break; // the first sheet only (the template's second sheet explains the columns)
+  }
+}
+
+async function loadFirstSheet(bytes: Buffer, collector: Collector): Promise<void> {
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
+  workbook.worksheets[0]?.eachRow((row, number) =>
+    collector.add(number, (row.values as unknown[]).slice(1).map(plain)),
+  );
+}
+
 /**
  * Reads the first sheet of an .xlsx with exceljs' streaming reader (row by row, never the whole
  * workbook as objects), or a UTF-8 CSV (with or without BOM). The kind is told by the bytes,
@@ -71,23 +94,19 @@ export async function readSheet(bytes: Buffer, fileName: string): Promise<Sheet>
   const collector = new Collector();
   if (bytes.subarray(0, 4).equals(ZIP)) {
     try {
-      const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([bytes]), {
-        sharedStrings: 'cache',
-        hyperlinks: 'ignore',
-        styles: 'cache', // dates are numbers with a date format: the styles tell them apart
-        worksheets: 'emit',
-        entries: 'emit',
-      });
-      for await (const worksheet of reader) {
-        for await (const row of worksheet) {
-          const values = (row.values as unknown[]).slice(1).map(plain);
-          collector.add(row.number, values);
-        }
-        break; // the first sheet only (the template's second sheet explains the columns)
-      }
+      await streamFirstSheet(bytes, collector);
     } catch (error) {
       if (error instanceof HttpError) throw error;
-      throw unsupported(readMessages.notSpreadsheet);
+      // exceljs' streaming reader fails when a sheet is zipped before workbook.xml (some writers,
+      // exceljs itself at times, do): such a file is read whole instead.
+      try {
+        const fallback = new Collector();
+        await loadFirstSheet(bytes, fallback);
+        return fallback.sheet();
+      } catch (second) {
+        if (second instanceof HttpError) throw second;
+        throw unsupported(readMessages.notSpreadsheet);
+      }
     }
     return collector.sheet();
   }
