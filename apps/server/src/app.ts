@@ -30,6 +30,7 @@ import { registerSecurityHeaders } from './http/security.ts';
 import { registerWebApp } from './http/webApp.ts';
 import { apiKeyRoutes } from './integration/apiKeyRoutes.ts';
 import { integrationEntity, integrationRoutes } from './integration/routes.ts';
+import { importRoutes } from './import/routes.ts';
 import { accountRoutes } from './routes/account.ts';
 import { authRoutes } from './routes/auth.ts';
 import type { AuthContext } from './routes/context.ts';
@@ -135,6 +136,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         await api.register(entityRoutes(entity, ctx, extensions[entity.name]));
         if (integrationEntity(entity)) await api.register(integrationRoutes(entity, ctx));
       }
+      await api.register(importRoutes(ctx, extensions));
       api.setNotFoundHandler(() => {
         // Unknown API paths answer JSON, never the web app's page.
         throw notFound('ไม่พบ API ที่เรียก');

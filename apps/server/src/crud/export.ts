@@ -30,6 +30,10 @@ function cellValue(field: FieldDef, row: Row): unknown {
   }
 }
 
+/** The columns of the export (and so of an import): every field but files and images. */
+export const exportedFields = (entity: EntityDef): FieldDef[] =>
+  entity.fields.filter((f) => f.type !== 'file' && f.type !== 'image');
+
 const fileName = (entity: EntityDef) => `${entity.name}-${new Date().toISOString().slice(0, 10)}.xlsx`;
 
 /**
@@ -47,7 +51,7 @@ export async function sendExcel(reply: FastifyReply, entity: EntityDef, batches:
     useStyles: true,
   });
   const sheet = workbook.addWorksheet(entity.title.slice(0, 31));
-  const fields = entity.fields.filter((f) => f.type !== 'file' && f.type !== 'image');
+  const fields = exportedFields(entity);
   sheet.columns = fields.map((f) => ({
     header: f.label,
     key: f.name,

@@ -40,17 +40,19 @@ export async function recordHistory(
     changes: Row;
     /** null: not a user (the customer, through the appointment link). */
     userId: string | null;
+    /** Where the write came from when not a screen (`import: ลูกค้า.xlsx`). */
+    source?: string;
   },
 ): Promise<void> {
-  await sql`insert into history (entity, record_id, action, changes, user_id)
-    values (${entry.entity.name}, ${entry.recordId}, ${entry.action}, ${JSON.stringify(entry.changes)}::jsonb, ${entry.userId})`.execute(
+  await sql`insert into history (entity, record_id, action, changes, user_id, source)
+    values (${entry.entity.name}, ${entry.recordId}, ${entry.action}, ${JSON.stringify(entry.changes)}::jsonb, ${entry.userId}, ${entry.source ?? null})`.execute(
     trx,
   );
 }
 
 export async function historyOf(db: Database, entity: EntityDef, recordId: string) {
   const { rows } = await sql<Row>`
-    select h.id::text as id, h.action, h.changes, h.at, h.user_id as "userId",
+    select h.id::text as id, h.action, h.changes, h.at, h.user_id as "userId", h.source,
            case when u.id is not null then concat_ws(': ', u.username, u.full_name)
                 when k.id is not null then concat('คีย์ API: ', k.name) end as "userLabel"
       from history h left join app_user u on u.id = h.user_id

@@ -8,7 +8,7 @@ import { whereClause } from './where.ts';
 
 export type Row = Record<string, unknown>;
 // biome-ignore lint/suspicious/noExplicitAny: entity tables are dynamic.
-type Executor = Database | Transaction<any>;
+export type Executor = Database | Transaction<any>;
 
 function orderBy(entity: EntityDef, query: ListQuery): RawBuilder<unknown> {
   const sort = query.sort.length ? query.sort : entity.defaultSort;
@@ -29,7 +29,7 @@ function orderBy(entity: EntityDef, query: ListQuery): RawBuilder<unknown> {
 }
 
 /** Adds each `refs` field (ids from its link table) and each child list to the rows. */
-async function attachLinksAndChildren(db: Executor, entity: EntityDef, rows: Row[]): Promise<void> {
+export async function attachLinksAndChildren(db: Executor, entity: EntityDef, rows: Row[]): Promise<void> {
   if (rows.length === 0) return;
   const ids = rows.map((r) => r.id as string);
   for (const field of refsFields(entity)) {

@@ -3,6 +3,7 @@ import {
   type EntityDef,
   entitiesNoApiKeyReaches,
   INTEGRATION_MESSAGES,
+  singleNaturalKey,
   UpsertRefusal,
   type UpsertReport,
   UpsertReport as UpsertReportSchema,
@@ -26,7 +27,7 @@ const BULK_BODY_LIMIT = 5 * 1024 * 1024;
 
 /** The entities the integration writes: those with a natural key that CRUD edits, users aside. */
 export const integrationEntity = (entity: EntityDef) =>
-  Boolean(entity.naturalKey) && !entity.readOnlyEntity && !entitiesNoApiKeyReaches.has(entity.name);
+  singleNaturalKey(entity) !== undefined && !entitiesNoApiKeyReaches.has(entity.name);
 
 /** A call refused as a whole: nothing was written, the answer says which records failed. */
 class Refused extends Error {
@@ -100,7 +101,7 @@ export function integrationRoutes(entity: EntityDef, ctx: AuthContext) {
       branchScoped: entity.branchOwned,
     };
     const tags = [entity.title];
-    const keyField = entity.fields.find((f) => f.name === entity.naturalKey)!;
+    const keyField = entity.fields.find((f) => f.name === singleNaturalKey(entity))!;
 
     app.put(
       `${base}/byKey/:key`,

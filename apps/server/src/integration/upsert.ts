@@ -3,6 +3,7 @@ import {
   type EntityDef,
   INTEGRATION_MESSAGES,
   phrase,
+  singleNaturalKey,
   type UpsertStatus,
   validateRecord,
   validationMessages,
@@ -159,7 +160,7 @@ export async function upsertRecords(
   records: readonly unknown[],
   scope: UpsertScope,
 ): Promise<UpsertResult[]> {
-  const keyField = entity.fields.find((f) => f.name === entity.naturalKey);
+  const keyField = entity.fields.find((f) => f.name === singleNaturalKey(entity));
   if (!keyField) throw new Error(`${entity.name} declares no natural key`);
   const keyOf = (record: unknown) => {
     const value = isRecord(record) ? record[keyField.name] : undefined;

@@ -18,6 +18,8 @@ export const HistoryEntry = Type.Object({
   at: Type.String({ format: 'date-time' }),
   userId: Type.Union([Type.String(), Type.Null()]),
   userLabel: Type.Union([Type.String(), Type.Null()]),
+  /** Where the write came from when not a screen: `import: <file name>` (docs/import.md). */
+  source: Type.Optional(Type.Union([Type.String(), Type.Null()])),
   /** Id → label of every reference in `changes`, child rows included (never an id on screen). */
   labels: Type.Optional(Type.Record(Type.String(), Type.String())),
 });

@@ -19,7 +19,6 @@ export const appUser: EntityDef = {
   routeStyle: 'crudQueryId',
   permission: 'APP_USER',
   branchOwned: false,
-  naturalKey: 'username',
   fields: [
     stringField('username', 'ชื่อผู้ใช้', {
       required: true,

@@ -26,7 +26,6 @@ export const articleUomType: EntityDef = {
   routeStyle: 'crud',
   permission: 'ARTICLE_UOM_TYPE',
   branchOwned: false,
-  naturalKey: 'code',
   fields: [codeField(), nameField()],
   listColumns: ['code', 'name'],
   defaultSort: [sortBy('code')],
@@ -53,6 +52,7 @@ export const articleTypeProhibit: EntityDef = {
   listColumns: ['code', 'name', 'articleUomTypeId'],
   defaultSort: [sortBy('code'), sortBy('articleUomTypeId')],
   labelFields: CODE_NAME_LABEL,
+  naturalKey: ['code'],
   menuGroup: 'masterData',
   icon: 'shield-alert',
 };
@@ -64,7 +64,6 @@ export const unit: EntityDef = {
   routeStyle: 'crud',
   permission: 'UNIT',
   branchOwned: false,
-  naturalKey: 'code',
   fields: [codeField(), nameField()],
   listColumns: ['code', 'name'],
   defaultSort: [sortBy('code')],
@@ -80,7 +79,6 @@ export const uom: EntityDef = {
   routeStyle: 'crud',
   permission: 'UOM',
   branchOwned: false,
-  naturalKey: 'code',
   fields: [
     codeField(),
     nameField(),
@@ -104,7 +102,6 @@ export const article: EntityDef = {
   routeStyle: 'crud',
   permission: 'ARTICLE',
   branchOwned: false,
-  naturalKey: 'code',
   fields: [
     codeField(),
     nameField(),

@@ -42,7 +42,6 @@ export const branch: EntityDef = {
   permission: 'BRANCH',
   // A branch is the owner of branch data, not owned by one.
   branchOwned: false,
-  naturalKey: 'code',
   fields: [
     codeField(),
     nameField(),

@@ -51,7 +51,6 @@ export const so: EntityDef = {
   routeStyle: 'crud',
   permission: 'SO',
   branchOwned: true,
-  naturalKey: 'docNo',
   fields: [
     enumField('status', 'สถานะ', soStatusOptions, { required: true, typeNote: statusNote }),
     docNoField(),
@@ -76,7 +75,6 @@ export const bo: EntityDef = {
   routeStyle: 'crud',
   permission: 'BO',
   branchOwned: true,
-  naturalKey: 'docNo',
   fields: [
     enumField('status', 'สถานะ', boStatusOptions, { required: true, typeNote: statusNote }),
     docNoField(),
@@ -155,7 +153,6 @@ export const deliveryOrder: EntityDef = {
   routeStyle: 'crud',
   permission: 'DELIVERY_ORDER',
   branchOwned: true,
-  naturalKey: 'docNo',
   // lastSyncAt is the delivery order's own, not the report's: the report view keeps its columns.
   fields: [...deliveryOrderFields, lastSyncAtField()],
   listColumns: [

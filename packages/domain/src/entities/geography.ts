@@ -16,7 +16,6 @@ export const region: EntityDef = {
   // The spec gives region no role pair: it is managed with provinces, under PROVINCE's roles.
   permission: 'PROVINCE',
   branchOwned: false,
-  naturalKey: 'code',
   fields: [codeField(), ...placeNameFields()],
   listColumns: PLACE_COLUMNS,
   defaultSort: [sortBy('code')],
@@ -32,7 +31,6 @@ export const province: EntityDef = {
   routeStyle: 'crud',
   permission: 'PROVINCE',
   branchOwned: false,
-  naturalKey: 'code',
   fields: [codeField(), ...placeNameFields(), refField('regionId', 'ภาค', { required: true })],
   listColumns: [...PLACE_COLUMNS, 'regionId'],
   defaultSort: [sortBy('code')],
@@ -48,7 +46,6 @@ export const district: EntityDef = {
   routeStyle: 'crud',
   permission: 'DISTRICT',
   branchOwned: false,
-  naturalKey: 'code',
   fields: [
     codeField(),
     ...placeNameFields(),
@@ -69,7 +66,6 @@ export const subDistrict: EntityDef = {
   routeStyle: 'crud',
   permission: 'SUB_DISTRICT',
   branchOwned: false,
-  naturalKey: 'code',
   fields: [
     codeField(),
     ...placeNameFields(),

@@ -30,7 +30,6 @@ export const shipCond: EntityDef = {
   routeStyle: 'crud',
   permission: 'SHIP_COND',
   branchOwned: false,
-  naturalKey: 'code',
   fields: [
     codeField(),
     nameField(),
@@ -74,6 +73,7 @@ export const routeConfig: EntityDef = {
   listColumns: ['code', 'name', 'subDistrictId'],
   defaultSort: [sortBy('code'), sortBy('subDistrictId')],
   labelFields: CODE_NAME_LABEL,
+  naturalKey: ['code'],
   menuGroup: 'masterData',
   icon: 'route',
 };
@@ -106,6 +106,7 @@ export const shiftOfDay: EntityDef = {
   listColumns: ['name', 'startTime', 'endTime', 'totalMinute', 'timeSlotCodeId', 'priority', 'active'],
   defaultSort: [sortBy('priority'), sortBy('startTime')],
   labelFields: ['name'],
+  naturalKey: ['name'],
   menuGroup: 'masterData',
   icon: 'clock',
 };
@@ -117,7 +118,6 @@ export const timeSlotCode: EntityDef = {
   routeStyle: 'crud',
   permission: 'TIME_SLOT_CODE',
   branchOwned: false,
-  naturalKey: 'code',
   fields: [codeField(), nameField()],
   listColumns: ['code', 'name'],
   defaultSort: [sortBy('code')],
@@ -162,6 +162,7 @@ export const truckBanConfig: EntityDef = {
   listColumns: ['name', 'vehicleTypeId', 'subDistrictId', 'startTime', 'endTime', 'banDayPattern'],
   defaultSort: [sortBy('name')],
   labelFields: ['name'],
+  naturalKey: ['name'],
   menuGroup: 'masterData',
   icon: 'ban',
 };
@@ -195,7 +196,6 @@ export const warehouse: EntityDef = {
   permission: 'WAREHOUSE',
   // Storage locations are a shared code list (the DO's sloc), not one branch's data.
   branchOwned: false,
-  naturalKey: 'code',
   fields: [codeField(), nameField()],
   listColumns: ['code', 'name'],
   defaultSort: [sortBy('code')],
@@ -212,7 +212,6 @@ export const shipTo: EntityDef = {
   permission: 'SHIP_TO',
   // A customer's delivery place is served by whichever branch books it.
   branchOwned: false,
-  naturalKey: 'code',
   fields: [
     codeField(),
     nameField(),

@@ -22,7 +22,6 @@ export const customer: EntityDef = {
   routeStyle: 'crud',
   permission: 'CUSTOMER',
   branchOwned: false,
-  naturalKey: 'code',
   fields: [
     codeField(),
     nameField(),
@@ -44,7 +43,6 @@ export const contractor: EntityDef = {
   routeStyle: 'crud',
   permission: 'CONTRACTOR',
   branchOwned: false,
-  naturalKey: 'code',
   fields: [
     codeField(),
     stringField('firstName', 'ชื่อจริง', { required: true, searchable: true }),
@@ -80,7 +78,6 @@ export const driver: EntityDef = {
   permission: 'DRIVER',
   // Drivers drive a branch's vehicles and are assigned to its shipments: they belong to the branch.
   branchOwned: true,
-  naturalKey: 'code',
   fields: [
     codeField(),
     nameField(),

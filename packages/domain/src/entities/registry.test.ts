@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isIconName } from '../entity/icons.ts';
-import type { FieldDef } from '../entity/types.ts';
+import { type FieldDef, singleNaturalKey } from '../entity/types.ts';
 import { entities, entityByName, entityNames, hasEntity } from './index.ts';
 
 const THAI = /[\u0E00-\u0E7F]/;
@@ -110,9 +110,10 @@ describe.each(entities.map((entity) => [entity.name, entity] as const))('%s', (_
   });
 
   it('matches records on a natural key that is a required, unique, editable text field', () => {
-    if (!entity.naturalKey) return;
-    const field = entity.fields.find((f) => f.name === entity.naturalKey);
-    expect(field, entity.naturalKey).toMatchObject({ type: 'string', required: true, unique: true });
+    const key = singleNaturalKey(entity);
+    if (!key) return;
+    const field = entity.fields.find((f) => f.name === key);
+    expect(field, key).toMatchObject({ type: 'string', required: true, unique: true });
     expect(field?.readOnly).toBeFalsy();
   });
 });

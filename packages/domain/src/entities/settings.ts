@@ -48,6 +48,7 @@ export const vehicleDateSlot: EntityDef = {
   ],
   defaultSort: [sortBy('shiftDate', 'desc'), sortBy('shiftOfDayId')],
   labelFields: ['shiftDate', 'shiftOfDayId', 'vehicleTypeId'],
+  naturalKey: ['shiftDate', 'shiftOfDayId', 'vehicleTypeId', 'shipCondId'],
   menuGroup: 'settings',
   icon: 'calendar-clock',
 };
@@ -95,6 +96,7 @@ export const vehicleUtilizationThresholds: EntityDef = {
   ],
   defaultSort: [sortBy('vehicleTypeId'), sortBy('minWeightPercent')],
   labelFields: ['vehicleTypeId', 'status'],
+  naturalKey: ['vehicleTypeId', 'status'],
   menuGroup: 'settings',
   icon: 'gauge',
 };

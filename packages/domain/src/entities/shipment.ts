@@ -62,7 +62,6 @@ export const shipment: EntityDef = {
   routeStyle: 'crud',
   permission: 'SHIPMENT',
   branchOwned: true,
-  naturalKey: 'docNo',
   fields: [
     docNoField(),
     stringField('carPlateSnap', 'ทะเบียนรถ (ณ วันที่ขนส่ง)', {

@@ -36,7 +36,6 @@ export const vehicle: EntityDef = {
   routeStyle: 'crud',
   permission: 'VEHICLE',
   branchOwned: true,
-  naturalKey: 'code',
   fields: [
     codeField(),
     nameField(),
@@ -104,7 +103,6 @@ export const vehicleType: EntityDef = {
   routeStyle: 'crud',
   permission: 'VEHICLE_TYPE',
   branchOwned: false,
-  naturalKey: 'code',
   fields: [
     codeField(),
     nameField(),
@@ -132,7 +130,6 @@ export const vehicleGroup: EntityDef = {
   routeStyle: 'crud',
   permission: 'VEHICLE_GROUP',
   branchOwned: false,
-  naturalKey: 'code',
   fields: [codeField(), nameField()],
   listColumns: ['code', 'name'],
   defaultSort: [sortBy('code')],

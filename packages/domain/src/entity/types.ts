@@ -99,11 +99,6 @@ export interface EntityDef {
   readonly permission: string;
   /** Rows belong to one branch (`branchId`) and are read/written only for the acting branch. */
   readonly branchOwned: boolean;
-  /**
-   * The field that names a record outside LMS (`code`, `docNo`, `username`): unique (within the
-   * branch for branch-owned entities), required, and what imports and the ERP integration match on.
-   */
-  readonly naturalKey?: string;
   readonly fields: readonly FieldDef[];
   /** Default list columns, in order. */
   readonly listColumns: readonly string[];
@@ -117,6 +112,26 @@ export interface EntityDef {
   readonly readOnlyEntity?: boolean;
   /** Child rows edited with the parent (branch's per-vehicle-type settings, booking lines). */
   readonly children?: readonly ChildDef[];
+  /**
+   * The fields that name one record to people and to other systems (import matches rows on
+   * them). Declared only where no field is `unique`; otherwise the unique fields are the key
+   * (`naturalKeyOf`).
+   */
+  readonly naturalKey?: readonly string[];
+}
+
+/** The natural key of an entity: its declared `naturalKey`, else its `unique` fields (code, docNo, username). */
+export function naturalKeyOf(entity: Pick<EntityDef, 'naturalKey' | 'fields'>): readonly string[] {
+  return entity.naturalKey ?? entity.fields.filter((f) => f.unique).map((f) => f.name);
+}
+
+/**
+ * The one field that names a record outside LMS (`code`, `docNo`, `username`), which the ERP
+ * integration's `byKey/{key}` takes; none when the key is several fields or there is none.
+ */
+export function singleNaturalKey(entity: EntityDef): string | undefined {
+  const key = naturalKeyOf(entity);
+  return isImportable(entity) && key.length === 1 ? key[0] : undefined;
 }
 
 export interface ChildDef {
@@ -124,4 +139,18 @@ export interface ChildDef {
   readonly name: string;
   readonly label: string;
   readonly fields: readonly FieldDef[];
+}
+
+/**
+ * Whether records of the entity may be imported (docs/import.md): it is edited through the
+ * generic CRUD and people write its natural key (not a booking report, whose number the booking
+ * flow gives).
+ */
+export function isImportable(entity: EntityDef): boolean {
+  const key = naturalKeyOf(entity);
+  return (
+    !entity.readOnlyEntity &&
+    key.length > 0 &&
+    key.every((name) => !entity.fields.find((f) => f.name === name)?.readOnly)
+  );
 }

@@ -37,6 +37,8 @@ export interface ApiClient {
     query?: Query,
     options?: RequestOptions,
   ): Promise<{ blob: Blob; fileName?: string }>;
+  /** A multipart form as built by the caller (the import's one `file`), JSON answer. */
+  postForm<T>(path: string, form: FormData, query?: Query, options?: RequestOptions): Promise<T>;
   /** Multipart upload, repeated field `files` (spec §7). */
   upload(
     path: string,

@@ -136,6 +136,8 @@ export function createApiClient(options: ApiClientOptions = {}): HttpApiClient {
       const fileName = fileNameFromContentDisposition(response.headers.get('Content-Disposition'));
       return { blob: await response.blob(), ...(fileName ? { fileName } : {}) };
     },
+    postForm: async (path, form, query, requestOptions) =>
+      parse(await send('POST', path, query, form, { ...requestOptions, json: false })),
     upload: async (path, files, query, requestOptions) => {
       const form = new FormData();
       for (const file of files) form.append('files', file);

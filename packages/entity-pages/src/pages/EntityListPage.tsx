@@ -1,11 +1,12 @@
 import { Button, DataGrid, type DataGridColumn, Icon } from '@lms/design-system';
-import { type EntityRef, phrase, recordLabel, resolveEntity } from '@lms/domain';
+import { type EntityRef, isImportable, phrase, recordLabel, resolveEntity } from '@lms/domain';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import styled from 'styled-components';
 import type { EntityRecord } from '../data/entityKeys.ts';
 import { useEntityList } from '../data/useEntityData.ts';
 import { EntityFormDialog } from '../form/EntityFormDialog.tsx';
 import type { FormMode } from '../form/formValidation.ts';
+import { ImportDialog } from '../import/ImportDialog.tsx';
 import { partsFor } from '../parts/registry.ts';
 import { useSession } from '../session/SessionContext.tsx';
 import { columnStorageFor, entityColumns } from './entityColumns.tsx';
@@ -49,6 +50,7 @@ export function EntityListPage({
     (next: EntityDialogState | null) => (onDialogChange ?? setOwnDialog)(next),
     [onDialogChange],
   );
+  const [importing, setImporting] = useState(false);
   const [filtersOpen, setFiltersOpen] = useState(view.activeFilterCount > 0);
   const [created, setCreated] = useState<EntityRecord | null>(null);
   const [search, setSearch] = useState(view.searchTerm);
@@ -134,6 +136,15 @@ export function EntityListPage({
             ส่งออก Excel
           </Button>
         )}
+        {access.create.can && access.update.can && isImportable(entity) && (
+          <Button
+            variant="secondary"
+            icon={<Icon name="upload" size={18} />}
+            onPress={() => setImporting(true)}
+          >
+            นำเข้า Excel
+          </Button>
+        )}
         {access.create.can && (
           <Button icon={<Icon name="plus" size={18} />} onPress={() => openDialog({ mode: 'create' })}>
             {phrase('เพิ่ม', entity.title)}
@@ -193,6 +204,14 @@ export function EntityListPage({
             : phrase('ยังไม่มีข้อมูล', entity.title)
         }
       />
+      {importing && (
+        <ImportDialog
+          entity={entity}
+          isOpen
+          onClose={() => setImporting(false)}
+          onImported={() => list.mutate()}
+        />
+      )}
       {dialog && (
         <EntityFormDialog
           key={`${dialog.mode}-${'id' in dialog ? dialog.id : ''}`}

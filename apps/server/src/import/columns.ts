@@ -1,0 +1,38 @@
+import { type EntityDef, type FieldDef, naturalKeyOf, phrase } from '@lms/domain';
+import { exportedFields } from '../crud/export.ts';
+import { HttpError } from '../http/errors.ts';
+import type { ImportRecord } from './importRecords.ts';
+import type { Sheet } from './read.ts';
+
+/** The columns an import reads: the export's, less those only the server sets. */
+export const importColumns = (entity: EntityDef): FieldDef[] =>
+  exportedFields(entity).filter((f) => !f.readOnly);
+
+/**
+ * Maps a sheet's Thai headers to fields, as the export wrote them. A header the export does not
+ * write, one written twice, or a required column missing → 422 naming them; the export's
+ * read-only columns (created at, branch…) are accepted and ignored.
+ */
+export function recordsFromSheet(entity: EntityDef, sheet: Sheet): ImportRecord[] {
+  const byLabel = new Map(exportedFields(entity).map((f) => [f.label, f]));
+  const reads = new Set(importColumns(entity));
+  const unknown = sheet.headers.filter((h) => h !== '' && !byLabel.has(h));
+  const twice = sheet.headers.filter((h, i) => h !== '' && sheet.headers.indexOf(h) !== i);
+  const key = new Set(naturalKeyOf(entity));
+  const missing = importColumns(entity).filter(
+    (f) => (f.required || key.has(f.name)) && !sheet.headers.includes(f.label),
+  );
+  const problems = [
+    unknown.length ? phrase('ไม่รู้จักคอลัมน์:', unknown.join(', ')) : '',
+    twice.length ? phrase('คอลัมน์ซ้ำ:', [...new Set(twice)].join(', ')) : '',
+    missing.length ? phrase('ไม่พบคอลัมน์ที่ต้องมี:', missing.map((f) => f.label).join(', ')) : '',
+  ].filter(Boolean);
+  if (problems.length) throw new HttpError(422, problems);
+  const columns = sheet.headers
+    .map((header, index) => ({ field: byLabel.get(header), index }))
+    .filter((c): c is { field: FieldDef; index: number } => c.field !== undefined && reads.has(c.field));
+  return sheet.rows.map(({ row, cells }) => ({
+    row,
+    values: Object.fromEntries(columns.map(({ field, index }) => [field.name, cells[index] ?? null])),
+  }));
+}

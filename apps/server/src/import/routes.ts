@@ -1,0 +1,110 @@
+import multipart from '@fastify/multipart';
+import { can, type EntityDef, entities, importApi, isImportable } from '@lms/domain';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { EntityExtension } from '../crud/extensions.ts';
+import { noGenericRoutes } from '../entities/naming.ts';
+import { cleanFileName } from '../files/names.ts';
+import { typed } from '../http/contract.ts';
+import { HttpError } from '../http/errors.ts';
+import type { AuthContext } from '../routes/context.ts';
+import { recordsFromSheet } from './columns.ts';
+import { importRecords } from './importRecords.ts';
+import { MAX_IMPORT_BYTES, readMessages, readSheet } from './read.ts';
+import { importTemplate } from './template.ts';
+
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+const NOT_MULTIPART = 'กรุณาส่งไฟล์แบบ multipart/form-data ในช่อง file';
+const NO_FILE = 'กรุณาเลือกไฟล์ที่จะนำเข้า';
+
+/** Entities an import may write: importable ones the generic CRUD serves. */
+export const importableEntities = (): EntityDef[] =>
+  entities.filter((e) => isImportable(e) && !noGenericRoutes.has(e.name));
+
+const errorCode = (error: unknown) =>
+  typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
+
+/** The one `file` part of the call, whole (at most 20 MB). */
+async function receiveFile(request: FastifyRequest): Promise<{ name: string; bytes: Buffer }> {
+  if (!request.isMultipart()) throw new HttpError(415, [NOT_MULTIPART]);
+  try {
+    for await (const part of request.parts({ limits: { fileSize: MAX_IMPORT_BYTES, files: 1 } })) {
+      if (part.type !== 'file' || part.fieldname !== 'file') {
+        if (part.type === 'file') part.file.resume();
+        continue;
+      }
+      return { name: cleanFileName(part.filename), bytes: await part.toBuffer() };
+    }
+  } catch (error) {
+    const code = errorCode(error);
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, [readMessages.tooLarge]);
+    if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT') throw new HttpError(413, [NOT_MULTIPART]);
+    throw error;
+  }
+  throw new HttpError(400, [NO_FILE]);
+}
+
+function sendXlsx(reply: FastifyReply, entity: EntityDef, bytes: Buffer) {
+  const name = encodeURIComponent(`${entity.title} (แม่แบบนำเข้า).xlsx`);
+  return reply
+    .type(XLSX)
+    .header(
+      'Content-Disposition',
+      `attachment; filename="${entity.name}-template.xlsx"; filename*=UTF-8''${name}`,
+    )
+    .send(bytes);
+}
+
+/**
+ * `GET {entity}/import/template` and `POST {entity}/import` for every entity the generic CRUD
+ * edits (docs/import.md). The same role and branch checks as create and update.
+ */
+export function importRoutes(ctx: AuthContext, extensions: Readonly<Record<string, EntityExtension>>) {
+  return async (fastify: FastifyInstance) => {
+    await fastify.register(multipart, {
+      limits: { fileSize: MAX_IMPORT_BYTES, files: 1, fields: 5, fieldSize: 1024, parts: 6, headerPairs: 20 },
+    });
+    const app = typed(fastify);
+    for (const entity of importableEntities()) {
+      const api = importApi(entity.name);
+      const config = (action: 'create' | 'read') => ({
+        access: { entity: entity.name, action },
+        branchScoped: entity.branchOwned,
+      });
+      const tags = [entity.title];
+
+      app.route({
+        ...api.template,
+        schema: { ...api.template.schema, tags },
+        config: config('read'),
+        handler: async (request, reply) =>
+          sendXlsx(reply, entity, await importTemplate(ctx.db, entity, request.branchId)),
+      });
+
+      app.route({
+        ...api.run,
+        schema: { ...api.run.schema, tags },
+        config: config('create'),
+        handler: async (request) => {
+          const principal = request.principal!;
+          const mode = request.query.mode ?? 'upsert';
+          // An upsert changes records too: it takes the update right as well as create.
+          const update = can(principal.roles, entity.name, 'update');
+          if (mode === 'upsert' && !update.can)
+            throw new HttpError(403, [update.reason ?? 'คุณไม่มีสิทธิ์แก้ไขข้อมูล']);
+          const file = await receiveFile(request);
+          const records = recordsFromSheet(entity, await readSheet(file.bytes, file.name));
+          return importRecords(ctx.db, entity, records, {
+            mode,
+            dryRun: request.query.dryRun !== 'false',
+            validOnly: request.query.validOnly === 'true',
+            branchId: request.branchId,
+            principal,
+            source: `import: ${file.name}`,
+            extension: extensions[entity.name],
+            ctx,
+          });
+        },
+      });
+    }
+  };
+}

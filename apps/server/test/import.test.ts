@@ -1,0 +1,417 @@
+import { type EntityDef, entityByName, ROLE_ADMIN } from '@lms/domain';
+import ExcelJS from 'exceljs';
+import { sql } from 'kysely';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { importColumns } from '../src/import/columns.ts';
+import { MAX_IMPORT_BYTES, MAX_IMPORT_ROWS } from '../src/import/read.ts';
+import { importableEntities } from '../src/import/routes.ts';
+import { createReferences, sampleBody } from './entityFactory.ts';
+import { call, createBranch, createUser, signIn } from './fixtures.ts';
+import { setupTestServer } from './harness.ts';
+
+const server = setupTestServer();
+let token = '';
+let branchId = '';
+let otherBranchId = '';
+
+beforeAll(async () => {
+  branchId = await createBranch(server.db, 'IMP', 'สาขานำเข้า');
+  otherBranchId = await createBranch(server.db, 'IMP2', 'สาขาอื่น');
+  token = await signIn(
+    server.api,
+    await createUser(server.db, { roles: [ROLE_ADMIN], branchIds: [branchId, otherBranchId] }),
+  );
+});
+
+const scope = (entity: EntityDef, extra: Record<string, string> = {}, branch = branchId) => {
+  const params = new URLSearchParams({ ...(entity.branchOwned ? { branchId: branch } : {}), ...extra });
+  return params.size ? `?${params}` : '';
+};
+
+/** `POST {entity}/import` with the file as multipart `file`. */
+async function upload(
+  entity: EntityDef,
+  bytes: Uint8Array<ArrayBuffer> | string,
+  name: string,
+  query: Record<string, string> = {},
+  options: { as?: string; branch?: string } = {},
+) {
+  const form = new FormData();
+  form.append('file', new Blob([bytes]), name);
+  const response = await fetch(`${server.api}/${entity.name}/import${scope(entity, query, options.branch)}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${options.as ?? token}` },
+    body: form,
+  });
+  const text = await response.text();
+  // biome-ignore lint/suspicious/noExplicitAny: report bodies are inspected field by field.
+  return { status: response.status, body: (text ? JSON.parse(text) : undefined) as any };
+}
+
+async function xlsx(rows: unknown[][]): Promise<Uint8Array<ArrayBuffer>> {
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet('ข้อมูล');
+  for (const row of rows) sheet.addRow(row);
+  return new Uint8Array(await workbook.xlsx.writeBuffer());
+}
+
+async function download(path: string): Promise<Uint8Array<ArrayBuffer>> {
+  const response = await fetch(`${server.api}${path}`, { headers: { authorization: `Bearer ${token}` } });
+  expect(response.status, path).toBe(200);
+  return new Uint8Array(await response.arrayBuffer());
+}
+
+/** Every row of an entity's table in the branch, as text, to compare before and after. */
+async function snapshot(entity: EntityDef): Promise<string> {
+  const { rows } = await sql<{ r: string }>`select t::text as r from ${sql.table(
+    entity.name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`),
+  )} t order by id`.execute(server.db);
+  return rows.map((r) => r.r).join('\n');
+}
+
+describe('every entity: export → import back', () => {
+  it.each(importableEntities().map((e) => [e.name, e] as const))(
+    '%s: every row comes back unchanged',
+    async (_name, entity) => {
+      const refIds = await createReferences(server.api, token, entity, branchId);
+      const created = await call(server.api, 'POST', `/${entity.name}${scope(entity)}`, {
+        token,
+        body: sampleBody(entity, refIds),
+      });
+      expect(created.status, JSON.stringify(created.body)).toBe(201);
+      const exported = await download(`/${entity.name}/export${scope(entity)}`);
+      const report = await upload(entity, exported, `${entity.name}.xlsx`, { dryRun: 'false' });
+      expect(report.status, JSON.stringify(report.body)).toBe(200);
+      const notUnchanged = report.body.rows.filter((r: { status: string }) => r.status !== 'unchanged');
+      expect(notUnchanged, JSON.stringify(notUnchanged)).toEqual([]);
+      expect(report.body.total).toBeGreaterThan(0);
+      expect(report.body.unchanged).toBe(report.body.total);
+    },
+  );
+});
+
+/** `name → Thai header` of an entity's fields. */
+const labels =
+  (entity: EntityDef) =>
+  (name: string): string =>
+    entity.fields.find((f) => f.name === name)!.label;
+
+describe('cells as people write them', () => {
+  const vehicleType = entityByName('vehicleType');
+  const L = labels(vehicleType);
+  const header = [
+    L('code'),
+    L('name'),
+    L('maxCapacityWeight'),
+    L('minCapacityWeight'),
+    L('maxCapacityVolume'),
+    L('trailerTruck'),
+    L('special'),
+    L('migrate'),
+  ];
+
+  it('reads booleans, thousands separators and formulas, and writes a history entry marked imported', async () => {
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet('x');
+    sheet.addRow(header);
+    sheet.addRow(['VT-C1', 'รถหนึ่ง', '12,500.5', 1000, 30, 'ใช่', 'false', 0]);
+    sheet.addRow(['VT-C2', 'รถสอง', 20000, { formula: '500*2', result: 1000 }, 40, 'TRUE', '1', 'ไม่ใช่']);
+    const bytes = new Uint8Array(await workbook.xlsx.writeBuffer());
+    const report = await upload(vehicleType, bytes, 'รถ.xlsx', { dryRun: 'false' });
+    expect(report.status, JSON.stringify(report.body)).toBe(200);
+    expect(report.body).toMatchObject({ total: 2, created: 2, failed: 0, applied: true });
+    const { rows } = await sql<Record<string, unknown>>`select code, max_capacity_weight, min_capacity_weight,
+      trailer_truck, special, migrate from vehicle_type where code in ('VT-C1', 'VT-C2') order by code`.execute(
+      server.db,
+    );
+    expect(rows).toEqual([
+      {
+        code: 'VT-C1',
+        max_capacity_weight: 12500.5,
+        min_capacity_weight: 1000,
+        trailer_truck: true,
+        special: false,
+        migrate: false,
+      },
+      {
+        code: 'VT-C2',
+        max_capacity_weight: 20000,
+        min_capacity_weight: 1000,
+        trailer_truck: true,
+        special: true,
+        migrate: false,
+      },
+    ]);
+    const { rows: history } = await sql<{
+      source: string;
+      action: string;
+    }>`select h.source, h.action from history h
+      join vehicle_type v on v.id = h.record_id where v.code = 'VT-C1'`.execute(server.db);
+    expect(history).toEqual([{ source: 'import: รถ.xlsx', action: 'create' }]);
+  });
+
+  it('reads dates in ค.ศ., พ.ศ., ISO and as Excel dates; references by code or by the export label; a CSV with BOM', async () => {
+    const entity = entityByName('deliveryOrder');
+    const refIds = await createReferences(server.api, token, entity, branchId);
+    const customer = await call(server.api, 'GET', `/customer/${refIds.customer}`, { token });
+    const shipCond = await call(server.api, 'GET', `/shipCond/${refIds.shipCond}`, { token });
+    const D = labels(entity);
+    const csv = [
+      [
+        D('docNo'),
+        D('pickAt'),
+        D('planAt'),
+        D('loadAt'),
+        D('deliveryAt'),
+        D('weight'),
+        D('volume'),
+        D('customerId'),
+        D('shipCondId'),
+      ].join(','),
+      [
+        'DO-IMP-1',
+        '15/03/2026',
+        '16/03/2569',
+        '2026-03-17',
+        '18/3/2026',
+        '"1,250.500"',
+        '2.5',
+        customer.body.code,
+        `"${shipCond.body.code}: ${shipCond.body.name}"`,
+      ].join(','),
+    ].join('\r\n');
+    const report = await upload(entity, `\uFEFF${csv}\r\n`, 'do.csv', { dryRun: 'false' });
+    expect(report.status, JSON.stringify(report.body)).toBe(200);
+    expect(report.body.rows, JSON.stringify(report.body.rows)).toEqual([
+      { row: 2, status: 'created', key: 'DO-IMP-1', errors: {} },
+    ]);
+    const { rows } = await sql<
+      Record<string, unknown>
+    >`select pick_at, plan_at, load_at, delivery_at, weight, customer_id, ship_cond_id, branch_id
+      from delivery_order where doc_no = 'DO-IMP-1'`.execute(server.db);
+    expect(rows).toEqual([
+      {
+        pick_at: '2026-03-15',
+        plan_at: '2026-03-16',
+        load_at: '2026-03-17',
+        delivery_at: '2026-03-18',
+        weight: 1250.5,
+        customer_id: refIds.customer,
+        ship_cond_id: refIds.shipCond,
+        branch_id: branchId,
+      },
+    ]);
+    // An Excel date cell reads as its day; the same key again is an update, then unchanged.
+    const again = await xlsx([
+      [D('docNo'), D('pickAt'), D('weight'), D('volume'), D('customerId'), D('shipCondId')],
+      ['DO-IMP-1', new Date(Date.UTC(2026, 3, 1)), 1250.5, 2.5, customer.body.code, shipCond.body.code],
+    ]);
+    const updated = await upload(entity, again, 'do.xlsx', { dryRun: 'false' });
+    expect(updated.body.rows[0]).toMatchObject({ status: 'updated' });
+    const same = await upload(entity, again, 'do.xlsx', { dryRun: 'false' });
+    expect(same.body.rows[0]).toMatchObject({ status: 'unchanged' });
+    const { rows: after } = await sql`select pick_at from delivery_order where doc_no = 'DO-IMP-1'`.execute(
+      server.db,
+    );
+    expect(after).toEqual([{ pick_at: '2026-04-01' }]);
+  });
+});
+
+describe('bad cells', () => {
+  const entity = entityByName('vehicleType');
+  const L = labels(entity);
+  const header = [L('code'), L('name'), L('maxCapacityWeight'), L('maxCapacityVolume'), L('trailerTruck')];
+  const rows = [
+    header,
+    ['VT-OK', 'ดี', 100, 10, 'ใช่'],
+    ['VT-B1', 'เลขผิด', 'สิบ', 10, 'ใช่'],
+    ['VT-B2', 'ธงผิด', 100, 10, 'อาจจะ'],
+    ['VT-B3', '', 100, 10, 'ใช่'],
+    ['VT-OK', 'ซ้ำ', 100, 10, 'ใช่'],
+    ['VT-B4', 'ติดลบ', -5, 10, 'ใช่'],
+  ];
+
+  it('are reported on their row and column in Thai, and one failure writes nothing', async () => {
+    const before = await snapshot(entity);
+    const report = await upload(entity, await xlsx(rows), 'bad.xlsx', { dryRun: 'false' });
+    expect(report.status).toBe(200);
+    expect(report.body).toMatchObject({ total: 6, created: 1, failed: 5, applied: false });
+    const byRow = Object.fromEntries(report.body.rows.map((r: { row: number }) => [r.row, r]));
+    expect(byRow[2]).toMatchObject({ status: 'created', errors: {} });
+    expect(Object.keys(byRow[3].errors)).toEqual([L('maxCapacityWeight')]);
+    expect(byRow[3].values[L('maxCapacityWeight')]).toBe('สิบ');
+    expect(Object.keys(byRow[4].errors)).toEqual([L('trailerTruck')]);
+    expect(byRow[5].errors[L('name')]).toMatch(/ชื่อ/);
+    expect(byRow[6].errors[L('code')]).toBe('ซ้ำกับแถวที่ 2 ในไฟล์');
+    expect(Object.keys(byRow[7].errors)).toEqual([L('maxCapacityWeight')]);
+    for (const row of report.body.rows.filter((r: { status: string }) => r.status === 'failed'))
+      for (const message of Object.values(row.errors)) expect(message).toMatch(/[\u0E00-\u0E7F]/);
+    expect(await snapshot(entity)).toBe(before);
+  });
+
+  it('with validOnly keeps the valid rows; a dry run keeps nothing', async () => {
+    const before = await snapshot(entity);
+    const dry = await upload(entity, await xlsx(rows), 'bad.xlsx', { validOnly: 'true' });
+    expect(dry.body).toMatchObject({ created: 1, failed: 5, applied: false });
+    expect(await snapshot(entity)).toBe(before);
+    const applied = await upload(entity, await xlsx(rows), 'bad.xlsx', {
+      dryRun: 'false',
+      validOnly: 'true',
+    });
+    expect(applied.body).toMatchObject({ created: 1, failed: 5, applied: true });
+    const { rows: found } =
+      await sql`select code from vehicle_type where code like 'VT-%' and code not like 'VT-C%' order by code`.execute(
+        server.db,
+      );
+    expect(found).toEqual([{ code: 'VT-OK' }]);
+  });
+
+  it('insert mode refuses a key that exists; an unknown reference names what was written', async () => {
+    const insert = await upload(entity, await xlsx(rows.slice(0, 2)), 'x.xlsx', { mode: 'insert' });
+    expect(insert.body.rows[0]).toMatchObject({
+      status: 'failed',
+      errors: { [L('code')]: expect.stringContaining('มีข้อมูลนี้อยู่แล้ว') },
+    });
+    const shipTo = entityByName('shipTo');
+    const S = labels(shipTo);
+    const missing = await upload(
+      shipTo,
+      await xlsx([
+        [S('code'), S('name'), S('subDistrictId')],
+        ['ST-X', 'ที่ส่ง', 'ไม่มีจริง'],
+      ]),
+      'x.xlsx',
+    );
+    expect(missing.body.rows[0].errors[S('subDistrictId')]).toBe(
+      `ไม่พบ${entityByName('subDistrict').title} "ไม่มีจริง"`,
+    );
+  });
+});
+
+describe('bad files', () => {
+  const entity = entityByName('vehicleGroup');
+  const L = labels(entity);
+
+  it('not a spreadsheet → 415', async () => {
+    const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]);
+    expect((await upload(entity, png, 'x.xlsx')).status).toBe(415);
+    const xls = new Uint8Array([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, 0, 0]);
+    const old = await upload(entity, xls, 'old.xls');
+    expect(old.status).toBe(415);
+    expect(old.body.messages[0]).toContain('.xls');
+    expect(
+      (await upload(entity, new Uint8Array([0x50, 0x4b, 0x03, 0x04, 1, 2, 3]), 'broken.xlsx')).status,
+    ).toBe(415);
+    expect((await upload(entity, 'a,b\n1,2', 'notes.pdf')).status).toBe(415);
+    expect((await upload(entity, new Uint8Array([0x61, 0xff, 0xfe, 0x2c]), 'latin.csv')).status).toBe(415);
+  });
+
+  it('unknown or missing required headers → 422 naming them', async () => {
+    const unknown = await upload(
+      entity,
+      await xlsx([
+        [L('code'), L('name'), 'สีรถ'],
+        ['G1', 'กลุ่ม', 'แดง'],
+      ]),
+      'x.xlsx',
+    );
+    expect(unknown.status).toBe(422);
+    expect(unknown.body.messages).toEqual(['ไม่รู้จักคอลัมน์: สีรถ']);
+    const missing = await upload(entity, await xlsx([[L('code')], ['G1']]), 'x.xlsx');
+    expect(missing.status).toBe(422);
+    expect(missing.body.messages).toEqual([`ไม่พบคอลัมน์ที่ต้องมี: ${L('name')}`]);
+  });
+
+  it('more than 20 MB or 100,000 rows → 413 in Thai', async () => {
+    const big = new Uint8Array(MAX_IMPORT_BYTES + 1).fill(0x61);
+    const tooBig = await upload(entity, big, 'big.csv');
+    expect(tooBig.status).toBe(413);
+    expect(tooBig.body.messages[0]).toContain('20 MB');
+    const lines = [
+      `${L('code')},${L('name')}`,
+      ...Array.from({ length: MAX_IMPORT_ROWS + 1 }, (_, i) => `G${i},g`),
+    ];
+    const tooMany = await upload(entity, lines.join('\n'), 'many.csv');
+    expect(tooMany.status).toBe(413);
+    expect(tooMany.body.messages[0]).toContain('100,000');
+  });
+
+  it('no file part → 400, not multipart → 415', async () => {
+    const form = new FormData();
+    form.append('other', 'x');
+    const none = await fetch(`${server.api}/vehicleGroup/import`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+      body: form,
+    });
+    expect(none.status).toBe(400);
+    const json = await call(server.api, 'POST', '/vehicleGroup/import', { token, body: {} });
+    expect(json.status).toBe(415);
+  });
+});
+
+describe('branches and roles', () => {
+  const entity = entityByName('deliveryOrder');
+  const D = labels(entity);
+
+  it('a branch-owned row goes to the acting branch; the same key in another branch is another record', async () => {
+    const refIds = await createReferences(server.api, token, entity, otherBranchId);
+    const customer = await call(server.api, 'GET', `/customer/${refIds.customer}`, { token });
+    const shipCond = await call(server.api, 'GET', `/shipCond/${refIds.shipCond}`, { token });
+    const file = await xlsx([
+      [D('docNo'), D('weight'), D('volume'), D('customerId'), D('shipCondId'), D('branchId')],
+      ['DO-IMP-1', 1, 1, customer.body.code, shipCond.body.code, 'IMP: สาขานำเข้า'],
+    ]);
+    const report = await upload(entity, file, 'do.xlsx', { dryRun: 'false' }, { branch: otherBranchId });
+    expect(report.body.rows[0], JSON.stringify(report.body)).toMatchObject({ status: 'created' });
+    const { rows } = await sql<{
+      branch_id: string;
+    }>`select branch_id from delivery_order where doc_no = 'DO-IMP-1' order by branch_id`.execute(server.db);
+    expect(rows.map((r) => r.branch_id).sort()).toEqual([branchId, otherBranchId].sort());
+  });
+
+  it('needs the edit role and the branch, like create and update', async () => {
+    // Reads vehicle groups, edits delivery orders, in one branch only.
+    const user = await createUser(server.db, {
+      roles: ['ROLE_VEHICLE_GROUP_READ', 'ROLE_DELIVERY_ORDER_EDIT'],
+      branchIds: [branchId],
+    });
+    const as = await signIn(server.api, user);
+    const group = entityByName('vehicleGroup');
+    const file = await xlsx([
+      [labels(group)('code'), labels(group)('name')],
+      ['G-R', 'อ่านอย่างเดียว'],
+    ]);
+    expect((await upload(group, file, 'x.xlsx', {}, { as })).status).toBe(403);
+    const doFile = await xlsx([[D('docNo')], ['x']]);
+    expect((await upload(entity, doFile, 'x.xlsx', {}, { as, branch: otherBranchId })).status).toBe(403);
+    expect((await upload(entity, doFile, 'x.xlsx', {}, { as })).status).toBe(422);
+    expect((await fetch(`${server.api}/vehicleGroup/import`, { method: 'POST' })).status).toBe(401);
+  });
+});
+
+describe('template', () => {
+  it('has the import columns, an example row, a sheet explaining each column and pick lists for options', async () => {
+    const entity = entityByName('driver');
+    const bytes = await download(`/driver/import/template${scope(entity)}`);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(bytes.buffer);
+    const [data, help] = workbook.worksheets;
+    const headers = (data!.getRow(1).values as unknown[]).slice(1);
+    expect(headers).toEqual(importColumns(entity).map((f) => f.label));
+    expect(data!.rowCount).toBe(2);
+    expect((help!.getRow(1).values as unknown[]).slice(1)).toEqual([
+      'คอลัมน์',
+      'ชนิด',
+      'ต้องกรอก',
+      'ค่าที่ใช้ได้',
+      'หมายเหตุ',
+    ]);
+    expect(help!.rowCount).toBe(headers.length + 1);
+    const licenseType = headers.indexOf(labels(entity)('licenseType')) + 1;
+    expect(data!.getCell(5, licenseType).dataValidation).toMatchObject({ type: 'list' });
+    // The template's example row imports (a dry run: nothing kept).
+    const report = await upload(entity, bytes, 'template.xlsx');
+    expect(report.body.rows[0], JSON.stringify(report.body.rows[0])).toMatchObject({ status: 'created' });
+  });
+});

@@ -1,0 +1,72 @@
+import Type, { type Static } from 'typebox';
+import { Bytes, List, operation, Uuid } from './common.ts';
+
+/**
+ * Excel import (docs/import.md), the same two calls for every entity that may be edited:
+ * `GET {entity}/import/template` and `POST {entity}/import` (multipart, field `file`).
+ */
+
+export const importStatuses = ['created', 'updated', 'unchanged', 'failed'] as const;
+export type ImportStatus = (typeof importStatuses)[number];
+
+export const importModes = ['upsert', 'insert'] as const;
+export type ImportMode = (typeof importModes)[number];
+
+const Flag = Type.Enum(['true', 'false']);
+
+export const ImportQuery = Type.Object(
+  {
+    branchId: Type.Optional(Uuid),
+    /** `true` (the default): check every row and answer what would happen; nothing is written. */
+    dryRun: Type.Optional(Flag),
+    /** `upsert` (the default) updates the record with the row's natural key; `insert` refuses it. */
+    mode: Type.Optional(Type.Enum([...importModes])),
+    /** `true`: write the valid rows and skip the others; otherwise one bad row writes nothing. */
+    validOnly: Type.Optional(Flag),
+  },
+  { additionalProperties: false },
+);
+export type ImportQuery = Static<typeof ImportQuery>;
+
+export const ImportRow = Type.Object({
+  /** The sheet's row number (the header is row 1), or the record's position for the API. */
+  row: Type.Integer(),
+  status: Type.Enum([...importStatuses]),
+  /** The row's natural key as written (`C0001`), when it has one. */
+  key: Type.Optional(Type.String()),
+  /** Column (Thai header) → Thai message; `''` for what belongs to no one column. */
+  errors: Type.Record(Type.String(), Type.String()),
+  /** The failed row's cells as read (header → text), to show the error in place. */
+  values: Type.Optional(Type.Record(Type.String(), Type.String())),
+});
+export type ImportRow = Static<typeof ImportRow>;
+
+export const ImportReport = Type.Object({
+  total: Type.Integer(),
+  created: Type.Integer(),
+  updated: Type.Integer(),
+  unchanged: Type.Integer(),
+  failed: Type.Integer(),
+  /** Whether the rows were written (false on a dry run, and when a failure rolled everything back). */
+  applied: Type.Boolean(),
+  rows: List(ImportRow),
+});
+export type ImportReport = Static<typeof ImportReport>;
+
+/** The import calls of one entity (its path segment), registered by the generic CRUD routes. */
+export const importApi = (entity: string) => ({
+  template: operation({
+    method: 'GET',
+    url: `/${entity}/import/template`,
+    schema: {
+      querystring: Type.Object({ branchId: Type.Optional(Uuid) }, { additionalProperties: false }),
+      response: { 200: Bytes },
+      produces: ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
+    },
+  }),
+  run: operation({
+    method: 'POST',
+    url: `/${entity}/import`,
+    schema: { querystring: ImportQuery, response: { 200: ImportReport } },
+  }),
+});

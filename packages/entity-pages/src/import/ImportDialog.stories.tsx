@@ -1,0 +1,128 @@
+import { entityByName, type ImportReport } from '@lms/domain';
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, fn, screen, userEvent, within } from 'storybook/test';
+import { ImportDialogView } from './ImportDialogView.tsx';
+
+const customer = entityByName('customer');
+
+const report = (failed: number, applied = false): ImportReport => ({
+  total: 6,
+  created: 3 - Math.min(failed, 3),
+  updated: 1,
+  unchanged: 2,
+  failed,
+  applied,
+  rows: [
+    { row: 2, status: 'created', key: 'C0101', errors: {} },
+    { row: 3, status: 'updated', key: 'C0001', errors: {} },
+    { row: 4, status: 'unchanged', key: 'C0002', errors: {} },
+    { row: 5, status: 'unchanged', key: 'C0003', errors: {} },
+    ...(failed
+      ? [
+          {
+            row: 6,
+            status: 'failed' as const,
+            key: 'C0102',
+            errors: { ชื่อ: 'กรุณากรอกชื่อ' },
+            values: { รหัส: 'C0102', ชื่อ: '' },
+          },
+          {
+            row: 7,
+            status: 'failed' as const,
+            key: 'C0101',
+            errors: { รหัส: 'ซ้ำกับแถวที่ 2 ในไฟล์' },
+            values: { รหัส: 'C0101', ชื่อ: 'ร้านซ้ำ' },
+          },
+        ]
+      : [
+          { row: 6, status: 'created' as const, key: 'C0102', errors: {} },
+          { row: 7, status: 'created' as const, key: 'C0103', errors: {} },
+        ]),
+  ],
+});
+
+const meta = {
+  title: 'Import/ImportDialog',
+  component: ImportDialogView,
+  args: {
+    entity: customer,
+    isOpen: true,
+    state: { step: 'pick' },
+    fileName: null,
+    validOnly: false,
+    filter: 'all',
+    error: null,
+    onPick: fn(),
+    onValidOnlyChange: fn(),
+    onFilterChange: fn(),
+    onCheck: fn(),
+    onApply: fn(),
+    onClose: fn(),
+  },
+} satisfies Meta<typeof ImportDialogView>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** Nothing picked yet: the file input and the check button. */
+export const Empty: Story = {
+  play: async ({ args }) => {
+    const dialog = within(await screen.findByRole('dialog'));
+    await expect(dialog.getByText('นำเข้า Excel: ลูกค้า')).toBeVisible();
+    await userEvent.upload(
+      dialog.getByLabelText(/ไฟล์ .xlsx หรือ .csv/),
+      new File(['a'], 'ลูกค้า.xlsx', { type: 'application/octet-stream' }),
+    );
+    await expect(args.onPick).toHaveBeenCalledWith(expect.objectContaining({ name: 'ลูกค้า.xlsx' }));
+    await userEvent.click(dialog.getByRole('button', { name: 'ตรวจสอบไฟล์' }));
+    await expect(args.onCheck).toHaveBeenCalled();
+  },
+};
+
+/** The file is being sent and checked: a progress indicator, nothing to press twice. */
+export const Uploading: Story = {
+  args: { state: { step: 'checking' }, fileName: 'ลูกค้า.xlsx' },
+  play: async () => {
+    const dialog = within(await screen.findByRole('dialog'));
+    await expect(dialog.getByRole('progressbar', { name: 'กำลังตรวจสอบไฟล์' })).toBeVisible();
+    await expect(dialog.getByLabelText(/ไฟล์ .xlsx หรือ .csv/)).toBeDisabled();
+  },
+};
+
+/** A refused file (wrong headers): the server's Thai message, nothing else. */
+export const FileRefused: Story = {
+  args: { fileName: 'อื่น.xlsx', error: ['ไม่รู้จักคอลัมน์: สีรถ'] },
+  play: async () => {
+    const dialog = within(await screen.findByRole('dialog'));
+    await expect(dialog.getByRole('alert')).toHaveTextContent('ไม่รู้จักคอลัมน์: สีรถ');
+  },
+};
+
+/** The dry run found errors: failed rows first, each message beside the column and the value written. */
+export const Errors: Story = {
+  args: { state: { step: 'checked', report: report(2) }, fileName: 'ลูกค้า.xlsx' },
+  play: async ({ args }) => {
+    const dialog = within(await screen.findByRole('dialog'));
+    await expect(dialog.getByRole('status', { name: 'สรุปผลการนำเข้า' })).toHaveTextContent('ตรวจสอบแล้ว 6 แถว');
+    const rows = dialog.getAllByRole('row').slice(1);
+    await expect(rows[0]).toHaveTextContent('ผิดพลาด');
+    await expect(rows[0]).toHaveTextContent('กรุณากรอกชื่อ');
+    await expect(rows[1]).toHaveTextContent('ซ้ำกับแถวที่ 2 ในไฟล์');
+    await userEvent.click(dialog.getByRole('button', { name: 'เพิ่มใหม่' }));
+    await expect(args.onFilterChange).toHaveBeenCalledWith('created');
+    await userEvent.click(dialog.getByRole('button', { name: 'บันทึกการนำเข้า' }));
+    await expect(args.onApply).toHaveBeenCalled();
+  },
+};
+
+/** Applied: the summary of what was written. */
+export const Success: Story = {
+  args: { state: { step: 'applied', report: report(0, true) }, fileName: 'ลูกค้า.xlsx' },
+  play: async () => {
+    const dialog = within(await screen.findByRole('dialog'));
+    await expect(dialog.getByRole('status', { name: 'สรุปผลการนำเข้า' })).toHaveTextContent(
+      'นำเข้าเรียบร้อย 6 แถว',
+    );
+    await expect(dialog.queryByRole('button', { name: 'บันทึกการนำเข้า' })).toBeNull();
+  },
+};

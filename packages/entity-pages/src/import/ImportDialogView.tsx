@@ -1,0 +1,251 @@
+import { Button, CheckboxField, DataGrid, type DataGridColumn, FormDialog } from '@lms/design-system';
+import type { EntityDef, ImportReport, ImportRow, ImportStatus } from '@lms/domain';
+import { phrase } from '@lms/domain';
+import { useMemo } from 'react';
+import styled from 'styled-components';
+
+/** Where the import stands: pick a file → checked (dry run) → applied. */
+export type ImportStep =
+  | { readonly step: 'pick' }
+  | { readonly step: 'checking' | 'applying'; readonly report?: ImportReport }
+  | { readonly step: 'checked' | 'applied'; readonly report: ImportReport };
+
+export const statusLabels: Readonly<Record<ImportStatus, string>> = {
+  created: 'เพิ่มใหม่',
+  updated: 'แก้ไข',
+  unchanged: 'ไม่เปลี่ยนแปลง',
+  failed: 'ผิดพลาด',
+};
+
+export type StatusFilter = ImportStatus | 'all';
+
+export interface ImportDialogViewProps {
+  readonly entity: EntityDef;
+  readonly isOpen: boolean;
+  readonly state: ImportStep;
+  readonly fileName: string | null;
+  readonly validOnly: boolean;
+  readonly filter: StatusFilter;
+  /** Why the file was refused as a whole (size, type, headers), in Thai. */
+  readonly error?: readonly string[] | null;
+  readonly onPick: (file: File | null) => void;
+  readonly onValidOnlyChange: (validOnly: boolean) => void;
+  readonly onFilterChange: (filter: StatusFilter) => void;
+  readonly onCheck: () => void;
+  readonly onApply: () => void;
+  readonly onClose: () => void;
+}
+
+/** Failed rows first (the user fixes those), then in sheet order. */
+function ordered(rows: readonly ImportRow[], filter: StatusFilter): ImportRow[] {
+  const shown = filter === 'all' ? [...rows] : rows.filter((r) => r.status === filter);
+  return shown.sort((a, b) => Number(b.status === 'failed') - Number(a.status === 'failed') || a.row - b.row);
+}
+
+const columns: DataGridColumn<ImportRow>[] = [
+  { key: 'row', header: 'แถว', width: '72px', align: 'end', render: (r) => r.row },
+  {
+    key: 'status',
+    header: 'สถานะ',
+    width: '140px',
+    render: (r) => <Status data-status={r.status}>{statusLabels[r.status]}</Status>,
+  },
+  { key: 'key', header: 'รหัส', width: '160px', render: (r) => r.key ?? '' },
+  {
+    key: 'errors',
+    header: 'ข้อผิดพลาด',
+    render: (r) => (
+      <Errors>
+        {Object.entries(r.errors).map(([column, message]) => (
+          <li key={column}>
+            {column && <strong>{column}</strong>}
+            {column && r.values?.[column] !== undefined && <Value>“{r.values[column]}”</Value>}
+            {message}
+          </li>
+        ))}
+      </Errors>
+    ),
+  },
+];
+
+function Summary({ report, applied }: { report: ImportReport; applied: boolean }) {
+  const counts: [ImportStatus, number][] = [
+    ['created', report.created],
+    ['updated', report.updated],
+    ['unchanged', report.unchanged],
+    ['failed', report.failed],
+  ];
+  return (
+    <SummaryBox role="status" aria-label="สรุปผลการนำเข้า">
+      <p>
+        {applied
+          ? report.applied
+            ? `นำเข้าเรียบร้อย ${report.total.toLocaleString('th-TH')} แถว`
+            : 'ยังไม่ได้บันทึกข้อมูลใด ๆ เพราะมีแถวที่ผิดพลาด'
+          : `ตรวจสอบแล้ว ${report.total.toLocaleString('th-TH')} แถว (ยังไม่ได้บันทึก)`}
+      </p>
+      <Counts>
+        {counts.map(([status, count]) => (
+          <li key={status} data-status={status}>
+            {statusLabels[status]} <b>{count.toLocaleString('th-TH')}</b>
+          </li>
+        ))}
+      </Counts>
+    </SummaryBox>
+  );
+}
+
+/**
+ * The Excel import dialog, driven by its state: pick a file, see the dry run (failed rows
+ * first, each error beside the cell it is about, filter by status), apply, see the result.
+ */
+export function ImportDialogView({
+  entity,
+  isOpen,
+  state,
+  fileName,
+  validOnly,
+  filter,
+  error,
+  onPick,
+  onValidOnlyChange,
+  onFilterChange,
+  onCheck,
+  onApply,
+  onClose,
+}: ImportDialogViewProps) {
+  const report = 'report' in state ? state.report : undefined;
+  const rows = useMemo(() => (report ? ordered(report.rows, filter) : []), [report, filter]);
+  const busy = state.step === 'checking' || state.step === 'applying';
+  const canApply = state.step === 'checked' && report !== undefined && (report.failed === 0 || validOnly);
+  return (
+    <FormDialog
+      isOpen={isOpen}
+      mode={state.step === 'applied' ? 'show' : 'edit'}
+      title={phrase('นำเข้า Excel:', entity.title)}
+      onClose={onClose}
+      onSave={state.step === 'checked' ? onApply : onCheck}
+      saveLabel={state.step === 'checked' ? 'บันทึกการนำเข้า' : 'ตรวจสอบไฟล์'}
+      isSaving={busy}
+      isDismissable={!busy}
+      maxWidth="md"
+    >
+      <Body>
+        <Picker>
+          <label htmlFor="import-file">ไฟล์ .xlsx หรือ .csv (UTF-8) ไม่เกิน 20 MB / 100,000 แถว</label>
+          <input
+            id="import-file"
+            type="file"
+            accept=".xlsx,.csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,text/csv"
+            disabled={busy}
+            onChange={(event) => onPick(event.currentTarget.files?.[0] ?? null)}
+          />
+          {fileName && <span>{fileName}</span>}
+        </Picker>
+        <CheckboxField
+          label="บันทึกเฉพาะแถวที่ถูกต้อง (ข้ามแถวที่ผิดพลาด)"
+          value={validOnly}
+          onChange={onValidOnlyChange}
+          isDisabled={busy}
+        />
+        {busy && (
+          <Progress role="progressbar" aria-label={state.step === 'checking' ? 'กำลังตรวจสอบไฟล์' : 'กำลังบันทึก'}>
+            {state.step === 'checking' ? 'กำลังอ่านและตรวจสอบไฟล์…' : 'กำลังบันทึกข้อมูล…'}
+          </Progress>
+        )}
+        {error && error.length > 0 && (
+          <Refused role="alert">
+            {error.map((message) => (
+              <p key={message}>{message}</p>
+            ))}
+          </Refused>
+        )}
+        {report && <Summary report={report} applied={state.step === 'applied'} />}
+        {report && state.step === 'checked' && report.failed > 0 && !validOnly && (
+          <p>แก้ไขแถวที่ผิดพลาดในไฟล์แล้วตรวจสอบใหม่ หรือเลือก “บันทึกเฉพาะแถวที่ถูกต้อง”</p>
+        )}
+        {report && (
+          <>
+            <Filters role="group" aria-label="กรองตามสถานะ">
+              {(['all', 'failed', 'created', 'updated', 'unchanged'] as const).map((status) => (
+                <Button
+                  key={status}
+                  size="sm"
+                  variant={filter === status ? 'primary' : 'secondary'}
+                  aria-pressed={filter === status}
+                  onPress={() => onFilterChange(status)}
+                >
+                  {status === 'all' ? 'ทั้งหมด' : statusLabels[status]}
+                </Button>
+              ))}
+            </Filters>
+            <DataGrid<ImportRow>
+              label="ผลการตรวจสอบ"
+              columns={columns}
+              rows={rows}
+              getRowKey={(row) => row.row}
+              virtualized={rows.length > 200}
+              emptyMessage="ไม่มีแถวในสถานะนี้"
+            />
+          </>
+        )}
+        {canApply && validOnly && report.failed > 0 && (
+          <p>{`จะบันทึก ${(report.total - report.failed).toLocaleString('th-TH')} แถว และข้าม ${report.failed.toLocaleString('th-TH')} แถวที่ผิดพลาด`}</p>
+        )}
+      </Body>
+    </FormDialog>
+  );
+}
+
+const Body = styled.div`
+  display: grid;
+  gap: ${({ theme }) => theme.space[2]};
+`;
+const Picker = styled.div`
+  display: grid;
+  gap: ${({ theme }) => theme.space[1]};
+`;
+const Progress = styled.div`
+  padding: ${({ theme }) => theme.space[1]} 0;
+`;
+const Refused = styled.div`
+  color: ${({ theme }) => theme.color.danger};
+  p {
+    margin: 0;
+  }
+`;
+const SummaryBox = styled.div`
+  p {
+    margin: 0 0 ${({ theme }) => theme.space[1]};
+    font-weight: 600;
+  }
+`;
+const Counts = styled.ul`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space[2]};
+  list-style: none;
+  margin: 0;
+  padding: 0;
+`;
+const Filters = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space[1]};
+`;
+const Status = styled.span`
+  &[data-status='failed'] {
+    color: ${({ theme }) => theme.color.danger};
+    font-weight: 600;
+  }
+`;
+const Errors = styled.ul`
+  margin: 0;
+  padding-left: 1em;
+  strong {
+    margin-right: 0.5em;
+  }
+`;
+const Value = styled.span`
+  margin-right: 0.5em;
+`;
