@@ -13,8 +13,13 @@ function cellValue(field: FieldDef, row: Row): unknown {
   switch (field.type) {
     case 'ref':
     case 'refs': {
+      // A record with no label yet (a booking before its number) is written by id, so that an
+      // exported file imports back to the same references.
       const label = row[labelKey(field)];
-      return Array.isArray(label) ? label.join(', ') : (label ?? value);
+      if (Array.isArray(label) && Array.isArray(value)) {
+        return value.map((id, i) => (label[i] ? label[i] : id)).join(', ');
+      }
+      return label || value;
     }
     case 'boolean':
       return value ? 'ใช่' : 'ไม่ใช่';

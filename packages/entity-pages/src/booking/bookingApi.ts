@@ -9,9 +9,8 @@ import {
 } from '@lms/domain';
 import { useMemo } from 'react';
 import useSWR from 'swr';
-import { useApi } from '../api/ApiContext.tsx';
 import { ApiError } from '../api/ApiError.ts';
-import { useSession } from '../session/SessionContext.tsx';
+import { useBranchScope } from '../api/branchScope.ts';
 import type { BookingRequest, DraftAllocation, DraftAnswer, SlotChoices, Suggestion } from './types.ts';
 
 /** A path of the contract with its `:id` filled in. */
@@ -35,13 +34,8 @@ export type CellRef = Query<typeof calendarApi.bookings>;
 
 /** The booking calls with the acting branch filled in (every one is branch-scoped). */
 export function useBookingApi() {
-  const api = useApi();
-  const { branchId } = useSession();
+  const { api, branchId, branch } = useBranchScope();
   return useMemo(() => {
-    const branch = () => {
-      if (!branchId) throw new ApiError(400, [MESSAGES.selectCompany.text]);
-      return { branchId };
-    };
     return {
       branchId,
       suggest: (request: Body<typeof contract.suggestion>) =>
@@ -84,7 +78,7 @@ export function useBookingApi() {
       cellBookings: (cell: CellRef) =>
         api.get<Answer<typeof calendarApi.bookings>>(pathOf(calendarApi.bookings), { ...cell, ...branch() }),
     };
-  }, [api, branchId]);
+  }, [api, branchId, branch]);
 }
 
 /** The draft (request + allocations + evaluation): the wizard's state after Info. */

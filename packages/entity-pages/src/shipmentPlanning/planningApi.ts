@@ -1,14 +1,6 @@
-import {
-  type Answer,
-  type Body,
-  shipmentPlanningApi as contract,
-  MESSAGES,
-  type SlotPlan,
-} from '@lms/domain';
+import { type Answer, type Body, shipmentPlanningApi as contract, type SlotPlan } from '@lms/domain';
 import { useMemo } from 'react';
-import { useApi } from '../api/ApiContext.tsx';
-import { ApiError } from '../api/ApiError.ts';
-import { useSession } from '../session/SessionContext.tsx';
+import { useBranchScope } from '../api/branchScope.ts';
 
 /** SWR keys of the planning screen; the branch is in every key. */
 export const planningKeys = {
@@ -30,13 +22,8 @@ export function tripsOf(plan: SlotPlan): TripsInput {
 
 /** The planning calls with the acting branch filled in (every one is branch-scoped). */
 export function usePlanningApi() {
-  const api = useApi();
-  const { branchId } = useSession();
+  const { api, branchId, branch } = useBranchScope();
   return useMemo(() => {
-    const branch = () => {
-      if (!branchId) throw new ApiError(400, [MESSAGES.selectCompany.text]);
-      return { branchId };
-    };
     return {
       branchId,
       shifts: () => api.get<Answer<typeof contract.shifts>>(contract.shifts.url, branch()),
@@ -61,5 +48,5 @@ export function usePlanningApi() {
           branch(),
         ),
     };
-  }, [api, branchId]);
+  }, [api, branchId, branch]);
 }
