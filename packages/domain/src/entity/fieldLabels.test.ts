@@ -9,7 +9,7 @@ describe('fieldLabel', () => {
   });
 
   it('names a reference outside any declaration by the entity it points to', () => {
-    expect(fieldLabel('deliveryOrderIds')).toBe(entityByName('deliveryOrder').title);
+    expect(fieldLabel('warehouseIds')).toBe(entityByName('warehouse').title);
     expect(fieldLabel('shipToId')).toBe(entityByName('shipTo').title);
   });
 

@@ -131,7 +131,10 @@ export function naturalKeyOf(entity: Pick<EntityDef, 'naturalKey' | 'fields'>): 
  */
 export function singleNaturalKey(entity: EntityDef): string | undefined {
   const key = naturalKeyOf(entity);
-  return isImportable(entity) && key.length === 1 ? key[0] : undefined;
+  // Only a text field the database keeps unique names one record by itself (a unique reference,
+  // one row per vehicle type, is an id the other system does not know).
+  const field = key.length === 1 ? entity.fields.find((f) => f.name === key[0]) : undefined;
+  return isImportable(entity) && field?.unique && field.type === 'string' ? field.name : undefined;
 }
 
 export interface ChildDef {
