@@ -53,13 +53,13 @@ describe('menu', () => {
     ]);
   });
 
-  it('has 3 settings and 2 administration entries', () => {
+  it('has 3 settings and 3 administration entries', () => {
     expect(keys('settings')).toEqual([
       'vehicleDateSlot',
       'vehicleUtilizationThresholds',
       'branchVehicleTypeSetting',
     ]);
-    expect(keys('admin')).toEqual(['appUser', 'appRoleGroup']);
+    expect(keys('admin')).toEqual(['appUser', 'appRoleGroup', 'apiKeys']);
   });
 
   it("agrees with each entity's menuGroup", () => {

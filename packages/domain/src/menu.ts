@@ -2,6 +2,7 @@ import { featureRoles, readRoles } from './auth/permissions.ts';
 import { entities } from './entities/index.ts';
 import type { EntityDef, MenuGroupKey } from './entity/types.ts';
 import {
+  API_KEYS_PATH,
   BRANCH_SETTINGS_PATH,
   canOpenRoute,
   DO_BOOKING_CALENDAR_PATH,
@@ -125,7 +126,14 @@ export const menu: readonly MenuGroup[] = [
       },
     ],
   },
-  { key: 'admin', label: 'ผู้ดูแลระบบ', entries: entitiesInMenuGroup('admin') },
+  {
+    key: 'admin',
+    label: 'ผู้ดูแลระบบ',
+    entries: [
+      ...entitiesInMenuGroup('admin'),
+      { key: 'apiKeys', label: 'คีย์ API', path: API_KEYS_PATH, icon: 'key', roles: featureRoles.apiKeys.read },
+    ],
+  },
 ];
 
 /** The menu a user sees: entries whose page the user may open; groups left empty are dropped. */

@@ -15,7 +15,8 @@ export type FeatureScreen =
   | 'bookingCalendar'
   | 'branchSettings'
   | 'locationTracking'
-  | 'shipmentPlanning';
+  | 'shipmentPlanning'
+  | 'apiKeys';
 
 export interface RouteDef {
   /** react-router pattern: `/province/edit/:id`. */
@@ -38,6 +39,7 @@ export const BRANCH_SETTINGS_PATH = '/branchVehicleTypeSetting';
 export const SELECT_BRANCH_PATH = '/selectBranch';
 export const LOCATION_TRACKING_PATH = '/demo/locationTracking';
 export const SHIPMENT_PLANNING_PATH = '/shipmentPlanning';
+export const API_KEYS_PATH = '/apiKey';
 
 /** Files have no pages: they are reached through the fields that hold them. */
 function hasPages(entity: EntityDef): boolean {
@@ -129,6 +131,7 @@ export const routes: readonly RouteDef[] = [
     screen: 'locationTracking',
     roles: featureRoles.locationTracking.read,
   },
+  { path: API_KEYS_PATH, title: 'คีย์ API', kind: 'page', screen: 'apiKeys', roles: featureRoles.apiKeys.read },
 ];
 
 /** The URL of an entity page: `/province/edit/7`, `/appUser/edit?id=7`. */

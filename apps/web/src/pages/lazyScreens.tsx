@@ -28,6 +28,7 @@ export const LocationTrackingScreen = lazyScreen(() =>
 export const ShipmentPlanningScreen = lazyScreen(() =>
   import('./ShipmentPlanningScreen.tsx').then((m) => m.ShipmentPlanningScreen),
 );
+export const ApiKeysScreen = lazyScreen(() => import('@lms/entity-pages').then((m) => m.ApiKeysPage));
 export const SelectBranchPage = lazyScreen(() =>
   import('../branch/SelectBranchPage.tsx').then((m) => m.SelectBranchPage),
 );

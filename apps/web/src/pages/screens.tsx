@@ -4,6 +4,7 @@ import styled from 'styled-components';
 import { HomePage } from '../home/HomePage.tsx';
 import { HOST_TEXT } from '../text.ts';
 import {
+  ApiKeysScreen,
   BookingCalendarScreen,
   BranchSettingsScreen,
   DoBookingCalendarScreen,
@@ -29,6 +30,7 @@ const featureScreens: Record<FeatureScreen, (route: RouteDef) => ReactNode> = {
   branchSettings: () => <BranchSettingsScreen />,
   locationTracking: () => <LocationTrackingScreen />,
   shipmentPlanning: () => <ShipmentPlanningScreen />,
+  apiKeys: () => <ApiKeysScreen />,
 };
 
 export function screenFor(route: RouteDef): ReactNode {

@@ -63,6 +63,15 @@ export interface Operation {
 
 export const operation = <const O extends Operation>(o: O): O => o;
 
+/** The operation's path with its `:name` parameters filled in, URL-encoded: `/apiKey/:id/revoke` → `/apiKey/7/revoke`. */
+export function pathOf(operation: Operation, params: Readonly<Record<string, string>> = {}): string {
+  return operation.url.replace(/:(\w+)/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`${operation.url}: no value for :${name}`);
+    return encodeURIComponent(value);
+  });
+}
+
 type Success<R> = R[Extract<keyof R, 200 | 201 | 204>];
 
 /** The answer of an operation (its 2xx schema). */

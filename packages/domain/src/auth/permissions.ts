@@ -72,6 +72,8 @@ export const featureRoles = {
   doBooking: { read: prefixReadRoles('DO_BOOKING'), edit: prefixEditRoles('DO_BOOKING') },
   bookingCalendar: { read: prefixReadRoles('BOOKING_CALENDAR'), edit: prefixEditRoles('BOOKING_CALENDAR') },
   locationTracking: { read: [ROLE_ADMIN], edit: [ROLE_ADMIN] },
+  /** An API key is access to branches and roles, like a user: administrators only (issue 18). */
+  apiKeys: { read: [ROLE_ADMIN], edit: [ROLE_ADMIN] },
   /** Dispatchers: both SHIPMENT roles see the plan; only EDIT (and admin) confirms it or records times. */
   shipmentPlanning: { read: prefixReadRoles('SHIPMENT'), edit: prefixEditRoles('SHIPMENT') },
 } as const;

@@ -22,6 +22,7 @@ export const iconNames = [
   'hard-hat',
   'home',
   'id-card',
+  'key',
   'layers',
   'map',
   'map-pin',

@@ -5,6 +5,7 @@ import {
   formatDate,
   type MoveOption,
   type PublicAppointment,
+  pathOf,
 } from '@lms/domain';
 import { useCallback, useEffect, useState } from 'react';
 import styled from 'styled-components';
@@ -41,7 +42,6 @@ type State =
   | { kind: 'gone'; message: string }
   | { kind: 'error'; message: string };
 
-const path = (url: string, token: string) => url.replace(':token', encodeURIComponent(token));
 const noSession = { auth: false, redirectOnUnauthorized: false } as const;
 const shiftText = (a: Pick<MoveOption, 'shiftName' | 'shiftStart' | 'shiftEnd'>) =>
   `${a.shiftName} (${a.shiftStart}–${a.shiftEnd} น.)`;
@@ -71,7 +71,7 @@ export function AppointmentPage({ token }: { readonly token: string }) {
   const load = useCallback(() => {
     setState({ kind: 'loading' });
     api
-      .get<Answer<typeof appointmentApi.read>>(path(appointmentApi.read.url, token), undefined, noSession)
+      .get<Answer<typeof appointmentApi.read>>(pathOf(appointmentApi.read, { token }), undefined, noSession)
       .then((appointment) => setState({ kind: 'ready', appointment }), fail);
   }, [api, token, fail]);
   useEffect(load, [load]);
@@ -90,7 +90,7 @@ export function AppointmentPage({ token }: { readonly token: string }) {
   const confirm = () =>
     act(async () => {
       const appointment = await api.post<Answer<typeof appointmentApi.confirm>>(
-        path(appointmentApi.confirm.url, token),
+        pathOf(appointmentApi.confirm, { token }),
         undefined,
         undefined,
         noSession,
@@ -101,7 +101,7 @@ export function AppointmentPage({ token }: { readonly token: string }) {
   const showOptions = (appointment: PublicAppointment) =>
     act(async () => {
       const { options } = await api.get<Answer<typeof appointmentApi.options>>(
-        path(appointmentApi.options.url, token),
+        pathOf(appointmentApi.options, { token }),
         undefined,
         noSession,
       );
@@ -111,7 +111,7 @@ export function AppointmentPage({ token }: { readonly token: string }) {
   const move = (choice: string) =>
     act(async () => {
       const appointment = await api.post<Answer<typeof appointmentApi.move>>(
-        path(appointmentApi.move.url, token),
+        pathOf(appointmentApi.move, { token }),
         { choice },
         undefined,
         noSession,

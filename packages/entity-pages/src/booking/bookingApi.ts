@@ -5,6 +5,7 @@ import {
   bookingApi as contract,
   MESSAGES,
   type Operation,
+  pathOf,
   type Query,
 } from '@lms/domain';
 import { useMemo } from 'react';
@@ -14,8 +15,7 @@ import { useBranchScope } from '../api/branchScope.ts';
 import type { BookingRequest, DraftAllocation, DraftAnswer, SlotChoices, Suggestion } from './types.ts';
 
 /** A path of the contract with its `:id` filled in. */
-const pathOf = (operation: Operation, id?: string) =>
-  id === undefined ? operation.url : operation.url.replace(':id', encodeURIComponent(id));
+const pathWithId = (operation: Operation, id?: string) => pathOf(operation, id === undefined ? {} : { id });
 
 /** SWR keys of the booking screens; the branch is in every key. */
 export const bookingKeys = {
@@ -39,37 +39,40 @@ export function useBookingApi() {
     return {
       branchId,
       suggest: (request: Body<typeof contract.suggestion>) =>
-        api.post<Answer<typeof contract.suggestion>>(pathOf(contract.suggestion), request, branch()),
+        api.post<Answer<typeof contract.suggestion>>(pathWithId(contract.suggestion), request, branch()),
       createDraft: (request: BookingRequest, allocations: readonly DraftAllocation[] = []) =>
         api.post<Answer<typeof contract.createDraft>>(
-          pathOf(contract.createDraft),
+          pathWithId(contract.createDraft),
           { ...request, allocations } satisfies Body<typeof contract.createDraft>,
           branch(),
         ),
       draft: (id: string) =>
-        api.get<Answer<typeof contract.fineTune>>(pathOf(contract.fineTune), { id, ...branch() }),
+        api.get<Answer<typeof contract.fineTune>>(pathWithId(contract.fineTune), { id, ...branch() }),
       slots: (id: string) =>
-        api.get<Answer<typeof contract.slots>>(pathOf(contract.slots), { id, ...branch() }),
+        api.get<Answer<typeof contract.slots>>(pathWithId(contract.slots), { id, ...branch() }),
       saveAllocations: (id: string, version: number, allocations: readonly DraftAllocation[]) =>
         api.put<Answer<typeof contract.saveAllocations>>(
-          pathOf(contract.saveAllocations),
+          pathWithId(contract.saveAllocations),
           { version, allocations } satisfies Body<typeof contract.saveAllocations>,
           { id, ...branch() },
         ),
       summary: (id: string) =>
-        api.get<Answer<typeof contract.summary>>(pathOf(contract.summary), { id, ...branch() }),
+        api.get<Answer<typeof contract.summary>>(pathWithId(contract.summary), { id, ...branch() }),
       confirm: (id: string) =>
-        api.post<Answer<typeof contract.confirm>>(pathOf(contract.confirm), undefined, { id, ...branch() }),
-      deleteDraft: (id: string) => api.delete(pathOf(contract.deleteDraft), { id, ...branch() }),
+        api.post<Answer<typeof contract.confirm>>(pathWithId(contract.confirm), undefined, {
+          id,
+          ...branch(),
+        }),
+      deleteDraft: (id: string) => api.delete(pathWithId(contract.deleteDraft), { id, ...branch() }),
       cancelBooking: (id: string, reason: string) =>
         api.post<Answer<typeof contract.cancel>>(
-          pathOf(contract.cancel, id),
+          pathWithId(contract.cancel, id),
           { reason } satisfies Body<typeof contract.cancel>,
           branch(),
         ),
       changeCallStatus: (id: string, callStatus: Body<typeof contract.changeCallStatus>['callStatus']) =>
         api.put<Answer<typeof contract.changeCallStatus>>(
-          pathOf(contract.changeCallStatus, id),
+          pathWithId(contract.changeCallStatus, id),
           { callStatus } satisfies Body<typeof contract.changeCallStatus>,
           branch(),
         ),

@@ -6,6 +6,7 @@ import {
   documentsApi,
   type EntityDef,
   MESSAGES,
+  pathOf,
   printText,
 } from '@lms/domain';
 import { useState } from 'react';
@@ -46,7 +47,7 @@ export function PrintMenu({
       const query = branchQuery(entity, branchId);
       const { blob } =
         ids.length === 1
-          ? await api.blob(documentsApi[kind].url.replace(':id', ids[0]!), query)
+          ? await api.blob(pathOf(documentsApi[kind], { id: ids[0]! }), query)
           : await api.postBlob(documentsApi.batch.url, { kind, ids }, query);
       const url = URL.createObjectURL(new Blob([blob], { type: 'application/pdf' }));
       if (tab) tab.location.href = url;

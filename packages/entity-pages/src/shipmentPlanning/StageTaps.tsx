@@ -3,6 +3,7 @@ import {
   featureRoles,
   LIMITS,
   MESSAGES,
+  pathOf,
   shipmentPlanningApi,
   shipmentStages,
   stageFieldNames,
@@ -56,7 +57,7 @@ export function StageTaps({
     async (tap: QueuedTap): Promise<SendOutcome> => {
       try {
         await api.post(
-          shipmentPlanningApi.recordStage.url.replace(':id', encodeURIComponent(tap.shipmentId)),
+          pathOf(shipmentPlanningApi.recordStage, { id: tap.shipmentId }),
           { id: tap.id, stage: tap.stage, at: tap.at },
           { branchId: tap.branchId },
         );
