@@ -51,6 +51,7 @@ export const messages = {
   pagination: 'การแบ่งหน้า',
   rowsPerPage: 'แถวต่อหน้า',
   of: 'จาก',
+  moreThan: 'มากกว่า',
   page: 'หน้า',
   previousPage: 'หน้าก่อนหน้า',
   nextPage: 'หน้าถัดไป',

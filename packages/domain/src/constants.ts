@@ -36,6 +36,12 @@ export const LIMITS = {
   numberDecimalsDefault: 2,
   listPageSizeDefault: 20,
   listPageSizeMax: 500,
+  /**
+   * A list counts its matching rows exactly up to this many past the page it shows; beyond, the
+   * total is a lower bound ("มากกว่า 10,000 รายการ"): counting a branch's 200,000 DOs for every page
+   * costs more than the page itself (docs/performance.md).
+   */
+  listExactCountLimit: 10_000,
   passwordMinLength: 8,
   passwordMaxLength: 128,
   /** Tokens live 60 minutes, a session at most 12 hours (product.md). */

@@ -137,6 +137,10 @@ export function jsonSchemas(entity: EntityDef) {
       properties: {
         items: { type: 'array', items: record },
         total: { type: 'integer' },
+        totalIsLowerBound: {
+          type: 'boolean',
+          description: 'true: มีมากกว่า total รายการ (นับจริงถึงขีดจำกัดเท่านั้น)',
+        },
         page: { type: 'integer' },
         size: { type: 'integer' },
       },

@@ -1,4 +1,4 @@
-import { type EntityDef, entityByName, type ListQuery } from '@lms/domain';
+import { type EntityDef, entityByName, LIMITS, type ListQuery } from '@lms/domain';
 import { type RawBuilder, sql, type Transaction } from 'kysely';
 import type { Database } from '../db/database.ts';
 import { childTableOf, columnOf, linkTableOf, tableOf } from '../entities/naming.ts';
@@ -54,14 +54,23 @@ export async function attachLinksAndChildren(db: Executor, entity: EntityDef, ro
 export async function listRecords(db: Database, entity: EntityDef, query: ListQuery, branchId?: string) {
   const where = whereClause(entity, query, branchId);
   const table = sql`${sql.table(tableOf(entity))} as t`;
+  // Exact up to the limit past the next page, so paging forward always knows there is more.
+  const countLimit = Math.max(LIMITS.listExactCountLimit, (query.page + 2) * query.size);
   const [{ rows: items }, { rows: count }] = await Promise.all([
     sql<Row>`select ${selectList(entity)} from ${table} ${where} ${orderBy(entity, query)}
       limit ${query.size} offset ${query.page * query.size}`.execute(db),
-    sql<{ total: number }>`select count(*)::int as total from ${table} ${where}`.execute(db),
+    sql<{
+      total: number;
+    }>`select count(*)::int as total from (select 1 from ${table} ${where} limit ${countLimit + 1}) c`.execute(
+      db,
+    ),
   ]);
   await attachLinksAndChildren(db, entity, items);
   await attachLabels(db, entity, items);
-  return { items, total: count[0]?.total ?? 0, page: query.page, size: query.size };
+  const counted = count[0]?.total ?? 0;
+  return counted > countLimit
+    ? { items, total: countLimit, totalIsLowerBound: true, page: query.page, size: query.size }
+    : { items, total: counted, totalIsLowerBound: false, page: query.page, size: query.size };
 }
 
 /**

@@ -61,16 +61,25 @@ type ServerGridProps = Partial<
   readonly onSort?: (sort: SortModel) => void;
   readonly onPage?: (page: number) => void;
   readonly initialPageSize?: number;
+  /** Count like the server: exactly up to this many (or through the next page), a lower bound beyond. */
+  readonly countLimit?: number;
 };
 
 /** Plays the server: pages, sorts and searches `allVehicles` the way the API would. */
-export function ServerGrid({ onSort, onPage, initialPageSize = 10, ...props }: ServerGridProps) {
+export function ServerGrid({
+  onSort,
+  onPage,
+  initialPageSize = 10,
+  countLimit = Number.POSITIVE_INFINITY,
+  ...props
+}: ServerGridProps) {
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState(initialPageSize);
   const [sort, setSort] = useState<SortModel>([]);
   const [query, setQuery] = useState('');
   const matching = allVehicles.filter((v) => v.plate.includes(query) || v.branch.includes(query));
   const rows = sortRows(matching, sort).slice((page - 1) * pageSize, page * pageSize);
+  const counted = Math.max(countLimit, (page + 1) * pageSize);
   return (
     <DataGrid<Vehicle>
       label="รายการรถ"
@@ -95,7 +104,8 @@ export function ServerGrid({ onSort, onPage, initialPageSize = 10, ...props }: S
         page,
         pageSize,
         pageSizes: [initialPageSize, 10, 20, 50, 100].filter((size, i, all) => all.indexOf(size) === i),
-        total: matching.length,
+        total: Math.min(matching.length, counted),
+        totalIsLowerBound: matching.length > counted,
         onPageChange: (next) => {
           setPage(next);
           onPage?.(next);

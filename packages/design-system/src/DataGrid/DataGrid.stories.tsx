@@ -44,6 +44,26 @@ export const ServerPaging: Story = {
   },
 };
 
+/**
+ * A big list: the server counts exactly only so far (here 50; 10,000 in the product) and says
+ * "มากกว่า"; paging on counts further, and the total turns exact once the end is within reach.
+ */
+export const CountedUpToALimit: Story = {
+  args: { countLimit: 50 },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByText('1–10 จาก มากกว่า 50')).toBeVisible();
+    await expect(canvas.getByText('หน้า 1 / มากกว่า 5')).toBeVisible();
+    const next = canvas.getByRole('button', { name: 'หน้าถัดไป' });
+    for (let page = 2; page <= 5; page += 1) await userEvent.click(next);
+    await expect(canvas.getByText('41–50 จาก มากกว่า 60')).toBeVisible();
+    await userEvent.selectOptions(canvas.getByLabelText('แถวต่อหน้า'), '100');
+    await expect(canvas.getByText('1–100 จาก 137')).toBeVisible();
+    await expect(canvas.getByText('หน้า 1 / 2')).toBeVisible();
+    await userEvent.selectOptions(canvas.getByLabelText('แถวต่อหน้า'), '10');
+    await expect(canvas.getByText('1–10 จาก มากกว่า 50')).toBeVisible();
+  },
+};
+
 /** Arrow keys move between cells (one tab stop); Enter sorts a header; Space selects a row. */
 export const Keyboard: Story = {
   args: { selectable: true },

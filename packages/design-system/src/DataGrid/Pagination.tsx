@@ -13,6 +13,7 @@ export function Pagination({
   page,
   pageSize,
   total,
+  totalIsLowerBound = false,
   onPageChange,
   onPageSizeChange,
   pageSizes,
@@ -21,6 +22,8 @@ export function Pagination({
   const pages = Math.max(1, Math.ceil(total / pageSize));
   const from = total === 0 ? 0 : (page - 1) * pageSize + 1;
   const to = Math.min(total, page * pageSize);
+  // A lower-bound total reads "มากกว่า 10,000": the server stopped counting there (it always counts the next page).
+  const atLeast = totalIsLowerBound ? `${messages.moreThan} ` : '';
   return (
     <Bar aria-label={messages.pagination}>
       <label htmlFor={sizeId}>{messages.rowsPerPage}</label>
@@ -32,7 +35,8 @@ export function Pagination({
         ))}
       </Select>
       <Range aria-live="polite">
-        {count.format(from)}–{count.format(to)} {messages.of} {count.format(total)}
+        {count.format(from)}–{count.format(to)} {messages.of} {atLeast}
+        {count.format(total)}
       </Range>
       <PageButton
         type="button"
@@ -43,7 +47,8 @@ export function Pagination({
         <Icon name="chevron-left" size={20} />
       </PageButton>
       <span>
-        {messages.page} {count.format(page)} / {count.format(pages)}
+        {messages.page} {count.format(page)} / {atLeast}
+        {count.format(pages)}
       </span>
       <PageButton
         type="button"

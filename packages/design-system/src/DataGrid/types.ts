@@ -41,6 +41,8 @@ export interface PagingProps {
   readonly pageSize: number;
   /** Rows on the server across all pages. */
   readonly total: number;
+  /** The server counted only this far: there are more than `total` rows (at least through the next page). */
+  readonly totalIsLowerBound?: boolean;
   readonly onPageChange: (page: number) => void;
   readonly onPageSizeChange: (pageSize: number) => void;
   readonly pageSizes?: readonly number[];

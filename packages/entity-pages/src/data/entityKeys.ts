@@ -13,6 +13,8 @@ export type EntityKey = readonly ['entity', string, EntityKind, string | null, .
 export interface Page<Row> {
   readonly items: readonly Row[];
   readonly total: number;
+  /** The server stopped counting at `total`: there are more (`LIMITS.listExactCountLimit`). */
+  readonly totalIsLowerBound?: boolean;
   readonly page: number;
   readonly size: number;
 }

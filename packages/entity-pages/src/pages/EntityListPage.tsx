@@ -173,6 +173,7 @@ export function EntityListPage({
           page: view.page,
           pageSize: view.size,
           total: list.data?.total ?? 0,
+          totalIsLowerBound: list.data?.totalIsLowerBound ?? false,
           onPageChange: view.setPage,
           onPageSizeChange: view.setSize,
         }}
