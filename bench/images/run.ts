@@ -12,10 +12,16 @@ import { makeThumbnail, normalizeBmp } from '../../apps/server/src/files/images.
 import { MAX_IMAGE_PIXELS } from '../../apps/server/src/files/limits.ts';
 import { bmp } from '../../apps/server/test/fixtures/files/samples.ts';
 
-// sharp is the server's dependency, not the workspace root's.
-const sharp = createRequire(new URL('../../apps/server/package.json', import.meta.url))(
-  'sharp',
-) as typeof import('sharp');
+// sharp is the server's dependency, not the workspace root's: loaded from there, typed as used here.
+type Pipeline = {
+  resize(w: number, h: number): Pipeline;
+  webp(options: object): Pipeline;
+  toBuffer(): Promise<Buffer>;
+};
+const sharp = createRequire(new URL('../../apps/server/package.json', import.meta.url))('sharp') as (
+  input: Buffer,
+  options: object,
+) => Pipeline;
 const runs = Number(process.env.BENCH_RUNS ?? 5);
 const big = bmp(1824, 1824);
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
