@@ -97,6 +97,13 @@ describe('backup and restore', () => {
     });
     const { manifest } = archive;
     expect(path.basename(archive.dir)).toMatch(/^lms-backup-\d{8}-\d{6}$/);
+    const again = await createBackup({
+      databaseUrl: databaseUrl(adminUrl, sourceName),
+      filesDir: sourceFiles,
+      outDir: path.join(work, 'backups'),
+      now: new Date(manifest.createdAt),
+    });
+    expect(again.dir).toBe(`${archive.dir}-2`);
     expect(manifest.migration).toBe(await migrationLevel(source));
     expect(manifest.files).toEqual({ count: 1, bytes: fileBytes.length });
     const counts = Object.fromEntries(

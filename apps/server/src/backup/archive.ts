@@ -36,7 +36,10 @@ export async function createBackup(options: {
   now?: Date;
 }): Promise<{ dir: string; manifest: Manifest }> {
   const createdAt = options.now ?? new Date();
-  const dir = path.join(options.outDir, `lms-backup-${stamp(createdAt)}`);
+  // Two backups in one second get `-2`, `-3` …: a backup is never written over another.
+  let dir = path.join(options.outDir, `lms-backup-${stamp(createdAt)}`);
+  for (let n = 2; await stat(dir).catch(() => undefined); n++)
+    dir = path.join(options.outDir, `lms-backup-${stamp(createdAt)}-${n}`);
   const partial = `${dir}.partial`;
   await rm(partial, { recursive: true, force: true });
   await mkdir(path.join(partial, 'database'), { recursive: true, mode: 0o700 });
