@@ -1,5 +1,3 @@
-import { setImmediate } from 'node:timers/promises';
-
 /**
  * A small BMP decoder: sharp (libvips) cannot read BMP, yet spec §5 accepts it as an image.
  * Uncompressed 8-bit (palette), 24-bit and 32-bit (plain or bit fields) are read; other
@@ -28,14 +26,13 @@ export function bmpSize(bytes: Buffer): { width: number; height: number } {
   return { width: Math.abs(bytes.readInt32LE(18)), height: Math.abs(bytes.readInt32LE(22)) };
 }
 
-/** Pixels decoded between two yields to the event loop (a few milliseconds of work). */
-const PIXELS_PER_SLICE = 250_000;
-
 /**
- * Decodes in slices, yielding to the event loop between them: a 9.5 MB BMP took 790 ms of the
- * main thread in one piece, during which no other request was served.
+ * Decodes the whole image at once: a 9.5 MB BMP takes most of a second, so this runs only in the
+ * decoder's worker thread (bmpDecoder.ts), never on the server's event loop.
  */
-export async function decodeBmp(bytes: Buffer, maxPixels: number): Promise<RawImage> {
+export function decodeBmp(input: Uint8Array, maxPixels: number): RawImage {
+  // A worker receives a plain Uint8Array: view it as a Buffer for the little-endian readers.
+  const bytes = Buffer.from(input.buffer, input.byteOffset, input.byteLength);
   if (bytes.length < 54 || bytes.readUInt32LE(14) < 40) throw new BmpError('unsupported header');
   const headerSize = bytes.readUInt32LE(14);
   const width = bytes.readInt32LE(18);
@@ -52,9 +49,7 @@ export async function decodeBmp(bytes: Buffer, maxPixels: number): Promise<RawIm
   const pixel = pixelReader(bytes, headerSize, bitsPerPixel, compression);
   const channels = pixel.hasAlpha ? 4 : 3;
   const data = Buffer.alloc(width * height * channels);
-  const rowsPerSlice = Math.max(1, Math.floor(PIXELS_PER_SLICE / width));
   for (let y = 0; y < height; y++) {
-    if (y > 0 && y % rowsPerSlice === 0) await setImmediate();
     // Rows are stored bottom-up unless the height is negative.
     const row = dataOffset + stride * (rawHeight > 0 ? height - 1 - y : y);
     for (let x = 0; x < width; x++) {

@@ -9,6 +9,8 @@ export interface StoredFile {
   readonly size: number;
   readonly sha256: string;
   readonly kind: FileKind;
+  /** A BMP's normalized PNG in the storage (thumbnails read it); null for other files. */
+  readonly normalizedSha256: string | null;
 }
 
 export type NewFile = Omit<StoredFile, 'id'>;
@@ -21,19 +23,27 @@ export async function insertFiles(
 ): Promise<string[]> {
   if (!files.length) return [];
   const rows = files.map(
-    (f) => sql`(${f.origName}, ${f.contentType}, ${f.size}, ${f.sha256}, ${f.kind}, ${userId})`,
+    (f) =>
+      sql`(${f.origName}, ${f.contentType}, ${f.size}, ${f.sha256}, ${f.kind}, ${f.normalizedSha256}, ${userId})`,
   );
   const { rows: inserted } = await sql<{ id: string }>`
-    insert into stored_file (orig_name, content_type, size, sha256, kind, created_by)
+    insert into stored_file (orig_name, content_type, size, sha256, kind, normalized_sha256, created_by)
     values ${sql.join(rows)} returning id`.execute(db);
   return inserted.map((r) => r.id);
 }
 
 export async function findFile(db: Database, id: string): Promise<StoredFile | undefined> {
   const { rows } = await sql<StoredFile>`
-    select id, orig_name as "origName", content_type as "contentType", size, sha256, kind
+    select id, orig_name as "origName", content_type as "contentType", size, sha256, kind,
+      normalized_sha256 as "normalizedSha256"
     from stored_file where id = ${id}`.execute(db);
   return rows[0];
+}
+
+/** Records a normalized image made after the upload, for every file of that content. */
+export async function saveNormalized(db: Database, sha256: string, normalizedSha256: string): Promise<void> {
+  await sql`update stored_file set normalized_sha256 = ${normalizedSha256}
+    where sha256 = ${sha256} and normalized_sha256 is null`.execute(db);
 }
 
 export interface ThumbKey {

@@ -1,7 +1,7 @@
 import { buffer } from 'node:stream/consumers';
 import { HashQueue } from '../auth/hashQueue.ts';
 import type { Database } from '../db/database.ts';
-import { makeThumbnail, THUMB_CONTENT_TYPE } from './images.ts';
+import { makeThumbnail, normalizeBmp, THUMB_CONTENT_TYPE } from './images.ts';
 import {
   fileMessages,
   THUMB_DEFAULT,
@@ -12,7 +12,13 @@ import {
   type ThumbFit,
   thumbFits,
 } from './limits.ts';
-import { findThumbnail, type StoredFile, saveThumbnail, type ThumbKey } from './repository.ts';
+import {
+  findThumbnail,
+  type StoredFile,
+  saveNormalized,
+  saveThumbnail,
+  type ThumbKey,
+} from './repository.ts';
 import { detectFormat } from './sniff.ts';
 import type { FileStorage } from './storage.ts';
 
@@ -74,20 +80,36 @@ export class Thumbnails {
     let pending = this.inFlight.get(id);
     if (!pending) {
       pending = this.queue
-        .run(`user:${userId}`, () => this.generate(key))
+        .run(`user:${userId}`, () => this.generate(file, key))
         .finally(() => this.inFlight.delete(id));
       this.inFlight.set(id, pending);
     }
     return { key: await pending, cached: false };
   }
 
-  private async generate(key: ThumbKey): Promise<string> {
-    const source = await this.storage.get(key.sourceSha256);
-    if (!source) throw new Error(`file content ${key.sourceSha256} is missing from storage`);
-    const bytes = await buffer(source);
+  private async generate(file: StoredFile, key: ThumbKey): Promise<string> {
+    const bytes = await this.readable(file);
     const thumb = await makeThumbnail(bytes, detectFormat(bytes), key.width, key.height, key.fit);
     const thumbKey = await this.storage.put(thumb);
     await saveThumbnail(this.db, key, thumbKey, THUMB_CONTENT_TYPE);
     return thumbKey;
+  }
+
+  /**
+   * The bytes sharp reads: a BMP's normalized PNG. A BMP stored before uploads normalized is
+   * normalized now, once (off the event loop), and recorded for every later thumbnail.
+   */
+  private async readable(file: StoredFile): Promise<Buffer> {
+    const bytes = await this.read(file.normalizedSha256 ?? file.sha256);
+    if (file.normalizedSha256 || detectFormat(bytes) !== 'bmp') return bytes;
+    const png = await normalizeBmp(bytes);
+    await saveNormalized(this.db, file.sha256, await this.storage.put(png));
+    return png;
+  }
+
+  private async read(key: string): Promise<Buffer> {
+    const stream = await this.storage.get(key);
+    if (!stream) throw new Error(`file content ${key} is missing from storage`);
+    return buffer(stream);
   }
 }

@@ -44,7 +44,7 @@ export async function receiveFiles(
         throw error;
       }
       const { file, bytesStaged } = await checkAndStage(bytes, name, accept, storage);
-      staged.push(bytesStaged);
+      staged.push(...bytesStaged);
       files.push(file);
     }
     if (!files.length) throw new HttpError(400, [fileMessages.noFiles]);
@@ -63,7 +63,7 @@ async function checkAndStage(
   name: string,
   accept: Accept | null,
   storage: FileStorage,
-): Promise<{ file: NewFile; bytesStaged: StagedFile }> {
+): Promise<{ file: NewFile; bytesStaged: StagedFile[] }> {
   if (bytes.length === 0) throw new HttpError(400, [fileMessages.empty(name)]);
   const format = detectFormat(bytes);
   if (accept && !(acceptedFormats[accept].includes(format) && acceptsFileName(accept, name))) {
@@ -71,19 +71,28 @@ async function checkAndStage(
   }
   let { contentType, kind }: { contentType: string; kind: FileKind } = formatInfo[format];
   if (bytes.length > MAX_BYTES[kind]) throw tooLarge(fileMessages.tooLarge(name, kind));
+  let normalized: Buffer | undefined;
   if (kind === 'image') {
-    const verdict = await verifyImage(bytes, format);
-    if (verdict === 'tooManyPixels') throw tooLarge(fileMessages.tooManyPixels(name));
-    if (verdict === 'broken') {
-      if (accept) throw unsupported(fileMessages.brokenImage(name));
-      // Any-file upload: kept, but only ever as an opaque download, never as an image.
-      ({ contentType, kind } = formatInfo.unknown);
-    }
+    const check = await verifyImage(bytes, format);
+    if (check.verdict === 'ok') normalized = check.normalized;
+    else if (check.verdict === 'tooManyPixels') throw tooLarge(fileMessages.tooManyPixels(name));
+    else if (accept) throw unsupported(fileMessages.brokenImage(name));
+    // Any-file upload: kept, but only ever as an opaque download, never as an image.
+    else ({ contentType, kind } = formatInfo.unknown);
   }
-  const bytesStaged = await storage.stage(bytes);
+  const original = await storage.stage(bytes);
+  // A BMP's PNG goes in with it, committed or discarded together with the call.
+  const png = normalized && (await storage.stage(normalized));
   return {
-    file: { origName: name, contentType, size: bytes.length, sha256: bytesStaged.key, kind },
-    bytesStaged,
+    file: {
+      origName: name,
+      contentType,
+      size: bytes.length,
+      sha256: original.key,
+      kind,
+      normalizedSha256: png ? png.key : null,
+    },
+    bytesStaged: png ? [original, png] : [original],
   };
 }
 

@@ -1,0 +1,196 @@
+import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { createBackup, type Manifest, restoreBackup } from '../src/backup/archive.ts';
+import { BackupError } from '../src/backup/messages.ts';
+import { createDatabase, databaseUrl, dropDatabase } from '../src/db/admin.ts';
+import { connect, type Database, migrationLevel } from '../src/db/database.ts';
+import { insertFiles } from '../src/files/repository.ts';
+import { DiskFileStorage } from '../src/files/storage.ts';
+import { seedDemoCompany } from '../src/seed/demo.ts';
+
+/**
+ * A round trip on the real PostgreSQL: the demo company and a stored file are backed up, restored
+ * into another (empty) database and store, and compared table by table, row for row, byte for byte.
+ */
+const adminUrl = inject('pgAdminUrl');
+const suffix = randomBytes(5).toString('hex');
+const sourceName = `lms_backup_src_${suffix}`;
+const targetName = `lms_backup_dst_${suffix}`;
+const work = mkdtempSync(path.join(tmpdir(), 'lms-backup-'));
+const sourceFiles = path.join(work, 'source-files');
+const targetFiles = path.join(work, 'target-files');
+const THAI = /[\u0E00-\u0E7F]/;
+let source: Database;
+let target: Database;
+const fileBytes = Buffer.concat([Buffer.from('ใบส่งของ '), randomBytes(50_000)]);
+let fileKey = '';
+
+beforeAll(async () => {
+  await createDatabase(adminUrl, sourceName, inject('pgTemplate'));
+  await createDatabase(adminUrl, targetName);
+  source = connect(databaseUrl(adminUrl, sourceName), 2);
+  target = connect(databaseUrl(adminUrl, targetName), 2);
+  await seedDemoCompany(source, '2026-11-23');
+  fileKey = await new DiskFileStorage(sourceFiles).put(fileBytes);
+  const { rows } = await sql<{ id: string }>`select id from app_user limit 1`.execute(source);
+  await insertFiles(
+    source,
+    [
+      {
+        origName: 'ใบส่งของ.bin',
+        contentType: 'application/octet-stream',
+        size: fileBytes.length,
+        sha256: fileKey,
+        kind: 'other',
+        normalizedSha256: null,
+      },
+    ],
+    rows[0]!.id,
+  );
+}, 180_000);
+
+afterAll(async () => {
+  await source?.destroy();
+  await target?.destroy();
+  await dropDatabase(adminUrl, sourceName);
+  await dropDatabase(adminUrl, targetName);
+  rmSync(work, { recursive: true, force: true });
+});
+
+/** Per table: its row count and a digest of all its rows (in a fixed order). */
+async function fingerprint(db: Database): Promise<Record<string, string>> {
+  const { rows: tables } = await sql<{ name: string }>`
+    select tablename as name from pg_tables where schemaname = 'public' order by 1`.execute(db);
+  // The migrator's bookkeeping has the restore's own times; its level is compared on its own.
+  const result: Record<string, string> = { migration: await migrationLevel(db) };
+  for (const { name } of tables.filter((t) => t.name !== 'kysely_migration')) {
+    const { rows } = await sql<{ n: number; digest: string | null }>`
+      select count(*)::int as n, md5(string_agg(t::text, '|' order by t::text)) as digest
+      from ${sql.id(name)} t`.execute(db);
+    result[name] = `${rows[0]!.n} ${rows[0]!.digest}`;
+  }
+  return result;
+}
+
+const sequences = async (db: Database) =>
+  (
+    await sql<{ name: string; value: string | null }>`
+      select sequencename as name, last_value::text as value from pg_sequences
+      where schemaname = 'public' order by 1`.execute(db)
+  ).rows;
+
+describe('backup and restore', () => {
+  let archive: { dir: string; manifest: Manifest };
+
+  it('writes a manifest with the migration, every table’s row count and the files', async () => {
+    archive = await createBackup({
+      databaseUrl: databaseUrl(adminUrl, sourceName),
+      filesDir: sourceFiles,
+      outDir: path.join(work, 'backups'),
+    });
+    const { manifest } = archive;
+    expect(path.basename(archive.dir)).toMatch(/^lms-backup-\d{8}-\d{6}$/);
+    const again = await createBackup({
+      databaseUrl: databaseUrl(adminUrl, sourceName),
+      filesDir: sourceFiles,
+      outDir: path.join(work, 'backups'),
+      now: new Date(manifest.createdAt),
+    });
+    expect(again.dir).toBe(`${archive.dir}-2`);
+    expect(manifest.migration).toBe(await migrationLevel(source));
+    expect(manifest.files).toEqual({ count: 1, bytes: fileBytes.length });
+    const counts = Object.fromEntries(
+      Object.entries(await fingerprint(source))
+        .filter(([name]) => !name.startsWith('kysely_') && name !== 'migration')
+        .map(([name, print]) => [name, Number(print.split(' ')[0])]),
+    );
+    expect(manifest.tables).toEqual(counts);
+    expect(manifest.tables.branch).toBeGreaterThan(0);
+    expect(manifest.tables.stored_file).toBe(1);
+  });
+
+  it('restores into an empty database and store: every table row for row, the file byte for byte', async () => {
+    await restoreBackup({
+      dir: archive.dir,
+      databaseUrl: databaseUrl(adminUrl, targetName),
+      filesDir: targetFiles,
+      force: false,
+    });
+    expect(await fingerprint(target)).toEqual(await fingerprint(source));
+    expect(await sequences(target)).toEqual(await sequences(source));
+    const restored = readFileSync(path.join(targetFiles, fileKey.slice(0, 2), fileKey.slice(2, 4), fileKey));
+    expect(restored.equals(fileBytes)).toBe(true);
+  });
+
+  it('refuses to overwrite a database that holds data unless forced (Thai, then English)', async () => {
+    const before = await fingerprint(target);
+    const refused = restoreBackup({
+      dir: archive.dir,
+      databaseUrl: databaseUrl(adminUrl, targetName),
+      filesDir: targetFiles,
+      force: false,
+    });
+    await expect(refused).rejects.toBeInstanceOf(BackupError);
+    await expect(refused).rejects.toThrow(/มีข้อมูลอยู่แล้ว[\s\S]*--force[\s\S]*already holds data/);
+    expect(await fingerprint(target)).toEqual(before);
+    // Forced: a changed database goes back to the backup's rows.
+    await sql`delete from stored_file`.execute(target);
+    await restoreBackup({
+      dir: archive.dir,
+      databaseUrl: databaseUrl(adminUrl, targetName),
+      filesDir: targetFiles,
+      force: true,
+    });
+    expect(await fingerprint(target)).toEqual(await fingerprint(source));
+  });
+
+  it('refuses a damaged backup before touching anything', async () => {
+    const damaged = path.join(work, 'damaged');
+    await cp(archive.dir, damaged, { recursive: true });
+    const copy = path.join(damaged, 'files', fileKey.slice(0, 2), fileKey.slice(2, 4), fileKey);
+    writeFileSync(copy, Buffer.concat([fileBytes, Buffer.from('x')]));
+    await sql`delete from stored_file`.execute(target);
+    const before = await fingerprint(target);
+    const refused = restoreBackup({
+      dir: damaged,
+      databaseUrl: databaseUrl(adminUrl, targetName),
+      filesDir: targetFiles,
+      force: true,
+    });
+    await expect(refused).rejects.toThrow(/ข้อมูลสำรองเสียหาย[\s\S]*damaged/);
+    expect(await fingerprint(target)).toEqual(before);
+  });
+
+  it('npm run backup / restore: exit status and messages of the command line', async () => {
+    const run = (args: string[]) =>
+      promisify(execFile)(process.execPath, ['--import', 'tsx', 'apps/server/src/backup/cli.ts', ...args], {
+        cwd: path.resolve(import.meta.dirname, '../../..'),
+        env: {
+          ...process.env,
+          DATABASE_URL: databaseUrl(adminUrl, targetName),
+          LMS_DATA_DIR: path.join(work, 'cli-data'),
+        },
+      }).then(
+        ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
+        (error: { code: number; stdout: string; stderr: string }) => error,
+      );
+    const backup = await run(['backup', '--out', path.join(work, 'cli-backups')]);
+    expect(backup.code, backup.stderr).toBe(0);
+    expect(backup.stdout).toMatch(/สำรองข้อมูลเสร็จแล้ว[\s\S]*Backup written/);
+    const refused = await run(['restore', archive.dir]);
+    expect(refused.code, refused.stdout + refused.stderr).toBe(1);
+    expect(refused.stderr).toMatch(THAI);
+    expect(refused.stderr).toMatch(/--force/);
+    expect(refused.stderr).not.toMatch(/\bat .*\.ts:\d+/); // a message, not a stack trace
+    const usage = await run(['restore']);
+    expect(usage.code).toBe(1);
+    expect(usage.stderr).toMatch(/วิธีใช้/);
+  });
+});
