@@ -13,7 +13,7 @@ import * as contact from './0011_contact.ts';
 import * as shipmentPlanning from './0012_shipment_planning.ts';
 import * as userBuddhistEra from './0013_user_buddhist_era.ts';
 import * as historySource from './0014_history_source.ts';
-import * as fileNormalized from './0015_file_normalized.ts';
+import * as fileNormalized from './0017_file_normalized.ts';
 
 /** Every migration, in order. Names sort lexically: never rename or reorder one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -31,5 +31,5 @@ export const migrations: Record<string, Migration> = {
   '0012_shipment_planning': shipmentPlanning,
   '0013_user_buddhist_era': userBuddhistEra,
   '0014_history_source': historySource,
-  '0015_file_normalized': fileNormalized,
+  '0017_file_normalized': fileNormalized,
 };
