@@ -54,7 +54,8 @@ export function sampleBody(entity: EntityDef, refIds: Record<string, string>): R
   const n = ++serial;
   const body: Record<string, unknown> = {};
   for (const field of entity.fields) {
-    if (field.readOnly || field.type === 'file' || field.type === 'image') continue;
+    if (field.readOnly || field.type === 'file' || field.type === 'image' || field.type === 'attachments')
+      continue;
     body[field.name] = sampleValue(field, n, refIds);
   }
   for (const child of entity.children ?? []) {

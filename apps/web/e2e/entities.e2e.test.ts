@@ -26,6 +26,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { messages as dsMessages } from '../../../packages/design-system/src/messages.ts';
 import { tableOf } from '../../server/src/entities/naming.ts';
 import { createReferences, sampleBody, sampleValue } from '../../server/test/entityFactory.ts';
+import { pdf } from '../../server/test/fixtures/files/samples.ts';
 import { signIn as apiSignIn, call, createBranch, createUser } from '../../server/test/fixtures.ts';
 import { setupTestServer } from '../../server/test/harness.ts';
 import { setupBrowser } from './browser.ts';
@@ -179,6 +180,9 @@ function createValue(field: FieldDef, tag: string, refIds: Record<string, string
       return clip(field.searchable ? `${tag} ${field.label}` : `ทดสอบ ${field.label}`);
     case 'text':
       return `ข้อความ ${tag}`;
+    case 'attachments':
+      // File names: the flow uploads a PDF under each, the server answers the new ids.
+      return [`ใบส่งของลงนาม ${tag}.pdf`];
     default:
       return sampleValue(field, 0, refIds);
   }
@@ -374,6 +378,16 @@ async function fillField(scope: Locator, field: FieldDef, value: unknown, choice
         );
       }
       return;
+    case 'attachments': {
+      const group = scope.getByRole('group', { name: field.label, exact: true });
+      for (const fileName of value as string[]) {
+        await group
+          .locator('input[type="file"]')
+          .setInputFiles({ name: fileName, mimeType: 'application/pdf', buffer: pdf() });
+        await group.getByText(fileName, { exact: true }).waitFor();
+      }
+      return;
+    }
     default:
       throw new Error(`${field.name}: the flow does not fill ${field.type} fields`);
   }
@@ -448,7 +462,18 @@ async function entityFlow(
   }
   const created = await save(createDialog, 'POST', `/api/${entity.name}`);
   // The server stored what was typed and picked (dates and times through their segments too).
-  for (const step of steps) expect(created[step.field.name], step.field.name).toEqual(step.value);
+  for (const step of steps) {
+    if (step.field.type !== 'attachments') {
+      expect(created[step.field.name], step.field.name).toEqual(step.value);
+      continue;
+    }
+    // Attachments: one stored file per upload, under the Thai name it was picked with.
+    const ids = created[step.field.name] as string[];
+    const names: string[] = [];
+    for (const id of ids)
+      names.push((await call(server.api, 'GET', `/file/info/${id}`, { token: adminToken })).body.origName);
+    expect(names, step.field.name).toEqual(step.value);
+  }
   for (const child of children) expect(created[child.name], child.name).toHaveLength(1);
   if (entityNotes.createdNotice) {
     const notice = page.getByRole('dialog', { name: entityNotes.createdNotice });
@@ -511,6 +536,10 @@ async function entityFlow(
   const edited = recordLabel(entity, updated);
   await page.getByRole('button', { name: `ดู ${edited}`, exact: true }).click();
   await page.getByRole('heading', { name: `${entity.title}: ${edited}`, exact: true }).waitFor();
+  // The detail lists attached files by name, each with its download.
+  for (const step of steps.filter((s) => s.field.type === 'attachments'))
+    for (const fileName of step.value as string[])
+      await page.getByRole('button', { name: `${dsMessages.download} ${fileName}`, exact: true }).waitFor();
   await page.getByRole('tab', { name: 'ประวัติการแก้ไข' }).click();
   const entries = page.getByRole('tabpanel').getByRole('listitem');
   const change = entries.filter({ hasText: /^แก้ไข โดย/ }).filter({ hasText: flowUser.username });

@@ -168,13 +168,25 @@ describe('branch context', () => {
     expect(await current.textContent()).toBe(`${branches.first.code}: ${branches.first.name}`);
     expect(await readStorage(page, STORAGE.branch)).toBe(branches.first.id);
 
+    // Opened from a page, the branch screen returns to it, and says which branch is now acting (issue 23).
+    await page.goto(`${server.origin}/province?searchTerm=${encodeURIComponent('กรุง')}`);
+    await page.getByRole('searchbox').waitFor();
     await accountMenu(page, branchUser.username, 'เลือกสาขา');
-    await page.waitForURL(`${server.origin}/selectBranch`);
+    // The list's own query (it may add its paging) travels in `to`.
+    await page.waitForURL(
+      (url) =>
+        url.pathname === '/selectBranch' &&
+        /^\/province\?.*searchTerm=/.test(url.searchParams.get('to') ?? ''),
+    );
     await page.getByRole('searchbox').or(page.getByRole('textbox')).first().fill(branches.second.code);
     await page.getByText(`${branches.second.code}: ${branches.second.name}`).click();
     await page.getByRole('dialog', { name: 'กำลังเปลี่ยนสาขา...' }).waitFor();
     // A blocking switch: the spinner covers the page, then the new branch is stored.
     await expect.poll(() => readStorage(page, STORAGE.branch)).toBe(branches.second.id);
+    await page.waitForURL(
+      (url) => url.pathname === '/province' && url.searchParams.get('searchTerm') === 'กรุง',
+    );
+    await page.getByText(`เปลี่ยนสาขาเป็น ${branches.second.code}: ${branches.second.name} แล้ว`).waitFor();
 
     await page.getByRole('navigation', { name: 'เมนูหลัก' }).getByRole('link', { name: 'หน้าแรก' }).click();
     await page.waitForFunction(

@@ -13,6 +13,7 @@ export const HOST_TEXT = {
   noBranchSelected: 'ยังไม่ได้เลือกสาขา',
   checkingSession: 'กำลังตรวจสอบการเข้าสู่ระบบ...',
   switchingBranch: 'กำลังเปลี่ยนสาขา...',
+  branchSwitched: (label: string) => `เปลี่ยนสาขาเป็น ${label} แล้ว`,
   reload: 'โหลดหน้าใหม่',
   sessionChangedTitle: 'การเข้าสู่ระบบเปลี่ยนไป',
   storageTitle: 'ไม่สามารถใช้พื้นที่จัดเก็บของเบราว์เซอร์',

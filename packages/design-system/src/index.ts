@@ -1,6 +1,7 @@
 export * from './AccountMenu/index.ts';
 export * from './Alert/index.ts';
 export * from './AppShell/index.ts';
+export * from './AttachmentsField/index.ts';
 export * from './Avatar/index.ts';
 export * from './BlockingSpinner/index.ts';
 export * from './BranchPicker/index.ts';

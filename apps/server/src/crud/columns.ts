@@ -1,6 +1,6 @@
 import type { EntityDef, FieldDef } from '@lms/domain';
 import { type RawBuilder, sql } from 'kysely';
-import { columnOf } from '../entities/naming.ts';
+import { columnOf, isLinkField } from '../entities/naming.ts';
 
 /** Columns every stored entity has, answered under these names. */
 export const standardFields = ['id', 'version', 'createdAt', 'updatedAt', 'createdBy', 'updatedBy'] as const;
@@ -8,11 +8,12 @@ export const standardFields = ['id', 'version', 'createdAt', 'updatedAt', 'creat
 /** Fields that live in a column of the entity's own table (not links or children). */
 export function columnFields(entity: Pick<EntityDef, 'fields'>): FieldDef[] {
   return entity.fields.filter(
-    (f) => f.type !== 'refs' && !(standardFields as readonly string[]).includes(f.name),
+    (f) => !isLinkField(f) && !(standardFields as readonly string[]).includes(f.name),
   );
 }
 
 export const refsFields = (entity: EntityDef) => entity.fields.filter((f) => f.type === 'refs');
+export const attachmentFields = (entity: EntityDef) => entity.fields.filter((f) => f.type === 'attachments');
 
 /** `"t"."plan_time_check_in"` with the value shaped for JSON: times as HH:mm, the rest as stored. */
 export function selectColumn(field: Pick<FieldDef, 'name' | 'type'>, alias = 't'): RawBuilder<unknown> {

@@ -1,5 +1,5 @@
 import { PassThrough } from 'node:stream';
-import type { EntityDef, FieldDef } from '@lms/domain';
+import { type EntityDef, type FieldDef, unknownFieldType } from '@lms/domain';
 import ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
 import { labelKey } from './labels.ts';
@@ -30,14 +30,28 @@ function cellValue(field: FieldDef, row: Row): unknown {
     case 'weekdays':
     case 'roles':
       return (value as unknown[]).join(', ');
-    default:
+    case 'string':
+    case 'text':
+    case 'integer':
+    case 'decimal':
+    case 'date':
+    case 'time':
       return value;
+    case 'file':
+    case 'image':
+    case 'attachments':
+      throw new Error(`${field.name}: files are not exported`);
+    default:
+      return unknownFieldType(field.type);
   }
 }
 
-/** The columns of the export (and so of an import): every field but files and images. */
+/**
+ * The columns of the export (and so of an import): every field but files, images and
+ * attachments — a spreadsheet cell cannot carry a file; they travel through the file calls.
+ */
 export const exportedFields = (entity: EntityDef): FieldDef[] =>
-  entity.fields.filter((f) => f.type !== 'file' && f.type !== 'image');
+  entity.fields.filter((f) => f.type !== 'file' && f.type !== 'image' && f.type !== 'attachments');
 
 const fileName = (entity: EntityDef) => `${entity.name}-${new Date().toISOString().slice(0, 10)}.xlsx`;
 

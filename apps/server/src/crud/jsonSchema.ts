@@ -51,6 +51,14 @@ export function fieldSchema(field: FieldDef): Schema {
       return { type: 'array', items: { type: 'integer', minimum: 0, maximum: 6 }, description };
     case 'roles':
       return { type: 'array', items: { type: 'string' }, description };
+    case 'attachments':
+      return {
+        type: 'array',
+        items: { type: 'string', format: 'uuid' },
+        uniqueItems: true,
+        maxItems: field.max,
+        description: `${description} — รหัสไฟล์จาก POST /api/file/upload เรียงตามลำดับ; ชื่อไฟล์: GET /api/file/info/{id}`,
+      };
   }
 }
 

@@ -2,7 +2,8 @@ import { type EntityDef, entityByName, LIMITS, type ListQuery } from '@lms/domai
 import { type RawBuilder, sql, type Transaction } from 'kysely';
 import type { Database } from '../db/database.ts';
 import { childTableOf, columnOf, linkTableOf, tableOf } from '../entities/naming.ts';
-import { columnFields, refsFields, selectList, toColumnValue } from './columns.ts';
+import { checkAttachments } from './attachments.ts';
+import { attachmentFields, columnFields, refsFields, selectList, toColumnValue } from './columns.ts';
 import { attachLabels, labelSql } from './labels.ts';
 import { whereClause } from './where.ts';
 
@@ -35,6 +36,13 @@ export async function attachLinksAndChildren(db: Executor, entity: EntityDef, ro
   for (const field of refsFields(entity)) {
     const { rows: links } = await sql<{ owner_id: string; ids: string[] }>`
       select owner_id, array_agg(ref_id order by ref_id) as ids from ${sql.table(linkTableOf(entity, field))}
+       where owner_id = any(${ids}::uuid[]) group by owner_id`.execute(db);
+    const byOwner = new Map(links.map((l) => [l.owner_id, l.ids]));
+    for (const row of rows) row[field.name] = byOwner.get(row.id as string) ?? [];
+  }
+  for (const field of attachmentFields(entity)) {
+    const { rows: links } = await sql<{ owner_id: string; ids: string[] }>`
+      select owner_id, array_agg(file_id order by position) as ids from ${sql.table(linkTableOf(entity, field))}
        where owner_id = any(${ids}::uuid[]) group by owner_id`.execute(db);
     const byOwner = new Map(links.map((l) => [l.owner_id, l.ids]));
     for (const row of rows) row[field.name] = byOwner.get(row.id as string) ?? [];
@@ -157,6 +165,17 @@ export async function writeRecord(
     await sql`delete from ${table} where owner_id = ${id}`.execute(trx);
     if (ids.length)
       await sql`insert into ${table} (owner_id, ref_id) select ${id}, unnest(${ids}::uuid[])`.execute(trx);
+  }
+  for (const field of attachmentFields(entity).filter((f) => f.name in values)) {
+    const table = sql.table(linkTableOf(entity, field));
+    const ids = (values[field.name] as string[] | null) ?? [];
+    await checkAttachments(trx, field, linkTableOf(entity, field), existing?.id, ids, audit.userId);
+    await sql`delete from ${table} where owner_id = ${id}`.execute(trx);
+    if (ids.length)
+      await sql`insert into ${table} (owner_id, position, file_id)
+        select ${id}, f.position - 1, f.id from unnest(${ids}::uuid[]) with ordinality as f(id, position)`.execute(
+        trx,
+      );
   }
   for (const child of (entity.children ?? []).filter((c) => c.name in values)) {
     const table = sql.table(childTableOf(entity, child.name));

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { EntityDef } from '@lms/domain';
 import { sql } from 'kysely';
 import { entityDdl } from '../entities/ddl.ts';
+import { FILE_TABLE } from '../entities/naming.ts';
 import { createDatabase, databaseUrl, dropDatabase } from './admin.ts';
 import { connect, type Database } from './database.ts';
 
@@ -93,6 +94,9 @@ export async function declaredSchema(adminUrl: string, entities: readonly Entity
   const db = connect(databaseUrl(adminUrl, name), 1);
   try {
     await sql`create extension if not exists pg_trgm`.execute(db);
+    // The uploads' table is 0005_files', not a declaration's: its key is all the attachment links
+    // need here; its other columns are the migrations' and never drift.
+    await sql.raw(`create table "${FILE_TABLE}" (id uuid primary key default gen_random_uuid())`).execute(db);
     for (const statement of entityDdl(entities)) await sql.raw(statement).execute(db);
     return await readSchema(db);
   } finally {

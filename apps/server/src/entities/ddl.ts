@@ -1,5 +1,14 @@
 import type { EntityDef, FieldDef } from '@lms/domain';
-import { childTableOf, columnOf, linkTableOf, notStoredAsTable, tableOf } from './naming.ts';
+import { unknownFieldType } from '@lms/domain';
+import {
+  childTableOf,
+  columnOf,
+  FILE_TABLE,
+  isLinkField,
+  linkTableOf,
+  notStoredAsTable,
+  tableOf,
+} from './naming.ts';
 
 /** Columns every entity table has, whatever its declaration shows. */
 const STANDARD_COLUMNS = new Set(['id', 'version', 'created_at', 'updated_at', 'created_by', 'updated_by']);
@@ -33,9 +42,10 @@ function sqlType(field: FieldDef): string {
     case 'roles':
       return 'text[]';
     case 'refs':
-      throw new Error(`refs field ${field.name} is stored in a link table, not a column`);
+    case 'attachments':
+      throw new Error(`${field.type} field ${field.name} is stored in a link table, not a column`);
     default:
-      throw new Error(`no SQL type for field type ${String((field as FieldDef).type)}`);
+      return unknownFieldType(field.type);
   }
 }
 
@@ -59,7 +69,7 @@ function foreignKey(field: FieldDef): string | undefined {
 }
 
 function storedFields(fields: readonly FieldDef[]): FieldDef[] {
-  return fields.filter((f) => f.type !== 'refs' && !STANDARD_COLUMNS.has(columnOf(f)));
+  return fields.filter((f) => !isLinkField(f) && !STANDARD_COLUMNS.has(columnOf(f)));
 }
 
 /**
@@ -97,6 +107,17 @@ export function entityDdl(entities: readonly EntityDef[]): string[] {
         );
       }
       indexes.push(`create index on "${link}" (ref_id)`);
+    }
+    // Attachments keep their order, and their files: the file's key is referenced without
+    // `on delete`, so a stored file still attached to a record cannot be deleted (docs/domain.md).
+    for (const field of entity.fields.filter((f) => f.type === 'attachments')) {
+      const link = linkTableOf(entity, field);
+      tables.push(
+        `create table "${link}" (owner_id uuid not null references "${table}" (id) on delete cascade, position integer not null, file_id uuid not null, primary key (owner_id, file_id))`,
+      );
+      constraints.push(`alter table "${link}" add foreign key (file_id) references "${FILE_TABLE}" (id)`);
+      indexes.push(`create index on "${link}" (file_id)`);
+      indexes.push(`create unique index on "${link}" (owner_id, position)`);
     }
     for (const child of entity.children ?? []) {
       const childTable = childTableOf(entity, child.name);

@@ -10,7 +10,12 @@ export function snake(name: string): string {
 
 export const tableOf = (entity: Pick<EntityDef, 'name'>) => snake(entity.name);
 export const columnOf = (field: Pick<FieldDef, 'name'>) => snake(field.name);
-/** Many-to-many links of a `refs` field: `app_user__branch_ids`. */
+/** The uploads' own table (0005_files), which `attachments` links point at. */
+export const FILE_TABLE = 'stored_file';
+/** `refs` and `attachments` fields live in a link table of their own, not in a column. */
+export const isLinkField = (field: Pick<FieldDef, 'type'>) =>
+  field.type === 'refs' || field.type === 'attachments';
+/** Many-to-many links of a `refs` field (`app_user__branch_ids`), files of an `attachments` field (`shipment__attachments`). */
 export const linkTableOf = (entity: Pick<EntityDef, 'name'>, field: Pick<FieldDef, 'name'>) =>
   `${tableOf(entity)}__${snake(field.name)}`;
 export const childTableOf = (entity: Pick<EntityDef, 'name'>, childName: string) =>

@@ -1,5 +1,4 @@
-import type { FieldDef } from '@lms/domain';
-import { validationMessages as m } from '@lms/domain';
+import { type FieldDef, validationMessages as m, unknownFieldType } from '@lms/domain';
 
 /**
  * One cell as people write it → the value the domain schema takes. The export writes the same
@@ -122,7 +121,14 @@ export function parseCell(field: FieldDef, value: unknown): Parsed {
     case 'text':
       // A code typed as a number (00123 is the user's to quote); dates written into text keep their day.
       return ok(value instanceof Date ? value.toISOString().slice(0, 10) : cellText(value));
-    default:
+    case 'ref':
       return ok(cellText(value));
+    case 'file':
+    case 'image':
+    case 'attachments':
+      // Not import columns (exportedFields): a cell cannot carry a file.
+      return fail(m.list(field.label));
+    default:
+      return unknownFieldType(field.type);
   }
 }

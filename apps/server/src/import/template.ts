@@ -20,6 +20,7 @@ const TYPE_NAMES: Record<FieldDef['type'], string> = {
   refs: 'อ้างอิงหลายรายการ',
   file: 'ไฟล์',
   image: 'รูปภาพ',
+  attachments: 'ไฟล์แนบ',
   weekdays: 'วันในสัปดาห์',
   roles: 'สิทธิ์',
 };

@@ -1,5 +1,5 @@
 import { AccountMenu, AppShell, Avatar, type RenderNavLink } from '@lms/design-system';
-import { matchRoute, PRODUCT_NAME, SELECT_BRANCH_PATH } from '@lms/domain';
+import { matchRoute, PRODUCT_NAME, selectBranchPath } from '@lms/domain';
 import { useThumbnail } from '@lms/entity-pages';
 import { type ReactNode, useMemo, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
@@ -40,7 +40,7 @@ export function HostLayout({ children }: { children: ReactNode }) {
               branchLabel={branch ? branchLabel(branch) : null}
               compact={phone}
               onChangePassword={() => setChangingPassword(true)}
-              onSelectBranch={() => navigate(SELECT_BRANCH_PATH)}
+              onSelectBranch={() => navigate(selectBranchPath(`${location.pathname}${location.search}`))}
               onLogout={() => void logout()}
               buddhistEra={user.buddhistEra}
               onToggleBuddhistEra={() =>

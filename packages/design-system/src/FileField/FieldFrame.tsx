@@ -1,7 +1,7 @@
 import { type ReactNode, useId } from 'react';
 import { FileTrigger } from 'react-aria-components';
 import styled from 'styled-components';
-import { Button, VisuallyHidden } from '../Button/Button.tsx';
+import { Button, VisuallyHidden, visuallyHidden } from '../Button/Button.tsx';
 import { Icon } from '../Icon/index.ts';
 import { messages } from '../messages.ts';
 
@@ -10,11 +10,14 @@ export function FieldFrame({
   label,
   required,
   error,
+  hideLabel,
   children,
 }: {
   label: string;
   required?: boolean;
   error?: string | null;
+  /** The label stays the group's name but is not shown (a detail list labels the value itself). */
+  hideLabel?: boolean;
   children: (ids: { label: string; error: string | undefined }) => ReactNode;
 }) {
   const labelId = useId();
@@ -26,7 +29,7 @@ export function FieldFrame({
       aria-describedby={error ? errorId : undefined}
       data-invalid={error ? '' : undefined}
     >
-      <Label id={labelId}>
+      <Label id={labelId} data-hidden={hideLabel || undefined}>
         {label}
         {required && (
           <>
@@ -91,6 +94,7 @@ const Frame = styled.div`
 const Label = styled.span`
   font-weight: ${({ theme }) => theme.font.weight.medium};
   & > span[aria-hidden] { color: ${({ theme }) => theme.color.danger}; }
+  &[data-hidden] { ${visuallyHidden} }
 `;
 
 const ErrorText = styled.span`

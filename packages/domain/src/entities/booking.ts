@@ -1,6 +1,7 @@
 import type { ChildDef, EntityDef } from '../entity/types.ts';
 import { docNoField } from './documents.ts';
 import {
+  attachmentsField,
   auditFields,
   dateField,
   datetimeField,
@@ -127,6 +128,7 @@ export const bookingReport: EntityDef = {
     refField('confirmedBy', 'ผู้ยืนยัน', { ref: 'appUser', readOnly: true, hiddenInList: true }),
     datetimeField('canceledAt', 'วันที่ยกเลิก', { readOnly: true, hiddenInList: true }),
     refField('canceledBy', 'ผู้ยกเลิก', { ref: 'appUser', readOnly: true, hiddenInList: true }),
+    attachmentsField('เอกสารแนบ'),
     ...auditFields(),
   ],
   listColumns: [

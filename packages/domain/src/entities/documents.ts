@@ -1,5 +1,6 @@
 import type { EntityDef, FieldDef } from '../entity/types.ts';
 import {
+  attachmentsField,
   auditFields,
   booleanField,
   dateField,
@@ -154,7 +155,7 @@ export const deliveryOrder: EntityDef = {
   permission: 'DELIVERY_ORDER',
   branchOwned: true,
   // lastSyncAt is the delivery order's own, not the report's: the report view keeps its columns.
-  fields: [...deliveryOrderFields, lastSyncAtField()],
+  fields: [...deliveryOrderFields, lastSyncAtField(), attachmentsField('เอกสารแนบ (PO, ใบส่งของ)')],
   listColumns: [
     'docNo',
     'customerId',

@@ -8,6 +8,8 @@ export const CODE_MAX_LENGTH = 50;
 export const NAME_MAX_LENGTH = 255;
 export const TEL_MAX_LENGTH = 30;
 export const TEXT_MAX_LENGTH = 2000;
+/** Files one record keeps (an `attachments` field's default `max`). */
+export const ATTACHMENTS_MAX = 20;
 
 /**
  * The most characters a text field takes: its declared `maxLength`, else a default by type, so
@@ -95,6 +97,22 @@ export function enumField(
 export function refField(name: string, label: string, extra: Extra = {}): FieldDef {
   const ref = extra.ref ?? name.replace(/Id$/, '');
   return { name, type: 'ref', label, ...extra, ref };
+}
+
+/**
+ * Documents and photos kept with a record (issue 23): an ordered list of stored file ids, in a
+ * link table whose foreign key keeps an attached file from being deleted (docs/domain.md).
+ */
+export function attachmentsField(label: string, extra: Extra = {}): FieldDef {
+  return {
+    name: 'attachments',
+    type: 'attachments',
+    label,
+    hiddenInList: true,
+    max: ATTACHMENTS_MAX,
+    typeNote: `ไฟล์แนบเรียงตามลำดับ: Excel, Word, PDF, JSON หรือรูปภาพ ไม่เกิน ${ATTACHMENTS_MAX} ไฟล์`,
+    ...extra,
+  };
 }
 
 export function refsField(name: string, label: string, ref: string, extra: Extra = {}): FieldDef {

@@ -98,7 +98,7 @@ export {
   so,
   soStatusOptions,
 } from './documents.ts';
-export { maxLengthOf } from './fields.ts';
+export { ATTACHMENTS_MAX, maxLengthOf } from './fields.ts';
 export { district, province, region, subDistrict } from './geography.ts';
 export {
   banDayPatternOptions,

@@ -1,5 +1,6 @@
 import type { EntityDef } from '../entity/types.ts';
 import {
+  attachmentsField,
   booleanField,
   CODE_NAME_LABEL,
   codeField,
@@ -228,6 +229,7 @@ export const shipTo: EntityDef = {
       hiddenInList: true,
       typeNote: `${field.typeNote ?? ''}; ว่าง = ใช้พิกัดของตำบล (booking.md)`,
     })),
+    attachmentsField('เอกสารแนบ (แผนที่, รูปหน้าร้าน)'),
   ],
   listColumns: ['code', 'name', 'address', 'subDistrictId'],
   defaultSort: [sortBy('code')],

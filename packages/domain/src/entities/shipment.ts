@@ -1,6 +1,7 @@
 import type { EntityDef, FieldDef } from '../entity/types.ts';
 import { docNoField } from './documents.ts';
 import {
+  attachmentsField,
   auditFields,
   dateField,
   owningBranchField,
@@ -79,6 +80,9 @@ export const shipment: EntityDef = {
     refsField('bookingReportIds', 'การจอง', 'bookingReport', { hiddenInList: true }),
     refsField('deliveryOrderIds', 'ใบส่งสินค้า (DO)', 'deliveryOrder', { hiddenInList: true }),
     ...stageFields(),
+    attachmentsField('หลักฐานการส่งมอบ (ใบส่งของที่ลงนาม, รูปถ่าย)', {
+      typeNote: 'ใบส่งของที่ลูกค้าลงนามหรือรูปถ่ายตอนส่งมอบ (ShipEnd): PDF หรือรูปภาพ',
+    }),
     owningBranchField({ hiddenInList: true }),
     ...auditFields(),
   ],

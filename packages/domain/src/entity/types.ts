@@ -21,6 +21,7 @@ export type FieldType =
   | 'refs' // list of ids of another entity (many-to-many), name ends in `Ids`
   | 'file' // id of a stored file
   | 'image' // id of a stored image
+  | 'attachments' // ordered list of stored file ids (documents, photos), kept in a link table that keeps the files (docs/domain.md)
   | 'weekdays' // set of weekdays 0 (Sunday) … 6, stored as integer[]
   | 'roles'; // list of role names from the role catalogue (appRoleGroup.roles), stored as string[]
 
@@ -156,4 +157,13 @@ export function isImportable(entity: EntityDef): boolean {
     key.length > 0 &&
     key.every((name) => !entity.fields.find((f) => f.name === name)?.readOnly)
   );
+}
+
+/**
+ * The `default:` of a `switch (field.type)`: it only type-checks when every type has its case, so
+ * a new field type stops the build at each place that must handle it (DDL, validation, OpenAPI,
+ * forms, formatting, export/import, fixtures).
+ */
+export function unknownFieldType(type: never): never {
+  throw new Error(`unhandled field type ${String(type)}`);
 }

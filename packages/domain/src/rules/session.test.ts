@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
   afterLoginPath,
+  afterSelectBranchPath,
   chooseBranchAfterLogin,
   isProtectedPath,
   isSessionChanged,
   loginRedirectPath,
+  selectBranchPath,
 } from './session.ts';
 
 describe('protected paths', () => {
@@ -45,5 +47,21 @@ describe('session and branch rules', () => {
     expect(chooseBranchAfterLogin('b9', branches)).toBe('b1');
     expect(chooseBranchAfterLogin(null, branches)).toBe('b1');
     expect(chooseBranchAfterLogin('b1', [])).toBeNull();
+  });
+});
+
+describe('the branch screen returns to the page it was opened from (issue 23)', () => {
+  it('carries the page, query included, in `to`', () => {
+    expect(selectBranchPath('/province?searchTerm=กรุง')).toBe(
+      `/selectBranch?to=${encodeURIComponent('/province?searchTerm=กรุง')}`,
+    );
+    expect(afterSelectBranchPath('/province?searchTerm=กรุง')).toBe('/province?searchTerm=กรุง');
+  });
+
+  it('goes home from home, from itself, from another site or from the login page', () => {
+    expect(selectBranchPath('/')).toBe('/selectBranch');
+    expect(selectBranchPath('/selectBranch?to=%2Fprovince')).toBe('/selectBranch');
+    for (const to of [null, '', '//evil.example', 'https://evil.example', '/auth/login', '/selectBranch'])
+      expect(afterSelectBranchPath(to)).toBe('/');
   });
 });

@@ -1,4 +1,5 @@
 import { LOGIN_PATH, REDIRECT_PARAM, ROUTE_PREFIXES } from '../constants.ts';
+import { SELECT_BRANCH_PATH } from '../routes.ts';
 
 /** Session and branch-selection rules of spec §2 and §4, as pure functions. */
 
@@ -22,6 +23,22 @@ export function afterLoginPath(to: string | null | undefined): string {
   // Only our own paths: '//host' would leave the site, and /auth paths would loop back to login.
   const ours = to?.startsWith('/') && !to.startsWith('//');
   return to && ours && isProtectedPath(to.split(/[?#]/)[0] ?? '') ? to : '/';
+}
+
+/**
+ * The branch screen's URL carrying the page to return to in `to` (issue 23: choosing a branch
+ * went nowhere). The branch screen itself is never the page to return to.
+ */
+export function selectBranchPath(currentPath: string): string {
+  const path = currentPath.split(/[?#]/)[0] ?? '';
+  if (currentPath === '' || currentPath === '/' || path === SELECT_BRANCH_PATH) return SELECT_BRANCH_PATH;
+  return `${SELECT_BRANCH_PATH}?${REDIRECT_PARAM}=${encodeURIComponent(currentPath)}`;
+}
+
+/** Where the branch screen returns after a choice: the `to` page when it is one of ours, else home. */
+export function afterSelectBranchPath(to: string | null | undefined): string {
+  const path = afterLoginPath(to);
+  return path.split(/[?#]/)[0] === SELECT_BRANCH_PATH ? '/' : path;
 }
 
 /** A different user id between the stored and the current session means the session changed. */

@@ -22,6 +22,9 @@ export const validationMessages = {
   list: (label: string) => `${label} ต้องเป็นรายการ`,
   weekdays: (label: string) => `${label} ต้องเป็นวันในสัปดาห์ 0 (อาทิตย์) ถึง 6 (เสาร์) ไม่ซ้ำกัน`,
   unknownRoles: (label: string, roles: readonly string[]) => `${label} มีสิทธิ์ที่ไม่รู้จัก: ${roles.join(', ')}`,
+  attachmentsMax: (label: string, max: number) => `${label} แนบได้ไม่เกิน ${max} ไฟล์`,
+  attachmentsDistinct: (label: string) => `${label} มีไฟล์ซ้ำกัน`,
+  attachmentId: (label: string) => `${label} ต้องเป็นรหัสไฟล์ที่อัปโหลดแล้ว`,
   notBelow: (label: string, minLabel: string) => `${label} ต้องไม่น้อยกว่า ${minLabel}`,
   version: 'ไม่พบเวอร์ชันของข้อมูล กรุณาโหลดข้อมูลใหม่',
 } as const;

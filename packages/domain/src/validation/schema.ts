@@ -1,6 +1,6 @@
 import * as yup from 'yup';
 import { isKnownRole } from '../auth/roles.ts';
-import { maxLengthOf } from '../entities/fields.ts';
+import { ATTACHMENTS_MAX, maxLengthOf } from '../entities/fields.ts';
 import type { EntityDef, FieldDef } from '../entity/types.ts';
 import { isValidIsoDate, isValidTime, isWithinDateLimits } from '../rules/dateFormat.ts';
 import { validationMessages as m } from './messages.ts';
@@ -21,6 +21,9 @@ const emptyToNull = (value: unknown, original: unknown): unknown =>
 const trimText = (value: unknown): unknown => (typeof value === 'string' ? value.trim() : value);
 /** yup would echo the value it got in English ("this must be a `object` type, but …"). */
 const bodyTypeError = 'ข้อมูลที่ส่งต้องเป็นข้อมูลแบบ JSON object';
+
+/** A stored file's id; anything else is refused here, before the server looks the file up. */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const DATETIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/;
 
@@ -134,6 +137,22 @@ function fieldSchema(field: FieldDef, siblings: readonly FieldDef[]): yup.Schema
           .min(0, m.weekdays(label))
           .max(6, m.weekdays(label)),
       ).test('distinct', m.weekdays(label), (days) => days == null || new Set(days).size === days.length);
+    case 'attachments': {
+      const max = field.max ?? ATTACHMENTS_MAX;
+      // Checked as a whole, so that a bad id is the field's error (the form shows it under the field).
+      return listSchema(field, yup.mixed())
+        .test(
+          'fileIds',
+          m.attachmentId(label),
+          (ids) => ids == null || ids.every((id) => typeof id === 'string' && UUID.test(id)),
+        )
+        .max(max, m.attachmentsMax(label, max))
+        .test(
+          'distinct',
+          m.attachmentsDistinct(label),
+          (ids) => ids == null || new Set(ids).size === ids.length,
+        );
+    }
     case 'roles':
       return listSchema(
         field,

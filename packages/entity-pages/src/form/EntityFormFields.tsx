@@ -10,6 +10,8 @@ export function formFields(entity: EntityDef, mode: FormMode, omit: readonly str
   );
 }
 
+const WIDE = new Set<FieldDef['type']>(['text', 'refs', 'weekdays', 'attachments']);
+
 /** The generic field grid of a form: one control per declared field, in declaration order. */
 export function EntityFormFields({
   entity,
@@ -23,10 +25,7 @@ export function EntityFormFields({
   return (
     <FieldGrid>
       {formFields(entity, mode, omit).map((field) => (
-        <Cell
-          key={field.name}
-          data-wide={field.type === 'text' || field.type === 'refs' || field.type === 'weekdays' || undefined}
-        >
+        <Cell key={field.name} data-wide={WIDE.has(field.type) || undefined}>
           <FieldControl field={field} readOnly={mode === 'show'} />
         </Cell>
       ))}

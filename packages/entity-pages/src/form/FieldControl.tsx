@@ -1,8 +1,9 @@
-import { type FieldDef, maxLengthOf } from '@lms/domain';
+import { type FieldDef, maxLengthOf, unknownFieldType } from '@lms/domain';
 import { getIn } from 'final-form';
 import { useField, useFormState } from 'react-final-form';
 import { useOptionsLoader } from '../data/useEntityData.ts';
 import { formatField, refsLabelName, weekdayLabels } from '../pages/formatValue.ts';
+import { AttachmentsControl } from './AttachmentsControl.tsx';
 import {
   CheckboxField,
   DateField,
@@ -41,6 +42,10 @@ export function FieldControl({
   readOnly = false,
   label = field.label,
 }: FieldControlProps) {
+  if (field.type === 'attachments')
+    return (
+      <AttachmentsFormControl field={field} name={name} label={label} readOnly={readOnly || field.readOnly} />
+    );
   if (readOnly || field.readOnly) return <ReadOnlyControl field={field} name={name} label={label} />;
   if (field.type === 'ref' || field.type === 'refs')
     return <ReferenceControl field={field} name={name} label={label} />;
@@ -122,7 +127,13 @@ function EditableControl({ field, name, label }: { field: FieldDef; name: string
     case 'file':
     case 'image':
       return <FileControl {...common} kind={field.type} value={value || null} onChange={onChange} />;
-    default:
+    case 'ref':
+    case 'refs':
+    case 'attachments':
+      // Picked above (FieldControl): they have controls of their own.
+      throw new Error(`${field.name} has its own control`);
+    case 'string':
+    case 'roles':
       return (
         <TextField
           {...common}
@@ -132,7 +143,34 @@ function EditableControl({ field, name, label }: { field: FieldDef; name: string
           type={field.format === 'email' ? 'email' : 'text'}
         />
       );
+    default:
+      return unknownFieldType(field.type);
   }
+}
+
+/** The files list edits in the form and shows names with downloads in show mode. */
+function AttachmentsFormControl({
+  field,
+  name,
+  label,
+  readOnly,
+}: {
+  field: FieldDef;
+  name: string;
+  label: string;
+  readOnly?: boolean | undefined;
+}) {
+  const { input, error, touched } = useControl(name, label, field);
+  const value: string[] = Array.isArray(input.value) ? input.value : [];
+  return (
+    <AttachmentsControl
+      field={field}
+      label={label}
+      value={value}
+      {...(readOnly ? {} : { onChange: (ids: string[]) => input.onChange(ids) })}
+      error={touched ? error : undefined}
+    />
+  );
 }
 
 function ReferenceControl({ field, name, label }: { field: FieldDef; name: string; label: string }) {

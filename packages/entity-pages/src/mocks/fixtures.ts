@@ -6,6 +6,7 @@ import {
   recordLabel,
   refLabelName,
   rolePickerGroups,
+  unknownFieldType,
 } from '@lms/domain';
 
 /**
@@ -25,6 +26,18 @@ export function fixtureId(entityName: string, index: number): string {
   for (const char of entityName) hash = Math.imul(hash ^ char.charCodeAt(0), 16777619) >>> 0;
   return `${hash.toString(16).padStart(8, '0')}-0000-4000-8000-${index.toString(16).padStart(12, '0')}`;
 }
+
+/** Uploaded files the fixtures attach (Thai names, as users name them); `file/info` answers these. */
+export const FIXTURE_FILES = [
+  { id: fixtureId('file', 1), origName: 'ใบสั่งซื้อ PO-2569-0012.pdf' },
+  { id: fixtureId('file', 2), origName: 'ใบส่งของลงนามลูกค้า.jpg' },
+  { id: fixtureId('file', 3), origName: 'รายการสินค้า มีนาคม.xlsx' },
+  { id: fixtureId('file', 4), origName: 'แผนที่ร้าน.png' },
+] as const;
+
+/** Two fixture files for record `index`. */
+export const fixtureFileIds = (index: number) =>
+  [0, 1].map((i) => FIXTURE_FILES[(index + i) % FIXTURE_FILES.length]!.id);
 
 /** Sample Thai words per entity title, so a vehicle is not called a province. */
 const thaiNames = [
@@ -144,6 +157,9 @@ function fieldValue(
     case 'file':
     case 'image':
       return { [name]: null };
+    case 'attachments':
+      // Every other record has two files, so lists and details show both states.
+      return { [name]: index % 2 ? fixtureFileIds(index) : [] };
     case 'weekdays':
       return { [name]: index % 2 ? [0, 6] : [1, 3, 5] };
     case 'roles':
@@ -151,7 +167,7 @@ function fieldValue(
         [name]: rolePickerGroups.slice(1, 1 + (index % 3) + 1).map((group) => group.roles[1]?.role ?? ''),
       };
     default:
-      return {};
+      return unknownFieldType(field.type);
   }
 }
 

@@ -1,6 +1,7 @@
 import { type EntityDef, type EntityRef, entityByName, hasEntity, resolveEntity } from '@lms/domain';
 import { type HttpHandler, HttpResponse, http } from 'msw';
 import { type EntityHandlerOptions, entityHandlers, TEMPORARY_PASSWORD } from './entityHandlers.ts';
+import { FIXTURE_FILES } from './fixtures.ts';
 
 /** The entities a page of `entity` reads: itself and every reference target (children included). */
 export function referencedEntities(entity: EntityDef): EntityDef[] {
@@ -23,7 +24,10 @@ export function extraHandlers(): HttpHandler[] {
     http.post('/api/file/upload', () => HttpResponse.json({ files: [{ id: crypto.randomUUID() }] })),
     http.post('/api/file/uploadImage', () => HttpResponse.json({ files: [{ id: crypto.randomUUID() }] })),
     http.get('/api/file/info/:id', ({ params }) =>
-      HttpResponse.json({ id: params.id, origName: 'เอกสาร.pdf' }),
+      HttpResponse.json({
+        id: params.id,
+        origName: FIXTURE_FILES.find((f) => f.id === params.id)?.origName ?? 'เอกสาร.pdf',
+      }),
     ),
   ];
 }

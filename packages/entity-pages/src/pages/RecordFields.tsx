@@ -2,6 +2,7 @@ import { DataGrid } from '@lms/design-system';
 import { type ChildDef, type EntityDef, phrase } from '@lms/domain';
 import styled from 'styled-components';
 import type { EntityRecord } from '../data/entityKeys.ts';
+import { AttachmentsControl } from '../form/AttachmentsControl.tsx';
 import { formatField, isNumeric } from './formatValue.ts';
 
 /** A record read-only: every declared field with its Thai label, then its child rows. */
@@ -16,9 +17,19 @@ export function RecordFields({
     <>
       <Fields>
         {entity.fields.map((field) => (
-          <div key={field.name}>
+          <div key={field.name} data-wide={field.type === 'attachments' || undefined}>
             <dt>{field.label}</dt>
-            <dd>{formatField(field, record)}</dd>
+            <dd>
+              {field.type === 'attachments' ? (
+                <AttachmentsControl
+                  field={field}
+                  value={(record[field.name] as string[] | undefined) ?? []}
+                  hideLabel
+                />
+              ) : (
+                formatField(field, record)
+              )}
+            </dd>
           </div>
         ))}
       </Fields>
@@ -66,4 +77,5 @@ const Fields = styled.dl`
   margin: 0;
   & dt { font-size: ${({ theme }) => theme.font.size.sm}; color: ${({ theme }) => theme.color.textMuted}; }
   & dd { margin: 0; overflow-wrap: anywhere; }
+  & > [data-wide] { grid-column: 1 / -1; }
 `;

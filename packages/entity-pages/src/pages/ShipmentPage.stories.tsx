@@ -1,8 +1,8 @@
-import { shipment } from '@lms/domain';
+import { MESSAGES, shipment } from '@lms/domain';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { HttpResponse, http } from 'msw';
-import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
-import { fixtureId, fixtureRecord } from '../mocks/fixtures.ts';
+import { expect, fireEvent, screen, userEvent, waitFor, within } from 'storybook/test';
+import { FIXTURE_FILES, fixtureId, fixtureRecord } from '../mocks/fixtures.ts';
 import { entityStories, seenRequests } from '../stories/entityStories.tsx';
 import { EntityDetailPage } from './EntityDetailPage.tsx';
 import type { EntityListPage } from './EntityListPage.tsx';
@@ -131,5 +131,87 @@ export const RecordStageOffline: Story = {
     window.dispatchEvent(new Event('online'));
     await expect(taps).toHaveLength(1);
     localStorage.removeItem('lms.shipmentStageTaps');
+  },
+};
+
+const proofGroup = 'หลักฐานการส่งมอบ (ใบส่งของที่ลงนาม, รูปถ่าย)';
+
+/** Selects a file on the field's hidden input, as the browser's picker would. */
+function pickFile(root: HTMLElement, file: File) {
+  const input = root.querySelector<HTMLInputElement>('input[type="file"]')!;
+  const transfer = new DataTransfer();
+  transfer.items.add(file);
+  input.files = transfer.files;
+  fireEvent.change(input);
+}
+
+/**
+ * Issue 23: the signed delivery note and the photo at ShipEnd. The form lists the attached files by
+ * their Thai names (spec §7 file/info), uploads one more (file/upload) and saves the ids in order.
+ */
+export const ProofOfDelivery: Story = {
+  beforeEach: ({ msw }) => s.mount(msw),
+  play: async ({ canvasElement }) => {
+    const dialog = within(await s.openEdit(canvasElement));
+    const group = within(dialog.getByRole('group', { name: proofGroup }));
+    await expect(await group.findByText(FIXTURE_FILES[1].origName)).toBeVisible();
+    await expect(await group.findByText(FIXTURE_FILES[2].origName)).toBeVisible();
+    pickFile(
+      dialog.getByRole('group', { name: proofGroup }),
+      new File(['%PDF-1.4'], 'ใบส่งของ ShipEnd ลงนาม.pdf', { type: 'application/pdf' }),
+    );
+    await expect(await group.findByText('ใบส่งของ ShipEnd ลงนาม.pdf')).toBeVisible();
+    await userEvent.click(group.getByRole('button', { name: `ลบไฟล์ ${FIXTURE_FILES[1].origName}` }));
+    await expect(group.queryByText(FIXTURE_FILES[1].origName)).toBeNull();
+    await userEvent.click(dialog.getByRole('button', { name: 'บันทึก' }));
+    await waitFor(() => expect(seenRequests.some((request) => request.method === 'PUT')).toBe(true));
+    const put = seenRequests.find((request) => request.method === 'PUT')!;
+    await expect((put.body as { attachments: string[] }).attachments).toEqual([
+      FIXTURE_FILES[2].id,
+      expect.stringMatching(/^[0-9a-f-]{36}$/),
+    ]);
+  },
+};
+
+/** A file whose name cannot be loaded shows the client's connection message (spec §8) and stays removable. */
+export const ProofOfDeliveryInfoFailed: Story = {
+  beforeEach: ({ msw }) => {
+    s.mount(msw);
+    msw.use(http.get('/api/file/info/:id', () => HttpResponse.error()));
+  },
+  play: async ({ canvasElement }) => {
+    const dialog = within(await s.openEdit(canvasElement));
+    const group = within(dialog.getByRole('group', { name: proofGroup }));
+    const alerts = await group.findAllByRole('alert');
+    await expect(alerts).toHaveLength(2);
+    await expect(alerts[0]).toHaveTextContent(MESSAGES.cannotConnect.text);
+    await expect(group.getAllByRole('button', { name: 'ลบไฟล์' })).toHaveLength(2);
+  },
+};
+
+/** The detail page shows the files by name, each with its download (file/{id}). */
+export const ProofOfDeliveryDetail: Story = {
+  beforeEach: ({ msw }) => {
+    s.mount(msw);
+    msw.use(
+      http.get(
+        '/api/file/:id',
+        () =>
+          new HttpResponse(new Blob(['%PDF-1.4']), {
+            headers: {
+              'content-type': 'application/pdf',
+              'content-disposition': 'attachment; filename="a.pdf"',
+            },
+          }),
+      ),
+    );
+  },
+  render: () => <EntityDetailPage entity="shipment" id={fixtureId('shipment', 1)} onBack={() => undefined} />,
+  play: async ({ canvas }) => {
+    await expect(await canvas.findByText(FIXTURE_FILES[1].origName)).toBeVisible();
+    await expect(await canvas.findByText(FIXTURE_FILES[2].origName)).toBeVisible();
+    await expect(canvas.queryByRole('button', { name: /^ลบไฟล์/ })).toBeNull();
+    await userEvent.click(canvas.getByRole('button', { name: `ดาวน์โหลด ${FIXTURE_FILES[1].origName}` }));
+    await waitFor(() => expect(canvas.queryByRole('alert')).toBeNull());
   },
 };

@@ -4,7 +4,7 @@ import type { EntityRecord } from '../data/entityKeys.ts';
 import { formatField, isNumeric } from './formatValue.ts';
 
 /** Types a list can sort by on the server (one-value fields: validateListQuery). */
-const UNSORTABLE = new Set(['refs', 'weekdays', 'roles', 'file', 'image', 'text']);
+const UNSORTABLE = new Set(['refs', 'weekdays', 'roles', 'file', 'image', 'text', 'attachments']);
 
 /** Fields a list may show: everything but long text and attachments. */
 export function listableFields(entity: EntityDef): FieldDef[] {

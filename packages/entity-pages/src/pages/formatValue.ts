@@ -9,6 +9,7 @@ import {
   refLabelName,
   roleLabel,
   unitName,
+  unknownFieldType,
 } from '@lms/domain';
 
 /** How a field's value reads on screen (lists, detail, history): one function for every entity. */
@@ -17,6 +18,7 @@ export const weekdayLabels = ['อาทิตย์', 'จันทร์', '�
 export const YES = 'ใช่';
 export const NO = 'ไม่ใช่';
 export const EMPTY = '-';
+export const attachmentCount = (count: number) => `${count.toLocaleString('th-TH')} ไฟล์`;
 
 /** `branchIds` → `branchLabels`: the labels the server answers with a `refs` field. */
 export const refsLabelName = (fieldName: string) => refLabelName(fieldName).replace(/Label$/, 'Labels');
@@ -65,8 +67,14 @@ export function formatRaw(field: FieldDef | undefined, raw: unknown, labels: Lab
     case 'file':
     case 'image':
       return 'มีไฟล์แนบ';
-    default:
+    case 'attachments':
+      // Names need a call per file (spec §7 file/info): the detail shows them, a list counts them.
+      return Array.isArray(raw) && raw.length > 0 ? attachmentCount(raw.length) : EMPTY;
+    case 'string':
+    case 'text':
       return field.format === 'unit' ? unitName(String(raw)) : String(raw);
+    default:
+      return unknownFieldType(field.type);
   }
 }
 

@@ -1,0 +1,45 @@
+import type { FieldDef } from '@lms/domain';
+import { sql, type Transaction } from 'kysely';
+import { FILE_TABLE } from '../entities/naming.ts';
+import { unprocessable } from '../http/errors.ts';
+
+const ATTACHABLE_KINDS = new Set(['image', 'document']);
+
+export const attachmentMessages = {
+  wrongKind: (label: string, count: number) =>
+    `${label}: แนบได้เฉพาะไฟล์ Excel, Word, PDF, JSON หรือรูปภาพ (มีไฟล์ชนิดอื่น ${count} ไฟล์)`,
+  /** A file id nobody uploaded, or one the user has no business attaching. */
+  notUsable: (label: string, count: number) =>
+    `${label}: ไม่พบไฟล์ที่แนบ ${count} ไฟล์ กรุณาอัปโหลดไฟล์ใหม่แล้วลองอีกครั้ง`,
+};
+
+/**
+ * The files a write may attach: ones the acting user uploaded, and ones the record already has
+ * (kept when someone else edits it). Any other id — made up, or another user's upload seen
+ * somewhere — is refused, so attaching cannot reach files the user was never given. Called
+ * inside the write's transaction, before the links change (the file rows are never locked:
+ * uploads are never updated, and the links' foreign key refuses a file deleted meanwhile).
+ */
+export async function checkAttachments(
+  trx: Transaction<unknown>,
+  field: FieldDef,
+  linkTable: string,
+  ownerId: string | undefined,
+  ids: readonly string[],
+  userId: string,
+): Promise<void> {
+  if (!ids.length) return;
+  const { rows } = await sql<{ id: string; kind: string }>`
+    select f.id, f.kind from ${sql.table(FILE_TABLE)} f
+     where f.id = any(${ids}::uuid[])
+       and (f.created_by = ${userId}
+            or exists (select 1 from ${sql.table(linkTable)} l where l.owner_id = ${ownerId ?? null} and l.file_id = f.id))`.execute(
+    trx,
+  );
+  const usable = new Map(rows.map((r) => [r.id, r.kind]));
+  const missing = ids.filter((id) => !usable.has(id)).length;
+  if (missing) throw unprocessable({ [field.name]: attachmentMessages.notUsable(field.label, missing) });
+  // Spec §5's document and image types (sniffed at upload): a zip or an unknown file is not attached.
+  const other = ids.filter((id) => !ATTACHABLE_KINDS.has(usable.get(id) ?? '')).length;
+  if (other) throw unprocessable({ [field.name]: attachmentMessages.wrongKind(field.label, other) });
+}

@@ -1,0 +1,1 @@
+export { type AttachmentItem, AttachmentsField, type AttachmentsFieldProps } from './AttachmentsField.tsx';
