@@ -11,6 +11,8 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'node',
+          // The engine's property tests run hundreds of suggestions: ~2 s alone, 6–7 s on a loaded machine.
+          testTimeout: 30_000,
           include: ['packages/*/src/**/*.test.ts', 'apps/web/src/**/*.test.ts', 'tests/**/*.test.ts'],
         },
       },
@@ -20,7 +22,8 @@ export default defineConfig({
           environment: 'node',
           include: ['apps/server/test/**/*.test.ts'],
           globalSetup: ['apps/server/test/global-setup.ts'],
-          testTimeout: 30_000,
+          // The 200-confirm races take ~5–10 s alone and reached 30 s with the machine loaded six-fold.
+          testTimeout: 60_000,
           hookTimeout: 60_000,
         },
       },

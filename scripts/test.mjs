@@ -61,7 +61,7 @@ const failed = tests.failed + staticChecks.filter((r) => !r.ok).length + (vitest
 
 console.log('');
 if (slowest.length) {
-  console.log('  slowest tests (limits: server 30 s, e2e 60 s, stories 30 s):');
+  console.log('  slowest tests (limits: unit 30 s, server 60 s, e2e 60 s, stories 30 s):');
   for (const t of slowest) console.log(`  ${(t.ms / 1000).toFixed(1).padStart(6)} s  ${t.name}`);
   console.log('');
 }
