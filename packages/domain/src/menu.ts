@@ -3,6 +3,7 @@ import { entities } from './entities/index.ts';
 import type { EntityDef, MenuGroupKey } from './entity/types.ts';
 import {
   BRANCH_SETTINGS_PATH,
+  CONTACT_TEMPLATES_PATH,
   canOpenRoute,
   DO_BOOKING_CALENDAR_PATH,
   LOCATION_TRACKING_PATH,
@@ -122,6 +123,13 @@ export const menu: readonly MenuGroup[] = [
         path: BRANCH_SETTINGS_PATH,
         icon: 'sliders',
         roles: readRoles('branch'),
+      },
+      {
+        key: 'contactTemplates',
+        label: 'ข้อความถึงลูกค้า',
+        path: CONTACT_TEMPLATES_PATH,
+        icon: 'file-text',
+        roles: featureRoles.contactTemplates.read,
       },
     ],
   },

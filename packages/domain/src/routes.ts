@@ -15,7 +15,8 @@ export type FeatureScreen =
   | 'bookingCalendar'
   | 'branchSettings'
   | 'locationTracking'
-  | 'shipmentPlanning';
+  | 'shipmentPlanning'
+  | 'contactTemplates';
 
 export interface RouteDef {
   /** react-router pattern: `/province/edit/:id`. */
@@ -38,6 +39,7 @@ export const BRANCH_SETTINGS_PATH = '/branchVehicleTypeSetting';
 export const SELECT_BRANCH_PATH = '/selectBranch';
 export const LOCATION_TRACKING_PATH = '/demo/locationTracking';
 export const SHIPMENT_PLANNING_PATH = '/shipmentPlanning';
+export const CONTACT_TEMPLATES_PATH = '/contactTemplates';
 
 /** Files have no pages: they are reached through the fields that hold them. */
 function hasPages(entity: EntityDef): boolean {
@@ -121,6 +123,13 @@ export const routes: readonly RouteDef[] = [
     screen: 'branchSettings',
     roles: readRoles(branch),
     entity: branch.name,
+  },
+  {
+    path: CONTACT_TEMPLATES_PATH,
+    title: 'ข้อความถึงลูกค้า',
+    kind: 'page',
+    screen: 'contactTemplates',
+    roles: featureRoles.contactTemplates.read,
   },
   {
     path: LOCATION_TRACKING_PATH,

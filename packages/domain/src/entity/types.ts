@@ -87,6 +87,19 @@ export type MenuGroupKey =
  */
 export type RouteStyle = 'crud' | 'crudQueryId' | 'listOnly';
 
+/**
+ * A yes/no filter the declaration names but no field carries (the booking report's "ต้องโทร"):
+ * the server owns its SQL (`apps/server/src/crud/namedFilters.ts`); `param=true` keeps the rows it
+ * matches, `param=false` the others.
+ */
+export interface NamedFilterDef {
+  readonly param: string;
+  /** Thai, on its toggle. */
+  readonly label: string;
+  /** Thai: what it keeps, for the toggle's description. */
+  readonly description: string;
+}
+
 export interface EntityDef {
   /** camelCase name, the spec's route segment and API path segment (`province`). */
   readonly name: string;
@@ -118,6 +131,7 @@ export interface EntityDef {
    * (`naturalKeyOf`).
    */
   readonly naturalKey?: readonly string[];
+  readonly namedFilters?: readonly NamedFilterDef[];
 }
 
 /** The natural key of an entity: its declared `naturalKey`, else its `unique` fields (code, docNo, username). */
