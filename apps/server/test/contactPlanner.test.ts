@@ -1,4 +1,11 @@
-import { featureRoles, ROLE_BOOKING_CHANGE_CALL_STATUS, readRoleOf, resendMessages } from '@lms/domain';
+import {
+  editRoleOf,
+  featureRoles,
+  ROLE_BOOKING_CHANGE_CALL_STATUS,
+  readRoleOf,
+  resendMessages,
+} from '@lms/domain';
+import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import { describe, expect, it, vi } from 'vitest';
 import type { ContactSettings } from '../src/contact/settings.ts';
@@ -280,5 +287,104 @@ describe('resend', () => {
     const answer = await resend(off, bookingId, world.branchId, planner);
     expect(answer.status).toBe(409);
     expect(answer.body.messages).toEqual([resendMessages.off]);
+  });
+});
+
+describe('PDPA: personal data of a ship-to', () => {
+  const logOf = async (recordId: string) => {
+    const { rows } = await sql<{ user_id: string; action: string; fields: string[] }>`
+      select user_id, action, fields from personal_data_access where record_id = ${recordId} order by id`.execute(
+      server.db,
+    );
+    return rows;
+  };
+
+  it('masks phone and LINE id in lists; shows them whole only to editors, and logs each such read', async () => {
+    const { world } = await scenario(server);
+    await sql`update ship_to set line_user_id = 'U4af4980629abc' where id = ${world.shipToId}`.execute(
+      server.db,
+    );
+    const editor = await createUser(server.db, { roles: [editRoleOf('SHIP_TO')] });
+    const editorToken = await signIn(server.api, editor);
+    const reader = await tokenOf(server, [], [readRoleOf('SHIP_TO')]);
+
+    const listed = await call(server.api, 'GET', `/shipTo?ids=${world.shipToId}`, { token: editorToken });
+    expect(listed.body.items[0]).toMatchObject({ tel: '•••••••••678', lineUserId: '•••••••••••abc' });
+    expect(await logOf(world.shipToId)).toEqual([]);
+
+    const masked = await call(server.api, 'GET', `/shipTo/${world.shipToId}`, { token: reader });
+    expect(masked.body).toMatchObject({ tel: '•••••••••678', lineUserId: '•••••••••••abc' });
+    expect(await logOf(world.shipToId)).toEqual([]);
+
+    const whole = await call(server.api, 'GET', `/shipTo/${world.shipToId}`, { token: editorToken });
+    expect(whole.body).toMatchObject({ tel: '081-234-5678', lineUserId: 'U4af4980629abc' });
+    expect(await logOf(world.shipToId)).toEqual([
+      { user_id: editor.id, action: 'read', fields: ['tel', 'lineUserId'] },
+    ]);
+  });
+
+  it('logs every export; a reader’s file is masked', async () => {
+    const { world } = await scenario(server);
+    const reader = await createUser(server.db, { roles: [readRoleOf('SHIP_TO')] });
+    const response = await fetch(`${server.api}/shipTo/export?ids=${world.shipToId}`, {
+      headers: { authorization: `Bearer ${await signIn(server.api, reader)}` },
+    });
+    expect(response.status).toBe(200);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(Buffer.from(await response.arrayBuffer()) as never);
+    const sheet = workbook.worksheets[0]!;
+    const telColumn = (sheet.getRow(1).values as unknown[]).indexOf('เบอร์โทรศัพท์');
+    expect(sheet.getRow(2).getCell(telColumn).value).toBe('•••••••••678');
+    const { rows } = await sql<{ action: string; detail: { masked: boolean; filters: unknown } }>`
+      select action, detail from personal_data_access where user_id = ${reader.id}`.execute(server.db);
+    expect(rows).toEqual([
+      { action: 'export', detail: { masked: true, filters: { ids: [world.shipToId] } } },
+    ]);
+  });
+
+  it('erases a ship-to’s contact data while its bookings and their history stay', async () => {
+    const { world, planner } = await scenario(server);
+    const admin = await createUser(server.db, { roles: [editRoleOf('SHIP_TO')] });
+    const adminToken = await signIn(server.api, admin);
+    // A change through the screens leaves the old and new phone in the ship-to's history.
+    const before = await call(server.api, 'GET', `/shipTo/${world.shipToId}`, { token: adminToken });
+    const edited = await call(server.api, 'PUT', `/shipTo/${world.shipToId}`, {
+      token: adminToken,
+      body: { ...before.body, tel: '089-111-2222' },
+    });
+    expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+    const bookingId = await book(server, world, planner, world.deliveryOrderIds[0]!);
+
+    const erase = (token?: string, id = world.shipToId) =>
+      call(server.api, 'POST', `/shipTo/${id}/eraseContact`, { token });
+    expect((await erase()).status).toBe(401);
+    const reader = await tokenOf(server, [], [readRoleOf('SHIP_TO')]);
+    expect((await erase(reader)).status).toBe(403);
+    expect((await erase(adminToken, '00000000-0000-4000-8000-000000000000')).status).toBe(404);
+    const bad = await erase(adminToken, 'x');
+    expect(bad.status).toBe(400);
+
+    const erased = await erase(adminToken);
+    expect(erased.status, JSON.stringify(erased.body)).toBe(200);
+    expect(erased.body).toEqual({ id: world.shipToId, messages: 1 });
+
+    const { rows: place } = await sql<{ tel: string | null; line_user_id: string | null }>`
+      select tel, line_user_id from ship_to where id = ${world.shipToId}`.execute(server.db);
+    expect(place).toEqual([{ tel: null, line_user_id: null }]);
+    const { rows: messages } = await sql<{ recipient: string; status: string; body: string }>`
+      select recipient, status, body from contact_message where booking_id = ${bookingId}`.execute(server.db);
+    expect(messages).toEqual([{ recipient: '', status: 'dead', body: expect.stringMatching(/\S/) }]);
+    // No trace of either number anywhere in the ship-to's history; the erasure itself is there.
+    const history = await call(server.api, 'GET', `/shipTo/${world.shipToId}/history`, { token: adminToken });
+    const text = JSON.stringify(history.body);
+    expect(text).not.toMatch(/5678|2222/);
+    expect(text).toContain('contactErased');
+    // The booking and its history stay.
+    const booking = await call(server.api, 'GET', `/bookingReport/${bookingId}?branchId=${world.branchId}`, {
+      token: await tokenOf(server, [world.branchId], ['ROLE_BOOKING_REPORT_READ']),
+    });
+    expect(booking.status).toBe(200);
+    expect(booking.body.shipToId).toBe(world.shipToId);
+    expect((await logOf(world.shipToId)).map((r) => r.action)).toEqual(['read', 'erase']);
   });
 });

@@ -59,6 +59,11 @@ export interface FieldDef {
    * shown by its Thai name (`กก.`).
    */
   readonly format?: 'email' | 'unit';
+  /**
+   * Personal data (PDPA, docs/privacy.md): masked in lists and in the exports of those who may not
+   * edit the record; every unmasked read and every export logged (who, when, what).
+   */
+  readonly personal?: boolean;
   /** What a number measures: it is shown as that kind of quantity everywhere (`QUANTITY_FORMATS`). */
   readonly quantity?: QuantityKind;
 }

@@ -3,7 +3,8 @@ import { type Kysely, sql } from 'kysely';
 /**
  * The planner's side of customer contact (docs/contact.md): each booking's message state, kept
  * by the database from the outbox and the call status so that no writer (confirm, cancel, the
- * customer's link, the worker, resend) can forget it, and the branch's cut-off for "ต้องโทร".
+ * customer's link, the worker, resend) can forget it; the branch's cut-off for "ต้องโทร"; and the
+ * log of reads, exports and erasures of personal data (PDPA, docs/privacy.md).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`alter table branch add column confirm_cutoff time without time zone`.execute(db);
@@ -45,6 +46,18 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     end $$`.execute(db);
   await sql`create trigger contact_message_state after insert or update of status on contact_message
     for each row execute function contact_message_state()`.execute(db);
+  // PDPA (docs/privacy.md): every unmasked read of personal data, every export, every erasure.
+  await sql`create table personal_data_access (
+    id bigint generated always as identity primary key,
+    at timestamptz not null default now(),
+    user_id uuid not null,
+    action text not null check (action in ('read', 'export', 'erase')),
+    entity text not null,
+    record_id uuid,
+    fields text[] not null,
+    detail jsonb
+  )`.execute(db);
+  await sql`create index on personal_data_access (entity, record_id, at desc)`.execute(db);
   // Bookings that already have messages.
   await sql`update booking_report b set message_state = booking_message_state(b.id, b.call_status)
     where exists (select 1 from contact_message m where m.booking_id = b.id) or b.call_status = 'CONFIRMED_BY_CUSTOMER'`.execute(
@@ -53,6 +66,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await sql`drop table personal_data_access`.execute(db);
   await sql`drop trigger contact_message_state on contact_message`.execute(db);
   await sql`drop function contact_message_state()`.execute(db);
   await sql`drop trigger booking_report_message_state on booking_report`.execute(db);
