@@ -28,6 +28,9 @@ export const LocationTrackingScreen = lazyScreen(() =>
 export const ShipmentPlanningScreen = lazyScreen(() =>
   import('./ShipmentPlanningScreen.tsx').then((m) => m.ShipmentPlanningScreen),
 );
+export const ContactTemplatesScreen = lazyScreen(() =>
+  import('@lms/entity-pages').then((m) => m.ContactTemplatesPage),
+);
 export const SelectBranchPage = lazyScreen(() =>
   import('../branch/SelectBranchPage.tsx').then((m) => m.SelectBranchPage),
 );

@@ -6,6 +6,7 @@ import { HOST_TEXT } from '../text.ts';
 import {
   BookingCalendarScreen,
   BranchSettingsScreen,
+  ContactTemplatesScreen,
   DoBookingCalendarScreen,
   DoBookingScreen,
   EntityScreen,
@@ -29,6 +30,7 @@ const featureScreens: Record<FeatureScreen, (route: RouteDef) => ReactNode> = {
   branchSettings: () => <BranchSettingsScreen />,
   locationTracking: () => <LocationTrackingScreen />,
   shipmentPlanning: () => <ShipmentPlanningScreen />,
+  contactTemplates: () => <ContactTemplatesScreen />,
 };
 
 export function screenFor(route: RouteDef): ReactNode {
