@@ -29,7 +29,7 @@ export const ShipmentPlanningScreen = lazyScreen(() =>
   import('./ShipmentPlanningScreen.tsx').then((m) => m.ShipmentPlanningScreen),
 );
 export const ContactTemplatesScreen = lazyScreen(() =>
-  import('@lms/entity-pages').then((m) => m.ContactTemplatesPage),
+  import('./ContactTemplatesScreen.tsx').then((m) => m.ContactTemplatesScreen),
 );
 export const SelectBranchPage = lazyScreen(() =>
   import('../branch/SelectBranchPage.tsx').then((m) => m.SelectBranchPage),
