@@ -31,6 +31,7 @@ import { registerWebApp } from './http/webApp.ts';
 import { importRoutes } from './import/routes.ts';
 import { apiKeyRoutes } from './integration/apiKeyRoutes.ts';
 import { integrationEntity, integrationRoutes } from './integration/routes.ts';
+import { shipToExtension } from './privacy/eraseContact.ts';
 import { accountRoutes } from './routes/account.ts';
 import { authRoutes } from './routes/auth.ts';
 import type { AuthContext } from './routes/context.ts';
@@ -82,6 +83,7 @@ function acceptEmptyJsonBodies(app: FastifyInstance): void {
 const extensions: Record<string, EntityExtension> = {
   appUser: appUserExtension,
   appRoleGroup: appRoleGroupExtension,
+  shipTo: shipToExtension,
 };
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {

@@ -53,11 +53,13 @@ describe('menu', () => {
     ]);
   });
 
-  it('has 3 settings and 3 administration entries', () => {
+  it('has 4 settings and 3 administration entries', () => {
     expect(keys('settings')).toEqual([
       'vehicleDateSlot',
       'vehicleUtilizationThresholds',
       'branchVehicleTypeSetting',
+      // The customer messages' templates (docs/contact.md): the admin's only.
+      'contactTemplates',
     ]);
     expect(keys('admin')).toEqual(['appUser', 'appRoleGroup', 'apiKeys']);
   });

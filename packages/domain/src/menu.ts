@@ -4,6 +4,7 @@ import type { EntityDef, MenuGroupKey } from './entity/types.ts';
 import {
   API_KEYS_PATH,
   BRANCH_SETTINGS_PATH,
+  CONTACT_TEMPLATES_PATH,
   canOpenRoute,
   DO_BOOKING_CALENDAR_PATH,
   LOCATION_TRACKING_PATH,
@@ -123,6 +124,13 @@ export const menu: readonly MenuGroup[] = [
         path: BRANCH_SETTINGS_PATH,
         icon: 'sliders',
         roles: readRoles('branch'),
+      },
+      {
+        key: 'contactTemplates',
+        label: 'ข้อความถึงลูกค้า',
+        path: CONTACT_TEMPLATES_PATH,
+        icon: 'file-text',
+        roles: featureRoles.contactTemplates.read,
       },
     ],
   },

@@ -16,7 +16,8 @@ export type FeatureScreen =
   | 'branchSettings'
   | 'locationTracking'
   | 'shipmentPlanning'
-  | 'apiKeys';
+  | 'apiKeys'
+  | 'contactTemplates';
 
 export interface RouteDef {
   /** react-router pattern: `/province/edit/:id`. */
@@ -40,6 +41,7 @@ export const SELECT_BRANCH_PATH = '/selectBranch';
 export const LOCATION_TRACKING_PATH = '/demo/locationTracking';
 export const SHIPMENT_PLANNING_PATH = '/shipmentPlanning';
 export const API_KEYS_PATH = '/apiKey';
+export const CONTACT_TEMPLATES_PATH = '/contactTemplates';
 
 /** Files have no pages: they are reached through the fields that hold them. */
 function hasPages(entity: EntityDef): boolean {
@@ -123,6 +125,13 @@ export const routes: readonly RouteDef[] = [
     screen: 'branchSettings',
     roles: readRoles(branch),
     entity: branch.name,
+  },
+  {
+    path: CONTACT_TEMPLATES_PATH,
+    title: 'ข้อความถึงลูกค้า',
+    kind: 'page',
+    screen: 'contactTemplates',
+    roles: featureRoles.contactTemplates.read,
   },
   {
     path: LOCATION_TRACKING_PATH,

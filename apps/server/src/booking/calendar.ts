@@ -91,7 +91,7 @@ export async function cellBookings(
   vehicleTypeId: string,
 ) {
   const { rows } = await sql<CellBooking>`
-    select distinct b.id, b.doc_no as "docNo", b.call_status as "callStatus", concat_ws(': ', c.code, c.name) as "customerLabel",
+    select distinct b.id, b.doc_no as "docNo", b.call_status as "callStatus", b.message_state as "messageState", concat_ws(': ', c.code, c.name) as "customerLabel",
            concat_ws(': ', st.code, st.name) as "shipToLabel"
       from booking_report b
       join booking_report__lines l on l.parent_id = b.id

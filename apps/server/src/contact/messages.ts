@@ -1,9 +1,11 @@
-import { type ContactMessage, contactApi, maskContact } from '@lms/domain';
+import { type ContactMessage, contactApi, featureRoles, maskContact, resendMessages } from '@lms/domain';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { typed } from '../http/contract.ts';
-import { notFound } from '../http/errors.ts';
+import { conflict, notFound, unprocessable } from '../http/errors.ts';
 import type { AuthContext } from '../routes/context.ts';
+import { enqueueMessage } from './outbox.ts';
+import { contactEnabled } from './settings.ts';
 
 type Row = Omit<ContactMessage, 'createdAt' | 'sentAt'> & { createdAt: Date; sentAt: Date | null };
 
@@ -62,6 +64,31 @@ export function contactMessageRoutes(ctx: AuthContext) {
           returning ${columns}`.execute(ctx.db);
         if (!rows[0]) throw notFound();
         return reply.status(201).send(shown(rows[0]));
+      },
+    });
+
+    // The booking's resend button: a planner who may book (and cancel) may ask again. A fresh
+    // message of the appointment as it stands, to the ship-to's contact as it stands.
+    app.route({
+      ...contactApi.resendBooking,
+      schema: { ...contactApi.resendBooking.schema, tags },
+      config: { access: { roles: featureRoles.doBooking.edit }, branchScoped: true },
+      handler: async (request, reply) => {
+        const id = await ctx.db.transaction().execute(async (trx) => {
+          const { rows: booking } = await sql<{ canceled: boolean }>`
+            select canceled_at is not null as canceled from booking_report
+             where id = ${request.params.id} and branch_id = ${request.branchId!} for update`.execute(trx);
+          if (!booking[0]) throw notFound();
+          if (booking[0].canceled) throw conflict(resendMessages.canceled);
+          if (!contactEnabled(ctx.contact.settings)) throw conflict(resendMessages.off);
+          const queued = await enqueueMessage(trx, ctx.contact, request.params.id, 'confirmed');
+          if (!queued) throw unprocessable({ shipToId: resendMessages.unreachable });
+          return queued;
+        });
+        const { rows } = await sql<Row>`select ${columns} from contact_message where id = ${id}`.execute(
+          ctx.db,
+        );
+        return reply.status(201).send(shown(rows[0]!));
       },
     });
   };

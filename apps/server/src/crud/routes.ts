@@ -9,6 +9,13 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { isUuid } from '../auth/access.ts';
 import { badRequest, conflict, HttpError, notFound, unprocessable } from '../http/errors.ts';
+import {
+  filledPersonal,
+  logPersonalData,
+  maskPersonal,
+  personalFields,
+  readsPersonalData,
+} from '../privacy/personalData.ts';
 import type { AuthContext } from '../routes/context.ts';
 import { sendExcel } from './export.ts';
 import type { EntityExtension } from './extensions.ts';
@@ -69,7 +76,12 @@ export function entityRoutes(entity: EntityDef, ctx: AuthContext, extension: Ent
         schema: { tags, querystring: schemas.listQuery, response: { 200: schemas.page } },
         ...describeOnly,
       },
-      async (request) => listRecords(ctx.db, entity, listQuery(entity, request), request.branchId),
+      async (request) => {
+        const page = await listRecords(ctx.db, entity, listQuery(entity, request), request.branchId);
+        // A list is no place for personal data (docs/privacy.md): masked for everyone.
+        maskPersonal(entity, page.items);
+        return page;
+      },
     );
 
     app.get(
@@ -94,12 +106,31 @@ export function entityRoutes(entity: EntityDef, ctx: AuthContext, extension: Ent
         },
         ...describeOnly,
       },
-      async (request, reply) =>
-        sendExcel(
+      async (request, reply) => {
+        const query = { ...listQuery(entity, request), page: 0 };
+        const rows = streamRecords(ctx.db, entity, query, request.branchId);
+        const personal = personalFields(entity).map((f) => f.name);
+        if (personal.length === 0) return sendExcel(reply, entity, rows);
+        // An export of personal data is logged (who, when, which filters); those who may not edit
+        // the records get it masked, like the list.
+        const whole = readsPersonalData(request.principal!, entity);
+        await logPersonalData(ctx.db, {
+          userId: request.principal!.userId,
+          action: 'export',
+          entity,
+          fields: personal,
+          detail: { filters: query.filters, masked: !whole },
+        });
+        return sendExcel(
           reply,
           entity,
-          streamRecords(ctx.db, entity, { ...listQuery(entity, request), page: 0 }, request.branchId),
-        ),
+          whole
+            ? rows
+            : (async function* () {
+                for await (const batch of rows) yield maskPersonal(entity, batch);
+              })(),
+        );
+      },
     );
 
     app.get(
@@ -113,6 +144,19 @@ export function entityRoutes(entity: EntityDef, ctx: AuthContext, extension: Ent
         checkRecordQuery(entity, request);
         const row = await findRecord(ctx.db, entity, idParam(request), request.branchId);
         if (!row) throw notFound();
+        const revealed = filledPersonal(entity, row);
+        if (revealed.length > 0) {
+          // Whole to those who may edit it (logged), masked to the others (docs/privacy.md).
+          if (readsPersonalData(request.principal!, entity))
+            await logPersonalData(ctx.db, {
+              userId: request.principal!.userId,
+              action: 'read',
+              entity,
+              recordId: row.id as string,
+              fields: revealed,
+            });
+          else maskPersonal(entity, [row]);
+        }
         return withLabels(ctx.db, entity, row);
       },
     );

@@ -3,6 +3,7 @@ import { type RawBuilder, sql } from 'kysely';
 import { isUuid } from '../auth/access.ts';
 import { columnOf, linkTableOf } from '../entities/naming.ts';
 import { badRequest } from '../http/errors.ts';
+import { namedFilterCondition } from './namedFilters.ts';
 
 const INVALID_ID = (param: string) => `รหัสอ้างอิงใน ${param} ไม่ถูกต้อง`;
 
@@ -58,6 +59,10 @@ function condition(entity: EntityDef, def: FilterDef, value: unknown, alias: str
         (f) => sql`${sql.ref(`${alias}.${columnOf(f)}`)} ilike ${pattern}`,
       );
       return sql`(${sql.join(ors, sql` or `)})`;
+    }
+    case 'named': {
+      const matches = namedFilterCondition(entity, def.param, alias);
+      return value === true ? matches : sql`not ${matches}`;
     }
   }
 }

@@ -28,7 +28,10 @@ export const LocationTrackingScreen = lazyScreen(() =>
 export const ShipmentPlanningScreen = lazyScreen(() =>
   import('./ShipmentPlanningScreen.tsx').then((m) => m.ShipmentPlanningScreen),
 );
-export const ApiKeysScreen = lazyScreen(() => import('@lms/entity-pages').then((m) => m.ApiKeysPage));
+export const ApiKeysScreen = lazyScreen(() => import('./ApiKeysScreen.tsx').then((m) => m.ApiKeysScreen));
+export const ContactTemplatesScreen = lazyScreen(() =>
+  import('./ContactTemplatesScreen.tsx').then((m) => m.ContactTemplatesScreen),
+);
 export const SelectBranchPage = lazyScreen(() =>
   import('../branch/SelectBranchPage.tsx').then((m) => m.SelectBranchPage),
 );

@@ -7,6 +7,7 @@ import {
   ApiKeysScreen,
   BookingCalendarScreen,
   BranchSettingsScreen,
+  ContactTemplatesScreen,
   DoBookingCalendarScreen,
   DoBookingScreen,
   EntityScreen,
@@ -31,6 +32,7 @@ const featureScreens: Record<FeatureScreen, (route: RouteDef) => ReactNode> = {
   locationTracking: () => <LocationTrackingScreen />,
   shipmentPlanning: () => <ShipmentPlanningScreen />,
   apiKeys: () => <ApiKeysScreen />,
+  contactTemplates: () => <ContactTemplatesScreen />,
 };
 
 export function screenFor(route: RouteDef): ReactNode {

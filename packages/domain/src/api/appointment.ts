@@ -97,6 +97,13 @@ export const ContactMessage = Type.Object({
 });
 export type ContactMessage = Static<typeof ContactMessage>;
 
+/** Thai answers of a booking's resend (4xx): why a fresh message could not be queued. */
+export const resendMessages = {
+  off: 'ยังไม่ได้ตั้งค่าช่องทางส่งข้อความถึงลูกค้า (LINE หรือ SMS) จึงส่งข้อความไม่ได้',
+  canceled: 'การจองนี้ถูกยกเลิกแล้ว ส่งข้อความนัดหมายซ้ำไม่ได้',
+  unreachable: 'สถานที่ส่งสินค้านี้ไม่มี LINE หรือเบอร์โทรศัพท์ที่ส่งข้อความได้',
+} as const;
+
 export const contactApi = {
   messages: operation({
     method: 'GET',
@@ -118,6 +125,15 @@ export const contactApi = {
       querystring: BranchQuery,
       response: { 201: ContactMessage },
     },
+  }),
+  /**
+   * The planner's "ส่งข้อความอีกครั้ง": a fresh message of the booking's appointment as it is now
+   * (current slot, current phone or LINE id, a new link), not a copy of an old one.
+   */
+  resendBooking: operation({
+    method: 'POST',
+    url: '/bookingReport/:id/messages/resend',
+    schema: { params: IdParams, querystring: BranchQuery, response: { 201: ContactMessage } },
   }),
 };
 
@@ -141,5 +157,26 @@ export const contactTemplateApi = {
     method: 'PUT',
     url: '/contact/templates',
     schema: { body: ContactTemplates, response: { 200: ContactTemplates } },
+  }),
+};
+
+// ---- PDPA: erasing a ship-to's contact data (docs/privacy.md) ----
+
+export const EraseContactAnswer = Type.Object({
+  id: Type.String({ format: 'uuid' }),
+  /** Message copies whose recipient was erased (those still queued are never sent). */
+  messages: Type.Integer(),
+});
+export type EraseContactAnswer = Static<typeof EraseContactAnswer>;
+
+export const privacyApi = {
+  /**
+   * Erases a ship-to's phone and LINE id, the recipients of its message copies and the values in
+   * its history; its bookings, their history and the message texts stay.
+   */
+  eraseContact: operation({
+    method: 'POST',
+    url: '/shipTo/:id/eraseContact',
+    schema: { params: IdParams, response: { 200: EraseContactAnswer } },
   }),
 };

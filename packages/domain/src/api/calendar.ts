@@ -1,6 +1,7 @@
 import Type, { type Static } from 'typebox';
+import { messageStateOptions } from '../entities/booking.ts';
 import { UtilizationStatus } from './booking.ts';
-import { Amounts, EventStream, IsoDate, List, operation, Uuid } from './common.ts';
+import { Amounts, EventStream, IsoDate, List, Nullable, operation, Uuid } from './common.ts';
 
 /** The booking calendar: capacity per day × shift × vehicle type, its bookings, live changes. */
 
@@ -26,15 +27,17 @@ export const CellBooking = Type.Object({
   id: Uuid,
   docNo: Type.String(),
   callStatus: Type.String(),
+  /** Where the customer messages stand (docs/contact.md); null when none was sent. */
+  messageState: Nullable(Type.Enum(messageStateOptions.map((o) => o.value))),
   customerLabel: Type.Union([Type.String(), Type.Null()]),
   shipToLabel: Type.Union([Type.String(), Type.Null()]),
 });
 export type CellBooking = Static<typeof CellBooking>;
 
-/** One change of a booking, pushed by the server (`event: booking`). */
+/** One change of a booking, pushed by the server (`event: booking`); `message`: its message state changed. */
 export const BookingEvent = Type.Object({
   branchId: Uuid,
-  kind: Type.Enum(['confirmed', 'canceled', 'callStatus', 'moved']),
+  kind: Type.Enum(['confirmed', 'canceled', 'callStatus', 'moved', 'message']),
   bookingId: Uuid,
   slotIds: List(Uuid),
   dates: List(IsoDate),

@@ -76,6 +76,8 @@ export const featureRoles = {
   apiKeys: { read: [ROLE_ADMIN], edit: [ROLE_ADMIN] },
   /** Dispatchers: both SHIPMENT roles see the plan; only EDIT (and admin) confirms it or records times. */
   shipmentPlanning: { read: prefixReadRoles('SHIPMENT'), edit: prefixEditRoles('SHIPMENT') },
+  /** The customer messages' Thai templates (docs/contact.md): the admin's alone, as the server's routes. */
+  contactTemplates: { read: [ROLE_ADMIN], edit: [ROLE_ADMIN] },
 } as const;
 
 /**

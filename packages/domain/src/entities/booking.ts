@@ -34,6 +34,20 @@ export const callStatusOptions = [
   { value: 'CONFIRMED_BY_CUSTOMER', label: 'ลูกค้ายืนยันเอง' },
 ] as const;
 
+/**
+ * Where the customer messages of a booking stand (docs/contact.md), derived by the database from
+ * the outbox and the call status: the customer's own act first, else the newest message's send.
+ * No value: nothing was sent (no provider, or a ship-to without phone or LINE).
+ */
+export const messageStateOptions = [
+  { value: 'QUEUED', label: 'รอส่งข้อความ' },
+  { value: 'SENT', label: 'ส่งข้อความแล้ว' },
+  { value: 'FAILED', label: 'ส่งข้อความไม่สำเร็จ' },
+  { value: 'CONFIRMED', label: 'ลูกค้ายืนยันแล้ว' },
+  { value: 'MOVED', label: 'ลูกค้าเลื่อนนัด' },
+] as const;
+export type MessageState = (typeof messageStateOptions)[number]['value'];
+
 const computedNote = 'คำนวณโดยเครื่องมือจองตอนยืนยัน (booking.md) แก้ไขโดยตรงไม่ได้';
 const derivedPlaceNote = 'คัดลอกจากสถานที่ส่งสินค้าตอนยืนยัน เพื่อให้รายงานไม่เปลี่ยนตามข้อมูลหลัก';
 
@@ -77,6 +91,11 @@ export const bookingReport: EntityDef = {
     enumField('callStatus', 'สถานะการโทรนัด', callStatusOptions, {
       readOnly: true,
       typeNote: 'ไม่มีในสเปกนอกจากสิทธิ์ ROLE_BOOKING_CHANGE_CALL_STATUS: เปลี่ยนผ่านคำสั่งแยกเท่านั้น',
+    }),
+    enumField('messageState', 'สถานะข้อความถึงลูกค้า', messageStateOptions, {
+      readOnly: true,
+      typeNote:
+        'ไม่มีในสเปก: คำนวณโดยฐานข้อมูลจากกล่องข้อความขาออกและสถานะการโทรนัด (docs/contact.md) แก้ไขโดยตรงไม่ได้',
     }),
     refField('customerId', 'ลูกค้า', { required: true }),
     owningBranchField(),
@@ -139,10 +158,19 @@ export const bookingReport: EntityDef = {
     'provinceId',
     'status',
     'callStatus',
+    'messageState',
     'confirmedAt',
   ],
   defaultSort: [sortBy('confirmedAt', 'desc'), sortBy('docNo', 'desc')],
   labelFields: ['docNo'],
+  namedFilters: [
+    {
+      param: 'toCall',
+      label: 'ต้องโทร',
+      description:
+        'การจองที่ยังไม่ยกเลิก ส่งวันนี้หรือหลังจากนี้ ลูกค้ายังไม่ยืนยันหรือเลื่อนนัดเองเมื่อเลยเวลาที่สาขากำหนด และยังโทรนัดไม่ได้',
+    },
+  ],
   menuGroup: 'booking',
   icon: 'clipboard-list',
   children: [bookingLines],

@@ -12,6 +12,7 @@ import {
   stringField,
   telField,
   textField,
+  timeField,
   timestampFields,
 } from './fields.ts';
 
@@ -53,6 +54,11 @@ export const branch: EntityDef = {
     telField({
       hiddenInList: true,
       typeNote: 'ไม่มีในสเปก: เบอร์ที่ลูกค้าโทรถามเรื่องนัดส่ง ใส่ในข้อความถึงลูกค้า (docs/contact.md)',
+    }),
+    timeField('confirmCutoff', 'ลูกค้ายืนยันนัดได้ถึง (เวลาของวันก่อนส่ง)', {
+      hiddenInList: true,
+      typeNote:
+        'ไม่มีในสเปก: เลยเวลานี้ของวันก่อนวันส่งแล้วลูกค้ายังไม่ยืนยัน การจองจะอยู่ในรายการ "ต้องโทร" ไม่ระบุ = ต้องโทรทุกการจองที่ลูกค้ายังไม่ยืนยัน (docs/contact.md)',
     }),
     ...latLonFields(),
     stringField('area', 'พื้นที่', { maxLength: 50, hiddenInList: true, typeNote: 'รหัสพื้นที่ขายเป็นข้อความ' }),

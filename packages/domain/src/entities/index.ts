@@ -88,7 +88,14 @@ export function resolveEntity(entity: EntityRef): EntityDef {
 
 export { appRoleGroup, appUser, file } from './admin.ts';
 export { article, articleTypeProhibit, articleUomType, unit, uom } from './articles.ts';
-export { bookingLines, bookingReport, bookingStatusOptions, callStatusOptions } from './booking.ts';
+export {
+  bookingLines,
+  bookingReport,
+  bookingStatusOptions,
+  callStatusOptions,
+  type MessageState,
+  messageStateOptions,
+} from './booking.ts';
 export { branch, branchVehicleTypeSettings } from './branch.ts';
 export {
   bo,

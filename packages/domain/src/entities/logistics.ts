@@ -216,10 +216,11 @@ export const shipTo: EntityDef = {
   fields: [
     codeField(),
     nameField(),
-    telField({ hiddenInList: true, typeNote: 'ใช้ส่ง SMS นัดส่งสินค้า (docs/contact.md)' }),
+    telField({ hiddenInList: true, personal: true, typeNote: 'ใช้ส่ง SMS นัดส่งสินค้า (docs/contact.md)' }),
     stringField('lineUserId', 'รหัสผู้ใช้ LINE', {
       maxLength: 64,
       hiddenInList: true,
+      personal: true,
       typeNote: 'ได้จากการที่ลูกค้าเชื่อม LINE กับบัญชีของบริษัท ใช้ส่งข้อความนัดส่งสินค้า (docs/contact.md)',
     }),
     textField('address', 'ที่อยู่'),

@@ -7,7 +7,17 @@ import type { EntityDef, FieldDef, FieldType } from './types.ts';
  * and searchTerm.
  */
 
-export type FilterKind = 'ids' | 'excludeIds' | 'eq' | 'in' | 'from' | 'to' | 'refIn' | 'refNotIn' | 'search';
+export type FilterKind =
+  | 'ids'
+  | 'excludeIds'
+  | 'eq'
+  | 'in'
+  | 'from'
+  | 'to'
+  | 'refIn'
+  | 'refNotIn'
+  | 'search'
+  | 'named';
 
 export type FilterValueType =
   | 'string'
@@ -23,7 +33,7 @@ export interface FilterDef {
   /** Query parameter name (`docNoEq`). */
   readonly param: string;
   readonly kind: FilterKind;
-  /** The field it filters on: `id` for ids/excludeIds, `searchTerm` for the free search. */
+  /** The field it filters on: `id` for ids/excludeIds, `searchTerm` for the free search, the param of a named filter. */
   readonly field: string;
   readonly valueType: FilterValueType;
   /** Repeated parameter (`ids=a&ids=b`). */
@@ -94,6 +104,15 @@ export function filtersFor(entity: EntityDef): readonly FilterDef[] {
     id('ids', 'ids'),
     id('excludeIds', 'excludeIds'),
     ...entity.fields.filter((field) => !isOwningBranch(entity, field)).flatMap(fieldFilters),
+    ...(entity.namedFilters ?? []).map(
+      (named): FilterDef => ({
+        param: named.param,
+        kind: 'named',
+        field: named.param,
+        valueType: 'boolean',
+        isList: false,
+      }),
+    ),
   ];
   // A search box only where there is something to search (code, name, document numbers).
   if (searchableFields(entity).length > 0) {

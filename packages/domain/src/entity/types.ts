@@ -60,6 +60,11 @@ export interface FieldDef {
    * shown by its Thai name (`กก.`).
    */
   readonly format?: 'email' | 'unit';
+  /**
+   * Personal data (PDPA, docs/privacy.md): masked in lists and in the exports of those who may not
+   * edit the record; every unmasked read and every export logged (who, when, what).
+   */
+  readonly personal?: boolean;
   /** What a number measures: it is shown as that kind of quantity everywhere (`QUANTITY_FORMATS`). */
   readonly quantity?: QuantityKind;
 }
@@ -87,6 +92,19 @@ export type MenuGroupKey =
  * `crudQueryId`: `/x/edit?id=…`, `/x/show?id=…` (appUser, appRoleGroup). `listOnly`: `/x`.
  */
 export type RouteStyle = 'crud' | 'crudQueryId' | 'listOnly';
+
+/**
+ * A yes/no filter the declaration names but no field carries (the booking report's "ต้องโทร"):
+ * the server owns its SQL (`apps/server/src/crud/namedFilters.ts`); `param=true` keeps the rows it
+ * matches, `param=false` the others.
+ */
+export interface NamedFilterDef {
+  readonly param: string;
+  /** Thai, on its toggle. */
+  readonly label: string;
+  /** Thai: what it keeps, for the toggle's description. */
+  readonly description: string;
+}
 
 export interface EntityDef {
   /** camelCase name, the spec's route segment and API path segment (`province`). */
@@ -119,6 +137,7 @@ export interface EntityDef {
    * (`naturalKeyOf`).
    */
   readonly naturalKey?: readonly string[];
+  readonly namedFilters?: readonly NamedFilterDef[];
 }
 
 /** The natural key of an entity: its declared `naturalKey`, else its `unique` fields (code, docNo, username). */

@@ -20,9 +20,13 @@ export interface BookingActionsProps {
 }
 
 const bookingReport = entityByName('bookingReport');
+const channelLabels: Readonly<Record<string, string>> = { line: 'LINE', sms: 'SMS', log: 'บันทึกทดสอบ' };
 const callOptions = callStatusOptions.map((option) => ({ id: option.value, label: option.label }));
 
-/** A booking's actions: cancel with a reason, change the call status (its own role), and its log. */
+/**
+ * A booking's actions: cancel with a reason, resend the customer's appointment message (whoever
+ * may book), change the call status (its own role), and its log.
+ */
 export function BookingActions({
   bookingId,
   docNo,
@@ -41,7 +45,23 @@ export function BookingActions({
   const [status, setStatus] = useState<string | null>(callStatus ?? null);
   const [showLog, setShowLog] = useState(false);
   const [busy, setBusy] = useState(false);
+  const [resending, setResending] = useState<'ask' | 'sending' | null>(null);
   const name = docNo ?? 'การจองนี้';
+
+  const resend = async () => {
+    setResending('sending');
+    try {
+      const message = await booking.resendMessage(bookingId);
+      snackbar.success([
+        `ส่งข้อความนัดหมายของ ${name} เข้าคิวแล้ว (${channelLabels[message.channel] ?? message.channel} ถึง ${message.recipient})`,
+      ]);
+      onChanged?.();
+    } catch (error) {
+      snackbar.error(messagesOf(error));
+    } finally {
+      setResending(null);
+    }
+  };
 
   const cancel = async () => {
     setBusy(true);
@@ -82,6 +102,11 @@ export function BookingActions({
           />
         )}
         {canCancel && !isCanceled && (
+          <Button variant="secondary" size="sm" onPress={() => setResending('ask')}>
+            ส่งข้อความนัดอีกครั้ง
+          </Button>
+        )}
+        {canCancel && !isCanceled && (
           <Button variant="danger" size="sm" onPress={() => setAsking(true)}>
             ยกเลิกการจอง
           </Button>
@@ -112,6 +137,19 @@ export function BookingActions({
         }
         onConfirm={() => !busy && cancel()}
         onCancel={() => !busy && setAsking(false)}
+      />
+      <ConfirmDialog
+        isOpen={resending !== null}
+        title={`ส่งข้อความนัดหมาย ${name} อีกครั้ง`}
+        confirmLabel={resending === 'sending' ? 'กำลังส่ง...' : 'ส่งข้อความ'}
+        cancelLabel="ไม่ส่ง"
+        message={
+          <p>
+            ลูกค้าจะได้รับข้อความนัดหมายฉบับใหม่พร้อมลิงก์ยืนยันหรือเลื่อนนัด ทาง LINE หรือ SMS ตามข้อมูลติดต่อปัจจุบันของสถานที่ส่งสินค้า
+          </p>
+        }
+        onConfirm={() => resending === 'ask' && resend()}
+        onCancel={() => resending === 'ask' && setResending(null)}
       />
     </Root>
   );

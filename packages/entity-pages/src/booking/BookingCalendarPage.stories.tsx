@@ -1,11 +1,11 @@
-import { ROLE_ADMIN, ROLE_BOOKING_CHANGE_CALL_STATUS } from '@lms/domain';
+import { ROLE_ADMIN, ROLE_BOOKING_CHANGE_CALL_STATUS, resendMessages } from '@lms/domain';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { useUrlState } from '../pages/searchParams.tsx';
 import { PageHarness } from '../stories/PageHarness.tsx';
 import { BookingCalendarPage } from './BookingCalendarPage.tsx';
 import { STORY_TODAY } from './bookingFixtures.ts';
-import { calendarHandlers, fakeEventStream } from './calendarMocks.ts';
+import { calendarHandlers, cellBookingsFixture, fakeEventStream } from './calendarMocks.ts';
 import { callRecorder } from './storyHarness.tsx';
 
 const recorder = callRecorder();
@@ -157,6 +157,96 @@ export const NoCallStatusRole: Story = {
     await canvas.findByRole('link', { name: 'BK68010001' });
     await expect(canvas.queryByText(/สถานะการโทรนัด/)).toBeNull();
     await expect(canvas.queryByRole('button', { name: 'ยกเลิกการจอง' })).toBeNull();
+    // Resending the customer's message is for whoever may book.
+    await expect(canvas.queryByRole('button', { name: 'ส่งข้อความนัดอีกครั้ง' })).toBeNull();
+  },
+};
+
+/** One booking per message state (docs/contact.md), and one that never had a message. */
+const everyMessageState = (
+  [
+    ['QUEUED', 'หน้างานบางนา'],
+    ['SENT', 'ร้านวัสดุก่อสร้างรุ่งเรืองทรัพย์ สาขาถนนกาญจนาภิเษกฝั่งตะวันตก'],
+    ['FAILED', 'คลังสินค้าลาดกระบัง'],
+    ['CONFIRMED', 'โครงการบ้านเดี่ยวริมคลอง'],
+    ['MOVED', 'อาคารสำนักงานพระราม 9'],
+    [null, 'หน้าร้านบางใหญ่'],
+  ] as const
+).map(([messageState, shipTo], i) => ({
+  ...cellBookingsFixture[0]!,
+  id: `00000000-0000-4000-8000-0000000000b${i}`,
+  docNo: `BK6801000${i + 1}`,
+  messageState,
+  shipToLabel: `ST00${i + 1}: ${shipTo}`,
+}));
+
+const openCellBookings = async (canvasElement: HTMLElement) => {
+  const canvas = within(canvasElement);
+  await waitFor(() => expect(canvasElement.querySelector('[data-colour]')).not.toBeNull());
+  await userEvent.click(dayCell(canvasElement, 8));
+  await userEvent.click(await canvas.findByRole('button', { name: 'ดูการจอง กะเช้า รถ 6 ล้อ' }));
+  return within(await canvas.findByRole('region', { name: 'การจองในช่วงรถนี้' }));
+};
+
+export const MessageStates: Story = {
+  name: 'Message states: each booking says in Thai where its customer message stands (phone)',
+  args: { roles: ['ROLE_BOOKING_CALENDAR_READ', 'ROLE_DO_BOOKING_READ'], width: 390 },
+  beforeEach({ msw }) {
+    msw.use(...calendarHandlers({ fill: 'mixed', bookings: everyMessageState }));
+  },
+  play: async ({ canvasElement }) => {
+    const list = await openCellBookings(canvasElement);
+    for (const [docNo, label] of [
+      ['BK68010001', 'รอส่งข้อความ'],
+      ['BK68010002', 'ส่งข้อความแล้ว'],
+      ['BK68010003', 'ส่งข้อความไม่สำเร็จ'],
+      ['BK68010004', 'ลูกค้ายืนยันแล้ว'],
+      ['BK68010005', 'ลูกค้าเลื่อนนัด'],
+      ['BK68010006', 'ไม่มีข้อความ'],
+    ] as const) {
+      const item = (await list.findByRole('link', { name: docNo })).closest('li') as HTMLElement;
+      await expect(within(item).getByText(label)).toBeVisible();
+    }
+  },
+};
+
+export const ResendQueued: Story = {
+  name: 'Booking actions: resend the customer message, confirmed first',
+  beforeEach({ msw }) {
+    recorder.reset();
+    msw.use(...calendarHandlers({ fill: 'mixed', onCall: recorder.onCall }));
+  },
+  play: async ({ canvasElement }) => {
+    const list = await openCellBookings(canvasElement);
+    await expect(await list.findByText('ส่งข้อความไม่สำเร็จ')).toBeVisible();
+    await userEvent.click(list.getByRole('button', { name: 'ส่งข้อความนัดอีกครั้ง' }));
+    const dialog = within(await within(document.body).findByRole('alertdialog'));
+    // Asking is not sending: nothing goes out until the planner confirms.
+    await userEvent.click(dialog.getByRole('button', { name: 'ไม่ส่ง' }));
+    await expect(recorder.calls.some((call) => call.path.endsWith('/messages/resend'))).toBe(false);
+    await userEvent.click(list.getByRole('button', { name: 'ส่งข้อความนัดอีกครั้ง' }));
+    const again = within(await within(document.body).findByRole('alertdialog'));
+    await userEvent.click(again.getByRole('button', { name: 'ส่งข้อความ' }));
+    await expect(
+      await within(document.body).findByText('ส่งข้อความนัดหมายของ BK68010001 เข้าคิวแล้ว (SMS ถึง •••••••••678)'),
+    ).toBeVisible();
+    await expect(recorder.calls.filter((call) => call.path.endsWith('/messages/resend'))).toHaveLength(1);
+    await waitFor(() => expect(within(document.body).queryByRole('alertdialog')).toBeNull());
+  },
+};
+
+export const ResendRefused: Story = {
+  name: 'Booking actions: a refused resend says why in Thai',
+  beforeEach({ msw }) {
+    msw.use(...calendarHandlers({ fill: 'mixed', resend: 'off' }));
+  },
+  play: async ({ canvasElement }) => {
+    const list = await openCellBookings(canvasElement);
+    await userEvent.click(await list.findByRole('button', { name: 'ส่งข้อความนัดอีกครั้ง' }));
+    const dialog = within(await within(document.body).findByRole('alertdialog'));
+    await userEvent.click(dialog.getByRole('button', { name: 'ส่งข้อความ' }));
+    await expect(await within(document.body).findByText(resendMessages.off)).toBeVisible();
+    await waitFor(() => expect(within(document.body).queryByRole('alertdialog')).toBeNull());
   },
 };
 

@@ -10,6 +10,7 @@ import { useState } from 'react';
 import styled from 'styled-components';
 import useSWR, { useSWRConfig } from 'swr';
 import type { ApiError } from '../api/ApiError.ts';
+import { MessageStateBadge } from '../contact/MessageStateBadge.tsx';
 import { useEntityOptions } from '../data/useEntityData.ts';
 import { useUrlState } from '../pages/searchParams.tsx';
 import { useCanBook } from '../session/SessionContext.tsx';
@@ -313,7 +314,7 @@ function CellBookings({
         {list.data?.map((item) => (
           <li key={item.id}>
             <a href={bookingHref(item.id)}>{item.docNo}</a> · {item.customerLabel ?? '-'} ·{' '}
-            {item.shipToLabel ?? '-'}
+            {item.shipToLabel ?? '-'} <MessageStateBadge state={item.messageState} />
             <BookingActions
               bookingId={item.id}
               docNo={item.docNo}

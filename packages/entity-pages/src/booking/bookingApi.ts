@@ -2,6 +2,7 @@ import {
   type Answer,
   type Body,
   calendarApi,
+  contactApi,
   bookingApi as contract,
   MESSAGES,
   type Operation,
@@ -74,6 +75,13 @@ export function useBookingApi() {
         api.put<Answer<typeof contract.changeCallStatus>>(
           pathWithId(contract.changeCallStatus, id),
           { callStatus } satisfies Body<typeof contract.changeCallStatus>,
+          branch(),
+        ),
+      /** A fresh appointment message to the customer (docs/contact.md): 201 with it, masked. */
+      resendMessage: (id: string) =>
+        api.post<Answer<typeof contactApi.resendBooking>>(
+          pathWithId(contactApi.resendBooking, id),
+          undefined,
           branch(),
         ),
       calendar: (query: CalendarQuery) =>

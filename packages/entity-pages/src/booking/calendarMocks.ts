@@ -1,3 +1,4 @@
+import { resendMessages } from '@lms/domain';
 import { type HttpHandler, HttpResponse, http } from 'msw';
 import { entityHandlers } from '../mocks/entityHandlers.ts';
 import { FIXTURE_BRANCH_ID, fixtureId } from '../mocks/fixtures.ts';
@@ -78,6 +79,7 @@ export const cellBookingsFixture: CellBooking[] = [
     id: BOOKING_ID,
     docNo: 'BK68010001',
     callStatus: 'NOT_CALLED',
+    messageState: 'FAILED',
     customerLabel: 'C001: บริษัท ก่อสร้างไทย',
     shipToLabel: 'ST001: หน้างานบางนา',
   },
@@ -90,6 +92,34 @@ export interface CalendarMockOptions {
   readonly onCall?: (call: { method: string; path: string; body: unknown }) => void;
   /** Told the days of every calendar request; the answer waits for the promise it returns, if any. */
   readonly onRange?: (range: { from: string; to: string }) => Promise<void> | undefined;
+  /** The cell's bookings (default: one whose message failed). */
+  readonly bookings?: readonly CellBooking[];
+  /** How a resend ends: queued by SMS (default), or the server's Thai refusal. */
+  readonly resend?: 'queued' | 'off' | 'unreachable';
+}
+
+/** The server's answers to a resend (apps/server/src/contact/messages.ts). */
+function resendAnswer(outcome: CalendarMockOptions['resend']) {
+  if (outcome === 'off') return HttpResponse.json({ messages: [resendMessages.off] }, { status: 409 });
+  if (outcome === 'unreachable')
+    return HttpResponse.json(
+      { messages: ['ข้อมูลไม่ถูกต้อง กรุณาตรวจสอบ', resendMessages.unreachable] },
+      { status: 422 },
+    );
+  return HttpResponse.json(
+    {
+      id: '00000000-0000-4000-8000-00000000e001',
+      event: 'confirmed',
+      channel: 'sms',
+      recipient: '•••••••••678',
+      status: 'queued',
+      attempts: 0,
+      lastError: null,
+      createdAt: '2025-01-06T03:00:00.000Z',
+      sentAt: null,
+    },
+    { status: 201 },
+  );
 }
 
 export function calendarHandlers(options: CalendarMockOptions = {}): HttpHandler[] {
@@ -111,7 +141,13 @@ export function calendarHandlers(options: CalendarMockOptions = {}): HttpHandler
         typeIds.length ? cells.filter((c) => typeIds.includes(c.vehicleTypeId)) : cells,
       );
     }),
-    http.get('/api/bookingCalendar/bookings', () => HttpResponse.json(cellBookingsFixture)),
+    http.get('/api/bookingCalendar/bookings', () =>
+      HttpResponse.json(options.bookings ?? cellBookingsFixture),
+    ),
+    http.post('/api/bookingReport/:id/messages/resend', ({ request }) => {
+      options.onCall?.({ method: 'POST', path: new URL(request.url).pathname, body: null });
+      return resendAnswer(options.resend);
+    }),
     http.post('/api/bookingReport/:id/cancel', async ({ request, params }) => {
       options.onCall?.({ method: 'POST', path: new URL(request.url).pathname, body: await request.json() });
       return HttpResponse.json({ id: params.id, alreadyCanceled: false });

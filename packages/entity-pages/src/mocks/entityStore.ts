@@ -108,6 +108,21 @@ export function withHistoryLabels(entity: EntityDef, history: HistoryEntry): His
   return { ...history, labels };
 }
 
+/**
+ * The stories' stand-in for the server's named filters (apps/server/src/crud/namedFilters.ts):
+ * "ต้องโทร" without the clock and the branch cut-off, which fixtures do not have.
+ */
+const namedFilterMocks: Readonly<
+  Record<string, Readonly<Record<string, (record: FixtureRecord) => boolean>>>
+> = {
+  bookingReport: {
+    toCall: (record) =>
+      record.status === 'CONFIRMED' &&
+      ['NOT_CALLED', 'UNREACHABLE'].includes(String(record.callStatus)) &&
+      !['CONFIRMED', 'MOVED'].includes(String(record.messageState)),
+  },
+};
+
 function compare(a: unknown, b: unknown): number {
   if (a == null && b == null) return 0;
   if (a == null) return -1;
@@ -141,6 +156,10 @@ function matches(
       return Array.isArray(value) ? value.some((id) => values.includes(String(id))) : values.includes(text);
     case 'refNotIn':
       return Array.isArray(value) ? !value.some((id) => values.includes(String(id))) : !values.includes(text);
+    case 'named': {
+      const keep = namedFilterMocks[entity.name]?.[filter.param]?.(record) ?? true;
+      return values[0] === 'false' ? !keep : keep;
+    }
     case 'search': {
       const term = (values[0] ?? '').toLowerCase();
       return entity.fields.some(

@@ -1,6 +1,13 @@
 import { Button, DataGrid, type DataGridColumn, Icon } from '@lms/design-system';
-import { type EntityRef, isImportable, phrase, recordLabel, resolveEntity } from '@lms/domain';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import {
+  type EntityRef,
+  isImportable,
+  type NamedFilterDef,
+  phrase,
+  recordLabel,
+  resolveEntity,
+} from '@lms/domain';
+import { useCallback, useEffect, useId, useMemo, useState } from 'react';
 import styled from 'styled-components';
 import type { EntityRecord } from '../data/entityKeys.ts';
 import { useEntityList } from '../data/useEntityData.ts';
@@ -82,7 +89,7 @@ export function EntityListPage({
 
   const columns = useMemo<DataGridColumn<EntityRecord>[]>(
     () => [
-      ...entityColumns(entity),
+      ...entityColumns(entity, parts.cells),
       {
         key: '_actions',
         header: 'จัดการ',
@@ -118,7 +125,7 @@ export function EntityListPage({
         },
       },
     ],
-    [entity, access.update.can, onOpenDetail, openDialog],
+    [entity, parts.cells, access.update.can, onOpenDetail, openDialog],
   );
   const columnStorage = useMemo(() => columnStorageFor(entity), [entity]);
 
@@ -183,14 +190,27 @@ export function EntityListPage({
             : undefined
         }
         toolbar={
-          <Button
-            variant={filtersOpen ? 'primary' : 'secondary'}
-            icon={<Icon name="filter" size={18} />}
-            aria-expanded={filtersOpen}
-            onPress={() => setFiltersOpen((open) => !open)}
-          >
-            {view.activeFilterCount > 0 ? `ตัวกรอง (${view.activeFilterCount})` : 'ตัวกรอง'}
-          </Button>
+          <>
+            <Button
+              variant={filtersOpen ? 'primary' : 'secondary'}
+              icon={<Icon name="filter" size={18} />}
+              aria-expanded={filtersOpen}
+              onPress={() => setFiltersOpen((open) => !open)}
+            >
+              {view.activeFilterCount > 0 ? `ตัวกรอง (${view.activeFilterCount})` : 'ตัวกรอง'}
+            </Button>
+            {entity.namedFilters?.map((named) => (
+              <NamedFilterToggle
+                key={named.param}
+                named={named}
+                isOn={view.filters[named.param] === 'true'}
+                onChange={(on) => {
+                  const { [named.param]: _, ...rest } = view.filters;
+                  view.setFilters(on ? { ...rest, [named.param]: 'true' } : rest);
+                }}
+              />
+            ))}
+          </>
         }
         columnStorage={columnStorage}
         onRowAction={(row) =>
@@ -229,6 +249,42 @@ export function EntityListPage({
     </Page>
   );
 }
+
+/** A declared yes/no filter (the booking report's "ต้องโทร") as a toggle beside the filters. */
+function NamedFilterToggle({
+  named,
+  isOn,
+  onChange,
+}: {
+  readonly named: NamedFilterDef;
+  readonly isOn: boolean;
+  readonly onChange: (on: boolean) => void;
+}) {
+  const descriptionId = useId();
+  return (
+    <>
+      <Button
+        variant={isOn ? 'primary' : 'secondary'}
+        icon={<Icon name={isOn ? 'check' : 'filter'} size={18} />}
+        aria-pressed={isOn}
+        aria-describedby={descriptionId}
+        onPress={() => onChange(!isOn)}
+      >
+        {named.label}
+      </Button>
+      <VisuallyHidden id={descriptionId}>{named.description}</VisuallyHidden>
+    </>
+  );
+}
+
+const VisuallyHidden = styled.span`
+  position: absolute;
+  width: 1px;
+  height: 1px;
+  overflow: hidden;
+  clip: rect(0 0 0 0);
+  white-space: nowrap;
+`;
 
 const RowActions = styled.div`
   display: flex;

@@ -1,6 +1,7 @@
 import type { ColumnStorage, DataGridColumn } from '@lms/design-system';
 import type { EntityDef, FieldDef } from '@lms/domain';
 import type { EntityRecord } from '../data/entityKeys.ts';
+import type { EntityParts } from '../parts/types.ts';
 import { formatField, isNumeric } from './formatValue.ts';
 
 /** Types a list can sort by on the server (one-value fields: validateListQuery). */
@@ -11,8 +12,14 @@ export function listableFields(entity: EntityDef): FieldDef[] {
   return entity.fields.filter((field) => !['text', 'file', 'image', 'roles'].includes(field.type));
 }
 
-/** A grid column per listable field, in declaration order with `listColumns` first. */
-export function entityColumns(entity: EntityDef): DataGridColumn<EntityRecord>[] {
+/**
+ * A grid column per listable field, in declaration order with `listColumns` first; `cells` draws
+ * a field the entity shows otherwise than as text (its parts' `cells`).
+ */
+export function entityColumns(
+  entity: EntityDef,
+  cells: EntityParts['cells'] = {},
+): DataGridColumn<EntityRecord>[] {
   const fields = listableFields(entity);
   const ordered = [
     ...entity.listColumns
@@ -28,7 +35,7 @@ export function entityColumns(entity: EntityDef): DataGridColumn<EntityRecord>[]
     alwaysVisible: index === 0,
     // The identifying first column stays in view while the middle scrolls sideways.
     pin: index === 0 ? 'start' : undefined,
-    render: (row: EntityRecord) => formatField(field, row),
+    render: (row: EntityRecord) => cells[field.name]?.(row) ?? formatField(field, row),
   }));
 }
 

@@ -1,9 +1,10 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { HttpResponse, http } from 'msw';
-import { expect, screen, userEvent, within } from 'storybook/test';
+import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
 import { fixtureId } from '../mocks/fixtures.ts';
 import { EntityDetailPage } from '../pages/EntityDetailPage.tsx';
-import type { EntityListPage } from '../pages/EntityListPage.tsx';
+import { EntityListPage } from '../pages/EntityListPage.tsx';
+import { useUrlState } from '../pages/searchParams.tsx';
 import { entityStories, escapeRegExp, firstCellText } from '../stories/entityStories.tsx';
 
 const booking = entityStories('bookingReport');
@@ -71,5 +72,98 @@ export const ReadOnlyBookingPage: Story = {
     await expect(canvas.queryByRole('combobox', { name: /สถานะการโทรนัด/ })).toBeNull();
     // Reading a booking is enough to print it.
     await expect(await canvas.findByRole('button', { name: /พิมพ์/ })).toBeVisible();
+  },
+};
+
+const resent: string[] = [];
+const resendHandler = http.post('/api/bookingReport/:id/messages/resend', ({ params }) => {
+  resent.push(String(params.id));
+  return HttpResponse.json(
+    {
+      id: '00000000-0000-4000-8000-00000000e001',
+      event: 'confirmed',
+      channel: 'line',
+      recipient: '•••••••••••••••••••••••••••••••abc',
+      status: 'queued',
+      attempts: 0,
+      lastError: null,
+      createdAt: '2025-01-06T03:00:00.000Z',
+      sentAt: null,
+    },
+    { status: 201 },
+  );
+});
+
+/** A planner resends the customer's appointment message from the booking's page. */
+export const ResendFromItsPage: Story = {
+  beforeEach: ({ msw }) => {
+    resent.length = 0;
+    booking.mount(msw);
+    msw.use(resendHandler);
+  },
+  render: () => <EntityDetailPage entity="bookingReport" id={bookingId} onBack={() => undefined} />,
+  play: async ({ canvas }) => {
+    await userEvent.click(await canvas.findByRole('button', { name: 'ส่งข้อความนัดอีกครั้ง' }));
+    const dialog = within(await screen.findByRole('alertdialog'));
+    await userEvent.click(dialog.getByRole('button', { name: 'ส่งข้อความ' }));
+    await expect(await screen.findByText(/^ส่งข้อความนัดหมายของ .+ เข้าคิวแล้ว \(LINE ถึง •+abc\)$/)).toBeVisible();
+    await expect(resent).toEqual([bookingId]);
+  },
+};
+
+/** The list page's URL, shown for the play functions. */
+function UrlShown() {
+  const [params] = useUrlState();
+  return (
+    <output data-testid="url" hidden>
+      {params.toString()}
+    </output>
+  );
+}
+
+/** The message state column: each booking's state as a Thai badge (colour and words). */
+export const MessageStateColumn: Story = {
+  beforeEach: ({ msw }) => booking.mount(msw),
+  play: async ({ canvas }) => {
+    const grid = await canvas.findByRole('grid', { name: booking.entity.title });
+    await expect(await within(grid).findByRole('columnheader', { name: /สถานะข้อความถึงลูกค้า/ })).toBeVisible();
+    // The fixtures cycle through every state.
+    for (const label of ['รอส่งข้อความ', 'ส่งข้อความแล้ว', 'ส่งข้อความไม่สำเร็จ', 'ลูกค้ายืนยันแล้ว', 'ลูกค้าเลื่อนนัด'])
+      await expect((await within(grid).findAllByText(label))[0]).toBeVisible();
+  },
+};
+
+/** "ต้องโทร": one press keeps the bookings a planner still has to phone; the URL keeps the view. */
+export const ToCallFilter: Story = {
+  beforeEach: ({ msw }) => booking.mount(msw),
+  render: () => (
+    <>
+      <UrlShown />
+      <EntityListPage entity="bookingReport" />
+    </>
+  ),
+  play: async ({ canvas }) => {
+    const grid = await canvas.findByRole('grid', { name: booking.entity.title });
+    await within(grid).findAllByText('ลูกค้ายืนยันแล้ว');
+    const toggle = canvas.getByRole('button', { name: 'ต้องโทร' });
+    await expect(toggle).toHaveAttribute('aria-pressed', 'false');
+    await expect(toggle).toHaveAccessibleDescription(/ลูกค้ายังไม่ยืนยัน/);
+    await userEvent.click(toggle);
+    await expect(canvas.getByRole('button', { name: 'ต้องโทร' })).toHaveAttribute('aria-pressed', 'true');
+    await expect(canvas.getByTestId('url')).toHaveTextContent('toCall=true');
+    await waitFor(() => expect(within(grid).queryByText('ลูกค้ายืนยันแล้ว')).toBeNull());
+    await expect(within(grid).queryByText('ลูกค้าเลื่อนนัด')).toBeNull();
+    await expect(within(grid).queryByText('โทรนัดแล้ว')).toBeNull();
+    await expect(within(grid).getAllByRole('row').length).toBeGreaterThan(1);
+    // Pressed again, the list is whole again; a third press leaves the to-call list on screen.
+    await userEvent.click(canvas.getByRole('button', { name: 'ต้องโทร' }));
+    await expect(canvas.getByTestId('url')).not.toHaveTextContent('toCall');
+    await expect((await within(grid).findAllByText('ลูกค้ายืนยันแล้ว'))[0]).toBeVisible();
+    await userEvent.click(canvas.getByRole('button', { name: 'ต้องโทร' }));
+    await waitFor(() => expect(within(grid).queryByText('ลูกค้ายืนยันแล้ว')).toBeNull());
+    // The state column in view, for the screenshot.
+    within(grid)
+      .getByRole('columnheader', { name: /สถานะข้อความถึงลูกค้า/ })
+      .scrollIntoView({ inline: 'center' });
   },
 };

@@ -1,4 +1,5 @@
 import { BookingActions } from '../booking/BookingActions.tsx';
+import { MessageStateBadge } from '../contact/MessageStateBadge.tsx';
 import { useEntityMutations } from '../data/useEntityMutations.ts';
 import { ReadOnlyChildSections } from './childSections.tsx';
 import { PrintPage, PrintRecord } from './PrintMenu.tsx';
@@ -31,4 +32,5 @@ export const bookingReportParts: EntityParts = {
   FormSections: ReadOnlyChildSections,
   RecordActions: BookingReportActions,
   ListActions: PrintPage,
+  cells: { messageState: (record) => <MessageStateBadge state={record.messageState as string | null} /> },
 };

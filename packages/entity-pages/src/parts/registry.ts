@@ -6,6 +6,7 @@ import { ChildSections } from './childSections.tsx';
 import { PrintPage, PrintRecord } from './PrintMenu.tsx';
 import { vehicleDateSlotParts } from './SlotGenerator.tsx';
 import { shipmentParts } from './shipmentParts.tsx';
+import { shipToParts } from './shipToParts.tsx';
 import { truckBanParts } from './truckBanParts.tsx';
 import type { EntityParts } from './types.ts';
 
@@ -16,6 +17,8 @@ import type { EntityParts } from './types.ts';
  */
 const parts: Readonly<Record<string, EntityParts>> = {
   shipment: shipmentParts,
+  // Erasing its contact data (PDPA, docs/privacy.md).
+  shipTo: shipToParts,
   branch: { FormSections: ChildSections },
   appUser: appUserParts,
   appRoleGroup: appRoleGroupParts,

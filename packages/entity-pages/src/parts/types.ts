@@ -1,6 +1,6 @@
 import type { DialogMaxWidth } from '@lms/design-system';
 import type { EntityDef } from '@lms/domain';
-import type { ComponentType } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import type { EntityRecord } from '../data/entityKeys.ts';
 import type { FormMode } from '../form/formValidation.ts';
 
@@ -26,6 +26,8 @@ export interface EntityParts {
   readonly FormSections?: ComponentType<FormPartProps>;
   /** Buttons beside edit on the detail page (reset password). */
   readonly RecordActions?: ComponentType<RecordPartProps>;
+  /** A field's list cell drawn by the entity instead of as text (the booking's message state as a badge). */
+  readonly cells?: Readonly<Record<string, (record: EntityRecord) => ReactNode>>;
   /** Buttons in the list page's header (bulk generation of slots, printing the page's rows). */
   readonly ListActions?: ComponentType<{
     readonly entity: EntityDef;

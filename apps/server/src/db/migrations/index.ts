@@ -13,6 +13,7 @@ import * as contact from './0011_contact.ts';
 import * as shipmentPlanning from './0012_shipment_planning.ts';
 import * as userBuddhistEra from './0013_user_buddhist_era.ts';
 import * as historySource from './0014_history_source.ts';
+import * as contactPlanner from './0015_contact_planner.ts';
 import * as attachments from './0016_attachments.ts';
 import * as fileNormalized from './0017_file_normalized.ts';
 
@@ -32,6 +33,7 @@ export const migrations: Record<string, Migration> = {
   '0012_shipment_planning': shipmentPlanning,
   '0013_user_buddhist_era': userBuddhistEra,
   '0014_history_source': historySource,
+  '0015_contact_planner': contactPlanner,
   '0016_attachments': attachments,
   '0017_file_normalized': fileNormalized,
 };

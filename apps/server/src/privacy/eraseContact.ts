@@ -1,0 +1,63 @@
+import { entityByName, privacyApi } from '@lms/domain';
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import type { EntityExtension } from '../crud/extensions.ts';
+import { recordHistory } from '../crud/history.ts';
+import { typed } from '../http/contract.ts';
+import { notFound } from '../http/errors.ts';
+import type { AuthContext } from '../routes/context.ts';
+import { logPersonalData, personalFields } from './personalData.ts';
+
+const shipTo = entityByName('shipTo');
+const ERASED_NOTE = 'ลบข้อมูลติดต่อตามคำขอของลูกค้า (PDPA)';
+
+/**
+ * A ship-to's contact data erased at the customer's request (docs/privacy.md), in one
+ * transaction: its phone and LINE id; the recipient of every message copy sent about its bookings
+ * (a queued one is given up, never sent); the phone and LINE id values in its history. Its bookings,
+ * their history and the message texts stay (they hold the appointment, not the contact). The
+ * erasure itself is logged, in the history and in the personal-data log.
+ */
+async function eraseContact(ctx: AuthContext, id: string, userId: string) {
+  const fields = personalFields(shipTo).map((f) => f.name);
+  return ctx.db.transaction().execute(async (trx) => {
+    const { rows } = await sql<{ id: string }>`select id from ship_to where id = ${id} for update`.execute(
+      trx,
+    );
+    if (!rows[0]) throw notFound();
+    await sql`update ship_to set tel = null, line_user_id = null, version = version + 1, updated_at = now(), updated_by = ${userId}
+      where id = ${id}`.execute(trx);
+    const { rows: messages } = await sql<{ id: string }>`
+      update contact_message m
+         set recipient = '',
+             status = case when m.status = 'queued' then 'dead' else m.status end,
+             last_error = case when m.status = 'queued' then ${ERASED_NOTE} else m.last_error end
+        from booking_report b
+       where b.id = m.booking_id and b.ship_to_id = ${id}
+      returning m.id`.execute(trx);
+    // The old values in the ship-to's own history (a create lists them, an update has from/to).
+    await sql`update history set changes = changes - ${fields}::text[]
+      where entity = ${shipTo.name} and record_id = ${id} and changes ?| ${fields}::text[]`.execute(trx);
+    await recordHistory(trx, {
+      entity: shipTo,
+      recordId: id,
+      action: 'update',
+      userId,
+      changes: { contactErased: ERASED_NOTE },
+    });
+    await logPersonalData(trx, { userId, action: 'erase', entity: shipTo, recordId: id, fields });
+    return { id, messages: messages.length };
+  });
+}
+
+/** The ship-to's CRUD plus its erasure route: whoever may edit ship-tos may erase their contact data. */
+export const shipToExtension: EntityExtension = {
+  routes(fastify: FastifyInstance, entity, ctx) {
+    typed(fastify).route({
+      ...privacyApi.eraseContact,
+      schema: { ...privacyApi.eraseContact.schema, tags: [entity.title] },
+      config: { access: { entity: entity.name, action: 'update' } },
+      handler: async (request) => eraseContact(ctx, request.params.id, request.principal!.userId),
+    });
+  },
+};

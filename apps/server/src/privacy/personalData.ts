@@ -1,0 +1,54 @@
+import { can, type EntityDef, type FieldDef, maskContact } from '@lms/domain';
+import { sql } from 'kysely';
+import type { Principal } from '../auth/principal.ts';
+import type { Executor, Row } from '../crud/repository.ts';
+
+/**
+ * Personal data in the generic CRUD (PDPA, docs/privacy.md): the fields a declaration marks
+ * `personal` (a ship-to's phone and LINE id). Lists always show them masked; one record's page
+ * shows them whole to those who may edit the record (they need them to correct or to call), and
+ * that read is logged; an export is logged, and masked for those who may not edit.
+ */
+export const personalFields = (entity: EntityDef): FieldDef[] => entity.fields.filter((f) => f.personal);
+
+/** May this user see the entity's personal values whole? Those who may edit its records. */
+export const readsPersonalData = (principal: Principal, entity: EntityDef) =>
+  can(principal.roles, entity, 'update').can;
+
+/** Masks the personal values of the rows in place (`maskContact`: the last three characters). */
+export function maskPersonal(entity: EntityDef, rows: Row[]): Row[] {
+  const fields = personalFields(entity);
+  for (const row of rows)
+    for (const field of fields) {
+      const value = row[field.name];
+      if (typeof value === 'string' && value !== '') row[field.name] = maskContact(value);
+    }
+  return rows;
+}
+
+/** The personal fields of a row that hold a value (what an unmasked read reveals). */
+export const filledPersonal = (entity: EntityDef, row: Row) =>
+  personalFields(entity)
+    .filter((f) => row[f.name] !== null && row[f.name] !== undefined && row[f.name] !== '')
+    .map((f) => f.name);
+
+export type PersonalDataAction = 'read' | 'export' | 'erase';
+
+/** One line of the access log: who, when (the row's time), what. Kept like history: never edited. */
+export async function logPersonalData(
+  db: Executor,
+  entry: {
+    userId: string;
+    action: PersonalDataAction;
+    entity: EntityDef;
+    recordId?: string;
+    fields: readonly string[];
+    detail?: Row;
+  },
+): Promise<void> {
+  await sql`insert into personal_data_access (user_id, action, entity, record_id, fields, detail)
+    values (${entry.userId}, ${entry.action}, ${entry.entity.name}, ${entry.recordId ?? null},
+            ${[...entry.fields]}::text[], ${entry.detail ? JSON.stringify(entry.detail) : null}::jsonb)`.execute(
+    db,
+  );
+}

@@ -1,0 +1,79 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { HttpResponse, http } from 'msw';
+import { expect, screen, userEvent, within } from 'storybook/test';
+import { fixtureId } from '../mocks/fixtures.ts';
+import { EntityDetailPage } from '../pages/EntityDetailPage.tsx';
+import type { EntityListPage } from '../pages/EntityListPage.tsx';
+import { entityStories } from '../stories/entityStories.tsx';
+
+const shipTo = entityStories('shipTo');
+
+/** The ship-to's special part: erasing its contact data (PDPA, docs/privacy.md). */
+const meta = {
+  title: 'Pages/ShipTo/Special part',
+  ...shipTo.meta,
+} satisfies Meta<typeof EntityListPage>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+const shipToId = fixtureId('shipTo', 1);
+const erased: string[] = [];
+const eraseHandler = http.post('/api/shipTo/:id/eraseContact', ({ params }) => {
+  erased.push(String(params.id));
+  return HttpResponse.json({ id: params.id, messages: 3 });
+});
+
+/** An editor erases the contact data after confirming; the answer says what went and what stays. */
+export const EraseContact: Story = {
+  beforeEach: ({ msw }) => {
+    erased.length = 0;
+    shipTo.mount(msw);
+    msw.use(eraseHandler);
+  },
+  render: () => <EntityDetailPage entity="shipTo" id={shipToId} onBack={() => undefined} />,
+  play: async ({ canvas }) => {
+    await userEvent.click(await canvas.findByRole('button', { name: 'ลบข้อมูลติดต่อ (PDPA)' }));
+    const dialog = within(await screen.findByRole('alertdialog'));
+    await expect(dialog.getByText(/การจองและประวัติการจองยังอยู่ครบ/)).toBeVisible();
+    await userEvent.click(dialog.getByRole('button', { name: 'ไม่ลบ' }));
+    await expect(erased).toEqual([]);
+    await userEvent.click(canvas.getByRole('button', { name: 'ลบข้อมูลติดต่อ (PDPA)' }));
+    await userEvent.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'ลบข้อมูลติดต่อ' }),
+    );
+    await expect(await screen.findByText(/^ลบข้อมูลติดต่อของ .+ แล้ว \(สำเนาข้อความ 3 รายการ\)/)).toBeVisible();
+    await expect(erased).toEqual([shipToId]);
+  },
+};
+
+/** The refusal of the server is shown in Thai. */
+export const EraseRefused: Story = {
+  beforeEach: ({ msw }) => {
+    shipTo.mount(msw);
+    msw.use(
+      http.post('/api/shipTo/:id/eraseContact', () =>
+        HttpResponse.json({ messages: ['ไม่มีสิทธิ์แก้ไข สถานที่ส่งสินค้า'] }, { status: 403 }),
+      ),
+    );
+  },
+  render: () => <EntityDetailPage entity="shipTo" id={shipToId} onBack={() => undefined} />,
+  play: async ({ canvas }) => {
+    await userEvent.click(await canvas.findByRole('button', { name: 'ลบข้อมูลติดต่อ (PDPA)' }));
+    await userEvent.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'ลบข้อมูลติดต่อ' }),
+    );
+    await expect(await screen.findByText('ไม่มีสิทธิ์แก้ไข สถานที่ส่งสินค้า')).toBeVisible();
+  },
+};
+
+/** A reader of ship-tos is offered no erasure. */
+export const ReaderCannotErase: Story = {
+  beforeEach: ({ msw }) => shipTo.mount(msw),
+  parameters: { harness: { roles: ['ROLE_SHIP_TO_READ'] } },
+  render: () => <EntityDetailPage entity="shipTo" id={shipToId} onBack={() => undefined} />,
+  play: async ({ canvas }) => {
+    await expect(await canvas.findByRole('tab', { name: 'รายละเอียด' })).toBeVisible();
+    await expect(canvas.queryByRole('button', { name: 'ลบข้อมูลติดต่อ (PDPA)' })).toBeNull();
+  },
+};
