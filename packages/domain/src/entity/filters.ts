@@ -3,11 +3,21 @@ import type { EntityDef, FieldDef, FieldType } from './types.ts';
 
 /**
  * The list filters of an entity, derived from its fields with the spec's shipment naming
- * (api.md): ids, excludeIds, <field>Eq, <field>s, <field>From/<field>To, <base>Ids/<base>ExcludeIds
- * and searchTerm.
+ * (api.md): ids, excludeIds, <field>Eq, <field>s, <field>From/<field>To, <base>Ids/<base>ExcludeIds,
+ * <field>Empty (where the field declares `emptyFilter`) and searchTerm.
  */
 
-export type FilterKind = 'ids' | 'excludeIds' | 'eq' | 'in' | 'from' | 'to' | 'refIn' | 'refNotIn' | 'search';
+export type FilterKind =
+  | 'ids'
+  | 'excludeIds'
+  | 'eq'
+  | 'in'
+  | 'from'
+  | 'to'
+  | 'refIn'
+  | 'refNotIn'
+  | 'empty'
+  | 'search';
 
 export type FilterValueType =
   | 'string'
@@ -74,6 +84,15 @@ function fieldFilters(field: FieldDef): FilterDef[] {
       isList: true,
     });
     filters.push(ref(`${base}Ids`, 'refIn'), ref(`${base}ExcludeIds`, 'refNotIn'));
+  }
+  if (field.emptyFilter) {
+    filters.push({
+      param: `${field.name}Empty`,
+      kind: 'empty',
+      field: field.name,
+      valueType: 'boolean',
+      isList: false,
+    });
   }
   return filters;
 }

@@ -61,6 +61,11 @@ export interface FieldDef {
   readonly format?: 'email' | 'unit';
   /** What a number measures: it is shown as that kind of quantity everywhere (`QUANTITY_FORMATS`). */
   readonly quantity?: QuantityKind;
+  /**
+   * Adds the `<field>Empty` list filter (true: no value, false: a value) for a gap that blocks
+   * work, e.g. a ship-to without coordinates (the home's master-data counts link to it).
+   */
+  readonly emptyFilter?: boolean;
 }
 
 export type SortDirection = 'asc' | 'desc';

@@ -141,6 +141,8 @@ function matches(
       return Array.isArray(value) ? value.some((id) => values.includes(String(id))) : values.includes(text);
     case 'refNotIn':
       return Array.isArray(value) ? !value.some((id) => values.includes(String(id))) : !values.includes(text);
+    case 'empty':
+      return (value == null) === (values[0] === 'true');
     case 'search': {
       const term = (values[0] ?? '').toLowerCase();
       return entity.fields.some(

@@ -13,6 +13,7 @@ import * as contact from './0011_contact.ts';
 import * as shipmentPlanning from './0012_shipment_planning.ts';
 import * as userBuddhistEra from './0013_user_buddhist_era.ts';
 import * as historySource from './0014_history_source.ts';
+import * as home from './0015_home.ts';
 
 /** Every migration, in order. Names sort lexically: never rename or reorder one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -30,4 +31,5 @@ export const migrations: Record<string, Migration> = {
   '0012_shipment_planning': shipmentPlanning,
   '0013_user_buddhist_era': userBuddhistEra,
   '0014_history_source': historySource,
+  '0015_home': home,
 };
