@@ -157,24 +157,42 @@ describe('the home per role', () => {
       body.shipTosWithoutCoordinates.count,
     );
 
-    // The scenario's vehicle types have no per-branch settings (vehicleTypeAdjustPercent) yet.
-    expect(body.vehicleTypesWithoutSettings.href).toContain(world.vehicleTypeId);
-    expect(await listTotal(body.vehicleTypesWithoutSettings, tokens.masterData)).toBe(
-      body.vehicleTypesWithoutSettings.count,
-    );
-    await insertRecords(server.db, 'vehicleTypeAdjustPercent', [
+    // The scenario's vehicle type has its branch settings for its ship cond: nothing blocks it.
+    expect(body.vehicleTypesWithoutSettings.count).toBe(0);
+    expect(body.vehicleTypesWithoutSettings.href).toBeNull();
+    // A slot of the same type under a ship cond the branch has no speed and times for does.
+    const [otherShipCondId] = await insertRecords(server.db, 'shipCond', [
+      { code: 'HOME-SC', name: 'ส่งด่วน', sla: 0, vehicleTypeIds: [world.vehicleTypeId] },
+    ]);
+    const [unsetSlot] = await insertRecords(server.db, 'vehicleDateSlot', [
       {
         branchId: world.branchId,
+        shiftDate: addDays(world.today, 2),
+        shiftOfDayId: world.shiftOfDayId,
         vehicleTypeId: world.vehicleTypeId,
-        bookingWeightAdjustPercent: 100,
-        bookingVolumeAdjustPercent: 100,
-        planningWeightAdjustPercent: 100,
-        planningVolumeAdjustPercent: 100,
+        shipCondId: otherShipCondId,
+        total: 1,
+        special: 0,
       },
     ]);
-    const after = await call(server.api, 'GET', `/home/masterData?${q()}`, { token: tokens.masterData });
-    expect(after.body.vehicleTypesWithoutSettings.count).toBe(body.vehicleTypesWithoutSettings.count - 1);
-    expect(after.body.vehicleTypesWithoutSettings.href ?? '').not.toContain(world.vehicleTypeId);
+    const unset = await call(server.api, 'GET', `/home/masterData?${q()}`, { token: tokens.masterData });
+    expect(unset.body.vehicleTypesWithoutSettings.count).toBe(1);
+    expect(unset.body.vehicleTypesWithoutSettings.href).toBe(`/vehicleType?ids=${world.vehicleTypeId}`);
+    expect(await listTotal(unset.body.vehicleTypesWithoutSettings, tokens.masterData)).toBe(1);
+    // Another branch's settings do not count for this one.
+    await sql`insert into branch__vehicle_type_settings (parent_id, position, vehicle_type_id, ship_cond_id, speed_per_km, load_time, unload_time, wait_time)
+      values (${other.branchId}, 1, ${world.vehicleTypeId}, ${otherShipCondId}, 1, 10, 10, 10)`.execute(
+      server.db,
+    );
+    const elsewhere = await call(server.api, 'GET', `/home/masterData?${q()}`, { token: tokens.masterData });
+    expect(elsewhere.body.vehicleTypesWithoutSettings.count).toBe(1);
+    await sql`insert into branch__vehicle_type_settings (parent_id, position, vehicle_type_id, ship_cond_id, speed_per_km, load_time, unload_time, wait_time)
+      values (${world.branchId}, 1, ${world.vehicleTypeId}, ${otherShipCondId}, 1, 10, 10, 10)`.execute(
+      server.db,
+    );
+    const set = await call(server.api, 'GET', `/home/masterData?${q()}`, { token: tokens.masterData });
+    expect(set.body.vehicleTypesWithoutSettings.count).toBe(0);
+    await sql`delete from vehicle_date_slot where id = ${unsetSlot!}`.execute(server.db);
 
     // Only today has a slot: the other 13 days of the 14 have none.
     expect(body.daysWithoutSlots.count).toBe(13);

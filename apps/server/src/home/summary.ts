@@ -99,11 +99,17 @@ export async function masterDataHome(db: Database, branchId: string, today: stri
   const [shipTos, types, days] = await Promise.all([
     // A ship-to without coordinates falls back to its sub-district's; the count names what to fix.
     listCount(db, 'shipTo', { latEmpty: 'true' }, undefined),
-    // Vehicle types used in planning with no vehicleTypeAdjustPercent row for this branch.
+    // Vehicle types the branch offers (a slot with a vehicle from today on) whose ship cond has no
+    // speed and times in the branch's vehicleTypeSettings: the engine refuses them (rule 3, noSetting).
     sql<{ id: string }>`
       select vt.id from vehicle_type vt
        where vt.not_valid_for_planning is not true
-         and not exists (select 1 from vehicle_type_adjust_percent a where a.branch_id = ${branchId} and a.vehicle_type_id = vt.id)
+         and exists (select 1 from vehicle_date_slot s
+                      where s.branch_id = ${branchId} and s.shift_date >= ${today}::date and s.total > 0
+                        and s.vehicle_type_id = vt.id
+                        and not exists (select 1 from branch__vehicle_type_settings x
+                                         where x.parent_id = ${branchId} and x.vehicle_type_id = s.vehicle_type_id
+                                           and x.ship_cond_id = s.ship_cond_id))
        order by vt.code`.execute(db),
     // Days of the horizon on which no slot of the branch offers a vehicle (an index range per day).
     sql<{ date: string }>`

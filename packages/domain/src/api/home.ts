@@ -17,7 +17,7 @@ export const homeSectionRoles = {
   masterData: [
     ...new Set([
       ...prefixEditRoles('SHIP_TO'),
-      ...prefixEditRoles('VEHICLE_TYPE_ADJUST_PERCENT'),
+      ...prefixEditRoles('BRANCH'),
       ...prefixEditRoles('VEHICLE_DATE_SLOT'),
     ]),
   ],

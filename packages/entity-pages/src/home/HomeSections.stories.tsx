@@ -108,7 +108,7 @@ export const MasterData: Story = {
       '/shipTo?latEmpty=true',
     );
     // Vehicle types need the VEHICLE_TYPE read role this user has.
-    await expect(data.getByRole('link', { name: /ประเภทรถที่ยังไม่ได้ตั้งค่า/ })).toBeVisible();
+    await expect(data.getByRole('link', { name: /ประเภทรถที่สาขายังไม่ได้ตั้งค่า/ })).toBeVisible();
     const days = within(data.getByRole('list', { name: /วันที่ยังไม่มีรถพร้อมใช้/ }));
     await expect(days.getAllByRole('link')).toHaveLength(4);
     await expect(days.getByRole('link', { name: 'ส. 11 ม.ค. 2025' })).toHaveAttribute(
@@ -185,7 +185,7 @@ export const Empty: Story = {
     const data = within(await section(canvasElement, 'ข้อมูลที่ทำให้จองไม่ได้'));
     await expect(await data.findByText('มีรถพร้อมใช้ครบทุกวันใน 14 วันข้างหน้า')).toBeVisible();
     // No vehicle type is missing its settings: no list to open.
-    await expect(data.queryByRole('link', { name: /ประเภทรถที่ยังไม่ได้ตั้งค่า/ })).toBeNull();
+    await expect(data.queryByRole('link', { name: /ประเภทรถที่สาขายังไม่ได้ตั้งค่า/ })).toBeNull();
   },
 };
 

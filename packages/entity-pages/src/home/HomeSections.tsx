@@ -32,7 +32,8 @@ export const homeText = {
   masterData: 'ข้อมูลที่ทำให้จองไม่ได้',
   shipTosWithoutCoordinates: 'สถานที่ส่งสินค้าที่ไม่มีพิกัด',
   shipTosNote: 'ใช้พิกัดของตำบลแทน ระยะทางจึงคลาดเคลื่อน',
-  vehicleTypesWithoutSettings: 'ประเภทรถที่ยังไม่ได้ตั้งค่าการใช้รถของสาขา',
+  vehicleTypesWithoutSettings: 'ประเภทรถที่สาขายังไม่ได้ตั้งค่าความเร็วและเวลา',
+  vehicleTypesNote: 'ตั้งค่าที่หน้าสาขา ตามประเภทรถและ Ship Cond',
   daysWithoutSlots: `วันที่ยังไม่มีรถพร้อมใช้ใน ${HOME_SLOT_HORIZON_DAYS} วันข้างหน้า`,
   allDaysHaveSlots: `มีรถพร้อมใช้ครบทุกวันใน ${HOME_SLOT_HORIZON_DAYS} วันข้างหน้า`,
   admin: 'ผู้ดูแลระบบ',
@@ -252,6 +253,7 @@ function MasterDataSection({ navigate }: HomeSectionsProps) {
               value={home.vehicleTypesWithoutSettings}
               navigate={navigate}
               tone="attention"
+              note={homeText.vehicleTypesNote}
             />
             <CountLink
               label={homeText.daysWithoutSlots}
