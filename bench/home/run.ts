@@ -120,7 +120,8 @@ for (const [section, run] of Object.entries(sections)) {
     const nodes = [
       ...new Set(
         plan.flatMap(
-          (line) => line.match(/(Index Only Scan|Index Scan|Bitmap Index Scan|Seq Scan)( using \w+)? on \w+/g) ?? [],
+          (line) =>
+            line.match(/(Index Only Scan|Index Scan|Bitmap Index Scan|Seq Scan)( using \w+)? on \w+/g) ?? [],
         ),
       ),
     ];
