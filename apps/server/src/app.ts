@@ -23,6 +23,7 @@ import { locationTrackingRoutes } from './demo/locationTracking.ts';
 import { documentRoutes } from './documents/routes.ts';
 import { noGenericRoutes } from './entities/naming.ts';
 import { fileRoutes } from './files/routes.ts';
+import { homeRoutes } from './home/routes.ts';
 import { errorServerOptions, notFound, registerErrorHandling } from './http/errors.ts';
 import { registerInputChecks } from './http/inputs.ts';
 import { registerOpenApi } from './http/openapi.ts';
@@ -126,6 +127,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(authRoutes(ctx));
       await api.register(accountRoutes(ctx));
       await api.register(bookingRoutes(ctx, events));
+      await api.register(homeRoutes(ctx));
       await api.register(appointmentRoutes(ctx));
       await api.register(contactMessageRoutes(ctx));
       await api.register(contactTemplateRoutes(ctx));

@@ -55,7 +55,13 @@ describe.each(writable.map((e) => [e.name, e] as const))('%s', (_name, entity) =
     for (const filter of filtersFor(entity)) {
       const searched = entity.fields.find((f) => f.searchable && typeof created[f.name] === 'string');
       const value =
-        filter.kind === 'search' ? (searched ? created[searched.name] : null) : created[filter.field];
+        filter.kind === 'search'
+          ? searched
+            ? created[searched.name]
+            : null
+          : filter.kind === 'empty'
+            ? String(created[filter.field] == null)
+            : created[filter.field];
       if (value === null || value === undefined || (Array.isArray(value) && value.length === 0)) continue;
       if (filter.kind === 'ids' || filter.kind === 'excludeIds' || filter.kind === 'refNotIn') continue;
       const text = Array.isArray(value) ? String(value[0]) : String(value);

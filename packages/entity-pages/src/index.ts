@@ -24,6 +24,7 @@ export { OSM_TILE_URL } from './demo/TrackingMap.tsx';
 export { THUMBNAIL_SIZE, useThumbnail } from './files/useThumbnail.ts';
 export { EntityFormDialog, type EntityFormDialogProps } from './form/EntityFormDialog.tsx';
 export type { FormMode } from './form/formValidation.ts';
+export { HomeSections, type HomeSectionsProps } from './home/HomeSections.tsx';
 export { ApiKeysPage } from './integration/ApiKeysPage.tsx';
 export { EntityDetailPage, type EntityDetailPageProps } from './pages/EntityDetailPage.tsx';
 export { type EntityDialogState, EntityListPage, type EntityListPageProps } from './pages/EntityListPage.tsx';

@@ -53,6 +53,8 @@ function condition(entity: EntityDef, def: FilterDef, value: unknown, alias: str
       if (def.kind === 'refIn') return matches;
       return field?.type === 'refs' ? sql`not ${matches}` : sql`(${column} is null or not ${matches})`;
     }
+    case 'empty':
+      return value ? sql`${column} is null` : sql`${column} is not null`;
     case 'search': {
       const pattern = likePattern(String(value));
       const ors = searchableFields(entity).map(

@@ -1,14 +1,23 @@
-import { ROLE_ADMIN } from '@lms/domain';
-import { SystemStatusPage } from '@lms/entity-pages';
+import { HomeSections } from '@lms/entity-pages';
+import { useMemo } from 'react';
+import { useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import { branchLabel, useBranch } from '../branch/BranchProvider.tsx';
+import { sharedBookingEvents } from '../events/bookingEvents.ts';
 import { useAuth } from '../session/AuthProvider.tsx';
 import { HOST_TEXT } from '../text.ts';
 
-/** Home (spec §2): a short Thai welcome and the system status card. */
+/** Home (spec §2): a short Thai welcome, then the sections of the user's roles (docs/web.md "Home"). */
 export function HomePage() {
   const { user } = useAuth();
-  const { branch } = useBranch();
+  const { branch, branchId } = useBranch();
+  const navigate = useNavigate();
+  const userId = user?.userId;
+  // The planner's numbers follow the branch's booking events, on the stream the calendars share.
+  const openEvents = useMemo(
+    () => (userId && branchId ? sharedBookingEvents(userId, branchId) : undefined),
+    [userId, branchId],
+  );
   return (
     <Column>
       <Welcome aria-labelledby="home-welcome">
@@ -21,7 +30,7 @@ export function HomePage() {
           </strong>
         </p>
       </Welcome>
-      <SystemStatusPage details={user?.roles.includes(ROLE_ADMIN) ?? false} />
+      <HomeSections openEvents={openEvents} navigate={navigate} />
     </Column>
   );
 }
@@ -30,6 +39,7 @@ const Column = styled.div`
   display: flex;
   flex-direction: column;
   gap: ${({ theme }) => theme.space[4]};
+  min-width: 0;
 `;
 
 const Welcome = styled.section`

@@ -228,6 +228,8 @@ export const shipTo: EntityDef = {
     ...latLonFields().map((field) => ({
       ...field,
       hiddenInList: true,
+      // The home's master-data section counts ship-tos without coordinates and links here.
+      emptyFilter: true,
       typeNote: `${field.typeNote ?? ''}; ว่าง = ใช้พิกัดของตำบล (booking.md)`,
     })),
     attachmentsField('เอกสารแนบ (แผนที่, รูปหน้าร้าน)'),

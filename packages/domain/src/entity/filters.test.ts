@@ -42,6 +42,19 @@ describe('filtersFor', () => {
     expect(ranges).toHaveLength(52);
   });
 
+  it('adds <field>Empty only where the field declares emptyFilter', () => {
+    const byParam = new Map(filtersFor(entityByName('shipTo')).map((filter) => [filter.param, filter]));
+    expect(byParam.get('latEmpty')).toEqual({
+      param: 'latEmpty',
+      kind: 'empty',
+      field: 'lat',
+      valueType: 'boolean',
+      isList: false,
+    });
+    expect(byParam.has('lonEmpty')).toBe(true);
+    expect(params('branch')).not.toContain('latEmpty');
+  });
+
   it('describes each filter by kind, field, value type and list-ness', () => {
     const byParam = new Map(filtersFor(entityByName('shipment')).map((filter) => [filter.param, filter]));
     expect(byParam.get('docNos')).toEqual({

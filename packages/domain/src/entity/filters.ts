@@ -3,8 +3,8 @@ import type { EntityDef, FieldDef, FieldType } from './types.ts';
 
 /**
  * The list filters of an entity, derived from its fields with the spec's shipment naming
- * (api.md): ids, excludeIds, <field>Eq, <field>s, <field>From/<field>To, <base>Ids/<base>ExcludeIds
- * and searchTerm.
+ * (api.md): ids, excludeIds, <field>Eq, <field>s, <field>From/<field>To, <base>Ids/<base>ExcludeIds,
+ * <field>Empty (where the field declares `emptyFilter`) and searchTerm.
  */
 
 export type FilterKind =
@@ -16,6 +16,7 @@ export type FilterKind =
   | 'to'
   | 'refIn'
   | 'refNotIn'
+  | 'empty'
   | 'search'
   | 'named';
 
@@ -84,6 +85,15 @@ function fieldFilters(field: FieldDef): FilterDef[] {
       isList: true,
     });
     filters.push(ref(`${base}Ids`, 'refIn'), ref(`${base}ExcludeIds`, 'refNotIn'));
+  }
+  if (field.emptyFilter) {
+    filters.push({
+      param: `${field.name}Empty`,
+      kind: 'empty',
+      field: field.name,
+      valueType: 'boolean',
+      isList: false,
+    });
   }
   return filters;
 }

@@ -67,6 +67,11 @@ export interface FieldDef {
   readonly personal?: boolean;
   /** What a number measures: it is shown as that kind of quantity everywhere (`QUANTITY_FORMATS`). */
   readonly quantity?: QuantityKind;
+  /**
+   * Adds the `<field>Empty` list filter (true: no value, false: a value) for a gap that blocks
+   * work, e.g. a ship-to without coordinates (the home's master-data counts link to it).
+   */
+  readonly emptyFilter?: boolean;
 }
 
 export type SortDirection = 'asc' | 'desc';

@@ -18,7 +18,7 @@ import { BookingActions } from './BookingActions.tsx';
 import { bookingKeys, type CalendarQuery, type CellRef, useBookingApi } from './bookingApi.ts';
 import { addIsoDays, dateOf, hours, isoOf, kg, m3, percent, thaiDay } from './format.ts';
 import { Messages, Panel, Stack, TableScroll } from './layout.tsx';
-import { StatusBadge } from './StatusBadge.tsx';
+import { maxPercent, StatusBadge } from './StatusBadge.tsx';
 import type { CalendarCell, CellBooking } from './types.ts';
 import { type OpenBookingEvents, useBookingEvents } from './useBookingEvents.ts';
 
@@ -54,8 +54,6 @@ const isoDay = /^\d{4}-\d{2}-\d{2}$/;
 export function periodStart(range: DayRange, view: CalendarView): string {
   return view === 'month' ? `${addIsoDays(range.from, 6).slice(0, 7)}-01` : range.from;
 }
-
-const maxPercent = (cell: CalendarCell) => Math.max(cell.weightPercent, cell.volumePercent, cell.hourPercent);
 
 /** Booking Calendar (`/bookingCalendar`): capacity per day × shift × vehicle type, live. */
 export function BookingCalendarPage({

@@ -1,5 +1,6 @@
 import styled from 'styled-components';
 import { percent } from './format.ts';
+import type { CalendarCell } from './types.ts';
 
 /** The engine names status colours (green/blue/orange/red); these are their on-screen shades. */
 const swatches: Record<string, { background: string; text: string }> = {
@@ -13,6 +14,10 @@ const fallback = { background: '#eceff3', text: '#1c1f24' };
 export function swatchOf(colour: string) {
   return swatches[colour] ?? fallback;
 }
+
+/** A cell's badge figure: the fullest of weight, volume and hours (the status follows it). */
+export const maxPercent = (cell: CalendarCell) =>
+  Math.max(cell.weightPercent, cell.volumePercent, cell.hourPercent);
 
 /** A utilization status: colour AND Thai label (never colour alone), with its percentage. */
 export function StatusBadge({

@@ -160,6 +160,8 @@ function matches(
       const keep = namedFilterMocks[entity.name]?.[filter.param]?.(record) ?? true;
       return values[0] === 'false' ? !keep : keep;
     }
+    case 'empty':
+      return (value == null) === (values[0] === 'true');
     case 'search': {
       const term = (values[0] ?? '').toLowerCase();
       return entity.fields.some(

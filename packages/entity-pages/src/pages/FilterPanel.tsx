@@ -34,6 +34,7 @@ const kindLabel: Record<string, string> = {
   to: 'ถึง',
   refIn: 'เป็น',
   refNotIn: 'ไม่เป็น',
+  empty: 'ว่าง',
 };
 
 export function FilterPanel({ entity, filterDefs, values, onApply }: FilterPanelProps) {

@@ -16,6 +16,7 @@ import * as historySource from './0014_history_source.ts';
 import * as contactPlanner from './0015_contact_planner.ts';
 import * as attachments from './0016_attachments.ts';
 import * as fileNormalized from './0017_file_normalized.ts';
+import * as home from './0018_home.ts';
 
 /** Every migration, in order. Names sort lexically: never rename or reorder one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -36,4 +37,5 @@ export const migrations: Record<string, Migration> = {
   '0015_contact_planner': contactPlanner,
   '0016_attachments': attachments,
   '0017_file_normalized': fileNormalized,
+  '0018_home': home,
 };

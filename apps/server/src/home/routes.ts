@@ -1,0 +1,38 @@
+import { bangkokIsoDate, homeApi, homeSectionRoles } from '@lms/domain';
+import type { FastifyInstance } from 'fastify';
+import { typed } from '../http/contract.ts';
+import type { AuthContext } from '../routes/context.ts';
+import { adminHome, masterDataHome, plannerHome } from './summary.ts';
+
+/**
+ * The home's sections (docs/web.md "Home"), one route each so that each checks its own roles:
+ * a planner is refused the admin's numbers, whatever the page asks for.
+ */
+export function homeRoutes(ctx: AuthContext) {
+  return async (fastify: FastifyInstance) => {
+    const app = typed(fastify);
+    const tags = ['Home'];
+    const today = () => bangkokIsoDate(new Date());
+
+    app.route({
+      ...homeApi.planner,
+      schema: { ...homeApi.planner.schema, tags },
+      config: { access: { roles: homeSectionRoles.planner }, branchScoped: true },
+      handler: async (request) => plannerHome(ctx.db, request.branchId!, today()),
+    });
+
+    app.route({
+      ...homeApi.masterData,
+      schema: { ...homeApi.masterData.schema, tags },
+      config: { access: { roles: homeSectionRoles.masterData }, branchScoped: true },
+      handler: async (request) => masterDataHome(ctx.db, request.branchId!, today()),
+    });
+
+    app.route({
+      ...homeApi.admin,
+      schema: { ...homeApi.admin.schema, tags },
+      config: { access: { roles: homeSectionRoles.admin } },
+      handler: async () => adminHome(ctx.db, today()),
+    });
+  };
+}

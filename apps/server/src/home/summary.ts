@@ -1,0 +1,156 @@
+import { addDays } from '@lms/booking';
+import {
+  type AdminHome,
+  dueBuckets,
+  entityByName,
+  HOME_SLOT_HORIZON_DAYS,
+  type HomeCount,
+  type MasterDataHome,
+  type PlannerHome,
+  validateListQuery,
+} from '@lms/domain';
+import { sql } from 'kysely';
+import { calendarCells } from '../booking/calendar.ts';
+import { whereClause } from '../crud/where.ts';
+import type { Database } from '../db/database.ts';
+import { tableOf } from '../entities/naming.ts';
+
+type Params = Readonly<Record<string, string | readonly string[]>>;
+
+/** `/path?params` of a list, as its page reads them (entity filters, api.md). */
+function listHref(path: string, params: Params): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params))
+    for (const item of [value].flat()) search.append(key, item);
+  return `${path}?${search}`;
+}
+
+/**
+ * A count of an entity's list under these filters, with the link that opens that list: the count
+ * runs the list's own WHERE clause (crud/where.ts) on the same parameters, so the number and the
+ * list it opens cannot disagree.
+ */
+async function listCount(
+  db: Database,
+  entityName: string,
+  params: Params,
+  branchId: string | undefined,
+): Promise<HomeCount> {
+  const entity = entityByName(entityName);
+  const query = validateListQuery(entity, { ...params, ...(branchId ? { branchId } : {}) });
+  if (!query.ok) throw new Error(`home count ${entityName}: ${query.messages.join('; ')}`);
+  const { rows } = await sql<{ n: number }>`
+    select count(*)::int as n from ${sql.table(tableOf(entity))} t ${whereClause(entity, query.value, branchId)}`.execute(
+    db,
+  );
+  return { count: rows[0]?.n ?? 0, href: listHref(entity.path, params) };
+}
+
+/** Midnight to midnight of a Bangkok day, as the datetime filters take it. */
+const dayRange = (day: string) => ({ from: `${day}T00:00:00+07:00`, to: `${day}T23:59:59.999+07:00` });
+
+/** Today's and tomorrow's capacity, unbooked DOs by delivery date, bookings to call, cancelled today. */
+export async function plannerHome(db: Database, branchId: string, today: string): Promise<PlannerHome> {
+  const tomorrow = addDays(today, 1);
+  const unbooked = { isBookingEq: 'false' };
+  const dueRange: Record<(typeof dueBuckets)[number], Params> = {
+    overdue: { deliveryAtTo: addDays(today, -1) },
+    today: { deliveryAtFrom: today, deliveryAtTo: today },
+    tomorrow: { deliveryAtFrom: tomorrow, deliveryAtTo: tomorrow },
+    week: { deliveryAtFrom: addDays(today, 2), deliveryAtTo: addDays(today, 7) },
+    later: { deliveryAtFrom: addDays(today, 8) },
+  };
+  const canceled = dayRange(today);
+  const [capacity, total, buckets, notCalled, unreachable, canceledToday] = await Promise.all([
+    calendarCells(db, { branchId, from: today, to: tomorrow }),
+    listCount(db, 'deliveryOrder', unbooked, branchId),
+    Promise.all(
+      dueBuckets.map(async (bucket) => ({
+        bucket,
+        ...(await listCount(db, 'deliveryOrder', { ...unbooked, ...dueRange[bucket] }, branchId)),
+      })),
+    ),
+    listCount(db, 'bookingReport', { statusEq: 'CONFIRMED', callStatusEq: 'NOT_CALLED' }, branchId),
+    listCount(db, 'bookingReport', { statusEq: 'CONFIRMED', callStatusEq: 'UNREACHABLE' }, branchId),
+    listCount(
+      db,
+      'bookingReport',
+      { statusEq: 'CANCELED', canceledAtFrom: canceled.from, canceledAtTo: canceled.to },
+      branchId,
+    ),
+  ]);
+  return {
+    today,
+    tomorrow,
+    capacity,
+    unbooked: { total, buckets },
+    notCalled,
+    unreachable,
+    canceledToday,
+  };
+}
+
+/** At most this many ids go into a link (vehicle types are tens, not thousands). */
+const MAX_LINK_IDS = 100;
+
+/** What blocks booking in this branch: ship-tos without coordinates, vehicle types without settings, days without slots. */
+export async function masterDataHome(db: Database, branchId: string, today: string): Promise<MasterDataHome> {
+  const last = addDays(today, HOME_SLOT_HORIZON_DAYS - 1);
+  const [shipTos, types, days] = await Promise.all([
+    // A ship-to without coordinates falls back to its sub-district's; the count names what to fix.
+    listCount(db, 'shipTo', { latEmpty: 'true' }, undefined),
+    // Vehicle types the branch offers (a slot with a vehicle from today on) whose ship cond has no
+    // speed and times in the branch's vehicleTypeSettings: the engine refuses them (rule 3, noSetting).
+    sql<{ id: string }>`
+      select vt.id from vehicle_type vt
+       where vt.not_valid_for_planning is not true
+         and exists (select 1 from vehicle_date_slot s
+                      where s.branch_id = ${branchId} and s.shift_date >= ${today}::date and s.total > 0
+                        and s.vehicle_type_id = vt.id
+                        and not exists (select 1 from branch__vehicle_type_settings x
+                                         where x.parent_id = ${branchId} and x.vehicle_type_id = s.vehicle_type_id
+                                           and x.ship_cond_id = s.ship_cond_id))
+       order by vt.code`.execute(db),
+    // Days of the horizon on which no slot of the branch offers a vehicle (an index range per day).
+    sql<{ date: string }>`
+      select d::date::text as date from generate_series(${today}::date, ${last}::date, interval '1 day') d
+       where not exists (select 1 from vehicle_date_slot s
+                          where s.branch_id = ${branchId} and s.shift_date = d::date and s.total > 0)
+       order by d`.execute(db),
+  ]);
+  const typeIds = types.rows.map((row) => row.id);
+  const dayHref = (from: string, to: string) =>
+    listHref(entityByName('vehicleDateSlot').path, { shiftDateFrom: from, shiftDateTo: to });
+  return {
+    shipTosWithoutCoordinates: shipTos,
+    vehicleTypesWithoutSettings: {
+      count: typeIds.length,
+      href:
+        typeIds.length && typeIds.length <= MAX_LINK_IDS
+          ? listHref(entityByName('vehicleType').path, { ids: typeIds })
+          : null,
+    },
+    daysWithoutSlots: {
+      count: days.rows.length,
+      href: dayHref(today, last),
+      days: days.rows.map(({ date }) => ({ date, href: dayHref(date, date) })),
+    },
+  };
+}
+
+/** Active users, open sessions, failed sign-ins since midnight in Bangkok. */
+export async function adminHome(db: Database, today: string): Promise<AdminHome> {
+  const [users, sessions, failures] = await Promise.all([
+    listCount(db, 'appUser', { activeEq: 'true' }, undefined),
+    sql<{ n: number }>`select count(*)::int as n from user_session
+       where revoked_at is null and absolute_expires_at > now()`.execute(db),
+    sql<{ n: number }>`select count(*)::int as n from sign_in_failure
+       where at >= ${dayRange(today).from}::timestamptz`.execute(db),
+  ]);
+  // Sessions and failed sign-ins have no list page: their numbers link nowhere.
+  return {
+    activeUsers: users,
+    activeSessions: { count: sessions.rows[0]?.n ?? 0, href: null },
+    failedSignInsToday: { count: failures.rows[0]?.n ?? 0, href: null },
+  };
+}
