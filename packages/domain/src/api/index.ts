@@ -12,3 +12,4 @@ export * from './import.ts';
 export * from './integration.ts';
 export * from './locationTracking.ts';
 export * from './shipmentPlanning.ts';
+export * from './search.ts';
