@@ -11,5 +11,5 @@ export * from './health.ts';
 export * from './import.ts';
 export * from './integration.ts';
 export * from './locationTracking.ts';
-export * from './shipmentPlanning.ts';
 export * from './search.ts';
+export * from './shipmentPlanning.ts';
