@@ -37,6 +37,7 @@ import { accountRoutes } from './routes/account.ts';
 import { authRoutes } from './routes/auth.ts';
 import type { AuthContext } from './routes/context.ts';
 import { healthRoutes } from './routes/health.ts';
+import { searchRoutes } from './search/routes.ts';
 import { shipmentPlanningRoutes } from './shipmentPlanning/routes.ts';
 import { appRoleGroupExtension, appUserExtension } from './users/appUser.ts';
 
@@ -133,6 +134,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(contactTemplateRoutes(ctx));
       await api.register(shipmentPlanningRoutes(ctx));
       await api.register(documentRoutes(ctx));
+      await api.register(searchRoutes(ctx));
       await api.register(fileRoutes(ctx, { dataDir: options.dataDir }));
       await api.register(locationTrackingRoutes(ctx, options.databaseUrl));
       await api.register(apiKeyRoutes(ctx));

@@ -10,6 +10,18 @@ export const messages = {
   confirm: 'ยืนยัน',
   dialogLoading: 'กำลังโหลดข้อมูล',
   dialogSaving: 'กำลังบันทึกข้อมูล',
+  // ShortcutHelp
+  shortcutsTitle: 'คีย์ลัด',
+  shortcutsNote: 'คีย์ลัดที่เป็นตัวอักษรเดียวไม่ทำงานขณะพิมพ์ในช่องข้อความ ใช้ได้ทั้งแป้นภาษาไทยและอังกฤษ',
+  // CommandPalette
+  paletteTitle: 'ไปยังหน้าจอหรือค้นหาเอกสาร',
+  paletteSearch: 'พิมพ์ชื่อหน้าจอ รหัส หรือเลขที่เอกสาร',
+  paletteScreens: 'หน้าจอ',
+  paletteRecords: 'เอกสารและข้อมูล',
+  paletteRecordsLoading: 'กำลังค้นหาเอกสาร...',
+  paletteNoMatch: 'ไม่พบหน้าจอหรือเอกสารที่ตรงกับคำค้น',
+  paletteTypeMore: 'พิมพ์อย่างน้อย 2 ตัวอักษรเพื่อค้นหาเอกสาร',
+  paletteHint: 'ลูกศรขึ้นลงเพื่อเลือก Enter เพื่อเปิด Esc เพื่อปิด',
   // AppShell
   mainMenu: 'เมนูหลัก',
   menu: 'เมนู',

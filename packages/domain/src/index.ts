@@ -12,6 +12,7 @@ export * from './entity/fieldLabels.ts';
 export * from './entity/filters.ts';
 export * from './entity/icons.ts';
 export * from './entity/listQuery.ts';
+export * from './entity/recordKey.ts';
 export * from './entity/types.ts';
 export * from './menu.ts';
 export * from './messages.ts';

@@ -38,6 +38,15 @@ export {
 export { partsFor } from './parts/registry.ts';
 export type { EntityParts } from './parts/types.ts';
 export { type Session, SessionProvider, type SessionUser, useSession } from './session/SessionContext.tsx';
+export {
+  createUnsavedChanges,
+  DirtyReport,
+  type UnsavedChanges,
+  UnsavedChangesProvider,
+  unsavedText,
+  useUnsavedChanges,
+  useUnsavedForm,
+} from './session/unsavedChanges.tsx';
 export * from './shipmentPlanning/index.ts';
 export { SystemStatusPage } from './system/SystemStatusPage.tsx';
 export { type Health, useHealth } from './system/useHealth.ts';

@@ -19,6 +19,11 @@ export interface RouteAccessConfig {
   readonly access?: Access;
   /** The route acts for one branch: `branchId` in the query, which the user must be allowed. */
   readonly branchScoped?: boolean;
+  /**
+   * The route may act for a branch: a `branchId` in the query is checked as for `branchScoped`
+   * (then `request.branchId` is set); without one the route answers for no branch.
+   */
+  readonly branchOptional?: boolean;
   /** Allowed while the user still has to change a first/reset password. */
   readonly allowedBeforePasswordChange?: boolean;
 }
@@ -88,7 +93,8 @@ export function registerAccessControl(
     if (principal.mustChangePassword && !config.allowedBeforePasswordChange)
       throw forbidden(messages.mustChangePassword);
     authorize(principal, access);
-    if (config.branchScoped) request.branchId = checkBranch(request, principal);
+    if (config.branchScoped || (config.branchOptional && hasBranchParam(request)))
+      request.branchId = checkBranch(request, principal);
   });
 }
 
@@ -121,6 +127,10 @@ function authorize(principal: Principal, access: Access): void {
     const verdict = can(principal.roles, access.entity, access.action);
     if (!verdict.can) throw new HttpError(403, [verdict.reason ?? messages.noRole]);
   }
+}
+
+function hasBranchParam(request: FastifyRequest): boolean {
+  return (request.query as Record<string, unknown> | undefined)?.branchId !== undefined;
 }
 
 function checkBranch(request: FastifyRequest, principal: Principal): string {

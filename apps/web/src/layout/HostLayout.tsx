@@ -4,6 +4,7 @@ import { useThumbnail } from '@lms/entity-pages';
 import { type ReactNode, useMemo, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { branchLabel, useBranch } from '../branch/BranchProvider.tsx';
+import { KeyboardLayer } from '../keyboard/KeyboardLayer.tsx';
 import { ChangePasswordDialog, ScreenSuspense } from '../pages/lazyScreens.tsx';
 import { useAuth } from '../session/AuthProvider.tsx';
 import { menuGroupsFor } from './menuGroups.ts';
@@ -55,6 +56,7 @@ export function HostLayout({ children }: { children: ReactNode }) {
       >
         {children}
       </AppShell>
+      <KeyboardLayer roles={user?.roles} />
       {changingPassword && (
         <ScreenSuspense>
           <ChangePasswordDialog onClose={() => setChangingPassword(false)} />

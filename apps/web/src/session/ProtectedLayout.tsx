@@ -17,6 +17,7 @@ import { ChangePasswordDialog, ScreenSuspense } from '../pages/lazyScreens.tsx';
 import { swrOptions } from '../swr.ts';
 import { gcCache } from '../swrCache.ts';
 import { HOST_TEXT } from '../text.ts';
+import { UnsavedChangesGuard } from '../unsaved/UnsavedChangesGuard.tsx';
 import { useAuth } from './AuthProvider.tsx';
 import { authStore, type UserInfo } from './authStore.ts';
 
@@ -40,9 +41,11 @@ export function ProtectedLayout() {
   return (
     <BranchProvider branches={user.branchInfos}>
       <SignedIn user={user}>
-        <HostLayout>
-          <Outlet />
-        </HostLayout>
+        <UnsavedChangesGuard>
+          <HostLayout>
+            <Outlet />
+          </HostLayout>
+        </UnsavedChangesGuard>
       </SignedIn>
     </BranchProvider>
   );

@@ -1,7 +1,8 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useRef } from 'react';
 import { Dialog } from 'react-aria-components';
 import { Button } from '../Button/Button.tsx';
 import { messages } from '../messages.ts';
+import { useShortcut } from '../Shortcuts/useShortcut.ts';
 import {
   DialogActions,
   DialogBody,
@@ -60,6 +61,20 @@ export function FormDialog({
 }: FormDialogProps) {
   const isBusy = isLoading || isSaving || isDeleting;
   const canSave = mode !== 'show';
+  // Ctrl/⌘-S saves the form that holds the focus, as the save button would (never the browser's "save page").
+  const dialogRef = useRef<HTMLElement>(null);
+  const saveRef = useRef<HTMLButtonElement>(null);
+  useShortcut(
+    'save',
+    // Through the save button itself, so the key does exactly what a click does — focus first,
+    // as a click moves it: the field is blurred (touched, validated) before the form submits, not
+    // while a successful save unmounts it.
+    () => {
+      saveRef.current?.focus();
+      saveRef.current?.click();
+    },
+    { enabled: isOpen && canSave && !isBusy, within: dialogRef },
+  );
   return (
     <DialogOverlay
       isOpen={isOpen}
@@ -68,7 +83,7 @@ export function FormDialog({
       isKeyboardDismissDisabled
     >
       <DialogSurface data-max-width={maxWidth} data-full-width={fullWidth || undefined}>
-        <Dialog data-mode={mode}>
+        <Dialog data-mode={mode} ref={dialogRef}>
           <DialogTitle>{title}</DialogTitle>
           <LoadingBar
             isActive={isBusy}
@@ -92,6 +107,7 @@ export function FormDialog({
             </Button>
             {canSave && (
               <Button
+                ref={saveRef}
                 variant="primary"
                 {...(formId ? { type: 'submit' as const, form: formId } : { onPress: onSave })}
                 isLoading={isSaving}

@@ -12,4 +12,5 @@ export * from './home.ts';
 export * from './import.ts';
 export * from './integration.ts';
 export * from './locationTracking.ts';
+export * from './search.ts';
 export * from './shipmentPlanning.ts';

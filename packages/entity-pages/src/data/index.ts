@@ -1,3 +1,4 @@
 export * from './entityKeys.ts';
 export * from './useEntityData.ts';
 export * from './useEntityMutations.ts';
+export * from './useRecordSearch.ts';

@@ -1,4 +1,4 @@
-import { Alert, ConfirmDialog, FormDialog, useSnackbar } from '@lms/design-system';
+import { Alert, Button, ConfirmDialog, FormDialog, useSnackbar } from '@lms/design-system';
 import { type EntityRef, MESSAGES, phrase, recordLabel, resolveEntity } from '@lms/domain';
 import { useId, useMemo, useState } from 'react';
 import { Form } from 'react-final-form';
@@ -9,6 +9,7 @@ import { useEntityRecord } from '../data/useEntityData.ts';
 import { useEntityMutations } from '../data/useEntityMutations.ts';
 import { partsFor } from '../parts/registry.ts';
 import { useSession } from '../session/SessionContext.tsx';
+import { DirtyReport, unsavedText, useUnsavedForm } from '../session/unsavedChanges.tsx';
 import { EntityFormFields } from './EntityFormFields.tsx';
 import { bodyFor, type FormMode, submitErrors, toFormErrors, validatorFor } from './formValidation.ts';
 
@@ -49,6 +50,10 @@ export function EntityFormDialog({
   const record = useEntityRecord(entity, mode === 'create' ? null : id);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [deleting, setDeleting] = useState(false);
+  // Cancel of a form with unsaved input asks first; a save refused as stale (409) offers a reload.
+  const [confirmLeave, setConfirmLeave] = useState(false);
+  const [stale, setStale] = useState<string | null>(null);
+  const unsaved = useUnsavedForm();
   const validate = useMemo(() => {
     const generic = validatorFor(entity, mode);
     return (values: Record<string, unknown>) => ({
@@ -66,10 +71,15 @@ export function EntityFormDialog({
           ? await mutations.create(body)
           : await mutations.update(id as string, { ...body, version: values.version });
       snackbar.success(MESSAGES.saved.text);
+      unsaved.markClean();
       onSaved?.(saved, mode);
       onClose();
       return undefined;
     } catch (error) {
+      if (error instanceof ApiError && error.status === 409 && mode === 'edit') {
+        setStale(error.messages.join('\n'));
+        return undefined;
+      }
       return submitErrors(error);
     }
   };
@@ -80,6 +90,7 @@ export function EntityFormDialog({
       await mutations.remove(id as string);
       snackbar.success(MESSAGES.deleted.text);
       setConfirmDelete(false);
+      unsaved.markClean();
       onDeleted?.(id as string);
       onClose();
     } catch (error) {
@@ -104,12 +115,12 @@ export function EntityFormDialog({
       subscription={{ submitting: true, submitError: true, dirty: true }}
       keepDirtyOnReinitialize
     >
-      {({ handleSubmit, submitting, submitError, dirty }) => (
+      {({ handleSubmit, submitting, submitError, dirty, form }) => (
         <FormDialog
           isOpen
           mode={mode}
           title={title}
-          onClose={onClose}
+          onClose={() => (dirty && mode !== 'show' ? setConfirmLeave(true) : onClose())}
           formId={formId}
           isLoading={mode !== 'create' && record.isLoading}
           isSaving={submitting}
@@ -118,7 +129,20 @@ export function EntityFormDialog({
           maxWidth={parts.dialogWidth ?? 'md'}
           onDelete={mode === 'edit' && canDelete ? () => setConfirmDelete(true) : undefined}
         >
+          <DirtyReport dirty={Boolean(dirty) && mode !== 'show'} report={unsaved.report} />
           <form id={formId} onSubmit={handleSubmit} noValidate aria-label={title}>
+            {stale && (
+              <StaleNotice
+                message={stale}
+                onReload={async () => {
+                  // The server's version replaces the input: the form starts again from it.
+                  const fresh = await record.mutate();
+                  if (fresh) form.restart(fresh);
+                  setStale(null);
+                }}
+                onKeepEditing={() => setStale(null)}
+              />
+            )}
             {(record.error || submitError) && (
               <Problems>
                 {record.error && <Alert>{record.error.messages.join('\n')}</Alert>}
@@ -145,11 +169,71 @@ export function EntityFormDialog({
             onConfirm={remove}
             onCancel={() => setConfirmDelete(false)}
           />
+          <ConfirmDialog
+            isOpen={confirmLeave}
+            variant="danger"
+            title={unsavedText.title}
+            message={unsavedText.message}
+            confirmLabel={unsavedText.leave}
+            cancelLabel={unsavedText.stay}
+            onConfirm={() => {
+              setConfirmLeave(false);
+              unsaved.markClean();
+              onClose();
+            }}
+            onCancel={() => setConfirmLeave(false)}
+          />
         </FormDialog>
       )}
     </Form>
   );
 }
+
+/**
+ * Someone saved the record after this form loaded it (409): take their version (the input is
+ * lost, the form shows what is stored now) or keep editing (the input stays; saving again is
+ * refused until the form is reloaded).
+ */
+function StaleNotice({
+  message,
+  onReload,
+  onKeepEditing,
+}: {
+  message: string;
+  onReload: () => Promise<void>;
+  onKeepEditing: () => void;
+}) {
+  const [reloading, setReloading] = useState(false);
+  return (
+    <Problems>
+      <Alert tone="warning" withIcon>
+        {message}
+        <StaleActions>
+          <Button
+            size="sm"
+            isLoading={reloading}
+            onPress={() => {
+              setReloading(true);
+              void onReload().finally(() => setReloading(false));
+            }}
+          >
+            โหลดข้อมูลล่าสุด
+          </Button>
+          <Button size="sm" variant="secondary" onPress={onKeepEditing}>
+            แก้ไขต่อ
+          </Button>
+        </StaleActions>
+      </Alert>
+    </Problems>
+  );
+}
+
+const StaleActions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space[2]};
+  margin-top: ${({ theme }) => theme.space[2]};
+`;
 
 const Problems = styled.div`
   display: flex;

@@ -1,4 +1,4 @@
-import { Button, DataGrid, type DataGridColumn, Icon } from '@lms/design-system';
+import { Button, DataGrid, type DataGridColumn, Icon, useShortcut } from '@lms/design-system';
 import {
   type EntityRef,
   isImportable,
@@ -7,7 +7,7 @@ import {
   recordLabel,
   resolveEntity,
 } from '@lms/domain';
-import { useCallback, useEffect, useId, useMemo, useState } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import styled from 'styled-components';
 import type { EntityRecord } from '../data/entityKeys.ts';
 import { useEntityList } from '../data/useEntityData.ts';
@@ -129,8 +129,19 @@ export function EntityListPage({
   );
   const columnStorage = useMemo(() => columnStorageFor(entity), [entity]);
 
+  // Keyboard (docs/entity-pages.md "Shortcuts"): the same actions as the buttons, offered when they are.
+  const pageRef = useRef<HTMLDivElement>(null);
+  // `view.page` is 1-based, as in the URL.
+  const pageCount = Math.max(1, Math.ceil((list.data?.total ?? 0) / view.size));
+  useShortcut('new', () => openDialog({ mode: 'create' }), { enabled: access.create.can && !dialog });
+  useShortcut('search', () => pageRef.current?.querySelector<HTMLElement>('input[type="search"]')?.focus(), {
+    enabled: hasSearch,
+  });
+  useShortcut('nextPage', () => view.setPage(view.page + 1), { enabled: view.page < pageCount });
+  useShortcut('previousPage', () => view.setPage(view.page - 1), { enabled: view.page > 1 });
+
   return (
-    <Page>
+    <Page ref={pageRef}>
       <PageHeader title={entity.title}>
         {parts.ListActions && <parts.ListActions entity={entity} rows={list.data?.items ?? []} />}
         {access.export.can && (

@@ -1,6 +1,9 @@
+import { province } from '@lms/domain';
 import type { Meta, StoryObj } from '@storybook/react-vite';
+import { HttpResponse, http } from 'msw';
 import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
-import { fixtureId } from '../mocks/fixtures.ts';
+import { STALE_MESSAGE } from '../mocks/entityHandlers.ts';
+import { fixtureId, fixturesFor } from '../mocks/fixtures.ts';
 import { entityStories, seenRequests } from '../stories/entityStories.tsx';
 import type { EntityListPage } from './EntityListPage.tsx';
 
@@ -65,5 +68,85 @@ export const FilterFromLink: Story = {
     const list = seenRequests.find((request) => request.path === '/api/province');
     await expect(list?.params.getAll('codes')).toEqual(['PRO002', 'PRO003']);
     await expect(list?.params.get('sort')).toBe('code,desc');
+  },
+};
+
+/** Issue 22 item 6: the list's shortcuts — `/` search, `]` and `[` pages, `n` new — never while typing. */
+export const KeyboardShortcuts: Story = {
+  beforeEach: ({ msw }) => s.mount(msw, { fixtures: fixturesFor(province, 25) }),
+  play: async ({ canvas }) => {
+    await expect(await canvas.findByText('PRO001')).toBeVisible();
+    const pages = () =>
+      seenRequests
+        .filter((r) => r.method === 'GET' && r.path === '/api/province')
+        .map((r) => r.params.get('page'));
+    await userEvent.keyboard('[BracketRight]');
+    await waitFor(() => expect(pages()).toContain('1'));
+    await expect(await canvas.findByText('PRO021')).toBeVisible();
+    await userEvent.keyboard('[BracketLeft]');
+    await expect(await canvas.findByText('PRO001')).toBeVisible();
+    await userEvent.keyboard('[Slash]');
+    const search = canvas.getByRole('searchbox');
+    await waitFor(() => expect(search).toHaveFocus());
+    // Typing in the box is typing: `n` and `]` land in it.
+    await userEvent.keyboard('n]');
+    await expect(search).toHaveValue('n]');
+    await expect(screen.queryByRole('dialog')).toBeNull();
+    await userEvent.clear(search);
+    search.blur();
+    await userEvent.keyboard('n');
+    await expect(await screen.findByRole('dialog', { name: /^เพิ่ม/ })).toBeVisible();
+  },
+};
+
+/** Ctrl-S in a form's text field saves it, as the save button would. */
+export const SaveWithCtrlS: Story = {
+  beforeEach: ({ msw }) => s.mount(msw),
+  play: async ({ canvasElement }) => {
+    const dialog = await s.openEdit(canvasElement);
+    const name = within(dialog).getByRole('textbox', { name: /^ชื่อ \(ไทย\)/ });
+    await userEvent.clear(name);
+    await userEvent.type(name, 'บึงกาฬ');
+    await userEvent.keyboard('{Control>}s{/Control}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await expect(seenRequests.find((r) => r.method === 'PUT')?.body).toMatchObject({ nameTh: 'บึงกาฬ' });
+  },
+};
+
+/** Issue 22 item 7: cancelling a form with unsaved input asks first; staying keeps the input. */
+export const CancelAsksWhenDirty: Story = {
+  beforeEach: ({ msw }) => s.mount(msw),
+  play: async ({ canvasElement }) => {
+    const dialog = await s.openEdit(canvasElement);
+    const name = within(dialog).getByRole('textbox', { name: /^ชื่อ \(ไทย\)/ });
+    await userEvent.type(name, 'แก้');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'ยกเลิก' }));
+    const ask = await screen.findByRole('alertdialog', { name: 'ยังไม่ได้บันทึกการแก้ไข' });
+    await userEvent.click(within(ask).getByRole('button', { name: 'กลับไปแก้ไขต่อ' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    await expect((name as HTMLInputElement).value).toContain('แก้');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'ยกเลิก' }));
+    const again = await screen.findByRole('alertdialog', { name: 'ยังไม่ได้บันทึกการแก้ไข' });
+    await userEvent.click(within(again).getByRole('button', { name: 'ออกโดยไม่บันทึก' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await expect(seenRequests.some((r) => r.method === 'PUT')).toBe(false);
+  },
+};
+
+/** The stale-save notice itself (409): the server's message, reload or keep editing. */
+export const StaleSaveNotice: Story = {
+  beforeEach: ({ msw }) => {
+    s.mount(msw);
+    msw.use(
+      http.put('/api/province/:id', () => HttpResponse.json({ messages: [STALE_MESSAGE] }, { status: 409 })),
+    );
+  },
+  play: async ({ canvasElement }) => {
+    const dialog = await s.openEdit(canvasElement);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'บันทึก' }));
+    const notice = await within(dialog).findByRole('alert');
+    await expect(notice).toHaveTextContent(STALE_MESSAGE);
+    await expect(within(notice).getByRole('button', { name: 'โหลดข้อมูลล่าสุด' })).toBeVisible();
+    await expect(within(notice).getByRole('button', { name: 'แก้ไขต่อ' })).toBeVisible();
   },
 };

@@ -166,10 +166,25 @@ export function entityStories(entityName: string) {
         http.put(`${api}/:id`, () => HttpResponse.json({ messages: [STALE_MESSAGE] }, { status: 409 })),
       );
     },
+    // Issue 22 item 7: a stale save offers the server's version or more editing.
     play: async ({ canvasElement }) => {
       const dialog = await openEdit(canvasElement);
-      await userEvent.click(within(dialog).getByRole('button', { name: 'บันทึก' }));
+      const save = within(dialog).getByRole('button', { name: 'บันทึก' });
+      await userEvent.click(save);
       await expect(await within(dialog).findByRole('alert')).toHaveTextContent(STALE_MESSAGE);
+      // Keep editing: the notice goes, the form stays; saving again is refused again.
+      await userEvent.click(within(dialog).getByRole('button', { name: 'แก้ไขต่อ' }));
+      await waitFor(() => expect(within(dialog).queryByRole('alert')).toBeNull());
+      await userEvent.click(save);
+      await expect(await within(dialog).findByRole('alert')).toHaveTextContent(STALE_MESSAGE);
+      // Reload: the record is read again and the notice goes.
+      const reads = () =>
+        seenRequests.filter((r) => r.method === 'GET' && r.path.startsWith(`${api}/`)).length;
+      const before = reads();
+      await userEvent.click(within(dialog).getByRole('button', { name: 'โหลดข้อมูลล่าสุด' }));
+      await waitFor(() => expect(within(dialog).queryByRole('alert')).toBeNull());
+      await expect(reads()).toBeGreaterThan(before);
+      await expect(screen.getByRole('dialog')).toBeVisible();
     },
   };
 

@@ -1,0 +1,116 @@
+import path from 'node:path';
+import { deliveryOrder, ROLE_ADMIN, readRoleOf } from '@lms/domain';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createReferences, sampleBody } from '../../server/test/entityFactory.ts';
+import {
+  signIn as apiSignIn,
+  call,
+  createBranch,
+  createUser,
+  type TestUser,
+} from '../../server/test/fixtures.ts';
+import { setupTestServer } from '../../server/test/harness.ts';
+import { setupBrowser } from './browser.ts';
+import { STORAGE, storedSignIn } from './helpers.ts';
+
+/**
+ * Issue 22 items 6 and 7 in the built app: Ctrl-K finds a DO by its number and opens it; leaving
+ * a form with unsaved input (through the palette, or closing the tab) asks first.
+ */
+const server = setupTestServer({ webDist: path.resolve(import.meta.dirname, '../dist') });
+const browser = setupBrowser();
+
+const DO_NUMBER = 'DO6811223344';
+let branchId = '';
+let doId = '';
+let planner: TestUser;
+let admin: TestUser;
+
+beforeAll(async () => {
+  branchId = await createBranch(server.db, 'KBD', 'สาขาคีย์บอร์ด');
+  admin = await createUser(server.db, { roles: [ROLE_ADMIN], branchIds: [branchId] });
+  const token = await apiSignIn(server.api, admin);
+  const refIds = await createReferences(server.api, token, deliveryOrder, branchId);
+  const created = await call(server.api, 'POST', `/deliveryOrder?branchId=${branchId}`, {
+    token,
+    body: { ...sampleBody(deliveryOrder, refIds), docNo: DO_NUMBER },
+  });
+  expect(created.status, JSON.stringify(created.body)).toBe(201);
+  doId = created.body.id;
+  planner = await createUser(server.db, {
+    roles: [readRoleOf(deliveryOrder.permission)],
+    branchIds: [branchId],
+  });
+});
+
+async function signedInPage(user: TestUser) {
+  const items = { ...(await storedSignIn(server.origin, user)), [STORAGE.branch]: branchId };
+  return browser.newPage({ storage: { origin: server.origin, items } });
+}
+
+describe('the command palette', () => {
+  it('Ctrl-K → a DO number → Enter opens that DO', async () => {
+    const page = await signedInPage(planner);
+    await page.goto(`${server.origin}/`);
+    await page.getByRole('navigation', { name: 'เมนูหลัก' }).waitFor();
+    await page.keyboard.press('Control+k');
+    const palette = page.getByRole('dialog', { name: 'ไปยังหน้าจอหรือค้นหาเอกสาร' });
+    await palette.getByRole('searchbox').waitFor();
+    await page.keyboard.type('1122334');
+    await palette.getByRole('option', { name: new RegExp(DO_NUMBER) }).waitFor();
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`${server.origin}/deliveryOrder/show/${doId}`);
+    await page
+      .getByRole('heading', { name: new RegExp(DO_NUMBER) })
+      .first()
+      .waitFor();
+  });
+
+  it('lists only the screens of the user’s menu', async () => {
+    const page = await signedInPage(planner);
+    await page.goto(`${server.origin}/`);
+    await page.getByRole('navigation', { name: 'เมนูหลัก' }).waitFor();
+    await page.keyboard.press('Control+k');
+    const palette = page.getByRole('dialog', { name: 'ไปยังหน้าจอหรือค้นหาเอกสาร' });
+    await palette
+      .getByRole('option', { name: /ใบส่งสินค้า/ })
+      .first()
+      .waitFor();
+    // A DO reader has no master data in the menu, so none in the palette.
+    expect(await palette.getByRole('option', { name: /จังหวัด/ }).count()).toBe(0);
+  });
+});
+
+describe('unsaved changes', () => {
+  it('asks before the palette leaves a form with input, and before the tab closes', async () => {
+    const page = await signedInPage(admin);
+    await page.goto(`${server.origin}/province/create`);
+    const form = page.getByRole('dialog');
+    const code = form.getByRole('textbox', { name: /^รหัส/ });
+    await code.fill('P77');
+
+    await page.keyboard.press('Control+k');
+    await page.keyboard.type('หน้าแรก');
+    await page.getByRole('option', { name: /หน้าแรก/ }).waitFor();
+    await page.keyboard.press('Enter');
+    const ask = page.getByRole('alertdialog', { name: 'ยังไม่ได้บันทึกการแก้ไข' });
+    await ask.getByRole('button', { name: 'กลับไปแก้ไขต่อ' }).click();
+    await ask.waitFor({ state: 'detached' });
+    expect(new URL(page.url()).pathname).toBe('/province/create');
+    expect(await code.inputValue()).toBe('P77');
+
+    const closing = page.waitForEvent('dialog');
+    await page.close({ runBeforeUnload: true });
+    const question = await closing;
+    expect(question.type()).toBe('beforeunload');
+    await question.dismiss();
+    expect(page.isClosed()).toBe(false);
+
+    await page.keyboard.press('Control+k');
+    await page.keyboard.type('หน้าแรก');
+    await page.getByRole('option', { name: /หน้าแรก/ }).waitFor();
+    await page.keyboard.press('Enter');
+    await ask.getByRole('button', { name: 'ออกโดยไม่บันทึก' }).click();
+    await page.waitForURL(`${server.origin}/`);
+  });
+});

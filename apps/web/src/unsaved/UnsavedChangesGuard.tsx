@@ -1,0 +1,58 @@
+import { ConfirmDialog } from '@lms/design-system';
+import { createUnsavedChanges, UnsavedChangesProvider, unsavedText } from '@lms/entity-pages';
+import { type ReactNode, useEffect, useState } from 'react';
+import { useBlocker } from 'react-router-dom';
+
+/**
+ * Leaving a form with unsaved input asks first (issue 22 item 7). Forms report their state to
+ * the store this provides (`useUnsavedForm` in entity-pages); here the host asks:
+ *
+ * - a route change (a link, the palette, back/forward): react-router's `useBlocker`, which works
+ *   because the app runs on a data router (`createBrowserRouter`, App.tsx);
+ * - a branch switch: it happens on `/selectBranch`, so going there is such a route change;
+ * - closing or reloading the tab: `beforeunload`, where the browser shows its own question (the
+ *   text of that dialog cannot be set).
+ *
+ * Changes of the query string alone (a list's page, filters) leave the form on screen and pass.
+ */
+export function UnsavedChangesGuard({ children }: { children: ReactNode }) {
+  const [store] = useState(createUnsavedChanges);
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) =>
+      store.isDirty() &&
+      (currentLocation.pathname !== nextLocation.pathname ||
+        leavesDialog(currentLocation.search, nextLocation.search)),
+  );
+
+  useEffect(() => {
+    const onBeforeUnload = (event: BeforeUnloadEvent) => {
+      if (!store.isDirty()) return;
+      event.preventDefault();
+      // Older browsers show the question only when returnValue is set.
+      event.returnValue = '';
+    };
+    window.addEventListener('beforeunload', onBeforeUnload);
+    return () => window.removeEventListener('beforeunload', onBeforeUnload);
+  }, [store]);
+
+  return (
+    <UnsavedChangesProvider value={store}>
+      {children}
+      <ConfirmDialog
+        isOpen={blocker.state === 'blocked'}
+        variant="danger"
+        title={unsavedText.title}
+        message={unsavedText.message}
+        confirmLabel={unsavedText.leave}
+        cancelLabel={unsavedText.stay}
+        onConfirm={() => blocker.proceed?.()}
+        onCancel={() => blocker.reset?.()}
+      />
+    </UnsavedChangesProvider>
+  );
+}
+
+/** The edit/show dialogs of `crudQueryId` entities live in `?id=`: losing it closes the form. */
+function leavesDialog(current: string, next: string): boolean {
+  return new URLSearchParams(current).get('id') !== new URLSearchParams(next).get('id');
+}
