@@ -12,6 +12,7 @@ import type { FieldOption } from '../Field/Field.tsx';
 import { controlBox } from '../Field/fieldStyles.ts';
 import { Icon } from '../Icon/Icon.tsx';
 import { messages } from '../messages.ts';
+import { menuListItem } from '../theme/listItem.ts';
 
 export type BranchOption = FieldOption;
 
@@ -135,19 +136,11 @@ const List = styled(ListBox<BranchOption>)`
 `;
 
 const Item = styled(ListBoxItem<BranchOption>)`
-  display: flex;
-  align-items: center;
+  ${menuListItem}
   gap: ${({ theme }) => theme.space[2]};
-  min-height: 44px;
   padding: ${({ theme }) => `${theme.space[1]} ${theme.space[3]}`};
-  border-radius: ${({ theme }) => theme.radius.sm};
-  color: ${({ theme }) => theme.color.text};
-  cursor: pointer;
-  outline: none;
 
   & > span:first-of-type { flex: 1 1 auto; overflow-wrap: anywhere; }
-  &[data-focused], &[data-hovered] { background: ${({ theme }) => theme.color.background}; }
-  &[data-focus-visible] { box-shadow: inset 0 0 0 2px ${({ theme }) => theme.color.focus}; }
   &[data-selected] {
     background: ${({ theme }) => theme.color.secondary};
     color: ${({ theme }) => theme.color.secondaryText};

@@ -15,6 +15,7 @@ import { DialogOverlay, DialogSurface, LoadingBar } from '../FormDialog/DialogFr
 import { Icon } from '../Icon/Icon.tsx';
 import type { IconName } from '../Icon/paths.ts';
 import { messages } from '../messages.ts';
+import { menuListItem } from '../theme/listItem.ts';
 
 export interface PaletteItem {
   readonly id: string;
@@ -195,18 +196,10 @@ const SectionHeader = styled(Header)`
 `;
 
 const Item = styled(ListBoxItem)`
-  display: flex;
-  align-items: center;
+  ${menuListItem}
   gap: ${({ theme }) => theme.space[3]};
-  min-height: 44px;
   padding: ${({ theme }) => `${theme.space[1]} ${theme.space[2]}`};
-  border-radius: ${({ theme }) => theme.radius.sm};
-  color: ${({ theme }) => theme.color.text};
-  cursor: pointer;
-  outline: none;
   & > svg { flex: none; color: ${({ theme }) => theme.color.textMuted}; }
-  &[data-focused], &[data-hovered] { background: ${({ theme }) => theme.color.background}; }
-  &[data-focus-visible] { box-shadow: inset 0 0 0 2px ${({ theme }) => theme.color.focus}; }
 `;
 
 const Text = styled.span`
