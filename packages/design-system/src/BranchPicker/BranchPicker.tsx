@@ -12,7 +12,7 @@ import type { FieldOption } from '../Field/Field.tsx';
 import { controlBox } from '../Field/fieldStyles.ts';
 import { Icon } from '../Icon/Icon.tsx';
 import { messages } from '../messages.ts';
-import { menuListItem } from '../theme/listItem.ts';
+import { menuListItem, pickerSearchInput } from '../theme/pickerStyles.ts';
 
 export type BranchOption = FieldOption;
 
@@ -95,15 +95,7 @@ const StyledSearchField = styled(SearchField)`
 `;
 
 const SearchInput = styled(Input)`
-  flex: 1 1 auto;
-  min-width: 0;
-  height: 42px;
-  border: none;
-  background: transparent;
-  color: ${({ theme }) => theme.color.text};
-  font: inherit;
-  outline: none;
-  &::-webkit-search-cancel-button { display: none; }
+  ${pickerSearchInput}
 `;
 
 const ClearButton = styled(AriaButton)`

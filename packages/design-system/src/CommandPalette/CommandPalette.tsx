@@ -15,7 +15,7 @@ import { DialogOverlay, DialogSurface, LoadingBar } from '../FormDialog/DialogFr
 import { Icon } from '../Icon/Icon.tsx';
 import type { IconName } from '../Icon/paths.ts';
 import { messages } from '../messages.ts';
-import { menuListItem } from '../theme/listItem.ts';
+import { menuListItem, pickerSearchInput } from '../theme/pickerStyles.ts';
 
 export interface PaletteItem {
   readonly id: string;
@@ -168,16 +168,8 @@ const Search = styled(SearchField)`
 `;
 
 const SearchInput = styled(Input)`
-  flex: 1 1 auto;
-  min-width: 0;
-  height: 42px;
-  border: none;
-  background: transparent;
-  color: ${({ theme }) => theme.color.text};
-  font: inherit;
+  ${pickerSearchInput}
   font-size: ${({ theme }) => theme.font.size.lg};
-  outline: none;
-  &::-webkit-search-cancel-button { display: none; }
 `;
 
 const Results = styled(ListBox)`

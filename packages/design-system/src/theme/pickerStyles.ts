@@ -15,3 +15,16 @@ export const menuListItem = css`
   &[data-focused], &[data-hovered] { background: ${({ theme }) => theme.color.background}; }
   &[data-focus-visible] { box-shadow: inset 0 0 0 2px ${({ theme }) => theme.color.focus}; }
 `;
+
+/** The search box at the top of such a picker: borderless, the frame around it draws the edge. */
+export const pickerSearchInput = css`
+  flex: 1 1 auto;
+  min-width: 0;
+  height: 42px;
+  border: none;
+  background: transparent;
+  color: ${({ theme }) => theme.color.text};
+  font: inherit;
+  outline: none;
+  &::-webkit-search-cancel-button { display: none; }
+`;
