@@ -20,6 +20,7 @@ describe('spec §9 constants', () => {
       numberDecimalsDefault: 2,
       listPageSizeDefault: 20,
       listPageSizeMax: 500,
+      listExactCountLimit: 10_000,
       passwordMinLength: 8,
       passwordMaxLength: 128,
       tokenLifetimeMs: 3_600_000,

@@ -1,3 +1,4 @@
+import { designSystemMessages } from '@lms/design-system';
 import { ROLE_ADMIN, ROLE_BOOKING_CHANGE_CALL_STATUS, resendMessages } from '@lms/domain';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
@@ -232,6 +233,11 @@ export const ResendQueued: Story = {
     ).toBeVisible();
     await expect(recorder.calls.filter((call) => call.path.endsWith('/messages/resend'))).toHaveLength(1);
     await waitFor(() => expect(within(document.body).queryByRole('alertdialog')).toBeNull());
+    // The report read, the planner closes it: the picture does not depend on the snackbar's timing.
+    await userEvent.click(
+      within(document.body).getByRole('button', { name: designSystemMessages.snackbarClose }),
+    );
+    await waitFor(() => expect(within(document.body).queryByText(/เข้าคิวแล้ว/)).toBeNull());
   },
 };
 
