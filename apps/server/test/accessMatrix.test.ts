@@ -1,6 +1,7 @@
 import {
   can,
   type EntityAction,
+  type EntityName,
   entities,
   entityByName,
   prefixEditRoles,
@@ -66,7 +67,7 @@ function request(route: RegisteredRoute, who: Who) {
 }
 
 /** Row count and version sum of the entity's table, and the history length: any write moves one. */
-async function fingerprint(entityName: string) {
+async function fingerprint(entityName: EntityName) {
   const { rows } = await sql<{ n: number; v: number; h: number }>`
     select (select count(*)::int from ${sql.table(tableOf(entityByName(entityName)))}) as n,
            (select coalesce(sum(version), 0)::int from ${sql.table(tableOf(entityByName(entityName)))}) as v,
@@ -92,7 +93,7 @@ describe('access matrix: every API route × who is calling', () => {
   it('applies each entity route’s role rule for no role, an unrelated role, read, edit and admin', async () => {
     let refusedWrites = 0;
     for (const route of server.app.apiRoutes.filter((r) => 'entity' in r.access)) {
-      const access = route.access as { entity: string; action: EntityAction };
+      const access = route.access as { entity: EntityName; action: EntityAction };
       const isWrite = !['read', 'export'].includes(access.action);
       const label = `${route.method} ${route.url}`;
       for (const who of ['noRole', 'unrelated', 'reader', 'editor', 'admin']) {
@@ -121,7 +122,7 @@ describe('access matrix: every API route × who is calling', () => {
     const scoped = server.app.apiRoutes.filter((r) => r.branchScoped);
     expect(scoped.length).toBeGreaterThan(0);
     for (const route of scoped) {
-      const access = route.access as { entity?: string };
+      const access = route.access as { entity?: EntityName };
       const before = access.entity ? await fingerprint(access.entity) : undefined;
       const response = await request(route, 'otherBranch');
       expect(response.status, `${route.method} ${route.url}`).toBe(403);

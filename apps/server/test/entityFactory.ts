@@ -1,4 +1,4 @@
-import { type EntityDef, entityByName, type FieldDef } from '@lms/domain';
+import { type EntityDef, type EntityName, entityByName, type FieldDef } from '@lms/domain';
 import { call } from './fixtures.ts';
 
 let serial = 0;
@@ -69,8 +69,8 @@ export function sampleBody(entity: EntityDef, refIds: Record<string, string>): R
 }
 
 /** Targets of an entity's references (children's too), deepest first. */
-export function referencedEntities(entity: EntityDef, seen = new Set<string>()): string[] {
-  const order: string[] = [];
+export function referencedEntities(entity: EntityDef, seen = new Set<string>()): EntityName[] {
+  const order: EntityName[] = [];
   const fields = [...entity.fields, ...(entity.children ?? []).flatMap((c) => c.fields)];
   for (const field of fields) {
     if ((field.type !== 'ref' && field.type !== 'refs') || !field.ref || field.readOnly) continue;

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import {
   BULK_MAX_RECORDS,
+  type EntityName,
   editRoleOf,
   entityByName,
   INTEGRATION_MESSAGES,
@@ -242,7 +243,7 @@ describe('PUT {entity}/byKey/{key}', () => {
     );
     await sql`update delivery_order set is_booking = true where id = ${created.body.id}`.execute(server.db);
 
-    const another = async (entity: string) => {
+    const another = async (entity: EntityName) => {
       const body = sampleBody(entityByName(entity), refs);
       const created = await call(server.api, 'POST', `/${entity}`, { token: adminToken, body });
       expect(created.status, JSON.stringify(created.body)).toBe(201);

@@ -1,4 +1,4 @@
-import { branch, entityByName, ROLE_ADMIN, region } from '@lms/domain';
+import { branch, type EntityName, entityByName, ROLE_ADMIN, region } from '@lms/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createReferences, sampleBody } from './entityFactory.ts';
 import { call, createBranch, createUser, signIn } from './fixtures.ts';
@@ -19,8 +19,8 @@ beforeAll(async () => {
   refIds = await createReferences(server.api, token, branch, branchId);
 });
 
-const scope = (entity: string) => (entityByName(entity).branchOwned ? `branchId=${branchId}` : '');
-const labelOf = async (entity: string, id: string) => {
+const scope = (entity: EntityName) => (entityByName(entity).branchOwned ? `branchId=${branchId}` : '');
+const labelOf = async (entity: EntityName, id: string) => {
   const { body } = await call(server.api, 'GET', `/${entity}/options?ids=${id}&${scope(entity)}`, { token });
   return body[0].label as string;
 };

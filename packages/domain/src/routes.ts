@@ -1,6 +1,7 @@
 import { canAccessPage, featureRoles, readRoles } from './auth/permissions.ts';
 import { LOGIN_PATH } from './constants.ts';
 import { bookingReport, branch, type EntityRef, entities, resolveEntity } from './entities/index.ts';
+import type { EntityName } from './entity/names.ts';
 import type { EntityDef } from './entity/types.ts';
 
 /** Every route of the app (spec §2), with its Thai title and the roles that open it. */
@@ -26,7 +27,7 @@ export interface RouteDef {
   readonly kind: RouteKind;
   /** Roles of the page; `null` = no role restriction (home, login, branch selection). */
   readonly roles: readonly string[] | null;
-  readonly entity?: string;
+  readonly entity?: EntityName;
   /** Where an edit/show page takes the record id. */
   readonly idIn?: 'path' | 'query';
   /** For `page` routes: which feature screen renders it. */

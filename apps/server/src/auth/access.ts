@@ -1,4 +1,4 @@
-import { apiKeyMayUse, can, type EntityAction, INTEGRATION_MESSAGES } from '@lms/domain';
+import { apiKeyMayUse, can, type EntityAction, type EntityName, INTEGRATION_MESSAGES } from '@lms/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { badRequest, forbidden, HttpError, unauthorized } from '../http/errors.ts';
 import { isApiKey } from '../integration/apiKeys.ts';
@@ -12,7 +12,7 @@ import type { TokenService } from './tokens.ts';
 export type Access =
   | { readonly public: true }
   | { readonly signedIn: true }
-  | { readonly entity: string; readonly action: EntityAction }
+  | { readonly entity: EntityName; readonly action: EntityAction }
   | { readonly roles: readonly string[] };
 
 export interface RouteAccessConfig {

@@ -1,4 +1,4 @@
-import { type EntityDef, entityByName, type FieldDef, refLabelName } from '@lms/domain';
+import { type EntityDef, type EntityName, entityByName, type FieldDef, refLabelName } from '@lms/domain';
 import { type RawBuilder, sql } from 'kysely';
 import type { Database } from '../db/database.ts';
 import { columnOf, tableOf } from '../entities/naming.ts';
@@ -49,7 +49,7 @@ export type LabelIndex = ReadonlyMap<string, ReadonlyMap<string, string>>;
 
 /** Collects ids per target entity; `labelsOf` then reads them all in one query. */
 export class LabelRequest {
-  readonly #ids = new Map<string, Set<string>>();
+  readonly #ids = new Map<EntityName, Set<string>>();
 
   add(field: FieldDef, value: unknown): void {
     const ids = this.#ids.get(targetOf(field)) ?? new Set<string>();

@@ -2,6 +2,7 @@ import { addDays } from '@lms/booking';
 import {
   type AdminHome,
   dueBuckets,
+  type EntityName,
   entityByName,
   HOME_SLOT_HORIZON_DAYS,
   type HomeCount,
@@ -32,7 +33,7 @@ function listHref(path: string, params: Params): string {
  */
 async function listCount(
   db: Database,
-  entityName: string,
+  entityName: EntityName,
   params: Params,
   branchId: string | undefined,
 ): Promise<HomeCount> {

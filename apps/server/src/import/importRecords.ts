@@ -1,5 +1,6 @@
 import {
   type EntityDef,
+  type EntityName,
   type FieldDef,
   type ImportMode,
   type ImportReport,
@@ -95,7 +96,7 @@ export async function importRecords(
   const keyFields = keyNames.map((name) => entity.fields.find((f) => f.name === name)!);
 
   // 1. Cells → values; references collected per target entity.
-  const tokens = new Map<string, Set<string>>();
+  const tokens = new Map<EntityName, Set<string>>();
   const pending: Pending[] = records.map(({ row, values: raw }) => {
     const present = fields.filter((f) => f.name in raw);
     const entry: Pending = { row, status: 'failed', errors: {}, raw, present, values: {} };

@@ -1,4 +1,4 @@
-import { type EntityDef, entityByName, naturalKeyOf, phrase } from '@lms/domain';
+import { type EntityDef, type EntityName, entityByName, naturalKeyOf, phrase } from '@lms/domain';
 import { sql } from 'kysely';
 import { isUuid } from '../auth/access.ts';
 import { labelSql } from '../crud/labels.ts';
@@ -32,7 +32,7 @@ function keyColumn(target: EntityDef): string | undefined {
  */
 export async function resolveReferences(
   db: Executor,
-  tokens: ReadonlyMap<string, ReadonlySet<string>>,
+  tokens: ReadonlyMap<EntityName, ReadonlySet<string>>,
   branchId: string | undefined,
 ): Promise<ReferenceIndex> {
   const index = new Map<string, Map<string, Resolved>>();

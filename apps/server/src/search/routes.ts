@@ -55,7 +55,7 @@ export async function findRecords(
 ): Promise<FoundRecord[]> {
   const searched = findableEntities(roles).filter((entity) => !entity.branchOwned || branchId);
   if (searched.length === 0) return [];
-  const rank = new Map(searched.map((entity, index) => [entity.name, index]));
+  const rank = new Map<string, number>(searched.map((entity, index) => [entity.name, index]));
   const parts = searched.map((entity) => entityMatches(entity, term, branchId ?? ''));
   const { rows } = await sql<Match>`${sql.join(parts, sql` union all `)}`.execute(db);
   // Union all keeps no order: each part says how well it matched, and the whole is ordered here.

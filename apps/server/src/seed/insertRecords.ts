@@ -1,4 +1,4 @@
-import { entityByName } from '@lms/domain';
+import { type EntityName, entityByName } from '@lms/domain';
 import { sql } from 'kysely';
 import type { Database } from '../db/database.ts';
 import { columnOf, linkTableOf, tableOf } from '../entities/naming.ts';
@@ -13,7 +13,7 @@ const BATCH = 500;
  */
 export async function insertRecords(
   db: Database,
-  entityName: string,
+  entityName: EntityName,
   rows: readonly Row[],
 ): Promise<string[]> {
   if (rows.length === 0) return [];

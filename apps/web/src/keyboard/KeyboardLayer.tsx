@@ -5,7 +5,7 @@ import {
   ShortcutHelp,
   useShortcut,
 } from '@lms/design-system';
-import { entityByName, entityPagePath, hasEntity } from '@lms/domain';
+import { entityPagePath, findEntity } from '@lms/domain';
 import { useRecordSearch } from '@lms/entity-pages';
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -37,13 +37,10 @@ export function KeyboardLayer({ roles }: { roles: readonly string[] | undefined 
   const search = useRecordSearch(palette ? query : '');
   const records = useMemo<PaletteItem[]>(
     () =>
-      search.records
-        .filter((record) => hasEntity(record.entity))
-        .map((record) => ({
-          id: record.id,
-          label: record.label,
-          description: entityByName(record.entity).title,
-        })),
+      search.records.flatMap((record) => {
+        const entity = findEntity(record.entity);
+        return entity ? [{ id: record.id, label: record.label, description: entity.title }] : [];
+      }),
     [search.records],
   );
 
@@ -62,7 +59,8 @@ export function KeyboardLayer({ roles }: { roles: readonly string[] | undefined 
       return;
     }
     const found = search.records.find((record) => record.id === item.id);
-    if (found) void navigate(entityPagePath(found.entity, 'show', found.id));
+    const entity = found && findEntity(found.entity);
+    if (found && entity) void navigate(entityPagePath(entity, 'show', found.id));
   };
 
   return (

@@ -1,8 +1,9 @@
-import type { EntityDef } from '../entity/types.ts';
+import { defineEntity } from './define.ts';
 import {
   booleanField,
   createdAtField,
   createdByField,
+  integerField,
   nameField,
   refsField,
   sortBy,
@@ -12,10 +13,9 @@ import {
 
 /** Users, permission groups and stored files. */
 
-export const appUser: EntityDef = {
+export const appUser = defineEntity({
   name: 'appUser',
   title: 'ผู้ใช้งาน',
-  path: '/appUser',
   routeStyle: 'crudQueryId',
   permission: 'APP_USER',
   branchOwned: false,
@@ -48,12 +48,11 @@ export const appUser: EntityDef = {
   labelFields: ['username', 'fullName'],
   menuGroup: 'admin',
   icon: 'user',
-};
+});
 
-export const appRoleGroup: EntityDef = {
+export const appRoleGroup = defineEntity({
   name: 'appRoleGroup',
   title: 'กลุ่มสิทธิ์',
-  path: '/appRoleGroup',
   routeStyle: 'crudQueryId',
   // No ROLE_APP_ROLE_GROUP_* roles exist: the prefix resolves to ROLE_ADMIN only (spec §6).
   permission: 'APP_ROLE_GROUP',
@@ -75,13 +74,12 @@ export const appRoleGroup: EntityDef = {
   labelFields: ['name'],
   menuGroup: 'admin',
   icon: 'shield',
-};
+});
 
-export const file: EntityDef = {
+export const file = defineEntity({
   name: 'file',
   title: 'ไฟล์',
   // API path segment only: files have no pages, they are reached through the fields that hold them.
-  path: '/file',
   routeStyle: 'listOnly',
   // No role: any signed-in user uploads and reads files (spec §7 shows no role on the file calls).
   permission: '',
@@ -93,14 +91,7 @@ export const file: EntityDef = {
       maxLength: 100,
       typeNote: 'MIME type ที่เซิร์ฟเวอร์ตรวจจากเนื้อไฟล์',
     }),
-    {
-      name: 'size',
-      type: 'integer',
-      label: 'ขนาด (ไบต์)',
-      readOnly: true,
-      min: 0,
-      typeNote: 'จำนวนไบต์ เป็นจำนวนเต็ม',
-    },
+    integerField('size', 'ขนาด (ไบต์)', { readOnly: true, min: 0, typeNote: 'จำนวนไบต์ เป็นจำนวนเต็ม' }),
     createdByField(),
     createdAtField(),
   ],
@@ -111,4 +102,4 @@ export const file: EntityDef = {
   icon: 'file',
   // Written by the upload calls (spec §7), never through entity CRUD.
   readOnlyEntity: true,
-};
+});

@@ -1,4 +1,4 @@
-import type { EntityDef } from '../entity/types.ts';
+import { defineEntity } from './define.ts';
 import {
   booleanField,
   CODE_NAME_LABEL,
@@ -19,26 +19,20 @@ import {
 
 /** Articles (products), their special groups, the groups that may not share a vehicle, and units. */
 
-export const articleUomType: EntityDef = {
+export const articleUomType = defineEntity({
   name: 'articleUomType',
   title: 'กลุ่มสินค้าพิเศษ',
-  path: '/articleUomType',
-  routeStyle: 'crud',
   permission: 'ARTICLE_UOM_TYPE',
   branchOwned: false,
   fields: [codeField(), nameField()],
   listColumns: ['code', 'name'],
-  defaultSort: [sortBy('code')],
-  labelFields: CODE_NAME_LABEL,
   menuGroup: 'masterData',
   icon: 'tags',
-};
+});
 
-export const articleTypeProhibit: EntityDef = {
+export const articleTypeProhibit = defineEntity({
   name: 'articleTypeProhibit',
   title: 'กลุ่มสินค้าที่ไม่ควรไปด้วยกัน',
-  path: '/articleTypeProhibit',
-  routeStyle: 'crud',
   permission: 'ARTICLE_TYPE_PROHIBIT',
   branchOwned: false,
   fields: [
@@ -51,32 +45,25 @@ export const articleTypeProhibit: EntityDef = {
   ],
   listColumns: ['code', 'name', 'articleUomTypeId'],
   defaultSort: [sortBy('code'), sortBy('articleUomTypeId')],
-  labelFields: CODE_NAME_LABEL,
   naturalKey: ['code'],
   menuGroup: 'masterData',
   icon: 'shield-alert',
-};
+});
 
-export const unit: EntityDef = {
+export const unit = defineEntity({
   name: 'unit',
   title: 'หน่วย',
-  path: '/unit',
-  routeStyle: 'crud',
   permission: 'UNIT',
   branchOwned: false,
   fields: [codeField(), nameField()],
   listColumns: ['code', 'name'],
-  defaultSort: [sortBy('code')],
-  labelFields: CODE_NAME_LABEL,
   menuGroup: 'masterData',
   icon: 'ruler',
-};
+});
 
-export const uom: EntityDef = {
+export const uom = defineEntity({
   name: 'uom',
   title: 'หน่วยนับสินค้า',
-  path: '/uom',
-  routeStyle: 'crud',
   permission: 'UOM',
   branchOwned: false,
   fields: [
@@ -89,17 +76,13 @@ export const uom: EntityDef = {
     }),
   ],
   listColumns: ['code', 'name', 'precision'],
-  defaultSort: [sortBy('code')],
-  labelFields: CODE_NAME_LABEL,
   menuGroup: 'masterData',
   icon: 'scale',
-};
+});
 
-export const article: EntityDef = {
+export const article = defineEntity({
   name: 'article',
   title: 'สินค้า',
-  path: '/article',
-  routeStyle: 'crud',
   permission: 'ARTICLE',
   branchOwned: false,
   fields: [
@@ -133,8 +116,6 @@ export const article: EntityDef = {
     }),
   ],
   listColumns: ['code', 'name', 'articleUom', 'weight', 'volume', 'articleUomTypeId', 'cannotSplit'],
-  defaultSort: [sortBy('code')],
-  labelFields: CODE_NAME_LABEL,
   menuGroup: 'masterData',
   icon: 'package',
-};
+});

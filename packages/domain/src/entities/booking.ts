@@ -1,4 +1,5 @@
-import type { ChildDef, EntityDef } from '../entity/types.ts';
+import type { ChildDef } from '../entity/types.ts';
+import { defineEntity } from './define.ts';
 import { docNoField } from './documents.ts';
 import {
   attachmentsField,
@@ -72,11 +73,9 @@ export const bookingLines: ChildDef = {
   ],
 };
 
-export const bookingReport: EntityDef = {
+export const bookingReport = defineEntity({
   name: 'bookingReport',
   title: 'รายงานการจอง',
-  path: '/bookingReport',
-  routeStyle: 'crud',
   // Only ROLE_BOOKING_REPORT_READ exists: edits are the admin's; bookings are made through DO Booking.
   permission: 'BOOKING_REPORT',
   branchOwned: true,
@@ -174,4 +173,4 @@ export const bookingReport: EntityDef = {
   menuGroup: 'booking',
   icon: 'clipboard-list',
   children: [bookingLines],
-};
+});

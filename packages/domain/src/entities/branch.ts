@@ -1,4 +1,5 @@
-import type { ChildDef, EntityDef } from '../entity/types.ts';
+import type { ChildDef } from '../entity/types.ts';
+import { defineEntity } from './define.ts';
 import {
   booleanField,
   CODE_NAME_LABEL,
@@ -35,11 +36,9 @@ export const branchVehicleTypeSettings: ChildDef = {
   ],
 };
 
-export const branch: EntityDef = {
+export const branch = defineEntity({
   name: 'branch',
   title: 'สาขา',
-  path: '/branch',
-  routeStyle: 'crud',
   permission: 'BRANCH',
   // A branch is the owner of branch data, not owned by one.
   branchOwned: false,
@@ -74,9 +73,7 @@ export const branch: EntityDef = {
     ...timestampFields(),
   ],
   listColumns: ['code', 'name', 'shortName', 'saleOffice', 'provinceId', 'isTogo'],
-  defaultSort: [sortBy('code')],
-  labelFields: CODE_NAME_LABEL,
   menuGroup: 'masterData',
   icon: 'building',
   children: [branchVehicleTypeSettings],
-};
+});

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { EntityName } from '../entity/names.ts';
 import { entities, entityByName } from './index.ts';
 
 const THAI = /[\u0E00-\u0E7F]/;
@@ -42,7 +43,8 @@ describe('declaration decisions', () => {
   });
 
   it('types the fields where the spec is silent as a planner expects', () => {
-    const field = (entity: string, name: string) => entityByName(entity).fields.find((f) => f.name === name);
+    const field = (entity: EntityName, name: string) =>
+      entityByName(entity).fields.find((f) => f.name === name);
     expect(field('subDistrict', 'lat')).toMatchObject({ type: 'decimal', scale: 6 });
     expect(field('shipCond', 'sla')).toMatchObject({ type: 'integer' });
     expect(field('shipCond', 'maxDistance')).toMatchObject({ type: 'decimal' });

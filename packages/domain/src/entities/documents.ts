@@ -1,4 +1,5 @@
 import type { EntityDef, FieldDef } from '../entity/types.ts';
+import { defineEntity } from './define.ts';
 import {
   attachmentsField,
   auditFields,
@@ -15,7 +16,7 @@ import {
 
 /** Sales documents from the ERP (or typed in): sales orders, booking orders, delivery orders. */
 
-export function docNoField(extra: Partial<FieldDef> = {}): FieldDef {
+export function docNoField(extra: Partial<FieldDef> = {}): FieldDef<'docNo'> {
   return stringField('docNo', 'เลขที่เอกสาร', {
     required: true,
     unique: true,
@@ -45,11 +46,9 @@ export const boStatusOptions = [
 
 const statusNote = 'สเปกไม่แสดงค่าสถานะ: เลือกชุดที่ผู้วางแผนคาดหวัง';
 
-export const so: EntityDef = {
+export const so = defineEntity({
   name: 'so',
   title: 'รายการใบสั่งขาย',
-  path: '/so',
-  routeStyle: 'crud',
   permission: 'SO',
   branchOwned: true,
   fields: [
@@ -67,13 +66,11 @@ export const so: EntityDef = {
   labelFields: ['docNo'],
   menuGroup: 'so',
   icon: 'file-text',
-};
+});
 
-export const bo: EntityDef = {
+export const bo = defineEntity({
   name: 'bo',
   title: 'รายการใบจอง BO',
-  path: '/bo',
-  routeStyle: 'crud',
   permission: 'BO',
   branchOwned: true,
   fields: [
@@ -91,11 +88,11 @@ export const bo: EntityDef = {
   labelFields: ['docNo'],
   menuGroup: 'bo',
   icon: 'clipboard',
-};
+});
 
 const erpDayNote = 'วันที่ของ DO จาก ERP เป็นวัน (การจองคิดเป็นวัน) แม้ชื่อจะลงท้ายด้วย At';
 
-export const deliveryOrderFields: readonly FieldDef[] = [
+export const deliveryOrderFields = [
   docNoField(),
   dateField('pickAt', 'วันที่หยิบสินค้า', { typeNote: erpDayNote }),
   dateField('planAt', 'วันที่วางแผน', { typeNote: erpDayNote }),
@@ -147,11 +144,9 @@ export const deliveryOrderFields: readonly FieldDef[] = [
   refField('boShipToId', 'สถานที่ส่งสินค้า (BO)', { ref: 'shipTo', hiddenInList: true }),
 ];
 
-export const deliveryOrder: EntityDef = {
+export const deliveryOrder = defineEntity({
   name: 'deliveryOrder',
   title: 'รายการใบส่งสินค้า',
-  path: '/deliveryOrder',
-  routeStyle: 'crud',
   permission: 'DELIVERY_ORDER',
   branchOwned: true,
   // lastSyncAt is the delivery order's own, not the report's: the report view keeps its columns.
@@ -170,12 +165,11 @@ export const deliveryOrder: EntityDef = {
   labelFields: ['docNo'],
   menuGroup: 'deliveryOrder',
   icon: 'package',
-};
+});
 
-export const deliveryOrderReport: EntityDef = {
+export const deliveryOrderReport = defineEntity({
   name: 'deliveryOrderReport',
   title: 'DO Report',
-  path: '/deliveryOrderReport',
   routeStyle: 'listOnly',
   // Spec §6: the DO report needs ROLE_ADMIN or ROLE_BOOKING_REPORT_READ, the BOOKING_REPORT read set.
   permission: 'BOOKING_REPORT',
@@ -192,4 +186,4 @@ export const deliveryOrderReport: EntityDef = {
   icon: 'bar-chart',
   // A report over delivery orders and their bookings: nothing to create or edit.
   readOnlyEntity: true,
-};
+});

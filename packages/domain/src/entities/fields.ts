@@ -1,4 +1,5 @@
-import type { EnumOption, FieldDef } from '../entity/types.ts';
+import { type EntityName, isEntityName } from '../entity/names.ts';
+import type { EnumOption, FieldDef, SortDef } from '../entity/types.ts';
 
 /** Field builders shared by the entity declarations, so that a `code` is the same field everywhere. */
 
@@ -23,7 +24,7 @@ export function maxLengthOf(field: Pick<FieldDef, 'type' | 'maxLength'>): number
   return undefined;
 }
 
-export function codeField(extra: Extra = {}): FieldDef {
+export function codeField(extra: Extra = {}): FieldDef<'code'> {
   return {
     name: 'code',
     type: 'string',
@@ -36,7 +37,7 @@ export function codeField(extra: Extra = {}): FieldDef {
   };
 }
 
-export function nameField(extra: Extra = {}): FieldDef {
+export function nameField(extra: Extra = {}): FieldDef<'name'> {
   return {
     name: 'name',
     type: 'string',
@@ -48,54 +49,72 @@ export function nameField(extra: Extra = {}): FieldDef {
   };
 }
 
-export function stringField(name: string, label: string, extra: Extra = {}): FieldDef {
+export function stringField<const N extends string>(name: N, label: string, extra: Extra = {}): FieldDef<N> {
   return { name, type: 'string', label, maxLength: NAME_MAX_LENGTH, ...extra };
 }
 
-export function textField(name: string, label: string, extra: Extra = {}): FieldDef {
+export function textField<const N extends string>(name: N, label: string, extra: Extra = {}): FieldDef<N> {
   return { name, type: 'text', label, maxLength: TEXT_MAX_LENGTH, ...extra };
 }
 
-export function telField(extra: Extra = {}): FieldDef {
+export function telField(extra: Extra = {}): FieldDef<'tel'> {
   return { name: 'tel', type: 'string', label: 'เบอร์โทรศัพท์', maxLength: TEL_MAX_LENGTH, ...extra };
 }
 
-export function booleanField(name: string, label: string, extra: Extra = {}): FieldDef {
+export function booleanField<const N extends string>(name: N, label: string, extra: Extra = {}): FieldDef<N> {
   return { name, type: 'boolean', label, ...extra };
 }
 
-export function integerField(name: string, label: string, extra: Extra = {}): FieldDef {
+export function integerField<const N extends string>(name: N, label: string, extra: Extra = {}): FieldDef<N> {
   return { name, type: 'integer', label, ...extra };
 }
 
-export function decimalField(name: string, label: string, extra: Extra = {}): FieldDef {
+export function decimalField<const N extends string>(name: N, label: string, extra: Extra = {}): FieldDef<N> {
   return { name, type: 'decimal', label, scale: 2, ...extra };
 }
 
-export function dateField(name: string, label: string, extra: Extra = {}): FieldDef {
+export function dateField<const N extends string>(name: N, label: string, extra: Extra = {}): FieldDef<N> {
   return { name, type: 'date', label, ...extra };
 }
 
-export function timeField(name: string, label: string, extra: Extra = {}): FieldDef {
+export function timeField<const N extends string>(name: N, label: string, extra: Extra = {}): FieldDef<N> {
   return { name, type: 'time', label, ...extra };
 }
 
-export function datetimeField(name: string, label: string, extra: Extra = {}): FieldDef {
+export function datetimeField<const N extends string>(
+  name: N,
+  label: string,
+  extra: Extra = {},
+): FieldDef<N> {
   return { name, type: 'datetime', label, ...extra };
 }
 
-export function enumField(
-  name: string,
+export function enumField<const N extends string>(
+  name: N,
   label: string,
   options: readonly EnumOption[],
   extra: Extra = {},
-): FieldDef {
+): FieldDef<N> {
   return { name, type: 'enum', label, options, ...extra };
 }
 
-/** A reference `<base>Id` to entity `<base>` unless `ref` says otherwise. */
+/**
+ * A reference `<base>Id` to entity `<base>` unless `ref` says otherwise: a name whose base is no
+ * entity must say which entity it points at.
+ */
+export function refField<const N extends `${EntityName}Id`>(
+  name: N,
+  label: string,
+  extra?: Extra,
+): FieldDef<N>;
+export function refField<const N extends string>(
+  name: N,
+  label: string,
+  extra: Extra & { ref: EntityName },
+): FieldDef<N>;
 export function refField(name: string, label: string, extra: Extra = {}): FieldDef {
   const ref = extra.ref ?? name.replace(/Id$/, '');
+  if (!isEntityName(ref)) throw new Error(`refField ${name}: no entity "${ref}"; say which with \`ref\``);
   return { name, type: 'ref', label, ...extra, ref };
 }
 
@@ -103,7 +122,7 @@ export function refField(name: string, label: string, extra: Extra = {}): FieldD
  * Documents and photos kept with a record (issue 23): an ordered list of stored file ids, in a
  * link table whose foreign key keeps an attached file from being deleted (docs/domain.md).
  */
-export function attachmentsField(label: string, extra: Extra = {}): FieldDef {
+export function attachmentsField(label: string, extra: Extra = {}): FieldDef<'attachments'> {
   return {
     name: 'attachments',
     type: 'attachments',
@@ -115,12 +134,17 @@ export function attachmentsField(label: string, extra: Extra = {}): FieldDef {
   };
 }
 
-export function refsField(name: string, label: string, ref: string, extra: Extra = {}): FieldDef {
+export function refsField<const N extends string>(
+  name: N,
+  label: string,
+  ref: EntityName,
+  extra: Extra = {},
+): FieldDef<N> {
   return { name, type: 'refs', label, ref, ...extra };
 }
 
 /** Weights are kilograms with 3 decimals (grams), as the ERP sends them. */
-export function weightField(name: string, label: string, extra: Extra = {}): FieldDef {
+export function weightField<const N extends string>(name: N, label: string, extra: Extra = {}): FieldDef<N> {
   return decimalField(name, label, {
     min: 0,
     scale: 3,
@@ -131,7 +155,7 @@ export function weightField(name: string, label: string, extra: Extra = {}): Fie
 }
 
 /** Volumes are cubic metres with 3 decimals (litres). */
-export function volumeField(name: string, label: string, extra: Extra = {}): FieldDef {
+export function volumeField<const N extends string>(name: N, label: string, extra: Extra = {}): FieldDef<N> {
   return decimalField(name, label, {
     min: 0,
     scale: 3,
@@ -141,21 +165,21 @@ export function volumeField(name: string, label: string, extra: Extra = {}): Fie
   });
 }
 
-export function minutesField(name: string, label: string, extra: Extra = {}): FieldDef {
+export function minutesField<const N extends string>(name: N, label: string, extra: Extra = {}): FieldDef<N> {
   return integerField(name, label, { min: 0, typeNote: 'จำนวนนาที เป็นจำนวนเต็ม', ...extra });
 }
 
-export function percentField(name: string, label: string, extra: Extra = {}): FieldDef {
+export function percentField<const N extends string>(name: N, label: string, extra: Extra = {}): FieldDef<N> {
   return decimalField(name, label, { min: 0, max: 100, typeNote: 'ร้อยละ 0–100 ทศนิยม 2 ตำแหน่ง', ...extra });
 }
 
 /** Money in baht, 2 decimals (satang). */
-export function moneyField(name: string, label: string, extra: Extra = {}): FieldDef {
+export function moneyField<const N extends string>(name: N, label: string, extra: Extra = {}): FieldDef<N> {
   return decimalField(name, label, { min: 0, typeNote: 'จำนวนเงินบาท ทศนิยม 2 ตำแหน่ง', ...extra });
 }
 
 /** Latitude and longitude in degrees, 6 decimals (about 10 cm). */
-export function latLonFields(): FieldDef[] {
+export function latLonFields(): [FieldDef<'lat'>, FieldDef<'lon'>] {
   return [
     decimalField('lat', 'ละติจูด', { min: -90, max: 90, scale: 6, typeNote: 'องศา ทศนิยม 6 ตำแหน่ง' }),
     decimalField('lon', 'ลองจิจูด', { min: -180, max: 180, scale: 6, typeNote: 'องศา ทศนิยม 6 ตำแหน่ง' }),
@@ -163,7 +187,12 @@ export function latLonFields(): FieldDef[] {
 }
 
 /** Thai and English names of a place, as the spec lists them for province, district and sub-district. */
-export function placeNameFields(): FieldDef[] {
+export function placeNameFields(): [
+  FieldDef<'nameTh'>,
+  FieldDef<'nameEn'>,
+  FieldDef<'shortNameTh'>,
+  FieldDef<'shortNameEn'>,
+] {
   return [
     stringField('nameTh', 'ชื่อ (ไทย)', { required: true, searchable: true }),
     stringField('nameEn', 'ชื่อ (อังกฤษ)', { searchable: true }),
@@ -173,7 +202,7 @@ export function placeNameFields(): FieldDef[] {
 }
 
 /** The acting branch of a branch-owned record: set by the server from the `branchId` query, never from the body. */
-export function owningBranchField(extra: Extra = {}): FieldDef {
+export function owningBranchField(extra: Extra = {}): FieldDef<'branchId'> {
   return refField('branchId', 'สาขา', {
     readOnly: true,
     typeNote: 'ข้อมูลของสาขา: เซิร์ฟเวอร์กำหนดจากสาขาที่ใช้งานอยู่ (query branchId) ไม่รับจากข้อมูลที่ส่งมา',
@@ -181,40 +210,45 @@ export function owningBranchField(extra: Extra = {}): FieldDef {
   });
 }
 
-export function createdAtField(): FieldDef {
+export function createdAtField(): FieldDef<'createdAt'> {
   return datetimeField('createdAt', 'วันที่สร้าง', { readOnly: true, hiddenInList: true });
 }
 
-export function updatedAtField(): FieldDef {
+export function updatedAtField(): FieldDef<'updatedAt'> {
   return datetimeField('updatedAt', 'วันที่แก้ไขล่าสุด', { readOnly: true, hiddenInList: true });
 }
 
 /** createdBy/updatedBy keep the spec's names (no `Id` suffix); the server answers `createdByLabel`. */
-export function createdByField(): FieldDef {
+export function createdByField(): FieldDef<'createdBy'> {
   return refField('createdBy', 'ผู้สร้าง', { ref: 'appUser', readOnly: true, hiddenInList: true });
 }
 
-export function updatedByField(): FieldDef {
+export function updatedByField(): FieldDef<'updatedBy'> {
   return refField('updatedBy', 'ผู้แก้ไขล่าสุด', { ref: 'appUser', readOnly: true, hiddenInList: true });
 }
 
 /** When the ERP integration last wrote or confirmed the record (set by the server on every sync). */
-export function lastSyncAtField(): FieldDef {
+export function lastSyncAtField(): FieldDef<'lastSyncAt'> {
   return datetimeField('lastSyncAt', 'ซิงค์ล่าสุด', { readOnly: true, hiddenInList: true });
 }
 
-export function timestampFields(): FieldDef[] {
+export function timestampFields(): [FieldDef<'createdAt'>, FieldDef<'updatedAt'>] {
   return [createdAtField(), updatedAtField()];
 }
 
-export function auditFields(): FieldDef[] {
+export function auditFields(): [
+  FieldDef<'createdBy'>,
+  FieldDef<'updatedBy'>,
+  FieldDef<'createdAt'>,
+  FieldDef<'updatedAt'>,
+] {
   return [createdByField(), updatedByField(), createdAtField(), updatedAtField()];
 }
 
 export const ASC = 'asc' as const;
 export const DESC = 'desc' as const;
 
-export function sortBy(field: string, direction: 'asc' | 'desc' = ASC) {
+export function sortBy<const F extends string>(field: F, direction: 'asc' | 'desc' = ASC): SortDef<F> {
   return { field, direction };
 }
 

@@ -1,4 +1,4 @@
-import type { EntityDef } from '../entity/types.ts';
+import { defineEntity } from './define.ts';
 import { codeField, latLonFields, placeNameFields, refField, sortBy, stringField } from './fields.ts';
 
 /** Region, province, district and sub-district: Thailand's administrative hierarchy. */
@@ -8,42 +8,34 @@ const PLACE_COLUMNS = ['code', 'nameTh', 'nameEn', 'shortNameTh'] as const;
 
 const derivedNote = 'คำนวณจากระดับที่อยู่ต่ำกว่า (เซิร์ฟเวอร์เติมให้) เพื่อไม่ให้ลำดับชั้นขัดกัน';
 
-export const region: EntityDef = {
+export const region = defineEntity({
   name: 'region',
   title: 'ภาค',
-  path: '/region',
-  routeStyle: 'crud',
   // The spec gives region no role pair: it is managed with provinces, under PROVINCE's roles.
   permission: 'PROVINCE',
   branchOwned: false,
   fields: [codeField(), ...placeNameFields()],
   listColumns: PLACE_COLUMNS,
-  defaultSort: [sortBy('code')],
   labelFields: PLACE_LABEL,
   menuGroup: null,
   icon: 'globe',
-};
+});
 
-export const province: EntityDef = {
+export const province = defineEntity({
   name: 'province',
   title: 'จังหวัด',
-  path: '/province',
-  routeStyle: 'crud',
   permission: 'PROVINCE',
   branchOwned: false,
   fields: [codeField(), ...placeNameFields(), refField('regionId', 'ภาค', { required: true })],
   listColumns: [...PLACE_COLUMNS, 'regionId'],
-  defaultSort: [sortBy('code')],
   labelFields: PLACE_LABEL,
   menuGroup: 'masterData',
   icon: 'map',
-};
+});
 
-export const district: EntityDef = {
+export const district = defineEntity({
   name: 'district',
   title: 'อำเภอ/เขต',
-  path: '/district',
-  routeStyle: 'crud',
   permission: 'DISTRICT',
   branchOwned: false,
   fields: [
@@ -53,17 +45,14 @@ export const district: EntityDef = {
     refField('regionId', 'ภาค', { readOnly: true, typeNote: derivedNote }),
   ],
   listColumns: [...PLACE_COLUMNS, 'provinceId', 'regionId'],
-  defaultSort: [sortBy('code')],
   labelFields: PLACE_LABEL,
   menuGroup: 'masterData',
   icon: 'layers',
-};
+});
 
-export const subDistrict: EntityDef = {
+export const subDistrict = defineEntity({
   name: 'subDistrict',
   title: 'ตำบล/แขวง',
-  path: '/subDistrict',
-  routeStyle: 'crud',
   permission: 'SUB_DISTRICT',
   branchOwned: false,
   fields: [
@@ -80,8 +69,7 @@ export const subDistrict: EntityDef = {
     ...latLonFields(),
   ],
   listColumns: [...PLACE_COLUMNS, 'postcode', 'districtId', 'provinceId', 'regionId'],
-  defaultSort: [sortBy('code')],
   labelFields: PLACE_LABEL,
   menuGroup: 'masterData',
   icon: 'map-pin',
-};
+});

@@ -1,3 +1,4 @@
+import { ENTITY_NAMES, type EntityName, isEntityName } from '../entity/names.ts';
 import type { EntityDef } from '../entity/types.ts';
 import { appRoleGroup, appUser, file } from './admin.ts';
 import { article, articleTypeProhibit, articleUomType, unit, uom } from './articles.ts';
@@ -20,11 +21,8 @@ import { vehicleDateSlot, vehicleUtilizationThresholds } from './settings.ts';
 import { shipment } from './shipment.ts';
 import { vehicle, vehicleGroup, vehicleType, vehicleTypeAdjustPercent } from './vehicles.ts';
 
-/**
- * Every entity of the spec. The order is the sidebar's (spec §1): documents, then the 24 master-data
- * entities, settings, administration; entities without a menu entry last.
- */
-export const entities: readonly EntityDef[] = [
+/** Every declaration under its name: the compiler checks that each declared name has one, and only one. */
+const declarations: { readonly [N in EntityName]: EntityDef<N> } = {
   so,
   bo,
   bookingReport,
@@ -61,26 +59,31 @@ export const entities: readonly EntityDef[] = [
   appRoleGroup,
   region,
   file,
-];
+};
 
-const byName: ReadonlyMap<string, EntityDef> = new Map(entities.map((entity) => [entity.name, entity]));
+/** Every entity of the spec, in the sidebar's order (`ENTITY_NAMES`). */
+export const entities: readonly EntityDef[] = ENTITY_NAMES.map((name) => declarations[name]);
 
-export const entityNames: readonly string[] = entities.map((entity) => entity.name);
+export const entityNames: readonly EntityName[] = ENTITY_NAMES;
 
-export function hasEntity(name: string): boolean {
-  return byName.has(name);
+export function hasEntity(name: string): name is EntityName {
+  return isEntityName(name);
 }
 
-export function entityByName(name: string): EntityDef {
-  const entity = byName.get(name);
-  if (!entity) {
-    throw new Error(`Unknown entity "${name}". Known entities: ${entityNames.join(', ')}`);
-  }
+export function entityByName<N extends EntityName>(name: N): EntityDef<N> {
+  const entity = declarations[name] as EntityDef<N> | undefined;
+  // Only a name that bypassed the compiler (a cast, an `any`) gets here unknown.
+  if (!entity) throw new Error(`Unknown entity "${name}". Known entities: ${entityNames.join(', ')}`);
   return entity;
 }
 
+/** The declaration of a name that arrives at run time (a URL, a search answer), if there is one. */
+export function findEntity(name: string): EntityDef | undefined {
+  return isEntityName(name) ? declarations[name] : undefined;
+}
+
 /** An entity given by name or by declaration. */
-export type EntityRef = EntityDef | string;
+export type EntityRef = EntityDef | EntityName;
 
 export function resolveEntity(entity: EntityRef): EntityDef {
   return typeof entity === 'string' ? entityByName(entity) : entity;

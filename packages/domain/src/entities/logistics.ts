@@ -1,4 +1,4 @@
-import type { EntityDef } from '../entity/types.ts';
+import { defineEntity } from './define.ts';
 import {
   attachmentsField,
   booleanField,
@@ -24,11 +24,9 @@ import {
 
 /** How and when goods travel: ship conditions, routes, shifts, truck bans, prices, places. */
 
-export const shipCond: EntityDef = {
+export const shipCond = defineEntity({
   name: 'shipCond',
   title: 'Ship Cond',
-  path: '/shipCond',
-  routeStyle: 'crud',
   permission: 'SHIP_COND',
   branchOwned: false,
   fields: [
@@ -50,20 +48,16 @@ export const shipCond: EntityDef = {
     ...timestampFields(),
   ],
   listColumns: ['code', 'name', 'sla', 'maxDistance'],
-  defaultSort: [sortBy('code')],
-  labelFields: CODE_NAME_LABEL,
   menuGroup: 'masterData',
   icon: 'navigation',
-};
+});
 
 const routeMemberNote =
   'หนึ่งแถวคือหนึ่งตำบลของเส้นทาง: แถวที่มีรหัสเดียวกันคือเส้นทางเดียวกัน (booking.md: ตำบลของเส้นทาง) จึงไม่บังคับรหัสไม่ซ้ำ';
 
-export const routeConfig: EntityDef = {
+export const routeConfig = defineEntity({
   name: 'routeConfig',
   title: 'เส้นทาง (Ship Cond 29)',
-  path: '/routeConfig',
-  routeStyle: 'crud',
   permission: 'ROUTE_CONFIG',
   branchOwned: false,
   fields: [
@@ -73,17 +67,14 @@ export const routeConfig: EntityDef = {
   ],
   listColumns: ['code', 'name', 'subDistrictId'],
   defaultSort: [sortBy('code'), sortBy('subDistrictId')],
-  labelFields: CODE_NAME_LABEL,
   naturalKey: ['code'],
   menuGroup: 'masterData',
   icon: 'route',
-};
+});
 
-export const shiftOfDay: EntityDef = {
+export const shiftOfDay = defineEntity({
   name: 'shiftOfDay',
   title: 'กะของวัน',
-  path: '/shiftOfDay',
-  routeStyle: 'crud',
   permission: 'SHIFT_OF_DAY',
   branchOwned: false,
   fields: [
@@ -110,22 +101,18 @@ export const shiftOfDay: EntityDef = {
   naturalKey: ['name'],
   menuGroup: 'masterData',
   icon: 'clock',
-};
+});
 
-export const timeSlotCode: EntityDef = {
+export const timeSlotCode = defineEntity({
   name: 'timeSlotCode',
   title: 'Time Slot Code',
-  path: '/timeSlotCode',
-  routeStyle: 'crud',
   permission: 'TIME_SLOT_CODE',
   branchOwned: false,
   fields: [codeField(), nameField()],
   listColumns: ['code', 'name'],
-  defaultSort: [sortBy('code')],
-  labelFields: CODE_NAME_LABEL,
   menuGroup: 'masterData',
   icon: 'clock',
-};
+});
 
 /** Which weekdays a truck ban applies to; CUSTOM uses `bannedWeekdays`. */
 export const banDayPatternOptions = [
@@ -135,11 +122,9 @@ export const banDayPatternOptions = [
   { value: 'CUSTOM', label: 'เลือกวันเอง' },
 ] as const;
 
-export const truckBanConfig: EntityDef = {
+export const truckBanConfig = defineEntity({
   name: 'truckBanConfig',
   title: 'พื้นที่ห้ามวิ่ง',
-  path: '/truckBanConfig',
-  routeStyle: 'crud',
   permission: 'TRUCK_BAN_CONFIG',
   branchOwned: true,
   fields: [
@@ -166,13 +151,11 @@ export const truckBanConfig: EntityDef = {
   naturalKey: ['name'],
   menuGroup: 'masterData',
   icon: 'ban',
-};
+});
 
-export const shippingPriceConfig: EntityDef = {
+export const shippingPriceConfig = defineEntity({
   name: 'shippingPriceConfig',
   title: 'ราคาค่าขนส่งรถที่แนะนำ',
-  path: '/shippingPriceConfig',
-  routeStyle: 'crud',
   permission: 'SHIPPING_PRICE_CONFIG',
   // One price list for the company: product.md's branch-owned list does not include it.
   branchOwned: false,
@@ -187,29 +170,23 @@ export const shippingPriceConfig: EntityDef = {
   labelFields: ['vehicleTypeId'],
   menuGroup: 'masterData',
   icon: 'coins',
-};
+});
 
-export const warehouse: EntityDef = {
+export const warehouse = defineEntity({
   name: 'warehouse',
   title: 'คลังสินค้า',
-  path: '/warehouse',
-  routeStyle: 'crud',
   permission: 'WAREHOUSE',
   // Storage locations are a shared code list (the DO's sloc), not one branch's data.
   branchOwned: false,
   fields: [codeField(), nameField()],
   listColumns: ['code', 'name'],
-  defaultSort: [sortBy('code')],
-  labelFields: CODE_NAME_LABEL,
   menuGroup: 'masterData',
   icon: 'warehouse',
-};
+});
 
-export const shipTo: EntityDef = {
+export const shipTo = defineEntity({
   name: 'shipTo',
   title: 'สถานที่ส่งสินค้า',
-  path: '/shipTo',
-  routeStyle: 'crud',
   permission: 'SHIP_TO',
   // A customer's delivery place is served by whichever branch books it.
   branchOwned: false,
@@ -235,8 +212,6 @@ export const shipTo: EntityDef = {
     attachmentsField('เอกสารแนบ (แผนที่, รูปหน้าร้าน)'),
   ],
   listColumns: ['code', 'name', 'address', 'subDistrictId'],
-  defaultSort: [sortBy('code')],
-  labelFields: CODE_NAME_LABEL,
   menuGroup: 'masterData',
   icon: 'map-pinned',
-};
+});

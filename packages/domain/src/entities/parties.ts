@@ -1,4 +1,4 @@
-import type { EntityDef } from '../entity/types.ts';
+import { defineEntity } from './define.ts';
 import {
   booleanField,
   CODE_NAME_LABEL,
@@ -15,11 +15,9 @@ import {
 
 /** People and companies: customers, transport contractors, drivers. */
 
-export const customer: EntityDef = {
+export const customer = defineEntity({
   name: 'customer',
   title: 'ลูกค้า',
-  path: '/customer',
-  routeStyle: 'crud',
   permission: 'CUSTOMER',
   branchOwned: false,
   fields: [
@@ -30,17 +28,13 @@ export const customer: EntityDef = {
     telField(),
   ],
   listColumns: ['code', 'name', 'firstName', 'lastName', 'tel'],
-  defaultSort: [sortBy('code')],
-  labelFields: CODE_NAME_LABEL,
   menuGroup: 'masterData',
   icon: 'store',
-};
+});
 
-export const contractor: EntityDef = {
+export const contractor = defineEntity({
   name: 'contractor',
   title: 'ผู้รับเหมาขนส่ง',
-  path: '/contractor',
-  routeStyle: 'crud',
   permission: 'CONTRACTOR',
   branchOwned: false,
   fields: [
@@ -50,12 +44,11 @@ export const contractor: EntityDef = {
     telField(),
   ],
   listColumns: ['code', 'firstName', 'lastName', 'tel'],
-  defaultSort: [sortBy('code')],
   // A contractor has no `name`: the label is the code and the person's name.
   labelFields: ['code', 'firstName', 'lastName'],
   menuGroup: 'masterData',
   icon: 'hard-hat',
-};
+});
 
 /** Thai driving licence classes: private (ส่วนบุคคล), private transport (บ.), public transport (ท.). */
 export const licenseTypeOptions = [
@@ -70,11 +63,9 @@ export const licenseTypeOptions = [
   { value: 'T4', label: 'ท.4' },
 ] as const;
 
-export const driver: EntityDef = {
+export const driver = defineEntity({
   name: 'driver',
   title: 'คนขับรถ',
-  path: '/driver',
-  routeStyle: 'crud',
   permission: 'DRIVER',
   // Drivers drive a branch's vehicles and are assigned to its shipments: they belong to the branch.
   branchOwned: true,
@@ -94,8 +85,6 @@ export const driver: EntityDef = {
     owningBranchField(),
   ],
   listColumns: ['code', 'name', 'tel', 'vehicleId', 'isMain', 'licenseType', 'licenseExpDate'],
-  defaultSort: [sortBy('code')],
-  labelFields: CODE_NAME_LABEL,
   menuGroup: 'masterData',
   icon: 'id-card',
-};
+});

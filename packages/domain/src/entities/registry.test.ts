@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { isIconName } from '../entity/icons.ts';
-import { type FieldDef, singleNaturalKey } from '../entity/types.ts';
-import { entities, entityByName, entityNames, hasEntity } from './index.ts';
+import type { EntityName } from '../entity/names.ts';
+import { type EntityDef, type FieldDef, singleNaturalKey } from '../entity/types.ts';
+import { defineEntity } from './define.ts';
+import { codeField, nameField, refField, sortBy, stringField } from './fields.ts';
+import type * as declared from './index.ts';
+import { entities, entityByName, entityNames, findEntity, hasEntity } from './index.ts';
 
 const THAI = /[\u0E00-\u0E7F]/;
 // Names the spec keeps in English (product.md).
@@ -51,10 +55,99 @@ describe('the entity registry', () => {
     );
   });
 
-  it('finds an entity by name and names the unknown one in its error', () => {
+  it('finds an entity by name; a misspelt name does not compile, and throws if it gets past the compiler', () => {
     expect(entityByName('province').title).toBe('จังหวัด');
     expect(hasEntity('nope')).toBe(false);
+    expect(findEntity('nope')).toBeUndefined();
+    expect(findEntity('province')).toBe(entityByName('province'));
+    // @ts-expect-error not an entity's name
     expect(() => entityByName('provinces')).toThrow(/Unknown entity "provinces"/);
+  });
+});
+
+// The `@ts-expect-error` lines are the test of the declarations' types: the typecheck fails when
+// one of them compiles (a misspelt column, sort, label or reference would then slip through).
+describe('defineEntity', () => {
+  const common = {
+    title: 'ทดสอบ',
+    permission: '',
+    branchOwned: false,
+    menuGroup: null,
+    icon: 'globe',
+  } as const;
+
+  it('fills in the usual path, pages, label and sort', () => {
+    const probe = defineEntity({
+      ...common,
+      name: 'region',
+      fields: [codeField(), nameField()],
+      listColumns: ['code'],
+    });
+    expect(probe).toMatchObject({
+      path: '/region',
+      routeStyle: 'crud',
+      labelFields: ['code', 'name'],
+      defaultSort: [{ field: 'code', direction: 'asc' }],
+    });
+  });
+
+  it('keeps what a declaration says over the defaults', () => {
+    const probe = defineEntity({
+      ...common,
+      name: 'region',
+      fields: [stringField('title', 'ชื่อเรื่อง')],
+      listColumns: ['title'],
+      labelFields: ['title'],
+      defaultSort: [sortBy('title', 'desc')],
+      path: '/regions',
+    });
+    expect(probe).toMatchObject({
+      path: '/regions',
+      labelFields: ['title'],
+      defaultSort: [{ field: 'title' }],
+    });
+  });
+
+  it('keeps every declaration’s field names literal, so that each is checked', () => {
+    // A helper answering `FieldDef[]` widens a declaration's names to `string`, and its columns,
+    // sorts and labels would no longer be checked: then this does not compile and names it.
+    type FieldsOf<E> = E extends EntityDef<EntityName, infer F> ? F : never;
+    type Loose = { [N in EntityName]: string extends FieldsOf<(typeof declared)[N]> ? N : never }[EntityName];
+    const loose: [Loose] extends [never] ? readonly EntityName[] : [Loose] = [];
+    expect(loose).toEqual([]);
+  });
+
+  it('refuses names that are not the declaration’s fields or entities: at compile time, and at start-up', () => {
+    const fields = [codeField(), nameField()];
+    // @ts-expect-error a list column that is not a field
+    expect(() => defineEntity({ ...common, name: 'region', fields, listColumns: ['code', 'nmae'] })).toThrow(
+      /region: no field nmae/,
+    );
+    expect(() =>
+      defineEntity({
+        ...common,
+        name: 'region',
+        fields,
+        listColumns: ['code'],
+        // @ts-expect-error a sort on a field that does not exist
+        defaultSort: [sortBy('codes')],
+      }),
+    ).toThrow(/no field codes/);
+    expect(() =>
+      // @ts-expect-error no `code`/`name`: the label and the sort must be declared
+      defineEntity({
+        ...common,
+        name: 'region',
+        fields: [stringField('title', 'ชื่อ')],
+        listColumns: ['title'],
+      }),
+    ).toThrow(/no field code, name/);
+    // @ts-expect-error not an entity's name
+    expect(() => defineEntity({ ...common, name: 'regoin', fields, listColumns: ['code'] })).toThrow(
+      /"regoin"/,
+    );
+    // @ts-expect-error a reference whose name names no entity, without saying which
+    expect(() => refField('provnceId', 'จังหวัด')).toThrow(/no entity "provnce"/);
   });
 });
 

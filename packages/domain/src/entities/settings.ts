@@ -1,4 +1,4 @@
-import type { EntityDef } from '../entity/types.ts';
+import { defineEntity } from './define.ts';
 import {
   dateField,
   enumField,
@@ -11,11 +11,9 @@ import {
 
 /** Capacity settings: vehicles available per date slot, and the utilization bands (truck status). */
 
-export const vehicleDateSlot: EntityDef = {
+export const vehicleDateSlot = defineEntity({
   name: 'vehicleDateSlot',
   title: 'จำนวนรถที่พร้อมใช้ตามวัน',
-  path: '/vehicleDateSlot',
-  routeStyle: 'crud',
   permission: 'VEHICLE_DATE_SLOT',
   branchOwned: true,
   fields: [
@@ -51,7 +49,7 @@ export const vehicleDateSlot: EntityDef = {
   naturalKey: ['shiftDate', 'shiftOfDayId', 'vehicleTypeId', 'shipCondId'],
   menuGroup: 'settings',
   icon: 'calendar-clock',
-};
+});
 
 /** Utilization bands shown as a colour and a Thai label (booking.md). */
 export const utilizationStatusOptions = [
@@ -63,11 +61,9 @@ export const utilizationStatusOptions = [
 
 const bandNote = 'ร้อยละของความจุที่ใช้แล้ว 0–100 ทศนิยม 2 ตำแหน่ง';
 
-export const vehicleUtilizationThresholds: EntityDef = {
+export const vehicleUtilizationThresholds = defineEntity({
   name: 'vehicleUtilizationThresholds',
   title: 'สถานะการใช้รถ',
-  path: '/vehicleUtilizationThresholds',
-  routeStyle: 'crud',
   permission: 'VEHICLE_UTILIZATION_THRESHOLDS',
   // Bands are company-wide: product.md's branch-owned list does not include them.
   branchOwned: false,
@@ -99,4 +95,4 @@ export const vehicleUtilizationThresholds: EntityDef = {
   naturalKey: ['vehicleTypeId', 'status'],
   menuGroup: 'settings',
   icon: 'gauge',
-};
+});

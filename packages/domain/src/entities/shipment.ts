@@ -1,4 +1,5 @@
 import type { EntityDef, FieldDef } from '../entity/types.ts';
+import { defineEntity } from './define.ts';
 import { docNoField } from './documents.ts';
 import {
   attachmentsField,
@@ -26,15 +27,15 @@ export const shipmentStages = [
 
 export type ShipmentStage = (typeof shipmentStages)[number]['key'];
 
-export interface StageFieldNames {
-  readonly planDate: string;
-  readonly planTime: string;
-  readonly actDate: string;
-  readonly actTime: string;
+export interface StageFieldNames<S extends ShipmentStage = ShipmentStage> {
+  readonly planDate: `planDate${S}`;
+  readonly planTime: `planTime${S}`;
+  readonly actDate: `actDate${S}`;
+  readonly actTime: `actTime${S}`;
 }
 
 /** `planDateCheckIn`, `planTimeCheckIn`, `actDateCheckIn`, `actTimeCheckIn` for stage `CheckIn`. */
-export function stageFieldNames(stage: ShipmentStage): StageFieldNames {
+export function stageFieldNames<S extends ShipmentStage>(stage: S): StageFieldNames<S> {
   return {
     planDate: `planDate${stage}`,
     planTime: `planTime${stage}`,
@@ -43,7 +44,7 @@ export function stageFieldNames(stage: ShipmentStage): StageFieldNames {
   };
 }
 
-function stageFields(): FieldDef[] {
+function stageFields() {
   return shipmentStages.flatMap(({ key, label }) => {
     const names = stageFieldNames(key);
     // Planned times are shown in the list; actual ones are chosen in the column chooser.
@@ -56,11 +57,9 @@ function stageFields(): FieldDef[] {
   });
 }
 
-export const shipment: EntityDef = {
+export const shipment = defineEntity({
   name: 'shipment',
   title: 'การขนส่ง (Shipment)',
-  path: '/shipment',
-  routeStyle: 'crud',
   permission: 'SHIPMENT',
   branchOwned: true,
   fields: [
@@ -99,4 +98,4 @@ export const shipment: EntityDef = {
   labelFields: ['docNo'],
   menuGroup: 'deliveryOrder',
   icon: 'truck',
-};
+});

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import type { EntityName } from '../entity/names.ts';
 import { entityByName } from './index.ts';
 import { shipmentStages, stageFieldNames } from './shipment.ts';
 
-function fieldNames(name: string): string[] {
+function fieldNames(name: EntityName): string[] {
   return entityByName(name).fields.map((field) => field.name);
 }
 
@@ -260,9 +261,12 @@ describe('spec §3 field names', () => {
     file: ['origName'],
   };
 
-  it.each(Object.entries(specFields))('%s declares the spec fields', (name, fields) => {
-    expect(fieldNames(name)).toEqual(expect.arrayContaining(fields));
-  });
+  it.each(Object.entries(specFields) as [EntityName, string[]][])(
+    '%s declares the spec fields',
+    (name, fields) => {
+      expect(fieldNames(name)).toEqual(expect.arrayContaining(fields));
+    },
+  );
 
   it('gives the branch its per-vehicle-type settings and the booking its lines', () => {
     const settings = entityByName('branch').children?.find((child) => child.name === 'vehicleTypeSettings');

@@ -1,4 +1,4 @@
-import type { EntityDef } from '../entity/types.ts';
+import { defineEntity } from './define.ts';
 import {
   booleanField,
   CODE_NAME_LABEL,
@@ -29,11 +29,9 @@ export const fuelTypeOptions = [
   { value: 'HYBRID', label: 'ไฮบริด' },
 ] as const;
 
-export const vehicle: EntityDef = {
+export const vehicle = defineEntity({
   name: 'vehicle',
   title: 'ยานพาหนะ',
-  path: '/vehicle',
-  routeStyle: 'crud',
   permission: 'VEHICLE',
   branchOwned: true,
   fields: [
@@ -90,17 +88,13 @@ export const vehicle: EntityDef = {
     'maxCapacity',
     'unitCapacity',
   ],
-  defaultSort: [sortBy('code')],
-  labelFields: CODE_NAME_LABEL,
   menuGroup: 'masterData',
   icon: 'truck',
-};
+});
 
-export const vehicleType: EntityDef = {
+export const vehicleType = defineEntity({
   name: 'vehicleType',
   title: 'ประเภทรถ',
-  path: '/vehicleType',
-  routeStyle: 'crud',
   permission: 'VEHICLE_TYPE',
   branchOwned: false,
   fields: [
@@ -117,34 +111,26 @@ export const vehicleType: EntityDef = {
     booleanField('migrate', 'ย้ายข้อมูลจากระบบเดิม', { hiddenInList: true }),
   ],
   listColumns: ['code', 'name', 'maxCapacityWeight', 'maxCapacityVolume', 'trailerTruck', 'special'],
-  defaultSort: [sortBy('code')],
-  labelFields: CODE_NAME_LABEL,
   menuGroup: 'masterData',
   icon: 'truck',
-};
+});
 
-export const vehicleGroup: EntityDef = {
+export const vehicleGroup = defineEntity({
   name: 'vehicleGroup',
   title: 'กลุ่มรถ',
-  path: '/vehicleGroup',
-  routeStyle: 'crud',
   permission: 'VEHICLE_GROUP',
   branchOwned: false,
   fields: [codeField(), nameField()],
   listColumns: ['code', 'name'],
-  defaultSort: [sortBy('code')],
-  labelFields: CODE_NAME_LABEL,
   menuGroup: 'masterData',
   icon: 'boxes',
-};
+});
 
 const adjustNote = 'ร้อยละของความจุที่ใช้ได้ 0–100 (100 = ใช้ได้ทั้งหมด) ตาม booking.md';
 
-export const vehicleTypeAdjustPercent: EntityDef = {
+export const vehicleTypeAdjustPercent = defineEntity({
   name: 'vehicleTypeAdjustPercent',
   title: 'การปรับการใช้รถ',
-  path: '/vehicleTypeAdjustPercent',
-  routeStyle: 'crud',
   permission: 'VEHICLE_TYPE_ADJUST_PERCENT',
   branchOwned: true,
   fields: [
@@ -172,4 +158,4 @@ export const vehicleTypeAdjustPercent: EntityDef = {
   labelFields: ['vehicleTypeId'],
   menuGroup: 'masterData',
   icon: 'percent',
-};
+});

@@ -2,8 +2,9 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { entities, entityByName } from '../entities/index.ts';
 import { cleanSearchFilter, filtersFor, pluralParam } from './filters.ts';
+import type { EntityName } from './names.ts';
 
-const params = (name: string) => filtersFor(entityByName(name)).map((filter) => filter.param);
+const params = (name: EntityName) => filtersFor(entityByName(name)).map((filter) => filter.param);
 
 describe('filtersFor', () => {
   it('gives the shipment every filter the spec lists', () => {

@@ -5,6 +5,7 @@
  */
 
 import type { QuantityKind } from '../rules/quantity.ts';
+import type { EntityName } from './names.ts';
 
 /** Storage/edit types. Where the spec shows no type, the declaration says why it chose one (`typeNote`). */
 export type FieldType =
@@ -30,9 +31,10 @@ export interface EnumOption {
   readonly label: string;
 }
 
-export interface FieldDef {
+/** A field; `Name` keeps its name's literal type so that columns and sorts naming it are checked. */
+export interface FieldDef<Name extends string = string> {
   /** The spec's name (camelCase). Reference fields end in `Id` (`provinceId`). */
-  readonly name: string;
+  readonly name: Name;
   readonly type: FieldType;
   /** Thai label shown to users. */
   readonly label: string;
@@ -40,7 +42,7 @@ export interface FieldDef {
   /** Set by the server only (createdAt, lastSyncAt …): never in a create/update body. */
   readonly readOnly?: boolean;
   /** Target entity of a `ref`/`refs` field. */
-  readonly ref?: string;
+  readonly ref?: EntityName;
   readonly options?: readonly EnumOption[];
   readonly min?: number;
   readonly max?: number;
@@ -75,8 +77,8 @@ export interface FieldDef {
 }
 
 export type SortDirection = 'asc' | 'desc';
-export interface SortDef {
-  readonly field: string;
+export interface SortDef<Field extends string = string> {
+  readonly field: Field;
   readonly direction: SortDirection;
 }
 
@@ -111,9 +113,14 @@ export interface NamedFilterDef {
   readonly description: string;
 }
 
-export interface EntityDef {
+/**
+ * An entity's declaration. `Name` and `Field` keep the literal names `defineEntity` saw, so a
+ * list column, sort, label or natural key that is not a field does not compile; code that
+ * handles any entity takes the plain `EntityDef`.
+ */
+export interface EntityDef<Name extends EntityName = EntityName, Field extends string = string> {
   /** camelCase name, the spec's route segment and API path segment (`province`). */
-  readonly name: string;
+  readonly name: Name;
   /** Thai page title. */
   readonly title: string;
   /** Route path of the list page (`/province`). */
@@ -123,12 +130,12 @@ export interface EntityDef {
   readonly permission: string;
   /** Rows belong to one branch (`branchId`) and are read/written only for the acting branch. */
   readonly branchOwned: boolean;
-  readonly fields: readonly FieldDef[];
+  readonly fields: readonly FieldDef<Field>[];
   /** Default list columns, in order. */
-  readonly listColumns: readonly string[];
-  readonly defaultSort: readonly SortDef[];
+  readonly listColumns: readonly Field[];
+  readonly defaultSort: readonly SortDef<Field>[];
   /** Fields joined into the record label, `code: name` by default. */
-  readonly labelFields: readonly string[];
+  readonly labelFields: readonly Field[];
   readonly menuGroup: MenuGroupKey | null;
   /** Icon name from the design system's icon set. */
   readonly icon: string;
@@ -141,7 +148,7 @@ export interface EntityDef {
    * them). Declared only where no field is `unique`; otherwise the unique fields are the key
    * (`naturalKeyOf`).
    */
-  readonly naturalKey?: readonly string[];
+  readonly naturalKey?: readonly Field[];
   readonly namedFilters?: readonly NamedFilterDef[];
 }
 

@@ -184,7 +184,7 @@ describe('text length (issue 23)', () => {
 
   it('gives an undeclared text field the default maximum, with the Thai message', () => {
     const note = { name: 'note', type: 'text', label: 'หมายเหตุ' } as const;
-    const entity = { ...entityByName('region'), name: 'lengthProbe', fields: [note] };
+    const entity = { ...entityByName('region'), fields: [note] };
     const result = validateRecord(entity, 'create', { note: 'ก'.repeat(2001) });
     expect(result).toEqual({ ok: false, errors: { note: 'หมายเหตุ ต้องยาวไม่เกิน 2000 ตัวอักษร' } });
     expect(validateRecord(entity, 'create', { note: 'ก'.repeat(2000) }).ok).toBe(true);

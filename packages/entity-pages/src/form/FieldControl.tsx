@@ -175,7 +175,7 @@ function AttachmentsFormControl({
 
 function ReferenceControl({ field, name, label }: { field: FieldDef; name: string; label: string }) {
   const { input, ...common } = useControl(name, label, field);
-  const loader = useOptionsLoader(field.ref as string);
+  const loader = useOptionsLoader(field.ref!);
   const multiple = field.type === 'refs';
   const value = multiple ? (Array.isArray(input.value) ? input.value : []) : input.value || null;
   return (

@@ -1,4 +1,11 @@
-import { type ApiKey, entityByName, type NewApiKeyBody, ROLE_ADMIN, recordLabel } from '@lms/domain';
+import {
+  type ApiKey,
+  type EntityName,
+  entityByName,
+  type NewApiKeyBody,
+  ROLE_ADMIN,
+  recordLabel,
+} from '@lms/domain';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { delay, HttpResponse, http } from 'msw';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
@@ -11,7 +18,8 @@ import { apiKeyText as text } from './apiKeyText.ts';
 const screen = () => within(document.body);
 
 /** The label the mocked options answer for an entity's first fixture. */
-const labelOf = (name: string) => recordLabel(entityByName(name), fixtureRecord(entityByName(name), 1, 0));
+const labelOf = (name: EntityName) =>
+  recordLabel(entityByName(name), fixtureRecord(entityByName(name), 1, 0));
 
 /** Types the option's label into a picker and chooses it once the search has answered. */
 async function pick(combobox: HTMLElement, label: string) {

@@ -186,7 +186,7 @@ function RefFilter({
   value: readonly string[];
   onChange: (value: readonly string[]) => void;
 }) {
-  const loader = useOptionsLoader(field.ref as string);
+  const loader = useOptionsLoader(field.ref!);
   return (
     <ReferenceField
       label={label}

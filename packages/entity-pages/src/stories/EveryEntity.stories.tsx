@@ -1,3 +1,4 @@
+import type { EntityName } from '@lms/domain';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import type { EntityListPage } from '../pages/EntityListPage.tsx';
 import { entityStories } from './entityStories.tsx';
@@ -17,7 +18,7 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 /** One entity's list, then its create form's required messages. */
-function listAndCreate(entityName: string): Story {
+function listAndCreate(entityName: EntityName): Story {
   const s = entityStories(entityName);
   return {
     args: { entity: entityName },

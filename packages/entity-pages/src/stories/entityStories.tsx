@@ -1,4 +1,12 @@
-import { type EntityDef, formatDate, MESSAGES, phrase, resolveEntity, schemaFor } from '@lms/domain';
+import {
+  type EntityDef,
+  type EntityName,
+  formatDate,
+  MESSAGES,
+  phrase,
+  resolveEntity,
+  schemaFor,
+} from '@lms/domain';
 import type { Decorator, StoryObj } from '@storybook/react-vite';
 import { delay, HttpResponse, http } from 'msw';
 import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
@@ -51,7 +59,7 @@ export function requiredMessages(entity: EntityDef): string[] {
 /** Requests seen by the handlers during one story. */
 export const seenRequests: MockRequest[] = [];
 
-export function entityStories(entityName: string) {
+export function entityStories(entityName: EntityName) {
   const entity = resolveEntity(entityName);
   const first = firstCellText(entity);
   const api = `/api/${entity.name}`;

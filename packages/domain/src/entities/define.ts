@@ -1,0 +1,60 @@
+import { type EntityName, isEntityName } from '../entity/names.ts';
+import type { EntityDef, FieldDef, RouteStyle, SortDef } from '../entity/types.ts';
+import { CODE_NAME_LABEL, sortBy } from './fields.ts';
+
+/** Said only where an entity differs from the usual (`/name`, CRUD pages, `code: name`, sorted by code). */
+type Defaulted = 'path' | 'routeStyle' | 'labelFields' | 'defaultSort';
+type Named = 'name' | 'fields' | 'listColumns' | 'naturalKey';
+
+/**
+ * What a declaration writes. Every name it gives for a field is checked against its `fields`
+ * (`NoInfer`: the fields alone decide which names exist); the label and the sort may be left out
+ * only when the entity has the `code` (and `name`) they default to.
+ */
+export type EntityInput<N extends EntityName, F extends string> = Omit<EntityDef, Defaulted | Named> & {
+  readonly name: N;
+  readonly fields: readonly FieldDef<F>[];
+  readonly listColumns: readonly NoInfer<F>[];
+  readonly naturalKey?: readonly NoInfer<F>[];
+  readonly path?: string;
+  readonly routeStyle?: RouteStyle;
+} & ('code' | 'name' extends F
+    ? { readonly labelFields?: readonly NoInfer<F>[] }
+    : { readonly labelFields: readonly NoInfer<F>[] }) &
+  ('code' extends F
+    ? { readonly defaultSort?: readonly SortDef<NoInfer<F>>[] }
+    : { readonly defaultSort: readonly SortDef<NoInfer<F>>[] });
+
+/** An entity's declaration, with the usual defaults filled in and its names kept for the compiler. */
+export function defineEntity<const N extends EntityName, const F extends string>(
+  input: EntityInput<N, F>,
+): EntityDef<N, F> {
+  // The conditional input type guarantees `code`/`name` exist wherever these defaults apply.
+  const defaults = {
+    path: `/${input.name}`,
+    routeStyle: 'crud',
+    labelFields: CODE_NAME_LABEL as readonly string[] as readonly F[],
+    defaultSort: [sortBy('code' as F)],
+  } as const;
+  const entity: EntityDef<N, F> = { ...defaults, ...input };
+  assertNamesDeclared(entity);
+  return entity;
+}
+
+/**
+ * The same checks at run time, for what reaches `defineEntity` past the compiler (a cast, a
+ * computed list): the process stops at start-up naming the mistake, not at the first request.
+ */
+function assertNamesDeclared(entity: EntityDef): void {
+  if (!isEntityName(entity.name)) throw new Error(`defineEntity: "${entity.name}" is not in ENTITY_NAMES`);
+  const declared = new Set(entity.fields.map((field) => field.name));
+  const named = [
+    ...entity.listColumns,
+    ...entity.labelFields,
+    ...entity.defaultSort.map((sort) => sort.field),
+    ...(entity.naturalKey ?? []),
+  ];
+  const unknown = named.filter((name) => !declared.has(name));
+  if (unknown.length)
+    throw new Error(`defineEntity ${entity.name}: no field ${[...new Set(unknown)].join(', ')}`);
+}
