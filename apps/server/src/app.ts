@@ -21,7 +21,7 @@ import { entityRoutes } from './crud/routes.ts';
 import type { Database } from './db/database.ts';
 import { locationTrackingRoutes } from './demo/locationTracking.ts';
 import { documentRoutes } from './documents/routes.ts';
-import { noGenericRoutes } from './entities/naming.ts';
+import { hasGenericRoutes } from './entities/naming.ts';
 import { fileRoutes } from './files/routes.ts';
 import { homeRoutes } from './home/routes.ts';
 import { errorServerOptions, notFound, registerErrorHandling } from './http/errors.ts';
@@ -138,7 +138,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(fileRoutes(ctx, { dataDir: options.dataDir }));
       await api.register(locationTrackingRoutes(ctx, options.databaseUrl));
       await api.register(apiKeyRoutes(ctx));
-      for (const entity of entities.filter((e) => !noGenericRoutes.has(e.name))) {
+      for (const entity of entities.filter(hasGenericRoutes)) {
         await api.register(entityRoutes(entity, ctx, extensions[entity.name]));
         if (integrationEntity(entity)) await api.register(integrationRoutes(entity, ctx));
       }

@@ -1,12 +1,12 @@
 import { type EntityDef, entities, filtersFor, ROLE_ADMIN, sortableFields } from '@lms/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { notStoredAsTable } from '../src/entities/naming.ts';
+import { storedAsTable } from '../src/entities/naming.ts';
 import { createReferences, sampleBody } from './entityFactory.ts';
 import { call, createBranch, createUser, signIn } from './fixtures.ts';
 import { setupTestServer } from './harness.ts';
 
 const server = setupTestServer();
-const writable = entities.filter((e) => !notStoredAsTable.has(e.name) && !e.readOnlyEntity);
+const writable = entities.filter((e) => storedAsTable(e) && !e.readOnlyEntity);
 let token = '';
 let branchId = '';
 

@@ -1,7 +1,7 @@
 import { type EntityDef, type EntityName, entityByName, type FieldDef, refLabelName } from '@lms/domain';
 import { type RawBuilder, sql } from 'kysely';
 import type { Database } from '../db/database.ts';
-import { columnOf, tableOf } from '../entities/naming.ts';
+import { columnOf, isLabelled, tableOf } from '../entities/naming.ts';
 
 type Row = Record<string, unknown>;
 
@@ -12,7 +12,7 @@ export function labelSql(target: EntityDef, alias: string): RawBuilder<string> {
     const field = target.fields.find((f) => f.name === name);
     // A reference in a label reads as that record's label, never its id (vehicleDateSlot's
     // vehicle type and shift: issue 23).
-    if (field?.type === 'ref' && field.ref && field.ref !== 'file' && field.ref !== target.name) {
+    if (field?.type === 'ref' && field.ref && isLabelled(field.ref) && field.ref !== target.name) {
       const ref = entityByName(field.ref);
       const inner = `${alias}_${columnOf({ name })}`;
       return sql`(select ${labelSql(ref, inner)} from ${sql.table(tableOf(ref))} ${sql.raw(inner)} where ${sql.ref(`${inner}.id`)} = ${column})`;
@@ -30,7 +30,7 @@ export function labelKey(field: FieldDef): string {
 function labelTarget(field: FieldDef): EntityDef | undefined {
   if (!field.ref) return undefined;
   const target = entityByName(field.ref);
-  return target.name === 'file' ? undefined : target;
+  return isLabelled(target) ? target : undefined;
 }
 
 const AUDIT_FIELDS = new Set(['createdBy', 'updatedBy']);

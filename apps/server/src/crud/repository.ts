@@ -1,7 +1,7 @@
 import { type EntityDef, entityByName, LIMITS, type ListQuery } from '@lms/domain';
 import { type RawBuilder, sql, type Transaction } from 'kysely';
 import type { Database } from '../db/database.ts';
-import { childTableOf, columnOf, linkTableOf, tableOf } from '../entities/naming.ts';
+import { childTableOf, columnOf, isLabelled, linkTableOf, tableOf } from '../entities/naming.ts';
 import { checkAttachments } from './attachments.ts';
 import { attachmentFields, columnFields, refsFields, selectList, toColumnValue } from './columns.ts';
 import { attachLabels, labelSql } from './labels.ts';
@@ -18,7 +18,7 @@ function orderBy(entity: EntityDef, query: ListQuery): RawBuilder<unknown> {
     // PostgreSQL's default null order, the one the derived btree indexes have, so they serve the sort.
     const dir = sql.raw(direction === 'desc' ? 'desc' : 'asc');
     // A reference sorts by its label, as the user sees it.
-    if (def?.type === 'ref' && def.ref && def.ref !== 'file') {
+    if (def?.type === 'ref' && def.ref && isLabelled(def.ref)) {
       const target = entityByName(def.ref);
       return sql`(select ${labelSql(target, 'r')} from ${sql.table(tableOf(target))} r where r.id = ${sql.ref(`t.${columnOf(def)}`)}) ${dir}`;
     }

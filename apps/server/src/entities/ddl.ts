@@ -6,7 +6,7 @@ import {
   FILE_TABLE,
   isLinkField,
   linkTableOf,
-  notStoredAsTable,
+  storedAsTable,
   tableOf,
 } from './naming.ts';
 
@@ -64,7 +64,7 @@ function columnSql(field: FieldDef): string {
 /** `references` clause for a single reference; `appUser` audit columns never block deletes. */
 function foreignKey(field: FieldDef): string | undefined {
   if (field.type !== 'ref' || !field.ref) return undefined;
-  if (notStoredAsTable.has(field.ref)) return undefined;
+  if (!storedAsTable(field.ref)) return undefined;
   return `foreign key ("${columnOf(field)}") references "${tableOf({ name: field.ref })}" (id)`;
 }
 
@@ -80,7 +80,7 @@ export function entityDdl(entities: readonly EntityDef[]): string[] {
   const tables: string[] = [];
   const constraints: string[] = [];
   const indexes: string[] = [];
-  const stored = entities.filter((e) => !notStoredAsTable.has(e.name));
+  const stored = entities.filter(storedAsTable);
   for (const entity of stored) {
     const table = tableOf(entity);
     const columns = [
@@ -101,7 +101,7 @@ export function entityDdl(entities: readonly EntityDef[]): string[] {
       tables.push(
         `create table "${link}" (owner_id uuid not null references "${table}" (id) on delete cascade, ref_id uuid not null, primary key (owner_id, ref_id))`,
       );
-      if (field.ref && !notStoredAsTable.has(field.ref)) {
+      if (field.ref && storedAsTable(field.ref)) {
         constraints.push(
           `alter table "${link}" add foreign key (ref_id) references "${tableOf({ name: field.ref })}" (id)`,
         );

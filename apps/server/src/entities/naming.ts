@@ -1,4 +1,4 @@
-import type { EntityDef, FieldDef } from '@lms/domain';
+import { type EntityDef, type EntityRef, type FieldDef, resolveEntity, storageOf } from '@lms/domain';
 
 /** camelCase → snake_case: `vehicleDateSlot` → `vehicle_date_slot`, `planDateCheckIn` → `plan_date_check_in`. */
 export function snake(name: string): string {
@@ -21,7 +21,9 @@ export const linkTableOf = (entity: Pick<EntityDef, 'name'>, field: Pick<FieldDe
 export const childTableOf = (entity: Pick<EntityDef, 'name'>, childName: string) =>
   `${tableOf(entity)}__${snake(childName)}`;
 
-/** Entities whose rows are not a plain table of their own (files: own table; DO report: a view). */
-export const notStoredAsTable = new Set(['file', 'deliveryOrderReport']);
-/** Entities served by their own routes instead of the generic CRUD ones. */
-export const noGenericRoutes = new Set(['file']);
+/** Rows in a table of their own, named after the entity (not the files' store, not a view). */
+export const storedAsTable = (entity: EntityRef) => storageOf(resolveEntity(entity)) === 'table';
+/** Served by the generic CRUD routes (files have their own, spec §7). */
+export const hasGenericRoutes = (entity: EntityDef) => storageOf(entity) !== 'files';
+/** Its records have a label the SQL look-ups can read (a stored file's id has none). */
+export const isLabelled = (entity: EntityRef) => storageOf(resolveEntity(entity)) !== 'files';

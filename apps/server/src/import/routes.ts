@@ -2,7 +2,7 @@ import multipart from '@fastify/multipart';
 import { can, type EntityDef, entities, importApi, isImportable } from '@lms/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { EntityExtension } from '../crud/extensions.ts';
-import { noGenericRoutes } from '../entities/naming.ts';
+import { hasGenericRoutes } from '../entities/naming.ts';
 import { cleanFileName } from '../files/names.ts';
 import { typed } from '../http/contract.ts';
 import { HttpError } from '../http/errors.ts';
@@ -18,7 +18,7 @@ const NO_FILE = 'กรุณาเลือกไฟล์ที่จะนำ
 
 /** Entities an import may write: importable ones the generic CRUD serves. */
 export const importableEntities = (): EntityDef[] =>
-  entities.filter((e) => isImportable(e) && !noGenericRoutes.has(e.name));
+  entities.filter((e) => isImportable(e) && hasGenericRoutes(e));
 
 const errorCode = (error: unknown) =>
   typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;

@@ -3,7 +3,7 @@ import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import { labelSql } from '../crud/labels.ts';
 import type { Database } from '../db/database.ts';
-import { tableOf } from '../entities/naming.ts';
+import { isLabelled, tableOf } from '../entities/naming.ts';
 import { importColumns } from './columns.ts';
 
 const TYPE_NAMES: Record<FieldDef['type'], string> = {
@@ -99,7 +99,7 @@ async function sampleLabels(
   fields: FieldDef[],
   branchId?: string,
 ): Promise<Map<string, string>> {
-  const targets = [...new Set(fields.filter((f) => f.ref && f.ref !== 'file').map((f) => f.ref!))];
+  const targets = [...new Set(fields.filter((f) => f.ref && isLabelled(f.ref)).map((f) => f.ref!))];
   if (!targets.length) return new Map();
   const parts = targets.map((name) => {
     const target = entityByName(name);

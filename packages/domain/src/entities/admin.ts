@@ -102,4 +102,5 @@ export const file = defineEntity({
   icon: 'file',
   // Written by the upload calls (spec §7), never through entity CRUD.
   readOnlyEntity: true,
+  storage: 'files',
 });

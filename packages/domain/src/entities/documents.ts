@@ -182,6 +182,7 @@ export const deliveryOrderReport = defineEntity({
   listColumns: ['docNo', 'customerId', 'deliveryAt', 'deliveryDate', 'weight', 'volume', 'isBooking'],
   defaultSort: [sortBy('deliveryAt', 'desc'), sortBy('docNo', 'desc')],
   labelFields: ['docNo'],
+  storage: 'view',
   menuGroup: 'deliveryOrder',
   icon: 'bar-chart',
   // A report over delivery orders and their bookings: nothing to create or edit.

@@ -101,6 +101,15 @@ export type MenuGroupKey =
 export type RouteStyle = 'crud' | 'crudQueryId' | 'listOnly';
 
 /**
+ * Where an entity's rows live. `table` (the default): a table of its own with the generic CRUD
+ * routes. `view`: read through a view over other tables (the DO report), never written. `files`:
+ * the upload store's own table and routes (spec §7), whose ids no label look-up reads.
+ */
+export type EntityStorage = 'table' | 'view' | 'files';
+
+export const storageOf = (entity: Pick<EntityDef, 'storage'>): EntityStorage => entity.storage ?? 'table';
+
+/**
  * A yes/no filter the declaration names but no field carries (the booking report's "ต้องโทร"):
  * the server owns its SQL (`apps/server/src/crud/namedFilters.ts`); `param=true` keeps the rows it
  * matches, `param=false` the others.
@@ -150,6 +159,7 @@ export interface EntityDef<Name extends EntityName = EntityName, Field extends s
    */
   readonly naturalKey?: readonly Field[];
   readonly namedFilters?: readonly NamedFilterDef[];
+  readonly storage?: EntityStorage;
 }
 
 /** The natural key of an entity: its declared `naturalKey`, else its `unique` fields (code, docNo, username). */
