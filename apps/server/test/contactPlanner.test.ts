@@ -290,7 +290,7 @@ describe('resend', () => {
   });
 });
 
-describe('PDPA: personal data of a ship-to', () => {
+describe('PDPA: personal data of ship-tos and customers', () => {
   const logOf = async (recordId: string) => {
     const { rows } = await sql<{ user_id: string; action: string; fields: string[] }>`
       select user_id, action, fields from personal_data_access where record_id = ${recordId} order by id`.execute(
@@ -340,6 +340,44 @@ describe('PDPA: personal data of a ship-to', () => {
     expect(rows).toEqual([
       { action: 'export', detail: { masked: true, filters: { ids: [world.shipToId] } } },
     ]);
+  });
+
+  it('a customer’s phone too: masked in lists, past values masked in the history, the ERP’s answer logged', async () => {
+    const editor = await createUser(server.db, { roles: [editRoleOf('CUSTOMER')] });
+    const editorToken = await signIn(server.api, editor);
+    const reader = await tokenOf(server, [], [readRoleOf('CUSTOMER')]);
+    // Written through the integration's upsert by key, then changed: two values in the history.
+    const put = (tel: string) =>
+      call(server.api, 'PUT', '/customer/byKey/PDPA-C1', {
+        token: editorToken,
+        body: { name: 'คุณสมศรี', tel },
+      });
+    const created = await put('081-555-0101');
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    expect(created.body.tel).toBe('081-555-0101');
+    const id = created.body.id as string;
+    expect((await put('089-555-0202')).status).toBe(200);
+    expect(await logOf(id)).toEqual([
+      { user_id: editor.id, action: 'read', fields: ['tel'] },
+      { user_id: editor.id, action: 'read', fields: ['tel'] },
+    ]);
+
+    const listed = await call(server.api, 'GET', `/customer?ids=${id}`, { token: editorToken });
+    expect(listed.body.items[0].tel).toBe('•••••••••202');
+
+    const history = (token: string) => call(server.api, 'GET', `/customer/${id}/history`, { token });
+    const masked = await history(reader);
+    expect(masked.status).toBe(200);
+    expect(JSON.stringify(masked.body)).not.toMatch(/0101|0202/);
+    expect(masked.body.map((e: { changes: { tel: unknown } }) => e.changes.tel)).toEqual([
+      { from: '•••••••••101', to: '•••••••••202' },
+      '•••••••••101',
+    ]);
+    expect(await logOf(id)).toHaveLength(2);
+    // An editor reads the past values whole; that read is logged like the record's.
+    const whole = await history(editorToken);
+    expect(whole.body[0].changes.tel).toEqual({ from: '081-555-0101', to: '089-555-0202' });
+    expect((await logOf(id)).at(-1)).toEqual({ user_id: editor.id, action: 'read', fields: ['tel'] });
   });
 
   it('erases a ship-to’s contact data while its bookings and their history stay', async () => {

@@ -27,7 +27,8 @@ export const customer: EntityDef = {
     nameField(),
     stringField('firstName', 'ชื่อจริง', { searchable: true }),
     stringField('lastName', 'นามสกุล', { searchable: true }),
-    telField(),
+    // A customer is often a person: their phone is personal data (PDPA, docs/privacy.md).
+    telField({ personal: true }),
   ],
   listColumns: ['code', 'name', 'firstName', 'lastName', 'tel'],
   defaultSort: [sortBy('code')],
@@ -47,7 +48,8 @@ export const contractor: EntityDef = {
     codeField(),
     stringField('firstName', 'ชื่อจริง', { required: true, searchable: true }),
     stringField('lastName', 'นามสกุล', { searchable: true }),
-    telField(),
+    // Contractors are mostly people (truck owners): personal data (PDPA, docs/privacy.md).
+    telField({ personal: true }),
   ],
   listColumns: ['code', 'firstName', 'lastName', 'tel'],
   defaultSort: [sortBy('code')],
@@ -81,7 +83,7 @@ export const driver: EntityDef = {
   fields: [
     codeField(),
     nameField(),
-    telField(),
+    telField({ personal: true }),
     dateField('startAt', 'วันที่เริ่มงาน', { typeNote: 'ช่วงเวลาทำงานเป็นวัน' }),
     dateField('endAt', 'วันที่สิ้นสุดงาน', { typeNote: 'ช่วงเวลาทำงานเป็นวัน; ว่าง = ยังทำงานอยู่' }),
     booleanField('isMain', 'คนขับหลัก'),
