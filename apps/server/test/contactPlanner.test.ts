@@ -10,6 +10,7 @@ import { sql } from 'kysely';
 import { describe, expect, it, vi } from 'vitest';
 import type { ContactSettings } from '../src/contact/settings.ts';
 import type { Database } from '../src/db/database.ts';
+import { DEFAULT_RETENTION, purgeExpired, readRetention } from '../src/privacy/retention.ts';
 import { bookingScenario } from './bookingScenario.ts';
 import { call, createUser, signIn } from './fixtures.ts';
 import { setupTestServer, type TestServer } from './harness.ts';
@@ -424,5 +425,61 @@ describe('PDPA: personal data of ship-tos and customers', () => {
     expect(booking.status).toBe(200);
     expect(booking.body.shipToId).toBe(world.shipToId);
     expect((await logOf(world.shipToId)).map((r) => r.action)).toEqual(['read', 'erase']);
+  });
+});
+
+describe('retention (docs/privacy.md)', () => {
+  it('purges sent and dead message copies and access-log lines past their period, never a queued message', async () => {
+    const { world, planner } = await scenario(server);
+    const bookingId = await book(server, world, planner, world.deliveryOrderIds[0]!);
+    const now = new Date();
+    const daysAgo = (days: number) => new Date(now.getTime() - days * 86_400_000);
+    const message = (status: string, days: number, body: string) =>
+      sql`insert into contact_message (booking_id, branch_id, event, channel, recipient, body, status, created_at)
+        values (${bookingId}, ${world.branchId}, 'moved', 'sms', '0812345678', ${body}, ${status}, ${daysAgo(days)})`.execute(
+        server.db,
+      );
+    await message('sent', 31, 'old sent');
+    await message('dead', 31, 'old dead');
+    await message('queued', 31, 'old queued');
+    await message('sent', 29, 'recent sent');
+    const access = (days: number, recordId: string) =>
+      sql`insert into personal_data_access (at, user_id, action, entity, record_id, fields)
+        values (${daysAgo(days)}, ${world.shipToId}, 'read', 'shipTo', ${recordId}, '{tel}')`.execute(
+        server.db,
+      );
+    const [oldRead, recentRead] = [crypto.randomUUID(), crypto.randomUUID()];
+    await access(61, oldRead);
+    await access(59, recentRead);
+
+    const purged = await purgeExpired(server.db, { messageDays: 30, accessLogDays: 60 }, now);
+    expect(purged).toEqual({ messages: 2, accessLog: 1 });
+    const { rows } = await sql<{ body: string }>`
+      select body from contact_message where booking_id = ${bookingId} and event = 'moved' order by body`.execute(
+      server.db,
+    );
+    expect(rows.map((r) => r.body)).toEqual(['old queued', 'recent sent']);
+    const { rows: log } = await sql<{ record_id: string }>`
+      select record_id from personal_data_access where record_id in (${oldRead}, ${recentRead})`.execute(
+      server.db,
+    );
+    expect(log).toEqual([{ record_id: recentRead }]);
+    // A second round finds nothing more.
+    expect(await purgeExpired(server.db, { messageDays: 30, accessLogDays: 60 }, now)).toEqual({
+      messages: 0,
+      accessLog: 0,
+    });
+  });
+
+  it('reads its periods from the environment, with defaults, and refuses nonsense', () => {
+    expect(readRetention({})).toEqual(DEFAULT_RETENTION);
+    expect(readRetention({ LMS_MESSAGE_RETENTION_DAYS: '90', LMS_ACCESS_LOG_RETENTION_DAYS: '365' })).toEqual(
+      {
+        messageDays: 90,
+        accessLogDays: 365,
+      },
+    );
+    expect(() => readRetention({ LMS_MESSAGE_RETENTION_DAYS: '0' })).toThrow(/LMS_MESSAGE_RETENTION_DAYS/);
+    expect(() => readRetention({ LMS_ACCESS_LOG_RETENTION_DAYS: 'a year' })).toThrow(/LMS_ACCESS_LOG/);
   });
 });
