@@ -34,6 +34,7 @@ import { apiKeyRoutes } from './integration/apiKeyRoutes.ts';
 import { integrationEntity, integrationRoutes } from './integration/routes.ts';
 import { shipToExtension } from './privacy/eraseContact.ts';
 import { PURGE_EVERY_MS, purgeExpired, type Retention } from './privacy/retention.ts';
+import { privacyRoutes } from './privacy/routes.ts';
 import { accountRoutes } from './routes/account.ts';
 import { authRoutes } from './routes/auth.ts';
 import type { AuthContext } from './routes/context.ts';
@@ -135,6 +136,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(appointmentRoutes(ctx));
       await api.register(contactMessageRoutes(ctx));
       await api.register(contactTemplateRoutes(ctx));
+      await api.register(privacyRoutes(ctx));
       await api.register(shipmentPlanningRoutes(ctx));
       await api.register(documentRoutes(ctx));
       await api.register(searchRoutes(ctx));

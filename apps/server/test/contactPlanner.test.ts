@@ -428,6 +428,84 @@ describe('PDPA: personal data of ship-tos and customers', () => {
   });
 });
 
+describe('PDPA: the administrator’s access log and one person’s data', () => {
+  it('lists who read, exported or erased whose data, filtered; exports one ship-to’s data as JSON, logged', async () => {
+    const { world, planner } = await scenario(server);
+    await book(server, world, planner, world.deliveryOrderIds[0]!);
+    const editor = await createUser(server.db, { roles: [editRoleOf('SHIP_TO')] });
+    const editorToken = await signIn(server.api, editor);
+    expect((await call(server.api, 'GET', `/shipTo/${world.shipToId}`, { token: editorToken })).status).toBe(
+      200,
+    );
+    const admin = await createUser(server.db, { roles: ['ROLE_ADMIN'] });
+    const adminToken = await signIn(server.api, admin);
+
+    const log = (query: string, token = adminToken) =>
+      call(server.api, 'GET', `/privacy/accessLog?entity=shipTo&recordId=${world.shipToId}${query}`, {
+        token,
+      });
+    const read = await log('');
+    expect(read.status, JSON.stringify(read.body)).toBe(200);
+    expect(read.body).toEqual({
+      total: 1,
+      items: [
+        expect.objectContaining({
+          userId: editor.id,
+          userLabel: expect.stringContaining(editor.username),
+          action: 'read',
+          entity: 'shipTo',
+          recordId: world.shipToId,
+          recordLabel: expect.stringMatching(/: /),
+          fields: ['tel'],
+        }),
+      ],
+    });
+    expect((await log('&action=export')).body).toEqual({ total: 0, items: [] });
+    // Days are Bangkok days: yesterday and before hold nothing of today's read.
+    const today = new Date(Date.now() + 7 * 3_600_000).toISOString().slice(0, 10);
+    expect((await log(`&from=${today}&to=${today}`)).body.total).toBe(1);
+    expect((await log('&to=2020-01-01')).body.total).toBe(0);
+
+    // Only administrators; bad filters are a Thai 400.
+    expect((await log('', '')).status).toBe(401);
+    expect((await log('', editorToken)).status).toBe(403);
+    const backwards = await log('&from=2026-02-02&to=2026-02-01');
+    expect(backwards.status).toBe(400);
+    expect(backwards.body.messages).toEqual(['วันที่เริ่มต้องไม่หลังวันที่สิ้นสุด']);
+    expect((await log('&action=peek')).status).toBe(400);
+
+    // One person's data: the record whole, the message copies about its bookings, its access log.
+    const exported = await call(server.api, 'GET', `/privacy/personalData/shipTo/${world.shipToId}`, {
+      token: adminToken,
+    });
+    expect(exported.status, JSON.stringify(exported.body)).toBe(200);
+    expect(exported.headers.get('content-disposition')).toContain(
+      `personal-data-shipTo-${world.shipToId}.json`,
+    );
+    expect(exported.body).toMatchObject({
+      entity: 'shipTo',
+      recordId: world.shipToId,
+      record: { id: world.shipToId, tel: '081-234-5678' },
+      messages: [{ event: 'confirmed', channel: 'sms', recipient: '081-234-5678', status: 'queued' }],
+    });
+    expect(exported.body.messages[0].bookingDocNo).toEqual(expect.any(String));
+    expect(exported.body.accessLog.map((e: { action: string }) => e.action)).toEqual(['export', 'read']);
+    // The export is in the log, under the administrator.
+    expect((await log('&action=export')).body.items).toEqual([
+      expect.objectContaining({ userId: admin.id, action: 'export', detail: { person: true } }),
+    ]);
+
+    const personal = (path: string, token = adminToken) =>
+      call(server.api, 'GET', `/privacy/personalData/${path}`, { token });
+    expect((await personal(`shipTo/${world.shipToId}`, editorToken)).status).toBe(403);
+    const notPersonal = await personal(`branch/${world.branchId}`);
+    expect(notPersonal.status).toBe(404);
+    expect(notPersonal.body.messages).toEqual(['ข้อมูลประเภทนี้ไม่มีข้อมูลส่วนบุคคล']);
+    expect((await personal('shipTo/00000000-0000-4000-8000-000000000000')).status).toBe(404);
+    expect((await personal('shipTo/x')).status).toBe(400);
+  });
+});
+
 describe('retention (docs/privacy.md)', () => {
   it('purges sent and dead message copies and access-log lines past their period, never a queued message', async () => {
     const { world, planner } = await scenario(server);

@@ -1,4 +1,4 @@
-import { can, type EntityDef, type FieldDef, maskContact } from '@lms/domain';
+import { can, type EntityDef, type FieldDef, maskContact, type PersonalDataAction } from '@lms/domain';
 import { sql } from 'kysely';
 import type { Principal } from '../auth/principal.ts';
 import type { Executor, Row } from '../crud/repository.ts';
@@ -56,8 +56,6 @@ export const filledPersonal = (entity: EntityDef, row: Row) =>
   personalFields(entity)
     .filter((f) => row[f.name] !== null && row[f.name] !== undefined && row[f.name] !== '')
     .map((f) => f.name);
-
-export type PersonalDataAction = 'read' | 'export' | 'erase';
 
 /** One line of the access log: who, when (the row's time), what. Kept like history: never edited. */
 export async function logPersonalData(
