@@ -5,10 +5,10 @@ import {
   type EntityDef,
   entities,
   type FieldDef,
+  featureRoles,
   type PersonalDataExport,
   privacyApi,
   privacyMessages,
-  ROLE_ADMIN,
 } from '@lms/domain';
 import type { FastifyInstance } from 'fastify';
 import { type RawBuilder, sql } from 'kysely';
@@ -122,7 +122,7 @@ async function personalDataOf(
 export function privacyRoutes(ctx: AuthContext) {
   return async (fastify: FastifyInstance) => {
     const app = typed(fastify);
-    const config = { access: { roles: [ROLE_ADMIN] } } as const;
+    const config = { access: { roles: featureRoles.personalDataAccess.read } } as const;
     const tags = ['PDPA'];
     app.route({
       ...privacyApi.accessLog,
