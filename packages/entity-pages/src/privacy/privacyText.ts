@@ -21,6 +21,8 @@ export const privacyText = {
   export: 'ส่งออก JSON',
   /** Starts with the button's words (the accessible name holds the visible text). */
   exportOf: (label: string) => `ส่งออก JSON ข้อมูลส่วนบุคคลของ ${label}`,
+  /** On the record's own page. */
+  exportRecord: 'ส่งออกข้อมูลส่วนบุคคล (JSON)',
   exported: (label: string) => `ส่งออกข้อมูลส่วนบุคคลของ ${label} แล้ว การส่งออกนี้ถูกบันทึกไว้ด้วย`,
   details: {
     masked: 'ไฟล์ปิดบังเบอร์',
