@@ -11,6 +11,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { ContactSettings } from '../src/contact/settings.ts';
 import type { Database } from '../src/db/database.ts';
 import { DEFAULT_RETENTION, purgeExpired, readRetention } from '../src/privacy/retention.ts';
+import { insertRecords } from '../src/seed/insertRecords.ts';
 import { bookingScenario } from './bookingScenario.ts';
 import { call, createUser, signIn } from './fixtures.ts';
 import { setupTestServer, type TestServer } from './harness.ts';
@@ -502,6 +503,19 @@ describe('PDPA: the administrator’s access log and one person’s data', () =>
     expect(notPersonal.status).toBe(404);
     expect(notPersonal.body.messages).toEqual(['ข้อมูลประเภทนี้ไม่มีข้อมูลส่วนบุคคล']);
     expect((await personal('shipTo/00000000-0000-4000-8000-000000000000')).status).toBe(404);
+    // A branch's driver too, whatever the branch.
+    const [driverId] = await insertRecords(server.db, 'driver', [
+      {
+        code: `PDPA-D${world.branchId.slice(0, 4)}`,
+        name: 'สมปอง ขับดี',
+        tel: '086-777-0303',
+        branchId: world.branchId,
+      },
+    ]);
+    const driver = await personal(`driver/${driverId}`);
+    expect(driver.status, JSON.stringify(driver.body)).toBe(200);
+    expect(driver.body.record).toMatchObject({ id: driverId, tel: '086-777-0303' });
+    expect(driver.body.messages).toEqual([]);
     expect((await personal('shipTo/x')).status).toBe(400);
   });
 });

@@ -15,6 +15,7 @@ import { type RawBuilder, sql } from 'kysely';
 import { LabelRequest, labelOf } from '../crud/labels.ts';
 import { findRecord, type Row } from '../crud/repository.ts';
 import type { Database } from '../db/database.ts';
+import { tableOf } from '../entities/naming.ts';
 import { typed } from '../http/contract.ts';
 import { badRequest, notFound } from '../http/errors.ts';
 import type { AuthContext } from '../routes/context.ts';
@@ -78,7 +79,13 @@ async function personalDataOf(
   id: string,
   userId: string,
 ): Promise<PersonalDataExport> {
-  const record = await findRecord(db, entity, id, undefined);
+  // A branch's record (a driver) is the administrator's whatever its branch.
+  const { rows: owner } = entity.branchOwned
+    ? await sql<{
+        branch_id: string;
+      }>`select branch_id from ${sql.table(tableOf(entity))} where id = ${id}`.execute(db)
+    : { rows: [] };
+  const record = await findRecord(db, entity, id, owner[0]?.branch_id);
   if (!record) throw notFound();
   const fields = personalFields(entity).map((f) => f.name);
   await logPersonalData(db, {
