@@ -33,6 +33,8 @@ import { importRoutes } from './import/routes.ts';
 import { apiKeyRoutes } from './integration/apiKeyRoutes.ts';
 import { integrationEntity, integrationRoutes } from './integration/routes.ts';
 import { shipToExtension } from './privacy/eraseContact.ts';
+import { PURGE_EVERY_MS, purgeExpired, type Retention } from './privacy/retention.ts';
+import { privacyRoutes } from './privacy/routes.ts';
 import { accountRoutes } from './routes/account.ts';
 import { authRoutes } from './routes/auth.ts';
 import type { AuthContext } from './routes/context.ts';
@@ -58,6 +60,8 @@ export interface AppOptions {
   readonly contact?: ContactSettings;
   /** Run the outbox worker when a provider is configured (default true; tests run their own). */
   readonly contactWorker?: boolean;
+  /** Purge old message copies and access-log lines on a timer (docs/privacy.md); main.ts sets it. */
+  readonly retention?: Retention;
 }
 
 declare module 'fastify' {
@@ -132,6 +136,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(appointmentRoutes(ctx));
       await api.register(contactMessageRoutes(ctx));
       await api.register(contactTemplateRoutes(ctx));
+      await api.register(privacyRoutes(ctx));
       await api.register(shipmentPlanningRoutes(ctx));
       await api.register(documentRoutes(ctx));
       await api.register(searchRoutes(ctx));
@@ -153,7 +158,26 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await registerWebApp(app, options.webDist);
   startContactWorker(app, ctx, options);
+  startPurge(app, ctx, options.retention);
   return app;
+}
+
+/** The retention purge (docs/privacy.md): at start, then hourly; a failure waits for the next round. */
+function startPurge(app: FastifyInstance, ctx: AuthContext, retention: Retention | undefined): void {
+  if (!retention) return;
+  const purge = () =>
+    purgeExpired(ctx.db, retention)
+      .then((purged) => {
+        if (purged.messages || purged.accessLog)
+          app.log.info(purged, 'personal data past its retention purged');
+      })
+      .catch((error) => app.log.warn({ error: String(error) }, 'retention purge failed'));
+  let timer: NodeJS.Timeout | undefined;
+  app.addHook('onReady', async () => {
+    void purge();
+    timer = setInterval(purge, PURGE_EVERY_MS).unref();
+  });
+  app.addHook('onClose', async () => clearInterval(timer));
 }
 
 /** The outbox worker runs beside the API when some provider is configured (docs/contact.md). */

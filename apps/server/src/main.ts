@@ -5,6 +5,7 @@ import { readContactSettings } from './contact/settings.ts';
 import { ensureDatabase } from './db/admin.ts';
 import { connect, migrate } from './db/database.ts';
 import { startEmbeddedPostgres } from './db/embedded.ts';
+import { readRetention } from './privacy/retention.ts';
 import { seedDemoCompany } from './seed/demo.ts';
 
 // Starts the product: PostgreSQL (embedded unless DATABASE_URL), migrations, the API and the web app.
@@ -52,6 +53,7 @@ const app = await buildApp({
   trustProxy: process.env.LMS_TRUST_PROXY === 'true',
   databaseUrl,
   contact: readContactSettings(),
+  retention: readRetention(),
 });
 app.addHook('onClose', async () => {
   await db.destroy();

@@ -453,6 +453,49 @@ describe('the appointment link', () => {
     expect(bad.status).toBe(400);
   });
 
+  it('the message state follows the customer’s newest act: confirmed then moved is moved, and the reverse', async () => {
+    const stateOf = async (bookingId: string) =>
+      (
+        await sql<{ message_state: string | null }>`
+          select message_state from booking_report where id = ${bookingId}`.execute(server.db)
+      ).rows[0]!.message_state;
+    const moveTomorrow = async (world: World, bookingId: string) => {
+      const tomorrow = await tomorrowSlot(world);
+      const moved = await call(server.api, 'POST', link(linkOf(bookingId), '/move'), {
+        body: { choice: tomorrow.slotId },
+      });
+      expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    };
+    const confirm = async (bookingId: string) =>
+      expect((await call(server.api, 'POST', link(linkOf(bookingId), '/confirm'))).status).toBe(200);
+
+    const first = await scenario({ line: 'U-ok-9' });
+    const confirmedThenMoved = await book(first);
+    await confirm(confirmedThenMoved);
+    expect(await stateOf(confirmedThenMoved)).toBe('CONFIRMED');
+    await moveTomorrow(first, confirmedThenMoved);
+    expect(await stateOf(confirmedThenMoved)).toBe('MOVED');
+    // The moved message being sent, or a planner's call, does not bring the old confirmation back.
+    await sql`update contact_message set status = 'sent' where booking_id = ${confirmedThenMoved}`.execute(
+      server.db,
+    );
+    const called = await call(
+      server.api,
+      'PUT',
+      `/bookingReport/${confirmedThenMoved}/callStatus?branchId=${first.branchId}`,
+      { token: await plannerOf(first), body: { callStatus: 'CALLED' } },
+    );
+    expect(called.status, JSON.stringify(called.body)).toBe(200);
+    expect(await stateOf(confirmedThenMoved)).toBe('MOVED');
+
+    const second = await scenario({ line: 'U-ok-10' });
+    const movedThenConfirmed = await book(second);
+    await moveTomorrow(second, movedThenConfirmed);
+    expect(await stateOf(movedThenConfirmed)).toBe('MOVED');
+    await confirm(movedThenConfirmed);
+    expect(await stateOf(movedThenConfirmed)).toBe('CONFIRMED');
+  });
+
   it('a canceled booking revokes its link, and the customer is told; an expired link is gone too', async () => {
     const world = await scenario({ line: 'U-ok-8' });
     const canceled = await book(world, [world.deliveryOrderIds[0]!]);

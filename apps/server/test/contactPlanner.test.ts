@@ -10,6 +10,8 @@ import { sql } from 'kysely';
 import { describe, expect, it, vi } from 'vitest';
 import type { ContactSettings } from '../src/contact/settings.ts';
 import type { Database } from '../src/db/database.ts';
+import { DEFAULT_RETENTION, purgeExpired, readRetention } from '../src/privacy/retention.ts';
+import { insertRecords } from '../src/seed/insertRecords.ts';
 import { bookingScenario } from './bookingScenario.ts';
 import { call, createUser, signIn } from './fixtures.ts';
 import { setupTestServer, type TestServer } from './harness.ts';
@@ -290,7 +292,7 @@ describe('resend', () => {
   });
 });
 
-describe('PDPA: personal data of a ship-to', () => {
+describe('PDPA: personal data of ship-tos and customers', () => {
   const logOf = async (recordId: string) => {
     const { rows } = await sql<{ user_id: string; action: string; fields: string[] }>`
       select user_id, action, fields from personal_data_access where record_id = ${recordId} order by id`.execute(
@@ -342,6 +344,44 @@ describe('PDPA: personal data of a ship-to', () => {
     ]);
   });
 
+  it('a customer’s phone too: masked in lists, past values masked in the history, the ERP’s answer logged', async () => {
+    const editor = await createUser(server.db, { roles: [editRoleOf('CUSTOMER')] });
+    const editorToken = await signIn(server.api, editor);
+    const reader = await tokenOf(server, [], [readRoleOf('CUSTOMER')]);
+    // Written through the integration's upsert by key, then changed: two values in the history.
+    const put = (tel: string) =>
+      call(server.api, 'PUT', '/customer/byKey/PDPA-C1', {
+        token: editorToken,
+        body: { name: 'คุณสมศรี', tel },
+      });
+    const created = await put('081-555-0101');
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    expect(created.body.tel).toBe('081-555-0101');
+    const id = created.body.id as string;
+    expect((await put('089-555-0202')).status).toBe(200);
+    expect(await logOf(id)).toEqual([
+      { user_id: editor.id, action: 'read', fields: ['tel'] },
+      { user_id: editor.id, action: 'read', fields: ['tel'] },
+    ]);
+
+    const listed = await call(server.api, 'GET', `/customer?ids=${id}`, { token: editorToken });
+    expect(listed.body.items[0].tel).toBe('•••••••••202');
+
+    const history = (token: string) => call(server.api, 'GET', `/customer/${id}/history`, { token });
+    const masked = await history(reader);
+    expect(masked.status).toBe(200);
+    expect(JSON.stringify(masked.body)).not.toMatch(/0101|0202/);
+    expect(masked.body.map((e: { changes: { tel: unknown } }) => e.changes.tel)).toEqual([
+      { from: '•••••••••101', to: '•••••••••202' },
+      '•••••••••101',
+    ]);
+    expect(await logOf(id)).toHaveLength(2);
+    // An editor reads the past values whole; that read is logged like the record's.
+    const whole = await history(editorToken);
+    expect(whole.body[0].changes.tel).toEqual({ from: '081-555-0101', to: '089-555-0202' });
+    expect((await logOf(id)).at(-1)).toEqual({ user_id: editor.id, action: 'read', fields: ['tel'] });
+  });
+
   it('erases a ship-to’s contact data while its bookings and their history stay', async () => {
     const { world, planner } = await scenario(server);
     const admin = await createUser(server.db, { roles: [editRoleOf('SHIP_TO')] });
@@ -386,5 +426,152 @@ describe('PDPA: personal data of a ship-to', () => {
     expect(booking.status).toBe(200);
     expect(booking.body.shipToId).toBe(world.shipToId);
     expect((await logOf(world.shipToId)).map((r) => r.action)).toEqual(['read', 'erase']);
+  });
+});
+
+describe('PDPA: the administrator’s access log and one person’s data', () => {
+  it('lists who read, exported or erased whose data, filtered; exports one ship-to’s data as JSON, logged', async () => {
+    const { world, planner } = await scenario(server);
+    await book(server, world, planner, world.deliveryOrderIds[0]!);
+    const editor = await createUser(server.db, { roles: [editRoleOf('SHIP_TO')] });
+    const editorToken = await signIn(server.api, editor);
+    expect((await call(server.api, 'GET', `/shipTo/${world.shipToId}`, { token: editorToken })).status).toBe(
+      200,
+    );
+    const admin = await createUser(server.db, { roles: ['ROLE_ADMIN'] });
+    const adminToken = await signIn(server.api, admin);
+
+    const log = (query: string, token = adminToken) =>
+      call(server.api, 'GET', `/privacy/accessLog?entity=shipTo&recordId=${world.shipToId}${query}`, {
+        token,
+      });
+    const read = await log('');
+    expect(read.status, JSON.stringify(read.body)).toBe(200);
+    expect(read.body).toEqual({
+      total: 1,
+      items: [
+        expect.objectContaining({
+          userId: editor.id,
+          userLabel: expect.stringContaining(editor.username),
+          action: 'read',
+          entity: 'shipTo',
+          recordId: world.shipToId,
+          recordLabel: expect.stringMatching(/: /),
+          fields: ['tel'],
+        }),
+      ],
+    });
+    expect((await log('&action=export')).body).toEqual({ total: 0, items: [] });
+    // Days are Bangkok days: yesterday and before hold nothing of today's read.
+    const today = new Date(Date.now() + 7 * 3_600_000).toISOString().slice(0, 10);
+    expect((await log(`&from=${today}&to=${today}`)).body.total).toBe(1);
+    expect((await log('&to=2020-01-01')).body.total).toBe(0);
+
+    // Only administrators; bad filters are a Thai 400.
+    expect((await log('', '')).status).toBe(401);
+    expect((await log('', editorToken)).status).toBe(403);
+    const backwards = await log('&from=2026-02-02&to=2026-02-01');
+    expect(backwards.status).toBe(400);
+    expect(backwards.body.messages).toEqual(['วันที่เริ่มต้องไม่หลังวันที่สิ้นสุด']);
+    expect((await log('&action=peek')).status).toBe(400);
+
+    // One person's data: the record whole, the message copies about its bookings, its access log.
+    const exported = await call(server.api, 'GET', `/privacy/personalData/shipTo/${world.shipToId}`, {
+      token: adminToken,
+    });
+    expect(exported.status, JSON.stringify(exported.body)).toBe(200);
+    expect(exported.headers.get('content-disposition')).toContain(
+      `personal-data-shipTo-${world.shipToId}.json`,
+    );
+    expect(exported.body).toMatchObject({
+      entity: 'shipTo',
+      recordId: world.shipToId,
+      record: { id: world.shipToId, tel: '081-234-5678' },
+      messages: [{ event: 'confirmed', channel: 'sms', recipient: '081-234-5678', status: 'queued' }],
+    });
+    expect(exported.body.messages[0].bookingDocNo).toEqual(expect.any(String));
+    expect(exported.body.accessLog.map((e: { action: string }) => e.action)).toEqual(['export', 'read']);
+    // The export is in the log, under the administrator.
+    expect((await log('&action=export')).body.items).toEqual([
+      expect.objectContaining({ userId: admin.id, action: 'export', detail: { person: true } }),
+    ]);
+
+    const personal = (path: string, token = adminToken) =>
+      call(server.api, 'GET', `/privacy/personalData/${path}`, { token });
+    expect((await personal(`shipTo/${world.shipToId}`, editorToken)).status).toBe(403);
+    const notPersonal = await personal(`branch/${world.branchId}`);
+    expect(notPersonal.status).toBe(404);
+    expect(notPersonal.body.messages).toEqual(['ข้อมูลประเภทนี้ไม่มีข้อมูลส่วนบุคคล']);
+    expect((await personal('shipTo/00000000-0000-4000-8000-000000000000')).status).toBe(404);
+    // A branch's driver too, whatever the branch.
+    const [driverId] = await insertRecords(server.db, 'driver', [
+      {
+        code: `PDPA-D${world.branchId.slice(0, 4)}`,
+        name: 'สมปอง ขับดี',
+        tel: '086-777-0303',
+        branchId: world.branchId,
+      },
+    ]);
+    const driver = await personal(`driver/${driverId}`);
+    expect(driver.status, JSON.stringify(driver.body)).toBe(200);
+    expect(driver.body.record).toMatchObject({ id: driverId, tel: '086-777-0303' });
+    expect(driver.body.messages).toEqual([]);
+    expect((await personal('shipTo/x')).status).toBe(400);
+  });
+});
+
+describe('retention (docs/privacy.md)', () => {
+  it('purges sent and dead message copies and access-log lines past their period, never a queued message', async () => {
+    const { world, planner } = await scenario(server);
+    const bookingId = await book(server, world, planner, world.deliveryOrderIds[0]!);
+    const now = new Date();
+    const daysAgo = (days: number) => new Date(now.getTime() - days * 86_400_000);
+    const message = (status: string, days: number, body: string) =>
+      sql`insert into contact_message (booking_id, branch_id, event, channel, recipient, body, status, created_at)
+        values (${bookingId}, ${world.branchId}, 'moved', 'sms', '0812345678', ${body}, ${status}, ${daysAgo(days)})`.execute(
+        server.db,
+      );
+    await message('sent', 31, 'old sent');
+    await message('dead', 31, 'old dead');
+    await message('queued', 31, 'old queued');
+    await message('sent', 29, 'recent sent');
+    const access = (days: number, recordId: string) =>
+      sql`insert into personal_data_access (at, user_id, action, entity, record_id, fields)
+        values (${daysAgo(days)}, ${world.shipToId}, 'read', 'shipTo', ${recordId}, '{tel}')`.execute(
+        server.db,
+      );
+    const [oldRead, recentRead] = [crypto.randomUUID(), crypto.randomUUID()];
+    await access(61, oldRead);
+    await access(59, recentRead);
+
+    const purged = await purgeExpired(server.db, { messageDays: 30, accessLogDays: 60 }, now);
+    expect(purged).toEqual({ messages: 2, accessLog: 1 });
+    const { rows } = await sql<{ body: string }>`
+      select body from contact_message where booking_id = ${bookingId} and event = 'moved' order by body`.execute(
+      server.db,
+    );
+    expect(rows.map((r) => r.body)).toEqual(['old queued', 'recent sent']);
+    const { rows: log } = await sql<{ record_id: string }>`
+      select record_id from personal_data_access where record_id in (${oldRead}, ${recentRead})`.execute(
+      server.db,
+    );
+    expect(log).toEqual([{ record_id: recentRead }]);
+    // A second round finds nothing more.
+    expect(await purgeExpired(server.db, { messageDays: 30, accessLogDays: 60 }, now)).toEqual({
+      messages: 0,
+      accessLog: 0,
+    });
+  });
+
+  it('reads its periods from the environment, with defaults, and refuses nonsense', () => {
+    expect(readRetention({})).toEqual(DEFAULT_RETENTION);
+    expect(readRetention({ LMS_MESSAGE_RETENTION_DAYS: '90', LMS_ACCESS_LOG_RETENTION_DAYS: '365' })).toEqual(
+      {
+        messageDays: 90,
+        accessLogDays: 365,
+      },
+    );
+    expect(() => readRetention({ LMS_MESSAGE_RETENTION_DAYS: '0' })).toThrow(/LMS_MESSAGE_RETENTION_DAYS/);
+    expect(() => readRetention({ LMS_ACCESS_LOG_RETENTION_DAYS: 'a year' })).toThrow(/LMS_ACCESS_LOG/);
   });
 });

@@ -1,13 +1,12 @@
 import path from 'node:path';
 import { featureRoles, readRoleOf } from '@lms/domain';
 import { sql } from 'kysely';
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { bookingScenario, oneDoAllocation } from '../../server/test/bookingScenario.ts';
 import { signIn as apiSignIn, call, createUser } from '../../server/test/fixtures.ts';
 import { setupTestServer } from '../../server/test/harness.ts';
 import { setupBrowser } from './browser.ts';
-import { signIn } from './helpers.ts';
+import { bookUpToSummary, signIn } from './helpers.ts';
 
 const server = setupTestServer({ webDist: path.resolve(import.meta.dirname, '../dist') });
 const browser = setupBrowser();
@@ -18,18 +17,6 @@ const plannerRoles = [
   readRoleOf('DELIVERY_ORDER'),
   'ROLE_BOOKING_REPORT_READ',
 ];
-
-/** A planner's page, signed in, on the wizard's summary for the given DOs. */
-async function bookUpToSummary(page: Page, docNos: string[]) {
-  await page.goto(`${server.origin}/doBooking`);
-  for (const docNo of docNos) await page.getByRole('checkbox', { name: `เลือก ${docNo}` }).click();
-  await page.getByRole('button', { name: 'ถัดไป: ดูคำแนะนำการจัดรถ' }).click();
-  await page.getByRole('heading', { name: 'ตัวเลือกที่ 1 (แนะนำ)' }).waitFor();
-  await page.getByRole('button', { name: 'เลือกตัวเลือกที่ 1' }).click();
-  await page.getByRole('heading', { name: 'ช่วงรถที่ 1' }).waitFor();
-  await page.getByRole('button', { name: 'ถัดไป: สรุปการจอง' }).click();
-  await page.getByRole('button', { name: 'ยืนยันการจอง' }).waitFor();
-}
 
 describe('DO booking in the browser against the real server', () => {
   it('books unbooked DOs from Info to confirmed, and another planner’s calendar refreshes live', async () => {
@@ -51,6 +38,7 @@ describe('DO booking in the browser against the real server', () => {
     await signIn(page, server.origin, planner);
     await bookUpToSummary(
       page,
+      server.origin,
       docs.map((d) => d.doc_no),
     );
     const refreshed = calendar.waitForResponse((r) => r.url().includes('/api/bookingCalendar?'), {
@@ -105,7 +93,7 @@ describe('DO booking in the browser against the real server', () => {
           server.origin,
           await createUser(server.db, { roles: plannerRoles, branchIds: [world.branchId] }),
         );
-        await bookUpToSummary(page, [doc.doc_no]);
+        await bookUpToSummary(page, server.origin, [doc.doc_no]);
         return page;
       }),
     );

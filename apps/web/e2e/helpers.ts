@@ -28,6 +28,18 @@ export async function signIn(page: Page, origin: string, user: { username: strin
 export const readStorage = (page: Page, key: string) =>
   page.evaluate((name) => window.localStorage.getItem(name), key);
 
+/** A signed-in planner's page, on the booking wizard's summary for the given DOs (suggestion 1). */
+export async function bookUpToSummary(page: Page, origin: string, docNos: readonly string[]) {
+  await page.goto(`${origin}/doBooking`);
+  for (const docNo of docNos) await page.getByRole('checkbox', { name: `เลือก ${docNo}` }).click();
+  await page.getByRole('button', { name: 'ถัดไป: ดูคำแนะนำการจัดรถ' }).click();
+  await page.getByRole('heading', { name: 'ตัวเลือกที่ 1 (แนะนำ)' }).waitFor();
+  await page.getByRole('button', { name: 'เลือกตัวเลือกที่ 1' }).click();
+  await page.getByRole('heading', { name: 'ช่วงรถที่ 1' }).waitFor();
+  await page.getByRole('button', { name: 'ถัดไป: สรุปการจอง' }).click();
+  await page.getByRole('button', { name: 'ยืนยันการจอง' }).waitFor();
+}
+
 /** Opens the account menu and picks one of its entries. */
 export async function accountMenu(page: Page, username: string, entry: string): Promise<void> {
   await page.getByRole('button', { name: username }).click();

@@ -61,7 +61,7 @@ describe('menu', () => {
       // The customer messages' templates (docs/contact.md): the admin's only.
       'contactTemplates',
     ]);
-    expect(keys('admin')).toEqual(['appUser', 'appRoleGroup', 'apiKeys']);
+    expect(keys('admin')).toEqual(['appUser', 'appRoleGroup', 'apiKeys', 'personalDataAccess']);
   });
 
   it("agrees with each entity's menuGroup", () => {

@@ -8,6 +8,7 @@ import {
   canOpenRoute,
   DO_BOOKING_CALENDAR_PATH,
   LOCATION_TRACKING_PATH,
+  PERSONAL_DATA_ACCESS_PATH,
   SHIPMENT_PLANNING_PATH,
 } from './routes.ts';
 
@@ -140,6 +141,13 @@ export const menu: readonly MenuGroup[] = [
     entries: [
       ...entitiesInMenuGroup('admin'),
       { key: 'apiKeys', label: 'คีย์ API', path: API_KEYS_PATH, icon: 'key', roles: featureRoles.apiKeys.read },
+      {
+        key: 'personalDataAccess',
+        label: 'การเข้าถึงข้อมูลส่วนบุคคล',
+        path: PERSONAL_DATA_ACCESS_PATH,
+        icon: 'shield',
+        roles: featureRoles.personalDataAccess.read,
+      },
     ],
   },
 ];

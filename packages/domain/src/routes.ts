@@ -18,7 +18,8 @@ export type FeatureScreen =
   | 'locationTracking'
   | 'shipmentPlanning'
   | 'apiKeys'
-  | 'contactTemplates';
+  | 'contactTemplates'
+  | 'personalDataAccess';
 
 export interface RouteDef {
   /** react-router pattern: `/province/edit/:id`. */
@@ -43,6 +44,7 @@ export const LOCATION_TRACKING_PATH = '/demo/locationTracking';
 export const SHIPMENT_PLANNING_PATH = '/shipmentPlanning';
 export const API_KEYS_PATH = '/apiKey';
 export const CONTACT_TEMPLATES_PATH = '/contactTemplates';
+export const PERSONAL_DATA_ACCESS_PATH = '/personalDataAccess';
 
 /** Files have no pages: they are reached through the fields that hold them. */
 function hasPages(entity: EntityDef): boolean {
@@ -142,6 +144,13 @@ export const routes: readonly RouteDef[] = [
     roles: featureRoles.locationTracking.read,
   },
   { path: API_KEYS_PATH, title: 'คีย์ API', kind: 'page', screen: 'apiKeys', roles: featureRoles.apiKeys.read },
+  {
+    path: PERSONAL_DATA_ACCESS_PATH,
+    title: 'การเข้าถึงข้อมูลส่วนบุคคล',
+    kind: 'page',
+    screen: 'personalDataAccess',
+    roles: featureRoles.personalDataAccess.read,
+  },
 ];
 
 /** The URL of an entity page: `/province/edit/7`, `/appUser/edit?id=7`. */

@@ -37,6 +37,7 @@ export {
 } from './pages/searchParams.tsx';
 export { partsFor } from './parts/registry.ts';
 export type { EntityParts } from './parts/types.ts';
+export { PersonalDataAccessPage } from './privacy/PersonalDataAccessPage.tsx';
 export { type Session, SessionProvider, type SessionUser, useSession } from './session/SessionContext.tsx';
 export {
   createUnsavedChanges,

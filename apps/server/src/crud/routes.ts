@@ -13,7 +13,9 @@ import {
   filledPersonal,
   logPersonalData,
   maskPersonal,
+  maskPersonalHistory,
   personalFields,
+  personalInHistory,
   readsPersonalData,
 } from '../privacy/personalData.ts';
 import type { AuthContext } from '../routes/context.ts';
@@ -172,7 +174,20 @@ export function entityRoutes(entity: EntityDef, ctx: AuthContext, extension: Ent
         checkRecordQuery(entity, request);
         const id = idParam(request);
         if (!(await findRecord(ctx.db, entity, id, request.branchId))) throw notFound();
-        return historyOf(ctx.db, entity, id);
+        const entries = await historyOf(ctx.db, entity, id);
+        // Past values are personal data like the current ones: the record's rule, and its log.
+        const revealed = personalInHistory(entity, entries);
+        if (revealed.length === 0) return entries;
+        if (!readsPersonalData(request.principal!, entity)) return maskPersonalHistory(entity, entries);
+        await logPersonalData(ctx.db, {
+          userId: request.principal!.userId,
+          action: 'read',
+          entity,
+          recordId: id,
+          fields: revealed,
+          detail: { history: true },
+        });
+        return entries;
       },
     );
 

@@ -16,6 +16,7 @@ import { findRecord } from '../crud/repository.ts';
 import { checkRecordQuery } from '../crud/routes.ts';
 import type { Database } from '../db/database.ts';
 import { badRequest, HttpError } from '../http/errors.ts';
+import { filledPersonal, logPersonalData } from '../privacy/personalData.ts';
 import type { AuthContext } from '../routes/context.ts';
 import { claim, idempotentCall, remember, type StoredAnswer } from './idempotency.ts';
 import { type UpsertResult, upsertRecords } from './upsert.ts';
@@ -144,6 +145,17 @@ export function integrationRoutes(entity: EntityDef, ctx: AuthContext) {
           }
           const row = (await findRecord(trx, entity, result!.id!, request.branchId))!;
           await attachLabels(trx as unknown as Database, entity, [row]);
+          // The answer is the record whole (the caller may edit it): a read of its personal data, logged.
+          const revealed = filledPersonal(entity, row);
+          if (revealed.length > 0)
+            await logPersonalData(trx, {
+              userId: request.principal!.userId,
+              action: 'read',
+              entity,
+              recordId: row.id as string,
+              fields: revealed,
+              detail: { integration: true },
+            });
           // Through JSON: what is stored for a replay is exactly what was answered.
           return {
             status: result!.status === 'created' ? 201 : 200,

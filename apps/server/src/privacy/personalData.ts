@@ -1,11 +1,11 @@
-import { can, type EntityDef, type FieldDef, maskContact } from '@lms/domain';
+import { can, type EntityDef, type FieldDef, maskContact, type PersonalDataAction } from '@lms/domain';
 import { sql } from 'kysely';
 import type { Principal } from '../auth/principal.ts';
 import type { Executor, Row } from '../crud/repository.ts';
 
 /**
  * Personal data in the generic CRUD (PDPA, docs/privacy.md): the fields a declaration marks
- * `personal` (a ship-to's phone and LINE id). Lists always show them masked; one record's page
+ * `personal` (the phones of ship-tos, customers, contractors and drivers; a ship-to's LINE id). Lists always show them masked; one record's page
  * shows them whole to those who may edit the record (they need them to correct or to call), and
  * that read is logged; an export is logged, and masked for those who may not edit.
  */
@@ -15,24 +15,47 @@ export const personalFields = (entity: EntityDef): FieldDef[] => entity.fields.f
 export const readsPersonalData = (principal: Principal, entity: EntityDef) =>
   can(principal.roles, entity, 'update').can;
 
+const maskValue = (value: unknown) =>
+  typeof value === 'string' && value !== '' ? maskContact(value) : value;
+
 /** Masks the personal values of the rows in place (`maskContact`: the last three characters). */
 export function maskPersonal(entity: EntityDef, rows: Row[]): Row[] {
   const fields = personalFields(entity);
   for (const row of rows)
-    for (const field of fields) {
-      const value = row[field.name];
-      if (typeof value === 'string' && value !== '') row[field.name] = maskContact(value);
-    }
+    for (const field of fields) if (field.name in row) row[field.name] = maskValue(row[field.name]);
   return rows;
 }
+
+/**
+ * The personal values of history entries masked in place: past phones are personal data too. A
+ * create or delete lists the value, an update has `{ from, to }`.
+ */
+export function maskPersonalHistory(entity: EntityDef, entries: Row[]): Row[] {
+  for (const entry of entries) {
+    const changes = entry.changes as Row | null;
+    if (!changes) continue;
+    for (const field of personalFields(entity)) {
+      const value = changes[field.name];
+      if (value !== null && typeof value === 'object' && 'to' in value) {
+        const { from, to } = value as { from?: unknown; to?: unknown };
+        changes[field.name] = { from: maskValue(from), to: maskValue(to) };
+      } else if (field.name in changes) changes[field.name] = maskValue(value);
+    }
+  }
+  return entries;
+}
+
+/** The personal fields some history entry holds (what an unmasked history reveals). */
+export const personalInHistory = (entity: EntityDef, entries: Row[]) =>
+  personalFields(entity)
+    .filter((f) => entries.some((e) => f.name in ((e.changes as Row | null) ?? {})))
+    .map((f) => f.name);
 
 /** The personal fields of a row that hold a value (what an unmasked read reveals). */
 export const filledPersonal = (entity: EntityDef, row: Row) =>
   personalFields(entity)
     .filter((f) => row[f.name] !== null && row[f.name] !== undefined && row[f.name] !== '')
     .map((f) => f.name);
-
-export type PersonalDataAction = 'read' | 'export' | 'erase';
 
 /** One line of the access log: who, when (the row's time), what. Kept like history: never edited. */
 export async function logPersonalData(

@@ -29,6 +29,9 @@ export const ShipmentPlanningScreen = lazyScreen(() =>
   import('./ShipmentPlanningScreen.tsx').then((m) => m.ShipmentPlanningScreen),
 );
 export const ApiKeysScreen = lazyScreen(() => import('./ApiKeysScreen.tsx').then((m) => m.ApiKeysScreen));
+export const PersonalDataAccessScreen = lazyScreen(() =>
+  import('./PersonalDataAccessScreen.tsx').then((m) => m.PersonalDataAccessScreen),
+);
 export const ContactTemplatesScreen = lazyScreen(() =>
   import('./ContactTemplatesScreen.tsx').then((m) => m.ContactTemplatesScreen),
 );

@@ -12,6 +12,7 @@ import {
   DoBookingScreen,
   EntityScreen,
   LocationTrackingScreen,
+  PersonalDataAccessScreen,
   SelectBranchPage,
   ShipmentPlanningScreen,
 } from './lazyScreens.tsx';
@@ -33,6 +34,7 @@ const featureScreens: Record<FeatureScreen, (route: RouteDef) => ReactNode> = {
   shipmentPlanning: () => <ShipmentPlanningScreen />,
   apiKeys: () => <ApiKeysScreen />,
   contactTemplates: () => <ContactTemplatesScreen />,
+  personalDataAccess: () => <PersonalDataAccessScreen />,
 };
 
 export function screenFor(route: RouteDef): ReactNode {

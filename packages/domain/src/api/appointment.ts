@@ -159,24 +159,3 @@ export const contactTemplateApi = {
     schema: { body: ContactTemplates, response: { 200: ContactTemplates } },
   }),
 };
-
-// ---- PDPA: erasing a ship-to's contact data (docs/privacy.md) ----
-
-export const EraseContactAnswer = Type.Object({
-  id: Type.String({ format: 'uuid' }),
-  /** Message copies whose recipient was erased (those still queued are never sent). */
-  messages: Type.Integer(),
-});
-export type EraseContactAnswer = Static<typeof EraseContactAnswer>;
-
-export const privacyApi = {
-  /**
-   * Erases a ship-to's phone and LINE id, the recipients of its message copies and the values in
-   * its history; its bookings, their history and the message texts stay.
-   */
-  eraseContact: operation({
-    method: 'POST',
-    url: '/shipTo/:id/eraseContact',
-    schema: { params: IdParams, response: { 200: EraseContactAnswer } },
-  }),
-};

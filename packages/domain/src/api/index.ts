@@ -12,5 +12,6 @@ export * from './home.ts';
 export * from './import.ts';
 export * from './integration.ts';
 export * from './locationTracking.ts';
+export * from './privacy.ts';
 export * from './search.ts';
 export * from './shipmentPlanning.ts';

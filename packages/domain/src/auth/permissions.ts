@@ -78,6 +78,8 @@ export const featureRoles = {
   shipmentPlanning: { read: prefixReadRoles('SHIPMENT'), edit: prefixEditRoles('SHIPMENT') },
   /** The customer messages' Thai templates (docs/contact.md): the admin's alone, as the server's routes. */
   contactTemplates: { read: [ROLE_ADMIN], edit: [ROLE_ADMIN] },
+  /** PDPA (docs/privacy.md): the personal-data access log and one person's data export. */
+  personalDataAccess: { read: [ROLE_ADMIN], edit: [ROLE_ADMIN] },
 } as const;
 
 /**

@@ -25,7 +25,8 @@ export const customer = defineEntity({
     nameField(),
     stringField('firstName', 'ชื่อจริง', { searchable: true }),
     stringField('lastName', 'นามสกุล', { searchable: true }),
-    telField(),
+    // A customer is often a person: their phone is personal data (PDPA, docs/privacy.md).
+    telField({ personal: true }),
   ],
   listColumns: ['code', 'name', 'firstName', 'lastName', 'tel'],
   menuGroup: 'masterData',
@@ -41,7 +42,8 @@ export const contractor = defineEntity({
     codeField(),
     stringField('firstName', 'ชื่อจริง', { required: true, searchable: true }),
     stringField('lastName', 'นามสกุล', { searchable: true }),
-    telField(),
+    // Contractors are mostly people (truck owners): personal data (PDPA, docs/privacy.md).
+    telField({ personal: true }),
   ],
   listColumns: ['code', 'firstName', 'lastName', 'tel'],
   // A contractor has no `name`: the label is the code and the person's name.
@@ -72,7 +74,7 @@ export const driver = defineEntity({
   fields: [
     codeField(),
     nameField(),
-    telField(),
+    telField({ personal: true }),
     dateField('startAt', 'วันที่เริ่มงาน', { typeNote: 'ช่วงเวลาทำงานเป็นวัน' }),
     dateField('endAt', 'วันที่สิ้นสุดงาน', { typeNote: 'ช่วงเวลาทำงานเป็นวัน; ว่าง = ยังทำงานอยู่' }),
     booleanField('isMain', 'คนขับหลัก'),

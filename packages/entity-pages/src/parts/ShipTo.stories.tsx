@@ -1,14 +1,16 @@
+import { designSystemMessages } from '@lms/design-system';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { HttpResponse, http } from 'msw';
-import { expect, screen, userEvent, within } from 'storybook/test';
+import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
 import { fixtureId } from '../mocks/fixtures.ts';
 import { EntityDetailPage } from '../pages/EntityDetailPage.tsx';
 import type { EntityListPage } from '../pages/EntityListPage.tsx';
+import { privacyText } from '../privacy/privacyText.ts';
 import { entityStories } from '../stories/entityStories.tsx';
 
 const shipTo = entityStories('shipTo');
 
-/** The ship-to's special part: erasing its contact data (PDPA, docs/privacy.md). */
+/** The ship-to's special parts: erasing its contact data, one person's export (PDPA, docs/privacy.md). */
 const meta = {
   title: 'Pages/ShipTo/Special part',
   ...shipTo.meta,
@@ -19,6 +21,7 @@ type Story = StoryObj<typeof meta>;
 
 const shipToId = fixtureId('shipTo', 1);
 const erased: string[] = [];
+const exported: string[] = [];
 const eraseHandler = http.post('/api/shipTo/:id/eraseContact', ({ params }) => {
   erased.push(String(params.id));
   return HttpResponse.json({ id: params.id, messages: 3 });
@@ -75,5 +78,50 @@ export const ReaderCannotErase: Story = {
   play: async ({ canvas }) => {
     await expect(await canvas.findByRole('tab', { name: 'รายละเอียด' })).toBeVisible();
     await expect(canvas.queryByRole('button', { name: 'ลบข้อมูลติดต่อ (PDPA)' })).toBeNull();
+    await expect(canvas.queryByRole('button', { name: privacyText.exportRecord })).toBeNull();
+  },
+};
+
+/** An administrator answers a data-subject request: the person's data as a JSON file, from the record's page. */
+export const ExportPersonalData: Story = {
+  beforeEach: ({ msw }) => {
+    exported.length = 0;
+    shipTo.mount(msw);
+    msw.use(
+      http.get('/api/privacy/personalData/:entity/:id', ({ params }) => {
+        exported.push(`${params.entity}/${params.id}`);
+        return HttpResponse.json(
+          {
+            entity: params.entity,
+            recordId: params.id,
+            record: {},
+            history: [],
+            messages: [],
+            accessLog: [],
+          },
+          { headers: { 'content-disposition': 'attachment; filename="personal-data.json"' } },
+        );
+      }),
+    );
+  },
+  render: () => <EntityDetailPage entity="shipTo" id={shipToId} onBack={() => undefined} />,
+  play: async ({ canvas }) => {
+    await userEvent.click(await canvas.findByRole('button', { name: privacyText.exportRecord }));
+    await expect(await screen.findByText(/^ส่งออกข้อมูลส่วนบุคคลของ .+ แล้ว/)).toBeVisible();
+    await expect(exported).toEqual([`shipTo/${shipToId}`]);
+    // Closed, so the picture does not depend on the snackbar's timing.
+    await userEvent.click(screen.getByRole('button', { name: designSystemMessages.snackbarClose }));
+    await waitFor(() => expect(screen.queryByText(/^ส่งออกข้อมูลส่วนบุคคลของ/)).toBeNull());
+  },
+};
+
+/** Whoever may edit ship-tos but is no administrator erases, and is offered no export. */
+export const EditorCannotExport: Story = {
+  beforeEach: ({ msw }) => shipTo.mount(msw),
+  parameters: { harness: { roles: ['ROLE_SHIP_TO_READ', 'ROLE_SHIP_TO_EDIT'] } },
+  render: () => <EntityDetailPage entity="shipTo" id={shipToId} onBack={() => undefined} />,
+  play: async ({ canvas }) => {
+    await expect(await canvas.findByRole('button', { name: 'ลบข้อมูลติดต่อ (PDPA)' })).toBeVisible();
+    await expect(canvas.queryByRole('button', { name: privacyText.exportRecord })).toBeNull();
   },
 };

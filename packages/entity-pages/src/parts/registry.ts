@@ -1,4 +1,5 @@
 import type { EntityDef } from '@lms/domain';
+import { ExportPersonalDataAction } from '../privacy/ExportPersonalDataAction.tsx';
 import { appRoleGroupParts } from './appRoleGroupParts.tsx';
 import { appUserParts } from './appUserParts.tsx';
 import { bookingReportParts } from './bookingReportParts.tsx';
@@ -10,6 +11,9 @@ import { shipToParts } from './shipToParts.tsx';
 import { truckBanParts } from './truckBanParts.tsx';
 import type { EntityParts } from './types.ts';
 
+/** Records that hold a person's phone: administrators export one person's data (PDPA). */
+const personalDataParts: EntityParts = { RecordActions: ExportPersonalDataAction };
+
 /**
  * The special parts of the entities that need more than the generic shape, by entity name.
  * Entities not listed here get the generic pages only; an entity with child tables and no
@@ -17,8 +21,11 @@ import type { EntityParts } from './types.ts';
  */
 const parts: Readonly<Record<string, EntityParts>> = {
   shipment: shipmentParts,
-  // Erasing its contact data (PDPA, docs/privacy.md).
+  // Erasing its contact data, and one person's export (PDPA, docs/privacy.md).
   shipTo: shipToParts,
+  customer: personalDataParts,
+  contractor: personalDataParts,
+  driver: personalDataParts,
   branch: { FormSections: ChildSections },
   appUser: appUserParts,
   appRoleGroup: appRoleGroupParts,

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useApi } from '../api/ApiContext.tsx';
 import { messagesOf } from '../booking/bookingApi.ts';
 import { useEntityMutations } from '../data/useEntityMutations.ts';
+import { ExportPersonalDataAction } from '../privacy/ExportPersonalDataAction.tsx';
 import { useSession } from '../session/SessionContext.tsx';
 import type { EntityParts, RecordPartProps } from './types.ts';
 
@@ -59,4 +60,14 @@ export function EraseContactAction({ entity, record }: RecordPartProps) {
   );
 }
 
-export const shipToParts: EntityParts = { RecordActions: EraseContactAction };
+/** Erasing, and (for administrators) the data-subject export. */
+function ShipToActions(props: RecordPartProps) {
+  return (
+    <>
+      <ExportPersonalDataAction {...props} />
+      <EraseContactAction {...props} />
+    </>
+  );
+}
+
+export const shipToParts: EntityParts = { RecordActions: ShipToActions };
