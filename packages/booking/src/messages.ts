@@ -1,3 +1,4 @@
+import { phrase } from '@lms/domain';
 import type { RuleCode } from './decisions.ts';
 
 /** Thai messages a planner reads: why a day, a vehicle type or an edit is ruled out. */
@@ -53,7 +54,7 @@ export const bookingMessages = {
   wholeUnits: (article: string) => `สินค้า ${article} ต้องแบ่งเป็นจำนวนเต็มของหน่วยนับ`,
   qtyOutOfRange: (article: string, qty: number) =>
     `จำนวนของสินค้า ${article} ต้องมากกว่า 0 และไม่เกิน ${fmt(qty, 3)}`,
-  unknown: (what: string, id: string) => `ไม่พบ${what} (${id})`,
+  unknown: (what: string, id: string) => phrase('ไม่พบ', what, ` (${id})`),
   slotMismatch: 'ช่วงรถนี้ไม่ใช่ของสาขาหรือ Ship Cond ของการจองนี้',
   nothingToBook: 'ไม่มีรายการสินค้าที่จะจอง',
 } as const;

@@ -93,7 +93,7 @@ export function entityStories(entityName: string) {
   const Empty: Story = {
     beforeEach: ({ msw }) => mount(msw, { fixtures: [] }),
     play: async ({ canvas }) => {
-      await expect(await canvas.findByText(`ยังไม่มีข้อมูล${entity.title}`)).toBeVisible();
+      await expect(await canvas.findByText(phrase('ยังไม่มีข้อมูล', entity.title))).toBeVisible();
     },
   };
 
@@ -137,7 +137,7 @@ export function entityStories(entityName: string) {
     beforeEach: ({ msw }) => {
       mount(msw);
       const field = entity.fields.find((candidate) => !candidate.readOnly && candidate.type === 'string');
-      const errors = { [field?.name ?? 'name']: `${field?.label ?? 'ชื่อ'}นี้มีอยู่แล้ว` };
+      const errors = { [field?.name ?? 'name']: phrase(field?.label ?? 'ชื่อ', 'นี้มีอยู่แล้ว') };
       msw.use(
         http.put(`${api}/:id`, () =>
           HttpResponse.json(
