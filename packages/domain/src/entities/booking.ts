@@ -137,6 +137,7 @@ export const bookingReport: EntityDef = {
     decimalField('distance', 'ระยะทาง (กม.)', {
       readOnly: true,
       min: 0,
+      quantity: 'distance',
       typeNote: `กิโลเมตร; ${computedNote}`,
     }),
     integerField('dayFromConfirm', 'จำนวนวันจากวันยืนยัน', {

@@ -151,7 +151,12 @@ export function percentField(name: string, label: string, extra: Extra = {}): Fi
 
 /** Money in baht, 2 decimals (satang). */
 export function moneyField(name: string, label: string, extra: Extra = {}): FieldDef {
-  return decimalField(name, label, { min: 0, typeNote: 'จำนวนเงินบาท ทศนิยม 2 ตำแหน่ง', ...extra });
+  return decimalField(name, label, {
+    min: 0,
+    quantity: 'money',
+    typeNote: 'จำนวนเงินบาท ทศนิยม 2 ตำแหน่ง',
+    ...extra,
+  });
 }
 
 /** Latitude and longitude in degrees, 6 decimals (about 10 cm). */
