@@ -1,5 +1,7 @@
+import { entities } from '@lms/domain';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
+import { snake, storedAsTable, tableOf } from '../src/entities/naming.ts';
 import { seedDemoCompany } from '../src/seed/demo.ts';
 import { call, createUser, signIn } from './fixtures.ts';
 import { setupTestServer } from './harness.ts';
@@ -29,10 +31,6 @@ describe('the demo company', () => {
       server.db,
     );
     expect(regions[0]!.n).toBeGreaterThanOrEqual(3);
-    // A branch names its district, province and region with its sub-district.
-    expect(await count('branch', sql`district_id is null or province_id is null or region_id is null`)).toBe(
-      0,
-    );
     const { rows: days } = await sql<{ first: string; last: string }>`
       select min(shift_date)::text as first, max(shift_date)::text as last from vehicle_date_slot`.execute(
       server.db,
@@ -43,6 +41,34 @@ describe('the demo company', () => {
     expect(await count('branch__vehicle_type_settings')).toBe(4 * 4 * 3);
     // Seeding the whole company takes 30–60 s on a loaded 2-core machine.
   }, 180_000);
+
+  it('completes every address chain: a record’s district, province and region are those of its sub-district', async () => {
+    // Issue 23: the BKK branch had a sub-district but no district or province. Every table that
+    // declares levels of the chain is held to its lowest level's own chain (geography tables too).
+    const chain = ['subDistrictId', 'districtId', 'provinceId', 'regionId'];
+    const broken: string[] = [];
+    let checked = 0;
+    for (const entity of entities.filter(storedAsTable)) {
+      const levels = chain.filter((name) => entity.fields.some((field) => field.name === name));
+      const [lowest, ...higher] = levels;
+      if (!lowest || higher.length === 0) continue;
+      const table = tableOf(entity);
+      const mismatch = sql.join(
+        higher.map((name) => sql`t.${sql.ref(snake(name))} is distinct from l.${sql.ref(snake(name))}`),
+        sql` or `,
+      );
+      const n = await count(
+        table,
+        sql`id in (select t.id from ${sql.table(table)} t join ${sql.table(snake(lowest.replace(/Id$/, '')))} l
+          on l.id = t.${sql.ref(snake(lowest))} where ${mismatch})`,
+      );
+      if (n > 0) broken.push(`${table}: ${n}`);
+      checked += await count(table, sql`${sql.ref(snake(lowest))} is not null`);
+    }
+    expect(broken).toEqual([]);
+    // Not vacuous: the seeded branches and geography were looked at.
+    expect(checked).toBeGreaterThan(7436);
+  });
 
   it('has the Bangkok truck ban, a prohibited pair and unbooked DOs', async () => {
     const { rows: bans } = await sql<{ code: string; start: string; end: string }>`

@@ -45,7 +45,7 @@ describe('checkAllocation', () => {
     expect(checkAllocation(w, edit({ vehicles: 1 }))).toEqual({
       ok: false,
       rule: 'CAPACITY',
-      message: 'ความจุไม่พอ: เหลือ 9,000.000 กก. 40.000 ลบ.ม. 480 นาที',
+      message: 'ความจุไม่พอ: เหลือ 9,000.00 กก. 40.000 ลบ.ม. 480 นาที',
     });
     expect(checkAllocation(w, edit({ vehicles: 3 }))).toEqual({
       ok: false,

@@ -1,3 +1,4 @@
+import { formatNumber, formatQuantity, phrase } from '@lms/domain';
 import type { RuleCode } from './decisions.ts';
 
 /** Thai messages a planner reads: why a day, a vehicle type or an edit is ruled out. */
@@ -17,14 +18,11 @@ export const RULE_LABELS: Readonly<Record<RuleCode, string>> = {
 /** A shift's name with the word "กะ" once: the demo's shifts are named "กะเช้า", others just "เช้า". */
 export const shiftLabel = (name: string): string => (name.startsWith('กะ') ? name : `กะ${name}`);
 
-const fmt = (value: number, decimals = 2): string =>
-  value.toLocaleString('en-US', { minimumFractionDigits: decimals, maximumFractionDigits: decimals });
-
 export const bookingMessages = {
   sla: (earliest: string) => `ก่อนวันที่เริ่มจองได้ตาม SLA (${earliest})`,
   noCoordinates: 'ไม่มีพิกัดของสาขาหรือสถานที่ส่งสินค้า จึงคำนวณระยะทางไม่ได้',
   tooFar: (distanceKm: number, maxDistance: number) =>
-    `ระยะทาง ${fmt(distanceKm)} กม. เกินระยะทางสูงสุดของ Ship Cond (${fmt(maxDistance)} กม.)`,
+    `ระยะทาง ${formatQuantity('distance', distanceKm)} เกินระยะทางสูงสุดของ Ship Cond (${formatQuantity('distance', maxDistance)})`,
   notForShipCond: (vehicleType: string) => `ประเภทรถ ${vehicleType} ไม่ได้กำหนดให้ใช้กับ Ship Cond นี้`,
   notValidForPlanning: (vehicleType: string) => `ประเภทรถ ${vehicleType} ไม่ใช้ในการวางแผน`,
   articleUnsupported: (vehicleType: string, article: string) =>
@@ -43,7 +41,7 @@ export const bookingMessages = {
   full: (vehicleType: string) => `${vehicleType} เต็มแล้วทุกกะของวันนี้`,
   noSlots: 'ไม่มีช่วงรถของสาขาและ Ship Cond นี้ในวันนี้',
   notEnough: (weight: number, volume: number, minute: number) =>
-    `ความจุไม่พอ: เหลือ ${fmt(weight, 3)} กก. ${fmt(volume, 3)} ลบ.ม. ${fmt(minute, 0)} นาที`,
+    `ความจุไม่พอ: เหลือ ${formatQuantity('weight', weight)} ${formatQuantity('volume', volume)} ${formatQuantity('minutes', minute)}`,
   tooManyVehicles: (asked: number, left: number) => `ขอรถ ${asked} คัน แต่มีให้จองเพียง ${left} คัน`,
   deliveryTimeOutsideShift: (time: string, shiftName: string, hours: string) =>
     `เวลาส่งสินค้า ${time} ไม่อยู่ในช่วงเวลาของกะที่เลือก: ${shiftName} ${hours}`,
@@ -52,8 +50,8 @@ export const bookingMessages = {
   cannotSplit: (article: string) => `สินค้า ${article} แยกส่งไม่ได้ ต้องส่งครบทั้งจำนวน`,
   wholeUnits: (article: string) => `สินค้า ${article} ต้องแบ่งเป็นจำนวนเต็มของหน่วยนับ`,
   qtyOutOfRange: (article: string, qty: number) =>
-    `จำนวนของสินค้า ${article} ต้องมากกว่า 0 และไม่เกิน ${fmt(qty, 3)}`,
-  unknown: (what: string, id: string) => `ไม่พบ${what} (${id})`,
+    `จำนวนของสินค้า ${article} ต้องมากกว่า 0 และไม่เกิน ${formatNumber(qty, 3)}`,
+  unknown: (what: string, id: string) => phrase('ไม่พบ', what, ` (${id})`),
   slotMismatch: 'ช่วงรถนี้ไม่ใช่ของสาขาหรือ Ship Cond ของการจองนี้',
   nothingToBook: 'ไม่มีรายการสินค้าที่จะจอง',
 } as const;

@@ -31,7 +31,7 @@ export async function translateWriteError(entity: EntityDef, error: unknown): Pr
     const field =
       entity.fields.find((f) => f.unique && error.detail?.includes(`(${f.name === 'code' ? 'code' : ''}`)) ??
       entity.fields.find((f) => f.unique);
-    throw unprocessable({ [field?.name ?? 'code']: `${field?.label ?? 'ข้อมูล'}นี้มีอยู่แล้ว` });
+    throw unprocessable({ [field?.name ?? 'code']: phrase(field?.label ?? 'ข้อมูล', 'นี้มีอยู่แล้ว') });
   }
   if (
     error.code === '23503' &&

@@ -166,7 +166,10 @@ export function appointmentModel(
           ...bookingPartyFields(booking),
           { label: label(bookingFields, 'docDate'), value: formatDate(booking.doc_date, era) },
           { label: label(bookingFields, 'status'), value: optionLabel(bookingStatusOptions, booking.status) },
-          { label: label(bookingFields, 'distance'), value: formatNumber(booking.distance) },
+          {
+            label: label(bookingFields, 'distance'),
+            value: formatQuantityNumber('distance', booking.distance),
+          },
           {
             label: label(bookingFields, 'callStatus'),
             value: optionLabel(callStatusOptions, booking.call_status),

@@ -17,6 +17,13 @@ export const MAX_FILES_PER_UPLOAD = 10;
 export const MAX_IMAGE_PIXELS = 40_000_000;
 /** Staged bytes older than this are a crash's leftovers, swept at start (no live call takes an hour). */
 export const STAGED_MAX_AGE_MS = 60 * 60 * 1000;
+/**
+ * An upload no record links is kept this long (a form being filled in, a draft left for the
+ * night) before the sweep removes it; files a deleted record had are removed the same way.
+ */
+export const UNATTACHED_GRACE_HOURS = 24;
+/** How often each API instance sweeps unattached files (they wait a day anyway). */
+export const FILE_SWEEP_EVERY_MS = 60 * 60 * 1000;
 /** Longest original file name kept (characters). */
 export const MAX_NAME_LENGTH = 255;
 

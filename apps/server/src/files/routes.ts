@@ -7,11 +7,18 @@ import { readConfig } from '../config.ts';
 import { typed } from '../http/contract.ts';
 import { badRequest, notFound } from '../http/errors.ts';
 import type { AuthContext } from '../routes/context.ts';
-import { fileMessages, MAX_FILES_PER_UPLOAD, MAX_UPLOAD_BYTES, STAGED_MAX_AGE_MS } from './limits.ts';
+import {
+  FILE_SWEEP_EVERY_MS,
+  fileMessages,
+  MAX_FILES_PER_UPLOAD,
+  MAX_UPLOAD_BYTES,
+  STAGED_MAX_AGE_MS,
+} from './limits.ts';
 import { contentDisposition } from './names.ts';
-import { findFile, insertFiles, type StoredFile } from './repository.ts';
+import { findFile, type StoredFile } from './repository.ts';
 import type { Accept } from './sniff.ts';
 import { DiskFileStorage, type FileStorage } from './storage.ts';
+import { keepUpload, sweepUnattachedFiles } from './sweep.ts';
 import { parseThumbQuery, Thumbnails } from './thumbnails.ts';
 import { receiveFiles } from './upload.ts';
 
@@ -47,6 +54,15 @@ export function fileRoutes(ctx: AuthContext, options: FileRoutesOptions = {}) {
     app.addHook('onReady', async () => {
       await storage.sweepStaged(STAGED_MAX_AGE_MS);
     });
+    // Files no record keeps, now and then (sweep.ts); a round that fails is tried again next time.
+    const sweep = setInterval(() => {
+      sweepUnattachedFiles(ctx.db, storage).then(
+        (removed) => removed && fastify.log.info({ removed }, 'unattached files removed'),
+        (error: unknown) => fastify.log.error({ err: error }, 'file sweep failed'),
+      );
+    }, FILE_SWEEP_EVERY_MS);
+    sweep.unref();
+    app.addHook('onClose', async () => clearInterval(sweep));
     await app.register(multipart, {
       limits: {
         fileSize: MAX_UPLOAD_BYTES,
@@ -75,8 +91,8 @@ export function fileRoutes(ctx: AuthContext, options: FileRoutesOptions = {}) {
       request: Parameters<typeof receiveFiles>[0],
       accept: Accept | null,
     ): Promise<{ files: { id: string }[] }> => {
-      const files = await receiveFiles(request, storage, accept);
-      const ids = await insertFiles(ctx.db, files, request.principal!.userId);
+      const received = await receiveFiles(request, storage, accept);
+      const ids = await keepUpload(ctx.db, received, request.principal!.userId);
       return { files: ids.map((id) => ({ id })) };
     };
 

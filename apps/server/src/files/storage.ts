@@ -20,6 +20,8 @@ export interface FileStorage {
   /** The bytes of a key, or undefined when the store does not hold it. */
   get(key: string): Promise<Readable | undefined>;
   has(key: string): Promise<boolean>;
+  /** Removes the bytes of a key (no longer named by any file); a key not held is no error. */
+  remove(key: string): Promise<void>;
 }
 
 export interface StagedFile {
@@ -94,6 +96,10 @@ export class DiskFileStorage implements FileStorage {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
       throw error;
     }
+  }
+
+  async remove(key: string): Promise<void> {
+    await rm(this.pathOf(key), { force: true });
   }
 
   async has(key: string): Promise<boolean> {

@@ -14,13 +14,14 @@ const unsupported = (message: string) => new HttpError(415, [message]);
 /**
  * Reads the `files` parts one at a time (one file in memory at a time), checks each against
  * the accept type by its bytes, and stages the accepted bytes. Any refusal refuses the whole
- * call and discards what it staged; only a call accepted whole commits its files to the store.
+ * call and discards what it staged; only a call accepted whole commits its files to the store,
+ * with `commit` (the caller records the files in the same step, see `sweep.ts`).
  */
 export async function receiveFiles(
   request: FastifyRequest,
   storage: FileStorage,
   accept: Accept | null,
-): Promise<NewFile[]> {
+): Promise<{ files: NewFile[]; commit: () => Promise<void> }> {
   if (!request.isMultipart()) throw unsupported(fileMessages.notMultipart);
   const imagesOnly = accept === 'IMAGE' || accept === 'IMAGE_FIELD';
   // Busboy stops reading past the largest size this call could accept.
@@ -54,8 +55,12 @@ export async function receiveFiles(
     if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT') throw tooLarge(fileMessages.tooManyFiles);
     throw error;
   }
-  for (const s of staged) await s.commit();
-  return files;
+  return {
+    files,
+    commit: async () => {
+      for (const s of staged) await s.commit();
+    },
+  };
 }
 
 async function checkAndStage(

@@ -1,4 +1,11 @@
-import { type EntityDef, entityByName, type FieldDef, naturalKeyOf, roleCatalogue } from '@lms/domain';
+import {
+  type EntityDef,
+  entityByName,
+  type FieldDef,
+  naturalKeyOf,
+  phrase,
+  roleCatalogue,
+} from '@lms/domain';
 import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import { labelSql } from '../crud/labels.ts';
@@ -46,9 +53,9 @@ function allowed(field: FieldDef): string {
     case 'enum':
       return (field.options ?? []).map((o) => o.label).join(', ');
     case 'ref':
-      return `รหัสของ${entityByName(field.ref!).title} หรือ "รหัส: ชื่อ" แบบที่ส่งออก`;
+      return phrase('รหัสของ', entityByName(field.ref!).title, ' หรือ "รหัส: ชื่อ" แบบที่ส่งออก');
     case 'refs':
-      return `รหัสของ${entityByName(field.ref!).title} หลายรายการ คั่นด้วย ,`;
+      return phrase('รหัสของ', entityByName(field.ref!).title, ' หลายรายการ คั่นด้วย ,');
     case 'weekdays':
       return '0 (อาทิตย์) ถึง 6 (เสาร์) คั่นด้วย , เช่น 1, 3';
     case 'roles':
@@ -66,9 +73,9 @@ function example(field: FieldDef, n: number, refLabels: Map<string, string>): un
         ? `A${String(n).padStart(4, '0')}`
         : field.format === 'email'
           ? 'name@example.com'
-          : `ตัวอย่าง${field.label}`;
+          : phrase('ตัวอย่าง', field.label);
     case 'text':
-      return `ตัวอย่าง${field.label}`;
+      return phrase('ตัวอย่าง', field.label);
     case 'integer':
       return Math.max(field.min ?? 1, 1);
     case 'decimal':

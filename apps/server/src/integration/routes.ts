@@ -3,6 +3,7 @@ import {
   type EntityDef,
   entitiesNoApiKeyReaches,
   INTEGRATION_MESSAGES,
+  phrase,
   singleNaturalKey,
   UpsertRefusal,
   type UpsertReport,
@@ -110,7 +111,7 @@ export function integrationRoutes(entity: EntityDef, ctx: AuthContext) {
         config,
         schema: {
           tags,
-          summary: `เพิ่มหรือแก้ไข${entity.title}ตาม${keyField.label}`,
+          summary: phrase('เพิ่มหรือแก้ไข', entity.title, 'ตาม', keyField.label),
           params: {
             type: 'object',
             properties: { key: { type: 'string', maxLength: 255 } },
@@ -172,7 +173,12 @@ export function integrationRoutes(entity: EntityDef, ctx: AuthContext) {
         bodyLimit: BULK_BODY_LIMIT,
         schema: {
           tags,
-          summary: `เพิ่มหรือแก้ไข${entity.title}ครั้งละไม่เกิน ${BULK_MAX_RECORDS} รายการ ตาม${keyField.label}`,
+          summary: phrase(
+            'เพิ่มหรือแก้ไข',
+            entity.title,
+            `ครั้งละไม่เกิน ${BULK_MAX_RECORDS} รายการ ตาม`,
+            keyField.label,
+          ),
           body: {
             type: 'object',
             properties: { records: { type: 'array', maxItems: BULK_MAX_RECORDS, items: schemas.body } },

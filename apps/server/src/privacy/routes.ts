@@ -22,7 +22,7 @@ import type { AuthContext } from '../routes/context.ts';
 import { logPersonalData, personalFields } from './personalData.ts';
 
 /** The entities that hold personal data: the only ones the log and the export speak of. */
-const personalEntities = new Map(
+const personalEntities = new Map<string, EntityDef>(
   entities.filter((e) => personalFields(e).length > 0).map((e) => [e.name, e]),
 );
 
@@ -45,12 +45,19 @@ async function accessLog(db: Database, where: RawBuilder<unknown>[], page: numbe
      limit ${ACCESS_LOG_PAGE_SIZE} offset ${page * ACCESS_LOG_PAGE_SIZE}`.execute(db);
   // The records' labels (code: name), one query for every entity named on the page.
   const labels = new LabelRequest();
-  const refTo = (entity: string) => ({ name: 'recordId', type: 'ref', label: '', ref: entity }) as FieldDef;
-  for (const row of rows)
-    if (row.recordId && personalEntities.has(row.entity)) labels.add(refTo(row.entity), row.recordId);
+  // The log keeps entity names as text: only a personal-data entity's records are looked up.
+  const refTo = (entity: string): FieldDef | undefined => {
+    const target = personalEntities.get(entity);
+    return target && { name: 'recordId', type: 'ref', label: '', ref: target.name };
+  };
+  for (const row of rows) {
+    const field = refTo(row.entity);
+    if (row.recordId && field) labels.add(field, row.recordId);
+  }
   const index = await labels.read(db);
   const items: AccessLogEntry[] = rows.map(({ total: _, ...row }) => {
-    const label = row.recordId ? labelOf(index, refTo(row.entity), row.recordId) : undefined;
+    const field = refTo(row.entity);
+    const label = row.recordId && field ? labelOf(index, field, row.recordId) : undefined;
     return { ...row, recordLabel: typeof label === 'string' ? label : null };
   });
   return { items, total: Number(rows[0]?.total ?? 0) };

@@ -1,3 +1,5 @@
+import { phrase } from '../text/phrase.ts';
+
 /**
  * What an ERP integration key may do (issue 18). A key acts with exactly its branches and its
  * permission group's roles, on entity records only: never on users or permission groups (a key
@@ -27,8 +29,8 @@ export const INTEGRATION_MESSAGES = {
   tooManyRecords: (max: number) => `ส่งได้ไม่เกิน ${max.toLocaleString('en-US')} รายการต่อครั้ง`,
   noRecords: 'กรุณาส่งรายการใน records อย่างน้อย 1 รายการ',
   recordNotObject: 'แต่ละรายการต้องเป็นออบเจกต์',
-  keyMismatch: (label: string) => `${label}ในข้อมูลไม่ตรงกับที่ระบุในที่อยู่`,
-  duplicateKey: (label: string, row: number) => `${label}ซ้ำกับรายการที่ ${row}`,
+  keyMismatch: (label: string) => phrase(label, 'ในข้อมูลไม่ตรงกับที่ระบุในที่อยู่'),
+  duplicateKey: (label: string, row: number) => phrase(label, `ซ้ำกับรายการที่ ${row}`),
   bulkRefused: (failed: number) => `ไม่ได้บันทึกรายการใดเลย: ${failed} รายการไม่ถูกต้อง`,
   idempotencyMismatch: 'Idempotency-Key นี้ถูกใช้กับคำขออื่นแล้ว กรุณาใช้คีย์ใหม่สำหรับข้อมูลที่ต่างกัน',
   idempotencyKeyInvalid: 'Idempotency-Key ต้องยาว 1–255 ตัวอักษร',

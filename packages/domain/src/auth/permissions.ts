@@ -1,5 +1,6 @@
 import { type EntityRef, resolveEntity } from '../entities/index.ts';
 import type { EntityDef } from '../entity/types.ts';
+import { phrase } from '../text/phrase.ts';
 import {
   prefixEditRoles,
   prefixReadRoles,
@@ -110,7 +111,7 @@ function actionRule(entity: EntityDef, action: EntityAction): ActionRule {
   if (needsNoRole(entity)) {
     return action === 'read' || action === 'create'
       ? { kind: 'signedIn' }
-      : { kind: 'notOffered', reason: `${entity.title}แก้ไขหรือลบได้ผ่านข้อมูลที่แนบไว้เท่านั้น` };
+      : { kind: 'notOffered', reason: phrase(entity.title, 'แก้ไขหรือลบได้ผ่านข้อมูลที่แนบไว้เท่านั้น') };
   }
   if (action === 'resetPassword' || action === 'changeCallStatus') {
     return { kind: 'roles', roles: specialActionRoles(action) };

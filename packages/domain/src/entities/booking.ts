@@ -136,6 +136,7 @@ export const bookingReport = defineEntity({
     decimalField('distance', 'ระยะทาง (กม.)', {
       readOnly: true,
       min: 0,
+      quantity: 'distance',
       typeNote: `กิโลเมตร; ${computedNote}`,
     }),
     integerField('dayFromConfirm', 'จำนวนวันจากวันยืนยัน', {

@@ -175,7 +175,12 @@ export function percentField<const N extends string>(name: N, label: string, ext
 
 /** Money in baht, 2 decimals (satang). */
 export function moneyField<const N extends string>(name: N, label: string, extra: Extra = {}): FieldDef<N> {
-  return decimalField(name, label, { min: 0, typeNote: 'จำนวนเงินบาท ทศนิยม 2 ตำแหน่ง', ...extra });
+  return decimalField(name, label, {
+    min: 0,
+    quantity: 'money',
+    typeNote: 'จำนวนเงินบาท ทศนิยม 2 ตำแหน่ง',
+    ...extra,
+  });
 }
 
 /** Latitude and longitude in degrees, 6 decimals (about 10 cm). */

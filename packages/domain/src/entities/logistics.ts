@@ -43,6 +43,7 @@ export const shipCond = defineEntity({
     }),
     decimalField('maxDistance', 'ระยะทางสูงสุด (กม.)', {
       min: 0,
+      quantity: 'distance',
       typeNote: 'กิโลเมตร ทศนิยม 2 ตำแหน่ง; ว่าง = ไม่จำกัดระยะทาง',
     }),
     ...timestampFields(),

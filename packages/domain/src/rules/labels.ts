@@ -1,6 +1,7 @@
 import type { EntityDef, FieldDef } from '../entity/types.ts';
 import { formatDate, formatDateTime, formatTime } from './dateFormat.ts';
 import { formatNumber } from './numberFormat.ts';
+import { formatQuantityNumber } from './quantity.ts';
 
 /** How a record, a branch or a reference is named on screen: one function each, used everywhere. */
 
@@ -41,7 +42,9 @@ function displayValue(
     case 'datetime':
       return formatDateTime(raw as string);
     case 'decimal':
-      return formatNumber(raw as number | string, field.scale ?? 2);
+      return field.quantity
+        ? formatQuantityNumber(field.quantity, raw as number | string)
+        : formatNumber(raw as number | string, field.scale ?? 2);
     default:
       return String(raw);
   }

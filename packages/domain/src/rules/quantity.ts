@@ -4,7 +4,7 @@ import { formatNumber } from './numberFormat.ts';
  * One way to show each kind of quantity, on every screen (lists, details, history, booking).
  * Storage keeps its own precision (weights in grams, `scale: 3`); what a user reads is this.
  */
-export type QuantityKind = 'weight' | 'volume' | 'money' | 'minutes';
+export type QuantityKind = 'weight' | 'volume' | 'money' | 'minutes' | 'distance';
 
 export const QUANTITY_FORMATS: Readonly<Record<QuantityKind, { decimals: number; unit: string }>> = {
   // The spec's default of 2 decimals: a list and the booking screens say the same 1,234.50 กก.
@@ -13,6 +13,8 @@ export const QUANTITY_FORMATS: Readonly<Record<QuantityKind, { decimals: number;
   volume: { decimals: 3, unit: 'ลบ.ม.' },
   money: { decimals: 2, unit: 'บาท' },
   minutes: { decimals: 0, unit: 'นาที' },
+  // Road distances as the spec's default: the suggestion, the refusal and the booking report agree.
+  distance: { decimals: 2, unit: 'กม.' },
 };
 
 /** `1234.5` → `1,234.50` (a column whose header names the unit). */

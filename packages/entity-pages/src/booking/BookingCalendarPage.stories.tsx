@@ -400,6 +400,13 @@ export const PhoneWidth: Story = {
         cell.getBoundingClientRect().right + 0.5,
       );
       await expect(badge.scrollWidth).toBeLessThanOrEqual(badge.clientWidth + 1);
+      // One percentage shows, on one unbroken line ("10 / 0.0 / %" was not): its text makes one line box.
+      const shown = [...badge.querySelectorAll('[data-figure]')].filter((figure) => figure.checkVisibility());
+      await expect(shown).toHaveLength(1);
+      const figure = document.createRange();
+      figure.selectNodeContents(shown[0] as Node);
+      const lines = new Set([...figure.getClientRects()].map((rect) => Math.round(rect.top)));
+      await expect(lines.size).toBe(1);
     }
   },
 };

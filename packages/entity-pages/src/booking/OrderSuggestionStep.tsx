@@ -5,7 +5,7 @@ import styled from 'styled-components';
 import { useCanBook } from '../session/SessionContext.tsx';
 import { messagesOf, useBookingApi, useDraft, useSuggestion } from './bookingApi.ts';
 import { DoBookingCalendar } from './DoBookingCalendar.tsx';
-import { thaiDay } from './format.ts';
+import { km, thaiDay } from './format.ts';
 import { Actions, Messages, Panel, Stack } from './layout.tsx';
 import { OptionCard } from './OptionCard.tsx';
 import { type BookingOption, type DraftAllocation, isSearched } from './types.ts';
@@ -83,7 +83,7 @@ export function OrderSuggestionStep({ draftId, today, onChosen, onBack }: OrderS
         <h2 id="suggestion-title">คำแนะนำการจัดรถ</h2>
         <p>
           ส่งได้เร็วที่สุด {thaiDay(answer.earliestDate)} · ค้นหาถึง {thaiDay(answer.to)}
-          {answer.distanceKm !== null ? ` · ระยะทาง ${answer.distanceKm.toFixed(1)} กม.` : ''}
+          {answer.distanceKm !== null ? ` · ระยะทาง ${km(answer.distanceKm)}` : ''}
         </p>
         <WantedRow>
           <DateField

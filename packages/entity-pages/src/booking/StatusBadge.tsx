@@ -29,11 +29,14 @@ export function StatusBadge({
   readonly colour: string;
   readonly label: string;
   readonly value?: number;
-  /** In a narrow box (a calendar day on a phone) the percentage goes under the label instead of being cut. */
+  /**
+   * In a box that may be narrow (a calendar day): the label wraps between words and the
+   * percentage, never broken, goes under it; on a phone it drops its decimal to fit ("100%").
+   */
   readonly wrap?: boolean;
 }) {
   const swatch = swatchOf(colour);
-  return (
+  const badge = (
     <Badge
       style={{ background: swatch.background, color: swatch.text }}
       data-colour={colour}
@@ -41,10 +44,22 @@ export function StatusBadge({
     >
       <Dot aria-hidden="true" style={{ background: swatch.text }} />
       {label}
-      {value !== undefined && <span>{percent(value)}</span>}
+      {value !== undefined && <Figure data-figure>{percent(value)}</Figure>}
+      {value !== undefined && wrap && (
+        <Figure data-figure data-short>
+          {`${Math.floor(value)}%`}
+        </Figure>
+      )}
     </Badge>
   );
+  return wrap ? <Fit>{badge}</Fit> : badge;
 }
+
+/** The box the badge measures itself against (a container): a calendar day's width, not the screen's. */
+const Fit = styled.div`
+  container-type: inline-size;
+  display: grid;
+`;
 
 const Badge = styled.span`
   display: inline-flex;
@@ -58,10 +73,30 @@ const Badge = styled.span`
   &[data-wrap] {
     flex-wrap: wrap;
     white-space: normal;
-    overflow-wrap: anywhere;
     min-width: 0;
     max-width: 100%;
   }
+  & > [data-short] {
+    display: none;
+  }
+  /* A day on a phone (~35 px): tighter edges and the whole-number percentage, one form at a time. */
+  @container (max-width: 64px) {
+    &[data-wrap] {
+      column-gap: ${({ theme }) => theme.space[1]};
+      padding: 0 ${({ theme }) => theme.space[1]};
+      border-radius: ${({ theme }) => theme.radius.sm};
+    }
+    & > [data-figure] {
+      display: none;
+    }
+    & > [data-short] {
+      display: inline;
+    }
+  }
+`;
+
+const Figure = styled.span`
+  white-space: nowrap;
 `;
 
 const Dot = styled.span`

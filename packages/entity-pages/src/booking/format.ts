@@ -35,6 +35,7 @@ export function shortDay(isoDay: string): { weekday: string; day: string } {
 export const kg = (value: number) => formatQuantity('weight', value);
 export const m3 = (value: number) => formatQuantity('volume', value);
 export const minutes = (value: number) => formatQuantity('minutes', value);
+export const km = (value: number) => formatQuantity('distance', value);
 export const hours = (minute: number) => `${formatNumber(minute / 60, 1)} ชม.`;
 export const percent = (value: number) => `${formatNumber(value, 1)}%`;
 export const baht = (value: number | null | undefined) =>

@@ -1,5 +1,5 @@
 import { useSnackbar } from '@lms/design-system';
-import { type EntityDef, type ImportReport, importApi } from '@lms/domain';
+import { type EntityDef, type ImportReport, importApi, phrase } from '@lms/domain';
 import { useState } from 'react';
 import { useApi } from '../api/ApiContext.tsx';
 import { ApiError } from '../api/ApiError.ts';
@@ -60,7 +60,7 @@ export function ImportDialog({ entity, isOpen, onClose, onImported }: ImportDial
     if (!report) return setState({ step: 'checked', report: state.report });
     setState({ step: 'applied', report });
     if (report.applied) {
-      snackbar.success(`นำเข้า${entity.title}เรียบร้อย`);
+      snackbar.success(phrase('นำเข้า', entity.title, 'เรียบร้อย'));
       onImported();
     }
   };

@@ -1,3 +1,5 @@
+import { phrase } from '@lms/domain';
+
 /** The Thai words of the API keys page. */
 export const apiKeyText = {
   title: 'คีย์ API',
@@ -23,7 +25,7 @@ export const apiKeyText = {
   revokeMessage: (name: string) => `ยกเลิกคีย์ "${name}" หรือไม่? ระบบที่ใช้คีย์นี้จะเรียก API ไม่ได้อีก และยกเลิกคืนไม่ได้`,
   revoked: (name: string) => `ยกเลิกคีย์ ${name} แล้ว`,
   empty: 'ยังไม่มีคีย์ API',
-  required: (label: string) => `กรุณาระบุ${label}`,
+  required: (label: string) => phrase('กรุณาระบุ', label),
   createdTitle: (name: string) => `สร้างคีย์ ${name} แล้ว`,
   showOnce: 'คัดลอกคีย์นี้เก็บไว้ตอนนี้ ระบบจะไม่แสดงคีย์นี้อีก (เก็บไว้เฉพาะค่าแฮช)',
   secret: 'คีย์ API',

@@ -3,6 +3,7 @@ import {
   entityByName,
   type FieldDef,
   hasEntity,
+  phrase,
   recordLabel,
   refLabelName,
   rolePickerGroups,
@@ -120,7 +121,7 @@ function fieldValue(
     case 'string':
       return { [name]: stringValue(entity, field, index) };
     case 'text':
-      return { [name]: `${field.label}ของรายการที่ ${index} เลขที่ ${index * 11} ถนนสุขุมวิท` };
+      return { [name]: phrase(field.label, `ของรายการที่ ${index} เลขที่ ${index * 11} ถนนสุขุมวิท`) };
     case 'integer':
     case 'decimal':
       return { [name]: numberValue(field, index) };

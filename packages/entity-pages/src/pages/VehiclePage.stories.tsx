@@ -36,6 +36,8 @@ export const Show: Story = s.Show;
 export const NoPermission: Story = s.NoPermission;
 export const PhoneWidth: Story = s.PhoneWidth;
 export const Detail: Story = s.Detail;
+export const Delete: Story = s.Delete;
+export const DeleteFromDetail: Story = s.DeleteFromDetail;
 
 /** A filter on a reference (vehicle type) from a link: sent as `vehicleTypeIds`, rows narrowed. */
 export const FilterByReference: Story = {

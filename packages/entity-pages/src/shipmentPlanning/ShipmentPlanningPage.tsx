@@ -5,7 +5,7 @@ import styled from 'styled-components';
 import useSWR from 'swr';
 import type { ApiError } from '../api/ApiError.ts';
 import { messagesOf } from '../booking/bookingApi.ts';
-import { isoOf, kg, m3, percent, thaiDay } from '../booking/format.ts';
+import { isoOf, kg, km, m3, minutes, percent, thaiDay } from '../booking/format.ts';
 import { FieldRow, Figure, Figures, Messages, Panel, Stack } from '../booking/layout.tsx';
 import { useSession } from '../session/SessionContext.tsx';
 import { LoadBar } from './LoadBar.tsx';
@@ -337,15 +337,10 @@ function TripColumn({
       />
       <LoadBar label="น้ำหนัก" used={trip.load.weight} capacity={truck?.capacity.weight ?? 0} format={kg} />
       <LoadBar label="ปริมาตร" used={trip.load.volume} capacity={truck?.capacity.volume ?? 0} format={m3} />
-      <LoadBar
-        label="เวลา"
-        used={trip.minutes.used}
-        capacity={trip.minutes.shift}
-        format={(n) => `${Math.round(n)} นาที`}
-      />
+      <LoadBar label="เวลา" used={trip.minutes.used} capacity={trip.minutes.shift} format={minutes} />
       <Times>
-        เช็คอิน {stage('CheckIn')} · ออกรถ {stage('ShipStart')} · ส่งเสร็จ {stage('ShipEnd')} · {trip.distanceKm}{' '}
-        กม.
+        เช็คอิน {stage('CheckIn')} · ออกรถ {stage('ShipStart')} · ส่งเสร็จ {stage('ShipEnd')} ·{' '}
+        {km(trip.distanceKm)}
       </Times>
       <Stops>
         {trip.stops.map((stop, s) => {

@@ -1,3 +1,4 @@
+import { designSystemMessages } from '@lms/design-system';
 import {
   type EntityDef,
   type EntityName,
@@ -9,6 +10,7 @@ import {
 } from '@lms/domain';
 import type { Decorator, StoryObj } from '@storybook/react-vite';
 import { delay, HttpResponse, http } from 'msw';
+import { useState } from 'react';
 import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
 import { STALE_MESSAGE } from '../mocks/entityHandlers.ts';
 import { fixtureId, fixtureRecord } from '../mocks/fixtures.ts';
@@ -101,7 +103,7 @@ export function entityStories(entityName: EntityName) {
   const Empty: Story = {
     beforeEach: ({ msw }) => mount(msw, { fixtures: [] }),
     play: async ({ canvas }) => {
-      await expect(await canvas.findByText(`ยังไม่มีข้อมูล${entity.title}`)).toBeVisible();
+      await expect(await canvas.findByText(phrase('ยังไม่มีข้อมูล', entity.title))).toBeVisible();
     },
   };
 
@@ -145,7 +147,7 @@ export function entityStories(entityName: EntityName) {
     beforeEach: ({ msw }) => {
       mount(msw);
       const field = entity.fields.find((candidate) => !candidate.readOnly && candidate.type === 'string');
-      const errors = { [field?.name ?? 'name']: `${field?.label ?? 'ชื่อ'}นี้มีอยู่แล้ว` };
+      const errors = { [field?.name ?? 'name']: phrase(field?.label ?? 'ชื่อ', 'นี้มีอยู่แล้ว') };
       msw.use(
         http.put(`${api}/:id`, () =>
           HttpResponse.json(
@@ -263,6 +265,53 @@ export function entityStories(entityName: EntityName) {
     },
   };
 
+  /** Deletes the first row from its edit dialog (confirmed); answers the DELETE's path. */
+  const deleteFirst = async (dialog: HTMLElement) => {
+    await userEvent.click(within(dialog).getByRole('button', { name: 'ลบ' }));
+    await userEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'ลบ' }));
+    await expect(await screen.findByText(MESSAGES.deleted.text)).toBeVisible();
+    // The picture does not depend on the snackbar's timing.
+    await userEvent.click(screen.getByRole('button', { name: designSystemMessages.snackbarClose }));
+    const at = seenRequests.findIndex((request) => request.method === 'DELETE');
+    return { at, path: seenRequests[at]?.path ?? '' };
+  };
+  /** Issue 23: the deleted record and its history are never asked for again (each ask was a 404). */
+  const expectNotAskedAgain = async (deleted: { at: number; path: string }) => {
+    // The lists are asked again (the row goes) …
+    await waitFor(() =>
+      expect(seenRequests.slice(deleted.at).some((r) => r.method === 'GET' && r.path === api)).toBe(true),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    // … the deleted record never is.
+    const after = seenRequests.slice(deleted.at + 1).filter((r) => r.path.startsWith(deleted.path));
+    await expect(after.map((r) => `${r.method} ${r.path}`)).toEqual([]);
+  };
+
+  const Delete: Story = {
+    beforeEach: ({ msw }) => mount(msw),
+    play: async ({ canvasElement }) => {
+      const deleted = await deleteFirst(await openEdit(canvasElement));
+      await expect(deleted.path).toBe(`${api}/${fixtureId(entity.name, 1)}`);
+      await expectNotAskedAgain(deleted);
+    },
+  };
+
+  /** From the record's page with its history open; the page goes back to the list (as the app does). */
+  const DeleteFromDetail: Story = {
+    beforeEach: ({ msw }) => mount(msw),
+    render: () => <DetailThenList entity={entity.name} id={fixtureId(entity.name, 1)} />,
+    play: async ({ canvas }) => {
+      await userEvent.click(await canvas.findByRole('tab', { name: 'ประวัติการแก้ไข' }));
+      await expect(await canvas.findByText('สร้าง')).toBeVisible();
+      await userEvent.click(canvas.getByRole('button', { name: 'แก้ไข' }));
+      const dialog = await screen.findByRole('dialog');
+      await waitFor(() => expect(within(dialog).queryByRole('progressbar')).toBeNull());
+      const deleted = await deleteFirst(dialog);
+      await expect((await canvas.findAllByText(firstCellText(entity, 2)))[0]).toBeVisible();
+      await expectNotAskedAgain(deleted);
+    },
+  };
+
   return {
     entity,
     meta,
@@ -280,10 +329,22 @@ export function entityStories(entityName: EntityName) {
     PhoneWidth,
     Search,
     Detail,
+    Delete,
+    DeleteFromDetail,
   };
 }
 
 /** A literal for a RegExp. */
 export function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** The record's page until it is deleted, then (as the app navigates) the list. */
+function DetailThenList({ entity, id }: { entity: EntityName; id: string }) {
+  const [back, setBack] = useState(false);
+  return back ? (
+    <EntityListPage entity={entity} />
+  ) : (
+    <EntityDetailPage entity={entity} id={id} onBack={() => setBack(true)} />
+  );
 }
