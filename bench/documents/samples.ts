@@ -14,7 +14,7 @@ import {
 import type { DocumentModel } from '../../apps/server/src/documents/model.ts';
 import { openPdf, renderDocument } from '../../apps/server/src/documents/render.ts';
 import { pdfPagePng } from '../../apps/server/test/pdfImage.ts';
-import { sampleBooking, sampleContext, sampleDeliveryOrder } from './sampleData.ts';
+import { sampleBooking, sampleContext, sampleDeliveryOrder, sampleShipment } from './sampleData.ts';
 
 async function pdfOf(model: DocumentModel): Promise<Uint8Array> {
   const doc = openPdf({ title: model.title });
@@ -33,7 +33,7 @@ const ctx = sampleContext(true);
 const booking = sampleBooking(1, 4);
 const samples: Record<string, DocumentModel> = {
   appointment: appointmentModel(booking, ctx),
-  tripSheet: tripSheetModel(booking, ctx),
+  tripSheet: tripSheetModel(sampleShipment(1), ctx),
   deliveryNote: deliveryNoteModel(sampleDeliveryOrder(1), ctx),
   daySheet: daySheetModel(
     {
