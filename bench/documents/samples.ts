@@ -1,6 +1,7 @@
 /**
- * Writes docs/documents/<kind>.png: page 1 of each kind, drawn by pdf.js from the PDF the server
- * would send (sample rows, no database). Run: `npx pnpm@10.34.8 exec tsx bench/documents/samples.ts`,
+ * Writes docs/documents/<kind>.pdf, the PDF the server would send (sample rows, no database), and
+ * <kind>.png, its page 1 drawn by pdf.js in Node. The PDFs are also the Chromium baselines' input
+ * (packages/entity-pages/src/parts/DocumentSamples.stories.tsx). Run: `npx pnpm@10.34.8 exec tsx bench/documents/samples.ts`,
  * then look at the images before committing them.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -46,6 +47,8 @@ const samples: Record<string, DocumentModel> = {
   ),
 };
 for (const [kind, model] of Object.entries(samples)) {
-  writeFileSync(path.join(out, `${kind}.png`), await pdfPagePng(await pdfOf(model), 1, 1.25));
-  console.log(`docs/documents/${kind}.png`);
+  const pdf = await pdfOf(model);
+  writeFileSync(path.join(out, `${kind}.pdf`), pdf);
+  writeFileSync(path.join(out, `${kind}.png`), await pdfPagePng(pdf, 1, 1.25));
+  console.log(`docs/documents/${kind}.pdf, .png`);
 }

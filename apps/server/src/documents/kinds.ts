@@ -214,14 +214,14 @@ export function appointmentModel(
       {
         type: 'table',
         columns: [
-          { header: label(lineFields, 'deliveryDate'), width: 1.2 },
-          { header: documentText.shift, width: 1.4 },
-          { header: documentText.shiftHours, width: 1.1 },
-          { header: documentText.plannedArrival, width: 1.1 },
-          { header: documentText.trucks, width: 1.4 },
+          { header: label(lineFields, 'deliveryDate'), width: 1.1 },
+          { header: documentText.shift, width: 1 },
+          { header: documentText.shiftHours, width: 1.3 },
+          { header: documentText.plannedArrival, width: 0.9 },
+          { header: documentText.trucks, width: 1.3 },
           { header: documentText.vehicles, width: 0.8, align: 'right' },
           { header: weightHeader, width: 1.2, align: 'right' },
-          { header: volumeHeader, width: 1.2, align: 'right' },
+          { header: volumeHeader, width: 1.1, align: 'right' },
           { header: moneyHeader, width: 1.2, align: 'right' },
         ],
         rows: slots.map((slot) => {
@@ -233,7 +233,7 @@ export function appointmentModel(
             hours(first),
             deliveryTimes(slot),
             first.vehicle_type,
-            allocation ? formatNumber(allocation.vehicles) : UI_TEXT.empty,
+            allocation ? formatNumber(allocation.vehicles, 0) : UI_TEXT.empty,
             formatQuantityNumber(
               'weight',
               sum(slot, (l) => l.used_weight),
