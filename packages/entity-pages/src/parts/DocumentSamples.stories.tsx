@@ -3,14 +3,14 @@ import { GlobalWorkerOptions, getDocument } from 'pdfjs-dist';
 import workerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
 import { useEffect, useRef, useState } from 'react';
 import { expect, waitFor } from 'storybook/test';
-import appointmentPdf from '../../../../docs/documents/appointment.pdf?url';
-import daySheetPdf from '../../../../docs/documents/daySheet.pdf?url';
-import deliveryNotePdf from '../../../../docs/documents/deliveryNote.pdf?url';
-import tripSheetPdf from '../../../../docs/documents/tripSheet.pdf?url';
+import appointmentPdf from './documentSamples/appointment.pdf?url';
+import daySheetPdf from './documentSamples/daySheet.pdf?url';
+import deliveryNotePdf from './documentSamples/deliveryNote.pdf?url';
+import tripSheetPdf from './documentSamples/tripSheet.pdf?url';
 
 /**
  * The printed documents' visual baselines (docs/documents.md): page 1 of each kind's sample PDF
- * (written by `bench/documents/samples.ts` with the server's renderer) drawn by pdf.js — Firefox's
+ * (`documentSamples/`, written by `bench/documents/samples.ts` with the server's renderer) drawn by pdf.js — Firefox's
  * viewer — in real Chromium, with the PDF's own embedded Sarabun. A change to the layout, the
  * font or Thai shaping (a tone mark off its consonant) changes the picture and fails its story.
  */
