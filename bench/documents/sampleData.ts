@@ -1,5 +1,11 @@
 import type { DocumentContext } from '../../apps/server/src/documents/kinds.ts';
-import type { BookingLineRow, BookingRow, DeliveryOrderRow } from '../../apps/server/src/documents/load.ts';
+import type {
+  AllocationRow,
+  BookingLineRow,
+  BookingRow,
+  DeliveryOrderRow,
+  ShipmentDocumentRows,
+} from '../../apps/server/src/documents/load.ts';
 
 /** Rows as load.ts reads them, for the bench and the docs' samples (no database needed). */
 
@@ -28,6 +34,7 @@ export const sampleBooking = (n: number, lines: number) => {
   };
   const rows: BookingLineRow[] = Array.from({ length: lines }, (_, i) => ({
     booking_id: booking.id,
+    delivery_order_id: `d${n * 100 + i}`,
     do_no: `DO26110${String(n * 100 + i).padStart(5, '0')}`,
     article: i % 2 ? 'A1002 กระเบื้องปูพื้นลายไม้สักทองขนาดหกสิบคูณหกสิบเซนติเมตร' : 'A1001 ปูนซีเมนต์ตราช้าง 50 กก.',
     unit: i % 2 ? 'BOX' : 'KG',
@@ -44,7 +51,11 @@ export const sampleBooking = (n: number, lines: number) => {
     vehicle_type: i < 2 ? 'รถ 6 ล้อ' : 'รถ 10 ล้อ',
     slot_id: i < 2 ? 'slot-1' : 'slot-2',
   }));
-  return { booking, lines: rows };
+  const allocations: AllocationRow[] = [
+    { booking_id: booking.id, slot_id: 'slot-1', vehicles: 1, fee: 2000 },
+    ...(lines > 2 ? [{ booking_id: booking.id, slot_id: 'slot-2', vehicles: 2, fee: 5400 }] : []),
+  ];
+  return { booking, lines: rows, allocations };
 };
 
 export const sampleDeliveryOrder = (n: number): DeliveryOrderRow => ({
@@ -66,3 +77,45 @@ export const sampleDeliveryOrder = (n: number): DeliveryOrderRow => ({
   delivery_date: '2026-11-25',
   delivery_time: '09:30',
 });
+
+/** A truck's trip of three stops (three bookings), planned and partly under way. */
+export const sampleShipment = (n: number): ShipmentDocumentRows => {
+  const stops = [1, 2, 3].map((stop, i) => {
+    const { booking, lines } = sampleBooking(n * 10 + stop, 2);
+    return { booking, lines, arrival: { date: '2026-11-25', time: ['08:55', '09:40', '10:35'][i]! } };
+  });
+  const planned: Record<string, [string, string]> = {
+    check_in: ['2026-11-25', '07:45:00'],
+    load_start: ['2026-11-25', '08:00:00'],
+    load_end: ['2026-11-25', '08:40:00'],
+    ship_com: ['2026-11-25', '08:40:00'],
+    ship_start: ['2026-11-25', '08:40:00'],
+    ship_end: ['2026-11-25', '11:30:00'],
+  };
+  const columns: Record<string, string | null> = {};
+  for (const [stage, [date, time]] of Object.entries(planned)) {
+    columns[`plan_date_${stage}`] = date;
+    columns[`plan_time_${stage}`] = time;
+  }
+  columns.act_date_check_in = '2026-11-25';
+  columns.act_time_check_in = '07:52:00';
+  return {
+    shipment: {
+      id: `s${n}`,
+      doc_no: `SH2611-${String(n).padStart(6, '0')}`,
+      plate: '70-1234 กรุงเทพมหานคร',
+      driver: 'DR01 สมชาย ใจดี',
+      driver_tel: '081-234-5678',
+      vehicle_type: 'รถ 6 ล้อ',
+      shift_date: '2026-11-25',
+      shift_of_day_id: 's1',
+      shift: 'กะเช้า',
+      start_time: '08:00:00',
+      end_time: '12:00:00',
+      columns,
+      booking_ids: stops.map((s) => s.booking.id),
+      delivery_order_ids: stops.flatMap((s) => s.lines.map((l) => l.delivery_order_id)),
+    },
+    stops,
+  };
+};

@@ -105,6 +105,10 @@ describe('the booking flow over HTTP', () => {
     expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(201);
     const bookingId = confirmed.body.id;
     expect(await usedWeight(world.slotId)).toBe(200);
+    // What the engine charged per slot, kept for the appointment slip (docs/documents.md).
+    const { rows: charged } = await sql`select slot_id, vehicles, fee::float from booking_allocation
+      where booking_id = ${bookingId}`.execute(server.db);
+    expect(charged).toEqual([{ slot_id: world.slotId, vehicles: 1, fee: best.allocations[0].fee }]);
     const booked = await call(server.api, 'GET', `/deliveryOrder?${q()}&isBookingEq=true`, {
       token: planner.token,
     });

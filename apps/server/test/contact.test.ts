@@ -440,6 +440,10 @@ describe('the appointment link', () => {
       slot_id: string;
     }>`select slot_id from booking_report__lines where parent_id = ${bookingId}`.execute(server.db);
     expect(lines).toEqual([{ slot_id: tomorrow.slotId }]);
+    // The vehicles the appointment slip prints follow the booking to its new slot.
+    const { rows: charged } = await sql<{ slot_id: string; vehicles: number }>`
+      select slot_id, vehicles from booking_allocation where booking_id = ${bookingId}`.execute(server.db);
+    expect(charged).toEqual([{ slot_id: tomorrow.slotId, vehicles: 1 }]);
     expect((await messagesOf(bookingId)).map((m) => m.event)).toEqual(['confirmed', 'moved']);
     const { rows: history } = await sql<{ changes: { movedBy?: string } }>`
       select changes from history where record_id = ${bookingId} and action = 'update'`.execute(server.db);

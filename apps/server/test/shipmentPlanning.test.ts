@@ -6,6 +6,7 @@ import { insertRecords } from '../src/seed/insertRecords.ts';
 import { bookingScenario } from './bookingScenario.ts';
 import { call, createBranch, createUser, signIn } from './fixtures.ts';
 import { setupTestServer } from './harness.ts';
+import { pdfPages } from './pdfText.ts';
 
 const server = setupTestServer();
 
@@ -253,6 +254,75 @@ describe('shipment planning over HTTP', () => {
       server.db,
     );
     expect(history.map((h) => h.changes.carPlateSnap)).toEqual(['กข-1001']);
+  });
+
+  it('prints a confirmed shipment’s trip sheet (ใบคุมรถ) to whoever may read the shipment, 403/404 to others', async () => {
+    const { rows } = await sql<{ id: string; doc_no: string }>`select id, doc_no from shipment
+      where branch_id = ${slot.branchId} order by car_plate_snap`.execute(server.db);
+    const sheet = (id: string, token: string, branchId = slot.branchId) =>
+      fetch(`${server.api}/shipment/${id}/document/tripSheet.pdf?branchId=${branchId}`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+    const answer = await sheet(rows[0]!.id, reader);
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('content-type')).toBe('application/pdf');
+    const [page] = await pdfPages(await answer.arrayBuffer());
+    const plan = await call(
+      server.api,
+      'GET',
+      `/shipmentPlanning${q(slot)}&date=${slot.today}&shiftOfDayId=${slot.shiftOfDayId}`,
+      { token: reader },
+    );
+    const trip = plan.body.trips[0];
+    const { rows: dos } = await sql<{ doc_no: string }>`select doc_no from delivery_order
+      where id = any(${slot.groups[0]!}::uuid[])`.execute(server.db);
+    for (const text of [
+      'ใบคุมรถ',
+      rows[0]!.doc_no,
+      'กข-1001',
+      'D1 สมชาย',
+      'BKTEST1',
+      'หน้าร้าน',
+      'ลงชื่อผู้รับ / เวลา',
+      // The stop's planned arrival and the planned stage times, as the planning screen shows them.
+      trip.stops[0].arrival.time,
+      'เช็คอิน',
+      trip.stages[0].at.time,
+      'ส่งสินค้าเสร็จ',
+      ...dos.map((d) => `${d.doc_no} × 1`),
+    ])
+      expect(page).toContain(text);
+    // The other truck's booking is not on this sheet.
+    expect(page).not.toContain('BKTEST2');
+
+    // A batch of both trucks' sheets, each its own "หน้า 1/1".
+    const batch = await fetch(`${server.api}/documents/batch${q(slot)}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${reader}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ kind: 'tripSheet', ids: rows.map((r) => r.id) }),
+    });
+    expect(batch.status).toBe(200);
+    const pages = await pdfPages(await batch.arrayBuffer());
+    expect(pages.map((p) => p.includes('กข-1002'))).toEqual([false, true]);
+
+    // Reading a shipment needs its read role and its branch.
+    const bookingOnly = await signIn(
+      server.api,
+      await createUser(server.db, { roles: ['ROLE_BOOKING_REPORT_READ'], branchIds: [slot.branchId] }),
+    );
+    const noRole = await sheet(rows[0]!.id, bookingOnly);
+    expect(noRole.status).toBe(403);
+    expect(noRole.headers.get('content-type')).toContain('application/json');
+    // Another branch's reader: naming our branch is refused; naming theirs, our shipment is not there.
+    const otherBranchId = await createBranch(server.db);
+    const other = await signIn(
+      server.api,
+      await createUser(server.db, { roles: [readRoleOf('SHIPMENT')], branchIds: [otherBranchId] }),
+    );
+    expect((await sheet(rows[0]!.id, other)).status).toBe(403);
+    const hidden = await sheet(rows[0]!.id, other, otherBranchId);
+    expect(hidden.status).toBe(404);
+    expect((await hidden.json()).messages[0]).toMatch(/ไม่พบ/);
   });
 
   it('lets one of two dispatchers confirming the same version win; the other gets 409 and the plan re-read', async () => {

@@ -221,15 +221,24 @@ export const slotWords = (allocations: readonly AcceptedAllocation[]) =>
     ({ allocation: a }) => `${formatDate(a.date)} ${a.shiftName} ${a.vehicleTypeName} × ${a.vehicles}`,
   );
 
-/** The booking's lines: one per DO line part the engine placed, with the slot whose capacity it uses. */
+/**
+ * The booking's lines: one per DO line part the engine placed, with the slot whose capacity it
+ * uses; and per slot, the vehicles and fee the engine charged (the appointment slip prints them).
+ * The caller has deleted the lines a move replaces; the allocations are replaced here.
+ */
 export async function writeLines(
   trx: Transaction<unknown>,
   bookingId: string,
   allocations: readonly AcceptedAllocation[],
   shipCondId: string,
 ): Promise<void> {
+  await sql`delete from booking_allocation where booking_id = ${bookingId}`.execute(trx);
   let position = 0;
   for (const { allocation, deliveryTime } of allocations) {
+    await sql`insert into booking_allocation (booking_id, slot_id, vehicles, fee)
+      values (${bookingId}, ${allocation.slotId}, ${allocation.vehicles}, ${allocation.fee})
+      on conflict (booking_id, slot_id) do update set vehicles = booking_allocation.vehicles + excluded.vehicles,
+        fee = booking_allocation.fee + excluded.fee`.execute(trx);
     for (const line of allocation.lines) {
       await sql`insert into booking_report__lines (parent_id, position, delivery_order_id, article_id, qty, delivery_date, delivery_time,
           used_minute, used_weight, used_volume, ship_cond_id, slot_id)

@@ -13,10 +13,18 @@ import {
   formatTime,
   QUANTITY_FORMATS,
   shipmentStages,
+  stageFieldNames,
   UI_TEXT,
   unitName,
 } from '@lms/domain';
-import type { BookingLineRow, BookingRow, DeliveryOrderRow } from './load.ts';
+import { snake } from '../entities/naming.ts';
+import type {
+  BookingDocumentRows,
+  BookingLineRow,
+  BookingRow,
+  DeliveryOrderRow,
+  ShipmentDocumentRows,
+} from './load.ts';
 import type { Block, Column, DocumentHeader, DocumentModel, Field } from './model.ts';
 
 /** Each kind's document model, from the rows load.ts reads: pure, so a test can read it. */
@@ -65,6 +73,10 @@ export const documentText = {
   noBookings: 'ไม่มีการจองในวันและกะนี้',
   dock: 'ช่องขึ้นสินค้า / หมายเหตุ',
   trucks: 'ประเภทรถ',
+  vehicles: 'จำนวนรถ (คัน)',
+  vehiclesOfTypes: 'ประเภทและจำนวนรถ',
+  typeCount: (type: string, vehicles: number) => `${type} × ${vehicles} คัน`,
+  fee: 'ค่าขนส่ง',
 } as const;
 
 const bookingFields = entityByName('bookingReport').fields;
@@ -149,10 +161,20 @@ function deliveryOrderTable(lines: readonly BookingLineRow[], ctx: DocumentConte
 
 /** ใบนัดส่งสินค้า: what the planner sends the customer. */
 export function appointmentModel(
-  { booking, lines }: { booking: BookingRow; lines: BookingLineRow[] },
+  { booking, lines, allocations }: BookingDocumentRows,
   ctx: DocumentContext,
 ): DocumentModel {
   const era = { buddhistEra: ctx.buddhistEra };
+  const slots = slotsOf(lines);
+  const allocationOf = (slotId: string) => allocations.find((a) => a.slot_id === slotId);
+  // Vehicles per type over all slots ("6 ล้อ × 2 คัน"); blank when confirm stored none (before 0019).
+  const perType = new Map<string, number>();
+  for (const slot of slots) {
+    const vehicles = allocationOf(slot[0]!.slot_id)?.vehicles;
+    if (vehicles) perType.set(slot[0]!.vehicle_type, (perType.get(slot[0]!.vehicle_type) ?? 0) + vehicles);
+  }
+  const priced = allocations.length > 0 && allocations.every((a) => a.fee !== null);
+  const moneyHeader = `${documentText.fee} (${QUANTITY_FORMATS.money.unit})`;
   return {
     title: documentKinds.appointment.title,
     number: booking.doc_no ?? UI_TEXT.empty,
@@ -174,28 +196,47 @@ export function appointmentModel(
             label: label(bookingFields, 'callStatus'),
             value: optionLabel(callStatusOptions, booking.call_status),
           },
+          {
+            label: documentText.vehiclesOfTypes,
+            value:
+              [...perType].map(([type, vehicles]) => documentText.typeCount(type, vehicles)).join(', ') ||
+              UI_TEXT.empty,
+          },
+          {
+            label: documentText.fee,
+            value: priced
+              ? formatQuantity(
+                  'money',
+                  sum(allocations, (a) => a.fee ?? 0),
+                )
+              : UI_TEXT.empty,
+          },
         ],
       },
       { type: 'heading', text: documentText.appointments },
       {
         type: 'table',
         columns: [
-          { header: label(lineFields, 'deliveryDate'), width: 1.2 },
-          { header: documentText.shift, width: 1.4 },
-          { header: documentText.shiftHours, width: 1.1 },
-          { header: documentText.plannedArrival, width: 1.1 },
-          { header: documentText.trucks, width: 1.6 },
+          { header: label(lineFields, 'deliveryDate'), width: 1.1 },
+          { header: documentText.shift, width: 1 },
+          { header: documentText.shiftHours, width: 1.3 },
+          { header: documentText.plannedArrival, width: 0.9 },
+          { header: documentText.trucks, width: 1.3 },
+          { header: documentText.vehicles, width: 0.8, align: 'right' },
           { header: weightHeader, width: 1.2, align: 'right' },
-          { header: volumeHeader, width: 1.2, align: 'right' },
+          { header: volumeHeader, width: 1.1, align: 'right' },
+          { header: moneyHeader, width: 1.2, align: 'right' },
         ],
-        rows: slotsOf(lines).map((slot) => {
+        rows: slots.map((slot) => {
           const first = slot[0]!;
+          const allocation = allocationOf(first.slot_id);
           return [
             formatDate(first.shift_date, era),
             first.shift,
             hours(first),
             deliveryTimes(slot),
             first.vehicle_type,
+            allocation ? formatNumber(allocation.vehicles, 0) : UI_TEXT.empty,
             formatQuantityNumber(
               'weight',
               sum(slot, (l) => l.used_weight),
@@ -204,6 +245,7 @@ export function appointmentModel(
               'volume',
               sum(slot, (l) => l.used_volume),
             ),
+            allocation?.fee != null ? formatQuantityNumber('money', allocation.fee) : UI_TEXT.empty,
           ];
         }),
       },
@@ -213,20 +255,28 @@ export function appointmentModel(
   };
 }
 
-/** ใบคุมรถ: what the driver carries (one stop: a booking has one ship-to). */
+/** A date and time as printed: the date only when it is not the trip's day (a shift past midnight). */
+function instant(
+  at: { date: string | null; time: string | null },
+  day: string | null,
+  era: { buddhistEra: boolean },
+) {
+  if (!at.date || !at.time) return '';
+  return at.date === day ? formatTime(at.time) : `${formatDate(at.date, era)} ${formatTime(at.time)}`;
+}
+
+/** ใบคุมรถ: what the driver carries — the truck, its stops in order, a box to sign at each, the stage times. */
 export function tripSheetModel(
-  { booking, lines }: { booking: BookingRow; lines: BookingLineRow[] },
+  { shipment, stops }: ShipmentDocumentRows,
   ctx: DocumentContext,
 ): DocumentModel {
   const era = { buddhistEra: ctx.buddhistEra };
-  const slots = slotsOf(lines);
-  const first = lines[0];
-  const dos = lines.map((l) =>
-    `${l.do_no} × ${formatNumber(l.qty)} ${l.unit ? unitName(l.unit) : ''}`.trim(),
-  );
+  const lines = stops.flatMap((s) => s.lines);
+  const day = shipment.shift_date;
+  const column = (name: string) => shipment.columns[snake(name)] ?? null;
   return {
     title: documentKinds.tripSheet.title,
-    number: booking.doc_no ?? UI_TEXT.empty,
+    number: shipment.doc_no,
     qr: true,
     header: ctx.header,
     subtitle: subtitle(ctx),
@@ -234,19 +284,22 @@ export function tripSheetModel(
       {
         type: 'fields',
         fields: [
-          { label: documentText.plate, value: documentText.blank },
-          { label: documentText.driver, value: documentText.blank },
+          { label: documentText.plate, value: shipment.plate ?? documentText.blank },
           {
-            label: documentText.trucks,
-            value: [...new Set(slots.map((s) => s[0]!.vehicle_type))].join(', '),
+            label: documentText.driver,
+            value: shipment.driver
+              ? [shipment.driver, shipment.driver_tel].filter(Boolean).join(' โทร ')
+              : documentText.blank,
           },
+          { label: documentText.trucks, value: shipment.vehicle_type ?? UI_TEXT.empty },
           {
             label: documentText.appointment,
-            value: first
-              ? `${formatDate(first.shift_date, era)} ${first.shift} ${hours(first)}`
-              : UI_TEXT.empty,
+            value:
+              day && shipment.shift && shipment.start_time && shipment.end_time
+                ? `${formatDate(day, era)} ${shipment.shift} ${formatTime(shipment.start_time)}–${formatTime(shipment.end_time)}`
+                : UI_TEXT.empty,
           },
-          { label: label(bookingFields, 'customerId'), value: booking.customer },
+          { label: documentText.stops, value: String(stops.length) },
           {
             label: `${label(deliveryOrderFields, 'weight')} / ${label(deliveryOrderFields, 'volume')}`,
             value: `${formatQuantity(
@@ -271,16 +324,16 @@ export function tripSheetModel(
           { header: documentText.dosAndQty, width: 2.5 },
           { header: documentText.signAndTime, width: 1.8 },
         ],
-        rows: [
-          [
-            '1',
-            `${booking.ship_to}\n${booking.ship_to_address}`,
-            booking.ship_to_tel ?? UI_TEXT.empty,
-            deliveryTimes(lines) || UI_TEXT.empty,
-            dos.join('\n'),
-            '',
-          ],
-        ],
+        rows: stops.map(({ booking, lines, arrival }, i) => [
+          String(i + 1),
+          `${booking.ship_to}\n${booking.ship_to_address}\n${label(bookingFields, 'docNo')} ${booking.doc_no ?? UI_TEXT.empty}`,
+          booking.ship_to_tel ?? UI_TEXT.empty,
+          (arrival ? instant(arrival, day, era) : deliveryTimes(lines)) || UI_TEXT.empty,
+          lines
+            .map((l) => `${l.do_no} × ${formatNumber(l.qty)} ${l.unit ? unitName(l.unit) : ''}`.trim())
+            .join('\n'),
+          '',
+        ]),
       },
       { type: 'heading', text: documentText.stages },
       {
@@ -292,7 +345,16 @@ export function tripSheetModel(
           { header: documentText.actual, width: 1.5 },
           { header: documentText.signature, width: 2 },
         ],
-        rows: shipmentStages.map((stage) => [stage.label, '', '', '']),
+        // Planned times from the confirmed plan; actual ones written in by hand, or printed once recorded.
+        rows: shipmentStages.map((stage) => {
+          const names = stageFieldNames(stage.key);
+          return [
+            stage.label,
+            instant({ date: column(names.planDate), time: column(names.planTime) }, day, era),
+            instant({ date: column(names.actDate), time: column(names.actTime) }, day, era),
+            '',
+          ];
+        }),
       },
       { type: 'signatures', boxes: [documentText.dispatcher, documentText.driver] },
     ],

@@ -1,5 +1,7 @@
+import type { PlanInstant, SlotPlan } from '@lms/domain';
 import { sql } from 'kysely';
 import type { Database } from '../db/database.ts';
+import { currentPlan } from '../shipmentPlanning/plan.ts';
 import type { DocumentHeader } from './model.ts';
 
 /** What the documents read: one query per table group, for many records at once (a batch). */
@@ -49,6 +51,7 @@ export interface BookingRow {
 
 export interface BookingLineRow {
   booking_id: string;
+  delivery_order_id: string;
   do_no: string;
   article: string | null;
   unit: string | null;
@@ -66,8 +69,19 @@ export interface BookingLineRow {
   slot_id: string;
 }
 
+/** A booking as the documents read it: its row, its lines, and what confirm charged per slot. */
+export interface BookingDocumentRows {
+  booking: BookingRow;
+  lines: BookingLineRow[];
+  allocations: AllocationRow[];
+}
+
 /** Bookings of a branch, in the order of `ids`; ids of other branches or unknown are left out. */
-export async function loadBookings(db: Database, ids: readonly string[], branchId: string) {
+export async function loadBookings(
+  db: Database,
+  ids: readonly string[],
+  branchId: string,
+): Promise<BookingDocumentRows[]> {
   const { rows } = await sql<BookingRow>`
     select b.id, b.doc_no, b.doc_date::text, b.status, b.call_status, b.distance::float,
            concat_ws(' ', c.code, c.name) as customer,
@@ -84,16 +98,43 @@ export async function loadBookings(db: Database, ids: readonly string[], branchI
     db,
     rows.map((r) => r.id),
   );
+  const allocations = await loadAllocations(
+    db,
+    rows.map((r) => r.id),
+  );
   const byId = new Map(rows.map((row) => [row.id, row]));
   return ids.flatMap((id) => {
     const booking = byId.get(id);
-    return booking ? [{ booking, lines: lines.filter((l) => l.booking_id === id) }] : [];
+    return booking
+      ? [
+          {
+            booking,
+            lines: lines.filter((l) => l.booking_id === id),
+            allocations: allocations.filter((a) => a.booking_id === id),
+          },
+        ]
+      : [];
   });
+}
+
+export interface AllocationRow {
+  booking_id: string;
+  slot_id: string;
+  vehicles: number;
+  fee: number | null;
+}
+
+/** The vehicles and fee confirm stored per slot (none for a booking confirmed before 0019). */
+async function loadAllocations(db: Database, bookingIds: readonly string[]) {
+  const { rows } = await sql<AllocationRow>`
+    select booking_id, slot_id, vehicles, fee::float from booking_allocation
+     where booking_id = any(${bookingIds}::uuid[])`.execute(db);
+  return rows;
 }
 
 async function loadBookingLines(db: Database, bookingIds: readonly string[]) {
   const { rows } = await sql<BookingLineRow>`
-    select l.parent_id as booking_id, o.doc_no as do_no, concat_ws(' ', a.code, a.name) as article,
+    select l.parent_id as booking_id, l.delivery_order_id, o.doc_no as do_no, concat_ws(' ', a.code, a.name) as article,
            a.article_uom as unit, l.qty::float, l.delivery_date::text, l.delivery_time::text,
            l.used_weight::float, l.used_volume::float, s.shift_date::text, sh.name as shift, s.shift_of_day_id,
            sh.start_time::text, sh.end_time::text, vt.name as vehicle_type, s.id as slot_id
@@ -167,6 +208,102 @@ export async function loadDeliveryOrders(db: Database, ids: readonly string[], b
          where l.delivery_order_id = o.id order by b.confirmed_at desc limit 1) bk on true
      where o.id = any(${ids}::uuid[]) and o.branch_id = ${branchId}`.execute(db);
   const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.flatMap((id) => {
+    const row = byId.get(id);
+    return row ? [row] : [];
+  });
+}
+
+export interface ShipmentRow {
+  id: string;
+  doc_no: string;
+  plate: string | null;
+  driver: string | null;
+  driver_tel: string | null;
+  vehicle_type: string | null;
+  shift_date: string | null;
+  shift_of_day_id: string | null;
+  shift: string | null;
+  start_time: string | null;
+  end_time: string | null;
+  /** The row as JSON: its stage dates and times by column (`plan_date_check_in` …). */
+  columns: Record<string, string | null>;
+  booking_ids: string[];
+  delivery_order_ids: string[];
+}
+
+/** One stop of a trip: a booking's ship-to and the shipment's DOs for it, with the planned arrival. */
+export interface TripStop {
+  booking: BookingRow;
+  lines: BookingLineRow[];
+  arrival: PlanInstant | null;
+}
+
+export interface ShipmentDocumentRows {
+  shipment: ShipmentRow;
+  stops: TripStop[];
+}
+
+/**
+ * Shipments of a branch in the order of `ids`, each with its stops in the order the confirmed plan
+ * drives them (re-timed as the planning screen shows it: `currentPlan`). A shipment the plan no
+ * longer has (edited by hand) lists its bookings by number, without arrival times.
+ */
+export async function loadShipments(
+  db: Database,
+  ids: readonly string[],
+  branchId: string,
+): Promise<ShipmentDocumentRows[]> {
+  const { rows } = await sql<ShipmentRow>`
+    select s.id, s.doc_no, coalesce(s.car_plate_snap, v.license_plate, v.code) as plate,
+           concat_ws(' ', dr.code, dr.name) as driver, dr.tel as driver_tel, vt.name as vehicle_type,
+           s.shift_date::text, s.shift_of_day_id, sh.name as shift, sh.start_time::text, sh.end_time::text,
+           to_jsonb(s) as columns,
+           array(select x.ref_id::text from shipment__booking_report_ids x join booking_report b on b.id = x.ref_id
+                  where x.owner_id = s.id order by b.doc_no) as booking_ids,
+           array(select x.ref_id::text from shipment__delivery_order_ids x where x.owner_id = s.id) as delivery_order_ids
+      from shipment s
+      left join vehicle v on v.id = s.vehicle_id
+      left join driver dr on dr.id = s.driver_id
+      left join vehicle_type vt on vt.id = coalesce(s.vehicle_type_id, v.vehicle_type_id)
+      left join shift_of_day sh on sh.id = s.shift_of_day_id
+     where s.id = any(${ids}::uuid[]) and s.branch_id = ${branchId}`.execute(db);
+  // One plan per slot, however many of its shipments the batch prints.
+  const plans = new Map<string, Promise<SlotPlan>>();
+  const planOf = (date: string, shiftOfDayId: string) => {
+    const key = `${date}/${shiftOfDayId}`;
+    if (!plans.has(key)) plans.set(key, currentPlan(db, branchId, date, shiftOfDayId));
+    return plans.get(key)!;
+  };
+  const bookings = new Map(
+    (await loadBookings(db, [...new Set(rows.flatMap((r) => r.booking_ids))], branchId)).map((b) => [
+      b.booking.id,
+      b,
+    ]),
+  );
+  const byId = new Map<string, ShipmentDocumentRows>();
+  for (const shipment of rows) {
+    const trip =
+      shipment.shift_date && shipment.shift_of_day_id
+        ? (await planOf(shipment.shift_date, shipment.shift_of_day_id)).trips.find(
+            (t) => t.shipmentId === shipment.id,
+          )
+        : undefined;
+    const order = trip
+      ? trip.stops.map((s) => ({ bookingId: s.bookingId, dos: s.deliveryOrderIds, arrival: s.arrival }))
+      : shipment.booking_ids.map((bookingId) => ({
+          bookingId,
+          dos: shipment.delivery_order_ids,
+          arrival: null,
+        }));
+    const stops = order.flatMap(({ bookingId, dos, arrival }) => {
+      const booking = bookings.get(bookingId);
+      if (!booking) return [];
+      const lines = booking.lines.filter((l) => dos.includes(l.delivery_order_id));
+      return [{ booking: booking.booking, lines, arrival }];
+    });
+    byId.set(shipment.id, { shipment, stops });
+  }
   return ids.flatMap((id) => {
     const row = byId.get(id);
     return row ? [row] : [];

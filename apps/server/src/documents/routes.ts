@@ -3,6 +3,7 @@ import { can, type DocumentKind, documentKinds, documentsApi } from '@lms/domain
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { sql } from 'kysely';
 import type { Database } from '../db/database.ts';
+import { snake } from '../entities/naming.ts';
 import { typed } from '../http/contract.ts';
 import { HttpError, notFound } from '../http/errors.ts';
 import type { AuthContext } from '../routes/context.ts';
@@ -13,7 +14,14 @@ import {
   deliveryNoteModel,
   tripSheetModel,
 } from './kinds.ts';
-import { bookingIdsOfShift, loadBookings, loadDeliveryOrders, loadHeader, loadShift } from './load.ts';
+import {
+  bookingIdsOfShift,
+  loadBookings,
+  loadDeliveryOrders,
+  loadHeader,
+  loadShift,
+  loadShipments,
+} from './load.ts';
 import type { DocumentModel } from './model.ts';
 import { openPdf, renderDocument } from './render.ts';
 
@@ -40,7 +48,7 @@ async function modelsOf(
     case 'appointment':
       return (await loadBookings(db, ids, branchId)).map((b) => appointmentModel(b, ctx));
     case 'tripSheet':
-      return (await loadBookings(db, ids, branchId)).map((b) => tripSheetModel(b, ctx));
+      return (await loadShipments(db, ids, branchId)).map((s) => tripSheetModel(s, ctx));
     case 'deliveryNote':
       return (await loadDeliveryOrders(db, ids, branchId)).map((row) => deliveryNoteModel(row, ctx));
   }
@@ -48,7 +56,7 @@ async function modelsOf(
 
 /** How many of `ids` the branch has: a batch prints all of them or nothing. */
 async function countOwned(db: Database, kind: DocumentKind, ids: readonly string[], branchId: string) {
-  const table = documentKinds[kind].entity === 'bookingReport' ? 'booking_report' : 'delivery_order';
+  const table = snake(documentKinds[kind].entity);
   const { rows } = await sql<{ count: number }>`select count(*)::int as count from ${sql.table(table)}
     where id = any(${ids}::uuid[]) and branch_id = ${branchId}`.execute(db);
   return rows[0]?.count ?? 0;

@@ -9,8 +9,8 @@ import { Bytes, IdParams, IsoDate, List, operation, Uuid } from './common.ts';
 /** Each kind, the entity it is printed from and its printed name. */
 export const documentKinds = {
   appointment: { entity: 'bookingReport', title: 'ใบนัดส่งสินค้า' },
-  // The trip sheet is per booking until shipments carry their stops (then per shipment).
-  tripSheet: { entity: 'bookingReport', title: 'ใบคุมรถ' },
+  // Per shipment (one truck's trip, its stops in the planned order: docs/planning.md).
+  tripSheet: { entity: 'shipment', title: 'ใบคุมรถ' },
   deliveryNote: { entity: 'deliveryOrder', title: 'ใบส่งสินค้า' },
 } as const;
 
@@ -29,8 +29,11 @@ export const daySheetTitle = 'ใบงานประจำวัน';
 /** The print menu's words (screens). */
 export const printText = {
   print: 'พิมพ์',
-  printPage: 'พิมพ์ทั้งหน้า',
-  making: (count: number) => (count > 1 ? `กำลังสร้าง PDF ${count} ฉบับ…` : 'กำลังสร้าง PDF…'),
+  /** While a PDF is made; a batch says how much of it has arrived (the server streams it). */
+  making: (count: number, receivedBytes = 0) =>
+    count > 1
+      ? `กำลังสร้าง PDF ${count} ฉบับ…${receivedBytes > 0 ? ` ได้รับแล้ว ${(receivedBytes / 1_000_000).toFixed(1)} MB` : ''}`
+      : 'กำลังสร้าง PDF…',
 } as const;
 
 const BranchQuery = Type.Object({ branchId: Uuid });

@@ -30,12 +30,15 @@ export interface ApiClient {
   delete(path: string, query?: Query, options?: RequestOptions): Promise<void>;
   /** A binary answer (file, image, thumbnail) fetched with the token, never with it in a URL. */
   blob(path: string, query?: Query, options?: RequestOptions): Promise<{ blob: Blob; fileName?: string }>;
-  /** A binary answer to a JSON body (a batch of documents as one PDF). */
+  /**
+   * A binary answer to a JSON body (a batch of documents as one PDF); `onReceived` hears the bytes
+   * received so far while the server streams it (a batch's progress).
+   */
   postBlob(
     path: string,
     body: unknown,
     query?: Query,
-    options?: RequestOptions,
+    options?: RequestOptions & { readonly onReceived?: (bytes: number) => void },
   ): Promise<{ blob: Blob; fileName?: string }>;
   /** A multipart form as built by the caller (the import's one `file`), JSON answer. */
   postForm<T>(path: string, form: FormData, query?: Query, options?: RequestOptions): Promise<T>;

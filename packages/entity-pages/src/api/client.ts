@@ -134,7 +134,11 @@ export function createApiClient(options: ApiClientOptions = {}): HttpApiClient {
     postBlob: async (path, body, query, requestOptions) => {
       const response = await send('POST', path, query, jsonBody(body), requestOptions);
       const fileName = fileNameFromContentDisposition(response.headers.get('Content-Disposition'));
-      return { blob: await response.blob(), ...(fileName ? { fileName } : {}) };
+      const onReceived = requestOptions?.onReceived;
+      return {
+        blob: onReceived ? await readCounting(response, onReceived) : await response.blob(),
+        ...(fileName ? { fileName } : {}),
+      };
     },
     postForm: async (path, form, query, requestOptions) =>
       parse(await send('POST', path, query, form, { ...requestOptions, json: false })),
@@ -158,4 +162,20 @@ export function createApiClient(options: ApiClientOptions = {}): HttpApiClient {
     },
   };
   return client;
+}
+
+/** The body as a blob, read chunk by chunk so the caller hears how much has arrived. */
+async function readCounting(response: Response, onReceived: (bytes: number) => void): Promise<Blob> {
+  if (!response.body) return response.blob();
+  const reader = response.body.getReader();
+  const chunks: Uint8Array<ArrayBuffer>[] = [];
+  let received = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    chunks.push(value);
+    received += value.byteLength;
+    onReceived(received);
+  }
+  return new Blob(chunks, { type: response.headers.get('Content-Type') ?? '' });
 }

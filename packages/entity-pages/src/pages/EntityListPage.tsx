@@ -128,6 +128,8 @@ export function EntityListPage({
     [entity, parts.cells, access.update.can, onOpenDetail, openDialog],
   );
   const columnStorage = useMemo(() => columnStorageFor(entity), [entity]);
+  // Rows get checkboxes when the entity acts on a selection (printing the picked rows).
+  const SelectionActions = parts.SelectionActions;
 
   // Keyboard (docs/entity-pages.md "Shortcuts"): the same actions as the buttons, offered when they are.
   const pageRef = useRef<HTMLDivElement>(null);
@@ -224,6 +226,11 @@ export function EntityListPage({
           </>
         }
         columnStorage={columnStorage}
+        bulkActions={
+          SelectionActions &&
+          ((selected) => <SelectionActions entity={entity} ids={[...selected].map(String)} />)
+        }
+        selectionLabel={(row) => `เลือก ${recordLabel(entity, row)}`}
         onRowAction={(row) =>
           onOpenDetail ? onOpenDetail(row.id) : openDialog({ mode: 'show', id: row.id })
         }

@@ -12,9 +12,9 @@ import {
 import { useState } from 'react';
 import { useApi } from '../api/ApiContext.tsx';
 import { ApiError } from '../api/ApiError.ts';
-import { branchQuery, type EntityRecord } from '../data/entityKeys.ts';
+import { branchQuery } from '../data/entityKeys.ts';
 import { useSession } from '../session/SessionContext.tsx';
-import type { RecordPartProps } from './types.ts';
+import type { RecordPartProps, SelectionPartProps } from './types.ts';
 
 /** Keeps a PDF's blob URL alive long enough for the new tab's viewer to read it. */
 const BLOB_URL_LIFETIME_MS = 60_000;
@@ -36,6 +36,7 @@ export function PrintMenu({
   const { branchId } = useSession();
   const snackbar = useSnackbar();
   const [busy, setBusy] = useState(false);
+  const [received, setReceived] = useState(0);
   const kinds = documentKindsOf(entity.name);
   if (kinds.length === 0) return null;
 
@@ -43,12 +44,13 @@ export function PrintMenu({
     // Opened in the click itself: a tab opened after the wait would be blocked as a pop-up.
     const tab = window.open('', '_blank');
     setBusy(true);
+    setReceived(0);
     try {
       const query = branchQuery(entity, branchId);
       const { blob } =
         ids.length === 1
           ? await api.blob(pathOf(documentsApi[kind], { id: ids[0]! }), query)
-          : await api.postBlob(documentsApi.batch.url, { kind, ids }, query);
+          : await api.postBlob(documentsApi.batch.url, { kind, ids }, query, { onReceived: setReceived });
       const url = URL.createObjectURL(new Blob([blob], { type: 'application/pdf' }));
       if (tab) tab.location.href = url;
       else window.open(url, '_blank');
@@ -72,7 +74,7 @@ export function PrintMenu({
       }))}
       onAction={(kind) => void print(kind as DocumentKind)}
       isBusy={busy}
-      busyLabel={printText.making(ids.length)}
+      busyLabel={printText.making(ids.length, received)}
     />
   );
 }
@@ -82,7 +84,5 @@ export const PrintRecord = ({ entity, record }: RecordPartProps) => (
   <PrintMenu entity={entity} ids={[record.id]} />
 );
 
-/** The list page's print menu: the rows on the page, as one batch. */
-export const PrintPage = ({ entity, rows }: { entity: EntityDef; rows: readonly EntityRecord[] }) => (
-  <PrintMenu entity={entity} ids={rows.map((row) => row.id)} label={printText.printPage} />
-);
+/** The list's print menu, in the bar of its selected rows: one batch, in the order they were picked. */
+export const PrintSelected = ({ entity, ids }: SelectionPartProps) => <PrintMenu entity={entity} ids={ids} />;

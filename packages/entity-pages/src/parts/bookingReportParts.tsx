@@ -2,7 +2,7 @@ import { BookingActions } from '../booking/BookingActions.tsx';
 import { MessageStateBadge } from '../contact/MessageStateBadge.tsx';
 import { useEntityMutations } from '../data/useEntityMutations.ts';
 import { ReadOnlyChildSections } from './childSections.tsx';
-import { PrintPage, PrintRecord } from './PrintMenu.tsx';
+import { PrintRecord, PrintSelected } from './PrintMenu.tsx';
 import type { EntityParts, RecordPartProps } from './types.ts';
 
 /**
@@ -31,6 +31,6 @@ function BookingReportActions({ entity, record }: RecordPartProps) {
 export const bookingReportParts: EntityParts = {
   FormSections: ReadOnlyChildSections,
   RecordActions: BookingReportActions,
-  ListActions: PrintPage,
+  SelectionActions: PrintSelected,
   cells: { messageState: (record) => <MessageStateBadge state={record.messageState as string | null} /> },
 };

@@ -4,7 +4,7 @@ import { appRoleGroupParts } from './appRoleGroupParts.tsx';
 import { appUserParts } from './appUserParts.tsx';
 import { bookingReportParts } from './bookingReportParts.tsx';
 import { ChildSections } from './childSections.tsx';
-import { PrintPage, PrintRecord } from './PrintMenu.tsx';
+import { PrintRecord, PrintSelected } from './PrintMenu.tsx';
 import { vehicleDateSlotParts } from './SlotGenerator.tsx';
 import { shipmentParts } from './shipmentParts.tsx';
 import { shipToParts } from './shipToParts.tsx';
@@ -31,7 +31,7 @@ const parts: Readonly<Record<string, EntityParts>> = {
   appRoleGroup: appRoleGroupParts,
   bookingReport: bookingReportParts,
   // Its delivery note (docs/documents.md).
-  deliveryOrder: { RecordActions: PrintRecord, ListActions: PrintPage },
+  deliveryOrder: { RecordActions: PrintRecord, SelectionActions: PrintSelected },
   vehicleDateSlot: vehicleDateSlotParts,
   truckBanConfig: truckBanParts,
 };

@@ -4,6 +4,7 @@ import { useEntityMutations } from '../data/useEntityMutations.ts';
 import { FormSection } from '../form/EntityFormFields.tsx';
 import { FieldControl } from '../form/FieldControl.tsx';
 import { StageTaps } from '../shipmentPlanning/StageTaps.tsx';
+import { PrintRecord, PrintSelected } from './PrintMenu.tsx';
 import type { EntityParts, FormPartProps, RecordPartProps } from './types.ts';
 
 /** Shipment: the plan/actual date and time of each stage grouped as one row per stage. */
@@ -33,16 +34,25 @@ function ShipmentStages({ mode }: FormPartProps) {
   );
 }
 
-/** The detail page records actual stage times with one tap each (offline taps wait on the phone). */
+/**
+ * The detail page prints the trip sheet (docs/documents.md) and records actual stage times with
+ * one tap each (offline taps wait on the phone).
+ */
 function ShipmentActions({ entity, record }: RecordPartProps) {
   const { revalidate } = useEntityMutations(entity);
-  return <StageTaps record={record} onRecorded={() => void revalidate()} />;
+  return (
+    <>
+      <PrintRecord entity={entity} record={record} />
+      <StageTaps record={record} onRecorded={() => void revalidate()} />
+    </>
+  );
 }
 
 export const shipmentParts: EntityParts = {
   sectionFields: stageFields,
   FormSections: ShipmentStages,
   RecordActions: ShipmentActions,
+  SelectionActions: PrintSelected,
   // booking.md: an actual stage time may not precede the previous stage's.
   validate: (values) =>
     Object.fromEntries(stageOrderViolations(values).map((violation) => [violation.field, violation.message])),

@@ -19,6 +19,12 @@ export interface RecordPartProps {
   readonly record: EntityRecord;
 }
 
+export interface SelectionPartProps {
+  readonly entity: EntityDef;
+  /** The list's selected rows (any page), in the order they were picked. */
+  readonly ids: readonly string[];
+}
+
 export interface EntityParts {
   /** Fields a form section renders itself: the generic field grid leaves them out. */
   readonly sectionFields?: readonly string[];
@@ -33,6 +39,8 @@ export interface EntityParts {
     readonly entity: EntityDef;
     readonly rows: readonly EntityRecord[];
   }>;
+  /** Actions on the list's selected rows (printing them as one batch): rows get checkboxes when set. */
+  readonly SelectionActions?: ComponentType<SelectionPartProps>;
   /** Shown once after a create, with the server's answer (appUser's temporary password). */
   readonly CreatedNotice?: ComponentType<{ readonly record: EntityRecord; readonly onClose: () => void }>;
   /** Checks beyond the declaration's schema, as `{ field: Thai message }` (shipment stage order). */

@@ -17,6 +17,7 @@ import * as contactPlanner from './0015_contact_planner.ts';
 import * as attachments from './0016_attachments.ts';
 import * as fileNormalized from './0017_file_normalized.ts';
 import * as home from './0018_home.ts';
+import * as bookingAllocation from './0019_booking_allocation.ts';
 import * as contactState from './0022_contact_state.ts';
 
 /** Every migration, in order. Names sort lexically: never rename or reorder one that has shipped. */
@@ -39,5 +40,6 @@ export const migrations: Record<string, Migration> = {
   '0016_attachments': attachments,
   '0017_file_normalized': fileNormalized,
   '0018_home': home,
+  '0019_booking_allocation': bookingAllocation,
   '0022_contact_state': contactState,
 };
