@@ -53,6 +53,19 @@ export const ImportReport = Type.Object({
 });
 export type ImportReport = Static<typeof ImportReport>;
 
+/** Where a running import stands: reading the file, checking rows, writing them. */
+export const importPhases = ['reading', 'checking', 'writing'] as const;
+export type ImportPhase = (typeof importPhases)[number];
+
+export const ImportProgress = Type.Object({
+  phase: Type.Enum([...importPhases]),
+  /** Rows checked or written so far (0 while reading). */
+  done: Type.Integer(),
+  /** Rows to check, or to write. */
+  total: Type.Integer(),
+});
+export type ImportProgress = Static<typeof ImportProgress>;
+
 /** The import calls of one entity (its path segment), registered by the generic CRUD routes. */
 export const importApi = (entity: string) => ({
   template: operation({
