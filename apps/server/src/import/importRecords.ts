@@ -263,13 +263,16 @@ async function writeInBatch(
     });
     const history: Parameters<typeof recordHistories>[2][number][] = [];
     const stale: Pending[] = [];
-    batch.forEach((entry, i) => {
+    for (const [i, entry] of batch.entries()) {
       const id = ids[i];
-      if (!id) return void stale.push(entry);
+      if (!id) {
+        stale.push(entry);
+        continue;
+      }
       const action = entry.existing ? 'update' : 'create';
       const after: Row = { ...entry.existing, ...entry.values, id };
       history.push({ recordId: id, action, changes: changesOf(action, entry.existing, after) });
-    });
+    }
     await recordHistories(trx, entity, history, { userId: principal.userId, source: options.source });
     for (const { recordId, action } of history) written.push({ id: recordId, action });
     for (const entry of stale) {
