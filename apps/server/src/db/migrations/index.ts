@@ -17,6 +17,7 @@ import * as contactPlanner from './0015_contact_planner.ts';
 import * as attachments from './0016_attachments.ts';
 import * as fileNormalized from './0017_file_normalized.ts';
 import * as home from './0018_home.ts';
+import * as importJob from './0020_import_job.ts';
 
 /** Every migration, in order. Names sort lexically: never rename or reorder one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -38,4 +39,5 @@ export const migrations: Record<string, Migration> = {
   '0016_attachments': attachments,
   '0017_file_normalized': fileNormalized,
   '0018_home': home,
+  '0020_import_job': importJob,
 };
