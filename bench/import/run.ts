@@ -111,16 +111,31 @@ const options = (dryRun: boolean): ImportOptions => ({
   branchId: branches[0]!.id,
   principal: { userId: admins[0]!.id, username: admins[0]!.username } as ImportOptions['principal'],
   source: 'import: bench.xlsx',
+  onProgress: ({ phase }) => {
+    if (!phases.has(phase)) phases.set(phase, performance.now());
+  },
 });
+/** When each phase of the current run started (the import's own progress reports). */
+const phases = new Map<string, number>();
 let peak = 0;
 const sampler = setInterval(() => {
   peak = Math.max(peak, process.memoryUsage().rss);
 }, 50);
 const timed = async <T>(what: string, run: () => Promise<T>): Promise<T> => {
+  phases.clear();
   const started = performance.now();
   const result = await run();
-  const seconds = (performance.now() - started) / 1000;
-  console.log(`${what}: ${seconds.toFixed(1)} s (${Math.round(ROWS / seconds).toLocaleString('en')} rows/s)`);
+  const ended = performance.now();
+  const seconds = (ended - started) / 1000;
+  const marks = [...phases, ['end', ended] as const];
+  const split = marks
+    .slice(0, -1)
+    .map(([phase, at], i) => `${phase} ${((marks[i + 1]![1] - at) / 1000).toFixed(1)} s`);
+  const reading = marks.length > 1 ? `reading ${((marks[0]![1] - started) / 1000).toFixed(1)} s, ` : '';
+  console.log(
+    `${what}: ${seconds.toFixed(1)} s (${Math.round(ROWS / seconds).toLocaleString('en')} rows/s)` +
+      (split.length ? `\n  ${reading}${split.join(', ')}` : ''),
+  );
   return result;
 };
 const summary = (r: Awaited<ReturnType<typeof importRecords>>) =>

@@ -537,3 +537,69 @@ describe('an import as a job (leave and come back)', () => {
     ]);
   });
 });
+
+describe('batched writes', () => {
+  const vehicleType = entityByName('vehicleType');
+  const V = labels(vehicleType);
+  const vtHeader = [V('code'), V('name'), V('maxCapacityWeight'), V('maxCapacityVolume')];
+
+  it('write the links of a refs column on create and on update', async () => {
+    const types = await xlsx([vtHeader, ['VT-L1', 'หนึ่ง', 100, 10], ['VT-L2', 'สอง', 100, 10]]);
+    expect((await upload(vehicleType, types, 'vt.xlsx', { dryRun: 'false' })).body).toMatchObject({
+      applied: true,
+    });
+    const article = entityByName('article');
+    const A = labels(article);
+    const header = [A('code'), A('name'), A('unsupportedVehicleTypeIds')];
+    const links = async () =>
+      (
+        await sql<{ code: string; types: string[] }>`select a.code, array_agg(v.code order by v.code) as types
+          from article a join article__unsupported_vehicle_type_ids l on l.owner_id = a.id
+          join vehicle_type v on v.id = l.ref_id where a.code like 'AR-L%' group by a.code order by a.code`.execute(
+          server.db,
+        )
+      ).rows;
+    const created = await upload(
+      article,
+      await xlsx([header, ['AR-L1', 'สินค้าหนึ่ง', 'VT-L1, VT-L2'], ['AR-L2', 'สินค้าสอง', 'VT-L1']]),
+      'a.xlsx',
+      { dryRun: 'false' },
+    );
+    expect(created.body, JSON.stringify(created.body)).toMatchObject({ created: 2, applied: true });
+    expect(await links()).toEqual([
+      { code: 'AR-L1', types: ['VT-L1', 'VT-L2'] },
+      { code: 'AR-L2', types: ['VT-L1'] },
+    ]);
+    const updated = await upload(
+      article,
+      await xlsx([header, ['AR-L1', 'สินค้าหนึ่ง', 'VT-L2'], ['AR-L2', 'สินค้าสอง', '']]),
+      'a.xlsx',
+      { dryRun: 'false' },
+    );
+    expect(updated.body, JSON.stringify(updated.body)).toMatchObject({ updated: 2, applied: true });
+    expect(await links()).toEqual([{ code: 'AR-L1', types: ['VT-L2'] }]);
+  });
+
+  it('a batch the database refuses is written again row by row: the refused row is named, the others kept with validOnly', async () => {
+    // Past numeric(18,3): the schema lets it through, the column refuses it.
+    const file = await xlsx([
+      vtHeader,
+      ['VT-O1', 'ปกติ', 100, 10],
+      ['VT-O2', 'ล้น', 1e16, 10],
+      ['VT-O3', 'ปกติ', 5, 1],
+    ]);
+    const report = await upload(vehicleType, file, 'ล้น.xlsx', { dryRun: 'false', validOnly: 'true' });
+    expect(report.body, JSON.stringify(report.body)).toMatchObject({ created: 2, failed: 1, applied: true });
+    expect(report.body.rows.find((r: { row: number }) => r.row === 3)).toMatchObject({
+      status: 'failed',
+      errors: { '': 'ข้อมูลมีรูปแบบไม่ถูกต้อง' },
+    });
+    const { rows } = await sql`select code from vehicle_type where code like 'VT-O%' order by code`.execute(
+      server.db,
+    );
+    expect(rows).toEqual([{ code: 'VT-O1' }, { code: 'VT-O3' }]);
+    const { rows: history } = await sql<{ n: number }>`
+      select count(*)::int as n from history where source = 'import: ล้น.xlsx'`.execute(server.db);
+    expect(history[0]!.n).toBe(2);
+  });
+});

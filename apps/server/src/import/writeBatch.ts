@@ -1,4 +1,4 @@
-import type { EntityDef, FieldDef } from '@lms/domain';
+import type { EntityDef } from '@lms/domain';
 import { sql, type Transaction } from 'kysely';
 import { columnFields, refsFields, toColumnValue } from '../crud/columns.ts';
 import type { Row } from '../crud/repository.ts';
@@ -10,11 +10,10 @@ export interface BatchWrite {
   readonly existing?: Row;
 }
 
-/** Bind parameters per statement, well below PostgreSQL's 65,535. */
-const PARAMETERS = 30_000;
-const MAX_ROWS = 1000;
+/** Rows per statement: one array per column, so the statement stays small however many rows. */
+const ROWS = 1000;
 
-/** column → its SQL type (`numeric(12,3)`, `uuid`, `text[]`): VALUES rows carry no column types of their own. */
+/** column → its SQL type (`numeric(12,3)`, `uuid`, `smallint[]`), to cast the columns' text back. */
 async function columnTypes(trx: Transaction<unknown>, entity: EntityDef): Promise<Map<string, string>> {
   const { rows } = await sql<{ name: string; type: string }>`
     select attname as name, format_type(atttypid, atttypmod) as type from pg_attribute
@@ -22,12 +21,22 @@ async function columnTypes(trx: Transaction<unknown>, entity: EntityDef): Promis
   return new Map(rows.map((r) => [r.name, r.type]));
 }
 
+/** A column value as PostgreSQL's text input of its type (an array column's value as an array literal). */
+function asText(value: unknown): string | null {
+  if (value === null || value === undefined) return null;
+  if (Array.isArray(value))
+    return `{${value.map((v) => (v === null ? 'NULL' : `"${String(v).replace(/["\\]/g, '\\$&')}"`)).join(',')}}`;
+  if (typeof value === 'object') return JSON.stringify(value);
+  return String(value);
+}
+
 /**
- * Writes many records of one entity with one INSERT … VALUES or UPDATE … FROM (VALUES …) per
- * thousand rows, and their `refs` links with one DELETE and one INSERT … unnest per field: the
- * Excel import's writes (the CRUD's `writeRecord` writes one record in several statements).
- * Answers each record's id in order, undefined for an update whose version moved (stale).
- * Columns and links only: the import writes no attachments or child rows.
+ * Writes many records of one entity with one INSERT … SELECT FROM unnest(…) or UPDATE … FROM
+ * unnest(…) per thousand rows (a text array per column, cast to the column's type), and their
+ * `refs` links with one DELETE and one INSERT per field: the Excel import's writes (the CRUD's
+ * `writeRecord` writes one record in several statements). Answers each record's id in order,
+ * undefined for an update whose version moved (stale). Columns and links only: the import
+ * writes no attachments or child rows.
  */
 export async function writeBatch(
   trx: Transaction<unknown>,
@@ -36,7 +45,7 @@ export async function writeBatch(
   audit: { userId: string; branchId?: string },
 ): Promise<(string | undefined)[]> {
   const types = await columnTypes(trx, entity);
-  const typed = (column: string, value: unknown) => sql`${value}::${sql.raw(types.get(column) ?? 'text')}`;
+  const cast = (column: string) => sql`u.${sql.ref(column)}::${sql.raw(types.get(column) ?? 'text')}`;
   const table = sql.table(tableOf(entity));
   const ids: (string | undefined)[] = [];
   // Rows with the same columns (all of a sheet, as a rule) share a statement.
@@ -48,47 +57,42 @@ export async function writeBatch(
   for (const indexes of groups.values()) {
     const first = writes[indexes[0]!]!;
     const fields = columnFields(entity).filter((f) => !f.readOnly && f.name in first.values);
-    const size = Math.max(1, Math.min(MAX_ROWS, Math.floor(PARAMETERS / (fields.length + 4))));
-    for (let start = 0; start < indexes.length; start += size) {
-      const chunk = indexes.slice(start, start + size);
+    const names = fields.map((f) => columnOf(f));
+    for (let start = 0; start < indexes.length; start += ROWS) {
+      const chunk = indexes.slice(start, start + ROWS);
       const rows = chunk.map((i) => writes[i]!);
-      const cells = (write: BatchWrite) =>
-        fields.map((f: FieldDef) => typed(columnOf(f), toColumnValue(write.values[f.name])));
+      const arrays = fields.map(
+        (f) => sql`${rows.map((w) => asText(toColumnValue(w.values[f.name])))}::text[]`,
+      );
       let answered: (string | undefined)[];
       if (first.existing) {
-        const names = fields.map((f) => columnOf(f));
-        const tuples = rows.map(
-          (w) =>
-            sql`(${sql.join([sql`${w.existing!.id}::uuid`, sql`${w.existing!.version}::int`, ...cells(w)])})`,
-        );
         const sets = [
-          ...names.map((c) => sql`${sql.ref(c)} = ${sql.ref(`v.${c}`)}`),
+          ...names.map((c) => sql`${sql.ref(c)} = ${cast(c)}`),
           sql`version = t.version + 1`,
           sql`updated_at = now()`,
           sql`updated_by = ${audit.userId}`,
         ];
         const { rows: updated } = await sql<{ id: string }>`update ${table} as t set ${sql.join(sets)}
-          from (values ${sql.join(tuples)}) as v(${sql.join(['import_id', 'import_version', ...names].map((c) => sql.ref(c)))})
-         where t.id = v.import_id and t.version = v.import_version returning t.id`.execute(trx);
+          from unnest(${rows.map((w) => w.existing!.id)}::uuid[], ${rows.map((w) => w.existing!.version)}::int[],
+                      ${sql.join(arrays)}) as u(${sql.join(['import_id', 'import_version', ...names].map((c) => sql.ref(c)))})
+         where t.id = u.import_id and t.version = u.import_version returning t.id`.execute(trx);
         const done = new Set(updated.map((r) => r.id));
         answered = rows.map((w) =>
           done.has(w.existing!.id as string) ? (w.existing!.id as string) : undefined,
         );
       } else {
-        const extra = [...(entity.branchOwned ? ['branch_id'] : []), 'created_by', 'updated_by'];
-        const columns = [...fields.map((f) => columnOf(f)), ...extra];
-        const tuples = rows.map(
-          (w) =>
-            sql`(${sql.join([
-              ...cells(w),
-              ...(entity.branchOwned ? [typed('branch_id', audit.branchId ?? null)] : []),
-              typed('created_by', audit.userId),
-              typed('updated_by', audit.userId),
-            ])})`,
-        );
-        // RETURNING answers a plain INSERT … VALUES in the order of its rows (ORMs' bulk inserts rely on it).
+        const columns = [...names, ...(entity.branchOwned ? ['branch_id'] : []), 'created_by', 'updated_by'];
+        const values = [
+          ...names.map(cast),
+          ...(entity.branchOwned ? [sql`${audit.branchId ?? null}::uuid`] : []),
+          sql`${audit.userId}::uuid`,
+          sql`${audit.userId}::uuid`,
+        ];
+        // An INSERT … SELECT from unnest inserts, and RETURNING answers, in the arrays' order.
         const { rows: inserted } = await sql<{ id: string }>`insert into ${table}
-          (${sql.join(columns.map((c) => sql.ref(c)))}) values ${sql.join(tuples)} returning id`.execute(trx);
+          (${sql.join(columns.map((c) => sql.ref(c)))})
+          select ${sql.join(values)} from unnest(${sql.join(arrays)}) as u(${sql.join(names.map((c) => sql.ref(c)))})
+          returning id`.execute(trx);
         answered = inserted.map((r) => r.id);
       }
       chunk.forEach((i, k) => {
