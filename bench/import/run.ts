@@ -124,8 +124,10 @@ const sampler = setInterval(() => {
 const timed = async <T>(what: string, run: () => Promise<T>): Promise<T> => {
   phases.clear();
   const started = performance.now();
+  const cpu = process.cpuUsage();
   const result = await run();
   const ended = performance.now();
+  const used = process.cpuUsage(cpu);
   const seconds = (ended - started) / 1000;
   const marks = [...phases, ['end', ended] as const];
   const split = marks
@@ -133,7 +135,8 @@ const timed = async <T>(what: string, run: () => Promise<T>): Promise<T> => {
     .map(([phase, at], i) => `${phase} ${((marks[i + 1]![1] - at) / 1000).toFixed(1)} s`);
   const reading = marks.length > 1 ? `reading ${((marks[0]![1] - started) / 1000).toFixed(1)} s, ` : '';
   console.log(
-    `${what}: ${seconds.toFixed(1)} s (${Math.round(ROWS / seconds).toLocaleString('en')} rows/s)` +
+    `${what}: ${seconds.toFixed(1)} s (${Math.round(ROWS / seconds).toLocaleString('en')} rows/s), ` +
+      `this process's CPU ${((used.user + used.system) / 1e6).toFixed(1)} s` +
       (split.length ? `\n  ${reading}${split.join(', ')}` : ''),
   );
   return result;

@@ -52,7 +52,9 @@ export async function writeBatch(
   const groups = new Map<string, number[]>();
   writes.forEach((write, i) => {
     const key = `${write.existing ? 'update' : 'create'}:${Object.keys(write.values).sort().join(',')}`;
-    groups.set(key, [...(groups.get(key) ?? []), i]);
+    const group = groups.get(key);
+    if (group) group.push(i);
+    else groups.set(key, [i]);
   });
   for (const indexes of groups.values()) {
     const first = writes[indexes[0]!]!;

@@ -89,6 +89,56 @@ export const Uploading: Story = {
   },
 };
 
+/** A large file being checked on the server: the rows checked so far, out of all. */
+export const Checking: Story = {
+  args: {
+    state: { step: 'checking', progress: { phase: 'checking', done: 42_000, total: 100_000 } },
+    fileName: 'DO ประจำวัน.xlsx',
+  },
+  play: async () => {
+    const dialog = within(await screen.findByRole('dialog'));
+    const bar = dialog.getByRole('progressbar', { name: 'กำลังตรวจสอบไฟล์' });
+    await expect(bar).toHaveAttribute('aria-valuenow', '42000');
+    await expect(bar).toHaveAttribute('aria-valuemax', '100000');
+    await expect(dialog.getByText(/กำลังตรวจสอบข้อมูล… 42,000 จาก 100,000 แถว/)).toBeVisible();
+    await expect(dialog.getByText(/ปิดหน้าต่างนี้ได้/)).toBeVisible();
+    await expect(dialog.getByRole('button', { name: 'ยกเลิก' })).toBeEnabled();
+  },
+};
+
+/** Applying, still reading the file: no count yet, an indeterminate bar and the phase in words. */
+export const ApplyingReading: Story = {
+  args: {
+    state: { step: 'applying', progress: { phase: 'reading', done: 0, total: 0 } },
+    fileName: 'DO ประจำวัน.xlsx',
+  },
+  play: async () => {
+    const dialog = within(await screen.findByRole('dialog'));
+    await expect(dialog.getByRole('progressbar', { name: 'กำลังบันทึก' })).not.toHaveAttribute('aria-valuenow');
+    await expect(dialog.getByText(/กำลังอ่านไฟล์…/)).toBeVisible();
+  },
+};
+
+/** Writing on a phone: the count wraps under the label. */
+export const WritingMobile: Story = {
+  args: {
+    state: { step: 'applying', progress: { phase: 'writing', done: 99_000, total: 100_000 } },
+    fileName: 'รายการใบส่งสินค้าประจำวันจากระบบ ERP ของสาขากรุงเทพและปริมณฑล.xlsx',
+  },
+  parameters: {
+    viewport: { options: { phone: { name: 'Phone', styles: { width: '360px', height: '740px' } } } },
+  },
+  globals: { viewport: { value: 'phone' } },
+  play: async () => {
+    const dialog = within(await screen.findByRole('dialog'));
+    await expect(dialog.getByRole('progressbar', { name: 'กำลังบันทึก' })).toHaveAttribute(
+      'aria-valuenow',
+      '99000',
+    );
+    await expect(dialog.getByText(/กำลังบันทึกข้อมูล… 99,000 จาก 100,000 แถว/)).toBeVisible();
+  },
+};
+
 /** A refused file (wrong headers): the server's Thai message, nothing else. */
 export const FileRefused: Story = {
   args: { fileName: 'อื่น.xlsx', error: ['ไม่รู้จักคอลัมน์: สีรถ'] },
@@ -112,6 +162,45 @@ export const Errors: Story = {
     await expect(args.onFilterChange).toHaveBeenCalledWith('created');
     await userEvent.click(dialog.getByRole('button', { name: 'บันทึกการนำเข้า' }));
     await expect(args.onApply).toHaveBeenCalled();
+  },
+};
+
+/** 100,000 rows checked, 5,000 failed: the grid is virtualised, so only the rows in view are in the page. */
+const big: ImportReport = {
+  total: 100_000,
+  created: 90_000,
+  updated: 5_000,
+  unchanged: 0,
+  failed: 5_000,
+  applied: false,
+  rows: Array.from({ length: 100_000 }, (_, i) => {
+    const row = i + 2;
+    const key = `DO${String(row).padStart(8, '0')}`;
+    if (i % 20 === 7)
+      return {
+        row,
+        status: 'failed' as const,
+        key,
+        errors: { น้ำหนัก: 'น้ำหนักต้องเป็นตัวเลข' },
+        values: { น้ำหนัก: 'สิบ' },
+      };
+    return { row, status: i % 20 === 3 ? ('updated' as const) : ('created' as const), key, errors: {} };
+  }),
+};
+
+export const HundredThousandRows: Story = {
+  args: { state: { step: 'checked', report: big }, filter: 'failed', fileName: 'DO ประจำวัน.xlsx' },
+  play: async ({ args }) => {
+    const dialog = within(await screen.findByRole('dialog'));
+    await expect(dialog.getByRole('status', { name: 'สรุปผลการนำเข้า' })).toHaveTextContent(
+      'ตรวจสอบแล้ว 100,000 แถว',
+    );
+    const rows = dialog.getAllByRole('row');
+    await expect(rows.length).toBeLessThan(100);
+    await expect(rows[1]).toHaveTextContent('ผิดพลาด');
+    await expect(rows[1]).toHaveTextContent('“สิบ”');
+    await userEvent.click(dialog.getByRole('button', { name: 'ทั้งหมด' }));
+    await expect(args.onFilterChange).toHaveBeenCalledWith('all');
   },
 };
 
