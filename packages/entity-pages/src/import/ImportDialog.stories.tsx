@@ -1,6 +1,10 @@
-import { entityByName, type ImportReport } from '@lms/domain';
+import { Button, designSystemMessages, SnackbarProvider } from '@lms/design-system';
+import { entityByName, type ImportJob, type ImportReport, type ImportRow } from '@lms/domain';
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, fn, screen, userEvent, within } from 'storybook/test';
+import { HttpResponse, http } from 'msw';
+import { useState } from 'react';
+import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test';
+import { ImportDialog } from './ImportDialog.tsx';
 import { ImportDialogView } from './ImportDialogView.tsx';
 
 const customer = entityByName('customer');
@@ -173,7 +177,7 @@ const big: ImportReport = {
   unchanged: 0,
   failed: 5_000,
   applied: false,
-  rows: Array.from({ length: 100_000 }, (_, i) => {
+  rows: Array.from({ length: 100_000 }, (_, i): ImportRow => {
     const row = i + 2;
     const key = `DO${String(row).padStart(8, '0')}`;
     if (i % 20 === 7)
@@ -213,5 +217,64 @@ export const Success: Story = {
       'นำเข้าเรียบร้อย 6 แถว',
     );
     await expect(dialog.queryByRole('button', { name: 'บันทึกการนำเข้า' })).toBeNull();
+  },
+};
+
+const leftJob = 'lms.importJob.customer.';
+const onImported = fn();
+/** The wired dialog reopened on a job left running: its progress read back, then its result. */
+export const ResumesAJobLeftRunning: Story = {
+  beforeEach({ msw }) {
+    localStorage.setItem(
+      leftJob,
+      JSON.stringify({ id: '7e0f5c1a-1111-4111-8111-111111111111', fileName: 'ลูกค้า.xlsx' }),
+    );
+    let reads = 0;
+    const job = (phase: ImportJob['phase']): ImportJob => ({
+      id: '7e0f5c1a-1111-4111-8111-111111111111',
+      fileName: 'ลูกค้า.xlsx',
+      dryRun: false,
+      phase,
+      done: phase === 'done' ? 6 : 3,
+      total: 6,
+      ...(phase === 'done' ? { report: report(0, true) } : {}),
+      createdAt: '2026-11-25T08:00:00.000Z',
+    });
+    msw.use(
+      ...([
+        http.get('/api/customer/import/jobs/:id', () =>
+          HttpResponse.json(job(++reads < 3 ? 'writing' : 'done')),
+        ),
+      ] as never[]),
+    );
+    return () => localStorage.removeItem(leftJob);
+  },
+  render: function Render() {
+    const [open, setOpen] = useState(true);
+    return (
+      <SnackbarProvider>
+        <Button onPress={() => setOpen(true)}>นำเข้า Excel</Button>
+        {open && (
+          <ImportDialog entity={customer} isOpen onClose={() => setOpen(false)} onImported={onImported} />
+        )}
+      </SnackbarProvider>
+    );
+  },
+  play: async () => {
+    const dialog = within(await screen.findByRole('dialog'));
+    const bar = await dialog.findByRole('progressbar', { name: 'กำลังบันทึก' });
+    await expect(bar).toHaveAttribute('aria-valuenow', '3');
+    await expect(dialog.getByText('ลูกค้า.xlsx')).toBeVisible();
+    await expect(await dialog.findByText('นำเข้าเรียบร้อย 6 แถว', undefined, { timeout: 5000 })).toBeVisible();
+    await expect(onImported).toHaveBeenCalled();
+    // Seen: closing forgets the job, so the dialog opened again starts afresh.
+    await userEvent.click(dialog.getByRole('button', { name: 'ปิด' }));
+    await waitFor(() => expect(localStorage.getItem(leftJob)).toBeNull());
+    await userEvent.click(await screen.findByRole('button', { name: designSystemMessages.snackbarClose }));
+    await userEvent.click(screen.getByRole('button', { name: 'นำเข้า Excel' }));
+    const again = within(await screen.findByRole('dialog'));
+    await expect(again.getByRole('button', { name: 'ตรวจสอบไฟล์' })).toBeVisible();
+    await expect(again.queryByRole('status', { name: 'สรุปผลการนำเข้า' })).toBeNull();
+    await waitFor(() => expect(screen.queryByText('นำเข้าลูกค้าเรียบร้อย')).toBeNull());
   },
 };
