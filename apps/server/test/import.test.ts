@@ -15,14 +15,14 @@ const server = setupTestServer();
 let token = '';
 let branchId = '';
 let otherBranchId = '';
+let userId = '';
 
 beforeAll(async () => {
   branchId = await createBranch(server.db, 'IMP', 'สาขานำเข้า');
   otherBranchId = await createBranch(server.db, 'IMP2', 'สาขาอื่น');
-  token = await signIn(
-    server.api,
-    await createUser(server.db, { roles: [ROLE_ADMIN], branchIds: [branchId, otherBranchId] }),
-  );
+  const user = await createUser(server.db, { roles: [ROLE_ADMIN], branchIds: [branchId, otherBranchId] });
+  userId = user.id;
+  token = await signIn(server.api, user);
 });
 
 const scope = (entity: EntityDef, extra: Record<string, string> = {}, branch = branchId) => {
@@ -493,13 +493,10 @@ describe('an import as a job (leave and come back)', () => {
   });
 
   it('a running job nobody has heard from for minutes (its server stopped) reads as failed, in Thai', async () => {
-    const { rows: user } = await sql<{ id: string }>`select user_id as id from import_job limit 1`.execute(
-      server.db,
-    );
     const { rows } = await sql<{
       id: string;
     }>`insert into import_job (entity, branch_id, user_id, file_name, dry_run, phase, updated_at)
-      values ('deliveryOrder', ${branchId}, ${user[0]!.id}, 'ค้าง.xlsx', false, 'writing', now() - interval '10 minutes')
+      values ('deliveryOrder', ${branchId}, ${userId}, 'ค้าง.xlsx', false, 'writing', now() - interval '10 minutes')
       returning id`.execute(server.db);
     const job = await call(server.api, 'GET', `/${entity.name}/import/jobs/${rows[0]!.id}${scope(entity)}`, {
       token,
@@ -509,9 +506,6 @@ describe('an import as a job (leave and come back)', () => {
 
   it('reports its progress: every thousand rows checked, every batch written', async () => {
     const group = entityByName('vehicleGroup');
-    const { rows: user } = await sql<{ id: string }>`select user_id as id from import_job limit 1`.execute(
-      server.db,
-    );
     const seen: string[] = [];
     const records = Array.from({ length: 2500 }, (_, i) => ({
       row: i + 2,
@@ -521,7 +515,7 @@ describe('an import as a job (leave and come back)', () => {
       mode: 'upsert',
       dryRun: true,
       validOnly: false,
-      principal: { userId: user[0]!.id } as Parameters<typeof importRecords>[3]['principal'],
+      principal: { userId } as Parameters<typeof importRecords>[3]['principal'],
       source: 'import: ความคืบหน้า.xlsx',
       onProgress: (p) => void seen.push(`${p.phase} ${p.done}/${p.total}`),
     });
@@ -584,9 +578,9 @@ describe('batched writes', () => {
     // Past numeric(18,3): the schema lets it through, the column refuses it.
     const file = await xlsx([
       vtHeader,
-      ['VT-O1', 'ปกติ', 100, 10],
-      ['VT-O2', 'ล้น', 1e16, 10],
-      ['VT-O3', 'ปกติ', 5, 1],
+      ['VT-X1', 'ปกติ', 100, 10],
+      ['VT-X2', 'ล้น', 1e16, 10],
+      ['VT-X3', 'ปกติ', 5, 1],
     ]);
     const report = await upload(vehicleType, file, 'ล้น.xlsx', { dryRun: 'false', validOnly: 'true' });
     expect(report.body, JSON.stringify(report.body)).toMatchObject({ created: 2, failed: 1, applied: true });
@@ -594,10 +588,10 @@ describe('batched writes', () => {
       status: 'failed',
       errors: { '': 'ข้อมูลมีรูปแบบไม่ถูกต้อง' },
     });
-    const { rows } = await sql`select code from vehicle_type where code like 'VT-O%' order by code`.execute(
+    const { rows } = await sql`select code from vehicle_type where code like 'VT-X%' order by code`.execute(
       server.db,
     );
-    expect(rows).toEqual([{ code: 'VT-O1' }, { code: 'VT-O3' }]);
+    expect(rows).toEqual([{ code: 'VT-X1' }, { code: 'VT-X3' }]);
     const { rows: history } = await sql<{ n: number }>`
       select count(*)::int as n from history where source = 'import: ล้น.xlsx'`.execute(server.db);
     expect(history[0]!.n).toBe(2);
