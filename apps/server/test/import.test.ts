@@ -3,6 +3,8 @@ import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { importColumns } from '../src/import/columns.ts';
+import { importRecords } from '../src/import/importRecords.ts';
+import { jobMessages } from '../src/import/jobs.ts';
 import { MAX_IMPORT_BYTES, MAX_IMPORT_ROWS } from '../src/import/read.ts';
 import { importableEntities } from '../src/import/routes.ts';
 import { createReferences, sampleBody } from './entityFactory.ts';
@@ -13,14 +15,14 @@ const server = setupTestServer();
 let token = '';
 let branchId = '';
 let otherBranchId = '';
+let userId = '';
 
 beforeAll(async () => {
   branchId = await createBranch(server.db, 'IMP', 'สาขานำเข้า');
   otherBranchId = await createBranch(server.db, 'IMP2', 'สาขาอื่น');
-  token = await signIn(
-    server.api,
-    await createUser(server.db, { roles: [ROLE_ADMIN], branchIds: [branchId, otherBranchId] }),
-  );
+  const user = await createUser(server.db, { roles: [ROLE_ADMIN], branchIds: [branchId, otherBranchId] });
+  userId = user.id;
+  token = await signIn(server.api, user);
 });
 
 const scope = (entity: EntityDef, extra: Record<string, string> = {}, branch = branchId) => {
@@ -34,15 +36,18 @@ async function upload(
   bytes: Uint8Array<ArrayBuffer> | string,
   name: string,
   query: Record<string, string> = {},
-  options: { as?: string; branch?: string } = {},
+  options: { as?: string; branch?: string; job?: boolean } = {},
 ) {
   const form = new FormData();
   form.append('file', new Blob([bytes]), name);
-  const response = await fetch(`${server.api}/${entity.name}/import${scope(entity, query, options.branch)}`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${options.as ?? token}` },
-    body: form,
-  });
+  const response = await fetch(
+    `${server.api}/${entity.name}/import${options.job ? '/jobs' : ''}${scope(entity, query, options.branch)}`,
+    {
+      method: 'POST',
+      headers: { authorization: `Bearer ${options.as ?? token}` },
+      body: form,
+    },
+  );
   const text = await response.text();
   // biome-ignore lint/suspicious/noExplicitAny: report bodies are inspected field by field.
   return { status: response.status, body: (text ? JSON.parse(text) : undefined) as any };
@@ -413,5 +418,182 @@ describe('template', () => {
     // The template's example row imports (a dry run: nothing kept).
     const report = await upload(entity, bytes, 'template.xlsx');
     expect(report.body.rows[0], JSON.stringify(report.body.rows[0])).toMatchObject({ status: 'created' });
+  });
+});
+
+describe('an import as a job (leave and come back)', () => {
+  const entity = entityByName('deliveryOrder');
+  const D = labels(entity);
+
+  /** Reads the job until it has ended. */
+  async function finished(id: string, as = token) {
+    for (let i = 0; i < 200; i++) {
+      const job = await call(server.api, 'GET', `/${entity.name}/import/jobs/${id}${scope(entity)}`, {
+        token: as,
+      });
+      expect(job.status, JSON.stringify(job.body)).toBe(200);
+      if (job.body.phase === 'done' || job.body.phase === 'failed') return job.body;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    throw new Error('the job did not end');
+  }
+
+  it('answers the job at once, then its report; the rows are written and marked imported', async () => {
+    const refIds = await createReferences(server.api, token, entity, branchId);
+    const customer = await call(server.api, 'GET', `/customer/${refIds.customer}`, { token });
+    const shipCond = await call(server.api, 'GET', `/shipCond/${refIds.shipCond}`, { token });
+    const rows = Array.from({ length: 30 }, (_, i) => [
+      `DO-JOB-${i}`,
+      10 + i,
+      1,
+      customer.body.code,
+      shipCond.body.code,
+    ]);
+    const file = await xlsx([
+      [D('docNo'), D('weight'), D('volume'), D('customerId'), D('shipCondId')],
+      ...rows,
+    ]);
+    const started = await upload(entity, file, 'งาน.xlsx', { dryRun: 'false' }, { job: true });
+    expect(started.status, JSON.stringify(started.body)).toBe(201);
+    expect(started.body).toMatchObject({ fileName: 'งาน.xlsx', dryRun: false, phase: 'reading' });
+    const job = await finished(started.body.id);
+    expect(job).toMatchObject({ phase: 'done', done: 30, total: 30 });
+    expect(job.report).toMatchObject({ total: 30, created: 30, failed: 0, applied: true });
+    const { rows: history } = await sql<{ n: number }>`select count(*)::int as n from history h
+      join delivery_order d on d.id = h.record_id
+      where d.doc_no like 'DO-JOB-%' and h.source = 'import: งาน.xlsx'`.execute(server.db);
+    expect(history[0]!.n).toBe(30);
+  });
+
+  it('a refused file ends the job with the Thai messages; only its user, in its branch, reads it', async () => {
+    const started = await upload(
+      entity,
+      await xlsx([
+        [D('docNo'), 'สีรถ'],
+        ['x', 'แดง'],
+      ]),
+      'ผิด.xlsx',
+      {},
+      { job: true },
+    );
+    expect(started.status).toBe(201);
+    const job = await finished(started.body.id);
+    expect(job.phase).toBe('failed');
+    expect(job.messages.join(' ')).toContain('ไม่รู้จักคอลัมน์: สีรถ');
+    const other = await signIn(
+      server.api,
+      await createUser(server.db, { roles: [ROLE_ADMIN], branchIds: [branchId, otherBranchId] }),
+    );
+    const path = `/${entity.name}/import/jobs/${started.body.id}`;
+    expect((await call(server.api, 'GET', `${path}${scope(entity)}`, { token: other })).status).toBe(404);
+    const elsewhere = await call(server.api, 'GET', `${path}${scope(entity, {}, otherBranchId)}`, { token });
+    expect(elsewhere.status).toBe(404);
+    expect(elsewhere.body.messages).toEqual([jobMessages.notFound]);
+    expect((await fetch(`${server.api}${path}${scope(entity)}`)).status).toBe(401);
+  });
+
+  it('a running job nobody has heard from for minutes (its server stopped) reads as failed, in Thai', async () => {
+    const { rows } = await sql<{
+      id: string;
+    }>`insert into import_job (entity, branch_id, user_id, file_name, dry_run, phase, updated_at)
+      values ('deliveryOrder', ${branchId}, ${userId}, 'ค้าง.xlsx', false, 'writing', now() - interval '10 minutes')
+      returning id`.execute(server.db);
+    const job = await call(server.api, 'GET', `/${entity.name}/import/jobs/${rows[0]!.id}${scope(entity)}`, {
+      token,
+    });
+    expect(job.body).toMatchObject({ phase: 'failed', messages: [jobMessages.stopped] });
+  });
+
+  it('reports its progress: every thousand rows checked, every batch written', async () => {
+    const group = entityByName('vehicleGroup');
+    const seen: string[] = [];
+    const records = Array.from({ length: 2500 }, (_, i) => ({
+      row: i + 2,
+      values: { code: `VG-P${i}`, name: `กลุ่ม ${i}` },
+    }));
+    const report = await importRecords(server.db, group, records, {
+      mode: 'upsert',
+      dryRun: true,
+      validOnly: false,
+      principal: { userId } as Parameters<typeof importRecords>[3]['principal'],
+      source: 'import: ความคืบหน้า.xlsx',
+      onProgress: (p) => void seen.push(`${p.phase} ${p.done}/${p.total}`),
+    });
+    expect(report).toMatchObject({ created: 2500, applied: false });
+    expect(seen).toEqual([
+      'checking 0/2500',
+      'checking 1000/2500',
+      'checking 2000/2500',
+      'writing 0/2500',
+      'writing 1000/2500',
+      'writing 2000/2500',
+      'writing 2500/2500',
+    ]);
+  });
+});
+
+describe('batched writes', () => {
+  const vehicleType = entityByName('vehicleType');
+  const V = labels(vehicleType);
+  const vtHeader = [V('code'), V('name'), V('maxCapacityWeight'), V('maxCapacityVolume')];
+
+  it('write the links of a refs column on create and on update', async () => {
+    const types = await xlsx([vtHeader, ['VT-L1', 'หนึ่ง', 100, 10], ['VT-L2', 'สอง', 100, 10]]);
+    expect((await upload(vehicleType, types, 'vt.xlsx', { dryRun: 'false' })).body).toMatchObject({
+      applied: true,
+    });
+    const article = entityByName('article');
+    const A = labels(article);
+    const header = [A('code'), A('name'), A('unsupportedVehicleTypeIds')];
+    const links = async () =>
+      (
+        await sql<{ code: string; types: string[] }>`select a.code, array_agg(v.code order by v.code) as types
+          from article a join article__unsupported_vehicle_type_ids l on l.owner_id = a.id
+          join vehicle_type v on v.id = l.ref_id where a.code like 'AR-L%' group by a.code order by a.code`.execute(
+          server.db,
+        )
+      ).rows;
+    const created = await upload(
+      article,
+      await xlsx([header, ['AR-L1', 'สินค้าหนึ่ง', 'VT-L1, VT-L2'], ['AR-L2', 'สินค้าสอง', 'VT-L1']]),
+      'a.xlsx',
+      { dryRun: 'false' },
+    );
+    expect(created.body, JSON.stringify(created.body)).toMatchObject({ created: 2, applied: true });
+    expect(await links()).toEqual([
+      { code: 'AR-L1', types: ['VT-L1', 'VT-L2'] },
+      { code: 'AR-L2', types: ['VT-L1'] },
+    ]);
+    const updated = await upload(
+      article,
+      await xlsx([header, ['AR-L1', 'สินค้าหนึ่ง', 'VT-L2'], ['AR-L2', 'สินค้าสอง', '']]),
+      'a.xlsx',
+      { dryRun: 'false' },
+    );
+    expect(updated.body, JSON.stringify(updated.body)).toMatchObject({ updated: 2, applied: true });
+    expect(await links()).toEqual([{ code: 'AR-L1', types: ['VT-L2'] }]);
+  });
+
+  it('a batch the database refuses is written again row by row: the refused row is named, the others kept with validOnly', async () => {
+    // Past numeric(18,3): the schema lets it through, the column refuses it.
+    const file = await xlsx([
+      vtHeader,
+      ['VT-X1', 'ปกติ', 100, 10],
+      ['VT-X2', 'ล้น', 1e16, 10],
+      ['VT-X3', 'ปกติ', 5, 1],
+    ]);
+    const report = await upload(vehicleType, file, 'ล้น.xlsx', { dryRun: 'false', validOnly: 'true' });
+    expect(report.body, JSON.stringify(report.body)).toMatchObject({ created: 2, failed: 1, applied: true });
+    expect(report.body.rows.find((r: { row: number }) => r.row === 3)).toMatchObject({
+      status: 'failed',
+      errors: { '': 'ข้อมูลมีรูปแบบไม่ถูกต้อง' },
+    });
+    const { rows } = await sql`select code from vehicle_type where code like 'VT-X%' order by code`.execute(
+      server.db,
+    );
+    expect(rows).toEqual([{ code: 'VT-X1' }, { code: 'VT-X3' }]);
+    const { rows: history } = await sql<{ n: number }>`
+      select count(*)::int as n from history where source = 'import: ล้น.xlsx'`.execute(server.db);
+    expect(history[0]!.n).toBe(2);
   });
 });

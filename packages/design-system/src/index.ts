@@ -23,6 +23,7 @@ export * from './MenuButton/index.ts';
 export * from './MultiSelectField/index.ts';
 export { messages as designSystemMessages } from './messages.ts';
 export * from './NumberField/index.ts';
+export * from './ProgressBar/index.ts';
 export * from './ReadOnlyField/index.ts';
 export * from './ReferenceField/index.ts';
 export * from './SelectField/index.ts';

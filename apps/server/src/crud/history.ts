@@ -50,6 +50,22 @@ export async function recordHistory(
   );
 }
 
+/** Many entries of one entity and one author in a single statement (the Excel import's batches). */
+export async function recordHistories(
+  trx: Transaction<unknown> | Database,
+  entity: EntityDef,
+  entries: readonly { recordId: string; action: 'create' | 'update'; changes: Row }[],
+  author: { userId: string | null; source?: string },
+): Promise<void> {
+  if (entries.length === 0) return;
+  await sql`insert into history (entity, record_id, action, changes, user_id, source)
+    select ${entity.name}, e.record_id, e.action, e.changes::jsonb, ${author.userId}::uuid, ${author.source ?? null}
+      from unnest(${entries.map((e) => e.recordId)}::uuid[], ${entries.map((e) => e.action)}::text[],
+                  ${entries.map((e) => JSON.stringify(e.changes))}::text[]) as e(record_id, action, changes)`.execute(
+    trx,
+  );
+}
+
 export async function historyOf(db: Database, entity: EntityDef, recordId: string) {
   const { rows } = await sql<Row>`
     select h.id::text as id, h.action, h.changes, h.at, h.user_id as "userId", h.source,

@@ -3,6 +3,7 @@ import {
   type EntityName,
   type FieldDef,
   type ImportMode,
+  type ImportProgress,
   type ImportReport,
   type ImportRow,
   type ImportStatus,
@@ -12,7 +13,7 @@ import {
 import { sql, type Transaction } from 'kysely';
 import type { Principal } from '../auth/principal.ts';
 import type { EntityExtension } from '../crud/extensions.ts';
-import { changesOf, recordHistory } from '../crud/history.ts';
+import { changesOf, recordHistories, recordHistory } from '../crud/history.ts';
 import { translateWriteError } from '../crud/pgErrors.ts';
 import { type Row, writeRecord } from '../crud/repository.ts';
 import type { Database } from '../db/database.ts';
@@ -22,6 +23,7 @@ import { cellText, parseCell } from './cells.ts';
 import { importColumns } from './columns.ts';
 import { AMBIGUOUS, findByKeys, keyText } from './existing.ts';
 import { resolveReferences } from './references.ts';
+import { writeBatch } from './writeBatch.ts';
 
 /** One record to import: field name → the value as written (a cell, a JSON value). */
 export interface ImportRecord {
@@ -43,6 +45,8 @@ export interface ImportOptions {
   readonly source: string;
   readonly extension?: EntityExtension;
   readonly ctx?: AuthContext;
+  /** Told every thousand rows checked and every batch written (the import job's progress). */
+  readonly onProgress?: (progress: ImportProgress) => void | Promise<void>;
 }
 
 /** At most this many failed rows carry their cells in the report (the rest their messages only). */
@@ -66,6 +70,19 @@ function same(field: FieldDef, stored: unknown, imported: unknown): boolean {
 
 class Rollback extends Error {}
 
+/** Rows checked or written between two progress reports, and the rows of one write batch. */
+const BATCH = 1000;
+
+/**
+ * Every BATCH rows: the progress, and a turn for the event loop (checking 100,000 rows is
+ * seconds of CPU that would otherwise stop every other request of the server).
+ */
+async function step(options: ImportOptions, progress: ImportProgress, index: number): Promise<void> {
+  if (index % BATCH !== 0 && index !== progress.total) return;
+  await options.onProgress?.(progress);
+  await new Promise((resolve) => setImmediate(resolve));
+}
+
 interface Pending {
   row: number;
   status: ImportStatus;
@@ -81,8 +98,9 @@ interface Pending {
 /**
  * The import core, shared by the Excel import and any other way records arrive: parses each
  * value for its field, resolves references in bulk, matches rows on the natural key, validates
- * with the form's domain schema and writes in one transaction (a savepoint per row, so one
- * refused row is reported, not fatal). Answers the report; keeps nothing on a dry run, and
+ * with the form's domain schema and writes in one transaction (a thousand rows per statement;
+ * a batch the database refuses is written again row by row, so one refused row is reported,
+ * not fatal). Answers the report; keeps nothing on a dry run, and
  * nothing at all when a row failed unless `validOnly`.
  */
 export async function importRecords(
@@ -152,7 +170,8 @@ export async function importRecords(
   );
 
   // 3. The form's schema on the whole record (the stored one with the row's values over it).
-  for (const entry of pending) {
+  for (const [index, entry] of pending.entries()) {
+    await step(options, { phase: 'checking', done: index, total: pending.length }, index);
     if (Object.keys(entry.errors).length) continue;
     const found = existing.get(keyText(keyOf(entry)));
     if (found === AMBIGUOUS) {
@@ -186,25 +205,33 @@ export async function importRecords(
         : 'updated';
   }
 
-  // 4. Writes: one transaction, a savepoint per row; rolled back on a dry run or a failure.
+  // 4. Writes: one transaction, a batch of rows per statement; rolled back on a dry run or a failure.
   const written: { action: 'create' | 'update'; id: string }[] = [];
+  const toWrite = pending.filter((e) => e.status === 'created' || e.status === 'updated');
+  // An extension's afterWrite (users' passwords) runs per record: such an entity is written row by row.
+  const batched = !options.extension?.afterWrite;
   let applied = false;
   await db
     .transaction()
     .execute(async (trx) => {
-      for (const entry of pending) {
-        if (entry.status !== 'created' && entry.status !== 'updated') continue;
-        await sql`savepoint import_row`.execute(trx);
-        try {
-          const id = await writeOne(trx, entity, entry, options);
-          await sql`release savepoint import_row`.execute(trx);
-          written.push({ action: entry.status === 'created' ? 'create' : 'update', id });
-        } catch (error) {
-          await sql`rollback to savepoint import_row`.execute(trx);
-          entry.status = 'failed';
-          entry.errors = { ...entry.errors, ...(await writeErrors(entity, error)) };
+      for (let start = 0; start < toWrite.length; start += BATCH) {
+        await step(options, { phase: 'writing', done: start, total: toWrite.length }, start);
+        const batch = toWrite.slice(start, start + BATCH);
+        if (batched && (await writeInBatch(trx, entity, batch, options, written))) continue;
+        for (const entry of batch) {
+          await sql`savepoint import_row`.execute(trx);
+          try {
+            const id = await writeOne(trx, entity, entry, options);
+            await sql`release savepoint import_row`.execute(trx);
+            written.push({ action: entry.status === 'created' ? 'create' : 'update', id });
+          } catch (error) {
+            await sql`rollback to savepoint import_row`.execute(trx);
+            entry.status = 'failed';
+            entry.errors = { ...entry.errors, ...(await writeErrors(entity, error)) };
+          }
         }
       }
+      await step(options, { phase: 'writing', done: toWrite.length, total: toWrite.length }, toWrite.length);
       const failed = pending.some((e) => e.status === 'failed');
       if (options.dryRun || (failed && !options.validOnly) || written.length === 0) throw new Rollback();
       applied = true;
@@ -214,6 +241,51 @@ export async function importRecords(
     });
   if (applied) for (const write of written) options.extension?.afterCommit?.(write, options.ctx!);
   return report(pending, applied);
+}
+
+/**
+ * Writes a batch in a few statements (writeBatch.ts) with its history entries; false when the
+ * database refused it (a unique or check constraint), rolled back to before the batch so its
+ * rows are written one by one, each refusal reported on its row.
+ */
+async function writeInBatch(
+  trx: Transaction<unknown>,
+  entity: EntityDef,
+  batch: Pending[],
+  options: ImportOptions,
+  written: { action: 'create' | 'update'; id: string }[],
+): Promise<boolean> {
+  const { principal } = options;
+  await sql`savepoint import_batch`.execute(trx);
+  try {
+    const ids = await writeBatch(trx, entity, batch, {
+      userId: principal.userId,
+      branchId: options.branchId,
+    });
+    const history: Parameters<typeof recordHistories>[2][number][] = [];
+    const stale: Pending[] = [];
+    for (const [i, entry] of batch.entries()) {
+      const id = ids[i];
+      if (!id) {
+        stale.push(entry);
+        continue;
+      }
+      const action = entry.existing ? 'update' : 'create';
+      const after: Row = { ...entry.existing, ...entry.values, id };
+      history.push({ recordId: id, action, changes: changesOf(action, entry.existing, after) });
+    }
+    await recordHistories(trx, entity, history, { userId: principal.userId, source: options.source });
+    for (const { recordId, action } of history) written.push({ id: recordId, action });
+    for (const entry of stale) {
+      entry.status = 'failed';
+      entry.errors = { ...entry.errors, '': STALE };
+    }
+    await sql`release savepoint import_batch`.execute(trx);
+    return true;
+  } catch {
+    await sql`rollback to savepoint import_batch`.execute(trx);
+    return false;
+  }
 }
 
 async function writeOne(

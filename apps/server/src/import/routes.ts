@@ -1,5 +1,5 @@
 import multipart from '@fastify/multipart';
-import { can, type EntityDef, entities, importApi, isImportable } from '@lms/domain';
+import { can, type EntityDef, entities, type ImportQuery, importApi, isImportable } from '@lms/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { EntityExtension } from '../crud/extensions.ts';
 import { hasGenericRoutes } from '../entities/naming.ts';
@@ -8,7 +8,8 @@ import { typed } from '../http/contract.ts';
 import { HttpError } from '../http/errors.ts';
 import type { AuthContext } from '../routes/context.ts';
 import { recordsFromSheet } from './columns.ts';
-import { importRecords } from './importRecords.ts';
+import { type ImportOptions, importRecords } from './importRecords.ts';
+import { readImportJob, startImportJob } from './jobs.ts';
 import { MAX_IMPORT_BYTES, readMessages, readSheet } from './read.ts';
 import { importTemplate } from './template.ts';
 
@@ -80,30 +81,59 @@ export function importRoutes(ctx: AuthContext, extensions: Readonly<Record<strin
           sendXlsx(reply, entity, await importTemplate(ctx.db, entity, request.branchId)),
       });
 
+      /** The checks of an import call (an upsert changes records: the update right too) and its options. */
+      const importOptions = (request: {
+        principal?: ImportOptions['principal'];
+        branchId?: string;
+        query: ImportQuery;
+      }): Omit<ImportOptions, 'source'> => {
+        const principal = request.principal!;
+        const mode = request.query.mode ?? 'upsert';
+        const update = can(principal.roles, entity.name, 'update');
+        if (mode === 'upsert' && !update.can) throw new HttpError(403, [update.reason ?? 'คุณไม่มีสิทธิ์แก้ไขข้อมูล']);
+        return {
+          mode,
+          dryRun: request.query.dryRun !== 'false',
+          validOnly: request.query.validOnly === 'true',
+          branchId: request.branchId,
+          principal,
+          extension: extensions[entity.name],
+          ctx,
+        };
+      };
+
       app.route({
         ...api.run,
         schema: { ...api.run.schema, tags },
         config: config('create'),
         handler: async (request) => {
-          const principal = request.principal!;
-          const mode = request.query.mode ?? 'upsert';
-          // An upsert changes records too: it takes the update right as well as create.
-          const update = can(principal.roles, entity.name, 'update');
-          if (mode === 'upsert' && !update.can)
-            throw new HttpError(403, [update.reason ?? 'คุณไม่มีสิทธิ์แก้ไขข้อมูล']);
+          const options = importOptions(request);
           const file = await receiveFile(request);
           const records = recordsFromSheet(entity, await readSheet(file.bytes, file.name));
-          return importRecords(ctx.db, entity, records, {
-            mode,
-            dryRun: request.query.dryRun !== 'false',
-            validOnly: request.query.validOnly === 'true',
-            branchId: request.branchId,
-            principal,
-            source: `import: ${file.name}`,
-            extension: extensions[entity.name],
-            ctx,
-          });
+          return importRecords(ctx.db, entity, records, { ...options, source: `import: ${file.name}` });
         },
+      });
+
+      app.route({
+        ...api.start,
+        schema: { ...api.start.schema, tags },
+        config: config('create'),
+        handler: async (request, reply) => {
+          const options = importOptions(request);
+          const file = await receiveFile(request);
+          const job = await startImportJob(ctx.db, entity, file, options, (error) =>
+            request.log.error({ err: error }, 'import job failed'),
+          );
+          return reply.code(201).send(job);
+        },
+      });
+
+      app.route({
+        ...api.job,
+        schema: { ...api.job.schema, tags },
+        config: config('create'),
+        handler: async (request) =>
+          readImportJob(ctx.db, entity, request.params.id, request.principal!.userId, request.branchId),
       });
     }
   };

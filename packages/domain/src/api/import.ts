@@ -1,5 +1,5 @@
 import Type, { type Static } from 'typebox';
-import { Bytes, List, operation, Uuid } from './common.ts';
+import { Bytes, IdParams, List, operation, Uuid } from './common.ts';
 
 /**
  * Excel import (docs/import.md), the same two calls for every entity that may be edited:
@@ -53,13 +53,43 @@ export const ImportReport = Type.Object({
 });
 export type ImportReport = Static<typeof ImportReport>;
 
+/** Where a running import stands: reading the file, checking rows, writing them. */
+export const importPhases = ['reading', 'checking', 'writing'] as const;
+export type ImportPhase = (typeof importPhases)[number];
+
+export const ImportProgress = Type.Object({
+  phase: Type.Enum([...importPhases]),
+  /** Rows checked or written so far (0 while reading). */
+  done: Type.Integer(),
+  /** Rows to check, or to write. */
+  total: Type.Integer(),
+});
+export type ImportProgress = Static<typeof ImportProgress>;
+
+/** An import run in the background (`POST {entity}/import/jobs`), read back while it runs and after. */
+export const ImportJob = Type.Object({
+  id: Uuid,
+  fileName: Type.String(),
+  dryRun: Type.Boolean(),
+  /** A running phase, then `done` (the report is there) or `failed` (the messages say why, in Thai). */
+  phase: Type.Enum([...importPhases, 'done', 'failed']),
+  done: Type.Integer(),
+  total: Type.Integer(),
+  report: Type.Optional(ImportReport),
+  messages: Type.Optional(List(Type.String())),
+  createdAt: Type.String({ format: 'date-time' }),
+});
+export type ImportJob = Static<typeof ImportJob>;
+
+const BranchQuery = Type.Object({ branchId: Type.Optional(Uuid) }, { additionalProperties: false });
+
 /** The import calls of one entity (its path segment), registered by the generic CRUD routes. */
 export const importApi = (entity: string) => ({
   template: operation({
     method: 'GET',
     url: `/${entity}/import/template`,
     schema: {
-      querystring: Type.Object({ branchId: Type.Optional(Uuid) }, { additionalProperties: false }),
+      querystring: BranchQuery,
       response: { 200: Bytes },
       produces: ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
     },
@@ -68,5 +98,16 @@ export const importApi = (entity: string) => ({
     method: 'POST',
     url: `/${entity}/import`,
     schema: { querystring: ImportQuery, response: { 200: ImportReport } },
+  }),
+  /** The same import as a job: answers at once (201); the job is read back by its id. */
+  start: operation({
+    method: 'POST',
+    url: `/${entity}/import/jobs`,
+    schema: { querystring: ImportQuery, response: { 201: ImportJob } },
+  }),
+  job: operation({
+    method: 'GET',
+    url: `/${entity}/import/jobs/:id`,
+    schema: { params: IdParams, querystring: BranchQuery, response: { 200: ImportJob } },
   }),
 });

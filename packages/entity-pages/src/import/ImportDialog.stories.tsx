@@ -1,6 +1,10 @@
-import { entityByName, type ImportReport } from '@lms/domain';
+import { Button, designSystemMessages, SnackbarProvider } from '@lms/design-system';
+import { entityByName, type ImportJob, type ImportReport, type ImportRow } from '@lms/domain';
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, fn, screen, userEvent, within } from 'storybook/test';
+import { HttpResponse, http } from 'msw';
+import { useState } from 'react';
+import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test';
+import { ImportDialog } from './ImportDialog.tsx';
 import { ImportDialogView } from './ImportDialogView.tsx';
 
 const customer = entityByName('customer');
@@ -89,6 +93,56 @@ export const Uploading: Story = {
   },
 };
 
+/** A large file being checked on the server: the rows checked so far, out of all. */
+export const Checking: Story = {
+  args: {
+    state: { step: 'checking', progress: { phase: 'checking', done: 42_000, total: 100_000 } },
+    fileName: 'DO ประจำวัน.xlsx',
+  },
+  play: async () => {
+    const dialog = within(await screen.findByRole('dialog'));
+    const bar = dialog.getByRole('progressbar', { name: 'กำลังตรวจสอบไฟล์' });
+    await expect(bar).toHaveAttribute('aria-valuenow', '42000');
+    await expect(bar).toHaveAttribute('aria-valuemax', '100000');
+    await expect(dialog.getByText(/กำลังตรวจสอบข้อมูล… 42,000 จาก 100,000 แถว/)).toBeVisible();
+    await expect(dialog.getByText(/ปิดหน้าต่างนี้ได้/)).toBeVisible();
+    await expect(dialog.getByRole('button', { name: 'ยกเลิก' })).toBeEnabled();
+  },
+};
+
+/** Applying, still reading the file: no count yet, an indeterminate bar and the phase in words. */
+export const ApplyingReading: Story = {
+  args: {
+    state: { step: 'applying', progress: { phase: 'reading', done: 0, total: 0 } },
+    fileName: 'DO ประจำวัน.xlsx',
+  },
+  play: async () => {
+    const dialog = within(await screen.findByRole('dialog'));
+    await expect(dialog.getByRole('progressbar', { name: 'กำลังบันทึก' })).not.toHaveAttribute('aria-valuenow');
+    await expect(dialog.getByText(/กำลังอ่านไฟล์…/)).toBeVisible();
+  },
+};
+
+/** Writing on a phone: the count wraps under the label. */
+export const WritingMobile: Story = {
+  args: {
+    state: { step: 'applying', progress: { phase: 'writing', done: 99_000, total: 100_000 } },
+    fileName: 'รายการใบส่งสินค้าประจำวันจากระบบ ERP ของสาขากรุงเทพและปริมณฑล.xlsx',
+  },
+  parameters: {
+    viewport: { options: { phone: { name: 'Phone', styles: { width: '360px', height: '740px' } } } },
+  },
+  globals: { viewport: { value: 'phone' } },
+  play: async () => {
+    const dialog = within(await screen.findByRole('dialog'));
+    await expect(dialog.getByRole('progressbar', { name: 'กำลังบันทึก' })).toHaveAttribute(
+      'aria-valuenow',
+      '99000',
+    );
+    await expect(dialog.getByText(/กำลังบันทึกข้อมูล… 99,000 จาก 100,000 แถว/)).toBeVisible();
+  },
+};
+
 /** A refused file (wrong headers): the server's Thai message, nothing else. */
 export const FileRefused: Story = {
   args: { fileName: 'อื่น.xlsx', error: ['ไม่รู้จักคอลัมน์: สีรถ'] },
@@ -115,6 +169,45 @@ export const Errors: Story = {
   },
 };
 
+/** 100,000 rows checked, 5,000 failed: the grid is virtualised, so only the rows in view are in the page. */
+const big: ImportReport = {
+  total: 100_000,
+  created: 90_000,
+  updated: 5_000,
+  unchanged: 0,
+  failed: 5_000,
+  applied: false,
+  rows: Array.from({ length: 100_000 }, (_, i): ImportRow => {
+    const row = i + 2;
+    const key = `DO${String(row).padStart(8, '0')}`;
+    if (i % 20 === 7)
+      return {
+        row,
+        status: 'failed' as const,
+        key,
+        errors: { น้ำหนัก: 'น้ำหนักต้องเป็นตัวเลข' },
+        values: { น้ำหนัก: 'สิบ' },
+      };
+    return { row, status: i % 20 === 3 ? ('updated' as const) : ('created' as const), key, errors: {} };
+  }),
+};
+
+export const HundredThousandRows: Story = {
+  args: { state: { step: 'checked', report: big }, filter: 'failed', fileName: 'DO ประจำวัน.xlsx' },
+  play: async ({ args }) => {
+    const dialog = within(await screen.findByRole('dialog'));
+    await expect(dialog.getByRole('status', { name: 'สรุปผลการนำเข้า' })).toHaveTextContent(
+      'ตรวจสอบแล้ว 100,000 แถว',
+    );
+    const rows = dialog.getAllByRole('row');
+    await expect(rows.length).toBeLessThan(100);
+    await expect(rows[1]).toHaveTextContent('ผิดพลาด');
+    await expect(rows[1]).toHaveTextContent('“สิบ”');
+    await userEvent.click(dialog.getByRole('button', { name: 'ทั้งหมด' }));
+    await expect(args.onFilterChange).toHaveBeenCalledWith('all');
+  },
+};
+
 /** Applied: the summary of what was written. */
 export const Success: Story = {
   args: { state: { step: 'applied', report: report(0, true) }, fileName: 'ลูกค้า.xlsx' },
@@ -124,5 +217,64 @@ export const Success: Story = {
       'นำเข้าเรียบร้อย 6 แถว',
     );
     await expect(dialog.queryByRole('button', { name: 'บันทึกการนำเข้า' })).toBeNull();
+  },
+};
+
+const leftJob = 'lms.importJob.customer.';
+const onImported = fn();
+/** The wired dialog reopened on a job left running: its progress read back, then its result. */
+export const ResumesAJobLeftRunning: Story = {
+  beforeEach({ msw }) {
+    localStorage.setItem(
+      leftJob,
+      JSON.stringify({ id: '7e0f5c1a-1111-4111-8111-111111111111', fileName: 'ลูกค้า.xlsx' }),
+    );
+    let reads = 0;
+    const job = (phase: ImportJob['phase']): ImportJob => ({
+      id: '7e0f5c1a-1111-4111-8111-111111111111',
+      fileName: 'ลูกค้า.xlsx',
+      dryRun: false,
+      phase,
+      done: phase === 'done' ? 6 : 3,
+      total: 6,
+      ...(phase === 'done' ? { report: report(0, true) } : {}),
+      createdAt: '2026-11-25T08:00:00.000Z',
+    });
+    msw.use(
+      ...([
+        http.get('/api/customer/import/jobs/:id', () =>
+          HttpResponse.json(job(++reads < 3 ? 'writing' : 'done')),
+        ),
+      ] as never[]),
+    );
+    return () => localStorage.removeItem(leftJob);
+  },
+  render: function Render() {
+    const [open, setOpen] = useState(true);
+    return (
+      <SnackbarProvider>
+        <Button onPress={() => setOpen(true)}>นำเข้า Excel</Button>
+        {open && (
+          <ImportDialog entity={customer} isOpen onClose={() => setOpen(false)} onImported={onImported} />
+        )}
+      </SnackbarProvider>
+    );
+  },
+  play: async () => {
+    const dialog = within(await screen.findByRole('dialog'));
+    const bar = await dialog.findByRole('progressbar', { name: 'กำลังบันทึก' });
+    await expect(bar).toHaveAttribute('aria-valuenow', '3');
+    await expect(dialog.getByText('ลูกค้า.xlsx')).toBeVisible();
+    await expect(await dialog.findByText('นำเข้าเรียบร้อย 6 แถว', undefined, { timeout: 5000 })).toBeVisible();
+    await expect(onImported).toHaveBeenCalled();
+    // Seen: closing forgets the job, so the dialog opened again starts afresh.
+    await userEvent.click(dialog.getByRole('button', { name: 'ปิด' }));
+    await waitFor(() => expect(localStorage.getItem(leftJob)).toBeNull());
+    await userEvent.click(await screen.findByRole('button', { name: designSystemMessages.snackbarClose }));
+    await userEvent.click(screen.getByRole('button', { name: 'นำเข้า Excel' }));
+    const again = within(await screen.findByRole('dialog'));
+    await expect(again.getByRole('button', { name: 'ตรวจสอบไฟล์' })).toBeVisible();
+    await expect(again.queryByRole('status', { name: 'สรุปผลการนำเข้า' })).toBeNull();
+    await waitFor(() => expect(screen.queryByText('นำเข้าลูกค้าเรียบร้อย')).toBeNull());
   },
 };

@@ -1,6 +1,6 @@
 import { useSnackbar } from '@lms/design-system';
-import { type EntityDef, type ImportReport, importApi, phrase } from '@lms/domain';
-import { useState } from 'react';
+import { type EntityDef, type ImportJob, importApi, pathOf, phrase } from '@lms/domain';
+import { useEffect, useState } from 'react';
 import { useApi } from '../api/ApiContext.tsx';
 import { ApiError } from '../api/ApiError.ts';
 import { branchQuery } from '../data/entityKeys.ts';
@@ -15,78 +15,156 @@ export interface ImportDialogProps {
   readonly onImported: () => void;
 }
 
-/** The import dialog wired to `POST {entity}/import`: a dry run first, then the same file applied. */
+/** How often a running job is read back. */
+const POLL_MS = 700;
+
+/**
+ * The job the user left running (or whose result they have not seen), per entity and branch:
+ * the dialog reopens on it, after closing it or reloading the page.
+ */
+const jobStore = (entity: EntityDef, branchId: string | null) => {
+  const key = `lms.importJob.${entity.name}.${entity.branchOwned ? branchId : ''}`;
+  return {
+    read: (): { id: string; fileName: string } | null => {
+      try {
+        return JSON.parse(localStorage.getItem(key) ?? 'null');
+      } catch {
+        return null;
+      }
+    },
+    write: (job: ImportJob) =>
+      localStorage.setItem(key, JSON.stringify({ id: job.id, fileName: job.fileName })),
+    clear: () => localStorage.removeItem(key),
+  };
+};
+
+/** The dialog's step for a job as the server answers it. */
+function stepOf(job: ImportJob, before?: ImportStep): ImportStep {
+  const report = before && 'report' in before ? before.report : undefined;
+  if (job.phase === 'done' && job.report)
+    return { step: job.dryRun ? 'checked' : 'applied', report: job.report };
+  if (job.phase === 'done' || job.phase === 'failed')
+    return report ? { step: 'checked', report } : { step: 'pick' };
+  const progress = { phase: job.phase, done: job.done, total: job.total };
+  return { step: job.dryRun ? 'checking' : 'applying', ...(report ? { report } : {}), progress };
+}
+
+/**
+ * The import dialog wired to `POST {entity}/import/jobs`: a dry run first, then the same file
+ * applied, each a server job whose progress is read back until it ends. The user may close the
+ * dialog meanwhile: it reopens on the job (its id is kept in localStorage).
+ */
 export function ImportDialog({ entity, isOpen, onClose, onImported }: ImportDialogProps) {
   const api = useApi();
   const { branchId } = useSession();
   const snackbar = useSnackbar();
+  const store = jobStore(entity, branchId);
   const [file, setFile] = useState<File | null>(null);
+  const [fileName, setFileName] = useState<string | null>(() => store.read()?.fileName ?? null);
   const [state, setState] = useState<ImportStep>({ step: 'pick' });
+  const [jobId, setJobId] = useState<string | null>(() => store.read()?.id ?? null);
   const [validOnly, setValidOnly] = useState(false);
   const [filter, setFilter] = useState<StatusFilter>('all');
   const [error, setError] = useState<readonly string[] | null>(null);
-  const url = importApi(entity.name).run.url;
+  const calls = importApi(entity.name);
+  const query = branchQuery(entity, branchId);
 
-  const send = async (dryRun: boolean): Promise<ImportReport | null> => {
+  // Reads the job back until it ends (also the one left running when the dialog was last closed).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: one loop per job id.
+  useEffect(() => {
+    if (!jobId) return;
+    let stopped = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const poll = async () => {
+      let job: ImportJob;
+      try {
+        job = await api.get<ImportJob>(pathOf(calls.job, { id: jobId }), query);
+      } catch (failure) {
+        if (stopped) return;
+        store.clear();
+        setJobId(null);
+        setState({ step: 'pick' });
+        setError(failure instanceof ApiError ? failure.messages : ['อ่านสถานะการนำเข้าไม่สำเร็จ']);
+        return;
+      }
+      if (stopped) return;
+      setState((before) => stepOf(job, before));
+      if (job.phase !== 'done' && job.phase !== 'failed') {
+        timer = setTimeout(poll, POLL_MS);
+        return;
+      }
+      setJobId(null);
+      if (job.phase === 'failed') setError(job.messages ?? ['นำเข้าไม่สำเร็จ กรุณาลองใหม่']);
+      if (job.report) setFilter(job.report.failed > 0 ? 'failed' : 'all');
+      if (job.report?.applied) {
+        snackbar.success(phrase('นำเข้า', entity.title, 'เรียบร้อย'));
+        onImported();
+      }
+    };
+    void poll();
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+    };
+  }, [jobId]);
+
+  const start = async (dryRun: boolean) => {
     if (!file) {
       setError(['กรุณาเลือกไฟล์ที่จะนำเข้า']);
-      return null;
+      return;
     }
+    const before = state;
+    setState(
+      dryRun
+        ? { step: 'checking' }
+        : { step: 'applying', ...('report' in state ? { report: state.report } : {}) },
+    );
     const form = new FormData();
     form.append('file', file);
     try {
       setError(null);
-      return await api.postForm<ImportReport>(url, form, {
+      const job = await api.postForm<ImportJob>(calls.start.url, form, {
         dryRun: String(dryRun),
         validOnly: String(validOnly),
-        ...branchQuery(entity, branchId),
+        ...query,
       });
+      store.write(job);
+      setJobId(job.id);
     } catch (failure) {
       setError(failure instanceof ApiError ? failure.messages : ['นำเข้าไม่สำเร็จ กรุณาลองใหม่']);
-      return null;
+      setState(before);
     }
   };
-
-  const check = async () => {
-    setState({ step: 'checking' });
-    const report = await send(true);
-    setFilter(report && report.failed > 0 ? 'failed' : 'all');
-    setState(report ? { step: 'checked', report } : { step: 'pick' });
-  };
-  const apply = async () => {
-    if (state.step !== 'checked') return;
-    setState({ step: 'applying', report: state.report });
-    const report = await send(false);
-    if (!report) return setState({ step: 'checked', report: state.report });
-    setState({ step: 'applied', report });
-    if (report.applied) {
-      snackbar.success(phrase('นำเข้า', entity.title, 'เรียบร้อย'));
-      onImported();
-    }
-  };
+  const busy = state.step === 'checking' || state.step === 'applying';
 
   return (
     <ImportDialogView
       entity={entity}
       isOpen={isOpen}
       state={state}
-      fileName={file?.name ?? null}
+      fileName={file?.name ?? fileName}
       validOnly={validOnly}
       filter={filter}
       error={error}
       onPick={(picked) => {
         setFile(picked);
+        setFileName(picked?.name ?? null);
         setState({ step: 'pick' });
         setError(null);
+        store.clear();
       }}
       onValidOnlyChange={(value) => {
         setValidOnly(value);
         if (state.step === 'checked' || state.step === 'applied') setState({ step: 'pick' });
       }}
       onFilterChange={setFilter}
-      onCheck={check}
-      onApply={apply}
-      onClose={onClose}
+      onCheck={() => void start(true)}
+      onApply={() => void (state.step === 'checked' && start(false))}
+      onClose={() => {
+        // A running job is kept to come back to; a result once seen is not shown again.
+        if (!busy) store.clear();
+        onClose();
+      }}
     />
   );
 }

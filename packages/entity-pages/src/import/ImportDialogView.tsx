@@ -1,5 +1,12 @@
-import { Button, CheckboxField, DataGrid, type DataGridColumn, FormDialog } from '@lms/design-system';
-import type { EntityDef, ImportReport, ImportRow, ImportStatus } from '@lms/domain';
+import {
+  Button,
+  CheckboxField,
+  DataGrid,
+  type DataGridColumn,
+  FormDialog,
+  ProgressBar,
+} from '@lms/design-system';
+import type { EntityDef, ImportProgress, ImportReport, ImportRow, ImportStatus } from '@lms/domain';
 import { phrase } from '@lms/domain';
 import { useMemo } from 'react';
 import styled from 'styled-components';
@@ -7,7 +14,12 @@ import styled from 'styled-components';
 /** Where the import stands: pick a file → checked (dry run) → applied. */
 export type ImportStep =
   | { readonly step: 'pick' }
-  | { readonly step: 'checking' | 'applying'; readonly report?: ImportReport }
+  | {
+      readonly step: 'checking' | 'applying';
+      readonly report?: ImportReport;
+      /** Where the server's job stands (none yet while the file is sent). */
+      readonly progress?: ImportProgress;
+    }
   | { readonly step: 'checked' | 'applied'; readonly report: ImportReport };
 
 export const statusLabels: Readonly<Record<ImportStatus, string>> = {
@@ -95,6 +107,35 @@ function Summary({ report, applied }: { report: ImportReport; applied: boolean }
   );
 }
 
+const phaseLabels: Readonly<Record<ImportProgress['phase'], string>> = {
+  reading: 'กำลังอ่านไฟล์…',
+  checking: 'กำลังตรวจสอบข้อมูล…',
+  writing: 'กำลังบันทึกข้อมูล…',
+};
+
+/** The server job's phase and rows done; the user may close the dialog and come back to the result. */
+function JobProgress({ step, progress }: { step: 'checking' | 'applying'; progress?: ImportProgress }) {
+  const counted = progress && progress.phase !== 'reading' && progress.total > 0;
+  return (
+    <Progress>
+      <ProgressBar
+        label={step === 'checking' ? 'กำลังตรวจสอบไฟล์' : 'กำลังบันทึก'}
+        {...(counted
+          ? {
+              value: progress.done,
+              maxValue: progress.total,
+              valueLabel: `${phaseLabels[progress.phase]} ${progress.done.toLocaleString('th-TH')} จาก ${progress.total.toLocaleString('th-TH')} แถว`,
+            }
+          : {})}
+      />
+      <p>
+        {progress && !counted ? `${phaseLabels[progress.phase]} ` : ''}
+        ปิดหน้าต่างนี้ได้ การนำเข้าทำงานต่อที่เซิร์ฟเวอร์ เปิด “นำเข้า Excel” อีกครั้งเพื่อดูผล
+      </p>
+    </Progress>
+  );
+}
+
 /**
  * The Excel import dialog, driven by its state: pick a file, see the dry run (failed rows
  * first, each error beside the cell it is about, filter by status), apply, see the result.
@@ -148,11 +189,7 @@ export function ImportDialogView({
           onChange={onValidOnlyChange}
           isDisabled={busy}
         />
-        {busy && (
-          <Progress role="progressbar" aria-label={state.step === 'checking' ? 'กำลังตรวจสอบไฟล์' : 'กำลังบันทึก'}>
-            {state.step === 'checking' ? 'กำลังอ่านและตรวจสอบไฟล์…' : 'กำลังบันทึกข้อมูล…'}
-          </Progress>
-        )}
+        {busy && <JobProgress step={state.step} progress={state.progress} />}
         {error && error.length > 0 && (
           <Refused role="alert">
             {error.map((message) => (
@@ -207,6 +244,10 @@ const Picker = styled.div`
 `;
 const Progress = styled.div`
   padding: ${({ theme }) => theme.space[1]} 0;
+  p {
+    margin: ${({ theme }) => theme.space[1]} 0 0;
+    color: ${({ theme }) => theme.color.textMuted};
+  }
 `;
 const Refused = styled.div`
   color: ${({ theme }) => theme.color.danger};

@@ -18,6 +18,7 @@ import * as attachments from './0016_attachments.ts';
 import * as fileNormalized from './0017_file_normalized.ts';
 import * as home from './0018_home.ts';
 import * as bookingAllocation from './0019_booking_allocation.ts';
+import * as importJob from './0020_import_job.ts';
 import * as contactState from './0022_contact_state.ts';
 
 /** Every migration, in order. Names sort lexically: never rename or reorder one that has shipped. */
@@ -41,5 +42,6 @@ export const migrations: Record<string, Migration> = {
   '0017_file_normalized': fileNormalized,
   '0018_home': home,
   '0019_booking_allocation': bookingAllocation,
+  '0020_import_job': importJob,
   '0022_contact_state': contactState,
 };

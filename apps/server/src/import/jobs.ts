@@ -1,0 +1,122 @@
+import type { EntityDef, ImportJob, ImportPhase, ImportProgress, ImportReport } from '@lms/domain';
+import { sql } from 'kysely';
+import type { Database } from '../db/database.ts';
+import { HttpError, notFound } from '../http/errors.ts';
+import { recordsFromSheet } from './columns.ts';
+import { type ImportOptions, importRecords } from './importRecords.ts';
+import { readSheet } from './read.ts';
+
+export const jobMessages = {
+  notFound: 'ไม่พบงานนำเข้านี้',
+  failed: 'นำเข้าไม่สำเร็จ กรุณาลองใหม่',
+  /** A running job nobody has heard from: its server stopped, and its transaction with it. */
+  stopped: 'การนำเข้าหยุดกลางคันเพราะเซิร์ฟเวอร์หยุดทำงาน ไม่มีข้อมูลใดถูกบันทึก กรุณานำเข้าอีกครั้ง',
+} as const;
+
+/** A running job writes its progress at most this often (and at each new phase). */
+const SAVE_MS = 500;
+/** A running job silent this long died with its server (progress comes every second at worst). */
+const STALLED_MS = 2 * 60_000;
+
+interface JobRow {
+  id: string;
+  fileName: string;
+  dryRun: boolean;
+  phase: ImportJob['phase'];
+  done: number;
+  total: number;
+  report: ImportReport | null;
+  messages: string[] | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+const columns = sql`id, file_name as "fileName", dry_run as "dryRun", phase, done, total, report, messages,
+  created_at as "createdAt", updated_at as "updatedAt"`;
+
+function toJob(row: JobRow, now = Date.now()): ImportJob {
+  const running = row.phase !== 'done' && row.phase !== 'failed';
+  const stalled = running && now - row.updatedAt.getTime() > STALLED_MS;
+  return {
+    id: row.id,
+    fileName: row.fileName,
+    dryRun: row.dryRun,
+    phase: stalled ? 'failed' : row.phase,
+    done: row.done,
+    total: row.total,
+    ...(row.report ? { report: row.report } : {}),
+    ...(stalled ? { messages: [jobMessages.stopped] } : row.messages ? { messages: row.messages } : {}),
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/**
+ * Starts an import of a received file as a job (docs/import.md "Progress"): answers the job at
+ * once, then reads, checks and writes in the background, keeping its phase and rows done in
+ * `import_job` (0020) and, at the end, the report or the Thai messages of a refused file.
+ */
+export async function startImportJob(
+  db: Database,
+  entity: EntityDef,
+  file: { name: string; bytes: Buffer },
+  options: Omit<ImportOptions, 'onProgress' | 'source'>,
+  logError: (error: unknown) => void,
+): Promise<ImportJob> {
+  const { rows } = await sql<JobRow>`
+    insert into import_job (entity, branch_id, user_id, file_name, dry_run, phase)
+    values (${entity.name}, ${(entity.branchOwned && options.branchId) || null}, ${options.principal.userId}, ${file.name}, ${options.dryRun}, 'reading')
+    returning ${columns}`.execute(db);
+  const job = rows[0]!;
+  void runJob(db, entity, job.id, file, options).catch(logError);
+  return toJob(job);
+}
+
+async function runJob(
+  db: Database,
+  entity: EntityDef,
+  id: string,
+  file: { name: string; bytes: Buffer },
+  options: Omit<ImportOptions, 'onProgress' | 'source'>,
+): Promise<void> {
+  let savedAt = 0;
+  let phase: ImportPhase = 'reading';
+  const save = async (progress: ImportProgress) => {
+    if (progress.phase === phase && Date.now() - savedAt < SAVE_MS) return;
+    phase = progress.phase;
+    savedAt = Date.now();
+    await sql`update import_job set phase = ${progress.phase}, done = ${progress.done}, total = ${progress.total},
+      updated_at = now() where id = ${id}`.execute(db);
+  };
+  try {
+    const records = recordsFromSheet(entity, await readSheet(file.bytes, file.name));
+    const report = await importRecords(db, entity, records, {
+      ...options,
+      source: `import: ${file.name}`,
+      onProgress: save,
+    });
+    await sql`update import_job set phase = 'done', done = ${report.total}, total = ${report.total},
+      report = ${JSON.stringify(report)}::jsonb, updated_at = now() where id = ${id}`.execute(db);
+  } catch (error) {
+    const refused = error instanceof HttpError;
+    await sql`update import_job set phase = 'failed', updated_at = now(),
+      messages = ${JSON.stringify(refused ? error.messages : [jobMessages.failed])}::jsonb where id = ${id}`.execute(
+      db,
+    );
+    if (!refused) throw error;
+  }
+}
+
+/** The job as its user sees it: only their own, of this entity, in the acting branch. */
+export async function readImportJob(
+  db: Database,
+  entity: EntityDef,
+  id: string,
+  userId: string,
+  branchId: string | undefined,
+): Promise<ImportJob> {
+  const { rows } = await sql<JobRow>`select ${columns} from import_job
+    where id = ${id} and entity = ${entity.name} and user_id = ${userId}
+      and branch_id is not distinct from ${(entity.branchOwned && branchId) || null}::uuid`.execute(db);
+  if (!rows[0]) throw notFound(jobMessages.notFound);
+  return toJob(rows[0]);
+}

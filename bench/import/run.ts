@@ -1,0 +1,177 @@
+/**
+ * bench/import: the Excel import (docs/import.md) of 100,000 DOs on the demo company.
+ * Run: `npm run bench -- import` (BENCH_ROWS=20000 for a quicker pass).
+ * Writes an .xlsx of new DOs the way the export writes them (codes and `code: name` labels), then
+ * times: reading the sheet (streamed), the dry run, the apply (all created), and the same file
+ * applied again (all unchanged). Prints the peak RSS of this process (the server's side).
+ * Goals (issue 18): validated in < 20 s, applied in < 60 s on 2 cores, peak RSS < 500 MB.
+ */
+import { mkdtemp } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { PassThrough } from 'node:stream';
+import { buffer } from 'node:stream/consumers';
+import { entityByName } from '@lms/domain';
+import { sql } from 'kysely';
+import type ExcelJSModule from '../../apps/server/node_modules/exceljs';
+import { createDatabase, databaseUrl } from '../../apps/server/src/db/admin.ts';
+import { connect, migrate } from '../../apps/server/src/db/database.ts';
+import { startEmbeddedPostgres } from '../../apps/server/src/db/embedded.ts';
+import { recordsFromSheet } from '../../apps/server/src/import/columns.ts';
+import { type ImportOptions, importRecords } from '../../apps/server/src/import/importRecords.ts';
+import { readSheet } from '../../apps/server/src/import/read.ts';
+import { seedDemoCompany } from '../../apps/server/src/seed/demo.ts';
+
+// exceljs is the server's dependency (the reader the import uses), not the workspace root's.
+const ExcelJS = createRequire(new URL('../../apps/server/package.json', import.meta.url))(
+  'exceljs',
+) as typeof ExcelJSModule;
+const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
+const dir = await mkdtemp(path.join(tmpdir(), 'lms-bench-import-'));
+const embedded = await startEmbeddedPostgres(dir, { throwaway: true });
+const url = databaseUrl(embedded.adminUrl, 'lms_bench_import');
+await createDatabase(embedded.adminUrl, 'lms_bench_import');
+const db = connect(url, 4);
+await migrate(db);
+await seedDemoCompany(db);
+
+const entity = entityByName('deliveryOrder');
+const label = (name: string) => entity.fields.find((f) => f.name === name)!.label;
+type Candidate = { code: string; name: string };
+const codes = async (table: string) =>
+  (
+    await sql<{
+      code: string;
+      name: string;
+    }>`select code, name from ${sql.table(table)} order by code`.execute(db)
+  ).rows;
+const [customers, shipTos, articles, shipConds] = (await Promise.all(
+  ['customer', 'ship_to', 'article', 'ship_cond'].map(codes),
+)) as [Candidate[], Candidate[], Candidate[], Candidate[]];
+const { rows: admins } = await sql<{ id: string; username: string }>`
+  select id, username from app_user where username = 'planner.bkk'`.execute(db);
+const { rows: branches } = await sql<{ id: string }>`select id from branch order by code limit 1`.execute(db);
+
+// The file: the DO columns an ERP export has, references as codes or as the export's labels;
+// `revision` changes every weight (a second file of the same DOs updates them all).
+async function doFile(revision: number): Promise<Buffer> {
+  const stream = new PassThrough();
+  const bytes = buffer(stream);
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useSharedStrings: false });
+  const sheet = workbook.addWorksheet('DO');
+  const names = [
+    'docNo',
+    'pickAt',
+    'planAt',
+    'deliveryAt',
+    'qty',
+    'weight',
+    'weightUnit',
+    'volume',
+    'volumeUnit',
+  ];
+  const refs = ['customerId', 'articleUomId', 'shipCondId', 'soShipToId'];
+  sheet.addRow([...names, ...refs].map(label)).commit();
+  const pick = <T>(list: T[], n: number) => list[n % list.length]!;
+  for (let n = 1; n <= ROWS; n++) {
+    const day = new Date(Date.UTC(2026, 0, 1 + (n % 300)));
+    const customer = pick(customers, n);
+    sheet
+      .addRow([
+        `IM${String(n).padStart(8, '0')}`,
+        day,
+        day,
+        `${String(day.getUTCDate()).padStart(2, '0')}/${String(day.getUTCMonth() + 1).padStart(2, '0')}/${day.getUTCFullYear() + 543}`,
+        1 + (n % 12),
+        `${((1 + (n % 12)) * 125.5 + revision).toLocaleString('en-US')}`,
+        'KG',
+        (1 + (n % 12)) * 0.02,
+        'M3',
+        n % 2 ? customer.code : `${customer.code}: ${customer.name}`,
+        pick(articles, n).code,
+        pick(shipConds, n).code,
+        pick(shipTos, n).code,
+      ])
+      .commit();
+  }
+  sheet.commit();
+  await workbook.commit();
+  return bytes;
+}
+const bytes = await doFile(0);
+console.log(
+  `file: ${ROWS.toLocaleString('en')} DO rows, ${(bytes.length / 1024 / 1024).toFixed(1)} MB .xlsx`,
+);
+
+const options = (dryRun: boolean): ImportOptions => ({
+  mode: 'upsert',
+  dryRun,
+  validOnly: false,
+  branchId: branches[0]!.id,
+  principal: { userId: admins[0]!.id, username: admins[0]!.username } as ImportOptions['principal'],
+  source: 'import: bench.xlsx',
+  onProgress: ({ phase }) => {
+    if (!phases.has(phase)) phases.set(phase, performance.now());
+  },
+});
+/** When each phase of the current run started (the import's own progress reports). */
+const phases = new Map<string, number>();
+let peak = 0;
+const sampler = setInterval(() => {
+  peak = Math.max(peak, process.memoryUsage().rss);
+}, 50);
+const timed = async <T>(what: string, run: () => Promise<T>): Promise<T> => {
+  phases.clear();
+  const started = performance.now();
+  const cpu = process.cpuUsage();
+  const result = await run();
+  const ended = performance.now();
+  const used = process.cpuUsage(cpu);
+  const seconds = (ended - started) / 1000;
+  const marks = [...phases, ['end', ended] as const];
+  const split = marks
+    .slice(0, -1)
+    .map(([phase, at], i) => `${phase} ${((marks[i + 1]![1] - at) / 1000).toFixed(1)} s`);
+  const reading = marks.length > 1 ? `reading ${((marks[0]![1] - started) / 1000).toFixed(1)} s, ` : '';
+  console.log(
+    `${what}: ${seconds.toFixed(1)} s (${Math.round(ROWS / seconds).toLocaleString('en')} rows/s), ` +
+      `this process's CPU ${((used.user + used.system) / 1e6).toFixed(1)} s` +
+      (split.length ? `\n  ${reading}${split.join(', ')}` : ''),
+  );
+  return result;
+};
+const summary = (r: Awaited<ReturnType<typeof importRecords>>) =>
+  `created ${r.created}, updated ${r.updated}, unchanged ${r.unchanged}, failed ${r.failed}, applied ${r.applied}`;
+
+const read = (file = bytes) => readSheet(file, 'bench.xlsx').then((s) => recordsFromSheet(entity, s));
+const records = await timed('read the sheet (streamed)', read);
+const dry = await timed('dry run (read + check)', async () =>
+  importRecords(db, entity, await read(), options(true)),
+);
+console.log(`  ${summary(dry)}`);
+if (dry.failed) console.log(JSON.stringify(dry.rows.find((r) => r.status === 'failed')));
+const applied = await timed('apply, all new (read + check + write)', async () =>
+  importRecords(db, entity, await read(), options(false)),
+);
+console.log(`  ${summary(applied)}`);
+const again = await timed('apply again, all unchanged', async () =>
+  importRecords(db, entity, await read(), options(false)),
+);
+console.log(`  ${summary(again)}`);
+const changed = await doFile(1);
+const updated = await timed('apply a second file, every weight changed', async () =>
+  importRecords(db, entity, await read(changed), options(false)),
+);
+console.log(`  ${summary(updated)}`);
+clearInterval(sampler);
+const { rows: history } = await sql<{ n: number }>`
+  select count(*)::int as n from history where source = 'import: bench.xlsx'`.execute(db);
+console.log(
+  `history entries marked imported: ${history[0]!.n.toLocaleString('en')} (${records.length} rows, twice)`,
+);
+console.log(
+  `peak RSS of this process: ${Math.round(Math.max(peak, process.resourceUsage().maxRSS * 1024) / 1024 / 1024)} MB`,
+);
+await db.destroy();
+await embedded.stop();
