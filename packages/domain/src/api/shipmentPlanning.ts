@@ -144,6 +144,23 @@ export const StageTap = Type.Object({
 });
 export type StageTap = Static<typeof StageTap>;
 
+/** One stage of a shipment on its booking's page: planned and actual (either may be missing). */
+export const BookingShipmentStage = Type.Object({
+  stage: ShipmentStageKey,
+  plan: Nullable(PlanInstant),
+  actual: Nullable(PlanInstant),
+});
+
+/** A shipment carrying (part of) a booking, as its booking's page lists it (issue 19 item 4). */
+export const BookingShipment = Type.Object({
+  id: Uuid,
+  docNo: Type.String(),
+  licensePlate: Nullable(Type.String()),
+  driverName: Nullable(Type.String()),
+  stages: List(BookingShipmentStage),
+});
+export type BookingShipment = Static<typeof BookingShipment>;
+
 /** A shift the dispatcher may plan (the shift catalogue needs a role a dispatcher need not hold). */
 export const PlanShift = Type.Object({
   id: Uuid,
@@ -201,6 +218,16 @@ export const shipmentPlanningApi = {
         200: Type.Object({ id: Uuid, stage: ShipmentStageKey, at: PlanInstant, duplicate: Type.Boolean() }),
         422: ErrorBody,
       },
+    },
+  }),
+  /** Read with the booking (its page): whoever may read the booking sees what carries it. */
+  bookingShipments: operation({
+    method: 'GET',
+    url: '/bookingReport/:id/shipments',
+    schema: {
+      params: Type.Object({ id: Uuid }),
+      querystring: BranchQuery,
+      response: { 200: List(BookingShipment) },
     },
   }),
 };
