@@ -22,6 +22,10 @@ export type Load = Static<typeof Load>;
 export const PlanInstant = Type.Object({ date: IsoDate, time: TimeOfDay });
 export type PlanInstant = Static<typeof PlanInstant>;
 
+/** A place on the map (WGS 84 degrees). */
+export const PlanPlace = Type.Object({ lat: Type.Number(), lon: Type.Number() });
+export type PlanPlace = Static<typeof PlanPlace>;
+
 export const PlanBooking = Type.Object({
   id: Uuid,
   docNo: Type.String(),
@@ -32,6 +36,8 @@ export const PlanBooking = Type.Object({
   deliveryOrderIds: List(Uuid),
   deliveryOrderDocNos: List(Type.String()),
   load: Load,
+  /** The ship-to (or its sub-district) on the routes' map; null when neither has coordinates. */
+  place: Nullable(PlanPlace),
 });
 export type PlanBooking = Static<typeof PlanBooking>;
 
@@ -106,6 +112,8 @@ export const SlotPlan = Type.Object({
   shiftName: Type.String(),
   shiftStart: TimeOfDay,
   shiftEnd: TimeOfDay,
+  /** Where every trip starts and ends (null: the branch has no coordinates). */
+  branchPlace: Nullable(PlanPlace),
   /** The confirmed plan's number (0: none yet); confirm sends it back. */
   version: Type.Integer(),
   confirmed: Type.Boolean(),

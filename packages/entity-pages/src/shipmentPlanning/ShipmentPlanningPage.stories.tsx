@@ -21,13 +21,16 @@ const screen = () => within(document.body);
 function PlanningHarness({
   roles = [ROLE_ADMIN],
   width,
+  tiles = null,
 }: {
   readonly roles?: readonly string[];
   readonly width?: number;
+  /** Map tiles: none in stories (no internet), or a source that cannot answer. */
+  readonly tiles?: string | null;
 }) {
   return (
     <PageHarness roles={roles} {...(width ? { width } : {})}>
-      <ShipmentPlanningPage today={STORY_TODAY} />
+      <ShipmentPlanningPage today={STORY_TODAY} tileUrlTemplate={tiles} />
     </PageHarness>
   );
 }
@@ -100,6 +103,25 @@ export const Planned: Story = {
     ]);
     await expect(stops[1]).toHaveTextContent('ถึง 09:35');
     await expect(canvas.getByText('แผนยังไม่ยืนยัน')).toBeInTheDocument();
+    // The routes' map: one line per trip from the branch, the unassigned booking in grey.
+    const map = canvas.getByRole('img', { name: /^แผนที่เส้นทาง/ });
+    await expect(map).toHaveAccessibleName('แผนที่เส้นทาง: รถ 70-1234 2 จุด, รถ 70-5678 1 จุด, ยังไม่ได้จัดรถ 1 จุด');
+    await expect(map.querySelectorAll('[data-route]')).toHaveLength(2);
+    await expect(map.querySelectorAll('[data-unassigned]')).toHaveLength(1);
+    await expect(map.closest('[data-tiles]')).toHaveAttribute('data-tiles', 'none');
+  },
+};
+
+/** Tiles that cannot load (no internet): the routes stay, on a plain background, with a notice. */
+export const MapWithoutInternet: Story = {
+  args: { tiles: 'http://127.0.0.1:9/{z}/{x}/{y}.png' },
+  beforeEach: mocked({ slot: confirmedSlot }),
+  play: async ({ canvas }) => {
+    await expect(await canvas.findByText('ไม่สามารถโหลดแผนที่ได้ แสดงตำแหน่งบนพื้นหลังเปล่า')).toBeVisible();
+    const map = canvas.getByRole('img', { name: /^แผนที่เส้นทาง/ });
+    await expect(map.querySelectorAll('[data-route]').length).toBeGreaterThan(0);
+    await expect(map.closest('[data-tiles]')).toHaveAttribute('data-tiles', 'failed');
+    canvas.getByRole('heading', { name: 'แผนที่เส้นทาง' }).scrollIntoView();
   },
 };
 

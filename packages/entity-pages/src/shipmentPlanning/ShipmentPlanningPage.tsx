@@ -7,13 +7,17 @@ import type { ApiError } from '../api/ApiError.ts';
 import { messagesOf } from '../booking/bookingApi.ts';
 import { isoOf, kg, m3, percent, thaiDay } from '../booking/format.ts';
 import { FieldRow, Figure, Figures, Messages, Panel, Stack } from '../booking/layout.tsx';
+import { OSM_TILE_URL } from '../demo/TrackingMap.tsx';
 import { useSession } from '../session/SessionContext.tsx';
 import { LoadBar } from './LoadBar.tsx';
 import { planningKeys, type TripsInput, tripsOf, usePlanningApi } from './planningApi.ts';
+import { RouteMap } from './RouteMap.tsx';
 
 export interface ShipmentPlanningPageProps {
   /** Today in Asia/Bangkok, from the host (no clock inside). */
   readonly today: Date;
+  /** The routes' map tiles, as the location demo's (default OpenStreetMap; `null`: none, e.g. offline). */
+  readonly tileUrlTemplate?: string | null;
 }
 
 /** Only SHIPMENT edit (and admin) confirms; both roles plan and try moves. */
@@ -84,7 +88,7 @@ export function dropped(
  * Shipment planning (`/shipmentPlanning`, issue 19): a day and a shift → the slot's bookings,
  * trucks and drivers; the planner's trips; moves re-checked by the server; confirm.
  */
-export function ShipmentPlanningPage({ today }: ShipmentPlanningPageProps) {
+export function ShipmentPlanningPage({ today, tileUrlTemplate = OSM_TILE_URL }: ShipmentPlanningPageProps) {
   const planning = usePlanningApi();
   const snackbar = useSnackbar();
   const canConfirm = useCanConfirm();
@@ -337,6 +341,13 @@ export function ShipmentPlanningPage({ today }: ShipmentPlanningPageProps) {
                 </Zone>
               </Column>
             </Board>
+          )}
+
+          {(shown.trips.length > 0 || shown.unassigned.length > 0) && (
+            <Panel aria-labelledby="planning-map">
+              <h3 id="planning-map">แผนที่เส้นทาง</h3>
+              <RouteMap plan={shown} tileUrlTemplate={tileUrlTemplate} />
+            </Panel>
           )}
         </>
       )}

@@ -23,6 +23,12 @@ const bookings: SlotPlan['bookings'] = [1, 2, 3, 4].map((n) => ({
   deliveryOrderIds: [doId(n * 2 - 1), doId(n * 2)],
   deliveryOrderDocNos: [`DO00${n * 2 - 1}`, `DO00${n * 2}`],
   load: { weight: n === 4 ? 3200 : 1800, volume: 9 },
+  place: [
+    { lat: 13.667, lon: 100.605 },
+    { lat: 14.027, lon: 100.616 },
+    { lat: 13.8, lon: 100.55 },
+    { lat: 13.778, lon: 100.476 },
+  ][n - 1]!,
 }));
 
 const trucks: SlotPlan['trucks'] = [
@@ -90,6 +96,8 @@ const base: SlotPlan = {
   shiftName: 'กะเช้า',
   shiftStart: '08:00',
   shiftEnd: '12:00',
+  /** A distribution centre in Bang Na. */
+  branchPlace: { lat: 13.668, lon: 100.634 },
   version: 0,
   confirmed: false,
   bookings,
