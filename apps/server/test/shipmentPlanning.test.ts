@@ -129,6 +129,11 @@ describe('shipment planning over HTTP', () => {
       ['กข-1002', { weight: 500, volume: 100 }],
     ]);
     expect(plan.trips).toHaveLength(2);
+    // Places for the routes' map: the branch and each booking's ship-to.
+    expect(plan.branchPlace).toEqual({ lat: 13.7, lon: 100.5 });
+    expect(plan.bookings.map((b: { place: unknown }) => b.place)).toEqual(
+      slot.bookingIds.map(() => ({ lat: 13.7, lon: 100.5 })),
+    );
     // A DO split over two lines is one DO to deliver, whole.
     expect(plan.bookings[2]).toMatchObject({
       deliveryOrderIds: slot.groups[2],
