@@ -41,6 +41,7 @@ import type { AuthContext } from './routes/context.ts';
 import { healthRoutes } from './routes/health.ts';
 import { searchRoutes } from './search/routes.ts';
 import { shipmentPlanningRoutes } from './shipmentPlanning/routes.ts';
+import { shipmentExtension } from './shipmentPlanning/stage.ts';
 import { appRoleGroupExtension, appUserExtension } from './users/appUser.ts';
 
 export interface AppOptions {
@@ -90,6 +91,7 @@ const extensions: Record<string, EntityExtension> = {
   appUser: appUserExtension,
   appRoleGroup: appRoleGroupExtension,
   shipTo: shipToExtension,
+  shipment: shipmentExtension,
 };
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {

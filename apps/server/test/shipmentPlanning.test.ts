@@ -130,6 +130,11 @@ describe('shipment planning over HTTP', () => {
       ['กข-1002', { weight: 500, volume: 100 }],
     ]);
     expect(plan.trips).toHaveLength(2);
+    // Places for the routes' map: the branch and each booking's ship-to.
+    expect(plan.branchPlace).toEqual({ lat: 13.7, lon: 100.5 });
+    expect(plan.bookings.map((b: { place: unknown }) => b.place)).toEqual(
+      slot.bookingIds.map(() => ({ lat: 13.7, lon: 100.5 })),
+    );
     // A DO split over two lines is one DO to deliver, whole.
     expect(plan.bookings[2]).toMatchObject({
       deliveryOrderIds: slot.groups[2],
@@ -389,6 +394,92 @@ describe('shipment planning over HTTP', () => {
     });
     expect(replan.status).toBe(422);
     expect(replan.body.messages[0]).toMatch(/เช็คอินแล้ว/);
+  });
+
+  it('shows a booking its shipments and stage times, logs each stage, and keeps edited times in order', async () => {
+    const current = await call(
+      server.api,
+      'GET',
+      `/shipmentPlanning${q(slot)}&date=${slot.today}&shiftOfDayId=${slot.shiftOfDayId}`,
+      { token: reader },
+    );
+    const trip = current.body.trips[0];
+    const bookingId = trip.stops[0].bookingId;
+    const tap = (stage: string, at: string) =>
+      call(server.api, 'POST', `/shipment/${trip.shipmentId}/stage${q(slot)}`, {
+        token: dispatcher,
+        body: { id: randomUUID(), stage, at },
+      });
+    // The driver set the time field later than now: refused, nothing recorded.
+    const future = await tap('LoadStart', new Date(Date.now() + 3_600_000).toISOString());
+    expect(future.status).toBe(422);
+    expect(future.body.messages).toEqual(['เวลาจริงของ "เริ่มขึ้นสินค้า" ต้องไม่เกินเวลาปัจจุบัน']);
+    // An earlier time typed in (a tap forgotten) is kept as typed.
+    expect((await tap('LoadStart', '2026-01-05T01:40:00Z')).body.at).toEqual({
+      date: '2026-01-05',
+      time: '08:40',
+    });
+
+    const bookingReader = await signIn(
+      server.api,
+      await createUser(server.db, { roles: [readRoleOf('BOOKING_REPORT')], branchIds: [slot.branchId] }),
+    );
+    const shown = await call(server.api, 'GET', `/bookingReport/${bookingId}/shipments${q(slot)}`, {
+      token: bookingReader,
+    });
+    expect(shown.status, JSON.stringify(shown.body)).toBe(200);
+    expect(shown.body).toHaveLength(1);
+    const [shipment] = shown.body;
+    expect(shipment).toMatchObject({
+      id: trip.shipmentId,
+      docNo: trip.shipmentDocNo,
+      licensePlate: 'กข-1001',
+    });
+    expect(shipment.driverName).toBe('สมชาย');
+    expect(shipment.stages.map((s: { stage: string }) => s.stage)).toEqual(
+      trip.stages.map((s: { stage: string }) => s.stage),
+    );
+    expect(shipment.stages.map((s: { plan: unknown }) => s.plan)).toEqual(
+      trip.stages.map((s: { at: unknown }) => s.at),
+    );
+    expect(shipment.stages.slice(0, 3).map((s: { actual: unknown }) => s.actual)).toEqual([
+      { date: '2026-01-05', time: '08:30' },
+      { date: '2026-01-05', time: '08:40' },
+      null,
+    ]);
+    // The booking's log: its assignment (plate, shipment) and each stage recorded.
+    const log = await call(server.api, 'GET', `/bookingReport/${bookingId}/history${q(slot)}`, {
+      token: bookingReader,
+    });
+    expect(log.status).toBe(200);
+    const text = JSON.stringify(log.body);
+    expect(text).toContain('กข-1001');
+    expect(text).toContain('เช็คอิน');
+    expect(text).toContain('เริ่มขึ้นสินค้า');
+
+    // Whoever reads bookings only, or another branch's booking: no.
+    const noRole = await call(server.api, 'GET', `/bookingReport/${bookingId}/shipments${q(slot)}`, {
+      token: dispatcher,
+    });
+    expect(noRole.status).toBe(403);
+    const unknown = await call(server.api, 'GET', `/bookingReport/${randomUUID()}/shipments${q(slot)}`, {
+      token: bookingReader,
+    });
+    expect(unknown.status).toBe(404);
+
+    // Editing the times in the shipment form: the server keeps the stage order too.
+    const record = await call(server.api, 'GET', `/shipment/${trip.shipmentId}${q(slot)}`, {
+      token: dispatcher,
+    });
+    expect(record.status).toBe(200);
+    const edited = await call(server.api, 'PUT', `/shipment/${trip.shipmentId}${q(slot)}`, {
+      token: dispatcher,
+      body: { ...record.body, actTimeLoadStart: '08:00' },
+    });
+    expect(edited.status).toBe(422);
+    expect(edited.body.errors).toEqual({
+      actDateLoadStart: 'เวลาจริงของ "เริ่มขึ้นสินค้า" ต้องไม่ก่อนเวลาจริงของ "เช็คอิน"',
+    });
   });
 
   it('checks roles and the branch on the server', async () => {

@@ -13,6 +13,7 @@ export * from './ConfirmDialog/index.ts';
 export * from './DataGrid/index.ts';
 export * from './DateField/index.ts';
 export * from './DateTimeField/index.ts';
+export * from './DragDrop/index.ts';
 export * from './Field/index.ts';
 export * from './FileField/index.ts';
 export * from './FormDialog/index.ts';

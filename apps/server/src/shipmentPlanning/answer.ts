@@ -156,6 +156,7 @@ export function slotPlan(
     shiftName: slot.shift.name,
     shiftStart: slot.shift.startTime,
     shiftEnd: slot.shift.endTime,
+    branchPlace: placeOf(slot.branch),
     version: slot.version,
     confirmed: options.confirmed,
     bookings: slot.bookings.map((b) => ({
@@ -168,6 +169,7 @@ export function slotPlan(
       deliveryOrderIds: b.lines.map((l) => l.deliveryOrderId),
       deliveryOrderDocNos: b.lines.map((l) => l.docNo),
       load: sumLoad(b.lines),
+      place: placeOf(b),
     })),
     trucks: slot.trucks.map((t) => ({
       id: t.id,
@@ -183,6 +185,9 @@ export function slotPlan(
     figures: options.figures,
   };
 }
+
+const placeOf = (p: { lat: number | null; lon: number | null }) =>
+  p.lat === null || p.lon === null ? null : { lat: p.lat, lon: p.lon };
 
 /**
  * The day's figures (all shifts of the branch): shipments delivered and on time (actual ShipEnd

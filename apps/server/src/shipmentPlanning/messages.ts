@@ -15,6 +15,7 @@ export const planningMessages = {
   deliveryOrderTwice: (docNo: string) => `ใบส่งสินค้า ${docNo} อยู่ในแผนมากกว่าหนึ่งครั้ง`,
   staleVersion: 'มีผู้ยืนยันแผนของกะนี้ไปก่อนแล้ว ระบบแสดงแผนล่าสุดให้แล้ว กรุณาตรวจสอบอีกครั้ง',
   checkedIn: (plate: string) => `รถ ${plate} เช็คอินแล้ว จึงเปลี่ยนแผนของกะนี้ไม่ได้`,
+  stageInFuture: (stage: string) => `เวลาจริงของ "${stage}" ต้องไม่เกินเวลาปัจจุบัน`,
   stageBeforePrevious: (stage: string, previous: string) => `ต้องบันทึกเวลาจริงของ "${previous}" ก่อน "${stage}"`,
 } as const;
 

@@ -2,12 +2,16 @@ import { featureRoles, shipmentPlanningApi } from '@lms/domain';
 import type { FastifyInstance } from 'fastify';
 import { typed } from '../http/contract.ts';
 import type { AuthContext } from '../routes/context.ts';
+import { bookingShipments } from './bookingShipments.ts';
 import { confirmPlan, PlanLost } from './confirm.ts';
 import { currentPlan, evaluatedSlot, plannedSlot } from './plan.ts';
 import { activeShifts } from './slot.ts';
 import { recordStage } from './stage.ts';
 
-/** Shipment planning (docs/planning.md): read the slot, plan, re-check a move, confirm, record stage times. */
+/**
+ * Shipment planning (docs/planning.md): read the slot, plan, re-check a move, confirm, record stage
+ * times, and a booking's shipments.
+ */
 export function shipmentPlanningRoutes(ctx: AuthContext) {
   return async (fastify: FastifyInstance) => {
     const app = typed(fastify);
@@ -72,6 +76,13 @@ export function shipmentPlanningRoutes(ctx: AuthContext) {
       config: edit,
       handler: async (request) =>
         recordStage(ctx.db, request.branchId!, request.principal!.userId, request.params.id, request.body),
+    });
+
+    app.route({
+      ...shipmentPlanningApi.bookingShipments,
+      schema: { ...shipmentPlanningApi.bookingShipments.schema, tags },
+      config: { access: { entity: 'bookingReport', action: 'read' }, branchScoped: true },
+      handler: async (request) => bookingShipments(ctx.db, request.branchId!, request.params.id),
     });
   };
 }

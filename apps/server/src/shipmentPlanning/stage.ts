@@ -10,6 +10,7 @@ import {
   stageOrderViolations,
 } from '@lms/domain';
 import { sql } from 'kysely';
+import type { EntityExtension } from '../crud/extensions.ts';
 import { recordHistory } from '../crud/history.ts';
 import type { Database } from '../db/database.ts';
 import { snake } from '../entities/naming.ts';
@@ -19,6 +20,9 @@ import { planningMessages, stageLabel } from './messages.ts';
 const shipment = entityByName('shipment');
 const bookingReport = entityByName('bookingReport');
 
+/** A phone's clock may run a little fast; a time later than this is a slip of the time field. */
+const FUTURE_SLACK_MS = 5 * 60_000;
+
 const stageColumns = shipmentStages.flatMap(({ key }) => {
   const names = stageFieldNames(key);
   return [names.actDate, names.actTime];
@@ -27,7 +31,8 @@ const stageColumns = shipmentStages.flatMap(({ key }) => {
 /**
  * One tap of "บันทึกเวลาจริง" (issue 19 item 4). The tap carries its own id and the phone's time:
  * a tap sent again (the phone was offline and retried) finds its id already recorded and changes
- * nothing. Stages go in order: the previous stage must have its actual time, and no actual time
+ * nothing. The time is now by default; the driver may set an earlier one (a tap forgotten), never a
+ * later one. Stages go in order: the previous stage must have its actual time, and no actual time
  * may precede the previous one (the domain's `stageOrderViolations`). The shipment's bookings log
  * the stage.
  */
@@ -39,6 +44,8 @@ export async function recordStage(
   tap: StageTap,
 ): Promise<{ id: string; stage: ShipmentStage; at: PlanInstant; duplicate: boolean }> {
   const instant = new Date(tap.at);
+  if (instant.getTime() > Date.now() + FUTURE_SLACK_MS)
+    throw new HttpError(422, [planningMessages.stageInFuture(stageLabel(tap.stage))]);
   const at = { date: bangkokIsoDate(instant), time: formatTime(instant) };
   return db.transaction().execute(async (trx) => {
     const { rows: found } = await sql<Record<string, unknown> & { doc_no: string }>`
@@ -98,3 +105,12 @@ export async function recordStage(
     return { id: shipmentId, stage: tap.stage, at, duplicate: false };
   });
 }
+
+/**
+ * The shipment form's save keeps the same stage order as a tap: the form checks it as the user
+ * types, the server decides (booking.md).
+ */
+export const shipmentExtension: EntityExtension = {
+  validate: (values) =>
+    Object.fromEntries(stageOrderViolations(values).map((violation) => [violation.field, violation.message])),
+};

@@ -22,6 +22,10 @@ export type Load = Static<typeof Load>;
 export const PlanInstant = Type.Object({ date: IsoDate, time: TimeOfDay });
 export type PlanInstant = Static<typeof PlanInstant>;
 
+/** A place on the map (WGS 84 degrees). */
+export const PlanPlace = Type.Object({ lat: Type.Number(), lon: Type.Number() });
+export type PlanPlace = Static<typeof PlanPlace>;
+
 export const PlanBooking = Type.Object({
   id: Uuid,
   docNo: Type.String(),
@@ -32,6 +36,8 @@ export const PlanBooking = Type.Object({
   deliveryOrderIds: List(Uuid),
   deliveryOrderDocNos: List(Type.String()),
   load: Load,
+  /** The ship-to (or its sub-district) on the routes' map; null when neither has coordinates. */
+  place: Nullable(PlanPlace),
 });
 export type PlanBooking = Static<typeof PlanBooking>;
 
@@ -106,6 +112,8 @@ export const SlotPlan = Type.Object({
   shiftName: Type.String(),
   shiftStart: TimeOfDay,
   shiftEnd: TimeOfDay,
+  /** Where every trip starts and ends (null: the branch has no coordinates). */
+  branchPlace: Nullable(PlanPlace),
   /** The confirmed plan's number (0: none yet); confirm sends it back. */
   version: Type.Integer(),
   confirmed: Type.Boolean(),
@@ -143,6 +151,23 @@ export const StageTap = Type.Object({
   at: Type.String({ format: 'date-time' }),
 });
 export type StageTap = Static<typeof StageTap>;
+
+/** One stage of a shipment on its booking's page: planned and actual (either may be missing). */
+export const BookingShipmentStage = Type.Object({
+  stage: ShipmentStageKey,
+  plan: Nullable(PlanInstant),
+  actual: Nullable(PlanInstant),
+});
+
+/** A shipment carrying (part of) a booking, as its booking's page lists it (issue 19 item 4). */
+export const BookingShipment = Type.Object({
+  id: Uuid,
+  docNo: Type.String(),
+  licensePlate: Nullable(Type.String()),
+  driverName: Nullable(Type.String()),
+  stages: List(BookingShipmentStage),
+});
+export type BookingShipment = Static<typeof BookingShipment>;
 
 /** A shift the dispatcher may plan (the shift catalogue needs a role a dispatcher need not hold). */
 export const PlanShift = Type.Object({
@@ -201,6 +226,16 @@ export const shipmentPlanningApi = {
         200: Type.Object({ id: Uuid, stage: ShipmentStageKey, at: PlanInstant, duplicate: Type.Boolean() }),
         422: ErrorBody,
       },
+    },
+  }),
+  /** Read with the booking (its page): whoever may read the booking sees what carries it. */
+  bookingShipments: operation({
+    method: 'GET',
+    url: '/bookingReport/:id/shipments',
+    schema: {
+      params: Type.Object({ id: Uuid }),
+      querystring: BranchQuery,
+      response: { 200: List(BookingShipment) },
     },
   }),
 };

@@ -21,19 +21,15 @@ export interface TrackingMapProps {
   readonly height?: number;
 }
 
-type TileState = 'loading' | 'ok' | 'failed';
+export type TileState = 'loading' | 'ok' | 'failed';
 
-/**
- * A Web-Mercator map drawn by hand: tiles as images underneath, the trail, the accuracy circle,
- * the markers and a scale bar in SVG on top. When no tile loads (no internet, blocked host) the
- * vectors stay on a plain background with a notice.
- */
-export function TrackingMap({ trail, others, tileUrlTemplate, height: fixedHeight }: TrackingMapProps) {
+/** 420 pixels, or 320 on a map narrower than 600 (phones). */
+export const mapHeight = (width: number) => (width > 0 && width < 600 ? 320 : 420);
+
+/** An element's width, followed as it resizes (the map draws for its real size). */
+export function useElementWidth() {
   const ref = useRef<HTMLDivElement>(null);
   const [width, setWidth] = useState(0);
-  const [tileState, setTileState] = useState<TileState>('loading');
-  const height = fixedHeight ?? (width > 0 && width < 600 ? 320 : 420);
-
   useLayoutEffect(() => {
     const element = ref.current;
     if (!element) return;
@@ -42,6 +38,18 @@ export function TrackingMap({ trail, others, tileUrlTemplate, height: fixedHeigh
     observer.observe(element);
     return () => observer.disconnect();
   }, []);
+  return [ref, width] as const;
+}
+
+/**
+ * A Web-Mercator map drawn by hand: tiles as images underneath, the trail, the accuracy circle,
+ * the markers and a scale bar in SVG on top. When no tile loads (no internet, blocked host) the
+ * vectors stay on a plain background with a notice.
+ */
+export function TrackingMap({ trail, others, tileUrlTemplate, height: fixedHeight }: TrackingMapProps) {
+  const [ref, width] = useElementWidth();
+  const [tileState, setTileState] = useState<TileState>('loading');
+  const height = fixedHeight ?? mapHeight(width);
 
   // A new tile source gets a fresh chance.
   // biome-ignore lint/correctness/useExhaustiveDependencies: reset when the template changes
@@ -78,15 +86,20 @@ export function TrackingMap({ trail, others, tileUrlTemplate, height: fixedHeigh
     : TRACKING_TEXT.mapLabel;
 
   return (
-    <Wrapper>
+    <MapWrapper>
       {tileUrlTemplate && tileState === 'failed' && (
-        <Notice role="status" data-notice="no-tiles">
+        <MapNotice role="status" data-notice="no-tiles">
           {TRACKING_TEXT.tilesFailed}
-        </Notice>
+        </MapNotice>
       )}
-      <Frame ref={ref} style={{ height }} data-tiles={tileUrlTemplate ? tileState : 'none'} data-zoom={zoom}>
+      <MapFrame
+        ref={ref}
+        style={{ height }}
+        data-tiles={tileUrlTemplate ? tileState : 'none'}
+        data-zoom={zoom}
+      >
         {tiles.map((tile) => (
-          <Tile
+          <MapTile
             key={tile.key}
             src={tile.url}
             alt=""
@@ -99,7 +112,7 @@ export function TrackingMap({ trail, others, tileUrlTemplate, height: fixedHeigh
           />
         ))}
         {width > 0 && (
-          <Overlay width={width} height={height} role="img" aria-label={label}>
+          <MapOverlay width={width} height={height} role="img" aria-label={label}>
             {current && me && (
               <circle
                 data-accuracy=""
@@ -133,9 +146,9 @@ export function TrackingMap({ trail, others, tileUrlTemplate, height: fixedHeigh
               return (
                 <g key={other.userId} data-other={other.username}>
                   <circle cx={p.x} cy={p.y} r={7} fill={color} stroke="#ffffff" strokeWidth={2} />
-                  <NameLabel x={p.x + 10} y={p.y + 4}>
+                  <MapLabel x={p.x + 10} y={p.y + 4}>
                     {other.fullName || other.username}
-                  </NameLabel>
+                  </MapLabel>
                 </g>
               );
             })}
@@ -158,27 +171,27 @@ export function TrackingMap({ trail, others, tileUrlTemplate, height: fixedHeigh
                   stroke="#1c1f24"
                   strokeWidth={2}
                 />
-                <ScaleText x={0} y={-9}>
+                <MapScaleText x={0} y={-9}>
                   {scale.label}
-                </ScaleText>
+                </MapScaleText>
               </g>
             )}
-          </Overlay>
+          </MapOverlay>
         )}
-        {!focus && <Empty>{TRACKING_TEXT.noPosition}</Empty>}
-        {showTiles && tileState === 'ok' && <Attribution>{TRACKING_TEXT.attribution}</Attribution>}
-      </Frame>
-    </Wrapper>
+        {!focus && <MapEmpty>{TRACKING_TEXT.noPosition}</MapEmpty>}
+        {showTiles && tileState === 'ok' && <MapAttribution>{TRACKING_TEXT.attribution}</MapAttribution>}
+      </MapFrame>
+    </MapWrapper>
   );
 }
 
-const Wrapper = styled.div`
+export const MapWrapper = styled.div`
   display: flex;
   flex-direction: column;
   gap: ${({ theme }) => theme.space[2]};
 `;
 
-const Notice = styled.p`
+export const MapNotice = styled.p`
   margin: 0;
   padding: ${({ theme }) => `${theme.space[2]} ${theme.space[3]}`};
   border-radius: ${({ theme }) => theme.radius.md};
@@ -186,7 +199,7 @@ const Notice = styled.p`
   color: #6b3d00;
 `;
 
-const Frame = styled.div`
+export const MapFrame = styled.div`
   position: relative;
   overflow: hidden;
   width: 100%;
@@ -200,7 +213,7 @@ const Frame = styled.div`
   background-size: 64px 64px;
 `;
 
-const Tile = styled.img`
+export const MapTile = styled.img`
   position: absolute;
   width: 256px;
   height: 256px;
@@ -208,12 +221,12 @@ const Tile = styled.img`
   user-select: none;
 `;
 
-const Overlay = styled.svg`
+export const MapOverlay = styled.svg`
   position: absolute;
   inset: 0;
 `;
 
-const NameLabel = styled.text`
+export const MapLabel = styled.text`
   font-size: 13px;
   font-weight: 500;
   fill: #1c1f24;
@@ -222,12 +235,12 @@ const NameLabel = styled.text`
   stroke-width: 3px;
 `;
 
-const ScaleText = styled.text`
+export const MapScaleText = styled.text`
   font-size: 12px;
   fill: #1c1f24;
 `;
 
-const Empty = styled.p`
+export const MapEmpty = styled.p`
   position: absolute;
   inset: 0;
   display: flex;
@@ -237,7 +250,7 @@ const Empty = styled.p`
   color: ${({ theme }) => theme.color.textMuted};
 `;
 
-const Attribution = styled.small`
+export const MapAttribution = styled.small`
   position: absolute;
   right: 0;
   bottom: 0;

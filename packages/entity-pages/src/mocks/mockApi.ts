@@ -21,6 +21,8 @@ export function extraHandlers(): HttpHandler[] {
     http.post('/api/appUser/:id/resetPassword', () =>
       HttpResponse.json({ temporaryPassword: TEMPORARY_PASSWORD }),
     ),
+    // A booking's page lists its shipments (none unless a story says otherwise).
+    http.get('/api/bookingReport/:id/shipments', () => HttpResponse.json([])),
     http.post('/api/file/upload', () => HttpResponse.json({ files: [{ id: crypto.randomUUID() }] })),
     http.post('/api/file/uploadImage', () => HttpResponse.json({ files: [{ id: crypto.randomUUID() }] })),
     http.get('/api/file/info/:id', ({ params }) =>

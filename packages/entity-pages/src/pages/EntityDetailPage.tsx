@@ -81,7 +81,10 @@ export function EntityDetailPage({ entity: entityRef, id, onBack }: EntityDetail
             tabIndex={0}
           >
             {tab === 'details' ? (
-              <RecordFields entity={entity} record={record.data} />
+              <>
+                <RecordFields entity={entity} record={record.data} />
+                {parts.RecordSections && <parts.RecordSections entity={entity} record={record.data} />}
+              </>
             ) : (
               <HistoryList entity={entity} id={id} />
             )}

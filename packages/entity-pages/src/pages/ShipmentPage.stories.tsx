@@ -135,6 +135,61 @@ export const RecordStageOffline: Story = {
   },
 };
 
+const ORDER_MESSAGE = 'เวลาจริงของ "เริ่มขึ้นสินค้า" ต้องไม่ก่อนเวลาจริงของ "เช็คอิน"';
+const clock = (iso: string) => {
+  const at = new Date(iso);
+  return `${String(at.getHours()).padStart(2, '0')}:${String(at.getMinutes()).padStart(2, '0')}`;
+};
+
+/**
+ * The tap's time is editable: typed before the tap it is sent instead of now; the server's stage
+ * order still decides and its Thai refusal is shown (nothing waits on the phone).
+ */
+export const RecordStageAtTypedTime: Story = {
+  name: 'Detail: record a stage at a typed time, refused out of order',
+  beforeEach: ({ msw }) => {
+    s.mount(msw);
+    taps.splice(0);
+    localStorage.removeItem('lms.shipmentStageTaps');
+    msw.use(
+      http.get(`/api/shipment/${tapRecord.id}`, () => HttpResponse.json(tapRecord)),
+      http.post(`/api/shipment/${tapRecord.id}/stage`, async ({ request }) => {
+        const body = (await request.json()) as { id: string; stage: string; at: string };
+        taps.push(body);
+        // The server's rule in small: check-in was at 07:40.
+        if (clock(body.at) < '07:40')
+          return HttpResponse.json({ messages: [ORDER_MESSAGE] }, { status: 422 });
+        return HttpResponse.json({
+          id: tapRecord.id,
+          stage: body.stage,
+          at: { date: '2026-11-04', time: clock(body.at) },
+          duplicate: false,
+        });
+      }),
+    );
+  },
+  render: () => <EntityDetailPage entity="shipment" id={fixtureId('shipment', 1)} onBack={() => undefined} />,
+  play: async ({ canvas }) => {
+    const time = await canvas.findByRole('group', { name: 'เวลาจริงของเริ่มขึ้นสินค้า' });
+    await expect(time).toHaveAccessibleDescription('เว้นว่าง = เวลาที่กด');
+    const type = async (hhmm: string) => {
+      await userEvent.click(within(time).getAllByRole('spinbutton')[0] as HTMLElement);
+      await userEvent.keyboard(hhmm);
+    };
+    await type('0730');
+    await userEvent.click(canvas.getByRole('button', { name: 'บันทึกเวลาจริง: เริ่มขึ้นสินค้า' }));
+    await expect(await screen.findByText(ORDER_MESSAGE)).toBeVisible();
+    await expect(canvas.queryByRole('status', { name: /รอส่ง/ })).toBeNull();
+    await type('0755');
+    await userEvent.click(canvas.getByRole('button', { name: 'บันทึกเวลาจริง: เริ่มขึ้นสินค้า' }));
+    await waitFor(() => expect(taps).toHaveLength(2));
+    await expect(clock(taps[1]!.at)).toBe('07:55');
+    await expect(new Date(taps[1]!.at).getTime()).toBeLessThanOrEqual(Date.now());
+    // Sent: the field is empty again (the next tap is "now" unless typed).
+    await waitFor(() => expect(within(time).getAllByRole('spinbutton')[0]).toHaveTextContent(/^\D*$/));
+  },
+};
+
 const proofGroup = 'หลักฐานการส่งมอบ (ใบส่งของที่ลงนาม, รูปถ่าย)';
 
 /** Selects a file on the field's hidden input, as the browser's picker would. */

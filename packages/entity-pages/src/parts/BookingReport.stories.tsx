@@ -5,6 +5,7 @@ import { fixtureId } from '../mocks/fixtures.ts';
 import { EntityDetailPage } from '../pages/EntityDetailPage.tsx';
 import { EntityListPage } from '../pages/EntityListPage.tsx';
 import { useUrlState } from '../pages/searchParams.tsx';
+import { carriedBooking } from '../shipmentPlanning/planningMocks.ts';
 import { entityStories, escapeRegExp, firstCellText } from '../stories/entityStories.tsx';
 
 const booking = entityStories('bookingReport');
@@ -165,5 +166,22 @@ export const ToCallFilter: Story = {
     within(grid)
       .getByRole('columnheader', { name: /สถานะข้อความถึงลูกค้า/ })
       .scrollIntoView({ inline: 'center' });
+  },
+};
+
+/** A booking's page lists the shipments carrying it (issue 19; their states: BookingShipments' stories). */
+export const ShipmentsOnItsPage: Story = {
+  beforeEach: ({ msw }) => {
+    booking.mount(msw);
+    msw.use(http.get(`/api/bookingReport/${bookingId}/shipments`, () => HttpResponse.json(carriedBooking)));
+  },
+  parameters: { harness: { roles: ['ROLE_BOOKING_REPORT_READ'] } },
+  render: () => <EntityDetailPage entity="bookingReport" id={bookingId} onBack={() => undefined} />,
+  play: async ({ canvas }) => {
+    const section = within(await canvas.findByRole('region', { name: 'การขนส่ง' }));
+    await expect(
+      await section.findByRole('heading', { name: /SH20261104000001 · รถ 70-1234/ }),
+    ).toBeVisible();
+    await expect(section.getAllByRole('row')).toHaveLength(7);
   },
 };

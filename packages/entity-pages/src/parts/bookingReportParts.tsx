@@ -1,6 +1,7 @@
 import { BookingActions } from '../booking/BookingActions.tsx';
 import { MessageStateBadge } from '../contact/MessageStateBadge.tsx';
 import { useEntityMutations } from '../data/useEntityMutations.ts';
+import { BookingShipments } from '../shipmentPlanning/BookingShipments.tsx';
 import { ReadOnlyChildSections } from './childSections.tsx';
 import { PrintRecord, PrintSelected } from './PrintMenu.tsx';
 import type { EntityParts, RecordPartProps } from './types.ts';
@@ -27,10 +28,14 @@ function BookingReportActions({ entity, record }: RecordPartProps) {
   );
 }
 
-/** Booking lines are written by the booking flow: shown with the booking, never edited here. */
+/**
+ * Booking lines are written by the booking flow: shown with the booking, never edited here. Its
+ * page lists the shipments carrying it.
+ */
 export const bookingReportParts: EntityParts = {
   FormSections: ReadOnlyChildSections,
   RecordActions: BookingReportActions,
   SelectionActions: PrintSelected,
+  RecordSections: ({ record }) => <BookingShipments bookingId={record.id} />,
   cells: { messageState: (record) => <MessageStateBadge state={record.messageState as string | null} /> },
 };

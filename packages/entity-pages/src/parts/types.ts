@@ -30,6 +30,8 @@ export interface EntityParts {
   readonly sectionFields?: readonly string[];
   /** Rendered inside the form after the generic fields (child tables, stage pairs, role picker). */
   readonly FormSections?: ComponentType<FormPartProps>;
+  /** Shown on the detail page after the record's fields (a booking's shipments). */
+  readonly RecordSections?: ComponentType<RecordPartProps>;
   /** Buttons beside edit on the detail page (reset password). */
   readonly RecordActions?: ComponentType<RecordPartProps>;
   /** A field's list cell drawn by the entity instead of as text (the booking's message state as a badge). */

@@ -21,13 +21,16 @@ const screen = () => within(document.body);
 function PlanningHarness({
   roles = [ROLE_ADMIN],
   width,
+  tiles = null,
 }: {
   readonly roles?: readonly string[];
   readonly width?: number;
+  /** Map tiles: none in stories (no internet), or a source that cannot answer. */
+  readonly tiles?: string | null;
 }) {
   return (
     <PageHarness roles={roles} {...(width ? { width } : {})}>
-      <ShipmentPlanningPage today={STORY_TODAY} />
+      <ShipmentPlanningPage today={STORY_TODAY} tileUrlTemplate={tiles} />
     </PageHarness>
   );
 }
@@ -100,6 +103,25 @@ export const Planned: Story = {
     ]);
     await expect(stops[1]).toHaveTextContent('ถึง 09:35');
     await expect(canvas.getByText('แผนยังไม่ยืนยัน')).toBeInTheDocument();
+    // The routes' map: one line per trip from the branch, the unassigned booking in grey.
+    const map = canvas.getByRole('img', { name: /^แผนที่เส้นทาง/ });
+    await expect(map).toHaveAccessibleName('แผนที่เส้นทาง: รถ 70-1234 2 จุด, รถ 70-5678 1 จุด, ยังไม่ได้จัดรถ 1 จุด');
+    await expect(map.querySelectorAll('[data-route]')).toHaveLength(2);
+    await expect(map.querySelectorAll('[data-unassigned]')).toHaveLength(1);
+    await expect(map.closest('[data-tiles]')).toHaveAttribute('data-tiles', 'none');
+  },
+};
+
+/** Tiles that cannot load (no internet): the routes stay, on a plain background, with a notice. */
+export const MapWithoutInternet: Story = {
+  args: { tiles: 'http://127.0.0.1:9/{z}/{x}/{y}.png' },
+  beforeEach: mocked({ slot: confirmedSlot }),
+  play: async ({ canvas }) => {
+    await expect(await canvas.findByText('ไม่สามารถโหลดแผนที่ได้ แสดงตำแหน่งบนพื้นหลังเปล่า')).toBeVisible();
+    const map = canvas.getByRole('img', { name: /^แผนที่เส้นทาง/ });
+    await expect(map.querySelectorAll('[data-route]').length).toBeGreaterThan(0);
+    await expect(map.closest('[data-tiles]')).toHaveAttribute('data-tiles', 'failed');
+    canvas.getByRole('heading', { name: 'แผนที่เส้นทาง' }).scrollIntoView();
   },
 };
 
@@ -144,6 +166,93 @@ export const RefusedMove: Story = {
     await expect(trip.getAllByRole('listitem')[0]).toHaveTextContent('1. BK20250106000001');
     // The screenshot shows the refusal at the top.
     window.scrollTo(0, 0);
+  },
+};
+
+type Sent = { trips: { vehicleId: string; stops: { bookingId: string }[] }[] };
+const sentStops = () =>
+  (recorder.calls.at(-1)!.body as Sent).trips.map((t) => [t.vehicleId, t.stops.map((s) => s.bookingId)]);
+const [truck1, truck2] = plannedSlot.trucks.map((t) => t.id);
+const [bk1, bk2, bk3] = plannedSlot.bookings.map((b) => b.id);
+
+/**
+ * Keyboard path 1: the stop's "ย้ายไปรถ" picker moves it to the end of another truck's trip; the
+ * server re-checks the new plan.
+ */
+export const MoveToTripByKeyboard: Story = {
+  beforeEach: mocked(),
+  play: async ({ canvas }) => {
+    const trip = within(await autoPlan(canvas));
+    trip.getByRole('button', { name: /ย้าย BK20250106000001 ไปรถ/ }).focus();
+    await userEvent.keyboard('{Enter}');
+    const listbox = await screen().findByRole('listbox');
+    await waitFor(() => expect(within(listbox).getAllByRole('option')[0]).toHaveFocus());
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(recorder.calls.at(-1)?.path).toBe('/api/shipmentPlanning/evaluate'));
+    await expect(sentStops()).toEqual([
+      [truck1, [bk2]],
+      [truck2, [bk3, bk1]],
+    ]);
+  },
+};
+
+/**
+ * Keyboard path 2, react-aria's drag and drop: Enter on a stop's drag handle, Tab to another
+ * truck's column, Enter. The stop goes to the end of that trip and the server re-checks it.
+ */
+export const DragByKeyboard: Story = {
+  beforeEach: mocked(),
+  play: async ({ canvas }) => {
+    const trip = within(await autoPlan(canvas));
+    trip.getByRole('button', { name: 'ลาก BK20250106000001' }).focus();
+    await userEvent.keyboard('{Enter}');
+    // Drop targets take turns with Tab; stop at the second truck's column.
+    for (let i = 0; i < 5 && document.activeElement?.getAttribute('aria-label') !== 'วางที่รถ 70-5678'; i++)
+      await userEvent.keyboard('{Tab}');
+    await expect(document.activeElement).toHaveAccessibleName('วางที่รถ 70-5678');
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(recorder.calls.at(-1)?.path).toBe('/api/shipmentPlanning/evaluate'));
+    await expect(sentStops()).toEqual([
+      [truck1, [bk2]],
+      [truck2, [bk3, bk1]],
+    ]);
+  },
+};
+
+/** Dispatches the browser's drag events of a pointer drag from `source` to a point of `target`. */
+async function pointerDrag(source: Element, target: Element, clientY: number) {
+  const data = new DataTransfer();
+  const box = target.getBoundingClientRect();
+  const at = {
+    clientX: box.left + box.width / 2,
+    clientY,
+    bubbles: true,
+    cancelable: true,
+    dataTransfer: data,
+  };
+  source.dispatchEvent(
+    new DragEvent('dragstart', { ...at, clientY: source.getBoundingClientRect().top + 5 }),
+  );
+  target.dispatchEvent(new DragEvent('dragenter', at));
+  target.dispatchEvent(new DragEvent('dragover', at));
+  target.dispatchEvent(new DragEvent('drop', at));
+  source.dispatchEvent(new DragEvent('dragend', at));
+}
+
+/** With a pointer, a stop dropped above the first stop of its own trip becomes the first (reorder). */
+export const DragToReorder: Story = {
+  beforeEach: mocked(),
+  play: async ({ canvas }) => {
+    const trip = within(await autoPlan(canvas));
+    const [first, second] = trip.getAllByRole('listitem');
+    const card = second!.querySelector('[data-draggable]') as Element;
+    const zone = first!.closest('[data-drop-area]') as Element;
+    await pointerDrag(card, zone, first!.getBoundingClientRect().top + 2);
+    await waitFor(() => expect(recorder.calls.at(-1)?.path).toBe('/api/shipmentPlanning/evaluate'));
+    await expect(sentStops()).toEqual([
+      [truck1, [bk2, bk1]],
+      [truck2, [bk3]],
+    ]);
   },
 };
 

@@ -1,4 +1,4 @@
-import { Alert, Button, DateField, SelectField, useSnackbar } from '@lms/design-system';
+import { Alert, Button, DateField, Draggable, DropArea, SelectField, useSnackbar } from '@lms/design-system';
 import { featureRoles, type PlanTrip, type SlotPlan } from '@lms/domain';
 import { useState } from 'react';
 import styled from 'styled-components';
@@ -7,13 +7,17 @@ import type { ApiError } from '../api/ApiError.ts';
 import { messagesOf } from '../booking/bookingApi.ts';
 import { isoOf, kg, km, m3, minutes, percent, thaiDay } from '../booking/format.ts';
 import { FieldRow, Figure, Figures, Messages, Panel, Stack } from '../booking/layout.tsx';
+import { OSM_TILE_URL } from '../demo/TrackingMap.tsx';
 import { useSession } from '../session/SessionContext.tsx';
 import { LoadBar } from './LoadBar.tsx';
 import { planningKeys, type TripsInput, tripsOf, usePlanningApi } from './planningApi.ts';
+import { RouteMap } from './RouteMap.tsx';
 
 export interface ShipmentPlanningPageProps {
   /** Today in Asia/Bangkok, from the host (no clock inside). */
   readonly today: Date;
+  /** The routes' map tiles, as the location demo's (default OpenStreetMap; `null`: none, e.g. offline). */
+  readonly tileUrlTemplate?: string | null;
 }
 
 /** Only SHIPMENT edit (and admin) confirms; both roles plan and try moves. */
@@ -47,11 +51,44 @@ function onto(plan: SlotPlan, trips: Trips, vehicleId: string, stop: Stop): Trip
   return [...trips, { vehicleId, driverId: driver?.id ?? null, stops: [stop] }];
 }
 
+/** The drag type of a stop (a booking's DOs on one truck) on the board. */
+const STOP_TYPE = 'application/x-lms-plan-stop';
+
+const sameStop = (a: Stop, b: Stop) =>
+  a.bookingId === b.bookingId && a.deliveryOrderIds[0] === b.deliveryOrderIds[0];
+
+/**
+ * A dragged stop taken from wherever it was and put on a truck's trip before `before` (its
+ * position among that trip's stops as they are drawn), or off every truck (`vehicleId` null).
+ */
+export function dropped(
+  plan: SlotPlan,
+  trips: Trips,
+  stop: Stop,
+  vehicleId: string | null,
+  before: number,
+): Trips {
+  const from = trips.find((trip) => trip.stops.some((s) => sameStop(s, stop)));
+  const shift =
+    from && from.vehicleId === vehicleId && from.stops.findIndex((s) => sameStop(s, stop)) < before;
+  const at = shift ? before - 1 : before;
+  const rest = trips
+    .map((trip) => ({ ...trip, stops: trip.stops.filter((s) => !sameStop(s, stop)) }))
+    .filter((trip) => trip.stops.length > 0);
+  if (vehicleId === null) return rest;
+  if (!rest.some((trip) => trip.vehicleId === vehicleId)) return onto(plan, rest, vehicleId, stop);
+  return rest.map((trip) =>
+    trip.vehicleId === vehicleId
+      ? { ...trip, stops: [...trip.stops.slice(0, at), stop, ...trip.stops.slice(at)] }
+      : trip,
+  );
+}
+
 /**
  * Shipment planning (`/shipmentPlanning`, issue 19): a day and a shift → the slot's bookings,
  * trucks and drivers; the planner's trips; moves re-checked by the server; confirm.
  */
-export function ShipmentPlanningPage({ today }: ShipmentPlanningPageProps) {
+export function ShipmentPlanningPage({ today, tileUrlTemplate = OSM_TILE_URL }: ShipmentPlanningPageProps) {
   const planning = usePlanningApi();
   const snackbar = useSnackbar();
   const canConfirm = useCanConfirm();
@@ -91,6 +128,7 @@ export function ShipmentPlanningPage({ today }: ShipmentPlanningPageProps) {
   /** Every move goes through the server: it answers the re-timed plan or the rule broken. */
   const tryTrips = async (trips: Trips) => {
     if (!date || !shiftId || !shown) return;
+    if (JSON.stringify(trips) === JSON.stringify(tripsOf(shown))) return;
     setBusy('move');
     try {
       const plan = await planning.evaluate(date, shiftId, trips);
@@ -250,40 +288,66 @@ export function ShipmentPlanningPage({ today }: ShipmentPlanningPageProps) {
                     return tryTrips(onto(shown, rest, vehicleId, stop));
                   }}
                   onUnassign={(s) => tryTrips(without(trips, t, s).rest)}
+                  onDrop={(data, before) =>
+                    tryTrips(dropped(shown, trips, JSON.parse(data) as Stop, trip.vehicleId, before))
+                  }
                 />
               ))}
               <Column aria-labelledby="unassigned-title">
-                <h3 id="unassigned-title">ยังไม่ได้จัดรถ ({shown.unassigned.length})</h3>
-                {shown.trips.length === 0 && shown.unassigned.length === 0 && (
-                  <p>กด “จัดรถอัตโนมัติ” เพื่อให้ระบบจัดการจองลงรถ</p>
-                )}
-                {shown.unassigned.map((item) => {
-                  const booking = bookingOf(item.bookingId);
-                  return (
-                    <Card key={`${item.bookingId}:${item.reason}`}>
-                      <strong>{booking?.docNo}</strong>
-                      <span>{booking?.shipToLabel}</span>
-                      <Reason>{item.reason}</Reason>
-                      <SelectField
-                        label={`จัด ${booking?.docNo ?? ''} ลงรถ`}
-                        value={null}
-                        options={truckOptions}
+                <Zone
+                  type={STOP_TYPE}
+                  label="วางที่ยังไม่ได้จัดรถ"
+                  isDisabled={busy !== null || locked}
+                  onDrop={(data) => tryTrips(dropped(shown, trips, JSON.parse(data) as Stop, null, 0))}
+                >
+                  <h3 id="unassigned-title">ยังไม่ได้จัดรถ ({shown.unassigned.length})</h3>
+                  {shown.trips.length === 0 && shown.unassigned.length === 0 && (
+                    <p>กด “จัดรถอัตโนมัติ” เพื่อให้ระบบจัดการจองลงรถ</p>
+                  )}
+                  {shown.unassigned.map((item) => {
+                    const booking = bookingOf(item.bookingId);
+                    return (
+                      <Card
+                        key={`${item.bookingId}:${item.reason}`}
+                        type={STOP_TYPE}
+                        data={JSON.stringify({
+                          bookingId: item.bookingId,
+                          deliveryOrderIds: item.deliveryOrderIds,
+                        })}
+                        handleLabel={`ลาก ${booking?.docNo ?? ''}`}
                         isDisabled={busy !== null || locked}
-                        onChange={(vehicleId) =>
-                          vehicleId !== null &&
-                          tryTrips(
-                            onto(shown, trips, String(vehicleId), {
-                              bookingId: item.bookingId,
-                              deliveryOrderIds: item.deliveryOrderIds,
-                            }),
-                          )
-                        }
-                      />
-                    </Card>
-                  );
-                })}
+                      >
+                        <strong>{booking?.docNo}</strong>
+                        <span>{booking?.shipToLabel}</span>
+                        <Reason>{item.reason}</Reason>
+                        <SelectField
+                          label={`จัด ${booking?.docNo ?? ''} ลงรถ`}
+                          value={null}
+                          options={truckOptions}
+                          isDisabled={busy !== null || locked}
+                          onChange={(vehicleId) =>
+                            vehicleId !== null &&
+                            tryTrips(
+                              onto(shown, trips, String(vehicleId), {
+                                bookingId: item.bookingId,
+                                deliveryOrderIds: item.deliveryOrderIds,
+                              }),
+                            )
+                          }
+                        />
+                      </Card>
+                    );
+                  })}
+                </Zone>
               </Column>
             </Board>
+          )}
+
+          {(shown.trips.length > 0 || shown.unassigned.length > 0) && (
+            <Panel aria-labelledby="planning-map">
+              <h3 id="planning-map">แผนที่เส้นทาง</h3>
+              <RouteMap plan={shown} tileUrlTemplate={tileUrlTemplate} />
+            </Panel>
           )}
         </>
       )}
@@ -302,6 +366,7 @@ function TripColumn({
   onMoveUp,
   onMoveTo,
   onUnassign,
+  onDrop,
 }: {
   readonly trip: PlanTrip;
   readonly plan: SlotPlan;
@@ -313,80 +378,99 @@ function TripColumn({
   readonly onMoveUp: (stop: number) => void;
   readonly onMoveTo: (stop: number, vehicleId: string) => void;
   readonly onUnassign: (stop: number) => void;
+  /** A stop dragged here, placed before `before` of this trip's stops. */
+  readonly onDrop: (data: string, before: number) => void;
 }) {
   const truck = plan.trucks.find((t) => t.id === trip.vehicleId);
   const titleId = `trip-${index}`;
   const stage = (key: string) => trip.stages.find((s) => s.stage === key)?.at.time ?? '-';
   return (
     <Column aria-labelledby={titleId}>
-      <h3 id={titleId}>
-        {truck?.licensePlate} <small>{truck?.vehicleTypeName}</small>
-      </h3>
-      {trip.shipmentDocNo && (
-        <span>
-          {trip.shipmentDocNo}
-          {trip.checkedIn ? ' · เช็คอินแล้ว' : ''}
-        </span>
-      )}
-      <SelectField
-        label="คนขับ"
-        value={trip.driverId}
-        options={plan.drivers.map((d) => ({ id: d.id, label: d.name }))}
+      <Zone
+        type={STOP_TYPE}
+        label={`วางที่รถ ${truck?.licensePlate ?? ''}`}
         isDisabled={disabled}
-        onChange={(value) => onDriver(value === null ? null : String(value))}
-      />
-      <LoadBar label="น้ำหนัก" used={trip.load.weight} capacity={truck?.capacity.weight ?? 0} format={kg} />
-      <LoadBar label="ปริมาตร" used={trip.load.volume} capacity={truck?.capacity.volume ?? 0} format={m3} />
-      <LoadBar label="เวลา" used={trip.minutes.used} capacity={trip.minutes.shift} format={minutes} />
-      <Times>
-        เช็คอิน {stage('CheckIn')} · ออกรถ {stage('ShipStart')} · ส่งเสร็จ {stage('ShipEnd')} ·{' '}
-        {km(trip.distanceKm)}
-      </Times>
-      <Stops>
-        {trip.stops.map((stop, s) => {
-          const booking = bookingOf(stop.bookingId);
-          return (
-            <Card as="li" key={`${stop.bookingId}:${stop.deliveryOrderIds[0]}`}>
-              <strong>
-                {s + 1}. {booking?.docNo}
-              </strong>
-              <span>{booking?.shipToLabel}</span>
-              <span>
-                ถึง {stop.arrival.time}
-                {stop.start.time !== stop.arrival.time ? ` · เริ่มส่ง ${stop.start.time}` : ''} ·{' '}
-                {kg(stop.load.weight)}
-              </span>
-              <StopActions>
-                <Button
-                  size="sm"
-                  variant="ghost"
-                  isDisabled={disabled || s === 0}
-                  aria-label={`ขึ้น: ${booking?.docNo ?? ''}`}
-                  onPress={() => onMoveUp(s)}
-                >
-                  <span aria-hidden="true">↑</span> ขึ้น
-                </Button>
-                <Button
-                  size="sm"
-                  variant="ghost"
+        onDrop={onDrop}
+      >
+        <h3 id={titleId}>
+          {truck?.licensePlate} <small>{truck?.vehicleTypeName}</small>
+        </h3>
+        {trip.shipmentDocNo && (
+          <span>
+            {trip.shipmentDocNo}
+            {trip.checkedIn ? ' · เช็คอินแล้ว' : ''}
+          </span>
+        )}
+        <SelectField
+          label="คนขับ"
+          value={trip.driverId}
+          options={plan.drivers.map((d) => ({ id: d.id, label: d.name }))}
+          isDisabled={disabled}
+          onChange={(value) => onDriver(value === null ? null : String(value))}
+        />
+        <LoadBar label="น้ำหนัก" used={trip.load.weight} capacity={truck?.capacity.weight ?? 0} format={kg} />
+        <LoadBar label="ปริมาตร" used={trip.load.volume} capacity={truck?.capacity.volume ?? 0} format={m3} />
+        <LoadBar label="เวลา" used={trip.minutes.used} capacity={trip.minutes.shift} format={minutes} />
+        <Times>
+          เช็คอิน {stage('CheckIn')} · ออกรถ {stage('ShipStart')} · ส่งเสร็จ {stage('ShipEnd')} ·{' '}
+          {km(trip.distanceKm)}
+        </Times>
+        <Stops>
+          {trip.stops.map((stop, s) => {
+            const booking = bookingOf(stop.bookingId);
+            return (
+              <li key={`${stop.bookingId}:${stop.deliveryOrderIds[0]}`}>
+                <Card
+                  type={STOP_TYPE}
+                  data={JSON.stringify({
+                    bookingId: stop.bookingId,
+                    deliveryOrderIds: stop.deliveryOrderIds,
+                  })}
+                  handleLabel={`ลาก ${booking?.docNo ?? ''}`}
                   isDisabled={disabled}
-                  aria-label={`เอาออก: ${booking?.docNo ?? ''}`}
-                  onPress={() => onUnassign(s)}
                 >
-                  เอาออก
-                </Button>
-              </StopActions>
-              <SelectField
-                label={`ย้าย ${booking?.docNo ?? ''} ไปรถ`}
-                value={null}
-                options={truckOptions.filter((o) => o.id !== trip.vehicleId)}
-                isDisabled={disabled}
-                onChange={(vehicleId) => vehicleId !== null && onMoveTo(s, String(vehicleId))}
-              />
-            </Card>
-          );
-        })}
-      </Stops>
+                  <strong>
+                    {s + 1}. {booking?.docNo}
+                  </strong>
+                  <span>{booking?.shipToLabel}</span>
+                  <span>
+                    ถึง {stop.arrival.time}
+                    {stop.start.time !== stop.arrival.time ? ` · เริ่มส่ง ${stop.start.time}` : ''} ·{' '}
+                    {kg(stop.load.weight)}
+                  </span>
+                  <StopActions>
+                    <Button
+                      size="sm"
+                      variant="ghost"
+                      isDisabled={disabled || s === 0}
+                      aria-label={`ขึ้น: ${booking?.docNo ?? ''}`}
+                      onPress={() => onMoveUp(s)}
+                    >
+                      <span aria-hidden="true">↑</span> ขึ้น
+                    </Button>
+                    <Button
+                      size="sm"
+                      variant="ghost"
+                      isDisabled={disabled}
+                      aria-label={`เอาออก: ${booking?.docNo ?? ''}`}
+                      onPress={() => onUnassign(s)}
+                    >
+                      เอาออก
+                    </Button>
+                  </StopActions>
+                  <SelectField
+                    label={`ย้าย ${booking?.docNo ?? ''} ไปรถ`}
+                    value={null}
+                    options={truckOptions.filter((o) => o.id !== trip.vehicleId)}
+                    isDisabled={disabled}
+                    onChange={(vehicleId) => vehicleId !== null && onMoveTo(s, String(vehicleId))}
+                  />
+                </Card>
+              </li>
+            );
+          })}
+        </Stops>
+      </Zone>
     </Column>
   );
 }
@@ -416,16 +500,21 @@ const Board = styled.div.attrs({ role: 'region', tabIndex: 0 })`
 `;
 
 const Column = styled.section`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space[2]};
   padding: ${({ theme }) => theme.space[3]};
   border: 1px solid ${({ theme }) => theme.color.border};
   border-radius: ${({ theme }) => theme.radius.lg};
   background: ${({ theme }) => theme.color.surface};
   min-width: 0;
-  & > h3 { margin: 0; font-size: ${({ theme }) => theme.font.size.lg}; }
+  & h3 { margin: 0; font-size: ${({ theme }) => theme.font.size.lg}; }
   & small { color: ${({ theme }) => theme.color.textMuted}; font-weight: normal; }
+`;
+
+/** The whole column takes a dragged stop: where among the stops it lands is its place. */
+const Zone = styled(DropArea)`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space[2]};
+  height: 100%;
 `;
 
 const Stops = styled.ol`
@@ -437,11 +526,12 @@ const Stops = styled.ol`
   list-style: none;
 `;
 
-const Card = styled.div`
+const Card = styled(Draggable)`
   display: flex;
   flex-direction: column;
   gap: ${({ theme }) => theme.space[1]};
   padding: ${({ theme }) => theme.space[2]};
+  padding-right: 40px; /* the drag handle */
   border: 1px solid ${({ theme }) => theme.color.border};
   border-radius: ${({ theme }) => theme.radius.md};
   background: ${({ theme }) => theme.color.background};

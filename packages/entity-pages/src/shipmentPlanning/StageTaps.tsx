@@ -1,4 +1,4 @@
-import { Button, useSnackbar } from '@lms/design-system';
+import { Button, TimeField, useSnackbar } from '@lms/design-system';
 import {
   featureRoles,
   LIMITS,
@@ -14,7 +14,14 @@ import { useApi } from '../api/ApiContext.tsx';
 import { ApiError } from '../api/ApiError.ts';
 import type { EntityRecord } from '../data/entityKeys.ts';
 import { useSession } from '../session/SessionContext.tsx';
-import { enqueueTap, flushTaps, pendingTaps, type QueuedTap, type SendOutcome } from './stageQueue.ts';
+import {
+  enqueueTap,
+  flushTaps,
+  pendingTaps,
+  type QueuedTap,
+  type SendOutcome,
+  tapInstant,
+} from './stageQueue.ts';
 
 /** No answer at all (offline, the server away): the tap waits on the phone. */
 function unanswered(error: unknown): boolean {
@@ -35,7 +42,8 @@ function tapId(): string {
 
 /**
  * "บันทึกเวลาจริง" on a shipment's page (issue 19 item 4): one tap records the next stage at the
- * tap's own time. Taps wait in the phone's storage while there is no signal and are sent, in
+ * tap's own time, or at the time typed beside the button (an earlier one fixed later in the form).
+ * Taps wait in the phone's storage while there is no signal and are sent, in
  * order, when it is back (the server records a resent tap once).
  */
 export function StageTaps({
@@ -48,6 +56,7 @@ export function StageTaps({
   const api = useApi();
   const { branchId, user } = useSession();
   const snackbar = useSnackbar();
+  const [typed, setTyped] = useState<string | null>(null);
   const [waiting, setWaiting] = useState(() =>
     pendingTaps(localStorage).filter((t) => t.shipmentId === record.id),
   );
@@ -90,16 +99,25 @@ export function StageTaps({
     enqueueTap(localStorage, {
       id: tapId(),
       stage: next.key,
-      at: new Date().toISOString(),
+      at: tapInstant(new Date(), typed).toISOString(),
       shipmentId: record.id,
       branchId,
     });
+    setTyped(null);
     await flush();
   };
   return (
     <Taps>
       {next ? (
-        <Button onPress={tap}>บันทึกเวลาจริง: {next.label}</Button>
+        <>
+          <TimeField
+            label={`เวลาจริงของ${next.label}`}
+            description="เว้นว่าง = เวลาที่กด"
+            value={typed}
+            onChange={setTyped}
+          />
+          <Button onPress={tap}>บันทึกเวลาจริง: {next.label}</Button>
+        </>
       ) : (
         <span>บันทึกเวลาจริงครบทุกขั้นตอนแล้ว</span>
       )}
@@ -116,6 +134,6 @@ export function StageTaps({
 const Taps = styled.div`
   display: flex;
   flex-wrap: wrap;
-  align-items: center;
+  align-items: flex-end;
   gap: ${({ theme }) => theme.space[2]};
 `;

@@ -1,4 +1,4 @@
-import type { PlanShift, PlanTrip, SlotPlan } from '@lms/domain';
+import type { BookingShipment, PlanShift, PlanTrip, SlotPlan } from '@lms/domain';
 import { delay, type HttpHandler, HttpResponse, http } from 'msw';
 import { fixtureId } from '../mocks/fixtures.ts';
 
@@ -23,6 +23,12 @@ const bookings: SlotPlan['bookings'] = [1, 2, 3, 4].map((n) => ({
   deliveryOrderIds: [doId(n * 2 - 1), doId(n * 2)],
   deliveryOrderDocNos: [`DO00${n * 2 - 1}`, `DO00${n * 2}`],
   load: { weight: n === 4 ? 3200 : 1800, volume: 9 },
+  place: [
+    { lat: 13.667, lon: 100.605 },
+    { lat: 14.027, lon: 100.616 },
+    { lat: 13.8, lon: 100.55 },
+    { lat: 13.778, lon: 100.476 },
+  ][n - 1]!,
 }));
 
 const trucks: SlotPlan['trucks'] = [
@@ -90,6 +96,8 @@ const base: SlotPlan = {
   shiftName: 'กะเช้า',
   shiftStart: '08:00',
   shiftEnd: '12:00',
+  /** A distribution centre in Bang Na. */
+  branchPlace: { lat: 13.668, lon: 100.634 },
   version: 0,
   confirmed: false,
   bookings,
@@ -207,3 +215,27 @@ export function planningHandlers(options: PlanningMockOptions = {}): HttpHandler
     }),
   ];
 }
+
+const stageAt = (stage: BookingShipment['stages'][number]['stage'], plan: string, actual: string | null) => ({
+  stage,
+  plan: { date: '2026-11-04', time: plan },
+  actual: actual ? { date: '2026-11-04', time: actual } : null,
+});
+
+/** A booking's page: one shipment carrying it, checked in and loading (long Thai names). */
+export const carriedBooking: BookingShipment[] = [
+  {
+    id: fixtureId('shipment', 1),
+    docNo: 'SH20261104000001',
+    licensePlate: '70-1234 กรุงเทพมหานคร',
+    driverName: 'สมชาย ขยันดีเป็นที่หนึ่งของบริษัทขนส่งสินค้าภาคตะวันออก',
+    stages: [
+      stageAt('CheckIn', '07:45', '07:41'),
+      stageAt('LoadStart', '08:00', '08:02'),
+      stageAt('LoadEnd', '08:30', null),
+      stageAt('ShipCom', '08:30', null),
+      stageAt('ShipStart', '08:30', null),
+      stageAt('ShipEnd', '10:10', null),
+    ],
+  },
+];

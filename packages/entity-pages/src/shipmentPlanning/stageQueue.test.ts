@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { enqueueTap, flushTaps, pendingTaps, type QueuedTap, type TapStore } from './stageQueue.ts';
+import {
+  enqueueTap,
+  flushTaps,
+  pendingTaps,
+  type QueuedTap,
+  type TapStore,
+  tapInstant,
+} from './stageQueue.ts';
 
 const memory = (): TapStore => {
   const items = new Map<string, string>();
@@ -62,5 +69,17 @@ describe('the offline stage-tap queue', () => {
     const store = memory();
     store.setItem('lms.shipmentStageTaps', '{not json');
     expect(pendingTaps(store)).toEqual([]);
+  });
+});
+
+describe('the time of a tap', () => {
+  const now = new Date(2025, 0, 6, 0, 10, 30);
+  it('is now unless a time was typed', () => {
+    expect(tapInstant(now, null)).toBe(now);
+  });
+  it('is the typed time today when that is past, else last night (never after now)', () => {
+    expect(tapInstant(now, '00:05')).toEqual(new Date(2025, 0, 6, 0, 5));
+    expect(tapInstant(now, '23:50')).toEqual(new Date(2025, 0, 5, 23, 50));
+    expect(tapInstant(now, '00:10')).toEqual(new Date(2025, 0, 6, 0, 10));
   });
 });

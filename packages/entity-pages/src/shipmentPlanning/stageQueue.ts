@@ -65,3 +65,16 @@ export async function flushTaps(
   }
   return { sent, refused, waiting: pendingTaps(store).length };
 }
+
+/**
+ * The tap's time: now, or the time the driver typed (a tap forgotten) on the latest day that keeps
+ * it in the past — 23:50 typed at 00:10 is last night. The server refuses a time after now.
+ */
+export function tapInstant(now: Date, typed: string | null): Date {
+  if (!typed) return now;
+  const [hours, minutes] = typed.split(':').map(Number);
+  const at = new Date(now);
+  at.setHours(hours ?? 0, minutes ?? 0, 0, 0);
+  if (at > now) at.setDate(at.getDate() - 1);
+  return at;
+}

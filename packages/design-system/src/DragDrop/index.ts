@@ -1,0 +1,1 @@
+export { Draggable, type DraggableProps, DropArea, type DropAreaProps } from './DragDrop.tsx';

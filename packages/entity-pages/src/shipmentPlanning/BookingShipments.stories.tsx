@@ -1,0 +1,84 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { delay, HttpResponse, http } from 'msw';
+import { expect, within } from 'storybook/test';
+import { fixtureId } from '../mocks/fixtures.ts';
+import { PageHarness } from '../stories/PageHarness.tsx';
+import { BookingShipments } from './BookingShipments.tsx';
+import { carriedBooking } from './planningMocks.ts';
+
+const bookingId = fixtureId('bookingReport', 1);
+const url = `/api/bookingReport/${bookingId}/shipments`;
+
+function Harness({ width }: { readonly width?: number }) {
+  return (
+    <PageHarness roles={['ROLE_BOOKING_REPORT_READ']} {...(width ? { width } : {})}>
+      <BookingShipments bookingId={bookingId} />
+    </PageHarness>
+  );
+}
+
+/** The shipments carrying a booking on its page (issue 19): plan and actual time of each stage. */
+const meta = {
+  title: 'Pages/Shipment Planning/Booking shipments',
+  component: Harness,
+} satisfies Meta<typeof Harness>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+const answering = (answer: () => Response | Promise<Response>): Story['beforeEach'] => {
+  return ({ msw }) => msw.use(http.get(url, answer));
+};
+
+export const Carried: Story = {
+  beforeEach: answering(() => HttpResponse.json(carriedBooking)),
+  play: async ({ canvas }) => {
+    const section = within(await canvas.findByRole('region', { name: 'การขนส่ง' }));
+    await expect(
+      await section.findByRole('heading', {
+        name: /^SH20261104000001 · รถ 70-1234 กรุงเทพมหานคร · คนขับ สมชาย/,
+      }),
+    ).toBeVisible();
+    const rows = section.getAllByRole('row');
+    await expect(rows).toHaveLength(7);
+    await expect(rows[1]).toHaveTextContent(/เช็คอิน.*07:45.*07:41/);
+    await expect(rows[3]).toHaveTextContent(/ขึ้นสินค้าเสร็จ.*08:30-$/);
+  },
+};
+
+/** On a phone the stages are cards, plan then actual, with nothing to scroll sideways. */
+export const PhoneWidth: Story = {
+  args: { width: 360 },
+  beforeEach: answering(() => HttpResponse.json(carriedBooking)),
+  play: async ({ canvas, canvasElement }) => {
+    const list = await canvas.findByRole('list', { name: /^เวลาของใบขนส่ง/ });
+    const stages = within(list).getAllByRole('listitem');
+    await expect(stages).toHaveLength(6);
+    await expect(stages[0]).toHaveTextContent(/เช็คอิน.*07:45.*07:41/);
+    const page = canvasElement.querySelector('[data-story-root] > div') as HTMLElement;
+    await expect(page.scrollWidth).toBeLessThanOrEqual(362);
+  },
+};
+
+export const NotOnATruckYet: Story = {
+  beforeEach: answering(() => HttpResponse.json([])),
+  play: async ({ canvas }) => {
+    await expect(await canvas.findByText('ยังไม่ได้จัดรถ')).toBeVisible();
+  },
+};
+
+export const Loading: Story = {
+  beforeEach: answering(async () => {
+    await delay('infinite');
+    return HttpResponse.json([]);
+  }),
+  play: async ({ canvas }) => {
+    await expect(await canvas.findByRole('status')).toHaveTextContent('กำลังโหลดการขนส่ง...');
+  },
+};
+
+export const ServerError: Story = {
+  beforeEach: answering(() => HttpResponse.json({ messages: ['ระบบขัดข้อง กรุณาลองใหม่'] }, { status: 500 })),
+  play: async ({ canvas }) => {
+    await expect(await canvas.findByRole('alert')).toHaveTextContent('ระบบขัดข้อง กรุณาลองใหม่');
+  },
+};
