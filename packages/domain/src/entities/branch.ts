@@ -2,14 +2,12 @@ import type { ChildDef } from '../entity/types.ts';
 import { defineEntity } from './define.ts';
 import {
   booleanField,
-  CODE_NAME_LABEL,
   codeField,
   decimalField,
   latLonFields,
   minutesField,
   nameField,
   refField,
-  sortBy,
   stringField,
   telField,
   textField,

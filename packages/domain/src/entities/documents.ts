@@ -1,4 +1,4 @@
-import type { EntityDef, FieldDef } from '../entity/types.ts';
+import type { FieldDef } from '../entity/types.ts';
 import { defineEntity } from './define.ts';
 import {
   attachmentsField,

@@ -1,5 +1,5 @@
 import { defineEntity } from './define.ts';
-import { codeField, latLonFields, placeNameFields, refField, sortBy, stringField } from './fields.ts';
+import { codeField, latLonFields, placeNameFields, refField, stringField } from './fields.ts';
 
 /** Region, province, district and sub-district: Thailand's administrative hierarchy. */
 

@@ -2,7 +2,6 @@ import { defineEntity } from './define.ts';
 import {
   attachmentsField,
   booleanField,
-  CODE_NAME_LABEL,
   codeField,
   decimalField,
   enumField,

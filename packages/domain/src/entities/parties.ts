@@ -1,14 +1,12 @@
 import { defineEntity } from './define.ts';
 import {
   booleanField,
-  CODE_NAME_LABEL,
   codeField,
   dateField,
   enumField,
   nameField,
   owningBranchField,
   refField,
-  sortBy,
   stringField,
   telField,
 } from './fields.ts';

@@ -1,4 +1,3 @@
-import type { EntityDef, FieldDef } from '../entity/types.ts';
 import { defineEntity } from './define.ts';
 import { docNoField } from './documents.ts';
 import {

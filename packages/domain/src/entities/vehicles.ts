@@ -1,7 +1,6 @@
 import { defineEntity } from './define.ts';
 import {
   booleanField,
-  CODE_NAME_LABEL,
   codeField,
   decimalField,
   enumField,

@@ -1,10 +1,10 @@
 import { Button, ConfirmDialog, SelectField, TextArea, useSnackbar } from '@lms/design-system';
-import { callStatusOptions, entityByName } from '@lms/domain';
+import { callStatusOptions, entityByName, messagesOfError } from '@lms/domain';
 import { useState } from 'react';
 import styled from 'styled-components';
 import { HistoryList } from '../pages/HistoryList.tsx';
 import { useCanBook, useSession } from '../session/SessionContext.tsx';
-import { messagesOf, useBookingApi } from './bookingApi.ts';
+import { useBookingApi } from './bookingApi.ts';
 
 type CallStatus = (typeof callStatusOptions)[number]['value'];
 
@@ -57,7 +57,7 @@ export function BookingActions({
       ]);
       onChanged?.();
     } catch (error) {
-      snackbar.error(messagesOf(error));
+      snackbar.error(messagesOfError(error));
     } finally {
       setResending(null);
     }
@@ -72,7 +72,7 @@ export function BookingActions({
       snackbar.success([answer.alreadyCanceled ? `${name} ถูกยกเลิกไปก่อนแล้ว` : `ยกเลิก ${name} แล้ว`]);
       onChanged?.();
     } catch (error) {
-      snackbar.error(messagesOf(error));
+      snackbar.error(messagesOfError(error));
     } finally {
       setBusy(false);
     }
@@ -86,7 +86,7 @@ export function BookingActions({
       onChanged?.();
     } catch (error) {
       setStatus(previous);
-      snackbar.error(messagesOf(error));
+      snackbar.error(messagesOfError(error));
     }
   };
 

@@ -8,14 +8,14 @@ import {
   type RowKey,
   TextField,
 } from '@lms/design-system';
-import { formatDate, formatNumber } from '@lms/domain';
+import { formatDate, formatNumber, messagesOfError } from '@lms/domain';
 import { useMemo, useState } from 'react';
 import styled from 'styled-components';
 import type { EntityRecord } from '../data/entityKeys.ts';
 import { useEntityList, useOptionsLoader } from '../data/useEntityData.ts';
 import { DEFAULT_PAGE_SIZE } from '../pages/useListView.ts';
 import { useCanBook } from '../session/SessionContext.tsx';
-import { messagesOf, useBookingApi } from './bookingApi.ts';
+import { useBookingApi } from './bookingApi.ts';
 import { kg, m3, thaiDay } from './format.ts';
 import { Actions, Figure, Figures, Messages, Panel, Stack } from './layout.tsx';
 import type { BookingRequest, UnbookedDo } from './types.ts';
@@ -133,7 +133,7 @@ export function BookingInfoStep({ onDraftCreated, wantedDate = null }: BookingIn
       onDraftCreated(answer.draft.id);
     } catch (error) {
       setPending(false);
-      setFailure(messagesOf(error));
+      setFailure(messagesOfError(error));
     }
   };
 

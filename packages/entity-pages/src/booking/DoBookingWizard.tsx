@@ -1,8 +1,9 @@
 import { Button, ConfirmDialog, useSnackbar } from '@lms/design-system';
+import { messagesOfError } from '@lms/domain';
 import { useState } from 'react';
 import styled from 'styled-components';
 import { BookingInfoStep } from './BookingInfoStep.tsx';
-import { messagesOf, useBookingApi } from './bookingApi.ts';
+import { useBookingApi } from './bookingApi.ts';
 import { FineTuneStep } from './FineTuneStep.tsx';
 import { Actions, Panel, Stack } from './layout.tsx';
 import { OrderSuggestionStep } from './OrderSuggestionStep.tsx';
@@ -56,7 +57,7 @@ export function DoBookingWizard({
       onNavigate('info', null);
     } catch (error) {
       setDiscarding(null);
-      snackbar.error(messagesOf(error));
+      snackbar.error(messagesOfError(error));
     }
   };
 

@@ -1,9 +1,9 @@
 import { Alert, Button, DateField } from '@lms/design-system';
-import { MESSAGES } from '@lms/domain';
+import { MESSAGES, messagesOfError } from '@lms/domain';
 import { useState } from 'react';
 import styled from 'styled-components';
 import { useCanBook } from '../session/SessionContext.tsx';
-import { messagesOf, useBookingApi, useDraft, useSuggestion } from './bookingApi.ts';
+import { useBookingApi, useDraft, useSuggestion } from './bookingApi.ts';
 import { DoBookingCalendar } from './DoBookingCalendar.tsx';
 import { km, thaiDay } from './format.ts';
 import { Actions, Messages, Panel, Stack } from './layout.tsx';
@@ -53,7 +53,7 @@ export function OrderSuggestionStep({ draftId, today, onChosen, onBack }: OrderS
       onChosen();
     } catch (error) {
       setChoosing(null);
-      setFailure(messagesOf(error));
+      setFailure(messagesOfError(error));
     }
   };
 

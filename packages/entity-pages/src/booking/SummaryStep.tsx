@@ -1,10 +1,11 @@
 import { Alert, Button } from '@lms/design-system';
+import { messagesOfError } from '@lms/domain';
 import { useState } from 'react';
 import useSWR from 'swr';
 import { ApiError } from '../api/ApiError.ts';
 import { useEntityOptions } from '../data/useEntityData.ts';
 import { useCanBook } from '../session/SessionContext.tsx';
-import { messagesOf, useBookingApi } from './bookingApi.ts';
+import { useBookingApi } from './bookingApi.ts';
 import { Actions, Messages, Panel, Stack, TableScroll } from './layout.tsx';
 import { AllocationSummary } from './OptionCard.tsx';
 import { Totals } from './Totals.tsx';
@@ -63,7 +64,7 @@ export function SummaryStep({ draftId, onConfirmed, onBack, onFreshSuggestion }:
         setConflict(error.messages);
         // Re-checked figures show which allocation lost its room; the others still fit as chosen.
         void summary.mutate();
-      } else setFailure(messagesOf(error));
+      } else setFailure(messagesOfError(error));
     }
   };
 

@@ -4,14 +4,13 @@ import {
   calendarApi,
   contactApi,
   bookingApi as contract,
-  MESSAGES,
   type Operation,
   pathOf,
   type Query,
 } from '@lms/domain';
 import { useMemo } from 'react';
 import useSWR from 'swr';
-import { ApiError } from '../api/ApiError.ts';
+import type { ApiError } from '../api/ApiError.ts';
 import { useBranchScope } from '../api/branchScope.ts';
 import type { BookingRequest, DraftAllocation, DraftAnswer, SlotChoices, Suggestion } from './types.ts';
 
@@ -118,10 +117,4 @@ export function useSuggestion(request: BookingRequest | null | undefined) {
     () => booking.suggest(request as BookingRequest),
     { revalidateOnFocus: false },
   );
-}
-
-/** Thai messages of any failure. */
-export function messagesOf(error: unknown): readonly string[] {
-  if (error instanceof ApiError) return error.messages;
-  return [MESSAGES.unexpectedShape.text];
 }

@@ -1,6 +1,7 @@
+import { messagesOfError } from '@lms/domain';
 import { useState } from 'react';
 import { ApiError } from '../api/ApiError.ts';
-import { messagesOf, useBookingApi, useDraft } from './bookingApi.ts';
+import { useBookingApi, useDraft } from './bookingApi.ts';
 import { allocationErrors } from './draftEdits.ts';
 import type { DraftAllocation } from './types.ts';
 
@@ -36,7 +37,7 @@ export function useDraftEdits(draftId: string) {
         setErrors(perAllocation);
         if (Object.keys(perAllocation).length === 0) setFailure(error.messages);
       } else {
-        setFailure(messagesOf(error));
+        setFailure(messagesOfError(error));
         if (error instanceof ApiError && error.status === 409) await draft.mutate();
       }
     } finally {

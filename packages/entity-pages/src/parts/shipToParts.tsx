@@ -1,8 +1,7 @@
 import { Button, ConfirmDialog, useSnackbar } from '@lms/design-system';
-import { type Answer, pathOf, privacyApi, recordLabel } from '@lms/domain';
+import { type Answer, messagesOfError, pathOf, privacyApi, recordLabel } from '@lms/domain';
 import { useState } from 'react';
 import { useApi } from '../api/ApiContext.tsx';
-import { messagesOf } from '../booking/bookingApi.ts';
 import { useEntityMutations } from '../data/useEntityMutations.ts';
 import { ExportPersonalDataAction } from '../privacy/ExportPersonalDataAction.tsx';
 import { useSession } from '../session/SessionContext.tsx';
@@ -31,7 +30,7 @@ export function EraseContactAction({ entity, record }: RecordPartProps) {
       ]);
       await revalidate();
     } catch (error) {
-      snackbar.error(messagesOf(error));
+      snackbar.error(messagesOfError(error));
     } finally {
       setState(null);
     }

@@ -1,10 +1,9 @@
 import { Alert, Button, DateField, Draggable, DropArea, SelectField, useSnackbar } from '@lms/design-system';
-import { featureRoles, type PlanTrip, type SlotPlan } from '@lms/domain';
+import { featureRoles, messagesOfError, type PlanTrip, type SlotPlan } from '@lms/domain';
 import { useState } from 'react';
 import styled from 'styled-components';
 import useSWR from 'swr';
 import type { ApiError } from '../api/ApiError.ts';
-import { messagesOf } from '../booking/bookingApi.ts';
 import { isoOf, kg, km, m3, minutes, percent, thaiDay } from '../booking/format.ts';
 import { FieldRow, Figure, Figures, Messages, Panel, Stack } from '../booking/layout.tsx';
 import { OSM_TILE_URL } from '../demo/TrackingMap.tsx';
@@ -119,7 +118,7 @@ export function ShipmentPlanningPage({ today, tileUrlTemplate = OSM_TILE_URL }: 
     try {
       setWorking({ key: keyText, plan: await planning.plan(date, shiftId) });
     } catch (error) {
-      snackbar.error(messagesOf(error));
+      snackbar.error(messagesOfError(error));
     } finally {
       setBusy(null);
     }
@@ -135,7 +134,7 @@ export function ShipmentPlanningPage({ today, tileUrlTemplate = OSM_TILE_URL }: 
       setWorking({ key: keyText, plan: { ...plan, version: shown.version } });
       setRefused([]);
     } catch (error) {
-      setRefused(messagesOf(error));
+      setRefused(messagesOfError(error));
     } finally {
       setBusy(null);
     }
@@ -157,7 +156,7 @@ export function ShipmentPlanningPage({ today, tileUrlTemplate = OSM_TILE_URL }: 
         setWorking(null);
         await slot.mutate();
       }
-      setRefused(messagesOf(error));
+      setRefused(messagesOfError(error));
     } finally {
       setBusy(null);
     }
