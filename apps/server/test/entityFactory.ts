@@ -30,7 +30,8 @@ export function sampleValue(field: FieldDef, n: number, refIds: Record<string, s
     case 'boolean':
       return true;
     case 'date':
-      return '2026-03-15';
+      // A day per record, so records that differ only in their references keep distinct labels.
+      return `2026-03-${String(1 + (n % 28)).padStart(2, '0')}`;
     case 'time':
       return lower.includes('end') ? '17:00' : '08:00';
     case 'datetime':
@@ -58,6 +59,13 @@ export function sampleBody(entity: EntityDef, refIds: Record<string, string>): R
       continue;
     body[field.name] = sampleValue(field, n, refIds);
   }
+  // Times follow their declaration order (a shift's start before its end, a shipment's stages
+  // one after another), so the sample passes rules that order them.
+  entity.fields
+    .filter((field) => field.type === 'time' && field.name in body)
+    .forEach((field, index) => {
+      body[field.name] = `${String(8 + Math.floor(index / 2)).padStart(2, '0')}:${index % 2 ? '30' : '00'}`;
+    });
   for (const child of entity.children ?? []) {
     body[child.name] = [
       Object.fromEntries(
@@ -81,14 +89,19 @@ export function referencedEntities(entity: EntityDef, seen = new Set<string>()):
   return order;
 }
 
-/** Creates one record of each entity the given one refers to, through the API; answers their ids. */
+/**
+ * Creates one record of each entity the given one refers to, through the API; answers their ids.
+ * `known` (ids by entity name) are reused instead of created: pass one map to several calls to
+ * share their references.
+ */
 export async function createReferences(
   api: string,
   token: string,
   entity: EntityDef,
   branchId: string,
+  known: Record<string, string> = {},
 ): Promise<Record<string, string>> {
-  const refIds: Record<string, string> = { branch: branchId };
+  const refIds = Object.assign(known, { branch: branchId });
   for (const name of referencedEntities(entity)) {
     if (refIds[name]) continue;
     const target = entityByName(name);

@@ -33,14 +33,17 @@ function PdfPage({ url, title, top }: { url: string; title: string; top?: number
       // and a canvas drawn 1:1 would blur the text.
       const size = page.getViewport({ scale: 1 });
       const shown = Math.min(1000 / size.width, 740 / (size.height * (top ?? 1)));
-      const viewport = page.getViewport({ scale: shown * 2 });
+      // One canvas pixel per CSS pixel: a canvas the browser scales down is resampled with a
+      // filter Chromium picks by load (fast while busy, smooth later), and the same PDF would then
+      // give a different picture in the full suite than alone.
+      const viewport = page.getViewport({ scale: shown });
       const target = canvas.current;
       if (cancelled || !target) return;
-      target.width = viewport.width;
-      target.height = viewport.height;
-      target.style.width = `${viewport.width / 2}px`;
-      target.style.height = `${viewport.height / 2}px`;
-      if (top && target.parentElement) target.parentElement.style.height = `${(viewport.height / 2) * top}px`;
+      target.width = Math.floor(viewport.width);
+      target.height = Math.floor(viewport.height);
+      target.style.width = `${target.width}px`;
+      target.style.height = `${target.height}px`;
+      if (top && target.parentElement) target.parentElement.style.height = `${Math.floor(target.height * top)}px`;
       await page.render({ canvas: target, viewport }).promise;
       if (!cancelled) setState('drawn');
     })().catch(() => !cancelled && setState('failed'));

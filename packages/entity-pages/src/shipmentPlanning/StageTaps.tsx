@@ -4,6 +4,7 @@ import {
   LIMITS,
   MESSAGES,
   pathOf,
+  phrase,
   shipmentPlanningApi,
   shipmentStages,
   stageFieldNames,
@@ -111,7 +112,7 @@ export function StageTaps({
       {next ? (
         <>
           <TimeField
-            label={`เวลาจริงของ${next.label}`}
+            label={phrase('เวลาจริงของ', next.label)}
             description="เว้นว่าง = เวลาที่กด"
             value={typed}
             onChange={setTyped}
