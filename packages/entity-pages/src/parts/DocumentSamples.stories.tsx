@@ -43,7 +43,8 @@ function PdfPage({ url, title, top }: { url: string; title: string; top?: number
       target.height = Math.floor(viewport.height);
       target.style.width = `${target.width}px`;
       target.style.height = `${target.height}px`;
-      if (top && target.parentElement) target.parentElement.style.height = `${Math.floor(target.height * top)}px`;
+      if (top && target.parentElement)
+        target.parentElement.style.height = `${Math.floor(target.height * top)}px`;
       await page.render({ canvas: target, viewport }).promise;
       if (!cancelled) setState('drawn');
     })().catch(() => !cancelled && setState('failed'));
