@@ -35,15 +35,13 @@ afterEach(async ({ task }) => {
   const tolerance = Number(
     document.querySelector('[data-screenshot-tolerance]')?.getAttribute('data-screenshot-tolerance'),
   );
-  await expect
-    .element(page.elementLocator(subject))
-    .toMatchScreenshot(
-      name,
-      tolerance > 0
-        ? {
-            comparatorName: 'pixelmatch',
-            comparatorOptions: { threshold: 0.2, allowedMismatchedPixelRatio: tolerance },
-          }
-        : undefined,
-    );
+  await expect.element(page.elementLocator(subject)).toMatchScreenshot(
+    name,
+    tolerance > 0
+      ? {
+          comparatorName: 'pixelmatch',
+          comparatorOptions: { threshold: 0.2, allowedMismatchedPixelRatio: tolerance },
+        }
+      : undefined,
+  );
 });
