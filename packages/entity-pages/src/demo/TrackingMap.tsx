@@ -1,7 +1,7 @@
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { type Dispatch, type SetStateAction, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
 import type { Fix } from './geolocation.ts';
-import { fittingZoom, metersPerPixel, project, scaleBar, tilesFor } from './mapMath.ts';
+import { fittingZoom, metersPerPixel, project, scaleBar, type TileRef, tilesFor } from './mapMath.ts';
 import type { SharedPosition } from './positionStream.ts';
 import { TRACKING_TEXT } from './text.ts';
 
@@ -98,19 +98,7 @@ export function TrackingMap({ trail, others, tileUrlTemplate, height: fixedHeigh
         data-tiles={tileUrlTemplate ? tileState : 'none'}
         data-zoom={zoom}
       >
-        {tiles.map((tile) => (
-          <MapTile
-            key={tile.key}
-            src={tile.url}
-            alt=""
-            width={256}
-            height={256}
-            draggable={false}
-            style={{ left: tile.left, top: tile.top }}
-            onLoad={() => setTileState('ok')}
-            onError={() => setTileState((state) => (state === 'ok' ? state : 'failed'))}
-          />
-        ))}
+        <MapTiles tiles={tiles} onState={setTileState} />
         {width > 0 && (
           <MapOverlay width={width} height={height} role="img" aria-label={label}>
             {current && me && (
@@ -183,6 +171,29 @@ export function TrackingMap({ trail, others, tileUrlTemplate, height: fixedHeigh
       </MapFrame>
     </MapWrapper>
   );
+}
+
+/** The tile images under a map's overlay; the first that loads says "ok", a failure before any says "failed". */
+export function MapTiles({
+  tiles,
+  onState,
+}: {
+  tiles: readonly TileRef[];
+  onState: Dispatch<SetStateAction<TileState>>;
+}) {
+  return tiles.map((tile) => (
+    <MapTile
+      key={tile.key}
+      src={tile.url}
+      alt=""
+      width={256}
+      height={256}
+      draggable={false}
+      style={{ left: tile.left, top: tile.top }}
+      onLoad={() => onState('ok')}
+      onError={() => onState((state) => (state === 'ok' ? state : 'failed'))}
+    />
+  ));
 }
 
 export const MapWrapper = styled.div`

@@ -9,7 +9,7 @@ import {
   MapLabel,
   MapNotice,
   MapOverlay,
-  MapTile,
+  MapTiles,
   MapWrapper,
   mapHeight,
   type TileState,
@@ -86,19 +86,7 @@ export function RouteMap({ plan, tileUrlTemplate }: RouteMapProps) {
         data-tiles={tileUrlTemplate ? tileState : 'none'}
         data-zoom={zoom}
       >
-        {tiles.map((tile) => (
-          <MapTile
-            key={tile.key}
-            src={tile.url}
-            alt=""
-            width={256}
-            height={256}
-            draggable={false}
-            style={{ left: tile.left, top: tile.top }}
-            onLoad={() => setTileState('ok')}
-            onError={() => setTileState((state) => (state === 'ok' ? state : 'failed'))}
-          />
-        ))}
+        <MapTiles tiles={tiles} onState={setTileState} />
         {center && width > 0 && (
           <MapOverlay width={width} height={height} role="img" aria-label={label}>
             {trips.map((trip) => {
