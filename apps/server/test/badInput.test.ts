@@ -1,7 +1,7 @@
 import { request as httpRequest } from 'node:http';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { call, createUser, signIn } from './fixtures.ts';
+import { call, createBranch, createUser, signIn } from './fixtures.ts';
 import { setupTestServer } from './harness.ts';
 
 /** Bad input from a careless client or a prober: every answer a 4xx in the api.md Thai shape. */
@@ -132,5 +132,21 @@ describe('the Excel export', () => {
     const response = await call(server.api, 'GET', '/province/export?ids=abc', { token: admin });
     expect(response.headers.get('content-type')).toMatch(/json/);
     expectThai(response, 400);
+  });
+});
+
+describe('what only the database can refuse, in Thai (found by the fuzz)', () => {
+  it('a plan for a shift that does not exist → 422, not a foreign-key 500', async () => {
+    const branchId = await createBranch(server.db);
+    const response = await call(server.api, 'POST', `/shipmentPlanning/confirm?branchId=${branchId}`, {
+      token: admin,
+      body: {
+        date: '2025-11-11',
+        shiftOfDayId: '04e9349c-5a55-4df5-ae32-2157b96eda4d',
+        version: 0,
+        trips: [],
+      },
+    });
+    expect(expectThai(response, 422)).toEqual(['ไม่พบข้อมูลอ้างอิงที่เลือก']);
   });
 });

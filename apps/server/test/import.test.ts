@@ -419,6 +419,13 @@ describe('template', () => {
     const report = await upload(entity, bytes, 'template.xlsx');
     expect(report.body.rows[0], JSON.stringify(report.body.rows[0])).toMatchObject({ status: 'created' });
   });
+
+  it('names the sheet after a title with characters Excel refuses ("อำเภอ/เขต"; found by the fuzz)', async () => {
+    const bytes = await download('/district/import/template');
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(bytes.buffer);
+    expect(workbook.worksheets[0]!.name).toBe('อำเภอ-เขต');
+  });
 });
 
 describe('an import as a job (leave and come back)', () => {

@@ -3,6 +3,7 @@ import { type EntityDef, type FieldDef, unknownFieldType } from '@lms/domain';
 import ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
 import { labelKey } from './labels.ts';
+import { sheetName } from './sheetName.ts';
 
 type Row = Record<string, unknown>;
 
@@ -69,7 +70,7 @@ export async function sendExcel(reply: FastifyReply, entity: EntityDef, batches:
     useSharedStrings: false,
     useStyles: true,
   });
-  const sheet = workbook.addWorksheet(entity.title.slice(0, 31));
+  const sheet = workbook.addWorksheet(sheetName(entity.title));
   const fields = exportedFields(entity);
   sheet.columns = fields.map((f) => ({
     header: f.label,

@@ -102,6 +102,15 @@ export const errorServerOptions: Pick<FastifyServerOptions, 'frameworkErrors' | 
  * Every failure answers `{ messages }` (api.md). Unknown errors become a generic Thai 500
  * with the request id; the detail goes only to the log, never to the client.
  */
+/** PostgreSQL's refusals that are the request's fault, in Thai; undefined for every other error. */
+function refusedByDatabase(error: unknown): string | undefined {
+  const code = (error as { code?: unknown }).code;
+  if (code === '23503') return 'ไม่พบข้อมูลอ้างอิงที่เลือก';
+  if (code === '22P02' || code === '22007' || code === '22008' || code === '22003')
+    return 'ข้อมูลมีรูปแบบไม่ถูกต้อง';
+  return undefined;
+}
+
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
     if (error instanceof HttpError) {
@@ -122,6 +131,13 @@ export function registerErrorHandling(app: FastifyInstance): void {
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       return reply.status(status).send({ messages: [statusMessages[status] ?? statusMessages[400]] });
+    }
+    const refusal = refusedByDatabase(error);
+    if (refusal) {
+      // The client named a record that does not exist or sent a value PostgreSQL cannot read: the
+      // request's fault, caught by the database after the route's own checks (found by the fuzz).
+      request.log.warn({ err: error }, 'database refused the request');
+      return reply.status(422).send({ messages: [refusal] });
     }
     if (isDatabaseUnavailable(error)) {
       request.log.error({ err: error }, 'database unavailable');

@@ -9,6 +9,7 @@ import {
 import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import { labelSql } from '../crud/labels.ts';
+import { sheetName } from '../crud/sheetName.ts';
 import type { Database } from '../db/database.ts';
 import { isLabelled, tableOf } from '../entities/naming.ts';
 import { importColumns } from './columns.ts';
@@ -135,7 +136,7 @@ export async function importTemplate(db: Database, entity: EntityDef, branchId?:
   const columns = importColumns(entity);
   const key = new Set(naturalKeyOf(entity));
   const workbook = new ExcelJS.Workbook();
-  const sheet = workbook.addWorksheet(entity.title.slice(0, 31));
+  const sheet = workbook.addWorksheet(sheetName(entity.title));
   const help = workbook.addWorksheet('คำอธิบาย');
   const lists = workbook.addWorksheet('ตัวเลือก', { state: 'hidden' });
   sheet.columns = columns.map((f) => ({
