@@ -1,3 +1,4 @@
+import { bangkokIsoDate } from '@lms/domain';
 import { buildApp } from './app.ts';
 import { ensureFirstAdmin } from './auth/firstAdmin.ts';
 import { readConfig } from './config.ts';
@@ -6,6 +7,7 @@ import { ensureDatabase } from './db/admin.ts';
 import { connect, migrate } from './db/database.ts';
 import { startEmbeddedPostgres } from './db/embedded.ts';
 import { readRetention } from './privacy/retention.ts';
+import { seedDemoBookings } from './seed/bookings.ts';
 import { seedDemoCompany } from './seed/demo.ts';
 
 // Starts the product: PostgreSQL (embedded unless DATABASE_URL), migrations, the API and the web app.
@@ -33,6 +35,9 @@ const firstAdmin = await ensureFirstAdmin(db);
 // The demo company comes with a new database unless LMS_DEMO=false.
 const demoUsers = process.env.LMS_DEMO === 'false' ? undefined : await seedDemoCompany(db);
 if (demoUsers) {
+  // After the company's transaction: bookings go through the engine and the confirm's own locks.
+  const made = await seedDemoBookings(db, bangkokIsoDate(new Date()));
+  log(`demo: ${made.bookings} bookings this week, ${made.shipments} shipments planned today and tomorrow`);
   console.log(
     '\n  Demo company created. Demo users (one-time display; passwords are stored only as hashes):',
   );

@@ -2,6 +2,7 @@ import { entities } from '@lms/domain';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { snake, storedAsTable, tableOf } from '../src/entities/naming.ts';
+import { seedDemoBookings } from '../src/seed/bookings.ts';
 import { seedDemoCompany } from '../src/seed/demo.ts';
 import { call, createUser, signIn } from './fixtures.ts';
 import { setupTestServer } from './harness.ts';
@@ -108,6 +109,37 @@ describe('the demo company', () => {
     expect(await seedDemoCompany(server.db)).toBeUndefined();
     expect(await count('branch')).toBe(4);
   });
+
+  it('books a week and plans its first two days the way a planner does, within every slot', async () => {
+    const made = await seedDemoBookings(server.db, '2026-11-23');
+    // Every branch has bookings on most days of the week (a day the rules refuse stays empty).
+    const { rows: days } = await sql<{ code: string; days: number; bookings: number }>`
+      select b.code, count(distinct l.delivery_date)::int as days, count(distinct r.id)::int as bookings
+        from booking_report r join branch b on b.id = r.branch_id join booking_report__lines l on l.parent_id = r.id
+       where l.delivery_date between '2026-11-23' and '2026-11-29' group by b.code order by b.code`.execute(
+      server.db,
+    );
+    expect(days.length).toBe(4);
+    for (const day of days) expect(day.days, day.code).toBeGreaterThanOrEqual(4);
+    expect(made.bookings).toBe(days.reduce((sum, d) => sum + d.bookings, 0));
+    // Booked DOs are marked; no slot carries more weight than its trucks.
+    expect(
+      await count(
+        'delivery_order',
+        sql`is_booking and id not in (select delivery_order_id from booking_report__lines)`,
+      ),
+    ).toBe(0);
+    const { rows: over } = await sql<{ n: number }>`
+      select count(*)::int as n from (
+        select s.id from vehicle_date_slot s join vehicle_type vt on vt.id = s.vehicle_type_id
+          join booking_report__lines l on l.slot_id = s.id
+         group by s.id, s.total, vt.max_capacity_weight
+        having sum(l.used_weight) > s.total * vt.max_capacity_weight) x`.execute(server.db);
+    expect(over[0]!.n).toBe(0);
+    // Today's and tomorrow's booked slots are planned: shipments with stops.
+    expect(made.shipments).toBeGreaterThan(0);
+    expect(await count('shipment')).toBe(made.shipments);
+  }, 180_000);
 });
 
 describe('the demo company can be booked', () => {

@@ -174,6 +174,15 @@ export const BookingOption = Type.Object({
 });
 export type BookingOption = Static<typeof BookingOption>;
 
+/** An option's allocations as a draft stores them (the wizard's choice, the demo's seeding). */
+export function draftAllocationsOf(option: BookingOption): DraftAllocation[] {
+  return option.allocations.map((allocation) => ({
+    slotId: allocation.slotId,
+    vehicles: allocation.vehicles,
+    lines: allocation.lines.map(({ deliveryOrderId, lineId, qty }) => ({ deliveryOrderId, lineId, qty })),
+  }));
+}
+
 /** Why a day is not offered: per day and vehicle type, the first rule that ruled it out. */
 export const WhyNot = Type.Object({
   date: IsoDate,

@@ -139,6 +139,15 @@ export const TripsInput = List(
 );
 export type TripsInput = Static<typeof TripsInput>;
 
+/** A plan's trips as the server takes them back (to re-check a move or confirm). */
+export function tripsOf(plan: SlotPlan): TripsInput {
+  return plan.trips.map((trip) => ({
+    vehicleId: trip.vehicleId,
+    driverId: trip.driverId,
+    stops: trip.stops.map((stop) => ({ bookingId: stop.bookingId, deliveryOrderIds: stop.deliveryOrderIds })),
+  }));
+}
+
 /** Someone confirmed this slot first: the plan as it now stands. */
 export const PlanConflict = Type.Object({ messages: List(Type.String()), plan: SlotPlan });
 export type PlanConflict = Static<typeof PlanConflict>;

@@ -1,5 +1,5 @@
 import { Alert, Button, DateField } from '@lms/design-system';
-import { MESSAGES, messagesOfError } from '@lms/domain';
+import { draftAllocationsOf, MESSAGES, messagesOfError } from '@lms/domain';
 import { useState } from 'react';
 import styled from 'styled-components';
 import { useCanBook } from '../session/SessionContext.tsx';
@@ -17,15 +17,6 @@ export interface OrderSuggestionStepProps {
   readonly today: Date;
   readonly onChosen: () => void;
   readonly onBack: () => void;
-}
-
-/** The option's allocations as the draft stores them. */
-export function draftAllocationsOf(option: BookingOption): DraftAllocation[] {
-  return option.allocations.map((allocation) => ({
-    slotId: allocation.slotId,
-    vehicles: allocation.vehicles,
-    lines: allocation.lines.map(({ deliveryOrderId, lineId, qty }) => ({ deliveryOrderId, lineId, qty })),
-  }));
 }
 
 /** Step 2: the ranked options for the draft's DOs (best first), why other days are not offered, and a calendar of the horizon. */

@@ -1,4 +1,4 @@
-import { type Answer, type Body, shipmentPlanningApi as contract, type SlotPlan } from '@lms/domain';
+import { type Answer, type Body, shipmentPlanningApi as contract, tripsOf } from '@lms/domain';
 import { useMemo } from 'react';
 import { useBranchScope } from '../api/branchScope.ts';
 
@@ -10,15 +10,7 @@ export const planningKeys = {
 };
 
 export type TripsInput = Body<typeof contract.confirm>['trips'];
-
-/** A plan's trips as the server takes them back (to re-check a move or confirm). */
-export function tripsOf(plan: SlotPlan): TripsInput {
-  return plan.trips.map((trip) => ({
-    vehicleId: trip.vehicleId,
-    driverId: trip.driverId,
-    stops: trip.stops.map((stop) => ({ bookingId: stop.bookingId, deliveryOrderIds: stop.deliveryOrderIds })),
-  }));
-}
+export { tripsOf };
 
 /** The planning calls with the acting branch filled in (every one is branch-scoped). */
 export function usePlanningApi() {

@@ -1,0 +1,91 @@
+import { addDays, suggest } from '@lms/booking';
+import { draftAllocationsOf, tripsOf } from '@lms/domain';
+import { sql } from 'kysely';
+import { confirmDraft } from '../booking/confirm.ts';
+import { createDraft, type DraftRequest, toSuggestRequest } from '../booking/drafts.ts';
+import { loadWorld, worldEnd } from '../booking/world.ts';
+import type { Database } from '../db/database.ts';
+import { confirmPlan } from '../shipmentPlanning/confirm.ts';
+import { plannedSlot } from '../shipmentPlanning/plan.ts';
+
+/** Bookings per branch per day of the demo's first week. */
+const BOOKINGS_PER_DAY = 2;
+const DAYS = 7;
+
+/**
+ * The demo's week of confirmed bookings and its first two days of planned shipments (product.md
+ * "Demo data"), made the way a planner makes them: the engine's suggestion for a ship-to's DOs on
+ * the wanted day, a draft, a confirm under the slot locks; then the planner's plan of every shift
+ * of today and tomorrow, confirmed. Nothing here writes a booking row by hand, so the demo holds
+ * only what the rules allow. Answers the number of bookings and shipments made.
+ */
+export async function seedDemoBookings(
+  db: Database,
+  today: string,
+): Promise<{ bookings: number; shipments: number }> {
+  // Ten in the morning in Bangkok on `today`: the engine and the confirm judge lead times by it.
+  const now = new Date(`${today}T03:00:00Z`);
+  const branches = await sql<{ id: string; userId: string }>`
+    select b.id, coalesce(
+      (select l.owner_id from app_user__branch_ids l join app_user u on u.id = l.owner_id
+        where l.ref_id = b.id and u.username like 'planner.%' order by u.username limit 1),
+      (select id from app_user order by created_at limit 1)) as "userId"
+    from branch b order by b.code`.execute(db);
+  let bookings = 0;
+  let shipments = 0;
+  for (const branch of branches.rows) {
+    // The newest DOs, so the oldest stay unbooked for the user's own first booking.
+    const groups = await sql<{ shipToId: string; shipCondId: string; ids: string[] }>`
+      select so_ship_to_id as "shipToId", ship_cond_id as "shipCondId", (array_agg(id order by doc_no desc))[1:2] as ids
+      from delivery_order
+      where branch_id = ${branch.id} and not is_booking and so_ship_to_id is not null and ship_cond_id is not null
+      group by 1, 2 order by max(doc_no) desc limit ${BOOKINGS_PER_DAY * DAYS}`.execute(db);
+    for (const [k, group] of groups.rows.entries()) {
+      const request: DraftRequest = {
+        deliveryOrderIds: group.ids,
+        shipToId: group.shipToId,
+        shipCondId: group.shipCondId,
+        special: false,
+        wantedDate: addDays(today, Math.floor(k / BOOKINGS_PER_DAY)),
+      };
+      const world = await loadWorld(db, {
+        branchId: branch.id,
+        from: today,
+        to: worldEnd(today),
+        deliveryOrderIds: request.deliveryOrderIds,
+        shipToIds: [request.shipToId],
+      });
+      const { options } = suggest(world, toSuggestRequest(branch.id, request, today));
+      // The wanted day, or the nearest after it the rules allow, or the engine's best.
+      const wanted = request.wantedDate ?? today;
+      const option =
+        options
+          .filter((o) => o.firstDate >= wanted)
+          .sort((a, b) => a.firstDate.localeCompare(b.firstDate))[0] ?? options[0];
+      // A DO the rules cannot place this week stays unbooked, as it would for a planner.
+      if (!option) continue;
+      const draftId = await createDraft(db, branch.id, branch.userId, request, draftAllocationsOf(option));
+      await confirmDraft(db, draftId, branch.id, branch.userId, { now });
+      bookings++;
+    }
+    // Only the slots that hold a booking: the planner's solver spends its time limit on each slot.
+    const slots = await sql<{ date: string; shiftId: string }>`
+      select distinct s.shift_date::text as date, s.shift_of_day_id as "shiftId"
+      from booking_report__lines l join booking_report r on r.id = l.parent_id
+      join vehicle_date_slot s on s.id = l.slot_id
+      where r.branch_id = ${branch.id} and r.canceled_at is null and s.shift_date between ${today}::date and ${addDays(today, 1)}::date
+      order by 1, 2`.execute(db);
+    for (const { date, shiftId } of slots.rows) {
+      const plan = await plannedSlot(db, branch.id, date, shiftId);
+      if (!plan.trips.length) continue;
+      await confirmPlan(db, branch.id, branch.userId, {
+        date,
+        shiftOfDayId: shiftId,
+        version: plan.version,
+        trips: tripsOf(plan),
+      });
+      shipments += plan.trips.length;
+    }
+  }
+  return { bookings, shipments };
+}
