@@ -1,10 +1,10 @@
-import { type EntityDef, entityByName, LIMITS, type ListQuery } from '@lms/domain';
+import { type EntityDef, entityByName, type FieldDef, LIMITS, type ListQuery } from '@lms/domain';
 import { type RawBuilder, sql, type Transaction } from 'kysely';
 import type { Database } from '../db/database.ts';
 import { childTableOf, columnOf, isLabelled, linkTableOf, tableOf } from '../entities/naming.ts';
 import { checkAttachments } from './attachments.ts';
 import { attachmentFields, columnFields, refsFields, selectList, toColumnValue } from './columns.ts';
-import { attachLabels, labelSql } from './labels.ts';
+import { attachLabels, labelKey, labelledFields, labelSql, targetOf } from './labels.ts';
 import { whereClause } from './where.ts';
 
 export type Row = Record<string, unknown>;
@@ -119,6 +119,47 @@ export async function findRecord(
     where t.id = ${id} ${branch} ${lock ? sql`for update` : sql``}`.execute(db);
   if (!rows[0]) return undefined;
   await attachLinksAndChildren(db, entity, rows);
+  return rows[0];
+}
+
+/**
+ * One record as the by-id read answers it — columns, `refs` ids, attachments and every reference's
+ * label — in one statement, where `findRecord` + `withLabels` took three round trips. Entities
+ * with child lists (their rows' labels too) and those whose personal data is a reference (masked
+ * before its label is read) take that path still.
+ */
+export async function findLabelledRecord(db: Database, entity: EntityDef, id: string, branchId?: string) {
+  if (
+    entity.children?.length ||
+    entity.fields.some((f) => f.personal && (f.type === 'ref' || f.type === 'refs'))
+  ) {
+    const row = await findRecord(db, entity, id, branchId);
+    return row && withLabels(db, entity, row);
+  }
+  const branch = entity.branchOwned ? sql`and t.branch_id = ${branchId ?? null}` : sql``;
+  const link = (field: FieldDef) => sql.table(linkTableOf(entity, field));
+  const label = (field: FieldDef, idRef: RawBuilder<unknown>) => {
+    const target = entityByName(targetOf(field));
+    return sql`(select ${labelSql(target, 'r')} from ${sql.table(tableOf(target))} r where r.id = ${idRef})`;
+  };
+  const extras = [
+    ...refsFields(entity).map(
+      (f) =>
+        sql`array(select l.ref_id from ${link(f)} l where l.owner_id = t.id order by l.ref_id) as ${sql.ref(f.name)}`,
+    ),
+    ...attachmentFields(entity).map(
+      (f) =>
+        sql`array(select l.file_id from ${link(f)} l where l.owner_id = t.id order by l.position) as ${sql.ref(f.name)}`,
+    ),
+    ...labelledFields(entity.fields).map((f) =>
+      f.type === 'refs'
+        ? sql`array(select ${label(f, sql.ref('l.ref_id'))} from ${link(f)} l where l.owner_id = t.id order by l.ref_id) as ${sql.ref(labelKey(f))}`
+        : sql`${label(f, sql.ref(`t.${columnOf(f)}`))} as ${sql.ref(labelKey(f))}`,
+    ),
+  ];
+  const { rows } =
+    await sql<Row>`select ${selectList(entity)}${extras.length ? sql`, ${sql.join(extras)}` : sql``}
+    from ${sql.table(tableOf(entity))} as t where t.id = ${id} ${branch}`.execute(db);
   return rows[0];
 }
 
