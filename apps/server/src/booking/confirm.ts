@@ -118,8 +118,9 @@ const capacityLost = (world: BookingWorld, failed: { message: string; slotId: st
  *
  * The slot locks are what confirms of one slot queue on, so they are held for the re-check and
  * the writes only: the draft's world (master data, DOs, slots) is read before the transaction,
- * the draft and the DOs are locked before the slots, and under the slot locks there are three
- * statements — the locked slots, their use now, and one statement of all the writes.
+ * the draft and the DOs are locked, and the DOs marked booked, before the slots; under the slot
+ * locks there are three statements — the locked slots, their use now, and one statement of the
+ * booking, its allocations, lines and history entry.
  */
 export async function confirmDraft(
   db: Database,
@@ -149,6 +150,9 @@ export async function confirmDraft(
     );
     const booked = orders.filter((o) => o.isBooking);
     if (booked.length) throw conflict(bookingRequestMessages.booked(booked.map((o) => o.docNo).join(', ')));
+    // Written now, under the DOs' locks: the slots' lock is then not held while their indexes are updated.
+    await sql`update delivery_order set is_booking = true, updated_at = now(), updated_by = ${userId}, version = version + 1
+      where id = any(${orders.map((o) => o.id)}::uuid[])`.execute(trx);
     const dayOf = new Map(world.slots.map((s) => [s.id, s.shiftDate]));
     // Sent at commit only, so it may go before the locks.
     await notify(trx, {
@@ -168,6 +172,7 @@ export async function confirmDraft(
     const now: BookingWorld = {
       ...world,
       slots: world.slots.map((s) => locked.get(s.id) ?? s),
+      // As read under their locks, before this confirm marked them booked.
       deliveryOrders: orders.map(toWorldOrder),
       bookedLines: await slotUse(tdb, slotIds),
     };
@@ -202,9 +207,6 @@ export async function confirmDraft(
           from sub_district s where s.id = ${subDistrictId}),
       allocations as (${lines.allocations}),
       lines as (${lines.lines}),
-      orders as (
-        update delivery_order set is_booking = true, updated_at = now(), updated_by = ${userId}, version = version + 1
-         where id = any(${orders.map((o) => o.id)}::uuid[])),
       history as (${historyInsert({
         entity: bookingReport,
         recordId: bookingId,
