@@ -1,5 +1,5 @@
 import { type EntityDef, entityByName, type FieldDef, LIMITS, type ListQuery } from '@lms/domain';
-import { type RawBuilder, sql, type Transaction } from 'kysely';
+import { CompiledQuery, type RawBuilder, sql, type Transaction } from 'kysely';
 import type { Database } from '../db/database.ts';
 import { childTableOf, columnOf, isLabelled, linkTableOf, tableOf } from '../entities/naming.ts';
 import { checkAttachments } from './attachments.ts';
@@ -136,7 +136,22 @@ export async function findLabelledRecord(db: Database, entity: EntityDef, id: st
     const row = await findRecord(db, entity, id, branchId);
     return row && withLabels(db, entity, row);
   }
-  const branch = entity.branchOwned ? sql`and t.branch_id = ${branchId ?? null}` : sql``;
+  const { rows } = await db.executeQuery<Row>(
+    CompiledQuery.raw(labelledRecordSql(db, entity), entity.branchOwned ? [id, branchId ?? null] : [id]),
+  );
+  return rows[0];
+}
+
+const labelledRecordCache = new Map<string, string>();
+
+/**
+ * The text of `findLabelledRecord`'s statement for an entity, built once: compiling it from the
+ * declaration (select list, label subqueries) was an eighth of a by-id request's CPU. Its
+ * parameters are the id, then the branch for branch-owned entities.
+ */
+function labelledRecordSql(db: Database, entity: EntityDef): string {
+  const cached = labelledRecordCache.get(entity.name);
+  if (cached) return cached;
   const link = (field: FieldDef) => sql.table(linkTableOf(entity, field));
   const label = (field: FieldDef, idRef: RawBuilder<unknown>) => {
     const target = entityByName(targetOf(field));
@@ -157,10 +172,15 @@ export async function findLabelledRecord(db: Database, entity: EntityDef, id: st
         : sql`${label(f, sql.ref(`t.${columnOf(f)}`))} as ${sql.ref(labelKey(f))}`,
     ),
   ];
-  const { rows } =
-    await sql<Row>`select ${selectList(entity)}${extras.length ? sql`, ${sql.join(extras)}` : sql``}
-    from ${sql.table(tableOf(entity))} as t where t.id = ${id} ${branch}`.execute(db);
-  return rows[0];
+  // Placeholders only: the values are passed at each call.
+  const branch = entity.branchOwned ? sql`and t.branch_id = ${''}` : sql``;
+  const { sql: text, parameters } =
+    sql`select ${selectList(entity)}${extras.length ? sql`, ${sql.join(extras)}` : sql``}
+    from ${sql.table(tableOf(entity))} as t where t.id = ${''} ${branch}`.compile(db);
+  if (parameters.length !== (entity.branchOwned ? 2 : 1))
+    throw new Error(`${entity.name}: unexpected parameters in the by-id statement`);
+  labelledRecordCache.set(entity.name, text);
+  return text;
 }
 
 export async function withLabels(db: Database, entity: EntityDef, row: Row): Promise<Row> {
