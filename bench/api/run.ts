@@ -2,6 +2,7 @@
  * bench/api: the API against the same SQL run directly, on the million-DO data set.
  * Run: `npm run bench -- api` (BENCH_DOS=200000 for a quicker pass, DATABASE_URL to use your own server).
  * Prints latency p50/p95/p99 and throughput for a DO list page, a DO by id and an options search.
+ * BENCH_CASE=id (or list, options) runs one case: with `node --cpu-prof`, a profile of that path.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -77,6 +78,7 @@ const pool = new pg.Pool({ connectionString: databaseUrl(adminUrl, name), max: C
 pool.on('error', () => {});
 const cases = [
   {
+    key: 'list',
     name: 'DO list: 50 by delivery date, 2 filters',
     url: `/deliveryOrder?branchId=${branch}&size=50&sort=deliveryAt,desc&isBookingEq=false&customerIds=${customer}`,
     sql: [
@@ -87,12 +89,14 @@ const cases = [
     params: [branch, [customer]],
   },
   {
+    key: 'id',
     name: 'DO by id',
     url: `/deliveryOrder/${id}?branchId=${branch}`,
     sql: ['select * from delivery_order t where t.id = $1 and t.branch_id = $2'],
     params: [id, branch],
   },
   {
+    key: 'options',
     name: 'DO options search',
     url: `/deliveryOrder/options?branchId=${branch}&searchTerm=${doc.slice(0, 9)}&size=20`,
     sql: [
@@ -136,7 +140,8 @@ const table: string[][] = [
     'p95 API/SQL',
   ],
 ];
-for (const c of cases) {
+const only = process.env.BENCH_CASE;
+for (const c of cases.filter((c) => !only || c.key === only)) {
   const check = await fetch(`${base}${c.url}`, { headers: { authorization: `Bearer ${token}` } });
   if (check.status !== 200) throw new Error(`${c.name}: ${check.status} ${await check.text()}`);
   const api = await autocannon({

@@ -2,6 +2,8 @@
  * Confirm throughput against PostgreSQL: N planners' drafts confirmed over real HTTP, 10 at a
  * time, into one branch's slot (so every confirm takes the same slot lock) and into N separate
  * slots (no lock contention). Run: `npx pnpm@10.34.8 exec tsx bench/booking/confirm.ts`.
+ * BENCH_THROWAWAY=1 runs PostgreSQL without waiting on the disk (fsync off): what the commits'
+ * flushes cost.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -20,7 +22,7 @@ const CONFIRMS = Number(process.env.BENCH_CONFIRMS ?? 400);
 const CONCURRENCY = 10;
 
 const dir = await mkdtemp(path.join(tmpdir(), 'lms-bench-confirm-'));
-const embedded = await startEmbeddedPostgres(dir);
+const embedded = await startEmbeddedPostgres(dir, { throwaway: !!process.env.BENCH_THROWAWAY });
 await createDatabase(embedded.adminUrl, 'lms_bench_confirm');
 const url = databaseUrl(embedded.adminUrl, 'lms_bench_confirm');
 const db = connect(url, 20);

@@ -38,6 +38,12 @@ beforeAll(async () => {
   });
   expect(createdProvince.status, JSON.stringify(createdProvince.body)).toBe(201);
   ids.province = createdProvince.body.id;
+  const shortProvince = await call(server.api, 'POST', '/province', {
+    token: admin,
+    body: { ...sampleBody(province, refsA), code: 'Q7' },
+  });
+  expect(shortProvince.status, JSON.stringify(shortProvince.body)).toBe(201);
+  ids.shortProvince = shortProvince.body.id;
 
   const doReader = [readRoleOf(deliveryOrder.permission)];
   tokens.admin = admin;
@@ -102,6 +108,20 @@ describe('GET /search', () => {
     expect(response.body.map((r: { key: string }) => r.key)).toEqual(
       Array.from({ length: RECORD_SEARCH.perEntity }, (_, n) => `MANY${String(n).padStart(3, '0')}`),
     );
+  });
+
+  it('finds keys that start with a two-character term, in any case, shorter keys first', async () => {
+    // Below three characters no trigram serves `%…%`: the key's btree gives the prefix matches.
+    const response = await search('doReader', `term=dO&branchId=${branchA}`);
+    expect(response.status, JSON.stringify(response.body)).toBe(200);
+    expect(response.body.map((r: { id: string }) => r.id)).toEqual([ids.exact, ids.longer]);
+    const admin = await search('admin', `term=do&branchId=${branchA}`);
+    expect(admin.body.map((r: { id: string }) => r.id)).toEqual([ids.exact, ids.longer, ids.province]);
+  });
+
+  it('finds a two-character code exactly, before the keys it starts', async () => {
+    const response = await search('provinceReader', `term=q7&branchId=${branchA}`);
+    expect(response.body[0]).toMatchObject({ entity: 'province', id: ids.shortProvince, key: 'Q7' });
   });
 
   it('takes % and _ literally', async () => {

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { type IssuedToken, LIMITS } from '@lms/domain';
-import { errors, jwtVerify, SignJWT } from 'jose';
+import { errors, type JWTPayload, jwtVerify, SignJWT } from 'jose';
 import { sql } from 'kysely';
 import type { Database } from '../db/database.ts';
 
@@ -19,7 +19,18 @@ export interface TokenClaims {
   readonly tokenVersion: number;
 }
 
+/** Tokens whose signature was checked, kept for their next requests; past this many, the oldest goes. */
+const VERIFIED_KEPT = 10_000;
+
 export class TokenService {
+  /**
+   * A token's signature, once checked, stays good: a token seen again (every request of a session
+   * between renewals) skips the HMAC, which through WebCrypto cost more than the rest of a DO read.
+   * Its times and shape are still checked at every request, and revocation is the session's
+   * business (principal.ts), not the token's.
+   */
+  private readonly verified = new Map<string, JWTPayload>();
+
   private constructor(private readonly key: Uint8Array) {}
 
   /** The signing key: LMS_JWT_SECRET, or one generated at first start and shared through the database. */
@@ -52,27 +63,34 @@ export class TokenService {
    * a future bug, cannot outlive the session limit.
    */
   async verify(token: string, now = new Date()): Promise<TokenClaims | 'expired' | 'invalid'> {
-    try {
-      const { payload } = await jwtVerify(token, this.key, {
-        algorithms: [ALGORITHM],
-        requiredClaims: ['iat', 'exp'],
-        currentDate: now,
-      });
-      const { iat = 0, exp = 0 } = payload;
-      const nowSeconds = now.getTime() / 1000;
-      if (
-        typeof payload.sub !== 'string' ||
-        typeof payload.sid !== 'string' ||
-        typeof payload.tv !== 'number' ||
-        iat > nowSeconds + CLOCK_SKEW_SECONDS ||
-        exp - iat > TOKEN_TTL_SECONDS ||
-        exp > nowSeconds + TOKEN_TTL_SECONDS + CLOCK_SKEW_SECONDS
-      ) {
-        return 'invalid';
+    let payload = this.verified.get(token);
+    if (!payload) {
+      try {
+        ({ payload } = await jwtVerify(token, this.key, {
+          algorithms: [ALGORITHM],
+          requiredClaims: ['iat', 'exp'],
+          currentDate: now,
+        }));
+      } catch (error) {
+        return error instanceof errors.JWTExpired ? 'expired' : 'invalid';
       }
-      return { userId: payload.sub, sessionId: payload.sid, tokenVersion: payload.tv };
-    } catch (error) {
-      return error instanceof errors.JWTExpired ? 'expired' : 'invalid';
+      if (this.verified.size >= VERIFIED_KEPT) this.verified.delete(this.verified.keys().next().value!);
+      this.verified.set(token, payload);
     }
+    const { iat = 0, exp = 0 } = payload;
+    const nowSeconds = now.getTime() / 1000;
+    // jose's own expiry test, for a signature checked at an earlier request.
+    if (exp <= Math.floor(nowSeconds)) return 'expired';
+    if (
+      typeof payload.sub !== 'string' ||
+      typeof payload.sid !== 'string' ||
+      typeof payload.tv !== 'number' ||
+      iat > nowSeconds + CLOCK_SKEW_SECONDS ||
+      exp - iat > TOKEN_TTL_SECONDS ||
+      exp > nowSeconds + TOKEN_TTL_SECONDS + CLOCK_SKEW_SECONDS
+    ) {
+      return 'invalid';
+    }
+    return { userId: payload.sub, sessionId: payload.sid, tokenVersion: payload.tv };
   }
 }

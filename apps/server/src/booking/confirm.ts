@@ -1,4 +1,11 @@
-import { type Allocation, type Amounts, remainingCapacity } from '@lms/booking';
+import { randomUUID } from 'node:crypto';
+import {
+  type Allocation,
+  type Amounts,
+  type BookingWorld,
+  remainingCapacity,
+  type VehicleDateSlot,
+} from '@lms/booking';
 import {
   bangkokIsoDate,
   bookingRequestMessages,
@@ -8,13 +15,21 @@ import {
 } from '@lms/domain';
 import { sql, type Transaction } from 'kysely';
 import { type Contact, enqueueMessage } from '../contact/outbox.ts';
-import { recordHistory } from '../crud/history.ts';
+import { historyInsert, recordHistory } from '../crud/history.ts';
 import type { Database } from '../db/database.ts';
 import { conflict, unprocessable } from '../http/errors.ts';
-import { type Draft, findDraft } from './drafts.ts';
+import { type Draft, findDraft, takeDraft } from './drafts.ts';
 import { evaluateDraft } from './evaluate.ts';
 import { BOOKING_CHANNEL, type BookingEvent } from './events.ts';
-import { loadWorld } from './world.ts';
+import {
+  type DeliveryOrderRow,
+  deliveryOrderColumns,
+  loadWorld,
+  slotColumns,
+  slotUse,
+  toWorldOrder,
+  type WorldOrder,
+} from './world.ts';
 
 const bookingReport = entityByName('bookingReport');
 
@@ -50,15 +65,62 @@ export function draftWorld(
   });
 }
 
-async function nextDocNo(trx: Transaction<unknown>, today: string): Promise<string> {
-  const { rows } = await sql<{ n: number }>`select nextval('booking_doc_no_seq')::int as n`.execute(trx);
-  return `BK${today.replaceAll('-', '')}${String(rows[0]!.n).padStart(6, '0')}`;
+/** The draft's slots (validated) and its world less the capacity used: all a confirm reads before its locks. */
+async function prepare(db: Database, draft: Draft, branchId: string, today: string) {
+  const slotIds = [...new Set(draft.allocations.map((a) => a.slotId))].sort();
+  if (slotIds.length === 0) throw unprocessable({ allocations: 'ยังไม่ได้เลือกรถสำหรับการจองนี้' });
+  const { rows: days } = await sql<{
+    shift_date: string;
+  }>`select shift_date::text from vehicle_date_slot where id = any(${slotIds}::uuid[]) and branch_id = ${branchId}`.execute(
+    db,
+  );
+  if (days.length !== slotIds.length) throw unprocessable({ allocations: 'ช่วงรถบางช่วงไม่มีอยู่แล้ว' });
+  const lastDay = days
+    .map((d) => d.shift_date)
+    .sort()
+    .at(-1)!;
+  const world = await loadWorld(db, {
+    branchId,
+    from: today,
+    to: lastDay,
+    deliveryOrderIds: draft.request.deliveryOrderIds,
+    shipToIds: [draft.request.shipToId],
+    useOfSlots: slotIds,
+  });
+  return { slotIds, world };
 }
+
+/**
+ * Before the locks, the answers a confirm can give from what is committed now: a DO booked
+ * meanwhile, or a slot already too full. Capacity is only ever taken under the locks, so a
+ * confirm that loses here loses to bookings that were confirmed first; it leaves the queue for
+ * the slot's lock to the confirms that may still fit (a race of a thousand for a hundred places).
+ */
+function alreadyLost(world: BookingWorld, draft: Draft, branchId: string, today: string) {
+  const booked = (world.deliveryOrders as readonly WorldOrder[]).filter((o) => o.isBooking);
+  if (booked.length) return conflict(bookingRequestMessages.booked(booked.map((o) => o.docNo).join(', ')));
+  const failed = evaluateDraft(world, draft.request, draft.allocations, branchId, today).allocations.find(
+    (a) => !a.ok && a.rule === 'CAPACITY',
+  );
+  return failed && !failed.ok ? capacityLost(world, failed, draft) : undefined;
+}
+
+const capacityLost = (world: BookingWorld, failed: { message: string; slotId: string }, draft: Draft) =>
+  new CapacityLost(
+    `ความจุของรถเปลี่ยนไประหว่างนี้: ${failed.message}`,
+    remainingCapacity(world, failed.slotId, draft.request.special),
+  );
 
 /**
  * Confirm (booking.md): one transaction that locks every slot it touches, re-checks every
  * allocation against the capacity left now, and writes the booking, its lines, the DOs'
  * isBooking and a log entry — or answers 409 with what is left and writes nothing.
+ *
+ * The slot locks are what confirms of one slot queue on, so they are held for the re-check and
+ * the writes only: the draft's world (master data, DOs, slots) is read before the transaction,
+ * the draft and the DOs are locked, and the DOs marked booked, before the slots; under the slot
+ * locks there are three statements — the locked slots, their use now, and one statement of the
+ * booking, its allocations, lines and history entry.
  */
 export async function confirmDraft(
   db: Database,
@@ -68,96 +130,104 @@ export async function confirmDraft(
   options: { now?: Date; contact?: Contact } = {},
 ) {
   const today = bangkokIsoDate(options.now ?? new Date());
+  const seen = await findDraft(db, draftId, branchId, userId);
+  const prepared = await prepare(db, seen, branchId, today);
+  const lost = alreadyLost(prepared.world, seen, branchId, today);
+  if (lost) throw lost;
+  const bookingId = randomUUID();
   return db.transaction().execute(async (trx) => {
-    const draft = await findDraft(trx as unknown as Database, draftId, branchId, userId, true);
-    const slotIds = [...new Set(draft.allocations.map((a) => a.slotId))].sort();
-    if (slotIds.length === 0) throw unprocessable({ allocations: 'ยังไม่ได้เลือกรถสำหรับการจองนี้' });
-    // Locked in id order, so two confirms sharing slots never deadlock: the second waits, then sees the first's lines.
-    const { rows: slots } = await sql<{
-      id: string;
-      shift_date: string;
-    }>`select id, shift_date::text from vehicle_date_slot
-      where id = any(${slotIds}::uuid[]) and branch_id = ${branchId} order by id for update`.execute(trx);
-    if (slots.length !== slotIds.length) throw unprocessable({ allocations: 'ช่วงรถบางช่วงไม่มีอยู่แล้ว' });
-    const { rows: orders } = await sql<{
-      id: string;
-      doc_no: string;
-      is_booking: boolean;
-      customer_id: string;
-    }>`
-      select id, doc_no, is_booking, customer_id from delivery_order
+    const tdb = trx as unknown as Database;
+    const draft = await takeDraft(tdb, draftId, branchId, userId);
+    // Edited in another window since it was read: its world is read again (rare).
+    const { slotIds, world } =
+      draft.version === seen.version ? prepared : await prepare(tdb, draft, branchId, today);
+    // DOs, then slots, each in id order: two confirms sharing either never deadlock (cancel and move
+    // never hold a slot while they wait for a DO). The DOs are read again as they are now.
+    const { rows: orders } = await sql<DeliveryOrderRow & { customer_id: string }>`
+      select ${deliveryOrderColumns}, customer_id from delivery_order
        where id = any(${[...draft.request.deliveryOrderIds]}::uuid[]) and branch_id = ${branchId} order by id for update`.execute(
       trx,
     );
-    const booked = orders.filter((o) => o.is_booking);
-    if (booked.length) throw conflict(bookingRequestMessages.booked(booked.map((o) => o.doc_no).join(', ')));
+    const booked = orders.filter((o) => o.isBooking);
+    if (booked.length) throw conflict(bookingRequestMessages.booked(booked.map((o) => o.docNo).join(', ')));
+    // Written now, under the DOs' locks: the slots' lock is then not held while their indexes are updated.
+    await sql`update delivery_order set is_booking = true, updated_at = now(), updated_by = ${userId}, version = version + 1
+      where id = any(${orders.map((o) => o.id)}::uuid[])`.execute(trx);
+    const dayOf = new Map(world.slots.map((s) => [s.id, s.shiftDate]));
+    // Sent at commit only, so it may go before the locks.
+    await notify(trx, {
+      branchId,
+      kind: 'confirmed',
+      bookingId,
+      slotIds,
+      dates: [...new Set(draft.allocations.map((a) => dayOf.get(a.slotId)!))],
+    });
 
-    const lastDay = slots
-      .map((s) => s.shift_date)
-      .sort()
-      .at(-1)!;
-    const world = await draftWorld(trx as unknown as Database, draft, today, lastDay);
-    const evaluation = evaluateDraft(world, draft.request, draft.allocations, branchId, today);
+    // Under the slot locks. The slots' rows are read again (their vehicles may have changed), and
+    // their use in a statement after the lock, whose snapshot holds the previous holder's lines.
+    const { rows: slots } = await sql<VehicleDateSlot>`select ${slotColumns} from vehicle_date_slot
+      where id = any(${slotIds}::uuid[]) and branch_id = ${branchId} order by id for update`.execute(trx);
+    if (slots.length !== slotIds.length) throw unprocessable({ allocations: 'ช่วงรถบางช่วงไม่มีอยู่แล้ว' });
+    const locked = new Map(slots.map((s) => [s.id, s]));
+    const now: BookingWorld = {
+      ...world,
+      slots: world.slots.map((s) => locked.get(s.id) ?? s),
+      // As read under their locks, before this confirm marked them booked.
+      deliveryOrders: orders.map(toWorldOrder),
+      bookedLines: await slotUse(tdb, slotIds),
+    };
+    const evaluation = evaluateDraft(now, draft.request, draft.allocations, branchId, today);
     const failed = evaluation.allocations.find((a) => !a.ok);
     // A rule other than capacity (the delivery time outside a shift whose hours changed, say) is not a
     // race lost: it is the planner's to fix, on the allocation it concerns.
     if (failed && !failed.ok && failed.rule !== 'CAPACITY')
       throw unprocessable({ [`allocations.${failed.index}`]: failed.message });
-    if (failed && !failed.ok)
-      throw new CapacityLost(
-        `ความจุของรถเปลี่ยนไประหว่างนี้: ${failed.message}`,
-        remainingCapacity(world, failed.slotId, draft.request.special),
-      );
+    if (failed && !failed.ok) throw capacityLost(now, failed, draft);
     if (!evaluation.ok)
       throw unprocessable({ allocations: evaluation.uncovered.join('\n') || 'การจองยังไม่ครบ' });
     const allocations = evaluation.allocations.flatMap((a) =>
       a.ok ? [{ allocation: a.allocation, deliveryTime: a.deliveryTime }] : [],
     );
 
-    const { rows: shipTo } = await sql<{
-      sub_district_id: string;
-    }>`select sub_district_id from ship_to where id = ${draft.request.shipToId}`.execute(trx);
+    const subDistrictId = now.shipTos.find((s) => s.id === draft.request.shipToId)?.subDistrictId ?? null;
     const first = allocations[0]!.allocation;
     const trip = tripOf(allocations);
-    const { rows: created } = await sql<{ id: string }>`
-      insert into booking_report (branch_id, status, doc_no, doc_date, doc_type, call_status, customer_id, ship_to_id,
-        sub_district_id, district_id, province_id, region_id, country, load_minute, unload_minute, waiting_minute,
-        travel_minute, distance, day_from_confirm,
-        confirmed_at, confirmed_by, created_by, updated_by)
-      select ${branchId}, 'CONFIRMED', ${await nextDocNo(trx, today)}, ${today}::date, 'DO', 'NOT_CALLED', ${orders[0]!.customer_id}, ${draft.request.shipToId},
-             s.id, s.district_id, s.province_id, s.region_id, 'TH', ${trip((a) => a.loadMinute)}, ${trip((a) => a.unloadMinute)},
-             ${trip((a) => a.waitingMinute)}, ${trip((a) => a.travelMinute)}, ${first.distanceKm},
-             (${first.date}::date - ${today}::date), now(), ${userId}, ${userId}, ${userId}
-        from sub_district s where s.id = ${shipTo[0]?.sub_district_id ?? null}
-      returning id`.execute(trx);
-    const bookingId = created[0]!.id;
-    await writeLines(trx, bookingId, allocations, draft.request.shipCondId);
-    await sql`update delivery_order set is_booking = true, updated_at = now(), updated_by = ${userId}, version = version + 1
-      where id = any(${orders.map((o) => o.id)}::uuid[])`.execute(trx);
-    await recordHistory(trx, {
-      entity: bookingReport,
-      recordId: bookingId,
-      action: 'create',
-      userId,
-      // What a planner reads in the history tab: DO numbers and slots in words, never their ids.
-      changes: {
-        status: 'CONFIRMED',
-        deliveryOrders: orders.map((o) => o.doc_no),
-        slots: slotWords(allocations),
-      },
-    });
-    await sql`delete from booking_draft where id = ${draft.id}`.execute(trx);
+    const lines = linesInserts(bookingId, allocations, draft.request.shipCondId);
+    // Every write in one statement: the foreign keys of the lines are checked at its end, after the booking's insert.
+    await sql`
+      with booking as (
+        insert into booking_report (id, branch_id, status, doc_no, doc_date, doc_type, call_status, customer_id, ship_to_id,
+          sub_district_id, district_id, province_id, region_id, country, load_minute, unload_minute, waiting_minute,
+          travel_minute, distance, day_from_confirm,
+          confirmed_at, confirmed_by, created_by, updated_by)
+        select ${bookingId}, ${branchId}, 'CONFIRMED', ${docNoOf(today)}, ${today}::date, 'DO', 'NOT_CALLED', ${orders[0]!.customer_id}, ${draft.request.shipToId},
+               s.id, s.district_id, s.province_id, s.region_id, 'TH', ${trip((a) => a.loadMinute)}, ${trip((a) => a.unloadMinute)},
+               ${trip((a) => a.waitingMinute)}, ${trip((a) => a.travelMinute)}, ${first.distanceKm},
+               (${first.date}::date - ${today}::date), now(), ${userId}, ${userId}, ${userId}
+          from sub_district s where s.id = ${subDistrictId}),
+      allocations as (${lines.allocations}),
+      lines as (${lines.lines}),
+      history as (${historyInsert({
+        entity: bookingReport,
+        recordId: bookingId,
+        action: 'create',
+        userId,
+        // What a planner reads in the history tab: DO numbers and slots in words, never their ids.
+        changes: {
+          status: 'CONFIRMED',
+          deliveryOrders: orders.map((o) => o.docNo),
+          slots: slotWords(allocations),
+        },
+      })})
+      select 1`.execute(trx);
     await enqueueMessage(trx, options.contact, bookingId, 'confirmed');
-    await notify(trx, {
-      branchId,
-      kind: 'confirmed',
-      bookingId,
-      slotIds,
-      dates: [...new Set(allocations.map((a) => a.allocation.date))],
-    });
     return { id: bookingId, totals: evaluation.totals };
   });
 }
+
+/** A booking's number: BK, the day, and the next of a sequence (`BK20261125000042`). */
+const docNoOf = (today: string) =>
+  sql`'BK' || ${today.replaceAll('-', '')} || lpad(nextval('booking_doc_no_seq')::text, 6, '0')`;
 
 /** Cancel (idempotent): frees the capacity, unsets isBooking, logs. */
 export async function cancelBooking(
@@ -224,8 +294,35 @@ export const slotWords = (allocations: readonly AcceptedAllocation[]) =>
 /**
  * The booking's lines: one per DO line part the engine placed, with the slot whose capacity it
  * uses; and per slot, the vehicles and fee the engine charged (the appointment slip prints them).
- * The caller has deleted the lines a move replaces; the allocations are replaced here.
+ * Two INSERTs, one row array each, to run as one statement or inside a larger one (confirm).
  */
+function linesInserts(bookingId: string, allocations: readonly AcceptedAllocation[], shipCondId: string) {
+  const parts = allocations.flatMap(({ allocation, deliveryTime }) =>
+    allocation.lines.map((line) => ({ allocation, deliveryTime, line })),
+  );
+  const column = <T>(pick: (part: (typeof parts)[number]) => T) => parts.map(pick);
+  return {
+    // A slot met twice sums its vehicles and fees; one unpriced part leaves the fee unknown (null).
+    allocations: sql`insert into booking_allocation (booking_id, slot_id, vehicles, fee)
+      select ${bookingId}::uuid, a.slot_id, sum(a.vehicles), case when count(a.fee) = count(*) then sum(a.fee) end
+        from unnest(${allocations.map((a) => a.allocation.slotId)}::uuid[], ${allocations.map((a) => a.allocation.vehicles)}::int[],
+                    ${allocations.map((a) => a.allocation.fee ?? null)}::numeric[]) as a(slot_id, vehicles, fee)
+       group by a.slot_id`,
+    lines: sql`insert into booking_report__lines (parent_id, position, delivery_order_id, article_id, qty, delivery_date, delivery_time,
+        used_minute, used_weight, used_volume, ship_cond_id, slot_id)
+      select ${bookingId}::uuid, l.position - 1, l.delivery_order_id, l.article_id, l.qty, l.delivery_date, l.delivery_time,
+             l.used_minute, l.used_weight, l.used_volume, ${shipCondId}::uuid, l.slot_id
+        from unnest(${column((p) => p.line.deliveryOrderId)}::uuid[], ${column((p) => p.line.articleId)}::uuid[],
+                    ${column((p) => p.line.qty)}::numeric[], ${column((p) => p.allocation.date)}::date[],
+                    ${column((p) => p.deliveryTime)}::time[], ${column((p) => Math.round(p.line.usedMinute))}::int[],
+                    ${column((p) => p.line.usedWeight)}::numeric[], ${column((p) => p.line.usedVolume)}::numeric[],
+                    ${column((p) => p.allocation.slotId)}::uuid[])
+             with ordinality as l(delivery_order_id, article_id, qty, delivery_date, delivery_time, used_minute, used_weight,
+                                  used_volume, slot_id, position)`,
+  };
+}
+
+/** Replaces a booking's lines and allocations (a move: the caller has deleted the lines it replaces). */
 export async function writeLines(
   trx: Transaction<unknown>,
   bookingId: string,
@@ -233,21 +330,8 @@ export async function writeLines(
   shipCondId: string,
 ): Promise<void> {
   await sql`delete from booking_allocation where booking_id = ${bookingId}`.execute(trx);
-  let position = 0;
-  for (const { allocation, deliveryTime } of allocations) {
-    await sql`insert into booking_allocation (booking_id, slot_id, vehicles, fee)
-      values (${bookingId}, ${allocation.slotId}, ${allocation.vehicles}, ${allocation.fee})
-      on conflict (booking_id, slot_id) do update set vehicles = booking_allocation.vehicles + excluded.vehicles,
-        fee = booking_allocation.fee + excluded.fee`.execute(trx);
-    for (const line of allocation.lines) {
-      await sql`insert into booking_report__lines (parent_id, position, delivery_order_id, article_id, qty, delivery_date, delivery_time,
-          used_minute, used_weight, used_volume, ship_cond_id, slot_id)
-        values (${bookingId}, ${position++}, ${line.deliveryOrderId}, ${line.articleId}, ${line.qty}, ${allocation.date}::date, ${deliveryTime},
-          ${Math.round(line.usedMinute)}, ${line.usedWeight}, ${line.usedVolume}, ${shipCondId}, ${allocation.slotId})`.execute(
-        trx,
-      );
-    }
-  }
+  const inserts = linesInserts(bookingId, allocations, shipCondId);
+  await sql`with allocations as (${inserts.allocations}) ${inserts.lines}`.execute(trx);
 }
 
 export async function notify(trx: Transaction<unknown>, event: BookingEvent): Promise<void> {

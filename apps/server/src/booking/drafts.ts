@@ -43,6 +43,8 @@ export async function createDraft(
   return rows[0]!.id;
 }
 
+const DRAFT_GONE = 'ไม่พบร่างการจองนี้ อาจยืนยันหรือยกเลิกไปแล้ว';
+
 /** A draft of the acting branch; drafts are the planner's own (another planner's is not found). */
 export async function findDraft(
   db: Database,
@@ -56,7 +58,20 @@ export async function findDraft(
     from booking_draft where id = ${id} and branch_id = ${branchId} and user_id = ${userId} ${lock ? sql`for update` : sql``}`.execute(
       db,
     );
-  if (!rows[0]) throw notFound('ไม่พบร่างการจองนี้ อาจยืนยันหรือยกเลิกไปแล้ว');
+  if (!rows[0]) throw notFound(DRAFT_GONE);
+  return rows[0];
+}
+
+/**
+ * A confirm's first write: the draft is deleted and returned. The row lock this takes is what
+ * keeps two confirms of one draft apart (the second waits, then finds nothing); a failed confirm
+ * rolls the deletion back with everything else.
+ */
+export async function takeDraft(db: Database, id: string, branchId: string, userId: string): Promise<Draft> {
+  const { rows } =
+    await sql<Draft>`delete from booking_draft where id = ${id} and branch_id = ${branchId} and user_id = ${userId}
+    returning id, branch_id as "branchId", user_id as "userId", request, allocations, version`.execute(db);
+  if (!rows[0]) throw notFound(DRAFT_GONE);
   return rows[0];
 }
 

@@ -31,23 +31,28 @@ export function changesOf(action: 'create' | 'update' | 'delete', before?: Row, 
   return changes;
 }
 
+/** One history entry. */
+export interface HistoryEntry {
+  entity: EntityDef;
+  recordId: string;
+  action: 'create' | 'update' | 'delete';
+  changes: Row;
+  /** null: not a user (the customer, through the appointment link). */
+  userId: string | null;
+  /** Where the write came from when not a screen (`import: ลูกค้า.xlsx`). */
+  source?: string;
+}
+
+/** The INSERT of one entry, for a caller that runs it inside a larger statement (confirm's writes). */
+export const historyInsert = (entry: HistoryEntry) =>
+  sql`insert into history (entity, record_id, action, changes, user_id, source)
+    values (${entry.entity.name}, ${entry.recordId}, ${entry.action}, ${JSON.stringify(entry.changes)}::jsonb, ${entry.userId}, ${entry.source ?? null})`;
+
 export async function recordHistory(
   trx: Transaction<unknown> | Database,
-  entry: {
-    entity: EntityDef;
-    recordId: string;
-    action: 'create' | 'update' | 'delete';
-    changes: Row;
-    /** null: not a user (the customer, through the appointment link). */
-    userId: string | null;
-    /** Where the write came from when not a screen (`import: ลูกค้า.xlsx`). */
-    source?: string;
-  },
+  entry: HistoryEntry,
 ): Promise<void> {
-  await sql`insert into history (entity, record_id, action, changes, user_id, source)
-    values (${entry.entity.name}, ${entry.recordId}, ${entry.action}, ${JSON.stringify(entry.changes)}::jsonb, ${entry.userId}, ${entry.source ?? null})`.execute(
-    trx,
-  );
+  await historyInsert(entry).execute(trx);
 }
 
 /** Many entries of one entity and one author in a single statement (the Excel import's batches). */

@@ -42,7 +42,7 @@ export function labelledFields(fields: readonly FieldDef[]): FieldDef[] {
   );
 }
 
-const targetOf = (field: FieldDef) => field.ref ?? 'appUser';
+export const targetOf = (field: FieldDef) => field.ref ?? 'appUser';
 
 /** `target entity → id → label`, read in one round trip. */
 export type LabelIndex = ReadonlyMap<string, ReadonlyMap<string, string>>;

@@ -26,6 +26,7 @@ import { jsonSchemas } from './jsonSchema.ts';
 import { referencesTo, translateWriteError } from './pgErrors.ts';
 import {
   deleteRecord,
+  findLabelledRecord,
   findRecord,
   listRecords,
   recordOptions,
@@ -144,7 +145,7 @@ export function entityRoutes(entity: EntityDef, ctx: AuthContext, extension: Ent
       },
       async (request) => {
         checkRecordQuery(entity, request);
-        const row = await findRecord(ctx.db, entity, idParam(request), request.branchId);
+        const row = await findLabelledRecord(ctx.db, entity, idParam(request), request.branchId);
         if (!row) throw notFound();
         const revealed = filledPersonal(entity, row);
         if (revealed.length > 0) {
@@ -159,7 +160,7 @@ export function entityRoutes(entity: EntityDef, ctx: AuthContext, extension: Ent
             });
           else maskPersonal(entity, [row]);
         }
-        return withLabels(ctx.db, entity, row);
+        return row;
       },
     );
 
