@@ -14,6 +14,7 @@ import { conflict, unprocessable } from '../http/errors.ts';
 import { type Draft, findDraft } from './drafts.ts';
 import { evaluateDraft } from './evaluate.ts';
 import { BOOKING_CHANNEL, type BookingEvent } from './events.ts';
+import { snapshotShipTo } from './shipToSnapshot.ts';
 import { loadWorld } from './world.ts';
 
 const bookingReport = entityByName('bookingReport');
@@ -131,6 +132,7 @@ export async function confirmDraft(
         from sub_district s where s.id = ${shipTo[0]?.sub_district_id ?? null}
       returning id`.execute(trx);
     const bookingId = created[0]!.id;
+    await snapshotShipTo(trx, bookingId);
     await writeLines(trx, bookingId, allocations, draft.request.shipCondId);
     await sql`update delivery_order set is_booking = true, updated_at = now(), updated_by = ${userId}, version = version + 1
       where id = any(${orders.map((o) => o.id)}::uuid[])`.execute(trx);
