@@ -35,4 +35,5 @@ export * from './SwitchField/index.ts';
 export * from './TextArea/index.ts';
 export * from './TextField/index.ts';
 export * from './TimeField/index.ts';
+export * from './Tooltip/index.ts';
 export * from './theme/index.ts';
