@@ -1,4 +1,4 @@
-import { type FieldDef, maxLengthOf, unknownFieldType } from '@lms/domain';
+import { type FieldDef, maxLengthOf, nullGuard, unknownFieldType } from '@lms/domain';
 import { getIn } from 'final-form';
 import { useField, useFormState } from 'react-final-form';
 import { useOptionsLoader } from '../data/useEntityData.ts';
@@ -175,7 +175,7 @@ function AttachmentsFormControl({
 
 function ReferenceControl({ field, name, label }: { field: FieldDef; name: string; label: string }) {
   const { input, ...common } = useControl(name, label, field);
-  const loader = useOptionsLoader(field.ref!);
+  const loader = useOptionsLoader(nullGuard(field.ref));
   const multiple = field.type === 'refs';
   const value = multiple ? (Array.isArray(input.value) ? input.value : []) : input.value || null;
   return (
