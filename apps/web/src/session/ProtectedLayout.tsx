@@ -1,4 +1,4 @@
-import { BlockingSpinner, Button, StatusScreen, useSnackbar } from '@lms/design-system';
+import { BlockingSpinner, BuddhistEraProvider, Button, StatusScreen, useSnackbar } from '@lms/design-system';
 import {
   isProtectedPath,
   LIMITS,
@@ -99,7 +99,8 @@ function SignedIn({ user, children }: { user: UserInfo; children: ReactNode }) {
   return (
     <SWRConfig value={swr}>
       <SessionProvider user={sessionUser} branchId={branchId} openEvents={openEvents}>
-        {children}
+        {/* The user's พ.ศ. setting: every date field types and shows years in it (issue 22 item 8). */}
+        <BuddhistEraProvider value={user.buddhistEra}>{children}</BuddhistEraProvider>
       </SessionProvider>
     </SWRConfig>
   );

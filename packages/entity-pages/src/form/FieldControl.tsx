@@ -19,6 +19,7 @@ import {
   toFieldOptions,
 } from './controls.tsx';
 import { FileControl } from './FileControl.tsx';
+import { PostcodeGroup, PostcodeLookup } from './PostcodeControl.tsx';
 
 /**
  * One form control for one declared field: the field's type picks the design-system component,
@@ -178,7 +179,7 @@ function ReferenceControl({ field, name, label }: { field: FieldDef; name: strin
   const loader = useOptionsLoader(nullGuard(field.ref));
   const multiple = field.type === 'refs';
   const value = multiple ? (Array.isArray(input.value) ? input.value : []) : input.value || null;
-  return (
+  const picker = (
     <ReferenceField
       {...common}
       multiple={multiple}
@@ -188,6 +189,15 @@ function ReferenceControl({ field, name, label }: { field: FieldDef; name: strin
       loadLabels={(ids: readonly (string | number)[]) => loader.byIds(ids.map(String))}
     />
   );
+  // An address starts from its postcode (issue 22 item 8); the picker stays for a name search.
+  if (field.ref === 'subDistrict' && !multiple)
+    return (
+      <PostcodeGroup>
+        <PostcodeLookup name={name} />
+        {picker}
+      </PostcodeGroup>
+    );
+  return picker;
 }
 
 function ReadOnlyControl({ field, name, label }: { field: FieldDef; name: string; label: string }) {
