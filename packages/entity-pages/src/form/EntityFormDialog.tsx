@@ -102,7 +102,7 @@ export function EntityFormDialog({
       return undefined;
     } catch (error) {
       // Spec §8: a form's submit error is also logged, with what the server said.
-      console.error(`บันทึก${entity.title}ไม่สำเร็จ`, error);
+      console.error(phrase('บันทึก', entity.title, 'ไม่สำเร็จ'), error);
       if (error instanceof ApiError && error.status === 409 && mode === 'edit') {
         setStale(error.messages.join('\n'));
         return undefined;
@@ -123,7 +123,7 @@ export function EntityFormDialog({
       onClose();
     } catch (error) {
       // Spec §8: a delete error is also logged.
-      console.error(`ลบ${entity.title}ไม่สำเร็จ`, error);
+      console.error(phrase('ลบ', entity.title, 'ไม่สำเร็จ'), error);
       setConfirmDelete(false);
       snackbar.error(error instanceof ApiError ? [...error.messages] : String(error));
     } finally {
