@@ -32,6 +32,7 @@ import { registerWebApp } from './http/webApp.ts';
 import { importRoutes } from './import/routes.ts';
 import { apiKeyRoutes } from './integration/apiKeyRoutes.ts';
 import { integrationEntity, integrationRoutes } from './integration/routes.ts';
+import { presenceRoutes } from './presence/presence.ts';
 import { shipToExtension } from './privacy/eraseContact.ts';
 import { PURGE_EVERY_MS, purgeExpired, type Retention } from './privacy/retention.ts';
 import { privacyRoutes } from './privacy/routes.ts';
@@ -142,6 +143,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(shipmentPlanningRoutes(ctx));
       await api.register(documentRoutes(ctx));
       await api.register(searchRoutes(ctx));
+      await api.register(presenceRoutes(ctx));
       await api.register(fileRoutes(ctx, { dataDir: options.dataDir }));
       await api.register(locationTrackingRoutes(ctx, options.databaseUrl));
       await api.register(apiKeyRoutes(ctx));

@@ -1,5 +1,5 @@
-import { SnackbarProvider, StatusScreen, ThemeProvider } from '@lms/design-system';
-import { MESSAGES } from '@lms/domain';
+import { BlockingProvider, SnackbarProvider, StatusScreen, ThemeProvider } from '@lms/design-system';
+import { MESSAGES, messagesOfError } from '@lms/domain';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { routes } from './routes.tsx';
 import { storageWorks } from './session/browserStorage.ts';
@@ -7,13 +7,16 @@ import { HOST_TEXT } from './text.ts';
 
 const router = createBrowserRouter(routes);
 
-/** Providers above the router: theme and snackbars (they outlive page changes, e.g. a 401 → login). */
+/** Providers above the router: theme, snackbars and the blocking spinner (they outlive page changes, e.g. a 401 → login). */
 export function App() {
   return (
     <ThemeProvider>
       {storageWorks() ? (
         <SnackbarProvider>
-          <RouterProvider router={router} />
+          {/* Every blocking operation (the branch switch, …) runs through useBlocking(): spec §8. */}
+          <BlockingProvider messagesOf={messagesOfError}>
+            <RouterProvider router={router} />
+          </BlockingProvider>
         </SnackbarProvider>
       ) : (
         <StatusScreen

@@ -93,6 +93,7 @@ export const messages = {
   attachmentsUploadPrompt: 'ยังไม่มีไฟล์แนบ คลิกปุ่มเพื่ออัปโหลด →',
   noAttachments: 'ไม่มีไฟล์แนบ',
   noImage: 'ไม่มีรูปภาพ',
+  imageLoadFailed: 'ไม่สามารถแสดงรูปภาพได้',
   viewImage: 'ดูรูปภาพขนาดใหญ่',
   imageTypesOnly: 'รองรับเฉพาะไฟล์ .jpg, .jpeg และ .png',
   // CapacityCalendar

@@ -3,6 +3,7 @@ import { navSaveDebounceMs } from './AppShell/navState.ts';
 import { imageFieldHeight } from './ImageField/ImageField.tsx';
 import { viewerFadeMs, zoomRange } from './ImageViewer/ImageViewer.tsx';
 import { snackbarDefaults } from './Snackbar/snackbarQueue.ts';
+import { tooltipEnterDelayMs } from './Tooltip/Tooltip.tsx';
 import { tokens } from './theme/tokens.ts';
 
 // The spec §9 numbers the design system owns (the domain's LIMITS keeps the rest): one place
@@ -27,5 +28,6 @@ describe('spec §9 numbers of the design system', () => {
     expect(viewerFadeMs).toBe(800);
     expect(zoomRange).toEqual({ min: 1, max: 8 });
     expect(navSaveDebounceMs).toBe(1000);
+    expect(tooltipEnterDelayMs).toBe(100);
   });
 });

@@ -23,6 +23,7 @@ export * from './rules/dateFormat.ts';
 export * from './rules/fileAccept.ts';
 export * from './rules/labels.ts';
 export * from './rules/numberFormat.ts';
+export * from './rules/postcode.ts';
 export * from './rules/quantity.ts';
 export * from './rules/quantityPrice.ts';
 export * from './rules/session.ts';

@@ -31,6 +31,9 @@ export const MESSAGES = {
   },
   selectCompany: { text: 'กรุณาเลือกบริษัทเพื่อเข้าใช้งาน', specText: 'กรุณาเลือกบริษัทเพื่อเข้าใช้งาน' },
   downloadFailed: { text: 'ไม่สามารถดาวน์โหลดไฟล์ได้', specText: 'Could not download file.' },
+  // Spec §8: "Failed file info, upload, download or image load shows a simple error."
+  fileInfoFailed: { text: 'ไม่สามารถอ่านข้อมูลไฟล์ได้' },
+  imageLoadFailed: { text: 'ไม่สามารถแสดงรูปภาพได้' },
   unexpectedShape: {
     text: 'เกิดข้อผิดพลาดที่ไม่คาดคิด ดูรายละเอียดในคอนโซล',
     specText: 'Unexpected error, see console.',

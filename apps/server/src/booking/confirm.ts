@@ -21,6 +21,7 @@ import { conflict, unprocessable } from '../http/errors.ts';
 import { type Draft, findDraft, takeDraft } from './drafts.ts';
 import { evaluateDraft } from './evaluate.ts';
 import { BOOKING_CHANNEL, type BookingEvent } from './events.ts';
+import { snapshotShipTo } from './shipToSnapshot.ts';
 import {
   type DeliveryOrderRow,
   deliveryOrderColumns,
@@ -220,6 +221,7 @@ export async function confirmDraft(
         },
       })})
       select 1`.execute(trx);
+    await snapshotShipTo(trx, bookingId);
     await enqueueMessage(trx, options.contact, bookingId, 'confirmed');
     return { id: bookingId, totals: evaluation.totals };
   });

@@ -1,10 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { BookingEvent } from '@lms/domain';
+import type { BookingEvent, RecordPresence } from '@lms/domain';
 import pg from 'pg';
 
 export const BOOKING_CHANNEL = 'lms_booking';
+/** Who has which record open (presence/presence.ts): passed on as heard, never numbered or replayed. */
+export const PRESENCE_CHANNEL = 'lms_presence';
 
 export type { BookingEvent };
 
@@ -20,7 +22,8 @@ export const REPLAY_SIZE = 1000;
 /**
  * Booking changes from every server instance: each instance LISTENs on one PostgreSQL channel
  * (writers NOTIFY inside their transaction, so only committed changes are heard, in commit order)
- * and passes events on to its browsers' server-sent-event streams as `booking`.
+ * and passes events on to its browsers' server-sent-event streams as `booking`. The same
+ * connection hears who has which record open (`presence`), which the streams pass on too.
  *
  * Each event gets an id `<epoch>-<n>`: the epoch names this instance's run, `n` counts what it
  * heard. The last REPLAY_SIZE events are kept, so a browser that reconnects with the last id it
@@ -37,6 +40,15 @@ export class BookingEvents extends EventEmitter {
   async listen(databaseUrl: string): Promise<void> {
     const client = new pg.Client({ connectionString: databaseUrl });
     client.on('notification', (message) => {
+      if (message.channel === PRESENCE_CHANNEL && message.payload) {
+        // Presence is of the moment: a reconnecting browser asks again rather than replaying it.
+        try {
+          this.emit('presence', JSON.parse(message.payload) as RecordPresence);
+        } catch {
+          // A malformed payload is not ours: ignore it.
+        }
+        return;
+      }
       if (message.channel !== BOOKING_CHANNEL || !message.payload) return;
       let event: BookingEvent;
       try {
@@ -54,6 +66,7 @@ export class BookingEvents extends EventEmitter {
     });
     await client.connect();
     await client.query(`listen ${BOOKING_CHANNEL}`);
+    await client.query(`listen ${PRESENCE_CHANNEL}`);
     this.client = client;
   }
 

@@ -4,8 +4,10 @@ import {
   bangkokIsoDate,
   bookingApi,
   calendarApi,
+  can,
   entityByName,
   featureRoles,
+  findEntity,
 } from '@lms/domain';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
@@ -252,11 +254,22 @@ export function bookingRoutes(ctx: AuthContext, events: BookingEvents) {
         ),
     });
 
+    // Every signed-in user of the branch listens (presence concerns any record they may read);
+    // the branch's booking changes reach only those who read the calendar or DO booking.
     app.route({
       ...calendarApi.events,
       schema: { ...calendarApi.events.schema, tags: calendarTags },
-      config: calendarRead,
-      handler: async (request, reply) => streamEvents(request, reply, events, request.branchId!),
+      config: { access: { signedIn: true }, branchScoped: true },
+      handler: async (request, reply) => {
+        const { roles } = request.principal!;
+        return streamEvents(request, reply, events, request.branchId!, {
+          seesBookings: calendarRead.access.roles.some((role) => roles.includes(role)),
+          mayRead: (name) => {
+            const entity = findEntity(name);
+            return entity !== undefined && can(roles, entity, 'read').can;
+          },
+        });
+      },
     });
   };
 }

@@ -1,4 +1,5 @@
 import type { EventEmitter } from 'node:events';
+import type { RecordPresence } from '@lms/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { BookingEvents, NumberedBookingEvent } from './events.ts';
 
@@ -65,7 +66,8 @@ export function streamEmitterEvents<T>(
 }
 
 /**
- * Server-sent events of one branch's booking changes, each with its id. A browser that comes
+ * Server-sent events of one branch's booking changes, each with its id, and (`event: presence`,
+ * without an id) who has a record open in the branch, to listeners who may read that entity. A browser that comes
  * back with `Last-Event-ID` first gets the branch's events it missed, or `event: resync` when
  * they are no longer known (it must reload what it shows). Then `event: ready` carries the
  * current id, and the heartbeats keep it current, so a browser that saw no event of its branch
@@ -76,11 +78,19 @@ export function streamEvents(
   reply: FastifyReply,
   events: BookingEvents,
   branchId: string,
+  listener: StreamListener,
 ) {
   const send = ({ id, event }: NumberedBookingEvent) => {
-    if (event.branchId === branchId) stream.send('booking', event, id);
+    if (event.branchId === branchId && listener.seesBookings) stream.send('booking', event, id);
   };
-  const stream = openStream(request, reply, () => events.off('booking', send));
+  const sendPresence = (presence: RecordPresence) => {
+    if (presence.branchId === branchId && listener.mayRead(presence.entity))
+      stream.send('presence', presence);
+  };
+  const stream = openStream(request, reply, () => {
+    events.off('booking', send);
+    events.off('presence', sendPresence);
+  });
   stream.heartbeatId = () => events.lastId();
   // Replay and subscribe in the same turn of the event loop: no event can fall between them.
   const lastEventId = request.headers['last-event-id'];
@@ -91,4 +101,11 @@ export function streamEvents(
   }
   stream.send('ready', {}, events.lastId());
   events.on('booking', send);
+  events.on('presence', sendPresence);
+}
+
+/** What one stream's listener may hear: the branch's bookings, and who has open a record of an entity they read. */
+export interface StreamListener {
+  readonly seesBookings: boolean;
+  readonly mayRead: (entity: string) => boolean;
 }

@@ -13,7 +13,7 @@ const ERASED_NOTE = 'ลบข้อมูลติดต่อตามคำ�
 
 /**
  * A ship-to's contact data erased at the customer's request (docs/privacy.md), in one
- * transaction: its phone and LINE id; the recipient of every message copy sent about its bookings
+ * transaction: its phone and LINE id; the phone its bookings copied at confirm; the recipient of every message copy sent about its bookings
  * (a queued one is given up, never sent); the phone and LINE id values in its history. Its bookings,
  * their history and the message texts stay (they hold the appointment, not the contact). The
  * erasure itself is logged, in the history and in the personal-data log.
@@ -27,6 +27,8 @@ async function eraseContact(ctx: AuthContext, id: string, userId: string) {
     if (!rows[0]) throw notFound();
     await sql`update ship_to set tel = null, line_user_id = null, version = version + 1, updated_at = now(), updated_by = ${userId}
       where id = ${id}`.execute(trx);
+    // The bookings' snapshot of the ship-to (spec §3) holds the same phone.
+    await sql`update booking_report set ship_to_tel = null where ship_to_id = ${id}`.execute(trx);
     const { rows: messages } = await sql<{ id: string }>`
       update contact_message m
          set recipient = '',

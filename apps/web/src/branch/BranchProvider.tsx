@@ -1,4 +1,4 @@
-import { BlockingSpinner } from '@lms/design-system';
+import { useBlocking } from '@lms/design-system';
 import { chooseBranchAfterLogin, LIMITS, STORAGE_KEYS } from '@lms/domain';
 import {
   createContext,
@@ -66,19 +66,26 @@ export function BranchProvider({
 
   const current = useRef(branchId);
   current.current = branchId;
-  const selectBranch = useCallback(async (next: string) => {
-    if (next === current.current) return;
-    setSwitching(true);
-    try {
-      await pause(LIMITS.branchSwitchPauseMs);
-      current.current = next;
-      persist(next);
-      setBranchId(next);
-      await pause(LIMITS.branchSwitchPauseMs);
-    } finally {
+  const runBlocking = useBlocking();
+  const selectBranch = useCallback(
+    async (next: string) => {
+      if (next === current.current) return;
+      setSwitching(true);
+      // The one blocking helper: its spinner, and a simple error should the switch fail (spec §8).
+      await runBlocking(
+        async () => {
+          await pause(LIMITS.branchSwitchPauseMs);
+          current.current = next;
+          persist(next);
+          setBranchId(next);
+          await pause(LIMITS.branchSwitchPauseMs);
+        },
+        { label: HOST_TEXT.switchingBranch },
+      );
       setSwitching(false);
-    }
-  }, []);
+    },
+    [runBlocking],
+  );
 
   const value = useMemo<BranchContextValue>(
     () => ({
@@ -91,10 +98,5 @@ export function BranchProvider({
     [branchId, branches, isSwitching, selectBranch],
   );
 
-  return (
-    <BranchContext.Provider value={value}>
-      {children}
-      <BlockingSpinner isActive={isSwitching} label={HOST_TEXT.switchingBranch} />
-    </BranchContext.Provider>
-  );
+  return <BranchContext.Provider value={value}>{children}</BranchContext.Provider>;
 }

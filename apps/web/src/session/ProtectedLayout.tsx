@@ -1,4 +1,4 @@
-import { BlockingSpinner, Button, StatusScreen, useSnackbar } from '@lms/design-system';
+import { BlockingSpinner, BuddhistEraProvider, Button, StatusScreen, useSnackbar } from '@lms/design-system';
 import {
   isProtectedPath,
   LIMITS,
@@ -12,6 +12,7 @@ import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { SWRConfig, type SWRConfiguration } from 'swr';
 import { BranchProvider, useBranch } from '../branch/BranchProvider.tsx';
+import { sharedBookingEvents } from '../events/bookingEvents.ts';
 import { HostLayout } from '../layout/HostLayout.tsx';
 import { ChangePasswordDialog, ScreenSuspense } from '../pages/lazyScreens.tsx';
 import { swrOptions } from '../swr.ts';
@@ -75,6 +76,11 @@ function SignedIn({ user, children }: { user: UserInfo; children: ReactNode }) {
     }),
     [user],
   );
+  // The branch's live events (bookings, presence) on the one stream the browser's tabs share.
+  const openEvents = useMemo(
+    () => (branchId ? sharedBookingEvents(user.userId, branchId) : undefined),
+    [user.userId, branchId],
+  );
   // A cache of this layout's own (SWRConfig reads the provider once), swept of entries unused for 300000 ms (spec §9).
   const [cache] = useState(() => gcCache());
   useEffect(() => {
@@ -92,8 +98,9 @@ function SignedIn({ user, children }: { user: UserInfo; children: ReactNode }) {
   );
   return (
     <SWRConfig value={swr}>
-      <SessionProvider user={sessionUser} branchId={branchId}>
-        {children}
+      <SessionProvider user={sessionUser} branchId={branchId} openEvents={openEvents}>
+        {/* The user's พ.ศ. setting: every date field types and shows years in it (issue 22 item 8). */}
+        <BuddhistEraProvider value={user.buddhistEra}>{children}</BuddhistEraProvider>
       </SessionProvider>
     </SWRConfig>
   );

@@ -1,1 +1,2 @@
 export { BlockingSpinner, type BlockingSpinnerProps } from './BlockingSpinner.tsx';
+export { type BlockingOptions, BlockingProvider, type RunBlocking, useBlocking } from './blocking.tsx';

@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
-import { expectFieldError } from '../Field/storyHelpers.tsx';
+import { expectFieldError, renderControlled } from '../Field/storyHelpers.tsx';
+import { BuddhistEraProvider } from './buddhistEra.tsx';
 import { DateField } from './DateField.tsx';
 import { openCalendar, screen, segmentedFieldStories, segments } from './segmentedFieldStories.tsx';
 
@@ -96,6 +97,27 @@ export const BuddhistEra: Story = {
     await userEvent.click(segments(canvasElement)[0] as HTMLElement);
     await userEvent.keyboard('{ArrowUp}');
     await expect(args.onChange).toHaveBeenLastCalledWith('2024-03-16');
+  },
+};
+
+/** Issue 22 item 8: the user's พ.ศ. setting (from the host) applies to a field that sets none: 2568 typed is 2025. */
+export const TypedInUserBuddhistEra: Story = {
+  args: { isRequired: true },
+  decorators: [
+    (Story) => (
+      <BuddhistEraProvider value>
+        <Story />
+      </BuddhistEraProvider>
+    ),
+  ],
+  render: renderControlled(DateField, null, JSON.stringify),
+  play: async ({ canvas, canvasElement }) => {
+    await userEvent.click(segments(canvasElement)[0] as HTMLElement);
+    await userEvent.keyboard('25112568');
+    await expect(await canvas.findByText(JSON.stringify('2025-11-25'))).toBeInTheDocument();
+    await expect(within(canvasElement).getByRole('group', { name: /วันที่ส่งสินค้า/ })).toHaveTextContent(
+      '25/11/2568',
+    );
   },
 };
 

@@ -1,1 +1,2 @@
+export { BuddhistEraProvider, useBuddhistEra } from './buddhistEra.tsx';
 export { DateField, type DateFieldProps } from './DateField.tsx';

@@ -1,4 +1,5 @@
 import { type DateValue, toZoned } from '@internationalized/date';
+import { useBuddhistEra, useTypedDate } from '../DateField/buddhistEra.tsx';
 import {
   formatDay,
   TIME_ZONE,
@@ -18,16 +19,19 @@ export type DateTimeFieldProps = FieldProps<string | null> & CalendarOptions;
  */
 export function DateTimeField({ value, onChange, placeholderValue, ...props }: DateTimeFieldProps) {
   const moment = toBangkokDateTime(value);
+  const buddhistEra = useBuddhistEra(props.buddhistEra);
+  const typed = useTypedDate(moment, onChange, toIsoTimestamp, toBangkokDateTime);
   if (props.isReadOnly) {
-    const shown = moment && `${formatDay(moment, props.buddhistEra)} ${timeString(moment)}`;
+    const shown = moment && `${formatDay(moment, buddhistEra)} ${timeString(moment)}`;
     return <ReadOnlyField label={props.label} value={shown} className={props.className} />;
   }
   const placeholderDay = toCalendarDate(placeholderValue);
   return (
     <PickerField
       {...props}
-      value={moment}
-      onChange={(next) => onChange(toIsoTimestamp(next))}
+      buddhistEra={buddhistEra}
+      value={typed.value}
+      onChange={typed.onChange}
       placeholderValue={placeholderDay && toZoned(placeholderDay, TIME_ZONE)}
       granularity="minute"
       hourCycle={24}

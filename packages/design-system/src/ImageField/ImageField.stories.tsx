@@ -127,6 +127,26 @@ export const ErrorState: Story = {
   },
 };
 
+/** Spec §8: the stored image could not be fetched: its error, not the no-image placeholder. */
+export const ImageLoadFailed: Story = {
+  args: { value: 'img-1', fileName: 'รถ-6ล้อ.png', imageSrc: null, imageError: 'ไม่สามารถแสดงรูปภาพได้' },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('alert')).toHaveTextContent('ไม่สามารถแสดงรูปภาพได้');
+    await expect(canvas.queryByText('ไม่มีรูปภาพ')).toBeNull();
+    // The stored file is still there: it can be changed or removed.
+    await expect(canvas.getByRole('button', { name: 'เปลี่ยน' })).toBeEnabled();
+  },
+};
+
+/** The bytes arrived but are not a picture the browser can draw: the same error. */
+export const BrokenImage: Story = {
+  args: { value: 'img-1', fileName: 'เสีย.png', imageSrc: 'data:image/png;base64,AAAA' },
+  play: async ({ canvas }) => {
+    await expect(await canvas.findByRole('alert')).toHaveTextContent('ไม่สามารถแสดงรูปภาพได้');
+    await expect(canvas.queryByRole('img')).toBeNull();
+  },
+};
+
 export const Disabled: Story = {
   args: { isDisabled: true, value: 'img-1', imageSrc: truck, fileName: 'รถ.png' },
   play: async ({ canvas }) => {

@@ -16,12 +16,22 @@ export interface ImageFieldProps extends Omit<FileFieldProps, 'accept'> {
   readonly imageSrc?: string | null;
   /** Preview height in px (default 160). */
   readonly height?: number;
+  /** The stored image could not be fetched (its message); the preview says so instead of "no image". */
+  readonly imageError?: string | null;
 }
 
-/** Spec §4 image field: a preview (or no-image placeholder); "upload" becomes "change" once set. */
-export function ImageField({ imageSrc, height = imageFieldHeight, ...props }: ImageFieldProps) {
+/**
+ * Spec §4 image field: a preview (or no-image placeholder); "upload" becomes "change" once set.
+ * An image that failed to load (fetched or decoded) shows an error (spec §8), never "no image".
+ */
+export function ImageField({ imageSrc, height = imageFieldHeight, imageError, ...props }: ImageFieldProps) {
   const { label, value, fileName, isLoading, isDisabled } = props;
   const [viewerOpen, setViewerOpen] = useState(false);
+  // The bytes arrived but the browser could not draw them; forgotten when another image comes.
+  const [brokenSrc, setBrokenSrc] = useState<string | null>(null);
+  const failure = value
+    ? (imageError ?? (imageSrc && brokenSrc === imageSrc ? messages.imageLoadFailed : null))
+    : null;
   const [typeError, setTypeError] = useState(false);
   const onFile = (file: File) => {
     // The picker's filter can be bypassed (drag and drop, "all files"): check the name too.
@@ -41,13 +51,18 @@ export function ImageField({ imageSrc, height = imageFieldHeight, ...props }: Im
           <Preview style={{ height }} data-state={isLoading ? 'loading' : value ? 'loaded' : 'empty'}>
             {isLoading ? (
               <LoadingLine />
+            ) : failure ? (
+              <Placeholder role="alert" data-failed="">
+                <Icon name="error" size={40} />
+                {failure}
+              </Placeholder>
             ) : value && imageSrc ? (
               <Thumb
                 type="button"
                 aria-label={`${messages.viewImage} ${alt}`}
                 onClick={() => setViewerOpen(true)}
               >
-                <img src={imageSrc} alt={alt} />
+                <img src={imageSrc} alt={alt} onError={() => setBrokenSrc(imageSrc)} />
               </Thumb>
             ) : (
               <Placeholder>
@@ -124,6 +139,8 @@ const Placeholder = styled.span`
   align-items: center;
   gap: ${({ theme }) => theme.space[1]};
   color: ${({ theme }) => theme.color.textMuted};
+  text-align: center;
+  &[data-failed] { color: ${({ theme }) => theme.color.danger}; }
 `;
 
 const Hint = styled.span`

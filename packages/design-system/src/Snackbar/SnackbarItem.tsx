@@ -4,6 +4,7 @@ import styled from 'styled-components';
 import { Icon } from '../Icon/Icon.tsx';
 import type { IconName } from '../Icon/paths.ts';
 import { messages } from '../messages.ts';
+import { Tooltip } from '../Tooltip/Tooltip.tsx';
 import type { SnackbarEntry, SnackbarSeverity } from './snackbarQueue.ts';
 
 const severityLook: Record<SnackbarSeverity, { icon: IconName; label: string }> = {
@@ -45,9 +46,11 @@ export function SnackbarItem({ entry, onDismiss }: SnackbarItemProps) {
     >
       <Icon name={look.icon} label={look.label} />
       <Text>{entry.text}</Text>
-      <CloseButton aria-label={messages.snackbarClose} onPress={() => onDismiss(entry.id)}>
-        <Icon name="close" size={18} />
-      </CloseButton>
+      <Tooltip content={messages.snackbarClose}>
+        <CloseButton aria-label={messages.snackbarClose} onPress={() => onDismiss(entry.id)}>
+          <Icon name="close" size={18} />
+        </CloseButton>
+      </Tooltip>
     </Item>
   );
 }

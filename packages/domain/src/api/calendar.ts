@@ -75,7 +75,11 @@ export const calendarApi = {
     url: '/bookingCalendar/events',
     schema: {
       querystring: Type.Object({ branchId: Uuid }),
-      response: { 200: EventStream('`booking` events, each a BookingEvent') },
+      response: {
+        200: EventStream(
+          '`booking` events, each a BookingEvent (calendar and DO booking readers); `presence` events, each a RecordPresence (any signed-in user of the branch, for the entities they read)',
+        ),
+      },
       produces: ['text/event-stream'],
     },
   }),

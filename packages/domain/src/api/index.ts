@@ -12,6 +12,7 @@ export * from './home.ts';
 export * from './import.ts';
 export * from './integration.ts';
 export * from './locationTracking.ts';
+export * from './presence.ts';
 export * from './privacy.ts';
 export * from './search.ts';
 export * from './shipmentPlanning.ts';

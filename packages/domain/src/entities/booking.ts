@@ -14,12 +14,37 @@ import {
   refField,
   sortBy,
   stringField,
+  telField,
+  textField,
   timeField,
   volumeField,
   weightField,
 } from './fields.ts';
 
 /** The booking (the spec's "booking report"): made by confirming a DO booking, with its lines. */
+
+const snapshotNote = 'สำเนาจากสถานที่ส่งสินค้า ณ ตอนยืนยันการจอง: แก้สถานที่ส่งภายหลังไม่เปลี่ยนค่านี้ (booking.md)';
+
+/**
+ * The ship-to as it was when the booking was confirmed (spec §3 "shipTo (name, tel, lat, lon,
+ * address, subDistrictId)"): the slip and the call list read where the goods were meant to go,
+ * even after the ship-to is edited. The phone is personal data like the ship-to's own.
+ */
+function shipToSnapshotFields() {
+  const extra = { readOnly: true, hiddenInList: true, typeNote: snapshotNote } as const;
+  return [
+    stringField('shipToName', 'ชื่อสถานที่ส่ง (ตอนยืนยัน)', extra),
+    {
+      ...telField({ ...extra, personal: true }),
+      name: 'shipToTel' as const,
+      label: 'เบอร์โทรสถานที่ส่ง (ตอนยืนยัน)',
+    },
+    textField('shipToAddress', 'ที่อยู่สถานที่ส่ง (ตอนยืนยัน)', extra),
+    decimalField('shipToLat', 'ละติจูดสถานที่ส่ง (ตอนยืนยัน)', { ...extra, min: -90, max: 90, scale: 6 }),
+    decimalField('shipToLon', 'ลองจิจูดสถานที่ส่ง (ตอนยืนยัน)', { ...extra, min: -180, max: 180, scale: 6 }),
+    refField('shipToSubDistrictId', 'ตำบล/แขวงสถานที่ส่ง (ตอนยืนยัน)', { ...extra, ref: 'subDistrict' }),
+  ];
+}
 
 export const bookingStatusOptions = [
   { value: 'CONFIRMED', label: 'ยืนยันแล้ว' },
@@ -99,6 +124,7 @@ export const bookingReport = defineEntity({
     refField('customerId', 'ลูกค้า', { required: true }),
     owningBranchField(),
     refField('shipToId', 'สถานที่ส่งสินค้า', { required: true }),
+    ...shipToSnapshotFields(),
     refField('subDistrictId', 'ตำบล/แขวง', {
       readOnly: true,
       hiddenInList: true,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { object, string, ValidationError } from 'yup';
+import { MESSAGES } from '../messages.ts';
 import { FORM_ERROR_KEY, nullGuard, toFieldErrors } from './errors.ts';
 
 describe('nullGuard', () => {
@@ -10,7 +11,8 @@ describe('nullGuard', () => {
 
   it('raises a yup ValidationError with the default or given message', () => {
     expect(() => nullGuard(null)).toThrow(ValidationError);
-    expect(() => nullGuard(undefined)).toThrow('Unexpected null value.');
+    expect(() => nullGuard(undefined)).toThrow(MESSAGES.unexpectedNull.text);
+    expect(MESSAGES.unexpectedNull.specText).toBe('Unexpected null value.');
     expect(() => nullGuard(null, 'ไม่พบสาขา')).toThrow('ไม่พบสาขา');
   });
 });
@@ -44,7 +46,7 @@ describe('toFieldErrors', () => {
 
   it('puts errors without a field under the form key', () => {
     expect(toFieldErrors(new Error('เซิร์ฟเวอร์ไม่ตอบ'))).toEqual({ [FORM_ERROR_KEY]: 'เซิร์ฟเวอร์ไม่ตอบ' });
-    expect(toFieldErrors(nullGuardError())).toEqual({ [FORM_ERROR_KEY]: 'Unexpected null value.' });
+    expect(toFieldErrors(nullGuardError())).toEqual({ [FORM_ERROR_KEY]: MESSAGES.unexpectedNull.text });
   });
 });
 

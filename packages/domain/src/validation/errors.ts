@@ -1,4 +1,5 @@
 import { ValidationError } from 'yup';
+import { MESSAGES } from '../messages.ts';
 
 /** Turning validation failures into per-field messages, and the null guard (spec §5, §8). */
 
@@ -19,8 +20,11 @@ function defaultMessage(type: string | undefined, path: string): string {
   }
 }
 
-/** Raises a yup ValidationError when the value is null or undefined; otherwise hands it back typed. */
-export function nullGuard<T>(value: T | null | undefined, message = 'Unexpected null value.'): T {
+/**
+ * Raises a yup ValidationError when the value is null or undefined; otherwise hands it back typed.
+ * The message is the catalogue's (spec §8 'Unexpected null value.', in Thai) unless the caller names one.
+ */
+export function nullGuard<T>(value: T | null | undefined, message: string = MESSAGES.unexpectedNull.text): T {
   if (value === null || value === undefined)
     throw new ValidationError(message, value, undefined, 'nullGuard');
   return value;

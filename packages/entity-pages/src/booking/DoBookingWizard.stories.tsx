@@ -429,6 +429,22 @@ export const SummaryConfirm: Story = {
   },
 };
 
+/** Issue 22 item 9: a user who may only read bookings sees why "ยืนยันการจอง" is disabled, in its 100 ms tooltip. */
+export const SummaryConfirmDisabledReason: Story = {
+  name: 'Summary: why confirm is disabled',
+  args: { step: 'summary', draftId: DRAFT_ID, roles: ['ROLE_DO_BOOKING_READ'] },
+  beforeEach: recorded({ draftAllocations: chosen }),
+  play: async ({ canvas }) => {
+    const confirm = await canvas.findByRole('button', { name: 'ยืนยันการจอง' });
+    await expect(confirm).toBeDisabled();
+    const reason = 'ยืนยันไม่ได้: คุณมีสิทธิ์ดูการจองเท่านั้น ไม่มีสิทธิ์จอง';
+    const holder = canvas.getByRole('group', { name: reason });
+    holder.focus();
+    await userEvent.keyboard('{Shift>}{Tab}{/Shift}{Tab}');
+    await expect(await within(document.body).findByRole('tooltip')).toHaveTextContent(reason);
+  },
+};
+
 export const SummaryConflict: Story = {
   name: 'Summary: 409, capacity went meanwhile',
   args: { step: 'summary', draftId: DRAFT_ID },

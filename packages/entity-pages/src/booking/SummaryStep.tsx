@@ -1,4 +1,4 @@
-import { Alert, Button } from '@lms/design-system';
+import { Alert, Button, DisabledReason } from '@lms/design-system';
 import { messagesOfError } from '@lms/domain';
 import { useState } from 'react';
 import useSWR from 'swr';
@@ -131,11 +131,20 @@ export function SummaryStep({ draftId, onConfirmed, onBack, onFreshSuggestion }:
             ขอคำแนะนำใหม่
           </Button>
         ) : (
-          <Button variant="primary" isDisabled={!canBook || !evaluation.ok || confirming} onPress={confirm}>
-            {confirming ? 'กำลังยืนยัน...' : 'ยืนยันการจอง'}
-          </Button>
+          <DisabledReason reason={confirmBlockedBy(canBook, evaluation.ok)}>
+            <Button variant="primary" isDisabled={!canBook || !evaluation.ok || confirming} onPress={confirm}>
+              {confirming ? 'กำลังยืนยัน...' : 'ยืนยันการจอง'}
+            </Button>
+          </DisabledReason>
         )}
       </Actions>
     </Stack>
   );
+}
+
+/** Why "ยืนยันการจอง" is disabled, in its tooltip (issue 22 item 9); null while it may be pressed. */
+function confirmBlockedBy(canBook: boolean, complete: boolean): string | null {
+  if (!canBook) return 'ยืนยันไม่ได้: คุณมีสิทธิ์ดูการจองเท่านั้น ไม่มีสิทธิ์จอง';
+  if (!complete) return 'ยืนยันไม่ได้: การจองยังไม่ครบทุก DO (ดูรายการที่เหลือด้านบน)';
+  return null;
 }

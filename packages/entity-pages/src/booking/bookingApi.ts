@@ -4,6 +4,7 @@ import {
   calendarApi,
   contactApi,
   bookingApi as contract,
+  nullGuard,
   type Operation,
   pathOf,
   type Query,
@@ -95,7 +96,7 @@ export function useBookingApi() {
 export function useDraft(draftId: string | null | undefined) {
   const booking = useBookingApi();
   return useSWR<DraftAnswer, ApiError>(draftId ? bookingKeys.draft(booking.branchId, draftId) : null, () =>
-    booking.draft(draftId as string),
+    booking.draft(nullGuard(draftId)),
   );
 }
 
@@ -104,7 +105,7 @@ export function useSlotChoices(draftId: string | null | undefined) {
   const booking = useBookingApi();
   return useSWR<SlotChoices, ApiError>(
     draftId ? bookingKeys.slots(booking.branchId, draftId) : null,
-    () => booking.slots(draftId as string),
+    () => booking.slots(nullGuard(draftId)),
     { revalidateOnFocus: false },
   );
 }

@@ -1,4 +1,4 @@
-import { type EntityDef, type EntityRef, resolveEntity } from '@lms/domain';
+import { type EntityDef, type EntityRef, nullGuard, resolveEntity } from '@lms/domain';
 import useSWR from 'swr';
 import { useApi } from '../api/ApiContext.tsx';
 import type { ApiError } from '../api/ApiError.ts';
@@ -42,7 +42,7 @@ export function useEntityRecord<Row extends EntityRecord = EntityRecord>(
 ) {
   const { entity, api, branchId } = useEntityContext(entityRef);
   return useSWR<Row, ApiError>(id ? entityKey(entity, 'record', branchId, id) : null, () =>
-    api.get<Row>(entityPath(entity, `/${encodeURIComponent(id as string)}`), branchQuery(entity, branchId)),
+    api.get<Row>(entityPath(entity, `/${encodeURIComponent(nullGuard(id))}`), branchQuery(entity, branchId)),
   );
 }
 
@@ -89,7 +89,7 @@ export function useEntityHistory(entityRef: EntityRef, id: string | null | undef
   const { entity, api, branchId } = useEntityContext(entityRef);
   return useSWR<readonly HistoryEntry[], ApiError>(id ? entityKey(entity, 'history', branchId, id) : null, () =>
     api.get<readonly HistoryEntry[]>(
-      entityPath(entity, `/${encodeURIComponent(id as string)}/history`),
+      entityPath(entity, `/${encodeURIComponent(nullGuard(id))}/history`),
       branchQuery(entity, branchId),
     ),
   );

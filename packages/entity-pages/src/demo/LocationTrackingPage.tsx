@@ -1,5 +1,5 @@
 import { Alert, Button, Icon, StatusScreen, SwitchField } from '@lms/design-system';
-import { featureRoles } from '@lms/domain';
+import { featureRoles, nullGuard } from '@lms/domain';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { useApi } from '../api/ApiContext.tsx';
@@ -57,7 +57,7 @@ export function LocationTrackingPage(props: LocationTrackingPageProps) {
     user?.roles.some((role) => (featureRoles.locationTracking.read as readonly string[]).includes(role)),
   );
   if (!allowed) return <StatusScreen kind="not-allowed" />;
-  return <Tracker {...props} selfId={user!.userId} />;
+  return <Tracker {...props} selfId={nullGuard(user).userId} />;
 }
 
 function Tracker({

@@ -1,5 +1,21 @@
-import { Alert, Button, ConfirmDialog, FormDialog, useSnackbar } from '@lms/design-system';
-import { type EntityRef, MESSAGES, phrase, recordLabel, resolveEntity } from '@lms/domain';
+import {
+  Alert,
+  Button,
+  CompareDialog,
+  ConfirmDialog,
+  FormDialog,
+  PresenceBadge,
+  useSnackbar,
+} from '@lms/design-system';
+import {
+  type EntityRef,
+  formatDateTime,
+  MESSAGES,
+  nullGuard,
+  phrase,
+  recordLabel,
+  resolveEntity,
+} from '@lms/domain';
 import { useId, useMemo, useState } from 'react';
 import { Form } from 'react-final-form';
 import styled from 'styled-components';
@@ -8,8 +24,10 @@ import type { EntityRecord } from '../data/entityKeys.ts';
 import { useEntityRecord } from '../data/useEntityData.ts';
 import { useEntityMutations } from '../data/useEntityMutations.ts';
 import { partsFor } from '../parts/registry.ts';
+import { usePresence } from '../presence/usePresence.ts';
 import { useSession } from '../session/SessionContext.tsx';
 import { DirtyReport, unsavedText, useUnsavedForm } from '../session/unsavedChanges.tsx';
+import { compareValues } from './compareValues.ts';
 import { EntityFormFields } from './EntityFormFields.tsx';
 import { bodyFor, type FormMode, submitErrors, toFormErrors, validatorFor } from './formValidation.ts';
 
@@ -53,7 +71,11 @@ export function EntityFormDialog({
   // Cancel of a form with unsaved input asks first; a save refused as stale (409) offers a reload.
   const [confirmLeave, setConfirmLeave] = useState(false);
   const [stale, setStale] = useState<string | null>(null);
+  // The record as saved meanwhile, while the comparison with this form's values is open.
+  const [saved, setSaved] = useState<EntityRecord | null>(null);
   const unsaved = useUnsavedForm();
+  // Who else has this record open, and this dialog told to them (issue 22 item 7).
+  const present = usePresence(entity, mode === 'create' ? null : id, mode === 'edit' ? 'editing' : 'viewing');
   const validate = useMemo(() => {
     const generic = validatorFor(entity, mode);
     return (values: Record<string, unknown>) => ({
@@ -66,16 +88,21 @@ export function EntityFormDialog({
   const onSubmit = async (values: Record<string, unknown>) => {
     try {
       const body = bodyFor(entity, mode, values);
-      const saved =
+      const answer =
         mode === 'create'
           ? await mutations.create(body)
-          : await mutations.update(id as string, { ...body, version: values.version });
+          : await mutations.update(nullGuard(id), {
+              ...body,
+              version: values.version,
+            });
       snackbar.success(MESSAGES.saved.text);
       unsaved.markClean();
-      onSaved?.(saved, mode);
+      onSaved?.(answer, mode);
       onClose();
       return undefined;
     } catch (error) {
+      // Spec §8: a form's submit error is also logged, with what the server said.
+      console.error(phrase('บันทึก', entity.title, 'ไม่สำเร็จ'), error);
       if (error instanceof ApiError && error.status === 409 && mode === 'edit') {
         setStale(error.messages.join('\n'));
         return undefined;
@@ -87,13 +114,16 @@ export function EntityFormDialog({
   const remove = async () => {
     setDeleting(true);
     try {
-      await mutations.remove(id as string);
+      const recordId = nullGuard(id);
+      await mutations.remove(recordId);
       snackbar.success(MESSAGES.deleted.text);
       setConfirmDelete(false);
       unsaved.markClean();
-      onDeleted?.(id as string);
+      onDeleted?.(recordId);
       onClose();
     } catch (error) {
+      // Spec §8: a delete error is also logged.
+      console.error(phrase('ลบ', entity.title, 'ไม่สำเร็จ'), error);
       setConfirmDelete(false);
       snackbar.error(error instanceof ApiError ? [...error.messages] : String(error));
     } finally {
@@ -130,6 +160,7 @@ export function EntityFormDialog({
           onDelete={mode === 'edit' && canDelete ? () => setConfirmDelete(true) : undefined}
         >
           <DirtyReport dirty={Boolean(dirty) && mode !== 'show'} report={unsaved.report} />
+          {mode !== 'create' && <PresenceBadge people={present} />}
           <form id={formId} onSubmit={handleSubmit} noValidate aria-label={title}>
             {stale && (
               <StaleNotice
@@ -139,6 +170,10 @@ export function EntityFormDialog({
                   const fresh = await record.mutate();
                   if (fresh) form.restart(fresh);
                   setStale(null);
+                }}
+                onCompare={async () => {
+                  const fresh = await record.mutate();
+                  if (fresh) setSaved(fresh);
                 }}
                 onKeepEditing={() => setStale(null)}
               />
@@ -159,6 +194,30 @@ export function EntityFormDialog({
               </div>
             )}
           </form>
+          {saved && (
+            <CompareDialog
+              isOpen
+              savedBy={savedByText(saved)}
+              fields={compareValues(
+                entity,
+                form.getState().values,
+                saved,
+                form.getState().initialValues ?? {},
+              )}
+              onUseSaved={() => {
+                form.restart(saved);
+                setSaved(null);
+                setStale(null);
+              }}
+              onKeepMine={() => {
+                // The input stays and answers the saved version: the next save overwrites it.
+                form.change('version', saved.version);
+                setSaved(null);
+                setStale(null);
+              }}
+              onClose={() => setSaved(null)}
+            />
+          )}
           <ConfirmDialog
             isOpen={confirmDelete}
             variant="danger"
@@ -189,21 +248,33 @@ export function EntityFormDialog({
   );
 }
 
+/** `บันทึกโดย สมชาย เมื่อ 25/11/2568 14:05`, from the saved record's audit fields when it has them. */
+function savedByText(saved: EntityRecord): string | undefined {
+  const by = typeof saved.updatedByLabel === 'string' ? saved.updatedByLabel : null;
+  const at = typeof saved.updatedAt === 'string' ? formatDateTime(saved.updatedAt) : '';
+  if (!by && !at) return undefined;
+  return ['บันทึกล่าสุด', by && `โดย ${by}`, at && `เมื่อ ${at}`].filter(Boolean).join(' ');
+}
+
 /**
  * Someone saved the record after this form loaded it (409): take their version (the input is
- * lost, the form shows what is stored now) or keep editing (the input stays; saving again is
- * refused until the form is reloaded).
+ * lost, the form shows what is stored now), compare the two side by side (then take theirs or
+ * keep one's own over it), or keep editing (the input stays; saving again is refused until the
+ * form is reloaded or the comparison kept it).
  */
 function StaleNotice({
   message,
   onReload,
+  onCompare,
   onKeepEditing,
 }: {
   message: string;
   onReload: () => Promise<void>;
+  onCompare: () => Promise<void>;
   onKeepEditing: () => void;
 }) {
   const [reloading, setReloading] = useState(false);
+  const [comparing, setComparing] = useState(false);
   return (
     <Problems>
       <Alert tone="warning" withIcon>
@@ -218,6 +289,17 @@ function StaleNotice({
             }}
           >
             โหลดข้อมูลล่าสุด
+          </Button>
+          <Button
+            size="sm"
+            variant="secondary"
+            isLoading={comparing}
+            onPress={() => {
+              setComparing(true);
+              void onCompare().finally(() => setComparing(false));
+            }}
+          >
+            เปรียบเทียบ
           </Button>
           <Button size="sm" variant="secondary" onPress={onKeepEditing}>
             แก้ไขต่อ

@@ -1,4 +1,4 @@
-import { type FieldDef, maxLengthOf, unknownFieldType } from '@lms/domain';
+import { type FieldDef, maxLengthOf, nullGuard, unknownFieldType } from '@lms/domain';
 import { getIn } from 'final-form';
 import { useField, useFormState } from 'react-final-form';
 import { useOptionsLoader } from '../data/useEntityData.ts';
@@ -19,6 +19,7 @@ import {
   toFieldOptions,
 } from './controls.tsx';
 import { FileControl } from './FileControl.tsx';
+import { PostcodeGroup, PostcodeLookup } from './PostcodeControl.tsx';
 
 /**
  * One form control for one declared field: the field's type picks the design-system component,
@@ -175,10 +176,10 @@ function AttachmentsFormControl({
 
 function ReferenceControl({ field, name, label }: { field: FieldDef; name: string; label: string }) {
   const { input, ...common } = useControl(name, label, field);
-  const loader = useOptionsLoader(field.ref!);
+  const loader = useOptionsLoader(nullGuard(field.ref));
   const multiple = field.type === 'refs';
   const value = multiple ? (Array.isArray(input.value) ? input.value : []) : input.value || null;
-  return (
+  const picker = (
     <ReferenceField
       {...common}
       multiple={multiple}
@@ -188,6 +189,15 @@ function ReferenceControl({ field, name, label }: { field: FieldDef; name: strin
       loadLabels={(ids: readonly (string | number)[]) => loader.byIds(ids.map(String))}
     />
   );
+  // An address starts from its postcode (issue 22 item 8); the picker stays for a name search.
+  if (field.ref === 'subDistrict' && !multiple)
+    return (
+      <PostcodeGroup>
+        <PostcodeLookup name={name} />
+        {picker}
+      </PostcodeGroup>
+    );
+  return picker;
 }
 
 function ReadOnlyControl({ field, name, label }: { field: FieldDef; name: string; label: string }) {

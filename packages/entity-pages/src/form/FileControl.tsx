@@ -28,11 +28,19 @@ export function FileControl({
   const [failure, setFailure] = useState<string | null>(null);
   const [fileName, setFileName] = useState<string | null>(null);
   const [imageSrc, setImageSrc] = useState<string | null>(null);
+  // Spec §8: a failed file info or image load shows a simple error, not a blank name or "no image".
+  const [loadFailure, setLoadFailure] = useState<string | null>(null);
 
   useEffect(() => {
     if (!value) return;
     let cancelled = false;
     let objectUrl: string | null = null;
+    setLoadFailure(null);
+    const failed = (fallback: string) => (caught: unknown) => {
+      if (cancelled) return;
+      console.error(fallback, caught);
+      setLoadFailure(caught instanceof ApiError ? caught.messages.join('\n') : fallback);
+    };
     if (kind === 'image') {
       api.blob(`/file/image/${encodeURIComponent(value)}`).then(
         ({ blob }) => {
@@ -40,12 +48,18 @@ export function FileControl({
           objectUrl = URL.createObjectURL(blob);
           setImageSrc(objectUrl);
         },
-        () => !cancelled && setImageSrc(null),
+        (caught: unknown) => {
+          if (!cancelled) setImageSrc(null);
+          failed(MESSAGES.imageLoadFailed.text)(caught);
+        },
       );
     } else {
       api.get<FileInfo>(`/file/info/${encodeURIComponent(value)}`).then(
         (info) => !cancelled && setFileName(info.origName),
-        () => !cancelled && setFileName(null),
+        (caught: unknown) => {
+          if (!cancelled) setFileName(null);
+          failed(MESSAGES.fileInfoFailed.text)(caught);
+        },
       );
     }
     return () => {
@@ -87,11 +101,11 @@ export function FileControl({
     onDownload: download,
     onRemove: () => onChange(null),
     isLoading: busy,
-    error: failure ?? (touched === false ? null : (error ?? null)),
+    error: failure ?? (kind === 'file' ? loadFailure : null) ?? (touched === false ? null : (error ?? null)),
     required: isRequired ?? false,
   };
   return kind === 'image' ? (
-    <ImageField {...shared} imageSrc={imageSrc} />
+    <ImageField {...shared} imageSrc={imageSrc} imageError={loadFailure} />
   ) : (
     <FileField {...shared} accept={acceptAttribute(null)?.split(',')} />
   );

@@ -1,4 +1,11 @@
-import { type EntityDef, type EntityRef, entityByName, hasEntity, resolveEntity } from '@lms/domain';
+import {
+  type EntityDef,
+  type EntityRef,
+  entityByName,
+  hasEntity,
+  type RecordPresence,
+  resolveEntity,
+} from '@lms/domain';
 import { type HttpHandler, HttpResponse, http } from 'msw';
 import { type EntityHandlerOptions, entityHandlers, TEMPORARY_PASSWORD } from './entityHandlers.ts';
 import { FIXTURE_FILES } from './fixtures.ts';
@@ -15,6 +22,16 @@ export function referencedEntities(entity: EntityDef): EntityDef[] {
   return [...names].filter(hasEntity).map(entityByName);
 }
 
+/** A heartbeat's answer: who has the record open (`users`: the others a story puts there). */
+export function presenceOf(
+  branchId: string,
+  entity: string,
+  recordId: string,
+  users: RecordPresence['users'],
+): RecordPresence {
+  return { branchId, entity, recordId, users };
+}
+
 /** Handlers beyond CRUD that the pages call (spec §7's upload, appUser's reset password). */
 export function extraHandlers(): HttpHandler[] {
   return [
@@ -25,6 +42,15 @@ export function extraHandlers(): HttpHandler[] {
     http.get('/api/bookingReport/:id/shipments', () => HttpResponse.json([])),
     http.post('/api/file/upload', () => HttpResponse.json({ files: [{ id: crypto.randomUUID() }] })),
     http.post('/api/file/uploadImage', () => HttpResponse.json({ files: [{ id: crypto.randomUUID() }] })),
+    // Presence (issue 22 item 7): nobody else has the record open unless a story says otherwise.
+    http.put('/api/presence', async ({ request }) => {
+      const url = new URL(request.url);
+      const body = (await request.json()) as { entity: string; recordId: string };
+      return HttpResponse.json(
+        presenceOf(url.searchParams.get('branchId') ?? '', body.entity, body.recordId, []),
+      );
+    }),
+    http.delete('/api/presence', () => new HttpResponse(null, { status: 204 })),
     http.get('/api/file/info/:id', ({ params }) =>
       HttpResponse.json({
         id: params.id,

@@ -1,8 +1,9 @@
-import { ROLE_APP_USER_READ } from '@lms/domain';
+import { appUser, ROLE_APP_USER_READ } from '@lms/domain';
 import type { Meta, StoryObj } from '@storybook/react-vite';
+import { HttpResponse, http } from 'msw';
 import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
 import { TEMPORARY_PASSWORD } from '../mocks/entityHandlers.ts';
-import { fixtureId } from '../mocks/fixtures.ts';
+import { fixtureId, fixturesFor } from '../mocks/fixtures.ts';
 import { entityStories, seenRequests } from '../stories/entityStories.tsx';
 import { EntityDetailPage } from './EntityDetailPage.tsx';
 import type { EntityListPage } from './EntityListPage.tsx';
@@ -71,5 +72,26 @@ export const ResetPasswordNotAllowed: Story = {
     await expect(await canvas.findByRole('button', { name: 'รีเซ็ตรหัสผ่าน' })).toBeDisabled();
     await expect(canvas.getByText(/ไม่มีสิทธิ์รีเซ็ตรหัสผ่าน/)).toBeVisible();
     await expect(canvas.queryByRole('button', { name: 'แก้ไข' })).toBeNull();
+  },
+};
+
+/** Spec §8: the profile image cannot be fetched: the form shows the server's reason, not "no image". */
+export const ProfileImageLoadFailed: Story = {
+  beforeEach: ({ msw }) => {
+    // Every user has a profile image on file.
+    s.mount(msw, {
+      fixtures: fixturesFor(appUser).map((user) => ({ ...user, profileImageId: fixtureId('file', 1) })),
+    });
+    msw.use(
+      http.get('/api/file/image/:id', () =>
+        HttpResponse.json({ messages: ['ไม่พบไฟล์ที่ต้องการ'] }, { status: 404 }),
+      ),
+    );
+  },
+  play: async ({ canvasElement }) => {
+    const dialog = await s.openEdit(canvasElement);
+    const alert = await within(dialog).findByText('ไม่พบไฟล์ที่ต้องการ');
+    await expect(alert.closest('[role="alert"]')).not.toBeNull();
+    await expect(within(dialog).queryByText('ไม่มีรูปภาพ')).toBeNull();
   },
 };

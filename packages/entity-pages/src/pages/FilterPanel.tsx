@@ -1,5 +1,5 @@
 import { Button } from '@lms/design-system';
-import { type EntityDef, type FieldDef, type FilterDef, phrase } from '@lms/domain';
+import { type EntityDef, type FieldDef, type FilterDef, nullGuard, phrase } from '@lms/domain';
 import { useId, useState } from 'react';
 import styled from 'styled-components';
 import { useOptionsLoader } from '../data/useEntityData.ts';
@@ -186,7 +186,7 @@ function RefFilter({
   value: readonly string[];
   onChange: (value: readonly string[]) => void;
 }) {
-  const loader = useOptionsLoader(field.ref!);
+  const loader = useOptionsLoader(nullGuard(field.ref));
   return (
     <ReferenceField
       label={label}

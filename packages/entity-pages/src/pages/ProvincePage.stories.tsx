@@ -3,7 +3,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { HttpResponse, http } from 'msw';
 import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
 import { STALE_MESSAGE } from '../mocks/entityHandlers.ts';
-import { fixtureId, fixturesFor } from '../mocks/fixtures.ts';
+import { FIXTURE_BRANCH_ID, fixtureId, fixturesFor } from '../mocks/fixtures.ts';
 import { entityStories, seenRequests } from '../stories/entityStories.tsx';
 import type { EntityListPage } from './EntityListPage.tsx';
 
@@ -148,5 +148,99 @@ export const StaleSaveNotice: Story = {
     await expect(notice).toHaveTextContent(STALE_MESSAGE);
     await expect(within(notice).getByRole('button', { name: 'โหลดข้อมูลล่าสุด' })).toBeVisible();
     await expect(within(notice).getByRole('button', { name: 'แก้ไขต่อ' })).toBeVisible();
+  },
+};
+
+const inAMinute = () => new Date(Date.now() + 60_000).toISOString();
+
+/** Issue 22 item 7: the edit dialog names who else has the record open, as the heartbeat answers. */
+export const PresenceWhileEditing: Story = {
+  beforeEach: ({ msw }) => {
+    s.mount(msw);
+    msw.use(
+      http.put('/api/presence', async ({ request }) => {
+        const body = (await request.json()) as { entity: string; recordId: string };
+        return HttpResponse.json({
+          branchId: FIXTURE_BRANCH_ID,
+          entity: body.entity,
+          recordId: body.recordId,
+          users: [
+            // The user's own other tab is not "someone else".
+            { userId: 'story-user', fullName: 'สมชาย ใจดี', mode: 'viewing', expiresAt: inAMinute() },
+            { userId: 'u-2', fullName: 'สมหญิง รักงาน', mode: 'editing', expiresAt: inAMinute() },
+          ],
+        });
+      }),
+    );
+  },
+  play: async ({ canvasElement }) => {
+    const dialog = await s.openEdit(canvasElement);
+    const status = await within(dialog).findByText(/กำลังแก้ไขข้อมูลนี้อยู่/);
+    await expect(status).toHaveTextContent('สมหญิง รักงาน กำลังแก้ไขข้อมูลนี้อยู่');
+    await expect(dialog).not.toHaveTextContent('สมชาย ใจดี');
+  },
+};
+
+/** Someone opens the record while the dialog is open: heard on the branch's event stream. */
+export const PresenceHeardLive: Story = {
+  beforeEach: ({ msw }) => s.mount(msw),
+  parameters: {
+    harness: {
+      openEvents: async () =>
+        new ReadableStream<Uint8Array>({
+          async start(controller) {
+            // After the dialog's own heartbeat has answered (nobody else).
+            await new Promise((resolve) => setTimeout(resolve, 400));
+            const presence = {
+              branchId: FIXTURE_BRANCH_ID,
+              entity: 'province',
+              recordId: fixtureId('province', 1),
+              users: [{ userId: 'u-3', fullName: 'วิไล แสงทอง', mode: 'viewing', expiresAt: inAMinute() }],
+            };
+            controller.enqueue(
+              new TextEncoder().encode(`event: presence\ndata: ${JSON.stringify(presence)}\n\n`),
+            );
+          },
+        }),
+    },
+  },
+  play: async ({ canvasElement }) => {
+    const dialog = await s.openEdit(canvasElement);
+    await expect(await within(dialog).findByText('วิไล แสงทอง เปิดดูอยู่')).toBeVisible();
+  },
+};
+
+/**
+ * Issue 22 item 7: a stale save (409) offers a comparison, field by field with Thai labels; keeping
+ * one's own values answers the saved version, so the next save goes through with them.
+ */
+export const StaleSaveCompare: Story = {
+  beforeEach: ({ msw }) => {
+    s.mount(msw);
+    msw.use(
+      http.put('/api/province/:id', () => HttpResponse.json({ messages: [STALE_MESSAGE] }, { status: 409 }), {
+        once: true,
+      }),
+    );
+  },
+  play: async ({ canvasElement }) => {
+    const dialog = await s.openEdit(canvasElement);
+    const name = within(dialog).getByRole('textbox', { name: /^ชื่อ \(ไทย\)/ });
+    await userEvent.clear(name);
+    await userEvent.type(name, 'บึงกาฬ');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'บันทึก' }));
+    const notice = await within(dialog).findByRole('alert');
+    await userEvent.click(within(notice).getByRole('button', { name: 'เปรียบเทียบ' }));
+    const compare = await screen.findByRole('dialog', { name: 'เปรียบเทียบกับข้อมูลที่บันทึกล่าสุด' });
+    const row = within(compare).getByRole('row', { name: /ชื่อ \(ไทย\)/ });
+    const [mine, saved] = within(row).getAllByRole('cell');
+    await expect(mine).toHaveTextContent('บึงกาฬ');
+    await expect(saved).not.toHaveTextContent('บึงกาฬ');
+    await userEvent.click(within(compare).getByRole('button', { name: 'ใช้ค่าของฉันแทน' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: /เปรียบเทียบ/ })).toBeNull());
+    await expect((name as HTMLInputElement).value).toBe('บึงกาฬ');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'บันทึก' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await expect(seenRequests.find((r) => r.method === 'PUT')?.body).toMatchObject({ nameTh: 'บึงกาฬ' });
   },
 };

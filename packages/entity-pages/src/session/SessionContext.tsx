@@ -1,5 +1,6 @@
 import { type CanResult, can, type EntityAction, type EntityRef, featureRoles } from '@lms/domain';
 import { createContext, type ReactNode, useContext, useMemo } from 'react';
+import type { OpenBookingEvents } from '../api/useServerEvents.ts';
 
 /** The signed-in user as screens see it; the host app owns sign-in, renewal and branch choice. */
 export interface SessionUser {
@@ -17,6 +18,8 @@ export interface Session {
   readonly branchId: string | null;
   /** `{ can, reason }` for the user's roles (style.md: computed once per page, not per row). */
   can(entity: EntityRef, action: EntityAction): CanResult;
+  /** The acting branch's live event stream (bookings, presence); none outside the signed-in app. */
+  readonly openEvents?: OpenBookingEvents | undefined;
 }
 
 const anonymous: Session = {
@@ -29,19 +32,22 @@ const SessionContext = createContext<Session>(anonymous);
 export function SessionProvider({
   user,
   branchId,
+  openEvents,
   children,
 }: {
   user: SessionUser | null;
   branchId: string | null;
+  openEvents?: OpenBookingEvents | undefined;
   children: ReactNode;
 }) {
   const value = useMemo<Session>(
     () => ({
       user,
       branchId,
+      openEvents,
       can: (entity, action) => (user ? can(user.roles, entity, action) : anonymous.can(entity, action)),
     }),
-    [user, branchId],
+    [user, branchId, openEvents],
   );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }

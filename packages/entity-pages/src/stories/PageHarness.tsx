@@ -2,6 +2,7 @@ import { SnackbarProvider } from '@lms/design-system';
 import { type EntityDef, ROLE_ADMIN } from '@lms/domain';
 import type { ReactNode } from 'react';
 import { useMemo } from 'react';
+import type { OpenBookingEvents } from '../api/useServerEvents.ts';
 import { FIXTURE_BRANCH_ID } from '../mocks/fixtures.ts';
 import { memorySearchParams, SearchParamsProvider } from '../pages/searchParams.tsx';
 import { SessionProvider, type SessionUser } from '../session/SessionContext.tsx';
@@ -28,16 +29,18 @@ export function PageHarness({
   roles,
   search = '',
   width,
+  openEvents,
   children,
 }: {
   readonly roles?: readonly string[];
   readonly search?: string;
-  readonly width?: number;
+  readonly width?: number | undefined;
+  readonly openEvents?: OpenBookingEvents | undefined;
   readonly children: ReactNode;
 }) {
   const store = useMemo(() => memorySearchParams(search), [search]);
   return (
-    <SessionProvider user={storyUser(roles)} branchId={FIXTURE_BRANCH_ID}>
+    <SessionProvider user={storyUser(roles)} branchId={FIXTURE_BRANCH_ID} openEvents={openEvents}>
       <SnackbarProvider>
         <SearchParamsProvider store={store}>
           <div style={width ? { width, maxWidth: '100%' } : undefined}>{children}</div>

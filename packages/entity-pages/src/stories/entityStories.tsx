@@ -12,6 +12,7 @@ import type { Decorator, StoryObj } from '@storybook/react-vite';
 import { delay, HttpResponse, http } from 'msw';
 import { useState } from 'react';
 import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
+import type { OpenBookingEvents } from '../api/useServerEvents.ts';
 import { STALE_MESSAGE } from '../mocks/entityHandlers.ts';
 import { fixtureId, fixtureRecord } from '../mocks/fixtures.ts';
 import { type MockRequest, mockEntityApi } from '../mocks/index.ts';
@@ -30,12 +31,19 @@ export interface HarnessParameters {
   readonly roles?: readonly string[];
   readonly search?: string;
   readonly width?: number;
+  /** The branch's event stream the story plays (presence, bookings). */
+  readonly openEvents?: OpenBookingEvents;
 }
 
 export const withHarness: Decorator = (Story, context) => {
   const harness = (context.parameters.harness ?? {}) as HarnessParameters;
   return (
-    <PageHarness roles={harness.roles} search={harness.search} width={harness.width}>
+    <PageHarness
+      roles={harness.roles}
+      search={harness.search}
+      width={harness.width}
+      openEvents={harness.openEvents}
+    >
       <Story />
     </PageHarness>
   );

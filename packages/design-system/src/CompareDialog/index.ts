@@ -1,0 +1,1 @@
+export { CompareDialog, type CompareDialogProps, type ComparedField, compareText } from './CompareDialog.tsx';

@@ -1,0 +1,6 @@
+export {
+  PresenceBadge,
+  type PresenceBadgeProps,
+  type PresentPerson,
+  presenceText,
+} from './PresenceBadge.tsx';

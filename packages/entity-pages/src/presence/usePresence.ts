@@ -1,0 +1,83 @@
+import type { PresentPerson } from '@lms/design-system';
+import {
+  type Answer,
+  type EntityDef,
+  PRESENCE,
+  type PresenceMode,
+  presenceApi,
+  type RecordPresence,
+} from '@lms/domain';
+import { useEffect, useState } from 'react';
+import { useApi } from '../api/ApiContext.tsx';
+import { useServerEvents } from '../api/useServerEvents.ts';
+import { useSession } from '../session/SessionContext.tsx';
+
+/** This browser tab, as the server tells tabs apart (two tabs of one user are two heartbeats). */
+const TAB_ID = globalThis.crypto?.randomUUID?.() ?? `tab-${Math.random().toString(36).slice(2)}`;
+
+/** The others with the record open, not yet expired: this user's own tabs are not "someone else". */
+export function othersPresent(
+  presence: RecordPresence | null,
+  userId: string | undefined,
+  now: number,
+): PresentPerson[] {
+  if (!presence) return [];
+  return presence.users
+    .filter((user) => user.userId !== userId && Date.parse(user.expiresAt) > now)
+    .map((user) => ({ id: user.userId, name: user.fullName, mode: user.mode }));
+}
+
+/**
+ * Who else has this record open (issue 22 item 7): says every PRESENCE.heartbeatMs that this tab
+ * is viewing or editing it, says goodbye on leaving, and follows the branch's event stream for the
+ * others' comings and goings. Presence is a courtesy: a failed heartbeat is logged, never shown.
+ */
+export function usePresence(
+  entity: EntityDef,
+  recordId: string | null | undefined,
+  mode: PresenceMode,
+): PresentPerson[] {
+  const api = useApi();
+  const session = useSession();
+  const branchId = session.branchId;
+  const [presence, setPresence] = useState<RecordPresence | null>(null);
+  const [now, setNow] = useState(() => Date.now());
+
+  useEffect(() => {
+    if (!recordId || !branchId) return;
+    const tab = { entity: entity.name, recordId, tabId: TAB_ID };
+    const beat = () =>
+      api
+        .put<Answer<typeof presenceApi.heartbeat>>(presenceApi.heartbeat.url, { ...tab, mode }, { branchId })
+        .then(setPresence, (error: unknown) => console.warn('presence heartbeat failed', error));
+    void beat();
+    const timer = setInterval(beat, PRESENCE.heartbeatMs);
+    return () => {
+      clearInterval(timer);
+      void api
+        .delete(presenceApi.leave.url, { ...tab, branchId })
+        .catch((error: unknown) => console.warn('presence leave failed', error));
+    };
+  }, [api, entity.name, recordId, branchId, mode]);
+
+  // A tab that stops speaking drops out when it expires, even if no event says so.
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), PRESENCE.heartbeatMs / 4);
+    return () => clearInterval(timer);
+  }, []);
+
+  useServerEvents(recordId ? session.openEvents : undefined, (event) => {
+    if (event.event !== 'presence') return;
+    try {
+      const heard = JSON.parse(event.data) as RecordPresence;
+      if (heard.entity === entity.name && heard.recordId === recordId && heard.branchId === branchId) {
+        setPresence(heard);
+        setNow(Date.now());
+      }
+    } catch {
+      // Not a presence we can read: ignore it.
+    }
+  });
+
+  return othersPresent(presence, session.user?.userId, now);
+}
