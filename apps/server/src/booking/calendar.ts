@@ -1,5 +1,5 @@
 import { type Amounts, indexWorld, slotCapacityOf, utilizationOf } from '@lms/booking';
-import type { CalendarCell, CellBooking } from '@lms/domain';
+import type { CalendarCell, CellBooking, PlacedBooking } from '@lms/domain';
 import { sql } from 'kysely';
 import type { Database } from '../db/database.ts';
 import { loadWorld } from './world.ts';
@@ -101,5 +101,24 @@ export async function cellBookings(
      where b.branch_id = ${branchId} and b.canceled_at is null and s.shift_date = ${date}::date
        and s.shift_of_day_id = ${shiftOfDayId} and s.vehicle_type_id = ${vehicleTypeId}
      order by b.doc_no`.execute(db);
+  return rows;
+}
+
+/** Active bookings' parts per cell over a range of days (the week view's cards). */
+export async function placedBookings(db: Database, branchId: string, from: string, to: string) {
+  const { rows } = await sql<PlacedBooking>`
+    select b.id, b.doc_no as "docNo", b.call_status as "callStatus", b.message_state as "messageState",
+           concat_ws(': ', c.code, c.name) as "customerLabel", concat_ws(': ', st.code, st.name) as "shipToLabel",
+           s.shift_date::text as date, s.shift_of_day_id as "shiftOfDayId", s.vehicle_type_id as "vehicleTypeId",
+           coalesce(sum(a.vehicles), 0)::int as vehicles
+      from booking_report b
+      join (select distinct parent_id, slot_id from booking_report__lines) l on l.parent_id = b.id
+      join vehicle_date_slot s on s.id = l.slot_id
+      left join booking_allocation a on a.booking_id = b.id and a.slot_id = l.slot_id
+      left join customer c on c.id = b.customer_id
+      left join ship_to st on st.id = b.ship_to_id
+     where b.branch_id = ${branchId} and b.canceled_at is null and s.shift_date between ${from}::date and ${to}::date
+     group by b.id, c.code, c.name, st.code, st.name, s.shift_date, s.shift_of_day_id, s.vehicle_type_id
+     order by s.shift_date, b.doc_no`.execute(db);
   return rows;
 }

@@ -15,12 +15,13 @@ import { recordHistory } from '../crud/history.ts';
 import { typed } from '../http/contract.ts';
 import { notFound, unprocessable } from '../http/errors.ts';
 import type { AuthContext } from '../routes/context.ts';
-import { calendarCells, cellBookings } from './calendar.ts';
+import { calendarCells, cellBookings, placedBookings } from './calendar.ts';
 import { CapacityLost, cancelBooking, confirmDraft, draftWorld, notify } from './confirm.ts';
 import { createDraft, type DraftRequest, findDraft, saveAllocations, toSuggestRequest } from './drafts.ts';
 import { evaluateDraft } from './evaluate.ts';
 import type { BookingEvents } from './events.ts';
 import { checkBookingRequest } from './request.ts';
+import { checkReschedule, rescheduleBooking } from './reschedule.ts';
 import { streamEvents } from './sse.ts';
 import { loadWorld, worldEnd } from './world.ts';
 
@@ -228,14 +229,18 @@ export function bookingRoutes(ctx: AuthContext, events: BookingEvents) {
       branchScoped: true,
     };
     const calendarTags = ['Booking Calendar'];
+    const rangeProblem = (from: string, to: string) =>
+      to < from || Date.parse(to) - Date.parse(from) > 62 * 86_400_000
+        ? unprocessable({ to: 'ช่วงวันที่ต้องไม่เกิน 62 วัน และวันสิ้นสุดต้องไม่ก่อนวันเริ่มต้น' })
+        : null;
     app.route({
       ...calendarApi.cells,
       schema: { ...calendarApi.cells.schema, tags: calendarTags },
       config: calendarRead,
       handler: async (request) => {
         const { from, to } = request.query;
-        if (to < from || Date.parse(to) - Date.parse(from) > 62 * 86_400_000)
-          throw unprocessable({ to: 'ช่วงวันที่ต้องไม่เกิน 62 วัน และวันสิ้นสุดต้องไม่ก่อนวันเริ่มต้น' });
+        const problem = rangeProblem(from, to);
+        if (problem) throw problem;
         return calendarCells(ctx.db, { ...request.query, branchId: request.branchId! });
       },
     });
@@ -256,6 +261,43 @@ export function bookingRoutes(ctx: AuthContext, events: BookingEvents) {
 
     // Every signed-in user of the branch listens (presence concerns any record they may read);
     // the branch's booking changes reach only those who read the calendar or DO booking.
+    app.route({
+      ...calendarApi.placed,
+      schema: { ...calendarApi.placed.schema, tags: calendarTags },
+      config: calendarRead,
+      handler: async (request) => {
+        const { from, to } = request.query;
+        const problem = rangeProblem(from, to);
+        if (problem) throw problem;
+        return placedBookings(ctx.db, request.branchId!, from, to);
+      },
+    });
+
+    // Drag to reschedule: only who may book may move a booking (the same roles as cancel).
+    app.route({
+      ...calendarApi.checkReschedule,
+      schema: { ...calendarApi.checkReschedule.schema, tags: calendarTags },
+      config: edit,
+      handler: async (request) =>
+        checkReschedule(
+          ctx.db,
+          request.branchId!,
+          request.body.bookingId,
+          request.body.from,
+          request.body.targets,
+        ),
+    });
+
+    app.route({
+      ...calendarApi.reschedule,
+      schema: { ...calendarApi.reschedule.schema, tags: calendarTags },
+      config: edit,
+      handler: async (request) =>
+        rescheduleBooking(ctx.db, request.branchId!, request.principal!.userId, request.body, {
+          contact: ctx.contact,
+        }),
+    });
+
     app.route({
       ...calendarApi.events,
       schema: { ...calendarApi.events.schema, tags: calendarTags },

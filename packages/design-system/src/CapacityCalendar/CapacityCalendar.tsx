@@ -88,6 +88,8 @@ export function CapacityCalendar({
     setFocused(date);
   };
   const onKeyDown = (event: KeyboardEvent) => {
+    // Keys on what a day holds (a button, a drag handle) are theirs, not the grid's.
+    if ((event.target as HTMLElement).getAttribute('role') !== 'gridcell') return;
     const step = keySteps[event.key];
     if (step !== undefined) {
       event.preventDefault();

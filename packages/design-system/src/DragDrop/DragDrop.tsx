@@ -16,6 +16,9 @@ export interface DraggableProps {
   /** The handle's accessible name ("ลาก BK…"). */
   readonly handleLabel: string;
   readonly isDisabled?: boolean;
+  /** A drag of this card began (e.g. to judge the targets for it) or ended, dropped or not. */
+  readonly onDragStart?: () => void;
+  readonly onDragEnd?: () => void;
   readonly className?: string;
   readonly children: ReactNode;
 }
@@ -26,6 +29,8 @@ export function Draggable({
   data,
   handleLabel,
   isDisabled = false,
+  onDragStart,
+  onDragEnd,
   className,
   children,
 }: DraggableProps) {
@@ -34,6 +39,8 @@ export function Draggable({
     getAllowedDropOperations: () => ['move'],
     hasDragButton: true,
     isDisabled,
+    ...(onDragStart ? { onDragStart: () => onDragStart() } : {}),
+    ...(onDragEnd ? { onDragEnd: () => onDragEnd() } : {}),
   });
   return (
     <Card {...dragProps} className={className} data-draggable="" data-dragging={isDragging || undefined}>
@@ -55,20 +62,41 @@ export interface DropAreaProps {
    */
   readonly onDrop: (data: string, before: number) => void;
   readonly isDisabled?: boolean;
+  /**
+   * The rules refuse what is being dragged here: the area still takes the hover (so that it can
+   * show why) but is marked `data-refused`, and the caller's `onDrop` decides what a drop does.
+   */
+  readonly isRefused?: boolean;
+  /** A drag entered or left the area (pointer hover or keyboard focus). */
+  readonly onDropEnter?: () => void;
+  readonly onDropExit?: () => void;
   readonly className?: string;
   readonly children: ReactNode;
 }
 
 /** An area that takes `type` drops and says where among its draggables they landed. */
-export function DropArea({ type, label, onDrop, isDisabled = false, className, children }: DropAreaProps) {
+export function DropArea({
+  type,
+  label,
+  onDrop,
+  isDisabled = false,
+  isRefused = false,
+  onDropEnter,
+  onDropExit,
+  className,
+  children,
+}: DropAreaProps) {
   const ref = useRef<HTMLDivElement>(null);
   return (
     <Area
       ref={ref}
       aria-label={label}
       data-drop-area=""
+      data-refused={isRefused || undefined}
       isDisabled={isDisabled}
       className={className}
+      {...(onDropEnter ? { onDropEnter: () => onDropEnter() } : {})}
+      {...(onDropExit ? { onDropExit: () => onDropExit() } : {})}
       getDropOperation={(types) => (types.has(type) ? 'move' : 'cancel')}
       onDrop={async (event) => {
         const item = event.items.find((candidate) => isTextDropItem(candidate) && candidate.types.has(type));
@@ -118,5 +146,6 @@ const Handle = styled(AriaButton)`
 const Area = styled(DropZone)`
   outline: none;
   &[data-drop-target] { outline: 2px dashed ${({ theme }) => theme.color.primary}; outline-offset: 2px; }
+  &[data-drop-target][data-refused] { outline-color: ${({ theme }) => theme.color.danger}; }
   &[data-focus-visible] { outline: 2px solid ${({ theme }) => theme.color.focus}; }
 `;

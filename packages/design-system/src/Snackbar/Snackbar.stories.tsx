@@ -1,4 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
+import { useState } from 'react';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { Button } from '../Button/Button.tsx';
 import { SnackbarProvider, useSnackbar } from './SnackbarProvider.tsx';
@@ -247,3 +248,36 @@ function Raise({ text }: { readonly text: string }) {
   const snackbar = useSnackbar();
   return <Button onPress={() => snackbar.error(text)}>แจ้ง</Button>;
 }
+
+/** A result with one action (the calendar's "เลิกทำ" after a move): pressing it runs it and closes the snackbar. */
+function UndoDemo() {
+  const snackbar = useSnackbar();
+  const [undone, setUndone] = useState(0);
+  return (
+    <div>
+      <Button
+        onPress={() =>
+          snackbar.success('ย้าย BK68010001 ไปวันพฤหัสบดีที่ 9 มกราคม 2568 กะเช้า รถ 6 ล้อ แล้ว', {
+            action: { label: 'เลิกทำ', onAction: () => setUndone((n) => n + 1) },
+            durationMs: 10_000,
+          })
+        }
+      >
+        ย้าย
+      </Button>
+      <p>เลิกทำแล้ว {undone} ครั้ง</p>
+    </div>
+  );
+}
+
+export const WithAnUndoAction: Story = {
+  args: { children: <UndoDemo /> },
+  play: async ({ canvas }) => {
+    await press(canvas, 'ย้าย');
+    const bar = await screen().findByRole('status');
+    await expect(bar).toHaveTextContent('ย้าย BK68010001');
+    await userEvent.click(within(bar).getByRole('button', { name: 'เลิกทำ' }));
+    await expect(canvas.getByText('เลิกทำแล้ว 1 ครั้ง')).toBeVisible();
+    await waitFor(() => expect(screen().queryByRole('status')).toBeNull());
+  },
+};

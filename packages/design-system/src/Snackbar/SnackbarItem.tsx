@@ -46,6 +46,16 @@ export function SnackbarItem({ entry, onDismiss }: SnackbarItemProps) {
     >
       <Icon name={look.icon} label={look.label} />
       <Text>{entry.text}</Text>
+      {entry.action && (
+        <ActionButton
+          onPress={() => {
+            onDismiss(entry.id);
+            entry.action?.onAction();
+          }}
+        >
+          {entry.action.label}
+        </ActionButton>
+      )}
       <Tooltip content={messages.snackbarClose}>
         <CloseButton aria-label={messages.snackbarClose} onPress={() => onDismiss(entry.id)}>
           <Icon name="close" size={18} />
@@ -89,6 +99,23 @@ const CloseButton = styled(AriaButton)`
   border-radius: ${({ theme }) => theme.radius.pill};
   background: transparent;
   color: inherit;
+  cursor: pointer;
+  outline: none;
+
+  &[data-hovered] { background: rgba(255, 255, 255, 0.2); }
+  &[data-focus-visible] { box-shadow: 0 0 0 2px ${({ theme }) => theme.color.primaryText}; }
+`;
+
+const ActionButton = styled(AriaButton)`
+  flex-shrink: 0;
+  min-height: 28px;
+  padding: 0 ${({ theme }) => theme.space[2]};
+  border: 1px solid currentColor;
+  border-radius: ${({ theme }) => theme.radius.sm};
+  background: transparent;
+  color: inherit;
+  font: inherit;
+  font-weight: ${({ theme }) => theme.font.weight.medium};
   cursor: pointer;
   outline: none;
 

@@ -13,6 +13,7 @@ import {
   dismiss,
   enqueue,
   joinMessages,
+  type SnackbarAction,
   type SnackbarDurations,
   type SnackbarEntry,
   type SnackbarLimits,
@@ -24,8 +25,11 @@ import {
 type Messages = string | readonly string[];
 
 export interface SnackbarApi {
-  /** Snackbars (bottom-left, 5000 ms, close button): results and errors of operations. */
-  readonly success: (messages: Messages) => void;
+  /**
+   * Snackbars (bottom-left, 5000 ms, close button): results and errors of operations. A success
+   * may carry one action (an undo) and its own duration (how long the undo stays offered).
+   */
+  readonly success: (messages: Messages, options?: { action?: SnackbarAction; durationMs?: number }) => void;
   readonly warning: (messages: Messages) => void;
   readonly error: (messages: Messages) => void;
   /**
@@ -68,17 +72,26 @@ export function SnackbarProvider({
   );
 
   const add = useCallback(
-    (severity: SnackbarSeverity, placement: SnackbarPlacement, messages: Messages, durationMs: number) => {
+    (
+      severity: SnackbarSeverity,
+      placement: SnackbarPlacement,
+      messages: Messages,
+      durationMs: number,
+      action?: SnackbarAction,
+    ) => {
       const text = joinMessages(messages);
       const id = nextId.current++;
-      setQueue((current) => enqueue(current, { id, severity, placement, text, durationMs }));
+      setQueue((current) =>
+        enqueue(current, { id, severity, placement, text, durationMs, ...(action ? { action } : {}) }),
+      );
     },
     [],
   );
 
   const api = useMemo<SnackbarApi>(
     () => ({
-      success: (messages) => add('success', 'snackbar', messages, durations.snackbar),
+      success: (messages, options) =>
+        add('success', 'snackbar', messages, options?.durationMs ?? durations.snackbar, options?.action),
       warning: (messages) => add('warning', 'snackbar', messages, durations.snackbar),
       error: (messages) => add('error', 'snackbar', messages, durations.snackbar),
       errorOnce: (messages) => {

@@ -5,6 +5,7 @@ export {
   useSnackbar,
 } from './SnackbarProvider.tsx';
 export {
+  type SnackbarAction,
   type SnackbarDurations,
   type SnackbarPlacement,
   type SnackbarSeverity,

@@ -11,6 +11,13 @@ export interface SnackbarEntry {
   /** Several messages joined by line breaks. */
   readonly text: string;
   readonly durationMs: number;
+  /** One button beside the text (e.g. "เลิกทำ"); pressing it runs it and closes the snackbar. */
+  readonly action?: SnackbarAction;
+}
+
+export interface SnackbarAction {
+  readonly label: string;
+  readonly onAction: () => void;
 }
 
 export interface SnackbarLimits {

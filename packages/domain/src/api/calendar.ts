@@ -1,6 +1,6 @@
 import Type, { type Static } from 'typebox';
 import { messageStateOptions } from '../entities/booking.ts';
-import { UtilizationStatus } from './booking.ts';
+import { BranchQuery, UtilizationStatus } from './booking.ts';
 import { Amounts, EventStream, IsoDate, List, Nullable, operation, Uuid } from './common.ts';
 
 /** The booking calendar: capacity per day × shift × vehicle type, its bookings, live changes. */
@@ -59,7 +59,64 @@ export const CellRef = Type.Object({
   vehicleTypeId: Uuid,
 });
 
+/** A cell of the calendar (day × shift × vehicle type): where a booking's part lies or may go. */
+export const CellPlace = Type.Object({ date: IsoDate, shiftOfDayId: Uuid, vehicleTypeId: Uuid });
+export type CellPlace = Static<typeof CellPlace>;
+
+/** A booking's part in one cell, as the week view shows it (what a planner drags). */
+export const PlacedBooking = Type.Object({
+  ...CellBooking.properties,
+  ...CellPlace.properties,
+  vehicles: Type.Integer(),
+});
+export type PlacedBooking = Static<typeof PlacedBooking>;
+
+/** Whether the engine lets the booking's part go to a cell, and if not its first broken rule in Thai. */
+export const RescheduleVerdict = Type.Object({
+  ...CellPlace.properties,
+  ok: Type.Boolean(),
+  /** The engine's rule code (SLA, BAN, CAPACITY, PROHIBITED…); null when allowed. */
+  rule: Nullable(Type.String()),
+  message: Nullable(Type.String()),
+});
+export type RescheduleVerdict = Static<typeof RescheduleVerdict>;
+
+/** The planner's reschedule (docs/booking-screens.md "Drag to reschedule"): the part in `from` goes to `to`. */
+export const RescheduleRequest = Type.Object({ bookingId: Uuid, from: CellPlace, to: CellPlace });
+export type RescheduleRequest = Static<typeof RescheduleRequest>;
+
 export const calendarApi = {
+  placed: operation({
+    method: 'GET',
+    url: '/bookingCalendar/placed',
+    schema: {
+      querystring: Type.Object({ branchId: Uuid, from: IsoDate, to: IsoDate }),
+      response: { 200: List(PlacedBooking) },
+    },
+  }),
+  /** The targets a dragged part may go to, all judged at once when the drag starts (no write). */
+  checkReschedule: operation({
+    method: 'POST',
+    url: '/bookingCalendar/reschedule/check',
+    schema: {
+      querystring: BranchQuery,
+      body: Type.Object({
+        bookingId: Uuid,
+        from: CellPlace,
+        targets: List(CellPlace, { minItems: 1, maxItems: 500 }),
+      }),
+      response: { 200: List(RescheduleVerdict) },
+    },
+  }),
+  reschedule: operation({
+    method: 'POST',
+    url: '/bookingCalendar/reschedule',
+    schema: {
+      querystring: BranchQuery,
+      body: RescheduleRequest,
+      response: { 200: Type.Object({ id: Uuid, docNo: Type.String(), slots: List(Type.String()) }) },
+    },
+  }),
   cells: operation({
     method: 'GET',
     url: '/bookingCalendar',

@@ -5,8 +5,15 @@ import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { useUrlState } from '../pages/searchParams.tsx';
 import { PageHarness } from '../stories/PageHarness.tsx';
 import { BookingCalendarPage } from './BookingCalendarPage.tsx';
-import { STORY_TODAY } from './bookingFixtures.ts';
-import { calendarHandlers, cellBookingsFixture, fakeEventStream } from './calendarMocks.ts';
+import { BOOKING_ID, STORY_TODAY } from './bookingFixtures.ts';
+import {
+  BAN_REASON,
+  CAPACITY_REASON,
+  calendarHandlers,
+  cellBookingsFixture,
+  fakeEventStream,
+  placedFixture,
+} from './calendarMocks.ts';
 import { callRecorder } from './storyHarness.tsx';
 
 const recorder = callRecorder();
@@ -430,5 +437,218 @@ export const DoBookingCalendarBookADay: Story = {
     // A past day shows its capacity but cannot be booked.
     await userEvent.click(dayCell(canvasElement, 3));
     await expect(within(day).getByRole('button', { name: /^จอง DO ส่งวันที่/ })).toBeDisabled();
+  },
+};
+
+// ---- Drag to reschedule (week view) and its keyboard way, "ย้ายไป…" ----
+
+const screenAll = () => within(document.body);
+const rescheduleCalls = () => recorder.calls.filter((c) => c.path === '/api/bookingCalendar/reschedule');
+const MORNING = placedFixture[0]!.shiftOfDayId;
+const FOUR_WHEELER = placedFixture[1]!.vehicleTypeId;
+const SIX_WHEELER = placedFixture[0]!.vehicleTypeId;
+const FROM = { date: '2025-01-08', shiftOfDayId: MORNING, vehicleTypeId: SIX_WHEELER };
+const ALLOWED = 'วางที่ พฤ. 9 ม.ค. 2025 กะเช้า รถ 4 ล้อ';
+const BANNED = 'วางที่ พฤ. 9 ม.ค. 2025 กะเช้า รถ 6 ล้อ';
+
+/** The engine's verdicts arrive from the (mock) server after the drag starts. */
+const VERDICT_WAIT = { timeout: 5000 };
+
+/** From the keyboard, as react-aria drags: Enter on the card's handle, Tab to the target. */
+async function dragWithKeys(canvas: ReturnType<typeof within>, card: string, target: string) {
+  (await canvas.findByRole('button', { name: `ลาก ${card}` })).focus();
+  await userEvent.keyboard('{Enter}');
+  for (let i = 0; i < 60 && document.activeElement?.getAttribute('aria-label') !== target; i++)
+    await userEvent.keyboard('{Tab}');
+  await expect(document.activeElement).toHaveAttribute('aria-label', target);
+}
+
+const weekWithRecorder = (
+  options: Parameters<typeof calendarHandlers>[0] = {},
+): Pick<Story, 'beforeEach'> => ({
+  beforeEach({ msw }) {
+    recorder.reset();
+    msw.use(...calendarHandlers({ fill: 'mixed', onCall: recorder.onCall, ...options }));
+  },
+});
+
+export const DragTargets: Story = {
+  name: 'Drag: each target says whether the rules allow it, the hovered one why not',
+  args: { view: 'week' },
+  ...weekWithRecorder(),
+  play: async ({ canvas }) => {
+    await dragWithKeys(canvas, 'BK68010001', BANNED);
+    // Every other cell from today on carries the engine's verdict; the booking's own cell none.
+    await waitFor(() => expect(canvas.getAllByText('✓ ย้ายได้').length).toBeGreaterThan(10), VERDICT_WAIT);
+    await expect(canvas.getAllByText('✕ ย้ายไม่ได้')).toHaveLength(3);
+    const check = recorder.calls.find((c) => c.path === '/api/bookingCalendar/reschedule/check');
+    await expect(check?.body).toMatchObject({ bookingId: BOOKING_ID, from: FROM });
+    // The hovered target says why, in the cell and in the status line.
+    await waitFor(() =>
+      expect(canvas.getByText(/^BK68010001 → พฤ. 9 ม.ค. 2025 กะเช้า รถ 6 ล้อ: ย้ายไม่ได้/)).toHaveTextContent(
+        BAN_REASON,
+      ),
+    );
+    await expect(canvas.getAllByText(BAN_REASON).length).toBeGreaterThan(0);
+  },
+};
+
+export const DragAndDrop: Story = {
+  name: 'Drag: a drop on an allowed target reschedules, and the snackbar undoes it',
+  args: { view: 'week' },
+  ...weekWithRecorder(),
+  play: async ({ canvas }) => {
+    await dragWithKeys(canvas, 'BK68010001', ALLOWED);
+    await waitFor(() => expect(canvas.getByText(/^BK68010001 → .*: ย้ายได้$/)).toBeVisible(), VERDICT_WAIT);
+    await userEvent.keyboard('{Enter}');
+    const to = { date: '2025-01-09', shiftOfDayId: MORNING, vehicleTypeId: FOUR_WHEELER };
+    await waitFor(() => expect(rescheduleCalls()).toHaveLength(1));
+    await expect(rescheduleCalls()[0]!.body).toEqual({ bookingId: BOOKING_ID, from: FROM, to });
+    const done = await screenAll().findByText('ย้าย BK68010001 ไปพฤ. 9 ม.ค. 2025 กะเช้า รถ 4 ล้อแล้ว');
+    const bar = done.closest('[role="status"]') as HTMLElement;
+    await userEvent.click(within(bar).getByRole('button', { name: 'เลิกทำ' }));
+    // The undo is a reschedule back, judged by the server like any move.
+    await waitFor(() => expect(rescheduleCalls()).toHaveLength(2));
+    await expect(rescheduleCalls()[1]!.body).toEqual({ bookingId: BOOKING_ID, from: to, to: FROM });
+    await expect(
+      await screenAll().findByText('ย้าย BK68010001 กลับไปพ. 8 ม.ค. 2025 กะเช้า รถ 6 ล้อแล้ว'),
+    ).toBeVisible();
+  },
+};
+
+export const DropRefused: Story = {
+  name: 'Drag: a drop on a refused target says why and moves nothing',
+  args: { view: 'week' },
+  ...weekWithRecorder(),
+  play: async ({ canvas }) => {
+    await dragWithKeys(canvas, 'BK68010001', 'วางที่ อ. 7 ม.ค. 2025 กะเช้า รถ 6 ล้อ');
+    await waitFor(() => expect(canvas.getByText(/: ย้ายไม่ได้ ความจุไม่พอ/)).toBeVisible(), VERDICT_WAIT);
+    await userEvent.keyboard('{Enter}');
+    const alert = await screenAll().findByRole('alert');
+    await expect(alert).toHaveTextContent('ย้าย BK68010001 ไม่ได้');
+    await expect(alert).toHaveTextContent(CAPACITY_REASON);
+    await expect(rescheduleCalls()).toHaveLength(0);
+  },
+};
+
+export const RescheduleLostRace: Story = {
+  name: 'Drag: capacity taken meanwhile, the server’s Thai refusal is shown',
+  args: { view: 'week' },
+  ...weekWithRecorder({ rescheduleRefusal: 'ความจุของรถเปลี่ยนไประหว่างนี้: ความจุไม่พอ: เหลือ 0 กก.' }),
+  play: async ({ canvas }) => {
+    await dragWithKeys(canvas, 'BK68010001', ALLOWED);
+    await waitFor(() => expect(canvas.getByText(/: ย้ายได้$/)).toBeVisible(), VERDICT_WAIT);
+    await userEvent.keyboard('{Enter}');
+    const alert = await screenAll().findByRole('alert');
+    await expect(alert).toHaveTextContent('ความจุของรถเปลี่ยนไประหว่างนี้');
+  },
+};
+
+export const WeekWithoutBookings: Story = {
+  name: 'Week: no bookings, nothing to drag',
+  args: { view: 'week' },
+  ...weekWithRecorder({ placed: [] }),
+  play: async ({ canvas }) => {
+    await waitFor(() => expect(canvas.getAllByText('กะเช้า · รถ 4 ล้อ').length).toBe(5));
+    await expect(canvas.queryByRole('button', { name: /^ลาก / })).toBeNull();
+  },
+};
+
+export const WeekReadOnly: Story = {
+  name: 'Week: who may not book sees the bookings but cannot drag them',
+  args: { view: 'week', roles: ['ROLE_BOOKING_CALENDAR_READ'] },
+  ...weekWithRecorder(),
+  play: async ({ canvas }) => {
+    await expect(await canvas.findByRole('button', { name: 'ลาก BK68010001' })).toBeDisabled();
+    await expect(canvas.queryByRole('button', { name: /^วางที่/ })).toBeNull();
+  },
+};
+
+export const WeekPhoneWidth: Story = {
+  name: 'Week: phone width',
+  args: { view: 'week', width: 360 },
+  ...weekWithRecorder(),
+  play: async ({ canvas, canvasElement }) => {
+    await canvas.findByRole('button', { name: 'ลาก BK68010001' });
+    const root = canvasElement.querySelector('[data-story-root]') ?? canvasElement;
+    await expect(root.scrollWidth).toBeLessThanOrEqual(root.clientWidth + 1);
+  },
+};
+
+/** Opens "ย้ายไป…" for the booking of 8 Jan, morning 6-wheeler, from the month view. */
+async function openMoveDialog(canvas: ReturnType<typeof within>, canvasElement: HTMLElement) {
+  await waitFor(() => expect(dayCell(canvasElement, 8).querySelector('[data-colour]')).not.toBeNull());
+  await userEvent.click(dayCell(canvasElement, 8));
+  await userEvent.click(await canvas.findByRole('button', { name: 'ดูการจอง กะเช้า รถ 6 ล้อ' }));
+  await userEvent.click(await canvas.findByRole('button', { name: 'ย้ายไป… BK68010001' }));
+  return screenAll().findByRole('dialog', { name: 'ย้าย BK68010001 ไป…' });
+}
+
+async function pickDay(dialog: HTMLElement, day: string) {
+  await userEvent.click(await within(dialog).findByRole('button', { name: /วันที่/ }, VERDICT_WAIT));
+  const listbox = await screenAll().findByRole('listbox');
+  await userEvent.click(within(listbox).getByRole('option', { name: day }));
+}
+
+export const MoveDialogVerdicts: Story = {
+  name: 'Move dialog (ย้ายไป…): the same verdicts as a drag, refused ones disabled with their reason',
+  ...weekWithRecorder(),
+  play: async ({ canvas, canvasElement }) => {
+    const dialog = await openMoveDialog(canvas, canvasElement);
+    await waitFor(
+      () => expect(dialog).toHaveTextContent('ตอนนี้อยู่ที่ พ. 8 ม.ค. 2025 กะเช้า รถ 6 ล้อ'),
+      VERDICT_WAIT,
+    );
+    await pickDay(dialog, 'พฤ. 9 ม.ค. 2025');
+    const banned = await within(dialog).findByRole('button', {
+      name: 'ย้ายไปที่นี่: พฤ. 9 ม.ค. 2025 กะเช้า รถ 6 ล้อ',
+    });
+    await waitFor(() => expect(banned).toBeDisabled(), VERDICT_WAIT);
+    await expect(banned).toHaveAccessibleDescription(`ย้ายไม่ได้: ${BAN_REASON}`);
+    await expect(
+      within(dialog).getByRole('button', { name: 'ย้ายไปที่นี่: พฤ. 9 ม.ค. 2025 กะเช้า รถ 4 ล้อ' }),
+    ).toBeEnabled();
+  },
+};
+
+export const MoveDialogMoves: Story = {
+  name: 'Move dialog (ย้ายไป…): choosing an allowed slot reschedules and closes',
+  ...weekWithRecorder(),
+  play: async ({ canvas, canvasElement }) => {
+    const dialog = await openMoveDialog(canvas, canvasElement);
+    await pickDay(dialog, 'พฤ. 9 ม.ค. 2025');
+    const allowed = within(dialog).getByRole('button', { name: 'ย้ายไปที่นี่: พฤ. 9 ม.ค. 2025 กะบ่าย รถ 4 ล้อ' });
+    await waitFor(() => expect(allowed).toBeEnabled(), VERDICT_WAIT);
+    await userEvent.click(allowed);
+    await waitFor(() => expect(rescheduleCalls()).toHaveLength(1));
+    await expect(rescheduleCalls()[0]!.body).toMatchObject({
+      from: FROM,
+      to: { date: '2025-01-09', vehicleTypeId: FOUR_WHEELER },
+    });
+    await waitFor(() => expect(screenAll().queryByRole('dialog')).toBeNull());
+    await expect(await screenAll().findByRole('button', { name: 'เลิกทำ' })).toBeVisible();
+  },
+};
+
+export const MoveDialogChecking: Story = {
+  name: 'Move dialog (ย้ายไป…): while the targets are judged nothing can be chosen',
+  ...weekWithRecorder({ check: 'hang' }),
+  play: async ({ canvas, canvasElement }) => {
+    const dialog = await openMoveDialog(canvas, canvasElement);
+    await expect(
+      (await within(dialog).findAllByText('กำลังตรวจ...', {}, VERDICT_WAIT)).length,
+    ).toBeGreaterThan(0);
+    for (const button of within(dialog).getAllByRole('button', { name: /^ย้ายไปที่นี่: / }))
+      await expect(button).toBeDisabled();
+  },
+};
+
+export const MoveDialogError: Story = {
+  name: 'Move dialog (ย้ายไป…): a failed check shows the server’s message',
+  ...weekWithRecorder({ check: 'error' }),
+  play: async ({ canvas, canvasElement }) => {
+    const dialog = await openMoveDialog(canvas, canvasElement);
+    await expect(await within(dialog).findByText('เกิดข้อผิดพลาดภายในระบบ กรุณาลองใหม่')).toBeVisible();
+    await expect(within(dialog).queryAllByText('กำลังตรวจ...')).toHaveLength(0);
   },
 };

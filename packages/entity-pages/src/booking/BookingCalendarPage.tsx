@@ -3,7 +3,10 @@ import {
   Button,
   type CalendarView,
   CapacityCalendar,
+  Draggable,
+  DropArea,
   MultiSelectField,
+  useSnackbar,
   type VisibleRange,
 } from '@lms/design-system';
 import { useState } from 'react';
@@ -18,8 +21,20 @@ import { BookingActions } from './BookingActions.tsx';
 import { bookingKeys, type CalendarQuery, type CellRef, useBookingApi } from './bookingApi.ts';
 import { addIsoDays, dateOf, hours, isoOf, kg, m3, percent, thaiDay } from './format.ts';
 import { Messages, Panel, Stack, TableScroll } from './layout.tsx';
+import {
+  BOOKING_PART_TYPE,
+  cellWords,
+  MoveDialog,
+  type MovingPart,
+  placeKey,
+  placeOf,
+  targetsOf,
+  useMovePart,
+  useVerdicts,
+  Verdict,
+} from './reschedule.tsx';
 import { maxPercent, StatusBadge } from './StatusBadge.tsx';
-import type { CalendarCell, CellBooking } from './types.ts';
+import type { CalendarCell, CellBooking, PlacedBooking } from './types.ts';
 import { type OpenBookingEvents, useBookingEvents } from './useBookingEvents.ts';
 
 export interface BookingCalendarPageProps {
@@ -89,6 +104,21 @@ export function BookingCalendarPage({
     { keepPreviousData: true },
   );
   const loading = !cells.error && (!range || cells.isLoading);
+  // Week view: each cell's bookings, to drag to another day, shift or vehicle type.
+  const placed = useSWR<readonly PlacedBooking[], ApiError>(
+    view === 'week' && range ? bookingKeys.placed(booking.branchId, range) : null,
+    () => booking.placed(range as DayRange),
+    { keepPreviousData: true },
+  );
+  const todayIso = isoOf(today);
+  const snackbar = useSnackbar();
+  const [dragging, setDragging] = useState<MovingPart | null>(null);
+  const [hovered, setHovered] = useState<string | null>(null);
+  const [moving, setMoving] = useState<MovingPart | null>(null);
+  const { verdicts } = useVerdicts(
+    dragging,
+    dragging ? targetsOf(cells.data ?? [], dragging.from, todayIso) : [],
+  );
   const showRange = (shown: VisibleRange) => {
     const next = { from: isoOf(shown.first), to: isoOf(shown.last) };
     setRange(next);
@@ -118,9 +148,45 @@ export function BookingCalendarPage({
     refresh,
   );
 
+  const move = useMovePart(refresh);
+
   const byDay = new Map<string, CalendarCell[]>();
   for (const cell of cells.data ?? []) byDay.set(cell.date, [...(byDay.get(cell.date) ?? []), cell]);
   const dayCells = selectedDay ? (byDay.get(selectedDay) ?? []) : [];
+  const byCell = new Map<string, PlacedBooking[]>();
+  for (const part of placed.data ?? [])
+    byCell.set(placeKey(part), [...(byCell.get(placeKey(part)) ?? []), part]);
+  const wordsOf = (place: MovingPart['from']) => {
+    const cell = cells.data?.find((c) => placeKey(c) === placeKey(place));
+    return cell ? cellWords(cell) : thaiDay(place.date);
+  };
+  const hoveredCell = hovered ? cells.data?.find((cell) => placeKey(cell) === hovered) : undefined;
+  const hoveredVerdict = hovered ? verdicts?.get(hovered) : undefined;
+  const dropOn = (cell: CalendarCell) => (data: string) => {
+    const part = JSON.parse(data) as MovingPart;
+    if (placeKey(part.from) === placeKey(cell)) return;
+    const verdict = verdicts?.get(placeKey(cell));
+    // A refused target says why at once; the server would refuse it with the same words.
+    if (verdict && !verdict.ok) {
+      snackbar.error([`ย้าย ${part.docNo} ไม่ได้`, verdict.message ?? '']);
+      return;
+    }
+    void move(part, placeOf(cell), cellWords(cell), wordsOf(part.from));
+  };
+  const drag: WeekDrag = {
+    canMove: canBook,
+    todayIso,
+    part: dragging,
+    verdicts,
+    hovered,
+    onStart: (part) => setDragging(part),
+    onEnd: () => {
+      setDragging(null);
+      setHovered(null);
+    },
+    onHover: setHovered,
+    dropOn,
+  };
 
   return (
     <Stack>
@@ -176,8 +242,28 @@ export function BookingCalendarPage({
             setSelectedDay(isoOf(date));
             setSelectedCell(null);
           }}
-          renderDay={(date) => <DaySummary cells={byDay.get(isoOf(date)) ?? []} detailed={view === 'week'} />}
+          renderDay={(date) =>
+            view === 'week' ? (
+              <WeekDay cells={byDay.get(isoOf(date)) ?? []} parts={byCell} drag={drag} />
+            ) : (
+              <DaySummary cells={byDay.get(isoOf(date)) ?? []} />
+            )
+          }
         />
+        {view === 'week' && canBook && (
+          <DragStatus role="status">
+            {dragging &&
+              (hoveredCell
+                ? `${dragging.docNo} → ${cellWords(hoveredCell)}: ${
+                    !hoveredVerdict
+                      ? 'กำลังตรวจ...'
+                      : hoveredVerdict.ok
+                        ? 'ย้ายได้'
+                        : `ย้ายไม่ได้ ${hoveredVerdict.message}`
+                  }`
+                : `กำลังลาก ${dragging.docNo}: วางในช่องที่ขึ้นว่าย้ายได้`)}
+          </DragStatus>
+        )}
       </Panel>
       {selectedDay && (
         <Panel aria-labelledby="calendar-day">
@@ -254,32 +340,123 @@ export function BookingCalendarPage({
           )}
         </Panel>
       )}
-      {selectedCell && <CellBookings cell={selectedCell} bookingHref={bookingHref} onChanged={refresh} />}
+      {selectedCell && (
+        <CellBookings
+          cell={selectedCell}
+          bookingHref={bookingHref}
+          onChanged={refresh}
+          onMove={
+            canBook
+              ? (item) => setMoving({ bookingId: item.id, docNo: item.docNo, from: selectedCell })
+              : undefined
+          }
+        />
+      )}
+      {moving && (
+        <MoveDialog part={moving} todayIso={todayIso} onClose={() => setMoving(null)} onChanged={refresh} />
+      )}
     </Stack>
   );
 }
 
-function DaySummary({
-  cells,
-  detailed,
-}: {
-  readonly cells: readonly CalendarCell[];
-  readonly detailed: boolean;
-}) {
+/** Month view: the day's fullest cell. */
+function DaySummary({ cells }: { readonly cells: readonly CalendarCell[] }) {
   if (cells.length === 0) return null;
   const worst = cells.reduce((a, b) => (maxPercent(b) > maxPercent(a) ? b : a));
-  if (!detailed)
-    return <StatusBadge colour={worst.colour} label={worst.statusLabel} value={maxPercent(worst)} wrap />;
+  return <StatusBadge colour={worst.colour} label={worst.statusLabel} value={maxPercent(worst)} wrap />;
+}
+
+/** What a week's cells need of the drag: who drags what, the engine's verdicts, where it hovers. */
+interface WeekDrag {
+  readonly canMove: boolean;
+  readonly todayIso: string;
+  readonly part: MovingPart | null;
+  readonly verdicts:
+    | ReadonlyMap<string, { readonly ok: boolean; readonly message: string | null }>
+    | undefined;
+  readonly hovered: string | null;
+  readonly onStart: (part: MovingPart) => void;
+  readonly onEnd: () => void;
+  readonly onHover: (key: string | null) => void;
+  readonly dropOn: (cell: CalendarCell) => (data: string) => void;
+}
+
+/** A week cell's cards shown at most; the rest are counted (and reached from "ดูการจอง"). */
+const CARDS_PER_CELL = 4;
+
+/** Week view: every shift × vehicle type of the day with its status and its bookings, each a drop target. */
+function WeekDay({
+  cells,
+  parts,
+  drag,
+}: {
+  readonly cells: readonly CalendarCell[];
+  readonly parts: ReadonlyMap<string, readonly PlacedBooking[]>;
+  readonly drag: WeekDrag;
+}) {
+  if (cells.length === 0) return null;
   return (
     <CellList>
-      {cells.map((cell) => (
-        <li key={`${cell.shiftOfDayId}-${cell.vehicleTypeId}`}>
-          <span>
-            {cell.shiftName} · {cell.vehicleTypeName}
-          </span>
-          <StatusBadge colour={cell.colour} label={cell.statusLabel} value={maxPercent(cell)} />
-        </li>
-      ))}
+      {cells.map((cell) => {
+        const key = placeKey(cell);
+        const here = parts.get(key) ?? [];
+        const verdict = drag.part && placeKey(drag.part.from) !== key ? drag.verdicts?.get(key) : undefined;
+        // The same targets the server is asked about (`targetsOf`): from today on, not its own cell.
+        const isTarget = !!drag.part && placeKey(drag.part.from) !== key && cell.date >= drag.todayIso;
+        const content = (
+          <>
+            <span>
+              {cell.shiftName} · {cell.vehicleTypeName}
+            </span>
+            <StatusBadge colour={cell.colour} label={cell.statusLabel} value={maxPercent(cell)} wrap />
+            {isTarget && (
+              <Verdict data-ok={verdict ? String(verdict.ok) : undefined}>
+                {!verdict ? '…' : verdict.ok ? '✓ ย้ายได้' : '✕ ย้ายไม่ได้'}
+              </Verdict>
+            )}
+            {drag.hovered === key && verdict && !verdict.ok && <Reason>{verdict.message}</Reason>}
+            {here.slice(0, CARDS_PER_CELL).map((item) => {
+              const part: MovingPart = { bookingId: item.id, docNo: item.docNo, from: placeOf(item) };
+              return (
+                <Card
+                  key={item.id}
+                  type={BOOKING_PART_TYPE}
+                  data={JSON.stringify(part)}
+                  handleLabel={`ลาก ${item.docNo}`}
+                  isDisabled={!drag.canMove}
+                  onDragStart={() => drag.onStart(part)}
+                  onDragEnd={drag.onEnd}
+                >
+                  {/* A phone's day (~35 px) shows the number's last digits; the handle names it whole. */}
+                  <span data-long="">{item.docNo}</span>
+                  <span data-short="" aria-hidden="true">
+                    …{item.docNo.slice(-4)}
+                  </span>
+                </Card>
+              );
+            })}
+            {here.length > CARDS_PER_CELL && <More>+ อีก {here.length - CARDS_PER_CELL} รายการ</More>}
+          </>
+        );
+        return (
+          <li key={key}>
+            {drag.canMove ? (
+              <Target
+                type={BOOKING_PART_TYPE}
+                label={`วางที่ ${cellWords(cell)}`}
+                isRefused={!!verdict && !verdict.ok}
+                onDropEnter={() => drag.onHover(key)}
+                onDropExit={() => drag.onHover(null)}
+                onDrop={drag.dropOn(cell)}
+              >
+                {content}
+              </Target>
+            ) : (
+              content
+            )}
+          </li>
+        );
+      })}
     </CellList>
   );
 }
@@ -288,10 +465,13 @@ function CellBookings({
   cell,
   bookingHref,
   onChanged,
+  onMove,
 }: {
   readonly cell: CellRef;
   readonly bookingHref: (id: string) => string;
   readonly onChanged: () => void;
+  /** "ย้ายไป…": the keyboard's way to move a booking (only for who may book). */
+  readonly onMove?: ((item: CellBooking) => void) | undefined;
 }) {
   const booking = useBookingApi();
   const list = useSWR<readonly CellBooking[], ApiError>(
@@ -319,6 +499,18 @@ function CellBookings({
               callStatus={item.callStatus}
               onChanged={onChanged}
             />
+            {onMove && (
+              <MoveButton>
+                <Button
+                  variant="secondary"
+                  size="sm"
+                  aria-label={`ย้ายไป… ${item.docNo}`}
+                  onPress={() => onMove(item)}
+                >
+                  ย้ายไป…
+                </Button>
+              </MoveButton>
+            )}
           </li>
         ))}
       </BookingList>
@@ -336,6 +528,7 @@ const Toolbar = styled.div`
 `;
 
 const CellList = styled.ul`
+  container-type: inline-size;
   display: flex;
   flex-direction: column;
   gap: 2px;
@@ -366,4 +559,47 @@ const BookDay = styled.div`
 
 const PastDay = styled.span`
   color: ${({ theme }) => theme.color.textMuted};
+`;
+
+const Target = styled(DropArea)`
+  display: flex;
+  flex-direction: column;
+  gap: 2px;
+  border-radius: ${({ theme }) => theme.radius.sm};
+`;
+
+const Card = styled(Draggable)`
+  min-height: 32px;
+  padding: 2px 34px 2px ${({ theme }) => theme.space[1]};
+  border: 1px solid ${({ theme }) => theme.color.border};
+  border-radius: ${({ theme }) => theme.radius.sm};
+  background: ${({ theme }) => theme.color.surface};
+  display: flex;
+  align-items: center;
+  overflow-wrap: normal;
+  & > [data-short] { display: none; }
+  /* A day on a phone: the handle above the number, the number's last digits. */
+  @container (max-width: 64px) {
+    padding: 34px 2px 2px;
+    & > [data-long] { display: none; }
+    & > [data-short] { display: inline; }
+  }
+`;
+
+const Reason = styled.span`
+  color: ${({ theme }) => theme.color.danger};
+`;
+
+const More = styled.span`
+  color: ${({ theme }) => theme.color.textMuted};
+`;
+
+const DragStatus = styled.p`
+  margin: 0;
+  min-height: 1.6em;
+  color: ${({ theme }) => theme.color.text};
+`;
+
+const MoveButton = styled.div`
+  display: flex;
 `;

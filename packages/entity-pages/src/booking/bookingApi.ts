@@ -28,6 +28,8 @@ export const bookingKeys = {
     ['bookingCalendar', 'cells', branchId, JSON.stringify(query)] as const,
   cellBookings: (branchId: string | null, cell: CellRef) =>
     ['bookingCalendar', 'bookings', branchId, cell.date, cell.shiftOfDayId, cell.vehicleTypeId] as const,
+  placed: (branchId: string | null, range: { from: string; to: string }) =>
+    ['bookingCalendar', 'placed', branchId, range.from, range.to] as const,
 };
 
 export type CalendarQuery = Query<typeof calendarApi.cells>;
@@ -88,6 +90,18 @@ export function useBookingApi() {
         api.get<Answer<typeof calendarApi.cells>>(pathOf(calendarApi.cells), { ...query, ...branch() }),
       cellBookings: (cell: CellRef) =>
         api.get<Answer<typeof calendarApi.bookings>>(pathOf(calendarApi.bookings), { ...cell, ...branch() }),
+      /** Every active booking's part per cell of a range of days (the week view's cards). */
+      placed: (range: { from: string; to: string }) =>
+        api.get<Answer<typeof calendarApi.placed>>(pathOf(calendarApi.placed), { ...range, ...branch() }),
+      /** The engine's verdict on each target a booking's part may be moved to (nothing is written). */
+      checkReschedule: (body: Body<typeof calendarApi.checkReschedule>) =>
+        api.post<Answer<typeof calendarApi.checkReschedule>>(
+          pathOf(calendarApi.checkReschedule),
+          body,
+          branch(),
+        ),
+      reschedule: (body: Body<typeof calendarApi.reschedule>) =>
+        api.post<Answer<typeof calendarApi.reschedule>>(pathOf(calendarApi.reschedule), body, branch()),
     };
   }, [api, branchId, branch]);
 }

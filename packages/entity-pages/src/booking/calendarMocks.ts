@@ -3,7 +3,7 @@ import { type HttpHandler, HttpResponse, http } from 'msw';
 import { entityHandlers } from '../mocks/entityHandlers.ts';
 import { FIXTURE_BRANCH_ID, fixtureId } from '../mocks/fixtures.ts';
 import { BOOKING_ID } from './bookingFixtures.ts';
-import type { CalendarCell, CellBooking } from './types.ts';
+import type { CalendarCell, CellBooking, PlacedBooking } from './types.ts';
 
 export type CalendarFill = 'empty' | 'full' | 'mixed';
 
@@ -85,6 +85,50 @@ export const cellBookingsFixture: CellBooking[] = [
   },
 ];
 
+/** Bookings placed in the week of the story's today (what the week view shows as cards). */
+export const placedFixture: PlacedBooking[] = [
+  {
+    ...cellBookingsFixture[0]!,
+    date: '2025-01-08',
+    shiftOfDayId: shifts[0]!.id,
+    vehicleTypeId: types[1]!.id,
+    vehicles: 1,
+  },
+  {
+    id: '00000000-0000-4000-8000-00000000b002',
+    docNo: 'BK68010002',
+    callStatus: 'CALLED',
+    messageState: null,
+    customerLabel: 'C002: ห้างหุ้นส่วน รุ่งเรืองวัสดุ',
+    shipToLabel: 'ST002: โกดังลาดกระบัง',
+    date: '2025-01-07',
+    shiftOfDayId: shifts[1]!.id,
+    vehicleTypeId: types[0]!.id,
+    vehicles: 2,
+  },
+];
+
+/** The Thai reason the mock engine gives on 9 Jan for the 6-wheeler (a truck ban). */
+export const BAN_REASON = 'รถ 6 ล้อ ห้ามวิ่งในพื้นที่นี้ (ห้ามวิ่งถนนพระราม 9) กะเช้า, กะบ่าย';
+/** …and for a cell that is full. */
+export const CAPACITY_REASON = 'ความจุไม่พอ: เหลือ 0 กก. 0.000 ลบ.ม. 0 นาที';
+
+/** The mock engine's verdict on a target: a full cell has no room, 9 Jan bans the 6-wheeler. */
+function verdictOf(
+  fill: CalendarFill,
+  extraWeight: number,
+  target: { date: string; shiftOfDayId: string; vehicleTypeId: string },
+) {
+  const cell = calendarCells(fill, extraWeight, { from: target.date, to: target.date }).find(
+    (c) => c.shiftOfDayId === target.shiftOfDayId && c.vehicleTypeId === target.vehicleTypeId,
+  );
+  if (target.date === '2025-01-09' && target.vehicleTypeId === types[1]!.id)
+    return { ...target, ok: false, rule: 'BAN', message: BAN_REASON };
+  if (!cell || cell.status === 'FULL')
+    return { ...target, ok: false, rule: 'CAPACITY', message: CAPACITY_REASON };
+  return { ...target, ok: true, rule: null, message: null };
+}
+
 export interface CalendarMockOptions {
   readonly fill?: CalendarFill;
   /** Read at every request: stories change it to simulate another planner's booking. */
@@ -96,6 +140,12 @@ export interface CalendarMockOptions {
   readonly bookings?: readonly CellBooking[];
   /** How a resend ends: queued by SMS (default), or the server's Thai refusal. */
   readonly resend?: 'queued' | 'off' | 'unreachable';
+  /** The week's bookings (default `placedFixture`). */
+  readonly placed?: readonly PlacedBooking[];
+  /** How the targets' check ends: the mock engine's verdicts (default), never (loading) or a 500. */
+  readonly check?: 'verdicts' | 'hang' | 'error';
+  /** A reschedule refused meanwhile (the server's 409 message); default it succeeds. */
+  readonly rescheduleRefusal?: string;
 }
 
 /** The server's answers to a resend (apps/server/src/contact/messages.ts). */
@@ -144,6 +194,30 @@ export function calendarHandlers(options: CalendarMockOptions = {}): HttpHandler
     http.get('/api/bookingCalendar/bookings', () =>
       HttpResponse.json(options.bookings ?? cellBookingsFixture),
     ),
+    http.get('/api/bookingCalendar/placed', ({ request }) => {
+      const params = new URL(request.url).searchParams;
+      const [from, to] = [params.get('from') ?? '', params.get('to') ?? ''];
+      return HttpResponse.json(
+        (options.placed ?? placedFixture).filter((p) => from <= p.date && p.date <= to),
+      );
+    }),
+    http.post('/api/bookingCalendar/reschedule/check', async ({ request }) => {
+      const body = (await request.json()) as {
+        targets: { date: string; shiftOfDayId: string; vehicleTypeId: string }[];
+      };
+      options.onCall?.({ method: 'POST', path: new URL(request.url).pathname, body });
+      if (options.check === 'hang') return new Promise<never>(() => {});
+      if (options.check === 'error')
+        return HttpResponse.json({ messages: ['เกิดข้อผิดพลาดภายในระบบ กรุณาลองใหม่'] }, { status: 500 });
+      return HttpResponse.json(body.targets.map((t) => verdictOf(fill, options.extraWeight?.() ?? 0, t)));
+    }),
+    http.post('/api/bookingCalendar/reschedule', async ({ request }) => {
+      const body = (await request.json()) as { bookingId: string };
+      options.onCall?.({ method: 'POST', path: new URL(request.url).pathname, body });
+      if (options.rescheduleRefusal)
+        return HttpResponse.json({ messages: [options.rescheduleRefusal] }, { status: 409 });
+      return HttpResponse.json({ id: body.bookingId, docNo: 'BK68010001', slots: [] });
+    }),
     http.post('/api/bookingReport/:id/messages/resend', ({ request }) => {
       options.onCall?.({ method: 'POST', path: new URL(request.url).pathname, body: null });
       return resendAnswer(options.resend);

@@ -20,6 +20,7 @@ export type {
   DraftAnswer,
   DraftLine,
   EvaluatedAllocation,
+  PlacedBooking,
   SlotChoice,
   SlotChoices,
   Suggestion,
