@@ -13,5 +13,6 @@ export * from './import.ts';
 export * from './integration.ts';
 export * from './locationTracking.ts';
 export * from './privacy.ts';
+export * from './savedViews.ts';
 export * from './search.ts';
 export * from './shipmentPlanning.ts';
