@@ -40,6 +40,7 @@ import { accountRoutes } from './routes/account.ts';
 import { authRoutes } from './routes/auth.ts';
 import type { AuthContext } from './routes/context.ts';
 import { healthRoutes } from './routes/health.ts';
+import { savedViewRoutes } from './savedViews/routes.ts';
 import { searchRoutes } from './search/routes.ts';
 import { shipmentPlanningRoutes } from './shipmentPlanning/routes.ts';
 import { shipmentExtension } from './shipmentPlanning/stage.ts';
@@ -144,6 +145,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(documentRoutes(ctx));
       await api.register(searchRoutes(ctx));
       await api.register(presenceRoutes(ctx));
+      await api.register(savedViewRoutes(ctx));
       await api.register(fileRoutes(ctx, { dataDir: options.dataDir }));
       await api.register(locationTrackingRoutes(ctx, options.databaseUrl));
       await api.register(apiKeyRoutes(ctx));

@@ -15,6 +15,7 @@ export * from './entity/icons.ts';
 export * from './entity/listQuery.ts';
 export * from './entity/names.ts';
 export * from './entity/recordKey.ts';
+export * from './entity/savedView.ts';
 export * from './entity/types.ts';
 export * from './menu.ts';
 export * from './messages.ts';

@@ -6,8 +6,16 @@ import { Button, VisuallyHidden } from '../Button/Button.tsx';
 import { Icon } from '../Icon/index.ts';
 import { messages } from '../messages.ts';
 import { ColumnChooser } from './ColumnChooser.tsx';
+import {
+  applyColumnMove,
+  arrangeColumns,
+  type ColumnLayout,
+  possibleMoves,
+  withHidden,
+  withWidth,
+} from './columnLayout.ts';
 import { GridCards } from './GridCards.tsx';
-import { type GridSelection, GridTable } from './GridTable.tsx';
+import { type ColumnControls, type GridSelection, GridTable } from './GridTable.tsx';
 import { Pagination } from './Pagination.tsx';
 import {
   type ColumnStorage,
@@ -38,6 +46,13 @@ export interface DataGridProps<Row> {
   readonly toolbar?: ReactNode;
   /** Shows the column chooser; its choice is saved through this adapter. */
   readonly columnStorage?: ColumnStorage;
+  /**
+   * The user's column order, widths, hidden and pinned columns (a saved view's). Without it the
+   * grid keeps its own, starting from `columnStorage`'s hidden columns.
+   */
+  readonly columnLayout?: ColumnLayout;
+  /** Given, each header gets a column menu (move, pin, resize, hide) and a resize edge. */
+  readonly onColumnLayoutChange?: (layout: ColumnLayout) => void;
   readonly selectable?: boolean;
   readonly selectedKeys?: ReadonlySet<RowKey>;
   readonly onSelectionChange?: (keys: ReadonlySet<RowKey>) => void;
@@ -65,7 +80,19 @@ export function DataGrid<Row>(props: DataGridProps<Row>) {
   const { columns, rows, getRowKey, isLoading = false, error, virtualized = false } = props;
   const rootRef = useRef<HTMLDivElement>(null);
   const phone = useIsNarrow(rootRef, phoneBreakpoint, props.isPhone) && !virtualized;
-  const [hidden, setHidden] = useState<ReadonlySet<string>>(() => new Set(props.columnStorage?.load() ?? []));
+  const [ownLayout, setOwnLayout] = useState<ColumnLayout>(() =>
+    (props.columnStorage?.load() ?? []).map((key) => ({ key, hidden: true })),
+  );
+  const layout = props.columnLayout ?? ownLayout;
+  const setLayout = (next: ColumnLayout) => {
+    if (!props.columnLayout) setOwnLayout(next);
+    props.onColumnLayoutChange?.(next);
+  };
+  const arranged = useMemo(() => arrangeColumns(columns, layout), [columns, layout]);
+  const hidden = useMemo(
+    () => new Set(arranged.filter((column) => column.hidden).map((column) => column.key)),
+    [arranged],
+  );
   const [ownSelection, setOwnSelection] = useState<ReadonlySet<RowKey>>(new Set());
   const selected = props.selectedKeys ?? ownSelection;
   const setSelected = (keys: ReadonlySet<RowKey>) => {
@@ -73,7 +100,12 @@ export function DataGrid<Row>(props: DataGridProps<Row>) {
     props.onSelectionChange?.(keys);
   };
   const selectable = props.selectable || !!props.onSelectionChange || !!props.bulkActions;
-  const visibleColumns = columns.filter((c) => !hidden.has(c.key));
+  const visibleColumns = arranged.filter((c) => !c.hidden);
+  const columnControls: ColumnControls | undefined = props.onColumnLayoutChange && {
+    movesOf: (key) => possibleMoves(columns, layout, key),
+    onMove: (key, move, width) => setLayout(applyColumnMove(columns, layout, key, move, width)),
+    onResize: (key, width) => setLayout(withWidth(columns, layout, key, width)),
+  };
   // Only selection needs every key; skipping it keeps a 100,000-row virtualized grid cheap per scroll.
   const rowKeys = useMemo(() => (selectable ? rows.map(getRowKey) : []), [selectable, rows, getRowKey]);
   const allSelected = rowKeys.length > 0 && rowKeys.every((key) => selected.has(key));
@@ -97,7 +129,7 @@ export function DataGrid<Row>(props: DataGridProps<Row>) {
     : undefined;
 
   const onHiddenChange = (next: ReadonlySet<string>) => {
-    setHidden(next);
+    setLayout(withHidden(columns, layout, next));
     props.columnStorage?.save([...next]);
   };
 
@@ -149,7 +181,7 @@ export function DataGrid<Row>(props: DataGridProps<Row>) {
           )}
           {props.toolbar}
           {props.columnStorage && (
-            <ColumnChooser columns={columns} hidden={hidden} onHiddenChange={onHiddenChange} />
+            <ColumnChooser columns={arranged} hidden={hidden} onHiddenChange={onHiddenChange} />
           )}
         </Toolbar>
       )}
@@ -176,6 +208,7 @@ export function DataGrid<Row>(props: DataGridProps<Row>) {
           rowHeight={props.rowHeight ?? 44}
           maxHeight={props.maxHeight ?? (virtualized ? '480px' : '70vh')}
           onRowAction={props.onRowAction}
+          columnControls={columnControls}
         />
       )}
       {props.paging && !virtualized && <Pagination {...props.paging} />}

@@ -93,9 +93,21 @@ export const HeaderCell = styled.div`
   font-weight: ${({ theme }) => theme.font.weight.medium};
   border-bottom: 1px solid ${({ theme }) => theme.color.border};
   user-select: none;
+  &:not([data-pin]) { position: relative; }
   &[data-sortable] { cursor: pointer; }
   &[data-sortable]:hover { background: ${({ theme }) => theme.color.secondary}; }
   &:focus-visible { box-shadow: inset 0 0 0 2px ${({ theme }) => theme.color.focus}; }
+`;
+
+/** The header's end edge that sets the column's width by drag (the menu does it by keyboard). */
+export const ResizeEdge = styled.span`
+  position: absolute;
+  inset-block: 0;
+  inset-inline-end: 0;
+  width: 8px;
+  cursor: col-resize;
+  touch-action: none;
+  &:hover { background: ${({ theme }) => theme.color.border}; }
 `;
 
 export const SortMark = styled.span`

@@ -1,6 +1,16 @@
-import { type KeyboardEvent, type MouseEvent, type ReactNode, useLayoutEffect, useRef } from 'react';
+import {
+  type KeyboardEvent,
+  type MouseEvent,
+  type PointerEvent,
+  type ReactNode,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from 'react';
 import { Icon } from '../Icon/index.ts';
 import { messages } from '../messages.ts';
+import { ColumnMenu } from './ColumnMenu.tsx';
+import type { ColumnMove } from './columnLayout.ts';
 import * as S from './GridTable.styles.ts';
 import type { DataGridColumn, RowKey, SortModel } from './types.ts';
 import { useGridFocus } from './useGridFocus.ts';
@@ -32,6 +42,15 @@ export interface GridTableProps<Row> {
   readonly maxHeight: string;
   /** Opens a row: a click anywhere on it but its own controls, or Enter on one of its cells. */
   readonly onRowAction?: (row: Row) => void;
+  /** Each header gets a column menu and a resize edge (the user's column layout). */
+  readonly columnControls?: ColumnControls;
+}
+
+export interface ColumnControls {
+  readonly movesOf: (key: string) => ReadonlySet<ColumnMove>;
+  /** `width`: the column's width on screen now, the base of a step or of a pin. */
+  readonly onMove: (key: string, move: ColumnMove, width: number) => void;
+  readonly onResize: (key: string, width: number) => void;
 }
 
 const headerHeight = 44;
@@ -43,6 +62,12 @@ function cellContent(content: ReactNode): ReactNode {
   if (typeof content !== 'string' && typeof content !== 'number') return content;
   return <S.Text title={String(content)}>{content}</S.Text>;
 }
+
+/** Alt+↓, the context-menu key or Shift+F10 on a header opens its column menu. */
+const opensColumnMenu = (event: KeyboardEvent) =>
+  (event.altKey && event.key === 'ArrowDown') ||
+  event.key === 'ContextMenu' ||
+  (event.shiftKey && event.key === 'F10');
 
 /** A click on the row's own controls (buttons, links, checkboxes) is theirs, not the row's. */
 const isControl = (target: EventTarget | null) =>
@@ -76,11 +101,39 @@ export function GridTable<Row>(props: GridTableProps<Row>) {
   useLayoutEffect(() => {
     scrollerRef.current?.scrollTo({ left: 0, top: 0 });
   }, [props.ariaLabel]);
-  const pinStyle = (pin: 'start' | 'end' | undefined) =>
-    pin === 'start' && selection ? { insetInlineStart: selectionWidth } : undefined;
+  const controls = props.columnControls;
+  const [menuFor, setMenuFor] = useState<string | null>(null);
+  // While the header's edge is dragged: the width shown, stored when the pointer is released.
+  const [dragged, setDragged] = useState<{ key: string; width: number } | null>(null);
+  // Pinned columns side by side: each sticks where the ones before it end (measured, as their widths may be fluid).
+  const [pinOffsets, setPinOffsets] = useState<Readonly<Record<string, number>>>({});
+  useLayoutEffect(() => {
+    const grid = gridRef.current;
+    if (!grid) return;
+    const next: Record<string, number> = {};
+    let start = selection ? selectionWidth : 0;
+    for (const column of columns) {
+      if (column.pin !== 'start') continue;
+      next[column.key] = start;
+      const cell = grid.querySelector<HTMLElement>(`[data-row="-1"][data-key="${CSS.escape(column.key)}"]`);
+      start += cell?.getBoundingClientRect().width ?? 0;
+    }
+    if (
+      Object.keys(next).some((key) => next[key] !== pinOffsets[key]) ||
+      Object.keys(pinOffsets).length !== Object.keys(next).length
+    )
+      setPinOffsets(next);
+  });
+  const pinStyle = (column: DataGridColumn<Row>) => {
+    if (column.pin !== 'start') return undefined;
+    const start = pinOffsets[column.key] ?? (selection ? selectionWidth : 0);
+    return start ? { insetInlineStart: start } : undefined;
+  };
   const template = [
     selection ? `${selectionWidth}px` : null,
-    ...columns.map((c) => c.width ?? 'minmax(120px, 1fr)'),
+    ...columns.map((c) =>
+      dragged?.key === c.key ? `${dragged.width}px` : (c.width ?? 'minmax(120px, 1fr)'),
+    ),
   ]
     .filter(Boolean)
     .join(' ');
@@ -88,7 +141,18 @@ export function GridTable<Row>(props: GridTableProps<Row>) {
   const tabIndex = (row: number, col: number) =>
     focus.focused.row === row && focus.focused.col === col ? 0 : -1;
 
+  const widthOf = (key: string) =>
+    gridRef.current
+      ?.querySelector<HTMLElement>(`[data-row="-1"][data-key="${CSS.escape(key)}"]`)
+      ?.getBoundingClientRect().width ?? 0;
+
   const onKeyDown = (event: KeyboardEvent) => {
+    const header = columns[focus.focused.col - offset];
+    if (controls && focus.focused.row === -1 && header && header.pin !== 'end' && opensColumnMenu(event)) {
+      event.preventDefault();
+      setMenuFor(header.key);
+      return;
+    }
     if (focus.onKeyDown(event)) return;
     if (event.key !== 'Enter' && event.key !== ' ') return;
     const { row, col } = focus.focused;
@@ -169,7 +233,7 @@ export function GridTable<Row>(props: GridTableProps<Row>) {
               data-col={c + offset}
               data-align={column.align}
               data-pin={column.pin}
-              style={pinStyle(column.pin)}
+              style={pinStyle(column)}
               tabIndex={tabIndex(index, c + offset)}
             >
               {cellContent(
@@ -234,13 +298,20 @@ export function GridTable<Row>(props: GridTableProps<Row>) {
                   data-col={c + offset}
                   data-align={column.align}
                   data-pin={column.pin}
-                  style={pinStyle(column.pin)}
+                  data-key={column.key}
+                  style={pinStyle(column)}
                   data-sortable={column.sortable || undefined}
                   tabIndex={tabIndex(-1, c + offset)}
                   aria-sort={
                     direction === 'asc' ? 'ascending' : direction === 'desc' ? 'descending' : undefined
                   }
-                  onClick={(event) => column.sortable && props.onSortPress?.(column.key, event.shiftKey)}
+                  aria-keyshortcuts={controls && column.pin !== 'end' ? 'Alt+ArrowDown' : undefined}
+                  onClick={(event) =>
+                    column.sortable &&
+                    !isControl(event.target) &&
+                    !(event.target as Element).closest('[data-resize]') &&
+                    props.onSortPress?.(column.key, event.shiftKey)
+                  }
                 >
                   <span>{column.header}</span>
                   {direction && (
@@ -248,6 +319,25 @@ export function GridTable<Row>(props: GridTableProps<Row>) {
                       <Icon name={direction === 'asc' ? 'chevron-up' : 'chevron-down'} size={16} />
                       {props.sort.length > 1 && sortIndex + 1}
                     </S.SortMark>
+                  )}
+                  {controls && column.pin !== 'end' && (
+                    <>
+                      <ColumnMenu
+                        header={column.header}
+                        moves={controls.movesOf(column.key)}
+                        isPinned={column.pin === 'start'}
+                        isOpen={menuFor === column.key}
+                        onOpenChange={(open) => setMenuFor(open ? column.key : null)}
+                        onMove={(move) => controls.onMove(column.key, move, widthOf(column.key))}
+                      />
+                      <ResizeEdge
+                        onDrag={(width) => setDragged(width === null ? null : { key: column.key, width })}
+                        onDone={(width) => {
+                          setDragged(null);
+                          controls.onResize(column.key, width);
+                        }}
+                      />
+                    </>
                   )}
                 </S.HeaderCell>
               );
@@ -265,6 +355,55 @@ export function GridTable<Row>(props: GridTableProps<Row>) {
         </S.Body>
       </S.Grid>
     </S.Scroller>
+  );
+}
+
+/**
+ * The header's end edge, dragged with the mouse or a finger to set the column's width; the
+ * keyboard does the same through the column menu (ขยายให้กว้างขึ้น / ลดให้แคบลง).
+ */
+function ResizeEdge({
+  onDrag,
+  onDone,
+}: {
+  readonly onDrag: (width: number | null) => void;
+  readonly onDone: (width: number) => void;
+}) {
+  const start = useRef<{ x: number; width: number; rtl: boolean } | null>(null);
+  const widthAt = (event: PointerEvent) => {
+    const from = start.current!;
+    const delta = (event.clientX - from.x) * (from.rtl ? -1 : 1);
+    return Math.max(60, Math.round(from.width + delta));
+  };
+  return (
+    <S.ResizeEdge
+      aria-hidden="true"
+      data-resize=""
+      onPointerDown={(event) => {
+        const cell = (event.currentTarget as HTMLElement).closest<HTMLElement>('[role="columnheader"]');
+        if (!cell) return;
+        event.preventDefault();
+        event.stopPropagation();
+        event.currentTarget.setPointerCapture(event.pointerId);
+        start.current = {
+          x: event.clientX,
+          width: cell.getBoundingClientRect().width,
+          rtl: getComputedStyle(cell).direction === 'rtl',
+        };
+      }}
+      onPointerMove={(event) => start.current && onDrag(widthAt(event))}
+      onPointerUp={(event) => {
+        if (!start.current) return;
+        const width = widthAt(event);
+        start.current = null;
+        onDone(width);
+      }}
+      onPointerCancel={() => {
+        start.current = null;
+        onDrag(null);
+      }}
+      onClick={(event) => event.stopPropagation()}
+    />
   );
 }
 

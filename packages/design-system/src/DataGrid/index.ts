@@ -1,3 +1,12 @@
+export {
+  applyColumnMove,
+  arrangeColumns,
+  COLUMN_WIDTH,
+  type ColumnLayout,
+  type ColumnMove,
+  type ColumnSetting,
+  completeLayout,
+} from './columnLayout.ts';
 export { DataGrid, type DataGridProps, phoneBreakpoint } from './DataGrid.tsx';
 export { defaultPageSizes } from './Pagination.tsx';
 export {

@@ -14,5 +14,6 @@ export * from './integration.ts';
 export * from './locationTracking.ts';
 export * from './presence.ts';
 export * from './privacy.ts';
+export * from './savedViews.ts';
 export * from './search.ts';
 export * from './shipmentPlanning.ts';

@@ -9,6 +9,7 @@ import {
 import { type HttpHandler, HttpResponse, http } from 'msw';
 import { type EntityHandlerOptions, entityHandlers, TEMPORARY_PASSWORD } from './entityHandlers.ts';
 import { FIXTURE_FILES } from './fixtures.ts';
+import { savedViewHandlers } from './savedViewHandlers.ts';
 
 /** The entities a page of `entity` reads: itself and every reference target (children included). */
 export function referencedEntities(entity: EntityDef): EntityDef[] {
@@ -57,6 +58,8 @@ export function extraHandlers(): HttpHandler[] {
         origName: FIXTURE_FILES.find((f) => f.id === params.id)?.origName ?? 'เอกสาร.pdf',
       }),
     ),
+    // Every list page asks for its saved views: none, unless a story mounts its own.
+    ...savedViewHandlers(),
   ];
 }
 

@@ -15,6 +15,7 @@ import { EntityFormDialog } from '../form/EntityFormDialog.tsx';
 import type { FormMode } from '../form/formValidation.ts';
 import { ImportDialog } from '../import/ImportDialog.tsx';
 import { partsFor } from '../parts/registry.ts';
+import { useSavedViewControls } from '../savedViews/useSavedViewControls.tsx';
 import { useSession } from '../session/SessionContext.tsx';
 import { columnStorageFor, entityColumns } from './entityColumns.tsx';
 import { FilterPanel } from './FilterPanel.tsx';
@@ -49,6 +50,7 @@ export function EntityListPage({
   const parts = partsFor(entity);
   const session = useSession();
   const view = useListView(entity);
+  const savedViews = useSavedViewControls(entity, view);
   const list = useEntityList(entity, view.query);
   const exporter = useExport(entity, view.query);
   const [ownDialog, setOwnDialog] = useState<EntityDialogState | null>(null);
@@ -80,6 +82,11 @@ export function EntityListPage({
         ? null
         : requested;
 
+  // A saved view picked from the menu changes the search from outside: the box follows it.
+  useEffect(
+    () => setSearch((typed) => (typed.trim() === view.searchTerm ? typed : view.searchTerm)),
+    [view.searchTerm],
+  );
   // The search box writes to the URL once typing pauses: one request per search, not per key.
   useEffect(() => {
     if (search.trim() === view.searchTerm) return;
@@ -204,6 +211,7 @@ export function EntityListPage({
         }
         toolbar={
           <>
+            {savedViews.menu}
             <Button
               variant={filtersOpen ? 'primary' : 'secondary'}
               icon={<Icon name="filter" size={18} />}
@@ -226,6 +234,8 @@ export function EntityListPage({
           </>
         }
         columnStorage={columnStorage}
+        columnLayout={savedViews.columnLayout}
+        onColumnLayoutChange={savedViews.onColumnLayoutChange}
         bulkActions={
           SelectionActions &&
           ((selected) => <SelectionActions entity={entity} ids={[...selected].map(String)} />)

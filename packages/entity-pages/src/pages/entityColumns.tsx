@@ -1,16 +1,11 @@
 import type { ColumnStorage, DataGridColumn } from '@lms/design-system';
-import type { EntityDef, FieldDef } from '@lms/domain';
+import { type EntityDef, type FieldDef, listableFields } from '@lms/domain';
 import type { EntityRecord } from '../data/entityKeys.ts';
 import type { EntityParts } from '../parts/types.ts';
 import { formatField, isNumeric } from './formatValue.ts';
 
 /** Types a list can sort by on the server (one-value fields: validateListQuery). */
 const UNSORTABLE = new Set(['refs', 'weekdays', 'roles', 'file', 'image', 'text', 'attachments']);
-
-/** Fields a list may show: everything but long text and attachments. */
-export function listableFields(entity: EntityDef): FieldDef[] {
-  return entity.fields.filter((field) => !['text', 'file', 'image', 'roles'].includes(field.type));
-}
 
 /**
  * A grid column per listable field, in declaration order with `listColumns` first; `cells` draws
