@@ -28,17 +28,20 @@ export function PageHarness({
   roles,
   search = '',
   width,
+  snackbarMs,
   children,
 }: {
   readonly roles?: readonly string[];
   readonly search?: string;
   readonly width?: number;
+  readonly snackbarMs?: number | undefined;
   readonly children: ReactNode;
 }) {
   const store = useMemo(() => memorySearchParams(search), [search]);
+  const durations = useMemo(() => (snackbarMs ? { snackbar: snackbarMs } : undefined), [snackbarMs]);
   return (
     <SessionProvider user={storyUser(roles)} branchId={FIXTURE_BRANCH_ID}>
-      <SnackbarProvider>
+      <SnackbarProvider durations={durations}>
         <SearchParamsProvider store={store}>
           <div style={width ? { width, maxWidth: '100%' } : undefined}>{children}</div>
         </SearchParamsProvider>

@@ -30,12 +30,19 @@ export interface HarnessParameters {
   readonly roles?: readonly string[];
   readonly search?: string;
   readonly width?: number;
+  /** How long a snackbar stays (default: the spec's 5000 ms); long where a story looks at a pile of them. */
+  readonly snackbarMs?: number;
 }
 
 export const withHarness: Decorator = (Story, context) => {
   const harness = (context.parameters.harness ?? {}) as HarnessParameters;
   return (
-    <PageHarness roles={harness.roles} search={harness.search} width={harness.width}>
+    <PageHarness
+      roles={harness.roles}
+      search={harness.search}
+      width={harness.width}
+      snackbarMs={harness.snackbarMs}
+    >
       <Story />
     </PageHarness>
   );
