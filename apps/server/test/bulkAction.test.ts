@@ -1,4 +1,12 @@
-import { bulkActionPath, bulkText, editRoleOf, LIMITS, readRoleOf } from '@lms/domain';
+import {
+  bulkActionPath,
+  bulkText,
+  editRoleOf,
+  LIMITS,
+  ROLE_ADMIN,
+  readRoleOf,
+  USER_ADMIN_MESSAGES,
+} from '@lms/domain';
 import { sql } from 'kysely';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { call, createBranch, createUser, signIn } from './fixtures.ts';
@@ -276,5 +284,34 @@ describe('bulk set', () => {
     const malformed = await bulk('vehicle', { action: 'explode', selection: {} }, { branchId: branchA });
     expect(malformed.status).toBe(400);
     expect(malformed.body.messages.join()).toMatch(/[\u0E00-\u0E7F]/);
+  });
+});
+
+describe("an entity's own rule", () => {
+  it('refuses the rows it forbids (a user stronger than the actor) and lets the others go', async () => {
+    const manager = await createUser(server.db, { roles: [editRoleOf('APP_USER')], branchIds: [branchA] });
+    const token = await signIn(server.api, manager);
+    const plain = await createUser(server.db, { branchIds: [branchA] });
+    const admin = await createUser(server.db, { roles: [ROLE_ADMIN], branchIds: [branchA] });
+    const answer = await bulk(
+      'appUser',
+      { action: 'delete', selection: { rows: [{ id: plain.id }, { id: admin.id }] } },
+      { token },
+    );
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    expect(answer.body.done).toBe(1);
+    expect(answer.body.refused).toEqual([
+      {
+        id: admin.id,
+        label: expect.stringContaining(admin.username),
+        reasons: [USER_ADMIN_MESSAGES.actOnStronger],
+      },
+    ]);
+    const { rows } = await sql<{ id: string }>`
+      select id::text from app_user where id = any(${[plain.id, admin.id]}::uuid[])`.execute(server.db);
+    expect(rows.map((row) => row.id)).toEqual([admin.id]);
+    expect((await historyOf('appUser', [plain.id, admin.id])).map((h) => [h.record_id, h.action])).toEqual([
+      [plain.id, 'delete'],
+    ]);
   });
 });
