@@ -97,7 +97,7 @@ describe('bulk delete', () => {
       [free1!, free2!].sort().map((id) => [id, 'delete']),
     );
     expect(history[0]!.changes).toMatchObject({ code: expect.stringMatching(/^D[23]$/) });
-    expect(history[0]!.source).toBe('จัดการหลายรายการ');
+    expect(history[0]!.source).toBe(bulkText.historySource);
   });
 
   it('needs the delete right, checked on the server', async () => {

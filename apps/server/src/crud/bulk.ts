@@ -36,9 +36,6 @@ import {
 } from './repository.ts';
 import { checkRecordQuery } from './routes.ts';
 
-/** History entries of a bulk action say so (the history list shows where a write came from). */
-const SOURCE = 'จัดการหลายรายการ';
-
 const tooMany = () => new HttpError(413, [bulkText.tooMany]);
 
 type Body = BulkActionBody;
@@ -171,7 +168,7 @@ export function bulkActionRoute(
           );
           await recordHistories(trx, entity, await historyEntries(trx, entity, written, body.action), {
             userId: principal.userId,
-            source: SOURCE,
+            source: bulkText.historySource,
           });
           return { count: accepted.length - (toWrite.length - written.length), written };
         })

@@ -14,21 +14,20 @@ const count = (n: number) => n.toLocaleString('en-US');
 
 /** Every Thai word of bulk actions, server refusals and screen alike, in one place. */
 export const bulkText = {
-  selectedOnPage: (n: number) => `เลือกแล้ว ${count(n)} รายการ`,
   selectAllMatching: (n: number) => `เลือกทั้งหมด ${count(n)} รายการที่ตรงกับตัวกรอง`,
   allMatchingSelected: (n: number) => `เลือกทั้งหมด ${count(n)} รายการที่ตรงกับตัวกรองแล้ว`,
   clearSelection: 'ยกเลิกการเลือก',
-  toolbar: 'จัดการหลายรายการ',
   delete: 'ลบที่เลือก',
   set: 'แก้ไขค่าที่เลือก',
   export: 'ส่งออกที่เลือก',
-  field: 'ฟิลด์ที่จะแก้ไข',
   value: 'ค่าใหม่',
   confirmDelete: (n: number, title: string) => `${phrase('ลบ', title)} ${count(n)} รายการ?`,
   confirmDeleteBody: 'รายการที่ยังมีข้อมูลอื่นอ้างถึง อยู่สาขาอื่น หรือถูกแก้ไขไปแล้ว จะไม่ถูกลบ และจะแสดงเหตุผลให้ทราบ',
   confirmSet: (n: number, label: string) => `ตั้งค่า "${label}" ให้ ${count(n)} รายการ`,
   working: (n: number) => `กำลังดำเนินการ ${count(n)} รายการ…`,
   reportTitle: 'ผลการดำเนินการ',
+  /** A bulk action's history entries say where they came from (the history list shows it). */
+  historySource: 'จัดการหลายรายการ',
   done: (action: 'delete' | 'set', n: number) =>
     action === 'delete' ? `ลบแล้ว ${count(n)} รายการ` : `แก้ไขแล้ว ${count(n)} รายการ`,
   refusedCount: (n: number) => `ไม่ได้ดำเนินการ ${count(n)} รายการ`,
@@ -41,7 +40,5 @@ export const bulkText = {
   gone: 'ไม่พบข้อมูลนี้แล้ว อาจถูกลบไปก่อนหน้า',
   notBulkEditable: (label: string) => `แก้ไขฟิลด์ "${label}" หลายรายการพร้อมกันไม่ได้`,
   unknownField: (name: string) => `ไม่รู้จักฟิลด์ ${name}`,
-  noneSelected: 'กรุณาเลือกอย่างน้อยหนึ่งรายการ',
   selectionShape: 'ระบุรายการที่เลือก (rows) หรือตัวกรอง (filter) อย่างใดอย่างหนึ่ง',
-  noRows: 'ไม่มีรายการที่ตรงกับตัวกรอง',
 } as const;
