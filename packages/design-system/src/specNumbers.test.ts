@@ -11,7 +11,7 @@ import { tokens } from './theme/tokens.ts';
 describe('spec §9 numbers of the design system', () => {
   it('keeps snackbar and toast times and stack sizes', () => {
     expect(snackbarDefaults).toEqual({
-      limits: { maxSnackbars: 3, maxToasts: 20 },
+      limits: { maxSnackbars: 3, maxManySnackbars: 12, maxToasts: 20 },
       durations: {
         snackbar: 5000,
         errorOnce: 6000,

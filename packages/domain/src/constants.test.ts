@@ -21,6 +21,7 @@ describe('spec §9 constants', () => {
       listPageSizeDefault: 20,
       listPageSizeMax: 500,
       listExactCountLimit: 10_000,
+      bulkActionMaxRows: 10_000,
       passwordMinLength: 8,
       passwordMaxLength: 128,
       tokenLifetimeMs: 3_600_000,

@@ -42,6 +42,11 @@ export const LIMITS = {
    * costs more than the page itself (docs/performance.md).
    */
   listExactCountLimit: 10_000,
+  /**
+   * Rows one bulk action (delete, set a field) may touch, in one transaction (issue 22): the list's
+   * exact count reaches this far, so "all matching the filter" is always a known number.
+   */
+  bulkActionMaxRows: 10_000,
   passwordMinLength: 8,
   passwordMaxLength: 128,
   /** Tokens live 60 minutes, a session at most 12 hours (product.md). */

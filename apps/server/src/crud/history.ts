@@ -55,11 +55,20 @@ export async function recordHistory(
   await historyInsert(entry).execute(trx);
 }
 
-/** Many entries of one entity and one author in a single statement (the Excel import's batches). */
+/** One entry of `recordHistories`, before it is written. */
+export interface HistoryDraft<
+  Action extends 'create' | 'update' | 'delete' = 'create' | 'update' | 'delete',
+> {
+  readonly recordId: string;
+  readonly action: Action;
+  readonly changes: Row;
+}
+
+/** Many entries of one entity and one author in a single statement (the Excel import's batches, bulk actions). */
 export async function recordHistories(
   trx: Transaction<unknown> | Database,
   entity: EntityDef,
-  entries: readonly { recordId: string; action: 'create' | 'update'; changes: Row }[],
+  entries: readonly HistoryDraft[],
   author: { userId: string | null; source?: string },
 ): Promise<void> {
   if (entries.length === 0) return;

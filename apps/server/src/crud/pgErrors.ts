@@ -1,8 +1,8 @@
 import { type EntityDef, entities, phrase } from '@lms/domain';
 import { sql } from 'kysely';
-import type { Database } from '../db/database.ts';
 import { columnOf, linkTableOf, tableOf } from '../entities/naming.ts';
 import { conflict, HttpError, unprocessable } from '../http/errors.ts';
+import type { Executor } from './repository.ts';
 
 interface PgError {
   code?: string;
@@ -64,7 +64,21 @@ export async function translateWriteError(entity: EntityDef, error: unknown): Pr
 }
 
 /** Which tables still refer to a record: for a 409 that names them all, before trying the delete. */
-export async function referencesTo(db: Database, entity: EntityDef, id: string): Promise<string[]> {
+export async function referencesTo(db: Executor, entity: EntityDef, id: string): Promise<string[]> {
+  return (await referencesAmong(db, entity, [id])).get(id) ?? [];
+}
+
+/**
+ * Which of these records are still referred to, and by which tables (their Thai titles): one
+ * query per referring column, whatever the number of records (a bulk delete's refusals).
+ */
+export async function referencesAmong(
+  db: Executor,
+  entity: EntityDef,
+  ids: readonly string[],
+): Promise<Map<string, string[]>> {
+  const found = new Map<string, Set<string>>();
+  if (ids.length === 0) return new Map();
   const { rows } = await sql<{ table_name: string; column_name: string }>`
     select cl.relname as table_name, att.attname as column_name
       from pg_constraint con
@@ -72,13 +86,15 @@ export async function referencesTo(db: Database, entity: EntityDef, id: string):
       join pg_attribute att on att.attrelid = con.conrelid and att.attnum = con.conkey[1]
      where con.contype = 'f' and con.confrelid = ${tableOf(entity)}::regclass
        and con.confdeltype <> 'c'`.execute(db);
-  const titles = new Set<string>();
   for (const row of rows) {
-    const { rows: hit } =
-      await sql`select 1 from ${sql.table(row.table_name)} where ${sql.ref(row.column_name)} = ${id} limit 1`.execute(
-        db,
-      );
-    if (hit.length) titles.add(titleOfTable(row.table_name));
+    const column = sql.ref(row.column_name);
+    const { rows: hits } = await sql<{ id: string }>`select distinct ${column}::text as id
+      from ${sql.table(row.table_name)} where ${column} = any(${ids}::uuid[])`.execute(db);
+    for (const { id } of hits) {
+      const titles = found.get(id) ?? new Set<string>();
+      titles.add(titleOfTable(row.table_name));
+      found.set(id, titles);
+    }
   }
-  return [...titles];
+  return new Map([...found].map(([id, titles]) => [id, [...titles]]));
 }

@@ -82,6 +82,22 @@ export async function listRecords(db: Database, entity: EntityDef, query: ListQu
 }
 
 /**
+ * The ids of every row a list's query matches (its own WHERE, the acting branch included), at
+ * most `limit`: a bulk action's "all matching the filter".
+ */
+export async function matchingIds(
+  db: Executor,
+  entity: EntityDef,
+  query: ListQuery,
+  branchId: string | undefined,
+  limit: number,
+): Promise<string[]> {
+  const { rows } = await sql<{ id: string }>`select t.id from ${sql`${sql.table(tableOf(entity))} as t`}
+    ${whereClause(entity, query, branchId)} ${orderBy(entity, query)} limit ${limit}`.execute(db);
+  return rows.map((row) => row.id);
+}
+
+/**
  * Rows of a list without paging, in batches, for the Excel export (keeps memory flat). The
  * filters are checked here, at the call, not at the first batch: a bad filter is a 400 before
  * the download starts rather than a dropped connection in the middle of it.
@@ -261,7 +277,36 @@ export async function writeRecord(
 }
 
 export async function deleteRecord(trx: Transaction<unknown>, entity: EntityDef, id: string): Promise<void> {
-  await sql`delete from ${sql.table(tableOf(entity))} where id = ${id}`.execute(trx);
+  await deleteRecords(trx, entity, [id]);
+}
+
+export async function deleteRecords(
+  trx: Transaction<unknown>,
+  entity: EntityDef,
+  ids: readonly string[],
+): Promise<void> {
+  await sql`delete from ${sql.table(tableOf(entity))} where id = any(${ids}::uuid[])`.execute(trx);
+}
+
+/** Rows by id, locked for the write that follows (a bulk action's rows; missing ids are absent). */
+export async function lockRecords(trx: Transaction<unknown>, entity: EntityDef, ids: readonly string[]) {
+  const { rows } = await sql<Row>`select ${selectList(entity)} from ${sql`${sql.table(tableOf(entity))} as t`}
+    where t.id = any(${ids}::uuid[]) order by t.id for update`.execute(trx);
+  return rows;
+}
+
+/** One column set to one value on many rows (a bulk "set"): each row's version moves on. */
+export async function setColumn(
+  trx: Transaction<unknown>,
+  entity: EntityDef,
+  field: FieldDef,
+  value: unknown,
+  ids: readonly string[],
+  userId: string,
+): Promise<void> {
+  await sql`update ${sql.table(tableOf(entity))} set ${sql.ref(columnOf(field))} = ${toColumnValue(value)},
+      version = version + 1, updated_at = now(), updated_by = ${userId}
+    where id = any(${ids}::uuid[])`.execute(trx);
 }
 
 /** `[{ id, label }]` for reference pickers: by search term or by ids (to show current values). */

@@ -19,6 +19,7 @@ import {
   readsPersonalData,
 } from '../privacy/personalData.ts';
 import type { AuthContext } from '../routes/context.ts';
+import { bulkActionRoute } from './bulk.ts';
 import { sendExcel } from './export.ts';
 import type { EntityExtension } from './extensions.ts';
 import { changesOf, historyOf, recordHistory } from './history.ts';
@@ -326,6 +327,7 @@ export function entityRoutes(entity: EntityDef, ctx: AuthContext, extension: Ent
       },
     );
 
+    bulkActionRoute(app, entity, ctx, extension);
     extension.routes?.(app, entity, ctx);
   };
 }

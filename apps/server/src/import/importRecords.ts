@@ -13,7 +13,7 @@ import {
 import { sql, type Transaction } from 'kysely';
 import type { Principal } from '../auth/principal.ts';
 import type { EntityExtension } from '../crud/extensions.ts';
-import { changesOf, recordHistories, recordHistory } from '../crud/history.ts';
+import { changesOf, type HistoryDraft, recordHistories, recordHistory } from '../crud/history.ts';
 import { translateWriteError } from '../crud/pgErrors.ts';
 import { type Row, writeRecord } from '../crud/repository.ts';
 import type { Database } from '../db/database.ts';
@@ -262,7 +262,7 @@ async function writeInBatch(
       userId: principal.userId,
       branchId: options.branchId,
     });
-    const history: Parameters<typeof recordHistories>[2][number][] = [];
+    const history: HistoryDraft<'create' | 'update'>[] = [];
     const stale: Pending[] = [];
     for (const [i, entry] of batch.entries()) {
       const id = ids[i];

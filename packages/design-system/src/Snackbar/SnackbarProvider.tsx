@@ -45,12 +45,17 @@ export interface SnackbarApi {
   readonly dismissAll: () => void;
 }
 
-const SnackbarContext = createContext<SnackbarApi | null>(null);
+/** Which stack a caller's snackbars count against: the default 3, or the spec's other setting, 12. */
+export type SnackbarSetting = 'default' | 'many';
+
+const SnackbarContext = createContext<Readonly<Record<SnackbarSetting, SnackbarApi>> | null>(null);
 
 export interface SnackbarProviderProps {
   readonly children: ReactNode;
   /** Default 3 (spec §9); the other setting of the spec allows 12. */
   readonly maxSnackbars?: number;
+  /** Default 12 (spec §9's other setting): the stack of `useSnackbar('many')` callers. */
+  readonly maxManySnackbars?: number;
   /** Default 20. */
   readonly maxToasts?: number;
   /** Override durations (stories and tests use short ones). */
@@ -60,6 +65,7 @@ export interface SnackbarProviderProps {
 export function SnackbarProvider({
   children,
   maxSnackbars = snackbarDefaults.limits.maxSnackbars,
+  maxManySnackbars = snackbarDefaults.limits.maxManySnackbars,
   maxToasts = snackbarDefaults.limits.maxToasts,
   durations: durationOverrides,
 }: SnackbarProviderProps) {
@@ -77,23 +83,31 @@ export function SnackbarProvider({
       placement: SnackbarPlacement,
       messages: Messages,
       durationMs: number,
+      many = false,
       action?: SnackbarAction,
     ) => {
       const text = joinMessages(messages);
       const id = nextId.current++;
       setQueue((current) =>
-        enqueue(current, { id, severity, placement, text, durationMs, ...(action ? { action } : {}) }),
+        enqueue(current, { id, severity, placement, text, durationMs, many, ...(action ? { action } : {}) }),
       );
     },
     [],
   );
 
-  const api = useMemo<SnackbarApi>(
-    () => ({
+  const api = useMemo<Record<SnackbarSetting, SnackbarApi>>(() => {
+    const build = (many: boolean): SnackbarApi => ({
       success: (messages, options) =>
-        add('success', 'snackbar', messages, options?.durationMs ?? durations.snackbar, options?.action),
-      warning: (messages) => add('warning', 'snackbar', messages, durations.snackbar),
-      error: (messages) => add('error', 'snackbar', messages, durations.snackbar),
+        add(
+          'success',
+          'snackbar',
+          messages,
+          options?.durationMs ?? durations.snackbar,
+          many,
+          options?.action,
+        ),
+      warning: (messages) => add('warning', 'snackbar', messages, durations.snackbar, many),
+      error: (messages) => add('error', 'snackbar', messages, durations.snackbar, many),
       errorOnce: (messages) => {
         const text = joinMessages(messages);
         if (text === '' || pendingOnce.current.has(text)) return;
@@ -108,9 +122,9 @@ export function SnackbarProvider({
         error: (messages) => add('error', 'toast', messages, durations.toastError),
       },
       dismissAll: () => setQueue([]),
-    }),
-    [add, durations],
-  );
+    });
+    return { default: build(false), many: build(true) };
+  }, [add, durations]);
 
   useEffect(() => {
     const pending = pendingOnce.current;
@@ -120,7 +134,7 @@ export function SnackbarProvider({
     };
   }, []);
 
-  const limits: SnackbarLimits = { maxSnackbars, maxToasts };
+  const limits: SnackbarLimits = { maxSnackbars, maxManySnackbars, maxToasts };
   const onDismiss = useCallback((id: number) => setQueue((current) => dismiss(current, id)), []);
 
   return (
@@ -131,9 +145,12 @@ export function SnackbarProvider({
   );
 }
 
-/** The snackbar API of the nearest `SnackbarProvider`. */
-export function useSnackbar(): SnackbarApi {
+/**
+ * The snackbar API of the nearest `SnackbarProvider`. `'many'`: the caller's snackbars stack up to
+ * the spec's other setting (12), for a place where many results arrive at once (bulk actions).
+ */
+export function useSnackbar(setting: SnackbarSetting = 'default'): SnackbarApi {
   const api = useContext(SnackbarContext);
   if (!api) throw new Error('useSnackbar() needs a <SnackbarProvider> above it');
-  return api;
+  return api[setting];
 }

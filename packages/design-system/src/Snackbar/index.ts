@@ -2,6 +2,7 @@ export {
   type SnackbarApi,
   SnackbarProvider,
   type SnackbarProviderProps,
+  type SnackbarSetting,
   useSnackbar,
 } from './SnackbarProvider.tsx';
 export {

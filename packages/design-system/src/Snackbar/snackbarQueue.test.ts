@@ -46,6 +46,19 @@ describe('snackbar queue', () => {
     expect(visibleEntries(queue, 'snackbar', { ...limits, maxSnackbars: 12 })).toHaveLength(4);
   });
 
+  it('stacks "many" snackbars up to the other setting (12) and keeps others to 3', () => {
+    let queue: readonly SnackbarEntry[] = [];
+    for (let id = 1; id <= 14; id++) queue = enqueue(queue, { ...entry(id, `ผล ${id}`), many: true });
+    queue = enqueue(queue, entry(15, 'ข้อความทั่วไป'));
+    const shown = visibleEntries(queue, 'snackbar', snackbarDefaults.limits).map((item) => item.id);
+    expect(shown).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
+    // An ordinary message waits while three or more are shown, whatever their kind.
+    queue = enqueue(queue.slice(11), entry(16, 'อีกข้อความ'));
+    expect(visibleEntries(queue, 'snackbar', snackbarDefaults.limits).map((item) => item.id)).toEqual([
+      12, 13, 14,
+    ]);
+  });
+
   it('uses the durations of the spec', () => {
     expect(snackbarDefaults.durations).toEqual({
       snackbar: 5000,
@@ -54,6 +67,6 @@ describe('snackbar queue', () => {
       toastError: 4000,
       repeatWindow: 2000,
     });
-    expect(snackbarDefaults.limits).toEqual({ maxSnackbars: 3, maxToasts: 20 });
+    expect(snackbarDefaults.limits).toEqual({ maxSnackbars: 3, maxManySnackbars: 12, maxToasts: 20 });
   });
 });

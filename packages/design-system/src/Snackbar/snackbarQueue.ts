@@ -11,6 +11,8 @@ export interface SnackbarEntry {
   /** Several messages joined by line breaks. */
   readonly text: string;
   readonly durationMs: number;
+  /** Counted against the spec's other, larger stack (`maxManySnackbars`): bulk results and the like. */
+  readonly many?: boolean;
   /** One button beside the text (e.g. "เลิกทำ"); pressing it runs it and closes the snackbar. */
   readonly action?: SnackbarAction;
 }
@@ -23,6 +25,11 @@ export interface SnackbarAction {
 export interface SnackbarLimits {
   /** Snackbars visible at once (spec §9: 3 by default, 12 in another setting). */
   readonly maxSnackbars: number;
+  /**
+   * The spec's other setting, 12: snackbars of a place where many messages pile up in a moment
+   * (the results of bulk actions, docs/entity-pages.md) may stack this high.
+   */
+  readonly maxManySnackbars: number;
   /** Toasts visible at once (spec §9: 20). */
   readonly maxToasts: number;
 }
@@ -40,7 +47,7 @@ export interface SnackbarDurations {
 
 /** Spec §9 values. */
 export const snackbarDefaults = {
-  limits: { maxSnackbars: 3, maxToasts: 20 } satisfies SnackbarLimits,
+  limits: { maxSnackbars: 3, maxManySnackbars: 12, maxToasts: 20 } satisfies SnackbarLimits,
   durations: {
     snackbar: 5000,
     errorOnce: 6000,
@@ -71,12 +78,20 @@ export function dismiss(queue: readonly SnackbarEntry[], id: number): readonly S
   return queue.filter((entry) => entry.id !== id);
 }
 
-/** The first entries of a placement up to its limit; later ones wait (their timers start once shown). */
+/**
+ * The first entries of a placement up to its limit; later ones wait (their timers start once shown).
+ * A `many` snackbar is shown while fewer than `maxManySnackbars` are, any other while fewer than
+ * `maxSnackbars` are.
+ */
 export function visibleEntries(
   queue: readonly SnackbarEntry[],
   placement: SnackbarPlacement,
   limits: SnackbarLimits,
 ): readonly SnackbarEntry[] {
-  const max = placement === 'snackbar' ? limits.maxSnackbars : limits.maxToasts;
-  return queue.filter((entry) => entry.placement === placement).slice(0, max);
+  const entries = queue.filter((entry) => entry.placement === placement);
+  if (placement === 'toast') return entries.slice(0, limits.maxToasts);
+  const shown: SnackbarEntry[] = [];
+  for (const entry of entries)
+    if (shown.length < (entry.many ? limits.maxManySnackbars : limits.maxSnackbars)) shown.push(entry);
+  return shown;
 }

@@ -1,4 +1,5 @@
 import Type, { type Static } from 'typebox';
+import { List, Uuid } from './common.ts';
 
 /**
  * The shapes of the generic entity routes that do not depend on the entity (docs/api.md Entity
@@ -28,3 +29,63 @@ export type HistoryEntry = Static<typeof HistoryEntry>;
 /** `POST appUser/{id}/resetPassword`. */
 export const ResetPasswordAnswer = Type.Object({ temporaryPassword: Type.String() });
 export type ResetPasswordAnswer = Static<typeof ResetPasswordAnswer>;
+
+/**
+ * `POST {entity}/bulkAction` (issue 22, docs/entity-pages.md "Bulk actions"): one action on many
+ * rows, in one transaction. The rows are picked by id (optionally with the version the screen
+ * showed: a row changed since is refused as stale) or by the list's own query parameters (the same
+ * WHERE as the list). `POST {entity}/bulk` is the ERP's upsert (integration.ts), hence the name.
+ */
+export const bulkActionPath = (entity: string) => `/${entity}/bulkAction`;
+
+export const BulkRow = Type.Object(
+  { id: Uuid, version: Type.Optional(Type.Integer({ minimum: 1 })) },
+  { additionalProperties: false },
+);
+export type BulkRow = Static<typeof BulkRow>;
+
+/**
+ * Picked rows, or every row matching the list's parameters (`filter`: as in the list's URL, no
+ * paging): exactly one of the two. One object, not a union: the server's validator strips unknown
+ * properties while trying a union's first branch, which would drop the second's.
+ */
+export const BulkSelection = Type.Object(
+  {
+    rows: Type.Optional(List(BulkRow, { minItems: 1 })),
+    filter: Type.Optional(Type.Record(Type.String(), Type.Union([Type.String(), List(Type.String())]))),
+  },
+  { additionalProperties: false },
+);
+export type BulkSelection = Static<typeof BulkSelection>;
+
+export const BulkActionBody = Type.Object(
+  {
+    action: Type.Enum(['delete', 'set']),
+    selection: BulkSelection,
+    /** `set`: a field the declaration marks `bulkEditable`. */
+    field: Type.Optional(Type.String()),
+    /** `set`: its new value, as a form would send it (`null` empties it). */
+    value: Type.Optional(Type.Unknown()),
+  },
+  { additionalProperties: false },
+);
+export type BulkActionBody = Static<typeof BulkActionBody>;
+
+/** A row the action left alone, and why (Thai: referenced by…, another branch, changed since…). */
+export const BulkRefusal = Type.Object({
+  id: Uuid,
+  /** `code: name` as in the list; the id when the row no longer exists. */
+  label: Type.String(),
+  reasons: List(Type.String()),
+});
+export type BulkRefusal = Static<typeof BulkRefusal>;
+
+export const BulkActionAnswer = Type.Object({
+  action: Type.Enum(['delete', 'set']),
+  /** Rows selected (by id, or matching the filter). */
+  selected: Type.Integer({ minimum: 0 }),
+  /** Rows deleted or changed (a row that already had the value is counted, not rewritten). */
+  done: Type.Integer({ minimum: 0 }),
+  refused: List(BulkRefusal),
+});
+export type BulkActionAnswer = Static<typeof BulkActionAnswer>;

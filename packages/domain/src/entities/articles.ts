@@ -105,10 +105,10 @@ export const article = defineEntity({
       hiddenInList: true,
       typeNote: 'นาทีต่อหนึ่งหน่วย เป็นจำนวนเต็ม (booking.md: Σ installationTime × qty)',
     }),
-    booleanField('cannotSplit', 'แยกส่งไม่ได้'),
-    booleanField('noUseCap', 'ไม่ใช้ความจุรถ', { hiddenInList: true }),
+    booleanField('cannotSplit', 'แยกส่งไม่ได้', { bulkEditable: true }),
+    booleanField('noUseCap', 'ไม่ใช้ความจุรถ', { hiddenInList: true, bulkEditable: true }),
     refField('unitId', 'หน่วย', { hiddenInList: true }),
-    refField('articleUomTypeId', 'กลุ่มสินค้าพิเศษ'),
+    refField('articleUomTypeId', 'กลุ่มสินค้าพิเศษ', { bulkEditable: true }),
     refsField('unsupportedVehicleTypeIds', 'ประเภทรถที่ไม่รองรับการขนส่งสินค้านี้', 'vehicleType', {
       hiddenInList: true,
       typeNote: 'สเปกแสดงเพียงป้าย จึงตั้งชื่อฟิลด์เป็นรายการ id ประเภทรถ',

@@ -38,6 +38,7 @@ export function defineEntity<const N extends EntityName, const F extends string>
   } as const;
   const entity: EntityDef<N, F> = { ...defaults, ...input };
   assertNamesDeclared(entity);
+  assertBulkEditable(entity);
   return entity;
 }
 
@@ -57,4 +58,35 @@ function assertNamesDeclared(entity: EntityDef): void {
   const unknown = named.filter((name) => !declared.has(name));
   if (unknown.length)
     throw new Error(`defineEntity ${entity.name}: no field ${[...new Set(unknown)].join(', ')}`);
+}
+
+/** Field types a bulk "set" writes as one column of the row (no link table, no child rows). */
+const BULK_TYPES = new Set([
+  'string',
+  'text',
+  'integer',
+  'decimal',
+  'boolean',
+  'date',
+  'time',
+  'datetime',
+  'enum',
+  'ref',
+]);
+
+/**
+ * A bulk-editable field gives many rows the same value: a unique field cannot take it, a personal
+ * one would be written past its log, a read-only one is the server's (docs/entity-pages.md).
+ */
+function assertBulkEditable(entity: EntityDef): void {
+  const wrong = entity.fields.filter(
+    (field) =>
+      field.bulkEditable && (field.unique || field.personal || field.readOnly || !BULK_TYPES.has(field.type)),
+  );
+  if (wrong.length)
+    throw new Error(
+      `defineEntity ${entity.name}: ${wrong.map((f) => f.name).join(', ')} cannot be bulkEditable`,
+    );
+  if (entity.readOnlyEntity && entity.fields.some((field) => field.bulkEditable))
+    throw new Error(`defineEntity ${entity.name}: a read-only entity has no bulkEditable field`);
 }

@@ -81,7 +81,7 @@ export const shiftOfDay = defineEntity({
     nameField(),
     timeField('startTime', 'เวลาเริ่ม', { required: true }),
     timeField('endTime', 'เวลาสิ้นสุด', { required: true }),
-    booleanField('active', 'ใช้งาน'),
+    booleanField('active', 'ใช้งาน', { bulkEditable: true }),
     booleanField('migrate', 'ย้ายข้อมูลจากระบบเดิม', { hiddenInList: true }),
     integerField('priority', 'ลำดับความสำคัญ', {
       min: 0,

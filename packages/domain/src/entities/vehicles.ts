@@ -52,6 +52,7 @@ export const vehicle = defineEntity({
     enumField('fuelType', 'ชนิดเชื้อเพลิง', fuelTypeOptions, {
       typeNote: 'รายการเชื้อเพลิงที่ใช้กับรถบรรทุกในไทย',
       hiddenInList: true,
+      bulkEditable: true,
     }),
     stringField('engineNumber', 'หมายเลขเครื่องยนต์', { maxLength: 50, hiddenInList: true }),
     decimalField('width', 'ความกว้าง', { min: 0, hiddenInList: true, typeNote: 'ในหน่วย dimensionUnit' }),
@@ -74,9 +75,9 @@ export const vehicle = defineEntity({
     decimalField('minCapacity', 'ความจุต่ำสุด', { min: 0, scale: 3, typeNote: 'ในหน่วย unitCapacity' }),
     decimalField('maxCapacity', 'ความจุสูงสุด', { min: 0, scale: 3, typeNote: 'ในหน่วย unitCapacity' }),
     stringField('unitCapacity', 'หน่วยของความจุ', { maxLength: 10, typeNote: unitNote }),
-    refField('vehicleGroupId', 'กลุ่มรถ'),
+    refField('vehicleGroupId', 'กลุ่มรถ', { bulkEditable: true }),
     owningBranchField(),
-    refField('vehicleTypeId', 'ประเภทรถ', { required: true }),
+    refField('vehicleTypeId', 'ประเภทรถ', { required: true, bulkEditable: true }),
   ],
   listColumns: [
     'code',
@@ -106,7 +107,7 @@ export const vehicleType = defineEntity({
     booleanField('trailerTruck', 'ลากพ่วงได้'),
     booleanField('simpleInstallation', 'ติดตั้งแบบง่าย'),
     booleanField('special', 'รถสำหรับงานพิเศษ'),
-    booleanField('notValidForPlanning', 'ไม่ใช้ในการวางแผน'),
+    booleanField('notValidForPlanning', 'ไม่ใช้ในการวางแผน', { bulkEditable: true }),
     booleanField('migrate', 'ย้ายข้อมูลจากระบบเดิม', { hiddenInList: true }),
   ],
   listColumns: ['code', 'name', 'maxCapacityWeight', 'maxCapacityVolume', 'trailerTruck', 'special'],

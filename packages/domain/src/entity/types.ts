@@ -74,6 +74,12 @@ export interface FieldDef<Name extends string = string> {
    * work, e.g. a ship-to without coordinates (the home's master-data counts link to it).
    */
   readonly emptyFilter?: boolean;
+  /**
+   * May be set to one value on many rows at once from the list (issue 22, docs/entity-pages.md
+   * "Bulk actions"). Only plain column fields that are not unique, personal or read-only
+   * (`assertBulkEditable` refuses the others at start-up).
+   */
+  readonly bulkEditable?: boolean;
 }
 
 export type SortDirection = 'asc' | 'desc';

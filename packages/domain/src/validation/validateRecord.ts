@@ -18,3 +18,23 @@ export function validateRecord(entity: EntityDef, mode: SchemaMode, body: unknow
     return { ok: false, errors: toFieldErrors(error) };
   }
 }
+
+/**
+ * One field's value alone, as the record's schema checks it (a bulk "set" gives many rows one
+ * value: the value is checked once, not per row). Answers the value as the schema casts it.
+ */
+export function validateFieldValue(
+  entity: EntityDef,
+  field: string,
+  value: unknown,
+): { ok: true; value: unknown } | { ok: false; errors: Record<string, string> } {
+  try {
+    const checked = schemaFor(entity, 'create')
+      .pick([field])
+      .validateSync({ [field]: value }, { abortEarly: false, stripUnknown: true });
+    return { ok: true, value: checked[field] ?? null };
+  } catch (error) {
+    if (!ValidationError.isError(error)) throw error;
+    return { ok: false, errors: toFieldErrors(error) };
+  }
+}

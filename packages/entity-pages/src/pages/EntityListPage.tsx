@@ -9,6 +9,7 @@ import {
 } from '@lms/domain';
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import styled from 'styled-components';
+import { useBulkActions } from '../bulk/useBulkActions.tsx';
 import type { EntityRecord } from '../data/entityKeys.ts';
 import { useEntityList } from '../data/useEntityData.ts';
 import { EntityFormDialog } from '../form/EntityFormDialog.tsx';
@@ -53,6 +54,7 @@ export function EntityListPage({
   const savedViews = useSavedViewControls(entity, view);
   const list = useEntityList(entity, view.query);
   const exporter = useExport(entity, view.query);
+  const bulk = useBulkActions(entity, view.query, list.data);
   const [ownDialog, setOwnDialog] = useState<EntityDialogState | null>(null);
   const requested = controlled !== undefined ? controlled : ownDialog;
   const openDialog = useCallback(
@@ -135,8 +137,6 @@ export function EntityListPage({
     [entity, parts.cells, access.update.can, onOpenDetail, openDialog],
   );
   const columnStorage = useMemo(() => columnStorageFor(entity), [entity]);
-  // Rows get checkboxes when the entity acts on a selection (printing the picked rows).
-  const SelectionActions = parts.SelectionActions;
 
   // Keyboard (docs/entity-pages.md "Shortcuts"): the same actions as the buttons, offered when they are.
   const pageRef = useRef<HTMLDivElement>(null);
@@ -236,10 +236,7 @@ export function EntityListPage({
         columnStorage={columnStorage}
         columnLayout={savedViews.columnLayout}
         onColumnLayoutChange={savedViews.onColumnLayoutChange}
-        bulkActions={
-          SelectionActions &&
-          ((selected) => <SelectionActions entity={entity} ids={[...selected].map(String)} />)
-        }
+        {...bulk.gridProps}
         selectionLabel={(row) => `เลือก ${recordLabel(entity, row)}`}
         onRowAction={(row) =>
           onOpenDetail ? onOpenDetail(row.id) : openDialog({ mode: 'show', id: row.id })
@@ -271,6 +268,7 @@ export function EntityListPage({
           onSaved={(record, mode) => mode === 'create' && parts.CreatedNotice && setCreated(record)}
         />
       )}
+      {bulk.overlay}
       {created && parts.CreatedNotice && (
         <parts.CreatedNotice record={created} onClose={() => setCreated(null)} />
       )}

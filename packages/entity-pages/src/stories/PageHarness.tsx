@@ -30,18 +30,21 @@ export function PageHarness({
   search = '',
   width,
   openEvents,
+  snackbarMs,
   children,
 }: {
   readonly roles?: readonly string[];
   readonly search?: string;
   readonly width?: number | undefined;
   readonly openEvents?: OpenBookingEvents | undefined;
+  readonly snackbarMs?: number | undefined;
   readonly children: ReactNode;
 }) {
   const store = useMemo(() => memorySearchParams(search), [search]);
+  const durations = useMemo(() => (snackbarMs ? { snackbar: snackbarMs } : undefined), [snackbarMs]);
   return (
     <SessionProvider user={storyUser(roles)} branchId={FIXTURE_BRANCH_ID} openEvents={openEvents}>
-      <SnackbarProvider>
+      <SnackbarProvider durations={durations}>
         <SearchParamsProvider store={store}>
           <div style={width ? { width, maxWidth: '100%' } : undefined}>{children}</div>
         </SearchParamsProvider>

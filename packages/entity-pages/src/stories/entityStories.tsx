@@ -33,6 +33,8 @@ export interface HarnessParameters {
   readonly width?: number;
   /** The branch's event stream the story plays (presence, bookings). */
   readonly openEvents?: OpenBookingEvents;
+  /** How long a snackbar stays (default: the spec's 5000 ms); long where a story looks at a pile of them. */
+  readonly snackbarMs?: number;
 }
 
 export const withHarness: Decorator = (Story, context) => {
@@ -43,6 +45,7 @@ export const withHarness: Decorator = (Story, context) => {
       search={harness.search}
       width={harness.width}
       openEvents={harness.openEvents}
+      snackbarMs={harness.snackbarMs}
     >
       <Story />
     </PageHarness>

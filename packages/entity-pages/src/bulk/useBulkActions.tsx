@@ -1,0 +1,133 @@
+import type { DataGridProps, RowKey } from '@lms/design-system';
+import { type BulkSelection, bulkEditableFields, type EntityDef, LIMITS } from '@lms/domain';
+import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { EntityRecord, ListQuery, Page } from '../data/entityKeys.ts';
+import { listQueryParams } from '../data/entityKeys.ts';
+import { partsFor } from '../parts/registry.ts';
+import { useSession } from '../session/SessionContext.tsx';
+import { BulkDialogs, type BulkRequest } from './BulkDialogs.tsx';
+import { BulkToolbar } from './BulkToolbar.tsx';
+
+/** What the bulk toolbar acts on: the picked rows (with the versions read), or all the filter matches. */
+export interface BulkTarget {
+  readonly selection: BulkSelection;
+  /** Rows the action names in its confirmation. */
+  readonly count: number;
+  /** The picked ids (empty when all matching the filter are meant). */
+  readonly ids: readonly string[];
+}
+
+/** The list's parameters as the bulk route takes them (the list's URL without paging and sort). */
+function filterOf(query: ListQuery): Record<string, string | string[]> {
+  const { page: _page, size: _size, sort: _sort, ...params } = listQueryParams(query);
+  const filter: Record<string, string | string[]> = {};
+  for (const [key, value] of Object.entries(params)) {
+    if (value === undefined || value === null || value === '') continue;
+    filter[key] = Array.isArray(value) ? value.map(String) : String(value);
+  }
+  return filter;
+}
+
+/**
+ * Bulk actions of a list (issue 22, docs/entity-pages.md "Bulk actions"): the grid's selection,
+ * "all matching the filter", the toolbar over the grid and the dialogs of an action. The list page
+ * mounts it twice and only there: `gridProps` on its grid, `overlay` once on the page.
+ */
+export function useBulkActions(
+  entity: EntityDef,
+  query: ListQuery,
+  page: Page<EntityRecord> | undefined,
+): { gridProps: Partial<DataGridProps<EntityRecord>>; overlay: ReactNode } {
+  const session = useSession();
+  const parts = partsFor(entity);
+  const [selected, setSelected] = useState<ReadonlySet<RowKey>>(new Set());
+  const [allMatching, setAllMatching] = useState(false);
+  const [request, setRequest] = useState<BulkRequest | null>(null);
+  // The version each picked row had when it was picked: a row changed since is refused as stale.
+  const versions = useRef(new Map<string, number>());
+  const rows = page?.items ?? [];
+  const total = page?.total ?? 0;
+  const filter = useMemo(() => filterOf(query), [query]);
+  const filterKey = JSON.stringify(filter);
+
+  // Another filter or search names other rows: "all matching" no longer means what was confirmed.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the key stands for the filter's value.
+  useEffect(() => setAllMatching(false), [filterKey]);
+
+  const canDelete = session.can(entity, 'delete').can && !entity.readOnlyEntity;
+  const fields = session.can(entity, 'update').can ? bulkEditableFields(entity) : [];
+  const canExport = session.can(entity, 'export').can;
+  const offered = canDelete || fields.length > 0 || canExport || Boolean(parts.SelectionActions);
+
+  const onSelectionChange = useCallback(
+    (keys: ReadonlySet<RowKey>) => {
+      for (const row of rows)
+        if (keys.has(row.id) && typeof row.version === 'number') versions.current.set(row.id, row.version);
+      setSelected(keys);
+      setAllMatching(false);
+    },
+    [rows],
+  );
+  const clear = useCallback(() => {
+    setSelected(new Set());
+    setAllMatching(false);
+    versions.current.clear();
+  }, []);
+
+  const ids = [...selected].map(String);
+  const target: BulkTarget = allMatching
+    ? { selection: { filter }, count: total, ids: [] }
+    : {
+        selection: { rows: ids.map((id) => ({ id, version: versions.current.get(id) })) },
+        count: ids.length,
+        ids,
+      };
+  const pageAllSelected = rows.length > 0 && rows.every((row) => selected.has(row.id));
+  const matching = {
+    total,
+    // Beyond the exact count, or past one action's limit: offered, but refused with the reason.
+    tooMany: Boolean(page?.totalIsLowerBound) || total > LIMITS.bulkActionMaxRows,
+  };
+
+  const gridProps: Partial<DataGridProps<EntityRecord>> = offered
+    ? {
+        selectedKeys: selected,
+        onSelectionChange,
+        bulkActions: () => (
+          <BulkToolbar
+            entity={entity}
+            target={target}
+            allMatching={allMatching}
+            offerAllMatching={pageAllSelected && total > selected.size ? matching : null}
+            onSelectAllMatching={() => setAllMatching(true)}
+            onClear={clear}
+            onDelete={canDelete ? () => setRequest({ action: 'delete', target }) : undefined}
+            fields={fields}
+            onSet={(field) => setRequest({ action: 'set', field, target })}
+            exportQuery={
+              canExport
+                ? allMatching
+                  ? query
+                  : { page: 0, size: query.size, sort: query.sort, filters: { ids } }
+                : undefined
+            }
+            SelectionActions={allMatching ? undefined : parts.SelectionActions}
+          />
+        ),
+      }
+    : {};
+
+  // Mounted on the page (not in the toolbar), so that the report outlives the selection.
+  const overlay = (
+    <BulkDialogs
+      entity={entity}
+      request={request}
+      onCancel={() => setRequest(null)}
+      onDone={() => {
+        setRequest(null);
+        clear();
+      }}
+    />
+  );
+  return { gridProps, overlay };
+}
