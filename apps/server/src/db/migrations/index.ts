@@ -20,6 +20,7 @@ import * as home from './0018_home.ts';
 import * as bookingAllocation from './0019_booking_allocation.ts';
 import * as importJob from './0020_import_job.ts';
 import * as contactState from './0022_contact_state.ts';
+import * as instances from './0027_instances.ts';
 
 /** Every migration, in order. Names sort lexically: never rename or reorder one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -44,4 +45,5 @@ export const migrations: Record<string, Migration> = {
   '0019_booking_allocation': bookingAllocation,
   '0020_import_job': importJob,
   '0022_contact_state': contactState,
+  '0027_instances': instances,
 };
