@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { type IssuedToken, LIMITS } from '@lms/domain';
-import { errors, jwtVerify, SignJWT } from 'jose';
+import { decodeJwt, errors, jwtVerify, SignJWT } from 'jose';
 import { sql } from 'kysely';
 import type { Database } from '../db/database.ts';
 
@@ -19,8 +19,31 @@ export interface TokenClaims {
   readonly tokenVersion: number;
 }
 
+/** Verified tokens remembered at most (a bound on memory; each entry is checked against its `exp`). */
+const VERIFIED_CACHE_SIZE = 20_000;
+
 export class TokenService {
+  /** Token → its claims and expiry (ms), once its signature and shape were checked. */
+  private readonly verified = new Map<string, { claims: TokenClaims; expiresAt: number }>();
+
   private constructor(private readonly key: Uint8Array) {}
+
+  /**
+   * `verify` for every request: a token seen before is not checked again (an HMAC and a JSON
+   * parse, tens of microseconds) — its signature cannot have changed, only its time can run out.
+   * Whether its session still holds is the principal's business (auth/principal.ts).
+   */
+  async check(token: string): Promise<TokenClaims | 'expired' | 'invalid'> {
+    const hit = this.verified.get(token);
+    if (hit) return hit.expiresAt > Date.now() ? hit.claims : 'expired';
+    const claims = await this.verify(token);
+    if (typeof claims !== 'string') {
+      const { exp = 0 } = decodeJwt(token);
+      if (this.verified.size >= VERIFIED_CACHE_SIZE) this.verified.delete(this.verified.keys().next().value!);
+      this.verified.set(token, { claims, expiresAt: exp * 1000 });
+    }
+    return claims;
+  }
 
   /** The signing key: LMS_JWT_SECRET, or one generated at first start and shared through the database. */
   static async create(db: Database, env: NodeJS.ProcessEnv = process.env): Promise<TokenService> {
