@@ -87,7 +87,7 @@ describe('sign-in throttle', () => {
     expect(await throttle.retryAfter('somchai', '198.51.100.7')).toBe(0);
   });
 
-  it('forgets hits whose window is over, and a success clears the pair\'s failures', async () => {
+  it("forgets hits whose window is over, and a success clears the pair's failures", async () => {
     let now = Date.parse('2026-01-05T08:00:00Z');
     const throttle = new Throttle(server.db, 'signInWindow', throttleRules, () => now);
     for (let i = 0; i < 4; i++) await throttle.recordFailure('malee', '198.51.100.9');
