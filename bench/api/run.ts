@@ -57,7 +57,8 @@ if (!reuse) {
 }
 await sql`vacuum analyze delivery_order`.execute(db);
 
-const app = await buildApp({ db });
+// With the database's URL, as `npm start` runs it: the instance LISTENs, so sessions are cached.
+const app = await buildApp({ db, databaseUrl: databaseUrl(adminUrl, name) });
 await app.listen({ port: 0, host: '127.0.0.1' });
 const port = (app.server.address() as { port: number }).port;
 const base = `http://127.0.0.1:${port}/api`;

@@ -4,7 +4,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { type RegisteredRoute, registerAccessControl } from './auth/access.ts';
 import { HashQueue } from './auth/hashQueue.ts';
 import { PrincipalStore } from './auth/principal.ts';
-import { changePasswordRules, LoginThrottle } from './auth/throttle.ts';
+import { changePasswordRules, Throttle } from './auth/throttle.ts';
 import { TokenService } from './auth/tokens.ts';
 import { BookingEvents } from './booking/events.ts';
 import { bookingRoutes } from './booking/routes.ts';
@@ -22,7 +22,7 @@ import type { Database } from './db/database.ts';
 import { locationTrackingRoutes } from './demo/locationTracking.ts';
 import { documentRoutes } from './documents/routes.ts';
 import { hasGenericRoutes } from './entities/naming.ts';
-import { fileRoutes } from './files/routes.ts';
+import { type FileRoutesOptions, fileRoutes } from './files/routes.ts';
 import { homeRoutes } from './home/routes.ts';
 import { errorServerOptions, notFound, registerErrorHandling } from './http/errors.ts';
 import { registerInputChecks } from './http/inputs.ts';
@@ -59,6 +59,8 @@ export interface AppOptions {
   readonly databaseUrl?: string;
   /** Uploaded files go to `<dataDir>/files`; defaults to LMS_DATA_DIR (tests pass a temp dir). */
   readonly dataDir?: string;
+  /** The file store instead of the disk (an S3-compatible bucket: LMS_FILE_STORE), its thumbnail rate. */
+  readonly files?: Omit<FileRoutesOptions, 'dataDir'>;
   /** Customer messages (docs/contact.md); main.ts reads them from the environment. Default: all off. */
   readonly contact?: ContactSettings;
   /** Run the outbox worker when a provider is configured (default true; tests run their own). */
@@ -113,8 +115,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     db: options.db,
     tokens: await TokenService.create(options.db),
     principals: new PrincipalStore(options.db),
-    throttle: new LoginThrottle(),
-    passwordChangeThrottle: new LoginThrottle(changePasswordRules),
+    throttle: new Throttle(options.db, 'signIn'),
+    passwordChangeThrottle: new Throttle(options.db, 'changePassword', changePasswordRules),
     hashing: new HashQueue(),
     development: options.development ?? false,
     contact: {
@@ -123,8 +125,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
   };
   const events = new BookingEvents();
-  if (options.databaseUrl) await events.listen(options.databaseUrl);
+  if (options.databaseUrl) {
+    await events.listen(options.databaseUrl);
+    // Sessions are cached only while every instance's changes can be heard (auth/principal.ts).
+    await ctx.principals.listen(options.databaseUrl);
+  }
   app.addHook('onClose', () => events.close());
+  app.addHook('onClose', () => ctx.principals.close());
   app.decorate('apiRoutes', [] as RegisteredRoute[]);
   app.decorate('auth', ctx);
   registerAccessControl(app, ctx.tokens, ctx.principals, app.apiRoutes);
@@ -146,7 +153,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(searchRoutes(ctx));
       await api.register(presenceRoutes(ctx));
       await api.register(savedViewRoutes(ctx));
-      await api.register(fileRoutes(ctx, { dataDir: options.dataDir }));
+      await api.register(fileRoutes(ctx, { ...options.files, dataDir: options.dataDir }));
       await api.register(locationTrackingRoutes(ctx, options.databaseUrl));
       await api.register(apiKeyRoutes(ctx));
       for (const entity of entities.filter(hasGenericRoutes)) {

@@ -6,12 +6,15 @@ import { readContactSettings } from './contact/settings.ts';
 import { ensureDatabase } from './db/admin.ts';
 import { connect, migrate } from './db/database.ts';
 import { startEmbeddedPostgres } from './db/embedded.ts';
+import { fileStorageOf, readFileStoreSettings } from './files/s3Storage.ts';
 import { readRetention } from './privacy/retention.ts';
 import { seedDemoBookings } from './seed/bookings.ts';
 import { seedDemoCompany } from './seed/demo.ts';
 
 // Starts the product: PostgreSQL (embedded unless DATABASE_URL), migrations, the API and the web app.
 const config = readConfig();
+// Read first: a file-store setting missing stops the start before anything else is started.
+const fileStore = readFileStoreSettings();
 const log = (message: string) => console.log(JSON.stringify({ time: Date.now(), msg: message }));
 
 const embedded = config.databaseUrl
@@ -30,6 +33,11 @@ const databaseUrl = config.databaseUrl ?? embedded!.url('lms');
 const db = connect(databaseUrl);
 const level = await migrate(db);
 log(`database ready at migration ${level}`);
+log(
+  fileStore.kind === 's3'
+    ? `file store: S3 bucket ${fileStore.bucket} at ${fileStore.endpoint}`
+    : 'file store: disk',
+);
 
 const firstAdmin = await ensureFirstAdmin(db);
 // The demo company comes with a new database unless LMS_DEMO=false.
@@ -57,6 +65,7 @@ const app = await buildApp({
   development: config.development,
   trustProxy: process.env.LMS_TRUST_PROXY === 'true',
   databaseUrl,
+  files: { storage: fileStorageOf(fileStore) },
   contact: readContactSettings(),
   retention: readRetention(),
 });

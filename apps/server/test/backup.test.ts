@@ -169,13 +169,14 @@ describe('backup and restore', () => {
   });
 
   it('npm run backup / restore: exit status and messages of the command line', async () => {
-    const run = (args: string[]) =>
+    const run = (args: string[], env: Record<string, string> = {}) =>
       promisify(execFile)(process.execPath, ['--import', 'tsx', 'apps/server/src/backup/cli.ts', ...args], {
         cwd: path.resolve(import.meta.dirname, '../../..'),
         env: {
           ...process.env,
           DATABASE_URL: databaseUrl(adminUrl, targetName),
           LMS_DATA_DIR: path.join(work, 'cli-data'),
+          ...env,
         },
       }).then(
         ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
@@ -192,5 +193,17 @@ describe('backup and restore', () => {
     const usage = await run(['restore']);
     expect(usage.code).toBe(1);
     expect(usage.stderr).toMatch(/วิธีใช้/);
+    // With the files in an S3 bucket the backup still runs, and says plainly they are not in it.
+    const s3 = {
+      LMS_FILE_STORE: 's3',
+      LMS_S3_ENDPOINT: 'http://127.0.0.1:9',
+      LMS_S3_BUCKET: 'lms-files',
+      LMS_S3_ACCESS_KEY_ID: 'k',
+      LMS_S3_SECRET_ACCESS_KEY: 's',
+    };
+    const withS3 = await run(['backup', '--out', path.join(work, 'cli-backups-s3')], s3);
+    expect(withS3.code, withS3.stderr).toBe(0);
+    expect(withS3.stdout).toMatch(/S3 \(bucket "lms-files"\)[\s\S]*NOT included in this backup/);
+    expect(backup.stdout).not.toMatch(/S3/);
   });
 });

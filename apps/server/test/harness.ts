@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, inject } from 'vitest';
-import { buildApp } from '../src/app.ts';
+import { type AppOptions, buildApp } from '../src/app.ts';
 import type { ContactSettings } from '../src/contact/settings.ts';
 import { createDatabase, databaseUrl, dropDatabase } from '../src/db/admin.ts';
 import { connect, type Database } from '../src/db/database.ts';
@@ -27,6 +27,8 @@ export function setupTestServer(
     dataDir?: string;
     /** Customer-message settings, asked for when the server starts (a fake provider's URL is known by then). */
     contact?: () => ContactSettings;
+    /** More of the app's options, asked for when the server starts (a fake S3's address is known by then). */
+    app?: () => Partial<AppOptions>;
   } = {},
 ): TestServer {
   const state = {} as { origin: string; api: string; db: Database; app: FastifyInstance };
@@ -47,6 +49,7 @@ export function setupTestServer(
       contactWorker: false,
       // LMS_TEST_LOG=error shows server-side errors while debugging a test.
       logger: process.env.LMS_TEST_LOG ? { level: process.env.LMS_TEST_LOG } : false,
+      ...options.app?.(),
     });
     await state.app.listen({ port: 0, host: '127.0.0.1' });
     const address = state.app.server.address();
@@ -74,6 +77,48 @@ export function setupTestServer(
     },
     get databaseUrl() {
       return databaseUrl(adminUrl, name);
+    },
+  };
+}
+
+/**
+ * A second API instance on the database of `first` (docs/operations.md "Several instances"):
+ * its own process state — principal cache, listeners, queues — and its own port, nothing
+ * shared but PostgreSQL. Call after `setupTestServer`; it starts after the first and stops before.
+ */
+export function setupSecondInstance(first: TestServer): Omit<TestServer, 'databaseUrl'> {
+  const state = {} as { origin: string; api: string; db: Database; app: FastifyInstance };
+  beforeAll(async () => {
+    state.db = connect(first.databaseUrl, 10);
+    state.app = await buildApp({
+      db: state.db,
+      trustProxy: true,
+      databaseUrl: first.databaseUrl,
+      contactWorker: false,
+      logger: process.env.LMS_TEST_LOG ? { level: process.env.LMS_TEST_LOG } : false,
+    });
+    await state.app.listen({ port: 0, host: '127.0.0.1' });
+    const address = state.app.server.address();
+    if (!address || typeof address !== 'object') throw new Error('server did not bind');
+    state.origin = `http://127.0.0.1:${address.port}`;
+    state.api = `${state.origin}/api`;
+  });
+  afterAll(async () => {
+    await state.app?.close();
+    await state.db?.destroy();
+  });
+  return {
+    get origin() {
+      return state.origin;
+    },
+    get api() {
+      return state.api;
+    },
+    get db() {
+      return state.db;
+    },
+    get app() {
+      return state.app;
     },
   };
 }

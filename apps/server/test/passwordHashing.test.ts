@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { HASHING_BUSY, HashQueue } from '../src/auth/hashQueue.ts';
-import { LoginThrottle, throttleRules } from '../src/auth/throttle.ts';
+import { Throttle, throttleRules } from '../src/auth/throttle.ts';
 import { HttpError } from '../src/http/errors.ts';
 import { call, createUser, signIn } from './fixtures.ts';
 import { setupTestServer } from './harness.ts';
@@ -74,17 +74,32 @@ describe('HashQueue', () => {
 });
 
 describe('sign-in throttle', () => {
-  it('counts successful sign-ins too: 20 from one address in 15 minutes, then a wait', () => {
-    let now = 0;
-    const throttle = new LoginThrottle(throttleRules, () => now);
-    for (let i = 0; i < 19; i++) throttle.recordSuccess('somchai', '198.51.100.7');
-    expect(throttle.retryAfter('somchai', '198.51.100.7')).toBe(0);
-    throttle.recordSuccess('somchai', '198.51.100.7');
-    expect(throttle.retryAfter('somchai', '198.51.100.7')).toBeGreaterThan(0);
+  it('counts successful sign-ins too: 20 from one address in 15 minutes, then a wait', async () => {
+    let now = Date.parse('2026-01-05T08:00:00Z');
+    const throttle = new Throttle(server.db, 'signInUnit', throttleRules, () => now);
+    for (let i = 0; i < 19; i++) await throttle.recordSuccess('somchai', '198.51.100.7');
+    expect(await throttle.retryAfter('somchai', '198.51.100.7')).toBe(0);
+    await throttle.recordSuccess('somchai', '198.51.100.7');
+    expect(await throttle.retryAfter('somchai', '198.51.100.7')).toBe(5 * 60_000);
     // Elsewhere the same user still signs in; later here too.
-    expect(throttle.retryAfter('somchai', '198.51.100.8')).toBe(0);
+    expect(await throttle.retryAfter('somchai', '198.51.100.8')).toBe(0);
     now += 6 * 60_000;
-    expect(throttle.retryAfter('somchai', '198.51.100.7')).toBe(0);
+    expect(await throttle.retryAfter('somchai', '198.51.100.7')).toBe(0);
+  });
+
+  it("forgets hits whose window is over, and a success clears the pair's failures", async () => {
+    let now = Date.parse('2026-01-05T08:00:00Z');
+    const throttle = new Throttle(server.db, 'signInWindow', throttleRules, () => now);
+    for (let i = 0; i < 4; i++) await throttle.recordFailure('malee', '198.51.100.9');
+    now += 16 * 60_000;
+    // The window of those four is over: four more do not block.
+    for (let i = 0; i < 4; i++) await throttle.recordFailure('malee', '198.51.100.9');
+    expect(await throttle.retryAfter('malee', '198.51.100.9')).toBe(0);
+    await throttle.recordSuccess('malee', '198.51.100.9');
+    for (let i = 0; i < 4; i++) await throttle.recordFailure('malee', '198.51.100.9');
+    expect(await throttle.retryAfter('malee', '198.51.100.9')).toBe(0);
+    await throttle.recordFailure('malee', '198.51.100.9');
+    expect(await throttle.retryAfter('malee', '198.51.100.9')).toBe(5 * 60_000);
   });
 });
 

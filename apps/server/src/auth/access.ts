@@ -107,7 +107,7 @@ async function authenticate(request: FastifyRequest, tokens: TokenService, princ
     if (!principal) throw unauthorized(INTEGRATION_MESSAGES.apiKeyInvalid);
     return principal;
   }
-  const claims = await tokens.verify(match[1]);
+  const claims = await tokens.check(match[1]);
   if (claims === 'expired') throw unauthorized(messages.expired);
   if (claims === 'invalid' || !isUuid(claims.sessionId) || !isUuid(claims.userId))
     throw unauthorized(messages.invalid);

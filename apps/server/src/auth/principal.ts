@@ -1,6 +1,7 @@
 import { ROLE_ADMIN } from '@lms/domain';
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import type { Database } from '../db/database.ts';
+import { ChannelListener } from '../db/listener.ts';
 import { apiKeyPrincipal } from '../integration/apiKeys.ts';
 
 /** Who is calling, read from the database (never from the token or the client). */
@@ -19,6 +20,8 @@ export interface Principal {
   readonly apiKeyId?: string;
 }
 
+type Executor = Parameters<RawBuilder<unknown>['execute']>[0];
+
 interface SessionRow {
   user_id: string;
   username: string;
@@ -32,15 +35,65 @@ interface SessionRow {
   absolute_expires_at: Date;
   roles: string[] | null;
   branch_ids: string[] | null;
+  /** Built once when cached: a hit hands out the same frozen-by-type object. */
+  principal?: Principal;
 }
 
-/** Short enough that other server instances see a change almost at once; this one invalidates at once. */
-const CACHE_MS = 2000;
+/** Notifications that a session's principal changed (migration 0027's triggers): 'u:<user id>' or '*'. */
+export const SESSION_CHANNEL = 'lms_session';
+/** Cached sessions at most; beyond it the oldest go (a bound on memory, not on freshness). */
+const CACHE_SIZE = 20_000;
+/** How long a revoking call waits to hear its own notification before answering. */
+const HEAR_OWN_MS = 2000;
 
+interface Waiter {
+  readonly payload: string;
+  readonly resolve: () => void;
+}
+
+/**
+ * Principals by session, read from the database and cached in this process while, and only
+ * while, it LISTENs on SESSION_CHANNEL: every change to what a principal is made of NOTIFYs in
+ * its own transaction, and every instance drops the entries concerned when it commits. A hit
+ * costs a map look-up; revocation does not wait for an expiry. When the listening connection
+ * drops, the cache is cleared and bypassed (every request reads the database) until it listens
+ * again — notifications sent in between were never heard. Without a database URL (no LISTEN)
+ * nothing is cached.
+ */
 export class PrincipalStore {
-  private readonly cache = new Map<string, { row: SessionRow; at: number }>();
+  private readonly cache = new Map<string, SessionRow>();
+  /** Bumped by every invalidation: a read that started before one must not fill the cache. */
+  private generation = 0;
+  private listener: ChannelListener | undefined;
+  private waiters: Waiter[] = [];
+  private readonly expected = new Map<string, Promise<void>>();
 
   constructor(private readonly db: Database) {}
+
+  /** Starts listening for changes from every instance; until then (and while down) nothing is cached. */
+  async listen(databaseUrl: string): Promise<void> {
+    this.listener = new ChannelListener({
+      databaseUrl,
+      channel: SESSION_CHANNEL,
+      onNotify: (payload) => this.heard(payload),
+      onUp: () => this.invalidateAll(),
+      onDown: () => {
+        this.invalidateAll();
+        this.releaseWaiters();
+      },
+    });
+    await this.listener.start();
+  }
+
+  async close(): Promise<void> {
+    await this.listener?.close();
+    this.releaseWaiters();
+  }
+
+  /** Whether hits may be served from memory now. */
+  get caching(): boolean {
+    return this.listener?.listening ?? false;
+  }
 
   /** The principal of a session, or why it is not valid any more. */
   async load(
@@ -59,19 +112,7 @@ export class PrincipalStore {
       return 'revoked';
     }
     if (row.absolute_expires_at.getTime() <= Date.now()) return 'expired';
-    const roles = row.roles ?? [];
-    return {
-      userId: row.user_id,
-      sessionId,
-      username: row.username,
-      fullName: row.full_name,
-      email: row.email,
-      profileImageId: row.profile_image_id,
-      mustChangePassword: row.must_change_password,
-      roles,
-      branchIds: row.branch_ids ?? [],
-      isAdmin: roles.includes(ROLE_ADMIN),
-    };
+    return row.principal ?? principalOf(row, sessionId);
   }
 
   /** The principal of an API key, read fresh on every call (a revocation acts at once). */
@@ -81,17 +122,80 @@ export class PrincipalStore {
 
   /** Forget cached sessions of a user whose password, roles, branches or state changed. */
   invalidateUser(userId: string): void {
-    for (const [key, entry] of this.cache) if (entry.row.user_id === userId) this.cache.delete(key);
+    this.generation++;
+    for (const [key, row] of this.cache) if (row.user_id === userId) this.cache.delete(key);
   }
 
   /** After a change to a permission group: every cached session may hold its roles. */
   invalidateAll(): void {
+    this.generation++;
     this.cache.clear();
   }
 
+  /**
+   * Runs a write that changes principals — of one user, or of everyone (`'*'`, a permission
+   * group) — then `settle`s it.
+   */
+  async revoke<T>(userId: string, write: () => Promise<T>): Promise<T> {
+    this.expect(userId);
+    const result = await write();
+    await this.settle(userId);
+    return result;
+  }
+
+  /**
+   * Before a write that changes principals commits: from now on, wait for its notification (a
+   * user's id, or `'*'` for everyone). Taken before the commit, so it cannot be missed.
+   */
+  expect(userId: string): void {
+    const payload = payloadOf(userId);
+    if (!this.caching) return;
+    const heard = new Promise<void>((resolve) => {
+      const finish = () => {
+        clearTimeout(timer);
+        if (this.expected.get(payload) === heard) this.expected.delete(payload);
+        resolve();
+      };
+      const timer = setTimeout(finish, HEAR_OWN_MS);
+      timer.unref();
+      this.waiters.push({ payload, resolve: finish });
+    });
+    this.expected.set(payload, heard);
+  }
+
+  /**
+   * After the commit: drops this instance's entries and waits (at most HEAR_OWN_MS) until this
+   * instance's own listener heard the write's notification. Every instance's listener is
+   * signalled by the same commit, so once this one heard it the others have it too, before the
+   * client's next request can reach them over HTTP.
+   */
+  async settle(userId: string): Promise<void> {
+    if (userId === '*') this.invalidateAll();
+    else this.invalidateUser(userId);
+    await this.expected.get(payloadOf(userId));
+  }
+
+  private heard(payload: string): void {
+    if (payload === '*') this.invalidateAll();
+    else if (payload.startsWith('u:')) this.invalidateUser(payload.slice(2));
+    else return;
+    const [done, waiting] = partition(this.waiters, (w) => payload === '*' || w.payload === payload);
+    this.waiters = waiting;
+    for (const waiter of done) waiter.resolve();
+  }
+
+  private releaseWaiters(): void {
+    const waiters = this.waiters;
+    this.waiters = [];
+    for (const waiter of waiters) waiter.resolve();
+  }
+
   private async row(sessionId: string): Promise<SessionRow | undefined> {
-    const hit = this.cache.get(sessionId);
-    if (hit && Date.now() - hit.at < CACHE_MS) return hit.row;
+    if (this.caching) {
+      const hit = this.cache.get(sessionId);
+      if (hit) return hit;
+    }
+    const generation = this.generation;
     const { rows } = await sql<SessionRow>`
       select u.id as user_id, u.username, u.full_name, u.email, u.profile_image_id, u.must_change_password,
              u.active, u.token_version, s.revoked_at, s.absolute_expires_at,
@@ -102,8 +206,47 @@ export class PrincipalStore {
         from user_session s join app_user u on u.id = s.user_id
        where s.id = ${sessionId}`.execute(this.db);
     const row = rows[0];
-    if (row) this.cache.set(sessionId, { row, at: Date.now() });
-    else this.cache.delete(sessionId);
+    // Kept only if nothing changed while it was read, and while the listener hears changes.
+    if (row && this.caching && generation === this.generation) {
+      row.principal = principalOf(row, sessionId);
+      if (this.cache.size >= CACHE_SIZE) this.cache.delete(this.cache.keys().next().value!);
+      this.cache.set(sessionId, row);
+    }
     return row;
   }
+}
+
+function principalOf(row: SessionRow, sessionId: string): Principal {
+  const roles = row.roles ?? [];
+  return {
+    userId: row.user_id,
+    sessionId,
+    username: row.username,
+    fullName: row.full_name,
+    email: row.email,
+    profileImageId: row.profile_image_id,
+    mustChangePassword: row.must_change_password,
+    roles,
+    branchIds: row.branch_ids ?? [],
+    isAdmin: roles.includes(ROLE_ADMIN),
+  };
+}
+
+/**
+ * NOTIFYs every instance, inside the writer's transaction, that the principals of `userId` (or
+ * of everyone: '*') changed. The triggers of migration 0027 already do for the columns a
+ * principal reads; a write whose columns they do not watch calls this so `settle` has something
+ * to hear.
+ */
+export async function notifyPrincipalChange(trx: Executor, userId: string): Promise<void> {
+  await sql`select pg_notify(${SESSION_CHANNEL}, ${payloadOf(userId)})`.execute(trx);
+}
+
+const payloadOf = (userId: string) => (userId === '*' ? '*' : `u:${userId}`);
+
+function partition<T>(items: readonly T[], test: (item: T) => boolean): [T[], T[]] {
+  const yes: T[] = [];
+  const no: T[] = [];
+  for (const item of items) (test(item) ? yes : no).push(item);
+  return [yes, no];
 }

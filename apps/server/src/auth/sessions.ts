@@ -62,10 +62,11 @@ export async function revokeSession(db: Database, sessionId: string): Promise<vo
   );
 }
 
-/** Logout everywhere, password change, disabling, role or branch change: every token of the user stops working. */
+/**
+ * Logout everywhere, password change, disabling, role or branch change: every token of the user
+ * stops working, on every instance (the triggers of migration 0027 NOTIFY in this transaction).
+ */
 export async function revokeAllSessions(db: Database, userId: string): Promise<void> {
-  await sql`update app_user set token_version = token_version + 1 where id = ${userId}`.execute(db);
-  await sql`update user_session set revoked_at = now() where user_id = ${userId} and revoked_at is null`.execute(
-    db,
-  );
+  await sql`with bumped as (update app_user set token_version = token_version + 1 where id = ${userId})
+    update user_session set revoked_at = now() where user_id = ${userId} and revoked_at is null`.execute(db);
 }

@@ -1,12 +1,15 @@
+import { sql } from 'kysely';
+import type { Database } from '../db/database.ts';
+
 /**
  * Sign-in throttling (product.md, ASVS 6.3): failures are counted per address, per user name and
  * per (user name, address). A guesser from one address is slowed quickly; a real user elsewhere
  * is only ever held back by the per-user-name rule, whose block is short, so nobody can lock a
  * real user out for long. Successful sign-ins are counted too (`counts: 'attempts'`): each costs
  * a password hash, so a script signing in again and again with a known password is slowed as
- * well. Kept in memory: each server instance counts on its own.
+ * well. Counted in PostgreSQL, shared by every instance (`Throttle` below).
  */
-interface Rule {
+export interface Rule {
   readonly scope: 'address' | 'username' | 'pair';
   /** 'failures' counts wrong passwords only; 'attempts' counts every try, successes included. */
   readonly counts: 'failures' | 'attempts';
@@ -35,54 +38,83 @@ export const changePasswordRules: readonly Rule[] = [
   { scope: 'username', counts: 'attempts', limit: 10, windowMs: 15 * MINUTE, blockMs: 15 * MINUTE },
 ];
 
-interface Counter {
-  failures: number[];
-  blockedUntil: number;
-}
-
-export class LoginThrottle {
-  private readonly counters = new Map<string, Counter>();
-
+/**
+ * The counters live in PostgreSQL (`rate_limit`, migration 0027), so every API instance counts
+ * the same attempts: a guesser spreading tries over several instances is held back as one. Each
+ * rule of a throttle is a row per key (`<throttle>:<counts>:<scope>:<value>`) counting hits in a
+ * fixed window that opens at the first hit; reaching the limit blocks the key for `blockMs` and
+ * starts counting again. A check is one indexed read, a record one upsert of every rule's row.
+ */
+export class Throttle {
   constructor(
+    private readonly db: Database,
+    /** Names the throttle's keys: two throttles never share a counter. */
+    private readonly name: string,
     private readonly rules: readonly Rule[] = throttleRules,
-    private readonly now: () => number = Date.now,
+    /** Tests move time on by hand; otherwise the database's clock, the same for every instance. */
+    private readonly now?: () => number,
   ) {}
 
   /** Milliseconds to wait before this attempt may be tried, or 0. */
-  retryAfter(username: string, address: string): number {
-    const now = this.now();
-    return Math.max(
-      0,
-      ...this.keys(username, address).map(([key]) => (this.counters.get(key)?.blockedUntil ?? 0) - now),
-    );
+  async retryAfter(username: string, address: string): Promise<number> {
+    const keys = this.keys(username, address).map(([key]) => key);
+    const { rows } = await sql<{ wait: number | null }>`
+      select (extract(epoch from max(blocked_until) - ${this.at()}) * 1000)::float8 as wait
+        from rate_limit where key = any(${keys}::text[])`.execute(this.db);
+    return Math.max(0, Math.ceil(rows[0]?.wait ?? 0));
   }
 
-  recordFailure(username: string, address: string): void {
-    this.record(username, address, () => true);
+  recordFailure(username: string, address: string): Promise<void> {
+    return this.record(username, address, () => true);
   }
 
   /** A success counts as an attempt, and clears the pair's failures: the user knows the password. */
-  recordSuccess(username: string, address: string): void {
-    this.record(username, address, (rule) => rule.counts === 'attempts');
-    for (const [key, rule] of this.keys(username, address)) {
-      if (rule.counts === 'failures' && rule.scope === 'pair') this.counters.delete(key);
-    }
+  recordSuccess(username: string, address: string): Promise<void> {
+    const cleared = this.keys(username, address)
+      .filter(([, rule]) => rule.counts === 'failures' && rule.scope === 'pair')
+      .map(([key]) => key);
+    return this.record(username, address, (rule) => rule.counts === 'attempts', cleared);
   }
 
-  private record(username: string, address: string, counts: (rule: Rule) => boolean): void {
-    const now = this.now();
-    for (const [key, rule] of this.keys(username, address)) {
-      if (!counts(rule)) continue;
-      const counter = this.counters.get(key) ?? { failures: [], blockedUntil: 0 };
-      counter.failures = counter.failures.filter((at) => now - at < rule.windowMs);
-      counter.failures.push(now);
-      if (counter.failures.length >= rule.limit) {
-        counter.blockedUntil = now + rule.blockMs;
-        counter.failures = [];
-      }
-      this.counters.set(key, counter);
-    }
-    if (this.counters.size > 100_000) this.prune(now);
+  private at() {
+    return this.now ? sql`${new Date(this.now())}::timestamptz` : sql`now()`;
+  }
+
+  private async record(
+    username: string,
+    address: string,
+    counts: (rule: Rule) => boolean,
+    cleared: readonly string[] = [],
+  ): Promise<void> {
+    const counted = this.keys(username, address).filter(([, rule]) => counts(rule));
+    const at = this.at();
+    const column = <T>(pick: (entry: [string, Rule]) => T) => counted.map(pick);
+    // The key's hits in its window, this one included (a window that is over starts again at 1).
+    const hitsNow = sql`(case when r.window_ends_at <= ${at} then 1 else r.hits + 1 end)`;
+    // One statement: the pair's failures cleared (a success) and every counted rule's row upserted.
+    await sql`with cleared as (delete from rate_limit where key = any(${cleared}::text[]))
+      insert into rate_limit as r (key, hits, window_ends_at, blocked_until, hit_limit, block_ms)
+      select key, case when hit_limit <= 1 then 0 else 1 end, ${at} + window_ms * interval '1 ms',
+             case when hit_limit <= 1 then ${at} + block_ms * interval '1 ms' end, hit_limit, block_ms
+        from unnest(${column(([key]) => key)}::text[], ${column(([, rule]) => rule.limit)}::int[],
+                    ${column(([, rule]) => rule.windowMs)}::int[], ${column(([, rule]) => rule.blockMs)}::int[])
+             as t(key, hit_limit, window_ms, block_ms)
+      on conflict (key) do update set
+        hits = case when ${hitsNow} >= excluded.hit_limit then 0 else ${hitsNow} end,
+        window_ends_at = case when r.window_ends_at <= ${at} or ${hitsNow} >= excluded.hit_limit
+                              then excluded.window_ends_at else r.window_ends_at end,
+        blocked_until = case when ${hitsNow} >= excluded.hit_limit
+                             then ${at} + excluded.block_ms * interval '1 ms' else r.blocked_until end,
+        hit_limit = excluded.hit_limit, block_ms = excluded.block_ms`.execute(this.db);
+    if (++this.writes % PRUNE_EVERY === 0) await this.prune();
+  }
+
+  private writes = 0;
+
+  /** Rows whose window and block are both over count nothing any more. */
+  private async prune(): Promise<void> {
+    await sql`delete from rate_limit where window_ends_at < ${this.at()}
+      and (blocked_until is null or blocked_until < ${this.at()})`.execute(this.db);
   }
 
   private keys(username: string, address: string): [string, Rule][] {
@@ -92,13 +124,9 @@ export class LoginThrottle {
       username: `username:${name}`,
       pair: `pair:${name}|${address}`,
     };
-    return this.rules.map((rule) => [`${rule.counts}:${key[rule.scope]}`, rule]);
-  }
-
-  private prune(now: number): void {
-    for (const [key, counter] of this.counters) {
-      if (counter.blockedUntil < now && counter.failures.every((at) => now - at > 15 * MINUTE))
-        this.counters.delete(key);
-    }
+    return this.rules.map((rule) => [`${this.name}:${rule.counts}:${key[rule.scope]}`, rule]);
   }
 }
+
+/** Every this many records an instance removes the rows that count nothing any more. */
+const PRUNE_EVERY = 500;

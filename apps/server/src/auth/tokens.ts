@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { type IssuedToken, LIMITS } from '@lms/domain';
-import { errors, type JWTPayload, jwtVerify, SignJWT } from 'jose';
+import { decodeJwt, errors, jwtVerify, SignJWT } from 'jose';
 import { sql } from 'kysely';
 import type { Database } from '../db/database.ts';
 
@@ -19,19 +19,31 @@ export interface TokenClaims {
   readonly tokenVersion: number;
 }
 
-/** Tokens whose signature was checked, kept for their next requests; past this many, the oldest goes. */
-const VERIFIED_KEPT = 10_000;
+/** Verified tokens remembered at most (a bound on memory; each entry is checked against its `exp`). */
+const VERIFIED_CACHE_SIZE = 20_000;
 
 export class TokenService {
-  /**
-   * A token's signature, once checked, stays good: a token seen again (every request of a session
-   * between renewals) skips the HMAC, which through WebCrypto cost more than the rest of a DO read.
-   * Its times and shape are still checked at every request, and revocation is the session's
-   * business (principal.ts), not the token's.
-   */
-  private readonly verified = new Map<string, JWTPayload>();
+  /** Token → its claims and expiry (ms), once its signature and shape were checked. */
+  private readonly verified = new Map<string, { claims: TokenClaims; expiresAt: number }>();
 
   private constructor(private readonly key: Uint8Array) {}
+
+  /**
+   * `verify` for every request: a token seen before is not checked again (an HMAC and a JSON
+   * parse, tens of microseconds) — its signature cannot have changed, only its time can run out.
+   * Whether its session still holds is the principal's business (auth/principal.ts).
+   */
+  async check(token: string): Promise<TokenClaims | 'expired' | 'invalid'> {
+    const hit = this.verified.get(token);
+    if (hit) return hit.expiresAt > Date.now() ? hit.claims : 'expired';
+    const claims = await this.verify(token);
+    if (typeof claims !== 'string') {
+      const { exp = 0 } = decodeJwt(token);
+      if (this.verified.size >= VERIFIED_CACHE_SIZE) this.verified.delete(this.verified.keys().next().value!);
+      this.verified.set(token, { claims, expiresAt: exp * 1000 });
+    }
+    return claims;
+  }
 
   /** The signing key: LMS_JWT_SECRET, or one generated at first start and shared through the database. */
   static async create(db: Database, env: NodeJS.ProcessEnv = process.env): Promise<TokenService> {
@@ -63,34 +75,27 @@ export class TokenService {
    * a future bug, cannot outlive the session limit.
    */
   async verify(token: string, now = new Date()): Promise<TokenClaims | 'expired' | 'invalid'> {
-    let payload = this.verified.get(token);
-    if (!payload) {
-      try {
-        ({ payload } = await jwtVerify(token, this.key, {
-          algorithms: [ALGORITHM],
-          requiredClaims: ['iat', 'exp'],
-          currentDate: now,
-        }));
-      } catch (error) {
-        return error instanceof errors.JWTExpired ? 'expired' : 'invalid';
+    try {
+      const { payload } = await jwtVerify(token, this.key, {
+        algorithms: [ALGORITHM],
+        requiredClaims: ['iat', 'exp'],
+        currentDate: now,
+      });
+      const { iat = 0, exp = 0 } = payload;
+      const nowSeconds = now.getTime() / 1000;
+      if (
+        typeof payload.sub !== 'string' ||
+        typeof payload.sid !== 'string' ||
+        typeof payload.tv !== 'number' ||
+        iat > nowSeconds + CLOCK_SKEW_SECONDS ||
+        exp - iat > TOKEN_TTL_SECONDS ||
+        exp > nowSeconds + TOKEN_TTL_SECONDS + CLOCK_SKEW_SECONDS
+      ) {
+        return 'invalid';
       }
-      if (this.verified.size >= VERIFIED_KEPT) this.verified.delete(this.verified.keys().next().value!);
-      this.verified.set(token, payload);
+      return { userId: payload.sub, sessionId: payload.sid, tokenVersion: payload.tv };
+    } catch (error) {
+      return error instanceof errors.JWTExpired ? 'expired' : 'invalid';
     }
-    const { iat = 0, exp = 0 } = payload;
-    const nowSeconds = now.getTime() / 1000;
-    // jose's own expiry test, for a signature checked at an earlier request.
-    if (exp <= Math.floor(nowSeconds)) return 'expired';
-    if (
-      typeof payload.sub !== 'string' ||
-      typeof payload.sid !== 'string' ||
-      typeof payload.tv !== 'number' ||
-      iat > nowSeconds + CLOCK_SKEW_SECONDS ||
-      exp - iat > TOKEN_TTL_SECONDS ||
-      exp > nowSeconds + TOKEN_TTL_SECONDS + CLOCK_SKEW_SECONDS
-    ) {
-      return 'invalid';
-    }
-    return { userId: payload.sub, sessionId: payload.sid, tokenVersion: payload.tv };
   }
 }

@@ -4,6 +4,7 @@ import { readConfig } from '../config.ts';
 import { ensureDatabase } from '../db/admin.ts';
 import { startEmbeddedPostgres } from '../db/embedded.ts';
 import { isAlive, postmasterPid } from '../db/postmaster.ts';
+import { readFileStoreSettings } from '../files/s3Storage.ts';
 import { createBackup, restoreBackup, totalRows } from './archive.ts';
 import { BackupError, backupMessages } from './messages.ts';
 
@@ -53,6 +54,11 @@ async function openDatabase(purpose: 'backup' | 'restore'): Promise<Target> {
 async function main(args: string[]): Promise<void> {
   const [command, ...rest] = args;
   const filesDir = path.join(readConfig().dataDir, 'files');
+  // The files part covers the disk store only: with an S3 store, say so at the end, loudly.
+  const store = readFileStoreSettings();
+  const s3Warning = (restoring: boolean) => {
+    if (store.kind === 's3') console.log(`\n${backupMessages.s3NotIncluded(store.bucket, restoring)}`);
+  };
   if (command === 'backup') {
     const at = rest.indexOf('--out');
     if (at >= 0 && !rest[at + 1]) throw new BackupError(backupMessages.usage);
@@ -68,6 +74,7 @@ async function main(args: string[]): Promise<void> {
           manifest.files.count,
         ),
       );
+      s3Warning(false);
     } finally {
       await target.close();
     }
@@ -92,6 +99,7 @@ async function main(args: string[]): Promise<void> {
         manifest.files.count,
       ),
     );
+    s3Warning(true);
   } finally {
     await target.close();
   }

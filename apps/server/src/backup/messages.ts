@@ -37,6 +37,17 @@ export const backupMessages = {
     ),
   noDatabase: (dir: string) =>
     both(`ยังไม่มีฐานข้อมูลใน ${dir} จึงไม่มีอะไรให้สำรอง`, `There is no database in ${dir} to back up.`),
+  /** The server keeps its files in an S3 bucket (LMS_FILE_STORE=s3): this tool copies none of them. */
+  s3NotIncluded: (bucket: string, restoring: boolean) =>
+    restoring
+      ? both(
+          `คำเตือน: ไฟล์ที่อัปโหลดเก็บอยู่ใน S3 (bucket "${bucket}") การกู้คืนนี้ไม่ได้นำไฟล์ใดกลับเข้า bucket — กู้คืนไฟล์ใน bucket ด้วยวิธีของที่เก็บเอง (versioning, replication)`,
+          `WARNING: uploaded files live in S3 (bucket "${bucket}"); this restore put NO files back into the bucket. Restore the bucket by its own means (versioning, replication).`,
+        )
+      : both(
+          `คำเตือน: ไฟล์ที่อัปโหลดเก็บอยู่ใน S3 (bucket "${bucket}") และไม่ได้รวมอยู่ในข้อมูลสำรองนี้ — สำรองไฟล์ใน bucket ด้วยวิธีของที่เก็บเอง (versioning, replication)`,
+          `WARNING: uploaded files live in S3 (bucket "${bucket}") and are NOT included in this backup. Back the bucket up by its own means (versioning, replication).`,
+        ),
   usage: both(
     'วิธีใช้: npm run backup [-- --out <โฟลเดอร์>]  หรือ  npm run restore -- <โฟลเดอร์ข้อมูลสำรอง> [--force]',
     'Usage: npm run backup [-- --out <dir>]  or  npm run restore -- <backup dir> [--force]',

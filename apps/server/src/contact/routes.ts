@@ -7,7 +7,7 @@ import {
 } from '@lms/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
-import { LoginThrottle } from '../auth/throttle.ts';
+import { type Rule, Throttle } from '../auth/throttle.ts';
 import { notify } from '../booking/confirm.ts';
 import { choiceOf, moveBooking, moveOptions } from '../booking/move.ts';
 import { recordHistory } from '../crud/history.ts';
@@ -21,12 +21,13 @@ const MINUTE = 60_000;
 
 /**
  * Per token and per address (docs/contact.md): a customer opens the link a few times; a script
- * trying tokens from one address, or hammering one link, is held back. In memory, per instance.
+ * trying tokens from one address, or hammering one link, is held back. Counted in PostgreSQL,
+ * across instances (auth/throttle.ts).
  */
 export const linkRateRules = [
   { scope: 'username', counts: 'failures', limit: 30, windowMs: 10 * MINUTE, blockMs: 10 * MINUTE },
   { scope: 'address', counts: 'failures', limit: 120, windowMs: 10 * MINUTE, blockMs: 10 * MINUTE },
-] as const;
+] as const satisfies readonly Rule[];
 
 /** What the customer may see: the appointment, not the ship-to's phone or LINE id, nor any id. */
 const publicOf = (a: Appointment): PublicAppointment => ({
@@ -45,8 +46,8 @@ const publicOf = (a: Appointment): PublicAppointment => ({
 });
 
 /** The self-service appointment link: read, confirm, move options, move. No session: the token is the key. */
-export function appointmentRoutes(ctx: AuthContext, options: { throttle?: LoginThrottle } = {}) {
-  const throttle = options.throttle ?? new LoginThrottle(linkRateRules);
+export function appointmentRoutes(ctx: AuthContext, options: { throttle?: Throttle } = {}) {
+  const throttle = options.throttle ?? new Throttle(ctx.db, 'appointmentLink', linkRateRules);
   return async (fastify: FastifyInstance) => {
     const app = typed(fastify);
     const config = { access: { public: true } } as const;
@@ -54,9 +55,9 @@ export function appointmentRoutes(ctx: AuthContext, options: { throttle?: LoginT
 
     /** The live booking a token opens, or the error a caller must not tell apart from others'. */
     async function appointmentOf(request: FastifyRequest, token: string): Promise<Appointment> {
-      const wait = throttle.retryAfter(token, request.ip);
+      const wait = await throttle.retryAfter(token, request.ip);
       if (wait > 0) throw new HttpError(429, [appointmentMessages.tooMany]);
-      throttle.recordFailure(token, request.ip);
+      await throttle.recordFailure(token, request.ip);
       const bookingId = ctx.contact.links.bookingOf(token);
       const appointment = bookingId ? await loadAppointment(ctx.db, bookingId) : undefined;
       // A token the server did not sign, or for a booking that is gone: the 404 of anything unknown.

@@ -25,7 +25,10 @@ export interface EntityExtension {
     ctx: AuthContext,
   ): Promise<Row | undefined>;
   /** After the transaction committed: invalidate caches. */
-  afterCommit?(write: { action: 'create' | 'update' | 'delete'; id: string }, ctx: AuthContext): void;
+  afterCommit?(
+    write: { action: 'create' | 'update' | 'delete'; id: string },
+    ctx: AuthContext,
+  ): void | Promise<void>;
   /** Extra routes under the entity's path (`POST /appUser/:id/resetPassword`). */
   routes?(app: FastifyInstance, entity: EntityDef, ctx: AuthContext): void;
 }

@@ -238,7 +238,7 @@ export function entityRoutes(entity: EntityDef, ctx: AuthContext, extension: Ent
             return created;
           })
           .catch((error) => translateWriteError(entity, error));
-        extension.afterCommit?.({ action: 'create', id }, ctx);
+        await extension.afterCommit?.({ action: 'create', id }, ctx);
         const row = await withLabels(
           ctx.db,
           entity,
@@ -286,7 +286,7 @@ export function entityRoutes(entity: EntityDef, ctx: AuthContext, extension: Ent
             await extension.afterWrite?.(trx, { action: 'update', id, before, after, principal }, ctx);
           })
           .catch((error) => translateWriteError(entity, error));
-        extension.afterCommit?.({ action: 'update', id }, ctx);
+        await extension.afterCommit?.({ action: 'update', id }, ctx);
         return withLabels(ctx.db, entity, (await findRecord(ctx.db, entity, id, request.branchId))!);
       },
     );
@@ -322,7 +322,7 @@ export function entityRoutes(entity: EntityDef, ctx: AuthContext, extension: Ent
             });
           })
           .catch((error) => translateWriteError(entity, error));
-        extension.afterCommit?.({ action: 'delete', id }, ctx);
+        await extension.afterCommit?.({ action: 'delete', id }, ctx);
         return reply.status(204).send();
       },
     );

@@ -7,6 +7,7 @@ import {
 } from '@lms/domain';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
+import { type Rule, Throttle } from '../auth/throttle.ts';
 import { streamEmitterEvents } from '../booking/sse.ts';
 import type { Database } from '../db/database.ts';
 import { typed } from '../http/contract.ts';
@@ -22,8 +23,16 @@ export const positionMessages = {
   tooOften: 'ส่งตำแหน่งบ่อยเกินไป กรุณารอสักครู่ (ไม่เกิน 1 ครั้งต่อวินาที)',
 } as const;
 
-/** One position per user per second at most (per server instance). */
+/** One position per user per second at most (over every server instance). */
 export const MIN_POST_INTERVAL_MS = 1000;
+/** A post blocks the user's next for MIN_POST_INTERVAL_MS. */
+const onePostPerInterval: Rule = {
+  scope: 'username',
+  counts: 'attempts',
+  limit: 1,
+  windowMs: MIN_POST_INTERVAL_MS,
+  blockMs: MIN_POST_INTERVAL_MS,
+};
 const MAX_ACCURACY_M = 100_000;
 const MAX_AGE_MS = 24 * 3600_000;
 /** A device's clock may run a little ahead of the server's. */
@@ -91,7 +100,8 @@ export function locationTrackingRoutes(ctx: AuthContext, databaseUrl?: string) {
     app.addHook('onClose', () => events.close());
     const config = { access: { roles: featureRoles.locationTracking.read } };
     const tags = ['Location tracking demo'];
-    const lastPost = new Map<string, number>();
+    // One post per interval per user, counted in PostgreSQL: the same for every instance.
+    const posts = new Throttle(ctx.db, 'position', [onePostPerInterval]);
 
     app.route({
       ...locationTrackingApi.share,
@@ -102,13 +112,11 @@ export function locationTrackingRoutes(ctx: AuthContext, databaseUrl?: string) {
         const now = Date.now();
         const errors = validate(request.body, now);
         if (Object.keys(errors).length > 0) throw unprocessable(errors);
-        const last = lastPost.get(principal.userId);
-        if (last !== undefined && now - last < MIN_POST_INTERVAL_MS) {
+        if ((await posts.retryAfter(principal.userId, '')) > 0) {
           reply.header('Retry-After', '1');
           throw new HttpError(429, [positionMessages.tooOften]);
         }
-        for (const [userId, at] of lastPost) if (now - at >= MIN_POST_INTERVAL_MS) lastPost.delete(userId);
-        lastPost.set(principal.userId, now);
+        await posts.recordSuccess(principal.userId, '');
 
         const { lat, lon, accuracy } = request.body;
         const at = new Date(request.body.at);

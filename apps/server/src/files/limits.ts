@@ -37,6 +37,18 @@ export const THUMB_MAX = 1024;
 export const THUMB_SIDES = [16, 24, 32, 48, 64, 96, 128, 192, 256, 384, 512, 768, 1024] as const;
 /** Thumbnail generations at once, per user and over all users; the rest wait in turn or get 429. */
 export const THUMB_QUEUE = { concurrency: 2, perKey: 8, capacity: 128 } as const;
+/**
+ * Thumbnail generations per user over time, counted across instances (auth/throttle.ts): the
+ * queue bounds what runs at once, this what one user may make an instance decode in a stretch.
+ * A page of 50 new images at three sizes is 150; a script walking sizes and files is held back.
+ */
+export const THUMB_RATE = {
+  scope: 'username',
+  counts: 'attempts',
+  limit: 600,
+  windowMs: 10 * 60_000,
+  blockMs: 60_000,
+} as const;
 export const thumbFits = ['COVER', 'CONTAIN'] as const;
 export type ThumbFit = (typeof thumbFits)[number];
 
@@ -60,4 +72,5 @@ export const fileMessages = {
   notFound: 'ไม่พบไฟล์ที่ต้องการ',
   notImage: 'ไฟล์นี้ไม่ใช่รูปภาพ',
   thumbnailsBusy: 'กำลังสร้างภาพย่อจำนวนมาก กรุณาลองใหม่ในอีกสักครู่',
+  thumbnailsTooOften: (minutes: number) => `ขอภาพย่อขนาดใหม่บ่อยเกินไป กรุณารอ ${minutes} นาทีแล้วลองใหม่`,
 } as const;

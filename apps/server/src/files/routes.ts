@@ -3,6 +3,7 @@ import multipart from '@fastify/multipart';
 import { filesApi } from '@lms/domain';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { isUuid } from '../auth/access.ts';
+import type { Rule } from '../auth/throttle.ts';
 import { readConfig } from '../config.ts';
 import { typed } from '../http/contract.ts';
 import { badRequest, notFound } from '../http/errors.ts';
@@ -27,6 +28,8 @@ export interface FileRoutesOptions {
   readonly dataDir?: string;
   /** Replaces the disk store (an S3-compatible one, a test double). */
   readonly storage?: FileStorage;
+  /** Thumbnail generations per user over time (default THUMB_RATE). */
+  readonly thumbnailRate?: Rule;
 }
 
 // Spec §7 shows no role on the file calls: any signed-in user (the `file` entity's permission '').
@@ -49,7 +52,7 @@ export function fileRoutes(ctx: AuthContext, options: FileRoutesOptions = {}) {
     const app = typed(fastify);
     const storage =
       options.storage ?? new DiskFileStorage(path.join(options.dataDir ?? readConfig().dataDir, 'files'));
-    const thumbnails = new Thumbnails(ctx.db, storage);
+    const thumbnails = new Thumbnails(ctx.db, storage, options.thumbnailRate);
     // Bytes staged by a call the process died in belong to no file: remove them at start.
     app.addHook('onReady', async () => {
       await storage.sweepStaged(STAGED_MAX_AGE_MS);

@@ -1,6 +1,8 @@
 import { buffer } from 'node:stream/consumers';
 import { HashQueue } from '../auth/hashQueue.ts';
+import { type Rule, Throttle } from '../auth/throttle.ts';
 import type { Database } from '../db/database.ts';
+import { HttpError } from '../http/errors.ts';
 import { makeThumbnail, normalizeBmp, THUMB_CONTENT_TYPE } from './images.ts';
 import {
   fileMessages,
@@ -8,6 +10,7 @@ import {
   THUMB_MAX,
   THUMB_MIN,
   THUMB_QUEUE,
+  THUMB_RATE,
   THUMB_SIDES,
   type ThumbFit,
   thumbFits,
@@ -61,10 +64,16 @@ export class Thumbnails {
   /** Generation decodes whole images: bounded, and shared fairly between users. */
   private readonly queue = new HashQueue(THUMB_QUEUE, fileMessages.thumbnailsBusy);
 
+  /** Generations per user over time, across instances (THUMB_RATE). */
+  private readonly rate: Throttle;
+
   constructor(
     private readonly db: Database,
     private readonly storage: FileStorage,
-  ) {}
+    rate: Rule = THUMB_RATE,
+  ) {
+    this.rate = new Throttle(db, 'thumbnail', [rate]);
+  }
 
   /** The storage key of the thumbnail, and whether it already existed. */
   async get(
@@ -78,6 +87,13 @@ export class Thumbnails {
     const id = `${key.sourceSha256}/${key.width}x${key.height}/${key.fit}`;
     // Simultaneous first requests share one generation.
     let pending = this.inFlight.get(id);
+    if (!pending) {
+      // Only a generation counts (a stored thumbnail costs nothing); the first asker pays for it.
+      const wait = await this.rate.retryAfter(userId, '');
+      if (wait > 0) throw new HttpError(429, [fileMessages.thumbnailsTooOften(Math.ceil(wait / 60_000))]);
+      await this.rate.recordSuccess(userId, '');
+      pending = this.inFlight.get(id);
+    }
     if (!pending) {
       pending = this.queue
         .run(`user:${userId}`, () => this.generate(file, key))

@@ -67,25 +67,28 @@ export function accountRoutes(ctx: AuthContext) {
         if (Object.keys(errors).length) throw unprocessable(errors);
 
         // Each call costs two hashes and a wrong old password is a guess: throttled per user.
-        const wait = ctx.passwordChangeThrottle.retryAfter(principal.userId, request.ip);
+        const wait = await ctx.passwordChangeThrottle.retryAfter(principal.userId, request.ip);
         if (wait > 0) throw new HttpError(429, [passwordMessages.tooMany(Math.ceil(wait / 60_000))]);
         const hashing = `user:${principal.userId}`;
         const { rows } = await sql<{ password_hash: string | null }>`
           select password_hash from app_user where id = ${principal.userId}`.execute(ctx.db);
         const known = rows[0]?.password_hash ?? '';
         if (!(await ctx.hashing.run(hashing, () => verifyPassword(oldPassword, known)))) {
-          ctx.passwordChangeThrottle.recordFailure(principal.userId, request.ip);
+          await ctx.passwordChangeThrottle.recordFailure(principal.userId, request.ip);
           throw unprocessable({ oldPassword: passwordMessages.oldWrong });
         }
-        ctx.passwordChangeThrottle.recordSuccess(principal.userId, request.ip);
+        await ctx.passwordChangeThrottle.recordSuccess(principal.userId, request.ip);
         const hash = await ctx.hashing.run(hashing, () => hashPassword(newPassword));
-        await sql`update app_user set password_hash = ${hash}, must_change_password = false,
-          updated_at = now(), updated_by = ${principal.userId} where id = ${principal.userId}`.execute(
-          ctx.db,
+        // Every other session ends, on every instance; this one continues on a fresh token.
+        await ctx.principals.revoke(principal.userId, () =>
+          ctx.db.transaction().execute(async (trx) => {
+            await sql`update app_user set password_hash = ${hash}, must_change_password = false,
+              updated_at = now(), updated_by = ${principal.userId} where id = ${principal.userId}`.execute(
+              trx,
+            );
+            await revokeAllSessions(trx, principal.userId);
+          }),
         );
-        // Every other session ends; this one continues on a fresh token.
-        await revokeAllSessions(ctx.db, principal.userId);
-        ctx.principals.invalidateUser(principal.userId);
         const { rows: user } = await sql<{ token_version: number }>`
           select token_version from app_user where id = ${principal.userId}`.execute(ctx.db);
         const issued = await openSession(
@@ -106,8 +109,8 @@ export function accountRoutes(ctx: AuthContext) {
       ...accountApi.logoutAll,
       config: signedInAnyState,
       handler: async (request, reply) => {
-        await revokeAllSessions(ctx.db, request.principal!.userId);
-        ctx.principals.invalidateUser(request.principal!.userId);
+        const { userId } = request.principal!;
+        await ctx.principals.revoke(userId, () => revokeAllSessions(ctx.db, userId));
         return reply.status(204).send(null);
       },
     });

@@ -49,7 +49,7 @@ export function authRoutes(ctx: AuthContext) {
       config: { access: { public: true } },
       handler: async (request) => {
         const { username, password } = request.body;
-        const wait = ctx.throttle.retryAfter(username, request.ip);
+        const wait = await ctx.throttle.retryAfter(username, request.ip);
         if (wait > 0) throw new HttpError(429, [TOO_MANY(Math.ceil(wait / 60_000))]);
         const user = await findUser(ctx, username);
         // Unknown users are checked against a decoy hash so both answers take the same time.
@@ -57,7 +57,7 @@ export function authRoutes(ctx: AuthContext) {
           verifyPassword(password, user?.password_hash ?? (await decoyHash())),
         );
         if (!user || !ok || !user.active) {
-          ctx.throttle.recordFailure(username, request.ip);
+          await ctx.throttle.recordFailure(username, request.ip);
           // Kept for the admin's home (failed sign-ins today); the throttle only remembers 15 minutes.
           await sql`insert into sign_in_failure (username, address) values (${username.slice(0, 100)}, ${request.ip})`.execute(
             ctx.db,
@@ -65,7 +65,7 @@ export function authRoutes(ctx: AuthContext) {
           request.log.info({ username: username.slice(0, 100), event: 'login-failed' }, 'sign-in failed');
           throw unauthorized(WRONG_CREDENTIALS);
         }
-        ctx.throttle.recordSuccess(username, request.ip);
+        await ctx.throttle.recordSuccess(username, request.ip);
         request.log.info({ userId: user.id, event: 'login' }, 'signed in');
         return signIn(request, user);
       },
@@ -89,8 +89,8 @@ export function authRoutes(ctx: AuthContext) {
       ...authApi.logout,
       config: { access: { signedIn: true }, allowedBeforePasswordChange: true },
       handler: async (request, reply) => {
-        await revokeSession(ctx.db, request.principal!.sessionId);
-        ctx.principals.invalidateUser(request.principal!.userId);
+        const { userId, sessionId } = request.principal!;
+        await ctx.principals.revoke(userId, () => revokeSession(ctx.db, sessionId));
         return reply.status(204).send(null);
       },
     });

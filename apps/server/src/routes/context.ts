@@ -1,6 +1,6 @@
 import type { HashQueue } from '../auth/hashQueue.ts';
 import type { PrincipalStore } from '../auth/principal.ts';
-import type { LoginThrottle } from '../auth/throttle.ts';
+import type { Throttle } from '../auth/throttle.ts';
 import type { TokenService } from '../auth/tokens.ts';
 import type { Contact } from '../contact/outbox.ts';
 import type { Database } from '../db/database.ts';
@@ -11,9 +11,9 @@ export interface AuthContext {
   readonly tokens: TokenService;
   readonly principals: PrincipalStore;
   /** Sign-in attempts. */
-  readonly throttle: LoginThrottle;
+  readonly throttle: Throttle;
   /** `changePassword` attempts, per user. */
-  readonly passwordChangeThrottle: LoginThrottle;
+  readonly passwordChangeThrottle: Throttle;
   /** Every password hash a request causes runs through it (auth/hashQueue.ts). */
   readonly hashing: HashQueue;
   readonly development: boolean;

@@ -2,7 +2,7 @@ import { type AccessHolder, isKnownRole, ResetPasswordAnswer, userAdministration
 import { type RawBuilder, sql } from 'kysely';
 import { isUuid } from '../auth/access.ts';
 import { hashPassword, randomPassword } from '../auth/password.ts';
-import type { Principal } from '../auth/principal.ts';
+import { notifyPrincipalChange, type Principal } from '../auth/principal.ts';
 import { revokeAllSessions } from '../auth/sessions.ts';
 import type { EntityExtension } from '../crud/extensions.ts';
 import { recordHistory } from '../crud/history.ts';
@@ -60,10 +60,14 @@ export const appUserExtension: EntityExtension = {
       );
       if (accessChanged) await revokeAllSessions(trx as never, write.id);
     }
+    // Whatever changed (a name, a role, the user deleted), every instance drops the user's cached
+    // sessions when this commits; this instance answers once it heard so itself.
+    ctx.principals.expect(write.id);
+    await notifyPrincipalChange(trx, write.id);
     return undefined;
   },
-  afterCommit(write, ctx) {
-    ctx.principals.invalidateUser(write.id);
+  async afterCommit(write, ctx) {
+    await ctx.principals.settle(write.id);
   },
   routes(app, entity, ctx) {
     app.post(
@@ -83,23 +87,24 @@ export const appUserExtension: EntityExtension = {
         const hash = await ctx.hashing.run(`user:${request.principal!.userId}`, () =>
           hashPassword(temporaryPassword),
         );
-        await ctx.db.transaction().execute(async (trx) => {
-          // Resetting hands over the account: it needs every role and branch the user holds.
-          const before = await findRecord(trx, entity, id, undefined, true);
-          if (!before) throw notFound();
-          await checkUserAdministration(trx, request.principal!, { before });
-          await sql`update app_user set password_hash = ${hash}, must_change_password = true, updated_at = now(),
+        await ctx.principals.revoke(id, () =>
+          ctx.db.transaction().execute(async (trx) => {
+            // Resetting hands over the account: it needs every role and branch the user holds.
+            const before = await findRecord(trx, entity, id, undefined, true);
+            if (!before) throw notFound();
+            await checkUserAdministration(trx, request.principal!, { before });
+            await sql`update app_user set password_hash = ${hash}, must_change_password = true, updated_at = now(),
             updated_by = ${request.principal!.userId} where id = ${id}`.execute(trx);
-          await revokeAllSessions(trx as never, id);
-          await recordHistory(trx, {
-            entity,
-            recordId: id,
-            action: 'update',
-            changes: { password: 'รีเซ็ตรหัสผ่าน' },
-            userId: request.principal!.userId,
-          });
-        });
-        ctx.principals.invalidateUser(id);
+            await revokeAllSessions(trx as never, id);
+            await recordHistory(trx, {
+              entity,
+              recordId: id,
+              action: 'update',
+              changes: { password: 'รีเซ็ตรหัสผ่าน' },
+              userId: request.principal!.userId,
+            });
+          }),
+        );
         return { temporaryPassword };
       },
     );
@@ -113,7 +118,12 @@ export const appRoleGroupExtension: EntityExtension = {
     const unknown = roles.filter((role) => !isKnownRole(role));
     return unknown.length ? { roles: `ไม่รู้จักสิทธิ์: ${unknown.join(', ')}` } : {};
   },
-  afterCommit(_write, ctx) {
-    ctx.principals.invalidateAll();
+  async afterWrite(trx, _write, ctx) {
+    ctx.principals.expect('*');
+    await notifyPrincipalChange(trx, '*');
+    return undefined;
+  },
+  async afterCommit(_write, ctx) {
+    await ctx.principals.settle('*');
   },
 };

@@ -21,6 +21,7 @@ import * as bookingAllocation from './0019_booking_allocation.ts';
 import * as importJob from './0020_import_job.ts';
 import * as contactState from './0022_contact_state.ts';
 import * as savedView from './0024_saved_view.ts';
+import * as instances from './0027_instances.ts';
 import * as presenceShipToSnapshot from './0028_presence_ship_to_snapshot.ts';
 
 /** Every migration, in order. Names sort lexically: never rename or reorder one that has shipped. */
@@ -47,5 +48,6 @@ export const migrations: Record<string, Migration> = {
   '0020_import_job': importJob,
   '0022_contact_state': contactState,
   '0024_saved_view': savedView,
+  '0027_instances': instances,
   '0028_presence_ship_to_snapshot': presenceShipToSnapshot,
 };
