@@ -3,7 +3,8 @@
  * Run: `npm run bench -- import` (BENCH_ROWS=20000 for a quicker pass).
  * Writes an .xlsx of new DOs the way the export writes them (codes and `code: name` labels), then
  * times: reading the sheet (streamed), the dry run, the apply (all created), and the same file
- * applied again (all unchanged). Prints the peak RSS of this process (the server's side).
+ * applied again (all unchanged); then the ERP's bulk API over HTTP (records/s). Prints the peak RSS
+ * of this process (the server's side).
  * Goals (issue 18): validated in < 20 s, applied in < 60 s on 2 cores, peak RSS < 500 MB.
  */
 import { mkdtemp } from 'node:fs/promises';
@@ -12,15 +13,17 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
-import { entityByName } from '@lms/domain';
+import { editRoles, entityByName } from '@lms/domain';
 import { sql } from 'kysely';
 import type ExcelJSModule from '../../apps/server/node_modules/exceljs';
+import { buildApp } from '../../apps/server/src/app.ts';
 import { createDatabase, databaseUrl } from '../../apps/server/src/db/admin.ts';
 import { connect, migrate } from '../../apps/server/src/db/database.ts';
 import { startEmbeddedPostgres } from '../../apps/server/src/db/embedded.ts';
 import { recordsFromSheet } from '../../apps/server/src/import/columns.ts';
 import { type ImportOptions, importRecords } from '../../apps/server/src/import/importRecords.ts';
 import { readSheet } from '../../apps/server/src/import/read.ts';
+import { createApiKey } from '../../apps/server/src/integration/apiKeys.ts';
 import { seedDemoCompany } from '../../apps/server/src/seed/demo.ts';
 
 // exceljs is the server's dependency (the reader the import uses), not the workspace root's.
@@ -164,6 +167,79 @@ const updated = await timed('apply a second file, every weight changed', async (
   importRecords(db, entity, await read(changed), options(false)),
 );
 console.log(`  ${summary(updated)}`);
+
+// The ERP's way in: `POST /api/deliveryOrder/bulk` over real HTTP with an API key, 1,000 records a
+// call (the limit), two calls in flight; new DOs, then the same again (all unchanged).
+const BULK_ROWS = Math.min(ROWS, 20_000);
+const app = await buildApp({ db, databaseUrl: url });
+await app.listen({ port: 0, host: '127.0.0.1' });
+const { port } = app.server.address() as { port: number };
+const { rows: group } = await sql<{ id: string }>`
+  insert into app_role_group (name, roles) values ('ERP bench', ${editRoles(entity)}) returning id`.execute(
+  db,
+);
+const key = await createApiKey(
+  db,
+  { name: 'ERP bench', roleGroupId: group[0]!.id, branchIds: [branches[0]!.id] },
+  admins[0]!.id,
+);
+const ids = async (table: string) =>
+  (await sql<{ id: string }>`select id from ${sql.table(table)} order by code limit 50`.execute(db)).rows.map(
+    (r) => r.id,
+  );
+const [customerIds, shipToIds, articleIds, shipCondIds] = (await Promise.all(
+  ['customer', 'ship_to', 'article', 'ship_cond'].map(ids),
+)) as [string[], string[], string[], string[]];
+const bulkRecord = (n: number) => ({
+  docNo: `ERP${String(n).padStart(8, '0')}`,
+  pickAt: '2026-12-01',
+  planAt: '2026-12-02',
+  deliveryAt: '2026-12-03',
+  qty: 1 + (n % 12),
+  weight: (1 + (n % 12)) * 125.5,
+  weightUnit: 'KG',
+  volume: (1 + (n % 12)) * 0.02,
+  volumeUnit: 'M3',
+  customerId: customerIds[n % customerIds.length],
+  shipCondId: shipCondIds[n % shipCondIds.length],
+  soShipToId: shipToIds[n % shipToIds.length],
+  articleUomId: articleIds[n % articleIds.length],
+});
+async function bulkRound(what: string): Promise<void> {
+  const batches = Array.from({ length: Math.ceil(BULK_ROWS / 1000) }, (_, b) =>
+    Array.from({ length: Math.min(1000, BULK_ROWS - b * 1000) }, (_, i) => bulkRecord(b * 1000 + i)),
+  );
+  const started = performance.now();
+  const statuses = new Map<number, number>();
+  let next = 0;
+  const worker = async () => {
+    while (next < batches.length) {
+      const records = batches[next++]!;
+      const response = await fetch(
+        `http://127.0.0.1:${port}/api/deliveryOrder/bulk?branchId=${branches[0]!.id}`,
+        {
+          method: 'POST',
+          headers: { authorization: `Bearer ${key.secret}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ records }),
+        },
+      );
+      statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
+      if (response.status >= 400 && statuses.get(response.status) === 1)
+        console.log(`  ${response.status}: ${(await response.text()).slice(0, 300)}`);
+      else await response.arrayBuffer();
+    }
+  };
+  await Promise.all([worker(), worker()]);
+  const seconds = (performance.now() - started) / 1000;
+  console.log(
+    `bulk API, ${what}: ${BULK_ROWS.toLocaleString('en')} records in ${seconds.toFixed(1)} s ` +
+      `(${Math.round(BULK_ROWS / seconds).toLocaleString('en')} records/s; answers ${[...statuses].map(([s, n]) => `${s}×${n}`).join(' ')})`,
+  );
+}
+await bulkRound('all new');
+await bulkRound('the same again (unchanged)');
+await app.close();
+
 clearInterval(sampler);
 const { rows: history } = await sql<{ n: number }>`
   select count(*)::int as n from history where source = 'import: bench.xlsx'`.execute(db);

@@ -1,3 +1,4 @@
+import { useBuddhistEra } from '@lms/design-system';
 import { type FieldDef, maxLengthOf, nullGuard, unknownFieldType } from '@lms/domain';
 import { getIn } from 'final-form';
 import { useField, useFormState } from 'react-final-form';
@@ -202,6 +203,7 @@ function ReferenceControl({ field, name, label }: { field: FieldDef; name: strin
 
 function ReadOnlyControl({ field, name, label }: { field: FieldDef; name: string; label: string }) {
   const { values } = useFormState({ subscription: { values: true } });
+  const buddhistEra = useBuddhistEra(undefined);
   // Labels sit beside the value in the record (`provinceLabel`, `branchLabels`), also in child rows.
   const path = name.split('.');
   const own = path.pop() as string;
@@ -210,5 +212,5 @@ function ReadOnlyControl({ field, name, label }: { field: FieldDef; name: string
     | undefined;
   const row = { ...holder, [field.name]: holder?.[own] };
   if (field.type === 'refs') row[refsLabelName(field.name)] = holder?.[refsLabelName(own)];
-  return <ReadOnlyField label={label} value={formatField(field, row)} />;
+  return <ReadOnlyField label={label} value={formatField(field, row, { buddhistEra })} />;
 }

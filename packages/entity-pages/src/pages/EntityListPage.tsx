@@ -1,4 +1,4 @@
-import { Button, DataGrid, type DataGridColumn, Icon, useShortcut } from '@lms/design-system';
+import { Button, DataGrid, type DataGridColumn, Icon, useBuddhistEra, useShortcut } from '@lms/design-system';
 import {
   type EntityRef,
   isImportable,
@@ -96,9 +96,10 @@ export function EntityListPage({
     return () => clearTimeout(timer);
   }, [search, view.searchTerm, view.setSearchTerm]);
 
+  const buddhistEra = useBuddhistEra(undefined);
   const columns = useMemo<DataGridColumn<EntityRecord>[]>(
     () => [
-      ...entityColumns(entity, parts.cells),
+      ...entityColumns(entity, parts.cells, { buddhistEra }),
       {
         key: '_actions',
         header: 'จัดการ',
@@ -134,7 +135,7 @@ export function EntityListPage({
         },
       },
     ],
-    [entity, parts.cells, access.update.can, onOpenDetail, openDialog],
+    [entity, parts.cells, buddhistEra, access.update.can, onOpenDetail, openDialog],
   );
   const columnStorage = useMemo(() => columnStorageFor(entity), [entity]);
 

@@ -1,3 +1,4 @@
+import { useBuddhistEra } from '@lms/design-system';
 import { type EntityDef, formatDateTime } from '@lms/domain';
 import styled from 'styled-components';
 import type { HistoryEntry } from '../data/entityKeys.ts';
@@ -9,6 +10,7 @@ const actionLabels: Record<HistoryEntry['action'], string> = { create: 'สร�
 /** Who changed the record, when, and what: field labels in Thai, values formatted as on screen. */
 export function HistoryList({ entity, id }: { readonly entity: EntityDef; readonly id: string }) {
   const history = useEntityHistory(entity, id);
+  const buddhistEra = useBuddhistEra(undefined);
   if (history.error) return <p role="alert">{history.error.messages.join('\n')}</p>;
   if (!history.data) return <p role="status">กำลังโหลดประวัติการแก้ไข...</p>;
   if (history.data.length === 0) return <p>ยังไม่มีประวัติการแก้ไข</p>;
@@ -21,7 +23,7 @@ export function HistoryList({ entity, id }: { readonly entity: EntityDef; readon
         <li key={entry.id}>
           <p>
             <strong>{actionLabels[entry.action]}</strong> โดย {entry.userLabel ?? 'ระบบ'} เมื่อ{' '}
-            <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
+            <time dateTime={entry.at}>{formatDateTime(entry.at, { buddhistEra })}</time>
           </p>
           {Object.keys(entry.changes).length > 0 && (
             <Changes>
@@ -30,7 +32,9 @@ export function HistoryList({ entity, id }: { readonly entity: EntityDef; readon
                 const child = childOf(name);
                 const labels = entry.labels ?? {};
                 const format = (value: unknown) =>
-                  child ? formatChildRows(child, value, labels) : formatRaw(field, value, labels);
+                  child
+                    ? formatChildRows(child, value, labels, { buddhistEra })
+                    : formatRaw(field, value, labels, { buddhistEra });
                 const pair =
                   entry.action === 'update' && change !== null && typeof change === 'object' && 'to' in change
                     ? (change as { from?: unknown; to?: unknown })

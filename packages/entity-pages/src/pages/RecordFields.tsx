@@ -1,4 +1,4 @@
-import { DataGrid } from '@lms/design-system';
+import { DataGrid, useBuddhistEra } from '@lms/design-system';
 import { type ChildDef, type EntityDef, phrase } from '@lms/domain';
 import styled from 'styled-components';
 import type { EntityRecord } from '../data/entityKeys.ts';
@@ -13,6 +13,7 @@ export function RecordFields({
   readonly entity: EntityDef;
   readonly record: EntityRecord;
 }) {
+  const buddhistEra = useBuddhistEra(undefined);
   return (
     <>
       <Fields>
@@ -27,7 +28,7 @@ export function RecordFields({
                   hideLabel
                 />
               ) : (
-                formatField(field, record)
+                formatField(field, record, { buddhistEra })
               )}
             </dd>
           </div>
@@ -51,6 +52,7 @@ export function ChildRows({
   readonly child: ChildDef;
   readonly rows: readonly EntityRecord[];
 }) {
+  const buddhistEra = useBuddhistEra(undefined);
   return (
     <section aria-label={child.label}>
       <h3>{child.label}</h3>
@@ -62,7 +64,7 @@ export function ChildRows({
           key: field.name,
           header: field.label,
           align: isNumeric(field) ? 'end' : 'start',
-          render: (row: EntityRecord) => formatField(field, row),
+          render: (row: EntityRecord) => formatField(field, row, { buddhistEra }),
         }))}
         emptyMessage={phrase('ยังไม่มี', child.label)}
       />

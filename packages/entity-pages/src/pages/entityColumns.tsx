@@ -1,5 +1,5 @@
 import type { ColumnStorage, DataGridColumn } from '@lms/design-system';
-import { type EntityDef, type FieldDef, listableFields } from '@lms/domain';
+import { type DateFormatOptions, type EntityDef, type FieldDef, listableFields } from '@lms/domain';
 import type { EntityRecord } from '../data/entityKeys.ts';
 import type { EntityParts } from '../parts/types.ts';
 import { formatField, isNumeric } from './formatValue.ts';
@@ -14,6 +14,7 @@ const UNSORTABLE = new Set(['refs', 'weekdays', 'roles', 'file', 'image', 'text'
 export function entityColumns(
   entity: EntityDef,
   cells: EntityParts['cells'] = {},
+  dates: DateFormatOptions = {},
 ): DataGridColumn<EntityRecord>[] {
   const fields = listableFields(entity);
   const ordered = [
@@ -30,7 +31,7 @@ export function entityColumns(
     alwaysVisible: index === 0,
     // The identifying first column stays in view while the middle scrolls sideways.
     pin: index === 0 ? 'start' : undefined,
-    render: (row: EntityRecord) => cells[field.name]?.(row) ?? formatField(field, row),
+    render: (row: EntityRecord) => cells[field.name]?.(row) ?? formatField(field, row, dates),
   }));
 }
 

@@ -1,5 +1,6 @@
 import {
   type ChildDef,
+  type DateFormatOptions,
   type FieldDef,
   formatDate,
   formatDateTime,
@@ -30,7 +31,12 @@ export type LabelLookup = Readonly<Record<string, string>>;
  * A bare value of the field's type (history entries carry ids, with their `labels` beside them).
  * A reference without a known label reads `-`: a user never sees an internal id (issue 23).
  */
-export function formatRaw(field: FieldDef | undefined, raw: unknown, labels: LabelLookup = {}): string {
+export function formatRaw(
+  field: FieldDef | undefined,
+  raw: unknown,
+  labels: LabelLookup = {},
+  dates: DateFormatOptions = {},
+): string {
   if (raw === null || raw === undefined || raw === '') return EMPTY;
   if (!field) return typeof raw === 'object' ? JSON.stringify(raw) : String(raw);
   switch (field.type) {
@@ -41,11 +47,11 @@ export function formatRaw(field: FieldDef | undefined, raw: unknown, labels: Lab
     case 'enum':
       return field.options?.find((option) => option.value === raw)?.label ?? String(raw);
     case 'date':
-      return formatDate(String(raw)) || EMPTY;
+      return formatDate(String(raw), dates) || EMPTY;
     case 'time':
       return formatTime(String(raw)) || String(raw).slice(0, 5);
     case 'datetime':
-      return formatDateTime(String(raw)) || EMPTY;
+      return formatDateTime(String(raw), dates) || EMPTY;
     case 'decimal':
       return field.quantity
         ? formatQuantityNumber(field.quantity, raw as number)
@@ -79,30 +85,42 @@ export function formatRaw(field: FieldDef | undefined, raw: unknown, labels: Lab
 }
 
 /** Child rows as one line each (history entries): `ประเภทรถ: 4W: กระบะ, …; …`. */
-export function formatChildRows(child: ChildDef, raw: unknown, labels: LabelLookup = {}): string {
+export function formatChildRows(
+  child: ChildDef,
+  raw: unknown,
+  labels: LabelLookup = {},
+  dates: DateFormatOptions = {},
+): string {
   if (!Array.isArray(raw) || raw.length === 0) return EMPTY;
   return raw
     .map((row: Record<string, unknown>) =>
       child.fields
         .filter((field) => row?.[field.name] !== undefined && row[field.name] !== null)
-        .map((field) => `${field.label}: ${formatRaw(field, row[field.name], labels)}`)
+        .map((field) => `${field.label}: ${formatRaw(field, row[field.name], labels, dates)}`)
         .join(', '),
     )
     .join('; ');
 }
 
-/** A field of a record, with the reference labels the server answered (`provinceLabel`, `branchLabels`). */
-export function formatField(field: FieldDef, record: Readonly<Record<string, unknown>>): string {
+/**
+ * A field of a record, with the reference labels the server answered (`provinceLabel`, `branchLabels`);
+ * dates in the user's era (`useBuddhistEra`).
+ */
+export function formatField(
+  field: FieldDef,
+  record: Readonly<Record<string, unknown>>,
+  dates: DateFormatOptions = {},
+): string {
   const raw = record[field.name];
   if (field.type === 'ref') {
     const label = record[refLabelName(field.name)];
-    return typeof label === 'string' && label !== '' ? label : formatRaw(field, raw);
+    return typeof label === 'string' && label !== '' ? label : formatRaw(field, raw, {}, dates);
   }
   if (field.type === 'refs') {
     const labels = record[refsLabelName(field.name)];
     if (Array.isArray(labels) && labels.length > 0) return labels.join(', ');
   }
-  return formatRaw(field, raw);
+  return formatRaw(field, raw, {}, dates);
 }
 
 /** Numbers read right-aligned in lists. */
