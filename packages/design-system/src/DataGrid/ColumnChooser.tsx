@@ -1,7 +1,8 @@
-import { Button, Menu, MenuItem, MenuTrigger, Popover, type Selection } from 'react-aria-components';
+import { Button, Menu, MenuTrigger, type Selection } from 'react-aria-components';
 import styled from 'styled-components';
 import { Icon } from '../Icon/index.ts';
 import { messages } from '../messages.ts';
+import { GridMenuItem, GridMenuPopover } from './gridMenu.styles.ts';
 import type { DataGridColumn } from './types.ts';
 
 interface ColumnChooserProps {
@@ -33,7 +34,7 @@ export function ColumnChooser({ columns, hidden, onHiddenChange }: ColumnChooser
           onSelectionChange={onSelectionChange}
         >
           {columns.map((column) => (
-            <Item key={column.key} id={column.key} textValue={column.header}>
+            <GridMenuItem key={column.key} id={column.key} textValue={column.header}>
               {({ isSelected }) => (
                 <>
                   <Check data-checked={isSelected || undefined}>
@@ -42,7 +43,7 @@ export function ColumnChooser({ columns, hidden, onHiddenChange }: ColumnChooser
                   {column.header}
                 </>
               )}
-            </Item>
+            </GridMenuItem>
           ))}
         </Menu>
       </StyledPopover>
@@ -67,28 +68,10 @@ const Trigger = styled(Button)`
   &[data-focus-visible] { box-shadow: 0 0 0 2px ${({ theme }) => theme.color.focus}; }
 `;
 
-const StyledPopover = styled(Popover)`
+const StyledPopover = styled(GridMenuPopover)`
   min-width: 200px;
   max-height: 360px;
   overflow-y: auto;
-  padding: ${({ theme }) => theme.space[1]} 0;
-  background: ${({ theme }) => theme.color.surface};
-  border: 1px solid ${({ theme }) => theme.color.border};
-  border-radius: ${({ theme }) => theme.radius.md};
-  box-shadow: ${({ theme }) => theme.shadow.md};
-  & [role='menu'] { outline: none; }
-`;
-
-const Item = styled(MenuItem)`
-  display: flex;
-  align-items: center;
-  gap: ${({ theme }) => theme.space[2]};
-  min-height: 40px;
-  padding: 0 ${({ theme }) => theme.space[3]};
-  cursor: pointer;
-  outline: none;
-  &[data-focused] { background: ${({ theme }) => theme.color.secondary}; }
-  &[data-disabled] { color: ${({ theme }) => theme.color.disabledText}; cursor: not-allowed; }
 `;
 
 const Check = styled.span`

@@ -1,8 +1,9 @@
-import { Button, Menu, MenuItem, MenuTrigger, Popover } from 'react-aria-components';
+import { Button, Menu, MenuTrigger } from 'react-aria-components';
 import styled from 'styled-components';
 import { Icon, type IconName } from '../Icon/index.ts';
 import { messages } from '../messages.ts';
 import type { ColumnMove } from './columnLayout.ts';
+import { GridMenuItem, GridMenuPopover } from './gridMenu.styles.ts';
 
 interface ColumnMenuProps {
   readonly header: string;
@@ -38,7 +39,7 @@ export function ColumnMenu({ header, moves, isPinned, isOpen, onOpenChange, onMo
       >
         <Icon name="more" size={16} />
       </Trigger>
-      <StyledPopover placement="bottom start" data-overlay="">
+      <GridMenuPopover placement="bottom start" data-overlay="">
         <Menu
           aria-label={`${messages.columnMenu} ${header}`}
           autoFocus="first"
@@ -46,13 +47,13 @@ export function ColumnMenu({ header, moves, isPinned, isOpen, onOpenChange, onMo
           onAction={(key) => onMove(key as ColumnMove)}
         >
           {shown.map((item) => (
-            <Item key={item.move} id={item.move} textValue={item.label}>
+            <GridMenuItem key={item.move} id={item.move} textValue={item.label}>
               <Icon name={item.icon} size={16} />
               {item.label}
-            </Item>
+            </GridMenuItem>
           ))}
         </Menu>
-      </StyledPopover>
+      </GridMenuPopover>
     </MenuTrigger>
   );
 }
@@ -77,26 +78,4 @@ const Trigger = styled(Button)`
   [role='columnheader']:hover &, [role='columnheader']:focus-within &, &[data-open] { opacity: 1; }
   &[data-hovered] { background: ${({ theme }) => theme.color.secondary}; color: ${({ theme }) => theme.color.text}; }
   &[data-focus-visible] { opacity: 1; box-shadow: 0 0 0 2px ${({ theme }) => theme.color.focus}; }
-`;
-
-const StyledPopover = styled(Popover)`
-  min-width: 180px;
-  padding: ${({ theme }) => theme.space[1]} 0;
-  background: ${({ theme }) => theme.color.surface};
-  border: 1px solid ${({ theme }) => theme.color.border};
-  border-radius: ${({ theme }) => theme.radius.md};
-  box-shadow: ${({ theme }) => theme.shadow.md};
-  & [role='menu'] { outline: none; }
-`;
-
-const Item = styled(MenuItem)`
-  display: flex;
-  align-items: center;
-  gap: ${({ theme }) => theme.space[2]};
-  min-height: 40px;
-  padding: 0 ${({ theme }) => theme.space[3]};
-  cursor: pointer;
-  outline: none;
-  &[data-focused] { background: ${({ theme }) => theme.color.secondary}; }
-  &[data-disabled] { color: ${({ theme }) => theme.color.disabledText}; cursor: not-allowed; }
 `;
