@@ -3,8 +3,6 @@ import {
   Button,
   type CalendarView,
   CapacityCalendar,
-  Draggable,
-  DropArea,
   MultiSelectField,
   useSnackbar,
   type VisibleRange,
@@ -13,16 +11,14 @@ import { useState } from 'react';
 import styled from 'styled-components';
 import useSWR, { useSWRConfig } from 'swr';
 import type { ApiError } from '../api/ApiError.ts';
-import { MessageStateBadge } from '../contact/MessageStateBadge.tsx';
 import { useEntityOptions } from '../data/useEntityData.ts';
 import { useUrlState } from '../pages/searchParams.tsx';
 import { useCanBook } from '../session/SessionContext.tsx';
-import { BookingActions } from './BookingActions.tsx';
 import { bookingKeys, type CalendarQuery, type CellRef, useBookingApi } from './bookingApi.ts';
+import { CellBookings } from './CellBookings.tsx';
 import { addIsoDays, dateOf, hours, isoOf, kg, m3, percent, thaiDay } from './format.ts';
 import { Messages, Panel, Stack, TableScroll } from './layout.tsx';
 import {
-  BOOKING_PART_TYPE,
   cellWords,
   MoveDialog,
   type MovingPart,
@@ -31,11 +27,11 @@ import {
   targetsOf,
   useMovePart,
   useVerdicts,
-  Verdict,
 } from './reschedule.tsx';
 import { maxPercent, StatusBadge } from './StatusBadge.tsx';
-import type { CalendarCell, CellBooking, PlacedBooking } from './types.ts';
+import type { CalendarCell, PlacedBooking } from './types.ts';
 import { type OpenBookingEvents, useBookingEvents } from './useBookingEvents.ts';
+import { WeekDay, type WeekDrag } from './WeekDay.tsx';
 
 export interface BookingCalendarPageProps {
   /** Today in Asia/Bangkok, from the host (no clock inside). */
@@ -366,158 +362,6 @@ function DaySummary({ cells }: { readonly cells: readonly CalendarCell[] }) {
   return <StatusBadge colour={worst.colour} label={worst.statusLabel} value={maxPercent(worst)} wrap />;
 }
 
-/** What a week's cells need of the drag: who drags what, the engine's verdicts, where it hovers. */
-interface WeekDrag {
-  readonly canMove: boolean;
-  readonly todayIso: string;
-  readonly part: MovingPart | null;
-  readonly verdicts:
-    | ReadonlyMap<string, { readonly ok: boolean; readonly message: string | null }>
-    | undefined;
-  readonly hovered: string | null;
-  readonly onStart: (part: MovingPart) => void;
-  readonly onEnd: () => void;
-  readonly onHover: (key: string | null) => void;
-  readonly dropOn: (cell: CalendarCell) => (data: string) => void;
-}
-
-/** A week cell's cards shown at most; the rest are counted (and reached from "ดูการจอง"). */
-const CARDS_PER_CELL = 4;
-
-/** Week view: every shift × vehicle type of the day with its status and its bookings, each a drop target. */
-function WeekDay({
-  cells,
-  parts,
-  drag,
-}: {
-  readonly cells: readonly CalendarCell[];
-  readonly parts: ReadonlyMap<string, readonly PlacedBooking[]>;
-  readonly drag: WeekDrag;
-}) {
-  if (cells.length === 0) return null;
-  return (
-    <CellList>
-      {cells.map((cell) => {
-        const key = placeKey(cell);
-        const here = parts.get(key) ?? [];
-        const verdict = drag.part && placeKey(drag.part.from) !== key ? drag.verdicts?.get(key) : undefined;
-        // The same targets the server is asked about (`targetsOf`): from today on, not its own cell.
-        const isTarget = !!drag.part && placeKey(drag.part.from) !== key && cell.date >= drag.todayIso;
-        const content = (
-          <>
-            <span>
-              {cell.shiftName} · {cell.vehicleTypeName}
-            </span>
-            <StatusBadge colour={cell.colour} label={cell.statusLabel} value={maxPercent(cell)} wrap />
-            {isTarget && (
-              <Verdict data-ok={verdict ? String(verdict.ok) : undefined}>
-                {!verdict ? '…' : verdict.ok ? '✓ ย้ายได้' : '✕ ย้ายไม่ได้'}
-              </Verdict>
-            )}
-            {drag.hovered === key && verdict && !verdict.ok && <Reason>{verdict.message}</Reason>}
-            {here.slice(0, CARDS_PER_CELL).map((item) => {
-              const part: MovingPart = { bookingId: item.id, docNo: item.docNo, from: placeOf(item) };
-              return (
-                <Card
-                  key={item.id}
-                  type={BOOKING_PART_TYPE}
-                  data={JSON.stringify(part)}
-                  handleLabel={`ลาก ${item.docNo}`}
-                  isDisabled={!drag.canMove}
-                  onDragStart={() => drag.onStart(part)}
-                  onDragEnd={drag.onEnd}
-                >
-                  {/* A phone's day (~35 px) shows the number's last digits; the handle names it whole. */}
-                  <span data-long="">{item.docNo}</span>
-                  <span data-short="" aria-hidden="true">
-                    …{item.docNo.slice(-4)}
-                  </span>
-                </Card>
-              );
-            })}
-            {here.length > CARDS_PER_CELL && <More>+ อีก {here.length - CARDS_PER_CELL} รายการ</More>}
-          </>
-        );
-        return (
-          <li key={key}>
-            {drag.canMove ? (
-              <Target
-                type={BOOKING_PART_TYPE}
-                label={`วางที่ ${cellWords(cell)}`}
-                isRefused={!!verdict && !verdict.ok}
-                onDropEnter={() => drag.onHover(key)}
-                onDropExit={() => drag.onHover(null)}
-                onDrop={drag.dropOn(cell)}
-              >
-                {content}
-              </Target>
-            ) : (
-              content
-            )}
-          </li>
-        );
-      })}
-    </CellList>
-  );
-}
-
-function CellBookings({
-  cell,
-  bookingHref,
-  onChanged,
-  onMove,
-}: {
-  readonly cell: CellRef;
-  readonly bookingHref: (id: string) => string;
-  readonly onChanged: () => void;
-  /** "ย้ายไป…": the keyboard's way to move a booking (only for who may book). */
-  readonly onMove?: ((item: CellBooking) => void) | undefined;
-}) {
-  const booking = useBookingApi();
-  const list = useSWR<readonly CellBooking[], ApiError>(
-    bookingKeys.cellBookings(booking.branchId, cell),
-    () => booking.cellBookings(cell),
-  );
-  return (
-    <Panel aria-labelledby="cell-bookings">
-      <h2 id="cell-bookings">การจองในช่วงรถนี้</h2>
-      {list.error && (
-        <Alert>
-          <Messages messages={list.error.messages} />
-        </Alert>
-      )}
-      {!list.data && !list.error && <p role="status">กำลังโหลดการจอง...</p>}
-      {list.data?.length === 0 && <p>ยังไม่มีการจองในช่วงรถนี้</p>}
-      <BookingList>
-        {list.data?.map((item) => (
-          <li key={item.id}>
-            <a href={bookingHref(item.id)}>{item.docNo}</a> · {item.customerLabel ?? '-'} ·{' '}
-            {item.shipToLabel ?? '-'} <MessageStateBadge state={item.messageState} />
-            <BookingActions
-              bookingId={item.id}
-              docNo={item.docNo}
-              callStatus={item.callStatus}
-              onChanged={onChanged}
-            />
-            {onMove && (
-              <MoveButton>
-                <Button
-                  variant="secondary"
-                  size="sm"
-                  aria-label={`ย้ายไป… ${item.docNo}`}
-                  onPress={() => onMove(item)}
-                >
-                  ย้ายไป…
-                </Button>
-              </MoveButton>
-            )}
-          </li>
-        ))}
-      </BookingList>
-    </Panel>
-  );
-}
-
 const Toolbar = styled.div`
   display: grid;
   grid-template-columns: auto repeat(2, minmax(180px, 280px));
@@ -525,28 +369,6 @@ const Toolbar = styled.div`
   align-items: end;
   & > fieldset { display: flex; gap: ${({ theme }) => theme.space[1]}; margin: 0; padding: 0; border: none; }
   @media (max-width: 640px) { grid-template-columns: 1fr; }
-`;
-
-const CellList = styled.ul`
-  container-type: inline-size;
-  display: flex;
-  flex-direction: column;
-  gap: 2px;
-  margin: 0;
-  padding: 0;
-  list-style: none;
-  font-size: ${({ theme }) => theme.font.size.xs};
-  & > li { display: flex; flex-direction: column; }
-`;
-
-const BookingList = styled.ul`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space[3]};
-  margin: 0;
-  padding: 0;
-  list-style: none;
-  & > li { display: flex; flex-direction: column; gap: ${({ theme }) => theme.space[1]}; padding-bottom: ${({ theme }) => theme.space[3]}; border-bottom: 1px solid ${({ theme }) => theme.color.border}; }
 `;
 
 const BookDay = styled.div`
@@ -561,45 +383,8 @@ const PastDay = styled.span`
   color: ${({ theme }) => theme.color.textMuted};
 `;
 
-const Target = styled(DropArea)`
-  display: flex;
-  flex-direction: column;
-  gap: 2px;
-  border-radius: ${({ theme }) => theme.radius.sm};
-`;
-
-const Card = styled(Draggable)`
-  min-height: 32px;
-  padding: 2px 34px 2px ${({ theme }) => theme.space[1]};
-  border: 1px solid ${({ theme }) => theme.color.border};
-  border-radius: ${({ theme }) => theme.radius.sm};
-  background: ${({ theme }) => theme.color.surface};
-  display: flex;
-  align-items: center;
-  overflow-wrap: normal;
-  & > [data-short] { display: none; }
-  /* A day on a phone: the handle above the number, the number's last digits. */
-  @container (max-width: 64px) {
-    padding: 34px 2px 2px;
-    & > [data-long] { display: none; }
-    & > [data-short] { display: inline; }
-  }
-`;
-
-const Reason = styled.span`
-  color: ${({ theme }) => theme.color.danger};
-`;
-
-const More = styled.span`
-  color: ${({ theme }) => theme.color.textMuted};
-`;
-
 const DragStatus = styled.p`
   margin: 0;
   min-height: 1.6em;
   color: ${({ theme }) => theme.color.text};
-`;
-
-const MoveButton = styled.div`
-  display: flex;
 `;
