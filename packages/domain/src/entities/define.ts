@@ -1,3 +1,4 @@
+import { SORTABLE_TYPES } from '../entity/listQuery.ts';
 import { type EntityName, isEntityName } from '../entity/names.ts';
 import type { EntityDef, FieldDef, RouteStyle, SortDef } from '../entity/types.ts';
 import { CODE_NAME_LABEL, sortBy } from './fields.ts';
@@ -61,18 +62,7 @@ function assertNamesDeclared(entity: EntityDef): void {
 }
 
 /** Field types a bulk "set" writes as one column of the row (no link table, no child rows). */
-const BULK_TYPES = new Set([
-  'string',
-  'text',
-  'integer',
-  'decimal',
-  'boolean',
-  'date',
-  'time',
-  'datetime',
-  'enum',
-  'ref',
-]);
+const BULK_TYPES: ReadonlySet<string> = new Set([...SORTABLE_TYPES, 'text']);
 
 /**
  * A bulk-editable field gives many rows the same value: a unique field cannot take it, a personal

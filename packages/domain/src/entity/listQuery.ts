@@ -21,7 +21,8 @@ export type ListQueryResult = { ok: true; value: ListQuery } | { ok: false; mess
 
 export type RawQuery = Readonly<Record<string, string | readonly string[] | undefined>>;
 
-const SORTABLE_TYPES: ReadonlySet<FieldType> = new Set([
+/** Types stored as one column of the row: a list sorts by them, a bulk action sets them. */
+export const SORTABLE_TYPES: ReadonlySet<FieldType> = new Set([
   'string',
   'integer',
   'decimal',

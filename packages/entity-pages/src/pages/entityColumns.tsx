@@ -1,11 +1,14 @@
 import type { ColumnStorage, DataGridColumn } from '@lms/design-system';
-import { type DateFormatOptions, type EntityDef, type FieldDef, listableFields } from '@lms/domain';
+import {
+  type DateFormatOptions,
+  type EntityDef,
+  type FieldDef,
+  listableFields,
+  SORTABLE_TYPES,
+} from '@lms/domain';
 import type { EntityRecord } from '../data/entityKeys.ts';
 import type { EntityParts } from '../parts/types.ts';
 import { formatField, isNumeric } from './formatValue.ts';
-
-/** Types a list can sort by on the server (one-value fields: validateListQuery). */
-const UNSORTABLE = new Set(['refs', 'weekdays', 'roles', 'file', 'image', 'text', 'attachments']);
 
 /**
  * A grid column per listable field, in declaration order with `listColumns` first; `cells` draws
@@ -26,7 +29,8 @@ export function entityColumns(
   return ordered.map((field, index) => ({
     key: field.name,
     header: field.label,
-    sortable: !UNSORTABLE.has(field.type),
+    // What the server sorts by (validateListQuery): one-value fields.
+    sortable: SORTABLE_TYPES.has(field.type),
     align: isNumeric(field) ? 'end' : 'start',
     alwaysVisible: index === 0,
     // The identifying first column stays in view while the middle scrolls sideways.
