@@ -96,7 +96,8 @@ function subtitle(ctx: DocumentContext) {
   return `${documentText.printedAt} ${formatDateTime(ctx.printedAt, options)} (${documentText.era(ctx.buddhistEra)})`;
 }
 
-const sum = <T>(rows: readonly T[], pick: (row: T) => number) => rows.reduce((s, r) => s + pick(r), 0);
+const sum = <T>(rows: readonly T[], pick: (row: T) => number | null) =>
+  rows.reduce((s, r) => s + (pick(r) ?? 0), 0);
 
 /** The slots a booking uses: day, shift and its hours, vehicle type, with what they carry. */
 function slotsOf(lines: readonly BookingLineRow[]) {
