@@ -18,13 +18,9 @@ import {
   unitName,
 } from '@lms/domain';
 import { snake } from '../entities/naming.ts';
-import type {
-  BookingDocumentRows,
-  BookingLineRow,
-  BookingRow,
-  DeliveryOrderRow,
-  ShipmentDocumentRows,
-} from './load.ts';
+import type { BookingDocumentRows, BookingLineRow, BookingRow } from './load.ts';
+import type { DeliveryOrderRow } from './loadDeliveryOrders.ts';
+import type { ShipmentDocumentRows } from './loadShipments.ts';
 import type { Block, Column, DocumentHeader, DocumentModel, Field } from './model.ts';
 
 /** Each kind's document model, from the rows load.ts reads: pure, so a test can read it. */

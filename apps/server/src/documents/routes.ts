@@ -14,14 +14,9 @@ import {
   deliveryNoteModel,
   tripSheetModel,
 } from './kinds.ts';
-import {
-  bookingIdsOfShift,
-  loadBookings,
-  loadDeliveryOrders,
-  loadHeader,
-  loadShift,
-  loadShipments,
-} from './load.ts';
+import { bookingIdsOfShift, loadBookings, loadHeader, loadShift } from './load.ts';
+import { loadDeliveryOrders } from './loadDeliveryOrders.ts';
+import { loadShipments } from './loadShipments.ts';
 import type { DocumentModel } from './model.ts';
 import { openPdf, renderDocument } from './render.ts';
 

@@ -57,10 +57,10 @@ async function eraseContact(ctx: AuthContext, id: string, userId: string) {
     // jsonb's `-` of keys is no operator the builder types.
     await trx
       .updateTable('history')
-      .set({ changes: sql<string>`changes - ${fields}::text[]` })
+      .set((eb) => ({ changes: sql<string>`${eb.ref('changes')} - ${fields}::text[]` }))
       .where('entity', '=', shipTo.name)
       .where('record_id', '=', id)
-      .where(hasAnyKey(sql.ref('changes'), fields))
+      .where((eb) => hasAnyKey(eb.ref('changes'), fields))
       .execute();
     await recordHistory(trx, {
       entity: shipTo,

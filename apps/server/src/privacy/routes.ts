@@ -129,7 +129,7 @@ async function personalDataOf(
     .select(['h.at', 'h.action', 'h.changes'])
     .where('h.entity', '=', entity.name)
     .where('h.record_id', '=', id)
-    .where(hasAnyKey(sql.ref('h.changes'), fields))
+    .where((eb) => hasAnyKey(eb.ref('h.changes'), fields))
     .orderBy('h.at')
     .orderBy('h.id')
     .execute();
