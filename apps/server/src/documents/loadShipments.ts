@@ -56,36 +56,10 @@ export type ShipmentRow = Omit<ShipmentColumns, (typeof stageColumnList)[number]
   columns: Record<string, string | null>;
 };
 
-const shipmentRow = ({
-  id,
-  doc_no,
-  plate,
-  driver,
-  driver_tel,
-  vehicle_type,
-  shift_date,
-  shift_of_day_id,
-  shift,
-  start_time,
-  end_time,
-  booking_ids,
-  delivery_order_ids,
-  ...columns
-}: ShipmentColumns): ShipmentRow => ({
-  id,
-  doc_no,
-  plate,
-  driver,
-  driver_tel,
-  vehicle_type,
-  shift_date,
-  shift_of_day_id,
-  shift,
-  start_time,
-  end_time,
-  booking_ids,
-  delivery_order_ids,
-  columns,
+// The stage columns ride along unnamed in the type: `columns` is how the trip sheet reads them.
+const shipmentRow = (row: ShipmentColumns): ShipmentRow => ({
+  ...row,
+  columns: Object.fromEntries(stageColumnList.map((column) => [column, row[column]])),
 });
 
 /** One stop of a trip: a booking's ship-to and the shipment's DOs for it, with the planned arrival. */
