@@ -76,7 +76,7 @@ describe('every seeded row reads through the API', () => {
 
 describe('migration 0009: coordinates', () => {
   it('clears NaN and out-of-range coordinates of an existing database, then refuses them', async () => {
-    // The migration runs against the schema of its day, not today's DB.
+    // A migration runs on the schema of its day, typed `AnyDatabase`, not today's `DB`.
     const db: AnyDatabase = server.db;
     await down(db);
     const { rows } = await sql<{ id: string }>`
