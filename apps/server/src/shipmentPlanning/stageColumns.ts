@@ -1,10 +1,5 @@
 import { type ShipmentStage, type StageFieldNames, stageFieldNames } from '@lms/domain';
-import { snake } from '../entities/naming.ts';
-
-/** `planDateCheckIn` → `plan_date_check_in`, as `snake` spells it at run time. */
-type Snake<S extends string> = S extends `${infer Head}${infer Tail}`
-  ? `${Head extends Lowercase<Head> ? Head : `_${Lowercase<Head>}`}${Snake<Tail>}`
-  : S;
+import { type Snake, snake } from '../entities/naming.ts';
 
 /**
  * The shipment columns of a stage's plan and actual date and time, by field name. Typed by name,
