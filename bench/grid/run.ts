@@ -64,44 +64,54 @@ try {
     );
   }
 
-  const scroll = async (): Promise<ScrollResult> => {
+  const scroll = async (stepPx: number): Promise<ScrollResult> => {
     await page.reload();
     await page.waitForSelector('[role="gridcell"]');
-    return page.evaluate(scrollThrough, STEPS);
+    return page.evaluate(scrollThrough, { steps: STEPS, stepPx });
   };
-  const runs = [await scroll(), await scroll(), await scroll()];
-  const frames = runs.flatMap((r) => r.frames);
-
-  // One more scroll under the DevTools trace: the main thread's work per step, and what it was.
-  await page.reload();
-  await page.waitForSelector('[role="gridcell"]');
-  await browser.startTracing(page, { categories: TRACE_CATEGORIES });
-  await page.evaluate(scrollThrough, STEPS);
-  const trace = summarizeTrace((await browser.stopTracing()).toString('utf8'));
+  const traced = async (stepPx: number) => {
+    await page.reload();
+    await page.waitForSelector('[role="gridcell"]');
+    await browser.startTracing(page, { categories: TRACE_CATEGORIES });
+    await page.evaluate(scrollThrough, { steps: STEPS, stepPx });
+    return summarizeTrace((await browser.stopTracing()).toString('utf8'));
+  };
 
   console.log(
     `DataGrid, 100,000 client-side rows (virtualized), ${dev ? "Vite's dev server (React development build)" : `production build${profile ? ' (not minified, for the profile)' : ''}`}, Debian Chromium headless`,
   );
   console.log(`  first render (3 reloads): ${firstRender.map(fmt).join(', ')}`);
-  console.log(
-    `  scroll top → bottom in ${STEPS} steps, 3 runs: ${runs.map((r) => fmt(r.totalMs)).join(', ')}; rows in the DOM at most ${Math.max(...runs.map((r) => r.maxRowsInDom))}, last aria-rowindex ${runs[0]!.lastRowIndex}`,
-  );
-  console.log(
-    `  frame (rAF to rAF, ${frames.length} frames): median ${fmt(percentile(frames, 0.5))} (goal < ${GOAL.medianMs} ms), p95 ${fmt(percentile(frames, 0.95))} (goal < ${GOAL.p95Ms} ms)`,
-  );
   const spread = (values: number[]) =>
     `median ${fmt(percentile(values, 0.5))}, p95 ${fmt(percentile(values, 0.95))}, max ${fmt(Math.max(...values))}`;
-  console.log(`  main thread per step (trace): busy ${spread(trace.stepBusy)}; CPU ${spread(trace.stepCpu)}`);
-  const kinds = Object.entries(trace.byKind).sort((a, b) => b[1] - a[1]);
-  console.log(
-    `  where the CPU went (self time over the traced scroll): ${kinds.map(([k, ms]) => `${k} ${fmt(ms)}`).join(', ')}`,
-  );
-  console.log(
-    `  top trace events: ${trace.byName
-      .slice(0, 8)
-      .map(([n, ms]) => `${n} ${fmt(ms)}`)
-      .join(', ')}`,
-  );
+  // Jumps of 500 rows (every frame all new rows, as before issue 24), then a wheel's 3 rows a frame.
+  for (const [name, stepPx, runCount] of [
+    ['top → bottom, 500 rows a step', 0, 3],
+    ['3 rows (132 px) a step', 132, 1],
+  ] as const) {
+    const runs: ScrollResult[] = [];
+    for (let run = 0; run < runCount; run++) runs.push(await scroll(stepPx));
+    const frames = runs.flatMap((r) => r.frames);
+    const trace = await traced(stepPx);
+    console.log(
+      `  scroll ${name}, ${STEPS} steps × ${runCount}: ${runs.map((r) => fmt(r.totalMs)).join(', ')}; rows in the DOM at most ${Math.max(...runs.map((r) => r.maxRowsInDom))}`,
+    );
+    console.log(
+      `    frame (rAF to rAF, ${frames.length} frames): median ${fmt(percentile(frames, 0.5))} (goal < ${GOAL.medianMs} ms), p95 ${fmt(percentile(frames, 0.95))} (goal < ${GOAL.p95Ms} ms)`,
+    );
+    console.log(
+      `    main thread per step (trace): busy ${spread(trace.stepBusy)}; CPU ${spread(trace.stepCpu)}`,
+    );
+    const kinds = Object.entries(trace.byKind).sort((x, y) => y[1] - x[1]);
+    console.log(
+      `    where the CPU went (self time, traced scroll): ${kinds.map(([k, ms]) => `${k} ${fmt(ms)}`).join(', ')}`,
+    );
+    console.log(
+      `    top trace events: ${trace.byName
+        .slice(0, 6)
+        .map(([n, ms]) => `${n} ${fmt(ms)}`)
+        .join(', ')}`,
+    );
+  }
 
   if (profile) {
     await page.reload();
@@ -110,7 +120,7 @@ try {
     await cdp.send('Profiler.enable');
     await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
     await cdp.send('Profiler.start');
-    await page.evaluate(scrollThrough, STEPS);
+    await page.evaluate(scrollThrough, { steps: STEPS, stepPx: 0 });
     const { profile: cpu } = await cdp.send('Profiler.stop');
     console.log('  CPU profile of one scroll, self time by function:');
     for (const [fn, ms] of topFunctions(cpu as never, 25)) console.log(`    ${fmt(ms).padStart(10)}  ${fn}`);

@@ -7,11 +7,18 @@ export interface ScrollResult {
 }
 
 /**
- * Runs in the page: scrolls the grid to the bottom in `steps` frame-sized jumps (one per
- * animation frame, as a fast fling would) and times each frame. Every step is marked
- * (`performance.mark('step')`) so a trace can tell the steps apart.
+ * Runs in the page: scrolls the grid one step per animation frame and times each frame. With
+ * `stepPx` 0 the steps reach the bottom (500 rows a step: every frame shows new rows, the
+ * worst case); otherwise each step scrolls that far (a wheel or a fling: most rows stay).
+ * Every step is marked (`performance.mark('step')`) so a trace can tell the steps apart.
  */
-export async function scrollThrough(steps: number): Promise<ScrollResult> {
+export async function scrollThrough({
+  steps,
+  stepPx,
+}: {
+  steps: number;
+  stepPx: number;
+}): Promise<ScrollResult> {
   const grid = document.querySelector('[role="grid"]') as HTMLElement;
   const scroller = grid.parentElement as HTMLElement;
   const frames: number[] = [];
@@ -20,7 +27,7 @@ export async function scrollThrough(steps: number): Promise<ScrollResult> {
   let last = start;
   for (let step = 1; step <= steps; step++) {
     performance.mark('step');
-    scroller.scrollTop = (scroller.scrollHeight * step) / steps;
+    scroller.scrollTop = stepPx > 0 ? stepPx * step : (scroller.scrollHeight * step) / steps;
     await new Promise<void>((resolve) => requestAnimationFrame(() => resolve()));
     const now = performance.now();
     frames.push(now - last);
