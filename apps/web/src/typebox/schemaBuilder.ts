@@ -40,7 +40,13 @@ const Type = {
   },
   /** Every property optional, in the object and where its properties are spread into another. */
   Partial: (schema: Schema, options?: Options): Schema => {
-    const { required: _all, properties = {}, ...rest } = schema as { properties?: Record<string, Schema> };
+    const {
+      required: _all,
+      properties = {},
+      ...rest
+    } = schema as Schema & {
+      properties?: Record<string, Schema>;
+    };
     const each = Object.fromEntries(
       Object.entries(properties).map(([key, value]) => [key, Type.Optional(value)]),
     );

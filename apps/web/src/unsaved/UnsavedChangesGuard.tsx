@@ -1,8 +1,10 @@
+import { whenIdle } from '@lms/design-system';
 import { createUnsavedChanges, UnsavedChangesProvider } from '@lms/entity-pages';
 import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { useBlocker } from 'react-router-dom';
 
-const LeaveDialog = lazy(() => import('./LeaveDialog.tsx').then((m) => ({ default: m.LeaveDialog })));
+const loadLeaveDialog = () => import('./LeaveDialog.tsx');
+const LeaveDialog = lazy(() => loadLeaveDialog().then((m) => ({ default: m.LeaveDialog })));
 
 /**
  * Leaving a form with unsaved input asks first (issue 22 item 7). Forms report their state to
@@ -25,7 +27,8 @@ export function UnsavedChangesGuard({ children }: { children: ReactNode }) {
         leavesDialog(currentLocation.search, nextLocation.search)),
   );
 
-  // The question's dialog is loaded the first time a leave is blocked, then stays mounted.
+  // The question's dialog is a chunk fetched once the first screen is up, mounted the first time a leave is blocked.
+  useEffect(() => whenIdle(loadLeaveDialog), []);
   const [asked, setAsked] = useState(false);
   if (blocker.state === 'blocked' && !asked) setAsked(true);
 

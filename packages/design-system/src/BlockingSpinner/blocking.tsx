@@ -11,6 +11,7 @@ import {
   useState,
 } from 'react';
 import { useSnackbar } from '../Snackbar/index.ts';
+import { whenIdle } from '../whenIdle.ts';
 import { LoadingScreen } from './LoadingScreen.tsx';
 
 /**
@@ -71,10 +72,7 @@ export function BlockingProvider({
   const label = running.length > 0 ? running[running.length - 1]!.split('\u0000')[1] || undefined : undefined;
   const value = useMemo(() => run, [run]);
   // Fetched when the browser is idle after the first screen, so the first operation finds it; mounted from then on.
-  useEffect(() => {
-    const idle = window.requestIdleCallback ?? ((callback: () => void) => window.setTimeout(callback, 1000));
-    idle(() => void loadSpinner());
-  }, []);
+  useEffect(() => whenIdle(loadSpinner), []);
   const [used, setUsed] = useState(false);
   if (running.length > 0 && !used) setUsed(true);
   return (
