@@ -27,9 +27,9 @@ export function UnsavedChangesGuard({ children }: { children: ReactNode }) {
         leavesDialog(currentLocation.search, nextLocation.search)),
   );
 
-  // The question's dialog is a chunk fetched once the first screen is up, mounted the first time a leave is blocked.
-  useEffect(() => whenIdle(loadLeaveDialog), []);
+  // The question's dialog is a chunk fetched and mounted (closed) once the first screen is up, or when a leave is first blocked.
   const [asked, setAsked] = useState(false);
+  useEffect(() => whenIdle(() => loadLeaveDialog().then(() => setAsked(true))), []);
   if (blocker.state === 'blocked' && !asked) setAsked(true);
 
   useEffect(() => {

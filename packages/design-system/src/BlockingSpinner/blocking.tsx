@@ -71,9 +71,9 @@ export function BlockingProvider({
   );
   const label = running.length > 0 ? running[running.length - 1]!.split('\u0000')[1] || undefined : undefined;
   const value = useMemo(() => run, [run]);
-  // Fetched when the browser is idle after the first screen, so the first operation finds it; mounted from then on.
-  useEffect(() => whenIdle(loadSpinner), []);
+  // Fetched and mounted (inactive) when the browser is idle after the first screen, so the first operation finds it.
   const [used, setUsed] = useState(false);
+  useEffect(() => whenIdle(() => loadSpinner().then(() => setUsed(true))), []);
   if (running.length > 0 && !used) setUsed(true);
   return (
     <BlockingContext.Provider value={value}>
