@@ -511,7 +511,7 @@ describe('an import as a job (leave and come back)', () => {
     expect(job.body).toMatchObject({ phase: 'failed', messages: [jobMessages.stopped] });
   });
 
-  it('reports its progress: every thousand rows checked, every batch written', async () => {
+  it('reports its progress after every chunk of a thousand rows', async () => {
     const group = entityByName('vehicleGroup');
     const seen: string[] = [];
     const records = Array.from({ length: 2500 }, (_, i) => ({
@@ -531,10 +531,7 @@ describe('an import as a job (leave and come back)', () => {
       'checking 0/2500',
       'checking 1000/2500',
       'checking 2000/2500',
-      'writing 0/2500',
-      'writing 1000/2500',
-      'writing 2000/2500',
-      'writing 2500/2500',
+      'checking 2500/2500',
     ]);
   });
 });

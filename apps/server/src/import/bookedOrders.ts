@@ -1,0 +1,43 @@
+import { type EntityDef, fieldsFrozenByBooking, INTEGRATION_MESSAGES } from '@lms/domain';
+import { sql } from 'kysely';
+import type { Executor, Row } from '../crud/repository.ts';
+
+/** A stored record an import changes: its id, the stored values and the fields that change. */
+export interface Change {
+  readonly id: string;
+  readonly before: Row;
+  readonly changed: readonly string[];
+}
+
+/**
+ * An import or sync may not change what a confirmed booking was checked against (weight, volume,
+ * ship-to, ship cond): such a record fails naming the booking (field → Thai message), so the planner
+ * cancels it first rather than keep a booking the truck can no longer carry. Applies to records that
+ * say they are booked (`isBooking`); the bookings of a whole chunk are read in one query.
+ */
+export async function bookedOrderConflicts(
+  db: Executor,
+  entity: EntityDef,
+  changes: readonly Change[],
+): Promise<Map<string, Record<string, string>>> {
+  const frozen = new Map<string, string[]>();
+  for (const { id, before, changed } of changes) {
+    if (before.isBooking !== true) continue;
+    const fields = fieldsFrozenByBooking.filter((field) => changed.includes(field));
+    if (fields.length) frozen.set(id, fields);
+  }
+  const conflicts = new Map<string, Record<string, string>>();
+  if (frozen.size === 0) return conflicts;
+  const { rows } = await sql<{ order_id: string; booking: string }>`
+    select distinct on (l.delivery_order_id) l.delivery_order_id as order_id, coalesce(b.doc_no, b.id::text) as booking
+      from booking_report__lines l join booking_report b on b.id = l.parent_id
+     where l.delivery_order_id = any(${[...frozen.keys()]}::uuid[]) and b.canceled_at is null
+     order by l.delivery_order_id, b.confirmed_at desc nulls last`.execute(db);
+  const bookings = new Map(rows.map((r) => [r.order_id, r.booking]));
+  for (const [id, fields] of frozen) {
+    const labels = fields.map((name) => entity.fields.find((f) => f.name === name)?.label ?? name);
+    const message = INTEGRATION_MESSAGES.bookedOrder(bookings.get(id) ?? '-', labels);
+    conflicts.set(id, Object.fromEntries(fields.map((field) => [field, message])));
+  }
+  return conflicts;
+}
