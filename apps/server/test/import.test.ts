@@ -536,6 +536,57 @@ describe('an import as a job (leave and come back)', () => {
   });
 });
 
+describe('a large report (more rows than it carries)', () => {
+  const entity = entityByName('vehicleGroup');
+  const L = labels(entity);
+
+  it('carries its first thousand rows, failed first; the job pages the rest by status', async () => {
+    // 2,500 rows; every 100th has no name.
+    const rows = Array.from({ length: 2500 }, (_, i) => [`VG-RP${i}`, i % 100 === 50 ? '' : `กลุ่ม ${i}`]);
+    const started = await upload(
+      entity,
+      await xlsx([[L('code'), L('name')], ...rows]),
+      'ใหญ่.xlsx',
+      {},
+      { job: true },
+    );
+    expect(started.status, JSON.stringify(started.body)).toBe(201);
+    let job = started.body;
+    for (let i = 0; i < 300 && job.phase !== 'done' && job.phase !== 'failed'; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      job = (await call(server.api, 'GET', `/${entity.name}/import/jobs/${started.body.id}`, { token })).body;
+    }
+    expect(job.report).toMatchObject({ total: 2500, created: 2475, failed: 25 });
+    expect(job.report.rows).toHaveLength(1000);
+    expect(job.report.rows.slice(0, 25).every((r: { status: string }) => r.status === 'failed')).toBe(true);
+    expect(job.report.rows[0]).toMatchObject({ row: 52, key: 'VG-RP50', values: { [L('name')]: '' } });
+    expect(job.report.rows[25]).toMatchObject({ row: 2, status: 'created', key: 'VG-RP0' });
+
+    const page = async (query: string, as = token) =>
+      call(server.api, 'GET', `/${entity.name}/import/jobs/${started.body.id}/rows?${query}`, { token: as });
+    const failed = await page('status=failed');
+    expect(failed.body.total).toBe(25);
+    expect(failed.body.rows.map((r: { row: number }) => r.row)).toEqual(
+      Array.from({ length: 25 }, (_, i) => i * 100 + 52),
+    );
+    const created = await page('status=created&offset=2400&limit=1000');
+    expect(created.body.total).toBe(2475);
+    expect(created.body.rows).toHaveLength(75);
+    expect(created.body.rows.at(-1)).toEqual({ row: 2501, status: 'created', key: 'VG-RP2499', errors: {} });
+    // "All" runs on from the failed rows into the others, in sheet order.
+    const all = await page('offset=20&limit=10');
+    expect(all.body.total).toBe(2500);
+    expect(all.body.rows.map((r: { status: string; row: number }) => `${r.status} ${r.row}`)).toEqual([
+      ...[20, 21, 22, 23, 24].map((i) => `failed ${i * 100 + 52}`),
+      ...[2, 3, 4, 5, 6].map((row) => `created ${row}`),
+    ]);
+    expect((await page('status=updated')).body).toEqual({ rows: [], total: 0 });
+    expect((await page('limit=1001')).status).toBe(400);
+    const other = await signIn(server.api, await createUser(server.db, { roles: [ROLE_ADMIN] }));
+    expect((await page('status=failed', other)).status).toBe(404);
+  });
+});
+
 describe('batched writes', () => {
   const vehicleType = entityByName('vehicleType');
   const V = labels(vehicleType);

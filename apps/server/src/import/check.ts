@@ -36,9 +36,15 @@ export interface Pending {
 
 const failed = (entry: Pending) => Object.keys(entry.errors).length > 0;
 const isRef = (field: FieldDef) => (field.type === 'ref' || field.type === 'refs') && field.ref !== undefined;
-/** The references a value names, as written (a ref's text, a refs list's items). */
-const tokensOf = (value: unknown): string[] =>
-  [value].flat().filter((token): token is string => typeof token === 'string' && token !== '');
+const NONE: readonly string[] = [];
+/** The references a value names, as written (a ref's text, a refs list's items); hot: no closures. */
+function tokensOf(value: unknown): readonly string[] {
+  if (typeof value === 'string') return value === '' ? NONE : [value];
+  if (!Array.isArray(value)) return NONE;
+  const tokens: string[] = [];
+  for (const token of value) if (typeof token === 'string' && token !== '') tokens.push(token);
+  return tokens;
+}
 
 /** Whether a value read back equals the one imported (numbers as numbers, lists as sets). */
 function same(field: FieldDef | undefined, stored: unknown, imported: unknown): boolean {
@@ -65,6 +71,7 @@ export class Checker {
   private readonly keyNames: readonly string[];
   private readonly keyFields: readonly FieldDef[];
   private readonly fields: readonly FieldDef[];
+  private readonly byName: ReadonlyMap<string, FieldDef>;
   private readonly refFields: readonly FieldDef[];
   private readonly references = new Map<string, Map<string, Resolved>>();
   private readonly seen = new Map<string, number>();
@@ -78,6 +85,7 @@ export class Checker {
     this.keyNames = naturalKeyOf(entity);
     this.keyFields = this.keyNames.map((name) => entity.fields.find((f) => f.name === name)!);
     this.fields = input.fields(entity);
+    this.byName = new Map(this.fields.map((f) => [f.name, f]));
     this.refFields = this.fields.filter(isRef);
   }
 
@@ -91,7 +99,15 @@ export class Checker {
       keyed.filter((e) => !failed(e)).map((e) => this.keyOf(e)),
       this.options.branchId,
     );
-    for (const entry of pending) await this.validate(entry, existing);
+    const { extension, ctx } = this.options;
+    for (const entry of pending) {
+      const checked = this.validate(entry, existing);
+      if (!checked) continue;
+      // An extension's own rules (users), after the schema's; most entities have none (no await per row).
+      const extra = extension?.validate ? await extension.validate(checked.value, ctx!) : undefined;
+      if (extra && Object.keys(extra).length) Object.assign(entry.errors, extra);
+      else this.accept(entry, checked.before, checked.value);
+    }
     await this.refuseBookedChanges(pending);
     return pending;
   }
@@ -131,9 +147,10 @@ export class Checker {
       for (const field of this.refFields) {
         const value = entry.values[field.name];
         if (tokensOf(value).length === 0) continue;
+        const known = this.references.get(field.ref!);
         const ids: unknown[] = [];
-        for (const token of [value].flat()) {
-          const found = typeof token === 'string' ? this.references.get(field.ref!)?.get(token) : undefined;
+        for (const token of Array.isArray(value) ? value : [value]) {
+          const found = typeof token === 'string' ? known?.get(token) : undefined;
           if (found && 'id' in found) ids.push(found.id);
           else if (found) entry.errors[field.name] = found.error;
           else ids.push(token); // not text: the schema says what is wrong with it
@@ -164,7 +181,10 @@ export class Checker {
   }
 
   /** 4. The form's schema on the whole record (the stored one with the row's values over it). */
-  private async validate(entry: Pending, existing: Map<string, Row | typeof AMBIGUOUS>): Promise<void> {
+  private validate(
+    entry: Pending,
+    existing: Map<string, Row | typeof AMBIGUOUS>,
+  ): { before: Row | undefined; value: Row } | undefined {
     if (failed(entry)) return;
     const { entity, options } = this;
     const keyName = this.keyFields[0]?.name ?? '';
@@ -186,31 +206,35 @@ export class Checker {
       before ? 'update' : 'create',
       before ? { ...before, ...entry.values } : entry.values,
     );
-    const errors = result.ok
-      ? ((await options.extension?.validate?.(result.value, options.ctx!)) ?? {})
-      : { ...result.errors };
-    if (!result.ok || Object.keys(errors).length) {
-      entry.errors = { ...entry.errors, ...(errors._form ? { '': errors._form } : {}), ...errors };
-      delete entry.errors._form;
-      return;
+    if (result.ok) return { before, value: result.value };
+    const { _form, ...errors } = result.errors;
+    entry.errors = { ...entry.errors, ...(_form ? { '': _form } : {}), ...errors };
+  }
+
+  /** 5. A valid record: the values it writes, and whether it is new, changed or the same. */
+  private accept(entry: Pending, before: Row | undefined, value: Row): void {
+    // The fields the row writes: on an update only those it carries; loops, not closures (hot).
+    const values: Row = {};
+    let changed = !before;
+    for (const field of before ? entry.present : this.fields) {
+      if (!(field.name in value)) continue;
+      values[field.name] = value[field.name];
+      if (before && !changed) changed = !same(field, before[field.name], values[field.name]);
     }
-    const written = [...(before ? entry.present : this.fields).map((f) => f.name), ...entry.children];
-    entry.values = Object.fromEntries(
-      written.filter((name) => name in result.value).map((name) => [name, result.value[name]]),
-    );
+    for (const name of entry.children) {
+      values[name] = value[name];
+      if (before && !changed) changed = !same(undefined, before[name], values[name]);
+    }
+    entry.values = values;
     entry.existing = before;
-    entry.status = !before
-      ? 'created'
-      : written.every((name) => same(this.field(name), before[name], entry.values[name]))
-        ? 'unchanged'
-        : 'updated';
+    entry.status = !before ? 'created' : changed ? 'updated' : 'unchanged';
   }
 
   private field(name: string): FieldDef | undefined {
-    return this.fields.find((f) => f.name === name);
+    return this.byName.get(name);
   }
 
-  /** 5. Booked orders whose booking depends on a changed field fail, naming the booking. */
+  /** 6. Booked orders whose booking depends on a changed field fail, naming the booking. */
   private async refuseBookedChanges(pending: Pending[]): Promise<void> {
     const updates = pending.filter((e) => e.status === 'updated' && e.existing?.isBooking === true);
     if (updates.length === 0) return;
