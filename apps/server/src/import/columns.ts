@@ -28,7 +28,10 @@ export function recordsFromSheet(entity: EntityDef, sheet: Sheet): ImportSource 
     twice.length ? phrase('คอลัมน์ซ้ำ:', [...new Set(twice)].join(', ')) : '',
     missing.length ? phrase('ไม่พบคอลัมน์ที่ต้องมี:', missing.map((f) => f.label).join(', ')) : '',
   ].filter(Boolean);
-  if (problems.length) throw new HttpError(422, problems);
+  if (problems.length) {
+    void sheet.close();
+    throw new HttpError(422, problems);
+  }
   const columns = sheet.headers
     .map((header, index) => ({ field: byLabel.get(header), index }))
     .filter((c): c is { field: FieldDef; index: number } => c.field !== undefined && reads.has(c.field));
