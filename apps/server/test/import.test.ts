@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { type EntityDef, entityByName, ROLE_ADMIN } from '@lms/domain';
 import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
@@ -5,7 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { importColumns } from '../src/import/columns.ts';
 import { importRecords } from '../src/import/importRecords.ts';
 import { jobMessages } from '../src/import/jobs.ts';
-import { MAX_IMPORT_BYTES, MAX_IMPORT_ROWS } from '../src/import/read.ts';
+import { MAX_IMPORT_BYTES, MAX_IMPORT_ROWS, OFF_THREAD_BYTES, sheetReaderStats } from '../src/import/read.ts';
 import { importableEntities } from '../src/import/routes.ts';
 import { createReferences, sampleBody } from './entityFactory.ts';
 import { call, createBranch, createUser, signIn } from './fixtures.ts';
@@ -584,6 +585,28 @@ describe('a large report (more rows than it carries)', () => {
     expect((await page('limit=1001')).status).toBe(400);
     const other = await signIn(server.api, await createUser(server.db, { roles: [ROLE_ADMIN] }));
     expect((await page('status=failed', other)).status).toBe(404);
+  });
+});
+
+describe('a large .xlsx', () => {
+  const entity = entityByName('vehicleGroup');
+  const L = labels(entity);
+
+  it('is parsed in a worker thread, rows streamed in order to the same report', async () => {
+    // Names that do not compress, so the file passes the size read off the thread.
+    const rows = Array.from({ length: 20_000 }, (_, i) => [
+      `VG-W${i}`,
+      i === 17_345 ? '' : `${i} ${randomUUID()}`,
+    ]);
+    const file = await xlsx([[L('code'), L('name')], ...rows]);
+    expect(file.length).toBeGreaterThan(OFF_THREAD_BYTES);
+    const before = sheetReaderStats.offThread;
+    const report = await upload(entity, file, 'ใหญ่.xlsx');
+    expect(sheetReaderStats.offThread).toBe(before + 1);
+    expect(report.body).toMatchObject({ total: 20_000, created: 19_999, failed: 1, applied: false });
+    expect(report.body.rows[0]).toMatchObject({ row: 17_347, key: 'VG-W17345', status: 'failed' });
+    expect(report.body.rows[1]).toMatchObject({ row: 2, key: 'VG-W0', status: 'created' });
+    expect(report.body.rows.at(-1)).toMatchObject({ row: 1000, key: 'VG-W998' });
   });
 });
 

@@ -152,7 +152,9 @@ async function sheetOf(
 }
 
 /** An .xlsx at least this large is parsed in a worker thread (sheetWorker.ts), beside the checks. */
-const OFF_THREAD_BYTES = 512 * 1024;
+export const OFF_THREAD_BYTES = 512 * 1024;
+/** Sheets parsed in a worker thread so far (for the tests). */
+export const sheetReaderStats = { offThread: 0 };
 
 /**
  * Opens the first sheet of an .xlsx with exceljs' streaming reader (row by row, never the whole
@@ -194,6 +196,7 @@ export async function readSheetHere(bytes: Buffer, fileName: string): Promise<Sh
 
 /** The sheet parsed by sheetWorker.ts: its messages as the same `Sheet`; the thread ends with the rows. */
 async function readOffThread(bytes: Buffer, fileName: string): Promise<Sheet> {
+  sheetReaderStats.offThread++;
   const worker = tsWorker(new URL('./sheetWorker.ts', import.meta.url), { workerData: { bytes, fileName } });
   const queue: SheetMessage[] = [];
   let waiting: ((message: SheetMessage) => void) | undefined;
