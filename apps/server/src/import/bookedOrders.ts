@@ -1,6 +1,7 @@
 import { type EntityDef, fieldsFrozenByBooking, INTEGRATION_MESSAGES } from '@lms/domain';
 import { sql } from 'kysely';
-import type { Executor, Row } from '../crud/repository.ts';
+import type { Row } from '../crud/repository.ts';
+import type { Executor } from '../db/database.ts';
 
 /** A stored record an import changes: its id, the stored values and the fields that change. */
 export interface Change {

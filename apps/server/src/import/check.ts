@@ -6,7 +6,8 @@ import {
   naturalKeyOf,
   validateRecord,
 } from '@lms/domain';
-import type { Executor, Row } from '../crud/repository.ts';
+import type { Row } from '../crud/repository.ts';
+import type { Executor } from '../db/database.ts';
 import { bookedOrderConflicts } from './bookedOrders.ts';
 import { AMBIGUOUS, findByKeys, keyText } from './existing.ts';
 import type { ImportOptions, ImportRecord } from './importRecords.ts';

@@ -1,8 +1,8 @@
 import type { EntityDef, ImportMode, ImportProgress } from '@lms/domain';
-import { sql, type Transaction } from 'kysely';
+import { sql } from 'kysely';
 import type { Principal } from '../auth/principal.ts';
 import type { EntityExtension } from '../crud/extensions.ts';
-import type { Database } from '../db/database.ts';
+import type { Database, Tx } from '../db/database.ts';
 import type { AuthContext } from '../routes/context.ts';
 import { cellText } from './cells.ts';
 import { Checker, type Pending } from './check.ts';
@@ -120,7 +120,7 @@ export async function importRecords(
 
 /** The same core in the caller's transaction: what it wrote is rolled back unless applied. */
 export async function importInto(
-  trx: Transaction<unknown>,
+  trx: Tx,
   entity: EntityDef,
   source: ImportSource,
   options: ImportOptions,
@@ -131,12 +131,7 @@ export async function importInto(
   return { ...result, conflict };
 }
 
-async function run(
-  trx: Transaction<unknown>,
-  entity: EntityDef,
-  source: ImportSource,
-  options: ImportOptions,
-) {
+async function run(trx: Tx, entity: EntityDef, source: ImportSource, options: ImportOptions) {
   const input = options.input ?? sheetInput;
   const checker = new Checker(trx, entity, options, input);
   const report = new ReportBuilder();

@@ -1,8 +1,9 @@
 import type { EntityDef } from '@lms/domain';
-import { sql, type Transaction } from 'kysely';
+import { sql } from 'kysely';
 import { changesOf, type HistoryDraft, recordHistories, recordHistory } from '../crud/history.ts';
 import { translateWriteError } from '../crud/pgErrors.ts';
 import { type Row, writeRecord } from '../crud/repository.ts';
+import type { Tx } from '../db/database.ts';
 import { tableOf } from '../entities/naming.ts';
 import { HttpError } from '../http/errors.ts';
 import type { Pending } from './check.ts';
@@ -26,7 +27,7 @@ export interface Written {
  * With `sync`, every record matched or written gets `lastSyncAt` (one statement).
  */
 export async function writeChunk(
-  trx: Transaction<unknown>,
+  trx: Tx,
   entity: EntityDef,
   chunk: readonly Pending[],
   options: ImportOptions,
@@ -68,7 +69,7 @@ export async function writeChunk(
 
 /** A batch in a few statements with its history entries; false when the database refused it (rolled back). */
 async function writeInBatch(
-  trx: Transaction<unknown>,
+  trx: Tx,
   entity: EntityDef,
   batch: Pending[],
   options: ImportOptions,
@@ -108,12 +109,7 @@ async function writeInBatch(
   }
 }
 
-async function writeOne(
-  trx: Transaction<unknown>,
-  entity: EntityDef,
-  entry: Pending,
-  options: ImportOptions,
-): Promise<string> {
+async function writeOne(trx: Tx, entity: EntityDef, entry: Pending, options: ImportOptions): Promise<string> {
   const { principal } = options;
   const before = entry.existing;
   const id = await writeRecord(

@@ -1,6 +1,6 @@
 import { can, type EntityDef, INTEGRATION_MESSAGES, type UpsertReport, type UpsertRow } from '@lms/domain';
-import type { Transaction } from 'kysely';
 import type { Principal } from '../auth/principal.ts';
+import type { Tx } from '../db/database.ts';
 import { importInto } from '../import/importRecords.ts';
 import { jsonInput } from '../import/input.ts';
 import type { ImportResult } from '../import/report.ts';
@@ -51,7 +51,7 @@ function rowsOf(result: ImportResult): UpsertRow[] {
  * `validOnly`; SO and DO records matched or written get `lastSyncAt`, unchanged ones too.
  */
 export async function upsertRecords(
-  trx: Transaction<unknown>,
+  trx: Tx,
   entity: EntityDef,
   records: readonly unknown[],
   scope: UpsertScope,
