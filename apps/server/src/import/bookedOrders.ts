@@ -29,11 +29,16 @@ export async function bookedOrderConflicts(
   }
   const conflicts = new Map<string, Record<string, string>>();
   if (frozen.size === 0) return conflicts;
-  const { rows } = await sql<{ order_id: string; booking: string }>`
-    select distinct on (l.delivery_order_id) l.delivery_order_id as order_id, coalesce(b.doc_no, b.id::text) as booking
-      from booking_report__lines l join booking_report b on b.id = l.parent_id
-     where l.delivery_order_id = any(${[...frozen.keys()]}::uuid[]) and b.canceled_at is null
-     order by l.delivery_order_id, b.confirmed_at desc nulls last`.execute(db);
+  const rows = await db
+    .selectFrom('booking_report__lines as l')
+    .innerJoin('booking_report as b', 'b.id', 'l.parent_id')
+    .distinctOn('l.delivery_order_id')
+    .select(['l.delivery_order_id as order_id', sql<string>`coalesce(b.doc_no, b.id::text)`.as('booking')])
+    .where('l.delivery_order_id', 'in', [...frozen.keys()])
+    .where('b.canceled_at', 'is', null)
+    .orderBy('l.delivery_order_id')
+    .orderBy(sql`b.confirmed_at desc nulls last`)
+    .execute();
   const bookings = new Map(rows.map((r) => [r.order_id, r.booking]));
   for (const [id, fields] of frozen) {
     const labels = fields.map((name) => entity.fields.find((f) => f.name === name)?.label ?? name);
