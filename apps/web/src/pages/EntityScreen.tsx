@@ -1,5 +1,12 @@
 import { entityByName, type RouteDef } from '@lms/domain';
-import { EntityDetailPage, type EntityDialogState, EntityListPage } from '@lms/entity-pages';
+import {
+  EntityDetailPage,
+  type EntityDialogState,
+  EntityListPage,
+  EntityPartsProvider,
+  partsFor,
+} from '@lms/entity-pages';
+import type { ReactNode } from 'react';
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { HostStatusScreen } from './HostStatusScreen.tsx';
 
@@ -9,6 +16,19 @@ import { HostStatusScreen } from './HostStatusScreen.tsx';
  * in the query string while a dialog opens and closes.
  */
 export function EntityScreen({ route }: { route: RouteDef }) {
+  return (
+    <WithParts>
+      <EntityRoute route={route} />
+    </WithParts>
+  );
+}
+
+/** The entities' parts for the generic pages: handed in here, in the entity chunk, not in the shell. */
+function WithParts({ children }: { children: ReactNode }) {
+  return <EntityPartsProvider registry={partsFor}>{children}</EntityPartsProvider>;
+}
+
+function EntityRoute({ route }: { route: RouteDef }) {
   const entity = entityByName(route.entity!);
   const navigate = useNavigate();
   const location = useLocation();
@@ -57,5 +77,9 @@ export function EntityScreen({ route }: { route: RouteDef }) {
 
 /** The per-vehicle-type settings are edited in each branch's form (its child table). */
 export function BranchSettingsScreen() {
-  return <EntityListPage entity="branch" />;
+  return (
+    <WithParts>
+      <EntityListPage entity="branch" />
+    </WithParts>
+  );
 }

@@ -50,3 +50,9 @@ export interface EntityParts {
   /** Form dialog width; default 'md'. */
   readonly dialogWidth?: DialogMaxWidth;
 }
+
+/**
+ * The host's answer to "what does this entity add": handed in through `EntityPartsProvider`, so the
+ * generic pages and form never import an entity's parts.
+ */
+export type PartsRegistry = (entity: EntityDef) => EntityParts;
