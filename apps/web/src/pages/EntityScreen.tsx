@@ -1,4 +1,4 @@
-import { entityByName, type RouteDef } from '@lms/domain';
+import { type EntityRouteDef, entityByName } from '@lms/domain';
 import {
   EntityDetailPage,
   type EntityDialogState,
@@ -15,7 +15,7 @@ import { HostStatusScreen } from './HostStatusScreen.tsx';
  * the dialog (`/x/edit/:id`, or `?id=` for appUser and appRoleGroup), and the list's filters stay
  * in the query string while a dialog opens and closes.
  */
-export function EntityScreen({ route }: { route: RouteDef }) {
+export function EntityScreen({ route }: { route: EntityRouteDef }) {
   return (
     <WithParts>
       <EntityRoute route={route} />
@@ -28,8 +28,8 @@ function WithParts({ children }: { children: ReactNode }) {
   return <EntityPartsProvider registry={partsFor}>{children}</EntityPartsProvider>;
 }
 
-function EntityRoute({ route }: { route: RouteDef }) {
-  const entity = entityByName(route.entity!);
+function EntityRoute({ route }: { route: EntityRouteDef }) {
+  const entity = entityByName(route.entity);
   const navigate = useNavigate();
   const location = useLocation();
   const params = useParams();

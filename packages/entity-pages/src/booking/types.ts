@@ -2,7 +2,7 @@
  * The DO booking API's shapes come from the contract (`@lms/domain` api/booking.ts, api/calendar.ts):
  * the server registers its routes from the same schemas.
  */
-import type { Suggestion } from '@lms/domain';
+import type { DoBookingStep, Suggestion } from '@lms/domain';
 
 export type {
   AllocatedLine,
@@ -55,4 +55,5 @@ export type SearchedSuggestion = Suggestion & {
 export const isSearched = (suggestion: Suggestion): suggestion is SearchedSuggestion =>
   suggestion.earliestDate !== null && suggestion.from !== null && suggestion.to !== null;
 
-export type WizardStep = 'info' | 'suggestion' | 'fineTune' | 'summary';
+/** The wizard's steps are the domain's, each with its route (`doBookingStepPath`). */
+export type WizardStep = DoBookingStep;
