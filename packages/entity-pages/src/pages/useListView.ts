@@ -3,7 +3,7 @@ import { useCallback, useMemo } from 'react';
 import type { ListQuery } from '../data/entityKeys.ts';
 import { useUrlState } from './searchParams.tsx';
 
-export const DEFAULT_PAGE_SIZE = LIMITS.listPageSizeDefault;
+export const DEFAULT_PAGE_SIZE: number = LIMITS.listPageSizeDefault;
 
 /** Filter values by query parameter: a list for list filters, else one string. */
 export type FilterValues = Readonly<Record<string, string | readonly string[]>>;
