@@ -1,4 +1,4 @@
-import { BookingActions } from '../booking/BookingActions.tsx';
+import { BookingActions } from '../booking/shared/BookingActions.tsx';
 import { MessageStateBadge } from '../contact/MessageStateBadge.tsx';
 import { useEntityMutations } from '../data/useEntityMutations.ts';
 import { BookingShipments } from '../shipmentPlanning/BookingShipments.tsx';

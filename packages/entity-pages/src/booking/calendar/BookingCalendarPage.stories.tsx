@@ -2,10 +2,9 @@ import { designSystemMessages } from '@lms/design-system';
 import { ROLE_ADMIN, ROLE_BOOKING_CHANGE_CALL_STATUS, resendMessages } from '@lms/domain';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
-import { useUrlState } from '../pages/searchParams.tsx';
-import { PageHarness } from '../stories/PageHarness.tsx';
-import { BookingCalendarPage } from './BookingCalendarPage.tsx';
-import { BOOKING_ID, STORY_TODAY } from './bookingFixtures.ts';
+import { useUrlState } from '../../pages/searchParams.tsx';
+import { PageHarness } from '../../stories/PageHarness.tsx';
+import { BOOKING_ID, STORY_TODAY } from '../mocks/bookingFixtures.ts';
 import {
   BAN_REASON,
   CAPACITY_REASON,
@@ -13,8 +12,9 @@ import {
   cellBookingsFixture,
   fakeEventStream,
   placedFixture,
-} from './calendarMocks.ts';
-import { callRecorder } from './storyHarness.tsx';
+} from '../mocks/calendarMocks.ts';
+import { callRecorder } from '../mocks/storyHarness.tsx';
+import { BookingCalendarPage } from './BookingCalendarPage.tsx';
 
 const recorder = callRecorder();
 const stream = fakeEventStream();

@@ -10,14 +10,17 @@ import {
 import { useState } from 'react';
 import styled from 'styled-components';
 import useSWR, { useSWRConfig } from 'swr';
-import type { ApiError } from '../api/ApiError.ts';
-import { useEntityOptions } from '../data/useEntityData.ts';
-import { useUrlState } from '../pages/searchParams.tsx';
-import { useCanBook } from '../session/SessionContext.tsx';
-import { bookingKeys, type CalendarQuery, type CellRef, useBookingApi } from './bookingApi.ts';
+import type { ApiError } from '../../api/ApiError.ts';
+import { useEntityOptions } from '../../data/useEntityData.ts';
+import { useUrlState } from '../../pages/searchParams.tsx';
+import { useCanBook } from '../../session/SessionContext.tsx';
+import { bookingKeys, type CalendarQuery, type CellRef, useBookingApi } from '../shared/bookingApi.ts';
+import { addIsoDays, dateOf, hours, isoOf, kg, m3, percent, thaiDay } from '../shared/format.ts';
+import { Messages, Panel, Stack, TableScroll } from '../shared/layout.tsx';
+import { maxPercent, StatusBadge } from '../shared/StatusBadge.tsx';
+import type { CalendarCell, PlacedBooking } from '../shared/types.ts';
+import { type OpenBookingEvents, useBookingEvents } from '../shared/useBookingEvents.ts';
 import { CellBookings } from './CellBookings.tsx';
-import { addIsoDays, dateOf, hours, isoOf, kg, m3, percent, thaiDay } from './format.ts';
-import { Messages, Panel, Stack, TableScroll } from './layout.tsx';
 import {
   cellWords,
   MoveDialog,
@@ -28,9 +31,6 @@ import {
   useMovePart,
   useVerdicts,
 } from './reschedule.tsx';
-import { maxPercent, StatusBadge } from './StatusBadge.tsx';
-import type { CalendarCell, PlacedBooking } from './types.ts';
-import { type OpenBookingEvents, useBookingEvents } from './useBookingEvents.ts';
 import { WeekDay, type WeekDrag } from './WeekDay.tsx';
 
 export interface BookingCalendarPageProps {

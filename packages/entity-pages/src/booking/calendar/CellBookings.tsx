@@ -1,12 +1,12 @@
 import { Alert, Button } from '@lms/design-system';
 import styled from 'styled-components';
 import useSWR from 'swr';
-import type { ApiError } from '../api/ApiError.ts';
-import { MessageStateBadge } from '../contact/MessageStateBadge.tsx';
-import { BookingActions } from './BookingActions.tsx';
-import { bookingKeys, type CellRef, useBookingApi } from './bookingApi.ts';
-import { Messages, Panel } from './layout.tsx';
-import type { CellBooking } from './types.ts';
+import type { ApiError } from '../../api/ApiError.ts';
+import { MessageStateBadge } from '../../contact/MessageStateBadge.tsx';
+import { BookingActions } from '../shared/BookingActions.tsx';
+import { bookingKeys, type CellRef, useBookingApi } from '../shared/bookingApi.ts';
+import { Messages, Panel } from '../shared/layout.tsx';
+import type { CellBooking } from '../shared/types.ts';
 
 /** A cell's bookings (the calendar's "ดูการจอง"): call status, resend, cancel and, for who may book, "ย้ายไป…". */
 export function CellBookings({

@@ -1,8 +1,8 @@
 import { Draggable, DropArea } from '@lms/design-system';
 import styled from 'styled-components';
+import { maxPercent, StatusBadge } from '../shared/StatusBadge.tsx';
+import type { CalendarCell, PlacedBooking } from '../shared/types.ts';
 import { BOOKING_PART_TYPE, cellWords, type MovingPart, placeKey, placeOf, Verdict } from './reschedule.tsx';
-import { maxPercent, StatusBadge } from './StatusBadge.tsx';
-import type { CalendarCell, PlacedBooking } from './types.ts';
 
 /** What a week's cells need of the drag: who drags what, the engine's verdicts, where it hovers. */
 export interface WeekDrag {

@@ -3,11 +3,11 @@ import { type CellPlace, messagesOfError, type RescheduleVerdict } from '@lms/do
 import { useCallback, useState } from 'react';
 import styled from 'styled-components';
 import useSWR from 'swr';
-import type { ApiError } from '../api/ApiError.ts';
-import { bookingKeys, useBookingApi } from './bookingApi.ts';
-import { addIsoDays, thaiDay } from './format.ts';
-import { Messages } from './layout.tsx';
-import type { CalendarCell } from './types.ts';
+import type { ApiError } from '../../api/ApiError.ts';
+import { bookingKeys, useBookingApi } from '../shared/bookingApi.ts';
+import { addIsoDays, thaiDay } from '../shared/format.ts';
+import { Messages } from '../shared/layout.tsx';
+import type { CalendarCell } from '../shared/types.ts';
 
 /**
  * Drag to reschedule on the booking calendar (docs/booking-screens.md): a booking's part in one

@@ -1,6 +1,6 @@
 import { entityByName, type RuleCode } from '@lms/domain';
-import { FIXTURE_BRANCH_ID, type FixtureRecord, fixtureId, fixtureRecord } from '../mocks/fixtures.ts';
-import { addIsoDays } from './format.ts';
+import { FIXTURE_BRANCH_ID, type FixtureRecord, fixtureId, fixtureRecord } from '../../mocks/fixtures.ts';
+import { addIsoDays } from '../shared/format.ts';
 import type {
   Allocation,
   BookingOption,
@@ -12,7 +12,7 @@ import type {
   SlotChoices,
   Suggestion,
   WhyNot,
-} from './types.ts';
+} from '../shared/types.ts';
 
 /** Story data for the booking screens: fixed days (today 2025-01-06, a Monday), no randomness. */
 

@@ -1,6 +1,14 @@
 import { delay, type HttpHandler, HttpResponse, http } from 'msw';
-import type { FixtureRecord } from '../mocks/fixtures.ts';
-import { mockEntityApi } from '../mocks/mockApi.ts';
+import type { FixtureRecord } from '../../mocks/fixtures.ts';
+import { mockEntityApi } from '../../mocks/mockApi.ts';
+import type {
+  BookingOption,
+  BookingRequest,
+  ConfirmConflict,
+  DraftAllocation,
+  DraftAnswer,
+  Suggestion,
+} from '../shared/types.ts';
 import {
   BOOKING_ID,
   bookingDeliveryOrders,
@@ -11,14 +19,6 @@ import {
   severalOptions,
   storySlotChoices,
 } from './bookingFixtures.ts';
-import type {
-  BookingOption,
-  BookingRequest,
-  ConfirmConflict,
-  DraftAllocation,
-  DraftAnswer,
-  Suggestion,
-} from './types.ts';
 
 /** MSW handlers of the DO booking API over the story data of `bookingFixtures.ts`. */
 

@@ -1,9 +1,9 @@
 import { resendMessages } from '@lms/domain';
 import { type HttpHandler, HttpResponse, http } from 'msw';
-import { entityHandlers } from '../mocks/entityHandlers.ts';
-import { FIXTURE_BRANCH_ID, fixtureId } from '../mocks/fixtures.ts';
+import { entityHandlers } from '../../mocks/entityHandlers.ts';
+import { FIXTURE_BRANCH_ID, fixtureId } from '../../mocks/fixtures.ts';
+import type { CalendarCell, CellBooking, PlacedBooking } from '../shared/types.ts';
 import { BOOKING_ID } from './bookingFixtures.ts';
-import type { CalendarCell, CellBooking, PlacedBooking } from './types.ts';
 
 export type CalendarFill = 'empty' | 'full' | 'mixed';
 

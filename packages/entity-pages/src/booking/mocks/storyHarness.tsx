@@ -1,9 +1,9 @@
 import { ROLE_ADMIN } from '@lms/domain';
 import { useState } from 'react';
-import { PageHarness } from '../stories/PageHarness.tsx';
+import { PageHarness } from '../../stories/PageHarness.tsx';
+import type { WizardStep } from '../shared/types.ts';
+import { DoBookingWizard } from '../wizard/DoBookingWizard.tsx';
 import { STORY_TODAY } from './bookingFixtures.ts';
-import { DoBookingWizard } from './DoBookingWizard.tsx';
-import type { WizardStep } from './types.ts';
 
 /** The wizard as the host would drive it: step and draft id in "URL" state, shown for the play functions. */
 export function WizardHarness({

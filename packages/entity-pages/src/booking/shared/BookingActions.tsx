@@ -2,8 +2,8 @@ import { Button, ConfirmDialog, SelectField, TextArea, useSnackbar } from '@lms/
 import { callStatusOptions, entityByName, messagesOfError } from '@lms/domain';
 import { useState } from 'react';
 import styled from 'styled-components';
-import { HistoryList } from '../pages/HistoryList.tsx';
-import { useCanBook, useSession } from '../session/SessionContext.tsx';
+import { HistoryList } from '../../pages/HistoryList.tsx';
+import { useCanBook, useSession } from '../../session/SessionContext.tsx';
 import { useBookingApi } from './bookingApi.ts';
 
 type CallStatus = (typeof callStatusOptions)[number]['value'];

@@ -11,8 +11,8 @@ import {
 } from '@lms/domain';
 import { useMemo } from 'react';
 import useSWR from 'swr';
-import type { ApiError } from '../api/ApiError.ts';
-import { useBranchScope } from '../api/branchScope.ts';
+import type { ApiError } from '../../api/ApiError.ts';
+import { useBranchScope } from '../../api/branchScope.ts';
 import type { BookingRequest, DraftAllocation, DraftAnswer, SlotChoices, Suggestion } from './types.ts';
 
 /** A path of the contract with its `:id` filled in. */

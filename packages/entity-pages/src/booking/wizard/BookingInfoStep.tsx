@@ -11,14 +11,14 @@ import {
 import { formatDate, formatNumber, messagesOfError } from '@lms/domain';
 import { useMemo, useState } from 'react';
 import styled from 'styled-components';
-import type { EntityRecord } from '../data/entityKeys.ts';
-import { useEntityList, useOptionsLoader } from '../data/useEntityData.ts';
-import { DEFAULT_PAGE_SIZE } from '../pages/useListView.ts';
-import { useCanBook } from '../session/SessionContext.tsx';
-import { useBookingApi } from './bookingApi.ts';
-import { kg, m3, thaiDay } from './format.ts';
-import { Actions, Figure, Figures, Messages, Panel, Stack } from './layout.tsx';
-import type { BookingRequest, UnbookedDo } from './types.ts';
+import type { EntityRecord } from '../../data/entityKeys.ts';
+import { useEntityList, useOptionsLoader } from '../../data/useEntityData.ts';
+import { DEFAULT_PAGE_SIZE } from '../../pages/useListView.ts';
+import { useCanBook } from '../../session/SessionContext.tsx';
+import { useBookingApi } from '../shared/bookingApi.ts';
+import { kg, m3, thaiDay } from '../shared/format.ts';
+import { Actions, Figure, Figures, Messages, Panel, Stack } from '../shared/layout.tsx';
+import type { BookingRequest, UnbookedDo } from '../shared/types.ts';
 
 export interface BookingInfoStepProps {
   /** Called with the new draft's id once the picked DOs are saved as a draft. */

@@ -6,11 +6,11 @@ import {
   noFittingSlot,
   severalOptions,
   slotIdOf,
-} from './bookingFixtures.ts';
-import { type BookingMockOptions, bookingHandlers, optionAllocations } from './bookingMocks.ts';
-import { kg } from './format.ts';
+} from '../mocks/bookingFixtures.ts';
+import { type BookingMockOptions, bookingHandlers, optionAllocations } from '../mocks/bookingMocks.ts';
+import { callRecorder, WizardHarness } from '../mocks/storyHarness.tsx';
+import { kg } from '../shared/format.ts';
 import { CAPACITY_GONE, KEEP_WHAT_FITS } from './SummaryStep.tsx';
-import { callRecorder, WizardHarness } from './storyHarness.tsx';
 
 const recorder = callRecorder();
 

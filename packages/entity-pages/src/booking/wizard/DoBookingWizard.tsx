@@ -2,13 +2,13 @@ import { Button, ConfirmDialog, useSnackbar } from '@lms/design-system';
 import { messagesOfError } from '@lms/domain';
 import { useState } from 'react';
 import styled from 'styled-components';
+import { useBookingApi } from '../shared/bookingApi.ts';
+import { Actions, Panel, Stack } from '../shared/layout.tsx';
+import type { WizardStep } from '../shared/types.ts';
 import { BookingInfoStep } from './BookingInfoStep.tsx';
-import { useBookingApi } from './bookingApi.ts';
 import { FineTuneStep } from './FineTuneStep.tsx';
-import { Actions, Panel, Stack } from './layout.tsx';
 import { OrderSuggestionStep } from './OrderSuggestionStep.tsx';
 import { SummaryStep } from './SummaryStep.tsx';
-import type { WizardStep } from './types.ts';
 
 export interface DoBookingWizardProps {
   /** From the URL: `/doBooking/info`, `/suggestion`, `/fineTune`, `/summary`. */

@@ -2,17 +2,17 @@ import { Alert, Button } from '@lms/design-system';
 import { timeWindowLabel } from '@lms/domain';
 import { useEffect, useState } from 'react';
 import styled from 'styled-components';
-import { useEntityOptions } from '../data/useEntityData.ts';
-import { useCanBook } from '../session/SessionContext.tsx';
-import { splitButtonId } from './AllocationLines.tsx';
-import { AllocationPanel, allocationHeadingId } from './AllocationPanel.tsx';
-import { useSlotChoices } from './bookingApi.ts';
-import { moveToNewAllocation } from './draftEdits.ts';
-import { Actions, Messages, Stack } from './layout.tsx';
-import { slotOptions } from './SlotPicker.tsx';
+import { useEntityOptions } from '../../data/useEntityData.ts';
+import { useCanBook } from '../../session/SessionContext.tsx';
+import { useSlotChoices } from '../shared/bookingApi.ts';
+import { Actions, Messages, Stack } from '../shared/layout.tsx';
+import type { Allocation, SlotChoice } from '../shared/types.ts';
+import { splitButtonId } from './fineTune/AllocationLines.tsx';
+import { AllocationPanel, allocationHeadingId } from './fineTune/AllocationPanel.tsx';
+import { moveToNewAllocation } from './fineTune/draftEdits.ts';
+import { slotOptions } from './fineTune/SlotPicker.tsx';
+import { useDraftEdits } from './fineTune/useDraftEdits.ts';
 import { Totals } from './Totals.tsx';
-import type { Allocation, SlotChoice } from './types.ts';
-import { useDraftEdits } from './useDraftEdits.ts';
 
 export interface FineTuneStepProps {
   readonly draftId: string;

@@ -2,14 +2,14 @@ import { Alert, Button, DateField } from '@lms/design-system';
 import { draftAllocationsOf, MESSAGES, messagesOfError } from '@lms/domain';
 import { useState } from 'react';
 import styled from 'styled-components';
-import { useCanBook } from '../session/SessionContext.tsx';
-import { useBookingApi, useDraft, useSuggestion } from './bookingApi.ts';
-import { DoBookingCalendar } from './DoBookingCalendar.tsx';
-import { km, thaiDay } from './format.ts';
-import { Actions, Messages, Panel, Stack } from './layout.tsx';
-import { OptionCard } from './OptionCard.tsx';
-import { type BookingOption, type DraftAllocation, isSearched } from './types.ts';
-import { WhyNotStrip } from './WhyNotStrip.tsx';
+import { useCanBook } from '../../session/SessionContext.tsx';
+import { useBookingApi, useDraft, useSuggestion } from '../shared/bookingApi.ts';
+import { km, thaiDay } from '../shared/format.ts';
+import { Actions, Messages, Panel, Stack } from '../shared/layout.tsx';
+import { type BookingOption, isSearched } from '../shared/types.ts';
+import { DoBookingCalendar } from './suggestion/DoBookingCalendar.tsx';
+import { OptionCard } from './suggestion/OptionCard.tsx';
+import { WhyNotStrip } from './suggestion/WhyNotStrip.tsx';
 
 export interface OrderSuggestionStepProps {
   readonly draftId: string;

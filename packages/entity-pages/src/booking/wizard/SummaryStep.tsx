@@ -2,14 +2,14 @@ import { Alert, Button, DisabledReason } from '@lms/design-system';
 import { messagesOfError } from '@lms/domain';
 import { useState } from 'react';
 import useSWR from 'swr';
-import { ApiError } from '../api/ApiError.ts';
-import { useEntityOptions } from '../data/useEntityData.ts';
-import { useCanBook } from '../session/SessionContext.tsx';
-import { useBookingApi } from './bookingApi.ts';
-import { Actions, Messages, Panel, Stack, TableScroll } from './layout.tsx';
-import { AllocationSummary } from './OptionCard.tsx';
+import { ApiError } from '../../api/ApiError.ts';
+import { useEntityOptions } from '../../data/useEntityData.ts';
+import { useCanBook } from '../../session/SessionContext.tsx';
+import { useBookingApi } from '../shared/bookingApi.ts';
+import { Actions, Messages, Panel, Stack, TableScroll } from '../shared/layout.tsx';
+import type { DraftAnswer } from '../shared/types.ts';
+import { AllocationSummary } from './suggestion/OptionCard.tsx';
 import { Totals } from './Totals.tsx';
-import type { DraftAnswer } from './types.ts';
 
 export interface SummaryStepProps {
   readonly draftId: string;

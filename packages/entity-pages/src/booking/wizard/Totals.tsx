@@ -1,6 +1,6 @@
-import { baht, kg, m3, minutes } from './format.ts';
-import { Figure, Figures, Panel } from './layout.tsx';
-import type { DraftAnswer } from './types.ts';
+import { baht, kg, m3, minutes } from '../shared/format.ts';
+import { Figure, Figures, Panel } from '../shared/layout.tsx';
+import type { DraftAnswer } from '../shared/types.ts';
 
 export function Totals({ totals }: { readonly totals: DraftAnswer['evaluation']['totals'] }) {
   return (

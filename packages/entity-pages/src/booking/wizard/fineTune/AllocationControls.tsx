@@ -1,7 +1,7 @@
 import { type FieldOption, NumberField, TimeField } from '@lms/design-system';
-import { FieldRow } from './layout.tsx';
+import { FieldRow } from '../../shared/layout.tsx';
+import type { DraftAllocation } from '../../shared/types.ts';
 import { SlotPicker } from './SlotPicker.tsx';
-import type { DraftAllocation } from './types.ts';
 import { useEditOnBlur } from './useEditOnBlur.ts';
 
 /** An allocation's own settings: its slot, how many vehicles, when to deliver. */

@@ -1,9 +1,9 @@
 import { Button, NumberField, SelectField } from '@lms/design-system';
 import styled from 'styled-components';
-import { lineQtyScale } from './format.ts';
-import { TableScroll } from './layout.tsx';
+import { lineQtyScale } from '../../shared/format.ts';
+import { TableScroll } from '../../shared/layout.tsx';
+import type { DraftLine } from '../../shared/types.ts';
 import { NEW_ALLOCATION_FORM_ID } from './NewAllocationForm.tsx';
-import type { DraftLine } from './types.ts';
 import { useEditOnBlur } from './useEditOnBlur.ts';
 
 /** The id of a line's "ย้ายไปช่วงรถใหม่" button, where focus returns when its form closes. */

@@ -1,12 +1,12 @@
 import type { FieldOption } from '@lms/design-system';
 import { Alert } from '@lms/design-system';
+import { Panel } from '../../shared/layout.tsx';
+import type { Allocation, DraftAllocation } from '../../shared/types.ts';
+import { AllocationSummary } from '../suggestion/OptionCard.tsx';
 import { AllocationControls } from './AllocationControls.tsx';
 import { AllocationLines } from './AllocationLines.tsx';
 import { moveLine, withAllocation, withLineQty } from './draftEdits.ts';
-import { Panel } from './layout.tsx';
 import { NewAllocationForm } from './NewAllocationForm.tsx';
-import { AllocationSummary } from './OptionCard.tsx';
-import type { Allocation, DraftAllocation } from './types.ts';
 
 /** The heading of allocation `index`'s panel: focusable, so focus can land on a new allocation. */
 export const allocationHeadingId = (index: number) => `allocation-${index}`;

@@ -1,8 +1,8 @@
 import { type FieldOption, SelectField } from '@lms/design-system';
 import { timeWindowLabel } from '@lms/domain';
 import styled from 'styled-components';
-import { kg, percent, thaiDay } from './format.ts';
-import type { Allocation, DraftAllocation, SlotChoice } from './types.ts';
+import { kg, percent, thaiDay } from '../../shared/format.ts';
+import type { Allocation, DraftAllocation, SlotChoice } from '../../shared/types.ts';
 
 /** What a planner reads of a slot before moving there: shift and hours, vehicle type, what is left, status, or the rule it breaks. */
 function slotOptionLabel(choice: SlotChoice): string {

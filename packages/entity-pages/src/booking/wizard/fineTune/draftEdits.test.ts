@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import type { DraftAllocation } from '../../shared/types.ts';
 import { allocationErrors, moveLine, moveToNewAllocation } from './draftEdits.ts';
-import type { DraftAllocation } from './types.ts';
 
 const line = (n: number, qty: number) => ({ deliveryOrderId: `do${n}`, lineId: `line${n}`, qty });
 

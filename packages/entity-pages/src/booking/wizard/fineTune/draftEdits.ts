@@ -1,4 +1,4 @@
-import type { DraftAllocation } from './types.ts';
+import type { DraftAllocation } from '../../shared/types.ts';
 
 /** Pure edits of a draft's allocations (Fine Tune); the server re-checks every result. */
 

@@ -1,9 +1,9 @@
 import { messagesOfError } from '@lms/domain';
 import { useState } from 'react';
-import { ApiError } from '../api/ApiError.ts';
-import { useBookingApi, useDraft } from './bookingApi.ts';
+import { ApiError } from '../../../api/ApiError.ts';
+import { useBookingApi, useDraft } from '../../shared/bookingApi.ts';
+import type { DraftAllocation } from '../../shared/types.ts';
 import { allocationErrors } from './draftEdits.ts';
-import type { DraftAllocation } from './types.ts';
 
 /**
  * Fine Tune's edits of a draft: each is sent whole (`PUT doBooking/fineTune`) and the answer

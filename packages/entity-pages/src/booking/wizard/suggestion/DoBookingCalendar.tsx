@@ -1,8 +1,8 @@
 import { CapacityCalendar } from '@lms/design-system';
 import styled from 'styled-components';
-import { dateOf, isoOf } from './format.ts';
-import { swatchOf } from './StatusBadge.tsx';
-import type { SearchedSuggestion } from './types.ts';
+import { dateOf, isoOf } from '../../shared/format.ts';
+import { swatchOf } from '../../shared/StatusBadge.tsx';
+import type { SearchedSuggestion } from '../../shared/types.ts';
 import { dayVerdicts, fitColour } from './WhyNotStrip.tsx';
 
 export interface DoBookingCalendarProps {

@@ -1,8 +1,8 @@
 import { Button } from '@lms/design-system';
 import styled from 'styled-components';
-import { baht, kg, m3, minutes, thaiDay } from './format.ts';
-import { StatusBadge } from './StatusBadge.tsx';
-import type { Allocation, BookingOption } from './types.ts';
+import { baht, kg, m3, minutes, thaiDay } from '../../shared/format.ts';
+import { StatusBadge } from '../../shared/StatusBadge.tsx';
+import type { Allocation, BookingOption } from '../../shared/types.ts';
 
 /** One allocation: when, which vehicles, what it uses, and the slot's fill after this booking. */
 export function AllocationSummary({ allocation }: { readonly allocation: Allocation }) {

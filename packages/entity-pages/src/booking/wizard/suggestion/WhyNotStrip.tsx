@@ -1,7 +1,7 @@
 import styled from 'styled-components';
-import { addIsoDays, shortDay } from './format.ts';
-import { swatchOf } from './StatusBadge.tsx';
-import type { SearchedSuggestion } from './types.ts';
+import { addIsoDays, shortDay } from '../../shared/format.ts';
+import { swatchOf } from '../../shared/StatusBadge.tsx';
+import type { SearchedSuggestion } from '../../shared/types.ts';
 
 export type DayFit = 'fits' | 'open' | 'no' | 'beforeSla';
 
