@@ -1,5 +1,6 @@
 import type { FieldDef } from '@lms/domain';
-import { sql, type Transaction } from 'kysely';
+import { sql } from 'kysely';
+import type { Tx } from '../db/database.ts';
 import { FILE_TABLE } from '../entities/naming.ts';
 import { unprocessable } from '../http/errors.ts';
 
@@ -21,7 +22,7 @@ export const attachmentMessages = {
  * uploads are never updated, and the links' foreign key refuses a file deleted meanwhile).
  */
 export async function checkAttachments(
-  trx: Transaction<unknown>,
+  trx: Tx,
   field: FieldDef,
   linkTable: string,
   ownerId: string | undefined,

@@ -1,6 +1,6 @@
 import type { EntityDef, FieldDef } from '@lms/domain';
-import { sql, type Transaction } from 'kysely';
-import type { Database } from '../db/database.ts';
+import { sql } from 'kysely';
+import type { Database, Tx } from '../db/database.ts';
 import { LabelRequest, labelledFields, labelOf } from './labels.ts';
 
 type Row = Record<string, unknown>;
@@ -48,10 +48,7 @@ export const historyInsert = (entry: HistoryEntry) =>
   sql`insert into history (entity, record_id, action, changes, user_id, source)
     values (${entry.entity.name}, ${entry.recordId}, ${entry.action}, ${JSON.stringify(entry.changes)}::jsonb, ${entry.userId}, ${entry.source ?? null})`;
 
-export async function recordHistory(
-  trx: Transaction<unknown> | Database,
-  entry: HistoryEntry,
-): Promise<void> {
+export async function recordHistory(trx: Tx | Database, entry: HistoryEntry): Promise<void> {
   await historyInsert(entry).execute(trx);
 }
 
@@ -66,7 +63,7 @@ export interface HistoryDraft<
 
 /** Many entries of one entity and one author in a single statement (the Excel import's batches, bulk actions). */
 export async function recordHistories(
-  trx: Transaction<unknown> | Database,
+  trx: Tx | Database,
   entity: EntityDef,
   entries: readonly HistoryDraft[],
   author: { userId: string | null; source?: string },

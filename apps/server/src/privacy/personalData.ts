@@ -1,7 +1,8 @@
 import { can, type EntityDef, type FieldDef, maskContact, type PersonalDataAction } from '@lms/domain';
 import { sql } from 'kysely';
 import type { Principal } from '../auth/principal.ts';
-import type { Executor, Row } from '../crud/repository.ts';
+import type { Row } from '../crud/repository.ts';
+import type { Executor } from '../db/database.ts';
 
 /**
  * Personal data in the generic CRUD (PDPA, docs/privacy.md): the fields a declaration marks

@@ -1,7 +1,7 @@
 import { entityByName, type SlotPlan, stageFieldNames, type TripsInput } from '@lms/domain';
-import { sql, type Transaction } from 'kysely';
+import { sql } from 'kysely';
 import { recordHistory } from '../crud/history.ts';
-import type { Database } from '../db/database.ts';
+import type { Database, Tx } from '../db/database.ts';
 import { snake } from '../entities/naming.ts';
 import { HttpError } from '../http/errors.ts';
 import { slotPlan } from './answer.ts';
@@ -32,7 +32,7 @@ export interface ConfirmRequest {
   readonly trips: TripsInput;
 }
 
-async function nextDocNo(trx: Transaction<unknown>, date: string): Promise<string> {
+async function nextDocNo(trx: Tx, date: string): Promise<string> {
   const { rows } = await sql<{ n: number }>`select nextval('shipment_doc_no_seq')::int as n`.execute(trx);
   return `SH${date.replaceAll('-', '')}${String(rows[0]!.n).padStart(6, '0')}`;
 }
