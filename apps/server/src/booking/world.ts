@@ -24,6 +24,8 @@ export interface WorldScope {
   readonly shipToIds?: readonly string[];
   /** A booking being moved: its own lines do not take capacity from where it may go. */
   readonly excludeBookingId?: string;
+  /** Just these slots of the branch instead of every slot from `from` to `to` (a confirm's own). */
+  readonly slotIds?: readonly string[];
   /**
    * Instead of every booked line of the range, the summed use of just these slots (`slotUse`):
    * all a confirm's re-check of its own slots reads.
@@ -102,7 +104,9 @@ function requestPartsSql(scope: WorldScope) {
     where id = any(${shipToIds}::uuid[])
        or id in (select coalesce(bo_ship_to_id, so_ship_to_id) from delivery_order where branch_id = ${branchId} and id = any(${doIds}::uuid[]))`;
   return {
-    slots: sql`select ${slotColumns} from vehicle_date_slot where branch_id = ${branchId} and shift_date between ${from}::date and ${to}::date`,
+    slots: scope.slotIds
+      ? sql`select ${slotColumns} from vehicle_date_slot where branch_id = ${branchId} and id = any(${[...scope.slotIds]}::uuid[])`
+      : sql`select ${slotColumns} from vehicle_date_slot where branch_id = ${branchId} and shift_date between ${from}::date and ${to}::date`,
     articles: sql`select a.id, a.code, a.name, a.stack_volume_percent as "stackVolumePercent", a.installation_time as "installationTime",
                a.cannot_split as "cannotSplit", a.no_use_cap as "noUseCap", a.article_uom_type_id as "articleUomTypeId",
                coalesce((select array_agg(ref_id) from article__unsupported_vehicle_type_ids where owner_id = a.id), '{}') as "unsupportedVehicleTypeIds"
@@ -122,7 +126,9 @@ type RequestParts = Record<keyof ReturnType<typeof requestPartsSql>, never[]>;
 /** One `select` of every part as a JSON array, with the master data's version. */
 async function selectParts<P extends Record<string, RawBuilder<unknown>>>(db: Database, parts: P) {
   const names = Object.keys(parts);
-  const { rows } = await sql<Record<keyof P, never[]> & { version: number; changes: number }>`select ${sql.join(
+  const { rows } = await sql<
+    Record<keyof P, never[]> & { version: number; changes: number }
+  >`select ${sql.join(
     names.map((name) => sql`${jsonRows(parts[name]!)} as ${sql.ref(name)}`),
   )}, ${masterVersionSql} as version, (select count(*) from master_data_change) as changes`.execute(db);
   return rows[0]!;
