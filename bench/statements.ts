@@ -4,9 +4,8 @@
  * restart with the library preloaded.
  */
 import { sql } from 'kysely';
-import type { Database } from '../apps/server/src/db/database.ts';
+import { connect, type Database } from '../apps/server/src/db/database.ts';
 import { type EmbeddedDatabase, startEmbeddedPostgres } from '../apps/server/src/db/embedded.ts';
-import { connect } from '../apps/server/src/db/database.ts';
 
 export const statementsWanted = !!process.env.BENCH_STATEMENTS;
 
