@@ -1,4 +1,11 @@
-import { type EntityDef, entityByName, type FieldDef, LIMITS, type ListQuery } from '@lms/domain';
+import {
+  type EntityDef,
+  entityByName,
+  type FieldDef,
+  LIMITS,
+  type ListQuery,
+  recordKeyField,
+} from '@lms/domain';
 import { CompiledQuery, type RawBuilder, sql, type Transaction } from 'kysely';
 import type { Database } from '../db/database.ts';
 import { childTableOf, columnOf, isLabelled, linkTableOf, tableOf } from '../entities/naming.ts';
@@ -11,7 +18,8 @@ export type Row = Record<string, unknown>;
 // biome-ignore lint/suspicious/noExplicitAny: entity tables are dynamic.
 export type Executor = Database | Transaction<any>;
 
-function orderBy(entity: EntityDef, query: ListQuery): RawBuilder<unknown> {
+/** A list's ORDER BY: its sort (or the entity's default), then the id. */
+export function orderBy(entity: EntityDef, query: ListQuery): RawBuilder<unknown> {
   const sort = query.sort.length ? query.sort : entity.defaultSort;
   const parts = sort.map(({ field, direction }) => {
     const def = entity.fields.find((f) => f.name === field);
@@ -307,17 +315,4 @@ export async function setColumn(
   await sql`update ${sql.table(tableOf(entity))} set ${sql.ref(columnOf(field))} = ${toColumnValue(value)},
       version = version + 1, updated_at = now(), updated_by = ${userId}
     where id = any(${ids}::uuid[])`.execute(trx);
-}
-
-/** `[{ id, label }]` for reference pickers: by search term or by ids (to show current values). */
-export async function recordOptions(
-  db: Database,
-  entity: EntityDef,
-  query: ListQuery,
-  branchId?: string,
-): Promise<{ id: string; label: string }[]> {
-  const { rows } = await sql<{ id: string; label: string }>`
-    select t.id, ${labelSql(entity, 't')} as label from ${sql`${sql.table(tableOf(entity))} as t`}
-    ${whereClause(entity, query, branchId)} ${orderBy(entity, query)} limit ${query.size}`.execute(db);
-  return rows;
 }
