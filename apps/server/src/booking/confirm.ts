@@ -17,6 +17,7 @@ import { sql, type Transaction } from 'kysely';
 import { type Contact, enqueueMessage } from '../contact/outbox.ts';
 import { historyInsert, recordHistory } from '../crud/history.ts';
 import type { Database } from '../db/database.ts';
+import { prepared } from '../db/prepared.ts';
 import { conflict, unprocessable } from '../http/errors.ts';
 import { type Draft, findDraft, takeDraft } from './drafts.ts';
 import { evaluateDraft } from './evaluate.ts';
@@ -128,8 +129,8 @@ export async function confirmDraft(
 ) {
   const today = bangkokIsoDate(options.now ?? new Date());
   const seen = await findDraft(db, draftId, branchId, userId);
-  const prepared = await prepare(db, seen, branchId, today);
-  const lost = alreadyLost(prepared.world, seen, branchId, today);
+  const beforeLocks = await prepare(db, seen, branchId, today);
+  const lost = alreadyLost(beforeLocks.world, seen, branchId, today);
   if (lost) throw lost;
   const bookingId = randomUUID();
   return db.transaction().execute(async (trx) => {
@@ -137,7 +138,7 @@ export async function confirmDraft(
     const draft = await takeDraft(tdb, draftId, branchId, userId);
     // Edited in another window since it was read: its world is read again (rare).
     const { slotIds, world } =
-      draft.version === seen.version ? prepared : await prepare(tdb, draft, branchId, today);
+      draft.version === seen.version ? beforeLocks : await prepare(tdb, draft, branchId, today);
     // DOs, then slots, each in id order: two confirms sharing either never deadlock (cancel and move
     // never hold a slot while they wait for a DO). One statement locks the DOs, reads them as they
     // are now, marks the unbooked ones booked and queues the NOTIFY (sent at commit only). Written
@@ -150,7 +151,7 @@ export async function confirmDraft(
       slotIds,
       dates: [...new Set(draft.allocations.map((a) => dayOf.get(a.slotId)!))],
     };
-    const { rows: orders } = await sql<DeliveryOrderRow & { customer_id: string }>`
+    const lockOrders = sql<DeliveryOrderRow & { customer_id: string }>`
       with locked as (
         select ${deliveryOrderColumns}, customer_id from delivery_order
          where id = any(${[...draft.request.deliveryOrderIds]}::uuid[]) and branch_id = ${branchId} order by id for update),
@@ -158,7 +159,8 @@ export async function confirmDraft(
         update delivery_order d set is_booking = true, updated_at = now(), updated_by = ${userId}, version = d.version + 1
           from locked where d.id = locked.id and not locked."isBooking"),
       notified as (select pg_notify(${BOOKING_CHANNEL}, ${JSON.stringify(event)}))
-      select locked.* from locked cross join notified order by id`.execute(trx);
+      select locked.* from locked cross join notified order by id`;
+    const { rows: orders } = await trx.executeQuery(prepared(lockOrders.compile(trx)));
     const booked = orders.filter((o) => o.isBooking);
     if (booked.length) throw conflict(bookingRequestMessages.booked(booked.map((o) => o.docNo).join(', ')));
 
@@ -193,7 +195,7 @@ export async function confirmDraft(
     const trip = tripOf(allocations);
     const lines = linesInserts(bookingId, allocations, draft.request.shipCondId);
     // Every write in one statement: the foreign keys of the lines are checked at its end, after the booking's insert.
-    await sql`
+    const writes = sql`
       with booking as (
         insert into booking_report (id, branch_id, status, doc_no, doc_date, doc_type, call_status, customer_id, ship_to_id,
           sub_district_id, district_id, province_id, region_id, country, load_minute, unload_minute, waiting_minute,
@@ -218,7 +220,8 @@ export async function confirmDraft(
           slots: slotWords(allocations),
         },
       })})
-      select 1`.execute(trx);
+      select 1`;
+    await trx.executeQuery(prepared(writes.compile(trx)));
     await enqueueMessage(trx, options.contact, bookingId, 'confirmed');
     return { id: bookingId, totals: evaluation.totals };
   });

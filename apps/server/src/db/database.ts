@@ -1,6 +1,7 @@
 import { Kysely, type MigrationProvider, Migrator, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { migrations } from './migrations/index.ts';
+import { preparingPool } from './prepared.ts';
 
 // numeric and bigint come back as strings by default; the API speaks numbers.
 pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => Number(value));
@@ -18,7 +19,8 @@ export function connect(url: string, max = 10): Database {
   pool.on('error', (error) =>
     console.error(JSON.stringify({ level: 50, msg: 'idle database connection lost', err: error.message })),
   );
-  return new Kysely({ dialect: new PostgresDialect({ pool }) });
+  // Statements marked `prepared` (db/prepared.ts) go by name; every other one as before.
+  return new Kysely({ dialect: new PostgresDialect({ pool: preparingPool(pool) }) });
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
