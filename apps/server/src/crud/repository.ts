@@ -8,6 +8,7 @@ import {
 } from '@lms/domain';
 import { CompiledQuery, type RawBuilder, sql, type Transaction } from 'kysely';
 import type { Database } from '../db/database.ts';
+import { prepared } from '../db/prepared.ts';
 import { childTableOf, columnOf, isLabelled, linkTableOf, tableOf } from '../entities/naming.ts';
 import { checkAttachments } from './attachments.ts';
 import { attachmentFields, columnFields, refsFields, selectList, toColumnValue } from './columns.ts';
@@ -160,8 +161,11 @@ export async function findLabelledRecord(db: Database, entity: EntityDef, id: st
     const row = await findRecord(db, entity, id, branchId);
     return row && withLabels(db, entity, row);
   }
+  // Named: its label subqueries were planned again on every read.
   const { rows } = await db.executeQuery<Row>(
-    CompiledQuery.raw(labelledRecordSql(db, entity), entity.branchOwned ? [id, branchId ?? null] : [id]),
+    prepared(
+      CompiledQuery.raw(labelledRecordSql(db, entity), entity.branchOwned ? [id, branchId ?? null] : [id]),
+    ),
   );
   return rows[0];
 }
