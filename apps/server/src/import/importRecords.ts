@@ -10,13 +10,13 @@ import {
   naturalKeyOf,
   validateRecord,
 } from '@lms/domain';
-import { sql, type Transaction } from 'kysely';
+import { sql } from 'kysely';
 import type { Principal } from '../auth/principal.ts';
 import type { EntityExtension } from '../crud/extensions.ts';
 import { changesOf, type HistoryDraft, recordHistories, recordHistory } from '../crud/history.ts';
 import { translateWriteError } from '../crud/pgErrors.ts';
 import { type Row, writeRecord } from '../crud/repository.ts';
-import type { Database } from '../db/database.ts';
+import type { Database, Tx } from '../db/database.ts';
 import { HttpError } from '../http/errors.ts';
 import type { AuthContext } from '../routes/context.ts';
 import { cellText, parseCell } from './cells.ts';
@@ -249,7 +249,7 @@ export async function importRecords(
  * rows are written one by one, each refusal reported on its row.
  */
 async function writeInBatch(
-  trx: Transaction<unknown>,
+  trx: Tx,
   entity: EntityDef,
   batch: Pending[],
   options: ImportOptions,
@@ -288,12 +288,7 @@ async function writeInBatch(
   }
 }
 
-async function writeOne(
-  trx: Transaction<unknown>,
-  entity: EntityDef,
-  entry: Pending,
-  options: ImportOptions,
-): Promise<string> {
+async function writeOne(trx: Tx, entity: EntityDef, entry: Pending, options: ImportOptions): Promise<string> {
   const { principal } = options;
   const before = entry.existing;
   const version = before?.version as number | undefined;

@@ -1,6 +1,7 @@
 import { type EntityDef, fieldsFrozenByBooking, INTEGRATION_MESSAGES } from '@lms/domain';
-import { sql, type Transaction } from 'kysely';
+import { sql } from 'kysely';
 import type { Row } from '../crud/repository.ts';
+import type { Tx } from '../db/database.ts';
 import { HttpError } from '../http/errors.ts';
 
 /**
@@ -9,7 +10,7 @@ import { HttpError } from '../http/errors.ts';
  * the truck can no longer carry. Applies to records that say they are booked (`isBooking`).
  */
 export async function refuseChangeToBookedOrder(
-  trx: Transaction<unknown>,
+  trx: Tx,
   entity: EntityDef,
   id: string,
   before: Row,

@@ -10,12 +10,11 @@ import {
   UpsertReport as UpsertReportSchema,
 } from '@lms/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Transaction } from 'kysely';
 import { jsonSchemas } from '../crud/jsonSchema.ts';
 import { attachLabels } from '../crud/labels.ts';
 import { findRecord } from '../crud/repository.ts';
 import { checkRecordQuery } from '../crud/routes.ts';
-import type { Database } from '../db/database.ts';
+import type { Database, Tx } from '../db/database.ts';
 import { badRequest, HttpError } from '../http/errors.ts';
 import { filledPersonal, logPersonalData } from '../privacy/personalData.ts';
 import type { AuthContext } from '../routes/context.ts';
@@ -61,7 +60,7 @@ async function once(
   db: Database,
   request: FastifyRequest,
   reply: FastifyReply,
-  work: (trx: Transaction<unknown>) => Promise<StoredAnswer>,
+  work: (trx: Tx) => Promise<StoredAnswer>,
 ) {
   const call = idempotentCall(request);
   let stored: StoredAnswer & { replayed?: boolean };

@@ -8,11 +8,12 @@ import {
   validateRecord,
   validationMessages,
 } from '@lms/domain';
-import { sql, type Transaction } from 'kysely';
+import { sql } from 'kysely';
 import type { Principal } from '../auth/principal.ts';
 import { changesOf, recordHistory } from '../crud/history.ts';
 import { translateWriteError } from '../crud/pgErrors.ts';
 import { findRecord, type Row, writeRecord } from '../crud/repository.ts';
+import type { Tx } from '../db/database.ts';
 import { columnOf, tableOf } from '../entities/naming.ts';
 import { forbidden, HttpError, unprocessable } from '../http/errors.ts';
 import { refuseChangeToBookedOrder } from './bookedOrders.ts';
@@ -70,7 +71,7 @@ function validated(entity: EntityDef, body: Row): Row {
   return result.value;
 }
 
-async function create(trx: Transaction<unknown>, entity: EntityDef, record: Row, scope: UpsertScope) {
+async function create(trx: Tx, entity: EntityDef, record: Row, scope: UpsertScope) {
   const verdict = can(scope.principal.roles, entity, 'create');
   if (!verdict.can) throw forbidden(verdict.reason);
   const values = validated(entity, record);
@@ -93,13 +94,7 @@ async function create(trx: Transaction<unknown>, entity: EntityDef, record: Row,
  * Fields the record leaves out keep their value: the ERP may send only what it owns. The merged
  * record must still be valid as a whole, as the form would check it.
  */
-async function update(
-  trx: Transaction<unknown>,
-  entity: EntityDef,
-  id: string,
-  record: Row,
-  scope: UpsertScope,
-) {
+async function update(trx: Tx, entity: EntityDef, id: string, record: Row, scope: UpsertScope) {
   const before = (await findRecord(trx, entity, id, scope.branchId, true))!;
   // Dates as the API writes them (ISO strings), so the stored record validates like a body.
   const values = validated(entity, { ...JSON.parse(JSON.stringify(before)), ...record });
@@ -126,7 +121,7 @@ async function update(
 
 /** The ids of the records already stored under these keys (in the acting branch), in one query. */
 async function existingIds(
-  trx: Transaction<unknown>,
+  trx: Tx,
   entity: EntityDef,
   keyField: string,
   keys: string[],
@@ -155,7 +150,7 @@ async function failureOf(entity: EntityDef, error: unknown): Promise<HttpError> 
  * write changes nothing is rolled back too, so its version and history stay as they were.
  */
 export async function upsertRecords(
-  trx: Transaction<unknown>,
+  trx: Tx,
   entity: EntityDef,
   records: readonly unknown[],
   scope: UpsertScope,
