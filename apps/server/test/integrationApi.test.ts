@@ -450,6 +450,30 @@ describe('POST {entity}/bulk', () => {
     expect(wrong.body.messages).toEqual([INTEGRATION_MESSAGES.validOnlyInvalid]);
   });
 
+  it('stores an empty yes/no as no: null, an empty string or a missing box, on create and on update', async () => {
+    const response = await call(server.api, 'POST', '/shipCond/bulk?validOnly=true', {
+      token: adminToken,
+      body: {
+        records: [
+          { code: 'SC-BOOL-1', name: 'ว่าง', sla: 1, migrate: null },
+          { code: 'SC-BOOL-2', name: 'ข้อความว่าง', sla: 1, migrate: '' },
+          { code: 'SC-BOOL-3', name: 'ไม่ส่งมา', sla: 1 },
+          { code: 'SC-BOOL-4', name: 'ใช่', sla: 1, migrate: true },
+        ],
+      },
+    });
+    expect(response.status, JSON.stringify(response.body)).toBe(200);
+    expect(response.body).toMatchObject({ created: 4, failed: 0 });
+    const cleared = await call(server.api, 'PUT', '/shipCond/byKey/SC-BOOL-4', {
+      token: adminToken,
+      body: { migrate: null },
+    });
+    expect(cleared.status, JSON.stringify(cleared.body)).toBe(200);
+    const { rows } = await sql<{ code: string; migrate: boolean }>`
+      select code, migrate from ship_cond where code like 'SC-BOOL-%' order by code`.execute(server.db);
+    expect(rows.map((r) => r.migrate)).toEqual([false, false, false, false]);
+  });
+
   it('takes the branch from the call, never from a record, and references by code as well as by id', async () => {
     const key = await newKey('orders', [branchA, branchB]);
     const shipCond = await call(server.api, 'GET', `/shipCond/${refs.shipCond}`, { token: adminToken });

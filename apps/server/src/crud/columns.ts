@@ -47,8 +47,11 @@ export const touched = (userId: string) => ({
   updated_by: userId,
 });
 
-/** A body value as the column expects it (empty string → null; weekdays/roles as arrays). */
-export function toColumnValue(value: unknown): unknown {
-  if (value === undefined || value === '') return null;
+/**
+ * A body value as the field's column expects it: empty string → null; a boolean is never null (its
+ * column is `not null default false`, and an unticked box or an empty cell means no).
+ */
+export function toColumnValue(field: Pick<FieldDef, 'type'>, value: unknown): unknown {
+  if (value === undefined || value === '' || value === null) return field.type === 'boolean' ? false : null;
   return value;
 }

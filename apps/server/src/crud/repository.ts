@@ -216,7 +216,7 @@ export async function writeRecord(
   existing?: { id: string; version: number },
 ): Promise<string | undefined> {
   const fields = columnFields(entity).filter((f) => !f.readOnly && f.name in values);
-  const assignments = fields.map((f) => [columnOf(f), toColumnValue(values[f.name])] as const);
+  const assignments = fields.map((f) => [columnOf(f), toColumnValue(f, values[f.name])] as const);
   if (entity.branchOwned && !existing) assignments.push(['branch_id', audit.branchId ?? null] as const);
   let id: string | undefined;
   if (existing) {
@@ -271,7 +271,7 @@ export async function writeRecord(
       const vals = [
         sql`${id}`,
         sql`${position}`,
-        ...childFields.map((f) => sql`${toColumnValue(row[f.name])}`),
+        ...childFields.map((f) => sql`${toColumnValue(f, row[f.name])}`),
       ];
       await sql`insert into ${table} (${sql.join(cols)}) values (${sql.join(vals)})`.execute(trx);
     }
@@ -303,7 +303,7 @@ export async function setColumn(
   ids: readonly string[],
   userId: string,
 ): Promise<void> {
-  await sql`update ${sql.table(tableOf(entity))} set ${sql.ref(columnOf(field))} = ${toColumnValue(value)},
+  await sql`update ${sql.table(tableOf(entity))} set ${sql.ref(columnOf(field))} = ${toColumnValue(field, value)},
       version = version + 1, updated_at = now(), updated_by = ${userId}
     where id = any(${ids}::uuid[])`.execute(trx);
 }

@@ -65,7 +65,7 @@ export async function writeBatch(
       const chunk = indexes.slice(start, start + ROWS);
       const rows = chunk.map((i) => writes[i]!);
       const arrays = fields.map(
-        (f) => sql`${rows.map((w) => asText(toColumnValue(w.values[f.name])))}::text[]`,
+        (f) => sql`${rows.map((w) => asText(toColumnValue(f, w.values[f.name])))}::text[]`,
       );
       let answered: (string | undefined)[];
       if (first.existing) {
