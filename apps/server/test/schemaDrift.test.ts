@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import { type EntityDef, entities } from '@lms/domain';
 import { Migrator, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -6,6 +7,7 @@ import { createDatabase, databaseUrl, dropDatabase } from '../src/db/admin.ts';
 import { connect, type Database, migrate } from '../src/db/database.ts';
 import { migrations } from '../src/db/migrations/index.ts';
 import { alterStatements, declaredSchema, readSchema, schemaDrift } from '../src/db/schemaDiff.ts';
+import { GENERATED_FILE, schemaTypes } from '../src/db/schemaTypes.ts';
 
 /**
  * The migrated database is what the declarations say (no drift), and the way a declaration
@@ -69,6 +71,11 @@ describe('the entity tables', () => {
 
   it('migrate to exactly what the declarations ask for', async () => {
     expect(await schemaDrift(adminUrl, fresh, entities)).toEqual([]);
+  });
+
+  it('are typed by the committed DB type: `npm run db:types` after a new migration', async () => {
+    const committed = await readFile(new URL(`../../../${GENERATED_FILE}`, import.meta.url), 'utf8');
+    expect(await schemaTypes(fresh)).toBe(committed);
   });
 
   it('name the ALTERs a declaration change needs, and they give fresh and upgraded databases one schema', async () => {

@@ -13,10 +13,10 @@ import {
   entityByName,
   formatDate,
 } from '@lms/domain';
-import { sql, type Transaction } from 'kysely';
+import { sql } from 'kysely';
 import { type Contact, enqueueMessage } from '../contact/outbox.ts';
 import { historyInsert, recordHistory } from '../crud/history.ts';
-import type { Database } from '../db/database.ts';
+import type { Database, Tx } from '../db/database.ts';
 import { conflict, unprocessable } from '../http/errors.ts';
 import { type Draft, findDraft, takeDraft } from './drafts.ts';
 import { evaluateDraft } from './evaluate.ts';
@@ -326,7 +326,7 @@ function linesInserts(bookingId: string, allocations: readonly AcceptedAllocatio
 
 /** Replaces a booking's lines and allocations (a move: the caller has deleted the lines it replaces). */
 export async function writeLines(
-  trx: Transaction<unknown>,
+  trx: Tx,
   bookingId: string,
   allocations: readonly AcceptedAllocation[],
   shipCondId: string,
@@ -336,6 +336,6 @@ export async function writeLines(
   await sql`with allocations as (${inserts.allocations}) ${inserts.lines}`.execute(trx);
 }
 
-export async function notify(trx: Transaction<unknown>, event: BookingEvent): Promise<void> {
+export async function notify(trx: Tx, event: BookingEvent): Promise<void> {
   await sql`select pg_notify(${BOOKING_CHANNEL}, ${JSON.stringify(event)})`.execute(trx);
 }

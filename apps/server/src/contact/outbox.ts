@@ -1,6 +1,6 @@
 import { type ContactEvent, renderTemplate, renderValues } from '@lms/domain';
-import { sql, type Transaction } from 'kysely';
-import type { Database } from '../db/database.ts';
+import { sql } from 'kysely';
+import type { Database, Tx } from '../db/database.ts';
 import { type Appointment, loadAppointment } from './appointment.ts';
 import type { AppointmentLinks } from './links.ts';
 import type { Channel } from './providers.ts';
@@ -34,7 +34,7 @@ export function appointmentLink(contact: Contact, bookingId: string): string {
  * provider is configured or the ship-to cannot be reached. Answers the message id, if any.
  */
 export async function enqueueMessage(
-  trx: Transaction<unknown>,
+  trx: Tx,
   contact: Contact | undefined,
   bookingId: string,
   event: ContactEvent,

@@ -16,8 +16,9 @@ import {
   validateListQuery,
 } from '@lms/domain';
 import type { FastifyInstance } from 'fastify';
-import { sql, type Transaction } from 'kysely';
+import { sql } from 'kysely';
 import type { Principal } from '../auth/principal.ts';
+import type { Tx } from '../db/database.ts';
 import { tableOf } from '../entities/naming.ts';
 import { typed } from '../http/contract.ts';
 import { badRequest, forbidden, HttpError, unprocessable } from '../http/errors.ts';
@@ -80,7 +81,7 @@ function fieldToSet(entity: EntityDef, body: Body): { field: FieldDef; value: un
 
 /** Of these rows of a branch-owned entity, those of another branch than the acting one. */
 async function otherBranchIds(
-  trx: Transaction<unknown>,
+  trx: Tx,
   entity: EntityDef,
   ids: readonly string[],
   branchId: string | undefined,
@@ -194,7 +195,7 @@ export function bulkActionRoute(
  * is reported and the others still go through. Answers the rows written.
  */
 async function writeRows(
-  trx: Transaction<unknown>,
+  trx: Tx,
   entity: EntityDef,
   rows: readonly Row[],
   action: 'delete' | 'set',
@@ -237,12 +238,7 @@ async function writeRows(
 }
 
 /** One history entry per written row: its fields on delete, `{ from, to }` of what changed on set. */
-async function historyEntries(
-  trx: Transaction<unknown>,
-  entity: EntityDef,
-  written: readonly Row[],
-  action: 'delete' | 'set',
-) {
+async function historyEntries(trx: Tx, entity: EntityDef, written: readonly Row[], action: 'delete' | 'set') {
   if (action === 'delete')
     return written.map((before) => ({
       recordId: before.id as string,

@@ -1,7 +1,7 @@
 import type { EntityDef } from '@lms/domain';
 import type { FastifyInstance } from 'fastify';
-import type { Transaction } from 'kysely';
 import type { Principal } from '../auth/principal.ts';
+import type { Tx } from '../db/database.ts';
 import type { AuthContext } from '../routes/context.ts';
 import type { Row } from './repository.ts';
 
@@ -14,7 +14,7 @@ export interface EntityExtension {
   validate?(values: Row, ctx: AuthContext): Promise<Record<string, string>> | Record<string, string>;
   /** Runs in the write's transaction, after the row is written. Its answer is merged into the reply. */
   afterWrite?(
-    trx: Transaction<unknown>,
+    trx: Tx,
     write: {
       action: 'create' | 'update' | 'delete';
       id: string;

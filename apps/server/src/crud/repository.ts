@@ -1,6 +1,6 @@
 import { type EntityDef, entityByName, type FieldDef, LIMITS, type ListQuery } from '@lms/domain';
-import { CompiledQuery, type RawBuilder, sql, type Transaction } from 'kysely';
-import type { Database } from '../db/database.ts';
+import { CompiledQuery, type RawBuilder, sql } from 'kysely';
+import type { Database, Executor, Tx } from '../db/database.ts';
 import { childTableOf, columnOf, isLabelled, linkTableOf, tableOf } from '../entities/naming.ts';
 import { checkAttachments } from './attachments.ts';
 import { attachmentFields, columnFields, refsFields, selectList, toColumnValue } from './columns.ts';
@@ -8,8 +8,6 @@ import { attachLabels, labelKey, labelledFields, labelSql, targetOf } from './la
 import { whereClause } from './where.ts';
 
 export type Row = Record<string, unknown>;
-// biome-ignore lint/suspicious/noExplicitAny: entity tables are dynamic.
-export type Executor = Database | Transaction<any>;
 
 function orderBy(entity: EntityDef, query: ListQuery): RawBuilder<unknown> {
   const sort = query.sort.length ? query.sort : entity.defaultSort;
@@ -206,7 +204,7 @@ export async function withLabels(db: Database, entity: EntityDef, row: Row): Pro
 
 /** Writes the columns, links and children of one record; answers its id. */
 export async function writeRecord(
-  trx: Transaction<unknown>,
+  trx: Tx,
   entity: EntityDef,
   values: Row,
   audit: { userId: string; branchId?: string },
@@ -276,20 +274,16 @@ export async function writeRecord(
   return id;
 }
 
-export async function deleteRecord(trx: Transaction<unknown>, entity: EntityDef, id: string): Promise<void> {
+export async function deleteRecord(trx: Tx, entity: EntityDef, id: string): Promise<void> {
   await deleteRecords(trx, entity, [id]);
 }
 
-export async function deleteRecords(
-  trx: Transaction<unknown>,
-  entity: EntityDef,
-  ids: readonly string[],
-): Promise<void> {
+export async function deleteRecords(trx: Tx, entity: EntityDef, ids: readonly string[]): Promise<void> {
   await sql`delete from ${sql.table(tableOf(entity))} where id = any(${ids}::uuid[])`.execute(trx);
 }
 
 /** Rows by id, locked for the write that follows (a bulk action's rows; missing ids are absent). */
-export async function lockRecords(trx: Transaction<unknown>, entity: EntityDef, ids: readonly string[]) {
+export async function lockRecords(trx: Tx, entity: EntityDef, ids: readonly string[]) {
   const { rows } = await sql<Row>`select ${selectList(entity)} from ${sql`${sql.table(tableOf(entity))} as t`}
     where t.id = any(${ids}::uuid[]) order by t.id for update`.execute(trx);
   return rows;
@@ -297,7 +291,7 @@ export async function lockRecords(trx: Transaction<unknown>, entity: EntityDef, 
 
 /** One column set to one value on many rows (a bulk "set"): each row's version moves on. */
 export async function setColumn(
-  trx: Transaction<unknown>,
+  trx: Tx,
   entity: EntityDef,
   field: FieldDef,
   value: unknown,

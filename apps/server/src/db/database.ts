@@ -1,6 +1,7 @@
-import { Kysely, type MigrationProvider, Migrator, PostgresDialect, sql } from 'kysely';
+import { Kysely, type MigrationProvider, Migrator, PostgresDialect, sql, type Transaction } from 'kysely';
 import pg from 'pg';
 import { migrations } from './migrations/index.ts';
+import type { DB } from './schema.generated.ts';
 
 // numeric and bigint come back as strings by default; the API speaks numbers.
 pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => Number(value));
@@ -8,8 +9,18 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 // Dates stay ISO strings (yyyy-MM-dd): a JS Date would shift them by the time zone.
 pg.types.setTypeParser(pg.types.builtins.DATE, (value) => value);
 
-// biome-ignore lint/suspicious/noExplicitAny: tables are derived from the entity declarations at run time.
-export type Database = Kysely<any>;
+/** The database as the migrations built it (`schema.generated.ts`, `npm run db:types`). */
+export type Database = Kysely<DB>;
+/** An open transaction on it. */
+export type Tx = Transaction<DB>;
+/** A connection or an open transaction: what a query may run on. */
+export type Executor = Database | Tx;
+/**
+ * For code that must not depend on today's schema: the migrations (they run against the schema of
+ * their own day) and the schema tools that read any database.
+ */
+// biome-ignore lint/suspicious/noExplicitAny: a migration's schema is the one of its day, not DB.
+export type AnyDatabase = Kysely<any>;
 
 export function connect(url: string, max = 10): Database {
   const pool = new pg.Pool({ connectionString: url, max });
@@ -23,7 +34,7 @@ export function connect(url: string, max = 10): Database {
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
-export async function migrate(db: Database): Promise<string> {
+export async function migrate(db: AnyDatabase): Promise<string> {
   const migrator = new Migrator({ db, provider });
   const { error, results } = await migrator.migrateToLatest();
   if (error) {
@@ -33,7 +44,7 @@ export async function migrate(db: Database): Promise<string> {
   return migrationLevel(db);
 }
 
-export async function migrationLevel(db: Database): Promise<string> {
+export async function migrationLevel(db: AnyDatabase): Promise<string> {
   const { rows } = await sql<{ name: string }>`
     select name from kysely_migration order by name desc limit 1`.execute(db);
   return rows[0]?.name ?? 'none';

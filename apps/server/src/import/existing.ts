@@ -1,7 +1,8 @@
 import { type EntityDef, naturalKeyOf } from '@lms/domain';
 import { sql } from 'kysely';
 import { selectList } from '../crud/columns.ts';
-import { attachLinksAndChildren, type Executor, type Row } from '../crud/repository.ts';
+import { attachLinksAndChildren, type Row } from '../crud/repository.ts';
+import type { Executor } from '../db/database.ts';
 import { columnOf, tableOf } from '../entities/naming.ts';
 
 /** Two stored records have this key (the key is not unique in the database): the row must say which. */

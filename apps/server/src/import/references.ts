@@ -2,7 +2,7 @@ import { type EntityDef, type EntityName, entityByName, naturalKeyOf, phrase } f
 import { sql } from 'kysely';
 import { isUuid } from '../auth/access.ts';
 import { labelSql } from '../crud/labels.ts';
-import type { Executor } from '../crud/repository.ts';
+import type { Executor } from '../db/database.ts';
 import { columnOf, tableOf } from '../entities/naming.ts';
 
 /** A reference as written resolved to an id, or why not (Thai). */

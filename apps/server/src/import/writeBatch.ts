@@ -1,7 +1,8 @@
 import type { EntityDef } from '@lms/domain';
-import { sql, type Transaction } from 'kysely';
+import { sql } from 'kysely';
 import { columnFields, refsFields, toColumnValue } from '../crud/columns.ts';
 import type { Row } from '../crud/repository.ts';
+import type { Tx } from '../db/database.ts';
 import { columnOf, linkTableOf, tableOf } from '../entities/naming.ts';
 
 /** One record of a batch: its values, and the stored record it updates (id, version) if any. */
@@ -14,7 +15,7 @@ export interface BatchWrite {
 const ROWS = 1000;
 
 /** column → its SQL type (`numeric(12,3)`, `uuid`, `smallint[]`), to cast the columns' text back. */
-async function columnTypes(trx: Transaction<unknown>, entity: EntityDef): Promise<Map<string, string>> {
+async function columnTypes(trx: Tx, entity: EntityDef): Promise<Map<string, string>> {
   const { rows } = await sql<{ name: string; type: string }>`
     select attname as name, format_type(atttypid, atttypmod) as type from pg_attribute
      where attrelid = ${tableOf(entity)}::regclass and attnum > 0 and not attisdropped`.execute(trx);
@@ -39,7 +40,7 @@ function asText(value: unknown): string | null {
  * writes no attachments or child rows.
  */
 export async function writeBatch(
-  trx: Transaction<unknown>,
+  trx: Tx,
   entity: EntityDef,
   writes: readonly BatchWrite[],
   audit: { userId: string; branchId?: string },

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { INTEGRATION_MESSAGES } from '@lms/domain';
 import type { FastifyRequest } from 'fastify';
-import { sql, type Transaction } from 'kysely';
+import { sql } from 'kysely';
+import type { Tx } from '../db/database.ts';
 import { badRequest, conflict } from '../http/errors.ts';
 
 /**
@@ -44,10 +45,7 @@ export function idempotentCall(request: FastifyRequest): IdempotentCall | undefi
  * Claims the key in `trx`; answers the stored answer when the same call was answered before, and
  * refuses (409) the key used for a different call. Undefined: go ahead, then `remember`.
  */
-export async function claim(
-  trx: Transaction<unknown>,
-  call: IdempotentCall,
-): Promise<StoredAnswer | undefined> {
+export async function claim(trx: Tx, call: IdempotentCall): Promise<StoredAnswer | undefined> {
   // Expired records go a few at a time with the claims, so the table never needs a sweeper.
   await sql`delete from idempotency_key where ctid = any(array(
     select ctid from idempotency_key where expires_at <= now() limit 20))`.execute(trx);
@@ -67,11 +65,7 @@ export async function claim(
   return { status: stored.status, answer: stored.answer };
 }
 
-export async function remember(
-  trx: Transaction<unknown>,
-  call: IdempotentCall,
-  stored: StoredAnswer,
-): Promise<void> {
+export async function remember(trx: Tx, call: IdempotentCall, stored: StoredAnswer): Promise<void> {
   await sql`update idempotency_key set status = ${stored.status}, answer = ${JSON.stringify(stored.answer)}::jsonb
     where owner_id = ${call.ownerId} and key = ${call.key}`.execute(trx);
 }

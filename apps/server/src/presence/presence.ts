@@ -1,8 +1,8 @@
 import { can, findEntity, PRESENCE, type PresenceMode, presenceApi, type RecordPresence } from '@lms/domain';
 import type { FastifyInstance } from 'fastify';
-import { sql, type Transaction } from 'kysely';
+import { sql } from 'kysely';
 import { PRESENCE_CHANNEL } from '../booking/events.ts';
-import type { Database } from '../db/database.ts';
+import type { Database, Tx } from '../db/database.ts';
 import { typed } from '../http/contract.ts';
 import { badRequest, forbidden } from '../http/errors.ts';
 import type { AuthContext } from '../routes/context.ts';
@@ -20,7 +20,7 @@ interface Tab {
  * wins over viewing), expired tabs left out. Said on the channel inside the writer's transaction,
  * so every instance's streams hear it once committed.
  */
-async function announce(trx: Transaction<unknown>, tab: Tab): Promise<RecordPresence> {
+async function announce(trx: Tx, tab: Tab): Promise<RecordPresence> {
   const { rows } = await sql<{ user_id: string; full_name: string; editing: boolean; expires_at: Date }>`
     select p.user_id, u.full_name, bool_or(p.mode = 'editing') as editing, max(p.expires_at) as expires_at
       from record_presence p join app_user u on u.id = p.user_id

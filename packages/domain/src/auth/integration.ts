@@ -31,6 +31,7 @@ export const INTEGRATION_MESSAGES = {
   recordNotObject: 'แต่ละรายการต้องเป็นออบเจกต์',
   keyMismatch: (label: string) => phrase(label, 'ในข้อมูลไม่ตรงกับที่ระบุในที่อยู่'),
   duplicateKey: (label: string, row: number) => phrase(label, `ซ้ำกับรายการที่ ${row}`),
+  validOnlyInvalid: 'validOnly ต้องเป็น true หรือ false',
   bulkRefused: (failed: number) => `ไม่ได้บันทึกรายการใดเลย: ${failed} รายการไม่ถูกต้อง`,
   idempotencyMismatch: 'Idempotency-Key นี้ถูกใช้กับคำขออื่นแล้ว กรุณาใช้คีย์ใหม่สำหรับข้อมูลที่ต่างกัน',
   idempotencyKeyInvalid: 'Idempotency-Key ต้องยาว 1–255 ตัวอักษร',
