@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { storybookTest } from '@storybook/addon-vitest/vitest-plugin';
 import { playwright } from '@vitest/browser-playwright';
 import { defineConfig } from 'vitest/config';
@@ -6,11 +7,17 @@ import { chromiumArgs, chromiumPath } from './scripts/chromium.ts';
 // One Vitest run, several projects: each kind of test lives where architecture.md says.
 export default defineConfig({
   test: {
+    // Node-side files on every core: Vitest's default keeps one core back, which on 2 cores ran
+    // unit, server and e2e files one at a time beside the stories (docs/performance.md).
+    maxWorkers: availableParallelism(),
     projects: [
       {
         test: {
           name: 'unit',
           environment: 'node',
+          // Pure modules and tests that restore what they stub: one module graph per worker
+          // instead of importing the domain again for each of 70 files.
+          isolate: false,
           // The engine's property tests run hundreds of suggestions: ~2 s alone, 6–7 s on a loaded machine.
           testTimeout: 30_000,
           include: ['packages/*/src/**/*.test.ts', 'apps/web/src/**/*.test.ts', 'tests/**/*.test.ts'],
@@ -20,6 +27,10 @@ export default defineConfig({
         test: {
           name: 'server',
           environment: 'node',
+          // Each file has its own database and server (harness.ts) and the server keeps its state
+          // per app instance: the files of a worker share the modules instead of importing the
+          // server again for each of 40 files.
+          isolate: false,
           include: ['apps/server/test/**/*.test.ts'],
           globalSetup: ['apps/server/test/global-setup.ts'],
           // The 200-confirm races take ~5–10 s alone and reached 30 s with the machine loaded six-fold.
@@ -33,6 +44,9 @@ export default defineConfig({
           // A browser test may lose a race with a loaded machine once; a real failure fails twice.
           retry: 1,
           environment: 'node',
+          // Each file has its own server and database (harness.ts); not isolating them lets the
+          // files of a worker share one Chromium (e2e/browser.ts) and the server's modules.
+          isolate: false,
           include: ['apps/web/e2e/**/*.e2e.test.ts'],
           globalSetup: ['apps/server/test/global-setup.ts'],
           testTimeout: 60_000,
