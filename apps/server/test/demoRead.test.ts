@@ -2,6 +2,7 @@ import { entities, entityByName, LIMITS } from '@lms/domain';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { translateWriteError } from '../src/crud/pgErrors.ts';
+import type { AnyDatabase } from '../src/db/database.ts';
 import { down, up } from '../src/db/migrations/0009_coordinates.ts';
 import { hasGenericRoutes, tableOf } from '../src/entities/naming.ts';
 import { seedDemoCompany } from '../src/seed/demo.ts';
@@ -75,11 +76,11 @@ describe('every seeded row reads through the API', () => {
 
 describe('migration 0009: coordinates', () => {
   it('clears NaN and out-of-range coordinates of an existing database, then refuses them', async () => {
-    await down(server.db);
+    await down(server.db as AnyDatabase);
     const { rows } = await sql<{ id: string }>`
       update sub_district set lat = 'NaN', lon = 'NaN' where code = '100101' returning id`.execute(server.db);
     await sql`update branch set lat = 95 where code = 'BKK'`.execute(server.db);
-    await up(server.db);
+    await up(server.db as AnyDatabase);
     const { rows: after } = await sql<{ lat: string | null; lon: string | null }>`
       select lat, lon from sub_district where id = ${rows[0]!.id}`.execute(server.db);
     expect(after[0]).toEqual({ lat: null, lon: null });

@@ -1,8 +1,8 @@
 import { type EntityDef, entities, phrase } from '@lms/domain';
 import { sql } from 'kysely';
+import type { Executor } from '../db/database.ts';
 import { columnOf, linkTableOf, tableOf } from '../entities/naming.ts';
 import { conflict, HttpError, unprocessable } from '../http/errors.ts';
-import type { Executor } from './repository.ts';
 
 interface PgError {
   code?: string;
