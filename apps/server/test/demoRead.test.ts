@@ -76,11 +76,13 @@ describe('every seeded row reads through the API', () => {
 
 describe('migration 0009: coordinates', () => {
   it('clears NaN and out-of-range coordinates of an existing database, then refuses them', async () => {
-    await down(server.db as AnyDatabase);
+    // A migration runs on the schema of its day, typed `AnyDatabase`, not today's `DB`.
+    const db: AnyDatabase = server.db;
+    await down(db);
     const { rows } = await sql<{ id: string }>`
       update sub_district set lat = 'NaN', lon = 'NaN' where code = '100101' returning id`.execute(server.db);
     await sql`update branch set lat = 95 where code = 'BKK'`.execute(server.db);
-    await up(server.db as AnyDatabase);
+    await up(db);
     const { rows: after } = await sql<{ lat: string | null; lon: string | null }>`
       select lat, lon from sub_district where id = ${rows[0]!.id}`.execute(server.db);
     expect(after[0]).toEqual({ lat: null, lon: null });

@@ -1,4 +1,4 @@
-import type { BanDayPattern } from '@lms/domain';
+import type { EntityName, EntityRecord } from '@lms/domain';
 
 /**
  * The data the booking engine reads, as plain objects mirroring the entity declarations of
@@ -11,63 +11,57 @@ export type IsoDate = string;
 /** A time of day `HH:mm` or `HH:mm:ss`. */
 export type TimeOfDay = string;
 
-export type UtilizationStatus = 'AVAILABLE' | 'NORMAL' | 'NEARLY_FULL' | 'FULL';
+export type UtilizationStatus = EntityRecord<'vehicleUtilizationThresholds'>['status'];
 
-export interface VehicleDateSlot {
-  readonly id: Id;
-  readonly branchId: Id;
-  readonly shiftDate: IsoDate;
-  readonly shiftOfDayId: Id;
-  readonly vehicleTypeId: Id;
-  readonly shipCondId: Id;
-  /** Only for the route-based ship cond (code 29): a row of the route's `routeConfig`. */
-  readonly routeConfigId?: Id | null;
-  readonly total: number;
-  readonly special?: number | null;
-}
+/**
+ * The fields `K` of entity `N`'s record (`EntityRecord`, derived from its declaration), with those
+ * in `Set` always present: the server loads only rows where they are (a branch's own slots).
+ */
+type RecordPart<N extends EntityName, K extends keyof EntityRecord<N>, Set extends K = never> = Pick<
+  EntityRecord<N>,
+  Exclude<K, Set>
+> & { readonly [P in Set]-?: NonNullable<EntityRecord<N>[P]> };
 
-export interface VehicleType {
-  readonly id: Id;
-  readonly code: string;
-  readonly name: string;
-  /** kg */
-  readonly maxCapacityWeight: number;
-  /** m³ */
-  readonly maxCapacityVolume: number;
-  readonly notValidForPlanning?: boolean | null;
-  readonly special?: boolean | null;
-}
+export type VehicleDateSlot = RecordPart<
+  'vehicleDateSlot',
+  // routeConfigId: only for the route-based ship cond (code 29), a row of the route's routeConfig.
+  | 'id'
+  | 'branchId'
+  | 'shiftDate'
+  | 'shiftOfDayId'
+  | 'vehicleTypeId'
+  | 'shipCondId'
+  | 'routeConfigId'
+  | 'total'
+  | 'special',
+  'branchId'
+>;
 
-export interface ShipCond {
-  readonly id: Id;
-  readonly code: string;
-  readonly name: string;
-  /** shipCondVehicleType: the vehicle types allowed to deliver under this ship cond. */
-  readonly vehicleTypeIds: readonly Id[];
-  /** Days from today before booking can start. */
-  readonly sla: number;
-  /** km; null = no limit. */
-  readonly maxDistance?: number | null;
-}
+/** Capacities in kg and m³. */
+export type VehicleType = RecordPart<
+  'vehicleType',
+  'id' | 'code' | 'name' | 'maxCapacityWeight' | 'maxCapacityVolume' | 'notValidForPlanning' | 'special',
+  'maxCapacityWeight' | 'maxCapacityVolume'
+>;
 
-export interface TimeSlotCode {
-  readonly id: Id;
-  readonly code: string;
-  readonly name: string;
-}
+/**
+ * `vehicleTypeIds` (the spec's shipCondVehicleType): the vehicle types allowed to deliver under it;
+ * `sla`: days from today before booking can start; `maxDistance` km, null = no limit.
+ */
+export type ShipCond = RecordPart<
+  'shipCond',
+  'id' | 'code' | 'name' | 'maxDistance' | 'sla' | 'vehicleTypeIds',
+  'sla' | 'vehicleTypeIds'
+>;
 
-export interface ShiftOfDay {
-  readonly id: Id;
-  readonly name: string;
-  readonly startTime: TimeOfDay;
-  readonly endTime: TimeOfDay;
-  readonly active?: boolean | null;
-  /** Lower first. */
-  readonly priority?: number | null;
-  readonly timeSlotCodeId?: Id | null;
-  /** Minutes one vehicle can work in the shift. */
-  readonly totalMinute: number;
-}
+export type TimeSlotCode = RecordPart<'timeSlotCode', 'id' | 'code' | 'name'>;
+
+/** `priority`: lower first; `totalMinute`: minutes one vehicle can work in the shift. */
+export type ShiftOfDay = RecordPart<
+  'shiftOfDay',
+  'id' | 'name' | 'startTime' | 'endTime' | 'active' | 'priority' | 'timeSlotCodeId' | 'totalMinute',
+  'totalMinute'
+>;
 
 /** Branch child row: how long a trip of this vehicle type under this ship cond takes. */
 export interface BranchVehicleTypeSetting {
@@ -80,95 +74,73 @@ export interface BranchVehicleTypeSetting {
   readonly waitTime: number;
 }
 
-export interface Branch {
-  readonly id: Id;
-  readonly code: string;
-  readonly name: string;
-  readonly lat?: number | null;
-  readonly lon?: number | null;
+export type Branch = RecordPart<'branch', 'id' | 'code' | 'name' | 'lat' | 'lon'> & {
   readonly vehicleTypeSettings: readonly BranchVehicleTypeSetting[];
-}
+};
 
-export interface VehicleTypeAdjustPercent {
-  readonly branchId: Id;
-  readonly vehicleTypeId: Id;
-  readonly bookingWeightAdjustPercent: number;
-  readonly bookingVolumeAdjustPercent: number;
-}
+export type VehicleTypeAdjustPercent = RecordPart<
+  'vehicleTypeAdjustPercent',
+  'branchId' | 'vehicleTypeId' | 'bookingWeightAdjustPercent' | 'bookingVolumeAdjustPercent',
+  'branchId'
+>;
 
-export interface UtilizationThreshold {
-  readonly vehicleTypeId: Id;
-  readonly status: UtilizationStatus;
-  readonly minWeightPercent: number;
-  readonly maxWeightPercent: number;
-  readonly minVolumePercent: number;
-  readonly maxVolumePercent: number;
-  readonly minHourPercent: number;
-  readonly maxHourPercent: number;
-}
+export type UtilizationThreshold = RecordPart<
+  'vehicleUtilizationThresholds',
+  | 'vehicleTypeId'
+  | 'status'
+  | 'minWeightPercent'
+  | 'maxWeightPercent'
+  | 'minVolumePercent'
+  | 'maxVolumePercent'
+  | 'minHourPercent'
+  | 'maxHourPercent'
+>;
 
-export interface TruckBanConfig {
-  readonly id: Id;
-  readonly name: string;
-  readonly branchId: Id;
-  readonly vehicleTypeId: Id;
-  readonly subDistrictId: Id;
-  readonly startTime: TimeOfDay;
-  readonly endTime: TimeOfDay;
-  readonly banDayPattern: BanDayPattern;
-  readonly bannedWeekdays?: readonly number[] | null;
-}
+export type TruckBanConfig = RecordPart<
+  'truckBanConfig',
+  | 'id'
+  | 'name'
+  | 'branchId'
+  | 'vehicleTypeId'
+  | 'subDistrictId'
+  | 'startTime'
+  | 'endTime'
+  | 'banDayPattern'
+  | 'bannedWeekdays',
+  'branchId'
+>;
 
 /** One member (UoM type) of the prohibit group named by `code`. */
-export interface ArticleTypeProhibit {
-  readonly code: string;
-  readonly name: string;
-  readonly articleUomTypeId: Id;
-}
+export type ArticleTypeProhibit = RecordPart<'articleTypeProhibit', 'code' | 'name' | 'articleUomTypeId'>;
 
 /** One sub-district of the route named by `code`. */
-export interface RouteConfig {
-  readonly id: Id;
-  readonly code: string;
-  readonly name: string;
-  readonly subDistrictId: Id;
-}
+export type RouteConfig = RecordPart<'routeConfig', 'id' | 'code' | 'name' | 'subDistrictId'>;
 
-export interface ShippingPriceConfig {
-  readonly vehicleTypeId: Id;
-  readonly minimumFee: number;
-  readonly fee75Km: number;
-  readonly fee150Km: number;
-}
+export type ShippingPriceConfig = RecordPart<
+  'shippingPriceConfig',
+  'vehicleTypeId' | 'minimumFee' | 'fee75Km' | 'fee150Km'
+>;
 
-export interface Article {
-  readonly id: Id;
-  readonly code: string;
-  readonly name: string;
-  readonly stackVolumePercent?: number | null;
-  /** Minutes per unit; counted when set. */
-  readonly installationTime?: number | null;
-  readonly cannotSplit?: boolean | null;
-  readonly noUseCap?: boolean | null;
-  readonly articleUomTypeId?: Id | null;
-  /** 'vehicle type does not support carrying this article'. */
-  readonly unsupportedVehicleTypeIds?: readonly Id[] | null;
-}
+/**
+ * `installationTime`: minutes per unit, counted when set; `unsupportedVehicleTypeIds`: "vehicle
+ * type does not support carrying this article".
+ */
+export type Article = RecordPart<
+  'article',
+  | 'id'
+  | 'code'
+  | 'name'
+  | 'stackVolumePercent'
+  | 'installationTime'
+  | 'cannotSplit'
+  | 'noUseCap'
+  | 'articleUomTypeId'
+  | 'unsupportedVehicleTypeIds'
+>;
 
-export interface SubDistrict {
-  readonly id: Id;
-  readonly lat?: number | null;
-  readonly lon?: number | null;
-}
+export type SubDistrict = RecordPart<'subDistrict', 'id' | 'lat' | 'lon'>;
 
-export interface ShipTo {
-  readonly id: Id;
-  readonly code: string;
-  readonly name: string;
-  readonly subDistrictId: Id;
-  readonly lat?: number | null;
-  readonly lon?: number | null;
-}
+export type ShipTo = RecordPart<'shipTo', 'id' | 'code' | 'name' | 'subDistrictId' | 'lat' | 'lon'>;
 
 /** A line of a DO: `weight` (kg) and `volume` (m³) are for the whole `qty`. */
 export interface DeliveryOrderLine {

@@ -9,6 +9,7 @@ export * from './contact/mask.ts';
 export * from './contact/templates.ts';
 export { defineEntity, type EntityInput } from './entities/define.ts';
 export * from './entities/index.ts';
+export * from './entities/record.ts';
 export * from './entity/bulk.ts';
 export * from './entity/fieldLabels.ts';
 export * from './entity/filters.ts';

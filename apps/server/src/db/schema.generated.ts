@@ -1077,3 +1077,6 @@ export interface DB {
   vehicle_utilization_thresholds: VehicleUtilizationThresholds;
   warehouse: Warehouse;
 }
+
+/** The relations that are views: read, never written; their columns may all be null. */
+export type ViewName = 'delivery_order_report';

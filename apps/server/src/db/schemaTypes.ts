@@ -122,5 +122,8 @@ export async function schemaTypes(db: AnyDatabase): Promise<string> {
   out.push('export interface DB {');
   for (const relation of relations) out.push(`  ${relation}: ${names.get(relation)};`);
   out.push('}', '');
+  const views = relations.filter((r) => byRelation.get(r)![0]!.kind === 'v').map((r) => `'${r}'`);
+  out.push('/** The relations that are views: read, never written; their columns may all be null. */');
+  out.push(`export type ViewName = ${views.join(' | ') || 'never'};`, '');
   return out.join('\n');
 }

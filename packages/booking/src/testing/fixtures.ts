@@ -8,6 +8,7 @@ import type {
   ShipCond,
   SuggestRequest,
   VehicleDateSlot,
+  VehicleType,
 } from '../world.ts';
 
 /**
@@ -39,16 +40,27 @@ export const SC1: ShipCond = {
 
 export const SC29: ShipCond = { id: 'SC29', code: '29', name: 'ตามเส้นทาง', vehicleTypeIds: ['V6'], sla: 1 };
 
+/** An article's flags are never unknown (booleans are stored `not null`): false unless said. */
+const article = (fields: Omit<Article, 'cannotSplit' | 'noUseCap'> & Partial<Article>): Article => ({
+  cannotSplit: false,
+  noUseCap: false,
+  ...fields,
+});
+
 export const ARTICLES: Article[] = [
-  { id: 'CEMENT', code: 'A1', name: 'ปูนซีเมนต์' },
-  { id: 'FRIDGE', code: 'A2', name: 'ตู้เย็น', cannotSplit: true, installationTime: 30 },
-  { id: 'CHEM', code: 'A3', name: 'น้ำยาเคมี', articleUomTypeId: 'T_CHEM' },
-  { id: 'FOOD', code: 'A4', name: 'อาหาร', articleUomTypeId: 'T_FOOD' },
-  { id: 'FLYER', code: 'A5', name: 'แผ่นพับ', noUseCap: true },
-  { id: 'PIPE', code: 'A6', name: 'ท่อ', stackVolumePercent: 50 },
-  { id: 'GLASS', code: 'A7', name: 'กระจก', unsupportedVehicleTypeIds: ['V4'] },
-  { id: 'BOILER', code: 'A8', name: 'หม้อต้ม', cannotSplit: true },
+  article({ id: 'CEMENT', code: 'A1', name: 'ปูนซีเมนต์' }),
+  article({ id: 'FRIDGE', code: 'A2', name: 'ตู้เย็น', cannotSplit: true, installationTime: 30 }),
+  article({ id: 'CHEM', code: 'A3', name: 'น้ำยาเคมี', articleUomTypeId: 'T_CHEM' }),
+  article({ id: 'FOOD', code: 'A4', name: 'อาหาร', articleUomTypeId: 'T_FOOD' }),
+  article({ id: 'FLYER', code: 'A5', name: 'แผ่นพับ', noUseCap: true }),
+  article({ id: 'PIPE', code: 'A6', name: 'ท่อ', stackVolumePercent: 50 }),
+  article({ id: 'GLASS', code: 'A7', name: 'กระจก', unsupportedVehicleTypeIds: ['V4'] }),
+  article({ id: 'BOILER', code: 'A8', name: 'หม้อต้ม', cannotSplit: true }),
 ];
+
+const vehicleType = (
+  fields: Omit<VehicleType, 'special' | 'notValidForPlanning'> & Partial<VehicleType>,
+): VehicleType => ({ special: false, notValidForPlanning: false, ...fields });
 
 export interface SlotSpec {
   date: IsoDate;
@@ -116,17 +128,23 @@ export function world(parts: {
     ],
     slots: parts.slots ?? [],
     vehicleTypes: [
-      { id: 'V4', code: '04', name: 'รถ 4 ล้อ', maxCapacityWeight: 1000, maxCapacityVolume: 5 },
-      { id: 'V6', code: '06', name: 'รถ 6 ล้อ', maxCapacityWeight: 5000, maxCapacityVolume: 20 },
-      { id: 'V10', code: '10', name: 'รถ 10 ล้อ', maxCapacityWeight: 12000, maxCapacityVolume: 40 },
-      {
+      vehicleType({ id: 'V4', code: '04', name: 'รถ 4 ล้อ', maxCapacityWeight: 1000, maxCapacityVolume: 5 }),
+      vehicleType({ id: 'V6', code: '06', name: 'รถ 6 ล้อ', maxCapacityWeight: 5000, maxCapacityVolume: 20 }),
+      vehicleType({
+        id: 'V10',
+        code: '10',
+        name: 'รถ 10 ล้อ',
+        maxCapacityWeight: 12000,
+        maxCapacityVolume: 40,
+      }),
+      vehicleType({
         id: 'VX',
         code: '99',
         name: 'รถพ่วงเก่า',
         maxCapacityWeight: 30000,
         maxCapacityVolume: 80,
         notValidForPlanning: true,
-      },
+      }),
     ],
     shipConds: [SC1, SC29],
     shifts: [
@@ -138,6 +156,7 @@ export function world(parts: {
         priority: 1,
         totalMinute: 240,
         timeSlotCodeId: 'TA',
+        active: true,
       },
       {
         id: 'AFTERNOON',
@@ -147,8 +166,17 @@ export function world(parts: {
         priority: 2,
         totalMinute: 240,
         timeSlotCodeId: 'TB',
+        active: true,
       },
-      { id: 'NIGHT', name: 'กลางคืน', startTime: '20:00', endTime: '02:00', priority: 3, totalMinute: 360 },
+      {
+        id: 'NIGHT',
+        name: 'กลางคืน',
+        startTime: '20:00',
+        endTime: '02:00',
+        priority: 3,
+        totalMinute: 360,
+        active: true,
+      },
     ],
     timeSlotCodes: [
       { id: 'TA', code: 'A', name: 'ช่วงเช้า' },

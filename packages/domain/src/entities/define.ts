@@ -26,10 +26,14 @@ export type EntityInput<N extends EntityName, F extends string> = Omit<EntityDef
     ? { readonly defaultSort?: readonly SortDef<NoInfer<F>>[] }
     : { readonly defaultSort: readonly SortDef<NoInfer<F>>[] });
 
-/** An entity's declaration, with the usual defaults filled in and its names kept for the compiler. */
-export function defineEntity<const N extends EntityName, const F extends string>(
-  input: EntityInput<N, F>,
-): EntityDef<N, F> {
+/**
+ * An entity's declaration, with the usual defaults filled in and its names kept for the compiler;
+ * its `fields` keep their literal types, from which `EntityRecord` derives the record's type.
+ */
+export function defineEntity<const N extends EntityName, Fs extends readonly FieldDef[]>(
+  input: EntityInput<N, Fs[number]['name']> & { readonly fields: Fs },
+): EntityDef<N, Fs[number]['name']> & { readonly fields: Fs } {
+  type F = Fs[number]['name'];
   // The conditional input type guarantees `code`/`name` exist wherever these defaults apply.
   const defaults = {
     path: `/${input.name}`,
@@ -37,7 +41,7 @@ export function defineEntity<const N extends EntityName, const F extends string>
     labelFields: CODE_NAME_LABEL as readonly string[] as readonly F[],
     defaultSort: [sortBy('code' as F)],
   } as const;
-  const entity: EntityDef<N, F> = { ...defaults, ...input };
+  const entity = { ...defaults, ...input } as EntityDef<N, F> & { readonly fields: Fs };
   assertNamesDeclared(entity);
   assertBulkEditable(entity);
   return entity;

@@ -3,9 +3,11 @@ import { defineEntity } from './define.ts';
 import {
   attachmentsField,
   auditFields,
+  type Built,
   booleanField,
   dateField,
   decimalField,
+  type Extra,
   enumField,
   lastSyncAtField,
   owningBranchField,
@@ -16,7 +18,10 @@ import {
 
 /** Sales documents from the ERP (or typed in): sales orders, booking orders, delivery orders. */
 
-export function docNoField(extra: Partial<FieldDef> = {}): FieldDef<'docNo'> {
+/** The document number people and the ERP name a document by; `extra` may make it the server's. */
+export function docNoField(): Built<'docNo', 'string', { required: true }>;
+export function docNoField<const X extends Extra>(extra: X): Built<'docNo', 'string', X>;
+export function docNoField(extra: Extra = {}): FieldDef {
   return stringField('docNo', 'เลขที่เอกสาร', {
     required: true,
     unique: true,

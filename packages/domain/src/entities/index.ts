@@ -22,7 +22,7 @@ import { shipment } from './shipment.ts';
 import { vehicle, vehicleGroup, vehicleType, vehicleTypeAdjustPercent } from './vehicles.ts';
 
 /** Every declaration under its name: the compiler checks that each declared name has one, and only one. */
-const declarations: { readonly [N in EntityName]: EntityDef<N> } = {
+const declarations = {
   so,
   bo,
   bookingReport,
@@ -59,7 +59,10 @@ const declarations: { readonly [N in EntityName]: EntityDef<N> } = {
   appRoleGroup,
   region,
   file,
-};
+} satisfies { readonly [N in EntityName]: EntityDef<N> };
+
+/** The declaration of `N` as written, its fields' names and types literal (`EntityRecord`). */
+export type Declaration<N extends EntityName> = (typeof declarations)[N];
 
 /** Every entity of the spec, in the sidebar's order (`ENTITY_NAMES`). */
 export const entities: readonly EntityDef[] = ENTITY_NAMES.map((name) => declarations[name]);
@@ -71,7 +74,7 @@ export function hasEntity(name: string): name is EntityName {
 }
 
 export function entityByName<N extends EntityName>(name: N): EntityDef<N> {
-  const entity = declarations[name] as EntityDef<N> | undefined;
+  const entity = declarations[name] as unknown as EntityDef<N> | undefined;
   // Only a name that bypassed the compiler (a cast, an `any`) gets here unknown.
   if (!entity) throw new Error(`Unknown entity "${name}". Known entities: ${entityNames.join(', ')}`);
   return entity;

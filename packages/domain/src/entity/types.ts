@@ -31,11 +31,14 @@ export interface EnumOption {
   readonly label: string;
 }
 
-/** A field; `Name` keeps its name's literal type so that columns and sorts naming it are checked. */
-export interface FieldDef<Name extends string = string> {
+/**
+ * A field; `Name` keeps its name's literal type so that columns and sorts naming it are checked,
+ * `Type` its type's, so that a record's type can be derived from the declaration (`EntityRecord`).
+ */
+export interface FieldDef<Name extends string = string, Type extends FieldType = FieldType> {
   /** The spec's name (camelCase). Reference fields end in `Id` (`provinceId`). */
   readonly name: Name;
-  readonly type: FieldType;
+  readonly type: Type;
   /** Thai label shown to users. */
   readonly label: string;
   readonly required?: boolean;
