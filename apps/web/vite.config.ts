@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import optimizeLocales from '@react-aria/optimize-locales-plugin';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
@@ -28,6 +29,15 @@ export default defineConfig({
     preloadFonts([/sarabun-thai-400-normal-[\w-]+\.woff2$/, /roboto-latin-400-normal-[\w-]+\.woff2$/]),
     precompress(),
   ],
+  resolve: {
+    // The browser never validates against the API contract: plain schema builders instead of TypeBox (src/typebox).
+    alias: [
+      {
+        find: /^typebox$/,
+        replacement: fileURLToPath(new URL('src/typebox/schemaBuilder.ts', import.meta.url)),
+      },
+    ],
+  },
   server: {
     port: Number(process.env.WEB_PORT ?? 5173),
     proxy: { '/api': `http://127.0.0.1:${process.env.API_PORT ?? 8080}` },

@@ -2,6 +2,7 @@ import type { AlwaysSet, EntityName, FieldDef, FieldsOf } from '@lms/domain';
 import type { Selectable } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import type { DB, ViewName } from '../src/db/schema.generated.ts';
+import type { Snake } from '../src/entities/naming.ts';
 
 /**
  * The typed queries' `DB` (generated from the migrated database) and the records' types (derived
@@ -10,11 +11,6 @@ import type { DB, ViewName } from '../src/db/schema.generated.ts';
  * compiler — `npm test`'s typecheck names the entity and field that differ — the day a
  * declaration changes without its migration and `npm run db:types`.
  */
-
-/** `vehicleDateSlot` → `vehicle_date_slot`, as `entities/naming.ts` does it at run time. */
-type Snake<S extends string> = S extends `${infer Head}${infer Tail}`
-  ? `${Head extends Lowercase<Head> ? Head : `_${Lowercase<Head>}`}${Snake<Tail>}`
-  : S;
 
 /** The columns every entity table has whatever its declaration says (`entities/ddl.ts`). */
 type StandardColumn = 'id' | 'version' | 'created_at' | 'updated_at' | 'created_by' | 'updated_by';

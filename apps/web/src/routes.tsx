@@ -3,7 +3,7 @@ import type { RouteObject } from 'react-router-dom';
 import { LoginPage } from './auth/LoginPage.tsx';
 import { HostRoot } from './HostRoot.tsx';
 import { HostStatusScreen } from './pages/HostStatusScreen.tsx';
-import { PublicAppointmentScreen } from './pages/PublicAppointmentScreen.tsx';
+import { PublicAppointmentScreen, ScreenSuspense } from './pages/lazyScreens.tsx';
 import { RoutePage } from './pages/RoutePage.tsx';
 import { ProtectedLayout } from './session/ProtectedLayout.tsx';
 
@@ -19,7 +19,14 @@ export const routes: RouteObject[] = [
       { path: LOGIN_PATH, element: <LoginPage /> },
       // Unknown public paths need no session: the invalid-URL screen on its own.
       { path: `${ROUTE_PREFIXES.auth}/*`, element: <HostStatusScreen kind="invalid-url" /> },
-      { path: `${ROUTE_PREFIXES.public}/appointment/:token`, element: <PublicAppointmentScreen /> },
+      {
+        path: `${ROUTE_PREFIXES.public}/appointment/:token`,
+        element: (
+          <ScreenSuspense>
+            <PublicAppointmentScreen />
+          </ScreenSuspense>
+        ),
+      },
       { path: `${ROUTE_PREFIXES.public}/*`, element: <HostStatusScreen kind="invalid-url" /> },
       {
         element: <ProtectedLayout />,

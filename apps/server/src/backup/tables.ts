@@ -5,7 +5,7 @@ import { createInterface } from 'node:readline';
 import { finished } from 'node:stream/promises';
 import { createGunzip, createGzip } from 'node:zlib';
 import { Migrator, sql } from 'kysely';
-import { connect, type Database, migrationLevel } from '../db/database.ts';
+import { type AnyDatabase, connect, migrationLevel } from '../db/database.ts';
 import { migrations } from '../db/migrations/index.ts';
 import { BackupError, backupMessages } from './messages.ts';
 
@@ -31,7 +31,7 @@ const tableFile = (dir: string, table: string) => path.join(dir, `${table}.jsonl
 const BATCH = 2000;
 
 /** The application's tables: the public schema's, without the migrator's own or an extension's. */
-async function tablesOf(db: Database): Promise<string[]> {
+async function tablesOf(db: AnyDatabase): Promise<string[]> {
   const { rows } = await sql<{ name: string }>`
     select c.relname as name from pg_class c join pg_namespace n on n.oid = c.relnamespace
     where n.nspname = 'public' and c.relkind = 'r' and c.relname not like 'kysely\\_%'
@@ -40,7 +40,7 @@ async function tablesOf(db: Database): Promise<string[]> {
   return rows.map((r) => r.name);
 }
 
-async function sequencesOf(db: Database): Promise<string[]> {
+async function sequencesOf(db: AnyDatabase): Promise<string[]> {
   const { rows } = await sql<{ name: string }>`
     select c.relname as name from pg_class c join pg_namespace n on n.oid = c.relnamespace
     where n.nspname = 'public' and c.relkind = 'S'
@@ -49,13 +49,14 @@ async function sequencesOf(db: Database): Promise<string[]> {
   return rows.map((r) => r.name);
 }
 
-const countRows = async (db: Database, table: string) =>
+const countRows = async (db: AnyDatabase, table: string) =>
   (await sql<{ n: number }>`select count(*)::int as n from ${sql.id(table)}`.execute(db)).rows[0]!.n;
 
 /** Every table's rows into `<dir>/<table>.jsonl.gz`, read in one REPEATABLE READ snapshot. */
 export async function dumpDatabase(url: string, dir: string): Promise<DatabaseContents> {
-  // One connection: the snapshot and the cursors live in its transaction.
-  const db = connect(url, 1);
+  // One connection: the snapshot and the cursors live in its transaction. Any migration level's
+  // tables, not today's schema: read from the catalogue.
+  const db: AnyDatabase = connect(url, 1);
   try {
     await sql`begin isolation level repeatable read read only`.execute(db);
     const migration = await migrationLevel(db);
@@ -74,7 +75,7 @@ export async function dumpDatabase(url: string, dir: string): Promise<DatabaseCo
   }
 }
 
-async function dumpTable(db: Database, table: string, file: string): Promise<number> {
+async function dumpTable(db: AnyDatabase, table: string, file: string): Promise<number> {
   const gzip = createGzip();
   const out = gzip.pipe(createWriteStream(file, { mode: 0o600 }));
   let count = 0;
@@ -95,7 +96,7 @@ async function dumpTable(db: Database, table: string, file: string): Promise<num
 
 /** Tables holding rows (any) in the database at `url`, to refuse overwriting them unasked. */
 export async function existingData(url: string): Promise<{ tables: number; rows: number }> {
-  const db = connect(url, 1);
+  const db: AnyDatabase = connect(url, 1);
   try {
     const tables = await tablesOf(db);
     let rows = 0;
@@ -115,7 +116,8 @@ export async function existingData(url: string): Promise<{ tables: number; rows:
 export async function loadDatabase(url: string, dir: string, contents: DatabaseContents): Promise<void> {
   if (!(contents.migration in migrations))
     throw new BackupError(backupMessages.newerMigration(contents.migration));
-  const db = connect(url, 1);
+  // The backup's migration level, not today's schema.
+  const db: AnyDatabase = connect(url, 1);
   try {
     await sql`begin`.execute(db);
     try {
@@ -154,7 +156,7 @@ export async function loadDatabase(url: string, dir: string, contents: DatabaseC
   }
 }
 
-async function loadTable(db: Database, table: string, file: string): Promise<number> {
+async function loadTable(db: AnyDatabase, table: string, file: string): Promise<number> {
   const { rows: columns } = await sql<{ name: string }>`
     select attname as name from pg_attribute
     where attrelid = ${sql.lit(`"${table}"`)}::regclass and attnum > 0 and not attisdropped and attgenerated = ''

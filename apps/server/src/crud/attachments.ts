@@ -1,7 +1,6 @@
 import type { FieldDef } from '@lms/domain';
 import { sql } from 'kysely';
 import type { Tx } from '../db/database.ts';
-import { FILE_TABLE } from '../entities/naming.ts';
 import { unprocessable } from '../http/errors.ts';
 
 const ATTACHABLE_KINDS = new Set(['image', 'document']);
@@ -30,13 +29,20 @@ export async function checkAttachments(
   userId: string,
 ): Promise<void> {
   if (!ids.length) return;
-  const { rows } = await sql<{ id: string; kind: string }>`
-    select f.id, f.kind from ${sql.table(FILE_TABLE)} f
-     where f.id = any(${ids}::uuid[])
-       and (f.created_by = ${userId}
-            or exists (select 1 from ${sql.table(linkTable)} l where l.owner_id = ${ownerId ?? null} and l.file_id = f.id))`.execute(
-    trx,
-  );
+  const rows = await trx
+    .selectFrom('stored_file as f')
+    .select(['f.id', 'f.kind'])
+    .where((eb) => eb('f.id', '=', eb.fn.any(eb.val(ids))))
+    .where((eb) =>
+      eb.or([
+        eb('f.created_by', '=', userId),
+        // The entity's attachment table, named by its declaration.
+        eb.exists(
+          sql`(select 1 from ${sql.table(linkTable)} l where l.owner_id = ${ownerId ?? null} and l.file_id = f.id)`,
+        ),
+      ]),
+    )
+    .execute();
   const usable = new Map(rows.map((r) => [r.id, r.kind]));
   const missing = ids.filter((id) => !usable.has(id)).length;
   if (missing) throw unprocessable({ [field.name]: attachmentMessages.notUsable(field.label, missing) });

@@ -37,6 +37,16 @@ export function selectList(entity: EntityDef, alias = 't'): RawBuilder<unknown> 
   return sql.join(parts);
 }
 
+/**
+ * The bookkeeping columns of a write to one entity row: its version moves on, who wrote it and
+ * when. Spread into a typed `set(...)`: it fits only a table that has those columns.
+ */
+export const touched = (userId: string) => ({
+  version: sql<number>`version + 1`,
+  updated_at: sql<Date>`now()`,
+  updated_by: userId,
+});
+
 /** A body value as the column expects it (empty string → null; weekdays/roles as arrays). */
 export function toColumnValue(value: unknown): unknown {
   if (value === undefined || value === '') return null;

@@ -1,6 +1,7 @@
 import type { EntityDef, FieldDef } from '@lms/domain';
-import { sql } from 'kysely';
-import type { Database, Tx } from '../db/database.ts';
+import { type Insertable, sql } from 'kysely';
+import type { Database, Executor } from '../db/database.ts';
+import type { DB } from '../db/schema.generated.ts';
 import { LabelRequest, labelledFields, labelOf } from './labels.ts';
 
 type Row = Record<string, unknown>;
@@ -43,13 +44,30 @@ export interface HistoryEntry {
   source?: string;
 }
 
-/** The INSERT of one entry, for a caller that runs it inside a larger statement (confirm's writes). */
-export const historyInsert = (entry: HistoryEntry) =>
-  sql`insert into history (entity, record_id, action, changes, user_id, source)
-    values (${entry.entity.name}, ${entry.recordId}, ${entry.action}, ${JSON.stringify(entry.changes)}::jsonb, ${entry.userId}, ${entry.source ?? null})`;
+/** The history row of one entry. */
+function historyRow(entry: HistoryEntry): Insertable<DB['history']> {
+  return {
+    entity: entry.entity.name,
+    record_id: entry.recordId,
+    action: entry.action,
+    changes: JSON.stringify(entry.changes),
+    user_id: entry.userId,
+    source: entry.source ?? null,
+  };
+}
 
-export async function recordHistory(trx: Tx | Database, entry: HistoryEntry): Promise<void> {
-  await historyInsert(entry).execute(trx);
+/**
+ * The INSERT of one entry as SQL, for a caller that runs it inside a larger statement (confirm's
+ * writes, a CTE the builder does not make).
+ */
+export const historyInsert = (entry: HistoryEntry) => {
+  const row = Object.entries(historyRow(entry));
+  return sql`insert into history (${sql.join(row.map(([column]) => sql.ref(column)))})
+    values (${sql.join(row.map(([, value]) => value))})`;
+};
+
+export async function recordHistory(trx: Executor, entry: HistoryEntry): Promise<void> {
+  await trx.insertInto('history').values(historyRow(entry)).execute();
 }
 
 /** One entry of `recordHistories`, before it is written. */
@@ -63,31 +81,72 @@ export interface HistoryDraft<
 
 /** Many entries of one entity and one author in a single statement (the Excel import's batches, bulk actions). */
 export async function recordHistories(
-  trx: Tx | Database,
+  trx: Executor,
   entity: EntityDef,
   entries: readonly HistoryDraft[],
   author: { userId: string | null; source?: string },
 ): Promise<void> {
   if (entries.length === 0) return;
-  await sql`insert into history (entity, record_id, action, changes, user_id, source)
-    select ${entity.name}, e.record_id, e.action, e.changes::jsonb, ${author.userId}::uuid, ${author.source ?? null}
+  // One `unnest` of three arrays: a thousand entries are one statement with three parameters.
+  await trx
+    .insertInto('history')
+    .columns(['entity', 'record_id', 'action', 'changes', 'user_id', 'source'])
+    .expression(
+      sql`select ${entity.name}, e.record_id, e.action, e.changes::jsonb, ${author.userId}::uuid, ${author.source ?? null}
       from unnest(${entries.map((e) => e.recordId)}::uuid[], ${entries.map((e) => e.action)}::text[],
-                  ${entries.map((e) => JSON.stringify(e.changes))}::text[]) as e(record_id, action, changes)`.execute(
-    trx,
-  );
+                  ${entries.map((e) => JSON.stringify(e.changes))}::text[]) as e(record_id, action, changes)`,
+    )
+    .execute();
+}
+
+/** Who wrote a line, from `app_user as u` and `api_key as k` joined on its user id. */
+export const authorColumns = ['u.username', 'u.full_name', 'k.name as key_name'] as const;
+
+/** `username: full name`, or `คีย์ API: name` for the ERP integration's key; null when gone. */
+export function authorLabel(author: {
+  username: string | null;
+  full_name: string | null;
+  key_name: string | null;
+}): string | null {
+  if (author.username !== null)
+    return author.full_name === null ? author.username : `${author.username}: ${author.full_name}`;
+  return author.key_name === null ? null : `คีย์ API: ${author.key_name}`;
 }
 
 export async function historyOf(db: Database, entity: EntityDef, recordId: string) {
-  const { rows } = await sql<Row>`
-    select h.id::text as id, h.action, h.changes, h.at, h.user_id as "userId", h.source,
-           case when u.id is not null then concat_ws(': ', u.username, u.full_name)
-                when k.id is not null then concat('คีย์ API: ', k.name) end as "userLabel"
-      from history h left join app_user u on u.id = h.user_id
-      -- Writes of the ERP integration are recorded under the API key's id (integration/apiKeys.ts).
-      left join api_key k on k.id = h.user_id
-     where h.entity = ${entity.name} and h.record_id = ${recordId}
-     order by h.at desc, h.id desc limit 500`.execute(db);
-  return withHistoryLabels(db, entity, rows);
+  const rows = await db
+    .selectFrom('history as h')
+    .leftJoin('app_user as u', 'u.id', 'h.user_id')
+    // Writes of the ERP integration are recorded under the API key's id (integration/apiKeys.ts).
+    .leftJoin('api_key as k', 'k.id', 'h.user_id')
+    .select((eb) => [
+      eb.cast<string>('h.id', 'text').as('id'),
+      'h.action',
+      'h.changes',
+      'h.at',
+      'h.user_id',
+      'h.source',
+      ...authorColumns,
+    ])
+    .where('h.entity', '=', entity.name)
+    .where('h.record_id', '=', recordId)
+    .orderBy('h.at', 'desc')
+    .orderBy('h.id', 'desc')
+    .limit(500)
+    .execute();
+  return withHistoryLabels(
+    db,
+    entity,
+    rows.map((row) => ({
+      id: row.id,
+      action: row.action,
+      changes: row.changes,
+      at: row.at,
+      userId: row.user_id,
+      source: row.source,
+      userLabel: authorLabel(row),
+    })),
+  );
 }
 
 /** Every (field, value) of an entry whose value is a reference id, child rows included. */

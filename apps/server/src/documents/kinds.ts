@@ -18,13 +18,9 @@ import {
   unitName,
 } from '@lms/domain';
 import { snake } from '../entities/naming.ts';
-import type {
-  BookingDocumentRows,
-  BookingLineRow,
-  BookingRow,
-  DeliveryOrderRow,
-  ShipmentDocumentRows,
-} from './load.ts';
+import type { BookingDocumentRows, BookingLineRow, BookingRow } from './load.ts';
+import type { DeliveryOrderRow } from './loadDeliveryOrders.ts';
+import type { ShipmentDocumentRows } from './loadShipments.ts';
 import type { Block, Column, DocumentHeader, DocumentModel, Field } from './model.ts';
 
 /** Each kind's document model, from the rows load.ts reads: pure, so a test can read it. */
@@ -96,7 +92,8 @@ function subtitle(ctx: DocumentContext) {
   return `${documentText.printedAt} ${formatDateTime(ctx.printedAt, options)} (${documentText.era(ctx.buddhistEra)})`;
 }
 
-const sum = <T>(rows: readonly T[], pick: (row: T) => number) => rows.reduce((s, r) => s + pick(r), 0);
+const sum = <T>(rows: readonly T[], pick: (row: T) => number | null) =>
+  rows.reduce((s, r) => s + (pick(r) ?? 0), 0);
 
 /** The slots a booking uses: day, shift and its hours, vehicle type, with what they carry. */
 function slotsOf(lines: readonly BookingLineRow[]) {

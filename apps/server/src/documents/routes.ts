@@ -14,14 +14,9 @@ import {
   deliveryNoteModel,
   tripSheetModel,
 } from './kinds.ts';
-import {
-  bookingIdsOfShift,
-  loadBookings,
-  loadDeliveryOrders,
-  loadHeader,
-  loadShift,
-  loadShipments,
-} from './load.ts';
+import { bookingIdsOfShift, loadBookings, loadHeader, loadShift } from './load.ts';
+import { loadDeliveryOrders } from './loadDeliveryOrders.ts';
+import { loadShipments } from './loadShipments.ts';
 import type { DocumentModel } from './model.ts';
 import { openPdf, renderDocument } from './render.ts';
 
@@ -54,7 +49,7 @@ async function modelsOf(
   }
 }
 
-/** How many of `ids` the branch has: a batch prints all of them or nothing. */
+/** How many of `ids` the branch has: a batch prints all of them or nothing. The kind's table is its declaration's. */
 async function countOwned(db: Database, kind: DocumentKind, ids: readonly string[], branchId: string) {
   const table = snake(documentKinds[kind].entity);
   const { rows } = await sql<{ count: number }>`select count(*)::int as count from ${sql.table(table)}
@@ -63,11 +58,14 @@ async function countOwned(db: Database, kind: DocumentKind, ids: readonly string
 }
 
 async function documentContext(db: Database, userId: string, branchId: string): Promise<DocumentContext> {
-  const { rows } = await sql<{ buddhist_era: boolean }>`
-    select buddhist_era from app_user where id = ${userId}`.execute(db);
+  const user = await db
+    .selectFrom('app_user')
+    .select('buddhist_era')
+    .where('id', '=', userId)
+    .executeTakeFirst();
   return {
     header: await loadHeader(db, branchId),
-    buddhistEra: rows[0]?.buddhist_era ?? false,
+    buddhistEra: user?.buddhist_era ?? false,
     printedAt: new Date(),
   };
 }

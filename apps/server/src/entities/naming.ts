@@ -8,6 +8,11 @@ export function snake(name: string): string {
     .toLowerCase();
 }
 
+/** `snake` at the type level, for the names the declarations spell (letters, no acronyms). */
+export type Snake<S extends string> = S extends `${infer Head}${infer Tail}`
+  ? `${Head extends Lowercase<Head> ? Head : `_${Lowercase<Head>}`}${Snake<Tail>}`
+  : S;
+
 export const tableOf = (entity: Pick<EntityDef, 'name'>) => snake(entity.name);
 export const columnOf = (field: Pick<FieldDef, 'name'>) => snake(field.name);
 /** The uploads' own table (0005_files), which `attachments` links point at. */

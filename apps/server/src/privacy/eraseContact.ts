@@ -1,12 +1,13 @@
 import { entityByName, privacyApi } from '@lms/domain';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
+import { touched } from '../crud/columns.ts';
 import type { EntityExtension } from '../crud/extensions.ts';
 import { recordHistory } from '../crud/history.ts';
 import { typed } from '../http/contract.ts';
 import { notFound } from '../http/errors.ts';
 import type { AuthContext } from '../routes/context.ts';
-import { logPersonalData, personalFields } from './personalData.ts';
+import { hasAnyKey, logPersonalData, personalFields } from './personalData.ts';
 
 const shipTo = entityByName('shipTo');
 const ERASED_NOTE = 'ลบข้อมูลติดต่อตามคำขอของลูกค้า (PDPA)';
@@ -21,25 +22,46 @@ const ERASED_NOTE = 'ลบข้อมูลติดต่อตามคำ�
 async function eraseContact(ctx: AuthContext, id: string, userId: string) {
   const fields = personalFields(shipTo).map((f) => f.name);
   return ctx.db.transaction().execute(async (trx) => {
-    const { rows } = await sql<{ id: string }>`select id from ship_to where id = ${id} for update`.execute(
-      trx,
-    );
-    if (!rows[0]) throw notFound();
-    await sql`update ship_to set tel = null, line_user_id = null, version = version + 1, updated_at = now(), updated_by = ${userId}
-      where id = ${id}`.execute(trx);
+    const found = await trx
+      .selectFrom('ship_to')
+      .select('id')
+      .where('id', '=', id)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!found) throw notFound();
+    await trx
+      .updateTable('ship_to')
+      .set({ tel: null, line_user_id: null, ...touched(userId) })
+      .where('id', '=', id)
+      .execute();
     // The bookings' snapshot of the ship-to (spec §3) holds the same phone.
-    await sql`update booking_report set ship_to_tel = null where ship_to_id = ${id}`.execute(trx);
-    const { rows: messages } = await sql<{ id: string }>`
-      update contact_message m
-         set recipient = '',
-             status = case when m.status = 'queued' then 'dead' else m.status end,
-             last_error = case when m.status = 'queued' then ${ERASED_NOTE} else m.last_error end
-        from booking_report b
-       where b.id = m.booking_id and b.ship_to_id = ${id}
-      returning m.id`.execute(trx);
-    // The old values in the ship-to's own history (a create lists them, an update has from/to).
-    await sql`update history set changes = changes - ${fields}::text[]
-      where entity = ${shipTo.name} and record_id = ${id} and changes ?| ${fields}::text[]`.execute(trx);
+    await trx.updateTable('booking_report').set({ ship_to_tel: null }).where('ship_to_id', '=', id).execute();
+    const messages = await trx
+      .updateTable('contact_message as m')
+      .from('booking_report as b')
+      .set((eb) => ({
+        recipient: '',
+        status: eb.case().when('m.status', '=', 'queued').then('dead').else(eb.ref('m.status')).end(),
+        last_error: eb
+          .case()
+          .when('m.status', '=', 'queued')
+          .then(ERASED_NOTE)
+          .else(eb.ref('m.last_error'))
+          .end(),
+      }))
+      .whereRef('b.id', '=', 'm.booking_id')
+      .where('b.ship_to_id', '=', id)
+      .returning('m.id')
+      .execute();
+    // The old values in the ship-to's own history (a create lists them, an update has from/to);
+    // jsonb's `-` of keys is no operator the builder types.
+    await trx
+      .updateTable('history')
+      .set((eb) => ({ changes: sql<string>`${eb.ref('changes')} - ${fields}::text[]` }))
+      .where('entity', '=', shipTo.name)
+      .where('record_id', '=', id)
+      .where((eb) => hasAnyKey(eb.ref('changes'), fields))
+      .execute();
     await recordHistory(trx, {
       entity: shipTo,
       recordId: id,

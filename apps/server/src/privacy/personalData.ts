@@ -1,5 +1,5 @@
 import { can, type EntityDef, type FieldDef, maskContact, type PersonalDataAction } from '@lms/domain';
-import { sql } from 'kysely';
+import { type Expression, sql } from 'kysely';
 import type { Principal } from '../auth/principal.ts';
 import type { Row } from '../crud/repository.ts';
 import type { Executor } from '../db/database.ts';
@@ -70,9 +70,19 @@ export async function logPersonalData(
     detail?: Row;
   },
 ): Promise<void> {
-  await sql`insert into personal_data_access (user_id, action, entity, record_id, fields, detail)
-    values (${entry.userId}, ${entry.action}, ${entry.entity.name}, ${entry.recordId ?? null},
-            ${[...entry.fields]}::text[], ${entry.detail ? JSON.stringify(entry.detail) : null}::jsonb)`.execute(
-    db,
-  );
+  await db
+    .insertInto('personal_data_access')
+    .values({
+      user_id: entry.userId,
+      action: entry.action,
+      entity: entry.entity.name,
+      record_id: entry.recordId ?? null,
+      fields: [...entry.fields],
+      detail: entry.detail ? JSON.stringify(entry.detail) : null,
+    })
+    .execute();
 }
+
+/** A jsonb value (a history entry's changes) that has any of these keys: `?|`, which the builder does not type. */
+export const hasAnyKey = (json: Expression<unknown>, keys: readonly string[]) =>
+  sql<boolean>`${json} ?| ${keys}::text[]`;

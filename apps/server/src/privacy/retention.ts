@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import type { Database } from '../db/database.ts';
 
 /**
@@ -32,12 +31,17 @@ export function readRetention(env: NodeJS.ProcessEnv = process.env): Retention {
 /** Deletes what is older than its period at `now`; answers how many of each went. */
 export async function purgeExpired(db: Database, retention: Retention, now = new Date()) {
   const before = (days: number) => new Date(now.getTime() - days * 86_400_000);
-  const messages = await sql`delete from contact_message
-    where status in ('sent', 'dead') and created_at < ${before(retention.messageDays)}`.execute(db);
-  const accessLog = await sql`delete from personal_data_access
-    where at < ${before(retention.accessLogDays)}`.execute(db);
+  const messages = await db
+    .deleteFrom('contact_message')
+    .where('status', 'in', ['sent', 'dead'])
+    .where('created_at', '<', before(retention.messageDays))
+    .executeTakeFirst();
+  const accessLog = await db
+    .deleteFrom('personal_data_access')
+    .where('at', '<', before(retention.accessLogDays))
+    .executeTakeFirst();
   return {
-    messages: Number(messages.numAffectedRows ?? 0),
-    accessLog: Number(accessLog.numAffectedRows ?? 0),
+    messages: Number(messages.numDeletedRows),
+    accessLog: Number(accessLog.numDeletedRows),
   };
 }

@@ -6,20 +6,23 @@ import {
   entities,
   type FieldDef,
   featureRoles,
+  type PersonalDataAction,
   type PersonalDataExport,
   privacyApi,
   privacyMessages,
 } from '@lms/domain';
 import type { FastifyInstance } from 'fastify';
-import { type RawBuilder, sql } from 'kysely';
+import { type Selectable, sql } from 'kysely';
+import { authorColumns, authorLabel } from '../crud/history.ts';
 import { LabelRequest, labelOf } from '../crud/labels.ts';
 import { findRecord, type Row } from '../crud/repository.ts';
 import type { Database } from '../db/database.ts';
+import type { DB } from '../db/schema.generated.ts';
 import { tableOf } from '../entities/naming.ts';
 import { typed } from '../http/contract.ts';
 import { badRequest, notFound } from '../http/errors.ts';
 import type { AuthContext } from '../routes/context.ts';
-import { logPersonalData, personalFields } from './personalData.ts';
+import { hasAnyKey, logPersonalData, personalFields } from './personalData.ts';
 
 /** The entities that hold personal data: the only ones the log and the export speak of. */
 const personalEntities = new Map<string, EntityDef>(
@@ -27,22 +30,42 @@ const personalEntities = new Map<string, EntityDef>(
 );
 
 /** Bangkok midnight of a day (the log's `from`/`to` are days as a Thai user means them). */
-const bangkokStart = (day: string) => sql`(${day}::date::timestamp at time zone 'Asia/Bangkok')`;
+const bangkokStart = (day: string) => sql<Date>`(${day}::date::timestamp at time zone 'Asia/Bangkok')`;
+
+/** Which access log lines: the administrator's query, or one record's. */
+type AccessLogFilter = Omit<AccessLogQuery, 'page'>;
 
 /** The access log lines that match, newest first, with who and which record in words. */
-async function accessLog(db: Database, where: RawBuilder<unknown>[], page: number) {
-  const condition = where.length ? sql`where ${sql.join(where, sql` and `)}` : sql``;
-  const { rows } = await sql<Omit<AccessLogEntry, 'recordLabel'> & { total: string }>`
-    select a.id::text as id, a.at, a.user_id as "userId", a.action, a.entity, a.record_id as "recordId", a.fields,
-           a.detail, count(*) over () as total,
-           case when u.id is not null then concat_ws(': ', u.username, u.full_name)
-                when k.id is not null then concat('คีย์ API: ', k.name) end as "userLabel"
-      from personal_data_access a
-      left join app_user u on u.id = a.user_id
-      left join api_key k on k.id = a.user_id
-      ${condition}
-     order by a.at desc, a.id desc
-     limit ${ACCESS_LOG_PAGE_SIZE} offset ${page * ACCESS_LOG_PAGE_SIZE}`.execute(db);
+async function accessLog(db: Database, filter: AccessLogFilter, page: number) {
+  if (filter.from && filter.to && filter.from > filter.to) throw badRequest(privacyMessages.badRange);
+  const { entity, recordId, userId, action, from, to } = filter;
+  const rows = await db
+    .selectFrom('personal_data_access as a')
+    .leftJoin('app_user as u', 'u.id', 'a.user_id')
+    .leftJoin('api_key as k', 'k.id', 'a.user_id')
+    .select((eb) => [
+      eb.cast<string>('a.id', 'text').as('id'),
+      'a.at',
+      'a.user_id',
+      'a.action',
+      'a.entity',
+      'a.record_id',
+      'a.fields',
+      'a.detail',
+      eb.fn.countAll<number>().over().as('total'),
+      ...authorColumns,
+    ])
+    .$if(entity !== undefined, (q) => q.where('a.entity', '=', entity!))
+    .$if(recordId !== undefined, (q) => q.where('a.record_id', '=', recordId!))
+    .$if(userId !== undefined, (q) => q.where('a.user_id', '=', userId!))
+    .$if(action !== undefined, (q) => q.where('a.action', '=', action!))
+    .$if(from !== undefined, (q) => q.where('a.at', '>=', bangkokStart(from!)))
+    .$if(to !== undefined, (q) => q.where('a.at', '<', sql<Date>`${bangkokStart(to!)} + interval '1 day'`))
+    .orderBy('a.at', 'desc')
+    .orderBy('a.id', 'desc')
+    .limit(ACCESS_LOG_PAGE_SIZE)
+    .offset(page * ACCESS_LOG_PAGE_SIZE)
+    .execute();
   // The records' labels (code: name), one query for every entity named on the page.
   const labels = new LabelRequest();
   // The log keeps entity names as text: only a personal-data entity's records are looked up.
@@ -52,27 +75,26 @@ async function accessLog(db: Database, where: RawBuilder<unknown>[], page: numbe
   };
   for (const row of rows) {
     const field = refTo(row.entity);
-    if (row.recordId && field) labels.add(field, row.recordId);
+    if (row.record_id && field) labels.add(field, row.record_id);
   }
   const index = await labels.read(db);
-  const items: AccessLogEntry[] = rows.map(({ total: _, ...row }) => {
+  const items = rows.map((row): AccessLogEntry => {
     const field = refTo(row.entity);
-    const label = row.recordId && field ? labelOf(index, field, row.recordId) : undefined;
-    return { ...row, recordLabel: typeof label === 'string' ? label : null };
+    const label = row.record_id && field ? labelOf(index, field, row.record_id) : undefined;
+    return {
+      id: row.id,
+      at: row.at.toISOString(),
+      userId: row.user_id,
+      userLabel: authorLabel(row),
+      action: row.action as PersonalDataAction,
+      entity: row.entity,
+      recordId: row.record_id,
+      recordLabel: typeof label === 'string' ? label : null,
+      fields: row.fields,
+      detail: row.detail as Row | null,
+    };
   });
-  return { items, total: Number(rows[0]?.total ?? 0) };
-}
-
-function conditionsOf(query: AccessLogQuery): RawBuilder<unknown>[] {
-  if (query.from && query.to && query.from > query.to) throw badRequest(privacyMessages.badRange);
-  return [
-    query.entity !== undefined && sql`a.entity = ${query.entity}`,
-    query.recordId !== undefined && sql`a.record_id = ${query.recordId}`,
-    query.userId !== undefined && sql`a.user_id = ${query.userId}`,
-    query.action !== undefined && sql`a.action = ${query.action}`,
-    query.from !== undefined && sql`a.at >= ${bangkokStart(query.from)}`,
-    query.to !== undefined && sql`a.at < ${bangkokStart(query.to)} + interval '1 day'`,
-  ].filter((c): c is RawBuilder<unknown> => c !== false);
+  return { items, total: rows[0]?.total ?? 0 };
 }
 
 /**
@@ -86,13 +108,12 @@ async function personalDataOf(
   id: string,
   userId: string,
 ): Promise<PersonalDataExport> {
-  // A branch's record (a driver) is the administrator's whatever its branch.
+  // A branch's record (a driver) is the administrator's whatever its branch: dynamic per entity.
   const { rows: owner } = entity.branchOwned
-    ? await sql<{
-        branch_id: string;
-      }>`select branch_id from ${sql.table(tableOf(entity))} where id = ${id}`.execute(db)
+    ? await sql<Pick<Selectable<DB['driver']>, 'branch_id'>>`
+        select branch_id from ${sql.table(tableOf(entity))} where id = ${id}`.execute(db)
     : { rows: [] };
-  const record = await findRecord(db, entity, id, owner[0]?.branch_id);
+  const record = await findRecord(db, entity, id, owner[0]?.branch_id ?? undefined);
   if (!record) throw notFound();
   const fields = personalFields(entity).map((f) => f.name);
   await logPersonalData(db, {
@@ -103,31 +124,60 @@ async function personalDataOf(
     fields,
     detail: { person: true },
   });
-  const { rows: history } = await sql<{ at: Date; action: string; changes: Row }>`
-    select h.at, h.action, h.changes from history h
-     where h.entity = ${entity.name} and h.record_id = ${id} and h.changes ?| ${fields}::text[]
-     order by h.at, h.id`.execute(db);
-  const { rows: messages } =
+  const history = await db
+    .selectFrom('history as h')
+    .select(['h.at', 'h.action', 'h.changes'])
+    .where('h.entity', '=', entity.name)
+    .where('h.record_id', '=', id)
+    .where((eb) => hasAnyKey(eb.ref('h.changes'), fields))
+    .orderBy('h.at')
+    .orderBy('h.id')
+    .execute();
+  const messages =
     entity.name === 'shipTo'
-      ? await sql<PersonalDataExport['messages'][number]>`
-          select m.created_at as "createdAt", b.doc_no as "bookingDocNo", m.event, m.channel, m.recipient, m.body,
-                 m.status, m.sent_at as "sentAt"
-            from contact_message m join booking_report b on b.id = m.booking_id
-           where b.ship_to_id = ${id} order by m.created_at, m.id`.execute(db)
-      : { rows: [] };
-  const log = await accessLog(db, [sql`a.entity = ${entity.name}`, sql`a.record_id = ${id}`], 0);
+      ? await db
+          .selectFrom('contact_message as m')
+          .innerJoin('booking_report as b', 'b.id', 'm.booking_id')
+          .select([
+            'm.created_at',
+            'b.doc_no',
+            'm.event',
+            'm.channel',
+            'm.recipient',
+            'm.body',
+            'm.status',
+            'm.sent_at',
+          ])
+          .where('b.ship_to_id', '=', id)
+          .orderBy('m.created_at')
+          .orderBy('m.id')
+          .execute()
+      : [];
+  const log = await accessLog(db, { entity: entity.name, recordId: id }, 0);
   return {
     entity: entity.name,
     recordId: id,
     exportedAt: new Date().toISOString(),
     record,
     // Only what a history entry says of the personal fields: the rest is not about the person's contact.
-    history: history.map((h) => ({
-      at: h.at.toISOString(),
-      action: h.action,
-      changes: Object.fromEntries(fields.filter((f) => f in h.changes).map((f) => [f, h.changes[f]])),
+    history: history.map((h) => {
+      const changes = h.changes as Row;
+      return {
+        at: h.at.toISOString(),
+        action: h.action,
+        changes: Object.fromEntries(fields.filter((f) => f in changes).map((f) => [f, changes[f]])),
+      };
+    }),
+    messages: messages.map((m) => ({
+      createdAt: m.created_at.toISOString(),
+      bookingDocNo: m.doc_no ?? '',
+      event: m.event,
+      channel: m.channel,
+      recipient: m.recipient,
+      body: m.body,
+      status: m.status,
+      sentAt: m.sent_at?.toISOString() ?? null,
     })),
-    messages,
     accessLog: log.items,
   };
 }
@@ -142,7 +192,7 @@ export function privacyRoutes(ctx: AuthContext) {
       ...privacyApi.accessLog,
       schema: { ...privacyApi.accessLog.schema, tags },
       config,
-      handler: async (request) => accessLog(ctx.db, conditionsOf(request.query), request.query.page ?? 0),
+      handler: async (request) => accessLog(ctx.db, request.query, request.query.page ?? 0),
     });
     app.route({
       ...privacyApi.personalData,

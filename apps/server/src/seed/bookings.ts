@@ -25,22 +25,50 @@ export async function seedDemoBookings(
 ): Promise<{ bookings: number; shipments: number }> {
   // Ten in the morning in Bangkok on `today`: the engine and the confirm judge lead times by it.
   const now = new Date(`${today}T03:00:00Z`);
-  const branches = await sql<{ id: string; userId: string }>`
-    select b.id, coalesce(
-      (select l.owner_id from app_user__branch_ids l join app_user u on u.id = l.owner_id
-        where l.ref_id = b.id and u.username like 'planner.%' order by u.username limit 1),
-      (select id from app_user order by created_at limit 1)) as "userId"
-    from branch b order by b.code`.execute(db);
+  // Each branch's planner (the first by name), else the first user: who makes its bookings.
+  const branches = await db
+    .selectFrom('branch as b')
+    .select((eb) => [
+      'b.id',
+      eb.fn
+        .coalesce(
+          eb
+            .selectFrom('app_user__branch_ids as l')
+            .innerJoin('app_user as u', 'u.id', 'l.owner_id')
+            .select('l.owner_id')
+            .whereRef('l.ref_id', '=', 'b.id')
+            .where('u.username', 'like', 'planner.%')
+            .orderBy('u.username')
+            .limit(1),
+          eb.selectFrom('app_user').select('id').orderBy('created_at').limit(1),
+        )
+        .$notNull()
+        .as('userId'),
+    ])
+    .orderBy('b.code')
+    .execute();
   let bookings = 0;
   let shipments = 0;
-  for (const branch of branches.rows) {
+  for (const branch of branches) {
     // The newest DOs, so the oldest stay unbooked for the user's own first booking.
-    const groups = await sql<{ shipToId: string; shipCondId: string; ids: string[] }>`
-      select so_ship_to_id as "shipToId", ship_cond_id as "shipCondId", (array_agg(id order by doc_no desc))[1:2] as ids
-      from delivery_order
-      where branch_id = ${branch.id} and not is_booking and so_ship_to_id is not null and ship_cond_id is not null
-      group by 1, 2 order by max(doc_no) desc limit ${BOOKINGS_PER_DAY * DAYS}`.execute(db);
-    for (const [k, group] of groups.rows.entries()) {
+    const groups = await db
+      .selectFrom('delivery_order')
+      .select([
+        'so_ship_to_id as shipToId',
+        'ship_cond_id as shipCondId',
+        // Two DOs per booking: the ship-to's newest.
+        sql<string[]>`(array_agg(id order by doc_no desc))[1:2]`.as('ids'),
+      ])
+      .where('branch_id', '=', branch.id)
+      .where((eb) => eb.not(eb.ref('is_booking')))
+      .where('so_ship_to_id', 'is not', null)
+      .where('ship_cond_id', 'is not', null)
+      .groupBy(['so_ship_to_id', 'ship_cond_id'])
+      .orderBy((eb) => eb.fn.max('doc_no'), 'desc')
+      .limit(BOOKINGS_PER_DAY * DAYS)
+      .$narrowType<{ shipToId: string }>()
+      .execute();
+    for (const [k, group] of groups.entries()) {
       const request: DraftRequest = {
         deliveryOrderIds: group.ids,
         shipToId: group.shipToId,
@@ -69,13 +97,19 @@ export async function seedDemoBookings(
       bookings++;
     }
     // Only the slots that hold a booking: the planner's solver spends its time limit on each slot.
-    const slots = await sql<{ date: string; shiftId: string }>`
-      select distinct s.shift_date::text as date, s.shift_of_day_id as "shiftId"
-      from booking_report__lines l join booking_report r on r.id = l.parent_id
-      join vehicle_date_slot s on s.id = l.slot_id
-      where r.branch_id = ${branch.id} and r.canceled_at is null and s.shift_date between ${today}::date and ${addDays(today, 1)}::date
-      order by 1, 2`.execute(db);
-    for (const { date, shiftId } of slots.rows) {
+    const slots = await db
+      .selectFrom('booking_report__lines as l')
+      .innerJoin('booking_report as r', 'r.id', 'l.parent_id')
+      .innerJoin('vehicle_date_slot as s', 's.id', 'l.slot_id')
+      .select(['s.shift_date as date', 's.shift_of_day_id as shiftId'])
+      .distinct()
+      .where('r.branch_id', '=', branch.id)
+      .where('r.canceled_at', 'is', null)
+      .where((eb) => eb.between('s.shift_date', today, addDays(today, 1)))
+      .orderBy('date')
+      .orderBy('shiftId')
+      .execute();
+    for (const { date, shiftId } of slots) {
       const plan = await plannedSlot(db, branch.id, date, shiftId);
       if (!plan.trips.length) continue;
       await confirmPlan(db, branch.id, branch.userId, {

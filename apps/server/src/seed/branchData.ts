@@ -1,5 +1,4 @@
-import { sql } from 'kysely';
-import type { Database } from '../db/database.ts';
+import type { Executor } from '../db/database.ts';
 import type { Geography } from './geography.ts';
 import { insertRecords } from './insertRecords.ts';
 import type { MasterData } from './masterData.ts';
@@ -23,7 +22,7 @@ const isoDay = (today: string, offset: number) => {
 };
 
 /** Slots for 60 days, bans, adjust percents, vehicles and drivers of every branch. */
-export async function seedBranchCapacity(db: Database, geo: Geography, master: MasterData, today: string) {
+export async function seedBranchCapacity(db: Executor, geo: Geography, master: MasterData, today: string) {
   const types = Object.entries(master.vehicleTypeIds);
   const fleet: Record<string, number> = { '4W': 6, '6W': 5, '10W': 3, TRL: 1 };
   const slots = master.branchIds.flatMap((branchId, b) =>
@@ -69,12 +68,20 @@ export async function seedBranchCapacity(db: Database, geo: Geography, master: M
       Object.values(master.shipCondIds).map((shipCondId, c) => {
         const position = t * 3 + c;
         const [speedPerKm, loadTime, unloadTime, waitTime] = timing[code] ?? [1.5, 30, 30, 15];
-        return sql`(${branchId}, ${position}, ${vehicleTypeId}, ${shipCondId}, ${speedPerKm}, ${loadTime}, ${unloadTime}, ${waitTime})`;
+        return {
+          parent_id: branchId,
+          position,
+          vehicle_type_id: vehicleTypeId,
+          ship_cond_id: shipCondId,
+          speed_per_km: speedPerKm,
+          load_time: loadTime,
+          unload_time: unloadTime,
+          wait_time: waitTime,
+        };
       }),
     ),
   );
-  await sql`insert into branch__vehicle_type_settings (parent_id, position, vehicle_type_id, ship_cond_id, speed_per_km, load_time, unload_time, wait_time)
-    values ${sql.join(settings)}`.execute(db);
+  await db.insertInto('branch__vehicle_type_settings').values(settings).execute();
 
   // Bangkok's inner-city ban: trucks of 10 wheels and more, 06:00–21:00, every day.
   const inner = geo.subDistricts.filter((s) => /^10(01|02|03|04|05|06|07|08|09|13|14|15)/.test(s.code));
@@ -142,7 +149,7 @@ const onRoute = (i: number, branch: number) => i % 10 === 9 && branch === 0;
 
 /** Customers, ship-tos near each branch, sales orders and unbooked delivery orders. */
 export async function seedDocuments(
-  db: Database,
+  db: Executor,
   geo: Geography,
   master: MasterData,
   today: string,

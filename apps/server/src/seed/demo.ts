@@ -14,13 +14,13 @@ import { seedUsers } from './users.ts';
  */
 export async function seedDemoCompany(db: Database, today = bangkokIsoDate(new Date())) {
   return db.transaction().execute(async (trx) => {
+    // One seeding at a time across instances: a lock on a name, no table.
     await sql`select pg_advisory_xact_lock(hashtext('lms:demo-seed'))`.execute(trx);
-    const { rows } = await sql`select 1 from branch limit 1`.execute(trx);
-    if (rows.length > 0) return undefined;
-    const geo = await seedGeography(trx as unknown as Database);
-    const master = await seedMasterData(trx as unknown as Database, geo);
-    await seedBranchCapacity(trx as unknown as Database, geo, master, today);
-    await seedDocuments(trx as unknown as Database, geo, master, today);
-    return seedUsers(trx as unknown as Database, master.branchIds);
+    if (await trx.selectFrom('branch').select('id').limit(1).executeTakeFirst()) return undefined;
+    const geo = await seedGeography(trx);
+    const master = await seedMasterData(trx, geo);
+    await seedBranchCapacity(trx, geo, master, today);
+    await seedDocuments(trx, geo, master, today);
+    return seedUsers(trx, master.branchIds);
   });
 }

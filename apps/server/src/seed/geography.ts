@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Database } from '../db/database.ts';
+import type { Executor } from '../db/database.ts';
 import { parseCsv } from './csv.ts';
 import { insertRecords } from './insertRecords.ts';
 
@@ -48,7 +48,7 @@ export function coordinate(text: string | undefined, limit: 90 | 180): number | 
 }
 
 /** Regions, the 77 provinces, 928 districts and 7,436 sub-districts (MIT data in ./geodata). */
-export async function seedGeography(db: Database): Promise<Geography> {
+export async function seedGeography(db: Executor): Promise<Geography> {
   const load = async (file: string) => parseCsv(await readFile(path.join(dir, file), 'utf8'));
   const [provinces, districts, subDistricts] = await Promise.all([
     load('provinces.csv'),

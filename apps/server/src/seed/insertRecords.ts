@@ -1,6 +1,6 @@
 import { type EntityName, entityByName } from '@lms/domain';
 import { sql } from 'kysely';
-import type { Database } from '../db/database.ts';
+import type { Executor } from '../db/database.ts';
 import { columnOf, linkTableOf, tableOf } from '../entities/naming.ts';
 
 type Row = Record<string, unknown>;
@@ -12,7 +12,7 @@ const BATCH = 500;
  * Answers the new ids in order.
  */
 export async function insertRecords(
-  db: Database,
+  db: Executor,
   entityName: EntityName,
   rows: readonly Row[],
 ): Promise<string[]> {

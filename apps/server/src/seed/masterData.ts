@@ -1,5 +1,4 @@
-import { sql } from 'kysely';
-import type { Database } from '../db/database.ts';
+import type { Executor } from '../db/database.ts';
 import type { Geography } from './geography.ts';
 import { insertRecords } from './insertRecords.ts';
 
@@ -70,7 +69,7 @@ export interface MasterData {
   readonly warehouseId: string;
 }
 
-export async function seedMasterData(db: Database, geo: Geography): Promise<MasterData> {
+export async function seedMasterData(db: Executor, geo: Geography): Promise<MasterData> {
   const sub = (code: string) => geo.subDistricts.find((s) => s.code === code) ?? geo.subDistricts[0]!;
   const branchIds = await insertRecords(
     db,
@@ -84,8 +83,17 @@ export async function seedMasterData(db: Database, geo: Geography): Promise<Mast
     })),
   );
   // A branch's district, province and region are its sub-district's (the branch form shows all four).
-  await sql`update branch b set district_id = s.district_id, province_id = s.province_id, region_id = s.region_id
-    from sub_district s where s.id = b.sub_district_id and b.id = any(${branchIds}::uuid[])`.execute(db);
+  await db
+    .updateTable('branch as b')
+    .from('sub_district as s')
+    .set((eb) => ({
+      district_id: eb.ref('s.district_id'),
+      province_id: eb.ref('s.province_id'),
+      region_id: eb.ref('s.region_id'),
+    }))
+    .whereRef('s.id', '=', 'b.sub_district_id')
+    .where((eb) => eb('b.id', '=', eb.fn.any(eb.val(branchIds))))
+    .execute();
   const typeIds = await insertRecords(
     db,
     'vehicleType',

@@ -9,9 +9,29 @@ import type { Database } from '../db/database.ts';
 export async function generateDeliveryOrders(db: Database, count: number, chunk = 100_000): Promise<void> {
   for (let start = 0; start < count; start += chunk) {
     const end = Math.min(count, start + chunk);
-    await sql`
-      insert into delivery_order (branch_id, doc_no, pick_at, plan_at, delivery_at, qty, weight, weight_unit,
-                                  volume, volume_unit, is_booking, customer_id, site_id, article_uom_id, ship_cond_id, so_ship_to_id)
+    // INSERT … SELECT over generate_series: the rows are made by PostgreSQL, never sent.
+    await db
+      .insertInto('delivery_order')
+      .columns([
+        'branch_id',
+        'doc_no',
+        'pick_at',
+        'plan_at',
+        'delivery_at',
+        'qty',
+        'weight',
+        'weight_unit',
+        'volume',
+        'volume_unit',
+        'is_booking',
+        'customer_id',
+        'site_id',
+        'article_uom_id',
+        'ship_cond_id',
+        'so_ship_to_id',
+      ])
+      .expression(
+        sql`
       select b.ids[1 + n % array_length(b.ids, 1)],
              'BD' || lpad(n::text, 9, '0'),
              current_date - (n % 365), current_date - (n % 365) + 1, current_date - (n % 365) + 2,
@@ -27,7 +47,9 @@ export async function generateDeliveryOrders(db: Database, count: number, chunk 
              (select array_agg(id order by code) as ids from customer) c,
              (select array_agg(id order by code) as ids from ship_to) s,
              (select array_agg(id order by code) as ids from article) a,
-             (select id from ship_cond where code = '01') sc`.execute(db);
+             (select id from ship_cond where code = '01') sc`,
+      )
+      .execute();
   }
   await sql`analyze delivery_order`.execute(db);
 }

@@ -7,9 +7,8 @@ import {
   readRoleOf,
   rolePairPrefixes,
 } from '@lms/domain';
-import { sql } from 'kysely';
 import { hashPassword, randomPassword } from '../auth/password.ts';
-import type { Database } from '../db/database.ts';
+import type { Executor } from '../db/database.ts';
 import { insertRecords } from './insertRecords.ts';
 
 const masterDataPrefixes = rolePairPrefixes.filter(
@@ -59,7 +58,7 @@ const users = [
 ];
 
 /** Demo users with random passwords, answered once for the console; only hashes are stored. */
-export async function seedUsers(db: Database, branchIds: readonly string[]) {
+export async function seedUsers(db: Executor, branchIds: readonly string[]) {
   const groupIds = await insertRecords(db, 'appRoleGroup', groups);
   const credentials: { username: string; password: string; group: string }[] = [];
   for (const user of users) {
@@ -74,9 +73,11 @@ export async function seedUsers(db: Database, branchIds: readonly string[]) {
         branchIds: user.branches.map((b) => branchIds[b]),
       },
     ]);
-    await sql`update app_user set password_hash = ${await hashPassword(password)} where id = ${id}`.execute(
-      db,
-    );
+    await db
+      .updateTable('app_user')
+      .set({ password_hash: await hashPassword(password) })
+      .where('id', '=', id!)
+      .execute();
     credentials.push({ username: user.username, password, group: groups[user.group]!.name });
   }
   return credentials;

@@ -1,15 +1,15 @@
-import { type BookingShipment, type PlanInstant, shipmentStages, stageFieldNames } from '@lms/domain';
-import { sql } from 'kysely';
+import { type BookingShipment, type PlanInstant, shipmentStages } from '@lms/domain';
 import type { Database } from '../db/database.ts';
-import { snake } from '../entities/naming.ts';
 import { notFound } from '../http/errors.ts';
+import { stageColumns } from './stageColumns.ts';
 
-const stageColumns = shipmentStages.flatMap(({ key }) => Object.values(stageFieldNames(key)));
+const stages = shipmentStages.map(({ key }) => ({ key, columns: stageColumns(key) }));
+const stageColumnList = stages.flatMap(({ columns }) => Object.values(columns));
 
 /** A date and a time column as one instant; a date without a time is that day's start. */
-function instant(date: unknown, time: unknown): PlanInstant | null {
-  if (typeof date !== 'string') return null;
-  return { date, time: typeof time === 'string' ? time.slice(0, 5) : '00:00' };
+function instant(date: string | null, time: string | null): PlanInstant | null {
+  if (date === null) return null;
+  return { date, time: time === null ? '00:00' : time.slice(0, 5) };
 }
 
 /**
@@ -21,30 +21,34 @@ export async function bookingShipments(
   branchId: string,
   bookingId: string,
 ): Promise<BookingShipment[]> {
-  const { rows: booking } =
-    await sql`select 1 from booking_report where id = ${bookingId} and branch_id = ${branchId}`.execute(db);
-  if (!booking[0]) throw notFound();
-  const { rows } = await sql<Record<string, unknown> & { id: string; doc_no: string; plate: string | null }>`
-    select s.id, s.doc_no, s.car_plate_snap as plate, d.name as driver, ${sql.join(
-      stageColumns.map((name) => sql`s.${sql.ref(snake(name))}::text as ${sql.ref(name)}`),
-    )}
-      from shipment s
-      join shipment__booking_report_ids link on link.owner_id = s.id and link.ref_id = ${bookingId}
-      left join driver d on d.id = s.driver_id
-     where s.branch_id = ${branchId}
-     order by s.plan_date_check_in nulls last, s.plan_time_check_in nulls last, s.doc_no`.execute(db);
+  const booking = await db
+    .selectFrom('booking_report')
+    .select('id')
+    .where('id', '=', bookingId)
+    .where('branch_id', '=', branchId)
+    .executeTakeFirst();
+  if (!booking) throw notFound();
+  const rows = await db
+    .selectFrom('shipment as s')
+    .innerJoin('shipment__booking_report_ids as link', (join) =>
+      join.onRef('link.owner_id', '=', 's.id').on('link.ref_id', '=', bookingId),
+    )
+    .leftJoin('driver as d', 'd.id', 's.driver_id')
+    .select(['s.id', 's.doc_no', 's.car_plate_snap', 'd.name as driver', ...stageColumnList])
+    .where('s.branch_id', '=', branchId)
+    .orderBy('s.plan_date_check_in', (o) => o.asc().nullsLast())
+    .orderBy('s.plan_time_check_in', (o) => o.asc().nullsLast())
+    .orderBy('s.doc_no')
+    .execute();
   return rows.map((row) => ({
     id: row.id,
     docNo: row.doc_no,
-    licensePlate: row.plate,
-    driverName: typeof row.driver === 'string' ? row.driver : null,
-    stages: shipmentStages.map(({ key }) => {
-      const names = stageFieldNames(key);
-      return {
-        stage: key,
-        plan: instant(row[names.planDate], row[names.planTime]),
-        actual: instant(row[names.actDate], row[names.actTime]),
-      };
-    }),
+    licensePlate: row.car_plate_snap,
+    driverName: row.driver,
+    stages: stages.map(({ key, columns }) => ({
+      stage: key,
+      plan: instant(row[columns.planDate], row[columns.planTime]),
+      actual: instant(row[columns.actDate], row[columns.actTime]),
+    })),
   }));
 }

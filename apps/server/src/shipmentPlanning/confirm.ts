@@ -1,14 +1,16 @@
-import { entityByName, type SlotPlan, stageFieldNames, type TripsInput } from '@lms/domain';
-import { sql } from 'kysely';
+import { entityByName, type SlotPlan, type TripsInput } from '@lms/domain';
+import { sql, type Updateable } from 'kysely';
+import { touched } from '../crud/columns.ts';
 import { recordHistory } from '../crud/history.ts';
 import type { Database, Tx } from '../db/database.ts';
-import { snake } from '../entities/naming.ts';
+import type { DB } from '../db/schema.generated.ts';
 import { HttpError } from '../http/errors.ts';
 import { slotPlan } from './answer.ts';
 import { planningMessages } from './messages.ts';
 import { checkTrips, currentPlan } from './plan.ts';
 import { slotProblem } from './problem.ts';
 import { loadSlot } from './slot.ts';
+import { stageColumns } from './stageColumns.ts';
 
 const shipment = entityByName('shipment');
 const bookingReport = entityByName('bookingReport');
@@ -32,9 +34,24 @@ export interface ConfirmRequest {
   readonly trips: TripsInput;
 }
 
+/** The next shipment number of a day: raw SQL, as a sequence is no table the builder knows. */
 async function nextDocNo(trx: Tx, date: string): Promise<string> {
   const { rows } = await sql<{ n: number }>`select nextval('shipment_doc_no_seq')::int as n`.execute(trx);
   return `SH${date.replaceAll('-', '')}${String(rows[0]!.n).padStart(6, '0')}`;
+}
+
+/** A shipment's links to its bookings, or to its DOs. */
+async function linkShipment(
+  trx: Tx,
+  table: 'shipment__booking_report_ids' | 'shipment__delivery_order_ids',
+  ownerId: string,
+  refIds: readonly string[],
+): Promise<void> {
+  if (refIds.length === 0) return;
+  await trx
+    .insertInto(table)
+    .values(refIds.map((refId) => ({ owner_id: ownerId, ref_id: refId })))
+    .execute();
 }
 
 /**
@@ -51,15 +68,21 @@ export async function confirmPlan(
   request: ConfirmRequest,
 ): Promise<SlotPlan> {
   const { date, shiftOfDayId } = request;
+  const slotKey = { branch_id: branchId, shift_date: date, shift_of_day_id: shiftOfDayId };
   const won = await db.transaction().execute(async (trx) => {
-    await sql`insert into shipment_plan (branch_id, shift_date, shift_of_day_id)
-      values (${branchId}, ${date}::date, ${shiftOfDayId}) on conflict do nothing`.execute(trx);
-    const { rows } = await sql<{ version: number }>`select version from shipment_plan
-      where branch_id = ${branchId} and shift_date = ${date}::date and shift_of_day_id = ${shiftOfDayId} for update`.execute(
-      trx,
-    );
-    if (rows[0]?.version !== request.version) return false;
-    const slot = await loadSlot(trx as unknown as Database, branchId, date, shiftOfDayId);
+    await trx
+      .insertInto('shipment_plan')
+      .values(slotKey)
+      .onConflict((oc) => oc.doNothing())
+      .execute();
+    const current = await trx
+      .selectFrom('shipment_plan')
+      .select('version')
+      .where((eb) => eb.and(slotKey))
+      .forUpdate()
+      .executeTakeFirst();
+    if (current?.version !== request.version) return false;
+    const slot = await loadSlot(trx, branchId, date, shiftOfDayId);
     const arrived = slot.shipments.find((s) => s.checkedIn);
     if (arrived)
       throw new HttpError(422, [planningMessages.checkedIn(arrived.licensePlate ?? arrived.docNo)]);
@@ -77,14 +100,17 @@ export async function confirmPlan(
     const kept = new Set(plan.trips.map((t) => t.vehicleId));
     const gone = slot.shipments.filter((s) => !s.vehicleId || !kept.has(s.vehicleId));
     if (gone.length)
-      await sql`delete from shipment where id = any(${gone.map((s) => s.id)}::uuid[])`.execute(trx);
+      await trx
+        .deleteFrom('shipment')
+        .where((eb) => eb('id', '=', eb.fn.any(eb.val(gone.map((s) => s.id)))))
+        .execute();
     for (const trip of plan.trips) {
       const truck = slot.trucks.find((t) => t.id === trip.vehicleId)!;
       const driver = slot.drivers.find((d) => d.id === trip.driverId);
       const bookingIds = trip.stops.map((s) => s.bookingId);
       const deliveryOrderIds = trip.stops.flatMap((s) => s.deliveryOrderIds);
       const shipCondId = slot.bookings.find((b) => b.id === bookingIds[0])?.lines[0]?.shipCondId ?? null;
-      const values: Record<string, unknown> = {
+      const values: Updateable<DB['shipment']> = {
         car_plate_snap: truck.licensePlate ?? truck.code,
         ship_cond_id: shipCondId,
         vehicle_type_id: truck.vehicleTypeId,
@@ -94,34 +120,34 @@ export async function confirmPlan(
         vehicle_id: truck.id,
       };
       for (const { stage, at } of trip.stages) {
-        const names = stageFieldNames(stage);
-        values[snake(names.planDate)] = at.date;
-        values[snake(names.planTime)] = at.time;
+        const columns = stageColumns(stage);
+        values[columns.planDate] = at.date;
+        values[columns.planTime] = at.time;
       }
       const existing = slot.shipments.find((s) => s.vehicleId === truck.id);
-      const columns = Object.keys(values);
       let id: string;
       let docNo: string;
       if (existing) {
         id = existing.id;
         docNo = existing.docNo;
-        await sql`update shipment set ${sql.join(
-          columns.map((c) => sql`${sql.ref(c)} = ${values[c]}`),
-        )}, updated_at = now(), updated_by = ${userId}, version = version + 1 where id = ${id}`.execute(trx);
-        await sql`delete from shipment__booking_report_ids where owner_id = ${id}`.execute(trx);
-        await sql`delete from shipment__delivery_order_ids where owner_id = ${id}`.execute(trx);
+        await trx
+          .updateTable('shipment')
+          .set({ ...values, ...touched(userId) })
+          .where('id', '=', id)
+          .execute();
+        await trx.deleteFrom('shipment__booking_report_ids').where('owner_id', '=', id).execute();
+        await trx.deleteFrom('shipment__delivery_order_ids').where('owner_id', '=', id).execute();
       } else {
         docNo = await nextDocNo(trx, date);
-        const { rows: made } = await sql<{ id: string }>`insert into shipment
-          (doc_no, branch_id, created_by, updated_by, ${sql.join(columns.map((c) => sql.ref(c)))})
-          values (${docNo}, ${branchId}, ${userId}, ${userId}, ${sql.join(columns.map((c) => sql`${values[c]}`))})
-          returning id`.execute(trx);
-        id = made[0]!.id;
+        const made = await trx
+          .insertInto('shipment')
+          .values({ ...values, doc_no: docNo, branch_id: branchId, created_by: userId, updated_by: userId })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        id = made.id;
       }
-      await sql`insert into shipment__booking_report_ids (owner_id, ref_id)
-        select ${id}, unnest(${bookingIds}::uuid[])`.execute(trx);
-      await sql`insert into shipment__delivery_order_ids (owner_id, ref_id)
-        select ${id}, unnest(${deliveryOrderIds}::uuid[])`.execute(trx);
+      await linkShipment(trx, 'shipment__booking_report_ids', id, bookingIds);
+      await linkShipment(trx, 'shipment__delivery_order_ids', id, deliveryOrderIds);
       await recordHistory(trx, {
         entity: shipment,
         recordId: id,
@@ -148,11 +174,11 @@ export async function confirmPlan(
           },
         });
     }
-    await sql`update shipment_plan set version = version + 1, trips = ${JSON.stringify(request.trips)}::jsonb,
-        updated_at = now(), updated_by = ${userId}
-      where branch_id = ${branchId} and shift_date = ${date}::date and shift_of_day_id = ${shiftOfDayId}`.execute(
-      trx,
-    );
+    await trx
+      .updateTable('shipment_plan')
+      .set({ trips: JSON.stringify(request.trips), ...touched(userId) })
+      .where((eb) => eb.and(slotKey))
+      .execute();
     return true;
   });
   const plan = await currentPlan(db, branchId, date, shiftOfDayId);

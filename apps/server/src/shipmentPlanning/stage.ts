@@ -9,13 +9,15 @@ import {
   stageFieldNames,
   stageOrderViolations,
 } from '@lms/domain';
-import { sql } from 'kysely';
+import type { Updateable } from 'kysely';
+import { touched } from '../crud/columns.ts';
 import type { EntityExtension } from '../crud/extensions.ts';
 import { recordHistory } from '../crud/history.ts';
 import type { Database } from '../db/database.ts';
-import { snake } from '../entities/naming.ts';
+import type { DB } from '../db/schema.generated.ts';
 import { HttpError, notFound } from '../http/errors.ts';
 import { planningMessages, stageLabel } from './messages.ts';
+import { stageColumns } from './stageColumns.ts';
 
 const shipment = entityByName('shipment');
 const bookingReport = entityByName('bookingReport');
@@ -23,9 +25,14 @@ const bookingReport = entityByName('bookingReport');
 /** A phone's clock may run a little fast; a time later than this is a slip of the time field. */
 const FUTURE_SLACK_MS = 5 * 60_000;
 
-const stageColumns = shipmentStages.flatMap(({ key }) => {
+/** Each stage's actual date and time: the field names the order rules read, and their columns. */
+const actualFields = shipmentStages.flatMap(({ key }) => {
   const names = stageFieldNames(key);
-  return [names.actDate, names.actTime];
+  const columns = stageColumns(key);
+  return [
+    { name: names.actDate, column: columns.actDate },
+    { name: names.actTime, column: columns.actTime },
+  ];
 });
 
 /**
@@ -48,20 +55,27 @@ export async function recordStage(
     throw new HttpError(422, [planningMessages.stageInFuture(stageLabel(tap.stage))]);
   const at = { date: bangkokIsoDate(instant), time: formatTime(instant) };
   return db.transaction().execute(async (trx) => {
-    const { rows: found } = await sql<Record<string, unknown> & { doc_no: string }>`
-      select doc_no, ${sql.join(
-        stageColumns.map((name) => sql`${sql.ref(snake(name))}::text as ${sql.ref(name)}`),
-      )} from shipment where id = ${shipmentId} and branch_id = ${branchId} for update`.execute(trx);
-    const record = found[0];
-    if (!record) throw notFound();
-    const { rows: known } = await sql<{ shipment_id: string; stage: ShipmentStage; at: Date }>`
-      select shipment_id, stage, at from shipment_stage_tap where id = ${tap.id}`.execute(trx);
-    const earlier = known[0];
+    const found = await trx
+      .selectFrom('shipment')
+      .select(['doc_no', ...actualFields.map((f) => f.column)])
+      .where('id', '=', shipmentId)
+      .where('branch_id', '=', branchId)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!found) throw notFound();
+    const record: Record<string, unknown> = Object.fromEntries(
+      actualFields.map(({ name, column }) => [name, found[column]]),
+    );
+    const earlier = await trx
+      .selectFrom('shipment_stage_tap')
+      .select(['shipment_id', 'stage', 'at'])
+      .where('id', '=', tap.id)
+      .executeTakeFirst();
     if (earlier) {
       if (earlier.shipment_id !== shipmentId) throw notFound();
       return {
         id: shipmentId,
-        stage: earlier.stage,
+        stage: earlier.stage as ShipmentStage,
         at: { date: bangkokIsoDate(earlier.at), time: formatTime(earlier.at) },
         duplicate: true,
       };
@@ -74,14 +88,19 @@ export async function recordStage(
     const after = { ...record, [names.actDate]: at.date, [names.actTime]: at.time };
     const broken = stageOrderViolations(after).find((v) => v.stage === tap.stage);
     if (broken) throw new HttpError(422, [broken.message]);
-    await sql`update shipment set ${sql.ref(snake(names.actDate))} = ${at.date}::date, ${sql.ref(snake(names.actTime))} = ${at.time}::time,
-        updated_at = now(), updated_by = ${userId}, version = version + 1 where id = ${shipmentId}`.execute(
-      trx,
-    );
-    await sql`insert into shipment_stage_tap (id, shipment_id, stage, at, recorded_by)
-      values (${tap.id}, ${shipmentId}, ${tap.stage}, ${instant.toISOString()}::timestamptz, ${userId})`.execute(
-      trx,
-    );
+    const columns = stageColumns(tap.stage);
+    const actual: Updateable<DB['shipment']> = {};
+    actual[columns.actDate] = at.date;
+    actual[columns.actTime] = at.time;
+    await trx
+      .updateTable('shipment')
+      .set({ ...actual, ...touched(userId) })
+      .where('id', '=', shipmentId)
+      .execute();
+    await trx
+      .insertInto('shipment_stage_tap')
+      .values({ id: tap.id, shipment_id: shipmentId, stage: tap.stage, at: instant, recorded_by: userId })
+      .execute();
     await recordHistory(trx, {
       entity: shipment,
       recordId: shipmentId,
@@ -92,15 +111,18 @@ export async function recordStage(
         [names.actTime]: { from: record[names.actTime] ?? null, to: at.time },
       },
     });
-    const { rows: bookings } = await sql<{ ref_id: string }>`
-      select ref_id from shipment__booking_report_ids where owner_id = ${shipmentId}`.execute(trx);
+    const bookings = await trx
+      .selectFrom('shipment__booking_report_ids')
+      .select('ref_id')
+      .where('owner_id', '=', shipmentId)
+      .execute();
     for (const { ref_id } of bookings)
       await recordHistory(trx, {
         entity: bookingReport,
         recordId: ref_id,
         action: 'update',
         userId,
-        changes: { shipment: record.doc_no, stage: stageLabel(tap.stage), at: `${at.date} ${at.time}` },
+        changes: { shipment: found.doc_no, stage: stageLabel(tap.stage), at: `${at.date} ${at.time}` },
       });
     return { id: shipmentId, stage: tap.stage, at, duplicate: false };
   });

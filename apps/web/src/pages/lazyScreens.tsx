@@ -1,4 +1,4 @@
-import { BlockingSpinner } from '@lms/design-system';
+import { LoadingScreen } from '@lms/design-system';
 import { type ComponentType, lazy, type ReactNode, Suspense } from 'react';
 
 /**
@@ -38,12 +38,16 @@ export const ContactTemplatesScreen = lazyScreen(() =>
 export const SelectBranchPage = lazyScreen(() =>
   import('../branch/SelectBranchPage.tsx').then((m) => m.SelectBranchPage),
 );
+/** The customer's appointment link: no session, nothing of the shell's screens. */
+export const PublicAppointmentScreen = lazyScreen(() =>
+  import('./PublicAppointmentScreen.tsx').then((m) => m.PublicAppointmentScreen),
+);
 /** Opened on demand (or forced after a temporary password): yup and the form stay out of the shell. */
 export const ChangePasswordDialog = lazyScreen(() =>
   import('../session/ChangePasswordDialog.tsx').then((m) => m.ChangePasswordDialog),
 );
 
-/** While a screen's chunk loads: the design system's spinner (navigations keep the old page meanwhile). */
+/** While a screen's chunk loads: the light first-load spinner (navigations keep the old page meanwhile). */
 export function ScreenSuspense({ children }: { children: ReactNode }) {
-  return <Suspense fallback={<BlockingSpinner isActive />}>{children}</Suspense>;
+  return <Suspense fallback={<LoadingScreen />}>{children}</Suspense>;
 }

@@ -1,4 +1,4 @@
-import { BlockingSpinner, BuddhistEraProvider, Button, StatusScreen, useSnackbar } from '@lms/design-system';
+import { BuddhistEraProvider, Button, LoadingScreen, StatusScreen, useSnackbar } from '@lms/design-system';
 import {
   isProtectedPath,
   LIMITS,
@@ -29,7 +29,7 @@ import { authStore, type UserInfo } from './authStore.ts';
 export function ProtectedLayout() {
   const { status, signedOutReason, user, sessionChanged } = useAuth();
   if (sessionChanged) return <SessionChangedScreen />;
-  if (status === 'checking') return <BlockingSpinner isActive label={HOST_TEXT.checkingSession} />;
+  if (status === 'checking') return <LoadingScreen label={HOST_TEXT.checkingSession} />;
   if (status === 'signedOut' || !user) {
     return signedOutReason === 'logout' ? <Navigate to={LOGIN_PATH} replace /> : <RedirectToLogin />;
   }

@@ -1,7 +1,10 @@
-import { ConfirmDialog } from '@lms/design-system';
-import { createUnsavedChanges, UnsavedChangesProvider, unsavedText } from '@lms/entity-pages';
-import { type ReactNode, useEffect, useState } from 'react';
+import { whenIdle } from '@lms/design-system';
+import { createUnsavedChanges, UnsavedChangesProvider } from '@lms/entity-pages';
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { useBlocker } from 'react-router-dom';
+
+const loadLeaveDialog = () => import('./LeaveDialog.tsx');
+const LeaveDialog = lazy(() => loadLeaveDialog().then((m) => ({ default: m.LeaveDialog })));
 
 /**
  * Leaving a form with unsaved input asks first (issue 22 item 7). Forms report their state to
@@ -24,6 +27,11 @@ export function UnsavedChangesGuard({ children }: { children: ReactNode }) {
         leavesDialog(currentLocation.search, nextLocation.search)),
   );
 
+  // The question's dialog is a chunk fetched and mounted (closed) once the first screen is up, or when a leave is first blocked.
+  const [asked, setAsked] = useState(false);
+  useEffect(() => whenIdle(() => loadLeaveDialog().then(() => setAsked(true))), []);
+  if (blocker.state === 'blocked' && !asked) setAsked(true);
+
   useEffect(() => {
     const onBeforeUnload = (event: BeforeUnloadEvent) => {
       if (!store.isDirty()) return;
@@ -38,16 +46,15 @@ export function UnsavedChangesGuard({ children }: { children: ReactNode }) {
   return (
     <UnsavedChangesProvider value={store}>
       {children}
-      <ConfirmDialog
-        isOpen={blocker.state === 'blocked'}
-        variant="danger"
-        title={unsavedText.title}
-        message={unsavedText.message}
-        confirmLabel={unsavedText.leave}
-        cancelLabel={unsavedText.stay}
-        onConfirm={() => blocker.proceed?.()}
-        onCancel={() => blocker.reset?.()}
-      />
+      {asked && (
+        <Suspense fallback={null}>
+          <LeaveDialog
+            isOpen={blocker.state === 'blocked'}
+            onLeave={() => blocker.proceed?.()}
+            onStay={() => blocker.reset?.()}
+          />
+        </Suspense>
+      )}
     </UnsavedChangesProvider>
   );
 }

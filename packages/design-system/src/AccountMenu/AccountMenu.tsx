@@ -1,8 +1,14 @@
-import type { ReactNode } from 'react';
-import { Button, Menu, MenuItem, MenuTrigger, Popover, Separator } from 'react-aria-components';
+import { lazy, type ReactNode, Suspense, useRef, useState } from 'react';
+import { useMenuTrigger } from 'react-aria/useMenu';
+import { Button, ButtonContext } from 'react-aria-components';
+import { useMenuTriggerState } from 'react-stately/useMenuTriggerState';
 import styled from 'styled-components';
-import { Icon, type IconName } from '../Icon/index.ts';
-import { messages } from '../messages.ts';
+import { Icon } from '../Icon/index.ts';
+
+/** The open menu (react-aria's Menu, Popover and collections): loaded the first time the button is pressed. */
+const AccountMenuPopover = lazy(() =>
+  import('./AccountMenuPopover.tsx').then((m) => ({ default: m.AccountMenuPopover })),
+);
 
 export interface AccountMenuProps {
   readonly username: string;
@@ -21,78 +27,33 @@ export interface AccountMenuProps {
   readonly onToggleBuddhistEra?: () => void;
 }
 
-type AccountAction = 'changePassword' | 'selectBranch' | 'buddhistEra' | 'logout';
-
-export function AccountMenu({
-  username,
-  email,
-  branchLabel,
-  avatar,
-  compact = false,
-  onChangePassword,
-  onSelectBranch,
-  onLogout,
-  buddhistEra = false,
-  onToggleBuddhistEra,
-}: AccountMenuProps) {
-  const actions: Record<AccountAction, () => void> = {
-    changePassword: onChangePassword,
-    selectBranch: onSelectBranch,
-    buddhistEra: () => onToggleBuddhistEra?.(),
-    logout: onLogout,
-  };
+/**
+ * The top bar's account button and its menu. What react-aria's MenuTrigger does, in two parts:
+ * the trigger's state and button here (in every screen's shell), the menu in
+ * AccountMenuPopover.tsx, fetched on the first press and kept mounted after.
+ */
+export function AccountMenu(props: AccountMenuProps) {
+  const { username, avatar, compact = false } = props;
+  const state = useMenuTriggerState({});
+  const triggerRef = useRef<HTMLButtonElement>(null);
+  const { menuTriggerProps, menuProps } = useMenuTrigger({ type: 'menu' }, state, triggerRef);
+  const [wanted, setWanted] = useState(false);
+  if (state.isOpen && !wanted) setWanted(true);
   return (
-    <MenuTrigger>
-      <Trigger aria-label={compact ? username : undefined}>
-        <Avatar aria-hidden="true">{avatar ?? <Icon name="user" size={20} />}</Avatar>
-        {!compact && <Name>{username}</Name>}
-        <Icon name="chevron-down" size={18} />
-      </Trigger>
-      <StyledPopover placement="bottom end" data-overlay="">
-        <Who>
-          <strong>{username}</strong>
-          {email && <span>{email}</span>}
-        </Who>
-        <StyledMenu aria-label={messages.accountMenu} onAction={(key) => actions[key as AccountAction]()}>
-          <Item id="changePassword" icon="key" textValue={messages.changePassword}>
-            <span>{messages.changePassword}</span>
-          </Item>
-          <Item id="selectBranch" icon="building" textValue={messages.selectBranch}>
-            <span>{messages.selectBranch}</span>
-            {branchLabel && <Description>{branchLabel}</Description>}
-          </Item>
-          {onToggleBuddhistEra && (
-            <Item id="buddhistEra" icon="calendar" textValue={messages.buddhistEra}>
-              <span>{messages.buddhistEra}</span>
-              <Description>{buddhistEra ? messages.buddhistEraOn : messages.buddhistEraOff}</Description>
-            </Item>
-          )}
-          <StyledSeparator />
-          <Item id="logout" icon="logout" textValue={messages.logout}>
-            <span>{messages.logout}</span>
-          </Item>
-        </StyledMenu>
-      </StyledPopover>
-    </MenuTrigger>
-  );
-}
-
-function Item({
-  id,
-  icon,
-  textValue,
-  children,
-}: {
-  id: AccountAction;
-  icon: IconName;
-  textValue: string;
-  children: ReactNode;
-}) {
-  return (
-    <StyledItem id={id} textValue={textValue}>
-      <Icon name={icon} size={20} />
-      <Labels>{children}</Labels>
-    </StyledItem>
+    <>
+      <ButtonContext.Provider value={{ ...menuTriggerProps, isPressed: state.isOpen }}>
+        <Trigger ref={triggerRef} aria-label={compact ? username : undefined}>
+          <Avatar aria-hidden="true">{avatar ?? <Icon name="user" size={20} />}</Avatar>
+          {!compact && <Name>{username}</Name>}
+          <Icon name="chevron-down" size={18} />
+        </Trigger>
+      </ButtonContext.Provider>
+      {wanted && (
+        <Suspense fallback={null}>
+          <AccountMenuPopover {...props} state={state} menuProps={menuProps} triggerRef={triggerRef} />
+        </Suspense>
+      )}
+    </>
   );
 }
 
@@ -132,56 +93,4 @@ const Name = styled.span`
   overflow: hidden;
   text-overflow: ellipsis;
   white-space: nowrap;
-`;
-
-const StyledPopover = styled(Popover)`
-  min-width: 240px;
-  max-width: min(320px, 95vw);
-  background: ${({ theme }) => theme.color.surface};
-  border: 1px solid ${({ theme }) => theme.color.border};
-  border-radius: ${({ theme }) => theme.radius.md};
-  box-shadow: ${({ theme }) => theme.shadow.md};
-  outline: none;
-`;
-
-const Who = styled.div`
-  display: flex;
-  flex-direction: column;
-  padding: ${({ theme }) => theme.space[3]} ${({ theme }) => theme.space[4]};
-  border-bottom: 1px solid ${({ theme }) => theme.color.border};
-  overflow-wrap: anywhere;
-  & > span { color: ${({ theme }) => theme.color.textMuted}; font-size: ${({ theme }) => theme.font.size.sm}; }
-`;
-
-const StyledMenu = styled(Menu)`
-  padding: ${({ theme }) => theme.space[1]} 0;
-  outline: none;
-`;
-
-const StyledItem = styled(MenuItem)`
-  display: flex;
-  align-items: center;
-  gap: ${({ theme }) => theme.space[3]};
-  min-height: 44px;
-  padding: ${({ theme }) => theme.space[1]} ${({ theme }) => theme.space[4]};
-  cursor: pointer;
-  outline: none;
-  &[data-focused] { background: ${({ theme }) => theme.color.secondary}; }
-`;
-
-const Labels = styled.span`
-  display: flex;
-  flex-direction: column;
-  min-width: 0;
-`;
-
-const Description = styled.span`
-  color: ${({ theme }) => theme.color.textMuted};
-  font-size: ${({ theme }) => theme.font.size.sm};
-`;
-
-const StyledSeparator = styled(Separator)`
-  margin: ${({ theme }) => theme.space[1]} 0;
-  border: 0;
-  border-top: 1px solid ${({ theme }) => theme.color.border};
 `;

@@ -1,12 +1,13 @@
-import { type ReactNode, useEffect, useRef } from 'react';
-import { Dialog, Modal, ModalOverlay } from 'react-aria-components';
+import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
-import { iconButtonTarget } from '../Button/Button.tsx';
 import { Icon } from '../Icon/index.ts';
 import { messages } from '../messages.ts';
 import { type NavGroup, NavMenu, type RenderNavLink, renderAnchor } from './NavMenu.tsx';
 import { isGroupOpen, type NavStorage, useNavState } from './navState.ts';
+import { Brand, IconButton } from './shellParts.ts';
 import { useIsNarrow } from './useIsNarrow.ts';
+
+const MobileDrawer = lazy(() => import('./MobileDrawer.tsx').then((m) => ({ default: m.MobileDrawer })));
 
 /** Below this width of the shell itself the drawer becomes temporary (modal). */
 export const mobileBreakpoint = 900;
@@ -57,6 +58,9 @@ export function AppShell({
   const toggleGroup = (key: string) =>
     setNav((state) => ({ ...state, groupsOpen: { ...state.groupsOpen, [key]: !isGroupOpen(state, key) } }));
   const rail = !mobile && !nav.drawerOpen;
+  // The phone's drawer is fetched the first time it opens (MobileDrawer.tsx), then stays mounted.
+  const [drawerWanted, setDrawerWanted] = useState(false);
+  if (mobile && nav.mobileOpen && !drawerWanted) setDrawerWanted(true);
 
   const menu = (onNavigate?: () => void) => (
     <NavMenu
@@ -95,24 +99,12 @@ export function AppShell({
         </TopBar>
         <Content>{children}</Content>
       </Main>
-      {mobile && (
-        <Overlay isDismissable isOpen={nav.mobileOpen} onOpenChange={setMobileOpen}>
-          <MobileDrawer>
-            <Dialog aria-label={messages.mainMenu}>
-              <Brand>
-                <span>{productName}</span>
-                <IconButton
-                  type="button"
-                  aria-label={messages.closeMenu}
-                  onClick={() => setMobileOpen(false)}
-                >
-                  <Icon name="close" />
-                </IconButton>
-              </Brand>
-              <nav aria-label={messages.mainMenu}>{menu(() => setMobileOpen(false))}</nav>
-            </Dialog>
+      {mobile && drawerWanted && (
+        <Suspense fallback={null}>
+          <MobileDrawer isOpen={nav.mobileOpen} onOpenChange={setMobileOpen} productName={productName}>
+            {menu(() => setMobileOpen(false))}
           </MobileDrawer>
-        </Overlay>
+        </Suspense>
       )}
     </Root>
   );
@@ -135,19 +127,6 @@ const Drawer = styled.nav`
   background: ${({ theme }) => theme.color.surface};
   border-right: 1px solid ${({ theme }) => theme.color.border};
   [data-rail] > & { flex-basis: ${railWidth}; width: ${railWidth}; }
-`;
-
-const Brand = styled.div`
-  display: flex;
-  align-items: center;
-  justify-content: space-between;
-  min-height: 56px;
-  padding: 0 ${({ theme }) => theme.space[4]};
-  color: ${({ theme }) => theme.color.primary};
-  font-size: ${({ theme }) => theme.font.size.lg};
-  font-weight: ${({ theme }) => theme.font.weight.bold};
-  border-bottom: 1px solid ${({ theme }) => theme.color.border};
-  [data-rail] & { justify-content: center; padding: 0; }
 `;
 
 const Main = styled.div`
@@ -191,33 +170,4 @@ const Content = styled.main`
   flex: 1 1 auto;
   padding: ${({ theme }) => theme.space[4]};
   [data-mobile] & { padding: ${({ theme }) => theme.space[2]}; }
-`;
-
-const IconButton = styled.button`
-  ${iconButtonTarget}
-  border-radius: ${({ theme }) => theme.radius.pill};
-  background: transparent;
-  color: ${({ theme }) => theme.color.text};
-  cursor: pointer;
-  &:hover { background: ${({ theme }) => theme.color.background}; }
-  &:focus-visible { outline: 2px solid ${({ theme }) => theme.color.focus}; }
-`;
-
-const Overlay = styled(ModalOverlay)`
-  position: fixed;
-  inset: 0;
-  z-index: ${({ theme }) => theme.layer.drawer};
-  background: rgba(16, 24, 40, 0.5);
-`;
-
-const MobileDrawer = styled(Modal)`
-  position: fixed;
-  top: 0;
-  bottom: 0;
-  left: 0;
-  width: min(${({ theme }) => theme.size.drawerWidth}, 85vw);
-  overflow-y: auto;
-  background: ${({ theme }) => theme.color.surface};
-  box-shadow: ${({ theme }) => theme.shadow.lg};
-  & [role='dialog'] { outline: none; }
 `;

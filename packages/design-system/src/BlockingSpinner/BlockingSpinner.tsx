@@ -2,7 +2,7 @@ import { Dialog } from 'react-aria-components';
 import styled from 'styled-components';
 import { DialogOverlay, DialogSurface } from '../FormDialog/DialogFrame.tsx';
 import { messages } from '../messages.ts';
-import { spinnerRing } from './spinnerRing.ts';
+import { SpinnerContent, SpinnerRing } from './spinnerParts.ts';
 
 export interface BlockingSpinnerProps {
   readonly isActive: boolean;
@@ -19,10 +19,10 @@ export function BlockingSpinner({ isActive, label = messages.loading }: Blocking
     <DialogOverlay isOpen={isActive} isDismissable={false} isKeyboardDismissDisabled>
       <Surface>
         <Dialog aria-label={label}>
-          <Content aria-busy="true">
-            <Spinner aria-hidden="true" />
+          <SpinnerContent aria-busy="true">
+            <SpinnerRing aria-hidden="true" />
             <span>{label}</span>
-          </Content>
+          </SpinnerContent>
         </Dialog>
       </Surface>
     </DialogOverlay>
@@ -31,17 +31,4 @@ export function BlockingSpinner({ isActive, label = messages.loading }: Blocking
 
 const Surface = styled(DialogSurface)`
   min-width: 200px;
-`;
-
-const Content = styled.div`
-  display: flex;
-  flex-direction: column;
-  align-items: center;
-  gap: ${({ theme }) => theme.space[3]};
-  padding: ${({ theme }) => `${theme.space[5]} ${theme.space[6]}`};
-  text-align: center;
-`;
-
-const Spinner = styled.span`
-  ${spinnerRing(40, 4, 'secondary')}
 `;

@@ -1,6 +1,25 @@
-import { createContext, type ReactNode, useCallback, useContext, useMemo, useRef, useState } from 'react';
+import {
+  createContext,
+  lazy,
+  type ReactNode,
+  Suspense,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { useSnackbar } from '../Snackbar/index.ts';
-import { BlockingSpinner } from './BlockingSpinner.tsx';
+import { whenIdle } from '../whenIdle.ts';
+import { LoadingScreen } from './LoadingScreen.tsx';
+
+/**
+ * The modal spinner (react-aria's Modal, FocusScope) is a chunk of its own: the provider sits in
+ * every app's shell, and no blocking operation runs before the first screen is up.
+ */
+const loadSpinner = () => import('./BlockingSpinner.tsx');
+const BlockingSpinner = lazy(() => loadSpinner().then((m) => ({ default: m.BlockingSpinner })));
 
 export interface BlockingOptions {
   /** What the spinner says (default 'กำลังโหลด...'). */
@@ -52,10 +71,18 @@ export function BlockingProvider({
   );
   const label = running.length > 0 ? running[running.length - 1]!.split('\u0000')[1] || undefined : undefined;
   const value = useMemo(() => run, [run]);
+  // Fetched and mounted (inactive) when the browser is idle after the first screen, so the first operation finds it.
+  const [used, setUsed] = useState(false);
+  useEffect(() => whenIdle(() => loadSpinner().then(() => setUsed(true))), []);
+  if (running.length > 0 && !used) setUsed(true);
   return (
     <BlockingContext.Provider value={value}>
       {children}
-      <BlockingSpinner isActive={running.length > 0} {...(label ? { label } : {})} />
+      {used && (
+        <Suspense fallback={running.length > 0 && <LoadingScreen {...(label ? { label } : {})} />}>
+          <BlockingSpinner isActive={running.length > 0} {...(label ? { label } : {})} />
+        </Suspense>
+      )}
     </BlockingContext.Provider>
   );
 }

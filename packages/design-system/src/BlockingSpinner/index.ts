@@ -1,2 +1,3 @@
 export { BlockingSpinner, type BlockingSpinnerProps } from './BlockingSpinner.tsx';
 export { type BlockingOptions, BlockingProvider, type RunBlocking, useBlocking } from './blocking.tsx';
+export { LoadingScreen, type LoadingScreenProps } from './LoadingScreen.tsx';

@@ -1,6 +1,5 @@
 import {
   type KeyboardEvent,
-  type MouseEvent,
   type PointerEvent,
   type ReactNode,
   useLayoutEffect,
@@ -11,6 +10,7 @@ import { Icon } from '../Icon/index.ts';
 import { messages } from '../messages.ts';
 import { ColumnMenu } from './ColumnMenu.tsx';
 import type { ColumnMove } from './columnLayout.ts';
+import { GridRow, isControl, pinStyle, selectionWidth } from './GridRow.tsx';
 import * as S from './GridTable.styles.ts';
 import type { DataGridColumn, RowKey, SortModel } from './types.ts';
 import { useGridFocus } from './useGridFocus.ts';
@@ -54,24 +54,12 @@ export interface ColumnControls {
 }
 
 const headerHeight = 44;
-/** Width of the selection column, also the offset of a pinned first column beside it. */
-const selectionWidth = 48;
-
-/** Text cells cut with an ellipsis; the whole value is the cell's tooltip (`title`). */
-function cellContent(content: ReactNode): ReactNode {
-  if (typeof content !== 'string' && typeof content !== 'number') return content;
-  return <S.Text title={String(content)}>{content}</S.Text>;
-}
 
 /** Alt+↓, the context-menu key or Shift+F10 on a header opens its column menu. */
 const opensColumnMenu = (event: KeyboardEvent) =>
   (event.altKey && event.key === 'ArrowDown') ||
   event.key === 'ContextMenu' ||
   (event.shiftKey && event.key === 'F10');
-
-/** A click on the row's own controls (buttons, links, checkboxes) is theirs, not the row's. */
-const isControl = (target: EventTarget | null) =>
-  target instanceof Element && !!target.closest('button, a, input, select, textarea, [role="button"]');
 
 export function GridTable<Row>(props: GridTableProps<Row>) {
   const { columns, rows, selection, isLoading, virtualized, rowHeight, status } = props;
@@ -124,11 +112,6 @@ export function GridTable<Row>(props: GridTableProps<Row>) {
     )
       setPinOffsets(next);
   });
-  const pinStyle = (column: DataGridColumn<Row>) => {
-    if (column.pin !== 'start') return undefined;
-    const start = pinOffsets[column.key] ?? (selection ? selectionWidth : 0);
-    return start ? { insetInlineStart: start } : undefined;
-  };
   const template = [
     selection ? `${selectionWidth}px` : null,
     ...columns.map((c) =>
@@ -190,60 +173,22 @@ export function GridTable<Row>(props: GridTableProps<Row>) {
     for (let index = range.start; index < range.end; index++) {
       const row = rows[index] as Row;
       const key = props.getRowKey(row);
-      const selected = selection?.selected.has(key) ?? false;
       bodyRows.push(
-        <S.Row
-          role="row"
+        <GridRow
           key={String(key)}
-          aria-rowindex={index + 2}
-          aria-selected={selection ? selected : undefined}
-          data-selected={selected || undefined}
-          data-action={props.onRowAction ? true : undefined}
-          style={virtualized ? { height: rowHeight } : undefined}
-          onClick={
-            props.onRowAction &&
-            ((event: MouseEvent) => {
-              if (!isControl(event.target)) props.onRowAction?.(row);
-            })
-          }
-        >
-          {selection && (
-            <S.Cell
-              role="gridcell"
-              data-row={index}
-              data-col={0}
-              tabIndex={tabIndex(index, 0)}
-              data-align="center"
-              data-pin={columns[0]?.pin === 'start' ? 'start' : undefined}
-            >
-              <S.Checkbox
-                type="checkbox"
-                tabIndex={-1}
-                checked={selected}
-                aria-label={props.selectionLabel(row, index)}
-                onChange={() => selection.toggle(key)}
-              />
-            </S.Cell>
-          )}
-          {columns.map((column, c) => (
-            <S.Cell
-              role="gridcell"
-              key={column.key}
-              data-row={index}
-              data-col={c + offset}
-              data-align={column.align}
-              data-pin={column.pin}
-              style={pinStyle(column)}
-              tabIndex={tabIndex(index, c + offset)}
-            >
-              {cellContent(
-                column.render
-                  ? column.render(row)
-                  : String((row as Record<string, unknown>)[column.key] ?? ''),
-              )}
-            </S.Cell>
-          ))}
-        </S.Row>,
+          row={row}
+          index={index}
+          rowKey={key}
+          columns={columns}
+          selection={selection}
+          selected={selection?.selected.has(key) ?? false}
+          selectionLabel={props.selectionLabel}
+          focusedCol={focus.focused.row === index ? focus.focused.col : null}
+          pinOffsets={pinOffsets}
+          virtualized={virtualized}
+          rowHeight={rowHeight}
+          onRowAction={props.onRowAction}
+        />,
       );
     }
   }
@@ -299,7 +244,7 @@ export function GridTable<Row>(props: GridTableProps<Row>) {
                   data-align={column.align}
                   data-pin={column.pin}
                   data-key={column.key}
-                  style={pinStyle(column)}
+                  style={pinStyle(column, pinOffsets, !!selection)}
                   data-sortable={column.sortable || undefined}
                   tabIndex={tabIndex(-1, c + offset)}
                   aria-sort={

@@ -1,34 +1,20 @@
 import { Heading, Modal, ModalOverlay, ProgressBar } from 'react-aria-components';
 import styled from 'styled-components';
+import { overlayStyle, surfaceStyle } from './overlayStyles.ts';
 
 /**
  * The one overlay look of the design system: dimmed backdrop plus a centred surface.
  * FormDialog, ConfirmDialog and BlockingSpinner all build on it (react-aria's Modal only).
  */
 export const DialogOverlay = styled(ModalOverlay)`
-  position: fixed;
-  inset: 0;
-  z-index: ${({ theme }) => theme.layer.dialog};
-  display: flex;
-  align-items: center;
-  justify-content: center;
-  padding: ${({ theme }) => theme.space[4]};
-  background: rgba(16, 24, 40, 0.5);
+  ${overlayStyle}
 `;
 
 export type DialogMaxWidth = 'xs' | 'sm' | 'md';
 
 /** Surface widths follow the usual breakpoints: xs 444, sm 600, md 900 px. */
 export const DialogSurface = styled(Modal)`
-  display: flex;
-  flex-direction: column;
-  max-height: calc(100vh - 32px);
-  max-width: 100%;
-  background: ${({ theme }) => theme.color.surface};
-  border-radius: ${({ theme }) => theme.radius.lg};
-  box-shadow: ${({ theme }) => theme.shadow.lg};
-  outline: none;
-  overflow: hidden;
+  ${surfaceStyle}
 
   &[data-max-width='xs'] { max-width: min(444px, 100%); }
   &[data-max-width='sm'] { max-width: min(600px, 100%); }

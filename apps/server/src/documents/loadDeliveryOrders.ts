@@ -1,0 +1,68 @@
+import type { Executor } from '../db/database.ts';
+import { words } from './load.ts';
+
+/** The delivery note's reads: DOs with their ship-to and live booking. */
+
+export type DeliveryOrderRow = Awaited<ReturnType<typeof deliveryOrderRows>>[number];
+
+function deliveryOrderRows(db: Executor, ids: readonly string[], branchId: string) {
+  return (
+    db
+      .selectFrom('delivery_order as o')
+      .innerJoin('customer as c', 'c.id', 'o.customer_id')
+      .leftJoin('article as a', 'a.id', 'o.article_uom_id')
+      .leftJoin('ship_to as st', (join) =>
+        join.on((eb) => eb('st.id', '=', eb.fn.coalesce('o.so_ship_to_id', 'o.bo_ship_to_id'))),
+      )
+      .leftJoin('sub_district as sd', 'sd.id', 'st.sub_district_id')
+      .leftJoin('district as d', 'd.id', 'sd.district_id')
+      .leftJoin('province as p', 'p.id', 'd.province_id')
+      // The DO's live booking: the newest confirmed one not canceled.
+      .leftJoinLateral(
+        (eb) =>
+          eb
+            .selectFrom('booking_report__lines as l')
+            .innerJoin('booking_report as b', (join) =>
+              join.onRef('b.id', '=', 'l.parent_id').on('b.canceled_at', 'is', null),
+            )
+            .select(['b.doc_no', 'l.delivery_date', 'l.delivery_time'])
+            .whereRef('l.delivery_order_id', '=', 'o.id')
+            .orderBy('b.confirmed_at', 'desc')
+            .limit(1)
+            .as('bk'),
+        (join) => join.onTrue(),
+      )
+      .select((eb) => [
+        'o.id',
+        'o.doc_no',
+        'o.delivery_at as doc_delivery_at',
+        'o.qty',
+        'o.weight',
+        'o.weight_unit',
+        'o.volume',
+        'o.volume_unit',
+        words(eb, 'a.code', 'a.name').as('article'),
+        'a.article_uom as unit',
+        words(eb, 'c.code', 'c.name').as('customer'),
+        words(eb, 'st.code', 'st.name').as('ship_to'),
+        'st.tel as ship_to_tel',
+        words(eb, 'st.address', 'sd.name_th', 'd.name_th', 'p.name_th').as('ship_to_address'),
+        'bk.doc_no as booking_no',
+        'bk.delivery_date',
+        'bk.delivery_time',
+      ])
+      .where((eb) => eb('o.id', '=', eb.fn.any(eb.val(ids))))
+      .where('o.branch_id', '=', branchId)
+      .execute()
+  );
+}
+
+/** DOs of a branch in the order of `ids`, with their ship-to (SO's, else BO's) and live booking. */
+export async function loadDeliveryOrders(db: Executor, ids: readonly string[], branchId: string) {
+  const rows = await deliveryOrderRows(db, ids, branchId);
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.flatMap((id) => {
+    const row = byId.get(id);
+    return row ? [row] : [];
+  });
+}
