@@ -80,3 +80,34 @@ describe('layer boundaries', () => {
     expect(importsOf(path.join(root, 'apps/server/src/app.ts'))).toContain('fastify');
   });
 });
+
+/** Inside entity-pages: the generic pages, form and bulk actions know no entity (docs/architecture.md). */
+const entityPages = path.join(root, 'packages/entity-pages/src');
+const genericFolders = ['pages', 'form', 'bulk'];
+const entityPartsFolder = path.join(entityPages, 'parts');
+
+/** Relative imports of `file` that land in `parts/`, where each entity's own parts live. */
+function partsImportsOf(file: string): string[] {
+  return importsOf(file).filter(
+    (spec) =>
+      spec.startsWith('.') &&
+      path.resolve(path.dirname(file), spec).startsWith(`${entityPartsFolder}${path.sep}`),
+  );
+}
+
+describe('generic entity pages', () => {
+  it('pages/, form/ and bulk/ import nothing from parts/: the host hands the registry in (EntityPartsProvider)', () => {
+    const offences = genericFolders.flatMap((folder) =>
+      sourceFiles(path.join(entityPages, folder)).flatMap((file) =>
+        partsImportsOf(file).map((spec) => `${path.relative(root, file)}: ${spec}`),
+      ),
+    );
+    expect(offences).toEqual([]);
+  });
+
+  it('sees an import of parts/ where there is one (the checker itself works)', () => {
+    expect(partsImportsOf(path.join(entityPages, 'stories/PageHarness.tsx'))).toEqual([
+      '../parts/registry.ts',
+    ]);
+  });
+});

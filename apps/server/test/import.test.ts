@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { type EntityDef, entityByName, ROLE_ADMIN } from '@lms/domain';
 import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
@@ -5,7 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { importColumns } from '../src/import/columns.ts';
 import { importRecords } from '../src/import/importRecords.ts';
 import { jobMessages } from '../src/import/jobs.ts';
-import { MAX_IMPORT_BYTES, MAX_IMPORT_ROWS } from '../src/import/read.ts';
+import { MAX_IMPORT_BYTES, MAX_IMPORT_ROWS, OFF_THREAD_BYTES, sheetReaderStats } from '../src/import/read.ts';
 import { importableEntities } from '../src/import/routes.ts';
 import { createReferences, sampleBody } from './entityFactory.ts';
 import { call, createBranch, createUser, signIn } from './fixtures.ts';
@@ -511,7 +512,7 @@ describe('an import as a job (leave and come back)', () => {
     expect(job.body).toMatchObject({ phase: 'failed', messages: [jobMessages.stopped] });
   });
 
-  it('reports its progress: every thousand rows checked, every batch written', async () => {
+  it('reports its progress after every chunk of a thousand rows', async () => {
     const group = entityByName('vehicleGroup');
     const seen: string[] = [];
     const records = Array.from({ length: 2500 }, (_, i) => ({
@@ -531,11 +532,81 @@ describe('an import as a job (leave and come back)', () => {
       'checking 0/2500',
       'checking 1000/2500',
       'checking 2000/2500',
-      'writing 0/2500',
-      'writing 1000/2500',
-      'writing 2000/2500',
-      'writing 2500/2500',
+      'checking 2500/2500',
     ]);
+  });
+});
+
+describe('a large report (more rows than it carries)', () => {
+  const entity = entityByName('vehicleGroup');
+  const L = labels(entity);
+
+  it('carries its first thousand rows, failed first; the job pages the rest by status', async () => {
+    // 2,500 rows; every 100th has no name.
+    const rows = Array.from({ length: 2500 }, (_, i) => [`VG-RP${i}`, i % 100 === 50 ? '' : `กลุ่ม ${i}`]);
+    const started = await upload(
+      entity,
+      await xlsx([[L('code'), L('name')], ...rows]),
+      'ใหญ่.xlsx',
+      {},
+      { job: true },
+    );
+    expect(started.status, JSON.stringify(started.body)).toBe(201);
+    let job = started.body;
+    for (let i = 0; i < 300 && job.phase !== 'done' && job.phase !== 'failed'; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      job = (await call(server.api, 'GET', `/${entity.name}/import/jobs/${started.body.id}`, { token })).body;
+    }
+    expect(job.report).toMatchObject({ total: 2500, created: 2475, failed: 25 });
+    expect(job.report.rows).toHaveLength(1000);
+    expect(job.report.rows.slice(0, 25).every((r: { status: string }) => r.status === 'failed')).toBe(true);
+    expect(job.report.rows[0]).toMatchObject({ row: 52, key: 'VG-RP50', values: { [L('name')]: '' } });
+    expect(job.report.rows[25]).toMatchObject({ row: 2, status: 'created', key: 'VG-RP0' });
+
+    const page = async (query: string, as = token) =>
+      call(server.api, 'GET', `/${entity.name}/import/jobs/${started.body.id}/rows?${query}`, { token: as });
+    const failed = await page('status=failed');
+    expect(failed.body.total).toBe(25);
+    expect(failed.body.rows.map((r: { row: number }) => r.row)).toEqual(
+      Array.from({ length: 25 }, (_, i) => i * 100 + 52),
+    );
+    const created = await page('status=created&offset=2400&limit=1000');
+    expect(created.body.total).toBe(2475);
+    expect(created.body.rows).toHaveLength(75);
+    expect(created.body.rows.at(-1)).toEqual({ row: 2501, status: 'created', key: 'VG-RP2499', errors: {} });
+    // "All" runs on from the failed rows into the others, in sheet order.
+    const all = await page('offset=20&limit=10');
+    expect(all.body.total).toBe(2500);
+    expect(all.body.rows.map((r: { status: string; row: number }) => `${r.status} ${r.row}`)).toEqual([
+      ...[20, 21, 22, 23, 24].map((i) => `failed ${i * 100 + 52}`),
+      ...[2, 3, 4, 5, 6].map((row) => `created ${row}`),
+    ]);
+    expect((await page('status=updated')).body).toEqual({ rows: [], total: 0 });
+    expect((await page('limit=1001')).status).toBe(400);
+    const other = await signIn(server.api, await createUser(server.db, { roles: [ROLE_ADMIN] }));
+    expect((await page('status=failed', other)).status).toBe(404);
+  });
+});
+
+describe('a large .xlsx', () => {
+  const entity = entityByName('vehicleGroup');
+  const L = labels(entity);
+
+  it('is parsed in a worker thread, rows streamed in order to the same report', async () => {
+    // Names that do not compress, so the file passes the size read off the thread.
+    const rows = Array.from({ length: 20_000 }, (_, i) => [
+      `VG-W${i}`,
+      i === 17_345 ? '' : `${i} ${randomUUID()}`,
+    ]);
+    const file = await xlsx([[L('code'), L('name')], ...rows]);
+    expect(file.length).toBeGreaterThan(OFF_THREAD_BYTES);
+    const before = sheetReaderStats.offThread;
+    const report = await upload(entity, file, 'ใหญ่.xlsx');
+    expect(sheetReaderStats.offThread).toBe(before + 1);
+    expect(report.body).toMatchObject({ total: 20_000, created: 19_999, failed: 1, applied: false });
+    expect(report.body.rows[0]).toMatchObject({ row: 17_347, key: 'VG-W17345', status: 'failed' });
+    expect(report.body.rows[1]).toMatchObject({ row: 2, key: 'VG-W0', status: 'created' });
+    expect(report.body.rows.at(-1)).toMatchObject({ row: 1000, key: 'VG-W998' });
   });
 });
 

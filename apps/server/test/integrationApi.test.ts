@@ -402,4 +402,64 @@ describe('POST {entity}/bulk', () => {
     });
     expect(renamed.body).toMatchObject({ code: 'WH-IA-1', name: 'คลังหลัก', version: 2 });
   });
+
+  it('checks 1,000 records at once: any invalid one writes nothing, unless validOnly keeps the valid ones', async () => {
+    const key = await newKey('orders', [branchA], 'ERP ทีละพัน');
+    const url = `/deliveryOrder/bulk?branchId=${branchA}`;
+    // Every 97th record is invalid (negative weight), every 250th names a ship cond that does not exist.
+    const records = Array.from({ length: BULK_MAX_RECORDS }, (_, i) =>
+      order(`IA-TH-${i}`, {
+        ...(i % 97 === 5 ? { weight: -1 } : {}),
+        ...(i % 250 === 7 ? { shipCondId: 'SC-ไม่มี' } : {}),
+      }),
+    );
+    const bad = new Set(records.flatMap((_, i) => (i % 97 === 5 || i % 250 === 7 ? [i + 1] : [])));
+    const before = await orderCount();
+    const refused = await call(server.api, 'POST', url, { token: key.secret, body: { records } });
+    expect(refused.status).toBe(422);
+    expect(refused.body).toMatchObject({ total: 1000, created: 0, failed: bad.size });
+    expect(refused.body.rows.map((r: { row: number }) => r.row)).toEqual([...bad]);
+    expect(refused.body.rows.find((r: { row: number }) => r.row === 8).errors.shipCondId).toContain('SC-ไม่มี');
+    expect(await orderCount()).toBe(before);
+
+    const kept = await call(server.api, 'POST', `${url}&validOnly=true`, {
+      token: key.secret,
+      body: { records },
+    });
+    expect(kept.status, JSON.stringify(kept.body).slice(0, 500)).toBe(200);
+    expect(kept.body).toMatchObject({ total: 1000, created: 1000 - bad.size, failed: bad.size });
+    expect(kept.body.rows).toHaveLength(1000);
+    expect(
+      kept.body.rows
+        .filter((r: { status: string }) => r.status === 'failed')
+        .map((r: { row: number }) => r.row),
+    ).toEqual([...bad]);
+    expect(await orderCount()).toBe(before + 1000 - bad.size);
+    const { rows } = await sql<{ n: number; synced: number; history: number }>`
+      select count(*)::int as n, count(d.last_sync_at)::int as synced, count(h.id)::int as history
+        from delivery_order d left join history h on h.record_id = d.id and h.action = 'create'
+       where d.doc_no like 'IA-TH-%'`.execute(server.db);
+    expect(rows[0]).toEqual({ n: 1000 - bad.size, synced: 1000 - bad.size, history: 1000 - bad.size });
+    expect(await storedOrder('IA-TH-5')).toBeUndefined();
+
+    const wrong = await call(server.api, 'POST', `${url}&validOnly=maybe`, {
+      token: key.secret,
+      body: { records },
+    });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.messages).toEqual([INTEGRATION_MESSAGES.validOnlyInvalid]);
+  });
+
+  it('takes the branch from the call, never from a record, and references by code as well as by id', async () => {
+    const key = await newKey('orders', [branchA, branchB]);
+    const shipCond = await call(server.api, 'GET', `/shipCond/${refs.shipCond}`, { token: adminToken });
+    const response = await call(server.api, 'POST', `/deliveryOrder/bulk?branchId=${branchA}`, {
+      token: key.secret,
+      body: { records: [order('IA-BR-BODY', { branchId: branchB, shipCondId: shipCond.body.code })] },
+    });
+    expect(response.status, JSON.stringify(response.body)).toBe(200);
+    const { rows } = await sql<{ branch_id: string; ship_cond_id: string }>`
+      select branch_id, ship_cond_id from delivery_order where doc_no = 'IA-BR-BODY'`.execute(server.db);
+    expect(rows).toEqual([{ branch_id: branchA, ship_cond_id: refs.shipCond }]);
+  });
 });

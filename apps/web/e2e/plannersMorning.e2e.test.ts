@@ -8,7 +8,7 @@ import {
 import { sql } from 'kysely';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { addIsoDays, thaiDay } from '../../../packages/entity-pages/src/booking/format.ts';
+import { addIsoDays, thaiDay } from '../../../packages/entity-pages/src/booking/shared/format.ts';
 import { insertRecords } from '../../server/src/seed/insertRecords.ts';
 import { bookingScenario } from '../../server/test/bookingScenario.ts';
 import { signIn as apiSignIn, call, createUser, type TestUser } from '../../server/test/fixtures.ts';

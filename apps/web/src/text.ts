@@ -18,5 +18,4 @@ export const HOST_TEXT = {
   sessionChangedTitle: 'การเข้าสู่ระบบเปลี่ยนไป',
   storageTitle: 'ไม่สามารถใช้พื้นที่จัดเก็บของเบราว์เซอร์',
   forcedPasswordChange: 'กรุณาเปลี่ยนรหัสผ่านก่อนเริ่มใช้งาน',
-  comingSoon: 'หน้านี้กำลังพัฒนา',
 } as const;

@@ -54,9 +54,6 @@ export const LIMITS = {
   sessionAbsoluteLimitMs: 12 * 60 * 60 * 1000,
 } as const;
 
-/** Dialogs default to the `sm` max width (spec §9). */
-export const DIALOG_DEFAULT_MAX_WIDTH = 'sm';
-
 /** Thumbnail fit: COVER by default, CONTAIN for the avatar (spec §7). */
 export const THUMBNAIL_FIT = { default: 'COVER', avatar: 'CONTAIN' } as const;
 

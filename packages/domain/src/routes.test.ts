@@ -98,10 +98,32 @@ describe('routes', () => {
     expect(byPath.get('/deliveryOrderReport')?.title).toBe('DO Report');
   });
 
-  it('names the feature screen of every page route, and only of page routes', () => {
-    for (const route of routes) {
-      expect(route.kind === 'page', route.path).toBe(route.screen !== undefined);
-    }
+  it('gives each DO booking route its wizard step (plain /doBooking is the first)', () => {
+    const steps = routes.flatMap((route) =>
+      route.kind === 'page' && route.screen === 'doBooking' ? [[route.path, route.step]] : [],
+    );
+    expect(Object.fromEntries(steps)).toEqual({
+      '/doBooking': 'info',
+      '/doBooking/info': 'info',
+      '/doBooking/suggestion': 'suggestion',
+      '/doBooking/fineTune': 'fineTune',
+      '/doBooking/summary': 'summary',
+    });
+  });
+
+  it('says which pages need an acting branch: branch-owned data and the booking pages', () => {
+    const needs = (path: string) => matchRoute(path)?.needsBranch === true;
+    expect(needs('/vehicle')).toBe(true);
+    expect(needs('/vehicle/edit/7')).toBe(true);
+    expect(needs('/bookingReport/show')).toBe(true);
+    expect(needs('/doBooking')).toBe(true);
+    expect(needs('/doBooking/info')).toBe(true);
+    expect(needs('/doBooking/calendar')).toBe(true);
+    expect(needs('/bookingCalendar')).toBe(true);
+    expect(needs('/province')).toBe(false);
+    expect(needs('/branchVehicleTypeSetting')).toBe(false);
+    expect(needs('/')).toBe(false);
+    expect(needs('/selectBranch')).toBe(false);
   });
 
   it('has no page for files', () => {

@@ -6,8 +6,6 @@ import type { EntityDef } from './entity/types.ts';
 
 /** Every route of the app (spec §2), with its Thai title and the roles that open it. */
 
-export type RouteKind = 'home' | 'login' | 'page' | 'list' | 'create' | 'edit' | 'show';
-
 /** The feature screen a `page` route shows; the host maps each to its component (exhaustively). */
 export type FeatureScreen =
   | 'selectBranch'
@@ -21,19 +19,45 @@ export type FeatureScreen =
   | 'contactTemplates'
   | 'personalDataAccess';
 
-export interface RouteDef {
+/** The steps of the DO booking wizard, in order; each has its route (`/doBooking/<step>`). */
+export const doBookingSteps = ['info', 'suggestion', 'fineTune', 'summary'] as const;
+export type DoBookingStep = (typeof doBookingSteps)[number];
+
+interface RouteBase {
   /** react-router pattern: `/province/edit/:id`. */
   readonly path: string;
   readonly title: string;
-  readonly kind: RouteKind;
   /** Roles of the page; `null` = no role restriction (home, login, branch selection). */
   readonly roles: readonly string[] | null;
+  /** Its data belongs to one branch: without an acting branch the host shows the no-branch screen. */
+  readonly needsBranch?: boolean;
+}
+
+/** Home and login: the host's own screens. */
+export interface ShellRouteDef extends RouteBase {
+  readonly kind: 'home' | 'login';
+}
+
+/** A feature page: `screen` is the key the host maps to its component (exhaustively). */
+export interface PageRouteDef extends RouteBase {
+  readonly kind: 'page';
+  readonly screen: FeatureScreen;
+  /** The entity whose roles the page takes (the branch settings). */
   readonly entity?: EntityName;
+  /** For the DO booking wizard's routes: the step the route shows. */
+  readonly step?: DoBookingStep;
+}
+
+/** A generic page of an entity (spec §2: list, create, edit, show). */
+export interface EntityRouteDef extends RouteBase {
+  readonly kind: EntityPage;
+  readonly entity: EntityName;
   /** Where an edit/show page takes the record id. */
   readonly idIn?: 'path' | 'query';
-  /** For `page` routes: which feature screen renders it. */
-  readonly screen?: FeatureScreen;
 }
+
+export type RouteDef = ShellRouteDef | PageRouteDef | EntityRouteDef;
+export type RouteKind = RouteDef['kind'];
 
 export type EntityPage = 'list' | 'create' | 'edit' | 'show';
 
@@ -58,10 +82,10 @@ const pageTitlePrefix: Readonly<Record<EntityPage, string>> = {
   show: 'รายละเอียด ',
 };
 
-function entityRoutes(entity: EntityDef): RouteDef[] {
+function entityRoutes(entity: EntityDef): EntityRouteDef[] {
   // Spec §2: sub-pages have the same roles as the list.
-  const base = { entity: entity.name, roles: readRoles(entity) };
-  const route = (kind: EntityPage, path: string, idIn?: 'path' | 'query'): RouteDef => ({
+  const base = { entity: entity.name, roles: readRoles(entity), needsBranch: entity.branchOwned };
+  const route = (kind: EntityPage, path: string, idIn?: 'path' | 'query'): EntityRouteDef => ({
     ...base,
     kind,
     path,
@@ -79,30 +103,47 @@ function entityRoutes(entity: EntityDef): RouteDef[] {
   ];
 }
 
-const doBookingPage = (path: string, title: string): RouteDef => ({
+/** `/doBooking/<step>`; the wizard's first step is also plain `/doBooking`. */
+export const doBookingStepPath = (step: DoBookingStep): string => `/doBooking/${step}`;
+
+const doBookingStepTitles: Readonly<Record<DoBookingStep, string>> = {
+  info: 'ข้อมูล DO Booking',
+  suggestion: 'แนะนำการจัดรถ',
+  fineTune: 'ปรับแต่งการจอง',
+  summary: 'สรุปการจอง',
+};
+
+const doBookingPage = (path: string, title: string, step: DoBookingStep): PageRouteDef => ({
   path,
   title,
   kind: 'page',
   screen: 'doBooking',
+  step,
   roles: featureRoles.doBooking.read,
+  needsBranch: true,
 });
 
 export const routes: readonly RouteDef[] = [
   { path: '/', title: 'หน้าแรก', kind: 'home', roles: null },
   { path: LOGIN_PATH, title: 'เข้าสู่ระบบ', kind: 'login', roles: null },
   { path: SELECT_BRANCH_PATH, title: 'เลือกสาขา', kind: 'page', screen: 'selectBranch', roles: null },
-  doBookingPage('/doBooking', 'DO Booking'),
-  doBookingPage('/doBooking/info', 'ข้อมูล DO Booking'),
-  doBookingPage('/doBooking/suggestion', 'แนะนำการจัดรถ'),
-  doBookingPage('/doBooking/fineTune', 'ปรับแต่งการจอง'),
-  doBookingPage('/doBooking/summary', 'สรุปการจอง'),
-  { ...doBookingPage(DO_BOOKING_CALENDAR_PATH, 'ปฏิทิน DO Booking'), screen: 'doBookingCalendar' },
+  doBookingPage('/doBooking', 'DO Booking', 'info'),
+  ...doBookingSteps.map((step) => doBookingPage(doBookingStepPath(step), doBookingStepTitles[step], step)),
+  {
+    path: DO_BOOKING_CALENDAR_PATH,
+    title: 'ปฏิทิน DO Booking',
+    kind: 'page',
+    screen: 'doBookingCalendar',
+    roles: featureRoles.doBooking.read,
+    needsBranch: true,
+  },
   {
     path: '/bookingCalendar',
     title: 'ปฏิทินการจอง',
     kind: 'page',
     screen: 'bookingCalendar',
     roles: featureRoles.bookingCalendar.read,
+    needsBranch: true,
   },
   {
     path: SHIPMENT_PLANNING_PATH,
@@ -120,6 +161,7 @@ export const routes: readonly RouteDef[] = [
     roles: readRoles(bookingReport),
     entity: bookingReport.name,
     idIn: 'query',
+    needsBranch: bookingReport.branchOwned,
   },
   {
     path: BRANCH_SETTINGS_PATH,

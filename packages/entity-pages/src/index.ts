@@ -36,7 +36,6 @@ export {
   useUrlState,
 } from './pages/searchParams.tsx';
 export { partsFor } from './parts/registry.ts';
-export type { EntityParts } from './parts/types.ts';
 export { PersonalDataAccessPage } from './privacy/PersonalDataAccessPage.tsx';
 export { type Session, SessionProvider, type SessionUser, useSession } from './session/SessionContext.tsx';
 export {
@@ -49,5 +48,7 @@ export {
   useUnsavedForm,
 } from './session/unsavedChanges.tsx';
 export * from './shipmentPlanning/index.ts';
+export { EntityPartsProvider, useEntityParts } from './slots/EntityPartsContext.tsx';
+export type { EntityParts, PartsRegistry } from './slots/types.ts';
 export { SystemStatusPage } from './system/SystemStatusPage.tsx';
 export { type Health, useHealth } from './system/useHealth.ts';

@@ -1,6 +1,5 @@
-import { createRequire } from 'node:module';
-import { pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
+import { tsWorker } from '../tsWorker.ts';
 import { BmpError, type RawImage } from './bmp.ts';
 import type { DecodeJob, DecodeResult } from './bmpWorker.ts';
 
@@ -17,19 +16,9 @@ const pending = new Map<number, { resolve: (image: RawImage) => void; reject: (e
 /** How many images the worker has decoded (for tests and the benchmark). */
 export const bmpDecoderStats = { decoded: 0 };
 
-/**
- * The worker file is TypeScript: the server runs under tsx (`node --import tsx`) and the tests under
- * Vitest, neither of which reaches a worker's loader, so the worker imports its module through
- * tsx's API itself.
- */
+/** The worker file is TypeScript (tsWorker.ts). */
 function startWorker(): Worker {
-  const tsxApi = createRequire(import.meta.url)
-    .resolve('tsx/esm/api')
-    .replace(/\.cjs$/, '.mjs');
-  const entry = new URL('./bmpWorker.ts', import.meta.url).href;
-  const bootstrap = `import(${JSON.stringify(pathToFileURL(tsxApi).href)})
-    .then((tsx) => tsx.tsImport(${JSON.stringify(entry)}, ${JSON.stringify(entry)}));`;
-  const started = new Worker(bootstrap, { eval: true });
+  const started = tsWorker(new URL('./bmpWorker.ts', import.meta.url));
   started.unref();
   started.on('message', (result: DecodeResult) => {
     const job = pending.get(result.id);

@@ -1,7 +1,7 @@
 import { type EntityDef, type FieldDef, naturalKeyOf, phrase } from '@lms/domain';
 import { exportedFields } from '../crud/export.ts';
 import { HttpError } from '../http/errors.ts';
-import type { ImportRecord } from './importRecords.ts';
+import type { ImportRecord, ImportSource } from './importRecords.ts';
 import type { Sheet } from './read.ts';
 
 /** The columns an import reads: the export's, less those only the server sets. */
@@ -9,11 +9,12 @@ export const importColumns = (entity: EntityDef): FieldDef[] =>
   exportedFields(entity).filter((f) => !f.readOnly);
 
 /**
- * Maps a sheet's Thai headers to fields, as the export wrote them. A header the export does not
+ * Maps a sheet's Thai headers to fields, as the export wrote them, and its rows to records as they
+ * are read. A header the export does not
  * write, one written twice, or a required column missing → 422 naming them; the export's
  * read-only columns (created at, branch…) are accepted and ignored.
  */
-export function recordsFromSheet(entity: EntityDef, sheet: Sheet): ImportRecord[] {
+export function recordsFromSheet(entity: EntityDef, sheet: Sheet): ImportSource {
   const byLabel = new Map(exportedFields(entity).map((f) => [f.label, f]));
   const reads = new Set(importColumns(entity));
   const unknown = sheet.headers.filter((h) => h !== '' && !byLabel.has(h));
@@ -27,12 +28,20 @@ export function recordsFromSheet(entity: EntityDef, sheet: Sheet): ImportRecord[
     twice.length ? phrase('คอลัมน์ซ้ำ:', [...new Set(twice)].join(', ')) : '',
     missing.length ? phrase('ไม่พบคอลัมน์ที่ต้องมี:', missing.map((f) => f.label).join(', ')) : '',
   ].filter(Boolean);
-  if (problems.length) throw new HttpError(422, problems);
+  if (problems.length) {
+    void sheet.close();
+    throw new HttpError(422, problems);
+  }
   const columns = sheet.headers
     .map((header, index) => ({ field: byLabel.get(header), index }))
     .filter((c): c is { field: FieldDef; index: number } => c.field !== undefined && reads.has(c.field));
-  return sheet.rows.map(({ row, cells }) => ({
-    row,
-    values: Object.fromEntries(columns.map(({ field, index }) => [field.name, cells[index] ?? null])),
-  }));
+  async function* chunks(): AsyncGenerator<ImportRecord[]> {
+    for await (const rows of sheet.chunks)
+      yield rows.map(({ row, cells }) => {
+        const values: Record<string, unknown> = {};
+        for (const { field, index } of columns) values[field.name] = cells[index] ?? null;
+        return { row, values };
+      });
+  }
+  return { chunks: chunks(), read: sheet.read };
 }

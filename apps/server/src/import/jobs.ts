@@ -1,10 +1,20 @@
-import type { EntityDef, ImportJob, ImportPhase, ImportProgress, ImportReport } from '@lms/domain';
+import {
+  type EntityDef,
+  IMPORT_REPORT_PAGE,
+  type ImportJob,
+  type ImportPhase,
+  type ImportProgress,
+  type ImportReport,
+  type ImportRowsPage,
+  type ImportRowsQuery,
+} from '@lms/domain';
 import { sql } from 'kysely';
 import type { Database } from '../db/database.ts';
 import { HttpError, notFound } from '../http/errors.ts';
 import { recordsFromSheet } from './columns.ts';
 import { type ImportOptions, importRecords } from './importRecords.ts';
 import { readSheet } from './read.ts';
+import { pageOf, type ReportRows } from './report.ts';
 
 export const jobMessages = {
   notFound: 'ไม่พบงานนำเข้านี้',
@@ -31,8 +41,9 @@ interface JobRow {
   updatedAt: Date;
 }
 
-const columns = sql`id, file_name as "fileName", dry_run as "dryRun", phase, done, total, report, messages,
-  created_at as "createdAt", updated_at as "updatedAt"`;
+// The report column also keeps every row (`failedRows`, `rest`: report.ts), read only page by page.
+const columns = sql`id, file_name as "fileName", dry_run as "dryRun", phase, done, total,
+  report - 'failedRows' - 'rest' as report, messages, created_at as "createdAt", updated_at as "updatedAt"`;
 
 function toJob(row: JobRow, now = Date.now()): ImportJob {
   const running = row.phase !== 'done' && row.phase !== 'failed';
@@ -89,13 +100,14 @@ async function runJob(
   };
   try {
     const records = recordsFromSheet(entity, await readSheet(file.bytes, file.name));
-    const report = await importRecords(db, entity, records, {
+    const { pages, ...report } = await importRecords(db, entity, records, {
       ...options,
       source: `import: ${file.name}`,
       onProgress: save,
     });
+    const kept = { ...report, failedRows: pages.failedRows, rest: pages.rest };
     await sql`update import_job set phase = 'done', done = ${report.total}, total = ${report.total},
-      report = ${JSON.stringify(report)}::jsonb, updated_at = now() where id = ${id}`.execute(db);
+      report = ${JSON.stringify(kept)}::jsonb, updated_at = now() where id = ${id}`.execute(db);
   } catch (error) {
     const refused = error instanceof HttpError;
     await sql`update import_job set phase = 'failed', updated_at = now(),
@@ -106,17 +118,42 @@ async function runJob(
   }
 }
 
-/** The job as its user sees it: only their own, of this entity, in the acting branch. */
+/** Who reads a job: only its user, of this entity, in the acting branch. */
+interface Reader {
+  readonly userId: string;
+  readonly branchId: string | undefined;
+}
+
+const readable = (entity: EntityDef, id: string, reader: Reader) => sql`id = ${id} and entity = ${entity.name}
+  and user_id = ${reader.userId} and branch_id is not distinct from ${(entity.branchOwned && reader.branchId) || null}::uuid`;
+
+/** The job as its user sees it (its report with the first page of rows). */
 export async function readImportJob(
   db: Database,
   entity: EntityDef,
   id: string,
-  userId: string,
-  branchId: string | undefined,
+  reader: Reader,
 ): Promise<ImportJob> {
-  const { rows } = await sql<JobRow>`select ${columns} from import_job
-    where id = ${id} and entity = ${entity.name} and user_id = ${userId}
-      and branch_id is not distinct from ${(entity.branchOwned && branchId) || null}::uuid`.execute(db);
+  const { rows } =
+    await sql<JobRow>`select ${columns} from import_job where ${readable(entity, id, reader)}`.execute(db);
   if (!rows[0]) throw notFound(jobMessages.notFound);
   return toJob(rows[0]);
+}
+
+/** A page of a finished job's report rows: one status or all (failed first), as the screen pages them. */
+export async function readImportJobRows(
+  db: Database,
+  entity: EntityDef,
+  id: string,
+  reader: Reader,
+  query: ImportRowsQuery,
+): Promise<ImportRowsPage> {
+  const status = query.status ?? 'all';
+  const { rows } = await sql<Partial<ReportRows> & { found: true }>`
+    select true as found, report->'failedRows' as "failedRows",
+           ${status === 'failed' ? sql`null` : sql`report->'rest'`} as rest
+      from import_job where ${readable(entity, id, reader)}`.execute(db);
+  if (!rows[0]) throw notFound(jobMessages.notFound);
+  const kept: ReportRows = { failedRows: rows[0].failedRows ?? [], rest: rows[0].rest ?? [] };
+  return pageOf(kept, status, query.offset ?? 0, query.limit ?? IMPORT_REPORT_PAGE);
 }

@@ -9,7 +9,7 @@ import { HttpError } from '../http/errors.ts';
 import type { AuthContext } from '../routes/context.ts';
 import { recordsFromSheet } from './columns.ts';
 import { type ImportOptions, importRecords } from './importRecords.ts';
-import { readImportJob, startImportJob } from './jobs.ts';
+import { readImportJob, readImportJobRows, startImportJob } from './jobs.ts';
 import { MAX_IMPORT_BYTES, readMessages, readSheet } from './read.ts';
 import { importTemplate } from './template.ts';
 
@@ -72,6 +72,10 @@ export function importRoutes(ctx: AuthContext, extensions: Readonly<Record<strin
         branchScoped: entity.branchOwned,
       });
       const tags = [entity.title];
+      const reader = (request: { principal?: ImportOptions['principal']; branchId?: string }) => ({
+        userId: request.principal!.userId,
+        branchId: request.branchId,
+      });
 
       app.route({
         ...api.template,
@@ -132,8 +136,15 @@ export function importRoutes(ctx: AuthContext, extensions: Readonly<Record<strin
         ...api.job,
         schema: { ...api.job.schema, tags },
         config: config('create'),
+        handler: async (request) => readImportJob(ctx.db, entity, request.params.id, reader(request)),
+      });
+
+      app.route({
+        ...api.rows,
+        schema: { ...api.rows.schema, tags },
+        config: config('create'),
         handler: async (request) =>
-          readImportJob(ctx.db, entity, request.params.id, request.principal!.userId, request.branchId),
+          readImportJobRows(ctx.db, entity, request.params.id, reader(request), request.query),
       });
     }
   };

@@ -6,20 +6,19 @@ import {
   phrase,
   singleNaturalKey,
   UpsertRefusal,
-  type UpsertReport,
-  UpsertReport as UpsertReportSchema,
+  UpsertReport,
 } from '@lms/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { jsonSchemas } from '../crud/jsonSchema.ts';
 import { attachLabels } from '../crud/labels.ts';
-import { findRecord } from '../crud/repository.ts';
 import { checkRecordQuery } from '../crud/routes.ts';
 import type { Database, Tx } from '../db/database.ts';
 import { badRequest, HttpError } from '../http/errors.ts';
+import { findByKeys, keyText } from '../import/existing.ts';
 import { filledPersonal, logPersonalData } from '../privacy/personalData.ts';
 import type { AuthContext } from '../routes/context.ts';
 import { claim, idempotentCall, remember, type StoredAnswer } from './idempotency.ts';
-import { type UpsertResult, upsertRecords } from './upsert.ts';
+import { type Upserted, upsertRecords } from './upsert.ts';
 
 // Validation is the domain's (Thai messages); the JSON schemas describe the routes for OpenAPI.
 const describeOnly = { validatorCompiler: () => (value: unknown) => ({ value }) };
@@ -37,20 +36,23 @@ class Refused extends Error {
   }
 }
 
-function reportOf(results: readonly UpsertResult[]): UpsertReport {
-  const count = (status: UpsertResult['status']) => results.filter((r) => r.status === status).length;
-  return {
-    total: results.length,
-    created: count('created'),
-    updated: count('updated'),
-    unchanged: count('unchanged'),
-    failed: count('failed'),
-    rows: results.map(({ row, key, status, errors }) => ({ row, key, status, errors })),
-  };
+/** A refused call: 409 when a record conflicts with the data (a booked order), else 422; failed rows only. */
+function refusal({ report, conflict }: Upserted, messages: readonly string[], extra: object = {}): Refused {
+  const failed = report.rows.filter((r) => r.status === 'failed');
+  return new Refused({
+    status: conflict ? 409 : 422,
+    answer: { messages, ...extra, ...report, created: 0, updated: 0, unchanged: 0, rows: failed },
+  });
 }
 
-/** 409 when a record conflicts with the data (a booked order), else 422. */
-const refusalStatus = (failed: readonly UpsertResult[]) => (failed.some((r) => r.conflict) ? 409 : 422);
+/** A bulk call's query: the branch, and `validOnly=true|false`; anything else is a Thai 400. */
+function bulkQuery(entity: EntityDef, request: FastifyRequest): { validOnly: boolean } {
+  const { validOnly, ...rest } = request.query as Record<string, unknown>;
+  checkRecordQuery(entity, { ...request, query: rest } as FastifyRequest);
+  if (validOnly !== undefined && validOnly !== 'true' && validOnly !== 'false')
+    throw badRequest(INTEGRATION_MESSAGES.validOnlyInvalid);
+  return { validOnly: validOnly === 'true' };
+}
 
 /**
  * Runs `work` in one transaction, with the call's `Idempotency-Key` claimed in it: a repeated call
@@ -132,18 +134,15 @@ export function integrationRoutes(entity: EntityDef, ctx: AuthContext) {
           });
         const record = typeof body === 'object' && body !== null ? { ...body, [keyField.name]: key } : body;
         return once(ctx.db, request, reply, async (trx) => {
-          const [result] = await upsertRecords(trx, entity, [record], {
+          const upserted = await upsertRecords(trx, entity, [record], {
             branchId: request.branchId,
             principal: request.principal!,
           });
-          if (result!.status === 'failed') {
-            const messages = [...new Set(Object.values(result!.errors))];
-            throw new Refused({
-              status: refusalStatus([result!]),
-              answer: { messages, errors: result!.errors, ...reportOf([result!]) },
-            });
-          }
-          const row = (await findRecord(trx, entity, result!.id!, request.branchId))!;
+          const [result] = upserted.report.rows;
+          if (result!.status === 'failed')
+            throw refusal(upserted, [...new Set(Object.values(result!.errors))], { errors: result!.errors });
+          const found = await findByKeys(trx, entity, [[key]], request.branchId);
+          const row = found.get(keyText([key])) as Record<string, unknown>;
           await attachLabels(trx as unknown as Database, entity, [row]);
           // The answer is the record whole (the caller may edit it): a read of its personal data, logged.
           const revealed = filledPersonal(entity, row);
@@ -178,39 +177,35 @@ export function integrationRoutes(entity: EntityDef, ctx: AuthContext) {
             `ครั้งละไม่เกิน ${BULK_MAX_RECORDS} รายการ ตาม`,
             keyField.label,
           ),
+          querystring: {
+            type: 'object',
+            properties: {
+              ...(entity.branchOwned ? { branchId: { type: 'string', format: 'uuid' } } : {}),
+              validOnly: { type: 'string', enum: ['true', 'false'] },
+            },
+          },
           body: {
             type: 'object',
             properties: { records: { type: 'array', maxItems: BULK_MAX_RECORDS, items: schemas.body } },
             required: ['records'],
           },
-          response: { 200: UpsertReportSchema, 409: UpsertRefusal, 413: UpsertRefusal, 422: UpsertRefusal },
+          response: { 200: UpsertReport, 409: UpsertRefusal, 413: UpsertRefusal, 422: UpsertRefusal },
         },
         ...describeOnly,
       },
       async (request, reply) => {
-        checkRecordQuery(entity, request);
+        const { validOnly } = bulkQuery(entity, request);
         const records = bulkRecords(request.body);
         return once(ctx.db, request, reply, async (trx) => {
-          const results = await upsertRecords(trx, entity, records, {
+          const upserted = await upsertRecords(trx, entity, records, {
             branchId: request.branchId,
             principal: request.principal!,
+            validOnly,
           });
-          const failed = results.filter((r) => r.status === 'failed');
-          if (failed.length) {
-            // All or nothing: the transaction rolls back, the answer lists what to fix.
-            const report = {
-              ...reportOf(failed),
-              total: results.length,
-              created: 0,
-              updated: 0,
-              unchanged: 0,
-            };
-            throw new Refused({
-              status: refusalStatus(failed),
-              answer: { messages: [INTEGRATION_MESSAGES.bulkRefused(failed.length)], ...report },
-            });
-          }
-          return { status: 200, answer: reportOf(results) };
+          const { failed } = upserted.report;
+          // All or nothing unless validOnly: the transaction rolls back, the answer lists what to fix.
+          if (failed && !validOnly) throw refusal(upserted, [INTEGRATION_MESSAGES.bulkRefused(failed)]);
+          return { status: 200, answer: upserted.report };
         });
       },
     );

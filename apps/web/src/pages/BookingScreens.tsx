@@ -1,5 +1,5 @@
-import { bangkokIsoDate, type RouteDef } from '@lms/domain';
-import { BookingCalendarPage, DoBookingWizard, type WizardStep } from '@lms/entity-pages';
+import { bangkokIsoDate, doBookingStepPath, type PageRouteDef } from '@lms/domain';
+import { BookingCalendarPage, DoBookingWizard } from '@lms/entity-pages';
 import { useMemo } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useBranch } from '../branch/BranchProvider.tsx';
@@ -10,25 +10,22 @@ const bookingHref = (id: string) => `/bookingReport/show?id=${encodeURIComponent
 /** Today as the planner sees it: the calendar day in Asia/Bangkok. */
 const bangkokToday = () => new Date(`${bangkokIsoDate(new Date())}T00:00:00`);
 
-const steps: readonly WizardStep[] = ['info', 'suggestion', 'fineTune', 'summary'];
 const isoDay = /^\d{4}-\d{2}-\d{2}$/;
 
-/** `/doBooking`, `/doBooking/<step>?draftId=…`: the URL names the step and the server-side draft. */
-export function DoBookingScreen({ route }: { route: RouteDef }) {
+/** `/doBooking`, `/doBooking/<step>?draftId=…`: the route declares the step, the query the server-side draft. */
+export function DoBookingScreen({ route }: { route: PageRouteDef }) {
   const navigate = useNavigate();
   const [search] = useSearchParams();
-  const segment = route.path.split('/')[2];
-  const step: WizardStep = steps.find((s) => s === segment) ?? 'info';
   const wantedDate = search.get('wantedDate');
   return (
     <DoBookingWizard
-      step={step}
+      step={route.step ?? 'info'}
       draftId={search.get('draftId')}
       wantedDate={wantedDate && isoDay.test(wantedDate) ? wantedDate : null}
       today={bangkokToday()}
       bookingHref={bookingHref}
       onNavigate={(next, draftId) =>
-        navigate(`/doBooking/${next}${draftId ? `?draftId=${encodeURIComponent(draftId)}` : ''}`)
+        navigate(`${doBookingStepPath(next)}${draftId ? `?draftId=${encodeURIComponent(draftId)}` : ''}`)
       }
     />
   );
@@ -43,7 +40,7 @@ export function DoBookingCalendarScreen() {
       today={bangkokToday()}
       bookingHref={bookingHref}
       openEvents={useBranchEvents()}
-      onBookDay={(day) => navigate(`/doBooking/info?wantedDate=${day}`)}
+      onBookDay={(day) => navigate(`${doBookingStepPath('info')}?wantedDate=${day}`)}
     />
   );
 }

@@ -1,5 +1,12 @@
-import { entityByName, type RouteDef } from '@lms/domain';
-import { EntityDetailPage, type EntityDialogState, EntityListPage } from '@lms/entity-pages';
+import { type EntityRouteDef, entityByName } from '@lms/domain';
+import {
+  EntityDetailPage,
+  type EntityDialogState,
+  EntityListPage,
+  EntityPartsProvider,
+  partsFor,
+} from '@lms/entity-pages';
+import type { ReactNode } from 'react';
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { HostStatusScreen } from './HostStatusScreen.tsx';
 
@@ -8,8 +15,21 @@ import { HostStatusScreen } from './HostStatusScreen.tsx';
  * the dialog (`/x/edit/:id`, or `?id=` for appUser and appRoleGroup), and the list's filters stay
  * in the query string while a dialog opens and closes.
  */
-export function EntityScreen({ route }: { route: RouteDef }) {
-  const entity = entityByName(route.entity!);
+export function EntityScreen({ route }: { route: EntityRouteDef }) {
+  return (
+    <WithParts>
+      <EntityRoute route={route} />
+    </WithParts>
+  );
+}
+
+/** The entities' parts for the generic pages: handed in here, in the entity chunk, not in the shell. */
+function WithParts({ children }: { children: ReactNode }) {
+  return <EntityPartsProvider registry={partsFor}>{children}</EntityPartsProvider>;
+}
+
+function EntityRoute({ route }: { route: EntityRouteDef }) {
+  const entity = entityByName(route.entity);
   const navigate = useNavigate();
   const location = useLocation();
   const params = useParams();
@@ -57,5 +77,9 @@ export function EntityScreen({ route }: { route: RouteDef }) {
 
 /** The per-vehicle-type settings are edited in each branch's form (its child table). */
 export function BranchSettingsScreen() {
-  return <EntityListPage entity="branch" />;
+  return (
+    <WithParts>
+      <EntityListPage entity="branch" />
+    </WithParts>
+  );
 }

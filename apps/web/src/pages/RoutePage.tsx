@@ -3,7 +3,6 @@ import { useBranch } from '../branch/BranchProvider.tsx';
 import { useAuth } from '../session/AuthProvider.tsx';
 import { HostStatusScreen } from './HostStatusScreen.tsx';
 import { ScreenSuspense } from './lazyScreens.tsx';
-import { needsBranch } from './needsBranch.ts';
 import { screenFor } from './screens.tsx';
 
 /** One route: the not-allowed screen without a role of the page (spec §6), no-branch without a branch. */
@@ -11,6 +10,6 @@ export function RoutePage({ route }: { route: RouteDef }) {
   const { user } = useAuth();
   const { branchId } = useBranch();
   if (!canOpenRoute(user?.roles, route)) return <HostStatusScreen kind="not-allowed" />;
-  if (needsBranch(route) && branchId === null) return <HostStatusScreen kind="no-branch" />;
+  if (route.needsBranch && branchId === null) return <HostStatusScreen kind="no-branch" />;
   return <ScreenSuspense>{screenFor(route)}</ScreenSuspense>;
 }

@@ -1,5 +1,5 @@
 import { SnackbarProvider } from '@lms/design-system';
-import { STORAGE_KEYS } from '@lms/domain';
+import { LIMITS, STORAGE_KEYS } from '@lms/domain';
 import type { ReactNode } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { AuthProvider } from './AuthProvider.tsx';
@@ -36,7 +36,7 @@ export const storyUser: UserInfo = {
 /** Stores a signed-in session as a sign-in would (stories start from it). */
 export function storeSession(user: UserInfo = storyUser): void {
   localStorage.setItem(STORAGE_KEYS.authJwt, 'story-token');
-  localStorage.setItem(STORAGE_KEYS.authExp, new Date(Date.now() + 3_600_000).toISOString());
+  localStorage.setItem(STORAGE_KEYS.authExp, new Date(Date.now() + LIMITS.tokenLifetimeMs).toISOString());
   localStorage.setItem(STORAGE_KEYS.authInfo, JSON.stringify(user));
 }
 

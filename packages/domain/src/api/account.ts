@@ -1,4 +1,5 @@
 import Type, { type Static } from 'typebox';
+import { LIMITS } from '../constants.ts';
 import { List, NoContent, Nullable, operation, Uuid } from './common.ts';
 
 /** Sign-in and account calls (spec §7, docs/api.md). */
@@ -39,7 +40,7 @@ export const authApi = {
     url: '/auth/webLogin',
     schema: {
       body: Type.Object(
-        { username: Username, password: Type.String({ minLength: 1, maxLength: 128 }) },
+        { username: Username, password: Type.String({ minLength: 1, maxLength: LIMITS.passwordMaxLength }) },
         { additionalProperties: false },
       ),
       response: { 200: LoginAnswer },

@@ -41,6 +41,9 @@ export const ImportRow = Type.Object({
 });
 export type ImportRow = Static<typeof ImportRow>;
 
+/** Rows a report carries itself (failed first, then in sheet order); a job's others are paged (`rows`). */
+export const IMPORT_REPORT_PAGE = 1000;
+
 export const ImportReport = Type.Object({
   total: Type.Integer(),
   created: Type.Integer(),
@@ -49,9 +52,32 @@ export const ImportReport = Type.Object({
   failed: Type.Integer(),
   /** Whether the rows were written (false on a dry run, and when a failure rolled everything back). */
   applied: Type.Boolean(),
+  /**
+   * The first rows: failed rows first, then in sheet order, at most `IMPORT_REPORT_PAGE`. Fewer
+   * than `total`: the rest of a job's rows are read page by page (`importApi(…).rows`).
+   */
   rows: List(ImportRow),
 });
 export type ImportReport = Static<typeof ImportReport>;
+
+/** Which rows of a report a page shows: one status, or all (failed first). */
+export const ImportRowFilter = Type.Enum([...importStatuses, 'all']);
+export type ImportRowFilter = Static<typeof ImportRowFilter>;
+
+export const ImportRowsQuery = Type.Object(
+  {
+    branchId: Type.Optional(Uuid),
+    status: Type.Optional(ImportRowFilter),
+    offset: Type.Optional(Type.Integer({ minimum: 0, maximum: 100_000 })),
+    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: IMPORT_REPORT_PAGE })),
+  },
+  { additionalProperties: false },
+);
+export type ImportRowsQuery = Static<typeof ImportRowsQuery>;
+
+/** One page of a job's report rows, and how many rows the filter has. */
+export const ImportRowsPage = Type.Object({ rows: List(ImportRow), total: Type.Integer() });
+export type ImportRowsPage = Static<typeof ImportRowsPage>;
 
 /** Where a running import stands: reading the file, checking rows, writing them. */
 export const importPhases = ['reading', 'checking', 'writing'] as const;
@@ -109,5 +135,11 @@ export const importApi = (entity: string) => ({
     method: 'GET',
     url: `/${entity}/import/jobs/:id`,
     schema: { params: IdParams, querystring: BranchQuery, response: { 200: ImportJob } },
+  }),
+  /** A page of a finished job's report rows (a 100,000-row report is not sent whole). */
+  rows: operation({
+    method: 'GET',
+    url: `/${entity}/import/jobs/:id/rows`,
+    schema: { params: IdParams, querystring: ImportRowsQuery, response: { 200: ImportRowsPage } },
   }),
 });

@@ -1,4 +1,5 @@
 import Type, { type Static } from 'typebox';
+import { LIMITS } from '../constants.ts';
 import { IdParams, List, NoContent, Nullable, operation, Uuid } from './common.ts';
 
 /**
@@ -13,7 +14,7 @@ export const SAVED_VIEW = {
   perUserPerEntity: 50,
   minColumnWidth: 60,
   maxColumnWidth: 800,
-  maxPageSize: 500,
+  maxPageSize: LIMITS.listPageSizeMax,
 } as const;
 
 /** One column as the view keeps it; the order of the list is the columns' order on screen. */

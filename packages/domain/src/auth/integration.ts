@@ -1,12 +1,15 @@
+import { entities } from '../entities/index.ts';
 import { phrase } from '../text/phrase.ts';
 
 /**
  * What an ERP integration key may do (issue 18). A key acts with exactly its branches and its
- * permission group's roles, on entity records only: never on users or permission groups (a key
- * is no person, and through them it could hand itself more), never on account, booking or admin
- * calls, whatever roles its group holds.
+ * permission group's roles, on entity records only: never on the entities declared
+ * `closedToApiKeys` (users, permission groups), never on account, booking or admin calls,
+ * whatever roles its group holds.
  */
-export const entitiesNoApiKeyReaches: ReadonlySet<string> = new Set(['appUser', 'appRoleGroup']);
+export const entitiesNoApiKeyReaches: ReadonlySet<string> = new Set(
+  entities.filter((entity) => entity.closedToApiKeys).map((entity) => entity.name),
+);
 
 /** Whether a route guarded by `access` is open to an API key at all (its roles are checked after). */
 export function apiKeyMayUse(access: object): boolean {
@@ -31,6 +34,7 @@ export const INTEGRATION_MESSAGES = {
   recordNotObject: 'แต่ละรายการต้องเป็นออบเจกต์',
   keyMismatch: (label: string) => phrase(label, 'ในข้อมูลไม่ตรงกับที่ระบุในที่อยู่'),
   duplicateKey: (label: string, row: number) => phrase(label, `ซ้ำกับรายการที่ ${row}`),
+  validOnlyInvalid: 'validOnly ต้องเป็น true หรือ false',
   bulkRefused: (failed: number) => `ไม่ได้บันทึกรายการใดเลย: ${failed} รายการไม่ถูกต้อง`,
   idempotencyMismatch: 'Idempotency-Key นี้ถูกใช้กับคำขออื่นแล้ว กรุณาใช้คีย์ใหม่สำหรับข้อมูลที่ต่างกัน',
   idempotencyKeyInvalid: 'Idempotency-Key ต้องยาว 1–255 ตัวอักษร',

@@ -1,5 +1,5 @@
-import { type EntityRef, resolveEntity } from '../entities/index.ts';
-import type { EntityDef } from '../entity/types.ts';
+import { type EntityRef, entities, resolveEntity } from '../entities/index.ts';
+import { type EntityDef, type SpecialAction, specialActions } from '../entity/types.ts';
 import { phrase } from '../text/phrase.ts';
 import {
   prefixEditRoles,
@@ -11,15 +11,7 @@ import {
 
 /** Who may do what (spec §6). Every role list of the product comes from here, never re-typed. */
 
-export const entityActions = [
-  'read',
-  'create',
-  'update',
-  'delete',
-  'export',
-  'resetPassword',
-  'changeCallStatus',
-] as const;
+export const entityActions = ['read', 'create', 'update', 'delete', 'export', ...specialActions] as const;
 
 export type EntityAction = (typeof entityActions)[number];
 
@@ -51,20 +43,40 @@ export function editRoles(entityRef: EntityRef): readonly string[] {
   return prefixEditRoles(entity.permission);
 }
 
-/** Roles that open the entity's pages and detail views: the edit roles plus _READ (and special cases). */
+/**
+ * The special actions (spec §6): their roles, and whether holding one opens the pages of the
+ * entities that offer it. Which entities offer one is their declarations' `actions`.
+ */
+const specialActionRules: Readonly<
+  Record<SpecialAction, { readonly roles: readonly string[]; readonly opensPages: boolean }>
+> = {
+  // Spec §6: reset-password holders see the user screens without being edit roles.
+  resetPassword: { roles: [ROLE_ADMIN, ROLE_APP_USER_RESET_PASSWORD], opensPages: true },
+  changeCallStatus: { roles: [ROLE_ADMIN, ROLE_BOOKING_CHANGE_CALL_STATUS], opensPages: false },
+};
+
+/** Why an entity that does not offer the action refuses it: "รีเซ็ตรหัสผ่านได้เฉพาะผู้ใช้งาน". */
+function offeredOnlyBy(action: SpecialAction): string {
+  const titles = entities.filter((entity) => entity.actions?.includes(action)).map((entity) => entity.title);
+  return `${actionLabels[action]}ได้เฉพาะ${titles.join(' และ ')}`;
+}
+
+const isSpecialAction = (action: EntityAction): action is SpecialAction =>
+  (specialActions as readonly string[]).includes(action);
+
+/** Roles that open the entity's pages and detail views: the edit roles plus _READ, plus its actions' that open them. */
 export function readRoles(entityRef: EntityRef): readonly string[] {
   const entity = resolveEntity(entityRef);
   if (needsNoRole(entity)) return [];
-  const roles = prefixReadRoles(entity.permission);
-  // Spec §6: reset-password holders see the user screens without being edit roles.
-  return entity.name === 'appUser' ? [...roles, ROLE_APP_USER_RESET_PASSWORD] : roles;
+  const opening = (entity.actions ?? []).flatMap((action) =>
+    specialActionRules[action].opensPages ? specialActionRules[action].roles : [],
+  );
+  return [...new Set([...prefixReadRoles(entity.permission), ...opening])];
 }
 
 /** Roles of a special action: resetting a user's password, changing a booking's call status. */
-export function specialActionRoles(action: 'resetPassword' | 'changeCallStatus'): readonly string[] {
-  return action === 'resetPassword'
-    ? [ROLE_ADMIN, ROLE_APP_USER_RESET_PASSWORD]
-    : [ROLE_ADMIN, ROLE_BOOKING_CHANGE_CALL_STATUS];
+export function specialActionRoles(action: SpecialAction): readonly string[] {
+  return specialActionRules[action].roles;
 }
 
 /** Roles of the pages that are not entities. */
@@ -102,20 +114,15 @@ type ActionRule =
   | { readonly kind: 'notOffered'; readonly reason: string };
 
 function actionRule(entity: EntityDef, action: EntityAction): ActionRule {
-  if (action === 'resetPassword' && entity.name !== 'appUser') {
-    return { kind: 'notOffered', reason: 'รีเซ็ตรหัสผ่านได้เฉพาะผู้ใช้งาน' };
-  }
-  if (action === 'changeCallStatus' && entity.name !== 'bookingReport') {
-    return { kind: 'notOffered', reason: 'เปลี่ยนสถานะการโทรนัดได้เฉพาะรายงานการจอง' };
+  if (isSpecialAction(action) && !entity.actions?.includes(action)) {
+    return { kind: 'notOffered', reason: offeredOnlyBy(action) };
   }
   if (needsNoRole(entity)) {
     return action === 'read' || action === 'create'
       ? { kind: 'signedIn' }
       : { kind: 'notOffered', reason: phrase(entity.title, 'แก้ไขหรือลบได้ผ่านข้อมูลที่แนบไว้เท่านั้น') };
   }
-  if (action === 'resetPassword' || action === 'changeCallStatus') {
-    return { kind: 'roles', roles: specialActionRoles(action) };
-  }
+  if (isSpecialAction(action)) return { kind: 'roles', roles: specialActionRoles(action) };
   if (action === 'read' || action === 'export') return { kind: 'roles', roles: readRoles(entity) };
   if (entity.readOnlyEntity) {
     return { kind: 'notOffered', reason: `${entity.title} เป็นข้อมูลที่ดูได้อย่างเดียว` };

@@ -48,6 +48,8 @@ export const appUser = defineEntity({
   labelFields: ['username', 'fullName'],
   menuGroup: 'admin',
   icon: 'user',
+  actions: ['resetPassword'],
+  closedToApiKeys: true,
 });
 
 export const appRoleGroup = defineEntity({
@@ -74,6 +76,7 @@ export const appRoleGroup = defineEntity({
   labelFields: ['name'],
   menuGroup: 'admin',
   icon: 'shield',
+  closedToApiKeys: true,
 });
 
 export const file = defineEntity({

@@ -200,4 +200,5 @@ export const bookingReport = defineEntity({
   menuGroup: 'booking',
   icon: 'clipboard-list',
   children: [bookingLines],
+  actions: ['changeCallStatus'],
 });

@@ -132,6 +132,14 @@ export interface NamedFilterDef {
 }
 
 /**
+ * Actions besides the CRUD ones that an entity offers, each with its own role (spec §6):
+ * resetting a user's password, changing a booking's call status. `auth/permissions.ts` holds
+ * their roles; a declaration lists the ones its records take.
+ */
+export const specialActions = ['resetPassword', 'changeCallStatus'] as const;
+export type SpecialAction = (typeof specialActions)[number];
+
+/**
  * An entity's declaration. `Name` and `Field` keep the literal names `defineEntity` saw, so a
  * list column, sort, label or natural key that is not a field does not compile; code that
  * handles any entity takes the plain `EntityDef`.
@@ -169,6 +177,13 @@ export interface EntityDef<Name extends EntityName = EntityName, Field extends s
   readonly naturalKey?: readonly Field[];
   readonly namedFilters?: readonly NamedFilterDef[];
   readonly storage?: EntityStorage;
+  /** The special actions its records offer (none by default); any other entity refuses them. */
+  readonly actions?: readonly SpecialAction[];
+  /**
+   * No ERP API key reaches it, whatever roles the key's group holds (users, permission groups:
+   * a key is no person, and through them it could hand itself more; docs/integration.md).
+   */
+  readonly closedToApiKeys?: boolean;
 }
 
 /** The natural key of an entity: its declared `naturalKey`, else its `unique` fields (code, docNo, username). */

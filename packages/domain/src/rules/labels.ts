@@ -1,4 +1,4 @@
-import type { EntityDef, FieldDef } from '../entity/types.ts';
+import { type EntityDef, type FieldDef, unknownFieldType } from '../entity/types.ts';
 import { formatDate, formatDateTime, formatTime } from './dateFormat.ts';
 import { formatNumber } from './numberFormat.ts';
 import { formatQuantityNumber } from './quantity.ts';
@@ -45,8 +45,20 @@ function displayValue(
       return field.quantity
         ? formatQuantityNumber(field.quantity, raw as number | string)
         : formatNumber(raw as number | string, field.scale ?? 2);
-    default:
+    case 'string':
+    case 'text':
+    case 'integer':
+    case 'boolean':
+    case 'refs':
+    case 'file':
+    case 'image':
+    case 'attachments':
+    case 'weekdays':
+    case 'roles':
+      // Label fields are codes, names, numbers and days; the rest read as their raw value.
       return String(raw);
+    default:
+      return unknownFieldType(field.type);
   }
 }
 

@@ -1,7 +1,7 @@
 import * as yup from 'yup';
 import { isKnownRole } from '../auth/roles.ts';
 import { ATTACHMENTS_MAX, maxLengthOf } from '../entities/fields.ts';
-import type { EntityDef, FieldDef } from '../entity/types.ts';
+import { type EntityDef, type FieldDef, unknownFieldType } from '../entity/types.ts';
 import { isValidIsoDate, isValidTime, isWithinDateLimits } from '../rules/dateFormat.ts';
 import { validationMessages as m } from './messages.ts';
 
@@ -161,6 +161,8 @@ function fieldSchema(field: FieldDef, siblings: readonly FieldDef[]): yup.Schema
         const unknown = (roles ?? []).filter((role) => typeof role === 'string' && !isKnownRole(role));
         return unknown.length === 0 || this.createError({ message: m.unknownRoles(label, unknown) });
       });
+    default:
+      return unknownFieldType(field.type);
   }
 }
 

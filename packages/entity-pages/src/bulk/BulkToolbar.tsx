@@ -4,7 +4,7 @@ import type { ComponentType } from 'react';
 import styled from 'styled-components';
 import type { ListQuery } from '../data/entityKeys.ts';
 import { useExport } from '../pages/useExport.ts';
-import type { SelectionPartProps } from '../parts/types.ts';
+import type { SelectionPartProps } from '../slots/types.ts';
 import type { BulkTarget } from './useBulkActions.tsx';
 
 export interface BulkToolbarProps {

@@ -3,8 +3,8 @@ import { type BulkSelection, bulkEditableFields, type EntityDef, LIMITS } from '
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { EntityRecord, ListQuery, Page } from '../data/entityKeys.ts';
 import { listQueryParams } from '../data/entityKeys.ts';
-import { partsFor } from '../parts/registry.ts';
 import { useSession } from '../session/SessionContext.tsx';
+import { useEntityParts } from '../slots/EntityPartsContext.tsx';
 import { BulkDialogs, type BulkRequest } from './BulkDialogs.tsx';
 import { BulkToolbar } from './BulkToolbar.tsx';
 
@@ -39,7 +39,7 @@ export function useBulkActions(
   page: Page<EntityRecord> | undefined,
 ): { gridProps: Partial<DataGridProps<EntityRecord>>; overlay: ReactNode } {
   const session = useSession();
-  const parts = partsFor(entity);
+  const parts = useEntityParts(entity);
   const [selected, setSelected] = useState<ReadonlySet<RowKey>>(new Set());
   const [allMatching, setAllMatching] = useState(false);
   const [request, setRequest] = useState<BulkRequest | null>(null);

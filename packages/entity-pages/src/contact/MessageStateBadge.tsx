@@ -1,5 +1,5 @@
 import { type MessageState, messageStateOptions } from '@lms/domain';
-import { StatusBadge } from '../booking/StatusBadge.tsx';
+import { StatusBadge } from '../booking/shared/StatusBadge.tsx';
 
 /**
  * Colours of a booking's message state: the customer's own act green (confirmed) or orange (moved:

@@ -23,10 +23,10 @@ import { ApiError } from '../api/ApiError.ts';
 import type { EntityRecord } from '../data/entityKeys.ts';
 import { useEntityRecord } from '../data/useEntityData.ts';
 import { useEntityMutations } from '../data/useEntityMutations.ts';
-import { partsFor } from '../parts/registry.ts';
 import { usePresence } from '../presence/usePresence.ts';
 import { useSession } from '../session/SessionContext.tsx';
 import { DirtyReport, unsavedText, useUnsavedForm } from '../session/unsavedChanges.tsx';
+import { useEntityParts } from '../slots/EntityPartsContext.tsx';
 import { compareValues } from './compareValues.ts';
 import { EntityFormFields } from './EntityFormFields.tsx';
 import { bodyFor, type FormMode, submitErrors, toFormErrors, validatorFor } from './formValidation.ts';
@@ -60,7 +60,7 @@ export function EntityFormDialog({
   initialValues,
 }: EntityFormDialogProps) {
   const entity = resolveEntity(entityRef);
-  const parts = partsFor(entity);
+  const parts = useEntityParts(entity);
   const formId = useId();
   const session = useSession();
   const snackbar = useSnackbar();

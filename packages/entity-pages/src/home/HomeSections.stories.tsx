@@ -2,7 +2,7 @@ import { ROLE_ADMIN, ROLE_BOOKING_REPORT_READ, readRoleOf } from '@lms/domain';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { HttpResponse, http } from 'msw';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
-import { calendarCells, fakeEventStream } from '../booking/calendarMocks.ts';
+import { calendarCells, fakeEventStream } from '../booking/mocks/calendarMocks.ts';
 import { PageHarness } from '../stories/PageHarness.tsx';
 import { HomeSections } from './HomeSections.tsx';
 import { type HomeMock, homeHandlers, plannerHome } from './homeMocks.ts';

@@ -1,6 +1,6 @@
 import type { AdminHome, MasterDataHome, PlannerHome } from '@lms/domain';
 import { delay, type HttpHandler, HttpResponse, http } from 'msw';
-import { calendarCells } from '../booking/calendarMocks.ts';
+import { calendarCells } from '../booking/mocks/calendarMocks.ts';
 
 /** The home's answers for stories: a Monday (6 Jan 2025) of a busy branch, or nothing to do. */
 

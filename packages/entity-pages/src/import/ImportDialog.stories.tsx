@@ -278,3 +278,72 @@ export const ResumesAJobLeftRunning: Story = {
     await waitFor(() => expect(screen.queryByText('นำเข้าลูกค้าเรียบร้อย')).toBeNull());
   },
 };
+
+const bigJob = '7e0f5c1a-2222-4222-8222-222222222222';
+const leftBigJob = 'lms.importJob.customer.';
+/** Rows the server pages, as `GET …/import/jobs/{id}/rows` answers them for a status. */
+const pagedRow = (status: ImportRow['status'], index: number): ImportRow => {
+  const row = index * 20 + (status === 'failed' ? 9 : 2);
+  return status === 'failed'
+    ? { row, status, key: `C${row}`, errors: { ชื่อ: 'กรุณากรอกชื่อ' }, values: { ชื่อ: '' } }
+    : { row, status, key: `C${row}`, errors: {} };
+};
+const pageRequests: string[] = [];
+/**
+ * A dry run of 100,000 rows: the report carries its first thousand rows only, so the grid reads
+ * the rows of the chosen status a page at a time from the server.
+ */
+export const LargeReportPagedFromServer: Story = {
+  beforeEach({ msw }) {
+    pageRequests.length = 0;
+    localStorage.setItem(leftBigJob, JSON.stringify({ id: bigJob, fileName: 'ลูกค้า 100k.xlsx' }));
+    const counts = { failed: 5_000, created: 95_000, updated: 0, unchanged: 0 };
+    const firstPage = Array.from({ length: 1000 }, (_, i) => pagedRow('failed', i));
+    msw.use(
+      ...([
+        http.get('/api/customer/import/jobs/:id', () =>
+          HttpResponse.json({
+            id: bigJob,
+            fileName: 'ลูกค้า 100k.xlsx',
+            dryRun: true,
+            phase: 'done',
+            done: 100_000,
+            total: 100_000,
+            report: { total: 100_000, ...counts, applied: false, rows: firstPage },
+            createdAt: '2026-11-25T08:00:00.000Z',
+          } satisfies ImportJob),
+        ),
+        http.get('/api/customer/import/jobs/:id/rows', ({ request }) => {
+          const url = new URL(request.url);
+          const status = (url.searchParams.get('status') ?? 'all') as keyof typeof counts;
+          const offset = Number(url.searchParams.get('offset'));
+          const limit = Number(url.searchParams.get('limit'));
+          pageRequests.push(`${status} ${offset} ${limit}`);
+          const total = counts[status] ?? 0;
+          const rows = Array.from({ length: Math.max(0, Math.min(limit, total - offset)) }, (_, i) =>
+            pagedRow(status, offset + i),
+          );
+          return HttpResponse.json({ rows, total });
+        }),
+      ] as never[]),
+    );
+    return () => localStorage.removeItem(leftBigJob);
+  },
+  render: () => (
+    <SnackbarProvider>
+      <ImportDialog entity={customer} isOpen onClose={fn()} onImported={fn()} />
+    </SnackbarProvider>
+  ),
+  play: async () => {
+    const dialog = within(await screen.findByRole('dialog'));
+    await expect(await dialog.findByText('ตรวจสอบแล้ว 100,000 แถว (ยังไม่ได้บันทึก)')).toBeVisible();
+    await waitFor(() => expect(pageRequests).toEqual(['failed 0 100']));
+    await waitFor(() => expect(dialog.getAllByRole('row')[1]).toHaveTextContent('กรุณากรอกชื่อ'));
+    await userEvent.click(dialog.getByRole('button', { name: 'เพิ่มใหม่' }));
+    await waitFor(() => expect(pageRequests).toContain('created 0 100'));
+    await waitFor(() => expect(dialog.getAllByRole('row')[1]).toHaveTextContent('เพิ่มใหม่'));
+    await userEvent.click(dialog.getByRole('button', { name: 'หน้าถัดไป' }));
+    await waitFor(() => expect(pageRequests).toContain('created 100 100'));
+    await waitFor(() => expect(dialog.getAllByRole('row')[1]).toHaveTextContent('C2002'));
+  },
+};

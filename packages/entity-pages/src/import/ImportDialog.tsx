@@ -1,11 +1,25 @@
 import { useSnackbar } from '@lms/design-system';
-import { type EntityDef, type ImportJob, importApi, pathOf, phrase } from '@lms/domain';
+import {
+  type EntityDef,
+  type ImportJob,
+  type ImportReport,
+  type ImportRowsPage,
+  importApi,
+  pathOf,
+  phrase,
+} from '@lms/domain';
 import { useEffect, useState } from 'react';
 import { useApi } from '../api/ApiContext.tsx';
 import { ApiError } from '../api/ApiError.ts';
 import { branchQuery } from '../data/entityKeys.ts';
 import { useSession } from '../session/SessionContext.tsx';
-import { ImportDialogView, type ImportStep, type StatusFilter } from './ImportDialogView.tsx';
+import {
+  ImportDialogView,
+  type ImportStep,
+  REPORT_PAGE_SIZES,
+  type ServerRows,
+  type StatusFilter,
+} from './ImportDialogView.tsx';
 
 export interface ImportDialogProps {
   readonly entity: EntityDef;
@@ -38,6 +52,52 @@ const jobStore = (entity: EntityDef, branchId: string | null) => {
   };
 };
 
+/**
+ * The page of a report's rows the grid shows when the report carries fewer rows than it counts (a
+ * large file): read from the finished job for the filter, page and page size.
+ */
+function useServerRows(
+  jobId: string | null,
+  report: ImportReport | undefined,
+  filter: StatusFilter,
+  read: (page: number, pageSize: number) => Promise<ImportRowsPage>,
+): ServerRows | undefined {
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState<number>(REPORT_PAGE_SIZES[0]);
+  const [answer, setAnswer] = useState<{ key: string; page?: ImportRowsPage; failed?: boolean } | null>(null);
+  const paged = jobId !== null && report !== undefined && report.rows.length < report.total;
+  const key = `${jobId}:${filter}:${page}:${pageSize}`;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new filter starts at its first page.
+  useEffect(() => setPage(1), [filter, jobId]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: one read per job, filter and page.
+  useEffect(() => {
+    if (!paged) return;
+    let stopped = false;
+    read(page, pageSize).then(
+      (rows) => !stopped && setAnswer({ key, page: rows }),
+      () => !stopped && setAnswer({ key, failed: true }),
+    );
+    return () => {
+      stopped = true;
+    };
+  }, [paged, key]);
+  if (!paged) return undefined;
+  const current = answer?.key === key ? answer : undefined;
+  return {
+    rows: current?.page?.rows ?? [],
+    total: current?.page?.total ?? 0,
+    page,
+    pageSize,
+    isLoading: current === undefined,
+    error: current?.failed === true,
+    onPageChange: setPage,
+    onPageSizeChange: (size) => {
+      setPageSize(size);
+      setPage(1);
+    },
+  };
+}
+
 /** The dialog's step for a job as the server answers it. */
 function stepOf(job: ImportJob, before?: ImportStep): ImportStep {
   const report = before && 'report' in before ? before.report : undefined;
@@ -66,8 +126,19 @@ export function ImportDialog({ entity, isOpen, onClose, onImported }: ImportDial
   const [validOnly, setValidOnly] = useState(false);
   const [filter, setFilter] = useState<StatusFilter>('all');
   const [error, setError] = useState<readonly string[] | null>(null);
+  /** The finished job whose report is shown: its rows beyond the report's own are read from it. */
+  const [resultJobId, setResultJobId] = useState<string | null>(null);
   const calls = importApi(entity.name);
   const query = branchQuery(entity, branchId);
+  const report = 'report' in state ? state.report : undefined;
+  const serverRows = useServerRows(resultJobId, report, filter, (page, at) =>
+    api.get<ImportRowsPage>(pathOf(calls.rows, { id: resultJobId! }), {
+      ...query,
+      status: filter,
+      offset: String((page - 1) * at),
+      limit: String(at),
+    }),
+  );
 
   // Reads the job back until it ends (also the one left running when the dialog was last closed).
   // biome-ignore lint/correctness/useExhaustiveDependencies: one loop per job id.
@@ -94,6 +165,7 @@ export function ImportDialog({ entity, isOpen, onClose, onImported }: ImportDial
         return;
       }
       setJobId(null);
+      setResultJobId(job.report ? job.id : null);
       if (job.phase === 'failed') setError(job.messages ?? ['นำเข้าไม่สำเร็จ กรุณาลองใหม่']);
       if (job.report) setFilter(job.report.failed > 0 ? 'failed' : 'all');
       if (job.report?.applied) {
@@ -146,6 +218,7 @@ export function ImportDialog({ entity, isOpen, onClose, onImported }: ImportDial
       validOnly={validOnly}
       filter={filter}
       error={error}
+      serverRows={serverRows}
       onPick={(picked) => {
         setFile(picked);
         setFileName(picked?.name ?? null);

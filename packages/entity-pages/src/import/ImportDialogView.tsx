@@ -31,6 +31,22 @@ export const statusLabels: Readonly<Record<ImportStatus, string>> = {
 
 export type StatusFilter = ImportStatus | 'all';
 
+/** A report too large to carry all its rows: the filter's rows, a page at a time from the server. */
+export interface ServerRows {
+  readonly rows: readonly ImportRow[];
+  readonly total: number;
+  /** 1-based. */
+  readonly page: number;
+  readonly pageSize: number;
+  readonly isLoading: boolean;
+  readonly error: boolean;
+  readonly onPageChange: (page: number) => void;
+  readonly onPageSizeChange: (pageSize: number) => void;
+}
+
+/** Page sizes of a report paged from the server. */
+export const REPORT_PAGE_SIZES = [100, 500, 1000] as const;
+
 export interface ImportDialogViewProps {
   readonly entity: EntityDef;
   readonly isOpen: boolean;
@@ -40,6 +56,8 @@ export interface ImportDialogViewProps {
   readonly filter: StatusFilter;
   /** Why the file was refused as a whole (size, type, headers), in Thai. */
   readonly error?: readonly string[] | null;
+  /** Set when the report's rows are read page by page (more rows than it carries). */
+  readonly serverRows?: ServerRows;
   readonly onPick: (file: File | null) => void;
   readonly onValidOnlyChange: (validOnly: boolean) => void;
   readonly onFilterChange: (filter: StatusFilter) => void;
@@ -138,7 +156,8 @@ function JobProgress({ step, progress }: { step: 'checking' | 'applying'; progre
 
 /**
  * The Excel import dialog, driven by its state: pick a file, see the dry run (failed rows
- * first, each error beside the cell it is about, filter by status), apply, see the result.
+ * first, each error beside the cell it is about, filter by status), apply, see the result. A
+ * report of more rows than it carries (a large file) is paged from the server (`serverRows`).
  */
 export function ImportDialogView({
   entity,
@@ -148,6 +167,7 @@ export function ImportDialogView({
   validOnly,
   filter,
   error,
+  serverRows,
   onPick,
   onValidOnlyChange,
   onFilterChange,
@@ -156,7 +176,11 @@ export function ImportDialogView({
   onClose,
 }: ImportDialogViewProps) {
   const report = 'report' in state ? state.report : undefined;
-  const rows = useMemo(() => (report ? ordered(report.rows, filter) : []), [report, filter]);
+  const ownRows = useMemo(
+    () => (report && !serverRows ? ordered(report.rows, filter) : []),
+    [report, filter, serverRows],
+  );
+  const rows = serverRows?.rows ?? ownRows;
   const busy = state.step === 'checking' || state.step === 'applying';
   const canApply = state.step === 'checked' && report !== undefined && (report.failed === 0 || validOnly);
   return (
@@ -223,6 +247,20 @@ export function ImportDialogView({
               getRowKey={(row) => row.row}
               virtualized={rows.length > 200}
               emptyMessage="ไม่มีแถวในสถานะนี้"
+              {...(serverRows
+                ? {
+                    isLoading: serverRows.isLoading,
+                    error: serverRows.error ? 'อ่านผลการตรวจสอบไม่สำเร็จ' : null,
+                    paging: {
+                      page: serverRows.page,
+                      pageSize: serverRows.pageSize,
+                      total: serverRows.total,
+                      pageSizes: REPORT_PAGE_SIZES,
+                      onPageChange: serverRows.onPageChange,
+                      onPageSizeChange: serverRows.onPageSizeChange,
+                    },
+                  }
+                : {})}
             />
           </>
         )}

@@ -4,8 +4,8 @@ import { useId, useState } from 'react';
 import styled from 'styled-components';
 import { useEntityRecord } from '../data/useEntityData.ts';
 import { EntityFormDialog } from '../form/EntityFormDialog.tsx';
-import { partsFor } from '../parts/registry.ts';
 import { useSession } from '../session/SessionContext.tsx';
+import { useEntityParts } from '../slots/EntityPartsContext.tsx';
 import { HistoryList } from './HistoryList.tsx';
 import { Page, PageHeader } from './PageHeader.tsx';
 import { RecordFields } from './RecordFields.tsx';
@@ -22,7 +22,7 @@ type Tab = 'details' | 'history';
 /** One record of any entity: its fields, child rows and special actions, and a history tab. */
 export function EntityDetailPage({ entity: entityRef, id, onBack }: EntityDetailPageProps) {
   const entity = resolveEntity(entityRef);
-  const parts = partsFor(entity);
+  const parts = useEntityParts(entity);
   const session = useSession();
   const record = useEntityRecord(entity, id);
   const [tab, setTab] = useState<Tab>('details');

@@ -15,9 +15,9 @@ import { useEntityList } from '../data/useEntityData.ts';
 import { EntityFormDialog } from '../form/EntityFormDialog.tsx';
 import type { FormMode } from '../form/formValidation.ts';
 import { ImportDialog } from '../import/ImportDialog.tsx';
-import { partsFor } from '../parts/registry.ts';
 import { useSavedViewControls } from '../savedViews/useSavedViewControls.tsx';
 import { useSession } from '../session/SessionContext.tsx';
+import { useEntityParts } from '../slots/EntityPartsContext.tsx';
 import { columnStorageFor, entityColumns } from './entityColumns.tsx';
 import { FilterPanel } from './FilterPanel.tsx';
 import { Page, PageHeader } from './PageHeader.tsx';
@@ -48,7 +48,7 @@ export function EntityListPage({
   onOpenDetail,
 }: EntityListPageProps) {
   const entity = resolveEntity(entityRef);
-  const parts = partsFor(entity);
+  const parts = useEntityParts(entity);
   const session = useSession();
   const view = useListView(entity);
   const savedViews = useSavedViewControls(entity, view);

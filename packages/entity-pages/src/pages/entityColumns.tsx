@@ -7,7 +7,7 @@ import {
   SORTABLE_TYPES,
 } from '@lms/domain';
 import type { EntityRecord } from '../data/entityKeys.ts';
-import type { EntityParts } from '../parts/types.ts';
+import type { EntityParts } from '../slots/types.ts';
 import { formatField, isNumeric } from './formatValue.ts';
 
 /**

@@ -1,9 +1,9 @@
-import { type EntityDef, type FilterDef, filtersFor, type SortDef } from '@lms/domain';
+import { type EntityDef, type FilterDef, filtersFor, LIMITS, type SortDef } from '@lms/domain';
 import { useCallback, useMemo } from 'react';
 import type { ListQuery } from '../data/entityKeys.ts';
 import { useUrlState } from './searchParams.tsx';
 
-export const DEFAULT_PAGE_SIZE = 20;
+export const DEFAULT_PAGE_SIZE: number = LIMITS.listPageSizeDefault;
 
 /** Filter values by query parameter: a list for list filters, else one string. */
 export type FilterValues = Readonly<Record<string, string | readonly string[]>>;
@@ -18,7 +18,10 @@ export function useListView(entity: EntityDef) {
 
   const view = useMemo(() => {
     const page = Math.max(1, Number(params.get('page')) || 1);
-    const size = Math.min(500, Math.max(1, Number(params.get('size')) || DEFAULT_PAGE_SIZE));
+    const size = Math.min(
+      LIMITS.listPageSizeMax,
+      Math.max(1, Number(params.get('size')) || DEFAULT_PAGE_SIZE),
+    );
     const sortParams = params.getAll('sort');
     const sort: SortDef[] = sortParams.length
       ? sortParams.map((item) => {

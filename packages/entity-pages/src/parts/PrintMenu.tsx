@@ -14,7 +14,7 @@ import { useApi } from '../api/ApiContext.tsx';
 import { ApiError } from '../api/ApiError.ts';
 import { branchQuery } from '../data/entityKeys.ts';
 import { useSession } from '../session/SessionContext.tsx';
-import type { RecordPartProps, SelectionPartProps } from './types.ts';
+import type { RecordPartProps, SelectionPartProps } from '../slots/types.ts';
 
 /** Keeps a PDF's blob URL alive long enough for the new tab's viewer to read it. */
 const BLOB_URL_LIFETIME_MS = 60_000;

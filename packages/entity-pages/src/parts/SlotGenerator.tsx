@@ -18,9 +18,9 @@ import { FieldGrid } from '../form/EntityFormFields.tsx';
 import { FieldControl } from '../form/FieldControl.tsx';
 import { toFormErrors } from '../form/formValidation.ts';
 import { useSession } from '../session/SessionContext.tsx';
+import type { EntityParts } from '../slots/types.ts';
 import { ChildTableEditor } from './ChildTableEditor.tsx';
 import { type GenerationInput, generateSlots, generationErrors, slotTemplate } from './slotGeneration.ts';
-import type { EntityParts } from './types.ts';
 
 const rangeFields: FieldDef[] = [
   { name: 'dateFrom', type: 'date', label: 'วันที่เริ่มต้น', required: true },

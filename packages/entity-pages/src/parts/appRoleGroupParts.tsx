@@ -4,7 +4,7 @@ import styled from 'styled-components';
 import { CheckboxField, ReadOnlyField } from '../form/controls.tsx';
 import { FormSection } from '../form/EntityFormFields.tsx';
 import { formatRaw } from '../pages/formatValue.ts';
-import type { EntityParts, FormPartProps } from './types.ts';
+import type { EntityParts, FormPartProps } from '../slots/types.ts';
 
 /** appRoleGroup: the role catalogue as checkboxes grouped by what they guard (`rolePickerGroups`). */
 

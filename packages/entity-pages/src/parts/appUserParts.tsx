@@ -8,7 +8,7 @@ import type { EntityRecord } from '../data/entityKeys.ts';
 import { useEntityMutations } from '../data/useEntityMutations.ts';
 import { Reason } from '../pages/PageHeader.tsx';
 import { useSession } from '../session/SessionContext.tsx';
-import type { EntityParts, RecordPartProps } from './types.ts';
+import type { EntityParts, RecordPartProps } from '../slots/types.ts';
 
 /** appUser: the temporary password is shown once (after create, after a reset) and never again. */
 

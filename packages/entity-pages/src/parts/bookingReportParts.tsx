@@ -1,10 +1,10 @@
-import { BookingActions } from '../booking/BookingActions.tsx';
+import { BookingActions } from '../booking/shared/BookingActions.tsx';
 import { MessageStateBadge } from '../contact/MessageStateBadge.tsx';
 import { useEntityMutations } from '../data/useEntityMutations.ts';
 import { BookingShipments } from '../shipmentPlanning/BookingShipments.tsx';
+import type { EntityParts, RecordPartProps } from '../slots/types.ts';
 import { ReadOnlyChildSections } from './childSections.tsx';
 import { PrintRecord, PrintSelected } from './PrintMenu.tsx';
-import type { EntityParts, RecordPartProps } from './types.ts';
 
 /**
  * A booking's page offers the same actions as the booking calendar (cancel, call status). Its log

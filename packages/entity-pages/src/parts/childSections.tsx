@@ -1,5 +1,5 @@
+import type { FormPartProps } from '../slots/types.ts';
 import { ChildTableEditor } from './ChildTableEditor.tsx';
-import type { FormPartProps } from './types.ts';
 
 /** Every child table of the entity, edited with the generic editor (branch settings). */
 export function ChildSections({ entity, mode }: FormPartProps) {

@@ -1,5 +1,6 @@
 import type { EntityDef } from '@lms/domain';
 import { ExportPersonalDataAction } from '../privacy/ExportPersonalDataAction.tsx';
+import type { EntityParts, PartsRegistry } from '../slots/types.ts';
 import { appRoleGroupParts } from './appRoleGroupParts.tsx';
 import { appUserParts } from './appUserParts.tsx';
 import { bookingReportParts } from './bookingReportParts.tsx';
@@ -9,13 +10,13 @@ import { vehicleDateSlotParts } from './SlotGenerator.tsx';
 import { shipmentParts } from './shipmentParts.tsx';
 import { shipToParts } from './shipToParts.tsx';
 import { truckBanParts } from './truckBanParts.tsx';
-import type { EntityParts } from './types.ts';
 
 /** Records that hold a person's phone: administrators export one person's data (PDPA). */
 const personalDataParts: EntityParts = { RecordActions: ExportPersonalDataAction };
 
 /**
- * The special parts of the entities that need more than the generic shape, by entity name.
+ * The special parts of the entities that need more than the generic shape, by entity name. The
+ * host hands `partsFor` to `EntityPartsProvider`; the generic pages never import this file.
  * Entities not listed here get the generic pages only; an entity with child tables and no
  * entry gets the generic child-table editor.
  */
@@ -36,6 +37,5 @@ const parts: Readonly<Record<string, EntityParts>> = {
   truckBanConfig: truckBanParts,
 };
 
-export function partsFor(entity: EntityDef): EntityParts {
-  return parts[entity.name] ?? (entity.children?.length ? { FormSections: ChildSections } : {});
-}
+export const partsFor: PartsRegistry = (entity: EntityDef): EntityParts =>
+  parts[entity.name] ?? (entity.children?.length ? { FormSections: ChildSections } : {});

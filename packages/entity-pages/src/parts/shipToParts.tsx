@@ -5,7 +5,7 @@ import { useApi } from '../api/ApiContext.tsx';
 import { useEntityMutations } from '../data/useEntityMutations.ts';
 import { ExportPersonalDataAction } from '../privacy/ExportPersonalDataAction.tsx';
 import { useSession } from '../session/SessionContext.tsx';
-import type { EntityParts, RecordPartProps } from './types.ts';
+import type { EntityParts, RecordPartProps } from '../slots/types.ts';
 
 /**
  * PDPA (docs/privacy.md): erase a ship-to's phone and LINE id at the customer's request. Its

@@ -4,8 +4,8 @@ import { useEntityMutations } from '../data/useEntityMutations.ts';
 import { FormSection } from '../form/EntityFormFields.tsx';
 import { FieldControl } from '../form/FieldControl.tsx';
 import { StageTaps } from '../shipmentPlanning/StageTaps.tsx';
+import type { EntityParts, FormPartProps, RecordPartProps } from '../slots/types.ts';
 import { PrintRecord, PrintSelected } from './PrintMenu.tsx';
-import type { EntityParts, FormPartProps, RecordPartProps } from './types.ts';
 
 /** Shipment: the plan/actual date and time of each stage grouped as one row per stage. */
 

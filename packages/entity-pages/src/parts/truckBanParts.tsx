@@ -4,7 +4,7 @@ import styled from 'styled-components';
 import { CheckboxField, ReadOnlyField, SelectField, toFieldOptions } from '../form/controls.tsx';
 import { FormSection } from '../form/EntityFormFields.tsx';
 import { weekdayLabels } from '../pages/formatValue.ts';
-import type { EntityParts, FormPartProps } from './types.ts';
+import type { EntityParts, FormPartProps } from '../slots/types.ts';
 
 /** Truck ban: the day pattern with a weekday picker that only matters for "choose days" (CUSTOM). */
 

@@ -2,8 +2,8 @@ import { Button, useSnackbar } from '@lms/design-system';
 import { featureRoles, messagesOfError, pathOf, privacyApi, recordLabel } from '@lms/domain';
 import { useApi } from '../api/ApiContext.tsx';
 import { saveBlob } from '../api/download.ts';
-import type { RecordPartProps } from '../parts/types.ts';
 import { useSession } from '../session/SessionContext.tsx';
+import type { RecordPartProps } from '../slots/types.ts';
 import { privacyText as text } from './privacyText.ts';
 
 /**

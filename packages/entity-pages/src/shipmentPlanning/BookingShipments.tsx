@@ -11,7 +11,7 @@ import styled from 'styled-components';
 import useSWR from 'swr';
 import type { ApiError } from '../api/ApiError.ts';
 import { useBranchScope } from '../api/branchScope.ts';
-import { thaiDay } from '../booking/format.ts';
+import { thaiDay } from '../booking/shared/format.ts';
 
 type StageRow = BookingShipment['stages'][number];
 

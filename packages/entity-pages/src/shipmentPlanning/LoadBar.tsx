@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import { percent } from '../booking/format.ts';
+import { percent } from '../booking/shared/format.ts';
 
 /** How full a truck is in one measure: a meter with its figures in words (over 100 % shows red). */
 export function LoadBar({

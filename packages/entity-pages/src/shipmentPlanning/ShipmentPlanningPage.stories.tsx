@@ -1,8 +1,8 @@
 import { ROLE_ADMIN, readRoleOf } from '@lms/domain';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
-import { STORY_TODAY } from '../booking/bookingFixtures.ts';
-import { callRecorder } from '../booking/storyHarness.tsx';
+import { STORY_TODAY } from '../booking/mocks/bookingFixtures.ts';
+import { callRecorder } from '../booking/mocks/storyHarness.tsx';
 import { PageHarness } from '../stories/PageHarness.tsx';
 import {
   confirmedSlot,

@@ -5,7 +5,9 @@ import { useMemo } from 'react';
 import type { OpenBookingEvents } from '../api/useServerEvents.ts';
 import { FIXTURE_BRANCH_ID } from '../mocks/fixtures.ts';
 import { memorySearchParams, SearchParamsProvider } from '../pages/searchParams.tsx';
+import { partsFor } from '../parts/registry.ts';
 import { SessionProvider, type SessionUser } from '../session/SessionContext.tsx';
+import { EntityPartsProvider } from '../slots/EntityPartsContext.tsx';
 
 /** A signed-in user for stories: admin by default, or exactly the given roles. */
 export function storyUser(roles: readonly string[] = [ROLE_ADMIN]): SessionUser {
@@ -24,7 +26,7 @@ export function readOnlyRoles(entity: EntityDef): string[] {
   return [`ROLE_${entity.permission}_READ`];
 }
 
-/** What the host app provides around a page: session, acting branch, snackbars, URL state. */
+/** What the host app provides around a page: session, acting branch, snackbars, URL state, the entities' parts. */
 export function PageHarness({
   roles,
   search = '',
@@ -46,7 +48,9 @@ export function PageHarness({
     <SessionProvider user={storyUser(roles)} branchId={FIXTURE_BRANCH_ID} openEvents={openEvents}>
       <SnackbarProvider durations={durations}>
         <SearchParamsProvider store={store}>
-          <div style={width ? { width, maxWidth: '100%' } : undefined}>{children}</div>
+          <EntityPartsProvider registry={partsFor}>
+            <div style={width ? { width, maxWidth: '100%' } : undefined}>{children}</div>
+          </EntityPartsProvider>
         </SearchParamsProvider>
       </SnackbarProvider>
     </SessionProvider>

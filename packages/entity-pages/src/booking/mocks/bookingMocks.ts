@@ -1,0 +1,124 @@
+import { delay, type HttpHandler, HttpResponse, http } from 'msw';
+import type { FixtureRecord } from '../../mocks/fixtures.ts';
+import { mockEntityApi } from '../../mocks/mockApi.ts';
+import type {
+  BookingOption,
+  BookingRequest,
+  ConfirmConflict,
+  DraftAllocation,
+  DraftAnswer,
+  Suggestion,
+} from '../shared/types.ts';
+import {
+  BOOKING_ID,
+  bookingDeliveryOrders,
+  DRAFT_ID,
+  defaultRequest,
+  deliveryTimeProblem,
+  evaluate,
+  severalOptions,
+  storySlotChoices,
+} from './bookingFixtures.ts';
+
+/** MSW handlers of the DO booking API over the story data of `bookingFixtures.ts`. */
+
+export interface BookingMockOptions {
+  readonly suggestion?: Suggestion;
+  /** The draft as stored before the story starts (stories that open at Fine Tune or Summary). */
+  readonly draftAllocations?: readonly DraftAllocation[];
+  readonly deliveryOrders?: readonly FixtureRecord[];
+  /** Fine tune refuses allocations with more vehicles than this (422, like the server's capacity rule). */
+  readonly maxVehicles?: number;
+  readonly confirm?: 'ok' | 'conflict';
+  /** Never answer the suggestion (loading state). */
+  readonly suggestionPending?: boolean;
+  readonly onCall?: (call: { method: string; path: string; body: unknown }) => void;
+}
+
+export const optionAllocations = (o: BookingOption): DraftAllocation[] =>
+  o.allocations.map((a) => ({
+    slotId: a.slotId,
+    vehicles: a.vehicles,
+    lines: a.lines.map(({ deliveryOrderId, lineId: id, qty }) => ({ deliveryOrderId, lineId: id, qty })),
+  }));
+
+/** MSW handlers of the DO booking API with one in-memory draft, plus the generated DO/reference handlers. */
+export function bookingHandlers(options: BookingMockOptions = {}): HttpHandler[] {
+  const suggestion = options.suggestion ?? severalOptions;
+  const catalogue = [...severalOptions.options, ...suggestion.options].flatMap((o) => o.allocations);
+  let stored: DraftAnswer['draft'] = {
+    id: DRAFT_ID,
+    request: { wantedDate: null, special: false, ...defaultRequest },
+    allocations: options.draftAllocations ?? [],
+    version: 1,
+  };
+  const answer = (): DraftAnswer => ({
+    draft: stored,
+    evaluation: evaluate(stored.request, stored.allocations, catalogue),
+  });
+  const seen = async (request: Request) => {
+    const body = ['POST', 'PUT'].includes(request.method)
+      ? await request
+          .clone()
+          .json()
+          .catch(() => undefined)
+      : undefined;
+    options.onCall?.({ method: request.method, path: new URL(request.url).pathname, body });
+    return body;
+  };
+  return [
+    http.post('/api/doBooking/suggestion', async ({ request }) => {
+      await seen(request);
+      if (options.suggestionPending) await delay('infinite');
+      return HttpResponse.json(suggestion);
+    }),
+    http.post('/api/doBooking/draft', async ({ request }) => {
+      const body = (await seen(request)) as BookingRequest & { allocations?: DraftAllocation[] };
+      const { allocations = [], ...rest } = body;
+      stored = {
+        id: DRAFT_ID,
+        request: { wantedDate: null, special: false, ...rest },
+        allocations,
+        version: 1,
+      };
+      return HttpResponse.json(answer(), { status: 201 });
+    }),
+    http.get('/api/doBooking/fineTune', () => HttpResponse.json(answer())),
+    http.get('/api/doBooking/slots', () => HttpResponse.json(storySlotChoices())),
+    http.get('/api/doBooking/summary', () => HttpResponse.json(answer())),
+    http.put('/api/doBooking/fineTune', async ({ request }) => {
+      const body = (await seen(request)) as { version: number; allocations: DraftAllocation[] };
+      const broken = body.allocations.flatMap((a, i) => {
+        const lateOrEarly = deliveryTimeProblem(a);
+        if (lateOrEarly) return [[`allocations.${i}`, lateOrEarly]];
+        return options.maxVehicles !== undefined && a.vehicles > options.maxVehicles
+          ? [[`allocations.${i}`, `ความจุ: ช่วงรถนี้เหลือรถว่าง ${options.maxVehicles} คัน ขอ ${a.vehicles} คันไม่ได้`]]
+          : [];
+      });
+      if (broken.length)
+        return HttpResponse.json(
+          { messages: broken.map(([, m]) => m), errors: Object.fromEntries(broken) },
+          { status: 422 },
+        );
+      stored = { ...stored, allocations: body.allocations, version: stored.version + 1 };
+      return HttpResponse.json(answer());
+    }),
+    http.delete('/api/doBooking/draft', async ({ request }) => {
+      await seen(request);
+      return new HttpResponse(null, { status: 204 });
+    }),
+    http.post('/api/doBooking/confirm', async ({ request }) => {
+      await seen(request);
+      if (options.confirm === 'conflict')
+        return HttpResponse.json(
+          {
+            messages: ['ความจุของรถเปลี่ยนไประหว่างนี้: ความจุไม่พอ: เหลือ 120.000 กก. 0.500 ลบ.ม. 30 นาที'],
+            remaining: { weight: 120, volume: 0.5, minute: 30 },
+          } satisfies ConfirmConflict,
+          { status: 409 },
+        );
+      return HttpResponse.json({ id: BOOKING_ID, totals: answer().evaluation.totals }, { status: 201 });
+    }),
+    ...mockEntityApi('deliveryOrder', { fixtures: options.deliveryOrders ?? bookingDeliveryOrders() }),
+  ];
+}
