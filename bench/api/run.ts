@@ -3,12 +3,15 @@
  * Run: `npm run bench -- api` (BENCH_DOS=200000 for a quicker pass, DATABASE_URL to use your own server).
  * Prints latency p50/p95/p99 and throughput for a DO list page, a DO by id and an options search.
  * BENCH_CASE=id (or list, options) runs one case: with `node --cpu-prof`, a profile of that path.
+ * The load generator (autocannon) runs in a child process, so this process's CPU is the server's.
+ * BENCH_STATEMENTS=1 prints pg_stat_statements' top statements per case.
  */
+import { fork } from 'node:child_process';
+import { once } from 'node:events';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { ROLE_ADMIN } from '@lms/domain';
-import autocannon from 'autocannon';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { buildApp } from '../../apps/server/src/app.ts';
@@ -18,6 +21,8 @@ import { connect, migrate } from '../../apps/server/src/db/database.ts';
 import { startEmbeddedPostgres } from '../../apps/server/src/db/embedded.ts';
 import { seedDemoCompany } from '../../apps/server/src/seed/demo.ts';
 import { generateDeliveryOrders } from '../../apps/server/src/seed/scale.ts';
+import { pidCpuMs, postgresCpuMs, processCpuMs } from '../cpu.ts';
+import { printStatements, resetStatements, statementsWanted, withStatements } from '../statements.ts';
 
 const DOS = Number(process.env.BENCH_DOS ?? 1_000_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -26,7 +31,8 @@ const CONNECTIONS = 10;
 // BENCH_DATA_DIR keeps the cluster and its generated data for the next run (generation takes minutes).
 const keep = process.env.BENCH_DATA_DIR;
 const dir = keep ?? (await mkdtemp(path.join(tmpdir(), 'lms-bench-')));
-const embedded = process.env.DATABASE_URL ? undefined : await startEmbeddedPostgres(dir);
+let embedded = process.env.DATABASE_URL ? undefined : await startEmbeddedPostgres(dir);
+if (embedded && statementsWanted) embedded = await withStatements(dir, embedded);
 const adminUrl = process.env.DATABASE_URL
   ? databaseUrl(process.env.DATABASE_URL, 'postgres')
   : embedded!.adminUrl;
@@ -85,7 +91,9 @@ const cases = [
     sql: [
       `select * from delivery_order t where t.branch_id = $1 and t.is_booking = false and t.customer_id = any($2::uuid[])
         order by t.delivery_at desc, t.id asc limit 50 offset 0`,
-      `select count(*)::int from delivery_order t where t.branch_id = $1 and t.is_booking = false and t.customer_id = any($2::uuid[])`,
+      // The API's total: exact up to 10,000 (crud/repository.ts, listRecords).
+      `select count(*)::int from (select 1 from delivery_order t where t.branch_id = $1 and t.is_booking = false
+        and t.customer_id = any($2::uuid[]) limit 10001) c`,
     ],
     params: [branch, [customer]],
   },
@@ -127,6 +135,34 @@ async function rawSql(statements: string[], params: unknown[]) {
   return { p50: at(0.5), p95: at(0.95), p99: at(0.99), rps: latencies.length / SECONDS };
 }
 
+/** autocannon in a child process: its CPU is reported apart from the server's. */
+async function load(url: string) {
+  const child = fork(
+    path.join(import.meta.dirname, 'load.ts'),
+    [
+      JSON.stringify({
+        url,
+        connections: CONNECTIONS,
+        duration: SECONDS,
+        headers: { authorization: `Bearer ${token}` },
+      }),
+    ],
+    { execArgv: ['--import', 'tsx'] },
+  );
+  const [result] = (await once(child, 'message')) as [
+    { p50: number; p97_5: number; p99: number; rps: number; non2xx: number; errors: number },
+  ];
+  const cpu = pidCpuMs(child.pid!);
+  await once(child, 'exit');
+  return { ...result, loaderCpu: cpu };
+}
+
+const goals: Record<string, { p95?: number; ratio?: number; rps?: number }> = {
+  list: { p95: 20, ratio: 1.5 },
+  id: { ratio: 1.5, rps: 3000 },
+  options: { p95: 30 },
+};
+const clusterDir = embedded ? path.join(dir, 'pg') : undefined;
 const table: string[][] = [
   [
     'case',
@@ -136,41 +172,73 @@ const table: string[][] = [
     'API req/s',
     'SQL p50',
     'SQL p95',
-    'SQL p99',
     'SQL q/s',
-    'p95 API/SQL',
+    'API/SQL',
+    'srv CPU',
+    'PG CPU',
+    'load CPU',
+    'goal',
   ],
 ];
 const only = process.env.BENCH_CASE;
 for (const c of cases.filter((c) => !only || c.key === only)) {
   const check = await fetch(`${base}${c.url}`, { headers: { authorization: `Bearer ${token}` } });
   if (check.status !== 200) throw new Error(`${c.name}: ${check.status} ${await check.text()}`);
-  const api = await autocannon({
-    url: `${base}${c.url}`,
-    connections: CONNECTIONS,
-    duration: SECONDS,
-    headers: { authorization: `Bearer ${token}` },
-  });
+  if (statementsWanted) await resetStatements(db);
+  const cpu = { server: processCpuMs(), pg: clusterDir ? postgresCpuMs(clusterDir) : 0 };
+  const api = await load(`${base}${c.url}`);
+  const requests = api.rps * SECONDS;
+  // CPU ms per request: this process (the server alone now), PostgreSQL's backends, the load generator.
+  const perRequest = (ms: number) => (ms / Math.max(requests, 1)).toFixed(2);
+  const serverCpu = perRequest(processCpuMs() - cpu.server);
+  const pgCpu = clusterDir ? perRequest(postgresCpuMs(clusterDir) - cpu.pg) : '-';
+  if (statementsWanted) await printStatements(db, requests, `${c.key} request`, 8);
+  if (api.non2xx || api.errors) throw new Error(`${c.name}: ${api.non2xx} non-2xx, ${api.errors} errors`);
   const raw = await rawSql(c.sql, c.params);
   const ms = (n: number) => n.toFixed(1);
+  const p95 = api.p97_5 ?? api.p99;
+  const ratio = p95 / Math.max(raw.p95, 0.01);
+  const goal = goals[c.key]!;
+  const met =
+    (goal.p95 === undefined || p95 < goal.p95) &&
+    (goal.ratio === undefined || ratio < goal.ratio) &&
+    (goal.rps === undefined || api.rps > goal.rps);
+  const goalText = [
+    goal.p95 !== undefined ? `p95 < ${goal.p95}` : '',
+    goal.ratio !== undefined ? `API/SQL < ${goal.ratio}` : '',
+    goal.rps !== undefined ? `> ${goal.rps.toLocaleString('en')} req/s` : '',
+  ]
+    .filter(Boolean)
+    .join(', ');
   table.push([
     c.name,
-    ms(api.latency.p50),
-    ms(api.latency.p97_5 ?? api.latency.p99),
-    ms(api.latency.p99),
-    ms(api.requests.average),
+    ms(api.p50),
+    ms(p95),
+    ms(api.p99),
+    ms(api.rps),
     ms(raw.p50),
     ms(raw.p95),
-    ms(raw.p99),
     ms(raw.rps),
-    ((api.latency.p97_5 ?? api.latency.p99) / Math.max(raw.p95, 0.01)).toFixed(2),
+    ratio.toFixed(2),
+    serverCpu,
+    pgCpu,
+    perRequest(api.loaderCpu),
+    `${goalText}: ${met ? 'met' : 'NOT met'}`,
   ]);
 }
 console.log(
-  `\nbench/api — ${DOS.toLocaleString('en')} extra DOs, ${CONNECTIONS} connections, ${SECONDS} s per case (ms; API "p95" is autocannon's p97.5)\n`,
+  `\nbench/api — ${DOS.toLocaleString('en')} extra DOs, ${CONNECTIONS} connections, ${SECONDS} s per case, load average ${loadavg()
+    .map((l) => l.toFixed(1))
+    .join(
+      ' ',
+    )}\n(ms; API "p95" is autocannon's p97.5; CPU columns: ms per request of the server process, PostgreSQL, the load generator)\n`,
 );
 for (const row of table)
-  console.log(row.map((cell, i) => (i === 0 ? cell.padEnd(40) : cell.padStart(11))).join(''));
+  console.log(
+    row
+      .map((cell, i) => (i === 0 ? cell.padEnd(40) : i === row.length - 1 ? `  ${cell}` : cell.padStart(10)))
+      .join(''),
+  );
 
 await app.close();
 await pool.end();

@@ -3,10 +3,10 @@
  * time, into one branch's slot (so every confirm takes the same slot lock) and into N separate
  * slots (no lock contention). Run: `npx pnpm@10.34.8 exec tsx bench/booking/confirm.ts`.
  * BENCH_THROWAWAY=1 runs PostgreSQL without waiting on the disk (fsync off): what the commits'
- * flushes cost.
+ * flushes cost. BENCH_STATEMENTS=1 prints pg_stat_statements' top statements per case.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { ROLE_ADMIN } from '@lms/domain';
 import { sql } from 'kysely';
@@ -17,22 +17,27 @@ import { startEmbeddedPostgres } from '../../apps/server/src/db/embedded.ts';
 import { insertRecords } from '../../apps/server/src/seed/insertRecords.ts';
 import { bookingScenario, oneDoAllocation } from '../../apps/server/test/bookingScenario.ts';
 import { call, createUser, signIn } from '../../apps/server/test/fixtures.ts';
+import { postgresCpuMs, processCpuMs } from '../cpu.ts';
+import { printStatements, resetStatements, statementsWanted, withStatements } from '../statements.ts';
 
 const CONFIRMS = Number(process.env.BENCH_CONFIRMS ?? 400);
 const CONCURRENCY = 10;
 
 const dir = await mkdtemp(path.join(tmpdir(), 'lms-bench-confirm-'));
-const embedded = await startEmbeddedPostgres(dir, { throwaway: !!process.env.BENCH_THROWAWAY });
+const throwaway = !!process.env.BENCH_THROWAWAY;
+let embedded = await startEmbeddedPostgres(dir, { throwaway });
+if (statementsWanted) embedded = await withStatements(dir, embedded, { throwaway });
 await createDatabase(embedded.adminUrl, 'lms_bench_confirm');
 const url = databaseUrl(embedded.adminUrl, 'lms_bench_confirm');
 const db = connect(url, 20);
+const clusterDir = path.join(dir, 'pg');
 await migrate(db);
 const app = await buildApp({ db, databaseUrl: url });
 await app.listen({ port: 0, host: '127.0.0.1' });
 const api = `http://127.0.0.1:${(app.server.address() as { port: number }).port}/api`;
 const token = await signIn(api, await createUser(db, { roles: [ROLE_ADMIN] }));
 
-async function run(label: string, separateSlots: boolean) {
+async function run(label: string, separateSlots: boolean, goal: number) {
   const world = await bookingScenario(db, { deliveryOrders: CONFIRMS, vehicles: CONFIRMS });
   const q = `branchId=${world.branchId}`;
   const slots = separateSlots
@@ -64,6 +69,8 @@ async function run(label: string, separateSlots: boolean) {
     drafts.push(draft.body.draft.id);
   }
   const latencies: number[] = [];
+  if (statementsWanted) await resetStatements(db);
+  const cpu = { node: processCpuMs(), pg: postgresCpuMs(clusterDir) };
   const started = performance.now();
   let next = 0;
   await Promise.all(
@@ -79,24 +86,33 @@ async function run(label: string, separateSlots: boolean) {
     }),
   );
   const seconds = (performance.now() - started) / 1000;
+  const perConfirm = (ms: number) => (ms / CONFIRMS).toFixed(2).padStart(10);
+  const nodeCpu = perConfirm(processCpuMs() - cpu.node);
+  const pgCpu = perConfirm(postgresCpuMs(clusterDir) - cpu.pg);
   latencies.sort((a, b) => a - b);
   const at = (q: number) => latencies[Math.floor(q * (latencies.length - 1))]!.toFixed(1);
   const { rows } = await sql<{
     n: number;
   }>`select count(*)::int as n from booking_report where branch_id = ${world.branchId}`.execute(db);
+  const rate = CONFIRMS / seconds;
+  if (statementsWanted) await printStatements(db, CONFIRMS, 'confirm');
   console.log(
-    `${label.padEnd(34)}${String(rows[0]!.n).padStart(8)}${(CONFIRMS / seconds).toFixed(1).padStart(12)}${at(0.5).padStart(10)}${at(0.95).padStart(10)}`,
+    `${label.padEnd(34)}${String(rows[0]!.n).padStart(8)}${rate.toFixed(1).padStart(12)}${`> ${goal}`.padStart(8)}${rate > goal ? ' met' : ' NOT met'}${at(0.5).padStart(10)}${at(0.95).padStart(10)}${nodeCpu}${pgCpu}`,
   );
 }
 
 console.log(
-  `\nbench/booking confirm — ${CONFIRMS} confirms, ${CONCURRENCY} at a time, real HTTP + PostgreSQL\n`,
+  `\nbench/booking confirm — ${CONFIRMS} confirms, ${CONCURRENCY} at a time, real HTTP + PostgreSQL (load average ${loadavg()
+    .map((l) => l.toFixed(1))
+    .join(
+      ' ',
+    )})\nCPU ms per confirm: Node (server and the HTTP client, one process) and PostgreSQL (every backend)\n`,
 );
 console.log(
-  `${'case'.padEnd(34)}${'booked'.padStart(8)}${'confirms/s'.padStart(12)}${'p50 ms'.padStart(10)}${'p95 ms'.padStart(10)}`,
+  `${'case'.padEnd(34)}${'booked'.padStart(8)}${'confirms/s'.padStart(12)}${'goal'.padStart(8)}${''.padStart(8)}${'p50 ms'.padStart(10)}${'p95 ms'.padStart(10)}${'Node CPU'.padStart(10)}${'PG CPU'.padStart(10)}`,
 );
-await run('one slot (every confirm locks it)', false);
-await run('a slot per confirm (no contention)', true);
+await run('one slot (every confirm locks it)', false, 300);
+await run('a slot per confirm (no contention)', true, 500);
 
 await app.close();
 await db.destroy();

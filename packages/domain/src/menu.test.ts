@@ -57,7 +57,7 @@ describe('menu', () => {
     expect(keys('settings')).toEqual([
       'vehicleDateSlot',
       'vehicleUtilizationThresholds',
-      'branchVehicleTypeSetting',
+      'branchSettings',
       // The customer messages' templates (docs/contact.md): the admin's only.
       'contactTemplates',
     ]);

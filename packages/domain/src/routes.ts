@@ -2,7 +2,7 @@ import { canAccessPage, featureRoles, readRoles } from './auth/permissions.ts';
 import { LOGIN_PATH } from './constants.ts';
 import { bookingReport, branch, type EntityRef, entities, resolveEntity } from './entities/index.ts';
 import type { EntityName } from './entity/names.ts';
-import type { EntityDef } from './entity/types.ts';
+import type { EntityDef, MenuGroupKey } from './entity/types.ts';
 
 /** Every route of the app (spec §2), with its Thai title and the roles that open it. */
 
@@ -23,6 +23,15 @@ export type FeatureScreen =
 export const doBookingSteps = ['info', 'suggestion', 'fineTune', 'summary'] as const;
 export type DoBookingStep = (typeof doBookingSteps)[number];
 
+/** Where a page that is no entity's sits in the sidebar (an entity's list says it with `menuGroup`). */
+export interface MenuPlacement {
+  readonly group: MenuGroupKey;
+  /** Icon name from the design system's icon set. */
+  readonly icon: string;
+  /** The entry's label when it is not the page's title. */
+  readonly label?: string;
+}
+
 interface RouteBase {
   /** react-router pattern: `/province/edit/:id`. */
   readonly path: string;
@@ -31,6 +40,7 @@ interface RouteBase {
   readonly roles: readonly string[] | null;
   /** Its data belongs to one branch: without an acting branch the host shows the no-branch screen. */
   readonly needsBranch?: boolean;
+  readonly menu?: MenuPlacement;
 }
 
 /** Home and login: the host's own screens. */
@@ -124,10 +134,13 @@ const doBookingPage = (path: string, title: string, step: DoBookingStep): PageRo
 });
 
 export const routes: readonly RouteDef[] = [
-  { path: '/', title: 'หน้าแรก', kind: 'home', roles: null },
+  { path: '/', title: 'หน้าแรก', kind: 'home', roles: null, menu: { group: 'pinned', icon: 'home' } },
   { path: LOGIN_PATH, title: 'เข้าสู่ระบบ', kind: 'login', roles: null },
   { path: SELECT_BRANCH_PATH, title: 'เลือกสาขา', kind: 'page', screen: 'selectBranch', roles: null },
-  doBookingPage('/doBooking', 'DO Booking', 'info'),
+  {
+    ...doBookingPage('/doBooking', 'DO Booking', 'info'),
+    menu: { group: 'doBooking', icon: 'calendar-check' },
+  },
   ...doBookingSteps.map((step) => doBookingPage(doBookingStepPath(step), doBookingStepTitles[step], step)),
   {
     path: DO_BOOKING_CALENDAR_PATH,
@@ -136,6 +149,7 @@ export const routes: readonly RouteDef[] = [
     screen: 'doBookingCalendar',
     roles: featureRoles.doBooking.read,
     needsBranch: true,
+    menu: { group: 'doBooking', icon: 'calendar' },
   },
   {
     path: '/bookingCalendar',
@@ -144,6 +158,7 @@ export const routes: readonly RouteDef[] = [
     screen: 'bookingCalendar',
     roles: featureRoles.bookingCalendar.read,
     needsBranch: true,
+    menu: { group: 'booking', icon: 'calendar' },
   },
   {
     path: SHIPMENT_PLANNING_PATH,
@@ -151,6 +166,7 @@ export const routes: readonly RouteDef[] = [
     kind: 'page',
     screen: 'shipmentPlanning',
     roles: featureRoles.shipmentPlanning.read,
+    menu: { group: 'deliveryOrder', icon: 'map' },
   },
   ...entities.filter(hasPages).flatMap(entityRoutes),
   // Spec §2: besides its detail page, the booking has a show view taking `id` in the query.
@@ -170,6 +186,7 @@ export const routes: readonly RouteDef[] = [
     screen: 'branchSettings',
     roles: readRoles(branch),
     entity: branch.name,
+    menu: { group: 'settings', icon: 'sliders' },
   },
   {
     path: CONTACT_TEMPLATES_PATH,
@@ -177,6 +194,8 @@ export const routes: readonly RouteDef[] = [
     kind: 'page',
     screen: 'contactTemplates',
     roles: featureRoles.contactTemplates.read,
+    // The customer messages' templates (docs/contact.md): the admin's only.
+    menu: { group: 'settings', icon: 'file-text' },
   },
   {
     path: LOCATION_TRACKING_PATH,
@@ -184,14 +203,23 @@ export const routes: readonly RouteDef[] = [
     kind: 'page',
     screen: 'locationTracking',
     roles: featureRoles.locationTracking.read,
+    menu: { group: 'demo', icon: 'map-pin', label: 'ติดตามตำแหน่ง' },
   },
-  { path: API_KEYS_PATH, title: 'คีย์ API', kind: 'page', screen: 'apiKeys', roles: featureRoles.apiKeys.read },
+  {
+    path: API_KEYS_PATH,
+    title: 'คีย์ API',
+    kind: 'page',
+    screen: 'apiKeys',
+    roles: featureRoles.apiKeys.read,
+    menu: { group: 'admin', icon: 'key' },
+  },
   {
     path: PERSONAL_DATA_ACCESS_PATH,
     title: 'การเข้าถึงข้อมูลส่วนบุคคล',
     kind: 'page',
     screen: 'personalDataAccess',
     roles: featureRoles.personalDataAccess.read,
+    menu: { group: 'admin', icon: 'shield' },
   },
 ];
 

@@ -1,4 +1,5 @@
 import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
+import { LIMITS } from '@lms/domain';
 
 /**
  * scrypt at OWASP's recommended cost (N = 2^17, r = 8, p = 1; ASVS 5.0 appendix C accepts scrypt
@@ -6,8 +7,8 @@ import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
  */
 export const SCRYPT_PARAMS = { N: 2 ** 17, r: 8, p: 1, keyLength: 64 } as const;
 
-export const PASSWORD_MIN_LENGTH = 8;
-export const PASSWORD_MAX_LENGTH = 128;
+export const PASSWORD_MIN_LENGTH = LIMITS.passwordMinLength;
+export const PASSWORD_MAX_LENGTH = LIMITS.passwordMaxLength;
 
 function derive(password: string, salt: Buffer, N: number, r: number, p: number, keyLength: number) {
   return new Promise<Buffer>((resolve, reject) =>

@@ -17,11 +17,12 @@ import { sql } from 'kysely';
 import { type Contact, enqueueMessage } from '../contact/outbox.ts';
 import { historyInsert, recordHistory } from '../crud/history.ts';
 import type { Database, Tx } from '../db/database.ts';
+import { prepared } from '../db/prepared.ts';
 import { conflict, unprocessable } from '../http/errors.ts';
 import { type Draft, findDraft, takeDraft } from './drafts.ts';
 import { evaluateDraft } from './evaluate.ts';
 import { BOOKING_CHANNEL, type BookingEvent } from './events.ts';
-import { snapshotShipTo } from './shipToSnapshot.ts';
+import { shipToSnapshot } from './shipToSnapshot.ts';
 import {
   type DeliveryOrderRow,
   deliveryOrderColumns,
@@ -66,28 +67,24 @@ export function draftWorld(
   });
 }
 
-/** The draft's slots (validated) and its world less the capacity used: all a confirm reads before its locks. */
+/**
+ * The draft's slots (validated) and its world less the capacity used: all a confirm reads before
+ * its locks. The engine's check of an allocation reads its own slot only, so the world holds the
+ * draft's slots (not every slot of the days between) and their use, in one statement.
+ */
 async function prepare(db: Database, draft: Draft, branchId: string, today: string) {
   const slotIds = [...new Set(draft.allocations.map((a) => a.slotId))].sort();
   if (slotIds.length === 0) throw unprocessable({ allocations: 'ยังไม่ได้เลือกรถสำหรับการจองนี้' });
-  const { rows: days } = await sql<{
-    shift_date: string;
-  }>`select shift_date::text from vehicle_date_slot where id = any(${slotIds}::uuid[]) and branch_id = ${branchId}`.execute(
-    db,
-  );
-  if (days.length !== slotIds.length) throw unprocessable({ allocations: 'ช่วงรถบางช่วงไม่มีอยู่แล้ว' });
-  const lastDay = days
-    .map((d) => d.shift_date)
-    .sort()
-    .at(-1)!;
   const world = await loadWorld(db, {
     branchId,
     from: today,
-    to: lastDay,
+    to: today,
+    slotIds,
     deliveryOrderIds: draft.request.deliveryOrderIds,
     shipToIds: [draft.request.shipToId],
     useOfSlots: slotIds,
   });
+  if (world.slots.length !== slotIds.length) throw unprocessable({ allocations: 'ช่วงรถบางช่วงไม่มีอยู่แล้ว' });
   return { slotIds, world };
 }
 
@@ -132,8 +129,8 @@ export async function confirmDraft(
 ) {
   const today = bangkokIsoDate(options.now ?? new Date());
   const seen = await findDraft(db, draftId, branchId, userId);
-  const prepared = await prepare(db, seen, branchId, today);
-  const lost = alreadyLost(prepared.world, seen, branchId, today);
+  const beforeLocks = await prepare(db, seen, branchId, today);
+  const lost = alreadyLost(beforeLocks.world, seen, branchId, today);
   if (lost) throw lost;
   const bookingId = randomUUID();
   return db.transaction().execute(async (trx) => {
@@ -141,28 +138,31 @@ export async function confirmDraft(
     const draft = await takeDraft(tdb, draftId, branchId, userId);
     // Edited in another window since it was read: its world is read again (rare).
     const { slotIds, world } =
-      draft.version === seen.version ? prepared : await prepare(tdb, draft, branchId, today);
+      draft.version === seen.version ? beforeLocks : await prepare(tdb, draft, branchId, today);
     // DOs, then slots, each in id order: two confirms sharing either never deadlock (cancel and move
-    // never hold a slot while they wait for a DO). The DOs are read again as they are now.
-    const { rows: orders } = await sql<DeliveryOrderRow & { customer_id: string }>`
-      select ${deliveryOrderColumns}, customer_id from delivery_order
-       where id = any(${[...draft.request.deliveryOrderIds]}::uuid[]) and branch_id = ${branchId} order by id for update`.execute(
-      trx,
-    );
-    const booked = orders.filter((o) => o.isBooking);
-    if (booked.length) throw conflict(bookingRequestMessages.booked(booked.map((o) => o.docNo).join(', ')));
-    // Written now, under the DOs' locks: the slots' lock is then not held while their indexes are updated.
-    await sql`update delivery_order set is_booking = true, updated_at = now(), updated_by = ${userId}, version = version + 1
-      where id = any(${orders.map((o) => o.id)}::uuid[])`.execute(trx);
+    // never hold a slot while they wait for a DO). One statement locks the DOs, reads them as they
+    // are now, marks the unbooked ones booked and queues the NOTIFY (sent at commit only). Written
+    // before the slots' locks, so that those are not held while the DOs' indexes are updated.
     const dayOf = new Map(world.slots.map((s) => [s.id, s.shiftDate]));
-    // Sent at commit only, so it may go before the locks.
-    await notify(trx, {
+    const event: BookingEvent = {
       branchId,
       kind: 'confirmed',
       bookingId,
       slotIds,
       dates: [...new Set(draft.allocations.map((a) => dayOf.get(a.slotId)!))],
-    });
+    };
+    const lockOrders = sql<DeliveryOrderRow & { customer_id: string }>`
+      with locked as (
+        select ${deliveryOrderColumns}, customer_id from delivery_order
+         where id = any(${[...draft.request.deliveryOrderIds]}::uuid[]) and branch_id = ${branchId} order by id for update),
+      marked as (
+        update delivery_order d set is_booking = true, updated_at = now(), updated_by = ${userId}, version = d.version + 1
+          from locked where d.id = locked.id and not locked."isBooking"),
+      notified as (select pg_notify(${BOOKING_CHANNEL}, ${JSON.stringify(event)}))
+      select locked.* from locked cross join notified order by id`;
+    const { rows: orders } = await trx.executeQuery(prepared(lockOrders.compile(trx)));
+    const booked = orders.filter((o) => o.isBooking);
+    if (booked.length) throw conflict(bookingRequestMessages.booked(booked.map((o) => o.docNo).join(', ')));
 
     // Under the slot locks. The slots' rows are read again (their vehicles may have changed), and
     // their use in a statement after the lock, whose snapshot holds the previous holder's lines.
@@ -195,17 +195,17 @@ export async function confirmDraft(
     const trip = tripOf(allocations);
     const lines = linesInserts(bookingId, allocations, draft.request.shipCondId);
     // Every write in one statement: the foreign keys of the lines are checked at its end, after the booking's insert.
-    await sql`
+    const writes = sql`
       with booking as (
         insert into booking_report (id, branch_id, status, doc_no, doc_date, doc_type, call_status, customer_id, ship_to_id,
           sub_district_id, district_id, province_id, region_id, country, load_minute, unload_minute, waiting_minute,
           travel_minute, distance, day_from_confirm,
-          confirmed_at, confirmed_by, created_by, updated_by)
+          confirmed_at, confirmed_by, created_by, updated_by, ${shipToSnapshot.columns})
         select ${bookingId}, ${branchId}, 'CONFIRMED', ${docNoOf(today)}, ${today}::date, 'DO', 'NOT_CALLED', ${orders[0]!.customer_id}, ${draft.request.shipToId},
                s.id, s.district_id, s.province_id, s.region_id, 'TH', ${trip((a) => a.loadMinute)}, ${trip((a) => a.unloadMinute)},
                ${trip((a) => a.waitingMinute)}, ${trip((a) => a.travelMinute)}, ${first.distanceKm},
-               (${first.date}::date - ${today}::date), now(), ${userId}, ${userId}, ${userId}
-          from sub_district s where s.id = ${subDistrictId}),
+               (${first.date}::date - ${today}::date), now(), ${userId}, ${userId}, ${userId}, ${shipToSnapshot.values('st')}
+          from sub_district s, ship_to st where s.id = ${subDistrictId} and st.id = ${draft.request.shipToId}),
       allocations as (${lines.allocations}),
       lines as (${lines.lines}),
       history as (${historyInsert({
@@ -220,8 +220,8 @@ export async function confirmDraft(
           slots: slotWords(allocations),
         },
       })})
-      select 1`.execute(trx);
-    await snapshotShipTo(trx, bookingId);
+      select 1`;
+    await trx.executeQuery(prepared(writes.compile(trx)));
     await enqueueMessage(trx, options.contact, bookingId, 'confirmed');
     return { id: bookingId, totals: evaluation.totals };
   });

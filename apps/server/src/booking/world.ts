@@ -1,6 +1,8 @@
 import { type BookedLine, type BookingWorld, HORIZON_DAYS } from '@lms/booking';
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import type { Database } from '../db/database.ts';
+import { prepared } from '../db/prepared.ts';
+import { type MasterParts, masterDataCacheOf, masterPartsSql, masterVersionSql } from './masterData.ts';
 
 const addDays = (day: string, days: number) => {
   const date = new Date(`${day}T00:00:00Z`);
@@ -23,6 +25,8 @@ export interface WorldScope {
   readonly shipToIds?: readonly string[];
   /** A booking being moved: its own lines do not take capacity from where it may go. */
   readonly excludeBookingId?: string;
+  /** Just these slots of the branch instead of every slot from `from` to `to` (a confirm's own). */
+  readonly slotIds?: readonly string[];
   /**
    * Instead of every booked line of the range, the summed use of just these slots (`slotUse`):
    * all a confirm's re-check of its own slots reads.
@@ -92,68 +96,77 @@ const jsonRows = (query: ReturnType<typeof sql>) =>
 
 export type WorldOrder = ReturnType<typeof toWorldOrder>;
 
-/**
- * Everything the engine reads for one branch and a range of days, in one statement (one round trip,
- * one snapshot, where it was seventeen queries). Master data is small; slots and booked lines are
- * limited to the range; DOs and ship-tos to those asked for; articles to the DOs' (all of them for
- * a world without DOs, the calendar's); sub-districts to the ship-tos' and the routes'.
- */
-export async function loadWorld(db: Database, scope: WorldScope): Promise<BookingWorld> {
+/** The parts of a world that depend on the request: slots of the range, its DOs, ship-tos, articles, use. */
+function requestPartsSql(scope: WorldScope) {
   const { branchId, from, to } = scope;
   const doIds = [...(scope.deliveryOrderIds ?? [])];
   const shipToIds = [...(scope.shipToIds ?? [])];
-  const orders = sql`select ${deliveryOrderColumns} from delivery_order where branch_id = ${branchId} and id = any(${doIds}::uuid[])`;
   const shipTos = sql`select id, code, name, sub_district_id as "subDistrictId", lat, lon from ship_to
     where id = any(${shipToIds}::uuid[])
        or id in (select coalesce(bo_ship_to_id, so_ship_to_id) from delivery_order where branch_id = ${branchId} and id = any(${doIds}::uuid[]))`;
-  const parts = {
-    branches: sql`select id, code, name, lat, lon from branch where id = ${branchId}`,
-    settings: sql`select vehicle_type_id as "vehicleTypeId", ship_cond_id as "shipCondId", speed_per_km as "speedPerKm",
-               load_time as "loadTime", unload_time as "unloadTime", wait_time as "waitTime"
-          from branch__vehicle_type_settings where parent_id = ${branchId}`,
-    slots: sql`select ${slotColumns} from vehicle_date_slot where branch_id = ${branchId} and shift_date between ${from}::date and ${to}::date`,
-    vehicleTypes: sql`select id, code, name, max_capacity_weight as "maxCapacityWeight", max_capacity_volume as "maxCapacityVolume",
-               not_valid_for_planning as "notValidForPlanning", special from vehicle_type`,
-    shipConds: sql`select s.id, s.code, s.name, s.sla, s.max_distance as "maxDistance",
-               coalesce((select array_agg(ref_id) from ship_cond__vehicle_type_ids where owner_id = s.id), '{}') as "vehicleTypeIds"
-          from ship_cond s`,
-    shifts: sql`select id, name, to_char(start_time, 'HH24:MI') as "startTime", to_char(end_time, 'HH24:MI') as "endTime",
-               active, priority, time_slot_code_id as "timeSlotCodeId", total_minute as "totalMinute" from shift_of_day`,
-    timeSlotCodes: sql`select id, code, name from time_slot_code`,
-    adjustPercents: sql`select branch_id as "branchId", vehicle_type_id as "vehicleTypeId", booking_weight_adjust_percent as "bookingWeightAdjustPercent",
-               booking_volume_adjust_percent as "bookingVolumeAdjustPercent" from vehicle_type_adjust_percent where branch_id = ${branchId}`,
-    thresholds: sql`select vehicle_type_id as "vehicleTypeId", status, min_weight_percent as "minWeightPercent", max_weight_percent as "maxWeightPercent",
-               min_volume_percent as "minVolumePercent", max_volume_percent as "maxVolumePercent", min_hour_percent as "minHourPercent",
-               max_hour_percent as "maxHourPercent" from vehicle_utilization_thresholds`,
-    truckBans: sql`select id, name, branch_id as "branchId", vehicle_type_id as "vehicleTypeId", sub_district_id as "subDistrictId",
-               to_char(start_time, 'HH24:MI') as "startTime", to_char(end_time, 'HH24:MI') as "endTime",
-               ban_day_pattern as "banDayPattern", banned_weekdays as "bannedWeekdays"
-          from truck_ban_config where branch_id = ${branchId}`,
-    prohibits: sql`select code, name, article_uom_type_id as "articleUomTypeId" from article_type_prohibit`,
-    routes: sql`select id, code, name, sub_district_id as "subDistrictId" from route_config`,
-    prices: sql`select vehicle_type_id as "vehicleTypeId", minimum_fee as "minimumFee", fee75_km as "fee75Km", fee150_km as "fee150Km" from shipping_price_config`,
+  return {
+    slots: scope.slotIds
+      ? sql`select ${slotColumns} from vehicle_date_slot where branch_id = ${branchId} and id = any(${[...scope.slotIds]}::uuid[])`
+      : sql`select ${slotColumns} from vehicle_date_slot where branch_id = ${branchId} and shift_date between ${from}::date and ${to}::date`,
     articles: sql`select a.id, a.code, a.name, a.stack_volume_percent as "stackVolumePercent", a.installation_time as "installationTime",
                a.cannot_split as "cannotSplit", a.no_use_cap as "noUseCap", a.article_uom_type_id as "articleUomTypeId",
                coalesce((select array_agg(ref_id) from article__unsupported_vehicle_type_ids where owner_id = a.id), '{}') as "unsupportedVehicleTypeIds"
           from article a
          ${scope.deliveryOrderIds ? sql`where a.id in (select article_uom_id from delivery_order where id = any(${doIds}::uuid[]))` : sql``}`,
-    deliveryOrders: orders,
+    deliveryOrders: sql`select ${deliveryOrderColumns} from delivery_order where branch_id = ${branchId} and id = any(${doIds}::uuid[])`,
     shipTos,
-    subDistricts: sql`select id, lat, lon from sub_district
-      where id in (select "subDistrictId" from (${shipTos}) s) or id in (select sub_district_id from route_config)`,
+    shipToSubDistricts: sql`select id, lat, lon from sub_district where id in (select "subDistrictId" from (${shipTos}) s)`,
     bookedLines: scope.useOfSlots
       ? slotUseQuery(scope.useOfSlots)
       : bookedLinesQuery(branchId, from, to, scope.excludeBookingId ?? null),
   };
-  const names = Object.keys(parts) as (keyof typeof parts)[];
-  const { rows: found } = await sql<Record<keyof typeof parts, never[]>>`select ${sql.join(
-    names.map((name) => sql`${jsonRows(parts[name])} as ${sql.ref(name)}`),
-  )}`.execute(db);
-  const world = found[0]!;
-  const settings = world.settings;
+}
+
+type RequestParts = Record<keyof ReturnType<typeof requestPartsSql>, never[]>;
+
+/** One `select` of every part as a JSON array, with the master data's version. */
+async function selectParts<P extends Record<string, RawBuilder<unknown>>>(db: Database, parts: P) {
+  const names = Object.keys(parts);
+  const query = sql<Record<keyof P, never[]> & { version: number; changes: number }>`select ${sql.join(
+    names.map((name) => sql`${jsonRows(parts[name]!)} as ${sql.ref(name)}`),
+  )}, ${masterVersionSql} as version, (select count(*) from master_data_change) as changes`;
+  // Planning its subqueries was most of its cost: prepared once per connection.
+  const { rows } = await db.executeQuery(prepared(query.compile(db)));
+  return rows[0]!;
+}
+
+/**
+ * Everything the engine reads for one branch and a range of days, in one statement (one round trip,
+ * one snapshot, where it was seventeen queries). Slots and booked lines are limited to the range;
+ * DOs and ship-tos to those asked for; articles to the DOs' (all of them for a world without DOs,
+ * the calendar's); sub-districts to the ship-tos' and the routes'. Master data (vehicle types,
+ * shifts, rules …) comes from the handle's cache when the version read in the same statement says
+ * it is current (masterData.ts); otherwise the statement reads it too and the cache keeps it.
+ */
+export async function loadWorld(db: Database, scope: WorldScope): Promise<BookingWorld> {
+  const cache = masterDataCacheOf(db);
+  const request = requestPartsSql(scope);
+  if (cache.has(scope.branchId)) {
+    const found = await selectParts(db, request);
+    const master = cache.at(Number(found.version), scope.branchId);
+    if (master) return assemble(master, found);
+  }
+  const found = await selectParts(db, { ...request, ...masterPartsSql(scope.branchId) });
+  cache.keep(Number(found.version), scope.branchId, found, Number(found.changes));
+  void cache.foldIfMany(db).catch(() => {});
+  return assemble(found, found);
+}
+
+function assemble(master: MasterParts, found: RequestParts): BookingWorld {
+  const { branch, settings, routeSubDistricts, ...shared } = master;
   return {
-    ...world,
-    branches: (world.branches as { id: string }[]).map((b) => ({ ...b, vehicleTypeSettings: settings })),
-    deliveryOrders: (world.deliveryOrders as DeliveryOrderRow[]).map(toWorldOrder),
+    ...shared,
+    branches: branch.map((b) => ({ ...b, vehicleTypeSettings: settings })),
+    slots: found.slots,
+    articles: found.articles,
+    shipTos: found.shipTos,
+    subDistricts: [...found.shipToSubDistricts, ...routeSubDistricts],
+    deliveryOrders: (found.deliveryOrders as DeliveryOrderRow[]).map(toWorldOrder),
+    bookedLines: found.bookedLines,
   } as unknown as BookingWorld;
 }

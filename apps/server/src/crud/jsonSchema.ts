@@ -4,6 +4,7 @@ import {
   type FieldDef,
   filtersFor,
   HistoryEntry,
+  LIMITS,
   maxLengthOf,
   OptionItem,
 } from '@lms/domain';
@@ -112,7 +113,12 @@ export function jsonSchemas(entity: EntityDef) {
     additionalProperties: false,
     properties: {
       page: { type: 'integer', minimum: 0, default: 0 },
-      size: { type: 'integer', minimum: 1, maximum: 500, default: 20 },
+      size: {
+        type: 'integer',
+        minimum: 1,
+        maximum: LIMITS.listPageSizeMax,
+        default: LIMITS.listPageSizeDefault,
+      },
       sort: { type: 'array', items: { type: 'string', description: 'field,asc | field,desc' } },
       ...(entity.branchOwned
         ? { branchId: { type: 'string', format: 'uuid', description: 'สาขาที่ใช้งาน' } }

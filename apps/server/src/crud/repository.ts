@@ -1,6 +1,7 @@
 import { type EntityDef, entityByName, type FieldDef, LIMITS, type ListQuery } from '@lms/domain';
 import { CompiledQuery, type RawBuilder, sql } from 'kysely';
 import type { Database, Executor, Tx } from '../db/database.ts';
+import { prepared } from '../db/prepared.ts';
 import { childTableOf, columnOf, isLabelled, linkTableOf, tableOf } from '../entities/naming.ts';
 import { checkAttachments } from './attachments.ts';
 import { attachmentFields, columnFields, refsFields, selectList, toColumnValue } from './columns.ts';
@@ -9,7 +10,8 @@ import { whereClause } from './where.ts';
 
 export type Row = Record<string, unknown>;
 
-function orderBy(entity: EntityDef, query: ListQuery): RawBuilder<unknown> {
+/** A list's ORDER BY: its sort (or the entity's default), then the id. */
+export function orderBy(entity: EntityDef, query: ListQuery): RawBuilder<unknown> {
   const sort = query.sort.length ? query.sort : entity.defaultSort;
   const parts = sort.map(({ field, direction }) => {
     const def = entity.fields.find((f) => f.name === field);
@@ -150,8 +152,11 @@ export async function findLabelledRecord(db: Database, entity: EntityDef, id: st
     const row = await findRecord(db, entity, id, branchId);
     return row && withLabels(db, entity, row);
   }
+  // Named: its label subqueries were planned again on every read.
   const { rows } = await db.executeQuery<Row>(
-    CompiledQuery.raw(labelledRecordSql(db, entity), entity.branchOwned ? [id, branchId ?? null] : [id]),
+    prepared(
+      CompiledQuery.raw(labelledRecordSql(db, entity), entity.branchOwned ? [id, branchId ?? null] : [id]),
+    ),
   );
   return rows[0];
 }
@@ -301,17 +306,4 @@ export async function setColumn(
   await sql`update ${sql.table(tableOf(entity))} set ${sql.ref(columnOf(field))} = ${toColumnValue(value)},
       version = version + 1, updated_at = now(), updated_by = ${userId}
     where id = any(${ids}::uuid[])`.execute(trx);
-}
-
-/** `[{ id, label }]` for reference pickers: by search term or by ids (to show current values). */
-export async function recordOptions(
-  db: Database,
-  entity: EntityDef,
-  query: ListQuery,
-  branchId?: string,
-): Promise<{ id: string; label: string }[]> {
-  const { rows } = await sql<{ id: string; label: string }>`
-    select t.id, ${labelSql(entity, 't')} as label from ${sql`${sql.table(tableOf(entity))} as t`}
-    ${whereClause(entity, query, branchId)} ${orderBy(entity, query)} limit ${query.size}`.execute(db);
-  return rows;
 }

@@ -24,13 +24,13 @@ import { sendExcel } from './export.ts';
 import type { EntityExtension } from './extensions.ts';
 import { changesOf, historyOf, recordHistory } from './history.ts';
 import { jsonSchemas } from './jsonSchema.ts';
+import { recordOptions } from './options.ts';
 import { referencesTo, translateWriteError } from './pgErrors.ts';
 import {
   deleteRecord,
   findLabelledRecord,
   findRecord,
   listRecords,
-  recordOptions,
   streamRecords,
   withLabels,
   writeRecord,

@@ -4,11 +4,12 @@ import { isUuid } from '../auth/access.ts';
 import { columnOf, linkTableOf } from '../entities/naming.ts';
 import { badRequest } from '../http/errors.ts';
 import { namedFilterCondition } from './namedFilters.ts';
+import { escapeLike } from './prefix.ts';
 
 const INVALID_ID = (param: string) => `รหัสอ้างอิงใน ${param} ไม่ถูกต้อง`;
 
 /** `%` and `_` typed by a user are searched for, not used as wildcards. */
-const likePattern = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+const likePattern = (term: string) => `%${escapeLike(term)}%`;
 
 function asList(value: unknown): unknown[] {
   return Array.isArray(value) ? value : [value];
@@ -69,8 +70,14 @@ function condition(entity: EntityDef, def: FilterDef, value: unknown, alias: str
   }
 }
 
-/** The WHERE clause of a list: the acting branch for branch-owned rows, then every filter. */
-export function whereClause(entity: EntityDef, query: ListQuery, branchId: string | undefined, alias = 't') {
+/** The WHERE clause of a list: the acting branch for branch-owned rows, then every filter (and `extra`). */
+export function whereClause(
+  entity: EntityDef,
+  query: ListQuery,
+  branchId: string | undefined,
+  alias = 't',
+  extra: readonly RawBuilder<unknown>[] = [],
+) {
   const defs = new Map(filtersFor(entity).map((d) => [d.param, d]));
   const parts: RawBuilder<unknown>[] = [];
   if (entity.branchOwned) parts.push(sql`${sql.ref(`${alias}.branch_id`)} = ${branchId ?? null}`);
@@ -78,5 +85,6 @@ export function whereClause(entity: EntityDef, query: ListQuery, branchId: strin
     const def = defs.get(param);
     if (def) parts.push(condition(entity, def, value, alias));
   }
+  parts.push(...extra);
   return parts.length ? sql`where ${sql.join(parts, sql` and `)}` : sql``;
 }

@@ -1,6 +1,7 @@
 import { Kysely, type MigrationProvider, Migrator, PostgresDialect, sql, type Transaction } from 'kysely';
 import pg from 'pg';
 import { migrations } from './migrations/index.ts';
+import { preparingPool } from './prepared.ts';
 import type { DB } from './schema.generated.ts';
 
 // numeric and bigint come back as strings by default; the API speaks numbers.
@@ -29,7 +30,8 @@ export function connect(url: string, max = 10): Database {
   pool.on('error', (error) =>
     console.error(JSON.stringify({ level: 50, msg: 'idle database connection lost', err: error.message })),
   );
-  return new Kysely({ dialect: new PostgresDialect({ pool }) });
+  // Statements marked `prepared` (db/prepared.ts) go by name; every other one as before.
+  return new Kysely({ dialect: new PostgresDialect({ pool: preparingPool(pool) }) });
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

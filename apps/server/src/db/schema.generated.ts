@@ -499,6 +499,11 @@ export interface ImportJob {
   updated_at: Generated<Timestamp>;
 }
 
+/** The table `master_data_change`. */
+export interface MasterDataChange {
+  n: number;
+}
+
 /** The table `personal_data_access`. */
 export interface PersonalDataAccess {
   id: Generated<number>;
@@ -1043,6 +1048,7 @@ export interface DB {
   history: History;
   idempotency_key: IdempotencyKey;
   import_job: ImportJob;
+  master_data_change: MasterDataChange;
   personal_data_access: PersonalDataAccess;
   province: Province;
   rate_limit: RateLimit;

@@ -5,6 +5,7 @@ import {
   naturalKeyOf,
   phrase,
   roleCatalogue,
+  unknownFieldType,
 } from '@lms/domain';
 import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
@@ -61,8 +62,18 @@ function allowed(field: FieldDef): string {
       return '0 (อาทิตย์) ถึง 6 (เสาร์) คั่นด้วย , เช่น 1, 3';
     case 'roles':
       return `ชื่อสิทธิ์คั่นด้วย , เช่น ${roleCatalogue[0]}`;
-    default:
+    case 'datetime':
+      return 'วันเวลาแบบ ISO (2026-03-15T08:30:00+07:00) หรือวันเวลาของ Excel';
+    case 'string':
+    case 'text':
       return field.maxLength ? `ไม่เกิน ${field.maxLength} ตัวอักษร` : '';
+    case 'file':
+    case 'image':
+    case 'attachments':
+      // Not import columns (importColumns): a cell cannot carry a file.
+      return '';
+    default:
+      return unknownFieldType(field.type);
   }
 }
 
@@ -96,8 +107,14 @@ function example(field: FieldDef, n: number, refLabels: Map<string, string>): un
       return '1, 3';
     case 'roles':
       return roleCatalogue[0];
-    default:
+    case 'datetime':
+      return '2026-03-15T08:30:00+07:00';
+    case 'file':
+    case 'image':
+    case 'attachments':
       return '';
+    default:
+      return unknownFieldType(field.type);
   }
 }
 

@@ -9,6 +9,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { labelSql } from '../crud/labels.ts';
+import { caseVariants, escapeLike, startsWith } from '../crud/prefix.ts';
 import type { Database } from '../db/database.ts';
 import { columnOf, tableOf } from '../entities/naming.ts';
 import { typed } from '../http/contract.ts';
@@ -21,30 +22,10 @@ export const searchMessages = {
 
 type Match = FoundRecord & { readonly exact: boolean; readonly prefix: boolean };
 
-/** `%` and `_` typed by a user are searched for, not used as wildcards (as the lists' search). */
-const escapeLike = (term: string) => term.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 /** The shortest term a trigram index can serve: below it, `%…%` reads every row of a table. */
 const TRIGRAM = 3;
 /** A short term's candidates per spelling, taken in key order from the btree before ranking. */
 const SHORT_CANDIDATES = 20;
-
-/** Every spelling of a short term in upper and lower case: `do` → do, dO, Do, DO. */
-export function caseVariants(term: string): string[] {
-  return [...term].reduce<string[]>(
-    (spellings, char) => {
-      const forms = [...new Set([char.toLowerCase(), char.toUpperCase()])];
-      return spellings.flatMap((head) => forms.map((form) => head + form));
-    },
-    [''],
-  );
-}
-
-/** The first string after every string that starts with `prefix`, in code point order. */
-const nextString = (prefix: string) => {
-  const last = [...prefix].at(-1)!;
-  return prefix.slice(0, -last.length) + String.fromCodePoint(last.codePointAt(0)! + 1);
-};
 
 /**
  * One entity's best matches. `ilike '%…%'` is served by the key's trigram index (every key field
@@ -54,10 +35,7 @@ const nextString = (prefix: string) => {
  * A term shorter than a trigram (`DO`) has none to look up and matches nearly every row, which
  * PostgreSQL then had to sort (766 ms on 200,000 DOs). Such a term finds keys that start with it:
  * per spelling in case, the first few in key order from the key's btree, ranked as any match.
- * The btree is read as a range (`>= 'DO' and < 'DP'`): PostgreSQL turns `like 'DO%'` into one only
- * for the "C" collation, and the database's C.UTF-8 sorts by code point too, which the range
- * relies on (the `like` keeps the answer exact under any collation; one that sorts otherwise
- * could only miss some keys, never add wrong ones).
+ * The btree is read as a range (crud/prefix.ts `startsWith`).
  */
 function entityMatches(entity: EntityDef, term: string, branchId: string) {
   const key = sql.ref(`t.${columnOf(recordKeyField(entity)!)}`);
@@ -72,7 +50,7 @@ function entityMatches(entity: EntityDef, term: string, branchId: string) {
           caseVariants(term).map(
             (spelling) =>
               sql`(select t.* from ${table}
-                where ${key} >= ${spelling} and ${key} < ${nextString(spelling)} and ${key} like ${`${escapeLike(spelling)}%`} ${branch}
+                where ${startsWith(key, spelling)} ${branch}
                 order by ${key} limit ${SHORT_CANDIDATES})`,
           ),
           sql` union all `,

@@ -122,7 +122,10 @@ export function entityHandlers(entityRef: EntityRef, options: EntityHandlerOptio
       if (entity.branchOwned) record.branchId = url.searchParams.get('branchId');
       store.records.push(record);
       store.history.set(id, [entry('create', result.value)]);
-      const extra = entity.name === 'appUser' ? { temporaryPassword: TEMPORARY_PASSWORD } : {};
+      // Records with a password to reset (users) are created with a temporary one, as on the server.
+      const extra = entity.actions?.includes('resetPassword')
+        ? { temporaryPassword: TEMPORARY_PASSWORD }
+        : {};
       return HttpResponse.json({ ...answer(record), ...extra }, { status: 201 });
     }),
     http.put(`${base}/:id`, async ({ request, params }) => {
