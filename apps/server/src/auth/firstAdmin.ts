@@ -1,6 +1,6 @@
 import { ROLE_ADMIN } from '@lms/domain';
-import { sql } from 'kysely';
 import type { Database } from '../db/database.ts';
+import { advisoryLock } from '../db/signals.ts';
 import { hashPassword, randomPassword } from './password.ts';
 
 export const FIRST_ADMIN_USERNAME = 'admin';
@@ -15,25 +15,36 @@ export async function ensureFirstAdmin(
 ): Promise<{ username: string; password: string } | undefined> {
   return db.transaction().execute(async (trx) => {
     // Two instances starting together must not both create one.
-    await sql`select pg_advisory_xact_lock(hashtext('lms:first-admin'))`.execute(trx);
-    const { rows } = await sql`select 1 from app_user limit 1`.execute(trx);
-    if (rows.length > 0) return undefined;
+    await advisoryLock(trx, 'lms:first-admin', 'exclusive');
+    if (await trx.selectFrom('app_user').select('id').limit(1).executeTakeFirst()) return undefined;
     const password = randomPassword();
-    const group = await sql<{ id: string }>`
-      insert into app_role_group (name, roles, description)
-      values (${ADMIN_GROUP_NAME}, ${[ROLE_ADMIN]}, 'สิทธิ์ทั้งหมดของระบบ')
-      on conflict do nothing returning id`.execute(trx);
+    const group = await trx
+      .insertInto('app_role_group')
+      .values({ name: ADMIN_GROUP_NAME, roles: [ROLE_ADMIN], description: 'สิทธิ์ทั้งหมดของระบบ' })
+      .onConflict((oc) => oc.doNothing())
+      .returning('id')
+      .executeTakeFirst();
     const groupId =
-      group.rows[0]?.id ??
-      (await sql<{ id: string }>`select id from app_role_group where name = ${ADMIN_GROUP_NAME}`.execute(trx))
-        .rows[0]!.id;
-    const user = await sql<{ id: string }>`
-      insert into app_user (username, full_name, active, must_change_password, password_hash)
-      values (${FIRST_ADMIN_USERNAME}, 'ผู้ดูแลระบบ', true, true, ${await hashPassword(password)})
-      returning id`.execute(trx);
-    await sql`insert into app_user__role_group_ids (owner_id, ref_id) values (${user.rows[0]!.id}, ${groupId})`.execute(
-      trx,
-    );
+      group?.id ??
+      (
+        await trx
+          .selectFrom('app_role_group')
+          .select('id')
+          .where('name', '=', ADMIN_GROUP_NAME)
+          .executeTakeFirstOrThrow()
+      ).id;
+    const user = await trx
+      .insertInto('app_user')
+      .values({
+        username: FIRST_ADMIN_USERNAME,
+        full_name: 'ผู้ดูแลระบบ',
+        active: true,
+        must_change_password: true,
+        password_hash: await hashPassword(password),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await trx.insertInto('app_user__role_group_ids').values({ owner_id: user.id, ref_id: groupId }).execute();
     return { username: FIRST_ADMIN_USERNAME, password };
   });
 }

@@ -1,7 +1,7 @@
 import { ROLE_ADMIN } from '@lms/domain';
-import { type RawBuilder, sql } from 'kysely';
-import type { Database } from '../db/database.ts';
+import type { Database, Executor } from '../db/database.ts';
 import { ChannelListener } from '../db/listener.ts';
+import { notify } from '../db/signals.ts';
 import { apiKeyPrincipal } from '../integration/apiKeys.ts';
 
 /** Who is calling, read from the database (never from the token or the client). */
@@ -20,24 +20,52 @@ export interface Principal {
   readonly apiKeyId?: string;
 }
 
-type Executor = Parameters<RawBuilder<unknown>['execute']>[0];
+/**
+ * A session with its user, the user's roles (through the permission groups) and branches: what a
+ * principal is made of. Null arrays when the user has no group or no branch.
+ */
+function readSession(db: Database, sessionId: string) {
+  return db
+    .selectFrom('user_session as s')
+    .innerJoin('app_user as u', 'u.id', 's.user_id')
+    .select((eb) => [
+      'u.id as user_id',
+      'u.username',
+      'u.full_name',
+      'u.email',
+      'u.profile_image_id',
+      'u.must_change_password',
+      'u.active',
+      'u.token_version',
+      's.revoked_at',
+      's.absolute_expires_at',
+      eb
+        .selectFrom(
+          eb
+            .selectFrom('app_user__role_group_ids as l')
+            .innerJoin('app_role_group as g', 'g.id', 'l.ref_id')
+            .select((inner) => inner.fn<string>('unnest', ['g.roles']).as('role'))
+            .whereRef('l.owner_id', '=', 'u.id')
+            .as('r'),
+        )
+        .select((agg) =>
+          agg.fn.agg<string[]>('array_agg', ['r.role']).distinct().orderBy('r.role').as('roles'),
+        )
+        .as('roles'),
+      eb
+        .selectFrom('app_user__branch_ids as l')
+        .select((agg) => agg.fn.agg<string[]>('array_agg', ['l.ref_id']).orderBy('l.ref_id').as('branch_ids'))
+        .whereRef('l.owner_id', '=', 'u.id')
+        .as('branch_ids'),
+    ])
+    .where('s.id', '=', sessionId)
+    .executeTakeFirst();
+}
 
-interface SessionRow {
-  user_id: string;
-  username: string;
-  full_name: string;
-  email: string | null;
-  profile_image_id: string | null;
-  must_change_password: boolean;
-  active: boolean;
-  token_version: number;
-  revoked_at: Date | null;
-  absolute_expires_at: Date;
-  roles: string[] | null;
-  branch_ids: string[] | null;
+type SessionRow = NonNullable<Awaited<ReturnType<typeof readSession>>> & {
   /** Built once when cached: a hit hands out the same frozen-by-type object. */
   principal?: Principal;
-}
+};
 
 /** Notifications that a session's principal changed (migration 0027's triggers): 'u:<user id>' or '*'. */
 export const SESSION_CHANNEL = 'lms_session';
@@ -196,16 +224,7 @@ export class PrincipalStore {
       if (hit) return hit;
     }
     const generation = this.generation;
-    const { rows } = await sql<SessionRow>`
-      select u.id as user_id, u.username, u.full_name, u.email, u.profile_image_id, u.must_change_password,
-             u.active, u.token_version, s.revoked_at, s.absolute_expires_at,
-             (select array_agg(distinct role order by role) from app_user__role_group_ids l
-                join app_role_group g on g.id = l.ref_id, unnest(g.roles) role
-               where l.owner_id = u.id) as roles,
-             (select array_agg(l.ref_id order by l.ref_id) from app_user__branch_ids l where l.owner_id = u.id) as branch_ids
-        from user_session s join app_user u on u.id = s.user_id
-       where s.id = ${sessionId}`.execute(this.db);
-    const row = rows[0];
+    const row: SessionRow | undefined = await readSession(this.db, sessionId);
     // Kept only if nothing changed while it was read, and while the listener hears changes.
     if (row && this.caching && generation === this.generation) {
       row.principal = principalOf(row, sessionId);
@@ -239,7 +258,7 @@ function principalOf(row: SessionRow, sessionId: string): Principal {
  * to hear.
  */
 export async function notifyPrincipalChange(trx: Executor, userId: string): Promise<void> {
-  await sql`select pg_notify(${SESSION_CHANNEL}, ${payloadOf(userId)})`.execute(trx);
+  await notify(trx, SESSION_CHANNEL, payloadOf(userId));
 }
 
 const payloadOf = (userId: string) => (userId === '*' ? '*' : `u:${userId}`);

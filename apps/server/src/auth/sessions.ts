@@ -1,19 +1,23 @@
-import type { BranchInfo, UserInfo } from '@lms/domain';
+import type { UserInfo } from '@lms/domain';
 import { sql } from 'kysely';
-import type { Database } from '../db/database.ts';
+import type { Database, Executor, Tx } from '../db/database.ts';
 import type { Principal } from './principal.ts';
 import { SESSION_MAX_SECONDS, type TokenService } from './tokens.ts';
 
 export async function userInfo(db: Database, principal: Principal): Promise<UserInfo> {
+  const branches = db.selectFrom('branch as b').select(['b.id', 'b.code', 'b.name']).orderBy('b.code');
   // An admin may act for every branch (product.md).
-  const { rows } = principal.isAdmin
-    ? await sql<BranchInfo>`select id, code, name from branch order by code`.execute(db)
-    : await sql<BranchInfo>`select b.id, b.code, b.name from branch b
-        join app_user__branch_ids l on l.ref_id = b.id where l.owner_id = ${principal.userId} order by b.code`.execute(
-        db,
-      );
-  const { rows: settings } = await sql<{ buddhist_era: boolean }>`
-    select buddhist_era from app_user where id = ${principal.userId}`.execute(db);
+  const branchInfos = await (principal.isAdmin
+    ? branches
+    : branches
+        .innerJoin('app_user__branch_ids as l', 'l.ref_id', 'b.id')
+        .where('l.owner_id', '=', principal.userId)
+  ).execute();
+  const settings = await db
+    .selectFrom('app_user')
+    .select('buddhist_era')
+    .where('id', '=', principal.userId)
+    .executeTakeFirst();
   return {
     userId: principal.userId,
     username: principal.username,
@@ -21,9 +25,9 @@ export async function userInfo(db: Database, principal: Principal): Promise<User
     email: principal.email,
     profileImageId: principal.profileImageId,
     roles: principal.roles,
-    branchInfos: rows,
+    branchInfos,
     mustChangePassword: principal.mustChangePassword,
-    buddhistEra: settings[0]?.buddhist_era ?? false,
+    buddhistEra: settings?.buddhist_era ?? false,
   };
 }
 
@@ -33,12 +37,21 @@ export async function openSession(
   user: { id: string; tokenVersion: number },
   client: { userAgent?: string; address: string },
 ) {
-  const { rows } = await sql<{ id: string; absolute_expires_at: Date }>`
-    insert into user_session (user_id, absolute_expires_at, user_agent, address)
-    values (${user.id}, now() + make_interval(secs => ${SESSION_MAX_SECONDS}), ${client.userAgent?.slice(0, 500) ?? null}, ${client.address})
-    returning id, absolute_expires_at`.execute(db);
-  const session = rows[0]!;
-  await sql`update app_user set last_login_at = now() where id = ${user.id}`.execute(db);
+  const session = await db
+    .insertInto('user_session')
+    .values({
+      user_id: user.id,
+      absolute_expires_at: sql<Date>`now() + make_interval(secs => ${SESSION_MAX_SECONDS})`,
+      user_agent: client.userAgent?.slice(0, 500) ?? null,
+      address: client.address,
+    })
+    .returning(['id', 'absolute_expires_at'])
+    .executeTakeFirstOrThrow();
+  await db
+    .updateTable('app_user')
+    .set((eb) => ({ last_login_at: eb.fn<Date>('now') }))
+    .where('id', '=', user.id)
+    .execute();
   return tokens.issue(
     { userId: user.id, sessionId: session.id, tokenVersion: user.tokenVersion },
     session.absolute_expires_at,
@@ -46,10 +59,12 @@ export async function openSession(
 }
 
 export async function renewSession(db: Database, tokens: TokenService, principal: Principal) {
-  const { rows } = await sql<{ absolute_expires_at: Date; token_version: number }>`
-    select s.absolute_expires_at, u.token_version from user_session s join app_user u on u.id = s.user_id
-     where s.id = ${principal.sessionId}`.execute(db);
-  const row = rows[0]!;
+  const row = await db
+    .selectFrom('user_session as s')
+    .innerJoin('app_user as u', 'u.id', 's.user_id')
+    .select(['s.absolute_expires_at', 'u.token_version'])
+    .where('s.id', '=', principal.sessionId)
+    .executeTakeFirstOrThrow();
   return tokens.issue(
     { userId: principal.userId, sessionId: principal.sessionId, tokenVersion: row.token_version },
     row.absolute_expires_at,
@@ -57,16 +72,53 @@ export async function renewSession(db: Database, tokens: TokenService, principal
 }
 
 export async function revokeSession(db: Database, sessionId: string): Promise<void> {
-  await sql`update user_session set revoked_at = now() where id = ${sessionId} and revoked_at is null`.execute(
-    db,
-  );
+  await db
+    .updateTable('user_session')
+    .set((eb) => ({ revoked_at: eb.fn<Date>('now') }))
+    .where('id', '=', sessionId)
+    .where('revoked_at', 'is', null)
+    .execute();
 }
 
 /**
  * Logout everywhere, password change, disabling, role or branch change: every token of the user
  * stops working, on every instance (the triggers of migration 0027 NOTIFY in this transaction).
  */
-export async function revokeAllSessions(db: Database, userId: string): Promise<void> {
-  await sql`with bumped as (update app_user set token_version = token_version + 1 where id = ${userId})
-    update user_session set revoked_at = now() where user_id = ${userId} and revoked_at is null`.execute(db);
+export async function revokeAllSessions(db: Executor, userId: string): Promise<void> {
+  // One statement: the version bump and the revocations stand or fall together.
+  await db
+    .with('bumped', (qb) =>
+      qb
+        .updateTable('app_user')
+        .set((eb) => ({ token_version: eb('token_version', '+', 1) }))
+        .where('id', '=', userId),
+    )
+    .updateTable('user_session')
+    .set((eb) => ({ revoked_at: eb.fn<Date>('now') }))
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .execute();
+}
+
+/**
+ * The user's password becomes `hash` — `temporary` when handed out by someone else (it must be
+ * changed at the next sign-in) — and every session of the user ends.
+ */
+export async function replacePassword(
+  trx: Tx,
+  userId: string,
+  hash: string,
+  change: { readonly temporary: boolean; readonly by: string },
+): Promise<void> {
+  await trx
+    .updateTable('app_user')
+    .set((eb) => ({
+      password_hash: hash,
+      must_change_password: change.temporary,
+      updated_at: eb.fn<Date>('now'),
+      updated_by: change.by,
+    }))
+    .where('id', '=', userId)
+    .execute();
+  await revokeAllSessions(trx, userId);
 }

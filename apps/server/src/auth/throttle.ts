@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import type { Database } from '../db/database.ts';
 
 /**
@@ -58,10 +58,13 @@ export class Throttle {
   /** Milliseconds to wait before this attempt may be tried, or 0. */
   async retryAfter(username: string, address: string): Promise<number> {
     const keys = this.keys(username, address).map(([key]) => key);
-    const { rows } = await sql<{ wait: number | null }>`
-      select (extract(epoch from max(blocked_until) - ${this.at()}) * 1000)::float8 as wait
-        from rate_limit where key = any(${keys}::text[])`.execute(this.db);
-    return Math.max(0, Math.ceil(rows[0]?.wait ?? 0));
+    const at = this.at();
+    const row = await this.db
+      .selectFrom('rate_limit')
+      .select(sql<number | null>`(extract(epoch from max(blocked_until) - ${at}) * 1000)::float8`.as('wait'))
+      .where((eb) => eb('key', '=', eb.fn.any(eb.val(keys))))
+      .executeTakeFirst();
+    return Math.max(0, Math.ceil(row?.wait ?? 0));
   }
 
   recordFailure(username: string, address: string): Promise<void> {
@@ -76,8 +79,9 @@ export class Throttle {
     return this.record(username, address, (rule) => rule.counts === 'attempts', cleared);
   }
 
+  /** The time of the check: typed, so PostgreSQL can tell `max(blocked_until) - at` is an interval. */
   private at() {
-    return this.now ? sql`${new Date(this.now())}::timestamptz` : sql`now()`;
+    return this.now ? sql<Date>`${new Date(this.now())}::timestamptz` : sql<Date>`now()`;
   }
 
   private async record(
@@ -86,26 +90,12 @@ export class Throttle {
     counts: (rule: Rule) => boolean,
     cleared: readonly string[] = [],
   ): Promise<void> {
-    const counted = this.keys(username, address).filter(([, rule]) => counts(rule));
-    const at = this.at();
-    const column = <T>(pick: (entry: [string, Rule]) => T) => counted.map(pick);
-    // The key's hits in its window, this one included (a window that is over starts again at 1).
-    const hitsNow = sql`(case when r.window_ends_at <= ${at} then 1 else r.hits + 1 end)`;
-    // One statement: the pair's failures cleared (a success) and every counted rule's row upserted.
-    await sql`with cleared as (delete from rate_limit where key = any(${cleared}::text[]))
-      insert into rate_limit as r (key, hits, window_ends_at, blocked_until, hit_limit, block_ms)
-      select key, case when hit_limit <= 1 then 0 else 1 end, ${at} + window_ms * interval '1 ms',
-             case when hit_limit <= 1 then ${at} + block_ms * interval '1 ms' end, hit_limit, block_ms
-        from unnest(${column(([key]) => key)}::text[], ${column(([, rule]) => rule.limit)}::int[],
-                    ${column(([, rule]) => rule.windowMs)}::int[], ${column(([, rule]) => rule.blockMs)}::int[])
-             as t(key, hit_limit, window_ms, block_ms)
-      on conflict (key) do update set
-        hits = case when ${hitsNow} >= excluded.hit_limit then 0 else ${hitsNow} end,
-        window_ends_at = case when r.window_ends_at <= ${at} or ${hitsNow} >= excluded.hit_limit
-                              then excluded.window_ends_at else r.window_ends_at end,
-        blocked_until = case when ${hitsNow} >= excluded.hit_limit
-                             then ${at} + excluded.block_ms * interval '1 ms' else r.blocked_until end,
-        hit_limit = excluded.hit_limit, block_ms = excluded.block_ms`.execute(this.db);
+    await upsertHits(
+      this.db,
+      this.keys(username, address).filter(([, rule]) => counts(rule)),
+      cleared,
+      this.at(),
+    );
     if (++this.writes % PRUNE_EVERY === 0) await this.prune();
   }
 
@@ -113,8 +103,12 @@ export class Throttle {
 
   /** Rows whose window and block are both over count nothing any more. */
   private async prune(): Promise<void> {
-    await sql`delete from rate_limit where window_ends_at < ${this.at()}
-      and (blocked_until is null or blocked_until < ${this.at()})`.execute(this.db);
+    const at = this.at();
+    await this.db
+      .deleteFrom('rate_limit')
+      .where('window_ends_at', '<', at)
+      .where((eb) => eb.or([eb('blocked_until', 'is', null), eb('blocked_until', '<', at)]))
+      .execute();
   }
 
   private keys(username: string, address: string): [string, Rule][] {
@@ -130,3 +124,33 @@ export class Throttle {
 
 /** Every this many records an instance removes the rows that count nothing any more. */
 const PRUNE_EVERY = 500;
+
+/**
+ * One statement: the keys in `cleared` deleted (a success clears the pair's failures) and a hit
+ * counted on every rule's row, upserted from `unnest` of the rules' columns. Raw SQL: a bulk
+ * upsert from arrays whose conflict branch reads the stored row and the new one together.
+ */
+async function upsertHits(
+  db: Database,
+  counted: readonly (readonly [key: string, rule: Rule])[],
+  cleared: readonly string[],
+  at: RawBuilder<Date>,
+): Promise<void> {
+  const column = <T>(pick: (entry: readonly [string, Rule]) => T) => counted.map(pick);
+  // The key's hits in its window, this one included (a window that is over starts again at 1).
+  const hitsNow = sql<number>`(case when r.window_ends_at <= ${at} then 1 else r.hits + 1 end)`;
+  await sql`with cleared as (delete from rate_limit where key = any(${cleared}::text[]))
+    insert into rate_limit as r (key, hits, window_ends_at, blocked_until, hit_limit, block_ms)
+    select key, case when hit_limit <= 1 then 0 else 1 end, ${at} + window_ms * interval '1 ms',
+           case when hit_limit <= 1 then ${at} + block_ms * interval '1 ms' end, hit_limit, block_ms
+      from unnest(${column(([key]) => key)}::text[], ${column(([, rule]) => rule.limit)}::int[],
+                  ${column(([, rule]) => rule.windowMs)}::int[], ${column(([, rule]) => rule.blockMs)}::int[])
+           as t(key, hit_limit, window_ms, block_ms)
+    on conflict (key) do update set
+      hits = case when ${hitsNow} >= excluded.hit_limit then 0 else ${hitsNow} end,
+      window_ends_at = case when r.window_ends_at <= ${at} or ${hitsNow} >= excluded.hit_limit
+                            then excluded.window_ends_at else r.window_ends_at end,
+      blocked_until = case when ${hitsNow} >= excluded.hit_limit
+                           then ${at} + excluded.block_ms * interval '1 ms' else r.blocked_until end,
+      hit_limit = excluded.hit_limit, block_ms = excluded.block_ms`.execute(db);
+}

@@ -1,8 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import { type IssuedToken, LIMITS } from '@lms/domain';
 import { decodeJwt, errors, jwtVerify, SignJWT } from 'jose';
-import { sql } from 'kysely';
 import type { Database } from '../db/database.ts';
+import { sharedSecret } from './sharedSecret.ts';
 
 /** Tokens live 60 minutes and are renewed while the user is active (product.md). */
 export const TOKEN_TTL_SECONDS = LIMITS.tokenLifetimeMs / 1000;
@@ -48,13 +47,7 @@ export class TokenService {
   /** The signing key: LMS_JWT_SECRET, or one generated at first start and shared through the database. */
   static async create(db: Database, env: NodeJS.ProcessEnv = process.env): Promise<TokenService> {
     if (env.LMS_JWT_SECRET) return new TokenService(new TextEncoder().encode(env.LMS_JWT_SECRET));
-    const fresh = randomBytes(48).toString('base64');
-    await sql`insert into app_setting (key, value) values ('jwtSecret', ${JSON.stringify(fresh)}::jsonb)
-      on conflict (key) do nothing`.execute(db);
-    const { rows } = await sql<{
-      value: string;
-    }>`select value from app_setting where key = 'jwtSecret'`.execute(db);
-    return new TokenService(Buffer.from(rows[0]!.value, 'base64'));
+    return new TokenService(await sharedSecret(db, 'jwtSecret', 48));
   }
 
   async issue(claims: TokenClaims, sessionExpiresAt: Date, now = new Date()): Promise<IssuedToken> {

@@ -1,6 +1,7 @@
 import type { AppointmentFacts } from '@lms/domain';
-import { sql } from 'kysely';
-import type { Database } from '../db/database.ts';
+import { type Expression, expressionBuilder, type NotNull } from 'kysely';
+import type { Executor } from '../db/database.ts';
+import type { DB } from '../db/schema.generated.ts';
 
 /** A booking as its customer sees it: the appointment and nothing else (docs/contact.md). */
 export interface Appointment extends Omit<AppointmentFacts, 'link'> {
@@ -20,33 +21,91 @@ export interface Appointment extends Omit<AppointmentFacts, 'link'> {
   readonly phone: string | null;
 }
 
+/** A time of day as `HH:mm` (null stays null). */
+function hhmm<T extends string | null>(time: Expression<T>) {
+  const eb = expressionBuilder<DB>();
+  return eb.fn<T>('to_char', [time, eb.val('HH24:MI')]);
+}
+
 /** The appointment of a booking, or undefined; `db` may be a transaction (the outbox reads inside it). */
-export async function loadAppointment(db: Database, bookingId: string): Promise<Appointment | undefined> {
-  const { rows } = await sql<
-    Omit<Appointment, 'orders' | 'deliveryOrderIds'> & { orders: string[]; deliveryOrderIds: string[] }
-  >`
-    select b.id as "bookingId", b.branch_id as "branchId", b.doc_no as "docNo", b.call_status as "callStatus",
-           b.canceled_at is not null as canceled, s.name as customer, s.tel as phone, s.line_user_id as "lineUserId",
-           s.id as "shipToId", br.name as "branchName", br.tel as "branchPhone",
-           first.date, first.time, first.shift_name as "shiftName", first.shift_start as "shiftStart", first.shift_end as "shiftEnd",
-           first.ship_cond_id as "shipCondId",
-           (select max(l.delivery_date)::text from booking_report__lines l where l.parent_id = b.id) as "lastDate",
-           coalesce((select array_agg(distinct d.doc_no order by d.doc_no) from booking_report__lines l
-                       join delivery_order d on d.id = l.delivery_order_id where l.parent_id = b.id), '{}') as orders,
-           coalesce((select array_agg(distinct l.delivery_order_id) from booking_report__lines l where l.parent_id = b.id), '{}') as "deliveryOrderIds"
-      from booking_report b
-      join ship_to s on s.id = b.ship_to_id
-      join branch br on br.id = b.branch_id
-      cross join lateral (
-        select l.delivery_date::text as date, to_char(l.delivery_time, 'HH24:MI') as time, sh.name as shift_name,
-               to_char(sh.start_time, 'HH24:MI') as shift_start, to_char(sh.end_time, 'HH24:MI') as shift_end, l.ship_cond_id
-          from booking_report__lines l
-          join vehicle_date_slot v on v.id = l.slot_id
-          join shift_of_day sh on sh.id = v.shift_of_day_id
-         where l.parent_id = b.id
-         order by l.delivery_date, sh.start_time, l.position limit 1) first
-     where b.id = ${bookingId}`.execute(db);
-  return rows[0];
+export async function loadAppointment(db: Executor, bookingId: string): Promise<Appointment | undefined> {
+  return (
+    db
+      .selectFrom('booking_report as b')
+      .innerJoin('ship_to as s', 's.id', 'b.ship_to_id')
+      .innerJoin('branch as br', 'br.id', 'b.branch_id')
+      .crossJoinLateral((eb) =>
+        eb
+          .selectFrom('booking_report__lines as l')
+          .innerJoin('vehicle_date_slot as v', 'v.id', 'l.slot_id')
+          .innerJoin('shift_of_day as sh', 'sh.id', 'v.shift_of_day_id')
+          .select((inner) => [
+            inner.cast<string>('l.delivery_date', 'text').as('date'),
+            hhmm(inner.ref('l.delivery_time')).as('time'),
+            'sh.name as shift_name',
+            hhmm(inner.ref('sh.start_time')).as('shift_start'),
+            hhmm(inner.ref('sh.end_time')).as('shift_end'),
+            'l.ship_cond_id',
+          ])
+          .whereRef('l.parent_id', '=', 'b.id')
+          .orderBy('l.delivery_date')
+          .orderBy('sh.start_time')
+          .orderBy('l.position')
+          .limit(1)
+          .as('first'),
+      )
+      .select((eb) => [
+        'b.id as bookingId',
+        'b.branch_id as branchId',
+        'b.doc_no as docNo',
+        'b.call_status as callStatus',
+        eb('b.canceled_at', 'is not', null).$castTo<boolean>().as('canceled'),
+        's.name as customer',
+        's.tel as phone',
+        's.line_user_id as lineUserId',
+        's.id as shipToId',
+        'br.name as branchName',
+        'br.tel as branchPhone',
+        'first.date',
+        'first.time',
+        'first.shift_name as shiftName',
+        'first.shift_start as shiftStart',
+        'first.shift_end as shiftEnd',
+        'first.ship_cond_id as shipCondId',
+        eb
+          .selectFrom('booking_report__lines as l')
+          .select((agg) => agg.cast<string>(agg.fn.max('l.delivery_date'), 'text').as('lastDate'))
+          .whereRef('l.parent_id', '=', 'b.id')
+          .as('lastDate'),
+        eb.fn
+          .coalesce(
+            eb
+              .selectFrom('booking_report__lines as l')
+              .innerJoin('delivery_order as d', 'd.id', 'l.delivery_order_id')
+              .select((agg) =>
+                agg.fn.agg<string[]>('array_agg', ['d.doc_no']).distinct().orderBy('d.doc_no').as('orders'),
+              )
+              .whereRef('l.parent_id', '=', 'b.id'),
+            eb.val<string[]>([]),
+          )
+          .as('orders'),
+        eb.fn
+          .coalesce(
+            eb
+              .selectFrom('booking_report__lines as l')
+              .select((agg) =>
+                agg.fn.agg<string[]>('array_agg', ['l.delivery_order_id']).distinct().as('ids'),
+              )
+              .whereRef('l.parent_id', '=', 'b.id'),
+            eb.val<string[]>([]),
+          )
+          .as('deliveryOrderIds'),
+      ])
+      .where('b.id', '=', bookingId)
+      // A booking always has its branch, number, call status and lines (the booking code writes them).
+      .$narrowType<{ branchId: NotNull; docNo: NotNull; callStatus: NotNull; lastDate: NotNull }>()
+      .executeTakeFirst()
+  );
 }
 
 /** The instant a link stops working: midnight after the last delivery day, Bangkok time (UTC+7, no DST). */

@@ -1,5 +1,5 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { sql } from 'kysely';
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { sharedSecret } from '../auth/sharedSecret.ts';
 import type { Database } from '../db/database.ts';
 
 /**
@@ -14,12 +14,7 @@ export class AppointmentLinks {
   /** LMS_LINK_SECRET, or one generated at first start and shared by every instance through the database. */
   static async create(db: Database, env: NodeJS.ProcessEnv = process.env): Promise<AppointmentLinks> {
     if (env.LMS_LINK_SECRET) return new AppointmentLinks(Buffer.from(env.LMS_LINK_SECRET));
-    await sql`insert into app_setting (key, value) values ('appointmentLinkSecret', ${JSON.stringify(randomBytes(32).toString('base64'))}::jsonb)
-      on conflict (key) do nothing`.execute(db);
-    const { rows } = await sql<{
-      value: string;
-    }>`select value from app_setting where key = 'appointmentLinkSecret'`.execute(db);
-    return new AppointmentLinks(Buffer.from(rows[0]!.value, 'base64'));
+    return new AppointmentLinks(await sharedSecret(db, 'appointmentLinkSecret', 32));
   }
 
   private mac(bookingId: string): Buffer {

@@ -1,22 +1,35 @@
 import { type ContactMessage, contactApi, featureRoles, maskContact, resendMessages } from '@lms/domain';
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
+import type { Selection } from 'kysely';
+import type { DB } from '../db/schema.generated.ts';
 import { typed } from '../http/contract.ts';
 import { conflict, notFound, unprocessable } from '../http/errors.ts';
 import type { AuthContext } from '../routes/context.ts';
 import { enqueueMessage } from './outbox.ts';
 import { contactEnabled } from './settings.ts';
 
-type Row = Omit<ContactMessage, 'createdAt' | 'sentAt'> & { createdAt: Date; sentAt: Date | null };
+/** A message as the planner's list shows it, the recipient still whole. */
+const columns = [
+  'id',
+  'event',
+  'channel',
+  'recipient',
+  'status',
+  'attempts',
+  'last_error as lastError',
+  'created_at as createdAt',
+  'sent_at as sentAt',
+] as const;
 
-const shown = (row: Row): ContactMessage => ({
-  ...row,
+/** The event, channel and status columns hold only the contract's values (the outbox writes them). */
+type Narrowed = Pick<ContactMessage, 'event' | 'channel' | 'status'>;
+
+const shown = (row: Selection<DB, 'contact_message', (typeof columns)[number]>): ContactMessage => ({
+  ...(row as typeof row & Narrowed),
   recipient: maskContact(row.recipient),
   createdAt: row.createdAt.toISOString(),
   sentAt: row.sentAt?.toISOString() ?? null,
 });
-
-const columns = sql`id, event, channel, recipient, status, attempts, last_error as "lastError", created_at as "createdAt", sent_at as "sentAt"`;
 
 /**
  * The planner's side of customer messages (docs/contact.md): what was sent for a booking and how
@@ -37,13 +50,20 @@ export function contactMessageRoutes(ctx: AuthContext) {
       schema: { ...contactApi.messages.schema, tags },
       config,
       handler: async (request) => {
-        const { rows: booking } =
-          await sql`select 1 from booking_report where id = ${request.params.id} and branch_id = ${request.branchId!}`.execute(
-            ctx.db,
-          );
-        if (!booking[0]) throw notFound();
-        const { rows } = await sql<Row>`select ${columns} from contact_message
-          where booking_id = ${request.params.id} order by created_at, id`.execute(ctx.db);
+        const booking = await ctx.db
+          .selectFrom('booking_report')
+          .select('id')
+          .where('id', '=', request.params.id)
+          .where('branch_id', '=', request.branchId!)
+          .executeTakeFirst();
+        if (!booking) throw notFound();
+        const rows = await ctx.db
+          .selectFrom('contact_message')
+          .select(columns)
+          .where('booking_id', '=', request.params.id)
+          .orderBy('created_at')
+          .orderBy('id')
+          .execute();
         return { messages: rows.map(shown) };
       },
     });
@@ -55,15 +75,31 @@ export function contactMessageRoutes(ctx: AuthContext) {
       schema: { ...contactApi.resend.schema, tags },
       config,
       handler: async (request, reply) => {
-        const { rows } = await sql<Row>`
-          insert into contact_message (booking_id, branch_id, event, channel, recipient, body, link)
-          select m.booking_id, m.branch_id, m.event, m.channel, m.recipient, m.body, m.link
-            from contact_message m join booking_report b on b.id = m.booking_id
-           where m.id = ${request.params.messageId} and m.booking_id = ${request.params.id}
-             and b.branch_id = ${request.branchId!} and m.event <> 'reminder'
-          returning ${columns}`.execute(ctx.db);
-        if (!rows[0]) throw notFound();
-        return reply.status(201).send(shown(rows[0]));
+        const resent = await ctx.db
+          .insertInto('contact_message')
+          .columns(['booking_id', 'branch_id', 'event', 'channel', 'recipient', 'body', 'link'])
+          .expression((eb) =>
+            eb
+              .selectFrom('contact_message as m')
+              .innerJoin('booking_report as b', 'b.id', 'm.booking_id')
+              .select([
+                'm.booking_id',
+                'm.branch_id',
+                'm.event',
+                'm.channel',
+                'm.recipient',
+                'm.body',
+                'm.link',
+              ])
+              .where('m.id', '=', request.params.messageId)
+              .where('m.booking_id', '=', request.params.id)
+              .where('b.branch_id', '=', request.branchId!)
+              .where('m.event', '<>', 'reminder'),
+          )
+          .returning(columns)
+          .executeTakeFirst();
+        if (!resent) throw notFound();
+        return reply.status(201).send(shown(resent));
       },
     });
 
@@ -75,20 +111,26 @@ export function contactMessageRoutes(ctx: AuthContext) {
       config: { access: { roles: featureRoles.doBooking.edit }, branchScoped: true },
       handler: async (request, reply) => {
         const id = await ctx.db.transaction().execute(async (trx) => {
-          const { rows: booking } = await sql<{ canceled: boolean }>`
-            select canceled_at is not null as canceled from booking_report
-             where id = ${request.params.id} and branch_id = ${request.branchId!} for update`.execute(trx);
-          if (!booking[0]) throw notFound();
-          if (booking[0].canceled) throw conflict(resendMessages.canceled);
+          const booking = await trx
+            .selectFrom('booking_report')
+            .select((eb) => eb('canceled_at', 'is not', null).$castTo<boolean>().as('canceled'))
+            .where('id', '=', request.params.id)
+            .where('branch_id', '=', request.branchId!)
+            .forUpdate()
+            .executeTakeFirst();
+          if (!booking) throw notFound();
+          if (booking.canceled) throw conflict(resendMessages.canceled);
           if (!contactEnabled(ctx.contact.settings)) throw conflict(resendMessages.off);
           const queued = await enqueueMessage(trx, ctx.contact, request.params.id, 'confirmed');
           if (!queued) throw unprocessable({ shipToId: resendMessages.unreachable });
           return queued;
         });
-        const { rows } = await sql<Row>`select ${columns} from contact_message where id = ${id}`.execute(
-          ctx.db,
-        );
-        return reply.status(201).send(shown(rows[0]!));
+        const queued = await ctx.db
+          .selectFrom('contact_message')
+          .select(columns)
+          .where('id', '=', id)
+          .executeTakeFirstOrThrow();
+        return reply.status(201).send(shown(queued));
       },
     });
   };

@@ -1,6 +1,5 @@
 import { type ContactEvent, renderTemplate, renderValues } from '@lms/domain';
-import { sql } from 'kysely';
-import type { Database, Tx } from '../db/database.ts';
+import type { Tx } from '../db/database.ts';
 import { type Appointment, loadAppointment } from './appointment.ts';
 import type { AppointmentLinks } from './links.ts';
 import type { Channel } from './providers.ts';
@@ -40,16 +39,27 @@ export async function enqueueMessage(
   event: ContactEvent,
 ): Promise<string | undefined> {
   if (!contactEnabled(contact?.settings)) return undefined;
-  const appointment = await loadAppointment(trx as unknown as Database, bookingId);
+  const appointment = await loadAppointment(trx, bookingId);
   if (!appointment) return undefined;
   const route = routeOf(contact.settings, appointment);
   if (!route) return undefined;
   const link = event === 'canceled' ? null : appointmentLink(contact, bookingId);
-  const templates = await loadTemplates(trx as unknown as Database);
+  const templates = await loadTemplates(trx);
   const body = renderTemplate(templates[event], renderValues({ ...appointment, link: link ?? '' }));
-  const { rows } = await sql<{ id: string }>`
-    insert into contact_message (booking_id, branch_id, event, channel, recipient, body, link)
-    values (${bookingId}, ${appointment.branchId}, ${event}, ${route.channel}, ${route.recipient}, ${body}, ${link})
-    on conflict do nothing returning id`.execute(trx);
-  return rows[0]?.id;
+  const written = await trx
+    .insertInto('contact_message')
+    .values({
+      booking_id: bookingId,
+      branch_id: appointment.branchId,
+      event,
+      channel: route.channel,
+      recipient: route.recipient,
+      body,
+      link,
+    })
+    // The unique index on a booking's reminder: a second worker's reminder is a no-op.
+    .onConflict((oc) => oc.doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return written?.id;
 }

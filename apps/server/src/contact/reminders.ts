@@ -1,5 +1,4 @@
 import { bangkokIsoDate } from '@lms/domain';
-import { sql } from 'kysely';
 import type { Database } from '../db/database.ts';
 import { type Contact, enqueueMessage } from './outbox.ts';
 
@@ -10,13 +9,30 @@ import { type Contact, enqueueMessage } from './outbox.ts';
  */
 export async function enqueueReminders(db: Database, contact: Contact, now = new Date()): Promise<number> {
   const tomorrow = bangkokIsoDate(new Date(now.getTime() + 86_400_000));
-  const { rows } = await sql<{ id: string }>`
-    select b.id from booking_report b
-     where b.canceled_at is null
-       and (select min(l.delivery_date) from booking_report__lines l where l.parent_id = b.id) = ${tomorrow}::date
-       and not exists (select 1 from contact_message m where m.booking_id = b.id and m.event = 'reminder')`.execute(
-    db,
-  );
+  const rows = await db
+    .selectFrom('booking_report as b')
+    .select('b.id')
+    .where('b.canceled_at', 'is', null)
+    .where(
+      (eb) =>
+        eb
+          .selectFrom('booking_report__lines as l')
+          .select((agg) => agg.fn.min('l.delivery_date').as('first'))
+          .whereRef('l.parent_id', '=', 'b.id'),
+      '=',
+      tomorrow,
+    )
+    .where(({ exists, not, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('contact_message as m')
+            .select('m.id')
+            .whereRef('m.booking_id', '=', 'b.id')
+            .where('m.event', '=', 'reminder'),
+        ),
+      ),
+    )
+    .execute();
   let written = 0;
   for (const { id } of rows) {
     const message = await db.transaction().execute((trx) => enqueueMessage(trx, contact, id, 'reminder'));

@@ -6,7 +6,6 @@ import {
   type PublicAppointment,
 } from '@lms/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { sql } from 'kysely';
 import { type Rule, Throttle } from '../auth/throttle.ts';
 import { notify } from '../booking/confirm.ts';
 import { choiceOf, moveBooking, moveOptions } from '../booking/move.ts';
@@ -81,22 +80,31 @@ export function appointmentRoutes(ctx: AuthContext, options: { throttle?: Thrott
       handler: async (request) => {
         const appointment = await appointmentOf(request, request.params.token);
         await ctx.db.transaction().execute(async (trx) => {
-          const { rows } = await sql<{
-            call_status: string;
-          }>`select call_status from booking_report where id = ${appointment.bookingId} and canceled_at is null for update`.execute(
-            trx,
-          );
-          if (!rows[0]) throw new HttpError(410, [appointmentMessages.gone]);
+          const booking = await trx
+            .selectFrom('booking_report')
+            .select('call_status')
+            .where('id', '=', appointment.bookingId)
+            .where('canceled_at', 'is', null)
+            .forUpdate()
+            .executeTakeFirst();
+          if (!booking) throw new HttpError(410, [appointmentMessages.gone]);
           // Confirming twice is one confirmation: nothing new to log.
-          if (rows[0].call_status === 'CONFIRMED_BY_CUSTOMER') return;
-          await sql`update booking_report set call_status = 'CONFIRMED_BY_CUSTOMER', updated_at = now(), version = version + 1
-            where id = ${appointment.bookingId}`.execute(trx);
+          if (booking.call_status === 'CONFIRMED_BY_CUSTOMER') return;
+          await trx
+            .updateTable('booking_report')
+            .set((eb) => ({
+              call_status: 'CONFIRMED_BY_CUSTOMER',
+              updated_at: eb.fn<Date>('now'),
+              version: eb('version', '+', 1),
+            }))
+            .where('id', '=', appointment.bookingId)
+            .execute();
           await recordHistory(trx, {
             entity: bookingReport,
             recordId: appointment.bookingId,
             action: 'update',
             userId: null,
-            changes: { callStatus: { from: rows[0].call_status, to: 'CONFIRMED_BY_CUSTOMER' } },
+            changes: { callStatus: { from: booking.call_status, to: 'CONFIRMED_BY_CUSTOMER' } },
           });
           await notify(trx, {
             branchId: appointment.branchId,

@@ -8,8 +8,7 @@ import {
   unknownPlaceholders,
 } from '@lms/domain';
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
-import type { Database } from '../db/database.ts';
+import type { Executor } from '../db/database.ts';
 import { typed } from '../http/contract.ts';
 import { unprocessable } from '../http/errors.ts';
 import type { AuthContext } from '../routes/context.ts';
@@ -17,11 +16,10 @@ import type { AuthContext } from '../routes/context.ts';
 const KEY = 'contactTemplates';
 
 /** The templates in use: the admin's, else the defaults of `@lms/domain` (per event). */
-export async function loadTemplates(db: Database): Promise<ContactTemplates> {
-  const { rows } = await sql<{
-    value: Partial<ContactTemplates>;
-  }>`select value from app_setting where key = ${KEY}`.execute(db);
-  return { ...defaultContactTemplates, ...rows[0]?.value };
+export async function loadTemplates(db: Executor): Promise<ContactTemplates> {
+  const row = await db.selectFrom('app_setting').select('value').where('key', '=', KEY).executeTakeFirst();
+  // Stored only by the save route below, from templates it checked.
+  return { ...defaultContactTemplates, ...(row?.value as Partial<ContactTemplates> | undefined) };
 }
 
 /** The admin edits the Thai message of each event; a placeholder that does not exist is refused. */
@@ -54,8 +52,11 @@ export function contactTemplateRoutes(ctx: AuthContext) {
         );
         if (Object.keys(errors).length) throw unprocessable(errors);
         const templates = Object.fromEntries(contactEvents.map((event) => [event, request.body[event]]));
-        await sql`insert into app_setting (key, value) values (${KEY}, ${JSON.stringify(templates)}::jsonb)
-          on conflict (key) do update set value = excluded.value`.execute(ctx.db);
+        await ctx.db
+          .insertInto('app_setting')
+          .values({ key: KEY, value: JSON.stringify(templates) })
+          .onConflict((oc) => oc.column('key').doUpdateSet((eb) => ({ value: eb.ref('excluded.value') })))
+          .execute();
         return loadTemplates(ctx.db);
       },
     });

@@ -1,5 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
+import type { DB } from '../db/schema.generated.ts';
 import { type Channel, type MessageProvider, type OutgoingMessage, PermanentFailure } from './providers.ts';
 import type { ContactSettings } from './settings.ts';
 
@@ -36,6 +38,8 @@ export const backoffAfter = (settings: Timing, attempts: number) =>
  */
 export class ContactWorker {
   private client: pg.Client | undefined;
+  /** Typed statements on `client`, the connection that holds the message's row lock. */
+  private db: Kysely<DB> | undefined;
   private running: Promise<void> | undefined;
   private readonly stopping = new AbortController();
   private lastPeriodic = 0;
@@ -52,21 +56,26 @@ export class ContactWorker {
     await this.running;
     await this.client?.end().catch(() => {});
     this.client = undefined;
+    this.db = undefined;
   }
 
-  private async connection(): Promise<pg.Client> {
-    if (this.client) return this.client;
+  private async connection(): Promise<Kysely<DB>> {
+    if (this.client && this.db) return this.db;
     const client = new pg.Client({
       connectionString: this.options.databaseUrl,
       application_name: this.options.name ?? 'lms-contact-worker',
     });
     client.on('error', () => {
       // A lost connection (killed backend, database restart): the next round connects again.
-      if (this.client === client) this.client = undefined;
+      if (this.client === client) {
+        this.client = undefined;
+        this.db = undefined;
+      }
     });
     await client.connect();
     this.client = client;
-    return client;
+    this.db = onOwnConnection(client);
+    return this.db;
   }
 
   private async loop(): Promise<void> {
@@ -84,6 +93,7 @@ export class ContactWorker {
         this.options.log?.('contact worker round failed', { error: String(error) });
         await this.client?.end().catch(() => {});
         this.client = undefined;
+        this.db = undefined;
       }
       if (!sent) await sleep(this.options.settings.pollMs, undefined, { signal }).catch(() => {});
     }
@@ -91,53 +101,69 @@ export class ContactWorker {
 
   /** Takes one due message and sends it; false when none is due. */
   async runOnce(): Promise<boolean> {
-    const client = await this.connection();
-    await client.query('begin');
+    const db = await this.connection();
+    const trx = await db.startTransaction().execute();
     try {
-      const { rows } = await client.query<OutgoingMessage & { attempts: number }>(
-        `select id, channel, recipient, body, link, attempts from contact_message
-          where status = 'queued' and next_attempt_at <= now()
-          order by next_attempt_at, id limit 1 for update skip locked`,
-      );
-      const message = rows[0];
+      const message = await trx
+        .selectFrom('contact_message')
+        .select(['id', 'channel', 'recipient', 'body', 'link', 'attempts'])
+        .where('status', '=', 'queued')
+        .where((eb) => eb('next_attempt_at', '<=', eb.fn<Date>('now')))
+        .orderBy('next_attempt_at')
+        .orderBy('id')
+        .limit(1)
+        .forUpdate()
+        .skipLocked()
+        // Written by the outbox from a route's channel (outbox.ts).
+        .$narrowType<{ channel: Channel }>()
+        .executeTakeFirst();
       if (!message) {
-        await client.query('commit');
+        await trx.commit().execute();
         return false;
       }
       const outcome = await this.send(message);
       if (outcome === 'stopped') {
-        await client.query('rollback');
+        await trx.rollback().execute();
         return true;
       }
       if (outcome === 'sent') {
-        await client.query(
-          `update contact_message set status = 'sent', attempts = attempts + 1, sent_at = now(), last_error = null where id = $1`,
-          [message.id],
-        );
+        await trx
+          .updateTable('contact_message')
+          .set((eb) => ({
+            status: 'sent',
+            attempts: eb('attempts', '+', 1),
+            sent_at: eb.fn<Date>('now'),
+            last_error: null,
+          }))
+          .where('id', '=', message.id)
+          .execute();
       } else {
         const attempts = message.attempts + 1;
         const dead = outcome.permanent || attempts >= this.options.settings.maxAttempts;
-        await client.query(
-          `update contact_message set attempts = $2, last_error = $3, status = $4,
-             next_attempt_at = now() + make_interval(secs => $5::float / 1000) where id = $1`,
-          [
-            message.id,
+        const backoffMs = backoffAfter(this.options.settings, attempts);
+        await trx
+          .updateTable('contact_message')
+          .set({
             attempts,
-            outcome.error.slice(0, 1000),
-            dead ? 'dead' : 'queued',
-            backoffAfter(this.options.settings, attempts),
-          ],
-        );
+            last_error: outcome.error.slice(0, 1000),
+            status: dead ? 'dead' : 'queued',
+            next_attempt_at: sql<Date>`now() + make_interval(secs => ${backoffMs}::float / 1000)`,
+          })
+          .where('id', '=', message.id)
+          .execute();
         this.options.log?.(dead ? 'customer message dead' : 'customer message will be retried', {
           id: message.id,
           attempts,
           error: outcome.error,
         });
       }
-      await client.query('commit');
+      await trx.commit().execute();
       return true;
     } catch (error) {
-      await client.query('rollback').catch(() => {});
+      await trx
+        .rollback()
+        .execute()
+        .catch(() => {});
       throw error;
     }
   }
@@ -159,4 +185,15 @@ export class ContactWorker {
       return { permanent: error instanceof PermanentFailure, error: String(error) };
     }
   }
+}
+
+/**
+ * Kysely on one connection that it never hands back to a pool: every statement, the transaction's
+ * too, runs on `client`, so a killed worker's transaction (and its row lock) dies with it.
+ */
+function onOwnConnection(client: pg.Client): Kysely<DB> {
+  const connection = Object.assign(client, { release: () => {} });
+  return new Kysely<DB>({
+    dialect: new PostgresDialect({ pool: { connect: async () => connection, end: async () => {} } }),
+  });
 }

@@ -57,35 +57,32 @@ function validate(body: PositionBody, now: number): Record<string, string> {
 }
 
 /** Start of today in Bangkok: positions are kept for the day. */
-const startOfToday = sql`(date_trunc('day', now() at time zone ${TIME_ZONE}) at time zone ${TIME_ZONE})`;
+const startOfToday = sql<Date>`(date_trunc('day', now() at time zone ${TIME_ZONE}) at time zone ${TIME_ZONE})`;
 
-interface PositionRow {
-  user_id: string;
-  username: string;
-  full_name: string;
-  lat: number;
-  lon: number;
-  accuracy: number;
-  at: Date;
-}
-
-const toShared = (row: PositionRow): SharedPosition => ({
-  userId: row.user_id,
-  username: row.username,
-  fullName: row.full_name,
-  lat: row.lat,
-  lon: row.lon,
-  accuracy: row.accuracy,
-  at: row.at.toISOString(),
-});
-
+/** Today's latest position of each user who shared one, the newest first. */
 async function latestToday(db: Database): Promise<SharedPosition[]> {
-  const { rows } = await sql<PositionRow>`
-    select distinct on (p.user_id) p.user_id, u.username, u.full_name, p.lat, p.lon, p.accuracy, p.at
-    from demo_position p join app_user u on u.id = p.user_id
-    where p.at >= ${startOfToday}
-    order by p.user_id, p.at desc`.execute(db);
-  return rows.map(toShared).sort((a, b) => b.at.localeCompare(a.at));
+  const rows = await db
+    .selectFrom('demo_position as p')
+    .innerJoin('app_user as u', 'u.id', 'p.user_id')
+    .distinctOn('p.user_id')
+    .select(['p.user_id', 'u.username', 'u.full_name', 'p.lat', 'p.lon', 'p.accuracy', 'p.at'])
+    .where('p.at', '>=', startOfToday)
+    .orderBy('p.user_id')
+    .orderBy('p.at', 'desc')
+    .execute();
+  return rows
+    .map(
+      (row): SharedPosition => ({
+        userId: row.user_id,
+        username: row.username,
+        fullName: row.full_name,
+        lat: row.lat,
+        lon: row.lon,
+        accuracy: row.accuracy,
+        at: row.at.toISOString(),
+      }),
+    )
+    .sort((a, b) => b.at.localeCompare(a.at));
 }
 
 /**
@@ -122,9 +119,11 @@ export function locationTrackingRoutes(ctx: AuthContext, databaseUrl?: string) {
         const at = new Date(request.body.at);
         const position: SharedPosition = await ctx.db.transaction().execute(async (trx) => {
           // Kept for the day: yesterday's positions go as today's arrive.
-          await sql`delete from demo_position where at < ${startOfToday}`.execute(trx);
-          await sql`insert into demo_position (user_id, lat, lon, accuracy, at)
-            values (${principal.userId}, ${lat}, ${lon}, ${accuracy}, ${at})`.execute(trx);
+          await trx.deleteFrom('demo_position').where('at', '<', startOfToday).execute();
+          await trx
+            .insertInto('demo_position')
+            .values({ user_id: principal.userId, lat, lon, accuracy, at })
+            .execute();
           const shared: SharedPosition = {
             userId: principal.userId,
             username: principal.username,

@@ -1,8 +1,8 @@
 import { EventEmitter } from 'node:events';
 import type { SharedPosition } from '@lms/domain';
-import { sql } from 'kysely';
 import pg from 'pg';
-import type { Database } from '../db/database.ts';
+import type { Executor } from '../db/database.ts';
+import { notify } from '../db/signals.ts';
 
 export const POSITION_CHANNEL = 'lms_demo_position';
 
@@ -32,9 +32,8 @@ export class PositionEvents extends EventEmitter {
   }
 
   /** Inside the writer's transaction: every listening instance hears it once committed. */
-  async notify(db: Database, position: SharedPosition): Promise<void> {
-    if (this.client)
-      await sql`select pg_notify(${POSITION_CHANNEL}, ${JSON.stringify(position)})`.execute(db);
+  async notify(db: Executor, position: SharedPosition): Promise<void> {
+    if (this.client) await notify(db, POSITION_CHANNEL, JSON.stringify(position));
   }
 
   /** After the commit: when not listening, this instance's streams hear it directly. */

@@ -1,5 +1,4 @@
-import { sql } from 'kysely';
-import type { Database } from '../db/database.ts';
+import type { Database, Executor } from '../db/database.ts';
 import type { FileKind, ThumbFit } from './limits.ts';
 
 export interface StoredFile {
@@ -17,33 +16,54 @@ export type NewFile = Omit<StoredFile, 'id'>;
 
 /** Records the files of one upload together: all of them or none. */
 export async function insertFiles(
-  db: Database,
+  db: Executor,
   files: readonly NewFile[],
   userId: string,
 ): Promise<string[]> {
   if (!files.length) return [];
-  const rows = files.map(
-    (f) =>
-      sql`(${f.origName}, ${f.contentType}, ${f.size}, ${f.sha256}, ${f.kind}, ${f.normalizedSha256}, ${userId})`,
-  );
-  const { rows: inserted } = await sql<{ id: string }>`
-    insert into stored_file (orig_name, content_type, size, sha256, kind, normalized_sha256, created_by)
-    values ${sql.join(rows)} returning id`.execute(db);
+  const inserted = await db
+    .insertInto('stored_file')
+    .values(
+      files.map((f) => ({
+        orig_name: f.origName,
+        content_type: f.contentType,
+        size: f.size,
+        sha256: f.sha256,
+        kind: f.kind,
+        normalized_sha256: f.normalizedSha256,
+        created_by: userId,
+      })),
+    )
+    .returning('id')
+    .execute();
   return inserted.map((r) => r.id);
 }
 
 export async function findFile(db: Database, id: string): Promise<StoredFile | undefined> {
-  const { rows } = await sql<StoredFile>`
-    select id, orig_name as "origName", content_type as "contentType", size, sha256, kind,
-      normalized_sha256 as "normalizedSha256"
-    from stored_file where id = ${id}`.execute(db);
-  return rows[0];
+  return db
+    .selectFrom('stored_file')
+    .select([
+      'id',
+      'orig_name as origName',
+      'content_type as contentType',
+      'size',
+      'sha256',
+      'kind',
+      'normalized_sha256 as normalizedSha256',
+    ])
+    .$narrowType<{ kind: FileKind }>()
+    .where('id', '=', id)
+    .executeTakeFirst();
 }
 
 /** Records a normalized image made after the upload, for every file of that content. */
 export async function saveNormalized(db: Database, sha256: string, normalizedSha256: string): Promise<void> {
-  await sql`update stored_file set normalized_sha256 = ${normalizedSha256}
-    where sha256 = ${sha256} and normalized_sha256 is null`.execute(db);
+  await db
+    .updateTable('stored_file')
+    .set({ normalized_sha256: normalizedSha256 })
+    .where('sha256', '=', sha256)
+    .where('normalized_sha256', 'is', null)
+    .execute();
 }
 
 export interface ThumbKey {
@@ -54,11 +74,15 @@ export interface ThumbKey {
 }
 
 export async function findThumbnail(db: Database, key: ThumbKey): Promise<string | undefined> {
-  const { rows } = await sql<{ thumb: string }>`
-    select thumb_sha256 as thumb from file_thumbnail
-    where source_sha256 = ${key.sourceSha256} and width = ${key.width}
-      and height = ${key.height} and fit = ${key.fit}`.execute(db);
-  return rows[0]?.thumb;
+  const row = await db
+    .selectFrom('file_thumbnail')
+    .select('thumb_sha256')
+    .where('source_sha256', '=', key.sourceSha256)
+    .where('width', '=', key.width)
+    .where('height', '=', key.height)
+    .where('fit', '=', key.fit)
+    .executeTakeFirst();
+  return row?.thumb_sha256;
 }
 
 export async function saveThumbnail(
@@ -69,8 +93,21 @@ export async function saveThumbnail(
 ): Promise<void> {
   // Another instance may have made the same thumbnail meanwhile (either is right); a record
   // whose bytes went missing from the store is repointed at the fresh ones.
-  await sql`insert into file_thumbnail (source_sha256, width, height, fit, thumb_sha256, content_type)
-    values (${key.sourceSha256}, ${key.width}, ${key.height}, ${key.fit}, ${thumbSha256}, ${contentType})
-    on conflict (source_sha256, width, height, fit)
-    do update set thumb_sha256 = excluded.thumb_sha256, content_type = excluded.content_type`.execute(db);
+  await db
+    .insertInto('file_thumbnail')
+    .values({
+      source_sha256: key.sourceSha256,
+      width: key.width,
+      height: key.height,
+      fit: key.fit,
+      thumb_sha256: thumbSha256,
+      content_type: contentType,
+    })
+    .onConflict((oc) =>
+      oc.columns(['source_sha256', 'width', 'height', 'fit']).doUpdateSet((eb) => ({
+        thumb_sha256: eb.ref('excluded.thumb_sha256'),
+        content_type: eb.ref('excluded.content_type'),
+      })),
+    )
+    .execute();
 }

@@ -1,14 +1,9 @@
 import { entities, type FieldDef } from '@lms/domain';
-import { type RawBuilder, sql } from 'kysely';
-import type { Database } from '../db/database.ts';
-import {
-  childTableOf,
-  columnOf,
-  FILE_TABLE,
-  linkTableOf,
-  storedAsTable,
-  tableOf,
-} from '../entities/naming.ts';
+import { type Expression, expressionBuilder, type RawBuilder, sql } from 'kysely';
+import type { Database, Tx } from '../db/database.ts';
+import type { DB } from '../db/schema.generated.ts';
+import { advisoryLock } from '../db/signals.ts';
+import { childTableOf, columnOf, linkTableOf, storedAsTable, tableOf } from '../entities/naming.ts';
 import { UNATTACHED_GRACE_HOURS } from './limits.ts';
 import { insertFiles, type NewFile } from './repository.ts';
 import type { FileStorage } from './storage.ts';
@@ -23,13 +18,16 @@ import type { FileStorage } from './storage.ts';
  * shared advisory lock, the sweep runs under the exclusive one: an upload of content being swept
  * cannot find the bytes present, skip writing them, and then lose them.
  */
-const FILES_LOCK = sql`hashtext('lms:file-store')`;
+const FILES_LOCK = 'lms:file-store';
 
-/** Where records name a stored file, from the declarations: link tables and id columns. */
-function fileReferences(): RawBuilder<unknown>[] {
+/**
+ * The ids of the files records name, from the declarations: link tables and id columns. Raw SQL:
+ * the tables and columns come from the declarations, one `select` each, as one table `r(id)`.
+ */
+function fileReferences(): RawBuilder<{ id: string }> {
   const column = (table: string, name: string) => sql`select ${sql.ref(name)} as id from ${sql.table(table)}`;
   const isFile = (field: FieldDef) => field.type === 'file' || field.type === 'image';
-  return entities
+  const selects = entities
     .filter(storedAsTable)
     .flatMap((entity) => [
       ...entity.fields
@@ -40,6 +38,20 @@ function fileReferences(): RawBuilder<unknown>[] {
         child.fields.filter(isFile).map((field) => column(childTableOf(entity, child.name), columnOf(field))),
       ),
     ]);
+  return sql<{ id: string }>`(${sql.join(selects, sql` union all `)})`;
+}
+
+/** No file row names this content, as its bytes or as its normalized image. */
+function unnamed(key: Expression<string>) {
+  const eb = expressionBuilder<DB>();
+  return eb.not(
+    eb.exists(
+      eb
+        .selectFrom('stored_file as f')
+        .select('f.id')
+        .where((w) => w.or([w('f.sha256', '=', key), w('f.normalized_sha256', '=', key)])),
+    ),
+  );
 }
 
 /** Commits an upload's staged bytes and records its files, never in the middle of a sweep. */
@@ -49,7 +61,7 @@ export async function keepUpload(
   userId: string,
 ): Promise<string[]> {
   return db.transaction().execute(async (trx) => {
-    await sql`select pg_advisory_xact_lock_shared(${FILES_LOCK})`.execute(trx);
+    await advisoryLock(trx, FILES_LOCK, 'shared');
     await upload.commit();
     return insertFiles(trx, upload.files, userId);
   });
@@ -62,26 +74,52 @@ export async function sweepUnattachedFiles(
   graceHours = UNATTACHED_GRACE_HOURS,
 ): Promise<number> {
   return db.transaction().execute(async (trx) => {
-    await sql`select pg_advisory_xact_lock(${FILES_LOCK})`.execute(trx);
-    const { rows: gone } = await sql<{ sha256: string; normalized: string | null }>`
-      delete from ${sql.table(FILE_TABLE)} f
-       where f.created_at < now() - make_interval(hours => ${graceHours})
-         and not exists (select 1 from (${sql.join(fileReferences(), sql` union all `)}) r where r.id = f.id)
-      returning f.sha256, f.normalized_sha256 as normalized`.execute(trx);
+    await advisoryLock(trx, FILES_LOCK, 'exclusive');
+    const gone = await deleteUnlinkedFiles(trx, graceHours);
     if (!gone.length) return 0;
-    const keys = [...new Set(gone.flatMap((file) => [file.sha256, file.normalized ?? file.sha256]))];
-    const unnamed = (key: RawBuilder<unknown>) => sql`not exists (select 1 from ${sql.table(FILE_TABLE)} f
-      where f.sha256 = ${key} or f.normalized_sha256 = ${key})`;
-    const { rows: thumbs } = await sql<{ key: string }>`
-      delete from file_thumbnail t where t.source_sha256 = any(${keys}::text[]) and ${unnamed(sql`t.source_sha256`)}
-      returning t.thumb_sha256 as key`.execute(trx);
+    const keys = [...new Set(gone.flatMap((file) => [file.sha256, file.normalized_sha256 ?? file.sha256]))];
+    const thumbs = await trx
+      .deleteFrom('file_thumbnail as t')
+      .where((eb) =>
+        eb.and([eb('t.source_sha256', '=', eb.fn.any(eb.val(keys))), unnamed(eb.ref('t.source_sha256'))]),
+      )
+      .returning('t.thumb_sha256')
+      .execute();
     // Content another file or thumbnail still names stays (the same document uploaded twice).
-    const { rows: orphaned } = await sql<{ key: string }>`
-      select k as key from unnest(${[...keys, ...thumbs.map((row) => row.key)]}::text[]) k
-       where ${unnamed(sql`k`)} and not exists (select 1 from file_thumbnail t where t.thumb_sha256 = k)
-       group by k`.execute(trx);
+    const orphaned = await trx
+      .selectFrom(
+        sql<{ k: string }>`unnest(${[...keys, ...thumbs.map((row) => row.thumb_sha256)]}::text[])`.as('k'),
+      )
+      .select('k.k as key')
+      .where((eb) =>
+        eb.and([
+          unnamed(eb.ref('k.k')),
+          eb.not(
+            eb.exists(
+              eb
+                .selectFrom('file_thumbnail as t')
+                .select('t.thumb_sha256')
+                .whereRef('t.thumb_sha256', '=', 'k.k'),
+            ),
+          ),
+        ]),
+      )
+      .groupBy('k.k')
+      .execute();
     // Last, so a failure before leaves rows and bytes as they were; the commit of deletes follows.
     for (const { key } of orphaned) await storage.remove(key);
     return gone.length;
   });
+}
+
+/** Deletes the file rows older than the grace period that no record names; answers their contents. */
+function deleteUnlinkedFiles(trx: Tx, graceHours: number) {
+  return trx
+    .deleteFrom('stored_file as f')
+    .where('f.created_at', '<', sql<Date>`now() - make_interval(hours => ${graceHours})`)
+    .where((eb) =>
+      eb.not(eb.exists(eb.selectFrom(fileReferences().as('r')).select('r.id').whereRef('r.id', '=', 'f.id'))),
+    )
+    .returning(['f.sha256', 'f.normalized_sha256'])
+    .execute();
 }

@@ -29,7 +29,7 @@ function listHref(path: string, params: Params): string {
 /**
  * A count of an entity's list under these filters, with the link that opens that list: the count
  * runs the list's own WHERE clause (crud/where.ts) on the same parameters, so the number and the
- * list it opens cannot disagree.
+ * list it opens cannot disagree. Raw SQL: the table and the WHERE come from the declaration.
  */
 async function listCount(
   db: Database,
@@ -102,24 +102,53 @@ export async function masterDataHome(db: Database, branchId: string, today: stri
     listCount(db, 'shipTo', { latEmpty: 'true' }, undefined),
     // Vehicle types the branch offers (a slot with a vehicle from today on) whose ship cond has no
     // speed and times in the branch's vehicleTypeSettings: the engine refuses them (rule 3, noSetting).
-    sql<{ id: string }>`
-      select vt.id from vehicle_type vt
-       where vt.not_valid_for_planning is not true
-         and exists (select 1 from vehicle_date_slot s
-                      where s.branch_id = ${branchId} and s.shift_date >= ${today}::date and s.total > 0
-                        and s.vehicle_type_id = vt.id
-                        and not exists (select 1 from branch__vehicle_type_settings x
-                                         where x.parent_id = ${branchId} and x.vehicle_type_id = s.vehicle_type_id
-                                           and x.ship_cond_id = s.ship_cond_id))
-       order by vt.code`.execute(db),
+    db
+      .selectFrom('vehicle_type as vt')
+      .select('vt.id')
+      .where('vt.not_valid_for_planning', 'is not', true)
+      .where(({ exists, selectFrom }) =>
+        exists(
+          selectFrom('vehicle_date_slot as s')
+            .select('s.id')
+            .where('s.branch_id', '=', branchId)
+            .where('s.shift_date', '>=', today)
+            .where('s.total', '>', 0)
+            .whereRef('s.vehicle_type_id', '=', 'vt.id')
+            .where((slot) =>
+              slot.not(
+                slot.exists(
+                  slot
+                    .selectFrom('branch__vehicle_type_settings as x')
+                    .select('x.id')
+                    .where('x.parent_id', '=', branchId)
+                    .whereRef('x.vehicle_type_id', '=', 's.vehicle_type_id')
+                    .whereRef('x.ship_cond_id', '=', 's.ship_cond_id'),
+                ),
+              ),
+            ),
+        ),
+      )
+      .orderBy('vt.code')
+      .execute(),
     // Days of the horizon on which no slot of the branch offers a vehicle (an index range per day).
-    sql<{ date: string }>`
-      select d::date::text as date from generate_series(${today}::date, ${last}::date, interval '1 day') d
-       where not exists (select 1 from vehicle_date_slot s
-                          where s.branch_id = ${branchId} and s.shift_date = d::date and s.total > 0)
-       order by d`.execute(db),
+    db
+      .selectFrom(sql<{ d: Date }>`generate_series(${today}::date, ${last}::date, interval '1 day')`.as('d'))
+      .select((eb) => eb.cast<string>(eb.cast('d.d', 'date'), 'text').as('date'))
+      .where(({ cast, exists, not, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('vehicle_date_slot as s')
+              .select('s.id')
+              .where('s.branch_id', '=', branchId)
+              .where('s.shift_date', '=', cast<string>('d.d', 'date'))
+              .where('s.total', '>', 0),
+          ),
+        ),
+      )
+      .orderBy('d.d')
+      .execute(),
   ]);
-  const typeIds = types.rows.map((row) => row.id);
+  const typeIds = types.map((row) => row.id);
   const dayHref = (from: string, to: string) =>
     listHref(entityByName('vehicleDateSlot').path, { shiftDateFrom: from, shiftDateTo: to });
   return {
@@ -132,9 +161,9 @@ export async function masterDataHome(db: Database, branchId: string, today: stri
           : null,
     },
     daysWithoutSlots: {
-      count: days.rows.length,
+      count: days.length,
       href: dayHref(today, last),
-      days: days.rows.map(({ date }) => ({ date, href: dayHref(date, date) })),
+      days: days.map(({ date }) => ({ date, href: dayHref(date, date) })),
     },
   };
 }
@@ -143,15 +172,22 @@ export async function masterDataHome(db: Database, branchId: string, today: stri
 export async function adminHome(db: Database, today: string): Promise<AdminHome> {
   const [users, sessions, failures] = await Promise.all([
     listCount(db, 'appUser', { activeEq: 'true' }, undefined),
-    sql<{ n: number }>`select count(*)::int as n from user_session
-       where revoked_at is null and absolute_expires_at > now()`.execute(db),
-    sql<{ n: number }>`select count(*)::int as n from sign_in_failure
-       where at >= ${dayRange(today).from}::timestamptz`.execute(db),
+    db
+      .selectFrom('user_session')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('revoked_at', 'is', null)
+      .where((eb) => eb('absolute_expires_at', '>', eb.fn<Date>('now')))
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('sign_in_failure')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('at', '>=', new Date(dayRange(today).from))
+      .executeTakeFirstOrThrow(),
   ]);
   // Sessions and failed sign-ins have no list page: their numbers link nowhere.
   return {
     activeUsers: users,
-    activeSessions: { count: sessions.rows[0]?.n ?? 0, href: null },
-    failedSignInsToday: { count: failures.rows[0]?.n ?? 0, href: null },
+    activeSessions: { count: sessions.n, href: null },
+    failedSignInsToday: { count: failures.n, href: null },
   };
 }

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { PRESENCE_CHANNEL } from '../booking/events.ts';
 import type { Database, Tx } from '../db/database.ts';
+import { notify } from '../db/signals.ts';
 import { typed } from '../http/contract.ts';
 import { badRequest, forbidden } from '../http/errors.ts';
 import type { AuthContext } from '../routes/context.ts';
@@ -21,13 +22,23 @@ interface Tab {
  * so every instance's streams hear it once committed.
  */
 async function announce(trx: Tx, tab: Tab): Promise<RecordPresence> {
-  const { rows } = await sql<{ user_id: string; full_name: string; editing: boolean; expires_at: Date }>`
-    select p.user_id, u.full_name, bool_or(p.mode = 'editing') as editing, max(p.expires_at) as expires_at
-      from record_presence p join app_user u on u.id = p.user_id
-     where p.entity = ${tab.entity} and p.record_id = ${tab.recordId} and p.branch_id = ${tab.branchId}
-       and p.expires_at > now()
-     group by p.user_id, u.full_name
-     order by min(p.expires_at), u.full_name`.execute(trx);
+  const rows = await trx
+    .selectFrom('record_presence as p')
+    .innerJoin('app_user as u', 'u.id', 'p.user_id')
+    .select((eb) => [
+      'p.user_id',
+      'u.full_name',
+      eb.fn.agg<boolean>('bool_or', [eb('p.mode', '=', 'editing')]).as('editing'),
+      eb.fn.max('p.expires_at').as('expires_at'),
+    ])
+    .where('p.entity', '=', tab.entity)
+    .where('p.record_id', '=', tab.recordId)
+    .where('p.branch_id', '=', tab.branchId)
+    .where((eb) => eb('p.expires_at', '>', eb.fn<Date>('now')))
+    .groupBy(['p.user_id', 'u.full_name'])
+    .orderBy((eb) => eb.fn.min('p.expires_at'))
+    .orderBy('u.full_name')
+    .execute();
   const presence: RecordPresence = {
     branchId: tab.branchId,
     entity: tab.entity,
@@ -39,20 +50,37 @@ async function announce(trx: Tx, tab: Tab): Promise<RecordPresence> {
       expiresAt: row.expires_at.toISOString(),
     })),
   };
-  await sql`select pg_notify(${PRESENCE_CHANNEL}, ${JSON.stringify(presence)})`.execute(trx);
+  await notify(trx, PRESENCE_CHANNEL, JSON.stringify(presence));
   return presence;
 }
 
 /** This tab has the record open: kept for PRESENCE.ttlMs; the record's expired tabs are swept. */
 export async function heartbeat(db: Database, tab: Tab, mode: PresenceMode): Promise<RecordPresence> {
   return db.transaction().execute(async (trx) => {
-    await sql`delete from record_presence where expires_at <= now()
-      and entity = ${tab.entity} and record_id = ${tab.recordId}`.execute(trx);
-    await sql`insert into record_presence (entity, record_id, branch_id, user_id, tab_id, mode, expires_at)
-      values (${tab.entity}, ${tab.recordId}, ${tab.branchId}, ${tab.userId}, ${tab.tabId}, ${mode},
-              now() + ${PRESENCE.ttlMs} * interval '1 millisecond')
-      on conflict (entity, record_id, branch_id, user_id, tab_id)
-      do update set mode = excluded.mode, expires_at = excluded.expires_at`.execute(trx);
+    await trx
+      .deleteFrom('record_presence')
+      .where((eb) => eb('expires_at', '<=', eb.fn<Date>('now')))
+      .where('entity', '=', tab.entity)
+      .where('record_id', '=', tab.recordId)
+      .execute();
+    await trx
+      .insertInto('record_presence')
+      .values({
+        entity: tab.entity,
+        record_id: tab.recordId,
+        branch_id: tab.branchId,
+        user_id: tab.userId,
+        tab_id: tab.tabId,
+        mode,
+        expires_at: sql<Date>`now() + ${PRESENCE.ttlMs} * interval '1 millisecond'`,
+      })
+      .onConflict((oc) =>
+        oc.columns(['entity', 'record_id', 'branch_id', 'user_id', 'tab_id']).doUpdateSet((eb) => ({
+          mode: eb.ref('excluded.mode'),
+          expires_at: eb.ref('excluded.expires_at'),
+        })),
+      )
+      .execute();
     return announce(trx, tab);
   });
 }
@@ -60,11 +88,15 @@ export async function heartbeat(db: Database, tab: Tab, mode: PresenceMode): Pro
 /** This tab closed the record: the others hear at once (not after the expiry). */
 export async function leave(db: Database, tab: Tab): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    const { rows } = await sql`delete from record_presence
-      where entity = ${tab.entity} and record_id = ${tab.recordId} and branch_id = ${tab.branchId}
-        and user_id = ${tab.userId} and tab_id = ${tab.tabId}
-      returning 1`.execute(trx);
-    if (rows.length > 0) await announce(trx, tab);
+    const left = await trx
+      .deleteFrom('record_presence')
+      .where('entity', '=', tab.entity)
+      .where('record_id', '=', tab.recordId)
+      .where('branch_id', '=', tab.branchId)
+      .where('user_id', '=', tab.userId)
+      .where('tab_id', '=', tab.tabId)
+      .executeTakeFirst();
+    if (left.numDeletedRows > 0n) await announce(trx, tab);
   });
 }
 

@@ -1,8 +1,7 @@
 import { accountApi } from '@lms/domain';
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
 import { hashPassword, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, verifyPassword } from '../auth/password.ts';
-import { openSession, renewSession, revokeAllSessions, userInfo } from '../auth/sessions.ts';
+import { openSession, renewSession, replacePassword, revokeAllSessions, userInfo } from '../auth/sessions.ts';
 import { typed } from '../http/contract.ts';
 import { HttpError, unprocessable } from '../http/errors.ts';
 import type { AuthContext } from './context.ts';
@@ -34,9 +33,11 @@ export function accountRoutes(ctx: AuthContext) {
       config: { access: { signedIn: true } },
       handler: async (request) => {
         const principal = request.principal!;
-        await sql`update app_user set buddhist_era = ${request.body.buddhistEra} where id = ${principal.userId}`.execute(
-          ctx.db,
-        );
+        await ctx.db
+          .updateTable('app_user')
+          .set({ buddhist_era: request.body.buddhistEra })
+          .where('id', '=', principal.userId)
+          .execute();
         return userInfo(ctx.db, principal);
       },
     });
@@ -70,9 +71,12 @@ export function accountRoutes(ctx: AuthContext) {
         const wait = await ctx.passwordChangeThrottle.retryAfter(principal.userId, request.ip);
         if (wait > 0) throw new HttpError(429, [passwordMessages.tooMany(Math.ceil(wait / 60_000))]);
         const hashing = `user:${principal.userId}`;
-        const { rows } = await sql<{ password_hash: string | null }>`
-          select password_hash from app_user where id = ${principal.userId}`.execute(ctx.db);
-        const known = rows[0]?.password_hash ?? '';
+        const stored = await ctx.db
+          .selectFrom('app_user')
+          .select('password_hash')
+          .where('id', '=', principal.userId)
+          .executeTakeFirst();
+        const known = stored?.password_hash ?? '';
         if (!(await ctx.hashing.run(hashing, () => verifyPassword(oldPassword, known)))) {
           await ctx.passwordChangeThrottle.recordFailure(principal.userId, request.ip);
           throw unprocessable({ oldPassword: passwordMessages.oldWrong });
@@ -81,20 +85,21 @@ export function accountRoutes(ctx: AuthContext) {
         const hash = await ctx.hashing.run(hashing, () => hashPassword(newPassword));
         // Every other session ends, on every instance; this one continues on a fresh token.
         await ctx.principals.revoke(principal.userId, () =>
-          ctx.db.transaction().execute(async (trx) => {
-            await sql`update app_user set password_hash = ${hash}, must_change_password = false,
-              updated_at = now(), updated_by = ${principal.userId} where id = ${principal.userId}`.execute(
-              trx,
-            );
-            await revokeAllSessions(trx, principal.userId);
-          }),
+          ctx.db
+            .transaction()
+            .execute((trx) =>
+              replacePassword(trx, principal.userId, hash, { temporary: false, by: principal.userId }),
+            ),
         );
-        const { rows: user } = await sql<{ token_version: number }>`
-          select token_version from app_user where id = ${principal.userId}`.execute(ctx.db);
+        const user = await ctx.db
+          .selectFrom('app_user')
+          .select('token_version')
+          .where('id', '=', principal.userId)
+          .executeTakeFirstOrThrow();
         const issued = await openSession(
           ctx.db,
           ctx.tokens,
-          { id: principal.userId, tokenVersion: user[0]!.token_version },
+          { id: principal.userId, tokenVersion: user.token_version },
           {
             userAgent: request.headers['user-agent'],
             address: request.ip,

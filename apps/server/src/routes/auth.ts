@@ -1,6 +1,5 @@
 import { authApi } from '@lms/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { sql } from 'kysely';
 import { decoyHash, verifyPassword } from '../auth/password.ts';
 import { openSession, revokeSession, userInfo } from '../auth/sessions.ts';
 import { typed } from '../http/contract.ts';
@@ -10,18 +9,15 @@ import type { AuthContext } from './context.ts';
 const WRONG_CREDENTIALS = 'ชื่อผู้ใช้หรือรหัสผ่านไม่ถูกต้อง';
 const TOO_MANY = (minutes: number) => `พยายามเข้าสู่ระบบหลายครั้งเกินไป กรุณารอ ${minutes} นาทีแล้วลองใหม่`;
 
-interface UserRow {
-  id: string;
-  password_hash: string | null;
-  active: boolean;
-  token_version: number;
-}
-
+/** A user by name, as typed at sign-in (any case). */
 const findUser = (ctx: AuthContext, username: string) =>
-  sql<UserRow>`select id, password_hash, active, token_version from app_user
-    where lower(username) = lower(${username.trim()})`
-    .execute(ctx.db)
-    .then((r) => r.rows[0]);
+  ctx.db
+    .selectFrom('app_user')
+    .select(['id', 'password_hash', 'active', 'token_version'])
+    .where((eb) => eb(eb.fn('lower', ['username']), '=', eb.fn('lower', [eb.val(username.trim())])))
+    .executeTakeFirst();
+
+type UserRow = NonNullable<Awaited<ReturnType<typeof findUser>>>;
 
 /** `POST /api/auth/webLogin`, `webDevLogin` (development only) and `logout`. */
 export function authRoutes(ctx: AuthContext) {
@@ -59,9 +55,10 @@ export function authRoutes(ctx: AuthContext) {
         if (!user || !ok || !user.active) {
           await ctx.throttle.recordFailure(username, request.ip);
           // Kept for the admin's home (failed sign-ins today); the throttle only remembers 15 minutes.
-          await sql`insert into sign_in_failure (username, address) values (${username.slice(0, 100)}, ${request.ip})`.execute(
-            ctx.db,
-          );
+          await ctx.db
+            .insertInto('sign_in_failure')
+            .values({ username: username.slice(0, 100), address: request.ip })
+            .execute();
           request.log.info({ username: username.slice(0, 100), event: 'login-failed' }, 'sign-in failed');
           throw unauthorized(WRONG_CREDENTIALS);
         }

@@ -1,6 +1,7 @@
 import type { SavedView, ViewSharing, ViewState } from '@lms/domain';
-import { sql } from 'kysely';
+import { expressionBuilder } from 'kysely';
 import type { Database } from '../db/database.ts';
+import type { DB } from '../db/schema.generated.ts';
 
 /** The reader of the views: whose they are and what they may see. */
 export interface Viewer {
@@ -9,41 +10,55 @@ export interface Viewer {
   readonly branchIds: readonly string[];
 }
 
-interface Row {
-  id: string;
-  entity: string;
-  name: string;
-  state: ViewState;
-  owner_id: string;
-  owner_label: string;
-  share_branch_id: string | null;
-  share_role: string | null;
-  branch_label: string | null;
-  updated_at: Date;
-}
-
 /**
  * A view is visible to its owner, and when shared, to the users of its branch (if it names one)
  * who hold its role (if it names one). Everyone else never sees it: by id it is "not found".
  */
-const visibleTo = (viewer: Viewer) => sql`(v.owner_id = ${viewer.userId} or (v.shared
-  and (v.share_branch_id is null or v.share_branch_id = any(${[...viewer.branchIds]}::uuid[]))
-  and (v.share_role is null or v.share_role = any(${[...viewer.roles]}::text[]))))`;
+function visibleTo(viewer: Viewer) {
+  const { eb, and, or, fn, val } = expressionBuilder<{ v: DB['saved_view'] }, 'v'>();
+  return or([
+    eb('v.owner_id', '=', viewer.userId),
+    and([
+      eb.ref('v.shared'),
+      or([
+        eb('v.share_branch_id', 'is', null),
+        eb('v.share_branch_id', '=', fn.any(val([...viewer.branchIds]))),
+      ]),
+      or([eb('v.share_role', 'is', null), eb('v.share_role', '=', fn.any(val([...viewer.roles])))]),
+    ]),
+  ]);
+}
 
-const selectViews = (viewer: Viewer) => sql`select v.id, v.entity, v.name, v.state, v.owner_id,
-    coalesce(nullif(u.full_name, ''), u.username) as owner_label, v.share_branch_id, v.share_role,
-    b.name as branch_label, v.updated_at
-  from saved_view v
-  join app_user u on u.id = v.owner_id
-  left join branch b on b.id = v.share_branch_id
-  where ${visibleTo(viewer)}`;
+const selectViews = (db: Database, viewer: Viewer) =>
+  db
+    .selectFrom('saved_view as v')
+    .innerJoin('app_user as u', 'u.id', 'v.owner_id')
+    .leftJoin('branch as b', 'b.id', 'v.share_branch_id')
+    .select((eb) => [
+      'v.id',
+      'v.entity',
+      'v.name',
+      'v.state',
+      'v.owner_id',
+      eb.fn
+        .coalesce(eb.fn<string | null>('nullif', ['u.full_name', eb.val('')]), 'u.username')
+        .as('owner_label'),
+      'v.share_branch_id',
+      'v.share_role',
+      'b.name as branch_label',
+      'v.updated_at',
+    ])
+    .where(visibleTo(viewer));
+
+type Row = Awaited<ReturnType<ReturnType<typeof selectViews>['executeTakeFirstOrThrow']>>;
 
 function toView(row: Row, viewer: Viewer): SavedView & { readonly ownerId: string } {
   return {
     id: row.id,
     entity: row.entity,
     name: row.name,
-    state: row.state,
+    // Stored only from a checked ViewState (insertView, updateView).
+    state: row.state as unknown as ViewState,
     ownerId: row.owner_id,
     ownerLabel: row.owner_label,
     mine: row.owner_id === viewer.userId,
@@ -58,21 +73,29 @@ function toView(row: Row, viewer: Viewer): SavedView & { readonly ownerId: strin
 
 /** The user's own views of the list first, then those shared with them; by name within each. */
 export async function listViews(db: Database, viewer: Viewer, entity: string) {
-  const { rows } = await sql<Row>`${selectViews(viewer)} and v.entity = ${entity}
-    order by (v.owner_id = ${viewer.userId}) desc, lower(v.name), v.id`.execute(db);
+  const rows = await selectViews(db, viewer)
+    .where('v.entity', '=', entity)
+    .orderBy((eb) => eb('v.owner_id', '=', viewer.userId), 'desc')
+    .orderBy((eb) => eb.fn('lower', ['v.name']))
+    .orderBy('v.id')
+    .execute();
   return rows.map((row) => toView(row, viewer));
 }
 
 /** One view the user may see, else undefined (another's private view is not told apart from none). */
 export async function findView(db: Database, viewer: Viewer, id: string) {
-  const { rows } = await sql<Row>`${selectViews(viewer)} and v.id = ${id}`.execute(db);
-  return rows[0] && toView(rows[0], viewer);
+  const row = await selectViews(db, viewer).where('v.id', '=', id).executeTakeFirst();
+  return row && toView(row, viewer);
 }
 
 export async function countOwnViews(db: Database, userId: string, entity: string): Promise<number> {
-  const { rows } = await sql<{ n: number }>`select count(*)::int as n from saved_view
-    where owner_id = ${userId} and entity = ${entity}`.execute(db);
-  return rows[0]?.n ?? 0;
+  const row = await db
+    .selectFrom('saved_view')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('owner_id', '=', userId)
+    .where('entity', '=', entity)
+    .executeTakeFirst();
+  return row?.n ?? 0;
 }
 
 export interface ViewWrite {
@@ -81,44 +104,67 @@ export interface ViewWrite {
   readonly sharing: ViewSharing | null;
 }
 
+/** The columns a write sets: the sharing as two nullable columns and the flag. */
+const columnsOf = (view: ViewWrite) => ({
+  name: view.name,
+  state: JSON.stringify(view.state),
+  share_branch_id: view.sharing?.branchId ?? null,
+  share_role: view.sharing?.role ?? null,
+  shared: view.sharing !== null,
+});
+
 export async function insertView(db: Database, ownerId: string, entity: string, view: ViewWrite) {
-  const { rows } = await sql<{ id: string }>`insert into saved_view
-      (entity, owner_id, name, state, share_branch_id, share_role, shared)
-    values (${entity}, ${ownerId}, ${view.name}, ${JSON.stringify(view.state)}::jsonb,
-      ${view.sharing?.branchId ?? null}, ${view.sharing?.role ?? null}, ${view.sharing !== null})
-    returning id`.execute(db);
-  return rows[0]!.id;
+  const row = await db
+    .insertInto('saved_view')
+    .values({ entity, owner_id: ownerId, ...columnsOf(view) })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
 }
 
 export async function updateView(db: Database, id: string, view: ViewWrite): Promise<void> {
-  await sql`update saved_view set name = ${view.name}, state = ${JSON.stringify(view.state)}::jsonb,
-      share_branch_id = ${view.sharing?.branchId ?? null}, share_role = ${view.sharing?.role ?? null},
-      shared = ${view.sharing !== null}, updated_at = now()
-    where id = ${id}`.execute(db);
+  await db
+    .updateTable('saved_view')
+    .set((eb) => ({ ...columnsOf(view), updated_at: eb.fn<Date>('now') }))
+    .where('id', '=', id)
+    .execute();
 }
 
 export async function deleteView(db: Database, id: string): Promise<void> {
-  await sql`delete from saved_view where id = ${id}`.execute(db);
+  await db.deleteFrom('saved_view').where('id', '=', id).execute();
 }
 
 /** The user's default view of the list, while they may still see it. */
 export async function defaultViewId(db: Database, viewer: Viewer, entity: string): Promise<string | null> {
-  const { rows } = await sql<{ id: string }>`select v.id from saved_view_default d
-    join saved_view v on v.id = d.view_id
-    where d.user_id = ${viewer.userId} and d.entity = ${entity} and ${visibleTo(viewer)}`.execute(db);
-  return rows[0]?.id ?? null;
+  const row = await db
+    .selectFrom('saved_view_default as d')
+    .innerJoin('saved_view as v', 'v.id', 'd.view_id')
+    .select('v.id')
+    .where('d.user_id', '=', viewer.userId)
+    .where('d.entity', '=', entity)
+    .where(visibleTo(viewer))
+    .executeTakeFirst();
+  return row?.id ?? null;
 }
 
 export async function setDefaultView(db: Database, userId: string, entity: string, viewId: string | null) {
   if (viewId === null) {
-    await sql`delete from saved_view_default where user_id = ${userId} and entity = ${entity}`.execute(db);
+    await db
+      .deleteFrom('saved_view_default')
+      .where('user_id', '=', userId)
+      .where('entity', '=', entity)
+      .execute();
     return;
   }
-  await sql`insert into saved_view_default (user_id, entity, view_id) values (${userId}, ${entity}, ${viewId})
-    on conflict (user_id, entity) do update set view_id = excluded.view_id`.execute(db);
+  await db
+    .insertInto('saved_view_default')
+    .values({ user_id: userId, entity, view_id: viewId })
+    .onConflict((oc) =>
+      oc.columns(['user_id', 'entity']).doUpdateSet((eb) => ({ view_id: eb.ref('excluded.view_id') })),
+    )
+    .execute();
 }
 
 export async function branchExists(db: Database, id: string): Promise<boolean> {
-  const { rows } = await sql`select 1 from branch where id = ${id}`.execute(db);
-  return rows.length > 0;
+  return !!(await db.selectFrom('branch').select('id').where('id', '=', id).executeTakeFirst());
 }

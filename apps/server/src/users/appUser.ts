@@ -1,26 +1,29 @@
 import { type AccessHolder, isKnownRole, ResetPasswordAnswer, userAdministrationRefusal } from '@lms/domain';
-import { type RawBuilder, sql } from 'kysely';
 import { isUuid } from '../auth/access.ts';
 import { hashPassword, randomPassword } from '../auth/password.ts';
 import { notifyPrincipalChange, type Principal } from '../auth/principal.ts';
-import { revokeAllSessions } from '../auth/sessions.ts';
+import { replacePassword, revokeAllSessions } from '../auth/sessions.ts';
 import type { EntityExtension } from '../crud/extensions.ts';
 import { recordHistory } from '../crud/history.ts';
 import type { Row } from '../crud/repository.ts';
 import { findRecord } from '../crud/repository.ts';
+import type { Executor } from '../db/database.ts';
 import { forbidden, notFound } from '../http/errors.ts';
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
-type Executor = Parameters<RawBuilder<unknown>['execute']>[0];
 const ids = (value: unknown) => (Array.isArray(value) ? (value as string[]) : []);
 
 /** The roles (through its permission groups) and branches a user row gives, as stored in `trx`. */
 async function accessOf(trx: Executor, row: Row): Promise<AccessHolder> {
   const groupIds = ids(row.roleGroupIds);
-  const { rows } = groupIds.length
-    ? await sql<{ role: string }>`select distinct unnest(roles) as role from app_role_group
-        where id = any(${groupIds}::uuid[])`.execute(trx)
-    : { rows: [] };
+  const rows = groupIds.length
+    ? await trx
+        .selectFrom('app_role_group')
+        .select((eb) => eb.fn<string>('unnest', ['roles']).as('role'))
+        .distinct()
+        .where((eb) => eb('id', '=', eb.fn.any(eb.val(groupIds))))
+        .execute()
+    : [];
   return { roles: rows.map((r) => r.role), branchIds: ids(row.branchIds) };
 }
 
@@ -49,8 +52,15 @@ export const appUserExtension: EntityExtension = {
       const hash = await ctx.hashing.run(`user:${write.principal.userId}`, () =>
         hashPassword(temporaryPassword),
       );
-      await sql`update app_user set password_hash = ${hash}, must_change_password = true,
-        active = coalesce(active, true) where id = ${write.id}`.execute(trx);
+      await trx
+        .updateTable('app_user')
+        .set((eb) => ({
+          password_hash: hash,
+          must_change_password: true,
+          active: eb.fn.coalesce('active', eb.lit(true)),
+        }))
+        .where('id', '=', write.id)
+        .execute();
       return { temporaryPassword };
     }
     if (write.action === 'update') {
@@ -58,7 +68,7 @@ export const appUserExtension: EntityExtension = {
       const accessChanged = ['roleGroupIds', 'branchIds', 'active'].some(
         (k) => !same(before?.[k], after?.[k]),
       );
-      if (accessChanged) await revokeAllSessions(trx as never, write.id);
+      if (accessChanged) await revokeAllSessions(trx, write.id);
     }
     // Whatever changed (a name, a role, the user deleted), every instance drops the user's cached
     // sessions when this commits; this instance answers once it heard so itself.
@@ -93,9 +103,7 @@ export const appUserExtension: EntityExtension = {
             const before = await findRecord(trx, entity, id, undefined, true);
             if (!before) throw notFound();
             await checkUserAdministration(trx, request.principal!, { before });
-            await sql`update app_user set password_hash = ${hash}, must_change_password = true, updated_at = now(),
-            updated_by = ${request.principal!.userId} where id = ${id}`.execute(trx);
-            await revokeAllSessions(trx as never, id);
+            await replacePassword(trx, id, hash, { temporary: true, by: request.principal!.userId });
             await recordHistory(trx, {
               entity,
               recordId: id,
