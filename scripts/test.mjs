@@ -33,6 +33,7 @@ await check('vitest', [
 
 let tests = { passed: 0, failed: 0, skipped: 0 };
 let slowest = [];
+let projectTimes = [];
 try {
   const json = JSON.parse(readFileSync(report, 'utf8'));
   tests = {
@@ -50,6 +51,7 @@ try {
     )
     .sort((a, b) => b.ms - a.ms)
     .slice(0, 10);
+  projectTimes = timeByProject(json.testResults);
 } catch {
   log('vitest wrote no report');
 }
@@ -65,9 +67,45 @@ if (slowest.length) {
   for (const t of slowest) console.log(`  ${(t.ms / 1000).toFixed(1).padStart(6)} s  ${t.name}`);
   console.log('');
 }
+if (projectTimes.length) {
+  // Where the run's time went: from a project's first file starting to its last one ending, and its files' own time.
+  console.log('  time by project (first start → last end; files summed):');
+  for (const p of projectTimes)
+    console.log(
+      `  ${p.name.padEnd(9)} ${String(p.span).padStart(5)} s  ${String(p.files).padStart(5)} s  (${p.count} files)`,
+    );
+  console.log('');
+}
 for (const r of results) console.log(`  ${r.ok ? '✓' : '✗'} ${r.name}`);
 console.log(
   `  ${tests.passed} tests passed, ${tests.failed} failed, ${tests.skipped} skipped; ${Math.round((Date.now() - started) / 1000)} s`,
 );
 console.log(`total: ${passed} passed, ${failed} failed, ${tests.skipped} skipped`);
 process.exit(failed === 0 && results.every((r) => r.ok) ? 0 : 1);
+
+/** The project a test file belongs to, by where it lives (vitest.config.ts). */
+function projectOf(file) {
+  if (file.endsWith('.stories.tsx')) return 'storybook';
+  if (file.includes('.e2e.test.')) return 'e2e';
+  if (file.includes('apps/server/test/')) return 'server';
+  return 'unit';
+}
+
+function timeByProject(files) {
+  const projects = new Map();
+  for (const file of files) {
+    const name = projectOf(file.name);
+    const p = projects.get(name) ?? { name, start: Infinity, end: 0, files: 0, count: 0 };
+    p.start = Math.min(p.start, file.startTime);
+    p.end = Math.max(p.end, file.endTime);
+    p.files += file.endTime - file.startTime;
+    p.count += 1;
+    projects.set(name, p);
+  }
+  return [...projects.values()].map((p) => ({
+    name: p.name,
+    span: Math.round((p.end - p.start) / 1000),
+    files: Math.round(p.files / 1000),
+    count: p.count,
+  }));
+}

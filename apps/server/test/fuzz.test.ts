@@ -1,6 +1,8 @@
 import fc from 'fast-check';
 import { sql } from 'kysely';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { databaseUrl } from '../src/db/admin.ts';
+import { connect } from '../src/db/database.ts';
 import { createBranch, createUser, signIn } from './fixtures.ts';
 import { type OpenApiDocument, requestsFor } from './fuzz/requests.ts';
 import { setupTestServer } from './harness.ts';
@@ -30,8 +32,28 @@ async function nextXid(): Promise<bigint> {
 }
 
 /**
- * What transactions committed between two `nextXid()`s wrote, by table, outside the tables a refusal
- * may write to. Cheap when nothing committed (the usual refusal); a scan of every table otherwise.
+ * Test-only: every row deleted in this file's database leaves its table's name in `fuzz_deleted`,
+ * written by the deleting transaction. A delete leaves no row version of its own behind, and a
+ * transaction id alone does not say which database it wrote to (the cluster is shared with the
+ * test files running beside this one).
+ */
+async function recordDeletes(db: typeof server.db): Promise<void> {
+  await sql`create table fuzz_deleted (name text not null)`.execute(db);
+  await sql`create function fuzz_note_delete() returns trigger language plpgsql as $$
+    begin insert into fuzz_deleted values (tg_table_name); return null; end $$`.execute(db);
+  const { rows } = await sql<{ name: string }>`
+    select c.relname as name from pg_class c join pg_namespace n on n.oid = c.relnamespace
+     where n.nspname = 'public' and c.relkind in ('r', 'p') and not c.relispartition
+       and c.relname <> 'fuzz_deleted'`.execute(db);
+  for (const { name } of rows)
+    await sql`create trigger fuzz_note_delete after delete on ${sql.table(name)}
+      for each row execute function fuzz_note_delete()`.execute(db);
+}
+
+/**
+ * What transactions committed between two `nextXid()`s wrote or deleted in this database, by table,
+ * outside the tables a refusal may write to. Cheap when nothing committed (the usual refusal); a
+ * scan of every table otherwise.
  */
 async function writtenSince(from: bigint, to: bigint): Promise<string[]> {
   if (to <= from) return [];
@@ -42,19 +64,23 @@ async function writtenSince(from: bigint, to: bigint): Promise<string[]> {
   const xids = committed.rows.map((r) => r.xid);
   const tables = await sql<{ name: string }>`
     select table_name as name from information_schema.tables
-    where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`.execute(server.db);
-  const probes = tables.rows.map(
-    (t) =>
-      sql`select ${t.name}::text as name from ${sql.table(t.name)} x where x.xmin::text = any(${xids}) limit 1`,
+    where table_schema = 'public' and table_type = 'BASE TABLE' and table_name <> 'fuzz_deleted' order by 1`.execute(
+    server.db,
   );
+  const probes = [
+    ...tables.rows.map(
+      (t) =>
+        sql`select ${t.name}::text as name from ${sql.table(t.name)} x where x.xmin::text = any(${xids}) limit 1`,
+    ),
+    sql`select distinct name || ' (rows deleted)' as name from fuzz_deleted x where x.xmin::text = any(${xids})`,
+  ];
   const { rows } = await sql<{ name: string }>`${sql.join(
     probes.map((p) => sql`(${p})`),
     sql` union all `,
   )}`.execute(server.db);
-  const written = rows.map((r) => r.name);
-  // A committed transaction that left no row behind deleted something.
-  if (!written.length) return ['(rows deleted)'];
-  return written.filter((name) => !WRITTEN_ON_REFUSAL.has(name));
+  return rows
+    .map((r) => r.name)
+    .filter((name) => !WRITTEN_ON_REFUSAL.has(name.replace(' (rows deleted)', '')));
 }
 
 const THAI = /[\u0E00-\u0E7F]/;
@@ -95,6 +121,28 @@ describe('fuzzing every route of the OpenAPI', () => {
       select id::text from province union all select id::text from app_role_group
       union all select id::text from branch limit 40`.execute(server.db);
     ids.push(...rows.rows.map((r) => r.id));
+    await recordDeletes(server.db);
+  });
+
+  it('sees what a committed write changed in this database: a new row, a changed one, a deleted one', async () => {
+    const branch = await createBranch(server.db);
+    let from = await nextXid();
+    await sql`update branch set name = name || '.' where id = ${branch}`.execute(server.db);
+    expect(await writtenSince(from, await nextXid())).toContain('branch');
+    from = await nextXid();
+    await sql`delete from branch where id = ${branch}`.execute(server.db);
+    expect(await writtenSince(from, await nextXid())).toContain('branch (rows deleted)');
+    // A commit in another database of the cluster (the test files beside this one) is not this one's.
+    from = await nextXid();
+    const other = connect(databaseUrl(inject('pgAdminUrl'), 'postgres'), 1);
+    try {
+      await sql`create temp table fuzz_elsewhere (x int)`.execute(other);
+    } finally {
+      await other.destroy();
+    }
+    const to = await nextXid();
+    expect(to).toBeGreaterThan(from);
+    expect(await writtenSince(from, to)).toEqual([]);
   });
 
   it(`${RUNS} generated requests: no 5xx, Thai refusals, refused writes change nothing (seed ${SEED})`, async () => {
