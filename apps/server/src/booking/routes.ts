@@ -17,7 +17,14 @@ import { notFound, unprocessable } from '../http/errors.ts';
 import type { AuthContext } from '../routes/context.ts';
 import { calendarCells, cellBookings, placedBookings } from './calendar.ts';
 import { CapacityLost, cancelBooking, confirmDraft, draftWorld, notify } from './confirm.ts';
-import { createDraft, type DraftRequest, findDraft, saveAllocations, toSuggestRequest } from './drafts.ts';
+import {
+  createDraft,
+  type DraftRequest,
+  deleteDraft,
+  findDraft,
+  saveAllocations,
+  toSuggestRequest,
+} from './drafts.ts';
 import { evaluateDraft } from './evaluate.ts';
 import type { BookingEvents } from './events.ts';
 import { checkBookingRequest } from './request.ts';
@@ -144,9 +151,7 @@ export function bookingRoutes(ctx: AuthContext, events: BookingEvents) {
       schema: { ...bookingApi.deleteDraft.schema, tags },
       config: edit,
       handler: async (request, reply) => {
-        await sql`delete from booking_draft where id = ${request.query.id} and branch_id = ${request.branchId!} and user_id = ${request.principal!.userId}`.execute(
-          ctx.db,
-        );
+        await deleteDraft(ctx.db, request.query.id, request.branchId!, request.principal!.userId);
         return reply.status(204).send(null);
       },
     });
