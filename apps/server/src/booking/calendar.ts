@@ -1,7 +1,9 @@
 import { type Amounts, indexWorld, slotCapacityOf, utilizationOf } from '@lms/booking';
 import type { CalendarCell, CellBooking, PlacedBooking } from '@lms/domain';
-import { sql } from 'kysely';
+import { expressionBuilder, sql } from 'kysely';
+import { labelFrom } from '../crud/labels.ts';
 import type { Database } from '../db/database.ts';
+import type { DB } from '../db/schema.generated.ts';
 import { loadWorld } from './world.ts';
 
 const add = (a: Amounts, b: Amounts): Amounts => ({
@@ -82,6 +84,24 @@ export async function calendarCells(
     );
 }
 
+/** A confirm writes these, so an active booking has them (the columns are nullable for the entity's form). */
+type ConfirmedColumns = Pick<CellBooking, 'docNo' | 'callStatus' | 'messageState'>;
+
+/** A booking's own columns as a calendar cell lists it. */
+const cellBookingColumns = [
+  'b.id',
+  'b.doc_no as docNo',
+  'b.call_status as callStatus',
+  'b.message_state as messageState',
+] as const;
+
+/** Its customer's and ship-to's labels, from the customer `c` and ship-to `st` the query joins. */
+const labels = expressionBuilder<{ c: DB['customer']; st: DB['ship_to'] }, 'c' | 'st'>();
+const cellBookingLabels = [
+  labelFrom(labels, 'c.code', 'c.name').as('customerLabel'),
+  labelFrom(labels, 'st.code', 'st.name').as('shipToLabel'),
+] as const;
+
 /** Active bookings with a line in one calendar cell. */
 export async function cellBookings(
   db: Database,
@@ -89,36 +109,68 @@ export async function cellBookings(
   date: string,
   shiftOfDayId: string,
   vehicleTypeId: string,
-) {
-  const { rows } = await sql<CellBooking>`
-    select distinct b.id, b.doc_no as "docNo", b.call_status as "callStatus", b.message_state as "messageState", concat_ws(': ', c.code, c.name) as "customerLabel",
-           concat_ws(': ', st.code, st.name) as "shipToLabel"
-      from booking_report b
-      join booking_report__lines l on l.parent_id = b.id
-      join vehicle_date_slot s on s.id = l.slot_id
-      left join customer c on c.id = b.customer_id
-      left join ship_to st on st.id = b.ship_to_id
-     where b.branch_id = ${branchId} and b.canceled_at is null and s.shift_date = ${date}::date
-       and s.shift_of_day_id = ${shiftOfDayId} and s.vehicle_type_id = ${vehicleTypeId}
-     order by b.doc_no`.execute(db);
-  return rows;
+): Promise<CellBooking[]> {
+  return db
+    .selectFrom('booking_report as b')
+    .innerJoin('booking_report__lines as l', 'l.parent_id', 'b.id')
+    .innerJoin('vehicle_date_slot as s', 's.id', 'l.slot_id')
+    .leftJoin('customer as c', 'c.id', 'b.customer_id')
+    .leftJoin('ship_to as st', 'st.id', 'b.ship_to_id')
+    .select([...cellBookingColumns, ...cellBookingLabels])
+    .distinct()
+    .where('b.branch_id', '=', branchId)
+    .where('b.canceled_at', 'is', null)
+    .where('s.shift_date', '=', date)
+    .where('s.shift_of_day_id', '=', shiftOfDayId)
+    .where('s.vehicle_type_id', '=', vehicleTypeId)
+    .orderBy('b.doc_no')
+    .$narrowType<ConfirmedColumns>()
+    .execute();
 }
 
 /** Active bookings' parts per cell over a range of days (the week view's cards). */
-export async function placedBookings(db: Database, branchId: string, from: string, to: string) {
-  const { rows } = await sql<PlacedBooking>`
-    select b.id, b.doc_no as "docNo", b.call_status as "callStatus", b.message_state as "messageState",
-           concat_ws(': ', c.code, c.name) as "customerLabel", concat_ws(': ', st.code, st.name) as "shipToLabel",
-           s.shift_date::text as date, s.shift_of_day_id as "shiftOfDayId", s.vehicle_type_id as "vehicleTypeId",
-           coalesce(sum(a.vehicles), 0)::int as vehicles
-      from booking_report b
-      join (select distinct parent_id, slot_id from booking_report__lines) l on l.parent_id = b.id
-      join vehicle_date_slot s on s.id = l.slot_id
-      left join booking_allocation a on a.booking_id = b.id and a.slot_id = l.slot_id
-      left join customer c on c.id = b.customer_id
-      left join ship_to st on st.id = b.ship_to_id
-     where b.branch_id = ${branchId} and b.canceled_at is null and s.shift_date between ${from}::date and ${to}::date
-     group by b.id, c.code, c.name, st.code, st.name, s.shift_date, s.shift_of_day_id, s.vehicle_type_id
-     order by s.shift_date, b.doc_no`.execute(db);
-  return rows;
+export async function placedBookings(
+  db: Database,
+  branchId: string,
+  from: string,
+  to: string,
+): Promise<PlacedBooking[]> {
+  return db
+    .selectFrom('booking_report as b')
+    .innerJoin(
+      (eb) => eb.selectFrom('booking_report__lines').select(['parent_id', 'slot_id']).distinct().as('l'),
+      (join) => join.onRef('l.parent_id', '=', 'b.id'),
+    )
+    .innerJoin('vehicle_date_slot as s', 's.id', 'l.slot_id')
+    .leftJoin('booking_allocation as a', (join) =>
+      join.onRef('a.booking_id', '=', 'b.id').onRef('a.slot_id', '=', 'l.slot_id'),
+    )
+    .leftJoin('customer as c', 'c.id', 'b.customer_id')
+    .leftJoin('ship_to as st', 'st.id', 'b.ship_to_id')
+    .select((eb) => [
+      ...cellBookingColumns,
+      ...cellBookingLabels,
+      's.shift_date as date',
+      's.shift_of_day_id as shiftOfDayId',
+      's.vehicle_type_id as vehicleTypeId',
+      eb.fn.coalesce(eb.fn.sum<number>('a.vehicles'), sql.lit(0)).as('vehicles'),
+    ])
+    .where('b.branch_id', '=', branchId)
+    .where('b.canceled_at', 'is', null)
+    .where('s.shift_date', '>=', from)
+    .where('s.shift_date', '<=', to)
+    .groupBy([
+      'b.id',
+      'c.code',
+      'c.name',
+      'st.code',
+      'st.name',
+      's.shift_date',
+      's.shift_of_day_id',
+      's.vehicle_type_id',
+    ])
+    .orderBy('s.shift_date')
+    .orderBy('b.doc_no')
+    .$narrowType<ConfirmedColumns>()
+    .execute();
 }

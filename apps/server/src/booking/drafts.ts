@@ -2,6 +2,7 @@ import type { SuggestRequest } from '@lms/booking';
 import type { DraftAllocation, DraftAnswer } from '@lms/domain';
 import { sql } from 'kysely';
 import type { Database } from '../db/database.ts';
+import type { JsonValue } from '../db/schema.generated.ts';
 import { conflict, notFound } from '../http/errors.ts';
 
 /** What the planner asked for (step Info), with its defaults, and the allocations they are fine-tuning (the contract's shapes). */
@@ -34,16 +35,39 @@ export async function createDraft(
   request: DraftRequest,
   allocations: readonly DraftAllocation[],
 ) {
-  const { rows } = await sql<{
-    id: string;
-  }>`insert into booking_draft (branch_id, user_id, request, allocations)
-    values (${branchId}, ${userId}, ${JSON.stringify(request)}::jsonb, ${JSON.stringify(allocations)}::jsonb) returning id`.execute(
-    db,
-  );
-  return rows[0]!.id;
+  const { id } = await db
+    .insertInto('booking_draft')
+    .values({
+      branch_id: branchId,
+      user_id: userId,
+      request: JSON.stringify(request),
+      allocations: JSON.stringify(allocations),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return id;
 }
 
 const DRAFT_GONE = 'ไม่พบร่างการจองนี้ อาจยืนยันหรือยกเลิกไปแล้ว';
+
+/** A draft's columns under the names of `Draft`. */
+const draftColumns = [
+  'id',
+  'branch_id as branchId',
+  'user_id as userId',
+  'request',
+  'allocations',
+  'version',
+] as const;
+
+/** The JSON columns read back as the shapes createDraft and saveAllocations wrote (validated then). */
+const toDraft = (
+  row: Omit<Draft, 'request' | 'allocations'> & { request: JsonValue; allocations: JsonValue },
+) => ({
+  ...row,
+  request: row.request as unknown as DraftRequest,
+  allocations: row.allocations as unknown as readonly DraftAllocation[],
+});
 
 /** A draft of the acting branch; drafts are the planner's own (another planner's is not found). */
 export async function findDraft(
@@ -53,13 +77,16 @@ export async function findDraft(
   userId: string,
   lock = false,
 ): Promise<Draft> {
-  const { rows } =
-    await sql<Draft>`select id, branch_id as "branchId", user_id as "userId", request, allocations, version
-    from booking_draft where id = ${id} and branch_id = ${branchId} and user_id = ${userId} ${lock ? sql`for update` : sql``}`.execute(
-      db,
-    );
-  if (!rows[0]) throw notFound(DRAFT_GONE);
-  return rows[0];
+  const row = await db
+    .selectFrom('booking_draft')
+    .select(draftColumns)
+    .where('id', '=', id)
+    .where('branch_id', '=', branchId)
+    .where('user_id', '=', userId)
+    .$if(lock, (query) => query.forUpdate())
+    .executeTakeFirst();
+  if (!row) throw notFound(DRAFT_GONE);
+  return toDraft(row);
 }
 
 /**
@@ -68,11 +95,15 @@ export async function findDraft(
  * rolls the deletion back with everything else.
  */
 export async function takeDraft(db: Database, id: string, branchId: string, userId: string): Promise<Draft> {
-  const { rows } =
-    await sql<Draft>`delete from booking_draft where id = ${id} and branch_id = ${branchId} and user_id = ${userId}
-    returning id, branch_id as "branchId", user_id as "userId", request, allocations, version`.execute(db);
-  if (!rows[0]) throw notFound(DRAFT_GONE);
-  return rows[0];
+  const row = await db
+    .deleteFrom('booking_draft')
+    .where('id', '=', id)
+    .where('branch_id', '=', branchId)
+    .where('user_id', '=', userId)
+    .returning(draftColumns)
+    .executeTakeFirst();
+  if (!row) throw notFound(DRAFT_GONE);
+  return toDraft(row);
 }
 
 export async function saveAllocations(
@@ -81,11 +112,27 @@ export async function saveAllocations(
   version: number,
   allocations: readonly DraftAllocation[],
 ) {
-  const { rows } = await sql<{
-    version: number;
-  }>`update booking_draft set allocations = ${JSON.stringify(allocations)}::jsonb,
-      version = version + 1, updated_at = now()
-    where id = ${draft.id} and version = ${version} returning version`.execute(db);
-  if (!rows[0]) throw conflict('ร่างการจองนี้ถูกแก้ไขในหน้าต่างอื่นแล้ว กรุณาโหลดใหม่');
-  return rows[0].version;
+  const row = await db
+    .updateTable('booking_draft')
+    .set((eb) => ({
+      allocations: JSON.stringify(allocations),
+      version: eb('version', '+', 1),
+      updated_at: sql<Date>`now()`,
+    }))
+    .where('id', '=', draft.id)
+    .where('version', '=', version)
+    .returning('version')
+    .executeTakeFirst();
+  if (!row) throw conflict('ร่างการจองนี้ถูกแก้ไขในหน้าต่างอื่นแล้ว กรุณาโหลดใหม่');
+  return row.version;
+}
+
+/** Discards a draft of the planner's own (nothing when it is gone already). */
+export async function deleteDraft(db: Database, id: string, branchId: string, userId: string): Promise<void> {
+  await db
+    .deleteFrom('booking_draft')
+    .where('id', '=', id)
+    .where('branch_id', '=', branchId)
+    .where('user_id', '=', userId)
+    .execute();
 }

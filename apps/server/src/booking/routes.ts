@@ -5,27 +5,30 @@ import {
   bookingApi,
   calendarApi,
   can,
-  entityByName,
   featureRoles,
   findEntity,
 } from '@lms/domain';
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
-import { recordHistory } from '../crud/history.ts';
 import { typed } from '../http/contract.ts';
 import { notFound, unprocessable } from '../http/errors.ts';
 import type { AuthContext } from '../routes/context.ts';
 import { calendarCells, cellBookings, placedBookings } from './calendar.ts';
-import { CapacityLost, cancelBooking, confirmDraft, draftWorld, notify } from './confirm.ts';
-import { createDraft, type DraftRequest, findDraft, saveAllocations, toSuggestRequest } from './drafts.ts';
+import { changeCallStatus } from './callStatus.ts';
+import { CapacityLost, cancelBooking, confirmDraft, draftWorld } from './confirm.ts';
+import {
+  createDraft,
+  type DraftRequest,
+  deleteDraft,
+  findDraft,
+  saveAllocations,
+  toSuggestRequest,
+} from './drafts.ts';
 import { evaluateDraft } from './evaluate.ts';
 import type { BookingEvents } from './events.ts';
 import { checkBookingRequest } from './request.ts';
 import { checkReschedule, rescheduleBooking } from './reschedule.ts';
 import { streamEvents } from './sse.ts';
 import { loadWorld, worldEnd } from './world.ts';
-
-const bookingReport = entityByName('bookingReport');
 
 /** DO booking (booking.md): suggestion, drafts for fine tune, summary, confirm, cancel, calendar, live events. */
 export function bookingRoutes(ctx: AuthContext, events: BookingEvents) {
@@ -144,9 +147,7 @@ export function bookingRoutes(ctx: AuthContext, events: BookingEvents) {
       schema: { ...bookingApi.deleteDraft.schema, tags },
       config: edit,
       handler: async (request, reply) => {
-        await sql`delete from booking_draft where id = ${request.query.id} and branch_id = ${request.branchId!} and user_id = ${request.principal!.userId}`.execute(
-          ctx.db,
-        );
+        await deleteDraft(ctx.db, request.query.id, request.branchId!, request.principal!.userId);
         return reply.status(204).send(null);
       },
     });
@@ -196,31 +197,13 @@ export function bookingRoutes(ctx: AuthContext, events: BookingEvents) {
       config: { access: { entity: 'bookingReport', action: 'changeCallStatus' }, branchScoped: true },
       handler: async (request) => {
         const { id } = request.params;
-        return ctx.db.transaction().execute(async (trx) => {
-          const { rows } = await sql<{
-            call_status: string;
-          }>`select call_status from booking_report where id = ${id} and branch_id = ${request.branchId!} for update`.execute(
-            trx,
-          );
-          if (!rows[0]) throw notFound();
-          await sql`update booking_report set call_status = ${request.body.callStatus}, updated_at = now(), updated_by = ${request.principal!.userId},
-            version = version + 1 where id = ${id}`.execute(trx);
-          await recordHistory(trx, {
-            entity: bookingReport,
-            recordId: id,
-            action: 'update',
-            userId: request.principal!.userId,
-            changes: { callStatus: { from: rows[0].call_status, to: request.body.callStatus } },
-          });
-          await notify(trx, {
-            branchId: request.branchId!,
-            kind: 'callStatus',
-            bookingId: id,
-            slotIds: [],
-            dates: [],
-          });
-          return { id, callStatus: request.body.callStatus };
-        });
+        const changed = await changeCallStatus(
+          ctx.db,
+          { id, branchId: request.branchId!, userId: request.principal!.userId },
+          request.body.callStatus,
+        );
+        if (!changed) throw notFound();
+        return changed;
       },
     });
 

@@ -1,5 +1,5 @@
 import { type EntityDef, type EntityName, entityByName, type FieldDef, refLabelName } from '@lms/domain';
-import { type RawBuilder, sql } from 'kysely';
+import { type ExpressionBuilder, type RawBuilder, type ReferenceExpression, sql } from 'kysely';
 import type { Database } from '../db/database.ts';
 import { columnOf, isLabelled, tableOf } from '../entities/naming.ts';
 
@@ -20,6 +20,14 @@ export function labelSql(target: EntityDef, alias: string): RawBuilder<string> {
     return sql`${column}::text`;
   });
   return sql<string>`concat_ws(': ', ${sql.join(parts)})`;
+}
+
+/** The same label from a fixed table's typed columns (`c.code`, `c.name`), for a query builder's select. */
+export function labelFrom<D, T extends keyof D>(
+  eb: ExpressionBuilder<D, T>,
+  ...parts: ReferenceExpression<D, T>[]
+) {
+  return eb.fn<string>('concat_ws', [sql.lit(': '), ...parts]);
 }
 
 /** The label field of a reference in an answer: `provinceId` → `provinceLabel`, `branchIds` → `branchLabels`. */
