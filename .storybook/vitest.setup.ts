@@ -1,10 +1,16 @@
 import * as a11yAnnotations from '@storybook/addon-a11y/preview';
 import { setProjectAnnotations } from '@storybook/react-vite';
+import { configure } from 'storybook/test';
 import { afterEach, expect } from 'vitest';
 import { page } from 'vitest/browser';
 import * as projectAnnotations from './preview.tsx';
 
 setProjectAnnotations([a11yAnnotations, projectAnnotations]);
+
+// `findBy…`/`waitFor` wait 1 s by default: a story that renders in 300 ms alone took over 1 s while
+// the suite's other projects shared the 2 cores (docs/performance.md, the test suite). Waiting
+// longer changes no assertion; slowness is measured by the benches, not here.
+configure({ asyncUtilTimeout: 8_000 });
 
 // Screenshots must not catch a spinner mid-turn or a caret mid-blink.
 const still = document.createElement('style');
