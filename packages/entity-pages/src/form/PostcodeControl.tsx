@@ -1,4 +1,4 @@
-import { Button, TextField } from '@lms/design-system';
+import { Button, TextField, wrappingList } from '@lms/design-system';
 import {
   isThaiPostcode,
   messagesOfError,
@@ -108,12 +108,7 @@ const Lookup = styled.div`
 `;
 
 const Choices = styled.ul`
-  display: flex;
-  flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space[2]};
-  margin: 0;
-  padding: 0;
-  list-style: none;
+  ${wrappingList}
   & button { text-align: left; height: auto; min-height: 32px; white-space: normal; }
 `;
 

@@ -1,4 +1,4 @@
-import { Button } from '@lms/design-system';
+import { Button, wrappingList } from '@lms/design-system';
 import {
   type CalendarCell,
   dueBucketLabels,
@@ -326,12 +326,7 @@ const Days = styled.div`
 `;
 
 const DayList = styled.ul`
-  display: flex;
-  flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space[2]};
-  margin: 0;
-  padding: 0;
-  list-style: none;
+  ${wrappingList}
   & li { padding: ${({ theme }) => `${theme.space[1]} ${theme.space[2]}`}; border: 1px solid ${({ theme }) => theme.color.border}; border-radius: ${({ theme }) => theme.radius.pill}; }
 `;
 

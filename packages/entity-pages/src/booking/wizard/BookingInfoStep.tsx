@@ -7,6 +7,7 @@ import {
   ReferenceField,
   type RowKey,
   TextField,
+  wrappingList,
 } from '@lms/design-system';
 import { formatDate, formatNumber, messagesOfError } from '@lms/domain';
 import { useMemo, useState } from 'react';
@@ -271,12 +272,7 @@ const FilterGrid = styled.div`
 `;
 
 const PickedList = styled.ul`
-  display: flex;
-  flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space[2]};
-  margin: 0;
-  padding: 0;
-  list-style: none;
+  ${wrappingList}
   & > li {
     display: inline-flex;
     align-items: center;

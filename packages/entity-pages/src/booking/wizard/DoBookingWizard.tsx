@@ -1,4 +1,4 @@
-import { Button, ConfirmDialog, useSnackbar } from '@lms/design-system';
+import { Button, ConfirmDialog, useSnackbar, wrappingList } from '@lms/design-system';
 import { messagesOfError } from '@lms/domain';
 import { useState } from 'react';
 import styled from 'styled-components';
@@ -145,12 +145,7 @@ export function DoBookingWizard({
 }
 
 const Steps = styled.ol`
-  display: flex;
-  flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space[2]};
-  margin: 0;
-  padding: 0;
-  list-style: none;
+  ${wrappingList}
   & > li {
     display: flex;
     align-items: center;
