@@ -7,18 +7,10 @@ import type {
   FastifyRequest,
   FastifyServerOptions,
 } from 'fastify';
+import { HttpError } from './httpError.ts';
 import { validationMessages } from './validation.ts';
 
-/** A failure the client may see: status and Thai messages, plus per-field errors for 422. */
-export class HttpError extends Error {
-  constructor(
-    readonly status: number,
-    readonly messages: readonly string[],
-    readonly errors?: Readonly<Record<string, string>>,
-  ) {
-    super(messages.join('\n'));
-  }
-}
+export { HttpError };
 
 export const badRequest = (message: string) => new HttpError(400, [message]);
 export const unauthorized = (message = 'เซสชันหมดอายุ กรุณาเข้าสู่ระบบอีกครั้ง') => new HttpError(401, [message]);

@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
-import { HttpError } from '../http/errors.ts';
+import { HttpError } from '../http/httpError.ts';
 import { tsWorker } from '../tsWorker.ts';
 import { csvRows } from './csv.ts';
 import type { SheetMessage } from './sheetWorker.ts';

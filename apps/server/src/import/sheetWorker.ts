@@ -1,5 +1,5 @@
 import { parentPort, workerData } from 'node:worker_threads';
-import { HttpError } from '../http/errors.ts';
+import { HttpError } from '../http/httpError.ts';
 import { readSheetHere } from './read.ts';
 
 /**
