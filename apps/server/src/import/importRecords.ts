@@ -137,7 +137,10 @@ async function run(trx: Tx, entity: EntityDef, source: ImportSource, options: Im
   const report = new ReportBuilder();
   const { chunks, total } = chunksOf(source);
   const phase = options.dryRun ? 'checking' : 'writing';
+  // Kept only for an extension's after-commit step (users); otherwise 100,000 of them would be live heap.
+  const keep = options.extension?.afterCommit !== undefined;
   const written: Written[] = [];
+  let writes = 0;
   let done = 0;
   let conflict = false;
   const progress = () => options.onProgress?.({ phase, done, total: total(done) });
@@ -146,7 +149,11 @@ async function run(trx: Tx, entity: EntityDef, source: ImportSource, options: Im
     const chunk = await checker.check(records);
     // An apply that can no longer succeed writes no more; its remaining rows are still checked.
     const write = !options.dryRun && (options.validOnly || (report.failed === 0 && !chunk.some(isFailed)));
-    if (write) written.push(...(await writeChunk(trx, entity, chunk, options)));
+    if (write) {
+      const wrote = await writeChunk(trx, entity, chunk, options);
+      writes += wrote.length;
+      if (keep) written.push(...wrote);
+    }
     for (const entry of chunk) {
       conflict ||= entry.status === 'failed' && entry.conflict === true;
       report.add(outcomeOf(entity, input, entry));
@@ -160,7 +167,7 @@ async function run(trx: Tx, entity: EntityDef, source: ImportSource, options: Im
   const applied =
     !options.dryRun &&
     (options.validOnly || report.failed === 0) &&
-    (written.length > 0 || (options.sync === true && kept));
+    (writes > 0 || (options.sync === true && kept));
   return { result: report.report(applied), written, conflict };
 }
 
