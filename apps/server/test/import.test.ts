@@ -600,6 +600,8 @@ describe('a large .xlsx', () => {
     ]);
     const file = await xlsx([[L('code'), L('name')], ...rows]);
     expect(file.length).toBeGreaterThan(OFF_THREAD_BYTES);
+    // Its text is in a shared-strings table (40,000 strings), as Excel writes it, not inline.
+    expect(Buffer.from(file).includes('xl/sharedStrings.xml')).toBe(true);
     const before = sheetReaderStats.offThread;
     const report = await upload(entity, file, 'ใหญ่.xlsx');
     expect(sheetReaderStats.offThread).toBe(before + 1);
