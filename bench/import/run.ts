@@ -126,7 +126,7 @@ const login = await call<LoginAnswer>('POST', '/auth/webLogin', {
 });
 const branchId = login.info.branchInfos[0]!.id;
 
-/** One import as the screen runs it: the file posted as a job, then polled until done. */
+/** One import as the screen runs it: the file posted as a job, then polled until done (every 0.2 s). */
 async function phase(what: string, filePath: string, dryRun: boolean): Promise<void> {
   const form = new FormData();
   form.append('file', new Blob([readFileSync(filePath)]), path.basename(filePath));
@@ -153,7 +153,7 @@ async function phase(what: string, filePath: string, dryRun: boolean): Promise<v
     (performance.now() - started) / 1000,
     after.cpuSeconds - before.cpuSeconds,
     after.peakMb,
-    ` (${before.rssMb} MB before it; header read after ${(reading / 1000).toFixed(1)} s)`,
+    ` (${before.rssMb} MB before it; reading for ≈ ${(reading / 1000).toFixed(1)} s)`,
   );
   console.log(
     r
