@@ -2,7 +2,8 @@
  * bench/api: the API against the same SQL run directly, on the million-DO data set.
  * Run: `npm run bench -- api` (BENCH_DOS=200000 for a quicker pass, DATABASE_URL to use your own server).
  * Prints latency p50/p95/p99 and throughput for a DO list page, a DO by id and an options search.
- * BENCH_CASE=id (or list, options) runs one case: with `node --cpu-prof`, a profile of that path.
+ * BENCH_CASE=id (or list, options) runs one case; BENCH_PROFILE=<dir> writes a CPU profile of the
+ * server under each case's load (bench/profile.ts).
  * The load generator (autocannon) runs in a child process, so this process's CPU is the server's.
  * BENCH_STATEMENTS=1 prints pg_stat_statements' top statements per case; BENCH_SQL=1 the statements
  * each case's SQL side replays (the API's own, sqlSide.ts); BENCH_CONNECTIONS sets the concurrency (10).
@@ -25,6 +26,7 @@ import { startEmbeddedPostgres } from '../../apps/server/src/db/embedded.ts';
 import { seedDemoCompany } from '../../apps/server/src/seed/demo.ts';
 import { generateDeliveryOrders } from '../../apps/server/src/seed/scale.ts';
 import { pidCpuMs, postgresCpuMs, processCpuMs } from '../cpu.ts';
+import { profiled } from '../profile.ts';
 import { printStatements, resetStatements, statementsWanted, withStatements } from '../statements.ts';
 import { replay, statementsOf } from './sqlSide.ts';
 
@@ -172,7 +174,7 @@ for (const c of cases.filter((c) => !only || c.key === only)) {
   if (check.status !== 200) throw new Error(`${c.name}: ${check.status} ${await check.text()}`);
   if (statementsWanted) await resetStatements(db);
   const cpu = { server: processCpuMs(), pg: clusterDir ? postgresCpuMs(clusterDir) : 0 };
-  const api = await load(`${base}${c.url}`);
+  const api = await profiled(`api-${c.key}`, () => load(`${base}${c.url}`));
   const requests = api.rps * SECONDS;
   // CPU ms per request: this process (the server alone now), PostgreSQL's backends, the load generator.
   const perRequest = (ms: number) => (ms / Math.max(requests, 1)).toFixed(2);
