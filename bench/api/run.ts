@@ -50,7 +50,17 @@ if (!reuse) {
   await dropDatabase(adminUrl, name);
   await createDatabase(adminUrl, name);
 }
-const db = connect(databaseUrl(adminUrl, name), 20);
+/**
+ * BENCH_SOCKET=1: the server and the SQL side reach PostgreSQL through its Unix socket (the
+ * embedded cluster's, in /tmp) instead of loopback TCP, a deployment setting measured here.
+ */
+function benchUrl(): string {
+  const url = new URL(databaseUrl(adminUrl, name));
+  if (!process.env.BENCH_SOCKET) return url.toString();
+  const socket = `postgres://${url.username}:${url.password}@${url.pathname}`;
+  return `${socket}?host=/tmp&port=${url.port}`;
+}
+const db = connect(benchUrl(), 20);
 await migrate(db);
 if (!reuse) {
   const started = Date.now();
@@ -71,7 +81,7 @@ if (!reuse) {
 await sql`vacuum analyze delivery_order`.execute(db);
 
 // With the database's URL, as `npm start` runs it: the instance LISTENs, so sessions are cached.
-const app = await buildApp({ db, databaseUrl: databaseUrl(adminUrl, name) });
+const app = await buildApp({ db, databaseUrl: benchUrl() });
 await app.listen({ port: 0, host: '127.0.0.1' });
 const port = (app.server.address() as { port: number }).port;
 const base = `http://127.0.0.1:${port}/api`;
@@ -88,7 +98,7 @@ const { rows: pick } = await sql<{ branch: string; customer: string; id: string;
 const { branch, customer, id, doc } = pick[0]!;
 
 // The SQL side's pool: as many connections as the API's (a list runs its page and total at once).
-const pool = new pg.Pool({ connectionString: databaseUrl(adminUrl, name), max: 2 * CONNECTIONS });
+const pool = new pg.Pool({ connectionString: benchUrl(), max: 2 * CONNECTIONS });
 // Stopping the cluster at the end closes idle connections from the server side: not an error here.
 pool.on('error', () => {});
 const deliveryOrder = entityByName('deliveryOrder');
@@ -182,7 +192,7 @@ for (const c of cases.filter((c) => !only || c.key === only)) {
   const pgCpu = clusterDir ? perRequest(postgresCpuMs(clusterDir) - cpu.pg) : '-';
   if (statementsWanted) await printStatements(db, requests, `${c.key} request`, 8);
   if (api.non2xx || api.errors) throw new Error(`${c.name}: ${api.non2xx} non-2xx, ${api.errors} errors`);
-  const rounds = await statementsOf(databaseUrl(adminUrl, name), c.call);
+  const rounds = await statementsOf(benchUrl(), c.call);
   if (process.env.BENCH_SQL)
     console.log(
       `${c.name}:\n${rounds.map((r, i) => r.map((s) => `  ${i + 1}. ${s.text}`).join('\n')).join('\n')}`,
