@@ -470,6 +470,9 @@ const weekWithRecorder = (
   options: Parameters<typeof calendarHandlers>[0] = {},
 ): Pick<Story, 'beforeEach'> => ({
   beforeEach({ msw }) {
+    // A story that ends mid-drag (the verdicts are its picture) leaves react-aria's one keyboard
+    // drag session listening on the document: it would take this story's keys. Escape ends it.
+    document.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }));
     recorder.reset();
     msw.use(...calendarHandlers({ fill: 'mixed', onCall: recorder.onCall, ...options }));
   },
