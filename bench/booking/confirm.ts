@@ -18,10 +18,12 @@ import { insertRecords } from '../../apps/server/src/seed/insertRecords.ts';
 import { bookingScenario, oneDoAllocation } from '../../apps/server/test/bookingScenario.ts';
 import { call, createUser, signIn } from '../../apps/server/test/fixtures.ts';
 import { postgresCpuMs, processCpuMs } from '../cpu.ts';
+import { profiled, profileWanted } from '../profile.ts';
 import { printStatements, resetStatements, statementsWanted, withStatements } from '../statements.ts';
 
 const CONFIRMS = Number(process.env.BENCH_CONFIRMS ?? 400);
-const CONCURRENCY = 10;
+// BENCH_CONCURRENCY=1: one confirm at a time, so pg_stat_statements' times are close to CPU (nothing waits for a core).
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 10);
 
 const dir = await mkdtemp(path.join(tmpdir(), 'lms-bench-confirm-'));
 const throwaway = !!process.env.BENCH_THROWAWAY;
@@ -73,18 +75,22 @@ async function run(label: string, separateSlots: boolean, goal: number) {
   const cpu = { node: processCpuMs(), pg: postgresCpuMs(clusterDir) };
   const started = performance.now();
   let next = 0;
-  await Promise.all(
-    Array.from({ length: CONCURRENCY }, async () => {
-      while (next < drafts.length) {
-        const id = drafts[next++]!;
-        const t = performance.now();
-        const answer = await call(api, 'POST', `/doBooking/confirm?id=${id}&${q}`, { token });
-        if (answer.status !== 201)
-          throw new Error(`confirm: ${answer.status} ${JSON.stringify(answer.body)}`);
-        latencies.push(performance.now() - t);
-      }
-    }),
-  );
+  const confirmAll = () =>
+    Promise.all(
+      Array.from({ length: CONCURRENCY }, async () => {
+        while (next < drafts.length) {
+          const id = drafts[next++]!;
+          const t = performance.now();
+          const answer = await call(api, 'POST', `/doBooking/confirm?id=${id}&${q}`, { token });
+          if (answer.status !== 201)
+            throw new Error(`confirm: ${answer.status} ${JSON.stringify(answer.body)}`);
+          latencies.push(performance.now() - t);
+        }
+      }),
+    );
+  await (profileWanted
+    ? profiled(path.join(tmpdir(), `lms-confirm-${separateSlots ? 'slots' : 'slot'}`), confirmAll)
+    : confirmAll());
   const seconds = (performance.now() - started) / 1000;
   const perConfirm = (ms: number) => (ms / CONFIRMS).toFixed(2).padStart(10);
   const nodeCpu = perConfirm(processCpuMs() - cpu.node);

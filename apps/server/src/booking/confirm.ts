@@ -28,8 +28,10 @@ import {
   deliveryOrderColumns,
   loadWorld,
   slotColumns,
-  slotUse,
+  slotUseColumns,
   toWorldOrder,
+  type UsedAmounts,
+  useOf,
   type WorldOrder,
 } from './world.ts';
 
@@ -164,10 +166,12 @@ export async function confirmDraft(
     const booked = orders.filter((o) => o.isBooking);
     if (booked.length) throw conflict(bookingRequestMessages.booked(booked.map((o) => o.docNo).join(', ')));
 
-    // Under the slot locks. The slots' rows are read again (their vehicles may have changed), and
-    // their use in a statement after the lock, whose snapshot holds the previous holder's lines.
-    const { rows: slots } = await sql<VehicleDateSlot>`select ${slotColumns} from vehicle_date_slot
-      where id = any(${slotIds}::uuid[]) and branch_id = ${branchId} order by id for update`.execute(trx);
+    // Under the slot locks, in one row each: the slot as it is now (its vehicles may have changed)
+    // and its use, which the previous holder of the lock wrote on it (FOR UPDATE reads the latest).
+    const { rows: slots } = await sql<VehicleDateSlot & UsedAmounts>`select ${slotColumns}, ${slotUseColumns}
+      from vehicle_date_slot where id = any(${slotIds}::uuid[]) and branch_id = ${branchId} order by id for update`.execute(
+      trx,
+    );
     if (slots.length !== slotIds.length) throw unprocessable({ allocations: 'ช่วงรถบางช่วงไม่มีอยู่แล้ว' });
     const locked = new Map(slots.map((s) => [s.id, s]));
     const now: BookingWorld = {
@@ -175,7 +179,7 @@ export async function confirmDraft(
       slots: world.slots.map((s) => locked.get(s.id) ?? s),
       // As read under their locks, before this confirm marked them booked.
       deliveryOrders: orders.map(toWorldOrder),
-      bookedLines: await slotUse(tdb, slotIds),
+      bookedLines: slots.map(useOf),
     };
     const evaluation = evaluateDraft(now, draft.request, draft.allocations, branchId, today);
     const failed = evaluation.allocations.find((a) => !a.ok);
@@ -248,14 +252,16 @@ export async function cancelBooking(
       where id = ${bookingId} and branch_id = ${branchId} for update`.execute(trx);
     if (!rows[0]) return undefined;
     if (rows[0].canceled_at) return { id: bookingId, alreadyCanceled: true };
-    await sql`update booking_report set canceled_at = now(), canceled_by = ${userId}, status = 'CANCELED', updated_at = now(),
-      updated_by = ${userId}, version = version + 1 where id = ${bookingId}`.execute(trx);
     const { rows: lines } = await sql<{ delivery_order_id: string; slot_id: string; delivery_date: string }>`
       select delivery_order_id, slot_id, delivery_date::text from booking_report__lines where parent_id = ${bookingId}`.execute(
       trx,
     );
     await sql`update delivery_order set is_booking = false, updated_at = now(), updated_by = ${userId}, version = version + 1
       where id = any(${lines.map((l) => l.delivery_order_id)}::uuid[])`.execute(trx);
+    // Last, as a confirm takes them: the slots whose use this frees (the trigger of migration 0030
+    // locks them in id order), so that no slot is held while a DO is waited for.
+    await sql`update booking_report set canceled_at = now(), canceled_by = ${userId}, status = 'CANCELED', updated_at = now(),
+      updated_by = ${userId}, version = version + 1 where id = ${bookingId}`.execute(trx);
     await recordHistory(trx, {
       entity: bookingReport,
       recordId: bookingId,

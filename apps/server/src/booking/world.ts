@@ -12,11 +12,6 @@ const addDays = (day: string, days: number) => {
 /** The last day a suggestion may reach: far enough for the longest SLA plus the search horizon. */
 export const worldEnd = (today: string) => addDays(today, HORIZON_DAYS + 60);
 
-/** Rows of a query, typed loosely: the engine's types mirror the declarations' field names. */
-async function rows<T>(db: Database, query: ReturnType<typeof sql<T>>): Promise<T[]> {
-  return (await query.execute(db)).rows;
-}
-
 export interface WorldScope {
   readonly branchId: string;
   readonly from: string;
@@ -28,7 +23,7 @@ export interface WorldScope {
   /** Just these slots of the branch instead of every slot from `from` to `to` (a confirm's own). */
   readonly slotIds?: readonly string[];
   /**
-   * Instead of every booked line of the range, the summed use of just these slots (`slotUse`):
+   * Instead of every booked line of the range, the use of just these slots as their rows keep it:
    * all a confirm's re-check of its own slots reads.
    */
   readonly useOfSlots?: readonly string[];
@@ -44,22 +39,27 @@ const bookedLinesQuery = (branchId: string, from: string, to: string, excludeBoo
       where s.branch_id = ${branchId} and s.shift_date between ${from}::date and ${to}::date
         and b.id is distinct from ${excludeBookingId}::uuid`;
 
-/**
- * The capacity used now on the given slots, one summed line per slot: all a re-check of those
- * slots reads (the engine sums a slot's lines anyway). Called after the slots are locked, in a
- * statement of its own, so that its snapshot includes what the previous holder of a lock wrote.
- */
-export function slotUse(db: Database, slotIds: readonly string[]): Promise<BookedLine[]> {
-  return rows(db, slotUseQuery(slotIds) as ReturnType<typeof sql<BookedLine>>);
-}
+/** A slot's used capacity as its row keeps it (migration 0030: the sum of its active bookings' lines). */
+export const slotUseColumns = sql`used_weight::float as "usedWeight", used_volume::float as "usedVolume",
+  used_minute::float as "usedMinute"`;
 
+/** The capacity used now on the given slots, one line per slot, as their rows keep it. */
 const slotUseQuery = (slotIds: readonly string[]) =>
-  sql`select l.slot_id as "slotId", sum(l.used_weight)::float as "usedWeight", sum(l.used_volume)::float as "usedVolume",
-        sum(l.used_minute)::float as "usedMinute", false as canceled
-       from booking_report__lines l
-       join booking_report b on b.id = l.parent_id and b.canceled_at is null
-      where l.slot_id = any(${[...slotIds]}::uuid[])
-      group by l.slot_id`;
+  sql`select id as "slotId", ${slotUseColumns} from vehicle_date_slot where id = any(${[...slotIds]}::uuid[])`;
+
+/** A slot's use as a line of the world (the engine sums a slot's lines). */
+export const useOf = (slot: { id: string } & UsedAmounts): BookedLine => ({
+  slotId: slot.id,
+  usedWeight: slot.usedWeight,
+  usedVolume: slot.usedVolume,
+  usedMinute: slot.usedMinute,
+});
+
+export interface UsedAmounts {
+  usedWeight: number;
+  usedVolume: number;
+  usedMinute: number;
+}
 
 /** The columns of a branch's vehicle date slot as the engine reads them. */
 export const slotColumns = sql`id, branch_id as "branchId", shift_date::text as "shiftDate", shift_of_day_id as "shiftOfDayId",
