@@ -14,8 +14,7 @@ import { buildApp } from '../../apps/server/src/app.ts';
 import { createDatabase, databaseUrl } from '../../apps/server/src/db/admin.ts';
 import { connect, migrate } from '../../apps/server/src/db/database.ts';
 import { startEmbeddedPostgres } from '../../apps/server/src/db/embedded.ts';
-import { insertRecords } from '../../apps/server/src/seed/insertRecords.ts';
-import { bookingScenario, oneDoAllocation } from '../../apps/server/test/bookingScenario.ts';
+import { bookingScenario, moreSlots, oneDoDraft } from '../../apps/server/test/bookingScenario.ts';
 import { call, createUser, signIn } from '../../apps/server/test/fixtures.ts';
 import { postgresCpuMs, processCpuMs } from '../cpu.ts';
 import { profiled, profileWanted } from '../profile.ts';
@@ -43,30 +42,13 @@ async function run(label: string, separateSlots: boolean, goal: number) {
   const world = await bookingScenario(db, { deliveryOrders: CONFIRMS, vehicles: CONFIRMS });
   const q = `branchId=${world.branchId}`;
   const slots = separateSlots
-    ? await insertRecords(
-        db,
-        'vehicleDateSlot',
-        world.deliveryOrderIds.map(() => ({
-          branchId: world.branchId,
-          shiftDate: world.today,
-          shiftOfDayId: world.shiftOfDayId,
-          vehicleTypeId: world.vehicleTypeId,
-          shipCondId: world.shipCondId,
-          total: 1,
-          special: 0,
-        })),
-      )
+    ? await moreSlots(db, world, CONFIRMS)
     : world.deliveryOrderIds.map(() => world.slotId);
   const drafts: string[] = [];
   for (const [i, doId] of world.deliveryOrderIds.entries()) {
     const draft = await call(api, 'POST', `/doBooking/draft?${q}`, {
       token,
-      body: {
-        deliveryOrderIds: [doId],
-        shipToId: world.shipToId,
-        shipCondId: world.shipCondId,
-        allocations: oneDoAllocation(slots[i]!, doId),
-      },
+      body: oneDoDraft(world, doId, slots[i]),
     });
     drafts.push(draft.body.draft.id);
   }

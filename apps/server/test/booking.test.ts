@@ -1,7 +1,12 @@
 import { featureRoles, ROLE_BOOKING_CHANGE_CALL_STATUS, readRoleOf } from '@lms/domain';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { bookingScenario, oneDoAllocation, usedWeight as usedWeightOf } from './bookingScenario.ts';
+import {
+  bookingScenario,
+  oneDoAllocation,
+  oneDoDraft,
+  usedWeight as usedWeightOf,
+} from './bookingScenario.ts';
 import { call, createBranch, createUser, signIn } from './fixtures.ts';
 import { setupTestServer } from './harness.ts';
 
@@ -235,12 +240,7 @@ describe('racing for the last room in a slot', () => {
       for (const doId of world.deliveryOrderIds) {
         const draft = await call(server.api, 'POST', `/doBooking/draft?${q}`, {
           token,
-          body: {
-            deliveryOrderIds: [doId],
-            shipToId: world.shipToId,
-            shipCondId: world.shipCondId,
-            allocations: oneDoAllocation(world.slotId, doId),
-          },
+          body: oneDoDraft(world, doId),
         });
         drafts.push(draft.body.draft.id);
       }

@@ -94,6 +94,32 @@ export const oneDoAllocation = (slotId: string, deliveryOrderId: string) => [
   { slotId, vehicles: 1, lines: [{ deliveryOrderId, lineId: deliveryOrderId, qty: 1 }] },
 ];
 
+type Scenario = Awaited<ReturnType<typeof bookingScenario>>;
+
+/** A draft's body that books one DO of the scenario into one slot (the scenario's own by default). */
+export const oneDoDraft = (world: Scenario, deliveryOrderId: string, slotId = world.slotId) => ({
+  deliveryOrderIds: [deliveryOrderId],
+  shipToId: world.shipToId,
+  shipCondId: world.shipCondId,
+  allocations: oneDoAllocation(slotId, deliveryOrderId),
+});
+
+/** `count` more slots like the scenario's (its branch, shift, vehicle type and ship cond), of `total` vehicles each. */
+export const moreSlots = (db: Database, world: Scenario, count: number, total = 1) =>
+  insertRecords(
+    db,
+    'vehicleDateSlot',
+    Array.from({ length: count }, () => ({
+      branchId: world.branchId,
+      shiftDate: world.today,
+      shiftOfDayId: world.shiftOfDayId,
+      vehicleTypeId: world.vehicleTypeId,
+      shipCondId: world.shipCondId,
+      total,
+      special: 0,
+    })),
+  );
+
 /**
  * The capacity a slot's active bookings use, summed from their lines (booking.md), after checking
  * that the slot's row keeps the same figures (migration 0030: what a confirm reads under its lock).

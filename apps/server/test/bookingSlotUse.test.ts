@@ -5,8 +5,7 @@ import { afterAll, describe, expect, inject, it } from 'vitest';
 import { createDatabase, databaseUrl, dropDatabase } from '../src/db/admin.ts';
 import { connect, type Database, migrate } from '../src/db/database.ts';
 import { migrations } from '../src/db/migrations/index.ts';
-import { insertRecords } from '../src/seed/insertRecords.ts';
-import { bookingScenario, oneDoAllocation, usedCapacity } from './bookingScenario.ts';
+import { bookingScenario, moreSlots, oneDoDraft, usedCapacity } from './bookingScenario.ts';
 import { call, createUser, signIn } from './fixtures.ts';
 import { setupTestServer } from './harness.ts';
 
@@ -28,12 +27,7 @@ async function bookOne(
   const q = `branchId=${world.branchId}`;
   const draft = await call(server.api, 'POST', `/doBooking/draft?${q}`, {
     token,
-    body: {
-      deliveryOrderIds: [doId],
-      shipToId: world.shipToId,
-      shipCondId: world.shipCondId,
-      allocations: oneDoAllocation(slotId, doId),
-    },
+    body: oneDoDraft(world, doId, slotId),
   });
   expect(draft.status, JSON.stringify(draft.body)).toBe(201);
   const confirmed = await call(server.api, 'POST', `/doBooking/confirm?id=${draft.body.draft.id}&${q}`, {
@@ -46,17 +40,7 @@ async function bookOne(
 describe("a slot's kept use", () => {
   it('follows confirms, cancels and admin edits of bookings and lines', async () => {
     const world = await bookingScenario(server.db, { deliveryOrders: 4, vehicles: 2 });
-    const [other] = await insertRecords(server.db, 'vehicleDateSlot', [
-      {
-        branchId: world.branchId,
-        shiftDate: world.today,
-        shiftOfDayId: world.shiftOfDayId,
-        vehicleTypeId: world.vehicleTypeId,
-        shipCondId: world.shipCondId,
-        total: 1,
-        special: 0,
-      },
-    ]);
+    const [other] = await moreSlots(server.db, world, 1);
     const user = await createUser(server.db, {
       roles: featureRoles.doBooking.edit.filter((r) => r !== 'ROLE_ADMIN'),
       branchIds: [world.branchId],
