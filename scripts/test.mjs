@@ -34,6 +34,7 @@ await check('vitest', [
 let tests = { passed: 0, failed: 0, skipped: 0 };
 let slowest = [];
 let projectTimes = [];
+let retried = [];
 try {
   const json = JSON.parse(readFileSync(report, 'utf8'));
   tests = {
@@ -52,6 +53,7 @@ try {
     .sort((a, b) => b.ms - a.ms)
     .slice(0, 10);
   projectTimes = timeByProject(json.testResults);
+  retried = retriedTests(json.testResults);
 } catch {
   log('vitest wrote no report');
 }
@@ -76,6 +78,12 @@ if (projectTimes.length) {
     );
   console.log('');
 }
+if (retried.length) {
+  // A pass on the second try is a race with a loaded machine or a real flake: say which, and why it failed first.
+  console.log(`  passed on their retry (${retried.length}):`);
+  for (const t of retried) console.log(`  ${t.name}\n      first failure: ${t.firstError}`);
+  console.log('');
+}
 for (const r of results) console.log(`  ${r.ok ? '✓' : '✗'} ${r.name}`);
 console.log(
   `  ${tests.passed} tests passed, ${tests.failed} failed, ${tests.skipped} skipped; ${Math.round((Date.now() - started) / 1000)} s`,
@@ -89,6 +97,18 @@ function projectOf(file) {
   if (file.includes('.e2e.test.')) return 'e2e';
   if (file.includes('apps/server/test/')) return 'server';
   return 'unit';
+}
+
+/** Tests that passed after failing once (the browser projects retry once), with their first error's first line. */
+function retriedTests(files) {
+  return files.flatMap((file) =>
+    file.assertionResults
+      .filter((t) => t.status === 'passed' && t.failureMessages?.length)
+      .map((t) => ({
+        name: `${path.relative(root, file.name)} › ${t.fullName}`,
+        firstError: t.failureMessages[0].split('\n').find((line) => line.trim()) ?? '',
+      })),
+  );
 }
 
 function timeByProject(files) {

@@ -2,31 +2,38 @@
  * bench/api: the API against the same SQL run directly, on the million-DO data set.
  * Run: `npm run bench -- api` (BENCH_DOS=200000 for a quicker pass, DATABASE_URL to use your own server).
  * Prints latency p50/p95/p99 and throughput for a DO list page, a DO by id and an options search.
- * BENCH_CASE=id (or list, options) runs one case: with `node --cpu-prof`, a profile of that path.
+ * BENCH_CASE=id (or list, options) runs one case; BENCH_PROFILE=<dir> writes a CPU profile of the
+ * server under each case's load (bench/profile.ts).
  * The load generator (autocannon) runs in a child process, so this process's CPU is the server's.
- * BENCH_STATEMENTS=1 prints pg_stat_statements' top statements per case.
+ * BENCH_STATEMENTS=1 prints pg_stat_statements' top statements per case; BENCH_SQL=1 the statements
+ * each case's SQL side replays (the API's own, sqlSide.ts); BENCH_CONNECTIONS sets the concurrency (10).
  */
 import { fork } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
-import { ROLE_ADMIN } from '@lms/domain';
+import { entityByName, ROLE_ADMIN, validateListQuery } from '@lms/domain';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { buildApp } from '../../apps/server/src/app.ts';
 import { hashPassword } from '../../apps/server/src/auth/password.ts';
+import { recordOptions } from '../../apps/server/src/crud/options.ts';
+import { findLabelledRecord, listRecords } from '../../apps/server/src/crud/repository.ts';
 import { createDatabase, databaseUrl, dropDatabase } from '../../apps/server/src/db/admin.ts';
-import { connect, migrate } from '../../apps/server/src/db/database.ts';
+import { connect, type Database, migrate } from '../../apps/server/src/db/database.ts';
 import { startEmbeddedPostgres } from '../../apps/server/src/db/embedded.ts';
 import { seedDemoCompany } from '../../apps/server/src/seed/demo.ts';
 import { generateDeliveryOrders } from '../../apps/server/src/seed/scale.ts';
 import { pidCpuMs, postgresCpuMs, processCpuMs } from '../cpu.ts';
+import { profiled } from '../profile.ts';
 import { printStatements, resetStatements, statementsWanted, withStatements } from '../statements.ts';
+import { replay, statementsOf } from './sqlSide.ts';
 
 const DOS = Number(process.env.BENCH_DOS ?? 1_000_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
-const CONNECTIONS = 10;
+// Concurrent requests (and SQL loops): on 2 cores a p95 at 10 is mostly time spent queueing for a core.
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 
 // BENCH_DATA_DIR keeps the cluster and its generated data for the next run (generation takes minutes).
 const keep = process.env.BENCH_DATA_DIR;
@@ -43,7 +50,17 @@ if (!reuse) {
   await dropDatabase(adminUrl, name);
   await createDatabase(adminUrl, name);
 }
-const db = connect(databaseUrl(adminUrl, name), 20);
+/**
+ * BENCH_SOCKET=1: the server and the SQL side reach PostgreSQL through its Unix socket (the
+ * embedded cluster's, in /tmp) instead of loopback TCP, a deployment setting measured here.
+ */
+function benchUrl(): string {
+  const url = new URL(databaseUrl(adminUrl, name));
+  if (!process.env.BENCH_SOCKET) return url.toString();
+  const socket = `postgres://${url.username}:${url.password}@${url.pathname}`;
+  return `${socket}?host=/tmp&port=${url.port}`;
+}
+const db = connect(benchUrl(), 20);
 await migrate(db);
 if (!reuse) {
   const started = Date.now();
@@ -64,7 +81,7 @@ if (!reuse) {
 await sql`vacuum analyze delivery_order`.execute(db);
 
 // With the database's URL, as `npm start` runs it: the instance LISTENs, so sessions are cached.
-const app = await buildApp({ db, databaseUrl: databaseUrl(adminUrl, name) });
+const app = await buildApp({ db, databaseUrl: benchUrl() });
 await app.listen({ port: 0, host: '127.0.0.1' });
 const port = (app.server.address() as { port: number }).port;
 const base = `http://127.0.0.1:${port}/api`;
@@ -80,60 +97,41 @@ const { rows: pick } = await sql<{ branch: string; customer: string; id: string;
    where d.doc_no like 'BD%' order by d.doc_no limit 1 offset 5000`.execute(db);
 const { branch, customer, id, doc } = pick[0]!;
 
-const pool = new pg.Pool({ connectionString: databaseUrl(adminUrl, name), max: CONNECTIONS });
+// The SQL side's pool: as many connections as the API's (a list runs its page and total at once).
+const pool = new pg.Pool({ connectionString: benchUrl(), max: 2 * CONNECTIONS });
 // Stopping the cluster at the end closes idle connections from the server side: not an error here.
 pool.on('error', () => {});
+const deliveryOrder = entityByName('deliveryOrder');
+/** The list query of a case as the route reads it from the URL (crud/routes.ts). */
+const listQuery = (params: Record<string, string>) => {
+  const result = validateListQuery(deliveryOrder, { branchId: branch, ...params });
+  if (!result.ok) throw new Error(result.messages.join(', '));
+  return result.value;
+};
+const search = (params: Record<string, string>) => new URLSearchParams({ branchId: branch, ...params });
+const listParams = { size: '50', sort: 'deliveryAt,desc', isBookingEq: 'false', customerIds: customer };
+const optionsParams = { searchTerm: doc.slice(0, 9), size: '20' };
+// Each case's SQL side is what the API's own code runs for it (bench/api/sqlSide.ts).
 const cases = [
   {
     key: 'list',
     name: 'DO list: 50 by delivery date, 2 filters',
-    url: `/deliveryOrder?branchId=${branch}&size=50&sort=deliveryAt,desc&isBookingEq=false&customerIds=${customer}`,
-    sql: [
-      `select * from delivery_order t where t.branch_id = $1 and t.is_booking = false and t.customer_id = any($2::uuid[])
-        order by t.delivery_at desc, t.id asc limit 50 offset 0`,
-      // The API's total: exact up to 10,000 (crud/repository.ts, listRecords).
-      `select count(*)::int from (select 1 from delivery_order t where t.branch_id = $1 and t.is_booking = false
-        and t.customer_id = any($2::uuid[]) limit 10001) c`,
-    ],
-    params: [branch, [customer]],
+    url: `/deliveryOrder?${search(listParams)}`,
+    call: (db: Database) => listRecords(db, deliveryOrder, listQuery(listParams), branch),
   },
   {
     key: 'id',
     name: 'DO by id',
     url: `/deliveryOrder/${id}?branchId=${branch}`,
-    sql: ['select * from delivery_order t where t.id = $1 and t.branch_id = $2'],
-    params: [id, branch],
+    call: (db: Database) => findLabelledRecord(db, deliveryOrder, id, branch),
   },
   {
     key: 'options',
     name: 'DO options search',
-    url: `/deliveryOrder/options?branchId=${branch}&searchTerm=${doc.slice(0, 9)}&size=20`,
-    sql: [
-      `select t.id, t.doc_no as label from delivery_order t where t.branch_id = $1 and (t.doc_no ilike $2)
-        order by t.delivery_at desc, t.doc_no desc, t.id asc limit 20`,
-    ],
-    params: [branch, `%${doc.slice(0, 9)}%`],
+    url: `/deliveryOrder/options?${search(optionsParams)}`,
+    call: (db: Database) => recordOptions(db, deliveryOrder, listQuery(optionsParams), branch),
   },
 ];
-
-/** The same load shape for raw SQL: CONNECTIONS loops for SECONDS, each query awaited in turn. */
-async function rawSql(statements: string[], params: unknown[]) {
-  const latencies: number[] = [];
-  const until = Date.now() + SECONDS * 1000;
-  await Promise.all(
-    Array.from({ length: CONNECTIONS }, async () => {
-      while (Date.now() < until) {
-        const t = performance.now();
-        for (const [i, statement] of statements.entries())
-          await pool.query(statement, i === 0 ? params : params.slice(0, statement.split('$').length - 1));
-        latencies.push(performance.now() - t);
-      }
-    }),
-  );
-  latencies.sort((a, b) => a - b);
-  const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]!;
-  return { p50: at(0.5), p95: at(0.95), p99: at(0.99), rps: latencies.length / SECONDS };
-}
 
 /** autocannon in a child process: its CPU is reported apart from the server's. */
 async function load(url: string) {
@@ -186,7 +184,7 @@ for (const c of cases.filter((c) => !only || c.key === only)) {
   if (check.status !== 200) throw new Error(`${c.name}: ${check.status} ${await check.text()}`);
   if (statementsWanted) await resetStatements(db);
   const cpu = { server: processCpuMs(), pg: clusterDir ? postgresCpuMs(clusterDir) : 0 };
-  const api = await load(`${base}${c.url}`);
+  const api = await profiled(`api-${c.key}`, () => load(`${base}${c.url}`));
   const requests = api.rps * SECONDS;
   // CPU ms per request: this process (the server alone now), PostgreSQL's backends, the load generator.
   const perRequest = (ms: number) => (ms / Math.max(requests, 1)).toFixed(2);
@@ -194,7 +192,12 @@ for (const c of cases.filter((c) => !only || c.key === only)) {
   const pgCpu = clusterDir ? perRequest(postgresCpuMs(clusterDir) - cpu.pg) : '-';
   if (statementsWanted) await printStatements(db, requests, `${c.key} request`, 8);
   if (api.non2xx || api.errors) throw new Error(`${c.name}: ${api.non2xx} non-2xx, ${api.errors} errors`);
-  const raw = await rawSql(c.sql, c.params);
+  const rounds = await statementsOf(benchUrl(), c.call);
+  if (process.env.BENCH_SQL)
+    console.log(
+      `${c.name}:\n${rounds.map((r, i) => r.map((s) => `  ${i + 1}. ${s.text}`).join('\n')).join('\n')}`,
+    );
+  const raw = await replay(pool, rounds, CONNECTIONS, SECONDS);
   const ms = (n: number) => n.toFixed(1);
   const p95 = api.p97_5 ?? api.p99;
   const ratio = p95 / Math.max(raw.p95, 0.01);

@@ -3,7 +3,8 @@
  * time, into one branch's slot (so every confirm takes the same slot lock) and into N separate
  * slots (no lock contention). Run: `npx pnpm@10.34.8 exec tsx bench/booking/confirm.ts`.
  * BENCH_THROWAWAY=1 runs PostgreSQL without waiting on the disk (fsync off): what the commits'
- * flushes cost. BENCH_STATEMENTS=1 prints pg_stat_statements' top statements per case.
+ * flushes cost. BENCH_STATEMENTS=1 prints pg_stat_statements' top statements per case;
+ * BENCH_PROFILE=<dir> profiles the confirms of each case (bench/profile.ts).
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
@@ -17,7 +18,7 @@ import { startEmbeddedPostgres } from '../../apps/server/src/db/embedded.ts';
 import { bookingScenario, moreSlots, oneDoDraft } from '../../apps/server/test/bookingScenario.ts';
 import { call, createUser, signIn } from '../../apps/server/test/fixtures.ts';
 import { postgresCpuMs, processCpuMs } from '../cpu.ts';
-import { profiled, profileWanted } from '../profile.ts';
+import { profiled } from '../profile.ts';
 import { printStatements, resetStatements, statementsWanted, withStatements } from '../statements.ts';
 
 const CONFIRMS = Number(process.env.BENCH_CONFIRMS ?? 400);
@@ -73,9 +74,7 @@ async function run(label: string, separateSlots: boolean, goal: number) {
         }
       }),
     );
-  await (profileWanted
-    ? profiled(path.join(tmpdir(), `lms-confirm-${separateSlots ? 'slots' : 'slot'}`), confirmAll)
-    : confirmAll());
+  await profiled(`confirm-${separateSlots ? 'slots' : 'slot'}`, confirmAll);
   const seconds = (performance.now() - started) / 1000;
   const perConfirm = (ms: number) => (ms / CONFIRMS).toFixed(2).padStart(10);
   const nodeCpu = perConfirm(processCpuMs() - cpu.node);

@@ -1,22 +1,17 @@
 import path from 'node:path';
 import {
-  can,
   type EntityDef,
   editRoles,
   entities,
   entityByName,
-  entityPagePath,
   type FieldDef,
   filtersFor,
   formatNumber,
   phrase,
   ROLE_ADMIN,
-  ROLE_APP_USER_READ,
-  ROLE_BOOKING_REPORT_READ,
   readRoleOf,
   readRoles,
   recordLabel,
-  rolePairPrefixes,
   rolePickerGroups,
   WEEKDAY_LABELS,
 } from '@lms/domain';
@@ -25,12 +20,12 @@ import type { Locator, Page, Response } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { messages as dsMessages } from '../../../packages/design-system/src/messages.ts';
 import { tableOf } from '../../server/src/entities/naming.ts';
-import { createReferences, sampleBody, sampleValue } from '../../server/test/entityFactory.ts';
+import { createReferences, sampleValue } from '../../server/test/entityFactory.ts';
 import { pdf } from '../../server/test/fixtures/files/samples.ts';
 import { signIn as apiSignIn, call, createBranch, createUser } from '../../server/test/fixtures.ts';
 import { setupTestServer } from '../../server/test/harness.ts';
 import { setupBrowser } from './browser.ts';
-import { storedSignIn } from './helpers.ts';
+import { escapeRegExp, scopedQuery, storedSignIn } from './helpers.ts';
 
 const server = setupTestServer({ webDist: path.resolve(import.meta.dirname, '../dist') });
 const browser = setupBrowser();
@@ -74,7 +69,6 @@ const offersEditing = (entity: EntityDef) => entity.routeStyle !== 'listOnly' &&
 const flowEntities = entities.filter((entity) => !notes[entity.name]?.excluded);
 
 const REQUIRED_HINT = ` (${dsMessages.required})`;
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** A control's accessible name: its label, plus the screen-reader hint on required fields. */
 const nameOf = (label: string) => new RegExp(`^${escapeRegExp(label)}(${escapeRegExp(REQUIRED_HINT)})?$`);
 /** A select trigger is named by its value, then its label. */
@@ -137,10 +131,7 @@ async function grantOnly(roles: readonly string[]) {
   expect(saved.status, JSON.stringify(saved.body)).toBe(200);
 }
 
-const scoped = (entity: EntityDef, query = '') => {
-  const params = [entity.branchOwned ? `branchId=${branchId}` : '', query].filter(Boolean).join('&');
-  return params ? `?${params}` : '';
-};
+const scoped = (entity: EntityDef, query = '') => scopedQuery(entity, branchId, query);
 
 /** The option a picker shows for a seeded record, and a searchable value of it to type. */
 async function choiceOf(target: EntityDef, id: string): Promise<RefChoice> {
@@ -598,87 +589,3 @@ describe('an entity’s pages against the real server', () => {
  * every entity: one test per entity (each its own page), so no test nears its time limit on a
  * loaded machine.
  */
-describe('a reader', () => {
-  const roles = [...rolePairPrefixes.map(readRoleOf), ROLE_APP_USER_READ, ROLE_BOOKING_REPORT_READ];
-  const readable = entities.filter((e) => e.permission !== '' && can(roles, e, 'read').can);
-  // One record in each list, so that a row (and its detail) is there to show or hide its edit button.
-  const labels = new Map<string, string>();
-  const ids = new Map<string, string>();
-  let storage: Record<string, string> = {};
-
-  beforeAll(async () => {
-    const user = await createUser(server.db, { roles, branchIds: [branchId] });
-    storage = await storedSignIn(server.origin, user);
-    // One set of references shared by every entity: a few dozen writes, not one chain per entity.
-    const shared: Record<string, string> = {};
-    for (const entity of readable.filter((e) => !e.readOnlyEntity)) {
-      const refIds = await createReferences(server.api, adminToken, entity, branchId, shared);
-      const created = await call(server.api, 'POST', `/${entity.name}${scoped(entity)}`, {
-        token: adminToken,
-        body: sampleBody(entity, refIds),
-      });
-      expect(created.status, `${entity.name}: ${JSON.stringify(created.body)}`).toBe(201);
-      labels.set(entity.name, recordLabel(entity, created.body));
-      ids.set(entity.name, created.body.id);
-    }
-    for (const entity of readable.filter((e) => e.readOnlyEntity)) {
-      const list = await call(server.api, 'GET', `/${entity.name}${scoped(entity)}`, { token: adminToken });
-      expect(list.body.items.length, entity.name).toBeGreaterThan(0);
-      labels.set(entity.name, recordLabel(entity, list.body.items[0]));
-    }
-  });
-
-  async function readerPage() {
-    const page = await browser.newPage({ storage: { origin: server.origin, items: storage } });
-    page.setDefaultTimeout(15_000);
-    return page;
-  }
-
-  it('may read every entity but permission groups (ROLE_ADMIN only, spec §6)', () => {
-    expect(entities.filter((e) => e.permission !== '' && !readable.includes(e)).map((e) => e.name)).toEqual([
-      'appRoleGroup',
-    ]);
-  });
-
-  it.each(readable.map((entity) => [entity.name, entity] as const))(
-    '%s: sees no create, edit or delete on the list and the detail',
-    async (_name, entity) => {
-      const label = labels.get(entity.name) as string;
-      const page = await readerPage();
-      await page.goto(server.origin);
-      // Through the sidebar, which lists the page for a reader (the one page without an entry by URL).
-      const link = page.getByRole('navigation').getByRole('link', { name: entity.title, exact: true });
-      if (entity.menuGroup) await link.click();
-      else await page.goto(`${server.origin}${entity.path}`);
-      await page.getByRole('button', { name: `ดู ${label}`, exact: true }).waitFor();
-      expect(await page.getByRole('button', { name: phrase('เพิ่ม', entity.title) }).count()).toBe(0);
-      expect(await page.getByRole('button', { name: /^แก้ไข / }).count()).toBe(0);
-      // The detail page (the show dialog for the list-only DO report).
-      await page.getByRole('button', { name: `ดู ${label}`, exact: true }).click();
-      await page.getByRole('heading', { name: new RegExp(`${escapeRegExp(label)}$`) }).waitFor();
-      expect(await page.getByRole('button', { name: 'แก้ไข', exact: true }).count()).toBe(0);
-      expect(await page.getByRole('button', { name: dsMessages.delete, exact: true }).count()).toBe(0);
-      await page.context().close();
-    },
-  );
-
-  // Typing the create or edit address (both styles: `/x/edit/:id`, `/appUser/edit?id=`) gives no form.
-  it.each(
-    [entityByName('province'), entityByName('appUser')].map((entity) => [entity.name, entity] as const),
-  )('%s: typing the edit or create address gives no form', async (_name, entity) => {
-    const label = labels.get(entity.name) as string;
-    const page = await readerPage();
-    await page.goto(`${server.origin}${entityPagePath(entity, 'edit', ids.get(entity.name))}`);
-    const shown = page.getByRole('dialog', {
-      name: phrase('รายละเอียด', entity.title, ` ${label}`),
-      exact: true,
-    });
-    await shown.getByRole('button', { name: dsMessages.close, exact: true }).waitFor();
-    expect(await shown.getByRole('button', { name: dsMessages.save, exact: true }).count()).toBe(0);
-    expect(await shown.getByRole('textbox').count()).toBe(0);
-    await page.goto(`${server.origin}${entityPagePath(entity, 'create')}`);
-    await page.getByRole('button', { name: `ดู ${label}`, exact: true }).waitFor();
-    expect(await page.getByRole('dialog').count()).toBe(0);
-    await page.context().close();
-  });
-});

@@ -1,4 +1,4 @@
-import type { LoginAnswer } from '@lms/domain';
+import type { EntityDef, LoginAnswer } from '@lms/domain';
 import type { Page } from 'playwright-core';
 
 export const STORAGE = {
@@ -67,4 +67,12 @@ export async function storedSignIn(
     [STORAGE.exp]: answer.expiresAt,
     [STORAGE.info]: JSON.stringify({ ...answer.info, userId: answer.userId }),
   };
+}
+
+export const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** The query string an API call on `entity` takes: the acting branch for branch-owned ones, then `query`. */
+export function scopedQuery(entity: EntityDef, branchId: string, query = ''): string {
+  const params = [entity.branchOwned ? `branchId=${branchId}` : '', query].filter(Boolean).join('&');
+  return params ? `?${params}` : '';
 }

@@ -81,6 +81,35 @@ describe('the command palette', () => {
   });
 });
 
+describe('the keys typed right after Ctrl-K', () => {
+  it('are the palette’s search while it is still on its way, not the form’s input', async () => {
+    const page = await signedInPage(admin);
+    // The palette's chunk comes late (a slow line): the keys arrive before the palette can draw.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/assets/KeyboardDialogs-*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`${server.origin}/province/create`);
+    const code = page.getByRole('dialog').getByRole('textbox', { name: /^รหัส/ });
+    await code.fill('P78');
+
+    await page.keyboard.press('Control+k');
+    await page.keyboard.type('หน้าแรก');
+    await page.keyboard.press('Enter');
+    expect(await code.inputValue()).toBe('P78');
+
+    release();
+    const palette = page.getByRole('dialog', { name: 'ไปยังหน้าจอหรือค้นหาเอกสาร' });
+    expect(await palette.getByRole('searchbox').inputValue()).toBe('หน้าแรก');
+    await palette.getByRole('option', { name: /หน้าแรก/ }).waitFor();
+    expect(await code.inputValue()).toBe('P78');
+  });
+});
+
 describe('unsaved changes', () => {
   it('asks before the palette leaves a form with input, and before the tab closes', async () => {
     const page = await signedInPage(admin);

@@ -62,19 +62,28 @@ export async function attachLinksAndChildren(db: Executor, entity: EntityDef, ro
 export async function listRecords(db: Database, entity: EntityDef, query: ListQuery, branchId?: string) {
   const where = whereClause(entity, query, branchId);
   const table = sql`${sql.table(tableOf(entity))} as t`;
+  const order = orderBy(entity, query);
+  const window = sql`limit ${query.size} offset ${query.page * query.size}`;
+  const whole = answeredWhole(entity);
   // Exact up to the limit past the next page, so paging forward always knows there is more.
   const countLimit = Math.max(LIMITS.listExactCountLimit, (query.page + 2) * query.size);
   const [{ rows: items }, { rows: count }] = await Promise.all([
-    sql<Row>`select ${selectList(entity)} from ${table} ${where} ${orderBy(entity, query)}
-      limit ${query.size} offset ${query.page * query.size}`.execute(db),
+    // Where one statement answers the rows whole, their links and labels come with the page (on
+    // the page's rows only, sorted again by the same total order); else two more round trips.
+    whole
+      ? sql<Row>`select ${selectList(entity)}${extraItems(entity)}
+          from (select t.* from ${table} ${where} ${order} ${window}) as t ${order}`.execute(db)
+      : sql<Row>`select ${selectList(entity)} from ${table} ${where} ${order} ${window}`.execute(db),
     sql<{
       total: number;
     }>`select count(*)::int as total from (select 1 from ${table} ${where} limit ${countLimit + 1}) c`.execute(
       db,
     ),
   ]);
-  await attachLinksAndChildren(db, entity, items);
-  await attachLabels(db, entity, items);
+  if (!whole) {
+    await attachLinksAndChildren(db, entity, items);
+    await attachLabels(db, entity, items);
+  }
   const counted = count[0]?.total ?? 0;
   return counted > countLimit
     ? { items, total: countLimit, totalIsLowerBound: true, page: query.page, size: query.size }
@@ -145,10 +154,7 @@ export async function findRecord(
  * before its label is read) take that path still.
  */
 export async function findLabelledRecord(db: Database, entity: EntityDef, id: string, branchId?: string) {
-  if (
-    entity.children?.length ||
-    entity.fields.some((f) => f.personal && (f.type === 'ref' || f.type === 'refs'))
-  ) {
+  if (!answeredWhole(entity)) {
     const row = await findRecord(db, entity, id, branchId);
     return row && withLabels(db, entity, row);
   }
@@ -161,15 +167,22 @@ export async function findLabelledRecord(db: Database, entity: EntityDef, id: st
   return rows[0];
 }
 
-const labelledRecordCache = new Map<string, string>();
+/**
+ * Entities whose rows one statement answers whole (`rowExtras`): not those with child lists (their
+ * rows' labels too), nor those whose personal data is a reference (masked before its label is read).
+ */
+const answeredWhole = (entity: EntityDef) =>
+  !entity.children?.length &&
+  !entity.fields.some((f) => f.personal && (f.type === 'ref' || f.type === 'refs'));
+
+const rowExtrasCache = new Map<string, RawBuilder<unknown>[]>();
 
 /**
- * The text of `findLabelledRecord`'s statement for an entity, built once: compiling it from the
- * declaration (select list, label subqueries) was an eighth of a by-id request's CPU. Its
- * parameters are the id, then the branch for branch-owned entities.
+ * What a row of `t` answers beside its columns, as select items: each `refs` field's ids, each
+ * attachment list and every reference's label, built once per entity from its declaration.
  */
-function labelledRecordSql(db: Database, entity: EntityDef): string {
-  const cached = labelledRecordCache.get(entity.name);
+function rowExtras(entity: EntityDef): RawBuilder<unknown>[] {
+  const cached = rowExtrasCache.get(entity.name);
   if (cached) return cached;
   const link = (field: FieldDef) => sql.table(linkTableOf(entity, field));
   const label = (field: FieldDef, idRef: RawBuilder<unknown>) => {
@@ -191,10 +204,29 @@ function labelledRecordSql(db: Database, entity: EntityDef): string {
         : sql`${label(f, sql.ref(`t.${columnOf(f)}`))} as ${sql.ref(labelKey(f))}`,
     ),
   ];
+  rowExtrasCache.set(entity.name, extras);
+  return extras;
+}
+
+/** `rowExtras` after a select list's last item (nothing when the entity has none). */
+function extraItems(entity: EntityDef): RawBuilder<unknown> {
+  const extras = rowExtras(entity);
+  return extras.length ? sql`, ${sql.join(extras)}` : sql``;
+}
+
+const labelledRecordCache = new Map<string, string>();
+
+/**
+ * The text of `findLabelledRecord`'s statement for an entity, built once: compiling it from the
+ * declaration (select list, label subqueries) was an eighth of a by-id request's CPU. Its
+ * parameters are the id, then the branch for branch-owned entities.
+ */
+function labelledRecordSql(db: Database, entity: EntityDef): string {
+  const cached = labelledRecordCache.get(entity.name);
+  if (cached) return cached;
   // Placeholders only: the values are passed at each call.
   const branch = entity.branchOwned ? sql`and t.branch_id = ${''}` : sql``;
-  const { sql: text, parameters } =
-    sql`select ${selectList(entity)}${extras.length ? sql`, ${sql.join(extras)}` : sql``}
+  const { sql: text, parameters } = sql`select ${selectList(entity)}${extraItems(entity)}
     from ${sql.table(tableOf(entity))} as t where t.id = ${''} ${branch}`.compile(db);
   if (parameters.length !== (entity.branchOwned ? 2 : 1))
     throw new Error(`${entity.name}: unexpected parameters in the by-id statement`);

@@ -19,6 +19,9 @@ export function prepared<T>(query: CompiledQuery<T>): CompiledQuery<T> {
   return query;
 }
 
+/** The name a statement text goes by when `prepared` marked it (a bench replays it the same way). */
+export const statementName = (text: string): string | undefined => named.get(text);
+
 type Query = (...args: unknown[]) => unknown;
 
 /**
@@ -32,7 +35,7 @@ export function preparingPool(pool: pg.Pool): PostgresPool {
       const query = client.query.bind(client) as Query;
       return {
         query: (text: unknown, values?: unknown) => {
-          const name = typeof text === 'string' ? named.get(text) : undefined;
+          const name = typeof text === 'string' ? statementName(text) : undefined;
           return name ? query({ name, text, values }) : query(text, values);
         },
         release: (error?: Error | boolean) => client.release(error),

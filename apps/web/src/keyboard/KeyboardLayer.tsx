@@ -1,5 +1,6 @@
 import { useShortcut, whenIdle } from '@lms/design-system';
 import { lazy, Suspense, useEffect, useState } from 'react';
+import { useTypeAhead } from './typeAhead.ts';
 
 const loadDialogs = () => import('./KeyboardDialogs.tsx');
 const KeyboardDialogs = lazy(() => loadDialogs().then((m) => ({ default: m.KeyboardDialogs })));
@@ -8,7 +9,8 @@ const KeyboardDialogs = lazy(() => loadDialogs().then((m) => ({ default: m.Keybo
  * The keyboard's way around the app (issue 22 item 6): Ctrl/⌘-K opens the command palette over
  * any page (even from a form's text field), `?` the list of shortcuts. Both dialogs are a chunk
  * of their own (KeyboardDialogs.tsx), fetched and mounted closed once the first screen is up, so
- * that what is typed right after Ctrl-K reaches the palette (or mounted by the first Ctrl-K before that).
+ * that it opens at once (or mounted by the first Ctrl-K before that); what is typed between
+ * Ctrl-K and the palette's box taking the focus is kept for its search (typeAhead.ts).
  * Leaving a form with unsaved input is still asked about (UnsavedChangesGuard).
  */
 export function KeyboardLayer({ roles }: { roles: readonly string[] | undefined }) {
@@ -16,16 +18,24 @@ export function KeyboardLayer({ roles }: { roles: readonly string[] | undefined 
   const [help, setHelp] = useState(false);
   const [query, setQuery] = useState('');
   const [wanted, setWanted] = useState(false);
+  const typeAhead = useTypeAhead(setQuery);
   // Mounted (closed) as soon as the chunk is in: the first Ctrl-K then opens it at once, as before the split.
   useEffect(() => whenIdle(() => loadDialogs().then(() => setWanted(true))), []);
 
   const open = () => {
     setHelp(false);
-    setQuery('');
+    // What was typed since Ctrl-K, while the palette was still on its way.
+    setQuery(typeAhead.text());
     setPalette(true);
     setWanted(true);
   };
-  useShortcut('palette', () => (palette ? setPalette(false) : open()), { anywhere: true });
+  useShortcut('palette', () => (palette ? setPalette(false) : open()), {
+    anywhere: true,
+    // The keys typed after Ctrl-K are the palette's, even before it has drawn (typeAhead.ts).
+    inKeyEvent: () => {
+      if (!palette) typeAhead.start();
+    },
+  });
   useShortcut(
     'help',
     () => {

@@ -25,6 +25,16 @@ type Story = StoryObj<typeof meta>;
 
 const screen = () => within(document.body);
 const later = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/**
+ * The branch switch's work: the play function ends it once it has seen the spinner (whose chunk
+ * may take longer to come than a fixed wait on a loaded machine); by hand it takes 3 s.
+ */
+let finishSwitch = () => {};
+const switching = () =>
+  new Promise<void>((resolve) => {
+    finishSwitch = resolve;
+    setTimeout(resolve, 3_000);
+  });
 
 function Operations() {
   const runBlocking = useBlocking();
@@ -35,7 +45,7 @@ function Operations() {
         onPress={async () => {
           const answer = await runBlocking(
             async () => {
-              await later(300);
+              await switching();
               return 'สลับสาขาแล้ว';
             },
             { label: 'กำลังสลับสาขา...' },
@@ -84,6 +94,8 @@ export const RunsBehindSpinner: Story = {
   play: async ({ canvas }) => {
     await userEvent.click(canvas.getByRole('button', { name: 'สลับสาขา' }));
     await expect(await screen().findByRole('dialog', { name: 'กำลังสลับสาขา...' })).toBeVisible();
+    await expect(canvas.queryByText('สลับสาขาแล้ว')).toBeNull();
+    finishSwitch();
     await waitFor(() => expect(screen().queryByRole('dialog')).toBeNull());
     await expect(canvas.getByText('สลับสาขาแล้ว')).toBeInTheDocument();
   },

@@ -11,6 +11,11 @@ export interface UseShortcutOptions {
   readonly within?: RefObject<Element | null>;
   /** Fires while a dialog holds the focus too (the palette and help, which open over anything). */
   readonly anywhere?: boolean;
+  /**
+   * Runs inside the key event, before `action` (which runs after it): what must happen before the
+   * next key arrives (the palette takes the keys typed next as its search).
+   */
+  readonly inKeyEvent?: () => void;
 }
 
 const inDialog = (target: EventTarget | null) =>
@@ -24,6 +29,8 @@ export function useShortcut(name: ShortcutName, action: () => void, options: Use
   const { enabled = true, within, anywhere = false } = options;
   const latest = useRef(action);
   latest.current = action;
+  const latestInKeyEvent = useRef(options.inKeyEvent);
+  latestInKeyEvent.current = options.inKeyEvent;
   useEffect(() => {
     if (!enabled) return;
     const shortcut = shortcuts[name];
@@ -36,6 +43,7 @@ export function useShortcut(name: ShortcutName, action: () => void, options: Use
         if (!(target instanceof Node) || !within.current?.contains(target)) return;
       } else if (!anywhere && inDialog(target)) return;
       event.preventDefault();
+      latestInKeyEvent.current?.();
       // After the key event, not inside it: an action that submits a form or moves focus would
       // otherwise start React work while React may still be handling this very event.
       setTimeout(() => latest.current(), 0);

@@ -98,7 +98,8 @@ export const PickChangeSave: Story = {
     await expect(headers(canvas)).toContain('ชื่อ (อังกฤษ)');
     let menu = await openMenu(canvas);
     await expect(menu.getByText('โดย วิภา ศรีสุข')).toBeVisible();
-    await userEvent.click(menu.getByRole('menuitem', { name: /ชื่อไทยเรียงถอยหลัง/ }));
+    // The views load when the menu first opens: wait for them, not for the menu alone.
+    await userEvent.click(await menu.findByRole('menuitem', { name: /ชื่อไทยเรียงถอยหลัง/ }));
     const trigger = await canvas.findByRole('button', { name: /มุมมอง: ชื่อไทยเรียงถอยหลัง/ });
     await waitFor(() => expect(headers(canvas)).not.toContain('ชื่อ (อังกฤษ)'));
     await expect(canvas.getByRole('columnheader', { name: /ชื่อ \(ไทย\)/ })).toHaveAttribute(
@@ -153,7 +154,8 @@ export const RenameShareDelete: Story = {
   beforeEach: ({ msw }) => mountWith(msw, { views }),
   play: async ({ canvas }) => {
     let menu = await openMenu(canvas);
-    await userEvent.click(menu.getByRole('menuitem', { name: /ชื่อไทยเรียงถอยหลัง/ }));
+    // The views load when the menu first opens: wait for them, not for the menu alone.
+    await userEvent.click(await menu.findByRole('menuitem', { name: /ชื่อไทยเรียงถอยหลัง/ }));
     const current = /มุมมอง: /;
 
     menu = await openMenu(canvas, current);
@@ -201,7 +203,8 @@ export const ReaderCannotShare: Story = {
   parameters: { harness: { roles: ['ROLE_PROVINCE_READ'] } },
   play: async ({ canvas }) => {
     let menu = await openMenu(canvas);
-    await userEvent.click(menu.getByRole('menuitem', { name: /ชื่อไทยเรียงถอยหลัง/ }));
+    // The views load when the menu first opens: wait for them, not for the menu alone.
+    await userEvent.click(await menu.findByRole('menuitem', { name: /ชื่อไทยเรียงถอยหลัง/ }));
     menu = await openMenu(canvas, /มุมมอง: /);
     await expect(menu.getByRole('menuitem', { name: /แชร์\.\.\./ })).toHaveAttribute('aria-disabled', 'true');
     await expect(menu.getByText('แชร์ได้เฉพาะผู้มีสิทธิ์แก้ไขข้อมูลนี้')).toBeVisible();
