@@ -3,7 +3,8 @@
  * time, into one branch's slot (so every confirm takes the same slot lock) and into N separate
  * slots (no lock contention). Run: `npx pnpm@10.34.8 exec tsx bench/booking/confirm.ts`.
  * BENCH_THROWAWAY=1 runs PostgreSQL without waiting on the disk (fsync off): what the commits'
- * flushes cost. BENCH_STATEMENTS=1 prints pg_stat_statements' top statements per case.
+ * flushes cost. BENCH_STATEMENTS=1 prints pg_stat_statements' top statements per case;
+ * BENCH_PROFILE=<dir> profiles the confirms of each case (bench/profile.ts).
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
@@ -14,14 +15,15 @@ import { buildApp } from '../../apps/server/src/app.ts';
 import { createDatabase, databaseUrl } from '../../apps/server/src/db/admin.ts';
 import { connect, migrate } from '../../apps/server/src/db/database.ts';
 import { startEmbeddedPostgres } from '../../apps/server/src/db/embedded.ts';
-import { insertRecords } from '../../apps/server/src/seed/insertRecords.ts';
-import { bookingScenario, oneDoAllocation } from '../../apps/server/test/bookingScenario.ts';
+import { bookingScenario, moreSlots, oneDoDraft } from '../../apps/server/test/bookingScenario.ts';
 import { call, createUser, signIn } from '../../apps/server/test/fixtures.ts';
 import { postgresCpuMs, processCpuMs } from '../cpu.ts';
+import { profiled } from '../profile.ts';
 import { printStatements, resetStatements, statementsWanted, withStatements } from '../statements.ts';
 
 const CONFIRMS = Number(process.env.BENCH_CONFIRMS ?? 400);
-const CONCURRENCY = 10;
+// BENCH_CONCURRENCY=1: one confirm at a time, so pg_stat_statements' times are close to CPU (nothing waits for a core).
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 10);
 
 const dir = await mkdtemp(path.join(tmpdir(), 'lms-bench-confirm-'));
 const throwaway = !!process.env.BENCH_THROWAWAY;
@@ -41,50 +43,38 @@ async function run(label: string, separateSlots: boolean, goal: number) {
   const world = await bookingScenario(db, { deliveryOrders: CONFIRMS, vehicles: CONFIRMS });
   const q = `branchId=${world.branchId}`;
   const slots = separateSlots
-    ? await insertRecords(
-        db,
-        'vehicleDateSlot',
-        world.deliveryOrderIds.map(() => ({
-          branchId: world.branchId,
-          shiftDate: world.today,
-          shiftOfDayId: world.shiftOfDayId,
-          vehicleTypeId: world.vehicleTypeId,
-          shipCondId: world.shipCondId,
-          total: 1,
-          special: 0,
-        })),
-      )
+    ? await moreSlots(db, world, CONFIRMS)
     : world.deliveryOrderIds.map(() => world.slotId);
   const drafts: string[] = [];
   for (const [i, doId] of world.deliveryOrderIds.entries()) {
     const draft = await call(api, 'POST', `/doBooking/draft?${q}`, {
       token,
-      body: {
-        deliveryOrderIds: [doId],
-        shipToId: world.shipToId,
-        shipCondId: world.shipCondId,
-        allocations: oneDoAllocation(slots[i]!, doId),
-      },
+      body: oneDoDraft(world, doId, slots[i]),
     });
     drafts.push(draft.body.draft.id);
   }
+  // A live database has statistics (autovacuum's ANALYZE); tables filled a moment ago have none, and
+  // PostgreSQL then walks the branch's index for a DO by id. BENCH_ANALYZE=0 measures without them.
+  if (process.env.BENCH_ANALYZE !== '0') await sql`analyze`.execute(db);
   const latencies: number[] = [];
   if (statementsWanted) await resetStatements(db);
   const cpu = { node: processCpuMs(), pg: postgresCpuMs(clusterDir) };
   const started = performance.now();
   let next = 0;
-  await Promise.all(
-    Array.from({ length: CONCURRENCY }, async () => {
-      while (next < drafts.length) {
-        const id = drafts[next++]!;
-        const t = performance.now();
-        const answer = await call(api, 'POST', `/doBooking/confirm?id=${id}&${q}`, { token });
-        if (answer.status !== 201)
-          throw new Error(`confirm: ${answer.status} ${JSON.stringify(answer.body)}`);
-        latencies.push(performance.now() - t);
-      }
-    }),
-  );
+  const confirmAll = () =>
+    Promise.all(
+      Array.from({ length: CONCURRENCY }, async () => {
+        while (next < drafts.length) {
+          const id = drafts[next++]!;
+          const t = performance.now();
+          const answer = await call(api, 'POST', `/doBooking/confirm?id=${id}&${q}`, { token });
+          if (answer.status !== 201)
+            throw new Error(`confirm: ${answer.status} ${JSON.stringify(answer.body)}`);
+          latencies.push(performance.now() - t);
+        }
+      }),
+    );
+  await profiled(`confirm-${separateSlots ? 'slots' : 'slot'}`, confirmAll);
   const seconds = (performance.now() - started) / 1000;
   const perConfirm = (ms: number) => (ms / CONFIRMS).toFixed(2).padStart(10);
   const nodeCpu = perConfirm(processCpuMs() - cpu.node);

@@ -1,7 +1,12 @@
 import { featureRoles, ROLE_BOOKING_CHANGE_CALL_STATUS, readRoleOf } from '@lms/domain';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { bookingScenario, oneDoAllocation } from './bookingScenario.ts';
+import {
+  bookingScenario,
+  oneDoAllocation,
+  oneDoDraft,
+  usedWeight as usedWeightOf,
+} from './bookingScenario.ts';
 import { call, createBranch, createUser, signIn } from './fixtures.ts';
 import { setupTestServer } from './harness.ts';
 
@@ -25,15 +30,7 @@ function plannerUser(branchId: string) {
   });
 }
 
-async function usedWeight(slotId: string) {
-  const { rows } = await sql<{
-    w: number;
-  }>`select coalesce(sum(l.used_weight), 0)::float as w from booking_report__lines l
-    join booking_report b on b.id = l.parent_id and b.canceled_at is null where l.slot_id = ${slotId}`.execute(
-    server.db,
-  );
-  return rows[0]!.w;
-}
+const usedWeight = (slotId: string) => usedWeightOf(server.db, slotId);
 
 describe('the booking flow over HTTP', () => {
   let world: Awaited<ReturnType<typeof bookingScenario>>;
@@ -243,12 +240,7 @@ describe('racing for the last room in a slot', () => {
       for (const doId of world.deliveryOrderIds) {
         const draft = await call(server.api, 'POST', `/doBooking/draft?${q}`, {
           token,
-          body: {
-            deliveryOrderIds: [doId],
-            shipToId: world.shipToId,
-            shipCondId: world.shipCondId,
-            allocations: oneDoAllocation(world.slotId, doId),
-          },
+          body: oneDoDraft(world, doId),
         });
         drafts.push(draft.body.draft.id);
       }

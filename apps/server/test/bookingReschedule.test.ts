@@ -2,7 +2,7 @@ import { featureRoles, ROLE_BOOKING_CHANGE_CALL_STATUS, readRoleOf } from '@lms/
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { insertRecords } from '../src/seed/insertRecords.ts';
-import { bookingScenario } from './bookingScenario.ts';
+import { bookingScenario, usedWeight as usedWeightOf } from './bookingScenario.ts';
 import { call, createBranch, createUser, signIn } from './fixtures.ts';
 import { setupTestServer } from './harness.ts';
 
@@ -74,15 +74,7 @@ async function book(world: World, token: string, deliveryOrderIds = [world.deliv
   return answer.body.id as string;
 }
 
-async function usedWeight(slotId: string) {
-  const { rows } = await sql<{
-    w: number;
-  }>`select coalesce(sum(l.used_weight), 0)::float as w from booking_report__lines l
-    join booking_report b on b.id = l.parent_id and b.canceled_at is null where l.slot_id = ${slotId}`.execute(
-    server.db,
-  );
-  return rows[0]!.w;
-}
+const usedWeight = (slotId: string) => usedWeightOf(server.db, slotId);
 
 const place = (world: World, date: string) => ({
   date,

@@ -93,3 +93,52 @@ export async function bookingScenario(db: Database, options: { deliveryOrders: n
 export const oneDoAllocation = (slotId: string, deliveryOrderId: string) => [
   { slotId, vehicles: 1, lines: [{ deliveryOrderId, lineId: deliveryOrderId, qty: 1 }] },
 ];
+
+type Scenario = Awaited<ReturnType<typeof bookingScenario>>;
+
+/** A draft's body that books one DO of the scenario into one slot (the scenario's own by default). */
+export const oneDoDraft = (world: Scenario, deliveryOrderId: string, slotId = world.slotId) => ({
+  deliveryOrderIds: [deliveryOrderId],
+  shipToId: world.shipToId,
+  shipCondId: world.shipCondId,
+  allocations: oneDoAllocation(slotId, deliveryOrderId),
+});
+
+/** `count` more slots like the scenario's (its branch, shift, vehicle type and ship cond), of `total` vehicles each. */
+export const moreSlots = (db: Database, world: Scenario, count: number, total = 1) =>
+  insertRecords(
+    db,
+    'vehicleDateSlot',
+    Array.from({ length: count }, () => ({
+      branchId: world.branchId,
+      shiftDate: world.today,
+      shiftOfDayId: world.shiftOfDayId,
+      vehicleTypeId: world.vehicleTypeId,
+      shipCondId: world.shipCondId,
+      total,
+      special: 0,
+    })),
+  );
+
+/**
+ * The capacity a slot's active bookings use, summed from their lines (booking.md), after checking
+ * that the slot's row keeps the same figures (migration 0030: what a confirm reads under its lock).
+ */
+export async function usedCapacity(db: Database, slotId: string) {
+  const { rows } = await sql<{ weight: number; volume: number; minute: number }>`
+    select coalesce(sum(l.used_weight), 0)::float as weight, coalesce(sum(l.used_volume), 0)::float as volume,
+           coalesce(sum(l.used_minute), 0)::float as minute
+      from booking_report__lines l join booking_report b on b.id = l.parent_id and b.canceled_at is null
+     where l.slot_id = ${slotId}`.execute(db);
+  const { rows: kept } = await sql<{ weight: number; volume: number; minute: number }>`
+    select used_weight::float as weight, used_volume::float as volume, used_minute::float as minute
+      from vehicle_date_slot where id = ${slotId}`.execute(db);
+  if (JSON.stringify(kept[0]) !== JSON.stringify(rows[0]))
+    throw new Error(
+      `slot ${slotId} keeps ${JSON.stringify(kept[0])} but its lines sum to ${JSON.stringify(rows[0])}`,
+    );
+  return rows[0]!;
+}
+
+/** The weight a slot's active bookings use (and its row keeps: `usedCapacity`). */
+export const usedWeight = async (db: Database, slotId: string) => (await usedCapacity(db, slotId)).weight;

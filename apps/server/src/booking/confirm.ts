@@ -19,17 +19,20 @@ import { historyInsert, recordHistory } from '../crud/history.ts';
 import type { Database, Tx } from '../db/database.ts';
 import { prepared } from '../db/prepared.ts';
 import { conflict, unprocessable } from '../http/errors.ts';
-import { type Draft, findDraft, takeDraft } from './drafts.ts';
+import { type Draft, type DraftKey, draftInStatement, foundDraft } from './drafts.ts';
 import { evaluateDraft } from './evaluate.ts';
 import { BOOKING_CHANNEL, type BookingEvent } from './events.ts';
 import { shipToSnapshot } from './shipToSnapshot.ts';
 import {
   type DeliveryOrderRow,
   deliveryOrderColumns,
+  loadDraftWorld,
   loadWorld,
   slotColumns,
-  slotUse,
+  slotUseColumns,
   toWorldOrder,
+  type UsedAmounts,
+  useOf,
   type WorldOrder,
 } from './world.ts';
 
@@ -67,25 +70,29 @@ export function draftWorld(
   });
 }
 
-/**
- * The draft's slots (validated) and its world less the capacity used: all a confirm reads before
- * its locks. The engine's check of an allocation reads its own slot only, so the world holds the
- * draft's slots (not every slot of the days between) and their use, in one statement.
- */
-async function prepare(db: Database, draft: Draft, branchId: string, today: string) {
+/** A draft's slots, in id order (the order they are locked in); none is a planner's error. */
+function slotIdsOf(draft: Draft) {
   const slotIds = [...new Set(draft.allocations.map((a) => a.slotId))].sort();
   if (slotIds.length === 0) throw unprocessable({ allocations: 'ยังไม่ได้เลือกรถสำหรับการจองนี้' });
-  const world = await loadWorld(db, {
-    branchId,
-    from: today,
-    to: today,
-    slotIds,
-    deliveryOrderIds: draft.request.deliveryOrderIds,
-    shipToIds: [draft.request.shipToId],
-    useOfSlots: slotIds,
-  });
+  return slotIds;
+}
+
+/** A world with every slot the draft names, or the planner's error (a slot deleted meanwhile). */
+function withEverySlot(world: BookingWorld, slotIds: readonly string[]) {
   if (world.slots.length !== slotIds.length) throw unprocessable({ allocations: 'ช่วงรถบางช่วงไม่มีอยู่แล้ว' });
-  return { slotIds, world };
+  return world;
+}
+
+/**
+ * All a confirm reads before its locks, in one statement: the draft and its world less the
+ * capacity used. The engine's check of an allocation reads its own slot only, so the world holds
+ * the draft's slots (not every slot of the days between) with their use.
+ */
+async function prepare(db: Database, key: DraftKey, today: string) {
+  const found = await loadDraftWorld(db, key, today);
+  const draft = foundDraft(found.draft);
+  const slotIds = slotIdsOf(draft);
+  return { draft, slotIds, world: withEverySlot(found.world, slotIds) };
 }
 
 /**
@@ -110,15 +117,56 @@ const capacityLost = (world: BookingWorld, failed: { message: string; slotId: st
   );
 
 /**
+ * A confirm's first statement in its transaction: the draft taken (deleted, returned), its DOs
+ * locked in id order, read as they are now, the unbooked ones marked booked, the NOTIFY queued
+ * (sent at commit only), and then its slots locked in id order, read with their kept use (FOR
+ * UPDATE reads the latest row, which the previous holder of the lock wrote). DOs before slots, each
+ * in id order: two confirms sharing either never deadlock, and cancel and move never hold a slot
+ * while they wait for a DO. Its parameters are scalars, so each connection plans it once.
+ */
+async function takeAndLock(trx: Tx, key: DraftKey, event: BookingEvent) {
+  const draft = draftInStatement(key);
+  const query = sql<{
+    draft: unknown;
+    orders: (DeliveryOrderRow & { customer_id: string })[];
+    slots: (VehicleDateSlot & UsedAmounts)[];
+  }>`
+    with draft as (${draft.takeCte}),
+    locked as (
+      select ${deliveryOrderColumns}, customer_id from delivery_order
+       where id = any(${draft.deliveryOrderIds}) and branch_id = ${key.branchId} order by id for update),
+    marked as (
+      update delivery_order d set is_booking = true, updated_at = now(), updated_by = ${key.userId}, version = d.version + 1
+        from locked where d.id = locked.id and not locked."isBooking"),
+    notified as (select pg_notify(${BOOKING_CHANNEL}, ${JSON.stringify(event)})),
+    -- The subquery on locked makes the DOs' locks come first.
+    slots as (
+      select ${slotColumns}, ${slotUseColumns} from vehicle_date_slot
+       where id = any(${draft.slotIds}) and branch_id = ${key.branchId} and (select count(*) from locked) >= 0
+       order by id for update)
+    select (select row_to_json(draft) from draft) as draft,
+           (select coalesce(json_agg(locked order by id), '[]') from locked) as orders,
+           (select coalesce(json_agg(slots order by id), '[]') from slots) as slots
+      from notified`;
+  const { rows } = await trx.executeQuery(prepared(query.compile(trx)));
+  return rows[0]!;
+}
+
+/** The draft was edited (in another window) between the confirm's read and its lock: read again. */
+class DraftChanged extends Error {}
+
+/** How many times a confirm starts again on a draft edited meanwhile before it gives up (409). */
+const CONFIRM_ATTEMPTS = 3;
+
+/**
  * Confirm (booking.md): one transaction that locks every slot it touches, re-checks every
  * allocation against the capacity left now, and writes the booking, its lines, the DOs'
  * isBooking and a log entry — or answers 409 with what is left and writes nothing.
  *
- * The slot locks are what confirms of one slot queue on, so they are held for the re-check and
- * the writes only: the draft's world (master data, DOs, slots) is read before the transaction,
- * the draft and the DOs are locked, and the DOs marked booked, before the slots; under the slot
- * locks there are three statements — the locked slots, their use now, and one statement of the
- * booking, its allocations, lines and history entry.
+ * Five round trips: the draft and its world (before the transaction; it may answer already),
+ * BEGIN, one statement that takes the draft and locks its DOs and then its slots (their kept use
+ * with them), one statement of every write, COMMIT. The slot locks are what confirms of one slot
+ * queue on: they are held for the re-check and the writes only.
  */
 export async function confirmDraft(
   db: Database,
@@ -127,55 +175,46 @@ export async function confirmDraft(
   userId: string,
   options: { now?: Date; contact?: Contact } = {},
 ) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await confirmOnce(db, { id: draftId, branchId, userId }, options);
+    } catch (error) {
+      if (!(error instanceof DraftChanged)) throw error;
+      if (attempt === CONFIRM_ATTEMPTS) throw conflict('ร่างการจองนี้ถูกแก้ไขในหน้าต่างอื่นแล้ว กรุณาโหลดใหม่');
+    }
+  }
+}
+
+async function confirmOnce(db: Database, key: DraftKey, options: { now?: Date; contact?: Contact }) {
+  const { branchId, userId } = key;
   const today = bangkokIsoDate(options.now ?? new Date());
-  const seen = await findDraft(db, draftId, branchId, userId);
-  const beforeLocks = await prepare(db, seen, branchId, today);
-  const lost = alreadyLost(beforeLocks.world, seen, branchId, today);
+  const { draft, slotIds, world } = await prepare(db, key, today);
+  const lost = alreadyLost(world, draft, branchId, today);
   if (lost) throw lost;
   const bookingId = randomUUID();
+  const dayOf = new Map(world.slots.map((s) => [s.id, s.shiftDate]));
+  const event: BookingEvent = {
+    branchId,
+    kind: 'confirmed',
+    bookingId,
+    slotIds,
+    dates: [...new Set(draft.allocations.map((a) => dayOf.get(a.slotId)!))],
+  };
   return db.transaction().execute(async (trx) => {
-    const tdb = trx as unknown as Database;
-    const draft = await takeDraft(tdb, draftId, branchId, userId);
-    // Edited in another window since it was read: its world is read again (rare).
-    const { slotIds, world } =
-      draft.version === seen.version ? beforeLocks : await prepare(tdb, draft, branchId, today);
-    // DOs, then slots, each in id order: two confirms sharing either never deadlock (cancel and move
-    // never hold a slot while they wait for a DO). One statement locks the DOs, reads them as they
-    // are now, marks the unbooked ones booked and queues the NOTIFY (sent at commit only). Written
-    // before the slots' locks, so that those are not held while the DOs' indexes are updated.
-    const dayOf = new Map(world.slots.map((s) => [s.id, s.shiftDate]));
-    const event: BookingEvent = {
-      branchId,
-      kind: 'confirmed',
-      bookingId,
-      slotIds,
-      dates: [...new Set(draft.allocations.map((a) => dayOf.get(a.slotId)!))],
-    };
-    const lockOrders = sql<DeliveryOrderRow & { customer_id: string }>`
-      with locked as (
-        select ${deliveryOrderColumns}, customer_id from delivery_order
-         where id = any(${[...draft.request.deliveryOrderIds]}::uuid[]) and branch_id = ${branchId} order by id for update),
-      marked as (
-        update delivery_order d set is_booking = true, updated_at = now(), updated_by = ${userId}, version = d.version + 1
-          from locked where d.id = locked.id and not locked."isBooking"),
-      notified as (select pg_notify(${BOOKING_CHANNEL}, ${JSON.stringify(event)}))
-      select locked.* from locked cross join notified order by id`;
-    const { rows: orders } = await trx.executeQuery(prepared(lockOrders.compile(trx)));
+    const locked = await takeAndLock(trx, key, event);
+    const taken = foundDraft(locked.draft);
+    if (taken.version !== draft.version) throw new DraftChanged();
+    const orders = locked.orders;
     const booked = orders.filter((o) => o.isBooking);
     if (booked.length) throw conflict(bookingRequestMessages.booked(booked.map((o) => o.docNo).join(', ')));
-
-    // Under the slot locks. The slots' rows are read again (their vehicles may have changed), and
-    // their use in a statement after the lock, whose snapshot holds the previous holder's lines.
-    const { rows: slots } = await sql<VehicleDateSlot>`select ${slotColumns} from vehicle_date_slot
-      where id = any(${slotIds}::uuid[]) and branch_id = ${branchId} order by id for update`.execute(trx);
-    if (slots.length !== slotIds.length) throw unprocessable({ allocations: 'ช่วงรถบางช่วงไม่มีอยู่แล้ว' });
-    const locked = new Map(slots.map((s) => [s.id, s]));
+    if (locked.slots.length !== slotIds.length) throw unprocessable({ allocations: 'ช่วงรถบางช่วงไม่มีอยู่แล้ว' });
     const now: BookingWorld = {
       ...world,
-      slots: world.slots.map((s) => locked.get(s.id) ?? s),
+      // As they are under their locks: their vehicles may have changed, their use has.
+      slots: locked.slots,
       // As read under their locks, before this confirm marked them booked.
       deliveryOrders: orders.map(toWorldOrder),
-      bookedLines: await slotUse(tdb, slotIds),
+      bookedLines: locked.slots.map(useOf),
     };
     const evaluation = evaluateDraft(now, draft.request, draft.allocations, branchId, today);
     const failed = evaluation.allocations.find((a) => !a.ok);
@@ -248,14 +287,16 @@ export async function cancelBooking(
       where id = ${bookingId} and branch_id = ${branchId} for update`.execute(trx);
     if (!rows[0]) return undefined;
     if (rows[0].canceled_at) return { id: bookingId, alreadyCanceled: true };
-    await sql`update booking_report set canceled_at = now(), canceled_by = ${userId}, status = 'CANCELED', updated_at = now(),
-      updated_by = ${userId}, version = version + 1 where id = ${bookingId}`.execute(trx);
     const { rows: lines } = await sql<{ delivery_order_id: string; slot_id: string; delivery_date: string }>`
       select delivery_order_id, slot_id, delivery_date::text from booking_report__lines where parent_id = ${bookingId}`.execute(
       trx,
     );
     await sql`update delivery_order set is_booking = false, updated_at = now(), updated_by = ${userId}, version = version + 1
       where id = any(${lines.map((l) => l.delivery_order_id)}::uuid[])`.execute(trx);
+    // Last, as a confirm takes them: the slots whose use this frees (the trigger of migration 0030
+    // locks them in id order), so that no slot is held while a DO is waited for.
+    await sql`update booking_report set canceled_at = now(), canceled_by = ${userId}, status = 'CANCELED', updated_at = now(),
+      updated_by = ${userId}, version = version + 1 where id = ${bookingId}`.execute(trx);
     await recordHistory(trx, {
       entity: bookingReport,
       recordId: bookingId,

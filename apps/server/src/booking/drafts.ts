@@ -69,6 +69,40 @@ const toDraft = (
   allocations: row.allocations as unknown as readonly DraftAllocation[],
 });
 
+/** Which draft: its id, and the branch and planner it must belong to. */
+export interface DraftKey {
+  readonly id: string;
+  readonly branchId: string;
+  readonly userId: string;
+}
+
+/**
+ * A draft read inside a larger statement (a confirm's world, booking/world.ts): `cte` selects it
+ * as `Draft`'s columns; the id lists are uuid[] expressions over a CTE of that name (`draft`),
+ * null when there is no such draft (cast outside the subquery: `any((select …))` would read it as a
+ * set of arrays).
+ */
+export const draftInStatement = ({ id, branchId, userId }: DraftKey) => ({
+  cte: sql`select id, branch_id as "branchId", user_id as "userId", request, allocations, version from booking_draft
+    where id = ${id} and branch_id = ${branchId} and user_id = ${userId}`,
+  /** The same as a confirm's first write: the draft deleted and returned (see `takeDraft`). */
+  takeCte: sql`delete from booking_draft where id = ${id} and branch_id = ${branchId} and user_id = ${userId}
+    returning id, branch_id as "branchId", user_id as "userId", request, allocations, version`,
+  deliveryOrderIds: sql`(select array(select jsonb_array_elements_text(request -> 'deliveryOrderIds')) from draft)::uuid[]`,
+  shipToIds: sql`(select array[request ->> 'shipToId'] from draft)::uuid[]`,
+  slotIds: sql`(select array(select distinct a ->> 'slotId' from jsonb_array_elements(allocations) a) from draft)::uuid[]`,
+});
+
+/**
+ * A draft as `draftInStatement` reads it (JSON), or a 404 when it is gone. A confirm's first write
+ * takes it (`takeCte`): the row lock of the deletion is what keeps two confirms of one draft apart
+ * (the second waits, then finds nothing); a failed confirm rolls the deletion back with the rest.
+ */
+export function foundDraft(row: unknown): Draft {
+  if (!row) throw notFound(DRAFT_GONE);
+  return toDraft(row as Parameters<typeof toDraft>[0]);
+}
+
 /** A draft of the acting branch; drafts are the planner's own (another planner's is not found). */
 export async function findDraft(
   db: Database,
@@ -84,23 +118,6 @@ export async function findDraft(
     .where('branch_id', '=', branchId)
     .where('user_id', '=', userId)
     .$if(lock, (query) => query.forUpdate())
-    .executeTakeFirst();
-  if (!row) throw notFound(DRAFT_GONE);
-  return toDraft(row);
-}
-
-/**
- * A confirm's first write: the draft is deleted and returned. The row lock this takes is what
- * keeps two confirms of one draft apart (the second waits, then finds nothing); a failed confirm
- * rolls the deletion back with everything else.
- */
-export async function takeDraft(db: Database, id: string, branchId: string, userId: string): Promise<Draft> {
-  const row = await db
-    .deleteFrom('booking_draft')
-    .where('id', '=', id)
-    .where('branch_id', '=', branchId)
-    .where('user_id', '=', userId)
-    .returning(draftColumns)
     .executeTakeFirst();
   if (!row) throw notFound(DRAFT_GONE);
   return toDraft(row);

@@ -2,6 +2,7 @@ import { type BookedLine, type BookingWorld, HORIZON_DAYS } from '@lms/booking';
 import { type RawBuilder, sql } from 'kysely';
 import type { Database } from '../db/database.ts';
 import { prepared } from '../db/prepared.ts';
+import { type DraftKey, draftInStatement } from './drafts.ts';
 import { type MasterParts, masterDataCacheOf, masterPartsSql, masterVersionSql } from './masterData.ts';
 
 const addDays = (day: string, days: number) => {
@@ -12,11 +13,6 @@ const addDays = (day: string, days: number) => {
 /** The last day a suggestion may reach: far enough for the longest SLA plus the search horizon. */
 export const worldEnd = (today: string) => addDays(today, HORIZON_DAYS + 60);
 
-/** Rows of a query, typed loosely: the engine's types mirror the declarations' field names. */
-async function rows<T>(db: Database, query: ReturnType<typeof sql<T>>): Promise<T[]> {
-  return (await query.execute(db)).rows;
-}
-
 export interface WorldScope {
   readonly branchId: string;
   readonly from: string;
@@ -25,13 +21,11 @@ export interface WorldScope {
   readonly shipToIds?: readonly string[];
   /** A booking being moved: its own lines do not take capacity from where it may go. */
   readonly excludeBookingId?: string;
-  /** Just these slots of the branch instead of every slot from `from` to `to` (a confirm's own). */
-  readonly slotIds?: readonly string[];
   /**
-   * Instead of every booked line of the range, the summed use of just these slots (`slotUse`):
-   * all a confirm's re-check of its own slots reads.
+   * Just these slots of the branch, with their use as their rows keep it, instead of every slot
+   * and booked line from `from` to `to` (a confirm's own: its re-check reads nothing else).
    */
-  readonly useOfSlots?: readonly string[];
+  readonly slotIds?: readonly string[];
 }
 
 /** Active booking lines using the branch's slots between two days: the capacity already taken. */
@@ -44,22 +38,27 @@ const bookedLinesQuery = (branchId: string, from: string, to: string, excludeBoo
       where s.branch_id = ${branchId} and s.shift_date between ${from}::date and ${to}::date
         and b.id is distinct from ${excludeBookingId}::uuid`;
 
-/**
- * The capacity used now on the given slots, one summed line per slot: all a re-check of those
- * slots reads (the engine sums a slot's lines anyway). Called after the slots are locked, in a
- * statement of its own, so that its snapshot includes what the previous holder of a lock wrote.
- */
-export function slotUse(db: Database, slotIds: readonly string[]): Promise<BookedLine[]> {
-  return rows(db, slotUseQuery(slotIds) as ReturnType<typeof sql<BookedLine>>);
+/** A slot's used capacity as its row keeps it (migration 0030: the sum of its active bookings' lines). */
+export const slotUseColumns = sql`used_weight::float as "usedWeight", used_volume::float as "usedVolume",
+  used_minute::float as "usedMinute"`;
+
+/** A slot's use as a line of the world (the engine sums a slot's lines). */
+export const useOf = (slot: SlotRow & UsedAmounts): BookedLine => ({
+  slotId: slot.id,
+  usedWeight: slot.usedWeight,
+  usedVolume: slot.usedVolume,
+  usedMinute: slot.usedMinute,
+});
+
+interface SlotRow {
+  id: string;
 }
 
-const slotUseQuery = (slotIds: readonly string[]) =>
-  sql`select l.slot_id as "slotId", sum(l.used_weight)::float as "usedWeight", sum(l.used_volume)::float as "usedVolume",
-        sum(l.used_minute)::float as "usedMinute", false as canceled
-       from booking_report__lines l
-       join booking_report b on b.id = l.parent_id and b.canceled_at is null
-      where l.slot_id = any(${[...slotIds]}::uuid[])
-      group by l.slot_id`;
+export interface UsedAmounts {
+  usedWeight: number;
+  usedVolume: number;
+  usedMinute: number;
+}
 
 /** The columns of a branch's vehicle date slot as the engine reads them. */
 export const slotColumns = sql`id, branch_id as "branchId", shift_date::text as "shiftDate", shift_of_day_id as "shiftOfDayId",
@@ -96,65 +95,121 @@ const jsonRows = (query: ReturnType<typeof sql>) =>
 
 export type WorldOrder = ReturnType<typeof toWorldOrder>;
 
+/** Ids a world's parts are limited to, as uuid[] expressions: listed, or read in the same statement. */
+interface PartIds {
+  /** Absent: a world without DOs (the calendar's), whose articles are all of them. */
+  readonly deliveryOrderIds?: RawBuilder<unknown>;
+  readonly shipToIds: RawBuilder<unknown>;
+  /** Just these slots, with their use as their rows keep it, instead of the range's slots and lines. */
+  readonly slotIds?: RawBuilder<unknown>;
+}
+
+const listed = (ids: readonly string[]) => sql`${[...ids]}::uuid[]`;
+
 /** The parts of a world that depend on the request: slots of the range, its DOs, ship-tos, articles, use. */
-function requestPartsSql(scope: WorldScope) {
+function requestPartsSql(scope: WorldScope, ids: PartIds) {
   const { branchId, from, to } = scope;
-  const doIds = [...(scope.deliveryOrderIds ?? [])];
-  const shipToIds = [...(scope.shipToIds ?? [])];
+  const doIds = ids.deliveryOrderIds ?? listed([]);
   const shipTos = sql`select id, code, name, sub_district_id as "subDistrictId", lat, lon from ship_to
-    where id = any(${shipToIds}::uuid[])
-       or id in (select coalesce(bo_ship_to_id, so_ship_to_id) from delivery_order where branch_id = ${branchId} and id = any(${doIds}::uuid[]))`;
-  return {
-    slots: scope.slotIds
-      ? sql`select ${slotColumns} from vehicle_date_slot where branch_id = ${branchId} and id = any(${[...scope.slotIds]}::uuid[])`
-      : sql`select ${slotColumns} from vehicle_date_slot where branch_id = ${branchId} and shift_date between ${from}::date and ${to}::date`,
+    where id = any(${ids.shipToIds})
+       or id in (select coalesce(bo_ship_to_id, so_ship_to_id) from delivery_order where branch_id = ${branchId} and id = any(${doIds}))`;
+  const parts = {
     articles: sql`select a.id, a.code, a.name, a.stack_volume_percent as "stackVolumePercent", a.installation_time as "installationTime",
                a.cannot_split as "cannotSplit", a.no_use_cap as "noUseCap", a.article_uom_type_id as "articleUomTypeId",
                coalesce((select array_agg(ref_id) from article__unsupported_vehicle_type_ids where owner_id = a.id), '{}') as "unsupportedVehicleTypeIds"
           from article a
-         ${scope.deliveryOrderIds ? sql`where a.id in (select article_uom_id from delivery_order where id = any(${doIds}::uuid[]))` : sql``}`,
-    deliveryOrders: sql`select ${deliveryOrderColumns} from delivery_order where branch_id = ${branchId} and id = any(${doIds}::uuid[])`,
+         ${ids.deliveryOrderIds ? sql`where a.id in (select article_uom_id from delivery_order where id = any(${doIds}))` : sql``}`,
+    deliveryOrders: sql`select ${deliveryOrderColumns} from delivery_order where branch_id = ${branchId} and id = any(${doIds})`,
     shipTos,
     shipToSubDistricts: sql`select id, lat, lon from sub_district where id in (select "subDistrictId" from (${shipTos}) s)`,
-    bookedLines: scope.useOfSlots
-      ? slotUseQuery(scope.useOfSlots)
-      : bookedLinesQuery(branchId, from, to, scope.excludeBookingId ?? null),
   };
+  return ids.slotIds
+    ? {
+        ...parts,
+        slots: sql`select ${slotColumns}, ${slotUseColumns} from vehicle_date_slot where branch_id = ${branchId} and id = any(${ids.slotIds})`,
+      }
+    : {
+        ...parts,
+        slots: sql`select ${slotColumns} from vehicle_date_slot where branch_id = ${branchId} and shift_date between ${from}::date and ${to}::date`,
+        bookedLines: bookedLinesQuery(branchId, from, to, scope.excludeBookingId ?? null),
+      };
 }
 
-type RequestParts = Record<keyof ReturnType<typeof requestPartsSql>, never[]>;
+type RequestParts = Record<
+  'slots' | 'articles' | 'deliveryOrders' | 'shipTos' | 'shipToSubDistricts',
+  never[]
+> & {
+  bookedLines?: never[];
+};
 
-/** One `select` of every part as a JSON array, with the master data's version. */
-async function selectParts<P extends Record<string, RawBuilder<unknown>>>(db: Database, parts: P) {
+/**
+ * One `select` of every part as a JSON array, with the master data's version; with `draft`, the
+ * draft too (a CTE of that name the parts may read their ids from).
+ */
+async function selectParts<P extends Record<string, RawBuilder<unknown>>>(
+  db: Database,
+  parts: P,
+  draft?: RawBuilder<unknown>,
+) {
   const names = Object.keys(parts);
-  const query = sql<Record<keyof P, never[]> & { version: number; changes: number }>`select ${sql.join(
-    names.map((name) => sql`${jsonRows(parts[name]!)} as ${sql.ref(name)}`),
-  )}, ${masterVersionSql} as version, (select count(*) from master_data_change) as changes`;
+  const query = sql<Record<keyof P, never[]> & { version: number; changes: number; draft?: unknown }>`${
+    draft ? sql`with draft as (${draft}) ` : sql``
+  }select ${sql.join(names.map((name) => sql`${jsonRows(parts[name]!)} as ${sql.ref(name)}`))}, ${masterVersionSql} as version,
+    (select count(*) from master_data_change) as changes${draft ? sql`, (select row_to_json(draft) from draft) as draft` : sql``}`;
   // Planning its subqueries was most of its cost: prepared once per connection.
   const { rows } = await db.executeQuery(prepared(query.compile(db)));
   return rows[0]!;
 }
 
+/** The request's parts read with the master data, from the handle's cache when it is current (masterData.ts). */
+async function readWorld<P extends Record<string, RawBuilder<unknown>>>(
+  db: Database,
+  branchId: string,
+  request: P,
+  draft?: RawBuilder<unknown>,
+) {
+  const cache = masterDataCacheOf(db);
+  if (cache.has(branchId)) {
+    const found = await selectParts(db, request, draft);
+    const master = cache.at(Number(found.version), branchId);
+    if (master) return { found, master };
+  }
+  const found = await selectParts(db, { ...request, ...masterPartsSql(branchId) }, draft);
+  cache.keep(Number(found.version), branchId, found as unknown as MasterParts, Number(found.changes));
+  void cache.foldIfMany(db).catch(() => {});
+  return { found, master: found as unknown as MasterParts };
+}
+
 /**
  * Everything the engine reads for one branch and a range of days, in one statement (one round trip,
- * one snapshot, where it was seventeen queries). Slots and booked lines are limited to the range;
- * DOs and ship-tos to those asked for; articles to the DOs' (all of them for a world without DOs,
- * the calendar's); sub-districts to the ship-tos' and the routes'. Master data (vehicle types,
- * shifts, rules …) comes from the handle's cache when the version read in the same statement says
- * it is current (masterData.ts); otherwise the statement reads it too and the cache keeps it.
+ * one snapshot, where it was seventeen queries). Slots and booked lines are limited to the range
+ * (or to `slotIds`, with their kept use); DOs and ship-tos to those asked for; articles to the
+ * DOs' (all of them for a world without DOs, the calendar's); sub-districts to the ship-tos' and
+ * the routes'. Master data (vehicle types, shifts, rules …) comes from the handle's cache when the
+ * version read in the same statement says it is current (masterData.ts); otherwise the statement
+ * reads it too and the cache keeps it.
  */
 export async function loadWorld(db: Database, scope: WorldScope): Promise<BookingWorld> {
-  const cache = masterDataCacheOf(db);
-  const request = requestPartsSql(scope);
-  if (cache.has(scope.branchId)) {
-    const found = await selectParts(db, request);
-    const master = cache.at(Number(found.version), scope.branchId);
-    if (master) return assemble(master, found);
-  }
-  const found = await selectParts(db, { ...request, ...masterPartsSql(scope.branchId) });
-  cache.keep(Number(found.version), scope.branchId, found, Number(found.changes));
-  void cache.foldIfMany(db).catch(() => {});
-  return assemble(found, found);
+  const ids: PartIds = {
+    deliveryOrderIds: scope.deliveryOrderIds && listed(scope.deliveryOrderIds),
+    shipToIds: listed(scope.shipToIds ?? []),
+    slotIds: scope.slotIds && listed(scope.slotIds),
+  };
+  const { found, master } = await readWorld(db, scope.branchId, requestPartsSql(scope, ids));
+  return assemble(master, found as unknown as RequestParts);
+}
+
+/**
+ * A confirm's first read: the planner's draft and the world of its own slots (with their kept
+ * use), its DOs and ship-to, in one statement keyed by the draft. Its parameters are the draft's
+ * key alone, so each connection plans it once (a list of ids as a parameter made PostgreSQL plan
+ * it afresh every time). `draft` is undefined when there is no such draft.
+ */
+export async function loadDraftWorld(db: Database, key: DraftKey, today: string) {
+  const draft = draftInStatement(key);
+  const scope = { branchId: key.branchId, from: today, to: today };
+  const { found, master } = await readWorld(db, key.branchId, requestPartsSql(scope, draft), draft.cte);
+  return { draft: found.draft, world: assemble(master, found as unknown as RequestParts) };
 }
 
 function assemble(master: MasterParts, found: RequestParts): BookingWorld {
@@ -167,6 +222,6 @@ function assemble(master: MasterParts, found: RequestParts): BookingWorld {
     shipTos: found.shipTos,
     subDistricts: [...found.shipToSubDistricts, ...routeSubDistricts],
     deliveryOrders: (found.deliveryOrders as DeliveryOrderRow[]).map(toWorldOrder),
-    bookedLines: found.bookedLines,
+    bookedLines: found.bookedLines ?? (found.slots as (SlotRow & UsedAmounts)[]).map(useOf),
   } as unknown as BookingWorld;
 }

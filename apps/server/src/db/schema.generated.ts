@@ -934,6 +934,9 @@ export interface VehicleDateSlot {
   shift_of_day_id: string;
   ship_cond_id: string;
   route_config_id: string | null;
+  used_weight: Generated<number>;
+  used_volume: Generated<number>;
+  used_minute: Generated<number>;
 }
 
 /** The table `vehicle_group`. */

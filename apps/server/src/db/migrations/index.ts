@@ -24,6 +24,7 @@ import * as savedView from './0024_saved_view.ts';
 import * as instances from './0027_instances.ts';
 import * as presenceShipToSnapshot from './0028_presence_ship_to_snapshot.ts';
 import * as masterDataVersion from './0029_master_data_version.ts';
+import * as slotUse from './0030_slot_use.ts';
 
 /** Every migration, in order. Names sort lexically: never rename or reorder one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -52,4 +53,5 @@ export const migrations: Record<string, Migration> = {
   '0027_instances': instances,
   '0028_presence_ship_to_snapshot': presenceShipToSnapshot,
   '0029_master_data_version': masterDataVersion,
+  '0030_slot_use': slotUse,
 };

@@ -1,0 +1,83 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { featureRoles } from '@lms/domain';
+import { sql } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import { connect } from '../src/db/database.ts';
+import { bookingScenario, moreSlots, oneDoAllocation, oneDoDraft, usedWeight } from './bookingScenario.ts';
+import { call, createUser, signIn } from './fixtures.ts';
+import { setupTestServer } from './harness.ts';
+
+/**
+ * What a confirm does with its draft between reading it (before its transaction) and taking it
+ * (the first statement under its locks, booking/confirm.ts): a draft is booked once, and the
+ * version confirmed is the one the planner saved last.
+ */
+const server = setupTestServer();
+
+async function planner(branchId: string) {
+  const user = await createUser(server.db, {
+    roles: featureRoles.doBooking.edit.filter((r) => r !== 'ROLE_ADMIN'),
+    branchIds: [branchId],
+  });
+  return signIn(server.api, user);
+}
+
+describe('confirming a draft', () => {
+  it('books a draft confirmed twice at once exactly once; the other answer is a Thai 404', async () => {
+    const world = await bookingScenario(server.db, { deliveryOrders: 1 });
+    const token = await planner(world.branchId);
+    const q = `branchId=${world.branchId}`;
+    const draft = await call(server.api, 'POST', `/doBooking/draft?${q}`, {
+      token,
+      body: oneDoDraft(world, world.deliveryOrderIds[0]!),
+    });
+    const confirm = () =>
+      call(server.api, 'POST', `/doBooking/confirm?id=${draft.body.draft.id}&${q}`, { token });
+    const answers = await Promise.all([confirm(), confirm()]);
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 404]);
+    expect(answers.find((a) => a.status === 404)!.body.messages[0]).toMatch(/ร่างการจอง/);
+    const { rows } = await sql<{
+      n: number;
+    }>`select count(*)::int as n from booking_report where branch_id = ${world.branchId}`.execute(server.db);
+    expect(rows[0]!.n).toBe(1);
+    expect(await usedWeight(server.db, world.slotId)).toBe(100);
+  });
+
+  it('confirms the allocations saved while it waited for the draft, not the ones it read first', async () => {
+    const world = await bookingScenario(server.db, { deliveryOrders: 1 });
+    const [later] = await moreSlots(server.db, world, 1);
+    const token = await planner(world.branchId);
+    const q = `branchId=${world.branchId}`;
+    const doId = world.deliveryOrderIds[0]!;
+    const draft = await call(server.api, 'POST', `/doBooking/draft?${q}`, {
+      token,
+      body: oneDoDraft(world, doId),
+    });
+    const draftId = draft.body.draft.id as string;
+    // Another window saves the draft onto the other slot; its transaction stays open until the
+    // confirm has read the old version and waits for the draft's row.
+    const other = connect(server.databaseUrl, 1);
+    try {
+      // The answer is handed out wrapped: returned bare, the transaction would wait for it before committing.
+      const { answer: confirmed } = await other.transaction().execute(async (trx) => {
+        await sql`update booking_draft set allocations = ${JSON.stringify(oneDoAllocation(later!, doId))}::jsonb,
+            version = version + 1 where id = ${draftId}`.execute(trx);
+        const answer = call(server.api, 'POST', `/doBooking/confirm?id=${draftId}&${q}`, { token });
+        for (let waited = 0; ; waited += 20) {
+          const { rows } = await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity
+            where wait_event_type = 'Lock' and query like '%delete from booking_draft%'`.execute(server.db);
+          if (rows[0]!.n > 0) break;
+          if (waited > 20_000) throw new Error('the confirm never waited for the draft');
+          await sleep(20);
+        }
+        return { answer };
+      });
+      const answer = await confirmed;
+      expect(answer.status, JSON.stringify(answer.body)).toBe(201);
+    } finally {
+      await other.destroy();
+    }
+    expect(await usedWeight(server.db, world.slotId)).toBe(0);
+    expect(await usedWeight(server.db, later!)).toBe(100);
+  });
+});
