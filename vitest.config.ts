@@ -69,16 +69,12 @@ export default defineConfig({
             'msw-storybook-addon/csf3',
             'react-router-dom',
             '@internationalized/date',
-            '@headlessui/react',
+            // A dependency of the design system only: named through it, or Vite cannot resolve it from here.
+            '@lms/design-system > @headlessui/react',
           ],
         },
         test: {
           name: 'storybook',
-          // The story files share the tab's one iframe and its modules: each story still gets its
-          // own render, SWR cache and MSW handlers (preview.tsx), and the setup (Storybook's
-          // annotations, axe, MSW's worker) no longer runs again for each of 76 files — 42 design
-          // system files: setup 122 → 13 s, 465 → 215 s in all (docs/performance.md).
-          isolate: false,
           // A browser test may lose a race with a loaded machine once; a real failure fails twice.
           retry: 1,
           // Stories take 1–7 s alone; with all four projects sharing 2 cores a few reach 15 s.
