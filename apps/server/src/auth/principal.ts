@@ -194,8 +194,8 @@ export class PrincipalStore {
   /**
    * After the commit: drops this instance's entries and waits (at most HEAR_OWN_MS) until this
    * instance's own listener heard the write's notification. Every instance's listener is
-   * signalled by the same commit, so once this one heard it the others have it too, before the
-   * client's next request can reach them over HTTP.
+   * signalled by the same commit, so by then the others normally have it too; under heavy load
+   * another instance's listening backend can trail by milliseconds (instances.test.ts).
    */
   async settle(userId: string): Promise<void> {
     if (userId === '*') this.invalidateAll();
