@@ -77,10 +77,9 @@ function slotIdsOf(draft: Draft) {
   return slotIds;
 }
 
-/** A world with every slot the draft names, or the planner's error (a slot deleted meanwhile). */
-function withEverySlot(world: BookingWorld, slotIds: readonly string[]) {
-  if (world.slots.length !== slotIds.length) throw unprocessable({ allocations: 'ช่วงรถบางช่วงไม่มีอยู่แล้ว' });
-  return world;
+/** Every slot the draft names was found, or the planner's error (a slot deleted meanwhile). */
+function requireEverySlot(found: readonly unknown[], slotIds: readonly string[]) {
+  if (found.length !== slotIds.length) throw unprocessable({ allocations: 'ช่วงรถบางช่วงไม่มีอยู่แล้ว' });
 }
 
 /**
@@ -92,7 +91,8 @@ async function prepare(db: Database, key: DraftKey, today: string) {
   const found = await loadDraftWorld(db, key, today);
   const draft = foundDraft(found.draft);
   const slotIds = slotIdsOf(draft);
-  return { draft, slotIds, world: withEverySlot(found.world, slotIds) };
+  requireEverySlot(found.world.slots, slotIds);
+  return { draft, slotIds, world: found.world };
 }
 
 /**
@@ -207,7 +207,7 @@ async function confirmOnce(db: Database, key: DraftKey, options: { now?: Date; c
     const orders = locked.orders;
     const booked = orders.filter((o) => o.isBooking);
     if (booked.length) throw conflict(bookingRequestMessages.booked(booked.map((o) => o.docNo).join(', ')));
-    if (locked.slots.length !== slotIds.length) throw unprocessable({ allocations: 'ช่วงรถบางช่วงไม่มีอยู่แล้ว' });
+    requireEverySlot(locked.slots, slotIds);
     const now: BookingWorld = {
       ...world,
       // As they are under their locks: their vehicles may have changed, their use has.
