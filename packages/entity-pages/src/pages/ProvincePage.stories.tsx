@@ -181,16 +181,40 @@ export const PresenceWhileEditing: Story = {
   },
 };
 
-/** Someone opens the record while the dialog is open: heard on the branch's event stream. */
+/** PresenceHeardLive's heartbeat answer waits for `sent`; `answered` says it has gone back. */
+const heardLive = { sent: Promise.resolve(), markSent: () => {}, answered: false };
+
+/**
+ * Someone opens the record while the dialog is open: heard on the branch's event stream. The
+ * dialog's first heartbeat answers only after that event, with what the server saw a moment
+ * earlier (someone who has left since): the older answer must not replace what the stream said.
+ */
 export const PresenceHeardLive: Story = {
-  beforeEach: ({ msw }) => s.mount(msw),
+  beforeEach: ({ msw }) => {
+    s.mount(msw);
+    heardLive.answered = false;
+    heardLive.sent = new Promise((resolve) => {
+      heardLive.markSent = resolve;
+    });
+    msw.use(
+      http.put('/api/presence', async ({ request }) => {
+        const body = (await request.json()) as { entity: string; recordId: string };
+        await heardLive.sent;
+        heardLive.answered = true;
+        return HttpResponse.json({
+          branchId: FIXTURE_BRANCH_ID,
+          entity: body.entity,
+          recordId: body.recordId,
+          users: [{ userId: 'u-4', fullName: 'สมปอง ออกไปแล้ว', mode: 'viewing', expiresAt: inAMinute() }],
+        });
+      }),
+    );
+  },
   parameters: {
     harness: {
       openEvents: async () =>
         new ReadableStream<Uint8Array>({
-          async start(controller) {
-            // After the dialog's own heartbeat has answered (nobody else).
-            await new Promise((resolve) => setTimeout(resolve, 400));
+          start(controller) {
             const presence = {
               branchId: FIXTURE_BRANCH_ID,
               entity: 'province',
@@ -207,6 +231,11 @@ export const PresenceHeardLive: Story = {
   play: async ({ canvasElement }) => {
     const dialog = await s.openEdit(canvasElement);
     await expect(await within(dialog).findByText('วิไล แสงทอง เปิดดูอยู่')).toBeVisible();
+    heardLive.markSent();
+    await waitFor(() => expect(heardLive.answered).toBe(true));
+    // The older answer came back after the event: the badge still says what the stream said.
+    await expect(within(dialog).getByText('วิไล แสงทอง เปิดดูอยู่')).toBeVisible();
+    await expect(dialog).not.toHaveTextContent('สมปอง');
   },
 };
 

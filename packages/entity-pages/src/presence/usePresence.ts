@@ -7,7 +7,7 @@ import {
   presenceApi,
   type RecordPresence,
 } from '@lms/domain';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useApi } from '../api/ApiContext.tsx';
 import { useServerEvents } from '../api/useServerEvents.ts';
 import { useSession } from '../session/SessionContext.tsx';
@@ -42,14 +42,24 @@ export function usePresence(
   const branchId = session.branchId;
   const [presence, setPresence] = useState<RecordPresence | null>(null);
   const [now, setNow] = useState(() => Date.now());
+  // Presence events heard so far: a heartbeat's answer that left before the latest one is older news.
+  const heard = useRef(0);
 
   useEffect(() => {
     if (!recordId || !branchId) return;
     const tab = { entity: entity.name, recordId, tabId: TAB_ID };
-    const beat = () =>
-      api
+    const beat = () => {
+      const heardBefore = heard.current;
+      return api
         .put<Answer<typeof presenceApi.heartbeat>>(presenceApi.heartbeat.url, { ...tab, mode }, { branchId })
-        .then(setPresence, (error: unknown) => console.warn('presence heartbeat failed', error));
+        .then(
+          (answer) => {
+            // An event heard while this answer was on its way is newer: keep it (the next beat catches up).
+            if (heard.current === heardBefore) setPresence(answer);
+          },
+          (error: unknown) => console.warn('presence heartbeat failed', error),
+        );
+    };
     void beat();
     const timer = setInterval(beat, PRESENCE.heartbeatMs);
     return () => {
@@ -69,9 +79,10 @@ export function usePresence(
   useServerEvents(recordId ? session.openEvents : undefined, (event) => {
     if (event.event !== 'presence') return;
     try {
-      const heard = JSON.parse(event.data) as RecordPresence;
-      if (heard.entity === entity.name && heard.recordId === recordId && heard.branchId === branchId) {
-        setPresence(heard);
+      const update = JSON.parse(event.data) as RecordPresence;
+      if (update.entity === entity.name && update.recordId === recordId && update.branchId === branchId) {
+        heard.current += 1;
+        setPresence(update);
         setNow(Date.now());
       }
     } catch {
