@@ -28,7 +28,7 @@ function PdfPage({ url, title, top }: { url: string; title: string; top?: number
     (async () => {
       const pdf = await task.promise;
       const page = await pdf.getPage(1);
-      // The whole page inside the test browser's 1024×768 viewport (Chromium leaves a canvas
+      // The whole page inside the stories' 1200×900 viewport (Chromium leaves a canvas
       // unpainted far below it), drawn at twice the shown size: the screenshot scales pages down
       // and a canvas drawn 1:1 would blur the text.
       const size = page.getViewport({ scale: 1 });
