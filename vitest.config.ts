@@ -75,11 +75,8 @@ export default defineConfig({
         },
         test: {
           name: 'storybook',
-          // The story files share the tab's one iframe and its modules: each story still gets its
-          // own render, SWR cache and MSW handlers (preview.tsx), and the setup (Storybook's
-          // annotations, axe, MSW's worker) no longer runs again for each of 76 files
-          // (docs/performance.md, "One iframe for every story file").
-          isolate: false,
+          // Each story file in an iframe of its own: sharing one (isolate: false) still lets a phone
+          // story leave react-aria believing in an on-screen keyboard (docs/performance.md).
           // A browser test may lose a race with a loaded machine once; a real failure fails twice.
           retry: 1,
           // Stories take 1–7 s alone; with all four projects sharing 2 cores a few reach 15 s.
@@ -91,8 +88,8 @@ export default defineConfig({
             provider: playwright({ launchOptions: { executablePath: chromiumPath(), args: chromiumArgs } }),
             instances: [{ browser: 'chromium' }],
             // The size Storybook gives every story without a viewport of its own (1200×900): Vitest
-            // puts the shared iframe back to this size between files, and a page that shrank by
-            // 132 px read to react-aria as a phone's keyboard opening (docs/performance.md).
+            // sizes the iframe to this between files, and a page 132 px shorter reads to react-aria
+            // as a phone's keyboard opening (docs/performance.md).
             viewport: { width: 1200, height: 900 },
             expect: {
               toMatchScreenshot: {
