@@ -52,10 +52,10 @@ function listQuery(entity: EntityDef, request: FastifyRequest) {
 
 /**
  * A list page's request: the list query, and whether to count its total (`total`, the list's own
- * parameter: options and export refuse it as unknown).
+ * parameter: options and export refuse it as unknown). Exported for bench/api, which replays it.
  */
-function pageRequest(entity: EntityDef, request: FastifyRequest) {
-  const { [LIST_TOTAL.param]: total, ...rest } = request.query as RawQuery;
+export function pageRequest(entity: EntityDef, raw: RawQuery) {
+  const { [LIST_TOTAL.param]: total, ...rest } = raw;
   const messages: string[] = [];
   if (Array.isArray(total)) messages.push(`${LIST_TOTAL.param} ระบุได้ครั้งเดียว`);
   else if (total !== undefined && total !== LIST_TOTAL.count && total !== LIST_TOTAL.skip)
@@ -98,7 +98,7 @@ export function entityRoutes(entity: EntityDef, ctx: AuthContext, extension: Ent
         ...describeOnly,
       },
       async (request) => {
-        const { query, countTotal } = pageRequest(entity, request);
+        const { query, countTotal } = pageRequest(entity, request.query as RawQuery);
         const page = await listRecords(ctx.db, entity, query, request.branchId, countTotal);
         // A list is no place for personal data (docs/privacy.md): masked for everyone.
         maskPersonal(entity, page.items);
