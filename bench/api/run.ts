@@ -53,14 +53,13 @@ if (!reuse) {
   await createDatabase(adminUrl, name);
 }
 /**
- * BENCH_SOCKET=1: the server and the SQL side reach PostgreSQL through its Unix socket (the
- * embedded cluster's, in /tmp) instead of loopback TCP, a deployment setting measured here.
+ * BENCH_TCP=1: the server and the SQL side reach the embedded cluster by loopback TCP instead of
+ * its Unix socket (the default since docs/performance.md, "The Unix socket"), to compare the two.
  */
 function benchUrl(): string {
   const url = new URL(databaseUrl(adminUrl, name));
-  if (!process.env.BENCH_SOCKET) return url.toString();
-  const socket = `postgres://${url.username}:${url.password}@${url.pathname}`;
-  return `${socket}?host=/tmp&port=${url.port}`;
+  if (process.env.BENCH_TCP) url.searchParams.delete('host');
+  return url.toString();
 }
 const db = connect(benchUrl(), 20);
 await migrate(db);
