@@ -6,7 +6,7 @@
  */
 import { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { appointmentModel } from '../../apps/server/src/documents/kinds.ts';
+import { appointmentModel } from '../../apps/server/src/documents/appointment.ts';
 import { openPdf, renderDocument } from '../../apps/server/src/documents/render.ts';
 import { sampleBooking, sampleContext } from './sampleData.ts';
 

@@ -1,7 +1,7 @@
-import type { DocumentContext } from '../../apps/server/src/documents/kinds.ts';
 import type { AllocationRow, BookingLineRow, BookingRow } from '../../apps/server/src/documents/load.ts';
 import type { DeliveryOrderRow } from '../../apps/server/src/documents/loadDeliveryOrders.ts';
 import type { ShipmentDocumentRows } from '../../apps/server/src/documents/loadShipments.ts';
+import type { DocumentContext } from '../../apps/server/src/documents/text.ts';
 
 /** Rows as load.ts reads them, for the bench and the docs' samples (no database needed). */
 

@@ -1,12 +1,10 @@
 import path from 'node:path';
-import {
-  appointmentModel,
-  daySheetModel,
-  deliveryNoteModel,
-  tripSheetModel,
-} from '../../apps/server/src/documents/kinds.ts';
+import { appointmentModel } from '../../apps/server/src/documents/appointment.ts';
+import { daySheetModel } from '../../apps/server/src/documents/daySheet.ts';
+import { deliveryNoteModel } from '../../apps/server/src/documents/deliveryNote.ts';
 import type { DocumentModel } from '../../apps/server/src/documents/model.ts';
 import { openPdf, renderDocument } from '../../apps/server/src/documents/render.ts';
+import { tripSheetModel } from '../../apps/server/src/documents/tripSheet.ts';
 import { sampleBooking, sampleContext, sampleDeliveryOrder, sampleShipment } from './sampleData.ts';
 
 /** Where the committed sample PDFs live: beside the stories that draw them in Chromium. */

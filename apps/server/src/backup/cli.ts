@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { readConfig } from '../config.ts';
 import { ensureDatabase } from '../db/admin.ts';
-import { startEmbeddedPostgres } from '../db/embedded.ts';
+import { localUrl, startEmbeddedPostgres } from '../db/embedded.ts';
 import { isAlive, postmasterPid } from '../db/postmaster.ts';
 import { readFileStoreSettings } from '../files/s3Storage.ts';
 import { createBackup, restoreBackup, totalRows } from './archive.ts';
@@ -35,7 +35,7 @@ async function openDatabase(purpose: 'backup' | 'restore'): Promise<Target> {
     const port = Number(readFileSync(path.join(clusterDir, 'postmaster.pid'), 'utf8').split('\n')[3]);
     const password = readFileSync(path.join(config.dataDir, 'pg-password'), 'utf8').trim();
     return {
-      url: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${DATABASE}`,
+      url: localUrl(password, port, DATABASE),
       close: async () => {},
     };
   }

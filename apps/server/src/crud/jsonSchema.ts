@@ -5,6 +5,8 @@ import {
   filtersFor,
   HistoryEntry,
   LIMITS,
+  ListPageInfo,
+  ListTotal,
   maxLengthOf,
   OptionItem,
 } from '@lms/domain';
@@ -137,6 +139,8 @@ export function jsonSchemas(entity: EntityDef) {
   return {
     record,
     listQuery,
+    /** The list's own: `total` beside the list query. */
+    pageQuery: { ...listQuery, properties: { ...listQuery.properties, total: ListTotal } },
     body: {
       type: 'object',
       properties: {
@@ -147,17 +151,8 @@ export function jsonSchemas(entity: EntityDef) {
       required: writable.filter((f) => f.required).map((f) => f.name),
     },
     page: {
-      type: 'object',
-      properties: {
-        items: { type: 'array', items: record },
-        total: { type: 'integer' },
-        totalIsLowerBound: {
-          type: 'boolean',
-          description: 'true: มีมากกว่า total รายการ (นับจริงถึงขีดจำกัดเท่านั้น)',
-        },
-        page: { type: 'integer' },
-        size: { type: 'integer' },
-      },
+      ...ListPageInfo,
+      properties: { items: { type: 'array', items: record }, ...ListPageInfo.properties },
     },
     idParams: { type: 'object', properties: { id: { type: 'string', format: 'uuid' } }, required: ['id'] },
     options: { type: 'array', items: OptionItem },

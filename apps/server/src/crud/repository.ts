@@ -1,4 +1,11 @@
-import { type EntityDef, entityByName, type FieldDef, LIMITS, type ListQuery } from '@lms/domain';
+import {
+  type EntityDef,
+  entityByName,
+  type FieldDef,
+  LIMITS,
+  type ListPageInfo,
+  type ListQuery,
+} from '@lms/domain';
 import { CompiledQuery, type RawBuilder, sql } from 'kysely';
 import type { Database, Executor, Tx } from '../db/database.ts';
 import { prepared } from '../db/prepared.ts';
@@ -59,35 +66,52 @@ export async function attachLinksAndChildren(db: Executor, entity: EntityDef, ro
   }
 }
 
-export async function listRecords(db: Database, entity: EntityDef, query: ListQuery, branchId?: string) {
+/**
+ * One page of a list, and the total its filters match unless `countTotal` is false (`total=skip`:
+ * the screen pages or sorts a filter set whose total it already knows; issue 24). One row past the
+ * page is read so that `hasMore` says whether paging on finds more, counted or not.
+ */
+export async function listRecords(
+  db: Database,
+  entity: EntityDef,
+  query: ListQuery,
+  branchId?: string,
+  countTotal = true,
+): Promise<ListPageInfo & { items: Row[] }> {
   const where = whereClause(entity, query, branchId);
   const table = sql`${sql.table(tableOf(entity))} as t`;
   const order = orderBy(entity, query);
-  const window = sql`limit ${query.size} offset ${query.page * query.size}`;
+  const window = sql`limit ${query.size + 1} offset ${query.page * query.size}`;
   const whole = answeredWhole(entity);
-  // Exact up to the limit past the next page, so paging forward always knows there is more.
+  // Exact up to the limit past the next page, so the total shown always covers the next page.
   const countLimit = Math.max(LIMITS.listExactCountLimit, (query.page + 2) * query.size);
-  const [{ rows: items }, { rows: count }] = await Promise.all([
+  const [{ rows }, count] = await Promise.all([
     // Where one statement answers the rows whole, their links and labels come with the page (on
     // the page's rows only, sorted again by the same total order); else two more round trips.
     whole
       ? sql<Row>`select ${selectList(entity)}${extraItems(entity)}
           from (select t.* from ${table} ${where} ${order} ${window}) as t ${order}`.execute(db)
       : sql<Row>`select ${selectList(entity)} from ${table} ${where} ${order} ${window}`.execute(db),
-    sql<{
-      total: number;
-    }>`select count(*)::int as total from (select 1 from ${table} ${where} limit ${countLimit + 1}) c`.execute(
-      db,
-    ),
+    countTotal
+      ? sql<{
+          total: number;
+        }>`select count(*)::int as total from (select 1 from ${table} ${where} limit ${countLimit + 1}) c`.execute(
+          db,
+        )
+      : undefined,
   ]);
+  const hasMore = rows.length > query.size;
+  const items = hasMore ? rows.slice(0, query.size) : rows;
   if (!whole) {
     await attachLinksAndChildren(db, entity, items);
     await attachLabels(db, entity, items);
   }
-  const counted = count[0]?.total ?? 0;
+  const page = { items, hasMore, page: query.page, size: query.size };
+  if (!count) return { ...page, total: null, totalIsLowerBound: false };
+  const counted = count.rows[0]?.total ?? 0;
   return counted > countLimit
-    ? { items, total: countLimit, totalIsLowerBound: true, page: query.page, size: query.size }
-    : { items, total: counted, totalIsLowerBound: false, page: query.page, size: query.size };
+    ? { ...page, total: countLimit, totalIsLowerBound: true }
+    : { ...page, total: counted, totalIsLowerBound: false };
 }
 
 /**

@@ -1,5 +1,6 @@
 import {
   type EntityDef,
+  LIST_TOTAL,
   NoContent,
   phrase,
   type RawQuery,
@@ -49,6 +50,22 @@ function listQuery(entity: EntityDef, request: FastifyRequest) {
   return result.value;
 }
 
+/**
+ * A list page's request: the list query, and whether to count its total (`total`, the list's own
+ * parameter: options and export refuse it as unknown). Exported for bench/api, which replays it.
+ */
+export function pageRequest(entity: EntityDef, raw: RawQuery) {
+  const { [LIST_TOTAL.param]: total, ...rest } = raw;
+  const messages: string[] = [];
+  if (Array.isArray(total)) messages.push(`${LIST_TOTAL.param} ระบุได้ครั้งเดียว`);
+  else if (total !== undefined && total !== LIST_TOTAL.count && total !== LIST_TOTAL.skip)
+    messages.push(`${LIST_TOTAL.param} ต้องเป็น ${LIST_TOTAL.count} หรือ ${LIST_TOTAL.skip}`);
+  const result = validateListQuery(entity, rest);
+  if (!result.ok) messages.push(...result.messages);
+  if (!result.ok || messages.length) throw new HttpError(400, messages);
+  return { query: result.value, countTotal: total !== LIST_TOTAL.skip };
+}
+
 function idParam(request: FastifyRequest): string {
   const { id } = request.params as { id: string };
   if (!isUuid(id)) throw notFound(INVALID_ID);
@@ -77,11 +94,12 @@ export function entityRoutes(entity: EntityDef, ctx: AuthContext, extension: Ent
       base,
       {
         config: access('read'),
-        schema: { tags, querystring: schemas.listQuery, response: { 200: schemas.page } },
+        schema: { tags, querystring: schemas.pageQuery, response: { 200: schemas.page } },
         ...describeOnly,
       },
       async (request) => {
-        const page = await listRecords(ctx.db, entity, listQuery(entity, request), request.branchId);
+        const { query, countTotal } = pageRequest(entity, request.query as RawQuery);
+        const page = await listRecords(ctx.db, entity, query, request.branchId, countTotal);
         // A list is no place for personal data (docs/privacy.md): masked for everyone.
         maskPersonal(entity, page.items);
         return page;

@@ -7,18 +7,16 @@ import { snake } from '../entities/naming.ts';
 import { typed } from '../http/contract.ts';
 import { HttpError, notFound } from '../http/errors.ts';
 import type { AuthContext } from '../routes/context.ts';
-import {
-  appointmentModel,
-  type DocumentContext,
-  daySheetModel,
-  deliveryNoteModel,
-  tripSheetModel,
-} from './kinds.ts';
+import { appointmentModel } from './appointment.ts';
+import { daySheetModel } from './daySheet.ts';
+import { deliveryNoteModel } from './deliveryNote.ts';
 import { bookingIdsOfShift, loadBookings, loadHeader, loadShift } from './load.ts';
 import { loadDeliveryOrders } from './loadDeliveryOrders.ts';
 import { loadShipments } from './loadShipments.ts';
 import type { DocumentModel } from './model.ts';
 import { openPdf, renderDocument } from './render.ts';
+import type { DocumentContext } from './text.ts';
+import { tripSheetModel } from './tripSheet.ts';
 
 export const documentMessages = {
   notFound: 'ไม่พบเอกสารที่ต้องการพิมพ์',

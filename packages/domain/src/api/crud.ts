@@ -1,10 +1,37 @@
 import Type, { type Static } from 'typebox';
-import { List, Uuid } from './common.ts';
+import { List, Nullable, Uuid } from './common.ts';
 
 /**
  * The shapes of the generic entity routes that do not depend on the entity (docs/api.md Entity
  * CRUD). A record's own shape is derived from its declaration (apps/server/src/crud/jsonSchema.ts).
  */
+
+/**
+ * `GET {entity}`'s `total` parameter (issue 24): `count` (the default) counts the rows the filters
+ * match beside the page; `skip` answers the page alone (`total: null`), for a screen that already
+ * knows the total of these filters and only pages or sorts. Only the list takes it.
+ */
+export const LIST_TOTAL = { param: 'total', count: 'count', skip: 'skip' } as const;
+export const ListTotal = Type.Enum([LIST_TOTAL.count, LIST_TOTAL.skip], {
+  default: LIST_TOTAL.count,
+  description: 'count: นับจำนวนทั้งหมดด้วย (ค่าเริ่มต้น) | skip: ไม่นับ (total เป็น null)',
+});
+export type ListTotal = Static<typeof ListTotal>;
+
+/** A list page's answer beside its rows (`GET {entity}`: `{ items, ...ListPageInfo }`). */
+export const ListPageInfo = Type.Object({
+  /** Rows the filters match, exact up to a limit (below); null when the query said `total=skip`. */
+  total: Nullable(Type.Integer({ minimum: 0 })),
+  /** true: more than `total` rows match (counted up to `LIMITS.listExactCountLimit` or the next page's end). */
+  totalIsLowerBound: Type.Boolean(),
+  /** A row follows this page: paging on needs no total. */
+  hasMore: Type.Boolean(),
+  page: Type.Integer({ minimum: 0 }),
+  size: Type.Integer({ minimum: 1 }),
+});
+export type ListPageInfo = Static<typeof ListPageInfo>;
+/** The whole answer of a list page; the rows' schema is the entity's (apps/server/src/crud/jsonSchema.ts). */
+export type ListPageAnswer<Row> = ListPageInfo & { readonly items: readonly Row[] };
 
 /** `GET {entity}/options`: `[{ id, label }]`, label `code: name`. */
 export const OptionItem = Type.Object({ id: Type.String(), label: Type.String() });

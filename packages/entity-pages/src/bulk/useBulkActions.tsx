@@ -2,7 +2,7 @@ import type { DataGridProps, RowKey } from '@lms/design-system';
 import { type BulkSelection, bulkEditableFields, type EntityDef, LIMITS } from '@lms/domain';
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { EntityRecord, ListQuery, Page } from '../data/entityKeys.ts';
-import { listQueryParams } from '../data/entityKeys.ts';
+import { listFilterParams } from '../data/entityKeys.ts';
 import { useSession } from '../session/SessionContext.tsx';
 import { useEntityParts } from '../slots/EntityPartsContext.tsx';
 import { BulkDialogs, type BulkRequest } from './BulkDialogs.tsx';
@@ -19,7 +19,7 @@ export interface BulkTarget {
 
 /** The list's parameters as the bulk route takes them (the list's URL without paging and sort). */
 function filterOf(query: ListQuery): Record<string, string | string[]> {
-  const { page: _page, size: _size, sort: _sort, ...params } = listQueryParams(query);
+  const params = listFilterParams(query);
   const filter: Record<string, string | string[]> = {};
   for (const [key, value] of Object.entries(params)) {
     if (value === undefined || value === null || value === '') continue;

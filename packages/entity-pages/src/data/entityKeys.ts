@@ -9,12 +9,17 @@ import { ApiError } from '../api/ApiError.ts';
 export type EntityKind = 'list' | 'record' | 'options' | 'history';
 export type EntityKey = readonly ['entity', string, EntityKind, string | null, ...unknown[]];
 
-/** One page of a list as the server answers it. */
+/**
+ * One page of a list as a screen shows it: `total` is its filter set's, counted with this page or
+ * with an earlier page of the same filters (useEntityList; the server's answer is `ListPageAnswer`).
+ */
 export interface Page<Row> {
   readonly items: readonly Row[];
   readonly total: number;
   /** The server stopped counting at `total`: there are more (`LIMITS.listExactCountLimit`). */
   readonly totalIsLowerBound?: boolean;
+  /** A row follows this page. */
+  readonly hasMore?: boolean;
   readonly page: number;
   readonly size: number;
 }
@@ -63,6 +68,12 @@ export function listQueryParams(query: ListQuery): Query {
     size: query.size,
     sort: (query.sort ?? []).map((item) => `${item.field},${item.direction}`),
   };
+}
+
+/** The list request's filters and search alone (no paging, no sort): what a total is the total of. */
+export function listFilterParams(query: ListQuery): Query {
+  const { page: _page, size: _size, sort: _sort, ...filters } = listQueryParams(query);
+  return filters;
 }
 
 export const entityPath = (entity: EntityDef, suffix = '') => `/${entity.name}${suffix}`;

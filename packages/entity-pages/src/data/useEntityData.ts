@@ -1,4 +1,12 @@
-import { type EntityDef, type EntityRef, nullGuard, resolveEntity } from '@lms/domain';
+import {
+  type EntityDef,
+  type EntityRef,
+  LIST_TOTAL,
+  type ListPageAnswer,
+  nullGuard,
+  resolveEntity,
+} from '@lms/domain';
+import { useMemo, useRef } from 'react';
 import useSWR from 'swr';
 import { useApi } from '../api/ApiContext.tsx';
 import type { ApiError } from '../api/ApiError.ts';
@@ -10,10 +18,12 @@ import {
   entityPath,
   type HistoryEntry,
   type ListQuery,
+  listFilterParams,
   listQueryParams,
   type OptionItem,
   type Page,
 } from './entityKeys.ts';
+import { type CountedTotal, type FetchedPage, filterSetOf, mustCount, shownPage } from './listTotal.ts';
 
 /** Reads of any entity over the one API client: one implementation, fed by the declaration. */
 
@@ -24,15 +34,51 @@ function useEntityContext(entityRef: EntityRef) {
   return { entity, api, branchId };
 }
 
-/** One page of the entity's list; the previous page stays on screen while the next one loads. */
+/**
+ * One page of the entity's list; the previous page stays on screen while the next one loads. The
+ * total is counted with the first page of a filter set and again whenever this page is fetched
+ * anew (a write's revalidation, a retry, focus); paging, sorting and resizing ask `total=skip`
+ * and show the total counted (listTotal.ts). The SWR key is the page's, whichever was asked: one
+ * cache entry per page, each carrying the total it showed.
+ */
 export function useEntityList<Row extends EntityRecord = EntityRecord>(entityRef: EntityRef, query: ListQuery) {
   const { entity, api, branchId } = useEntityContext(entityRef);
   const params = listQueryParams(query);
-  return useSWR<Page<Row>, ApiError>(
-    entityKey(entity, 'list', branchId, params),
-    () => api.get<Page<Row>>(entityPath(entity), { ...params, ...branchQuery(entity, branchId) }),
+  const key = entityKey(entity, 'list', branchId, params);
+  const filterSet = filterSetOf(entity.name, key[3], listFilterParams(query));
+  const counted = useRef<CountedTotal | undefined>(undefined);
+  const lastFetched = useRef<string | undefined>(undefined);
+  const list = useSWR<FetchedPage<Row>, ApiError>(
+    key,
+    async () => {
+      const page = JSON.stringify(key);
+      const again = lastFetched.current === page;
+      lastFetched.current = page;
+      // What was known when asked: another filter set's count may land while this page loads.
+      const known = counted.current;
+      const count = again || mustCount(known, filterSet, query);
+      const answer = await api.get<ListPageAnswer<Row>>(entityPath(entity), {
+        ...params,
+        ...(count ? {} : { [LIST_TOTAL.param]: LIST_TOTAL.skip }),
+        ...branchQuery(entity, branchId),
+      });
+      if (answer.total !== null)
+        counted.current = { filterSet, total: answer.total, totalIsLowerBound: answer.totalIsLowerBound };
+      return shownPage(answer, known, filterSet);
+    },
     { keepPreviousData: true },
   );
+  // A page cached before its filters were counted again shows the newer count.
+  const fetched = list.data;
+  const latest = counted.current;
+  const data = useMemo<Page<Row> | undefined>(
+    () =>
+      fetched && latest?.filterSet === fetched.filterSet
+        ? { ...fetched, total: latest.total, totalIsLowerBound: latest.totalIsLowerBound }
+        : fetched,
+    [fetched, latest],
+  );
+  return { data, error: list.error, isLoading: list.isLoading, isValidating: list.isValidating, mutate: list.mutate };
 }
 
 /** One record with its reference labels and child rows; `id` null fetches nothing (create mode). */

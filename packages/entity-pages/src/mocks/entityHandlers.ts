@@ -1,6 +1,7 @@
 import {
   type EntityDef,
   type EntityRef,
+  LIST_TOTAL,
   MESSAGES,
   recordLabel,
   resolveEntity,
@@ -32,6 +33,11 @@ export interface EntityHandlerOptions {
   readonly referencedIds?: readonly string[];
   /** Called for every request the handlers answer. */
   readonly onRequest?: (request: MockRequest) => void;
+  /**
+   * Count a list's total only this far (at least to the next page's end), as the server does
+   * with `LIMITS.listExactCountLimit`: above it the total is a lower bound. Default: count all.
+   */
+  readonly countLimit?: number;
   /** Use this store (shared between handler sets) instead of a new one. */
   readonly store?: EntityStore;
 }
@@ -105,9 +111,14 @@ export function entityHandlers(entityRef: EntityRef, options: EntityHandlerOptio
       const page = Number(url.searchParams.get('page') ?? 0);
       const size = Number(url.searchParams.get('size') ?? 20);
       const rows = queryRecords(store, url.searchParams);
+      // `total=skip`: the page alone, as the server answers it (api/crud.ts ListPageInfo).
+      const skip = url.searchParams.get(LIST_TOTAL.param) === LIST_TOTAL.skip;
+      const limit = Math.max(options.countLimit ?? rows.length, (page + 2) * size);
       return HttpResponse.json({
         items: rows.slice(page * size, page * size + size).map(answer),
-        total: rows.length,
+        total: skip ? null : Math.min(rows.length, limit),
+        totalIsLowerBound: !skip && rows.length > limit,
+        hasMore: rows.length > (page + 1) * size,
         page,
         size,
       });

@@ -99,6 +99,74 @@ export const KeyboardShortcuts: Story = {
   },
 };
 
+/** The list requests of the story so far: their page and whether they counted the total. */
+const listRequests = () =>
+  seenRequests
+    .filter((r) => r.method === 'GET' && r.path === '/api/province')
+    .map((r) => ({
+      page: r.params.get('page'),
+      size: r.params.get('size'),
+      counted: r.params.get('total') !== 'skip',
+    }));
+
+/** The grid's "1–10 จาก 25": the rows shown and the total. */
+const range = async (canvas: { findByRole: typeof screen.findByRole }) =>
+  within(await canvas.findByRole('navigation', { name: 'การแบ่งหน้า' }));
+
+/**
+ * Issue 24: the total is counted with the first page of a filter set; paging and resizing ask
+ * `total=skip` and keep the total shown; a new search counts again, and so does a save.
+ */
+export const TotalCountedPerFilterSet: Story = {
+  beforeEach: ({ msw }) => s.mount(msw, { fixtures: fixturesFor(province, 25) }),
+  play: async ({ canvas, canvasElement }) => {
+    const paging = await range(canvas);
+    await expect(await paging.findByText('1–20 จาก 25')).toBeVisible();
+    await userEvent.click(paging.getByRole('button', { name: 'หน้าถัดไป' }));
+    await expect(await paging.findByText('21–25 จาก 25')).toBeVisible();
+    await expect(await canvas.findByText('PRO021')).toBeVisible();
+    await userEvent.selectOptions(paging.getByRole('combobox', { name: 'แถวต่อหน้า' }), '10');
+    await expect(await paging.findByText('1–10 จาก 25')).toBeVisible();
+    await expect(listRequests()).toEqual([
+      { page: '0', size: '20', counted: true },
+      { page: '1', size: '20', counted: false },
+      { page: '0', size: '10', counted: false },
+    ]);
+
+    // A save revalidates the page it was made from: counted again, the total never stale.
+    seenRequests.length = 0;
+    const dialog = await s.openEdit(canvasElement);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'บันทึก' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(listRequests()).toEqual([{ page: '0', size: '10', counted: true }]));
+    await expect(paging.getByText('1–10 จาก 25')).toBeVisible();
+
+    // A new search is a new filter set: counted, its total shown.
+    seenRequests.length = 0;
+    await userEvent.type(canvas.getByRole('searchbox'), 'PRO01');
+    await expect(await paging.findByText('1–10 จาก 10')).toBeVisible();
+    await expect(listRequests()).toEqual([{ page: '0', size: '10', counted: true }]);
+  },
+};
+
+/**
+ * Above the count limit the total is a lower bound ("มากกว่า"): kept with its mark while paging
+ * within it, counted further when the next page lies past it.
+ */
+export const LowerBoundTotalKept: Story = {
+  beforeEach: ({ msw }) => s.mount(msw, { fixtures: fixturesFor(province, 45), countLimit: 30 }),
+  parameters: { harness: { search: 'size=10' } },
+  play: async ({ canvas }) => {
+    const paging = await range(canvas);
+    await expect(await paging.findByText('1–10 จาก มากกว่า 30')).toBeVisible();
+    await userEvent.click(paging.getByRole('button', { name: 'หน้าถัดไป' }));
+    await expect(await paging.findByText('11–20 จาก มากกว่า 30')).toBeVisible();
+    await userEvent.click(paging.getByRole('button', { name: 'หน้าถัดไป' }));
+    await expect(await paging.findByText('21–30 จาก มากกว่า 40')).toBeVisible();
+    await expect(listRequests().map((r) => r.counted)).toEqual([true, false, true]);
+  },
+};
+
 /** Ctrl-S in a form's text field saves it, as the save button would. */
 export const SaveWithCtrlS: Story = {
   beforeEach: ({ msw }) => s.mount(msw),

@@ -1,0 +1,138 @@
+import { Button, SelectField } from '@lms/design-system';
+import type { PlanTrip, SlotPlan } from '@lms/domain';
+import styled from 'styled-components';
+import { kg, km, m3, minutes } from '../booking/shared/format.ts';
+import { BoardColumn } from './BoardColumn.tsx';
+import { LoadBar } from './LoadBar.tsx';
+import { StopCard } from './StopCard.tsx';
+
+/** One truck's trip on the board: its driver, how full it is, its times, and its stops in order. */
+export function TripColumn({
+  trip,
+  plan,
+  index,
+  disabled,
+  truckOptions,
+  bookingOf,
+  onDriver,
+  onMoveUp,
+  onMoveTo,
+  onUnassign,
+  onDrop,
+}: {
+  readonly trip: PlanTrip;
+  readonly plan: SlotPlan;
+  readonly index: number;
+  readonly disabled: boolean;
+  readonly truckOptions: readonly { id: string; label: string }[];
+  readonly bookingOf: (id: string) => SlotPlan['bookings'][number] | undefined;
+  readonly onDriver: (driverId: string | null) => void;
+  readonly onMoveUp: (stop: number) => void;
+  readonly onMoveTo: (stop: number, vehicleId: string) => void;
+  readonly onUnassign: (stop: number) => void;
+  /** A stop dragged here, placed before `before` of this trip's stops. */
+  readonly onDrop: (data: string, before: number) => void;
+}) {
+  const truck = plan.trucks.find((t) => t.id === trip.vehicleId);
+  const titleId = `trip-${index}`;
+  const stage = (key: string) => trip.stages.find((s) => s.stage === key)?.at.time ?? '-';
+  return (
+    <BoardColumn
+      titleId={titleId}
+      dropLabel={`วางที่รถ ${truck?.licensePlate ?? ''}`}
+      disabled={disabled}
+      onDrop={onDrop}
+    >
+      <h3 id={titleId}>
+        {truck?.licensePlate} <small>{truck?.vehicleTypeName}</small>
+      </h3>
+      {trip.shipmentDocNo && (
+        <span>
+          {trip.shipmentDocNo}
+          {trip.checkedIn ? ' · เช็คอินแล้ว' : ''}
+        </span>
+      )}
+      <SelectField
+        label="คนขับ"
+        value={trip.driverId}
+        options={plan.drivers.map((d) => ({ id: d.id, label: d.name }))}
+        isDisabled={disabled}
+        onChange={(value) => onDriver(value === null ? null : String(value))}
+      />
+      <LoadBar label="น้ำหนัก" used={trip.load.weight} capacity={truck?.capacity.weight ?? 0} format={kg} />
+      <LoadBar label="ปริมาตร" used={trip.load.volume} capacity={truck?.capacity.volume ?? 0} format={m3} />
+      <LoadBar label="เวลา" used={trip.minutes.used} capacity={trip.minutes.shift} format={minutes} />
+      <Times>
+        เช็คอิน {stage('CheckIn')} · ออกรถ {stage('ShipStart')} · ส่งเสร็จ {stage('ShipEnd')} ·{' '}
+        {km(trip.distanceKm)}
+      </Times>
+      <Stops>
+        {trip.stops.map((stop, s) => {
+          const booking = bookingOf(stop.bookingId);
+          return (
+            <li key={`${stop.bookingId}:${stop.deliveryOrderIds[0]}`}>
+              <StopCard stop={stop} docNo={booking?.docNo} disabled={disabled}>
+                <strong>
+                  {s + 1}. {booking?.docNo}
+                </strong>
+                <span>{booking?.shipToLabel}</span>
+                <span>
+                  ถึง {stop.arrival.time}
+                  {stop.start.time !== stop.arrival.time ? ` · เริ่มส่ง ${stop.start.time}` : ''} ·{' '}
+                  {kg(stop.load.weight)}
+                </span>
+                <StopActions>
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    isDisabled={disabled || s === 0}
+                    aria-label={`ขึ้น: ${booking?.docNo ?? ''}`}
+                    onPress={() => onMoveUp(s)}
+                  >
+                    <span aria-hidden="true">↑</span> ขึ้น
+                  </Button>
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    isDisabled={disabled}
+                    aria-label={`เอาออก: ${booking?.docNo ?? ''}`}
+                    onPress={() => onUnassign(s)}
+                  >
+                    เอาออก
+                  </Button>
+                </StopActions>
+                <SelectField
+                  label={`ย้าย ${booking?.docNo ?? ''} ไปรถ`}
+                  value={null}
+                  options={truckOptions.filter((o) => o.id !== trip.vehicleId)}
+                  isDisabled={disabled}
+                  onChange={(vehicleId) => vehicleId !== null && onMoveTo(s, String(vehicleId))}
+                />
+              </StopCard>
+            </li>
+          );
+        })}
+      </Stops>
+    </BoardColumn>
+  );
+}
+
+const Stops = styled.ol`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space[2]};
+  margin: 0;
+  padding: 0;
+  list-style: none;
+`;
+
+const StopActions = styled.div`
+  display: flex;
+  gap: ${({ theme }) => theme.space[1]};
+`;
+
+const Times = styled.p`
+  margin: 0;
+  font-size: ${({ theme }) => theme.font.size.sm};
+  color: ${({ theme }) => theme.color.textMuted};
+`;
