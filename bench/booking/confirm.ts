@@ -4,7 +4,9 @@
  * slots (no lock contention). Run: `npx pnpm@10.34.8 exec tsx bench/booking/confirm.ts`.
  * BENCH_THROWAWAY=1 runs PostgreSQL without waiting on the disk (fsync off): what the commits'
  * flushes cost. BENCH_STATEMENTS=1 prints pg_stat_statements' top statements per case;
- * BENCH_PROFILE=<dir> profiles the confirms of each case (bench/profile.ts).
+ * BENCH_PROFILE=<dir> profiles the confirms of each case (bench/profile.ts). BENCH_WARMUP (200):
+ * confirms run first and not measured, so that V8 has compiled the confirm's path and each pooled
+ * connection has its generic plans, as in a long-lived server (0: measure a cold process).
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
@@ -24,6 +26,7 @@ import { printStatements, resetStatements, statementsWanted, withStatements } fr
 const CONFIRMS = Number(process.env.BENCH_CONFIRMS ?? 400);
 // BENCH_CONCURRENCY=1: one confirm at a time, so pg_stat_statements' times are close to CPU (nothing waits for a core).
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 10);
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 200);
 
 const dir = await mkdtemp(path.join(tmpdir(), 'lms-bench-confirm-'));
 const throwaway = !!process.env.BENCH_THROWAWAY;
@@ -39,11 +42,12 @@ await app.listen({ port: 0, host: '127.0.0.1' });
 const api = `http://127.0.0.1:${(app.server.address() as { port: number }).port}/api`;
 const token = await signIn(api, await createUser(db, { roles: [ROLE_ADMIN] }));
 
-async function run(label: string, separateSlots: boolean, goal: number) {
-  const world = await bookingScenario(db, { deliveryOrders: CONFIRMS, vehicles: CONFIRMS });
+/** Drafts of `count` planners, each for one DO, in one slot or a slot each; answers their confirm calls. */
+async function drafted(count: number, separateSlots: boolean) {
+  const world = await bookingScenario(db, { deliveryOrders: count, vehicles: count });
   const q = `branchId=${world.branchId}`;
   const slots = separateSlots
-    ? await moreSlots(db, world, CONFIRMS)
+    ? await moreSlots(db, world, count)
     : world.deliveryOrderIds.map(() => world.slotId);
   const drafts: string[] = [];
   for (const [i, doId] of world.deliveryOrderIds.entries()) {
@@ -53,28 +57,47 @@ async function run(label: string, separateSlots: boolean, goal: number) {
     });
     drafts.push(draft.body.draft.id);
   }
+  return {
+    world,
+    confirm: (id: string) => call(api, 'POST', `/doBooking/confirm?id=${id}&${q}`, { token }),
+    drafts,
+  };
+}
+
+/** Confirms every draft, CONCURRENCY at a time; answers each confirm's latency in ms. */
+async function confirmAll(drafts: readonly string[], confirm: (id: string) => ReturnType<typeof call>) {
+  const latencies: number[] = [];
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (next < drafts.length) {
+        const id = drafts[next++]!;
+        const t = performance.now();
+        const answer = await confirm(id);
+        if (answer.status !== 201)
+          throw new Error(`confirm: ${answer.status} ${JSON.stringify(answer.body)}`);
+        latencies.push(performance.now() - t);
+      }
+    }),
+  );
+  return latencies;
+}
+
+async function run(label: string, separateSlots: boolean, goal: number) {
+  if (WARMUP) {
+    const warm = await drafted(WARMUP, separateSlots);
+    await confirmAll(warm.drafts, warm.confirm);
+  }
+  const { world, confirm, drafts } = await drafted(CONFIRMS, separateSlots);
   // A live database has statistics (autovacuum's ANALYZE); tables filled a moment ago have none, and
   // PostgreSQL then walks the branch's index for a DO by id. BENCH_ANALYZE=0 measures without them.
   if (process.env.BENCH_ANALYZE !== '0') await sql`analyze`.execute(db);
-  const latencies: number[] = [];
   if (statementsWanted) await resetStatements(db);
   const cpu = { node: processCpuMs(), pg: postgresCpuMs(clusterDir) };
   const started = performance.now();
-  let next = 0;
-  const confirmAll = () =>
-    Promise.all(
-      Array.from({ length: CONCURRENCY }, async () => {
-        while (next < drafts.length) {
-          const id = drafts[next++]!;
-          const t = performance.now();
-          const answer = await call(api, 'POST', `/doBooking/confirm?id=${id}&${q}`, { token });
-          if (answer.status !== 201)
-            throw new Error(`confirm: ${answer.status} ${JSON.stringify(answer.body)}`);
-          latencies.push(performance.now() - t);
-        }
-      }),
-    );
-  await profiled(`confirm-${separateSlots ? 'slots' : 'slot'}`, confirmAll);
+  const latencies = await profiled(`confirm-${separateSlots ? 'slots' : 'slot'}`, () =>
+    confirmAll(drafts, confirm),
+  );
   const seconds = (performance.now() - started) / 1000;
   const perConfirm = (ms: number) => (ms / CONFIRMS).toFixed(2).padStart(10);
   const nodeCpu = perConfirm(processCpuMs() - cpu.node);
@@ -92,7 +115,7 @@ async function run(label: string, separateSlots: boolean, goal: number) {
 }
 
 console.log(
-  `\nbench/booking confirm — ${CONFIRMS} confirms, ${CONCURRENCY} at a time, real HTTP + PostgreSQL (load average ${loadavg()
+  `\nbench/booking confirm — ${CONFIRMS} confirms, ${CONCURRENCY} at a time, after ${WARMUP} not measured, real HTTP + PostgreSQL (load average ${loadavg()
     .map((l) => l.toFixed(1))
     .join(
       ' ',
