@@ -2,6 +2,7 @@ import { availableParallelism } from 'node:os';
 import { storybookTest } from '@storybook/addon-vitest/vitest-plugin';
 import { playwright } from '@vitest/browser-playwright';
 import { defineConfig } from 'vitest/config';
+import { noOnScreenKeyboard } from './.storybook/noOnScreenKeyboard.ts';
 import { chromiumArgs, chromiumPath } from './scripts/chromium.ts';
 
 // One Vitest run, several projects: each kind of test lives where architecture.md says.
@@ -54,8 +55,10 @@ export default defineConfig({
         },
       },
       {
-        plugins: [storybookTest({ configDir: '.storybook' })],
+        plugins: [storybookTest({ configDir: '.storybook' }), noOnScreenKeyboard()],
         optimizeDeps: {
+          // react-aria is pre-bundled: the keyboard threshold is changed in the bundle too.
+          rolldownOptions: { plugins: [noOnScreenKeyboard()] },
           // Pre-bundled up front, or Vitest reloads mid-run when it discovers them.
           include: [
             'react',
@@ -75,8 +78,9 @@ export default defineConfig({
         },
         test: {
           name: 'storybook',
-          // Each story file in an iframe of its own: sharing one (isolate: false) still lets a phone
-          // story leave react-aria believing in an on-screen keyboard (docs/performance.md).
+          // The story files share their tab's iframe: Storybook's setup (annotations, axe, MSW's
+          // worker) runs once, not once per file (docs/performance.md, "One iframe for every story file").
+          isolate: false,
           // A browser test may lose a race with a loaded machine once; a real failure fails twice.
           retry: 1,
           // Stories take 1–7 s alone; with all four projects sharing 2 cores a few reach 15 s.
