@@ -17,7 +17,8 @@ export function noOnScreenKeyboard() {
     transform(code: string, id: string) {
       if (!KEYBOARD_MODULE.test(id.split('?')[0] ?? id)) return null;
       const patched = code.replace(THRESHOLD, '$1Infinity');
-      if (patched === code) throw new Error(`${id}: react-aria's keyboard threshold (KEYBOARD_HEIGHT = 100) not found`);
+      if (patched === code)
+        throw new Error(`${id}: react-aria's keyboard threshold (KEYBOARD_HEIGHT = 100) not found`);
       return { code: patched, map: null };
     },
   };
