@@ -71,7 +71,7 @@ export const EmptySaveAs: Story = {
   beforeEach: ({ msw }) => mountWith(msw, {}),
   play: async ({ canvas }) => {
     const menu = await openMenu(canvas);
-    await expect(menu.getByRole('menuitem', { name: 'ยังไม่มีมุมมองที่บันทึกไว้' })).toHaveAttribute(
+    await expect(await menu.findByRole('menuitem', { name: 'ยังไม่มีมุมมองที่บันทึกไว้' })).toHaveAttribute(
       'aria-disabled',
       'true',
     );
@@ -97,8 +97,8 @@ export const PickChangeSave: Story = {
     await canvas.findAllByRole('row');
     await expect(headers(canvas)).toContain('ชื่อ (อังกฤษ)');
     let menu = await openMenu(canvas);
-    await expect(menu.getByText('โดย วิภา ศรีสุข')).toBeVisible();
     // The views load when the menu first opens: wait for them, not for the menu alone.
+    await expect(await menu.findByText('โดย วิภา ศรีสุข')).toBeVisible();
     await userEvent.click(await menu.findByRole('menuitem', { name: /ชื่อไทยเรียงถอยหลัง/ }));
     const trigger = await canvas.findByRole('button', { name: /มุมมอง: ชื่อไทยเรียงถอยหลัง/ });
     await waitFor(() => expect(headers(canvas)).not.toContain('ชื่อ (อังกฤษ)'));
