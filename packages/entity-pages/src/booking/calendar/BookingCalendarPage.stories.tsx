@@ -591,7 +591,10 @@ async function openMoveDialog(canvas: ReturnType<typeof within>, canvasElement: 
 }
 
 async function pickDay(dialog: HTMLElement, day: string) {
-  await userEvent.click(await within(dialog).findByRole('button', { name: /วันที่/ }, VERDICT_WAIT));
+  // Until the dialog's calendar has loaded the picker has no day and no options, and react-aria
+  // does not open an empty list: click it once it names its first day.
+  const picker = await within(dialog).findByRole('button', { name: /^\S.* วันที่$/ }, VERDICT_WAIT);
+  await userEvent.click(picker);
   const listbox = await screenAll().findByRole('listbox');
   await userEvent.click(within(listbox).getByRole('option', { name: day }));
 }
