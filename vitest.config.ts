@@ -56,6 +56,10 @@ export default defineConfig({
       },
       {
         plugins: [storybookTest({ configDir: '.storybook' }), noOnScreenKeyboard()],
+        // React and styled-components in their production builds, as the product ships: the
+        // development builds' checks cost ~20 % of Chromium's time per story, and nothing here
+        // reads their warnings (`npm run storybook` keeps them for people at work).
+        define: { 'process.env.NODE_ENV': JSON.stringify('production') },
         optimizeDeps: {
           // react-aria is pre-bundled: the keyboard threshold is changed in the bundle too.
           rolldownOptions: { plugins: [noOnScreenKeyboard()] },
@@ -78,10 +82,10 @@ export default defineConfig({
         },
         test: {
           name: 'storybook',
-          // Each story file in an iframe of its own. Sharing one (isolate: false) ran the stories in
-          // 977 s instead of ~1,250, but the wizard's "move to a slot the suggestion did not offer"
-          // then failed twice in one full run of three (docs/performance.md, "One iframe for every
-          // story file"): not shared until that is understood.
+          // The story files share their tab's iframe: Storybook's setup (annotations, axe, MSW's
+          // worker) runs once, not once per file. A file must leave nothing behind that changes
+          // the next one (docs/performance.md, "One iframe for every story file").
+          isolate: false,
           // A browser test may lose a race with a loaded machine once; a real failure fails twice.
           retry: 1,
           // Stories take 1–7 s alone; with all four projects sharing 2 cores a few reach 15 s.
