@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
-import { expect, fn, userEvent } from 'storybook/test';
+import { expect, fn, userEvent, waitFor } from 'storybook/test';
 import { Button } from '../Button/Button.tsx';
 import { CapacityCalendar } from './CapacityCalendar.tsx';
 import type { CalendarView } from './calendarDates.ts';
@@ -107,42 +107,47 @@ export const VisibleRangeReported: Story = {
   },
   play: async ({ args, canvas }) => {
     const reported = args.onVisibleRangeChange;
+    // Reported from an effect, which runs after the render has painted: wait for each report.
+    const reports = (range: { first: Date; last: Date }) =>
+      waitFor(() => expect(reported).toHaveBeenLastCalledWith(range));
     // January 2026 starts on a Thursday: its grid runs from Sunday 28 Dec to Saturday 31 Jan.
-    await expect(reported).toHaveBeenCalledTimes(1);
-    await expect(reported).toHaveBeenLastCalledWith({
+    await waitFor(() => expect(reported).toHaveBeenCalledTimes(1));
+    await reports({
       first: new Date(2025, 11, 28),
       last: new Date(2026, 0, 31),
     });
     // February 2026 fills exactly four weeks.
     await userEvent.click(canvas.getByRole('button', { name: 'เดือนถัดไป' }));
-    await expect(reported).toHaveBeenLastCalledWith({
+    await reports({
       first: new Date(2026, 1, 1),
       last: new Date(2026, 1, 28),
     });
     await userEvent.click(canvas.getByRole('button', { name: 'เดือนถัดไป' }));
-    await expect(reported).toHaveBeenLastCalledWith({
+    await reports({
       first: new Date(2026, 2, 1),
       last: new Date(2026, 3, 4),
     });
     await userEvent.click(canvas.getByRole('button', { name: 'เดือนก่อนหน้า' }));
-    await expect(reported).toHaveBeenCalledTimes(4);
+    await waitFor(() => expect(reported).toHaveBeenCalledTimes(4));
     // Moving within the days shown is no change of range.
     await userEvent.click(canvas.getByRole('gridcell', { name: /11 กุมภาพันธ์ 2026/ }));
     await userEvent.keyboard('{ArrowRight}');
+    await waitFor(() => expect(document.activeElement).toHaveAccessibleName(/12 กุมภาพันธ์ 2026/));
+    // A report would be a fifth call; the count at the end (7) would catch one made late.
     await expect(reported).toHaveBeenCalledTimes(4);
     await userEvent.click(canvas.getByRole('button', { name: 'รายสัปดาห์' }));
-    await expect(reported).toHaveBeenLastCalledWith({
+    await reports({
       first: new Date(2026, 1, 8),
       last: new Date(2026, 1, 14),
     });
     await userEvent.click(canvas.getByRole('button', { name: 'สัปดาห์ถัดไป' }));
-    await expect(reported).toHaveBeenLastCalledWith({
+    await reports({
       first: new Date(2026, 1, 15),
       last: new Date(2026, 1, 21),
     });
     // "Today" goes back to the week of 15 January.
     await userEvent.click(canvas.getByRole('button', { name: 'วันนี้' }));
-    await expect(reported).toHaveBeenLastCalledWith({
+    await reports({
       first: new Date(2026, 0, 11),
       last: new Date(2026, 0, 17),
     });
