@@ -238,8 +238,12 @@ export const ProofOfDeliveryInfoFailed: Story = {
   play: async ({ canvasElement }) => {
     const dialog = within(await s.openEdit(canvasElement));
     const group = within(dialog.getByRole('group', { name: proofGroup }));
-    const alerts = await group.findAllByRole('alert');
-    await expect(alerts).toHaveLength(2);
+    // One alert per file, each after its own info request fails.
+    const alerts = await waitFor(() => {
+      const shown = group.getAllByRole('alert');
+      expect(shown).toHaveLength(2);
+      return shown;
+    });
     await expect(alerts[0]).toHaveTextContent(MESSAGES.cannotConnect.text);
     await expect(group.getAllByRole('button', { name: 'ลบไฟล์' })).toHaveLength(2);
   },
