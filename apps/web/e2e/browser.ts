@@ -1,5 +1,5 @@
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
-import { afterEach } from 'vitest';
+import { afterAll, afterEach } from 'vitest';
 import { chromiumArgs, chromiumPath } from '../../../scripts/chromium.ts';
 
 /**
@@ -21,45 +21,73 @@ function sharedBrowser(): Promise<Browser> {
   return launched;
 }
 
+interface PageOptions {
+  width?: number;
+  height?: number;
+  geolocation?: { latitude: number; longitude: number };
+  /** `localStorage` of one origin the page starts with (a stored sign-in). */
+  storage?: { origin: string; items: Readonly<Record<string, string>> };
+}
+
+async function openContext(options: PageOptions): Promise<BrowserContext> {
+  const browser = await sharedBrowser();
+  const context = await browser.newContext({
+    viewport: { width: options.width ?? 1280, height: options.height ?? 800 },
+    locale: 'th-TH',
+    timezoneId: 'Asia/Bangkok',
+    ...(options.geolocation ? { geolocation: options.geolocation, permissions: ['geolocation'] } : {}),
+  });
+  if (options.storage) {
+    // Written before the app's scripts run on each document of the origin, unless the key is
+    // there already (the app's own writes win; after a logout, a reload signs in again).
+    await context.addInitScript(({ origin, items }) => {
+      if (window.location.origin !== origin) return;
+      for (const [name, value] of Object.entries(items))
+        if (window.localStorage.getItem(name) === null) window.localStorage.setItem(name, value);
+    }, options.storage);
+  }
+  return context;
+}
+
 /**
  * Each test opens its own contexts (no shared storage); they are closed when the test ends, so
  * a file's earlier pages do not keep polling and streaming while its later tests run.
+ *
+ * `oneContext: true` is for files whose tests act as one signed-in user and need no fresh browser
+ * state (storage, cache) between them: their pages share one context per set of options, so the
+ * app's scripts come from the HTTP cache and V8's code cache instead of being fetched and
+ * compiled again for every test (docs/performance.md, the test suite). Each test's pages are
+ * still closed when it ends; the contexts when the file ends.
  */
-export function setupBrowser() {
+export function setupBrowser({ oneContext = false }: { oneContext?: boolean } = {}) {
   const open = new Set<BrowserContext>();
+  const pages = new Set<Page>();
+  const kept = new Map<string, Promise<BrowserContext>>();
   afterEach(async () => {
     const contexts = [...open];
     open.clear();
+    const left = [...pages];
+    pages.clear();
+    await Promise.all([...contexts.map((context) => context.close()), ...left.map((page) => page.close())]);
+  });
+  afterAll(async () => {
+    const contexts = await Promise.all(kept.values());
+    kept.clear();
     await Promise.all(contexts.map((context) => context.close()));
   });
   return {
-    async newPage(
-      options: {
-        width?: number;
-        height?: number;
-        geolocation?: { latitude: number; longitude: number };
-        /** `localStorage` of one origin the page starts with (a stored sign-in). */
-        storage?: { origin: string; items: Readonly<Record<string, string>> };
-      } = {},
-    ): Promise<Page> {
-      const browser = await sharedBrowser();
-      const context = await browser.newContext({
-        viewport: { width: options.width ?? 1280, height: options.height ?? 800 },
-        locale: 'th-TH',
-        timezoneId: 'Asia/Bangkok',
-        ...(options.geolocation ? { geolocation: options.geolocation, permissions: ['geolocation'] } : {}),
-      });
+    async newPage(options: PageOptions = {}): Promise<Page> {
+      if (oneContext) {
+        const key = JSON.stringify(options);
+        if (!kept.has(key)) kept.set(key, openContext(options));
+        const page = await (kept.get(key) as Promise<BrowserContext>).then((context) => context.newPage());
+        pages.add(page);
+        page.on('close', () => pages.delete(page));
+        return page;
+      }
+      const context = await openContext(options);
       open.add(context);
       context.on('close', () => open.delete(context));
-      if (options.storage) {
-        // Written before the app's scripts run on each document of the origin, unless the key is
-        // there already (the app's own writes win; after a logout, a reload signs in again).
-        await context.addInitScript(({ origin, items }) => {
-          if (window.location.origin !== origin) return;
-          for (const [name, value] of Object.entries(items))
-            if (window.localStorage.getItem(name) === null) window.localStorage.setItem(name, value);
-        }, options.storage);
-      }
       return context.newPage();
     },
   };

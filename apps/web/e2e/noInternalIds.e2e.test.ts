@@ -15,7 +15,8 @@ import { storedSignIn } from './helpers.ts';
  * confirmed booking and one edited branch, and no visible text may look like a UUID.
  */
 const server = setupTestServer({ webDist: path.resolve(import.meta.dirname, '../dist') });
-const browser = setupBrowser();
+// Every test reads as the same administrator: one context for the file (browser.ts).
+const browser = setupBrowser({ oneContext: true });
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
 
 let storage: Record<string, string> = {};
