@@ -1,16 +1,16 @@
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, afterEach } from 'vitest';
-import { chromiumArgs, chromiumPath } from '../../../scripts/chromium.ts';
+import { chromiumArgs, headlessShellPath } from '../../../scripts/chromium.ts';
 
 /**
- * One headless Debian Chromium per worker process, launched by the first test file that asks:
+ * One headless Debian Chromium (its headless shell when installed: scripts/chromium.ts) per worker process, launched by the first test file that asks:
  * the e2e project does not isolate its files (vitest.config.ts), so the files a worker runs
  * share it instead of starting a browser each. It goes with the worker's process.
  */
 let launched: Promise<Browser> | undefined;
 function sharedBrowser(): Promise<Browser> {
   launched ??= chromium
-    .launch({ executablePath: chromiumPath(), args: chromiumArgs, headless: true })
+    .launch({ executablePath: headlessShellPath(), args: chromiumArgs, headless: true })
     .then((browser) => {
       // A crashed browser is launched again by the next test instead of failing every later file.
       browser.on('disconnected', () => {
