@@ -334,12 +334,10 @@ export const FineTuneMoveToAnySlot: Story = {
       expect(recorder.calls.at(-1)?.body).toMatchObject({ version: 1, allocations: [{ slotId: target }] }),
     );
     const panel = canvas.getByRole('region', { name: 'ช่วงรถที่ 1' });
-    // Until the save answers the panel is disabled and still shows the old slot. In two full runs
-    // the answer had not come within 8 s (the panel disabled, the old slot shown), yet the same
-    // story alone answers in milliseconds: the wait is for a loaded machine, the check is the same.
-    await expect(
-      await within(panel).findByText(/จ\. 13 ม\.ค\. 2025 · กะบ่าย 13:00–17:00/, {}, { timeout: 20_000 }),
-    ).toBeVisible();
+    // In full runs (never alone) this story's first try sometimes finds the panel still disabled
+    // on the old slot: the save was sent and, even after 20 s, not answered. Not understood yet
+    // (docs/performance.md, "Less work per story"); its retry passes.
+    await expect(await within(panel).findByText(/จ\. 13 ม\.ค\. 2025 · กะบ่าย 13:00–17:00/)).toBeVisible();
     await expect(await deliveryTime(canvas, 1)).toHaveAccessibleDescription(/ภายในเวลาของกะ 13:00–17:00/);
     await expect(canvas.getByRole('button', { name: 'ถัดไป: สรุปการจอง' })).toBeEnabled();
   },
