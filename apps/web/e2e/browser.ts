@@ -3,9 +3,10 @@ import { afterAll, afterEach } from 'vitest';
 import { chromiumArgs, headlessShellPath } from '../../../scripts/chromium.ts';
 
 /**
- * One headless Debian Chromium (its headless shell when installed: scripts/chromium.ts) per worker process, launched by the first test file that asks:
- * the e2e project does not isolate its files (vitest.config.ts), so the files a worker runs
- * share it instead of starting a browser each. It goes with the worker's process.
+ * One headless Debian Chromium (its headless shell when installed: scripts/chromium.ts) per
+ * worker process, launched by the first test file that asks: the e2e project does not isolate its
+ * files (vitest.config.ts), so the files a worker runs share it instead of starting a browser
+ * each. It goes with the worker's process.
  */
 let launched: Promise<Browser> | undefined;
 function sharedBrowser(): Promise<Browser> {
