@@ -68,15 +68,21 @@ export function findChromium() {
   );
 }
 
-const HEADLESS_SHELL = '/usr/lib/chromium/chromium-headless-shell';
+/** The same places scripts/chromium.ts's `headlessShellPath` looks. */
+export function findHeadlessShell() {
+  return [
+    process.env.CHROMIUM_HEADLESS_SHELL_PATH,
+    '/usr/lib/chromium/chromium-headless-shell',
+    '/usr/bin/chromium-headless-shell',
+  ].find((p) => p && existsSync(p));
+}
 
 /**
  * Debian's Chromium, its headless shell (the end-to-end tests' lighter browser; they fall back to
  * Chromium without it) and a Thai fallback font: installed through apt-get when we are root.
  */
 export async function ensureChromium() {
-  const shell = process.env.CHROMIUM_HEADLESS_SHELL_PATH ?? HEADLESS_SHELL;
-  if (findChromium() && existsSync(shell) && existsSync('/usr/share/fonts/truetype/tlwg')) return;
+  if (findChromium() && findHeadlessShell() && existsSync('/usr/share/fonts/truetype/tlwg')) return;
   const isRoot = process.getuid?.() === 0;
   if (!isRoot || !existsSync('/usr/bin/apt-get')) {
     if (findChromium()) return;
