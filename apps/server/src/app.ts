@@ -27,6 +27,7 @@ import { homeRoutes } from './home/routes.ts';
 import { errorServerOptions, notFound, registerErrorHandling } from './http/errors.ts';
 import { registerInputChecks } from './http/inputs.ts';
 import { registerOpenApi } from './http/openapi.ts';
+import { schemaController } from './http/schemaCompilers.ts';
 import { registerSecurityHeaders } from './http/security.ts';
 import { registerWebApp } from './http/webApp.ts';
 import { importRoutes } from './import/routes.ts';
@@ -105,6 +106,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     bodyLimit: 1024 * 1024,
     trustProxy: options.trustProxy ?? false,
     routerOptions: { ignoreTrailingSlash: true },
+    schemaController,
     ...errorServerOptions,
   });
   registerErrorHandling(app);
