@@ -7,7 +7,11 @@
  * BENCH_PROFILE=<dir> profiles the confirms of each case (bench/profile.ts). BENCH_WARMUP (200):
  * confirms run first and not measured, so that V8 has compiled the confirm's path and each pooled
  * connection has its generic plans, as in a long-lived server (0: measure a cold process).
+ * The confirms are sent by a child process (confirmLoad.ts), so the server's process does
+ * nothing but serve and its CPU is reported apart from the client's.
  */
+import { fork } from 'node:child_process';
+import { once } from 'node:events';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -22,6 +26,7 @@ import { call, createUser, signIn } from '../../apps/server/test/fixtures.ts';
 import { postgresCpuMs, processCpuMs } from '../cpu.ts';
 import { profiled } from '../profile.ts';
 import { printStatements, resetStatements, statementsWanted, withStatements } from '../statements.ts';
+import type { ConfirmBatch, ConfirmBatchResult } from './confirmLoad.ts';
 
 const CONFIRMS = Number(process.env.BENCH_CONFIRMS ?? 400);
 // BENCH_CONCURRENCY=1: one confirm at a time, so pg_stat_statements' times are close to CPU (nothing waits for a core).
@@ -42,66 +47,56 @@ await app.listen({ port: 0, host: '127.0.0.1' });
 const api = `http://127.0.0.1:${(app.server.address() as { port: number }).port}/api`;
 const token = await signIn(api, await createUser(db, { roles: [ROLE_ADMIN] }));
 
-/** Drafts of `count` planners, each for one DO, in one slot or a slot each; answers their confirm calls. */
+/** Drafts of `count` planners, each for one DO, in one slot or a slot each. */
 async function drafted(count: number, separateSlots: boolean) {
   const world = await bookingScenario(db, { deliveryOrders: count, vehicles: count });
-  const q = `branchId=${world.branchId}`;
+  const query = `branchId=${world.branchId}`;
   const slots = separateSlots
     ? await moreSlots(db, world, count)
     : world.deliveryOrderIds.map(() => world.slotId);
   const drafts: string[] = [];
   for (const [i, doId] of world.deliveryOrderIds.entries()) {
-    const draft = await call(api, 'POST', `/doBooking/draft?${q}`, {
+    const draft = await call(api, 'POST', `/doBooking/draft?${query}`, {
       token,
       body: oneDoDraft(world, doId, slots[i]),
     });
     drafts.push(draft.body.draft.id);
   }
-  return {
-    world,
-    confirm: (id: string) => call(api, 'POST', `/doBooking/confirm?id=${id}&${q}`, { token }),
-    drafts,
-  };
+  return { world, query, drafts };
 }
 
-/** Confirms every draft, CONCURRENCY at a time; answers each confirm's latency in ms. */
-async function confirmAll(drafts: readonly string[], confirm: (id: string) => ReturnType<typeof call>) {
-  const latencies: number[] = [];
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: CONCURRENCY }, async () => {
-      while (next < drafts.length) {
-        const id = drafts[next++]!;
-        const t = performance.now();
-        const answer = await confirm(id);
-        if (answer.status !== 201)
-          throw new Error(`confirm: ${answer.status} ${JSON.stringify(answer.body)}`);
-        latencies.push(performance.now() - t);
-      }
-    }),
-  );
-  return latencies;
+/** The client process: started once, it confirms each batch it is sent. */
+const client = fork(path.join(import.meta.dirname, 'confirmLoad.ts'), [], { execArgv: ['--import', 'tsx'] });
+
+/** Confirms every draft from the client process, CONCURRENCY at a time: each confirm's latency in ms, and the client's CPU. */
+async function confirmAll(query: string, drafts: readonly string[]) {
+  const batch: ConfirmBatch = { api, query, token, drafts, concurrency: CONCURRENCY };
+  client.send(batch);
+  const [result] = (await once(client, 'message')) as [ConfirmBatchResult];
+  if (result.error) throw new Error(result.error);
+  return { latencies: result.latencies!, clientCpuMs: result.cpuMs! };
 }
 
 async function run(label: string, separateSlots: boolean, goal: number) {
   if (WARMUP) {
     const warm = await drafted(WARMUP, separateSlots);
-    await confirmAll(warm.drafts, warm.confirm);
+    await confirmAll(warm.query, warm.drafts);
   }
-  const { world, confirm, drafts } = await drafted(CONFIRMS, separateSlots);
+  const { world, query, drafts } = await drafted(CONFIRMS, separateSlots);
   // A live database has statistics (autovacuum's ANALYZE); tables filled a moment ago have none, and
   // PostgreSQL then walks the branch's index for a DO by id. BENCH_ANALYZE=0 measures without them.
   if (process.env.BENCH_ANALYZE !== '0') await sql`analyze`.execute(db);
   if (statementsWanted) await resetStatements(db);
   const cpu = { node: processCpuMs(), pg: postgresCpuMs(clusterDir) };
   const started = performance.now();
-  const latencies = await profiled(`confirm-${separateSlots ? 'slots' : 'slot'}`, () =>
-    confirmAll(drafts, confirm),
+  const { latencies, clientCpuMs } = await profiled(`confirm-${separateSlots ? 'slots' : 'slot'}`, () =>
+    confirmAll(query, drafts),
   );
   const seconds = (performance.now() - started) / 1000;
   const perConfirm = (ms: number) => (ms / CONFIRMS).toFixed(2).padStart(10);
   const nodeCpu = perConfirm(processCpuMs() - cpu.node);
   const pgCpu = perConfirm(postgresCpuMs(clusterDir) - cpu.pg);
+  const clientCpu = perConfirm(clientCpuMs);
   latencies.sort((a, b) => a - b);
   const at = (q: number) => latencies[Math.floor(q * (latencies.length - 1))]!.toFixed(1);
   const { rows } = await sql<{
@@ -110,7 +105,7 @@ async function run(label: string, separateSlots: boolean, goal: number) {
   const rate = CONFIRMS / seconds;
   if (statementsWanted) await printStatements(db, CONFIRMS, 'confirm');
   console.log(
-    `${label.padEnd(34)}${String(rows[0]!.n).padStart(8)}${rate.toFixed(1).padStart(12)}${`> ${goal}`.padStart(8)}${rate > goal ? ' met' : ' NOT met'}${at(0.5).padStart(10)}${at(0.95).padStart(10)}${nodeCpu}${pgCpu}`,
+    `${label.padEnd(34)}${String(rows[0]!.n).padStart(8)}${rate.toFixed(1).padStart(12)}${`> ${goal}`.padStart(8)}${rate > goal ? ' met' : ' NOT met'}${at(0.5).padStart(10)}${at(0.95).padStart(10)}${nodeCpu}${pgCpu}${clientCpu.padStart(11)}`,
   );
 }
 
@@ -119,14 +114,15 @@ console.log(
     .map((l) => l.toFixed(1))
     .join(
       ' ',
-    )})\nCPU ms per confirm: Node (server and the HTTP client, one process) and PostgreSQL (every backend)\n`,
+    )})\nCPU ms per confirm: the server's process, PostgreSQL (every backend) and the HTTP client (a process of its own)\n`,
 );
 console.log(
-  `${'case'.padEnd(34)}${'booked'.padStart(8)}${'confirms/s'.padStart(12)}${'goal'.padStart(8)}${''.padStart(8)}${'p50 ms'.padStart(10)}${'p95 ms'.padStart(10)}${'Node CPU'.padStart(10)}${'PG CPU'.padStart(10)}`,
+  `${'case'.padEnd(34)}${'booked'.padStart(8)}${'confirms/s'.padStart(12)}${'goal'.padStart(8)}${''.padStart(8)}${'p50 ms'.padStart(10)}${'p95 ms'.padStart(10)}${'srv CPU'.padStart(10)}${'PG CPU'.padStart(10)}${'client CPU'.padStart(11)}`,
 );
 await run('one slot (every confirm locks it)', false, 300);
 await run('a slot per confirm (no contention)', true, 500);
 
+client.disconnect();
 await app.close();
 await db.destroy();
 await embedded.stop();
