@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { deliveryOrder, ROLE_ADMIN, readRoleOf } from '@lms/domain';
+import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createReferences, sampleBody } from '../../server/test/entityFactory.ts';
 import {
@@ -110,6 +111,18 @@ describe('the keys typed right after Ctrl-K', () => {
   });
 });
 
+/**
+ * Enter on the palette's option once the palette has settled: its record search answered (the
+ * status line empty) and the option shown. Enter pressed while the search's answer re-renders the
+ * list can find no focused option and do nothing (a CI run under load waited 30 s for the question).
+ */
+async function pressWhenSettled(page: Page, option: RegExp) {
+  const palette = page.getByRole('dialog', { name: 'ไปยังหน้าจอหรือค้นหาเอกสาร' });
+  await expect.poll(() => palette.getByRole('status').textContent(), { timeout: 30_000 }).toBe('');
+  await palette.getByRole('option', { name: option }).waitFor();
+  await page.keyboard.press('Enter');
+}
+
 describe('unsaved changes', () => {
   it('asks before the palette leaves a form with input, and before the tab closes', async () => {
     const page = await signedInPage(admin);
@@ -120,8 +133,7 @@ describe('unsaved changes', () => {
 
     await page.keyboard.press('Control+k');
     await page.keyboard.type('หน้าแรก');
-    await page.getByRole('option', { name: /หน้าแรก/ }).waitFor();
-    await page.keyboard.press('Enter');
+    await pressWhenSettled(page, /หน้าแรก/);
     const ask = page.getByRole('alertdialog', { name: 'ยังไม่ได้บันทึกการแก้ไข' });
     await ask.getByRole('button', { name: 'กลับไปแก้ไขต่อ' }).click();
     await ask.waitFor({ state: 'detached' });
@@ -137,8 +149,7 @@ describe('unsaved changes', () => {
 
     await page.keyboard.press('Control+k');
     await page.keyboard.type('หน้าแรก');
-    await page.getByRole('option', { name: /หน้าแรก/ }).waitFor();
-    await page.keyboard.press('Enter');
+    await pressWhenSettled(page, /หน้าแรก/);
     await ask.getByRole('button', { name: 'ออกโดยไม่บันทึก' }).click();
     await page.waitForURL(`${server.origin}/`);
   });

@@ -128,6 +128,24 @@ export const Results: Story = {
   },
 };
 
+/**
+ * Opened on a query already typed (nothing focused yet, as when react-aria loses its focused match):
+ * Enter opens the first match, as it does once typing has focused it.
+ */
+export const EnterOpensTheFirstMatch: Story = {
+  args: { query: 'ปฏิทิน' },
+  render: (args) => <Controlled {...args} found={[]} />,
+  play: async ({ args }) => {
+    const search = await screen().findByRole('searchbox');
+    await waitFor(() => expect(search).toHaveFocus());
+    const option = screen().getByRole('option', { name: /ปฏิทินการจอง/ });
+    await expect(option).not.toHaveAttribute('data-focused');
+    await userEvent.keyboard('{Enter}');
+    await expect(args.onSelect).toHaveBeenCalledWith(screens[2], 'screen');
+    await expect(args.onSelect).toHaveBeenCalledTimes(1);
+  },
+};
+
 /** Nothing matches: the Thai empty message, nothing to pick. */
 export const Empty: Story = {
   render: (args) => <Controlled {...args} found={[]} />,

@@ -1,3 +1,4 @@
+import { type KeyboardEvent, useRef } from 'react';
 import {
   Autocomplete,
   Dialog,
@@ -83,44 +84,78 @@ export function CommandPalette({
           ? messages.paletteTypeMore
           : null;
 
+  const results = useRef<HTMLDivElement>(null);
+  // Enter in the box opens the option the list shows focused, or once something is typed the first
+  // match (which typing focuses). react-aria's Autocomplete acts on the option it last tracked, and
+  // with the palette over a form dialog it lost track of it once the record search answered, or
+  // focused no match at all when the palette was opened again: Enter then did nothing until an
+  // arrow key was pressed (keyboard.e2e, the leave question).
+  const openShownOption = (event: KeyboardEvent) => {
+    if (event.key !== 'Enter' || event.nativeEvent.isComposing) return;
+    if (!(event.target instanceof HTMLInputElement)) return;
+    const list = results.current;
+    const shown =
+      list?.querySelector<HTMLElement>('[role="option"][data-focused]') ??
+      (term ? list?.querySelector<HTMLElement>('[role="option"]') : null);
+    const found = shown?.dataset.key ? byKey.get(shown.dataset.key) : undefined;
+    if (!found) return;
+    event.preventDefault();
+    event.stopPropagation();
+    onSelect(...found);
+  };
+
   return (
     <Overlay isOpen={isOpen} onOpenChange={(open) => !open && onClose()} isDismissable>
       <Surface data-max-width="sm" data-full-width="">
         <Dialog aria-label={messages.paletteTitle}>
-          <Autocomplete inputValue={query} onInputChange={onQueryChange}>
-            <Search aria-label={messages.paletteSearch} autoFocus>
-              <Icon name="search" size={20} />
-              <SearchInput placeholder={messages.paletteSearch} />
-            </Search>
-            <LoadingBar isActive={recordsStatus === 'loading'} label={messages.paletteRecordsLoading} />
-            <Results
-              aria-label={messages.paletteTitle}
-              onAction={(key) => {
-                const found = byKey.get(String(key));
-                if (found) onSelect(...found);
-              }}
-              renderEmptyState={() =>
-                recordsStatus === 'loading' ? null : <Empty>{messages.paletteNoMatch}</Empty>
-              }
-            >
-              {records.length > 0 && (
-                <ListBoxSection>
-                  <SectionHeader>{messages.paletteRecords}</SectionHeader>
-                  {records.map((record) => (
-                    <Row key={record.id} item={record} id={keyOf('record', record.id)} fallbackIcon="file" />
-                  ))}
-                </ListBoxSection>
-              )}
-              {shownScreens.length > 0 && (
-                <ListBoxSection>
-                  <SectionHeader>{messages.paletteScreens}</SectionHeader>
-                  {shownScreens.map((screen) => (
-                    <Row key={screen.id} item={screen} id={keyOf('screen', screen.id)} fallbackIcon="list" />
-                  ))}
-                </ListBoxSection>
-              )}
-            </Results>
-          </Autocomplete>
+          {/* Only listens: the keys come from the search box inside it. */}
+          <KeyScope onKeyDownCapture={openShownOption}>
+            <Autocomplete inputValue={query} onInputChange={onQueryChange}>
+              <Search aria-label={messages.paletteSearch} autoFocus>
+                <Icon name="search" size={20} />
+                <SearchInput placeholder={messages.paletteSearch} />
+              </Search>
+              <LoadingBar isActive={recordsStatus === 'loading'} label={messages.paletteRecordsLoading} />
+              <Results
+                ref={results}
+                aria-label={messages.paletteTitle}
+                onAction={(key) => {
+                  const found = byKey.get(String(key));
+                  if (found) onSelect(...found);
+                }}
+                renderEmptyState={() =>
+                  recordsStatus === 'loading' ? null : <Empty>{messages.paletteNoMatch}</Empty>
+                }
+              >
+                {records.length > 0 && (
+                  <ListBoxSection>
+                    <SectionHeader>{messages.paletteRecords}</SectionHeader>
+                    {records.map((record) => (
+                      <Row
+                        key={record.id}
+                        item={record}
+                        id={keyOf('record', record.id)}
+                        fallbackIcon="file"
+                      />
+                    ))}
+                  </ListBoxSection>
+                )}
+                {shownScreens.length > 0 && (
+                  <ListBoxSection>
+                    <SectionHeader>{messages.paletteScreens}</SectionHeader>
+                    {shownScreens.map((screen) => (
+                      <Row
+                        key={screen.id}
+                        item={screen}
+                        id={keyOf('screen', screen.id)}
+                        fallbackIcon="list"
+                      />
+                    ))}
+                  </ListBoxSection>
+                )}
+              </Results>
+            </Autocomplete>
+          </KeyScope>
           <Footer>
             <Status role="status" data-tone={recordsStatus === 'error' ? 'error' : undefined}>
               {status}
@@ -144,6 +179,11 @@ function Row({ item, id, fallbackIcon }: { item: PaletteItem; id: string; fallba
     </Item>
   );
 }
+
+/** A box of no layout of its own around the search and its list. */
+const KeyScope = styled.div`
+  display: contents;
+`;
 
 /** Near the top, as palettes are: the list grows downwards without moving the box. */
 const Overlay = styled(DialogOverlay)`
