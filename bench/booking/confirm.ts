@@ -87,14 +87,14 @@ async function run(label: string, separateSlots: boolean, goal: number) {
   // PostgreSQL then walks the branch's index for a DO by id. BENCH_ANALYZE=0 measures without them.
   if (process.env.BENCH_ANALYZE !== '0') await sql`analyze`.execute(db);
   if (statementsWanted) await resetStatements(db);
-  const cpu = { node: processCpuMs(), pg: postgresCpuMs(clusterDir) };
+  const cpu = { server: processCpuMs(), pg: postgresCpuMs(clusterDir) };
   const started = performance.now();
   const { latencies, clientCpuMs } = await profiled(`confirm-${separateSlots ? 'slots' : 'slot'}`, () =>
     confirmAll(query, drafts),
   );
   const seconds = (performance.now() - started) / 1000;
   const perConfirm = (ms: number) => (ms / CONFIRMS).toFixed(2).padStart(10);
-  const nodeCpu = perConfirm(processCpuMs() - cpu.node);
+  const serverCpu = perConfirm(processCpuMs() - cpu.server);
   const pgCpu = perConfirm(postgresCpuMs(clusterDir) - cpu.pg);
   const clientCpu = perConfirm(clientCpuMs);
   latencies.sort((a, b) => a - b);
@@ -105,7 +105,7 @@ async function run(label: string, separateSlots: boolean, goal: number) {
   const rate = CONFIRMS / seconds;
   if (statementsWanted) await printStatements(db, CONFIRMS, 'confirm');
   console.log(
-    `${label.padEnd(34)}${String(rows[0]!.n).padStart(8)}${rate.toFixed(1).padStart(12)}${`> ${goal}`.padStart(8)}${rate > goal ? ' met' : ' NOT met'}${at(0.5).padStart(10)}${at(0.95).padStart(10)}${nodeCpu}${pgCpu}${clientCpu.padStart(11)}`,
+    `${label.padEnd(34)}${String(rows[0]!.n).padStart(8)}${rate.toFixed(1).padStart(12)}${`> ${goal}`.padStart(8)}${rate > goal ? ' met' : ' NOT met'}${at(0.5).padStart(10)}${at(0.95).padStart(10)}${serverCpu}${pgCpu}${clientCpu.padStart(11)}`,
   );
 }
 

@@ -112,9 +112,10 @@ describe('the keys typed right after Ctrl-K', () => {
 });
 
 /**
- * Enter on the palette's option once the palette has settled: its record search answered (the
- * status line empty) and the option shown. Enter pressed while the search's answer re-renders the
- * list can find no focused option and do nothing (a CI run under load waited 30 s for the question).
+ * Enter on the palette's option once its record search has answered (the status line empty), as a
+ * person who reads the list first does. Over this form dialog react-aria's Autocomplete lost the
+ * focused option by then and Enter did nothing (a CI run waited 30 s for the question); the palette
+ * now handles Enter itself (docs/web.md), and this keeps that case covered.
  */
 async function pressWhenSettled(page: Page, option: RegExp) {
   const palette = page.getByRole('dialog', { name: 'ไปยังหน้าจอหรือค้นหาเอกสาร' });
