@@ -16,7 +16,9 @@ const config: StorybookConfig = {
   ],
   staticDirs: ['./public'],
   core: { disableTelemetry: true, disableWhatsNewNotifications: true },
-  typescript: { reactDocgen: 'react-docgen-typescript' },
+  // react-docgen (Babel) reads the props' types for the docs' tables; react-docgen-typescript needs
+  // TypeScript 5's compiler API, which TypeScript 7 (the project's typecheck) no longer ships.
+  typescript: { reactDocgen: 'react-docgen' },
 };
 
 export default config;
