@@ -184,6 +184,10 @@ describe('POST /api/account/changePassword', () => {
 
     const ok = await change({ oldPassword: user.password, newPassword: 'a-new-password' });
     expect(ok.status).toBe(200);
+    // The fixture's hash is at a test cost (fixtures.ts); the new one is at the product's (OWASP's scrypt).
+    const { rows } = await sql<{ password_hash: string }>`
+      select password_hash from app_user where id = ${user.id}`.execute(server.db);
+    expect(rows[0]!.password_hash).toMatch(/^scrypt\$131072\$8\$1\$/);
     expect((await call(server.api, 'GET', '/account/userInfo', { token })).status).toBe(401);
     await signIn(server.api, { username: user.username, password: 'a-new-password' });
   });

@@ -7,6 +7,13 @@ import { LIMITS } from '@lms/domain';
  */
 export const SCRYPT_PARAMS = { N: 2 ** 17, r: 8, p: 1, keyLength: 64 } as const;
 
+export interface ScryptParams {
+  readonly N: number;
+  readonly r: number;
+  readonly p: number;
+  readonly keyLength: number;
+}
+
 export const PASSWORD_MIN_LENGTH = LIMITS.passwordMinLength;
 export const PASSWORD_MAX_LENGTH = LIMITS.passwordMaxLength;
 
@@ -18,8 +25,9 @@ function derive(password: string, salt: Buffer, N: number, r: number, p: number,
   );
 }
 
-export async function hashPassword(password: string): Promise<string> {
-  const { N, r, p, keyLength } = SCRYPT_PARAMS;
+/** `params` other than the product's are for test fixtures (apps/server/test/fixtures.ts). */
+export async function hashPassword(password: string, params: ScryptParams = SCRYPT_PARAMS): Promise<string> {
+  const { N, r, p, keyLength } = params;
   const salt = randomBytes(16);
   const key = await derive(password, salt, N, r, p, keyLength);
   return `scrypt$${N}$${r}$${p}$${salt.toString('base64')}$${key.toString('base64')}`;
