@@ -46,9 +46,9 @@ export async function createUser(
 ): Promise<TestUser> {
   const username = options.username ?? unique('user');
   const password = FIXTURE_PASSWORD;
-  const hash = options.productCost
-    ? (productCostHash ??= hashPassword(password))
-    : (fixtureHash ??= hashPassword(password, FIXTURE_SCRYPT));
+  if (options.productCost) productCostHash ??= hashPassword(password);
+  else fixtureHash ??= hashPassword(password, FIXTURE_SCRYPT);
+  const hash = options.productCost ? productCostHash : fixtureHash;
   const { rows } = await sql<{ id: string }>`
     insert into app_user (username, full_name, email, active, must_change_password, password_hash)
     values (${username}, ${`ผู้ใช้ ${username}`}, ${`${username}@example.com`}, ${options.active ?? true},
