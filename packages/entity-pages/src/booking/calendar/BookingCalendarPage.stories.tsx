@@ -592,8 +592,9 @@ async function openMoveDialog(canvas: ReturnType<typeof within>, canvasElement: 
 
 async function pickDay(dialog: HTMLElement, day: string) {
   // Until the dialog's calendar has loaded the picker has no day and no options, and react-aria
-  // does not open an empty list: click it once it names its first day.
-  const picker = await within(dialog).findByRole('button', { name: /^\S.* วันที่$/ }, VERDICT_WAIT);
+  // does not open an empty list: click it once it names its first day ("พ. 8 ม.ค. 2025", not the
+  // placeholder "เลือก...", which a looser pattern took: the list then never opened).
+  const picker = await within(dialog).findByRole('button', { name: /\d{4} วันที่$/ }, VERDICT_WAIT);
   await userEvent.click(picker);
   const listbox = await screenAll().findByRole('listbox');
   await userEvent.click(within(listbox).getByRole('option', { name: day }));
