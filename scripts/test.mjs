@@ -54,8 +54,15 @@ try {
     .slice(0, 10);
   projectTimes = timeByProject(json.testResults);
   retried = retriedTests(json.testResults);
+  // Vitest can exit 0 from a run that never started (a config error it reports as an unhandled
+  // error, with no test run): its report's `success` and a run with tests are what count.
+  if (json.success !== true || json.numTotalTests === 0) {
+    log(`vitest did not succeed (success: ${json.success}, ${json.numTotalTests} tests)`);
+    markFailed('vitest');
+  }
 } catch {
   log('vitest wrote no report');
+  markFailed('vitest');
 }
 
 const staticChecks = results.filter((r) => r.name !== 'vitest');
@@ -90,6 +97,11 @@ console.log(
 );
 console.log(`total: ${passed} passed, ${failed} failed, ${tests.skipped} skipped`);
 process.exit(failed === 0 && results.every((r) => r.ok) ? 0 : 1);
+
+function markFailed(name) {
+  const result = results.find((r) => r.name === name);
+  if (result) result.ok = false;
+}
 
 /** The project a test file belongs to, by where it lives (vitest.config.ts). */
 function projectOf(file) {
