@@ -82,11 +82,11 @@ export default defineConfig({
         },
         test: {
           name: 'storybook',
-          // Two tabs: once the node-side files end, one tab left a core idle while the stories ran
-          // on alone (docs/performance.md, "Two story tabs").
-          maxWorkers: 2,
+          // One tab (no maxWorkers of its own). Two tabs ended the stories ~140 s sooner, but the
+          // booking wizard's "move to a slot the suggestion did not offer" then failed both tries
+          // in one full run of three, its save never answered (docs/performance.md, "Less CPU per run").
           // The story files share their tab's iframe: Storybook's setup (annotations, axe, MSW's
-          // worker) runs once per tab, not once per file. A file must leave nothing behind that changes
+          // worker) runs once, not once per file. A file must leave nothing behind that changes
           // the next one (docs/performance.md, "One iframe for every story file").
           isolate: false,
           // A browser test may lose a race with a loaded machine once; a real failure fails twice.
