@@ -127,13 +127,32 @@ export function CommandPalette({
                   recordsStatus === 'loading' ? null : <Empty>{messages.paletteNoMatch}</Empty>
                 }
               >
-                <Section title={messages.paletteRecords} kind="record" items={records} fallbackIcon="file" />
-                <Section
-                  title={messages.paletteScreens}
-                  kind="screen"
-                  items={shownScreens}
-                  fallbackIcon="list"
-                />
+                {records.length > 0 && (
+                  <ListBoxSection>
+                    <SectionHeader>{messages.paletteRecords}</SectionHeader>
+                    {records.map((record) => (
+                      <Row
+                        key={record.id}
+                        item={record}
+                        id={keyOf('record', record.id)}
+                        fallbackIcon="file"
+                      />
+                    ))}
+                  </ListBoxSection>
+                )}
+                {shownScreens.length > 0 && (
+                  <ListBoxSection>
+                    <SectionHeader>{messages.paletteScreens}</SectionHeader>
+                    {shownScreens.map((screen) => (
+                      <Row
+                        key={screen.id}
+                        item={screen}
+                        id={keyOf('screen', screen.id)}
+                        fallbackIcon="list"
+                      />
+                    ))}
+                  </ListBoxSection>
+                )}
               </Results>
             </Autocomplete>
           </KeyScope>
@@ -146,25 +165,6 @@ export function CommandPalette({
         </Dialog>
       </Surface>
     </Overlay>
-  );
-}
-
-/** One kind's results under its heading; nothing when that kind found none. */
-function Section(props: {
-  title: string;
-  kind: PaletteKind;
-  items: readonly PaletteItem[];
-  fallbackIcon: IconName;
-}) {
-  const { title, kind, items, fallbackIcon } = props;
-  if (items.length === 0) return null;
-  return (
-    <ListBoxSection>
-      <SectionHeader>{title}</SectionHeader>
-      {items.map((item) => (
-        <Row key={item.id} item={item} id={keyOf(kind, item.id)} fallbackIcon={fallbackIcon} />
-      ))}
-    </ListBoxSection>
   );
 }
 
