@@ -64,24 +64,50 @@ export function setupBrowser({ oneContext = false }: { oneContext?: boolean } = 
   const open = new Set<BrowserContext>();
   const pages = new Set<Page>();
   const kept = new Map<string, Promise<BrowserContext>>();
-  afterEach(async () => {
+  let filePage: Promise<Page> | undefined;
+  afterEach(async ({ task }) => {
     const contexts = [...open];
     open.clear();
     const left = [...pages];
     pages.clear();
-    await Promise.all([...contexts.map((context) => context.close()), ...left.map((page) => page.close())]);
+    // A failed test may leave the file's page anywhere (a dialog open, a request pending): the
+    // next test, or this one's retry, starts on a new page.
+    const dropped = task.result?.state === 'fail' ? filePage : undefined;
+    if (dropped) filePage = undefined;
+    await Promise.all([
+      ...contexts.map((context) => context.close()),
+      ...left.map((page) => page.close()),
+      dropped?.then((page) => page.close()),
+    ]);
   });
   afterAll(async () => {
+    const page = await filePage;
+    filePage = undefined;
+    await page?.close();
     const contexts = await Promise.all(kept.values());
     kept.clear();
     await Promise.all(contexts.map((context) => context.close()));
   });
+  const contextFor = (options: PageOptions) => {
+    const key = JSON.stringify(options);
+    if (!kept.has(key)) kept.set(key, openContext(options));
+    return kept.get(key) as Promise<BrowserContext>;
+  };
   return {
+    /**
+     * One page for the whole file (`oneContext` files only), for tests that each go somewhere
+     * in the app by its own navigation (helpers.ts `visit`), as a user moves from screen to screen:
+     * the app starts once per file instead of once per test, which was most of a short test's
+     * CPU (docs/performance.md, the test suite). After a failed test the next one gets a new page.
+     */
+    async filePage(options: PageOptions = {}): Promise<Page> {
+      if (!oneContext) throw new Error('filePage() is for setupBrowser({ oneContext: true }) files');
+      filePage ??= contextFor(options).then((context) => context.newPage());
+      return filePage;
+    },
     async newPage(options: PageOptions = {}): Promise<Page> {
       if (oneContext) {
-        const key = JSON.stringify(options);
-        if (!kept.has(key)) kept.set(key, openContext(options));
-        const page = await (kept.get(key) as Promise<BrowserContext>).then((context) => context.newPage());
+        const page = await contextFor(options).then((context) => context.newPage());
         pages.add(page);
         page.on('close', () => pages.delete(page));
         return page;

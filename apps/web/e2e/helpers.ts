@@ -76,3 +76,21 @@ export function scopedQuery(entity: EntityDef, branchId: string, query = ''): st
   const params = [entity.branchOwned ? `branchId=${branchId}` : '', query].filter(Boolean).join('&');
   return params ? `?${params}` : '';
 }
+
+/**
+ * Goes to `path` in the app. A page that shows the app already moves there by the app's own
+ * router, as a link would, without starting the app again (a history entry, then the `popstate`
+ * the router listens to); any other page loads it.
+ */
+export async function visit(page: Page, origin: string, path: string): Promise<void> {
+  if (new URL(page.url(), 'about:blank').origin !== origin) {
+    await page.goto(`${origin}${path}`);
+    return;
+  }
+  await page.evaluate((to) => {
+    // The entry as React Router writes one (`idx` lets it tell how far a later pop goes).
+    const idx = ((window.history.state as { idx?: number } | null)?.idx ?? 0) + 1;
+    window.history.pushState({ usr: null, key: Math.random().toString(36).slice(2, 10), idx }, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate', { state: window.history.state }));
+  }, path);
+}

@@ -3,11 +3,12 @@ import { type EntityDef, entities, ROLE_ADMIN } from '@lms/domain';
 import { sql } from 'kysely';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { messages as dsMessages } from '../../../packages/design-system/src/messages.ts';
 import { seedDemoCompany } from '../../server/src/seed/demo.ts';
 import { signIn as apiSignIn, call, createUser } from '../../server/test/fixtures.ts';
 import { setupTestServer } from '../../server/test/harness.ts';
 import { setupBrowser } from './browser.ts';
-import { storedSignIn } from './helpers.ts';
+import { storedSignIn, visit } from './helpers.ts';
 
 /**
  * Issue 23: a user never reads an internal id. An administrator opens every list and the detail
@@ -15,7 +16,8 @@ import { storedSignIn } from './helpers.ts';
  * confirmed booking and one edited branch, and no visible text may look like a UUID.
  */
 const server = setupTestServer({ webDist: path.resolve(import.meta.dirname, '../dist') });
-// Every test reads as the same administrator: one context for the file (browser.ts).
+// Every test reads as the same administrator: one page for the file, each test going to its
+// entity's list by the app's router (browser.ts `filePage`, helpers.ts `visit`).
 const browser = setupBrowser({ oneContext: true });
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
 
@@ -101,12 +103,12 @@ describe('no internal id on any list or detail, as an administrator on the demo 
 
   for (const entity of withPages) {
     it(`${entity.name}: list, detail with its child tables, history`, async () => {
-      const page = await browser.newPage({
+      const page = await browser.filePage({
         width: 1366,
         height: 768,
         storage: { origin: server.origin, items: storage },
       });
-      await page.goto(`${server.origin}${entity.path}`);
+      await visit(page, server.origin, entity.path);
       await listLoaded(page, entity);
       expect(await idsOnScreen(page), `${entity.path} list`).toEqual([]);
       const view = page.getByRole('button', { name: /^ดู / }).first();
@@ -124,6 +126,9 @@ describe('no internal id on any list or detail, as an administrator on the demo 
             ),
         );
         expect(await idsOnScreen(page), `${entity.path} show`).toEqual([]);
+        // Closed as a user would before going on (the next test goes elsewhere on this page).
+        await page.getByRole('dialog').getByRole('button', { name: dsMessages.close, exact: true }).click();
+        await page.getByRole('dialog').waitFor({ state: 'detached' });
         return;
       }
       await page.getByRole('tab', { name: 'ประวัติการแก้ไข' }).waitFor();
