@@ -52,8 +52,13 @@ export const KeyboardMove: Story = {
   play: async ({ canvas }) => {
     canvas.getByRole('button', { name: 'ลาก ใบที่ 2' }).focus();
     await userEvent.keyboard('{Enter}');
-    for (let i = 0; i < 4 && document.activeElement?.getAttribute('aria-label') !== 'วางที่ขวา'; i++)
-      await userEvent.keyboard('{Tab}');
+    // react-aria starts the drag on the next animation frame and then focuses the first drop
+    // target; a Tab before that moves the page's focus instead (on a loaded machine the loop below
+    // then ran out of tries and the card was dropped back where it came from).
+    const focusedName = () => document.activeElement?.getAttribute('aria-label') ?? '';
+    await waitFor(() => expect(focusedName()).toMatch(/^วางที่/));
+    for (let i = 0; i < 4 && focusedName() !== 'วางที่ขวา'; i++) await userEvent.keyboard('{Tab}');
+    await expect(focusedName()).toBe('วางที่ขวา');
     await userEvent.keyboard('{Enter}');
     const right = canvas.getByRole('region', { name: 'ขวา' });
     // A keyboard drop goes to the end.
