@@ -1,7 +1,6 @@
 // Helpers for the README commands. Node built-ins only: these run before any install.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, statSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -50,31 +49,6 @@ export function ensurePnpm() {
 
 export function pnpm(args, options) {
   return run(process.execPath, [pnpmBin, ...args], options);
-}
-
-/**
- * Runs pnpm with its output (stdout and stderr, in order) kept instead of shown: `{ code, output }`.
- * `niceness` lowers its CPU priority, and its children's: they inherit it when pnpm starts them.
- */
-export function pnpmCaptured(args, { niceness = 0 } = {}) {
-  return new Promise((resolve) => {
-    const output = [];
-    const child = spawn(process.execPath, [pnpmBin, ...args], {
-      cwd: root,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    if (niceness)
-      try {
-        os.setPriority(child.pid, niceness);
-      } catch {
-        // Not allowed on this machine: it runs at the usual priority, only slower beside other work.
-      }
-    child.stdout.on('data', (chunk) => output.push(chunk));
-    child.stderr.on('data', (chunk) => output.push(chunk));
-    child.on('close', (code, signal) =>
-      resolve({ code: code ?? (signal ? 1 : 0), output: Buffer.concat(output) }),
-    );
-  });
 }
 
 /** Installs dependencies from the lockfile when they are missing or older than it. */

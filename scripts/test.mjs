@@ -1,7 +1,7 @@
 // npm test: install what is missing, then every check. Ends with one line of counts.
 import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { ensureChromium, ensureDependencies, log, pnpm, pnpmCaptured, root } from './lib.mjs';
+import { ensureChromium, ensureDependencies, log, pnpm, root } from './lib.mjs';
 
 const started = Date.now();
 await ensureDependencies();
@@ -14,17 +14,10 @@ async function check(name, args) {
   results.push({ name, ok: code === 0 });
 }
 
+await check('typecheck', ['exec', 'tsc', '-p', 'tsconfig.json', '--noEmit']);
+await check('lint', ['exec', 'biome', 'check', '.']);
 // End-to-end tests open the built app served by the real server.
 await check('build web', ['--filter', '@lms/web', 'build']);
-
-// The typecheck and the lint need nothing from the tests: they run beside them, at a low CPU
-// priority, their output kept and shown after. The tests keep the 2 cores busy but for their last
-// minute, when only the stories' tab is left: the two take what the tests leave instead of adding
-// their ~20 s to the run (docs/performance.md, the test suite).
-const aside = [
-  { name: 'typecheck', args: ['exec', 'tsc', '-p', 'tsconfig.json', '--noEmit'] },
-  { name: 'lint', args: ['exec', 'biome', 'check', '.'] },
-].map((c) => ({ ...c, done: pnpmCaptured(c.args, { niceness: 15 }) }));
 
 const report = path.join(root, '.tmp', 'vitest.json');
 rmSync(report, { force: true });
@@ -37,13 +30,6 @@ await check('vitest', [
   '--reporter=json',
   `--outputFile.json=${report}`,
 ]);
-
-for (const c of aside) {
-  const { code, output } = await c.done;
-  log(`${c.name}: ${c.args.join(' ')}`);
-  process.stdout.write(output);
-  results.push({ name: c.name, ok: code === 0 });
-}
 
 let tests = { passed: 0, failed: 0, skipped: 0 };
 let slowest = [];
