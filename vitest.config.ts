@@ -82,9 +82,8 @@ export default defineConfig({
         },
         test: {
           name: 'storybook',
-          // One tab (no maxWorkers of its own). Two tabs gained nothing a full run could show, and
-          // the booking wizard's "move to a slot the suggestion did not offer" then failed both tries
-          // in one full run of three, its save never answered (docs/performance.md, "Less CPU per run").
+          // One tab (no maxWorkers of its own): two tabs gained nothing a full run could show
+          // (docs/performance.md, "Less CPU per run").
           // The story files share their tab's iframe: Storybook's setup (annotations, axe, MSW's
           // worker) runs once, not once per file. A file must leave nothing behind that changes
           // the next one (docs/performance.md, "One iframe for every story file").
