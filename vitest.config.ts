@@ -3,6 +3,7 @@ import { storybookTest } from '@storybook/addon-vitest/vitest-plugin';
 import { playwright } from '@vitest/browser-playwright';
 import { defineConfig } from 'vitest/config';
 import { noOnScreenKeyboard } from './.storybook/noOnScreenKeyboard.ts';
+import { captureMatchesBaseline, storeBaselineAsCaptured } from './.storybook/storyScreenshot.ts';
 import { chromiumArgs, chromiumPath } from './scripts/chromium.ts';
 
 // One Vitest run, several projects: each kind of test lives where architecture.md says.
@@ -98,6 +99,8 @@ export default defineConfig({
             headless: true,
             provider: playwright({ launchOptions: { executablePath: chromiumPath(), args: chromiumArgs } }),
             instances: [{ browser: 'chromium' }],
+            // A story's screenshot as Chromium's bytes first (.storybook/storyScreenshot.ts).
+            commands: { captureMatchesBaseline, storeBaselineAsCaptured },
             // The size Storybook gives every story without a viewport of its own (1200×900): Vitest
             // sizes the iframe to this between files, and a page 132 px shorter reads to react-aria
             // as a phone's keyboard opening (docs/performance.md).

@@ -2,7 +2,7 @@ import * as a11yAnnotations from '@storybook/addon-a11y/preview';
 import { setProjectAnnotations } from '@storybook/react-vite';
 import { configure } from 'storybook/test';
 import { afterEach, expect } from 'vitest';
-import { page } from 'vitest/browser';
+import { commands } from 'vitest/browser';
 import * as projectAnnotations from './preview.tsx';
 
 setProjectAnnotations([a11yAnnotations, projectAnnotations]);
@@ -20,18 +20,28 @@ document.head.append(still);
 
 /**
  * Every story that passed its play function is compared with its committed screenshot
- * baseline, once fonts have loaded (animations are off: see the browser config).
+ * baseline, once fonts have loaded (animations are off: see above). First as Chromium's bytes
+ * (storyScreenshot.ts), then, when those differ, by Vitest's pixel comparison with its threshold.
  */
 afterEach(async ({ task }) => {
   // `state`, not `errors`: errors pile up across retries, so a retried story would skip its
   // screenshot and pass without being compared.
   if (task.result?.state !== 'pass') return;
   await document.fonts.ready;
-  const name = task.name.replace(/[^\p{L}\p{N}]+/gu, '-').toLowerCase();
+  // The file name as toMatchScreenshot would make it (its sanitizing drops what \w does not
+  // match, Thai letters too), so that storyScreenshot.ts finds the same baseline.
+  const name = task.name
+    .replace(/[^\p{L}\p{N}]+/gu, '-')
+    .toLowerCase()
+    .replace(/[^\w-]+/g, '')
+    .replace(/-{2,}/g, '-');
   // Overlays render in portals outside the story root: then the whole page is the subject.
-  const root = document.querySelector('[data-story-root]');
+  const root = document.querySelector<HTMLElement>('[data-story-root]');
   const overlay = document.querySelector('[role="dialog"], [role="alertdialog"], [data-overlay]');
-  const subject = !overlay && root && root.getBoundingClientRect().height > 0 ? root : document.body;
+  const onRoot = !overlay && root !== null && root.getBoundingClientRect().height > 0;
+  // A selector that stays true while the story settles (a generated one may name the body by the
+  // live announcer's passing text).
+  const [subject, selector] = onRoot ? [root, '[data-story-root]'] : [document.body, 'body'];
   // A play function may have scrolled (a click low on a tall page); Chromium paints only what
   // is near the viewport, so the same story would be captured differently. Always from the top.
   window.scrollTo(0, 0);
@@ -41,7 +51,8 @@ afterEach(async ({ task }) => {
   const tolerance = Number(
     document.querySelector('[data-screenshot-tolerance]')?.getAttribute('data-screenshot-tolerance'),
   );
-  await expect.element(page.elementLocator(subject)).toMatchScreenshot(
+  if (await commands.captureMatchesBaseline(selector, name)) return;
+  await expect.element(subject).toMatchScreenshot(
     name,
     tolerance > 0
       ? {
@@ -50,4 +61,5 @@ afterEach(async ({ task }) => {
         }
       : undefined,
   );
+  await commands.storeBaselineAsCaptured(selector, name);
 });
