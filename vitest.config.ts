@@ -23,6 +23,7 @@ export default defineConfig({
           // The engine's property tests run hundreds of suggestions: ~2 s alone, 6–7 s on a loaded machine.
           testTimeout: 30_000,
           include: ['packages/*/src/**/*.test.ts', 'apps/web/src/**/*.test.ts', 'tests/**/*.test.ts'],
+          setupFiles: ['tests/nodeSidePriority.ts'],
         },
       },
       {
@@ -35,6 +36,7 @@ export default defineConfig({
           isolate: false,
           include: ['apps/server/test/**/*.test.ts'],
           globalSetup: ['apps/server/test/global-setup.ts'],
+          setupFiles: ['tests/nodeSidePriority.ts'],
           // The 200-confirm races take ~5–10 s alone and reached 30 s with the machine loaded six-fold.
           testTimeout: 60_000,
           hookTimeout: 60_000,
@@ -51,6 +53,7 @@ export default defineConfig({
           isolate: false,
           include: ['apps/web/e2e/**/*.e2e.test.ts'],
           globalSetup: ['apps/server/test/global-setup.ts'],
+          setupFiles: ['tests/nodeSidePriority.ts'],
           testTimeout: 60_000,
           hookTimeout: 60_000,
         },
