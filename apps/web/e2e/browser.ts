@@ -37,7 +37,7 @@ async function openContext(options: PageOptions): Promise<BrowserContext> {
     locale: 'th-TH',
     timezoneId: 'Asia/Bangkok',
     // As a user who asked for less motion: the app's transitions and spinners take no time
-    // (GlobalStyle), so the shell does not draw frames of a spinner no test looks at — ~10 % of
+    // (GlobalStyle), so the shell does not draw frames of a spinner no test looks at — a fifth of
     // its CPU in the editing flows (docs/performance.md). Nothing a test asserts moves.
     reducedMotion: 'reduce',
     ...(options.geolocation ? { geolocation: options.geolocation, permissions: ['geolocation'] } : {}),
