@@ -130,7 +130,11 @@ describe("the planner's morning", () => {
     await page.getByRole('button', { name: /^ดูการจอง / }).click();
     await page.getByRole('button', { name: `ย้ายไป… ${docNo}` }).click();
     const dialog = page.getByRole('dialog', { name: `ย้าย ${docNo} ไป…` });
-    await dialog.getByRole('button', { name: /วันที่/ }).click();
+    // The days come with the dialog's own calendar, and a select with no options yet does not open
+    // (react-aria): a click before they came did nothing, and the option never showed (a full run).
+    const dayPicker = dialog.getByRole('button', { name: /วันที่/ });
+    await expect.poll(() => dayPicker.textContent(), { timeout: 15_000 }).toMatch(/\d{4}/);
+    await dayPicker.click();
     await page.getByRole('option', { name: thaiDay(tomorrow) }).click();
     const target = dialog.getByRole('button', { name: new RegExp(`^ย้ายไปที่นี่: ${thaiDay(tomorrow)}`) });
     await expect.poll(() => target.isEnabled(), { timeout: 10_000 }).toBe(true);
