@@ -24,6 +24,7 @@ export * from './messages.ts';
 export * from './routes.ts';
 export * from './rules/dateFormat.ts';
 export * from './rules/fileAccept.ts';
+export * from './rules/inputBounds.ts';
 export * from './rules/labels.ts';
 export * from './rules/numberFormat.ts';
 export * from './rules/postcode.ts';

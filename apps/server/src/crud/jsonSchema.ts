@@ -3,7 +3,9 @@ import {
   type EntityDef,
   type FieldDef,
   filtersFor,
+  filterValueLength,
   HistoryEntry,
+  INPUT_BOUNDS,
   LIMITS,
   ListPageInfo,
   ListTotal,
@@ -39,7 +41,7 @@ export function fieldSchema(field: FieldDef): Schema {
     case 'date':
       return nullable({ type: 'string', format: 'date' });
     case 'time':
-      return nullable({ type: 'string', pattern: '^\\d{2}:\\d{2}$' });
+      return nullable({ type: 'string', pattern: '^\\d{2}:\\d{2}$', maxLength: 5 });
     case 'datetime':
       return nullable({ type: 'string', format: 'date-time' });
     case 'enum':
@@ -49,11 +51,27 @@ export function fieldSchema(field: FieldDef): Schema {
     case 'image':
       return nullable({ type: 'string', format: 'uuid' });
     case 'refs':
-      return { type: 'array', items: { type: 'string', format: 'uuid' }, description };
+      return {
+        type: 'array',
+        items: { type: 'string', format: 'uuid' },
+        maxItems: INPUT_BOUNDS.listItems,
+        description,
+      };
     case 'weekdays':
-      return { type: 'array', items: { type: 'integer', minimum: 0, maximum: 6 }, description };
+      return {
+        type: 'array',
+        items: { type: 'integer', minimum: 0, maximum: 6 },
+        maxItems: 7,
+        uniqueItems: true,
+        description,
+      };
     case 'roles':
-      return { type: 'array', items: { type: 'string' }, description };
+      return {
+        type: 'array',
+        items: { type: 'string', maxLength: INPUT_BOUNDS.filterValueLength },
+        maxItems: INPUT_BOUNDS.listItems,
+        description,
+      };
     case 'attachments':
       return {
         type: 'array',
@@ -86,6 +104,7 @@ export function jsonSchemas(entity: EntityDef) {
         {
           type: 'array',
           description: c.label,
+          maxItems: INPUT_BOUNDS.listItems,
           items: {
             type: 'object',
             properties: { ...properties(c.fields), ...(withLabels ? labelProperties(c.fields) : {}) },
@@ -121,17 +140,33 @@ export function jsonSchemas(entity: EntityDef) {
         maximum: LIMITS.listPageSizeMax,
         default: LIMITS.listPageSizeDefault,
       },
-      sort: { type: 'array', items: { type: 'string', description: 'field,asc | field,desc' } },
+      sort: {
+        type: 'array',
+        maxItems: INPUT_BOUNDS.sortKeys,
+        items: {
+          type: 'string',
+          maxLength: INPUT_BOUNDS.filterValueLength,
+          description: 'field,asc | field,desc',
+        },
+      },
       ...(entity.branchOwned
         ? { branchId: { type: 'string', format: 'uuid', description: 'สาขาที่ใช้งาน' } }
         : {}),
       ...Object.fromEntries(
-        filtersFor(entity).map((f) => [
-          f.param,
-          f.isList
-            ? { type: 'array', items: { type: 'string' }, description: `${f.kind} ${f.field}` }
-            : { type: 'string', description: `${f.kind} ${f.field}` },
-        ]),
+        filtersFor(entity).map((f) => {
+          const maxLength = filterValueLength(
+            f,
+            entity.fields.find((field) => field.name === f.field),
+          );
+          const value = { type: 'string', maxLength };
+          const description = `${f.kind} ${f.field}`;
+          return [
+            f.param,
+            f.isList
+              ? { type: 'array', items: value, maxItems: INPUT_BOUNDS.queryValueCount, description }
+              : { ...value, description },
+          ];
+        }),
       ),
     },
     ...(entity.branchOwned ? { required: ['branchId'] } : {}),

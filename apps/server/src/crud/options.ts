@@ -29,8 +29,9 @@ export async function recordOptions(
   const table = sql`${sql.table(tableOf(entity))} as t`;
   const keyField = recordKeyField(entity);
   const term = query.filters.searchTerm;
-  const spellings = typeof term === 'string' && term && keyField ? caseVariants(term) : [];
-  if (!keyField || spellings.length === 0 || spellings.length > MAX_PREFIX_SPELLINGS) {
+  const spellings =
+    typeof term === 'string' && term && keyField ? caseVariants(term, MAX_PREFIX_SPELLINGS) : undefined;
+  if (!keyField || !spellings?.length) {
     const { rows } = await sql<Option>`
       select t.id, ${labelSql(entity, 't')} as label from ${table}
       ${whereClause(entity, query, branchId)} ${orderBy(entity, query)} limit ${query.size}`.execute(db);

@@ -3,13 +3,22 @@ import { type RawBuilder, sql } from 'kysely';
 /** `%` and `_` typed by a user are searched for, not used as wildcards. */
 export const escapeLike = (term: string) => term.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-/** Every spelling of a term in upper and lower case: `do` → do, dO, Do, DO. */
-export function caseVariants(term: string): string[] {
-  return [...term].reduce<string[]>(
-    (spellings, char) => {
-      const forms = [...new Set([char.toLowerCase(), char.toUpperCase()])];
-      return spellings.flatMap((head) => forms.map((form) => head + form));
-    },
+const formsOf = (char: string) => [...new Set([char.toLowerCase(), char.toUpperCase()])];
+
+/**
+ * Every spelling of a term in upper and lower case (`do` → do, dO, Do, DO), or undefined when
+ * there would be more than `max`. They double with each cased letter: counted before one is
+ * built, since 30 letters are a billion spellings (a request that took the server down).
+ */
+export function caseVariants(term: string, max: number): string[] | undefined {
+  const chars = [...term];
+  let count = 1;
+  for (const char of chars) {
+    count *= formsOf(char).length;
+    if (count > max) return undefined;
+  }
+  return chars.reduce<string[]>(
+    (spellings, char) => spellings.flatMap((head) => formsOf(char).map((form) => head + form)),
     [''],
   );
 }

@@ -1,3 +1,4 @@
+import { boundMessages, INPUT_BOUNDS } from '@lms/domain';
 import type { FastifyInstance } from 'fastify';
 import { HttpError } from './errors.ts';
 import { labelOf } from './validation.ts';
@@ -28,8 +29,33 @@ function nulAt(root: unknown): string | undefined {
   return undefined;
 }
 
+/**
+ * The bound a query or path value breaks, whatever the route: every route declares its own
+ * bounds, and this net holds the ones a route might forget before any of its work starts.
+ */
+function parameterBoundBroken(values: unknown, context: 'params' | 'querystring'): string | undefined {
+  if (values === null || typeof values !== 'object') return undefined;
+  for (const [name, value] of Object.entries(values)) {
+    const list = Array.isArray(value) ? value : [value];
+    const label = labelOf(name, undefined, context);
+    if (list.length > INPUT_BOUNDS.queryValueCount)
+      return boundMessages.tooMany(label, INPUT_BOUNDS.queryValueCount, list.length);
+    for (const item of list)
+      if (typeof item === 'string' && item.length > INPUT_BOUNDS.queryValueLength)
+        return boundMessages.tooLong(label, INPUT_BOUNDS.queryValueLength, item.length);
+  }
+  return undefined;
+}
+
 export function registerInputChecks(app: FastifyInstance): void {
   app.addHook('preValidation', async (request) => {
+    for (const [context, value] of [
+      ['params', request.params],
+      ['querystring', request.query],
+    ] as const) {
+      const broken = parameterBoundBroken(value, context);
+      if (broken) throw new HttpError(400, [broken]);
+    }
     for (const [context, value] of [
       ['params', request.params],
       ['querystring', request.query],

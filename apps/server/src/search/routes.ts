@@ -47,7 +47,8 @@ function entityMatches(entity: EntityDef, term: string, branchId: string) {
   const rows =
     term.length < TRIGRAM
       ? sql`(${sql.join(
-          caseVariants(term).map(
+          // A term this short has at most 2 ** (TRIGRAM - 1) spellings.
+          (caseVariants(term, 2 ** TRIGRAM) ?? [term]).map(
             (spelling) =>
               sql`(select t.* from ${table}
                 where ${startsWith(key, spelling)} ${branch}

@@ -5,6 +5,7 @@ import { notifyPrincipalChange, type Principal } from '../auth/principal.ts';
 import { replacePassword, revokeAllSessions } from '../auth/sessions.ts';
 import type { EntityExtension } from '../crud/extensions.ts';
 import { recordHistory } from '../crud/history.ts';
+import { jsonSchemas } from '../crud/jsonSchema.ts';
 import type { Row } from '../crud/repository.ts';
 import { findRecord } from '../crud/repository.ts';
 import type { Executor } from '../db/database.ts';
@@ -84,7 +85,13 @@ export const appUserExtension: EntityExtension = {
       `/${entity.name}/:id/resetPassword`,
       {
         config: { access: { entity: entity.name, action: 'resetPassword' } },
-        schema: { tags: [entity.title], response: { 200: ResetPasswordAnswer } },
+        schema: {
+          tags: [entity.title],
+          params: jsonSchemas(entity).idParams,
+          response: { 200: ResetPasswordAnswer },
+        },
+        // The id is checked below (an id that is no uuid is a record not found): described only.
+        validatorCompiler: () => (value: unknown) => ({ value }),
       },
       async (request) => {
         const { id } = request.params as { id: string };

@@ -21,14 +21,14 @@ export interface OpenApiSchema {
   readonly $ref?: string;
 }
 
-interface Parameter {
+export interface Parameter {
   readonly name: string;
   readonly in: 'path' | 'query' | 'header' | 'cookie';
   readonly required?: boolean;
   readonly schema?: OpenApiSchema;
 }
 
-interface Operation {
+export interface Operation {
   readonly parameters?: Parameter[];
   readonly requestBody?: { content?: Record<string, { schema?: OpenApiSchema }> };
   readonly responses?: Record<string, { content?: Record<string, unknown> }>;
@@ -49,11 +49,34 @@ export interface GeneratedRequest {
   readonly label: string;
 }
 
+/** A schema with its `$ref` followed. */
+export function resolveSchema(doc: OpenApiDocument, schema: OpenApiSchema | undefined): OpenApiSchema {
+  if (!schema) return {};
+  if (schema.$ref) return resolveSchema(doc, doc.components?.schemas?.[schema.$ref.split('/').pop() ?? '']);
+  return schema;
+}
+
+/** Every operation of the API (its description's own left out), method in capitals. */
+export function operationsOf(doc: OpenApiDocument) {
+  return Object.entries(doc.paths)
+    .filter(([path]) => path.startsWith('/api/') && !path.startsWith('/api/docs'))
+    .flatMap(([path, ops]) =>
+      Object.entries(ops).map(([method, op]) => ({ path, method: method.toUpperCase(), op })),
+    );
+}
+
 /** What careless clients and probers send in place of a value. */
 const HOSTILE_TEXT = [
+  // Long and pathological: many cased letters (a search once built every spelling in case),
+  // wildcards, past every declared length, past the net under them all.
+  'a'.repeat(30),
+  'aB'.repeat(60),
+  '%_'.repeat(300),
+  'ß'.repeat(40),
+  'x'.repeat(2_001),
+  'ก'.repeat(3000),
   '',
   ' ',
-  'ก'.repeat(3000),
   "'; drop table branch; --",
   '\u0000',
   '../../etc/passwd',
@@ -106,12 +129,7 @@ export class Values {
   }
 
   private resolve(schema: OpenApiSchema | undefined): OpenApiSchema {
-    if (!schema) return {};
-    if (schema.$ref) {
-      const key = schema.$ref.split('/').pop() ?? '';
-      return this.resolve(this.doc.components?.schemas?.[key]);
-    }
-    return schema;
+    return resolveSchema(this.doc, schema);
   }
 
   private shaped(schema: OpenApiSchema, name: string, depth: number): fc.Arbitrary<unknown> {
@@ -178,19 +196,21 @@ export class Values {
         .map(([[y, m, d], [h, i]]) => `${y}-${pad(m)}-${pad(d)}T${pad(h)}:${pad(i)}:00.000Z`);
     if (schema.format === 'time' || /time$/i.test(name)) return time.map(([h, i]) => `${pad(h)}:${pad(i)}`);
     const min = schema.minLength ?? 0;
-    return text(min, Math.max(min, Math.min(schema.maxLength ?? 24, 40)));
+    const shaped = text(min, Math.max(min, Math.min(schema.maxLength ?? 24, 40)));
+    if (schema.maxLength === undefined) return shaped;
+    // At its bound and one past it, in letters of both cases: what is allowed must be cheap too.
+    const cased = 'aB'.repeat(Math.ceil((schema.maxLength + 1) / 2));
+    const edges = fc.constantFrom(cased.slice(0, schema.maxLength), cased.slice(0, schema.maxLength + 1));
+    return fc.oneof({ arbitrary: shaped, weight: 8 }, { arbitrary: edges, weight: 1 });
   }
 }
 
 /** A stream of requests over every operation of `doc` (event streams left out: they never end). */
 export function requestsFor(doc: OpenApiDocument, ids: readonly string[]): fc.Arbitrary<GeneratedRequest> {
   const values = new Values(doc, ids);
-  const operations = Object.entries(doc.paths)
-    .filter(([path]) => path.startsWith('/api/') && !path.startsWith('/api/docs'))
-    .flatMap(([path, ops]) =>
-      Object.entries(ops).map(([method, op]) => ({ path, method: method.toUpperCase(), op })),
-    )
-    .filter(({ op }) => !Object.values(op.responses ?? {}).some((r) => r.content?.['text/event-stream']));
+  const operations = operationsOf(doc).filter(
+    ({ op }) => !Object.values(op.responses ?? {}).some((r) => r.content?.['text/event-stream']),
+  );
   // One arbitrary per operation, built once (building them per sample costs more than sending).
   const perOperation = operations.map(({ path, method, op }) => {
     const parameters = op.parameters ?? [];

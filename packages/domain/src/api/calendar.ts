@@ -1,5 +1,6 @@
 import Type, { type Static } from 'typebox';
 import { messageStateOptions } from '../entities/booking.ts';
+import { INPUT_BOUNDS } from '../rules/inputBounds.ts';
 import { BranchQuery, UtilizationStatus } from './booking.ts';
 import { Amounts, EventStream, IsoDate, List, Nullable, operation, Uuid } from './common.ts';
 
@@ -48,8 +49,8 @@ export const CalendarQuery = Type.Object({
   branchId: Uuid,
   from: IsoDate,
   to: IsoDate,
-  vehicleTypeIds: Type.Optional(List(Uuid)),
-  shipCondIds: Type.Optional(List(Uuid)),
+  vehicleTypeIds: Type.Optional(List(Uuid, { maxItems: INPUT_BOUNDS.queryValueCount })),
+  shipCondIds: Type.Optional(List(Uuid, { maxItems: INPUT_BOUNDS.queryValueCount })),
 });
 
 export const CellRef = Type.Object({

@@ -12,7 +12,7 @@ export const Uuid = Type.String({ format: 'uuid' });
 export const IsoDate = Type.String({ format: 'date' });
 
 /** A time of day, `HH:mm`. */
-export const TimeOfDay = Type.String({ pattern: '^\\d{2}:\\d{2}$' });
+export const TimeOfDay = Type.String({ pattern: '^\\d{2}:\\d{2}$', maxLength: 5 });
 
 /** `T | null`. */
 export const Nullable = <T extends TSchema>(type: T) => Type.Union([type, Type.Null()]);

@@ -1,4 +1,5 @@
 import Type, { type Static } from 'typebox';
+import { INPUT_BOUNDS } from '../rules/inputBounds.ts';
 import { List, Nullable, Uuid } from './common.ts';
 
 /**
@@ -78,8 +79,19 @@ export type BulkRow = Static<typeof BulkRow>;
  */
 export const BulkSelection = Type.Object(
   {
+    // At most LIMITS.bulkActionMaxRows, checked by the route: the same 413 as a filter that matches more.
     rows: Type.Optional(List(BulkRow, { minItems: 1 })),
-    filter: Type.Optional(Type.Record(Type.String(), Type.Union([Type.String(), List(Type.String())]))),
+    filter: Type.Optional(
+      Type.Record(
+        Type.String(),
+        Type.Union([
+          Type.String({ maxLength: INPUT_BOUNDS.queryValueLength }),
+          List(Type.String({ maxLength: INPUT_BOUNDS.queryValueLength }), {
+            maxItems: INPUT_BOUNDS.queryValueCount,
+          }),
+        ]),
+      ),
+    ),
   },
   { additionalProperties: false },
 );
@@ -90,7 +102,7 @@ export const BulkActionBody = Type.Object(
     action: Type.Enum(['delete', 'set']),
     selection: BulkSelection,
     /** `set`: a field the declaration marks `bulkEditable`. */
-    field: Type.Optional(Type.String()),
+    field: Type.Optional(Type.String({ maxLength: INPUT_BOUNDS.filterValueLength })),
     /** `set`: its new value, as a form would send it (`null` empties it). */
     value: Type.Optional(Type.Unknown()),
   },

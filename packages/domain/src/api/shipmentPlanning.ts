@@ -1,5 +1,6 @@
 import Type, { type Static } from 'typebox';
 import { shipmentStages } from '../entities/shipment.ts';
+import { INPUT_BOUNDS } from '../rules/inputBounds.ts';
 import { ErrorBody, IsoDate, List, Nullable, operation, TimeOfDay, Uuid } from './common.ts';
 
 /**
@@ -131,9 +132,13 @@ export const TripsInput = List(
   Type.Object({
     vehicleId: Uuid,
     driverId: Nullable(Uuid),
-    stops: List(Type.Object({ bookingId: Uuid, deliveryOrderIds: List(Uuid, { minItems: 1 }) }), {
-      minItems: 1,
-    }),
+    stops: List(
+      Type.Object({
+        bookingId: Uuid,
+        deliveryOrderIds: List(Uuid, { minItems: 1, maxItems: INPUT_BOUNDS.listItems }),
+      }),
+      { minItems: 1, maxItems: INPUT_BOUNDS.listItems },
+    ),
   }),
   { maxItems: 500 },
 );

@@ -1,6 +1,8 @@
 import { LIMITS } from '../constants.ts';
+import { maxLengthOf } from '../entities/fields.ts';
 import { MESSAGES } from '../messages.ts';
 import { isValidIsoDate, isValidTime } from '../rules/dateFormat.ts';
+import { boundMessages, INPUT_BOUNDS } from '../rules/inputBounds.ts';
 import { type FilterDef, filtersFor } from './filters.ts';
 import type { EntityDef, FieldDef, FieldType, SortDef } from './types.ts';
 
@@ -48,6 +50,25 @@ function valuesOf(raw: string | readonly string[] | undefined): string[] {
   return list.map((value) => value.trim()).filter((value) => value !== '');
 }
 
+/**
+ * The longest value a filter takes: a field's own length for its text, the search's for the
+ * search; every other value (ids, numbers, dates, flags) is short whatever it is.
+ */
+export function filterValueLength(filter: FilterDef, field: FieldDef | undefined): number {
+  if (filter.kind === 'search') return INPUT_BOUNDS.searchTermLength;
+  const text = field && (field.type === 'string' || field.type === 'text') ? maxLengthOf(field) : undefined;
+  return text ?? INPUT_BOUNDS.filterValueLength;
+}
+
+/** The bound a filter's values break, checked before any value is parsed or searched for. */
+function boundBroken(filter: FilterDef, field: FieldDef | undefined, texts: readonly string[]) {
+  if (texts.length > INPUT_BOUNDS.queryValueCount)
+    return boundMessages.tooMany(filter.param, INPUT_BOUNDS.queryValueCount, texts.length);
+  const max = filterValueLength(filter, field);
+  const longest = texts.reduce((most, text) => Math.max(most, text.length), 0);
+  return longest > max ? boundMessages.tooLong(filter.param, max, longest) : undefined;
+}
+
 type Parsed = { ok: true; value: string | number | boolean } | { ok: false };
 
 function parseValue(filter: FilterDef, field: FieldDef | undefined, text: string): Parsed {
@@ -92,6 +113,10 @@ function parseSort(entity: EntityDef, texts: string[], messages: string[]): Sort
   const sortable = new Set(sortableFields(entity).map((field) => field.name));
   const sort: SortDef[] = [];
   for (const text of texts) {
+    if (text.length > INPUT_BOUNDS.filterValueLength) {
+      messages.push(boundMessages.tooLong('sort', INPUT_BOUNDS.filterValueLength, text.length));
+      continue;
+    }
     const [field = '', direction = 'asc', ...extra] = text.split(',').map((part) => part.trim());
     if (extra.length > 0 || (direction !== 'asc' && direction !== 'desc')) {
       messages.push(`sort "${text}" ต้องอยู่ในรูปแบบ field,asc หรือ field,desc`);
@@ -157,8 +182,16 @@ export function validateListQuery(entity: EntityDef, query: RawQuery): ListQuery
     LIMITS.listPageSizeMax,
     messages,
   );
+  if (page * size > INPUT_BOUNDS.listOffset) messages.push(boundMessages.tooDeep(INPUT_BOUNDS.listOffset));
   const sortTexts = valuesOf(query.sort);
-  const sort = sortTexts.length > 0 ? parseSort(entity, sortTexts, messages) : [...entity.defaultSort];
+  if (sortTexts.length > INPUT_BOUNDS.sortKeys)
+    messages.push(boundMessages.tooMany('sort', INPUT_BOUNDS.sortKeys, sortTexts.length));
+  const sort =
+    sortTexts.length === 0
+      ? [...entity.defaultSort]
+      : sortTexts.length > INPUT_BOUNDS.sortKeys
+        ? []
+        : parseSort(entity, sortTexts, messages);
 
   const values: Record<string, FilterValue> = {};
   for (const filter of filters) {
@@ -169,6 +202,11 @@ export function validateListQuery(entity: EntityDef, query: RawQuery): ListQuery
       continue;
     }
     const field = entity.fields.find((candidate) => candidate.name === filter.field);
+    const broken = boundBroken(filter, field, texts);
+    if (broken) {
+      messages.push(broken);
+      continue;
+    }
     const parsed = texts.map((text) => parseValue(filter, field, text));
     if (parsed.some((result) => !result.ok)) {
       messages.push(`${filter.param} ต้องเป็น${expected[filter.valueType]}`);

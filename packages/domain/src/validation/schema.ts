@@ -3,6 +3,7 @@ import { isKnownRole } from '../auth/roles.ts';
 import { ATTACHMENTS_MAX, maxLengthOf } from '../entities/fields.ts';
 import { type EntityDef, type FieldDef, unknownFieldType } from '../entity/types.ts';
 import { isValidIsoDate, isValidTime, isWithinDateLimits } from '../rules/dateFormat.ts';
+import { INPUT_BOUNDS } from '../rules/inputBounds.ts';
 import { validationMessages as m } from './messages.ts';
 
 /** A yup schema per entity, built from its declaration (create and update bodies). */
@@ -81,8 +82,13 @@ function numberSchema(
   return schema;
 }
 
-function listSchema(field: FieldDef, item: yup.Schema) {
-  let schema = yup.array().of(item).typeError(m.list(field.label)).nullable();
+function listSchema(field: FieldDef, item: yup.Schema, max: number = INPUT_BOUNDS.listItems) {
+  let schema = yup
+    .array()
+    .of(item)
+    .typeError(m.list(field.label))
+    .nullable()
+    .max(max, m.listMax(field.label, max));
   if (field.required) schema = schema.min(1, m.required(field.label));
   return schema;
 }
@@ -136,11 +142,12 @@ function fieldSchema(field: FieldDef, siblings: readonly FieldDef[]): yup.Schema
           .integer(m.weekdays(label))
           .min(0, m.weekdays(label))
           .max(6, m.weekdays(label)),
+        7,
       ).test('distinct', m.weekdays(label), (days) => days == null || new Set(days).size === days.length);
     case 'attachments': {
       const max = field.max ?? ATTACHMENTS_MAX;
       // Checked as a whole, so that a bad id is the field's error (the form shows it under the field).
-      return listSchema(field, yup.mixed())
+      return listSchema(field, yup.mixed(), max)
         .test(
           'fileIds',
           m.attachmentId(label),
@@ -192,6 +199,7 @@ export function schemaFor(entity: EntityDef, mode: SchemaMode): yup.ObjectSchema
       .array()
       .of(yup.object(fieldsShape(child.fields)).typeError(m.list(child.label)))
       .typeError(m.list(child.label))
+      .max(INPUT_BOUNDS.listItems, m.listMax(child.label, INPUT_BOUNDS.listItems))
       .nullable()
       .optional();
   }
