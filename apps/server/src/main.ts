@@ -85,12 +85,14 @@ const port = typeof address === 'object' && address ? address.port : config.port
 console.log(`\n  LMS is running at http://localhost:${port}/\n`);
 
 let stopping = false;
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, async () => {
-    if (stopping) return;
-    stopping = true;
-    log(`${signal} received, stopping`);
-    await app.close();
-    process.exit(0);
-  });
-}
+const stop = async (reason: string) => {
+  if (stopping) return;
+  stopping = true;
+  log(`${reason}, stopping`);
+  await app.close();
+  process.exit(0);
+};
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => stop(`${signal} received`));
+// Under the supervisor (supervisor.ts) its channel closes when it dies: the server does not
+// outlive what restarts it and the PostgreSQL it was handed.
+if (process.channel) process.on('disconnect', () => stop('supervisor gone'));
