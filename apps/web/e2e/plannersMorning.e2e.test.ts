@@ -1,5 +1,7 @@
 import path from 'node:path';
 import {
+  addDays,
+  dayOfWeek,
   featureRoles,
   ROLE_BOOKING_CHANGE_CALL_STATUS,
   ROLE_BOOKING_REPORT_READ,
@@ -8,7 +10,7 @@ import {
 import { sql } from 'kysely';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { addIsoDays, thaiDay } from '../../../packages/entity-pages/src/booking/shared/format.ts';
+import { thaiDay } from '../../../packages/entity-pages/src/booking/shared/format.ts';
 import { insertRecords } from '../../server/src/seed/insertRecords.ts';
 import { bookingScenario } from '../../server/test/bookingScenario.ts';
 import { signIn as apiSignIn, call, createUser, type TestUser } from '../../server/test/fixtures.ts';
@@ -42,7 +44,7 @@ const plannerRoles = [
 
 beforeAll(async () => {
   world = await bookingScenario(server.db, { deliveryOrders: 1 });
-  tomorrow = addIsoDays(world.today, 1);
+  tomorrow = addDays(world.today, 1);
   [tomorrowSlot] = (await insertRecords(server.db, 'vehicleDateSlot', [
     {
       branchId: world.branchId,
@@ -91,7 +93,7 @@ const dayCell = (page: Page, isoDay: string) =>
   });
 
 /** The Sunday of the week holding `isoDay` (the week view's `date`). */
-const sundayOf = (isoDay: string) => addIsoDays(isoDay, -new Date(`${isoDay}T00:00:00Z`).getUTCDay());
+const sundayOf = (isoDay: string) => addDays(isoDay, -dayOfWeek(isoDay));
 
 describe("the planner's morning", () => {
   it('to call → called → moved to tomorrow; another planner sees it move live', async () => {

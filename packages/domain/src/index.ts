@@ -22,6 +22,7 @@ export * from './entity/types.ts';
 export * from './menu.ts';
 export * from './messages.ts';
 export * from './routes.ts';
+export * from './rules/calendarDay.ts';
 export * from './rules/dateFormat.ts';
 export * from './rules/fileAccept.ts';
 export * from './rules/inputBounds.ts';

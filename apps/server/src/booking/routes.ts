@@ -4,6 +4,7 @@ import {
   bangkokIsoDate,
   bookingApi,
   calendarApi,
+  calendarRangeProblem,
   can,
   featureRoles,
   findEntity,
@@ -212,10 +213,10 @@ export function bookingRoutes(ctx: AuthContext, events: BookingEvents) {
       branchScoped: true,
     };
     const calendarTags = ['Booking Calendar'];
-    const rangeProblem = (from: string, to: string) =>
-      to < from || Date.parse(to) - Date.parse(from) > 62 * 86_400_000
-        ? unprocessable({ to: 'ช่วงวันที่ต้องไม่เกิน 62 วัน และวันสิ้นสุดต้องไม่ก่อนวันเริ่มต้น' })
-        : null;
+    const rangeProblem = (from: string, to: string) => {
+      const problem = calendarRangeProblem(from, to);
+      return problem ? unprocessable({ to: problem }) : null;
+    };
     app.route({
       ...calendarApi.cells,
       schema: { ...calendarApi.cells.schema, tags: calendarTags },

@@ -1,15 +1,11 @@
 import { type BookedLine, type BookingWorld, HORIZON_DAYS } from '@lms/booking';
+import { addDays } from '@lms/domain';
 import { type RawBuilder, sql } from 'kysely';
 import type { Database } from '../db/database.ts';
 import { prepared } from '../db/prepared.ts';
 import { type DraftKey, draftInStatement } from './drafts.ts';
 import { type MasterParts, masterDataCacheOf, masterPartsSql, masterVersionSql } from './masterData.ts';
 
-const addDays = (day: string, days: number) => {
-  const date = new Date(`${day}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
-};
 /** The last day a suggestion may reach: far enough for the longest SLA plus the search horizon. */
 export const worldEnd = (today: string) => addDays(today, HORIZON_DAYS + 60);
 

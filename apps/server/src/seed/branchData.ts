@@ -1,3 +1,4 @@
+import { addDays } from '@lms/domain';
 import type { Executor } from '../db/database.ts';
 import type { Geography } from './geography.ts';
 import { insertRecords } from './insertRecords.ts';
@@ -15,18 +16,12 @@ const customerNames = [
   'ร้าน ป้าแดงมินิมาร์ท',
 ];
 
-const isoDay = (today: string, offset: number) => {
-  const date = new Date(`${today}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + offset);
-  return date.toISOString().slice(0, 10);
-};
-
 /** Slots for 60 days, bans, adjust percents, vehicles and drivers of every branch. */
 export async function seedBranchCapacity(db: Executor, geo: Geography, master: MasterData, today: string) {
   const types = Object.entries(master.vehicleTypeIds);
   const fleet: Record<string, number> = { '4W': 6, '6W': 5, '10W': 3, TRL: 1 };
   const slots = master.branchIds.flatMap((branchId, b) =>
-    Array.from({ length: DEMO_DAYS }, (_, day) => isoDay(today, day)).flatMap((shiftDate) =>
+    Array.from({ length: DEMO_DAYS }, (_, day) => addDays(today, day)).flatMap((shiftDate) =>
       master.shiftIds.flatMap((shiftOfDayId, s) =>
         types.map(([code, vehicleTypeId]) => ({
           branchId,
@@ -45,7 +40,7 @@ export async function seedBranchCapacity(db: Executor, geo: Geography, master: M
   for (let day = 0; day < DEMO_DAYS; day++) {
     slots.push({
       branchId: master.branchIds[0]!,
-      shiftDate: isoDay(today, day),
+      shiftDate: addDays(today, day),
       shiftOfDayId: master.shiftIds[0]!,
       vehicleTypeId: master.vehicleTypeIds['6W']!,
       shipCondId: master.shipCondIds.route,
@@ -206,7 +201,7 @@ export async function seedDocuments(
         branchId,
         status: 'OPEN',
         docNo: `SO${b + 1}${String(i + 1).padStart(6, '0')}`,
-        docDate: isoDay(today, -(i % 10)),
+        docDate: addDays(today, -(i % 10)),
         docType: 'ZOR',
         customerId: customerIds[i % customerIds.length],
       })),
@@ -220,9 +215,9 @@ export async function seedDocuments(
         return {
           branchId,
           docNo: `DO${b + 1}${String(i + 1).padStart(7, '0')}`,
-          pickAt: isoDay(today, 0),
-          planAt: isoDay(today, 1 + (i % 5)),
-          deliveryAt: isoDay(today, 2 + (i % 10)),
+          pickAt: addDays(today, 0),
+          planAt: addDays(today, 1 + (i % 5)),
+          deliveryAt: addDays(today, 2 + (i % 10)),
           qty,
           weight: qty * [18, 65, 45, 60, 50, 25, 3, 22, 25, 50, 7, 12][article]!,
           weightUnit: 'KG',

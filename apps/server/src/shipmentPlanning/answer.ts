@@ -1,4 +1,12 @@
-import type { PlanFigures, PlanInstant, PlanStop, PlanTrip, PlanUnassigned, SlotPlan } from '@lms/domain';
+import {
+  addDays,
+  type PlanFigures,
+  type PlanInstant,
+  type PlanStop,
+  type PlanTrip,
+  type PlanUnassigned,
+  type SlotPlan,
+} from '@lms/domain';
 import { type PlannedRoute, type PlanSolution, UNASSIGNED_MESSAGES } from '@lms/planning';
 import { sql } from 'kysely';
 import type { Database } from '../db/database.ts';
@@ -16,10 +24,8 @@ const pad = (n: number) => String(n).padStart(2, '0');
 export function instantOf(date: string, seconds: number): PlanInstant {
   const days = Math.floor(seconds / DAY);
   const rest = seconds - days * DAY;
-  const day = new Date(`${date}T00:00:00Z`);
-  day.setUTCDate(day.getUTCDate() + days);
   return {
-    date: day.toISOString().slice(0, 10),
+    date: addDays(date, days),
     time: `${pad(Math.floor(rest / 3600))}:${pad(Math.floor((rest % 3600) / 60))}`,
   };
 }

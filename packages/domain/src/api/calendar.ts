@@ -1,5 +1,6 @@
 import Type, { type Static } from 'typebox';
 import { messageStateOptions } from '../entities/booking.ts';
+import { daysBetween } from '../rules/calendarDay.ts';
 import { INPUT_BOUNDS } from '../rules/inputBounds.ts';
 import { BranchQuery, UtilizationStatus } from './booking.ts';
 import { Amounts, EventStream, IsoDate, List, Nullable, operation, Uuid } from './common.ts';
@@ -142,3 +143,13 @@ export const calendarApi = {
     },
   }),
 };
+
+/** The most days one calendar request covers: two months and a day either side. */
+export const CALENDAR_MAX_DAYS = 62;
+
+/** Why a calendar range is refused (422 on `to`), or undefined when it may be read. */
+export function calendarRangeProblem(from: string, to: string): string | undefined {
+  return to < from || daysBetween(from, to) > CALENDAR_MAX_DAYS
+    ? `ช่วงวันที่ต้องไม่เกิน ${CALENDAR_MAX_DAYS} วัน และวันสิ้นสุดต้องไม่ก่อนวันเริ่มต้น`
+    : undefined;
+}

@@ -1,4 +1,5 @@
 import { BUDDHIST_ERA_OFFSET, DATE_LIMITS, TIME_ZONE, UI_TEXT } from '../constants.ts';
+import { dayOfWeek } from './calendarDay.ts';
 
 /** Dates as the product shows them: dd/MM/yyyy and HH:mm in Asia/Bangkok, optionally Buddhist-era years. */
 
@@ -122,5 +123,5 @@ export function bangkokIsoDate(instant: Date): string {
 /** Weekday of a calendar date, 0 = Sunday (the week starts on Sunday, spec §9). */
 export function weekdayOf(isoDate: string): number {
   if (!isValidIsoDate(isoDate)) throw new RangeError(`Not a date: ${isoDate}`);
-  return new Date(`${isoDate}T00:00:00Z`).getUTCDay();
+  return dayOfWeek(isoDate);
 }

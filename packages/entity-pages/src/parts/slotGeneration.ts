@@ -1,4 +1,4 @@
-import { type ChildDef, type FieldDef, vehicleDateSlot } from '@lms/domain';
+import { type ChildDef, dayRange, type FieldDef, vehicleDateSlot } from '@lms/domain';
 
 /** Bulk generation of vehicle date slots: every day of a range × every row of a template. */
 
@@ -25,17 +25,9 @@ export interface GenerationInput {
   readonly template?: readonly Record<string, unknown>[];
 }
 
-/** Calendar days from `from` to `to` inclusive (ISO yyyy-MM-dd, no time zone involved). */
-export function daysBetween(from: string, to: string): string[] {
-  const days: string[] = [];
-  const cursor = new Date(`${from}T00:00:00Z`);
-  const end = new Date(`${to}T00:00:00Z`);
-  while (cursor <= end && days.length <= MAX_GENERATION_DAYS) {
-    days.push(cursor.toISOString().slice(0, 10));
-    cursor.setUTCDate(cursor.getUTCDate() + 1);
-  }
-  return days;
-}
+/** Calendar days from `from` to `to` inclusive, one past the most a generation takes at the most. */
+export const daysBetween = (from: string, to: string): string[] =>
+  dayRange(from, to, MAX_GENERATION_DAYS + 1);
 
 /** Thai messages of what is missing before a preview can be made. */
 export function generationErrors(input: GenerationInput): Record<string, string> {

@@ -7,6 +7,7 @@ import {
   useSnackbar,
   type VisibleRange,
 } from '@lms/design-system';
+import { addDays } from '@lms/domain';
 import { useState } from 'react';
 import styled from 'styled-components';
 import useSWR, { useSWRConfig } from 'swr';
@@ -15,7 +16,7 @@ import { useEntityOptions } from '../../data/useEntityData.ts';
 import { useUrlState } from '../../pages/searchParams.tsx';
 import { useCanBook } from '../../session/SessionContext.tsx';
 import { bookingKeys, type CalendarQuery, type CellRef, useBookingApi } from '../shared/bookingApi.ts';
-import { addIsoDays, dateOf, hours, isoOf, kg, m3, percent, thaiDay } from '../shared/format.ts';
+import { dateOf, hours, isoOf, kg, m3, percent, thaiDay } from '../shared/format.ts';
 import { Messages, Panel, Stack, TableScroll } from '../shared/layout.tsx';
 import { maxPercent, StatusBadge } from '../shared/StatusBadge.tsx';
 import type { CalendarCell, PlacedBooking } from '../shared/types.ts';
@@ -63,7 +64,7 @@ const isoDay = /^\d{4}-\d{2}-\d{2}$/;
  * a link reopens the same period. The first row's Saturday always lies in the month shown.
  */
 export function periodStart(range: DayRange, view: CalendarView): string {
-  return view === 'month' ? `${addIsoDays(range.from, 6).slice(0, 7)}-01` : range.from;
+  return view === 'month' ? `${addDays(range.from, 6).slice(0, 7)}-01` : range.from;
 }
 
 /** Booking Calendar (`/bookingCalendar`): capacity per day × shift × vehicle type, live. */

@@ -1,11 +1,11 @@
 import { Alert, Button, FormDialog, SelectField, useSnackbar } from '@lms/design-system';
-import { type CellPlace, messagesOfError, type RescheduleVerdict } from '@lms/domain';
+import { addDays, type CellPlace, messagesOfError, type RescheduleVerdict } from '@lms/domain';
 import { useCallback, useState } from 'react';
 import styled from 'styled-components';
 import useSWR from 'swr';
 import type { ApiError } from '../../api/ApiError.ts';
 import { bookingKeys, useBookingApi } from '../shared/bookingApi.ts';
-import { addIsoDays, thaiDay } from '../shared/format.ts';
+import { thaiDay } from '../shared/format.ts';
 import { Messages } from '../shared/layout.tsx';
 import type { CalendarCell } from '../shared/types.ts';
 
@@ -124,7 +124,7 @@ export function MoveDialog({ part, todayIso, onClose, onChanged }: MoveDialogPro
   const booking = useBookingApi();
   const query = {
     from: todayIso,
-    to: addIsoDays(part.from.date > todayIso ? part.from.date : todayIso, MOVE_DIALOG_DAYS),
+    to: addDays(part.from.date > todayIso ? part.from.date : todayIso, MOVE_DIALOG_DAYS),
     vehicleTypeIds: [],
     shipCondIds: [],
   };

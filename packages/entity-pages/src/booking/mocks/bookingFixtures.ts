@@ -1,6 +1,6 @@
-import { entityByName, type RuleCode } from '@lms/domain';
+import { addDays, entityByName, type RuleCode } from '@lms/domain';
 import { FIXTURE_BRANCH_ID, type FixtureRecord, fixtureId, fixtureRecord } from '../../mocks/fixtures.ts';
-import { addIsoDays } from '../shared/format.ts';
+
 import type {
   Allocation,
   BookingOption,
@@ -236,7 +236,7 @@ function dayStatuses(
   closed: Record<number, readonly [rule: NonNullable<DayStatus['rule']>, ruleLabel: string, message: string]>,
 ): DayStatus[] {
   const days: DayStatus[] = [];
-  for (let date = from; date <= to; date = addIsoDays(date, 1)) {
+  for (let date = from; date <= to; date = addDays(date, 1)) {
     const rule = closed[Number(date.slice(8))];
     days.push(
       rule

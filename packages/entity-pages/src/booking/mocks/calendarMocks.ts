@@ -1,4 +1,4 @@
-import { resendMessages } from '@lms/domain';
+import { calendarRangeProblem, dayOfWeek, dayParts, dayRange, resendMessages } from '@lms/domain';
 import { type HttpHandler, HttpResponse, http } from 'msw';
 import { entityHandlers } from '../../mocks/entityHandlers.ts';
 import { FIXTURE_BRANCH_ID, fixtureId } from '../../mocks/fixtures.ts';
@@ -38,12 +38,11 @@ export function calendarCells(
 ): CalendarCell[] {
   if (fill === 'empty') return [];
   const cells: CalendarCell[] = [];
-  const date = new Date(`${range.from < FIRST_SLOT_DAY ? FIRST_SLOT_DAY : range.from}T00:00:00Z`);
-  for (; date.toISOString().slice(0, 10) <= range.to; date.setUTCDate(date.getUTCDate() + 1)) {
-    const weekday = date.getUTCDay();
+  for (const isoDay of dayRange(range.from < FIRST_SLOT_DAY ? FIRST_SLOT_DAY : range.from, range.to)) {
+    const weekday = dayOfWeek(isoDay);
     if (weekday === 0 || weekday === 6) continue;
-    const day = date.getUTCDate();
-    const month = date.getUTCMonth();
+    const { day, month: monthOfYear } = dayParts(isoDay);
+    const month = monthOfYear - 1;
     for (const [s, shift] of shifts.entries())
       for (const [t, type] of types.entries()) {
         const capacity = { weight: 9000, volume: 40, minute: 960 };
@@ -56,7 +55,7 @@ export function calendarCells(
         const volumePercent = (used.volume / capacity.volume) * 100;
         const hourPercent = (used.minute / capacity.minute) * 100;
         cells.push({
-          date: date.toISOString().slice(0, 10),
+          date: isoDay,
           shiftOfDayId: shift.id,
           shiftName: shift.name,
           vehicleTypeId: type.id,
@@ -178,12 +177,9 @@ export function calendarHandlers(options: CalendarMockOptions = {}): HttpHandler
     http.get('/api/bookingCalendar', async ({ request }) => {
       const params = new URL(request.url).searchParams;
       const range = { from: params.get('from') ?? '', to: params.get('to') ?? '' };
-      // The server's limit (apps/server/src/booking/routes.ts): a page asking more is a bug.
-      if (!(range.from <= range.to) || Date.parse(range.to) - Date.parse(range.from) > 62 * 86_400_000)
-        return HttpResponse.json(
-          { messages: ['ช่วงวันที่ต้องไม่เกิน 62 วัน และวันสิ้นสุดต้องไม่ก่อนวันเริ่มต้น'] },
-          { status: 422 },
-        );
+      // The server's rule, from the contract: a page asking more is a bug.
+      const problem = calendarRangeProblem(range.from, range.to);
+      if (problem) return HttpResponse.json({ messages: [problem] }, { status: 422 });
       await options.onRange?.(range);
       const typeIds = params.getAll('vehicleTypeIds');
       const cells = calendarCells(fill, options.extraWeight?.() ?? 0, range);

@@ -1,4 +1,4 @@
-import { bookingLines, formatNumber, formatQuantity } from '@lms/domain';
+import { bookingLines, dayOfWeek, dayParts, formatNumber, formatQuantity } from '@lms/domain';
 
 /** Thai figures for booking screens: one place so every step says amounts the same way. */
 
@@ -18,18 +18,15 @@ const thaiMonthsShort = [
   'ธ.ค.',
 ];
 
-/** `2025-01-08` → `พ. 8 ม.ค. 2025` (ISO days are calendar days: read in UTC, no clock). */
+/** `2025-01-08` → `พ. 8 ม.ค. 2025`. */
 export function thaiDay(isoDay: string): string {
-  const date = new Date(`${isoDay}T00:00:00Z`);
-  return `${thaiWeekdays[date.getUTCDay()]} ${date.getUTCDate()} ${thaiMonthsShort[date.getUTCMonth()]} ${date.getUTCFullYear()}`;
+  const { year, month, day } = dayParts(isoDay);
+  return `${thaiWeekdays[dayOfWeek(isoDay)]} ${day} ${thaiMonthsShort[month - 1]} ${year}`;
 }
 
 export function shortDay(isoDay: string): { weekday: string; day: string } {
-  const date = new Date(`${isoDay}T00:00:00Z`);
-  return {
-    weekday: thaiWeekdays[date.getUTCDay()] ?? '',
-    day: `${date.getUTCDate()} ${thaiMonthsShort[date.getUTCMonth()]}`,
-  };
+  const { month, day } = dayParts(isoDay);
+  return { weekday: thaiWeekdays[dayOfWeek(isoDay)] ?? '', day: `${day} ${thaiMonthsShort[month - 1]}` };
 }
 
 export const kg = (value: number) => formatQuantity('weight', value);
@@ -51,12 +48,6 @@ export function isoOf(date: Date): string {
 export function dateOf(isoDay: string): Date {
   const [y, m, d] = isoDay.split('-').map(Number);
   return new Date(y ?? 1970, (m ?? 1) - 1, d ?? 1);
-}
-
-export function addIsoDays(isoDay: string, days: number): string {
-  const date = new Date(`${isoDay}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
 }
 
 /** Decimals of a booked quantity, in the DO line's unit: as the booking line declares it. */

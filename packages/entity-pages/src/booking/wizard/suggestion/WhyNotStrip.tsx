@@ -1,5 +1,6 @@
+import { addDays } from '@lms/domain';
 import styled from 'styled-components';
-import { addIsoDays, shortDay } from '../../shared/format.ts';
+import { shortDay } from '../../shared/format.ts';
 import { swatchOf } from '../../shared/StatusBadge.tsx';
 import type { SearchedSuggestion } from '../../shared/types.ts';
 
@@ -43,7 +44,7 @@ export function dayVerdicts(suggestion: SearchedSuggestion): DayVerdict[] {
     reasonsByDay.set(why.date, reasons);
   }
   const days: DayVerdict[] = [];
-  for (let day = suggestion.from; day <= suggestion.to && days.length < 62; day = addIsoDays(day, 1)) {
+  for (let day = suggestion.from; day <= suggestion.to && days.length < 62; day = addDays(day, 1)) {
     const reasons = reasonsByDay.get(day) ?? [];
     const fit: DayFit =
       day < suggestion.earliestDate
