@@ -1,5 +1,4 @@
 import path from 'node:path';
-import multipart from '@fastify/multipart';
 import { filesApi } from '@lms/domain';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { isUuid } from '../auth/access.ts';
@@ -7,6 +6,7 @@ import type { Rule } from '../auth/throttle.ts';
 import { readConfig } from '../config.ts';
 import { typed } from '../http/contract.ts';
 import { badRequest, notFound } from '../http/errors.ts';
+import { registerMultipart } from '../http/multipart.ts';
 import type { AuthContext } from '../routes/context.ts';
 import {
   FILE_SWEEP_EVERY_MS,
@@ -66,16 +66,7 @@ export function fileRoutes(ctx: AuthContext, options: FileRoutesOptions = {}) {
     }, FILE_SWEEP_EVERY_MS);
     sweep.unref();
     app.addHook('onClose', async () => clearInterval(sweep));
-    await app.register(multipart, {
-      limits: {
-        fileSize: MAX_UPLOAD_BYTES,
-        files: MAX_FILES_PER_UPLOAD,
-        fields: 10,
-        fieldSize: 1024,
-        parts: MAX_FILES_PER_UPLOAD + 10,
-        headerPairs: 20,
-      },
-    });
+    await registerMultipart(fastify, { files: MAX_FILES_PER_UPLOAD, fileSize: MAX_UPLOAD_BYTES });
 
     const load = async (id: string): Promise<StoredFile> => {
       // Ids are UUIDs: anything else is simply not found, and never reaches the storage.
