@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { entityByName, ROLE_ADMIN, ROLE_APP_USER_EDIT, ROLE_APP_USER_READ } from '@lms/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { attachmentMessages } from '../src/crud/attachments.ts';
 import { fileMessages } from '../src/files/limits.ts';
 import { createReferences, sampleBody } from './entityFactory.ts';
 import { pdf, solidImage } from './fixtures/files/samples.ts';
@@ -147,5 +148,22 @@ describe('who may read a file, on every file route', () => {
       expect((await read('/file/thumb/', draft, reader)).status, reader).toBe(200);
     for (const reader of ['bkk', 'hkt', 'cnxNoRole'] as const)
       expect((await read('/file/thumb/', draft, reader)).status, reader).toBe(404);
+  });
+});
+
+describe('a profile image is seen by everyone, so only an own upload becomes one', () => {
+  it("refuses another user's file as a profile image (it would make that file everyone's)", async () => {
+    const refused = await setProfileImage(ids.userAdmin, files.cnxShipment, 'userAdmin');
+    expect(refused.status, JSON.stringify(refused.body)).toBe(422);
+    expect(refused.body.errors.profileImageId).toBe(attachmentMessages.notUsable('รูปโปรไฟล์', 1));
+    expect((await read('/file/', files.cnxShipment, 'bkk')).status).toBe(404);
+  });
+
+  it('refuses a file that is not an image, and keeps the image already there when another edits the user', async () => {
+    const document = await upload('not-a-photo.pdf', pdf(), tokens.userAdmin);
+    const refused = await setProfileImage(ids.userAdmin, document, 'userAdmin');
+    expect(refused.status, JSON.stringify(refused.body)).toBe(422);
+    expect(refused.body.errors.profileImageId).toBe(attachmentMessages.notImage('รูปโปรไฟล์'));
+    expect((await setProfileImage(ids.userAdmin, files.profile, 'admin')).status).toBe(200);
   });
 });
