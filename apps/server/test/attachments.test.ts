@@ -6,7 +6,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createReferences, sampleBody } from './entityFactory.ts';
 import { pdf, solidImage, zip } from './fixtures/files/samples.ts';
-import { call, createBranch, createUser, signIn } from './fixtures.ts';
+import { call, createBranch, createUser, signIn, uploadFile } from './fixtures.ts';
 import { setupTestServer } from './harness.ts';
 
 /**
@@ -43,18 +43,7 @@ beforeAll(async () => {
 });
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-async function upload(name: string, bytes: Buffer, auth = token): Promise<string> {
-  const form = new FormData();
-  form.append('files', new Blob([new Uint8Array(bytes)]), name);
-  const response = await fetch(`${server.api}/file/upload`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${auth}` },
-    body: form,
-  });
-  const body = await response.json();
-  expect(response.status, JSON.stringify(body)).toBe(200);
-  return body.files[0].id;
-}
+const upload = (name: string, bytes: Buffer, auth = token) => uploadFile(server.api, auth, name, bytes);
 
 const scope = (entity: EntityDef) => (entity.branchOwned ? `?branchId=${branchId}` : '');
 const api = (entity: EntityDef, method: string, suffix: string, body?: unknown, auth = token) =>

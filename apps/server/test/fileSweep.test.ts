@@ -9,7 +9,7 @@ import { DiskFileStorage } from '../src/files/storage.ts';
 import { sweepUnattachedFiles } from '../src/files/sweep.ts';
 import { createReferences, sampleBody } from './entityFactory.ts';
 import { pdf, solidImage } from './fixtures/files/samples.ts';
-import { call, createBranch, createUser, signIn } from './fixtures.ts';
+import { call, createBranch, createUser, signIn, uploadFile } from './fixtures.ts';
 import { setupTestServer } from './harness.ts';
 
 /**
@@ -32,17 +32,7 @@ beforeAll(async () => {
 });
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-async function upload(name: string, bytes: Buffer): Promise<string> {
-  const form = new FormData();
-  form.append('files', new Blob([new Uint8Array(bytes)]), name);
-  const response = await fetch(`${server.api}/file/upload`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}` },
-    body: form,
-  });
-  expect(response.status).toBe(200);
-  return (await response.json()).files[0].id;
-}
+const upload = (name: string, bytes: Buffer) => uploadFile(server.api, token, name, bytes);
 
 /** As if uploaded longer ago than the grace period. */
 const age = (...ids: string[]) =>

@@ -378,14 +378,14 @@ describe('thumbnails', () => {
   });
 
   it('caps thumbnail generation per user: a flood of new sizes gets 429 in Thai, another user is served', async () => {
-    const id = await uploadOne(
-      { name: 'photo.jpg', bytes: await solidImage('jpeg', 4000, 3000) },
-      '?acceptType=IMAGE',
-    );
+    const photo = { name: 'photo.jpg', bytes: await solidImage('jpeg', 4000, 3000) };
+    const id = await uploadOne(photo, '?acceptType=IMAGE');
     const other = await signIn(server.api, await createUser(server.db));
+    // The other user's own upload of the same photo: another's upload is not theirs to read.
+    const othersId = (await upload('upload', [photo], '?acceptType=IMAGE', other)).body.files[0].id;
     const sides = [16, 24, 32, 48, 64, 96, 128, 192, 256, 384, 512, 768, 1024];
     const flood = sides.flatMap((w) => [16, 1024].map((h) => get(`/file/thumb/${id}?w=${w}&h=${h}`)));
-    const othersCall = get(`/file/thumb/${id}?w=700&h=700&fit=CONTAIN`, other);
+    const othersCall = get(`/file/thumb/${othersId}?w=700&h=700&fit=CONTAIN`, other);
     const answers = await Promise.all(flood);
     const refused = answers.filter((a) => a.status === 429);
     expect(refused.length).toBeGreaterThan(0);

@@ -92,6 +92,20 @@ export async function call(
   return { status: response.status, body: body as any, headers: response.headers };
 }
 
+/** One file through `file/upload` as `token`; answers its id (a refusal fails the test). */
+export async function uploadFile(api: string, token: string, name: string, bytes: Buffer): Promise<string> {
+  const form = new FormData();
+  form.append('files', new Blob([new Uint8Array(bytes)]), name);
+  const response = await fetch(`${api}/file/upload`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+  });
+  const body = await response.json();
+  if (response.status !== 200) throw new Error(`upload failed: ${response.status} ${JSON.stringify(body)}`);
+  return body.files[0].id;
+}
+
 export async function signIn(api: string, user: Pick<TestUser, 'username' | 'password'>): Promise<string> {
   const response = await call(api, 'POST', '/auth/webLogin', {
     body: { username: user.username, password: user.password },

@@ -10,7 +10,7 @@ import { CompiledQuery, type RawBuilder, sql } from 'kysely';
 import type { Database, Executor, Tx } from '../db/database.ts';
 import { prepared } from '../db/prepared.ts';
 import { childTableOf, columnOf, isLabelled, linkTableOf, tableOf } from '../entities/naming.ts';
-import { checkAttachments } from './attachments.ts';
+import { checkAttachments, checkFileColumns } from './attachments.ts';
 import { attachmentFields, columnFields, refsFields, selectList, toColumnValue } from './columns.ts';
 import { attachLabels, labelKey, labelledFields, labelSql, targetOf } from './labels.ts';
 import { whereClause } from './where.ts';
@@ -274,6 +274,7 @@ export async function writeRecord(
   const fields = columnFields(entity).filter((f) => !f.readOnly && f.name in values);
   const assignments = fields.map((f) => [columnOf(f), toColumnValue(f, values[f.name])] as const);
   if (entity.branchOwned && !existing) assignments.push(['branch_id', audit.branchId ?? null] as const);
+  await checkFileColumns(trx, tableOf(entity), fields, values, existing?.id, audit.userId);
   let id: string | undefined;
   if (existing) {
     const sets = [

@@ -56,10 +56,8 @@ const megabytes = (bytes: number) => `${Math.round(bytes / MB)} MB`;
 
 /** Every Thai message the file calls answer with. */
 export const fileMessages = {
-  notMultipart: 'กรุณาส่งไฟล์แบบ multipart/form-data ในช่อง files',
   noFiles: 'กรุณาเลือกไฟล์ที่จะอัปโหลด',
   empty: (name: string) => `ไฟล์ "${name}" ว่างเปล่า (0 ไบต์)`,
-  tooManyFiles: `อัปโหลดได้ครั้งละไม่เกิน ${MAX_FILES_PER_UPLOAD} ไฟล์`,
   tooLarge: (name: string, kind: FileKind) =>
     `ไฟล์ "${name}" มีขนาดใหญ่เกินกำหนด (${kind === 'image' ? 'รูปภาพ' : 'ไฟล์'}ไม่เกิน ${megabytes(MAX_BYTES[kind])})`,
   tooManyPixels: (name: string) =>

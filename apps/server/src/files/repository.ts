@@ -39,23 +39,6 @@ export async function insertFiles(
   return inserted.map((r) => r.id);
 }
 
-export async function findFile(db: Database, id: string): Promise<StoredFile | undefined> {
-  return db
-    .selectFrom('stored_file')
-    .select([
-      'id',
-      'orig_name as origName',
-      'content_type as contentType',
-      'size',
-      'sha256',
-      'kind',
-      'normalized_sha256 as normalizedSha256',
-    ])
-    .$narrowType<{ kind: FileKind }>()
-    .where('id', '=', id)
-    .executeTakeFirst();
-}
-
 /** Records a normalized image made after the upload, for every file of that content. */
 export async function saveNormalized(db: Database, sha256: string, normalizedSha256: string): Promise<void> {
   await db

@@ -1,13 +1,15 @@
 import path from 'node:path';
-import multipart from '@fastify/multipart';
 import { filesApi } from '@lms/domain';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { isUuid } from '../auth/access.ts';
+import type { Principal } from '../auth/principal.ts';
 import type { Rule } from '../auth/throttle.ts';
 import { readConfig } from '../config.ts';
 import { typed } from '../http/contract.ts';
 import { badRequest, notFound } from '../http/errors.ts';
+import { registerMultipart } from '../http/multipart.ts';
 import type { AuthContext } from '../routes/context.ts';
+import { findReadableFile } from './access.ts';
 import {
   FILE_SWEEP_EVERY_MS,
   fileMessages,
@@ -16,7 +18,7 @@ import {
   STAGED_MAX_AGE_MS,
 } from './limits.ts';
 import { contentDisposition } from './names.ts';
-import { findFile, type StoredFile } from './repository.ts';
+import type { StoredFile } from './repository.ts';
 import type { Accept } from './sniff.ts';
 import { DiskFileStorage, type FileStorage } from './storage.ts';
 import { keepUpload, sweepUnattachedFiles } from './sweep.ts';
@@ -32,7 +34,7 @@ export interface FileRoutesOptions {
   readonly thumbnailRate?: Rule;
 }
 
-// Spec §7 shows no role on the file calls: any signed-in user (the `file` entity's permission '').
+// Spec §7 shows no role on the file calls: any signed-in user; which files they read, findReadableFile decides.
 const signedIn = { access: { signedIn: true } } as const;
 const uploadAccepts = new Set<string>(['EXCEL', 'WORD', 'IMAGE', 'PDF', 'JSON']);
 const imageAccepts = new Set<string>(['IMAGE', 'IMAGE_FIELD']);
@@ -66,20 +68,12 @@ export function fileRoutes(ctx: AuthContext, options: FileRoutesOptions = {}) {
     }, FILE_SWEEP_EVERY_MS);
     sweep.unref();
     app.addHook('onClose', async () => clearInterval(sweep));
-    await app.register(multipart, {
-      limits: {
-        fileSize: MAX_UPLOAD_BYTES,
-        files: MAX_FILES_PER_UPLOAD,
-        fields: 10,
-        fieldSize: 1024,
-        parts: MAX_FILES_PER_UPLOAD + 10,
-        headerPairs: 20,
-      },
-    });
+    await registerMultipart(fastify, { files: MAX_FILES_PER_UPLOAD, fileSize: MAX_UPLOAD_BYTES });
 
-    const load = async (id: string): Promise<StoredFile> => {
+    const load = async (request: { params: { id: string }; principal?: Principal }): Promise<StoredFile> => {
       // Ids are UUIDs: anything else is simply not found, and never reaches the storage.
-      const file = isUuid(id) ? await findFile(ctx.db, id) : undefined;
+      const { id } = request.params;
+      const file = isUuid(id) ? await findReadableFile(ctx.db, id, request.principal!) : undefined;
       if (!file) throw notFound(fileMessages.notFound);
       return file;
     };
@@ -125,7 +119,7 @@ export function fileRoutes(ctx: AuthContext, options: FileRoutesOptions = {}) {
       ...filesApi.info,
       config: signedIn,
       handler: async (request) => {
-        const file = await load(request.params.id);
+        const file = await load(request);
         return { id: file.id, origName: file.origName };
       },
     });
@@ -134,7 +128,7 @@ export function fileRoutes(ctx: AuthContext, options: FileRoutesOptions = {}) {
       ...filesApi.download,
       config: signedIn,
       handler: async (request, reply) => {
-        const file = await load(request.params.id);
+        const file = await load(request);
         reply.header('content-disposition', contentDisposition('attachment', file.origName));
         return sendStored(reply, file.sha256, file.contentType, file.size);
       },
@@ -145,7 +139,7 @@ export function fileRoutes(ctx: AuthContext, options: FileRoutesOptions = {}) {
       ...filesApi.image,
       config: signedIn,
       handler: async (request, reply) => {
-        const file = await load(request.params.id);
+        const file = await load(request);
         if (file.kind !== 'image') throw notFound(fileMessages.notImage);
         reply.header('content-disposition', contentDisposition('inline', file.origName));
         reply.header('cache-control', IMMUTABLE_PRIVATE);
@@ -160,7 +154,7 @@ export function fileRoutes(ctx: AuthContext, options: FileRoutesOptions = {}) {
         const size = parseThumbQuery(request.query);
         if (size === 'badSize') throw badRequest(fileMessages.badThumbSize);
         if (size === 'badFit') throw badRequest(fileMessages.badFit);
-        const file = await load(request.params.id);
+        const file = await load(request);
         if (file.kind !== 'image') throw notFound(fileMessages.notImage);
         const { key, cached } = await thumbnails.get(file, size, request.principal!.userId);
         reply.header('x-thumbnail-cache', cached ? 'hit' : 'miss');

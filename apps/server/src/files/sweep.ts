@@ -1,9 +1,8 @@
-import { entities, type FieldDef } from '@lms/domain';
-import { type Expression, expressionBuilder, type RawBuilder, sql } from 'kysely';
+import { type Expression, expressionBuilder, sql } from 'kysely';
 import type { Database, Tx } from '../db/database.ts';
 import type { DB } from '../db/schema.generated.ts';
 import { advisoryLock } from '../db/signals.ts';
-import { childTableOf, columnOf, linkTableOf, storedAsTable, tableOf } from '../entities/naming.ts';
+import { fileHolders, heldFiles } from './holders.ts';
 import { UNATTACHED_GRACE_HOURS } from './limits.ts';
 import { insertFiles, type NewFile } from './repository.ts';
 import type { FileStorage } from './storage.ts';
@@ -19,27 +18,6 @@ import type { FileStorage } from './storage.ts';
  * cannot find the bytes present, skip writing them, and then lose them.
  */
 const FILES_LOCK = 'lms:file-store';
-
-/**
- * The ids of the files records name, from the declarations: link tables and id columns. Raw SQL:
- * the tables and columns come from the declarations, one `select` each, as one table `r(id)`.
- */
-function fileReferences(): RawBuilder<{ id: string }> {
-  const column = (table: string, name: string) => sql`select ${sql.ref(name)} as id from ${sql.table(table)}`;
-  const isFile = (field: FieldDef) => field.type === 'file' || field.type === 'image';
-  const selects = entities
-    .filter(storedAsTable)
-    .flatMap((entity) => [
-      ...entity.fields
-        .filter((field) => field.type === 'attachments')
-        .map((field) => column(linkTableOf(entity, field), 'file_id')),
-      ...entity.fields.filter(isFile).map((field) => column(tableOf(entity), columnOf(field))),
-      ...(entity.children ?? []).flatMap((child) =>
-        child.fields.filter(isFile).map((field) => column(childTableOf(entity, child.name), columnOf(field))),
-      ),
-    ]);
-  return sql<{ id: string }>`(${sql.join(selects, sql` union all `)})`;
-}
 
 /** No file row names this content, as its bytes or as its normalized image. */
 function unnamed(key: Expression<string>) {
@@ -118,7 +96,14 @@ function deleteUnlinkedFiles(trx: Tx, graceHours: number) {
     .deleteFrom('stored_file as f')
     .where('f.created_at', '<', sql<Date>`now() - make_interval(hours => ${graceHours})`)
     .where((eb) =>
-      eb.not(eb.exists(eb.selectFrom(fileReferences().as('r')).select('r.id').whereRef('r.id', '=', 'f.id'))),
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom(heldFiles(fileHolders.map((h) => h.rows)).as('r'))
+            .select('r.id')
+            .whereRef('r.id', '=', 'f.id'),
+        ),
+      ),
     )
     .returning(['f.sha256', 'f.normalized_sha256'])
     .execute();

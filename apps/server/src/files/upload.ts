@@ -1,8 +1,9 @@
 import { acceptsFileName } from '@lms/domain';
 import type { FastifyRequest } from 'fastify';
 import { HttpError } from '../http/errors.ts';
+import { receiveParts } from '../http/multipart.ts';
 import { verifyImage } from './images.ts';
-import { type FileKind, fileMessages, MAX_BYTES, MAX_UPLOAD_BYTES } from './limits.ts';
+import { type FileKind, fileMessages, MAX_BYTES, MAX_FILES_PER_UPLOAD, MAX_UPLOAD_BYTES } from './limits.ts';
 import { cleanFileName } from './names.ts';
 import type { NewFile } from './repository.ts';
 import { type Accept, acceptedExtensions, acceptedFormats, detectFormat, formatInfo } from './sniff.ts';
@@ -22,37 +23,30 @@ export async function receiveFiles(
   storage: FileStorage,
   accept: Accept | null,
 ): Promise<{ files: NewFile[]; commit: () => Promise<void> }> {
-  if (!request.isMultipart()) throw unsupported(fileMessages.notMultipart);
   const imagesOnly = accept === 'IMAGE' || accept === 'IMAGE_FIELD';
-  // Busboy stops reading past the largest size this call could accept.
-  const sizeLimit = imagesOnly ? MAX_BYTES.image : MAX_UPLOAD_BYTES;
   const files: NewFile[] = [];
   const staged: StagedFile[] = [];
   try {
-    for await (const part of request.parts({ limits: { fileSize: sizeLimit } })) {
-      if (part.type !== 'file') continue;
-      if (part.fieldname !== 'files') {
-        part.file.resume(); // not ours: drain it so the next part arrives
-        continue;
-      }
-      const name = cleanFileName(part.filename);
-      let bytes: Buffer;
-      try {
-        bytes = await part.toBuffer();
-      } catch (error) {
-        if (errorCode(error) === 'FST_REQ_FILE_TOO_LARGE')
-          throw tooLarge(fileMessages.tooLarge(name, imagesOnly ? 'image' : 'document'));
-        throw error;
-      }
-      const { file, bytesStaged } = await checkAndStage(bytes, name, accept, storage);
+    for await (const part of receiveParts(request, {
+      field: 'files',
+      files: MAX_FILES_PER_UPLOAD,
+      // Busboy stops reading past the largest size this call could accept.
+      fileSize: imagesOnly ? MAX_BYTES.image : MAX_UPLOAD_BYTES,
+      tooLarge: (filename) =>
+        tooLarge(fileMessages.tooLarge(cleanFileName(filename), imagesOnly ? 'image' : 'document')),
+    })) {
+      const { file, bytesStaged } = await checkAndStage(
+        part.bytes,
+        cleanFileName(part.filename),
+        accept,
+        storage,
+      );
       staged.push(...bytesStaged);
       files.push(file);
     }
     if (!files.length) throw new HttpError(400, [fileMessages.noFiles]);
   } catch (error) {
     await Promise.all(staged.map((s) => s.discard()));
-    const code = errorCode(error);
-    if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT') throw tooLarge(fileMessages.tooManyFiles);
     throw error;
   }
   return {
@@ -100,6 +94,3 @@ async function checkAndStage(
     bytesStaged: png ? [original, png] : [original],
   };
 }
-
-const errorCode = (error: unknown) =>
-  typeof error === 'object' && error && 'code' in error ? String(error.code) : undefined;

@@ -1,4 +1,3 @@
-import multipart from '@fastify/multipart';
 import { can, type EntityDef, entities, type ImportQuery, importApi, isImportable } from '@lms/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { EntityExtension } from '../crud/extensions.ts';
@@ -6,6 +5,7 @@ import { hasGenericRoutes } from '../entities/naming.ts';
 import { cleanFileName } from '../files/names.ts';
 import { typed } from '../http/contract.ts';
 import { HttpError } from '../http/errors.ts';
+import { receiveParts, registerMultipart } from '../http/multipart.ts';
 import type { AuthContext } from '../routes/context.ts';
 import { recordsFromSheet } from './columns.ts';
 import { type ImportOptions, importRecords } from './importRecords.ts';
@@ -14,33 +14,22 @@ import { MAX_IMPORT_BYTES, readMessages, readSheet } from './read.ts';
 import { importTemplate } from './template.ts';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-const NOT_MULTIPART = 'กรุณาส่งไฟล์แบบ multipart/form-data ในช่อง file';
 const NO_FILE = 'กรุณาเลือกไฟล์ที่จะนำเข้า';
+/** One workbook per call. */
+const IMPORT_BOUNDS = { files: 1, fileSize: MAX_IMPORT_BYTES } as const;
 
 /** Entities an import may write: importable ones the generic CRUD serves. */
 export const importableEntities = (): EntityDef[] =>
   entities.filter((e) => isImportable(e) && hasGenericRoutes(e));
 
-const errorCode = (error: unknown) =>
-  typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
-
 /** The one `file` part of the call, whole (at most 20 MB). */
 async function receiveFile(request: FastifyRequest): Promise<{ name: string; bytes: Buffer }> {
-  if (!request.isMultipart()) throw new HttpError(415, [NOT_MULTIPART]);
-  try {
-    for await (const part of request.parts({ limits: { fileSize: MAX_IMPORT_BYTES, files: 1 } })) {
-      if (part.type !== 'file' || part.fieldname !== 'file') {
-        if (part.type === 'file') part.file.resume();
-        continue;
-      }
-      return { name: cleanFileName(part.filename), bytes: await part.toBuffer() };
-    }
-  } catch (error) {
-    const code = errorCode(error);
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, [readMessages.tooLarge]);
-    if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT') throw new HttpError(413, [NOT_MULTIPART]);
-    throw error;
-  }
+  for await (const part of receiveParts(request, {
+    field: 'file',
+    ...IMPORT_BOUNDS,
+    tooLarge: () => new HttpError(413, [readMessages.tooLarge]),
+  }))
+    return { name: cleanFileName(part.filename), bytes: part.bytes };
   throw new HttpError(400, [NO_FILE]);
 }
 
@@ -61,9 +50,7 @@ function sendXlsx(reply: FastifyReply, entity: EntityDef, bytes: Buffer) {
  */
 export function importRoutes(ctx: AuthContext, extensions: Readonly<Record<string, EntityExtension>>) {
   return async (fastify: FastifyInstance) => {
-    await fastify.register(multipart, {
-      limits: { fileSize: MAX_IMPORT_BYTES, files: 1, fields: 5, fieldSize: 1024, parts: 6, headerPairs: 20 },
-    });
+    await registerMultipart(fastify, IMPORT_BOUNDS);
     const app = typed(fastify);
     for (const entity of importableEntities()) {
       const api = importApi(entity.name);

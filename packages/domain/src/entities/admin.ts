@@ -84,7 +84,7 @@ export const file = defineEntity({
   title: 'ไฟล์',
   // API path segment only: files have no pages, they are reached through the fields that hold them.
   routeStyle: 'listOnly',
-  // No role: any signed-in user uploads and reads files (spec §7 shows no role on the file calls).
+  // No role (spec §7): any signed-in user uploads; which files they read, the server decides per file (docs/security.md "Files").
   permission: '',
   branchOwned: false,
   fields: [
