@@ -1,8 +1,7 @@
 import { PassThrough } from 'node:stream';
-import { type EntityDef, type FieldDef, unknownFieldType } from '@lms/domain';
+import { type EntityDef, type FieldDef, labelKey, unknownFieldType } from '@lms/domain';
 import ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
-import { labelKey } from './labels.ts';
 import { sheetName } from './sheetName.ts';
 
 type Row = Record<string, unknown>;

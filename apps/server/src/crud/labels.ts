@@ -1,4 +1,4 @@
-import { type EntityDef, type EntityName, entityByName, type FieldDef, refLabelName } from '@lms/domain';
+import { type EntityDef, type EntityName, entityByName, type FieldDef, labelKey } from '@lms/domain';
 import { type ExpressionBuilder, type RawBuilder, type ReferenceExpression, sql } from 'kysely';
 import type { Database } from '../db/database.ts';
 import { columnOf, isLabelled, tableOf } from '../entities/naming.ts';
@@ -31,9 +31,6 @@ export function labelFrom<D, T extends keyof D>(
 }
 
 /** The label field of a reference in an answer: `provinceId` → `provinceLabel`, `branchIds` → `branchLabels`. */
-export function labelKey(field: FieldDef): string {
-  return field.type === 'refs' ? `${field.name.replace(/Ids$/, '')}Labels` : refLabelName(field.name);
-}
 
 function labelTarget(field: FieldDef): EntityDef | undefined {
   if (!field.ref) return undefined;

@@ -5,6 +5,7 @@ import {
   LIMITS,
   type ListPageInfo,
   type ListQuery,
+  labelKey,
 } from '@lms/domain';
 import { CompiledQuery, type RawBuilder, sql } from 'kysely';
 import type { Database, Executor, Tx } from '../db/database.ts';
@@ -12,7 +13,7 @@ import { prepared } from '../db/prepared.ts';
 import { childTableOf, columnOf, isLabelled, linkTableOf, tableOf } from '../entities/naming.ts';
 import { checkAttachments, checkFileColumns } from './attachments.ts';
 import { attachmentFields, columnFields, refsFields, selectList, toColumnValue } from './columns.ts';
-import { attachLabels, labelKey, labelledFields, labelSql, targetOf } from './labels.ts';
+import { attachLabels, labelledFields, labelSql, targetOf } from './labels.ts';
 import { whereClause } from './where.ts';
 
 export type Row = Record<string, unknown>;

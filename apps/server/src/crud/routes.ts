@@ -1,7 +1,7 @@
 import {
   type EntityDef,
+  entityApi,
   LIST_TOTAL,
-  NoContent,
   phrase,
   type RawQuery,
   validateListQuery,
@@ -24,7 +24,6 @@ import { bulkActionRoute } from './bulk.ts';
 import { sendExcel } from './export.ts';
 import type { EntityExtension } from './extensions.ts';
 import { changesOf, historyOf, recordHistory } from './history.ts';
-import { jsonSchemas } from './jsonSchema.ts';
 import { recordOptions } from './options.ts';
 import { referencesTo, translateWriteError } from './pgErrors.ts';
 import {
@@ -81,8 +80,7 @@ export function checkRecordQuery(entity: EntityDef, request: FastifyRequest) {
 /** The CRUD routes of one entity, derived from its declaration (api.md). */
 export function entityRoutes(entity: EntityDef, ctx: AuthContext, extension: EntityExtension = {}) {
   return async (app: FastifyInstance) => {
-    const base = `/${entity.name}`;
-    const schemas = jsonSchemas(entity);
+    const ops = entityApi(entity);
     const branchScoped = entity.branchOwned;
     const access = (action: 'read' | 'create' | 'update' | 'delete' | 'export') => ({
       access: { entity: entity.name, action },
@@ -91,10 +89,10 @@ export function entityRoutes(entity: EntityDef, ctx: AuthContext, extension: Ent
     const tags = [entity.title];
 
     app.get(
-      base,
+      ops.list.url,
       {
         config: access('read'),
-        schema: { tags, querystring: schemas.pageQuery, response: { 200: schemas.page } },
+        schema: { ...ops.list.schema, tags },
         ...describeOnly,
       },
       async (request) => {
@@ -107,25 +105,20 @@ export function entityRoutes(entity: EntityDef, ctx: AuthContext, extension: Ent
     );
 
     app.get(
-      `${base}/options`,
+      ops.options.url,
       {
         config: access('read'),
-        schema: { tags, querystring: schemas.listQuery, response: { 200: schemas.options } },
+        schema: { ...ops.options.schema, tags },
         ...describeOnly,
       },
       async (request) => recordOptions(ctx.db, entity, listQuery(entity, request), request.branchId),
     );
 
     app.get(
-      `${base}/export`,
+      ops.export.url,
       {
         config: access('export'),
-        schema: {
-          tags,
-          querystring: schemas.listQuery,
-          response: { 200: schemas.spreadsheet },
-          produces: ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
-        },
+        schema: { ...ops.export.schema, tags },
         ...describeOnly,
       },
       async (request, reply) => {
@@ -156,10 +149,10 @@ export function entityRoutes(entity: EntityDef, ctx: AuthContext, extension: Ent
     );
 
     app.get(
-      `${base}/:id`,
+      ops.get.url,
       {
         config: access('read'),
-        schema: { tags, params: schemas.idParams, response: { 200: schemas.record } },
+        schema: { ...ops.get.schema, tags },
         ...describeOnly,
       },
       async (request) => {
@@ -184,10 +177,10 @@ export function entityRoutes(entity: EntityDef, ctx: AuthContext, extension: Ent
     );
 
     app.get(
-      `${base}/:id/history`,
+      ops.history.url,
       {
         config: access('read'),
-        schema: { tags, params: schemas.idParams, response: { 200: schemas.history } },
+        schema: { ...ops.history.schema, tags },
         ...describeOnly,
       },
       async (request) => {
@@ -222,10 +215,10 @@ export function entityRoutes(entity: EntityDef, ctx: AuthContext, extension: Ent
     }
 
     app.post(
-      base,
+      ops.create.url,
       {
         config: access('create'),
-        schema: { tags, body: schemas.body, response: { 201: schemas.record } },
+        schema: { ...ops.create.schema, tags },
         ...describeOnly,
       },
       async (request, reply) => {
@@ -267,10 +260,10 @@ export function entityRoutes(entity: EntityDef, ctx: AuthContext, extension: Ent
     );
 
     app.put(
-      `${base}/:id`,
+      ops.update.url,
       {
         config: access('update'),
-        schema: { tags, params: schemas.idParams, body: schemas.body, response: { 200: schemas.record } },
+        schema: { ...ops.update.schema, tags },
         ...describeOnly,
       },
       async (request) => {
@@ -310,10 +303,10 @@ export function entityRoutes(entity: EntityDef, ctx: AuthContext, extension: Ent
     );
 
     app.delete(
-      `${base}/:id`,
+      ops.remove.url,
       {
         config: access('delete'),
-        schema: { tags, params: schemas.idParams, response: { 204: NoContent } },
+        schema: { ...ops.remove.schema, tags },
         ...describeOnly,
       },
       async (request, reply) => {

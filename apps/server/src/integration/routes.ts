@@ -2,6 +2,7 @@ import {
   BULK_MAX_RECORDS,
   type EntityDef,
   entitiesNoApiKeyReaches,
+  entitySchemas,
   INTEGRATION_MESSAGES,
   phrase,
   singleNaturalKey,
@@ -9,7 +10,6 @@ import {
   UpsertReport,
 } from '@lms/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { jsonSchemas } from '../crud/jsonSchema.ts';
 import { attachLabels } from '../crud/labels.ts';
 import { checkRecordQuery } from '../crud/routes.ts';
 import type { Database, Tx } from '../db/database.ts';
@@ -98,7 +98,7 @@ function bulkRecords(body: unknown): unknown[] {
 export function integrationRoutes(entity: EntityDef, ctx: AuthContext) {
   return async (app: FastifyInstance) => {
     const base = `/${entity.name}`;
-    const schemas = jsonSchemas(entity);
+    const schemas = entitySchemas(entity);
     const config = {
       access: { entity: entity.name, action: 'update' as const },
       branchScoped: entity.branchOwned,

@@ -1,11 +1,16 @@
-import { type AccessHolder, isKnownRole, ResetPasswordAnswer, userAdministrationRefusal } from '@lms/domain';
+import {
+  type AccessHolder,
+  entitySchemas,
+  isKnownRole,
+  ResetPasswordAnswer,
+  userAdministrationRefusal,
+} from '@lms/domain';
 import { isUuid } from '../auth/access.ts';
 import { hashPassword, randomPassword } from '../auth/password.ts';
 import { notifyPrincipalChange, type Principal } from '../auth/principal.ts';
 import { replacePassword, revokeAllSessions } from '../auth/sessions.ts';
 import type { EntityExtension } from '../crud/extensions.ts';
 import { recordHistory } from '../crud/history.ts';
-import { jsonSchemas } from '../crud/jsonSchema.ts';
 import type { Row } from '../crud/repository.ts';
 import { findRecord } from '../crud/repository.ts';
 import type { Executor } from '../db/database.ts';
@@ -87,7 +92,7 @@ export const appUserExtension: EntityExtension = {
         config: { access: { entity: entity.name, action: 'resetPassword' } },
         schema: {
           tags: [entity.title],
-          params: jsonSchemas(entity).idParams,
+          params: entitySchemas(entity).idParams,
           response: { 200: ResetPasswordAnswer },
         },
         // The id is checked below (an id that is no uuid is a record not found): described only.

@@ -1,4 +1,4 @@
-/** The API contract: every non-CRUD operation's schemas, imported by the server and the client. */
+/** The API contract: every operation's schemas (the CRUD ones derived from the declarations), imported by the server and the client. */
 export * from './account.ts';
 export * from './appointment.ts';
 export * from './booking.ts';
@@ -6,6 +6,7 @@ export * from './calendar.ts';
 export * from './common.ts';
 export * from './crud.ts';
 export * from './documents.ts';
+export * from './entitySchemas.ts';
 export * from './files.ts';
 export * from './health.ts';
 export * from './home.ts';

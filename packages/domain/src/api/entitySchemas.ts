@@ -1,18 +1,28 @@
+import Type from 'typebox';
+import { LIMITS } from '../constants.ts';
+import { maxLengthOf } from '../entities/fields.ts';
+import { filtersFor } from '../entity/filters.ts';
+import { filterValueLength } from '../entity/listQuery.ts';
+import type { EntityDef, FieldDef } from '../entity/types.ts';
+import { INPUT_BOUNDS } from '../rules/inputBounds.ts';
+import { refLabelName } from '../rules/labels.ts';
+import { Bytes, NoContent, operation } from './common.ts';
 import {
-  Bytes,
-  type EntityDef,
-  type FieldDef,
-  filtersFor,
-  filterValueLength,
+  BulkActionAnswer,
+  BulkActionBody,
+  bulkActionPath,
   HistoryEntry,
-  INPUT_BOUNDS,
-  LIMITS,
+  type ListPageAnswer,
   ListPageInfo,
   ListTotal,
-  maxLengthOf,
   OptionItem,
-} from '@lms/domain';
-import { labelKey } from './labels.ts';
+} from './crud.ts';
+
+/**
+ * The generic CRUD operations of every entity (docs/api.md "Entity CRUD"), derived from its
+ * declaration into the same contract as the hand-declared operations: the server registers
+ * them, the client calls them and the stories mock them by these objects, never by a path.
+ */
 
 type Schema = Record<string, unknown>;
 
@@ -86,6 +96,11 @@ export function fieldSchema(field: FieldDef): Schema {
 const properties = (fields: readonly FieldDef[]) =>
   Object.fromEntries(fields.map((f) => [f.name, fieldSchema(f)]));
 
+/** The answer's name of a reference's label: `provinceLabel`, `branchLabels`. */
+export function labelKey(field: FieldDef): string {
+  return field.type === 'refs' ? `${field.name.replace(/Ids$/, '')}Labels` : refLabelName(field.name);
+}
+
 /** `<ref>Label` / `<base>Labels` beside each reference (answers only). */
 const labelProperties = (fields: readonly FieldDef[]) =>
   Object.fromEntries(
@@ -95,7 +110,7 @@ const labelProperties = (fields: readonly FieldDef[]) =>
   );
 
 /** The schemas of an entity's routes, all from its declaration: what OpenAPI shows is what is validated. */
-export function jsonSchemas(entity: EntityDef) {
+export function entitySchemas(entity: EntityDef) {
   const writable = entity.fields.filter((f) => !f.readOnly);
   const childSchemas = (withLabels: boolean) =>
     Object.fromEntries(
@@ -195,4 +210,85 @@ export function jsonSchemas(entity: EntityDef) {
     /** The `.xlsx` bytes, streamed. */
     spreadsheet: Bytes,
   };
+}
+
+/** A record as the API answers it: its fields, labels and children, by name. */
+export type EntityRow = Record<string, unknown>;
+
+const unsafe = <T>(schema: Schema) => Type.Unsafe<T>(schema);
+
+function buildEntityApi(entity: EntityDef) {
+  const schemas = entitySchemas(entity);
+  const base = `/${entity.name}`;
+  const record = unsafe<EntityRow>(schemas.record);
+  const idParams = unsafe<{ id: string }>(schemas.idParams);
+  const listQuery = unsafe<Record<string, string | readonly string[]>>(schemas.listQuery);
+  return {
+    list: operation({
+      method: 'GET',
+      url: base,
+      schema: {
+        querystring: unsafe<Record<string, string | readonly string[]>>(schemas.pageQuery),
+        response: { 200: unsafe<ListPageAnswer<EntityRow>>(schemas.page) },
+      },
+    }),
+    options: operation({
+      method: 'GET',
+      url: `${base}/options`,
+      schema: { querystring: listQuery, response: { 200: unsafe<readonly OptionItem[]>(schemas.options) } },
+    }),
+    export: operation({
+      method: 'GET',
+      url: `${base}/export`,
+      schema: {
+        querystring: listQuery,
+        response: { 200: Bytes },
+        produces: ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
+      },
+    }),
+    get: operation({
+      method: 'GET',
+      url: `${base}/:id`,
+      schema: { params: idParams, response: { 200: record } },
+    }),
+    history: operation({
+      method: 'GET',
+      url: `${base}/:id/history`,
+      schema: { params: idParams, response: { 200: unsafe<readonly HistoryEntry[]>(schemas.history) } },
+    }),
+    create: operation({
+      method: 'POST',
+      url: base,
+      schema: { body: unsafe<EntityRow>(schemas.body), response: { 201: record } },
+    }),
+    update: operation({
+      method: 'PUT',
+      url: `${base}/:id`,
+      schema: { params: idParams, body: unsafe<EntityRow>(schemas.body), response: { 200: record } },
+    }),
+    remove: operation({
+      method: 'DELETE',
+      url: `${base}/:id`,
+      schema: { params: idParams, response: { 204: NoContent } },
+    }),
+    bulkAction: operation({
+      method: 'POST',
+      url: bulkActionPath(entity.name),
+      schema: { body: BulkActionBody, response: { 200: BulkActionAnswer } },
+    }),
+  };
+}
+
+export type EntityApi = ReturnType<typeof buildEntityApi>;
+
+const built = new Map<string, EntityApi>();
+
+/** The CRUD operations of one entity (built once per entity). */
+export function entityApi(entity: EntityDef): EntityApi {
+  let api = built.get(entity.name);
+  if (!api) {
+    api = buildEntityApi(entity);
+    built.set(entity.name, api);
+  }
+  return api;
 }
