@@ -80,6 +80,17 @@ export type Answer<O extends Operation> = Static<Success<O['schema']['response']
 export type Body<O extends Operation> = O['schema']['body'] extends TSchema
   ? Static<O['schema']['body']>
   : never;
+/** A part of a request (`params`, `querystring`, `body`) as its schema types it, `undefined` when it has none. */
+export type RequestPart<
+  O extends Operation,
+  K extends 'params' | 'querystring' | 'body',
+> = O['schema'][K] extends TSchema ? Static<O['schema'][K]> : undefined;
+/** Whether an operation declares a part. */
+export type HasPart<
+  O extends Operation,
+  K extends 'params' | 'querystring' | 'body',
+> = O['schema'][K] extends TSchema ? true : false;
+
 /** The query an operation takes (without `branchId`: the client adds the acting branch). */
 export type Query<O extends Operation> = O['schema']['querystring'] extends TSchema
   ? Omit<Static<O['schema']['querystring']>, 'branchId'>

@@ -1,0 +1,98 @@
+import type { Answer, Operation, RequestPart } from '@lms/domain';
+import { type DefaultBodyType, type HttpHandler, HttpResponse, http, type PathParams } from 'msw';
+
+/**
+ * A story's or a test's answer to one operation of the contract (docs/architecture.md "The API
+ * contract"): the path and method come from the operation and the answer is typed by it, so a
+ * mock cannot drift from the API. MSW's own `http.*` is for what the contract does not describe.
+ */
+
+export interface MockRequest<O extends Operation> {
+  readonly params: RequestPart<O, 'params'>;
+  /** The query as the server reads it: lists where the schema says list, numbers and flags typed. */
+  readonly query: RequestPart<O, 'querystring'>;
+  readonly body: RequestPart<O, 'body'>;
+  readonly request: Request;
+}
+
+/** What a resolver answers: the operation's answer (sent as JSON with its 2xx status), or any response. */
+export type MockAnswer<O extends Operation> = Answer<O> | Response;
+
+export interface MockOptions {
+  /** Answer once, then let the next handler answer (MSW's `once`). */
+  readonly once?: boolean;
+}
+
+interface SchemaNode {
+  readonly type?: string | readonly string[];
+  readonly properties?: Readonly<Record<string, SchemaNode>>;
+  readonly anyOf?: readonly SchemaNode[];
+}
+
+const typesOf = (node: SchemaNode | undefined): string[] =>
+  node ? [...[node.type ?? []].flat(), ...(node.anyOf ?? []).flatMap(typesOf)] : [];
+
+/** One query value as the server's schema coerces it. */
+function coerce(text: string, types: readonly string[]): unknown {
+  if (
+    (types.includes('integer') || types.includes('number')) &&
+    text.trim() !== '' &&
+    !Number.isNaN(Number(text))
+  )
+    return Number(text);
+  if (types.includes('boolean') && (text === 'true' || text === 'false')) return text === 'true';
+  return text;
+}
+
+/** The URL's query read with the operation's schema: repeated parameters as lists where it says list. */
+export function queryOf(operation: Operation, url: URL): Record<string, unknown> {
+  const properties = (operation.schema.querystring as SchemaNode | undefined)?.properties ?? {};
+  const query: Record<string, unknown> = {};
+  for (const name of new Set(url.searchParams.keys())) {
+    const types = typesOf(properties[name]);
+    const values = url.searchParams.getAll(name);
+    query[name] = types.includes('array') ? values.map((v) => coerce(v, types)) : coerce(values[0]!, types);
+  }
+  return query;
+}
+
+const successStatus = (operation: Operation) =>
+  Number(Object.keys(operation.schema.response).find((status) => status.startsWith('2')) ?? 200);
+
+async function bodyOf(request: Request): Promise<unknown> {
+  if (request.method === 'GET' || request.method === 'DELETE') return undefined;
+  const text = await request.text();
+  return text ? JSON.parse(text) : undefined;
+}
+
+const methods = { GET: http.get, POST: http.post, PUT: http.put, DELETE: http.delete } as const;
+
+/** The MSW handler that answers `operation` with `resolve`. */
+export function mock<O extends Operation>(
+  operation: O,
+  resolve: (request: MockRequest<O>) => MockAnswer<O> | Promise<MockAnswer<O>>,
+  options: MockOptions = {},
+): HttpHandler {
+  const status = successStatus(operation);
+  return methods[operation.method]<PathParams, DefaultBodyType>(
+    `/api${operation.url}`,
+    async ({ request, params }) => {
+      const answer = await resolve({
+        params: params as RequestPart<O, 'params'>,
+        query: queryOf(operation, new URL(request.url)) as RequestPart<O, 'querystring'>,
+        body: (await bodyOf(request)) as RequestPart<O, 'body'>,
+        request,
+      });
+      if (answer instanceof Response) return answer;
+      return status === 204
+        ? new HttpResponse(null, { status })
+        : HttpResponse.json(answer as never, { status });
+    },
+    { once: options.once },
+  );
+}
+
+/** A Thai refusal in the api.md shape: `mock(op, () => refusal(409, 'ความจุไม่พอ'))`. */
+export function refusal(status: number, ...messages: string[]): Response {
+  return HttpResponse.json({ messages }, { status });
+}
