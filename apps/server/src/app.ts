@@ -112,7 +112,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   registerErrorHandling(app);
   registerInputChecks(app);
-  registerSecurityHeaders(app);
+  await registerSecurityHeaders(app);
   acceptEmptyJsonBodies(app);
   const ctx: AuthContext = {
     db: options.db,
