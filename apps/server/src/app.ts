@@ -19,6 +19,7 @@ import { ContactWorker } from './contact/worker.ts';
 import type { EntityExtension } from './crud/extensions.ts';
 import { entityRoutes } from './crud/routes.ts';
 import type { Database } from './db/database.ts';
+import { DatabaseListener } from './db/listener.ts';
 import { locationTrackingRoutes } from './demo/locationTracking.ts';
 import { documentRoutes } from './documents/routes.ts';
 import { hasGenericRoutes } from './entities/naming.ts';
@@ -111,7 +112,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   registerErrorHandling(app);
   registerInputChecks(app);
-  registerSecurityHeaders(app);
+  await registerSecurityHeaders(app);
   acceptEmptyJsonBodies(app);
   const ctx: AuthContext = {
     db: options.db,
@@ -127,13 +128,24 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
   };
   const events = new BookingEvents();
-  if (options.databaseUrl) {
-    await events.listen(options.databaseUrl);
+  // One LISTENing connection for every channel, reconnecting by itself (db/listener.ts).
+  const listener = options.databaseUrl
+    ? new DatabaseListener({
+        databaseUrl: options.databaseUrl,
+        log: (msg, detail) => app.log.warn({ ...detail }, msg),
+      })
+    : undefined;
+  if (listener) {
+    await events.listen(listener);
     // Sessions are cached only while every instance's changes can be heard (auth/principal.ts).
-    await ctx.principals.listen(options.databaseUrl);
+    await ctx.principals.listen(listener);
+    await listener.start();
   }
-  app.addHook('onClose', () => events.close());
-  app.addHook('onClose', () => ctx.principals.close());
+  app.addHook('onClose', async () => {
+    await listener?.close();
+    events.close();
+    ctx.principals.close();
+  });
   app.decorate('apiRoutes', [] as RegisteredRoute[]);
   app.decorate('auth', ctx);
   registerAccessControl(app, ctx.tokens, ctx.principals, app.apiRoutes);
@@ -156,7 +168,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(presenceRoutes(ctx));
       await api.register(savedViewRoutes(ctx));
       await api.register(fileRoutes(ctx, { ...options.files, dataDir: options.dataDir }));
-      await api.register(locationTrackingRoutes(ctx, options.databaseUrl));
+      await api.register(locationTrackingRoutes(ctx, listener));
       await api.register(apiKeyRoutes(ctx));
       for (const entity of entities.filter(hasGenericRoutes)) {
         await api.register(entityRoutes(entity, ctx, extensions[entity.name]));

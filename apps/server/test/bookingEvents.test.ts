@@ -3,6 +3,7 @@ import { readRoleOf } from '@lms/domain';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { BOOKING_CHANNEL, type BookingEvent, BookingEvents, REPLAY_SIZE } from '../src/booking/events.ts';
+import { LISTENER_NAME } from '../src/db/listener.ts';
 import { createBranch, createUser, signIn } from './fixtures.ts';
 import { setupTestServer } from './harness.ts';
 
@@ -104,6 +105,42 @@ describe('live booking events: resume with Last-Event-ID', () => {
 
   it('tells a browser with an id it no longer knows to reload (resync), then goes on live', async () => {
     const resumed = await readStream(ready, 'abcdef-12');
+    expect(resumed.map((b) => b.event)).toEqual(['resync', 'ready']);
+  });
+});
+
+describe('live booking events: the listener lost and back', () => {
+  it('tells an open stream to reload, and a browser with an id of before cannot resume past the gap', async () => {
+    const before = await readStream(ready);
+    const idBefore = before.find((b) => b.event === 'ready')!.id!;
+    let subscribed = () => {};
+    const isSubscribed = new Promise<void>((resolve) => {
+      subscribed = resolve;
+    });
+    const after = bookingEvent(ctx.branchId);
+    const live = readStream((blocks) => {
+      if (ready(blocks)) subscribed();
+      return blocks.some((b) => b.data?.includes(after.bookingId));
+    });
+    await isSubscribed;
+    const { rows } = await sql<{ pid: number }>`select pid from pg_stat_activity
+      where application_name = ${LISTENER_NAME} and datname = current_database()`.execute(server.db);
+    await sql`select pg_terminate_backend(${rows[0]!.pid})`.execute(server.db);
+    for (let gone = false; !gone; await new Promise((resolve) => setTimeout(resolve, 20))) {
+      const left = await sql`select 1 from pg_stat_activity where pid = ${rows[0]!.pid}`.execute(server.db);
+      gone = left.rows.length === 0;
+    }
+    // Notified until heard: the listener is back once one arrives.
+    const notifying = setInterval(() => void notify(after).catch(() => {}), 200);
+    const blocks = await live.finally(() => clearInterval(notifying));
+    const events = blocks.map((b) => b.event);
+    expect(events.indexOf('resync')).toBeGreaterThan(events.indexOf('ready'));
+    expect(events.indexOf('resync')).toBeLessThan(events.indexOf('booking'));
+    const resync = blocks.find((b) => b.event === 'resync')!;
+    expect(resync.id!.split('-')[0]).not.toBe(idBefore.split('-')[0]);
+    expect(blocks.find((b) => b.event === 'booking')!.id!.split('-')[0]).toBe(resync.id!.split('-')[0]);
+
+    const resumed = await readStream(ready, idBefore);
     expect(resumed.map((b) => b.event)).toEqual(['resync', 'ready']);
   });
 });

@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { featureRoles, ROLE_BOOKING_CHANGE_CALL_STATUS, readRoleOf } from '@lms/domain';
+import { appointmentMessages, featureRoles, ROLE_BOOKING_CHANGE_CALL_STATUS, readRoleOf } from '@lms/domain';
 import { sql } from 'kysely';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { providersOf } from '../src/contact/providers.ts';
@@ -360,6 +360,9 @@ describe('the outbox', () => {
 
 describe('the appointment link', () => {
   const link = (token: string, rest = '') => `/public/appointment/${token}${rest}`;
+  /** The name of the first move option the link offers now. */
+  const firstChoice = async (token: string): Promise<string> =>
+    (await call(server.api, 'GET', link(token, '/options'))).body.options[0].choice;
 
   it('shows the booking’s own appointment and nothing more, to anyone holding the link', async () => {
     const world = await scenario({ line: 'U-ok-6', tel: '0812345678' });
@@ -426,14 +429,16 @@ describe('the appointment link', () => {
     // Today's slot is where it is now: only tomorrow is offered.
     expect(options.body.options).toEqual([
       {
-        choice: tomorrow.slotId,
+        choice: expect.stringMatching(/^[\w-]{22}$/),
         date: tomorrow.date,
         shiftName: expect.any(String),
         shiftStart: '08:00',
         shiftEnd: '18:00',
       },
     ]);
-    const moved = await call(server.api, 'POST', link(token, '/move'), { body: { choice: tomorrow.slotId } });
+    const moved = await call(server.api, 'POST', link(token, '/move'), {
+      body: { choice: options.body.options[0].choice },
+    });
     expect(moved.status, JSON.stringify(moved.body)).toBe(200);
     expect(moved.body.date).toBe(tomorrow.date);
     const { rows: lines } = await sql<{
@@ -448,13 +453,47 @@ describe('the appointment link', () => {
     const { rows: history } = await sql<{ changes: { movedBy?: string } }>`
       select changes from history where record_id = ${bookingId} and action = 'update'`.execute(server.db);
     expect(history[0]!.changes.movedBy).toBeTruthy();
-    // A choice the engine does not offer (a slot id made up) is refused without a change.
-    const made = await call(server.api, 'POST', link(token, '/move'), {
-      body: { choice: '00000000-0000-4000-8000-000000000000' },
-    });
+    // A choice the engine does not offer (a name made up) is refused without a change.
+    const made = await call(server.api, 'POST', link(token, '/move'), { body: { choice: 'A'.repeat(22) } });
     expect(made.status).toBe(409);
-    const bad = await call(server.api, 'POST', link(token, '/move'), { body: { choice: "x'; drop" } });
-    expect(bad.status).toBe(400);
+    expect(made.body.messages).toEqual([appointmentMessages.choiceGone]);
+    // A slot's id is no name the link takes; nor is anything else.
+    for (const choice of [tomorrow.slotId, "x'; drop"]) {
+      const bad = await call(server.api, 'POST', link(token, '/move'), { body: { choice } });
+      expect(bad.status).toBe(400);
+    }
+  });
+
+  it('no answer of the link carries an internal id: no UUID in any of them, refusals included', async () => {
+    const world = await scenario({ line: 'U-ok-11' });
+    await tomorrowSlot(world);
+    const bookingId = await book(world, [world.deliveryOrderIds[0]!]);
+    const canceled = await book(world, [world.deliveryOrderIds[1]!]);
+    await call(server.api, 'POST', `/bookingReport/${canceled}/cancel?branchId=${world.branchId}`, {
+      token: await plannerOf(world),
+      body: {},
+    });
+    const token = linkOf(bookingId);
+    const answers = [
+      await call(server.api, 'GET', link(token)),
+      await call(server.api, 'POST', link(token, '/confirm')),
+      await call(server.api, 'GET', link(token, '/options')),
+    ];
+    answers.push(
+      await call(server.api, 'POST', link(token, '/move'), {
+        body: { choice: answers[2]!.body.options[0].choice },
+      }),
+      await call(server.api, 'POST', link(token, '/move'), { body: { choice: 'A'.repeat(22) } }),
+      await call(server.api, 'POST', link(token, '/move'), { body: { choice: world.slotId } }),
+      await call(server.api, 'GET', link(linkOf(canceled), '/options')),
+      await call(server.api, 'GET', link('nonsense')),
+    );
+    for (const answer of answers)
+      expect(JSON.stringify(answer.body)).not.toMatch(
+        /[0-9a-f]{8}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{12}/i,
+      );
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 409, 400, 410, 404]);
+    expect(answers[2]!.body.options.length).toBeGreaterThan(0);
   });
 
   it('the message state follows the customer’s newest act: confirmed then moved is moved, and the reverse', async () => {
@@ -464,9 +503,10 @@ describe('the appointment link', () => {
           select message_state from booking_report where id = ${bookingId}`.execute(server.db)
       ).rows[0]!.message_state;
     const moveTomorrow = async (world: World, bookingId: string) => {
-      const tomorrow = await tomorrowSlot(world);
-      const moved = await call(server.api, 'POST', link(linkOf(bookingId), '/move'), {
-        body: { choice: tomorrow.slotId },
+      await tomorrowSlot(world);
+      const token = linkOf(bookingId);
+      const moved = await call(server.api, 'POST', link(token, '/move'), {
+        body: { choice: await firstChoice(token) },
       });
       expect(moved.status, JSON.stringify(moved.body)).toBe(200);
     };
@@ -554,10 +594,12 @@ describe('the appointment link', () => {
     // The planner fills tomorrow's only vehicle (10 × 100 kg of 1,000 kg); the customer wants in too.
     const plannerDraft = await draft(world, world.deliveryOrderIds.slice(1, 11), tomorrow.slotId);
     const options = await call(server.api, 'GET', link(linkOf(bookingId), '/options'));
-    expect(options.body.options.map((o: { choice: string }) => o.choice)).toEqual([tomorrow.slotId]);
+    expect(options.body.options.map((o: { date: string }) => o.date)).toEqual([tomorrow.date]);
     const [planner, customer] = await Promise.all([
       confirm(world, plannerDraft),
-      call(server.api, 'POST', link(linkOf(bookingId), '/move'), { body: { choice: tomorrow.slotId } }),
+      call(server.api, 'POST', link(linkOf(bookingId), '/move'), {
+        body: { choice: options.body.options[0].choice },
+      }),
     ]);
     const won = [planner.status === 201, customer.status === 200];
     expect(won.filter(Boolean), JSON.stringify([planner.body, customer.body])).toHaveLength(1);

@@ -86,6 +86,48 @@ describe('GET /api/health', () => {
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
     expect(response.headers.get('x-frame-options')).toBe('DENY');
   });
+
+  it('sends the standard security headers on every answer: HSTS, the web app’s CSP, no framing', async () => {
+    const csp = {
+      'default-src': "'self'",
+      'img-src': "'self' data: blob: https://tile.openstreetmap.org",
+      'style-src': "'self' 'unsafe-inline'",
+      'font-src': "'self' data:",
+      'connect-src': "'self'",
+      'frame-ancestors': "'none'",
+      'base-uri': "'self'",
+      'form-action': "'self'",
+    };
+    const answers = [
+      await fetch(`${server.api}/health`),
+      await fetch(`${server.api}/does-not-exist`),
+      await fetch(`${server.origin}/some/page`),
+    ];
+    for (const response of answers) {
+      const headers = Object.fromEntries(response.headers);
+      const hsts = /^max-age=(\d+); includeSubDomains$/.exec(headers['strict-transport-security'] ?? '');
+      expect(Number(hsts?.[1]), response.url).toBeGreaterThanOrEqual(365 * 24 * 60 * 60);
+      const directives = Object.fromEntries(
+        headers['content-security-policy']!.split(';').map((d) => {
+          const [name, ...sources] = d.trim().split(/\s+/);
+          return [name, sources.join(' ')];
+        }),
+      );
+      expect(directives, response.url).toEqual(csp);
+      expect(headers, response.url).toMatchObject({
+        'x-frame-options': 'DENY',
+        'x-content-type-options': 'nosniff',
+        'referrer-policy': 'no-referrer',
+        'cross-origin-opener-policy': 'same-origin',
+        'cross-origin-resource-policy': 'same-origin',
+        'origin-agent-cluster': '?1',
+        'x-dns-prefetch-control': 'off',
+        'x-download-options': 'noopen',
+        'x-permitted-cross-domain-policies': 'none',
+        'x-xss-protection': '0',
+      });
+    }
+  });
 });
 
 describe('unknown API paths', () => {

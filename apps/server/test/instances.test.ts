@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { messages } from '../src/auth/access.ts';
+import { LISTENER_NAME } from '../src/db/listener.ts';
 import { bookingScenario, oneDoAllocation } from './bookingScenario.ts';
 import { call, createUser, signIn } from './fixtures.ts';
 import { setupSecondInstance, setupTestServer } from './harness.ts';
@@ -124,7 +125,7 @@ describe('two instances: sessions', () => {
     const dropped = await sql<{
       n: number;
     }>`select count(pg_terminate_backend(pid))::int as n from pg_stat_activity
-      where application_name = 'lms-listen-lms_session' and datname = current_database()`.execute(a.db);
+      where application_name = ${LISTENER_NAME} and datname = current_database()`.execute(a.db);
     expect(dropped.rows[0]!.n).toBeGreaterThanOrEqual(2);
     await until(() => !principals.caching);
     expect((await userInfo(b.api, cached)).status).toBe(401);

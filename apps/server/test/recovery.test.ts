@@ -1,18 +1,24 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
+import { entityByName, ROLE_ADMIN } from '@lms/domain';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { ensureDatabase } from '../src/db/admin.ts';
 import { connect, type Database, migrate } from '../src/db/database.ts';
-import { type EmbeddedDatabase, startEmbeddedPostgres } from '../src/db/embedded.ts';
+import { type EmbeddedDatabase, localUrl, startEmbeddedPostgres } from '../src/db/embedded.ts';
 import { clearLeftoverPostmaster, isAlive, postmasterPid } from '../src/db/postmaster.ts';
+import { jobMessages } from '../src/import/jobs.ts';
+import { bookingScenario, oneDoDraft } from './bookingScenario.ts';
+import { call, createUser, signIn } from './fixtures.ts';
 
 // docs/security.md, "Recovery": the embedded PostgreSQL neither outlives the server nor blocks
 // the next start, and a PostgreSQL that dies under a running server comes back by itself. One
@@ -40,19 +46,24 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-/** Starts a server process on the cluster; `ready` settles when it serves or it has exited. */
-function startServer() {
-  const child = spawn(process.execPath, ['--import', 'tsx', serverScript, dir], {
+/**
+ * Starts a process in the server's folder; `ready` settles with `until`'s match in its output,
+ * or fails once it has exited.
+ */
+function startProcess(args: string[], until: RegExp, env: NodeJS.ProcessEnv = process.env) {
+  const child = spawn(process.execPath, ['--import', 'tsx', ...args], {
     cwd: serverDir,
     stdio: ['ignore', 'pipe', 'pipe'],
+    env,
   });
   started.push(child);
   let output = '';
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  const ready = new Promise<void>((resolve, reject) => {
+  const ready = new Promise<RegExpExecArray>((resolve, reject) => {
     const read = (chunk: Buffer) => {
       output += chunk.toString();
-      if (/^ready /m.test(output)) resolve();
+      const match = until.exec(output);
+      if (match) resolve(match);
     };
     child.stdout!.on('data', read);
     child.stderr!.on('data', read);
@@ -60,6 +71,9 @@ function startServer() {
   });
   return { child, ready, exited, output: () => output };
 }
+
+/** A server process reduced to its embedded PostgreSQL, on the cluster. */
+const startServer = () => startProcess([serverScript, dir], /^ready /m);
 
 /** Polls `condition` until it holds or `ms` pass; says whether it held (no timing is asserted). */
 async function waitFor(condition: () => boolean | Promise<boolean>, ms: number): Promise<boolean> {
@@ -194,4 +208,195 @@ describe('PostgreSQL dies under a running server', () => {
     const kept = await sql<{ name: string }>`select name from branch where id = ${rows[0]!.id}`.execute(db);
     expect(kept.rows).toEqual([{ name: 'สาขากู้คืน' }]);
   });
+});
+
+describe('PostgreSQL lost under the product while it sends customer messages and imports', () => {
+  // main.ts as `npm start` runs it (messages on, the 'log' provider), on this file's cluster. At
+  // each loss the booking/session listener, the outbox worker and an import job hold connections.
+  let product: ReturnType<typeof startProduct>;
+  let db: Database;
+  let url = '';
+  let api = '';
+  let token = '';
+  let world: Awaited<ReturnType<typeof bookingScenario>>;
+  let lockHolder: pg.Client | undefined;
+
+  const startProduct = () =>
+    startProcess(['src/main.ts'], /LMS is running at http:\/\/localhost:(\d+)\//, {
+      ...process.env,
+      DATABASE_URL: '',
+      LMS_DATA_DIR: dir,
+      LMS_WEB_DIST: path.join(dir, 'no-web-app'),
+      LMS_DEMO: 'false',
+      LMS_MESSAGES: 'log',
+      PORT: '0',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+    });
+
+  const alive = () => product.child.exitCode === null && product.child.signalCode === null;
+
+  beforeAll(async () => {
+    product = startProduct();
+    api = `http://127.0.0.1:${(await product.ready)[1]}/api`;
+    const password = readFileSync(path.join(dir, 'pg-password'), 'utf8').trim();
+    const pgPort = Number(readFileSync(path.join(clusterDir, 'postmaster.pid'), 'utf8').split('\n')[3]);
+    url = localUrl(password, pgPort, 'lms');
+    db = connect(url, 2);
+    world = await bookingScenario(db, { deliveryOrders: 2, vehicles: 2 });
+    const user = await createUser(db, { roles: [ROLE_ADMIN], branchIds: [world.branchId] });
+    token = await signIn(api, user);
+  }, 120_000);
+
+  afterAll(async () => {
+    await lockHolder?.end().catch(() => {});
+    if (product && alive()) {
+      product.child.kill('SIGTERM');
+      await product.exited;
+    }
+    await db?.destroy();
+  });
+
+  /** An import job of regions, left waiting on a lock this test holds: connected when PostgreSQL goes. */
+  async function importJobWaitingOnALock(): Promise<{ jobId: string; holder: number }> {
+    lockHolder = new pg.Client({ connectionString: url });
+    lockHolder.on('error', () => {});
+    await lockHolder.connect();
+    await lockHolder.query('begin');
+    await lockHolder.query('lock table region in access exclusive mode');
+    const { rows } = await lockHolder.query<{ pid: number }>('select pg_backend_pid() as pid');
+    const region = entityByName('region');
+    const label = (name: string) => region.fields.find((f) => f.name === name)!.label;
+    const csv = `${label('code')},${label('nameTh')}\r\nRJOB${Date.now()},ภาคนำเข้า\r\n`;
+    const form = new FormData();
+    form.append('file', new Blob([csv]), 'ภาค.csv');
+    const response = await fetch(`${api}/region/import/jobs?dryRun=false`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+      body: form,
+    });
+    const job = (await response.json()) as { id: string };
+    expect(response.status, JSON.stringify(job)).toBe(201);
+    const waiting = await waitFor(async () => {
+      const { rows } = await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity
+        where datname = 'lms' and wait_event_type = 'Lock'`.execute(db);
+      return rows[0]!.n > 0;
+    }, 30_000);
+    expect(waiting).toBe(true);
+    return { jobId: job.id, holder: rows[0]!.pid };
+  }
+
+  /** Reads the branch's live calendar stream into `text` until aborted. */
+  async function openStream() {
+    const controller = new AbortController();
+    const response = await fetch(`${api}/bookingCalendar/events?branchId=${world.branchId}`, {
+      headers: { authorization: `Bearer ${token}` },
+      signal: controller.signal,
+    });
+    expect(response.status).toBe(200);
+    const stream = { text: '', close: () => controller.abort() };
+    const reader = response.body!.getReader();
+    const decoder = new TextDecoder();
+    void (async () => {
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) return;
+        stream.text += decoder.decode(value, { stream: true });
+      }
+    })().catch(() => {});
+    return stream;
+  }
+
+  const variants: [string, (holder: number) => Promise<void>][] = [
+    [
+      'every backend of the server terminated',
+      async (holder) => {
+        await sql`select pg_terminate_backend(pid) from pg_stat_activity
+          where datname = 'lms' and pid <> pg_backend_pid() and pid <> ${holder}`.execute(db);
+      },
+    ],
+    [
+      'the postmaster killed (SIGKILL)',
+      async () => {
+        process.kill(postmasterPid(clusterDir)!, 'SIGKILL');
+      },
+    ],
+  ];
+
+  for (const [name, kill] of variants) {
+    it(`${name}: the server lives, answers again, hears again and sends again`, {
+      timeout: 180_000,
+    }, async () => {
+      const { jobId, holder } = await importJobWaitingOnALock();
+      // The listener and the outbox worker are connected too (the worker keeps its connection).
+      expect(
+        await waitFor(async () => {
+          const { rows } = await sql<{ name: string }>`select distinct application_name as name
+            from pg_stat_activity where datname = 'lms' and application_name like 'lms-%'`.execute(db);
+          const names = rows.map((row) => row.name);
+          return names.some((n) => n.startsWith('lms-listen')) && names.includes('lms-contact-worker');
+        }, 10_000),
+      ).toBe(true);
+      await kill(holder);
+      await lockHolder?.end().catch(() => {});
+      lockHolder = undefined;
+
+      const healthy = await waitFor(
+        async () => (await fetch(`${api}/health`).catch(() => undefined))?.status === 200,
+        60_000,
+      );
+      expect(alive(), product.output()).toBe(true);
+      expect(healthy).toBe(true);
+
+      // The job lost its transaction: it says so in Thai once the database is back.
+      let job: { phase?: string; messages?: string[] } = {};
+      await waitFor(async () => {
+        job = (await call(api, 'GET', `/region/import/jobs/${jobId}`, { token })).body;
+        return job.phase === 'failed';
+      }, 30_000);
+      expect(job).toMatchObject({ phase: 'failed', messages: [jobMessages.databaseLost] });
+
+      // LISTEN again: a notification reaches a live calendar stream.
+      const stream = await openStream();
+      const heard = await waitFor(async () => {
+        const probe = randomUUID();
+        await sql`select pg_notify('lms_booking', ${JSON.stringify({
+          branchId: world.branchId,
+          kind: 'confirmed',
+          bookingId: probe,
+          slotIds: [],
+          dates: [],
+        })})`.execute(db);
+        await waitFor(() => stream.text.includes(probe), 500);
+        return stream.text.includes(probe);
+      }, 30_000);
+      expect(heard).toBe(true);
+
+      // A booking made now: its event reaches the stream, its message is queued and sent.
+      const deliveryOrderId = world.deliveryOrderIds[variants.findIndex(([n]) => n === name)]!;
+      const draft = await call(api, 'POST', `/doBooking/draft?branchId=${world.branchId}`, {
+        token,
+        body: oneDoDraft(world, deliveryOrderId),
+      });
+      expect(draft.status, JSON.stringify(draft.body)).toBe(201);
+      const confirmed = await call(
+        api,
+        'POST',
+        `/doBooking/confirm?id=${draft.body.draft.id}&branchId=${world.branchId}`,
+        { token },
+      );
+      expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(201);
+      const bookingId = confirmed.body.id as string;
+      expect(await waitFor(() => stream.text.includes(bookingId), 10_000)).toBe(true);
+      stream.close();
+      const sent = await waitFor(async () => {
+        const { rows } = await sql<{ status: string }>`select status from contact_message
+          where booking_id = ${bookingId}`.execute(db);
+        return rows.length > 0 && rows.every((row) => row.status === 'sent');
+      }, 30_000);
+      expect(sent).toBe(true);
+      expect(alive(), product.output()).toBe(true);
+      expect(product.output()).not.toMatch(/Unhandled|uncaught/i);
+    });
+  }
 });

@@ -1,4 +1,4 @@
-import { USER_ADMIN_MESSAGES } from '@lms/domain';
+import { entityByName, USER_ADMIN_MESSAGES } from '@lms/domain';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ensureFirstAdmin } from '../src/auth/firstAdmin.ts';
@@ -64,6 +64,49 @@ function expected(actor: string, target: string): 200 | 403 {
   if (actor === 'useradmin') return target === 'useradmin' ? 200 : 403;
   return 403;
 }
+
+describe('user import', () => {
+  /** `POST /appUser/import` of a CSV as `actor`: the report. */
+  async function importUsers(actor: Demo, rows: string[][], query: Record<string, string>) {
+    const label = (name: string) => entityByName('appUser').fields.find((f) => f.name === name)!.label;
+    const header = ['username', 'fullName', 'roleGroupIds', 'branchIds'].map(label);
+    const form = new FormData();
+    form.append('file', new Blob([[header, ...rows].map((row) => row.join(',')).join('\r\n')]), 'users.csv');
+    const response = await fetch(`${server.api}/appUser/import?${new URLSearchParams(query)}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${actor.token}` },
+      body: form,
+    });
+    expect(response.status).toBe(200);
+    return ((await response.json()) as { rows: { row: number; status: string; errors: object }[] }).rows;
+  }
+
+  it('a dry run refuses the rows the import refuses, with the same words', async () => {
+    const self = get('useradmin');
+    const rows = [
+      // A group whose roles the user administrator does not hold.
+      ['imp.planner', 'นำเข้า วางแผน', 'ผู้วางแผนจัดส่ง', 'BKK'],
+      // A branch it does not hold.
+      ['imp.north', 'นำเข้า เหนือ', '', 'CNX'],
+      // A user stronger than itself.
+      ['admin', 'ผู้ดูแลระบบ แก้ชื่อ', '', 'BKK'],
+      // Within its own access: written.
+      ['imp.own', 'นำเข้า ในสาขา', '', 'BKK'],
+    ];
+    const dry = await importUsers(self, rows, { dryRun: 'true' });
+    const real = await importUsers(self, rows, { dryRun: 'false', validOnly: 'true' });
+    expect(dry).toEqual(real);
+    expect(real.map((r) => r.status)).toEqual(['failed', 'failed', 'failed', 'created']);
+    expect(real.slice(0, 3).map((r) => Object.values(r.errors))).toEqual([
+      [expect.stringContaining('ROLE_DO_BOOKING')],
+      [USER_ADMIN_MESSAGES.grantBranches],
+      [USER_ADMIN_MESSAGES.actOnStronger],
+    ]);
+    const { rows: written } = await sql<{ username: string }>`select username from app_user
+      where username like 'imp.%' order by username`.execute(server.db);
+    expect(written).toEqual([{ username: 'imp.own' }]);
+  });
+});
 
 describe('user administration', () => {
   it('refuses an edit of a user who holds roles or branches the editor does not', async () => {

@@ -1,6 +1,6 @@
 import { ROLE_ADMIN } from '@lms/domain';
 import type { Database, Executor } from '../db/database.ts';
-import { ChannelListener } from '../db/listener.ts';
+import type { DatabaseListener } from '../db/listener.ts';
 import { notify } from '../db/signals.ts';
 import { apiKeyPrincipal } from '../integration/apiKeys.ts';
 
@@ -92,35 +92,38 @@ export class PrincipalStore {
   private readonly cache = new Map<string, SessionRow>();
   /** Bumped by every invalidation: a read that started before one must not fill the cache. */
   private generation = 0;
-  private listener: ChannelListener | undefined;
+  /** Between the listener's `up` and `down`: every change made meanwhile is heard. */
+  private hearing = false;
   private waiters: Waiter[] = [];
   private readonly expected = new Map<string, Promise<void>>();
 
   constructor(private readonly db: Database) {}
 
-  /** Starts listening for changes from every instance; until then (and while down) nothing is cached. */
-  async listen(databaseUrl: string): Promise<void> {
-    this.listener = new ChannelListener({
-      databaseUrl,
-      channel: SESSION_CHANNEL,
-      onNotify: (payload) => this.heard(payload),
-      onUp: () => this.invalidateAll(),
-      onDown: () => {
+  /** Listens for changes from every instance on `listener`; until it hears (and while it is down) nothing is cached. */
+  async listen(listener: DatabaseListener): Promise<void> {
+    await listener.subscribe(SESSION_CHANNEL, {
+      notify: (payload) => this.heard(payload),
+      up: () => {
+        this.invalidateAll();
+        this.hearing = true;
+      },
+      down: () => {
+        this.hearing = false;
         this.invalidateAll();
         this.releaseWaiters();
       },
     });
-    await this.listener.start();
   }
 
-  async close(): Promise<void> {
-    await this.listener?.close();
+  /** The listener is closed by its owner (app.ts): what waits for it is let go. */
+  close(): void {
+    this.hearing = false;
     this.releaseWaiters();
   }
 
   /** Whether hits may be served from memory now. */
   get caching(): boolean {
-    return this.listener?.listening ?? false;
+    return this.hearing;
   }
 
   /** The principal of a session, or why it is not valid any more. */

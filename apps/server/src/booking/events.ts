@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { EventEmitter } from 'node:events';
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { BookingEvent, RecordPresence } from '@lms/domain';
-import pg from 'pg';
+import type { DatabaseListener } from '../db/listener.ts';
 
 export const BOOKING_CHANNEL = 'lms_booking';
 /** Who has which record open (presence/presence.ts): passed on as heard, never numbered or replayed. */
@@ -19,6 +18,8 @@ export interface NumberedBookingEvent {
 /** How many recent events a reconnecting browser can catch up on (`Last-Event-ID`). */
 export const REPLAY_SIZE = 1000;
 
+const newEpoch = () => randomBytes(6).toString('hex');
+
 /**
  * Booking changes from every server instance: each instance LISTENs on one PostgreSQL channel
  * (writers NOTIFY inside their transaction, so only committed changes are heard, in commit order)
@@ -29,57 +30,57 @@ export const REPLAY_SIZE = 1000;
  * heard. The last REPLAY_SIZE events are kept, so a browser that reconnects with the last id it
  * saw gets what it missed (`since`); an id of another run or instance, or one older than the
  * buffer, cannot be resumed and the browser must reload what it shows (`since` answers null).
+ * After the listening connection was lost and came back, a new epoch begins and open streams
+ * are told `resync`: what was committed while it was down was never heard.
  */
 export class BookingEvents extends EventEmitter {
-  private client: pg.Client | undefined;
-  private closed = false;
-  private readonly epoch = randomBytes(6).toString('hex');
+  private epoch = newEpoch();
   private seq = 0;
-  private readonly recent: NumberedBookingEvent[] = [];
+  private recent: NumberedBookingEvent[] = [];
+  /** The listener went down since this run's epoch began: events may have been missed. */
+  private missed = false;
 
-  async listen(databaseUrl: string): Promise<void> {
-    const client = new pg.Client({ connectionString: databaseUrl });
-    client.on('notification', (message) => {
-      if (message.channel === PRESENCE_CHANNEL && message.payload) {
+  /** Hears both channels on `listener`: bookings numbered and kept, presence passed on. */
+  async listen(listener: DatabaseListener): Promise<void> {
+    await listener.subscribe(BOOKING_CHANNEL, {
+      notify: (payload) => {
+        let event: BookingEvent;
+        try {
+          event = JSON.parse(payload) as BookingEvent;
+        } catch {
+          return; // A malformed payload is not ours: ignore it.
+        }
+        this.publish(event);
+      },
+      down: () => {
+        this.missed = true;
+      },
+      up: () => {
+        if (this.missed) this.resync();
+      },
+    });
+    await listener.subscribe(PRESENCE_CHANNEL, {
+      notify: (payload) => {
         // Presence is of the moment: a reconnecting browser asks again rather than replaying it.
         try {
-          this.emit('presence', JSON.parse(message.payload) as RecordPresence);
+          this.emit('presence', JSON.parse(payload) as RecordPresence);
         } catch {
           // A malformed payload is not ours: ignore it.
         }
-        return;
-      }
-      if (message.channel !== BOOKING_CHANNEL || !message.payload) return;
-      let event: BookingEvent;
-      try {
-        event = JSON.parse(message.payload) as BookingEvent;
-      } catch {
-        return; // A malformed payload is not ours: ignore it.
-      }
-      this.publish(event);
+      },
     });
-    client.on('error', () => {});
-    // The database restarted (docs/security.md, "Recovery"): listen again once it is back, or the
-    // live calendar would go quiet for good.
-    client.once('end', () => {
-      if (!this.closed && this.client === client) void this.relisten(databaseUrl);
-    });
-    await client.connect();
-    await client.query(`listen ${BOOKING_CHANNEL}`);
-    await client.query(`listen ${PRESENCE_CHANNEL}`);
-    this.client = client;
   }
 
-  private async relisten(databaseUrl: string): Promise<void> {
-    while (!this.closed) {
-      await sleep(1000);
-      try {
-        await this.listen(databaseUrl);
-        return;
-      } catch {
-        // Still down: try again.
-      }
-    }
+  /**
+   * Listening again after a loss: what was committed meanwhile was never heard, so no id of
+   * before can be resumed from (a new epoch) and every open stream is told to reload (`resync`).
+   */
+  private resync(): void {
+    this.missed = false;
+    this.epoch = newEpoch();
+    this.seq = 0;
+    this.recent = [];
+    this.emit('resync');
   }
 
   /** Numbers the event, keeps it for replay and hands it to every open stream (synchronously). */
@@ -111,9 +112,7 @@ export class BookingEvents extends EventEmitter {
     return this.recent.slice(this.recent.length - (this.seq - seen));
   }
 
-  async close(): Promise<void> {
-    this.closed = true;
-    await this.client?.end().catch(() => {});
+  close(): void {
     this.removeAllListeners();
   }
 

@@ -143,17 +143,21 @@ export async function rescheduleUnderLocks(
 }
 
 /**
- * Moves a booking to the option named `choice` (the customer's link): the engine re-suggests with
- * what is booked now and the choice must still be among its options, so capacity cannot be oversold.
+ * Moves a booking to the option `chosen` picks among those offered now (the customer's link names
+ * it without ids: contact/links.ts); under the locks the engine re-suggests with what is booked
+ * then and the same slots must still be among its options, so capacity cannot be oversold.
  */
 export async function moveBooking(
   db: Database,
   appointment: Appointment,
-  choice: string,
+  chosen: (option: BookingOption) => boolean,
   options: { contact?: Contact; now?: Date } = {},
 ) {
   const today = bangkokIsoDate(options.now ?? new Date());
   const request = requestOf(appointment);
+  const wanted = (await moveOptions(db, appointment, today)).find(chosen);
+  if (!wanted) throw conflict(appointmentMessages.choiceGone);
+  const choice = choiceOf(wanted);
   await rescheduleUnderLocks(
     db,
     appointment,

@@ -71,7 +71,8 @@ export function streamEmitterEvents<T>(
  * back with `Last-Event-ID` first gets the branch's events it missed, or `event: resync` when
  * they are no longer known (it must reload what it shows). Then `event: ready` carries the
  * current id, and the heartbeats keep it current, so a browser that saw no event of its branch
- * still has a resume point.
+ * still has a resume point. An open stream is told `resync` when the server's listener was down
+ * and came back (events.ts).
  */
 export function streamEvents(
   request: FastifyRequest,
@@ -87,9 +88,12 @@ export function streamEvents(
     if (presence.branchId === branchId && listener.mayRead(presence.entity))
       stream.send('presence', presence);
   };
+  // The server stopped hearing for a while (events.ts): reload, and resume from the new epoch.
+  const resync = () => stream.send('resync', {}, events.lastId());
   const stream = openStream(request, reply, () => {
     events.off('booking', send);
     events.off('presence', sendPresence);
+    events.off('resync', resync);
   });
   stream.heartbeatId = () => events.lastId();
   // Replay and subscribe in the same turn of the event loop: no event can fall between them.
@@ -102,6 +106,7 @@ export function streamEvents(
   stream.send('ready', {}, events.lastId());
   events.on('booking', send);
   events.on('presence', sendPresence);
+  events.on('resync', resync);
 }
 
 /** What one stream's listener may hear: the branch's bookings, and who has open a record of an entity they read. */

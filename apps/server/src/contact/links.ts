@@ -26,6 +26,18 @@ export class AppointmentLinks {
     return `${id}.${this.mac(bookingId).toString('base64url')}`;
   }
 
+  /**
+   * The customer's name for a move option (docs/contact.md): a short MAC of the booking and the
+   * option's slots. It carries no id, and names the option only on this booking's link.
+   */
+  choice(bookingId: string, slotIds: string): string {
+    return createHmac('sha256', this.key)
+      .update(`move:${bookingId}:${slotIds}`)
+      .digest()
+      .subarray(0, 16)
+      .toString('base64url');
+  }
+
   /** The booking id a token was made for, or null for anything else. */
   bookingOf(token: string): string | null {
     const match = /^([A-Za-z0-9_-]{22})\.([A-Za-z0-9_-]{43})$/.exec(token);

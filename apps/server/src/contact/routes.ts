@@ -1,3 +1,4 @@
+import type { BookingOption } from '@lms/booking';
 import {
   appointmentApi,
   appointmentMessages,
@@ -129,7 +130,7 @@ export function appointmentRoutes(ctx: AuthContext, options: { throttle?: Thrott
           options: found.map((option) => {
             const first = option.allocations[0]!;
             return {
-              choice: choiceOf(option),
+              choice: ctx.contact.links.choice(appointment.bookingId, choiceOf(option)),
               date: first.date,
               shiftName: first.shiftName,
               shiftStart: first.shiftStartTime,
@@ -146,7 +147,9 @@ export function appointmentRoutes(ctx: AuthContext, options: { throttle?: Thrott
       config,
       handler: async (request) => {
         const appointment = await appointmentOf(request, request.params.token);
-        await moveBooking(ctx.db, appointment, request.body.choice, { contact: ctx.contact });
+        const named = (option: BookingOption) =>
+          ctx.contact.links.choice(appointment.bookingId, choiceOf(option)) === request.body.choice;
+        await moveBooking(ctx.db, appointment, named, { contact: ctx.contact });
         return publicOf((await loadAppointment(ctx.db, appointment.bookingId))!);
       },
     });

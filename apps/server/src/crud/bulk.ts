@@ -23,7 +23,7 @@ import { tableOf } from '../entities/naming.ts';
 import { typed } from '../http/contract.ts';
 import { badRequest, forbidden, HttpError, unprocessable } from '../http/errors.ts';
 import type { AuthContext } from '../routes/context.ts';
-import type { EntityExtension } from './extensions.ts';
+import { type EntityExtension, hasWriteEffects, writeEffects } from './extensions.ts';
 import { changesOf, recordHistories } from './history.ts';
 import { referencesAmong, translateWriteError } from './pgErrors.ts';
 import {
@@ -210,7 +210,7 @@ async function writeRows(
       ? deleteRecords(trx, entity, ids)
       : setColumn(trx, entity, set!.field, set!.value, ids, principal.userId);
   if (rows.length === 0) return [];
-  if (!extension.afterWrite) {
+  if (!hasWriteEffects(extension)) {
     await write(rows.map((row) => row.id as string));
     return [...rows];
   }
@@ -220,11 +220,11 @@ async function writeRows(
     await sql`savepoint bulk_row`.execute(trx);
     try {
       if (action === 'delete')
-        await extension.afterWrite(trx, { action: 'delete', id, before, principal }, ctx);
+        await writeEffects(extension, trx, { action: 'delete', id, before, principal }, ctx);
       await write([id]);
       if (action === 'set') {
         const after = await findRecord(trx, entity, id);
-        await extension.afterWrite(trx, { action: 'update', id, before, after, principal }, ctx);
+        await writeEffects(extension, trx, { action: 'update', id, before, after, principal }, ctx);
       }
       await sql`release savepoint bulk_row`.execute(trx);
       written.push(before);

@@ -22,7 +22,7 @@ import {
 import type { AuthContext } from '../routes/context.ts';
 import { bulkActionRoute } from './bulk.ts';
 import { sendExcel } from './export.ts';
-import type { EntityExtension } from './extensions.ts';
+import { type EntityExtension, writeEffects } from './extensions.ts';
 import { changesOf, historyOf, recordHistory } from './history.ts';
 import { recordOptions } from './options.ts';
 import { referencesTo, translateWriteError } from './pgErrors.ts';
@@ -241,7 +241,8 @@ export function entityRoutes(entity: EntityDef, ctx: AuthContext, extension: Ent
               changes: changesOf('create', undefined, after),
               userId: principal.userId,
             });
-            extra = await extension.afterWrite?.(
+            extra = await writeEffects(
+              extension,
               trx,
               { action: 'create', id: created, after, principal },
               ctx,
@@ -294,7 +295,7 @@ export function entityRoutes(entity: EntityDef, ctx: AuthContext, extension: Ent
               changes: changesOf('update', before, after),
               userId: principal.userId,
             });
-            await extension.afterWrite?.(trx, { action: 'update', id, before, after, principal }, ctx);
+            await writeEffects(extension, trx, { action: 'update', id, before, after, principal }, ctx);
           })
           .catch((error) => translateWriteError(entity, error));
         await extension.afterCommit?.({ action: 'update', id }, ctx);
@@ -322,7 +323,7 @@ export function entityRoutes(entity: EntityDef, ctx: AuthContext, extension: Ent
           .execute(async (trx) => {
             const before = await findRecord(trx, entity, id, request.branchId, true);
             if (!before) throw notFound();
-            await extension.afterWrite?.(trx, { action: 'delete', id, before, principal }, ctx);
+            await writeEffects(extension, trx, { action: 'delete', id, before, principal }, ctx);
             await deleteRecord(trx, entity, id);
             await recordHistory(trx, {
               entity,

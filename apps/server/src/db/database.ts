@@ -30,6 +30,10 @@ export function connect(url: string, max = 10): Database {
   pool.on('error', (error) =>
     console.error(JSON.stringify({ level: 50, msg: 'idle database connection lost', err: error.message })),
   );
+  // The pool listens on idle connections only: one lost while lent out (a query or a transaction
+  // under way) emits 'error' with nobody listening, which ends the process. Its query fails with
+  // the error, and the pool drops the broken connection when it comes back.
+  pool.on('connect', (client) => client.on('error', () => {}));
   // Statements marked `prepared` (db/prepared.ts) go by name; every other one as before.
   return new Kysely({ dialect: new PostgresDialect({ pool: preparingPool(pool) }) });
 }

@@ -10,6 +10,7 @@ import { sql } from 'kysely';
 import { type Rule, Throttle } from '../auth/throttle.ts';
 import { streamEmitterEvents } from '../booking/sse.ts';
 import type { Database } from '../db/database.ts';
+import type { DatabaseListener } from '../db/listener.ts';
 import { typed } from '../http/contract.ts';
 import { HttpError, unprocessable } from '../http/errors.ts';
 import type { AuthContext } from '../routes/context.ts';
@@ -89,11 +90,11 @@ async function latestToday(db: Database): Promise<SharedPosition[]> {
  * The location tracking demo (admin only, spec §2/§6): admins share their device's position,
  * read today's latest position of each user, and follow other admins live (server-sent events).
  */
-export function locationTrackingRoutes(ctx: AuthContext, databaseUrl?: string) {
+export function locationTrackingRoutes(ctx: AuthContext, listener: DatabaseListener | undefined) {
   return async (fastify: FastifyInstance) => {
     const app = typed(fastify);
     const events = new PositionEvents();
-    if (databaseUrl) await events.listen(databaseUrl);
+    if (listener) await events.listen(listener);
     app.addHook('onClose', () => events.close());
     const config = { access: { roles: featureRoles.locationTracking.read } };
     const tags = ['Location tracking demo'];

@@ -34,9 +34,12 @@ export function isDatabaseUnavailable(error: unknown): boolean {
     // 57P01–57P03: the server is shutting down or starting; class 08: connection exceptions.
     if (/^57P0[123]$|^08/.test(code)) return true;
   }
+  // The last: a lent-out connection that broke between two statements (a transaction's next one).
   return (
     typeof message === 'string' &&
-    /^Connection terminated|timeout exceeded when trying to connect/.test(message)
+    /^Connection terminated|timeout exceeded when trying to connect|connection error and is not queryable/.test(
+      message,
+    )
   );
 }
 

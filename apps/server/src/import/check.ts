@@ -107,7 +107,10 @@ export class Checker {
       // An extension's own rules (users), after the schema's; most entities have none (no await per row).
       const extra = extension?.validate ? await extension.validate(checked.value, ctx!) : undefined;
       if (extra && Object.keys(extra).length) Object.assign(entry.errors, extra);
-      else this.accept(entry, checked.before, checked.value);
+      else {
+        this.accept(entry, checked.before, checked.value);
+        await this.refuseWrite(entry);
+      }
     }
     await this.refuseBookedChanges(pending);
     return pending;
@@ -229,6 +232,25 @@ export class Checker {
     entry.values = values;
     entry.existing = before;
     entry.status = !before ? 'created' : changed ? 'updated' : 'unchanged';
+  }
+
+  /**
+   * 5b. A row to write that the extension refuses to this user (users: groups or branches they do
+   * not hold), with the words the write would refuse it with: a dry run reports what the import does.
+   */
+  private async refuseWrite(entry: Pending): Promise<void> {
+    const refusal = this.options.extension?.refusal;
+    if (!refusal || (entry.status !== 'created' && entry.status !== 'updated')) return;
+    const before = entry.existing;
+    const message = await refusal(this.db, {
+      action: before ? 'update' : 'create',
+      before,
+      after: { ...before, ...entry.values },
+      principal: this.options.principal,
+    });
+    if (!message) return;
+    entry.status = 'failed';
+    entry.errors = { '': message };
   }
 
   private field(name: string): FieldDef | undefined {

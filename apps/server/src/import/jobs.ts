@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import {
   type EntityDef,
   IMPORT_REPORT_PAGE,
@@ -8,9 +9,9 @@ import {
   type ImportRowsPage,
   type ImportRowsQuery,
 } from '@lms/domain';
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import type { Database } from '../db/database.ts';
-import { HttpError, notFound } from '../http/errors.ts';
+import { HttpError, isDatabaseUnavailable, notFound } from '../http/errors.ts';
 import { recordsFromSheet } from './columns.ts';
 import { type ImportOptions, importRecords } from './importRecords.ts';
 import { readSheet } from './read.ts';
@@ -21,6 +22,8 @@ export const jobMessages = {
   failed: 'นำเข้าไม่สำเร็จ กรุณาลองใหม่',
   /** A running job nobody has heard from: its server stopped, and its transaction with it. */
   stopped: 'การนำเข้าหยุดกลางคันเพราะเซิร์ฟเวอร์หยุดทำงาน ไม่มีข้อมูลใดถูกบันทึก กรุณานำเข้าอีกครั้ง',
+  /** The database went away under the job: its transaction was rolled back. */
+  databaseLost: 'การนำเข้าหยุดกลางคันเพราะฐานข้อมูลไม่พร้อมใช้งานชั่วคราว ไม่มีข้อมูลใดถูกบันทึก กรุณานำเข้าอีกครั้ง',
 } as const;
 
 /** A running job writes its progress at most this often (and at each new phase). */
@@ -98,6 +101,9 @@ async function runJob(
     await sql`update import_job set phase = ${progress.phase}, done = ${progress.done}, total = ${progress.total},
       updated_at = now() where id = ${id}`.execute(db);
   };
+  // How the job ends, written once whatever happened, even if the database was away meanwhile.
+  let end: RawBuilder<unknown>;
+  let unexpected: unknown;
   try {
     const records = recordsFromSheet(entity, await readSheet(file.bytes, file.name));
     const { pages, ...report } = await importRecords(db, entity, records, {
@@ -106,15 +112,34 @@ async function runJob(
       onProgress: save,
     });
     const kept = { ...report, failedRows: pages.failedRows, rest: pages.rest };
-    await sql`update import_job set phase = 'done', done = ${report.total}, total = ${report.total},
-      report = ${JSON.stringify(kept)}::jsonb, updated_at = now() where id = ${id}`.execute(db);
+    end = sql`update import_job set phase = 'done', done = ${report.total}, total = ${report.total},
+      report = ${JSON.stringify(kept)}::jsonb, updated_at = now() where id = ${id}`;
   } catch (error) {
     const refused = error instanceof HttpError;
-    await sql`update import_job set phase = 'failed', updated_at = now(),
-      messages = ${JSON.stringify(refused ? error.messages : [jobMessages.failed])}::jsonb where id = ${id}`.execute(
-      db,
-    );
-    if (!refused) throw error;
+    const lost = !refused && isDatabaseUnavailable(error);
+    if (!refused && !lost) unexpected = error;
+    const messages = refused ? error.messages : [lost ? jobMessages.databaseLost : jobMessages.failed];
+    end = sql`update import_job set phase = 'failed', updated_at = now(),
+      messages = ${JSON.stringify(messages)}::jsonb where id = ${id}`;
+  }
+  await onceReachable(() => end.execute(db));
+  if (unexpected) throw unexpected;
+}
+
+/**
+ * Runs `write`, trying again with back-off while the database cannot be reached (a restart takes
+ * seconds); past STALLED_MS the reader calls the job stopped anyway, so it gives up.
+ */
+async function onceReachable(write: () => Promise<unknown>): Promise<void> {
+  const since = Date.now();
+  for (let wait = 250; ; wait = Math.min(wait * 2, 5000)) {
+    try {
+      await write();
+      return;
+    } catch (error) {
+      if (!isDatabaseUnavailable(error) || Date.now() - since > STALLED_MS) throw error;
+      await sleep(wait);
+    }
   }
 }
 

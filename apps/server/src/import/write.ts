@@ -1,5 +1,6 @@
 import type { EntityDef } from '@lms/domain';
 import { sql } from 'kysely';
+import { hasWriteEffects, writeEffects } from '../crud/extensions.ts';
 import { changesOf, type HistoryDraft, recordHistories, recordHistory } from '../crud/history.ts';
 import { translateWriteError } from '../crud/pgErrors.ts';
 import { type Row, writeRecord } from '../crud/repository.ts';
@@ -35,7 +36,7 @@ export async function writeChunk(
   const written: Written[] = [];
   const toWrite = chunk.filter((e) => e.status === 'created' || e.status === 'updated');
   const byRecord = (e: Pending) =>
-    Boolean(options.extension?.afterWrite) ||
+    hasWriteEffects(options.extension) ||
     e.children.length > 0 ||
     e.present.some((f) => f.type === 'attachments' && f.name in e.values);
   const batch = toWrite.filter((e) => !byRecord(e));
@@ -130,7 +131,7 @@ async function writeOne(trx: Tx, entity: EntityDef, entry: Pending, options: Imp
     userId: principal.userId,
     source: options.source,
   });
-  await options.extension?.afterWrite?.(trx, { action, id, before, after, principal }, options.ctx!);
+  await writeEffects(options.extension, trx, { action, id, before, after, principal }, options.ctx!);
   return id;
 }
 

@@ -33,16 +33,25 @@ async function accessOf(trx: Executor, row: Row): Promise<AccessHolder> {
   return { roles: rows.map((r) => r.role), branchIds: ids(row.branchIds) };
 }
 
-/** Refuses (403, rolling the write back) what `principal` may not do to this user: the domain's rule. */
+/** What `principal` may not do to this user (the domain's rule), in Thai; nothing when allowed. */
+async function administrationRefusal(
+  db: Executor,
+  principal: Principal,
+  target: { before?: Row; after?: Row },
+): Promise<string | undefined> {
+  return userAdministrationRefusal(principal, {
+    before: target.before && (await accessOf(db, target.before)),
+    after: target.after && (await accessOf(db, target.after)),
+  });
+}
+
+/** Refuses (403, rolling the write back) what `principal` may not do to this user. */
 async function checkUserAdministration(
-  trx: Executor,
+  db: Executor,
   principal: Principal,
   target: { before?: Row; after?: Row },
 ) {
-  const refusal = userAdministrationRefusal(principal, {
-    before: target.before && (await accessOf(trx, target.before)),
-    after: target.after && (await accessOf(trx, target.after)),
-  });
+  const refusal = await administrationRefusal(db, principal, target);
   if (refusal) throw forbidden(refusal);
 }
 
@@ -51,8 +60,9 @@ async function checkUserAdministration(
  * a change to a user's groups, branches or active flag ends their sessions at the next request.
  */
 export const appUserExtension: EntityExtension = {
+  // Groups and branches granted, and the user's own: asked by the import's check and every write.
+  refusal: (db, write) => administrationRefusal(db, write.principal, write),
   async afterWrite(trx, write, ctx) {
-    await checkUserAdministration(trx, write.principal, write);
     if (write.action === 'create') {
       const temporaryPassword = randomPassword();
       const hash = await ctx.hashing.run(`user:${write.principal.userId}`, () =>

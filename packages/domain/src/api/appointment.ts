@@ -35,9 +35,12 @@ export const PublicAppointment = Type.Object({
 });
 export type PublicAppointment = Static<typeof PublicAppointment>;
 
+/** The opaque name of a move option (no id in it), as `options` gives it and `move` takes it back. */
+export const MoveChoice = Type.String({ pattern: '^[A-Za-z0-9_-]{22}$' });
+
 /** A slot set the engine offers for a move; `choice` names it back to `move`. */
 export const MoveOption = Type.Object({
-  choice: Type.String(),
+  choice: MoveChoice,
   date: IsoDate,
   shiftName: Type.String(),
   shiftStart: TimeOfDay,
@@ -66,10 +69,7 @@ export const appointmentApi = {
     url: '/public/appointment/:token/move',
     schema: {
       params: AppointmentParams,
-      // The option's slot ids, comma-separated, as `options` named it.
-      body: Type.Object({
-        choice: Type.String({ maxLength: 2000, pattern: '^[0-9a-f-]{36}(,[0-9a-f-]{36})*$' }),
-      }),
+      body: Type.Object({ choice: MoveChoice }),
       response: { 200: PublicAppointment },
     },
   }),

@@ -21,9 +21,22 @@ const appointment: PublicAppointment = {
   confirmed: false,
   expiresAt: '2026-11-25T17:00:00.000Z',
 };
+// Choices are opaque names the server makes (no slot id in them): the page only sends one back.
 const options: MoveOption[] = [
-  { choice: 'slot-a', date: '2026-11-26', shiftName: 'บ่าย', shiftStart: '13:00', shiftEnd: '17:00' },
-  { choice: 'slot-b', date: '2026-11-27', shiftName: 'เช้า', shiftStart: '08:00', shiftEnd: '12:00' },
+  {
+    choice: 'q3Zb1xT0mW8rK2pL9vN4cA',
+    date: '2026-11-26',
+    shiftName: 'บ่าย',
+    shiftStart: '13:00',
+    shiftEnd: '17:00',
+  },
+  {
+    choice: 'Hf7-dS2_kQ0aZ5yT3uB8eW',
+    date: '2026-11-27',
+    shiftName: 'เช้า',
+    shiftStart: '08:00',
+    shiftEnd: '12:00',
+  },
 ];
 
 interface Server {
@@ -123,7 +136,7 @@ export const Moved: Story = {
     await userEvent.click(await canvas.findByRole('button', { name: appointmentText.move }));
     await userEvent.click(await canvas.findByRole('button', { name: '26/11/2569 บ่าย (13:00–17:00 น.)' }));
     await expect(await canvas.findByRole('status')).toHaveTextContent(appointmentText.moved);
-    await expect(moved).toEqual(['slot-a']);
+    await expect(moved).toEqual([options[0]!.choice]);
     const card = canvas.getByRole('region', { name: appointmentText.title });
     await expect(card).toHaveTextContent('26/11/2569');
     await expect(card).toHaveTextContent('บ่าย (13:00–17:00 น.)');
