@@ -112,7 +112,12 @@ export function bulkActionRoute(
     url: bulkActionPath(entity.name),
     schema: { tags: [entity.title], body: BulkActionBody, response: { 200: BulkActionAnswerSchema } },
     // Declared as an edit; a delete also needs the delete right (checked below, per action).
-    config: { access: { entity: entity.name, action: 'update' }, branchScoped: entity.branchOwned },
+    config: {
+      access: { entity: entity.name, action: 'update' },
+      // A list screen's selection tool; the ERP writes by key (docs/integration.md).
+      apiKey: 'closed',
+      branchScoped: entity.branchOwned,
+    },
     handler: async (request): Promise<BulkActionAnswer> => {
       checkRecordQuery(entity, request);
       const body = request.body;

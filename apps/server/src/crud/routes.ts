@@ -1,4 +1,5 @@
 import {
+  apiKeyReaches,
   type EntityDef,
   LIST_TOTAL,
   NoContent,
@@ -86,6 +87,8 @@ export function entityRoutes(entity: EntityDef, ctx: AuthContext, extension: Ent
     const branchScoped = entity.branchOwned;
     const access = (action: 'read' | 'create' | 'update' | 'delete' | 'export') => ({
       access: { entity: entity.name, action },
+      // A spreadsheet export is a person's tool; the ERP reads pages (docs/integration.md).
+      apiKey: action !== 'export' && apiKeyReaches(entity, action) ? ('open' as const) : ('closed' as const),
       branchScoped,
     });
     const tags = [entity.title];

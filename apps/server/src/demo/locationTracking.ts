@@ -95,7 +95,7 @@ export function locationTrackingRoutes(ctx: AuthContext, databaseUrl?: string) {
     const events = new PositionEvents();
     if (databaseUrl) await events.listen(databaseUrl);
     app.addHook('onClose', () => events.close());
-    const config = { access: { roles: featureRoles.locationTracking.read } };
+    const config = { access: { roles: featureRoles.locationTracking.read }, apiKey: 'closed' } as const;
     const tags = ['Location tracking demo'];
     // One post per interval per user, counted in PostgreSQL: the same for every instance.
     const posts = new Throttle(ctx.db, 'position', [onePostPerInterval]);
@@ -103,7 +103,7 @@ export function locationTrackingRoutes(ctx: AuthContext, databaseUrl?: string) {
     app.route({
       ...locationTrackingApi.share,
       schema: { ...locationTrackingApi.share.schema, tags },
-      config: { access: { roles: featureRoles.locationTracking.edit } },
+      config: { access: { roles: featureRoles.locationTracking.edit }, apiKey: 'closed' },
       handler: async (request, reply) => {
         const principal = request.principal!;
         const now = Date.now();

@@ -83,7 +83,7 @@ export const appUserExtension: EntityExtension = {
     app.post(
       `/${entity.name}/:id/resetPassword`,
       {
-        config: { access: { entity: entity.name, action: 'resetPassword' } },
+        config: { access: { entity: entity.name, action: 'resetPassword' }, apiKey: 'closed' },
         schema: { tags: [entity.title], response: { 200: ResetPasswordAnswer } },
       },
       async (request) => {

@@ -1,22 +1,23 @@
 import { entities } from '../entities/index.ts';
+import type { EntityDef } from '../entity/types.ts';
 import { phrase } from '../text/phrase.ts';
 
 /**
- * What an ERP integration key may do (issue 18). A key acts with exactly its branches and its
- * permission group's roles, on entity records only: never on the entities declared
- * `closedToApiKeys` (users, permission groups), never on account, booking or admin calls,
- * whatever roles its group holds.
+ * What an ERP integration key may do (issue 18, docs/security.md "Key policy"). A key acts with
+ * exactly its branches and its permission group's roles, on the routes that declare themselves
+ * open to keys: never on the entities declared `closedToApiKeys` (users, permission groups),
+ * never on account, booking, document or admin calls, whatever roles its group holds.
  */
 export const entitiesNoApiKeyReaches: ReadonlySet<string> = new Set(
   entities.filter((entity) => entity.closedToApiKeys).map((entity) => entity.name),
 );
 
-/** Whether a route guarded by `access` is open to an API key at all (its roles are checked after). */
-export function apiKeyMayUse(access: object): boolean {
-  return (
-    'entity' in access && typeof access.entity === 'string' && !entitiesNoApiKeyReaches.has(access.entity)
-  );
-}
+/**
+ * Whether a key reaches this generic record route of an entity: reading and writing its records.
+ * Export, import and bulk actions are the screens' tools, not the ERP's.
+ */
+export const apiKeyReaches = (entity: EntityDef, _action: 'read' | 'create' | 'update' | 'delete') =>
+  !entitiesNoApiKeyReaches.has(entity.name);
 
 /**
  * Delivery-order fields a sync may not change once the order is booked: a confirmed booking was
