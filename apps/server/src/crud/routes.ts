@@ -10,6 +10,7 @@ import {
 } from '@lms/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { isUuid } from '../auth/access.ts';
+import { reaches, withinReach } from '../auth/reach.ts';
 import { badRequest, conflict, HttpError, notFound, unprocessable } from '../http/errors.ts';
 import {
   filledPersonal,
@@ -102,7 +103,8 @@ export function entityRoutes(entity: EntityDef, ctx: AuthContext, extension: Ent
       },
       async (request) => {
         const { query, countTotal } = pageRequest(entity, request.query as RawQuery);
-        const page = await listRecords(ctx.db, entity, query, request.branchId, countTotal);
+        const scoped = withinReach(entity, request.principal!, query);
+        const page = await listRecords(ctx.db, entity, scoped, request.branchId, countTotal);
         // A list is no place for personal data (docs/privacy.md): masked for everyone.
         maskPersonal(entity, page.items);
         return page;
@@ -116,7 +118,13 @@ export function entityRoutes(entity: EntityDef, ctx: AuthContext, extension: Ent
         schema: { tags, querystring: schemas.listQuery, response: { 200: schemas.options } },
         ...describeOnly,
       },
-      async (request) => recordOptions(ctx.db, entity, listQuery(entity, request), request.branchId),
+      async (request) =>
+        recordOptions(
+          ctx.db,
+          entity,
+          withinReach(entity, request.principal!, listQuery(entity, request)),
+          request.branchId,
+        ),
     );
 
     app.get(
@@ -167,8 +175,9 @@ export function entityRoutes(entity: EntityDef, ctx: AuthContext, extension: Ent
       },
       async (request) => {
         checkRecordQuery(entity, request);
-        const row = await findLabelledRecord(ctx.db, entity, idParam(request), request.branchId);
-        if (!row) throw notFound();
+        const id = idParam(request);
+        const row = await findLabelledRecord(ctx.db, entity, id, request.branchId);
+        if (!row || !reaches(entity, request.principal!, id)) throw notFound();
         const revealed = filledPersonal(entity, row);
         if (revealed.length > 0) {
           // Whole to those who may edit it (logged), masked to the others (docs/privacy.md).
@@ -196,7 +205,11 @@ export function entityRoutes(entity: EntityDef, ctx: AuthContext, extension: Ent
       async (request) => {
         checkRecordQuery(entity, request);
         const id = idParam(request);
-        if (!(await findRecord(ctx.db, entity, id, request.branchId))) throw notFound();
+        if (
+          !(await findRecord(ctx.db, entity, id, request.branchId)) ||
+          !reaches(entity, request.principal!, id)
+        )
+          throw notFound();
         const entries = await historyOf(ctx.db, entity, id);
         // Past values are personal data like the current ones: the record's rule, and its log.
         const revealed = personalInHistory(entity, entries);
@@ -287,7 +300,7 @@ export function entityRoutes(entity: EntityDef, ctx: AuthContext, extension: Ent
           .transaction()
           .execute(async (trx) => {
             const before = await findRecord(trx, entity, id, request.branchId, true);
-            if (!before) throw notFound();
+            if (!before || !reaches(entity, principal, id)) throw notFound();
             if (before.version !== version) throw conflict(STALE);
             await writeRecord(
               trx,
@@ -323,7 +336,8 @@ export function entityRoutes(entity: EntityDef, ctx: AuthContext, extension: Ent
         checkRecordQuery(entity, request);
         const id = idParam(request);
         const principal = request.principal!;
-        if (!(await findRecord(ctx.db, entity, id, request.branchId))) throw notFound();
+        if (!(await findRecord(ctx.db, entity, id, request.branchId)) || !reaches(entity, principal, id))
+          throw notFound();
         const referrers = await referencesTo(ctx.db, entity, id);
         if (referrers.length)
           throw conflict(phrase('ลบไม่ได้ เพราะยังมีข้อมูล', referrers.join(', '), 'อ้างถึงรายการนี้'));

@@ -1,4 +1,5 @@
 import { entities } from '../entities/index.ts';
+import type { EntityName } from '../entity/names.ts';
 import type { EntityDef } from '../entity/types.ts';
 import { phrase } from '../text/phrase.ts';
 
@@ -12,12 +13,27 @@ export const entitiesNoApiKeyReaches: ReadonlySet<string> = new Set(
   entities.filter((entity) => entity.closedToApiKeys).map((entity) => entity.name),
 );
 
+/** The entity whose records are the branches themselves: a key's branch ids are ids of its records. */
+const BRANCH_ENTITY: EntityName = 'branch';
+
 /**
  * Whether a key reaches this generic record route of an entity: reading and writing its records.
- * Export, import and bulk actions are the screens' tools, not the ERP's.
+ * Export, import and bulk actions are the screens' tools, not the ERP's. A key never creates or
+ * deletes a branch: a new one would be none of its branches, and a branch is the company's set-up.
  */
-export const apiKeyReaches = (entity: EntityDef, _action: 'read' | 'create' | 'update' | 'delete') =>
-  !entitiesNoApiKeyReaches.has(entity.name);
+export function apiKeyReaches(entity: EntityDef, action: 'read' | 'create' | 'update' | 'delete'): boolean {
+  if (entitiesNoApiKeyReaches.has(entity.name)) return false;
+  return entity.name !== BRANCH_ENTITY || action === 'read' || action === 'update';
+}
+
+/**
+ * The records of an entity a key of these branches is limited to, where the entity itself limits
+ * them: of the branch entity, its own branches' records, as if each were owned by its branch (another
+ * branch's answers as a missing one). Undefined elsewhere: branch-owned rows are limited by the
+ * acting branch, shared master data not at all.
+ */
+export const apiKeyRecordsOf = (entity: EntityDef, keyBranchIds: readonly string[]) =>
+  entity.name === BRANCH_ENTITY ? keyBranchIds : undefined;
 
 /**
  * Delivery-order fields a sync may not change once the order is booked: a confirmed booking was
