@@ -175,6 +175,26 @@ describe("another branch's record answers exactly as a missing one", () => {
     );
   });
 
+  it('in every reference a body names by id, child rows included', async () => {
+    const refs: Record<string, string> = {};
+    let checked = 0;
+    for (const entity of branchOwned.filter((e) => !e.readOnlyEntity)) {
+      await createReferences(server.api, admin, entity, mine, refs);
+      const fields = [...entity.fields, ...(entity.children ?? []).flatMap((child) => child.fields)];
+      for (const target of new Set(fields.flatMap((f) => (f.ref && f.ref in records ? [f.ref] : [])))) {
+        checked++;
+        // Everything else of my branch: the answer can only come from their record.
+        await sameAsMissing(`POST ${entity.name} naming their ${target}`, records[target]!, (id) =>
+          call(server.api, 'POST', `/${entity.name}?branchId=${mine}`, {
+            token: admin,
+            body: sampleBody(entity, { ...refs, [target]: id }),
+          }),
+        );
+      }
+    }
+    expect(checked).toBeGreaterThan(5);
+  });
+
   it('in saved views shared with their branch', async () => {
     const owner = await signIn(
       server.api,

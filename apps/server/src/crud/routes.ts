@@ -22,6 +22,7 @@ import {
   readsPersonalData,
 } from '../privacy/personalData.ts';
 import type { AuthContext } from '../routes/context.ts';
+import { checkBranchReferences } from './branchReferences.ts';
 import { bulkActionRoute } from './bulk.ts';
 import { sendExcel } from './export.ts';
 import type { EntityExtension } from './extensions.ts';
@@ -229,11 +230,12 @@ export function entityRoutes(entity: EntityDef, ctx: AuthContext, extension: Ent
 
     if (entity.readOnlyEntity) return;
 
-    async function validBody(body: unknown, mode: 'create' | 'update') {
+    async function validBody(body: unknown, mode: 'create' | 'update', branchId: string | undefined) {
       const result = validateRecord(entity, mode, body ?? {});
       if (!result.ok) throw unprocessable(result.errors);
       const extra = (await extension.validate?.(result.value, ctx)) ?? {};
       if (Object.keys(extra).length) throw unprocessable(extra);
+      await checkBranchReferences(ctx.db, entity, result.value, branchId);
       return result.value;
     }
 
@@ -246,7 +248,7 @@ export function entityRoutes(entity: EntityDef, ctx: AuthContext, extension: Ent
       },
       async (request, reply) => {
         checkRecordQuery(entity, request);
-        const values = await validBody(request.body, 'create');
+        const values = await validBody(request.body, 'create', request.branchId);
         const principal = request.principal!;
         let extra: Record<string, unknown> | undefined;
         const id = await ctx.db
@@ -294,7 +296,7 @@ export function entityRoutes(entity: EntityDef, ctx: AuthContext, extension: Ent
         const id = idParam(request);
         const version = (request.body as { version?: unknown } | undefined)?.version;
         if (!Number.isInteger(version)) throw unprocessable({ version: VERSION_REQUIRED });
-        const values = await validBody(request.body, 'update');
+        const values = await validBody(request.body, 'update', request.branchId);
         const principal = request.principal!;
         await ctx.db
           .transaction()
