@@ -179,7 +179,7 @@ describe('bulk set', () => {
     expect((await fuelOf(mine)).every((r) => r.version === 1)).toBe(true);
   });
 
-  it("refuses another branch's rows and stale versions, and writes the rest", async () => {
+  it("refuses another branch's rows as unknown ones, and stale versions, and writes the rest", async () => {
     const answer = await bulk(
       'vehicle',
       {
@@ -195,8 +195,8 @@ describe('bulk set', () => {
     const reasons = Object.fromEntries(
       answer.body.refused.map((r: { id: string; reasons: string[] }) => [r.id, r.reasons]),
     );
-    expect(reasons).toEqual({ [mine[1]!]: [bulkText.stale], [theirs[0]!]: [bulkText.otherBranch] });
-    expect(answer.body.refused.find((r: { id: string }) => r.id === theirs[0]).label).toBe('B1: รถ B1');
+    expect(reasons).toEqual({ [mine[1]!]: [bulkText.stale], [theirs[0]!]: [bulkText.gone] });
+    expect(answer.body.refused.find((r: { id: string }) => r.id === theirs[0]).label).toBe(theirs[0]);
     expect((await fuelOf(theirs))[0]!.fuel_type).toBe('DIESEL');
     expect((await fuelOf([mine[0]!]))[0]!.fuel_type).toBe('LPG');
     // Acting for a branch the user does not have is refused before anything is read.

@@ -170,6 +170,49 @@ describe('API keys', () => {
     ).toBe(403);
   });
 
+  it('reach only their own branches’ branch records: another branch’s answers as a missing one', async () => {
+    const key = await newKey('admin', [branchA]);
+    const as = (method: string, path: string, body?: unknown) =>
+      call(server.api, method, path, { token: key.secret, body });
+    const missing = '00000000-0000-4000-8000-0000000000bb';
+    const theirs = (await call(server.api, 'GET', `/branch/${branchB}`, { token: adminToken })).body;
+    const listed = await as('GET', '/branch?size=500');
+    expect(listed.body.items.map((b: { id: string }) => b.id)).toEqual([branchA]);
+    expect((await as('GET', `/branch/options?ids=${branchB}`)).body).toEqual([]);
+    for (const [method, suffix, body] of [
+      ['GET', '', undefined],
+      ['GET', '/history', undefined],
+      ['PUT', '', { ...theirs, shortName: 'ERP' }],
+    ] as const) {
+      const other = await as(method, `/branch/${branchB}${suffix}`, body);
+      expect(other.status, `${method} ${suffix}`).toBe(404);
+      expect(other.body).toEqual((await as(method, `/branch/${missing}${suffix}`, body)).body);
+    }
+    // By code: IB is as unknown to the key as a made-up code, and a key creates no branch.
+    const byKey = (code: string) => as('PUT', `/branch/byKey/${code}`, { shortName: 'ERP' });
+    const bulk = (code: string) => as('POST', '/branch/bulk', { records: [{ code, shortName: 'ERP' }] });
+    for (const upsert of [byKey, bulk]) {
+      const other = await upsert('IB');
+      expect(other.status).toBe(422);
+      expect(JSON.stringify(other.body).replaceAll('IB', 'IZ')).toBe(
+        JSON.stringify((await upsert('IZ')).body),
+      );
+    }
+    expect((await byKey('IA')).body).toMatchObject({ id: branchA, shortName: 'ERP' });
+    for (const [method, path] of [
+      ['POST', '/branch'],
+      ['DELETE', `/branch/${branchA}`],
+    ] as const)
+      expect(
+        (await as(method, path, method === 'POST' ? { code: 'IZ', name: 'ใหม่' } : undefined)).body,
+      ).toEqual({
+        messages: [INTEGRATION_MESSAGES.apiKeyNotAllowed],
+      });
+    const { rows } = await sql<{ code: string; version: number }>`
+      select code, version from branch where code in ('IB', 'IZ')`.execute(server.db);
+    expect(rows).toEqual([{ code: 'IB', version: theirs.version }]);
+  });
+
   it('stop at once when revoked, and an unknown key is refused (401 in Thai)', async () => {
     const key = await newKey('orders', [branchA]);
     expect((await putOrder(key.secret, 'IA-RV-1', order('IA-RV-1'))).status).toBe(201);

@@ -1,4 +1,4 @@
-import { apiKeyMayUse, can, type EntityAction, type EntityName, INTEGRATION_MESSAGES } from '@lms/domain';
+import { can, type EntityAction, type EntityName, INTEGRATION_MESSAGES } from '@lms/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { badRequest, forbidden, HttpError, unauthorized } from '../http/errors.ts';
 import { isApiKey } from '../integration/apiKeys.ts';
@@ -15,8 +15,15 @@ export type Access =
   | { readonly entity: EntityName; readonly action: EntityAction }
   | { readonly roles: readonly string[] };
 
+/**
+ * Whether an ERP API key may call a route (docs/security.md "Key policy"), declared beside its
+ * `access`: a key reaches only the routes that say `open`; any other route refuses it.
+ */
+export type ApiKeyPolicy = 'open' | 'closed';
+
 export interface RouteAccessConfig {
   readonly access?: Access;
+  readonly apiKey?: ApiKeyPolicy;
   /** The route acts for one branch: `branchId` in the query, which the user must be allowed. */
   readonly branchScoped?: boolean;
   /**
@@ -57,6 +64,8 @@ export interface RegisteredRoute {
   readonly method: string;
   readonly url: string;
   readonly access: Access;
+  /** Undefined when the route declares no key policy (keys are refused; the key policy test names it). */
+  readonly apiKey: ApiKeyPolicy | undefined;
   readonly branchScoped: boolean;
 }
 
@@ -78,6 +87,7 @@ export function registerAccessControl(
         method,
         url: route.url,
         access: config.access,
+        apiKey: config.apiKey,
         branchScoped: Boolean(config.branchScoped),
       });
     }
@@ -89,7 +99,8 @@ export function registerAccessControl(
     if (!access || 'public' in access) return;
     const principal = await authenticate(request, tokens, principals);
     request.principal = principal;
-    if (principal.apiKeyId && !apiKeyMayUse(access)) throw forbidden(INTEGRATION_MESSAGES.apiKeyNotAllowed);
+    if (principal.apiKeyId && config.apiKey !== 'open')
+      throw forbidden(INTEGRATION_MESSAGES.apiKeyNotAllowed);
     if (principal.mustChangePassword && !config.allowedBeforePasswordChange)
       throw forbidden(messages.mustChangePassword);
     authorize(principal, access);

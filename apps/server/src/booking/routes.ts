@@ -35,8 +35,16 @@ import { loadWorld, worldEnd } from './world.ts';
 export function bookingRoutes(ctx: AuthContext, events: BookingEvents) {
   return async (fastify: FastifyInstance) => {
     const app = typed(fastify);
-    const read = { access: { roles: featureRoles.doBooking.read }, branchScoped: true };
-    const edit = { access: { roles: featureRoles.doBooking.edit }, branchScoped: true };
+    const read = {
+      access: { roles: featureRoles.doBooking.read },
+      apiKey: 'closed',
+      branchScoped: true,
+    } as const;
+    const edit = {
+      access: { roles: featureRoles.doBooking.edit },
+      apiKey: 'closed',
+      branchScoped: true,
+    } as const;
     const tags = ['DO Booking'];
     /** The request with its defaults, as the draft keeps it. */
     const draftRequest = (body: BookingRequest): DraftRequest => ({
@@ -195,7 +203,11 @@ export function bookingRoutes(ctx: AuthContext, events: BookingEvents) {
     app.route({
       ...bookingApi.changeCallStatus,
       schema: { ...bookingApi.changeCallStatus.schema, tags },
-      config: { access: { entity: 'bookingReport', action: 'changeCallStatus' }, branchScoped: true },
+      config: {
+        access: { entity: 'bookingReport', action: 'changeCallStatus' },
+        apiKey: 'closed',
+        branchScoped: true,
+      },
       handler: async (request) => {
         const { id } = request.params;
         const changed = await changeCallStatus(
@@ -210,8 +222,9 @@ export function bookingRoutes(ctx: AuthContext, events: BookingEvents) {
 
     const calendarRead = {
       access: { roles: [...new Set([...featureRoles.bookingCalendar.read, ...featureRoles.doBooking.read])] },
+      apiKey: 'closed',
       branchScoped: true,
-    };
+    } as const;
     const calendarTags = ['Booking Calendar'];
     const rangeProblem = (from: string, to: string) => {
       const problem = calendarRangeProblem(from, to);
@@ -285,7 +298,7 @@ export function bookingRoutes(ctx: AuthContext, events: BookingEvents) {
     app.route({
       ...calendarApi.events,
       schema: { ...calendarApi.events.schema, tags: calendarTags },
-      config: { access: { signedIn: true }, branchScoped: true },
+      config: { access: { signedIn: true }, apiKey: 'closed', branchScoped: true },
       handler: async (request, reply) => {
         const { roles } = request.principal!;
         return streamEvents(request, reply, events, request.branchId!, {

@@ -41,6 +41,7 @@ export function contactMessageRoutes(ctx: AuthContext) {
     const app = typed(fastify);
     const config = {
       access: { entity: 'bookingReport', action: 'changeCallStatus' },
+      apiKey: 'closed',
       branchScoped: true,
     } as const;
     const tags = ['Customer messages'];
@@ -108,7 +109,7 @@ export function contactMessageRoutes(ctx: AuthContext) {
     app.route({
       ...contactApi.resendBooking,
       schema: { ...contactApi.resendBooking.schema, tags },
-      config: { access: { roles: featureRoles.doBooking.edit }, branchScoped: true },
+      config: { access: { roles: featureRoles.doBooking.edit }, apiKey: 'closed', branchScoped: true },
       handler: async (request, reply) => {
         const id = await ctx.db.transaction().execute(async (trx) => {
           const booking = await trx

@@ -26,7 +26,7 @@ export async function loadTemplates(db: Executor): Promise<ContactTemplates> {
 export function contactTemplateRoutes(ctx: AuthContext) {
   return async (fastify: FastifyInstance) => {
     const app = typed(fastify);
-    const config = { access: { roles: [ROLE_ADMIN] } } as const;
+    const config = { access: { roles: [ROLE_ADMIN] }, apiKey: 'closed' } as const;
     const tags = ['Customer messages'];
     app.route({
       ...contactTemplateApi.read,

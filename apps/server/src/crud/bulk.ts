@@ -19,7 +19,6 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import type { Principal } from '../auth/principal.ts';
 import type { Tx } from '../db/database.ts';
-import { tableOf } from '../entities/naming.ts';
 import { typed } from '../http/contract.ts';
 import { badRequest, forbidden, HttpError, unprocessable } from '../http/errors.ts';
 import type { AuthContext } from '../routes/context.ts';
@@ -79,27 +78,15 @@ function fieldToSet(entity: EntityDef, body: Body): { field: FieldDef; value: un
   return { field, value: checked.value };
 }
 
-/** Of these rows of a branch-owned entity, those of another branch than the acting one. */
-async function otherBranchIds(
-  trx: Tx,
-  entity: EntityDef,
-  ids: readonly string[],
-  branchId: string | undefined,
-): Promise<Set<string>> {
-  if (!entity.branchOwned) return new Set();
-  const { rows } = await sql<{ id: string }>`select id from ${sql.table(tableOf(entity))}
-    where id = any(${ids}::uuid[]) and branch_id is distinct from ${branchId ?? null}`.execute(trx);
-  return new Set(rows.map((row) => row.id));
-}
-
 const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 
 /**
  * `POST {entity}/bulkAction` (docs/entity-pages.md "Bulk actions"): delete the selected rows, or
- * set one bulk-editable field on them, in one transaction. Rows that may not be touched — gone,
- * another branch's, changed since the screen read them, still referred to, refused by the entity's
- * own rule — are left alone and reported with their Thai reasons; the others are written, each with
- * its history entry. A database failure rolls the whole action back.
+ * set one bulk-editable field on them, in one transaction. Rows that may not be touched — gone
+ * (another branch's too: reported exactly as an unknown id), changed since the screen read them,
+ * still referred to, refused by the entity's own rule — are left alone and reported with their Thai
+ * reasons; the others are written, each with its history entry. A database failure rolls the whole
+ * action back.
  */
 export function bulkActionRoute(
   app: FastifyInstance,
@@ -112,7 +99,12 @@ export function bulkActionRoute(
     url: bulkActionPath(entity.name),
     schema: { tags: [entity.title], body: BulkActionBody, response: { 200: BulkActionAnswerSchema } },
     // Declared as an edit; a delete also needs the delete right (checked below, per action).
-    config: { access: { entity: entity.name, action: 'update' }, branchScoped: entity.branchOwned },
+    config: {
+      access: { entity: entity.name, action: 'update' },
+      // A list screen's selection tool; the ERP writes by key (docs/integration.md).
+      apiKey: 'closed',
+      branchScoped: entity.branchOwned,
+    },
     handler: async (request): Promise<BulkActionAnswer> => {
       checkRecordQuery(entity, request);
       const body = request.body;
@@ -132,13 +124,11 @@ export function bulkActionRoute(
       const done = await ctx.db
         .transaction()
         .execute(async (trx) => {
-          const rows = await lockRecords(trx, entity, selected.ids);
+          const rows = await lockRecords(trx, entity, selected.ids, request.branchId);
           const found = new Map(rows.map((row) => [row.id as string, row]));
           for (const id of selected.ids) if (!found.has(id)) refuse(id, undefined, [bulkText.gone]);
-          const elsewhere = await otherBranchIds(trx, entity, selected.ids, request.branchId);
           for (const row of rows) {
             const id = row.id as string;
-            if (elsewhere.has(id)) refuse(id, row, [bulkText.otherBranch]);
             const version = selected.versions.get(id);
             if (version !== undefined && version !== row.version) refuse(id, row, [bulkText.stale]);
           }
@@ -167,7 +157,8 @@ export function bulkActionRoute(
             ctx,
             refuse,
           );
-          await recordHistories(trx, entity, await historyEntries(trx, entity, written, body.action), {
+          const entries = await historyEntries(trx, entity, written, body.action, request.branchId);
+          await recordHistories(trx, entity, entries, {
             userId: principal.userId,
             source: bulkText.historySource,
           });
@@ -238,7 +229,13 @@ async function writeRows(
 }
 
 /** One history entry per written row: its fields on delete, `{ from, to }` of what changed on set. */
-async function historyEntries(trx: Tx, entity: EntityDef, written: readonly Row[], action: 'delete' | 'set') {
+async function historyEntries(
+  trx: Tx,
+  entity: EntityDef,
+  written: readonly Row[],
+  action: 'delete' | 'set',
+  branchId: string | undefined,
+) {
   if (action === 'delete')
     return written.map((before) => ({
       recordId: before.id as string,
@@ -251,6 +248,7 @@ async function historyEntries(trx: Tx, entity: EntityDef, written: readonly Row[
         trx,
         entity,
         written.map((row) => row.id as string),
+        branchId,
       )
     ).map((row) => [row.id, row]),
   );

@@ -157,6 +157,10 @@ export function streamRecords(
   })();
 }
 
+/** A branch-owned row is only ever the acting branch's: another branch's is as missing as an unknown id. */
+const inBranch = (entity: EntityDef, branchId: string | undefined) =>
+  entity.branchOwned ? sql`and t.branch_id = ${branchId ?? null}` : sql``;
+
 export async function findRecord(
   db: Executor,
   entity: EntityDef,
@@ -164,9 +168,8 @@ export async function findRecord(
   branchId?: string,
   lock = false,
 ) {
-  const branch = entity.branchOwned ? sql`and t.branch_id = ${branchId ?? null}` : sql``;
   const { rows } = await sql<Row>`select ${selectList(entity)} from ${sql`${sql.table(tableOf(entity))} as t`}
-    where t.id = ${id} ${branch} ${lock ? sql`for update` : sql``}`.execute(db);
+    where t.id = ${id} ${inBranch(entity, branchId)} ${lock ? sql`for update` : sql``}`.execute(db);
   if (!rows[0]) return undefined;
   await attachLinksAndChildren(db, entity, rows);
   return rows[0];
@@ -345,10 +348,15 @@ export async function deleteRecords(trx: Tx, entity: EntityDef, ids: readonly st
   await sql`delete from ${sql.table(tableOf(entity))} where id = any(${ids}::uuid[])`.execute(trx);
 }
 
-/** Rows by id, locked for the write that follows (a bulk action's rows; missing ids are absent). */
-export async function lockRecords(trx: Tx, entity: EntityDef, ids: readonly string[]) {
+/** Rows by id in the acting branch, locked for the write that follows (a bulk action's; others are absent). */
+export async function lockRecords(
+  trx: Tx,
+  entity: EntityDef,
+  ids: readonly string[],
+  branchId: string | undefined,
+) {
   const { rows } = await sql<Row>`select ${selectList(entity)} from ${sql`${sql.table(tableOf(entity))} as t`}
-    where t.id = any(${ids}::uuid[]) order by t.id for update`.execute(trx);
+    where t.id = any(${ids}::uuid[]) ${inBranch(entity, branchId)} order by t.id for update`.execute(trx);
   return rows;
 }
 

@@ -1,4 +1,5 @@
 import {
+  apiKeyReaches,
   type EntityDef,
   entityApi,
   LIST_TOTAL,
@@ -9,6 +10,7 @@ import {
 } from '@lms/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { isUuid } from '../auth/access.ts';
+import { reaches, withinReach } from '../auth/reach.ts';
 import { badRequest, conflict, HttpError, notFound, unprocessable } from '../http/errors.ts';
 import {
   filledPersonal,
@@ -20,6 +22,7 @@ import {
   readsPersonalData,
 } from '../privacy/personalData.ts';
 import type { AuthContext } from '../routes/context.ts';
+import { checkBranchReferences } from './branchReferences.ts';
 import { bulkActionRoute } from './bulk.ts';
 import { sendExcel } from './export.ts';
 import { type EntityExtension, writeEffects } from './extensions.ts';
@@ -84,6 +87,8 @@ export function entityRoutes(entity: EntityDef, ctx: AuthContext, extension: Ent
     const branchScoped = entity.branchOwned;
     const access = (action: 'read' | 'create' | 'update' | 'delete' | 'export') => ({
       access: { entity: entity.name, action },
+      // A spreadsheet export is a person's tool; the ERP reads pages (docs/integration.md).
+      apiKey: action !== 'export' && apiKeyReaches(entity, action) ? ('open' as const) : ('closed' as const),
       branchScoped,
     });
     const tags = [entity.title];
@@ -97,7 +102,8 @@ export function entityRoutes(entity: EntityDef, ctx: AuthContext, extension: Ent
       },
       async (request) => {
         const { query, countTotal } = pageRequest(entity, request.query as RawQuery);
-        const page = await listRecords(ctx.db, entity, query, request.branchId, countTotal);
+        const scoped = withinReach(entity, request.principal!, query);
+        const page = await listRecords(ctx.db, entity, scoped, request.branchId, countTotal);
         // A list is no place for personal data (docs/privacy.md): masked for everyone.
         maskPersonal(entity, page.items);
         return page;
@@ -111,7 +117,13 @@ export function entityRoutes(entity: EntityDef, ctx: AuthContext, extension: Ent
         schema: { ...ops.options.schema, tags },
         ...describeOnly,
       },
-      async (request) => recordOptions(ctx.db, entity, listQuery(entity, request), request.branchId),
+      async (request) =>
+        recordOptions(
+          ctx.db,
+          entity,
+          withinReach(entity, request.principal!, listQuery(entity, request)),
+          request.branchId,
+        ),
     );
 
     app.get(
@@ -157,8 +169,9 @@ export function entityRoutes(entity: EntityDef, ctx: AuthContext, extension: Ent
       },
       async (request) => {
         checkRecordQuery(entity, request);
-        const row = await findLabelledRecord(ctx.db, entity, idParam(request), request.branchId);
-        if (!row) throw notFound();
+        const id = idParam(request);
+        const row = await findLabelledRecord(ctx.db, entity, id, request.branchId);
+        if (!row || !reaches(entity, request.principal!, id)) throw notFound();
         const revealed = filledPersonal(entity, row);
         if (revealed.length > 0) {
           // Whole to those who may edit it (logged), masked to the others (docs/privacy.md).
@@ -186,7 +199,11 @@ export function entityRoutes(entity: EntityDef, ctx: AuthContext, extension: Ent
       async (request) => {
         checkRecordQuery(entity, request);
         const id = idParam(request);
-        if (!(await findRecord(ctx.db, entity, id, request.branchId))) throw notFound();
+        if (
+          !(await findRecord(ctx.db, entity, id, request.branchId)) ||
+          !reaches(entity, request.principal!, id)
+        )
+          throw notFound();
         const entries = await historyOf(ctx.db, entity, id);
         // Past values are personal data like the current ones: the record's rule, and its log.
         const revealed = personalInHistory(entity, entries);
@@ -206,11 +223,12 @@ export function entityRoutes(entity: EntityDef, ctx: AuthContext, extension: Ent
 
     if (entity.readOnlyEntity) return;
 
-    async function validBody(body: unknown, mode: 'create' | 'update') {
+    async function validBody(body: unknown, mode: 'create' | 'update', branchId: string | undefined) {
       const result = validateRecord(entity, mode, body ?? {});
       if (!result.ok) throw unprocessable(result.errors);
       const extra = (await extension.validate?.(result.value, ctx)) ?? {};
       if (Object.keys(extra).length) throw unprocessable(extra);
+      await checkBranchReferences(ctx.db, entity, result.value, branchId);
       return result.value;
     }
 
@@ -223,7 +241,7 @@ export function entityRoutes(entity: EntityDef, ctx: AuthContext, extension: Ent
       },
       async (request, reply) => {
         checkRecordQuery(entity, request);
-        const values = await validBody(request.body, 'create');
+        const values = await validBody(request.body, 'create', request.branchId);
         const principal = request.principal!;
         let extra: Record<string, unknown> | undefined;
         const id = await ctx.db
@@ -272,13 +290,13 @@ export function entityRoutes(entity: EntityDef, ctx: AuthContext, extension: Ent
         const id = idParam(request);
         const version = (request.body as { version?: unknown } | undefined)?.version;
         if (!Number.isInteger(version)) throw unprocessable({ version: VERSION_REQUIRED });
-        const values = await validBody(request.body, 'update');
+        const values = await validBody(request.body, 'update', request.branchId);
         const principal = request.principal!;
         await ctx.db
           .transaction()
           .execute(async (trx) => {
             const before = await findRecord(trx, entity, id, request.branchId, true);
-            if (!before) throw notFound();
+            if (!before || !reaches(entity, principal, id)) throw notFound();
             if (before.version !== version) throw conflict(STALE);
             await writeRecord(
               trx,
@@ -314,7 +332,8 @@ export function entityRoutes(entity: EntityDef, ctx: AuthContext, extension: Ent
         checkRecordQuery(entity, request);
         const id = idParam(request);
         const principal = request.principal!;
-        if (!(await findRecord(ctx.db, entity, id, request.branchId))) throw notFound();
+        if (!(await findRecord(ctx.db, entity, id, request.branchId)) || !reaches(entity, principal, id))
+          throw notFound();
         const referrers = await referencesTo(ctx.db, entity, id);
         if (referrers.length)
           throw conflict(phrase('ลบไม่ได้ เพราะยังมีข้อมูล', referrers.join(', '), 'อ้างถึงรายการนี้'));

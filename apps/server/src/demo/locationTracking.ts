@@ -96,7 +96,7 @@ export function locationTrackingRoutes(ctx: AuthContext, listener: DatabaseListe
     const events = new PositionEvents();
     if (listener) await events.listen(listener);
     app.addHook('onClose', () => events.close());
-    const config = { access: { roles: featureRoles.locationTracking.read } };
+    const config = { access: { roles: featureRoles.locationTracking.read }, apiKey: 'closed' } as const;
     const tags = ['Location tracking demo'];
     // One post per interval per user, counted in PostgreSQL: the same for every instance.
     const posts = new Throttle(ctx.db, 'position', [onePostPerInterval]);
@@ -104,7 +104,7 @@ export function locationTrackingRoutes(ctx: AuthContext, listener: DatabaseListe
     app.route({
       ...locationTrackingApi.share,
       schema: { ...locationTrackingApi.share.schema, tags },
-      config: { access: { roles: featureRoles.locationTracking.edit } },
+      config: { access: { roles: featureRoles.locationTracking.edit }, apiKey: 'closed' },
       handler: async (request, reply) => {
         const principal = request.principal!;
         const now = Date.now();

@@ -116,7 +116,11 @@ export function documentRoutes(ctx: AuthContext) {
       app.route({
         ...contract,
         schema: { ...contract.schema, tags },
-        config: { access: { entity: documentKinds[kind].entity, action: 'read' }, branchScoped: true },
+        config: {
+          access: { entity: documentKinds[kind].entity, action: 'read' },
+          apiKey: 'closed',
+          branchScoped: true,
+        },
         handler: async (request, reply) => {
           const branchId = request.branchId!;
           const context = await documentContext(ctx.db, request.principal!.userId, branchId);
@@ -131,7 +135,7 @@ export function documentRoutes(ctx: AuthContext) {
       ...documentsApi.batch,
       schema: { ...documentsApi.batch.schema, tags },
       // The kind (in the body) names the entity whose read right the batch needs: checked below.
-      config: { access: { signedIn: true }, branchScoped: true },
+      config: { access: { signedIn: true }, apiKey: 'closed', branchScoped: true },
       handler: async (request, reply) => {
         const { kind } = request.body;
         const verdict = can(request.principal!.roles, documentKinds[kind].entity, 'read');
@@ -154,7 +158,7 @@ export function documentRoutes(ctx: AuthContext) {
     app.route({
       ...documentsApi.daySheet,
       schema: { ...documentsApi.daySheet.schema, tags },
-      config: { access: { entity: 'bookingReport', action: 'read' }, branchScoped: true },
+      config: { access: { entity: 'bookingReport', action: 'read' }, apiKey: 'closed', branchScoped: true },
       handler: async (request, reply) => {
         const branchId = request.branchId!;
         const { date, shiftOfDayId } = request.query;

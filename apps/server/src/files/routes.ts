@@ -35,7 +35,7 @@ export interface FileRoutesOptions {
 }
 
 // Spec §7 shows no role on the file calls: any signed-in user; which files they read, findReadableFile decides.
-const signedIn = { access: { signedIn: true } } as const;
+const signedIn = { access: { signedIn: true }, apiKey: 'closed' } as const;
 const uploadAccepts = new Set<string>(['EXCEL', 'WORD', 'IMAGE', 'PDF', 'JSON']);
 const imageAccepts = new Set<string>(['IMAGE', 'IMAGE_FIELD']);
 

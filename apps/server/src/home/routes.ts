@@ -17,21 +17,21 @@ export function homeRoutes(ctx: AuthContext) {
     app.route({
       ...homeApi.planner,
       schema: { ...homeApi.planner.schema, tags },
-      config: { access: { roles: homeSectionRoles.planner }, branchScoped: true },
+      config: { access: { roles: homeSectionRoles.planner }, apiKey: 'closed', branchScoped: true },
       handler: async (request) => plannerHome(ctx.db, request.branchId!, today()),
     });
 
     app.route({
       ...homeApi.masterData,
       schema: { ...homeApi.masterData.schema, tags },
-      config: { access: { roles: homeSectionRoles.masterData }, branchScoped: true },
+      config: { access: { roles: homeSectionRoles.masterData }, apiKey: 'closed', branchScoped: true },
       handler: async (request) => masterDataHome(ctx.db, request.branchId!, today()),
     });
 
     app.route({
       ...homeApi.admin,
       schema: { ...homeApi.admin.schema, tags },
-      config: { access: { roles: homeSectionRoles.admin } },
+      config: { access: { roles: homeSectionRoles.admin }, apiKey: 'closed' },
       handler: async () => adminHome(ctx.db, today()),
     });
   };

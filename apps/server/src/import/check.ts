@@ -6,6 +6,7 @@ import {
   naturalKeyOf,
   validateRecord,
 } from '@lms/domain';
+import { reaches } from '../auth/reach.ts';
 import type { Row } from '../crud/repository.ts';
 import type { Executor } from '../db/database.ts';
 import { bookedOrderConflicts } from './bookedOrders.ts';
@@ -192,7 +193,12 @@ export class Checker {
     if (failed(entry)) return;
     const { entity, options } = this;
     const keyName = this.keyFields[0]?.name ?? '';
-    const before = this.keyNames.length ? existing.get(keyText(this.keyOf(entry))) : undefined;
+    const stored = this.keyNames.length ? existing.get(keyText(this.keyOf(entry))) : undefined;
+    // A record the caller does not reach (a key, another branch's record) is as missing as an unknown key.
+    const before =
+      stored && stored !== AMBIGUOUS && !reaches(entity, options.principal, stored.id as string)
+        ? undefined
+        : stored;
     if (before === AMBIGUOUS) {
       entry.errors[keyName] = AMBIGUOUS_KEY;
       return;

@@ -56,6 +56,8 @@ export function importRoutes(ctx: AuthContext, extensions: Readonly<Record<strin
       const api = importApi(entity.name);
       const config = (action: 'create' | 'read') => ({
         access: { entity: entity.name, action },
+        // Sheets are people's; the ERP sends JSON to byKey and bulk.
+        apiKey: 'closed' as const,
         branchScoped: entity.branchOwned,
       });
       const tags = [entity.title];

@@ -6,7 +6,7 @@ import { createApiKey, listApiKeys, revokeApiKey } from './apiKeys.ts';
 
 const tags = ['คีย์ API'];
 /** Keys are administrators' only: a key is access to branches and roles, like a user. */
-const config = { access: { roles: [ROLE_ADMIN] } } as const;
+const config = { access: { roles: [ROLE_ADMIN] }, apiKey: 'closed' } as const;
 
 /** `GET /api/apiKey`, `POST /api/apiKey`, `POST /api/apiKey/{id}/revoke`. */
 export function apiKeyRoutes(ctx: AuthContext) {

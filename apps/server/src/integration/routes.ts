@@ -101,6 +101,8 @@ export function integrationRoutes(entity: EntityDef, ctx: AuthContext) {
     const schemas = entitySchemas(entity);
     const config = {
       access: { entity: entity.name, action: 'update' as const },
+      // The ERP's own calls: only entities open to keys have them (`integrationEntity`).
+      apiKey: 'open' as const,
       branchScoped: entity.branchOwned,
     };
     const tags = [entity.title];

@@ -1,4 +1,11 @@
-import { can, type EntityDef, INTEGRATION_MESSAGES, type UpsertReport, type UpsertRow } from '@lms/domain';
+import {
+  apiKeyReaches,
+  can,
+  type EntityDef,
+  INTEGRATION_MESSAGES,
+  type UpsertReport,
+  type UpsertRow,
+} from '@lms/domain';
 import type { Principal } from '../auth/principal.ts';
 import type { Tx } from '../db/database.ts';
 import { importInto } from '../import/importRecords.ts';
@@ -71,7 +78,9 @@ export async function upsertRecords(
       branchId: scope.branchId,
       principal: scope.principal,
       input: jsonInput,
-      mayCreate: can(scope.principal.roles, entity, 'create').can,
+      mayCreate:
+        can(scope.principal.roles, entity, 'create').can &&
+        (!scope.principal.apiKeyId || apiKeyReaches(entity, 'create')),
       sync: entity.fields.some((f) => f.name === SYNC_FIELD),
     },
   );

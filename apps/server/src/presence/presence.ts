@@ -112,7 +112,7 @@ function checkEntity(roles: readonly string[], name: string): string {
 export function presenceRoutes(ctx: AuthContext) {
   return async (fastify: FastifyInstance) => {
     const app = typed(fastify);
-    const config = { access: { signedIn: true }, branchScoped: true } as const;
+    const config = { access: { signedIn: true }, apiKey: 'closed', branchScoped: true } as const;
     const tags = ['Presence'];
     app.route({
       ...presenceApi.heartbeat,

@@ -80,7 +80,7 @@ export const shipToExtension: EntityExtension = {
     typed(fastify).route({
       ...privacyApi.eraseContact,
       schema: { ...privacyApi.eraseContact.schema, tags: [entity.title] },
-      config: { access: { entity: entity.name, action: 'update' } },
+      config: { access: { entity: entity.name, action: 'update' }, apiKey: 'closed' },
       handler: async (request) => eraseContact(ctx, request.params.id, request.principal!.userId),
     });
   },

@@ -186,7 +186,7 @@ async function personalDataOf(
 export function privacyRoutes(ctx: AuthContext) {
   return async (fastify: FastifyInstance) => {
     const app = typed(fastify);
-    const config = { access: { roles: featureRoles.personalDataAccess.read } } as const;
+    const config = { access: { roles: featureRoles.personalDataAccess.read }, apiKey: 'closed' } as const;
     const tags = ['PDPA'];
     app.route({
       ...privacyApi.accessLog,

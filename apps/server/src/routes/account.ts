@@ -16,7 +16,11 @@ export const passwordMessages = {
   tooMany: (minutes: number) => `เปลี่ยนรหัสผ่านหลายครั้งเกินไป กรุณารอ ${minutes} นาทีแล้วลองใหม่`,
 } as const;
 
-const signedInAnyState = { access: { signedIn: true }, allowedBeforePasswordChange: true } as const;
+const signedInAnyState = {
+  access: { signedIn: true },
+  apiKey: 'closed',
+  allowedBeforePasswordChange: true,
+} as const;
 
 /** `GET /api/account/userInfo`, `GET renewToken`, `POST changePassword`, `POST logoutAll`. */
 export function accountRoutes(ctx: AuthContext) {
@@ -30,7 +34,7 @@ export function accountRoutes(ctx: AuthContext) {
 
     app.route({
       ...accountApi.preferences,
-      config: { access: { signedIn: true } },
+      config: { access: { signedIn: true }, apiKey: 'closed' },
       handler: async (request) => {
         const principal = request.principal!;
         await ctx.db

@@ -84,7 +84,7 @@ export function authRoutes(ctx: AuthContext) {
 
     app.route({
       ...authApi.logout,
-      config: { access: { signedIn: true }, allowedBeforePasswordChange: true },
+      config: { access: { signedIn: true }, apiKey: 'closed', allowedBeforePasswordChange: true },
       handler: async (request, reply) => {
         const { userId, sessionId } = request.principal!;
         await ctx.principals.revoke(userId, () => revokeSession(ctx.db, sessionId));

@@ -91,7 +91,7 @@ export function savedViewRoutes(ctx: AuthContext) {
     const tags = ['มุมมองที่บันทึกไว้'];
     // Any signed-in user keeps views of the lists they may read: the entity arrives with the
     // request, so its read right is checked in `listOf`; a branch is checked where one is shared with.
-    const config = { access: { signedIn: true }, branchOptional: true } as const;
+    const config = { access: { signedIn: true }, apiKey: 'closed', branchOptional: true } as const;
 
     /** A view the user may see, and may change: theirs (else 404 when hidden, 403 when another's). */
     const ownView = async (request: FastifyRequest, id: string) => {

@@ -99,7 +99,7 @@ export function searchRoutes(ctx: AuthContext) {
     typed(fastify).route({
       ...searchApi.records,
       schema: { ...searchApi.records.schema, tags: ['ค้นหา'] },
-      config: { access: { signedIn: true }, branchOptional: true },
+      config: { access: { signedIn: true }, apiKey: 'closed', branchOptional: true },
       handler: async (request) => {
         const term = request.query.term.trim();
         if (term.length < RECORD_SEARCH.minLength) throw badRequest(searchMessages.tooShort);

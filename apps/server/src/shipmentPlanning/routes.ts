@@ -15,8 +15,16 @@ import { recordStage } from './stage.ts';
 export function shipmentPlanningRoutes(ctx: AuthContext) {
   return async (fastify: FastifyInstance) => {
     const app = typed(fastify);
-    const read = { access: { roles: featureRoles.shipmentPlanning.read }, branchScoped: true };
-    const edit = { access: { roles: featureRoles.shipmentPlanning.edit }, branchScoped: true };
+    const read = {
+      access: { roles: featureRoles.shipmentPlanning.read },
+      apiKey: 'closed',
+      branchScoped: true,
+    } as const;
+    const edit = {
+      access: { roles: featureRoles.shipmentPlanning.edit },
+      apiKey: 'closed',
+      branchScoped: true,
+    } as const;
     const tags = ['Shipment planning'];
 
     app.route({
@@ -81,7 +89,7 @@ export function shipmentPlanningRoutes(ctx: AuthContext) {
     app.route({
       ...shipmentPlanningApi.bookingShipments,
       schema: { ...shipmentPlanningApi.bookingShipments.schema, tags },
-      config: { access: { entity: 'bookingReport', action: 'read' }, branchScoped: true },
+      config: { access: { entity: 'bookingReport', action: 'read' }, apiKey: 'closed', branchScoped: true },
       handler: async (request) => bookingShipments(ctx.db, request.branchId!, request.params.id),
     });
   };

@@ -99,7 +99,7 @@ export const appUserExtension: EntityExtension = {
     app.post(
       `/${entity.name}/:id/resetPassword`,
       {
-        config: { access: { entity: entity.name, action: 'resetPassword' } },
+        config: { access: { entity: entity.name, action: 'resetPassword' }, apiKey: 'closed' },
         schema: {
           tags: [entity.title],
           params: entitySchemas(entity).idParams,

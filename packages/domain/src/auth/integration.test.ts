@@ -1,17 +1,24 @@
 import { describe, expect, it } from 'vitest';
-import { entities } from '../entities/index.ts';
-import { apiKeyMayUse, fieldsFrozenByBooking } from './integration.ts';
+import { entities, entityByName } from '../entities/index.ts';
+import { apiKeyReaches, apiKeyRecordsOf, fieldsFrozenByBooking } from './integration.ts';
 
 describe('what an API key may reach', () => {
-  it('reaches entity routes, never user or permission-group administration', () => {
-    expect(apiKeyMayUse({ entity: 'deliveryOrder', action: 'update' })).toBe(true);
-    expect(apiKeyMayUse({ entity: 'appUser', action: 'read' })).toBe(false);
-    expect(apiKeyMayUse({ entity: 'appRoleGroup', action: 'create' })).toBe(false);
+  it('reads and writes entity records, never user or permission-group administration', () => {
+    for (const action of ['read', 'create', 'update', 'delete'] as const)
+      expect(apiKeyReaches(entityByName('deliveryOrder'), action)).toBe(true);
+    expect(apiKeyReaches(entityByName('appUser'), 'read')).toBe(false);
+    expect(apiKeyReaches(entityByName('appRoleGroup'), 'create')).toBe(false);
   });
 
-  it('reaches no route guarded by roles or by signing in alone (keys, account, booking)', () => {
-    expect(apiKeyMayUse({ roles: ['ROLE_ADMIN'] })).toBe(false);
-    expect(apiKeyMayUse({ signedIn: true })).toBe(false);
+  it('reads and updates its own branches’ records, and never creates or deletes a branch', () => {
+    const branch = entityByName('branch');
+    expect(['read', 'create', 'update', 'delete'].filter((a) => apiKeyReaches(branch, a as 'read'))).toEqual([
+      'read',
+      'update',
+    ]);
+    expect(apiKeyRecordsOf(branch, ['b1', 'b2'])).toEqual(['b1', 'b2']);
+    expect(apiKeyRecordsOf(entityByName('deliveryOrder'), ['b1'])).toBeUndefined();
+    expect(apiKeyRecordsOf(entityByName('customer'), ['b1'])).toBeUndefined();
   });
 
   it('freezes only fields the delivery order declares', () => {

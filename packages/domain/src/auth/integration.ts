@@ -1,22 +1,39 @@
 import { entities } from '../entities/index.ts';
+import type { EntityName } from '../entity/names.ts';
+import type { EntityDef } from '../entity/types.ts';
 import { phrase } from '../text/phrase.ts';
 
 /**
- * What an ERP integration key may do (issue 18). A key acts with exactly its branches and its
- * permission group's roles, on entity records only: never on the entities declared
- * `closedToApiKeys` (users, permission groups), never on account, booking or admin calls,
- * whatever roles its group holds.
+ * What an ERP integration key may do (issue 18, docs/security.md "Key policy"). A key acts with
+ * exactly its branches and its permission group's roles, on the routes that declare themselves
+ * open to keys: never on the entities declared `closedToApiKeys` (users, permission groups),
+ * never on account, booking, document or admin calls, whatever roles its group holds.
  */
 export const entitiesNoApiKeyReaches: ReadonlySet<string> = new Set(
   entities.filter((entity) => entity.closedToApiKeys).map((entity) => entity.name),
 );
 
-/** Whether a route guarded by `access` is open to an API key at all (its roles are checked after). */
-export function apiKeyMayUse(access: object): boolean {
-  return (
-    'entity' in access && typeof access.entity === 'string' && !entitiesNoApiKeyReaches.has(access.entity)
-  );
+/** The entity whose records are the branches themselves: a key's branch ids are ids of its records. */
+const BRANCH_ENTITY: EntityName = 'branch';
+
+/**
+ * Whether a key reaches this generic record route of an entity: reading and writing its records.
+ * Export, import and bulk actions are the screens' tools, not the ERP's. A key never creates or
+ * deletes a branch: a new one would be none of its branches, and a branch is the company's set-up.
+ */
+export function apiKeyReaches(entity: EntityDef, action: 'read' | 'create' | 'update' | 'delete'): boolean {
+  if (entitiesNoApiKeyReaches.has(entity.name)) return false;
+  return entity.name !== BRANCH_ENTITY || action === 'read' || action === 'update';
 }
+
+/**
+ * The records of an entity a key of these branches is limited to, where the entity itself limits
+ * them: of the branch entity, its own branches' records, as if each were owned by its branch (another
+ * branch's answers as a missing one). Undefined elsewhere: branch-owned rows are limited by the
+ * acting branch, shared master data not at all.
+ */
+export const apiKeyRecordsOf = (entity: EntityDef, keyBranchIds: readonly string[]) =>
+  entity.name === BRANCH_ENTITY ? keyBranchIds : undefined;
 
 /**
  * Delivery-order fields a sync may not change once the order is booked: a confirmed booking was

@@ -35,7 +35,6 @@ export const bulkText = {
   tooMany: `ดำเนินการได้ครั้งละไม่เกิน ${count(LIMITS.bulkActionMaxRows)} รายการ กรุณากรองให้แคบลง`,
   // The server's refusals, one per row.
   referenced: (titles: readonly string[]) => phrase('ลบไม่ได้ เพราะยังมีข้อมูล', titles.join(', '), 'อ้างถึงรายการนี้'),
-  otherBranch: 'เป็นข้อมูลของสาขาอื่น คุณไม่มีสิทธิ์ดำเนินการ',
   stale: 'ข้อมูลนี้ถูกแก้ไขโดยผู้อื่นแล้ว กรุณาโหลดข้อมูลล่าสุดก่อน',
   gone: 'ไม่พบข้อมูลนี้แล้ว อาจถูกลบไปก่อนหน้า',
   notBulkEditable: (label: string) => `แก้ไขฟิลด์ "${label}" หลายรายการพร้อมกันไม่ได้`,

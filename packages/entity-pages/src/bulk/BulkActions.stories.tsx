@@ -43,7 +43,11 @@ const refusedAnswer: BulkActionAnswer = {
       label: 'VEH001: รถบรรทุก 6 ล้อ คันที่หนึ่งของสาขากรุงเทพมหานคร',
       reasons: [LONG_REASON],
     },
-    { id: fixtureId('vehicle', 2), label: 'VEH002: รถ 2', reasons: [bulkText.otherBranch, bulkText.stale] },
+    {
+      id: fixtureId('vehicle', 2),
+      label: 'VEH002: รถ 2',
+      reasons: [bulkText.referenced(['ช่วงเวลารถรายวัน']), bulkText.stale],
+    },
     { id: fixtureId('vehicle', 3), label: 'VEH003: รถ 3', reasons: [bulkText.stale] },
   ],
 };
