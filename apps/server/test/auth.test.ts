@@ -246,6 +246,18 @@ describe('route registration', () => {
     await app.close();
   });
 
+  it('refuses a signed-in API route that does not say whether an API key reaches it', async () => {
+    const app = Fastify();
+    registerAccessControl(app, server.app.auth.tokens, server.app.auth.principals, []);
+    const route = (config: object) => () => app.get('/api/undeclared', { config }, async () => 'open');
+    expect(route({ access: { signedIn: true } })).toThrow(/declares no API key policy/);
+    expect(route({ access: { signedIn: true }, apiKey: 'closed' })).not.toThrow();
+    expect(() =>
+      app.get('/api/anyone', { config: { access: { public: true } } }, async () => 'ok'),
+    ).not.toThrow();
+    await app.close();
+  });
+
   it('knows every API route and its rule', () => {
     const urls = server.app.apiRoutes.map((r) => `${r.method} ${r.url}`);
     expect(urls).toEqual(

@@ -82,6 +82,9 @@ export function registerAccessControl(
     const config = route.config as RouteAccessConfig | undefined;
     if (!config?.access)
       throw new Error(`Route ${String(route.method)} ${route.url} declares no access rule`);
+    // Which calls an ERP key reaches is part of a signed-in route's declaration, never a default.
+    if (!('public' in config.access) && !config.apiKey)
+      throw new Error(`Route ${String(route.method)} ${route.url} declares no API key policy`);
     for (const method of [route.method].flat()) {
       registry.push({
         method,
