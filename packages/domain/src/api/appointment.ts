@@ -36,7 +36,7 @@ export const PublicAppointment = Type.Object({
 export type PublicAppointment = Static<typeof PublicAppointment>;
 
 /** The opaque name of a move option (no id in it), as `options` gives it and `move` takes it back. */
-export const MoveChoice = Type.String({ pattern: '^[A-Za-z0-9_-]{22}$' });
+export const MoveChoice = Type.String({ pattern: '^[A-Za-z0-9_-]{22}$', minLength: 22, maxLength: 22 });
 
 /** A slot set the engine offers for a move; `choice` names it back to `move`. */
 export const MoveOption = Type.Object({
