@@ -3,14 +3,16 @@ import { type EntityDef, entityByName, ROLE_ADMIN } from '@lms/domain';
 import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { MAX_IMPORT_BYTES, MAX_IMPORT_ROWS } from '../src/import/bounds.ts';
 import { importColumns } from '../src/import/columns.ts';
 import { importRecords } from '../src/import/importRecords.ts';
 import { jobMessages } from '../src/import/jobs.ts';
-import { MAX_IMPORT_BYTES, MAX_IMPORT_ROWS, OFF_THREAD_BYTES, sheetReaderStats } from '../src/import/read.ts';
+import { OFF_THREAD_BYTES, sheetReaderStats } from '../src/import/read.ts';
 import { importableEntities } from '../src/import/routes.ts';
 import { createReferences, sampleBody } from './entityFactory.ts';
 import { call, createBranch, createUser, signIn } from './fixtures.ts';
 import { setupTestServer } from './harness.ts';
+import { postFile } from './importCalls.ts';
 
 const server = setupTestServer();
 let token = '';
@@ -39,19 +41,8 @@ async function upload(
   query: Record<string, string> = {},
   options: { as?: string; branch?: string; job?: boolean } = {},
 ) {
-  const form = new FormData();
-  form.append('file', new Blob([bytes]), name);
-  const response = await fetch(
-    `${server.api}/${entity.name}/import${options.job ? '/jobs' : ''}${scope(entity, query, options.branch)}`,
-    {
-      method: 'POST',
-      headers: { authorization: `Bearer ${options.as ?? token}` },
-      body: form,
-    },
-  );
-  const text = await response.text();
-  // biome-ignore lint/suspicious/noExplicitAny: report bodies are inspected field by field.
-  return { status: response.status, body: (text ? JSON.parse(text) : undefined) as any };
+  const path = `/${entity.name}/import${options.job ? '/jobs' : ''}${scope(entity, query, options.branch)}`;
+  return postFile(`${server.api}${path}`, options.as ?? token, bytes, name);
 }
 
 async function xlsx(rows: unknown[][]): Promise<Uint8Array<ArrayBuffer>> {

@@ -1,4 +1,5 @@
 import { type FieldDef, validationMessages as m, unknownFieldType } from '@lms/domain';
+import { isLongCell, readMessages } from './bounds.ts';
 
 /**
  * One cell as people write it → the value the domain schema takes. The export writes the same
@@ -20,9 +21,10 @@ const BE_OFFSET = 543;
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
-/** A cell value as read (exceljs or CSV) → trimmed text, `''` for nothing. */
+/** A cell value as read (xlsx.ts or CSV) → trimmed text, `''` for nothing; an over-long cell's start. */
 export function cellText(value: unknown): string {
   if (value === null || value === undefined) return '';
+  if (isLongCell(value)) return `${value.start}…`;
   if (value instanceof Date) return Number.isNaN(value.getTime()) ? '' : value.toISOString();
   return String(value).trim();
 }
@@ -80,6 +82,7 @@ export const listItems = (value: unknown): string[] =>
 
 /** Parses one cell for its field; an empty cell is `null` (the schema says whether that is allowed). */
 export function parseCell(field: FieldDef, value: unknown): Parsed {
+  if (isLongCell(value)) return fail(readMessages.cellTooLong(value.longCell));
   if (typeof value === 'string' ? value.trim() === '' : value === null || value === undefined)
     return ok(field.type === 'refs' || field.type === 'weekdays' || field.type === 'roles' ? [] : null);
   switch (field.type) {

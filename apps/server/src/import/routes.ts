@@ -7,10 +7,11 @@ import { cleanFileName } from '../files/names.ts';
 import { typed } from '../http/contract.ts';
 import { HttpError } from '../http/errors.ts';
 import type { AuthContext } from '../routes/context.ts';
+import { MAX_IMPORT_BYTES, readMessages } from './bounds.ts';
 import { recordsFromSheet } from './columns.ts';
 import { type ImportOptions, importRecords } from './importRecords.ts';
 import { readImportJob, readImportJobRows, startImportJob } from './jobs.ts';
-import { MAX_IMPORT_BYTES, readMessages, readSheet } from './read.ts';
+import { readSheet } from './read.ts';
 import { importTemplate } from './template.ts';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
