@@ -1,7 +1,7 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { entityByName, ROLE_ADMIN } from '@lms/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createBranch, createUser, signIn } from './fixtures.ts';
+import { call, createBranch, createUser, signIn } from './fixtures.ts';
 import { setupTestServer } from './harness.ts';
 import { hostileWorkbook, textCell } from './hostileWorkbook.ts';
 import { postFile } from './importCalls.ts';
@@ -160,5 +160,50 @@ describe('lines and headers past their bounds', () => {
     expect(report.body.messages[0]).toMatch(/^ไม่รู้จักคอลัมน์/);
     expect(report.body.messages[0]).toContain('และอีก 1980 คอลัมน์');
     expect(report.text.length).toBeLessThan(5000);
+  });
+});
+
+describe('imports at once', () => {
+  /** A dry run that takes a few seconds: 30,000 rows to check. */
+  const slow = [
+    `${L('code')},${L('name')}`,
+    ...Array.from({ length: 30_000 }, (_, i) => `VG-Q${i},กลุ่ม ${i}`),
+  ].join('\n');
+
+  async function finished(id: string, as: string) {
+    for (let i = 0; i < 600; i++) {
+      const job = await call(server.api, 'GET', `/${entity.name}/import/jobs/${id}`, { token: as });
+      if (job.body.phase === 'done' || job.body.phase === 'failed') return job.body;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    throw new Error('the job did not end');
+  }
+
+  it('one per user and two per server; beyond, a Thai 429 for jobs and the direct import alike', async () => {
+    const users = await Promise.all(
+      [0, 1, 2].map(async () => signIn(server.api, await createUser(server.db, { roles: [ROLE_ADMIN] }))),
+    );
+    const [a, b, c] = users as [string, string, string];
+    const first = await upload(slow, 'ช้า.csv', a, '/import/jobs');
+    expect(first.status, first.text).toBe(201);
+    for (const again of [
+      await upload(slow, 'ช้า.csv', a, '/import/jobs'),
+      await upload('x', 'x.csv', a, '/import'),
+    ]) {
+      expect(again.status).toBe(429);
+      expect(again.body.messages[0]).toMatch(/^มีงานนำเข้าที่กำลังทำอยู่/);
+      expect(again.body.messages[0]).toContain('1 งานต่อผู้ใช้');
+    }
+    const second = await upload(slow, 'ช้า.csv', b, '/import/jobs');
+    expect(second.status, second.text).toBe(201);
+    const third = await upload(`${L('code')},${L('name')}\nVG-T,t`, 'สาม.csv', c, '/import');
+    expect(third.status).toBe(429);
+    expect(third.body.messages[0]).toMatch(/^มีงานนำเข้าที่กำลังทำอยู่ 2 งาน/);
+    // The server keeps answering everything else meanwhile.
+    expect((await call(server.api, 'GET', `/${entity.name}`, { token: c })).status).toBe(200);
+    expect((await finished(first.body.id, a)).phase).toBe('done');
+    expect((await finished(second.body.id, b)).phase).toBe('done');
+    const after = await upload(`${L('code')},${L('name')}\nVG-T,t`, 'สาม.csv', c, '/import');
+    expect(after.status, after.text).toBe(200);
   });
 });
