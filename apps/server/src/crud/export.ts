@@ -4,6 +4,7 @@ import ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
 import { labelKey } from './labels.ts';
 import { sheetName } from './sheetName.ts';
+import { spreadsheetValue } from './spreadsheetText.ts';
 
 type Row = Record<string, unknown>;
 
@@ -87,7 +88,9 @@ export async function sendExcel(reply: FastifyReply, entity: EntityDef, batches:
     );
   const addRows = (rows: Row[]) => {
     for (const row of rows)
-      sheet.addRow(Object.fromEntries(fields.map((f) => [f.name, cellValue(f, row)]))).commit();
+      sheet
+        .addRow(Object.fromEntries(fields.map((f) => [f.name, spreadsheetValue(cellValue(f, row))])))
+        .commit();
   };
   (async () => {
     if (!first.done) addRows(first.value);

@@ -1,4 +1,5 @@
 import { type FieldDef, validationMessages as m, unknownFieldType } from '@lms/domain';
+import { fromSpreadsheetText } from '../crud/spreadsheetText.ts';
 import { isLongCell, readMessages } from './bounds.ts';
 
 /**
@@ -81,8 +82,10 @@ export const listItems = (value: unknown): string[] =>
     .filter(Boolean);
 
 /** Parses one cell for its field; an empty cell is `null` (the schema says whether that is allowed). */
-export function parseCell(field: FieldDef, value: unknown): Parsed {
-  if (isLongCell(value)) return fail(readMessages.cellTooLong(value.longCell));
+export function parseCell(field: FieldDef, written: unknown): Parsed {
+  if (isLongCell(written)) return fail(readMessages.cellTooLong(written.longCell));
+  // A text the export kept from being read as a formula ('=…) reads back as it was.
+  const value = typeof written === 'string' ? fromSpreadsheetText(written.trim()) : written;
   if (typeof value === 'string' ? value.trim() === '' : value === null || value === undefined)
     return ok(field.type === 'refs' || field.type === 'weekdays' || field.type === 'roles' ? [] : null);
   switch (field.type) {
