@@ -76,9 +76,9 @@ const MAIN = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
 const REL = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
 const PACKAGE_REL = 'http://schemas.openxmlformats.org/package/2006/relationships';
 
-/** An inline-string cell (`<c t="inlineStr">`), text escaped for XML. */
-export const textCell = (text: string) =>
-  `<c t="inlineStr"><is><t>${text.replace(/&/g, '&amp;').replace(/</g, '&lt;')}</t></is></c>`;
+/** An inline-string cell (`<c t="inlineStr">`), text escaped for XML; without `ref`, the next column. */
+export const textCell = (text: string, ref?: string) =>
+  `<c${ref ? ` r="${ref}"` : ''} t="inlineStr"><is><t>${text.replace(/&/g, '&amp;').replace(/</g, '&lt;')}</t></is></c>`;
 
 /** A workbook of one sheet whose `<sheetData>` is `rows`; `sharedStrings` pieces make the shared-strings part. */
 export function hostileWorkbook(

@@ -26,7 +26,7 @@ beforeAll(async () => {
 
 const entity = entityByName('vehicleGroup');
 const L = (name: string) => entity.fields.find((f) => f.name === name)!.label;
-const header = `<row>${textCell(L('code'))}${textCell(L('name'))}</row>`;
+const header = `<row r="1">${textCell(L('code'), 'A1')}${textCell(L('name'), 'B1')}</row>`;
 const MB = 1024 * 1024;
 const THAI = /[\u0E00-\u0E7F]/;
 
@@ -73,7 +73,7 @@ async function expectRefused(
 const longNameSheet = (code: string, char: string, mb: number, more = '') =>
   hostileWorkbook([
     header,
-    `<row>${textCell(code)}<c t="inlineStr"><is><t>`,
+    `<row r="2">${textCell(code, 'A2')}<c r="B2" t="inlineStr"><is><t>`,
     { repeat: char.repeat(MB), times: mb },
     `</t></is></c></row>${more}`,
   ]);
@@ -92,7 +92,12 @@ function expectTooLong(report: Awaited<ReturnType<typeof upload>>, length: strin
 
 describe('a cell longer than 32,767 characters', () => {
   it('in an .xlsx (40 MB inline, a 20 KB file): a Thai error on its cell, only its start shown back', async () => {
-    const file = longNameSheet('VG-L1', 'x', 40, `<row>${textCell('VG-L2')}${textCell('กลุ่มปกติ')}</row>`);
+    const file = longNameSheet(
+      'VG-L1',
+      'x',
+      40,
+      `<row r="3">${textCell('VG-L2', 'A3')}${textCell('กลุ่มปกติ', 'B3')}</row>`,
+    );
     expect(file.length).toBeLessThan(200_000);
     const run = await meanwhile(() => upload(file, 'ยาว.xlsx'));
     stayedResponsive(run);
@@ -103,7 +108,7 @@ describe('a cell longer than 32,767 characters', () => {
 
   it('in the shared strings (1 MB, read on the event loop): the same error, the same short start', async () => {
     const file = hostileWorkbook(
-      [header, `<row>${textCell('VG-S1')}<c t="s"><v>0</v></c></row>`],
+      [header, `<row r="2">${textCell('VG-S1', 'A2')}<c r="B2" t="s"><v>0</v></c></row>`],
       ['<si><t>', { repeat: 'ข'.repeat(1024), times: 1024 }, '</t></si>'],
     );
     expectTooLong(await upload(file, 'ร่วม.xlsx'), '1,048,576', 'ข');
@@ -125,7 +130,7 @@ describe('a part that inflates past its bound', () => {
 
   it('shared strings of 300 MB → 413 in Thai naming 64 MB', async () => {
     const file = hostileWorkbook(
-      [header, `<row>${textCell('VG-H2')}<c t="s"><v>0</v></c></row>`],
+      [header, `<row r="2">${textCell('VG-H2', 'A2')}<c r="B2" t="s"><v>0</v></c></row>`],
       ['<si><t>', { repeat: 'z'.repeat(MB), times: 300 }, '</t></si>'],
     );
     await expectRefused(file, 'ร่วมใหญ่.xlsx', 413, '64 MB');
