@@ -1,7 +1,8 @@
 import { constants, crc32, deflateRawSync } from 'node:zlib';
 
 /**
- * Hostile .xlsx files built in memory, small and fast: a part is a list of pieces, each written
+ * .xlsx files written by hand in memory, as other writers or attackers write them, small and fast
+ * even when huge inflated: a part is a list of pieces, each written
  * once or repeated; a repeated piece is compressed once (a full flush makes it stand alone) and its
  * bytes written `times` times, so 300 MB of XML costs a few KB of zip and no 300 MB buffer.
  */
