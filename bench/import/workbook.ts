@@ -10,7 +10,7 @@ import { buffer } from 'node:stream/consumers';
 import { entityByName } from '@lms/domain';
 import type ExcelJSModule from '../../apps/server/node_modules/exceljs';
 
-// exceljs is the server's dependency (the reader the import uses), not the workspace root's.
+// exceljs is the server's dependency (the writer of its exports), not the workspace root's.
 const ExcelJS = createRequire(new URL('../../apps/server/package.json', import.meta.url))(
   'exceljs',
 ) as typeof ExcelJSModule;

@@ -3,14 +3,17 @@ import { type EntityDef, entityByName, ROLE_ADMIN } from '@lms/domain';
 import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { MAX_IMPORT_BYTES, MAX_IMPORT_ROWS } from '../src/import/bounds.ts';
 import { importColumns } from '../src/import/columns.ts';
 import { importRecords } from '../src/import/importRecords.ts';
 import { jobMessages } from '../src/import/jobs.ts';
-import { MAX_IMPORT_BYTES, MAX_IMPORT_ROWS, OFF_THREAD_BYTES, sheetReaderStats } from '../src/import/read.ts';
+import { OFF_THREAD_BYTES, sheetReaderStats } from '../src/import/read.ts';
 import { importableEntities } from '../src/import/routes.ts';
 import { createReferences, sampleBody } from './entityFactory.ts';
 import { call, createBranch, createUser, signIn } from './fixtures.ts';
 import { setupTestServer } from './harness.ts';
+import { hostileWorkbook, textCell } from './hostileWorkbook.ts';
+import { postFile } from './importCalls.ts';
 
 const server = setupTestServer();
 let token = '';
@@ -39,19 +42,8 @@ async function upload(
   query: Record<string, string> = {},
   options: { as?: string; branch?: string; job?: boolean } = {},
 ) {
-  const form = new FormData();
-  form.append('file', new Blob([bytes]), name);
-  const response = await fetch(
-    `${server.api}/${entity.name}/import${options.job ? '/jobs' : ''}${scope(entity, query, options.branch)}`,
-    {
-      method: 'POST',
-      headers: { authorization: `Bearer ${options.as ?? token}` },
-      body: form,
-    },
-  );
-  const text = await response.text();
-  // biome-ignore lint/suspicious/noExplicitAny: report bodies are inspected field by field.
-  return { status: response.status, body: (text ? JSON.parse(text) : undefined) as any };
+  const path = `/${entity.name}/import${options.job ? '/jobs' : ''}${scope(entity, query, options.branch)}`;
+  return postFile(`${server.api}${path}`, options.as ?? token, bytes, name);
 }
 
 async function xlsx(rows: unknown[][]): Promise<Uint8Array<ArrayBuffer>> {
@@ -154,6 +146,46 @@ describe('cells as people write them', () => {
     }>`select h.source, h.action from history h
       join vehicle_type v on v.id = h.record_id where v.code = 'VT-C1'`.execute(server.db);
     expect(history).toEqual([{ source: 'import: รถ.xlsx', action: 'create' }]);
+  });
+
+  it('reads what other writers put in a sheet: rich text without its phonetic runs, _xHHHH_ escapes, prefixed tags, error and boolean cells, formula results', async () => {
+    const cell = (ref: string, inner: string, type = '') =>
+      `<x:c r="${ref}"${type && ` t="${type}"`}>${inner}</x:c>`;
+    const file = hostileWorkbook(
+      [
+        `<x:row r="1">${header.map((label, i) => textCell(label, `${'ABCDEFGH'[i]}1`)).join('')}</x:row>`,
+        `<x:row r="2">${[
+          cell('A2', '<x:is><x:t>OW-1</x:t></x:is>', 'inlineStr'),
+          cell('B2', '<x:v>0</x:v>', 's'),
+          cell('C2', '<x:f>SUM(1000,500)</x:f><x:v>1500</x:v>'),
+          cell('D2', '<x:v>#N/A</x:v>', 'e'),
+          cell('E2', '<x:v>30</x:v>'),
+          cell('F2', '<x:v>1</x:v>', 'b'),
+          cell('G2', '<x:f>"ไม่ใช่"</x:f><x:v>ไม่ใช่</x:v>', 'str'),
+          cell('H2', '<x:v>0</x:v>', 'b'),
+        ].join('')}</x:row>`,
+      ],
+      [
+        '<si><r><t>รถ</t></r><r><t xml:space="preserve">ลาก_x0041_</t></r><rPh sb="0" eb="1"><t>ロ</t></rPh></si>',
+      ],
+    );
+    const report = await upload(entityByName('vehicleType'), file, 'อื่น.xlsx', { dryRun: 'false' });
+    expect(report.body, report.text.slice(0, 500)).toMatchObject({ created: 1, failed: 0, applied: true });
+    const { rows } = await sql<Record<string, unknown>>`select name, max_capacity_weight, min_capacity_weight,
+      max_capacity_volume, trailer_truck, special, migrate from vehicle_type where code = 'OW-1'`.execute(
+      server.db,
+    );
+    expect(rows).toEqual([
+      {
+        name: 'รถลากA',
+        max_capacity_weight: 1500,
+        min_capacity_weight: null,
+        max_capacity_volume: 30,
+        trailer_truck: true,
+        special: false,
+        migrate: false,
+      },
+    ]);
   });
 
   it('reads dates in ค.ศ., พ.ศ., ISO and as Excel dates; references by code or by the export label; a CSV with BOM', async () => {

@@ -3,6 +3,7 @@ import { type EntityDef, type FieldDef, labelKey, unknownFieldType } from '@lms/
 import ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
 import { sheetName } from './sheetName.ts';
+import { spreadsheetValue } from './spreadsheetText.ts';
 
 type Row = Record<string, unknown>;
 
@@ -86,7 +87,9 @@ export async function sendExcel(reply: FastifyReply, entity: EntityDef, batches:
     );
   const addRows = (rows: Row[]) => {
     for (const row of rows)
-      sheet.addRow(Object.fromEntries(fields.map((f) => [f.name, cellValue(f, row)]))).commit();
+      sheet
+        .addRow(Object.fromEntries(fields.map((f) => [f.name, spreadsheetValue(cellValue(f, row))])))
+        .commit();
   };
   (async () => {
     if (!first.done) addRows(first.value);

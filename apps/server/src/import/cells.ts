@@ -1,4 +1,6 @@
 import { type FieldDef, validationMessages as m, unknownFieldType } from '@lms/domain';
+import { fromSpreadsheetText } from '../crud/spreadsheetText.ts';
+import { isLongCell, readMessages } from './bounds.ts';
 
 /**
  * One cell as people write it → the value the domain schema takes. The export writes the same
@@ -20,9 +22,10 @@ const BE_OFFSET = 543;
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
-/** A cell value as read (exceljs or CSV) → trimmed text, `''` for nothing. */
+/** A cell value as read (xlsx.ts or CSV) → trimmed text, `''` for nothing; an over-long cell's start. */
 export function cellText(value: unknown): string {
   if (value === null || value === undefined) return '';
+  if (isLongCell(value)) return `${value.start}…`;
   if (value instanceof Date) return Number.isNaN(value.getTime()) ? '' : value.toISOString();
   return String(value).trim();
 }
@@ -79,7 +82,10 @@ export const listItems = (value: unknown): string[] =>
     .filter(Boolean);
 
 /** Parses one cell for its field; an empty cell is `null` (the schema says whether that is allowed). */
-export function parseCell(field: FieldDef, value: unknown): Parsed {
+export function parseCell(field: FieldDef, written: unknown): Parsed {
+  if (isLongCell(written)) return fail(readMessages.cellTooLong(written.longCell));
+  // A text the export kept from being read as a formula ('=…) reads back as it was.
+  const value = typeof written === 'string' ? fromSpreadsheetText(written.trim()) : written;
   if (typeof value === 'string' ? value.trim() === '' : value === null || value === undefined)
     return ok(field.type === 'refs' || field.type === 'weekdays' || field.type === 'roles' ? [] : null);
   switch (field.type) {

@@ -4,6 +4,7 @@ import type { Principal } from '../auth/principal.ts';
 import type { EntityExtension } from '../crud/extensions.ts';
 import type { Database, Tx } from '../db/database.ts';
 import type { AuthContext } from '../routes/context.ts';
+import { shortText } from './bounds.ts';
 import { cellText } from './cells.ts';
 import { Checker, type Pending } from './check.ts';
 import { type InputKind, sheetInput } from './input.ts';
@@ -66,7 +67,7 @@ const outcomeOf = (entity: EntityDef, input: InputKind, entry: Pending) => ({
   values: input.echoValues
     ? () =>
         Object.fromEntries(
-          entry.present.map((f) => [input.errorKey(entity, f.name), cellText(entry.raw[f.name])]),
+          entry.present.map((f) => [input.errorKey(entity, f.name), shortText(cellText(entry.raw[f.name]))]),
         )
     : undefined,
 });

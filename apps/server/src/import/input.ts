@@ -1,4 +1,5 @@
 import { type EntityDef, type FieldDef, INTEGRATION_MESSAGES } from '@lms/domain';
+import { shortText } from './bounds.ts';
 import { cellText, type Parsed, parseCell } from './cells.ts';
 import { importColumns } from './columns.ts';
 
@@ -49,4 +50,4 @@ export const jsonInput: InputKind = {
 
 /** A record's natural key as the report names it (`C0001`, or several parts with ` / `). */
 export const keyLabel = (keyFields: readonly FieldDef[], raw: Readonly<Record<string, unknown>>) =>
-  keyFields.map((f) => cellText(raw[f.name])).join(' / ');
+  keyFields.map((f) => shortText(cellText(raw[f.name]))).join(' / ');

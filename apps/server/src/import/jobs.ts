@@ -74,14 +74,21 @@ export async function startImportJob(
   entity: EntityDef,
   file: { name: string; bytes: Buffer },
   options: Omit<ImportOptions, 'onProgress' | 'source'>,
-  logError: (error: unknown) => void,
+  /** `free`: the job's import slot (slots.ts), given back when the job ends. */
+  { logError, free }: { logError: (error: unknown) => void; free: () => void },
 ): Promise<ImportJob> {
-  const { rows } = await sql<JobRow>`
-    insert into import_job (entity, branch_id, user_id, file_name, dry_run, phase)
-    values (${entity.name}, ${(entity.branchOwned && options.branchId) || null}, ${options.principal.userId}, ${file.name}, ${options.dryRun}, 'reading')
-    returning ${columns}`.execute(db);
-  const job = rows[0]!;
-  void runJob(db, entity, job.id, file, options).catch(logError);
+  let job: JobRow;
+  try {
+    const { rows } = await sql<JobRow>`
+      insert into import_job (entity, branch_id, user_id, file_name, dry_run, phase)
+      values (${entity.name}, ${(entity.branchOwned && options.branchId) || null}, ${options.principal.userId}, ${file.name}, ${options.dryRun}, 'reading')
+      returning ${columns}`.execute(db);
+    job = rows[0]!;
+  } catch (error) {
+    free();
+    throw error;
+  }
+  void runJob(db, entity, job.id, file, options).catch(logError).finally(free);
   return toJob(job);
 }
 

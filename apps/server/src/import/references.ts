@@ -4,6 +4,7 @@ import { isUuid } from '../auth/access.ts';
 import { labelSql } from '../crud/labels.ts';
 import type { Executor } from '../db/database.ts';
 import { columnOf, tableOf } from '../entities/naming.ts';
+import { shortText } from './bounds.ts';
 
 /** A reference as written resolved to an id, or why not (Thai). */
 export type Resolved = { id: string } | { error: string };
@@ -63,6 +64,7 @@ export async function resolveReferences(
     }
     const resolved = new Map<string, Resolved>();
     for (const token of all) {
+      const named = `"${shortText(token)}"`;
       // `C0001: a name that has changed since` still names C0001.
       const matches = [...(found.get(token) ?? (key ? found.get(token.split(': ')[0]!) : undefined) ?? [])];
       resolved.set(
@@ -70,8 +72,8 @@ export async function resolveReferences(
         matches.length === 1
           ? { id: matches[0]!.id }
           : matches.length === 0
-            ? { error: phrase('ไม่พบ', target.title, `"${token}"`) }
-            : { error: phrase('พบ', target.title, `"${token}"`, 'มากกว่าหนึ่งรายการ กรุณาระบุให้ชัดเจน') },
+            ? { error: phrase('ไม่พบ', target.title, named) }
+            : { error: phrase('พบ', target.title, named, 'มากกว่าหนึ่งรายการ กรุณาระบุให้ชัดเจน') },
       );
     }
     index.set(targetName, resolved);

@@ -7,10 +7,12 @@ import { typed } from '../http/contract.ts';
 import { HttpError } from '../http/errors.ts';
 import { receiveParts, registerMultipart } from '../http/multipart.ts';
 import type { AuthContext } from '../routes/context.ts';
+import { MAX_IMPORT_BYTES, readMessages } from './bounds.ts';
 import { recordsFromSheet } from './columns.ts';
 import { type ImportOptions, importRecords } from './importRecords.ts';
 import { readImportJob, readImportJobRows, startImportJob } from './jobs.ts';
-import { MAX_IMPORT_BYTES, readMessages, readSheet } from './read.ts';
+import { readSheet } from './read.ts';
+import { ImportSlots } from './slots.ts';
 import { importTemplate } from './template.ts';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -52,6 +54,7 @@ export function importRoutes(ctx: AuthContext, extensions: Readonly<Record<strin
   return async (fastify: FastifyInstance) => {
     await registerMultipart(fastify, IMPORT_BOUNDS);
     const app = typed(fastify);
+    const slots = new ImportSlots();
     for (const entity of importableEntities()) {
       const api = importApi(entity.name);
       const config = (action: 'create' | 'read') => ({
@@ -102,8 +105,16 @@ export function importRoutes(ctx: AuthContext, extensions: Readonly<Record<strin
         handler: async (request) => {
           const options = importOptions(request);
           const file = await receiveFile(request);
-          const records = recordsFromSheet(entity, await readSheet(file.bytes, file.name));
-          return importRecords(ctx.db, entity, records, { ...options, source: `import: ${file.name}` });
+          const free = slots.take(options.principal.userId);
+          try {
+            const records = recordsFromSheet(entity, await readSheet(file.bytes, file.name));
+            return await importRecords(ctx.db, entity, records, {
+              ...options,
+              source: `import: ${file.name}`,
+            });
+          } finally {
+            free();
+          }
         },
       });
 
@@ -114,9 +125,11 @@ export function importRoutes(ctx: AuthContext, extensions: Readonly<Record<strin
         handler: async (request, reply) => {
           const options = importOptions(request);
           const file = await receiveFile(request);
-          const job = await startImportJob(ctx.db, entity, file, options, (error) =>
-            request.log.error({ err: error }, 'import job failed'),
-          );
+          const free = slots.take(options.principal.userId);
+          const job = await startImportJob(ctx.db, entity, file, options, {
+            logError: (error) => request.log.error({ err: error }, 'import job failed'),
+            free,
+          });
           return reply.code(201).send(job);
         },
       });

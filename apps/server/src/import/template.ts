@@ -11,6 +11,7 @@ import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import { labelSql } from '../crud/labels.ts';
 import { sheetName } from '../crud/sheetName.ts';
+import { spreadsheetRow, spreadsheetValue } from '../crud/spreadsheetText.ts';
 import type { Database } from '../db/database.ts';
 import { isLabelled, tableOf } from '../entities/naming.ts';
 import { importColumns } from './columns.ts';
@@ -164,7 +165,7 @@ export async function importTemplate(db: Database, entity: EntityDef, branchId?:
   sheet.getRow(1).font = { bold: true };
   sheet.views = [{ state: 'frozen', ySplit: 1 }];
   const refLabels = await sampleLabels(db, columns, branchId);
-  sheet.addRow(Object.fromEntries(columns.map((f) => [f.name, example(f, 1, refLabels)])));
+  sheet.addRow(spreadsheetRow(Object.fromEntries(columns.map((f) => [f.name, example(f, 1, refLabels)]))));
 
   help.columns = [
     { header: 'คอลัมน์', key: 'label', width: 28 },
@@ -175,13 +176,15 @@ export async function importTemplate(db: Database, entity: EntityDef, branchId?:
   ];
   help.getRow(1).font = { bold: true };
   for (const field of columns)
-    help.addRow({
-      label: field.label,
-      type: TYPE_NAMES[field.type],
-      required: field.required ? 'ใช่' : '',
-      allowed: allowed(field),
-      note: key.has(field.name) ? 'ใช้จับคู่กับข้อมูลที่มีอยู่: ค่าเดิมจะถูกแก้ไข ค่าใหม่จะถูกเพิ่ม' : '',
-    });
+    help.addRow(
+      spreadsheetRow({
+        label: field.label,
+        type: TYPE_NAMES[field.type],
+        required: field.required ? 'ใช่' : '',
+        allowed: allowed(field),
+        note: key.has(field.name) ? 'ใช้จับคู่กับข้อมูลที่มีอยู่: ค่าเดิมจะถูกแก้ไข ค่าใหม่จะถูกเพิ่ม' : '',
+      }),
+    );
 
   // Pick lists live on a hidden sheet: a list written inline is limited to 255 characters.
   let listColumn = 0;
@@ -195,7 +198,7 @@ export async function importTemplate(db: Database, entity: EntityDef, branchId?:
     if (!options.length) continue;
     const letter = columnLetter(listColumn++);
     options.forEach((option, i) => {
-      lists.getCell(`${letter}${i + 1}`).value = option;
+      lists.getCell(`${letter}${i + 1}`).value = spreadsheetValue(option) as string;
     });
     // exceljs 4 has ranges of validations at run time but not in its types.
     (
