@@ -160,8 +160,9 @@ describe('solve', () => {
       truck('T3', [15]),
       truck('T4', [15]),
     ]);
-    expect(solve(problem, { seed: 7, iterations: 400 })).toEqual(
-      solve(problem, { seed: 7, iterations: 400 }),
+    // More than the fleet carries: the over-full path (stops left out, put back, settled) too.
+    expect(solve(problem, { seed: 7, iterations: 150 })).toEqual(
+      solve(problem, { seed: 7, iterations: 150 }),
     );
   });
 
