@@ -63,8 +63,9 @@ export function search(ctx: SearchContext, budget: Budget): Plan {
       if (!elimination.running) elimination.begin(best);
       while (elimination.running && budget.now() < sliceEnd) {
         if (!budget.spend()) return best;
-        const fewer = elimination.step();
+        let fewer = elimination.step();
         if (!fewer) continue;
+        fewer = polished(ctx, fewer, local, pricing);
         const value = objective(ctx, fewer);
         if (value < bestValue) {
           best = fewer;
@@ -84,6 +85,17 @@ export function search(ctx: SearchContext, budget: Budget): Plan {
     if (budget.over) return best;
     round *= 2;
   }
+}
+
+/**
+ * A plan fresh from route elimination (its ejections leave detours) after one descent of the
+ * local search: the same fleet, shorter; the plan as it was if the descent left it infeasible.
+ */
+function polished(ctx: SearchContext, plan: Plan, local: LocalSearch, pricing: Pricing): Plan {
+  const copy = plan.clone();
+  local.run(copy, pricing.base);
+  if (!feasible(ctx, copy)) local.run(copy, pricing.boosted(), true);
+  return feasible(ctx, copy) && copy.used() <= plan.used() ? copy : plan;
 }
 
 /**
