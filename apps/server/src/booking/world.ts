@@ -38,23 +38,25 @@ export interface WorldScope {
  */
 const bookedLinesQuery = (branchId: string, from: string, to: string, excludeBookingId: string | null) =>
   selectRows(
-    columns(
-      'booking_report__lines',
-      ['slotId'],
-      {
-        usedWeight: sql<number>`coalesce(l.used_weight, 0)::float`,
-        usedVolume: sql<number>`coalesce(l.used_volume, 0)::float`,
-        usedMinute: sql<number>`coalesce(l.used_minute, 0)`,
-        canceled: sql<boolean>`false`,
-      },
-      'l',
-    ),
+    bookedLineColumns,
     sql`from booking_report__lines l
        join booking_report b on b.id = l.parent_id and b.canceled_at is null
        join vehicle_date_slot s on s.id = l.slot_id
       where s.branch_id = ${branchId} and s.shift_date between ${from}::date and ${to}::date
         and b.id is distinct from ${excludeBookingId}::uuid`,
   );
+
+const bookedLineColumns = columns(
+  'booking_report__lines',
+  ['slotId'],
+  {
+    usedWeight: sql<number>`coalesce(l.used_weight, 0)::float`,
+    usedVolume: sql<number>`coalesce(l.used_volume, 0)::float`,
+    usedMinute: sql<number>`coalesce(l.used_minute, 0)`,
+    canceled: sql<boolean>`false`,
+  },
+  'l',
+);
 
 /** A slot's used capacity as its row keeps it (migration 0030: the sum of its active bookings' lines). */
 export const slotUseColumns = columns('vehicle_date_slot', [], {
@@ -115,33 +117,38 @@ interface PartIds {
 
 const listed = (ids: readonly string[]) => sql`${[...ids]}::uuid[]`;
 
+// The select lists every request reads, made once.
+const shipToColumns = columns('ship_to', ['id', 'code', 'name', 'subDistrictId', 'lat', 'lon']);
+const subDistrictColumns = columns('sub_district', ['id', 'lat', 'lon']);
+const articleColumns = columns(
+  'article',
+  [
+    'id',
+    'code',
+    'name',
+    'stackVolumePercent',
+    'installationTime',
+    'cannotSplit',
+    'noUseCap',
+    'articleUomTypeId',
+  ],
+  { unsupportedVehicleTypeIds: linkedIds('article__unsupported_vehicle_type_ids', 'a') },
+  'a',
+);
+
 /** The parts of a world that depend on the request: slots of the range, its DOs, ship-tos, articles, use. */
 function requestPartsSql(scope: WorldScope, ids: PartIds) {
   const { branchId, from, to } = scope;
   const doIds = ids.deliveryOrderIds ?? listed([]);
   const shipTos = selectRows(
-    columns('ship_to', ['id', 'code', 'name', 'subDistrictId', 'lat', 'lon']),
+    shipToColumns,
     sql`from ship_to
     where id = any(${ids.shipToIds})
        or id in (select coalesce(bo_ship_to_id, so_ship_to_id) from delivery_order where branch_id = ${branchId} and id = any(${doIds}))`,
   );
   const parts = {
     articles: selectRows(
-      columns(
-        'article',
-        [
-          'id',
-          'code',
-          'name',
-          'stackVolumePercent',
-          'installationTime',
-          'cannotSplit',
-          'noUseCap',
-          'articleUomTypeId',
-        ],
-        { unsupportedVehicleTypeIds: linkedIds('article__unsupported_vehicle_type_ids', 'a') },
-        'a',
-      ),
+      articleColumns,
       sql`from article a
          ${ids.deliveryOrderIds ? sql`where a.id in (select article_uom_id from delivery_order where id = any(${doIds}))` : sql``}`,
     ),
@@ -151,7 +158,7 @@ function requestPartsSql(scope: WorldScope, ids: PartIds) {
     ),
     shipTos,
     shipToSubDistricts: selectRows(
-      columns('sub_district', ['id', 'lat', 'lon']),
+      subDistrictColumns,
       sql`from sub_district where id in (select "subDistrictId" from (${shipTos}) s)`,
     ),
   };
