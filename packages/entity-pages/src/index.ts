@@ -20,12 +20,12 @@ export { createFakeGeolocation, type FakeGeolocation } from './demo/fakeGeolocat
 export type { Fix, GeolocationAdapter } from './demo/geolocation.ts';
 export { LocationTrackingPage, type LocationTrackingPageProps } from './demo/LocationTrackingPage.tsx';
 export { fetchEventStream, type OpenEventStream, type SharedPosition } from './demo/positionStream.ts';
-export { OSM_TILE_URL } from './demo/TrackingMap.tsx';
 export { THUMBNAIL_SIZE, useThumbnail } from './files/useThumbnail.ts';
 export { EntityFormDialog, type EntityFormDialogProps } from './form/EntityFormDialog.tsx';
 export type { FormMode } from './form/formValidation.ts';
 export { HomeSections, type HomeSectionsProps } from './home/HomeSections.tsx';
 export { ApiKeysPage } from './integration/ApiKeysPage.tsx';
+export { OSM_TILE_URL } from './map/tiles.ts';
 export { EntityDetailPage, type EntityDetailPageProps } from './pages/EntityDetailPage.tsx';
 export { type EntityDialogState, EntityListPage, type EntityListPageProps } from './pages/EntityListPage.tsx';
 export {
