@@ -127,13 +127,3 @@ export const LongThaiOnPhone: Story = {
     ).toBeGreaterThan(40);
   },
 };
-
-/** Nothing checked yet and one row: only the actions below the separator to choose from. */
-export const NoneCurrent: Story = {
-  args: { views: [{ id: 'a', name: 'ชื่อไทยเรียงถอยหลัง' }], current: null },
-  play: async ({ canvasElement }) => {
-    const menu = await open(canvasElement);
-    await expect(menu.getAllByRole('menuitem')).toHaveLength(3);
-    await expect(menu.getAllByRole('menuitem')[0]?.querySelector('svg')).toBeNull();
-  },
-};
