@@ -54,7 +54,7 @@ export const featurePages = {
 export type FeaturePage = keyof typeof featurePages;
 
 /** The wizard's step pages: the roles and branch of plain `/doBooking`. */
-export const doBookingStepPages: readonly (PageDef & { readonly step: DoBookingStep })[] = doBookingSteps.map(
+const doBookingStepPages: readonly (PageDef & { readonly step: DoBookingStep })[] = doBookingSteps.map(
   (step) => ({ ...featurePages.doBooking, path: doBookingStepPath(step), step }),
 );
 
