@@ -1,4 +1,5 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { isBuiltin } from 'node:module';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
@@ -43,7 +44,10 @@ function sourceFiles(dir: string): string[] {
 }
 
 function importsOf(file: string): string[] {
-  const text = readFileSync(file, 'utf8');
+  return importsIn(readFileSync(file, 'utf8'));
+}
+
+function importsIn(text: string): string[] {
   return [
     ...text.matchAll(
       /(?:import|export)[^'"]*?from\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|^import\s+['"]([^'"]+)['"]/gm,
@@ -109,5 +113,136 @@ describe('generic entity pages', () => {
     expect(partsImportsOf(path.join(entityPages, 'stories/PageHarness.tsx'))).toEqual([
       '../parts/registry.ts',
     ]);
+  });
+});
+
+/**
+ * Each package imports only what its package.json declares (docs/architecture.md): a bare import
+ * that resolves only because the workspace root installs it (react-aria-components in
+ * entity-pages, once) breaks the day the root stops, and hides an arrow the layers do not draw.
+ * Shipped code — what the package's entry reaches — takes its `dependencies` and
+ * `peerDependencies`; stories, tests and what only they reach (mocks, story helpers) may also use
+ * the package's and the root's `devDependencies` (Vitest, Storybook, MSW …).
+ */
+interface PackageSource {
+  /** Every source file of the package's src, by absolute path. */
+  readonly files: ReadonlyMap<string, string>;
+  /** Where shipped code starts. */
+  readonly entries: readonly string[];
+  readonly declared: ReadonlySet<string>;
+  readonly devOnly: ReadonlySet<string>;
+}
+
+/** `@scope/name/sub` → `@scope/name`, `name/sub` → `name`; nothing for relative paths and Node's modules. */
+function packageOf(spec: string): string | undefined {
+  if (spec.startsWith('.') || spec.startsWith('/') || isBuiltin(spec)) return undefined;
+  return spec
+    .split('/')
+    .slice(0, spec.startsWith('@') ? 2 : 1)
+    .join('/');
+}
+
+/** Comments may quote an import (`import … from 'typebox'`); only code counts. */
+const codeOf = (text: string) => text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '');
+
+/** The files the entries reach through relative imports (static, re-exports and `import()`). */
+function shippedFiles(source: PackageSource): Set<string> {
+  const reached = new Set<string>();
+  const visit = (file: string) => {
+    const text = source.files.get(file);
+    if (text === undefined || reached.has(file)) return;
+    reached.add(file);
+    for (const spec of importsIn(codeOf(text)))
+      if (spec.startsWith('.')) visit(path.resolve(path.dirname(file), spec));
+  };
+  for (const entry of source.entries) visit(entry);
+  return reached;
+}
+
+function undeclaredImports(source: PackageSource): string[] {
+  const shipped = shippedFiles(source);
+  const offences: string[] = [];
+  for (const [file, text] of source.files) {
+    for (const spec of importsIn(codeOf(text))) {
+      const name = packageOf(spec);
+      if (!name || source.declared.has(name)) continue;
+      if (!shipped.has(file) && source.devOnly.has(name)) continue;
+      offences.push(`${file}: ${name}${shipped.has(file) ? '' : ' (not even a devDependency)'}`);
+    }
+  }
+  return offences;
+}
+
+const dependencyNames = (json: Record<string, Record<string, string> | undefined>, ...keys: string[]) =>
+  keys.flatMap((key) => Object.keys(json[key] ?? {}));
+
+/** A workspace package as the rule reads it from its package.json, its src and (an app) its page. */
+function packageSource(dir: string): PackageSource {
+  const read = (file: string) => JSON.parse(readFileSync(path.join(root, file), 'utf8'));
+  const json = read(`${dir}/package.json`);
+  const files = new Map(
+    sourceFiles(path.join(root, dir, 'src')).map((file) => [file, readFileSync(file, 'utf8')]),
+  );
+  const page = path.join(root, dir, 'index.html');
+  const entries = [
+    ...(typeof json.exports?.['.'] === 'string' ? [path.join(root, dir, json.exports['.'])] : []),
+    ...(existsSync(page)
+      ? [...readFileSync(page, 'utf8').matchAll(/<script[^>]+src="\/([^"]+)"/g)].map((m) =>
+          path.join(root, dir, m[1] ?? ''),
+        )
+      : []),
+  ].filter((entry) => files.has(entry));
+  return {
+    files,
+    // No entry found (the server: a process started from several of its files): all but stories and tests ship.
+    entries:
+      entries.length > 0
+        ? entries
+        : [...files.keys()].filter((file) => !/\.(stories|test)\.tsx?$/.test(file)),
+    declared: new Set(dependencyNames(json, 'dependencies', 'peerDependencies')),
+    devOnly: new Set([
+      ...dependencyNames(json, 'devDependencies'),
+      ...dependencyNames(read('package.json'), 'devDependencies'),
+    ]),
+  };
+}
+
+describe('declared dependencies', () => {
+  for (const dir of Object.keys(rules).map((rule) => rule.replace(/\/src$/, ''))) {
+    it(`${dir} imports only packages its package.json declares`, () => {
+      expect(undeclaredImports(packageSource(dir)).map((offence) => path.relative(root, offence))).toEqual(
+        [],
+      );
+    });
+  }
+
+  it('holds shipped code to dependencies, and lets stories, tests and their helpers use test tools (the checker itself works)', () => {
+    const at = (name: string) => path.join('/pkg/src', name);
+    const source = (declared: string[], index: string): PackageSource => ({
+      files: new Map([
+        [at('index.ts'), index],
+        [at('Menu.tsx'), "import { Menu } from 'react-aria-components';\n/* import x from 'a-comment' */"],
+        [
+          at('Menu.stories.tsx'),
+          "import { expect } from 'storybook/test';\nimport { Menu } from './Menu.tsx';",
+        ],
+        [at('mocks.ts'), "import { http } from 'msw';\nimport { readFile } from 'node:fs/promises';"],
+      ]),
+      entries: [at('index.ts')],
+      declared: new Set(declared),
+      devOnly: new Set(['storybook', 'msw']),
+    });
+    expect(undeclaredImports(source([], "export { Menu } from './Menu.tsx';"))).toEqual([
+      `${at('Menu.tsx')}: react-aria-components`,
+    ]);
+    expect(
+      undeclaredImports(source(['react-aria-components'], "export { Menu } from './Menu.tsx';")),
+    ).toEqual([]);
+    // A mock reached from the entry ships: MSW would then be a dependency.
+    expect(
+      undeclaredImports(source(['react-aria-components'], "export { http } from './mocks.ts';")),
+    ).toEqual([`${at('mocks.ts')}: msw`]);
+    expect(packageOf('@storybook/react-vite/preset')).toBe('@storybook/react-vite');
+    expect(packageOf('node:fs')).toBeUndefined();
   });
 });

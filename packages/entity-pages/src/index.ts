@@ -11,7 +11,13 @@ export {
 export { ApiError } from './api/ApiError.ts';
 export { type ApiClientOptions, createApiClient, type HttpApiClient } from './api/client.ts';
 export { fileNameFromContentDisposition, type SaveEnvironment, saveBlob } from './api/download.ts';
-export { parseEvents, readEvents, type ServerSentEvent } from './api/eventStream.ts';
+export {
+  fetchEventStream,
+  type OpenEventStream,
+  parseEvents,
+  readEvents,
+  type ServerSentEvent,
+} from './api/eventStream.ts';
 export { AppointmentPage, appointmentText } from './appointment/AppointmentPage.tsx';
 export * from './booking/index.ts';
 export { ContactTemplatesPage } from './contact/ContactTemplatesPage.tsx';
@@ -19,13 +25,13 @@ export * from './data/index.ts';
 export { createFakeGeolocation, type FakeGeolocation } from './demo/fakeGeolocation.ts';
 export type { Fix, GeolocationAdapter } from './demo/geolocation.ts';
 export { LocationTrackingPage, type LocationTrackingPageProps } from './demo/LocationTrackingPage.tsx';
-export { fetchEventStream, type OpenEventStream, type SharedPosition } from './demo/positionStream.ts';
-export { OSM_TILE_URL } from './demo/TrackingMap.tsx';
+export type { SharedPosition } from './demo/positionStream.ts';
 export { THUMBNAIL_SIZE, useThumbnail } from './files/useThumbnail.ts';
 export { EntityFormDialog, type EntityFormDialogProps } from './form/EntityFormDialog.tsx';
 export type { FormMode } from './form/formValidation.ts';
 export { HomeSections, type HomeSectionsProps } from './home/HomeSections.tsx';
 export { ApiKeysPage } from './integration/ApiKeysPage.tsx';
+export { OSM_TILE_URL } from './map/tiles.ts';
 export { EntityDetailPage, type EntityDetailPageProps } from './pages/EntityDetailPage.tsx';
 export { type EntityDialogState, EntityListPage, type EntityListPageProps } from './pages/EntityListPage.tsx';
 export {

@@ -1,4 +1,4 @@
-import { type EntityRouteDef, entityByName } from '@lms/domain';
+import { entityByName } from '@lms/domain';
 import {
   EntityDetailPage,
   type EntityDialogState,
@@ -8,6 +8,7 @@ import {
 } from '@lms/entity-pages';
 import type { ReactNode } from 'react';
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import type { EntityRouteDef } from '../shell/routes.ts';
 import { HostStatusScreen } from './HostStatusScreen.tsx';
 
 /**

@@ -2,12 +2,12 @@ import { readRoleOf } from '@lms/domain';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { HttpResponse, http } from 'msw';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
+import { OSM_TILE_URL } from '../map/tiles.ts';
 import { PageHarness } from '../stories/PageHarness.tsx';
 import { createFakeGeolocation } from './fakeGeolocation.ts';
 import type { Fix } from './geolocation.ts';
 import { LocationTrackingPage } from './LocationTrackingPage.tsx';
 import type { SharedPosition } from './positionStream.ts';
-import { OSM_TILE_URL } from './TrackingMap.tsx';
 
 /** 10:15:30 in Bangkok: fixes carry fixed times, so the page shows no live clock. */
 const T0 = Date.UTC(2026, 0, 15, 3, 15, 30);

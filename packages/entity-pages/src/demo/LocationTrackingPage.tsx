@@ -4,6 +4,8 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { useApi } from '../api/ApiContext.tsx';
 import { ApiError } from '../api/ApiError.ts';
+import { fetchEventStream, type OpenEventStream } from '../api/eventStream.ts';
+import { OSM_TILE_URL } from '../map/tiles.ts';
 import { useSession } from '../session/SessionContext.tsx';
 import {
   browserGeolocation,
@@ -15,14 +17,8 @@ import {
   problemOf,
   WATCH_OPTIONS,
 } from './geolocation.ts';
-import {
-  fetchEventStream,
-  type OpenEventStream,
-  POSITIONS_PATH,
-  readPositions,
-  type SharedPosition,
-} from './positionStream.ts';
-import { OSM_TILE_URL, TrackingMap } from './TrackingMap.tsx';
+import { POSITIONS_PATH, readPositions, type SharedPosition } from './positionStream.ts';
+import { TrackingMap } from './TrackingMap.tsx';
 import { TRACKING_TEXT } from './text.ts';
 
 /** The server takes one position per second per user; the page sends at most this often. */

@@ -1,5 +1,5 @@
 import { locationTrackingApi, type SharedPosition } from '@lms/domain';
-import { parseEvents } from '../api/eventStream.ts';
+import { type OpenEventStream, parseEvents } from '../api/eventStream.ts';
 
 export { parseEvents } from '../api/eventStream.ts';
 
@@ -9,27 +9,6 @@ export type { SharedPosition };
 /** The contract's paths without the leading slash, as the client takes them. */
 export const POSITIONS_PATH = locationTrackingApi.positions.url.slice(1);
 export const EVENTS_PATH = locationTrackingApi.events.url.slice(1);
-
-/**
- * How a page opens a server-sent-event stream; the host adds the bearer token (never in the URL).
- * `lastEventId` resumes a stream after the last event seen (`Last-Event-ID`).
- */
-export type OpenEventStream = (
-  path: string,
-  signal: AbortSignal,
-  lastEventId?: string | null,
-) => Promise<Response>;
-
-/** Same-origin fetch under `/api`, with `Authorization: Bearer` when `getToken` gives one. */
-export function fetchEventStream(getToken?: () => string | null, baseUrl = '/api'): OpenEventStream {
-  return (path, signal, lastEventId) => {
-    const token = getToken?.();
-    const headers: Record<string, string> = { Accept: 'text/event-stream' };
-    if (token) headers.Authorization = `Bearer ${token}`;
-    if (lastEventId) headers['Last-Event-ID'] = lastEventId;
-    return fetch(`${baseUrl}/${path}`, { headers, signal });
-  };
-}
 
 /**
  * Reads `position` events until the stream ends or `signal` aborts; resolves when it ended,

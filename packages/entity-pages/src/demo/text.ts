@@ -18,10 +18,8 @@ export const TRACKING_TEXT = {
   noOthers: 'ยังไม่มีอุปกรณ์อื่นแชร์ตำแหน่งวันนี้',
   liveLost: 'ขาดการเชื่อมต่อตำแหน่งสดของอุปกรณ์อื่น กำลังเชื่อมต่อใหม่…',
   me: 'ตำแหน่งของฉัน',
-  tilesFailed: 'ไม่สามารถโหลดแผนที่ได้ แสดงตำแหน่งบนพื้นหลังเปล่า',
   mapLabel: 'แผนที่ตำแหน่ง',
   noPosition: 'ยังไม่มีตำแหน่งที่จะแสดง',
-  attribution: '© ผู้ร่วมพัฒนา OpenStreetMap',
   meters: (m: number) => `±${Math.round(m).toLocaleString('en-US')} ม.`,
   errors: {
     denied:

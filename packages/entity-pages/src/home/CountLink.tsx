@@ -1,4 +1,4 @@
-import { canOpenRoute, formatNumber, type HomeCount, matchRoute } from '@lms/domain';
+import { canOpenRoute, formatNumber, type HomeCount, pageAt } from '@lms/domain';
 import type { MouseEvent, ReactNode } from 'react';
 import styled from 'styled-components';
 import { useSession } from '../session/SessionContext.tsx';
@@ -14,8 +14,8 @@ export function useCanOpen() {
   const { user } = useSession();
   return (href: string | null): href is string => {
     if (!href || !user) return false;
-    const route = matchRoute(new URL(href, 'http://lms.invalid').pathname);
-    return !!route && canOpenRoute(user.roles, route);
+    const page = pageAt(new URL(href, 'http://lms.invalid').pathname);
+    return !!page && canOpenRoute(user.roles, page);
   };
 }
 

@@ -1,6 +1,6 @@
 import { Alert } from '@lms/design-system';
 import { Messages, Panel, Stack } from '../booking/shared/layout.tsx';
-import { OSM_TILE_URL } from '../demo/TrackingMap.tsx';
+import { OSM_TILE_URL } from '../map/tiles.ts';
 import { PlanBoard } from './PlanBoard.tsx';
 import { PlanControls } from './PlanControls.tsx';
 import { PlanFigures } from './PlanFigures.tsx';

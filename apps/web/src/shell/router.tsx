@@ -1,18 +1,19 @@
-import { LOGIN_PATH, ROUTE_PREFIXES, routes as routeTable } from '@lms/domain';
+import { LOGIN_PATH, ROUTE_PREFIXES } from '@lms/domain';
 import type { RouteObject } from 'react-router-dom';
-import { LoginPage } from './auth/LoginPage.tsx';
-import { HostRoot } from './HostRoot.tsx';
-import { HostStatusScreen } from './pages/HostStatusScreen.tsx';
-import { PublicAppointmentScreen, ScreenSuspense } from './pages/lazyScreens.tsx';
-import { RoutePage } from './pages/RoutePage.tsx';
-import { ProtectedLayout } from './session/ProtectedLayout.tsx';
+import { LoginPage } from '../auth/LoginPage.tsx';
+import { HostRoot } from '../HostRoot.tsx';
+import { HostStatusScreen } from '../pages/HostStatusScreen.tsx';
+import { PublicAppointmentScreen, ScreenSuspense } from '../pages/lazyScreens.tsx';
+import { RoutePage } from '../pages/RoutePage.tsx';
+import { ProtectedLayout } from '../session/ProtectedLayout.tsx';
+import { routes as routeTable } from './routes.ts';
 
 /**
- * The route table, in one place: every route of the domain's table (spec §2) behind the session
- * guard, the login page outside it, and the invalid-URL screen for anything else. What each route
- * shows is decided by `screenFor` (pages/screens.tsx).
+ * React Router's routes, in one place: every route of the table (shell/routes.ts, spec §2) behind
+ * the session guard, the login page outside it, and the invalid-URL screen for anything else.
+ * What each route shows is the screen it names (pages/RoutePage.tsx).
  */
-export const routes: RouteObject[] = [
+export const routerRoutes: RouteObject[] = [
   {
     element: <HostRoot />,
     children: [

@@ -27,27 +27,28 @@ export const MIN_ZOOM = 3;
 export const MAX_ZOOM = 17;
 
 /**
- * The largest whole zoom at which every point (and the accuracy circle around the centre) fits in
- * a `width × height` view centred on `center`, `padding` pixels from each edge.
+ * The largest whole zoom at which every point, and every area (a circle of `meters` around `at`),
+ * fits in a `width × height` view centred on `center`, `padding` pixels from each edge.
  */
 export function fittingZoom(
-  center: { lat: number; lon: number; accuracy?: number },
+  center: { lat: number; lon: number },
   points: readonly { lat: number; lon: number }[],
   width: number,
   height: number,
+  areas: readonly { at: { lat: number; lon: number }; meters: number }[] = [],
   padding = 32,
 ): number {
   const halfW = Math.max(1, width / 2 - padding);
   const halfH = Math.max(1, height / 2 - padding);
   for (let zoom = MAX_ZOOM; zoom > MIN_ZOOM; zoom--) {
     const c = project(center.lat, center.lon, zoom);
-    const radius = (center.accuracy ?? 0) / metersPerPixel(center.lat, zoom);
+    const within = (p: { lat: number; lon: number }, radius: number) => {
+      const q = project(p.lat, p.lon, zoom);
+      return Math.abs(q.x - c.x) + radius <= halfW && Math.abs(q.y - c.y) + radius <= halfH;
+    };
     const fits =
-      radius <= Math.min(halfW, halfH) &&
-      points.every((p) => {
-        const q = project(p.lat, p.lon, zoom);
-        return Math.abs(q.x - c.x) <= halfW && Math.abs(q.y - c.y) <= halfH;
-      });
+      areas.every((area) => within(area.at, area.meters / metersPerPixel(area.at.lat, zoom))) &&
+      points.every((p) => within(p, 0));
     if (fits) return zoom;
   }
   return MIN_ZOOM;

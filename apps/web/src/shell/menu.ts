@@ -1,7 +1,5 @@
-import { readRoles } from './auth/permissions.ts';
-import { entities } from './entities/index.ts';
-import type { EntityDef, MenuGroupKey } from './entity/types.ts';
-import { canOpenRoute, routes } from './routes.ts';
+import { canOpenRoute, type EntityDef, entities, type MenuGroupKey, readRoles } from '@lms/domain';
+import { routes } from './routes.ts';
 
 /** The sidebar (spec §1): its groups in order, Thai labels, and the roles of each entry's page. */
 
@@ -41,7 +39,7 @@ function pagesInMenuGroup(key: MenuGroupKey): MenuEntry[] {
     route.menu?.group === key
       ? [
           {
-            key: route.kind === 'page' ? route.screen : route.kind,
+            key: route.kind === 'page' ? route.page : route.kind,
             label: route.menu.label ?? route.title,
             path: route.path,
             icon: route.menu.icon,

@@ -1,7 +1,5 @@
+import { entities, isIconName, readRoles } from '@lms/domain';
 import { describe, expect, it } from 'vitest';
-import { readRoles } from './auth/permissions.ts';
-import { entities } from './entities/index.ts';
-import { isIconName } from './entity/icons.ts';
 import { menu, visibleMenu } from './menu.ts';
 import { routes } from './routes.ts';
 

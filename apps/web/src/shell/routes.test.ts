@@ -1,6 +1,6 @@
+import { canOpenRoute, entityPagePath, type PageDef, pages, readRoles } from '@lms/domain';
 import { describe, expect, it } from 'vitest';
-import { readRoles } from './auth/permissions.ts';
-import { canOpenRoute, entityPagePath, matchRoute, routes } from './routes.ts';
+import { DoBookingScreen, matchRoute, routes } from './routes.ts';
 
 // Spec §2, written out. Entities with "a list page and three sub-pages: create, edit and detail".
 const crudLists = [
@@ -100,7 +100,7 @@ describe('routes', () => {
 
   it('gives each DO booking route its wizard step (plain /doBooking is the first)', () => {
     const steps = routes.flatMap((route) =>
-      route.kind === 'page' && route.screen === 'doBooking' ? [[route.path, route.step]] : [],
+      route.kind === 'page' && route.screen === DoBookingScreen ? [[route.path, route.step]] : [],
     );
     expect(Object.fromEntries(steps)).toEqual({
       '/doBooking': 'info',
@@ -155,5 +155,15 @@ describe('route helpers', () => {
     expect(canOpenRoute(['ROLE_UNRELATED'], province)).toBe(false);
     expect(canOpenRoute(['ROLE_PROVINCE_READ'], province)).toBe(true);
     expect(canOpenRoute(undefined, province)).toBe(true);
+  });
+});
+
+describe('routes and the domain’s pages', () => {
+  it('gives every page of the domain one route, with its roles and branch (login is the shell’s)', () => {
+    const shown = (list: readonly PageDef[]) =>
+      list
+        .map((page) => ({ path: page.path, roles: page.roles, needsBranch: page.needsBranch }))
+        .sort((a, b) => a.path.localeCompare(b.path));
+    expect(shown(routes.filter((route) => route.kind !== 'login'))).toEqual(shown(pages));
   });
 });

@@ -1,0 +1,171 @@
+import {
+  bookingShowByQueryPage,
+  type DoBookingStep,
+  doBookingStepPath,
+  doBookingSteps,
+  type EntityPage,
+  type EntityPageDef,
+  entityByName,
+  entityPages,
+  type FeaturePage,
+  featurePages,
+  LOGIN_PATH,
+  type MenuGroupKey,
+  matchPath,
+  type PageDef,
+} from '@lms/domain';
+import type { ComponentType } from 'react';
+import { lazyScreen } from './lazyScreen.ts';
+
+/**
+ * Every route of the app (spec §2): its Thai title, the screen it shows, and where it sits in the
+ * sidebar. Paths, roles and the acting branch come from the domain's pages (`featurePages`,
+ * `entityPages`), which whatever else asks about a page (the home's links) reads too.
+ */
+
+/** Where a page that is no entity's sits in the sidebar (an entity's list says it with `menuGroup`). */
+export interface MenuPlacement {
+  readonly group: MenuGroupKey;
+  /** Icon name from the design system's icon set. */
+  readonly icon: string;
+  /** The entry's label when it is not the page's title. */
+  readonly label?: string;
+}
+
+interface RouteBase extends PageDef {
+  readonly title: string;
+  readonly menu?: MenuPlacement;
+}
+
+/** Home and login: the shell's own screens, not lazy (home/HomePage.tsx, auth/LoginPage.tsx; shell/router.tsx). */
+export interface ShellRouteDef extends RouteBase {
+  readonly kind: 'home' | 'login';
+}
+
+/** A feature page and the screen it shows, fetched in its own chunk the first time. */
+export interface PageRouteDef extends RouteBase {
+  readonly kind: 'page';
+  /** The domain's page (`featurePages`) it shows: its path, roles and branch. */
+  readonly page: FeaturePage;
+  readonly screen: ComponentType<{ readonly route: PageRouteDef }>;
+  /** For the DO booking wizard's routes: the step the route shows. */
+  readonly step?: DoBookingStep;
+}
+
+/** A generic page of an entity (spec §2: list, create, edit, show), shown by the entity chunk. */
+export interface EntityRouteDef extends RouteBase, EntityPageDef {
+  readonly screen: ComponentType<{ readonly route: EntityRouteDef }>;
+}
+
+export type RouteDef = ShellRouteDef | PageRouteDef | EntityRouteDef;
+
+// Screens shown by more than one route.
+export const EntityScreen = lazyScreen(() => import('../pages/EntityScreen.tsx').then((m) => m.EntityScreen));
+export const DoBookingScreen = lazyScreen(() =>
+  import('../pages/BookingScreens.tsx').then((m) => m.DoBookingScreen),
+);
+
+const pageTitlePrefix: Readonly<Record<EntityPage, string>> = {
+  list: '',
+  create: 'เพิ่ม ',
+  edit: 'แก้ไข ',
+  show: 'รายละเอียด ',
+};
+
+const entityRoute = (page: EntityPageDef): EntityRouteDef => ({
+  ...page,
+  title: `${pageTitlePrefix[page.kind]}${entityByName(page.entity).title}`,
+  screen: EntityScreen,
+});
+
+/** A route of one of the domain's feature pages: its path, roles and branch, and what the shell adds. */
+const feature = (
+  page: FeaturePage,
+  route: Pick<PageRouteDef, 'title' | 'screen'> & Partial<Pick<PageRouteDef, 'path' | 'step' | 'menu'>>,
+): PageRouteDef => ({ ...featurePages[page], page, kind: 'page', ...route });
+
+const doBookingStepTitles: Readonly<Record<DoBookingStep, string>> = {
+  info: 'ข้อมูล DO Booking',
+  suggestion: 'แนะนำการจัดรถ',
+  fineTune: 'ปรับแต่งการจอง',
+  summary: 'สรุปการจอง',
+};
+
+export const routes: readonly RouteDef[] = [
+  { ...featurePages.home, title: 'หน้าแรก', kind: 'home', menu: { group: 'pinned', icon: 'home' } },
+  { path: LOGIN_PATH, title: 'เข้าสู่ระบบ', kind: 'login', roles: null },
+  feature('selectBranch', {
+    title: 'เลือกสาขา',
+    screen: lazyScreen(() => import('../branch/SelectBranchPage.tsx').then((m) => m.SelectBranchPage)),
+  }),
+  feature('doBooking', {
+    title: 'DO Booking',
+    screen: DoBookingScreen,
+    step: 'info',
+    menu: { group: 'doBooking', icon: 'calendar-check' },
+  }),
+  ...doBookingSteps.map((step) =>
+    feature('doBooking', {
+      path: doBookingStepPath(step),
+      step,
+      title: doBookingStepTitles[step],
+      screen: DoBookingScreen,
+    }),
+  ),
+  feature('doBookingCalendar', {
+    title: 'ปฏิทิน DO Booking',
+    screen: lazyScreen(() => import('../pages/BookingScreens.tsx').then((m) => m.DoBookingCalendarScreen)),
+    menu: { group: 'doBooking', icon: 'calendar' },
+  }),
+  feature('bookingCalendar', {
+    title: 'ปฏิทินการจอง',
+    screen: lazyScreen(() => import('../pages/BookingScreens.tsx').then((m) => m.BookingCalendarScreen)),
+    menu: { group: 'booking', icon: 'calendar' },
+  }),
+  feature('shipmentPlanning', {
+    title: 'วางแผนจัดรถ',
+    screen: lazyScreen(() =>
+      import('../pages/ShipmentPlanningScreen.tsx').then((m) => m.ShipmentPlanningScreen),
+    ),
+    menu: { group: 'deliveryOrder', icon: 'map' },
+  }),
+  ...entityPages.map(entityRoute),
+  entityRoute(bookingShowByQueryPage),
+  feature('branchSettings', {
+    title: 'ตั้งค่าความเร็วและเวลาตามประเภทรถ',
+    screen: lazyScreen(() => import('../pages/EntityScreen.tsx').then((m) => m.BranchSettingsScreen)),
+    menu: { group: 'settings', icon: 'sliders' },
+  }),
+  feature('contactTemplates', {
+    title: 'ข้อความถึงลูกค้า',
+    screen: lazyScreen(() =>
+      import('../pages/ContactTemplatesScreen.tsx').then((m) => m.ContactTemplatesScreen),
+    ),
+    // The customer messages' templates (docs/contact.md): the admin's only.
+    menu: { group: 'settings', icon: 'file-text' },
+  }),
+  feature('locationTracking', {
+    title: 'ติดตามตำแหน่ง (ทดลอง)',
+    screen: lazyScreen(() =>
+      import('../pages/LocationTrackingScreen.tsx').then((m) => m.LocationTrackingScreen),
+    ),
+    menu: { group: 'demo', icon: 'map-pin', label: 'ติดตามตำแหน่ง' },
+  }),
+  feature('apiKeys', {
+    title: 'คีย์ API',
+    screen: lazyScreen(() => import('../pages/ApiKeysScreen.tsx').then((m) => m.ApiKeysScreen)),
+    menu: { group: 'admin', icon: 'key' },
+  }),
+  feature('personalDataAccess', {
+    title: 'การเข้าถึงข้อมูลส่วนบุคคล',
+    screen: lazyScreen(() =>
+      import('../pages/PersonalDataAccessScreen.tsx').then((m) => m.PersonalDataAccessScreen),
+    ),
+    menu: { group: 'admin', icon: 'shield' },
+  }),
+];
+
+/** The route of a pathname (no query string); exact paths win over `:id` patterns. */
+export function matchRoute(pathname: string): RouteDef | undefined {
+  return matchPath(routes, pathname);
+}
