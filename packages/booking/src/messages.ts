@@ -67,7 +67,7 @@ export const bookingMessages = {
     shift: string,
     shiftMinutes: number,
   ) =>
-    `ต้องใช้ ${vehicleType} คันเดียว ${hoursAndMinutes(need)}${installation ? ` (ติดตั้ง ${hoursAndMinutes(installation)})` : ''} แต่${shiftLabel(shift)}มี ${hoursAndMinutes(shiftMinutes)} — ต้องมีกะที่ยาวอย่างน้อย ${hoursAndMinutes(need)}`,
+    `ต้องใช้ ${vehicleType} คันเดียว ${hoursAndMinutes(need)}${installation ? ` (ติดตั้ง ${hoursAndMinutes(installation)})` : ''} แต่ ${shiftLabel(shift)} มี ${hoursAndMinutes(shiftMinutes)} — ต้องมีกะที่ยาวอย่างน้อย ${hoursAndMinutes(need)}`,
   longerThanLongestShift: (vehicleType: string, need: number, installation: number, longest: number) =>
     `ต้องใช้ ${vehicleType} คันเดียว ${hoursAndMinutes(need)}${installation ? ` (ติดตั้ง ${hoursAndMinutes(installation)})` : ''} แต่กะยาวที่สุดของวันนี้มี ${hoursAndMinutes(longest)} — ต้องมีกะที่ยาวอย่างน้อย ${hoursAndMinutes(need)}`,
   heavierThanVehicle: (
@@ -79,7 +79,7 @@ export const bookingMessages = {
   ) =>
     `สินค้า ${article} ${RESOURCE_WORDS[resource]} ${amountOf(resource, need)} เกินที่ ${vehicleType} หนึ่งคันรับได้ (${amountOf(resource, max)}) — ต้องใช้รถที่ใหญ่กว่า`,
   shiftFull: (vehicleType: string, shift: string, resource: Resource, need: number, left: number) =>
-    `${vehicleType} ${shiftLabel(shift)}เหลือ${RESOURCE_WORDS[resource]} ${amountOf(resource, left)} แต่ต้องใช้ ${amountOf(resource, need)}`,
+    `${vehicleType} ${shiftLabel(shift)} เหลือ${RESOURCE_WORDS[resource]} ${amountOf(resource, left)} แต่ต้องใช้ ${amountOf(resource, need)}`,
   moreVehicles: (vehicleType: string, needed: number, asked: number) =>
     `ต้องใช้ ${vehicleType} อย่างน้อย ${needed} คัน (ขอ ${asked} คัน) — เพิ่มจำนวนรถเป็น ${needed} คัน`,
   tooManyVehicles: (asked: number, left: number) => `ขอรถ ${asked} คัน แต่มีให้จองเพียง ${left} คัน`,
