@@ -34,7 +34,7 @@ import {
   type Row,
   setColumn,
 } from './repository.ts';
-import { checkRecordQuery } from './routes.ts';
+import { checkRecordQuery } from './requests.ts';
 
 const tooMany = () => new HttpError(413, [bulkText.tooMany]);
 

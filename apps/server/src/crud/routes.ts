@@ -1,17 +1,7 @@
-import {
-  apiKeyReaches,
-  type EntityDef,
-  entityApi,
-  LIST_TOTAL,
-  phrase,
-  type RawQuery,
-  validateListQuery,
-  validateRecord,
-} from '@lms/domain';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { isUuid } from '../auth/access.ts';
+import { apiKeyReaches, type EntityDef, entityApi, phrase, type RawQuery, validateRecord } from '@lms/domain';
+import type { FastifyInstance } from 'fastify';
 import { reaches, withinReach } from '../auth/reach.ts';
-import { badRequest, conflict, HttpError, notFound, unprocessable } from '../http/errors.ts';
+import { conflict, notFound, unprocessable } from '../http/errors.ts';
 import {
   filledPersonal,
   logPersonalData,
@@ -38,47 +28,13 @@ import {
   withLabels,
   writeRecord,
 } from './repository.ts';
+import { checkRecordQuery, idParam, listQuery, pageRequest } from './requests.ts';
 
 const STALE = 'ข้อมูลนี้ถูกแก้ไขโดยผู้อื่นแล้ว กรุณาโหลดข้อมูลล่าสุดก่อนบันทึก';
 const VERSION_REQUIRED = 'กรุณาระบุ version ของข้อมูลที่แก้ไข';
-const INVALID_ID = 'รหัสข้อมูลไม่ถูกต้อง';
 
 // Validation is the domain's (Thai messages); the JSON schemas describe the routes for OpenAPI.
 const describeOnly = { validatorCompiler: () => (value: unknown) => ({ value }) };
-
-function listQuery(entity: EntityDef, request: FastifyRequest) {
-  const result = validateListQuery(entity, request.query as RawQuery);
-  if (!result.ok) throw new HttpError(400, result.messages);
-  return result.value;
-}
-
-/**
- * A list page's request: the list query, and whether to count its total (`total`, the list's own
- * parameter: options and export refuse it as unknown). Exported for bench/api, which replays it.
- */
-export function pageRequest(entity: EntityDef, raw: RawQuery) {
-  const { [LIST_TOTAL.param]: total, ...rest } = raw;
-  const messages: string[] = [];
-  if (Array.isArray(total)) messages.push(`${LIST_TOTAL.param} ระบุได้ครั้งเดียว`);
-  else if (total !== undefined && total !== LIST_TOTAL.count && total !== LIST_TOTAL.skip)
-    messages.push(`${LIST_TOTAL.param} ต้องเป็น ${LIST_TOTAL.count} หรือ ${LIST_TOTAL.skip}`);
-  const result = validateListQuery(entity, rest);
-  if (!result.ok) messages.push(...result.messages);
-  if (!result.ok || messages.length) throw new HttpError(400, messages);
-  return { query: result.value, countTotal: total !== LIST_TOTAL.skip };
-}
-
-function idParam(request: FastifyRequest): string {
-  const { id } = request.params as { id: string };
-  if (!isUuid(id)) throw notFound(INVALID_ID);
-  return id;
-}
-
-/** Only `branchId` may accompany a single-record call, and only for branch-owned entities. */
-export function checkRecordQuery(entity: EntityDef, request: FastifyRequest) {
-  const extra = Object.keys(request.query as object).filter((k) => !(entity.branchOwned && k === 'branchId'));
-  if (extra.length) throw badRequest(`ไม่รู้จักพารามิเตอร์: ${extra.join(', ')}`);
-}
 
 /** The CRUD routes of one entity, derived from its declaration (api.md). */
 export function entityRoutes(entity: EntityDef, ctx: AuthContext, extension: EntityExtension = {}) {

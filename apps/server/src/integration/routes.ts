@@ -11,7 +11,7 @@ import {
 } from '@lms/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { attachLabels } from '../crud/labels.ts';
-import { checkRecordQuery } from '../crud/routes.ts';
+import { checkRecordQuery } from '../crud/requests.ts';
 import type { Database, Tx } from '../db/database.ts';
 import { badRequest, HttpError } from '../http/errors.ts';
 import { findByKeys, keyText } from '../import/existing.ts';
