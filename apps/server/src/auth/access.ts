@@ -1,8 +1,7 @@
 import { can, type EntityAction, type EntityName, INTEGRATION_MESSAGES } from '@lms/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { badRequest, forbidden, HttpError, unauthorized } from '../http/errors.ts';
-import { isApiKey } from '../integration/apiKeys.ts';
-import type { Principal, PrincipalStore } from './principal.ts';
+import type { Principal, PrincipalResolver, PrincipalStore } from './principal.ts';
 import type { TokenService } from './tokens.ts';
 
 /**
@@ -74,6 +73,8 @@ export function registerAccessControl(
   tokens: TokenService,
   principals: PrincipalStore,
   registry: RegisteredRoute[],
+  /** Bearer tokens other than sessions that features resolve (app.ts wires them). */
+  resolvers: readonly PrincipalResolver[] = [],
 ): void {
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api') || route.method === 'HEAD') return;
@@ -100,7 +101,7 @@ export function registerAccessControl(
     const config = request.routeOptions.config as RouteAccessConfig | undefined;
     const access = config?.access;
     if (!access || 'public' in access) return;
-    const principal = await authenticate(request, tokens, principals);
+    const principal = await authenticate(request, tokens, principals, resolvers);
     request.principal = principal;
     if (principal.apiKeyId && config.apiKey !== 'open')
       throw forbidden(INTEGRATION_MESSAGES.apiKeyNotAllowed);
@@ -112,13 +113,19 @@ export function registerAccessControl(
   });
 }
 
-async function authenticate(request: FastifyRequest, tokens: TokenService, principals: PrincipalStore) {
+async function authenticate(
+  request: FastifyRequest,
+  tokens: TokenService,
+  principals: PrincipalStore,
+  resolvers: readonly PrincipalResolver[],
+) {
   const header = request.headers.authorization;
   const match = header?.match(/^Bearer\s+(\S+)$/i);
   if (!match?.[1]) throw unauthorized(messages.missingToken);
-  if (isApiKey(match[1])) {
-    const principal = await principals.fromApiKey(match[1]);
-    if (!principal) throw unauthorized(INTEGRATION_MESSAGES.apiKeyInvalid);
+  const resolver = resolvers.find((r) => r.claims(match[1]!));
+  if (resolver) {
+    const principal = await resolver.resolve(match[1]);
+    if (!principal) throw unauthorized(resolver.invalid);
     return principal;
   }
   const claims = await tokens.check(match[1]);

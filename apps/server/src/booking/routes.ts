@@ -26,13 +26,14 @@ import {
 } from './drafts.ts';
 import { evaluateDraft } from './evaluate.ts';
 import type { BookingEvents } from './events.ts';
+import type { OnBookingChange } from './hooks.ts';
 import { checkBookingRequest } from './request.ts';
 import { checkReschedule, rescheduleBooking } from './reschedule.ts';
 import { streamEvents } from './sse.ts';
 import { loadWorld, worldEnd } from './world.ts';
 
 /** DO booking (booking.md): suggestion, drafts for fine tune, summary, confirm, cancel, calendar, live events. */
-export function bookingRoutes(ctx: AuthContext, events: BookingEvents) {
+export function bookingRoutes(ctx: AuthContext, events: BookingEvents, onChange?: OnBookingChange) {
   return async (fastify: FastifyInstance) => {
     const app = typed(fastify);
     const read = {
@@ -172,7 +173,7 @@ export function bookingRoutes(ctx: AuthContext, events: BookingEvents) {
             request.query.id,
             request.branchId!,
             request.principal!.userId,
-            { contact: ctx.contact },
+            { onChange },
           );
           return reply.status(201).send(confirmed);
         } catch (error) {
@@ -193,7 +194,7 @@ export function bookingRoutes(ctx: AuthContext, events: BookingEvents) {
           request.branchId!,
           request.principal!.userId,
           request.body?.reason?.trim() || null,
-          ctx.contact,
+          onChange,
         );
         if (!result) throw notFound();
         return result;
@@ -291,7 +292,7 @@ export function bookingRoutes(ctx: AuthContext, events: BookingEvents) {
       config: edit,
       handler: async (request) =>
         rescheduleBooking(ctx.db, request.branchId!, request.principal!.userId, request.body, {
-          contact: ctx.contact,
+          onChange,
         }),
     });
 

@@ -5,7 +5,7 @@ import type { DB } from '../db/schema.generated.ts';
 import { typed } from '../http/contract.ts';
 import { conflict, notFound, unprocessable } from '../http/errors.ts';
 import type { AuthContext } from '../routes/context.ts';
-import { enqueueMessage } from './outbox.ts';
+import { type Contact, enqueueMessage } from './outbox.ts';
 import { contactEnabled } from './settings.ts';
 
 /** A message as the planner's list shows it, the recipient still whole. */
@@ -36,7 +36,7 @@ const shown = (row: Selection<DB, 'contact_message', (typeof columns)[number]>):
  * it went, and resend. Whoever may change the call status calls the customer, so may see and
  * resend these; the recipient is masked.
  */
-export function contactMessageRoutes(ctx: AuthContext) {
+export function contactMessageRoutes(ctx: AuthContext, contact: Contact) {
   return async (fastify: FastifyInstance) => {
     const app = typed(fastify);
     const config = {
@@ -121,8 +121,8 @@ export function contactMessageRoutes(ctx: AuthContext) {
             .executeTakeFirst();
           if (!booking) throw notFound();
           if (booking.canceled) throw conflict(resendMessages.canceled);
-          if (!contactEnabled(ctx.contact.settings)) throw conflict(resendMessages.off);
-          const queued = await enqueueMessage(trx, ctx.contact, request.params.id, 'confirmed');
+          if (!contactEnabled(contact.settings)) throw conflict(resendMessages.off);
+          const queued = await enqueueMessage(trx, contact, request.params.id, 'confirmed');
           if (!queued) throw unprocessable({ shipToId: resendMessages.unreachable });
           return queued;
         });

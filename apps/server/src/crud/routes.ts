@@ -2,15 +2,6 @@ import { apiKeyReaches, type EntityDef, entityApi, phrase, type RawQuery, valida
 import type { FastifyInstance } from 'fastify';
 import { reaches, withinReach } from '../auth/reach.ts';
 import { conflict, notFound, unprocessable } from '../http/errors.ts';
-import {
-  filledPersonal,
-  logPersonalData,
-  maskPersonal,
-  maskPersonalHistory,
-  personalFields,
-  personalInHistory,
-  readsPersonalData,
-} from '../privacy/personalData.ts';
 import type { AuthContext } from '../routes/context.ts';
 import { checkBranchReferences } from './branchReferences.ts';
 import { bulkActionRoute } from './bulk.ts';
@@ -19,6 +10,7 @@ import { type EntityExtension, writeEffects } from './extensions.ts';
 import { changesOf, historyOf, recordHistory } from './history.ts';
 import { recordOptions } from './options.ts';
 import { referencesTo, translateWriteError } from './pgErrors.ts';
+import { noMask, type RecordMask } from './recordMask.ts';
 import {
   deleteRecord,
   findLabelledRecord,
@@ -36,8 +28,17 @@ const VERSION_REQUIRED = 'กรุณาระบุ version ของข้อ
 // Validation is the domain's (Thai messages); the JSON schemas describe the routes for OpenAPI.
 const describeOnly = { validatorCompiler: () => (value: unknown) => ({ value }) };
 
+/** What features add to an entity's CRUD routes (app.ts wires them). */
+export interface EntityRoutesPlug {
+  /** The entity's own behaviour (users, permission groups…). */
+  readonly extension?: EntityExtension;
+  /** What every record goes out through (privacy's personal data). */
+  readonly mask?: RecordMask;
+}
+
 /** The CRUD routes of one entity, derived from its declaration (api.md). */
-export function entityRoutes(entity: EntityDef, ctx: AuthContext, extension: EntityExtension = {}) {
+export function entityRoutes(entity: EntityDef, ctx: AuthContext, plug: EntityRoutesPlug = {}) {
+  const { extension = {}, mask = noMask } = plug;
   return async (app: FastifyInstance) => {
     const ops = entityApi(entity);
     const branchScoped = entity.branchOwned;
@@ -60,8 +61,7 @@ export function entityRoutes(entity: EntityDef, ctx: AuthContext, extension: Ent
         const { query, countTotal } = pageRequest(entity, request.query as RawQuery);
         const scoped = withinReach(entity, request.principal!, query);
         const page = await listRecords(ctx.db, entity, scoped, request.branchId, countTotal);
-        // A list is no place for personal data (docs/privacy.md): masked for everyone.
-        maskPersonal(entity, page.items);
+        mask.list(entity, page.items);
         return page;
       },
     );
@@ -92,26 +92,10 @@ export function entityRoutes(entity: EntityDef, ctx: AuthContext, extension: Ent
       async (request, reply) => {
         const query = { ...listQuery(entity, request), page: 0 };
         const rows = streamRecords(ctx.db, entity, query, request.branchId);
-        const personal = personalFields(entity).map((f) => f.name);
-        if (personal.length === 0) return sendExcel(reply, entity, rows);
-        // An export of personal data is logged (who, when, which filters); those who may not edit
-        // the records get it masked, like the list.
-        const whole = readsPersonalData(request.principal!, entity);
-        await logPersonalData(ctx.db, {
-          userId: request.principal!.userId,
-          action: 'export',
-          entity,
-          fields: personal,
-          detail: { filters: query.filters, masked: !whole },
-        });
         return sendExcel(
           reply,
           entity,
-          whole
-            ? rows
-            : (async function* () {
-                for await (const batch of rows) yield maskPersonal(entity, batch);
-              })(),
+          await mask.export(ctx.db, entity, request.principal!, query.filters, rows),
         );
       },
     );
@@ -128,19 +112,7 @@ export function entityRoutes(entity: EntityDef, ctx: AuthContext, extension: Ent
         const id = idParam(request);
         const row = await findLabelledRecord(ctx.db, entity, id, request.branchId);
         if (!row || !reaches(entity, request.principal!, id)) throw notFound();
-        const revealed = filledPersonal(entity, row);
-        if (revealed.length > 0) {
-          // Whole to those who may edit it (logged), masked to the others (docs/privacy.md).
-          if (readsPersonalData(request.principal!, entity))
-            await logPersonalData(ctx.db, {
-              userId: request.principal!.userId,
-              action: 'read',
-              entity,
-              recordId: row.id as string,
-              fields: revealed,
-            });
-          else maskPersonal(entity, [row]);
-        }
+        await mask.read(ctx.db, entity, request.principal!, row);
         return row;
       },
     );
@@ -160,20 +132,7 @@ export function entityRoutes(entity: EntityDef, ctx: AuthContext, extension: Ent
           !reaches(entity, request.principal!, id)
         )
           throw notFound();
-        const entries = await historyOf(ctx.db, entity, id);
-        // Past values are personal data like the current ones: the record's rule, and its log.
-        const revealed = personalInHistory(entity, entries);
-        if (revealed.length === 0) return entries;
-        if (!readsPersonalData(request.principal!, entity)) return maskPersonalHistory(entity, entries);
-        await logPersonalData(ctx.db, {
-          userId: request.principal!.userId,
-          action: 'read',
-          entity,
-          recordId: id,
-          fields: revealed,
-          detail: { history: true },
-        });
-        return entries;
+        return mask.history(ctx.db, entity, request.principal!, id, await historyOf(ctx.db, entity, id));
       },
     );
 
