@@ -1,6 +1,7 @@
 import { can, type EntityAction, type EntityName, INTEGRATION_MESSAGES } from '@lms/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { badRequest, forbidden, HttpError, unauthorized } from '../http/errors.ts';
+import { setActing } from './acting.ts';
 import type { Principal, PrincipalResolver, PrincipalStore } from './principal.ts';
 import type { TokenService } from './tokens.ts';
 
@@ -27,7 +28,7 @@ export interface RouteAccessConfig {
   readonly branchScoped?: boolean;
   /**
    * The route may act for a branch: a `branchId` in the query is checked as for `branchScoped`
-   * (then `request.branchId` is set); without one the route answers for no branch.
+   * (then `optionalBranch(request)` gives it); without one the route answers for no branch.
    */
   readonly branchOptional?: boolean;
   /** Allowed while the user still has to change a first/reset password. */
@@ -36,11 +37,6 @@ export interface RouteAccessConfig {
 
 declare module 'fastify' {
   interface FastifyContextConfig extends RouteAccessConfig {}
-  interface FastifyRequest {
-    principal?: Principal;
-    /** The branch the request acts for, checked against the principal's branches. */
-    branchId?: string;
-  }
 }
 
 export const messages = {
@@ -102,14 +98,23 @@ export function registerAccessControl(
     const access = config?.access;
     if (!access || 'public' in access) return;
     const principal = await authenticate(request, tokens, principals, resolvers);
-    request.principal = principal;
     if (principal.apiKeyId && config.apiKey !== 'open')
       throw forbidden(INTEGRATION_MESSAGES.apiKeyNotAllowed);
     if (principal.mustChangePassword && !config.allowedBeforePasswordChange)
       throw forbidden(messages.mustChangePassword);
     authorize(principal, access);
-    if (config.branchScoped || (config.branchOptional && hasBranchParam(request)))
-      request.branchId = checkBranch(request, principal);
+    setActing(
+      request,
+      config.branchScoped
+        ? { principal, declared: 'branchScoped', branchId: checkBranch(request, principal) }
+        : config.branchOptional
+          ? {
+              principal,
+              declared: 'branchOptional',
+              branchId: hasBranchParam(request) ? checkBranch(request, principal) : undefined,
+            }
+          : { principal, declared: 'noBranch' },
+    );
   });
 }
 

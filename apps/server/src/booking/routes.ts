@@ -10,6 +10,7 @@ import {
   findEntity,
 } from '@lms/domain';
 import type { FastifyInstance } from 'fastify';
+import { actingBranch, actingPrincipal } from '../auth/acting.ts';
 import { typed } from '../http/contract.ts';
 import { notFound, unprocessable } from '../http/errors.ts';
 import type { AuthContext } from '../routes/context.ts';
@@ -68,7 +69,7 @@ export function bookingRoutes(ctx: AuthContext, events: BookingEvents, onChange?
       schema: { ...bookingApi.suggestion.schema, tags },
       config: read,
       handler: async (request) => {
-        const branchId = request.branchId!;
+        const branchId = actingBranch(request);
         // Already booked, another ship-to or ship cond, unknown ids: refused before the engine runs.
         await checkBookingRequest(ctx.db, branchId, request.body);
         const today = bangkokIsoDate(new Date());
@@ -89,15 +90,17 @@ export function bookingRoutes(ctx: AuthContext, events: BookingEvents, onChange?
       config: edit,
       handler: async (request, reply) => {
         const { allocations = [], ...rest } = request.body;
-        await checkBookingRequest(ctx.db, request.branchId!, rest);
+        await checkBookingRequest(ctx.db, actingBranch(request), rest);
         const id = await createDraft(
           ctx.db,
-          request.branchId!,
-          request.principal!.userId,
+          actingBranch(request),
+          actingPrincipal(request).userId,
           draftRequest(rest),
           allocations,
         );
-        return reply.status(201).send(await evaluated(id, request.branchId!, request.principal!.userId));
+        return reply
+          .status(201)
+          .send(await evaluated(id, actingBranch(request), actingPrincipal(request).userId));
       },
     });
 
@@ -105,7 +108,8 @@ export function bookingRoutes(ctx: AuthContext, events: BookingEvents, onChange?
       ...bookingApi.fineTune,
       schema: { ...bookingApi.fineTune.schema, tags },
       config: read,
-      handler: async (request) => evaluated(request.query.id, request.branchId!, request.principal!.userId),
+      handler: async (request) =>
+        evaluated(request.query.id, actingBranch(request), actingPrincipal(request).userId),
     });
 
     // Fine tune's slot picker: every slot of the horizon for the draft's ship cond, with what it has
@@ -116,10 +120,15 @@ export function bookingRoutes(ctx: AuthContext, events: BookingEvents, onChange?
       schema: { ...bookingApi.slots.schema, tags },
       config: read,
       handler: async (request) => {
-        const draft = await findDraft(ctx.db, request.query.id, request.branchId!, request.principal!.userId);
+        const draft = await findDraft(
+          ctx.db,
+          request.query.id,
+          actingBranch(request),
+          actingPrincipal(request).userId,
+        );
         const today = bangkokIsoDate(new Date());
         const world = await draftWorld(ctx.db, draft, today, worldEnd(today));
-        return slotChoices(world, toSuggestRequest(request.branchId!, draft.request, today));
+        return slotChoices(world, toSuggestRequest(actingBranch(request), draft.request, today));
       },
     });
 
@@ -128,11 +137,11 @@ export function bookingRoutes(ctx: AuthContext, events: BookingEvents, onChange?
       schema: { ...bookingApi.saveAllocations.schema, tags },
       config: edit,
       handler: async (request) => {
-        const { branchId, principal } = request;
-        const draft = await findDraft(ctx.db, request.query.id, branchId!, principal!.userId);
+        const branchId = actingBranch(request);
+        const draft = await findDraft(ctx.db, request.query.id, branchId, actingPrincipal(request).userId);
         const today = bangkokIsoDate(new Date());
         const world = await draftWorld(ctx.db, draft, today, worldEnd(today));
-        const evaluation = evaluateDraft(world, draft.request, request.body.allocations, branchId!, today);
+        const evaluation = evaluateDraft(world, draft.request, request.body.allocations, branchId, today);
         const broken = evaluation.allocations.filter((a) => !a.ok);
         // An edit that breaks a rule is refused and the draft keeps its last good state.
         if (broken.length) {
@@ -149,7 +158,8 @@ export function bookingRoutes(ctx: AuthContext, events: BookingEvents, onChange?
       ...bookingApi.summary,
       schema: { ...bookingApi.summary.schema, tags },
       config: read,
-      handler: async (request) => evaluated(request.query.id, request.branchId!, request.principal!.userId),
+      handler: async (request) =>
+        evaluated(request.query.id, actingBranch(request), actingPrincipal(request).userId),
     });
 
     app.route({
@@ -157,7 +167,7 @@ export function bookingRoutes(ctx: AuthContext, events: BookingEvents, onChange?
       schema: { ...bookingApi.deleteDraft.schema, tags },
       config: edit,
       handler: async (request, reply) => {
-        await deleteDraft(ctx.db, request.query.id, request.branchId!, request.principal!.userId);
+        await deleteDraft(ctx.db, request.query.id, actingBranch(request), actingPrincipal(request).userId);
         return reply.status(204).send(null);
       },
     });
@@ -171,8 +181,8 @@ export function bookingRoutes(ctx: AuthContext, events: BookingEvents, onChange?
           const confirmed = await confirmDraft(
             ctx.db,
             request.query.id,
-            request.branchId!,
-            request.principal!.userId,
+            actingBranch(request),
+            actingPrincipal(request).userId,
             { onChange },
           );
           return reply.status(201).send(confirmed);
@@ -191,8 +201,8 @@ export function bookingRoutes(ctx: AuthContext, events: BookingEvents, onChange?
         const result = await cancelBooking(
           ctx.db,
           request.params.id,
-          request.branchId!,
-          request.principal!.userId,
+          actingBranch(request),
+          actingPrincipal(request).userId,
           request.body?.reason?.trim() || null,
           onChange,
         );
@@ -213,7 +223,7 @@ export function bookingRoutes(ctx: AuthContext, events: BookingEvents, onChange?
         const { id } = request.params;
         const changed = await changeCallStatus(
           ctx.db,
-          { id, branchId: request.branchId!, userId: request.principal!.userId },
+          { id, branchId: actingBranch(request), userId: actingPrincipal(request).userId },
           request.body.callStatus,
         );
         if (!changed) throw notFound();
@@ -239,7 +249,7 @@ export function bookingRoutes(ctx: AuthContext, events: BookingEvents, onChange?
         const { from, to } = request.query;
         const problem = rangeProblem(from, to);
         if (problem) throw problem;
-        return calendarCells(ctx.db, { ...request.query, branchId: request.branchId! });
+        return calendarCells(ctx.db, { ...request.query, branchId: actingBranch(request) });
       },
     });
 
@@ -250,7 +260,7 @@ export function bookingRoutes(ctx: AuthContext, events: BookingEvents, onChange?
       handler: async (request) =>
         cellBookings(
           ctx.db,
-          request.branchId!,
+          actingBranch(request),
           request.query.date,
           request.query.shiftOfDayId,
           request.query.vehicleTypeId,
@@ -267,7 +277,7 @@ export function bookingRoutes(ctx: AuthContext, events: BookingEvents, onChange?
         const { from, to } = request.query;
         const problem = rangeProblem(from, to);
         if (problem) throw problem;
-        return placedBookings(ctx.db, request.branchId!, from, to);
+        return placedBookings(ctx.db, actingBranch(request), from, to);
       },
     });
 
@@ -279,7 +289,7 @@ export function bookingRoutes(ctx: AuthContext, events: BookingEvents, onChange?
       handler: async (request) =>
         checkReschedule(
           ctx.db,
-          request.branchId!,
+          actingBranch(request),
           request.body.bookingId,
           request.body.from,
           request.body.targets,
@@ -291,7 +301,7 @@ export function bookingRoutes(ctx: AuthContext, events: BookingEvents, onChange?
       schema: { ...calendarApi.reschedule.schema, tags: calendarTags },
       config: edit,
       handler: async (request) =>
-        rescheduleBooking(ctx.db, request.branchId!, request.principal!.userId, request.body, {
+        rescheduleBooking(ctx.db, actingBranch(request), actingPrincipal(request).userId, request.body, {
           onChange,
         }),
     });
@@ -301,8 +311,8 @@ export function bookingRoutes(ctx: AuthContext, events: BookingEvents, onChange?
       schema: { ...calendarApi.events.schema, tags: calendarTags },
       config: { access: { signedIn: true }, apiKey: 'closed', branchScoped: true },
       handler: async (request, reply) => {
-        const { roles } = request.principal!;
-        return streamEvents(request, reply, events, request.branchId!, {
+        const { roles } = actingPrincipal(request);
+        return streamEvents(request, reply, events, actingBranch(request), {
           seesBookings: calendarRead.access.roles.some((role) => roles.includes(role)),
           mayRead: (name) => {
             const entity = findEntity(name);

@@ -1,6 +1,7 @@
 import { type ContactMessage, contactApi, featureRoles, maskContact, resendMessages } from '@lms/domain';
 import type { FastifyInstance } from 'fastify';
 import type { Selection } from 'kysely';
+import { actingBranch } from '../auth/acting.ts';
 import type { DB } from '../db/schema.generated.ts';
 import { typed } from '../http/contract.ts';
 import { conflict, notFound, unprocessable } from '../http/errors.ts';
@@ -55,7 +56,7 @@ export function contactMessageRoutes(ctx: AuthContext, contact: Contact) {
           .selectFrom('booking_report')
           .select('id')
           .where('id', '=', request.params.id)
-          .where('branch_id', '=', request.branchId!)
+          .where('branch_id', '=', actingBranch(request))
           .executeTakeFirst();
         if (!booking) throw notFound();
         const rows = await ctx.db
@@ -94,7 +95,7 @@ export function contactMessageRoutes(ctx: AuthContext, contact: Contact) {
               ])
               .where('m.id', '=', request.params.messageId)
               .where('m.booking_id', '=', request.params.id)
-              .where('b.branch_id', '=', request.branchId!)
+              .where('b.branch_id', '=', actingBranch(request))
               .where('m.event', '<>', 'reminder'),
           )
           .returning(columns)
@@ -116,7 +117,7 @@ export function contactMessageRoutes(ctx: AuthContext, contact: Contact) {
             .selectFrom('booking_report')
             .select((eb) => eb('canceled_at', 'is not', null).$castTo<boolean>().as('canceled'))
             .where('id', '=', request.params.id)
-            .where('branch_id', '=', request.branchId!)
+            .where('branch_id', '=', actingBranch(request))
             .forUpdate()
             .executeTakeFirst();
           if (!booking) throw notFound();

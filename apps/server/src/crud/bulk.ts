@@ -17,6 +17,7 @@ import {
 } from '@lms/domain';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
+import { actingPrincipal } from '../auth/acting.ts';
 import type { Principal } from '../auth/principal.ts';
 import type { Tx } from '../db/database.ts';
 import { typed } from '../http/contract.ts';
@@ -34,7 +35,7 @@ import {
   type Row,
   setColumn,
 } from './repository.ts';
-import { checkRecordQuery } from './requests.ts';
+import { checkRecordQuery, entityBranch } from './requests.ts';
 
 const tooMany = () => new HttpError(413, [bulkText.tooMany]);
 
@@ -108,13 +109,13 @@ export function bulkActionRoute(
     handler: async (request): Promise<BulkActionAnswer> => {
       checkRecordQuery(entity, request);
       const body = request.body;
-      const principal = request.principal!;
+      const principal = actingPrincipal(request);
       if (body.action === 'delete') {
         const right = can(principal.roles, entity, 'delete');
         if (!right.can) throw forbidden(right.reason);
       }
       const set = fieldToSet(entity, body);
-      const selected = await selectedRows(entity, ctx, body, request.branchId);
+      const selected = await selectedRows(entity, ctx, body, entityBranch(entity, request));
       const refused = new Map<string, BulkRefusal>();
       const refuse = (id: string, row: Row | undefined, reasons: readonly string[]) => {
         const label = row ? recordLabel(entity, row) : id;
@@ -124,7 +125,7 @@ export function bulkActionRoute(
       const done = await ctx.db
         .transaction()
         .execute(async (trx) => {
-          const rows = await lockRecords(trx, entity, selected.ids, request.branchId);
+          const rows = await lockRecords(trx, entity, selected.ids, entityBranch(entity, request));
           const found = new Map(rows.map((row) => [row.id as string, row]));
           for (const id of selected.ids) if (!found.has(id)) refuse(id, undefined, [bulkText.gone]);
           for (const row of rows) {
@@ -157,7 +158,13 @@ export function bulkActionRoute(
             ctx,
             refuse,
           );
-          const entries = await historyEntries(trx, entity, written, body.action, request.branchId);
+          const entries = await historyEntries(
+            trx,
+            entity,
+            written,
+            body.action,
+            entityBranch(entity, request),
+          );
           await recordHistories(trx, entity, entries, {
             userId: principal.userId,
             source: bulkText.historySource,

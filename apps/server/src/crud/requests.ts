@@ -1,6 +1,7 @@
 import { type EntityDef, LIST_TOTAL, type RawQuery, validateListQuery } from '@lms/domain';
 import type { FastifyRequest } from 'fastify';
 import { isUuid } from '../auth/access.ts';
+import { actingBranch } from '../auth/acting.ts';
 import { badRequest, HttpError, notFound } from '../http/errors.ts';
 
 /** The parts of a CRUD request the domain checks: the list query, the record's id, what may accompany it. */
@@ -40,3 +41,7 @@ export function checkRecordQuery(entity: EntityDef, request: FastifyRequest) {
   const extra = Object.keys(request.query as object).filter((k) => !(entity.branchOwned && k === 'branchId'));
   if (extra.length) throw badRequest(`ไม่รู้จักพารามิเตอร์: ${extra.join(', ')}`);
 }
+
+/** The branch an entity's route acts for (declared `branchScoped: entity.branchOwned`): none for shared records. */
+export const entityBranch = (entity: EntityDef, request: FastifyRequest): string | undefined =>
+  entity.branchOwned ? actingBranch(request) : undefined;

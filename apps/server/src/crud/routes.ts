@@ -1,5 +1,6 @@
 import { apiKeyReaches, type EntityDef, entityApi, phrase, type RawQuery, validateRecord } from '@lms/domain';
 import type { FastifyInstance } from 'fastify';
+import { actingPrincipal } from '../auth/acting.ts';
 import { reaches, withinReach } from '../auth/reach.ts';
 import { conflict, notFound, unprocessable } from '../http/errors.ts';
 import type { AuthContext } from '../routes/context.ts';
@@ -20,7 +21,7 @@ import {
   withLabels,
   writeRecord,
 } from './repository.ts';
-import { checkRecordQuery, idParam, listQuery, pageRequest } from './requests.ts';
+import { checkRecordQuery, entityBranch, idParam, listQuery, pageRequest } from './requests.ts';
 
 const STALE = 'ข้อมูลนี้ถูกแก้ไขโดยผู้อื่นแล้ว กรุณาโหลดข้อมูลล่าสุดก่อนบันทึก';
 const VERSION_REQUIRED = 'กรุณาระบุ version ของข้อมูลที่แก้ไข';
@@ -59,8 +60,8 @@ export function entityRoutes(entity: EntityDef, ctx: AuthContext, plug: EntityRo
       },
       async (request) => {
         const { query, countTotal } = pageRequest(entity, request.query as RawQuery);
-        const scoped = withinReach(entity, request.principal!, query);
-        const page = await listRecords(ctx.db, entity, scoped, request.branchId, countTotal);
+        const scoped = withinReach(entity, actingPrincipal(request), query);
+        const page = await listRecords(ctx.db, entity, scoped, entityBranch(entity, request), countTotal);
         mask.list(entity, page.items);
         return page;
       },
@@ -77,8 +78,8 @@ export function entityRoutes(entity: EntityDef, ctx: AuthContext, plug: EntityRo
         recordOptions(
           ctx.db,
           entity,
-          withinReach(entity, request.principal!, listQuery(entity, request)),
-          request.branchId,
+          withinReach(entity, actingPrincipal(request), listQuery(entity, request)),
+          entityBranch(entity, request),
         ),
     );
 
@@ -91,11 +92,11 @@ export function entityRoutes(entity: EntityDef, ctx: AuthContext, plug: EntityRo
       },
       async (request, reply) => {
         const query = { ...listQuery(entity, request), page: 0 };
-        const rows = streamRecords(ctx.db, entity, query, request.branchId);
+        const rows = streamRecords(ctx.db, entity, query, entityBranch(entity, request));
         return sendExcel(
           reply,
           entity,
-          await mask.export(ctx.db, entity, request.principal!, query.filters, rows),
+          await mask.export(ctx.db, entity, actingPrincipal(request), query.filters, rows),
         );
       },
     );
@@ -110,9 +111,9 @@ export function entityRoutes(entity: EntityDef, ctx: AuthContext, plug: EntityRo
       async (request) => {
         checkRecordQuery(entity, request);
         const id = idParam(request);
-        const row = await findLabelledRecord(ctx.db, entity, id, request.branchId);
-        if (!row || !reaches(entity, request.principal!, id)) throw notFound();
-        await mask.read(ctx.db, entity, request.principal!, row);
+        const row = await findLabelledRecord(ctx.db, entity, id, entityBranch(entity, request));
+        if (!row || !reaches(entity, actingPrincipal(request), id)) throw notFound();
+        await mask.read(ctx.db, entity, actingPrincipal(request), row);
         return row;
       },
     );
@@ -128,11 +129,17 @@ export function entityRoutes(entity: EntityDef, ctx: AuthContext, plug: EntityRo
         checkRecordQuery(entity, request);
         const id = idParam(request);
         if (
-          !(await findRecord(ctx.db, entity, id, request.branchId)) ||
-          !reaches(entity, request.principal!, id)
+          !(await findRecord(ctx.db, entity, id, entityBranch(entity, request))) ||
+          !reaches(entity, actingPrincipal(request), id)
         )
           throw notFound();
-        return mask.history(ctx.db, entity, request.principal!, id, await historyOf(ctx.db, entity, id));
+        return mask.history(
+          ctx.db,
+          entity,
+          actingPrincipal(request),
+          id,
+          await historyOf(ctx.db, entity, id),
+        );
       },
     );
 
@@ -156,17 +163,17 @@ export function entityRoutes(entity: EntityDef, ctx: AuthContext, plug: EntityRo
       },
       async (request, reply) => {
         checkRecordQuery(entity, request);
-        const values = await validBody(request.body, 'create', request.branchId);
-        const principal = request.principal!;
+        const values = await validBody(request.body, 'create', entityBranch(entity, request));
+        const principal = actingPrincipal(request);
         let extra: Record<string, unknown> | undefined;
         const id = await ctx.db
           .transaction()
           .execute(async (trx) => {
             const created = (await writeRecord(trx, entity, values, {
               userId: principal.userId,
-              branchId: request.branchId,
+              branchId: entityBranch(entity, request),
             }))!;
-            const after = await findRecord(trx, entity, created, request.branchId);
+            const after = await findRecord(trx, entity, created, entityBranch(entity, request));
             await recordHistory(trx, {
               entity,
               recordId: created,
@@ -187,7 +194,7 @@ export function entityRoutes(entity: EntityDef, ctx: AuthContext, plug: EntityRo
         const row = await withLabels(
           ctx.db,
           entity,
-          (await findRecord(ctx.db, entity, id, request.branchId))!,
+          (await findRecord(ctx.db, entity, id, entityBranch(entity, request)))!,
         );
         return reply.status(201).send({ ...row, ...extra });
       },
@@ -205,12 +212,12 @@ export function entityRoutes(entity: EntityDef, ctx: AuthContext, plug: EntityRo
         const id = idParam(request);
         const version = (request.body as { version?: unknown } | undefined)?.version;
         if (!Number.isInteger(version)) throw unprocessable({ version: VERSION_REQUIRED });
-        const values = await validBody(request.body, 'update', request.branchId);
-        const principal = request.principal!;
+        const values = await validBody(request.body, 'update', entityBranch(entity, request));
+        const principal = actingPrincipal(request);
         await ctx.db
           .transaction()
           .execute(async (trx) => {
-            const before = await findRecord(trx, entity, id, request.branchId, true);
+            const before = await findRecord(trx, entity, id, entityBranch(entity, request), true);
             if (!before || !reaches(entity, principal, id)) throw notFound();
             if (before.version !== version) throw conflict(STALE);
             await writeRecord(
@@ -220,7 +227,7 @@ export function entityRoutes(entity: EntityDef, ctx: AuthContext, plug: EntityRo
               { userId: principal.userId },
               { id, version: version as number },
             );
-            const after = await findRecord(trx, entity, id, request.branchId);
+            const after = await findRecord(trx, entity, id, entityBranch(entity, request));
             await recordHistory(trx, {
               entity,
               recordId: id,
@@ -232,7 +239,11 @@ export function entityRoutes(entity: EntityDef, ctx: AuthContext, plug: EntityRo
           })
           .catch((error) => translateWriteError(entity, error));
         await extension.afterCommit?.({ action: 'update', id }, ctx);
-        return withLabels(ctx.db, entity, (await findRecord(ctx.db, entity, id, request.branchId))!);
+        return withLabels(
+          ctx.db,
+          entity,
+          (await findRecord(ctx.db, entity, id, entityBranch(entity, request)))!,
+        );
       },
     );
 
@@ -246,8 +257,11 @@ export function entityRoutes(entity: EntityDef, ctx: AuthContext, plug: EntityRo
       async (request, reply) => {
         checkRecordQuery(entity, request);
         const id = idParam(request);
-        const principal = request.principal!;
-        if (!(await findRecord(ctx.db, entity, id, request.branchId)) || !reaches(entity, principal, id))
+        const principal = actingPrincipal(request);
+        if (
+          !(await findRecord(ctx.db, entity, id, entityBranch(entity, request))) ||
+          !reaches(entity, principal, id)
+        )
           throw notFound();
         const referrers = await referencesTo(ctx.db, entity, id);
         if (referrers.length)
@@ -255,7 +269,7 @@ export function entityRoutes(entity: EntityDef, ctx: AuthContext, plug: EntityRo
         await ctx.db
           .transaction()
           .execute(async (trx) => {
-            const before = await findRecord(trx, entity, id, request.branchId, true);
+            const before = await findRecord(trx, entity, id, entityBranch(entity, request), true);
             if (!before) throw notFound();
             await writeEffects(extension, trx, { action: 'delete', id, before, principal }, ctx);
             await deleteRecord(trx, entity, id);

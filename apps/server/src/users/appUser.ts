@@ -6,6 +6,7 @@ import {
   userAdministrationRefusal,
 } from '@lms/domain';
 import { isUuid } from '../auth/access.ts';
+import { actingPrincipal } from '../auth/acting.ts';
 import { hashPassword, randomPassword } from '../auth/password.ts';
 import { notifyPrincipalChange, type Principal } from '../auth/principal.ts';
 import { replacePassword, revokeAllSessions } from '../auth/sessions.ts';
@@ -111,27 +112,26 @@ export const appUserExtension: EntityExtension = {
       async (request) => {
         const { id } = request.params as { id: string };
         if (!isUuid(id)) throw notFound();
+        const principal = actingPrincipal(request);
         const temporaryPassword = randomPassword();
         // Refused before any hashing: a refusal costs the queue nothing.
         const target = await findRecord(ctx.db, entity, id);
         if (!target) throw notFound();
-        await checkUserAdministration(ctx.db, request.principal!, { before: target });
-        const hash = await ctx.hashing.run(`user:${request.principal!.userId}`, () =>
-          hashPassword(temporaryPassword),
-        );
+        await checkUserAdministration(ctx.db, principal, { before: target });
+        const hash = await ctx.hashing.run(`user:${principal.userId}`, () => hashPassword(temporaryPassword));
         await ctx.principals.revoke(id, () =>
           ctx.db.transaction().execute(async (trx) => {
             // Resetting hands over the account: it needs every role and branch the user holds.
             const before = await findRecord(trx, entity, id, undefined, true);
             if (!before) throw notFound();
-            await checkUserAdministration(trx, request.principal!, { before });
-            await replacePassword(trx, id, hash, { temporary: true, by: request.principal!.userId });
+            await checkUserAdministration(trx, principal, { before });
+            await replacePassword(trx, id, hash, { temporary: true, by: principal.userId });
             await recordHistory(trx, {
               entity,
               recordId: id,
               action: 'update',
               changes: { password: 'รีเซ็ตรหัสผ่าน' },
-              userId: request.principal!.userId,
+              userId: principal.userId,
             });
           }),
         );
