@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
@@ -119,9 +119,13 @@ function relativeImportsOf(file: string): string[] {
     .map((spec) => path.resolve(path.dirname(file), spec))
     .map(
       (target) =>
-        [target, `${target}.ts`, `${target}.tsx`, path.join(target, 'index.ts')].find((candidate) =>
-          existsSync(candidate),
-        ) ?? target,
+        [
+          target,
+          `${target}.ts`,
+          `${target}.tsx`,
+          path.join(target, 'index.ts'),
+          path.join(target, 'index.tsx'),
+        ].find((candidate) => statSync(candidate, { throwIfNoEntry: false })?.isFile()) ?? target,
     );
 }
 
