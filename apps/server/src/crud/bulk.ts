@@ -1,13 +1,12 @@
 import {
   type BulkActionAnswer,
-  BulkActionAnswer as BulkActionAnswerSchema,
-  BulkActionBody,
+  type BulkActionBody,
   type BulkRefusal,
-  bulkActionPath,
   bulkEditableFields,
   bulkText,
   can,
   type EntityDef,
+  entityApi,
   type FieldDef,
   LIMITS,
   type RawQuery,
@@ -95,10 +94,10 @@ export function bulkActionRoute(
   ctx: AuthContext,
   extension: EntityExtension,
 ) {
+  const operation = entityApi(entity).bulkAction;
   typed(app).route({
-    method: 'POST',
-    url: bulkActionPath(entity.name),
-    schema: { tags: [entity.title], body: BulkActionBody, response: { 200: BulkActionAnswerSchema } },
+    ...operation,
+    schema: { ...operation.schema, tags: [entity.title] },
     // Declared as an edit; a delete also needs the delete right (checked below, per action).
     config: {
       access: { entity: entity.name, action: 'update' },
@@ -107,7 +106,7 @@ export function bulkActionRoute(
       branchScoped: entity.branchOwned,
     },
     handler: async (request): Promise<BulkActionAnswer> => {
-      checkRecordQuery(entity, request);
+      checkRecordQuery(entity, request.query);
       const body = request.body;
       const principal = actingPrincipal(request);
       if (body.action === 'delete') {

@@ -49,7 +49,7 @@ function refusal({ report, conflict }: Upserted, messages: readonly string[], ex
 /** A bulk call's query: the branch, and `validOnly=true|false`; anything else is a Thai 400. */
 function bulkQuery(entity: EntityDef, request: FastifyRequest): { validOnly: boolean } {
   const { validOnly, ...rest } = request.query as Record<string, unknown>;
-  checkRecordQuery(entity, { ...request, query: rest } as FastifyRequest);
+  checkRecordQuery(entity, rest);
   if (validOnly !== undefined && validOnly !== 'true' && validOnly !== 'false')
     throw badRequest(INTEGRATION_MESSAGES.validOnlyInvalid);
   return { validOnly: validOnly === 'true' };
@@ -127,7 +127,7 @@ export function integrationRoutes(entity: EntityDef, ctx: AuthContext) {
         ...describeOnly,
       },
       async (request, reply) => {
-        checkRecordQuery(entity, request);
+        checkRecordQuery(entity, request.query);
         const key = (request.params as { key: string }).key.trim();
         const body = request.body;
         const sent = (body as Record<string, unknown> | undefined)?.[keyField.name];

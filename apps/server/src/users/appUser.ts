@@ -1,6 +1,6 @@
 import {
   type AccessHolder,
-  entitySchemas,
+  entityApi,
   isKnownRole,
   ResetPasswordAnswer,
   userAdministrationRefusal,
@@ -15,6 +15,7 @@ import { recordHistory } from '../crud/history.ts';
 import type { Row } from '../crud/repository.ts';
 import { findRecord } from '../crud/repository.ts';
 import type { Executor } from '../db/database.ts';
+import { typed } from '../http/contract.ts';
 import { forbidden, notFound } from '../http/errors.ts';
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
@@ -97,21 +98,21 @@ export const appUserExtension: EntityExtension = {
     await ctx.principals.settle(write.id);
   },
   routes(app, entity, ctx) {
-    app.post(
-      `/${entity.name}/:id/resetPassword`,
-      {
-        config: { access: { entity: entity.name, action: 'resetPassword' }, apiKey: 'closed' },
-        schema: {
-          tags: [entity.title],
-          params: entitySchemas(entity).idParams,
-          response: { 200: ResetPasswordAnswer },
-        },
-        // The id is checked below (an id that is no uuid is a record not found): described only.
-        validatorCompiler: () => (value: unknown) => ({ value }),
+    typed(app).route({
+      method: 'POST',
+      url: `/${entity.name}/:id/resetPassword`,
+      config: { access: { entity: entity.name, action: 'resetPassword' }, apiKey: 'closed' },
+      schema: {
+        tags: [entity.title],
+        params: entityApi(entity).get.schema.params,
+        response: { 200: ResetPasswordAnswer },
       },
-      async (request) => {
-        const { id } = request.params as { id: string };
-        if (!isUuid(id)) throw notFound();
+      // An id that is no UUID is a record not found, before the schema would call it malformed.
+      preValidation: async (request) => {
+        if (!isUuid(request.params.id)) throw notFound();
+      },
+      handler: async (request) => {
+        const { id } = request.params;
         const principal = actingPrincipal(request);
         const temporaryPassword = randomPassword();
         // Refused before any hashing: a refusal costs the queue nothing.
@@ -137,7 +138,7 @@ export const appUserExtension: EntityExtension = {
         );
         return { temporaryPassword };
       },
-    );
+    });
   },
 };
 
