@@ -9,7 +9,7 @@ import {
   featureRoles,
   findEntity,
 } from '@lms/domain';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { actingBranch, actingPrincipal } from '../auth/acting.ts';
 import { typed } from '../http/contract.ts';
 import { notFound, unprocessable } from '../http/errors.ts';
@@ -57,7 +57,13 @@ export function bookingRoutes(ctx: AuthContext, events: BookingEvents, onChange?
       wantedDate: body.wantedDate ?? null,
     });
 
-    async function evaluated(draftId: string, branchId: string, userId: string) {
+    /** Who acts: the branch and the user whose drafts these are. */
+    const actor = (request: FastifyRequest) => ({
+      branchId: actingBranch(request),
+      userId: actingPrincipal(request).userId,
+    });
+
+    async function evaluated(draftId: string, { branchId, userId }: { branchId: string; userId: string }) {
       const draft = await findDraft(ctx.db, draftId, branchId, userId);
       const today = bangkokIsoDate(new Date());
       const world = await draftWorld(ctx.db, draft, today, worldEnd(today));
@@ -90,17 +96,10 @@ export function bookingRoutes(ctx: AuthContext, events: BookingEvents, onChange?
       config: edit,
       handler: async (request, reply) => {
         const { allocations = [], ...rest } = request.body;
-        await checkBookingRequest(ctx.db, actingBranch(request), rest);
-        const id = await createDraft(
-          ctx.db,
-          actingBranch(request),
-          actingPrincipal(request).userId,
-          draftRequest(rest),
-          allocations,
-        );
-        return reply
-          .status(201)
-          .send(await evaluated(id, actingBranch(request), actingPrincipal(request).userId));
+        const who = actor(request);
+        await checkBookingRequest(ctx.db, who.branchId, rest);
+        const id = await createDraft(ctx.db, who.branchId, who.userId, draftRequest(rest), allocations);
+        return reply.status(201).send(await evaluated(id, who));
       },
     });
 
@@ -108,8 +107,7 @@ export function bookingRoutes(ctx: AuthContext, events: BookingEvents, onChange?
       ...bookingApi.fineTune,
       schema: { ...bookingApi.fineTune.schema, tags },
       config: read,
-      handler: async (request) =>
-        evaluated(request.query.id, actingBranch(request), actingPrincipal(request).userId),
+      handler: async (request) => evaluated(request.query.id, actor(request)),
     });
 
     // Fine tune's slot picker: every slot of the horizon for the draft's ship cond, with what it has
@@ -120,15 +118,11 @@ export function bookingRoutes(ctx: AuthContext, events: BookingEvents, onChange?
       schema: { ...bookingApi.slots.schema, tags },
       config: read,
       handler: async (request) => {
-        const draft = await findDraft(
-          ctx.db,
-          request.query.id,
-          actingBranch(request),
-          actingPrincipal(request).userId,
-        );
+        const { branchId, userId } = actor(request);
+        const draft = await findDraft(ctx.db, request.query.id, branchId, userId);
         const today = bangkokIsoDate(new Date());
         const world = await draftWorld(ctx.db, draft, today, worldEnd(today));
-        return slotChoices(world, toSuggestRequest(actingBranch(request), draft.request, today));
+        return slotChoices(world, toSuggestRequest(branchId, draft.request, today));
       },
     });
 
@@ -137,8 +131,8 @@ export function bookingRoutes(ctx: AuthContext, events: BookingEvents, onChange?
       schema: { ...bookingApi.saveAllocations.schema, tags },
       config: edit,
       handler: async (request) => {
-        const branchId = actingBranch(request);
-        const draft = await findDraft(ctx.db, request.query.id, branchId, actingPrincipal(request).userId);
+        const { branchId, userId } = actor(request);
+        const draft = await findDraft(ctx.db, request.query.id, branchId, userId);
         const today = bangkokIsoDate(new Date());
         const world = await draftWorld(ctx.db, draft, today, worldEnd(today));
         const evaluation = evaluateDraft(world, draft.request, request.body.allocations, branchId, today);
@@ -158,8 +152,7 @@ export function bookingRoutes(ctx: AuthContext, events: BookingEvents, onChange?
       ...bookingApi.summary,
       schema: { ...bookingApi.summary.schema, tags },
       config: read,
-      handler: async (request) =>
-        evaluated(request.query.id, actingBranch(request), actingPrincipal(request).userId),
+      handler: async (request) => evaluated(request.query.id, actor(request)),
     });
 
     app.route({
@@ -167,7 +160,8 @@ export function bookingRoutes(ctx: AuthContext, events: BookingEvents, onChange?
       schema: { ...bookingApi.deleteDraft.schema, tags },
       config: edit,
       handler: async (request, reply) => {
-        await deleteDraft(ctx.db, request.query.id, actingBranch(request), actingPrincipal(request).userId);
+        const { branchId, userId } = actor(request);
+        await deleteDraft(ctx.db, request.query.id, branchId, userId);
         return reply.status(204).send(null);
       },
     });
@@ -178,13 +172,8 @@ export function bookingRoutes(ctx: AuthContext, events: BookingEvents, onChange?
       config: edit,
       handler: async (request, reply) => {
         try {
-          const confirmed = await confirmDraft(
-            ctx.db,
-            request.query.id,
-            actingBranch(request),
-            actingPrincipal(request).userId,
-            { onChange },
-          );
+          const { branchId, userId } = actor(request);
+          const confirmed = await confirmDraft(ctx.db, request.query.id, branchId, userId, { onChange });
           return reply.status(201).send(confirmed);
         } catch (error) {
           if (error instanceof CapacityLost) return reply.status(409).send(error.body);
@@ -198,14 +187,9 @@ export function bookingRoutes(ctx: AuthContext, events: BookingEvents, onChange?
       schema: { ...bookingApi.cancel.schema, tags },
       config: edit,
       handler: async (request) => {
-        const result = await cancelBooking(
-          ctx.db,
-          request.params.id,
-          actingBranch(request),
-          actingPrincipal(request).userId,
-          request.body?.reason?.trim() || null,
-          onChange,
-        );
+        const { branchId, userId } = actor(request);
+        const reason = request.body?.reason?.trim() || null;
+        const result = await cancelBooking(ctx.db, request.params.id, branchId, userId, reason, onChange);
         if (!result) throw notFound();
         return result;
       },
@@ -221,11 +205,7 @@ export function bookingRoutes(ctx: AuthContext, events: BookingEvents, onChange?
       },
       handler: async (request) => {
         const { id } = request.params;
-        const changed = await changeCallStatus(
-          ctx.db,
-          { id, branchId: actingBranch(request), userId: actingPrincipal(request).userId },
-          request.body.callStatus,
-        );
+        const changed = await changeCallStatus(ctx.db, { id, ...actor(request) }, request.body.callStatus);
         if (!changed) throw notFound();
         return changed;
       },
@@ -300,10 +280,10 @@ export function bookingRoutes(ctx: AuthContext, events: BookingEvents, onChange?
       ...calendarApi.reschedule,
       schema: { ...calendarApi.reschedule.schema, tags: calendarTags },
       config: edit,
-      handler: async (request) =>
-        rescheduleBooking(ctx.db, actingBranch(request), actingPrincipal(request).userId, request.body, {
-          onChange,
-        }),
+      handler: async (request) => {
+        const { branchId, userId } = actor(request);
+        return rescheduleBooking(ctx.db, branchId, userId, request.body, { onChange });
+      },
     });
 
     app.route({
