@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { isBuiltin } from 'node:module';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -244,5 +244,186 @@ describe('declared dependencies', () => {
     ).toEqual([`${at('mocks.ts')}: msw`]);
     expect(packageOf('@storybook/react-vite/preset')).toBe('@storybook/react-vite');
     expect(packageOf('node:fs')).toBeUndefined();
+  });
+});
+
+/** A file's relative imports as the files they name (`./x.ts`, `../y/index.ts`); packages are left out. */
+function relativeImportsOf(file: string): string[] {
+  return importsOf(file)
+    .filter((spec) => spec.startsWith('.'))
+    .map((spec) => path.resolve(path.dirname(file), spec))
+    .map(
+      (target) =>
+        [
+          target,
+          `${target}.ts`,
+          `${target}.tsx`,
+          path.join(target, 'index.ts'),
+          path.join(target, 'index.tsx'),
+        ].find((candidate) => statSync(candidate, { throwIfNoEntry: false })?.isFile()) ?? target,
+    );
+}
+
+type ImportGraph = ReadonlyMap<string, readonly string[]>;
+
+/** The import graph of the source files under `dirs`, by path relative to the root. */
+function importGraph(dirs: readonly string[]): ImportGraph {
+  const files = dirs.flatMap((dir) => sourceFiles(path.join(root, dir)));
+  return new Map(
+    files.map((file) => [
+      path.relative(root, file),
+      relativeImportsOf(file).map((to) => path.relative(root, to)),
+    ]),
+  );
+}
+
+/**
+ * The circles of a graph, one per knot of nodes that reach each other (Tarjan's strongly connected
+ * components), each shown as a path back to its start. Empty when the imports point one way.
+ */
+function circlesOf(graph: ImportGraph): string[][] {
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const knots: string[][] = [];
+  const visit = (node: string) => {
+    index.set(node, index.size);
+    low.set(node, index.get(node)!);
+    stack.push(node);
+    onStack.add(node);
+    for (const next of graph.get(node) ?? []) {
+      if (!graph.has(next)) continue;
+      if (!index.has(next)) {
+        visit(next);
+        low.set(node, Math.min(low.get(node)!, low.get(next)!));
+      } else if (onStack.has(next)) low.set(node, Math.min(low.get(node)!, index.get(next)!));
+    }
+    if (low.get(node) !== index.get(node)) return;
+    const knot: string[] = [];
+    let member: string;
+    do {
+      member = stack.pop()!;
+      onStack.delete(member);
+      knot.push(member);
+    } while (member !== node);
+    if (knot.length > 1 || graph.get(node)?.includes(node)) knots.push(knot);
+  };
+  for (const node of graph.keys()) if (!index.has(node)) visit(node);
+  return knots.map((knot) => circleThrough(graph, new Set(knot)));
+}
+
+/** One circle inside a knot, from its first node back to it (breadth first: the shortest). */
+function circleThrough(graph: ImportGraph, knot: ReadonlySet<string>): string[] {
+  const start = [...knot].sort()[0]!;
+  const cameFrom = new Map<string, string>();
+  const queue = [start];
+  while (queue.length) {
+    const node = queue.shift()!;
+    for (const next of graph.get(node) ?? []) {
+      if (!knot.has(next)) continue;
+      if (next === start) {
+        const circle = [node];
+        while (circle[0] !== start) circle.unshift(cameFrom.get(circle[0]!)!);
+        return [...circle, start];
+      }
+      if (!cameFrom.has(next)) {
+        cameFrom.set(next, node);
+        queue.push(next);
+      }
+    }
+  }
+  return [start, start];
+}
+
+/**
+ * Where imports must point one way, file by file. The web side (packages/entity-pages,
+ * packages/design-system, apps/web/src) joins once its own circles are broken.
+ */
+const acyclic = ['apps/server/src', 'packages/domain/src', 'packages/booking/src', 'packages/planning/src'];
+
+describe('no import circles', () => {
+  it(`between files of ${acyclic.join(', ')}`, () => {
+    expect(circlesOf(importGraph(acyclic)).map((circle) => circle.join(' → '))).toEqual([]);
+  });
+
+  it('finds a circle where there is one, and none where the arrows point one way (the checker itself works)', () => {
+    const graph = new Map([
+      ['a', ['b']],
+      ['b', ['c', 'x']],
+      ['c', ['a']],
+      ['d', ['a']],
+      ['e', ['e']],
+    ]);
+    expect(circlesOf(graph)).toEqual([
+      ['a', 'b', 'c', 'a'],
+      ['e', 'e'],
+    ]);
+    expect(
+      circlesOf(
+        new Map([
+          ['a', ['b']],
+          ['b', ['c']],
+          ['d', ['a', 'c']],
+        ]),
+      ),
+    ).toEqual([]);
+  });
+});
+
+/**
+ * The server's core (docs/architecture.md "The server"): HTTP, database, auth, the generic CRUD,
+ * file storage, the fair queue, the core routes. It imports no feature; features plug into its
+ * extension points and app.ts and main.ts, the composition roots, wire them. Every other folder,
+ * a new one too, is a feature.
+ */
+const server = path.join(root, 'apps/server/src');
+const coreFolders = ['auth', 'crud', 'db', 'entities', 'files', 'http', 'process', 'queue', 'routes'];
+const compositionRoots = ['app.ts', 'main.ts'];
+
+/** The part of the server a file belongs to: its core or feature folder, or the root's files. */
+function serverPartOf(file: string): { part: string; core: boolean } {
+  const [first = '', ...rest] = path.relative(server, file).split(path.sep);
+  if (rest.length === 0) return { part: first, core: !compositionRoots.includes(first) };
+  return { part: `${first}/`, core: coreFolders.includes(first) };
+}
+
+/** The features `file` imports, when it is core (for a feature or a composition root: none to report). */
+function featureImportsOf(file: string, imported: readonly string[]): string[] {
+  if (!serverPartOf(file).core) return [];
+  return imported.filter((target) => target.startsWith(server) && !serverPartOf(target).core);
+}
+
+describe('the server core imports no feature', () => {
+  it(`${coreFolders.join('/, ')}/ and the root's files import nothing from a feature folder`, () => {
+    const offences = sourceFiles(server).flatMap((file) =>
+      featureImportsOf(file, relativeImportsOf(file)).map(
+        (target) => `${path.relative(root, file)} → ${path.relative(root, target)}`,
+      ),
+    );
+    expect(offences).toEqual([]);
+  });
+
+  it('nor do its folders import each other in a circle (a feature reaches another one way only)', () => {
+    const folders = new Map<string, string[]>();
+    for (const [file, imported] of importGraph(['apps/server/src'])) {
+      const from = serverPartOf(path.join(root, file)).part;
+      const to = imported
+        .map((target) => serverPartOf(path.join(root, target)).part)
+        .filter((part) => part !== from);
+      folders.set(from, [...(folders.get(from) ?? []), ...to]);
+    }
+    expect(circlesOf(folders).map((circle) => circle.join(' → '))).toEqual([]);
+  });
+
+  it('sees a core file that imports a feature, and lets a feature or app.ts import both (the checker itself works)', () => {
+    const contact = path.join(server, 'contact/outbox.ts');
+    const crud = path.join(server, 'crud/routes.ts');
+    expect(featureImportsOf(path.join(server, 'routes/context.ts'), [contact, crud])).toEqual([contact]);
+    expect(featureImportsOf(path.join(server, 'config.ts'), [contact])).toEqual([contact]);
+    expect(featureImportsOf(path.join(server, 'booking/routes.ts'), [contact, crud])).toEqual([]);
+    expect(
+      featureImportsOf(path.join(server, 'app.ts'), relativeImportsOf(path.join(server, 'app.ts'))),
+    ).toEqual([]);
   });
 });

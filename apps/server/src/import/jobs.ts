@@ -14,7 +14,8 @@ import type { Database } from '../db/database.ts';
 import { columns } from '../db/fields.ts';
 import { HttpError, isDatabaseUnavailable, notFound } from '../http/errors.ts';
 import { recordsFromSheet } from './columns.ts';
-import { type ImportOptions, importRecords } from './importRecords.ts';
+import { importRecords } from './importRecords.ts';
+import type { ImportOptions } from './options.ts';
 import { readSheet } from './read.ts';
 import { pageOf, type ReportRows } from './report.ts';
 

@@ -2,7 +2,7 @@ import { HttpError } from '../http/httpError.ts';
 import { tsWorker } from '../tsWorker.ts';
 import { isEmptyRow, isLongCell, MAX_IMPORT_BYTES, RowBounds, readMessages, shortText } from './bounds.ts';
 import { csvRows } from './csv.ts';
-import type { SheetMessage } from './sheetWorker.ts';
+import type { SheetMessage } from './sheetMessages.ts';
 import { inflatedSize, type SheetRow, xlsxRows } from './xlsx.ts';
 
 export type { SheetRow } from './xlsx.ts';

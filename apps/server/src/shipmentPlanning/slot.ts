@@ -5,7 +5,7 @@ import type { Database, Executor } from '../db/database.ts';
 import { assertOptions, storedJson } from '../db/fields.ts';
 import type { DB } from '../db/schema.generated.ts';
 import { notFound } from '../http/errors.ts';
-import { slotDrivers, slotLines, slotTrucks } from './slotRows.ts';
+import { type SlotTruck, slotDrivers, slotLines, slotTrucks } from './slotRows.ts';
 
 /** Everything planning reads for one branch, one day and one shift. Weights in kg, volumes in m³, minutes. */
 
@@ -31,20 +31,6 @@ export interface SlotBooking {
   readonly lat: number | null;
   readonly lon: number | null;
   readonly lines: SlotLine[];
-}
-
-export interface SlotTruck {
-  readonly id: string;
-  readonly code: string;
-  readonly name: string;
-  readonly licensePlate: string | null;
-  readonly vehicleTypeId: string;
-  readonly vehicleTypeName: string;
-  readonly maxWeight: number;
-  readonly maxVolume: number;
-  /** The branch's planning adjust % of the type (100 when none is set). */
-  readonly weightPercent: number;
-  readonly volumePercent: number;
 }
 
 export interface SlotSetting {
