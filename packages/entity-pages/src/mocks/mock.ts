@@ -1,4 +1,4 @@
-import type { Answer, Operation, RequestPart } from '@lms/domain';
+import type { Answer, HasPart, Operation, RequestPart } from '@lms/domain';
 import { type DefaultBodyType, type HttpHandler, HttpResponse, http, type PathParams } from 'msw';
 
 /**
@@ -9,9 +9,16 @@ import { type DefaultBodyType, type HttpHandler, HttpResponse, http, type PathPa
 
 export interface MockRequest<O extends Operation> {
   readonly params: RequestPart<O, 'params'>;
-  /** The query as the server reads it: lists where the schema says list, numbers and flags typed. */
-  readonly query: RequestPart<O, 'querystring'>;
+  /**
+   * The query as the server reads it: lists where the schema says list, numbers and flags typed.
+   * An operation that declares none may still carry the acting branch (call.ts `CallQuery`).
+   */
+  readonly query: HasPart<O, 'querystring'> extends true
+    ? RequestPart<O, 'querystring'>
+    : { readonly branchId?: string };
+  /** The JSON body (undefined when the request has none, or sends a form: read `request.formData()`). */
   readonly body: RequestPart<O, 'body'>;
+  /** The request as sent; its body is still unread. */
   readonly request: Request;
 }
 
@@ -27,6 +34,7 @@ interface SchemaNode {
   readonly type?: string | readonly string[];
   readonly properties?: Readonly<Record<string, SchemaNode>>;
   readonly anyOf?: readonly SchemaNode[];
+  readonly items?: SchemaNode;
 }
 
 const typesOf = (node: SchemaNode | undefined): string[] =>
@@ -51,7 +59,8 @@ export function queryOf(operation: Operation, url: URL): Record<string, unknown>
   for (const name of new Set(url.searchParams.keys())) {
     const types = typesOf(properties[name]);
     const values = url.searchParams.getAll(name);
-    query[name] = types.includes('array') ? values.map((v) => coerce(v, types)) : coerce(values[0]!, types);
+    const items = typesOf(properties[name]?.items);
+    query[name] = types.includes('array') ? values.map((v) => coerce(v, items)) : coerce(values[0]!, types);
   }
   return query;
 }
@@ -59,9 +68,11 @@ export function queryOf(operation: Operation, url: URL): Record<string, unknown>
 const successStatus = (operation: Operation) =>
   Number(Object.keys(operation.schema.response).find((status) => status.startsWith('2')) ?? 200);
 
+/** The JSON body, read from a copy so that the resolver may still read the request. */
 async function bodyOf(request: Request): Promise<unknown> {
   if (request.method === 'GET' || request.method === 'DELETE') return undefined;
-  const text = await request.text();
+  if (!request.headers.get('Content-Type')?.includes('json')) return undefined;
+  const text = await request.clone().text();
   return text ? JSON.parse(text) : undefined;
 }
 
@@ -79,7 +90,7 @@ export function mock<O extends Operation>(
     async ({ request, params }) => {
       const answer = await resolve({
         params: params as RequestPart<O, 'params'>,
-        query: queryOf(operation, new URL(request.url)) as RequestPart<O, 'querystring'>,
+        query: queryOf(operation, new URL(request.url)) as MockRequest<O>['query'],
         body: (await bodyOf(request)) as RequestPart<O, 'body'>,
         request,
       });
