@@ -1,10 +1,4 @@
-import {
-  type AccessHolder,
-  entitySchemas,
-  isKnownRole,
-  ResetPasswordAnswer,
-  userAdministrationRefusal,
-} from '@lms/domain';
+import { type AccessHolder, appUserApi, isKnownRole, userAdministrationRefusal } from '@lms/domain';
 import { isUuid } from '../auth/access.ts';
 import { hashPassword, randomPassword } from '../auth/password.ts';
 import { notifyPrincipalChange, type Principal } from '../auth/principal.ts';
@@ -14,6 +8,7 @@ import { recordHistory } from '../crud/history.ts';
 import type { Row } from '../crud/repository.ts';
 import { findRecord } from '../crud/repository.ts';
 import type { Executor } from '../db/database.ts';
+import { typed } from '../http/contract.ts';
 import { forbidden, notFound } from '../http/errors.ts';
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
@@ -96,20 +91,14 @@ export const appUserExtension: EntityExtension = {
     await ctx.principals.settle(write.id);
   },
   routes(app, entity, ctx) {
-    app.post(
-      `/${entity.name}/:id/resetPassword`,
-      {
-        config: { access: { entity: entity.name, action: 'resetPassword' }, apiKey: 'closed' },
-        schema: {
-          tags: [entity.title],
-          params: entitySchemas(entity).idParams,
-          response: { 200: ResetPasswordAnswer },
-        },
-        // The id is checked below (an id that is no uuid is a record not found): described only.
-        validatorCompiler: () => (value: unknown) => ({ value }),
-      },
-      async (request) => {
-        const { id } = request.params as { id: string };
+    typed(app).route({
+      ...appUserApi.resetPassword,
+      config: { access: { entity: entity.name, action: 'resetPassword' }, apiKey: 'closed' },
+      schema: { ...appUserApi.resetPassword.schema, tags: [entity.title] },
+      // The id is checked below (an id that is no uuid is a record not found): described only.
+      validatorCompiler: () => (value: unknown) => ({ value }),
+      handler: async (request) => {
+        const { id } = request.params;
         if (!isUuid(id)) throw notFound();
         const temporaryPassword = randomPassword();
         // Refused before any hashing: a refusal costs the queue nothing.
@@ -137,7 +126,7 @@ export const appUserExtension: EntityExtension = {
         );
         return { temporaryPassword };
       },
-    );
+    });
   },
 };
 
