@@ -219,7 +219,9 @@ export type EntityRow = Record<string, unknown>;
  * A list's, options' or export's query as the schema above reads it: paging and sizes are numbers,
  * filters text or lists of text (which filters an entity has is its declaration's, not a type's).
  */
-export type EntityQuery = Readonly<Record<string, string | number | boolean | readonly string[] | undefined>>;
+export type EntityQuery = Readonly<
+  Record<string, string | number | boolean | readonly (string | number)[] | undefined>
+>;
 
 const unsafe = <T>(schema: Schema) => Type.Unsafe<T>(schema);
 
