@@ -12,7 +12,7 @@ import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { call, callWithForm } from '../api/call.ts';
 import { createApiClient } from '../api/client.ts';
-import { mock, queryOf, refusal } from './mock.ts';
+import { mock, nextHandler, queryOf, refusal } from './mock.ts';
 
 // The mocks answer the page's own origin (`/api/…`), as in the stories' browser.
 const origin = 'http://lms.test';
@@ -135,6 +135,18 @@ describe('mock(operation, resolver)', () => {
     const labels = async () => (await call(api, province.options)).map((option) => option.label);
     expect(await labels()).toEqual(['ครั้งเดียว']);
     expect(await labels()).toEqual(['ตลอด']);
+  });
+
+  it('leaves a request it does not answer to the next handler', async () => {
+    const province = entityApi(entityByName('province'));
+    server.use(
+      mock(province.options, ({ query }) => (query.searchTerm ? [{ id: '1', label: 'ค้นหา' }] : nextHandler)),
+      mock(province.options, () => [{ id: '2', label: 'ทั้งหมด' }]),
+    );
+    const labels = async (searchTerm?: string) =>
+      (await call(api, province.options, { query: { searchTerm } })).map((option) => option.label);
+    expect(await labels('กรุง')).toEqual(['ค้นหา']);
+    expect(await labels()).toEqual(['ทั้งหมด']);
   });
 
   it('leaves a form unread for the resolver', async () => {
