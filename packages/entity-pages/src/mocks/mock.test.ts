@@ -87,7 +87,7 @@ describe('mock(operation, resolver)', () => {
         response: {},
       },
     } as unknown as Operation;
-    const url = new URL('http://lms.test/api/flagged?on=true&size=20&days=1&days=3&name=007&other=5');
+    const url = new URL('http://lms.test/flagged?on=true&size=20&days=1&days=3&name=007&other=5');
     expect(queryOf(flagged, url)).toEqual({ on: true, size: 20, days: [1, 3], name: '007', other: '5' });
   });
 
