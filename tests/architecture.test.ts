@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { isBuiltin } from 'node:module';
 import path from 'node:path';
+import { parseSync } from 'vite';
 import { describe, expect, it } from 'vitest';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -425,5 +426,94 @@ describe('the server core imports no feature', () => {
     expect(
       featureImportsOf(path.join(server, 'app.ts'), relativeImportsOf(path.join(server, 'app.ts'))),
     ).toEqual([]);
+  });
+});
+
+/**
+ * One route table (docs/architecture.md "The API contract"): a path under `/api/` is written in the
+ * contract alone. Screens call by operation (`call`), stories answer by operation (`mock`), tests
+ * and e2e name a request by its operation (`requestPath`); a string or template that names
+ * `/api/…` anywhere else is a second route table.
+ */
+const routeTableScope = ['packages', 'apps/web/src', 'apps/web/e2e'];
+const routeTableOwners = [
+  // The contract, its own tests included.
+  /^packages\/domain\/src\/api\//,
+  // The client's base and the stories' (`/api` itself, with no path under it).
+  /^packages\/entity-pages\/src\/api\/client\.ts$/,
+  /^packages\/entity-pages\/src\/mocks\/mock\.ts$/,
+  // call()'s own test: the URLs the client sends for the operations it calls.
+  /^packages\/entity-pages\/src\/api\/call\.test\.ts$/,
+];
+
+interface SyntaxNode {
+  readonly type?: string;
+  readonly start?: number;
+  readonly value?: unknown;
+  readonly quasis?: readonly { readonly value: { readonly raw: string } }[];
+}
+
+/** Where a module is named, not a URL: `import … from './api/x.ts'`, `import('./api/x.ts')`. */
+const moduleSpecifierOwners = new Set([
+  'ImportDeclaration',
+  'ExportNamedDeclaration',
+  'ExportAllDeclaration',
+  'ImportExpression',
+  'TSImportType',
+]);
+
+/** The string literals and templates of `text` that name a path under `/api/`, as `line: text`. */
+function apiPathLiterals(fileName: string, text: string): string[] {
+  if (!text.includes('/api/')) return [];
+  const { program, errors } = parseSync(fileName, text);
+  if (errors.length > 0) throw new Error(`${fileName}: ${errors[0]?.message}`);
+  const found: string[] = [];
+  const visit = (node: unknown): void => {
+    if (Array.isArray(node)) {
+      for (const child of node) visit(child);
+      return;
+    }
+    if (!node || typeof node !== 'object') return;
+    const syntax = node as SyntaxNode;
+    const written =
+      syntax.type === 'Literal' && typeof syntax.value === 'string'
+        ? syntax.value
+        : syntax.type === 'TemplateLiteral'
+          ? (syntax.quasis ?? []).map((quasi) => quasi.value.raw).join('…')
+          : undefined;
+    if (written?.includes('/api/'))
+      found.push(`${text.slice(0, syntax.start).split('\n').length}: ${written}`);
+    for (const [key, child] of Object.entries(node)) {
+      if ((key === 'source' || key === 'argument') && moduleSpecifierOwners.has(syntax.type ?? '')) continue;
+      visit(child);
+    }
+  };
+  visit(program);
+  return found;
+}
+
+describe('one route table', () => {
+  it('names no /api/ path outside the contract: calls, mocks and tests go by operation', () => {
+    const offences = routeTableScope
+      .flatMap((dir) => sourceFiles(path.join(root, dir)))
+      .map((file) => path.relative(root, file))
+      .filter((file) => !file.startsWith('packages/') || /^packages\/[^/]+\/src\//.test(file))
+      .filter((file) => !routeTableOwners.some((owner) => owner.test(file)))
+      .flatMap((file) =>
+        apiPathLiterals(file, readFileSync(path.join(root, file), 'utf8')).map((hit) => `${file}:${hit}`),
+      );
+    expect(offences).toEqual([]);
+  });
+
+  it('finds a path written by hand, in a string or a template, and not in a comment or an import (the checker itself works)', () => {
+    const source = [
+      "import { client } from '../api/client.ts';",
+      '// GET /api/province is the list',
+      "const list = '/api/province';",
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: a template as a source file holds it
+      'const record = (id: string) => `${origin}/api/province/${id}`;',
+      "const lazy = () => import('./api/call.ts');",
+    ].join('\n');
+    expect(apiPathLiterals('probe.tsx', source)).toEqual(['3: /api/province', '4: …/api/province/…']);
   });
 });

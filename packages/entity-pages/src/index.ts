@@ -9,6 +9,16 @@ export {
   useApi,
 } from './api/ApiContext.tsx';
 export { ApiError } from './api/ApiError.ts';
+export {
+  type BytesOptions,
+  type CallInput,
+  type CallQuery,
+  call,
+  callForBytes,
+  callWithFiles,
+  callWithForm,
+  operationPath,
+} from './api/call.ts';
 export { type ApiClientOptions, createApiClient, type HttpApiClient } from './api/client.ts';
 export { fileNameFromContentDisposition, type SaveEnvironment, saveBlob } from './api/download.ts';
 export {

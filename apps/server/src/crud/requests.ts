@@ -1,6 +1,7 @@
 import {
   apiKeyReaches,
   type EntityDef,
+  type EntityQuery,
   LIST_TOTAL,
   type ListQuery,
   type RawQuery,
@@ -18,6 +19,20 @@ import { badRequest, HttpError, notFound } from '../http/errors.ts';
  */
 
 const INVALID_ID = 'รหัสข้อมูลไม่ถูกต้อง';
+
+/**
+ * The query as the domain's check reads it, text: before validation (where the CRUD routes run it)
+ * the values are the URL's strings; the schema's numbers are read back as the text they came as.
+ */
+export function textQuery(query: EntityQuery): RawQuery {
+  const text = (value: string | number | boolean) => String(value);
+  return Object.fromEntries(
+    Object.entries(query).map(([name, value]) => [
+      name,
+      value === undefined ? undefined : Array.isArray(value) ? value.map(text) : text(value as string),
+    ]),
+  );
+}
 
 export function listQuery(entity: EntityDef, raw: RawQuery): ListQuery {
   const result = validateListQuery(entity, raw);

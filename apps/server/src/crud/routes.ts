@@ -12,7 +12,15 @@ import { historyOf } from './history.ts';
 import { recordOptions } from './options.ts';
 import { noMask, type RecordMask } from './recordMask.ts';
 import { findLabelledRecord, findRecord, listRecords, streamRecords } from './repository.ts';
-import { Checked, checkRecordCall, crudConfig, entityBranch, listQuery, pageRequest } from './requests.ts';
+import {
+  Checked,
+  checkRecordCall,
+  crudConfig,
+  entityBranch,
+  listQuery,
+  pageRequest,
+  textQuery,
+} from './requests.ts';
 import { writeRoutes } from './writeRoutes.ts';
 
 /** What features add to an entity's CRUD routes (app.ts wires them). */
@@ -41,7 +49,7 @@ export function entityRoutes(entity: EntityDef, ctx: AuthContext, plug: EntityRo
       ...ops.list,
       schema: { ...ops.list.schema, tags },
       config: crudConfig(entity, 'read'),
-      preValidation: async (request) => pages.keep(request, pageRequest(entity, request.query)),
+      preValidation: async (request) => pages.keep(request, pageRequest(entity, textQuery(request.query))),
       handler: async (request) => {
         const { query, countTotal } = pages.of(request);
         const scoped = withinReach(entity, actingPrincipal(request), query);
@@ -55,7 +63,7 @@ export function entityRoutes(entity: EntityDef, ctx: AuthContext, plug: EntityRo
       ...ops.options,
       schema: { ...ops.options.schema, tags },
       config: crudConfig(entity, 'read'),
-      preValidation: async (request) => queries.keep(request, listQuery(entity, request.query)),
+      preValidation: async (request) => queries.keep(request, listQuery(entity, textQuery(request.query))),
       handler: async (request) =>
         recordOptions(
           ctx.db,
@@ -69,7 +77,7 @@ export function entityRoutes(entity: EntityDef, ctx: AuthContext, plug: EntityRo
       ...ops.export,
       schema: { ...ops.export.schema, tags },
       config: crudConfig(entity, 'export'),
-      preValidation: async (request) => queries.keep(request, listQuery(entity, request.query)),
+      preValidation: async (request) => queries.keep(request, listQuery(entity, textQuery(request.query))),
       handler: async (request, reply) => {
         const query = { ...queries.of(request), page: 0 };
         const rows = streamRecords(ctx.db, entity, query, entityBranch(entity, request));

@@ -1,10 +1,4 @@
-import {
-  type AccessHolder,
-  entityApi,
-  isKnownRole,
-  ResetPasswordAnswer,
-  userAdministrationRefusal,
-} from '@lms/domain';
+import { type AccessHolder, appUserApi, isKnownRole, userAdministrationRefusal } from '@lms/domain';
 import { isUuid } from '../auth/access.ts';
 import { actingPrincipal } from '../auth/acting.ts';
 import { hashPassword, randomPassword } from '../auth/password.ts';
@@ -99,14 +93,9 @@ export const appUserExtension: EntityExtension = {
   },
   routes(app, entity, ctx) {
     typed(app).route({
-      method: 'POST',
-      url: `/${entity.name}/:id/resetPassword`,
+      ...appUserApi.resetPassword,
       config: { access: { entity: entity.name, action: 'resetPassword' }, apiKey: 'closed' },
-      schema: {
-        tags: [entity.title],
-        params: entityApi(entity).get.schema.params,
-        response: { 200: ResetPasswordAnswer },
-      },
+      schema: { ...appUserApi.resetPassword.schema, tags: [entity.title] },
       // An id that is no UUID is a record not found, before the schema would call it malformed.
       preValidation: async (request) => {
         if (!isUuid(request.params.id)) throw notFound();

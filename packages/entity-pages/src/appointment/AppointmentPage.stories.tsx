@@ -1,11 +1,10 @@
-import type { MoveOption, PublicAppointment } from '@lms/domain';
+import { appointmentApi, type MoveOption, type PublicAppointment } from '@lms/domain';
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { delay, HttpResponse, http } from 'msw';
 import { expect, userEvent, waitFor } from 'storybook/test';
+import { type MockAnswer, mock, neverAnswered, refusal } from '../mocks/mock.ts';
 import { AppointmentPage, appointmentText } from './AppointmentPage.tsx';
 
 const TOKEN = 'AAAAAAAAAAAAAAAAAAAAAA.story';
-const base = `/api/public/appointment/${TOKEN}`;
 
 const appointment: PublicAppointment = {
   docNo: 'BK20261125000012',
@@ -40,19 +39,20 @@ const options: MoveOption[] = [
 ];
 
 interface Server {
-  readonly read?: () => Response | Promise<Response>;
+  readonly read?: () =>
+    | MockAnswer<typeof appointmentApi.read>
+    | Promise<MockAnswer<typeof appointmentApi.read>>;
   readonly moved?: string[];
 }
 function mockServer(msw: { use: (...handlers: never[]) => void }, server: Server = {}) {
   const handlers = [
-    http.get(base, () => server.read?.() ?? HttpResponse.json(appointment)),
-    http.post(`${base}/confirm`, () => HttpResponse.json({ ...appointment, confirmed: true })),
-    http.get(`${base}/options`, () => HttpResponse.json({ options })),
-    http.post(`${base}/move`, async ({ request }) => {
-      const { choice } = (await request.json()) as { choice: string };
+    mock(appointmentApi.read, () => server.read?.() ?? appointment),
+    mock(appointmentApi.confirm, () => ({ ...appointment, confirmed: true })),
+    mock(appointmentApi.options, () => ({ options })),
+    mock(appointmentApi.move, ({ body: { choice } }) => {
       server.moved?.push(choice);
       const option = options.find((o) => o.choice === choice)!;
-      return HttpResponse.json({ ...appointment, ...option, time: null });
+      return { ...appointment, ...option, time: null };
     }),
   ];
   msw.use(...(handlers as never[]));
@@ -70,10 +70,7 @@ type Story = StoryObj<typeof meta>;
 export const Loading: Story = {
   beforeEach({ msw }) {
     mockServer(msw, {
-      read: async () => {
-        await delay('infinite');
-        return HttpResponse.json(appointment);
-      },
+      read: () => neverAnswered(),
     });
   },
   play: async ({ canvas }) => {
@@ -146,8 +143,7 @@ export const Moved: Story = {
 export const Expired: Story = {
   beforeEach({ msw }) {
     mockServer(msw, {
-      read: () =>
-        HttpResponse.json({ messages: ['ลิงก์นี้หมดอายุหรือนัดส่งสินค้านี้ถูกยกเลิกแล้ว กรุณาติดต่อสาขา'] }, { status: 410 }),
+      read: () => refusal(410, 'ลิงก์นี้หมดอายุหรือนัดส่งสินค้านี้ถูกยกเลิกแล้ว กรุณาติดต่อสาขา'),
     });
   },
   play: async ({ canvas }) => {
@@ -159,7 +155,7 @@ export const Expired: Story = {
 export const NotFound: Story = {
   beforeEach({ msw }) {
     mockServer(msw, {
-      read: () => HttpResponse.json({ messages: ['ไม่พบข้อมูลที่ต้องการ'] }, { status: 404 }),
+      read: () => refusal(404, 'ไม่พบข้อมูลที่ต้องการ'),
     });
   },
   play: async ({ canvas }) => {
@@ -173,9 +169,9 @@ export const ErrorThenRetry: Story = {
     failFirst = true;
     mockServer(msw, {
       read: () => {
-        if (!failFirst) return HttpResponse.json(appointment);
+        if (!failFirst) return appointment;
         failFirst = false;
-        return HttpResponse.json({ messages: ['ระบบขัดข้องชั่วคราว'] }, { status: 500 });
+        return refusal(500, 'ระบบขัดข้องชั่วคราว');
       },
     });
   },

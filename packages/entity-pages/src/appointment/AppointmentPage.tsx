@@ -1,16 +1,10 @@
 import { Button } from '@lms/design-system';
-import {
-  type Answer,
-  appointmentApi,
-  formatDate,
-  type MoveOption,
-  type PublicAppointment,
-  pathOf,
-} from '@lms/domain';
+import { appointmentApi, formatDate, type MoveOption, type PublicAppointment } from '@lms/domain';
 import { useCallback, useEffect, useState } from 'react';
 import styled from 'styled-components';
 import { useApi } from '../api/ApiContext.tsx';
 import { ApiError } from '../api/ApiError.ts';
+import { call } from '../api/call.ts';
 
 /** Thai text of the customer's page (docs/contact.md). */
 export const appointmentText = {
@@ -70,9 +64,10 @@ export function AppointmentPage({ token }: { readonly token: string }) {
 
   const load = useCallback(() => {
     setState({ kind: 'loading' });
-    api
-      .get<Answer<typeof appointmentApi.read>>(pathOf(appointmentApi.read, { token }), undefined, noSession)
-      .then((appointment) => setState({ kind: 'ready', appointment }), fail);
+    call(api, appointmentApi.read, { params: { token }, options: noSession }).then(
+      (appointment) => setState({ kind: 'ready', appointment }),
+      fail,
+    );
   }, [api, token, fail]);
   useEffect(load, [load]);
 
@@ -89,33 +84,23 @@ export function AppointmentPage({ token }: { readonly token: string }) {
 
   const confirm = () =>
     act(async () => {
-      const appointment = await api.post<Answer<typeof appointmentApi.confirm>>(
-        pathOf(appointmentApi.confirm, { token }),
-        undefined,
-        undefined,
-        noSession,
-      );
+      const appointment = await call(api, appointmentApi.confirm, { params: { token }, options: noSession });
       setState({ kind: 'ready', appointment, note: appointmentText.confirmed });
     });
 
   const showOptions = (appointment: PublicAppointment) =>
     act(async () => {
-      const { options } = await api.get<Answer<typeof appointmentApi.options>>(
-        pathOf(appointmentApi.options, { token }),
-        undefined,
-        noSession,
-      );
+      const { options } = await call(api, appointmentApi.options, { params: { token }, options: noSession });
       setState({ kind: 'options', appointment, options });
     });
 
   const move = (choice: string) =>
     act(async () => {
-      const appointment = await api.post<Answer<typeof appointmentApi.move>>(
-        pathOf(appointmentApi.move, { token }),
-        { choice },
-        undefined,
-        noSession,
-      );
+      const appointment = await call(api, appointmentApi.move, {
+        params: { token },
+        body: { choice },
+        options: noSession,
+      });
       setState({ kind: 'ready', appointment, note: appointmentText.moved });
     });
 

@@ -1,7 +1,7 @@
-import { defaultContactTemplates, smsSegments } from '@lms/domain';
+import { contactTemplateApi, defaultContactTemplates, smsSegments } from '@lms/domain';
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { HttpResponse, http } from 'msw';
 import { expect, userEvent, waitFor } from 'storybook/test';
+import { mock } from '../mocks/mock.ts';
 import { ContactTemplatesPage, templateText } from './ContactTemplatesPage.tsx';
 
 const saved: unknown[] = [];
@@ -9,11 +9,10 @@ function mockServer(msw: { use: (...handlers: never[]) => void }) {
   saved.length = 0;
   msw.use(
     ...([
-      http.get('/api/contact/templates', () => HttpResponse.json(defaultContactTemplates)),
-      http.put('/api/contact/templates', async ({ request }) => {
-        const body = await request.json();
+      mock(contactTemplateApi.read, () => defaultContactTemplates),
+      mock(contactTemplateApi.save, ({ body }) => {
         saved.push(body);
-        return HttpResponse.json(body as object);
+        return body;
       }),
     ] as never[]),
   );

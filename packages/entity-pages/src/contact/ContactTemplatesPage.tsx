@@ -1,6 +1,5 @@
 import { Button, TextArea } from '@lms/design-system';
 import {
-  type Answer,
   type ContactEvent,
   type ContactTemplates,
   contactEvents,
@@ -15,6 +14,7 @@ import { useEffect, useState } from 'react';
 import styled from 'styled-components';
 import { useApi } from '../api/ApiContext.tsx';
 import { ApiError } from '../api/ApiError.ts';
+import { call } from '../api/call.ts';
 
 export const templateText = {
   title: 'ข้อความถึงลูกค้า',
@@ -54,11 +54,9 @@ export function ContactTemplatesPage() {
   const [saving, setSaving] = useState(false);
 
   useEffect(() => {
-    api
-      .get<Answer<typeof contactTemplateApi.read>>(contactTemplateApi.read.url)
-      .then(setTemplates, (error) =>
-        setStatus({ kind: 'error', message: error instanceof ApiError ? error.messages[0]! : String(error) }),
-      );
+    call(api, contactTemplateApi.read).then(setTemplates, (error) =>
+      setStatus({ kind: 'error', message: error instanceof ApiError ? error.messages[0]! : String(error) }),
+    );
   }, [api]);
 
   if (!templates)
@@ -77,9 +75,7 @@ export function ContactTemplatesPage() {
   const save = async () => {
     setSaving(true);
     try {
-      setTemplates(
-        await api.put<Answer<typeof contactTemplateApi.save>>(contactTemplateApi.save.url, templates),
-      );
+      setTemplates(await call(api, contactTemplateApi.save, { body: templates }));
       setStatus({ kind: 'saved' });
     } catch (error) {
       setStatus({ kind: 'error', message: error instanceof ApiError ? error.messages[0]! : String(error) });

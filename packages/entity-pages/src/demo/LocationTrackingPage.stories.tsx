@@ -1,8 +1,9 @@
-import { readRoleOf } from '@lms/domain';
+import { locationTrackingApi, readRoleOf } from '@lms/domain';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { HttpResponse, http } from 'msw';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { OSM_TILE_URL } from '../map/tiles.ts';
+import { mock, refusal } from '../mocks/mock.ts';
 import { PageHarness } from '../stories/PageHarness.tsx';
 import { createFakeGeolocation } from './fakeGeolocation.ts';
 import type { Fix } from './geolocation.ts';
@@ -56,18 +57,14 @@ function mockServer(msw: { use: (...handlers: never[]) => void }, options: Serve
   const posted: unknown[] = [];
   const encoder = new TextEncoder();
   const handlers = [
-    http.get('/api/demo/locationTracking/positions', () => HttpResponse.json(options.today ?? [])),
-    http.post('/api/demo/locationTracking/positions', async ({ request }) => {
-      const body = await request.json();
+    mock(locationTrackingApi.positions, () => options.today ?? []),
+    mock(locationTrackingApi.share, ({ body }) => {
       posted.push(body);
       return options.postStatus
-        ? HttpResponse.json(
-            { messages: ['ส่งตำแหน่งบ่อยเกินไป กรุณารอสักครู่ (ไม่เกิน 1 ครั้งต่อวินาที)'] },
-            { status: options.postStatus },
-          )
-        : HttpResponse.json({ ...(body as object), userId: 'story-user' }, { status: 201 });
+        ? refusal(options.postStatus, 'ส่งตำแหน่งบ่อยเกินไป กรุณารอสักครู่ (ไม่เกิน 1 ครั้งต่อวินาที)')
+        : { ...self, ...body };
     }),
-    http.get('/api/demo/locationTracking/events', () => {
+    mock(locationTrackingApi.events, () => {
       // Stays open like the real stream; sends the live positions at once.
       const stream = new ReadableStream<Uint8Array>({
         start(controller) {

@@ -1,9 +1,10 @@
 import { Alert, Button, Icon, StatusScreen, SwitchField } from '@lms/design-system';
-import { featureRoles, nullGuard } from '@lms/domain';
+import { featureRoles, locationTrackingApi, nullGuard } from '@lms/domain';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { useApi } from '../api/ApiContext.tsx';
 import { ApiError } from '../api/ApiError.ts';
+import { call } from '../api/call.ts';
 import { fetchEventStream, type OpenEventStream } from '../api/eventStream.ts';
 import { OSM_TILE_URL } from '../map/tiles.ts';
 import { useSession } from '../session/SessionContext.tsx';
@@ -17,7 +18,7 @@ import {
   problemOf,
   WATCH_OPTIONS,
 } from './geolocation.ts';
-import { POSITIONS_PATH, readPositions, type SharedPosition } from './positionStream.ts';
+import { readPositions, type SharedPosition } from './positionStream.ts';
 import { TrackingMap } from './TrackingMap.tsx';
 import { TRACKING_TEXT } from './text.ts';
 
@@ -91,13 +92,9 @@ function Tracker({
     }
     pending.current = null;
     lastSent.current = Date.now();
-    api
-      .post(POSITIONS_PATH, {
-        lat: fix.lat,
-        lon: fix.lon,
-        accuracy: fix.accuracy,
-        at: new Date(fix.at).toISOString(),
-      })
+    call(api, locationTrackingApi.share, {
+      body: { lat: fix.lat, lon: fix.lon, accuracy: fix.accuracy, at: new Date(fix.at).toISOString() },
+    })
       .then(() => setShareState({ kind: 'ok', at: fix.at }))
       .catch((error: unknown) =>
         setShareState({
@@ -153,8 +150,7 @@ function Tracker({
         return next;
       });
     const load = () =>
-      api
-        .get<SharedPosition[]>(POSITIONS_PATH, undefined, { signal: controller.signal })
+      call(api, locationTrackingApi.positions, { options: { signal: controller.signal } })
         .then(keep)
         .catch(() => {});
     let retry: ReturnType<typeof setTimeout> | undefined;

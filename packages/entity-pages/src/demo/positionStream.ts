@@ -1,4 +1,5 @@
 import { locationTrackingApi, type SharedPosition } from '@lms/domain';
+import { operationPath } from '../api/call.ts';
 import { type OpenEventStream, parseEvents } from '../api/eventStream.ts';
 
 export { parseEvents } from '../api/eventStream.ts';
@@ -6,9 +7,8 @@ export { parseEvents } from '../api/eventStream.ts';
 /** A device's position as the server shares it (GET positions, and the live `position` events). */
 export type { SharedPosition };
 
-/** The contract's paths without the leading slash, as the client takes them. */
-export const POSITIONS_PATH = locationTrackingApi.positions.url.slice(1);
-export const EVENTS_PATH = locationTrackingApi.events.url.slice(1);
+/** The stream's path in the contract, without the leading slash, as an `OpenEventStream` takes it. */
+export const EVENTS_PATH = operationPath(locationTrackingApi.events).slice(1);
 
 /**
  * Reads `position` events until the stream ends or `signal` aborts; resolves when it ended,

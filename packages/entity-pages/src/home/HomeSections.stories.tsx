@@ -1,8 +1,8 @@
-import { ROLE_ADMIN, ROLE_BOOKING_REPORT_READ, readRoleOf } from '@lms/domain';
+import { homeApi, ROLE_ADMIN, ROLE_BOOKING_REPORT_READ, readRoleOf } from '@lms/domain';
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { HttpResponse, http } from 'msw';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { calendarCells, fakeEventStream } from '../booking/mocks/calendarMocks.ts';
+import { mock } from '../mocks/mock.ts';
 import { PageHarness } from '../stories/PageHarness.tsx';
 import { HomeSections } from './HomeSections.tsx';
 import { type HomeMock, homeHandlers, plannerHome } from './homeMocks.ts';
@@ -213,17 +213,14 @@ export const LongThaiText: Story = {
   args: { roles: PLANNER, width: 480 },
   beforeEach({ msw }) {
     msw.use(
-      http.get('/api/home/planner', () => {
-        const home = plannerHome();
-        return HttpResponse.json({
-          ...home,
-          capacity: calendarCells('mixed', 0, { from: '2025-01-06', to: '2025-01-07' }).map((cell) => ({
-            ...cell,
-            shiftName: `${cell.shiftName} (ช่วงเวลารับสินค้าหน้าคลังสาขาใหญ่)`,
-            vehicleTypeName: longName,
-          })),
-        });
-      }),
+      mock(homeApi.planner, () => ({
+        ...plannerHome(),
+        capacity: calendarCells('mixed', 0, { from: '2025-01-06', to: '2025-01-07' }).map((cell) => ({
+          ...cell,
+          shiftName: `${cell.shiftName} (ช่วงเวลารับสินค้าหน้าคลังสาขาใหญ่)`,
+          vehicleTypeName: longName,
+        })),
+      })),
     );
   },
   play: async ({ canvasElement }) => {

@@ -1,6 +1,14 @@
-import type { AdminHome, MasterDataHome, PlannerHome } from '@lms/domain';
-import { delay, type HttpHandler, HttpResponse, http } from 'msw';
+import {
+  type AdminHome,
+  type Answer,
+  healthApi,
+  homeApi,
+  type MasterDataHome,
+  type PlannerHome,
+} from '@lms/domain';
+import { delay, type HttpHandler } from 'msw';
 import { calendarCells } from '../booking/mocks/calendarMocks.ts';
+import { mock, refusal } from '../mocks/mock.ts';
 
 /** The home's answers for stories: a Monday (6 Jan 2025) of a busy branch, or nothing to do. */
 
@@ -59,7 +67,10 @@ export function adminHome(options: { empty?: boolean } = {}): AdminHome {
   };
 }
 
-const healthy = { status: 'ok', database: { version: 'PostgreSQL 18.4', migration: '0018_home' } };
+const healthy: Answer<typeof healthApi.health> = {
+  status: 'ok',
+  database: { version: 'PostgreSQL 18.4', migration: '0018_home' },
+};
 
 export type HomeMock = 'ok' | 'empty' | 'loading' | 'error';
 
@@ -67,21 +78,21 @@ export type HomeMock = 'ok' | 'empty' | 'loading' | 'error';
 export function homeHandlers(mode: HomeMock, calls = { planner: 0 }): HttpHandler[] {
   // 'error': each section's first call fails, so that its retry shows it recovering.
   const failed = new Set<string>();
-  const answer = async (body: () => PlannerHome | MasterDataHome | AdminHome, section = 'planner') => {
+  const answer = async <T>(body: () => T, section = 'planner') => {
     if (mode === 'loading') await delay('infinite');
     if (mode === 'error' && !failed.has(section) && failed.add(section))
-      return HttpResponse.json({ messages: ['เกิดข้อผิดพลาดในระบบ กรุณาลองใหม่อีกครั้ง'] }, { status: 500 });
-    return HttpResponse.json(body());
+      return refusal(500, 'เกิดข้อผิดพลาดในระบบ กรุณาลองใหม่อีกครั้ง');
+    return body();
   };
   const empty = mode === 'empty';
   return [
-    http.get('/api/home/planner', () => {
+    mock(homeApi.planner, () => {
       calls.planner += 1;
       // A live refresh: the second answer has one call fewer to make.
       return answer(() => plannerHome({ empty, ...(calls.planner > 1 && !empty ? { notCalled: 8 } : {}) }));
     }),
-    http.get('/api/home/masterData', () => answer(() => masterDataHome({ empty }), 'masterData')),
-    http.get('/api/home/admin', () => answer(() => adminHome({ empty }), 'admin')),
-    http.get('/api/health', () => HttpResponse.json(healthy)),
+    mock(homeApi.masterData, () => answer(() => masterDataHome({ empty }), 'masterData')),
+    mock(homeApi.admin, () => answer(() => adminHome({ empty }), 'admin')),
+    mock(healthApi.health, () => healthy),
   ];
 }

@@ -1,5 +1,6 @@
 import {
   type ApiKey,
+  apiKeyApi,
   type EntityName,
   entityByName,
   type NewApiKeyBody,
@@ -7,10 +8,10 @@ import {
   recordLabel,
 } from '@lms/domain';
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { delay, HttpResponse, http } from 'msw';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { entityHandlers } from '../mocks/entityHandlers.ts';
 import { fixtureRecord } from '../mocks/fixtures.ts';
+import { mock, neverAnswered, refusal } from '../mocks/mock.ts';
 import { PageHarness } from '../stories/PageHarness.tsx';
 import { ApiKeysPage } from './ApiKeysPage.tsx';
 import { apiKeyText as text } from './apiKeyText.ts';
@@ -67,26 +68,24 @@ function mocked({ keys = [erp, old] }: MockOptions = {}): Story['beforeEach'] {
     revoked.length = 0;
     let rows = Array.isArray(keys) ? [...keys] : [];
     msw.use(
-      http.get('/api/apiKey', async () => {
-        if (keys === 'loading') await delay('infinite');
-        if (keys === 'error')
-          return HttpResponse.json({ messages: ['ระบบขัดข้อง กรุณาลองใหม่'] }, { status: 500 });
-        return HttpResponse.json(rows);
+      mock(apiKeyApi.list, () => {
+        if (keys === 'loading') return neverAnswered();
+        if (keys === 'error') return refusal(500, 'ระบบขัดข้อง กรุณาลองใหม่');
+        return rows;
       }),
-      http.post('/api/apiKey', async ({ request }) => {
-        const body = (await request.json()) as NewApiKeyBody;
+      mock(apiKeyApi.create, ({ body }) => {
         created.push(body);
-        if (body.name === 'ซ้ำ') return HttpResponse.json({ messages: ['มีคีย์ชื่อนี้แล้ว'] }, { status: 409 });
+        if (body.name === 'ซ้ำ') return refusal(409, 'มีคีย์ชื่อนี้แล้ว');
         const key = { ...erp, id: '0a6d1a52-5c2f-4b8e-9d0e-1f2a3b4c5d09', name: body.name, lastUsedAt: null };
         rows = [key, ...rows];
-        return HttpResponse.json({ ...key, secret: 'lms_Xk3vTESTSECRETnotreal0123456789' }, { status: 201 });
+        return { ...key, secret: 'lms_Xk3vTESTSECRETnotreal0123456789' };
       }),
-      http.post('/api/apiKey/:id/revoke', ({ params }) => {
-        revoked.push(String(params.id));
+      mock(apiKeyApi.revoke, ({ params }) => {
+        revoked.push(params.id);
         rows = rows.map((row) =>
           row.id === params.id ? { ...row, revokedAt: '2026-11-25T03:00:00.000Z' } : row,
         );
-        return new HttpResponse(null, { status: 204 });
+        return null;
       }),
       ...entityHandlers('appRoleGroup'),
       ...entityHandlers('branch'),

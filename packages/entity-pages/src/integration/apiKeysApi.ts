@@ -1,21 +1,22 @@
-import { type ApiKey, apiKeyApi, type CreatedApiKey, type NewApiKeyBody, pathOf } from '@lms/domain';
+import { type ApiKey, apiKeyApi, type NewApiKeyBody } from '@lms/domain';
 import useSWR from 'swr';
 import { useApi } from '../api/ApiContext.tsx';
 import type { ApiError } from '../api/ApiError.ts';
+import { call, operationPath } from '../api/call.ts';
 
 /** The ERP's API keys (issue 18, docs/integration.md): an administrator's list, create and revoke. */
 
-export const apiKeysKey = apiKeyApi.list.url;
+export const apiKeysKey = operationPath(apiKeyApi.list);
 
 export function useApiKeys() {
   const api = useApi();
-  return useSWR<readonly ApiKey[], ApiError>(apiKeysKey, (path: string) => api.get<readonly ApiKey[]>(path));
+  return useSWR<readonly ApiKey[], ApiError>(apiKeysKey, () => call(api, apiKeyApi.list));
 }
 
 export function useApiKeyActions() {
   const api = useApi();
   return {
-    create: (body: NewApiKeyBody) => api.post<CreatedApiKey>(apiKeyApi.create.url, body),
-    revoke: (id: string) => api.post<void>(pathOf(apiKeyApi.revoke, { id })),
+    create: (body: NewApiKeyBody) => call(api, apiKeyApi.create, { body }),
+    revoke: (id: string) => call(api, apiKeyApi.revoke, { params: { id } }),
   };
 }

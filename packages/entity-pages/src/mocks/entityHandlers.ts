@@ -1,13 +1,14 @@
 import {
   type EntityDef,
   type EntityRef,
+  entityApi,
   LIST_TOTAL,
   MESSAGES,
   recordLabel,
   resolveEntity,
   validateRecord,
 } from '@lms/domain';
-import { type HttpHandler, HttpResponse, http } from 'msw';
+import { type HttpHandler, HttpResponse } from 'msw';
 import {
   createEntityStore,
   type EntityStore,
@@ -17,6 +18,7 @@ import {
   withLabels,
 } from './entityStore.ts';
 import { type FixtureRecord, fixturesFor } from './fixtures.ts';
+import { fieldRefusal, mock, refusal } from './mock.ts';
 
 /** What a story may want to see of the requests (e.g. that typing in the search box asked the server). */
 export interface MockRequest {
@@ -47,9 +49,6 @@ export const STALE_MESSAGE = 'ข้อมูลนี้ถูกแก้ไ�
 export const TEMPORARY_PASSWORD = 'Tmp-4821-Xk';
 const VALIDATION_MESSAGE = 'ข้อมูลไม่ถูกต้อง กรุณาตรวจสอบ';
 
-const fail = (status: number, messages: readonly string[], errors?: Record<string, string>) =>
-  HttpResponse.json(errors ? { messages, errors } : { messages }, { status });
-
 /**
  * MSW handlers for one entity, derived from its declaration: list (paging, sort, filters,
  * searchTerm, ids), options, export, get, create, update (version → 409), delete and history.
@@ -57,36 +56,28 @@ const fail = (status: number, messages: readonly string[], errors?: Record<strin
 export function entityHandlers(entityRef: EntityRef, options: EntityHandlerOptions = {}): HttpHandler[] {
   const entity: EntityDef = resolveEntity(entityRef);
   const store = options.store ?? createEntityStore(entity, options.fixtures ?? fixturesFor(entity));
-  const base = `/api/${entity.name}`;
-  const seen = async (request: Request, id?: string) => {
+  const calls = entityApi(entity);
+  const seen = (request: Request, body?: unknown, id?: string) => {
     const url = new URL(request.url);
-    const body = ['POST', 'PUT'].includes(request.method)
-      ? await request
-          .clone()
-          .json()
-          .catch(() => undefined)
-      : undefined;
     options.onRequest?.({ method: request.method, path: url.pathname, params: url.searchParams, body });
     if (entity.branchOwned && !url.searchParams.get('branchId'))
-      return { url, error: fail(400, [MESSAGES.selectCompany.text]) };
+      return { url, error: refusal(400, MESSAGES.selectCompany.text) };
     const record = id ? store.records.find((candidate) => candidate.id === id) : undefined;
-    if (id && !record) return { url, error: fail(404, [MESSAGES.notFound.text]) };
+    if (id && !record) return { url, error: refusal(404, MESSAGES.notFound.text) };
     return { url, body, record };
   };
   const answer = (record: Record<string, unknown>) => withLabels(entity, record);
 
   return [
-    http.get(`${base}/options`, async ({ request }) => {
-      const { url, error } = await seen(request);
+    mock(calls.options, ({ request }) => {
+      const { url, error } = seen(request);
       if (error) return error;
       const size = Number(url.searchParams.get('size') ?? 20);
       const rows = queryRecords(store, url.searchParams).slice(0, size);
-      return HttpResponse.json(
-        rows.map((record) => ({ id: record.id, label: recordLabel(entity, answer(record)) })),
-      );
+      return rows.map((record) => ({ id: record.id, label: recordLabel(entity, answer(record)) }));
     }),
-    http.get(`${base}/export`, async ({ request }) => {
-      const { error } = await seen(request);
+    mock(calls.export, ({ request }) => {
+      const { error } = seen(request);
       if (error) return error;
       return new HttpResponse(new Blob(['PK mock xlsx']), {
         headers: {
@@ -95,18 +86,18 @@ export function entityHandlers(entityRef: EntityRef, options: EntityHandlerOptio
         },
       });
     }),
-    http.get(`${base}/:id/history`, async ({ request, params }) => {
-      const { error, record } = await seen(request, String(params.id));
+    mock(calls.history, ({ request, params }) => {
+      const { error, record } = seen(request, undefined, params.id);
       if (error) return error;
       const entries = [...(store.history.get(record?.id ?? '') ?? [])].reverse();
-      return HttpResponse.json(entries.map((item) => withHistoryLabels(entity, item)));
+      return entries.map((item) => withHistoryLabels(entity, item));
     }),
-    http.get(`${base}/:id`, async ({ request, params }) => {
-      const { error, record } = await seen(request, String(params.id));
-      return error ?? HttpResponse.json(answer(record as FixtureRecord));
+    mock(calls.get, ({ request, params }) => {
+      const { error, record } = seen(request, undefined, params.id);
+      return error ?? answer(record as FixtureRecord);
     }),
-    http.get(base, async ({ request }) => {
-      const { url, error } = await seen(request);
+    mock(calls.list, ({ request }) => {
+      const { url, error } = seen(request);
       if (error) return error;
       const page = Number(url.searchParams.get('page') ?? 0);
       const size = Number(url.searchParams.get('size') ?? 20);
@@ -114,20 +105,20 @@ export function entityHandlers(entityRef: EntityRef, options: EntityHandlerOptio
       // `total=skip`: the page alone, as the server answers it (api/crud.ts ListPageInfo).
       const skip = url.searchParams.get(LIST_TOTAL.param) === LIST_TOTAL.skip;
       const limit = Math.max(options.countLimit ?? rows.length, (page + 2) * size);
-      return HttpResponse.json({
+      return {
         items: rows.slice(page * size, page * size + size).map(answer),
         total: skip ? null : Math.min(rows.length, limit),
         totalIsLowerBound: !skip && rows.length > limit,
         hasMore: rows.length > (page + 1) * size,
         page,
         size,
-      });
+      };
     }),
-    http.post(base, async ({ request }) => {
-      const { error, body, url } = await seen(request);
+    mock(calls.create, ({ request, body }) => {
+      const { error, url } = seen(request, body);
       if (error) return error;
       const result = validateRecord(entity, 'create', body ?? {});
-      if (!result.ok) return fail(422, [VALIDATION_MESSAGE, ...Object.values(result.errors)], result.errors);
+      if (!result.ok) return fieldRefusal(result.errors, VALIDATION_MESSAGE, ...Object.values(result.errors));
       const id = crypto.randomUUID();
       const record: FixtureRecord = { ...result.value, id, version: 1 };
       if (entity.branchOwned) record.branchId = url.searchParams.get('branchId');
@@ -137,18 +128,18 @@ export function entityHandlers(entityRef: EntityRef, options: EntityHandlerOptio
       const extra = entity.actions?.includes('resetPassword')
         ? { temporaryPassword: TEMPORARY_PASSWORD }
         : {};
-      return HttpResponse.json({ ...answer(record), ...extra }, { status: 201 });
+      return { ...answer(record), ...extra };
     }),
-    http.put(`${base}/:id`, async ({ request, params }) => {
-      const { error, body, record } = await seen(request, String(params.id));
+    mock(calls.update, ({ request, params, body }) => {
+      const { error, record } = seen(request, body, params.id);
       if (error) return error;
       const current = record as FixtureRecord;
       const version = (body as { version?: unknown } | undefined)?.version;
       if (!Number.isInteger(version))
-        return fail(422, [VALIDATION_MESSAGE], { version: 'กรุณาระบุ version ของข้อมูลที่แก้ไข' });
-      if (version !== current.version) return fail(409, [STALE_MESSAGE]);
+        return fieldRefusal({ version: 'กรุณาระบุ version ของข้อมูลที่แก้ไข' }, VALIDATION_MESSAGE);
+      if (version !== current.version) return refusal(409, STALE_MESSAGE);
       const result = validateRecord(entity, 'update', body ?? {});
-      if (!result.ok) return fail(422, [VALIDATION_MESSAGE, ...Object.values(result.errors)], result.errors);
+      if (!result.ok) return fieldRefusal(result.errors, VALIDATION_MESSAGE, ...Object.values(result.errors));
       const { version: _version, ...values } = result.value;
       const changes = Object.fromEntries(
         Object.entries(values)
@@ -158,17 +149,17 @@ export function entityHandlers(entityRef: EntityRef, options: EntityHandlerOptio
       const updated: FixtureRecord = { ...current, ...values, version: current.version + 1 };
       store.records = store.records.map((candidate) => (candidate.id === current.id ? updated : candidate));
       store.history.get(current.id)?.push(entry('update', changes));
-      return HttpResponse.json(answer(updated));
+      return answer(updated);
     }),
-    http.delete(`${base}/:id`, async ({ request, params }) => {
-      const { error, record } = await seen(request, String(params.id));
+    mock(calls.remove, ({ request, params }) => {
+      const { error, record } = seen(request, undefined, params.id);
       if (error) return error;
       const current = record as FixtureRecord;
       if (options.referencedIds?.includes(current.id))
-        return fail(409, ['ลบไม่ได้ เพราะยังมีข้อมูลอื่นอ้างถึงรายการนี้']);
+        return refusal(409, 'ลบไม่ได้ เพราะยังมีข้อมูลอื่นอ้างถึงรายการนี้');
       store.records = store.records.filter((candidate) => candidate.id !== current.id);
       store.history.get(current.id)?.push(entry('delete', {}));
-      return new HttpResponse(null, { status: 204 });
+      return null;
     }),
   ];
 }

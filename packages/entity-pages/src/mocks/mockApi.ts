@@ -1,14 +1,19 @@
 import {
+  appUserApi,
   type EntityDef,
   type EntityRef,
   entityByName,
+  filesApi,
   hasEntity,
+  presenceApi,
   type RecordPresence,
   resolveEntity,
+  shipmentPlanningApi,
 } from '@lms/domain';
-import { type HttpHandler, HttpResponse, http } from 'msw';
+import type { HttpHandler } from 'msw';
 import { type EntityHandlerOptions, entityHandlers, TEMPORARY_PASSWORD } from './entityHandlers.ts';
 import { FIXTURE_FILES } from './fixtures.ts';
+import { mock } from './mock.ts';
 import { savedViewHandlers } from './savedViewHandlers.ts';
 
 /** The entities a page of `entity` reads: itself and every reference target (children included). */
@@ -36,28 +41,20 @@ export function presenceOf(
 /** Handlers beyond CRUD that the pages call (spec §7's upload, appUser's reset password). */
 export function extraHandlers(): HttpHandler[] {
   return [
-    http.post('/api/appUser/:id/resetPassword', () =>
-      HttpResponse.json({ temporaryPassword: TEMPORARY_PASSWORD }),
-    ),
+    mock(appUserApi.resetPassword, () => ({ temporaryPassword: TEMPORARY_PASSWORD })),
     // A booking's page lists its shipments (none unless a story says otherwise).
-    http.get('/api/bookingReport/:id/shipments', () => HttpResponse.json([])),
-    http.post('/api/file/upload', () => HttpResponse.json({ files: [{ id: crypto.randomUUID() }] })),
-    http.post('/api/file/uploadImage', () => HttpResponse.json({ files: [{ id: crypto.randomUUID() }] })),
+    mock(shipmentPlanningApi.bookingShipments, () => []),
+    mock(filesApi.upload, () => ({ files: [{ id: crypto.randomUUID() }] })),
+    mock(filesApi.uploadImage, () => ({ files: [{ id: crypto.randomUUID() }] })),
     // Presence (issue 22 item 7): nobody else has the record open unless a story says otherwise.
-    http.put('/api/presence', async ({ request }) => {
-      const url = new URL(request.url);
-      const body = (await request.json()) as { entity: string; recordId: string };
-      return HttpResponse.json(
-        presenceOf(url.searchParams.get('branchId') ?? '', body.entity, body.recordId, []),
-      );
-    }),
-    http.delete('/api/presence', () => new HttpResponse(null, { status: 204 })),
-    http.get('/api/file/info/:id', ({ params }) =>
-      HttpResponse.json({
-        id: params.id,
-        origName: FIXTURE_FILES.find((f) => f.id === params.id)?.origName ?? 'เอกสาร.pdf',
-      }),
+    mock(presenceApi.heartbeat, ({ query, body }) =>
+      presenceOf(query.branchId ?? '', body.entity, body.recordId, []),
     ),
+    mock(presenceApi.leave, () => null),
+    mock(filesApi.info, ({ params }) => ({
+      id: params.id,
+      origName: FIXTURE_FILES.find((f) => f.id === params.id)?.origName ?? 'เอกสาร.pdf',
+    })),
     // Every list page asks for its saved views: none, unless a story mounts its own.
     ...savedViewHandlers(),
   ];

@@ -1,7 +1,8 @@
+import { bookingApi, contactApi, shipmentPlanningApi } from '@lms/domain';
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { HttpResponse, http } from 'msw';
 import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
 import { fixtureId } from '../mocks/fixtures.ts';
+import { mock, nextHandler } from '../mocks/mock.ts';
 import { EntityDetailPage } from '../pages/EntityDetailPage.tsx';
 import { EntityListPage } from '../pages/EntityListPage.tsx';
 import { useUrlState } from '../pages/searchParams.tsx';
@@ -37,9 +38,9 @@ export const BookingReportLines: Story = {
 
 const bookingId = fixtureId('bookingReport', 1);
 const canceled: unknown[] = [];
-const cancelHandler = http.post('/api/bookingReport/:id/cancel', async ({ request, params }) => {
-  canceled.push({ id: params.id, ...((await request.json()) as object) });
-  return HttpResponse.json({ id: params.id, alreadyCanceled: false });
+const cancelHandler = mock(bookingApi.cancel, ({ params, body }) => {
+  canceled.push({ id: params.id, ...body });
+  return { id: params.id, alreadyCanceled: false };
 });
 
 /** A booking's page offers cancel with a reason (the calendar's actions); its log is the history tab. */
@@ -77,22 +78,19 @@ export const ReadOnlyBookingPage: Story = {
 };
 
 const resent: string[] = [];
-const resendHandler = http.post('/api/bookingReport/:id/messages/resend', ({ params }) => {
-  resent.push(String(params.id));
-  return HttpResponse.json(
-    {
-      id: '00000000-0000-4000-8000-00000000e001',
-      event: 'confirmed',
-      channel: 'line',
-      recipient: '•••••••••••••••••••••••••••••••abc',
-      status: 'queued',
-      attempts: 0,
-      lastError: null,
-      createdAt: '2025-01-06T03:00:00.000Z',
-      sentAt: null,
-    },
-    { status: 201 },
-  );
+const resendHandler = mock(contactApi.resendBooking, ({ params }) => {
+  resent.push(params.id);
+  return {
+    id: '00000000-0000-4000-8000-00000000e001',
+    event: 'confirmed',
+    channel: 'line',
+    recipient: '•••••••••••••••••••••••••••••••abc',
+    status: 'queued',
+    attempts: 0,
+    lastError: null,
+    createdAt: '2025-01-06T03:00:00.000Z',
+    sentAt: null,
+  };
 });
 
 /** A planner resends the customer's appointment message from the booking's page. */
@@ -173,7 +171,11 @@ export const ToCallFilter: Story = {
 export const ShipmentsOnItsPage: Story = {
   beforeEach: ({ msw }) => {
     booking.mount(msw);
-    msw.use(http.get(`/api/bookingReport/${bookingId}/shipments`, () => HttpResponse.json(carriedBooking)));
+    msw.use(
+      mock(shipmentPlanningApi.bookingShipments, ({ params }) =>
+        params.id === bookingId ? carriedBooking : nextHandler,
+      ),
+    );
   },
   parameters: { harness: { roles: ['ROLE_BOOKING_REPORT_READ'] } },
   render: () => <EntityDetailPage entity="bookingReport" id={bookingId} onBack={() => undefined} />,

@@ -1,7 +1,9 @@
+import { documentsApi } from '@lms/domain';
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { HttpResponse, http } from 'msw';
+import { HttpResponse } from 'msw';
 import { expect, screen, spyOn, userEvent, waitFor, within } from 'storybook/test';
 import { fixtureId } from '../mocks/fixtures.ts';
+import { mock, refusal } from '../mocks/mock.ts';
 import { EntityDetailPage } from '../pages/EntityDetailPage.tsx';
 import type { EntityListPage } from '../pages/EntityListPage.tsx';
 import { entityStories } from '../stories/entityStories.tsx';
@@ -34,8 +36,8 @@ const batches: unknown[] = [];
 /** The batch's PDF arrives in two parts; the second waits for the story to let it go. */
 let release: () => void = () => undefined;
 
-const streamedBatch = http.post('/api/documents/batch', async ({ request }) => {
-  batches.push(await request.json());
+const streamedBatch = mock(documentsApi.batch, (request) => {
+  batches.push(request.body);
   const gate = new Promise<void>((resolve) => {
     release = resolve;
   });
@@ -91,11 +93,7 @@ export const PrintSelectedRefused: Story = {
   args: { entity: 'deliveryOrder' },
   beforeEach: ({ msw }) => {
     entityStories('deliveryOrder').mount(msw);
-    msw.use(
-      http.post('/api/documents/batch', () =>
-        HttpResponse.json({ messages: ['ไม่พบข้อมูล 1 รายการในสาขานี้ จึงไม่ได้พิมพ์เอกสาร'] }, { status: 404 }),
-      ),
-    );
+    msw.use(mock(documentsApi.batch, () => refusal(404, 'ไม่พบข้อมูล 1 รายการในสาขานี้ จึงไม่ได้พิมพ์เอกสาร')));
     opened = fakeTab();
     return () => opened?.restore();
   },
@@ -148,8 +146,8 @@ export const PrintShipmentTripSheet: Story = {
     tripSheets.length = 0;
     shipment.mount(msw);
     msw.use(
-      http.get('/api/shipment/:id/document/tripSheet.pdf', ({ params }) => {
-        tripSheets.push(String(params.id));
+      mock(documentsApi.tripSheet, ({ params }) => {
+        tripSheets.push(params.id);
         return new HttpResponse('%PDF-1.3\n%%EOF\n', { headers: { 'content-type': 'application/pdf' } });
       }),
     );

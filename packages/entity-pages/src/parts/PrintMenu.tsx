@@ -6,14 +6,12 @@ import {
   documentsApi,
   type EntityDef,
   MESSAGES,
-  pathOf,
   printText,
 } from '@lms/domain';
 import { useState } from 'react';
-import { useApi } from '../api/ApiContext.tsx';
 import { ApiError } from '../api/ApiError.ts';
-import { branchQuery } from '../data/entityKeys.ts';
-import { useSession } from '../session/SessionContext.tsx';
+import { useBranchScope } from '../api/branchScope.ts';
+import { callForBytes } from '../api/call.ts';
 import type { RecordPartProps, SelectionPartProps } from '../slots/types.ts';
 
 /** Keeps a PDF's blob URL alive long enough for the new tab's viewer to read it. */
@@ -32,8 +30,8 @@ export function PrintMenu({
   ids: readonly string[];
   label?: string;
 }) {
-  const api = useApi();
-  const { branchId } = useSession();
+  // Every record with documents is a branch's (bookings, shipments, DOs): the branch is required.
+  const { api, branch } = useBranchScope();
   const snackbar = useSnackbar();
   const [busy, setBusy] = useState(false);
   const [received, setReceived] = useState(0);
@@ -46,11 +44,15 @@ export function PrintMenu({
     setBusy(true);
     setReceived(0);
     try {
-      const query = branchQuery(entity, branchId);
+      const query = branch();
       const { blob } =
         ids.length === 1
-          ? await api.blob(pathOf(documentsApi[kind], { id: ids[0]! }), query)
-          : await api.postBlob(documentsApi.batch.url, { kind, ids }, query, { onReceived: setReceived });
+          ? await callForBytes(api, documentsApi[kind], { params: { id: ids[0]! }, query })
+          : await callForBytes(api, documentsApi.batch, {
+              body: { kind, ids },
+              query,
+              options: { onReceived: setReceived },
+            });
       const url = URL.createObjectURL(new Blob([blob], { type: 'application/pdf' }));
       if (tab) tab.location.href = url;
       else window.open(url, '_blank');

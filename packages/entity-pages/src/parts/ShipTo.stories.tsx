@@ -1,8 +1,10 @@
 import { designSystemMessages } from '@lms/design-system';
+import { privacyApi } from '@lms/domain';
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { HttpResponse, http } from 'msw';
+import { HttpResponse } from 'msw';
 import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
 import { fixtureId } from '../mocks/fixtures.ts';
+import { mock, refusal } from '../mocks/mock.ts';
 import { EntityDetailPage } from '../pages/EntityDetailPage.tsx';
 import type { EntityListPage } from '../pages/EntityListPage.tsx';
 import { privacyText } from '../privacy/privacyText.ts';
@@ -22,9 +24,9 @@ type Story = StoryObj<typeof meta>;
 const shipToId = fixtureId('shipTo', 1);
 const erased: string[] = [];
 const exported: string[] = [];
-const eraseHandler = http.post('/api/shipTo/:id/eraseContact', ({ params }) => {
-  erased.push(String(params.id));
-  return HttpResponse.json({ id: params.id, messages: 3 });
+const eraseHandler = mock(privacyApi.eraseContact, ({ params }) => {
+  erased.push(params.id);
+  return { id: params.id, messages: 3 };
 });
 
 /** An editor erases the contact data after confirming; the answer says what went and what stays. */
@@ -54,11 +56,7 @@ export const EraseContact: Story = {
 export const EraseRefused: Story = {
   beforeEach: ({ msw }) => {
     shipTo.mount(msw);
-    msw.use(
-      http.post('/api/shipTo/:id/eraseContact', () =>
-        HttpResponse.json({ messages: ['ไม่มีสิทธิ์แก้ไข สถานที่ส่งสินค้า'] }, { status: 403 }),
-      ),
-    );
+    msw.use(mock(privacyApi.eraseContact, () => refusal(403, 'ไม่มีสิทธิ์แก้ไข สถานที่ส่งสินค้า')));
   },
   render: () => <EntityDetailPage entity="shipTo" id={shipToId} onBack={() => undefined} />,
   play: async ({ canvas }) => {
@@ -88,7 +86,7 @@ export const ExportPersonalData: Story = {
     exported.length = 0;
     shipTo.mount(msw);
     msw.use(
-      http.get('/api/privacy/personalData/:entity/:id', ({ params }) => {
+      mock(privacyApi.personalData, ({ params }) => {
         exported.push(`${params.entity}/${params.id}`);
         return HttpResponse.json(
           {

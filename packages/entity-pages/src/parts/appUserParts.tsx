@@ -1,9 +1,10 @@
 import { Button, ConfirmDialog, FormDialog, Icon, useSnackbar } from '@lms/design-system';
-import { recordLabel } from '@lms/domain';
+import { appUserApi, recordLabel } from '@lms/domain';
 import { useState } from 'react';
 import styled from 'styled-components';
 import { useApi } from '../api/ApiContext.tsx';
 import { ApiError } from '../api/ApiError.ts';
+import { call } from '../api/call.ts';
 import type { EntityRecord } from '../data/entityKeys.ts';
 import { useEntityMutations } from '../data/useEntityMutations.ts';
 import { Reason } from '../pages/PageHeader.tsx';
@@ -61,9 +62,7 @@ export function ResetPasswordAction({ entity, record }: RecordPartProps) {
   const reset = async () => {
     setPending(true);
     try {
-      const answer = await api.post<{ temporaryPassword: string }>(
-        `/appUser/${encodeURIComponent(record.id)}/resetPassword`,
-      );
+      const answer = await call(api, appUserApi.resetPassword, { params: { id: record.id } });
       setPassword(answer.temporaryPassword);
       await mutations.revalidate();
     } catch (error) {

@@ -1,7 +1,8 @@
 import { Button, ConfirmDialog, useSnackbar } from '@lms/design-system';
-import { type Answer, messagesOfError, pathOf, privacyApi, recordLabel } from '@lms/domain';
+import { messagesOfError, privacyApi, recordLabel } from '@lms/domain';
 import { useState } from 'react';
 import { useApi } from '../api/ApiContext.tsx';
+import { call } from '../api/call.ts';
 import { useEntityMutations } from '../data/useEntityMutations.ts';
 import { ExportPersonalDataAction } from '../privacy/ExportPersonalDataAction.tsx';
 import { useSession } from '../session/SessionContext.tsx';
@@ -22,9 +23,7 @@ export function EraseContactAction({ entity, record }: RecordPartProps) {
   const erase = async () => {
     setState('erasing');
     try {
-      const answer = await api.post<Answer<typeof privacyApi.eraseContact>>(
-        pathOf(privacyApi.eraseContact, { id: record.id }),
-      );
+      const answer = await call(api, privacyApi.eraseContact, { params: { id: record.id } });
       snackbar.success([
         `ลบข้อมูลติดต่อของ ${name} แล้ว (สำเนาข้อความ ${answer.messages} รายการ) การจองและประวัติยังอยู่ครบ`,
       ]);

@@ -1,6 +1,7 @@
 import { Button, useSnackbar } from '@lms/design-system';
-import { featureRoles, messagesOfError, pathOf, privacyApi, recordLabel } from '@lms/domain';
+import { featureRoles, messagesOfError, privacyApi, recordLabel } from '@lms/domain';
 import { useApi } from '../api/ApiContext.tsx';
+import { callForBytes } from '../api/call.ts';
 import { saveBlob } from '../api/download.ts';
 import { useSession } from '../session/SessionContext.tsx';
 import type { RecordPartProps } from '../slots/types.ts';
@@ -18,9 +19,9 @@ export function ExportPersonalDataAction({ entity, record }: RecordPartProps) {
   const name = recordLabel(entity, record);
   const exportPerson = async () => {
     try {
-      const { blob, fileName } = await api.blob(
-        pathOf(privacyApi.personalData, { entity: entity.name, id: String(record.id) }),
-      );
+      const { blob, fileName } = await callForBytes(api, privacyApi.personalData, {
+        params: { entity: entity.name, id: String(record.id) },
+      });
       saveBlob(blob, fileName ?? `personal-data-${record.id}.json`);
       snackbar.success(text.exported(name));
     } catch (error) {

@@ -1,8 +1,9 @@
 import { designSystemMessages } from '@lms/design-system';
-import { type AccessLogEntry, personalDataActionLabels, ROLE_ADMIN } from '@lms/domain';
+import { type AccessLogEntry, personalDataActionLabels, privacyApi, ROLE_ADMIN } from '@lms/domain';
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { delay, HttpResponse, http } from 'msw';
+import { HttpResponse } from 'msw';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
+import { mock, neverAnswered, refusal } from '../mocks/mock.ts';
 import { PageHarness } from '../stories/PageHarness.tsx';
 import { PersonalDataAccessPage } from './PersonalDataAccessPage.tsx';
 import { privacyText as text } from './privacyText.ts';
@@ -64,20 +65,16 @@ function mocked({ entries = [read, exported, erased] }: MockOptions = {}): Story
     asked.length = 0;
     downloads.length = 0;
     msw.use(
-      http.get('/api/privacy/accessLog', async ({ request }) => {
-        const query = new URL(request.url).searchParams;
-        asked.push(query);
-        if (entries === 'loading') await delay('infinite');
-        if (entries === 'error')
-          return HttpResponse.json({ messages: ['ระบบขัดข้อง กรุณาลองใหม่'] }, { status: 500 });
-        const items = (entries as AccessLogEntry[]).filter(
-          (e) =>
-            (!query.get('action') || e.action === query.get('action')) &&
-            (!query.get('entity') || e.entity === query.get('entity')),
+      mock(privacyApi.accessLog, ({ request, query }) => {
+        asked.push(new URL(request.url).searchParams);
+        if (entries === 'loading') return neverAnswered();
+        if (entries === 'error') return refusal(500, 'ระบบขัดข้อง กรุณาลองใหม่');
+        const items = entries.filter(
+          (e) => (!query.action || e.action === query.action) && (!query.entity || e.entity === query.entity),
         );
-        return HttpResponse.json({ items, total: items.length });
+        return { items, total: items.length };
       }),
-      http.get('/api/privacy/personalData/:entity/:id', ({ params }) => {
+      mock(privacyApi.personalData, ({ params }) => {
         downloads.push(`${params.entity}/${params.id}`);
         return HttpResponse.json(
           {

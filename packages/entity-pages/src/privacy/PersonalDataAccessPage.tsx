@@ -15,7 +15,6 @@ import {
   formatDateTime,
   messagesOfError,
   type PersonalDataAction,
-  pathOf,
   personalDataActionLabels,
   personalDataActions,
   privacyApi,
@@ -25,6 +24,7 @@ import styled from 'styled-components';
 import useSWR from 'swr';
 import { useApi } from '../api/ApiContext.tsx';
 import type { ApiError } from '../api/ApiError.ts';
+import { call, callForBytes, operationPath } from '../api/call.ts';
 import { saveBlob } from '../api/download.ts';
 import { Page, PageHeader } from '../pages/PageHeader.tsx';
 import { privacyText as text } from './privacyText.ts';
@@ -84,8 +84,8 @@ export function PersonalDataAccessPage() {
     page: page - 1,
   };
   const log = useSWR<AccessLogPage, ApiError>(
-    badRange ? null : [privacyApi.accessLog.url, JSON.stringify(query)],
-    () => api.get<AccessLogPage>(privacyApi.accessLog.url, query),
+    badRange ? null : [operationPath(privacyApi.accessLog), JSON.stringify(query)],
+    () => call(api, privacyApi.accessLog, { query }),
   );
   const filter = (change: Partial<Filters>) => {
     setFilters({ ...filters, ...change });
@@ -95,9 +95,9 @@ export function PersonalDataAccessPage() {
   const exportPerson = async (entry: AccessLogEntry) => {
     const label = entry.recordLabel ?? '';
     try {
-      const { blob, fileName } = await api.blob(
-        pathOf(privacyApi.personalData, { entity: entry.entity, id: entry.recordId as string }),
-      );
+      const { blob, fileName } = await callForBytes(api, privacyApi.personalData, {
+        params: { entity: entry.entity, id: entry.recordId as string },
+      });
       saveBlob(blob, fileName ?? `personal-data-${entry.recordId}.json`);
       snackbar.success(text.exported(label));
     } catch (error) {

@@ -1,13 +1,13 @@
+import { shipmentPlanningApi } from '@lms/domain';
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { delay, HttpResponse, http } from 'msw';
 import { expect, within } from 'storybook/test';
 import { fixtureId } from '../mocks/fixtures.ts';
+import { type MockAnswer, mock, neverAnswered, nextHandler, refusal } from '../mocks/mock.ts';
 import { PageHarness } from '../stories/PageHarness.tsx';
 import { BookingShipments } from './BookingShipments.tsx';
 import { carriedBooking } from './planningMocks.ts';
 
 const bookingId = fixtureId('bookingReport', 1);
-const url = `/api/bookingReport/${bookingId}/shipments`;
 
 function Harness({ width }: { readonly width?: number }) {
   return (
@@ -25,12 +25,21 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-const answering = (answer: () => Response | Promise<Response>): Story['beforeEach'] => {
-  return ({ msw }) => msw.use(http.get(url, answer));
+type Shipments = typeof shipmentPlanningApi.bookingShipments;
+/** This booking's shipments, answered by `answer`. */
+const answering = (
+  answer: () => MockAnswer<Shipments> | Promise<MockAnswer<Shipments>>,
+): Story['beforeEach'] => {
+  return ({ msw }) =>
+    msw.use(
+      mock(shipmentPlanningApi.bookingShipments, ({ params }) =>
+        params.id === bookingId ? answer() : nextHandler,
+      ),
+    );
 };
 
 export const Carried: Story = {
-  beforeEach: answering(() => HttpResponse.json(carriedBooking)),
+  beforeEach: answering(() => carriedBooking),
   play: async ({ canvas }) => {
     const section = within(await canvas.findByRole('region', { name: 'การขนส่ง' }));
     await expect(
@@ -48,7 +57,7 @@ export const Carried: Story = {
 /** On a phone the stages are cards, plan then actual, with nothing to scroll sideways. */
 export const PhoneWidth: Story = {
   args: { width: 360 },
-  beforeEach: answering(() => HttpResponse.json(carriedBooking)),
+  beforeEach: answering(() => carriedBooking),
   play: async ({ canvas, canvasElement }) => {
     const list = await canvas.findByRole('list', { name: /^เวลาของใบขนส่ง/ });
     const stages = within(list).getAllByRole('listitem');
@@ -60,24 +69,21 @@ export const PhoneWidth: Story = {
 };
 
 export const NotOnATruckYet: Story = {
-  beforeEach: answering(() => HttpResponse.json([])),
+  beforeEach: answering(() => []),
   play: async ({ canvas }) => {
     await expect(await canvas.findByText('ยังไม่ได้จัดรถ')).toBeVisible();
   },
 };
 
 export const Loading: Story = {
-  beforeEach: answering(async () => {
-    await delay('infinite');
-    return HttpResponse.json([]);
-  }),
+  beforeEach: answering(() => neverAnswered()),
   play: async ({ canvas }) => {
     await expect(await canvas.findByRole('status')).toHaveTextContent('กำลังโหลดการขนส่ง...');
   },
 };
 
 export const ServerError: Story = {
-  beforeEach: answering(() => HttpResponse.json({ messages: ['ระบบขัดข้อง กรุณาลองใหม่'] }, { status: 500 })),
+  beforeEach: answering(() => refusal(500, 'ระบบขัดข้อง กรุณาลองใหม่')),
   play: async ({ canvas }) => {
     await expect(await canvas.findByRole('alert')).toHaveTextContent('ระบบขัดข้อง กรุณาลองใหม่');
   },

@@ -3,7 +3,6 @@ import {
   type Answer,
   type BookingShipment,
   type PlanInstant,
-  pathOf,
   shipmentPlanningApi,
   shipmentStages,
 } from '@lms/domain';
@@ -11,6 +10,7 @@ import styled from 'styled-components';
 import useSWR from 'swr';
 import type { ApiError } from '../api/ApiError.ts';
 import { useBranchScope } from '../api/branchScope.ts';
+import { call } from '../api/call.ts';
 import { thaiDay } from '../booking/shared/format.ts';
 
 type StageRow = BookingShipment['stages'][number];
@@ -26,7 +26,7 @@ export function BookingShipments({ bookingId }: { readonly bookingId: string }) 
   const { api, branchId, branch } = useBranchScope();
   const shipments = useSWR<Answer<typeof shipmentPlanningApi.bookingShipments>, ApiError>(
     ['bookingShipments', branchId, bookingId],
-    () => api.get(pathOf(shipmentPlanningApi.bookingShipments, { id: bookingId }), branch()),
+    () => call(api, shipmentPlanningApi.bookingShipments, { params: { id: bookingId }, query: branch() }),
   );
   return (
     <Section aria-labelledby={`shipments-${bookingId}`}>

@@ -1,8 +1,9 @@
-import { ROLE_ADMIN, readRoleOf } from '@lms/domain';
+import { ROLE_ADMIN, readRoleOf, shipmentPlanningApi } from '@lms/domain';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { STORY_TODAY } from '../booking/mocks/bookingFixtures.ts';
 import { callRecorder } from '../booking/mocks/storyHarness.tsx';
+import { requestPath } from '../mocks/mock.ts';
 import { PageHarness } from '../stories/PageHarness.tsx';
 import {
   confirmedSlot,
@@ -88,7 +89,7 @@ export const Planned: Story = {
   play: async ({ canvas }) => {
     const trip = within(await autoPlan(canvas));
     await expect(recorder.calls[0]).toMatchObject({
-      path: '/api/shipmentPlanning/plan',
+      path: requestPath(shipmentPlanningApi.plan),
       body: { date: '2025-01-06', shiftOfDayId: plannedSlot.shiftOfDayId },
     });
     // Truck, driver, load bars for weight, volume and time, stops in order with planned arrival.
@@ -137,7 +138,7 @@ export const UnassignedWithReasons: Story = {
     const listbox = await screen().findByRole('listbox');
     await waitFor(() => expect(within(listbox).getAllByRole('option')[0]).toHaveFocus());
     await userEvent.keyboard('{ArrowDown}{ArrowDown}{Enter}');
-    await waitFor(() => expect(recorder.calls.at(-1)?.path).toBe('/api/shipmentPlanning/evaluate'));
+    await waitFor(() => expect(recorder.calls.at(-1)?.path).toBe(requestPath(shipmentPlanningApi.evaluate)));
     const trips = (recorder.calls.at(-1)!.body as { trips: { vehicleId: string; driverId: string | null }[] })
       .trips;
     await expect(trips.map((t) => t.vehicleId)).toEqual([
@@ -188,7 +189,7 @@ export const MoveToTripByKeyboard: Story = {
     const listbox = await screen().findByRole('listbox');
     await waitFor(() => expect(within(listbox).getAllByRole('option')[0]).toHaveFocus());
     await userEvent.keyboard('{Enter}');
-    await waitFor(() => expect(recorder.calls.at(-1)?.path).toBe('/api/shipmentPlanning/evaluate'));
+    await waitFor(() => expect(recorder.calls.at(-1)?.path).toBe(requestPath(shipmentPlanningApi.evaluate)));
     await expect(sentStops()).toEqual([
       [truck1, [bk2]],
       [truck2, [bk3, bk1]],
@@ -211,7 +212,7 @@ export const DragByKeyboard: Story = {
       await userEvent.keyboard('{Tab}');
     await expect(document.activeElement).toHaveAccessibleName('วางที่รถ 70-5678');
     await userEvent.keyboard('{Enter}');
-    await waitFor(() => expect(recorder.calls.at(-1)?.path).toBe('/api/shipmentPlanning/evaluate'));
+    await waitFor(() => expect(recorder.calls.at(-1)?.path).toBe(requestPath(shipmentPlanningApi.evaluate)));
     await expect(sentStops()).toEqual([
       [truck1, [bk2]],
       [truck2, [bk3, bk1]],
@@ -248,7 +249,7 @@ export const DragToReorder: Story = {
     const card = second!.querySelector('[data-draggable]') as Element;
     const zone = first!.closest('[data-drop-area]') as Element;
     await pointerDrag(card, zone, first!.getBoundingClientRect().top + 2);
-    await waitFor(() => expect(recorder.calls.at(-1)?.path).toBe('/api/shipmentPlanning/evaluate'));
+    await waitFor(() => expect(recorder.calls.at(-1)?.path).toBe(requestPath(shipmentPlanningApi.evaluate)));
     await expect(sentStops()).toEqual([
       [truck1, [bk2, bk1]],
       [truck2, [bk3]],
@@ -263,7 +264,7 @@ export const Confirmed: Story = {
     await userEvent.click(canvas.getByRole('button', { name: 'ยืนยันแผน' }));
     await expect(await canvas.findByText('ยืนยันแผนแล้ว (ครั้งที่ 1)')).toBeInTheDocument();
     await expect(recorder.calls.at(-1)).toMatchObject({
-      path: '/api/shipmentPlanning/confirm',
+      path: requestPath(shipmentPlanningApi.confirm),
       body: { version: 0 },
     });
     await expect(canvas.getByText('SH202501060001')).toBeInTheDocument();

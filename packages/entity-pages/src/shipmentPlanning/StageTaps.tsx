@@ -3,7 +3,6 @@ import {
   featureRoles,
   LIMITS,
   MESSAGES,
-  pathOf,
   phrase,
   shipmentPlanningApi,
   shipmentStages,
@@ -13,6 +12,7 @@ import { useCallback, useEffect, useState } from 'react';
 import styled from 'styled-components';
 import { useApi } from '../api/ApiContext.tsx';
 import { ApiError } from '../api/ApiError.ts';
+import { call } from '../api/call.ts';
 import type { EntityRecord } from '../data/entityKeys.ts';
 import { useSession } from '../session/SessionContext.tsx';
 import {
@@ -66,11 +66,11 @@ export function StageTaps({
   const send = useCallback(
     async (tap: QueuedTap): Promise<SendOutcome> => {
       try {
-        await api.post(
-          pathOf(shipmentPlanningApi.recordStage, { id: tap.shipmentId }),
-          { id: tap.id, stage: tap.stage, at: tap.at },
-          { branchId: tap.branchId },
-        );
+        await call(api, shipmentPlanningApi.recordStage, {
+          params: { id: tap.shipmentId },
+          body: { id: tap.id, stage: tap.stage, at: tap.at },
+          query: { branchId: tap.branchId },
+        });
         return { answered: true, ok: true };
       } catch (error) {
         if (unanswered(error)) return { answered: false };

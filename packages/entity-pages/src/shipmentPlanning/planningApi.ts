@@ -1,6 +1,7 @@
-import { type Answer, type Body, shipmentPlanningApi as contract, tripsOf } from '@lms/domain';
+import { type Body, shipmentPlanningApi as contract, tripsOf } from '@lms/domain';
 import { useMemo } from 'react';
 import { useBranchScope } from '../api/branchScope.ts';
+import { call } from '../api/call.ts';
 
 /** SWR keys of the planning screen; the branch is in every key. */
 export const planningKeys = {
@@ -18,27 +19,15 @@ export function usePlanningApi() {
   return useMemo(() => {
     return {
       branchId,
-      shifts: () => api.get<Answer<typeof contract.shifts>>(contract.shifts.url, branch()),
+      shifts: () => call(api, contract.shifts, { query: branch() }),
       slot: (date: string, shiftOfDayId: string) =>
-        api.get<Answer<typeof contract.slot>>(contract.slot.url, { date, shiftOfDayId, ...branch() }),
+        call(api, contract.slot, { query: { date, shiftOfDayId, ...branch() } }),
       plan: (date: string, shiftOfDayId: string) =>
-        api.post<Answer<typeof contract.plan>>(
-          contract.plan.url,
-          { date, shiftOfDayId } satisfies Body<typeof contract.plan>,
-          branch(),
-        ),
+        call(api, contract.plan, { body: { date, shiftOfDayId }, query: branch() }),
       evaluate: (date: string, shiftOfDayId: string, trips: TripsInput) =>
-        api.post<Answer<typeof contract.evaluate>>(
-          contract.evaluate.url,
-          { date, shiftOfDayId, trips } satisfies Body<typeof contract.evaluate>,
-          branch(),
-        ),
+        call(api, contract.evaluate, { body: { date, shiftOfDayId, trips }, query: branch() }),
       confirm: (date: string, shiftOfDayId: string, version: number, trips: TripsInput) =>
-        api.post<Answer<typeof contract.confirm>>(
-          contract.confirm.url,
-          { date, shiftOfDayId, version, trips } satisfies Body<typeof contract.confirm>,
-          branch(),
-        ),
+        call(api, contract.confirm, { body: { date, shiftOfDayId, version, trips }, query: branch() }),
     };
   }, [api, branchId, branch]);
 }

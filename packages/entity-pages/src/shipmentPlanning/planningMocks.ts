@@ -1,6 +1,13 @@
-import type { BookingShipment, PlanShift, PlanTrip, SlotPlan } from '@lms/domain';
-import { delay, type HttpHandler, HttpResponse, http } from 'msw';
+import {
+  type BookingShipment,
+  type PlanShift,
+  type PlanTrip,
+  type SlotPlan,
+  shipmentPlanningApi,
+} from '@lms/domain';
+import { type HttpHandler, HttpResponse } from 'msw';
 import { fixtureId } from '../mocks/fixtures.ts';
+import { mock, neverAnswered, refusal } from '../mocks/mock.ts';
 
 /** A morning on the story's day (Monday 6 Jan 2025): four bookings, three trucks, three drivers. */
 export const PLAN_DAY = '2025-01-06';
@@ -181,37 +188,32 @@ export interface PlanningMockOptions {
 
 export function planningHandlers(options: PlanningMockOptions = {}): HttpHandler[] {
   let current: SlotPlan | 'loading' | 'error' = options.slot ?? unplannedSlot;
-  const record = async (request: Request) => {
-    const body = await request.json();
+  const record = ({ request, body }: { request: Request; body: unknown }) =>
     options.onCall?.({ method: request.method, path: new URL(request.url).pathname, body });
-    return body as { trips?: SlotPlan['trips'] };
-  };
   return [
-    http.get('/api/shipmentPlanning/shifts', () => HttpResponse.json(shiftsFixture)),
-    http.get('/api/shipmentPlanning', async () => {
-      if (current === 'loading') await delay('infinite');
-      if (current === 'error')
-        return HttpResponse.json({ messages: ['ระบบขัดข้อง กรุณาลองใหม่ (รหัสอ้างอิง req-42)'] }, { status: 500 });
-      return HttpResponse.json(current);
+    mock(shipmentPlanningApi.shifts, () => shiftsFixture),
+    mock(shipmentPlanningApi.slot, () => {
+      if (current === 'loading') return neverAnswered();
+      if (current === 'error') return refusal(500, 'ระบบขัดข้อง กรุณาลองใหม่ (รหัสอ้างอิง req-42)');
+      return current;
     }),
-    http.post('/api/shipmentPlanning/plan', async ({ request }) => {
-      await record(request);
-      return HttpResponse.json(plannedSlot);
+    mock(shipmentPlanningApi.plan, (request) => {
+      record(request);
+      return plannedSlot;
     }),
-    http.post('/api/shipmentPlanning/evaluate', async ({ request }) => {
-      await record(request);
-      if (options.evaluate === 'refuse')
-        return HttpResponse.json({ messages: [REFUSED_MOVE] }, { status: 422 });
-      return HttpResponse.json(plannedSlot);
+    mock(shipmentPlanningApi.evaluate, (request) => {
+      record(request);
+      if (options.evaluate === 'refuse') return refusal(422, REFUSED_MOVE);
+      return plannedSlot;
     }),
-    http.post('/api/shipmentPlanning/confirm', async ({ request }) => {
-      await record(request);
+    mock(shipmentPlanningApi.confirm, (request) => {
+      record(request);
       if (options.confirm === 'conflict') {
         current = { ...confirmedSlot, version: 2 };
         return HttpResponse.json({ messages: [LOST_RACE], plan: current }, { status: 409 });
       }
       current = confirmedSlot;
-      return HttpResponse.json(confirmedSlot);
+      return confirmedSlot;
     }),
   ];
 }

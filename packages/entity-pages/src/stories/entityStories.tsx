@@ -2,6 +2,7 @@ import { designSystemMessages } from '@lms/design-system';
 import {
   type EntityDef,
   type EntityName,
+  entityApi,
   formatDate,
   MESSAGES,
   phrase,
@@ -9,13 +10,13 @@ import {
   schemaFor,
 } from '@lms/domain';
 import type { Decorator, StoryObj } from '@storybook/react-vite';
-import { delay, HttpResponse, http } from 'msw';
 import { useState } from 'react';
 import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
 import type { OpenBookingEvents } from '../api/useServerEvents.ts';
 import { STALE_MESSAGE } from '../mocks/entityHandlers.ts';
 import { fixtureId, fixtureRecord } from '../mocks/fixtures.ts';
 import { type MockRequest, mockEntityApi } from '../mocks/index.ts';
+import { fieldRefusal, mock, neverAnswered, refusal, requestPath } from '../mocks/mock.ts';
 import { EntityDetailPage } from '../pages/EntityDetailPage.tsx';
 import { EntityListPage } from '../pages/EntityListPage.tsx';
 import { formatField } from '../pages/formatValue.ts';
@@ -75,7 +76,9 @@ export const seenRequests: MockRequest[] = [];
 export function entityStories(entityName: EntityName) {
   const entity = resolveEntity(entityName);
   const first = firstCellText(entity);
-  const api = `/api/${entity.name}`;
+  const calls = entityApi(entity);
+  /** The list's path as the page sends it; a record's starts with it. */
+  const api = requestPath(calls.list);
   const mount = (msw: { use: (...handlers: never[]) => void }, options = {}) => {
     seenRequests.length = 0;
     msw.use(
@@ -121,7 +124,7 @@ export function entityStories(entityName: EntityName) {
   const Loading: Story = {
     beforeEach: ({ msw }) => {
       mount(msw);
-      msw.use(http.get(api, () => delay('infinite')));
+      msw.use(mock(calls.list, () => neverAnswered()));
     },
     play: async ({ canvas }) => {
       await waitFor(() => expect(canvas.getByRole('status')).toHaveTextContent('กำลังโหลด'));
@@ -131,9 +134,7 @@ export function entityStories(entityName: EntityName) {
   const ServerError: Story = {
     beforeEach: ({ msw }) => {
       mount(msw);
-      msw.use(
-        http.get(api, () => HttpResponse.json({ messages: [MESSAGES.serverError.text] }, { status: 500 })),
-      );
+      msw.use(mock(calls.list, () => refusal(500, MESSAGES.serverError.text)));
     },
     play: async ({ canvas }) => {
       await expect(await canvas.findByRole('alert')).toHaveTextContent(MESSAGES.serverError.text);
@@ -160,12 +161,7 @@ export function entityStories(entityName: EntityName) {
       const field = entity.fields.find((candidate) => !candidate.readOnly && candidate.type === 'string');
       const errors = { [field?.name ?? 'name']: phrase(field?.label ?? 'ชื่อ', 'นี้มีอยู่แล้ว') };
       msw.use(
-        http.put(`${api}/:id`, () =>
-          HttpResponse.json(
-            { messages: ['ข้อมูลไม่ถูกต้อง กรุณาตรวจสอบ', ...Object.values(errors)], errors },
-            { status: 422 },
-          ),
-        ),
+        mock(calls.update, () => fieldRefusal(errors, 'ข้อมูลไม่ถูกต้อง กรุณาตรวจสอบ', ...Object.values(errors))),
       );
     },
     play: async ({ canvasElement }) => {
@@ -183,9 +179,7 @@ export function entityStories(entityName: EntityName) {
   const EditConflict: Story = {
     beforeEach: ({ msw }) => {
       mount(msw);
-      msw.use(
-        http.put(`${api}/:id`, () => HttpResponse.json({ messages: [STALE_MESSAGE] }, { status: 409 })),
-      );
+      msw.use(mock(calls.update, () => refusal(409, STALE_MESSAGE)));
     },
     // Issue 22 item 7: a stale save offers the server's version or more editing.
     play: async ({ canvasElement }) => {
@@ -302,7 +296,7 @@ export function entityStories(entityName: EntityName) {
     beforeEach: ({ msw }) => mount(msw),
     play: async ({ canvasElement }) => {
       const deleted = await deleteFirst(await openEdit(canvasElement));
-      await expect(deleted.path).toBe(`${api}/${fixtureId(entity.name, 1)}`);
+      await expect(deleted.path).toBe(requestPath(calls.remove, { id: fixtureId(entity.name, 1) }));
       await expectNotAskedAgain(deleted);
     },
   };

@@ -1,9 +1,13 @@
+import { type Answer, healthApi } from '@lms/domain';
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { delay, HttpResponse, http } from 'msw';
 import { expect, userEvent, waitFor } from 'storybook/test';
+import { mock, neverAnswered, refusal } from '../mocks/mock.ts';
 import { SystemStatusPage } from './SystemStatusPage.tsx';
 
-const healthy = { status: 'ok', database: { version: 'PostgreSQL 18.4', migration: '0001_foundation' } };
+const healthy: Answer<typeof healthApi.health> = {
+  status: 'ok',
+  database: { version: 'PostgreSQL 18.4', migration: '0001_foundation' },
+};
 
 const meta = {
   title: 'Pages/System status',
@@ -16,7 +20,7 @@ type Story = StoryObj<typeof meta>;
 export const Healthy: Story = {
   args: { details: true },
   beforeEach({ msw }) {
-    msw.use(http.get('/api/health', () => HttpResponse.json(healthy)));
+    msw.use(mock(healthApi.health, () => healthy));
   },
   play: async ({ canvas }) => {
     await expect(await canvas.findByText('ระบบพร้อมใช้งาน')).toBeVisible();
@@ -38,7 +42,7 @@ export const HealthyForUser: Story = {
 
 export const Loading: Story = {
   beforeEach({ msw }) {
-    msw.use(http.get('/api/health', () => delay('infinite')));
+    msw.use(mock(healthApi.health, () => neverAnswered()));
   },
   play: async ({ canvas }) => {
     await expect(await canvas.findByText('กำลังตรวจสอบการเชื่อมต่อฐานข้อมูล...')).toBeVisible();
@@ -50,11 +54,9 @@ export const ServerError: Story = {
   beforeEach({ msw }) {
     let calls = 0;
     msw.use(
-      http.get('/api/health', () => {
+      mock(healthApi.health, () => {
         calls += 1;
-        return calls === 1
-          ? HttpResponse.json({ messages: ['เกิดข้อผิดพลาดในระบบ กรุณาลองใหม่อีกครั้ง'] }, { status: 500 })
-          : HttpResponse.json(healthy);
+        return calls === 1 ? refusal(500, 'เกิดข้อผิดพลาดในระบบ กรุณาลองใหม่อีกครั้ง') : healthy;
       }),
     );
   },

@@ -1,7 +1,8 @@
 import { designSystemMessages } from '@lms/design-system';
-import { ROLE_ADMIN, ROLE_BOOKING_CHANGE_CALL_STATUS, resendMessages } from '@lms/domain';
+import { calendarApi, ROLE_ADMIN, ROLE_BOOKING_CHANGE_CALL_STATUS, resendMessages } from '@lms/domain';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
+import { requestPath } from '../../mocks/mock.ts';
 import { useUrlState } from '../../pages/searchParams.tsx';
 import { PageHarness } from '../../stories/PageHarness.tsx';
 import { BOOKING_ID, STORY_TODAY } from '../mocks/bookingFixtures.ts';
@@ -443,7 +444,7 @@ export const DoBookingCalendarBookADay: Story = {
 // ---- Drag to reschedule (week view) and its keyboard way, "ย้ายไป…" ----
 
 const screenAll = () => within(document.body);
-const rescheduleCalls = () => recorder.calls.filter((c) => c.path === '/api/bookingCalendar/reschedule');
+const rescheduleCalls = () => recorder.calls.filter((c) => c.path === requestPath(calendarApi.reschedule));
 const MORNING = placedFixture[0]!.shiftOfDayId;
 const FOUR_WHEELER = placedFixture[1]!.vehicleTypeId;
 const SIX_WHEELER = placedFixture[0]!.vehicleTypeId;
@@ -487,7 +488,7 @@ export const DragTargets: Story = {
     // Every other cell from today on carries the engine's verdict; the booking's own cell none.
     await waitFor(() => expect(canvas.getAllByText('✓ ย้ายได้').length).toBeGreaterThan(10), VERDICT_WAIT);
     await expect(canvas.getAllByText('✕ ย้ายไม่ได้')).toHaveLength(3);
-    const check = recorder.calls.find((c) => c.path === '/api/bookingCalendar/reschedule/check');
+    const check = recorder.calls.find((c) => c.path === requestPath(calendarApi.checkReschedule));
     await expect(check?.body).toMatchObject({ bookingId: BOOKING_ID, from: FROM });
     // The hovered target says why, in the cell and in the status line.
     await waitFor(() =>

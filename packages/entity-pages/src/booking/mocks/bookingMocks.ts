@@ -1,9 +1,10 @@
-import { delay, type HttpHandler, HttpResponse, http } from 'msw';
+import { bookingApi } from '@lms/domain';
+import { delay, type HttpHandler, HttpResponse } from 'msw';
 import type { FixtureRecord } from '../../mocks/fixtures.ts';
+import { fieldRefusal, mock } from '../../mocks/mock.ts';
 import { mockEntityApi } from '../../mocks/mockApi.ts';
 import type {
   BookingOption,
-  BookingRequest,
   ConfirmConflict,
   DraftAllocation,
   DraftAnswer,
@@ -56,24 +57,16 @@ export function bookingHandlers(options: BookingMockOptions = {}): HttpHandler[]
     draft: stored,
     evaluation: evaluate(stored.request, stored.allocations, catalogue),
   });
-  const seen = async (request: Request) => {
-    const body = ['POST', 'PUT'].includes(request.method)
-      ? await request
-          .clone()
-          .json()
-          .catch(() => undefined)
-      : undefined;
+  const seen = (request: Request, body?: unknown) =>
     options.onCall?.({ method: request.method, path: new URL(request.url).pathname, body });
-    return body;
-  };
   return [
-    http.post('/api/doBooking/suggestion', async ({ request }) => {
-      await seen(request);
+    mock(bookingApi.suggestion, async ({ request, body }) => {
+      seen(request, body);
       if (options.suggestionPending) await delay('infinite');
-      return HttpResponse.json(suggestion);
+      return suggestion;
     }),
-    http.post('/api/doBooking/draft', async ({ request }) => {
-      const body = (await seen(request)) as BookingRequest & { allocations?: DraftAllocation[] };
+    mock(bookingApi.createDraft, ({ request, body }) => {
+      seen(request, body);
       const { allocations = [], ...rest } = body;
       stored = {
         id: DRAFT_ID,
@@ -81,13 +74,13 @@ export function bookingHandlers(options: BookingMockOptions = {}): HttpHandler[]
         allocations,
         version: 1,
       };
-      return HttpResponse.json(answer(), { status: 201 });
+      return answer();
     }),
-    http.get('/api/doBooking/fineTune', () => HttpResponse.json(answer())),
-    http.get('/api/doBooking/slots', () => HttpResponse.json(storySlotChoices())),
-    http.get('/api/doBooking/summary', () => HttpResponse.json(answer())),
-    http.put('/api/doBooking/fineTune', async ({ request }) => {
-      const body = (await seen(request)) as { version: number; allocations: DraftAllocation[] };
+    mock(bookingApi.fineTune, () => answer()),
+    mock(bookingApi.slots, () => storySlotChoices()),
+    mock(bookingApi.summary, () => answer()),
+    mock(bookingApi.saveAllocations, ({ request, body }) => {
+      seen(request, body);
       const broken = body.allocations.flatMap((a, i) => {
         const lateOrEarly = deliveryTimeProblem(a);
         if (lateOrEarly) return [[`allocations.${i}`, lateOrEarly]];
@@ -95,20 +88,16 @@ export function bookingHandlers(options: BookingMockOptions = {}): HttpHandler[]
           ? [[`allocations.${i}`, `ความจุ: ช่วงรถนี้เหลือรถว่าง ${options.maxVehicles} คัน ขอ ${a.vehicles} คันไม่ได้`]]
           : [];
       });
-      if (broken.length)
-        return HttpResponse.json(
-          { messages: broken.map(([, m]) => m), errors: Object.fromEntries(broken) },
-          { status: 422 },
-        );
+      if (broken.length) return fieldRefusal(Object.fromEntries(broken), ...broken.map(([, m]) => m!));
       stored = { ...stored, allocations: body.allocations, version: stored.version + 1 };
-      return HttpResponse.json(answer());
+      return answer();
     }),
-    http.delete('/api/doBooking/draft', async ({ request }) => {
-      await seen(request);
-      return new HttpResponse(null, { status: 204 });
+    mock(bookingApi.deleteDraft, ({ request }) => {
+      seen(request);
+      return null;
     }),
-    http.post('/api/doBooking/confirm', async ({ request }) => {
-      await seen(request);
+    mock(bookingApi.confirm, ({ request, body }) => {
+      seen(request, body);
       if (options.confirm === 'conflict')
         return HttpResponse.json(
           {
@@ -117,7 +106,7 @@ export function bookingHandlers(options: BookingMockOptions = {}): HttpHandler[]
           } satisfies ConfirmConflict,
           { status: 409 },
         );
-      return HttpResponse.json({ id: BOOKING_ID, totals: answer().evaluation.totals }, { status: 201 });
+      return { id: BOOKING_ID, totals: answer().evaluation.totals };
     }),
     ...mockEntityApi('deliveryOrder', { fixtures: options.deliveryOrders ?? bookingDeliveryOrders() }),
   ];

@@ -1,7 +1,20 @@
-import { calendarRangeProblem, dayOfWeek, dayParts, dayRange, resendMessages } from '@lms/domain';
-import { type HttpHandler, HttpResponse, http } from 'msw';
+import {
+  bookingApi,
+  calendarApi,
+  calendarRangeProblem,
+  contactApi,
+  dayOfWeek,
+  dayParts,
+  dayRange,
+  entityApi,
+  entityByName,
+  type HistoryEntry,
+  resendMessages,
+} from '@lms/domain';
+import type { HttpHandler } from 'msw';
 import { entityHandlers } from '../../mocks/entityHandlers.ts';
 import { FIXTURE_BRANCH_ID, fixtureId } from '../../mocks/fixtures.ts';
+import { mock, refusal } from '../../mocks/mock.ts';
 import type { CalendarCell, CellBooking, PlacedBooking } from '../shared/types.ts';
 import { BOOKING_ID } from './bookingFixtures.ts';
 
@@ -149,104 +162,80 @@ export interface CalendarMockOptions {
 
 /** The server's answers to a resend (apps/server/src/contact/messages.ts). */
 function resendAnswer(outcome: CalendarMockOptions['resend']) {
-  if (outcome === 'off') return HttpResponse.json({ messages: [resendMessages.off] }, { status: 409 });
-  if (outcome === 'unreachable')
-    return HttpResponse.json(
-      { messages: ['ข้อมูลไม่ถูกต้อง กรุณาตรวจสอบ', resendMessages.unreachable] },
-      { status: 422 },
-    );
-  return HttpResponse.json(
-    {
-      id: '00000000-0000-4000-8000-00000000e001',
-      event: 'confirmed',
-      channel: 'sms',
-      recipient: '•••••••••678',
-      status: 'queued',
-      attempts: 0,
-      lastError: null,
-      createdAt: '2025-01-06T03:00:00.000Z',
-      sentAt: null,
-    },
-    { status: 201 },
-  );
+  if (outcome === 'off') return refusal(409, resendMessages.off);
+  if (outcome === 'unreachable') return refusal(422, 'ข้อมูลไม่ถูกต้อง กรุณาตรวจสอบ', resendMessages.unreachable);
+  return {
+    id: '00000000-0000-4000-8000-00000000e001',
+    event: 'confirmed',
+    channel: 'sms',
+    recipient: '•••••••••678',
+    status: 'queued',
+    attempts: 0,
+    lastError: null,
+    createdAt: '2025-01-06T03:00:00.000Z',
+    sentAt: null,
+  } as const;
 }
 
 export function calendarHandlers(options: CalendarMockOptions = {}): HttpHandler[] {
   const fill = options.fill ?? 'mixed';
   return [
-    http.get('/api/bookingCalendar', async ({ request }) => {
-      const params = new URL(request.url).searchParams;
-      const range = { from: params.get('from') ?? '', to: params.get('to') ?? '' };
+    mock(calendarApi.cells, async ({ query }) => {
+      const range = { from: query.from ?? '', to: query.to ?? '' };
       // The server's rule, from the contract: a page asking more is a bug.
       const problem = calendarRangeProblem(range.from, range.to);
-      if (problem) return HttpResponse.json({ messages: [problem] }, { status: 422 });
+      if (problem) return refusal(422, problem);
       await options.onRange?.(range);
-      const typeIds = params.getAll('vehicleTypeIds');
+      const typeIds = query.vehicleTypeIds ?? [];
       const cells = calendarCells(fill, options.extraWeight?.() ?? 0, range);
-      return HttpResponse.json(
-        typeIds.length ? cells.filter((c) => typeIds.includes(c.vehicleTypeId)) : cells,
-      );
+      return typeIds.length ? cells.filter((c) => typeIds.includes(c.vehicleTypeId)) : cells;
     }),
-    http.get('/api/bookingCalendar/bookings', () =>
-      HttpResponse.json(options.bookings ?? cellBookingsFixture),
-    ),
-    http.get('/api/bookingCalendar/placed', ({ request }) => {
-      const params = new URL(request.url).searchParams;
-      const [from, to] = [params.get('from') ?? '', params.get('to') ?? ''];
-      return HttpResponse.json(
-        (options.placed ?? placedFixture).filter((p) => from <= p.date && p.date <= to),
-      );
+    mock(calendarApi.bookings, () => options.bookings ?? cellBookingsFixture),
+    mock(calendarApi.placed, ({ query }) => {
+      const [from, to] = [query.from ?? '', query.to ?? ''];
+      return (options.placed ?? placedFixture).filter((p) => from <= p.date && p.date <= to);
     }),
-    http.post('/api/bookingCalendar/reschedule/check', async ({ request }) => {
-      const body = (await request.json()) as {
-        targets: { date: string; shiftOfDayId: string; vehicleTypeId: string }[];
-      };
+    mock(calendarApi.checkReschedule, ({ request, body }) => {
       options.onCall?.({ method: 'POST', path: new URL(request.url).pathname, body });
       if (options.check === 'hang') return new Promise<never>(() => {});
-      if (options.check === 'error')
-        return HttpResponse.json({ messages: ['เกิดข้อผิดพลาดภายในระบบ กรุณาลองใหม่'] }, { status: 500 });
-      return HttpResponse.json(body.targets.map((t) => verdictOf(fill, options.extraWeight?.() ?? 0, t)));
+      if (options.check === 'error') return refusal(500, 'เกิดข้อผิดพลาดภายในระบบ กรุณาลองใหม่');
+      return body.targets.map((t) => verdictOf(fill, options.extraWeight?.() ?? 0, t));
     }),
-    http.post('/api/bookingCalendar/reschedule', async ({ request }) => {
-      const body = (await request.json()) as { bookingId: string };
+    mock(calendarApi.reschedule, ({ request, body }) => {
       options.onCall?.({ method: 'POST', path: new URL(request.url).pathname, body });
-      if (options.rescheduleRefusal)
-        return HttpResponse.json({ messages: [options.rescheduleRefusal] }, { status: 409 });
-      return HttpResponse.json({ id: body.bookingId, docNo: 'BK68010001', slots: [] });
+      if (options.rescheduleRefusal) return refusal(409, options.rescheduleRefusal);
+      return { id: body.bookingId, docNo: 'BK68010001', slots: [] };
     }),
-    http.post('/api/bookingReport/:id/messages/resend', ({ request }) => {
+    mock(contactApi.resendBooking, ({ request }) => {
       options.onCall?.({ method: 'POST', path: new URL(request.url).pathname, body: null });
       return resendAnswer(options.resend);
     }),
-    http.post('/api/bookingReport/:id/cancel', async ({ request, params }) => {
-      options.onCall?.({ method: 'POST', path: new URL(request.url).pathname, body: await request.json() });
-      return HttpResponse.json({ id: params.id, alreadyCanceled: false });
+    mock(bookingApi.cancel, ({ request, params, body }) => {
+      options.onCall?.({ method: 'POST', path: new URL(request.url).pathname, body });
+      return { id: params.id, alreadyCanceled: false };
     }),
-    http.put('/api/bookingReport/:id/callStatus', async ({ request, params }) => {
-      const body = (await request.json()) as { callStatus: string };
+    mock(bookingApi.changeCallStatus, ({ request, params, body }) => {
       options.onCall?.({ method: 'PUT', path: new URL(request.url).pathname, body });
-      return HttpResponse.json({ id: params.id, callStatus: body.callStatus });
+      return { id: params.id, callStatus: body.callStatus };
     }),
-    http.get('/api/bookingReport/:id/history', () =>
-      HttpResponse.json([
-        {
-          id: 'h2',
-          action: 'update',
-          changes: { callStatus: { from: 'NOT_CALLED', to: 'CALLED' } },
-          at: '2025-01-06T03:00:00Z',
-          userId: 'u1',
-          userLabel: 'user01: สมชาย ใจดี',
-        },
-        {
-          id: 'h1',
-          action: 'create',
-          changes: { status: 'CONFIRMED' },
-          at: '2025-01-06T02:00:00Z',
-          userId: 'u1',
-          userLabel: 'user01: สมชาย ใจดี',
-        },
-      ]),
-    ),
+    mock(entityApi(entityByName('bookingReport')).history, (): HistoryEntry[] => [
+      {
+        id: 'h2',
+        action: 'update',
+        changes: { callStatus: { from: 'NOT_CALLED', to: 'CALLED' } },
+        at: '2025-01-06T03:00:00Z',
+        userId: 'u1',
+        userLabel: 'user01: สมชาย ใจดี',
+      },
+      {
+        id: 'h1',
+        action: 'create',
+        changes: { status: 'CONFIRMED' },
+        at: '2025-01-06T02:00:00Z',
+        userId: 'u1',
+        userLabel: 'user01: สมชาย ใจดี',
+      },
+    ]),
     ...entityHandlers('vehicleType'),
     ...entityHandlers('shipCond'),
   ];

@@ -1,22 +1,17 @@
 import {
-  type Answer,
   type Body,
   calendarApi,
   contactApi,
   bookingApi as contract,
   nullGuard,
-  type Operation,
-  pathOf,
   type Query,
 } from '@lms/domain';
 import { useMemo } from 'react';
 import useSWR from 'swr';
 import type { ApiError } from '../../api/ApiError.ts';
 import { useBranchScope } from '../../api/branchScope.ts';
+import { call } from '../../api/call.ts';
 import type { BookingRequest, DraftAllocation, DraftAnswer, SlotChoices, Suggestion } from './types.ts';
-
-/** A path of the contract with its `:id` filled in. */
-const pathWithId = (operation: Operation, id?: string) => pathOf(operation, id === undefined ? {} : { id });
 
 /** SWR keys of the booking screens; the branch is in every key. */
 export const bookingKeys = {
@@ -39,69 +34,36 @@ export type CellRef = Query<typeof calendarApi.bookings>;
 export function useBookingApi() {
   const { api, branchId, branch } = useBranchScope();
   return useMemo(() => {
+    const draftQuery = (id: string) => ({ query: { id, ...branch() } });
     return {
       branchId,
       suggest: (request: Body<typeof contract.suggestion>) =>
-        api.post<Answer<typeof contract.suggestion>>(pathWithId(contract.suggestion), request, branch()),
+        call(api, contract.suggestion, { body: request, query: branch() }),
       createDraft: (request: BookingRequest, allocations: readonly DraftAllocation[] = []) =>
-        api.post<Answer<typeof contract.createDraft>>(
-          pathWithId(contract.createDraft),
-          { ...request, allocations } satisfies Body<typeof contract.createDraft>,
-          branch(),
-        ),
-      draft: (id: string) =>
-        api.get<Answer<typeof contract.fineTune>>(pathWithId(contract.fineTune), { id, ...branch() }),
-      slots: (id: string) =>
-        api.get<Answer<typeof contract.slots>>(pathWithId(contract.slots), { id, ...branch() }),
+        call(api, contract.createDraft, { body: { ...request, allocations }, query: branch() }),
+      draft: (id: string) => call(api, contract.fineTune, draftQuery(id)),
+      slots: (id: string) => call(api, contract.slots, draftQuery(id)),
       saveAllocations: (id: string, version: number, allocations: readonly DraftAllocation[]) =>
-        api.put<Answer<typeof contract.saveAllocations>>(
-          pathWithId(contract.saveAllocations),
-          { version, allocations } satisfies Body<typeof contract.saveAllocations>,
-          { id, ...branch() },
-        ),
-      summary: (id: string) =>
-        api.get<Answer<typeof contract.summary>>(pathWithId(contract.summary), { id, ...branch() }),
-      confirm: (id: string) =>
-        api.post<Answer<typeof contract.confirm>>(pathWithId(contract.confirm), undefined, {
-          id,
-          ...branch(),
-        }),
-      deleteDraft: (id: string) => api.delete(pathWithId(contract.deleteDraft), { id, ...branch() }),
+        call(api, contract.saveAllocations, { body: { version, allocations }, ...draftQuery(id) }),
+      summary: (id: string) => call(api, contract.summary, draftQuery(id)),
+      confirm: (id: string) => call(api, contract.confirm, draftQuery(id)),
+      deleteDraft: (id: string) => call(api, contract.deleteDraft, draftQuery(id)),
       cancelBooking: (id: string, reason: string) =>
-        api.post<Answer<typeof contract.cancel>>(
-          pathWithId(contract.cancel, id),
-          { reason } satisfies Body<typeof contract.cancel>,
-          branch(),
-        ),
+        call(api, contract.cancel, { params: { id }, body: { reason }, query: branch() }),
       changeCallStatus: (id: string, callStatus: Body<typeof contract.changeCallStatus>['callStatus']) =>
-        api.put<Answer<typeof contract.changeCallStatus>>(
-          pathWithId(contract.changeCallStatus, id),
-          { callStatus } satisfies Body<typeof contract.changeCallStatus>,
-          branch(),
-        ),
+        call(api, contract.changeCallStatus, { params: { id }, body: { callStatus }, query: branch() }),
       /** A fresh appointment message to the customer (docs/contact.md): 201 with it, masked. */
-      resendMessage: (id: string) =>
-        api.post<Answer<typeof contactApi.resendBooking>>(
-          pathWithId(contactApi.resendBooking, id),
-          undefined,
-          branch(),
-        ),
-      calendar: (query: CalendarQuery) =>
-        api.get<Answer<typeof calendarApi.cells>>(pathOf(calendarApi.cells), { ...query, ...branch() }),
-      cellBookings: (cell: CellRef) =>
-        api.get<Answer<typeof calendarApi.bookings>>(pathOf(calendarApi.bookings), { ...cell, ...branch() }),
+      resendMessage: (id: string) => call(api, contactApi.resendBooking, { params: { id }, query: branch() }),
+      calendar: (query: CalendarQuery) => call(api, calendarApi.cells, { query: { ...query, ...branch() } }),
+      cellBookings: (cell: CellRef) => call(api, calendarApi.bookings, { query: { ...cell, ...branch() } }),
       /** Every active booking's part per cell of a range of days (the week view's cards). */
       placed: (range: { from: string; to: string }) =>
-        api.get<Answer<typeof calendarApi.placed>>(pathOf(calendarApi.placed), { ...range, ...branch() }),
+        call(api, calendarApi.placed, { query: { ...range, ...branch() } }),
       /** The engine's verdict on each target a booking's part may be moved to (nothing is written). */
       checkReschedule: (body: Body<typeof calendarApi.checkReschedule>) =>
-        api.post<Answer<typeof calendarApi.checkReschedule>>(
-          pathOf(calendarApi.checkReschedule),
-          body,
-          branch(),
-        ),
+        call(api, calendarApi.checkReschedule, { body, query: branch() }),
       reschedule: (body: Body<typeof calendarApi.reschedule>) =>
-        api.post<Answer<typeof calendarApi.reschedule>>(pathOf(calendarApi.reschedule), body, branch()),
+        call(api, calendarApi.reschedule, { body, query: branch() }),
     };
   }, [api, branchId, branch]);
 }

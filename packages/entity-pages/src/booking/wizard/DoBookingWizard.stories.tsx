@@ -1,5 +1,7 @@
+import { bookingApi } from '@lms/domain';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
+import { requestPath } from '../../mocks/mock.ts';
 import {
   bookingDeliveryOrders,
   DRAFT_ID,
@@ -82,7 +84,7 @@ export const InfoPickTogether: Story = {
     await expect(canvas.getByText('น้ำหนักรวม').nextSibling).toHaveTextContent('300.00 กก.');
     await userEvent.click(next);
     await waitFor(() => expect(location(canvas)).toBe(`suggestion:${DRAFT_ID}`));
-    const draft = recorder.calls.find((call) => call.path === '/api/doBooking/draft');
+    const draft = recorder.calls.find((call) => call.path === requestPath(bookingApi.createDraft));
     await expect(draft?.body).toMatchObject({ allocations: [] });
     await expect((draft?.body as { deliveryOrderIds?: string[] } | undefined)?.deliveryOrderIds).toHaveLength(
       2,
@@ -100,7 +102,7 @@ export const InfoFromCalendarDay: Story = {
     await userEvent.click(await canvas.findByRole('checkbox', { name: 'เลือก DO68010001' }));
     await userEvent.click(canvas.getByRole('button', { name: 'ถัดไป: ดูคำแนะนำการจัดรถ' }));
     await waitFor(() => expect(location(canvas)).toBe(`suggestion:${DRAFT_ID}`));
-    const draft = recorder.calls.find((call) => call.path === '/api/doBooking/draft');
+    const draft = recorder.calls.find((call) => call.path === requestPath(bookingApi.createDraft));
     await expect(draft?.body).toMatchObject({ wantedDate: '2025-01-10' });
   },
 };
@@ -152,7 +154,7 @@ export const SuggestionSeveralOptions: Story = {
     await userEvent.click(canvas.getByRole('button', { name: 'เลือกตัวเลือกที่ 1' }));
     await waitFor(() => expect(location(canvas)).toBe(`fineTune:${DRAFT_ID}`));
     const put = recorder.calls.find(
-      (call) => call.method === 'PUT' && call.path === '/api/doBooking/fineTune',
+      (call) => call.method === 'PUT' && call.path === requestPath(bookingApi.saveAllocations),
     );
     await expect(put?.body).toEqual({ version: 1, allocations: chosen });
     await expect(await canvas.findByRole('heading', { name: 'ช่วงรถที่ 1' })).toBeVisible();
@@ -394,7 +396,10 @@ export const FineTuneSplitIntoNewSlot: Story = {
     await userEvent.keyboard('{Enter}');
 
     await waitFor(() =>
-      expect(recorder.calls.at(-1)).toMatchObject({ method: 'PUT', path: '/api/doBooking/fineTune' }),
+      expect(recorder.calls.at(-1)).toMatchObject({
+        method: 'PUT',
+        path: requestPath(bookingApi.saveAllocations),
+      }),
     );
     const [one, two] = chosen[0]?.lines ?? [];
     await expect(recorder.calls.at(-1)?.body).toEqual({
@@ -433,7 +438,7 @@ export const SummaryConfirm: Story = {
     );
     await userEvent.click(canvas.getByRole('button', { name: 'ยืนยันการจอง' }));
     await expect(await canvas.findByRole('heading', { name: 'บันทึกการจองเรียบร้อยแล้ว' })).toBeVisible();
-    await expect(recorder.calls.some((call) => call.path === '/api/doBooking/confirm')).toBe(true);
+    await expect(recorder.calls.some((call) => call.path === requestPath(bookingApi.confirm))).toBe(true);
   },
 };
 
