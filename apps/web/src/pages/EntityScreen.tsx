@@ -8,7 +8,7 @@ import {
 } from '@lms/entity-pages';
 import type { ReactNode } from 'react';
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
-import type { EntityRouteDef } from '../shell/routes.ts';
+import type { EntityRouteDef } from '../shell/routeTypes.ts';
 import { HostStatusScreen } from './HostStatusScreen.tsx';
 
 /**
