@@ -1,4 +1,4 @@
-import { ApiKeysPage } from '@lms/entity-pages';
+import { ApiKeysPage } from '@lms/features/integration';
 
 /** The administrator's API keys for the ERP (docs/integration.md), in its own chunk. */
 export function ApiKeysScreen() {

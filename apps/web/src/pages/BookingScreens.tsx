@@ -1,5 +1,5 @@
 import { bangkokIsoDate, doBookingStepPath } from '@lms/domain';
-import { BookingCalendarPage, DoBookingWizard } from '@lms/entity-pages';
+import { BookingCalendarPage, DoBookingWizard } from '@lms/features/booking';
 import { useMemo } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useBranch } from '../branch/BranchProvider.tsx';

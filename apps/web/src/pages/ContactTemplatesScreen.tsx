@@ -1,4 +1,4 @@
-import { ContactTemplatesPage } from '@lms/entity-pages';
+import { ContactTemplatesPage } from '@lms/features/contact';
 
 /** The admin's Thai templates of customer messages (docs/contact.md), in its own chunk. */
 export function ContactTemplatesScreen() {

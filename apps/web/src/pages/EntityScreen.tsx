@@ -4,8 +4,8 @@ import {
   type EntityDialogState,
   EntityListPage,
   EntityPartsProvider,
-  partsFor,
 } from '@lms/entity-pages';
+import { partsFor } from '@lms/features/parts';
 import type { ReactNode } from 'react';
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import type { EntityRouteDef } from '../shell/routeTypes.ts';

@@ -1,4 +1,4 @@
-import { PersonalDataAccessPage } from '@lms/entity-pages';
+import { PersonalDataAccessPage } from '@lms/features/privacy';
 
 /** The administrator's PDPA access log (docs/privacy.md). */
 export function PersonalDataAccessScreen() {

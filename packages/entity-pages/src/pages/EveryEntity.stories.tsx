@@ -1,7 +1,7 @@
 import type { EntityName } from '@lms/domain';
+import { entityStories } from '@lms/testing/stories';
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import type { EntityListPage } from '../pages/EntityListPage.tsx';
-import { entityStories } from './entityStories.tsx';
+import type { EntityListPage } from './EntityListPage.tsx';
 
 /**
  * Every entity page that has no stories file of its own (province, vehicle, shipment and appUser

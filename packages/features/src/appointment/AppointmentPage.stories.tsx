@@ -1,7 +1,7 @@
 import { appointmentApi, type MoveOption, type PublicAppointment } from '@lms/domain';
+import { type MockAnswer, mock, neverAnswered, refusal } from '@lms/testing';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor } from 'storybook/test';
-import { type MockAnswer, mock, neverAnswered, refusal } from '../mocks/mock.ts';
 import { AppointmentPage, appointmentText } from './AppointmentPage.tsx';
 
 const TOKEN = 'AAAAAAAAAAAAAAAAAAAAAA.story';

@@ -1,10 +1,8 @@
 import { Button } from '@lms/design-system';
 import { appointmentApi, formatDate, type MoveOption, type PublicAppointment } from '@lms/domain';
+import { ApiError, call, useApi } from '@lms/entity-pages';
 import { useCallback, useEffect, useState } from 'react';
 import styled from 'styled-components';
-import { useApi } from '../api/ApiContext.tsx';
-import { ApiError } from '../api/ApiError.ts';
-import { call } from '../api/call.ts';
 
 /** Thai text of the customer's page (docs/contact.md). */
 export const appointmentText = {

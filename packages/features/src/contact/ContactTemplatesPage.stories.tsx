@@ -1,7 +1,7 @@
 import { contactTemplateApi, defaultContactTemplates, smsSegments } from '@lms/domain';
+import { mock } from '@lms/testing';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor } from 'storybook/test';
-import { mock } from '../mocks/mock.ts';
 import { ContactTemplatesPage, templateText } from './ContactTemplatesPage.tsx';
 
 const saved: unknown[] = [];

@@ -10,11 +10,9 @@ import {
   smsSegments,
   unknownPlaceholders,
 } from '@lms/domain';
+import { ApiError, call, useApi } from '@lms/entity-pages';
 import { useEffect, useState } from 'react';
 import styled from 'styled-components';
-import { useApi } from '../api/ApiContext.tsx';
-import { ApiError } from '../api/ApiError.ts';
-import { call } from '../api/call.ts';
 
 export const templateText = {
   title: 'ข้อความถึงลูกค้า',

@@ -1,11 +1,10 @@
 import { locationTrackingApi, readRoleOf } from '@lms/domain';
+import { createFakeGeolocation, mock, refusal } from '@lms/testing';
+import { PageHarness } from '@lms/testing/stories';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { HttpResponse, http } from 'msw';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { OSM_TILE_URL } from '../map/tiles.ts';
-import { mock, refusal } from '../mocks/mock.ts';
-import { PageHarness } from '../stories/PageHarness.tsx';
-import { createFakeGeolocation } from './fakeGeolocation.ts';
 import type { Fix } from './geolocation.ts';
 import { LocationTrackingPage } from './LocationTrackingPage.tsx';
 import type { SharedPosition } from './positionStream.ts';

@@ -1,13 +1,16 @@
 import { Alert, Button, Icon, StatusScreen, SwitchField } from '@lms/design-system';
 import { featureRoles, locationTrackingApi, nullGuard } from '@lms/domain';
+import {
+  ApiError,
+  call,
+  fetchEventStream,
+  type OpenEventStream,
+  useApi,
+  useSession,
+} from '@lms/entity-pages';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
-import { useApi } from '../api/ApiContext.tsx';
-import { ApiError } from '../api/ApiError.ts';
-import { call } from '../api/call.ts';
-import { fetchEventStream, type OpenEventStream } from '../api/eventStream.ts';
 import { OSM_TILE_URL } from '../map/tiles.ts';
-import { useSession } from '../session/SessionContext.tsx';
 import {
   browserGeolocation,
   type Fix,

@@ -1,8 +1,7 @@
 import { locationTrackingApi, type SharedPosition } from '@lms/domain';
-import { operationPath } from '../api/call.ts';
-import { type OpenEventStream, parseEvents } from '../api/eventStream.ts';
+import { type OpenEventStream, operationPath, parseEvents } from '@lms/entity-pages';
 
-export { parseEvents } from '../api/eventStream.ts';
+export { parseEvents } from '@lms/entity-pages';
 
 /** A device's position as the server shares it (GET positions, and the live `position` events). */
 export type { SharedPosition };

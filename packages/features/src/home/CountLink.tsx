@@ -1,7 +1,7 @@
 import { canOpenRoute, formatNumber, type HomeCount, pageAt } from '@lms/domain';
+import { useSession } from '@lms/entity-pages';
 import type { MouseEvent, ReactNode } from 'react';
 import styled from 'styled-components';
-import { useSession } from '../session/SessionContext.tsx';
 
 /**
  * Moves to a link inside the app without reloading it (the host gives its router's navigate);

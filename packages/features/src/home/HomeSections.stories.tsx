@@ -1,11 +1,9 @@
 import { homeApi, ROLE_ADMIN, ROLE_BOOKING_REPORT_READ, readRoleOf } from '@lms/domain';
+import { calendarCells, fakeEventStream, type HomeMock, homeHandlers, mock, plannerHome } from '@lms/testing';
+import { PageHarness } from '@lms/testing/stories';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
-import { calendarCells, fakeEventStream } from '../booking/mocks/calendarMocks.ts';
-import { mock } from '../mocks/mock.ts';
-import { PageHarness } from '../stories/PageHarness.tsx';
 import { HomeSections } from './HomeSections.tsx';
-import { type HomeMock, homeHandlers, plannerHome } from './homeMocks.ts';
 
 const PLANNER = [readRoleOf('BOOKING_CALENDAR'), readRoleOf('DELIVERY_ORDER'), ROLE_BOOKING_REPORT_READ];
 const MASTER_DATA = ['ROLE_SHIP_TO_EDIT', 'ROLE_VEHICLE_DATE_SLOT_EDIT', readRoleOf('VEHICLE_TYPE')];

@@ -6,14 +6,13 @@ import {
   homeSectionsFor,
   MESSAGES,
 } from '@lms/domain';
+import { type ApiError, useSession } from '@lms/entity-pages';
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
-import type { ApiError } from '../api/ApiError.ts';
 import { thaiDay } from '../booking/shared/format.ts';
 import { Messages, Panel, TableScroll } from '../booking/shared/layout.tsx';
 import { maxPercent, StatusBadge } from '../booking/shared/StatusBadge.tsx';
 import { type OpenBookingEvents, useBookingEvents } from '../booking/shared/useBookingEvents.ts';
-import { useSession } from '../session/SessionContext.tsx';
 import { SystemStatusPage } from '../system/SystemStatusPage.tsx';
 import { CountLink, type Navigate, routerClick, Tiles, useCanOpen } from './CountLink.tsx';
 import { useAdminHome, useMasterDataHome, usePlannerHome } from './useHome.ts';

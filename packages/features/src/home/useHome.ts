@@ -1,8 +1,6 @@
 import { type AdminHome, homeApi, type MasterDataHome, type PlannerHome } from '@lms/domain';
+import { type ApiError, call, operationPath, useBranchScope } from '@lms/entity-pages';
 import useSWR from 'swr';
-import type { ApiError } from '../api/ApiError.ts';
-import { useBranchScope } from '../api/branchScope.ts';
-import { call, operationPath } from '../api/call.ts';
 
 /** SWR keys of the home's sections: per branch, so a branch switch shows that branch's numbers. */
 export const homeKeys = {

@@ -7,12 +7,10 @@ import {
   ROLE_ADMIN,
   recordLabel,
 } from '@lms/domain';
+import { entityHandlers, fixtureRecord, mock, neverAnswered, refusal } from '@lms/testing';
+import { PageHarness } from '@lms/testing/stories';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
-import { entityHandlers } from '../mocks/entityHandlers.ts';
-import { fixtureRecord } from '../mocks/fixtures.ts';
-import { mock, neverAnswered, refusal } from '../mocks/mock.ts';
-import { PageHarness } from '../stories/PageHarness.tsx';
 import { ApiKeysPage } from './ApiKeysPage.tsx';
 import { apiKeyText as text } from './apiKeyText.ts';
 

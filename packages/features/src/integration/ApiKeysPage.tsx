@@ -10,10 +10,9 @@ import {
   useSnackbar,
 } from '@lms/design-system';
 import { type ApiKey, type CreatedApiKey, formatDateTime, messagesOfError } from '@lms/domain';
+import { Page, PageHeader, useOptionsLoader } from '@lms/entity-pages';
 import { type FormEvent, useState } from 'react';
 import styled from 'styled-components';
-import { useOptionsLoader } from '../data/useEntityData.ts';
-import { Page, PageHeader } from '../pages/PageHeader.tsx';
 import { useApiKeyActions, useApiKeys } from './apiKeysApi.ts';
 import { apiKeyText as text } from './apiKeyText.ts';
 

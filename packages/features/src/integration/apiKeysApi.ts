@@ -1,8 +1,6 @@
 import { type ApiKey, apiKeyApi, type NewApiKeyBody } from '@lms/domain';
+import { type ApiError, call, operationPath, useApi } from '@lms/entity-pages';
 import useSWR from 'swr';
-import { useApi } from '../api/ApiContext.tsx';
-import type { ApiError } from '../api/ApiError.ts';
-import { call, operationPath } from '../api/call.ts';
 
 /** The ERP's API keys (issue 18, docs/integration.md): an administrator's list, create and revoke. */
 

@@ -1,13 +1,9 @@
 import { bookingApi, contactApi, shipmentPlanningApi } from '@lms/domain';
+import { EntityDetailPage, EntityListPage, useUrlState } from '@lms/entity-pages';
+import { carriedBooking, fixtureId, mock, nextHandler } from '@lms/testing';
+import { entityStories, escapeRegExp, firstCellText } from '@lms/testing/stories';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
-import { fixtureId } from '../mocks/fixtures.ts';
-import { mock, nextHandler } from '../mocks/mock.ts';
-import { EntityDetailPage } from '../pages/EntityDetailPage.tsx';
-import { EntityListPage } from '../pages/EntityListPage.tsx';
-import { useUrlState } from '../pages/searchParams.tsx';
-import { carriedBooking } from '../shipmentPlanning/planningMocks.ts';
-import { entityStories, escapeRegExp, firstCellText } from '../stories/entityStories.tsx';
 
 const booking = entityStories('bookingReport');
 

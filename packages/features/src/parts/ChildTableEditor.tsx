@@ -1,11 +1,8 @@
 import { Button, Icon } from '@lms/design-system';
 import { type ChildDef, phrase } from '@lms/domain';
+import { ChildRows, FieldControl, FieldGrid, type FormMode, FormSection } from '@lms/entity-pages';
 import { useField } from 'react-final-form';
 import styled from 'styled-components';
-import { FieldGrid, FormSection } from '../form/EntityFormFields.tsx';
-import { FieldControl } from '../form/FieldControl.tsx';
-import type { FormMode } from '../form/formValidation.ts';
-import { ChildRows } from '../pages/RecordFields.tsx';
 
 /**
  * The rows of a child table edited with their parent (branch's per-vehicle-type settings,

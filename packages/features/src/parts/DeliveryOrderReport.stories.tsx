@@ -1,7 +1,7 @@
+import type { EntityListPage } from '@lms/entity-pages';
+import { entityStories, firstCellText } from '@lms/testing/stories';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect } from 'storybook/test';
-import type { EntityListPage } from '../pages/EntityListPage.tsx';
-import { entityStories, firstCellText } from '../stories/entityStories.tsx';
 
 const doReport = entityStories('deliveryOrderReport');
 

@@ -1,12 +1,10 @@
 import { documentsApi } from '@lms/domain';
+import { EntityDetailPage, type EntityListPage } from '@lms/entity-pages';
+import { fixtureId, mock, refusal } from '@lms/testing';
+import { entityStories } from '@lms/testing/stories';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { HttpResponse } from 'msw';
 import { expect, screen, spyOn, userEvent, waitFor, within } from 'storybook/test';
-import { fixtureId } from '../mocks/fixtures.ts';
-import { mock, refusal } from '../mocks/mock.ts';
-import { EntityDetailPage } from '../pages/EntityDetailPage.tsx';
-import type { EntityListPage } from '../pages/EntityListPage.tsx';
-import { entityStories } from '../stories/entityStories.tsx';
 
 /**
  * "พิมพ์" (docs/documents.md): a record prints its own document; the picked rows of a list print

@@ -8,11 +8,14 @@ import {
   MESSAGES,
   printText,
 } from '@lms/domain';
+import {
+  ApiError,
+  callForBytes,
+  type RecordPartProps,
+  type SelectionPartProps,
+  useBranchScope,
+} from '@lms/entity-pages';
 import { useState } from 'react';
-import { ApiError } from '../api/ApiError.ts';
-import { useBranchScope } from '../api/branchScope.ts';
-import { callForBytes } from '../api/call.ts';
-import type { RecordPartProps, SelectionPartProps } from '../slots/types.ts';
 
 /** Keeps a PDF's blob URL alive long enough for the new tab's viewer to read it. */
 const BLOB_URL_LIFETIME_MS = 60_000;

@@ -1,14 +1,12 @@
 import { designSystemMessages } from '@lms/design-system';
 import { privacyApi } from '@lms/domain';
+import { EntityDetailPage, type EntityListPage } from '@lms/entity-pages';
+import { fixtureId, mock, refusal } from '@lms/testing';
+import { entityStories } from '@lms/testing/stories';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { HttpResponse } from 'msw';
 import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
-import { fixtureId } from '../mocks/fixtures.ts';
-import { mock, refusal } from '../mocks/mock.ts';
-import { EntityDetailPage } from '../pages/EntityDetailPage.tsx';
-import type { EntityListPage } from '../pages/EntityListPage.tsx';
 import { privacyText } from '../privacy/privacyText.ts';
-import { entityStories } from '../stories/entityStories.tsx';
 
 const shipTo = entityStories('shipTo');
 

@@ -8,17 +8,19 @@ import {
   toFieldErrors,
   vehicleDateSlot,
 } from '@lms/domain';
+import {
+  ApiError,
+  type EntityParts,
+  FieldControl,
+  FieldGrid,
+  toFormErrors,
+  useEntityMutations,
+  useEntityOptions,
+  useSession,
+} from '@lms/entity-pages';
 import { useId, useState } from 'react';
 import { Form } from 'react-final-form';
 import styled from 'styled-components';
-import { ApiError } from '../api/ApiError.ts';
-import { useEntityOptions } from '../data/useEntityData.ts';
-import { useEntityMutations } from '../data/useEntityMutations.ts';
-import { FieldGrid } from '../form/EntityFormFields.tsx';
-import { FieldControl } from '../form/FieldControl.tsx';
-import { toFormErrors } from '../form/formValidation.ts';
-import { useSession } from '../session/SessionContext.tsx';
-import type { EntityParts } from '../slots/types.ts';
 import { ChildTableEditor } from './ChildTableEditor.tsx';
 import { type GenerationInput, generateSlots, generationErrors, slotTemplate } from './slotGeneration.ts';
 

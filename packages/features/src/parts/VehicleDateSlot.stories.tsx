@@ -1,7 +1,7 @@
+import type { EntityListPage } from '@lms/entity-pages';
+import { entityStories } from '@lms/testing/stories';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, screen, userEvent, within } from 'storybook/test';
-import type { EntityListPage } from '../pages/EntityListPage.tsx';
-import { entityStories } from '../stories/entityStories.tsx';
 
 const slot = entityStories('vehicleDateSlot');
 

@@ -1,10 +1,14 @@
 import { appRoleGroup, rolePickerGroups } from '@lms/domain';
+import {
+  CheckboxField,
+  type EntityParts,
+  type FormPartProps,
+  FormSection,
+  formatRaw,
+  ReadOnlyField,
+} from '@lms/entity-pages';
 import { useField } from 'react-final-form';
 import styled from 'styled-components';
-import { CheckboxField, ReadOnlyField } from '../form/controls.tsx';
-import { FormSection } from '../form/EntityFormFields.tsx';
-import { formatRaw } from '../pages/formatValue.ts';
-import type { EntityParts, FormPartProps } from '../slots/types.ts';
 
 /** appRoleGroup: the role catalogue as checkboxes grouped by what they guard (`rolePickerGroups`). */
 

@@ -1,15 +1,18 @@
 import { Button, ConfirmDialog, FormDialog, Icon, useSnackbar } from '@lms/design-system';
 import { appUserApi, recordLabel } from '@lms/domain';
+import {
+  ApiError,
+  call,
+  type EntityParts,
+  type EntityRecord,
+  Reason,
+  type RecordPartProps,
+  useApi,
+  useEntityMutations,
+  useSession,
+} from '@lms/entity-pages';
 import { useState } from 'react';
 import styled from 'styled-components';
-import { useApi } from '../api/ApiContext.tsx';
-import { ApiError } from '../api/ApiError.ts';
-import { call } from '../api/call.ts';
-import type { EntityRecord } from '../data/entityKeys.ts';
-import { useEntityMutations } from '../data/useEntityMutations.ts';
-import { Reason } from '../pages/PageHeader.tsx';
-import { useSession } from '../session/SessionContext.tsx';
-import type { EntityParts, RecordPartProps } from '../slots/types.ts';
 
 /** appUser: the temporary password is shown once (after create, after a reset) and never again. */
 

@@ -1,8 +1,7 @@
+import { type EntityParts, type RecordPartProps, useEntityMutations } from '@lms/entity-pages';
 import { BookingActions } from '../booking/shared/BookingActions.tsx';
 import { MessageStateBadge } from '../contact/MessageStateBadge.tsx';
-import { useEntityMutations } from '../data/useEntityMutations.ts';
 import { BookingShipments } from '../shipmentPlanning/BookingShipments.tsx';
-import type { EntityParts, RecordPartProps } from '../slots/types.ts';
 import { ReadOnlyChildSections } from './childSections.tsx';
 import { PrintRecord, PrintSelected } from './PrintMenu.tsx';
 

@@ -1,4 +1,4 @@
-import type { FormPartProps } from '../slots/types.ts';
+import type { FormPartProps } from '@lms/entity-pages';
 import { ChildTableEditor } from './ChildTableEditor.tsx';
 
 /** Every child table of the entity, edited with the generic editor (branch settings). */

@@ -1,6 +1,6 @@
 import type { EntityDef } from '@lms/domain';
+import type { EntityParts, PartsRegistry } from '@lms/entity-pages';
 import { ExportPersonalDataAction } from '../privacy/ExportPersonalDataAction.tsx';
-import type { EntityParts, PartsRegistry } from '../slots/types.ts';
 import { appRoleGroupParts } from './appRoleGroupParts.tsx';
 import { appUserParts } from './appUserParts.tsx';
 import { bookingReportParts } from './bookingReportParts.tsx';

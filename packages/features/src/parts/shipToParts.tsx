@@ -1,12 +1,15 @@
 import { Button, ConfirmDialog, useSnackbar } from '@lms/design-system';
 import { messagesOfError, privacyApi, recordLabel } from '@lms/domain';
+import {
+  call,
+  type EntityParts,
+  type RecordPartProps,
+  useApi,
+  useEntityMutations,
+  useSession,
+} from '@lms/entity-pages';
 import { useState } from 'react';
-import { useApi } from '../api/ApiContext.tsx';
-import { call } from '../api/call.ts';
-import { useEntityMutations } from '../data/useEntityMutations.ts';
 import { ExportPersonalDataAction } from '../privacy/ExportPersonalDataAction.tsx';
-import { useSession } from '../session/SessionContext.tsx';
-import type { EntityParts, RecordPartProps } from '../slots/types.ts';
 
 /**
  * PDPA (docs/privacy.md): erase a ship-to's phone and LINE id at the customer's request. Its

@@ -1,10 +1,14 @@
 import { shipment, shipmentStages, stageFieldNames, stageOrderViolations } from '@lms/domain';
+import {
+  type EntityParts,
+  FieldControl,
+  type FormPartProps,
+  FormSection,
+  type RecordPartProps,
+  useEntityMutations,
+} from '@lms/entity-pages';
 import styled from 'styled-components';
-import { useEntityMutations } from '../data/useEntityMutations.ts';
-import { FormSection } from '../form/EntityFormFields.tsx';
-import { FieldControl } from '../form/FieldControl.tsx';
 import { StageTaps } from '../shipmentPlanning/StageTaps.tsx';
-import type { EntityParts, FormPartProps, RecordPartProps } from '../slots/types.ts';
 import { PrintRecord, PrintSelected } from './PrintMenu.tsx';
 
 /** Shipment: the plan/actual date and time of each stage grouped as one row per stage. */

@@ -1,10 +1,16 @@
 import { type BanDayPattern, bannedWeekdaysOf, truckBanConfig } from '@lms/domain';
+import {
+  CheckboxField,
+  type EntityParts,
+  type FormPartProps,
+  FormSection,
+  ReadOnlyField,
+  SelectField,
+  toFieldOptions,
+  weekdayLabels,
+} from '@lms/entity-pages';
 import { useField } from 'react-final-form';
 import styled from 'styled-components';
-import { CheckboxField, ReadOnlyField, SelectField, toFieldOptions } from '../form/controls.tsx';
-import { FormSection } from '../form/EntityFormFields.tsx';
-import { weekdayLabels } from '../pages/formatValue.ts';
-import type { EntityParts, FormPartProps } from '../slots/types.ts';
 
 /** Truck ban: the day pattern with a weekday picker that only matters for "choose days" (CUSTOM). */
 

@@ -1,10 +1,6 @@
 import { Button, useSnackbar } from '@lms/design-system';
 import { featureRoles, messagesOfError, privacyApi, recordLabel } from '@lms/domain';
-import { useApi } from '../api/ApiContext.tsx';
-import { callForBytes } from '../api/call.ts';
-import { saveBlob } from '../api/download.ts';
-import { useSession } from '../session/SessionContext.tsx';
-import type { RecordPartProps } from '../slots/types.ts';
+import { callForBytes, type RecordPartProps, saveBlob, useApi, useSession } from '@lms/entity-pages';
 import { privacyText as text } from './privacyText.ts';
 
 /**

@@ -1,10 +1,10 @@
 import { designSystemMessages } from '@lms/design-system';
 import { type AccessLogEntry, personalDataActionLabels, privacyApi, ROLE_ADMIN } from '@lms/domain';
+import { mock, neverAnswered, refusal } from '@lms/testing';
+import { PageHarness } from '@lms/testing/stories';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { HttpResponse } from 'msw';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
-import { mock, neverAnswered, refusal } from '../mocks/mock.ts';
-import { PageHarness } from '../stories/PageHarness.tsx';
 import { PersonalDataAccessPage } from './PersonalDataAccessPage.tsx';
 import { privacyText as text } from './privacyText.ts';
 

@@ -19,14 +19,19 @@ import {
   personalDataActions,
   privacyApi,
 } from '@lms/domain';
+import {
+  type ApiError,
+  call,
+  callForBytes,
+  operationPath,
+  Page,
+  PageHeader,
+  saveBlob,
+  useApi,
+} from '@lms/entity-pages';
 import { useState } from 'react';
 import styled from 'styled-components';
 import useSWR from 'swr';
-import { useApi } from '../api/ApiContext.tsx';
-import type { ApiError } from '../api/ApiError.ts';
-import { call, callForBytes, operationPath } from '../api/call.ts';
-import { saveBlob } from '../api/download.ts';
-import { Page, PageHeader } from '../pages/PageHeader.tsx';
 import { privacyText as text } from './privacyText.ts';
 
 /** The entities that hold personal data: the log speaks only of them. */

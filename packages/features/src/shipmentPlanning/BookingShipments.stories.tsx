@@ -1,11 +1,17 @@
 import { shipmentPlanningApi } from '@lms/domain';
+import {
+  carriedBooking,
+  fixtureId,
+  type MockAnswer,
+  mock,
+  neverAnswered,
+  nextHandler,
+  refusal,
+} from '@lms/testing';
+import { PageHarness } from '@lms/testing/stories';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
-import { fixtureId } from '../mocks/fixtures.ts';
-import { type MockAnswer, mock, neverAnswered, nextHandler, refusal } from '../mocks/mock.ts';
-import { PageHarness } from '../stories/PageHarness.tsx';
 import { BookingShipments } from './BookingShipments.tsx';
-import { carriedBooking } from './planningMocks.ts';
 
 const bookingId = fixtureId('bookingReport', 1);
 

@@ -6,11 +6,9 @@ import {
   shipmentPlanningApi,
   shipmentStages,
 } from '@lms/domain';
+import { type ApiError, call, useBranchScope } from '@lms/entity-pages';
 import styled from 'styled-components';
 import useSWR from 'swr';
-import type { ApiError } from '../api/ApiError.ts';
-import { useBranchScope } from '../api/branchScope.ts';
-import { call } from '../api/call.ts';
 import { thaiDay } from '../booking/shared/format.ts';
 
 type StageRow = BookingShipment['stages'][number];

@@ -1,8 +1,8 @@
 import { Alert, Button, DateField, SelectField } from '@lms/design-system';
 import { featureRoles } from '@lms/domain';
+import { useSession } from '@lms/entity-pages';
 import styled from 'styled-components';
 import { FieldRow, Messages, Panel } from '../booking/shared/layout.tsx';
-import { useSession } from '../session/SessionContext.tsx';
 import type { SlotPlanning } from './useSlotPlanning.ts';
 
 /** Only SHIPMENT edit (and admin) confirms; both roles plan and try moves. */

@@ -1,6 +1,6 @@
+import { plannedSlot } from '@lms/testing';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect } from 'storybook/test';
-import { plannedSlot } from './planningMocks.ts';
 import { RouteMap } from './RouteMap.tsx';
 
 /** The plan's routes on the map (no tiles in stories: no internet). */

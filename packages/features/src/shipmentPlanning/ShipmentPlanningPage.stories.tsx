@@ -1,10 +1,4 @@
 import { ROLE_ADMIN, readRoleOf, shipmentPlanningApi } from '@lms/domain';
-import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, userEvent, waitFor, within } from 'storybook/test';
-import { STORY_TODAY } from '../booking/mocks/bookingFixtures.ts';
-import { callRecorder } from '../booking/mocks/storyHarness.tsx';
-import { requestPath } from '../mocks/mock.ts';
-import { PageHarness } from '../stories/PageHarness.tsx';
 import {
   confirmedSlot,
   emptySlot,
@@ -13,7 +7,12 @@ import {
   plannedSlot,
   planningHandlers,
   REFUSED_MOVE,
-} from './planningMocks.ts';
+  requestPath,
+  STORY_TODAY,
+} from '@lms/testing';
+import { callRecorder, PageHarness } from '@lms/testing/stories';
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { ShipmentPlanningPage } from './ShipmentPlanningPage.tsx';
 
 const recorder = callRecorder();

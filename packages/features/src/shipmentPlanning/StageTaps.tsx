@@ -8,13 +8,9 @@ import {
   shipmentStages,
   stageFieldNames,
 } from '@lms/domain';
+import { ApiError, call, type EntityRecord, useApi, useSession } from '@lms/entity-pages';
 import { useCallback, useEffect, useState } from 'react';
 import styled from 'styled-components';
-import { useApi } from '../api/ApiContext.tsx';
-import { ApiError } from '../api/ApiError.ts';
-import { call } from '../api/call.ts';
-import type { EntityRecord } from '../data/entityKeys.ts';
-import { useSession } from '../session/SessionContext.tsx';
 import {
   enqueueTap,
   flushTaps,

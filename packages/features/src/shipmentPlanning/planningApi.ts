@@ -1,7 +1,6 @@
 import { type Body, shipmentPlanningApi as contract, tripsOf } from '@lms/domain';
+import { call, useBranchScope } from '@lms/entity-pages';
 import { useMemo } from 'react';
-import { useBranchScope } from '../api/branchScope.ts';
-import { call } from '../api/call.ts';
 
 /** SWR keys of the planning screen; the branch is in every key. */
 export const planningKeys = {

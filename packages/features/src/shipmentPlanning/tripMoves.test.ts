@@ -1,7 +1,6 @@
 import { tripsOf } from '@lms/domain';
+import { fixtureId, plannedSlot } from '@lms/testing';
 import { describe, expect, it } from 'vitest';
-import { fixtureId } from '../mocks/fixtures.ts';
-import { plannedSlot } from './planningMocks.ts';
 import { dropped, movedUp, onto, type Trips, withDriver, without } from './tripMoves.ts';
 
 // The story's plan: truck 1 carries bookings 1 then 2, truck 2 booking 3, truck 3 has no trip.

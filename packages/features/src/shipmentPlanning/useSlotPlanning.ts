@@ -1,8 +1,8 @@
 import { useSnackbar } from '@lms/design-system';
 import { messagesOfError, type SlotPlan } from '@lms/domain';
+import type { ApiError } from '@lms/entity-pages';
 import { useState } from 'react';
 import useSWR from 'swr';
-import type { ApiError } from '../api/ApiError.ts';
 import { isoOf } from '../booking/shared/format.ts';
 import { planningKeys, tripsOf, usePlanningApi } from './planningApi.ts';
 import type { Trips } from './tripMoves.ts';

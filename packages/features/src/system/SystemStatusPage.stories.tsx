@@ -1,7 +1,7 @@
 import { type Answer, healthApi } from '@lms/domain';
+import { mock, neverAnswered, refusal } from '@lms/testing';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor } from 'storybook/test';
-import { mock, neverAnswered, refusal } from '../mocks/mock.ts';
 import { SystemStatusPage } from './SystemStatusPage.tsx';
 
 const healthy: Answer<typeof healthApi.health> = {

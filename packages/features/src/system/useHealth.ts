@@ -1,8 +1,6 @@
 import { type Answer, healthApi } from '@lms/domain';
+import { type ApiError, call, operationPath, useApi } from '@lms/entity-pages';
 import useSWR from 'swr';
-import { useApi } from '../api/ApiContext.tsx';
-import type { ApiError } from '../api/ApiError.ts';
-import { call, operationPath } from '../api/call.ts';
 
 export type Health = Answer<typeof healthApi.health>;
 

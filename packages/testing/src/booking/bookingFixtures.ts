@@ -1,18 +1,19 @@
-import { addDays, entityByName, type RuleCode } from '@lms/domain';
-import { FIXTURE_BRANCH_ID, type FixtureRecord, fixtureId, fixtureRecord } from '../../mocks/fixtures.ts';
-
-import type {
-  Allocation,
-  BookingOption,
-  BookingRequest,
-  DayStatus,
-  DraftAllocation,
-  EvaluatedAllocation,
-  SlotChoice,
-  SlotChoices,
-  Suggestion,
-  WhyNot,
-} from '../shared/types.ts';
+import {
+  type Allocation,
+  addDays,
+  type BookingOption,
+  type BookingRequest,
+  type DayStatus,
+  type DraftAllocation,
+  type EvaluatedAllocation,
+  entityByName,
+  type RuleCode,
+  type SlotChoice,
+  type SlotChoices,
+  type Suggestion,
+  type WhyNot,
+} from '@lms/domain';
+import { FIXTURE_BRANCH_ID, type FixtureRecord, fixtureId, fixtureRecord } from '../mocks/fixtures.ts';
 
 /** Story data for the booking screens: fixed days (today 2025-01-06, a Monday), no randomness. */
 

@@ -1,15 +1,15 @@
-import { bookingApi } from '@lms/domain';
+import {
+  type BookingOption,
+  bookingApi,
+  type ConfirmConflict,
+  type DraftAllocation,
+  type DraftAnswer,
+  type Suggestion,
+} from '@lms/domain';
 import { delay, type HttpHandler, HttpResponse } from 'msw';
-import type { FixtureRecord } from '../../mocks/fixtures.ts';
-import { fieldRefusal, mock } from '../../mocks/mock.ts';
-import { mockEntityApi } from '../../mocks/mockApi.ts';
-import type {
-  BookingOption,
-  ConfirmConflict,
-  DraftAllocation,
-  DraftAnswer,
-  Suggestion,
-} from '../shared/types.ts';
+import type { FixtureRecord } from '../mocks/fixtures.ts';
+import { fieldRefusal, mock } from '../mocks/mock.ts';
+import { mockEntityApi } from '../mocks/mockApi.ts';
 import {
   BOOKING_ID,
   bookingDeliveryOrders,

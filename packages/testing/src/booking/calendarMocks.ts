@@ -1,5 +1,7 @@
 import {
   bookingApi,
+  type CalendarCell,
+  type CellBooking,
   calendarApi,
   calendarRangeProblem,
   contactApi,
@@ -9,13 +11,13 @@ import {
   entityApi,
   entityByName,
   type HistoryEntry,
+  type PlacedBooking,
   resendMessages,
 } from '@lms/domain';
 import type { HttpHandler } from 'msw';
-import { entityHandlers } from '../../mocks/entityHandlers.ts';
-import { FIXTURE_BRANCH_ID, fixtureId } from '../../mocks/fixtures.ts';
-import { mock, refusal } from '../../mocks/mock.ts';
-import type { CalendarCell, CellBooking, PlacedBooking } from '../shared/types.ts';
+import { entityHandlers } from '../mocks/entityHandlers.ts';
+import { FIXTURE_BRANCH_ID, fixtureId } from '../mocks/fixtures.ts';
+import { mock, refusal } from '../mocks/mock.ts';
 import { BOOKING_ID } from './bookingFixtures.ts';
 
 export type CalendarFill = 'empty' | 'full' | 'mixed';

@@ -1,8 +1,7 @@
 import { ROLE_ADMIN } from '@lms/domain';
+import { DoBookingWizard, type WizardStep } from '@lms/features/booking';
 import { useState } from 'react';
-import { PageHarness } from '../../stories/PageHarness.tsx';
-import type { WizardStep } from '../shared/types.ts';
-import { DoBookingWizard } from '../wizard/DoBookingWizard.tsx';
+import { PageHarness } from '../stories/PageHarness.tsx';
 import { STORY_TODAY } from './bookingFixtures.ts';
 
 /** The wizard as the host would drive it: step and draft id in "URL" state, shown for the play functions. */

@@ -1,4 +1,4 @@
-import type { Fix, GeolocationAdapter } from './geolocation.ts';
+import type { Fix, GeolocationAdapter } from '@lms/features/demo';
 
 /** A scripted stand-in for `navigator.geolocation` (stories, tests): no real device, no timing. */
 export interface FakeGeolocation extends GeolocationAdapter {

@@ -7,7 +7,7 @@ import {
   type PlannerHome,
 } from '@lms/domain';
 import { delay, type HttpHandler } from 'msw';
-import { calendarCells } from '../booking/mocks/calendarMocks.ts';
+import { calendarCells } from '../booking/calendarMocks.ts';
 import { mock, refusal } from '../mocks/mock.ts';
 
 /** The home's answers for stories: a Monday (6 Jan 2025) of a busy branch, or nothing to do. */

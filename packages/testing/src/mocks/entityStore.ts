@@ -7,7 +7,7 @@ import {
   recordLabel,
   refLabelName,
 } from '@lms/domain';
-import type { HistoryEntry } from '../data/entityKeys.ts';
+import type { HistoryEntry } from '@lms/entity-pages';
 import { type FixtureRecord, fixtureId, fixtureRecord } from './fixtures.ts';
 
 /** An in-memory table of one entity for the MSW handlers: the server's list semantics, in small. */

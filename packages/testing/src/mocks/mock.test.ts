@@ -8,10 +8,9 @@ import {
   type Operation,
   savedViewsApi,
 } from '@lms/domain';
+import { call, callWithForm, createApiClient } from '@lms/entity-pages';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { call, callWithForm } from '../api/call.ts';
-import { createApiClient } from '../api/client.ts';
 import { mock, nextHandler, queryOf, refusal } from './mock.ts';
 
 // The mocks answer the page's own origin (`/api/…`), as in the stories' browser.

@@ -1,6 +1,5 @@
-import type { Answer, HasPart, Operation, RequestPart } from '@lms/domain';
+import { type Answer, type HasPart, type Operation, pathOf, type RequestPart } from '@lms/domain';
 import { type DefaultBodyType, delay, type HttpHandler, HttpResponse, http, type PathParams } from 'msw';
-import { operationPath } from '../api/call.ts';
 
 /**
  * A story's or a test's answer to one operation of the contract (docs/architecture.md "The API
@@ -101,7 +100,7 @@ export function requestPath<O extends Operation>(
   operation: O,
   ...params: HasPart<O, 'params'> extends true ? [params: RequestPart<O, 'params'>] : []
 ): string {
-  return `${API_BASE}${operationPath(operation, ...params)}`;
+  return `${API_BASE}${pathOf(operation, params[0] as Readonly<Record<string, string>> | undefined)}`;
 }
 
 /** An answer that never comes: the page stays in its loading state. */

@@ -1,13 +1,17 @@
 import { SnackbarProvider } from '@lms/design-system';
 import { type EntityDef, ROLE_ADMIN } from '@lms/domain';
+import {
+  EntityPartsProvider,
+  memorySearchParams,
+  type OpenBookingEvents,
+  SearchParamsProvider,
+  SessionProvider,
+  type SessionUser,
+} from '@lms/entity-pages';
+import { partsFor } from '@lms/features/parts';
 import type { ReactNode } from 'react';
 import { useMemo } from 'react';
-import type { OpenBookingEvents } from '../api/useServerEvents.ts';
 import { FIXTURE_BRANCH_ID } from '../mocks/fixtures.ts';
-import { memorySearchParams, SearchParamsProvider } from '../pages/searchParams.tsx';
-import { partsFor } from '../parts/registry.ts';
-import { SessionProvider, type SessionUser } from '../session/SessionContext.tsx';
-import { EntityPartsProvider } from '../slots/EntityPartsContext.tsx';
 
 /** A signed-in user for stories: admin by default, or exactly the given roles. */
 export function storyUser(roles: readonly string[] = [ROLE_ADMIN]): SessionUser {

@@ -9,17 +9,14 @@ import {
   resolveEntity,
   schemaFor,
 } from '@lms/domain';
+import { EntityDetailPage, EntityListPage, formatField, type OpenBookingEvents } from '@lms/entity-pages';
 import type { Decorator, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
-import type { OpenBookingEvents } from '../api/useServerEvents.ts';
 import { STALE_MESSAGE } from '../mocks/entityHandlers.ts';
 import { fixtureId, fixtureRecord } from '../mocks/fixtures.ts';
 import { type MockRequest, mockEntityApi } from '../mocks/index.ts';
 import { fieldRefusal, mock, neverAnswered, refusal, requestPath } from '../mocks/mock.ts';
-import { EntityDetailPage } from '../pages/EntityDetailPage.tsx';
-import { EntityListPage } from '../pages/EntityListPage.tsx';
-import { formatField } from '../pages/formatValue.ts';
 import { PageHarness, readOnlyRoles } from './PageHarness.tsx';
 
 /**

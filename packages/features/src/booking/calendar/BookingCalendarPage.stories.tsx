@@ -1,20 +1,20 @@
 import { designSystemMessages } from '@lms/design-system';
 import { calendarApi, ROLE_ADMIN, ROLE_BOOKING_CHANGE_CALL_STATUS, resendMessages } from '@lms/domain';
-import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, userEvent, waitFor, within } from 'storybook/test';
-import { requestPath } from '../../mocks/mock.ts';
-import { useUrlState } from '../../pages/searchParams.tsx';
-import { PageHarness } from '../../stories/PageHarness.tsx';
-import { BOOKING_ID, STORY_TODAY } from '../mocks/bookingFixtures.ts';
+import { useUrlState } from '@lms/entity-pages';
 import {
   BAN_REASON,
+  BOOKING_ID,
   CAPACITY_REASON,
   calendarHandlers,
   cellBookingsFixture,
   fakeEventStream,
   placedFixture,
-} from '../mocks/calendarMocks.ts';
-import { callRecorder } from '../mocks/storyHarness.tsx';
+  requestPath,
+  STORY_TODAY,
+} from '@lms/testing';
+import { callRecorder, PageHarness } from '@lms/testing/stories';
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { BookingCalendarPage } from './BookingCalendarPage.tsx';
 
 const recorder = callRecorder();

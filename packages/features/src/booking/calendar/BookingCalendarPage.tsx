@@ -8,13 +8,10 @@ import {
   type VisibleRange,
 } from '@lms/design-system';
 import { addDays } from '@lms/domain';
+import { type ApiError, useCanBook, useEntityOptions, useUrlState } from '@lms/entity-pages';
 import { useState } from 'react';
 import styled from 'styled-components';
 import useSWR, { useSWRConfig } from 'swr';
-import type { ApiError } from '../../api/ApiError.ts';
-import { useEntityOptions } from '../../data/useEntityData.ts';
-import { useUrlState } from '../../pages/searchParams.tsx';
-import { useCanBook } from '../../session/SessionContext.tsx';
 import { bookingKeys, type CalendarQuery, type CellRef, useBookingApi } from '../shared/bookingApi.ts';
 import { dateOf, hours, isoOf, kg, m3, percent, thaiDay } from '../shared/format.ts';
 import { Messages, Panel, Stack, TableScroll } from '../shared/layout.tsx';

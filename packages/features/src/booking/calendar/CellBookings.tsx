@@ -1,7 +1,7 @@
 import { Alert, Button } from '@lms/design-system';
+import type { ApiError } from '@lms/entity-pages';
 import styled from 'styled-components';
 import useSWR from 'swr';
-import type { ApiError } from '../../api/ApiError.ts';
 import { MessageStateBadge } from '../../contact/MessageStateBadge.tsx';
 import { BookingActions } from '../shared/BookingActions.tsx';
 import { bookingKeys, type CellRef, useBookingApi } from '../shared/bookingApi.ts';

@@ -1,9 +1,9 @@
 import { Alert, Button, FormDialog, SelectField, useSnackbar } from '@lms/design-system';
 import { addDays, type CellPlace, messagesOfError, type RescheduleVerdict } from '@lms/domain';
+import type { ApiError } from '@lms/entity-pages';
 import { useCallback, useState } from 'react';
 import styled from 'styled-components';
 import useSWR from 'swr';
-import type { ApiError } from '../../api/ApiError.ts';
 import { bookingKeys, useBookingApi } from '../shared/bookingApi.ts';
 import { thaiDay } from '../shared/format.ts';
 import { Messages } from '../shared/layout.tsx';

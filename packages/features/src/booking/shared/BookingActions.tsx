@@ -1,9 +1,8 @@
 import { Button, ConfirmDialog, SelectField, TextArea, useSnackbar } from '@lms/design-system';
 import { callStatusOptions, entityByName, messagesOfError } from '@lms/domain';
+import { HistoryList, useCanBook, useSession } from '@lms/entity-pages';
 import { useState } from 'react';
 import styled from 'styled-components';
-import { HistoryList } from '../../pages/HistoryList.tsx';
-import { useCanBook, useSession } from '../../session/SessionContext.tsx';
 import { useBookingApi } from './bookingApi.ts';
 
 type CallStatus = (typeof callStatusOptions)[number]['value'];

@@ -6,11 +6,9 @@ import {
   nullGuard,
   type Query,
 } from '@lms/domain';
+import { type ApiError, call, useBranchScope } from '@lms/entity-pages';
 import { useMemo } from 'react';
 import useSWR from 'swr';
-import type { ApiError } from '../../api/ApiError.ts';
-import { useBranchScope } from '../../api/branchScope.ts';
-import { call } from '../../api/call.ts';
 import type { BookingRequest, DraftAllocation, DraftAnswer, SlotChoices, Suggestion } from './types.ts';
 
 /** SWR keys of the booking screens; the branch is in every key. */

@@ -1,6 +1,10 @@
+import {
+  type OpenBookingEvents,
+  parseEvents,
+  type ServerSentEvent,
+  useServerEvents,
+} from '@lms/entity-pages';
 import { useRef } from 'react';
-import { parseEvents, type ServerSentEvent } from '../../api/eventStream.ts';
-import { type OpenBookingEvents, useServerEvents } from '../../api/useServerEvents.ts';
 import type { BookingEvent } from './types.ts';
 
 export type { OpenBookingEvents };

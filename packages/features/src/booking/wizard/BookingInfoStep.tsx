@@ -10,12 +10,15 @@ import {
   wrappingList,
 } from '@lms/design-system';
 import { formatDate, formatNumber, messagesOfError } from '@lms/domain';
+import {
+  DEFAULT_PAGE_SIZE,
+  type EntityRecord,
+  useCanBook,
+  useEntityList,
+  useOptionsLoader,
+} from '@lms/entity-pages';
 import { useMemo, useState } from 'react';
 import styled from 'styled-components';
-import type { EntityRecord } from '../../data/entityKeys.ts';
-import { useEntityList, useOptionsLoader } from '../../data/useEntityData.ts';
-import { DEFAULT_PAGE_SIZE } from '../../pages/useListView.ts';
-import { useCanBook } from '../../session/SessionContext.tsx';
 import { useBookingApi } from '../shared/bookingApi.ts';
 import { kg, m3, thaiDay } from '../shared/format.ts';
 import { Actions, Figure, Figures, Messages, Panel, Stack } from '../shared/layout.tsx';

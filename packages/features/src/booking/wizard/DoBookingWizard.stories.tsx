@@ -1,16 +1,18 @@
 import { bookingApi } from '@lms/domain';
-import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, userEvent, waitFor, within } from 'storybook/test';
-import { requestPath } from '../../mocks/mock.ts';
 import {
+  type BookingMockOptions,
   bookingDeliveryOrders,
+  bookingHandlers,
   DRAFT_ID,
   noFittingSlot,
+  optionAllocations,
+  requestPath,
   severalOptions,
   slotIdOf,
-} from '../mocks/bookingFixtures.ts';
-import { type BookingMockOptions, bookingHandlers, optionAllocations } from '../mocks/bookingMocks.ts';
-import { callRecorder, WizardHarness } from '../mocks/storyHarness.tsx';
+} from '@lms/testing';
+import { callRecorder, WizardHarness } from '@lms/testing/stories';
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { kg } from '../shared/format.ts';
 import { CAPACITY_GONE, KEEP_WHAT_FITS } from './SummaryStep.tsx';
 

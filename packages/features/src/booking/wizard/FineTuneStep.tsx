@@ -1,9 +1,8 @@
 import { Alert, Button } from '@lms/design-system';
 import { timeWindowLabel } from '@lms/domain';
+import { useCanBook, useEntityOptions } from '@lms/entity-pages';
 import { useEffect, useState } from 'react';
 import styled from 'styled-components';
-import { useEntityOptions } from '../../data/useEntityData.ts';
-import { useCanBook } from '../../session/SessionContext.tsx';
 import { useSlotChoices } from '../shared/bookingApi.ts';
 import { Actions, Messages, Stack } from '../shared/layout.tsx';
 import type { Allocation, SlotChoice } from '../shared/types.ts';

@@ -1,8 +1,8 @@
 import { Alert, Button, DateField } from '@lms/design-system';
 import { draftAllocationsOf, MESSAGES, messagesOfError } from '@lms/domain';
+import { useCanBook } from '@lms/entity-pages';
 import { useState } from 'react';
 import styled from 'styled-components';
-import { useCanBook } from '../../session/SessionContext.tsx';
 import { useBookingApi, useDraft, useSuggestion } from '../shared/bookingApi.ts';
 import { km, thaiDay } from '../shared/format.ts';
 import { Actions, Messages, Panel, Stack } from '../shared/layout.tsx';

@@ -1,10 +1,8 @@
 import { Alert, Button, DisabledReason } from '@lms/design-system';
 import { messagesOfError } from '@lms/domain';
+import { ApiError, useCanBook, useEntityOptions } from '@lms/entity-pages';
 import { useState } from 'react';
 import useSWR from 'swr';
-import { ApiError } from '../../api/ApiError.ts';
-import { useEntityOptions } from '../../data/useEntityData.ts';
-import { useCanBook } from '../../session/SessionContext.tsx';
 import { useBookingApi } from '../shared/bookingApi.ts';
 import { Actions, Messages, Panel, Stack, TableScroll } from '../shared/layout.tsx';
 import type { DraftAnswer } from '../shared/types.ts';

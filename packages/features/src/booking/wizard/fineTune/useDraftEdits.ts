@@ -1,6 +1,6 @@
 import { messagesOfError } from '@lms/domain';
+import { ApiError } from '@lms/entity-pages';
 import { useState } from 'react';
-import { ApiError } from '../../../api/ApiError.ts';
 import { useBookingApi, useDraft } from '../../shared/bookingApi.ts';
 import type { DraftAllocation } from '../../shared/types.ts';
 import { allocationErrors } from './draftEdits.ts';
