@@ -21,6 +21,12 @@ import type { EntityRouteDef, PageRouteDef, RouteDef } from './routeTypes.ts';
  * `entityPages`), which whatever else asks about a page (the home's links) reads too.
  */
 
+/*
+ * A route names its screen's module, one hop from route to code: a feature's screen
+ * (`@lms/features/<feature>`) directly, or, where the screen needs the host's router, session or
+ * event stream, the host's wiring in `../pages/`, which passes them to the feature's screen.
+ */
+
 // Screens shown by more than one route.
 export const EntityScreen = lazyScreen(() => import('../pages/EntityScreen.tsx').then((m) => m.EntityScreen));
 export const DoBookingScreen = lazyScreen(() =>
@@ -100,9 +106,7 @@ export const routes: readonly RouteDef[] = [
   }),
   feature('contactTemplates', {
     title: 'ข้อความถึงลูกค้า',
-    screen: lazyScreen(() =>
-      import('../pages/ContactTemplatesScreen.tsx').then((m) => m.ContactTemplatesScreen),
-    ),
+    screen: lazyScreen(() => import('@lms/features/contact').then((m) => m.ContactTemplatesPage)),
     // The customer messages' templates (docs/contact.md): the admin's only.
     menu: { group: 'settings', icon: 'file-text' },
   }),
@@ -115,14 +119,12 @@ export const routes: readonly RouteDef[] = [
   }),
   feature('apiKeys', {
     title: 'คีย์ API',
-    screen: lazyScreen(() => import('../pages/ApiKeysScreen.tsx').then((m) => m.ApiKeysScreen)),
+    screen: lazyScreen(() => import('@lms/features/integration').then((m) => m.ApiKeysPage)),
     menu: { group: 'admin', icon: 'key' },
   }),
   feature('personalDataAccess', {
     title: 'การเข้าถึงข้อมูลส่วนบุคคล',
-    screen: lazyScreen(() =>
-      import('../pages/PersonalDataAccessScreen.tsx').then((m) => m.PersonalDataAccessScreen),
-    ),
+    screen: lazyScreen(() => import('@lms/features/privacy').then((m) => m.PersonalDataAccessPage)),
     menu: { group: 'admin', icon: 'shield' },
   }),
 ];
