@@ -21,7 +21,7 @@ import { buildApp } from '../../apps/server/src/app.ts';
 import { hashPassword } from '../../apps/server/src/auth/password.ts';
 import { recordOptions } from '../../apps/server/src/crud/options.ts';
 import { findLabelledRecord, listRecords } from '../../apps/server/src/crud/repository.ts';
-import { pageRequest } from '../../apps/server/src/crud/routes.ts';
+import { pageRequest } from '../../apps/server/src/crud/requests.ts';
 import { createDatabase, databaseUrl, dropDatabase } from '../../apps/server/src/db/admin.ts';
 import { connect, type Database, migrate } from '../../apps/server/src/db/database.ts';
 import { startEmbeddedPostgres } from '../../apps/server/src/db/embedded.ts';

@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { entityByName } from '@lms/domain';
 import { recordsFromSheet } from '../../apps/server/src/import/columns.ts';
-import type { ImportSource } from '../../apps/server/src/import/importRecords.ts';
+import type { ImportSource } from '../../apps/server/src/import/options.ts';
 import { readSheet } from '../../apps/server/src/import/read.ts';
 
 const file = process.argv[2]!;

@@ -10,13 +10,16 @@ import { BookingEvents } from './booking/events.ts';
 import { bookingRoutes } from './booking/routes.ts';
 import { AppointmentLinks } from './contact/links.ts';
 import { contactMessageRoutes } from './contact/messages.ts';
+import { type Contact, messagesOnChange } from './contact/outbox.ts';
 import { providersOf } from './contact/providers.ts';
 import { enqueueReminders } from './contact/reminders.ts';
 import { appointmentRoutes } from './contact/routes.ts';
 import { type ContactSettings, contactEnabled, readContactSettings } from './contact/settings.ts';
 import { contactTemplateRoutes } from './contact/templates.ts';
+import { toCallCondition } from './contact/toCall.ts';
 import { ContactWorker } from './contact/worker.ts';
 import type { EntityExtension } from './crud/extensions.ts';
+import { namedFiltersWithoutSql, provideNamedFilter } from './crud/namedFilters.ts';
 import { entityRoutes } from './crud/routes.ts';
 import type { Database } from './db/database.ts';
 import { DatabaseListener } from './db/listener.ts';
@@ -33,9 +36,11 @@ import { registerSecurityHeaders } from './http/security.ts';
 import { registerWebApp } from './http/webApp.ts';
 import { importRoutes } from './import/routes.ts';
 import { apiKeyRoutes } from './integration/apiKeyRoutes.ts';
+import { apiKeyResolver } from './integration/apiKeys.ts';
 import { integrationEntity, integrationRoutes } from './integration/routes.ts';
 import { presenceRoutes } from './presence/presence.ts';
 import { shipToExtension } from './privacy/eraseContact.ts';
+import { personalDataMask } from './privacy/personalDataMask.ts';
 import { PURGE_EVERY_MS, purgeExpired, type Retention } from './privacy/retention.ts';
 import { privacyRoutes } from './privacy/routes.ts';
 import { accountRoutes } from './routes/account.ts';
@@ -75,8 +80,14 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Every API route with its declared access rule (the access matrix test walks it). */
     apiRoutes: RegisteredRoute[];
-    auth: AuthContext;
+    auth: AppContext;
   }
+}
+
+/** The routes' shared services, and the features' own the app wires (customer messages). */
+export interface AppContext extends AuthContext {
+  /** Customer messages and appointment links (docs/contact.md); messages only when a provider is set. */
+  readonly contact: Contact;
 }
 
 /**
@@ -100,7 +111,15 @@ const extensions: Record<string, EntityExtension> = {
   shipment: shipmentExtension,
 };
 
+/** The features' SQL of the named filters the declarations list; a declared one without SQL stops the start. */
+function provideNamedFilters(): void {
+  provideNamedFilter('bookingReport', 'toCall', toCallCondition);
+  const missing = namedFiltersWithoutSql();
+  if (missing.length) throw new Error(`No SQL for the named filters ${missing.join(', ')}`);
+}
+
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  provideNamedFilters();
   const app = Fastify({
     logger: options.logger ?? false,
     genReqId: () => randomUUID(),
@@ -114,7 +133,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerInputChecks(app);
   await registerSecurityHeaders(app);
   acceptEmptyJsonBodies(app);
-  const ctx: AuthContext = {
+  const ctx: AppContext = {
     db: options.db,
     tokens: await TokenService.create(options.db),
     principals: new PrincipalStore(options.db),
@@ -148,7 +167,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   app.decorate('apiRoutes', [] as RegisteredRoute[]);
   app.decorate('auth', ctx);
-  registerAccessControl(app, ctx.tokens, ctx.principals, app.apiRoutes);
+  registerAccessControl(app, ctx.tokens, ctx.principals, app.apiRoutes, [apiKeyResolver(options.db)]);
   await registerOpenApi(app);
 
   await app.register(
@@ -156,10 +175,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(healthRoutes(options.db));
       await api.register(authRoutes(ctx));
       await api.register(accountRoutes(ctx));
-      await api.register(bookingRoutes(ctx, events));
+      await api.register(bookingRoutes(ctx, events, messagesOnChange(ctx.contact)));
       await api.register(homeRoutes(ctx));
-      await api.register(appointmentRoutes(ctx));
-      await api.register(contactMessageRoutes(ctx));
+      await api.register(appointmentRoutes(ctx, ctx.contact));
+      await api.register(contactMessageRoutes(ctx, ctx.contact));
       await api.register(contactTemplateRoutes(ctx));
       await api.register(privacyRoutes(ctx));
       await api.register(shipmentPlanningRoutes(ctx));
@@ -171,7 +190,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(locationTrackingRoutes(ctx, listener));
       await api.register(apiKeyRoutes(ctx));
       for (const entity of entities.filter(hasGenericRoutes)) {
-        await api.register(entityRoutes(entity, ctx, extensions[entity.name]));
+        await api.register(
+          entityRoutes(entity, ctx, { extension: extensions[entity.name], mask: personalDataMask }),
+        );
         if (integrationEntity(entity)) await api.register(integrationRoutes(entity, ctx));
       }
       await api.register(importRoutes(ctx, extensions));
@@ -190,7 +211,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 }
 
 /** The retention purge (docs/privacy.md): at start, then hourly; a failure waits for the next round. */
-function startPurge(app: FastifyInstance, ctx: AuthContext, retention: Retention | undefined): void {
+function startPurge(app: FastifyInstance, ctx: AppContext, retention: Retention | undefined): void {
   if (!retention) return;
   const purge = () =>
     purgeExpired(ctx.db, retention)
@@ -208,7 +229,7 @@ function startPurge(app: FastifyInstance, ctx: AuthContext, retention: Retention
 }
 
 /** The outbox worker runs beside the API when some provider is configured (docs/contact.md). */
-function startContactWorker(app: FastifyInstance, ctx: AuthContext, options: AppOptions): void {
+function startContactWorker(app: FastifyInstance, ctx: AppContext, options: AppOptions): void {
   const { settings } = ctx.contact;
   if (!contactEnabled(settings) || options.contactWorker === false || !options.databaseUrl) return;
   const worker = new ContactWorker({

@@ -5,6 +5,7 @@ import { translateWriteError } from '../src/crud/pgErrors.ts';
 import type { AnyDatabase } from '../src/db/database.ts';
 import { down, up } from '../src/db/migrations/0009_coordinates.ts';
 import { hasGenericRoutes, tableOf } from '../src/entities/naming.ts';
+import { parseCsv } from '../src/seed/csv.ts';
 import { seedDemoCompany } from '../src/seed/demo.ts';
 import { coordinate } from '../src/seed/geography.ts';
 import { call, createUser, signIn } from './fixtures.ts';
@@ -71,6 +72,15 @@ describe('every seeded row reads through the API', () => {
     expect(coordinate('None', 90)).toBeNull();
     expect(coordinate('', 180)).toBeNull();
     expect(coordinate('100.5', 90)).toBeNull();
+  });
+
+  it('reads the geodata CSV with the import’s parser: a quoted field may hold a comma, "" and a line break', () => {
+    const text = '\uFEFFCODE,NAME_THAI,NOTE\r\n10,"ถนน ""ใหม่""\r\nซอย 2",a,b\n\n11,"ท่า, ทราย"\n12\n';
+    expect(parseCsv(text)).toEqual([
+      { CODE: '10', NAME_THAI: 'ถนน "ใหม่"\r\nซอย 2', NOTE: 'a' },
+      { CODE: '11', NAME_THAI: 'ท่า, ทราย', NOTE: '' },
+      { CODE: '12', NAME_THAI: '', NOTE: '' },
+    ]);
   });
 });
 

@@ -2,12 +2,17 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buffer } from 'node:stream/consumers';
+import { AwsV4Signer } from 'aws4fetch';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readFileStoreSettings, S3FileStorage, type S3Settings } from '../src/files/s3Storage.ts';
-import { EMPTY_PAYLOAD_HASH, signatureOf } from '../src/files/sigv4.ts';
+import {
+  readFileStoreSettings,
+  S3_ATTEMPTS,
+  S3FileStorage,
+  type S3Settings,
+} from '../src/files/s3Storage.ts';
 import { sha256Of } from '../src/files/storage.ts';
-import { type FakeS3, startFakeS3 } from './fakeS3.ts';
+import { EMPTY_PAYLOAD_HASH, type FakeS3, signatureOf, startFakeS3 } from './fakeS3.ts';
 import { createUser, signIn } from './fixtures.ts';
 import { setupTestServer } from './harness.ts';
 
@@ -40,6 +45,7 @@ afterAll(async () => {
 });
 
 describe('Signature V4', () => {
+  // signatureOf is the fake S3's check (test/fakeS3.ts), written apart from the store's signer.
   it('signs AWS’s documented example (GET Object with a Range header) to its published signature', () => {
     // docs.aws.amazon.com/AmazonS3/latest/API/sig-v4-header-based-auth.html, "Example: GET Object".
     const { signature, signedHeaders, scope } = signatureOf(
@@ -64,6 +70,21 @@ describe('Signature V4', () => {
     expect(scope).toBe('20130524/us-east-1/s3/aws4_request');
     expect(signedHeaders).toBe('host;range;x-amz-content-sha256;x-amz-date');
     expect(signature).toBe('f0e8bdb87c964420e857bd35b5d6ed310bd44f0170aba48dd91039c6036bdb41');
+  });
+
+  it('aws4fetch, the store’s signer, signs the same example to the same signature', async () => {
+    const signer = new AwsV4Signer({
+      url: 'https://examplebucket.s3.amazonaws.com/test.txt',
+      headers: { range: 'bytes=0-9', 'x-amz-content-sha256': EMPTY_PAYLOAD_HASH },
+      accessKeyId: 'AKIAIOSFODNN7EXAMPLE',
+      secretAccessKey: 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY',
+      service: 's3',
+      region: 'us-east-1',
+      datetime: '20130524T000000Z',
+      // The example signs its Range header, which aws4fetch leaves unsigned unless told.
+      allHeaders: true,
+    });
+    expect(await signer.signature()).toBe('f0e8bdb87c964420e857bd35b5d6ed310bd44f0170aba48dd91039c6036bdb41');
   });
 });
 
@@ -102,6 +123,43 @@ describe('S3FileStorage against a fake S3 that checks every signature', () => {
     await expect(failure).rejects.toThrow(/403 .*SignatureDoesNotMatch/);
     await expect(failure).rejects.not.toThrow(/wrong/);
     expect(fake.calls.at(-1)).toMatchObject({ method: 'PUT', status: 403 });
+  });
+});
+
+describe('S3FileStorage with temporary (role) credentials', () => {
+  it('sends and signs the session token; without it the call is refused', async () => {
+    const sessionToken = 'IQoJb3JpZ2luX2VjEHIaDmFwLXNvdXRoZWFzdC0x/token+with=chars';
+    const withToken = await startFakeS3({ ...credentials, sessionToken });
+    try {
+      const endpoint = withToken.endpoint;
+      const store = new S3FileStorage({ ...settings(), endpoint, sessionToken });
+      const key = await store.put(Buffer.from('ใบกำกับ'));
+      expect(await store.has(key)).toBe(true);
+      expect(withToken.calls.map((call) => call.status)).toEqual([200, 200]);
+      const failure = new S3FileStorage({ ...settings(), endpoint }).put(Buffer.from('x'));
+      await expect(failure).rejects.toThrow(/403 .*InvalidToken/);
+    } finally {
+      await withToken.close();
+    }
+  });
+});
+
+describe('S3FileStorage when S3 asks it to slow down', () => {
+  it('retries a 503 SlowDown after a back-off, then succeeds', async () => {
+    const store = new S3FileStorage(settings());
+    const before = fake.calls.length;
+    fake.failNext(2, 503, 'SlowDown');
+    const key = await store.put(Buffer.from('ช้าลงหน่อย'));
+    expect(fake.calls.slice(before).map((call) => call.status)).toEqual([503, 503, 200]);
+    expect(fake.objects.get(`/lms-files/prod/${key}`)).toEqual(Buffer.from('ช้าลงหน่อย'));
+  });
+
+  it('gives up after a bounded number of tries of a 500 InternalError, naming it', async () => {
+    const store = new S3FileStorage(settings());
+    const before = fake.calls.length;
+    fake.failNext(S3_ATTEMPTS, 500, 'InternalError');
+    await expect(store.put(Buffer.from('ไม่ได้'))).rejects.toThrow(/500 .*InternalError/);
+    expect(fake.calls.length - before).toBe(S3_ATTEMPTS);
   });
 });
 
@@ -157,5 +215,19 @@ describe('LMS_FILE_STORE', () => {
         LMS_S3_PATH_STYLE: 'false',
       }),
     ).toMatchObject({ kind: 's3', region: 'us-east-1', prefix: 'lms/', pathStyle: false });
+  });
+
+  it('takes a session token for temporary credentials when one is set', () => {
+    const s3 = {
+      LMS_FILE_STORE: 's3',
+      LMS_S3_ENDPOINT: 'https://s3.ap-southeast-1.amazonaws.com',
+      LMS_S3_BUCKET: 'b',
+      LMS_S3_ACCESS_KEY_ID: 'ASIAEXAMPLE',
+      LMS_S3_SECRET_ACCESS_KEY: 's',
+    };
+    expect(readFileStoreSettings({ ...s3, LMS_S3_SESSION_TOKEN: 'token' })).toMatchObject({
+      sessionToken: 'token',
+    });
+    expect(readFileStoreSettings(s3)).not.toHaveProperty('sessionToken');
   });
 });

@@ -1,12 +1,12 @@
 import path from 'node:path';
-import { featureRoles, readRoleOf } from '@lms/domain';
+import { bookingApi, calendarApi, featureRoles, readRoleOf } from '@lms/domain';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { bookingScenario, oneDoAllocation } from '../../server/test/bookingScenario.ts';
 import { signIn as apiSignIn, call, createUser } from '../../server/test/fixtures.ts';
 import { setupTestServer } from '../../server/test/harness.ts';
 import { setupBrowser } from './browser.ts';
-import { bookUpToSummary, signIn } from './helpers.ts';
+import { bookUpToSummary, requestPath, signIn } from './helpers.ts';
 
 const server = setupTestServer({ webDist: path.resolve(import.meta.dirname, '../dist') });
 const browser = setupBrowser();
@@ -32,7 +32,7 @@ describe('DO booking in the browser against the real server', () => {
     const calendar = await browser.newPage();
     await signIn(calendar, server.origin, watcher);
     await calendar.goto(`${server.origin}/bookingCalendar`);
-    await calendar.waitForResponse((r) => r.url().includes('/api/bookingCalendar?'));
+    await calendar.waitForResponse((r) => r.url().includes(`${requestPath(calendarApi.cells)}?`));
 
     const page = await browser.newPage();
     await signIn(page, server.origin, planner);
@@ -41,9 +41,12 @@ describe('DO booking in the browser against the real server', () => {
       server.origin,
       docs.map((d) => d.doc_no),
     );
-    const refreshed = calendar.waitForResponse((r) => r.url().includes('/api/bookingCalendar?'), {
-      timeout: 5000,
-    });
+    const refreshed = calendar.waitForResponse(
+      (r) => r.url().includes(`${requestPath(calendarApi.cells)}?`),
+      {
+        timeout: 5000,
+      },
+    );
     const confirmedAt = Date.now();
     await page.getByRole('button', { name: 'ยืนยันการจอง' }).click();
     await page.getByRole('heading', { name: 'บันทึกการจองเรียบร้อยแล้ว' }).waitFor();
@@ -98,7 +101,7 @@ describe('DO booking in the browser against the real server', () => {
       }),
     );
     const answers = pages.map((page) =>
-      page.waitForResponse((r) => r.url().includes('/api/doBooking/confirm')),
+      page.waitForResponse((r) => r.url().includes(requestPath(bookingApi.confirm))),
     );
     await Promise.all(pages.map((page) => page.getByRole('button', { name: 'ยืนยันการจอง' }).click()));
     const statuses = await Promise.all(answers.map(async (answer) => (await answer).status()));

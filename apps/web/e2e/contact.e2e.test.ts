@@ -1,7 +1,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { BUDDHIST_ERA_OFFSET, type CalendarCell, featureRoles, readRoleOf } from '@lms/domain';
+import { BUDDHIST_ERA_OFFSET, type CalendarCell, calendarApi, featureRoles, readRoleOf } from '@lms/domain';
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { providersOf } from '../../server/src/contact/providers.ts';
@@ -12,7 +12,7 @@ import { bookingScenario } from '../../server/test/bookingScenario.ts';
 import { createUser } from '../../server/test/fixtures.ts';
 import { setupTestServer } from '../../server/test/harness.ts';
 import { setupBrowser } from './browser.ts';
-import { bookUpToSummary, signIn } from './helpers.ts';
+import { bookUpToSummary, requestPath, signIn } from './helpers.ts';
 
 // Customer contact end to end (docs/contact.md): a planner confirms in the browser, the worker
 // pushes the message to a fake LINE on loopback, the customer opens the link on a phone and moves
@@ -103,7 +103,7 @@ describe('customer contact in the browser against the real server', () => {
     const calendar = await browser.newPage();
     await signIn(calendar, server.origin, watcher);
     await calendar.goto(`${server.origin}/bookingCalendar`);
-    await calendar.waitForResponse((r) => r.url().includes('/api/bookingCalendar?'));
+    await calendar.waitForResponse((r) => r.url().includes(`${requestPath(calendarApi.cells)}?`));
 
     // 1. A planner confirms the booking in the wizard: the message goes out by LINE, with the link.
     const planner = await createUser(server.db, { roles: plannerRoles, branchIds: [world.branchId] });
@@ -140,7 +140,7 @@ describe('customer contact in the browser against the real server', () => {
     // The watcher's calendar must ask again on its own, and see today's slot emptied.
     const todayEmptied = calendar.waitForResponse(
       async (r) => {
-        if (!r.url().includes('/api/bookingCalendar?') || r.status() !== 200) return false;
+        if (!r.url().includes(`${requestPath(calendarApi.cells)}?`) || r.status() !== 200) return false;
         const cells = (await r.json()) as CalendarCell[];
         const today = cells.find((c) => c.date === world.today && c.vehicleTypeId === world.vehicleTypeId);
         return today !== undefined && today.used.weight === 0;

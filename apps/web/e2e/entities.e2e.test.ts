@@ -3,6 +3,7 @@ import {
   type EntityDef,
   editRoles,
   entities,
+  entityApi,
   entityByName,
   type FieldDef,
   filtersFor,
@@ -25,7 +26,7 @@ import { pdf } from '../../server/test/fixtures/files/samples.ts';
 import { signIn as apiSignIn, call, createBranch, createUser } from '../../server/test/fixtures.ts';
 import { setupTestServer } from '../../server/test/harness.ts';
 import { setupBrowser } from './browser.ts';
-import { escapeRegExp, scopedQuery, storedSignIn } from './helpers.ts';
+import { escapeRegExp, requestPath, scopedQuery, storedSignIn } from './helpers.ts';
 
 const server = setupTestServer({ webDist: path.resolve(import.meta.dirname, '../dist') });
 // Every flow acts as the one flow user, whose roles change through the API between flows and are
@@ -408,7 +409,7 @@ async function save(dialog: Locator, method: 'POST' | 'PUT', path: string): Prom
 
 const isList = (entity: EntityDef, param: string, value: string) => (response: Response) => {
   const url = new URL(response.url());
-  return url.pathname === `/api/${entity.name}` && url.searchParams.get(param) === value;
+  return url.pathname === requestPath(entityApi(entity).list) && url.searchParams.get(param) === value;
 };
 
 /**
@@ -454,7 +455,7 @@ async function entityFlow(
     const row = createDialog.getByRole('region', { name: `${child.label} แถวที่ 1`, exact: true });
     for (const step of child.steps) await fillField(row, step.field, step.value, step.choice);
   }
-  const created = await save(createDialog, 'POST', `/api/${entity.name}`);
+  const created = await save(createDialog, 'POST', requestPath(entityApi(entity).create));
   // The server stored what was typed and picked (dates and times through their segments too).
   for (const step of steps) {
     if (step.field.type !== 'attachments') {
@@ -522,7 +523,11 @@ async function entityFlow(
     name: new RegExp(`^${escapeRegExp(phrase('แก้ไข', entity.title))}`),
   });
   await fillField(editDialog, field, next);
-  const updated = await save(editDialog, 'PUT', `/api/${entity.name}/${created.id}`);
+  const updated = await save(
+    editDialog,
+    'PUT',
+    requestPath(entityApi(entity).update, { id: String(created.id) }),
+  );
   expect(updated[field.name]).toEqual(next);
   expect(updated.version).toBe(Number(created.version) + 1);
 
@@ -556,7 +561,9 @@ async function entityFlow(
   await deleteDialog.getByRole('button', { name: dsMessages.delete, exact: true }).click();
   const confirm = page.getByRole('alertdialog');
   const deleted = page.waitForResponse(
-    (r) => r.request().method() === 'DELETE' && apiPath(r) === `/api/${entity.name}/${created.id}`,
+    (r) =>
+      r.request().method() === 'DELETE' &&
+      apiPath(r) === requestPath(entityApi(entity).remove, { id: String(created.id) }),
   );
   await confirm.getByRole('button', { name: dsMessages.delete, exact: true }).click();
   expect((await deleted).status()).toBe(204);

@@ -1,5 +1,12 @@
-import type { EntityDef, LoginAnswer } from '@lms/domain';
+import { authApi, type EntityDef, type LoginAnswer, type Operation, pathOf } from '@lms/domain';
 import type { Page } from 'playwright-core';
+
+/** Where the server answers the API (apps/server/src/app.ts registers the contract under it). */
+const API_BASE = '/api';
+
+/** The path of a request to `operation` as the browser sends it and a response's URL names it. */
+export const requestPath = (operation: Operation, params?: Readonly<Record<string, string>>) =>
+  `${API_BASE}${pathOf(operation, params)}`;
 
 export const STORAGE = {
   info: 'lms-auth-info',
@@ -55,7 +62,7 @@ export async function storedSignIn(
   origin: string,
   user: { username: string; password: string },
 ): Promise<Record<string, string>> {
-  const response = await fetch(`${origin}/api/auth/webLogin`, {
+  const response = await fetch(`${origin}${requestPath(authApi.webLogin)}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ username: user.username, password: user.password }),

@@ -1,11 +1,11 @@
 import { BlockingProvider, SnackbarProvider, StatusScreen, ThemeProvider } from '@lms/design-system';
 import { MESSAGES, messagesOfError } from '@lms/domain';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
-import { routes } from './routes.tsx';
 import { storageWorks } from './session/browserStorage.ts';
+import { routerRoutes } from './shell/router.tsx';
 import { HOST_TEXT } from './text.ts';
 
-const router = createBrowserRouter(routes);
+const router = createBrowserRouter(routerRoutes);
 
 /** Providers above the router: theme, snackbars and the blocking spinner (they outlive page changes, e.g. a 401 → login). */
 export function App() {

@@ -45,7 +45,7 @@ describe('checkAllocation', () => {
     expect(checkAllocation(w, edit({ vehicles: 1 }))).toEqual({
       ok: false,
       rule: 'CAPACITY',
-      message: 'ความจุไม่พอ: เหลือ 9,000.00 กก. 40.000 ลบ.ม. 480 นาที',
+      message: 'ต้องใช้ รถ 6 ล้อ อย่างน้อย 2 คัน (ขอ 1 คัน) — เพิ่มจำนวนรถเป็น 2 คัน',
     });
     expect(checkAllocation(w, edit({ vehicles: 3 }))).toEqual({
       ok: false,

@@ -5,6 +5,7 @@ import { bookableVehicles, type RuleCode } from './decisions.ts';
 import { bookingMessages } from './messages.ts';
 import { type Piece, packSlot } from './packing.ts';
 import { deliveryTimeBreak } from './rules.ts';
+import { allocationShortfall } from './shortfall.ts';
 import { slotRuleBreak } from './slots.ts';
 import type { BookingWorld, Id } from './world.ts';
 import { indexWorld } from './worldIndex.ts';
@@ -89,8 +90,8 @@ export function checkAllocation(world: BookingWorld, edit: AllocationEdit): Allo
   const toPack = pieces();
   const packing = packSlot(context, slot, toPack, tripMinute, { maxVehicles: edit.vehicles });
   if (toPack.some((piece) => piece.left > 0)) {
-    const { remaining } = packing.capacity;
-    return fail('CAPACITY', bookingMessages.notEnough(remaining.weight, remaining.volume, remaining.minute));
+    const short = allocationShortfall(context, slot, pieces, edit.vehicles);
+    return fail(short.rule, short.message);
   }
   return { ok: true, allocation: allocationOf(context, packing) };
 }

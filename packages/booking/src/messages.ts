@@ -15,6 +15,19 @@ export const RULE_LABELS: Readonly<Record<RuleCode, string>> = {
   CAPACITY: 'ความจุ',
 };
 
+/** `430` → `7 ชม. 10 นาที`, `360` → `6 ชม.`, `45` → `45 นาที`. */
+export function hoursAndMinutes(minutes: number): string {
+  const whole = Math.ceil(minutes);
+  const hours = Math.floor(whole / 60);
+  const rest = whole % 60;
+  return [hours ? `${hours} ชม.` : '', rest || !hours ? `${rest} นาที` : ''].filter(Boolean).join(' ');
+}
+
+const RESOURCE_WORDS = { weight: 'น้ำหนัก', volume: 'ปริมาตร', minute: 'เวลา' } as const;
+type Resource = keyof typeof RESOURCE_WORDS;
+const amountOf = (resource: Resource, value: number) =>
+  resource === 'minute' ? hoursAndMinutes(value) : formatQuantity(resource, value);
+
 /** A shift's name with the word "กะ" once: the demo's shifts are named "กะเช้า", others just "เช้า". */
 export const shiftLabel = (name: string): string => (name.startsWith('กะ') ? name : `กะ${name}`);
 
@@ -40,8 +53,35 @@ export const bookingMessages = {
   noVehicles: (vehicleType: string) => `ไม่มี ${vehicleType} ให้จองในวันนี้`,
   full: (vehicleType: string) => `${vehicleType} เต็มแล้วทุกกะของวันนี้`,
   noSlots: 'ไม่มีช่วงรถของสาขาและ Ship Cond นี้ในวันนี้',
-  notEnough: (weight: number, volume: number, minute: number) =>
-    `ความจุไม่พอ: เหลือ ${formatQuantity('weight', weight)} ${formatQuantity('volume', volume)} ${formatQuantity('minutes', minute)}`,
+  notEnough: (shorts: readonly { resource: Resource; need: number; left: number }[]) =>
+    `ความจุไม่พอ: ${shorts
+      .map(
+        ({ resource, need, left }) =>
+          `${RESOURCE_WORDS[resource]}ต้องใช้ ${amountOf(resource, need)} เหลือ ${amountOf(resource, left)}`,
+      )
+      .join(', ')}`,
+  longerThanShift: (
+    vehicleType: string,
+    need: number,
+    installation: number,
+    shift: string,
+    shiftMinutes: number,
+  ) =>
+    `ต้องใช้ ${vehicleType} คันเดียว ${hoursAndMinutes(need)}${installation ? ` (ติดตั้ง ${hoursAndMinutes(installation)})` : ''} แต่ ${shiftLabel(shift)} มี ${hoursAndMinutes(shiftMinutes)} — ต้องมีกะที่ยาวอย่างน้อย ${hoursAndMinutes(need)}`,
+  longerThanLongestShift: (vehicleType: string, need: number, installation: number, longest: number) =>
+    `ต้องใช้ ${vehicleType} คันเดียว ${hoursAndMinutes(need)}${installation ? ` (ติดตั้ง ${hoursAndMinutes(installation)})` : ''} แต่กะยาวที่สุดของวันนี้มี ${hoursAndMinutes(longest)} — ต้องมีกะที่ยาวอย่างน้อย ${hoursAndMinutes(need)}`,
+  heavierThanVehicle: (
+    vehicleType: string,
+    article: string,
+    resource: 'weight' | 'volume',
+    need: number,
+    max: number,
+  ) =>
+    `สินค้า ${article} ${RESOURCE_WORDS[resource]} ${amountOf(resource, need)} เกินที่ ${vehicleType} หนึ่งคันรับได้ (${amountOf(resource, max)}) — ต้องใช้รถที่ใหญ่กว่า`,
+  shiftFull: (vehicleType: string, shift: string, resource: Resource, need: number, left: number) =>
+    `${vehicleType} ${shiftLabel(shift)} เหลือ${RESOURCE_WORDS[resource]} ${amountOf(resource, left)} แต่ต้องใช้ ${amountOf(resource, need)}`,
+  moreVehicles: (vehicleType: string, needed: number, asked: number) =>
+    `ต้องใช้ ${vehicleType} อย่างน้อย ${needed} คัน (ขอ ${asked} คัน) — เพิ่มจำนวนรถเป็น ${needed} คัน`,
   tooManyVehicles: (asked: number, left: number) => `ขอรถ ${asked} คัน แต่มีให้จองเพียง ${left} คัน`,
   deliveryTimeOutsideShift: (time: string, shiftName: string, hours: string) =>
     `เวลาส่งสินค้า ${time} ไม่อยู่ในช่วงเวลาของกะที่เลือก: ${shiftName} ${hours}`,

@@ -130,14 +130,16 @@ function clashes(context: BookingContext, vehicle: PackedVehicle, cargo: Cargo):
 
 /**
  * Packs what it can of `pieces` into one slot (mutating them), using at most `maxVehicles`
- * vehicles (default: the slot's bookable vehicles). Pieces that do not fit are left for the next slot.
+ * vehicles (default: the slot's bookable vehicles). Pieces that do not fit are left for the next
+ * slot. `ignoreCapacity`: no limit at all (only what may not travel together separates);
+ * `ignoreSlotUse`: vehicles of the slot's size but none of its use or count.
  */
 export function packSlot(
   context: BookingContext,
   slot: VehicleDateSlot,
   pieces: readonly Piece[],
   tripMinute: number,
-  options: { maxVehicles?: number; ignoreCapacity?: boolean } = {},
+  options: { maxVehicles?: number; ignoreCapacity?: boolean; ignoreSlotUse?: boolean } = {},
 ): SlotPacking {
   const capacity = slotCapacityOf(context.index, slot, context.special);
   const unlimited = {
@@ -146,10 +148,12 @@ export function packSlot(
     minute: Number.POSITIVE_INFINITY,
   };
   const perVehicle = options.ignoreCapacity ? unlimited : capacity.perVehicle;
-  const slotRoom: MutableAmounts = options.ignoreCapacity ? { ...unlimited } : { ...capacity.remaining };
+  // ignoreSlotUse: vehicles of the slot's size, as many as asked, as if nothing were booked yet.
+  const unbounded = options.ignoreCapacity || options.ignoreSlotUse;
+  const slotRoom: MutableAmounts = unbounded ? { ...unlimited } : { ...capacity.remaining };
   const maxVehicles = Math.min(
     options.maxVehicles ?? capacity.vehicles,
-    options.ignoreCapacity ? Infinity : capacity.vehicles,
+    unbounded ? Infinity : capacity.vehicles,
   );
   const vehicles: PackedVehicle[] = [];
   for (const position of decreasingOrder(context.cargo, capacity.perVehicle)) {

@@ -1,10 +1,8 @@
-import { slotCapacityOf } from './capacity.ts';
-import { partCost } from './cargo.ts';
 import type { BookingContext } from './context.ts';
 import { addDays } from './dates.ts';
 import { bookableVehicles, HORIZON_DAYS, type RuleCode, searchStart } from './decisions.ts';
 import { bookingMessages } from './messages.ts';
-import { exceedsMaxDistance, fitsIn, slotOnRoute, truckBanFor } from './rules.ts';
+import { exceedsMaxDistance, slotOnRoute, truckBanFor } from './rules.ts';
 import type { IsoDate, ShiftOfDay, VehicleDateSlot } from './world.ts';
 
 /** The slots a booking may look at, and the first rule that rules each one out. */
@@ -83,19 +81,4 @@ export function slotRuleBreak(context: BookingContext, slot: VehicleDateSlot): R
     return { rule: 'CAPACITY', message: bookingMessages.tripTooLong(name, tripMinute, shift.totalMinute) };
   }
   return null;
-}
-
-/** The slot can take at least one unit of the order in an empty vehicle right now. */
-export function slotTakesSomething(context: BookingContext, slot: VehicleDateSlot): boolean {
-  const capacity = slotCapacityOf(context.index, slot, context.special);
-  const tripMinute = context.facts(slot.vehicleTypeId)?.trip.tripMinute ?? 0;
-  const room = {
-    weight: Math.min(capacity.perVehicle.weight, capacity.remaining.weight),
-    volume: Math.min(capacity.perVehicle.volume, capacity.remaining.volume),
-    minute: Math.min(capacity.perVehicle.minute, capacity.remaining.minute) - tripMinute,
-  };
-  if (capacity.vehicles === 0 || room.minute < 0) return false;
-  return context.cargo.some((cargo) =>
-    fitsIn(partCost(cargo, 0, cargo.whole ? cargo.qty : Math.min(1, cargo.qty)), room),
-  );
 }

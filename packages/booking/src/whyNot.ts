@@ -5,6 +5,7 @@ import { daysBetween, daysFrom } from './dates.ts';
 import { RULE_ORDER, type RuleCode } from './decisions.ts';
 import { bookingMessages, RULE_LABELS } from './messages.ts';
 import { truckBanFor } from './rules.ts';
+import { oneVehicleBreak, slotTakesNothing, smallestPart } from './shortfall.ts';
 import {
   dayRuleBreak,
   type RuleBreak,
@@ -12,7 +13,6 @@ import {
   searchWindow,
   slotRuleBreak,
   slotsBetween,
-  slotTakesSomething,
 } from './slots.ts';
 import type { BookingWorld, Id, IsoDate, ShiftOfDay, SuggestRequest, VehicleDateSlot } from './world.ts';
 import { indexWorld } from './worldIndex.ts';
@@ -30,6 +30,38 @@ function vehicleTypesToExplain(context: BookingContext, slots: readonly VehicleD
   return [...ids].sort((a, b) => code(a).localeCompare(code(b)));
 }
 
+/**
+ * A day whose every slot of a type is ruled out by capacity: one vehicle too short for the order
+ * in every shift says so with the longest shift; every shift full says so (each shift's figures
+ * are in the slot's own refusal); otherwise the first slot's reason.
+ */
+function capacityVerdict(
+  context: BookingContext,
+  name: string,
+  slots: readonly VehicleDateSlot[],
+  breaks: readonly RuleBreak[],
+  tooShort: readonly VehicleDateSlot[],
+): RuleBreak {
+  if (tooShort.length === slots.length) {
+    const longest = Math.max(
+      ...slots.map((slot) => context.index.shifts.get(slot.shiftOfDayId)?.totalMinute ?? 0),
+    );
+    const trip = context.facts(slots[0]!.vehicleTypeId)?.trip.tripMinute ?? 0;
+    const part = context.cargo.map(smallestPart).reduce((a, b) => (b.minute < a.minute ? b : a));
+    if (part.minute + trip > longest)
+      return {
+        rule: 'CAPACITY',
+        message: bookingMessages.longerThanLongestShift(name, part.minute + trip, part.minute, longest),
+      };
+    return breaks[0]!;
+  }
+  if (tooShort.length === 0 && breaks.every((b) => b.rule === 'CAPACITY') && !breaks.some(isNoVehicles(name)))
+    return { rule: 'CAPACITY', message: bookingMessages.full(name) };
+  return breaks.find((b) => b.rule === 'CAPACITY') ?? breaks[0]!;
+}
+
+const isNoVehicles = (name: string) => (b: RuleBreak) => b.message === bookingMessages.noVehicles(name);
+
 /** The day's verdict: null when some shift can still take part of the order. */
 function dayVerdict(
   context: BookingContext,
@@ -42,16 +74,16 @@ function dayVerdict(
   if (dayBreak) return dayBreak;
   if (slots.length === 0) return { rule: 'CAPACITY', message: bookingMessages.noVehicles(name) };
   const breaks: RuleBreak[] = [];
+  const tooShort: VehicleDateSlot[] = [];
   for (const slot of slots) {
-    const broken =
-      slotRuleBreak(context, slot) ??
-      (slotTakesSomething(context, slot)
-        ? null
-        : { rule: 'CAPACITY' as const, message: bookingMessages.full(name) });
+    const ruled = slotRuleBreak(context, slot);
+    const broken = ruled ?? slotTakesNothing(context, slot);
     if (!broken) return null;
+    if (!ruled && oneVehicleBreak(context, slot)) tooShort.push(slot);
     breaks.push(broken);
   }
   const first = breaks.reduce((a, b) => (rank(b.rule) < rank(a.rule) ? b : a));
+  if (first.rule === 'CAPACITY') return capacityVerdict(context, name, slots, breaks, tooShort);
   if (first.rule !== 'BAN') return first;
   // A ban names every shift it closes.
   const banned = slots.filter((_, position) => breaks[position]?.rule === 'BAN');

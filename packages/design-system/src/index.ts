@@ -21,6 +21,8 @@ export * from './FormDialog/index.ts';
 export * from './Icon/index.ts';
 export * from './ImageField/index.ts';
 export * from './ImageViewer/index.ts';
+export * from './MapView/index.ts';
+export * from './Menu/index.ts';
 export * from './MenuButton/index.ts';
 export * from './MultiSelectField/index.ts';
 export { messages as designSystemMessages } from './messages.ts';

@@ -22,6 +22,8 @@ export const messages = {
   paletteNoMatch: 'ไม่พบหน้าจอหรือเอกสารที่ตรงกับคำค้น',
   paletteTypeMore: 'พิมพ์อย่างน้อย 2 ตัวอักษรเพื่อค้นหาเอกสาร',
   paletteHint: 'ลูกศรขึ้นลงเพื่อเลือก Enter เพื่อเปิด Esc เพื่อปิด',
+  // MapView
+  mapTilesFailed: 'ไม่สามารถโหลดแผนที่ได้ แสดงตำแหน่งบนพื้นหลังเปล่า',
   // AppShell
   mainMenu: 'เมนูหลัก',
   menu: 'เมนู',

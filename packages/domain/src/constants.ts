@@ -76,6 +76,8 @@ export const WEEKDAY_LABELS = ['อาทิตย์', 'จันทร์', '�
 /** Route prefixes and the login redirect parameter (spec §2). */
 export const ROUTE_PREFIXES = { auth: '/auth', public: '/public' } as const;
 export const LOGIN_PATH = '/auth/login';
+/** The branch selection page (spec §4): the session rules send a user there. */
+export const SELECT_BRANCH_PATH = '/selectBranch';
 export const REDIRECT_PARAM = 'to';
 
 /** Fixed words of the shared screens and fields (spec §9, §4), in Thai. */

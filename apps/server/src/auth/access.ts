@@ -1,8 +1,8 @@
 import { can, type EntityAction, type EntityName, INTEGRATION_MESSAGES } from '@lms/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { badRequest, forbidden, HttpError, unauthorized } from '../http/errors.ts';
-import { isApiKey } from '../integration/apiKeys.ts';
-import type { Principal, PrincipalStore } from './principal.ts';
+import { setActing } from './acting.ts';
+import type { Principal, PrincipalResolver, PrincipalStore } from './principal.ts';
 import type { TokenService } from './tokens.ts';
 
 /**
@@ -28,7 +28,7 @@ export interface RouteAccessConfig {
   readonly branchScoped?: boolean;
   /**
    * The route may act for a branch: a `branchId` in the query is checked as for `branchScoped`
-   * (then `request.branchId` is set); without one the route answers for no branch.
+   * (then `optionalBranch(request)` gives it); without one the route answers for no branch.
    */
   readonly branchOptional?: boolean;
   /** Allowed while the user still has to change a first/reset password. */
@@ -37,11 +37,6 @@ export interface RouteAccessConfig {
 
 declare module 'fastify' {
   interface FastifyContextConfig extends RouteAccessConfig {}
-  interface FastifyRequest {
-    principal?: Principal;
-    /** The branch the request acts for, checked against the principal's branches. */
-    branchId?: string;
-  }
 }
 
 export const messages = {
@@ -74,6 +69,8 @@ export function registerAccessControl(
   tokens: TokenService,
   principals: PrincipalStore,
   registry: RegisteredRoute[],
+  /** Bearer tokens other than sessions that features resolve (app.ts wires them). */
+  resolvers: readonly PrincipalResolver[] = [],
 ): void {
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api') || route.method === 'HEAD') return;
@@ -100,25 +97,40 @@ export function registerAccessControl(
     const config = request.routeOptions.config as RouteAccessConfig | undefined;
     const access = config?.access;
     if (!access || 'public' in access) return;
-    const principal = await authenticate(request, tokens, principals);
-    request.principal = principal;
+    const principal = await authenticate(request, tokens, principals, resolvers);
     if (principal.apiKeyId && config.apiKey !== 'open')
       throw forbidden(INTEGRATION_MESSAGES.apiKeyNotAllowed);
     if (principal.mustChangePassword && !config.allowedBeforePasswordChange)
       throw forbidden(messages.mustChangePassword);
     authorize(principal, access);
-    if (config.branchScoped || (config.branchOptional && hasBranchParam(request)))
-      request.branchId = checkBranch(request, principal);
+    setActing(
+      request,
+      config.branchScoped
+        ? { principal, declared: 'branchScoped', branchId: checkBranch(request, principal) }
+        : config.branchOptional
+          ? {
+              principal,
+              declared: 'branchOptional',
+              branchId: hasBranchParam(request) ? checkBranch(request, principal) : undefined,
+            }
+          : { principal, declared: 'noBranch' },
+    );
   });
 }
 
-async function authenticate(request: FastifyRequest, tokens: TokenService, principals: PrincipalStore) {
+async function authenticate(
+  request: FastifyRequest,
+  tokens: TokenService,
+  principals: PrincipalStore,
+  resolvers: readonly PrincipalResolver[],
+) {
   const header = request.headers.authorization;
   const match = header?.match(/^Bearer\s+(\S+)$/i);
   if (!match?.[1]) throw unauthorized(messages.missingToken);
-  if (isApiKey(match[1])) {
-    const principal = await principals.fromApiKey(match[1]);
-    if (!principal) throw unauthorized(INTEGRATION_MESSAGES.apiKeyInvalid);
+  const resolver = resolvers.find((r) => r.claims(match[1]!));
+  if (resolver) {
+    const principal = await resolver.resolve(match[1]);
+    if (!principal) throw unauthorized(resolver.invalid);
     return principal;
   }
   const claims = await tokens.check(match[1]);

@@ -2,7 +2,6 @@ import { ROLE_ADMIN } from '@lms/domain';
 import type { Database, Executor } from '../db/database.ts';
 import type { DatabaseListener } from '../db/listener.ts';
 import { notify } from '../db/signals.ts';
-import { apiKeyPrincipal } from '../integration/apiKeys.ts';
 
 /** Who is calling, read from the database (never from the token or the client). */
 export interface Principal {
@@ -16,8 +15,21 @@ export interface Principal {
   readonly roles: readonly string[];
   readonly branchIds: readonly string[];
   readonly isAdmin: boolean;
-  /** Set when an ERP integration key is calling (integration/apiKeys.ts); userId and sessionId are the key's id. */
+  /** Set when an ERP integration key is calling (a `PrincipalResolver`); userId and sessionId are the key's id. */
   readonly apiKeyId?: string;
+}
+
+/**
+ * A way in besides a session, plugged in by a feature (the ERP's API keys): it claims the bearer
+ * tokens of its own shape and reads their principal, fresh on every call.
+ */
+export interface PrincipalResolver {
+  /** Whether `token` is of this kind, by its shape alone. */
+  claims(token: string): boolean;
+  /** The principal `token` names, or undefined (then a 401 with `invalid`). */
+  resolve(token: string): Promise<Principal | undefined>;
+  /** The Thai message of that 401. */
+  readonly invalid: string;
 }
 
 /**
@@ -144,11 +156,6 @@ export class PrincipalStore {
     }
     if (row.absolute_expires_at.getTime() <= Date.now()) return 'expired';
     return row.principal ?? principalOf(row, sessionId);
-  }
-
-  /** The principal of an API key, read fresh on every call (a revocation acts at once). */
-  fromApiKey(secret: string): Promise<Principal | undefined> {
-    return apiKeyPrincipal(this.db, secret);
   }
 
   /** Forget cached sessions of a user whose password, roles, branches or state changed. */

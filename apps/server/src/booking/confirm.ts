@@ -14,7 +14,6 @@ import {
   formatDate,
 } from '@lms/domain';
 import { sql } from 'kysely';
-import { type Contact, enqueueMessage } from '../contact/outbox.ts';
 import { historyInsert, recordHistory } from '../crud/history.ts';
 import type { Database, Tx } from '../db/database.ts';
 import { prepared } from '../db/prepared.ts';
@@ -22,6 +21,7 @@ import { conflict, unprocessable } from '../http/errors.ts';
 import { type Draft, type DraftKey, draftInStatement, foundDraft } from './drafts.ts';
 import { evaluateDraft } from './evaluate.ts';
 import { BOOKING_CHANNEL, type BookingEvent } from './events.ts';
+import type { OnBookingChange } from './hooks.ts';
 import { shipToSnapshot } from './shipToSnapshot.ts';
 import {
   type DeliveryOrderRow,
@@ -173,7 +173,7 @@ export async function confirmDraft(
   draftId: string,
   branchId: string,
   userId: string,
-  options: { now?: Date; contact?: Contact } = {},
+  options: { now?: Date; onChange?: OnBookingChange } = {},
 ) {
   for (let attempt = 1; ; attempt++) {
     try {
@@ -185,7 +185,7 @@ export async function confirmDraft(
   }
 }
 
-async function confirmOnce(db: Database, key: DraftKey, options: { now?: Date; contact?: Contact }) {
+async function confirmOnce(db: Database, key: DraftKey, options: { now?: Date; onChange?: OnBookingChange }) {
   const { branchId, userId } = key;
   const today = bangkokIsoDate(options.now ?? new Date());
   const { draft, slotIds, world } = await prepare(db, key, today);
@@ -261,7 +261,7 @@ async function confirmOnce(db: Database, key: DraftKey, options: { now?: Date; c
       })})
       select 1`;
     await trx.executeQuery(prepared(writes.compile(trx)));
-    await enqueueMessage(trx, options.contact, bookingId, 'confirmed');
+    await options.onChange?.(trx, bookingId, 'confirmed');
     return { id: bookingId, totals: evaluation.totals };
   });
 }
@@ -277,7 +277,7 @@ export async function cancelBooking(
   branchId: string,
   userId: string,
   reason: string | null,
-  contact?: Contact,
+  onChange?: OnBookingChange,
 ) {
   return db.transaction().execute(async (trx) => {
     const { rows } = await sql<{
@@ -304,7 +304,7 @@ export async function cancelBooking(
       userId,
       changes: { status: { from: 'CONFIRMED', to: 'CANCELED' }, reason },
     });
-    await enqueueMessage(trx, contact, bookingId, 'canceled');
+    await onChange?.(trx, bookingId, 'canceled');
     await notify(trx, {
       branchId,
       kind: 'canceled',

@@ -1,8 +1,9 @@
 import type { SuggestRequest } from '@lms/booking';
-import type { DraftAllocation, DraftAnswer } from '@lms/domain';
+import { type DraftAllocation, DraftAnswer } from '@lms/domain';
 import { sql } from 'kysely';
+import { Compile } from 'typebox/compile';
 import type { Database } from '../db/database.ts';
-import type { JsonValue } from '../db/schema.generated.ts';
+import { columns, storedJson } from '../db/fields.ts';
 import { conflict, notFound } from '../http/errors.ts';
 
 /** What the planner asked for (step Info), with its defaults, and the allocations they are fine-tuning (the contract's shapes). */
@@ -60,14 +61,27 @@ const draftColumns = [
   'version',
 ] as const;
 
-/** The JSON columns read back as the shapes createDraft and saveAllocations wrote (validated then). */
+const storedRequest = Compile(DraftAnswer.properties.draft.properties.request);
+const storedAllocations = Compile(DraftAnswer.properties.draft.properties.allocations);
+
+/** The JSON columns read back as the shapes createDraft and saveAllocations wrote, checked again. */
 const toDraft = (
-  row: Omit<Draft, 'request' | 'allocations'> & { request: JsonValue; allocations: JsonValue },
+  row: Omit<Draft, 'request' | 'allocations'> & { request: unknown; allocations: unknown },
 ) => ({
   ...row,
-  request: row.request as unknown as DraftRequest,
-  allocations: row.allocations as unknown as readonly DraftAllocation[],
+  request: storedJson(storedRequest, row.request, 'booking_draft.request'),
+  allocations: storedJson(storedAllocations, row.allocations, 'booking_draft.allocations'),
 });
+
+/** A draft's columns under the names of `Draft`, in a statement of its own SQL. */
+const draftFields = columns('booking_draft', [
+  'id',
+  'branchId',
+  'userId',
+  'request',
+  'allocations',
+  'version',
+]);
 
 /** Which draft: its id, and the branch and planner it must belong to. */
 export interface DraftKey {
@@ -83,11 +97,11 @@ export interface DraftKey {
  * set of arrays).
  */
 export const draftInStatement = ({ id, branchId, userId }: DraftKey) => ({
-  cte: sql`select id, branch_id as "branchId", user_id as "userId", request, allocations, version from booking_draft
+  cte: sql`select ${draftFields} from booking_draft
     where id = ${id} and branch_id = ${branchId} and user_id = ${userId}`,
   /** The same as a confirm's first write: the draft deleted and returned (see `takeDraft`). */
   takeCte: sql`delete from booking_draft where id = ${id} and branch_id = ${branchId} and user_id = ${userId}
-    returning id, branch_id as "branchId", user_id as "userId", request, allocations, version`,
+    returning ${draftFields}`,
   deliveryOrderIds: sql`(select array(select jsonb_array_elements_text(request -> 'deliveryOrderIds')) from draft)::uuid[]`,
   shipToIds: sql`(select array[request ->> 'shipToId'] from draft)::uuid[]`,
   slotIds: sql`(select array(select distinct a ->> 'slotId' from jsonb_array_elements(allocations) a) from draft)::uuid[]`,

@@ -1,6 +1,118 @@
 import type { BookingWorld } from '@lms/booking';
-import { type RawBuilder, sql } from 'kysely';
+import { banDayPatternOptions, utilizationStatusOptions } from '@lms/domain';
+import { sql } from 'kysely';
 import type { Database } from '../db/database.ts';
+import { assertOptions, assertPresent, columns, type RowOf, selectRows } from '../db/fields.ts';
+
+/** A link table's ids as an array (`'{}'` when none): a `refs` field of the owner row `owner`. */
+export const linkedIds = (table: string, owner: string) =>
+  sql<
+    string[]
+  >`coalesce((select array_agg(ref_id) from ${sql.table(table)} where owner_id = ${sql.ref(`${owner}.id`)}), '{}')`;
+
+/** A time of day as the engine reads it (`HH:mm`). */
+const timeOfDay = (column: string) => sql<string>`to_char(${sql.ref(column)}, 'HH24:MI')`;
+
+/** Each master part's query, typed by its columns; the branch's own where a part is per branch. */
+export const masterPartsSql = (branchId: string) => ({
+  branch: selectRows(
+    columns('branch', ['id', 'code', 'name', 'lat', 'lon']),
+    sql`from branch where id = ${branchId}`,
+  ),
+  settings: selectRows(
+    columns('branch__vehicle_type_settings', [
+      'vehicleTypeId',
+      'shipCondId',
+      'speedPerKm',
+      'loadTime',
+      'unloadTime',
+      'waitTime',
+    ]),
+    sql`from branch__vehicle_type_settings where parent_id = ${branchId}`,
+  ),
+  vehicleTypes: selectRows(
+    columns('vehicle_type', [
+      'id',
+      'code',
+      'name',
+      'maxCapacityWeight',
+      'maxCapacityVolume',
+      'notValidForPlanning',
+      'special',
+    ]),
+    sql`from vehicle_type`,
+  ),
+  shipConds: selectRows(
+    columns(
+      'ship_cond',
+      ['id', 'code', 'name', 'sla', 'maxDistance'],
+      { vehicleTypeIds: linkedIds('ship_cond__vehicle_type_ids', 's') },
+      's',
+    ),
+    sql`from ship_cond s`,
+  ),
+  shifts: selectRows(
+    columns('shift_of_day', ['id', 'name', 'active', 'priority', 'timeSlotCodeId', 'totalMinute'], {
+      startTime: timeOfDay('start_time'),
+      endTime: timeOfDay('end_time'),
+    }),
+    sql`from shift_of_day`,
+  ),
+  timeSlotCodes: selectRows(columns('time_slot_code', ['id', 'code', 'name']), sql`from time_slot_code`),
+  adjustPercents: selectRows(
+    columns('vehicle_type_adjust_percent', [
+      'branchId',
+      'vehicleTypeId',
+      'bookingWeightAdjustPercent',
+      'bookingVolumeAdjustPercent',
+    ]),
+    sql`from vehicle_type_adjust_percent where branch_id = ${branchId}`,
+  ),
+  thresholds: selectRows(
+    columns('vehicle_utilization_thresholds', [
+      'vehicleTypeId',
+      'status',
+      'minWeightPercent',
+      'maxWeightPercent',
+      'minVolumePercent',
+      'maxVolumePercent',
+      'minHourPercent',
+      'maxHourPercent',
+    ]),
+    sql`from vehicle_utilization_thresholds`,
+  ),
+  truckBans: selectRows(
+    columns(
+      'truck_ban_config',
+      ['id', 'name', 'branchId', 'vehicleTypeId', 'subDistrictId', 'banDayPattern', 'bannedWeekdays'],
+      { startTime: timeOfDay('start_time'), endTime: timeOfDay('end_time') },
+    ),
+    sql`from truck_ban_config where branch_id = ${branchId}`,
+  ),
+  prohibits: selectRows(
+    columns('article_type_prohibit', ['code', 'name', 'articleUomTypeId']),
+    sql`from article_type_prohibit`,
+  ),
+  routes: selectRows(
+    columns('route_config', ['id', 'code', 'name', 'subDistrictId']),
+    sql`from route_config`,
+  ),
+  prices: selectRows(
+    columns('shipping_price_config', ['vehicleTypeId', 'minimumFee', 'fee75Km', 'fee150Km']),
+    sql`from shipping_price_config`,
+  ),
+  routeSubDistricts: selectRows(
+    columns('sub_district', ['id', 'lat', 'lon']),
+    sql`from sub_district where id in (select sub_district_id from route_config)`,
+  ),
+});
+
+/** The master parts as a statement reads them (JSON rows of each part's columns). */
+export type MasterRows = {
+  readonly [K in keyof ReturnType<typeof masterPartsSql>]: readonly RowOf<
+    ReturnType<typeof masterPartsSql>[K]
+  >[];
+};
 
 /** The parts of a world that are master data: the same for every request until someone edits them. */
 export type MasterParts = Pick<
@@ -16,40 +128,25 @@ export type MasterParts = Pick<
   | 'adjustPercents'
   | 'truckBans'
 > & {
-  readonly branch: readonly { id: string }[];
-  readonly settings: readonly unknown[];
+  readonly branch: readonly Omit<BookingWorld['branches'][number], 'vehicleTypeSettings'>[];
+  readonly settings: BookingWorld['branches'][number]['vehicleTypeSettings'];
   /** The routes' sub-districts (a world adds its ship-tos'). */
   readonly routeSubDistricts: BookingWorld['subDistricts'];
 };
 
-/** Each master part's query; the branch's own where a part is per branch. */
-export const masterPartsSql = (branchId: string): Record<keyof MasterParts, RawBuilder<unknown>> => ({
-  branch: sql`select id, code, name, lat, lon from branch where id = ${branchId}`,
-  settings: sql`select vehicle_type_id as "vehicleTypeId", ship_cond_id as "shipCondId", speed_per_km as "speedPerKm",
-             load_time as "loadTime", unload_time as "unloadTime", wait_time as "waitTime"
-        from branch__vehicle_type_settings where parent_id = ${branchId}`,
-  vehicleTypes: sql`select id, code, name, max_capacity_weight as "maxCapacityWeight", max_capacity_volume as "maxCapacityVolume",
-             not_valid_for_planning as "notValidForPlanning", special from vehicle_type`,
-  shipConds: sql`select s.id, s.code, s.name, s.sla, s.max_distance as "maxDistance",
-             coalesce((select array_agg(ref_id) from ship_cond__vehicle_type_ids where owner_id = s.id), '{}') as "vehicleTypeIds"
-        from ship_cond s`,
-  shifts: sql`select id, name, to_char(start_time, 'HH24:MI') as "startTime", to_char(end_time, 'HH24:MI') as "endTime",
-             active, priority, time_slot_code_id as "timeSlotCodeId", total_minute as "totalMinute" from shift_of_day`,
-  timeSlotCodes: sql`select id, code, name from time_slot_code`,
-  adjustPercents: sql`select branch_id as "branchId", vehicle_type_id as "vehicleTypeId", booking_weight_adjust_percent as "bookingWeightAdjustPercent",
-             booking_volume_adjust_percent as "bookingVolumeAdjustPercent" from vehicle_type_adjust_percent where branch_id = ${branchId}`,
-  thresholds: sql`select vehicle_type_id as "vehicleTypeId", status, min_weight_percent as "minWeightPercent", max_weight_percent as "maxWeightPercent",
-             min_volume_percent as "minVolumePercent", max_volume_percent as "maxVolumePercent", min_hour_percent as "minHourPercent",
-             max_hour_percent as "maxHourPercent" from vehicle_utilization_thresholds`,
-  truckBans: sql`select id, name, branch_id as "branchId", vehicle_type_id as "vehicleTypeId", sub_district_id as "subDistrictId",
-             to_char(start_time, 'HH24:MI') as "startTime", to_char(end_time, 'HH24:MI') as "endTime",
-             ban_day_pattern as "banDayPattern", banned_weekdays as "bannedWeekdays"
-        from truck_ban_config where branch_id = ${branchId}`,
-  prohibits: sql`select code, name, article_uom_type_id as "articleUomTypeId" from article_type_prohibit`,
-  routes: sql`select id, code, name, sub_district_id as "subDistrictId" from route_config`,
-  prices: sql`select vehicle_type_id as "vehicleTypeId", minimum_fee as "minimumFee", fee75_km as "fee75Km", fee150_km as "fee150Km" from shipping_price_config`,
-  routeSubDistricts: sql`select id, lat, lon from sub_district where id in (select sub_district_id from route_config)`,
-});
+/**
+ * The master rows as the engine reads them: the compiler checks every column against the engine's
+ * type; the few the schema keeps wider (an option's text, a column the WHERE makes present) are
+ * checked here, row by row (a cache miss only).
+ */
+export function masterPartsOf(rows: MasterRows): MasterParts {
+  assertOptions(rows.thresholds, 'status', utilizationStatusOptions, 'vehicle_utilization_thresholds.status');
+  assertPresent(rows.adjustPercents, 'branchId', 'vehicle_type_adjust_percent.branch_id');
+  assertPresent(rows.truckBans, 'branchId', 'truck_ban_config.branch_id');
+  assertOptions(rows.truckBans, 'banDayPattern', banDayPatternOptions, 'truck_ban_config.ban_day_pattern');
+  const { thresholds, adjustPercents, truckBans } = rows;
+  return { ...rows, thresholds, adjustPercents, truckBans };
+}
 
 /**
  * The master data's version as a snapshot sees it (migration 0029): the count of committed

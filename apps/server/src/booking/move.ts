@@ -1,58 +1,12 @@
-import { type BookingOption, suggest } from '@lms/booking';
-import { appointmentMessages, bangkokIsoDate, entityByName } from '@lms/domain';
+import { entityByName } from '@lms/domain';
 import { sql } from 'kysely';
-import type { Appointment } from '../contact/appointment.ts';
-import { type Contact, enqueueMessage } from '../contact/outbox.ts';
 import { recordHistory } from '../crud/history.ts';
 import type { Database } from '../db/database.ts';
-import { conflict, HttpError, notFound } from '../http/errors.ts';
+import { HttpError, notFound } from '../http/errors.ts';
 import { type AcceptedAllocation, notify, slotWords, tripOf, writeLines } from './confirm.ts';
-import type { DraftRequest } from './drafts.ts';
-import { evaluateDraft } from './evaluate.ts';
-import { loadWorld, worldEnd } from './world.ts';
+import type { OnBookingChange } from './hooks.ts';
 
 const bookingReport = entityByName('bookingReport');
-
-/** A move option's name: its slots in order. The engine recomputes it under the locks. */
-export const choiceOf = (option: BookingOption) => option.allocations.map((a) => a.slotId).join(',');
-
-const requestOf = (appointment: Appointment): DraftRequest => ({
-  deliveryOrderIds: appointment.deliveryOrderIds,
-  shipToId: appointment.shipToId,
-  shipCondId: appointment.shipCondId,
-  special: false,
-  wantedDate: null,
-});
-
-/**
- * The engine's suggestions for moving a booking: the same rules as a planner's booking (SLA,
- * bans, capacity…), with the booking's own lines not counted against it, less its current slots.
- */
-export async function moveOptions(db: Database, appointment: Appointment, today: string) {
-  const world = await loadWorld(db, {
-    branchId: appointment.branchId,
-    from: today,
-    to: worldEnd(today),
-    deliveryOrderIds: appointment.deliveryOrderIds,
-    shipToIds: [appointment.shipToId],
-    excludeBookingId: appointment.bookingId,
-  });
-  const { rows } = await sql<{
-    slot_id: string;
-  }>`select distinct slot_id from booking_report__lines where parent_id = ${appointment.bookingId}`.execute(
-    db,
-  );
-  const current = rows
-    .map((r) => r.slot_id)
-    .sort()
-    .join(',');
-  const suggestion = suggest(world, {
-    branchId: appointment.branchId,
-    today,
-    ...requestOf(appointment),
-  });
-  return suggestion.options.filter((option) => [...choiceOf(option).split(',')].sort().join(',') !== current);
-}
 
 /** A booking locked for a reschedule: the slots its lines use now and the days they lie on. */
 export interface LockedBooking {
@@ -69,7 +23,8 @@ export interface MoveLog {
   readonly movedBy: string;
   /** The Thai message when the booking is cancelled meanwhile (410). */
   readonly gone: string;
-  readonly contact?: Contact;
+  /** What else the move writes in its transaction (the customer's message). */
+  readonly onChange?: OnBookingChange;
 }
 
 /**
@@ -130,7 +85,7 @@ export async function rescheduleUnderLocks(
         slots: { from: old.map((l) => l.delivery_date), to: slotWords(allocations) },
       },
     });
-    await enqueueMessage(trx, log.contact, bookingId, 'moved');
+    await log.onChange?.(trx, bookingId, 'moved');
     await notify(trx, {
       branchId,
       kind: 'moved',
@@ -140,60 +95,4 @@ export async function rescheduleUnderLocks(
     });
     return allocations;
   });
-}
-
-/**
- * Moves a booking to the option `chosen` picks among those offered now (the customer's link names
- * it without ids: contact/links.ts); under the locks the engine re-suggests with what is booked
- * then and the same slots must still be among its options, so capacity cannot be oversold.
- */
-export async function moveBooking(
-  db: Database,
-  appointment: Appointment,
-  chosen: (option: BookingOption) => boolean,
-  options: { contact?: Contact; now?: Date } = {},
-) {
-  const today = bangkokIsoDate(options.now ?? new Date());
-  const request = requestOf(appointment);
-  const wanted = (await moveOptions(db, appointment, today)).find(chosen);
-  if (!wanted) throw conflict(appointmentMessages.choiceGone);
-  const choice = choiceOf(wanted);
-  await rescheduleUnderLocks(
-    db,
-    appointment,
-    choice.split(','),
-    async (db2) => {
-      const option = (await moveOptions(db2, appointment, today)).find((o) => choiceOf(o) === choice);
-      if (!option) throw conflict(appointmentMessages.choiceGone);
-      // The option is the engine's own answer; checking it as a draft gives the same lines a confirm writes.
-      const world = await loadWorld(db2, {
-        branchId: appointment.branchId,
-        from: today,
-        to: option.allocations
-          .map((a) => a.date)
-          .sort()
-          .at(-1)!,
-        deliveryOrderIds: appointment.deliveryOrderIds,
-        shipToIds: [appointment.shipToId],
-        excludeBookingId: appointment.bookingId,
-      });
-      const evaluation = evaluateDraft(
-        world,
-        request,
-        option.allocations.map((a) => ({
-          slotId: a.slotId,
-          vehicles: a.vehicles,
-          lines: a.lines.map(({ deliveryOrderId, lineId, qty }) => ({ deliveryOrderId, lineId, qty })),
-        })),
-        appointment.branchId,
-        today,
-      );
-      // The option was just suggested with what is booked now, so this holds unless the engine disagrees with itself.
-      if (!evaluation.ok) throw conflict(appointmentMessages.choiceGone);
-      return evaluation.allocations.flatMap((a) =>
-        a.ok ? [{ allocation: a.allocation, deliveryTime: null }] : [],
-      );
-    },
-    { userId: null, movedBy: 'ลูกค้า (ลิงก์นัดส่งสินค้า)', gone: appointmentMessages.gone, contact: options.contact },
-  );
 }

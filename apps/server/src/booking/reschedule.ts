@@ -289,7 +289,7 @@ export async function rescheduleBooking(
   branchId: string,
   userId: string,
   move: { readonly bookingId: string; readonly from: CellPlace; readonly to: CellPlace },
-  options: Pick<MoveLog, 'contact'> & { now?: Date } = {},
+  options: Pick<MoveLog, 'onChange'> & { now?: Date } = {},
 ) {
   const today = bangkokIsoDate(options.now ?? new Date());
   const { to } = move;
@@ -316,7 +316,12 @@ export async function rescheduleBooking(
       if (judgement.rule === 'CAPACITY') throw conflict(rescheduleMessages.capacityGone(judgement.message));
       throw unprocessable({ to: judgement.message });
     },
-    { userId, movedBy: rescheduleMessages.movedBy, gone: rescheduleMessages.gone, contact: options.contact },
+    {
+      userId,
+      movedBy: rescheduleMessages.movedBy,
+      gone: rescheduleMessages.gone,
+      onChange: options.onChange,
+    },
   );
   return {
     id: move.bookingId,

@@ -9,7 +9,8 @@ import {
   featureRoles,
   findEntity,
 } from '@lms/domain';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { actingBranch, actingPrincipal } from '../auth/acting.ts';
 import { typed } from '../http/contract.ts';
 import { notFound, unprocessable } from '../http/errors.ts';
 import type { AuthContext } from '../routes/context.ts';
@@ -26,13 +27,14 @@ import {
 } from './drafts.ts';
 import { evaluateDraft } from './evaluate.ts';
 import type { BookingEvents } from './events.ts';
+import type { OnBookingChange } from './hooks.ts';
 import { checkBookingRequest } from './request.ts';
 import { checkReschedule, rescheduleBooking } from './reschedule.ts';
 import { streamEvents } from './sse.ts';
 import { loadWorld, worldEnd } from './world.ts';
 
 /** DO booking (booking.md): suggestion, drafts for fine tune, summary, confirm, cancel, calendar, live events. */
-export function bookingRoutes(ctx: AuthContext, events: BookingEvents) {
+export function bookingRoutes(ctx: AuthContext, events: BookingEvents, onChange?: OnBookingChange) {
   return async (fastify: FastifyInstance) => {
     const app = typed(fastify);
     const read = {
@@ -55,7 +57,13 @@ export function bookingRoutes(ctx: AuthContext, events: BookingEvents) {
       wantedDate: body.wantedDate ?? null,
     });
 
-    async function evaluated(draftId: string, branchId: string, userId: string) {
+    /** Who acts: the branch and the user whose drafts these are. */
+    const actor = (request: FastifyRequest) => ({
+      branchId: actingBranch(request),
+      userId: actingPrincipal(request).userId,
+    });
+
+    async function evaluated(draftId: string, { branchId, userId }: { branchId: string; userId: string }) {
       const draft = await findDraft(ctx.db, draftId, branchId, userId);
       const today = bangkokIsoDate(new Date());
       const world = await draftWorld(ctx.db, draft, today, worldEnd(today));
@@ -67,7 +75,7 @@ export function bookingRoutes(ctx: AuthContext, events: BookingEvents) {
       schema: { ...bookingApi.suggestion.schema, tags },
       config: read,
       handler: async (request) => {
-        const branchId = request.branchId!;
+        const branchId = actingBranch(request);
         // Already booked, another ship-to or ship cond, unknown ids: refused before the engine runs.
         await checkBookingRequest(ctx.db, branchId, request.body);
         const today = bangkokIsoDate(new Date());
@@ -88,15 +96,10 @@ export function bookingRoutes(ctx: AuthContext, events: BookingEvents) {
       config: edit,
       handler: async (request, reply) => {
         const { allocations = [], ...rest } = request.body;
-        await checkBookingRequest(ctx.db, request.branchId!, rest);
-        const id = await createDraft(
-          ctx.db,
-          request.branchId!,
-          request.principal!.userId,
-          draftRequest(rest),
-          allocations,
-        );
-        return reply.status(201).send(await evaluated(id, request.branchId!, request.principal!.userId));
+        const who = actor(request);
+        await checkBookingRequest(ctx.db, who.branchId, rest);
+        const id = await createDraft(ctx.db, who.branchId, who.userId, draftRequest(rest), allocations);
+        return reply.status(201).send(await evaluated(id, who));
       },
     });
 
@@ -104,7 +107,7 @@ export function bookingRoutes(ctx: AuthContext, events: BookingEvents) {
       ...bookingApi.fineTune,
       schema: { ...bookingApi.fineTune.schema, tags },
       config: read,
-      handler: async (request) => evaluated(request.query.id, request.branchId!, request.principal!.userId),
+      handler: async (request) => evaluated(request.query.id, actor(request)),
     });
 
     // Fine tune's slot picker: every slot of the horizon for the draft's ship cond, with what it has
@@ -115,10 +118,11 @@ export function bookingRoutes(ctx: AuthContext, events: BookingEvents) {
       schema: { ...bookingApi.slots.schema, tags },
       config: read,
       handler: async (request) => {
-        const draft = await findDraft(ctx.db, request.query.id, request.branchId!, request.principal!.userId);
+        const { branchId, userId } = actor(request);
+        const draft = await findDraft(ctx.db, request.query.id, branchId, userId);
         const today = bangkokIsoDate(new Date());
         const world = await draftWorld(ctx.db, draft, today, worldEnd(today));
-        return slotChoices(world, toSuggestRequest(request.branchId!, draft.request, today));
+        return slotChoices(world, toSuggestRequest(branchId, draft.request, today));
       },
     });
 
@@ -127,11 +131,11 @@ export function bookingRoutes(ctx: AuthContext, events: BookingEvents) {
       schema: { ...bookingApi.saveAllocations.schema, tags },
       config: edit,
       handler: async (request) => {
-        const { branchId, principal } = request;
-        const draft = await findDraft(ctx.db, request.query.id, branchId!, principal!.userId);
+        const { branchId, userId } = actor(request);
+        const draft = await findDraft(ctx.db, request.query.id, branchId, userId);
         const today = bangkokIsoDate(new Date());
         const world = await draftWorld(ctx.db, draft, today, worldEnd(today));
-        const evaluation = evaluateDraft(world, draft.request, request.body.allocations, branchId!, today);
+        const evaluation = evaluateDraft(world, draft.request, request.body.allocations, branchId, today);
         const broken = evaluation.allocations.filter((a) => !a.ok);
         // An edit that breaks a rule is refused and the draft keeps its last good state.
         if (broken.length) {
@@ -148,7 +152,7 @@ export function bookingRoutes(ctx: AuthContext, events: BookingEvents) {
       ...bookingApi.summary,
       schema: { ...bookingApi.summary.schema, tags },
       config: read,
-      handler: async (request) => evaluated(request.query.id, request.branchId!, request.principal!.userId),
+      handler: async (request) => evaluated(request.query.id, actor(request)),
     });
 
     app.route({
@@ -156,7 +160,8 @@ export function bookingRoutes(ctx: AuthContext, events: BookingEvents) {
       schema: { ...bookingApi.deleteDraft.schema, tags },
       config: edit,
       handler: async (request, reply) => {
-        await deleteDraft(ctx.db, request.query.id, request.branchId!, request.principal!.userId);
+        const { branchId, userId } = actor(request);
+        await deleteDraft(ctx.db, request.query.id, branchId, userId);
         return reply.status(204).send(null);
       },
     });
@@ -167,13 +172,8 @@ export function bookingRoutes(ctx: AuthContext, events: BookingEvents) {
       config: edit,
       handler: async (request, reply) => {
         try {
-          const confirmed = await confirmDraft(
-            ctx.db,
-            request.query.id,
-            request.branchId!,
-            request.principal!.userId,
-            { contact: ctx.contact },
-          );
+          const { branchId, userId } = actor(request);
+          const confirmed = await confirmDraft(ctx.db, request.query.id, branchId, userId, { onChange });
           return reply.status(201).send(confirmed);
         } catch (error) {
           if (error instanceof CapacityLost) return reply.status(409).send(error.body);
@@ -187,14 +187,9 @@ export function bookingRoutes(ctx: AuthContext, events: BookingEvents) {
       schema: { ...bookingApi.cancel.schema, tags },
       config: edit,
       handler: async (request) => {
-        const result = await cancelBooking(
-          ctx.db,
-          request.params.id,
-          request.branchId!,
-          request.principal!.userId,
-          request.body?.reason?.trim() || null,
-          ctx.contact,
-        );
+        const { branchId, userId } = actor(request);
+        const reason = request.body?.reason?.trim() || null;
+        const result = await cancelBooking(ctx.db, request.params.id, branchId, userId, reason, onChange);
         if (!result) throw notFound();
         return result;
       },
@@ -210,11 +205,7 @@ export function bookingRoutes(ctx: AuthContext, events: BookingEvents) {
       },
       handler: async (request) => {
         const { id } = request.params;
-        const changed = await changeCallStatus(
-          ctx.db,
-          { id, branchId: request.branchId!, userId: request.principal!.userId },
-          request.body.callStatus,
-        );
+        const changed = await changeCallStatus(ctx.db, { id, ...actor(request) }, request.body.callStatus);
         if (!changed) throw notFound();
         return changed;
       },
@@ -238,7 +229,7 @@ export function bookingRoutes(ctx: AuthContext, events: BookingEvents) {
         const { from, to } = request.query;
         const problem = rangeProblem(from, to);
         if (problem) throw problem;
-        return calendarCells(ctx.db, { ...request.query, branchId: request.branchId! });
+        return calendarCells(ctx.db, { ...request.query, branchId: actingBranch(request) });
       },
     });
 
@@ -249,7 +240,7 @@ export function bookingRoutes(ctx: AuthContext, events: BookingEvents) {
       handler: async (request) =>
         cellBookings(
           ctx.db,
-          request.branchId!,
+          actingBranch(request),
           request.query.date,
           request.query.shiftOfDayId,
           request.query.vehicleTypeId,
@@ -266,7 +257,7 @@ export function bookingRoutes(ctx: AuthContext, events: BookingEvents) {
         const { from, to } = request.query;
         const problem = rangeProblem(from, to);
         if (problem) throw problem;
-        return placedBookings(ctx.db, request.branchId!, from, to);
+        return placedBookings(ctx.db, actingBranch(request), from, to);
       },
     });
 
@@ -278,7 +269,7 @@ export function bookingRoutes(ctx: AuthContext, events: BookingEvents) {
       handler: async (request) =>
         checkReschedule(
           ctx.db,
-          request.branchId!,
+          actingBranch(request),
           request.body.bookingId,
           request.body.from,
           request.body.targets,
@@ -289,10 +280,10 @@ export function bookingRoutes(ctx: AuthContext, events: BookingEvents) {
       ...calendarApi.reschedule,
       schema: { ...calendarApi.reschedule.schema, tags: calendarTags },
       config: edit,
-      handler: async (request) =>
-        rescheduleBooking(ctx.db, request.branchId!, request.principal!.userId, request.body, {
-          contact: ctx.contact,
-        }),
+      handler: async (request) => {
+        const { branchId, userId } = actor(request);
+        return rescheduleBooking(ctx.db, branchId, userId, request.body, { onChange });
+      },
     });
 
     app.route({
@@ -300,8 +291,8 @@ export function bookingRoutes(ctx: AuthContext, events: BookingEvents) {
       schema: { ...calendarApi.events.schema, tags: calendarTags },
       config: { access: { signedIn: true }, apiKey: 'closed', branchScoped: true },
       handler: async (request, reply) => {
-        const { roles } = request.principal!;
-        return streamEvents(request, reply, events, request.branchId!, {
+        const { roles } = actingPrincipal(request);
+        return streamEvents(request, reply, events, actingBranch(request), {
           seesBookings: calendarRead.access.roles.some((role) => roles.includes(role)),
           mayRead: (name) => {
             const entity = findEntity(name);

@@ -2,9 +2,17 @@ import { type BookedLine, type BookingWorld, HORIZON_DAYS } from '@lms/booking';
 import { addDays } from '@lms/domain';
 import { type RawBuilder, sql } from 'kysely';
 import type { Database } from '../db/database.ts';
+import { assertPresent, both, type ColumnsRow, columns, type RowOf, selectRows } from '../db/fields.ts';
 import { prepared } from '../db/prepared.ts';
 import { type DraftKey, draftInStatement } from './drafts.ts';
-import { type MasterParts, masterDataCacheOf, masterPartsSql, masterVersionSql } from './masterData.ts';
+import {
+  linkedIds,
+  type MasterParts,
+  masterDataCacheOf,
+  masterPartsOf,
+  masterPartsSql,
+  masterVersionSql,
+} from './masterData.ts';
 
 /** The last day a suggestion may reach: far enough for the longest SLA plus the search horizon. */
 export const worldEnd = (today: string) => addDays(today, HORIZON_DAYS + 60);
@@ -24,56 +32,64 @@ export interface WorldScope {
   readonly slotIds?: readonly string[];
 }
 
-/** Active booking lines using the branch's slots between two days: the capacity already taken. */
+/**
+ * Active booking lines using the branch's slots between two days: the capacity already taken. A
+ * line's amount left empty counts as none, as the engine's sums and the slot's kept use count it.
+ */
 const bookedLinesQuery = (branchId: string, from: string, to: string, excludeBookingId: string | null) =>
-  sql`select l.slot_id as "slotId", l.used_weight::float as "usedWeight", l.used_volume::float as "usedVolume",
-        l.used_minute as "usedMinute", false as canceled
-       from booking_report__lines l
+  selectRows(
+    bookedLineColumns,
+    sql`from booking_report__lines l
        join booking_report b on b.id = l.parent_id and b.canceled_at is null
        join vehicle_date_slot s on s.id = l.slot_id
       where s.branch_id = ${branchId} and s.shift_date between ${from}::date and ${to}::date
-        and b.id is distinct from ${excludeBookingId}::uuid`;
+        and b.id is distinct from ${excludeBookingId}::uuid`,
+  );
+
+const bookedLineColumns = columns(
+  'booking_report__lines',
+  ['slotId'],
+  {
+    usedWeight: sql<number>`coalesce(l.used_weight, 0)::float`,
+    usedVolume: sql<number>`coalesce(l.used_volume, 0)::float`,
+    usedMinute: sql<number>`coalesce(l.used_minute, 0)`,
+    canceled: sql<boolean>`false`,
+  },
+  'l',
+);
 
 /** A slot's used capacity as its row keeps it (migration 0030: the sum of its active bookings' lines). */
-export const slotUseColumns = sql`used_weight::float as "usedWeight", used_volume::float as "usedVolume",
-  used_minute::float as "usedMinute"`;
+export const slotUseColumns = columns('vehicle_date_slot', [], {
+  usedWeight: sql<number>`used_weight::float`,
+  usedVolume: sql<number>`used_volume::float`,
+  usedMinute: sql<number>`used_minute::float`,
+});
+
+export type UsedAmounts = ColumnsRow<typeof slotUseColumns>;
 
 /** A slot's use as a line of the world (the engine sums a slot's lines). */
-export const useOf = (slot: SlotRow & UsedAmounts): BookedLine => ({
+export const useOf = (slot: { id: string } & UsedAmounts): BookedLine => ({
   slotId: slot.id,
   usedWeight: slot.usedWeight,
   usedVolume: slot.usedVolume,
   usedMinute: slot.usedMinute,
 });
 
-interface SlotRow {
-  id: string;
-}
-
-export interface UsedAmounts {
-  usedWeight: number;
-  usedVolume: number;
-  usedMinute: number;
-}
-
 /** The columns of a branch's vehicle date slot as the engine reads them. */
-export const slotColumns = sql`id, branch_id as "branchId", shift_date::text as "shiftDate", shift_of_day_id as "shiftOfDayId",
-  vehicle_type_id as "vehicleTypeId", ship_cond_id as "shipCondId", route_config_id as "routeConfigId", total, special`;
+export const slotColumns = columns(
+  'vehicle_date_slot',
+  ['id', 'branchId', 'shiftOfDayId', 'vehicleTypeId', 'shipCondId', 'routeConfigId', 'total', 'special'],
+  { shiftDate: sql<string>`shift_date::text` },
+);
 
 /** A DO as the engine reads it: one line of one article (the declaration's articleUomId), the line id is the DO's. */
-export const deliveryOrderColumns = sql`id, doc_no as "docNo", article_uom_id as "articleId", qty, weight, volume,
-  coalesce(bo_ship_to_id, so_ship_to_id) as "shipToId", is_booking as "isBooking"`;
+export const deliveryOrderColumns = columns(
+  'delivery_order',
+  ['id', 'docNo', 'qty', 'weight', 'volume', 'isBooking'],
+  { articleId: 'articleUomId', shipToId: sql<string | null>`coalesce(bo_ship_to_id, so_ship_to_id)` },
+);
 
-export interface DeliveryOrderRow {
-  id: string;
-  docNo: string;
-  articleId: string | null;
-  qty: number | null;
-  weight: number;
-  volume: number;
-  shipToId: string | null;
-  isBooking: boolean;
-}
+export type DeliveryOrderRow = ColumnsRow<typeof deliveryOrderColumns>;
 
 /** A DO of the world; `isBooking` is read by confirm (a DO booked meanwhile), not by the engine. */
 export const toWorldOrder = (d: DeliveryOrderRow) => ({
@@ -86,8 +102,7 @@ export const toWorldOrder = (d: DeliveryOrderRow) => ({
 });
 
 /** A subquery's rows as one JSON array (numbers stay numbers, as the pool's type parsers make them). */
-const jsonRows = (query: ReturnType<typeof sql>) =>
-  sql`(select coalesce(json_agg(t), '[]') from (${query}) t)`;
+const jsonRows = (query: RawBuilder<unknown>) => sql`(select coalesce(json_agg(t), '[]') from (${query}) t)`;
 
 export type WorldOrder = ReturnType<typeof toWorldOrder>;
 
@@ -102,41 +117,74 @@ interface PartIds {
 
 const listed = (ids: readonly string[]) => sql`${[...ids]}::uuid[]`;
 
+// The select lists every request reads, made once.
+const shipToColumns = columns('ship_to', ['id', 'code', 'name', 'subDistrictId', 'lat', 'lon']);
+const subDistrictColumns = columns('sub_district', ['id', 'lat', 'lon']);
+const articleColumns = columns(
+  'article',
+  [
+    'id',
+    'code',
+    'name',
+    'stackVolumePercent',
+    'installationTime',
+    'cannotSplit',
+    'noUseCap',
+    'articleUomTypeId',
+  ],
+  { unsupportedVehicleTypeIds: linkedIds('article__unsupported_vehicle_type_ids', 'a') },
+  'a',
+);
+
 /** The parts of a world that depend on the request: slots of the range, its DOs, ship-tos, articles, use. */
 function requestPartsSql(scope: WorldScope, ids: PartIds) {
   const { branchId, from, to } = scope;
   const doIds = ids.deliveryOrderIds ?? listed([]);
-  const shipTos = sql`select id, code, name, sub_district_id as "subDistrictId", lat, lon from ship_to
+  const shipTos = selectRows(
+    shipToColumns,
+    sql`from ship_to
     where id = any(${ids.shipToIds})
-       or id in (select coalesce(bo_ship_to_id, so_ship_to_id) from delivery_order where branch_id = ${branchId} and id = any(${doIds}))`;
+       or id in (select coalesce(bo_ship_to_id, so_ship_to_id) from delivery_order where branch_id = ${branchId} and id = any(${doIds}))`,
+  );
   const parts = {
-    articles: sql`select a.id, a.code, a.name, a.stack_volume_percent as "stackVolumePercent", a.installation_time as "installationTime",
-               a.cannot_split as "cannotSplit", a.no_use_cap as "noUseCap", a.article_uom_type_id as "articleUomTypeId",
-               coalesce((select array_agg(ref_id) from article__unsupported_vehicle_type_ids where owner_id = a.id), '{}') as "unsupportedVehicleTypeIds"
-          from article a
+    articles: selectRows(
+      articleColumns,
+      sql`from article a
          ${ids.deliveryOrderIds ? sql`where a.id in (select article_uom_id from delivery_order where id = any(${doIds}))` : sql``}`,
-    deliveryOrders: sql`select ${deliveryOrderColumns} from delivery_order where branch_id = ${branchId} and id = any(${doIds})`,
+    ),
+    deliveryOrders: selectRows(
+      deliveryOrderColumns,
+      sql`from delivery_order where branch_id = ${branchId} and id = any(${doIds})`,
+    ),
     shipTos,
-    shipToSubDistricts: sql`select id, lat, lon from sub_district where id in (select "subDistrictId" from (${shipTos}) s)`,
+    shipToSubDistricts: selectRows(
+      subDistrictColumns,
+      sql`from sub_district where id in (select "subDistrictId" from (${shipTos}) s)`,
+    ),
   };
   return ids.slotIds
     ? {
         ...parts,
-        slots: sql`select ${slotColumns}, ${slotUseColumns} from vehicle_date_slot where branch_id = ${branchId} and id = any(${ids.slotIds})`,
+        slots: selectRows(
+          both(slotColumns, slotUseColumns),
+          sql`from vehicle_date_slot where branch_id = ${branchId} and id = any(${ids.slotIds})`,
+        ),
       }
     : {
         ...parts,
-        slots: sql`select ${slotColumns} from vehicle_date_slot where branch_id = ${branchId} and shift_date between ${from}::date and ${to}::date`,
+        slots: selectRows(
+          slotColumns,
+          sql`from vehicle_date_slot where branch_id = ${branchId} and shift_date between ${from}::date and ${to}::date`,
+        ),
         bookedLines: bookedLinesQuery(branchId, from, to, scope.excludeBookingId ?? null),
       };
 }
 
-type RequestParts = Record<
-  'slots' | 'articles' | 'deliveryOrders' | 'shipTos' | 'shipToSubDistricts',
-  never[]
-> & {
-  bookedLines?: never[];
-};
+/** Each part's rows as a statement reads them (JSON). */
+type Rows<P> = { readonly [K in keyof P]: readonly RowOf<P[K]>[] };
+
+type RequestParts = ReturnType<typeof requestPartsSql>;
+type RequestRows = Rows<RequestParts>;
 
 /**
  * One `select` of every part as a JSON array, with the master data's version; with `draft`, the
@@ -148,7 +196,7 @@ async function selectParts<P extends Record<string, RawBuilder<unknown>>>(
   draft?: RawBuilder<unknown>,
 ) {
   const names = Object.keys(parts);
-  const query = sql<Record<keyof P, never[]> & { version: number; changes: number; draft?: unknown }>`${
+  const query = sql<Rows<P> & { version: number; changes: number; draft?: unknown }>`${
     draft ? sql`with draft as (${draft}) ` : sql``
   }select ${sql.join(names.map((name) => sql`${jsonRows(parts[name]!)} as ${sql.ref(name)}`))}, ${masterVersionSql} as version,
     (select count(*) from master_data_change) as changes${draft ? sql`, (select row_to_json(draft) from draft) as draft` : sql``}`;
@@ -158,12 +206,12 @@ async function selectParts<P extends Record<string, RawBuilder<unknown>>>(
 }
 
 /** The request's parts read with the master data, from the handle's cache when it is current (masterData.ts). */
-async function readWorld<P extends Record<string, RawBuilder<unknown>>>(
+async function readWorld(
   db: Database,
   branchId: string,
-  request: P,
+  request: RequestParts,
   draft?: RawBuilder<unknown>,
-) {
+): Promise<{ found: RequestRows & { draft?: unknown }; master: MasterParts }> {
   const cache = masterDataCacheOf(db);
   if (cache.has(branchId)) {
     const found = await selectParts(db, request, draft);
@@ -171,9 +219,10 @@ async function readWorld<P extends Record<string, RawBuilder<unknown>>>(
     if (master) return { found, master };
   }
   const found = await selectParts(db, { ...request, ...masterPartsSql(branchId) }, draft);
-  cache.keep(Number(found.version), branchId, found as unknown as MasterParts, Number(found.changes));
+  const master = masterPartsOf(found);
+  cache.keep(Number(found.version), branchId, master, Number(found.changes));
   void cache.foldIfMany(db).catch(() => {});
-  return { found, master: found as unknown as MasterParts };
+  return { found, master };
 }
 
 /**
@@ -192,7 +241,7 @@ export async function loadWorld(db: Database, scope: WorldScope): Promise<Bookin
     slotIds: scope.slotIds && listed(scope.slotIds),
   };
   const { found, master } = await readWorld(db, scope.branchId, requestPartsSql(scope, ids));
-  return assemble(master, found as unknown as RequestParts);
+  return assemble(master, found);
 }
 
 /**
@@ -205,11 +254,12 @@ export async function loadDraftWorld(db: Database, key: DraftKey, today: string)
   const draft = draftInStatement(key);
   const scope = { branchId: key.branchId, from: today, to: today };
   const { found, master } = await readWorld(db, key.branchId, requestPartsSql(scope, draft), draft.cte);
-  return { draft: found.draft, world: assemble(master, found as unknown as RequestParts) };
+  return { draft: found.draft, world: assemble(master, found) };
 }
 
-function assemble(master: MasterParts, found: RequestParts): BookingWorld {
+function assemble(master: MasterParts, found: RequestRows): BookingWorld {
   const { branch, settings, routeSubDistricts, ...shared } = master;
+  assertPresent(found.slots, 'branchId', 'vehicle_date_slot.branch_id');
   return {
     ...shared,
     branches: branch.map((b) => ({ ...b, vehicleTypeSettings: settings })),
@@ -217,7 +267,7 @@ function assemble(master: MasterParts, found: RequestParts): BookingWorld {
     articles: found.articles,
     shipTos: found.shipTos,
     subDistricts: [...found.shipToSubDistricts, ...routeSubDistricts],
-    deliveryOrders: (found.deliveryOrders as DeliveryOrderRow[]).map(toWorldOrder),
-    bookedLines: found.bookedLines ?? (found.slots as (SlotRow & UsedAmounts)[]).map(useOf),
-  } as unknown as BookingWorld;
+    deliveryOrders: found.deliveryOrders.map(toWorldOrder),
+    bookedLines: 'bookedLines' in found ? found.bookedLines : found.slots.map(useOf),
+  };
 }

@@ -1,11 +1,12 @@
 import { type ContactMessage, contactApi, featureRoles, maskContact, resendMessages } from '@lms/domain';
 import type { FastifyInstance } from 'fastify';
 import type { Selection } from 'kysely';
+import { actingBranch } from '../auth/acting.ts';
 import type { DB } from '../db/schema.generated.ts';
 import { typed } from '../http/contract.ts';
 import { conflict, notFound, unprocessable } from '../http/errors.ts';
 import type { AuthContext } from '../routes/context.ts';
-import { enqueueMessage } from './outbox.ts';
+import { type Contact, enqueueMessage } from './outbox.ts';
 import { contactEnabled } from './settings.ts';
 
 /** A message as the planner's list shows it, the recipient still whole. */
@@ -36,7 +37,7 @@ const shown = (row: Selection<DB, 'contact_message', (typeof columns)[number]>):
  * it went, and resend. Whoever may change the call status calls the customer, so may see and
  * resend these; the recipient is masked.
  */
-export function contactMessageRoutes(ctx: AuthContext) {
+export function contactMessageRoutes(ctx: AuthContext, contact: Contact) {
   return async (fastify: FastifyInstance) => {
     const app = typed(fastify);
     const config = {
@@ -55,7 +56,7 @@ export function contactMessageRoutes(ctx: AuthContext) {
           .selectFrom('booking_report')
           .select('id')
           .where('id', '=', request.params.id)
-          .where('branch_id', '=', request.branchId!)
+          .where('branch_id', '=', actingBranch(request))
           .executeTakeFirst();
         if (!booking) throw notFound();
         const rows = await ctx.db
@@ -94,7 +95,7 @@ export function contactMessageRoutes(ctx: AuthContext) {
               ])
               .where('m.id', '=', request.params.messageId)
               .where('m.booking_id', '=', request.params.id)
-              .where('b.branch_id', '=', request.branchId!)
+              .where('b.branch_id', '=', actingBranch(request))
               .where('m.event', '<>', 'reminder'),
           )
           .returning(columns)
@@ -116,13 +117,13 @@ export function contactMessageRoutes(ctx: AuthContext) {
             .selectFrom('booking_report')
             .select((eb) => eb('canceled_at', 'is not', null).$castTo<boolean>().as('canceled'))
             .where('id', '=', request.params.id)
-            .where('branch_id', '=', request.branchId!)
+            .where('branch_id', '=', actingBranch(request))
             .forUpdate()
             .executeTakeFirst();
           if (!booking) throw notFound();
           if (booking.canceled) throw conflict(resendMessages.canceled);
-          if (!contactEnabled(ctx.contact.settings)) throw conflict(resendMessages.off);
-          const queued = await enqueueMessage(trx, ctx.contact, request.params.id, 'confirmed');
+          if (!contactEnabled(contact.settings)) throw conflict(resendMessages.off);
+          const queued = await enqueueMessage(trx, contact, request.params.id, 'confirmed');
           if (!queued) throw unprocessable({ shipToId: resendMessages.unreachable });
           return queued;
         });

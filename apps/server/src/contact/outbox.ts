@@ -1,4 +1,5 @@
 import { type ContactEvent, renderTemplate, renderValues } from '@lms/domain';
+import type { OnBookingChange } from '../booking/hooks.ts';
 import type { Tx } from '../db/database.ts';
 import { type Appointment, loadAppointment } from './appointment.ts';
 import type { AppointmentLinks } from './links.ts';
@@ -63,3 +64,9 @@ export async function enqueueMessage(
     .executeTakeFirst();
   return written?.id;
 }
+
+/** The customer's message of each booking change, written in the change's transaction (booking/hooks.ts). */
+export const messagesOnChange =
+  (contact: Contact): OnBookingChange =>
+  (trx, bookingId, change) =>
+    enqueueMessage(trx, contact, bookingId, change);

@@ -9,12 +9,13 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type Rule, Throttle } from '../auth/throttle.ts';
 import { notify } from '../booking/confirm.ts';
-import { choiceOf, moveBooking, moveOptions } from '../booking/move.ts';
 import { recordHistory } from '../crud/history.ts';
 import { typed } from '../http/contract.ts';
 import { HttpError, notFound } from '../http/errors.ts';
 import type { AuthContext } from '../routes/context.ts';
 import { type Appointment, linkExpiry, loadAppointment } from './appointment.ts';
+import { choiceOf, moveBooking, moveOptions } from './move.ts';
+import { type Contact, messagesOnChange } from './outbox.ts';
 
 const bookingReport = entityByName('bookingReport');
 const MINUTE = 60_000;
@@ -46,7 +47,7 @@ const publicOf = (a: Appointment): PublicAppointment => ({
 });
 
 /** The self-service appointment link: read, confirm, move options, move. No session: the token is the key. */
-export function appointmentRoutes(ctx: AuthContext, options: { throttle?: Throttle } = {}) {
+export function appointmentRoutes(ctx: AuthContext, contact: Contact, options: { throttle?: Throttle } = {}) {
   const throttle = options.throttle ?? new Throttle(ctx.db, 'appointmentLink', linkRateRules);
   return async (fastify: FastifyInstance) => {
     const app = typed(fastify);
@@ -58,7 +59,7 @@ export function appointmentRoutes(ctx: AuthContext, options: { throttle?: Thrott
       const wait = await throttle.retryAfter(token, request.ip);
       if (wait > 0) throw new HttpError(429, [appointmentMessages.tooMany]);
       await throttle.recordFailure(token, request.ip);
-      const bookingId = ctx.contact.links.bookingOf(token);
+      const bookingId = contact.links.bookingOf(token);
       const appointment = bookingId ? await loadAppointment(ctx.db, bookingId) : undefined;
       // A token the server did not sign, or for a booking that is gone: the 404 of anything unknown.
       if (!appointment) throw notFound();
@@ -130,7 +131,7 @@ export function appointmentRoutes(ctx: AuthContext, options: { throttle?: Thrott
           options: found.map((option) => {
             const first = option.allocations[0]!;
             return {
-              choice: ctx.contact.links.choice(appointment.bookingId, choiceOf(option)),
+              choice: contact.links.choice(appointment.bookingId, choiceOf(option)),
               date: first.date,
               shiftName: first.shiftName,
               shiftStart: first.shiftStartTime,
@@ -148,8 +149,8 @@ export function appointmentRoutes(ctx: AuthContext, options: { throttle?: Thrott
       handler: async (request) => {
         const appointment = await appointmentOf(request, request.params.token);
         const named = (option: BookingOption) =>
-          ctx.contact.links.choice(appointment.bookingId, choiceOf(option)) === request.body.choice;
-        await moveBooking(ctx.db, appointment, named, { contact: ctx.contact });
+          contact.links.choice(appointment.bookingId, choiceOf(option)) === request.body.choice;
+        await moveBooking(ctx.db, appointment, named, { onChange: messagesOnChange(contact) });
         return publicOf((await loadAppointment(ctx.db, appointment.bookingId))!);
       },
     });

@@ -1,13 +1,12 @@
 import {
   type BulkActionAnswer,
-  BulkActionAnswer as BulkActionAnswerSchema,
-  BulkActionBody,
+  type BulkActionBody,
   type BulkRefusal,
-  bulkActionPath,
   bulkEditableFields,
   bulkText,
   can,
   type EntityDef,
+  entityApi,
   type FieldDef,
   LIMITS,
   type RawQuery,
@@ -17,6 +16,7 @@ import {
 } from '@lms/domain';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
+import { actingPrincipal } from '../auth/acting.ts';
 import type { Principal } from '../auth/principal.ts';
 import type { Tx } from '../db/database.ts';
 import { typed } from '../http/contract.ts';
@@ -34,7 +34,7 @@ import {
   type Row,
   setColumn,
 } from './repository.ts';
-import { checkRecordQuery } from './routes.ts';
+import { checkRecordQuery, entityBranch } from './requests.ts';
 
 const tooMany = () => new HttpError(413, [bulkText.tooMany]);
 
@@ -94,10 +94,10 @@ export function bulkActionRoute(
   ctx: AuthContext,
   extension: EntityExtension,
 ) {
+  const operation = entityApi(entity).bulkAction;
   typed(app).route({
-    method: 'POST',
-    url: bulkActionPath(entity.name),
-    schema: { tags: [entity.title], body: BulkActionBody, response: { 200: BulkActionAnswerSchema } },
+    ...operation,
+    schema: { ...operation.schema, tags: [entity.title] },
     // Declared as an edit; a delete also needs the delete right (checked below, per action).
     config: {
       access: { entity: entity.name, action: 'update' },
@@ -106,15 +106,15 @@ export function bulkActionRoute(
       branchScoped: entity.branchOwned,
     },
     handler: async (request): Promise<BulkActionAnswer> => {
-      checkRecordQuery(entity, request);
+      checkRecordQuery(entity, request.query);
       const body = request.body;
-      const principal = request.principal!;
+      const principal = actingPrincipal(request);
       if (body.action === 'delete') {
         const right = can(principal.roles, entity, 'delete');
         if (!right.can) throw forbidden(right.reason);
       }
       const set = fieldToSet(entity, body);
-      const selected = await selectedRows(entity, ctx, body, request.branchId);
+      const selected = await selectedRows(entity, ctx, body, entityBranch(entity, request));
       const refused = new Map<string, BulkRefusal>();
       const refuse = (id: string, row: Row | undefined, reasons: readonly string[]) => {
         const label = row ? recordLabel(entity, row) : id;
@@ -124,7 +124,7 @@ export function bulkActionRoute(
       const done = await ctx.db
         .transaction()
         .execute(async (trx) => {
-          const rows = await lockRecords(trx, entity, selected.ids, request.branchId);
+          const rows = await lockRecords(trx, entity, selected.ids, entityBranch(entity, request));
           const found = new Map(rows.map((row) => [row.id as string, row]));
           for (const id of selected.ids) if (!found.has(id)) refuse(id, undefined, [bulkText.gone]);
           for (const row of rows) {
@@ -157,7 +157,13 @@ export function bulkActionRoute(
             ctx,
             refuse,
           );
-          const entries = await historyEntries(trx, entity, written, body.action, request.branchId);
+          const entries = await historyEntries(
+            trx,
+            entity,
+            written,
+            body.action,
+            entityBranch(entity, request),
+          );
           await recordHistories(trx, entity, entries, {
             userId: principal.userId,
             source: bulkText.historySource,

@@ -1,6 +1,6 @@
 import type { EntityDef, FieldDef } from '@lms/domain';
 import { type RawBuilder, sql } from 'kysely';
-import { columnOf, isLinkField } from '../entities/naming.ts';
+import { columnOf, isLinkField, snake } from '../entities/naming.ts';
 
 /** Columns every stored entity has, answered under these names. */
 export const standardFields = ['id', 'version', 'createdAt', 'updatedAt', 'createdBy', 'updatedBy'] as const;
@@ -18,20 +18,14 @@ export const attachmentFields = (entity: EntityDef) => entity.fields.filter((f) 
 /** `"t"."plan_time_check_in"` with the value shaped for JSON: times as HH:mm, the rest as stored. */
 export function selectColumn(field: Pick<FieldDef, 'name' | 'type'>, alias = 't'): RawBuilder<unknown> {
   const column = sql.ref(`${alias}.${columnOf(field)}`);
-  if (field.type === 'time')
-    return sql`to_char(${column}, 'HH24:MI')`.as(field.name) as unknown as RawBuilder<unknown>;
-  return sql`${column}`.as(field.name) as unknown as RawBuilder<unknown>;
+  if (field.type === 'time') return sql`to_char(${column}, 'HH24:MI') as ${sql.ref(field.name)}`;
+  return sql`${column} as ${sql.ref(field.name)}`;
 }
 
 /** The select list of one record of the entity (standard columns first). */
 export function selectList(entity: EntityDef, alias = 't'): RawBuilder<unknown> {
   const parts = [
-    sql`${sql.ref(`${alias}.id`)} as "id"`,
-    sql`${sql.ref(`${alias}.version`)} as "version"`,
-    sql`${sql.ref(`${alias}.created_at`)} as "createdAt"`,
-    sql`${sql.ref(`${alias}.updated_at`)} as "updatedAt"`,
-    sql`${sql.ref(`${alias}.created_by`)} as "createdBy"`,
-    sql`${sql.ref(`${alias}.updated_by`)} as "updatedBy"`,
+    ...standardFields.map((name) => sql`${sql.ref(`${alias}.${snake(name)}`)} as ${sql.ref(name)}`),
     ...columnFields(entity).map((f) => selectColumn(f, alias)),
   ];
   return sql.join(parts);

@@ -57,7 +57,7 @@ export async function attachLinksAndChildren(db: Executor, entity: EntityDef, ro
   }
   for (const child of entity.children ?? []) {
     const { rows: children } = await sql<Row>`
-      select t.parent_id as "parentId", t.id as "id", ${sql.join(columnFields(child).map((f) => sql`${sql.ref(`t.${columnOf(f)}`)} as ${sql.ref(f.name)}`))}
+      select ${sql.join([{ name: 'parentId' }, { name: 'id' }, ...columnFields(child)].map((f) => sql`${sql.ref(`t.${columnOf(f)}`)} as ${sql.ref(f.name)}`))}
         from ${sql.table(childTableOf(entity, child.name))} t
        where t.parent_id = any(${ids}::uuid[]) order by t.parent_id, t.position`.execute(db);
     for (const row of rows) row[child.name] = [];

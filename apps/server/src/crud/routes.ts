@@ -1,364 +1,123 @@
-import {
-  apiKeyReaches,
-  type EntityDef,
-  entityApi,
-  LIST_TOTAL,
-  phrase,
-  type RawQuery,
-  validateListQuery,
-  validateRecord,
-} from '@lms/domain';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { isUuid } from '../auth/access.ts';
+import { type EntityDef, entityApi, type ListQuery } from '@lms/domain';
+import type { FastifyInstance } from 'fastify';
+import { actingPrincipal } from '../auth/acting.ts';
 import { reaches, withinReach } from '../auth/reach.ts';
-import { badRequest, conflict, HttpError, notFound, unprocessable } from '../http/errors.ts';
-import {
-  filledPersonal,
-  logPersonalData,
-  maskPersonal,
-  maskPersonalHistory,
-  personalFields,
-  personalInHistory,
-  readsPersonalData,
-} from '../privacy/personalData.ts';
+import { typed } from '../http/contract.ts';
+import { notFound } from '../http/errors.ts';
 import type { AuthContext } from '../routes/context.ts';
-import { checkBranchReferences } from './branchReferences.ts';
 import { bulkActionRoute } from './bulk.ts';
 import { sendExcel } from './export.ts';
-import { type EntityExtension, writeEffects } from './extensions.ts';
-import { changesOf, historyOf, recordHistory } from './history.ts';
+import type { EntityExtension } from './extensions.ts';
+import { historyOf } from './history.ts';
 import { recordOptions } from './options.ts';
-import { referencesTo, translateWriteError } from './pgErrors.ts';
+import { noMask, type RecordMask } from './recordMask.ts';
+import { findLabelledRecord, findRecord, listRecords, streamRecords } from './repository.ts';
 import {
-  deleteRecord,
-  findLabelledRecord,
-  findRecord,
-  listRecords,
-  streamRecords,
-  withLabels,
-  writeRecord,
-} from './repository.ts';
+  Checked,
+  checkRecordCall,
+  crudConfig,
+  entityBranch,
+  listQuery,
+  pageRequest,
+  textQuery,
+} from './requests.ts';
+import { writeRoutes } from './writeRoutes.ts';
 
-const STALE = 'ข้อมูลนี้ถูกแก้ไขโดยผู้อื่นแล้ว กรุณาโหลดข้อมูลล่าสุดก่อนบันทึก';
-const VERSION_REQUIRED = 'กรุณาระบุ version ของข้อมูลที่แก้ไข';
-const INVALID_ID = 'รหัสข้อมูลไม่ถูกต้อง';
-
-// Validation is the domain's (Thai messages); the JSON schemas describe the routes for OpenAPI.
-const describeOnly = { validatorCompiler: () => (value: unknown) => ({ value }) };
-
-function listQuery(entity: EntityDef, request: FastifyRequest) {
-  const result = validateListQuery(entity, request.query as RawQuery);
-  if (!result.ok) throw new HttpError(400, result.messages);
-  return result.value;
+/** What features add to an entity's CRUD routes (app.ts wires them). */
+export interface EntityRoutesPlug {
+  /** The entity's own behaviour (users, permission groups…). */
+  readonly extension?: EntityExtension;
+  /** What every record goes out through (privacy's personal data). */
+  readonly mask?: RecordMask;
 }
 
 /**
- * A list page's request: the list query, and whether to count its total (`total`, the list's own
- * parameter: options and export refuse it as unknown). Exported for bench/api, which replays it.
+ * The CRUD routes of one entity (api.md), registered from its contract operations (`entityApi`):
+ * their schemas validate each request after the domain's own check (`Checked`), serialize the
+ * answers and document the routes.
  */
-export function pageRequest(entity: EntityDef, raw: RawQuery) {
-  const { [LIST_TOTAL.param]: total, ...rest } = raw;
-  const messages: string[] = [];
-  if (Array.isArray(total)) messages.push(`${LIST_TOTAL.param} ระบุได้ครั้งเดียว`);
-  else if (total !== undefined && total !== LIST_TOTAL.count && total !== LIST_TOTAL.skip)
-    messages.push(`${LIST_TOTAL.param} ต้องเป็น ${LIST_TOTAL.count} หรือ ${LIST_TOTAL.skip}`);
-  const result = validateListQuery(entity, rest);
-  if (!result.ok) messages.push(...result.messages);
-  if (!result.ok || messages.length) throw new HttpError(400, messages);
-  return { query: result.value, countTotal: total !== LIST_TOTAL.skip };
-}
-
-function idParam(request: FastifyRequest): string {
-  const { id } = request.params as { id: string };
-  if (!isUuid(id)) throw notFound(INVALID_ID);
-  return id;
-}
-
-/** Only `branchId` may accompany a single-record call, and only for branch-owned entities. */
-export function checkRecordQuery(entity: EntityDef, request: FastifyRequest) {
-  const extra = Object.keys(request.query as object).filter((k) => !(entity.branchOwned && k === 'branchId'));
-  if (extra.length) throw badRequest(`ไม่รู้จักพารามิเตอร์: ${extra.join(', ')}`);
-}
-
-/** The CRUD routes of one entity, derived from its declaration (api.md). */
-export function entityRoutes(entity: EntityDef, ctx: AuthContext, extension: EntityExtension = {}) {
-  return async (app: FastifyInstance) => {
+export function entityRoutes(entity: EntityDef, ctx: AuthContext, plug: EntityRoutesPlug = {}) {
+  const { extension = {}, mask = noMask } = plug;
+  return async (fastify: FastifyInstance) => {
+    const app = typed(fastify);
     const ops = entityApi(entity);
-    const branchScoped = entity.branchOwned;
-    const access = (action: 'read' | 'create' | 'update' | 'delete' | 'export') => ({
-      access: { entity: entity.name, action },
-      // A spreadsheet export is a person's tool; the ERP reads pages (docs/integration.md).
-      apiKey: action !== 'export' && apiKeyReaches(entity, action) ? ('open' as const) : ('closed' as const),
-      branchScoped,
-    });
     const tags = [entity.title];
+    const pages = new Checked<ReturnType<typeof pageRequest>>();
+    const queries = new Checked<ListQuery>();
 
-    app.get(
-      ops.list.url,
-      {
-        config: access('read'),
-        schema: { ...ops.list.schema, tags },
-        ...describeOnly,
-      },
-      async (request) => {
-        const { query, countTotal } = pageRequest(entity, request.query as RawQuery);
-        const scoped = withinReach(entity, request.principal!, query);
-        const page = await listRecords(ctx.db, entity, scoped, request.branchId, countTotal);
-        // A list is no place for personal data (docs/privacy.md): masked for everyone.
-        maskPersonal(entity, page.items);
+    app.route({
+      ...ops.list,
+      schema: { ...ops.list.schema, tags },
+      config: crudConfig(entity, 'read'),
+      preValidation: async (request) => pages.keep(request, pageRequest(entity, textQuery(request.query))),
+      handler: async (request) => {
+        const { query, countTotal } = pages.of(request);
+        const scoped = withinReach(entity, actingPrincipal(request), query);
+        const page = await listRecords(ctx.db, entity, scoped, entityBranch(entity, request), countTotal);
+        mask.list(entity, page.items);
         return page;
       },
-    );
+    });
 
-    app.get(
-      ops.options.url,
-      {
-        config: access('read'),
-        schema: { ...ops.options.schema, tags },
-        ...describeOnly,
-      },
-      async (request) =>
+    app.route({
+      ...ops.options,
+      schema: { ...ops.options.schema, tags },
+      config: crudConfig(entity, 'read'),
+      preValidation: async (request) => queries.keep(request, listQuery(entity, textQuery(request.query))),
+      handler: async (request) =>
         recordOptions(
           ctx.db,
           entity,
-          withinReach(entity, request.principal!, listQuery(entity, request)),
-          request.branchId,
+          withinReach(entity, actingPrincipal(request), queries.of(request)),
+          entityBranch(entity, request),
         ),
-    );
+    });
 
-    app.get(
-      ops.export.url,
-      {
-        config: access('export'),
-        schema: { ...ops.export.schema, tags },
-        ...describeOnly,
+    app.route({
+      ...ops.export,
+      schema: { ...ops.export.schema, tags },
+      config: crudConfig(entity, 'export'),
+      preValidation: async (request) => queries.keep(request, listQuery(entity, textQuery(request.query))),
+      handler: async (request, reply) => {
+        const query = { ...queries.of(request), page: 0 };
+        const rows = streamRecords(ctx.db, entity, query, entityBranch(entity, request));
+        const principal = actingPrincipal(request);
+        return sendExcel(reply, entity, await mask.export(ctx.db, entity, principal, query.filters, rows));
       },
-      async (request, reply) => {
-        const query = { ...listQuery(entity, request), page: 0 };
-        const rows = streamRecords(ctx.db, entity, query, request.branchId);
-        const personal = personalFields(entity).map((f) => f.name);
-        if (personal.length === 0) return sendExcel(reply, entity, rows);
-        // An export of personal data is logged (who, when, which filters); those who may not edit
-        // the records get it masked, like the list.
-        const whole = readsPersonalData(request.principal!, entity);
-        await logPersonalData(ctx.db, {
-          userId: request.principal!.userId,
-          action: 'export',
-          entity,
-          fields: personal,
-          detail: { filters: query.filters, masked: !whole },
-        });
-        return sendExcel(
-          reply,
-          entity,
-          whole
-            ? rows
-            : (async function* () {
-                for await (const batch of rows) yield maskPersonal(entity, batch);
-              })(),
-        );
-      },
-    );
+    });
 
-    app.get(
-      ops.get.url,
-      {
-        config: access('read'),
-        schema: { ...ops.get.schema, tags },
-        ...describeOnly,
-      },
-      async (request) => {
-        checkRecordQuery(entity, request);
-        const id = idParam(request);
-        const row = await findLabelledRecord(ctx.db, entity, id, request.branchId);
-        if (!row || !reaches(entity, request.principal!, id)) throw notFound();
-        const revealed = filledPersonal(entity, row);
-        if (revealed.length > 0) {
-          // Whole to those who may edit it (logged), masked to the others (docs/privacy.md).
-          if (readsPersonalData(request.principal!, entity))
-            await logPersonalData(ctx.db, {
-              userId: request.principal!.userId,
-              action: 'read',
-              entity,
-              recordId: row.id as string,
-              fields: revealed,
-            });
-          else maskPersonal(entity, [row]);
-        }
+    app.route({
+      ...ops.get,
+      schema: { ...ops.get.schema, tags },
+      config: crudConfig(entity, 'read'),
+      preValidation: checkRecordCall(entity),
+      handler: async (request) => {
+        const { id } = request.params;
+        const principal = actingPrincipal(request);
+        const row = await findLabelledRecord(ctx.db, entity, id, entityBranch(entity, request));
+        if (!row || !reaches(entity, principal, id)) throw notFound();
+        await mask.read(ctx.db, entity, principal, row);
         return row;
       },
-    );
+    });
 
-    app.get(
-      ops.history.url,
-      {
-        config: access('read'),
-        schema: { ...ops.history.schema, tags },
-        ...describeOnly,
+    app.route({
+      ...ops.history,
+      schema: { ...ops.history.schema, tags },
+      config: crudConfig(entity, 'read'),
+      preValidation: checkRecordCall(entity),
+      handler: async (request) => {
+        const { id } = request.params;
+        const principal = actingPrincipal(request);
+        const found = await findRecord(ctx.db, entity, id, entityBranch(entity, request));
+        if (!found || !reaches(entity, principal, id)) throw notFound();
+        return mask.history(ctx.db, entity, principal, id, await historyOf(ctx.db, entity, id));
       },
-      async (request) => {
-        checkRecordQuery(entity, request);
-        const id = idParam(request);
-        if (
-          !(await findRecord(ctx.db, entity, id, request.branchId)) ||
-          !reaches(entity, request.principal!, id)
-        )
-          throw notFound();
-        const entries = await historyOf(ctx.db, entity, id);
-        // Past values are personal data like the current ones: the record's rule, and its log.
-        const revealed = personalInHistory(entity, entries);
-        if (revealed.length === 0) return entries;
-        if (!readsPersonalData(request.principal!, entity)) return maskPersonalHistory(entity, entries);
-        await logPersonalData(ctx.db, {
-          userId: request.principal!.userId,
-          action: 'read',
-          entity,
-          recordId: id,
-          fields: revealed,
-          detail: { history: true },
-        });
-        return entries;
-      },
-    );
+    });
 
     if (entity.readOnlyEntity) return;
-
-    async function validBody(body: unknown, mode: 'create' | 'update', branchId: string | undefined) {
-      const result = validateRecord(entity, mode, body ?? {});
-      if (!result.ok) throw unprocessable(result.errors);
-      const extra = (await extension.validate?.(result.value, ctx)) ?? {};
-      if (Object.keys(extra).length) throw unprocessable(extra);
-      await checkBranchReferences(ctx.db, entity, result.value, branchId);
-      return result.value;
-    }
-
-    app.post(
-      ops.create.url,
-      {
-        config: access('create'),
-        schema: { ...ops.create.schema, tags },
-        ...describeOnly,
-      },
-      async (request, reply) => {
-        checkRecordQuery(entity, request);
-        const values = await validBody(request.body, 'create', request.branchId);
-        const principal = request.principal!;
-        let extra: Record<string, unknown> | undefined;
-        const id = await ctx.db
-          .transaction()
-          .execute(async (trx) => {
-            const created = (await writeRecord(trx, entity, values, {
-              userId: principal.userId,
-              branchId: request.branchId,
-            }))!;
-            const after = await findRecord(trx, entity, created, request.branchId);
-            await recordHistory(trx, {
-              entity,
-              recordId: created,
-              action: 'create',
-              changes: changesOf('create', undefined, after),
-              userId: principal.userId,
-            });
-            extra = await writeEffects(
-              extension,
-              trx,
-              { action: 'create', id: created, after, principal },
-              ctx,
-            );
-            return created;
-          })
-          .catch((error) => translateWriteError(entity, error));
-        await extension.afterCommit?.({ action: 'create', id }, ctx);
-        const row = await withLabels(
-          ctx.db,
-          entity,
-          (await findRecord(ctx.db, entity, id, request.branchId))!,
-        );
-        return reply.status(201).send({ ...row, ...extra });
-      },
-    );
-
-    app.put(
-      ops.update.url,
-      {
-        config: access('update'),
-        schema: { ...ops.update.schema, tags },
-        ...describeOnly,
-      },
-      async (request) => {
-        checkRecordQuery(entity, request);
-        const id = idParam(request);
-        const version = (request.body as { version?: unknown } | undefined)?.version;
-        if (!Number.isInteger(version)) throw unprocessable({ version: VERSION_REQUIRED });
-        const values = await validBody(request.body, 'update', request.branchId);
-        const principal = request.principal!;
-        await ctx.db
-          .transaction()
-          .execute(async (trx) => {
-            const before = await findRecord(trx, entity, id, request.branchId, true);
-            if (!before || !reaches(entity, principal, id)) throw notFound();
-            if (before.version !== version) throw conflict(STALE);
-            await writeRecord(
-              trx,
-              entity,
-              values,
-              { userId: principal.userId },
-              { id, version: version as number },
-            );
-            const after = await findRecord(trx, entity, id, request.branchId);
-            await recordHistory(trx, {
-              entity,
-              recordId: id,
-              action: 'update',
-              changes: changesOf('update', before, after),
-              userId: principal.userId,
-            });
-            await writeEffects(extension, trx, { action: 'update', id, before, after, principal }, ctx);
-          })
-          .catch((error) => translateWriteError(entity, error));
-        await extension.afterCommit?.({ action: 'update', id }, ctx);
-        return withLabels(ctx.db, entity, (await findRecord(ctx.db, entity, id, request.branchId))!);
-      },
-    );
-
-    app.delete(
-      ops.remove.url,
-      {
-        config: access('delete'),
-        schema: { ...ops.remove.schema, tags },
-        ...describeOnly,
-      },
-      async (request, reply) => {
-        checkRecordQuery(entity, request);
-        const id = idParam(request);
-        const principal = request.principal!;
-        if (!(await findRecord(ctx.db, entity, id, request.branchId)) || !reaches(entity, principal, id))
-          throw notFound();
-        const referrers = await referencesTo(ctx.db, entity, id);
-        if (referrers.length)
-          throw conflict(phrase('ลบไม่ได้ เพราะยังมีข้อมูล', referrers.join(', '), 'อ้างถึงรายการนี้'));
-        await ctx.db
-          .transaction()
-          .execute(async (trx) => {
-            const before = await findRecord(trx, entity, id, request.branchId, true);
-            if (!before) throw notFound();
-            await writeEffects(extension, trx, { action: 'delete', id, before, principal }, ctx);
-            await deleteRecord(trx, entity, id);
-            await recordHistory(trx, {
-              entity,
-              recordId: id,
-              action: 'delete',
-              changes: changesOf('delete', before),
-              userId: principal.userId,
-            });
-          })
-          .catch((error) => translateWriteError(entity, error));
-        await extension.afterCommit?.({ action: 'delete', id }, ctx);
-        return reply.status(204).send();
-      },
-    );
-
+    writeRoutes(app, entity, ctx, extension);
     bulkActionRoute(app, entity, ctx, extension);
-    extension.routes?.(app, entity, ctx);
+    extension.routes?.(fastify, entity, ctx);
   };
 }

@@ -7,6 +7,7 @@ import {
 } from '@lms/domain';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
+import { actingPrincipal } from '../auth/acting.ts';
 import { type Rule, Throttle } from '../auth/throttle.ts';
 import { streamEmitterEvents } from '../booking/sse.ts';
 import type { Database } from '../db/database.ts';
@@ -106,7 +107,7 @@ export function locationTrackingRoutes(ctx: AuthContext, listener: DatabaseListe
       schema: { ...locationTrackingApi.share.schema, tags },
       config: { access: { roles: featureRoles.locationTracking.edit }, apiKey: 'closed' },
       handler: async (request, reply) => {
-        const principal = request.principal!;
+        const principal = actingPrincipal(request);
         const now = Date.now();
         const errors = validate(request.body, now);
         if (Object.keys(errors).length > 0) throw unprocessable(errors);
@@ -155,7 +156,7 @@ export function locationTrackingRoutes(ctx: AuthContext, listener: DatabaseListe
       schema: { ...locationTrackingApi.events.schema, tags },
       config,
       handler: async (request, reply) => {
-        const self = request.principal!.userId;
+        const self = actingPrincipal(request).userId;
         // Other admins' devices: one's own position is already on one's own screen.
         streamEmitterEvents<SharedPosition>(request, reply, events, 'position', (position) =>
           position.userId === self ? undefined : position,

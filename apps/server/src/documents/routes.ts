@@ -2,6 +2,7 @@ import type { Readable } from 'node:stream';
 import { can, type DocumentKind, documentKinds, documentsApi } from '@lms/domain';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { sql } from 'kysely';
+import { actingBranch, actingPrincipal } from '../auth/acting.ts';
 import type { Database } from '../db/database.ts';
 import { snake } from '../entities/naming.ts';
 import { typed } from '../http/contract.ts';
@@ -122,8 +123,8 @@ export function documentRoutes(ctx: AuthContext) {
           branchScoped: true,
         },
         handler: async (request, reply) => {
-          const branchId = request.branchId!;
-          const context = await documentContext(ctx.db, request.principal!.userId, branchId);
+          const branchId = actingBranch(request);
+          const context = await documentContext(ctx.db, actingPrincipal(request).userId, branchId);
           const models = await modelsOf(ctx.db, kind, [request.params.id], branchId, context);
           if (!models[0]) throw notFound(documentMessages.notFound);
           return sendPdf(reply, `${kind}-${models[0].number}`, models);
@@ -138,13 +139,13 @@ export function documentRoutes(ctx: AuthContext) {
       config: { access: { signedIn: true }, apiKey: 'closed', branchScoped: true },
       handler: async (request, reply) => {
         const { kind } = request.body;
-        const verdict = can(request.principal!.roles, documentKinds[kind].entity, 'read');
+        const verdict = can(actingPrincipal(request).roles, documentKinds[kind].entity, 'read');
         if (!verdict.can) throw new HttpError(403, [verdict.reason ?? 'คุณไม่มีสิทธิ์ใช้งานส่วนนี้']);
-        const branchId = request.branchId!;
+        const branchId = actingBranch(request);
         const ids = [...new Set(request.body.ids)];
         const owned = await countOwned(ctx.db, kind, ids, branchId);
         if (owned < ids.length) throw notFound(documentMessages.someNotFound(ids.length - owned));
-        const context = await documentContext(ctx.db, request.principal!.userId, branchId);
+        const context = await documentContext(ctx.db, actingPrincipal(request).userId, branchId);
         let offset = 0;
         const next = async () => {
           const chunk = ids.slice(offset, offset + CHUNK);
@@ -160,11 +161,11 @@ export function documentRoutes(ctx: AuthContext) {
       schema: { ...documentsApi.daySheet.schema, tags },
       config: { access: { entity: 'bookingReport', action: 'read' }, apiKey: 'closed', branchScoped: true },
       handler: async (request, reply) => {
-        const branchId = request.branchId!;
+        const branchId = actingBranch(request);
         const { date, shiftOfDayId } = request.query;
         const shift = await loadShift(ctx.db, shiftOfDayId);
         if (!shift) throw notFound(documentMessages.shiftNotFound);
-        const context = await documentContext(ctx.db, request.principal!.userId, branchId);
+        const context = await documentContext(ctx.db, actingPrincipal(request).userId, branchId);
         const ids = await bookingIdsOfShift(ctx.db, branchId, date, shiftOfDayId);
         const bookings = await loadBookings(ctx.db, ids, branchId);
         const model = daySheetModel({ date, shiftOfDayId, shift }, bookings, context);

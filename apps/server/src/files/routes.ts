@@ -1,8 +1,8 @@
 import path from 'node:path';
 import { filesApi } from '@lms/domain';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isUuid } from '../auth/access.ts';
-import type { Principal } from '../auth/principal.ts';
+import { actingPrincipal } from '../auth/acting.ts';
 import type { Rule } from '../auth/throttle.ts';
 import { readConfig } from '../config.ts';
 import { typed } from '../http/contract.ts';
@@ -70,10 +70,10 @@ export function fileRoutes(ctx: AuthContext, options: FileRoutesOptions = {}) {
     app.addHook('onClose', async () => clearInterval(sweep));
     await registerMultipart(fastify, { files: MAX_FILES_PER_UPLOAD, fileSize: MAX_UPLOAD_BYTES });
 
-    const load = async (request: { params: { id: string }; principal?: Principal }): Promise<StoredFile> => {
+    const load = async (request: FastifyRequest<{ Params: { id: string } }>): Promise<StoredFile> => {
       // Ids are UUIDs: anything else is simply not found, and never reaches the storage.
       const { id } = request.params;
-      const file = isUuid(id) ? await findReadableFile(ctx.db, id, request.principal!) : undefined;
+      const file = isUuid(id) ? await findReadableFile(ctx.db, id, actingPrincipal(request)) : undefined;
       if (!file) throw notFound(fileMessages.notFound);
       return file;
     };
@@ -89,7 +89,7 @@ export function fileRoutes(ctx: AuthContext, options: FileRoutesOptions = {}) {
       accept: Accept | null,
     ): Promise<{ files: { id: string }[] }> => {
       const received = await receiveFiles(request, storage, accept);
-      const ids = await keepUpload(ctx.db, received, request.principal!.userId);
+      const ids = await keepUpload(ctx.db, received, actingPrincipal(request).userId);
       return { files: ids.map((id) => ({ id })) };
     };
 
@@ -156,7 +156,7 @@ export function fileRoutes(ctx: AuthContext, options: FileRoutesOptions = {}) {
         if (size === 'badFit') throw badRequest(fileMessages.badFit);
         const file = await load(request);
         if (file.kind !== 'image') throw notFound(fileMessages.notImage);
-        const { key, cached } = await thumbnails.get(file, size, request.principal!.userId);
+        const { key, cached } = await thumbnails.get(file, size, actingPrincipal(request).userId);
         reply.header('x-thumbnail-cache', cached ? 'hit' : 'miss');
         reply.header('cache-control', IMMUTABLE_PRIVATE);
         return sendStored(reply, key, 'image/webp');

@@ -1,7 +1,16 @@
 import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
-import { EMPTY_PAYLOAD_HASH, encodePath, type S3Credentials, signedHeaders } from './sigv4.ts';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { AwsClient } from 'aws4fetch';
 import { type FileStorage, isStorageKey, type StagedFile, sha256Of } from './storage.ts';
+
+export interface S3Credentials {
+  readonly accessKeyId: string;
+  readonly secretAccessKey: string;
+  /** A role's temporary credentials come with one (sent and signed as `x-amz-security-token`). */
+  readonly sessionToken?: string;
+  readonly region: string;
+}
 
 export interface S3Settings extends S3Credentials {
   /** `https://s3.ap-southeast-1.amazonaws.com`, `http://minio.internal:9000` … */
@@ -15,6 +24,12 @@ export interface S3Settings extends S3Credentials {
 
 /** A call to the store that took longer than this has failed (the request answers 500, logged). */
 const TIMEOUT_MS = 30_000;
+/** Tries of one call when S3 answers 503 SlowDown or 500 InternalError, as AWS asks clients to retry. */
+export const S3_ATTEMPTS = 4;
+/** The first retry waits up to this long, each next one twice as long (full jitter). */
+const BACKOFF_MS = 100;
+/** The SHA-256 of an empty body: what a GET, HEAD or DELETE signs as its payload. */
+const EMPTY_PAYLOAD_HASH = sha256Of(Buffer.alloc(0));
 
 /**
  * The file store in an S3-compatible bucket, for several API instances that share no disk
@@ -23,10 +38,16 @@ const TIMEOUT_MS = 30_000;
  * anyway) and `commit` is the PUT: a refused call writes nothing to the bucket.
  */
 export class S3FileStorage implements FileStorage {
+  /** Signs with Signature V4 (aws4fetch); its own fetch and retries are not used (see `call`). */
+  private readonly signer: AwsClient;
+
   constructor(
     private readonly settings: S3Settings,
     private readonly fetchImpl: typeof fetch = fetch,
-  ) {}
+  ) {
+    const { accessKeyId, secretAccessKey, sessionToken, region } = settings;
+    this.signer = new AwsClient({ accessKeyId, secretAccessKey, sessionToken, region, service: 's3' });
+  }
 
   async put(bytes: Buffer): Promise<string> {
     const key = sha256Of(bytes);
@@ -68,7 +89,10 @@ export class S3FileStorage implements FileStorage {
     await this.call('DELETE', key);
   }
 
-  /** One signed call; a 404 is an answer, any other failure throws (never with the secret). */
+  /**
+   * One signed call, tried again after a back-off while S3 answers 503 SlowDown or 500 InternalError
+   * (S3_ATTEMPTS in all); a 404 is an answer, any other failure throws (never with the secret).
+   */
   private async call(method: 'PUT' | 'GET' | 'HEAD' | 'DELETE', key: string, body?: Buffer) {
     if (!isStorageKey(key)) throw new Error(`invalid storage key: ${key}`);
     const { endpoint, bucket, prefix, pathStyle } = this.settings;
@@ -76,37 +100,39 @@ export class S3FileStorage implements FileStorage {
     const objectPath = `${prefix}${key}`;
     const host = pathStyle ? base.host : `${bucket}.${base.host}`;
     const basePath = base.pathname.replace(/\/$/, '');
-    const path = encodePath(pathStyle ? `${basePath}/${bucket}/${objectPath}` : `${basePath}/${objectPath}`);
-    const url = `${base.protocol}//${host}${path}`;
-    // A PUT's body is the content its key names: its hash is the key itself.
-    const payloadHash = body ? key : EMPTY_PAYLOAD_HASH;
-    const headers = signedHeaders(
-      {
+    const path = pathStyle ? `${basePath}/${bucket}/${objectPath}` : `${basePath}/${objectPath}`;
+    const url = `${base.protocol}//${host}${path.split('/').map(encodeSegment).join('/')}`;
+    // The payload is signed: a PUT's body is the content its key names, so its hash is the key itself.
+    const headers: Record<string, string> = { 'x-amz-content-sha256': body ? key : EMPTY_PAYLOAD_HASH };
+    if (body) headers['content-type'] = 'application/octet-stream';
+    for (let attempt = 1; ; attempt++) {
+      // Signed anew each try: the signature names its time.
+      const request = await this.signer.sign(url, {
         method,
-        path,
-        headers: body ? { host, 'content-type': 'application/octet-stream' } : { host },
-        payloadHash,
-      },
-      this.settings,
-    );
-    // `host` is set by fetch from the URL (the same value); it may not be passed as a header.
-    const { host: _host, ...sent } = headers;
-    const response = await this.fetchImpl(url, {
-      method,
-      headers: sent,
-      body: body ? new Uint8Array(body) : undefined,
-      signal: AbortSignal.timeout(TIMEOUT_MS),
-    });
-    const ok = response.ok || (response.status === 404 && method !== 'PUT');
-    if (!ok) {
-      const text = await response.text().catch(() => '');
-      throw new Error(`S3 ${method} ${objectPath}: ${response.status} ${text.slice(0, 300)}`);
+        headers,
+        body: body ? new Uint8Array(body) : undefined,
+        signal: AbortSignal.timeout(TIMEOUT_MS),
+      });
+      const response = await this.fetchImpl(request);
+      const ok = response.ok || (response.status === 404 && method !== 'PUT');
+      if (!ok) {
+        const text = await response.text().catch(() => '');
+        if ((response.status === 503 || response.status === 500) && attempt < S3_ATTEMPTS) {
+          await sleep(Math.random() * BACKOFF_MS * 2 ** (attempt - 1));
+          continue;
+        }
+        throw new Error(`S3 ${method} ${objectPath}: ${response.status} ${text.slice(0, 300)}`);
+      }
+      // Only a found GET's body is read by the caller; any other is drained, freeing the connection.
+      if (method !== 'GET' || response.status === 404) await response.arrayBuffer().catch(() => {});
+      return response;
     }
-    // Only a found GET's body is read by the caller; any other is drained, freeing the connection.
-    if (method !== 'GET' || response.status === 404) await response.arrayBuffer().catch(() => {});
-    return response;
   }
 }
+
+/** A path segment as Signature V4 encodes it (RFC 3986: `!'()*` too), so the wire path is the signed one. */
+const encodeSegment = (segment: string) =>
+  encodeURIComponent(segment).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 
 /** The configured store, or undefined for the disk store (files/routes.ts makes it under the data directory). */
 export const fileStorageOf = (settings: FileStoreSettings): FileStorage | undefined =>
@@ -118,8 +144,8 @@ export type FileStoreSettings = { readonly kind: 'disk' } | ({ readonly kind: 's
 /**
  * The file store's settings from the environment (docs/operations.md "File store"):
  * LMS_FILE_STORE=s3 with LMS_S3_ENDPOINT, LMS_S3_BUCKET, LMS_S3_ACCESS_KEY_ID,
- * LMS_S3_SECRET_ACCESS_KEY, and optionally LMS_S3_REGION (us-east-1), LMS_S3_PREFIX and
- * LMS_S3_PATH_STYLE (true). A missing one stops the start with its name.
+ * LMS_S3_SECRET_ACCESS_KEY, and optionally LMS_S3_SESSION_TOKEN, LMS_S3_REGION (us-east-1),
+ * LMS_S3_PREFIX and LMS_S3_PATH_STYLE (true). A missing one stops the start with its name.
  */
 export function readFileStoreSettings(env: NodeJS.ProcessEnv = process.env): FileStoreSettings {
   const kind = env.LMS_FILE_STORE?.trim().toLowerCase() || 'disk';
@@ -133,12 +159,14 @@ export function readFileStoreSettings(env: NodeJS.ProcessEnv = process.env): Fil
   const endpoint = required('LMS_S3_ENDPOINT');
   if (!/^https?:\/\//.test(endpoint)) throw new Error('LMS_S3_ENDPOINT must start with http:// or https://');
   const prefix = env.LMS_S3_PREFIX?.trim() ?? '';
+  const sessionToken = env.LMS_S3_SESSION_TOKEN?.trim();
   return {
     kind,
     endpoint,
     bucket: required('LMS_S3_BUCKET'),
     accessKeyId: required('LMS_S3_ACCESS_KEY_ID'),
     secretAccessKey: required('LMS_S3_SECRET_ACCESS_KEY'),
+    ...(sessionToken ? { sessionToken } : {}),
     region: env.LMS_S3_REGION?.trim() || 'us-east-1',
     prefix: prefix && !prefix.endsWith('/') ? `${prefix}/` : prefix,
     pathStyle: env.LMS_S3_PATH_STYLE?.trim().toLowerCase() !== 'false',

@@ -1,8 +1,8 @@
 import { buffer } from 'node:stream/consumers';
-import { HashQueue } from '../auth/hashQueue.ts';
 import { type Rule, Throttle } from '../auth/throttle.ts';
 import type { Database } from '../db/database.ts';
 import { HttpError } from '../http/errors.ts';
+import { FairQueue } from '../queue/fairQueue.ts';
 import { makeThumbnail, normalizeBmp, THUMB_CONTENT_TYPE } from './images.ts';
 import {
   fileMessages,
@@ -62,7 +62,7 @@ export function parseThumbQuery(query: {
 export class Thumbnails {
   private readonly inFlight = new Map<string, Promise<string>>();
   /** Generation decodes whole images: bounded, and shared fairly between users. */
-  private readonly queue = new HashQueue(THUMB_QUEUE, fileMessages.thumbnailsBusy);
+  private readonly queue = new FairQueue(THUMB_QUEUE, fileMessages.thumbnailsBusy);
 
   /** Generations per user over time, across instances (THUMB_RATE). */
   private readonly rate: Throttle;

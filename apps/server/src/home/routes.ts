@@ -1,5 +1,6 @@
 import { bangkokIsoDate, homeApi, homeSectionRoles } from '@lms/domain';
 import type { FastifyInstance } from 'fastify';
+import { actingBranch } from '../auth/acting.ts';
 import { typed } from '../http/contract.ts';
 import type { AuthContext } from '../routes/context.ts';
 import { adminHome, masterDataHome, plannerHome } from './summary.ts';
@@ -18,14 +19,14 @@ export function homeRoutes(ctx: AuthContext) {
       ...homeApi.planner,
       schema: { ...homeApi.planner.schema, tags },
       config: { access: { roles: homeSectionRoles.planner }, apiKey: 'closed', branchScoped: true },
-      handler: async (request) => plannerHome(ctx.db, request.branchId!, today()),
+      handler: async (request) => plannerHome(ctx.db, actingBranch(request), today()),
     });
 
     app.route({
       ...homeApi.masterData,
       schema: { ...homeApi.masterData.schema, tags },
       config: { access: { roles: homeSectionRoles.masterData }, apiKey: 'closed', branchScoped: true },
-      handler: async (request) => masterDataHome(ctx.db, request.branchId!, today()),
+      handler: async (request) => masterDataHome(ctx.db, actingBranch(request), today()),
     });
 
     app.route({

@@ -7,7 +7,8 @@ import type { FastifyServerOptions } from 'fastify';
  * serializers): ~0.5 s of CPU for this API's routes, most of an app's start. A process that builds
  * many apps compiled the same schemas each time: the server and end-to-end tests build one per
  * file in a shared worker, a second instance beside it, the benches theirs. These factories keep
- * what the process has compiled for every app it builds after.
+ * what the process has compiled for every app it builds after, and compile a validator only when
+ * a request first needs it (`lazily`).
  *
  * Keyed by the compiler's settings and the schema's JSON text, not the schema object: a route's
  * schemas are built anew by each app (crud/routes.ts), and equal text compiles to the same
@@ -42,10 +43,33 @@ function keeping<Route extends { schema?: unknown }, Compiled>(
   };
 }
 
+type Validator = ((data: unknown) => unknown) & { errors?: unknown };
+
+/**
+ * Validators compiled at their first call rather than when an app starts: an app registers every
+ * entity's CRUD schemas (~100 to compile, seconds of CPU), a process's requests use a few of them.
+ * Fastify reads `errors` of the function it was given, so the inner function's are handed on.
+ */
+function lazily<Route>(build: Factory<Route, Validator>): Factory<Route, Validator> {
+  return (externalSchemas, options) => {
+    const compile = build(externalSchemas, options);
+    return (route) => {
+      let compiled: Validator | undefined;
+      const validate: Validator = (data) => {
+        compiled ??= compile(route);
+        const result = compiled(data);
+        validate.errors = compiled.errors;
+        return result;
+      };
+      return validate;
+    };
+  };
+}
+
 /** Fastify's own compilers (the defaults it would build per app), shared by every app of the process. */
 export const schemaController: FastifyServerOptions['schemaController'] = {
   compilersFactory: {
-    buildValidator: keeping(AjvCompiler() as Factory<{ schema?: unknown }, unknown>) as never,
+    buildValidator: keeping(lazily(AjvCompiler() as Factory<{ schema?: unknown }, Validator>)) as never,
     buildSerializer: keeping(SerializerSelector() as Factory<{ schema?: unknown }, unknown>) as never,
   },
 };

@@ -6,7 +6,7 @@ const contentSecurityPolicy = {
   useDefaults: false,
   directives: {
     defaultSrc: ["'self'"],
-    // Map tiles of the location tracking demo (OSM_TILE_URL in entity-pages/src/demo/TrackingMap.tsx).
+    // The maps' tiles (OSM_TILE_URL in features/src/map/tiles.ts).
     imgSrc: ["'self'", 'data:', 'blob:', 'https://tile.openstreetmap.org'],
     styleSrc: ["'self'", "'unsafe-inline'"], // styled-components injects <style> tags
     fontSrc: ["'self'", 'data:'],

@@ -40,6 +40,8 @@ export const readMessages = {
   notSpreadsheet: 'ไฟล์นี้ไม่ใช่ไฟล์ Excel (.xlsx) หรือ CSV',
   oldExcel: 'ไฟล์ Excel รุ่นเก่า (.xls) นำเข้าไม่ได้ กรุณาบันทึกเป็น .xlsx ก่อน',
   notUtf8: 'ไฟล์ CSV ต้องเข้ารหัสแบบ UTF-8',
+  csvMalformed: (line: number) =>
+    `ไฟล์ CSV อ่านไม่ได้ที่บรรทัด ${count(line)}: เครื่องหมาย " เปิดแล้วไม่ได้ปิด หรือมีข้อความต่อท้ายเครื่องหมาย " ที่ปิด`,
   empty: 'ไฟล์ไม่มีข้อมูล',
 } as const;
 

@@ -11,8 +11,8 @@ import type { Row } from '../crud/repository.ts';
 import type { Executor } from '../db/database.ts';
 import { bookedOrderConflicts } from './bookedOrders.ts';
 import { AMBIGUOUS, findByKeys, keyText } from './existing.ts';
-import type { ImportOptions, ImportRecord } from './importRecords.ts';
-import { type InputKind, keyLabel } from './input.ts';
+import { keyLabel } from './input.ts';
+import type { ImportOptions, ImportRecord, InputKind } from './options.ts';
 import { type Resolved, resolveReferences } from './references.ts';
 
 const ALREADY_EXISTS = 'มีข้อมูลนี้อยู่แล้ว (นำเข้าแบบเพิ่มใหม่เท่านั้น)';

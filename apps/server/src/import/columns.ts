@@ -2,7 +2,7 @@ import { type EntityDef, type FieldDef, naturalKeyOf, phrase } from '@lms/domain
 import { exportedFields } from '../crud/export.ts';
 import { HttpError } from '../http/errors.ts';
 import { shortText } from './bounds.ts';
-import type { ImportRecord, ImportSource } from './importRecords.ts';
+import type { ImportRecord, ImportSource } from './options.ts';
 import type { Sheet } from './read.ts';
 
 /** The columns an import reads: the export's, less those only the server sets. */

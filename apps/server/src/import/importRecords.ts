@@ -1,55 +1,13 @@
-import type { EntityDef, ImportMode, ImportProgress } from '@lms/domain';
+import type { EntityDef } from '@lms/domain';
 import { sql } from 'kysely';
-import type { Principal } from '../auth/principal.ts';
-import type { EntityExtension } from '../crud/extensions.ts';
 import type { Database, Tx } from '../db/database.ts';
-import type { AuthContext } from '../routes/context.ts';
 import { shortText } from './bounds.ts';
 import { cellText } from './cells.ts';
 import { Checker, type Pending } from './check.ts';
-import { type InputKind, sheetInput } from './input.ts';
+import { sheetInput } from './input.ts';
+import type { ImportOptions, ImportRecord, ImportSource, InputKind } from './options.ts';
 import { type ImportResult, ReportBuilder } from './report.ts';
 import { type Written, writeChunk } from './write.ts';
-
-/** One record to import: field name → the value as written (a cell, a JSON value). */
-export interface ImportRecord {
-  /** Its sheet row (header = 1) or position, as the report names it. */
-  readonly row: number;
-  readonly values: Readonly<Record<string, unknown>>;
-  /** Why the record cannot be read at all (an API record that is not an object), in Thai. */
-  readonly refused?: string;
-}
-
-/**
- * Records in chunks as they arrive (a sheet read as a stream), and how much of the input is read
- * (0–1) to estimate the total while streaming; or all the records at once (an API call).
- */
-export type ImportSource =
-  | readonly ImportRecord[]
-  | { readonly chunks: AsyncIterable<readonly ImportRecord[]>; readonly read: () => number };
-
-export interface ImportOptions {
-  readonly mode: ImportMode;
-  /** Check and report only; nothing is written. */
-  readonly dryRun: boolean;
-  /** Keep the valid rows when some fail (otherwise one failure keeps nothing). */
-  readonly validOnly: boolean;
-  /** The acting branch: branch-owned records are matched and created in it, never another. */
-  readonly branchId?: string;
-  readonly principal: Principal;
-  /** Written into each history entry (`import: ลูกค้า.xlsx`); none for the API. */
-  readonly source?: string;
-  /** How the records' values are written: a sheet's cells (the default) or the API's JSON. */
-  readonly input?: InputKind;
-  /** False when the caller may only update: a record that would be created fails. */
-  readonly mayCreate?: boolean;
-  /** Set `lastSyncAt` on every record matched or written (the ERP's sync). */
-  readonly sync?: boolean;
-  readonly extension?: EntityExtension;
-  readonly ctx?: AuthContext;
-  /** Told after every chunk (the import job's progress). */
-  readonly onProgress?: (progress: ImportProgress) => void | Promise<void>;
-}
 
 /** Rows checked (and written) together: one reference lookup, one key lookup and a few writes each. */
 export const CHUNK = 1000;

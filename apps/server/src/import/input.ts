@@ -2,26 +2,7 @@ import { type EntityDef, type FieldDef, INTEGRATION_MESSAGES } from '@lms/domain
 import { shortText } from './bounds.ts';
 import { cellText, type Parsed, parseCell } from './cells.ts';
 import { importColumns } from './columns.ts';
-
-/**
- * How records reach the import core: the two front ends differ only in this data. A sheet's cells
- * are parsed as people write them and its errors are keyed by the Thai header; the API's JSON
- * values go to the schema as sent, may carry child rows and attachments, and its errors are keyed
- * by field name.
- */
-export interface InputKind {
-  /** The fields a record may carry. */
-  readonly fields: (entity: EntityDef) => FieldDef[];
-  /** Child lists (a branch's vehicle type settings) a record may carry whole. */
-  readonly children: boolean;
-  readonly parse: (field: FieldDef, value: unknown) => Parsed;
-  /** The key of an error in the report: '' (no one column) or a field name → as the caller reads it. */
-  readonly errorKey: (entity: EntityDef, name: string) => string;
-  /** A natural key already seen in an earlier row of the same input. */
-  readonly duplicate: (field: FieldDef, firstRow: number) => string;
-  /** Whether a failed row's values are shown back as text (the sheet's cells, to point at). */
-  readonly echoValues: boolean;
-}
+import type { InputKind } from './options.ts';
 
 const DUPLICATE_IN_FILE = (row: number) => `ซ้ำกับแถวที่ ${row} ในไฟล์`;
 

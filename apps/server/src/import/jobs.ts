@@ -11,9 +11,11 @@ import {
 } from '@lms/domain';
 import { type RawBuilder, sql } from 'kysely';
 import type { Database } from '../db/database.ts';
+import { columns } from '../db/fields.ts';
 import { HttpError, isDatabaseUnavailable, notFound } from '../http/errors.ts';
 import { recordsFromSheet } from './columns.ts';
-import { type ImportOptions, importRecords } from './importRecords.ts';
+import { importRecords } from './importRecords.ts';
+import type { ImportOptions } from './options.ts';
 import { readSheet } from './read.ts';
 import { pageOf, type ReportRows } from './report.ts';
 
@@ -45,8 +47,8 @@ interface JobRow {
 }
 
 // The report column also keeps every row (`failedRows`, `rest`: report.ts), read only page by page.
-const columns = sql`id, file_name as "fileName", dry_run as "dryRun", phase, done, total,
-  report - 'failedRows' - 'rest' as report, messages, created_at as "createdAt", updated_at as "updatedAt"`;
+const jobColumns = sql`${columns('import_job', ['id', 'fileName', 'dryRun', 'phase', 'done', 'total', 'messages', 'createdAt', 'updatedAt'])},
+  report - 'failedRows' - 'rest' as report`;
 
 function toJob(row: JobRow, now = Date.now()): ImportJob {
   const running = row.phase !== 'done' && row.phase !== 'failed';
@@ -82,7 +84,7 @@ export async function startImportJob(
     const { rows } = await sql<JobRow>`
       insert into import_job (entity, branch_id, user_id, file_name, dry_run, phase)
       values (${entity.name}, ${(entity.branchOwned && options.branchId) || null}, ${options.principal.userId}, ${file.name}, ${options.dryRun}, 'reading')
-      returning ${columns}`.execute(db);
+      returning ${jobColumns}`.execute(db);
     job = rows[0]!;
   } catch (error) {
     free();
@@ -167,7 +169,7 @@ export async function readImportJob(
   reader: Reader,
 ): Promise<ImportJob> {
   const { rows } =
-    await sql<JobRow>`select ${columns} from import_job where ${readable(entity, id, reader)}`.execute(db);
+    await sql<JobRow>`select ${jobColumns} from import_job where ${readable(entity, id, reader)}`.execute(db);
   if (!rows[0]) throw notFound(jobMessages.notFound);
   return toJob(rows[0]);
 }

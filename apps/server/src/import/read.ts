@@ -2,7 +2,7 @@ import { HttpError } from '../http/httpError.ts';
 import { tsWorker } from '../tsWorker.ts';
 import { isEmptyRow, isLongCell, MAX_IMPORT_BYTES, RowBounds, readMessages, shortText } from './bounds.ts';
 import { csvRows } from './csv.ts';
-import type { SheetMessage } from './sheetWorker.ts';
+import type { SheetMessage } from './sheetMessages.ts';
 import { inflatedSize, type SheetRow, xlsxRows } from './xlsx.ts';
 
 export type { SheetRow } from './xlsx.ts';
@@ -129,9 +129,9 @@ export async function readSheetHere(bytes: Buffer, fileName: string): Promise<Sh
   // How far: rows read against the lines of the text (a quoted line break makes it an estimate).
   const at = { row: 0 };
   const lines = (text.match(/\n/g)?.length ?? 0) + 1;
-  const batches = (function* () {
+  const batches = (async function* () {
     const batch: SheetRow[] = [];
-    for (const cells of csvRows(text, bounds)) {
+    for await (const cells of csvRows(text, bounds)) {
       batch.push({ row: ++at.row, cells });
       if (batch.length === SHEET_CHUNK) yield batch.splice(0);
     }

@@ -1,6 +1,8 @@
 import { can, type EntityDef, entities, type ImportQuery, importApi, isImportable } from '@lms/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { actingPrincipal } from '../auth/acting.ts';
 import type { EntityExtension } from '../crud/extensions.ts';
+import { entityBranch } from '../crud/requests.ts';
 import { hasGenericRoutes } from '../entities/naming.ts';
 import { cleanFileName } from '../files/names.ts';
 import { typed } from '../http/contract.ts';
@@ -9,8 +11,9 @@ import { receiveParts, registerMultipart } from '../http/multipart.ts';
 import type { AuthContext } from '../routes/context.ts';
 import { MAX_IMPORT_BYTES, readMessages } from './bounds.ts';
 import { recordsFromSheet } from './columns.ts';
-import { type ImportOptions, importRecords } from './importRecords.ts';
+import { importRecords } from './importRecords.ts';
 import { readImportJob, readImportJobRows, startImportJob } from './jobs.ts';
+import type { ImportOptions } from './options.ts';
 import { readSheet } from './read.ts';
 import { ImportSlots } from './slots.ts';
 import { importTemplate } from './template.ts';
@@ -64,9 +67,9 @@ export function importRoutes(ctx: AuthContext, extensions: Readonly<Record<strin
         branchScoped: entity.branchOwned,
       });
       const tags = [entity.title];
-      const reader = (request: { principal?: ImportOptions['principal']; branchId?: string }) => ({
-        userId: request.principal!.userId,
-        branchId: request.branchId,
+      const reader = (request: FastifyRequest) => ({
+        userId: actingPrincipal(request).userId,
+        branchId: entityBranch(entity, request),
       });
 
       app.route({
@@ -74,16 +77,14 @@ export function importRoutes(ctx: AuthContext, extensions: Readonly<Record<strin
         schema: { ...api.template.schema, tags },
         config: config('read'),
         handler: async (request, reply) =>
-          sendXlsx(reply, entity, await importTemplate(ctx.db, entity, request.branchId)),
+          sendXlsx(reply, entity, await importTemplate(ctx.db, entity, entityBranch(entity, request))),
       });
 
       /** The checks of an import call (an upsert changes records: the update right too) and its options. */
-      const importOptions = (request: {
-        principal?: ImportOptions['principal'];
-        branchId?: string;
-        query: ImportQuery;
-      }): Omit<ImportOptions, 'source'> => {
-        const principal = request.principal!;
+      const importOptions = (
+        request: FastifyRequest & { query: ImportQuery },
+      ): Omit<ImportOptions, 'source'> => {
+        const principal = actingPrincipal(request);
         const mode = request.query.mode ?? 'upsert';
         const update = can(principal.roles, entity.name, 'update');
         if (mode === 'upsert' && !update.can) throw new HttpError(403, [update.reason ?? 'คุณไม่มีสิทธิ์แก้ไขข้อมูล']);
@@ -91,7 +92,7 @@ export function importRoutes(ctx: AuthContext, extensions: Readonly<Record<strin
           mode,
           dryRun: request.query.dryRun !== 'false',
           validOnly: request.query.validOnly === 'true',
-          branchId: request.branchId,
+          branchId: entityBranch(entity, request),
           principal,
           extension: extensions[entity.name],
           ctx,

@@ -1,6 +1,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { HttpError } from '../http/httpError.ts';
 import { readSheetHere } from './read.ts';
+import type { SheetMessage } from './sheetMessages.ts';
 
 /**
  * The sheet reader's thread (started by read.ts for a large .xlsx): the parse of the file (xlsx.ts) runs
@@ -8,17 +9,6 @@ import { readSheetHere } from './read.ts';
  * time, at most AHEAD chunks before the server asks for more, so a slow check never piles the whole
  * sheet up in memory.
  */
-export type SheetMessage =
-  | { readonly type: 'headers'; readonly headers: readonly string[] }
-  | {
-      readonly type: 'rows';
-      readonly rows: readonly { row: number; cells: readonly unknown[] }[];
-      readonly read: number;
-    }
-  | { readonly type: 'end' }
-  | { readonly type: 'refused'; readonly status: number; readonly messages: readonly string[] }
-  | { readonly type: 'failed'; readonly message: string };
-
 export const AHEAD = 4;
 
 const { bytes, fileName } = workerData as { bytes: Uint8Array; fileName: string };

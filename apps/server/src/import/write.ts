@@ -8,7 +8,7 @@ import type { Tx } from '../db/database.ts';
 import { tableOf } from '../entities/naming.ts';
 import { HttpError } from '../http/errors.ts';
 import type { Pending } from './check.ts';
-import type { ImportOptions } from './importRecords.ts';
+import type { ImportOptions } from './options.ts';
 import { writeBatch } from './writeBatch.ts';
 
 const STALE = 'ข้อมูลนี้ถูกแก้ไขโดยผู้อื่นระหว่างนำเข้า กรุณานำเข้าใหม่';

@@ -1,5 +1,6 @@
 import { apiKeyApi, ROLE_ADMIN } from '@lms/domain';
 import type { FastifyInstance } from 'fastify';
+import { actingPrincipal } from '../auth/acting.ts';
 import { typed } from '../http/contract.ts';
 import type { AuthContext } from '../routes/context.ts';
 import { createApiKey, listApiKeys, revokeApiKey } from './apiKeys.ts';
@@ -23,7 +24,7 @@ export function apiKeyRoutes(ctx: AuthContext) {
       schema: { ...apiKeyApi.create.schema, tags },
       config,
       handler: async (request, reply) =>
-        reply.status(201).send(await createApiKey(ctx.db, request.body, request.principal!.userId)),
+        reply.status(201).send(await createApiKey(ctx.db, request.body, actingPrincipal(request).userId)),
     });
     app.route({
       ...apiKeyApi.revoke,

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { API_KEY_PREFIX, type ApiKey, type NewApiKeyBody } from '@lms/domain';
+import { API_KEY_PREFIX, type ApiKey, INTEGRATION_MESSAGES, type NewApiKeyBody } from '@lms/domain';
 import { sql } from 'kysely';
-import type { Principal } from '../auth/principal.ts';
+import type { Principal, PrincipalResolver } from '../auth/principal.ts';
 import type { Database } from '../db/database.ts';
 import { notFound, unprocessable } from '../http/errors.ts';
 
@@ -144,3 +144,10 @@ export async function apiKeyPrincipal(db: Database, secret: string): Promise<Pri
     isAdmin: false,
   };
 }
+
+/** The keys as a way in (auth/access.ts asks it for every bearer token with the key prefix). */
+export const apiKeyResolver = (db: Database): PrincipalResolver => ({
+  claims: isApiKey,
+  resolve: (secret) => apiKeyPrincipal(db, secret),
+  invalid: INTEGRATION_MESSAGES.apiKeyInvalid,
+});

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { INTEGRATION_MESSAGES } from '@lms/domain';
 import type { FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
+import { actingPrincipal } from '../auth/acting.ts';
 import type { Tx } from '../db/database.ts';
 import { badRequest, conflict } from '../http/errors.ts';
 
@@ -34,7 +35,7 @@ export function idempotentCall(request: FastifyRequest): IdempotentCall | undefi
   if (header === undefined) return undefined;
   const key = (Array.isArray(header) ? header.join(',') : header).trim();
   if (!key || key.length > MAX_KEY_LENGTH) throw badRequest(INTEGRATION_MESSAGES.idempotencyKeyInvalid);
-  const principal = request.principal!;
+  const principal = actingPrincipal(request);
   const hash = createHash('sha256')
     .update(`${request.method} ${request.url}\n${JSON.stringify(request.body ?? null)}`)
     .digest();

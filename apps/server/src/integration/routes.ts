@@ -10,8 +10,9 @@ import {
   UpsertReport,
 } from '@lms/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { actingPrincipal } from '../auth/acting.ts';
 import { attachLabels } from '../crud/labels.ts';
-import { checkRecordQuery } from '../crud/routes.ts';
+import { checkRecordQuery, entityBranch } from '../crud/requests.ts';
 import type { Database, Tx } from '../db/database.ts';
 import { badRequest, HttpError } from '../http/errors.ts';
 import { findByKeys, keyText } from '../import/existing.ts';
@@ -48,7 +49,7 @@ function refusal({ report, conflict }: Upserted, messages: readonly string[], ex
 /** A bulk call's query: the branch, and `validOnly=true|false`; anything else is a Thai 400. */
 function bulkQuery(entity: EntityDef, request: FastifyRequest): { validOnly: boolean } {
   const { validOnly, ...rest } = request.query as Record<string, unknown>;
-  checkRecordQuery(entity, { ...request, query: rest } as FastifyRequest);
+  checkRecordQuery(entity, rest);
   if (validOnly !== undefined && validOnly !== 'true' && validOnly !== 'false')
     throw badRequest(INTEGRATION_MESSAGES.validOnlyInvalid);
   return { validOnly: validOnly === 'true' };
@@ -126,7 +127,7 @@ export function integrationRoutes(entity: EntityDef, ctx: AuthContext) {
         ...describeOnly,
       },
       async (request, reply) => {
-        checkRecordQuery(entity, request);
+        checkRecordQuery(entity, request.query);
         const key = (request.params as { key: string }).key.trim();
         const body = request.body;
         const sent = (body as Record<string, unknown> | undefined)?.[keyField.name];
@@ -137,20 +138,20 @@ export function integrationRoutes(entity: EntityDef, ctx: AuthContext) {
         const record = typeof body === 'object' && body !== null ? { ...body, [keyField.name]: key } : body;
         return once(ctx.db, request, reply, async (trx) => {
           const upserted = await upsertRecords(trx, entity, [record], {
-            branchId: request.branchId,
-            principal: request.principal!,
+            branchId: entityBranch(entity, request),
+            principal: actingPrincipal(request),
           });
           const [result] = upserted.report.rows;
           if (result!.status === 'failed')
             throw refusal(upserted, [...new Set(Object.values(result!.errors))], { errors: result!.errors });
-          const found = await findByKeys(trx, entity, [[key]], request.branchId);
+          const found = await findByKeys(trx, entity, [[key]], entityBranch(entity, request));
           const row = found.get(keyText([key])) as Record<string, unknown>;
           await attachLabels(trx as unknown as Database, entity, [row]);
           // The answer is the record whole (the caller may edit it): a read of its personal data, logged.
           const revealed = filledPersonal(entity, row);
           if (revealed.length > 0)
             await logPersonalData(trx, {
-              userId: request.principal!.userId,
+              userId: actingPrincipal(request).userId,
               action: 'read',
               entity,
               recordId: row.id as string,
@@ -200,8 +201,8 @@ export function integrationRoutes(entity: EntityDef, ctx: AuthContext) {
         const records = bulkRecords(request.body);
         return once(ctx.db, request, reply, async (trx) => {
           const upserted = await upsertRecords(trx, entity, records, {
-            branchId: request.branchId,
-            principal: request.principal!,
+            branchId: entityBranch(entity, request),
+            principal: actingPrincipal(request),
             validOnly,
           });
           const { failed } = upserted.report;

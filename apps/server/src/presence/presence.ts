@@ -1,6 +1,7 @@
 import { can, findEntity, PRESENCE, type PresenceMode, presenceApi, type RecordPresence } from '@lms/domain';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
+import { actingBranch, actingPrincipal } from '../auth/acting.ts';
 import { PRESENCE_CHANNEL } from '../booking/events.ts';
 import type { Database, Tx } from '../db/database.ts';
 import { notify } from '../db/signals.ts';
@@ -119,7 +120,7 @@ export function presenceRoutes(ctx: AuthContext) {
       schema: { ...presenceApi.heartbeat.schema, tags },
       config,
       handler: async (request) => {
-        const principal = request.principal!;
+        const principal = actingPrincipal(request);
         const { entity, recordId, tabId, mode } = request.body;
         return heartbeat(
           ctx.db,
@@ -127,7 +128,7 @@ export function presenceRoutes(ctx: AuthContext) {
             entity: checkEntity(principal.roles, entity),
             recordId,
             tabId,
-            branchId: request.branchId!,
+            branchId: actingBranch(request),
             userId: principal.userId,
           },
           mode,
@@ -139,13 +140,13 @@ export function presenceRoutes(ctx: AuthContext) {
       schema: { ...presenceApi.leave.schema, tags },
       config,
       handler: async (request, reply) => {
-        const principal = request.principal!;
+        const principal = actingPrincipal(request);
         const { entity, recordId, tabId } = request.query;
         await leave(ctx.db, {
           entity: checkEntity(principal.roles, entity),
           recordId,
           tabId,
-          branchId: request.branchId!,
+          branchId: actingBranch(request),
           userId: principal.userId,
         });
         return reply.status(204).send(null);

@@ -1,6 +1,7 @@
 import { entityByName, privacyApi } from '@lms/domain';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
+import { actingPrincipal } from '../auth/acting.ts';
 import { touched } from '../crud/columns.ts';
 import type { EntityExtension } from '../crud/extensions.ts';
 import { recordHistory } from '../crud/history.ts';
@@ -81,7 +82,7 @@ export const shipToExtension: EntityExtension = {
       ...privacyApi.eraseContact,
       schema: { ...privacyApi.eraseContact.schema, tags: [entity.title] },
       config: { access: { entity: entity.name, action: 'update' }, apiKey: 'closed' },
-      handler: async (request) => eraseContact(ctx, request.params.id, request.principal!.userId),
+      handler: async (request) => eraseContact(ctx, request.params.id, actingPrincipal(request).userId),
     });
   },
 };

@@ -13,6 +13,7 @@ import {
 } from '@lms/domain';
 import type { FastifyInstance } from 'fastify';
 import { type Selectable, sql } from 'kysely';
+import { actingPrincipal } from '../auth/acting.ts';
 import { authorColumns, authorLabel } from '../crud/history.ts';
 import { LabelRequest, labelOf } from '../crud/labels.ts';
 import { findRecord, type Row } from '../crud/repository.ts';
@@ -201,7 +202,12 @@ export function privacyRoutes(ctx: AuthContext) {
       handler: async (request, reply) => {
         const entity = personalEntities.get(request.params.entity);
         if (!entity) throw notFound(privacyMessages.notPersonal);
-        const answer = await personalDataOf(ctx.db, entity, request.params.id, request.principal!.userId);
+        const answer = await personalDataOf(
+          ctx.db,
+          entity,
+          request.params.id,
+          actingPrincipal(request).userId,
+        );
         // A file for the request's record: the person's data, named by the record.
         reply.header(
           'content-disposition',

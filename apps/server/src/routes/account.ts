@@ -1,5 +1,6 @@
 import { accountApi } from '@lms/domain';
 import type { FastifyInstance } from 'fastify';
+import { actingPrincipal } from '../auth/acting.ts';
 import { hashPassword, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, verifyPassword } from '../auth/password.ts';
 import { openSession, renewSession, replacePassword, revokeAllSessions, userInfo } from '../auth/sessions.ts';
 import { typed } from '../http/contract.ts';
@@ -29,14 +30,14 @@ export function accountRoutes(ctx: AuthContext) {
     app.route({
       ...accountApi.userInfo,
       config: signedInAnyState,
-      handler: async (request) => userInfo(ctx.db, request.principal!),
+      handler: async (request) => userInfo(ctx.db, actingPrincipal(request)),
     });
 
     app.route({
       ...accountApi.preferences,
       config: { access: { signedIn: true }, apiKey: 'closed' },
       handler: async (request) => {
-        const principal = request.principal!;
+        const principal = actingPrincipal(request);
         await ctx.db
           .updateTable('app_user')
           .set({ buddhist_era: request.body.buddhistEra })
@@ -49,14 +50,14 @@ export function accountRoutes(ctx: AuthContext) {
     app.route({
       ...accountApi.renewToken,
       config: signedInAnyState,
-      handler: async (request) => renewSession(ctx.db, ctx.tokens, request.principal!),
+      handler: async (request) => renewSession(ctx.db, ctx.tokens, actingPrincipal(request)),
     });
 
     app.route({
       ...accountApi.changePassword,
       config: signedInAnyState,
       handler: async (request) => {
-        const principal = request.principal!;
+        const principal = actingPrincipal(request);
         const oldPassword = typeof request.body.oldPassword === 'string' ? request.body.oldPassword : '';
         const newPassword = typeof request.body.newPassword === 'string' ? request.body.newPassword : '';
         const errors: Record<string, string> = {};
@@ -118,7 +119,7 @@ export function accountRoutes(ctx: AuthContext) {
       ...accountApi.logoutAll,
       config: signedInAnyState,
       handler: async (request, reply) => {
-        const { userId } = request.principal!;
+        const { userId } = actingPrincipal(request);
         await ctx.principals.revoke(userId, () => revokeAllSessions(ctx.db, userId));
         return reply.status(204).send(null);
       },

@@ -1,5 +1,6 @@
 import { authApi } from '@lms/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { actingPrincipal } from '../auth/acting.ts';
 import { decoyHash, verifyPassword } from '../auth/password.ts';
 import { openSession, revokeSession, userInfo } from '../auth/sessions.ts';
 import { typed } from '../http/contract.ts';
@@ -86,7 +87,7 @@ export function authRoutes(ctx: AuthContext) {
       ...authApi.logout,
       config: { access: { signedIn: true }, apiKey: 'closed', allowedBeforePasswordChange: true },
       handler: async (request, reply) => {
-        const { userId, sessionId } = request.principal!;
+        const { userId, sessionId } = actingPrincipal(request);
         await ctx.principals.revoke(userId, () => revokeSession(ctx.db, sessionId));
         return reply.status(204).send(null);
       },

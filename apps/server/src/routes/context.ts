@@ -2,7 +2,6 @@ import type { HashQueue } from '../auth/hashQueue.ts';
 import type { PrincipalStore } from '../auth/principal.ts';
 import type { Throttle } from '../auth/throttle.ts';
 import type { TokenService } from '../auth/tokens.ts';
-import type { Contact } from '../contact/outbox.ts';
 import type { Database } from '../db/database.ts';
 
 /** What the route plugins share: the database and the auth services. */
@@ -17,6 +16,4 @@ export interface AuthContext {
   /** Every password hash a request causes runs through it (auth/hashQueue.ts). */
   readonly hashing: HashQueue;
   readonly development: boolean;
-  /** Customer messages and appointment links (docs/contact.md); messages only when a provider is set. */
-  readonly contact: Contact;
 }

@@ -13,6 +13,7 @@ import {
   viewStateProblems,
 } from '@lms/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { actingPrincipal } from '../auth/acting.ts';
 import { typed } from '../http/contract.ts';
 import { conflict, forbidden, HttpError, notFound, unprocessable } from '../http/errors.ts';
 import type { AuthContext } from '../routes/context.ts';
@@ -30,7 +31,7 @@ import {
 } from './store.ts';
 
 const viewerOf = (request: FastifyRequest): Viewer => {
-  const principal = request.principal!;
+  const principal = actingPrincipal(request);
   return { userId: principal.userId, roles: principal.roles, branchIds: principal.branchIds };
 };
 
@@ -38,7 +39,7 @@ const viewerOf = (request: FastifyRequest): Viewer => {
 function listOf(request: FastifyRequest, name: string): EntityDef {
   const entity = findEntity(name);
   if (!entity || entity.storage === 'files') throw notFound(messages.unknownEntity);
-  const verdict = can(request.principal!.roles, entity, 'read');
+  const verdict = can(actingPrincipal(request).roles, entity, 'read');
   if (!verdict.can) throw forbidden(verdict.reason);
   return entity;
 }
@@ -59,7 +60,7 @@ async function checkSharing(
   entity: EntityDef,
   sharing: ViewSharing,
 ) {
-  const principal = request.principal!;
+  const principal = actingPrincipal(request);
   if (!canShareViews(principal.roles, entity)) throw forbidden(messages.cannotShare(entity.title));
   const problem = viewSharingProblem(sharing);
   if (problem) throw unprocessable({ sharing: problem });

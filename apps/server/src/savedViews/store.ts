@@ -1,6 +1,8 @@
-import type { SavedView, ViewSharing, ViewState } from '@lms/domain';
+import { type SavedView, type ViewSharing, ViewState } from '@lms/domain';
 import { expressionBuilder } from 'kysely';
+import { Compile } from 'typebox/compile';
 import type { Database } from '../db/database.ts';
+import { storedJson } from '../db/fields.ts';
 import type { DB } from '../db/schema.generated.ts';
 
 /** The reader of the views: whose they are and what they may see. */
@@ -50,6 +52,8 @@ const selectViews = (db: Database, viewer: Viewer) =>
     ])
     .where(visibleTo(viewer));
 
+const storedState = Compile(ViewState);
+
 type Row = Awaited<ReturnType<ReturnType<typeof selectViews>['executeTakeFirstOrThrow']>>;
 
 function toView(row: Row, viewer: Viewer): SavedView & { readonly ownerId: string } {
@@ -57,8 +61,8 @@ function toView(row: Row, viewer: Viewer): SavedView & { readonly ownerId: strin
     id: row.id,
     entity: row.entity,
     name: row.name,
-    // Stored only from a checked ViewState (insertView, updateView).
-    state: row.state as unknown as ViewState,
+    // Stored only from a checked ViewState (insertView, updateView), checked again as it comes back.
+    state: storedJson(storedState, row.state, 'saved_view.state'),
     ownerId: row.owner_id,
     ownerLabel: row.owner_label,
     mine: row.owner_id === viewer.userId,

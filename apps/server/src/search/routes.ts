@@ -8,6 +8,7 @@ import {
 } from '@lms/domain';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
+import { actingPrincipal, optionalBranch } from '../auth/acting.ts';
 import { labelSql } from '../crud/labels.ts';
 import { caseVariants, escapeLike, startsWith } from '../crud/prefix.ts';
 import type { Database } from '../db/database.ts';
@@ -103,7 +104,7 @@ export function searchRoutes(ctx: AuthContext) {
       handler: async (request) => {
         const term = request.query.term.trim();
         if (term.length < RECORD_SEARCH.minLength) throw badRequest(searchMessages.tooShort);
-        return findRecords(ctx.db, request.principal!.roles, term, request.branchId);
+        return findRecords(ctx.db, actingPrincipal(request).roles, term, optionalBranch(request));
       },
     });
   };

@@ -1,32 +1,15 @@
-/** Parses the geodata CSV files: a header row, fields optionally quoted with "". */
-export function parseCsv(text: string): Record<string, string>[] {
-  const lines = text
-    .replace(/^\uFEFF/, '')
-    .split(/\r?\n/)
-    .filter((line) => line.length > 0);
-  const [header = '', ...rest] = lines;
-  const names = splitLine(header);
-  return rest.map((line) => {
-    const cells = splitLine(line);
-    return Object.fromEntries(names.map((name, i) => [name, cells[i] ?? '']));
-  });
-}
+import { parse } from 'csv-parse/sync';
 
-function splitLine(line: string): string[] {
-  const cells: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < line.length; i++) {
-    const char = line[i];
-    if (quoted && char === '"' && line[i + 1] === '"') {
-      cell += '"';
-      i++;
-    } else if (char === '"') quoted = !quoted;
-    else if (char === ',' && !quoted) {
-      cells.push(cell);
-      cell = '';
-    } else cell += char;
-  }
-  cells.push(cell);
-  return cells;
+/**
+ * Parses the geodata CSV files (csv-parse, the import's parser too): a header row, then one
+ * record per row; a quoted field may hold commas, `""` and line breaks; empty lines are skipped.
+ */
+export function parseCsv(text: string): Record<string, string>[] {
+  const [names = [], ...rows]: string[][] = parse(text, {
+    bom: true,
+    record_delimiter: ['\r\n', '\n', '\r'],
+    relax_column_count: true,
+    skip_empty_lines: true,
+  });
+  return rows.map((cells) => Object.fromEntries(names.map((name, i) => [name, cells[i] ?? ''])));
 }

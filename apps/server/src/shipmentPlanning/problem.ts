@@ -9,7 +9,8 @@ import {
   type TravelMatrix,
 } from '@lms/planning';
 import { planningMessages } from './messages.ts';
-import type { Slot, SlotBooking, SlotTruck } from './slot.ts';
+import type { Slot, SlotBooking } from './slot.ts';
+import type { SlotTruck } from './slotRows.ts';
 
 /**
  * A slot as a routing problem (docs/planning.md "The server adapter"). Units: seconds from the

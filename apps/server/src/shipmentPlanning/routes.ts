@@ -1,5 +1,6 @@
 import { featureRoles, shipmentPlanningApi } from '@lms/domain';
 import type { FastifyInstance } from 'fastify';
+import { actingBranch, actingPrincipal } from '../auth/acting.ts';
 import { typed } from '../http/contract.ts';
 import type { AuthContext } from '../routes/context.ts';
 import { bookingShipments } from './bookingShipments.ts';
@@ -39,7 +40,7 @@ export function shipmentPlanningRoutes(ctx: AuthContext) {
       schema: { ...shipmentPlanningApi.slot.schema, tags },
       config: read,
       handler: async (request) =>
-        currentPlan(ctx.db, request.branchId!, request.query.date, request.query.shiftOfDayId),
+        currentPlan(ctx.db, actingBranch(request), request.query.date, request.query.shiftOfDayId),
     });
 
     app.route({
@@ -53,7 +54,7 @@ export function shipmentPlanningRoutes(ctx: AuthContext) {
         reply.raw.on('close', () => {
           if (!reply.raw.writableFinished) left.abort();
         });
-        return plannedSlot(ctx.db, request.branchId!, request.body.date, request.body.shiftOfDayId, left.signal);
+        return plannedSlot(ctx.db, actingBranch(request), request.body.date, request.body.shiftOfDayId, left.signal);
       },
     });
 
@@ -64,7 +65,7 @@ export function shipmentPlanningRoutes(ctx: AuthContext) {
       handler: async (request) =>
         evaluatedSlot(
           ctx.db,
-          request.branchId!,
+          actingBranch(request),
           request.body.date,
           request.body.shiftOfDayId,
           request.body.trips,
@@ -77,7 +78,12 @@ export function shipmentPlanningRoutes(ctx: AuthContext) {
       config: edit,
       handler: async (request, reply) => {
         try {
-          return await confirmPlan(ctx.db, request.branchId!, request.principal!.userId, request.body);
+          return await confirmPlan(
+            ctx.db,
+            actingBranch(request),
+            actingPrincipal(request).userId,
+            request.body,
+          );
         } catch (error) {
           if (error instanceof PlanLost) return reply.status(409).send(error.body);
           throw error;
@@ -90,14 +96,20 @@ export function shipmentPlanningRoutes(ctx: AuthContext) {
       schema: { ...shipmentPlanningApi.recordStage.schema, tags },
       config: edit,
       handler: async (request) =>
-        recordStage(ctx.db, request.branchId!, request.principal!.userId, request.params.id, request.body),
+        recordStage(
+          ctx.db,
+          actingBranch(request),
+          actingPrincipal(request).userId,
+          request.params.id,
+          request.body,
+        ),
     });
 
     app.route({
       ...shipmentPlanningApi.bookingShipments,
       schema: { ...shipmentPlanningApi.bookingShipments.schema, tags },
       config: { access: { entity: 'bookingReport', action: 'read' }, apiKey: 'closed', branchScoped: true },
-      handler: async (request) => bookingShipments(ctx.db, request.branchId!, request.params.id),
+      handler: async (request) => bookingShipments(ctx.db, actingBranch(request), request.params.id),
     });
   };
 }

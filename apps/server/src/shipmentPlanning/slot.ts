@@ -1,9 +1,11 @@
-import type { TripsInput } from '@lms/domain';
+import { banDayPatternOptions, TripsInput } from '@lms/domain';
 import type { Selectable } from 'kysely';
+import { Compile } from 'typebox/compile';
 import type { Database, Executor } from '../db/database.ts';
+import { assertOptions, storedJson } from '../db/fields.ts';
 import type { DB } from '../db/schema.generated.ts';
 import { notFound } from '../http/errors.ts';
-import { slotDrivers, slotLines, slotTrucks } from './slotRows.ts';
+import { type SlotTruck, slotDrivers, slotLines, slotTrucks } from './slotRows.ts';
 
 /** Everything planning reads for one branch, one day and one shift. Weights in kg, volumes in m³, minutes. */
 
@@ -29,20 +31,6 @@ export interface SlotBooking {
   readonly lat: number | null;
   readonly lon: number | null;
   readonly lines: SlotLine[];
-}
-
-export interface SlotTruck {
-  readonly id: string;
-  readonly code: string;
-  readonly name: string;
-  readonly licensePlate: string | null;
-  readonly vehicleTypeId: string;
-  readonly vehicleTypeName: string;
-  readonly maxWeight: number;
-  readonly maxVolume: number;
-  /** The branch's planning adjust % of the type (100 when none is set). */
-  readonly weightPercent: number;
-  readonly volumePercent: number;
 }
 
 export interface SlotSetting {
@@ -206,20 +194,28 @@ export async function loadSlot(
     trucks,
     drivers,
     settings,
-    bans: bans.map((ban) => ({
+    bans: checkedBans(bans).map((ban) => ({
       vehicleTypeId: ban.vehicle_type_id,
       subDistrictId: ban.sub_district_id,
       startTime: hhmm(ban.start_time),
       endTime: hhmm(ban.end_time),
-      banDayPattern: ban.ban_day_pattern as SlotBan['banDayPattern'],
+      banDayPattern: ban.ban_day_pattern,
       bannedWeekdays: ban.banned_weekdays,
     })),
     prohibits,
     version: plan?.version ?? 0,
-    // Written by confirm from a checked `TripsInput` (confirm.ts).
-    confirmedTrips: (plan?.trips ?? []) as unknown as TripsInput,
+    // Written by confirm from a checked `TripsInput` (confirm.ts), checked again as it comes back.
+    confirmedTrips: plan ? storedJson(storedTrips, plan.trips, 'shipment_plan.trips') : [],
     shipments,
   };
+}
+
+const storedTrips = Compile(TripsInput);
+
+/** The bans as rows of the engine: each pattern one of its options, checked. */
+function checkedBans<B extends { ban_day_pattern: string }>(bans: readonly B[]) {
+  assertOptions(bans, 'ban_day_pattern', banDayPatternOptions, 'truck_ban_config.ban_day_pattern');
+  return bans;
 }
 
 /** The shipments written for a slot's confirmed plan. */

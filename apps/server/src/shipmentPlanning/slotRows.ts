@@ -1,5 +1,4 @@
 import type { Executor } from '../db/database.ts';
-import type { SlotTruck } from './slot.ts';
 
 /** The queries behind a slot (`loadSlot`): its bookings' lines, the branch's trucks and drivers. */
 
@@ -43,6 +42,20 @@ export function slotLines(db: Executor, branchId: string, date: string, shiftOfD
     .orderBy('b.doc_no')
     .orderBy('l.position')
     .execute();
+}
+
+export interface SlotTruck {
+  readonly id: string;
+  readonly code: string;
+  readonly name: string;
+  readonly licensePlate: string | null;
+  readonly vehicleTypeId: string;
+  readonly vehicleTypeName: string;
+  readonly maxWeight: number;
+  readonly maxVolume: number;
+  /** The branch's planning adjust % of the type (100 when none is set). */
+  readonly weightPercent: number;
+  readonly volumePercent: number;
 }
 
 /** The branch's trucks of every type the planner may use, with the branch's planning adjust %. */

@@ -1,11 +1,6 @@
-import {
-  type AccessHolder,
-  entitySchemas,
-  isKnownRole,
-  ResetPasswordAnswer,
-  userAdministrationRefusal,
-} from '@lms/domain';
+import { type AccessHolder, appUserApi, isKnownRole, userAdministrationRefusal } from '@lms/domain';
 import { isUuid } from '../auth/access.ts';
+import { actingPrincipal } from '../auth/acting.ts';
 import { hashPassword, randomPassword } from '../auth/password.ts';
 import { notifyPrincipalChange, type Principal } from '../auth/principal.ts';
 import { replacePassword, revokeAllSessions } from '../auth/sessions.ts';
@@ -14,6 +9,7 @@ import { recordHistory } from '../crud/history.ts';
 import type { Row } from '../crud/repository.ts';
 import { findRecord } from '../crud/repository.ts';
 import type { Executor } from '../db/database.ts';
+import { typed } from '../http/contract.ts';
 import { forbidden, notFound } from '../http/errors.ts';
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
@@ -96,48 +92,42 @@ export const appUserExtension: EntityExtension = {
     await ctx.principals.settle(write.id);
   },
   routes(app, entity, ctx) {
-    app.post(
-      `/${entity.name}/:id/resetPassword`,
-      {
-        config: { access: { entity: entity.name, action: 'resetPassword' }, apiKey: 'closed' },
-        schema: {
-          tags: [entity.title],
-          params: entitySchemas(entity).idParams,
-          response: { 200: ResetPasswordAnswer },
-        },
-        // The id is checked below (an id that is no uuid is a record not found): described only.
-        validatorCompiler: () => (value: unknown) => ({ value }),
+    typed(app).route({
+      ...appUserApi.resetPassword,
+      config: { access: { entity: entity.name, action: 'resetPassword' }, apiKey: 'closed' },
+      schema: { ...appUserApi.resetPassword.schema, tags: [entity.title] },
+      // An id that is no UUID is a record not found, before the schema would call it malformed.
+      preValidation: async (request) => {
+        if (!isUuid(request.params.id)) throw notFound();
       },
-      async (request) => {
-        const { id } = request.params as { id: string };
-        if (!isUuid(id)) throw notFound();
+      handler: async (request) => {
+        const { id } = request.params;
+        const principal = actingPrincipal(request);
         const temporaryPassword = randomPassword();
         // Refused before any hashing: a refusal costs the queue nothing.
         const target = await findRecord(ctx.db, entity, id);
         if (!target) throw notFound();
-        await checkUserAdministration(ctx.db, request.principal!, { before: target });
-        const hash = await ctx.hashing.run(`user:${request.principal!.userId}`, () =>
-          hashPassword(temporaryPassword),
-        );
+        await checkUserAdministration(ctx.db, principal, { before: target });
+        const hash = await ctx.hashing.run(`user:${principal.userId}`, () => hashPassword(temporaryPassword));
         await ctx.principals.revoke(id, () =>
           ctx.db.transaction().execute(async (trx) => {
             // Resetting hands over the account: it needs every role and branch the user holds.
             const before = await findRecord(trx, entity, id, undefined, true);
             if (!before) throw notFound();
-            await checkUserAdministration(trx, request.principal!, { before });
-            await replacePassword(trx, id, hash, { temporary: true, by: request.principal!.userId });
+            await checkUserAdministration(trx, principal, { before });
+            await replacePassword(trx, id, hash, { temporary: true, by: principal.userId });
             await recordHistory(trx, {
               entity,
               recordId: id,
               action: 'update',
               changes: { password: 'รีเซ็ตรหัสผ่าน' },
-              userId: request.principal!.userId,
+              userId: principal.userId,
             });
           }),
         );
         return { temporaryPassword };
       },
-    );
+    });
   },
 };
 

@@ -1,5 +1,6 @@
+import { authApi } from '@lms/domain';
+import { mock, neverAnswered, refusal } from '@lms/testing';
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { delay, HttpResponse, http } from 'msw';
 import { expect, userEvent, waitFor } from 'storybook/test';
 import { clearSession, HostStoryFrame, storyUser } from '../session/storyFrame.tsx';
 import { LoginPage } from './LoginPage.tsx';
@@ -33,11 +34,7 @@ const signedIn = {
 /** The server's message stays on the page; nothing is stored. */
 export const WrongPassword: Story = {
   beforeEach({ msw }) {
-    msw.use(
-      http.post('/api/auth/webLogin', () =>
-        HttpResponse.json({ messages: ['ชื่อผู้ใช้หรือรหัสผ่านไม่ถูกต้อง'] }, { status: 401 }),
-      ),
-    );
+    msw.use(mock(authApi.webLogin, () => refusal(401, 'ชื่อผู้ใช้หรือรหัสผ่านไม่ถูกต้อง')));
   },
   play: async ({ canvas }) => {
     await userEvent.type(canvas.getByLabelText(/ชื่อผู้ใช้/), 'somchai.j');
@@ -59,7 +56,7 @@ export const Required: Story = {
 /** The button shows its spinner while the call runs. */
 export const Loading: Story = {
   beforeEach({ msw }) {
-    msw.use(http.post('/api/auth/webLogin', () => delay('infinite')));
+    msw.use(mock(authApi.webLogin, () => neverAnswered()));
   },
   play: async ({ canvas, canvasElement }) => {
     await userEvent.type(canvas.getByLabelText(/ชื่อผู้ใช้/), 'somchai.j');
@@ -87,7 +84,7 @@ export const PhoneWidth: Story = {
 /** Docs: username and password; Enter submits; back to `to` afterwards. */
 export const SignsIn: Story = {
   beforeEach({ msw }) {
-    msw.use(http.post('/api/auth/webLogin', () => HttpResponse.json(signedIn)));
+    msw.use(mock(authApi.webLogin, () => signedIn));
   },
   play: async ({ canvas }) => {
     await userEvent.type(canvas.getByLabelText(/ชื่อผู้ใช้/), 'somchai.j');

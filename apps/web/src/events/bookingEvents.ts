@@ -1,4 +1,5 @@
-import type { OpenBookingEvents } from '@lms/entity-pages';
+import { calendarApi } from '@lms/domain';
+import { type OpenBookingEvents, operationPath, queryString } from '@lms/entity-pages';
 import { openEventStream } from '../pages/eventStream.ts';
 import { sharedStreamBody } from './sharedEventStream.ts';
 
@@ -7,7 +8,7 @@ import { sharedStreamBody } from './sharedEventStream.ts';
  * across its tabs (sharedEventStream.ts), resumed with `Last-Event-ID` after every drop.
  */
 export function sharedBookingEvents(userId: string, branchId: string): OpenBookingEvents {
-  const path = `bookingCalendar/events?branchId=${encodeURIComponent(branchId)}`;
+  const path = `${operationPath(calendarApi.events).slice(1)}${queryString({ branchId })}`;
   const open = async (lastEventId: string | null, signal: AbortSignal) => {
     const response = await openEventStream(path, signal, lastEventId);
     if (!response.ok || !response.body) throw new Error(`events: ${response.status}`);

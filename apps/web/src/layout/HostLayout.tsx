@@ -1,5 +1,5 @@
 import { AccountMenu, AppShell, Avatar, type RenderNavLink } from '@lms/design-system';
-import { matchRoute, PRODUCT_NAME, selectBranchPath } from '@lms/domain';
+import { PRODUCT_NAME, selectBranchPath } from '@lms/domain';
 import { useThumbnail } from '@lms/entity-pages';
 import { type ReactNode, useMemo, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
@@ -7,6 +7,7 @@ import { branchLabel, useBranch } from '../branch/BranchProvider.tsx';
 import { KeyboardLayer } from '../keyboard/KeyboardLayer.tsx';
 import { ChangePasswordDialog, ScreenSuspense } from '../pages/lazyScreens.tsx';
 import { useAuth } from '../session/AuthProvider.tsx';
+import { matchRoute } from '../shell/routes.ts';
 import { menuGroupsFor } from './menuGroups.ts';
 import { navStorage } from './navStorage.ts';
 import { useMediaQuery } from './useMediaQuery.ts';

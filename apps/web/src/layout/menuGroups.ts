@@ -1,6 +1,6 @@
 import type { NavGroup } from '@lms/design-system';
 import { type IconName, iconNames } from '@lms/design-system';
-import { visibleMenu } from '@lms/domain';
+import { visibleMenu } from '../shell/menu.ts';
 
 const knownIcons = new Set<string>(iconNames);
 

@@ -1,13 +1,14 @@
-import { type EntityRouteDef, entityByName } from '@lms/domain';
+import { entityByName } from '@lms/domain';
 import {
   EntityDetailPage,
   type EntityDialogState,
   EntityListPage,
   EntityPartsProvider,
-  partsFor,
 } from '@lms/entity-pages';
+import { partsFor } from '@lms/features/parts';
 import type { ReactNode } from 'react';
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import type { EntityRouteDef } from '../shell/routeTypes.ts';
 import { HostStatusScreen } from './HostStatusScreen.tsx';
 
 /**

@@ -1,43 +1,12 @@
 import { LoadingScreen } from '@lms/design-system';
-import { type ComponentType, lazy, type ReactNode, Suspense } from 'react';
+import { type ReactNode, Suspense } from 'react';
+import { lazyScreen } from '../shell/lazyScreen.ts';
 
 /**
- * The screen groups, each in its own chunk, loaded when a route first needs it: the shell
- * (sign-in, layout, home) stays small on the wire (docs/performance.md, bench/web).
+ * What the shell shows outside the route table, each in its own chunk (the table's screens are
+ * named by their routes, shell/routes.ts).
  */
-function lazyScreen<P extends object>(load: () => Promise<ComponentType<P>>) {
-  return lazy(async () => ({ default: await load() }));
-}
 
-export const EntityScreen = lazyScreen(() => import('./EntityScreen.tsx').then((m) => m.EntityScreen));
-export const BranchSettingsScreen = lazyScreen(() =>
-  import('./EntityScreen.tsx').then((m) => m.BranchSettingsScreen),
-);
-export const DoBookingScreen = lazyScreen(() =>
-  import('./BookingScreens.tsx').then((m) => m.DoBookingScreen),
-);
-export const DoBookingCalendarScreen = lazyScreen(() =>
-  import('./BookingScreens.tsx').then((m) => m.DoBookingCalendarScreen),
-);
-export const BookingCalendarScreen = lazyScreen(() =>
-  import('./BookingScreens.tsx').then((m) => m.BookingCalendarScreen),
-);
-export const LocationTrackingScreen = lazyScreen(() =>
-  import('./LocationTrackingScreen.tsx').then((m) => m.LocationTrackingScreen),
-);
-export const ShipmentPlanningScreen = lazyScreen(() =>
-  import('./ShipmentPlanningScreen.tsx').then((m) => m.ShipmentPlanningScreen),
-);
-export const ApiKeysScreen = lazyScreen(() => import('./ApiKeysScreen.tsx').then((m) => m.ApiKeysScreen));
-export const PersonalDataAccessScreen = lazyScreen(() =>
-  import('./PersonalDataAccessScreen.tsx').then((m) => m.PersonalDataAccessScreen),
-);
-export const ContactTemplatesScreen = lazyScreen(() =>
-  import('./ContactTemplatesScreen.tsx').then((m) => m.ContactTemplatesScreen),
-);
-export const SelectBranchPage = lazyScreen(() =>
-  import('../branch/SelectBranchPage.tsx').then((m) => m.SelectBranchPage),
-);
 /** The customer's appointment link: no session, nothing of the shell's screens. */
 export const PublicAppointmentScreen = lazyScreen(() =>
   import('./PublicAppointmentScreen.tsx').then((m) => m.PublicAppointmentScreen),

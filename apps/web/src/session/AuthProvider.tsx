@@ -1,6 +1,6 @@
 import { useSnackbar } from '@lms/design-system';
-import { isSessionChanged, LIMITS, LOGIN_PATH, MESSAGES } from '@lms/domain';
-import { ApiError, ApiProvider, createApiClient, type HttpApiClient } from '@lms/entity-pages';
+import { accountApi, authApi, isSessionChanged, LIMITS, LOGIN_PATH, MESSAGES } from '@lms/domain';
+import { ApiError, ApiProvider, call, createApiClient, type HttpApiClient } from '@lms/entity-pages';
 import {
   createContext,
   type ReactNode,
@@ -12,7 +12,7 @@ import {
   useState,
 } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { authStore, type IssuedToken, type LoginAnswer, type UserInfo } from './authStore.ts';
+import { authStore, type UserInfo } from './authStore.ts';
 import { ACTIVITY_CHECK_INTERVAL_MS, renewalDecision } from './renewal.ts';
 
 /**
@@ -86,8 +86,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (checked.current || status !== 'checking') return;
     checked.current = true;
-    client
-      .get<UserInfo>('account/userInfo')
+    call(client, accountApi.userInfo)
       .then((info) => {
         authStore.saveInfo(info);
         setUser(info);
@@ -111,9 +110,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const login = useCallback(
     async (username: string, password: string) => {
       // A wrong password must stay on the login page: no token, no log-out on 401.
-      const answer = await client.post<LoginAnswer>('auth/webLogin', { username, password }, undefined, {
-        auth: false,
-        redirectOnUnauthorized: false,
+      const answer = await call(client, authApi.webLogin, {
+        body: { username, password },
+        options: { auth: false, redirectOnUnauthorized: false },
       });
       authStore.saveLogin(answer);
       setUser({ ...answer.info, userId: answer.userId });
@@ -125,11 +124,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const logout = useCallback(async () => {
     if (authStore.token()) {
-      await client
-        .post('auth/logout', undefined, undefined, { redirectOnUnauthorized: false })
-        .catch((error) => {
-          console.warn('Logout call failed; the local session is cleared anyway', error);
-        });
+      await call(client, authApi.logout, { options: { redirectOnUnauthorized: false } }).catch((error) => {
+        console.warn('Logout call failed; the local session is cleared anyway', error);
+      });
     }
     signOutLocally('logout');
     navigate(LOGIN_PATH, { replace: true });
@@ -138,12 +135,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const changePassword = useCallback(
     async (oldPassword: string, newPassword: string) => {
       // The server ends every other session and hands this one a fresh token.
-      const issued = await client.post<IssuedToken & { userId: string }>('account/changePassword', {
-        oldPassword,
-        newPassword,
-      });
+      const issued = await call(client, accountApi.changePassword, { body: { oldPassword, newPassword } });
       authStore.saveToken(issued);
-      const info = await client.get<UserInfo>('account/userInfo');
+      const info = await call(client, accountApi.userInfo);
       authStore.saveInfo(info);
       setUser(info);
     },
@@ -152,7 +146,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const setBuddhistEra = useCallback(
     async (buddhistEra: boolean) => {
-      const info = await client.put<UserInfo>('account/preferences', { buddhistEra });
+      const info = await call(client, accountApi.preferences, { body: { buddhistEra } });
       authStore.saveInfo(info);
       setUser(info);
     },
@@ -175,8 +169,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         void logoutRef.current();
       } else if (decision === 'renew') {
         inFlight = true;
-        client
-          .get<IssuedToken>('account/renewToken')
+        call(client, accountApi.renewToken)
           .then((issued) => authStore.saveToken(issued))
           .catch((error) => console.error('Token renewal failed', error))
           .finally(() => {

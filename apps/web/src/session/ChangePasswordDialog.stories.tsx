@@ -1,5 +1,6 @@
+import { accountApi } from '@lms/domain';
+import { fieldRefusal, mock } from '@lms/testing';
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { HttpResponse, http } from 'msw';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import { ChangePasswordDialog } from './ChangePasswordDialog.tsx';
 import { HostStoryFrame, storeSession, storyUser } from './storyFrame.tsx';
@@ -19,7 +20,7 @@ const meta = {
   ],
   beforeEach({ msw }) {
     storeSession();
-    msw.use(http.get('/api/account/userInfo', () => HttpResponse.json(storyUser)));
+    msw.use(mock(accountApi.userInfo, () => storyUser));
   },
 } satisfies Meta<typeof ChangePasswordDialog>;
 
@@ -48,14 +49,8 @@ export const Validation: Story = {
 export const WrongOldPassword: Story = {
   beforeEach({ msw }) {
     msw.use(
-      http.post('/api/account/changePassword', () =>
-        HttpResponse.json(
-          {
-            messages: ['ข้อมูลไม่ถูกต้อง กรุณาตรวจสอบ', 'รหัสผ่านเก่า ไม่ถูกต้อง'],
-            errors: { oldPassword: 'รหัสผ่านเก่า ไม่ถูกต้อง' },
-          },
-          { status: 422 },
-        ),
+      mock(accountApi.changePassword, () =>
+        fieldRefusal({ oldPassword: 'รหัสผ่านเก่า ไม่ถูกต้อง' }, 'ข้อมูลไม่ถูกต้อง กรุณาตรวจสอบ', 'รหัสผ่านเก่า ไม่ถูกต้อง'),
       ),
     );
   },
@@ -70,13 +65,11 @@ export const WrongOldPassword: Story = {
 export const Success: Story = {
   beforeEach({ msw }) {
     msw.use(
-      http.post('/api/account/changePassword', () =>
-        HttpResponse.json({
-          userId: 'u-1',
-          token: 'fresh-token',
-          expiresAt: new Date(Date.now() + 3_600_000).toISOString(),
-        }),
-      ),
+      mock(accountApi.changePassword, () => ({
+        userId: 'u-1',
+        token: 'fresh-token',
+        expiresAt: new Date(Date.now() + 3_600_000).toISOString(),
+      })),
     );
   },
   play: async ({ args }) => {

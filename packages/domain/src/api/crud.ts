@@ -1,6 +1,6 @@
 import Type, { type Static } from 'typebox';
 import { INPUT_BOUNDS } from '../rules/inputBounds.ts';
-import { List, Nullable, Uuid } from './common.ts';
+import { IdParams, List, Nullable, operation, Uuid } from './common.ts';
 
 /**
  * The shapes of the generic entity routes that do not depend on the entity (docs/api.md Entity
@@ -57,6 +57,16 @@ export type HistoryEntry = Static<typeof HistoryEntry>;
 /** `POST appUser/{id}/resetPassword`. */
 export const ResetPasswordAnswer = Type.Object({ temporaryPassword: Type.String() });
 export type ResetPasswordAnswer = Static<typeof ResetPasswordAnswer>;
+
+/** The user's own action beside its CRUD (the declaration's `actions: ['resetPassword']`). */
+export const appUserApi = {
+  /** A new temporary password, answered this once; the user changes it at the next sign-in. */
+  resetPassword: operation({
+    method: 'POST',
+    url: '/appUser/:id/resetPassword',
+    schema: { params: IdParams, response: { 200: ResetPasswordAnswer } },
+  }),
+};
 
 /**
  * `POST {entity}/bulkAction` (issue 22, docs/entity-pages.md "Bulk actions"): one action on many

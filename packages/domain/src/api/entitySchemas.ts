@@ -215,6 +215,14 @@ export function entitySchemas(entity: EntityDef) {
 /** A record as the API answers it: its fields, labels and children, by name. */
 export type EntityRow = Record<string, unknown>;
 
+/**
+ * A list's, options' or export's query as the schema above reads it: paging and sizes are numbers,
+ * filters text or lists of text (which filters an entity has is its declaration's, not a type's).
+ */
+export type EntityQuery = Readonly<
+  Record<string, string | number | boolean | readonly (string | number)[] | undefined>
+>;
+
 const unsafe = <T>(schema: Schema) => Type.Unsafe<T>(schema);
 
 function buildEntityApi(entity: EntityDef) {
@@ -222,13 +230,13 @@ function buildEntityApi(entity: EntityDef) {
   const base = `/${entity.name}`;
   const record = unsafe<EntityRow>(schemas.record);
   const idParams = unsafe<{ id: string }>(schemas.idParams);
-  const listQuery = unsafe<Record<string, string | readonly string[]>>(schemas.listQuery);
+  const listQuery = unsafe<EntityQuery>(schemas.listQuery);
   return {
     list: operation({
       method: 'GET',
       url: base,
       schema: {
-        querystring: unsafe<Record<string, string | readonly string[]>>(schemas.pageQuery),
+        querystring: unsafe<EntityQuery>(schemas.pageQuery),
         response: { 200: unsafe<ListPageAnswer<EntityRow>>(schemas.page) },
       },
     }),

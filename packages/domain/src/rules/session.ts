@@ -1,5 +1,4 @@
-import { LOGIN_PATH, REDIRECT_PARAM, ROUTE_PREFIXES } from '../constants.ts';
-import { SELECT_BRANCH_PATH } from '../routes.ts';
+import { LOGIN_PATH, REDIRECT_PARAM, ROUTE_PREFIXES, SELECT_BRANCH_PATH } from '../constants.ts';
 
 /** Session and branch-selection rules of spec §2 and §4, as pure functions. */
 

@@ -21,6 +21,7 @@ export const validationMessages = {
   boolean: (label: string) => `${label} ต้องเป็นใช่หรือไม่ใช่`,
   list: (label: string) => `${label} ต้องเป็นรายการ`,
   listMax: (label: string, max: number) => `${label} ระบุได้ไม่เกิน ${max} รายการ`,
+  childRow: (label: string) => `แต่ละแถวของ ${label} ต้องเป็นข้อมูลแบบ JSON object`,
   weekdays: (label: string) => `${label} ต้องเป็นวันในสัปดาห์ 0 (อาทิตย์) ถึง 6 (เสาร์) ไม่ซ้ำกัน`,
   unknownRoles: (label: string, roles: readonly string[]) => `${label} มีสิทธิ์ที่ไม่รู้จัก: ${roles.join(', ')}`,
   attachmentsMax: (label: string, max: number) => `${label} แนบได้ไม่เกิน ${max} ไฟล์`,

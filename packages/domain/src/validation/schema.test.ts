@@ -162,6 +162,15 @@ describe('schemaFor', () => {
     expect(errors).toEqual({ 'vehicleTypeSettings[0].waitTime': 'กรุณาระบุ เวลารอ (นาที)' });
   });
 
+  it('answers a child row that is null or not an object in Thai (found by the long fuzz)', () => {
+    const branch = entityByName('branch');
+    const label = branch.children?.[0]?.label ?? '';
+    for (const row of [null, 'x', 7]) {
+      const errors = errorsOf(branch, { code: 'B1', name: 'สาขา 1', vehicleTypeSettings: [row] });
+      expect(errors).toEqual({ 'vehicleTypeSettings[0]': `แต่ละแถวของ ${label} ต้องเป็นข้อมูลแบบ JSON object` });
+    }
+  });
+
   it('needs the record version on update only', () => {
     const body = { code: '10', nameTh: 'กรุงเทพมหานคร', regionId: 'r1' };
     expect(errorsOf(province, body, 'create')).toEqual({});

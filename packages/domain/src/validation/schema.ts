@@ -197,7 +197,13 @@ export function schemaFor(entity: EntityDef, mode: SchemaMode): yup.ObjectSchema
   for (const child of entity.children ?? []) {
     shape[child.name] = yup
       .array()
-      .of(yup.object(fieldsShape(child.fields)).typeError(m.list(child.label)))
+      .of(
+        yup
+          .object(fieldsShape(child.fields))
+          .typeError(m.childRow(child.label))
+          // A null row: yup's own words would be English ("… cannot be null").
+          .nonNullable(m.childRow(child.label)),
+      )
       .typeError(m.list(child.label))
       .max(INPUT_BOUNDS.listItems, m.listMax(child.label, INPUT_BOUNDS.listItems))
       .nullable()

@@ -49,3 +49,24 @@ export async function* readEvents(
     yield parsed;
   }
 }
+
+/**
+ * How a page opens a server-sent-event stream; the host adds the bearer token (never in the URL).
+ * `lastEventId` resumes a stream after the last event seen (`Last-Event-ID`).
+ */
+export type OpenEventStream = (
+  path: string,
+  signal: AbortSignal,
+  lastEventId?: string | null,
+) => Promise<Response>;
+
+/** Same-origin fetch under `/api`, with `Authorization: Bearer` when `getToken` gives one. */
+export function fetchEventStream(getToken?: () => string | null, baseUrl = '/api'): OpenEventStream {
+  return (path, signal, lastEventId) => {
+    const token = getToken?.();
+    const headers: Record<string, string> = { Accept: 'text/event-stream' };
+    if (token) headers.Authorization = `Bearer ${token}`;
+    if (lastEventId) headers['Last-Event-ID'] = lastEventId;
+    return fetch(`${baseUrl}/${path}`, { headers, signal });
+  };
+}

@@ -1,10 +1,10 @@
-import { type BulkActionAnswer, bulkText, vehicle } from '@lms/domain';
+import { type BulkActionAnswer, type BulkActionBody, bulkText, entityApi, vehicle } from '@lms/domain';
+import { fixtureId, fixturesFor, type MockAnswer, mock, refusal, requestPath } from '@lms/testing';
+import { entityStories, seenRequests } from '@lms/testing/stories';
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { delay, HttpResponse, http } from 'msw';
+import { delay } from 'msw';
 import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
-import { fixtureId, fixturesFor } from '../mocks/fixtures.ts';
 import type { EntityListPage } from '../pages/EntityListPage.tsx';
-import { entityStories, seenRequests } from '../stories/entityStories.tsx';
 
 /**
  * Bulk actions on a list (issue 22): the toolbar over the picked rows, "all matching the filter",
@@ -24,7 +24,8 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-const BULK = '/api/vehicle/bulkAction';
+const bulkAction = entityApi(vehicle).bulkAction;
+const BULK = requestPath(bulkAction);
 const fixtures = fixturesFor(vehicle, 25);
 const rowBoxes = () => screen.getAllByRole('checkbox', { name: /^เลือก (?!ทุกแถว)/ });
 const bar = () => screen.getByRole('region', { name: 'การดำเนินการกับรายการที่เลือก' });
@@ -54,12 +55,11 @@ const refusedAnswer: BulkActionAnswer = {
 
 function mountWith(
   msw: { use: (...handlers: never[]) => void },
-  answer: (body: Record<string, unknown>) => Response | Promise<Response>,
+  answer: (body: BulkActionBody) => MockAnswer<typeof bulkAction> | Promise<MockAnswer<typeof bulkAction>>,
 ) {
   s.mount(msw, { fixtures });
   msw.use(
-    http.post(BULK, async ({ request }) => {
-      const body = (await request.json()) as Record<string, unknown>;
+    mock(bulkAction, ({ request, body }) => {
       seenRequests.push({ method: 'POST', path: BULK, params: new URL(request.url).searchParams, body });
       return answer(body);
     }) as never,
@@ -70,7 +70,7 @@ const bulkRequests = () => seenRequests.filter((request) => request.path === BUL
 
 /** Picking rows shows the bar; the whole page picked offers every row the filter matches, with the count. */
 export const Toolbar: Story = {
-  beforeEach: ({ msw }) => mountWith(msw, () => HttpResponse.json(refusedAnswer)),
+  beforeEach: ({ msw }) => mountWith(msw, () => refusedAnswer),
   play: async ({ canvas }) => {
     await canvas.findByText('VEH001');
     await expect(screen.queryByRole('region', { name: 'การดำเนินการกับรายการที่เลือก' })).toBeNull();
@@ -90,7 +90,7 @@ export const ConfirmDelete: Story = {
   beforeEach: ({ msw }) =>
     mountWith(msw, async () => {
       await delay(400);
-      return HttpResponse.json({ action: 'delete', selected: 2, done: 2, refused: [] });
+      return { action: 'delete', selected: 2, done: 2, refused: [] };
     }),
   play: async ({ canvas }) => {
     await canvas.findByText('VEH001');
@@ -121,7 +121,7 @@ export const ConfirmDelete: Story = {
 
 /** The refused rows, each with its Thai reasons (long ones wrap), in a dialog that outlives the selection. */
 export const Report: Story = {
-  beforeEach: ({ msw }) => mountWith(msw, () => HttpResponse.json(refusedAnswer)),
+  beforeEach: ({ msw }) => mountWith(msw, () => refusedAnswer),
   play: async ({ canvas }) => {
     await canvas.findByText('VEH001');
     await userEvent.click(canvas.getByRole('checkbox', { name: 'เลือกทุกแถวในหน้านี้' }));
@@ -141,8 +141,7 @@ export const Report: Story = {
 
 /** Set a bulk-editable field: the form's own control for it, the value sent once for every row. */
 export const SetField: Story = {
-  beforeEach: ({ msw }) =>
-    mountWith(msw, () => HttpResponse.json({ action: 'set', selected: 3, done: 3, refused: [] })),
+  beforeEach: ({ msw }) => mountWith(msw, () => ({ action: 'set', selected: 3, done: 3, refused: [] })),
   play: async ({ canvas }) => {
     await canvas.findByText('VEH001');
     for (const box of rowBoxes().slice(0, 3)) await userEvent.click(box);
@@ -171,8 +170,7 @@ export const SetField: Story = {
 
 /** Refused as a whole (too many rows): the server's Thai message, nothing else changes. */
 export const RefusedAsAWhole: Story = {
-  beforeEach: ({ msw }) =>
-    mountWith(msw, () => HttpResponse.json({ messages: [bulkText.tooMany] }, { status: 413 })),
+  beforeEach: ({ msw }) => mountWith(msw, () => refusal(413, bulkText.tooMany)),
   play: async ({ canvas }) => {
     await canvas.findByText('VEH001');
     await userEvent.click(rowBoxes()[0]!);
@@ -191,11 +189,7 @@ export const ManyResults: Story = {
     let calls = 0;
     mountWith(msw, () => {
       calls += 1;
-      return HttpResponse.json({
-        ...refusedAnswer,
-        done: calls,
-        refused: refusedAnswer.refused.slice(0, calls),
-      });
+      return { ...refusedAnswer, done: calls, refused: refusedAnswer.refused.slice(0, calls) };
     });
   },
   play: async ({ canvas }) => {
@@ -224,7 +218,7 @@ export const ManyResults: Story = {
 
 /** At phone width the bar wraps under the cards; nothing is wider than the screen. */
 export const PhoneWidth: Story = {
-  beforeEach: ({ msw }) => mountWith(msw, () => HttpResponse.json(refusedAnswer)),
+  beforeEach: ({ msw }) => mountWith(msw, () => refusedAnswer),
   parameters: { harness: { ...harness, width: 360 } },
   play: async ({ canvas, canvasElement }) => {
     await canvas.findByText('VEH001');

@@ -2,9 +2,9 @@ import { Alert, ConfirmDialog, FormDialog, useSnackbar } from '@lms/design-syste
 import {
   type BulkActionAnswer,
   type BulkActionBody,
-  bulkActionPath,
   bulkText,
   type EntityDef,
+  entityApi,
   type FieldDef,
   phrase,
   validateFieldValue,
@@ -13,13 +13,14 @@ import { useId, useState } from 'react';
 import { Form } from 'react-final-form';
 import { useApi } from '../api/ApiContext.tsx';
 import { ApiError } from '../api/ApiError.ts';
+import { call } from '../api/call.ts';
 import { branchQuery } from '../data/entityKeys.ts';
 import { useEntityMutations } from '../data/useEntityMutations.ts';
 import { FieldControl } from '../form/FieldControl.tsx';
 import { submitErrors, toFormErrors } from '../form/formValidation.ts';
 import { useSession } from '../session/SessionContext.tsx';
 import { BulkReportDialog } from './BulkReportDialog.tsx';
-import type { BulkTarget } from './useBulkActions.tsx';
+import type { BulkTarget } from './bulkTarget.ts';
 
 /** The action the toolbar asked for, on the target it had then. */
 export type BulkRequest =
@@ -51,11 +52,10 @@ export function BulkDialogs({ entity, request, onCancel, onDone }: BulkDialogsPr
   const run = async (body: BulkActionBody): Promise<ApiError | null> => {
     setRunning(true);
     try {
-      const answer = await api.post<BulkActionAnswer>(
-        bulkActionPath(entity.name),
+      const answer = await call(api, entityApi(entity).bulkAction, {
         body,
-        branchQuery(entity, branchId),
-      );
+        query: branchQuery(entity, branchId),
+      });
       snackbar.success(bulkText.done(answer.action, answer.done));
       if (answer.refused.length > 0) {
         snackbar.warning(bulkText.refusedCount(answer.refused.length));

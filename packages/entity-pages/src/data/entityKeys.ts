@@ -1,5 +1,5 @@
 import { cleanSearchFilter, type EntityDef, MESSAGES, type SortDef } from '@lms/domain';
-import type { Query } from '../api/ApiContext.tsx';
+import type { Query } from '../api/query.ts';
 import { ApiError } from '../api/ApiError.ts';
 
 /**
@@ -53,7 +53,7 @@ export function isRecordKeyOf(entityName: string, id: string) {
 }
 
 /** The acting branch as a query parameter of a branch-owned entity; spec §8's message when none is chosen. */
-export function branchQuery(entity: EntityDef, branchId: string | null): Query {
+export function branchQuery(entity: EntityDef, branchId: string | null): { readonly branchId?: string } {
   if (!entity.branchOwned) return {};
   if (!branchId) throw new ApiError(400, [MESSAGES.selectCompany.text]);
   return { branchId };
@@ -75,5 +75,3 @@ export function listFilterParams(query: ListQuery): Query {
   const { page: _page, size: _size, sort: _sort, ...filters } = listQueryParams(query);
   return filters;
 }
-
-export const entityPath = (entity: EntityDef, suffix = '') => `/${entity.name}${suffix}`;

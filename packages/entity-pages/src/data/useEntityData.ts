@@ -1,6 +1,7 @@
 import {
   type EntityDef,
   type EntityRef,
+  entityApi,
   LIST_TOTAL,
   type ListPageAnswer,
   nullGuard,
@@ -10,12 +11,12 @@ import { useMemo, useRef } from 'react';
 import useSWR from 'swr';
 import { useApi } from '../api/ApiContext.tsx';
 import type { ApiError } from '../api/ApiError.ts';
+import { call } from '../api/call.ts';
 import { useSession } from '../session/SessionContext.tsx';
 import {
   branchQuery,
   type EntityRecord,
   entityKey,
-  entityPath,
   type HistoryEntry,
   type ListQuery,
   listFilterParams,
@@ -31,7 +32,7 @@ function useEntityContext(entityRef: EntityRef) {
   const entity: EntityDef = resolveEntity(entityRef);
   const api = useApi();
   const { branchId } = useSession();
-  return { entity, api, branchId };
+  return { entity, calls: entityApi(entity), api, branchId };
 }
 
 /**
@@ -42,7 +43,7 @@ function useEntityContext(entityRef: EntityRef) {
  * cache entry per page, each carrying the total it showed.
  */
 export function useEntityList<Row extends EntityRecord = EntityRecord>(entityRef: EntityRef, query: ListQuery) {
-  const { entity, api, branchId } = useEntityContext(entityRef);
+  const { entity, calls, api, branchId } = useEntityContext(entityRef);
   const params = listQueryParams(query);
   const key = entityKey(entity, 'list', branchId, params);
   const filterSet = filterSetOf(entity.name, key[3], listFilterParams(query));
@@ -57,14 +58,16 @@ export function useEntityList<Row extends EntityRecord = EntityRecord>(entityRef
       // What was known when asked: another filter set's count may land while this page loads.
       const known = counted.current;
       const count = again || mustCount(known, filterSet, query);
-      const answer = await api.get<ListPageAnswer<Row>>(entityPath(entity), {
-        ...params,
-        ...(count ? {} : { [LIST_TOTAL.param]: LIST_TOTAL.skip }),
-        ...branchQuery(entity, branchId),
+      const answer = await call(api, calls.list, {
+        query: {
+          ...params,
+          ...(count ? {} : { [LIST_TOTAL.param]: LIST_TOTAL.skip }),
+          ...branchQuery(entity, branchId),
+        },
       });
       if (answer.total !== null)
         counted.current = { filterSet, total: answer.total, totalIsLowerBound: answer.totalIsLowerBound };
-      return shownPage(answer, known, filterSet);
+      return shownPage(answer as ListPageAnswer<Row>, known, filterSet);
     },
     { keepPreviousData: true },
   );
@@ -86,9 +89,14 @@ export function useEntityRecord<Row extends EntityRecord = EntityRecord>(
   entityRef: EntityRef,
   id: string | null | undefined,
 ) {
-  const { entity, api, branchId } = useEntityContext(entityRef);
-  return useSWR<Row, ApiError>(id ? entityKey(entity, 'record', branchId, id) : null, () =>
-    api.get<Row>(entityPath(entity, `/${encodeURIComponent(nullGuard(id))}`), branchQuery(entity, branchId)),
+  const { entity, calls, api, branchId } = useEntityContext(entityRef);
+  return useSWR<Row, ApiError>(
+    id ? entityKey(entity, 'record', branchId, id) : null,
+    async () =>
+      (await call(api, calls.get, {
+        params: { id: nullGuard(id) },
+        query: branchQuery(entity, branchId),
+      })) as Row,
   );
 }
 
@@ -100,43 +108,36 @@ export interface OptionsQuery {
 
 /** `{ id, label }` options for reference pickers (`/options`), by search term or by ids. */
 export function useEntityOptions(entityRef: EntityRef, query: OptionsQuery, enabled = true) {
-  const { entity, api, branchId } = useEntityContext(entityRef);
+  const { entity, calls, api, branchId } = useEntityContext(entityRef);
   const params = { searchTerm: query.searchTerm?.trim() || undefined, ids: query.ids, size: query.size ?? 20 };
   return useSWR<readonly OptionItem[], ApiError>(
     enabled ? entityKey(entity, 'options', branchId, params) : null,
-    () => api.get<readonly OptionItem[]>(entityPath(entity, '/options'), { ...params, ...branchQuery(entity, branchId) }),
+    () => call(api, calls.options, { query: { ...params, ...branchQuery(entity, branchId) } }),
     { keepPreviousData: true },
   );
 }
 
 /** A loader for pickers that search as the user types (outside React's render). */
 export function useOptionsLoader(entityRef: EntityRef) {
-  const { entity, api, branchId } = useEntityContext(entityRef);
+  const { entity, calls, api, branchId } = useEntityContext(entityRef);
   return {
     search: (searchTerm: string, size = 20) =>
-      api.get<readonly OptionItem[]>(entityPath(entity, '/options'), {
-        searchTerm: searchTerm.trim() || undefined,
-        size,
-        ...branchQuery(entity, branchId),
+      call(api, calls.options, {
+        query: { searchTerm: searchTerm.trim() || undefined, size, ...branchQuery(entity, branchId) },
       }),
     byIds: (ids: readonly string[]) =>
       ids.length === 0
         ? Promise.resolve([] as readonly OptionItem[])
-        : api.get<readonly OptionItem[]>(entityPath(entity, '/options'), {
-            ids,
-            size: Math.max(ids.length, 1),
-            ...branchQuery(entity, branchId),
+        : call(api, calls.options, {
+            query: { ids, size: Math.max(ids.length, 1), ...branchQuery(entity, branchId) },
           }),
   };
 }
 
 /** Who changed the record, when and what: newest first. */
 export function useEntityHistory(entityRef: EntityRef, id: string | null | undefined) {
-  const { entity, api, branchId } = useEntityContext(entityRef);
+  const { entity, calls, api, branchId } = useEntityContext(entityRef);
   return useSWR<readonly HistoryEntry[], ApiError>(id ? entityKey(entity, 'history', branchId, id) : null, () =>
-    api.get<readonly HistoryEntry[]>(
-      entityPath(entity, `/${encodeURIComponent(nullGuard(id))}/history`),
-      branchQuery(entity, branchId),
-    ),
+    call(api, calls.history, { params: { id: nullGuard(id) }, query: branchQuery(entity, branchId) }),
   );
 }

@@ -1,13 +1,13 @@
-import { type EntityRef, resolveEntity } from '@lms/domain';
+import { type EntityRef, entityApi, resolveEntity } from '@lms/domain';
 import { useMemo } from 'react';
 import { useSWRConfig } from 'swr';
 import { useApi } from '../api/ApiContext.tsx';
+import { call } from '../api/call.ts';
 import { useSession } from '../session/SessionContext.tsx';
 import {
   branchQuery,
   type EntityRecord,
   entityKey,
-  entityPath,
   isKeyOf,
   isRecordKeyOf,
 } from './entityKeys.ts';
@@ -27,22 +27,29 @@ export function useEntityMutations<Row extends EntityRecord = EntityRecord>(enti
       if (saved?.id) await mutate(entityKey(entity, 'record', branchId, saved.id), saved, { revalidate: false });
       await mutate(isKeyOf(entity.name));
     };
-    const recordPath = (id: string) => entityPath(entity, `/${encodeURIComponent(id)}`);
+    const calls = entityApi(entity);
     return {
       /** POST; the answer may carry one-time extras (appUser's `temporaryPassword`). */
       async create(values: Readonly<Record<string, unknown>>): Promise<Row> {
-        const saved = await api.post<Row>(entityPath(entity), values, branchQuery(entity, branchId));
+        const saved = (await call(api, calls.create, {
+          body: values,
+          query: branchQuery(entity, branchId),
+        })) as Row;
         await revalidate(saved);
         return saved;
       },
       /** PUT with the record's `version` in the body: a stale version answers 409. */
       async update(id: string, values: Readonly<Record<string, unknown>>): Promise<Row> {
-        const saved = await api.put<Row>(recordPath(id), values, branchQuery(entity, branchId));
+        const saved = (await call(api, calls.update, {
+          params: { id },
+          body: values,
+          query: branchQuery(entity, branchId),
+        })) as Row;
         await revalidate(saved);
         return saved;
       },
       async remove(id: string): Promise<void> {
-        await api.delete(recordPath(id), branchQuery(entity, branchId));
+        await call(api, calls.remove, { params: { id }, query: branchQuery(entity, branchId) });
         const ofDeleted = isRecordKeyOf(entity.name, id);
         await mutate(ofDeleted, undefined, { revalidate: false });
         await mutate((key) => isKeyOf(entity.name)(key) && !ofDeleted(key));

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import useSWR from 'swr';
 import { useApi } from '../api/ApiContext.tsx';
 import type { ApiError } from '../api/ApiError.ts';
+import { call } from '../api/call.ts';
 import { useSession } from '../session/SessionContext.tsx';
 
 /** Typing pauses this long before a search goes out: one request per word, not per key. */
@@ -31,10 +32,7 @@ export function useRecordSearch(term: string): {
   const { data, error, isLoading } = useSWR<Answer<typeof searchApi.records>, ApiError>(
     enough ? ['search', 'records', branchId, asked] : null,
     () =>
-      api.get<Answer<typeof searchApi.records>>(searchApi.records.url, {
-        term: asked,
-        ...(branchId ? { branchId } : {}),
-      }),
+      call(api, searchApi.records, { query: { term: asked, ...(branchId ? { branchId } : {}) } }),
     // The palette shows a failure in its status line; a snackbar as well would say it twice.
     { onError: () => {} },
   );

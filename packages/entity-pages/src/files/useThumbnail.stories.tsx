@@ -1,6 +1,8 @@
 import { Avatar } from '@lms/design-system';
+import { filesApi } from '@lms/domain';
+import { mock, refusal } from '@lms/testing';
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { HttpResponse, http } from 'msw';
+import { HttpResponse } from 'msw';
 import { expect, spyOn, waitFor } from 'storybook/test';
 import { useThumbnail } from './useThumbnail.ts';
 
@@ -28,11 +30,9 @@ type Story = StoryObj<typeof meta>;
 export const Loaded: Story = {
   beforeEach({ msw }) {
     msw.use(
-      http.get('/api/file/thumb/:id', ({ request }) => {
-        const url = new URL(request.url);
+      mock(filesApi.thumb, ({ query }) => {
         // Spec §9: 48 px, and the avatar asks for CONTAIN.
-        if (url.searchParams.get('w') !== '48' || url.searchParams.get('fit') !== 'CONTAIN')
-          return new HttpResponse(null, { status: 400 });
+        if (query.w !== '48' || query.fit !== 'CONTAIN') return new HttpResponse(null, { status: 400 });
         return new HttpResponse(png, { headers: { 'content-type': 'image/png' } });
       }),
     );
@@ -44,9 +44,7 @@ export const Loaded: Story = {
 
 export const FailedFallsBackToPersonIcon: Story = {
   beforeEach({ msw }) {
-    msw.use(
-      http.get('/api/file/thumb/:id', () => HttpResponse.json({ messages: ['ไม่พบไฟล์'] }, { status: 404 })),
-    );
+    msw.use(mock(filesApi.thumb, () => refusal(404, 'ไม่พบไฟล์')));
     const logged = spyOn(console, 'error').mockImplementation(() => {});
     return () => logged.mockRestore();
   },

@@ -1,6 +1,7 @@
-import { THUMBNAIL_FIT } from '@lms/domain';
+import { filesApi, THUMBNAIL_FIT } from '@lms/domain';
 import { useEffect, useState } from 'react';
 import { useApi } from '../api/ApiContext.tsx';
+import { callForBytes } from '../api/call.ts';
 
 /** Spec §9: thumbnails default to 48 px. */
 export const THUMBNAIL_SIZE = 48;
@@ -24,8 +25,10 @@ export function useThumbnail(
     }
     let objectUrl: string | null = null;
     let live = true;
-    api
-      .blob(`/file/thumb/${encodeURIComponent(fileId)}`, { w: size, h: size, fit })
+    callForBytes(api, filesApi.thumb, {
+      params: { id: fileId },
+      query: { w: String(size), h: String(size), fit },
+    })
       .then(({ blob }) => {
         if (!live) return;
         objectUrl = URL.createObjectURL(blob);

@@ -3,13 +3,14 @@ import {
   ATTACHMENTS_MAX,
   acceptAttribute,
   type FieldDef,
-  type FileInfo,
   fileAcceptTypes,
+  filesApi,
   MESSAGES,
 } from '@lms/domain';
 import { useEffect, useState } from 'react';
 import { useApi } from '../api/ApiContext.tsx';
 import { ApiError } from '../api/ApiError.ts';
+import { call, callForBytes, callWithFiles } from '../api/call.ts';
 import { saveBlob } from '../api/download.ts';
 
 /** The picker offers the spec's upload types (§5): Excel, Word, images, PDF, JSON. */
@@ -48,7 +49,7 @@ export function AttachmentsControl({
     if (!missing) return;
     let cancelled = false;
     for (const id of missing.split(',')) {
-      api.get<FileInfo>(`/file/info/${encodeURIComponent(id)}`).then(
+      call(api, filesApi.info, { params: { id } }).then(
         (info) => !cancelled && setInfos((all) => ({ ...all, [id]: { name: info.origName } })),
         // Spec §8: a failed file info shows a simple error; the file stays listed and removable.
         (caught) =>
@@ -69,7 +70,7 @@ export function AttachmentsControl({
     setUploading(true);
     setFailure(null);
     try {
-      const answer = await api.upload('/file/upload', [file]);
+      const answer = await callWithFiles(api, filesApi.upload, [file]);
       const id = answer.files[0]?.id;
       if (!id) throw new ApiError(500, ['อัปโหลดไฟล์ไม่สำเร็จ']);
       setInfos((all) => ({ ...all, [id]: { name: file.name } }));
@@ -83,7 +84,7 @@ export function AttachmentsControl({
   const download = async (id: string) => {
     setFailure(null);
     try {
-      const { blob, fileName } = await api.blob(`/file/${encodeURIComponent(id)}`);
+      const { blob, fileName } = await callForBytes(api, filesApi.download, { params: { id } });
       saveBlob(blob, fileName ?? infos[id]?.name ?? 'file');
     } catch (caught) {
       setFailure(messageOf(caught, MESSAGES.downloadFailed.text));

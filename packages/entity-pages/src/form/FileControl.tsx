@@ -1,7 +1,8 @@
-import { acceptAttribute, type FileInfo, MESSAGES } from '@lms/domain';
+import { acceptAttribute, filesApi, MESSAGES } from '@lms/domain';
 import { useEffect, useState } from 'react';
 import { useApi } from '../api/ApiContext.tsx';
 import { ApiError } from '../api/ApiError.ts';
+import { call, callForBytes, callWithFiles } from '../api/call.ts';
 import { saveBlob } from '../api/download.ts';
 import { FileField, ImageField } from './controls.tsx';
 
@@ -42,7 +43,7 @@ export function FileControl({
       setLoadFailure(caught instanceof ApiError ? caught.messages.join('\n') : fallback);
     };
     if (kind === 'image') {
-      api.blob(`/file/image/${encodeURIComponent(value)}`).then(
+      callForBytes(api, filesApi.image, { params: { id: value } }).then(
         ({ blob }) => {
           if (cancelled) return;
           objectUrl = URL.createObjectURL(blob);
@@ -54,7 +55,7 @@ export function FileControl({
         },
       );
     } else {
-      api.get<FileInfo>(`/file/info/${encodeURIComponent(value)}`).then(
+      call(api, filesApi.info, { params: { id: value } }).then(
         (info) => !cancelled && setFileName(info.origName),
         (caught: unknown) => {
           if (!cancelled) setFileName(null);
@@ -81,7 +82,9 @@ export function FileControl({
   };
   const upload = (file: File) =>
     run(async () => {
-      const answer = await api.upload(kind === 'image' ? '/file/uploadImage' : '/file/upload', [file]);
+      const answer = await callWithFiles(api, kind === 'image' ? filesApi.uploadImage : filesApi.upload, [
+        file,
+      ]);
       const id = answer.files[0]?.id;
       if (!id) throw new ApiError(500, ['อัปโหลดไฟล์ไม่สำเร็จ']);
       setFileName(file.name);
@@ -90,7 +93,9 @@ export function FileControl({
   const download = () =>
     run(async () => {
       if (!value) return;
-      const { blob, fileName: served } = await api.blob(`/file/${encodeURIComponent(value)}`);
+      const { blob, fileName: served } = await callForBytes(api, filesApi.download, {
+        params: { id: value },
+      });
       saveBlob(blob, served ?? fileName ?? 'file');
     });
   const shared = {

@@ -1,5 +1,7 @@
 import { Button, TextField, wrappingList } from '@lms/design-system';
 import {
+  entityApi,
+  entityByName,
   isThaiPostcode,
   messagesOfError,
   type PostcodePlace,
@@ -13,7 +15,8 @@ import { useForm } from 'react-final-form';
 import styled from 'styled-components';
 import useSWR from 'swr';
 import { useApi } from '../api/ApiContext.tsx';
-import type { EntityRecord, Page } from '../data/entityKeys.ts';
+import { call } from '../api/call.ts';
+import type { EntityRecord } from '../data/entityKeys.ts';
 
 export const postcodeText = {
   label: 'รหัสไปรษณีย์',
@@ -49,10 +52,10 @@ export function PostcodeLookup({ name }: { readonly name: string }) {
   const code = postcodeDigits(typed);
   const lookup = useSWR(
     isThaiPostcode(code) ? ['postcode', code] : null,
-    () => api.get<Page<EntityRecord>>('/subDistrict', { postcodeEq: code, size: 50 }),
+    () => call(api, entityApi(entityByName('subDistrict')).list, { query: { postcodeEq: code, size: 50 } }),
     { revalidateOnFocus: false },
   );
-  const places = placesOfPostcode((lookup.data?.items ?? []).map(placeOf), code);
+  const places = placesOfPostcode(((lookup.data?.items ?? []) as readonly EntityRecord[]).map(placeOf), code);
   const chosen = form.getFieldState(name)?.value;
   const fields = form.getRegisteredFields();
   const pick = (place: PostcodePlace) => {

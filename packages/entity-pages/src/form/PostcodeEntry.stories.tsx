@@ -1,9 +1,9 @@
+import { entityApi, entityByName } from '@lms/domain';
+import { fixtureId, type MockAnswer, mock, neverAnswered, nextHandler, refusal } from '@lms/testing';
+import { entityStories, seenRequests } from '@lms/testing/stories';
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { delay, HttpResponse, http } from 'msw';
 import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
-import { fixtureId } from '../mocks/fixtures.ts';
 import type { EntityListPage } from '../pages/EntityListPage.tsx';
-import { entityStories, seenRequests } from '../stories/entityStories.tsx';
 import { postcodeText } from './PostcodeControl.tsx';
 
 const branch = entityStories('branch');
@@ -32,16 +32,23 @@ const places10110 = [
   provinceLabel: 'กรุงเทพมหานคร',
 }));
 
-const postcodeLookup = (answer: () => Promise<Response> | Response) =>
-  http.get('/api/subDistrict', ({ request }) => {
-    const code = new URL(request.url).searchParams.get('postcodeEq');
-    if (!code) return undefined;
-    return answer();
-  });
+const subDistricts = entityApi(entityByName('subDistrict')).list;
+/** A page of sub-districts: the lookup reads its items. */
+const subDistrictPage = (items: readonly (typeof places10110)[number][]) => ({
+  items,
+  total: items.length,
+  totalIsLowerBound: false,
+  hasMore: false,
+  page: 0,
+  size: 50,
+});
 
-const found = postcodeLookup(() =>
-  HttpResponse.json({ items: places10110, total: places10110.length, page: 0, size: 50 }),
-);
+/** The postcode's lookup (`postcodeEq`); the picker's other list calls go to the next handler. */
+const postcodeLookup = (
+  answer: () => MockAnswer<typeof subDistricts> | Promise<MockAnswer<typeof subDistricts>>,
+) => mock(subDistricts, ({ query }) => (query.postcodeEq ? answer() : nextHandler));
+
+const found = postcodeLookup(() => subDistrictPage(places10110));
 
 async function openCreate(canvasElement: HTMLElement) {
   await userEvent.click(await within(canvasElement).findByRole('button', { name: 'เพิ่มสาขา' }));
@@ -88,7 +95,7 @@ export const TypePostcodeThenPick: Story = {
 export const Loading: Story = {
   beforeEach: ({ msw }) => {
     branch.mount(msw);
-    msw.use(postcodeLookup(async () => delay('infinite') as never));
+    msw.use(postcodeLookup(() => neverAnswered()));
   },
   play: async ({ canvasElement }) => {
     const dialog = within(await openCreate(canvasElement));
@@ -101,7 +108,7 @@ export const Loading: Story = {
 export const NoneAndInvalid: Story = {
   beforeEach: ({ msw }) => {
     branch.mount(msw);
-    msw.use(postcodeLookup(() => HttpResponse.json({ items: [], total: 0, page: 0, size: 50 })));
+    msw.use(postcodeLookup(() => subDistrictPage([])));
   },
   play: async ({ canvasElement }) => {
     const dialog = within(await openCreate(canvasElement));
@@ -122,9 +129,7 @@ export const NoneAndInvalid: Story = {
 export const LookupError: Story = {
   beforeEach: ({ msw }) => {
     branch.mount(msw);
-    msw.use(
-      postcodeLookup(() => HttpResponse.json({ messages: ['ฐานข้อมูลไม่พร้อมใช้งานชั่วคราว'] }, { status: 503 })),
-    );
+    msw.use(postcodeLookup(() => refusal(503, 'ฐานข้อมูลไม่พร้อมใช้งานชั่วคราว')));
   },
   play: async ({ canvasElement }) => {
     const dialog = within(await openCreate(canvasElement));

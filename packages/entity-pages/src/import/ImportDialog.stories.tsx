@@ -1,7 +1,7 @@
 import { Button, designSystemMessages, SnackbarProvider } from '@lms/design-system';
-import { entityByName, type ImportJob, type ImportReport, type ImportRow } from '@lms/domain';
+import { entityByName, type ImportJob, type ImportReport, type ImportRow, importApi } from '@lms/domain';
+import { mock } from '@lms/testing';
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { HttpResponse, http } from 'msw';
 import { useState } from 'react';
 import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test';
 import { ImportDialog } from './ImportDialog.tsx';
@@ -241,11 +241,7 @@ export const ResumesAJobLeftRunning: Story = {
       createdAt: '2026-11-25T08:00:00.000Z',
     });
     msw.use(
-      ...([
-        http.get('/api/customer/import/jobs/:id', () =>
-          HttpResponse.json(job(++reads < 3 ? 'writing' : 'done')),
-        ),
-      ] as never[]),
+      ...([mock(importApi(customer.name).job, () => job(++reads < 3 ? 'writing' : 'done'))] as never[]),
     );
     return () => localStorage.removeItem(leftJob);
   },
@@ -301,8 +297,9 @@ export const LargeReportPagedFromServer: Story = {
     const firstPage = Array.from({ length: 1000 }, (_, i) => pagedRow('failed', i));
     msw.use(
       ...([
-        http.get('/api/customer/import/jobs/:id', () =>
-          HttpResponse.json({
+        mock(
+          importApi(customer.name).job,
+          (): ImportJob => ({
             id: bigJob,
             fileName: 'ลูกค้า 100k.xlsx',
             dryRun: true,
@@ -311,19 +308,18 @@ export const LargeReportPagedFromServer: Story = {
             total: 100_000,
             report: { total: 100_000, ...counts, applied: false, rows: firstPage },
             createdAt: '2026-11-25T08:00:00.000Z',
-          } satisfies ImportJob),
+          }),
         ),
-        http.get('/api/customer/import/jobs/:id/rows', ({ request }) => {
-          const url = new URL(request.url);
-          const status = (url.searchParams.get('status') ?? 'all') as keyof typeof counts;
-          const offset = Number(url.searchParams.get('offset'));
-          const limit = Number(url.searchParams.get('limit'));
+        mock(importApi(customer.name).rows, ({ query }) => {
+          const status = (query.status ?? 'all') as keyof typeof counts;
+          const offset = query.offset ?? 0;
+          const limit = query.limit ?? 0;
           pageRequests.push(`${status} ${offset} ${limit}`);
           const total = counts[status] ?? 0;
           const rows = Array.from({ length: Math.max(0, Math.min(limit, total - offset)) }, (_, i) =>
             pagedRow(status, offset + i),
           );
-          return HttpResponse.json({ rows, total });
+          return { rows, total };
         }),
       ] as never[]),
     );

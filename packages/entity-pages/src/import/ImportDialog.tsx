@@ -5,12 +5,12 @@ import {
   type ImportReport,
   type ImportRowsPage,
   importApi,
-  pathOf,
   phrase,
 } from '@lms/domain';
 import { useEffect, useState } from 'react';
 import { useApi } from '../api/ApiContext.tsx';
 import { ApiError } from '../api/ApiError.ts';
+import { call, callWithForm } from '../api/call.ts';
 import { branchQuery } from '../data/entityKeys.ts';
 import { useSession } from '../session/SessionContext.tsx';
 import {
@@ -132,11 +132,9 @@ export function ImportDialog({ entity, isOpen, onClose, onImported }: ImportDial
   const query = branchQuery(entity, branchId);
   const report = 'report' in state ? state.report : undefined;
   const serverRows = useServerRows(resultJobId, report, filter, (page, at) =>
-    api.get<ImportRowsPage>(pathOf(calls.rows, { id: resultJobId! }), {
-      ...query,
-      status: filter,
-      offset: String((page - 1) * at),
-      limit: String(at),
+    call(api, calls.rows, {
+      params: { id: resultJobId! },
+      query: { ...query, status: filter, offset: (page - 1) * at, limit: at },
     }),
   );
 
@@ -149,7 +147,7 @@ export function ImportDialog({ entity, isOpen, onClose, onImported }: ImportDial
     const poll = async () => {
       let job: ImportJob;
       try {
-        job = await api.get<ImportJob>(pathOf(calls.job, { id: jobId }), query);
+        job = await call(api, calls.job, { params: { id: jobId }, query });
       } catch (failure) {
         if (stopped) return;
         store.clear();
@@ -195,10 +193,8 @@ export function ImportDialog({ entity, isOpen, onClose, onImported }: ImportDial
     form.append('file', file);
     try {
       setError(null);
-      const job = await api.postForm<ImportJob>(calls.start.url, form, {
-        dryRun: String(dryRun),
-        validOnly: String(validOnly),
-        ...query,
+      const job = await callWithForm(api, calls.start, form, {
+        query: { dryRun: dryRun ? 'true' : 'false', validOnly: validOnly ? 'true' : 'false', ...query },
       });
       store.write(job);
       setJobId(job.id);

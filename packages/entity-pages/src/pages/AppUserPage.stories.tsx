@@ -1,10 +1,8 @@
-import { appUser, ROLE_APP_USER_READ } from '@lms/domain';
+import { appUser, filesApi, ROLE_APP_USER_READ } from '@lms/domain';
+import { fixtureId, fixturesFor, mock, refusal, TEMPORARY_PASSWORD } from '@lms/testing';
+import { entityStories, seenRequests } from '@lms/testing/stories';
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { HttpResponse, http } from 'msw';
 import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
-import { TEMPORARY_PASSWORD } from '../mocks/entityHandlers.ts';
-import { fixtureId, fixturesFor } from '../mocks/fixtures.ts';
-import { entityStories, seenRequests } from '../stories/entityStories.tsx';
 import { EntityDetailPage } from './EntityDetailPage.tsx';
 import type { EntityListPage } from './EntityListPage.tsx';
 
@@ -82,11 +80,7 @@ export const ProfileImageLoadFailed: Story = {
     s.mount(msw, {
       fixtures: fixturesFor(appUser).map((user) => ({ ...user, profileImageId: fixtureId('file', 1) })),
     });
-    msw.use(
-      http.get('/api/file/image/:id', () =>
-        HttpResponse.json({ messages: ['ไม่พบไฟล์ที่ต้องการ'] }, { status: 404 }),
-      ),
-    );
+    msw.use(mock(filesApi.image, () => refusal(404, 'ไม่พบไฟล์ที่ต้องการ')));
   },
   play: async ({ canvasElement }) => {
     const dialog = await s.openEdit(canvasElement);

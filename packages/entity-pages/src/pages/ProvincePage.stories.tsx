@@ -1,13 +1,22 @@
-import { province } from '@lms/domain';
+import { entityApi, presenceApi, province } from '@lms/domain';
+import {
+  FIXTURE_BRANCH_ID,
+  fixtureId,
+  fixturesFor,
+  mock,
+  refusal,
+  requestPath,
+  STALE_MESSAGE,
+} from '@lms/testing';
+import { entityStories, seenRequests } from '@lms/testing/stories';
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { HttpResponse, http } from 'msw';
 import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
-import { STALE_MESSAGE } from '../mocks/entityHandlers.ts';
-import { FIXTURE_BRANCH_ID, fixtureId, fixturesFor } from '../mocks/fixtures.ts';
-import { entityStories, seenRequests } from '../stories/entityStories.tsx';
 import type { EntityListPage } from './EntityListPage.tsx';
 
 const s = entityStories('province');
+const provinces = entityApi(province);
+/** The list's path as the page asks it. */
+const LIST = requestPath(provinces.list);
 
 const meta = {
   title: 'Pages/Province',
@@ -65,7 +74,7 @@ export const FilterFromLink: Story = {
     await expect(await canvas.findByText('PRO003')).toBeVisible();
     await expect(canvas.queryByText('PRO001')).toBeNull();
     await expect(canvas.getByRole('button', { name: 'ตัวกรอง (1)' })).toBeVisible();
-    const list = seenRequests.find((request) => request.path === '/api/province');
+    const list = seenRequests.find((request) => request.path === LIST);
     await expect(list?.params.getAll('codes')).toEqual(['PRO002', 'PRO003']);
     await expect(list?.params.get('sort')).toBe('code,desc');
   },
@@ -77,9 +86,7 @@ export const KeyboardShortcuts: Story = {
   play: async ({ canvas }) => {
     await expect(await canvas.findByText('PRO001')).toBeVisible();
     const pages = () =>
-      seenRequests
-        .filter((r) => r.method === 'GET' && r.path === '/api/province')
-        .map((r) => r.params.get('page'));
+      seenRequests.filter((r) => r.method === 'GET' && r.path === LIST).map((r) => r.params.get('page'));
     await userEvent.keyboard('[BracketRight]');
     await waitFor(() => expect(pages()).toContain('1'));
     await expect(await canvas.findByText('PRO021')).toBeVisible();
@@ -102,7 +109,7 @@ export const KeyboardShortcuts: Story = {
 /** The list requests of the story so far: their page and whether they counted the total. */
 const listRequests = () =>
   seenRequests
-    .filter((r) => r.method === 'GET' && r.path === '/api/province')
+    .filter((r) => r.method === 'GET' && r.path === LIST)
     .map((r) => ({
       page: r.params.get('page'),
       size: r.params.get('size'),
@@ -208,9 +215,7 @@ export const CancelAsksWhenDirty: Story = {
 export const StaleSaveNotice: Story = {
   beforeEach: ({ msw }) => {
     s.mount(msw);
-    msw.use(
-      http.put('/api/province/:id', () => HttpResponse.json({ messages: [STALE_MESSAGE] }, { status: 409 })),
-    );
+    msw.use(mock(provinces.update, () => refusal(409, STALE_MESSAGE)));
   },
   play: async ({ canvasElement }) => {
     const dialog = await s.openEdit(canvasElement);
@@ -229,19 +234,16 @@ export const PresenceWhileEditing: Story = {
   beforeEach: ({ msw }) => {
     s.mount(msw);
     msw.use(
-      http.put('/api/presence', async ({ request }) => {
-        const body = (await request.json()) as { entity: string; recordId: string };
-        return HttpResponse.json({
-          branchId: FIXTURE_BRANCH_ID,
-          entity: body.entity,
-          recordId: body.recordId,
-          users: [
-            // The user's own other tab is not "someone else".
-            { userId: 'story-user', fullName: 'สมชาย ใจดี', mode: 'viewing', expiresAt: inAMinute() },
-            { userId: 'u-2', fullName: 'สมหญิง รักงาน', mode: 'editing', expiresAt: inAMinute() },
-          ],
-        });
-      }),
+      mock(presenceApi.heartbeat, ({ body }) => ({
+        branchId: FIXTURE_BRANCH_ID,
+        entity: body.entity,
+        recordId: body.recordId,
+        users: [
+          // The user's own other tab is not "someone else".
+          { userId: 'story-user', fullName: 'สมชาย ใจดี', mode: 'viewing', expiresAt: inAMinute() },
+          { userId: 'u-2', fullName: 'สมหญิง รักงาน', mode: 'editing', expiresAt: inAMinute() },
+        ],
+      })),
     );
   },
   play: async ({ canvasElement }) => {
@@ -268,16 +270,15 @@ export const PresenceHeardLive: Story = {
       heardLive.markSent = resolve;
     });
     msw.use(
-      http.put('/api/presence', async ({ request }) => {
-        const body = (await request.json()) as { entity: string; recordId: string };
+      mock(presenceApi.heartbeat, async ({ body }) => {
         await heardLive.sent;
         heardLive.answered = true;
-        return HttpResponse.json({
+        return {
           branchId: FIXTURE_BRANCH_ID,
           entity: body.entity,
           recordId: body.recordId,
           users: [{ userId: 'u-4', fullName: 'สมปอง ออกไปแล้ว', mode: 'viewing', expiresAt: inAMinute() }],
-        });
+        };
       }),
     );
   },
@@ -317,11 +318,7 @@ export const PresenceHeardLive: Story = {
 export const StaleSaveCompare: Story = {
   beforeEach: ({ msw }) => {
     s.mount(msw);
-    msw.use(
-      http.put('/api/province/:id', () => HttpResponse.json({ messages: [STALE_MESSAGE] }, { status: 409 }), {
-        once: true,
-      }),
-    );
+    msw.use(mock(provinces.update, () => refusal(409, STALE_MESSAGE), { once: true }));
   },
   play: async ({ canvasElement }) => {
     const dialog = await s.openEdit(canvasElement);

@@ -1,9 +1,18 @@
-import { MESSAGES, shipment } from '@lms/domain';
+import { type Body, entityApi, filesApi, MESSAGES, shipment, shipmentPlanningApi } from '@lms/domain';
+import {
+  FIXTURE_FILES,
+  fixtureId,
+  fixtureRecord,
+  type MockAnswer,
+  mock,
+  nextHandler,
+  refusal,
+  requestPath,
+} from '@lms/testing';
+import { entityStories, seenRequests } from '@lms/testing/stories';
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { HttpResponse, http } from 'msw';
+import { HttpResponse } from 'msw';
 import { expect, fireEvent, screen, userEvent, waitFor, within } from 'storybook/test';
-import { FIXTURE_FILES, fixtureId, fixtureRecord } from '../mocks/fixtures.ts';
-import { entityStories, seenRequests } from '../stories/entityStories.tsx';
 import { EntityDetailPage } from './EntityDetailPage.tsx';
 import type { EntityListPage } from './EntityListPage.tsx';
 
@@ -40,7 +49,7 @@ export const ManyFilters: Story = {
   },
   play: async ({ canvas }) => {
     await expect(await canvas.findByText('SH-2611-0001')).toBeVisible();
-    const list = seenRequests.find((request) => request.path === '/api/shipment');
+    const list = seenRequests.find((request) => request.path === requestPath(shipments.list));
     await expect(list?.params.get('planDateCheckInFrom')).toBe('2026-11-01');
     await expect(list?.params.get('driverIds')).toBe(fixtureId('driver', 1));
     await expect(canvas.getByRole('button', { name: 'ตัวกรอง (4)' })).toHaveAttribute('aria-expanded', 'true');
@@ -60,7 +69,7 @@ export const StageOrder: Story = {
       actDateLoadStart: '2026-11-04',
       actTimeLoadStart: '05:00',
     };
-    msw.use(http.get(`/api/shipment/${record.id}`, () => HttpResponse.json(record)));
+    msw.use(recordOf(record));
   },
   play: async ({ canvasElement }) => {
     const dialog = within(await s.openEdit(canvasElement));
@@ -89,6 +98,21 @@ const tapRecord = {
   actTimeShipEnd: null,
 };
 const taps: { id: string; stage: string; at: string }[] = [];
+
+const shipments = entityApi(shipment);
+/** This record, whatever the list's fixtures hold; another's is the generic handlers'. */
+const recordOf = (record: { readonly id: string }) =>
+  mock(shipments.get, ({ params }) => (params.id === record.id ? record : nextHandler));
+/** The stage taps of this record, answered by `answer`. */
+const stageOf = (
+  record: { readonly id: string },
+  answer: (
+    tap: Body<typeof shipmentPlanningApi.recordStage>,
+  ) => MockAnswer<typeof shipmentPlanningApi.recordStage>,
+) =>
+  mock(shipmentPlanningApi.recordStage, ({ params, body }) =>
+    params.id === record.id ? answer(body) : nextHandler,
+  );
 let offline = false;
 
 /**
@@ -103,17 +127,16 @@ export const RecordStageOffline: Story = {
     offline = true;
     localStorage.removeItem('lms.shipmentStageTaps');
     msw.use(
-      http.get(`/api/shipment/${tapRecord.id}`, () => HttpResponse.json(tapRecord)),
-      http.post(`/api/shipment/${tapRecord.id}/stage`, async ({ request }) => {
+      recordOf(tapRecord),
+      stageOf(tapRecord, (body) => {
         if (offline) return HttpResponse.error();
-        const body = (await request.json()) as { id: string; stage: string; at: string };
         taps.push(body);
-        return HttpResponse.json({
+        return {
           id: tapRecord.id,
           stage: body.stage,
           at: { date: '2026-11-04', time: '08:00' },
           duplicate: false,
-        });
+        };
       }),
     );
   },
@@ -152,19 +175,17 @@ export const RecordStageAtTypedTime: Story = {
     taps.splice(0);
     localStorage.removeItem('lms.shipmentStageTaps');
     msw.use(
-      http.get(`/api/shipment/${tapRecord.id}`, () => HttpResponse.json(tapRecord)),
-      http.post(`/api/shipment/${tapRecord.id}/stage`, async ({ request }) => {
-        const body = (await request.json()) as { id: string; stage: string; at: string };
+      recordOf(tapRecord),
+      stageOf(tapRecord, (body) => {
         taps.push(body);
         // The server's rule in small: check-in was at 07:40.
-        if (clock(body.at) < '07:40')
-          return HttpResponse.json({ messages: [ORDER_MESSAGE] }, { status: 422 });
-        return HttpResponse.json({
+        if (clock(body.at) < '07:40') return refusal(422, ORDER_MESSAGE);
+        return {
           id: tapRecord.id,
           stage: body.stage,
           at: { date: '2026-11-04', time: clock(body.at) },
           duplicate: false,
-        });
+        };
       }),
     );
   },
@@ -233,7 +254,7 @@ export const ProofOfDelivery: Story = {
 export const ProofOfDeliveryInfoFailed: Story = {
   beforeEach: ({ msw }) => {
     s.mount(msw);
-    msw.use(http.get('/api/file/info/:id', () => HttpResponse.error()));
+    msw.use(mock(filesApi.info, () => HttpResponse.error()));
   },
   play: async ({ canvasElement }) => {
     const dialog = within(await s.openEdit(canvasElement));
@@ -254,8 +275,8 @@ export const ProofOfDeliveryDetail: Story = {
   beforeEach: ({ msw }) => {
     s.mount(msw);
     msw.use(
-      http.get(
-        '/api/file/:id',
+      mock(
+        filesApi.download,
         () =>
           new HttpResponse(new Blob(['%PDF-1.4']), {
             headers: {

@@ -1,8 +1,9 @@
 import { useSnackbar } from '@lms/design-system';
-import { type EntityDef, MESSAGES } from '@lms/domain';
+import { type EntityDef, entityApi, MESSAGES } from '@lms/domain';
 import { useState } from 'react';
 import { useApi } from '../api/ApiContext.tsx';
 import { ApiError } from '../api/ApiError.ts';
+import { callForBytes } from '../api/call.ts';
 import { saveBlob } from '../api/download.ts';
 import { branchQuery, type ListQuery, listQueryParams } from '../data/entityKeys.ts';
 import { useSession } from '../session/SessionContext.tsx';
@@ -17,9 +18,8 @@ export function useExport(entity: EntityDef, query: ListQuery) {
     setExporting(true);
     try {
       const { page: _page, size: _size, ...params } = listQueryParams(query);
-      const { blob, fileName } = await api.blob(`/${entity.name}/export`, {
-        ...params,
-        ...branchQuery(entity, branchId),
+      const { blob, fileName } = await callForBytes(api, entityApi(entity).export, {
+        query: { ...params, ...branchQuery(entity, branchId) },
       });
       saveBlob(blob, fileName ?? `${entity.title}.xlsx`);
     } catch (error) {

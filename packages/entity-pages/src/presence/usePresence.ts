@@ -1,14 +1,8 @@
 import type { PresentPerson } from '@lms/design-system';
-import {
-  type Answer,
-  type EntityDef,
-  PRESENCE,
-  type PresenceMode,
-  presenceApi,
-  type RecordPresence,
-} from '@lms/domain';
+import { type EntityDef, PRESENCE, type PresenceMode, presenceApi, type RecordPresence } from '@lms/domain';
 import { useEffect, useRef, useState } from 'react';
 import { useApi } from '../api/ApiContext.tsx';
+import { call } from '../api/call.ts';
 import { useServerEvents } from '../api/useServerEvents.ts';
 import { useSession } from '../session/SessionContext.tsx';
 
@@ -50,23 +44,21 @@ export function usePresence(
     const tab = { entity: entity.name, recordId, tabId: TAB_ID };
     const beat = () => {
       const heardBefore = heard.current;
-      return api
-        .put<Answer<typeof presenceApi.heartbeat>>(presenceApi.heartbeat.url, { ...tab, mode }, { branchId })
-        .then(
-          (answer) => {
-            // An event heard while this answer was on its way is newer: keep it (the next beat catches up).
-            if (heard.current === heardBefore) setPresence(answer);
-          },
-          (error: unknown) => console.warn('presence heartbeat failed', error),
-        );
+      return call(api, presenceApi.heartbeat, { body: { ...tab, mode }, query: { branchId } }).then(
+        (answer) => {
+          // An event heard while this answer was on its way is newer: keep it (the next beat catches up).
+          if (heard.current === heardBefore) setPresence(answer);
+        },
+        (error: unknown) => console.warn('presence heartbeat failed', error),
+      );
     };
     void beat();
     const timer = setInterval(beat, PRESENCE.heartbeatMs);
     return () => {
       clearInterval(timer);
-      void api
-        .delete(presenceApi.leave.url, { ...tab, branchId })
-        .catch((error: unknown) => console.warn('presence leave failed', error));
+      void call(api, presenceApi.leave, { query: { ...tab, branchId } }).catch((error: unknown) =>
+        console.warn('presence leave failed', error),
+      );
     };
   }, [api, entity.name, recordId, branchId, mode]);
 

@@ -1,14 +1,13 @@
-import { province, type SavedView, type ViewState } from '@lms/domain';
+import { province, type SavedView, savedViewsApi, type ViewState } from '@lms/domain';
+import { mock, neverAnswered, refusal, type SavedViewMockOptions, savedViewHandlers } from '@lms/testing';
+import { entityStories } from '@lms/testing/stories';
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { delay, HttpResponse, http } from 'msw';
 import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
-import { type SavedViewMockOptions, savedViewHandlers } from '../mocks/savedViewHandlers.ts';
 import type { EntityListPage } from '../pages/EntityListPage.tsx';
-import { entityStories } from '../stories/entityStories.tsx';
 
 /**
  * The saved-view menu on a list page (issue 22 item 4): pick a view, save the list as one, save
- * changes, rename, share, make it the default, delete — over the in-memory `/api/savedViews`.
+ * changes, rename, share, make it the default, delete — over the in-memory saved views (savedViewHandlers).
  */
 const s = entityStories('province');
 
@@ -241,7 +240,7 @@ export const LongThaiNames: Story = {
 export const Loading: Story = {
   beforeEach: ({ msw }) => {
     s.mount(msw);
-    msw.use(http.get('/api/savedViews', () => delay('infinite')) as never);
+    msw.use(mock(savedViewsApi.list, () => neverAnswered()) as never);
   },
   play: async ({ canvas }) => {
     await canvas.findAllByRole('row');
@@ -259,10 +258,8 @@ export const LoadError: Story = {
     s.mount(msw);
     let calls = 0;
     msw.use(
-      http.get('/api/savedViews', () =>
-        calls++ === 0
-          ? HttpResponse.json({ messages: ['ระบบขัดข้อง'] }, { status: 500 })
-          : HttpResponse.json({ views, defaultViewId: null, canShare: true }),
+      mock(savedViewsApi.list, () =>
+        calls++ === 0 ? refusal(500, 'ระบบขัดข้อง') : { views, defaultViewId: null, canShare: true },
       ) as never,
     );
   },

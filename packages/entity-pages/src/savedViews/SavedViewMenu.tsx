@@ -1,7 +1,16 @@
-import { Button, Icon } from '@lms/design-system';
+import {
+  Button,
+  Icon,
+  Menu,
+  MenuItem,
+  MenuPopover,
+  MenuSection,
+  MenuSectionHeader,
+  MenuSeparator,
+  MenuTrigger,
+} from '@lms/design-system';
 import type { SavedView, ViewSharing } from '@lms/domain';
 import { useState } from 'react';
-import { Header, Menu, MenuItem, MenuSection, MenuTrigger, Popover, Separator } from 'react-aria-components';
 import styled from 'styled-components';
 import { DeleteViewDialog, NameDialog, type Option, ShareDialog } from './SavedViewDialogs.tsx';
 
@@ -77,7 +86,7 @@ export function SavedViewMenu(props: SavedViewMenuProps) {
   };
 
   const viewItem = (view: SavedView) => (
-    <Item key={view.id} id={`view:${view.id}`} textValue={view.name}>
+    <MenuItem key={view.id} id={`view:${view.id}`} textValue={view.name}>
       <Mark aria-hidden="true">{view.id === activeId && <Icon name="check" size={16} />}</Mark>
       <ItemText>
         <Name>
@@ -94,7 +103,7 @@ export function SavedViewMenu(props: SavedViewMenuProps) {
             .join(' · ')}
         </Description>
       </ItemText>
-    </Item>
+    </MenuItem>
   );
 
   const disabled = [
@@ -118,67 +127,67 @@ export function SavedViewMenu(props: SavedViewMenuProps) {
             <Icon name="chevron-down" size={16} />
           </TriggerRow>
         </Trigger>
-        <StyledPopover placement="bottom start" data-overlay="">
-          <StyledMenu
+        <MenuPopover placement="bottom start">
+          <Menu
             aria-label={savedViewText.menu}
             disabledKeys={disabled}
             onAction={(key) => onAction(String(key))}
           >
             {status === 'loading' && (
-              <Item id="loading" textValue={savedViewText.loading}>
+              <MenuItem id="loading" textValue={savedViewText.loading}>
                 {savedViewText.loading}
-              </Item>
+              </MenuItem>
             )}
             {status === 'error' && (
-              <Item id="retry" textValue={savedViewText.loadError}>
+              <MenuItem id="retry" textValue={savedViewText.loadError}>
                 <Icon name="refresh" size={16} />
                 {savedViewText.loadError}
-              </Item>
+              </MenuItem>
             )}
             {status === 'ready' && views.length === 0 && (
-              <Item id="none" textValue={savedViewText.none}>
+              <MenuItem id="none" textValue={savedViewText.none}>
                 {savedViewText.none}
-              </Item>
+              </MenuItem>
             )}
             {mine.length > 0 && (
               <MenuSection>
-                <SectionHeader>{savedViewText.mine}</SectionHeader>
+                <MenuSectionHeader>{savedViewText.mine}</MenuSectionHeader>
                 {mine.map(viewItem)}
               </MenuSection>
             )}
             {shared.length > 0 && (
               <MenuSection>
-                <SectionHeader>{savedViewText.sharedWithMe}</SectionHeader>
+                <MenuSectionHeader>{savedViewText.sharedWithMe}</MenuSectionHeader>
                 {shared.map(viewItem)}
               </MenuSection>
             )}
-            <Separator />
-            <Item id="system" textValue={savedViewText.system}>
+            <MenuSeparator />
+            <MenuItem id="system" textValue={savedViewText.system}>
               {savedViewText.system}
-            </Item>
-            <Item id="save" textValue={savedViewText.save}>
+            </MenuItem>
+            <MenuItem id="save" textValue={savedViewText.save}>
               {savedViewText.save}
-            </Item>
-            <Item id="saveAs" textValue={savedViewText.saveAs}>
+            </MenuItem>
+            <MenuItem id="saveAs" textValue={savedViewText.saveAs}>
               {savedViewText.saveAs}
-            </Item>
-            <Item id="rename" textValue={savedViewText.rename}>
+            </MenuItem>
+            <MenuItem id="rename" textValue={savedViewText.rename}>
               {savedViewText.rename}
-            </Item>
-            <Item id="share" textValue={savedViewText.share}>
+            </MenuItem>
+            <MenuItem id="share" textValue={savedViewText.share}>
               <ItemText>
                 <Name>{savedViewText.share}</Name>{' '}
                 {!props.canShare && <Description>{savedViewText.shareNotAllowed}</Description>}
               </ItemText>
-            </Item>
-            <Item id="default" textValue={savedViewText.setDefault}>
+            </MenuItem>
+            <MenuItem id="default" textValue={savedViewText.setDefault}>
               {active && active.id === defaultId ? savedViewText.unsetDefault : savedViewText.setDefault}
-            </Item>
-            <Item id="delete" textValue={savedViewText.remove}>
+            </MenuItem>
+            <MenuItem id="delete" textValue={savedViewText.remove}>
               {savedViewText.remove}
-            </Item>
-          </StyledMenu>
-        </StyledPopover>
+            </MenuItem>
+          </Menu>
+        </MenuPopover>
       </MenuTrigger>
       {dialog === 'saveAs' && (
         <NameDialog mode="create" onClose={() => setDialog(null)} onSubmit={(name) => props.onSaveAs(name)} />
@@ -238,45 +247,6 @@ const Badge = styled.span`
   border: 1px solid ${({ theme }) => theme.color.warning};
   color: ${({ theme }) => theme.color.text};
   font-size: ${({ theme }) => theme.font.size.xs};
-`;
-
-const StyledPopover = styled(Popover)`
-  min-width: 260px;
-  max-width: min(26rem, calc(100vw - 16px));
-  max-height: 70vh;
-  overflow-y: auto;
-  padding: ${({ theme }) => theme.space[1]} 0;
-  background: ${({ theme }) => theme.color.surface};
-  border: 1px solid ${({ theme }) => theme.color.border};
-  border-radius: ${({ theme }) => theme.radius.md};
-  box-shadow: ${({ theme }) => theme.shadow.md};
-`;
-
-const StyledMenu = styled(Menu)`
-  outline: none;
-  & [role='separator'] {
-    height: 1px;
-    margin: ${({ theme }) => theme.space[1]} 0;
-    background: ${({ theme }) => theme.color.border};
-  }
-`;
-
-const SectionHeader = styled(Header)`
-  padding: ${({ theme }) => theme.space[2]} ${({ theme }) => theme.space[3]} ${({ theme }) => theme.space[1]};
-  color: ${({ theme }) => theme.color.textMuted};
-  font-size: ${({ theme }) => theme.font.size.xs};
-`;
-
-const Item = styled(MenuItem)`
-  display: flex;
-  align-items: center;
-  gap: ${({ theme }) => theme.space[2]};
-  min-height: 40px;
-  padding: ${({ theme }) => theme.space[1]} ${({ theme }) => theme.space[3]};
-  cursor: pointer;
-  outline: none;
-  &[data-focused] { background: ${({ theme }) => theme.color.secondary}; }
-  &[data-disabled] { color: ${({ theme }) => theme.color.disabledText}; cursor: not-allowed; }
 `;
 
 const Mark = styled.span`

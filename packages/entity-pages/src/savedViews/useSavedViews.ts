@@ -2,8 +2,6 @@ import {
   type Answer,
   type Body,
   type EntityDef,
-  pathOf,
-  type SavedView,
   savedViewsApi,
   type ViewSharing,
   type ViewState,
@@ -12,6 +10,7 @@ import { useCallback } from 'react';
 import useSWR from 'swr';
 import { useApi } from '../api/ApiContext.tsx';
 import type { ApiError } from '../api/ApiError.ts';
+import { call } from '../api/call.ts';
 
 export type SavedViewList = Answer<typeof savedViewsApi.list>;
 
@@ -24,7 +23,7 @@ export function useSavedViews(entity: EntityDef) {
   const key = ['savedViews', entity.name] as const;
   const swr = useSWR<SavedViewList, ApiError>(
     key,
-    () => api.get<SavedViewList>(savedViewsApi.list.url, { entity: entity.name }),
+    () => call(api, savedViewsApi.list, { query: { entity: entity.name } }),
     // The menu shows its own failure (with retry): the list itself still works without views.
     { onError: () => {}, revalidateOnFocus: false },
   );
@@ -32,8 +31,9 @@ export function useSavedViews(entity: EntityDef) {
 
   const create = useCallback(
     async (name: string, state: ViewState, sharing: ViewSharing | null = null) => {
-      const body = { entity: entity.name, name, state, sharing } satisfies Body<typeof savedViewsApi.create>;
-      const created = await api.post<SavedView>(savedViewsApi.create.url, body);
+      const created = await call(api, savedViewsApi.create, {
+        body: { entity: entity.name, name, state, sharing },
+      });
       await mutate();
       return created;
     },
@@ -41,7 +41,7 @@ export function useSavedViews(entity: EntityDef) {
   );
   const update = useCallback(
     async (id: string, change: Body<typeof savedViewsApi.update>) => {
-      const updated = await api.put<SavedView>(pathOf(savedViewsApi.update, { id }), change);
+      const updated = await call(api, savedViewsApi.update, { params: { id }, body: change });
       await mutate();
       return updated;
     },
@@ -49,15 +49,14 @@ export function useSavedViews(entity: EntityDef) {
   );
   const remove = useCallback(
     async (id: string) => {
-      await api.delete(pathOf(savedViewsApi.remove, { id }));
+      await call(api, savedViewsApi.remove, { params: { id } });
       await mutate();
     },
     [api, mutate],
   );
   const setDefault = useCallback(
     async (viewId: string | null) => {
-      const body = { entity: entity.name, viewId } satisfies Body<typeof savedViewsApi.setDefault>;
-      await api.put(savedViewsApi.setDefault.url, body);
+      await call(api, savedViewsApi.setDefault, { body: { entity: entity.name, viewId } });
       await mutate();
     },
     [api, entity.name, mutate],

@@ -1,0 +1,135 @@
+import {
+  bookingShowByQueryPage,
+  type DoBookingStep,
+  doBookingStepPath,
+  doBookingSteps,
+  type EntityPage,
+  type EntityPageDef,
+  entityByName,
+  entityPages,
+  type FeaturePage,
+  featurePages,
+  LOGIN_PATH,
+  matchPath,
+} from '@lms/domain';
+import { lazyScreen } from './lazyScreen.ts';
+import type { EntityRouteDef, PageRouteDef, RouteDef } from './routeTypes.ts';
+
+/**
+ * Every route of the app (spec §2): its Thai title, the screen it shows, and where it sits in the
+ * sidebar. Paths, roles and the acting branch come from the domain's pages (`featurePages`,
+ * `entityPages`), which whatever else asks about a page (the home's links) reads too.
+ */
+
+/*
+ * A route names its screen's module, one hop from route to code: a feature's screen
+ * (`@lms/features/<feature>`) directly, or, where the screen needs the host's router, session or
+ * event stream, the host's wiring in `../pages/`, which passes them to the feature's screen.
+ */
+
+// Screens shown by more than one route.
+export const EntityScreen = lazyScreen(() => import('../pages/EntityScreen.tsx').then((m) => m.EntityScreen));
+export const DoBookingScreen = lazyScreen(() =>
+  import('../pages/BookingScreens.tsx').then((m) => m.DoBookingScreen),
+);
+
+const pageTitlePrefix: Readonly<Record<EntityPage, string>> = {
+  list: '',
+  create: 'เพิ่ม ',
+  edit: 'แก้ไข ',
+  show: 'รายละเอียด ',
+};
+
+const entityRoute = (page: EntityPageDef): EntityRouteDef => ({
+  ...page,
+  title: `${pageTitlePrefix[page.kind]}${entityByName(page.entity).title}`,
+  screen: EntityScreen,
+});
+
+/** A route of one of the domain's feature pages: its path, roles and branch, and what the shell adds. */
+const feature = (
+  page: FeaturePage,
+  route: Pick<PageRouteDef, 'title' | 'screen'> & Partial<Pick<PageRouteDef, 'path' | 'step' | 'menu'>>,
+): PageRouteDef => ({ ...featurePages[page], page, kind: 'page', ...route });
+
+const doBookingStepTitles: Readonly<Record<DoBookingStep, string>> = {
+  info: 'ข้อมูล DO Booking',
+  suggestion: 'แนะนำการจัดรถ',
+  fineTune: 'ปรับแต่งการจอง',
+  summary: 'สรุปการจอง',
+};
+
+export const routes: readonly RouteDef[] = [
+  { ...featurePages.home, title: 'หน้าแรก', kind: 'home', menu: { group: 'pinned', icon: 'home' } },
+  { path: LOGIN_PATH, title: 'เข้าสู่ระบบ', kind: 'login', roles: null },
+  feature('selectBranch', {
+    title: 'เลือกสาขา',
+    screen: lazyScreen(() => import('../branch/SelectBranchPage.tsx').then((m) => m.SelectBranchPage)),
+  }),
+  feature('doBooking', {
+    title: 'DO Booking',
+    screen: DoBookingScreen,
+    step: 'info',
+    menu: { group: 'doBooking', icon: 'calendar-check' },
+  }),
+  ...doBookingSteps.map((step) =>
+    feature('doBooking', {
+      path: doBookingStepPath(step),
+      step,
+      title: doBookingStepTitles[step],
+      screen: DoBookingScreen,
+    }),
+  ),
+  feature('doBookingCalendar', {
+    title: 'ปฏิทิน DO Booking',
+    screen: lazyScreen(() => import('../pages/BookingScreens.tsx').then((m) => m.DoBookingCalendarScreen)),
+    menu: { group: 'doBooking', icon: 'calendar' },
+  }),
+  feature('bookingCalendar', {
+    title: 'ปฏิทินการจอง',
+    screen: lazyScreen(() => import('../pages/BookingScreens.tsx').then((m) => m.BookingCalendarScreen)),
+    menu: { group: 'booking', icon: 'calendar' },
+  }),
+  feature('shipmentPlanning', {
+    title: 'วางแผนจัดรถ',
+    screen: lazyScreen(() =>
+      import('../pages/ShipmentPlanningScreen.tsx').then((m) => m.ShipmentPlanningScreen),
+    ),
+    menu: { group: 'deliveryOrder', icon: 'map' },
+  }),
+  ...entityPages.map(entityRoute),
+  entityRoute(bookingShowByQueryPage),
+  feature('branchSettings', {
+    title: 'ตั้งค่าความเร็วและเวลาตามประเภทรถ',
+    screen: lazyScreen(() => import('../pages/EntityScreen.tsx').then((m) => m.BranchSettingsScreen)),
+    menu: { group: 'settings', icon: 'sliders' },
+  }),
+  feature('contactTemplates', {
+    title: 'ข้อความถึงลูกค้า',
+    screen: lazyScreen(() => import('@lms/features/contact').then((m) => m.ContactTemplatesPage)),
+    // The customer messages' templates (docs/contact.md): the admin's only.
+    menu: { group: 'settings', icon: 'file-text' },
+  }),
+  feature('locationTracking', {
+    title: 'ติดตามตำแหน่ง (ทดลอง)',
+    screen: lazyScreen(() =>
+      import('../pages/LocationTrackingScreen.tsx').then((m) => m.LocationTrackingScreen),
+    ),
+    menu: { group: 'demo', icon: 'map-pin', label: 'ติดตามตำแหน่ง' },
+  }),
+  feature('apiKeys', {
+    title: 'คีย์ API',
+    screen: lazyScreen(() => import('@lms/features/integration').then((m) => m.ApiKeysPage)),
+    menu: { group: 'admin', icon: 'key' },
+  }),
+  feature('personalDataAccess', {
+    title: 'การเข้าถึงข้อมูลส่วนบุคคล',
+    screen: lazyScreen(() => import('@lms/features/privacy').then((m) => m.PersonalDataAccessPage)),
+    menu: { group: 'admin', icon: 'shield' },
+  }),
+];
+
+/** The route of a pathname (no query string); exact paths win over `:id` patterns. */
+export function matchRoute(pathname: string): RouteDef | undefined {
+  return matchPath(routes, pathname);
+}

@@ -1,0 +1,9 @@
+export {
+  Menu,
+  MenuItem,
+  MenuPopover,
+  MenuSection,
+  MenuSectionHeader,
+  MenuSeparator,
+  MenuTrigger,
+} from './Menu.tsx';

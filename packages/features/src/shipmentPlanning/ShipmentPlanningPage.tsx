@@ -1,0 +1,61 @@
+import { Alert } from '@lms/design-system';
+import { Messages, Panel, Stack } from '../booking/shared/layout.tsx';
+import { OSM_TILE_URL } from '../map/tiles.ts';
+import { PlanBoard } from './PlanBoard.tsx';
+import { PlanControls } from './PlanControls.tsx';
+import { PlanFigures } from './PlanFigures.tsx';
+import { RouteMap } from './RouteMap.tsx';
+import { useSlotPlanning } from './useSlotPlanning.ts';
+
+export interface ShipmentPlanningPageProps {
+  /** Today in Asia/Bangkok, from the host (no clock inside). */
+  readonly today: Date;
+  /** The routes' map tiles, as the location demo's (default OpenStreetMap; `null`: none, e.g. offline). */
+  readonly tileUrlTemplate?: string | null;
+}
+
+/**
+ * Shipment planning (`/shipmentPlanning`, issue 19): a day and a shift → the slot's bookings,
+ * trucks and drivers; the planner's trips; moves re-checked by the server; confirm.
+ */
+export function ShipmentPlanningPage({ today, tileUrlTemplate = OSM_TILE_URL }: ShipmentPlanningPageProps) {
+  const planning = useSlotPlanning(today);
+  const { slot, shown, busy, locked } = planning;
+  return (
+    <Stack>
+      <PlanControls planning={planning} />
+
+      {slot.error && (
+        <Alert>
+          <Messages messages={slot.error.messages} />
+        </Alert>
+      )}
+      {!slot.error && !shown && (
+        <Panel aria-busy="true">
+          <p>กำลังโหลดข้อมูลกะ…</p>
+        </Panel>
+      )}
+
+      {shown && (
+        <>
+          <PlanFigures plan={shown} />
+
+          {shown.bookings.length === 0 ? (
+            <Panel>
+              <p>ไม่มีการจองที่ยืนยันแล้วในกะนี้</p>
+            </Panel>
+          ) : (
+            <PlanBoard plan={shown} disabled={busy !== null || locked} onTrips={planning.tryTrips} />
+          )}
+
+          {(shown.trips.length > 0 || shown.unassigned.length > 0) && (
+            <Panel aria-labelledby="planning-map">
+              <h3 id="planning-map">แผนที่เส้นทาง</h3>
+              <RouteMap plan={shown} tileUrlTemplate={tileUrlTemplate} />
+            </Panel>
+          )}
+        </>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,243 @@
+import {
+  type BookingShipment,
+  type PlanShift,
+  type PlanTrip,
+  type SlotPlan,
+  shipmentPlanningApi,
+} from '@lms/domain';
+import { type HttpHandler, HttpResponse } from 'msw';
+import { fixtureId } from '../mocks/fixtures.ts';
+import { mock, neverAnswered, refusal } from '../mocks/mock.ts';
+
+/** A morning on the story's day (Monday 6 Jan 2025): four bookings, three trucks, three drivers. */
+export const PLAN_DAY = '2025-01-06';
+export const shiftsFixture: PlanShift[] = [
+  { id: fixtureId('shiftOfDay', 1), name: 'กะเช้า', startTime: '08:00', endTime: '12:00' },
+  { id: fixtureId('shiftOfDay', 2), name: 'กะบ่าย', startTime: '13:00', endTime: '17:00' },
+];
+const truckId = (n: number) => fixtureId('vehicle', n);
+const bookingId = (n: number) => fixtureId('bookingReport', n);
+const doId = (n: number) => fixtureId('deliveryOrder', n);
+const at = (time: string) => ({ date: PLAN_DAY, time });
+
+const bookings: SlotPlan['bookings'] = [1, 2, 3, 4].map((n) => ({
+  id: bookingId(n),
+  docNo: `BK2025010600000${n}`,
+  shipToLabel: ['ST001 โฮมโปร บางนา', 'ST002 ไทวัสดุ รังสิต', 'ST003 ร้านรุ่งเรือง', 'ST004 บุญถาวร ปิ่นเกล้า'][n - 1]!,
+  vehicleTypeId: fixtureId('vehicleType', 2),
+  vehicleTypeName: 'รถ 6 ล้อ',
+  deliveryTime: '09:00',
+  deliveryOrderIds: [doId(n * 2 - 1), doId(n * 2)],
+  deliveryOrderDocNos: [`DO00${n * 2 - 1}`, `DO00${n * 2}`],
+  load: { weight: n === 4 ? 3200 : 1800, volume: 9 },
+  place: [
+    { lat: 13.667, lon: 100.605 },
+    { lat: 14.027, lon: 100.616 },
+    { lat: 13.8, lon: 100.55 },
+    { lat: 13.778, lon: 100.476 },
+  ][n - 1]!,
+}));
+
+const trucks: SlotPlan['trucks'] = [
+  {
+    id: truckId(1),
+    licensePlate: '70-1234',
+    label: 'T01 หกล้อ 1',
+    vehicleTypeId: fixtureId('vehicleType', 2),
+    vehicleTypeName: 'รถ 6 ล้อ',
+    capacity: { weight: 4500, volume: 24 },
+  },
+  {
+    id: truckId(2),
+    licensePlate: '70-5678',
+    label: 'T02 หกล้อ 2',
+    vehicleTypeId: fixtureId('vehicleType', 2),
+    vehicleTypeName: 'รถ 6 ล้อ',
+    capacity: { weight: 4500, volume: 24 },
+  },
+  {
+    id: truckId(3),
+    licensePlate: '3ฒ-4455',
+    label: 'T03 หกล้อ 3',
+    vehicleTypeId: fixtureId('vehicleType', 2),
+    vehicleTypeName: 'รถ 6 ล้อ',
+    capacity: { weight: 4500, volume: 24 },
+  },
+];
+
+const drivers: SlotPlan['drivers'] = [
+  { id: fixtureId('driver', 1), name: 'สมชาย ขยันดี', vehicleId: truckId(1) },
+  { id: fixtureId('driver', 2), name: 'สมศักดิ์ ตรงเวลา', vehicleId: truckId(2) },
+  { id: fixtureId('driver', 3), name: 'วิชัย ใจเย็น', vehicleId: null },
+];
+
+const stages = (checkIn: string, loadStart: string, leave: string, end: string): PlanTrip['stages'] => [
+  { stage: 'CheckIn', at: at(checkIn) },
+  { stage: 'LoadStart', at: at(loadStart) },
+  { stage: 'LoadEnd', at: at(leave) },
+  { stage: 'ShipCom', at: at(leave) },
+  { stage: 'ShipStart', at: at(leave) },
+  { stage: 'ShipEnd', at: at(end) },
+];
+
+const stop = (n: number, arrival: string, start: string, departure: string) => ({
+  bookingId: bookingId(n),
+  deliveryOrderIds: [doId(n * 2 - 1), doId(n * 2)],
+  arrival: at(arrival),
+  start: at(start),
+  departure: at(departure),
+  load: { weight: bookings[n - 1]!.load.weight, volume: 9 },
+});
+
+const figures: SlotPlan['figures'] = {
+  delivered: 0,
+  onTime: 0,
+  booked: { weight: 8600, volume: 36 },
+  planned: { weight: 0, volume: 0 },
+  capacity: { weight: 0, volume: 0 },
+};
+
+const base: SlotPlan = {
+  date: PLAN_DAY,
+  shiftOfDayId: shiftsFixture[0]!.id,
+  shiftName: 'กะเช้า',
+  shiftStart: '08:00',
+  shiftEnd: '12:00',
+  /** A distribution centre in Bang Na. */
+  branchPlace: { lat: 13.668, lon: 100.634 },
+  version: 0,
+  confirmed: false,
+  bookings,
+  trucks,
+  drivers,
+  trips: [],
+  unassigned: [],
+  figures,
+};
+
+/** The slot before planning. */
+export const unplannedSlot: SlotPlan = base;
+export const emptySlot: SlotPlan = { ...base, bookings: [] };
+
+/** The planner's answer: two trips, the heavy booking left out with the reason. */
+export const plannedSlot: SlotPlan = {
+  ...base,
+  trips: [
+    {
+      vehicleId: truckId(1),
+      driverId: drivers[0]!.id,
+      stops: [stop(1, '08:40', '08:40', '09:10'), stop(2, '09:35', '09:35', '10:05')],
+      load: { weight: 3600, volume: 18 },
+      minutes: { used: 160, shift: 240 },
+      distanceKm: 48.2,
+      stages: stages('07:45', '08:00', '08:20', '10:05'),
+      shipmentId: null,
+      shipmentDocNo: null,
+      checkedIn: false,
+    },
+    {
+      vehicleId: truckId(2),
+      driverId: drivers[1]!.id,
+      stops: [stop(3, '08:55', '08:55', '09:25')],
+      load: { weight: 1800, volume: 9 },
+      minutes: { used: 110, shift: 240 },
+      distanceKm: 22.7,
+      stages: stages('07:45', '08:00', '08:20', '09:25'),
+      shipmentId: null,
+      shipmentDocNo: null,
+      checkedIn: false,
+    },
+  ],
+  unassigned: [
+    {
+      bookingId: bookingId(4),
+      deliveryOrderIds: [doId(7), doId(8)],
+      reason: 'รถทุกคันเต็มหรือไม่ทันเวลาเมื่อรวมกับจุดส่งอื่นแล้ว',
+    },
+  ],
+};
+
+/** After confirm: numbered shipments and the day's figures. */
+export const confirmedSlot: SlotPlan = {
+  ...plannedSlot,
+  version: 1,
+  confirmed: true,
+  trips: plannedSlot.trips.map((trip, i) => ({
+    ...trip,
+    shipmentId: fixtureId('shipment', i + 1),
+    shipmentDocNo: `SH20250106000${i + 1}`,
+  })),
+  figures: {
+    ...figures,
+    delivered: 2,
+    onTime: 1,
+    planned: { weight: 5400, volume: 27 },
+    capacity: { weight: 9000, volume: 48 },
+  },
+};
+
+export const REFUSED_MOVE = 'น้ำหนักหรือปริมาตรบนรถ 70-5678 เกินความจุที่ใช้วางแผน';
+export const LOST_RACE = 'มีผู้ยืนยันแผนของกะนี้ไปก่อนแล้ว ระบบแสดงแผนล่าสุดให้แล้ว กรุณาตรวจสอบอีกครั้ง';
+
+export interface PlanningMockOptions {
+  readonly slot?: SlotPlan | 'loading' | 'error';
+  readonly evaluate?: 'ok' | 'refuse';
+  readonly confirm?: 'ok' | 'conflict';
+  readonly onCall?: (call: { method: string; path: string; body: unknown }) => void;
+}
+
+export function planningHandlers(options: PlanningMockOptions = {}): HttpHandler[] {
+  let current: SlotPlan | 'loading' | 'error' = options.slot ?? unplannedSlot;
+  const record = ({ request, body }: { request: Request; body: unknown }) =>
+    options.onCall?.({ method: request.method, path: new URL(request.url).pathname, body });
+  return [
+    mock(shipmentPlanningApi.shifts, () => shiftsFixture),
+    mock(shipmentPlanningApi.slot, () => {
+      if (current === 'loading') return neverAnswered();
+      if (current === 'error') return refusal(500, 'ระบบขัดข้อง กรุณาลองใหม่ (รหัสอ้างอิง req-42)');
+      return current;
+    }),
+    mock(shipmentPlanningApi.plan, (request) => {
+      record(request);
+      return plannedSlot;
+    }),
+    mock(shipmentPlanningApi.evaluate, (request) => {
+      record(request);
+      if (options.evaluate === 'refuse') return refusal(422, REFUSED_MOVE);
+      return plannedSlot;
+    }),
+    mock(shipmentPlanningApi.confirm, (request) => {
+      record(request);
+      if (options.confirm === 'conflict') {
+        current = { ...confirmedSlot, version: 2 };
+        return HttpResponse.json({ messages: [LOST_RACE], plan: current }, { status: 409 });
+      }
+      current = confirmedSlot;
+      return confirmedSlot;
+    }),
+  ];
+}
+
+const stageAt = (stage: BookingShipment['stages'][number]['stage'], plan: string, actual: string | null) => ({
+  stage,
+  plan: { date: '2026-11-04', time: plan },
+  actual: actual ? { date: '2026-11-04', time: actual } : null,
+});
+
+/** A booking's page: one shipment carrying it, checked in and loading (long Thai names). */
+export const carriedBooking: BookingShipment[] = [
+  {
+    id: fixtureId('shipment', 1),
+    docNo: 'SH20261104000001',
+    licensePlate: '70-1234 กรุงเทพมหานคร',
+    driverName: 'สมชาย ขยันดีเป็นที่หนึ่งของบริษัทขนส่งสินค้าภาคตะวันออก',
+    stages: [
+      stageAt('CheckIn', '07:45', '07:41'),
+      stageAt('LoadStart', '08:00', '08:02'),
+      stageAt('LoadEnd', '08:30', null),
+      stageAt('ShipCom', '08:30', null),
+      stageAt('ShipStart', '08:30', null),
+      stageAt('ShipEnd', '10:10', null),
+    ],
+  },
+];
