@@ -25,7 +25,9 @@ export function readSolomon(file: string): Instance {
   const [fleet, capacity] = numbers[fleetLine] as [number, number];
   const rows = numbers.filter((r, i) => i > fleetLine && r.length === 7 && r.every(Number.isFinite));
   const points = rows.map((r) => [r[1] as number, r[2] as number] as const);
-  const table = points.map(([ax, ay]) => points.map(([bx, by]) => Math.round(Math.hypot(ax - bx, ay - by) * SCALE)));
+  const table = points.map(([ax, ay]) =>
+    points.map(([bx, by]) => Math.round(Math.hypot(ax - bx, ay - by) * SCALE)),
+  );
   const depot = rows[0] as number[];
   return {
     name: path.basename(file, '.txt').toUpperCase(),

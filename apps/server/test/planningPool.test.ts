@@ -7,14 +7,22 @@ import { PlanCancelled, PlanPool } from '../src/shipmentPlanning/planPool.ts';
 
 /** Customers on a grid around a depot, with windows: enough work for a search that uses its time. */
 function problem(customers: number): PlanningProblem {
-  const points = [[50, 50], ...Array.from({ length: customers }, (_, i) => [(i * 37) % 100, (i * 61) % 100])] as [
-    number,
-    number,
-  ][];
-  const durations = points.map(([ax, ay]) => points.map(([bx, by]) => Math.round(Math.hypot(ax - bx, ay - by) * 100)));
+  const points = [
+    [50, 50],
+    ...Array.from({ length: customers }, (_, i) => [(i * 37) % 100, (i * 61) % 100]),
+  ] as [number, number][];
+  const durations = points.map(([ax, ay]) =>
+    points.map(([bx, by]) => Math.round(Math.hypot(ax - bx, ay - by) * 100)),
+  );
   return {
     matrices: { car: tableMatrix({ durations }) },
-    vehicles: Array.from({ length: 20 }, (_, id) => ({ id, start: 0, end: 0, capacity: [100], timeWindow: [0, 100_000] })),
+    vehicles: Array.from({ length: 20 }, (_, id) => ({
+      id,
+      start: 0,
+      end: 0,
+      capacity: [100],
+      timeWindow: [0, 100_000],
+    })),
     jobs: points.slice(1).map((_, i) => ({
       id: `j${i}`,
       location: i + 1,
@@ -49,7 +57,9 @@ describe('the planner pool', () => {
     const running = pool.plan(problem(80), { seed: 1, timeLimitMs: 60_000, signal: leave.signal });
     const waiting = pool.plan(problem(10), { seed: 1, timeLimitMs: 60_000, signal: leave.signal });
     expect(pool.load).toEqual({ running: 1, waiting: 1 });
-    const refused = await pool.plan(problem(10), { seed: 1, timeLimitMs: 100 }).catch((error: unknown) => error);
+    const refused = await pool
+      .plan(problem(10), { seed: 1, timeLimitMs: 100 })
+      .catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(HttpError);
     expect(refused).toMatchObject({ status: 429, messages: [planningMessages.plannerBusy] });
     leave.abort();

@@ -62,7 +62,12 @@ export class EjectionSearch {
       // Even straight from the start, k would be late: no ejection helps on this vehicle.
       const direct =
         (model.depart[route.v] as number) +
-        arc(model.duration[route.v] as Float64Array, model.size, model.startLoc[route.v] as number, model.loc[k] as number);
+        arc(
+          model.duration[route.v] as Float64Array,
+          model.size,
+          model.startLoc[route.v] as number,
+          model.loc[k] as number,
+        );
       if (earliestStart(model, k, direct) === Number.POSITIVE_INFINITY) continue;
       this.route = route;
       // The bound is per route: a long route may not use up the others' turn.
@@ -89,7 +94,8 @@ export class EjectionSearch {
       this.heaviest = new Float64Array((len * 2 + 1) * dims);
     }
     const { seq, latest, tail, heaviest } = this;
-    for (let i = 0; i < len; i += 1) seq[i] = i < q ? (tasks[i] as number) : i === q ? this.inserted : (tasks[i - 1] as number);
+    for (let i = 0; i < len; i += 1)
+      seq[i] = i < q ? (tasks[i] as number) : i === q ? this.inserted : (tasks[i - 1] as number);
     const end = model.endLoc[v] as number;
     let next = end;
     let lateBy = model.shiftEnd[v] as number;
@@ -106,7 +112,11 @@ export class EjectionSearch {
         );
       const here = model.loc[k] as number;
       after += arc(cost, size, here, next);
-      lateBy = latestArrival(model, k, lateBy - arc(duration, size, here, next) - (model.service[k] as number));
+      lateBy = latestArrival(
+        model,
+        k,
+        lateBy - arc(duration, size, here, next) - (model.service[k] as number),
+      );
       latest[i] = lateBy;
       tail[i] = after;
       next = here;
@@ -123,7 +133,10 @@ export class EjectionSearch {
     const { model } = this;
     const v = (this.route as Route).v;
     for (let d = 0; d < model.dims; d += 1)
-      if ((this.total[d] as number) - (this.ejectedLoad[d] as number) > (model.capacity[v * model.dims + d] as number))
+      if (
+        (this.total[d] as number) - (this.ejectedLoad[d] as number) >
+        (model.capacity[v * model.dims + d] as number)
+      )
         return false;
     return true;
   }
@@ -141,8 +154,15 @@ export class EjectionSearch {
     const ejected = Array.from(this.out.subarray(0, count), (i) => this.seq[i] as number);
     const gone = new Set(ejected);
     const tasks: number[] = [];
-    for (let i = 0; i < this.length; i += 1) if (!gone.has(this.seq[i] as number)) tasks.push(this.seq[i] as number);
-    this.best = { v: (this.route as Route).v, tasks, ejected, penalty, cost: cost - (this.route as Route).cost };
+    for (let i = 0; i < this.length; i += 1)
+      if (!gone.has(this.seq[i] as number)) tasks.push(this.seq[i] as number);
+    this.best = {
+      v: (this.route as Route).v,
+      tasks,
+      ejected,
+      penalty,
+      cost: cost - (this.route as Route).cost,
+    };
   }
 
   private walk(i: number, from: number, leave: number, penalty: number, count: number, cost: number): void {
@@ -154,7 +174,10 @@ export class EjectionSearch {
     const duration = model.duration[v] as Float64Array;
     const costs = model.cost[v] as Float64Array;
     if (i === this.length) {
-      if (leave + arc(duration, size, from, model.endLoc[v] as number) <= (model.shiftEnd[v] as number) && this.fits())
+      if (
+        leave + arc(duration, size, from, model.endLoc[v] as number) <= (model.shiftEnd[v] as number) &&
+        this.fits()
+      )
         this.record(penalty, cost + arc(costs, size, from, model.endLoc[v] as number), count);
       return;
     }
@@ -172,14 +195,23 @@ export class EjectionSearch {
     const added = this.penalty[k] as number;
     if (k !== this.inserted && penalty + added < this.bestPenalty) {
       this.out[count] = i;
-      for (let d = 0; d < dims; d += 1) this.ejectedLoad[d] = (this.ejectedLoad[d] as number) + (model.demand[k * dims + d] as number);
+      for (let d = 0; d < dims; d += 1)
+        this.ejectedLoad[d] = (this.ejectedLoad[d] as number) + (model.demand[k * dims + d] as number);
       this.walk(i + 1, from, leave, penalty + added, count + 1, cost);
-      for (let d = 0; d < dims; d += 1) this.ejectedLoad[d] = (this.ejectedLoad[d] as number) - (model.demand[k * dims + d] as number);
+      for (let d = 0; d < dims; d += 1)
+        this.ejectedLoad[d] = (this.ejectedLoad[d] as number) - (model.demand[k * dims + d] as number);
     }
     if (clash) return;
     const start = earliestStart(model, k, arrival);
     if (start === Number.POSITIVE_INFINITY) return;
-    this.walk(i + 1, here, start + (model.service[k] as number), penalty, count, cost + arc(costs, size, from, here));
+    this.walk(
+      i + 1,
+      here,
+      start + (model.service[k] as number),
+      penalty,
+      count,
+      cost + arc(costs, size, from, here),
+    );
   }
 
   /** Ejections (from position i on) the excess load needs at the least. */
@@ -189,7 +221,9 @@ export class EjectionSearch {
     let needed = 0;
     for (let d = 0; d < model.dims; d += 1) {
       const excess =
-        (this.total[d] as number) - (this.ejectedLoad[d] as number) - (model.capacity[v * model.dims + d] as number);
+        (this.total[d] as number) -
+        (this.ejectedLoad[d] as number) -
+        (model.capacity[v * model.dims + d] as number);
       if (excess <= 0) continue;
       const heaviest = this.heaviest[i * model.dims + d] as number;
       needed = Math.max(needed, heaviest > 0 ? Math.ceil(excess / heaviest) : MAX_EJECTED + 1);

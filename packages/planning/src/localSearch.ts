@@ -55,9 +55,13 @@ export class LocalSearch {
     this.repairOnly = repairOnly;
     if (this.splicer?.penalties !== penalties) this.splicer = new Splicer(model, penalties);
     for (const route of plan.routes) this.paying[route.v] = penalties.of(route) - route.cost;
-    for (const route of plan.routes) route.tasks.forEach((k, i) => (this.position[k] = i));
+    for (const route of plan.routes)
+      route.tasks.forEach((k, i) => {
+        this.position[k] = i;
+      });
     this.moves = 1;
-    for (let v = 0; v < plan.routes.length; v += 1) this.routeStamp[v] = !onlyChanged || plan.changed(v) ? 1 : 0;
+    for (let v = 0; v < plan.routes.length; v += 1)
+      this.routeStamp[v] = !onlyChanged || plan.changed(v) ? 1 : 0;
     this.taskStamp.fill(0);
     const order = this.order;
     for (let i = order.length - 1; i > 0; i -= 1) {
@@ -81,7 +85,10 @@ export class LocalSearch {
           if (repairOnly && (this.paying[ru] as number) <= 0 && (this.paying[rv] as number) <= 0) continue;
           const A = plan.routes[ru] as Route;
           const i = this.position[u] as number;
-          const found = ru === rv ? this.within(A, i, this.position[v] as number) : this.between(A, i, plan.routes[rv] as Route, this.position[v] as number);
+          const found =
+            ru === rv
+              ? this.within(A, i, this.position[v] as number)
+              : this.between(A, i, plan.routes[rv] as Route, this.position[v] as number);
           if (found) {
             improved = true;
             made += 1;
@@ -96,15 +103,18 @@ export class LocalSearch {
     const plan = this.plan as Plan;
     const { model } = this.ctx;
     this.moves += 1;
-    void this.repairOnly;
     const { penalties } = this.splicer as Splicer;
     plan.assign(model, A.v, tasksA);
-    tasksA.forEach((k, i) => (this.position[k] = i));
+    tasksA.forEach((k, i) => {
+      this.position[k] = i;
+    });
     this.routeStamp[A.v] = this.moves;
     this.paying[A.v] = penalties.of(plan.routes[A.v] as Route) - (plan.routes[A.v] as Route).cost;
     if (B && tasksB) {
       plan.assign(model, B.v, tasksB);
-      tasksB.forEach((k, i) => (this.position[k] = i));
+      tasksB.forEach((k, i) => {
+        this.position[k] = i;
+      });
       this.routeStamp[B.v] = this.moves;
       this.paying[B.v] = penalties.of(plan.routes[B.v] as Route) - (plan.routes[B.v] as Route).cost;
     }
@@ -132,7 +142,11 @@ export class LocalSearch {
           if (splicer.splice(A, i, i + size, NONE, 0) + splicer.splice(B, at, at, one, size) < IMPROVES) {
             const seg = a.slice(i, i + size);
             if (reversed) seg.reverse();
-            this.commit(A, [...a.slice(0, i), ...a.slice(i + size)], B, [...b.slice(0, at), ...seg, ...b.slice(at)]);
+            this.commit(A, [...a.slice(0, i), ...a.slice(i + size)], B, [
+              ...b.slice(0, at),
+              ...seg,
+              ...b.slice(at),
+            ]);
             return true;
           }
         }
@@ -145,20 +159,25 @@ export class LocalSearch {
         for (let s = 0; s < sizeU; s += 1) one[s] = a[i + s] as number;
         for (let s = 0; s < sizeV; s += 1) two[s] = b[j + s] as number;
         if (
-          splicer.distance(A, i, i + sizeU, two, sizeV) + splicer.distance(B, j, j + sizeV, one, sizeU) - paid >=
+          splicer.distance(A, i, i + sizeU, two, sizeV) +
+            splicer.distance(B, j, j + sizeV, one, sizeU) -
+            paid >=
           IMPROVES
         )
           continue;
-        if (!splicer.allows(B, one, sizeU, two, sizeV) || !splicer.allows(A, two, sizeV, one, sizeU)) continue;
-        if (splicer.splice(A, i, i + sizeU, two, sizeV) + splicer.splice(B, j, j + sizeV, one, sizeU) < IMPROVES) {
+        if (!splicer.allows(B, one, sizeU, two, sizeV) || !splicer.allows(A, two, sizeV, one, sizeU))
+          continue;
+        if (
+          splicer.splice(A, i, i + sizeU, two, sizeV) + splicer.splice(B, j, j + sizeV, one, sizeU) <
+          IMPROVES
+        ) {
           const segU = a.slice(i, i + sizeU);
           const segV = b.slice(j, j + sizeV);
-          this.commit(
-            A,
-            [...a.slice(0, i), ...segV, ...a.slice(i + sizeU)],
-            B,
-            [...b.slice(0, j), ...segU, ...b.slice(j + sizeV)],
-          );
+          this.commit(A, [...a.slice(0, i), ...segV, ...a.slice(i + sizeU)], B, [
+            ...b.slice(0, j),
+            ...segU,
+            ...b.slice(j + sizeV),
+          ]);
           return true;
         }
       }

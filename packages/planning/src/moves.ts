@@ -12,7 +12,8 @@ const INFEASIBLE = Number.POSITIVE_INFINITY;
 
 /** Whether `load` (per dimension, computed by `of`) fits vehicle v. */
 function fits(model: Model, v: number, of: (d: number) => number): boolean {
-  for (let d = 0; d < model.dims; d += 1) if (of(d) > (model.capacity[v * model.dims + d] as number)) return false;
+  for (let d = 0; d < model.dims; d += 1)
+    if (of(d) > (model.capacity[v * model.dims + d] as number)) return false;
   return true;
 }
 
@@ -32,8 +33,16 @@ export function tailsDelta(model: Model, A: Route, a: number, B: Route, b: numbe
   const lenA = A.tasks.length;
   const lenB = B.tasks.length;
   if (
-    !fits(model, A.v, (d) => (A.before[a * dims + d] as number) + (B.load[d] as number) - (B.before[b * dims + d] as number)) ||
-    !fits(model, B.v, (d) => (B.before[b * dims + d] as number) + (A.load[d] as number) - (A.before[a * dims + d] as number))
+    !fits(
+      model,
+      A.v,
+      (d) => (A.before[a * dims + d] as number) + (B.load[d] as number) - (B.before[b * dims + d] as number),
+    ) ||
+    !fits(
+      model,
+      B.v,
+      (d) => (B.before[b * dims + d] as number) + (A.load[d] as number) - (A.before[a * dims + d] as number),
+    )
   )
     return INFEASIBLE;
   const durA = model.duration[A.v] as Float64Array;
@@ -91,7 +100,10 @@ function replaceDelta(model: Model, R: Route, p: number, k: number): number {
     !fits(
       model,
       R.v,
-      (d) => (R.load[d] as number) - (model.demand[out * dims + d] as number) + (model.demand[k * dims + d] as number),
+      (d) =>
+        (R.load[d] as number) -
+        (model.demand[out * dims + d] as number) +
+        (model.demand[k * dims + d] as number),
     )
   )
     return INFEASIBLE;
@@ -104,7 +116,12 @@ function replaceDelta(model: Model, R: Route, p: number, k: number): number {
   if (start + (model.service[k] as number) + arc(duration, size, here, to) > (R.latest[p + 1] as number))
     return INFEASIBLE;
   const there = model.loc[out] as number;
-  return arc(cost, size, from, here) + arc(cost, size, here, to) - arc(cost, size, from, there) - arc(cost, size, there, to);
+  return (
+    arc(cost, size, from, here) +
+    arc(cost, size, here, to) -
+    arc(cost, size, from, there) -
+    arc(cost, size, there, to)
+  );
 }
 
 /** Exchange of the task at position i of A with the task at position j of B (two routes). */

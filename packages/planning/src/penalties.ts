@@ -43,7 +43,11 @@ export class Penalties {
       for (let k = 0; k < n; k += 1) total += model.demand[k * dims + d] as number;
       load[d] = arcCost / Math.max(1, n > 0 ? total / n : 1);
     }
-    return new Penalties(model, (INITIAL * arcCost) / Math.max(1, mean(duration)), load.map((p) => p * INITIAL));
+    return new Penalties(
+      model,
+      (INITIAL * arcCost) / Math.max(1, mean(duration)),
+      load.map((p) => p * INITIAL),
+    );
   }
 
   boosted(): Penalties {
@@ -133,7 +137,10 @@ export class Pricing {
   }
 
   boosted(): Penalties {
-    if (this.boostedWarp !== this.base.warp || this.boostedCopy.load.some((p, d) => p !== (this.base.load[d] as number) * BOOST)) {
+    if (
+      this.boostedWarp !== this.base.warp ||
+      this.boostedCopy.load.some((p, d) => p !== (this.base.load[d] as number) * BOOST)
+    ) {
       this.boostedCopy = this.base.boosted();
       this.boostedWarp = this.base.warp;
     }
@@ -148,7 +155,8 @@ export class Pricing {
     for (const route of routes) {
       if (route.warp > 0) warpFree = false;
       for (let d = 0; d < model.dims; d += 1)
-        if ((route.load[d] as number) > (model.capacity[route.v * model.dims + d] as number)) loadFree = false;
+        if ((route.load[d] as number) > (model.capacity[route.v * model.dims + d] as number))
+          loadFree = false;
     }
     this.base.register(warpFree, loadFree);
   }

@@ -106,13 +106,22 @@ function closeTasks(model: Model): Int32Array[] {
   }
   const perTime = durations > 0 ? costs / durations : 1;
   const opens = Float64Array.from({ length: n }, (_, k) => model.winStart[model.winOffset[k] as number] ?? 0);
-  const closes = Float64Array.from({ length: n }, (_, k) => model.winEnd[(model.winOffset[k + 1] as number) - 1] ?? 0);
+  const closes = Float64Array.from(
+    { length: n },
+    (_, k) => model.winEnd[(model.winOffset[k + 1] as number) - 1] ?? 0,
+  );
   const towards = (i: number, j: number) => {
     const a = model.loc[i] as number;
     const b = model.loc[j] as number;
     const travel = arc(duration, size, a, b);
-    const wait = Math.max(0, (opens[j] as number) - (closes[i] as number) - (model.service[i] as number) - travel);
-    const late = Math.max(0, (opens[i] as number) + (model.service[i] as number) + travel - (closes[j] as number));
+    const wait = Math.max(
+      0,
+      (opens[j] as number) - (closes[i] as number) - (model.service[i] as number) - travel,
+    );
+    const late = Math.max(
+      0,
+      (opens[i] as number) + (model.service[i] as number) + travel - (closes[j] as number),
+    );
     return arc(cost, size, a, b) + perTime * (WAIT_WEIGHT * wait + LATE_WEIGHT * late);
   };
   const limit = Math.min(n - 1, CLOSE);
@@ -183,4 +192,3 @@ export function feasible(ctx: SearchContext, plan: Plan): boolean {
   for (const route of plan.routes) if (!routeFeasible(ctx.model, route)) return false;
   return true;
 }
-

@@ -22,7 +22,9 @@ function solomonLike(customers: number, seed: number, horizon = 1000, width = 12
     number,
     number,
   ][];
-  const durations = points.map(([ax, ay]) => points.map(([bx, by]) => Math.round(Math.hypot(ax - bx, ay - by) * 100)));
+  const durations = points.map(([ax, ay]) =>
+    points.map(([bx, by]) => Math.round(Math.hypot(ax - bx, ay - by) * 100)),
+  );
   return {
     matrices: { car: tableMatrix({ durations }) },
     vehicles: Array.from({ length: 12 }, (_, id) => ({
@@ -64,7 +66,9 @@ function consistent(model: Model, plan: Plan, pool: readonly number[] = []): voi
 }
 
 const worse = (a: PlanSolution, b: PlanSolution) =>
-  a.unassigned.length - b.unassigned.length || a.summary.vehicles - b.summary.vehicles || a.summary.cost - b.summary.cost;
+  a.unassigned.length - b.unassigned.length ||
+  a.summary.vehicles - b.summary.vehicles ||
+  a.summary.cost - b.summary.cost;
 
 describe('the search', () => {
   it('keeps every stop once and its caches true through ruin, repair, local search and settling', () => {
@@ -98,11 +102,16 @@ describe('the search', () => {
     const ctx = context(model, seeded(2));
     // Opening a vehicle costs nothing here: a plan with routes to spare.
     const plan = Plan.empty(model);
-    recreate(ctx, plan, Array.from({ length: model.n }, (_, k) => k), {
-      fleet: model.m,
-      opening: 0,
-      leaveOut: Number.POSITIVE_INFINITY,
-    });
+    recreate(
+      ctx,
+      plan,
+      Array.from({ length: model.n }, (_, k) => k),
+      {
+        fleet: model.m,
+        opening: 0,
+        leaveOut: Number.POSITIVE_INFINITY,
+      },
+    );
     consistent(model, plan);
     const elimination = new RouteElimination(ctx);
     expect(elimination.begin(plan)).toBe(true);
@@ -126,7 +135,9 @@ describe('the search', () => {
       return () => (now += 1);
     };
     for (const seed of [1, 2]) {
-      const plans = [50, 200, 600].map((timeLimitMs) => solve(problem, { seed, timeLimitMs, clock: ticking() }));
+      const plans = [40, 120, 360].map((timeLimitMs) =>
+        solve(problem, { seed, timeLimitMs, clock: ticking() }),
+      );
       for (const plan of plans) expect(planViolations(problem, plan)).toEqual([]);
       for (let i = 1; i < plans.length; i += 1)
         expect(worse(plans[i] as PlanSolution, plans[i - 1] as PlanSolution)).toBeLessThanOrEqual(0);

@@ -1,6 +1,6 @@
+import type { Penalties } from './penalties.ts';
 import { Plan, routeFeasible, type SearchContext } from './plan.ts';
 import { accepts, insertionCost, insertionRange, type Route, refresh } from './routes.ts';
-import type { Penalties } from './penalties.ts';
 import { Splicer } from './splice.ts';
 
 /**
@@ -44,7 +44,11 @@ function cut(ctx: SearchContext, route: Route, task: number, length: number): nu
   if (kept === 0) return tasks.splice(first, length);
   const keepAt = first + Math.floor(random() * (length + 1));
   const removed = [...tasks.slice(first, keepAt), ...tasks.slice(keepAt + kept, first + span)];
-  route.tasks = [...tasks.slice(0, first), ...tasks.slice(keepAt, keepAt + kept), ...tasks.slice(first + span)];
+  route.tasks = [
+    ...tasks.slice(0, first),
+    ...tasks.slice(keepAt, keepAt + kept),
+    ...tasks.slice(first + span),
+  ];
   return removed;
 }
 
@@ -178,7 +182,13 @@ export function construct(ctx: SearchContext): Plan {
  * places included, at the penalties' price): into used routes, or into an unused vehicle while
  * fewer than `fleet` are used. Only a task no vehicle may carry (skills, prohibited goods) stays out.
  */
-export function repair(ctx: SearchContext, plan: Plan, tasks: number[], penalties: Penalties, fleet: number): void {
+export function repair(
+  ctx: SearchContext,
+  plan: Plan,
+  tasks: number[],
+  penalties: Penalties,
+  fleet: number,
+): void {
   const { model, random } = ctx;
   const splicer = new Splicer(model, penalties);
   order(ctx, tasks);
@@ -240,5 +250,6 @@ export function settle(ctx: SearchContext, plan: Plan, penalties: Penalties, fle
       refresh(model, route);
     }
   }
-  if (out.length > 0) recreate(ctx, plan, out, { fleet, opening: ctx.vehicleWeight, leaveOut: Number.POSITIVE_INFINITY });
+  if (out.length > 0)
+    recreate(ctx, plan, out, { fleet, opening: ctx.vehicleWeight, leaveOut: Number.POSITIVE_INFINITY });
 }

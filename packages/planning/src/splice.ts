@@ -1,7 +1,7 @@
 import { arc, type Model } from './model.ts';
+import { tailsLegs } from './moves.ts';
 import type { Penalties } from './penalties.ts';
 import { placeAt, placeBefore, type Route } from './routes.ts';
-import { tailsLegs } from './moves.ts';
 import { Chain } from './timing.ts';
 
 /**
@@ -42,7 +42,9 @@ export class Splicer {
     const removed =
       a === b
         ? arc(cost, size, from, next)
-        : (route.reach[b] as number) - (route.reach[a] as number) + arc(cost, size, model.loc[tasks[b - 1] as number] as number, next);
+        : (route.reach[b] as number) -
+          (route.reach[a] as number) +
+          arc(cost, size, model.loc[tasks[b - 1] as number] as number, next);
     return added - removed;
   }
 
@@ -101,7 +103,9 @@ export class Splicer {
     const to = placeAt(model, B, b);
     // Distance: A's prefix, the new link, B's suffix (B's cost less its prefix and the broken link).
     const distance =
-      (A.reach[a] as number) + arc(cost, size, from, to) + (B.cost - (B.reach[b] as number) - link(model, B, b));
+      (A.reach[a] as number) +
+      arc(cost, size, from, to) +
+      (B.cost - (B.reach[b] as number) - link(model, B, b));
     let excess = 0;
     for (let d = 0; d < dims; d += 1)
       excess += penalties.excess(
@@ -113,7 +117,13 @@ export class Splicer {
   }
 
   /** Skills and prohibited goods (not capacity): may the tasks `coming` join the route once `leaving` are out? */
-  allows(route: Route, coming: ArrayLike<number>, comingCount: number, leaving: ArrayLike<number>, leavingCount: number): boolean {
+  allows(
+    route: Route,
+    coming: ArrayLike<number>,
+    comingCount: number,
+    leaving: ArrayLike<number>,
+    leavingCount: number,
+  ): boolean {
     const { model } = this;
     if (model.plain) return true;
     const { v } = route;
@@ -138,7 +148,8 @@ export class Splicer {
       const k = tasks[i] as number;
       if (model.eligible[k * model.m + v] === 0) return false;
       if (model.conflict)
-        for (let j = 0; j < i; j += 1) if (model.conflict[k * model.n + (tasks[j] as number)] === 1) return false;
+        for (let j = 0; j < i; j += 1)
+          if (model.conflict[k * model.n + (tasks[j] as number)] === 1) return false;
     }
     return true;
   }
@@ -147,5 +158,10 @@ export class Splicer {
 /** Cost of the leg into position i (from the stop before it, or the start). */
 function link(model: Model, route: Route, i: number): number {
   if (route.tasks.length === 0) return 0;
-  return arc(model.cost[route.v] as Float64Array, model.size, placeBefore(model, route, i), placeAt(model, route, i));
+  return arc(
+    model.cost[route.v] as Float64Array,
+    model.size,
+    placeBefore(model, route, i),
+    placeAt(model, route, i),
+  );
 }

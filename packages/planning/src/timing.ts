@@ -1,5 +1,4 @@
 import { arc, type Model } from './model.ts';
-import type { Route } from './routes.ts';
 
 /**
  * Time windows as segments that concatenate in O(1) (Vidal, Crainic, Gendreau & Prins, "A
@@ -11,6 +10,14 @@ import type { Route } from './routes.ts';
  * driving the route. A stop with several windows counts as one window from its first opening to
  * its last closing here (the route's own warp, `refresh`, is exact).
  */
+
+/** What the segments need of a route (`routes.ts`'s Route). */
+interface Route {
+  readonly v: number;
+  readonly tasks: readonly number[];
+  readonly head: Timing;
+  readonly tail: Timing;
+}
 
 /** Per position of a route: the segment of a prefix (or suffix), four numbers each. */
 export class Timing {
@@ -55,7 +62,10 @@ export class Chain {
     this.warp = head.warp[i] as number;
     this.earliest = head.earliest[i] as number;
     this.latest = head.latest[i] as number;
-    this.at = i === 0 ? (this.model.startLoc[route.v] as number) : (this.model.loc[route.tasks[i - 1] as number] as number);
+    this.at =
+      i === 0
+        ? (this.model.startLoc[route.v] as number)
+        : (this.model.loc[route.tasks[i - 1] as number] as number);
     return this;
   }
 
@@ -78,7 +88,10 @@ export class Chain {
   tail(v: number, route: Route, i: number): number {
     const { model } = this;
     const { tail } = route;
-    const first = i === route.tasks.length ? (model.endLoc[route.v] as number) : (model.loc[route.tasks[i] as number] as number);
+    const first =
+      i === route.tasks.length
+        ? (model.endLoc[route.v] as number)
+        : (model.loc[route.tasks[i] as number] as number);
     this.join(
       arc(model.duration[v] as Float64Array, model.size, this.at, first),
       tail.duration[i] as number,

@@ -4,8 +4,8 @@ import type { Database } from '../db/database.ts';
 import { HttpError } from '../http/errors.ts';
 import { dayFigures, defaultDrivers, slotIndex, slotPlan } from './answer.ts';
 import { planningMessages, violationMessage } from './messages.ts';
-import { type SlotProblem, slotProblem } from './problem.ts';
 import { planPool } from './planPool.ts';
+import { type SlotProblem, slotProblem } from './problem.ts';
 import { loadSlot, type Slot } from './slot.ts';
 
 /** The planner's time box on the server (issue 19: 2 s by default). */

@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
 import type { Worker } from 'node:worker_threads';
-import { type PlanningProblem, PlanningInputError, type PlanSolution, portable } from '@lms/planning';
+import { PlanningInputError, type PlanningProblem, type PlanSolution, portable } from '@lms/planning';
 import { HttpError } from '../http/httpError.ts';
 import { tsWorker } from '../tsWorker.ts';
 import { planningMessages } from './messages.ts';

@@ -2,8 +2,8 @@ import { performance } from 'node:perf_hooks';
 import { parentPort } from 'node:worker_threads';
 import {
   fromPortable,
-  type PlanSolution,
   PlanningInputError,
+  type PlanSolution,
   type PortableProblem,
   solve,
 } from '@lms/planning';

@@ -54,7 +54,13 @@ export function shipmentPlanningRoutes(ctx: AuthContext) {
         reply.raw.on('close', () => {
           if (!reply.raw.writableFinished) left.abort();
         });
-        return plannedSlot(ctx.db, actingBranch(request), request.body.date, request.body.shiftOfDayId, left.signal);
+        return plannedSlot(
+          ctx.db,
+          actingBranch(request),
+          request.body.date,
+          request.body.shiftOfDayId,
+          left.signal,
+        );
       },
     });
 
