@@ -34,8 +34,8 @@ function problem(customers: number): PlanningProblem {
 }
 
 const pools: PlanPool[] = [];
-const poolOf = (workers: number, queue: number, graceMs = 5000) => {
-  const pool = new PlanPool({ workers, queue, graceMs });
+const poolOf = (workers: number, queue: number, startMs = 60_000) => {
+  const pool = new PlanPool({ workers, queue, graceMs: 5000, startMs });
   pools.push(pool);
   return pool;
 };
@@ -86,7 +86,7 @@ describe('the planner pool', () => {
 
   it('keeps its time box: the plan comes back at its limit; a thread silent past it is ended', async () => {
     const pool = poolOf(1, 1, 1);
-    // Time limit + grace of 2 ms: the new thread cannot even load the solver in time.
+    // 1 ms to take the job up: a new thread cannot even load the solver in time.
     const stuck = await pool.plan(problem(10), { seed: 1, timeLimitMs: 1 }).catch((error: unknown) => error);
     expect(stuck).toMatchObject({ status: 503, messages: [planningMessages.plannerStuck] });
     expect(pool.stats.ended).toBe(1);

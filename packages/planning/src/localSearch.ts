@@ -16,6 +16,8 @@ import { Splicer } from './splice.ts';
  */
 
 const IMPROVES = -1e-7;
+/** Stops looked at between two questions to `expired`. */
+const EXPIRY_CHECK = 16;
 const NONE = new Int32Array(0);
 
 export class LocalSearch {
@@ -30,9 +32,15 @@ export class LocalSearch {
   private splicer: Splicer | null = null;
   /** Per route: the penalty it pays now (late or overloaded), when only such routes are worked on. */
   private readonly paying: Float64Array;
-  private repairOnly = false;
 
-  constructor(private readonly ctx: SearchContext) {
+  /**
+   * `expired`: asked every few stops; true ends the descent where it is (the budget's time is up:
+   * a long descent from a messy plan may take hundreds of milliseconds).
+   */
+  constructor(
+    private readonly ctx: SearchContext,
+    private readonly expired: () => boolean = () => false,
+  ) {
     const { n, m } = ctx.model;
     this.position = new Int32Array(n);
     this.routeStamp = new Int32Array(m);
@@ -52,7 +60,6 @@ export class LocalSearch {
   run(plan: Plan, penalties: Penalties, onlyChanged = false, repairOnly = false): number {
     const { random, model } = this.ctx;
     this.plan = plan;
-    this.repairOnly = repairOnly;
     if (this.splicer?.penalties !== penalties) this.splicer = new Splicer(model, penalties);
     for (const route of plan.routes) this.paying[route.v] = penalties.of(route) - route.cost;
     for (const route of plan.routes)
@@ -69,10 +76,12 @@ export class LocalSearch {
       [order[i], order[j]] = [order[j] as number, order[i] as number];
     }
     let made = 0;
+    let looked = 0;
     for (let improved = true; improved; ) {
       improved = false;
       for (const u of order) {
         if (plan.routeOf[u] === -1) continue;
+        if (++looked % EXPIRY_CHECK === 0 && this.expired()) return made;
         const tested = this.taskStamp[u] as number;
         this.taskStamp[u] = this.moves;
         const close = this.ctx.close[u] as Int32Array;

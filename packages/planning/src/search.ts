@@ -19,6 +19,12 @@ export interface Budget {
   spend(): boolean;
   /** True once `spend` has said no. */
   readonly over: boolean;
+  /**
+   * Whether the time limit has passed, reading the clock now (false without a clock); once it
+   * has, the budget is over. Work cut short by it is dropped, so that a run with a longer limit,
+   * which did that work whole, is never behind.
+   */
+  expired(): boolean;
   readonly iterations: number;
   /** Length of the first round in the budget's units. */
   readonly firstRound: number;
@@ -48,7 +54,7 @@ function fleetLowerBound(ctx: SearchContext): number {
 }
 
 export function search(ctx: SearchContext, budget: Budget): Plan {
-  const local = new LocalSearch(ctx);
+  const local = new LocalSearch(ctx, () => budget.expired());
   const pricing = new Pricing(ctx.model);
   const constructed = construct(ctx);
   // Penalties far above any cost: the first descent keeps the constructed plan feasible (else it is dropped).
@@ -70,7 +76,7 @@ export function search(ctx: SearchContext, budget: Budget): Plan {
         if (!budget.spend()) return best;
         let fewer = elimination.step();
         if (!fewer) continue;
-        fewer = polished(ctx, fewer, local, pricing);
+        fewer = polished(ctx, fewer, local, pricing, budget);
         const value = objective(ctx, fewer);
         if (value < bestValue) {
           best = fewer;
@@ -96,10 +102,17 @@ export function search(ctx: SearchContext, budget: Budget): Plan {
  * A plan fresh from route elimination (its ejections leave detours) after one descent of the
  * local search: the same fleet, shorter; the plan as it was if the descent left it infeasible.
  */
-function polished(ctx: SearchContext, plan: Plan, local: LocalSearch, pricing: Pricing): Plan {
+function polished(
+  ctx: SearchContext,
+  plan: Plan,
+  local: LocalSearch,
+  pricing: Pricing,
+  budget: Budget,
+): Plan {
   const copy = plan.clone();
   local.run(copy, pricing.base);
   if (!feasible(ctx, copy)) local.run(copy, pricing.boosted(), true);
+  if (budget.over) return plan;
   return feasible(ctx, copy) && copy.used() <= plan.used() ? copy : plan;
 }
 
@@ -149,6 +162,8 @@ function anneal(
       local.run(next, pricing.boosted(), true);
       if (!feasible(ctx, next)) settle(ctx, next, pricing.boosted(), fleet);
     }
+    // The time ran out inside this iteration's descent: its plan is not what a longer run makes.
+    if (budget.over) return best;
     const nextValue = objective(ctx, next);
     if (nextValue < currentValue - temperature * Math.log(1 - ctx.random())) {
       current = next;

@@ -54,6 +54,10 @@ function budgetOf(options: PlanOptions, tasks: number, began: number): Budget {
     },
     firstRound: byClock ? FIRST_ROUND_MS : FIRST_ROUND_ITERATIONS,
     now: byClock ? () => elapsed : () => done,
+    expired() {
+      if (!over && clock !== undefined && (clock() - began >= limit || stop?.() === true)) over = true;
+      return over;
+    },
     spend() {
       if (clock && ++sinceRead >= stride) {
         const now = clock() - began;

@@ -12,7 +12,8 @@ import type { PlanAnswer, PlanJob } from './planWorker.ts';
  * worker threads (started at the first plan and kept, unref'd while idle); at most `queue` more
  * wait their turn, and beyond that the request is answered 429 in Thai at once. A plan is
  * time-boxed twice: the solver's own limit ends its search, and a worker that has not answered
- * `graceMs` after that limit is ended (and replaced at the next plan). A plan whose caller gave
+ * `graceMs` after that limit (counted from when the thread took the job up: a new thread loads
+ * the solver first, within `startMs`) is ended (and replaced at the next plan). A plan whose caller gave
  * up (the dispatcher left: its AbortSignal fired) leaves the queue, or, running, is told through
  * a shared flag to end its search now; its result is dropped.
  */
@@ -23,6 +24,8 @@ export interface PlanPoolLimits {
   readonly queue: number;
   /** How long after its time limit a silent worker is ended. */
   readonly graceMs: number;
+  /** How long a job may wait for its thread to start it (a new thread loads the solver first). */
+  readonly startMs: number;
 }
 
 export interface PoolPlanOptions {
@@ -61,7 +64,7 @@ interface Slot {
 export const defaultPlanPoolLimits = (): PlanPoolLimits => {
   // One core stays with the event loop; at least one planner.
   const workers = Math.max(1, availableParallelism() - 1);
-  return { workers, queue: 2 * workers, graceMs: 5000 };
+  return { workers, queue: 2 * workers, graceMs: 5000, startMs: 30_000 };
 };
 
 export class PlanPool {
@@ -148,7 +151,7 @@ export class PlanPool {
     const id = this.nextId++;
     const { options } = pending;
     Atomics.store(slot.stop, 0, 0);
-    const watchdog = setTimeout(() => this.end(slot, id), options.timeLimitMs + this.limits.graceMs);
+    const watchdog = setTimeout(() => this.end(slot, id), this.limits.startMs);
     slot.job = { ...pending, id, watchdog, cancelled: false };
     worker.ref();
     worker.postMessage({
@@ -178,6 +181,11 @@ export class PlanPool {
   private answered(slot: Slot, answer: PlanAnswer): void {
     const job = slot.job;
     if (!job || job.id !== answer.id) return;
+    if ('started' in answer) {
+      clearTimeout(job.watchdog);
+      job.watchdog = setTimeout(() => this.end(slot, job.id), job.options.timeLimitMs + this.limits.graceMs);
+      return;
+    }
     this.finish(slot, (done) => {
       if (done.cancelled) return;
       if ('solution' in answer) {

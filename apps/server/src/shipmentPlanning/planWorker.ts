@@ -23,11 +23,14 @@ export interface PlanJob {
 }
 
 export type PlanAnswer =
+  | { readonly id: number; readonly started: true }
   | { readonly id: number; readonly solution: PlanSolution }
   | { readonly id: number; readonly error: string; readonly input: boolean };
 
 parentPort?.on('message', (job: PlanJob) => {
   const flag = new Int32Array(job.stop);
+  // The time box runs from here: a thread's first job waits for its modules to load.
+  parentPort!.postMessage({ id: job.id, started: true } satisfies PlanAnswer);
   try {
     const solution = solve(fromPortable(job.problem), {
       seed: job.seed,
