@@ -9,7 +9,7 @@ import { context, feasible, objective, Plan } from './plan.ts';
 import type { PlanningProblem, PlanSolution } from './problem.ts';
 import { seeded } from './rng.ts';
 import { sequenceCost } from './routes.ts';
-import { construct, recreate, repair, ruin, settle } from './sisr.ts';
+import { construct, recreate, repair, ruin, settle, takeOut } from './sisr.ts';
 import { solve } from './solve.ts';
 
 /**
@@ -71,7 +71,7 @@ const worse = (a: PlanSolution, b: PlanSolution) =>
   a.summary.cost - b.summary.cost;
 
 describe('the search', () => {
-  it('keeps every stop once and its caches true through ruin, repair, local search and settling', () => {
+  it('keeps every stop once and its caches true through ruin, repair, recreate, local search and settling', () => {
     const model = compile(solomonLike(60, 3));
     const ctx = context(model, seeded(1));
     const pricing = new Pricing(model);
@@ -83,6 +83,17 @@ describe('the search', () => {
       const fleet = next.used();
       const back = [...ruin(ctx, next), ...next.absent];
       next.absent = [];
+      // The fallback: the same stops out of the plan again, back only where they fit.
+      const again = plan.clone();
+      takeOut(ctx, again, back);
+      consistent(model, again, back);
+      recreate(ctx, again, back.slice(), {
+        fleet,
+        opening: ctx.vehicleWeight,
+        leaveOut: Number.POSITIVE_INFINITY,
+      });
+      consistent(model, again);
+      expect(feasible(ctx, again)).toBe(true);
       repair(ctx, next, back, pricing.boosted(), fleet);
       consistent(model, next);
       local.run(next, pricing.base, true);

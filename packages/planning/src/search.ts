@@ -2,7 +2,7 @@ import { RouteElimination } from './fleet.ts';
 import { LocalSearch } from './localSearch.ts';
 import { Pricing } from './penalties.ts';
 import { feasible, objective, type Plan, type SearchContext } from './plan.ts';
-import { construct, repair, ruin, settle } from './sisr.ts';
+import { construct, recreate, repair, ruin, settle, takeOut } from './sisr.ts';
 
 /**
  * The search: a plan by cheapest insertion, then rounds of (1) route elimination and (2)
@@ -110,8 +110,7 @@ function polished(
   budget: Budget,
 ): Plan {
   const copy = plan.clone();
-  local.run(copy, pricing.base);
-  if (!feasible(ctx, copy)) local.run(copy, pricing.boosted(), true);
+  local.run(copy, pricing.boosted());
   if (budget.over) return plan;
   return feasible(ctx, copy) && copy.used() <= plan.used() ? copy : plan;
 }
@@ -149,16 +148,22 @@ function anneal(
     if (elapsed >= length) return best;
     if (!budget.spend()) return best;
     const temperature = hot * (cold / hot) ** (elapsed / length);
-    const next = current.clone();
+    let next = current.clone();
     // Stops left out go back in too, at a penalty if need be: `settle` then takes out whichever
     // stops it costs least to leave out (not necessarily the same ones).
     const back = [...ruin(ctx, next), ...next.absent];
     next.absent = [];
-    repair(ctx, next, back, pricing.boosted(), fleet);
+    repair(ctx, next, back.slice(), pricing.boosted(), fleet);
     local.run(next, pricing.base, true);
     const ok = feasible(ctx, next);
     pricing.note(next.routes);
-    if (!ok) {
+    if (!ok) local.run(next, pricing.boosted(), true);
+    if (!feasible(ctx, next)) {
+      // A tight plan (just after route elimination) the penalised repair seldom leaves feasible:
+      // the stops go back only where they fit (SISR's own recreate), and what cannot stays out.
+      next = current.clone();
+      takeOut(ctx, next, back);
+      recreate(ctx, next, back, { fleet, opening: ctx.vehicleWeight, leaveOut: Number.POSITIVE_INFINITY });
       local.run(next, pricing.boosted(), true);
       if (!feasible(ctx, next)) settle(ctx, next, pricing.boosted(), fleet);
     }

@@ -82,6 +82,23 @@ export function ruin(ctx: SearchContext, plan: Plan, mean = MEAN_REMOVED): numbe
   return removed;
 }
 
+/** Takes these tasks out of their routes (the same plan as the ruin that removed them left) and out of the absent list. */
+export function takeOut(ctx: SearchContext, plan: Plan, tasks: readonly number[]): void {
+  const gone = new Set(tasks);
+  const touched = new Set<number>();
+  for (const k of tasks) {
+    const v = plan.routeOf[k] as number;
+    if (v >= 0) touched.add(v);
+    plan.routeOf[k] = -1;
+  }
+  for (const v of touched) {
+    const route = plan.mutable(v);
+    route.tasks = route.tasks.filter((k) => !gone.has(k));
+    refresh(ctx.model, route);
+  }
+  plan.absent = plan.absent.filter((k) => !gone.has(k));
+}
+
 /** The order in which removed stops go back (the paper's random, demand, far and close orders, 4:4:2:1). */
 function order(ctx: SearchContext, tasks: number[]): void {
   const pick = ctx.random() * 11;

@@ -19,6 +19,7 @@ const FIRST_ROUND_MS = 20;
 const FIRST_ROUND_ITERATIONS = 250;
 /** Most iterations between two readings of the clock. */
 const MAX_STRIDE = 64;
+const MAX_ASK_STRIDE = 4096;
 
 /** Iterations when neither a clock nor a budget is given. */
 export function defaultIterations(tasks: number): number {
@@ -45,6 +46,9 @@ function budgetOf(options: PlanOptions, tasks: number, began: number): Budget {
   let elapsed = 0;
   let stride = 1;
   let sinceRead = 0;
+  let asked = 0;
+  let askStride = 1;
+  let sinceAsked = 0;
   return {
     get iterations() {
       return done;
@@ -55,7 +59,15 @@ function budgetOf(options: PlanOptions, tasks: number, began: number): Budget {
     firstRound: byClock ? FIRST_ROUND_MS : FIRST_ROUND_ITERATIONS,
     now: byClock ? () => elapsed : () => done,
     expired() {
-      if (!over && clock !== undefined && (clock() - began >= limit || stop?.() === true)) over = true;
+      if (over || clock === undefined || ++sinceAsked < askStride) return over;
+      // Its own stride, as `spend`'s: a descent asks every few stops, microseconds apart.
+      sinceAsked = 0;
+      const now = clock() - began;
+      const gap = now - asked;
+      if (gap < 0.5 && askStride < MAX_ASK_STRIDE) askStride *= 2;
+      else if (gap > 2 && askStride > 1) askStride /= 2;
+      asked = now;
+      if (now >= limit || stop?.() === true) over = true;
       return over;
     },
     spend() {
