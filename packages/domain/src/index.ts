@@ -3,6 +3,7 @@ export * from './auth/integration.ts';
 export * from './auth/permissions.ts';
 export * from './auth/roleGroups.ts';
 export * from './auth/roles.ts';
+export * from './auth/staffGroups.ts';
 export * from './auth/userAdministration.ts';
 export * from './constants.ts';
 export * from './contact/mask.ts';
