@@ -1,4 +1,10 @@
-import { can, type EntityDef, type FieldDef, maskContact, type PersonalDataAction } from '@lms/domain';
+import {
+  type EntityDef,
+  type FieldDef,
+  maskContact,
+  type PersonalDataAction,
+  seesPersonalData,
+} from '@lms/domain';
 import { type Expression, sql } from 'kysely';
 import type { Principal } from '../auth/principal.ts';
 import type { Row } from '../crud/repository.ts';
@@ -6,15 +12,20 @@ import type { Executor } from '../db/database.ts';
 
 /**
  * Personal data in the generic CRUD (PDPA, docs/privacy.md): the fields a declaration marks
- * `personal` (the phones of ship-tos, customers, contractors and drivers; a ship-to's LINE id). Lists always show them masked; one record's page
- * shows them whole to those who may edit the record (they need them to correct or to call), and
- * that read is logged; an export is logged, and masked for those who may not edit.
+ * `personal` (the phones of ship-tos, customers, contractors and drivers; a ship-to's LINE id; a
+ * booking's copy of its ship-to's phone). Lists always show them masked; one record's page shows
+ * them whole to those who may edit the record (they need them to correct or to call) — a booking's
+ * to those who may change its call status — and that read is logged; an export is logged, and
+ * masked for the others.
  */
 export const personalFields = (entity: EntityDef): FieldDef[] => entity.fields.filter((f) => f.personal);
 
-/** May this user see the entity's personal values whole? Those who may edit its records. */
+/**
+ * May this user (or API key) see the entity's personal values whole? The domain's one rule
+ * (`seesPersonalData`): those who may edit its records; on a booking, those who may change its call status.
+ */
 export const readsPersonalData = (principal: Principal, entity: EntityDef) =>
-  can(principal.roles, entity, 'update').can;
+  seesPersonalData(principal.roles, entity);
 
 const maskValue = (value: unknown) =>
   typeof value === 'string' && value !== '' ? maskContact(value) : value;
