@@ -63,7 +63,8 @@ function bookingRows(db: Executor, ids: readonly string[], branchId: string) {
       'b.distance',
       words(eb, 'c.code', 'c.name').as('customer'),
       words(eb, 'st.code', 'st.name').as('ship_to'),
-      'st.tel as ship_to_tel',
+      // The booking's copy of its ship-to's phone (spec §3), the one its page shows; today's for a booking confirmed before 0028.
+      eb.fn.coalesce('b.ship_to_tel', 'st.tel').as('ship_to_tel'),
       words(eb, 'st.address', 'sd.name_th', 'd.name_th', 'p.name_th').as('ship_to_address'),
     ])
     .where((eb) => eb('b.id', '=', eb.fn.any(eb.val(ids))))

@@ -3,6 +3,7 @@ import { can, type DocumentKind, documentKinds, documentsApi } from '@lms/domain
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { sql } from 'kysely';
 import { actingBranch, actingPrincipal } from '../auth/acting.ts';
+import type { Principal } from '../auth/principal.ts';
 import type { Database } from '../db/database.ts';
 import { snake } from '../entities/naming.ts';
 import { typed } from '../http/contract.ts';
@@ -15,6 +16,7 @@ import { bookingIdsOfShift, loadBookings, loadHeader, loadShift } from './load.t
 import { loadDeliveryOrders } from './loadDeliveryOrders.ts';
 import { loadShipments } from './loadShipments.ts';
 import type { DocumentModel } from './model.ts';
+import { personalDataOnPaper } from './personal.ts';
 import { openPdf, renderDocument } from './render.ts';
 import type { DocumentContext } from './text.ts';
 import { tripSheetModel } from './tripSheet.ts';
@@ -30,21 +32,34 @@ const CHUNK = 50;
 /** Rendering waits while this much PDF is unread by the client, so memory stays flat. */
 const HIGH_WATER = 4 * 1024 * 1024;
 
-/** The models of one kind for `ids` (all of the branch, in order; unknown ids left out). */
+/**
+ * The models of one kind for `ids` (all of the branch, in order; unknown ids left out), the personal
+ * data on them whole or masked for `principal` by the rule of the screens (and the whole ones logged).
+ */
 async function modelsOf(
   db: Database,
+  principal: Principal,
   kind: DocumentKind,
   ids: readonly string[],
   branchId: string,
   ctx: DocumentContext,
 ): Promise<DocumentModel[]> {
   switch (kind) {
-    case 'appointment':
-      return (await loadBookings(db, ids, branchId)).map((b) => appointmentModel(b, ctx));
-    case 'tripSheet':
-      return (await loadShipments(db, ids, branchId)).map((s) => tripSheetModel(s, ctx));
-    case 'deliveryNote':
-      return (await loadDeliveryOrders(db, ids, branchId)).map((row) => deliveryNoteModel(row, ctx));
+    case 'appointment': {
+      const rows = await loadBookings(db, ids, branchId);
+      await personalDataOnPaper(db, principal, { kind, rows });
+      return rows.map((b) => appointmentModel(b, ctx));
+    }
+    case 'tripSheet': {
+      const rows = await loadShipments(db, ids, branchId);
+      await personalDataOnPaper(db, principal, { kind, rows });
+      return rows.map((s) => tripSheetModel(s, ctx));
+    }
+    case 'deliveryNote': {
+      const rows = await loadDeliveryOrders(db, ids, branchId);
+      await personalDataOnPaper(db, principal, { kind, rows });
+      return rows.map((row) => deliveryNoteModel(row, ctx));
+    }
   }
 }
 
@@ -124,8 +139,9 @@ export function documentRoutes(ctx: AuthContext) {
         },
         handler: async (request, reply) => {
           const branchId = actingBranch(request);
-          const context = await documentContext(ctx.db, actingPrincipal(request).userId, branchId);
-          const models = await modelsOf(ctx.db, kind, [request.params.id], branchId, context);
+          const principal = actingPrincipal(request);
+          const context = await documentContext(ctx.db, principal.userId, branchId);
+          const models = await modelsOf(ctx.db, principal, kind, [request.params.id], branchId, context);
           if (!models[0]) throw notFound(documentMessages.notFound);
           return sendPdf(reply, `${kind}-${models[0].number}`, models);
         },
@@ -139,18 +155,19 @@ export function documentRoutes(ctx: AuthContext) {
       config: { access: { signedIn: true }, apiKey: 'closed', branchScoped: true },
       handler: async (request, reply) => {
         const { kind } = request.body;
-        const verdict = can(actingPrincipal(request).roles, documentKinds[kind].entity, 'read');
+        const principal = actingPrincipal(request);
+        const verdict = can(principal.roles, documentKinds[kind].entity, 'read');
         if (!verdict.can) throw new HttpError(403, [verdict.reason ?? 'คุณไม่มีสิทธิ์ใช้งานส่วนนี้']);
         const branchId = actingBranch(request);
         const ids = [...new Set(request.body.ids)];
         const owned = await countOwned(ctx.db, kind, ids, branchId);
         if (owned < ids.length) throw notFound(documentMessages.someNotFound(ids.length - owned));
-        const context = await documentContext(ctx.db, actingPrincipal(request).userId, branchId);
+        const context = await documentContext(ctx.db, principal.userId, branchId);
         let offset = 0;
         const next = async () => {
           const chunk = ids.slice(offset, offset + CHUNK);
           offset += CHUNK;
-          return chunk.length ? modelsOf(ctx.db, kind, chunk, branchId, context) : [];
+          return chunk.length ? modelsOf(ctx.db, principal, kind, chunk, branchId, context) : [];
         };
         return sendPdf(reply, `${kind}-${ids.length}`, await next(), next);
       },

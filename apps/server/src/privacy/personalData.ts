@@ -69,30 +69,39 @@ export const filledPersonal = (entity: EntityDef, row: Row) =>
     .filter((f) => row[f.name] !== null && row[f.name] !== undefined && row[f.name] !== '')
     .map((f) => f.name);
 
-/** One line of the access log: who, when (the row's time), what. Kept like history: never edited. */
-export async function logPersonalData(
+/** One line of the access log: who, when (the row's time), what. */
+export interface PersonalDataAccess {
+  userId: string;
+  action: PersonalDataAction;
+  entity: EntityDef;
+  recordId?: string;
+  fields: readonly string[];
+  detail?: Row;
+}
+
+/** Lines of the access log, in one statement. Kept like history: never edited. */
+export async function logPersonalDataAll(
   db: Executor,
-  entry: {
-    userId: string;
-    action: PersonalDataAction;
-    entity: EntityDef;
-    recordId?: string;
-    fields: readonly string[];
-    detail?: Row;
-  },
+  entries: readonly PersonalDataAccess[],
 ): Promise<void> {
+  if (entries.length === 0) return;
   await db
     .insertInto('personal_data_access')
-    .values({
-      user_id: entry.userId,
-      action: entry.action,
-      entity: entry.entity.name,
-      record_id: entry.recordId ?? null,
-      fields: [...entry.fields],
-      detail: entry.detail ? JSON.stringify(entry.detail) : null,
-    })
+    .values(
+      entries.map((entry) => ({
+        user_id: entry.userId,
+        action: entry.action,
+        entity: entry.entity.name,
+        record_id: entry.recordId ?? null,
+        fields: [...entry.fields],
+        detail: entry.detail ? JSON.stringify(entry.detail) : null,
+      })),
+    )
     .execute();
 }
+
+/** One line of the access log. */
+export const logPersonalData = (db: Executor, entry: PersonalDataAccess) => logPersonalDataAll(db, [entry]);
 
 /** A jsonb value (a history entry's changes) that has any of these keys: `?|`, which the builder does not type. */
 export const hasAnyKey = (json: Expression<unknown>, keys: readonly string[]) =>
