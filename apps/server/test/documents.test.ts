@@ -57,10 +57,13 @@ async function pdf(path: string, token: string, init: { method?: string; body?: 
 const setEra = (userId: string, buddhistEra: boolean) =>
   sql`update app_user set buddhist_era = ${buddhistEra} where id = ${userId}`.execute(server.db);
 
+const BRANCH_PHONE = '02-555-0101';
 const SHIP_TO_PHONE = '02-123-4567';
 /** The phone of SH-0001's driver: personal data of the driver record (docs/privacy.md). */
 const DRIVER_PHONE = '089-765-4321';
 let driverId = '';
+/** The article's unit (`unitId`), which every document's unit column names (it has no ERP unit code). */
+const UNIT = 'ถุง';
 let caller: { id: string; token: string };
 let shipmentId = '';
 
@@ -70,7 +73,11 @@ beforeAll(async () => {
   await sql`update ship_to set name = ${SHIP_TO}, address = ${ADDRESS}, tel = ${SHIP_TO_PHONE} where id = ${world.shipToId}`.execute(
     server.db,
   );
-  await sql`update article set name = ${ARTICLE}, article_uom = 'KG'`.execute(server.db);
+  await sql`update branch set tel = ${BRANCH_PHONE} where id = ${world.branchId}`.execute(server.db);
+  const [unitId] = await insertRecords(server.db, 'unit', [{ code: 'BAG', name: UNIT }]);
+  await sql`update article set name = ${ARTICLE}, article_uom = null, unit_id = ${unitId!}`.execute(
+    server.db,
+  );
   bookingId = await insertBooking('BK-0001', world.deliveryOrderIds.slice(0, 2));
   longBookingId = await insertBooking('BK-0002', world.deliveryOrderIds.slice(2, 62));
   // A shipment carrying BK-0001 and BK-0002's first DO, outside any plan (stops by booking number).
@@ -221,6 +228,47 @@ describe('documents as PDF', () => {
     const page = (await pdfPages(bytes)).join('\n');
     for (const text of ['ใบงานประจำวัน', 'BK-0001', 'BK-0002', CUSTOMER, 'กะทดสอบ'])
       expect(page).toContain(text);
+  });
+
+  it('names the article’s unit in every unit column, the shift beside the delivery note’s day, and the branch’s phone on every document', async () => {
+    const lines = (page: string) => page.split('\n');
+    const [slip] = await pdfPages(
+      (await pdf(`/bookingReport/${bookingId}/document/appointment.pdf?${q()}`, reader.token)).bytes,
+    );
+    const [note] = await pdfPages(
+      (
+        await pdf(
+          `/deliveryOrder/${world.deliveryOrderIds[0]}/document/deliveryNote.pdf?${q()}`,
+          reader.token,
+        )
+      ).bytes,
+    );
+    const trip = (
+      await pdfPages((await pdf(`/shipment/${shipmentId}/document/tripSheet.pdf?${q()}`, reader.token)).bytes)
+    ).join('\n');
+    const day = (
+      await pdfPages(
+        (
+          await pdf(
+            `/documents/daySheet.pdf?${q()}&date=${world.today}&shiftOfDayId=${world.shiftOfDayId}`,
+            reader.token,
+          )
+        ).bytes,
+      )
+    ).join('\n');
+    // The unit column: the article's unit, not "-".
+    expect(lines(slip!).filter((cell) => cell === UNIT)).toHaveLength(2);
+    expect(lines(note!)).toContain(UNIT);
+    expect(trip).toMatch(new RegExp(`× 2.00 ${UNIT}`));
+    // The delivery note: the booked day and time, and beside them the shift with its hours.
+    expect(
+      lines(note!)
+        .filter((cell) => cell.trim())
+        .join('\n'),
+    ).toMatch(/วันเวลานัดส่ง\n16\/03\/2569 09:30\nกะ\nกะทดสอบ \d+ 08:00–18:00\n/);
+    // The branch's phone, under its address, on each kind.
+    for (const [kind, page] of Object.entries({ slip, note, trip, day }))
+      expect(page, kind).toContain(`โทร ${BRANCH_PHONE}`);
   });
 
   describe('the ship-to’s phone on paper (docs/privacy.md): the call-status rule, logged', () => {

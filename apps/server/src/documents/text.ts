@@ -1,6 +1,7 @@
 import {
   bookingLines,
   entityByName,
+  formatDate,
   formatDateTime,
   formatQuantityNumber,
   formatTime,
@@ -104,3 +105,18 @@ export const usedLoadCells = (lines: readonly BookingLineRow[]) => [
 /** The delivery times booking lines name, each once, in their order. */
 export const deliveryTimes = (lines: readonly BookingLineRow[]) =>
   [...new Set(lines.map((l) => formatTime(l.delivery_time)))].join(', ');
+
+/** A shift as read from the database: its name and hours. */
+export interface ShiftHours {
+  readonly name: string;
+  readonly start_time: string;
+  readonly end_time: string;
+}
+
+/** A shift as every document prints it: `กะเช้า 08:00–12:00`. */
+export const shiftText = (shift: ShiftHours) =>
+  `${shift.name} ${formatTime(shift.start_time)}–${formatTime(shift.end_time)}`;
+
+/** A day and, when known, its shift: `25/11/2569 กะเช้า 08:00–12:00`. */
+export const dayAndShift = (day: string | null, shift: ShiftHours | null, era: { buddhistEra: boolean }) =>
+  shift ? `${formatDate(day, era)} ${shiftText(shift)}` : formatDate(day, era);
