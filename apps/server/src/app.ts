@@ -49,6 +49,7 @@ import type { AuthContext } from './routes/context.ts';
 import { healthRoutes } from './routes/health.ts';
 import { savedViewRoutes } from './savedViews/routes.ts';
 import { searchRoutes } from './search/routes.ts';
+import { companySettingsRoutes } from './settings/company.ts';
 import { shipmentPlanningRoutes } from './shipmentPlanning/routes.ts';
 import { shipmentExtension } from './shipmentPlanning/stage.ts';
 import { appRoleGroupExtension, appUserExtension } from './users/appUser.ts';
@@ -180,6 +181,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(appointmentRoutes(ctx, ctx.contact));
       await api.register(contactMessageRoutes(ctx, ctx.contact));
       await api.register(contactTemplateRoutes(ctx));
+      await api.register(companySettingsRoutes(ctx));
       await api.register(privacyRoutes(ctx));
       await api.register(shipmentPlanningRoutes(ctx));
       await api.register(documentRoutes(ctx));

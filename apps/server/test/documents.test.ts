@@ -1,4 +1,4 @@
-import { DOCUMENT_BATCH_MAX, maskContact, readRoleOf } from '@lms/domain';
+import { companySettingsMessages, DOCUMENT_BATCH_MAX, maskContact, readRoleOf } from '@lms/domain';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { insertRecords } from '../src/seed/insertRecords.ts';
@@ -54,7 +54,7 @@ async function pdf(path: string, token: string, init: { method?: string; body?: 
   return { response, bytes: new Uint8Array(await response.arrayBuffer()) };
 }
 
-const setEra = (userId: string, buddhistEra: boolean) =>
+const setUserEra = (userId: string, buddhistEra: boolean) =>
   sql`update app_user set buddhist_era = ${buddhistEra} where id = ${userId}`.execute(server.db);
 
 const BRANCH_PHONE = '02-555-0101';
@@ -65,6 +65,7 @@ let driverId = '';
 /** The article's unit (`unitId`), which every document's unit column names (it has no ERP unit code). */
 const UNIT = 'ถุง';
 let caller: { id: string; token: string };
+let adminToken = '';
 let shipmentId = '';
 
 beforeAll(async () => {
@@ -111,6 +112,7 @@ beforeAll(async () => {
     branchIds: [world.branchId],
   });
   caller = { id: callerUser.id, token: await signIn(server.api, callerUser) };
+  adminToken = await signIn(server.api, await createUser(server.db, { roles: ['ROLE_ADMIN'] }));
   noRead = await signIn(
     server.api,
     await createUser(server.db, { roles: [readRoleOf('DELIVERY_ORDER')], branchIds: [world.branchId] }),
@@ -129,12 +131,13 @@ beforeAll(async () => {
 const q = () => `branchId=${world.branchId}`;
 
 describe('documents as PDF', () => {
-  it('prints the appointment slip: Thai names with their marks, numbers, and dates in the reader’s era', async () => {
-    await setEra(reader.id, false);
-    const gregorian = await pdf(`/bookingReport/${bookingId}/document/appointment.pdf?${q()}`, reader.token);
-    expect(gregorian.response.status).toBe(200);
-    expect(gregorian.response.headers.get('content-type')).toBe('application/pdf');
-    const [page] = await pdfPages(gregorian.bytes);
+  it('prints the appointment slip: Thai names with their marks, numbers, and dates in the company’s era (พ.ศ. by default)', async () => {
+    // A reader who switched their own screens to ค.ศ.: paper follows the company, not them.
+    await setUserEra(reader.id, false);
+    const buddhist = await pdf(`/bookingReport/${bookingId}/document/appointment.pdf?${q()}`, reader.token);
+    expect(buddhist.response.status).toBe(200);
+    expect(buddhist.response.headers.get('content-type')).toBe('application/pdf');
+    const [page] = await pdfPages(buddhist.bytes);
     for (const text of [
       'ใบนัดส่งสินค้า',
       'BK-0001',
@@ -145,8 +148,9 @@ describe('documents as PDF', () => {
       'โทรนัดแล้ว',
       '1,234.50',
       '2,469.00',
-      '15/03/2026',
-      '16/03/2026',
+      '15/03/2569',
+      '16/03/2569',
+      'ปี พ.ศ.',
       'หน้า 1/1',
       // The vehicles and fee confirm stored for the slot.
       'ประเภทและจำนวนรถ',
@@ -156,10 +160,23 @@ describe('documents as PDF', () => {
       '4,250.50 บาท',
     ])
       expect(page).toContain(text);
+    expect(page).not.toContain('15/03/2026');
     // "สินค้า" keeps its final า (see documents/fonts.ts).
     expect(page).toContain('สินค้า');
 
-    // The reader's own switch (account preferences), which the documents follow.
+    // One company setting (an administrator's, refused to others naming the rule): ค.ศ. for every reader.
+    const setting = (buddhistEra: boolean, token = adminToken) =>
+      call(server.api, 'PUT', '/settings/company', { token, body: { buddhistEra } });
+    const refused = await setting(false, reader.token);
+    expect(refused.status).toBe(403);
+    expect(refused.body).toEqual({ messages: [companySettingsMessages.adminOnly] });
+    const saved = await setting(false);
+    expect(saved.status).toBe(200);
+    expect(saved.body).toEqual({ buddhistEra: false });
+    expect((await call(server.api, 'GET', '/settings/company', { token: reader.token })).body).toEqual({
+      buddhistEra: false,
+    });
+    // The reader's own switch (account preferences) is for their screens: the paper stays the company's.
     const switched = await call(server.api, 'PUT', '/account/preferences', {
       token: reader.token,
       body: { buddhistEra: true },
@@ -169,12 +186,14 @@ describe('documents as PDF', () => {
     expect(
       (await call(server.api, 'GET', '/account/userInfo', { token: reader.token })).body.buddhistEra,
     ).toBe(true);
-    const [buddhist] = await pdfPages(
+    const [gregorian] = await pdfPages(
       (await pdf(`/bookingReport/${bookingId}/document/appointment.pdf?${q()}`, reader.token)).bytes,
     );
-    expect(buddhist).toContain('15/03/2569');
-    expect(buddhist).toContain('16/03/2569');
-    expect(buddhist).not.toContain('15/03/2026');
+    expect(gregorian).toContain('15/03/2026');
+    expect(gregorian).toContain('16/03/2026');
+    expect(gregorian).toContain('ปี ค.ศ.');
+    expect(gregorian).not.toContain('15/03/2569');
+    expect((await setting(true)).body).toEqual({ buddhistEra: true });
   });
 
   it('numbers the pages of a long document "หน้า n/N" and repeats its header', async () => {

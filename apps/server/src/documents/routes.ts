@@ -9,6 +9,7 @@ import { snake } from '../entities/naming.ts';
 import { typed } from '../http/contract.ts';
 import { HttpError, notFound } from '../http/errors.ts';
 import type { AuthContext } from '../routes/context.ts';
+import { loadCompanySettings } from '../settings/company.ts';
 import { appointmentModel } from './appointment.ts';
 import { daySheetModel } from './daySheet.ts';
 import { deliveryNoteModel } from './deliveryNote.ts';
@@ -71,15 +72,11 @@ async function countOwned(db: Database, kind: DocumentKind, ids: readonly string
   return rows[0]?.count ?? 0;
 }
 
-async function documentContext(db: Database, userId: string, branchId: string): Promise<DocumentContext> {
-  const user = await db
-    .selectFrom('app_user')
-    .select('buddhist_era')
-    .where('id', '=', userId)
-    .executeTakeFirst();
+/** What tops every document: the branch's header, and the company's era for every date (พ.ศ. by default). */
+async function documentContext(db: Database, branchId: string): Promise<DocumentContext> {
   return {
     header: await loadHeader(db, branchId),
-    buddhistEra: user?.buddhist_era ?? false,
+    buddhistEra: (await loadCompanySettings(db)).buddhistEra,
     printedAt: new Date(),
   };
 }
@@ -140,7 +137,7 @@ export function documentRoutes(ctx: AuthContext) {
         handler: async (request, reply) => {
           const branchId = actingBranch(request);
           const principal = actingPrincipal(request);
-          const context = await documentContext(ctx.db, principal.userId, branchId);
+          const context = await documentContext(ctx.db, branchId);
           const models = await modelsOf(ctx.db, principal, kind, [request.params.id], branchId, context);
           if (!models[0]) throw notFound(documentMessages.notFound);
           return sendPdf(reply, `${kind}-${models[0].number}`, models);
@@ -162,7 +159,7 @@ export function documentRoutes(ctx: AuthContext) {
         const ids = [...new Set(request.body.ids)];
         const owned = await countOwned(ctx.db, kind, ids, branchId);
         if (owned < ids.length) throw notFound(documentMessages.someNotFound(ids.length - owned));
-        const context = await documentContext(ctx.db, principal.userId, branchId);
+        const context = await documentContext(ctx.db, branchId);
         let offset = 0;
         const next = async () => {
           const chunk = ids.slice(offset, offset + CHUNK);
@@ -182,7 +179,7 @@ export function documentRoutes(ctx: AuthContext) {
         const { date, shiftOfDayId } = request.query;
         const shift = await loadShift(ctx.db, shiftOfDayId);
         if (!shift) throw notFound(documentMessages.shiftNotFound);
-        const context = await documentContext(ctx.db, actingPrincipal(request).userId, branchId);
+        const context = await documentContext(ctx.db, branchId);
         const ids = await bookingIdsOfShift(ctx.db, branchId, date, shiftOfDayId);
         const bookings = await loadBookings(ctx.db, ids, branchId);
         const model = daySheetModel({ date, shiftOfDayId, shift }, bookings, context);

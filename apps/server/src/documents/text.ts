@@ -15,7 +15,7 @@ import type { DocumentHeader, DocumentModel } from './model.ts';
 
 export interface DocumentContext {
   readonly header: DocumentHeader;
-  /** The reader's setting (appUser.buddhistEra): every date on the document follows it. */
+  /** The company's setting (`CompanySettings.buddhistEra`, พ.ศ. by default): every date on the document follows it. */
   readonly buddhistEra: boolean;
   readonly printedAt: Date;
 }
