@@ -15,4 +15,4 @@ export * from './suggest.ts';
 export * from './utilization.ts';
 export * from './whyNot.ts';
 export type * from './world.ts';
-export { indexWorld, type WorldIndex } from './worldIndex.ts';
+export { indexWorld, shiftKey, type WorldIndex } from './worldIndex.ts';
