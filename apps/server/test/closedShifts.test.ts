@@ -1,4 +1,11 @@
-import { addDays, featureRoles, formatDate, ROLE_BOOKING_CHANGE_CALL_STATUS, readRoleOf } from '@lms/domain';
+import {
+  addDays,
+  featureRoles,
+  formatDate,
+  ROLE_ADMIN,
+  ROLE_BOOKING_CHANGE_CALL_STATUS,
+  readRoleOf,
+} from '@lms/domain';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { insertRecords } from '../src/seed/insertRecords.ts';
@@ -16,9 +23,10 @@ import { setupTestServer } from './harness.ts';
 /**
  * Closed shifts (docs/booking.md, issue "The day as one flow" item 1): once a truck of a branch's
  * shift has checked in, the shift's plan is frozen. Every path that puts a booking into a slot —
- * the wizard's suggestion, fine tune, confirm, the calendar's drag and "ย้ายไป…" — refuses it by
- * the engine's one rule, `CLOSED`, with the same Thai message naming the shift, the truck and when
- * it checked in; and none moves a booking out of it.
+ * the wizard's suggestion, fine tune, confirm, the calendar's drag and "ย้ายไป…", the booking
+ * report's record routes (an administrator, an ERP key) — refuses it by the engine's one rule,
+ * `CLOSED`, with the same Thai message naming the shift, the truck and when it checked in; and none
+ * moves a booking out of it.
  */
 
 const server = setupTestServer();
@@ -288,5 +296,66 @@ describe('a shift whose truck has checked in is closed on every path', () => {
     // Nothing moved.
     expect(await usedWeight(server.db, world.slotId)).toBe(100);
     expect(await usedWeight(server.db, tomorrowSlot)).toBe(100);
+  });
+
+  it('the record routes (an administrator, an ERP key of an administrators’ group) put no line into it, nor take one out', async () => {
+    const { world, tomorrowSlot, intoClosed, outOfClosed, into, out } = await aroundAClosedShift();
+    const admin = await signIn(server.api, await createUser(server.db, { roles: [ROLE_ADMIN] }));
+    const { rows } = await sql<{ id: string }>`insert into app_role_group (name, roles)
+      values (${`คีย์ผู้ดูแล ${world.branchId}`}, ${[ROLE_ADMIN]}) returning id`.execute(server.db);
+    const made = await call(server.api, 'POST', '/apiKey', {
+      token: admin,
+      body: { name: `erp ${world.branchId}`, roleGroupId: rows[0]!.id, branchIds: [world.branchId] },
+    });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    const key = made.body.secret as string;
+    const read = async (id: string) =>
+      (await call(server.api, 'GET', `/bookingReport/${id}?${q(world)}`, { token: admin })).body;
+    /** The record's writable fields, its lines sent to `slotId` (or left where they are). */
+    const bodyOf = (record: Record<string, unknown>, slotId?: string) => ({
+      customerId: record.customerId,
+      shipToId: record.shipToId,
+      docType: record.docType,
+      lines: (record.lines as Record<string, unknown>[]).map((line) => ({
+        deliveryOrderId: line.deliveryOrderId,
+        qty: line.qty,
+        deliveryDate: line.deliveryDate,
+        shipCondId: line.shipCondId,
+        slotId: slotId ?? line.slotId,
+      })),
+    });
+    const a = await read(intoClosed);
+    const edited = await call(server.api, 'PUT', `/bookingReport/${intoClosed}?${q(world)}`, {
+      token: admin,
+      body: { ...bodyOf(a, world.slotId), version: a.version },
+    });
+    expect(edited.status, JSON.stringify(edited.body)).toBe(422);
+    expect(edited.body.errors).toEqual({ 'lines.0.slotId': into });
+    const created = await call(server.api, 'POST', `/bookingReport?${q(world)}`, {
+      token: key,
+      body: bodyOf(a, world.slotId),
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(422);
+    expect(created.body.errors).toEqual({ 'lines.0.slotId': into });
+
+    const b = await read(outOfClosed);
+    const leaving = await call(server.api, 'PUT', `/bookingReport/${outOfClosed}?${q(world)}`, {
+      token: key,
+      body: { ...bodyOf(b, tomorrowSlot), version: b.version },
+    });
+    expect(leaving.status, JSON.stringify(leaving.body)).toBe(422);
+    expect(leaving.body.errors).toEqual({ lines: out });
+    // What it carries stays: another field of a booking in the closed shift is still edited.
+    const other = await call(server.api, 'PUT', `/bookingReport/${outOfClosed}?${q(world)}`, {
+      token: admin,
+      body: { ...bodyOf(b), docType: 'ZB', version: b.version },
+    });
+    expect(other.status, JSON.stringify(other.body)).toBe(200);
+    // Nothing moved, nothing was created.
+    expect((await read(intoClosed)).lines.map((l: { slotId: string }) => l.slotId)).toEqual([tomorrowSlot]);
+    expect((await read(outOfClosed)).lines.map((l: { slotId: string }) => l.slotId)).toEqual([world.slotId]);
+    const { rows: count } = await sql<{ n: number }>`
+      select count(*)::int as n from booking_report where branch_id = ${world.branchId}`.execute(server.db);
+    expect(count[0]!.n).toBe(2);
   });
 });
