@@ -23,10 +23,10 @@ import { setupTestServer } from './harness.ts';
 /**
  * Closed shifts (docs/booking.md, issue "The day as one flow" item 1): once a truck of a branch's
  * shift has checked in, the shift's plan is frozen. Every path that puts a booking into a slot —
- * the wizard's suggestion, fine tune, confirm, the calendar's drag and "ย้ายไป…", the booking
- * report's record routes (an administrator, an ERP key) — refuses it by the engine's one rule,
- * `CLOSED`, with the same Thai message naming the shift, the truck and when it checked in; and none
- * moves a booking out of it.
+ * the wizard's suggestion, fine tune, confirm, the calendar's drag and "ย้ายไป…", the customer's
+ * link, the booking report's record routes (an administrator, an ERP key) — refuses it by the
+ * engine's one rule, `CLOSED`, with the same Thai message naming the shift, the truck and when it
+ * checked in; and none moves a booking out of it.
  */
 
 const server = setupTestServer();
@@ -296,6 +296,49 @@ describe('a shift whose truck has checked in is closed on every path', () => {
     // Nothing moved.
     expect(await usedWeight(server.db, world.slotId)).toBe(100);
     expect(await usedWeight(server.db, tomorrowSlot)).toBe(100);
+  });
+
+  it('the customer’s link never offers it, and a choice made before the check-in is refused naming it', async () => {
+    const world = await bookingScenario(server.db, { deliveryOrders: 1 });
+    const tomorrow = addDays(world.today, 1);
+    const later = addDays(world.today, 2);
+    await slotOn(server.db, world, tomorrow);
+    await slotOn(server.db, world, later);
+    const token = await plannerOf(world);
+    const bookingId = await book(world, token, world.slotId);
+    const link = `/public/appointment/${server.app.auth.contact.links.token(bookingId)}`;
+    const before = await call(server.api, 'GET', `${link}/options`);
+    expect(before.body.options.map((o: { date: string }) => o.date)).toEqual([tomorrow, later]);
+    // A driver's tap recorded a check-in of tomorrow's shift (item 2's mis-tap, say): it is closed now.
+    await checkIn(world, tomorrow);
+    const after = await call(server.api, 'GET', `${link}/options`);
+    expect(after.body.options.map((o: { date: string }) => o.date)).toEqual([later]);
+    const moved = await call(server.api, 'POST', `${link}/move`, {
+      body: { choice: before.body.options[0].choice },
+    });
+    expect(moved.status).toBe(409);
+    expect(moved.body.messages).toEqual([await closedMessage(world, tomorrow)]);
+    expect(await usedWeight(server.db, world.slotId)).toBe(100);
+  });
+
+  it('the customer’s link offers nothing out of a closed shift, and says why', async () => {
+    const world = await bookingScenario(server.db, { deliveryOrders: 1 });
+    const tomorrow = addDays(world.today, 1);
+    await slotOn(server.db, world, tomorrow);
+    const token = await plannerOf(world);
+    const bookingId = await book(world, token, world.slotId);
+    const link = `/public/appointment/${server.app.auth.contact.links.token(bookingId)}`;
+    const before = await call(server.api, 'GET', `${link}/options`);
+    expect(before.body.options).toHaveLength(1);
+    await checkIn(world, world.today);
+    const out = await closedOutMessage(world, world.today);
+    const after = await call(server.api, 'GET', `${link}/options`);
+    expect(after.body).toEqual({ options: [], reason: out });
+    const moved = await call(server.api, 'POST', `${link}/move`, {
+      body: { choice: before.body.options[0].choice },
+    });
+    expect(moved.status).toBe(409);
+    expect(moved.body.messages).toEqual([out]);
   });
 
   it('the record routes (an administrator, an ERP key of an administrators’ group) put no line into it, nor take one out', async () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkAllocation } from './checkAllocation.ts';
+import { shiftOffers } from './shiftOffers.ts';
 import { slotChoices } from './slotChoices.ts';
 import { closedShiftBreak } from './slots.ts';
 import { suggest } from './suggest.ts';
@@ -94,5 +95,61 @@ describe('a closed shift', () => {
     expect(
       closedShiftBreak(index, { branchId: 'B1', shiftDate: '2025-01-08', shiftOfDayId: 'AFTERNOON' }, 'in'),
     ).toBeNull();
+  });
+});
+
+describe('shiftOffers (a day and shift as one choice)', () => {
+  it('answers each day and shift once, by day then shift start, the whole order in it or the rule that stops it', () => {
+    const slots = [
+      nextMorning,
+      slot({ date: '2025-01-08', shiftOfDayId: 'AFTERNOON', vehicleTypeId: 'V4' }),
+      afternoon,
+      morning,
+      // Before the SLA's earliest date (8th): not offered.
+      slot({ date: '2025-01-07' }),
+    ];
+    const { offers, problem } = shiftOffers(
+      world({ slots, orders: [cement], overrides: { closedShifts: [checkedIn] } }),
+      {
+        ...request(['D1']),
+        from: '2025-01-07',
+        days: 3,
+      },
+    );
+    expect(problem).toBeNull();
+    expect(offers.map((o) => `${o.date} ${o.shiftName} ${o.option ? 'ok' : o.rule}`)).toEqual([
+      '2025-01-08 เช้า CLOSED',
+      '2025-01-08 บ่าย ok',
+      '2025-01-09 เช้า ok',
+    ]);
+    expect(offers[0]).toMatchObject({ message: closedMessage, ruleLabel: 'กะปิดรับการจอง' });
+    // The option lies wholly in its day and shift.
+    for (const offer of offers)
+      for (const allocation of offer.option?.allocations ?? [])
+        expect([allocation.date, allocation.shiftOfDayId]).toEqual([offer.date, offer.shiftOfDayId]);
+  });
+
+  it('a shift without room for the whole order says what is short', () => {
+    const full = slot({ date: '2025-01-08', total: 1 });
+    const w = world({
+      slots: [full],
+      orders: [cement],
+      booked: [{ slotId: full.id, usedWeight: 4400, usedVolume: 1, usedMinute: 10 }],
+    });
+    const [offer] = shiftOffers(w, { ...request(['D1']), from: '2025-01-08', days: 1 }).offers;
+    expect(offer).toMatchObject({ option: null, rule: 'CAPACITY' });
+    expect(offer?.message).toMatch(/เหลือ/);
+  });
+
+  it('`only` judges one day and shift', () => {
+    const { offers } = shiftOffers(closedWorld(), {
+      ...request(['D1']),
+      from: '2025-01-08',
+      days: 2,
+      only: { date: '2025-01-09', shiftOfDayId: 'MORNING' },
+    });
+    expect(offers.map((o) => [o.date, o.shiftOfDayId, o.option !== null])).toEqual([
+      ['2025-01-09', 'MORNING', true],
+    ]);
   });
 });

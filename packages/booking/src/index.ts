@@ -9,6 +9,7 @@ export * from './distance.ts';
 export * from './messages.ts';
 export * from './rank.ts';
 export * from './rules.ts';
+export * from './shiftOffers.ts';
 export * from './slotChoices.ts';
 export * from './slots.ts';
 export * from './suggest.ts';

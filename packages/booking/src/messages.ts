@@ -65,6 +65,8 @@ export const bookingMessages = {
     `${shiftLabel(shift)} ${formatDate(date)} ปิดรับการจองแล้ว: ${checkedIn(date, closure)}`,
   closedOut: (shift: string, date: string, closure: ShiftClosure) =>
     `${shiftLabel(shift)} ${formatDate(date)} ปิดรับการจองแล้ว จึงย้ายการจองออกจากกะนี้ไม่ได้: ${checkedIn(date, closure)}`,
+  shiftCannotTakeAll: (shift: string, date: string) =>
+    `${shiftLabel(shift)} ${formatDate(date)} มีรถเหลือไม่พอสำหรับสินค้าทั้งหมดของการจองนี้ในกะเดียว`,
   noVehicles: (vehicleType: string) => `ไม่มี ${vehicleType} ให้จองในวันนี้`,
   full: (vehicleType: string) => `${vehicleType} เต็มแล้วทุกกะของวันนี้`,
   noSlots: 'ไม่มีช่วงรถของสาขาและ Ship Cond นี้ในวันนี้',
