@@ -1,4 +1,4 @@
-import { formatDate, formatNumber, formatQuantity, phrase } from '@lms/domain';
+import { formatDate, formatNumber, formatQuantity, phrase, shiftLabel } from '@lms/domain';
 import type { RuleCode } from './decisions.ts';
 
 /** Thai messages a planner reads: why a day, a vehicle type or an edit is ruled out. */
@@ -29,8 +29,8 @@ type Resource = keyof typeof RESOURCE_WORDS;
 const amountOf = (resource: Resource, value: number) =>
   resource === 'minute' ? hoursAndMinutes(value) : formatQuantity(resource, value);
 
-/** A shift's name with the word "กะ" once: the demo's shifts are named "กะเช้า", others just "เช้า". */
-export const shiftLabel = (name: string): string => (name.startsWith('กะ') ? name : `กะ${name}`);
+/** A shift's name with the word "กะ" once (the domain's: shipment stage taps say it too). */
+export { shiftLabel };
 
 /** What closed a shift, as its refusals say it: the truck and when it checked in (the day too when another). */
 const checkedIn = (shiftDate: string, closure: ShiftClosure) =>
