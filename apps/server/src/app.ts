@@ -7,6 +7,7 @@ import { PrincipalStore } from './auth/principal.ts';
 import { changePasswordRules, Throttle } from './auth/throttle.ts';
 import { TokenService } from './auth/tokens.ts';
 import { BookingEvents } from './booking/events.ts';
+import { bookingReportExtension } from './booking/reportExtension.ts';
 import { bookingRoutes } from './booking/routes.ts';
 import { AppointmentLinks } from './contact/links.ts';
 import { contactMessageRoutes } from './contact/messages.ts';
@@ -108,6 +109,7 @@ function acceptEmptyJsonBodies(app: FastifyInstance): void {
 const extensions: Record<string, EntityExtension> = {
   appUser: appUserExtension,
   appRoleGroup: appRoleGroupExtension,
+  bookingReport: bookingReportExtension,
   shipTo: shipToExtension,
   shipment: shipmentExtension,
 };

@@ -33,6 +33,7 @@ export * from './rules/quantity.ts';
 export * from './rules/quantityPrice.ts';
 export * from './rules/session.ts';
 export * from './rules/shipmentStages.ts';
+export * from './rules/stageTap.ts';
 export * from './rules/truckBan.ts';
 export * from './text/phrase.ts';
 export * from './validation/changePassword.ts';
