@@ -1,6 +1,6 @@
 import { Button, designSystemMessages, SnackbarProvider } from '@lms/design-system';
 import { entityByName, type ImportJob, type ImportReport, type ImportRow, importApi } from '@lms/domain';
-import { mock, refusal } from '@lms/testing';
+import { mock, refusal, requestPath } from '@lms/testing';
 import { pickFiles } from '@lms/testing/stories';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
@@ -479,7 +479,7 @@ export const DownloadsTheTemplate: Story = {
     const dialog = within(await screen.findByRole('dialog'));
     await userEvent.click(dialog.getByRole('button', { name: 'ดาวน์โหลดแม่แบบ' }));
     await waitFor(() => expect(saved).toEqual(['แม่แบบ ลูกค้า.xlsx']));
-    await expect(templateAsked).toEqual(['/api/customer/import/template']);
+    await expect(templateAsked).toEqual([requestPath(importApi(customer.name).template)]);
   },
 };
 
