@@ -6,3 +6,4 @@ export type * from './problem.ts';
 export { DEFAULT_TIME_LIMIT_MS, defaultIterations, solve } from './solve.ts';
 export { PlanningInputError } from './validate.ts';
 export * from './vroom.ts';
+export * from './eta.ts';
