@@ -544,8 +544,12 @@ describe('retention (docs/privacy.md)', () => {
     await access(61, oldRead);
     await access(59, recentRead);
 
-    const purged = await purgeExpired(server.db, { messageDays: 30, accessLogDays: 60 }, now);
-    expect(purged).toEqual({ messages: 2, accessLog: 1 });
+    const purged = await purgeExpired(
+      server.db,
+      { messageDays: 30, accessLogDays: 60, positionDays: 30 },
+      now,
+    );
+    expect(purged).toEqual({ messages: 2, accessLog: 1, positions: 0 });
     const { rows } = await sql<{ body: string }>`
       select body from contact_message where booking_id = ${bookingId} and event = 'moved' order by body`.execute(
       server.db,
@@ -557,9 +561,12 @@ describe('retention (docs/privacy.md)', () => {
     );
     expect(log).toEqual([{ record_id: recentRead }]);
     // A second round finds nothing more.
-    expect(await purgeExpired(server.db, { messageDays: 30, accessLogDays: 60 }, now)).toEqual({
+    expect(
+      await purgeExpired(server.db, { messageDays: 30, accessLogDays: 60, positionDays: 30 }, now),
+    ).toEqual({
       messages: 0,
       accessLog: 0,
+      positions: 0,
     });
   });
 

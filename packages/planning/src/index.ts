@@ -1,4 +1,5 @@
 export * from './check.ts';
+export * from './eta.ts';
 export * from './manual.ts';
 export * from './matrix.ts';
 export * from './messages.ts';
@@ -6,4 +7,3 @@ export type * from './problem.ts';
 export { DEFAULT_TIME_LIMIT_MS, defaultIterations, solve } from './solve.ts';
 export { PlanningInputError } from './validate.ts';
 export * from './vroom.ts';
-export * from './eta.ts';

@@ -51,6 +51,7 @@ export const stopEventKinds = [
   { value: 'left', label: 'ออกจากจุดส่ง' },
 ] as const;
 export type StopEventKind = (typeof stopEventKinds)[number]['value'];
+export const kindLabelOf = (kind: StopEventKind) => stopEventKinds.find((k) => k.value === kind)!.label;
 
 /** Where a stop stands. */
 export const stopStatusOptions = [
@@ -509,7 +510,7 @@ export const deliveryApi = {
     url: '/delivery/board/events',
     schema: {
       querystring: BranchQuery,
-      response: { 200: EventStream('`trip` events, each a BoardTrip; `ready` once subscribed') },
+      response: { 200: EventStream('`trip` events, each a BoardTrip of the branch') },
       produces: ['text/event-stream'],
     },
   }),
