@@ -188,7 +188,7 @@ beforeAll(async () => {
   bookingsA = [
     await book(a, who.admin, shipTos[0]!, do1),
     await book(a, who.admin, shipTos[1]!, do2, 10),
-    await book(a, who.admin, shipTos[2]!, do3),
+    await book(a, who.admin!, shipTos[2]!, do3),
   ];
   const bookingB = await book(b, who.admin, b.shipToId, b.deliveryOrderIds[0]!);
   tripA = (await trip(a, who.admin, driverA.id, bookingsA)).shipmentId;
@@ -196,7 +196,7 @@ beforeAll(async () => {
 
   const linkA = await linkFor(who.dispatcher, a.branchId, tripA);
   who.linkA = linkA.bearer;
-  who.linkB = (await linkFor(who.admin, b.branchId, tripB)).bearer;
+  who.linkB = (await linkFor(who.admin!, b.branchId, tripB)).bearer;
   // The same link opened on a second phone: refused, and its bearer with that phone's key is nobody.
   const second = deviceKey();
   const again = await call(server.api, 'POST', '/public/tripLink/claim', {
@@ -341,7 +341,7 @@ describe('to the door: who reaches what', () => {
     });
     expect(forged.status).toBe(404);
     // The newest link revoked linkB: a new one for B now, then B ends 7 hours ago.
-    const fresh = await linkFor(who.admin, b.branchId, tripB);
+    const fresh = await linkFor(who.admin!, b.branchId, tripB);
     expect((await call(server.api, 'GET', `/driver/trips/${tripB}`, { token: fresh.bearer })).status).toBe(
       200,
     );
@@ -536,7 +536,7 @@ describe('to the door: a whole trip through the API', () => {
     });
     // Four units of ten left: 40 kg of the DO's 100.
     expect(partial.body.options[0].allocations[0].usedWeight).toBe(40);
-    const rebooked = await book(a, who.admin, shipTos[2]!, do3);
+    const rebooked = await book(a, who.admin!, shipTos[2]!, do3);
     const deliveries = await call(server.api, 'GET', `/bookingReport/${bookingsA[2]}/deliveries?${q}`, {
       token: who.dispatcher,
     });
@@ -603,7 +603,7 @@ describe('to the door: a whole trip through the API', () => {
     await sql`update delivery_trip set started_at = now() - interval '10 minutes', ended_at = null where shipment_id = ${tripB}`.execute(
       server.db,
     );
-    const bearer = (await linkFor(who.admin, b.branchId, tripB)).bearer;
+    const bearer = (await linkFor(who.admin!, b.branchId, tripB)).bearer;
     const controller = new AbortController();
     const stream = await fetch(`${server.api}/delivery/board/events?branchId=${b.branchId}`, {
       headers: { authorization: `Bearer ${who.admin}` },
