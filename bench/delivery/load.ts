@@ -126,3 +126,4 @@ process.send!({
   errors,
 });
 process.disconnect();
+export {};
