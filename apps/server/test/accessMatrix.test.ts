@@ -90,32 +90,48 @@ describe('access matrix: every API route × who is calling', () => {
   });
 
   // The server must enforce exactly the domain's policy (which the domain tests against spec §6).
-  it('applies each entity route’s role rule for no role, an unrelated role, read, edit and admin', async () => {
+  // One test per entity: each stays well inside the time limit on a loaded machine.
+  describe('applies each entity route’s role rule for no role, an unrelated role, read, edit and admin', () => {
     let refusedWrites = 0;
-    for (const route of server.app.apiRoutes.filter((r) => 'entity' in r.access)) {
-      const access = route.access as { entity: EntityName; action: EntityAction };
-      const isWrite = !['read', 'export'].includes(access.action);
-      const label = `${route.method} ${route.url}`;
-      for (const who of ['noRole', 'unrelated', 'reader', 'editor', 'admin']) {
-        const allowed = can(roles[who], access.entity, access.action).can;
-        if (isWrite && !allowed) refusedWrites++;
-        const before = isWrite ? await fingerprint(access.entity) : undefined;
-        const response = await request(route, who);
-        if (allowed)
-          expect([401, 403], `${label} as ${who}: ${JSON.stringify(response.body)}`).not.toContain(
-            response.status,
-          );
-        else {
-          expect(response.status, `${label} as ${who}`).toBe(403);
-          expect(response.body.messages[0], label).toMatch(/[\u0E00-\u0E7F]/);
-          if (before)
-            expect(await fingerprint(access.entity), `${label} as ${who} changed the database`).toEqual(
-              before,
-            );
+    for (const entity of entities) {
+      it(entity.name, async () => {
+        const routes = server.app.apiRoutes.filter(
+          (r) => 'entity' in r.access && (r.access as { entity: EntityName }).entity === entity.name,
+        );
+        for (const route of routes) {
+          const access = route.access as { entity: EntityName; action: EntityAction };
+          const isWrite = !['read', 'export'].includes(access.action);
+          const label = `${route.method} ${route.url}`;
+          for (const who of ['noRole', 'unrelated', 'reader', 'editor', 'admin']) {
+            const allowed = can(roles[who], access.entity, access.action).can;
+            if (isWrite && !allowed) refusedWrites++;
+            const before = isWrite ? await fingerprint(access.entity) : undefined;
+            const response = await request(route, who);
+            if (allowed)
+              expect([401, 403], `${label} as ${who}: ${JSON.stringify(response.body)}`).not.toContain(
+                response.status,
+              );
+            else {
+              expect(response.status, `${label} as ${who}`).toBe(403);
+              expect(response.body.messages[0], label).toMatch(/[\u0E00-\u0E7F]/);
+              if (before)
+                expect(await fingerprint(access.entity), `${label} as ${who} changed the database`).toEqual(
+                  before,
+                );
+            }
+          }
         }
-      }
+      });
     }
-    expect(refusedWrites).toBeGreaterThan(entities.length * 3);
+
+    it('refused writes for the roles without them on every entity, and left no entity route out', () => {
+      expect(refusedWrites).toBeGreaterThan(entities.length * 3);
+      const named = new Set(entities.map((entity) => entity.name));
+      const outside = server.app.apiRoutes.filter(
+        (r) => 'entity' in r.access && !named.has((r.access as { entity: EntityName }).entity),
+      );
+      expect(outside.map((r) => `${r.method} ${r.url}`)).toEqual([]);
+    });
   });
 
   it('refuses branch-scoped routes for a user of another branch (403), leaving the database unchanged', async () => {
