@@ -573,11 +573,10 @@ describe('retention (docs/privacy.md)', () => {
   it('reads its periods from the environment, with defaults, and refuses nonsense', () => {
     expect(readRetention({})).toEqual(DEFAULT_RETENTION);
     expect(readRetention({ LMS_MESSAGE_RETENTION_DAYS: '90', LMS_ACCESS_LOG_RETENTION_DAYS: '365' })).toEqual(
-      {
-        messageDays: 90,
-        accessLogDays: 365,
-      },
+      { messageDays: 90, accessLogDays: 365, positionDays: DEFAULT_RETENTION.positionDays },
     );
+    expect(readRetention({ LMS_POSITION_RETENTION_DAYS: '7' }).positionDays).toBe(7);
+    expect(() => readRetention({ LMS_POSITION_RETENTION_DAYS: '-1' })).toThrow(/LMS_POSITION_RETENTION_DAYS/);
     expect(() => readRetention({ LMS_MESSAGE_RETENTION_DAYS: '0' })).toThrow(/LMS_MESSAGE_RETENTION_DAYS/);
     expect(() => readRetention({ LMS_ACCESS_LOG_RETENTION_DAYS: 'a year' })).toThrow(/LMS_ACCESS_LOG/);
   });
