@@ -163,7 +163,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     options.files?.storage ??
     new DiskFileStorage(path.join(options.dataDir ?? readConfig().dataDir, 'files'));
   const tripLinks = await TripLinks.create(options.db);
-  const board = new BoardEvents(options.db);
+  const board = new BoardEvents(options.db, (error) =>
+    app.log.warn({ error: String(error) }, 'board update not sent'),
+  );
   // One LISTENing connection for every channel, reconnecting by itself (db/listener.ts).
   const listener = options.databaseUrl
     ? new DatabaseListener({

@@ -1,8 +1,15 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { editRoleOf, ROLE_ADMIN, ROLE_BOOKING_REPORT_READ, tripsOf } from '@lms/domain';
+import {
+  type BoardPosition,
+  editRoleOf,
+  ROLE_ADMIN,
+  ROLE_BOOKING_REPORT_READ,
+  type TripProgress,
+  tripsOf,
+} from '@lms/domain';
 import { sql } from 'kysely';
 import sharp from 'sharp';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import type { RegisteredRoute } from '../src/auth/access.ts';
 import { purgeExpired } from '../src/privacy/retention.ts';
 import { insertRecords } from '../src/seed/insertRecords.ts';
@@ -598,7 +605,7 @@ describe('to the door: a whole trip through the API', () => {
     ).toBe(404);
   });
 
-  it('live: a board stream hears a position of a running trip; positions are thinned, kept while running, purged after the retention', async () => {
+  it('live: a board stream hears positions and progress as small deltas; ETAs with a stop event, from positions at most every 30 s; positions are thinned, kept while running, purged after the retention', async () => {
     // Trip B runs again (it ended in the link test): started 10 minutes ago.
     await sql`update delivery_trip set started_at = now() - interval '10 minutes', ended_at = null where shipment_id = ${tripB}`.execute(
       server.db,
@@ -609,33 +616,109 @@ describe('to the door: a whole trip through the API', () => {
       headers: { authorization: `Bearer ${who.admin}` },
       signal: controller.signal,
     });
+    // A failed expectation still closes the stream (the server's close waits for it).
+    onTestFinished(() => controller.abort());
     const reader = stream.body!.getReader();
     await reader.read(); // ": connected"
+    let buffer = '';
+    type Heard = { positions: BoardPosition[]; trips: TripProgress[] };
+    /** The stream's events, in order, until each of `wanted` was heard with what it asks of its data. */
+    const until = async (wanted: { [K in keyof Heard]?: (data: Heard[K]) => boolean }) => {
+      const heard: { name: string; data: unknown }[] = [];
+      const met = () =>
+        Object.entries(wanted).every(([name, test]) =>
+          heard.some((e) => e.name === name && (test as (data: unknown) => boolean)(e.data)),
+        );
+      while (!met()) {
+        let end = buffer.indexOf('\n\n');
+        while (end < 0) {
+          buffer += new TextDecoder().decode((await reader.read()).value);
+          end = buffer.indexOf('\n\n');
+        }
+        const block = buffer.slice(0, end);
+        buffer = buffer.slice(end + 2);
+        const event = block.match(/^event: (\w+)$/m)?.[1];
+        const data = block.match(/^data: (.*)$/m)?.[1];
+        if (event && data !== undefined) heard.push({ name: event, data: JSON.parse(data) });
+      }
+      return heard;
+    };
     const now = Date.now();
-    const posted = await call(server.api, 'POST', `/driver/trips/${tripB}/positions`, {
+    const post = (seconds: number[]) =>
+      call(server.api, 'POST', `/driver/trips/${tripB}/positions`, {
+        token: bearer,
+        body: {
+          positions: seconds.map((s) => ({
+            lat: 13.71 + s / 1000,
+            lon: 100.5,
+            accuracy: 5,
+            at: new Date(now - 60_000 + s * 1000).toISOString(),
+          })),
+        },
+      });
+    // A fix just before the departure is not kept, and does not hide one just after it.
+    const { rows: run } = await sql<{ started_at: Date }>`select started_at from delivery_trip
+      where shipment_id = ${tripB}`.execute(server.db);
+    const start = run[0]!.started_at.getTime();
+    const straddle = await call(server.api, 'POST', `/driver/trips/${tripB}/positions`, {
       token: bearer,
       body: {
-        positions: [0, 3, 8, 12].map((s) => ({
-          lat: 13.71,
+        positions: [-5_000, 3_000].map((ms) => ({
+          lat: 13.7,
           lon: 100.5,
           accuracy: 5,
-          at: new Date(now - 60_000 + s * 1000).toISOString(),
+          at: new Date(start + ms).toISOString(),
         })),
       },
     });
+    expect(straddle.body).toEqual({ kept: 1, ignored: 1 });
+    const posted = await post([0, 3, 8, 12]);
     expect(posted.body).toEqual({ kept: 2, ignored: 2 });
-    let text = '';
-    while (!text.includes('event: trip')) text += new TextDecoder().decode((await reader.read()).value);
+    const newest = new Date(now - 48_000).toISOString();
+    const first = await until({ positions: (data) => data.some((p) => p.at === newest), trips: () => true });
+    // Never a whole trip: positions, then (its first since the trip ran) the trip's ETAs; the fix at
+    // the departure went out alone if a flush came between the two posts.
+    expect(first.map((e) => e.name)).toEqual(
+      first.length === 2 ? ['positions', 'trips'] : ['positions', 'trips', 'positions'],
+    );
+    const moved = first.at(-1)!.name === 'positions' ? first.at(-1)!.data : first[0]!.data;
+    const progress = first.find((e) => e.name === 'trips')!.data as TripProgress[];
+    expect(moved).toEqual([{ tripId: tripB, lat: 13.71 + 12 / 1000, lon: 100.5, accuracy: 5, at: newest }]);
+    expect(progress).toHaveLength(1);
+    expect(progress[0]).toMatchObject({ id: tripB, status: 'RUNNING', done: 0 });
+    expect(progress[0]!.stops[0]!.eta).not.toBeNull();
+    expect(Object.keys(progress[0]!.stops[0]!).sort()).toEqual(
+      ['arrivedAt', 'eta', 'id', 'late', 'leftAt', 'status'].sort(),
+    );
+    // A fix within 10 s of one kept is dropped, even sent again later; a newer one moves the truck.
+    expect((await post([5, 25])).body).toEqual({ kept: 1, ignored: 1 });
+    // Its ETAs were sent under 30 s ago: only the position. A stop event sends the trip's progress with the next flush.
+    const trip = await call(server.api, 'GET', `/driver/trips/${tripB}`, { token: bearer });
+    const arrived = await call(server.api, 'POST', `/driver/trips/${tripB}/events`, {
+      token: bearer,
+      body: {
+        events: [
+          { id: randomUUID(), kind: 'arrived', stopId: trip.body.stops[0].id, at: new Date().toISOString() },
+        ],
+      },
+    });
+    expect(arrived.status, JSON.stringify(arrived.body)).toBe(200);
+    // No warehouse stage was tapped on trip B: the implied ShipStart is refused by the stages' rule, in Thai.
+    expect(arrived.body.stages).toEqual([
+      { stage: 'ShipStart', recorded: false, message: expect.stringMatching(/[\u0E00-\u0E7F]/) },
+    ]);
+    const second = await until({ positions: () => true, trips: () => true });
+    expect(second.map((e) => e.name).sort()).toEqual(['positions', 'trips']);
+    const later = Object.fromEntries(second.map((e) => [e.name, e.data])) as Heard;
+    expect(later.positions).toMatchObject([{ tripId: tripB, lat: 13.71 + 25 / 1000 }]);
+    expect(later.trips).toMatchObject([{ id: tripB, stops: [{ status: 'ARRIVED' }] }]);
     controller.abort();
-    const data = JSON.parse(text.split('data: ')[1]!.split('\n')[0]!);
-    expect(data).toMatchObject({ id: tripB, status: 'RUNNING', position: { lat: 13.71, lon: 100.5 } });
-    expect(data.stops[0].eta).not.toBeNull();
 
     await sql`update delivery_position set at = at - interval '31 days' where shipment_id = ${tripB}`.execute(
       server.db,
     );
     const purged = await purgeExpired(server.db, { messageDays: 180, accessLogDays: 730, positionDays: 30 });
-    expect(purged.positions).toBe(2);
+    expect(purged.positions).toBe(4);
     const { rows } = await sql<{
       n: number;
     }>`select count(*)::int as n from delivery_position where shipment_id = ${tripB}`.execute(server.db);

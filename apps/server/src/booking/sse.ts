@@ -57,9 +57,25 @@ export function streamEmitterEvents<T>(
   eventName: string,
   select: (event: T) => unknown = (event) => event,
 ) {
-  const send = (event: T) => {
+  streamNamedEvents<T>(request, reply, emitter, eventName, (event) => {
     const data = select(event);
-    if (data !== undefined) stream.send(eventName, data);
+    return data === undefined ? [] : [[eventName, data]];
+  });
+}
+
+/**
+ * A server-sent-event stream of what `emitter` emits as `eventName`, each becoming the events
+ * `select` names for this listener (none: skipped), written as `event: <name>` in that order.
+ */
+export function streamNamedEvents<T>(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  emitter: EventEmitter,
+  eventName: string,
+  select: (event: T) => readonly (readonly [name: string, data: unknown])[],
+) {
+  const send = (event: T) => {
+    for (const [name, data] of select(event)) stream.send(name, data);
   };
   const stream = openStream(request, reply, () => emitter.off(eventName, send));
   emitter.on(eventName, send);

@@ -9,6 +9,7 @@ import {
   type StopProof,
   type StopStatus,
   shipmentStages,
+  type TripProgress,
   type TripStatus,
 } from '@lms/domain';
 import { estimateArrivals, type StopEta } from '@lms/planning';
@@ -273,10 +274,18 @@ export function driverTrip(state: TripState): DriverTrip {
   };
 }
 
+/** How far along the trip is: stops done, the next one, how many late. */
+function summary(stops: readonly BoardStop[]) {
+  return {
+    done: stops.filter((stop) => stop.leftAt !== null).length,
+    nextStopId: stops.find((stop) => stop.leftAt === null)?.id ?? null,
+    late: stops.filter((stop) => stop.late).length,
+  };
+}
+
 export function boardTrip(state: TripState, now = Date.now()): BoardTrip {
   const s = state.shipment;
   const stops = state.stops.map((_, i) => boardStop(state, i));
-  const next = stops.find((stop) => stop.leftAt === null);
   return {
     id: s.shipment_id,
     docNo: s.doc_no,
@@ -293,10 +302,27 @@ export function boardTrip(state: TripState, now = Date.now()): BoardTrip {
             at: s.last_position_at.toISOString(),
           }
         : null,
-    done: stops.filter((stop) => stop.leftAt !== null).length,
-    nextStopId: next?.id ?? null,
-    late: stops.filter((stop) => stop.late).length,
+    ...summary(stops),
     stops,
+    at: new Date(now).toISOString(),
+  };
+}
+
+/** What a board merges into its trip when the trip's stops or ETAs change (the live stream's `trips`). */
+export function tripProgress(state: TripState, now = Date.now()): TripProgress {
+  const stops = state.stops.map((_, i) => boardStop(state, i));
+  return {
+    id: state.shipment.shipment_id,
+    status: state.status,
+    ...summary(stops),
+    stops: stops.map(({ id, status, eta, late, arrivedAt, leftAt }) => ({
+      id,
+      status,
+      eta,
+      late,
+      arrivedAt,
+      leftAt,
+    })),
     at: new Date(now).toISOString(),
   };
 }

@@ -378,6 +378,43 @@ export type BoardTrip = Static<typeof BoardTrip>;
 
 export const BoardQuery = Type.Object({ branchId: Uuid, date: Type.Optional(IsoDate) });
 
+/**
+ * The board live (docs/delivery.md "The board"): the stream sends deltas of what the board read,
+ * never whole trips. `positions`: a list of trucks that moved, each its trip's new position.
+ */
+export const BoardPosition = Type.Object({ tripId: Uuid, ...Fix.properties, at: Instant });
+export type BoardPosition = Static<typeof BoardPosition>;
+
+/** A stop as it changes while the trip runs: its state, times and ETA (the rest of BoardStop stays). */
+const stop = BoardStop.properties;
+export const StopProgress = Type.Object({
+  id: stop.id,
+  status: stop.status,
+  eta: stop.eta,
+  late: stop.late,
+  arrivedAt: stop.arrivedAt,
+  leftAt: stop.leftAt,
+});
+export type StopProgress = Static<typeof StopProgress>;
+
+/**
+ * `trips`: a list of trips whose state or ETAs changed — after a stop event, and while it runs at
+ * most every ETA_REFRESH_S seconds as its positions move it. Merged into the board's trip by `id`.
+ */
+export const TripProgress = Type.Object({
+  id: Uuid,
+  status: TripStatusSchema,
+  done: Type.Integer(),
+  nextStopId: Nullable(Uuid),
+  late: Type.Integer(),
+  stops: List(StopProgress),
+  at: Instant,
+});
+export type TripProgress = Static<typeof TripProgress>;
+
+/** A running trip's ETAs are computed again from its positions at most this often (stop events: at once). */
+export const ETA_REFRESH_S = 30;
+
 // ---- A booking's deliveries (its page, the delivery note) ----
 
 export const DeliveryReturn = Type.Object({
@@ -510,7 +547,11 @@ export const deliveryApi = {
     url: '/delivery/board/events',
     schema: {
       querystring: BranchQuery,
-      response: { 200: EventStream('`trip` events, each a BoardTrip of the branch') },
+      response: {
+        200: EventStream(
+          '`positions` events (a list of BoardPosition: trucks that moved) and `trips` events (a list of TripProgress: stop states and ETAs that changed), of the branch',
+        ),
+      },
       produces: ['text/event-stream'],
     },
   }),
