@@ -10,7 +10,8 @@
  * advance 10 s a post — compressed time, the same positions at speedup × the rate.
  * BENCH_EVENT_EVERY (6): a stop event after every this many positions of a phone, the phones in
  * turn (each its own phase, as real stops fall: not every phone's event in the same tick).
- * BENCH_PROFILE=<dir>: the server's CPU profile while the load runs (bench/profile.ts).
+ * BENCH_PROFILE=<dir>: the server's CPU profile while the load runs (bench/profile.ts);
+ * BENCH_STATEMENTS=1: PostgreSQL's time per statement (bench/statements.ts).
  */
 
 import { fork } from 'node:child_process';
@@ -29,6 +30,7 @@ import { TripLinks } from '../../apps/server/src/delivery/links.ts';
 import { insertRecords } from '../../apps/server/src/seed/insertRecords.ts';
 import { pidCpuMs, postgresCpuMs, processCpuMs } from '../cpu.ts';
 import { profiled } from '../profile.ts';
+import { printStatements, resetStatements, statementsWanted, withStatements } from '../statements.ts';
 
 const DRIVERS = Number(process.env.BENCH_DRIVERS ?? 500);
 const BOARDS = Number(process.env.BENCH_BOARDS ?? 20);
@@ -41,7 +43,8 @@ const GOAL_P95_MS = 1000;
 const GOAL_CPU_MS = 5;
 
 const dir = await mkdtemp(path.join(tmpdir(), 'lms-bench-delivery-'));
-const embedded = await startEmbeddedPostgres(dir);
+let embedded = await startEmbeddedPostgres(dir);
+if (statementsWanted) embedded = await withStatements(dir, embedded);
 /** Where the cluster keeps its postmaster.pid (embedded.ts: `<dir>/pg`). */
 const clusterDir = path.join(dir, 'pg');
 const name = 'lms_bench_delivery';
@@ -140,6 +143,7 @@ child.send({
   simStepS: 10,
   eventEvery: EVENT_EVERY,
 });
+if (statementsWanted) await resetStatements(db);
 const cpu0 = { node: processCpuMs(), pg: postgresCpuMs(clusterDir) };
 const result = await profiled(
   'delivery',
@@ -187,6 +191,7 @@ console.log(
 console.log(
   `  server CPU per write: Node ${(cpu.node / writes).toFixed(2)} ms + PostgreSQL ${(cpu.pg / writes).toFixed(2)} ms = ${((cpu.node + cpu.pg) / writes).toFixed(2)} ms (goal < ${GOAL_CPU_MS}); load generator ${(loadCpu / writes).toFixed(2)} ms`,
 );
+if (statementsWanted) await printStatements(db, writes, 'write', 14);
 await app.close();
 await db.destroy();
 await embedded.stop();

@@ -13,7 +13,9 @@ import {
   type TripStatus,
 } from '@lms/domain';
 import { estimateArrivals, type StopEta } from '@lms/planning';
+import { type CompiledQuery, sql } from 'kysely';
 import type { Executor } from '../db/database.ts';
+import { prepared } from '../db/prepared.ts';
 import { stageColumns } from '../shipmentPlanning/stageColumns.ts';
 import { ordersOf, type StopOrderRow } from './stops.ts';
 
@@ -99,13 +101,16 @@ function stopRows(db: Executor, shipmentIds: readonly string[]) {
       'e.reason_text',
       'e.note',
     ])
-    .where('st.shipment_id', 'in', [...shipmentIds])
+    .where('st.shipment_id', '=', anyOf(shipmentIds))
     .orderBy('st.shipment_id')
     .orderBy('st.seq')
-    .execute();
+    .compile();
 }
 
-type StopRow = Awaited<ReturnType<typeof stopRows>>[number];
+/** Ids as one array parameter: the statement's text is the same for any number of them. */
+const anyOf = (ids: readonly string[]) => sql<string>`any(${[...ids]}::uuid[])`;
+
+type StopRow = ReturnType<typeof stopRows> extends CompiledQuery<infer R> ? R : never;
 
 export interface TripState {
   readonly shipment: ShipmentRow;
@@ -127,13 +132,18 @@ export async function loadTrips(
   let query = shipmentRows(db);
   if ('shipmentIds' in where) {
     if (where.shipmentIds.length === 0) return [];
-    query = query.where('t.shipment_id', 'in', [...where.shipmentIds]);
+    query = query.where('t.shipment_id', '=', anyOf(where.shipmentIds));
   } else query = query.where('t.branch_id', '=', where.branchId).where('t.shift_date', '=', where.date);
-  const shipments = await query.orderBy('s.doc_no').execute();
+  // Both statements run for every board refresh and stop event: planned once per connection.
+  const { rows: shipments } = await db.executeQuery(prepared(query.orderBy('s.doc_no').compile()));
   if (shipments.length === 0) return [];
-  const stops = await stopRows(
-    db,
-    shipments.map((s) => s.shipment_id),
+  const { rows: stops } = await db.executeQuery(
+    prepared(
+      stopRows(
+        db,
+        shipments.map((s) => s.shipment_id),
+      ),
+    ),
   );
   return shipments.map((shipment) => {
     const own = stops.filter((s) => s.shipment_id === shipment.shipment_id);
