@@ -1,7 +1,9 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import {
   type BoardPosition,
+  bangkokIsoDate,
   editRoleOf,
+  formatTime,
   ROLE_ADMIN,
   ROLE_BOOKING_REPORT_READ,
   type TripProgress,
@@ -119,6 +121,22 @@ async function linkFor(dispatcher: string, branchId: string, shipmentId: string,
   });
   expect(claimed.status, JSON.stringify(claimed.body)).toBe(200);
   return { bearer: claimed.body.bearer as string, token, pin: made.body.pin as string, device };
+}
+
+/** A shipment moved to a shift of its own, `from`–`to` (Bangkok), on `from`'s day; no planned CheckIn. */
+async function ownShift(shipmentId: string, from: number, to: number) {
+  const [shiftId] = await insertRecords(server.db, 'shiftOfDay', [
+    {
+      name: `กะเที่ยวรถ ${shipmentId.slice(0, 8)}`,
+      startTime: formatTime(new Date(from)),
+      endTime: formatTime(new Date(to)),
+      totalMinute: Math.round((to - from) / MIN),
+      priority: 9,
+      active: true,
+    },
+  ]);
+  await sql`update shipment set shift_date = ${bangkokIsoDate(new Date(from))}, shift_of_day_id = ${shiftId},
+    plan_date_check_in = null, plan_time_check_in = null where id = ${shipmentId}`.execute(server.db);
 }
 
 const who: Record<string, string | undefined> = {};
@@ -383,6 +401,11 @@ describe('to the door: a whole trip through the API', () => {
     const token = who.linkA!;
     const t0 = Date.now() - 3 * 3600_000;
     const time = (minutes: number) => new Date(t0 + minutes * MIN).toISOString();
+    // Trip A in a shift of its own around these times, whatever the hour the test runs: stage taps
+    // are judged against the shipment's planned day and shift (docs/planning.md "Stage times"), and
+    // a shift whose truck checked in is closed to bookings (the failed DO is booked again below in
+    // the world's shift).
+    await ownShift(tripA, t0 - 30 * MIN, t0 + 4 * 3600_000);
     // Positions before the trip runs are not kept (PDPA).
     const early = await call(server.api, 'POST', `/driver/trips/${tripA}/positions`, {
       token,
@@ -411,11 +434,13 @@ describe('to the door: a whole trip through the API', () => {
       ...extra,
     });
     const here = { lat: 13.75, lon: 100.5, accuracy: 8 };
+    // The planned stage times are the world's shift's: the phone has confirmed each tap the server asked about.
+    const confirmed = { confirmUnusual: true };
     const events = [
-      ev(0, 'stage', { stage: 'CheckIn' }),
-      ev(5, 'stage', { stage: 'LoadStart' }),
-      ev(20, 'stage', { stage: 'LoadEnd' }),
-      ev(22, 'stage', { stage: 'ShipCom' }),
+      ev(0, 'stage', { stage: 'CheckIn', ...confirmed }),
+      ev(5, 'stage', { stage: 'LoadStart', ...confirmed }),
+      ev(20, 'stage', { stage: 'LoadEnd', ...confirmed }),
+      ev(22, 'stage', { stage: 'ShipCom', ...confirmed }),
       ev(40, 'arrived', { stopId: s1.id, position: here }),
       ev(50, 'delivered', {
         stopId: s1.id,
@@ -705,7 +730,47 @@ describe('to the door: a whole trip through the API', () => {
     expect(arrived.status, JSON.stringify(arrived.body)).toBe(200);
     // No warehouse stage was tapped on trip B: the implied ShipStart is refused by the stages' rule, in Thai.
     expect(arrived.body.stages).toEqual([
-      { stage: 'ShipStart', recorded: false, message: expect.stringMatching(/[\u0E00-\u0E7F]/) },
+      {
+        stage: 'ShipStart',
+        recorded: false,
+        message: expect.stringMatching(/[\u0E00-\u0E7F]/),
+        confirmUnusual: false,
+      },
+    ]);
+    // A check-in over an hour before its shift (B's own, starting in two hours) is asked about, not
+    // recorded; the phone sends it again, confirmed, as a new event.
+    await ownShift(tripB, Date.now() + 120 * MIN, Date.now() + 240 * MIN);
+    const checkIn = (confirmUnusual?: boolean) =>
+      call(server.api, 'POST', `/driver/trips/${tripB}/events`, {
+        token: bearer,
+        body: {
+          events: [
+            {
+              id: randomUUID(),
+              kind: 'stage',
+              stage: 'CheckIn',
+              at: new Date(Date.now() - MIN).toISOString(),
+              ...(confirmUnusual ? { confirmUnusual } : {}),
+            },
+          ],
+        },
+      });
+    const asked = await checkIn();
+    expect(asked.status, JSON.stringify(asked.body)).toBe(200);
+    // (ShipStart, which the running trip implies, still waits for the stages before it.)
+    const shipStart = {
+      stage: 'ShipStart',
+      recorded: false,
+      message: expect.any(String),
+      confirmUnusual: false,
+    };
+    expect(asked.body.stages).toEqual([
+      { stage: 'CheckIn', recorded: false, message: expect.stringContaining('ยืนยัน'), confirmUnusual: true },
+      shipStart,
+    ]);
+    expect((await checkIn(true)).body.stages).toEqual([
+      { stage: 'CheckIn', recorded: true, message: null, confirmUnusual: false },
+      shipStart,
     ]);
     const second = await until({ positions: () => true, trips: () => true });
     expect(second.map((e) => e.name).sort()).toEqual(['positions', 'trips']);

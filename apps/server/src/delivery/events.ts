@@ -18,7 +18,7 @@ import { contactEnabled } from '../contact/settings.ts';
 import { recordHistory } from '../crud/history.ts';
 import type { Database, Tx } from '../db/database.ts';
 import { HttpError, notFound } from '../http/errors.ts';
-import { actualTimes, recordStage, stageRefusal } from '../shipmentPlanning/stage.ts';
+import { actualTimes, recordStage, stageRefusal, UnusualTap } from '../shipmentPlanning/stage.ts';
 import type { BoardEvents } from './live.ts';
 import { fill, loadSettings } from './settings.ts';
 import { ordersOf } from './stops.ts';
@@ -94,6 +94,7 @@ function check(
     else if (!TAPPABLE.includes(event.stage)) errors.stage = deliveryMessages.stageAtStop;
     if (event.stopId) errors.stopId = deliveryMessages.fieldsOfKind;
   } else {
+    if (event.confirmUnusual !== undefined) errors.confirmUnusual = deliveryMessages.fieldsOfKind;
     if (!event.stopId) errors.stopId = deliveryMessages.stopNeeded;
     else if (!stop) errors.stopId = deliveryMessages.noStop;
     if (event.stage) errors.stage = deliveryMessages.fieldsOfKind;
@@ -325,7 +326,7 @@ export async function recordEvents(
     if (Object.keys(errors).length) throw new HttpError(422, [...new Set(Object.values(errors))], errors);
 
     const docNo = trip.doc_no;
-    const stageTaps: { id: string; stage: ShipmentStage; at: string }[] = [];
+    const stageTaps: { id: string; stage: ShipmentStage; at: string; confirmUnusual: boolean }[] = [];
     let startedAt = trip.started_at;
     const recorded = new Set<string>();
     for (const { event } of sorted) {
@@ -359,7 +360,12 @@ export async function recordEvents(
         })
         .execute();
       if (event.kind === 'stage') {
-        stageTaps.push({ id: event.id, stage: event.stage!, at: event.at });
+        stageTaps.push({
+          id: event.id,
+          stage: event.stage!,
+          at: event.at,
+          confirmUnusual: event.confirmUnusual === true,
+        });
         if (event.stage === 'ShipStart' && (!startedAt || when < startedAt)) startedAt = when;
       } else if (stop) {
         // The trip runs from its departure: a stop event says it has departed.
@@ -451,12 +457,19 @@ export async function recordEvents(
   const stages: EventsAnswer['stages'][number][] = [];
   const stageUser = author.userId ?? author.linkId ?? shipmentId;
   let actual: Record<string, unknown> = {};
-  const tap = async (id: string, stage: ShipmentStage, when: string, implied = false) => {
+  /** A tap the stop events imply is what happened: recorded at their time without asking (`confirmUnusual`). */
+  const tap = async (
+    id: string,
+    stage: ShipmentStage,
+    when: string,
+    implied: boolean,
+    confirmed = implied,
+  ) => {
     const instant = new Date(when);
     const refused =
       implied && stageRefusal(actual, stage, { date: bangkokIsoDate(instant), time: formatTime(instant) });
     if (refused) {
-      stages.push({ stage, recorded: false, message: refused });
+      stages.push({ stage, recorded: false, message: refused, confirmUnusual: false });
       return;
     }
     try {
@@ -464,13 +477,17 @@ export async function recordEvents(
         id,
         stage,
         at: when,
+        confirmUnusual: confirmed,
       });
       const names = stageFieldNames(stage);
       actual = { ...actual, [names.actDate]: recorded.at.date, [names.actTime]: recorded.at.time };
-      stages.push({ stage, recorded: true, message: null });
+      stages.push({ stage, recorded: true, message: null, confirmUnusual: false });
     } catch (error) {
-      if (!(error instanceof HttpError)) throw error;
-      stages.push({ stage, recorded: false, message: error.messages[0] ?? null });
+      if (error instanceof UnusualTap)
+        stages.push({ stage, recorded: false, message: error.question, confirmUnusual: true });
+      else if (error instanceof HttpError)
+        stages.push({ stage, recorded: false, message: error.messages[0] ?? null, confirmUnusual: false });
+      else throw error;
     }
   };
   const recorded = () => stages.filter((s) => s.recorded).length;
@@ -479,7 +496,7 @@ export async function recordEvents(
   const reload = async () => {
     state = (await loadTrips(db, { shipmentIds: [shipmentId] }))[0]!;
   };
-  for (const t of outcome.stageTaps) await tap(t.id, t.stage, t.at);
+  for (const t of outcome.stageTaps) await tap(t.id, t.stage, t.at, false, t.confirmUnusual);
   if (recorded() > 0) await reload();
   actual = actualTimes(state.shipment);
   const before = recorded();

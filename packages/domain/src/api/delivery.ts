@@ -257,6 +257,11 @@ export const StopEventInput = Type.Object(
     reason: Type.Optional(FailureReasonSchema),
     reasonText: Type.Optional(Type.String({ maxLength: DELIVERY_BOUNDS.reasonTextLength })),
     note: Type.Optional(Type.String({ maxLength: DELIVERY_BOUNDS.noteLength })),
+    /**
+     * `stage` only: the driver confirmed a time the server asked about (an `ImpliedStage` with
+     * `confirmUnusual`), sent as a new event; what cannot be right is refused all the same.
+     */
+    confirmUnusual: Type.Optional(Type.Boolean()),
   },
   { additionalProperties: false },
 );
@@ -276,7 +281,14 @@ export const EventResult = Type.Object({
 export const ImpliedStage = Type.Object({
   stage: StageKey,
   recorded: Type.Boolean(),
+  /** Why it was not recorded (Thai), or the question about an unusual time. */
   message: Nullable(Type.String()),
+  /**
+   * The tapped time is unusual for the shipment's planned day and shift (docs/planning.md "Stage
+   * times"): not recorded; `message` asks, and a new `stage` event with `confirmUnusual` records it.
+   * A stage the stop events imply is recorded at their time without asking.
+   */
+  confirmUnusual: Type.Boolean(),
 });
 export const EventsAnswer = Type.Object({
   results: List(EventResult),
