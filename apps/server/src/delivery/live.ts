@@ -13,6 +13,8 @@ export const FLUSH_MS = 200;
 const ETA_REFRESH_MS = ETA_REFRESH_S * 1000;
 /** Trips whose ETAs one refresh computes (two statements for all of them). */
 const ETA_BATCH = 200;
+/** ETAs due are computed together at most this often: a batch of every trip due, not one per flush. */
+const ETA_TICK_MS = 1000;
 const PRUNE_AFTER_MS = 10 * 60_000;
 
 /** What the boards of one branch hear at once: trucks that moved, trips whose stops or ETAs changed. */
@@ -54,6 +56,7 @@ export class BoardEvents extends EventEmitter {
   private pruned = Date.now();
   private timer: NodeJS.Timeout | undefined;
   private refreshing = false;
+  private refreshed = 0;
   private closed = false;
 
   constructor(
@@ -132,7 +135,7 @@ export class BoardEvents extends EventEmitter {
     } catch (error) {
       this.log(error);
     }
-    if (!this.refreshing) void this.refreshEtas();
+    if (!this.refreshing && Date.now() - this.refreshed >= ETA_TICK_MS) void this.refreshEtas();
     if (this.etaDue.size > 0) this.schedule();
   }
 
@@ -152,6 +155,7 @@ export class BoardEvents extends EventEmitter {
     }
     if (due.length === 0) return;
     this.refreshing = true;
+    this.refreshed = now;
     try {
       for (const id of due) {
         this.etaDue.delete(id);
