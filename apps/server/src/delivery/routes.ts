@@ -21,6 +21,7 @@ import { typed } from '../http/contract.ts';
 import { HttpError, notFound } from '../http/errors.ts';
 import { registerMultipart } from '../http/multipart.ts';
 import type { AuthContext } from '../routes/context.ts';
+import { shipmentAccess } from '../shipmentPlanning/access.ts';
 import { recordEvents } from './events.ts';
 import { uploadProofFile } from './files.ts';
 import { claimLink, claimThrottle, createLink, revokeLinks, type TripLinks } from './links.ts';
@@ -98,16 +99,7 @@ export function deliveryRoutes(
 
     // A driver (a user linked to a driver record) or a trip link; no ERP key; each call checks the trip is theirs.
     const driver = { access: { signedIn: true }, apiKey: 'closed', tripLink: 'open' } as const;
-    const read = {
-      access: { roles: featureRoles.shipmentPlanning.read },
-      apiKey: 'closed',
-      branchScoped: true,
-    } as const;
-    const edit = {
-      access: { roles: featureRoles.shipmentPlanning.edit },
-      apiKey: 'closed',
-      branchScoped: true,
-    } as const;
+    const { read, edit } = shipmentAccess;
     const tags = ['Delivery'];
     const trip = (request: FastifyRequest<{ Params: { id: string } }>) =>
       ownTrip(ctx.db, actingPrincipal(request), request.params.id);

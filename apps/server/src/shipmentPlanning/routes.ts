@@ -1,8 +1,9 @@
-import { featureRoles, shipmentPlanningApi } from '@lms/domain';
+import { shipmentPlanningApi } from '@lms/domain';
 import type { FastifyInstance } from 'fastify';
 import { actingBranch, actingPrincipal } from '../auth/acting.ts';
 import { typed } from '../http/contract.ts';
 import type { AuthContext } from '../routes/context.ts';
+import { shipmentAccess } from './access.ts';
 import { bookingShipments } from './bookingShipments.ts';
 import { type ConfirmHooks, confirmPlan, PlanLost } from './confirm.ts';
 import { currentPlan, evaluatedSlot, plannedSlot } from './plan.ts';
@@ -16,16 +17,7 @@ import { recordStage, UnusualTap } from './stage.ts';
 export function shipmentPlanningRoutes(ctx: AuthContext, hooks: ConfirmHooks = {}) {
   return async (fastify: FastifyInstance) => {
     const app = typed(fastify);
-    const read = {
-      access: { roles: featureRoles.shipmentPlanning.read },
-      apiKey: 'closed',
-      branchScoped: true,
-    } as const;
-    const edit = {
-      access: { roles: featureRoles.shipmentPlanning.edit },
-      apiKey: 'closed',
-      branchScoped: true,
-    } as const;
+    const { read, edit } = shipmentAccess;
     const tags = ['Shipment planning'];
 
     app.route({
