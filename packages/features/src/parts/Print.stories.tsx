@@ -1,10 +1,10 @@
 import { documentsApi } from '@lms/domain';
 import { EntityDetailPage, type EntityListPage } from '@lms/entity-pages';
 import { fixtureId, mock, refusal } from '@lms/testing';
-import { entityStories } from '@lms/testing/stories';
+import { entityStories, fakeTab } from '@lms/testing/stories';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { HttpResponse } from 'msw';
-import { expect, screen, spyOn, userEvent, waitFor, within } from 'storybook/test';
+import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
 
 /**
  * "พิมพ์" (docs/documents.md): a record prints its own document; the picked rows of a list print
@@ -21,13 +21,6 @@ const meta = {
 
 export default meta;
 type Story = StoryObj<typeof meta>;
-
-/** The tab the print menu opens in the click, then points at the PDF. */
-function fakeTab() {
-  const tab = { location: { href: '' }, close: () => undefined };
-  const open = spyOn(window, 'open').mockImplementation(() => tab as unknown as Window);
-  return { tab, restore: () => open.mockRestore() };
-}
 
 let opened: ReturnType<typeof fakeTab> | null = null;
 const batches: unknown[] = [];

@@ -13,10 +13,10 @@ import {
   STORY_TODAY,
   shiftsFixture,
 } from '@lms/testing';
-import { callRecorder, PageHarness } from '@lms/testing/stories';
+import { callRecorder, fakeTab, PageHarness } from '@lms/testing/stories';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { HttpResponse } from 'msw';
-import { expect, spyOn, userEvent, waitFor, within } from 'storybook/test';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { ShipmentPlanningPage } from './ShipmentPlanningPage.tsx';
 
 const recorder = callRecorder();
@@ -316,13 +316,6 @@ const daySheet =
       ...planningHandlers({ slot: confirmedSlot, onCall: recorder.onCall }),
     );
   };
-
-/** The tab the button opens in the click (a stand-in: window.open is spied on), then points at the PDF. */
-function fakeTab() {
-  const tab = { location: { href: '' }, closed: false, close: () => (tab.closed = true) };
-  const open = spyOn(window, 'open').mockImplementation(() => tab as unknown as Window);
-  return { tab, restore: () => open.mockRestore() };
-}
 
 /** Issue 43 item 11: the day sheet of the chosen day and shift, printed from the planning page. */
 export const PrintDaySheet: Story = {
