@@ -278,6 +278,22 @@ export const LongThaiText: Story = {
   },
 };
 
+/** On a phone the cards wrap a long value to three lines at most: the 2,760 characters stay a card, not a page. */
+export const LongThaiTextPhone: Story = {
+  render: () => (
+    <div style={{ width: 360 }}>
+      <DataGrid<Vehicle> label="รายการรถ" columns={vehicleColumns} rows={longRows} getRowKey={(r) => r.id} />
+    </div>
+  ),
+  play: async ({ canvas }) => {
+    const cards = within(canvas.getByRole('list', { name: 'รายการรถ' })).getAllByRole('listitem');
+    const [short, , long] = cards.map((card) => card.getBoundingClientRect().height);
+    await expect(long).toBeLessThanOrEqual((short ?? 0) + 50);
+    await expect(cards[2]).toHaveTextContent(longRows[2]!.branch);
+    for (const card of cards) await expect(card.scrollWidth).toBeLessThanOrEqual(card.clientWidth);
+  },
+};
+
 const wideColumns: DataGridColumn<Vehicle>[] = [
   { ...vehicleColumns[0]!, pin: 'start' },
   ...['สาขาต้นทาง', 'สาขาปลายทาง', 'คลังสินค้า', 'เส้นทาง', 'ผู้รับเหมา', 'คนขับ'].map((header) => ({
