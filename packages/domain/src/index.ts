@@ -11,6 +11,7 @@ export { defineEntity, type EntityInput } from './entities/define.ts';
 export * from './entities/index.ts';
 export * from './entities/record.ts';
 export * from './entity/bulk.ts';
+export * from './entity/columnWidth.ts';
 export * from './entity/fieldLabels.ts';
 export * from './entity/filters.ts';
 export * from './entity/icons.ts';

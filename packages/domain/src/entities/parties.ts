@@ -84,7 +84,7 @@ export const driver = defineEntity({
     refField('vehicleId', 'ยานพาหนะ'),
     owningBranchField(),
   ],
-  listColumns: ['code', 'name', 'tel', 'vehicleId', 'isMain', 'licenseType', 'licenseExpDate'],
+  listColumns: ['code', 'name', 'tel', 'vehicleId', 'licenseType', 'licenseExpDate'],
   menuGroup: 'masterData',
   icon: 'id-card',
 });

@@ -1,5 +1,5 @@
 import { DataGrid, useBuddhistEra } from '@lms/design-system';
-import { type ChildDef, type EntityDef, phrase } from '@lms/domain';
+import { type ChildDef, type EntityDef, listColumnWidth, phrase } from '@lms/domain';
 import styled from 'styled-components';
 import type { EntityRecord } from '../data/entityKeys.ts';
 import { AttachmentsControl } from '../form/AttachmentsControl.tsx';
@@ -64,6 +64,7 @@ export function ChildRows({
           key: field.name,
           header: field.label,
           align: isNumeric(field) ? 'end' : 'start',
+          width: listColumnWidth(field),
           render: (row: EntityRecord) => formatField(field, row, { buddhistEra }),
         }))}
         emptyMessage={phrase('ยังไม่มี', child.label)}

@@ -1,14 +1,16 @@
-import { bookingApi } from '@lms/domain';
+import { bookingApi, entityApi, entityByName } from '@lms/domain';
 import {
   type BookingMockOptions,
   bookingDeliveryOrders,
   bookingHandlers,
   DRAFT_ID,
+  mock,
   noFittingSlot,
   optionAllocations,
   requestPath,
   severalOptions,
   slotIdOf,
+  withLabels,
 } from '@lms/testing';
 import { callRecorder, WizardHarness } from '@lms/testing/stories';
 import type { Meta, StoryObj } from '@storybook/react-vite';
@@ -140,6 +142,83 @@ export const InfoPickAcrossPages: Story = {
     await expect(canvas.getByRole('heading', { name: 'ใบส่งสินค้าที่จะจองรวมกัน (1 ใบ)' })).toBeVisible();
     await userEvent.click(canvas.getByRole('button', { name: 'หน้าถัดไป' }));
     await expect(await canvas.findByRole('checkbox', { name: `เลือก ${otherDocNo}` })).not.toBeChecked();
+  },
+};
+
+/** The unbooked DOs, the second with a 2,000-character ship-to (as an ERP once sent one). */
+const longShipTo = 'ร้านวัสดุก่อสร้างเจริญยิ่งการค้า สาขาถนนมิตรภาพ กิโลเมตรที่ 12 '.repeat(40).slice(0, 1999).concat('ก');
+const withLongShipTo = () => {
+  const deliveryOrder = entityByName('deliveryOrder');
+  const items = bookingDeliveryOrders().map((order, i) => ({
+    ...withLabels(deliveryOrder, order),
+    ...(i === 1 ? { soShipToLabel: longShipTo } : {}),
+  }));
+  return mock(entityApi(deliveryOrder).list, () => ({
+    items,
+    total: items.length,
+    totalIsLowerBound: false,
+    hasMore: false,
+    page: 0,
+    size: 20,
+  }));
+};
+const headerNames = (grid: HTMLElement) =>
+  within(grid)
+    .getAllByRole('columnheader')
+    .map((header) => header.textContent?.trim())
+    .filter(Boolean);
+
+export const InfoDeclaredColumns: Story = {
+  name: 'Info: the DO list’s declared columns, a 2,000-character ship-to cut',
+  // The step's room at 1366 px with the drawer open.
+  args: { width: 1094 },
+  beforeEach({ msw }) {
+    msw.use(withLongShipTo(), ...bookingHandlers());
+  },
+  play: async ({ canvas }) => {
+    const grid = await canvas.findByRole('grid', { name: 'ใบส่งสินค้าที่ยังไม่ได้จอง' });
+    await within(grid).findByText('DO68010002');
+    // The DO list's own first columns, in the domain's order, without "booked" (every row here is not).
+    await expect(headerNames(grid)).toEqual([
+      'เลขที่เอกสาร',
+      'วันที่ส่งสินค้า',
+      'ลูกค้า',
+      'สถานที่ส่งสินค้า (SO)',
+      'น้ำหนัก',
+      'ปริมาตร',
+    ]);
+    const scroller = grid.parentElement as HTMLElement;
+    const box = scroller.getBoundingClientRect();
+    for (const header of within(grid).getAllByRole('columnheader'))
+      await expect(header.getBoundingClientRect().right).toBeLessThanOrEqual(box.right + 1);
+    // The long ship-to is cut on one line: the grid is no wider than its box.
+    await expect(scroller.scrollWidth).toBe(scroller.clientWidth);
+    const cut = within(grid).getByText(longShipTo);
+    await expect(cut.scrollWidth).toBeGreaterThan(cut.clientWidth);
+    // The other columns are the planner's to choose (Ship Cond here), kept apart from the DO list's.
+    await userEvent.click(canvas.getByRole('button', { name: 'คอลัมน์' }));
+    await userEvent.click(await screen().findByRole('menuitemcheckbox', { name: 'Ship Cond' }));
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(headerNames(grid)).toContain('Ship Cond'));
+    await expect(
+      JSON.parse(localStorage.getItem('lms-columns-deliveryOrder-doBooking') ?? '[]'),
+    ).not.toContain('shipCondId');
+    localStorage.removeItem('lms-columns-deliveryOrder-doBooking');
+  },
+};
+
+export const InfoPhoneWidth: Story = {
+  name: 'Info at phone width: the DOs as cards, the long ship-to within the screen',
+  args: { width: 360 },
+  beforeEach({ msw }) {
+    msw.use(withLongShipTo(), ...bookingHandlers());
+  },
+  play: async ({ canvas, canvasElement }) => {
+    const cards = await canvas.findByRole('list', { name: 'ใบส่งสินค้าที่ยังไม่ได้จอง' });
+    await within(cards).findByText('DO68010002');
+    await expect(within(cards).getAllByRole('listitem')[0]).toHaveTextContent('วันที่ส่งสินค้า');
+    const root = canvasElement.querySelector('[data-story-root]') ?? canvasElement;
+    await expect(root.scrollWidth).toBeLessThanOrEqual(root.clientWidth + 1);
   },
 };
 
