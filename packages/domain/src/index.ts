@@ -28,6 +28,7 @@ export * from './rules/fileAccept.ts';
 export * from './rules/inputBounds.ts';
 export * from './rules/labels.ts';
 export * from './rules/numberFormat.ts';
+export * from './rules/phone.ts';
 export * from './rules/postcode.ts';
 export * from './rules/quantity.ts';
 export * from './rules/quantityPrice.ts';

@@ -86,6 +86,7 @@ export function telField<const X extends Extra = Extra>(extra: X = {} as X): Bui
     type: 'string',
     label: 'เบอร์โทรศัพท์',
     maxLength: TEL_MAX_LENGTH,
+    format: 'tel',
     listWidth: COLUMN_WIDTHS.tel,
     ...extra,
   });

@@ -64,9 +64,9 @@ export interface FieldDef<Name extends string = string, Type extends FieldType =
   readonly listWidth?: number;
   /**
    * `email`: an extra check for `string` fields. `unit`: a unit code from the ERP (`KG`, `M3`),
-   * shown by its Thai name (`กก.`).
+   * shown by its Thai name (`กก.`). `tel`: a phone number, a `tel:` link where it is shown whole.
    */
-  readonly format?: 'email' | 'unit';
+  readonly format?: 'email' | 'unit' | 'tel';
   /**
    * Personal data (PDPA, docs/privacy.md): masked in lists and in the exports of those who may not
    * edit the record; every unmasked read and every export logged (who, when, what).
