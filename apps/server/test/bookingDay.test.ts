@@ -166,4 +166,40 @@ describe('a booking’s day, shift and vehicle type', () => {
       shiftOfDayLabel: 'กะดึกทดสอบ',
     });
   });
+
+  it('the calendar, the home and the wizard list a day’s shifts by start time, not by name', async () => {
+    const world = await bookingScenario(server.db, { deliveryOrders: 0 });
+    const token = await planner(world);
+    const shifts = await insertRecords(server.db, 'shiftOfDay', [
+      { name: 'กะค่ำ', startTime: '18:00', endTime: '22:00', totalMinute: 240, priority: 1, active: true },
+      { name: 'กะบ่าย', startTime: '13:00', endTime: '17:00', totalMinute: 240, priority: 3, active: true },
+      { name: 'กะเช้า', startTime: '06:00', endTime: '07:30', totalMinute: 90, priority: 2, active: true },
+    ]);
+    await insertRecords(
+      server.db,
+      'vehicleDateSlot',
+      shifts.map((shiftOfDayId) => ({
+        branchId: world.branchId,
+        shiftDate: world.today,
+        shiftOfDayId,
+        vehicleTypeId: world.vehicleTypeId,
+        shipCondId: world.shipCondId,
+        total: 1,
+        special: 0,
+      })),
+    );
+    const cells = await call(
+      server.api,
+      'GET',
+      `/bookingCalendar?branchId=${world.branchId}&from=${world.today}&to=${world.today}`,
+      { token },
+    );
+    expect(cells.status, JSON.stringify(cells.body)).toBe(200);
+    expect(cells.body.map((cell: { shiftName: string }) => cell.shiftName)).toEqual([
+      'กะเช้า',
+      expect.stringMatching(/^กะทดสอบ/), // the scenario's own, 08:00
+      'กะบ่าย',
+      'กะค่ำ',
+    ]);
+  });
 });

@@ -8,6 +8,8 @@ import { type Kysely, sql } from 'kysely';
  * - a line takes its slot's shift and vehicle type whenever it gets a slot (and a slot that
  *   changes them passes the change to its lines);
  * - a booking's `delivery_date` is its lines' first day, set in the statement that wrote them.
+ * Shifts are listed by start time, not priority first (issue 43 item 8): the shift list's default
+ * sort, and its index, follow.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`alter table booking_report add column delivery_date date`.execute(db);
@@ -57,6 +59,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     db,
   );
 
+  await sql`drop index if exists shift_of_day_priority_start_time_id_idx`.execute(db);
+  await sql`create index on shift_of_day (start_time, name, id)`.execute(db);
+
   await sql`update booking_report__lines l set shift_of_day_id = s.shift_of_day_id, vehicle_type_id = s.vehicle_type_id
       from vehicle_date_slot s where s.id = l.slot_id`.execute(db);
   await sql`update booking_report b set delivery_date = d.day
@@ -65,6 +70,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await sql`drop index if exists shift_of_day_start_time_name_id_idx`.execute(db);
+  await sql`create index on shift_of_day (priority asc, start_time asc, id)`.execute(db);
   for (const op of ['insert', 'update', 'delete'])
     await sql`drop trigger ${sql.id(`booking_delivery_date_${op}`)} on booking_report__lines`.execute(db);
   await sql`drop function booking_delivery_date()`.execute(db);

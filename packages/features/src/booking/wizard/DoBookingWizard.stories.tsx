@@ -229,8 +229,9 @@ export const SuggestionSeveralOptions: Story = {
   play: async ({ canvas }) => {
     const headings = await canvas.findAllByRole('heading', { name: /^ตัวเลือกที่/ });
     await expect(headings.map((h) => h.textContent)).toEqual(['ตัวเลือกที่ 1 (แนะนำ)', 'ตัวเลือกที่ 2', 'ตัวเลือกที่ 3']);
-    // Status by colour AND Thai label.
-    await expect(canvas.getAllByText('ใกล้เต็ม').length).toBeGreaterThan(0);
+    // Status by colour AND Thai label, the used share said as used (never "ว่าง 45%").
+    await expect(canvas.getAllByText('· ใกล้เต็ม').length).toBeGreaterThan(0);
+    await expect(canvas.getAllByText(/^ใช้แล้ว \d+\.\d%$/).length).toBeGreaterThan(0);
     await expect(canvas.getByText(/รถ 10 ล้อห้ามวิ่ง/)).toBeVisible();
     await userEvent.click(canvas.getByRole('button', { name: 'เลือกตัวเลือกที่ 1' }));
     await waitFor(() => expect(location(canvas)).toBe(`fineTune:${DRAFT_ID}`));
@@ -407,7 +408,7 @@ export const FineTuneMoveToAnySlot: Story = {
     const option = slotOption(listbox, 'จ. 13 ม.ค. 2025', 'กะบ่าย 13:00–17:00 · รถ 4 ล้อ');
     // What fits: remaining weight and status, or the rule a slot breaks.
     await expect(option.textContent).toMatch(
-      /^กะบ่าย 13:00–17:00 · รถ 4 ล้อ · ว่าง [\d.]+% · เหลือ [\d,.]+ กก\.$/,
+      /^กะบ่าย 13:00–17:00 · รถ 4 ล้อ · ใช้แล้ว [\d.]+% · (ว่าง|ปกติ|ใกล้เต็ม|เต็ม) · เหลือ [\d,.]+ กก\.$/,
     );
     await expect(slotOption(listbox, 'พ. 8 ม.ค. 2025', 'กะเช้า 08:00–12:00 · รถ 10 ล้อ')).toHaveTextContent(
       'จองไม่ได้: ห้ามวิ่ง',
