@@ -4,16 +4,16 @@ import { actingBranch, actingPrincipal } from '../auth/acting.ts';
 import { typed } from '../http/contract.ts';
 import type { AuthContext } from '../routes/context.ts';
 import { bookingShipments } from './bookingShipments.ts';
-import { confirmPlan, PlanLost } from './confirm.ts';
+import { type ConfirmHooks, confirmPlan, PlanLost } from './confirm.ts';
 import { currentPlan, evaluatedSlot, plannedSlot } from './plan.ts';
 import { activeShifts } from './slot.ts';
-import { recordStage } from './stage.ts';
+import { recordStage, UnusualTap } from './stage.ts';
 
 /**
  * Shipment planning (docs/planning.md): read the slot, plan, re-check a move, confirm, record stage
  * times, and a booking's shipments.
  */
-export function shipmentPlanningRoutes(ctx: AuthContext) {
+export function shipmentPlanningRoutes(ctx: AuthContext, hooks: ConfirmHooks = {}) {
   return async (fastify: FastifyInstance) => {
     const app = typed(fastify);
     const read = {
@@ -47,8 +47,21 @@ export function shipmentPlanningRoutes(ctx: AuthContext) {
       ...shipmentPlanningApi.plan,
       schema: { ...shipmentPlanningApi.plan.schema, tags },
       config: read,
-      handler: async (request) =>
-        plannedSlot(ctx.db, actingBranch(request), request.body.date, request.body.shiftOfDayId),
+      handler: async (request, reply) => {
+        // The dispatcher left before the plan came (closed the page, the connection dropped):
+        // the planner stops and its thread serves the next plan.
+        const left = new AbortController();
+        reply.raw.on('close', () => {
+          if (!reply.raw.writableFinished) left.abort();
+        });
+        return plannedSlot(
+          ctx.db,
+          actingBranch(request),
+          request.body.date,
+          request.body.shiftOfDayId,
+          left.signal,
+        );
+      },
     });
 
     app.route({
@@ -76,6 +89,7 @@ export function shipmentPlanningRoutes(ctx: AuthContext) {
             actingBranch(request),
             actingPrincipal(request).userId,
             request.body,
+            hooks,
           );
         } catch (error) {
           if (error instanceof PlanLost) return reply.status(409).send(error.body);
@@ -88,14 +102,20 @@ export function shipmentPlanningRoutes(ctx: AuthContext) {
       ...shipmentPlanningApi.recordStage,
       schema: { ...shipmentPlanningApi.recordStage.schema, tags },
       config: edit,
-      handler: async (request) =>
-        recordStage(
-          ctx.db,
-          actingBranch(request),
-          actingPrincipal(request).userId,
-          request.params.id,
-          request.body,
-        ),
+      handler: async (request, reply) => {
+        try {
+          return await recordStage(
+            ctx.db,
+            actingBranch(request),
+            actingPrincipal(request).userId,
+            request.params.id,
+            request.body,
+          );
+        } catch (error) {
+          if (error instanceof UnusualTap) return reply.status(409).send(error.body);
+          throw error;
+        }
+      },
     });
 
     app.route({

@@ -15,13 +15,18 @@ import {
 
 /** DO booking (docs/booking.md): suggestion, drafts, fine tune, summary, confirm, cancel, call status. */
 
-/** The hard rules, in the order the engine tests them; the first failing one is reported. */
+/**
+ * The hard rules, in the order the engine tests them; the first failing one is reported. `CLOSED`:
+ * the shift's plan is frozen (a truck of that branch, day and shift has checked in), so no booking
+ * goes into it or is moved out of it (docs/booking.md "Closed shifts").
+ */
 export const bookingRuleCodes = [
   'SLA',
   'DISTANCE',
   'VEHICLE_TYPE',
   'ROUTE',
   'BAN',
+  'CLOSED',
   'DELIVERY_TIME',
   'PROHIBITED',
   'SPLIT',
@@ -297,7 +302,8 @@ export const DraftAnswer = Type.Object({
 });
 export type DraftAnswer = Static<typeof DraftAnswer>;
 
-export const ConfirmAnswer = Type.Object({ id: Uuid, totals: DraftTotals });
+/** The booking made: its id (its page) and its number (`BK20261125000042`), and what it holds. */
+export const ConfirmAnswer = Type.Object({ id: Uuid, docNo: Type.String(), totals: DraftTotals });
 export type ConfirmAnswer = Static<typeof ConfirmAnswer>;
 
 /** A confirm refused by what others did meanwhile (409): the DOs were booked, or the capacity is gone (then `remaining`: what the slot has left). */

@@ -103,7 +103,9 @@ export type MenuGroupKey =
   | 'deliveryOrder'
   | 'masterData'
   | 'settings'
-  | 'admin';
+  | 'admin'
+  /** Ours, after spec §1's groups: pages the spec does not name (docs/domain.md "Routes and menu"). */
+  | 'integration';
 
 /**
  * How the sub-pages are addressed. `crud`: `/x`, `/x/create`, `/x/edit/:id`, `/x/show/:id`.
@@ -185,6 +187,12 @@ export interface EntityDef<Name extends EntityName = EntityName, Field extends s
   readonly storage?: EntityStorage;
   /** The special actions its records offer (none by default); any other entity refuses them. */
   readonly actions?: readonly SpecialAction[];
+  /**
+   * Who sees its `personal` fields whole (docs/privacy.md): those who may take this action on it.
+   * By default `update`, the record's editors (they correct the number, they call); a booking's
+   * is `changeCallStatus`, those who call its customer (`seesPersonalData`).
+   */
+  readonly revealsPersonalTo?: 'update' | SpecialAction;
   /**
    * No ERP API key reaches it, whatever roles the key's group holds (users, permission groups:
    * a key is no person, and through them it could hand itself more; docs/integration.md).
