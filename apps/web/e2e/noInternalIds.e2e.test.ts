@@ -1,14 +1,13 @@
 import path from 'node:path';
-import { type EntityDef, entities, ROLE_ADMIN } from '@lms/domain';
-import { sql } from 'kysely';
+import { type EntityDef, entities } from '@lms/domain';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { messages as dsMessages } from '../../../packages/design-system/src/messages.ts';
-import { seedDemoCompany } from '../../server/src/seed/demo.ts';
-import { signIn as apiSignIn, call, createUser } from '../../server/test/fixtures.ts';
+import { call } from '../../server/test/fixtures.ts';
 import { setupTestServer } from '../../server/test/harness.ts';
 import { setupBrowser } from './browser.ts';
-import { storedSignIn, visit } from './helpers.ts';
+import { demoAdmin } from './demoBookings.ts';
+import { visit } from './helpers.ts';
 
 /**
  * Issue 23: a user never reads an internal id. An administrator opens every list and the detail
@@ -23,40 +22,6 @@ const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
 
 let storage: Record<string, string> = {};
 
-/** One booking through the API, so that the booking report has lines (a DO and an article each). */
-async function bookOneDo(token: string, branchId: string) {
-  const q = `branchId=${branchId}`;
-  const { rows } = await sql<{ id: string; shipToId: string; shipCondId: string }>`
-    select id, so_ship_to_id as "shipToId", ship_cond_id as "shipCondId" from delivery_order
-     where branch_id = ${branchId} and not is_booking and so_ship_to_id is not null
-     order by doc_no limit 1`.execute(server.db);
-  const order = rows[0]!;
-  const request = { deliveryOrderIds: [order.id], shipToId: order.shipToId, shipCondId: order.shipCondId };
-  const suggestion = await call(server.api, 'POST', `/doBooking/suggestion?${q}`, { token, body: request });
-  expect(suggestion.status, JSON.stringify(suggestion.body)).toBe(200);
-  const option = suggestion.body.options[0];
-  const allocations = option.allocations.map(
-    (a: {
-      slotId: string;
-      vehicles: number;
-      lines: { deliveryOrderId: string; lineId: string; qty: number }[];
-    }) => ({
-      slotId: a.slotId,
-      vehicles: a.vehicles,
-      lines: a.lines.map(({ deliveryOrderId, lineId, qty }) => ({ deliveryOrderId, lineId, qty })),
-    }),
-  );
-  const draft = await call(server.api, 'POST', `/doBooking/draft?${q}`, {
-    token,
-    body: { ...request, allocations },
-  });
-  expect(draft.status, JSON.stringify(draft.body)).toBe(201);
-  const confirmed = await call(server.api, 'POST', `/doBooking/confirm?id=${draft.body.draft.id}&${q}`, {
-    token,
-  });
-  expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(201);
-}
-
 /** An edit of the branch's per-vehicle-type settings, so that its history holds child rows. */
 async function editBranchSettings(token: string, branchId: string) {
   const branch = (await call(server.api, 'GET', `/branch/${branchId}`, { token })).body;
@@ -69,14 +34,9 @@ async function editBranchSettings(token: string, branchId: string) {
 }
 
 beforeAll(async () => {
-  await seedDemoCompany(server.db);
-  const { rows } = await sql<{ id: string }>`select id from branch where code = 'BKK'`.execute(server.db);
-  const branchId = rows[0]!.id;
-  const admin = await createUser(server.db, { roles: [ROLE_ADMIN], branchIds: [branchId] });
-  const token = await apiSignIn(server.api, admin);
-  await bookOneDo(token, branchId);
-  await editBranchSettings(token, branchId);
-  storage = await storedSignIn(server.origin, admin);
+  const demo = await demoAdmin(server);
+  await editBranchSettings(demo.token, demo.branchId);
+  storage = demo.storage;
 }, 120_000);
 
 /** The visible text of the page, with any UUID in it. */

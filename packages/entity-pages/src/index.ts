@@ -46,6 +46,12 @@ export { FieldControl } from './form/FieldControl.tsx';
 export { type FormMode, toFormErrors } from './form/formValidation.ts';
 export { EntityDetailPage, type EntityDetailPageProps } from './pages/EntityDetailPage.tsx';
 export { type EntityDialogState, EntityListPage, type EntityListPageProps } from './pages/EntityListPage.tsx';
+export {
+  columnStorageFor,
+  entityColumns,
+  localColumnStorage,
+  ROW_ACTIONS_WIDTH,
+} from './pages/entityColumns.tsx';
 export { formatField, formatRaw, weekdayLabels } from './pages/formatValue.ts';
 export { HistoryList } from './pages/HistoryList.tsx';
 export { Page, PageHeader, Reason } from './pages/PageHeader.tsx';

@@ -1,5 +1,5 @@
 import { type Amounts, indexWorld, slotCapacityOf, utilizationOf } from '@lms/booking';
-import type { CalendarCell, CellBooking, PlacedBooking } from '@lms/domain';
+import { type CalendarCell, type CellBooking, compareShifts, type PlacedBooking } from '@lms/domain';
 import { expressionBuilder, sql } from 'kysely';
 import { labelFrom } from '../crud/labels.ts';
 import type { Database } from '../db/database.ts';
@@ -26,6 +26,13 @@ export async function calendarCells(
 ): Promise<CalendarCell[]> {
   const world = await loadWorld(db, { branchId: filter.branchId, from: filter.from, to: filter.to });
   const index = indexWorld(world);
+  // Every screen lists a day's shifts by start time (the domain's one order), not by name.
+  const shiftOf = (id: string) => ({
+    startTime: index.shifts.get(id)?.startTime ?? '',
+    name: index.shifts.get(id)?.name ?? '',
+  });
+  const byShift = (a: { shiftOfDayId: string }, b: { shiftOfDayId: string }) =>
+    compareShifts(shiftOf(a.shiftOfDayId), shiftOf(b.shiftOfDayId));
   const cells = new Map<
     string,
     {
@@ -78,9 +85,7 @@ export async function calendarCells(
     })
     .sort(
       (a, b) =>
-        a.date.localeCompare(b.date) ||
-        a.shiftName.localeCompare(b.shiftName) ||
-        a.vehicleTypeName.localeCompare(b.vehicleTypeName),
+        a.date.localeCompare(b.date) || byShift(a, b) || a.vehicleTypeName.localeCompare(b.vehicleTypeName),
     );
 }
 

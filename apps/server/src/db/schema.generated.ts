@@ -218,6 +218,7 @@ export interface BookingReport {
   ship_to_lat: number | null;
   ship_to_lon: number | null;
   ship_to_sub_district_id: string | null;
+  delivery_date: string | null;
 }
 
 /** The table `booking_report__attachments`. */
@@ -242,6 +243,8 @@ export interface BookingReportLines {
   used_volume: number | null;
   ship_cond_id: string;
   slot_id: string;
+  shift_of_day_id: string | null;
+  vehicle_type_id: string | null;
 }
 
 /** The table `branch`. */

@@ -139,38 +139,44 @@ function loadAllocations(db: Executor, bookingIds: readonly string[]) {
 }
 
 function loadBookingLines(db: Executor, bookingIds: readonly string[]) {
-  return db
-    .selectFrom('booking_report__lines as l')
-    .innerJoin('delivery_order as o', 'o.id', 'l.delivery_order_id')
-    .leftJoin('article as a', (join) =>
-      join.on((eb) => eb('a.id', '=', eb.fn.coalesce('l.article_id', 'o.article_uom_id'))),
-    )
-    .innerJoin('vehicle_date_slot as s', 's.id', 'l.slot_id')
-    .innerJoin('shift_of_day as sh', 'sh.id', 's.shift_of_day_id')
-    .innerJoin('vehicle_type as vt', 'vt.id', 's.vehicle_type_id')
-    .select((eb) => [
-      'l.parent_id as booking_id',
-      'l.delivery_order_id',
-      'o.doc_no as do_no',
-      words(eb, 'a.code', 'a.name').as('article'),
-      articleUnit('a').as('unit'),
-      'l.qty',
-      'l.delivery_date',
-      'l.delivery_time',
-      'l.used_weight',
-      'l.used_volume',
-      's.shift_date',
-      'sh.name as shift',
-      's.shift_of_day_id',
-      'sh.start_time',
-      'sh.end_time',
-      'vt.name as vehicle_type',
-      's.id as slot_id',
-    ])
-    .where((eb) => eb('l.parent_id', '=', eb.fn.any(eb.val(bookingIds))))
-    .orderBy('l.parent_id')
-    .orderBy('l.position')
-    .execute();
+  return (
+    db
+      .selectFrom('booking_report__lines as l')
+      .innerJoin('delivery_order as o', 'o.id', 'l.delivery_order_id')
+      .leftJoin('article as a', (join) =>
+        join.on((eb) => eb('a.id', '=', eb.fn.coalesce('l.article_id', 'o.article_uom_id'))),
+      )
+      .innerJoin('vehicle_date_slot as s', 's.id', 'l.slot_id')
+      .innerJoin('shift_of_day as sh', 'sh.id', 's.shift_of_day_id')
+      .innerJoin('vehicle_type as vt', 'vt.id', 's.vehicle_type_id')
+      .select((eb) => [
+        'l.parent_id as booking_id',
+        'l.delivery_order_id',
+        'o.doc_no as do_no',
+        words(eb, 'a.code', 'a.name').as('article'),
+        articleUnit('a').as('unit'),
+        'l.qty',
+        'l.delivery_date',
+        'l.delivery_time',
+        'l.used_weight',
+        'l.used_volume',
+        's.shift_date',
+        'sh.name as shift',
+        's.shift_of_day_id',
+        'sh.start_time',
+        'sh.end_time',
+        'vt.name as vehicle_type',
+        's.id as slot_id',
+      ])
+      .where((eb) => eb('l.parent_id', '=', eb.fn.any(eb.val(bookingIds))))
+      .orderBy('l.parent_id')
+      // Paper lists a booking's parts as the screens do: by day, then the shift's start time.
+      .orderBy('l.delivery_date')
+      .orderBy('sh.start_time')
+      .orderBy('sh.name')
+      .orderBy('l.position')
+      .execute()
+  );
 }
 
 /** The bookings (not canceled) with a line in a branch's slots of one day and shift, by number. */

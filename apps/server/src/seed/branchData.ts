@@ -172,6 +172,8 @@ export async function seedDocuments(
         lat: s.lat,
         lon: s.lon,
         address: `เลขที่ ${10 + i} หมู่ ${1 + (i % 9)}`,
+        // A mobile the planner calls to confirm the appointment (the booking's page links it).
+        tel: `08${b + 1}-555-${String(1001 + i)}`,
         branch: b,
       })),
   );
@@ -190,6 +192,7 @@ export async function seedDocuments(
       lat: route.lat,
       lon: route.lon,
       address: 'เลขที่ 99 ถนนลาดกระบัง',
+      tel: '089-555-0099',
     },
   ]);
   for (const [b, branchId] of master.branchIds.entries()) {

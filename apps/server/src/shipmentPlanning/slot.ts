@@ -239,14 +239,13 @@ export function slotShipments(
     .execute();
 }
 
-/** The active shifts, in the order booking ranks them. */
+/** The active shifts, by start time: the order every screen lists shifts in (the domain's `compareShifts`). */
 export async function activeShifts(db: Database) {
   const shifts = await db
     .selectFrom('shift_of_day')
     .select(['id', 'name', 'start_time', 'end_time'])
     .where('active', '=', true)
     .orderBy('start_time')
-    .orderBy('priority')
     .orderBy('name')
     .execute();
   return shifts.map(shiftOf);

@@ -235,18 +235,62 @@ export const LongThaiText: Story = {
       getRowKey={(r) => r.id}
     />
   ),
-  play: async ({ canvas, canvasElement }) => {
+  play: async ({ canvas }) => {
     const grid = canvas.getByRole('grid');
+    const scroller = grid.parentElement as HTMLElement;
     const rows = dataRows(grid);
-    // Long text is one line cut with an ellipsis; the whole value is the cell's tooltip.
+    // Long text is one line cut with an ellipsis, in a row of the usual height.
     const cell = within(rows[2] as HTMLElement).getAllByRole('gridcell')[1] as HTMLElement;
-    const text = cell.querySelector('[title]') as HTMLElement;
-    await expect(text.title).toHaveLength(2760);
+    const text = cell.querySelector('[data-cell-text]') as HTMLElement;
+    await expect(text).toHaveTextContent(longRows[2]!.branch);
     await expect(text.scrollWidth).toBeGreaterThan(text.clientWidth);
     await expect(getComputedStyle(text).textOverflow).toBe('ellipsis');
     await expect((rows[2] as HTMLElement).getBoundingClientRect().height).toBeLessThanOrEqual(46);
-    // The grid stays about as wide as its box (it scrolls sideways; it is not 9,795 px wide).
-    await expect(grid.scrollWidth).toBeLessThan(canvasElement.clientWidth * 1.5);
+    // No value widens a column: the 2,760 characters leave the grid exactly as wide as its box
+    // (it was 1,516 px wider, issue 43), and the column as wide as its neighbour's short value.
+    await expect(scroller.scrollWidth).toBe(scroller.clientWidth);
+    const widths = canvas
+      .getAllByRole('columnheader')
+      .map((h) => Math.round(h.getBoundingClientRect().width));
+    await expect(new Set(widths).size).toBe(1);
+    // The pointer resting on the cut value shows it whole, under the cell; leaving hides it.
+    await userEvent.hover(text);
+    const peek = await waitFor(() => {
+      const shown = document.querySelector<HTMLElement>('[data-peek]');
+      if (!shown) throw new Error('no peek yet');
+      return shown;
+    });
+    await expect(peek.textContent).toHaveLength(2760);
+    await expect(peek.getBoundingClientRect().top).toBeGreaterThanOrEqual(
+      cell.getBoundingClientRect().bottom,
+    );
+    await userEvent.unhover(grid);
+    await waitFor(() => expect(document.querySelector('[data-peek]')).toBeNull());
+    // A short value that fits has nothing to show.
+    const short = within(rows[0] as HTMLElement).getAllByRole('gridcell')[2] as HTMLElement;
+    short.focus();
+    await expect(document.querySelector('[data-peek]')).toBeNull();
+    // The keyboard's focus on the cut cell shows it whole too, at once; leaving the grid hides it.
+    cell.focus();
+    await waitFor(() => expect(document.querySelector('[data-peek]')?.textContent).toHaveLength(2760));
+    await userEvent.tab();
+    await waitFor(() => expect(document.querySelector('[data-peek]')).toBeNull());
+  },
+};
+
+/** On a phone the cards wrap a long value to three lines at most: the 2,760 characters stay a card, not a page. */
+export const LongThaiTextPhone: Story = {
+  render: () => (
+    <div style={{ width: 360 }}>
+      <DataGrid<Vehicle> label="รายการรถ" columns={vehicleColumns} rows={longRows} getRowKey={(r) => r.id} />
+    </div>
+  ),
+  play: async ({ canvas }) => {
+    const cards = within(canvas.getByRole('list', { name: 'รายการรถ' })).getAllByRole('listitem');
+    const [short, , long] = cards.map((card) => card.getBoundingClientRect().height);
+    await expect(long).toBeLessThanOrEqual((short ?? 0) + 50);
+    await expect(cards[2]).toHaveTextContent(longRows[2]!.branch);
+    for (const card of cards) await expect(card.scrollWidth).toBeLessThanOrEqual(card.clientWidth);
   },
 };
 

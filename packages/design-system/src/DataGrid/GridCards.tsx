@@ -168,7 +168,16 @@ const Fields = styled.dl`
 const Field = styled.div`
   display: contents;
   & > dt { color: ${({ theme }) => theme.color.textMuted}; }
-  & > dd { margin: 0; min-width: 0; overflow-wrap: anywhere; }
+  /* A long value wraps, up to three lines: a 2,000-character one does not make the card a page long. */
+  & > dd {
+    margin: 0;
+    min-width: 0;
+    overflow-wrap: anywhere;
+    display: -webkit-box;
+    -webkit-box-orient: vertical;
+    -webkit-line-clamp: 3;
+    overflow: hidden;
+  }
   & > dd[data-align='end'] { font-variant-numeric: tabular-nums; }
 `;
 

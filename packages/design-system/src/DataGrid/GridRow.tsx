@@ -20,10 +20,10 @@ export function pinStyle(
   return start ? { insetInlineStart: start } : undefined;
 }
 
-/** Text cells cut with an ellipsis; the whole value is the cell's tooltip (`title`). */
+/** Text cells are one line cut with an ellipsis; the grid shows a cut one whole on hover and focus. */
 function cellContent(content: ReactNode): ReactNode {
   if (typeof content !== 'string' && typeof content !== 'number') return content;
-  return <S.Text title={String(content)}>{content}</S.Text>;
+  return <S.Text data-cell-text="">{content}</S.Text>;
 }
 
 export interface GridRowProps<Row> {

@@ -42,6 +42,8 @@ const cell = `
   display: flex;
   align-items: center;
   min-width: 0;
+  /* No value sizes its column: the declared width does (a 2,000-character name is cut, not a wider grid). */
+  contain: inline-size;
   padding: 0 12px;
   outline: none;
   &[data-align='center'] { justify-content: center; text-align: center; }
@@ -61,12 +63,11 @@ export const Cell = styled.div`
 
 /**
  * One line of text, cut with an ellipsis: a long value neither widens the grid nor wraps into a
- * tall row. Its max width caps the column's content-sized track; \`title\` shows the whole value.
+ * tall row; the grid's peek shows it whole.
  */
 export const Text = styled.span`
   display: block;
   min-width: 0;
-  max-width: 24rem;
   overflow: hidden;
   text-overflow: ellipsis;
   white-space: nowrap;
@@ -87,6 +88,9 @@ export const Spacer = styled.div`
 export const HeaderCell = styled.div`
   ${cell}
   gap: ${({ theme }) => theme.space[1]};
+  overflow: hidden;
+  /* A long Thai label wraps within the declared width. */
+  & > span:first-child { min-width: 0; overflow-wrap: anywhere; }
   min-height: 44px;
   background: ${({ theme }) => theme.color.background};
   color: ${({ theme }) => theme.color.text};
@@ -144,4 +148,23 @@ export const Checkbox = styled.input`
   margin: 0;
   accent-color: ${({ theme }) => theme.color.primary};
   cursor: pointer;
+`;
+
+/** A cut cell's whole value (on hover and focus), in the viewport's coordinates: it never widens the grid. */
+export const Peek = styled.div`
+  position: fixed;
+  /* As the design system's Tooltip: above a dialog the grid may sit in. */
+  z-index: ${({ theme }) => theme.layer.snackbar};
+  max-width: min(48rem, calc(100vw - 16px));
+  max-height: min(60vh, 32rem);
+  overflow: hidden;
+  padding: ${({ theme }) => theme.space[2]} ${({ theme }) => theme.space[3]};
+  border: 1px solid ${({ theme }) => theme.color.border};
+  border-radius: ${({ theme }) => theme.radius.md};
+  background: ${({ theme }) => theme.color.surface};
+  color: ${({ theme }) => theme.color.text};
+  box-shadow: ${({ theme }) => theme.shadow.md};
+  white-space: pre-wrap;
+  overflow-wrap: anywhere;
+  pointer-events: none;
 `;

@@ -1,7 +1,9 @@
 import {
+  type CSSProperties,
   type KeyboardEvent,
   type PointerEvent,
   type ReactNode,
+  useEffect,
   useLayoutEffect,
   useRef,
   useState,
@@ -106,12 +108,11 @@ export function GridTable<Row>(props: GridTableProps<Row>) {
   });
   const template = [
     selection ? `${selectionWidth}px` : null,
-    ...columns.map((c) =>
-      dragged?.key === c.key ? `${dragged.width}px` : (c.width ?? 'minmax(120px, 1fr)'),
-    ),
+    ...columns.map((c) => (dragged?.key === c.key ? `${dragged.width}px` : columnTrack(c.width))),
   ]
     .filter(Boolean)
     .join(' ');
+  const peek = useCellPeek();
 
   const tabIndex = (row: number, col: number) =>
     focus.focused.row === row && focus.focused.col === col ? 0 : -1;
@@ -186,7 +187,14 @@ export function GridTable<Row>(props: GridTableProps<Row>) {
   }
 
   return (
-    <S.Scroller ref={scrollerRef} onScroll={range.onScroll} style={{ maxHeight: props.maxHeight }}>
+    <S.Scroller
+      ref={scrollerRef}
+      onScroll={() => {
+        range.onScroll();
+        peek.follow();
+      }}
+      style={{ maxHeight: props.maxHeight }}
+    >
       <S.Grid
         ref={gridRef}
         role="grid"
@@ -197,7 +205,15 @@ export function GridTable<Row>(props: GridTableProps<Row>) {
         aria-multiselectable={selection ? true : undefined}
         style={{ ['--lms-grid-columns' as string]: template }}
         onKeyDown={onKeyDown}
-        onFocus={focus.onFocus}
+        onFocus={(event) => {
+          focus.onFocus(event);
+          peek.show(event.target, 'focus');
+        }}
+        onBlur={(event) => {
+          if (!event.currentTarget.contains(event.relatedTarget)) peek.hide('focus');
+        }}
+        onPointerOver={(event) => peek.show(event.target, 'pointer')}
+        onPointerLeave={() => peek.hide('pointer')}
       >
         <S.Head role="rowgroup">
           <S.HeadRow role="row" aria-rowindex={1} style={{ minHeight: headerHeight }}>
@@ -291,8 +307,77 @@ export function GridTable<Row>(props: GridTableProps<Row>) {
           )}
         </S.Body>
       </S.Grid>
+      {peek.shown && (
+        <S.Peek aria-hidden="true" data-peek="" style={peek.shown.style}>
+          {peek.shown.text}
+        </S.Peek>
+      )}
     </S.Scroller>
   );
+}
+
+/** The grid track of a column's width (types.ts `width`): declared pixels share spare room in proportion. */
+export function columnTrack(width: number | string | undefined): string {
+  if (typeof width === 'string') return width;
+  const pixels = width ?? defaultColumnWidth;
+  return `minmax(${pixels}px, ${pixels}fr)`;
+}
+
+const defaultColumnWidth = 120;
+
+interface ShownPeek {
+  readonly cell: HTMLElement;
+  readonly text: string;
+  readonly style: CSSProperties;
+  readonly by: 'focus' | 'pointer';
+}
+
+/**
+ * The whole value of a cut cell (one line with an ellipsis), shown under the cell while the
+ * pointer rests on it or the cell has the focus. It is drawn in the viewport's coordinates, so it
+ * neither widens the grid nor is clipped by it; screen readers read the cell's own whole text.
+ */
+function useCellPeek() {
+  const [shown, setShown] = useState<ShownPeek | null>(null);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  const hide = (by?: ShownPeek['by']) => {
+    clearTimeout(timer.current);
+    setShown((current) => (by && current?.by !== by ? current : null));
+  };
+  const show = (target: EventTarget, by: ShownPeek['by']) => {
+    clearTimeout(timer.current);
+    const cell = target instanceof Element ? target.closest<HTMLElement>('[role="gridcell"]') : null;
+    const text = cell?.querySelector<HTMLElement>('[data-cell-text]');
+    if (!cell || !text || text.scrollWidth <= text.clientWidth) {
+      if (by === 'focus' || shown?.by === 'pointer') setShown(null);
+      return;
+    }
+    const place = () => setShown({ cell, text: text.textContent ?? '', style: peekPlace(cell), by });
+    // The pointer passing over a row should not flash every cut value it crosses.
+    if (by === 'pointer') timer.current = setTimeout(place, peekHoverDelayMs);
+    else place();
+  };
+  /** The grid scrolled (a keyboard move scrolls the focused cell into view): the peek stays with its cell. */
+  const follow = () =>
+    setShown((current) =>
+      current?.cell.isConnected ? { ...current, style: peekPlace(current.cell) } : null,
+    );
+  return { shown, show, hide, follow };
+}
+
+const peekHoverDelayMs = 300;
+
+/** Under the cell, or above it when the cell is low in the viewport; kept inside the viewport sideways. */
+function peekPlace(cell: HTMLElement): CSSProperties {
+  const rect = cell.getBoundingClientRect();
+  const below = window.innerHeight - rect.bottom >= rect.top;
+  const left = Math.max(8, Math.min(rect.left, window.innerWidth - 8 - Math.max(rect.width, 240)));
+  return {
+    left,
+    minWidth: Math.min(rect.width, window.innerWidth - 16),
+    ...(below ? { top: rect.bottom + 2 } : { bottom: window.innerHeight - rect.top + 2 }),
+  };
 }
 
 /**

@@ -8,6 +8,7 @@ export {
   completeLayout,
 } from './columnLayout.ts';
 export { DataGrid, type DataGridProps, phoneBreakpoint } from './DataGrid.tsx';
+export { selectionWidth } from './GridRow.tsx';
 export { defaultPageSizes } from './Pagination.tsx';
 export {
   type ColumnStorage,

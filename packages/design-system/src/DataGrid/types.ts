@@ -7,8 +7,13 @@ export interface DataGridColumn<Row> {
   /** Cell content; the grid does not format numbers or dates, the caller does (spec §9). */
   readonly render?: (row: Row) => ReactNode;
   readonly sortable?: boolean;
-  /** CSS width, e.g. '120px' or '2fr'; default `minmax(120px, 1fr)`. */
-  readonly width?: string;
+  /**
+   * A number: the column's declared width in pixels — never narrower, and spare room (a grid
+   * narrower than its box) is shared in proportion to it. A string: a fixed CSS length ('112px',
+   * '10rem'). Default 120. No value in a cell changes a column's width: a long one is cut with
+   * an ellipsis and shown whole on hover and on focus.
+   */
+  readonly width?: number | string;
   readonly align?: 'start' | 'center' | 'end';
   /** Cannot be hidden through the column chooser. */
   readonly alwaysVisible?: boolean;

@@ -1,3 +1,4 @@
+import { COLUMN_WIDTHS } from '../entity/columnWidth.ts';
 import { defineEntity } from './define.ts';
 import {
   booleanField,
@@ -90,6 +91,7 @@ export const article = defineEntity({
     lastSyncAtField(),
     stringField('articleUom', 'หน่วยนับของสินค้า', {
       maxLength: 20,
+      listWidth: COLUMN_WIDTHS.small,
       typeNote: 'รหัสหน่วยนับหลักจาก ERP เป็นข้อความ: สเปกไม่แสดง Label จึงไม่ใช่การอ้างอิง',
     }),
     decimalField('width', 'ความกว้าง', { min: 0, hiddenInList: true, typeNote: 'ในหน่วยของ unitId' }),
@@ -108,7 +110,7 @@ export const article = defineEntity({
     booleanField('cannotSplit', 'แยกส่งไม่ได้', { bulkEditable: true }),
     booleanField('noUseCap', 'ไม่ใช้ความจุรถ', { hiddenInList: true, bulkEditable: true }),
     refField('unitId', 'หน่วย', { hiddenInList: true }),
-    refField('articleUomTypeId', 'กลุ่มสินค้าพิเศษ', { bulkEditable: true }),
+    refField('articleUomTypeId', 'กลุ่มสินค้าพิเศษ', { bulkEditable: true, listWidth: 160 }),
     refsField('unsupportedVehicleTypeIds', 'ประเภทรถที่ไม่รองรับการขนส่งสินค้านี้', 'vehicleType', {
       hiddenInList: true,
       typeNote: 'สเปกแสดงเพียงป้าย จึงตั้งชื่อฟิลด์เป็นรายการ id ประเภทรถ',

@@ -1,3 +1,4 @@
+import { COLUMN_WIDTHS } from '../entity/columnWidth.ts';
 import type { ChildDef } from '../entity/types.ts';
 import { defineEntity } from './define.ts';
 import { docNoField } from './documents.ts';
@@ -75,6 +76,8 @@ export const messageStateOptions = [
 export type MessageState = (typeof messageStateOptions)[number]['value'];
 
 const computedNote = 'คำนวณโดยเครื่องมือจองตอนยืนยัน (booking.md) แก้ไขโดยตรงไม่ได้';
+const slotCopyNote =
+  'คัดลอกจากช่วงรถที่บรรทัดนี้ใช้ (vehicleDateSlot) โดยฐานข้อมูล ทุกครั้งที่บรรทัดได้ช่วงรถ เพื่อให้เห็นกะและประเภทรถหลังการเลื่อนนัด';
 const derivedPlaceNote = 'คัดลอกจากสถานที่ส่งสินค้าตอนยืนยัน เพื่อให้รายงานไม่เปลี่ยนตามข้อมูลหลัก';
 
 export const bookingLines: ChildDef = {
@@ -85,6 +88,10 @@ export const bookingLines: ChildDef = {
     refField('articleId', 'สินค้า'),
     decimalField('qty', 'จำนวน', { required: true, min: 0, scale: 3, typeNote: 'ในหน่วยนับของสินค้า' }),
     dateField('deliveryDate', 'วันที่ส่ง', { required: true }),
+    // The spec's "vehicleDateSlot (shiftDate, vehicleTypeId, shiftOfDayId)" of the booking report,
+    // beside the day: after a customer's move the planner sees the new shift here.
+    refField('shiftOfDayId', 'กะ', { readOnly: true, typeNote: slotCopyNote, listWidth: COLUMN_WIDTHS.code }),
+    refField('vehicleTypeId', 'ประเภทรถ', { readOnly: true, typeNote: slotCopyNote }),
     timeField('deliveryTime', 'เวลาส่ง'),
     minutesField('usedMinute', 'เวลาที่ใช้ (นาที)', { readOnly: true, typeNote: computedNote }),
     weightField('usedWeight', 'น้ำหนักที่ใช้ (กก.)', { readOnly: true }),
@@ -112,18 +119,25 @@ export const bookingReport = defineEntity({
     docNoField({ readOnly: true, required: false, typeNote: 'ออกเลขโดยเซิร์ฟเวอร์ตอนยืนยัน' }),
     dateField('docDate', 'วันที่เอกสาร', { readOnly: true }),
     stringField('docType', 'ประเภทเอกสาร', { maxLength: 10, hiddenInList: true }),
+    dateField('deliveryDate', 'วันที่ส่ง', {
+      readOnly: true,
+      typeNote:
+        'ไม่มีในสเปกที่หัวการจอง: วันส่งแรกของบรรทัดการจอง คำนวณโดยฐานข้อมูลทุกครั้งที่บรรทัดเปลี่ยน (ยืนยัน เลื่อนนัด ย้าย) เพื่อให้รายการเรียงและกรองตามวันส่งได้',
+    }),
     enumField('callStatus', 'สถานะการโทรนัด', callStatusOptions, {
       readOnly: true,
       typeNote: 'ไม่มีในสเปกนอกจากสิทธิ์ ROLE_BOOKING_CHANGE_CALL_STATUS: เปลี่ยนผ่านคำสั่งแยกเท่านั้น',
     }),
     enumField('messageState', 'สถานะข้อความถึงลูกค้า', messageStateOptions, {
       readOnly: true,
+      // Drawn as a badge (its dot, its longest label "ส่งข้อความไม่สำเร็จ").
+      listWidth: 152,
       typeNote:
         'ไม่มีในสเปก: คำนวณโดยฐานข้อมูลจากกล่องข้อความขาออกและสถานะการโทรนัด (docs/contact.md) แก้ไขโดยตรงไม่ได้',
     }),
     refField('customerId', 'ลูกค้า', { required: true }),
     owningBranchField(),
-    refField('shipToId', 'สถานที่ส่งสินค้า', { required: true }),
+    refField('shipToId', 'สถานที่ส่งสินค้า', { required: true, listWidth: COLUMN_WIDTHS.name }),
     ...shipToSnapshotFields(),
     refField('subDistrictId', 'ตำบล/แขวง', {
       readOnly: true,
@@ -176,17 +190,8 @@ export const bookingReport = defineEntity({
     attachmentsField('เอกสารแนบ'),
     ...auditFields(),
   ],
-  listColumns: [
-    'docNo',
-    'docDate',
-    'customerId',
-    'shipToId',
-    'provinceId',
-    'status',
-    'callStatus',
-    'messageState',
-    'confirmedAt',
-  ],
+  // What the planner scans: which booking, the day, where, and whether the customer knows (issue 43).
+  listColumns: ['docNo', 'deliveryDate', 'shipToId', 'status', 'callStatus', 'messageState'],
   defaultSort: [sortBy('confirmedAt', 'desc'), sortBy('docNo', 'desc')],
   labelFields: ['docNo'],
   namedFilters: [

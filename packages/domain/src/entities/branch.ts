@@ -70,7 +70,7 @@ export const branch = defineEntity({
     refField('subDistrictId', 'ตำบล/แขวง', { hiddenInList: true }),
     ...timestampFields(),
   ],
-  listColumns: ['code', 'name', 'shortName', 'saleOffice', 'provinceId', 'isTogo'],
+  listColumns: ['code', 'name', 'shortName', 'provinceId', 'isTogo'],
   menuGroup: 'masterData',
   icon: 'building',
   children: [branchVehicleTypeSettings],

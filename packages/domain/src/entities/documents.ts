@@ -1,3 +1,4 @@
+import { COLUMN_WIDTHS } from '../entity/columnWidth.ts';
 import type { FieldDef } from '../entity/types.ts';
 import { defineEntity } from './define.ts';
 import {
@@ -27,6 +28,7 @@ export function docNoField(extra: Extra = {}): FieldDef {
     unique: true,
     searchable: true,
     maxLength: 50,
+    listWidth: COLUMN_WIDTHS.docNo,
     ...extra,
   });
 }
@@ -128,7 +130,8 @@ export const deliveryOrderFields = [
     readOnly: true,
     typeNote: 'ตั้งค่าโดยการยืนยัน/ยกเลิกการจองเท่านั้น (booking.md)',
   }),
-  refField('customerId', 'ลูกค้า', { required: true }),
+  // Narrower than a reference's usual: the DO's first columns, weight and "booked" fit at 1366 px.
+  refField('customerId', 'ลูกค้า', { required: true, listWidth: 160 }),
   owningBranchField(),
   refField('siteId', 'ไซต์ส่งสินค้า', {
     ref: 'branch',
@@ -145,7 +148,7 @@ export const deliveryOrderFields = [
     typeNote: 'articleUomLabel คือสินค้าในหน่วยนับของมัน: อ้างอิงสินค้า ซึ่งกฎการจองต้องใช้',
   }),
   refField('shipCondId', 'Ship Cond', { required: true }),
-  refField('soShipToId', 'สถานที่ส่งสินค้า (SO)', { ref: 'shipTo' }),
+  refField('soShipToId', 'สถานที่ส่งสินค้า (SO)', { ref: 'shipTo', listWidth: 160 }),
   refField('boShipToId', 'สถานที่ส่งสินค้า (BO)', { ref: 'shipTo', hiddenInList: true }),
 ];
 
@@ -167,16 +170,8 @@ export const deliveryOrder = defineEntity({
       typeNote: 'ไม่มีในสเปก: รวมจากการส่งที่บันทึกจากโทรศัพท์คนขับ (docs/delivery.md); การจองใหม่จองเฉพาะจำนวนที่เหลือ',
     }),
   ],
-  listColumns: [
-    'docNo',
-    'customerId',
-    'soShipToId',
-    'deliveryAt',
-    'weight',
-    'volume',
-    'shipCondId',
-    'isBooking',
-  ],
+  // What the planner scans: which DO, for when, for whom and where, how heavy, booked or not (issue 43).
+  listColumns: ['docNo', 'deliveryAt', 'customerId', 'soShipToId', 'weight', 'volume', 'isBooking'],
   defaultSort: [sortBy('deliveryAt', 'desc'), sortBy('docNo', 'desc')],
   labelFields: ['docNo'],
   namedFilters: [

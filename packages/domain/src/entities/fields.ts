@@ -1,3 +1,4 @@
+import { COLUMN_WIDTHS } from '../entity/columnWidth.ts';
 import { type EntityName, isEntityName } from '../entity/names.ts';
 import type { EnumOption, FieldDef, FieldType, SortDef } from '../entity/types.ts';
 
@@ -46,6 +47,7 @@ export function codeField(extra: Extra = {}): Built<'code', 'string', { required
     unique: true,
     searchable: true,
     maxLength: CODE_MAX_LENGTH,
+    listWidth: COLUMN_WIDTHS.code,
     ...extra,
   });
 }
@@ -79,7 +81,15 @@ export function textField<const N extends string, const X extends Extra = Extra>
 }
 
 export function telField<const X extends Extra = Extra>(extra: X = {} as X): Built<'tel', 'string', X> {
-  return built({ name: 'tel', type: 'string', label: 'เบอร์โทรศัพท์', maxLength: TEL_MAX_LENGTH, ...extra });
+  return built({
+    name: 'tel',
+    type: 'string',
+    label: 'เบอร์โทรศัพท์',
+    maxLength: TEL_MAX_LENGTH,
+    format: 'tel',
+    listWidth: COLUMN_WIDTHS.tel,
+    ...extra,
+  });
 }
 
 export function booleanField<const N extends string, const X extends Extra = Extra>(
@@ -234,7 +244,13 @@ export function percentField<const N extends string, const X extends Extra = Ext
   extra: X = {} as X,
 ): Built<N, 'decimal', X> {
   return built(
-    decimalField(name, label, { min: 0, max: 100, typeNote: 'ร้อยละ 0–100 ทศนิยม 2 ตำแหน่ง', ...extra }),
+    decimalField(name, label, {
+      min: 0,
+      max: 100,
+      typeNote: 'ร้อยละ 0–100 ทศนิยม 2 ตำแหน่ง',
+      listWidth: COLUMN_WIDTHS.small,
+      ...extra,
+    }),
   );
 }
 

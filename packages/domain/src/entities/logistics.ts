@@ -97,7 +97,8 @@ export const shiftOfDay = defineEntity({
     ...timestampFields(),
   ],
   listColumns: ['name', 'startTime', 'endTime', 'totalMinute', 'timeSlotCodeId', 'priority', 'active'],
-  defaultSort: [sortBy('priority'), sortBy('startTime')],
+  // Shifts are listed by start time everywhere (rules/shiftOrder.ts); priority is the engine's ranking.
+  defaultSort: [sortBy('startTime'), sortBy('name')],
   labelFields: ['name'],
   naturalKey: ['name'],
   menuGroup: 'masterData',

@@ -104,7 +104,7 @@ export const driver = defineEntity({
     }),
     owningBranchField(),
   ],
-  listColumns: ['code', 'name', 'tel', 'vehicleId', 'isMain', 'licenseType', 'licenseExpDate'],
+  listColumns: ['code', 'name', 'tel', 'vehicleId', 'licenseType', 'licenseExpDate'],
   menuGroup: 'masterData',
   icon: 'id-card',
 });

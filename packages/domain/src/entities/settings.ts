@@ -1,3 +1,4 @@
+import { COLUMN_WIDTHS } from '../entity/columnWidth.ts';
 import { defineEntity } from './define.ts';
 import {
   dateField,
@@ -29,9 +30,10 @@ export const vehicleDateSlot = defineEntity({
     }),
     refField('vehicleTypeId', 'ประเภทรถ', { required: true }),
     owningBranchField(),
-    refField('shiftOfDayId', 'กะของวัน', { required: true }),
+    refField('shiftOfDayId', 'กะของวัน', { required: true, listWidth: COLUMN_WIDTHS.code }),
     refField('shipCondId', 'Ship Cond', { required: true }),
     refField('routeConfigId', 'เส้นทาง (Ship Cond 29)', {
+      listWidth: COLUMN_WIDTHS.code,
       typeNote: 'ใช้เฉพาะ Ship Cond แบบตามเส้นทาง (รหัส 29)',
     }),
   ],

@@ -79,15 +79,7 @@ export const vehicle = defineEntity({
     owningBranchField(),
     refField('vehicleTypeId', 'ประเภทรถ', { required: true, bulkEditable: true }),
   ],
-  listColumns: [
-    'code',
-    'name',
-    'licensePlate',
-    'vehicleTypeId',
-    'vehicleGroupId',
-    'maxCapacity',
-    'unitCapacity',
-  ],
+  listColumns: ['code', 'name', 'licensePlate', 'vehicleTypeId', 'vehicleGroupId', 'maxCapacity'],
   menuGroup: 'masterData',
   icon: 'truck',
 });

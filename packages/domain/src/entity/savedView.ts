@@ -9,9 +9,12 @@ import type { EntityDef, FieldDef } from './types.ts';
  * and the save dialog warns with the same Thai messages.
  */
 
-/** Fields a list may show as columns: everything but long text, files and role lists. */
+/**
+ * Fields a list may show as columns: everything but files and role lists. Long text too: a column
+ * is as wide as declared whatever its values, and a cut value is shown whole on hover and focus.
+ */
 export function listableFields(entity: EntityDef): FieldDef[] {
-  return entity.fields.filter((field) => !['text', 'file', 'image', 'roles'].includes(field.type));
+  return entity.fields.filter((field) => !['file', 'image', 'roles'].includes(field.type));
 }
 
 export const savedViewMessages = {

@@ -60,11 +60,13 @@ export interface FieldDef<Name extends string = string, Type extends FieldType =
   readonly typeNote?: string;
   /** Hidden from list columns by default (still selectable in the column chooser). */
   readonly hiddenInList?: boolean;
+  /** Its list column's width in pixels, where the default for its type does not suit (`listColumnWidth`). */
+  readonly listWidth?: number;
   /**
    * `email`: an extra check for `string` fields. `unit`: a unit code from the ERP (`KG`, `M3`),
-   * shown by its Thai name (`กก.`).
+   * shown by its Thai name (`กก.`). `tel`: a phone number, a `tel:` link where it is shown whole.
    */
-  readonly format?: 'email' | 'unit';
+  readonly format?: 'email' | 'unit' | 'tel';
   /**
    * Personal data (PDPA, docs/privacy.md): masked in lists and in the exports of those who may not
    * edit the record; every unmasked read and every export logged (who, when, what).
@@ -159,7 +161,11 @@ export interface EntityDef<Name extends EntityName = EntityName, Field extends s
   /** Rows belong to one branch (`branchId`) and are read/written only for the acting branch. */
   readonly branchOwned: boolean;
   readonly fields: readonly FieldDef<Field>[];
-  /** Default list columns, in order. */
+  /**
+   * The list's first columns, in order: what its users scan for. They are shown by default, and at
+   * 1366 px with the drawer open they and the row actions are in view (their `listColumnWidth`s
+   * fit: `entityColumns.test.ts`); the other listable fields follow, hidden until chosen.
+   */
   readonly listColumns: readonly Field[];
   readonly defaultSort: readonly SortDef<Field>[];
   /** Fields joined into the record label, `code: name` by default. */

@@ -142,7 +142,7 @@ function EditableControl({ field, name, label }: { field: FieldDef; name: string
           value={value ?? ''}
           onChange={onChange}
           maxLength={maxLengthOf(field)}
-          type={field.format === 'email' ? 'email' : 'text'}
+          type={field.format === 'email' ? 'email' : field.format === 'tel' ? 'tel' : 'text'}
         />
       );
     default:

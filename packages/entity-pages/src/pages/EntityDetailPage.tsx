@@ -82,7 +82,8 @@ export function EntityDetailPage({ entity: entityRef, id, onBack }: EntityDetail
           >
             {tab === 'details' ? (
               <>
-                <RecordFields entity={entity} record={record.data} />
+                {parts.RecordLead && <parts.RecordLead entity={entity} record={record.data} />}
+                <RecordFields entity={entity} record={record.data} omit={parts.leadFields} />
                 {parts.RecordSections && <parts.RecordSections entity={entity} record={record.data} />}
               </>
             ) : (

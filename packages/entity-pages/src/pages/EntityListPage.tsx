@@ -18,7 +18,7 @@ import { ImportDialog } from '../import/ImportDialog.tsx';
 import { useSavedViewControls } from '../savedViews/useSavedViewControls.tsx';
 import { useSession } from '../session/SessionContext.tsx';
 import { useEntityParts } from '../slots/EntityPartsContext.tsx';
-import { columnStorageFor, entityColumns } from './entityColumns.tsx';
+import { columnStorageFor, entityColumns, ROW_ACTIONS_WIDTH } from './entityColumns.tsx';
 import { FilterPanel } from './FilterPanel.tsx';
 import { Page, PageHeader } from './PageHeader.tsx';
 import { useExport } from './useExport.ts';
@@ -105,7 +105,7 @@ export function EntityListPage({
         header: 'จัดการ',
         alwaysVisible: true,
         pin: 'end',
-        width: '112px',
+        width: `${ROW_ACTIONS_WIDTH}px`,
         render: (row) => {
           const label = recordLabel(entity, row);
           return (

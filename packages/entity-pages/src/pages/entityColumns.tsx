@@ -4,15 +4,21 @@ import {
   type EntityDef,
   type FieldDef,
   listableFields,
+  listColumnWidth,
   SORTABLE_TYPES,
 } from '@lms/domain';
 import type { EntityRecord } from '../data/entityKeys.ts';
 import type { EntityParts } from '../slots/types.ts';
 import { formatField, isNumeric } from './formatValue.ts';
 
+/** The row actions' column (ดู, แก้ไข), pinned at the end of every entity list. */
+export const ROW_ACTIONS_WIDTH = 112;
+
 /**
- * A grid column per listable field, in declaration order with `listColumns` first; `cells` draws
- * a field the entity shows otherwise than as text (its parts' `cells`).
+ * A grid column per listable field, `listColumns` first in their order, then the others in
+ * declaration order (hidden until chosen), each as wide as the domain declares
+ * (`listColumnWidth`); `cells` draws a field the entity shows otherwise than as text (its parts'
+ * `cells`).
  */
 export function entityColumns(
   entity: EntityDef,
@@ -32,6 +38,7 @@ export function entityColumns(
     // What the server sorts by (validateListQuery): one-value fields.
     sortable: SORTABLE_TYPES.has(field.type),
     align: isNumeric(field) ? 'end' : 'start',
+    width: listColumnWidth(field),
     alwaysVisible: index === 0,
     // The identifying first column stays in view while the middle scrolls sideways.
     pin: index === 0 ? 'start' : undefined,
@@ -39,15 +46,28 @@ export function entityColumns(
   }));
 }
 
-/** Columns not in `listColumns` start hidden; the user's choice is kept per entity in localStorage. */
+/**
+ * Columns not in `listColumns` start hidden; the user's choice is kept per entity in localStorage
+ * (`list` names another list of the same entity that keeps its own, the DO booking's DO step).
+ */
 export function columnStorageFor(
   entity: EntityDef,
   storage: Storage | null = safeLocalStorage(),
+  list?: string,
 ): ColumnStorage {
-  const key = `lms-columns-${entity.name}`;
   const defaults = listableFields(entity)
     .filter((field) => !entity.listColumns.includes(field.name))
     .map((field) => field.name);
+  return localColumnStorage(list ? `${entity.name}-${list}` : entity.name, defaults, storage);
+}
+
+/** A list's chosen columns kept in this browser (`lms-columns-<list>`): the hidden keys, else `defaults`. */
+export function localColumnStorage(
+  list: string,
+  defaults: readonly string[],
+  storage: Storage | null = safeLocalStorage(),
+): ColumnStorage {
+  const key = `lms-columns-${list}`;
   return {
     load: () => {
       try {

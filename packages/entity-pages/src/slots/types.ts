@@ -30,6 +30,13 @@ export interface EntityParts {
   readonly sectionFields?: readonly string[];
   /** Rendered inside the form after the generic fields (child tables, stage pairs, role picker). */
   readonly FormSections?: ComponentType<FormPartProps>;
+  /**
+   * Shown first on the detail page, before its other fields: what the next person needs of the
+   * record (a booking's day, shift, vehicle type, ship-to and phone, call and message state).
+   */
+  readonly RecordLead?: ComponentType<RecordPartProps>;
+  /** Fields the lead shows: the detail page's field grid leaves them out. */
+  readonly leadFields?: readonly string[];
   /** Shown on the detail page after the record's fields (a booking's shipments). */
   readonly RecordSections?: ComponentType<RecordPartProps>;
   /** Buttons beside edit on the detail page (reset password). */

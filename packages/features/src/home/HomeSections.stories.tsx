@@ -48,6 +48,9 @@ export const Planner: Story = {
     await expect(within(today).getAllByRole('row').length).toBeGreaterThan(1);
     await expect(planner.getByRole('table', { name: 'อ. 7 ม.ค. 2025' })).toBeVisible();
     await expect(today.querySelector('[data-colour]')).not.toBeNull();
+    // The used share said as used, then the band, as the calendars say it (never "ว่าง 26.3%").
+    for (const badge of today.querySelectorAll('[data-colour]'))
+      await expect(badge.textContent).toMatch(/^ใช้แล้ว \d+\.\d%· (ว่าง|ปกติ|ใกล้เต็ม|เต็ม)$/);
     // Every number opens its list, filtered to it.
     const toCall = planner.getByRole('link', { name: /ยังไม่ได้โทรนัด/ });
     await expect(toCall).toHaveAttribute('href', '/bookingReport?statusEq=CONFIRMED&callStatusEq=NOT_CALLED');

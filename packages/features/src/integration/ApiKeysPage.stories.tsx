@@ -193,17 +193,44 @@ export const LoadError: Story = {
   },
 };
 
+/**
+ * At 1366 px with the drawer open (the page's 1,094 px): what an administrator scans for first —
+ * name, last used, status, group, branches — and the actions are in view, however long the name
+ * (cut, whole on hover); the key's prefix and creation scroll, or are hidden in the chooser.
+ */
 export const LongThaiText: Story = {
+  args: { width: 1094 },
   beforeEach: mocked({ keys: [longNamed, erp] }),
   play: async ({ canvas }) => {
     const name = await canvas.findByText(longNamed.name);
     const grid = canvas.getByRole('grid');
+    const box = (grid.parentElement as HTMLElement).getBoundingClientRect();
     await expect(name).toBeVisible();
+    await expect(name.scrollWidth).toBeGreaterThan(name.clientWidth);
+    const headers = within(grid).getAllByRole('columnheader');
+    await expect(headers.map((header) => header.textContent?.trim()).slice(0, 5)).toEqual([
+      text.name,
+      text.lastUsedAt,
+      text.status,
+      text.roleGroup,
+      text.branches,
+    ]);
+    for (const header of headers.slice(0, 5))
+      await expect(header.getBoundingClientRect().right).toBeLessThanOrEqual(box.right + 1);
+    // The long name leaves its column as declared.
+    await expect(Math.round(headers[0]!.getBoundingClientRect().width)).toBe(200);
     // The actions column stays reachable however long the name.
     const action = canvas.getByRole('button', { name: text.revokeOf(longNamed.name) });
-    await expect(action.getBoundingClientRect().right).toBeLessThanOrEqual(
-      grid.getBoundingClientRect().right + 1,
+    await expect(action.getBoundingClientRect().right).toBeLessThanOrEqual(box.right + 1);
+    // The administrator may hide a column (kept in this browser).
+    await userEvent.click(canvas.getByRole('button', { name: 'คอลัมน์' }));
+    await userEvent.click(await screen().findByRole('menuitemcheckbox', { name: text.createdAt }));
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() =>
+      expect(within(grid).queryByRole('columnheader', { name: text.createdAt })).toBeNull(),
     );
+    await expect(JSON.parse(localStorage.getItem('lms-columns-apiKey') ?? '[]')).toEqual(['createdAt']);
+    localStorage.removeItem('lms-columns-apiKey');
   },
 };
 

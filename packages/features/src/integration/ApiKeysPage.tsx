@@ -9,9 +9,9 @@ import {
   TextField,
   useSnackbar,
 } from '@lms/design-system';
-import { type ApiKey, type CreatedApiKey, formatDateTime, messagesOfError } from '@lms/domain';
-import { Page, PageHeader, useOptionsLoader } from '@lms/entity-pages';
-import { type FormEvent, useState } from 'react';
+import { type ApiKey, COLUMN_WIDTHS, type CreatedApiKey, formatDateTime, messagesOfError } from '@lms/domain';
+import { localColumnStorage, Page, PageHeader, ROW_ACTIONS_WIDTH, useOptionsLoader } from '@lms/entity-pages';
+import { type FormEvent, useMemo, useState } from 'react';
 import styled from 'styled-components';
 import { useApiKeyActions, useApiKeys } from './apiKeysApi.ts';
 import { apiKeyText as text } from './apiKeyText.ts';
@@ -39,31 +39,59 @@ export function ApiKeysPage() {
     await keys.mutate();
   };
 
+  // What an administrator scans for first: which key, when it was last used, whether it still
+  // works, what it may do and where (issue 43); the rest scrolls, or is chosen in the chooser.
   const columns: DataGridColumn<ApiKey>[] = [
-    { key: 'name', header: text.name, pin: 'start', alwaysVisible: true, render: (key) => key.name },
-    { key: 'prefix', header: text.prefix, render: (key) => <code>{key.prefix}…</code> },
-    { key: 'roleGroup', header: text.roleGroup, render: (key) => key.roleGroupLabel },
-    { key: 'branches', header: text.branches, render: (key) => key.branchLabels.join(', ') },
     {
-      key: 'createdAt',
-      header: text.createdAt,
-      render: (key) => [formatDateTime(key.createdAt), key.createdByLabel].filter(Boolean).join(' · '),
+      key: 'name',
+      header: text.name,
+      pin: 'start',
+      alwaysVisible: true,
+      width: COLUMN_WIDTHS.name,
+      render: (key) => key.name,
     },
     {
       key: 'lastUsedAt',
       header: text.lastUsedAt,
+      width: COLUMN_WIDTHS.dateTime,
       render: (key) => (key.lastUsedAt ? formatDateTime(key.lastUsedAt) : text.neverUsed),
     },
     {
       key: 'status',
       header: text.status,
+      width: COLUMN_WIDTHS.status,
       render: (key) => (key.revokedAt ? text.revokedAt(formatDateTime(key.revokedAt)) : text.active),
+    },
+    {
+      key: 'roleGroup',
+      header: text.roleGroup,
+      width: COLUMN_WIDTHS.reference,
+      render: (key) => key.roleGroupLabel,
+    },
+    {
+      key: 'branches',
+      header: text.branches,
+      width: COLUMN_WIDTHS.reference,
+      render: (key) => key.branchLabels.join(', '),
+    },
+    {
+      key: 'prefix',
+      header: text.prefix,
+      width: COLUMN_WIDTHS.code,
+      render: (key) => <code>{key.prefix}…</code>,
+    },
+    {
+      key: 'createdAt',
+      header: text.createdAt,
+      width: COLUMN_WIDTHS.name,
+      render: (key) => [formatDateTime(key.createdAt), key.createdByLabel].filter(Boolean).join(' · '),
     },
     {
       key: 'actions',
       header: text.actions,
       pin: 'end',
       alwaysVisible: true,
+      width: `${ROW_ACTIONS_WIDTH}px`,
       render: (key) =>
         key.revokedAt ? null : (
           <Button
@@ -77,6 +105,7 @@ export function ApiKeysPage() {
         ),
     },
   ];
+  const columnStorage = useMemo(() => localColumnStorage('apiKey', []), []);
 
   return (
     <Page>
@@ -91,6 +120,7 @@ export function ApiKeysPage() {
         columns={columns}
         rows={keys.data ?? []}
         getRowKey={(key) => key.id}
+        columnStorage={columnStorage}
         isLoading={keys.isLoading}
         error={keys.error ? messagesOfError(keys.error).join(' ') : null}
         onRetry={() => void keys.mutate()}

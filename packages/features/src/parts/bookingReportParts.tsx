@@ -2,6 +2,7 @@ import { type EntityParts, type RecordPartProps, useEntityMutations } from '@lms
 import { BookingActions } from '../booking/shared/BookingActions.tsx';
 import { MessageStateBadge } from '../contact/MessageStateBadge.tsx';
 import { BookingShipments } from '../shipmentPlanning/BookingShipments.tsx';
+import { BookingLead, bookingLeadFields } from './BookingLead.tsx';
 import { ReadOnlyChildSections } from './childSections.tsx';
 import { PrintRecord, PrintSelected } from './PrintMenu.tsx';
 
@@ -29,9 +30,11 @@ function BookingReportActions({ entity, record }: RecordPartProps) {
 
 /**
  * Booking lines are written by the booking flow: shown with the booking, never edited here. Its
- * page lists the shipments carrying it.
+ * page leads with what the planner acts on (`BookingLead`) and lists the shipments carrying it.
  */
 export const bookingReportParts: EntityParts = {
+  RecordLead: BookingLead,
+  leadFields: bookingLeadFields,
   FormSections: ReadOnlyChildSections,
   RecordActions: BookingReportActions,
   SelectionActions: PrintSelected,

@@ -130,6 +130,8 @@ export function PersonalDataAccessPage() {
       header: text.actions,
       pin: 'end',
       alwaysVisible: true,
+      // Its button on one line (no value sizes a column: the grid's widths are declared).
+      width: '9rem',
       render: (e) =>
         e.recordId && e.recordLabel ? (
           <Button size="sm" onPress={() => void exportPerson(e)} aria-label={text.exportOf(e.recordLabel)}>

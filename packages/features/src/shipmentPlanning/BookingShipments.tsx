@@ -2,6 +2,7 @@ import { DataGrid } from '@lms/design-system';
 import {
   type Answer,
   type BookingShipment,
+  entityPagePath,
   type PlanInstant,
   shipmentPlanningApi,
   shipmentStages,
@@ -16,16 +17,24 @@ type StageRow = BookingShipment['stages'][number];
 const stageLabels = new Map<string, string>(shipmentStages.map((s) => [s.key, s.label]));
 const shown = (at: PlanInstant | null) => (at ? `${thaiDay(at.date)} ${at.time}` : '-');
 
-/**
- * The shipments carrying a booking and the plan and actual time of each stage, on the booking's
- * page (issue 19 item 4). Its log (the history tab) has the assignment and each stage recorded.
- */
-export function BookingShipments({ bookingId }: { readonly bookingId: string }) {
+/** The shipments carrying a booking (one request, shared by the page's lead and its stage times). */
+export function useBookingShipments(bookingId: string) {
   const { api, branchId, branch } = useBranchScope();
-  const shipments = useSWR<Answer<typeof shipmentPlanningApi.bookingShipments>, ApiError>(
+  return useSWR<Answer<typeof shipmentPlanningApi.bookingShipments>, ApiError>(
     ['bookingShipments', branchId, bookingId],
     () => call(api, shipmentPlanningApi.bookingShipments, { params: { id: bookingId }, query: branch() }),
   );
+}
+
+/** A shipment's page, where its number links to. */
+export const shipmentHref = (id: string) => entityPagePath('shipment', 'show', id);
+
+/**
+ * The shipments carrying a booking and the plan and actual time of each stage, on the booking's
+ * page (issue 19 item 4); each shipment's number opens its page. Its log (the history tab) has the assignment and each stage recorded.
+ */
+export function BookingShipments({ bookingId }: { readonly bookingId: string }) {
+  const shipments = useBookingShipments(bookingId);
   return (
     <Section aria-labelledby={`shipments-${bookingId}`}>
       <h3 id={`shipments-${bookingId}`}>การขนส่ง</h3>
@@ -35,7 +44,8 @@ export function BookingShipments({ bookingId }: { readonly bookingId: string }) 
       {shipments.data?.map((shipment) => (
         <Shipment key={shipment.id}>
           <h4>
-            {shipment.docNo} · รถ {shipment.licensePlate ?? '-'} · คนขับ {shipment.driverName ?? '-'}
+            <a href={shipmentHref(shipment.id)}>{shipment.docNo}</a> · รถ {shipment.licensePlate ?? '-'} ·
+            คนขับ {shipment.driverName ?? '-'}
           </h4>
           <DataGrid<StageRow>
             label={`เวลาของใบขนส่ง ${shipment.docNo}`}

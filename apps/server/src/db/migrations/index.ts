@@ -26,6 +26,7 @@ import * as presenceShipToSnapshot from './0028_presence_ship_to_snapshot.ts';
 import * as masterDataVersion from './0029_master_data_version.ts';
 import * as slotUse from './0030_slot_use.ts';
 import * as delivery from './0033_delivery.ts';
+import * as bookingDay from './0034_booking_day.ts';
 
 /** Every migration, in order. Names sort lexically: never rename or reorder one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -56,4 +57,5 @@ export const migrations: Record<string, Migration> = {
   '0029_master_data_version': masterDataVersion,
   '0030_slot_use': slotUse,
   '0033_delivery': delivery,
+  '0034_booking_day': bookingDay,
 };

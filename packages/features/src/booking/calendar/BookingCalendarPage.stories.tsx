@@ -96,8 +96,29 @@ export const Full: Story = {
     msw.use(...calendarHandlers({ fill: 'full' }));
   },
   play: async ({ canvas }) => {
-    await waitFor(() => expect(canvas.getAllByText('เต็ม').length).toBeGreaterThan(10));
-    await expect(canvas.queryByText('ว่าง')).toBeNull();
+    // Each day's badge says the used share as used, then the band.
+    await waitFor(() => expect(canvas.getAllByText('ใช้แล้ว 100.0%').length).toBeGreaterThan(10));
+    await expect(canvas.getAllByText('· เต็ม').length).toBeGreaterThan(10);
+    await expect(canvas.queryByText(/ว่าง/)).toBeNull();
+  },
+};
+
+/** One wording for capacity (issue 43 item 8): "ใช้แล้ว 26.3% · ว่าง", never "ว่าง 26.3%" for a used share. */
+export const UsedShareWording: Story = {
+  name: 'Wording: every badge with a figure says used, then the band',
+  beforeEach({ msw }) {
+    msw.use(...calendarHandlers({ fill: 'mixed' }));
+  },
+  play: async ({ canvasElement }) => {
+    await waitFor(() => expect(canvasElement.querySelector('[data-colour]')).not.toBeNull());
+    const badges = [...canvasElement.querySelectorAll<HTMLElement>('[role="gridcell"] [data-colour]')];
+    await expect(badges.length).toBeGreaterThan(10);
+    for (const badge of badges) {
+      const figure = badge.querySelector('[data-figure]:not([data-short])');
+      await expect(figure?.textContent).toMatch(/^ใช้แล้ว \d+\.\d%$/);
+      await expect(badge.textContent).not.toMatch(/(ว่าง|ปกติ|เต็ม)\s*[\d.]+%/);
+    }
+    for (const badge of badges) await expect(badge.textContent).toMatch(/· (ว่าง|ปกติ|ใกล้เต็ม|เต็ม)$/);
   },
 };
 
@@ -312,7 +333,8 @@ export const OtherMonths: Story = {
     await userEvent.click(canvas.getByRole('button', { name: 'เดือนถัดไป' }));
     await expect(canvas.getByRole('grid', { name: 'มีนาคม 2025' })).toBeVisible();
     // Monday 3 March: its fullest cell is the morning 6-wheeler at 80%.
-    await waitFor(() => expect(dayCell(canvasElement, 3)).toHaveTextContent('ใกล้เต็ม80.0%'));
+    await waitFor(() => expect(dayCell(canvasElement, 3)).toHaveTextContent('ใช้แล้ว 80.0%'));
+    await expect(dayCell(canvasElement, 3)).toHaveTextContent('· ใกล้เต็ม');
     await expect(dayCell(canvasElement, 8).querySelector('[data-colour]')).toBeNull();
     await expect(ranges.slice(1)).toEqual([
       { from: '2025-01-26', to: '2025-03-01' },
@@ -388,7 +410,7 @@ export const LiveUpdate: Story = {
     extraWeight = 9000;
     stream.push({ kind: 'confirm', bookingId: 'b2', dates: ['2025-01-08'] });
     await waitFor(() => expect(wednesday().textContent).not.toBe(before), { timeout: 1000 });
-    await expect(within(wednesday()).getAllByText('เต็ม').length).toBeGreaterThan(0);
+    await expect(within(wednesday()).getAllByText('· เต็ม').length).toBeGreaterThan(0);
   },
 };
 
@@ -408,13 +430,22 @@ export const PhoneWidth: Story = {
         cell.getBoundingClientRect().right + 0.5,
       );
       await expect(badge.scrollWidth).toBeLessThanOrEqual(badge.clientWidth + 1);
-      // One percentage shows, on one unbroken line ("10 / 0.0 / %" was not): its text makes one line box.
+      // One used share shows ("ใช้ 80%", the band its colour), its percentage on one unbroken line
+      // ("10 / 0.0 / %" was not): the figure's digits and % make one line box.
       const shown = [...badge.querySelectorAll('[data-figure]')].filter((figure) => figure.checkVisibility());
       await expect(shown).toHaveLength(1);
+      await expect(shown[0]?.textContent).toMatch(/^ใช้ \d+%$/);
+      const text = shown[0]?.firstChild as Text;
       const figure = document.createRange();
-      figure.selectNodeContents(shown[0] as Node);
-      const lines = new Set([...figure.getClientRects()].map((rect) => Math.round(rect.top)));
+      figure.setStart(text, text.data.indexOf(' ') + 1);
+      figure.setEnd(text, text.data.length);
+      // (A range that starts where a line wraps also reports an empty box at that line's end.)
+      const boxes = [...figure.getClientRects()].filter((rect) => rect.width > 0);
+      const lines = new Set(boxes.map((rect) => Math.round(rect.top)));
       await expect(lines.size).toBe(1);
+      // The band is still said (and shown on hover): never colour alone.
+      await expect(badge.querySelector('[data-band]')?.textContent).toMatch(/^· (ว่าง|ปกติ|ใกล้เต็ม|เต็ม)$/);
+      await expect(badge.title).toMatch(/^ใช้แล้ว [\d.]+% · /);
     }
   },
 };

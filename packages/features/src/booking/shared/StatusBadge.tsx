@@ -1,5 +1,5 @@
+import { capacityText, usedShareShortText, usedShareText } from '@lms/domain';
 import styled from 'styled-components';
-import { percent } from './format.ts';
 import type { CalendarCell } from './types.ts';
 
 /** The engine names status colours (green/blue/orange/red); these are their on-screen shades. */
@@ -19,7 +19,10 @@ export function swatchOf(colour: string) {
 export const maxPercent = (cell: CalendarCell) =>
   Math.max(cell.weightPercent, cell.volumePercent, cell.hourPercent);
 
-/** A utilization status: colour AND Thai label (never colour alone), with its percentage. */
+/**
+ * A status: colour AND Thai label (never colour alone). With a capacity's used share it says it as
+ * used first, then the band ("ใช้แล้ว 26.3% · ว่าง": issue 43, never "ว่าง 26.3%").
+ */
 export function StatusBadge({
   colour,
   label,
@@ -28,10 +31,12 @@ export function StatusBadge({
 }: {
   readonly colour: string;
   readonly label: string;
+  /** The used share (%) of the capacity the status is of. */
   readonly value?: number;
   /**
-   * In a box that may be narrow (a calendar day): the label wraps between words and the
-   * percentage, never broken, goes under it; on a phone it drops its decimal to fit ("100%").
+   * In a box that may be narrow (a calendar day): the parts wrap between words, never inside a
+   * figure; in a day narrower than 64 px it says only "ใช้ 26%" (the band stays its colour, and its
+   * name for screen readers and on hover).
    */
   readonly wrap?: boolean;
 }) {
@@ -41,14 +46,21 @@ export function StatusBadge({
       style={{ background: swatch.background, color: swatch.text }}
       data-colour={colour}
       data-wrap={wrap || undefined}
+      title={value !== undefined ? capacityText(value, label) : undefined}
     >
       <Dot aria-hidden="true" style={{ background: swatch.text }} />
-      {label}
-      {value !== undefined && <Figure data-figure>{percent(value)}</Figure>}
-      {value !== undefined && wrap && (
-        <Figure data-figure data-short>
-          {`${Math.floor(value)}%`}
-        </Figure>
+      {value === undefined ? (
+        label
+      ) : (
+        <>
+          <Figure data-figure>{usedShareText(value)}</Figure>
+          {wrap && (
+            <Figure data-figure data-short>
+              {usedShareShortText(value)}
+            </Figure>
+          )}
+          <Band data-band>· {label}</Band>
+        </>
       )}
     </Badge>
   );
@@ -79,20 +91,37 @@ const Badge = styled.span`
   & > [data-short] {
     display: none;
   }
-  /* A day on a phone (~35 px): tighter edges and the whole-number percentage, one form at a time. */
+  /* A day on a phone (~35 px): tighter edges and "ใช้ 26%", one form at a time. */
   @container (max-width: 64px) {
     &[data-wrap] {
       column-gap: ${({ theme }) => theme.space[1]};
       padding: 0 ${({ theme }) => theme.space[1]};
       border-radius: ${({ theme }) => theme.radius.sm};
     }
-    & > [data-figure] {
+    & > [data-figure]:not([data-short]) {
       display: none;
     }
     & > [data-short] {
       display: inline;
+      /* "ใช้" may go above its figure; the figure itself ("100%") is never broken. */
+      white-space: normal;
+      overflow-wrap: normal;
+      word-break: keep-all;
+    }
+    /* Heard (and seen on hover, the title), not drawn: the day has room for the short figure only. */
+    & > [data-band] {
+      position: absolute;
+      width: 1px;
+      height: 1px;
+      overflow: hidden;
+      clip-path: inset(50%);
+      white-space: nowrap;
     }
   }
+`;
+
+const Band = styled.span`
+  white-space: nowrap;
 `;
 
 const Figure = styled.span`

@@ -7,12 +7,15 @@ import {
   ReferenceField,
   type RowKey,
   TextField,
+  useBuddhistEra,
   wrappingList,
 } from '@lms/design-system';
-import { formatDate, formatNumber, messagesOfError } from '@lms/domain';
+import { entityByName, formatNumber, messagesOfError } from '@lms/domain';
 import {
+  columnStorageFor,
   DEFAULT_PAGE_SIZE,
   type EntityRecord,
+  entityColumns,
   useCanBook,
   useEntityList,
   useOptionsLoader,
@@ -48,23 +51,9 @@ const emptyFilters: InfoFilters = {
 };
 type Row = UnbookedDo & EntityRecord;
 
-const columns: readonly DataGridColumn<Row>[] = [
-  { key: 'docNo', header: 'เลขที่', alwaysVisible: true, width: 'minmax(120px, 1fr)' },
-  { key: 'customer', header: 'ลูกค้า', render: (order) => order.customerLabel ?? '-' },
-  { key: 'shipTo', header: 'สถานที่ส่งสินค้า', render: (order) => order.soShipToLabel ?? '-' },
-  { key: 'shipCond', header: 'Ship Cond', render: (order) => order.shipCondLabel ?? '-' },
-  { key: 'article', header: 'สินค้า', render: (order) => order.articleUomLabel ?? '-' },
-  {
-    key: 'qty',
-    header: 'จำนวน',
-    align: 'end',
-    width: 'minmax(80px, 1fr)',
-    render: (order) => formatNumber(order.qty ?? null, 0),
-  },
-  { key: 'weight', header: 'น้ำหนัก', align: 'end', render: (order) => kg(order.weight) },
-  { key: 'volume', header: 'ปริมาตร', align: 'end', render: (order) => m3(order.volume) },
-  { key: 'deliveryAt', header: 'วันที่ส่ง', render: (order) => formatDate(order.deliveryAt ?? null) },
-];
+const deliveryOrder = entityByName('deliveryOrder');
+/** This step lists unbooked DOs only: a "booked" column would say ไม่ใช่ on every row. */
+const shownHere = (column: DataGridColumn<Row>) => column.key !== 'isBooking';
 
 /** Why the picked DOs cannot be booked together (one booking = one ship-to and one ship cond). */
 export function incompatibility(picked: readonly UnbookedDo[]): string | null {
@@ -90,6 +79,13 @@ export function BookingInfoStep({ onDraftCreated, wantedDate = null }: BookingIn
   const [picked, setPicked] = useState<ReadonlyMap<string, UnbookedDo>>(new Map());
   const [pending, setPending] = useState(false);
   const [failure, setFailure] = useState<readonly string[] | null>(null);
+  // The DO list's own columns, order and widths (the domain's declaration), its chooser kept apart.
+  const buddhistEra = useBuddhistEra(undefined);
+  const columns = useMemo(
+    () => entityColumns(deliveryOrder, {}, { buddhistEra }).filter(shownHere) as DataGridColumn<Row>[],
+    [buddhistEra],
+  );
+  const columnStorage = useMemo(() => columnStorageFor(deliveryOrder, undefined, 'doBooking'), []);
   const list = useEntityList<Row>('deliveryOrder', {
     page: page - 1,
     size: pageSize,
@@ -186,6 +182,7 @@ export function BookingInfoStep({ onDraftCreated, wantedDate = null }: BookingIn
         <DataGrid<Row>
           label="ใบส่งสินค้าที่ยังไม่ได้จอง"
           columns={columns}
+          columnStorage={columnStorage}
           rows={rows}
           getRowKey={(order) => order.id}
           selectedKeys={pickedKeys}

@@ -1,4 +1,4 @@
-import { bookingApi } from '@lms/domain';
+import { bookingApi, entityApi, entityByName } from '@lms/domain';
 import {
   BOOKING_DOC_NO,
   BOOKING_ID,
@@ -6,11 +6,13 @@ import {
   bookingDeliveryOrders,
   bookingHandlers,
   DRAFT_ID,
+  mock,
   noFittingSlot,
   optionAllocations,
   requestPath,
   severalOptions,
   slotIdOf,
+  withLabels,
 } from '@lms/testing';
 import { callRecorder, WizardHarness } from '@lms/testing/stories';
 import type { Meta, StoryObj } from '@storybook/react-vite';
@@ -145,6 +147,83 @@ export const InfoPickAcrossPages: Story = {
   },
 };
 
+/** The unbooked DOs, the second with a 2,000-character ship-to (as an ERP once sent one). */
+const longShipTo = 'ร้านวัสดุก่อสร้างเจริญยิ่งการค้า สาขาถนนมิตรภาพ กิโลเมตรที่ 12 '.repeat(40).slice(0, 1999).concat('ก');
+const withLongShipTo = () => {
+  const deliveryOrder = entityByName('deliveryOrder');
+  const items = bookingDeliveryOrders().map((order, i) => ({
+    ...withLabels(deliveryOrder, order),
+    ...(i === 1 ? { soShipToLabel: longShipTo } : {}),
+  }));
+  return mock(entityApi(deliveryOrder).list, () => ({
+    items,
+    total: items.length,
+    totalIsLowerBound: false,
+    hasMore: false,
+    page: 0,
+    size: 20,
+  }));
+};
+const headerNames = (grid: HTMLElement) =>
+  within(grid)
+    .getAllByRole('columnheader')
+    .map((header) => header.textContent?.trim())
+    .filter(Boolean);
+
+export const InfoDeclaredColumns: Story = {
+  name: 'Info: the DO list’s declared columns, a 2,000-character ship-to cut',
+  // The step's room at 1366 px with the drawer open.
+  args: { width: 1094 },
+  beforeEach({ msw }) {
+    msw.use(withLongShipTo(), ...bookingHandlers());
+  },
+  play: async ({ canvas }) => {
+    const grid = await canvas.findByRole('grid', { name: 'ใบส่งสินค้าที่ยังไม่ได้จอง' });
+    await within(grid).findByText('DO68010002');
+    // The DO list's own first columns, in the domain's order, without "booked" (every row here is not).
+    await expect(headerNames(grid)).toEqual([
+      'เลขที่เอกสาร',
+      'วันที่ส่งสินค้า',
+      'ลูกค้า',
+      'สถานที่ส่งสินค้า (SO)',
+      'น้ำหนัก',
+      'ปริมาตร',
+    ]);
+    const scroller = grid.parentElement as HTMLElement;
+    const box = scroller.getBoundingClientRect();
+    for (const header of within(grid).getAllByRole('columnheader'))
+      await expect(header.getBoundingClientRect().right).toBeLessThanOrEqual(box.right + 1);
+    // The long ship-to is cut on one line: the grid is no wider than its box.
+    await expect(scroller.scrollWidth).toBe(scroller.clientWidth);
+    const cut = within(grid).getByText(longShipTo);
+    await expect(cut.scrollWidth).toBeGreaterThan(cut.clientWidth);
+    // The other columns are the planner's to choose (Ship Cond here), kept apart from the DO list's.
+    await userEvent.click(canvas.getByRole('button', { name: 'คอลัมน์' }));
+    await userEvent.click(await screen().findByRole('menuitemcheckbox', { name: 'Ship Cond' }));
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(headerNames(grid)).toContain('Ship Cond'));
+    await expect(
+      JSON.parse(localStorage.getItem('lms-columns-deliveryOrder-doBooking') ?? '[]'),
+    ).not.toContain('shipCondId');
+    localStorage.removeItem('lms-columns-deliveryOrder-doBooking');
+  },
+};
+
+export const InfoPhoneWidth: Story = {
+  name: 'Info at phone width: the DOs as cards, the long ship-to within the screen',
+  args: { width: 360 },
+  beforeEach({ msw }) {
+    msw.use(withLongShipTo(), ...bookingHandlers());
+  },
+  play: async ({ canvas, canvasElement }) => {
+    const cards = await canvas.findByRole('list', { name: 'ใบส่งสินค้าที่ยังไม่ได้จอง' });
+    await within(cards).findByText('DO68010002');
+    await expect(within(cards).getAllByRole('listitem')[0]).toHaveTextContent('วันที่ส่งสินค้า');
+    const root = canvasElement.querySelector('[data-story-root]') ?? canvasElement;
+    await expect(root.scrollWidth).toBeLessThanOrEqual(root.clientWidth + 1);
+  },
+};
+
 export const SuggestionSeveralOptions: Story = {
   name: 'Suggestion: several options, choose one',
   args: { step: 'suggestion', draftId: DRAFT_ID },
@@ -152,8 +231,9 @@ export const SuggestionSeveralOptions: Story = {
   play: async ({ canvas }) => {
     const headings = await canvas.findAllByRole('heading', { name: /^ตัวเลือกที่/ });
     await expect(headings.map((h) => h.textContent)).toEqual(['ตัวเลือกที่ 1 (แนะนำ)', 'ตัวเลือกที่ 2', 'ตัวเลือกที่ 3']);
-    // Status by colour AND Thai label.
-    await expect(canvas.getAllByText('ใกล้เต็ม').length).toBeGreaterThan(0);
+    // Status by colour AND Thai label, the used share said as used (never "ว่าง 45%").
+    await expect(canvas.getAllByText('· ใกล้เต็ม').length).toBeGreaterThan(0);
+    await expect(canvas.getAllByText(/^ใช้แล้ว \d+\.\d%$/).length).toBeGreaterThan(0);
     // Each slot by its shift and hours, in Thai: not the time slot code (AM, PM, EV).
     const best = canvas.getByRole('region', { name: 'ตัวเลือกที่ 1 (แนะนำ)' });
     await expect(within(best).getAllByText(/ · กะ(เช้า|บ่าย) \d\d:\d\d–\d\d:\d\d$/).length).toBeGreaterThan(0);
@@ -350,7 +430,7 @@ export const FineTuneMoveToAnySlot: Story = {
     const option = slotOption(listbox, 'จ. 13 ม.ค. 2025', 'กะบ่าย 13:00–17:00 · รถ 4 ล้อ');
     // What fits: remaining weight and status, or the rule a slot breaks.
     await expect(option.textContent).toMatch(
-      /^กะบ่าย 13:00–17:00 · รถ 4 ล้อ · ว่าง [\d.]+% · เหลือ [\d,.]+ กก\.$/,
+      /^กะบ่าย 13:00–17:00 · รถ 4 ล้อ · ใช้แล้ว [\d.]+% · (ว่าง|ปกติ|ใกล้เต็ม|เต็ม) · เหลือ [\d,.]+ กก\.$/,
     );
     await expect(slotOption(listbox, 'พ. 8 ม.ค. 2025', 'กะเช้า 08:00–12:00 · รถ 10 ล้อ')).toHaveTextContent(
       'จองไม่ได้: ห้ามวิ่ง',

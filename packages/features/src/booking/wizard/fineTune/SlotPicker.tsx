@@ -1,7 +1,7 @@
 import { type FieldOption, SelectField } from '@lms/design-system';
-import { timeWindowLabel } from '@lms/domain';
+import { capacityText, compareShifts, timeWindowLabel } from '@lms/domain';
 import styled from 'styled-components';
-import { kg, percent, thaiDay } from '../../shared/format.ts';
+import { kg, thaiDay } from '../../shared/format.ts';
 import type { Allocation, DraftAllocation, SlotChoice } from '../../shared/types.ts';
 
 /** What a planner reads of a slot before moving there: shift and hours, vehicle type, what is left, status, or the rule it breaks. */
@@ -9,7 +9,7 @@ function slotOptionLabel(choice: SlotChoice): string {
   const hours = timeWindowLabel({ start: choice.shiftStartTime, end: choice.shiftEndTime });
   const state = choice.ruleBreak
     ? `จองไม่ได้: ${choice.ruleBreak.ruleLabel}`
-    : `${choice.utilization.statusLabel} ${percent(choice.utilization.percent)} · เหลือ ${kg(choice.remaining.weight)}`;
+    : `${capacityText(choice.utilization.percent, choice.utilization.statusLabel)} · เหลือ ${kg(choice.remaining.weight)}`;
   return `${choice.shiftName} ${hours} · ${choice.vehicleTypeName} · ${state}`;
 }
 
@@ -25,6 +25,7 @@ export function slotOptions(
 ): FieldOption[] {
   const dated = choices.map((choice) => ({
     date: choice.date,
+    shift: { startTime: choice.shiftStartTime, name: choice.shiftName },
     id: choice.slotId,
     label: slotOptionLabel(choice),
   }));
@@ -37,14 +38,16 @@ export function slotOptions(
       figures?.slotId === allocation.slotId
         ? {
             date: figures.date,
+            shift: { startTime: figures.shiftStartTime, name: figures.shiftName },
             id: figures.slotId,
             label: `${figures.shiftName} · ${figures.vehicleTypeName}`,
           }
-        : { date: '', id: allocation.slotId, label: 'ช่วงรถเดิม' },
+        : { date: '', shift: { startTime: '', name: '' }, id: allocation.slotId, label: 'ช่วงรถเดิม' },
     );
   }
+  // A day's slots in the shifts' one order (start time), as the calendars list them.
   return dated
-    .sort((a, b) => a.date.localeCompare(b.date))
+    .sort((a, b) => a.date.localeCompare(b.date) || compareShifts(a.shift, b.shift))
     .map(({ date, id, label }) => ({ id, label, section: date ? thaiDay(date) : 'อื่น ๆ' }));
 }
 
