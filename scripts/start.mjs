@@ -28,7 +28,13 @@ function newestSource() {
       else newest = Math.max(newest, statSync(full).mtimeMs);
     }
   };
-  for (const dir of ['apps/web', 'packages/domain', 'packages/design-system', 'packages/entity-pages']) {
+  for (const dir of [
+    'apps/web',
+    'packages/domain',
+    'packages/design-system',
+    'packages/entity-pages',
+    'packages/features',
+  ]) {
     walk(path.join(root, dir));
   }
   return newest;

@@ -6,8 +6,19 @@ import { describe, expect, it } from 'vitest';
 
 const root = path.resolve(import.meta.dirname, '..');
 
-/** What each layer may import (docs/architecture.md): dependencies point one way. */
-const rules: Record<string, { allowedWorkspace: string[]; forbidden: RegExp[] }> = {
+/**
+ * What each layer may import (docs/architecture.md): dependencies point one way. `testOnly` is what
+ * its stories and tests may import besides; no shipped file may ("production code imports no mocks").
+ */
+interface LayerRule {
+  readonly allowedWorkspace: readonly string[];
+  readonly testOnly?: readonly string[];
+  readonly forbidden: readonly RegExp[];
+}
+
+const serverOnly = [/^pg$/, /^kysely/, /^fastify/, /^node:/];
+
+const rules: Record<string, LayerRule> = {
   'packages/domain': {
     allowedWorkspace: [],
     forbidden: [/^react/, /^node:/, /^pg$/, /^kysely/, /^fastify/, /^styled-components/, /^swr/],
@@ -24,13 +35,26 @@ const rules: Record<string, { allowedWorkspace: string[]; forbidden: RegExp[] }>
     allowedWorkspace: [],
     forbidden: [/^swr/, /^pg$/, /^kysely/, /^fastify/, /^node:/],
   },
+  // The generic pages know no feature: a feature builds on them, never the other way.
   'packages/entity-pages': {
     allowedWorkspace: ['@lms/domain', '@lms/design-system'],
-    forbidden: [/^pg$/, /^kysely/, /^fastify/, /^node:/],
+    testOnly: ['@lms/testing'],
+    forbidden: serverOnly,
+  },
+  'packages/features': {
+    allowedWorkspace: ['@lms/domain', '@lms/design-system', '@lms/entity-pages'],
+    testOnly: ['@lms/testing'],
+    forbidden: serverOnly,
+  },
+  // Mocks, fixtures and the story harness: for stories, tests and .storybook only.
+  'packages/testing': {
+    allowedWorkspace: ['@lms/domain', '@lms/design-system', '@lms/entity-pages', '@lms/features'],
+    forbidden: serverOnly,
   },
   'apps/web/src': {
-    allowedWorkspace: ['@lms/domain', '@lms/design-system', '@lms/entity-pages'],
-    forbidden: [/^pg$/, /^kysely/, /^fastify/, /^node:/],
+    allowedWorkspace: ['@lms/domain', '@lms/design-system', '@lms/entity-pages', '@lms/features'],
+    testOnly: ['@lms/testing'],
+    forbidden: serverOnly,
   },
   'apps/server/src': {
     allowedWorkspace: ['@lms/domain', '@lms/booking', '@lms/planning'],
@@ -56,27 +80,31 @@ function importsIn(text: string): string[] {
   ].map((m) => m[1] ?? m[2] ?? m[3] ?? '');
 }
 
+const isStoryOrTest = (file: string) => /\.(stories|test)\.tsx?$/.test(file);
+
+/** What `file` of the layer at `dir` imports that its layer may not (`specs`: what it imports). */
+function layerOffences(dir: string, rule: LayerRule, file: string, specs: readonly string[]): string[] {
+  const allowed = [...rule.allowedWorkspace, ...(rule.testOnly ?? [])];
+  const packageDir = path.join(root, dir.split('/').slice(0, 2).join('/'));
+  const offences: string[] = [];
+  for (const spec of specs) {
+    const workspace = spec.match(/^@lms\/[^/]+/)?.[0];
+    if (workspace && !allowed.includes(workspace)) offences.push(`${file}: ${spec}`);
+    // Stories and tests may use test tooling; the layer rule is about shipped code.
+    if (!isStoryOrTest(file) && rule.forbidden.some((re) => re.test(spec))) offences.push(`${file}: ${spec}`);
+    if (spec.startsWith('.') && !path.resolve(path.dirname(file), spec).startsWith(packageDir)) {
+      offences.push(`${file}: ${spec} (reaches into another package)`);
+    }
+  }
+  return offences;
+}
+
 describe('layer boundaries', () => {
   for (const [dir, rule] of Object.entries(rules)) {
     it(`${dir} imports only what its layer may`, () => {
-      const offences: string[] = [];
-      for (const file of sourceFiles(path.join(root, dir))) {
-        // Stories and tests may use test tooling; the layer rule is about shipped code.
-        const isStoryOrTest = /\.(stories|test)\.tsx?$/.test(file);
-        for (const spec of importsOf(file)) {
-          const workspace = spec.match(/^@lms\/[^/]+/)?.[0];
-          if (workspace && !rule.allowedWorkspace.includes(workspace)) offences.push(`${file}: ${spec}`);
-          if (!isStoryOrTest && rule.forbidden.some((re) => re.test(spec))) offences.push(`${file}: ${spec}`);
-          if (
-            spec.startsWith('.') &&
-            !path
-              .resolve(path.dirname(file), spec)
-              .startsWith(path.join(root, dir.split('/').slice(0, 2).join('/')))
-          ) {
-            offences.push(`${file}: ${spec} (reaches into another package)`);
-          }
-        }
-      }
+      const offences = sourceFiles(path.join(root, dir)).flatMap((file) =>
+        layerOffences(dir, rule, file, importsOf(file)),
+      );
       expect(offences).toEqual([]);
     });
   }
@@ -84,36 +112,22 @@ describe('layer boundaries', () => {
   it('catches a forbidden import (the checker itself works)', () => {
     expect(importsOf(path.join(root, 'apps/server/src/app.ts'))).toContain('fastify');
   });
-});
 
-/** Inside entity-pages: the generic pages, form and bulk actions know no entity (docs/architecture.md). */
-const entityPages = path.join(root, 'packages/entity-pages/src');
-const genericFolders = ['pages', 'form', 'bulk'];
-const entityPartsFolder = path.join(entityPages, 'parts');
-
-/** Relative imports of `file` that land in `parts/`, where each entity's own parts live. */
-function partsImportsOf(file: string): string[] {
-  return importsOf(file).filter(
-    (spec) =>
-      spec.startsWith('.') &&
-      path.resolve(path.dirname(file), spec).startsWith(`${entityPartsFolder}${path.sep}`),
-  );
-}
-
-describe('generic entity pages', () => {
-  it('pages/, form/ and bulk/ import nothing from parts/: the host hands the registry in (EntityPartsProvider)', () => {
-    const offences = genericFolders.flatMap((folder) =>
-      sourceFiles(path.join(entityPages, folder)).flatMap((file) =>
-        partsImportsOf(file).map((spec) => `${path.relative(root, file)}: ${spec}`),
-      ),
-    );
-    expect(offences).toEqual([]);
-  });
-
-  it('sees an import of parts/ where there is one (the checker itself works)', () => {
-    expect(partsImportsOf(path.join(entityPages, 'stories/PageHarness.tsx'))).toEqual([
-      '../parts/registry.ts',
+  it('sees a generic page that imports a feature, in a story too, and lets a feature use the generic pages (the checker itself works)', () => {
+    const entityPages = rules['packages/entity-pages']!;
+    const page = path.join(root, 'packages/entity-pages/src/pages/EntityListPage.tsx');
+    const story = path.join(root, 'packages/entity-pages/src/pages/ProvincePage.stories.tsx');
+    expect(layerOffences('packages/entity-pages', entityPages, page, ['@lms/features/parts'])).toEqual([
+      `${page}: @lms/features/parts`,
     ]);
+    expect(
+      layerOffences('packages/entity-pages', entityPages, story, ['../../../features/src/parts/registry.ts']),
+    ).toEqual([`${story}: ../../../features/src/parts/registry.ts (reaches into another package)`]);
+    expect(layerOffences('packages/entity-pages', entityPages, story, ['@lms/testing/stories'])).toEqual([]);
+    const part = path.join(root, 'packages/features/src/parts/registry.ts');
+    expect(
+      layerOffences('packages/features', rules['packages/features']!, part, ['@lms/entity-pages']),
+    ).toEqual([]);
   });
 });
 
@@ -177,6 +191,13 @@ function undeclaredImports(source: PackageSource): string[] {
 const dependencyNames = (json: Record<string, Record<string, string> | undefined>, ...keys: string[]) =>
   keys.flatMap((key) => Object.keys(json[key] ?? {}));
 
+/** The files a package.json's `exports` names: one entry (`"./src/index.ts"`) or a map of subpaths. */
+function exportedFiles(exports: unknown): string[] {
+  if (typeof exports === 'string') return [exports];
+  if (!exports || typeof exports !== 'object') return [];
+  return Object.values(exports).filter((file): file is string => typeof file === 'string');
+}
+
 /** A workspace package as the rule reads it from its package.json, its src and (an app) its page. */
 function packageSource(dir: string): PackageSource {
   const read = (file: string) => JSON.parse(readFileSync(path.join(root, file), 'utf8'));
@@ -186,7 +207,7 @@ function packageSource(dir: string): PackageSource {
   );
   const page = path.join(root, dir, 'index.html');
   const entries = [
-    ...(typeof json.exports?.['.'] === 'string' ? [path.join(root, dir, json.exports['.'])] : []),
+    ...exportedFiles(json.exports).map((file) => path.join(root, dir, file)),
     ...(existsSync(page)
       ? [...readFileSync(page, 'utf8').matchAll(/<script[^>]+src="\/([^"]+)"/g)].map((m) =>
           path.join(root, dir, m[1] ?? ''),
@@ -245,6 +266,62 @@ describe('declared dependencies', () => {
     ).toEqual([`${at('mocks.ts')}: msw`]);
     expect(packageOf('@storybook/react-vite/preset')).toBe('@storybook/react-vite');
     expect(packageOf('node:fs')).toBeUndefined();
+  });
+});
+
+/**
+ * Production code imports no mocks (docs/architecture.md "What may import what"): the mocks,
+ * fixtures and story harness live in `@lms/testing` (and any folder named `mocks/`), which only
+ * stories, tests, what only they reach and .storybook may import. A shipped file — one its
+ * package's entry reaches — that imports them would put MSW and the fixtures in the product.
+ */
+function mockImportsOf(file: string, text: string): string[] {
+  return importsIn(codeOf(text)).filter(
+    (spec) =>
+      /^@lms\/testing(\/|$)/.test(spec) ||
+      (spec.startsWith('.') && path.resolve(path.dirname(file), spec).split(path.sep).includes('mocks')),
+  );
+}
+
+function shippedMockImports(source: PackageSource): string[] {
+  return [...shippedFiles(source)].flatMap((file) =>
+    mockImportsOf(file, source.files.get(file) ?? '').map((spec) => `${file}: ${spec}`),
+  );
+}
+
+describe('production code imports no mocks', () => {
+  const shipping = Object.keys(rules)
+    .map((rule) => rule.replace(/\/src$/, ''))
+    .filter((dir) => dir !== 'packages/testing');
+  for (const dir of shipping) {
+    it(`${dir}: no shipped file imports @lms/testing or a mocks/ folder`, () => {
+      expect(shippedMockImports(packageSource(dir)).map((offence) => path.relative(root, offence))).toEqual(
+        [],
+      );
+    });
+  }
+
+  it('sees a shipped file that imports the mocks, and lets a story or its helper do so (the checker itself works)', () => {
+    const at = (name: string) => path.join('/pkg/src', name);
+    const source = (index: string): PackageSource => ({
+      files: new Map([
+        [at('index.ts'), index],
+        [at('Page.tsx'), "import { PageHarness } from '@lms/testing/stories';"],
+        [at('Page.stories.tsx'), "import { mock } from '@lms/testing';\nimport { Page } from './Page.tsx';"],
+        [at('storyFrame.tsx'), "import { fixtureId } from './mocks/fixtures.ts';"],
+        [at('mocks/fixtures.ts'), 'export const fixtureId = (n: number) => String(n);'],
+      ]),
+      entries: [at('index.ts')],
+      declared: new Set(),
+      devOnly: new Set(),
+    });
+    expect(shippedMockImports(source("export { Page } from './Page.tsx';"))).toEqual([
+      `${at('Page.tsx')}: @lms/testing/stories`,
+    ]);
+    expect(shippedMockImports(source('export const nothing = 0;'))).toEqual([]);
+    expect(shippedMockImports(source("export * from './storyFrame.tsx';"))).toEqual([
+      `${at('storyFrame.tsx')}: ./mocks/fixtures.ts`,
+    ]);
   });
 });
 
@@ -338,10 +415,10 @@ function circleThrough(graph: ImportGraph, knot: ReadonlySet<string>): string[] 
 }
 
 /**
- * Where imports must point one way, file by file. The web side (packages/entity-pages,
- * packages/design-system, apps/web/src) joins once its own circles are broken.
+ * Where imports must point one way, file by file: every source file of the apps and packages,
+ * stories, tests and their helpers too (a circle there is as hard to follow as one in shipped code).
  */
-const acyclic = ['apps/server/src', 'packages/domain/src', 'packages/booking/src', 'packages/planning/src'];
+const acyclic = ['apps', 'packages'];
 
 describe('no import circles', () => {
   it(`between files of ${acyclic.join(', ')}`, () => {
@@ -441,7 +518,7 @@ const routeTableOwners = [
   /^packages\/domain\/src\/api\//,
   // The client's base and the stories' (`/api` itself, with no path under it).
   /^packages\/entity-pages\/src\/api\/client\.ts$/,
-  /^packages\/entity-pages\/src\/mocks\/mock\.ts$/,
+  /^packages\/testing\/src\/mocks\/mock\.ts$/,
   // call()'s own test: the URLs the client sends for the operations it calls.
   /^packages\/entity-pages\/src\/api\/call\.test\.ts$/,
 ];

@@ -10,7 +10,7 @@ import { sampleBooking, sampleContext, sampleDeliveryOrder, sampleShipment } fro
 /** Where the committed sample PDFs live: beside the stories that draw them in Chromium. */
 export const SAMPLE_PDF_DIR = path.join(
   import.meta.dirname,
-  '../../packages/entity-pages/src/parts/documentSamples',
+  '../../packages/features/src/parts/documentSamples',
 );
 
 /** One sample of each kind (พ.ศ. setting), as docs/documents.md shows them. */

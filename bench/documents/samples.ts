@@ -1,6 +1,6 @@
 /**
  * Writes the PDF of each kind the server would send (sample rows, no database) to
- * packages/entity-pages/src/parts/documentSamples/<kind>.pdf — the Chromium baselines' input
+ * packages/features/src/parts/documentSamples/<kind>.pdf — the Chromium baselines' input
  * (DocumentSamples.stories.tsx beside it) — and docs/documents/<kind>.png, its page 1 drawn by
  * pdf.js in Node. Run: `npx pnpm@10.34.8 exec tsx bench/documents/samples.ts`,
  * then look at the images before committing them (and update the stories' baselines).

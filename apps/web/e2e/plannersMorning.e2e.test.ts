@@ -10,7 +10,7 @@ import {
 import { sql } from 'kysely';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { thaiDay } from '../../../packages/entity-pages/src/booking/shared/format.ts';
+import { thaiDay } from '../../../packages/features/src/booking/shared/format.ts';
 import { insertRecords } from '../../server/src/seed/insertRecords.ts';
 import { bookingScenario } from '../../server/test/bookingScenario.ts';
 import { signIn as apiSignIn, call, createUser, type TestUser } from '../../server/test/fixtures.ts';

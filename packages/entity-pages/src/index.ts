@@ -1,3 +1,9 @@
+/**
+ * The generic part of the web side (docs/entity-pages.md): the API client and `call`, the data
+ * hooks, the session, presence and files, the entity pages, form, bulk actions, saved views and the
+ * import dialog, and the slots through which a host hands each entity's parts in. It knows no
+ * feature: the feature screens (`@lms/features`) build on what is exported here.
+ */
 export {
   type ApiClient,
   ApiProvider,
@@ -9,6 +15,7 @@ export {
   useApi,
 } from './api/ApiContext.tsx';
 export { ApiError } from './api/ApiError.ts';
+export { useBranchScope } from './api/branchScope.ts';
 export {
   type BytesOptions,
   type CallInput,
@@ -28,22 +35,20 @@ export {
   readEvents,
   type ServerSentEvent,
 } from './api/eventStream.ts';
-export { AppointmentPage, appointmentText } from './appointment/AppointmentPage.tsx';
-export * from './booking/index.ts';
-export { ContactTemplatesPage } from './contact/ContactTemplatesPage.tsx';
+export { type OpenBookingEvents, useServerEvents } from './api/useServerEvents.ts';
 export * from './data/index.ts';
-export { createFakeGeolocation, type FakeGeolocation } from './demo/fakeGeolocation.ts';
-export type { Fix, GeolocationAdapter } from './demo/geolocation.ts';
-export { LocationTrackingPage, type LocationTrackingPageProps } from './demo/LocationTrackingPage.tsx';
-export type { SharedPosition } from './demo/positionStream.ts';
 export { THUMBNAIL_SIZE, useThumbnail } from './files/useThumbnail.ts';
+export { CheckboxField, ReadOnlyField, SelectField, toFieldOptions } from './form/controls.tsx';
 export { EntityFormDialog, type EntityFormDialogProps } from './form/EntityFormDialog.tsx';
-export type { FormMode } from './form/formValidation.ts';
-export { HomeSections, type HomeSectionsProps } from './home/HomeSections.tsx';
-export { ApiKeysPage } from './integration/ApiKeysPage.tsx';
-export { OSM_TILE_URL } from './map/tiles.ts';
+export { FieldGrid, FormSection } from './form/EntityFormFields.tsx';
+export { FieldControl } from './form/FieldControl.tsx';
+export { type FormMode, toFormErrors } from './form/formValidation.ts';
 export { EntityDetailPage, type EntityDetailPageProps } from './pages/EntityDetailPage.tsx';
 export { type EntityDialogState, EntityListPage, type EntityListPageProps } from './pages/EntityListPage.tsx';
+export { formatField, formatRaw, weekdayLabels } from './pages/formatValue.ts';
+export { HistoryList } from './pages/HistoryList.tsx';
+export { Page, PageHeader, Reason } from './pages/PageHeader.tsx';
+export { ChildRows } from './pages/RecordFields.tsx';
 export {
   browserSearchParams,
   memorySearchParams,
@@ -51,9 +56,14 @@ export {
   type SearchParamsStore,
   useUrlState,
 } from './pages/searchParams.tsx';
-export { partsFor } from './parts/registry.ts';
-export { PersonalDataAccessPage } from './privacy/PersonalDataAccessPage.tsx';
-export { type Session, SessionProvider, type SessionUser, useSession } from './session/SessionContext.tsx';
+export { DEFAULT_PAGE_SIZE } from './pages/useListView.ts';
+export {
+  type Session,
+  SessionProvider,
+  type SessionUser,
+  useCanBook,
+  useSession,
+} from './session/SessionContext.tsx';
 export {
   createUnsavedChanges,
   DirtyReport,
@@ -63,8 +73,11 @@ export {
   useUnsavedChanges,
   useUnsavedForm,
 } from './session/unsavedChanges.tsx';
-export * from './shipmentPlanning/index.ts';
 export { EntityPartsProvider, useEntityParts } from './slots/EntityPartsContext.tsx';
-export type { EntityParts, PartsRegistry } from './slots/types.ts';
-export { SystemStatusPage } from './system/SystemStatusPage.tsx';
-export { type Health, useHealth } from './system/useHealth.ts';
+export type {
+  EntityParts,
+  FormPartProps,
+  PartsRegistry,
+  RecordPartProps,
+  SelectionPartProps,
+} from './slots/types.ts';

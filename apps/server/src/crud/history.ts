@@ -1,4 +1,4 @@
-import type { EntityDef, FieldDef } from '@lms/domain';
+import type { EntityDef, FieldDef, HistoryEntry as HistoryAnswer } from '@lms/domain';
 import { type Insertable, sql } from 'kysely';
 import type { Database, Executor } from '../db/database.ts';
 import type { DB } from '../db/schema.generated.ts';
@@ -113,7 +113,21 @@ export function authorLabel(author: {
   return author.key_name === null ? null : `คีย์ API: ${author.key_name}`;
 }
 
-export async function historyOf(db: Database, entity: EntityDef, recordId: string) {
+const ACTIONS: readonly HistoryAnswer['action'][] = ['create', 'update', 'delete'];
+
+/** A history row's action, as the writes above recorded it (the column is text). */
+function actionOf(action: string): HistoryAnswer['action'] {
+  const found = ACTIONS.find((a) => a === action);
+  if (!found) throw new Error(`history: unknown action ${JSON.stringify(action)}`);
+  return found;
+}
+
+/** A history row's changes: the object `changesOf` wrote (an older or hand-made row: none). */
+const changesIn = (changes: unknown): Row =>
+  changes !== null && typeof changes === 'object' && !Array.isArray(changes) ? { ...changes } : {};
+
+/** A record's history as the contract answers it, newest first (at most 500 entries). */
+export async function historyOf(db: Database, entity: EntityDef, recordId: string): Promise<HistoryAnswer[]> {
   const rows = await db
     .selectFrom('history as h')
     .leftJoin('app_user as u', 'u.id', 'h.user_id')
@@ -139,9 +153,9 @@ export async function historyOf(db: Database, entity: EntityDef, recordId: strin
     entity,
     rows.map((row) => ({
       id: row.id,
-      action: row.action,
-      changes: row.changes,
-      at: row.at,
+      action: actionOf(row.action),
+      changes: changesIn(row.changes),
+      at: new Date(row.at).toISOString(),
       userId: row.user_id,
       source: row.source,
       userLabel: authorLabel(row),
@@ -150,7 +164,7 @@ export async function historyOf(db: Database, entity: EntityDef, recordId: strin
 }
 
 /** Every (field, value) of an entry whose value is a reference id, child rows included. */
-function referencesIn(entity: EntityDef, changes: Row): [FieldDef, unknown][] {
+function referencesIn(entity: EntityDef, changes: HistoryAnswer['changes']): [FieldDef, unknown][] {
   const found: [FieldDef, unknown][] = [];
   const values = (value: unknown) =>
     value !== null && typeof value === 'object' && 'to' in value
@@ -172,9 +186,13 @@ function referencesIn(entity: EntityDef, changes: Row): [FieldDef, unknown][] {
  * History entries keep the ids they were written with; each entry answers `labels` (id → label)
  * for the references in it, so a reader sees `BKK: กรุงเทพ`, never a UUID (issue 23).
  */
-async function withHistoryLabels(db: Database, entity: EntityDef, rows: Row[]): Promise<Row[]> {
+async function withHistoryLabels(
+  db: Database,
+  entity: EntityDef,
+  rows: HistoryAnswer[],
+): Promise<HistoryAnswer[]> {
   const request = new LabelRequest();
-  const perEntry = rows.map((row) => referencesIn(entity, (row.changes as Row | null) ?? {}));
+  const perEntry = rows.map((row) => referencesIn(entity, row.changes));
   for (const refs of perEntry) for (const [field, value] of refs) request.add(field, value);
   const index = await request.read(db);
   return rows.map((row, i) => {

@@ -1,4 +1,4 @@
-import type { EntityDef, FilterValue } from '@lms/domain';
+import type { EntityDef, FilterValue, HistoryEntry } from '@lms/domain';
 import type { Principal } from '../auth/principal.ts';
 import type { Executor } from '../db/database.ts';
 import type { Row } from './repository.ts';
@@ -19,8 +19,8 @@ export interface RecordMask {
     entity: EntityDef,
     principal: Principal,
     recordId: string,
-    entries: Row[],
-  ): Promise<Row[]>;
+    entries: HistoryEntry[],
+  ): Promise<HistoryEntry[]>;
   /** An export's batches as `principal` may take them (`filters`: what the export asked for). */
   export(
     db: Executor,

@@ -1,4 +1,4 @@
-import { type EntityDef, entityApi, type HistoryEntry, type ListQuery } from '@lms/domain';
+import { type EntityDef, entityApi, type ListQuery } from '@lms/domain';
 import type { FastifyInstance } from 'fastify';
 import { actingPrincipal } from '../auth/acting.ts';
 import { reaches, withinReach } from '../auth/reach.ts';
@@ -111,15 +111,7 @@ export function entityRoutes(entity: EntityDef, ctx: AuthContext, plug: EntityRo
         const principal = actingPrincipal(request);
         const found = await findRecord(ctx.db, entity, id, entityBranch(entity, request));
         if (!found || !reaches(entity, principal, id)) throw notFound();
-        const entries = await mask.history(
-          ctx.db,
-          entity,
-          principal,
-          id,
-          await historyOf(ctx.db, entity, id),
-        );
-        // Untyped rows of the history table; their `at` is a Date the answer's schema serializes.
-        return entries as unknown as readonly HistoryEntry[];
+        return mask.history(ctx.db, entity, principal, id, await historyOf(ctx.db, entity, id));
       },
     });
 

@@ -6,7 +6,7 @@ const contentSecurityPolicy = {
   useDefaults: false,
   directives: {
     defaultSrc: ["'self'"],
-    // The maps' tiles (OSM_TILE_URL in entity-pages/src/map/tiles.ts).
+    // The maps' tiles (OSM_TILE_URL in features/src/map/tiles.ts).
     imgSrc: ["'self'", 'data:', 'blob:', 'https://tile.openstreetmap.org'],
     styleSrc: ["'self'", "'unsafe-inline'"], // styled-components injects <style> tags
     fontSrc: ["'self'", 'data:'],

@@ -1,4 +1,11 @@
-import { can, type EntityDef, type FieldDef, maskContact, type PersonalDataAction } from '@lms/domain';
+import {
+  can,
+  type EntityDef,
+  type FieldDef,
+  type HistoryEntry,
+  maskContact,
+  type PersonalDataAction,
+} from '@lms/domain';
 import { type Expression, sql } from 'kysely';
 import type { Principal } from '../auth/principal.ts';
 import type { Row } from '../crud/repository.ts';
@@ -31,25 +38,25 @@ export function maskPersonal(entity: EntityDef, rows: Row[]): Row[] {
  * The personal values of history entries masked in place: past phones are personal data too. A
  * create or delete lists the value, an update has `{ from, to }`.
  */
-export function maskPersonalHistory(entity: EntityDef, entries: Row[]): Row[] {
-  for (const entry of entries) {
-    const changes = entry.changes as Row | null;
-    if (!changes) continue;
-    for (const field of personalFields(entity)) {
+export function maskPersonalHistory(entity: EntityDef, entries: readonly HistoryEntry[]): HistoryEntry[] {
+  const fields = personalFields(entity);
+  return entries.map((entry) => {
+    const changes: Row = { ...entry.changes };
+    for (const field of fields) {
       const value = changes[field.name];
       if (value !== null && typeof value === 'object' && 'to' in value) {
         const { from, to } = value as { from?: unknown; to?: unknown };
         changes[field.name] = { from: maskValue(from), to: maskValue(to) };
       } else if (field.name in changes) changes[field.name] = maskValue(value);
     }
-  }
-  return entries;
+    return { ...entry, changes };
+  });
 }
 
 /** The personal fields some history entry holds (what an unmasked history reveals). */
-export const personalInHistory = (entity: EntityDef, entries: Row[]) =>
+export const personalInHistory = (entity: EntityDef, entries: readonly HistoryEntry[]) =>
   personalFields(entity)
-    .filter((f) => entries.some((e) => f.name in ((e.changes as Row | null) ?? {})))
+    .filter((f) => entries.some((e) => f.name in e.changes))
     .map((f) => f.name);
 
 /** The personal fields of a row that hold a value (what an unmasked read reveals). */

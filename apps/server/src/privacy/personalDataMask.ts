@@ -37,10 +37,7 @@ export const personalDataMask: RecordMask = {
     // Past values are personal data like the current ones: the record's rule, and its log.
     const revealed = personalInHistory(entity, entries);
     if (revealed.length === 0) return entries;
-    if (!readsPersonalData(principal, entity)) {
-      maskPersonalHistory(entity, entries);
-      return entries;
-    }
+    if (!readsPersonalData(principal, entity)) return maskPersonalHistory(entity, entries);
     await logPersonalData(db, {
       userId: principal.userId,
       action: 'read',

@@ -1,5 +1,5 @@
 import { authApi } from '@lms/domain';
-import { mock, neverAnswered, refusal } from '@lms/entity-pages/mocks';
+import { mock, neverAnswered, refusal } from '@lms/testing';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor } from 'storybook/test';
 import { clearSession, HostStoryFrame, storyUser } from '../session/storyFrame.tsx';

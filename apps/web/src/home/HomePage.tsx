@@ -1,4 +1,4 @@
-import { HomeSections } from '@lms/entity-pages';
+import { HomeSections } from '@lms/features/home';
 import { useMemo } from 'react';
 import { useNavigate } from 'react-router-dom';
 import styled from 'styled-components';

@@ -1,11 +1,11 @@
 import { bangkokIsoDate, doBookingStepPath } from '@lms/domain';
-import { BookingCalendarPage, DoBookingWizard } from '@lms/entity-pages';
+import { BookingCalendarPage, DoBookingWizard } from '@lms/features/booking';
 import { useMemo } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useBranch } from '../branch/BranchProvider.tsx';
 import { sharedBookingEvents } from '../events/bookingEvents.ts';
 import { useAuth } from '../session/AuthProvider.tsx';
-import type { PageRouteDef } from '../shell/routes.ts';
+import type { PageRouteDef } from '../shell/routeTypes.ts';
 
 const bookingHref = (id: string) => `/bookingReport/show?id=${encodeURIComponent(id)}`;
 /** Today as the planner sees it: the calendar day in Asia/Bangkok. */

@@ -4,11 +4,11 @@ import {
   type EntityDialogState,
   EntityListPage,
   EntityPartsProvider,
-  partsFor,
 } from '@lms/entity-pages';
+import { partsFor } from '@lms/features/parts';
 import type { ReactNode } from 'react';
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
-import type { EntityRouteDef } from '../shell/routes.ts';
+import type { EntityRouteDef } from '../shell/routeTypes.ts';
 import { HostStatusScreen } from './HostStatusScreen.tsx';
 
 /**

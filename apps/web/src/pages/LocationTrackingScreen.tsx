@@ -1,4 +1,4 @@
-import { LocationTrackingPage } from '@lms/entity-pages';
+import { LocationTrackingPage } from '@lms/features/demo';
 import { openEventStream } from './eventStream.ts';
 
 /** The location tracking demo (its own chunk: the map and the geolocation code). */

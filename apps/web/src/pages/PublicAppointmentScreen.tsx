@@ -1,4 +1,4 @@
-import { AppointmentPage } from '@lms/entity-pages';
+import { AppointmentPage } from '@lms/features/appointment';
 import { useParams } from 'react-router-dom';
 
 /** The customer's appointment link (docs/contact.md): no session, the token in the path. */

@@ -3,7 +3,7 @@ import { Navigate } from 'react-router-dom';
 import { useBranch } from '../branch/BranchProvider.tsx';
 import { HomePage } from '../home/HomePage.tsx';
 import { useAuth } from '../session/AuthProvider.tsx';
-import type { RouteDef } from '../shell/routes.ts';
+import type { RouteDef } from '../shell/routeTypes.ts';
 import { HostStatusScreen } from './HostStatusScreen.tsx';
 import { ScreenSuspense } from './lazyScreens.tsx';
 

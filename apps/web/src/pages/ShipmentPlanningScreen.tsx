@@ -1,5 +1,5 @@
 import { bangkokIsoDate } from '@lms/domain';
-import { ShipmentPlanningPage } from '@lms/entity-pages';
+import { ShipmentPlanningPage } from '@lms/features/shipmentPlanning';
 
 /** `/shipmentPlanning`: the dispatcher's day, opening on today in Asia/Bangkok. */
 export function ShipmentPlanningScreen() {

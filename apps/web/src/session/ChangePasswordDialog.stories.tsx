@@ -1,5 +1,5 @@
 import { accountApi } from '@lms/domain';
-import { fieldRefusal, mock } from '@lms/entity-pages/mocks';
+import { fieldRefusal, mock } from '@lms/testing';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import { ChangePasswordDialog } from './ChangePasswordDialog.tsx';

@@ -10,12 +10,10 @@ import {
   type FeaturePage,
   featurePages,
   LOGIN_PATH,
-  type MenuGroupKey,
   matchPath,
-  type PageDef,
 } from '@lms/domain';
-import type { ComponentType } from 'react';
 import { lazyScreen } from './lazyScreen.ts';
+import type { EntityRouteDef, PageRouteDef, RouteDef } from './routeTypes.ts';
 
 /**
  * Every route of the app (spec §2): its Thai title, the screen it shows, and where it sits in the
@@ -23,41 +21,11 @@ import { lazyScreen } from './lazyScreen.ts';
  * `entityPages`), which whatever else asks about a page (the home's links) reads too.
  */
 
-/** Where a page that is no entity's sits in the sidebar (an entity's list says it with `menuGroup`). */
-export interface MenuPlacement {
-  readonly group: MenuGroupKey;
-  /** Icon name from the design system's icon set. */
-  readonly icon: string;
-  /** The entry's label when it is not the page's title. */
-  readonly label?: string;
-}
-
-interface RouteBase extends PageDef {
-  readonly title: string;
-  readonly menu?: MenuPlacement;
-}
-
-/** Home and login: the shell's own screens, not lazy (home/HomePage.tsx, auth/LoginPage.tsx; shell/router.tsx). */
-export interface ShellRouteDef extends RouteBase {
-  readonly kind: 'home' | 'login';
-}
-
-/** A feature page and the screen it shows, fetched in its own chunk the first time. */
-export interface PageRouteDef extends RouteBase {
-  readonly kind: 'page';
-  /** The domain's page (`featurePages`) it shows: its path, roles and branch. */
-  readonly page: FeaturePage;
-  readonly screen: ComponentType<{ readonly route: PageRouteDef }>;
-  /** For the DO booking wizard's routes: the step the route shows. */
-  readonly step?: DoBookingStep;
-}
-
-/** A generic page of an entity (spec §2: list, create, edit, show), shown by the entity chunk. */
-export interface EntityRouteDef extends RouteBase, EntityPageDef {
-  readonly screen: ComponentType<{ readonly route: EntityRouteDef }>;
-}
-
-export type RouteDef = ShellRouteDef | PageRouteDef | EntityRouteDef;
+/*
+ * A route names its screen's module, one hop from route to code: a feature's screen
+ * (`@lms/features/<feature>`) directly, or, where the screen needs the host's router, session or
+ * event stream, the host's wiring in `../pages/`, which passes them to the feature's screen.
+ */
 
 // Screens shown by more than one route.
 export const EntityScreen = lazyScreen(() => import('../pages/EntityScreen.tsx').then((m) => m.EntityScreen));
@@ -138,9 +106,7 @@ export const routes: readonly RouteDef[] = [
   }),
   feature('contactTemplates', {
     title: 'ข้อความถึงลูกค้า',
-    screen: lazyScreen(() =>
-      import('../pages/ContactTemplatesScreen.tsx').then((m) => m.ContactTemplatesScreen),
-    ),
+    screen: lazyScreen(() => import('@lms/features/contact').then((m) => m.ContactTemplatesPage)),
     // The customer messages' templates (docs/contact.md): the admin's only.
     menu: { group: 'settings', icon: 'file-text' },
   }),
@@ -153,14 +119,12 @@ export const routes: readonly RouteDef[] = [
   }),
   feature('apiKeys', {
     title: 'คีย์ API',
-    screen: lazyScreen(() => import('../pages/ApiKeysScreen.tsx').then((m) => m.ApiKeysScreen)),
+    screen: lazyScreen(() => import('@lms/features/integration').then((m) => m.ApiKeysPage)),
     menu: { group: 'admin', icon: 'key' },
   }),
   feature('personalDataAccess', {
     title: 'การเข้าถึงข้อมูลส่วนบุคคล',
-    screen: lazyScreen(() =>
-      import('../pages/PersonalDataAccessScreen.tsx').then((m) => m.PersonalDataAccessScreen),
-    ),
+    screen: lazyScreen(() => import('@lms/features/privacy').then((m) => m.PersonalDataAccessPage)),
     menu: { group: 'admin', icon: 'shield' },
   }),
 ];

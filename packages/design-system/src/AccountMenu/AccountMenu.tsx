@@ -1,31 +1,15 @@
-import { lazy, type ReactNode, Suspense, useRef, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { useMenuTrigger } from 'react-aria/useMenu';
 import { Button, ButtonContext } from 'react-aria-components';
 import { useMenuTriggerState } from 'react-stately/useMenuTriggerState';
 import styled from 'styled-components';
 import { Icon } from '../Icon/index.ts';
+import type { AccountMenuProps } from './types.ts';
 
 /** The open menu (react-aria's Menu, Popover and collections): loaded the first time the button is pressed. */
 const AccountMenuPopover = lazy(() =>
   import('./AccountMenuPopover.tsx').then((m) => ({ default: m.AccountMenuPopover })),
 );
-
-export interface AccountMenuProps {
-  readonly username: string;
-  readonly email?: string | null;
-  /** Label of the current branch, shown under "select branch". */
-  readonly branchLabel?: string | null;
-  /** Replaces the default person icon, e.g. a picture. */
-  readonly avatar?: ReactNode;
-  /** Phones: the button shows only the avatar; the name stays in the menu and the accessible name. */
-  readonly compact?: boolean;
-  readonly onChangePassword: () => void;
-  readonly onSelectBranch: () => void;
-  readonly onLogout: () => void;
-  /** The user's พ.ศ. setting (printed documents follow it): shown only with its handler. */
-  readonly buddhistEra?: boolean;
-  readonly onToggleBuddhistEra?: () => void;
-}
 
 /**
  * The top bar's account button and its menu. What react-aria's MenuTrigger does, in two parts:

@@ -15,7 +15,7 @@ import type { RootMenuTriggerState } from 'react-stately/useMenuTriggerState';
 import styled from 'styled-components';
 import { Icon, type IconName } from '../Icon/index.ts';
 import { messages } from '../messages.ts';
-import type { AccountMenuProps } from './AccountMenu.tsx';
+import type { AccountMenuProps } from './types.ts';
 
 type AccountAction = 'changePassword' | 'selectBranch' | 'buddhistEra' | 'logout';
 

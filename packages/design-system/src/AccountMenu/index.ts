@@ -1,1 +1,2 @@
-export { AccountMenu, type AccountMenuProps } from './AccountMenu.tsx';
+export { AccountMenu } from './AccountMenu.tsx';
+export type { AccountMenuProps } from './types.ts';

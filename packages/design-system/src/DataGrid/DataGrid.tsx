@@ -15,11 +15,12 @@ import {
   withWidth,
 } from './columnLayout.ts';
 import { GridCards } from './GridCards.tsx';
-import { type ColumnControls, type GridSelection, GridTable } from './GridTable.tsx';
+import { type ColumnControls, GridTable } from './GridTable.tsx';
 import { Pagination } from './Pagination.tsx';
 import {
   type ColumnStorage,
   type DataGridColumn,
+  type GridSelection,
   nextSort,
   type PagingProps,
   type RowKey,

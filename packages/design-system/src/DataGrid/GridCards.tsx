@@ -1,8 +1,7 @@
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import { Checkbox, Skeleton } from './GridTable.styles.ts';
-import type { GridSelection } from './GridTable.tsx';
-import type { DataGridColumn, RowKey } from './types.ts';
+import type { DataGridColumn, GridSelection, RowKey } from './types.ts';
 
 interface GridCardsProps<Row> {
   readonly ariaLabel: string;

@@ -1,7 +1,6 @@
 import { type CSSProperties, type MouseEvent, memo, type ReactNode } from 'react';
 import * as S from './GridTable.styles.ts';
-import type { GridSelection } from './GridTable.tsx';
-import type { DataGridColumn, RowKey } from './types.ts';
+import type { DataGridColumn, GridSelection, RowKey } from './types.ts';
 
 /** Width of the selection column, also the offset of a pinned first column beside it. */
 export const selectionWidth = 48;

@@ -12,17 +12,9 @@ import { ColumnMenu } from './ColumnMenu.tsx';
 import type { ColumnMove } from './columnLayout.ts';
 import { GridRow, isControl, pinStyle, selectionWidth } from './GridRow.tsx';
 import * as S from './GridTable.styles.ts';
-import type { DataGridColumn, RowKey, SortModel } from './types.ts';
+import type { DataGridColumn, GridSelection, RowKey, SortModel } from './types.ts';
 import { useGridFocus } from './useGridFocus.ts';
 import { useVirtualRange } from './useVirtualRange.ts';
-
-export interface GridSelection {
-  readonly selected: ReadonlySet<RowKey>;
-  readonly toggle: (key: RowKey) => void;
-  readonly toggleAll: () => void;
-  readonly allSelected: boolean;
-  readonly someSelected: boolean;
-}
 
 export interface GridTableProps<Row> {
   readonly ariaLabel: string;

@@ -71,3 +71,12 @@ export function nextSort(sort: SortModel, key: string, additive: boolean): SortM
     ? sort.map((item) => (item.key === key ? next : item))
     : sort.filter((item) => item.key !== key);
 }
+
+/** The rows picked by their checkboxes, as the table and the cards both show them. */
+export interface GridSelection {
+  readonly selected: ReadonlySet<RowKey>;
+  readonly toggle: (key: RowKey) => void;
+  readonly toggleAll: () => void;
+  readonly allSelected: boolean;
+  readonly someSelected: boolean;
+}

@@ -10,7 +10,7 @@ import {
   savedViewsApi,
 } from '@lms/domain';
 import { describe, expect, it } from 'vitest';
-import type { ApiClient } from './ApiContext.tsx';
+import type { ApiClient } from './apiClient.ts';
 import { call, callForBytes, callWithFiles, callWithForm, operationPath } from './call.ts';
 import { createApiClient } from './client.ts';
 

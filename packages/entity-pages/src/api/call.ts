@@ -1,5 +1,5 @@
 import { type Answer, type HasPart, type Operation, pathOf, type RequestPart } from '@lms/domain';
-import type { ApiClient, RequestOptions, UploadAnswer } from './ApiContext.tsx';
+import type { ApiClient, RequestOptions, UploadAnswer } from './apiClient.ts';
 import type { Query } from './query.ts';
 
 /**

@@ -1,8 +1,8 @@
 import { extractMessages, LIMITS, MESSAGES, unauthorizedMessages } from '@lms/domain';
-import type { ApiClient, Query, RequestOptions, UploadAnswer } from './ApiContext.tsx';
 import { ApiError } from './ApiError.ts';
+import type { ApiClient, RequestOptions, UploadAnswer } from './apiClient.ts';
 import { fileNameFromContentDisposition, type SaveEnvironment, saveBlob } from './download.ts';
-import { queryString } from './query.ts';
+import { type Query, queryString } from './query.ts';
 
 /** How the host plugs the session into the client (spec §7: token from the stored login; §8: 401 logs out). */
 export interface ApiClientOptions {

@@ -1,11 +1,10 @@
 import { type BulkActionAnswer, type BulkActionBody, bulkText, entityApi, vehicle } from '@lms/domain';
+import { fixtureId, fixturesFor, type MockAnswer, mock, refusal, requestPath } from '@lms/testing';
+import { entityStories, seenRequests } from '@lms/testing/stories';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { delay } from 'msw';
 import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
-import { fixtureId, fixturesFor } from '../mocks/fixtures.ts';
-import { type MockAnswer, mock, refusal, requestPath } from '../mocks/mock.ts';
 import type { EntityListPage } from '../pages/EntityListPage.tsx';
-import { entityStories, seenRequests } from '../stories/entityStories.tsx';
 
 /**
  * Bulk actions on a list (issue 22): the toolbar over the picked rows, "all matching the filter",

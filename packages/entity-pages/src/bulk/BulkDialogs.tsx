@@ -20,7 +20,7 @@ import { FieldControl } from '../form/FieldControl.tsx';
 import { submitErrors, toFormErrors } from '../form/formValidation.ts';
 import { useSession } from '../session/SessionContext.tsx';
 import { BulkReportDialog } from './BulkReportDialog.tsx';
-import type { BulkTarget } from './useBulkActions.tsx';
+import type { BulkTarget } from './bulkTarget.ts';
 
 /** The action the toolbar asked for, on the target it had then. */
 export type BulkRequest =

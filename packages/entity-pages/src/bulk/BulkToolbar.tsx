@@ -5,7 +5,7 @@ import styled from 'styled-components';
 import type { ListQuery } from '../data/entityKeys.ts';
 import { useExport } from '../pages/useExport.ts';
 import type { SelectionPartProps } from '../slots/types.ts';
-import type { BulkTarget } from './useBulkActions.tsx';
+import type { BulkTarget } from './bulkTarget.ts';
 
 export interface BulkToolbarProps {
   readonly entity: EntityDef;

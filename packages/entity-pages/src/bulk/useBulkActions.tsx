@@ -1,5 +1,5 @@
 import type { DataGridProps, RowKey } from '@lms/design-system';
-import { type BulkSelection, bulkEditableFields, type EntityDef, LIMITS } from '@lms/domain';
+import { bulkEditableFields, type EntityDef, LIMITS } from '@lms/domain';
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { EntityRecord, ListQuery, Page } from '../data/entityKeys.ts';
 import { listFilterParams } from '../data/entityKeys.ts';
@@ -7,15 +7,7 @@ import { useSession } from '../session/SessionContext.tsx';
 import { useEntityParts } from '../slots/EntityPartsContext.tsx';
 import { BulkDialogs, type BulkRequest } from './BulkDialogs.tsx';
 import { BulkToolbar } from './BulkToolbar.tsx';
-
-/** What the bulk toolbar acts on: the picked rows (with the versions read), or all the filter matches. */
-export interface BulkTarget {
-  readonly selection: BulkSelection;
-  /** Rows the action names in its confirmation. */
-  readonly count: number;
-  /** The picked ids (empty when all matching the filter are meant). */
-  readonly ids: readonly string[];
-}
+import type { BulkTarget } from './bulkTarget.ts';
 
 /** The list's parameters as the bulk route takes them (the list's URL without paging and sort). */
 function filterOf(query: ListQuery): Record<string, string | string[]> {

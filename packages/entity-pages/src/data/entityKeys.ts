@@ -1,5 +1,5 @@
 import { cleanSearchFilter, type EntityDef, MESSAGES, type SortDef } from '@lms/domain';
-import type { Query } from '../api/ApiContext.tsx';
+import type { Query } from '../api/query.ts';
 import { ApiError } from '../api/ApiError.ts';
 
 /**

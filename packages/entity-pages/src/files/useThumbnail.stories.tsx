@@ -1,9 +1,9 @@
 import { Avatar } from '@lms/design-system';
 import { filesApi } from '@lms/domain';
+import { mock, refusal } from '@lms/testing';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { HttpResponse } from 'msw';
 import { expect, spyOn, waitFor } from 'storybook/test';
-import { mock, refusal } from '../mocks/mock.ts';
 import { useThumbnail } from './useThumbnail.ts';
 
 // A 2×2 red PNG.

@@ -1,10 +1,9 @@
 import { entityApi, entityByName } from '@lms/domain';
+import { fixtureId, type MockAnswer, mock, neverAnswered, nextHandler, refusal } from '@lms/testing';
+import { entityStories, seenRequests } from '@lms/testing/stories';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
-import { fixtureId } from '../mocks/fixtures.ts';
-import { type MockAnswer, mock, neverAnswered, nextHandler, refusal } from '../mocks/mock.ts';
 import type { EntityListPage } from '../pages/EntityListPage.tsx';
-import { entityStories, seenRequests } from '../stories/entityStories.tsx';
 import { postcodeText } from './PostcodeControl.tsx';
 
 const branch = entityStories('branch');

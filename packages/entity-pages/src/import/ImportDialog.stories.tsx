@@ -1,9 +1,9 @@
 import { Button, designSystemMessages, SnackbarProvider } from '@lms/design-system';
 import { entityByName, type ImportJob, type ImportReport, type ImportRow, importApi } from '@lms/domain';
+import { mock } from '@lms/testing';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test';
-import { mock } from '../mocks/mock.ts';
 import { ImportDialog } from './ImportDialog.tsx';
 import { ImportDialogView } from './ImportDialogView.tsx';
 

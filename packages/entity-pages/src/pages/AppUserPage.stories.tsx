@@ -1,10 +1,8 @@
 import { appUser, filesApi, ROLE_APP_USER_READ } from '@lms/domain';
+import { fixtureId, fixturesFor, mock, refusal, TEMPORARY_PASSWORD } from '@lms/testing';
+import { entityStories, seenRequests } from '@lms/testing/stories';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
-import { TEMPORARY_PASSWORD } from '../mocks/entityHandlers.ts';
-import { fixtureId, fixturesFor } from '../mocks/fixtures.ts';
-import { mock, refusal } from '../mocks/mock.ts';
-import { entityStories, seenRequests } from '../stories/entityStories.tsx';
 import { EntityDetailPage } from './EntityDetailPage.tsx';
 import type { EntityListPage } from './EntityListPage.tsx';
 

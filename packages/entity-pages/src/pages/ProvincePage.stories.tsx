@@ -1,10 +1,16 @@
 import { entityApi, presenceApi, province } from '@lms/domain';
+import {
+  FIXTURE_BRANCH_ID,
+  fixtureId,
+  fixturesFor,
+  mock,
+  refusal,
+  requestPath,
+  STALE_MESSAGE,
+} from '@lms/testing';
+import { entityStories, seenRequests } from '@lms/testing/stories';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
-import { STALE_MESSAGE } from '../mocks/entityHandlers.ts';
-import { FIXTURE_BRANCH_ID, fixtureId, fixturesFor } from '../mocks/fixtures.ts';
-import { mock, refusal, requestPath } from '../mocks/mock.ts';
-import { entityStories, seenRequests } from '../stories/entityStories.tsx';
 import type { EntityListPage } from './EntityListPage.tsx';
 
 const s = entityStories('province');

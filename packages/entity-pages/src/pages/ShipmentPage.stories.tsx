@@ -1,10 +1,18 @@
 import { type Body, entityApi, filesApi, MESSAGES, shipment, shipmentPlanningApi } from '@lms/domain';
+import {
+  FIXTURE_FILES,
+  fixtureId,
+  fixtureRecord,
+  type MockAnswer,
+  mock,
+  nextHandler,
+  refusal,
+  requestPath,
+} from '@lms/testing';
+import { entityStories, seenRequests } from '@lms/testing/stories';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { HttpResponse } from 'msw';
 import { expect, fireEvent, screen, userEvent, waitFor, within } from 'storybook/test';
-import { FIXTURE_FILES, fixtureId, fixtureRecord } from '../mocks/fixtures.ts';
-import { type MockAnswer, mock, nextHandler, refusal, requestPath } from '../mocks/mock.ts';
-import { entityStories, seenRequests } from '../stories/entityStories.tsx';
 import { EntityDetailPage } from './EntityDetailPage.tsx';
 import type { EntityListPage } from './EntityListPage.tsx';
 

@@ -1,7 +1,7 @@
+import { fixtureId } from '@lms/testing';
+import { entityStories, seenRequests } from '@lms/testing/stories';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
-import { fixtureId } from '../mocks/fixtures.ts';
-import { entityStories, seenRequests } from '../stories/entityStories.tsx';
 import type { EntityListPage } from './EntityListPage.tsx';
 
 const s = entityStories('vehicle');

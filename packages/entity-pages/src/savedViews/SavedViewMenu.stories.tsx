@@ -1,10 +1,9 @@
 import { province, type SavedView, savedViewsApi, type ViewState } from '@lms/domain';
+import { mock, neverAnswered, refusal, type SavedViewMockOptions, savedViewHandlers } from '@lms/testing';
+import { entityStories } from '@lms/testing/stories';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
-import { mock, neverAnswered, refusal } from '../mocks/mock.ts';
-import { type SavedViewMockOptions, savedViewHandlers } from '../mocks/savedViewHandlers.ts';
 import type { EntityListPage } from '../pages/EntityListPage.tsx';
-import { entityStories } from '../stories/entityStories.tsx';
 
 /**
  * The saved-view menu on a list page (issue 22 item 4): pick a view, save the list as one, save

@@ -1,6 +1,0 @@
-import { ApiKeysPage } from '@lms/entity-pages';
-
-/** The administrator's API keys for the ERP (docs/integration.md), in its own chunk. */
-export function ApiKeysScreen() {
-  return <ApiKeysPage />;
-}

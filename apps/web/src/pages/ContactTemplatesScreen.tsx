@@ -1,6 +1,0 @@
-import { ContactTemplatesPage } from '@lms/entity-pages';
-
-/** The admin's Thai templates of customer messages (docs/contact.md), in its own chunk. */
-export function ContactTemplatesScreen() {
-  return <ContactTemplatesPage />;
-}

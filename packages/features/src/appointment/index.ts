@@ -1,0 +1,1 @@
+export { AppointmentPage, appointmentText } from './AppointmentPage.tsx';

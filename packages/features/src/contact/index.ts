@@ -1,0 +1,1 @@
+export { ContactTemplatesPage } from './ContactTemplatesPage.tsx';

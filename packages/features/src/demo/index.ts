@@ -1,0 +1,3 @@
+export type { Fix, GeolocationAdapter } from './geolocation.ts';
+export { LocationTrackingPage, type LocationTrackingPageProps } from './LocationTrackingPage.tsx';
+export type { SharedPosition } from './positionStream.ts';

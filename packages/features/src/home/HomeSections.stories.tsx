@@ -1,0 +1,246 @@
+import { homeApi, ROLE_ADMIN, ROLE_BOOKING_REPORT_READ, readRoleOf } from '@lms/domain';
+import { calendarCells, fakeEventStream, type HomeMock, homeHandlers, mock, plannerHome } from '@lms/testing';
+import { PageHarness } from '@lms/testing/stories';
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
+import { HomeSections } from './HomeSections.tsx';
+
+const PLANNER = [readRoleOf('BOOKING_CALENDAR'), readRoleOf('DELIVERY_ORDER'), ROLE_BOOKING_REPORT_READ];
+const MASTER_DATA = ['ROLE_SHIP_TO_EDIT', 'ROLE_VEHICLE_DATE_SLOT_EDIT', readRoleOf('VEHICLE_TYPE')];
+
+const stream = fakeEventStream();
+const calls = { planner: 0 };
+/** Where the links sent the user (the host's router). */
+const visited: string[] = [];
+
+function HomeHarness({ roles, width }: { readonly roles: readonly string[]; readonly width?: number }) {
+  return (
+    <PageHarness roles={roles} {...(width ? { width } : {})}>
+      <HomeSections openEvents={stream.open} navigate={(href) => visited.push(href)} />
+    </PageHarness>
+  );
+}
+
+const meta = {
+  title: 'Pages/Home',
+  component: HomeHarness,
+  args: { roles: PLANNER },
+} satisfies Meta<typeof HomeHarness>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+const mocked = (mode: HomeMock): Story['beforeEach'] =>
+  function mock({ msw }) {
+    calls.planner = 0;
+    visited.length = 0;
+    msw.use(...homeHandlers(mode, calls));
+  };
+
+const section = (canvasElement: HTMLElement, name: string) =>
+  within(canvasElement).findByRole('region', { name });
+
+export const Planner: Story = {
+  beforeEach: mocked('ok'),
+  play: async ({ canvas, canvasElement }) => {
+    const planner = within(await section(canvasElement, 'งานวางแผนการจอง'));
+    // Capacity as the calendar shows it: per day, shift × vehicle type, status label and colour.
+    const today = await planner.findByRole('table', { name: 'จ. 6 ม.ค. 2025' });
+    await expect(within(today).getAllByRole('row').length).toBeGreaterThan(1);
+    await expect(planner.getByRole('table', { name: 'อ. 7 ม.ค. 2025' })).toBeVisible();
+    await expect(today.querySelector('[data-colour]')).not.toBeNull();
+    // Every number opens its list, filtered to it.
+    const toCall = planner.getByRole('link', { name: /ยังไม่ได้โทรนัด/ });
+    await expect(toCall).toHaveAttribute('href', '/bookingReport?statusEq=CONFIRMED&callStatusEq=NOT_CALLED');
+    await expect(toCall).toHaveTextContent('9');
+    await userEvent.click(toCall);
+    await expect(visited).toEqual(['/bookingReport?statusEq=CONFIRMED&callStatusEq=NOT_CALLED']);
+    await expect(planner.getByRole('link', { name: /เลยวันส่งแล้ว/ })).toHaveAttribute(
+      'href',
+      '/deliveryOrder?isBookingEq=false&deliveryAtTo=2025-01-05',
+    );
+    await expect(planner.getByRole('link', { name: /1,284/ })).toBeVisible();
+    await expect(planner.getByRole('link', { name: 'เปิดปฏิทินการจอง' })).toHaveAttribute(
+      'href',
+      '/bookingCalendar',
+    );
+    // A planner gets no master-data or admin section, and no database details.
+    await expect(canvas.queryByRole('region', { name: 'ผู้ดูแลระบบ' })).toBeNull();
+    await expect(canvas.queryByRole('region', { name: 'ข้อมูลที่ทำให้จองไม่ได้' })).toBeNull();
+    await expect(canvas.queryByText('PostgreSQL 18.4')).toBeNull();
+  },
+};
+
+/** A booking confirmed or called elsewhere: the branch's event refreshes the numbers without a reload. */
+export const PlannerLive: Story = {
+  beforeEach: mocked('ok'),
+  play: async ({ canvasElement }) => {
+    const planner = within(await section(canvasElement, 'งานวางแผนการจอง'));
+    const toCall = await planner.findByRole('link', { name: /ยังไม่ได้โทรนัด/ });
+    await expect(toCall).toHaveTextContent('9');
+    stream.push({ kind: 'callStatus', bookingId: 'b1', dates: ['2025-01-06'] });
+    await waitFor(() => expect(planner.getByRole('link', { name: /ยังไม่ได้โทรนัด/ })).toHaveTextContent('8'));
+    await expect(calls.planner).toBe(2);
+  },
+};
+
+/** Whoever may open the calendar but not the lists reads the numbers without links. */
+export const PlannerWithoutLists: Story = {
+  args: { roles: [readRoleOf('BOOKING_CALENDAR')] },
+  beforeEach: mocked('ok'),
+  play: async ({ canvasElement }) => {
+    const planner = within(await section(canvasElement, 'งานวางแผนการจอง'));
+    await expect(await planner.findByText('ยังไม่ได้โทรนัด')).toBeVisible();
+    await expect(planner.queryByRole('link', { name: /ยังไม่ได้โทรนัด/ })).toBeNull();
+    await expect(planner.queryByRole('link', { name: /เลยวันส่งแล้ว/ })).toBeNull();
+    await expect(planner.getByRole('link', { name: 'เปิดปฏิทินการจอง' })).toBeVisible();
+  },
+};
+
+export const MasterData: Story = {
+  args: { roles: MASTER_DATA },
+  beforeEach: mocked('ok'),
+  play: async ({ canvas, canvasElement }) => {
+    const data = within(await section(canvasElement, 'ข้อมูลที่ทำให้จองไม่ได้'));
+    await expect(await data.findByRole('link', { name: /สถานที่ส่งสินค้าที่ไม่มีพิกัด/ })).toHaveAttribute(
+      'href',
+      '/shipTo?latEmpty=true',
+    );
+    // Vehicle types need the VEHICLE_TYPE read role this user has.
+    await expect(data.getByRole('link', { name: /ประเภทรถที่สาขายังไม่ได้ตั้งค่า/ })).toBeVisible();
+    const days = within(data.getByRole('list', { name: /วันที่ยังไม่มีรถพร้อมใช้/ }));
+    await expect(days.getAllByRole('link')).toHaveLength(4);
+    await expect(days.getByRole('link', { name: 'ส. 11 ม.ค. 2025' })).toHaveAttribute(
+      'href',
+      '/vehicleDateSlot?shiftDateFrom=2025-01-11&shiftDateTo=2025-01-11',
+    );
+    await expect(canvas.queryByRole('region', { name: 'งานวางแผนการจอง' })).toBeNull();
+    await expect(canvas.queryByRole('region', { name: 'ผู้ดูแลระบบ' })).toBeNull();
+  },
+};
+
+/** An admin qualifies for every section, and alone sees the database version and migration. */
+export const Admin: Story = {
+  args: { roles: [ROLE_ADMIN] },
+  beforeEach: mocked('ok'),
+  play: async ({ canvasElement }) => {
+    const admin = within(await section(canvasElement, 'ผู้ดูแลระบบ'));
+    await expect(await admin.findByRole('link', { name: /ผู้ใช้ที่เปิดใช้งาน/ })).toHaveAttribute(
+      'href',
+      '/appUser?activeEq=true',
+    );
+    // Sessions and failed sign-ins have no list: numbers only.
+    await expect(admin.getByText('การเข้าสู่ระบบที่ยังใช้งานอยู่')).toBeVisible();
+    await expect(admin.queryByRole('link', { name: /การเข้าสู่ระบบที่ยังใช้งานอยู่/ })).toBeNull();
+    await expect(admin.getByText('เข้าสู่ระบบไม่สำเร็จวันนี้')).toBeVisible();
+    await expect(await admin.findByText('PostgreSQL 18.4')).toBeVisible();
+    await expect(admin.getByText('0018_home')).toBeVisible();
+    await expect(await section(canvasElement, 'งานวางแผนการจอง')).toBeVisible();
+    await expect(await section(canvasElement, 'ข้อมูลที่ทำให้จองไม่ได้')).toBeVisible();
+  },
+};
+
+/** A planner who also keeps master data sees both sections, in that order, and no admin's. */
+export const SeveralRoles: Story = {
+  args: { roles: [...PLANNER, ...MASTER_DATA] },
+  beforeEach: mocked('ok'),
+  play: async ({ canvas, canvasElement }) => {
+    await section(canvasElement, 'งานวางแผนการจอง');
+    await section(canvasElement, 'ข้อมูลที่ทำให้จองไม่ได้');
+    const names = canvas.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent);
+    await expect(names).toEqual(['งานวางแผนการจอง', 'ข้อมูลที่ทำให้จองไม่ได้']);
+  },
+};
+
+export const NoSection: Story = {
+  args: { roles: [readRoleOf('UNIT')] },
+  beforeEach: mocked('ok'),
+  play: async ({ canvas }) => {
+    await expect(canvas.getByText(/สิทธิ์ของคุณไม่มีงานที่ต้องติดตาม/)).toBeVisible();
+    await expect(canvas.queryByRole('region')).toBeNull();
+  },
+};
+
+export const Loading: Story = {
+  args: { roles: [ROLE_ADMIN] },
+  beforeEach: mocked('loading'),
+  play: async ({ canvas }) => {
+    await waitFor(() => expect(canvas.getAllByText('กำลังโหลดข้อมูล...')).toHaveLength(3));
+    await expect(canvas.getByRole('region', { name: 'งานวางแผนการจอง' })).toHaveAttribute(
+      'aria-busy',
+      'true',
+    );
+  },
+};
+
+/** Nothing to do: zeros (still links: the empty list proves them), no day without slots. */
+export const Empty: Story = {
+  args: { roles: [...PLANNER, ...MASTER_DATA] },
+  beforeEach: mocked('empty'),
+  play: async ({ canvasElement }) => {
+    const planner = within(await section(canvasElement, 'งานวางแผนการจอง'));
+    await expect(await planner.findByText('ยังไม่มีช่วงรถในวันนี้และพรุ่งนี้')).toBeVisible();
+    await expect(planner.getByRole('link', { name: /ยังไม่ได้โทรนัด/ })).toHaveTextContent('0');
+    const data = within(await section(canvasElement, 'ข้อมูลที่ทำให้จองไม่ได้'));
+    await expect(await data.findByText('มีรถพร้อมใช้ครบทุกวันใน 14 วันข้างหน้า')).toBeVisible();
+    // No vehicle type is missing its settings: no list to open.
+    await expect(data.queryByRole('link', { name: /ประเภทรถที่สาขายังไม่ได้ตั้งค่า/ })).toBeNull();
+  },
+};
+
+/** Each section fails on its own with the server's Thai message, and its retry recovers it. */
+export const ServerError: Story = {
+  args: { roles: [...PLANNER, ...MASTER_DATA] },
+  beforeEach: mocked('error'),
+  play: async ({ canvasElement }) => {
+    const planner = within(await section(canvasElement, 'งานวางแผนการจอง'));
+    const alert = await planner.findByRole('alert');
+    await expect(alert).toHaveTextContent('โหลดข้อมูลไม่สำเร็จ');
+    await expect(alert).toHaveTextContent('เกิดข้อผิดพลาดในระบบ กรุณาลองใหม่อีกครั้ง');
+    const data = within(await section(canvasElement, 'ข้อมูลที่ทำให้จองไม่ได้'));
+    await expect(await data.findByRole('alert')).toBeVisible();
+    await userEvent.click(planner.getByRole('button', { name: 'ลองอีกครั้ง' }));
+    await waitFor(() => expect(planner.getByRole('link', { name: /ยังไม่ได้โทรนัด/ })).toBeVisible());
+    // The other section still shows its error until retried.
+    await expect(data.getByRole('alert')).toBeVisible();
+  },
+};
+
+const longName = 'รถบรรทุกหกล้อตู้ทึบยกพื้นพร้อมลิฟต์ท้ายสำหรับสินค้าขนาดใหญ่พิเศษ';
+/** Long Thai names of shifts and vehicle types wrap inside the table instead of widening the page. */
+export const LongThaiText: Story = {
+  args: { roles: PLANNER, width: 480 },
+  beforeEach({ msw }) {
+    msw.use(
+      mock(homeApi.planner, () => ({
+        ...plannerHome(),
+        capacity: calendarCells('mixed', 0, { from: '2025-01-06', to: '2025-01-07' }).map((cell) => ({
+          ...cell,
+          shiftName: `${cell.shiftName} (ช่วงเวลารับสินค้าหน้าคลังสาขาใหญ่)`,
+          vehicleTypeName: longName,
+        })),
+      })),
+    );
+  },
+  play: async ({ canvasElement }) => {
+    const planner = within(await section(canvasElement, 'งานวางแผนการจอง'));
+    await expect((await planner.findAllByText(longName)).length).toBeGreaterThan(0);
+    const region = await section(canvasElement, 'งานวางแผนการจอง');
+    await expect(region.getBoundingClientRect().width).toBeLessThanOrEqual(480);
+  },
+};
+
+/** A phone: every section in one column, nothing wider than the screen. */
+export const PhoneWidth: Story = {
+  args: { roles: [ROLE_ADMIN], width: 360 },
+  beforeEach: mocked('ok'),
+  play: async ({ canvasElement }) => {
+    await within(await section(canvasElement, 'ผู้ดูแลระบบ')).findByText('PostgreSQL 18.4');
+    for (const region of canvasElement.querySelectorAll('section[data-section]')) {
+      await expect(region.getBoundingClientRect().width).toBeLessThanOrEqual(360);
+    }
+    const tiles = within(await section(canvasElement, 'งานวางแผนการจอง')).getAllByTestId('count');
+    const [first, second] = tiles.map((tile) => tile.getBoundingClientRect());
+    // One tile per line.
+    await expect(second!.top).toBeGreaterThan(first!.bottom);
+  },
+};

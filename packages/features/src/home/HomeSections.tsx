@@ -1,0 +1,342 @@
+import { Button, wrappingList } from '@lms/design-system';
+import {
+  type CalendarCell,
+  dueBucketLabels,
+  HOME_SLOT_HORIZON_DAYS,
+  homeSectionsFor,
+  MESSAGES,
+} from '@lms/domain';
+import { type ApiError, useSession } from '@lms/entity-pages';
+import type { ReactNode } from 'react';
+import styled from 'styled-components';
+import { thaiDay } from '../booking/shared/format.ts';
+import { Messages, Panel, TableScroll } from '../booking/shared/layout.tsx';
+import { maxPercent, StatusBadge } from '../booking/shared/StatusBadge.tsx';
+import { type OpenBookingEvents, useBookingEvents } from '../booking/shared/useBookingEvents.ts';
+import { SystemStatusPage } from '../system/SystemStatusPage.tsx';
+import { CountLink, type Navigate, routerClick, Tiles, useCanOpen } from './CountLink.tsx';
+import { useAdminHome, useMasterDataHome, usePlannerHome } from './useHome.ts';
+
+export const homeText = {
+  planner: 'งานวางแผนการจอง',
+  capacity: 'ความจุรถวันนี้และพรุ่งนี้',
+  noCapacity: 'ยังไม่มีช่วงรถในวันนี้และพรุ่งนี้',
+  openCalendar: 'เปิดปฏิทินการจอง',
+  unbooked: 'DO ที่ยังไม่ได้จอง ตามวันส่ง',
+  unbookedTotal: 'DO ที่ยังไม่ได้จองทั้งหมด',
+  toCall: 'การจองที่ต้องโทรนัด',
+  notCalled: 'ยังไม่ได้โทรนัด',
+  unreachable: 'โทรแล้วติดต่อไม่ได้',
+  canceledToday: 'ยกเลิกวันนี้',
+  masterData: 'ข้อมูลที่ทำให้จองไม่ได้',
+  shipTosWithoutCoordinates: 'สถานที่ส่งสินค้าที่ไม่มีพิกัด',
+  shipTosNote: 'ใช้พิกัดของตำบลแทน ระยะทางจึงคลาดเคลื่อน',
+  vehicleTypesWithoutSettings: 'ประเภทรถที่สาขายังไม่ได้ตั้งค่าความเร็วและเวลา',
+  vehicleTypesNote: 'ตั้งค่าที่หน้าสาขา ตามประเภทรถและ Ship Cond',
+  daysWithoutSlots: `วันที่ยังไม่มีรถพร้อมใช้ใน ${HOME_SLOT_HORIZON_DAYS} วันข้างหน้า`,
+  allDaysHaveSlots: `มีรถพร้อมใช้ครบทุกวันใน ${HOME_SLOT_HORIZON_DAYS} วันข้างหน้า`,
+  admin: 'ผู้ดูแลระบบ',
+  activeUsers: 'ผู้ใช้ที่เปิดใช้งาน',
+  activeSessions: 'การเข้าสู่ระบบที่ยังใช้งานอยู่',
+  failedSignInsToday: 'เข้าสู่ระบบไม่สำเร็จวันนี้',
+  loading: 'กำลังโหลดข้อมูล...',
+  failed: 'โหลดข้อมูลไม่สำเร็จ',
+  retry: 'ลองอีกครั้ง',
+  noSections: 'สิทธิ์ของคุณไม่มีงานที่ต้องติดตามในหน้านี้ เลือกเมนูทางซ้ายเพื่อเริ่มทำงาน',
+  shift: 'กะ',
+  vehicleType: 'ประเภทรถ',
+  vehicles: 'จำนวนรถ',
+  status: 'สถานะ',
+};
+
+export interface HomeSectionsProps {
+  /** The acting branch's live booking events: the planner's numbers follow them. */
+  readonly openEvents?: OpenBookingEvents | undefined;
+  /** The host's router; without it links load the page. */
+  readonly navigate?: Navigate | undefined;
+}
+
+/**
+ * The home per role (docs/web.md "Home"): every section one of the user's roles opens — planner,
+ * master data, admin — each with its own call, so one failing leaves the others.
+ */
+export function HomeSections({ openEvents, navigate }: HomeSectionsProps) {
+  const { user } = useSession();
+  const sections = homeSectionsFor(user?.roles ?? []);
+  if (sections.length === 0) return <Empty>{homeText.noSections}</Empty>;
+  return (
+    <Column>
+      {sections.includes('planner') && <PlannerSection openEvents={openEvents} navigate={navigate} />}
+      {sections.includes('masterData') && <MasterDataSection navigate={navigate} />}
+      {sections.includes('admin') && <AdminSection navigate={navigate} />}
+    </Column>
+  );
+}
+
+/** A section's frame: its heading, then loading, the error with a retry, or its content. */
+function Section<T>({
+  id,
+  title,
+  state,
+  children,
+  needsBranch = false,
+}: {
+  readonly id: string;
+  readonly title: string;
+  readonly state: {
+    readonly data?: T | undefined;
+    readonly error?: ApiError | undefined;
+    readonly isLoading: boolean;
+    readonly mutate: () => unknown;
+  };
+  readonly children: (data: T) => ReactNode;
+  /** A branch's numbers without an acting branch: the spec's "select a company". */
+  readonly needsBranch?: boolean;
+}) {
+  const headingId = `home-${id}`;
+  const { branchId } = useSession();
+  return (
+    <Panel aria-labelledby={headingId} aria-busy={state.isLoading} data-section={id}>
+      <h2 id={headingId}>{title}</h2>
+      {needsBranch && !branchId && <p>{MESSAGES.selectCompany.text}</p>}
+      {state.isLoading && <p role="status">{homeText.loading}</p>}
+      {state.error && !state.data && (
+        <ErrorBox role="alert">
+          <p>{homeText.failed}</p>
+          <Messages messages={state.error.messages} />
+          <Button variant="secondary" onPress={() => state.mutate()}>
+            {homeText.retry}
+          </Button>
+        </ErrorBox>
+      )}
+      {state.data && children(state.data)}
+    </Panel>
+  );
+}
+
+function PlannerSection({ openEvents, navigate }: HomeSectionsProps) {
+  const state = usePlannerHome();
+  // Any booking of the branch confirmed, cancelled, moved or called changes these numbers.
+  useBookingEvents(
+    openEvents,
+    () => state.mutate(),
+    () => state.mutate(),
+  );
+  return (
+    <Section id="planner" title={homeText.planner} state={state} needsBranch>
+      {(home) => (
+        <>
+          <h3>{homeText.capacity}</h3>
+          <Capacity cells={home.capacity} days={[home.today, home.tomorrow]} navigate={navigate} />
+          <h3>{homeText.toCall}</h3>
+          <Tiles>
+            <CountLink
+              label={homeText.notCalled}
+              value={home.notCalled}
+              navigate={navigate}
+              tone="attention"
+            />
+            <CountLink
+              label={homeText.unreachable}
+              value={home.unreachable}
+              navigate={navigate}
+              tone="attention"
+            />
+            <CountLink label={homeText.canceledToday} value={home.canceledToday} navigate={navigate} />
+          </Tiles>
+          <h3>{homeText.unbooked}</h3>
+          <Tiles>
+            {home.unbooked.buckets.map((bucket) => (
+              <CountLink
+                key={bucket.bucket}
+                label={dueBucketLabels[bucket.bucket]}
+                value={bucket}
+                navigate={navigate}
+                tone={bucket.bucket === 'overdue' || bucket.bucket === 'today' ? 'attention' : 'plain'}
+              />
+            ))}
+            <CountLink label={homeText.unbookedTotal} value={home.unbooked.total} navigate={navigate} />
+          </Tiles>
+        </>
+      )}
+    </Section>
+  );
+}
+
+const CALENDAR_PATH = '/bookingCalendar';
+
+/** Today's and tomorrow's cells as the booking calendar shows them: shift × vehicle type, status colour and label. */
+function Capacity({
+  cells,
+  days,
+  navigate,
+}: {
+  readonly cells: readonly CalendarCell[];
+  readonly days: readonly string[];
+  readonly navigate?: Navigate | undefined;
+}) {
+  const canOpen = useCanOpen();
+  return (
+    <>
+      {cells.length === 0 ? (
+        <p>{homeText.noCapacity}</p>
+      ) : (
+        <Days>
+          {days.map((day) => {
+            const ofDay = cells.filter((cell) => cell.date === day);
+            return (
+              <TableScroll key={day} aria-label={thaiDay(day)}>
+                <table>
+                  <caption>{thaiDay(day)}</caption>
+                  <thead>
+                    <tr>
+                      <th scope="col">{homeText.shift}</th>
+                      <th scope="col">{homeText.vehicleType}</th>
+                      <th scope="col">{homeText.vehicles}</th>
+                      <th scope="col">{homeText.status}</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {ofDay.length === 0 && (
+                      <tr>
+                        <td colSpan={4}>{homeText.noCapacity}</td>
+                      </tr>
+                    )}
+                    {ofDay.map((cell) => (
+                      <tr key={`${cell.shiftOfDayId}|${cell.vehicleTypeId}`}>
+                        <td data-shift>{cell.shiftName}</td>
+                        <td>{cell.vehicleTypeName}</td>
+                        <td data-number>{cell.vehicles}</td>
+                        <td>
+                          <StatusBadge
+                            colour={cell.colour}
+                            label={cell.statusLabel}
+                            value={maxPercent(cell)}
+                          />
+                        </td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </TableScroll>
+            );
+          })}
+        </Days>
+      )}
+      {canOpen(CALENDAR_PATH) && (
+        <a href={CALENDAR_PATH} onClick={routerClick(navigate, CALENDAR_PATH)}>
+          {homeText.openCalendar}
+        </a>
+      )}
+    </>
+  );
+}
+
+function MasterDataSection({ navigate }: HomeSectionsProps) {
+  const state = useMasterDataHome();
+  const canOpen = useCanOpen();
+  return (
+    <Section id="masterData" title={homeText.masterData} state={state} needsBranch>
+      {(home) => (
+        <>
+          <Tiles>
+            <CountLink
+              label={homeText.shipTosWithoutCoordinates}
+              value={home.shipTosWithoutCoordinates}
+              navigate={navigate}
+              tone="attention"
+              note={homeText.shipTosNote}
+            />
+            <CountLink
+              label={homeText.vehicleTypesWithoutSettings}
+              value={home.vehicleTypesWithoutSettings}
+              navigate={navigate}
+              tone="attention"
+              note={homeText.vehicleTypesNote}
+            />
+            <CountLink
+              label={homeText.daysWithoutSlots}
+              value={home.daysWithoutSlots}
+              navigate={navigate}
+              tone="attention"
+            />
+          </Tiles>
+          {home.daysWithoutSlots.days.length === 0 ? (
+            <p>{homeText.allDaysHaveSlots}</p>
+          ) : (
+            <DayList aria-label={homeText.daysWithoutSlots}>
+              {home.daysWithoutSlots.days.map(({ date, href }) => (
+                <li key={date}>
+                  {canOpen(href) ? (
+                    <a href={href} onClick={routerClick(navigate, href)}>
+                      {thaiDay(date)}
+                    </a>
+                  ) : (
+                    thaiDay(date)
+                  )}
+                </li>
+              ))}
+            </DayList>
+          )}
+        </>
+      )}
+    </Section>
+  );
+}
+
+function AdminSection({ navigate }: HomeSectionsProps) {
+  const state = useAdminHome();
+  return (
+    <Section id="admin" title={homeText.admin} state={state}>
+      {(home) => (
+        <>
+          <Tiles>
+            <CountLink label={homeText.activeUsers} value={home.activeUsers} navigate={navigate} />
+            <CountLink label={homeText.activeSessions} value={home.activeSessions} navigate={navigate} />
+            <CountLink
+              label={homeText.failedSignInsToday}
+              value={home.failedSignInsToday}
+              navigate={navigate}
+              tone="attention"
+            />
+          </Tiles>
+          {/* The database version and migration are the admin's only. */}
+          <SystemStatusPage details />
+        </>
+      )}
+    </Section>
+  );
+}
+
+const Column = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space[4]};
+  min-width: 0;
+  & h3 { margin: 0; font-size: ${({ theme }) => theme.font.size.md}; }
+  & td[data-shift] { min-width: 4.5em; }
+  & caption { text-align: left; font-weight: ${({ theme }) => theme.font.weight.medium}; padding: ${({ theme }) => theme.space[1]} 0; }
+`;
+
+const Days = styled.div`
+  display: grid;
+  grid-template-columns: repeat(auto-fit, minmax(280px, 1fr));
+  gap: ${({ theme }) => theme.space[3]};
+`;
+
+const DayList = styled.ul`
+  ${wrappingList}
+  & li { padding: ${({ theme }) => `${theme.space[1]} ${theme.space[2]}`}; border: 1px solid ${({ theme }) => theme.color.border}; border-radius: ${({ theme }) => theme.radius.pill}; }
+`;
+
+const ErrorBox = styled.div`
+  color: ${({ theme }) => theme.color.danger};
+  & p { margin: 0 0 ${({ theme }) => theme.space[1]}; }
+`;
+
+const Empty = styled.p`
+  margin: 0;
+  padding: ${({ theme }) => theme.space[4]};
+  border: 1px dashed ${({ theme }) => theme.color.border};
+  border-radius: ${({ theme }) => theme.radius.md};
+`;

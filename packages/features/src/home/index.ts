@@ -1,0 +1,1 @@
+export { HomeSections, type HomeSectionsProps } from './HomeSections.tsx';

@@ -1,0 +1,1 @@
+export { ApiKeysPage } from './ApiKeysPage.tsx';

@@ -1,0 +1,1 @@
+export { partsFor } from './registry.ts';

@@ -1,0 +1,1 @@
+export { PersonalDataAccessPage } from './PersonalDataAccessPage.tsx';

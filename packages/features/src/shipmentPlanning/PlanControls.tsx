@@ -1,0 +1,80 @@
+import { Alert, Button, DateField, SelectField } from '@lms/design-system';
+import { featureRoles } from '@lms/domain';
+import { useSession } from '@lms/entity-pages';
+import styled from 'styled-components';
+import { FieldRow, Messages, Panel } from '../booking/shared/layout.tsx';
+import type { SlotPlanning } from './useSlotPlanning.ts';
+
+/** Only SHIPMENT edit (and admin) confirms; both roles plan and try moves. */
+function useCanConfirm(): boolean {
+  const { user } = useSession();
+  return !!user && featureRoles.shipmentPlanning.edit.some((role) => user.roles.includes(role));
+}
+
+/** The planning page's head: which day and shift, plan and confirm, and why the plan cannot change. */
+export function PlanControls({ planning }: { readonly planning: SlotPlanning }) {
+  const canConfirm = useCanConfirm();
+  const { date, shiftId, shifts, draft, shown, refused, busy, locked, choose } = planning;
+  return (
+    <Panel aria-labelledby="planning-title">
+      <h2 id="planning-title">วางแผนจัดรถ</h2>
+      <FieldRow>
+        <DateField label="วันที่ส่ง" value={date} onChange={(value) => choose({ date: value })} />
+        <SelectField
+          label="กะ"
+          value={shiftId}
+          options={shifts.map((s) => ({
+            id: s.id,
+            label: `${s.name} ${s.startTime}–${s.endTime}`,
+          }))}
+          onChange={(value) => choose({ shift: value === null ? null : String(value) })}
+        />
+      </FieldRow>
+      <Toolbar>
+        <Button
+          onPress={planning.autoPlan}
+          isLoading={busy === 'plan'}
+          isDisabled={!shown || shown.bookings.length === 0 || locked || busy !== null}
+        >
+          จัดรถอัตโนมัติ
+        </Button>
+        {canConfirm && (
+          <Button
+            variant="secondary"
+            onPress={planning.confirm}
+            isLoading={busy === 'confirm'}
+            isDisabled={!draft || draft.trips.length === 0 || locked || busy !== null}
+          >
+            ยืนยันแผน
+          </Button>
+        )}
+        {shown && (
+          <Status>
+            {shown.confirmed
+              ? `ยืนยันแผนแล้ว (ครั้งที่ ${shown.version})${draft ? ' · มีการแก้ไขที่ยังไม่ยืนยัน' : ''}`
+              : draft
+                ? 'แผนยังไม่ยืนยัน'
+                : 'ยังไม่มีแผน'}
+          </Status>
+        )}
+      </Toolbar>
+      {locked && <Alert tone="warning">มีรถเช็คอินแล้ว จึงเปลี่ยนแผนของกะนี้ไม่ได้</Alert>}
+      {refused.length > 0 && (
+        <Alert>
+          <Messages messages={refused} />
+        </Alert>
+      )}
+    </Panel>
+  );
+}
+
+const Toolbar = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: ${({ theme }) => theme.space[2]};
+`;
+
+const Status = styled.span`
+  color: ${({ theme }) => theme.color.textMuted};
+`;

@@ -1,0 +1,136 @@
+import { Button, TimeField, useSnackbar } from '@lms/design-system';
+import {
+  featureRoles,
+  LIMITS,
+  MESSAGES,
+  phrase,
+  shipmentPlanningApi,
+  shipmentStages,
+  stageFieldNames,
+} from '@lms/domain';
+import { ApiError, call, type EntityRecord, useApi, useSession } from '@lms/entity-pages';
+import { useCallback, useEffect, useState } from 'react';
+import styled from 'styled-components';
+import {
+  enqueueTap,
+  flushTaps,
+  pendingTaps,
+  type QueuedTap,
+  type SendOutcome,
+  tapInstant,
+} from './stageQueue.ts';
+
+/** No answer at all (offline, the server away): the tap waits on the phone. */
+function unanswered(error: unknown): boolean {
+  if (!(error instanceof ApiError)) return true;
+  if (error.status === 0 || error.status >= 500) return true;
+  return error.status === LIMITS.fetchFailureStatus && error.messages[0] === MESSAGES.cannotConnect.text;
+}
+
+/** A v4 uuid; `crypto.randomUUID` exists only in secure contexts (a phone on plain http has none). */
+function tapId(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const b = crypto.getRandomValues(new Uint8Array(16));
+  b[6] = ((b[6] ?? 0) & 0x0f) | 0x40;
+  b[8] = ((b[8] ?? 0) & 0x3f) | 0x80;
+  const h = [...b].map((x) => x.toString(16).padStart(2, '0')).join('');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+}
+
+/**
+ * "บันทึกเวลาจริง" on a shipment's page (issue 19 item 4): one tap records the next stage at the
+ * tap's own time, or at the time typed beside the button (an earlier one fixed later in the form).
+ * Taps wait in the phone's storage while there is no signal and are sent, in
+ * order, when it is back (the server records a resent tap once).
+ */
+export function StageTaps({
+  record,
+  onRecorded,
+}: {
+  readonly record: EntityRecord;
+  readonly onRecorded: () => void;
+}) {
+  const api = useApi();
+  const { branchId, user } = useSession();
+  const snackbar = useSnackbar();
+  const [typed, setTyped] = useState<string | null>(null);
+  const [waiting, setWaiting] = useState(() =>
+    pendingTaps(localStorage).filter((t) => t.shipmentId === record.id),
+  );
+  const canRecord = !!user && featureRoles.shipmentPlanning.edit.some((role) => user.roles.includes(role));
+
+  const send = useCallback(
+    async (tap: QueuedTap): Promise<SendOutcome> => {
+      try {
+        await call(api, shipmentPlanningApi.recordStage, {
+          params: { id: tap.shipmentId },
+          body: { id: tap.id, stage: tap.stage, at: tap.at },
+          query: { branchId: tap.branchId },
+        });
+        return { answered: true, ok: true };
+      } catch (error) {
+        if (unanswered(error)) return { answered: false };
+        return { answered: true, ok: false, messages: (error as ApiError).messages };
+      }
+    },
+    [api],
+  );
+
+  const flush = useCallback(async () => {
+    const result = await flushTaps(localStorage, send);
+    setWaiting(pendingTaps(localStorage).filter((t) => t.shipmentId === record.id));
+    if (result.refused.length) snackbar.error(result.refused);
+    if (result.sent) onRecorded();
+  }, [send, record.id, snackbar, onRecorded]);
+
+  useEffect(() => {
+    window.addEventListener('online', flush);
+    return () => window.removeEventListener('online', flush);
+  }, [flush]);
+
+  if (!canRecord || !branchId) return null;
+  const queued = new Set(waiting.map((t) => t.stage));
+  const next = shipmentStages.find(({ key }) => !record[stageFieldNames(key).actDate] && !queued.has(key));
+  const tap = async () => {
+    if (!next) return;
+    enqueueTap(localStorage, {
+      id: tapId(),
+      stage: next.key,
+      at: tapInstant(new Date(), typed).toISOString(),
+      shipmentId: record.id,
+      branchId,
+    });
+    setTyped(null);
+    await flush();
+  };
+  return (
+    <Taps>
+      {next ? (
+        <>
+          <TimeField
+            label={phrase('เวลาจริงของ', next.label)}
+            description="เว้นว่าง = เวลาที่กด"
+            value={typed}
+            onChange={setTyped}
+          />
+          <Button onPress={tap}>บันทึกเวลาจริง: {next.label}</Button>
+        </>
+      ) : (
+        <span>บันทึกเวลาจริงครบทุกขั้นตอนแล้ว</span>
+      )}
+      {waiting.length > 0 && (
+        <span role="status">
+          รอส่ง {waiting.length} รายการเมื่อมีสัญญาณ (
+          {waiting.map((t) => shipmentStages.find((s) => s.key === t.stage)?.label).join(', ')})
+        </span>
+      )}
+    </Taps>
+  );
+}
+
+const Taps = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: flex-end;
+  gap: ${({ theme }) => theme.space[2]};
+`;

@@ -1,0 +1,106 @@
+import { useSnackbar } from '@lms/design-system';
+import { messagesOfError, type SlotPlan } from '@lms/domain';
+import type { ApiError } from '@lms/entity-pages';
+import { useState } from 'react';
+import useSWR from 'swr';
+import { isoOf } from '../booking/shared/format.ts';
+import { planningKeys, tripsOf, usePlanningApi } from './planningApi.ts';
+import type { Trips } from './tripMoves.ts';
+
+export type SlotPlanning = ReturnType<typeof useSlotPlanning>;
+
+/** The slot (a day and a shift) the planner chose, the plan shown for it, and the planner's actions on it. */
+export function useSlotPlanning(today: Date) {
+  const planning = usePlanningApi();
+  const snackbar = useSnackbar();
+  const [date, setDate] = useState<string | null>(isoOf(today));
+  const [chosenShift, setChosenShift] = useState<string | null>(null);
+  const shifts = useSWR(planningKeys.shifts(planning.branchId), () => planning.shifts());
+  const shiftId = chosenShift ?? shifts.data?.[0]?.id ?? null;
+  const key = date && shiftId ? planningKeys.slot(planning.branchId, date, shiftId) : null;
+  const slot = useSWR<SlotPlan, ApiError>(key, () => planning.slot(date as string, shiftId as string));
+  // The plan being worked on (the planner's or after a move) until it is confirmed or the slot changes.
+  const [working, setWorking] = useState<{ key: string; plan: SlotPlan } | null>(null);
+  const [refused, setRefused] = useState<readonly string[]>([]);
+  const [busy, setBusy] = useState<'plan' | 'move' | 'confirm' | null>(null);
+  const keyText = key ? key.join('|') : '';
+  const draft = working && working.key === keyText ? working.plan : null;
+  const shown = draft ?? slot.data ?? null;
+
+  const choose = (next: { date?: string | null; shift?: string | null }) => {
+    if (next.date !== undefined) setDate(next.date);
+    if (next.shift !== undefined) setChosenShift(next.shift);
+    setRefused([]);
+  };
+
+  const autoPlan = async () => {
+    if (!date || !shiftId) return;
+    setBusy('plan');
+    setRefused([]);
+    try {
+      setWorking({ key: keyText, plan: await planning.plan(date, shiftId) });
+    } catch (error) {
+      snackbar.error(messagesOfError(error));
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  /** Every move goes through the server: it answers the re-timed plan or the rule broken. */
+  const tryTrips = async (trips: Trips) => {
+    if (!date || !shiftId || !shown) return;
+    if (JSON.stringify(trips) === JSON.stringify(tripsOf(shown))) return;
+    setBusy('move');
+    try {
+      const plan = await planning.evaluate(date, shiftId, trips);
+      setWorking({ key: keyText, plan: { ...plan, version: shown.version } });
+      setRefused([]);
+    } catch (error) {
+      setRefused(messagesOfError(error));
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const confirm = async () => {
+    if (!date || !shiftId || !shown) return;
+    setBusy('confirm');
+    try {
+      const plan = await planning.confirm(date, shiftId, shown.version, tripsOf(shown));
+      await slot.mutate(plan, { revalidate: false });
+      setWorking(null);
+      setRefused([]);
+      snackbar.success([`ยืนยันแผนแล้ว: รถ ${plan.trips.length} คัน`]);
+    } catch (error) {
+      const status = (error as ApiError).status;
+      if (status === 409) {
+        // Someone confirmed first: show theirs, ours is gone.
+        setWorking(null);
+        await slot.mutate();
+      }
+      setRefused(messagesOfError(error));
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  // A truck already checked in fixes the shift's plan: the server refuses changes, so the page offers none.
+  const locked = shown?.trips.some((t) => t.checkedIn) ?? false;
+
+  return {
+    date,
+    shiftId,
+    shifts: shifts.data ?? [],
+    /** The saved plan's load (its error, when it could not be read). */
+    slot,
+    draft,
+    shown,
+    refused,
+    busy,
+    locked,
+    choose,
+    autoPlan,
+    tryTrips,
+    confirm,
+  };
+}

@@ -1,0 +1,98 @@
+import {
+  type AdminHome,
+  type Answer,
+  healthApi,
+  homeApi,
+  type MasterDataHome,
+  type PlannerHome,
+} from '@lms/domain';
+import { delay, type HttpHandler } from 'msw';
+import { calendarCells } from '../booking/calendarMocks.ts';
+import { mock, refusal } from '../mocks/mock.ts';
+
+/** The home's answers for stories: a Monday (6 Jan 2025) of a busy branch, or nothing to do. */
+
+const count = (n: number, href: string | null) => ({ count: n, href });
+const dos = (query: string) => `/deliveryOrder?isBookingEq=false${query}`;
+
+export function plannerHome(options: { empty?: boolean; notCalled?: number } = {}): PlannerHome {
+  const n = (value: number) => (options.empty ? 0 : value);
+  return {
+    today: '2025-01-06',
+    tomorrow: '2025-01-07',
+    capacity: options.empty ? [] : calendarCells('mixed', 0, { from: '2025-01-06', to: '2025-01-07' }),
+    unbooked: {
+      total: count(n(1284), dos('')),
+      buckets: [
+        { bucket: 'overdue', ...count(n(12), dos('&deliveryAtTo=2025-01-05')) },
+        { bucket: 'today', ...count(n(37), dos('&deliveryAtFrom=2025-01-06&deliveryAtTo=2025-01-06')) },
+        { bucket: 'tomorrow', ...count(n(58), dos('&deliveryAtFrom=2025-01-07&deliveryAtTo=2025-01-07')) },
+        { bucket: 'week', ...count(n(240), dos('&deliveryAtFrom=2025-01-08&deliveryAtTo=2025-01-13')) },
+        { bucket: 'later', ...count(n(930), dos('&deliveryAtFrom=2025-01-14')) },
+      ],
+    },
+    notCalled: count(options.notCalled ?? n(9), '/bookingReport?statusEq=CONFIRMED&callStatusEq=NOT_CALLED'),
+    unreachable: count(n(2), '/bookingReport?statusEq=CONFIRMED&callStatusEq=UNREACHABLE'),
+    canceledToday: count(
+      n(1),
+      '/bookingReport?statusEq=CANCELED&canceledAtFrom=2025-01-06T00%3A00%3A00%2B07%3A00&canceledAtTo=2025-01-06T23%3A59%3A59.999%2B07%3A00',
+    ),
+  };
+}
+
+const slotDays = ['2025-01-11', '2025-01-12', '2025-01-18', '2025-01-19'];
+
+export function masterDataHome(options: { empty?: boolean } = {}): MasterDataHome {
+  const days = options.empty ? [] : slotDays;
+  return {
+    shipTosWithoutCoordinates: count(options.empty ? 0 : 17, '/shipTo?latEmpty=true'),
+    vehicleTypesWithoutSettings: options.empty
+      ? count(0, null)
+      : count(1, '/vehicleType?ids=00000000-0000-4000-8000-000000000001'),
+    daysWithoutSlots: {
+      ...count(days.length, '/vehicleDateSlot?shiftDateFrom=2025-01-06&shiftDateTo=2025-01-19'),
+      days: days.map((date) => ({
+        date,
+        href: `/vehicleDateSlot?shiftDateFrom=${date}&shiftDateTo=${date}`,
+      })),
+    },
+  };
+}
+
+export function adminHome(options: { empty?: boolean } = {}): AdminHome {
+  return {
+    activeUsers: count(options.empty ? 1 : 86, '/appUser?activeEq=true'),
+    activeSessions: count(options.empty ? 1 : 41, null),
+    failedSignInsToday: count(options.empty ? 0 : 3, null),
+  };
+}
+
+const healthy: Answer<typeof healthApi.health> = {
+  status: 'ok',
+  database: { version: 'PostgreSQL 18.4', migration: '0018_home' },
+};
+
+export type HomeMock = 'ok' | 'empty' | 'loading' | 'error';
+
+/** Every home call answered the same way (the first fails with 'error'); `calls` counts the planner's (live refreshes). */
+export function homeHandlers(mode: HomeMock, calls = { planner: 0 }): HttpHandler[] {
+  // 'error': each section's first call fails, so that its retry shows it recovering.
+  const failed = new Set<string>();
+  const answer = async <T>(body: () => T, section = 'planner') => {
+    if (mode === 'loading') await delay('infinite');
+    if (mode === 'error' && !failed.has(section) && failed.add(section))
+      return refusal(500, 'เกิดข้อผิดพลาดในระบบ กรุณาลองใหม่อีกครั้ง');
+    return body();
+  };
+  const empty = mode === 'empty';
+  return [
+    mock(homeApi.planner, () => {
+      calls.planner += 1;
+      // A live refresh: the second answer has one call fewer to make.
+      return answer(() => plannerHome({ empty, ...(calls.planner > 1 && !empty ? { notCalled: 8 } : {}) }));
+    }),
+    mock(homeApi.masterData, () => answer(() => masterDataHome({ empty }), 'masterData')),
+    mock(homeApi.admin, () => answer(() => adminHome({ empty }), 'admin')),
+    mock(healthApi.health, () => healthy),
+  ];
+}

@@ -1,0 +1,62 @@
+import { SnackbarProvider } from '@lms/design-system';
+import { type EntityDef, ROLE_ADMIN } from '@lms/domain';
+import {
+  EntityPartsProvider,
+  memorySearchParams,
+  type OpenBookingEvents,
+  SearchParamsProvider,
+  SessionProvider,
+  type SessionUser,
+} from '@lms/entity-pages';
+import { partsFor } from '@lms/features/parts';
+import type { ReactNode } from 'react';
+import { useMemo } from 'react';
+import { FIXTURE_BRANCH_ID } from '../mocks/fixtures.ts';
+
+/** A signed-in user for stories: admin by default, or exactly the given roles. */
+export function storyUser(roles: readonly string[] = [ROLE_ADMIN]): SessionUser {
+  return {
+    userId: 'story-user',
+    username: 'user01',
+    fullName: 'สมชาย ใจดี',
+    email: 'user01@example.co.th',
+    roles,
+    branchInfos: [{ id: FIXTURE_BRANCH_ID, code: 'BRA001', name: 'สาขา กรุงเทพมหานคร' }],
+  };
+}
+
+/** The read role of an entity's prefix only: sees everything, may change nothing. */
+export function readOnlyRoles(entity: EntityDef): string[] {
+  return [`ROLE_${entity.permission}_READ`];
+}
+
+/** What the host app provides around a page: session, acting branch, snackbars, URL state, the entities' parts. */
+export function PageHarness({
+  roles,
+  search = '',
+  width,
+  openEvents,
+  snackbarMs,
+  children,
+}: {
+  readonly roles?: readonly string[];
+  readonly search?: string;
+  readonly width?: number | undefined;
+  readonly openEvents?: OpenBookingEvents | undefined;
+  readonly snackbarMs?: number | undefined;
+  readonly children: ReactNode;
+}) {
+  const store = useMemo(() => memorySearchParams(search), [search]);
+  const durations = useMemo(() => (snackbarMs ? { snackbar: snackbarMs } : undefined), [snackbarMs]);
+  return (
+    <SessionProvider user={storyUser(roles)} branchId={FIXTURE_BRANCH_ID} openEvents={openEvents}>
+      <SnackbarProvider durations={durations}>
+        <SearchParamsProvider store={store}>
+          <EntityPartsProvider registry={partsFor}>
+            <div style={width ? { width, maxWidth: '100%' } : undefined}>{children}</div>
+          </EntityPartsProvider>
+        </SearchParamsProvider>
+      </SnackbarProvider>
+    </SessionProvider>
+  );
+}
