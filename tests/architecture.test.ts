@@ -149,7 +149,14 @@ interface PackageSource {
 }
 
 /** `@scope/name/sub` → `@scope/name`, `name/sub` → `name`; nothing for relative paths and Node's modules. */
+/** A Vite plugin's virtual module, by the package whose code it ships (the plugin itself only builds). */
+const virtualModules: Readonly<Record<string, string>> = {
+  // vite-plugin-pwa's registration: workbox-window's code (apps/web/src/driver/main.tsx).
+  'virtual:pwa-register': 'workbox-window',
+};
+
 function packageOf(spec: string): string | undefined {
+  if (spec in virtualModules) return virtualModules[spec];
   if (spec.startsWith('.') || spec.startsWith('/') || isBuiltin(spec)) return undefined;
   return spec
     .split('/')

@@ -126,4 +126,5 @@ process.send!({
   errors,
 });
 process.disconnect();
+
 export {};
