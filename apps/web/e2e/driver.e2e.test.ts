@@ -126,7 +126,9 @@ describe("the driver's app on a phone, against the real server", () => {
     // B's six units left and C's DO are back to booking, with the phone's quantities.
     const { rows: back } = await sql<{ qty: number; delivered: number }>`
       select r.qty::float as qty, d.delivered_qty::float as delivered from delivery_return r
-        join delivery_order d on d.id = r.delivery_order_id where r.shipment_id = ${tripId} order by r.qty`.execute(server.db);
+        join delivery_order d on d.id = r.delivery_order_id where r.shipment_id = ${tripId} order by r.qty`.execute(
+      server.db,
+    );
     expect(back).toEqual([
       { qty: 1, delivered: 0 },
       { qty: 6, delivered: 4 },

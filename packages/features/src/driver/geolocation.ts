@@ -20,11 +20,15 @@ const toFix = (position: GeolocationPosition): TimedFix => ({
  * The phone's position (the browser's geolocation): the last fix the watch saw, or one asked for
  * now. Never blocks the driver: no permission, no GPS or no answer in 3 s records without one.
  */
+export type PositionAdapter = Pick<Geolocation, 'watchPosition' | 'clearWatch' | 'getCurrentPosition'>;
+
 export class PositionSource {
   private last: TimedFix | undefined;
   private watchId: number | undefined;
 
-  constructor(private readonly geolocation: Geolocation | undefined = globalThis.navigator?.geolocation) {}
+  constructor(
+    private readonly geolocation: PositionAdapter | undefined = globalThis.navigator?.geolocation,
+  ) {}
 
   /** Follows the phone while a trip runs (issue 39: only then). `onFix` hears every fix. */
   watch(onFix: (fix: TimedFix) => void): () => void {

@@ -113,6 +113,13 @@ export const Card = styled.section`
   gap: ${({ theme }) => theme.space[2]};
   min-width: 0;
   overflow-wrap: anywhere;
+  h2 {
+    margin: 0;
+    font-size: ${({ theme }) => theme.font.size.xl};
+  }
+  p {
+    margin: 0;
+  }
 `;
 
 export const Facts = styled.dl`
@@ -141,7 +148,6 @@ export const LinkButton = styled.a`
   align-items: center;
   justify-content: center;
   gap: ${({ theme }) => theme.space[2]};
-  flex: 1;
   min-height: 52px;
   padding: 0 ${({ theme }) => theme.space[4]};
   border: 1px solid ${({ theme }) => theme.color.primary};
@@ -150,7 +156,7 @@ export const LinkButton = styled.a`
   background: ${({ theme }) => theme.color.surface};
   font-weight: ${({ theme }) => theme.font.weight.medium};
   text-decoration: none;
-  overflow-wrap: anywhere;
+  white-space: nowrap;
   text-align: center;
   &:focus-visible {
     outline: 3px solid ${({ theme }) => theme.color.focus};
@@ -162,6 +168,9 @@ export const Row = styled.div`
   display: flex;
   gap: ${({ theme }) => theme.space[2]};
   flex-wrap: wrap;
+  > * {
+    flex: 1 1 40%;
+  }
 `;
 
 /** A screen's load while it has nothing to show: the spinner's words, or the error with a retry. */
