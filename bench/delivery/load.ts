@@ -1,8 +1,8 @@
 /**
  * bench/delivery's load, forked by run.ts so that its CPU is not the server's: `drivers` phones
  * posting a position every `intervalMs` (a stop event every few positions), and `boards` dispatcher
- * streams open on the branch. Each position's fix time names it; a board hearing a trip whose
- * position carries that time measures the update's latency from the post's start.
+ * streams open on the branch. Each position's fix time names it; a board hearing that trip's
+ * position with that time (a `positions` event) measures the update's latency from the post's start.
  */
 interface Driver {
   readonly shipmentId: string;
@@ -25,7 +25,13 @@ const options = (await new Promise((resolve) => process.once('message', resolve)
 
 const sentAt = new Map<string, number>();
 const latencies: number[] = [];
+/** Each post's answer time, positions and events apart. */
+const postTimes: number[] = [];
+const eventTimes: number[] = [];
 let boardMessages = 0;
+/** Items heard per event name (`positions`, `trips`) over every board, and the bytes of their data. */
+const boardItems: Record<string, number> = {};
+let boardBytes = 0;
 let posts = 0;
 let events = 0;
 const errors: Record<string, number> = {};
@@ -49,12 +55,19 @@ async function board() {
         const block = buffer.slice(0, end);
         buffer = buffer.slice(end + 2);
         end = buffer.indexOf('\n\n');
-        const data = block.split('\n').find((line) => line.startsWith('data: '));
-        if (!data) continue;
+        const lines = block.split('\n');
+        const event = lines.find((line) => line.startsWith('event: '))?.slice(7);
+        const data = lines.find((line) => line.startsWith('data: '));
+        if (!event || !data) continue;
         boardMessages++;
-        const trip = JSON.parse(data.slice(6)) as { id: string; position: { at: string } | null };
-        const sent = trip.position && sentAt.get(`${trip.id}@${trip.position.at}`);
-        if (sent) latencies.push(performance.now() - sent);
+        const items = JSON.parse(data.slice(6)) as unknown[];
+        boardItems[event] = (boardItems[event] ?? 0) + items.length;
+        boardBytes += data.length;
+        if (event !== 'positions') continue;
+        for (const position of items as { tripId: string; at: string }[]) {
+          const sent = sentAt.get(`${position.tripId}@${position.at}`);
+          if (sent) latencies.push(performance.now() - sent);
+        }
       }
     }
   } catch {
@@ -83,18 +96,22 @@ async function phone(driver: Driver, index: number) {
       body: JSON.stringify({ positions: [{ lat: 13.7 + tick * 0.001, lon: 100.5, accuracy: 12, at }] }),
     });
     await response.arrayBuffer();
+    postTimes.push(performance.now() - started);
     if (response.status !== 200)
       errors[`position ${response.status}`] = (errors[`position ${response.status}`] ?? 0) + 1;
     posts++;
-    if (tick % options.eventEvery === options.eventEvery - 1 && stop < driver.stops.length * 2) {
+    // Each phone in its own phase: the fleet's stop events are spread as its positions are.
+    if (tick % options.eventEvery === index % options.eventEvery && stop < driver.stops.length * 2) {
       const stopId = driver.stops[Math.floor(stop / 2)]!;
       const kind = stop % 2 === 0 ? 'arrived' : 'left';
+      const eventStarted = performance.now();
       const answer = await fetch(`${options.api}/driver/trips/${driver.shipmentId}/events`, {
         method: 'POST',
         headers: { authorization: `Bearer ${driver.bearer}`, 'content-type': 'application/json' },
         body: JSON.stringify({ events: [{ id: crypto.randomUUID(), kind, stopId, at }] }),
       });
       await answer.arrayBuffer();
+      eventTimes.push(performance.now() - eventStarted);
       if (answer.status !== 200)
         errors[`event ${answer.status}`] = (errors[`event ${answer.status}`] ?? 0) + 1;
       events++;
@@ -112,17 +129,22 @@ await Promise.all(options.drivers.map(phone));
 await new Promise((r) => setTimeout(r, 1000));
 controller.abort();
 await Promise.allSettled(boards);
-latencies.sort((a, b) => a - b);
-const pct = (p: number) =>
-  latencies[Math.min(latencies.length - 1, Math.floor((latencies.length * p) / 100))] ?? 0;
+const pct = (p: number, list = latencies) => {
+  list.sort((a, b) => a - b);
+  return list[Math.min(list.length - 1, Math.floor((list.length * p) / 100))] ?? 0;
+};
 process.send!({
   posts,
   events,
   boardMessages,
+  boardItems,
+  boardBytes,
   measured: latencies.length,
   p50: pct(50),
   p95: pct(95),
   max: pct(100),
+  post: { p50: pct(50, postTimes), p95: pct(95, postTimes) },
+  event: { p50: pct(50, eventTimes), p95: pct(95, eventTimes) },
   errors,
 });
 process.disconnect();

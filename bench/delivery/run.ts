@@ -8,6 +8,10 @@
  * Run: `npm run bench -- delivery`. BENCH_DRIVERS (500), BENCH_BOARDS (20), BENCH_SECONDS (60),
  * BENCH_SPEEDUP (1): the phones post every 10 s / speedup of real time while their fix times
  * advance 10 s a post — compressed time, the same positions at speedup × the rate.
+ * BENCH_EVENT_EVERY (6): a stop event after every this many positions of a phone, the phones in
+ * turn (each its own phase, as real stops fall: not every phone's event in the same tick).
+ * BENCH_PROFILE=<dir>: the server's CPU profile while the load runs (bench/profile.ts);
+ * BENCH_STATEMENTS=1: PostgreSQL's time per statement (bench/statements.ts).
  */
 
 import { fork } from 'node:child_process';
@@ -25,19 +29,22 @@ import { startEmbeddedPostgres } from '../../apps/server/src/db/embedded.ts';
 import { TripLinks } from '../../apps/server/src/delivery/links.ts';
 import { insertRecords } from '../../apps/server/src/seed/insertRecords.ts';
 import { pidCpuMs, postgresCpuMs, processCpuMs } from '../cpu.ts';
+import { profiled } from '../profile.ts';
+import { printStatements, resetStatements, statementsWanted, withStatements } from '../statements.ts';
 
 const DRIVERS = Number(process.env.BENCH_DRIVERS ?? 500);
 const BOARDS = Number(process.env.BENCH_BOARDS ?? 20);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
 const SPEEDUP = Number(process.env.BENCH_SPEEDUP ?? 1);
 const STOPS = 5;
-const EVENT_EVERY = 6;
+const EVENT_EVERY = Number(process.env.BENCH_EVENT_EVERY ?? 6);
 /** Goals: a dispatcher sees a truck move within a second; a phone's post costs the server a few ms. */
 const GOAL_P95_MS = 1000;
 const GOAL_CPU_MS = 5;
 
 const dir = await mkdtemp(path.join(tmpdir(), 'lms-bench-delivery-'));
-const embedded = await startEmbeddedPostgres(dir);
+let embedded = await startEmbeddedPostgres(dir);
+if (statementsWanted) embedded = await withStatements(dir, embedded);
 /** Where the cluster keeps its postmaster.pid (embedded.ts: `<dir>/pg`). */
 const clusterDir = path.join(dir, 'pg');
 const name = 'lms_bench_delivery';
@@ -136,17 +143,26 @@ child.send({
   simStepS: 10,
   eventEvery: EVENT_EVERY,
 });
+if (statementsWanted) await resetStatements(db);
 const cpu0 = { node: processCpuMs(), pg: postgresCpuMs(clusterDir) };
-const result = await new Promise<{
-  posts: number;
-  events: number;
-  boardMessages: number;
-  measured: number;
-  p50: number;
-  p95: number;
-  max: number;
-  errors: Record<string, number>;
-}>((resolve) => child.once('message', resolve as (m: unknown) => void));
+const result = await profiled(
+  'delivery',
+  () =>
+    new Promise<{
+      posts: number;
+      events: number;
+      boardMessages: number;
+      boardItems: Record<string, number>;
+      boardBytes: number;
+      measured: number;
+      p50: number;
+      p95: number;
+      max: number;
+      post: { p50: number; p95: number };
+      event: { p50: number; p95: number };
+      errors: Record<string, number>;
+    }>((resolve) => child.once('message', resolve as (m: unknown) => void)),
+);
 const cpu = { node: processCpuMs() - cpu0.node, pg: postgresCpuMs(clusterDir) - cpu0.pg };
 const loadCpu = pidCpuMs(child.pid!);
 const writes = result.posts + result.events;
@@ -159,13 +175,23 @@ console.log(
   `  posted: ${result.posts} positions (${kept[0]!.n} kept), ${result.events} stop events; ${(writes / SECONDS).toFixed(1)} writes/s`,
 );
 console.log(`  errors: ${JSON.stringify(result.errors)}`);
-console.log(`  board updates heard: ${result.boardMessages} (${result.measured} timed)`);
+console.log(
+  `  board messages heard: ${result.boardMessages} over ${BOARDS} boards (${(result.boardMessages / BOARDS / SECONDS).toFixed(1)}/s a board, ${(result.boardBytes / BOARDS / SECONDS / 1024).toFixed(1)} KiB/s a board): ${Object.entries(
+    result.boardItems,
+  )
+    .map(([name, n]) => `${n} ${name}`)
+    .join(', ')}; ${result.measured} positions timed`,
+);
 console.log(
   `  board latency ms: p50 ${result.p50.toFixed(1)}, p95 ${result.p95.toFixed(1)} (goal < ${GOAL_P95_MS}), max ${result.max.toFixed(1)}`,
 );
 console.log(
+  `  answered in ms: a position p50 ${result.post.p50.toFixed(1)}, p95 ${result.post.p95.toFixed(1)}; an event p50 ${result.event.p50.toFixed(1)}, p95 ${result.event.p95.toFixed(1)}`,
+);
+console.log(
   `  server CPU per write: Node ${(cpu.node / writes).toFixed(2)} ms + PostgreSQL ${(cpu.pg / writes).toFixed(2)} ms = ${((cpu.node + cpu.pg) / writes).toFixed(2)} ms (goal < ${GOAL_CPU_MS}); load generator ${(loadCpu / writes).toFixed(2)} ms`,
 );
+if (statementsWanted) await printStatements(db, writes, 'write', 14);
 await app.close();
 await db.destroy();
 await embedded.stop();

@@ -9,6 +9,7 @@ import { changePasswordRules, Throttle } from './auth/throttle.ts';
 import { TokenService } from './auth/tokens.ts';
 import { BookingEvents } from './booking/events.ts';
 import type { OnBookingChange } from './booking/hooks.ts';
+import { bookingReportExtension } from './booking/reportExtension.ts';
 import { bookingRoutes } from './booking/routes.ts';
 import { readConfig } from './config.ts';
 import { AppointmentLinks } from './contact/links.ts';
@@ -59,6 +60,7 @@ import type { AuthContext } from './routes/context.ts';
 import { healthRoutes } from './routes/health.ts';
 import { savedViewRoutes } from './savedViews/routes.ts';
 import { searchRoutes } from './search/routes.ts';
+import { companySettingsRoutes } from './settings/company.ts';
 import { shipmentPlanningRoutes } from './shipmentPlanning/routes.ts';
 import { shipmentExtension } from './shipmentPlanning/stage.ts';
 import { appRoleGroupExtension, appUserExtension } from './users/appUser.ts';
@@ -117,6 +119,7 @@ function acceptEmptyJsonBodies(app: FastifyInstance): void {
 const extensions: Record<string, EntityExtension> = {
   appUser: appUserExtension,
   appRoleGroup: appRoleGroupExtension,
+  bookingReport: bookingReportExtension,
   shipTo: shipToExtension,
   shipment: shipmentExtension,
 };
@@ -163,7 +166,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     options.files?.storage ??
     new DiskFileStorage(path.join(options.dataDir ?? readConfig().dataDir, 'files'));
   const tripLinks = await TripLinks.create(options.db);
-  const board = new BoardEvents(options.db);
+  const board = new BoardEvents(options.db, (error) =>
+    app.log.warn({ error: String(error) }, 'board update not sent'),
+  );
   // One LISTENing connection for every channel, reconnecting by itself (db/listener.ts).
   const listener = options.databaseUrl
     ? new DatabaseListener({
@@ -205,6 +210,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(appointmentRoutes(ctx, ctx.contact));
       await api.register(contactMessageRoutes(ctx, ctx.contact));
       await api.register(contactTemplateRoutes(ctx));
+      await api.register(companySettingsRoutes(ctx));
       await api.register(privacyRoutes(ctx));
       await api.register(shipmentPlanningRoutes(ctx, deliveryConfirmHooks));
       await api.register(documentRoutes(ctx));

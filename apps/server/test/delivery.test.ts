@@ -1,8 +1,17 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { editRoleOf, ROLE_ADMIN, ROLE_BOOKING_REPORT_READ, tripsOf } from '@lms/domain';
+import {
+  type BoardPosition,
+  bangkokIsoDate,
+  editRoleOf,
+  formatTime,
+  ROLE_ADMIN,
+  ROLE_BOOKING_REPORT_READ,
+  type TripProgress,
+  tripsOf,
+} from '@lms/domain';
 import { sql } from 'kysely';
 import sharp from 'sharp';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import type { RegisteredRoute } from '../src/auth/access.ts';
 import { purgeExpired } from '../src/privacy/retention.ts';
 import { insertRecords } from '../src/seed/insertRecords.ts';
@@ -112,6 +121,22 @@ async function linkFor(dispatcher: string, branchId: string, shipmentId: string,
   });
   expect(claimed.status, JSON.stringify(claimed.body)).toBe(200);
   return { bearer: claimed.body.bearer as string, token, pin: made.body.pin as string, device };
+}
+
+/** A shipment moved to a shift of its own, `from`–`to` (Bangkok), on `from`'s day; no planned CheckIn. */
+async function ownShift(shipmentId: string, from: number, to: number) {
+  const [shiftId] = await insertRecords(server.db, 'shiftOfDay', [
+    {
+      name: `กะเที่ยวรถ ${shipmentId.slice(0, 8)}`,
+      startTime: formatTime(new Date(from)),
+      endTime: formatTime(new Date(to)),
+      totalMinute: Math.round((to - from) / MIN),
+      priority: 9,
+      active: true,
+    },
+  ]);
+  await sql`update shipment set shift_date = ${bangkokIsoDate(new Date(from))}, shift_of_day_id = ${shiftId},
+    plan_date_check_in = null, plan_time_check_in = null where id = ${shipmentId}`.execute(server.db);
 }
 
 const who: Record<string, string | undefined> = {};
@@ -376,6 +401,11 @@ describe('to the door: a whole trip through the API', () => {
     const token = who.linkA!;
     const t0 = Date.now() - 3 * 3600_000;
     const time = (minutes: number) => new Date(t0 + minutes * MIN).toISOString();
+    // Trip A in a shift of its own around these times, whatever the hour the test runs: stage taps
+    // are judged against the shipment's planned day and shift (docs/planning.md "Stage times"), and
+    // a shift whose truck checked in is closed to bookings (the failed DO is booked again below in
+    // the world's shift).
+    await ownShift(tripA, t0 - 30 * MIN, t0 + 4 * 3600_000);
     // Positions before the trip runs are not kept (PDPA).
     const early = await call(server.api, 'POST', `/driver/trips/${tripA}/positions`, {
       token,
@@ -404,11 +434,13 @@ describe('to the door: a whole trip through the API', () => {
       ...extra,
     });
     const here = { lat: 13.75, lon: 100.5, accuracy: 8 };
+    // The planned stage times are the world's shift's: the phone has confirmed each tap the server asked about.
+    const confirmed = { confirmUnusual: true };
     const events = [
-      ev(0, 'stage', { stage: 'CheckIn' }),
-      ev(5, 'stage', { stage: 'LoadStart' }),
-      ev(20, 'stage', { stage: 'LoadEnd' }),
-      ev(22, 'stage', { stage: 'ShipCom' }),
+      ev(0, 'stage', { stage: 'CheckIn', ...confirmed }),
+      ev(5, 'stage', { stage: 'LoadStart', ...confirmed }),
+      ev(20, 'stage', { stage: 'LoadEnd', ...confirmed }),
+      ev(22, 'stage', { stage: 'ShipCom', ...confirmed }),
       ev(40, 'arrived', { stopId: s1.id, position: here }),
       ev(50, 'delivered', {
         stopId: s1.id,
@@ -598,7 +630,7 @@ describe('to the door: a whole trip through the API', () => {
     ).toBe(404);
   });
 
-  it('live: a board stream hears a position of a running trip; positions are thinned, kept while running, purged after the retention', async () => {
+  it('live: a board stream hears positions and progress as small deltas; ETAs with a stop event, from positions at most every 30 s; positions are thinned, kept while running, purged after the retention', async () => {
     // Trip B runs again (it ended in the link test): started 10 minutes ago.
     await sql`update delivery_trip set started_at = now() - interval '10 minutes', ended_at = null where shipment_id = ${tripB}`.execute(
       server.db,
@@ -609,33 +641,149 @@ describe('to the door: a whole trip through the API', () => {
       headers: { authorization: `Bearer ${who.admin}` },
       signal: controller.signal,
     });
+    // A failed expectation still closes the stream (the server's close waits for it).
+    onTestFinished(() => controller.abort());
     const reader = stream.body!.getReader();
     await reader.read(); // ": connected"
+    let buffer = '';
+    type Heard = { positions: BoardPosition[]; trips: TripProgress[] };
+    /** The stream's events, in order, until each of `wanted` was heard with what it asks of its data. */
+    const until = async (wanted: { [K in keyof Heard]?: (data: Heard[K]) => boolean }) => {
+      const heard: { name: string; data: unknown }[] = [];
+      const met = () =>
+        Object.entries(wanted).every(([name, test]) =>
+          heard.some((e) => e.name === name && (test as (data: unknown) => boolean)(e.data)),
+        );
+      while (!met()) {
+        let end = buffer.indexOf('\n\n');
+        while (end < 0) {
+          buffer += new TextDecoder().decode((await reader.read()).value);
+          end = buffer.indexOf('\n\n');
+        }
+        const block = buffer.slice(0, end);
+        buffer = buffer.slice(end + 2);
+        const event = block.match(/^event: (\w+)$/m)?.[1];
+        const data = block.match(/^data: (.*)$/m)?.[1];
+        if (event && data !== undefined) heard.push({ name: event, data: JSON.parse(data) });
+      }
+      return heard;
+    };
     const now = Date.now();
-    const posted = await call(server.api, 'POST', `/driver/trips/${tripB}/positions`, {
+    const post = (seconds: number[]) =>
+      call(server.api, 'POST', `/driver/trips/${tripB}/positions`, {
+        token: bearer,
+        body: {
+          positions: seconds.map((s) => ({
+            lat: 13.71 + s / 1000,
+            lon: 100.5,
+            accuracy: 5,
+            at: new Date(now - 60_000 + s * 1000).toISOString(),
+          })),
+        },
+      });
+    // A fix just before the departure is not kept, and does not hide one just after it.
+    const { rows: run } = await sql<{ started_at: Date }>`select started_at from delivery_trip
+      where shipment_id = ${tripB}`.execute(server.db);
+    const start = run[0]!.started_at.getTime();
+    const straddle = await call(server.api, 'POST', `/driver/trips/${tripB}/positions`, {
       token: bearer,
       body: {
-        positions: [0, 3, 8, 12].map((s) => ({
-          lat: 13.71,
+        positions: [-5_000, 3_000].map((ms) => ({
+          lat: 13.7,
           lon: 100.5,
           accuracy: 5,
-          at: new Date(now - 60_000 + s * 1000).toISOString(),
+          at: new Date(start + ms).toISOString(),
         })),
       },
     });
+    expect(straddle.body).toEqual({ kept: 1, ignored: 1 });
+    const posted = await post([0, 3, 8, 12]);
     expect(posted.body).toEqual({ kept: 2, ignored: 2 });
-    let text = '';
-    while (!text.includes('event: trip')) text += new TextDecoder().decode((await reader.read()).value);
+    const newest = new Date(now - 48_000).toISOString();
+    const first = await until({ positions: (data) => data.some((p) => p.at === newest), trips: () => true });
+    // Never a whole trip: positions, then (its first since the trip ran) the trip's ETAs; the fix at
+    // the departure went out alone if a flush came between the two posts.
+    expect(first.map((e) => e.name)).toEqual(
+      first.length === 2 ? ['positions', 'trips'] : ['positions', 'trips', 'positions'],
+    );
+    const moved = first.at(-1)!.name === 'positions' ? first.at(-1)!.data : first[0]!.data;
+    const progress = first.find((e) => e.name === 'trips')!.data as TripProgress[];
+    expect(moved).toEqual([{ tripId: tripB, lat: 13.71 + 12 / 1000, lon: 100.5, accuracy: 5, at: newest }]);
+    expect(progress).toHaveLength(1);
+    expect(progress[0]).toMatchObject({ id: tripB, status: 'RUNNING', done: 0 });
+    expect(progress[0]!.stops[0]!.eta).not.toBeNull();
+    expect(Object.keys(progress[0]!.stops[0]!).sort()).toEqual(
+      ['arrivedAt', 'eta', 'id', 'late', 'leftAt', 'status'].sort(),
+    );
+    // A fix within 10 s of one kept is dropped, even sent again later; a newer one moves the truck.
+    expect((await post([5, 25])).body).toEqual({ kept: 1, ignored: 1 });
+    // Its ETAs were sent under 30 s ago: only the position. A stop event sends the trip's progress with the next flush.
+    const trip = await call(server.api, 'GET', `/driver/trips/${tripB}`, { token: bearer });
+    const arrived = await call(server.api, 'POST', `/driver/trips/${tripB}/events`, {
+      token: bearer,
+      body: {
+        events: [
+          { id: randomUUID(), kind: 'arrived', stopId: trip.body.stops[0].id, at: new Date().toISOString() },
+        ],
+      },
+    });
+    expect(arrived.status, JSON.stringify(arrived.body)).toBe(200);
+    // No warehouse stage was tapped on trip B: the implied ShipStart is refused by the stages' rule, in Thai.
+    expect(arrived.body.stages).toEqual([
+      {
+        stage: 'ShipStart',
+        recorded: false,
+        message: expect.stringMatching(/[\u0E00-\u0E7F]/),
+        confirmUnusual: false,
+      },
+    ]);
+    // A check-in over an hour before its shift (B's own, starting in two hours) is asked about, not
+    // recorded; the phone sends it again, confirmed, as a new event.
+    await ownShift(tripB, Date.now() + 120 * MIN, Date.now() + 240 * MIN);
+    const checkIn = (confirmUnusual?: boolean) =>
+      call(server.api, 'POST', `/driver/trips/${tripB}/events`, {
+        token: bearer,
+        body: {
+          events: [
+            {
+              id: randomUUID(),
+              kind: 'stage',
+              stage: 'CheckIn',
+              at: new Date(Date.now() - MIN).toISOString(),
+              ...(confirmUnusual ? { confirmUnusual } : {}),
+            },
+          ],
+        },
+      });
+    const asked = await checkIn();
+    expect(asked.status, JSON.stringify(asked.body)).toBe(200);
+    // (ShipStart, which the running trip implies, still waits for the stages before it.)
+    const shipStart = {
+      stage: 'ShipStart',
+      recorded: false,
+      message: expect.any(String),
+      confirmUnusual: false,
+    };
+    expect(asked.body.stages).toEqual([
+      { stage: 'CheckIn', recorded: false, message: expect.stringContaining('ยืนยัน'), confirmUnusual: true },
+      shipStart,
+    ]);
+    expect((await checkIn(true)).body.stages).toEqual([
+      { stage: 'CheckIn', recorded: true, message: null, confirmUnusual: false },
+      shipStart,
+    ]);
+    const second = await until({ positions: () => true, trips: () => true });
+    expect(second.map((e) => e.name).sort()).toEqual(['positions', 'trips']);
+    const later = Object.fromEntries(second.map((e) => [e.name, e.data])) as Heard;
+    expect(later.positions).toMatchObject([{ tripId: tripB, lat: 13.71 + 25 / 1000 }]);
+    expect(later.trips).toMatchObject([{ id: tripB, stops: [{ status: 'ARRIVED' }] }]);
     controller.abort();
-    const data = JSON.parse(text.split('data: ')[1]!.split('\n')[0]!);
-    expect(data).toMatchObject({ id: tripB, status: 'RUNNING', position: { lat: 13.71, lon: 100.5 } });
-    expect(data.stops[0].eta).not.toBeNull();
 
     await sql`update delivery_position set at = at - interval '31 days' where shipment_id = ${tripB}`.execute(
       server.db,
     );
     const purged = await purgeExpired(server.db, { messageDays: 180, accessLogDays: 730, positionDays: 30 });
-    expect(purged.positions).toBe(2);
+    expect(purged.positions).toBe(4);
     const { rows } = await sql<{
       n: number;
     }>`select count(*)::int as n from delivery_position where shipment_id = ${tripB}`.execute(server.db);

@@ -8,6 +8,7 @@ import {
   formatTime,
   type ShipmentStage,
   type StopEventInput,
+  stageFieldNames,
   stopEventKinds,
 } from '@lms/domain';
 import { sql } from 'kysely';
@@ -17,11 +18,11 @@ import { contactEnabled } from '../contact/settings.ts';
 import { recordHistory } from '../crud/history.ts';
 import type { Database, Tx } from '../db/database.ts';
 import { HttpError, notFound } from '../http/errors.ts';
-import { recordStage } from '../shipmentPlanning/stage.ts';
+import { actualTimes, recordStage, stageRefusal, UnusualTap } from '../shipmentPlanning/stage.ts';
 import type { BoardEvents } from './live.ts';
 import { fill, loadSettings } from './settings.ts';
 import { ordersOf } from './stops.ts';
-import { boardTrip, driverTrip, loadTrips } from './trips.ts';
+import { driverTrip, loadTrips, tripProgress } from './trips.ts';
 
 const bookingReport = entityByName('bookingReport');
 const deliveryOrder = entityByName('deliveryOrder');
@@ -49,7 +50,13 @@ function impliedTapId(shipmentId: string, stage: ShipmentStage): string {
 
 const at = (d: Date) => `${bangkokIsoDate(d)} ${formatTime(d)}`;
 
-type TripRow = { shipment_id: string; branch_id: string; started_at: Date | null; ended_at: Date | null };
+type TripRow = {
+  shipment_id: string;
+  branch_id: string;
+  started_at: Date | null;
+  ended_at: Date | null;
+  doc_no: string;
+};
 type StopRow = Awaited<ReturnType<typeof lockStops>>[number];
 
 function lockStops(trx: Tx, shipmentId: string) {
@@ -87,6 +94,7 @@ function check(
     else if (!TAPPABLE.includes(event.stage)) errors.stage = deliveryMessages.stageAtStop;
     if (event.stopId) errors.stopId = deliveryMessages.fieldsOfKind;
   } else {
+    if (event.confirmUnusual !== undefined) errors.confirmUnusual = deliveryMessages.fieldsOfKind;
     if (!event.stopId) errors.stopId = deliveryMessages.stopNeeded;
     else if (!stop) errors.stopId = deliveryMessages.noStop;
     if (event.stage) errors.stage = deliveryMessages.fieldsOfKind;
@@ -266,10 +274,11 @@ export async function recordEvents(
     .sort((a, b) => Date.parse(a.event.at) - Date.parse(b.event.at) || a.index - b.index);
   const outcome = await db.transaction().execute(async (trx) => {
     const trip: TripRow | undefined = await trx
-      .selectFrom('delivery_trip')
-      .select(['shipment_id', 'branch_id', 'started_at', 'ended_at'])
-      .where('shipment_id', '=', shipmentId)
-      .forUpdate()
+      .selectFrom('delivery_trip as t')
+      .innerJoin('shipment as s', 's.id', 't.shipment_id')
+      .select(['t.shipment_id', 't.branch_id', 't.started_at', 't.ended_at', 's.doc_no'])
+      .where('t.shipment_id', '=', shipmentId)
+      .forUpdate('t')
       .executeTakeFirst();
     if (!trip) throw notFound();
     const stops = await lockStops(trx, shipmentId);
@@ -284,14 +293,18 @@ export async function recordEvents(
       .execute();
     if (known.some((k) => k.shipment_id !== shipmentId)) throw notFound();
     const seen = new Set(known.map((k) => k.id));
+    // The trip's uploads, read only when an event names one (an arrival or a departure names none).
+    const named = events.some((e) => e.signatureFileId !== undefined || e.photoFileIds?.length);
     const fileIds = new Map(
-      (
-        await trx
-          .selectFrom('delivery_file')
-          .select(['id', 'file_id'])
-          .where('shipment_id', '=', shipmentId)
-          .execute()
-      ).map((f) => [f.id, f.file_id]),
+      named
+        ? (
+            await trx
+              .selectFrom('delivery_file')
+              .select(['id', 'file_id'])
+              .where('shipment_id', '=', shipmentId)
+              .execute()
+          ).map((f) => [f.id, f.file_id])
+        : [],
     );
     const files = new Set(fileIds.keys());
     const errors: Record<string, string> = {};
@@ -312,10 +325,8 @@ export async function recordEvents(
       }
     if (Object.keys(errors).length) throw new HttpError(422, [...new Set(Object.values(errors))], errors);
 
-    const docNo = (
-      await trx.selectFrom('shipment').select('doc_no').where('id', '=', shipmentId).executeTakeFirstOrThrow()
-    ).doc_no;
-    const stageTaps: { id: string; stage: ShipmentStage; at: string }[] = [];
+    const docNo = trip.doc_no;
+    const stageTaps: { id: string; stage: ShipmentStage; at: string; confirmUnusual: boolean }[] = [];
     let startedAt = trip.started_at;
     const recorded = new Set<string>();
     for (const { event } of sorted) {
@@ -349,7 +360,12 @@ export async function recordEvents(
         })
         .execute();
       if (event.kind === 'stage') {
-        stageTaps.push({ id: event.id, stage: event.stage!, at: event.at });
+        stageTaps.push({
+          id: event.id,
+          stage: event.stage!,
+          at: event.at,
+          confirmUnusual: event.confirmUnusual === true,
+        });
         if (event.stage === 'ShipStart' && (!startedAt || when < startedAt)) startedAt = when;
       } else if (stop) {
         // The trip runs from its departure: a stop event says it has departed.
@@ -408,11 +424,15 @@ export async function recordEvents(
       stops.length > 0 && stops.every((s) => s.left_at)
         ? new Date(Math.max(...stops.map((s) => s.left_at!.getTime())))
         : null;
-    await trx
-      .updateTable('delivery_trip')
-      .set({ started_at: startedAt, ended_at: endedAt })
-      .where('shipment_id', '=', shipmentId)
-      .execute();
+    if (
+      startedAt?.getTime() !== trip.started_at?.getTime() ||
+      endedAt?.getTime() !== trip.ended_at?.getTime()
+    )
+      await trx
+        .updateTable('delivery_trip')
+        .set({ started_at: startedAt, ended_at: endedAt })
+        .where('shipment_id', '=', shipmentId)
+        .execute();
     const [state] = await loadTrips(trx, { shipmentIds: [shipmentId] }, now);
     // The customer of the next stop not done hears the truck is coming once the stop before it is
     // done (the first stop's, once the trip left): tried on every call, sent once per booking (a unique index).
@@ -427,41 +447,70 @@ export async function recordEvents(
         eta ? new Date(eta).toISOString() : null,
       );
     }
-    const update = { branchId: trip.branch_id, trip: boardTrip(state!, now) };
-    await board.publish(trx, update);
-    return { update, stageTaps, startedAt, endedAt, branchId: trip.branch_id, seen };
+    return { state: state!, stageTaps, startedAt, endedAt, branchId: trip.branch_id, seen };
   });
-  board.committed(outcome.update);
+  // The boards hear the trip's stops and ETAs now (with the next flush of positions, FLUSH_MS).
+  board.progressed(outcome.branchId, tripProgress(outcome.state, now));
 
-  // The stages the events imply, through shipment planning's own taps and rules.
+  // The stages the events imply, through shipment planning's own taps and rules. An implied tap
+  // its rules refuse on the trip as it stands (an earlier stage not tapped) is answered so without a write.
   const stages: EventsAnswer['stages'][number][] = [];
   const stageUser = author.userId ?? author.linkId ?? shipmentId;
-  const tap = async (id: string, stage: ShipmentStage, when: string) => {
+  let actual: Record<string, unknown> = {};
+  /** A tap the stop events imply is what happened: recorded at their time without asking (`confirmUnusual`). */
+  const tap = async (
+    id: string,
+    stage: ShipmentStage,
+    when: string,
+    implied: boolean,
+    confirmed = implied,
+  ) => {
+    const instant = new Date(when);
+    const refused =
+      implied && stageRefusal(actual, stage, { date: bangkokIsoDate(instant), time: formatTime(instant) });
+    if (refused) {
+      stages.push({ stage, recorded: false, message: refused, confirmUnusual: false });
+      return;
+    }
     try {
-      await recordStage(db, outcome.branchId, stageUser, shipmentId, { id, stage, at: when });
-      stages.push({ stage, recorded: true, message: null });
+      const recorded = await recordStage(db, outcome.branchId, stageUser, shipmentId, {
+        id,
+        stage,
+        at: when,
+        confirmUnusual: confirmed,
+      });
+      const names = stageFieldNames(stage);
+      actual = { ...actual, [names.actDate]: recorded.at.date, [names.actTime]: recorded.at.time };
+      stages.push({ stage, recorded: true, message: null, confirmUnusual: false });
     } catch (error) {
-      if (!(error instanceof HttpError)) throw error;
-      stages.push({ stage, recorded: false, message: error.messages[0] ?? null });
+      if (error instanceof UnusualTap)
+        stages.push({ stage, recorded: false, message: error.question, confirmUnusual: true });
+      else if (error instanceof HttpError)
+        stages.push({ stage, recorded: false, message: error.messages[0] ?? null, confirmUnusual: false });
+      else throw error;
     }
   };
-  for (const t of outcome.stageTaps) await tap(t.id, t.stage, t.at);
-  const actual = await db
-    .selectFrom('shipment')
-    .select(['act_date_ship_start', 'act_date_ship_end'])
-    .where('id', '=', shipmentId)
-    .executeTakeFirstOrThrow();
-  if (outcome.startedAt && !actual.act_date_ship_start)
-    await tap(impliedTapId(shipmentId, 'ShipStart'), 'ShipStart', outcome.startedAt.toISOString());
-  if (outcome.endedAt && !actual.act_date_ship_end)
-    await tap(impliedTapId(shipmentId, 'ShipEnd'), 'ShipEnd', outcome.endedAt.toISOString());
-  const [state] = await loadTrips(db, { shipmentIds: [shipmentId] });
+  const recorded = () => stages.filter((s) => s.recorded).length;
+  // The trip as the transaction left it, read again only when a stage was recorded since.
+  let state = outcome.state;
+  const reload = async () => {
+    state = (await loadTrips(db, { shipmentIds: [shipmentId] }))[0]!;
+  };
+  for (const t of outcome.stageTaps) await tap(t.id, t.stage, t.at, false, t.confirmUnusual);
+  if (recorded() > 0) await reload();
+  actual = actualTimes(state.shipment);
+  const before = recorded();
+  if (outcome.startedAt && !state.shipment.act_date_ship_start)
+    await tap(impliedTapId(shipmentId, 'ShipStart'), 'ShipStart', outcome.startedAt.toISOString(), true);
+  if (outcome.endedAt && !state.shipment.act_date_ship_end)
+    await tap(impliedTapId(shipmentId, 'ShipEnd'), 'ShipEnd', outcome.endedAt.toISOString(), true);
+  if (recorded() > before) await reload();
   return {
     results: events.map((e, i) => ({
       id: e.id,
       duplicate: outcome.seen.has(e.id) || events.findIndex((other) => other.id === e.id) < i,
     })),
     stages,
-    trip: driverTrip(state!),
+    trip: driverTrip(state),
   };
 }

@@ -10,7 +10,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { actingBranch, actingPrincipal } from '../auth/acting.ts';
 import type { Principal } from '../auth/principal.ts';
 import { type Rule, Throttle } from '../auth/throttle.ts';
-import { streamEmitterEvents } from '../booking/sse.ts';
+import { streamNamedEvents } from '../booking/sse.ts';
 import { linkExpiry as appointmentExpiry, loadAppointment } from '../contact/appointment.ts';
 import type { Contact } from '../contact/outbox.ts';
 import type { Database } from '../db/database.ts';
@@ -24,7 +24,7 @@ import type { AuthContext } from '../routes/context.ts';
 import { recordEvents } from './events.ts';
 import { uploadProofFile } from './files.ts';
 import { claimLink, claimThrottle, createLink, revokeLinks, type TripLinks } from './links.ts';
-import type { BoardEvents, BoardUpdate } from './live.ts';
+import type { BoardBatch, BoardEvents } from './live.ts';
 import { recordPositions } from './positions.ts';
 import { loadSettings, saveSettings } from './settings.ts';
 import { boardTrip, driverTrip, loadTrips } from './trips.ts';
@@ -58,10 +58,18 @@ async function ownTrip(db: Database, principal: Principal, shipmentId: string) {
   if (principal.tripLink && principal.tripLink.shipmentId !== shipmentId) throw notFound();
   let query = db
     .selectFrom('delivery_trip as t')
-    .innerJoin('shipment as s', 's.id', 't.shipment_id')
     .select(['t.shipment_id', 't.branch_id'])
     .where('t.shipment_id', '=', shipmentId);
-  if (!principal.tripLink) query = query.where('s.driver_id', 'in', driversOf(db, principal.userId));
+  // A link opens its own trip (checked above); a user, the trips of the driver records they are.
+  if (!principal.tripLink)
+    query = query.where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('shipment as s')
+          .select('s.id')
+          .whereRef('s.id', '=', 't.shipment_id')
+          .where('s.driver_id', 'in', driversOf(db, principal.userId)),
+      ),
+    );
   const found = await query.executeTakeFirst();
   if (!found) throw notFound();
   return { shipmentId: found.shipment_id, branchId: found.branch_id };
@@ -166,8 +174,14 @@ export function deliveryRoutes(
       schema: { ...driverApi.positions.schema, tags },
       config: driver,
       handler: async (request) => {
-        const own = await trip(request);
-        return recordPositions(ctx.db, board, own.shipmentId, request.body);
+        // The trip is checked by the write itself (one statement a post): a link's own, a user's drivers'.
+        const principal = actingPrincipal(request);
+        const { id } = request.params;
+        if (principal.tripLink && principal.tripLink.shipmentId !== id) throw notFound();
+        const poster = principal.tripLink
+          ? ({ link: true } as const)
+          : { drivers: driversOf(ctx.db, principal.userId) };
+        return recordPositions(ctx.db, board, id, poster, request.body);
       },
     });
 
@@ -214,8 +228,14 @@ export function deliveryRoutes(
       config: read,
       handler: async (request, reply) => {
         const branchId = actingBranch(request);
-        streamEmitterEvents<BoardUpdate>(request, reply, board, 'trip', (update) =>
-          update.branchId === branchId ? update.trip : undefined,
+        // Deltas only: `positions` (trucks that moved) and `trips` (stops and ETAs that changed).
+        streamNamedEvents<BoardBatch>(request, reply, board, 'board', (batch) =>
+          batch.branchId !== branchId
+            ? []
+            : [
+                ...(batch.positions.length ? [['positions', batch.positions] as const] : []),
+                ...(batch.trips.length ? [['trips', batch.trips] as const] : []),
+              ],
         );
       },
     });

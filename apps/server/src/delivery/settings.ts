@@ -1,21 +1,15 @@
 import { type DeliverySettings, defaultDeliverySettings } from '@lms/domain';
+import { readSetting, writeSetting } from '../db/appSetting.ts';
 import type { Executor } from '../db/database.ts';
 
 /** The delivery settings (docs/delivery.md "Settings"): kept in `app_setting`, the defaults until saved. */
 const KEY = 'deliverySettings';
 
-export async function loadSettings(db: Executor): Promise<DeliverySettings> {
-  const row = await db.selectFrom('app_setting').select('value').where('key', '=', KEY).executeTakeFirst();
-  const saved = (row?.value ?? {}) as Partial<DeliverySettings>;
-  return { ...defaultDeliverySettings, ...saved };
-}
+export const loadSettings = (db: Executor): Promise<DeliverySettings> =>
+  readSetting(db, KEY, defaultDeliverySettings);
 
 export async function saveSettings(db: Executor, settings: DeliverySettings): Promise<DeliverySettings> {
-  await db
-    .insertInto('app_setting')
-    .values({ key: KEY, value: JSON.stringify(settings) })
-    .onConflict((oc) => oc.column('key').doUpdateSet({ value: JSON.stringify(settings) }))
-    .execute();
+  await writeSetting(db, KEY, settings);
   return loadSettings(db);
 }
 

@@ -9,10 +9,13 @@ import {
   type StopProof,
   type StopStatus,
   shipmentStages,
+  type TripProgress,
   type TripStatus,
 } from '@lms/domain';
 import { estimateArrivals, type StopEta } from '@lms/planning';
+import { type CompiledQuery, sql } from 'kysely';
 import type { Executor } from '../db/database.ts';
+import { prepared } from '../db/prepared.ts';
 import { stageColumns } from '../shipmentPlanning/stageColumns.ts';
 import { ordersOf, type StopOrderRow } from './stops.ts';
 
@@ -98,13 +101,16 @@ function stopRows(db: Executor, shipmentIds: readonly string[]) {
       'e.reason_text',
       'e.note',
     ])
-    .where('st.shipment_id', 'in', [...shipmentIds])
+    .where('st.shipment_id', '=', anyOf(shipmentIds))
     .orderBy('st.shipment_id')
     .orderBy('st.seq')
-    .execute();
+    .compile();
 }
 
-type StopRow = Awaited<ReturnType<typeof stopRows>>[number];
+/** Ids as one array parameter: the statement's text is the same for any number of them. */
+const anyOf = (ids: readonly string[]) => sql<string>`any(${[...ids]}::uuid[])`;
+
+type StopRow = ReturnType<typeof stopRows> extends CompiledQuery<infer R> ? R : never;
 
 export interface TripState {
   readonly shipment: ShipmentRow;
@@ -126,13 +132,18 @@ export async function loadTrips(
   let query = shipmentRows(db);
   if ('shipmentIds' in where) {
     if (where.shipmentIds.length === 0) return [];
-    query = query.where('t.shipment_id', 'in', [...where.shipmentIds]);
+    query = query.where('t.shipment_id', '=', anyOf(where.shipmentIds));
   } else query = query.where('t.branch_id', '=', where.branchId).where('t.shift_date', '=', where.date);
-  const shipments = await query.orderBy('s.doc_no').execute();
+  // Both statements run for every board refresh and stop event: planned once per connection.
+  const { rows: shipments } = await db.executeQuery(prepared(query.orderBy('s.doc_no').compile()));
   if (shipments.length === 0) return [];
-  const stops = await stopRows(
-    db,
-    shipments.map((s) => s.shipment_id),
+  const { rows: stops } = await db.executeQuery(
+    prepared(
+      stopRows(
+        db,
+        shipments.map((s) => s.shipment_id),
+      ),
+    ),
   );
   return shipments.map((shipment) => {
     const own = stops.filter((s) => s.shipment_id === shipment.shipment_id);
@@ -273,10 +284,18 @@ export function driverTrip(state: TripState): DriverTrip {
   };
 }
 
+/** How far along the trip is: stops done, the next one, how many late. */
+function summary(stops: readonly BoardStop[]) {
+  return {
+    done: stops.filter((stop) => stop.leftAt !== null).length,
+    nextStopId: stops.find((stop) => stop.leftAt === null)?.id ?? null,
+    late: stops.filter((stop) => stop.late).length,
+  };
+}
+
 export function boardTrip(state: TripState, now = Date.now()): BoardTrip {
   const s = state.shipment;
   const stops = state.stops.map((_, i) => boardStop(state, i));
-  const next = stops.find((stop) => stop.leftAt === null);
   return {
     id: s.shipment_id,
     docNo: s.doc_no,
@@ -293,10 +312,27 @@ export function boardTrip(state: TripState, now = Date.now()): BoardTrip {
             at: s.last_position_at.toISOString(),
           }
         : null,
-    done: stops.filter((stop) => stop.leftAt !== null).length,
-    nextStopId: next?.id ?? null,
-    late: stops.filter((stop) => stop.late).length,
+    ...summary(stops),
     stops,
+    at: new Date(now).toISOString(),
+  };
+}
+
+/** What a board merges into its trip when the trip's stops or ETAs change (the live stream's `trips`). */
+export function tripProgress(state: TripState, now = Date.now()): TripProgress {
+  const stops = state.stops.map((_, i) => boardStop(state, i));
+  return {
+    id: state.shipment.shipment_id,
+    status: state.status,
+    ...summary(stops),
+    stops: stops.map(({ id, status, eta, late, arrivedAt, leftAt }) => ({
+      id,
+      status,
+      eta,
+      late,
+      arrivedAt,
+      leftAt,
+    })),
     at: new Date(now).toISOString(),
   };
 }

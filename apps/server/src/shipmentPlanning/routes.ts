@@ -7,7 +7,7 @@ import { bookingShipments } from './bookingShipments.ts';
 import { type ConfirmHooks, confirmPlan, PlanLost } from './confirm.ts';
 import { currentPlan, evaluatedSlot, plannedSlot } from './plan.ts';
 import { activeShifts } from './slot.ts';
-import { recordStage } from './stage.ts';
+import { recordStage, UnusualTap } from './stage.ts';
 
 /**
  * Shipment planning (docs/planning.md): read the slot, plan, re-check a move, confirm, record stage
@@ -89,14 +89,20 @@ export function shipmentPlanningRoutes(ctx: AuthContext, hooks: ConfirmHooks = {
       ...shipmentPlanningApi.recordStage,
       schema: { ...shipmentPlanningApi.recordStage.schema, tags },
       config: edit,
-      handler: async (request) =>
-        recordStage(
-          ctx.db,
-          actingBranch(request),
-          actingPrincipal(request).userId,
-          request.params.id,
-          request.body,
-        ),
+      handler: async (request, reply) => {
+        try {
+          return await recordStage(
+            ctx.db,
+            actingBranch(request),
+            actingPrincipal(request).userId,
+            request.params.id,
+            request.body,
+          );
+        } catch (error) {
+          if (error instanceof UnusualTap) return reply.status(409).send(error.body);
+          throw error;
+        }
+      },
     });
 
     app.route({

@@ -257,6 +257,11 @@ export const StopEventInput = Type.Object(
     reason: Type.Optional(FailureReasonSchema),
     reasonText: Type.Optional(Type.String({ maxLength: DELIVERY_BOUNDS.reasonTextLength })),
     note: Type.Optional(Type.String({ maxLength: DELIVERY_BOUNDS.noteLength })),
+    /**
+     * `stage` only: the driver confirmed a time the server asked about (an `ImpliedStage` with
+     * `confirmUnusual`), sent as a new event; what cannot be right is refused all the same.
+     */
+    confirmUnusual: Type.Optional(Type.Boolean()),
   },
   { additionalProperties: false },
 );
@@ -276,7 +281,14 @@ export const EventResult = Type.Object({
 export const ImpliedStage = Type.Object({
   stage: StageKey,
   recorded: Type.Boolean(),
+  /** Why it was not recorded (Thai), or the question about an unusual time. */
   message: Nullable(Type.String()),
+  /**
+   * The tapped time is unusual for the shipment's planned day and shift (docs/planning.md "Stage
+   * times"): not recorded; `message` asks, and a new `stage` event with `confirmUnusual` records it.
+   * A stage the stop events imply is recorded at their time without asking.
+   */
+  confirmUnusual: Type.Boolean(),
 });
 export const EventsAnswer = Type.Object({
   results: List(EventResult),
@@ -377,6 +389,43 @@ export const BoardTrip = Type.Object({
 export type BoardTrip = Static<typeof BoardTrip>;
 
 export const BoardQuery = Type.Object({ branchId: Uuid, date: Type.Optional(IsoDate) });
+
+/**
+ * The board live (docs/delivery.md "The board"): the stream sends deltas of what the board read,
+ * never whole trips. `positions`: a list of trucks that moved, each its trip's new position.
+ */
+export const BoardPosition = Type.Object({ tripId: Uuid, ...Fix.properties, at: Instant });
+export type BoardPosition = Static<typeof BoardPosition>;
+
+/** A stop as it changes while the trip runs: its state, times and ETA (the rest of BoardStop stays). */
+const stop = BoardStop.properties;
+export const StopProgress = Type.Object({
+  id: stop.id,
+  status: stop.status,
+  eta: stop.eta,
+  late: stop.late,
+  arrivedAt: stop.arrivedAt,
+  leftAt: stop.leftAt,
+});
+export type StopProgress = Static<typeof StopProgress>;
+
+/**
+ * `trips`: a list of trips whose state or ETAs changed — after a stop event, and while it runs at
+ * most every ETA_REFRESH_S seconds as its positions move it. Merged into the board's trip by `id`.
+ */
+export const TripProgress = Type.Object({
+  id: Uuid,
+  status: TripStatusSchema,
+  done: Type.Integer(),
+  nextStopId: Nullable(Uuid),
+  late: Type.Integer(),
+  stops: List(StopProgress),
+  at: Instant,
+});
+export type TripProgress = Static<typeof TripProgress>;
+
+/** A running trip's ETAs are computed again from its positions at most this often (stop events: at once). */
+export const ETA_REFRESH_S = 30;
 
 // ---- A booking's deliveries (its page, the delivery note) ----
 
@@ -510,7 +559,11 @@ export const deliveryApi = {
     url: '/delivery/board/events',
     schema: {
       querystring: BranchQuery,
-      response: { 200: EventStream('`trip` events, each a BoardTrip of the branch') },
+      response: {
+        200: EventStream(
+          '`positions` events (a list of BoardPosition: trucks that moved) and `trips` events (a list of TripProgress: stop states and ETAs that changed), of the branch',
+        ),
+      },
       produces: ['text/event-stream'],
     },
   }),
