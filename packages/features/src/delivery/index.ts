@@ -1,0 +1,2 @@
+export { DeliveryBoardPage } from './DeliveryBoardPage.tsx';
+export { boardText } from './text.ts';
