@@ -219,7 +219,8 @@ function TripCard({
         {trip.late > 0 && <Late>{boardText.lateCount(trip.late)}</Late>}
         {trip.position && <span>{boardText.positionAt(time(trip.position.at))}</span>}
       </Summary>
-      <Scroll>
+      {/* Scrolls sideways on a phone: reachable by keyboard. */}
+      <Scroll tabIndex={0} role="group" aria-label={`${boardText.stops} ${trip.docNo}`}>
         <table>
           <thead>
             <tr>

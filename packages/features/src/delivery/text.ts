@@ -11,6 +11,7 @@ export const boardText = {
   map: 'ตำแหน่งรถที่กำลังส่งสินค้า',
   noPosition: 'ยังไม่มีตำแหน่งรถ (รถที่ยังไม่ออกหรือส่งครบแล้วไม่แสดงตำแหน่ง)',
   trips: 'เที่ยวรถ',
+  stops: 'จุดส่งของเที่ยวรถ',
   driver: (name: string) => `คนขับ ${name}`,
   stopsDone: (done: number, total: number) => `ส่งแล้ว ${done}/${total} จุด`,
   next: 'จุดถัดไป',
