@@ -3,9 +3,11 @@ import { sql } from 'kysely';
 import type { Page } from 'playwright-core';
 import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
+import { signIn as apiSignIn, call } from '../../server/test/fixtures.ts';
 import { setupTestServer } from '../../server/test/harness.ts';
 import { setupBrowser } from './browser.ts';
 import { deliveryTrip } from './deliveryScenario.ts';
+import { signIn } from './helpers.ts';
 
 const server = setupTestServer({ webDist: path.resolve(import.meta.dirname, '../dist') });
 const browser = setupBrowser();
@@ -133,5 +135,44 @@ describe("the driver's app on a phone, against the real server", () => {
       { qty: 1, delivered: 0 },
       { qty: 6, delivered: 4 },
     ]);
+  });
+
+  it("shows the dispatcher's board live at 1366×768: the truck's position and the stops done as the phone reports them", async () => {
+    const { tripId, driver, dispatcher } = await deliveryTrip(server);
+    const page = await browser.newPage({ width: 1366, height: 768 });
+    await signIn(page, server.origin, dispatcher);
+    await page.goto(`${server.origin}/deliveryBoard`);
+    const { rows } = await sql<{ doc_no: string; id: string; seq: number }>`
+      select sh.doc_no, s.id, s.seq from delivery_stop s join shipment sh on sh.id = s.shipment_id
+       where s.shipment_id = ${tripId} order by s.seq`.execute(server.db);
+    const card = page.getByRole('region', { name: new RegExp(rows[0]!.doc_no) });
+    await card.getByText('ส่งแล้ว 0/3 จุด').waitFor();
+    await page.getByText('อัปเดตสด').waitFor();
+
+    // The phone (through the API): arrived at the first stop, not delivered, left; a position after.
+    const token = await apiSignIn(server.api, driver);
+    const now = Date.now();
+    const at = (s: number) => new Date(now - 60_000 + s * 1000).toISOString();
+    const first = rows[0]!.id;
+    const events = await call(server.api, 'POST', `/driver/trips/${tripId}/events`, {
+      token,
+      body: {
+        events: [
+          { id: crypto.randomUUID(), kind: 'arrived', stopId: first, at: at(0) },
+          { id: crypto.randomUUID(), kind: 'failed', stopId: first, at: at(1), reason: 'CUSTOMER_ABSENT' },
+          { id: crypto.randomUUID(), kind: 'left', stopId: first, at: at(2) },
+        ],
+      },
+    });
+    expect(events.status, JSON.stringify(events.body)).toBe(200);
+    await card.getByText('ส่งแล้ว 1/3 จุด').waitFor();
+    await card.getByRole('row').nth(1).getByText('ส่งไม่สำเร็จ').waitFor();
+    const positions = await call(server.api, 'POST', `/driver/trips/${tripId}/positions`, {
+      token,
+      body: { positions: [{ lat: 13.77, lon: 100.51, accuracy: 9, at: at(30) }] },
+    });
+    expect(positions.status, JSON.stringify(positions.body)).toBe(200);
+    await page.locator(`[data-truck="${rows[0]!.doc_no}"]`).waitFor();
+    await card.getByText(/ตำแหน่งล่าสุด/).waitFor();
   });
 });
