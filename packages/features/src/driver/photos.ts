@@ -7,7 +7,7 @@ const QUALITY = 0.8;
  * signal (issue 39): the browser decodes it (`createImageBitmap`, turned upright from its EXIF),
  * draws it at most 1600 px on its longer side and encodes a JPEG. Written with the platform's own
  * decoder and encoder rather than a library: that is all the resizing a proof photo needs, and the
- * driver's app stays small (docs/driver.md "Why hand-written").
+ * driver's app stays small (docs/delivery.md "The screens", hand-written and why).
  */
 export async function resizePhoto(file: Blob, maxSide = PHOTO_MAX_SIDE): Promise<Blob> {
   const bitmap = await createImageBitmap(file, { imageOrientation: 'from-image' });
