@@ -24,6 +24,9 @@ const options = (await new Promise((resolve) => process.once('message', resolve)
 };
 
 const sentAt = new Map<string, number>();
+/** When each position's post was answered: what the board adds after it (the flush, NOTIFY, the stream). */
+const answeredAt = new Map<string, number>();
+const afterAnswer: number[] = [];
 const latencies: number[] = [];
 /** Each post's answer time, positions and events apart. */
 const postTimes: number[] = [];
@@ -65,8 +68,11 @@ async function board() {
         boardBytes += data.length;
         if (event !== 'positions') continue;
         for (const position of items as { tripId: string; at: string }[]) {
-          const sent = sentAt.get(`${position.tripId}@${position.at}`);
+          const key = `${position.tripId}@${position.at}`;
+          const sent = sentAt.get(key);
           if (sent) latencies.push(performance.now() - sent);
+          const answered = answeredAt.get(key);
+          if (answered) afterAnswer.push(performance.now() - answered);
         }
       }
     }
@@ -97,6 +103,7 @@ async function phone(driver: Driver, index: number) {
     });
     await response.arrayBuffer();
     postTimes.push(performance.now() - started);
+    answeredAt.set(key, performance.now());
     if (response.status !== 200)
       errors[`position ${response.status}`] = (errors[`position ${response.status}`] ?? 0) + 1;
     posts++;
@@ -144,6 +151,7 @@ process.send!({
   p95: pct(95),
   max: pct(100),
   post: { p50: pct(50, postTimes), p95: pct(95, postTimes) },
+  afterAnswer: { p50: pct(50, afterAnswer), p95: pct(95, afterAnswer) },
   event: { p50: pct(50, eventTimes), p95: pct(95, eventTimes) },
   errors,
 });

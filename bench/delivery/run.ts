@@ -159,6 +159,7 @@ const result = await profiled(
       p95: number;
       max: number;
       post: { p50: number; p95: number };
+      afterAnswer: { p50: number; p95: number };
       event: { p50: number; p95: number };
       errors: Record<string, number>;
     }>((resolve) => child.once('message', resolve as (m: unknown) => void)),
@@ -184,6 +185,9 @@ console.log(
 );
 console.log(
   `  board latency ms: p50 ${result.p50.toFixed(1)}, p95 ${result.p95.toFixed(1)} (goal < ${GOAL_P95_MS}), max ${result.max.toFixed(1)}`,
+);
+console.log(
+  `  board heard it after the post was answered, ms: p50 ${result.afterAnswer.p50.toFixed(1)}, p95 ${result.afterAnswer.p95.toFixed(1)} (the flush, NOTIFY, the stream)`,
 );
 console.log(
   `  answered in ms: a position p50 ${result.post.p50.toFixed(1)}, p95 ${result.post.p95.toFixed(1)}; an event p50 ${result.event.p50.toFixed(1)}, p95 ${result.event.p95.toFixed(1)}`,

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { ROLE_ADMIN, staffGroups } from '@lms/domain';
+import { addDays, ROLE_ADMIN, staffGroups } from '@lms/domain';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { insertRecords } from '../src/seed/insertRecords.ts';
@@ -16,6 +16,11 @@ const server = setupTestServer();
 
 type World = Awaited<ReturnType<typeof bookingScenario>>;
 let world: World;
+/**
+ * The slot's day: yesterday, so that the taps of its shift (08:00–18:00) lie in the past whatever the
+ * hour the test runs at (a tap is judged against its shipment's day and shift, docs/planning.md).
+ */
+let day = '';
 let truck = '';
 let driverId = '';
 const bookingIds: string[] = [];
@@ -25,6 +30,8 @@ let adminToken = '';
 
 beforeAll(async () => {
   world = await bookingScenario(server.db, { deliveryOrders: 4, vehicles: 1 });
+  day = addDays(world.today, -1);
+  await sql`update vehicle_date_slot set shift_date = ${day} where id = ${world.slotId}`.execute(server.db);
   truck = (
     await insertRecords(server.db, 'vehicle', [
       {
@@ -52,7 +59,7 @@ beforeAll(async () => {
     for (const [position, id] of dos.entries())
       await sql`insert into booking_report__lines (parent_id, position, delivery_order_id, qty, delivery_date, delivery_time,
           used_weight, used_volume, ship_cond_id, slot_id)
-        values (${rows[0]!.id}, ${position}, ${id}, 1, ${world.today}::date, '09:00', 100, 1, ${world.shipCondId}, ${world.slotId})`.execute(
+        values (${rows[0]!.id}, ${position}, ${id}, 1, ${day}::date, '09:00', 100, 1, ${world.shipCondId}, ${world.slotId})`.execute(
         server.db,
       );
   }
@@ -64,7 +71,7 @@ beforeAll(async () => {
 }, 120_000);
 
 const q = () => `?branchId=${world.branchId}`;
-const slot = () => ({ date: world.today, shiftOfDayId: world.shiftOfDayId });
+const slot = () => ({ date: day, shiftOfDayId: world.shiftOfDayId });
 const confirmPlan = (token: string, version: number) =>
   call(server.api, 'POST', `/shipmentPlanning/confirm${q()}`, {
     token,
@@ -93,7 +100,7 @@ describe('the demo’s people at work', () => {
     const read = await call(
       server.api,
       'GET',
-      `/shipmentPlanning${q()}&date=${world.today}&shiftOfDayId=${world.shiftOfDayId}`,
+      `/shipmentPlanning${q()}&date=${day}&shiftOfDayId=${world.shiftOfDayId}`,
       { token: tokens['planner.bkk']! },
     );
     expect(read.status).toBe(200);
@@ -105,7 +112,7 @@ describe('the demo’s people at work', () => {
     const confirmed = await confirmPlan(token, 0);
     expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
     shipmentId = confirmed.body.trips[0].shipmentId;
-    expect((await tap(token, shipmentId, 'CheckIn', '2026-01-05T01:30:00Z')).status).toBe(200);
+    expect((await tap(token, shipmentId, 'CheckIn', `${day}T01:30:00Z`)).status).toBe(200);
     expect((await call(server.api, 'GET', `/bookingReport/${bookingIds[0]}${q()}`, { token })).status).toBe(
       200,
     );
@@ -127,7 +134,7 @@ describe('the demo’s people at work', () => {
   it('the driver sees the shipment and records the next stage, and reads no booking', async () => {
     const token = tokens['driver.bkk']!;
     expect((await call(server.api, 'GET', `/shipment/${shipmentId}${q()}`, { token })).status).toBe(200);
-    const loaded = await tap(token, shipmentId, 'LoadStart', '2026-01-05T01:45:00Z');
+    const loaded = await tap(token, shipmentId, 'LoadStart', `${day}T01:45:00Z`);
     expect(loaded.status, JSON.stringify(loaded.body)).toBe(200);
     expect((await call(server.api, 'GET', `/bookingReport/${bookingIds[0]}${q()}`, { token })).status).toBe(
       403,

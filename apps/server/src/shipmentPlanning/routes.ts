@@ -47,8 +47,21 @@ export function shipmentPlanningRoutes(ctx: AuthContext, hooks: ConfirmHooks = {
       ...shipmentPlanningApi.plan,
       schema: { ...shipmentPlanningApi.plan.schema, tags },
       config: read,
-      handler: async (request) =>
-        plannedSlot(ctx.db, actingBranch(request), request.body.date, request.body.shiftOfDayId),
+      handler: async (request, reply) => {
+        // The dispatcher left before the plan came (closed the page, the connection dropped):
+        // the planner stops and its thread serves the next plan.
+        const left = new AbortController();
+        reply.raw.on('close', () => {
+          if (!reply.raw.writableFinished) left.abort();
+        });
+        return plannedSlot(
+          ctx.db,
+          actingBranch(request),
+          request.body.date,
+          request.body.shiftOfDayId,
+          left.signal,
+        );
+      },
     });
 
     app.route({
