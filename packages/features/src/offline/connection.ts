@@ -1,5 +1,4 @@
-import { LIMITS, MESSAGES } from '@lms/domain';
-import { ApiError } from '@lms/entity-pages';
+import { ApiError, isConnectionFailure } from '@lms/entity-pages';
 
 /**
  * What a phone that loses signal needs to tell apart (the shipment's stage taps, the driver's
@@ -8,8 +7,7 @@ import { ApiError } from '@lms/entity-pages';
  */
 export function unanswered(error: unknown): boolean {
   if (!(error instanceof ApiError)) return true;
-  if (error.status === 0 || error.status >= 500 || error.status === 429) return true;
-  return error.status === LIMITS.fetchFailureStatus && error.messages[0] === MESSAGES.cannotConnect.text;
+  return isConnectionFailure(error) || error.status === 0 || error.status >= 500 || error.status === 429;
 }
 
 /** A v4 uuid; `crypto.randomUUID` exists only in secure contexts (a phone on plain http has none). */
