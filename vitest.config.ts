@@ -82,6 +82,8 @@ export default defineConfig({
             '@internationalized/date',
             // A dependency of the design system only: named through it, or Vite cannot resolve it from here.
             '@lms/design-system > @headlessui/react',
+            '@lms/design-system > signature_pad',
+            '@lms/features > idb',
           ],
         },
         test: {

@@ -149,7 +149,14 @@ interface PackageSource {
 }
 
 /** `@scope/name/sub` → `@scope/name`, `name/sub` → `name`; nothing for relative paths and Node's modules. */
+/** A Vite plugin's virtual module, by the package whose code it ships (the plugin itself only builds). */
+const virtualModules: Readonly<Record<string, string>> = {
+  // vite-plugin-pwa's registration: workbox-window's code (apps/web/src/driver/main.tsx).
+  'virtual:pwa-register': 'workbox-window',
+};
+
 function packageOf(spec: string): string | undefined {
+  if (spec in virtualModules) return virtualModules[spec];
   if (spec.startsWith('.') || spec.startsWith('/') || isBuiltin(spec)) return undefined;
   return spec
     .split('/')
@@ -205,14 +212,17 @@ function packageSource(dir: string): PackageSource {
   const files = new Map(
     sourceFiles(path.join(root, dir, 'src')).map((file) => [file, readFileSync(file, 'utf8')]),
   );
-  const page = path.join(root, dir, 'index.html');
+  // An app's pages (the staff app's index.html, the driver's driver.html): each page script is an entry.
+  const pages = existsSync(path.join(root, dir))
+    ? readdirSync(path.join(root, dir)).filter((name) => name.endsWith('.html'))
+    : [];
   const entries = [
     ...exportedFiles(json.exports).map((file) => path.join(root, dir, file)),
-    ...(existsSync(page)
-      ? [...readFileSync(page, 'utf8').matchAll(/<script[^>]+src="\/([^"]+)"/g)].map((m) =>
-          path.join(root, dir, m[1] ?? ''),
-        )
-      : []),
+    ...pages.flatMap((page) =>
+      [...readFileSync(path.join(root, dir, page), 'utf8').matchAll(/<script[^>]+src="\/([^"]+)"/g)].map(
+        (m) => path.join(root, dir, m[1] ?? ''),
+      ),
+    ),
   ].filter((entry) => files.has(entry));
   return {
     files,

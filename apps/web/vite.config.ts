@@ -2,6 +2,8 @@ import { fileURLToPath } from 'node:url';
 import optimizeLocales from '@react-aria/optimize-locales-plugin';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
+import { driverPrecache } from './build/driverPrecache.ts';
 import { precompress } from './build/precompress.ts';
 import { preloadFonts } from './build/preloadFonts.ts';
 
@@ -20,13 +22,63 @@ const vendorGroups = [
   },
 ];
 
+/** The fonts the first screen draws with (Thai and Latin at the body weight): preloaded, and precached for drivers. */
+const firstFonts = [/sarabun-thai-400-normal-[\w-]+\.woff2$/, /roboto-latin-400-normal-[\w-]+\.woff2$/];
+/** The driver's app also draws bold (headings, the stop's status). */
+const driverFonts = [
+  ...firstFonts,
+  /sarabun-thai-(500|700)-normal-[\w-]+\.woff2$/,
+  /roboto-latin-(500|700)-normal-[\w-]+\.woff2$/,
+];
+
+// Vite serves every path with index.html in development: the driver's paths get their own page.
+const driverPageInDev = {
+  name: 'lms-driver-page-dev',
+  configureServer(server: {
+    middlewares: { use: (fn: (req: { url?: string }, res: unknown, next: () => void) => void) => void };
+  }) {
+    server.middlewares.use((req, _res, next) => {
+      if (req.url && /^\/driver\/(trips|link)(\/|$|\?)/.test(req.url)) req.url = '/driver.html';
+      next();
+    });
+  },
+};
+
 // In development the API runs beside Vite (npm run dev); the browser talks to one origin.
 export default defineConfig({
   plugins: [
     react(),
     // React Aria ships its built-in strings in 30+ languages; the app speaks Thai (and English as the fallback).
     optimizeLocales.vite({ locales: ['th-TH', 'en-US'] }),
-    preloadFonts([/sarabun-thai-400-normal-[\w-]+\.woff2$/, /roboto-latin-400-normal-[\w-]+\.woff2$/]),
+    preloadFonts(firstFonts),
+    driverPageInDev,
+    // The driver's app works offline (issue 39): Workbox precaches its page and files only (not the
+    // staff app's) and answers its paths with its page. The web manifest is our own file
+    // (public/driver.webmanifest), linked from driver.html alone, so the staff app is not installable
+    // as the driver's.
+    VitePWA({
+      filename: 'driver-sw.js',
+      scope: '/driver/',
+      injectRegister: false,
+      registerType: 'autoUpdate',
+      manifest: false,
+      workbox: {
+        globPatterns: ['**/*.{js,css,html,woff2,png,webmanifest}'],
+        manifestTransforms: [
+          driverPrecache(
+            fileURLToPath(new URL('dist', import.meta.url)),
+            'driver.html',
+            ['driver.webmanifest', 'driver-icon-192.png', 'driver-icon-512.png'],
+            driverFonts,
+          ),
+        ],
+        navigateFallback: '/driver.html',
+        navigateFallbackAllowlist: [/^\/driver\/(trips|link)(\/|$)/],
+        // The API is never cached by the worker: the app keeps its own copy (IndexedDB) and queue.
+        navigateFallbackDenylist: [/^\/api\//],
+        cleanupOutdatedCaches: true,
+      },
+    }),
     precompress(),
   ],
   resolve: {
@@ -47,6 +99,13 @@ export default defineConfig({
     emptyOutDir: true,
     // bench/web reads it to tell the shell from each route's chunks.
     manifest: true,
-    rolldownOptions: { output: { codeSplitting: { groups: vendorGroups } } },
+    rolldownOptions: {
+      // Two pages: the staff app and the driver's app (its own small entry, issue 41).
+      input: {
+        main: fileURLToPath(new URL('index.html', import.meta.url)),
+        driver: fileURLToPath(new URL('driver.html', import.meta.url)),
+      },
+      output: { codeSplitting: { groups: vendorGroups } },
+    },
   },
 });

@@ -58,7 +58,10 @@ export function buildSizes(dist: string): BuildSizes {
     for (const imported of manifest[key]!.imports ?? []) closure(imported, seen);
     return seen;
   };
-  const entry = Object.keys(manifest).find((key) => manifest[key]!.isEntry)!;
+  // The staff app's page (the driver's app, driver.html, is an entry of its own: docs/web.md).
+  const entry = manifest['index.html']?.isEntry
+    ? 'index.html'
+    : Object.keys(manifest).find((key) => manifest[key]!.isEntry)!;
   const shell = closure(entry);
   const fileOf = (key: string) => manifest[key]!.file;
   const routes = Object.keys(manifest)

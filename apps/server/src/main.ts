@@ -7,6 +7,7 @@ import { readContactSettings } from './contact/settings.ts';
 import { ensureDatabase } from './db/admin.ts';
 import { connect, migrate } from './db/database.ts';
 import { startEmbeddedPostgres } from './db/embedded.ts';
+import { deliveryConfirmHooks } from './delivery/stops.ts';
 import { fileStorageOf, readFileStoreSettings } from './files/s3Storage.ts';
 import { readRetention } from './privacy/retention.ts';
 import { seedDemoBookings } from './seed/bookings.ts';
@@ -50,7 +51,8 @@ const firstAdmin = await ensureFirstAdmin(db);
 const demoUsers = process.env.LMS_DEMO === 'false' ? undefined : await seedDemoCompany(db);
 if (demoUsers) {
   // After the company's transaction: bookings go through the engine and the confirm's own locks.
-  const made = await seedDemoBookings(db, bangkokIsoDate(new Date()));
+  // Their shipments get the drivers' trips, as a dispatcher's confirm gives them (docs/delivery.md).
+  const made = await seedDemoBookings(db, bangkokIsoDate(new Date()), deliveryConfirmHooks);
   log(`demo: ${made.bookings} bookings this week, ${made.shipments} shipments planned today and tomorrow`);
   console.log(
     '\n  Demo company created. Demo users (one-time display; passwords are stored only as hashes):',

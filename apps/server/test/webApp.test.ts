@@ -19,6 +19,9 @@ function writeWithVariants(relative: string, content: string) {
   writeFileSync(`${file}.gz`, gzipSync(content));
 }
 writeWithVariants('index.html', page);
+const driverPage = page.replace('<body>', '<body data-app="driver">');
+writeWithVariants('driver.html', driverPage);
+writeFileSync(path.join(dist, 'driver-sw.js'), 'self.addEventListener("fetch", () => {});');
 writeWithVariants('assets/index-AbC123xy.js', script);
 writeFileSync(path.join(dist, 'assets/font-Zz9.woff2'), Buffer.from([0x77, 0x4f, 0x46, 0x32]));
 
@@ -79,6 +82,28 @@ describe('the built web app', () => {
       expect(answer.headers['cache-control'], url).toBe('no-cache');
       expect(brotliDecompressSync(answer.body).toString(), url).toBe(page);
     }
+  });
+
+  it("sends the driver's page at the driver's paths, and its service worker revalidated", async () => {
+    for (const url of [
+      '/driver/trips',
+      '/driver/trips/',
+      '/driver/trips/x/stops/y',
+      '/driver/link/lmt_abc.def',
+    ]) {
+      const answer = await get(`${server.origin}${url}`, 'br');
+      expect(answer.status, url).toBe(200);
+      expect(answer.headers['cache-control'], url).toBe('no-cache');
+      expect(brotliDecompressSync(answer.body).toString(), url).toBe(driverPage);
+    }
+    // The staff's driver records keep their pages.
+    for (const url of ['/driver', '/driver/create', '/driver/show/x', '/driver/tripsX']) {
+      const staff = await get(`${server.origin}${url}`, 'br');
+      expect(brotliDecompressSync(staff.body).toString(), url).toBe(page);
+    }
+    const worker = await get(`${server.origin}/driver-sw.js`);
+    expect(worker.status).toBe(200);
+    expect(worker.headers['cache-control']).toBe('no-cache');
   });
 
   it('answers 404 for an asset that is not there (a chunk of an earlier release), not the page', async () => {

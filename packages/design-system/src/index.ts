@@ -34,6 +34,7 @@ export * from './ReadOnlyField/index.ts';
 export * from './ReferenceField/index.ts';
 export * from './SelectField/index.ts';
 export * from './Shortcuts/index.ts';
+export * from './SignatureField/index.ts';
 export * from './Snackbar/index.ts';
 export * from './StatusScreen/index.ts';
 export * from './SwitchField/index.ts';

@@ -22,6 +22,10 @@ export const messages = {
   paletteNoMatch: 'ไม่พบหน้าจอหรือเอกสารที่ตรงกับคำค้น',
   paletteTypeMore: 'พิมพ์อย่างน้อย 2 ตัวอักษรเพื่อค้นหาเอกสาร',
   paletteHint: 'ลูกศรขึ้นลงเพื่อเลือก Enter เพื่อเปิด Esc เพื่อปิด',
+  // SignatureField
+  signatureClear: 'ล้างลายเซ็น',
+  signatureEmpty: (label: string) => `${label}: ยังไม่ได้เซ็น`,
+  signatureDrawn: (label: string) => `${label}: เซ็นแล้ว`,
   // MapView
   mapTilesFailed: 'ไม่สามารถโหลดแผนที่ได้ แสดงตำแหน่งบนพื้นหลังเปล่า',
   // AppShell

@@ -44,6 +44,8 @@ export const featurePages = {
   doBookingCalendar: { path: '/doBooking/calendar', roles: featureRoles.doBooking.read, needsBranch: true },
   bookingCalendar: { path: '/bookingCalendar', roles: featureRoles.bookingCalendar.read, needsBranch: true },
   shipmentPlanning: { path: '/shipmentPlanning', roles: featureRoles.shipmentPlanning.read },
+  /** The dispatcher's board of today's trips (docs/delivery.md): the shipments' readers, in their branch. */
+  deliveryBoard: { path: '/deliveryBoard', roles: featureRoles.shipmentPlanning.read, needsBranch: true },
   /** The per-vehicle-type settings, edited in each branch's form: the branch's roles. */
   branchSettings: { path: '/branchVehicleTypeSetting', roles: readRoles(branch) },
   contactTemplates: { path: '/contactTemplates', roles: featureRoles.contactTemplates.read },

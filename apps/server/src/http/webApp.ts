@@ -16,10 +16,21 @@ export function webCacheControl(relativePath: string): string {
 }
 
 /**
+ * The driver's app (issue 39) is a page of its own: its paths (`/driver/trips…`, and the trip links
+ * the server sends, `/driver/link/<token>`) load `driver.html`. The rest of `/driver` is the staff's
+ * driver records (`/driver`, `/driver/create` …).
+ */
+const DRIVER_PATHS = /^\/driver\/(trips|link)(\/|\?|$)/;
+
+/** The page a client-side route loads: the driver's app under `/driver`, the staff app elsewhere. */
+export const pageFor = (url: string) => (DRIVER_PATHS.test(url) ? 'driver.html' : 'index.html');
+
+/**
  * Serves the built web app beside `/api`: the `.br` or `.gz` written at build time
  * (apps/web/build/precompress.ts) when the browser accepts it, never compressed per request;
  * hashed assets cached for a year, the page revalidated. Unknown GET paths are client-side
- * routes (/province, /doBooking/info …): they all load the single page; an unknown asset is a 404.
+ * routes (/province, /doBooking/info …): they load the staff app's page, `/driver…` the driver's
+ * (`pageFor`); an unknown asset is a 404.
  */
 export async function registerWebApp(app: FastifyInstance, webDist: string | undefined): Promise<void> {
   if (!webDist || !existsSync(webDist)) {
@@ -44,6 +55,6 @@ export async function registerWebApp(app: FastifyInstance, webDist: string | und
     if (request.method !== 'GET' && request.method !== 'HEAD') throw notFound();
     // A chunk of an earlier release is gone: a 404, not the page (the app reloads itself then).
     if (request.url.startsWith(`/${HASHED_DIR}/`)) throw notFound();
-    return reply.type('text/html').sendFile('index.html');
+    return reply.type('text/html').sendFile(pageFor(request.url));
   });
 }

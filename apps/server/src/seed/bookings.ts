@@ -5,7 +5,7 @@ import { confirmDraft } from '../booking/confirm.ts';
 import { createDraft, type DraftRequest, toSuggestRequest } from '../booking/drafts.ts';
 import { loadWorld, worldEnd } from '../booking/world.ts';
 import type { Database } from '../db/database.ts';
-import { confirmPlan } from '../shipmentPlanning/confirm.ts';
+import { type ConfirmHooks, confirmPlan } from '../shipmentPlanning/confirm.ts';
 import { plannedSlot } from '../shipmentPlanning/plan.ts';
 
 /** Bookings per branch per day of the demo's first week. */
@@ -17,11 +17,13 @@ const DAYS = 7;
  * "Demo data"), made the way a planner makes them: the engine's suggestion for a ship-to's DOs on
  * the wanted day, a draft, a confirm under the slot locks; then the planner's plan of every shift
  * of today and tomorrow, confirmed. Nothing here writes a booking row by hand, so the demo holds
- * only what the rules allow. Answers the number of bookings and shipments made.
+ * only what the rules allow. `hooks` are the confirm's, as the composition root gives them (the
+ * drivers' trips). Answers the number of bookings and shipments made.
  */
 export async function seedDemoBookings(
   db: Database,
   today: string,
+  hooks: ConfirmHooks = {},
 ): Promise<{ bookings: number; shipments: number }> {
   // Ten in the morning in Bangkok on `today`: the engine and the confirm judge lead times by it.
   const now = new Date(`${today}T03:00:00Z`);
@@ -112,12 +114,18 @@ export async function seedDemoBookings(
     for (const { date, shiftId } of slots) {
       const plan = await plannedSlot(db, branch.id, date, shiftId);
       if (!plan.trips.length) continue;
-      await confirmPlan(db, branch.id, branch.userId, {
-        date,
-        shiftOfDayId: shiftId,
-        version: plan.version,
-        trips: tripsOf(plan),
-      });
+      await confirmPlan(
+        db,
+        branch.id,
+        branch.userId,
+        {
+          date,
+          shiftOfDayId: shiftId,
+          version: plan.version,
+          trips: tripsOf(plan),
+        },
+        hooks,
+      );
       shipments += plan.trips.length;
     }
   }

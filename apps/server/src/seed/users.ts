@@ -15,8 +15,9 @@ const groupKeys: readonly StaffGroupKey[] = [
 ];
 
 /**
- * One demo user per job (product.md, docs/roles.md). The driver has the name of the Bangkok
- * branch's first driver record (DRV-1): a driver record names no user yet, so nothing links them.
+ * One demo user per job (product.md, docs/roles.md). The driver is the Bangkok branch's first
+ * driver record (DRV-1, linked through `driver.appUserId`): signed in at /driver/trips, the
+ * driver's app opens that driver's trips (docs/driver.md).
  * The ERP group has no user: an administrator gives it to an API key.
  */
 const users: readonly { username: string; fullName: string; group: StaffGroupKey; branches: number[] }[] = [
@@ -58,6 +59,8 @@ export async function seedUsers(db: Executor, branchIds: readonly string[]) {
       .set({ password_hash: await hashPassword(password) })
       .where('id', '=', id!)
       .execute();
+    if (user.group === 'driver')
+      await db.updateTable('driver').set({ app_user_id: id! }).where('code', '=', 'DRV-1').execute();
     credentials.push({ username: user.username, password, group: staffGroups[user.group].name });
   }
   return credentials;

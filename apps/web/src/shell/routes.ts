@@ -97,6 +97,11 @@ export const routes: readonly RouteDef[] = [
     ),
     menu: { group: 'deliveryOrder', icon: 'map' },
   }),
+  feature('deliveryBoard', {
+    title: 'ติดตามการส่งสินค้า',
+    screen: lazyScreen(() => import('../pages/DeliveryBoardScreen.tsx').then((m) => m.DeliveryBoardScreen)),
+    menu: { group: 'deliveryOrder', icon: 'truck' },
+  }),
   ...entityPages.map(entityRoute),
   entityRoute(bookingShowByQueryPage),
   feature('branchSettings', {

@@ -1,4 +1,4 @@
-import { appointmentApi, type MoveOption, type PublicAppointment } from '@lms/domain';
+import { appointmentApi, deliveryApi, type MoveOption, type PublicAppointment } from '@lms/domain';
 import { type MockAnswer, mock, neverAnswered, refusal } from '@lms/testing';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor } from 'storybook/test';
@@ -47,6 +47,8 @@ interface Server {
 }
 function mockServer(msw: { use: (...handlers: never[]) => void }, server: Server = {}) {
   const handlers = [
+    // No trip planned yet: the page shows no delivery state (DeliveryStatus.stories.tsx has them).
+    mock(deliveryApi.customer, () => []),
     mock(appointmentApi.read, () => server.read?.() ?? appointment),
     mock(appointmentApi.confirm, () => ({ ...appointment, confirmed: true })),
     mock(appointmentApi.options, () => server.options?.() ?? { options }),

@@ -3,6 +3,7 @@ import { appointmentApi, formatDate, type MoveOption, type PublicAppointment } f
 import { ApiError, call, useApi } from '@lms/entity-pages';
 import { useCallback, useEffect, useState } from 'react';
 import styled from 'styled-components';
+import { DeliveryStatus } from './DeliveryStatus.tsx';
 
 /** Thai text of the customer's page (docs/contact.md). */
 export const appointmentText = {
@@ -144,6 +145,7 @@ export function AppointmentPage({ token }: { readonly token: string }) {
               <dd>{state.appointment.branchName}</dd>
             </Facts>
           </Card>
+          <DeliveryStatus token={token} />
           {state.kind === 'ready' && (
             <Actions>
               {!state.appointment.confirmed && (

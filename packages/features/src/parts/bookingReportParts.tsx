@@ -1,6 +1,7 @@
 import { type EntityParts, type RecordPartProps, useEntityMutations } from '@lms/entity-pages';
 import { BookingActions } from '../booking/shared/BookingActions.tsx';
 import { MessageStateBadge } from '../contact/MessageStateBadge.tsx';
+import { BookingDeliveries } from '../delivery/BookingDeliveries.tsx';
 import { BookingShipments } from '../shipmentPlanning/BookingShipments.tsx';
 import { BookingLead, bookingLeadFields } from './BookingLead.tsx';
 import { ReadOnlyChildSections } from './childSections.tsx';
@@ -30,7 +31,8 @@ function BookingReportActions({ entity, record }: RecordPartProps) {
 
 /**
  * Booking lines are written by the booking flow: shown with the booking, never edited here. Its
- * page leads with what the planner acts on (`BookingLead`) and lists the shipments carrying it.
+ * page leads with what the planner acts on (`BookingLead`), lists the shipments carrying it and,
+ * stop by stop, their deliveries with the proof.
  */
 export const bookingReportParts: EntityParts = {
   RecordLead: BookingLead,
@@ -38,6 +40,11 @@ export const bookingReportParts: EntityParts = {
   FormSections: ReadOnlyChildSections,
   RecordActions: BookingReportActions,
   SelectionActions: PrintSelected,
-  RecordSections: ({ record }) => <BookingShipments bookingId={record.id} />,
+  RecordSections: ({ record }) => (
+    <>
+      <BookingShipments bookingId={record.id} />
+      <BookingDeliveries bookingId={record.id} />
+    </>
+  ),
   cells: { messageState: (record) => <MessageStateBadge state={record.messageState as string | null} /> },
 };

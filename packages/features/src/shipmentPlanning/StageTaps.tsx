@@ -1,15 +1,9 @@
 import { Button, ConfirmDialog, TimeField, useSnackbar } from '@lms/design-system';
 import { featureRoles, phrase, shipmentPlanningApi, shipmentStages, stageFieldNames } from '@lms/domain';
-import {
-  ApiError,
-  call,
-  type EntityRecord,
-  isConnectionFailure,
-  useApi,
-  useSession,
-} from '@lms/entity-pages';
+import { type ApiError, call, type EntityRecord, useApi, useSession } from '@lms/entity-pages';
 import { useCallback, useEffect, useState } from 'react';
 import styled from 'styled-components';
+import { newUuid as tapId, unanswered } from '../offline/connection.ts';
 import {
   answerTap,
   enqueueTap,
@@ -19,22 +13,6 @@ import {
   type SendOutcome,
   tapInstant,
 } from './stageQueue.ts';
-
-/** No answer at all (offline, the server away): the tap waits on the phone. */
-function unanswered(error: unknown): boolean {
-  if (!(error instanceof ApiError)) return true;
-  return isConnectionFailure(error) || error.status === 0 || error.status >= 500;
-}
-
-/** A v4 uuid; `crypto.randomUUID` exists only in secure contexts (a phone on plain http has none). */
-function tapId(): string {
-  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  const b = crypto.getRandomValues(new Uint8Array(16));
-  b[6] = ((b[6] ?? 0) & 0x0f) | 0x40;
-  b[8] = ((b[8] ?? 0) & 0x3f) | 0x80;
-  const h = [...b].map((x) => x.toString(16).padStart(2, '0')).join('');
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
-}
 
 /** The server asks about a tap's time (409 with `confirmUnusual`: docs/planning.md "Stage times"). */
 const QUESTION_STATUS = 409;

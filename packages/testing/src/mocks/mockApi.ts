@@ -1,5 +1,6 @@
 import {
   appUserApi,
+  deliveryApi,
   type EntityDef,
   type EntityRef,
   entityByName,
@@ -44,6 +45,8 @@ export function extraHandlers(): HttpHandler[] {
     mock(appUserApi.resetPassword, () => ({ temporaryPassword: TEMPORARY_PASSWORD })),
     // A booking's page lists its shipments (none unless a story says otherwise).
     mock(shipmentPlanningApi.bookingShipments, () => []),
+    // … and its deliveries (none unless a story says otherwise).
+    mock(deliveryApi.bookingDeliveries, () => []),
     mock(filesApi.upload, () => ({ files: [{ id: crypto.randomUUID() }] })),
     mock(filesApi.uploadImage, () => ({ files: [{ id: crypto.randomUUID() }] })),
     // Presence (issue 22 item 7): nobody else has the record open unless a story says otherwise.

@@ -1,0 +1,178 @@
+import path from 'node:path';
+import { sql } from 'kysely';
+import type { Page } from 'playwright-core';
+import { PNG } from 'pngjs';
+import { describe, expect, it } from 'vitest';
+import { signIn as apiSignIn, call } from '../../server/test/fixtures.ts';
+import { setupTestServer } from '../../server/test/harness.ts';
+import { setupBrowser } from './browser.ts';
+import { deliveryTrip } from './deliveryScenario.ts';
+import { signIn } from './helpers.ts';
+
+const server = setupTestServer({ webDist: path.resolve(import.meta.dirname, '../dist') });
+const browser = setupBrowser();
+
+/** A camera photo: a real PNG the phone resizes to a JPEG before it queues it. */
+function photo(name: string) {
+  const png = new PNG({ width: 320, height: 240 });
+  for (let i = 0; i < png.data.length; i += 4) png.data.set([40 + (i % 200), 90, 160, 255], i);
+  return { name, mimeType: 'image/png', buffer: PNG.sync.write(png) };
+}
+
+/** A finger's signature across the pad. */
+async function sign(page: Page) {
+  const pad = page.getByRole('img', { name: /ลายเซ็นผู้รับ/ });
+  await pad.scrollIntoViewIfNeeded();
+  const box = (await pad.boundingBox())!;
+  await page.mouse.move(box.x + 30, box.y + box.height / 2);
+  await page.mouse.down();
+  for (let x = 40; x < box.width - 30; x += 20)
+    await page.mouse.move(box.x + x, box.y + box.height / 2 + Math.sin(x / 15) * 20);
+  await page.mouse.up();
+  await page.getByRole('img', { name: 'ลายเซ็นผู้รับ: เซ็นแล้ว' }).waitFor();
+}
+
+const stopsOf = (db: typeof server.db, tripId: string) =>
+  sql<{ seq: number; status: string; arrived: boolean; left: boolean }>`
+    select s.seq, s.status, s.arrived_at is not null as arrived, s.left_at is not null as left
+      from delivery_stop s where s.shipment_id = ${tripId} order by s.seq`
+    .execute(db)
+    .then((r) => r.rows);
+
+describe("the driver's app on a phone, against the real server", () => {
+  it('drives a trip of three stops at 390×844: delivered with signature and photo, then offline a partial and a failed one, sent once when the signal returns', async () => {
+    const { tripId, driver } = await deliveryTrip(server);
+    const page = await browser.newPage({
+      width: 390,
+      height: 844,
+      geolocation: { latitude: 13.75, longitude: 100.5 },
+    });
+
+    // Sign in as the company driver; today's trip is there.
+    await page.goto(`${server.origin}/driver/trips`);
+    await page.getByLabel('ชื่อผู้ใช้').fill(driver.username);
+    await page.getByLabel('รหัสผ่าน').fill(driver.password);
+    await page.getByRole('button', { name: 'เข้าสู่ระบบ' }).click();
+    await page.getByRole('button', { name: /ส่งแล้ว 0\/3 จุด/ }).click();
+    const stops = page.getByRole('list', { name: 'จุดส่ง' }).getByRole('button');
+    await expect.poll(() => stops.count()).toBe(3);
+    // The shell is cached by the service worker from here on.
+    await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+
+    // The planner chose the order: each stop is found by its ship-to.
+    const stop = (name: string) =>
+      page.getByRole('list', { name: 'จุดส่ง' }).getByRole('button', { name: new RegExp(name) });
+
+    // A (signature and photo): arrived, delivered with the recipient, a signature and a photo, left.
+    await stop('ร้านวัสดุก่อสร้างเจริญทรัพย์').click();
+    await page.getByRole('button', { name: 'ถึงจุดส่งแล้ว' }).click();
+    await page.getByRole('button', { name: 'ส่งครบ' }).click();
+    await page.getByLabel('ชื่อผู้รับสินค้า').fill('สมศรี รับของ');
+    await sign(page);
+    await page.getByLabel(/รูปถ่าย.*ถ่ายรูป/).setInputFiles(photo('door.png'));
+    await page.getByRole('img', { name: 'รูปที่ 1' }).waitFor();
+    await page.getByRole('button', { name: 'บันทึก: ส่งครบ' }).click();
+    await page.getByRole('button', { name: 'ออกจากจุดส่ง' }).click();
+    await page.getByText('ส่งข้อมูลครบแล้ว').waitFor();
+    await expect
+      .poll(async () => (await stopsOf(server.db, tripId)).filter((s) => s.status === 'DELIVERED' && s.left))
+      .toHaveLength(1);
+
+    // No signal: B (ten units) delivered in part with a signature, C not delivered; both wait on the phone.
+    await page.context().setOffline(true);
+    await stop('ร้านบี').click();
+    await page.getByRole('button', { name: 'ถึงจุดส่งแล้ว' }).click();
+    await page.getByRole('button', { name: 'ส่งได้บางส่วน' }).click();
+    await page.getByLabel('ชื่อผู้รับสินค้า').fill('ผู้จัดการร้าน');
+    await page.getByLabel(/\(นัด /).fill('4');
+    await sign(page);
+    await page.getByRole('button', { name: 'บันทึก: ส่งได้บางส่วน' }).click();
+    await page.getByRole('button', { name: 'ออกจากจุดส่ง' }).click();
+    await stop('ร้านซี').click();
+    await page.getByRole('button', { name: 'ถึงจุดส่งแล้ว' }).click();
+    await page.getByRole('button', { name: 'ส่งไม่สำเร็จ' }).click();
+    await page.getByLabel('ไม่พบผู้รับ').check();
+    await page.getByRole('button', { name: 'บันทึก: ส่งไม่สำเร็จ' }).click();
+    await page.getByRole('button', { name: 'ออกจากจุดส่ง' }).click();
+    await page.getByText(/ออฟไลน์ · รอส่ง \d+ รายการ/).waitFor();
+
+    // The app opens again with no signal, from the worker's cache and the phone's copy.
+    await page.reload();
+    await page.getByRole('heading', { name: /SH|\d/ }).waitFor();
+    await page.getByText('ส่งครบทุกจุดแล้ว ขอบคุณครับ/ค่ะ').waitFor();
+    expect((await stopsOf(server.db, tripId)).map((s) => s.status).sort()).toEqual([
+      'DELIVERED',
+      'PENDING',
+      'PENDING',
+    ]);
+
+    // The signal returns: everything goes up once, in order, with the phone's times.
+    await page.context().setOffline(false);
+    await page.getByText('ส่งข้อมูลครบแล้ว').waitFor({ timeout: 30_000 });
+    const done = await stopsOf(server.db, tripId);
+    expect(done.map((s) => s.status).sort()).toEqual(['DELIVERED', 'FAILED', 'PARTIAL']);
+    expect(done.every((s) => s.arrived && s.left)).toBe(true);
+    const { rows: events } = await sql<{ kind: string; n: number }>`
+      select kind, count(*)::int as n from delivery_event where shipment_id = ${tripId} and kind <> 'stage'
+       group by kind order by kind`.execute(server.db);
+    expect(events).toEqual([
+      { kind: 'arrived', n: 3 },
+      { kind: 'delivered', n: 1 },
+      { kind: 'failed', n: 1 },
+      { kind: 'left', n: 3 },
+      { kind: 'partial', n: 1 },
+    ]);
+    const { rows: files } = await sql<{ n: number }>`
+      select count(*)::int as n from delivery_file where shipment_id = ${tripId}`.execute(server.db);
+    expect(files[0]!.n).toBe(3);
+    // B's six units left and C's DO are back to booking, with the phone's quantities.
+    const { rows: back } = await sql<{ qty: number; delivered: number }>`
+      select r.qty::float as qty, d.delivered_qty::float as delivered from delivery_return r
+        join delivery_order d on d.id = r.delivery_order_id where r.shipment_id = ${tripId} order by r.qty`.execute(
+      server.db,
+    );
+    expect(back).toEqual([
+      { qty: 1, delivered: 0 },
+      { qty: 6, delivered: 4 },
+    ]);
+  });
+
+  it("shows the dispatcher's board live at 1366×768: the truck's position and the stops done as the phone reports them", async () => {
+    const { tripId, driver, dispatcher } = await deliveryTrip(server);
+    const page = await browser.newPage({ width: 1366, height: 768 });
+    await signIn(page, server.origin, dispatcher);
+    await page.goto(`${server.origin}/deliveryBoard`);
+    const { rows } = await sql<{ doc_no: string; id: string; seq: number }>`
+      select sh.doc_no, s.id, s.seq from delivery_stop s join shipment sh on sh.id = s.shipment_id
+       where s.shipment_id = ${tripId} order by s.seq`.execute(server.db);
+    const card = page.getByRole('region', { name: new RegExp(rows[0]!.doc_no) });
+    await card.getByText('ส่งแล้ว 0/3 จุด').waitFor();
+    await page.getByText('อัปเดตสด').waitFor();
+
+    // The phone (through the API): arrived at the first stop, not delivered, left; a position after.
+    const token = await apiSignIn(server.api, driver);
+    const now = Date.now();
+    const at = (s: number) => new Date(now - 60_000 + s * 1000).toISOString();
+    const first = rows[0]!.id;
+    const events = await call(server.api, 'POST', `/driver/trips/${tripId}/events`, {
+      token,
+      body: {
+        events: [
+          { id: crypto.randomUUID(), kind: 'arrived', stopId: first, at: at(0) },
+          { id: crypto.randomUUID(), kind: 'failed', stopId: first, at: at(1), reason: 'CUSTOMER_ABSENT' },
+          { id: crypto.randomUUID(), kind: 'left', stopId: first, at: at(2) },
+        ],
+      },
+    });
+    expect(events.status, JSON.stringify(events.body)).toBe(200);
+    await card.getByText('ส่งแล้ว 1/3 จุด').waitFor();
+    await card.getByRole('row').nth(1).getByText('ส่งไม่สำเร็จ').waitFor();
+    const positions = await call(server.api, 'POST', `/driver/trips/${tripId}/positions`, {
+      token,
+      body: { positions: [{ lat: 13.77, lon: 100.51, accuracy: 9, at: at(30) }] },
+    });
+    expect(positions.status, JSON.stringify(positions.body)).toBe(200);
+    await page.locator(`[data-truck="${rows[0]!.doc_no}"]`).waitFor();
+    await card.getByText(/ตำแหน่งล่าสุด/).waitFor();
+  });
+});

@@ -1,0 +1,102 @@
+import { LoadingScreen } from '@lms/design-system';
+import {
+  DriverProvider,
+  driverToday,
+  LinkClaimScreen,
+  SignInScreen,
+  StopScreen,
+  TripListScreen,
+  TripScreen,
+  useDriver,
+} from '@lms/features/driver';
+import {
+  createBrowserRouter,
+  Navigate,
+  Outlet,
+  RouterProvider,
+  useNavigate,
+  useParams,
+} from 'react-router-dom';
+
+/**
+ * The driver's app (issue 39, docs/driver.md): its own page (`driver.html`) and entry, nothing of
+ * the staff shell. Its paths, which the server answers with `driver.html` (the rest of `/driver` is
+ * the staff's driver records): the day's trips (`/driver/trips`), a trip, a stop, and a trip link
+ * (`/driver/link/<token>`, the URL the server sends the driver).
+ */
+export const DRIVER_BASE = '/driver/trips';
+const tripPath = (id: string) => `${DRIVER_BASE}/${id}`;
+
+/** Signed out: the sign-in (or, on a link's path, the PIN). A link's phone opens only its trip. */
+function Gate() {
+  const { session } = useDriver();
+  if (session === undefined) return <LoadingScreen />;
+  if (session === null) return <SignInScreen />;
+  return <Outlet />;
+}
+
+function Trips() {
+  const { session } = useDriver();
+  const navigate = useNavigate();
+  if (session?.kind === 'link') return <Navigate to={tripPath(session.tripId)} replace />;
+  return <TripListScreen date={driverToday()} onOpenTrip={(id) => navigate(tripPath(id))} />;
+}
+
+function Trip() {
+  const { id = '' } = useParams();
+  const { session, signOut } = useDriver();
+  const navigate = useNavigate();
+  return (
+    <TripScreen
+      tripId={id}
+      onOpenStop={(stopId) => navigate(`${tripPath(id)}/stops/${stopId}`)}
+      onBack={session?.kind === 'user' ? () => navigate(DRIVER_BASE) : undefined}
+      onSignIn={() => void signOut()}
+    />
+  );
+}
+
+function Stop() {
+  const { id = '', stopId = '' } = useParams();
+  const { signOut } = useDriver();
+  const navigate = useNavigate();
+  return (
+    <StopScreen
+      tripId={id}
+      stopId={stopId}
+      onBack={() => navigate(tripPath(id), { replace: true })}
+      onSignIn={() => void signOut()}
+    />
+  );
+}
+
+/** A trip link: the PIN binds it to this phone once; opened again, it goes straight to the trip. */
+function Link() {
+  const { token = '' } = useParams();
+  const { session } = useDriver();
+  if (session === undefined) return <LoadingScreen />;
+  if (session?.kind === 'link' && session.token === token)
+    return <Navigate to={tripPath(session.tripId)} replace />;
+  return <LinkClaimScreen token={token} />;
+}
+
+const router = createBrowserRouter([
+  { path: '/driver/link/:token', element: <Link /> },
+  {
+    element: <Gate />,
+    children: [
+      { path: DRIVER_BASE, element: <Trips /> },
+      { path: `${DRIVER_BASE}/:id`, element: <Trip /> },
+      { path: `${DRIVER_BASE}/:id/stops/:stopId`, element: <Stop /> },
+      { path: '*', element: <Navigate to={DRIVER_BASE} replace /> },
+    ],
+  },
+]);
+
+export function DriverApp() {
+  return (
+    <DriverProvider>
+      <RouterProvider router={router} />
+    </DriverProvider>
+  );
+}

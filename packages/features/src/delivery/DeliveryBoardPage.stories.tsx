@@ -1,0 +1,133 @@
+import {
+  boardFixture,
+  boardHandlers,
+  DRIVER_DAY,
+  fakeBoardStream,
+  neverAnswered,
+  refusal,
+} from '@lms/testing';
+import { PageHarness } from '@lms/testing/stories';
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
+import { DeliveryBoardPage } from './DeliveryBoardPage.tsx';
+import { boardText } from './text.ts';
+
+const stream = fakeBoardStream();
+const [running] = boardFixture;
+
+const meta = {
+  title: 'Pages/Delivery board',
+  component: DeliveryBoardPage,
+  // No tiles in a story: the plain background (the real server's map tries OpenStreetMap).
+  args: { today: DRIVER_DAY, openEventStream: stream.open, tileUrlTemplate: null },
+  decorators: [
+    (Story, context) => (
+      <PageHarness width={(context.parameters.width as number | undefined) ?? undefined}>
+        <Story />
+      </PageHarness>
+    ),
+  ],
+} satisfies Meta<typeof DeliveryBoardPage>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Loading: Story = {
+  beforeEach({ msw }) {
+    msw.use(...boardHandlers(() => neverAnswered()));
+  },
+  play: async ({ canvas }) => {
+    await expect(await canvas.findByText(boardText.loading)).toBeVisible();
+  },
+};
+
+export const Empty: Story = {
+  beforeEach({ msw }) {
+    msw.use(...boardHandlers(() => []));
+  },
+  play: async ({ canvas }) => {
+    await expect(await canvas.findByText(boardText.empty)).toBeVisible();
+  },
+};
+
+export const Failed: Story = {
+  beforeEach({ msw }) {
+    let calls = 0;
+    msw.use(...boardHandlers(() => (++calls === 1 ? refusal(403, 'คุณไม่มีสิทธิ์ใช้งานหน้านี้') : [])));
+  },
+  play: async ({ canvas }) => {
+    await expect(await canvas.findByText('คุณไม่มีสิทธิ์ใช้งานหน้านี้')).toBeVisible();
+    await userEvent.click(canvas.getByRole('button', { name: boardText.retry }));
+    await expect(await canvas.findByText(boardText.empty)).toBeVisible();
+  },
+};
+
+/** Live: a truck moves, a stop is delivered, the next stop's ETA falls outside its window. */
+export const Live: Story = {
+  beforeEach({ msw }) {
+    msw.use(...boardHandlers());
+  },
+  play: async ({ canvas, canvasElement }) => {
+    const trip = await canvas.findByRole('region', { name: /SH2025112800011/ });
+    await expect(await canvas.findByText(boardText.live)).toBeVisible();
+    await expect(within(trip).getByText(boardText.lateCount(1))).toBeVisible();
+    await expect(canvas.getByText(boardText.figures(1, 1, 5, 1))).toBeVisible();
+    const truck = () => canvasElement.querySelector('[data-truck="SH2025112800011"]');
+    await expect(truck()).not.toBeNull();
+    stream.positions([
+      { tripId: running!.id, lat: 13.76, lon: 100.58, accuracy: 8, at: '2025-11-28T03:50:00.000Z' },
+    ]);
+    await waitFor(() => expect(within(trip).getByText(boardText.positionAt('10:50'))).toBeVisible());
+    stream.trips([
+      {
+        id: running!.id,
+        status: 'RUNNING',
+        done: 2,
+        nextStopId: running!.stops[2]!.id,
+        late: 1,
+        at: '2025-11-28T04:30:00.000Z',
+        stops: [
+          {
+            id: running!.stops[1]!.id,
+            status: 'DELIVERED',
+            eta: null,
+            late: false,
+            arrivedAt: '2025-11-28T04:05:00.000Z',
+            leftAt: '2025-11-28T04:25:00.000Z',
+          },
+          {
+            id: running!.stops[2]!.id,
+            status: 'PENDING',
+            eta: '2025-11-28T07:30:00.000Z',
+            late: true,
+            arrivedAt: null,
+            leftAt: null,
+          },
+        ],
+      },
+    ]);
+    await waitFor(() => expect(within(trip).getByText(boardText.stopsDone(2, 3))).toBeVisible());
+    const rows = within(trip).getAllByRole('row');
+    await expect(rows[2]).toHaveTextContent('ส่งครบแล้ว');
+    await expect(rows[3]).toHaveTextContent(boardText.late);
+  },
+};
+
+/** A trip link for a contractor's driver: URL and PIN shown once. */
+export const TripLink: Story = {
+  ...Live,
+  play: async ({ canvas }) => {
+    const trip = await canvas.findByRole('region', { name: /SH2025112800012/ });
+    await userEvent.click(within(trip).getByRole('button', { name: boardText.makeLink }));
+    await expect(await within(trip).findByText(/PIN 482913/)).toBeVisible();
+  },
+};
+
+export const PhoneWidth: Story = {
+  ...Live,
+  parameters: { width: 390 },
+  play: async ({ canvas, canvasElement }) => {
+    await canvas.findByRole('region', { name: /SH2025112800011/ });
+    // The long Thai name wraps; only the stops' table may scroll inside its card.
+    await expect(canvasElement.scrollWidth).toBeLessThanOrEqual(canvasElement.clientWidth + 1);
+  },
+};

@@ -1,0 +1,402 @@
+import { Alert, Button, type MapMarker, MapView, mapColors } from '@lms/design-system';
+import {
+  type BoardPosition,
+  type BoardTrip,
+  deliveryApi,
+  featureRoles,
+  formatTime,
+  stopStatusOptions,
+  type TripLinkCreated,
+  type TripProgress,
+  tripStatusOptions,
+} from '@lms/domain';
+import {
+  ApiError,
+  call,
+  type OpenEventStream,
+  operationPath,
+  Page,
+  PageHeader,
+  readEvents,
+  useApi,
+  useSession,
+} from '@lms/entity-pages';
+import { useCallback, useEffect, useState } from 'react';
+import styled from 'styled-components';
+import { OSM_ATTRIBUTION, OSM_TILE_URL } from '../map/tiles.ts';
+import { applyPositions, applyProgress, boardFigures } from './boardState.ts';
+import { boardText } from './text.ts';
+
+type Load = { kind: 'loading' } | { kind: 'ready'; trips: BoardTrip[] } | { kind: 'error'; message: string };
+
+/** After the stream ends or breaks: read the board again and listen again this much later. */
+const RECONNECT_MS = 3_000;
+
+const statusLabel = (options: readonly { value: string; label: string }[], value: string) =>
+  options.find((o) => o.value === value)?.label ?? value;
+const time = (at: string | null) => (at ? formatTime(at) : '-');
+
+/**
+ * The dispatcher's board (issue 39): today's trips of the acting branch, each truck's position on
+ * the map (tiles where they load, the plain background where they do not), each trip's stops done,
+ * next and late, and every remaining stop's ETA, flagged when it falls outside the booked window.
+ * Live: the branch's board stream sends positions and trips' progress, merged into what was read.
+ */
+export function DeliveryBoardPage({
+  today,
+  openEventStream,
+  tileUrlTemplate = OSM_TILE_URL,
+}: {
+  readonly today: string;
+  readonly openEventStream: OpenEventStream;
+  readonly tileUrlTemplate?: string | null;
+}) {
+  const api = useApi();
+  const { branchId, user } = useSession();
+  const [load, setLoad] = useState<Load>({ kind: 'loading' });
+  const [live, setLive] = useState(false);
+  const [attempt, setAttempt] = useState(0);
+  const canLink = !!user && featureRoles.shipmentPlanning.edit.some((r) => user.roles.includes(r));
+
+  const read = useCallback(async () => {
+    if (!branchId) return;
+    try {
+      const trips = await call(api, deliveryApi.board, { query: { branchId, date: today } });
+      setLoad({ kind: 'ready', trips: [...trips] });
+    } catch (error) {
+      setLoad({
+        kind: 'error',
+        message: error instanceof ApiError ? error.messages.join(' ') : String(error),
+      });
+    }
+  }, [api, branchId, today]);
+
+  // Read the board, then follow its stream; when the stream ends, read again and listen again.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: attempt asks for a fresh read
+  useEffect(() => {
+    if (!branchId) return;
+    const abort = new AbortController();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const follow = async () => {
+      await read();
+      try {
+        const response = await openEventStream(
+          `${operationPath(deliveryApi.boardEvents).slice(1)}?branchId=${encodeURIComponent(branchId)}`,
+          abort.signal,
+        );
+        if (!response.ok || !response.body) throw new Error(`board stream ${response.status}`);
+        setLive(true);
+        for await (const { events } of readEvents(response.body)) {
+          for (const event of events) {
+            try {
+              const data = JSON.parse(event.data) as unknown;
+              if (event.event === 'positions')
+                setLoad((l) =>
+                  l.kind === 'ready' ? { ...l, trips: applyPositions(l.trips, data as BoardPosition[]) } : l,
+                );
+              if (event.event === 'trips')
+                setLoad((l) =>
+                  l.kind === 'ready' ? { ...l, trips: applyProgress(l.trips, data as TripProgress[]) } : l,
+                );
+            } catch {
+              // Not ours: ignored.
+            }
+          }
+        }
+      } catch {
+        // Broken or refused: read and listen again below.
+      }
+      if (abort.signal.aborted) return;
+      setLive(false);
+      timer = setTimeout(follow, RECONNECT_MS);
+    };
+    void follow();
+    return () => {
+      abort.abort();
+      clearTimeout(timer);
+    };
+  }, [branchId, read, openEventStream, attempt]);
+
+  return (
+    <Page>
+      <PageHeader title={boardText.title}>
+        <LiveBadge role="status" data-live={live || undefined}>
+          {live ? boardText.live : boardText.reconnecting}
+        </LiveBadge>
+      </PageHeader>
+      {load.kind === 'loading' && <p role="status">{boardText.loading}</p>}
+      {load.kind === 'error' && (
+        <>
+          <Alert>{load.message}</Alert>
+          <div>
+            <Button onPress={() => setAttempt((a) => a + 1)}>{boardText.retry}</Button>
+          </div>
+        </>
+      )}
+      {load.kind === 'ready' && (
+        <Board trips={load.trips} tileUrlTemplate={tileUrlTemplate} canLink={canLink} />
+      )}
+    </Page>
+  );
+}
+
+function Board({
+  trips,
+  tileUrlTemplate,
+  canLink,
+}: {
+  readonly trips: readonly BoardTrip[];
+  readonly tileUrlTemplate: string | null;
+  readonly canLink: boolean;
+}) {
+  const figures = boardFigures(trips);
+  const trucks = trips.flatMap((trip, i): MapMarker[] =>
+    trip.position
+      ? [
+          {
+            key: trip.id,
+            at: trip.position,
+            color: mapColors[i % mapColors.length] as string,
+            size: 9,
+            shape: 'square',
+            outline: 2,
+            label: trip.licensePlate ?? trip.docNo,
+            data: { 'data-truck': trip.docNo },
+          },
+        ]
+      : [],
+  );
+  if (trips.length === 0) return <p>{boardText.empty}</p>;
+  return (
+    <>
+      <Figures>{boardText.figures(figures.running, figures.done, figures.stops, figures.late)}</Figures>
+      <MapView
+        label={`${boardText.map} ${trucks.length} คัน`}
+        emptyText={boardText.noPosition}
+        tileUrlTemplate={tileUrlTemplate}
+        attribution={OSM_ATTRIBUTION}
+        markers={trucks}
+        scaleBar
+      />
+      <Trips aria-label={boardText.trips}>
+        {trips.map((trip, i) => (
+          <TripCard
+            key={trip.id}
+            trip={trip}
+            color={mapColors[i % mapColors.length] as string}
+            canLink={canLink}
+          />
+        ))}
+      </Trips>
+    </>
+  );
+}
+
+function TripCard({
+  trip,
+  color,
+  canLink,
+}: {
+  readonly trip: BoardTrip;
+  readonly color: string;
+  readonly canLink: boolean;
+}) {
+  const next = trip.stops.find((s) => s.id === trip.nextStopId);
+  const title = [trip.docNo, trip.licensePlate, trip.driverName && boardText.driver(trip.driverName)]
+    .filter(Boolean)
+    .join(' · ');
+  return (
+    <Card aria-label={title} style={{ borderLeftColor: color }}>
+      <h3>{title}</h3>
+      <Summary>
+        <span>{statusLabel(tripStatusOptions, trip.status)}</span>
+        <span>{boardText.stopsDone(trip.done, trip.stops.length)}</span>
+        {next && (
+          <span>
+            {boardText.next}: {next.seq}. {next.shipToName} ({boardText.nextEta(time(next.eta))})
+          </span>
+        )}
+        {trip.late > 0 && <Late>{boardText.lateCount(trip.late)}</Late>}
+        {trip.position && <span>{boardText.positionAt(time(trip.position.at))}</span>}
+      </Summary>
+      {/* Scrolls sideways on a phone: reachable by keyboard. */}
+      <Scroll tabIndex={0} role="group" aria-label={`${boardText.stops} ${trip.docNo}`}>
+        <table>
+          <thead>
+            <tr>
+              <th scope="col">{boardText.seq}</th>
+              <th scope="col">{boardText.shipTo}</th>
+              <th scope="col">{boardText.window}</th>
+              <th scope="col">{boardText.eta}</th>
+              <th scope="col">{boardText.status}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {trip.stops.map((stop) => (
+              <tr
+                key={stop.id}
+                data-next={stop.id === trip.nextStopId || undefined}
+                data-late={stop.late || undefined}
+              >
+                <td>{stop.seq}</td>
+                <td>
+                  {stop.shipToName}
+                  <Muted>{stop.bookingDocNo}</Muted>
+                </td>
+                <td>
+                  {time(stop.windowFrom)}–{time(stop.windowTo)}
+                </td>
+                <td>
+                  {stop.arrivedAt
+                    ? boardText.arrived(time(stop.arrivedAt))
+                    : time(stop.eta ?? stop.plannedArrival)}
+                  {stop.leftAt && <Muted>{boardText.left(time(stop.leftAt))}</Muted>}
+                  {stop.late && <Late>{boardText.late}</Late>}
+                </td>
+                <td data-status={stop.status}>{statusLabel(stopStatusOptions, stop.status)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </Scroll>
+      {canLink && trip.status !== 'DONE' && <TripLink tripId={trip.id} />}
+    </Card>
+  );
+}
+
+/** A trip link for a contractor's driver: made here, the URL and PIN shown once (docs/delivery.md). */
+function TripLink({ tripId }: { readonly tripId: string }) {
+  const api = useApi();
+  const { branchId } = useSession();
+  const [made, setMade] = useState<TripLinkCreated>();
+  const [problem, setProblem] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  const make = async () => {
+    if (!branchId) return;
+    setBusy(true);
+    setProblem(undefined);
+    try {
+      setMade(
+        await call(api, deliveryApi.createLink, {
+          params: { id: tripId },
+          query: { branchId },
+          body: { send: false },
+        }),
+      );
+    } catch (error) {
+      setProblem(error instanceof ApiError ? error.messages.join(' ') : String(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <LinkRow>
+      <Button variant="secondary" size="sm" isLoading={busy} onPress={make}>
+        {boardText.makeLink}
+      </Button>
+      {made && (
+        <output aria-label={boardText.link}>
+          <code>{boardText.linkMade(made.url, made.pin)}</code>
+          <Muted>{boardText.linkNote}</Muted>
+        </output>
+      )}
+      {problem && <Alert>{problem}</Alert>}
+    </LinkRow>
+  );
+}
+
+const LiveBadge = styled.span`
+  padding: ${({ theme }) => theme.space[1]} ${({ theme }) => theme.space[3]};
+  border-radius: ${({ theme }) => theme.radius.pill};
+  background: ${({ theme }) => theme.color.disabledBackground};
+  font-size: ${({ theme }) => theme.font.size.sm};
+  &[data-live] {
+    background: #e6f4ea;
+    color: #14532d;
+  }
+`;
+const Figures = styled.p`
+  margin: 0;
+  font-weight: ${({ theme }) => theme.font.weight.medium};
+`;
+const Trips = styled.section`
+  display: grid;
+  grid-template-columns: repeat(auto-fill, minmax(min(100%, 520px), 1fr));
+  gap: ${({ theme }) => theme.space[3]};
+`;
+const Card = styled.section`
+  min-width: 0;
+  background: ${({ theme }) => theme.color.surface};
+  border: 1px solid ${({ theme }) => theme.color.border};
+  border-left-width: 6px;
+  border-radius: ${({ theme }) => theme.radius.md};
+  padding: ${({ theme }) => theme.space[3]};
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space[2]};
+  h3 {
+    margin: 0;
+    font-size: ${({ theme }) => theme.font.size.lg};
+    overflow-wrap: anywhere;
+  }
+`;
+const Summary = styled.p`
+  margin: 0;
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space[1]} ${({ theme }) => theme.space[3]};
+  color: ${({ theme }) => theme.color.textMuted};
+`;
+const Late = styled.strong`
+  display: block;
+  color: ${({ theme }) => theme.color.danger};
+`;
+const Muted = styled.span`
+  display: block;
+  color: ${({ theme }) => theme.color.textMuted};
+  font-size: ${({ theme }) => theme.font.size.sm};
+`;
+const Scroll = styled.div`
+  overflow-x: auto;
+  table {
+    width: 100%;
+    border-collapse: collapse;
+    font-size: ${({ theme }) => theme.font.size.md};
+  }
+  th,
+  td {
+    text-align: left;
+    vertical-align: top;
+    padding: ${({ theme }) => theme.space[1]} ${({ theme }) => theme.space[2]};
+    border-bottom: 1px solid ${({ theme }) => theme.color.border};
+  }
+  td:not(:nth-child(2)),
+  th {
+    white-space: nowrap;
+  }
+  th {
+    color: ${({ theme }) => theme.color.textMuted};
+    font-weight: ${({ theme }) => theme.font.weight.medium};
+  }
+  tr[data-next] td {
+    background: ${({ theme }) => theme.color.secondary};
+  }
+  td[data-status='DELIVERED'] {
+    color: ${({ theme }) => theme.color.success};
+  }
+  td[data-status='FAILED'] {
+    color: ${({ theme }) => theme.color.danger};
+  }
+  td[data-status='PARTIAL'] {
+    color: ${({ theme }) => theme.color.warning};
+  }
+`;
+const LinkRow = styled.div`
+  display: flex;
+  flex-direction: column;
+  align-items: flex-start;
+  gap: ${({ theme }) => theme.space[2]};
+  code {
+    overflow-wrap: anywhere;
+  }
+`;

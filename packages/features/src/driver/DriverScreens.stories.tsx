@@ -1,0 +1,385 @@
+import type { StopEventInput } from '@lms/domain';
+import {
+  DRIVER_DAY,
+  DRIVER_TRIP_ID,
+  driverHandlers,
+  driverStoryStore,
+  driverTripFixture,
+  neverAnswered,
+  photoFile,
+  refusal,
+  signOn,
+  stillPhone,
+} from '@lms/testing';
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { HttpResponse } from 'msw';
+import type { ReactNode } from 'react';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
+import { DriverProvider } from './DriverProvider.tsx';
+import { LinkClaimScreen } from './LinkClaimScreen.tsx';
+import { SignInScreen } from './SignInScreen.tsx';
+import { StopScreen } from './StopScreen.tsx';
+import { TripListScreen } from './TripListScreen.tsx';
+import { TripScreen } from './TripScreen.tsx';
+import { driverText } from './text.ts';
+
+/** The driver's phone: 390 px wide, its own fresh store, standing still at the depot. */
+function Phone({ storeName, children }: { readonly storeName: string; readonly children: ReactNode }) {
+  return (
+    <div style={{ width: 390 }}>
+      <DriverProvider storeName={storeName} positions={stillPhone()}>
+        {children}
+      </DriverProvider>
+    </div>
+  );
+}
+type Loaded = { storeName: string };
+const signedIn = [async (): Promise<Loaded> => ({ storeName: await driverStoryStore() })];
+const signedOut = [async (): Promise<Loaded> => ({ storeName: await driverStoryStore(null) })];
+const noop = () => {};
+
+const meta = {
+  title: 'Driver/Screens',
+  parameters: { layout: 'fullscreen' },
+} satisfies Meta;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+const stopOf = (seq: number) => driverTripFixture.stops[seq - 1]!;
+/** The stops as the phone sends events: what the mock server heard. */
+const heard: StopEventInput[][] = [];
+
+// ---- Today's trips ----
+
+export const TripsLoading: Story = {
+  loaders: signedIn,
+  beforeEach({ msw }) {
+    msw.use(...driverHandlers({ trips: () => neverAnswered() }));
+  },
+  render: (_args, { loaded }) => (
+    <Phone storeName={(loaded as Loaded).storeName}>
+      <TripListScreen date={DRIVER_DAY} onOpenTrip={noop} />
+    </Phone>
+  ),
+  play: async ({ canvas }) => {
+    await expect(await canvas.findByText(driverText.loading)).toBeVisible();
+  },
+};
+
+export const TripsEmpty: Story = {
+  ...TripsLoading,
+  beforeEach({ msw }) {
+    msw.use(...driverHandlers({ trips: () => [] }));
+  },
+  play: async ({ canvas }) => {
+    await expect(await canvas.findByText(driverText.noTrips)).toBeVisible();
+    // Nothing waits: signing out is allowed.
+    await expect(canvas.getByRole('button', { name: driverText.signOut })).toBeEnabled();
+  },
+};
+
+export const TripsError: Story = {
+  ...TripsLoading,
+  beforeEach({ msw }) {
+    let calls = 0;
+    msw.use(
+      ...driverHandlers({
+        trips: () => (++calls === 1 ? refusal(403, 'คุณไม่มีสิทธิ์ใช้งานหน้านี้') : []),
+      }),
+    );
+  },
+  play: async ({ canvas }) => {
+    await expect(await canvas.findByRole('alert')).toHaveTextContent('คุณไม่มีสิทธิ์ใช้งานหน้านี้');
+    await userEvent.click(canvas.getByRole('button', { name: driverText.retry }));
+    await expect(await canvas.findByText(driverText.noTrips)).toBeVisible();
+  },
+};
+
+/** Two trips, each a big button: the running one shows how far it is. */
+export const Trips: Story = {
+  ...TripsLoading,
+  beforeEach({ msw }) {
+    msw.use(...driverHandlers());
+  },
+  render: (_args, { loaded }) => (
+    <Phone storeName={(loaded as Loaded).storeName}>
+      <TripListScreen date={DRIVER_DAY} onOpenTrip={(id) => heard.push([{ id, kind: 'stage', at: '' }])} />
+    </Phone>
+  ),
+  play: async ({ canvas }) => {
+    const running = await canvas.findByRole('button', { name: /SH2025112800001.*ส่งแล้ว 1\/3 จุด/ });
+    await expect(running.getBoundingClientRect().height).toBeGreaterThanOrEqual(56);
+    await expect(running.getBoundingClientRect().width).toBeGreaterThan(340);
+    heard.length = 0;
+    await userEvent.click(running);
+    await expect(heard[0]?.[0]?.id).toBe(DRIVER_TRIP_ID);
+    await expect(document.documentElement.scrollWidth).toBeLessThanOrEqual(window.innerWidth);
+  },
+};
+
+// ---- A trip ----
+
+export const TripStops: Story = {
+  loaders: signedIn,
+  beforeEach({ msw }) {
+    msw.use(...driverHandlers());
+  },
+  render: (_args, { loaded }) => (
+    <Phone storeName={(loaded as Loaded).storeName}>
+      <TripScreen tripId={DRIVER_TRIP_ID} onOpenStop={noop} onBack={noop} />
+    </Phone>
+  ),
+  play: async ({ canvas }) => {
+    const stops = within(await canvas.findByRole('list', { name: 'จุดส่ง' })).getAllByRole('button');
+    await expect(stops).toHaveLength(3);
+    // The next stop is the first not left; its ETA is after the window: flagged.
+    await expect(stops[1]).toHaveTextContent(`${driverText.next} · รอส่ง`);
+    await expect(stops[1]).toHaveTextContent(driverText.late);
+    await expect(stops[0]).toHaveTextContent('ส่งครบแล้ว');
+    await expect(canvas.getByRole('link', { name: /โทรหาสาขา 02-123-4567/ })).toHaveAttribute(
+      'href',
+      'tel:021234567',
+    );
+    await expect(document.documentElement.scrollWidth).toBeLessThanOrEqual(window.innerWidth);
+  },
+};
+
+export const TripError: Story = {
+  ...TripStops,
+  beforeEach({ msw }) {
+    msw.use(...driverHandlers({ trip: () => refusal(404, 'ไม่พบเที่ยวรถนี้') }));
+  },
+  play: async ({ canvas }) => {
+    await expect(await canvas.findByRole('alert')).toHaveTextContent('ไม่พบเที่ยวรถนี้');
+    await expect(canvas.getByRole('button', { name: driverText.retry })).toBeVisible();
+  },
+};
+
+/** Not yet started: "ออกเดินทาง" taps ShipStart at the phone's time and position. */
+export const TripStart: Story = {
+  ...TripStops,
+  beforeEach({ msw }) {
+    heard.length = 0;
+    msw.use(
+      ...driverHandlers({
+        trip: () => ({ ...driverTripFixture, status: 'PLANNED' }),
+        events: (events) => {
+          heard.push([...events]);
+          return undefined;
+        },
+      }),
+    );
+  },
+  play: async ({ canvas }) => {
+    await userEvent.click(await canvas.findByRole('button', { name: driverText.startTrip }));
+    await waitFor(() => expect(heard.flat()).toHaveLength(1));
+    await expect(heard[0]![0]).toMatchObject({
+      kind: 'stage',
+      stage: 'ShipStart',
+      position: { lat: 13.72, lon: 100.52 },
+    });
+  },
+};
+
+// ---- A stop ----
+
+const stopStory = (seq: number): Story => ({
+  loaders: signedIn,
+  beforeEach({ msw }) {
+    heard.length = 0;
+    msw.use(
+      ...driverHandlers({
+        events: (events) => {
+          heard.push([...events]);
+          return undefined;
+        },
+      }),
+    );
+  },
+  render: (_args, { loaded }) => (
+    <Phone storeName={(loaded as Loaded).storeName}>
+      <TripScreen tripId={DRIVER_TRIP_ID} onOpenStop={noop} />
+      <hr />
+      <StopScreen tripId={DRIVER_TRIP_ID} stopId={stopOf(seq).id} onBack={noop} />
+    </Phone>
+  ),
+});
+
+/** Stop 2: where, who, what, when; arrived, then delivered with the recipient, a signature; left. */
+export const StopDelivered: Story = {
+  ...stopStory(2),
+  render: (_args, { loaded }) => (
+    <Phone storeName={(loaded as Loaded).storeName}>
+      <StopScreen tripId={DRIVER_TRIP_ID} stopId={stopOf(2).id} onBack={noop} />
+    </Phone>
+  ),
+  play: async ({ canvas }) => {
+    await expect(await canvas.findByRole('link', { name: 'โทร 02-333-4444' })).toHaveAttribute(
+      'href',
+      'tel:023334444',
+    );
+    await expect(canvas.getByRole('link', { name: driverText.navigate })).toHaveAttribute(
+      'href',
+      stopOf(2).navigationUrl!,
+    );
+    await expect(canvas.getByText('DO6100002001')).toBeVisible();
+    await userEvent.click(canvas.getByRole('button', { name: driverText.arrived }));
+    await userEvent.click(await canvas.findByRole('button', { name: driverText.delivered }));
+    // Nothing filled: the server's own words, before anything is sent.
+    await userEvent.click(
+      canvas.getByRole('button', { name: `${driverText.save}: ${driverText.delivered}` }),
+    );
+    await expect(canvas.getByText('กรุณาระบุชื่อผู้รับสินค้า')).toBeVisible();
+    await expect(canvas.getByText('จุดส่งนี้ต้องมีลายเซ็นผู้รับ')).toBeVisible();
+    await userEvent.type(
+      canvas.getByRole('textbox', { name: new RegExp(driverText.recipient) }),
+      'สมหญิง ใจดี',
+    );
+    await signOn(canvas.getByRole('img', { name: /ลายเซ็นผู้รับ/ }));
+    await waitFor(() => expect(canvas.getByRole('img', { name: 'ลายเซ็นผู้รับ: เซ็นแล้ว' })).toBeVisible());
+    await userEvent.click(
+      canvas.getByRole('button', { name: `${driverText.save}: ${driverText.delivered}` }),
+    );
+    await userEvent.click(await canvas.findByRole('button', { name: driverText.left }));
+    await waitFor(() => expect(heard.flat().map((e) => e.kind)).toEqual(['arrived', 'delivered', 'left']));
+    const delivered = heard.flat()[1]!;
+    await expect(delivered).toMatchObject({ recipient: 'สมหญิง ใจดี', stopId: stopOf(2).id });
+    await expect(delivered.signatureFileId).toMatch(/^[0-9a-f-]{36}$/);
+  },
+};
+
+/** Partly delivered: a quantity per DO within what was booked, with a photo. */
+export const StopPartial: Story = {
+  ...StopDelivered,
+  play: async ({ canvas }) => {
+    await userEvent.click(await canvas.findByRole('button', { name: driverText.arrived }));
+    await userEvent.click(await canvas.findByRole('button', { name: driverText.partial }));
+    await userEvent.type(
+      canvas.getByRole('textbox', { name: new RegExp(driverText.recipient) }),
+      'ผู้จัดการร้าน',
+    );
+    await userEvent.type(canvas.getByRole('textbox', { name: /DO6100002001/ }), '10');
+    await userEvent.type(canvas.getByRole('textbox', { name: /DO6100002002/ }), '5');
+    await signOn(canvas.getByRole('img', { name: /ลายเซ็นผู้รับ/ }));
+    await userEvent.click(canvas.getByRole('button', { name: `${driverText.save}: ${driverText.partial}` }));
+    // Everything delivered is no partial delivery.
+    await expect(await canvas.findByText(/ส่งได้บางส่วนต้องมีจำนวนที่ส่งได้มากกว่า 0/)).toBeVisible();
+    const second = canvas.getByRole('textbox', { name: /DO6100002002/ });
+    await userEvent.clear(second);
+    await userEvent.type(second, '2');
+    await userEvent.upload(canvas.getByLabelText(/ถ่ายรูป/), await photoFile());
+    await expect(await canvas.findByRole('img', { name: 'รูปที่ 1' })).toBeVisible();
+    await userEvent.click(canvas.getByRole('button', { name: `${driverText.save}: ${driverText.partial}` }));
+    await waitFor(() => expect(heard.flat().map((e) => e.kind)).toEqual(['arrived', 'partial']));
+    await expect(heard.flat()[1]).toMatchObject({
+      quantities: [
+        { deliveryOrderId: stopOf(2).orders[0]!.deliveryOrderId, qty: 10 },
+        { deliveryOrderId: stopOf(2).orders[1]!.deliveryOrderId, qty: 2 },
+      ],
+    });
+    await expect(heard.flat()[1]!.photoFileIds).toHaveLength(1);
+  },
+};
+
+/** Not delivered: a reason from the list ("อื่น ๆ" asks what). */
+export const StopFailed: Story = {
+  ...StopDelivered,
+  play: async ({ canvas }) => {
+    await userEvent.click(await canvas.findByRole('button', { name: driverText.arrived }));
+    await userEvent.click(await canvas.findByRole('button', { name: driverText.failed }));
+    await userEvent.click(canvas.getByRole('button', { name: `${driverText.save}: ${driverText.failed}` }));
+    await expect(canvas.getByText('กรุณาเลือกเหตุผลที่ส่งไม่สำเร็จ')).toBeVisible();
+    await userEvent.click(canvas.getByRole('radio', { name: 'อื่น ๆ' }));
+    await userEvent.type(
+      canvas.getByRole('textbox', { name: new RegExp(driverText.reasonText) }),
+      'ร้านปิดปรับปรุง',
+    );
+    await userEvent.click(canvas.getByRole('button', { name: `${driverText.save}: ${driverText.failed}` }));
+    await waitFor(() => expect(heard.flat().map((e) => e.kind)).toEqual(['arrived', 'failed']));
+    await expect(heard.flat()[1]).toMatchObject({ reason: 'OTHER', reasonText: 'ร้านปิดปรับปรุง' });
+  },
+};
+
+/** A long Thai name and address wrap; no coordinates, no phone: said so. */
+export const StopLongThaiText: Story = {
+  ...stopStory(3),
+  render: (_args, { loaded }) => (
+    <Phone storeName={(loaded as Loaded).storeName}>
+      <StopScreen tripId={DRIVER_TRIP_ID} stopId={stopOf(3).id} onBack={noop} />
+    </Phone>
+  ),
+  play: async ({ canvas }) => {
+    await expect(await canvas.findByText(driverText.noCoordinates)).toBeVisible();
+    await expect(canvas.getByText(driverText.proofNeeds.PHOTO)).toBeVisible();
+    await expect(document.documentElement.scrollWidth).toBeLessThanOrEqual(window.innerWidth);
+  },
+};
+
+/** Offline: the arrival is kept on the phone and shown at once; the bar says what waits. */
+export const StopOffline: Story = {
+  ...stopStory(2),
+  beforeEach({ msw }) {
+    // No signal: the request fails as a phone's does.
+    msw.use(...driverHandlers({ events: () => HttpResponse.error() }));
+  },
+  render: StopDelivered.render,
+  play: async ({ canvas }) => {
+    await userEvent.click(await canvas.findByRole('button', { name: driverText.arrived }));
+    await expect(await canvas.findByText(new RegExp(driverText.recordedLocally))).toBeVisible();
+    await expect(await canvas.findByRole('button', { name: driverText.delivered })).toBeVisible();
+  },
+};
+
+export const StopLoading: Story = {
+  ...StopDelivered,
+  beforeEach({ msw }) {
+    msw.use(...driverHandlers({ trip: () => neverAnswered() }));
+  },
+  play: async ({ canvas }) => {
+    await expect(await canvas.findByText(driverText.loading, { selector: 'main p' })).toBeVisible();
+  },
+};
+
+// ---- Signing in ----
+
+export const SignIn: Story = {
+  loaders: signedOut,
+  beforeEach({ msw }) {
+    msw.use(...driverHandlers({ signIn: () => refusal(401, 'ชื่อผู้ใช้หรือรหัสผ่านไม่ถูกต้อง') }));
+  },
+  render: (_args, { loaded }) => (
+    <Phone storeName={(loaded as Loaded).storeName}>
+      <SignInScreen />
+    </Phone>
+  ),
+  play: async ({ canvas }) => {
+    const submit = await canvas.findByRole('button', { name: driverText.signIn });
+    await expect(submit).toBeDisabled();
+    await userEvent.type(canvas.getByRole('textbox', { name: driverText.username }), 'driver.bkk');
+    await userEvent.type(canvas.getByLabelText(driverText.password), 'ผิด');
+    await userEvent.click(submit);
+    await expect(await canvas.findByRole('alert')).toHaveTextContent('ชื่อผู้ใช้หรือรหัสผ่านไม่ถูกต้อง');
+  },
+};
+
+export const LinkPin: Story = {
+  loaders: signedOut,
+  beforeEach({ msw }) {
+    msw.use(...driverHandlers({ claim: () => refusal(403, 'รหัส PIN ไม่ถูกต้อง') }));
+  },
+  render: (_args, { loaded }) => (
+    <Phone storeName={(loaded as Loaded).storeName}>
+      <LinkClaimScreen token="lmt_story" />
+    </Phone>
+  ),
+  play: async ({ canvas }) => {
+    const pin = await canvas.findByRole('textbox', { name: driverText.pin });
+    await userEvent.type(pin, '12a3');
+    await expect(pin).toHaveValue('123');
+    await userEvent.click(canvas.getByRole('button', { name: driverText.openTrip }));
+    await expect(await canvas.findByRole('alert')).toHaveTextContent(driverText.pinFormat);
+    await userEvent.type(pin, '456');
+    await userEvent.click(canvas.getByRole('button', { name: driverText.openTrip }));
+    await waitFor(() => expect(canvas.getByRole('alert')).toHaveTextContent('รหัส PIN ไม่ถูกต้อง'));
+  },
+};

@@ -1,0 +1,352 @@
+import { Button, Icon } from '@lms/design-system';
+import { type DriverStop, type StopEventInput, stopStatusOptions } from '@lms/domain';
+import { useState } from 'react';
+import styled from 'styled-components';
+import { newUuid } from '../offline/connection.ts';
+import { type ProofFile, useDriver } from './DriverProvider.tsx';
+import { FailForm } from './FailForm.tsx';
+import { telHref, timeText, windowText } from './format.ts';
+import { Card, DriverFrame, Facts, LinkButton, LoadingOrError, Notice, Row } from './layout.tsx';
+import { stepOf } from './localTrip.ts';
+import { ProofForm } from './ProofForm.tsx';
+import type { FailureInput, ProofInput } from './proofRules.ts';
+import { SyncBar } from './SyncBar.tsx';
+import { driverText } from './text.ts';
+import { useTrip } from './useLoaded.ts';
+
+type Mode = 'view' | 'delivered' | 'partial' | 'failed';
+
+const fileOf = (blob: Blob, name: string): ProofFile => ({ id: newUuid(), blob, name });
+
+/**
+ * One stop (issue 39): where and who (tap to call, open the phone's navigation), the DOs and their
+ * quantities, the window and the ETA; then one step at a time — arrived, the outcome with its proof,
+ * left. Every step is stamped with the phone's time and position and kept on the phone until sent.
+ */
+export function StopScreen({
+  tripId,
+  stopId,
+  onBack,
+  onSignIn,
+  resizePhoto,
+}: {
+  readonly tripId: string;
+  readonly stopId: string;
+  readonly onBack: () => void;
+  readonly onSignIn?: (() => void) | undefined;
+  readonly resizePhoto?: (file: Blob) => Promise<Blob>;
+}) {
+  const { sync, flush, record, positions } = useDriver();
+  const [trip, retry, waitingStops] = useTrip(tripId);
+  const [mode, setMode] = useState<Mode>('view');
+  const [busy, setBusy] = useState(false);
+  const stop = trip.kind === 'ready' ? trip.value.stops.find((s) => s.id === stopId) : undefined;
+
+  /** One event at this stop, stamped now; files first in the queue. */
+  const stamp = async (
+    event: Omit<StopEventInput, 'id' | 'at' | 'stopId'>,
+    files: readonly ProofFile[] = [],
+  ) => {
+    const position = await positions.now();
+    await record(
+      tripId,
+      [
+        {
+          ...event,
+          id: newUuid(),
+          stopId,
+          at: new Date().toISOString(),
+          ...(position ? { position } : {}),
+        },
+      ],
+      files,
+    );
+  };
+  const run = async (work: () => Promise<void>) => {
+    setBusy(true);
+    try {
+      await work();
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const saveProof = (kind: 'delivered' | 'partial') => async (proof: ProofInput) => {
+    const signature = proof.signature ? fileOf(proof.signature, 'signature.png') : undefined;
+    const photos = proof.photos.map((p, i) => fileOf(p, `photo-${i + 1}.jpg`));
+    await stamp(
+      {
+        kind,
+        recipient: proof.recipient.trim(),
+        ...(signature ? { signatureFileId: signature.id } : {}),
+        ...(photos.length ? { photoFileIds: photos.map((p) => p.id) } : {}),
+        ...(kind === 'partial'
+          ? {
+              quantities: Object.entries(proof.quantities).map(([deliveryOrderId, qty]) => ({
+                deliveryOrderId,
+                qty: qty ?? 0,
+              })),
+            }
+          : {}),
+        ...(proof.note.trim() ? { note: proof.note.trim() } : {}),
+      },
+      [...(signature ? [signature] : []), ...photos],
+    );
+    setMode('view');
+  };
+  const saveFailure = async (failure: FailureInput) => {
+    const photos = failure.photos.map((p, i) => fileOf(p, `photo-${i + 1}.jpg`));
+    await stamp(
+      {
+        kind: 'failed',
+        ...(failure.reason ? { reason: failure.reason } : {}),
+        ...(failure.reason === 'OTHER' ? { reasonText: failure.reasonText.trim() } : {}),
+        ...(photos.length ? { photoFileIds: photos.map((p) => p.id) } : {}),
+        ...(failure.note.trim() ? { note: failure.note.trim() } : {}),
+      },
+      photos,
+    );
+    setMode('view');
+  };
+
+  return (
+    <DriverFrame
+      title={stop ? `${driverText.stopNo(stop.seq)} · ${stop.shipToName}` : driverText.loading}
+      onBack={mode === 'view' ? onBack : () => setMode('view')}
+      status={<SyncBar sync={sync} onSend={() => void flush()} onSignIn={onSignIn} />}
+      footer={
+        stop &&
+        mode === 'view' && (
+          <StepActions
+            stop={stop}
+            busy={busy}
+            onArrive={() => run(() => stamp({ kind: 'arrived' }))}
+            onOutcome={setMode}
+            onLeave={() =>
+              run(async () => {
+                await stamp({ kind: 'left' });
+                onBack();
+              })
+            }
+          />
+        )
+      }
+    >
+      <LoadingOrError state={trip} onRetry={retry} />
+      {stop && mode === 'view' && <StopDetails stop={stop} waiting={waitingStops.has(stop.id)} />}
+      {stop && (mode === 'delivered' || mode === 'partial') && (
+        <ProofForm
+          stop={stop}
+          kind={mode}
+          onSubmit={saveProof(mode)}
+          onCancel={() => setMode('view')}
+          {...(resizePhoto ? { resizePhoto } : {})}
+        />
+      )}
+      {stop && mode === 'failed' && (
+        <FailForm
+          onSubmit={saveFailure}
+          onCancel={() => setMode('view')}
+          {...(resizePhoto ? { resizePhoto } : {})}
+        />
+      )}
+    </DriverFrame>
+  );
+}
+
+function StepActions({
+  stop,
+  busy,
+  onArrive,
+  onOutcome,
+  onLeave,
+}: {
+  readonly stop: DriverStop;
+  readonly busy: boolean;
+  readonly onArrive: () => void;
+  readonly onOutcome: (mode: Mode) => void;
+  readonly onLeave: () => void;
+}) {
+  switch (stepOf(stop)) {
+    case 'arrive':
+      return (
+        <Button size="lg" fullWidth isLoading={busy} onPress={onArrive}>
+          {driverText.arrived}
+        </Button>
+      );
+    case 'outcome':
+      return (
+        <>
+          <Button size="lg" fullWidth onPress={() => onOutcome('delivered')}>
+            {driverText.delivered}
+          </Button>
+          <Row>
+            <Half size="lg" variant="secondary" onPress={() => onOutcome('partial')}>
+              {driverText.partial}
+            </Half>
+            <Half size="lg" variant="danger" onPress={() => onOutcome('failed')}>
+              {driverText.failed}
+            </Half>
+          </Row>
+        </>
+      );
+    case 'leave':
+      return (
+        <Button size="lg" fullWidth isLoading={busy} onPress={onLeave}>
+          {driverText.left}
+        </Button>
+      );
+    case 'done':
+      return null;
+  }
+}
+
+function StopDetails({ stop, waiting }: { readonly stop: DriverStop; readonly waiting: boolean }) {
+  const status = stopStatusOptions.find((o) => o.value === stop.status)?.label ?? stop.status;
+  return (
+    <>
+      <Card aria-label={stop.shipToName}>
+        <Status data-status={stop.status}>
+          {status}
+          {waiting ? ` · ${driverText.recordedLocally}` : ''}
+        </Status>
+        {stop.address && <p>{stop.address}</p>}
+        <Row>
+          {stop.phone && (
+            <LinkButton href={telHref(stop.phone)}>
+              <Icon name="person" />
+              {driverText.call(stop.phone)}
+            </LinkButton>
+          )}
+          {stop.navigationUrl ? (
+            <LinkButton href={stop.navigationUrl} target="_blank" rel="noopener noreferrer">
+              <Icon name="route" />
+              {driverText.navigate}
+            </LinkButton>
+          ) : (
+            <Notice>{driverText.noCoordinates}</Notice>
+          )}
+        </Row>
+        <Facts>
+          <dt>{driverText.window}</dt>
+          <dd>{windowText(stop.windowFrom, stop.windowTo)}</dd>
+          <dt>{driverText.planned}</dt>
+          <dd>{timeText(stop.plannedArrival)}</dd>
+          {stop.eta && (
+            <>
+              <dt>{driverText.eta}</dt>
+              <dd>
+                {timeText(stop.eta)}
+                {stop.late && <Late> · {driverText.late}</Late>}
+              </dd>
+            </>
+          )}
+          {stop.arrivedAt && (
+            <>
+              <dt>{driverText.arrivedAt}</dt>
+              <dd>{timeText(stop.arrivedAt)}</dd>
+            </>
+          )}
+          {stop.leftAt && (
+            <>
+              <dt>{driverText.leftAt}</dt>
+              <dd>{timeText(stop.leftAt)}</dd>
+            </>
+          )}
+        </Facts>
+      </Card>
+      <Card aria-label={driverText.orders}>
+        <h2>{driverText.orders}</h2>
+        <Orders>
+          {stop.orders.map((order) => (
+            <li key={order.deliveryOrderId}>
+              <span>
+                <strong>{order.docNo}</strong>
+                {order.article && <span>{order.article}</span>}
+              </span>
+              <span>
+                {order.delivered === null
+                  ? driverText.qty(order.qty)
+                  : driverText.deliveredQty(order.delivered, order.qty)}
+              </span>
+            </li>
+          ))}
+        </Orders>
+        {!stop.proof && <Notice>{driverText.proofNeeds[stop.proofRequired]}</Notice>}
+      </Card>
+      {stop.proof && (
+        <Card aria-label={driverText.proof}>
+          <h2>{driverText.proof}</h2>
+          <Facts>
+            {stop.proof.recipient && (
+              <>
+                <dt>{driverText.recipient}</dt>
+                <dd>{stop.proof.recipient}</dd>
+              </>
+            )}
+            {stop.proof.reasonLabel && (
+              <>
+                <dt>{driverText.reason}</dt>
+                <dd>{[stop.proof.reasonLabel, stop.proof.reasonText].filter(Boolean).join(': ')}</dd>
+              </>
+            )}
+            {stop.proof.note && (
+              <>
+                <dt>{driverText.note}</dt>
+                <dd>{stop.proof.note}</dd>
+              </>
+            )}
+          </Facts>
+          <Notice>
+            {driverText.proofAt(timeText(stop.proof.at).replace(' น.', ''))}
+            {stop.proof.signatureFileId ? ` · ${driverText.signature}` : ''}
+            {stop.proof.photoFileIds.length
+              ? ` · ${driverText.photos} ${stop.proof.photoFileIds.length}`
+              : ''}
+          </Notice>
+        </Card>
+      )}
+    </>
+  );
+}
+
+const Half = styled(Button)`
+  flex: 1;
+`;
+const Status = styled.p`
+  margin: 0;
+  font-weight: ${({ theme }) => theme.font.weight.bold};
+  &[data-status='DELIVERED'] {
+    color: ${({ theme }) => theme.color.success};
+  }
+  &[data-status='PARTIAL'] {
+    color: ${({ theme }) => theme.color.warning};
+  }
+  &[data-status='FAILED'] {
+    color: ${({ theme }) => theme.color.danger};
+  }
+`;
+const Late = styled.span`
+  color: ${({ theme }) => theme.color.danger};
+  font-weight: ${({ theme }) => theme.font.weight.bold};
+`;
+const Orders = styled.ul`
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  li {
+    display: flex;
+    justify-content: space-between;
+    gap: ${({ theme }) => theme.space[2]};
+    padding: ${({ theme }) => theme.space[2]} 0;
+    border-bottom: 1px solid ${({ theme }) => theme.color.border};
+  }
+  li > span:first-child {
+    display: flex;
+    flex-direction: column;
+    min-width: 0;
+  }
+  li > span:last-child {
+    white-space: nowrap;
+  }
+`;

@@ -1,0 +1,84 @@
+import { Button } from '@lms/design-system';
+import styled from 'styled-components';
+import type { SyncState } from './DriverProvider.tsx';
+import { driverText } from './text.ts';
+
+/**
+ * Where sending stands, under the top bar of every screen: offline or online, how many items wait
+ * on the phone, the server's refusals, a session that needs a new sign-in. Quiet when all is sent.
+ */
+export function SyncBar({
+  sync,
+  onSend,
+  onSignIn,
+}: {
+  readonly sync: SyncState;
+  readonly onSend: () => void;
+  readonly onSignIn?: (() => void) | undefined;
+}) {
+  const tone = !sync.online ? 'offline' : sync.waiting > 0 ? 'waiting' : 'ok';
+  return (
+    <Bar data-tone={tone}>
+      <p role="status">
+        <strong>{sync.online ? driverText.online : driverText.offline}</strong>
+        {' · '}
+        {sync.sending
+          ? driverText.sending
+          : sync.waiting > 0
+            ? driverText.waiting(sync.waiting)
+            : driverText.allSent}
+      </p>
+      {sync.waiting > 0 && !sync.sending && !sync.needsSignIn && (
+        <Button size="md" variant="secondary" onPress={onSend}>
+          {driverText.sendNow}
+        </Button>
+      )}
+      {sync.needsSignIn && (
+        <Alert role="alert">
+          {driverText.signInAgain}
+          {onSignIn && (
+            <Button size="md" onPress={onSignIn}>
+              {driverText.signIn}
+            </Button>
+          )}
+        </Alert>
+      )}
+      {sync.refused.length > 0 && (
+        <Alert role="alert">
+          {driverText.refused}: {sync.refused.join(' ')}
+        </Alert>
+      )}
+    </Bar>
+  );
+}
+
+const Bar = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  justify-content: space-between;
+  gap: ${({ theme }) => theme.space[2]};
+  padding: ${({ theme }) => theme.space[2]} ${({ theme }) => theme.space[3]};
+  font-size: ${({ theme }) => theme.font.size.md};
+  background: ${({ theme }) => theme.color.secondary};
+  color: ${({ theme }) => theme.color.secondaryText};
+  p {
+    margin: 0;
+  }
+  &[data-tone='offline'] {
+    background: #fff4e0;
+    color: #6b3d00;
+  }
+  &[data-tone='ok'] {
+    background: #e6f4ea;
+    color: #14532d;
+  }
+`;
+const Alert = styled.div`
+  flex-basis: 100%;
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space[2]};
+  color: ${({ theme }) => theme.color.danger};
+  font-weight: ${({ theme }) => theme.font.weight.bold};
+`;
