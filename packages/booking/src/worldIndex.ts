@@ -8,7 +8,6 @@ import type {
   RouteConfig,
   ShiftOfDay,
   ShipCond,
-  ShippingPriceConfig,
   ShipTo,
   SubDistrict,
   TimeSlotCode,
@@ -38,7 +37,6 @@ export interface WorldIndex {
   readonly subDistricts: ReadonlyMap<Id, SubDistrict>;
   readonly shipTos: ReadonlyMap<Id, ShipTo>;
   readonly deliveryOrders: ReadonlyMap<Id, DeliveryOrder>;
-  readonly prices: ReadonlyMap<Id, ShippingPriceConfig>;
   readonly routeRows: ReadonlyMap<Id, RouteConfig>;
   /** `${branchId}|${vehicleTypeId}` → adjust row. */
   readonly adjustPercents: ReadonlyMap<string, VehicleTypeAdjustPercent>;
@@ -98,7 +96,6 @@ export function indexWorld(world: BookingWorld): WorldIndex {
     subDistricts: byId(world.subDistricts),
     shipTos: byId(world.shipTos),
     deliveryOrders: byId(world.deliveryOrders),
-    prices: new Map(world.prices.map((price) => [price.vehicleTypeId, price])),
     routeRows: byId(world.routes),
     adjustPercents: new Map(world.adjustPercents.map((row) => [`${row.branchId}|${row.vehicleTypeId}`, row])),
     thresholds: groupBy(world.thresholds, (row) => row.vehicleTypeId),

@@ -25,6 +25,7 @@ import * as instances from './0027_instances.ts';
 import * as presenceShipToSnapshot from './0028_presence_ship_to_snapshot.ts';
 import * as masterDataVersion from './0029_master_data_version.ts';
 import * as slotUse from './0030_slot_use.ts';
+import * as freightSettlement from './0040_freight_settlement.ts';
 
 /** Every migration, in order. Names sort lexically: never rename or reorder one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -54,4 +55,5 @@ export const migrations: Record<string, Migration> = {
   '0028_presence_ship_to_snapshot': presenceShipToSnapshot,
   '0029_master_data_version': masterDataVersion,
   '0030_slot_use': slotUse,
+  '0040_freight_settlement': freightSettlement,
 };
