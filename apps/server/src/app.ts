@@ -27,6 +27,7 @@ import { locationTrackingRoutes } from './demo/locationTracking.ts';
 import { documentRoutes } from './documents/routes.ts';
 import { hasGenericRoutes } from './entities/naming.ts';
 import { type FileRoutesOptions, fileRoutes } from './files/routes.ts';
+import { freightRoutes } from './freight/routes.ts';
 import { homeRoutes } from './home/routes.ts';
 import { errorServerOptions, notFound, registerErrorHandling } from './http/errors.ts';
 import { registerInputChecks } from './http/inputs.ts';
@@ -183,6 +184,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(privacyRoutes(ctx));
       await api.register(shipmentPlanningRoutes(ctx));
       await api.register(documentRoutes(ctx));
+      await api.register(freightRoutes(ctx));
       await api.register(searchRoutes(ctx));
       await api.register(presenceRoutes(ctx));
       await api.register(savedViewRoutes(ctx));

@@ -26,6 +26,7 @@ export * from './rules/dateFormat.ts';
 export * from './rules/fileAccept.ts';
 export * from './rules/freightPrice.ts';
 export * from './rules/freightStatement.ts';
+export * from './rules/freightText.ts';
 export * from './rules/inputBounds.ts';
 export * from './rules/labels.ts';
 export * from './rules/numberFormat.ts';

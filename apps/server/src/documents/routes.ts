@@ -56,7 +56,11 @@ async function countOwned(db: Database, kind: DocumentKind, ids: readonly string
   return rows[0]?.count ?? 0;
 }
 
-async function documentContext(db: Database, userId: string, branchId: string): Promise<DocumentContext> {
+export async function documentContext(
+  db: Database,
+  userId: string,
+  branchId: string,
+): Promise<DocumentContext> {
   const user = await db
     .selectFrom('app_user')
     .select('buddhist_era')
@@ -76,7 +80,7 @@ const disposition = (name: string) =>
  * Answers a PDF at once and renders into it as the client reads: `next` yields the models a
  * chunk at a time, so 500 documents never sit in memory together.
  */
-function sendPdf(
+export function sendPdf(
   reply: FastifyReply,
   name: string,
   first: readonly DocumentModel[],

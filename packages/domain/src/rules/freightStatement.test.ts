@@ -56,15 +56,17 @@ describe('freight statement states', () => {
   });
 
   it('refuses, in Thai naming the rule, a move out of order, by the wrong role, or by the checker approving', () => {
-    expect(freightTransitionRefusal(ask({ from: 'DRAFT', to: 'APPROVED', roles: [ROLE_ADMIN] }))).toBe(
-      'เปลี่ยนสถานะจาก "ร่าง" เป็น "อนุมัติแล้ว" ไม่ได้: ลำดับคือ ร่าง → ตรวจแล้ว → อนุมัติแล้ว → ส่งออกแล้ว',
-    );
-    expect(freightTransitionRefusal(ask({ from: 'APPROVED', to: 'DRAFT', roles: [ROLE_ADMIN] }))).toMatch(
-      /^เปลี่ยนสถานะจาก "อนุมัติแล้ว" เป็น "ร่าง" ไม่ได้/,
-    );
-    expect(freightTransitionRefusal(ask({ roles: [ROLE_FREIGHT_STATEMENT_EDIT] }))).toBe(
-      'ไม่มีสิทธิ์ยืนยันว่าตรวจแล้ว: ต้องเป็นผู้ตรวจ (สิทธิ์ ROLE_ADMIN หรือ ROLE_FREIGHT_STATEMENT_CHECK)',
-    );
+    expect(freightTransitionRefusal(ask({ from: 'DRAFT', to: 'APPROVED', roles: [ROLE_ADMIN] }))).toEqual({
+      rule: 'order',
+      message: 'เปลี่ยนสถานะจาก "ร่าง" เป็น "อนุมัติแล้ว" ไม่ได้: ลำดับคือ ร่าง → ตรวจแล้ว → อนุมัติแล้ว → ส่งออกแล้ว',
+    });
+    expect(
+      freightTransitionRefusal(ask({ from: 'APPROVED', to: 'DRAFT', roles: [ROLE_ADMIN] }))?.message,
+    ).toMatch(/^เปลี่ยนสถานะจาก "อนุมัติแล้ว" เป็น "ร่าง" ไม่ได้/);
+    expect(freightTransitionRefusal(ask({ roles: [ROLE_FREIGHT_STATEMENT_EDIT] }))).toEqual({
+      rule: 'role',
+      message: 'ไม่มีสิทธิ์ยืนยันว่าตรวจแล้ว: ต้องเป็นผู้ตรวจ (สิทธิ์ ROLE_ADMIN หรือ ROLE_FREIGHT_STATEMENT_CHECK)',
+    });
     expect(
       freightTransitionRefusal(
         ask({
@@ -75,16 +77,20 @@ describe('freight statement states', () => {
           checkedBy: 'checker',
         }),
       ),
-    ).toBe('อนุมัติไม่ได้: ผู้ที่ตรวจใบสรุปนี้จะอนุมัติเองไม่ได้ (ผู้ตรวจและผู้อนุมัติต้องเป็นคนละคน)');
+    ).toEqual({
+      rule: 'separation',
+      message: 'อนุมัติไม่ได้: ผู้ที่ตรวจใบสรุปนี้จะอนุมัติเองไม่ได้ (ผู้ตรวจและผู้อนุมัติต้องเป็นคนละคน)',
+    });
     // An administrator closes the month of a company of one
     expect(
       freightTransitionRefusal(
         ask({ from: 'CHECKED', to: 'APPROVED', roles: [ROLE_ADMIN], userId: 'admin', checkedBy: 'admin' }),
       ),
     ).toBeNull();
-    expect(freightTransitionRefusal(ask({ unpricedTrips: ['SH-1', 'SH-2'] }))).toBe(
-      'ยืนยันการตรวจไม่ได้: ยังคิดค่าขนส่งไม่ได้ 2 เที่ยว (SH-1, SH-2) ให้แก้ข้อมูลแล้วกดคำนวณใหม่',
-    );
+    expect(freightTransitionRefusal(ask({ unpricedTrips: ['SH-1', 'SH-2'] }))).toEqual({
+      rule: 'unpriced',
+      message: 'ยืนยันการตรวจไม่ได้: ยังคิดค่าขนส่งไม่ได้ 2 เที่ยว (SH-1, SH-2) ให้แก้ข้อมูลแล้วกดคำนวณใหม่',
+    });
   });
 
   it('offers each role only its own moves', () => {

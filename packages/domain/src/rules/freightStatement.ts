@@ -99,18 +99,28 @@ export interface TransitionAsk {
   readonly unpricedTrips: readonly string[];
 }
 
+/** Which rule refused a move: its order, its role, the checker approving, trips without a price. */
+export type FreightRefusalRule = 'order' | 'role' | 'separation' | 'unpriced';
+
+export interface FreightRefusal {
+  readonly rule: FreightRefusalRule;
+  /** Thai, naming the rule and what to do. */
+  readonly message: string;
+}
+
 /**
- * Why a move is refused, in Thai naming the rule; null when it is allowed. The checker may not
- * approve what they checked (an administrator may: a company of one must still close its month).
+ * Why a move is refused; null when it is allowed. The checker may not approve what they checked
+ * (an administrator may: a company of one must still close its month).
  */
-export function freightTransitionRefusal(ask: TransitionAsk): string | null {
+export function freightTransitionRefusal(ask: TransitionAsk): FreightRefusal | null {
   const move = freightTransitions.find((t) => t.from === ask.from && t.to === ask.to);
-  if (!move) return freightMessages.noSuchMove(ask.from, ask.to);
-  if (!move.roles.some((role) => ask.roles.includes(role))) return freightMessages.notYourMove(move);
+  if (!move) return { rule: 'order', message: freightMessages.noSuchMove(ask.from, ask.to) };
+  if (!move.roles.some((role) => ask.roles.includes(role)))
+    return { rule: 'role', message: freightMessages.notYourMove(move) };
   if (move.to === 'APPROVED' && ask.checkedBy === ask.userId && !ask.roles.includes(ROLE_ADMIN))
-    return freightMessages.checkerApproves;
+    return { rule: 'separation', message: freightMessages.checkerApproves };
   if (move.to === 'CHECKED' && ask.unpricedTrips.length > 0)
-    return freightMessages.unpriced(ask.unpricedTrips);
+    return { rule: 'unpriced', message: freightMessages.unpriced(ask.unpricedTrips) };
   return null;
 }
 
