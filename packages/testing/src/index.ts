@@ -8,6 +8,7 @@ export * from './booking/bookingFixtures.ts';
 export * from './booking/bookingMocks.ts';
 export * from './booking/calendarMocks.ts';
 export * from './demo/fakeGeolocation.ts';
+export * from './freight/freightMocks.ts';
 export * from './home/homeMocks.ts';
 export * from './mocks/index.ts';
 export * from './mocks/savedViewHandlers.ts';

@@ -97,6 +97,11 @@ export const routes: readonly RouteDef[] = [
     ),
     menu: { group: 'deliveryOrder', icon: 'map' },
   }),
+  feature('freightStatements', {
+    title: 'ค่าขนส่งผู้รับเหมา',
+    screen: lazyScreen(() => import('../pages/FreightScreen.tsx').then((m) => m.FreightScreen)),
+    menu: { group: 'deliveryOrder', icon: 'coins' },
+  }),
   ...entityPages.map(entityRoute),
   entityRoute(bookingShowByQueryPage),
   feature('branchSettings', {

@@ -1,5 +1,6 @@
-import type { FreightTripLine } from '../api/freightStatements.ts';
+import type { FreightEvent, FreightTripLine } from '../api/freightStatements.ts';
 import { distanceTierLabels } from './freightPrice.ts';
+import { type FreightStatementState, freightStateLabel } from './freightStatement.ts';
 import { formatNumber } from './numberFormat.ts';
 
 /**
@@ -65,3 +66,28 @@ export function tripRateText(trip: Pick<FreightTripLine, 'tier' | 'minimumApplie
 
 /** Baht as the statement shows it: 2 decimals, English separators (spec §9). */
 export const formatBaht = (value: number) => formatNumber(value, 2);
+
+const num = (value: unknown) => (typeof value === 'number' ? value : Number(value));
+const fromTo = (value: unknown) => (value ?? {}) as { readonly from?: unknown; readonly to?: unknown };
+
+/** One change of a statement in words, for its history (what `freight_statement_event` recorded). */
+export function freightEventText(event: Pick<FreightEvent, 'action' | 'changes'>): string {
+  const { changes } = event;
+  switch (event.action) {
+    case 'create':
+      return `จัดทำใบสรุป: ${num(changes.trips)} เที่ยว ยอด ${formatBaht(num(changes.total))} บาท`;
+    case 'recalculate': {
+      const trips = fromTo(changes.trips);
+      const total = fromTo(changes.total);
+      return `คำนวณใหม่: ${num(trips.from)} → ${num(trips.to)} เที่ยว ยอด ${formatBaht(num(total.from))} → ${formatBaht(num(total.to))} บาท`;
+    }
+    case 'adjust':
+      return `เพิ่มรายการปรับยอด ${formatBaht(num(changes.amount))} บาท: ${String(changes.reason ?? '')}`;
+    case 'removeAdjustment':
+      return `ลบรายการปรับยอด ${formatBaht(num(changes.amount))} บาท: ${String(changes.reason ?? '')}`;
+    case 'transition': {
+      const state = fromTo(changes.state);
+      return `เปลี่ยนสถานะ ${freightStateLabel(state.from as FreightStatementState)} → ${freightStateLabel(state.to as FreightStatementState)}`;
+    }
+  }
+}

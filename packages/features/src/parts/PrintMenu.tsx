@@ -16,9 +16,7 @@ import {
   useBranchScope,
 } from '@lms/entity-pages';
 import { useState } from 'react';
-
-/** Keeps a PDF's blob URL alive long enough for the new tab's viewer to read it. */
-const BLOB_URL_LIFETIME_MS = 60_000;
+import { openPdfTab } from './openPdfTab.ts';
 
 /**
  * "พิมพ์": the documents printable from these records (docs/documents.md), one PDF opened in a new
@@ -42,26 +40,22 @@ export function PrintMenu({
   if (kinds.length === 0) return null;
 
   const print = async (kind: DocumentKind) => {
-    // Opened in the click itself: a tab opened after the wait would be blocked as a pop-up.
-    const tab = window.open('', '_blank');
     setBusy(true);
     setReceived(0);
     try {
       const query = branch();
-      const { blob } =
-        ids.length === 1
-          ? await callForBytes(api, documentsApi[kind], { params: { id: ids[0]! }, query })
-          : await callForBytes(api, documentsApi.batch, {
-              body: { kind, ids },
-              query,
-              options: { onReceived: setReceived },
-            });
-      const url = URL.createObjectURL(new Blob([blob], { type: 'application/pdf' }));
-      if (tab) tab.location.href = url;
-      else window.open(url, '_blank');
-      setTimeout(() => URL.revokeObjectURL(url), BLOB_URL_LIFETIME_MS);
+      await openPdfTab(async () => {
+        const { blob } =
+          ids.length === 1
+            ? await callForBytes(api, documentsApi[kind], { params: { id: ids[0]! }, query })
+            : await callForBytes(api, documentsApi.batch, {
+                body: { kind, ids },
+                query,
+                options: { onReceived: setReceived },
+              });
+        return blob;
+      });
     } catch (error) {
-      tab?.close();
       snackbar.error(error instanceof ApiError ? [...error.messages] : MESSAGES.downloadFailed.text);
     } finally {
       setBusy(false);
