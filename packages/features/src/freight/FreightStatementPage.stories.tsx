@@ -64,9 +64,9 @@ export const Draft: Story = {
 export const AddAnAdjustment: Story = {
   beforeEach: ({ msw }) => msw.use(...freightHandlers()),
   play: async ({ canvas }) => {
-    const amount = await canvas.findByRole('textbox', { name: new RegExp(freightText.amount) });
+    const amount = await canvas.findByRole('textbox', { name: /^จำนวนเงิน/ });
     await userEvent.type(amount, '-250.5');
-    await userEvent.type(canvas.getByRole('textbox', { name: new RegExp(freightText.reason) }), 'ค่าปรับส่งช้า');
+    await userEvent.type(canvas.getByRole('textbox', { name: /^เหตุผล/ }), 'ค่าปรับส่งช้า');
     await userEvent.click(canvas.getByRole('button', { name: text.save }));
     await waitFor(() =>
       expect(freightCalls).toEqual([

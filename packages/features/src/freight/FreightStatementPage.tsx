@@ -40,6 +40,7 @@ export interface FreightStatementPageProps {
 const signOffText = (who: FreightSignOff) =>
   who ? text.by(who.userLabel, formatDateTime(who.at)) : UI_TEXT.empty;
 
+/** The figures a checker reads first come first; plate, driver and the fee's parts after them. */
 const tripColumns: DataGridColumn<FreightTripLine>[] = [
   {
     key: 'day',
@@ -49,9 +50,7 @@ const tripColumns: DataGridColumn<FreightTripLine>[] = [
     render: (t) => (t.late ? `${formatDate(t.day)} (${freightText.late})` : formatDate(t.day)),
   },
   { key: 'docNo', header: freightText.shipment, render: (t) => t.docNo },
-  { key: 'plate', header: freightText.plate, render: (t) => t.licensePlate ?? UI_TEXT.empty },
   { key: 'vehicleType', header: freightText.vehicleType, render: (t) => t.vehicleTypeLabel ?? UI_TEXT.empty },
-  { key: 'driver', header: freightText.driver, render: (t) => t.driverName ?? UI_TEXT.empty },
   { key: 'drops', header: freightText.drops, align: 'end', render: (t) => String(t.drops) },
   {
     key: 'distance',
@@ -60,6 +59,7 @@ const tripColumns: DataGridColumn<FreightTripLine>[] = [
     render: (t) => formatNumber(t.distanceKm, 2),
   },
   { key: 'tier', header: freightText.tier, width: '14rem', render: (t) => tripRateText(t) },
+  { key: 'fee', header: freightText.fee, align: 'end', pin: 'end', render: (t) => formatBaht(t.fee) },
   {
     key: 'distanceFee',
     header: freightText.distanceFee,
@@ -72,7 +72,8 @@ const tripColumns: DataGridColumn<FreightTripLine>[] = [
     align: 'end',
     render: (t) => formatBaht(t.extraDropFee),
   },
-  { key: 'fee', header: freightText.fee, align: 'end', pin: 'end', render: (t) => formatBaht(t.fee) },
+  { key: 'plate', header: freightText.plate, render: (t) => t.licensePlate ?? UI_TEXT.empty },
+  { key: 'driver', header: freightText.driver, render: (t) => t.driverName ?? UI_TEXT.empty },
 ];
 
 /**
@@ -128,7 +129,9 @@ export function FreightStatementPage({ id, onBack }: FreightStatementPageProps) 
     return (
       <Page>
         <PageHeader title={freightText.title}>
-          <Button onPress={onBack}>{text.back}</Button>
+          <Button variant="secondary" onPress={onBack}>
+            {text.back}
+          </Button>
         </PageHeader>
         {statement.error ? (
           <Alert>{messagesOfError(statement.error).join(' ')}</Alert>
@@ -193,11 +196,13 @@ export function FreightStatementPage({ id, onBack }: FreightStatementPageProps) 
   return (
     <Page>
       <PageHeader title={`${freightText.title} ${s.number}`}>
-        <Button onPress={onBack}>{text.back}</Button>
-        <Button isLoading={busy === 'pdf'} onPress={() => void download('pdf')}>
+        <Button variant="secondary" onPress={onBack}>
+          {text.back}
+        </Button>
+        <Button variant="secondary" isLoading={busy === 'pdf'} onPress={() => void download('pdf')}>
           {freightText.pdf}
         </Button>
-        <Button isLoading={busy === 'excel'} onPress={() => void download('excel')}>
+        <Button variant="secondary" isLoading={busy === 'excel'} onPress={() => void download('excel')}>
           {freightText.excel}
         </Button>
       </PageHeader>
@@ -227,6 +232,7 @@ export function FreightStatementPage({ id, onBack }: FreightStatementPageProps) 
         <Actions role="group" aria-label={text.actions}>
           {editable && (
             <Button
+              variant="secondary"
               isLoading={busy === 'recalculate'}
               onPress={() =>
                 void change(

@@ -7,10 +7,11 @@ export const freightScreenText = {
   waiting: 'ผู้รับเหมาที่มีเที่ยวรถในเดือนนี้แต่ยังไม่มีใบสรุป',
   noneWaiting: 'ผู้รับเหมาทุกรายที่มีเที่ยวรถในเดือนนี้มีใบสรุปแล้ว',
   tripsOfMonth: (trips: number) => `${trips} เที่ยว`,
-  createFor: (contractor: string) => `สร้างใบสรุปของ ${contractor}`,
+  /** A button's name starts with its visible words (WCAG 2.5.3). */
+  createFor: (contractor: string) => `สร้างใบสรุป: ${contractor}`,
   created: (number: string) => `สร้างใบสรุป ${number} แล้ว`,
   open: 'เปิด',
-  openOf: (number: string) => `เปิดใบสรุป ${number}`,
+  openOf: (number: string) => `เปิด: ${number}`,
   updatedAt: 'แก้ไขล่าสุด',
   back: 'กลับไปรายการใบสรุป',
   figures: 'ยอดสรุป',
