@@ -197,6 +197,7 @@ const baseWorld: BookingWorld = {
   shipTos: [{ id: 'SHIP', code: 'SHIP', name: 'ลูกค้า', subDistrictId: 'SD1', lat: 13.7, lon: 100.6 }],
   deliveryOrders: Object.values(orders).flat(),
   bookedLines,
+  closedShifts: [],
 };
 
 function percentile(sorted: number[], p: number): number {

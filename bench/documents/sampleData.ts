@@ -69,9 +69,16 @@ export const sampleDeliveryOrder = (n: number): DeliveryOrderRow => ({
   ship_to: 'ST0450 ที่ปั้นดินผู้ใหญ่ปิ่น',
   ship_to_tel: '02-123-4567',
   ship_to_address: '12 หมู่ 3 ถนนกิ่งแก้ว ราชาเทวะ บางพลี สมุทรปราการ',
+  booking_id: 'b1',
   booking_no: 'BK2611-000001',
   delivery_date: '2026-11-25',
   delivery_time: '09:30',
+  // The committed sample PDFs predate the shift on the note (and the branch phone): regenerating them
+  // moves the storybook baselines (docs/documents.md "Samples").
+  shift: null,
+  shift_start: null,
+  shift_end: null,
+  ship_to_id: 'st1',
 });
 
 /** A truck's trip of three stops (three bookings), planned and partly under way. */
@@ -100,6 +107,7 @@ export const sampleShipment = (n: number): ShipmentDocumentRows => {
       id: `s${n}`,
       doc_no: `SH2611-${String(n).padStart(6, '0')}`,
       plate: '70-1234 กรุงเทพมหานคร',
+      driver_id: 'd1',
       driver: 'DR01 สมชาย ใจดี',
       driver_tel: '081-234-5678',
       vehicle_type: 'รถ 6 ล้อ',

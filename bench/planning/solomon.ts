@@ -1,8 +1,8 @@
 /**
- * Solomon VRPTW instances (data/README.md) as planning problems. Distances are Euclidean, as in
- * the literature's best-known results (no rounding to one decimal); the solver wants integers, so
- * every distance and time is scaled by SCALE and rounded, and reported distances are recomputed
- * from the coordinates in full precision.
+ * Solomon and Gehring–Homberger VRPTW instances (data/README.md) as planning problems. Distances
+ * are Euclidean, as in the literature's best-known results (no rounding); the solver wants
+ * integers, so every distance and time is scaled by SCALE and rounded, and reported distances are
+ * recomputed from the coordinates in full precision.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -10,8 +10,6 @@ import type { PlannedRoute, PlanningProblem } from '../../packages/planning/src/
 import { tableMatrix } from '../../packages/planning/src/index.ts';
 
 export const SCALE = 1000;
-/** Solomon's files give 25 vehicles for every 100-customer instance. */
-export const FLEET = 25;
 
 export interface Instance {
   readonly name: string;
@@ -19,30 +17,33 @@ export interface Instance {
   readonly points: readonly (readonly [number, number])[];
 }
 
+/** The files' format: a name, `VEHICLE` (number, capacity), `CUSTOMER` rows `id x y demand ready due service`; row 0 is the depot. */
 export function readSolomon(file: string): Instance {
-  const lines = readFileSync(file, 'utf8').trim().split('\n');
-  const capacity = Number(lines[0]);
-  const rows = lines.slice(1).map((line) => line.trim().split(/\s+/).map(Number));
+  const lines = readFileSync(file, 'utf8').split(/\r?\n/);
+  const numbers = lines.map((line) => line.trim().split(/\s+/).map(Number));
+  const fleetLine = numbers.findIndex((r, i) => i > 0 && /NUMBER/.test(lines[i - 1] ?? '') && r.length === 2);
+  const [fleet, capacity] = numbers[fleetLine] as [number, number];
+  const rows = numbers.filter((r, i) => i > fleetLine && r.length === 7 && r.every(Number.isFinite));
   const points = rows.map((r) => [r[1] as number, r[2] as number] as const);
-  const euclid = (a: number, b: number) =>
-    Math.hypot((points[a]?.[0] ?? 0) - (points[b]?.[0] ?? 0), (points[a]?.[1] ?? 0) - (points[b]?.[1] ?? 0));
-  const table = points.map((_, a) => points.map((_, b) => Math.round(euclid(a, b) * SCALE)));
+  const table = points.map(([ax, ay]) =>
+    points.map(([bx, by]) => Math.round(Math.hypot(ax - bx, ay - by) * SCALE)),
+  );
   const depot = rows[0] as number[];
   return {
-    name: path.basename(file, '.txt'),
+    name: path.basename(file, '.txt').toUpperCase(),
     points,
     problem: {
       matrices: { car: tableMatrix({ durations: table }) },
-      vehicles: Array.from({ length: FLEET }, (_, id) => ({
+      vehicles: Array.from({ length: fleet }, (_, id) => ({
         id,
         start: 0,
         end: 0,
         capacity: [capacity],
         timeWindow: [(depot[4] ?? 0) * SCALE, (depot[5] ?? 0) * SCALE] as const,
       })),
-      jobs: rows.slice(1).map((r) => ({
+      jobs: rows.slice(1).map((r, i) => ({
         id: r[0] as number,
-        location: r[0] as number,
+        location: i + 1,
         delivery: [r[3] as number],
         service: (r[6] as number) * SCALE,
         timeWindows: [[(r[4] as number) * SCALE, (r[5] as number) * SCALE] as const],

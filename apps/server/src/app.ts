@@ -7,6 +7,7 @@ import { PrincipalStore } from './auth/principal.ts';
 import { changePasswordRules, Throttle } from './auth/throttle.ts';
 import { TokenService } from './auth/tokens.ts';
 import { BookingEvents } from './booking/events.ts';
+import { bookingReportExtension } from './booking/reportExtension.ts';
 import { bookingRoutes } from './booking/routes.ts';
 import { AppointmentLinks } from './contact/links.ts';
 import { contactMessageRoutes } from './contact/messages.ts';
@@ -50,6 +51,7 @@ import type { AuthContext } from './routes/context.ts';
 import { healthRoutes } from './routes/health.ts';
 import { savedViewRoutes } from './savedViews/routes.ts';
 import { searchRoutes } from './search/routes.ts';
+import { companySettingsRoutes } from './settings/company.ts';
 import { shipmentPlanningRoutes } from './shipmentPlanning/routes.ts';
 import { shipmentExtension } from './shipmentPlanning/stage.ts';
 import { appRoleGroupExtension, appUserExtension } from './users/appUser.ts';
@@ -108,6 +110,7 @@ function acceptEmptyJsonBodies(app: FastifyInstance): void {
 const extensions: Record<string, EntityExtension> = {
   appUser: appUserExtension,
   appRoleGroup: appRoleGroupExtension,
+  bookingReport: bookingReportExtension,
   shipTo: shipToExtension,
   shipment: shipmentExtension,
 };
@@ -181,6 +184,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(appointmentRoutes(ctx, ctx.contact));
       await api.register(contactMessageRoutes(ctx, ctx.contact));
       await api.register(contactTemplateRoutes(ctx));
+      await api.register(companySettingsRoutes(ctx));
       await api.register(privacyRoutes(ctx));
       await api.register(shipmentPlanningRoutes(ctx));
       await api.register(documentRoutes(ctx));

@@ -2,7 +2,7 @@ import { featureRoles, ROLE_BOOKING_CHANGE_CALL_STATUS, readRoleOf } from '@lms/
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { insertRecords } from '../src/seed/insertRecords.ts';
-import { bookingScenario, usedWeight as usedWeightOf } from './bookingScenario.ts';
+import { bookingScenario, cellOf, slotOn, usedWeight as usedWeightOf } from './bookingScenario.ts';
 import { call, createBranch, createUser, signIn } from './fixtures.ts';
 import { setupTestServer } from './harness.ts';
 
@@ -28,21 +28,6 @@ async function plannerOf(
     branchIds: [branchId],
   });
   return signIn(server.api, user);
-}
-
-async function slotOn(world: World, date: string, total = 1) {
-  const [slotId] = await insertRecords(server.db, 'vehicleDateSlot', [
-    {
-      branchId: world.branchId,
-      shiftDate: date,
-      shiftOfDayId: world.shiftOfDayId,
-      vehicleTypeId: world.vehicleTypeId,
-      shipCondId: world.shipCondId,
-      total,
-      special: 0,
-    },
-  ]);
-  return slotId!;
 }
 
 async function confirmed(world: World, token: string, deliveryOrderIds: string[], slotId = world.slotId) {
@@ -76,12 +61,6 @@ async function book(world: World, token: string, deliveryOrderIds = [world.deliv
 
 const usedWeight = (slotId: string) => usedWeightOf(server.db, slotId);
 
-const place = (world: World, date: string) => ({
-  date,
-  shiftOfDayId: world.shiftOfDayId,
-  vehicleTypeId: world.vehicleTypeId,
-});
-
 describe('drag to reschedule', () => {
   it('judges every target with the engine’s rules and the Thai reason, writing nothing', async () => {
     const world = await bookingScenario(server.db, { deliveryOrders: 3 });
@@ -89,9 +68,9 @@ describe('drag to reschedule', () => {
     const tomorrow = dayAfter(world.today, 1);
     const banned = dayAfter(world.today, 2);
     const yesterday = dayAfter(world.today, -1);
-    await slotOn(world, tomorrow);
-    await slotOn(world, banned);
-    await slotOn(world, yesterday);
+    await slotOn(server.db, world, tomorrow);
+    await slotOn(server.db, world, banned);
+    await slotOn(server.db, world, yesterday);
     // The ship-to's sub-district bans this vehicle type on the weekday of `banned`, over the whole shift.
     const { rows: sub } = await sql<{
       sub_district_id: string;
@@ -117,13 +96,13 @@ describe('drag to reschedule', () => {
         token,
         body: {
           bookingId,
-          from: place(world, world.today),
+          from: cellOf(world, world.today),
           targets: [
-            place(world, tomorrow),
-            place(world, banned),
-            place(world, yesterday),
-            place(world, dayAfter(world.today, 3)),
-            place(world, world.today),
+            cellOf(world, tomorrow),
+            cellOf(world, banned),
+            cellOf(world, yesterday),
+            cellOf(world, dayAfter(world.today, 3)),
+            cellOf(world, world.today),
           ],
         },
       },
@@ -145,7 +124,7 @@ describe('drag to reschedule', () => {
     // The drop on a refused target is refused with the same reason and changes nothing.
     const refused = await call(server.api, 'POST', `/bookingCalendar/reschedule?branchId=${world.branchId}`, {
       token,
-      body: { bookingId, from: place(world, world.today), to: place(world, banned) },
+      body: { bookingId, from: cellOf(world, world.today), to: cellOf(world, banned) },
     });
     expect(refused.status).toBe(422);
     expect(refused.body.messages).toContain(ban.message);
@@ -156,11 +135,11 @@ describe('drag to reschedule', () => {
     const world = await bookingScenario(server.db, { deliveryOrders: 3 });
     const token = await plannerOf(world.branchId);
     const tomorrow = dayAfter(world.today, 1);
-    const tomorrowSlot = await slotOn(world, tomorrow);
+    const tomorrowSlot = await slotOn(server.db, world, tomorrow);
     const bookingId = await book(world, token);
     const moved = await call(server.api, 'POST', `/bookingCalendar/reschedule?branchId=${world.branchId}`, {
       token,
-      body: { bookingId, from: place(world, world.today), to: place(world, tomorrow) },
+      body: { bookingId, from: cellOf(world, world.today), to: cellOf(world, tomorrow) },
     });
     expect(moved.status, JSON.stringify(moved.body)).toBe(200);
     expect(moved.body.id).toBe(bookingId);
@@ -199,7 +178,7 @@ describe('drag to reschedule', () => {
     // And back (the undo is the same call the other way).
     const back = await call(server.api, 'POST', `/bookingCalendar/reschedule?branchId=${world.branchId}`, {
       token,
-      body: { bookingId, from: place(world, tomorrow), to: place(world, world.today) },
+      body: { bookingId, from: cellOf(world, tomorrow), to: cellOf(world, world.today) },
     });
     expect(back.status, JSON.stringify(back.body)).toBe(200);
     expect(await usedWeight(world.slotId)).toBe(100);
@@ -207,7 +186,7 @@ describe('drag to reschedule', () => {
     // A stale view (the part has moved on) is told so in Thai.
     const stale = await call(server.api, 'POST', `/bookingCalendar/reschedule?branchId=${world.branchId}`, {
       token,
-      body: { bookingId, from: place(world, tomorrow), to: place(world, world.today) },
+      body: { bookingId, from: cellOf(world, tomorrow), to: cellOf(world, world.today) },
     });
     expect(stale.status).toBe(422);
     expect(stale.body.messages).toContain('การจองนี้ไม่มีรายการในช่องนี้แล้ว กรุณาโหลดปฏิทินใหม่');
@@ -218,7 +197,7 @@ describe('drag to reschedule', () => {
       const world = await bookingScenario(server.db, { deliveryOrders: 11 });
       const token = await plannerOf(world.branchId);
       const tomorrow = dayAfter(world.today, 1);
-      const tomorrowSlot = await slotOn(world, tomorrow);
+      const tomorrowSlot = await slotOn(server.db, world, tomorrow);
       const bookingId = await book(world, token);
       // Another planner fills tomorrow's only vehicle (10 × 100 kg of 1,000 kg) while this one drags a DO there.
       const other = await plannerOf(world.branchId);
@@ -226,7 +205,7 @@ describe('drag to reschedule', () => {
       const [drag, confirmAnswer] = await Promise.all([
         call(server.api, 'POST', `/bookingCalendar/reschedule?branchId=${world.branchId}`, {
           token,
-          body: { bookingId, from: place(world, world.today), to: place(world, tomorrow) },
+          body: { bookingId, from: cellOf(world, world.today), to: cellOf(world, tomorrow) },
         }),
         confirm(world, other, draftId),
       ]);
@@ -244,9 +223,9 @@ describe('drag to reschedule', () => {
     const world = await bookingScenario(server.db, { deliveryOrders: 2 });
     const token = await plannerOf(world.branchId);
     const tomorrow = dayAfter(world.today, 1);
-    await slotOn(world, tomorrow);
+    await slotOn(server.db, world, tomorrow);
     const bookingId = await book(world, token);
-    const body = { bookingId, from: place(world, world.today), to: place(world, tomorrow) };
+    const body = { bookingId, from: cellOf(world, world.today), to: cellOf(world, tomorrow) };
     const path = (branchId: string) => `/bookingCalendar/reschedule?branchId=${branchId}`;
 
     // A calendar reader may look but not move.

@@ -104,14 +104,17 @@ export const oneDoDraft = (world: Scenario, deliveryOrderId: string, slotId = wo
   allocations: oneDoAllocation(slotId, deliveryOrderId),
 });
 
-/** `count` more slots like the scenario's (its branch, shift, vehicle type and ship cond), of `total` vehicles each. */
-export const moreSlots = (db: Database, world: Scenario, count: number, total = 1) =>
+/**
+ * `count` more slots like the scenario's (its branch, shift, vehicle type and ship cond), of `total`
+ * vehicles each, on `shiftDate` (the scenario's day by default).
+ */
+export const moreSlots = (db: Database, world: Scenario, count: number, total = 1, shiftDate = world.today) =>
   insertRecords(
     db,
     'vehicleDateSlot',
     Array.from({ length: count }, () => ({
       branchId: world.branchId,
-      shiftDate: world.today,
+      shiftDate,
       shiftOfDayId: world.shiftOfDayId,
       vehicleTypeId: world.vehicleTypeId,
       shipCondId: world.shipCondId,
@@ -119,6 +122,17 @@ export const moreSlots = (db: Database, world: Scenario, count: number, total = 
       special: 0,
     })),
   );
+
+/** One more slot like the scenario's on `date`: its id. */
+export const slotOn = async (db: Database, world: Scenario, date: string, total = 1) =>
+  (await moreSlots(db, world, 1, total, date))[0]!;
+
+/** The calendar's cell of the scenario's shift and vehicle type on `date` (a reschedule's from and to). */
+export const cellOf = (world: Scenario, date: string) => ({
+  date,
+  shiftOfDayId: world.shiftOfDayId,
+  vehicleTypeId: world.vehicleTypeId,
+});
 
 /**
  * The capacity a slot's active bookings use, summed from their lines (booking.md), after checking

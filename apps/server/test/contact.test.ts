@@ -1,6 +1,12 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { appointmentMessages, featureRoles, ROLE_BOOKING_CHANGE_CALL_STATUS, readRoleOf } from '@lms/domain';
+import {
+  appointmentMessages,
+  featureRoles,
+  formatDate,
+  ROLE_BOOKING_CHANGE_CALL_STATUS,
+  readRoleOf,
+} from '@lms/domain';
 import { sql } from 'kysely';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { providersOf } from '../src/contact/providers.ts';
@@ -671,6 +677,32 @@ describe('the planner’s side', () => {
     const reminders = (await messagesOf(bookingId.body.id)).filter((m) => m.event === 'reminder');
     expect(reminders).toHaveLength(1);
     expect(reminders[0]!.body).toMatch(/^เรียน หน้าร้าน พรุ่งนี้/);
+  });
+});
+
+describe('the message’s words', () => {
+  it('names the branch’s phone and writes the day in the company’s era, the setting the paper follows (พ.ศ. by default)', async () => {
+    const world = await scenario({ line: 'U-ok-era' });
+    await sql`update branch set tel = '02-555-0199' where id = ${world.branchId}`.execute(server.db);
+    const buddhist = formatDate(world.today, { buddhistEra: true });
+    const gregorian = formatDate(world.today, { buddhistEra: false });
+    const [first] = await messagesOf(await book(world, [world.deliveryOrderIds[0]!]));
+    expect(first!.body).toContain(`วันที่ ${buddhist}`);
+    expect(first!.body).toMatch(/สอบถาม 02-555-0199$/);
+
+    const admin = await signIn(server.api, await createUser(server.db, { roles: ['ROLE_ADMIN'] }));
+    const saved = await call(server.api, 'PUT', '/settings/company', {
+      token: admin,
+      body: { buddhistEra: false },
+    });
+    expect(saved.status).toBe(200);
+    try {
+      const [second] = await messagesOf(await book(world, [world.deliveryOrderIds[1]!]));
+      expect(second!.body).toContain(`วันที่ ${gregorian}`);
+      expect(second!.body).not.toContain(buddhist);
+    } finally {
+      await call(server.api, 'PUT', '/settings/company', { token: admin, body: { buddhistEra: true } });
+    }
   });
 });
 

@@ -32,6 +32,8 @@ describe('the demo company', () => {
       server.db,
     );
     expect(regions[0]!.n).toBeGreaterThanOrEqual(3);
+    // Every branch has the phone its documents and customer messages print (not "สอบถาม -").
+    expect(await count('branch', sql`coalesce(trim(tel), '') = ''`)).toBe(0);
     const { rows: days } = await sql<{ first: string; last: string }>`
       select min(shift_date)::text as first, max(shift_date)::text as last from vehicle_date_slot`.execute(
       server.db,

@@ -403,8 +403,7 @@ describe('a contractor’s month: drafted, adjusted, checked, approved, printed,
       when minimum_fee = 1000 then 900 else 2200 end`.execute(server.db);
   });
 
-  it('prints the statement as a Thai PDF in the reader’s era', async () => {
-    await sql`update app_user set buddhist_era = true where id = ${users.reader}`.execute(server.db);
+  it('prints the statement as a Thai PDF, in the company’s era (พ.ศ. by default)', async () => {
     const response = await fetch(`${server.api}/freightStatements/${october}/statement.pdf?${q()}`, {
       headers: { authorization: `Bearer ${tokens.reader}` },
     });

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { editRoleOf, readRoleOf } from '@lms/domain';
+import { addDays, editRoleOf, readRoleOf } from '@lms/domain';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { insertRecords } from '../src/seed/insertRecords.ts';
@@ -14,10 +14,14 @@ const server = setupTestServer();
  * A seeded slot: bookingScenario's branch, 1,000 kg truck type and 100 kg DOs, with the branch
  * planning at 50 % (500 kg a truck), two real trucks with plates and drivers, and three confirmed
  * bookings in the morning shift: 400 kg, 400 kg and 200 kg. No two of them fit one truck but the
- * 200 kg one, so one booking must stay unassigned — with the reason why.
+ * 200 kg one, so one booking must stay unassigned — with the reason why. The slot is yesterday's,
+ * so that the drivers' taps of its shift (08:00–18:00) are in the past whatever the hour the tests
+ * run at (a tap is judged against its shipment's day and shift: docs/planning.md "Stage times").
  */
 async function plannedSlot() {
   const world = await bookingScenario(server.db, { deliveryOrders: 10, vehicles: 2 });
+  const day = addDays(world.today, -1);
+  await sql`update vehicle_date_slot set shift_date = ${day} where id = ${world.slotId}`.execute(server.db);
   await insertRecords(server.db, 'vehicleTypeAdjustPercent', [
     {
       branchId: world.branchId,
@@ -77,17 +81,17 @@ async function plannedSlot() {
     for (const [position, line] of lines.entries())
       await sql`insert into booking_report__lines (parent_id, position, delivery_order_id, qty, delivery_date, delivery_time,
           used_weight, used_volume, ship_cond_id, slot_id)
-        values (${rows[0]!.id}, ${position}, ${line.id}, ${line.qty}, ${world.today}::date, '09:00', ${line.weight}, 1, ${world.shipCondId}, ${world.slotId})`.execute(
+        values (${rows[0]!.id}, ${position}, ${line.id}, ${line.qty}, ${day}::date, '09:00', ${line.weight}, 1, ${world.shipCondId}, ${world.slotId})`.execute(
         server.db,
       );
   }
-  return { ...world, trucks: trucks as string[], drivers: drivers as string[], bookingIds, groups };
+  return { ...world, day, trucks: trucks as string[], drivers: drivers as string[], bookingIds, groups };
 }
 
 type Slot = Awaited<ReturnType<typeof plannedSlot>>;
 const q = (slot: Slot) => `?branchId=${slot.branchId}`;
 const body = (slot: Slot, extra: object = {}) => ({
-  date: slot.today,
+  date: slot.day,
   shiftOfDayId: slot.shiftOfDayId,
   ...extra,
 });
@@ -240,15 +244,15 @@ describe('shipment planning over HTTP', () => {
        from shipment s where s.branch_id = ${slot.branchId} order by s.car_plate_snap`.execute(server.db);
     expect(rows.map((r) => [r.car_plate_snap, r.driver_id, r.plan_date_check_in, r.bookings, r.dos])).toEqual(
       [
-        ['กข-1001', slot.drivers[0], slot.today, [slot.bookingIds[0]], 4],
-        ['กข-1002', slot.drivers[1], slot.today, [slot.bookingIds[1]], 4],
+        ['กข-1001', slot.drivers[0], slot.day, [slot.bookingIds[0]], 4],
+        ['กข-1002', slot.drivers[1], slot.day, [slot.bookingIds[1]], 4],
       ],
     );
     expect(rows[0]!.plan_time_ship_end).toMatch(/^\d\d:\d\d:00$/);
     const log = await call(
       server.api,
       'GET',
-      `/shipmentPlanning${q(slot)}&date=${slot.today}&shiftOfDayId=${slot.shiftOfDayId}`,
+      `/shipmentPlanning${q(slot)}&date=${slot.day}&shiftOfDayId=${slot.shiftOfDayId}`,
       {
         token: reader,
       },
@@ -275,7 +279,7 @@ describe('shipment planning over HTTP', () => {
     const plan = await call(
       server.api,
       'GET',
-      `/shipmentPlanning${q(slot)}&date=${slot.today}&shiftOfDayId=${slot.shiftOfDayId}`,
+      `/shipmentPlanning${q(slot)}&date=${slot.day}&shiftOfDayId=${slot.shiftOfDayId}`,
       { token: reader },
     );
     const trip = plan.body.trips[0];
@@ -354,7 +358,7 @@ describe('shipment planning over HTTP', () => {
     const current = await call(
       server.api,
       'GET',
-      `/shipmentPlanning${q(slot)}&date=${slot.today}&shiftOfDayId=${slot.shiftOfDayId}`,
+      `/shipmentPlanning${q(slot)}&date=${slot.day}&shiftOfDayId=${slot.shiftOfDayId}`,
       {
         token: reader,
       },
@@ -365,21 +369,22 @@ describe('shipment planning over HTTP', () => {
         token: dispatcher,
         body: { id, stage, at },
       });
-    const skipped = await tap('LoadStart', '2026-01-05T01:00:00Z');
+    const at = (time: string) => `${slot.day}T${time}:00+07:00`;
+    const skipped = await tap('LoadStart', at('08:00'));
     expect(skipped.status).toBe(422);
     expect(skipped.body.messages).toEqual(['ต้องบันทึกเวลาจริงของ "เช็คอิน" ก่อน "เริ่มขึ้นสินค้า"']);
     const id = randomUUID();
-    const first = await tap('CheckIn', '2026-01-05T01:30:00Z', id);
+    const first = await tap('CheckIn', at('08:30'), id);
     expect(first.body).toEqual({
       id: trip.shipmentId,
       stage: 'CheckIn',
-      at: { date: '2026-01-05', time: '08:30' },
+      at: { date: slot.day, time: '08:30' },
       duplicate: false,
     });
     // The phone resends the same tap (it was offline): recorded once.
-    const again = await tap('CheckIn', '2026-01-05T01:45:00Z', id);
+    const again = await tap('CheckIn', at('08:45'), id);
     expect(again.body).toMatchObject({ duplicate: true, at: { time: '08:30' } });
-    const early = await tap('LoadStart', '2026-01-05T01:00:00Z');
+    const early = await tap('LoadStart', at('08:00'));
     expect(early.status).toBe(422);
     expect(early.body.messages[0]).toMatch(/ต้องไม่ก่อนเวลาจริงของ "เช็คอิน"/);
     const { rows } = await sql<{ n: number }>`select count(*)::int as n from history
@@ -400,7 +405,7 @@ describe('shipment planning over HTTP', () => {
     const current = await call(
       server.api,
       'GET',
-      `/shipmentPlanning${q(slot)}&date=${slot.today}&shiftOfDayId=${slot.shiftOfDayId}`,
+      `/shipmentPlanning${q(slot)}&date=${slot.day}&shiftOfDayId=${slot.shiftOfDayId}`,
       { token: reader },
     );
     const trip = current.body.trips[0];
@@ -415,8 +420,8 @@ describe('shipment planning over HTTP', () => {
     expect(future.status).toBe(422);
     expect(future.body.messages).toEqual(['เวลาจริงของ "เริ่มขึ้นสินค้า" ต้องไม่เกินเวลาปัจจุบัน']);
     // An earlier time typed in (a tap forgotten) is kept as typed.
-    expect((await tap('LoadStart', '2026-01-05T01:40:00Z')).body.at).toEqual({
-      date: '2026-01-05',
+    expect((await tap('LoadStart', `${slot.day}T08:40:00+07:00`)).body.at).toEqual({
+      date: slot.day,
       time: '08:40',
     });
 
@@ -443,8 +448,8 @@ describe('shipment planning over HTTP', () => {
       trip.stages.map((s: { at: unknown }) => s.at),
     );
     expect(shipment.stages.slice(0, 3).map((s: { actual: unknown }) => s.actual)).toEqual([
-      { date: '2026-01-05', time: '08:30' },
-      { date: '2026-01-05', time: '08:40' },
+      { date: slot.day, time: '08:30' },
+      { date: slot.day, time: '08:40' },
       null,
     ]);
     // The booking's log: its assignment (plate, shipment) and each stage recorded.
@@ -504,7 +509,7 @@ describe('shipment planning over HTTP', () => {
     expect(badDay.status).toBe(400);
     const noShift = await call(server.api, 'POST', `/shipmentPlanning/plan${q(slot)}`, {
       token: reader,
-      body: { date: slot.today, shiftOfDayId: randomUUID() },
+      body: { date: slot.day, shiftOfDayId: randomUUID() },
     });
     expect(noShift.status).toBe(404);
   });

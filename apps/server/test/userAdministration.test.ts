@@ -20,7 +20,16 @@ interface Demo {
   token: string;
 }
 const demo = new Map<string, Demo>();
-const names = ['admin', 'planner.bkk', 'planner.north', 'masterdata', 'viewer', 'useradmin'] as const;
+const names = [
+  'admin',
+  'planner.bkk',
+  'planner.north',
+  'dispatcher.bkk',
+  'driver.bkk',
+  'masterdata',
+  'viewer',
+  'useradmin',
+] as const;
 
 async function userRow(id: string) {
   const { rows } = await sql<{ password_hash: string; roles: string[] | null }>`

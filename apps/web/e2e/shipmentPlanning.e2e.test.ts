@@ -24,6 +24,11 @@ const roles = [
 describe('from a booking to its recorded delivery, in the browser against the real server', () => {
   it('books DOs, plans and confirms the shift, records every stage on the shipment page, and the booking shows it', async () => {
     const world = await bookingScenario(server.db, { deliveryOrders: 2 });
+    // The shift spans the whole day, so that the driver's taps "now" lie inside it at any hour the
+    // test runs (a tap is judged against its shipment's planned day and shift: docs/planning.md).
+    await sql`update shift_of_day set start_time = '00:00', end_time = '23:59' where id = ${world.shiftOfDayId}`.execute(
+      server.db,
+    );
     const [truck] = await insertRecords(server.db, 'vehicle', [
       {
         code: 'E1',

@@ -1,4 +1,4 @@
-import { formatNumber, formatQuantity, phrase } from '@lms/domain';
+import { formatDate, formatNumber, formatQuantity, phrase, shiftLabel } from '@lms/domain';
 import type { RuleCode } from './decisions.ts';
 
 /** Thai messages a planner reads: why a day, a vehicle type or an edit is ruled out. */
@@ -9,6 +9,7 @@ export const RULE_LABELS: Readonly<Record<RuleCode, string>> = {
   VEHICLE_TYPE: 'ประเภทรถ',
   ROUTE: 'เส้นทาง',
   BAN: 'ห้ามวิ่ง',
+  CLOSED: 'กะปิดรับการจอง',
   DELIVERY_TIME: 'เวลาส่งสินค้า',
   PROHIBITED: 'สินค้าห้ามไปด้วยกัน',
   SPLIT: 'การแบ่งสินค้า',
@@ -28,8 +29,18 @@ type Resource = keyof typeof RESOURCE_WORDS;
 const amountOf = (resource: Resource, value: number) =>
   resource === 'minute' ? hoursAndMinutes(value) : formatQuantity(resource, value);
 
-/** A shift's name with the word "กะ" once: the demo's shifts are named "กะเช้า", others just "เช้า". */
-export const shiftLabel = (name: string): string => (name.startsWith('กะ') ? name : `กะ${name}`);
+/** A shift's name with the word "กะ" once (the domain's: shipment stage taps say it too). */
+export { shiftLabel };
+
+/** What closed a shift, as its refusals say it: the truck and when it checked in (the day too when another). */
+const checkedIn = (shiftDate: string, closure: ShiftClosure) =>
+  `รถ ${closure.truck} เช็คอินเมื่อ ${closure.checkedInDate === shiftDate ? '' : `${formatDate(closure.checkedInDate)} `}${closure.checkedInTime}`;
+
+interface ShiftClosure {
+  readonly truck: string;
+  readonly checkedInDate: string;
+  readonly checkedInTime: string;
+}
 
 export const bookingMessages = {
   sla: (earliest: string) => `ก่อนวันที่เริ่มจองได้ตาม SLA (${earliest})`,
@@ -50,6 +61,12 @@ export const bookingMessages = {
   noRouteSlot: (vehicleType: string) => `ไม่มี ${vehicleType} ของเส้นทางที่ส่งสินค้านี้ในวันนี้`,
   banned: (vehicleType: string, banName: string, shifts: readonly string[]) =>
     `${vehicleType} ห้ามวิ่งในพื้นที่นี้ (${banName}) ${shifts.map(shiftLabel).join(', ')}`,
+  closed: (shift: string, date: string, closure: ShiftClosure) =>
+    `${shiftLabel(shift)} ${formatDate(date)} ปิดรับการจองแล้ว: ${checkedIn(date, closure)}`,
+  closedOut: (shift: string, date: string, closure: ShiftClosure) =>
+    `${shiftLabel(shift)} ${formatDate(date)} ปิดรับการจองแล้ว จึงย้ายการจองออกจากกะนี้ไม่ได้: ${checkedIn(date, closure)}`,
+  shiftCannotTakeAll: (shift: string, date: string) =>
+    `${shiftLabel(shift)} ${formatDate(date)} มีรถเหลือไม่พอสำหรับสินค้าทั้งหมดของการจองนี้ในกะเดียว`,
   noVehicles: (vehicleType: string) => `ไม่มี ${vehicleType} ให้จองในวันนี้`,
   full: (vehicleType: string) => `${vehicleType} เต็มแล้วทุกกะของวันนี้`,
   noSlots: 'ไม่มีช่วงรถของสาขาและ Ship Cond นี้ในวันนี้',

@@ -58,6 +58,14 @@ const scenarioArb = fc.record({
   lines: fc.array(lineArb, { minLength: 1, maxLength: 6 }),
   special: fc.boolean(),
   banned: fc.boolean(),
+  // Shifts closed by a check-in (docs/booking.md "Closed shifts").
+  closed: fc.uniqueArray(
+    fc.record({ date: fc.constantFrom(...DAYS), shiftOfDayId: fc.constantFrom(...SHIFTS) }),
+    {
+      maxLength: 4,
+      selector: (c) => `${c.date}${c.shiftOfDayId}`,
+    },
+  ),
 });
 
 type Scenario = typeof scenarioArb extends fc.Arbitrary<infer T> ? T : never;
@@ -80,7 +88,17 @@ function build(scenario: Scenario): { w: BookingWorld; req: SuggestRequest } {
     slots,
     booked,
     orders: [order('D1', lines)],
-    overrides: { truckBans: scenario.banned ? [BAN] : [] },
+    overrides: {
+      truckBans: scenario.banned ? [BAN] : [],
+      closedShifts: scenario.closed.map((c) => ({
+        branchId: 'B1',
+        shiftDate: c.date,
+        shiftOfDayId: c.shiftOfDayId,
+        truck: 'กข-1',
+        checkedInDate: c.date,
+        checkedInTime: '07:00',
+      })),
+    },
   });
   return { w, req: request(['D1'], { special: scenario.special }) };
 }
@@ -115,6 +133,12 @@ function assertFeasible(w: BookingWorld, req: SuggestRequest): void {
         shift,
       };
       expect(truckBanFor(w.truckBans, where)).toBeUndefined();
+      // No option goes into a closed shift.
+      expect(
+        w.closedShifts.some(
+          (c) => c.shiftDate === theSlot.shiftDate && c.shiftOfDayId === theSlot.shiftOfDayId,
+        ),
+      ).toBe(false);
       expect(allocation.vehicles).toBeLessThanOrEqual(bookableVehicles(theSlot, req.special === true));
       const perVehicle = slotCapacity(w, theSlot.id, req.special)!.perVehicle;
       for (const load of allocation.loads) {

@@ -3,7 +3,8 @@ import { addDays } from './dates.ts';
 import { bookableVehicles, HORIZON_DAYS, type RuleCode, searchStart } from './decisions.ts';
 import { bookingMessages } from './messages.ts';
 import { exceedsMaxDistance, slotOnRoute, truckBanFor } from './rules.ts';
-import type { IsoDate, ShiftOfDay, VehicleDateSlot } from './world.ts';
+import type { Id, IsoDate, ShiftOfDay, VehicleDateSlot } from './world.ts';
+import { shiftKey, type WorldIndex } from './worldIndex.ts';
 
 /** The slots a booking may look at, and the first rule that rules each one out. */
 
@@ -73,6 +74,8 @@ export function slotRuleBreak(context: BookingContext, slot: VehicleDateSlot): R
     shift,
   });
   if (ban) return { rule: 'BAN', message: bookingMessages.banned(name, ban.name, [shift.name]) };
+  const closed = closedShiftBreak(context.index, slot, 'in');
+  if (closed) return closed;
   if (bookableVehicles(slot, context.special) === 0) {
     return { rule: 'CAPACITY', message: bookingMessages.noVehicles(name) };
   }
@@ -81,4 +84,21 @@ export function slotRuleBreak(context: BookingContext, slot: VehicleDateSlot): R
     return { rule: 'CAPACITY', message: bookingMessages.tripTooLong(name, tripMinute, shift.totalMinute) };
   }
   return null;
+}
+
+/**
+ * Closed shifts (docs/booking.md): once a truck of a branch's shift has checked in, its plan is
+ * frozen, so no booking goes into that day and shift (`in`: a suggestion, an edit, a confirm, a
+ * move) and none is moved out of it (`out`). Null when the shift is open.
+ */
+export function closedShiftBreak(
+  index: WorldIndex,
+  where: { readonly branchId: Id; readonly shiftDate: IsoDate; readonly shiftOfDayId: Id },
+  direction: 'in' | 'out',
+): RuleBreak | null {
+  const closure = index.closedShifts.get(shiftKey(where.branchId, where.shiftDate, where.shiftOfDayId));
+  if (!closure) return null;
+  const name = index.shifts.get(where.shiftOfDayId)?.name ?? where.shiftOfDayId;
+  const say = direction === 'in' ? bookingMessages.closed : bookingMessages.closedOut;
+  return { rule: 'CLOSED', message: say(name, where.shiftDate, closure) };
 }

@@ -84,6 +84,12 @@ function dayVerdict(
   }
   const first = breaks.reduce((a, b) => (rank(b.rule) < rank(a.rule) ? b : a));
   if (first.rule === 'CAPACITY') return capacityVerdict(context, name, slots, breaks, tooShort);
+  // Each closed shift says itself (its truck and time).
+  if (first.rule === 'CLOSED')
+    return {
+      rule: 'CLOSED',
+      message: [...new Set(breaks.filter((b) => b.rule === 'CLOSED').map((b) => b.message))].join(' · '),
+    };
   if (first.rule !== 'BAN') return first;
   // A ban names every shift it closes.
   const banned = slots.filter((_, position) => breaks[position]?.rule === 'BAN');

@@ -168,6 +168,21 @@ export interface BookedLine {
   readonly canceled?: boolean | null;
 }
 
+/**
+ * A branch's shift on one day whose plan is frozen: a truck of it has checked in (docs/booking.md
+ * "Closed shifts"). No booking goes into its slots, and none is moved out of them.
+ */
+export interface ClosedShift {
+  readonly branchId: Id;
+  readonly shiftDate: IsoDate;
+  readonly shiftOfDayId: Id;
+  /** The first truck of the shift to check in: its plate (else its shipment's number). */
+  readonly truck: string;
+  /** When it checked in (Asia/Bangkok). */
+  readonly checkedInDate: IsoDate;
+  readonly checkedInTime: TimeOfDay;
+}
+
 export interface BookingWorld {
   readonly branches: readonly Branch[];
   readonly slots: readonly VehicleDateSlot[];
@@ -186,6 +201,8 @@ export interface BookingWorld {
   readonly shipTos: readonly ShipTo[];
   readonly deliveryOrders: readonly DeliveryOrder[];
   readonly bookedLines: readonly BookedLine[];
+  /** The shifts of the branch closed to bookings in the days the world covers. */
+  readonly closedShifts: readonly ClosedShift[];
 }
 
 /** What Order Suggestion is asked. */

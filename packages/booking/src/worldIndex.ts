@@ -2,6 +2,7 @@ import type {
   Article,
   BookingWorld,
   Branch,
+  ClosedShift,
   DeliveryOrder,
   DeliveryOrderLine,
   Id,
@@ -45,7 +46,13 @@ export interface WorldIndex {
   readonly used: ReadonlyMap<Id, UsedAmounts>;
   /** `${branchId}|${shipCondId}` → slots, in date order. */
   readonly slotsByBranchShipCond: ReadonlyMap<string, readonly VehicleDateSlot[]>;
+  /** `shiftKey(branchId, date, shiftOfDayId)` → what closed that shift. */
+  readonly closedShifts: ReadonlyMap<string, ClosedShift>;
 }
+
+/** A branch's shift on one day: the unit a check-in closes. */
+export const shiftKey = (branchId: Id, date: string, shiftOfDayId: Id): string =>
+  `${branchId}|${date}|${shiftOfDayId}`;
 
 const cache = new WeakMap<BookingWorld, WorldIndex>();
 
@@ -101,6 +108,9 @@ export function indexWorld(world: BookingWorld): WorldIndex {
     thresholds: groupBy(world.thresholds, (row) => row.vehicleTypeId),
     used: usedPerSlot(world),
     slotsByBranchShipCond,
+    closedShifts: new Map(
+      world.closedShifts.map((row) => [shiftKey(row.branchId, row.shiftDate, row.shiftOfDayId), row]),
+    ),
   };
   cache.set(world, index);
   return index;

@@ -35,6 +35,7 @@ export {
   readEvents,
   type ServerSentEvent,
 } from './api/eventStream.ts';
+export { usePdfTab } from './api/usePdfTab.ts';
 export { type OpenBookingEvents, useServerEvents } from './api/useServerEvents.ts';
 export * from './data/index.ts';
 export { THUMBNAIL_SIZE, useThumbnail } from './files/useThumbnail.ts';

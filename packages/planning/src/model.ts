@@ -20,6 +20,9 @@ export interface Model {
   readonly winOffset: Int32Array;
   readonly winStart: Float64Array;
   readonly winEnd: Float64Array;
+  /** Start of task k's first window and end of its last: bounds that prune positions. */
+  readonly opens: Float64Array;
+  readonly closes: Float64Array;
   /** `demand[k * dims + d]`. */
   readonly demand: Float64Array;
   /** The jobs (indexes into problem.jobs) a task delivers. */
@@ -38,6 +41,13 @@ export interface Model {
   readonly distance: readonly Float64Array[];
   /** Vehicles alike in every respect share a class: one empty vehicle per class is worth trying. */
   readonly vehicleClass: Int32Array;
+  /**
+   * Vehicles sharing a class here end alike (travel matrices, end, shift end): the tail of one's
+   * route keeps its timing and cost on the other, so a tail exchange is checked in O(1).
+   */
+  readonly endClass: Int32Array;
+  /** No skills that exclude and no prohibited goods: any task may ride any vehicle, capacity aside. */
+  readonly plain: boolean;
   /** `eligible[k * m + v]`: skills allow task k on vehicle v. */
   readonly eligible: Uint8Array;
   /** `conflict[a * n + b]`: tasks a and b may not share a vehicle; null when nothing is prohibited. */
@@ -210,10 +220,20 @@ export function compile(problem: PlanningProblem): Model {
     classes.set(key, classes.size);
     return classes.size - 1;
   });
+  const endings = new Map<string, number>();
+  const endClass = Int32Array.from(vehicles, (vehicle) => {
+    const key = JSON.stringify([vehicle.end, vehicle.timeWindow?.[1], vehicle.profile ?? 'car']);
+    const known = endings.get(key);
+    if (known !== undefined) return known;
+    endings.set(key, endings.size);
+    return endings.size - 1;
+  });
   return {
     n,
     m,
     vehicleClass,
+    endClass,
+    plain: conflict === null && eligible.every((e) => e === 1),
     dims,
     size,
     loc,
@@ -221,6 +241,8 @@ export function compile(problem: PlanningProblem): Model {
     winOffset,
     winStart: Float64Array.from(starts),
     winEnd: Float64Array.from(ends),
+    opens: Float64Array.from({ length: n }, (_, k) => starts[winOffset[k] as number] as number),
+    closes: Float64Array.from({ length: n }, (_, k) => ends[(winOffset[k + 1] as number) - 1] as number),
     demand,
     members: kept,
     startLoc: Int32Array.from(vehicles, (v) => v.start ?? -1),
@@ -249,6 +271,16 @@ export function earliestStart(model: Model, k: number, arrival: number): number 
     if (arrival <= (model.winEnd[w] as number)) return Math.max(arrival, model.winStart[w] as number);
   }
   return Number.POSITIVE_INFINITY;
+}
+
+/**
+ * Service start when arriving at `arrival`; late for every window, the last window's close: the
+ * route then travels back in time by `arrival − start` (its time warp, which only the penalised
+ * search allows).
+ */
+export function startOrClose(model: Model, k: number, arrival: number): number {
+  const start = earliestStart(model, k, arrival);
+  return start === Number.POSITIVE_INFINITY ? (model.closes[k] as number) : start;
 }
 
 /** The latest arrival at task k that still starts service by `latestStart`; -Infinity if none. */

@@ -69,6 +69,11 @@ export interface PlanOptions {
    */
   readonly timeLimitMs?: number;
   readonly clock?: () => number;
+  /**
+   * Asked once an iteration: true ends the search at once with the best plan so far (a
+   * dispatcher who left; a worker thread reads a shared flag here).
+   */
+  readonly stop?: () => boolean;
 }
 
 /** Why a job could not be planned. */

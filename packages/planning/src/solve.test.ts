@@ -160,17 +160,16 @@ describe('solve', () => {
       truck('T3', [15]),
       truck('T4', [15]),
     ]);
-    expect(solve(problem, { seed: 7, iterations: 400 })).toEqual(
-      solve(problem, { seed: 7, iterations: 400 }),
-    );
-  });
+    // More than the fleet carries: the over-full path (stops left out, put back, settled) too.
+    expect(solve(problem, { seed: 7, iterations: 40 })).toEqual(solve(problem, { seed: 7, iterations: 40 }));
+  }, 60_000);
 
   it('stops at the time box of its clock', () => {
     let now = 0;
     const problem = lineProblem([job('a', 2, [1]), job('b', 5, [1])], [truck('T', [5])]);
     const solution = solve(problem, { iterations: 1_000_000, timeLimitMs: 50, clock: () => (now += 1) });
-    // The clock is read every 32 iterations: 50 reads.
-    expect(solution.summary.iterations).toBeLessThanOrEqual(50 * 32);
+    // The clock is read at most every 64 iterations (here every one: it ticks a millisecond a reading).
+    expect(solution.summary.iterations).toBeLessThanOrEqual(50 * 64);
   });
 
   it('refuses a problem it cannot read', () => {

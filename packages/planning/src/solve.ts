@@ -1,4 +1,5 @@
 import { arc, compile, type Model } from './model.ts';
+import { context, type Plan } from './plan.ts';
 import type {
   PlannedRoute,
   PlannedStop,
@@ -9,16 +10,83 @@ import type {
 } from './problem.ts';
 import { seeded } from './rng.ts';
 import { insertionCost, Route, refresh } from './routes.ts';
-import { anneal, type Budget, construct, context, type Plan, reduceFleet } from './search.ts';
+import { type Budget, search } from './search.ts';
 import { validate } from './validate.ts';
 
 export const DEFAULT_TIME_LIMIT_MS = 2000;
-/** Share of the iterations the fleet phase may spend before the distance phase. */
-const FLEET_SHARE = 0.5;
+/** The first round's length: in milliseconds with a clock, in iterations without one. */
+const FIRST_ROUND_MS = 20;
+const FIRST_ROUND_ITERATIONS = 250;
+/** Most iterations between two readings of the clock. */
+const MAX_STRIDE = 64;
+const MAX_ASK_STRIDE = 4096;
 
-/** Iterations when none are given: about a second for 100 stops on this project's machine. */
+/** Iterations when neither a clock nor a budget is given. */
 export function defaultIterations(tasks: number): number {
   return Math.max(1000, Math.min(10_000, Math.round(600_000 / Math.max(1, tasks))));
+}
+
+/**
+ * The search's budget. Given iterations, its rounds are counted in iterations (the same
+ * problem, seed and iterations give the same plan; a clock only cuts at its limit); with a clock
+ * and no iterations, in the clock's milliseconds up to the limit.
+ */
+function budgetOf(options: PlanOptions, tasks: number, began: number): Budget {
+  const { clock, stop } = options;
+  const limit = options.timeLimitMs ?? DEFAULT_TIME_LIMIT_MS;
+  const cap = options.iterations ?? (clock ? Number.POSITIVE_INFINITY : defaultIterations(tasks));
+  const byClock = clock !== undefined && options.iterations === undefined;
+  let done = 0;
+  let over = false;
+  // The clock's last reading, shared by the check and the schedule. Read every `stride`
+  // iterations: a CPU clock is a system call, and a route elimination step takes microseconds.
+  // The stride doubles while readings come less than half a millisecond apart and halves when
+  // more than two apart, so the limit is overshot by a millisecond or two at most; it follows the
+  // readings alone, so a clock that ticks alike gives the same schedule.
+  let elapsed = 0;
+  let stride = 1;
+  let sinceRead = 0;
+  let asked = 0;
+  let askStride = 1;
+  let sinceAsked = 0;
+  return {
+    get iterations() {
+      return done;
+    },
+    get over() {
+      return over;
+    },
+    firstRound: byClock ? FIRST_ROUND_MS : FIRST_ROUND_ITERATIONS,
+    now: byClock ? () => elapsed : () => done,
+    expired() {
+      if (over || clock === undefined || ++sinceAsked < askStride) return over;
+      // Its own stride, as `spend`'s: a descent asks every few stops, microseconds apart.
+      sinceAsked = 0;
+      const now = clock() - began;
+      const gap = now - asked;
+      if (gap < 0.5 && askStride < MAX_ASK_STRIDE) askStride *= 2;
+      else if (gap > 2 && askStride > 1) askStride /= 2;
+      asked = now;
+      if (now >= limit || stop?.() === true) over = true;
+      return over;
+    },
+    spend() {
+      if (clock && ++sinceRead >= stride) {
+        const now = clock() - began;
+        const gap = now - elapsed;
+        if (gap < 0.5 && stride < MAX_STRIDE) stride *= 2;
+        else if (gap > 2 && stride > 1) stride /= 2;
+        elapsed = now;
+        sinceRead = 0;
+      }
+      if (over || done >= cap || (clock && elapsed >= limit) || stop?.()) {
+        over = true;
+        return false;
+      }
+      done += 1;
+      return true;
+    },
+  };
 }
 
 /**
@@ -27,22 +95,13 @@ export function defaultIterations(tasks: number): number {
  * box (with a clock) cuts the search short.
  */
 export function solve(problem: PlanningProblem, options: PlanOptions = {}): PlanSolution {
+  const began = options.clock?.() ?? 0;
   validate(problem);
   const model = compile(problem);
   const ctx = context(model, seeded(options.seed ?? 1));
-  const iterations = options.iterations ?? defaultIterations(model.n);
-  const { clock } = options;
-  const limit = options.timeLimitMs ?? DEFAULT_TIME_LIMIT_MS;
-  const began = clock?.() ?? 0;
-  const budget: Budget = {
-    left: iterations,
-    done: 0,
-    expired: clock ? () => clock() - began >= limit : () => false,
-  };
-  let plan = construct(ctx);
-  plan = reduceFleet(ctx, plan, budget, Math.floor(iterations * FLEET_SHARE));
-  plan = anneal(ctx, plan, budget);
-  return describe(problem, model, plan, budget.done);
+  const budget = budgetOf(options, model.n, began);
+  const plan = search(ctx, budget);
+  return describe(problem, model, plan, budget.iterations);
 }
 
 /** Why a task found no place: alone on any vehicle, does it fit at all? */

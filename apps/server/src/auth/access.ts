@@ -13,7 +13,11 @@ export type Access =
   | { readonly public: true }
   | { readonly signedIn: true }
   | { readonly entity: EntityName; readonly action: EntityAction }
-  | { readonly roles: readonly string[] };
+  | {
+      readonly roles: readonly string[];
+      /** The Thai 403 that names the rule (who may); else the generic `noRole`. */
+      readonly refusal?: string;
+    };
 
 /**
  * Whether an ERP API key may call a route (docs/security.md "Key policy"), declared beside its
@@ -146,7 +150,8 @@ async function authenticate(
 function authorize(principal: Principal, access: Access): void {
   if ('signedIn' in access) return;
   if ('roles' in access) {
-    if (!access.roles.some((role) => principal.roles.includes(role))) throw forbidden(messages.noRole);
+    if (!access.roles.some((role) => principal.roles.includes(role)))
+      throw forbidden(access.refusal ?? messages.noRole);
     return;
   }
   if ('entity' in access) {

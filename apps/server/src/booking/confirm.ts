@@ -3,6 +3,7 @@ import {
   type Allocation,
   type Amounts,
   type BookingWorld,
+  type ClosedShift,
   remainingCapacity,
   type VehicleDateSlot,
 } from '@lms/booking';
@@ -24,10 +25,12 @@ import { BOOKING_CHANNEL, type BookingEvent } from './events.ts';
 import type { OnBookingChange } from './hooks.ts';
 import { shipToSnapshot } from './shipToSnapshot.ts';
 import {
+  closedShiftsOf,
   type DeliveryOrderRow,
   deliveryOrderColumns,
   loadDraftWorld,
   loadWorld,
+  lockedShiftShipments,
   slotColumns,
   slotUseColumns,
   toWorldOrder,
@@ -117,12 +120,16 @@ const capacityLost = (world: BookingWorld, failed: { message: string; slotId: st
   );
 
 /**
- * A confirm's first statement in its transaction: the draft taken (deleted, returned), its DOs
- * locked in id order, read as they are now, the unbooked ones marked booked, the NOTIFY queued
- * (sent at commit only), and then its slots locked in id order, read with their kept use (FOR
- * UPDATE reads the latest row, which the previous holder of the lock wrote). DOs before slots, each
- * in id order: two confirms sharing either never deadlock, and cancel and move never hold a slot
- * while they wait for a DO. Its parameters are scalars, so each connection plans it once.
+ * A confirm's first statement in its transaction: the draft taken (deleted, returned), the
+ * shipments of its slots' days and shifts locked FOR SHARE in id order (a check-in committed
+ * before is read as it is now, one after waits for this confirm: docs/booking.md "Closed shifts"),
+ * its DOs locked in id order, read as they are now, the unbooked ones marked booked, the NOTIFY
+ * queued (sent at commit only), and then its slots locked in id order, read with their kept use
+ * (FOR UPDATE reads the latest row, which the previous holder of the lock wrote). Shipments, then
+ * DOs, then slots, each in id order: two confirms sharing either never deadlock, cancel and move
+ * never hold a slot while they wait for a DO, and a dispatcher's plan (shipments, then the DOs it
+ * links) never waits for a confirm that waits for it. Its parameters are scalars, so each
+ * connection plans it once.
  */
 async function takeAndLock(trx: Tx, key: DraftKey, event: BookingEvent) {
   const draft = draftInStatement(key);
@@ -130,11 +137,16 @@ async function takeAndLock(trx: Tx, key: DraftKey, event: BookingEvent) {
     draft: unknown;
     orders: (DeliveryOrderRow & { customer_id: string })[];
     slots: (VehicleDateSlot & UsedAmounts)[];
+    closures: ClosedShift[];
   }>`
     with draft as (${draft.takeCte}),
+    shift_shipments as (${lockedShiftShipments(key.branchId, draft.slotIds)}),
+    closures as (${closedShiftsOf(key.branchId, sql`shift_shipments`, draft.slotIds)}),
+    -- The subquery on shift_shipments makes the shipments' locks come first.
     locked as (
       select ${deliveryOrderColumns}, customer_id from delivery_order
-       where id = any(${draft.deliveryOrderIds}) and branch_id = ${key.branchId} order by id for update),
+       where id = any(${draft.deliveryOrderIds}) and branch_id = ${key.branchId}
+         and (select count(*) from shift_shipments) >= 0 order by id for update),
     marked as (
       update delivery_order d set is_booking = true, updated_at = now(), updated_by = ${key.userId}, version = d.version + 1
         from locked where d.id = locked.id and not locked."isBooking"),
@@ -146,7 +158,8 @@ async function takeAndLock(trx: Tx, key: DraftKey, event: BookingEvent) {
        order by id for update)
     select (select row_to_json(draft) from draft) as draft,
            (select coalesce(json_agg(locked order by id), '[]') from locked) as orders,
-           (select coalesce(json_agg(slots order by id), '[]') from slots) as slots
+           (select coalesce(json_agg(slots order by id), '[]') from slots) as slots,
+           (select coalesce(json_agg(closures), '[]') from closures) as closures
       from notified`;
   const { rows } = await trx.executeQuery(prepared(query.compile(trx)));
   return rows[0]!;
@@ -215,6 +228,8 @@ async function confirmOnce(db: Database, key: DraftKey, options: { now?: Date; o
       // As read under their locks, before this confirm marked them booked.
       deliveryOrders: orders.map(toWorldOrder),
       bookedLines: locked.slots.map(useOf),
+      // As read under the shipments' locks: a truck that checked in since the draft was made closes its shift.
+      closedShifts: locked.closures,
     };
     const evaluation = evaluateDraft(now, draft.request, draft.allocations, branchId, today);
     const failed = evaluation.allocations.find((a) => !a.ok);

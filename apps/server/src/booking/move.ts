@@ -5,6 +5,7 @@ import type { Database } from '../db/database.ts';
 import { HttpError, notFound } from '../http/errors.ts';
 import { type AcceptedAllocation, notify, slotWords, tripOf, writeLines } from './confirm.ts';
 import type { OnBookingChange } from './hooks.ts';
+import { lockedShiftShipments } from './world.ts';
 
 const bookingReport = entityByName('bookingReport');
 
@@ -29,8 +30,8 @@ export interface MoveLog {
 
 /**
  * A real reschedule under the slot locks, the one way a booking changes its slots (the customer's
- * link and the planner's calendar): the booking row is locked, then every slot it leaves or may
- * take, in id order (confirm's order, so the two never deadlock); `decide` then judges the move
+ * link and the planner's calendar): the shipments of the shifts involved are locked FOR SHARE, the
+ * booking row is locked, then every slot it leaves or may take, in id order (confirm's order, so the two never deadlock); `decide` then judges the move
  * with what is booked now (it throws the Thai 409/422 when the rules refuse) and returns the
  * booking's allocations after it. The lines are replaced, the booking's trip figures updated, the
  * change logged in its history, the customer told and the planners' calendars notified.
@@ -44,6 +45,13 @@ export async function rescheduleUnderLocks(
 ): Promise<readonly AcceptedAllocation[]> {
   const { bookingId, branchId } = booking;
   return db.transaction().execute(async (trx) => {
+    // First the shipments of every shift the booking leaves or may enter, FOR SHARE in id order (as
+    // a confirm takes them): a check-in of one is read as it is now, or waits for this move
+    // (docs/booking.md "Closed shifts"); a dispatcher's plan, which locks them before the bookings
+    // it links, never waits for a move that waits for it.
+    const touched = sql`(select array(select slot_id from booking_report__lines where parent_id = ${bookingId}
+      union select unnest(${[...targetSlotIds]}::uuid[])))::uuid[]`;
+    await sql`${lockedShiftShipments(branchId, touched)}`.execute(trx);
     const { rows: row } = await sql<{
       canceled_at: Date | null;
     }>`select canceled_at from booking_report where id = ${bookingId} and branch_id = ${branchId} for update`.execute(

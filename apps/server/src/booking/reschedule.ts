@@ -1,4 +1,10 @@
-import { type BookingWorld, bookableVehicles, checkAllocation } from '@lms/booking';
+import {
+  type BookingWorld,
+  bookableVehicles,
+  checkAllocation,
+  closedShiftBreak,
+  indexWorld,
+} from '@lms/booking';
 import { bangkokIsoDate, type CellPlace, type RescheduleVerdict } from '@lms/domain';
 import { sql } from 'kysely';
 import type { Database } from '../db/database.ts';
@@ -189,10 +195,24 @@ export function judgeReschedule(
   if (samePlace(from, to)) return refuse('INPUT', rescheduleMessages.sameCell);
   const moving = facts.parts.filter((part) => samePlace(part.place, from));
   if (moving.length === 0) return refuse('INPUT', rescheduleMessages.notInCell);
+  // A shift whose truck has checked in keeps what it has (docs/booking.md "Closed shifts").
+  const leaving = closedShiftBreak(
+    indexWorld(world),
+    { branchId, shiftDate: from.date, shiftOfDayId: from.shiftOfDayId },
+    'out',
+  );
+  if (leaving) return refuse(leaving.rule, leaving.message);
   const staying = facts.parts.filter((part) => !samePlace(part.place, from));
   const drafts = draftAllocationsOf(world, facts.parts);
   const draftOf = (part: Part) => drafts[facts.parts.indexOf(part)]!;
-  const kept = evaluateDraft(world, facts.request, staying.map(draftOf), branchId, facts.docDate);
+  // The parts that stay do not go into their shifts again: a closed one keeps them.
+  const kept = evaluateDraft(
+    { ...world, closedShifts: [] },
+    facts.request,
+    staying.map(draftOf),
+    branchId,
+    facts.docDate,
+  );
   const keptBroken = kept.allocations.find((a) => !a.ok);
   if (keptBroken && !keptBroken.ok) return refuse(keptBroken.rule, keptBroken.message);
   const keptAccepted = kept.allocations.flatMap((a) =>

@@ -101,6 +101,58 @@ export const toWorldOrder = (d: DeliveryOrderRow) => ({
     : [],
 });
 
+/**
+ * A closed shift as the engine reads it (docs/booking.md "Closed shifts"): the first truck of the
+ * branch's day and shift to check in, its plate (else its shipment's number) and when.
+ */
+const closedShiftColumns = columns('shipment', [], {
+  branchId: sql<string>`s.branch_id`,
+  shiftDate: sql<string>`s.shift_date::text`,
+  shiftOfDayId: sql<string>`s.shift_of_day_id`,
+  truck: sql<string>`coalesce(s.car_plate_snap, s.doc_no)`,
+  checkedInDate: sql<string>`s.act_date_check_in::text`,
+  // A check-in day without its time counts from the start of that day (as the stage order does).
+  checkedInTime: sql<string>`coalesce(to_char(s.act_time_check_in, 'HH24:MI'), '00:00')`,
+});
+
+/**
+ * The branch's closed shifts among its shipments `s` that `where` keeps, one row per day and
+ * shift. `from` names the shipments to read: the table, or the rows a statement has locked
+ * (`closedShiftsOf`).
+ */
+const closedShiftsSql = (
+  branchId: string,
+  where: RawBuilder<unknown>,
+  from: RawBuilder<unknown> = sql`shipment`,
+) =>
+  sql<
+    ColumnsRow<typeof closedShiftColumns>
+  >`select distinct on (s.shift_date, s.shift_of_day_id) ${closedShiftColumns}
+      from ${from} s
+     where s.branch_id = ${branchId} and s.act_date_check_in is not null and ${where}
+     order by s.shift_date, s.shift_of_day_id, s.act_date_check_in, s.act_time_check_in nulls first`;
+
+/** Shipments `s` of the days and shifts of some slots. */
+const ofSlotShifts = (branchId: string, slotIds: RawBuilder<unknown>) =>
+  sql`(s.shift_date, s.shift_of_day_id) in (${shiftsOfSlots(branchId, slotIds)})`;
+
+/** The days and shifts of some slots of the branch, for `closedShiftsSql`. */
+export const shiftsOfSlots = (branchId: string, slotIds: RawBuilder<unknown>) =>
+  sql`select shift_date, shift_of_day_id from vehicle_date_slot where branch_id = ${branchId} and id = any(${slotIds})`;
+
+/**
+ * The shipments of the days and shifts of some slots, locked FOR SHARE (in a transaction that
+ * holds those slots): a check-in of one of them committed before is read as it is now, and one
+ * after waits for this transaction. So a booking and a check-in of its shift never both win.
+ */
+export const lockedShiftShipments = (branchId: string, slotIds: RawBuilder<unknown>) =>
+  sql`select * from shipment where branch_id = ${branchId}
+        and (shift_date, shift_of_day_id) in (${shiftsOfSlots(branchId, slotIds)}) order by id for share`;
+
+/** The closed shifts among locked shipments (`lockedShiftShipments` as a CTE named `from`). */
+export const closedShiftsOf = (branchId: string, from: RawBuilder<unknown>, slotIds: RawBuilder<unknown>) =>
+  closedShiftsSql(branchId, ofSlotShifts(branchId, slotIds), from);
+
 /** A subquery's rows as one JSON array (numbers stay numbers, as the pool's type parsers make them). */
 const jsonRows = (query: RawBuilder<unknown>) => sql`(select coalesce(json_agg(t), '[]') from (${query}) t)`;
 
@@ -169,6 +221,7 @@ function requestPartsSql(scope: WorldScope, ids: PartIds) {
           both(slotColumns, slotUseColumns),
           sql`from vehicle_date_slot where branch_id = ${branchId} and id = any(${ids.slotIds})`,
         ),
+        closedShifts: closedShiftsSql(branchId, ofSlotShifts(branchId, ids.slotIds)),
       }
     : {
         ...parts,
@@ -177,6 +230,7 @@ function requestPartsSql(scope: WorldScope, ids: PartIds) {
           sql`from vehicle_date_slot where branch_id = ${branchId} and shift_date between ${from}::date and ${to}::date`,
         ),
         bookedLines: bookedLinesQuery(branchId, from, to, scope.excludeBookingId ?? null),
+        closedShifts: closedShiftsSql(branchId, sql`s.shift_date between ${from}::date and ${to}::date`),
       };
 }
 
@@ -269,5 +323,6 @@ function assemble(master: MasterParts, found: RequestRows): BookingWorld {
     subDistricts: [...found.shipToSubDistricts, ...routeSubDistricts],
     deliveryOrders: found.deliveryOrders.map(toWorldOrder),
     bookedLines: 'bookedLines' in found ? found.bookedLines : found.slots.map(useOf),
+    closedShifts: found.closedShifts,
   };
 }

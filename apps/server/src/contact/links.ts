@@ -28,11 +28,12 @@ export class AppointmentLinks {
 
   /**
    * The customer's name for a move option (docs/contact.md): a short MAC of the booking and the
-   * option's slots. It carries no id, and names the option only on this booking's link.
+   * option's day and shift (`choiceOf`). It carries no id, and names the option only on this
+   * booking's link.
    */
-  choice(bookingId: string, slotIds: string): string {
+  choice(bookingId: string, option: string): string {
     return createHmac('sha256', this.key)
-      .update(`move:${bookingId}:${slotIds}`)
+      .update(`move:${bookingId}:${option}`)
       .digest()
       .subarray(0, 16)
       .toString('base64url');

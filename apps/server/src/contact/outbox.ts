@@ -1,6 +1,7 @@
 import { type ContactEvent, renderTemplate, renderValues } from '@lms/domain';
 import type { OnBookingChange } from '../booking/hooks.ts';
 import type { Tx } from '../db/database.ts';
+import { loadCompanySettings } from '../settings/company.ts';
 import { type Appointment, loadAppointment } from './appointment.ts';
 import type { AppointmentLinks } from './links.ts';
 import type { Channel } from './providers.ts';
@@ -46,7 +47,12 @@ export async function enqueueMessage(
   if (!route) return undefined;
   const link = event === 'canceled' ? null : appointmentLink(contact, bookingId);
   const templates = await loadTemplates(trx);
-  const body = renderTemplate(templates[event], renderValues({ ...appointment, link: link ?? '' }));
+  // Years as on the company's paper (พ.ศ. by default): one setting for documents and messages.
+  const { buddhistEra } = await loadCompanySettings(trx);
+  const body = renderTemplate(
+    templates[event],
+    renderValues({ ...appointment, link: link ?? '' }, { buddhistEra }),
+  );
   const written = await trx
     .insertInto('contact_message')
     .values({

@@ -1,4 +1,3 @@
-import type { BookingOption } from '@lms/booking';
 import {
   appointmentApi,
   appointmentMessages,
@@ -14,7 +13,7 @@ import { typed } from '../http/contract.ts';
 import { HttpError, notFound } from '../http/errors.ts';
 import type { AuthContext } from '../routes/context.ts';
 import { type Appointment, linkExpiry, loadAppointment } from './appointment.ts';
-import { choiceOf, moveBooking, moveOptions } from './move.ts';
+import { choiceOf, moveBooking, moveOffers, offered } from './move.ts';
 import { type Contact, messagesOnChange } from './outbox.ts';
 
 const bookingReport = entityByName('bookingReport');
@@ -126,18 +125,18 @@ export function appointmentRoutes(ctx: AuthContext, contact: Contact, options: {
       config,
       handler: async (request) => {
         const appointment = await appointmentOf(request, request.params.token);
-        const found = await moveOptions(ctx.db, appointment, bangkokIsoDate(new Date()));
+        const offers = await moveOffers(ctx.db, appointment, bangkokIsoDate(new Date()));
+        const found = offered(offers);
         return {
-          options: found.map((option) => {
-            const first = option.allocations[0]!;
-            return {
-              choice: contact.links.choice(appointment.bookingId, choiceOf(option)),
-              date: first.date,
-              shiftName: first.shiftName,
-              shiftStart: first.shiftStartTime,
-              shiftEnd: first.shiftEndTime,
-            };
-          }),
+          options: found.map((offer) => ({
+            choice: contact.links.choice(appointment.bookingId, choiceOf(offer)),
+            date: offer.date,
+            shiftName: offer.shiftName,
+            shiftStart: offer.shiftStartTime,
+            shiftEnd: offer.shiftEndTime,
+          })),
+          // Why there is nothing to choose: a shift closed by a check-in keeps the booking.
+          reason: offers.leaving?.message ?? (found.length === 0 ? appointmentMessages.noOptions : null),
         };
       },
     });
@@ -148,8 +147,8 @@ export function appointmentRoutes(ctx: AuthContext, contact: Contact, options: {
       config,
       handler: async (request) => {
         const appointment = await appointmentOf(request, request.params.token);
-        const named = (option: BookingOption) =>
-          contact.links.choice(appointment.bookingId, choiceOf(option)) === request.body.choice;
+        const named = (name: string) =>
+          contact.links.choice(appointment.bookingId, name) === request.body.choice;
         await moveBooking(ctx.db, appointment, named, { onChange: messagesOnChange(contact) });
         return publicOf((await loadAppointment(ctx.db, appointment.bookingId))!);
       },

@@ -8,6 +8,7 @@ import {
   unknownPlaceholders,
 } from '@lms/domain';
 import type { FastifyInstance } from 'fastify';
+import { readSetting, writeSetting } from '../db/appSetting.ts';
 import type { Executor } from '../db/database.ts';
 import { typed } from '../http/contract.ts';
 import { unprocessable } from '../http/errors.ts';
@@ -17,9 +18,7 @@ const KEY = 'contactTemplates';
 
 /** The templates in use: the admin's, else the defaults of `@lms/domain` (per event). */
 export async function loadTemplates(db: Executor): Promise<ContactTemplates> {
-  const row = await db.selectFrom('app_setting').select('value').where('key', '=', KEY).executeTakeFirst();
-  // Stored only by the save route below, from templates it checked.
-  return { ...defaultContactTemplates, ...(row?.value as Partial<ContactTemplates> | undefined) };
+  return readSetting(db, KEY, defaultContactTemplates);
 }
 
 /** The admin edits the Thai message of each event; a placeholder that does not exist is refused. */
@@ -52,11 +51,7 @@ export function contactTemplateRoutes(ctx: AuthContext) {
         );
         if (Object.keys(errors).length) throw unprocessable(errors);
         const templates = Object.fromEntries(contactEvents.map((event) => [event, request.body[event]]));
-        await ctx.db
-          .insertInto('app_setting')
-          .values({ key: KEY, value: JSON.stringify(templates) })
-          .onConflict((oc) => oc.column('key').doUpdateSet((eb) => ({ value: eb.ref('excluded.value') })))
-          .execute();
+        await writeSetting(ctx.db, KEY, templates);
         return loadTemplates(ctx.db);
       },
     });

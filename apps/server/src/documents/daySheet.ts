@@ -1,4 +1,4 @@
-import { callStatusOptions, daySheetTitle, formatDate, formatTime, UI_TEXT } from '@lms/domain';
+import { callStatusOptions, daySheetTitle, formatDate, UI_TEXT } from '@lms/domain';
 import type { BookingLineRow, BookingRow } from './load.ts';
 import type { DocumentModel } from './model.ts';
 import {
@@ -10,6 +10,8 @@ import {
   lineFields,
   onLetterhead,
   optionLabel,
+  type ShiftHours,
+  shiftText,
   usedLoadCells,
   volumeHeader,
   weightHeader,
@@ -17,12 +19,12 @@ import {
 
 /** ใบงานประจำวัน: every booking of a branch's day and shift and its trucks, for the loading dock. */
 export function daySheetModel(
-  day: { date: string; shiftOfDayId: string; shift: { name: string; start_time: string; end_time: string } },
+  day: { date: string; shiftOfDayId: string; shift: ShiftHours },
   bookings: readonly { booking: BookingRow; lines: BookingLineRow[] }[],
   ctx: DocumentContext,
 ): DocumentModel {
   const era = { buddhistEra: ctx.buddhistEra };
-  const shift = `${day.shift.name} ${formatTime(day.shift.start_time)}–${formatTime(day.shift.end_time)}`;
+  const shift = shiftText(day.shift);
   const inShift = (lines: readonly BookingLineRow[]) =>
     lines.filter((l) => l.shift_date === day.date && l.shift_of_day_id === day.shiftOfDayId);
   return onLetterhead(ctx, {

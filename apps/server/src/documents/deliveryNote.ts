@@ -15,6 +15,7 @@ import {
   documentText,
   label,
   onLetterhead,
+  shiftText,
   volumeHeader,
   weightHeader,
 } from './text.ts';
@@ -23,6 +24,10 @@ import {
 export function deliveryNoteModel(row: DeliveryOrderRow, ctx: DocumentContext): DocumentModel {
   const era = { buddhistEra: ctx.buddhistEra };
   const appointment = row.delivery_date ?? row.doc_delivery_at;
+  const shift =
+    row.shift && row.shift_start && row.shift_end
+      ? { name: row.shift, start_time: row.shift_start, end_time: row.shift_end }
+      : null;
   return onLetterhead(ctx, {
     title: documentKinds.deliveryNote.title,
     number: row.doc_no,
@@ -41,6 +46,8 @@ export function deliveryNoteModel(row: DeliveryOrderRow, ctx: DocumentContext): 
             value:
               `${formatDate(appointment, era)} ${row.delivery_time ? formatTime(row.delivery_time) : ''}`.trim(),
           },
+          // The booked shift and its hours beside the day (a DO no booking holds has none).
+          ...(shift ? [{ label: documentText.shift, value: shiftText(shift) }] : []),
         ],
       },
       { type: 'heading', text: documentText.items },

@@ -18,6 +18,19 @@ export function words<D, T extends keyof D>(
   return eb.fn<string>('concat_ws', [sql.lit(' '), ...parts]);
 }
 
+/**
+ * An article's counting unit as printed (the unit column of every document that lists lines): its
+ * ERP unit code (`articleUom`) by the name of the unit of that code, else the code as sent; else
+ * the name of its unit (`unitId`). `article` is the article's alias in the query.
+ */
+export const articleUnit = (article: string) => {
+  const uom = sql.ref(`${article}.article_uom`);
+  return sql<
+    string | null
+  >`coalesce((select u.name from unit u where u.code = ${uom}), nullif(trim(${uom}), ''),
+    (select u.name from unit u where u.id = ${sql.ref(`${article}.unit_id`)}))`;
+};
+
 /** The issuing branch: its name is the company the user chose at sign-in ("เลือกบริษัท"). */
 export async function loadHeader(db: Executor, branchId: string): Promise<DocumentHeader> {
   const branch = await db
@@ -32,6 +45,7 @@ export async function loadHeader(db: Executor, branchId: string): Promise<Docume
       'b.name',
       'b.short_name',
       'b.address',
+      'b.tel',
       'sd.name_th as sub_district',
       'd.name_th as district',
       'p.name_th as province',
@@ -42,6 +56,8 @@ export async function loadHeader(db: Executor, branchId: string): Promise<Docume
     company: branch?.name ?? '',
     branch: place('สาขา', branch?.code, branch?.short_name ? `(${branch.short_name})` : ''),
     address: place(branch?.address, branch?.sub_district, branch?.district, branch?.province),
+    // Whom the customer and the driver call: on every document (and in every customer message).
+    phone: branch?.tel?.trim() ? `โทร ${branch.tel.trim()}` : undefined,
   };
 }
 
@@ -63,7 +79,8 @@ function bookingRows(db: Executor, ids: readonly string[], branchId: string) {
       'b.distance',
       words(eb, 'c.code', 'c.name').as('customer'),
       words(eb, 'st.code', 'st.name').as('ship_to'),
-      'st.tel as ship_to_tel',
+      // The booking's copy of its ship-to's phone (spec §3), the one its page shows; today's for a booking confirmed before 0028.
+      eb.fn.coalesce('b.ship_to_tel', 'st.tel').as('ship_to_tel'),
       words(eb, 'st.address', 'sd.name_th', 'd.name_th', 'p.name_th').as('ship_to_address'),
     ])
     .where((eb) => eb('b.id', '=', eb.fn.any(eb.val(ids))))
@@ -136,7 +153,7 @@ function loadBookingLines(db: Executor, bookingIds: readonly string[]) {
       'l.delivery_order_id',
       'o.doc_no as do_no',
       words(eb, 'a.code', 'a.name').as('article'),
-      'a.article_uom as unit',
+      articleUnit('a').as('unit'),
       'l.qty',
       'l.delivery_date',
       'l.delivery_time',

@@ -1,7 +1,7 @@
 import type { Executor } from '../db/database.ts';
-import { words } from './load.ts';
+import { articleUnit, words } from './load.ts';
 
-/** The delivery note's reads: DOs with their ship-to and live booking. */
+/** The delivery note's reads: DOs with their ship-to and live booking (its number, phone, day, shift and time). */
 
 export type DeliveryOrderRow = Awaited<ReturnType<typeof deliveryOrderRows>>[number];
 
@@ -25,7 +25,18 @@ function deliveryOrderRows(db: Executor, ids: readonly string[], branchId: strin
             .innerJoin('booking_report as b', (join) =>
               join.onRef('b.id', '=', 'l.parent_id').on('b.canceled_at', 'is', null),
             )
-            .select(['b.doc_no', 'l.delivery_date', 'l.delivery_time'])
+            .innerJoin('vehicle_date_slot as s', 's.id', 'l.slot_id')
+            .innerJoin('shift_of_day as sh', 'sh.id', 's.shift_of_day_id')
+            .select([
+              'b.id',
+              'b.doc_no',
+              'b.ship_to_tel',
+              'l.delivery_date',
+              'l.delivery_time',
+              'sh.name as shift',
+              'sh.start_time',
+              'sh.end_time',
+            ])
             .whereRef('l.delivery_order_id', '=', 'o.id')
             .orderBy('b.confirmed_at', 'desc')
             .limit(1)
@@ -42,14 +53,20 @@ function deliveryOrderRows(db: Executor, ids: readonly string[], branchId: strin
         'o.volume',
         'o.volume_unit',
         words(eb, 'a.code', 'a.name').as('article'),
-        'a.article_uom as unit',
+        articleUnit('a').as('unit'),
         words(eb, 'c.code', 'c.name').as('customer'),
+        'st.id as ship_to_id',
         words(eb, 'st.code', 'st.name').as('ship_to'),
-        'st.tel as ship_to_tel',
+        // The live booking's copy of the phone, as on its slip; else the ship-to's own.
+        eb.fn.coalesce('bk.ship_to_tel', 'st.tel').as('ship_to_tel'),
         words(eb, 'st.address', 'sd.name_th', 'd.name_th', 'p.name_th').as('ship_to_address'),
+        'bk.id as booking_id',
         'bk.doc_no as booking_no',
         'bk.delivery_date',
         'bk.delivery_time',
+        'bk.shift',
+        'bk.start_time as shift_start',
+        'bk.end_time as shift_end',
       ])
       .where((eb) => eb('o.id', '=', eb.fn.any(eb.val(ids))))
       .where('o.branch_id', '=', branchId)

@@ -24,6 +24,7 @@ function shipmentRows(db: Executor, ids: readonly string[], branchId: string) {
       's.doc_no',
       eb.fn.coalesce('s.car_plate_snap', 'v.license_plate', 'v.code').as('plate'),
       words(eb, 'dr.code', 'dr.name').as('driver'),
+      'dr.id as driver_id',
       'dr.tel as driver_tel',
       'vt.name as vehicle_type',
       's.shift_date',

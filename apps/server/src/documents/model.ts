@@ -10,6 +10,8 @@ export interface DocumentHeader {
   readonly company: string;
   readonly branch: string;
   readonly address: string;
+  /** The branch's phone as printed ("โทร 02-326-1234"), whom the customer and the driver call; none when the branch has none. */
+  readonly phone?: string;
 }
 
 export interface Field {

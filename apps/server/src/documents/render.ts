@@ -122,10 +122,11 @@ class PageCursor {
     left += this.write(this.lines(header.branch, leftWidth, FONT.bold, SIZE.body), MARGIN, left, {
       font: FONT.bold,
     });
-    left += this.write(this.lines(header.address, leftWidth, FONT.regular, SIZE.small), MARGIN, left, {
-      size: SIZE.small,
-      color: GREY,
-    });
+    for (const line of header.phone ? [header.address, header.phone] : [header.address])
+      left += this.write(this.lines(line, leftWidth, FONT.regular, SIZE.small), MARGIN, left, {
+        size: SIZE.small,
+        color: GREY,
+      });
     const titleX = right - titleWidth;
     let top = MARGIN;
     top += this.write([title], titleX, top, {

@@ -3,11 +3,13 @@ import { can, type DocumentKind, documentKinds, documentsApi } from '@lms/domain
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { sql } from 'kysely';
 import { actingBranch, actingPrincipal } from '../auth/acting.ts';
+import type { Principal } from '../auth/principal.ts';
 import type { Database } from '../db/database.ts';
 import { snake } from '../entities/naming.ts';
 import { typed } from '../http/contract.ts';
 import { HttpError, notFound } from '../http/errors.ts';
 import type { AuthContext } from '../routes/context.ts';
+import { loadCompanySettings } from '../settings/company.ts';
 import { appointmentModel } from './appointment.ts';
 import { daySheetModel } from './daySheet.ts';
 import { deliveryNoteModel } from './deliveryNote.ts';
@@ -15,6 +17,7 @@ import { bookingIdsOfShift, loadBookings, loadHeader, loadShift } from './load.t
 import { loadDeliveryOrders } from './loadDeliveryOrders.ts';
 import { loadShipments } from './loadShipments.ts';
 import type { DocumentModel } from './model.ts';
+import { personalDataOnPaper } from './personal.ts';
 import { openPdf, renderDocument } from './render.ts';
 import type { DocumentContext } from './text.ts';
 import { tripSheetModel } from './tripSheet.ts';
@@ -30,21 +33,34 @@ const CHUNK = 50;
 /** Rendering waits while this much PDF is unread by the client, so memory stays flat. */
 const HIGH_WATER = 4 * 1024 * 1024;
 
-/** The models of one kind for `ids` (all of the branch, in order; unknown ids left out). */
+/**
+ * The models of one kind for `ids` (all of the branch, in order; unknown ids left out), the personal
+ * data on them whole or masked for `principal` by the rule of the screens (and the whole ones logged).
+ */
 async function modelsOf(
   db: Database,
+  principal: Principal,
   kind: DocumentKind,
   ids: readonly string[],
   branchId: string,
   ctx: DocumentContext,
 ): Promise<DocumentModel[]> {
   switch (kind) {
-    case 'appointment':
-      return (await loadBookings(db, ids, branchId)).map((b) => appointmentModel(b, ctx));
-    case 'tripSheet':
-      return (await loadShipments(db, ids, branchId)).map((s) => tripSheetModel(s, ctx));
-    case 'deliveryNote':
-      return (await loadDeliveryOrders(db, ids, branchId)).map((row) => deliveryNoteModel(row, ctx));
+    case 'appointment': {
+      const rows = await loadBookings(db, ids, branchId);
+      await personalDataOnPaper(db, principal, { kind, rows });
+      return rows.map((b) => appointmentModel(b, ctx));
+    }
+    case 'tripSheet': {
+      const rows = await loadShipments(db, ids, branchId);
+      await personalDataOnPaper(db, principal, { kind, rows });
+      return rows.map((s) => tripSheetModel(s, ctx));
+    }
+    case 'deliveryNote': {
+      const rows = await loadDeliveryOrders(db, ids, branchId);
+      await personalDataOnPaper(db, principal, { kind, rows });
+      return rows.map((row) => deliveryNoteModel(row, ctx));
+    }
   }
 }
 
@@ -56,19 +72,11 @@ async function countOwned(db: Database, kind: DocumentKind, ids: readonly string
   return rows[0]?.count ?? 0;
 }
 
-export async function documentContext(
-  db: Database,
-  userId: string,
-  branchId: string,
-): Promise<DocumentContext> {
-  const user = await db
-    .selectFrom('app_user')
-    .select('buddhist_era')
-    .where('id', '=', userId)
-    .executeTakeFirst();
+/** What tops every document: the branch's header, and the company's era for every date (พ.ศ. by default). */
+export async function documentContext(db: Database, branchId: string): Promise<DocumentContext> {
   return {
     header: await loadHeader(db, branchId),
-    buddhistEra: user?.buddhist_era ?? false,
+    buddhistEra: (await loadCompanySettings(db)).buddhistEra,
     printedAt: new Date(),
   };
 }
@@ -128,8 +136,9 @@ export function documentRoutes(ctx: AuthContext) {
         },
         handler: async (request, reply) => {
           const branchId = actingBranch(request);
-          const context = await documentContext(ctx.db, actingPrincipal(request).userId, branchId);
-          const models = await modelsOf(ctx.db, kind, [request.params.id], branchId, context);
+          const principal = actingPrincipal(request);
+          const context = await documentContext(ctx.db, branchId);
+          const models = await modelsOf(ctx.db, principal, kind, [request.params.id], branchId, context);
           if (!models[0]) throw notFound(documentMessages.notFound);
           return sendPdf(reply, `${kind}-${models[0].number}`, models);
         },
@@ -143,18 +152,19 @@ export function documentRoutes(ctx: AuthContext) {
       config: { access: { signedIn: true }, apiKey: 'closed', branchScoped: true },
       handler: async (request, reply) => {
         const { kind } = request.body;
-        const verdict = can(actingPrincipal(request).roles, documentKinds[kind].entity, 'read');
+        const principal = actingPrincipal(request);
+        const verdict = can(principal.roles, documentKinds[kind].entity, 'read');
         if (!verdict.can) throw new HttpError(403, [verdict.reason ?? 'คุณไม่มีสิทธิ์ใช้งานส่วนนี้']);
         const branchId = actingBranch(request);
         const ids = [...new Set(request.body.ids)];
         const owned = await countOwned(ctx.db, kind, ids, branchId);
         if (owned < ids.length) throw notFound(documentMessages.someNotFound(ids.length - owned));
-        const context = await documentContext(ctx.db, actingPrincipal(request).userId, branchId);
+        const context = await documentContext(ctx.db, branchId);
         let offset = 0;
         const next = async () => {
           const chunk = ids.slice(offset, offset + CHUNK);
           offset += CHUNK;
-          return chunk.length ? modelsOf(ctx.db, kind, chunk, branchId, context) : [];
+          return chunk.length ? modelsOf(ctx.db, principal, kind, chunk, branchId, context) : [];
         };
         return sendPdf(reply, `${kind}-${ids.length}`, await next(), next);
       },
@@ -169,7 +179,7 @@ export function documentRoutes(ctx: AuthContext) {
         const { date, shiftOfDayId } = request.query;
         const shift = await loadShift(ctx.db, shiftOfDayId);
         if (!shift) throw notFound(documentMessages.shiftNotFound);
-        const context = await documentContext(ctx.db, actingPrincipal(request).userId, branchId);
+        const context = await documentContext(ctx.db, branchId);
         const ids = await bookingIdsOfShift(ctx.db, branchId, date, shiftOfDayId);
         const bookings = await loadBookings(ctx.db, ids, branchId);
         const model = daySheetModel({ date, shiftOfDayId, shift }, bookings, context);

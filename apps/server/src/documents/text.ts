@@ -1,6 +1,7 @@
 import {
   bookingLines,
   entityByName,
+  formatDate,
   formatDateTime,
   formatQuantityNumber,
   formatTime,
@@ -14,7 +15,7 @@ import type { DocumentHeader, DocumentModel } from './model.ts';
 
 export interface DocumentContext {
   readonly header: DocumentHeader;
-  /** The reader's setting (appUser.buddhistEra): every date on the document follows it. */
+  /** The company's setting (`CompanySettings.buddhistEra`, พ.ศ. by default): every date on the document follows it. */
   readonly buddhistEra: boolean;
   readonly printedAt: Date;
 }
@@ -104,3 +105,18 @@ export const usedLoadCells = (lines: readonly BookingLineRow[]) => [
 /** The delivery times booking lines name, each once, in their order. */
 export const deliveryTimes = (lines: readonly BookingLineRow[]) =>
   [...new Set(lines.map((l) => formatTime(l.delivery_time)))].join(', ');
+
+/** A shift as read from the database: its name and hours. */
+export interface ShiftHours {
+  readonly name: string;
+  readonly start_time: string;
+  readonly end_time: string;
+}
+
+/** A shift as every document prints it: `กะเช้า 08:00–12:00`. */
+export const shiftText = (shift: ShiftHours) =>
+  `${shift.name} ${formatTime(shift.start_time)}–${formatTime(shift.end_time)}`;
+
+/** A day and, when known, its shift: `25/11/2569 กะเช้า 08:00–12:00`. */
+export const dayAndShift = (day: string | null, shift: ShiftHours | null, era: { buddhistEra: boolean }) =>
+  shift ? `${formatDate(day, era)} ${shiftText(shift)}` : formatDate(day, era);

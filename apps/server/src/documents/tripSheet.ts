@@ -15,6 +15,7 @@ import type { DocumentModel } from './model.ts';
 import {
   bookingFields,
   type DocumentContext,
+  dayAndShift,
   deliveryOrderFields,
   deliveryTimes,
   documentText,
@@ -62,7 +63,11 @@ export function tripSheetModel(
             label: documentText.appointment,
             value:
               day && shipment.shift && shipment.start_time && shipment.end_time
-                ? `${formatDate(day, era)} ${shipment.shift} ${formatTime(shipment.start_time)}–${formatTime(shipment.end_time)}`
+                ? dayAndShift(
+                    day,
+                    { name: shipment.shift, start_time: shipment.start_time, end_time: shipment.end_time },
+                    era,
+                  )
                 : UI_TEXT.empty,
           },
           { label: documentText.stops, value: String(stops.length) },

@@ -135,7 +135,7 @@ export function freightRoutes(ctx: AuthContext) {
       config: read,
       handler: async (request, reply) => {
         const found = await statement(request, request.params.id);
-        const context = await documentContext(ctx.db, actingPrincipal(request).userId, actingBranch(request));
+        const context = await documentContext(ctx.db, actingBranch(request));
         return sendPdf(reply, found.number, [freightStatementModel(found, context)]);
       },
     });
@@ -146,7 +146,7 @@ export function freightRoutes(ctx: AuthContext) {
       config: read,
       handler: async (request, reply) => {
         const found = await statement(request, request.params.id);
-        const context = await documentContext(ctx.db, actingPrincipal(request).userId, actingBranch(request));
+        const context = await documentContext(ctx.db, actingBranch(request));
         return sendWorkbook(reply, found.number, await freightWorkbook(found, context.buddhistEra));
       },
     });

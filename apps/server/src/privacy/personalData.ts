@@ -1,10 +1,10 @@
 import {
-  can,
   type EntityDef,
   type FieldDef,
   type HistoryEntry,
   maskContact,
   type PersonalDataAction,
+  seesPersonalData,
 } from '@lms/domain';
 import { type Expression, sql } from 'kysely';
 import type { Principal } from '../auth/principal.ts';
@@ -13,15 +13,20 @@ import type { Executor } from '../db/database.ts';
 
 /**
  * Personal data in the generic CRUD (PDPA, docs/privacy.md): the fields a declaration marks
- * `personal` (the phones of ship-tos, customers, contractors and drivers; a ship-to's LINE id). Lists always show them masked; one record's page
- * shows them whole to those who may edit the record (they need them to correct or to call), and
- * that read is logged; an export is logged, and masked for those who may not edit.
+ * `personal` (the phones of ship-tos, customers, contractors and drivers; a ship-to's LINE id; a
+ * booking's copy of its ship-to's phone). Lists always show them masked; one record's page shows
+ * them whole to those who may edit the record (they need them to correct or to call) — a booking's
+ * to those who may change its call status — and that read is logged; an export is logged, and
+ * masked for the others.
  */
 export const personalFields = (entity: EntityDef): FieldDef[] => entity.fields.filter((f) => f.personal);
 
-/** May this user see the entity's personal values whole? Those who may edit its records. */
+/**
+ * May this user (or API key) see the entity's personal values whole? The domain's one rule
+ * (`seesPersonalData`): those who may edit its records; on a booking, those who may change its call status.
+ */
 export const readsPersonalData = (principal: Principal, entity: EntityDef) =>
-  can(principal.roles, entity, 'update').can;
+  seesPersonalData(principal.roles, entity);
 
 const maskValue = (value: unknown) =>
   typeof value === 'string' && value !== '' ? maskContact(value) : value;
@@ -65,30 +70,39 @@ export const filledPersonal = (entity: EntityDef, row: Row) =>
     .filter((f) => row[f.name] !== null && row[f.name] !== undefined && row[f.name] !== '')
     .map((f) => f.name);
 
-/** One line of the access log: who, when (the row's time), what. Kept like history: never edited. */
-export async function logPersonalData(
+/** One line of the access log: who, when (the row's time), what. */
+export interface PersonalDataAccess {
+  userId: string;
+  action: PersonalDataAction;
+  entity: EntityDef;
+  recordId?: string;
+  fields: readonly string[];
+  detail?: Row;
+}
+
+/** Lines of the access log, in one statement. Kept like history: never edited. */
+export async function logPersonalDataAll(
   db: Executor,
-  entry: {
-    userId: string;
-    action: PersonalDataAction;
-    entity: EntityDef;
-    recordId?: string;
-    fields: readonly string[];
-    detail?: Row;
-  },
+  entries: readonly PersonalDataAccess[],
 ): Promise<void> {
+  if (entries.length === 0) return;
   await db
     .insertInto('personal_data_access')
-    .values({
-      user_id: entry.userId,
-      action: entry.action,
-      entity: entry.entity.name,
-      record_id: entry.recordId ?? null,
-      fields: [...entry.fields],
-      detail: entry.detail ? JSON.stringify(entry.detail) : null,
-    })
+    .values(
+      entries.map((entry) => ({
+        user_id: entry.userId,
+        action: entry.action,
+        entity: entry.entity.name,
+        record_id: entry.recordId ?? null,
+        fields: [...entry.fields],
+        detail: entry.detail ? JSON.stringify(entry.detail) : null,
+      })),
+    )
     .execute();
 }
+
+/** One line of the access log. */
+export const logPersonalData = (db: Executor, entry: PersonalDataAccess) => logPersonalDataAll(db, [entry]);
 
 /** A jsonb value (a history entry's changes) that has any of these keys: `?|`, which the builder does not type. */
 export const hasAnyKey = (json: Expression<unknown>, keys: readonly string[]) =>

@@ -42,7 +42,10 @@ export const truckTypes = [
   },
 ] as const;
 
-/** Branches in four regions, each at its sub-district's coordinates. */
+/**
+ * Branches in four regions, each at its sub-district's coordinates, with the phone customers call
+ * (every document and customer message prints it).
+ */
 export const branches = [
   {
     code: 'BKK',
@@ -50,10 +53,32 @@ export const branches = [
     shortName: 'ลาดกระบัง',
     subDistrictCode: '101101',
     country: 'TH',
+    tel: '02-326-1234',
   },
-  { code: 'CNX', name: 'สาขาเชียงใหม่', shortName: 'เชียงใหม่', subDistrictCode: '500101', country: 'TH' },
-  { code: 'KKC', name: 'สาขาขอนแก่น', shortName: 'ขอนแก่น', subDistrictCode: '400101', country: 'TH' },
-  { code: 'HDY', name: 'สาขาหาดใหญ่', shortName: 'หาดใหญ่', subDistrictCode: '901101', country: 'TH' },
+  {
+    code: 'CNX',
+    name: 'สาขาเชียงใหม่',
+    shortName: 'เชียงใหม่',
+    subDistrictCode: '500101',
+    country: 'TH',
+    tel: '053-201-234',
+  },
+  {
+    code: 'KKC',
+    name: 'สาขาขอนแก่น',
+    shortName: 'ขอนแก่น',
+    subDistrictCode: '400101',
+    country: 'TH',
+    tel: '043-301-234',
+  },
+  {
+    code: 'HDY',
+    name: 'สาขาหาดใหญ่',
+    shortName: 'หาดใหญ่',
+    subDistrictCode: '901101',
+    country: 'TH',
+    tel: '074-401-234',
+  },
 ] as const;
 
 export interface MasterData {

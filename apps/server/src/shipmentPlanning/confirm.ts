@@ -82,6 +82,15 @@ export async function confirmPlan(
       .forUpdate()
       .executeTakeFirst();
     if (current?.version !== request.version) return false;
+    // The slot's shipments in id order, before any is written: a booking's confirm or move locks
+    // them FOR SHARE in the same order (docs/booking.md "Closed shifts"), so neither waits in a circle.
+    await trx
+      .selectFrom('shipment')
+      .select('id')
+      .where((eb) => eb.and(slotKey))
+      .orderBy('id')
+      .forUpdate()
+      .execute();
     const slot = await loadSlot(trx, branchId, date, shiftOfDayId);
     const arrived = slot.shipments.find((s) => s.checkedIn);
     if (arrived)

@@ -16,6 +16,8 @@ export const planningMessages = {
   staleVersion: 'มีผู้ยืนยันแผนของกะนี้ไปก่อนแล้ว ระบบแสดงแผนล่าสุดให้แล้ว กรุณาตรวจสอบอีกครั้ง',
   checkedIn: (plate: string) => `รถ ${plate} เช็คอินแล้ว จึงเปลี่ยนแผนของกะนี้ไม่ได้`,
   stageInFuture: (stage: string) => `เวลาจริงของ "${stage}" ต้องไม่เกินเวลาปัจจุบัน`,
+  plannerBusy: 'ระบบกำลังวางแผนให้ผู้ใช้อื่นอยู่เต็มจำนวน กรุณาลองใหม่ในอีกสักครู่',
+  plannerStuck: 'การวางแผนใช้เวลานานเกินกำหนด กรุณาลองใหม่อีกครั้ง',
   stageBeforePrevious: (stage: string, previous: string) => `ต้องบันทึกเวลาจริงของ "${previous}" ก่อน "${stage}"`,
 } as const;
 

@@ -1,9 +1,10 @@
 import type { SlotPlan, TripsInput } from '@lms/domain';
-import { type ManualRoute, type PlanSolution, planViolations, solve, timeRoutes } from '@lms/planning';
+import { type ManualRoute, type PlanSolution, planViolations, timeRoutes } from '@lms/planning';
 import type { Database } from '../db/database.ts';
 import { HttpError } from '../http/errors.ts';
 import { dayFigures, defaultDrivers, slotIndex, slotPlan } from './answer.ts';
 import { planningMessages, violationMessage } from './messages.ts';
+import { planPool } from './planPool.ts';
 import { type SlotProblem, slotProblem } from './problem.ts';
 import { loadSlot, type Slot } from './slot.ts';
 
@@ -85,19 +86,23 @@ export async function currentPlan(db: Database, branchId: string, date: string, 
   return slotPlan(slot, built, solution, { drivers, manual: true, confirmed: true, figures });
 }
 
-/** The planner's trips for a slot (time-boxed), with default drivers. */
+/**
+ * The planner's trips for a slot (time-boxed, in the planner pool's threads: planPool.ts), with
+ * default drivers. `signal`: the dispatcher left, the plan is dropped.
+ */
 export async function plannedSlot(
   db: Database,
   branchId: string,
   date: string,
   shiftOfDayId: string,
+  signal?: AbortSignal,
 ): Promise<SlotPlan> {
   const slot = await loadSlot(db, branchId, date, shiftOfDayId);
   const built = slotProblem(slot);
-  const solution = solve(built.problem, {
+  const solution = await planPool.plan(built.problem, {
     seed: 1,
     timeLimitMs: PLAN_TIME_LIMIT_MS,
-    clock: () => performance.now(),
+    ...(signal ? { signal } : {}),
   });
   const drivers = defaultDrivers(
     slot,

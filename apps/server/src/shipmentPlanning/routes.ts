@@ -7,7 +7,7 @@ import { bookingShipments } from './bookingShipments.ts';
 import { confirmPlan, PlanLost } from './confirm.ts';
 import { currentPlan, evaluatedSlot, plannedSlot } from './plan.ts';
 import { activeShifts } from './slot.ts';
-import { recordStage } from './stage.ts';
+import { recordStage, UnusualTap } from './stage.ts';
 
 /**
  * Shipment planning (docs/planning.md): read the slot, plan, re-check a move, confirm, record stage
@@ -47,8 +47,21 @@ export function shipmentPlanningRoutes(ctx: AuthContext) {
       ...shipmentPlanningApi.plan,
       schema: { ...shipmentPlanningApi.plan.schema, tags },
       config: read,
-      handler: async (request) =>
-        plannedSlot(ctx.db, actingBranch(request), request.body.date, request.body.shiftOfDayId),
+      handler: async (request, reply) => {
+        // The dispatcher left before the plan came (closed the page, the connection dropped):
+        // the planner stops and its thread serves the next plan.
+        const left = new AbortController();
+        reply.raw.on('close', () => {
+          if (!reply.raw.writableFinished) left.abort();
+        });
+        return plannedSlot(
+          ctx.db,
+          actingBranch(request),
+          request.body.date,
+          request.body.shiftOfDayId,
+          left.signal,
+        );
+      },
     });
 
     app.route({
@@ -88,14 +101,20 @@ export function shipmentPlanningRoutes(ctx: AuthContext) {
       ...shipmentPlanningApi.recordStage,
       schema: { ...shipmentPlanningApi.recordStage.schema, tags },
       config: edit,
-      handler: async (request) =>
-        recordStage(
-          ctx.db,
-          actingBranch(request),
-          actingPrincipal(request).userId,
-          request.params.id,
-          request.body,
-        ),
+      handler: async (request, reply) => {
+        try {
+          return await recordStage(
+            ctx.db,
+            actingBranch(request),
+            actingPrincipal(request).userId,
+            request.params.id,
+            request.body,
+          );
+        } catch (error) {
+          if (error instanceof UnusualTap) return reply.status(409).send(error.body);
+          throw error;
+        }
+      },
     });
 
     app.route({

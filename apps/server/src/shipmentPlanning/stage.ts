@@ -2,9 +2,12 @@ import {
   bangkokIsoDate,
   entityByName,
   formatTime,
+  judgeStageTap,
   type PlanInstant,
   type ShipmentStage,
   type StageTap,
+  type StageTapPlan,
+  type StageTapQuestion,
   shipmentStages,
   stageFieldNames,
   stageOrderViolations,
@@ -13,7 +16,7 @@ import type { Updateable } from 'kysely';
 import { touched } from '../crud/columns.ts';
 import type { EntityExtension } from '../crud/extensions.ts';
 import { recordHistory } from '../crud/history.ts';
-import type { Database } from '../db/database.ts';
+import type { Database, Executor } from '../db/database.ts';
 import type { DB } from '../db/schema.generated.ts';
 import { HttpError, notFound } from '../http/errors.ts';
 import { planningMessages, stageLabel } from './messages.ts';
@@ -35,13 +38,49 @@ const actualFields = shipmentStages.flatMap(({ key }) => {
   ];
 });
 
+/** A tap at an unusual time, not confirmed yet (409): the Thai question, answered by sending it again confirmed. */
+export class UnusualTap extends Error {
+  constructor(readonly question: string) {
+    super(question);
+  }
+  get body(): StageTapQuestion {
+    return { messages: [this.question], confirmUnusual: true };
+  }
+}
+
+/** What a tap of `stage` is judged against: the shipment's planned day and shift, and the stage's planned time. */
+async function tapPlan(trx: Executor, shipmentId: string, stage: ShipmentStage): Promise<StageTapPlan> {
+  const columns = stageColumns(stage);
+  const row = await trx
+    .selectFrom('shipment')
+    .select(['shift_date', 'shift_of_day_id', columns.planDate, columns.planTime])
+    .where('id', '=', shipmentId)
+    .executeTakeFirstOrThrow();
+  const shift = row.shift_of_day_id
+    ? await trx
+        .selectFrom('shift_of_day')
+        .select(['name', 'start_time', 'end_time'])
+        .where('id', '=', row.shift_of_day_id)
+        .executeTakeFirst()
+    : undefined;
+  const planDate = row[columns.planDate];
+  const planTime = row[columns.planTime];
+  return {
+    shiftDate: row.shift_date,
+    shift: shift ? { name: shift.name, startTime: shift.start_time, endTime: shift.end_time } : null,
+    planned: planDate && planTime ? { date: planDate, time: planTime } : null,
+  };
+}
+
 /**
  * One tap of "บันทึกเวลาจริง" (issue 19 item 4). The tap carries its own id and the phone's time:
  * a tap sent again (the phone was offline and retried) finds its id already recorded and changes
  * nothing. The time is now by default; the driver may set an earlier one (a tap forgotten), never a
  * later one. Stages go in order: the previous stage must have its actual time, and no actual time
- * may precede the previous one (the domain's `stageOrderViolations`). The shipment's bookings log
- * the stage.
+ * may precede the previous one (the domain's `stageOrderViolations`). The time tapped is judged
+ * against the shipment's planned day and shift (`judgeStageTap`): what cannot be right is refused
+ * (422), what is merely unusual answers `UnusualTap` (409) until the tap comes again with
+ * `confirmUnusual`. The shipment's bookings log the stage.
  */
 export async function recordStage(
   db: Database,
@@ -89,6 +128,10 @@ export async function recordStage(
     const broken = stageOrderViolations(after).find((v) => v.stage === tap.stage);
     if (broken) throw new HttpError(422, [broken.message]);
     const columns = stageColumns(tap.stage);
+    // The time tapped against the shipment's planned day and shift (an offline tap carries its own).
+    const judged = judgeStageTap(stageLabel(tap.stage), instant, await tapPlan(trx, shipmentId, tap.stage));
+    if (judged.verdict === 'refused') throw new HttpError(422, [judged.message]);
+    if (judged.verdict === 'unusual' && tap.confirmUnusual !== true) throw new UnusualTap(judged.message);
     const actual: Updateable<DB['shipment']> = {};
     actual[columns.actDate] = at.date;
     actual[columns.actTime] = at.time;

@@ -239,6 +239,7 @@ export function world(parts: {
     ],
     deliveryOrders: parts.orders ?? [],
     bookedLines: parts.booked ?? [],
+    closedShifts: [],
     ...parts.overrides,
   };
 }

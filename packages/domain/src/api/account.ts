@@ -17,7 +17,7 @@ export const UserInfo = Type.Object({
   roles: List(Type.String()),
   branchInfos: List(BranchInfo),
   mustChangePassword: Type.Boolean(),
-  /** The user's own setting: dates on printed documents in พ.ศ. (docs/documents.md). */
+  /** The user's own setting: dates on screen in พ.ศ. Paper and customer messages follow the company's (`CompanySettings`). */
   buddhistEra: Type.Boolean(),
 });
 export type UserInfo = Static<typeof UserInfo>;

@@ -13,6 +13,7 @@ export const appointmentMessages = {
   tooMany: 'มีการเรียกลิงก์นี้บ่อยเกินไป กรุณารอสักครู่แล้วลองใหม่',
   choiceGone: 'ช่วงเวลาที่เลือกไม่ว่างแล้ว กรุณาเลือกช่วงเวลาอื่น',
   sameSlot: 'นี่คือนัดเดิมของคุณอยู่แล้ว',
+  noOptions: 'ไม่มีช่วงเวลาอื่นที่ว่างในวันที่เลื่อนได้ กรุณาติดต่อสาขา',
 } as const;
 
 export const AppointmentParams = Type.Object({ token: Type.String({ minLength: 1, maxLength: 200 }) });
@@ -38,7 +39,7 @@ export type PublicAppointment = Static<typeof PublicAppointment>;
 /** The opaque name of a move option (no id in it), as `options` gives it and `move` takes it back. */
 export const MoveChoice = Type.String({ pattern: '^[A-Za-z0-9_-]{22}$', minLength: 22, maxLength: 22 });
 
-/** A slot set the engine offers for a move; `choice` names it back to `move`. */
+/** A day and shift the engine offers for a move (the whole booking fits there); `choice` names it back to `move`. */
 export const MoveOption = Type.Object({
   choice: MoveChoice,
   date: IsoDate,
@@ -62,7 +63,17 @@ export const appointmentApi = {
   options: operation({
     method: 'GET',
     url: '/public/appointment/:token/options',
-    schema: { params: AppointmentParams, response: { 200: Type.Object({ options: List(MoveOption) }) } },
+    schema: {
+      params: AppointmentParams,
+      response: {
+        200: Type.Object({
+          /** Days and shifts, each once, by day then shift start (docs/contact.md "Moving"). */
+          options: List(MoveOption),
+          /** Why none may be chosen (the booking's shift is closed by a check-in, none is open): Thai. */
+          reason: Type.Optional(Nullable(Type.String())),
+        }),
+      },
+    },
   }),
   move: operation({
     method: 'POST',

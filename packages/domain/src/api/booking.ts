@@ -15,13 +15,18 @@ import {
 
 /** DO booking (docs/booking.md): suggestion, drafts, fine tune, summary, confirm, cancel, call status. */
 
-/** The hard rules, in the order the engine tests them; the first failing one is reported. */
+/**
+ * The hard rules, in the order the engine tests them; the first failing one is reported. `CLOSED`:
+ * the shift's plan is frozen (a truck of that branch, day and shift has checked in), so no booking
+ * goes into it or is moved out of it (docs/booking.md "Closed shifts").
+ */
 export const bookingRuleCodes = [
   'SLA',
   'DISTANCE',
   'VEHICLE_TYPE',
   'ROUTE',
   'BAN',
+  'CLOSED',
   'DELIVERY_TIME',
   'PROHIBITED',
   'SPLIT',

@@ -18,4 +18,5 @@ export * from './presence.ts';
 export * from './privacy.ts';
 export * from './savedViews.ts';
 export * from './search.ts';
+export * from './settings.ts';
 export * from './shipmentPlanning.ts';

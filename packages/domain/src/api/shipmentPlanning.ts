@@ -161,10 +161,26 @@ export const StageTap = Type.Object({
   /** The phone's own id for this tap: sent twice, recorded once. */
   id: Uuid,
   stage: ShipmentStageKey,
-  /** When the driver tapped (the phone's clock), ISO 8601. */
+  /** When the driver tapped (the phone's clock), ISO 8601: what is judged, also when sent later (offline). */
   at: Type.String({ format: 'date-time' }),
+  /**
+   * The driver confirmed an unusual time (the server asked with a 409 `StageTapQuestion`): the same
+   * tap sent again with this flag is recorded. What cannot be right is refused (422) all the same.
+   */
+  confirmUnusual: Type.Optional(Type.Boolean()),
 });
 export type StageTap = Static<typeof StageTap>;
+
+/**
+ * A tap at an unusual time for its shipment's planned day and shift (docs/planning.md "Stage
+ * times"): nothing is recorded; `messages` holds the Thai question naming the plan and the time
+ * tapped. Sending the same tap with `confirmUnusual: true` records it.
+ */
+export const StageTapQuestion = Type.Object({
+  messages: List(Type.String()),
+  confirmUnusual: Type.Literal(true),
+});
+export type StageTapQuestion = Static<typeof StageTapQuestion>;
 
 /** One stage of a shipment on its booking's page: planned and actual (either may be missing). */
 export const BookingShipmentStage = Type.Object({
@@ -238,6 +254,7 @@ export const shipmentPlanningApi = {
       body: StageTap,
       response: {
         200: Type.Object({ id: Uuid, stage: ShipmentStageKey, at: PlanInstant, duplicate: Type.Boolean() }),
+        409: StageTapQuestion,
         422: ErrorBody,
       },
     },

@@ -175,3 +175,14 @@ export function can(
     reason: `ไม่มีสิทธิ์${actionLabels[action]} ${entity.title}: ต้องมีสิทธิ์ ${rule.roles.join(' หรือ ')}`,
   };
 }
+
+/**
+ * Whether these roles see the entity's personal fields whole (docs/privacy.md): those who may take
+ * its `revealsPersonalTo` action — edit the record by default; on a booking, change its call status
+ * (they call the customer). One rule for the record's page, its history, exports, printed documents
+ * and API keys; the server logs every such read.
+ */
+export function seesPersonalData(userRoles: readonly string[], entityRef: EntityRef): boolean {
+  const entity = resolveEntity(entityRef);
+  return can(userRoles, entity, entity.revealsPersonalTo ?? 'update').can;
+}

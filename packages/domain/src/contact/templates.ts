@@ -1,3 +1,4 @@
+import { defaultCompanySettings } from '../api/settings.ts';
 import { formatDate } from '../rules/dateFormat.ts';
 
 /**
@@ -48,14 +49,14 @@ export interface AppointmentFacts {
 }
 
 export interface RenderOptions {
-  /** Show the year in the Buddhist era (2569 rather than 2026). */
+  /** Show the year in the Buddhist era (2569 rather than 2026): the company's setting, พ.ศ. by default. */
   readonly buddhistEra?: boolean;
 }
 
 export function renderValues(facts: AppointmentFacts, options: RenderOptions = {}): ContactValues {
   return {
     customer: facts.customer,
-    date: formatDate(facts.date, { buddhistEra: options.buddhistEra ?? true }),
+    date: formatDate(facts.date, { buddhistEra: options.buddhistEra ?? defaultCompanySettings.buddhistEra }),
     shift: `${facts.shiftName} (${facts.shiftStart}–${facts.shiftEnd} น.)`,
     time: facts.time ? ` เวลา ${facts.time} น.` : '',
     orders: facts.orders.join(', '),

@@ -40,7 +40,8 @@ export const appUser = defineEntity({
     }),
     booleanField('buddhistEra', 'แสดงปีเป็น พ.ศ.', {
       hiddenInList: true,
-      typeNote: 'การตั้งค่าของผู้ใช้เอง: วันที่ในเอกสารพิมพ์ใช้ปี พ.ศ. (ปิด = ค.ศ.)',
+      typeNote:
+        'การตั้งค่าของผู้ใช้เอง: วันที่บนหน้าจอใช้ปี พ.ศ. (ปิด = ค.ศ.) ส่วนเอกสารพิมพ์และข้อความถึงลูกค้าใช้การตั้งค่าของบริษัท (ค่าเริ่มต้น พ.ศ.)',
     }),
   ],
   listColumns: ['username', 'fullName', 'email', 'roleGroupIds', 'active'],

@@ -201,4 +201,6 @@ export const bookingReport = defineEntity({
   icon: 'clipboard-list',
   children: [bookingLines],
   actions: ['changeCallStatus'],
+  // The ship-to's phone is for calling the customer: whoever may record that call sees it (issue "The day as one flow" 5).
+  revealsPersonalTo: 'changeCallStatus',
 });

@@ -180,6 +180,12 @@ export interface EntityDef<Name extends EntityName = EntityName, Field extends s
   /** The special actions its records offer (none by default); any other entity refuses them. */
   readonly actions?: readonly SpecialAction[];
   /**
+   * Who sees its `personal` fields whole (docs/privacy.md): those who may take this action on it.
+   * By default `update`, the record's editors (they correct the number, they call); a booking's
+   * is `changeCallStatus`, those who call its customer (`seesPersonalData`).
+   */
+  readonly revealsPersonalTo?: 'update' | SpecialAction;
+  /**
    * No ERP API key reaches it, whatever roles the key's group holds (users, permission groups:
    * a key is no person, and through them it could hand itself more; docs/integration.md).
    */

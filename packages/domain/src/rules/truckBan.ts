@@ -69,3 +69,6 @@ export function timeWindowLabel(window: TimeWindow): string {
   const label = `${window.start.slice(0, 5)}–${window.end.slice(0, 5)}`;
   return spansOf(window).length > 1 ? `${label} (ข้ามเที่ยงคืน)` : label;
 }
+
+/** A shift's name with the word "กะ" once: the demo's shifts are named "กะเช้า", others just "เช้า". */
+export const shiftLabel = (name: string): string => (name.startsWith('กะ') ? name : `กะ${name}`);

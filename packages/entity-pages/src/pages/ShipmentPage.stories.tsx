@@ -211,6 +211,60 @@ export const RecordStageAtTypedTime: Story = {
   },
 };
 
+const UNUSUAL =
+  'เวลา "เริ่มขึ้นสินค้า" 20:20 น. 03/11/2569 เร็วกว่าเวลาที่วางแผนไว้เกิน 1 ชม. (กะเช้า 04/11/2569 08:00–12:00 น.): ยืนยันว่าเป็นเวลาจริงหรือไม่';
+const asked: { stage: string; confirmUnusual?: boolean }[] = [];
+
+/** The server's question about a tap (409), answered by `keep`: sent again with confirmUnusual, or dropped. */
+const askedOnce = (keep: boolean): Story => ({
+  beforeEach: ({ msw }) => {
+    s.mount(msw);
+    asked.splice(0);
+    localStorage.removeItem('lms.shipmentStageTaps');
+    msw.use(
+      recordOf(tapRecord),
+      stageOf(tapRecord, (body) => {
+        asked.push({ stage: body.stage, confirmUnusual: body.confirmUnusual });
+        if (!body.confirmUnusual) return refusal(409, UNUSUAL);
+        return {
+          id: tapRecord.id,
+          stage: body.stage,
+          at: { date: '2026-11-03', time: '20:20' },
+          duplicate: false,
+        };
+      }),
+    );
+  },
+  render: () => <EntityDetailPage entity="shipment" id={fixtureId('shipment', 1)} onBack={() => undefined} />,
+  play: async ({ canvas }) => {
+    await userEvent.click(await canvas.findByRole('button', { name: 'บันทึกเวลาจริง: เริ่มขึ้นสินค้า' }));
+    const dialog = within(await screen.findByRole('alertdialog', { name: 'ยืนยันเวลาจริง' }));
+    await expect(dialog.getByText(UNUSUAL)).toBeVisible();
+    await userEvent.click(dialog.getByRole('button', { name: keep ? 'บันทึกเวลานี้' : 'ไม่บันทึก' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    if (keep) {
+      await waitFor(() => expect(asked).toHaveLength(2));
+      await expect(asked[1]).toEqual({ stage: 'LoadStart', confirmUnusual: true });
+    } else {
+      await expect(asked).toHaveLength(1);
+      // Dropped: nothing waits on the phone, and the same stage is offered again.
+      await expect(canvas.queryByText(/^รอส่ง/)).toBeNull();
+      await expect(canvas.getByRole('button', { name: 'บันทึกเวลาจริง: เริ่มขึ้นสินค้า' })).toBeVisible();
+    }
+    localStorage.removeItem('lms.shipmentStageTaps');
+  },
+});
+
+/** Issue 43 item 2: a time the server finds unusual for the shipment's day and shift is asked about. */
+export const RecordStageUnusualKept: Story = {
+  name: 'Detail: an unusual stage time asked about, then recorded',
+  ...askedOnce(true),
+};
+export const RecordStageUnusualDropped: Story = {
+  name: 'Detail: an unusual stage time asked about, then dropped',
+  ...askedOnce(false),
+};
+
 const proofGroup = 'หลักฐานการส่งมอบ (ใบส่งของที่ลงนาม, รูปถ่าย)';
 
 /** Selects a file on the field's hidden input, as the browser's picker would. */

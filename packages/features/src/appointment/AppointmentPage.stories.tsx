@@ -43,12 +43,13 @@ interface Server {
     | MockAnswer<typeof appointmentApi.read>
     | Promise<MockAnswer<typeof appointmentApi.read>>;
   readonly moved?: string[];
+  readonly options?: () => MockAnswer<typeof appointmentApi.options>;
 }
 function mockServer(msw: { use: (...handlers: never[]) => void }, server: Server = {}) {
   const handlers = [
     mock(appointmentApi.read, () => server.read?.() ?? appointment),
     mock(appointmentApi.confirm, () => ({ ...appointment, confirmed: true })),
-    mock(appointmentApi.options, () => ({ options })),
+    mock(appointmentApi.options, () => server.options?.() ?? { options }),
     mock(appointmentApi.move, ({ body: { choice } }) => {
       server.moved?.push(choice);
       const option = options.find((o) => o.choice === choice)!;
@@ -120,6 +121,20 @@ export const MoveOptions: Story = {
     await expect(await canvas.findByRole('heading', { name: appointmentText.chooseSlot })).toBeVisible();
     await expect(canvas.getByRole('button', { name: '26/11/2569 บ่าย (13:00–17:00 น.)' })).toBeEnabled();
     await expect(canvas.getByRole('button', { name: '27/11/2569 เช้า (08:00–12:00 น.)' })).toBeEnabled();
+  },
+};
+
+const CLOSED = 'กะเช้า 25/11/2569 ปิดรับการจองแล้ว จึงย้ายการจองออกจากกะนี้ไม่ได้: รถ 70-1234 เช็คอินเมื่อ 07:40';
+
+/** Issue 43 item 9: a booking whose own shift is closed is offered nothing, and the page says why. */
+export const NoMoveWhenShiftClosed: Story = {
+  beforeEach({ msw }) {
+    mockServer(msw, { options: () => ({ options: [], reason: CLOSED }) });
+  },
+  play: async ({ canvas }) => {
+    await userEvent.click(await canvas.findByRole('button', { name: appointmentText.move }));
+    await expect(await canvas.findByText(CLOSED)).toBeVisible();
+    await expect(canvas.queryByRole('button', { name: /^\d{2}\/\d{2}\/\d{4} / })).toBeNull();
   },
 };
 

@@ -30,7 +30,13 @@ export const appointmentText = {
 type State =
   | { kind: 'loading' }
   | { kind: 'ready'; appointment: PublicAppointment; note?: string }
-  | { kind: 'options'; appointment: PublicAppointment; options: readonly MoveOption[] }
+  | {
+      kind: 'options';
+      appointment: PublicAppointment;
+      options: readonly MoveOption[];
+      /** Why there is nothing to choose (the server's words), when it says. */
+      reason?: string | null;
+    }
   | { kind: 'gone'; message: string }
   | { kind: 'error'; message: string };
 
@@ -88,8 +94,11 @@ export function AppointmentPage({ token }: { readonly token: string }) {
 
   const showOptions = (appointment: PublicAppointment) =>
     act(async () => {
-      const { options } = await call(api, appointmentApi.options, { params: { token }, options: noSession });
-      setState({ kind: 'options', appointment, options });
+      const { options, reason } = await call(api, appointmentApi.options, {
+        params: { token },
+        options: noSession,
+      });
+      setState({ kind: 'options', appointment, options, reason });
     });
 
   const move = (choice: string) =>
@@ -156,7 +165,7 @@ export function AppointmentPage({ token }: { readonly token: string }) {
           {state.kind === 'options' && (
             <section aria-labelledby="move-title">
               <h2 id="move-title">{appointmentText.chooseSlot}</h2>
-              {state.options.length === 0 && <p>{appointmentText.noOptions}</p>}
+              {state.options.length === 0 && <p>{state.reason || appointmentText.noOptions}</p>}
               <Actions>
                 {state.options.map((option) => (
                   <Button

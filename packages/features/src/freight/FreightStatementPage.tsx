@@ -22,10 +22,9 @@ import {
   tripRateText,
   UI_TEXT,
 } from '@lms/domain';
-import { Page, PageHeader, saveBlob, useSession } from '@lms/entity-pages';
+import { Page, PageHeader, saveBlob, usePdfTab, useSession } from '@lms/entity-pages';
 import { useState } from 'react';
 import styled from 'styled-components';
-import { openPdfTab } from '../parts/openPdfTab.ts';
 import { AdjustmentForm } from './AdjustmentForm.tsx';
 import { useFreightApi, useFreightStatement } from './freightApi.ts';
 import { freightScreenText as text } from './freightScreenText.ts';
@@ -87,6 +86,7 @@ export function FreightStatementPage({ id, onBack }: FreightStatementPageProps) 
   const { user } = useSession();
   const roles = user?.roles ?? [];
   const [busy, setBusy] = useState<string | null>(null);
+  const pdf = usePdfTab();
   const s = statement.data;
 
   /** Runs a change, shows the statement it answers (or the server's Thai refusal), reads the history again. */
@@ -109,15 +109,12 @@ export function FreightStatementPage({ id, onBack }: FreightStatementPageProps) 
     }
   };
 
-  const download = async (kind: 'pdf' | 'excel') => {
+  const excel = async () => {
     if (!s) return;
-    setBusy(kind);
+    setBusy('excel');
     try {
-      if (kind === 'pdf') await openPdfTab(async () => (await freight.pdf(s.id)).blob);
-      else {
-        const { blob, fileName } = await freight.excel(s.id);
-        saveBlob(blob, fileName ?? `${s.number}.xlsx`);
-      }
+      const { blob, fileName } = await freight.excel(s.id);
+      saveBlob(blob, fileName ?? `${s.number}.xlsx`);
     } catch (error) {
       snackbar.error(error ? messagesOfError(error) : MESSAGES.downloadFailed.text);
     } finally {
@@ -199,10 +196,14 @@ export function FreightStatementPage({ id, onBack }: FreightStatementPageProps) 
         <Button variant="secondary" onPress={onBack}>
           {text.back}
         </Button>
-        <Button variant="secondary" isLoading={busy === 'pdf'} onPress={() => void download('pdf')}>
+        <Button
+          variant="secondary"
+          isLoading={pdf.busy}
+          onPress={() => void pdf.open(() => freight.pdf(s.id))}
+        >
           {freightText.pdf}
         </Button>
-        <Button variant="secondary" isLoading={busy === 'excel'} onPress={() => void download('excel')}>
+        <Button variant="secondary" isLoading={busy === 'excel'} onPress={() => void excel()}>
           {freightText.excel}
         </Button>
       </PageHeader>

@@ -1,22 +1,20 @@
-import { MenuButton, useSnackbar } from '@lms/design-system';
+import { MenuButton } from '@lms/design-system';
 import {
   type DocumentKind,
   documentKinds,
   documentKindsOf,
   documentsApi,
   type EntityDef,
-  MESSAGES,
   printText,
 } from '@lms/domain';
 import {
-  ApiError,
   callForBytes,
   type RecordPartProps,
   type SelectionPartProps,
   useBranchScope,
+  usePdfTab,
 } from '@lms/entity-pages';
 import { useState } from 'react';
-import { openPdfTab } from './openPdfTab.ts';
 
 /**
  * "พิมพ์": the documents printable from these records (docs/documents.md), one PDF opened in a new
@@ -33,33 +31,23 @@ export function PrintMenu({
 }) {
   // Every record with documents is a branch's (bookings, shipments, DOs): the branch is required.
   const { api, branch } = useBranchScope();
-  const snackbar = useSnackbar();
-  const [busy, setBusy] = useState(false);
+  const pdf = usePdfTab();
   const [received, setReceived] = useState(0);
   const kinds = documentKindsOf(entity.name);
   if (kinds.length === 0) return null;
 
-  const print = async (kind: DocumentKind) => {
-    setBusy(true);
+  const print = (kind: DocumentKind) => {
     setReceived(0);
-    try {
-      const query = branch();
-      await openPdfTab(async () => {
-        const { blob } =
-          ids.length === 1
-            ? await callForBytes(api, documentsApi[kind], { params: { id: ids[0]! }, query })
-            : await callForBytes(api, documentsApi.batch, {
-                body: { kind, ids },
-                query,
-                options: { onReceived: setReceived },
-              });
-        return blob;
-      });
-    } catch (error) {
-      snackbar.error(error instanceof ApiError ? [...error.messages] : MESSAGES.downloadFailed.text);
-    } finally {
-      setBusy(false);
-    }
+    const query = branch();
+    return pdf.open(() =>
+      ids.length === 1
+        ? callForBytes(api, documentsApi[kind], { params: { id: ids[0]! }, query })
+        : callForBytes(api, documentsApi.batch, {
+            body: { kind, ids },
+            query,
+            options: { onReceived: setReceived },
+          }),
+    );
   };
 
   return (
@@ -72,7 +60,7 @@ export function PrintMenu({
         isDisabled: ids.length === 0,
       }))}
       onAction={(kind) => void print(kind as DocumentKind)}
-      isBusy={busy}
+      isBusy={pdf.busy}
       busyLabel={printText.making(ids.length, received)}
     />
   );

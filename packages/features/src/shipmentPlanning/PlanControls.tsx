@@ -1,6 +1,6 @@
 import { Alert, Button, DateField, SelectField } from '@lms/design-system';
-import { featureRoles } from '@lms/domain';
-import { useSession } from '@lms/entity-pages';
+import { daySheetTitle, documentsApi, featureRoles } from '@lms/domain';
+import { callForBytes, useBranchScope, usePdfTab, useSession } from '@lms/entity-pages';
 import styled from 'styled-components';
 import { FieldRow, Messages, Panel } from '../booking/shared/layout.tsx';
 import type { SlotPlanning } from './useSlotPlanning.ts';
@@ -11,10 +11,25 @@ function useCanConfirm(): boolean {
   return !!user && featureRoles.shipmentPlanning.edit.some((role) => user.roles.includes(role));
 }
 
+/**
+ * The day sheet of the chosen day and shift (every booking of it, for the loading dock): for those
+ * who may read the bookings it lists, as the server's rule for the sheet says (docs/documents.md).
+ */
+function useDaySheet(date: string | null, shiftOfDayId: string | null) {
+  const session = useSession();
+  const { api, branch } = useBranchScope();
+  const pdf = usePdfTab();
+  if (!date || !shiftOfDayId || !session.can('bookingReport', 'read').can) return null;
+  const print = () =>
+    pdf.open(() => callForBytes(api, documentsApi.daySheet, { query: { ...branch(), date, shiftOfDayId } }));
+  return { print, busy: pdf.busy };
+}
+
 /** The planning page's head: which day and shift, plan and confirm, and why the plan cannot change. */
 export function PlanControls({ planning }: { readonly planning: SlotPlanning }) {
   const canConfirm = useCanConfirm();
   const { date, shiftId, shifts, draft, shown, refused, busy, locked, choose } = planning;
+  const daySheet = useDaySheet(date, shiftId);
   return (
     <Panel aria-labelledby="planning-title">
       <h2 id="planning-title">วางแผนจัดรถ</h2>
@@ -46,6 +61,11 @@ export function PlanControls({ planning }: { readonly planning: SlotPlanning }) 
             isDisabled={!draft || draft.trips.length === 0 || locked || busy !== null}
           >
             ยืนยันแผน
+          </Button>
+        )}
+        {daySheet && (
+          <Button variant="secondary" onPress={daySheet.print} isLoading={daySheet.busy}>
+            {`พิมพ์${daySheetTitle}`}
           </Button>
         )}
         {shown && (

@@ -1,18 +1,22 @@
-import { ROLE_ADMIN, readRoleOf, shipmentPlanningApi } from '@lms/domain';
+import { type DaySheetQuery, documentsApi, ROLE_ADMIN, readRoleOf, shipmentPlanningApi } from '@lms/domain';
 import {
   confirmedSlot,
   emptySlot,
   LOST_RACE,
+  mock,
   type PlanningMockOptions,
   plannedSlot,
   planningHandlers,
   REFUSED_MOVE,
+  refusal,
   requestPath,
   STORY_TODAY,
+  shiftsFixture,
 } from '@lms/testing';
 import { callRecorder, PageHarness } from '@lms/testing/stories';
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, userEvent, waitFor, within } from 'storybook/test';
+import { HttpResponse } from 'msw';
+import { expect, spyOn, userEvent, waitFor, within } from 'storybook/test';
 import { ShipmentPlanningPage } from './ShipmentPlanningPage.tsx';
 
 const recorder = callRecorder();
@@ -290,6 +294,64 @@ export const ReadOnly: Story = {
   play: async ({ canvas }) => {
     await expect(await canvas.findByText('ยืนยันแผนแล้ว (ครั้งที่ 1)')).toBeInTheDocument();
     await expect(canvas.queryByRole('button', { name: 'ยืนยันแผน' })).toBeNull();
+    // The day sheet lists bookings, which this role may not read.
+    await expect(canvas.queryByRole('button', { name: 'พิมพ์ใบงานประจำวัน' })).toBeNull();
+  },
+};
+
+const daySheets: DaySheetQuery[] = [];
+/** The day sheet's answer: a PDF, or the server's refusal. */
+const daySheet =
+  (refused: string | null): Story['beforeEach'] =>
+  ({ msw }) => {
+    recorder.reset();
+    daySheets.length = 0;
+    msw.use(
+      mock(documentsApi.daySheet, ({ query }) => {
+        daySheets.push(query);
+        return refused
+          ? refusal(422, refused)
+          : new HttpResponse('%PDF-1.4\n%%EOF\n', { headers: { 'content-type': 'application/pdf' } });
+      }),
+      ...planningHandlers({ slot: confirmedSlot, onCall: recorder.onCall }),
+    );
+  };
+
+/** The tab the button opens in the click (a stand-in: window.open is spied on), then points at the PDF. */
+function fakeTab() {
+  const tab = { location: { href: '' }, closed: false, close: () => (tab.closed = true) };
+  const open = spyOn(window, 'open').mockImplementation(() => tab as unknown as Window);
+  return { tab, restore: () => open.mockRestore() };
+}
+
+/** Issue 43 item 11: the day sheet of the chosen day and shift, printed from the planning page. */
+export const PrintDaySheet: Story = {
+  beforeEach: daySheet(null),
+  play: async ({ canvas }) => {
+    const opened = fakeTab();
+    try {
+      await userEvent.click(await canvas.findByRole('button', { name: 'พิมพ์ใบงานประจำวัน' }));
+      await waitFor(() => expect(opened.tab.location.href).toMatch(/^blob:/));
+      await expect(daySheets).toHaveLength(1);
+      await expect(daySheets[0]).toMatchObject({ date: '2025-01-06', shiftOfDayId: shiftsFixture[0]!.id });
+    } finally {
+      opened.restore();
+    }
+  },
+};
+
+const NO_SHEET = 'ไม่พบกะของวันที่เลือก';
+export const PrintDaySheetRefused: Story = {
+  beforeEach: daySheet(NO_SHEET),
+  play: async ({ canvas }) => {
+    const opened = fakeTab();
+    try {
+      await userEvent.click(await canvas.findByRole('button', { name: 'พิมพ์ใบงานประจำวัน' }));
+      await expect(await screen().findByText(NO_SHEET)).toBeVisible();
+      await expect(opened.tab.closed).toBe(true);
+    } finally {
+      opened.restore();
+    }
   },
 };
 

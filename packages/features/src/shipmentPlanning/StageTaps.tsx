@@ -1,4 +1,4 @@
-import { Button, TimeField, useSnackbar } from '@lms/design-system';
+import { Button, ConfirmDialog, TimeField, useSnackbar } from '@lms/design-system';
 import {
   featureRoles,
   LIMITS,
@@ -12,6 +12,7 @@ import { ApiError, call, type EntityRecord, useApi, useSession } from '@lms/enti
 import { useCallback, useEffect, useState } from 'react';
 import styled from 'styled-components';
 import {
+  answerTap,
   enqueueTap,
   flushTaps,
   pendingTaps,
@@ -37,11 +38,22 @@ function tapId(): string {
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
 }
 
+/** The server asks about a tap's time (409 with `confirmUnusual`: docs/planning.md "Stage times"). */
+const QUESTION_STATUS = 409;
+
+/** Thai text of the question about a tap's time. */
+export const stageTapText = {
+  questionTitle: 'ยืนยันเวลาจริง',
+  record: 'บันทึกเวลานี้',
+  drop: 'ไม่บันทึก',
+} as const;
+
 /**
  * "บันทึกเวลาจริง" on a shipment's page (issue 19 item 4): one tap records the next stage at the
  * tap's own time, or at the time typed beside the button (an earlier one fixed later in the form).
  * Taps wait in the phone's storage while there is no signal and are sent, in
- * order, when it is back (the server records a resent tap once).
+ * order, when it is back (the server records a resent tap once). A time the server finds unusual
+ * for the shipment's planned day and shift is asked about: recorded only when the driver says so.
  */
 export function StageTaps({
   record,
@@ -64,13 +76,20 @@ export function StageTaps({
       try {
         await call(api, shipmentPlanningApi.recordStage, {
           params: { id: tap.shipmentId },
-          body: { id: tap.id, stage: tap.stage, at: tap.at },
+          body: {
+            id: tap.id,
+            stage: tap.stage,
+            at: tap.at,
+            ...(tap.confirmUnusual ? { confirmUnusual: true } : {}),
+          },
           query: { branchId: tap.branchId },
         });
         return { answered: true, ok: true };
       } catch (error) {
         if (unanswered(error)) return { answered: false };
-        return { answered: true, ok: false, messages: (error as ApiError).messages };
+        const { status, messages } = error as ApiError;
+        if (status === QUESTION_STATUS && messages[0]) return { answered: true, question: messages[0] };
+        return { answered: true, ok: false, messages };
       }
     },
     [api],
@@ -89,6 +108,12 @@ export function StageTaps({
   }, [flush]);
 
   if (!canRecord || !branchId) return null;
+  const asked = waiting.find((t) => t.question);
+  const answer = async (keep: boolean) => {
+    if (!asked) return;
+    answerTap(localStorage, asked.id, keep);
+    await flush();
+  };
   const queued = new Set(waiting.map((t) => t.stage));
   const next = shipmentStages.find(({ key }) => !record[stageFieldNames(key).actDate] && !queued.has(key));
   const tap = async () => {
@@ -118,7 +143,16 @@ export function StageTaps({
       ) : (
         <span>บันทึกเวลาจริงครบทุกขั้นตอนแล้ว</span>
       )}
-      {waiting.length > 0 && (
+      <ConfirmDialog
+        isOpen={!!asked}
+        title={stageTapText.questionTitle}
+        message={asked?.question}
+        confirmLabel={stageTapText.record}
+        cancelLabel={stageTapText.drop}
+        onConfirm={() => answer(true)}
+        onCancel={() => answer(false)}
+      />
+      {waiting.length > 0 && !asked && (
         <span role="status">
           รอส่ง {waiting.length} รายการเมื่อมีสัญญาณ (
           {waiting.map((t) => shipmentStages.find((s) => s.key === t.stage)?.label).join(', ')})

@@ -1,0 +1,251 @@
+import type { Penalties } from './penalties.ts';
+import type { Plan, SearchContext } from './plan.ts';
+import type { Route } from './routes.ts';
+import { Splicer } from './splice.ts';
+
+/**
+ * Local search to the nearest local optimum (first improvement), over the moves of the hybrid
+ * genetic search (Vidal et al. 2013, PyVRP) between a stop u and each of its few closest stops v
+ * (a granular neighbourhood): move u (or u with its successor, either way round) after or
+ * before v, swap them, swap u and its successor with v (and v's successor), exchange the
+ * routes' tails (2-opt*) or reverse the stretch between them (2-opt). Moves are judged on the
+ * penalised cost (time warp and excess load at the given penalties), so a move may pass
+ * through a late or overloaded plan. A move whose distance alone gains less than the two
+ * routes' present penalties cannot help and is not timed. A pair is looked at again only after
+ * one of its routes changed.
+ */
+
+const IMPROVES = -1e-7;
+/** Stops looked at between two questions to `expired`. */
+const EXPIRY_CHECK = 16;
+const NONE = new Int32Array(0);
+
+export class LocalSearch {
+  private readonly position: Int32Array;
+  private readonly routeStamp: Int32Array;
+  private readonly taskStamp: Int32Array;
+  private readonly order: number[];
+  private readonly one: Int32Array;
+  private readonly two: Int32Array;
+  private moves = 0;
+  private plan: Plan | null = null;
+  private splicer: Splicer | null = null;
+  /** Per route: the penalty it pays now (late or overloaded), when only such routes are worked on. */
+  private readonly paying: Float64Array;
+
+  /**
+   * `expired`: asked every few stops; true ends the descent where it is (the budget's time is up:
+   * a long descent from a messy plan may take hundreds of milliseconds).
+   */
+  constructor(
+    private readonly ctx: SearchContext,
+    private readonly expired: () => boolean = () => false,
+  ) {
+    const { n, m } = ctx.model;
+    this.position = new Int32Array(n);
+    this.routeStamp = new Int32Array(m);
+    this.taskStamp = new Int32Array(n);
+    this.order = Array.from({ length: n }, (_, k) => k);
+    this.one = new Int32Array(n + 4);
+    this.two = new Int32Array(n + 4);
+    this.paying = new Float64Array(m);
+  }
+
+  /**
+   * Improves the plan in place until no move of the neighbourhood helps; returns the moves made.
+   * With `onlyChanged`, pairs of two routes the plan did not change since its clone are taken to
+   * be optimal already (the plan it was cloned from was). With `repairOnly`, only moves touching
+   * a late or overloaded route are tried: the quickest way back to a feasible plan.
+   */
+  run(plan: Plan, penalties: Penalties, onlyChanged = false, repairOnly = false): number {
+    const { random, model } = this.ctx;
+    this.plan = plan;
+    if (this.splicer?.penalties !== penalties) this.splicer = new Splicer(model, penalties);
+    for (const route of plan.routes) this.paying[route.v] = penalties.of(route) - route.cost;
+    for (const route of plan.routes)
+      route.tasks.forEach((k, i) => {
+        this.position[k] = i;
+      });
+    this.moves = 1;
+    for (let v = 0; v < plan.routes.length; v += 1)
+      this.routeStamp[v] = !onlyChanged || plan.changed(v) ? 1 : 0;
+    this.taskStamp.fill(0);
+    const order = this.order;
+    for (let i = order.length - 1; i > 0; i -= 1) {
+      const j = Math.floor(random() * (i + 1));
+      [order[i], order[j]] = [order[j] as number, order[i] as number];
+    }
+    let made = 0;
+    let looked = 0;
+    for (let improved = true; improved; ) {
+      improved = false;
+      for (const u of order) {
+        if (plan.routeOf[u] === -1) continue;
+        if (++looked % EXPIRY_CHECK === 0 && this.expired()) return made;
+        const tested = this.taskStamp[u] as number;
+        this.taskStamp[u] = this.moves;
+        const close = this.ctx.close[u] as Int32Array;
+        for (let c = 0; c < close.length; c += 1) {
+          const v = close[c] as number;
+          const rv = plan.routeOf[v] as number;
+          const ru = plan.routeOf[u] as number;
+          if (rv === -1) continue;
+          if (Math.max(this.routeStamp[ru] as number, this.routeStamp[rv] as number) <= tested) continue;
+          if (repairOnly && (this.paying[ru] as number) <= 0 && (this.paying[rv] as number) <= 0) continue;
+          const A = plan.routes[ru] as Route;
+          const i = this.position[u] as number;
+          const found =
+            ru === rv
+              ? this.within(A, i, this.position[v] as number)
+              : this.between(A, i, plan.routes[rv] as Route, this.position[v] as number);
+          if (found) {
+            improved = true;
+            made += 1;
+          }
+        }
+      }
+    }
+    return made;
+  }
+
+  private commit(A: Route, tasksA: number[], B: Route | null, tasksB: number[] | null): void {
+    const plan = this.plan as Plan;
+    const { model } = this.ctx;
+    this.moves += 1;
+    const { penalties } = this.splicer as Splicer;
+    plan.assign(model, A.v, tasksA);
+    tasksA.forEach((k, i) => {
+      this.position[k] = i;
+    });
+    this.routeStamp[A.v] = this.moves;
+    this.paying[A.v] = penalties.of(plan.routes[A.v] as Route) - (plan.routes[A.v] as Route).cost;
+    if (B && tasksB) {
+      plan.assign(model, B.v, tasksB);
+      tasksB.forEach((k, i) => {
+        this.position[k] = i;
+      });
+      this.routeStamp[B.v] = this.moves;
+      this.paying[B.v] = penalties.of(plan.routes[B.v] as Route) - (plan.routes[B.v] as Route).cost;
+    }
+  }
+
+  /** Moves between two routes: u at A[i], v at B[j]. */
+  private between(A: Route, i: number, B: Route, j: number): boolean {
+    const splicer = this.splicer as Splicer;
+    const { penalties } = splicer;
+    const a = A.tasks;
+    const b = B.tasks;
+    const one = this.one;
+    const two = this.two;
+    // Penalties only add: a move must gain more distance than the two routes pay now.
+    const paid = penalties.of(A) - A.cost + penalties.of(B) - B.cost;
+
+    // Relocate u (and u with its successor, in both orders) after v, or before v.
+    for (let size = 1; size <= 2 && i + size <= a.length; size += 1) {
+      const out = splicer.distance(A, i, i + size, NONE, 0);
+      for (let reversed = 0; reversed < size; reversed += 1) {
+        for (let s = 0; s < size; s += 1) one[s] = a[reversed ? i + size - 1 - s : i + s] as number;
+        if (!splicer.allows(B, one, size, NONE, 0)) break;
+        for (let at = j + 1; at >= j; at -= 1) {
+          if (out + splicer.distance(B, at, at, one, size) - paid >= IMPROVES) continue;
+          if (splicer.splice(A, i, i + size, NONE, 0) + splicer.splice(B, at, at, one, size) < IMPROVES) {
+            const seg = a.slice(i, i + size);
+            if (reversed) seg.reverse();
+            this.commit(A, [...a.slice(0, i), ...a.slice(i + size)], B, [
+              ...b.slice(0, at),
+              ...seg,
+              ...b.slice(at),
+            ]);
+            return true;
+          }
+        }
+      }
+    }
+
+    // Swap u (or u and its successor) with v (or v and its successor).
+    for (let sizeU = 1; sizeU <= 2 && i + sizeU <= a.length; sizeU += 1) {
+      for (let sizeV = 1; sizeV <= sizeU && j + sizeV <= b.length; sizeV += 1) {
+        for (let s = 0; s < sizeU; s += 1) one[s] = a[i + s] as number;
+        for (let s = 0; s < sizeV; s += 1) two[s] = b[j + s] as number;
+        if (
+          splicer.distance(A, i, i + sizeU, two, sizeV) +
+            splicer.distance(B, j, j + sizeV, one, sizeU) -
+            paid >=
+          IMPROVES
+        )
+          continue;
+        if (!splicer.allows(B, one, sizeU, two, sizeV) || !splicer.allows(A, two, sizeV, one, sizeU))
+          continue;
+        if (
+          splicer.splice(A, i, i + sizeU, two, sizeV) + splicer.splice(B, j, j + sizeV, one, sizeU) <
+          IMPROVES
+        ) {
+          const segU = a.slice(i, i + sizeU);
+          const segV = b.slice(j, j + sizeV);
+          this.commit(A, [...a.slice(0, i), ...segV, ...a.slice(i + sizeU)], B, [
+            ...b.slice(0, j),
+            ...segU,
+            ...b.slice(j + sizeV),
+          ]);
+          return true;
+        }
+      }
+    }
+
+    // Tail exchanges (2-opt*): u then v's successor, or u then v.
+    const x = i + 1;
+    for (let y = j + 1; y >= j; y -= 1) {
+      if (splicer.tailsDistance(A, x, B, y) - paid >= IMPROVES) continue;
+      if (splicer.tails(A, x, B, y) < IMPROVES) {
+        this.commit(A, [...a.slice(0, x), ...b.slice(y)], B, [...b.slice(0, y), ...a.slice(x)]);
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** Moves inside one route: u at i, v at j. */
+  private within(R: Route, i: number, j: number): boolean {
+    const splicer = this.splicer as Splicer;
+    const paid = splicer.penalties.of(R) - R.cost;
+    const t = R.tasks;
+    const buf = this.one;
+    // Relocate u (or u with its successor) to just after v.
+    for (let size = 1; size <= 2; size += 1) {
+      if (i + size > t.length || (j >= i && j < i + size)) break;
+      let lo: number;
+      let hi: number;
+      let count = 0;
+      if (j > i) {
+        lo = i;
+        hi = j + 1;
+        for (let p = i + size; p <= j; p += 1) buf[count++] = t[p] as number;
+        for (let s = 0; s < size; s += 1) buf[count++] = t[i + s] as number;
+      } else {
+        if (j === i - 1) continue;
+        lo = j + 1;
+        hi = i + size;
+        for (let s = 0; s < size; s += 1) buf[count++] = t[i + s] as number;
+        for (let p = j + 1; p < i; p += 1) buf[count++] = t[p] as number;
+      }
+      if (splicer.distance(R, lo, hi, buf, count) - paid >= IMPROVES) continue;
+      if (splicer.splice(R, lo, hi, buf, count) < IMPROVES) {
+        this.commit(R, [...t.slice(0, lo), ...buf.subarray(0, count), ...t.slice(hi)], null, null);
+        return true;
+      }
+    }
+    // 2-opt: reverse the stretch after u up to v, so that u goes straight to v.
+    if (j > i + 1) {
+      let count = 0;
+      for (let p = j; p > i; p -= 1) buf[count++] = t[p] as number;
+      if (
+        splicer.distance(R, i + 1, j + 1, buf, count) - paid < IMPROVES &&
+        splicer.splice(R, i + 1, j + 1, buf, count) < IMPROVES
+      ) {
+        this.commit(R, [...t.slice(0, i + 1), ...buf.subarray(0, count), ...t.slice(j + 1)], null, null);
+        return true;
+      }
+    }
+    return false;
+  }
+}

@@ -1,0 +1,157 @@
+import { describe, expect, it } from 'vitest';
+import { planViolations } from './check.ts';
+import { RouteElimination } from './fleet.ts';
+import { LocalSearch } from './localSearch.ts';
+import { tableMatrix } from './matrix.ts';
+import { compile, type Model } from './model.ts';
+import { Pricing } from './penalties.ts';
+import { context, feasible, objective, Plan } from './plan.ts';
+import type { PlanningProblem, PlanSolution } from './problem.ts';
+import { seeded } from './rng.ts';
+import { sequenceCost } from './routes.ts';
+import { construct, recreate, repair, ruin, settle, takeOut } from './sisr.ts';
+import { solve } from './solve.ts';
+
+/**
+ * A Solomon-like instance (random customers around a central depot, windows, capacity 200) with
+ * its own seed: the search's parts on a problem large enough to have several routes.
+ */
+function solomonLike(customers: number, seed: number, horizon = 1000, width = 120): PlanningProblem {
+  const random = seeded(seed);
+  const points = [[50, 50], ...Array.from({ length: customers }, () => [random() * 100, random() * 100])] as [
+    number,
+    number,
+  ][];
+  const durations = points.map(([ax, ay]) =>
+    points.map(([bx, by]) => Math.round(Math.hypot(ax - bx, ay - by) * 100)),
+  );
+  return {
+    matrices: { car: tableMatrix({ durations }) },
+    vehicles: Array.from({ length: 12 }, (_, id) => ({
+      id,
+      start: 0,
+      end: 0,
+      capacity: [200],
+      timeWindow: [0, horizon * 100] as const,
+    })),
+    jobs: points.slice(1).map((_, i) => {
+      const reach = durations[0]?.[i + 1] ?? 0;
+      const open = reach + random() * (horizon * 100 - 2 * reach - width * 100);
+      return {
+        id: i + 1,
+        location: i + 1,
+        delivery: [5 + Math.floor(random() * 30)],
+        service: 1000,
+        timeWindows: [[Math.round(open), Math.round(open + width * 100)] as const],
+      };
+    }),
+  };
+}
+
+/** Every task once, route caches as driving the route from scratch gives them. */
+function consistent(model: Model, plan: Plan, pool: readonly number[] = []): void {
+  const seen = new Int32Array(model.n);
+  plan.routes.forEach((route, v) => {
+    for (const k of route.tasks) {
+      seen[k] = (seen[k] as number) + 1;
+      expect(plan.routeOf[k]).toBe(v);
+    }
+    const cost = sequenceCost(model, v, route.tasks);
+    if (route.warp === 0 && cost !== Number.POSITIVE_INFINITY) expect(route.cost).toBeCloseTo(cost, 6);
+    // Single windows: the segments' warp is the warp of driving the route.
+    expect(route.timed).toBeCloseTo(route.warp, 6);
+  });
+  for (const k of [...plan.absent, ...pool]) seen[k] = (seen[k] as number) + 1;
+  expect([...seen].every((count) => count === 1)).toBe(true);
+}
+
+const worse = (a: PlanSolution, b: PlanSolution) =>
+  a.unassigned.length - b.unassigned.length ||
+  a.summary.vehicles - b.summary.vehicles ||
+  a.summary.cost - b.summary.cost;
+
+describe('the search', () => {
+  it('keeps every stop once and its caches true through ruin, repair, recreate, local search and settling', () => {
+    const model = compile(solomonLike(60, 3));
+    const ctx = context(model, seeded(1));
+    const pricing = new Pricing(model);
+    const local = new LocalSearch(ctx);
+    let plan = construct(ctx);
+    consistent(model, plan);
+    for (let i = 0; i < 60; i += 1) {
+      const next = plan.clone();
+      const fleet = next.used();
+      const back = [...ruin(ctx, next), ...next.absent];
+      next.absent = [];
+      // The fallback: the same stops out of the plan again, back only where they fit.
+      const again = plan.clone();
+      takeOut(ctx, again, back);
+      consistent(model, again, back);
+      recreate(ctx, again, back.slice(), {
+        fleet,
+        opening: ctx.vehicleWeight,
+        leaveOut: Number.POSITIVE_INFINITY,
+      });
+      consistent(model, again);
+      expect(feasible(ctx, again)).toBe(true);
+      repair(ctx, next, back, pricing.boosted(), fleet);
+      consistent(model, next);
+      local.run(next, pricing.base, true);
+      consistent(model, next);
+      pricing.note(next.routes);
+      if (!feasible(ctx, next)) settle(ctx, next, pricing.boosted(), fleet);
+      expect(feasible(ctx, next)).toBe(true);
+      consistent(model, next);
+      if (objective(ctx, next) < objective(ctx, plan)) plan = next;
+    }
+    // The plan cloned from was never changed by its clones.
+    consistent(model, plan);
+  });
+
+  it('keeps every stop once through route elimination, and a finished elimination saves a vehicle', () => {
+    const model = compile(solomonLike(60, 4));
+    const ctx = context(model, seeded(2));
+    // Opening a vehicle costs nothing here: a plan with routes to spare.
+    const plan = Plan.empty(model);
+    recreate(
+      ctx,
+      plan,
+      Array.from({ length: model.n }, (_, k) => k),
+      {
+        fleet: model.m,
+        opening: 0,
+        leaveOut: Number.POSITIVE_INFINITY,
+      },
+    );
+    consistent(model, plan);
+    const elimination = new RouteElimination(ctx);
+    expect(elimination.begin(plan)).toBe(true);
+    for (let step = 0; step < 3000 && elimination.running; step += 1) {
+      const fewer = elimination.step();
+      if (fewer) {
+        consistent(model, fewer);
+        expect(feasible(ctx, fewer)).toBe(true);
+        expect(fewer.used()).toBe(plan.used() - 1);
+        return;
+      }
+    }
+    throw new Error('no route eliminated in 3000 steps');
+  });
+
+  it('gives a plan at a longer time limit no worse than at a shorter one (same seed)', () => {
+    const problem = solomonLike(30, 5);
+    // A clock that ticks once a reading: the search's schedule is then the same on every run.
+    const ticking = () => {
+      let now = 0;
+      return () => (now += 1);
+    };
+    for (const seed of [1, 2]) {
+      const plans = [40, 120, 360].map((timeLimitMs) =>
+        solve(problem, { seed, timeLimitMs, clock: ticking() }),
+      );
+      for (const plan of plans) expect(planViolations(problem, plan)).toEqual([]);
+      for (let i = 1; i < plans.length; i += 1)
+        expect(worse(plans[i] as PlanSolution, plans[i - 1] as PlanSolution)).toBeLessThanOrEqual(0);
+    }
+  }, 90_000);
+});

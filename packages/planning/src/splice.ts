@@ -1,0 +1,167 @@
+import { arc, type Model } from './model.ts';
+import { tailsLegs } from './moves.ts';
+import type { Penalties } from './penalties.ts';
+import { placeAt, placeBefore, type Route } from './routes.ts';
+import { Chain } from './timing.ts';
+
+/**
+ * Changes of a route's penalised cost (distance, plus time warp and excess load at the current
+ * penalties) when part of it is replaced, in O(length of the change) from the route's segments.
+ * Skills and prohibited goods stay hard rules (`allows`).
+ */
+export class Splicer {
+  private readonly chain: Chain;
+
+  constructor(
+    private readonly model: Model,
+    readonly penalties: Penalties,
+  ) {
+    this.chain = new Chain(model);
+  }
+
+  /** Cost change (no penalty) of replacing positions [a, b) of the route by `middle[0 … count)`. */
+  distance(route: Route, a: number, b: number, middle: ArrayLike<number>, count: number): number {
+    const { model } = this;
+    const { v, tasks } = route;
+    const { size } = model;
+    const len = tasks.length;
+    if (count === 0 && a === 0 && b === len) return -route.cost;
+    const cost = model.cost[v] as Float64Array;
+    const from = placeBefore(model, route, a);
+    let at = from;
+    let added = 0;
+    for (let i = 0; i < count; i += 1) {
+      const here = model.loc[middle[i] as number] as number;
+      added += arc(cost, size, at, here);
+      at = here;
+    }
+    const next = placeAt(model, route, b);
+    added += arc(cost, size, at, next);
+    // An unused vehicle drives nothing, not even from its start to its end.
+    if (len === 0) return added;
+    const removed =
+      a === b
+        ? arc(cost, size, from, next)
+        : (route.reach[b] as number) -
+          (route.reach[a] as number) +
+          arc(cost, size, model.loc[tasks[b - 1] as number] as number, next);
+    return added - removed;
+  }
+
+  /** Penalised cost change of replacing positions [a, b) of the route by `middle[0 … count)`. */
+  splice(route: Route, a: number, b: number, middle: ArrayLike<number>, count: number): number {
+    const { model, penalties } = this;
+    const { v, tasks } = route;
+    const { dims } = model;
+    const old = penalties.of(route);
+    if (count === 0 && a === 0 && b === tasks.length) return -old;
+    const chain = this.chain.head(route, a);
+    for (let i = 0; i < count; i += 1) chain.visit(v, middle[i] as number);
+    const warp = chain.tail(v, route, b);
+    let excess = 0;
+    for (let d = 0; d < dims; d += 1) {
+      let load = route.load[d] as number;
+      for (let i = 0; i < count; i += 1) load += model.demand[(middle[i] as number) * dims + d] as number;
+      for (let i = a; i < b; i += 1) load -= model.demand[(tasks[i] as number) * dims + d] as number;
+      excess += penalties.excess(v, d, load);
+    }
+    return route.cost + this.distance(route, a, b, middle, count) + penalties.warp * warp + excess - old;
+  }
+
+  /**
+   * Penalised cost change of exchanging tails: A keeps its stops before a and takes B's from b
+   * on, B keeps its stops before b and takes A's from a on.
+   */
+  tails(A: Route, a: number, B: Route, b: number): number {
+    const { model, penalties } = this;
+    const before = penalties.of(A) + penalties.of(B);
+    if (!model.plain || model.endClass[A.v] !== model.endClass[B.v]) {
+      const newA = [...A.tasks.slice(0, a), ...B.tasks.slice(b)];
+      const newB = [...B.tasks.slice(0, b), ...A.tasks.slice(a)];
+      if (!this.allowsAll(A.v, newA) || !this.allowsAll(B.v, newB)) return Number.POSITIVE_INFINITY;
+      return penalties.ofSequence(A.v, newA) + penalties.ofSequence(B.v, newB) - before;
+    }
+    return this.half(A, a, B, b) + this.half(B, b, A, a) - before;
+  }
+
+  /** Cost change (no penalty) of the same exchange; -Infinity when it is not known this cheaply. */
+  tailsDistance(A: Route, a: number, B: Route, b: number): number {
+    const { model } = this;
+    if (!model.plain || model.endClass[A.v] !== model.endClass[B.v]) return Number.NEGATIVE_INFINITY;
+    return tailsLegs(model, A, a, B, b);
+  }
+
+  /** Penalised cost of A's stops before a followed by B's from b (on A's vehicle, which ends as B's). */
+  private half(A: Route, a: number, B: Route, b: number): number {
+    const { model, penalties } = this;
+    const { size, dims } = model;
+    const lenB = B.tasks.length;
+    if (a === 0 && b === lenB) return 0;
+    const cost = model.cost[A.v] as Float64Array;
+    const warp = this.chain.head(A, a).tail(A.v, B, b);
+    const from = placeBefore(model, A, a);
+    const to = placeAt(model, B, b);
+    // Distance: A's prefix, the new link, B's suffix (B's cost less its prefix and the broken link).
+    const distance =
+      (A.reach[a] as number) +
+      arc(cost, size, from, to) +
+      (B.cost - (B.reach[b] as number) - link(model, B, b));
+    let excess = 0;
+    for (let d = 0; d < dims; d += 1)
+      excess += penalties.excess(
+        A.v,
+        d,
+        (A.before[a * dims + d] as number) + (B.load[d] as number) - (B.before[b * dims + d] as number),
+      );
+    return distance + penalties.warp * warp + excess;
+  }
+
+  /** Skills and prohibited goods (not capacity): may the tasks `coming` join the route once `leaving` are out? */
+  allows(
+    route: Route,
+    coming: ArrayLike<number>,
+    comingCount: number,
+    leaving: ArrayLike<number>,
+    leavingCount: number,
+  ): boolean {
+    const { model } = this;
+    if (model.plain) return true;
+    const { v } = route;
+    const conflict = model.conflict;
+    for (let i = 0; i < comingCount; i += 1) {
+      const k = coming[i] as number;
+      if (model.eligible[k * model.m + v] === 0) return false;
+      if (!conflict) continue;
+      for (const other of route.tasks) {
+        let gone = false;
+        for (let j = 0; j < leavingCount; j += 1) if (leaving[j] === other) gone = true;
+        if (!gone && conflict[k * model.n + other] === 1) return false;
+      }
+      for (let j = 0; j < i; j += 1) if (conflict[k * model.n + (coming[j] as number)] === 1) return false;
+    }
+    return true;
+  }
+
+  private allowsAll(v: number, tasks: readonly number[]): boolean {
+    const { model } = this;
+    for (let i = 0; i < tasks.length; i += 1) {
+      const k = tasks[i] as number;
+      if (model.eligible[k * model.m + v] === 0) return false;
+      if (model.conflict)
+        for (let j = 0; j < i; j += 1)
+          if (model.conflict[k * model.n + (tasks[j] as number)] === 1) return false;
+    }
+    return true;
+  }
+}
+
+/** Cost of the leg into position i (from the stop before it, or the start). */
+function link(model: Model, route: Route, i: number): number {
+  if (route.tasks.length === 0) return 0;
+  return arc(
+    model.cost[route.v] as Float64Array,
+    model.size,
+    placeBefore(model, route, i),
+    placeAt(model, route, i),
+  );
+}
