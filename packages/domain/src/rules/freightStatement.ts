@@ -1,6 +1,7 @@
 import { featureRoles } from '../auth/permissions.ts';
 import { ROLE_ADMIN } from '../auth/roles.ts';
 import { BUDDHIST_ERA_OFFSET } from '../constants.ts';
+import { phrase } from '../text/phrase.ts';
 import { roundBaht } from './freightPrice.ts';
 
 /**
@@ -70,12 +71,12 @@ export function isFreightStatementFinal(state: FreightStatementState): boolean {
 export const freightMessages = {
   notEditable: (state: FreightStatementState) =>
     isFreightStatementFinal(state)
-      ? `ใบสรุปที่${freightStateLabel(state)}แก้ไขไม่ได้อีก: การแก้ไขให้ทำเป็นรายการปรับยอดในใบสรุปของเดือนถัดไป`
-      : `แก้ไขได้เฉพาะใบสรุปที่เป็นร่าง (ใบนี้${freightStateLabel(state)}): ให้ผู้ตรวจหรือผู้อนุมัติส่งกลับไปแก้ไขก่อน`,
+      ? `${phrase('ใบสรุปที่', freightStateLabel(state), 'แก้ไขไม่ได้อีก')}: การแก้ไขให้ทำเป็นรายการปรับยอดในใบสรุปของเดือนถัดไป`
+      : `แก้ไขได้เฉพาะใบสรุปที่เป็นร่าง (${phrase('ใบนี้', freightStateLabel(state))}): ให้ผู้ตรวจหรือผู้อนุมัติส่งกลับไปแก้ไขก่อน`,
   noSuchMove: (from: FreightStatementState, to: FreightStatementState) =>
     `เปลี่ยนสถานะจาก "${freightStateLabel(from)}" เป็น "${freightStateLabel(to)}" ไม่ได้: ลำดับคือ ร่าง → ตรวจแล้ว → อนุมัติแล้ว → ส่งออกแล้ว`,
   notYourMove: (move: FreightTransition) =>
-    `ไม่มีสิทธิ์${move.label}: ต้องเป็น${move.roleLabel} (สิทธิ์ ${move.roles.join(' หรือ ')})`,
+    `${phrase('ไม่มีสิทธิ์', move.label)}: ${phrase('ต้องเป็น', move.roleLabel)} (สิทธิ์ ${move.roles.join(' หรือ ')})`,
   checkerApproves: 'อนุมัติไม่ได้: ผู้ที่ตรวจใบสรุปนี้จะอนุมัติเองไม่ได้ (ผู้ตรวจและผู้อนุมัติต้องเป็นคนละคน)',
   unpriced: (trips: readonly string[]) =>
     `ยืนยันการตรวจไม่ได้: ยังคิดค่าขนส่งไม่ได้ ${trips.length} เที่ยว (${trips.slice(0, 5).join(', ')}${trips.length > 5 ? ' …' : ''}) ให้แก้ข้อมูลแล้วกดคำนวณใหม่`,
