@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import path from 'node:path';
 import { entities } from '@lms/domain';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { type RegisteredRoute, registerAccessControl } from './auth/access.ts';
@@ -7,8 +8,10 @@ import { PrincipalStore } from './auth/principal.ts';
 import { changePasswordRules, Throttle } from './auth/throttle.ts';
 import { TokenService } from './auth/tokens.ts';
 import { BookingEvents } from './booking/events.ts';
+import type { OnBookingChange } from './booking/hooks.ts';
 import { bookingReportExtension } from './booking/reportExtension.ts';
 import { bookingRoutes } from './booking/routes.ts';
+import { readConfig } from './config.ts';
 import { AppointmentLinks } from './contact/links.ts';
 import { contactMessageRoutes } from './contact/messages.ts';
 import { type Contact, messagesOnChange } from './contact/outbox.ts';
@@ -24,10 +27,17 @@ import { namedFiltersWithoutSql, provideNamedFilter } from './crud/namedFilters.
 import { entityRoutes } from './crud/routes.ts';
 import type { Database } from './db/database.ts';
 import { DatabaseListener } from './db/listener.ts';
+import { provideProofHolders } from './delivery/files.ts';
+import { TripLinks, tripLinkResolver } from './delivery/links.ts';
+import { BoardEvents } from './delivery/live.ts';
+import { linkRebooked, returnedCondition } from './delivery/returns.ts';
+import { deliveryRoutes } from './delivery/routes.ts';
+import { deliveryConfirmHooks } from './delivery/stops.ts';
 import { locationTrackingRoutes } from './demo/locationTracking.ts';
 import { documentRoutes } from './documents/routes.ts';
 import { hasGenericRoutes } from './entities/naming.ts';
 import { type FileRoutesOptions, fileRoutes } from './files/routes.ts';
+import { DiskFileStorage } from './files/storage.ts';
 import { freightRoutes } from './freight/routes.ts';
 import { homeRoutes } from './home/routes.ts';
 import { errorServerOptions, notFound, registerErrorHandling } from './http/errors.ts';
@@ -118,12 +128,14 @@ const extensions: Record<string, EntityExtension> = {
 /** The features' SQL of the named filters the declarations list; a declared one without SQL stops the start. */
 function provideNamedFilters(): void {
   provideNamedFilter('bookingReport', 'toCall', toCallCondition);
+  provideNamedFilter('deliveryOrder', 'returned', returnedCondition);
   const missing = namedFiltersWithoutSql();
   if (missing.length) throw new Error(`No SQL for the named filters ${missing.join(', ')}`);
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   provideNamedFilters();
+  provideProofHolders();
   const app = Fastify({
     logger: options.logger ?? false,
     genReqId: () => randomUUID(),
@@ -151,6 +163,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
   };
   const events = new BookingEvents();
+  const storage =
+    options.files?.storage ??
+    new DiskFileStorage(path.join(options.dataDir ?? readConfig().dataDir, 'files'));
+  const tripLinks = await TripLinks.create(options.db);
+  const board = new BoardEvents(options.db, (error) =>
+    app.log.warn({ error: String(error) }, 'board update not sent'),
+  );
   // One LISTENing connection for every channel, reconnecting by itself (db/listener.ts).
   const listener = options.databaseUrl
     ? new DatabaseListener({
@@ -171,7 +190,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   app.decorate('apiRoutes', [] as RegisteredRoute[]);
   app.decorate('auth', ctx);
-  registerAccessControl(app, ctx.tokens, ctx.principals, app.apiRoutes, [apiKeyResolver(options.db)]);
+  registerAccessControl(app, ctx.tokens, ctx.principals, app.apiRoutes, [
+    apiKeyResolver(options.db),
+    tripLinkResolver(options.db, tripLinks),
+  ]);
   await registerOpenApi(app);
 
   await app.register(
@@ -179,20 +201,28 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(healthRoutes(options.db));
       await api.register(authRoutes(ctx));
       await api.register(accountRoutes(ctx));
-      await api.register(bookingRoutes(ctx, events, messagesOnChange(ctx.contact)));
+      const messages = messagesOnChange(ctx.contact);
+      const onBookingChange: OnBookingChange = async (trx, bookingId, change) => {
+        await messages(trx, bookingId, change);
+        await linkRebooked(trx, bookingId, change);
+      };
+      await api.register(bookingRoutes(ctx, events, onBookingChange));
       await api.register(homeRoutes(ctx));
       await api.register(appointmentRoutes(ctx, ctx.contact));
       await api.register(contactMessageRoutes(ctx, ctx.contact));
       await api.register(contactTemplateRoutes(ctx));
       await api.register(companySettingsRoutes(ctx));
       await api.register(privacyRoutes(ctx));
-      await api.register(shipmentPlanningRoutes(ctx));
+      await api.register(shipmentPlanningRoutes(ctx, deliveryConfirmHooks));
       await api.register(documentRoutes(ctx));
       await api.register(freightRoutes(ctx));
       await api.register(searchRoutes(ctx));
       await api.register(presenceRoutes(ctx));
       await api.register(savedViewRoutes(ctx));
-      await api.register(fileRoutes(ctx, { ...options.files, dataDir: options.dataDir }));
+      await api.register(fileRoutes(ctx, { ...options.files, dataDir: options.dataDir, storage }));
+      await api.register(
+        deliveryRoutes(ctx, { contact: ctx.contact, links: tripLinks, board, storage }, listener),
+      );
       await api.register(locationTrackingRoutes(ctx, listener));
       await api.register(apiKeyRoutes(ctx));
       for (const entity of entities.filter(hasGenericRoutes)) {
@@ -222,7 +252,7 @@ function startPurge(app: FastifyInstance, ctx: AppContext, retention: Retention 
   const purge = () =>
     purgeExpired(ctx.db, retention)
       .then((purged) => {
-        if (purged.messages || purged.accessLog)
+        if (purged.messages || purged.accessLog || purged.positions)
           app.log.info(purged, 'personal data past its retention purged');
       })
       .catch((error) => app.log.warn({ error: String(error) }, 'retention purge failed'));

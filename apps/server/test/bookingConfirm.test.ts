@@ -22,17 +22,23 @@ async function planner(branchId: string) {
   return signIn(server.api, user);
 }
 
+/** A planner's draft of the scenario's one DO, and the confirm of it. */
+async function oneDoDraftOfPlanner() {
+  const world = await bookingScenario(server.db, { deliveryOrders: 1 });
+  const token = await planner(world.branchId);
+  const q = `branchId=${world.branchId}`;
+  const draft = await call(server.api, 'POST', `/doBooking/draft?${q}`, {
+    token,
+    body: oneDoDraft(world, world.deliveryOrderIds[0]!),
+  });
+  const confirm = () =>
+    call(server.api, 'POST', `/doBooking/confirm?id=${draft.body.draft.id}&${q}`, { token });
+  return { world, confirm };
+}
+
 describe('confirming a draft', () => {
   it('books a draft confirmed twice at once exactly once; the other answer is a Thai 404', async () => {
-    const world = await bookingScenario(server.db, { deliveryOrders: 1 });
-    const token = await planner(world.branchId);
-    const q = `branchId=${world.branchId}`;
-    const draft = await call(server.api, 'POST', `/doBooking/draft?${q}`, {
-      token,
-      body: oneDoDraft(world, world.deliveryOrderIds[0]!),
-    });
-    const confirm = () =>
-      call(server.api, 'POST', `/doBooking/confirm?id=${draft.body.draft.id}&${q}`, { token });
+    const { world, confirm } = await oneDoDraftOfPlanner();
     const answers = await Promise.all([confirm(), confirm()]);
     expect(answers.map((a) => a.status).sort()).toEqual([201, 404]);
     expect(answers.find((a) => a.status === 404)!.body.messages[0]).toMatch(/ร่างการจอง/);
@@ -41,6 +47,16 @@ describe('confirming a draft', () => {
     }>`select count(*)::int as n from booking_report where branch_id = ${world.branchId}`.execute(server.db);
     expect(rows[0]!.n).toBe(1);
     expect(await usedWeight(server.db, world.slotId)).toBe(100);
+  });
+
+  it("answers the booking's number with its id, as stored (the wizard shows it, linked)", async () => {
+    const { confirm } = await oneDoDraftOfPlanner();
+    const answer = await confirm();
+    expect(answer.status).toBe(201);
+    const { rows } = await sql<{ docNo: string }>`
+      select doc_no as "docNo" from booking_report where id = ${answer.body.id}`.execute(server.db);
+    expect(answer.body.docNo).toMatch(/^BK\d{8}\d{6}$/);
+    expect(answer.body.docNo).toBe(rows[0]!.docNo);
   });
 
   it('confirms the allocations saved while it waited for the draft, not the ones it read first', async () => {

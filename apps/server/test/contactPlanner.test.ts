@@ -544,8 +544,12 @@ describe('retention (docs/privacy.md)', () => {
     await access(61, oldRead);
     await access(59, recentRead);
 
-    const purged = await purgeExpired(server.db, { messageDays: 30, accessLogDays: 60 }, now);
-    expect(purged).toEqual({ messages: 2, accessLog: 1 });
+    const purged = await purgeExpired(
+      server.db,
+      { messageDays: 30, accessLogDays: 60, positionDays: 30 },
+      now,
+    );
+    expect(purged).toEqual({ messages: 2, accessLog: 1, positions: 0 });
     const { rows } = await sql<{ body: string }>`
       select body from contact_message where booking_id = ${bookingId} and event = 'moved' order by body`.execute(
       server.db,
@@ -557,20 +561,22 @@ describe('retention (docs/privacy.md)', () => {
     );
     expect(log).toEqual([{ record_id: recentRead }]);
     // A second round finds nothing more.
-    expect(await purgeExpired(server.db, { messageDays: 30, accessLogDays: 60 }, now)).toEqual({
+    expect(
+      await purgeExpired(server.db, { messageDays: 30, accessLogDays: 60, positionDays: 30 }, now),
+    ).toEqual({
       messages: 0,
       accessLog: 0,
+      positions: 0,
     });
   });
 
   it('reads its periods from the environment, with defaults, and refuses nonsense', () => {
     expect(readRetention({})).toEqual(DEFAULT_RETENTION);
     expect(readRetention({ LMS_MESSAGE_RETENTION_DAYS: '90', LMS_ACCESS_LOG_RETENTION_DAYS: '365' })).toEqual(
-      {
-        messageDays: 90,
-        accessLogDays: 365,
-      },
+      { messageDays: 90, accessLogDays: 365, positionDays: DEFAULT_RETENTION.positionDays },
     );
+    expect(readRetention({ LMS_POSITION_RETENTION_DAYS: '7' }).positionDays).toBe(7);
+    expect(() => readRetention({ LMS_POSITION_RETENTION_DAYS: '-1' })).toThrow(/LMS_POSITION_RETENTION_DAYS/);
     expect(() => readRetention({ LMS_MESSAGE_RETENTION_DAYS: '0' })).toThrow(/LMS_MESSAGE_RETENTION_DAYS/);
     expect(() => readRetention({ LMS_ACCESS_LOG_RETENTION_DAYS: 'a year' })).toThrow(/LMS_ACCESS_LOG/);
   });

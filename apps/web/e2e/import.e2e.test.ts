@@ -24,11 +24,15 @@ async function importThroughScreen(page: Page, listPath: string, fileName: strin
   await page.goto(`${server.origin}${listPath}`);
   await page.getByRole('button', { name: 'นำเข้า Excel' }).click();
   const dialog = page.getByRole('dialog');
-  await dialog.getByLabel(/ไฟล์ .xlsx หรือ .csv/).setInputFiles({
+  // The Thai button opens the browser's picker (the input behind it would say "Choose File").
+  const chooser = page.waitForEvent('filechooser');
+  await dialog.getByRole('button', { name: 'เลือกไฟล์' }).click();
+  await (await chooser).setFiles({
     name: fileName,
     mimeType: 'text/csv',
     buffer: Buffer.from(content, 'utf8'),
   });
+  await dialog.getByText(fileName).waitFor();
   await dialog.getByRole('button', { name: 'ตรวจสอบไฟล์' }).click();
   await dialog.getByRole('status', { name: 'สรุปผลการนำเข้า' }).getByText('ตรวจสอบแล้ว 1 แถว').waitFor();
   await dialog.getByRole('button', { name: 'บันทึกการนำเข้า' }).click();
@@ -102,5 +106,23 @@ describe('Excel import in the browser against the real server', () => {
     const { rows } = await sql<{ is_booking: boolean }>`
       select is_booking from delivery_order where doc_no = 'DO-E2E-IMP'`.execute(server.db);
     expect(rows).toEqual([{ is_booking: true }]);
+    // The success panel names the booking by its number, linked to its page.
+    const { rows: bookings } = await sql<{ id: string; doc_no: string }>`
+      select id, doc_no from booking_report where branch_id = ${world.branchId}`.execute(server.db);
+    expect(bookings).toHaveLength(1);
+    await page.getByRole('link', { name: bookings[0]!.doc_no }).click();
+    await page.waitForURL(`${server.origin}/bookingReport/show?id=${bookings[0]!.id}`);
+  });
+
+  it('downloads the template from the dialog, under its Thai name', async () => {
+    const user = await createUser(server.db, { roles: [editRoleOf('CUSTOMER')] });
+    const page = await browser.newPage();
+    await signIn(page, server.origin, user);
+    await page.goto(`${server.origin}/customer`);
+    await page.getByRole('button', { name: 'นำเข้า Excel' }).click();
+    const download = page.waitForEvent('download');
+    await page.getByRole('dialog').getByRole('button', { name: 'ดาวน์โหลดแม่แบบ' }).click();
+    expect((await download).suggestedFilename()).toBe('ลูกค้า (แม่แบบนำเข้า).xlsx');
+    await page.close();
   });
 });

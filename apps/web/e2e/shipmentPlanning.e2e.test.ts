@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { editRoleOf, featureRoles, readRoleOf, shipmentStages } from '@lms/domain';
+import { editRoleOf, entityByName, featureRoles, readRoleOf, shipmentStages } from '@lms/domain';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { insertRecords } from '../../server/src/seed/insertRecords.ts';
@@ -66,15 +66,22 @@ describe('from a booking to its recorded delivery, in the browser against the re
     await page.getByRole('region', { name: /ขข-9001/ }).waitFor();
     await page.getByRole('button', { name: 'ยืนยันแผน' }).click();
     await page.getByText('ยืนยันแผนแล้ว (ครั้งที่ 1)').waitFor();
-    const { rows: shipments } = await sql<{ id: string; booking_id: string }>`
-      select s.id, l.ref_id as booking_id from shipment s join shipment__booking_report_ids l on l.owner_id = s.id
+    const { rows: shipments } = await sql<{ id: string; doc_no: string; booking_id: string }>`
+      select s.id, s.doc_no, l.ref_id as booking_id from shipment s
+        join shipment__booking_report_ids l on l.owner_id = s.id
        where s.branch_id = ${world.branchId}`.execute(server.db);
     expect(shipments).toHaveLength(1);
-    const { id: shipmentId, booking_id: bookingId } = shipments[0]!;
+    const { id: shipmentId, doc_no: docNo, booking_id: bookingId } = shipments[0]!;
 
-    // The driver's phone: one tap per stage, in order.
+    // The driver's phone: the shipment list as cards, its number tapped opens it; then one tap per
+    // stage, in order.
     await page.setViewportSize({ width: 390, height: 844 });
-    await page.goto(`${server.origin}/shipment/show/${shipmentId}`);
+    await page.goto(`${server.origin}/shipment`);
+    await page
+      .getByRole('list', { name: entityByName('shipment').title })
+      .getByRole('button', { name: docNo, exact: true })
+      .click();
+    await page.waitForURL(`${server.origin}/shipment/show/${shipmentId}`);
     for (const { label } of shipmentStages) {
       const tap = page.getByRole('button', { name: `บันทึกเวลาจริง: ${label}` });
       await tap.click();

@@ -17,6 +17,7 @@ export * from './DateTimeField/index.ts';
 export * from './DragDrop/index.ts';
 export * from './Field/index.ts';
 export * from './FileField/index.ts';
+export * from './FilePicker/index.ts';
 export * from './FormDialog/index.ts';
 export * from './Icon/index.ts';
 export * from './ImageField/index.ts';

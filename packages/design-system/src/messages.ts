@@ -100,6 +100,10 @@ export const messages = {
   download: 'ดาวน์โหลด',
   removeFile: 'ลบไฟล์',
   uploading: 'กำลังอัปโหลด...',
+  // FilePicker: a file chosen on this device (the browser's own "Choose File" is English)
+  chooseFile: 'เลือกไฟล์',
+  changeFile: 'เปลี่ยนไฟล์',
+  noFileChosen: 'ยังไม่ได้เลือกไฟล์',
   attachmentsFull: 'แนบไฟล์ครบจำนวนแล้ว',
   attachmentsUploadPrompt: 'ยังไม่มีไฟล์แนบ คลิกปุ่มเพื่ออัปโหลด →',
   noAttachments: 'ไม่มีไฟล์แนบ',

@@ -14,7 +14,7 @@ export {
   type UploadAnswer,
   useApi,
 } from './api/ApiContext.tsx';
-export { ApiError } from './api/ApiError.ts';
+export { ApiError, connectionFailure, isConnectionFailure } from './api/ApiError.ts';
 export { useBranchScope } from './api/branchScope.ts';
 export {
   type BytesOptions,

@@ -1,4 +1,5 @@
 export * from './check.ts';
+export * from './eta.ts';
 export * from './manual.ts';
 export * from './matrix.ts';
 export * from './messages.ts';

@@ -1,4 +1,4 @@
-import { can, type EntityAction, type EntityName, INTEGRATION_MESSAGES } from '@lms/domain';
+import { can, deliveryMessages, type EntityAction, type EntityName, INTEGRATION_MESSAGES } from '@lms/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { badRequest, forbidden, HttpError, unauthorized } from '../http/errors.ts';
 import { setActing } from './acting.ts';
@@ -28,6 +28,11 @@ export type ApiKeyPolicy = 'open' | 'closed';
 export interface RouteAccessConfig {
   readonly access?: Access;
   readonly apiKey?: ApiKeyPolicy;
+  /**
+   * Whether a driver's trip link reaches the route (docs/security.md "Trip links"): only `open`
+   * routes, which answer for the link's own trip; every other route refuses it. Deny by default.
+   */
+  readonly tripLink?: 'open';
   /** The route acts for one branch: `branchId` in the query, which the user must be allowed. */
   readonly branchScoped?: boolean;
   /**
@@ -66,6 +71,8 @@ export interface RegisteredRoute {
   /** Undefined when the route declares no key policy (keys are refused; the key policy test names it). */
   readonly apiKey: ApiKeyPolicy | undefined;
   readonly branchScoped: boolean;
+  /** A trip link reaches it (`tripLink: 'open'`). */
+  readonly tripLink: boolean;
 }
 
 export function registerAccessControl(
@@ -93,6 +100,7 @@ export function registerAccessControl(
         access: config.access,
         apiKey: config.apiKey,
         branchScoped: Boolean(config.branchScoped),
+        tripLink: config.tripLink === 'open',
       });
     }
   });
@@ -104,6 +112,7 @@ export function registerAccessControl(
     const principal = await authenticate(request, tokens, principals, resolvers);
     if (principal.apiKeyId && config.apiKey !== 'open')
       throw forbidden(INTEGRATION_MESSAGES.apiKeyNotAllowed);
+    if (principal.tripLink && config.tripLink !== 'open') throw forbidden(deliveryMessages.linkNotAllowed);
     if (principal.mustChangePassword && !config.allowedBeforePasswordChange)
       throw forbidden(messages.mustChangePassword);
     authorize(principal, access);

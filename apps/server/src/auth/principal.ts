@@ -17,6 +17,11 @@ export interface Principal {
   readonly isAdmin: boolean;
   /** Set when an ERP integration key is calling (a `PrincipalResolver`); userId and sessionId are the key's id. */
   readonly apiKeyId?: string;
+  /**
+   * Set when a driver's trip link is calling (a `PrincipalResolver`): it reaches only the routes
+   * that declare `tripLink: 'open'`, and those only for its one shipment. userId and sessionId are the link's id.
+   */
+  readonly tripLink?: { readonly linkId: string; readonly shipmentId: string };
 }
 
 /**

@@ -249,7 +249,7 @@ async function confirmOnce(db: Database, key: DraftKey, options: { now?: Date; o
     const trip = tripOf(allocations);
     const lines = linesInserts(bookingId, allocations, draft.request.shipCondId);
     // Every write in one statement: the foreign keys of the lines are checked at its end, after the booking's insert.
-    const writes = sql`
+    const writes = sql<{ docNo: string }>`
       with booking as (
         insert into booking_report (id, branch_id, status, doc_no, doc_date, doc_type, call_status, customer_id, ship_to_id,
           sub_district_id, district_id, province_id, region_id, country, load_minute, unload_minute, waiting_minute,
@@ -259,7 +259,8 @@ async function confirmOnce(db: Database, key: DraftKey, options: { now?: Date; o
                s.id, s.district_id, s.province_id, s.region_id, 'TH', ${trip((a) => a.loadMinute)}, ${trip((a) => a.unloadMinute)},
                ${trip((a) => a.waitingMinute)}, ${trip((a) => a.travelMinute)}, ${first.distanceKm},
                (${first.date}::date - ${today}::date), now(), ${userId}, ${userId}, ${userId}, ${shipToSnapshot.values('st')}
-          from sub_district s, ship_to st where s.id = ${subDistrictId} and st.id = ${draft.request.shipToId}),
+          from sub_district s, ship_to st where s.id = ${subDistrictId} and st.id = ${draft.request.shipToId}
+        returning doc_no),
       allocations as (${lines.allocations}),
       lines as (${lines.lines}),
       history as (${historyInsert({
@@ -274,10 +275,11 @@ async function confirmOnce(db: Database, key: DraftKey, options: { now?: Date; o
           slots: slotWords(allocations),
         },
       })})
-      select 1`;
-    await trx.executeQuery(prepared(writes.compile(trx)));
+      select doc_no as "docNo" from booking`;
+    const { rows } = await trx.executeQuery(prepared(writes.compile(trx)));
     await options.onChange?.(trx, bookingId, 'confirmed');
-    return { id: bookingId, totals: evaluation.totals };
+    // The number the planner reads and tells the customer, shown with the link to the booking.
+    return { id: bookingId, docNo: rows[0]!.docNo, totals: evaluation.totals };
   });
 }
 

@@ -13,6 +13,18 @@ interface EventStream {
   heartbeatId?: () => string;
 }
 
+/** The JSON of what is sent, once per object however many streams it goes to (never changed after it is sent). */
+const sent = new WeakMap<object, string>();
+function json(data: unknown): string {
+  if (typeof data !== 'object' || data === null) return JSON.stringify(data);
+  let text = sent.get(data);
+  if (text === undefined) {
+    text = JSON.stringify(data);
+    sent.set(data, text);
+  }
+  return text;
+}
+
 /**
  * Opens a server-sent-event stream on `reply` (the client reads it with fetch: bearer token in a
  * header, never in the URL) with a heartbeat comment every 15 s; `onClose` runs when the client leaves.
@@ -30,7 +42,7 @@ function openStream(request: FastifyRequest, reply: FastifyReply, onClose: () =>
   raw.write(': connected\n\n');
   const stream: EventStream = {
     send: (name, data, id) => {
-      raw.write(`${id === undefined ? '' : `id: ${id}\n`}event: ${name}\ndata: ${JSON.stringify(data)}\n\n`);
+      raw.write(`${id === undefined ? '' : `id: ${id}\n`}event: ${name}\ndata: ${json(data)}\n\n`);
     },
   };
   const heartbeat = setInterval(() => {
@@ -57,9 +69,25 @@ export function streamEmitterEvents<T>(
   eventName: string,
   select: (event: T) => unknown = (event) => event,
 ) {
-  const send = (event: T) => {
+  streamNamedEvents<T>(request, reply, emitter, eventName, (event) => {
     const data = select(event);
-    if (data !== undefined) stream.send(eventName, data);
+    return data === undefined ? [] : [[eventName, data]];
+  });
+}
+
+/**
+ * A server-sent-event stream of what `emitter` emits as `eventName`, each becoming the events
+ * `select` names for this listener (none: skipped), written as `event: <name>` in that order.
+ */
+export function streamNamedEvents<T>(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  emitter: EventEmitter,
+  eventName: string,
+  select: (event: T) => readonly (readonly [name: string, data: unknown])[],
+) {
+  const send = (event: T) => {
+    for (const [name, data] of select(event)) stream.send(name, data);
   };
   const stream = openStream(request, reply, () => emitter.off(eventName, send));
   emitter.on(eventName, send);

@@ -85,21 +85,38 @@ export const slotColumns = columns(
 /** A DO as the engine reads it: one line of one article (the declaration's articleUomId), the line id is the DO's. */
 export const deliveryOrderColumns = columns(
   'delivery_order',
-  ['id', 'docNo', 'qty', 'weight', 'volume', 'isBooking'],
+  ['id', 'docNo', 'qty', 'weight', 'volume', 'isBooking', 'deliveredQty'],
   { articleId: 'articleUomId', shipToId: sql<string | null>`coalesce(bo_ship_to_id, so_ship_to_id)` },
 );
 
 export type DeliveryOrderRow = ColumnsRow<typeof deliveryOrderColumns>;
 
-/** A DO of the world; `isBooking` is read by confirm (a DO booked meanwhile), not by the engine. */
-export const toWorldOrder = (d: DeliveryOrderRow) => ({
-  id: d.id,
-  docNo: d.docNo,
-  isBooking: d.isBooking,
-  lines: d.articleId
-    ? [{ id: d.id, articleId: d.articleId, qty: d.qty ?? 1, weight: d.weight, volume: d.volume }]
-    : [],
-});
+/**
+ * A DO of the world; `isBooking` is read by confirm (a DO booked meanwhile), not by the engine.
+ * What a delivery already brought (`deliveredQty`, docs/delivery.md) is not booked again: the
+ * engine sees the rest, its weight and volume in proportion.
+ */
+export const toWorldOrder = (d: DeliveryOrderRow) => {
+  const qty = d.qty ?? 1;
+  const left = Math.max(0, qty - (d.deliveredQty ?? 0));
+  const share = qty > 0 ? left / qty : 1;
+  return {
+    id: d.id,
+    docNo: d.docNo,
+    isBooking: d.isBooking,
+    lines: d.articleId
+      ? [
+          {
+            id: d.id,
+            articleId: d.articleId,
+            qty: left,
+            weight: Math.round(d.weight * share * 1000) / 1000,
+            volume: Math.round(d.volume * share * 1000) / 1000,
+          },
+        ]
+      : [],
+  };
+};
 
 /**
  * A closed shift as the engine reads it (docs/booking.md "Closed shifts"): the first truck of the

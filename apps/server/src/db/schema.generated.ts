@@ -287,7 +287,7 @@ export interface BranchVehicleTypeSettings {
 /** The table `contact_message`. */
 export interface ContactMessage {
   id: Generated<string>;
-  booking_id: string;
+  booking_id: string | null;
   branch_id: string;
   event: string;
   channel: string;
@@ -300,6 +300,7 @@ export interface ContactMessage {
   last_error: string | null;
   created_at: Generated<Timestamp>;
   sent_at: Timestamp | null;
+  shipment_id: string | null;
 }
 
 /** The table `contractor`. */
@@ -329,6 +330,40 @@ export interface Customer {
   first_name: string | null;
   last_name: string | null;
   tel: string | null;
+  proof_requirement: string | null;
+}
+
+/** The table `delivery_event`. */
+export interface DeliveryEvent {
+  id: string;
+  shipment_id: string;
+  stop_id: string | null;
+  kind: string;
+  stage: string | null;
+  at: Timestamp;
+  lat: number | null;
+  lon: number | null;
+  accuracy: number | null;
+  recipient: string | null;
+  signature_file_id: string | null;
+  photo_file_ids: Generated<string[]>;
+  quantities: Json | null;
+  reason: string | null;
+  reason_text: string | null;
+  note: string | null;
+  recorded_at: Generated<Timestamp>;
+  recorded_by: string | null;
+  link_id: string | null;
+}
+
+/** The table `delivery_file`. */
+export interface DeliveryFile {
+  id: string;
+  file_id: string;
+  shipment_id: string;
+  branch_id: string;
+  booking_id: string | null;
+  created_at: Generated<Timestamp>;
 }
 
 /** The table `delivery_order`. */
@@ -359,6 +394,7 @@ export interface DeliveryOrder {
   so_ship_to_id: string | null;
   bo_ship_to_id: string | null;
   last_sync_at: Timestamp | null;
+  delivered_qty: number | null;
 }
 
 /** The table `delivery_order__attachments`. */
@@ -397,6 +433,71 @@ export interface DeliveryOrderReport {
   bo_ship_to_id: string | null;
   booking_report_id: string | null;
   delivery_date: string | null;
+}
+
+/** The table `delivery_position`. */
+export interface DeliveryPosition {
+  shipment_id: string;
+  at: Timestamp;
+  lat: number;
+  lon: number;
+  accuracy: number;
+}
+
+/** The table `delivery_return`. */
+export interface DeliveryReturn {
+  id: Generated<string>;
+  delivery_order_id: string;
+  booking_id: string;
+  shipment_id: string | null;
+  stop_id: string | null;
+  event_id: string | null;
+  qty: number;
+  reason: string;
+  reason_text: string | null;
+  created_at: Generated<Timestamp>;
+  rebooked_booking_id: string | null;
+}
+
+/** The table `delivery_stop`. */
+export interface DeliveryStop {
+  id: Generated<string>;
+  shipment_id: string;
+  seq: number;
+  booking_id: string;
+  ship_to_name: string;
+  address: string | null;
+  phone: string | null;
+  lat: number | null;
+  lon: number | null;
+  window_from: Timestamp;
+  window_to: Timestamp;
+  planned_arrival: Timestamp;
+  planned_departure: Timestamp;
+  service_seconds: number;
+  proof_required: string;
+  orders: Json;
+  status: Generated<string>;
+  arrived_at: Timestamp | null;
+  left_at: Timestamp | null;
+  outcome_event_id: string | null;
+}
+
+/** The table `delivery_trip`. */
+export interface DeliveryTrip {
+  shipment_id: string;
+  branch_id: string;
+  shift_date: string;
+  minutes_per_km: number;
+  depot_lat: number | null;
+  depot_lon: number | null;
+  planned_start: Timestamp;
+  started_at: Timestamp | null;
+  ended_at: Timestamp | null;
+  last_lat: number | null;
+  last_lon: number | null;
+  last_accuracy: number | null;
+  last_position_at: Timestamp | null;
 }
 
 /** The table `demo_position`. */
@@ -446,6 +547,7 @@ export interface Driver {
   license_exp_date: string | null;
   vehicle_id: string | null;
   branch_id: string | null;
+  app_user_id: string | null;
   contractor_id: string | null;
 }
 
@@ -722,6 +824,7 @@ export interface ShipTo {
   lat: number | null;
   lon: number | null;
   line_user_id: string | null;
+  proof_requirement: string | null;
 }
 
 /** The table `ship_to__attachments`. */
@@ -899,6 +1002,19 @@ export interface TimeSlotCode {
   updated_by: string | null;
   code: string;
   name: string;
+}
+
+/** The table `trip_link`. */
+export interface TripLink {
+  id: Generated<string>;
+  shipment_id: string;
+  pin_hash: Buffer;
+  pin_failures: Generated<number>;
+  device_hash: Buffer | null;
+  bound_at: Timestamp | null;
+  created_at: Generated<Timestamp>;
+  created_by: string | null;
+  revoked_at: Timestamp | null;
 }
 
 /** The table `truck_ban_config`. */
@@ -1109,9 +1225,15 @@ export interface DB {
   contact_message: ContactMessage;
   contractor: Contractor;
   customer: Customer;
+  delivery_event: DeliveryEvent;
+  delivery_file: DeliveryFile;
   delivery_order: DeliveryOrder;
   delivery_order__attachments: DeliveryOrderAttachments;
   delivery_order_report: DeliveryOrderReport;
+  delivery_position: DeliveryPosition;
+  delivery_return: DeliveryReturn;
+  delivery_stop: DeliveryStop;
+  delivery_trip: DeliveryTrip;
   demo_position: DemoPosition;
   district: District;
   driver: Driver;
@@ -1149,6 +1271,7 @@ export interface DB {
   stored_file: StoredFile;
   sub_district: SubDistrict;
   time_slot_code: TimeSlotCode;
+  trip_link: TripLink;
   truck_ban_config: TruckBanConfig;
   unit: Unit;
   uom: Uom;

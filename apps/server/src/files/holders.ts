@@ -13,8 +13,11 @@ export interface FileHolder {
 
 const isFile = (field: FieldDef) => field.type === 'file' || field.type === 'image';
 
-/** Every holder, from the declarations (raw SQL: tables and columns come from them, never from input). */
-export const fileHolders: readonly FileHolder[] = entities.filter(storedAsTable).flatMap((entity) => {
+/**
+ * Every holder: from the declarations (raw SQL: tables and columns come from them, never from
+ * input), then those features provide (`provideFileHolder`).
+ */
+const holders: FileHolder[] = entities.filter(storedAsTable).flatMap((entity) => {
   const record = sql.table(tableOf(entity));
   const branch = entity.branchOwned ? sql`t.branch_id` : sql`null::uuid`;
   // A link or child row has its record's branch only through the record.
@@ -54,6 +57,20 @@ export const fileHolders: readonly FileHolder[] = entities.filter(storedAsTable)
     ),
   ];
 });
+
+export const fileHolders: readonly FileHolder[] = holders;
+
+/**
+ * A feature's own table that names stored files (the delivery proofs): the sweep keeps them, and
+ * who may read the holder's entity in the row's branch may read them, as for a declared field.
+ * Keyed by `key`: every app of a process provides the same.
+ */
+export function provideFileHolder(key: string, holder: FileHolder): void {
+  if (provided.has(key)) return;
+  provided.add(key);
+  holders.push(holder);
+}
+const provided = new Set<string>();
 
 /** The union of some holders' rows as one table `(id, branch_id)`; none: an empty one. */
 export function heldFiles(

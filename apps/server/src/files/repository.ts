@@ -18,7 +18,8 @@ export type NewFile = Omit<StoredFile, 'id'>;
 export async function insertFiles(
   db: Executor,
   files: readonly NewFile[],
-  userId: string,
+  /** null: no user (a driver's trip link). */
+  userId: string | null,
 ): Promise<string[]> {
   if (!files.length) return [];
   const inserted = await db

@@ -36,7 +36,7 @@ function unnamed(key: Expression<string>) {
 export async function keepUpload(
   db: Database,
   upload: { readonly files: readonly NewFile[]; commit(): Promise<void> },
-  userId: string,
+  userId: string | null,
 ): Promise<string[]> {
   return db.transaction().execute(async (trx) => {
     await advisoryLock(trx, FILES_LOCK, 'shared');

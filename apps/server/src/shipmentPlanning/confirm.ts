@@ -1,4 +1,4 @@
-import { entityByName, type SlotPlan, type TripsInput } from '@lms/domain';
+import { entityByName, type PlanTrip, type SlotPlan, type TripsInput } from '@lms/domain';
 import { sql, type Updateable } from 'kysely';
 import { touched } from '../crud/columns.ts';
 import { recordHistory } from '../crud/history.ts';
@@ -8,8 +8,8 @@ import { HttpError } from '../http/errors.ts';
 import { slotPlan } from './answer.ts';
 import { planningMessages } from './messages.ts';
 import { checkTrips, currentPlan } from './plan.ts';
-import { slotProblem } from './problem.ts';
-import { loadSlot } from './slot.ts';
+import { type SlotProblem, slotProblem } from './problem.ts';
+import { loadSlot, type Slot } from './slot.ts';
 import { stageColumns } from './stageColumns.ts';
 
 const shipment = entityByName('shipment');
@@ -24,6 +24,24 @@ export class PlanLost extends Error {
   get body() {
     return { messages: [planningMessages.staleVersion], plan: this.plan };
   }
+}
+
+/** A trip a confirm wrote, as another feature hears it (delivery: the trip's stops). */
+export interface ConfirmedTrip {
+  readonly shipmentId: string;
+  readonly docNo: string;
+  readonly branchId: string;
+  readonly slot: Slot;
+  readonly problem: SlotProblem;
+  readonly trip: PlanTrip;
+}
+
+/** What other features write with a confirm, in its transaction (app.ts wires them). */
+export interface ConfirmHooks {
+  /** Before anything is written: the slot's shipments may be re-planned or removed; a throw refuses the confirm. */
+  readonly replacing?: (trx: Tx, shipmentIds: readonly string[]) => Promise<void>;
+  /** After each trip's shipment and links are written. */
+  readonly written?: (trx: Tx, trip: ConfirmedTrip) => Promise<void>;
 }
 
 export interface ConfirmRequest {
@@ -66,6 +84,7 @@ export async function confirmPlan(
   branchId: string,
   userId: string,
   request: ConfirmRequest,
+  hooks: ConfirmHooks = {},
 ): Promise<SlotPlan> {
   const { date, shiftOfDayId } = request;
   const slotKey = { branch_id: branchId, shift_date: date, shift_of_day_id: shiftOfDayId };
@@ -95,6 +114,10 @@ export async function confirmPlan(
     const arrived = slot.shipments.find((s) => s.checkedIn);
     if (arrived)
       throw new HttpError(422, [planningMessages.checkedIn(arrived.licensePlate ?? arrived.docNo)]);
+    await hooks.replacing?.(
+      trx,
+      slot.shipments.map((s) => s.id),
+    );
     const built = slotProblem(slot);
     const solution = checkTrips(slot, built, request.trips);
     const drivers = solution.routes.map(
@@ -157,6 +180,7 @@ export async function confirmPlan(
       }
       await linkShipment(trx, 'shipment__booking_report_ids', id, bookingIds);
       await linkShipment(trx, 'shipment__delivery_order_ids', id, deliveryOrderIds);
+      await hooks.written?.(trx, { shipmentId: id, docNo, branchId, slot, problem: built, trip });
       await recordHistory(trx, {
         entity: shipment,
         recordId: id,

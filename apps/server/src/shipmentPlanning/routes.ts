@@ -4,7 +4,7 @@ import { actingBranch, actingPrincipal } from '../auth/acting.ts';
 import { typed } from '../http/contract.ts';
 import type { AuthContext } from '../routes/context.ts';
 import { bookingShipments } from './bookingShipments.ts';
-import { confirmPlan, PlanLost } from './confirm.ts';
+import { type ConfirmHooks, confirmPlan, PlanLost } from './confirm.ts';
 import { currentPlan, evaluatedSlot, plannedSlot } from './plan.ts';
 import { activeShifts } from './slot.ts';
 import { recordStage, UnusualTap } from './stage.ts';
@@ -13,7 +13,7 @@ import { recordStage, UnusualTap } from './stage.ts';
  * Shipment planning (docs/planning.md): read the slot, plan, re-check a move, confirm, record stage
  * times, and a booking's shipments.
  */
-export function shipmentPlanningRoutes(ctx: AuthContext) {
+export function shipmentPlanningRoutes(ctx: AuthContext, hooks: ConfirmHooks = {}) {
   return async (fastify: FastifyInstance) => {
     const app = typed(fastify);
     const read = {
@@ -89,6 +89,7 @@ export function shipmentPlanningRoutes(ctx: AuthContext) {
             actingBranch(request),
             actingPrincipal(request).userId,
             request.body,
+            hooks,
           );
         } catch (error) {
           if (error instanceof PlanLost) return reply.status(409).send(error.body);

@@ -38,6 +38,27 @@ const actualFields = shipmentStages.flatMap(({ key }) => {
   ];
 });
 
+/** A shipment row's actual stage times under the field names the order rules read. */
+export const actualTimes = (row: Record<string, unknown>): Record<string, unknown> =>
+  Object.fromEntries(actualFields.map(({ name, column }) => [name, row[column]]));
+
+/**
+ * Why a tap of `stage` at `at` is refused, given the shipment's actual times (`actualTimes`): the
+ * previous stage has no actual time, or the time breaks the stages' order. Undefined: it is not.
+ */
+export function stageRefusal(
+  record: Record<string, unknown>,
+  stage: ShipmentStage,
+  at: PlanInstant,
+): string | undefined {
+  const previous = shipmentStages[shipmentStages.findIndex((s) => s.key === stage) - 1];
+  if (previous && !record[stageFieldNames(previous.key).actDate])
+    return planningMessages.stageBeforePrevious(stageLabel(stage), previous.label);
+  const names = stageFieldNames(stage);
+  const after = { ...record, [names.actDate]: at.date, [names.actTime]: at.time };
+  return stageOrderViolations(after).find((v) => v.stage === stage)?.message;
+}
+
 /** A tap at an unusual time, not confirmed yet (409): the Thai question, answered by sending it again confirmed. */
 export class UnusualTap extends Error {
   constructor(readonly question: string) {
@@ -102,9 +123,7 @@ export async function recordStage(
       .forUpdate()
       .executeTakeFirst();
     if (!found) throw notFound();
-    const record: Record<string, unknown> = Object.fromEntries(
-      actualFields.map(({ name, column }) => [name, found[column]]),
-    );
+    const record = actualTimes(found);
     const earlier = await trx
       .selectFrom('shipment_stage_tap')
       .select(['shipment_id', 'stage', 'at'])
@@ -119,14 +138,9 @@ export async function recordStage(
         duplicate: true,
       };
     }
-    const position = shipmentStages.findIndex((s) => s.key === tap.stage);
-    const previous = shipmentStages[position - 1];
-    if (previous && !record[stageFieldNames(previous.key).actDate])
-      throw new HttpError(422, [planningMessages.stageBeforePrevious(stageLabel(tap.stage), previous.label)]);
+    const refused = stageRefusal(record, tap.stage, at);
+    if (refused) throw new HttpError(422, [refused]);
     const names = stageFieldNames(tap.stage);
-    const after = { ...record, [names.actDate]: at.date, [names.actTime]: at.time };
-    const broken = stageOrderViolations(after).find((v) => v.stage === tap.stage);
-    if (broken) throw new HttpError(422, [broken.message]);
     const columns = stageColumns(tap.stage);
     // The time tapped against the shipment's planned day and shift (an offline tap carries its own).
     const judged = judgeStageTap(stageLabel(tap.stage), instant, await tapPlan(trx, shipmentId, tap.stage));

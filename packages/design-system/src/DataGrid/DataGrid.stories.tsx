@@ -344,3 +344,65 @@ export const PhoneWidth: Story = {
     await expect(canvas.getByText('4–6 จาก 137')).toBeVisible();
   },
 };
+
+/** A shipment as a phone's list shows it: its number first, then what a driver checks. */
+interface Trip {
+  readonly id: number;
+  readonly docNo: string;
+  readonly customer: string;
+  readonly plate: string;
+}
+const trips: Trip[] = [
+  { id: 1, docNo: 'SH20250106000001', customer: 'บริษัท ก่อสร้างไทย จำกัด', plate: 'กข 1234' },
+  {
+    id: 2,
+    docNo: 'SH20250106000002 เที่ยวเพิ่มเติมสำหรับลูกค้าภาคตะวันออกเฉียงเหนือที่ขอส่งด่วนหลังเวลาปิดรับงาน',
+    customer: 'ห้างหุ้นส่วนจำกัด วัสดุภัณฑ์และเครื่องใช้ไฟฟ้าครบวงจรนครราชสีมา สาขาถนนมิตรภาพ',
+    plate: 'ขค 5678',
+  },
+];
+const tripColumns: DataGridColumn<Trip>[] = [
+  { key: 'docNo', header: 'เลขที่ใบขนส่ง', alwaysVisible: true },
+  { key: 'customer', header: 'ลูกค้า' },
+  { key: 'plate', header: 'ทะเบียนรถ' },
+];
+
+/**
+ * On a phone a row opens as it does in the table: tapping the card's title (the shipment number,
+ * a button) or the card itself; the card's checkbox only selects. Long Thai text wraps in the card.
+ */
+const openTrip = fn();
+export const PhoneOpensRow: Story = {
+  beforeEach: () => {
+    openTrip.mockClear();
+  },
+  render: () => (
+    <div style={{ width: 360 }}>
+      <DataGrid<Trip>
+        label="ใบขนส่ง"
+        columns={tripColumns}
+        rows={trips}
+        getRowKey={(row) => row.id}
+        selectable
+        onRowAction={openTrip}
+      />
+    </div>
+  ),
+  play: async ({ canvas }) => {
+    const opened = openTrip;
+    const cards = within(canvas.getByRole('list', { name: 'ใบขนส่ง' })).getAllByRole('listitem');
+    await userEvent.click(within(cards[0]!).getByRole('button', { name: 'SH20250106000001' }));
+    await expect(opened).toHaveBeenCalledWith(trips[0]);
+    await userEvent.click(within(cards[1]!).getByText(/วัสดุภัณฑ์/));
+    await expect(opened).toHaveBeenLastCalledWith(trips[1]);
+    await userEvent.click(canvas.getByRole('checkbox', { name: 'เลือกแถวที่ 1' }));
+    await expect(opened).toHaveBeenCalledTimes(2);
+    // By keyboard too: the title is a button in the tab order.
+    within(cards[0]!).getByRole('button', { name: 'SH20250106000001' }).focus();
+    await userEvent.keyboard('{Enter}');
+    await expect(opened).toHaveBeenCalledTimes(3);
+    // Long Thai text wraps inside the cards: nothing wider than the phone.
+    const list = canvas.getByRole('list', { name: 'ใบขนส่ง' });
+    await expect((list.parentElement as HTMLElement).scrollWidth).toBeLessThanOrEqual(360);
+  },
+};

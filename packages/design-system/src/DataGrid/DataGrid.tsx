@@ -73,7 +73,10 @@ export interface DataGridProps<Row> {
   readonly maxHeight?: string;
   /** Forces the phone card layout on or off; otherwise measured from the grid's own width. */
   readonly isPhone?: boolean;
-  /** Opens a row (table layout): a click on the row outside its own buttons, or Enter on a cell. */
+  /**
+   * Opens a row: in the table a click on the row outside its own buttons, or Enter on a cell; on a
+   * phone's cards a tap on the card's title (a button) or on the card.
+   */
   readonly onRowAction?: (row: Row) => void;
 }
 
@@ -196,7 +199,7 @@ export function DataGrid<Row>(props: DataGridProps<Row>) {
       )}
       <VisuallyHidden role="status">{isLoading ? messages.loading : ''}</VisuallyHidden>
       {phone ? (
-        <GridCards {...shared} />
+        <GridCards {...shared} onRowAction={props.onRowAction} />
       ) : (
         <GridTable
           {...shared}

@@ -1,5 +1,6 @@
-import type { ReactNode } from 'react';
+import type { MouseEvent, ReactNode } from 'react';
 import styled from 'styled-components';
+import { isControl } from './GridRow.tsx';
 import { Checkbox, Skeleton } from './GridTable.styles.ts';
 import type { DataGridColumn, GridSelection, RowKey } from './types.ts';
 
@@ -13,9 +14,15 @@ interface GridCardsProps<Row> {
   readonly status?: ReactNode;
   readonly isLoading: boolean;
   readonly skeletonRows: number;
+  /** Opens a row, as a click on a table row does: a tap on its title (a button) or on the card. */
+  readonly onRowAction?: (row: Row) => void;
 }
 
-/** Phones: one card per row, each field as header/value; the first column is the card title. */
+/**
+ * Phones: one card per row, each field as header/value; the first column is the card title. With
+ * `onRowAction` the title is a button that opens the row (the shipment number a driver taps), and
+ * a tap anywhere on the card outside its own controls does the same.
+ */
 export function GridCards<Row>({
   ariaLabel,
   columns,
@@ -26,6 +33,7 @@ export function GridCards<Row>({
   status,
   isLoading,
   skeletonRows,
+  onRowAction,
 }: GridCardsProps<Row>) {
   if (isLoading) {
     return (
@@ -50,7 +58,17 @@ export function GridCards<Row>({
         const key = getRowKey(row);
         const selected = selection?.selected.has(key) ?? false;
         return (
-          <Card key={String(key)} data-selected={selected || undefined}>
+          <Card
+            key={String(key)}
+            data-selected={selected || undefined}
+            data-action={onRowAction ? true : undefined}
+            onClick={
+              onRowAction &&
+              ((event: MouseEvent) => {
+                if (!isControl(event.target)) onRowAction(row);
+              })
+            }
+          >
             <Title>
               {selection && (
                 <Checkbox
@@ -60,7 +78,12 @@ export function GridCards<Row>({
                   onChange={() => selection.toggle(key)}
                 />
               )}
-              {titleColumn && <strong>{cell(titleColumn, row)}</strong>}
+              {titleColumn && (
+                <CardTitle
+                  content={cell(titleColumn, row)}
+                  onOpen={onRowAction && (() => onRowAction(row))}
+                />
+              )}
             </Title>
             <Fields>
               {fieldColumns.map((column) => (
@@ -74,6 +97,20 @@ export function GridCards<Row>({
         );
       })}
     </List>
+  );
+}
+
+/**
+ * The card's title: a button that opens the row when it may be opened and the title is plain text
+ * (a title that brings its own link or button keeps it, and the card's tap opens the row).
+ */
+function CardTitle({ content, onOpen }: { readonly content: ReactNode; readonly onOpen?: () => void }) {
+  const plain = typeof content === 'string' || typeof content === 'number';
+  if (!onOpen || !plain) return <strong>{content}</strong>;
+  return (
+    <TitleButton type="button" onClick={onOpen}>
+      {content}
+    </TitleButton>
   );
 }
 
@@ -95,6 +132,23 @@ const Card = styled.li`
   border-radius: ${({ theme }) => theme.radius.md};
   background: ${({ theme }) => theme.color.surface};
   &[data-selected] { border-color: ${({ theme }) => theme.color.primary}; background: ${({ theme }) => theme.color.secondary}; }
+  &[data-action] { cursor: pointer; }
+`;
+
+const TitleButton = styled.button`
+  min-height: ${({ theme }) => theme.size.inputHeight};
+  padding: 0;
+  border: 0;
+  background: none;
+  color: ${({ theme }) => theme.color.primary};
+  font: inherit;
+  font-weight: ${({ theme }) => theme.font.weight.bold};
+  text-align: start;
+  text-decoration: underline;
+  text-underline-offset: 3px;
+  overflow-wrap: anywhere;
+  cursor: pointer;
+  &:focus-visible { outline: 2px solid ${({ theme }) => theme.color.focus}; outline-offset: 2px; }
 `;
 
 const Title = styled.div`

@@ -96,7 +96,7 @@ export const contactMessageStatuses = [
 
 export const ContactMessage = Type.Object({
   id: Type.String({ format: 'uuid' }),
-  event: Type.Enum(['confirmed', 'moved', 'canceled', 'reminder']),
+  event: Type.Enum(['confirmed', 'moved', 'canceled', 'reminder', 'onTheWay', 'tripLink']),
   channel: Type.Enum(['line', 'sms', 'log']),
   /** Masked: a list is no place for a phone number or LINE id (PDPA, docs/contact.md). */
   recipient: Type.String(),

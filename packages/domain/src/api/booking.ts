@@ -302,7 +302,8 @@ export const DraftAnswer = Type.Object({
 });
 export type DraftAnswer = Static<typeof DraftAnswer>;
 
-export const ConfirmAnswer = Type.Object({ id: Uuid, totals: DraftTotals });
+/** The booking made: its id (its page) and its number (`BK20261125000042`), and what it holds. */
+export const ConfirmAnswer = Type.Object({ id: Uuid, docNo: Type.String(), totals: DraftTotals });
 export type ConfirmAnswer = Static<typeof ConfirmAnswer>;
 
 /** A confirm refused by what others did meanwhile (409): the DOs were booked, or the capacity is gone (then `remaining`: what the slot has left). */

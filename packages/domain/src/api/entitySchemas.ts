@@ -55,7 +55,11 @@ export function fieldSchema(field: FieldDef): Schema {
     case 'datetime':
       return nullable({ type: 'string', format: 'date-time' });
     case 'enum':
-      return nullable({ type: 'string', enum: field.options?.map((o) => o.value) });
+      // An optional enum reads back as null, and a record read is written back as it came: null is one of its values.
+      return nullable({
+        type: 'string',
+        enum: [...(field.options ?? []).map((o) => o.value), ...(field.required ? [] : [null])],
+      });
     case 'ref':
     case 'file':
     case 'image':

@@ -5,6 +5,7 @@ export * from './booking.ts';
 export * from './calendar.ts';
 export * from './common.ts';
 export * from './crud.ts';
+export * from './delivery.ts';
 export * from './documents.ts';
 export * from './entitySchemas.ts';
 export * from './files.ts';

@@ -155,7 +155,18 @@ export const deliveryOrder = defineEntity({
   permission: 'DELIVERY_ORDER',
   branchOwned: true,
   // lastSyncAt is the delivery order's own, not the report's: the report view keeps its columns.
-  fields: [...deliveryOrderFields, lastSyncAtField(), attachmentsField('เอกสารแนบ (PO, ใบส่งของ)')],
+  fields: [
+    ...deliveryOrderFields,
+    lastSyncAtField(),
+    attachmentsField('เอกสารแนบ (PO, ใบส่งของ)'),
+    decimalField('deliveredQty', 'จำนวนที่ส่งแล้ว', {
+      readOnly: true,
+      hiddenInList: true,
+      min: 0,
+      scale: 3,
+      typeNote: 'ไม่มีในสเปก: รวมจากการส่งที่บันทึกจากโทรศัพท์คนขับ (docs/delivery.md); การจองใหม่จองเฉพาะจำนวนที่เหลือ',
+    }),
+  ],
   listColumns: [
     'docNo',
     'customerId',
@@ -168,6 +179,13 @@ export const deliveryOrder = defineEntity({
   ],
   defaultSort: [sortBy('deliveryAt', 'desc'), sortBy('docNo', 'desc')],
   labelFields: ['docNo'],
+  namedFilters: [
+    {
+      param: 'returned',
+      label: 'ส่งไม่สำเร็จ รอจองใหม่',
+      description: 'ใบส่งสินค้าที่ส่งไม่สำเร็จหรือส่งได้บางส่วน กลับมารอจองใหม่ และยังไม่ได้จองใหม่',
+    },
+  ],
   menuGroup: 'deliveryOrder',
   icon: 'package',
 });

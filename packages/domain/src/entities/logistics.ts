@@ -21,6 +21,7 @@ import {
   timeField,
   timestampFields,
 } from './fields.ts';
+import { proofRequirementField } from './parties.ts';
 
 /** How and when goods travel: ship conditions, routes, shifts, truck bans, prices, places. */
 
@@ -220,6 +221,7 @@ export const shipTo = defineEntity({
       typeNote: `${field.typeNote ?? ''}; ว่าง = ใช้พิกัดของตำบล (booking.md)`,
     })),
     attachmentsField('เอกสารแนบ (แผนที่, รูปหน้าร้าน)'),
+    proofRequirementField('ว่าง = ใช้ค่าของลูกค้า (ลูกค้าไม่ได้ตั้ง = ลายเซ็น) (docs/delivery.md)'),
   ],
   listColumns: ['code', 'name', 'address', 'subDistrictId'],
   menuGroup: 'masterData',

@@ -13,6 +13,21 @@ import {
 
 /** People and companies: customers, transport contractors, drivers. */
 
+/** Which proof of delivery a stop needs (docs/delivery.md): a ship-to's setting overrides its customer's. */
+export const proofRequirementOptions = [
+  { value: 'SIGNATURE', label: 'ลายเซ็น' },
+  { value: 'PHOTO', label: 'รูปถ่าย' },
+  { value: 'BOTH', label: 'ลายเซ็นและรูปถ่าย' },
+] as const;
+export type ProofRequirement = (typeof proofRequirementOptions)[number]['value'];
+
+/** The proof-requirement field of a customer and a ship-to. */
+export const proofRequirementField = (typeNote: string) =>
+  enumField('proofRequirement', 'หลักฐานการส่งที่ต้องมี', proofRequirementOptions, {
+    hiddenInList: true,
+    typeNote,
+  });
+
 export const customer = defineEntity({
   name: 'customer',
   title: 'ลูกค้า',
@@ -25,6 +40,7 @@ export const customer = defineEntity({
     stringField('lastName', 'นามสกุล', { searchable: true }),
     // A customer is often a person: their phone is personal data (PDPA, docs/privacy.md).
     telField({ personal: true }),
+    proofRequirementField('ว่าง = ลายเซ็น; สถานที่ส่งสินค้าที่ตั้งไว้ใช้ค่าของสถานที่ส่ง (docs/delivery.md)'),
   ],
   listColumns: ['code', 'name', 'firstName', 'lastName', 'tel'],
   menuGroup: 'masterData',
@@ -86,6 +102,10 @@ export const driver = defineEntity({
     }),
     dateField('licenseExpDate', 'วันหมดอายุใบขับขี่'),
     refField('vehicleId', 'ยานพาหนะ'),
+    refField('appUserId', 'บัญชีผู้ใช้ของคนขับ', {
+      hiddenInList: true,
+      typeNote: 'ผู้ใช้ที่เป็นคนขับคนนี้: เห็นและบันทึกเที่ยวรถของคนขับคนนี้ในโทรศัพท์ (docs/delivery.md)',
+    }),
     owningBranchField(),
   ],
   listColumns: ['code', 'name', 'tel', 'vehicleId', 'isMain', 'licenseType', 'licenseExpDate'],

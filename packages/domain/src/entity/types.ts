@@ -101,7 +101,9 @@ export type MenuGroupKey =
   | 'deliveryOrder'
   | 'masterData'
   | 'settings'
-  | 'admin';
+  | 'admin'
+  /** Ours, after spec §1's groups: pages the spec does not name (docs/domain.md "Routes and menu"). */
+  | 'integration';
 
 /**
  * How the sub-pages are addressed. `crud`: `/x`, `/x/create`, `/x/edit/:id`, `/x/show/:id`.

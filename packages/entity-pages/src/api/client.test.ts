@@ -221,6 +221,12 @@ describe('other failures (spec §8)', () => {
     const error = await failureOf(clientWith().client.get('x'));
     expect(error.status).toBe(400);
     expect(error.messages).toEqual([MESSAGES.cannotConnect.text]);
+    // Told apart from the server's own 400, which the same words could never come back as.
+    expect(error.connectionFailed).toBe(true);
+    server.use(
+      http.get(`${base}/x`, () => HttpResponse.json({ messages: ['ข้อมูลไม่ถูกต้อง'] }, { status: 400 })),
+    );
+    expect((await failureOf(clientWith().client.get('x'))).connectionFailed).toBe(false);
   });
 
   it('says the response could not be parsed when an ok answer is not JSON', async () => {

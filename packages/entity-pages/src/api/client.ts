@@ -1,5 +1,5 @@
-import { extractMessages, LIMITS, MESSAGES, unauthorizedMessages } from '@lms/domain';
-import { ApiError } from './ApiError.ts';
+import { extractMessages, MESSAGES, unauthorizedMessages } from '@lms/domain';
+import { ApiError, connectionFailure } from './ApiError.ts';
 import type { ApiClient, RequestOptions, UploadAnswer } from './apiClient.ts';
 import { fileNameFromContentDisposition, type SaveEnvironment, saveBlob } from './download.ts';
 import { type Query, queryString } from './query.ts';
@@ -75,8 +75,7 @@ export function createApiClient(options: ApiClientOptions = {}): HttpApiClient {
       response = await doFetch(url, { method, headers, body, signal });
     } catch (error) {
       if (isAbort(error)) throw error;
-      if (error instanceof TypeError)
-        throw new ApiError(LIMITS.fetchFailureStatus, [MESSAGES.cannotConnect.text]);
+      if (error instanceof TypeError) throw connectionFailure();
       console.error('Request failed unexpectedly', error);
       throw new ApiError(0, [MESSAGES.unexpectedConnectionFailure.text]);
     }

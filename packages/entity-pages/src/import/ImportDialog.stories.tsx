@@ -1,6 +1,7 @@
 import { Button, designSystemMessages, SnackbarProvider } from '@lms/design-system';
 import { entityByName, type ImportJob, type ImportReport, type ImportRow, importApi } from '@lms/domain';
-import { mock } from '@lms/testing';
+import { mock, refusal, requestPath } from '@lms/testing';
+import { pickFiles } from '@lms/testing/stories';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test';
@@ -9,9 +10,25 @@ import { ImportDialogView } from './ImportDialogView.tsx';
 
 const customer = entityByName('customer');
 
-const report = (failed: number, applied = false): ImportReport => ({
+const failedRows: ImportRow[] = [
+  { row: 6, status: 'failed', key: 'C0102', errors: { ชื่อ: 'กรุณากรอกชื่อ' }, values: { รหัส: 'C0102', ชื่อ: '' } },
+  {
+    row: 7,
+    status: 'failed',
+    key: 'C0101',
+    errors: { รหัส: 'ซ้ำกับแถวที่ 2 ในไฟล์' },
+    values: { รหัส: 'C0101', ชื่อ: 'ร้านซ้ำ' },
+  },
+];
+const createdRows: ImportRow[] = [
+  { row: 6, status: 'created', key: 'C0102', errors: {} },
+  { row: 7, status: 'created', key: 'C0103', errors: {} },
+];
+
+/** Six rows: one created, one updated, two unchanged, and rows 6–7 created or failed (`failed` of them). */
+const report = (failed: 0 | 1 | 2, applied = false): ImportReport => ({
   total: 6,
-  created: 3 - Math.min(failed, 3),
+  created: 3 - failed,
   updated: 1,
   unchanged: 2,
   failed,
@@ -21,27 +38,8 @@ const report = (failed: number, applied = false): ImportReport => ({
     { row: 3, status: 'updated', key: 'C0001', errors: {} },
     { row: 4, status: 'unchanged', key: 'C0002', errors: {} },
     { row: 5, status: 'unchanged', key: 'C0003', errors: {} },
-    ...(failed
-      ? [
-          {
-            row: 6,
-            status: 'failed' as const,
-            key: 'C0102',
-            errors: { ชื่อ: 'กรุณากรอกชื่อ' },
-            values: { รหัส: 'C0102', ชื่อ: '' },
-          },
-          {
-            row: 7,
-            status: 'failed' as const,
-            key: 'C0101',
-            errors: { รหัส: 'ซ้ำกับแถวที่ 2 ในไฟล์' },
-            values: { รหัส: 'C0101', ชื่อ: 'ร้านซ้ำ' },
-          },
-        ]
-      : [
-          { row: 6, status: 'created' as const, key: 'C0102', errors: {} },
-          { row: 7, status: 'created' as const, key: 'C0103', errors: {} },
-        ]),
+    ...failedRows.slice(0, failed),
+    ...createdRows.slice(failed),
   ],
 });
 
@@ -57,6 +55,7 @@ const meta = {
     filter: 'all',
     error: null,
     onPick: fn(),
+    onDownloadTemplate: fn(),
     onValidOnlyChange: fn(),
     onFilterChange: fn(),
     onCheck: fn(),
@@ -68,15 +67,28 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-/** Nothing picked yet: the file input and the check button. */
+/** The dialog wired to the API (the stories' mocks), as a list page opens it. */
+const WiredDialog = () => (
+  <SnackbarProvider>
+    <ImportDialog entity={customer} isOpen onClose={fn()} onImported={fn()} />
+  </SnackbarProvider>
+);
+
+/**
+ * Nothing picked yet: the template to download, the file button in Thai (the browser's own input
+ * would say "Choose File"), and the check button.
+ */
 export const Empty: Story = {
   play: async ({ args }) => {
-    const dialog = within(await screen.findByRole('dialog'));
+    const element = await screen.findByRole('dialog');
+    const dialog = within(element);
     await expect(dialog.getByText('นำเข้า Excel: ลูกค้า')).toBeVisible();
-    await userEvent.upload(
-      dialog.getByLabelText(/ไฟล์ .xlsx หรือ .csv/),
-      new File(['a'], 'ลูกค้า.xlsx', { type: 'application/octet-stream' }),
-    );
+    await expect(dialog.getByRole('button', { name: 'เลือกไฟล์' })).toBeEnabled();
+    await expect(dialog.getByText('ยังไม่ได้เลือกไฟล์')).toBeVisible();
+    await expect(element).not.toHaveTextContent(/Choose File|No file chosen/);
+    await userEvent.click(dialog.getByRole('button', { name: 'ดาวน์โหลดแม่แบบ' }));
+    await expect(args.onDownloadTemplate).toHaveBeenCalledTimes(1);
+    pickFiles(element, [new File(['a'], 'ลูกค้า.xlsx', { type: 'application/octet-stream' })]);
     await expect(args.onPick).toHaveBeenCalledWith(expect.objectContaining({ name: 'ลูกค้า.xlsx' }));
     await userEvent.click(dialog.getByRole('button', { name: 'ตรวจสอบไฟล์' }));
     await expect(args.onCheck).toHaveBeenCalled();
@@ -89,7 +101,8 @@ export const Uploading: Story = {
   play: async () => {
     const dialog = within(await screen.findByRole('dialog'));
     await expect(dialog.getByRole('progressbar', { name: 'กำลังตรวจสอบไฟล์' })).toBeVisible();
-    await expect(dialog.getByLabelText(/ไฟล์ .xlsx หรือ .csv/)).toBeDisabled();
+    await expect(dialog.getByText('ลูกค้า.xlsx')).toBeVisible();
+    await expect(dialog.getByRole('button', { name: 'เปลี่ยนไฟล์' })).toBeDisabled();
   },
 };
 
@@ -220,6 +233,32 @@ export const Success: Story = {
   },
 };
 
+/**
+ * Applied skipping the failed rows, on a phone: the headline counts the rows imported out of all
+ * (not all six), the skipped row stays listed with its reason.
+ */
+export const PartlyImportedMobile: Story = {
+  args: {
+    state: { step: 'applied', report: report(1, true) },
+    validOnly: true,
+    filter: 'failed',
+    fileName: 'รายชื่อลูกค้าใหม่ประจำเดือนพฤศจิกายนจากฝ่ายขายภาคตะวันออกเฉียงเหนือ.xlsx',
+  },
+  parameters: {
+    viewport: { options: { phone: { name: 'Phone', styles: { width: '390px', height: '844px' } } } },
+  },
+  globals: { viewport: { value: 'phone' } },
+  play: async () => {
+    const dialog = within(await screen.findByRole('dialog'));
+    await expect(dialog.getByRole('status', { name: 'สรุปผลการนำเข้า' })).toHaveTextContent(
+      'นำเข้าเรียบร้อย 5 จาก 6 แถว (ข้าม 1 แถวที่ผิดพลาด)',
+    );
+    await expect(dialog.getByText(/กรุณากรอกชื่อ/)).toBeVisible();
+    // Done: nothing more to apply, so the choice no longer changes anything.
+    await expect(dialog.getByRole('checkbox', { name: /บันทึกเฉพาะแถวที่ถูกต้อง/ })).toBeDisabled();
+  },
+};
+
 const leftJob = 'lms.importJob.customer.';
 const onImported = fn();
 /** The wired dialog reopened on a job left running: its progress read back, then its result. */
@@ -271,7 +310,7 @@ export const ResumesAJobLeftRunning: Story = {
     const again = within(await screen.findByRole('dialog'));
     await expect(again.getByRole('button', { name: 'ตรวจสอบไฟล์' })).toBeVisible();
     await expect(again.queryByRole('status', { name: 'สรุปผลการนำเข้า' })).toBeNull();
-    await waitFor(() => expect(screen.queryByText('นำเข้าลูกค้าเรียบร้อย')).toBeNull());
+    await waitFor(() => expect(screen.queryByText('ลูกค้า: นำเข้าเรียบร้อย 6 แถว')).toBeNull());
   },
 };
 
@@ -325,11 +364,7 @@ export const LargeReportPagedFromServer: Story = {
     );
     return () => localStorage.removeItem(leftBigJob);
   },
-  render: () => (
-    <SnackbarProvider>
-      <ImportDialog entity={customer} isOpen onClose={fn()} onImported={fn()} />
-    </SnackbarProvider>
-  ),
+  render: () => <WiredDialog />,
   play: async () => {
     const dialog = within(await screen.findByRole('dialog'));
     await expect(await dialog.findByText('ตรวจสอบแล้ว 100,000 แถว (ยังไม่ได้บันทึก)')).toBeVisible();
@@ -341,5 +376,122 @@ export const LargeReportPagedFromServer: Story = {
     await userEvent.click(dialog.getByRole('button', { name: 'หน้าถัดไป' }));
     await waitFor(() => expect(pageRequests).toContain('created 100 100'));
     await waitFor(() => expect(dialog.getAllByRole('row')[1]).toHaveTextContent('C2002'));
+  },
+};
+
+const checkJob = '7e0f5c1a-3333-4333-8333-333333333333';
+const applyJob = '7e0f5c1a-4444-4444-8444-444444444444';
+/** The imports started, as `dryRun validOnly` of each `POST …/import/jobs`. */
+const started: string[] = [];
+/**
+ * Checked, one row failed; "บันทึกเฉพาะแถวที่ถูกต้อง" ticked afterwards keeps the check, so the same
+ * file is applied at once (no second check), and the headline counts the 5 rows of 6 imported.
+ */
+export const SkipFailedRowsWithoutCheckingAgain: Story = {
+  beforeEach({ msw }) {
+    started.length = 0;
+    localStorage.removeItem(leftJob);
+    const calls = importApi(customer.name);
+    const job = (id: string): ImportJob => ({
+      id,
+      fileName: 'ลูกค้า.xlsx',
+      dryRun: id === checkJob,
+      phase: 'done',
+      done: 6,
+      total: 6,
+      report: report(1, id === applyJob),
+      createdAt: '2026-11-25T08:00:00.000Z',
+    });
+    msw.use(
+      ...([
+        mock(calls.start, ({ query }) => {
+          started.push(`${query.dryRun} ${query.validOnly}`);
+          return job(query.dryRun === 'true' ? checkJob : applyJob);
+        }),
+        mock(calls.job, ({ params }) => job(params.id)),
+      ] as never[]),
+    );
+    return () => localStorage.removeItem(leftJob);
+  },
+  render: () => <WiredDialog />,
+  play: async () => {
+    const element = await screen.findByRole('dialog');
+    const dialog = within(element);
+    pickFiles(element, [new File(['a'], 'ลูกค้า.xlsx')]);
+    await userEvent.click(dialog.getByRole('button', { name: 'ตรวจสอบไฟล์' }));
+    await expect(await dialog.findByText('ตรวจสอบแล้ว 6 แถว (ยังไม่ได้บันทึก)')).toBeVisible();
+    await userEvent.click(dialog.getByRole('checkbox', { name: /บันทึกเฉพาะแถวที่ถูกต้อง/ }));
+    // The check is kept: its report, and what the apply will do.
+    await expect(dialog.getByText('ตรวจสอบแล้ว 6 แถว (ยังไม่ได้บันทึก)')).toBeVisible();
+    await expect(dialog.getByText('จะบันทึก 5 แถว และข้าม 1 แถวที่ผิดพลาด')).toBeVisible();
+    await userEvent.click(dialog.getByRole('button', { name: 'บันทึกการนำเข้า' }));
+    await expect(await dialog.findByText('นำเข้าเรียบร้อย 5 จาก 6 แถว (ข้าม 1 แถวที่ผิดพลาด)')).toBeVisible();
+    await expect(started).toEqual(['true false', 'false true']);
+    await expect(await screen.findByText('ลูกค้า: นำเข้าเรียบร้อย 5 จาก 6 แถว (ข้าม 1 แถวที่ผิดพลาด)')).toBeVisible();
+    // Closed, so that the screenshot does not depend on when the snackbar would have gone.
+    await userEvent.click(screen.getByRole('button', { name: designSystemMessages.snackbarClose }));
+  },
+};
+
+/** The names the app saved downloads under (the link is clicked, no file is written). */
+const saved: string[] = [];
+const templateAsked: string[] = [];
+const keepDownloads = () => {
+  const click = HTMLAnchorElement.prototype.click;
+  HTMLAnchorElement.prototype.click = function (this: HTMLAnchorElement) {
+    saved.push(this.download);
+  };
+  return () => {
+    HTMLAnchorElement.prototype.click = click;
+  };
+};
+
+/** The template call answered by `answer`, downloads kept (not saved) for the play function. */
+const templateAnswered =
+  (answer: (request: Request) => Response): Story['beforeEach'] =>
+  ({ msw }) => {
+    saved.length = 0;
+    templateAsked.length = 0;
+    msw.use(
+      ...([
+        mock(importApi(customer.name).template, ({ request }) => {
+          templateAsked.push(new URL(request.url).pathname);
+          return answer(request);
+        }),
+      ] as never[]),
+    );
+    return keepDownloads();
+  };
+
+/** docs/import.md step 1: the dialog downloads the entity's template, under the name the server gives. */
+export const DownloadsTheTemplate: Story = {
+  beforeEach: templateAnswered(
+    () =>
+      new Response(new Blob(['PK template']), {
+        headers: {
+          'Content-Type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+          'Content-Disposition': `attachment; filename="customer-template.xlsx"; filename*=UTF-8''${encodeURIComponent('แม่แบบ ลูกค้า.xlsx')}`,
+        },
+      }),
+  ),
+  render: () => <WiredDialog />,
+  play: async () => {
+    const dialog = within(await screen.findByRole('dialog'));
+    await userEvent.click(dialog.getByRole('button', { name: 'ดาวน์โหลดแม่แบบ' }));
+    await waitFor(() => expect(saved).toEqual(['แม่แบบ ลูกค้า.xlsx']));
+    await expect(templateAsked).toEqual([requestPath(importApi(customer.name).template)]);
+  },
+};
+
+/** A refused template download says why in a snackbar; the dialog stays as it was. */
+export const TemplateRefused: Story = {
+  beforeEach: templateAnswered(() => refusal(403, 'คุณไม่มีสิทธิ์เพิ่มข้อมูล ลูกค้า จึงดาวน์โหลดแม่แบบไม่ได้')),
+  render: () => <WiredDialog />,
+  play: async () => {
+    const dialog = within(await screen.findByRole('dialog'));
+    await userEvent.click(dialog.getByRole('button', { name: 'ดาวน์โหลดแม่แบบ' }));
+    await expect(await screen.findByText('คุณไม่มีสิทธิ์เพิ่มข้อมูล ลูกค้า จึงดาวน์โหลดแม่แบบไม่ได้')).toBeVisible();
+    await expect(saved).toEqual([]);
+    await expect(dialog.getByRole('button', { name: 'ดาวน์โหลดแม่แบบ' })).toBeEnabled();
   },
 };

@@ -5,12 +5,13 @@ import {
   type ImportReport,
   type ImportRowsPage,
   importApi,
-  phrase,
+  MESSAGES,
 } from '@lms/domain';
 import { useEffect, useState } from 'react';
 import { useApi } from '../api/ApiContext.tsx';
 import { ApiError } from '../api/ApiError.ts';
-import { call, callWithForm } from '../api/call.ts';
+import { call, callForBytes, callWithForm } from '../api/call.ts';
+import { saveBlob } from '../api/download.ts';
 import { branchQuery } from '../data/entityKeys.ts';
 import { useSession } from '../session/SessionContext.tsx';
 import {
@@ -20,6 +21,7 @@ import {
   type ServerRows,
   type StatusFilter,
 } from './ImportDialogView.tsx';
+import { importHeadline } from './importHeadline.ts';
 
 export interface ImportDialogProps {
   readonly entity: EntityDef;
@@ -167,7 +169,7 @@ export function ImportDialog({ entity, isOpen, onClose, onImported }: ImportDial
       if (job.phase === 'failed') setError(job.messages ?? ['นำเข้าไม่สำเร็จ กรุณาลองใหม่']);
       if (job.report) setFilter(job.report.failed > 0 ? 'failed' : 'all');
       if (job.report?.applied) {
-        snackbar.success(phrase('นำเข้า', entity.title, 'เรียบร้อย'));
+        snackbar.success(`${entity.title}: ${importHeadline(job.report, true)}`);
         onImported();
       }
     };
@@ -204,6 +206,18 @@ export function ImportDialog({ entity, isOpen, onClose, onImported }: ImportDial
     }
   };
   const busy = state.step === 'checking' || state.step === 'applying';
+  const [downloadingTemplate, setDownloadingTemplate] = useState(false);
+  const downloadTemplate = async () => {
+    setDownloadingTemplate(true);
+    try {
+      const { blob, fileName: served } = await callForBytes(api, calls.template, { query });
+      saveBlob(blob, served ?? `แม่แบบ ${entity.title}.xlsx`);
+    } catch (failure) {
+      snackbar.error(failure instanceof ApiError ? [...failure.messages] : MESSAGES.downloadFailed.text);
+    } finally {
+      setDownloadingTemplate(false);
+    }
+  };
 
   return (
     <ImportDialogView
@@ -222,9 +236,15 @@ export function ImportDialog({ entity, isOpen, onClose, onImported }: ImportDial
         setError(null);
         store.clear();
       }}
+      onDownloadTemplate={() => void downloadTemplate()}
+      isDownloadingTemplate={downloadingTemplate}
       onValidOnlyChange={(value) => {
+        // The check does not depend on it (a dry run writes nothing either way): the report stays,
+        // and the same file is applied with it. An apply that wrote nothing because of failed rows
+        // checked every row too, so its report is a check that may be applied skipping them.
         setValidOnly(value);
-        if (state.step === 'checked' || state.step === 'applied') setState({ step: 'pick' });
+        if (state.step === 'applied' && !state.report.applied && file)
+          setState({ step: 'checked', report: state.report });
       }}
       onFilterChange={setFilter}
       onCheck={() => void start(true)}

@@ -3,13 +3,16 @@ import {
   CheckboxField,
   DataGrid,
   type DataGridColumn,
+  FilePicker,
   FormDialog,
+  Icon,
   ProgressBar,
 } from '@lms/design-system';
 import type { EntityDef, ImportProgress, ImportReport, ImportRow, ImportStatus } from '@lms/domain';
 import { phrase } from '@lms/domain';
 import { useMemo } from 'react';
 import styled from 'styled-components';
+import { count, importHeadline } from './importHeadline.ts';
 
 /** Where the import stands: pick a file → checked (dry run) → applied. */
 export type ImportStep =
@@ -44,6 +47,14 @@ export interface ServerRows {
   readonly onPageSizeChange: (pageSize: number) => void;
 }
 
+/** What the picker offers: the two formats the server reads (docs/import.md). */
+const IMPORT_FILE_TYPES = [
+  '.xlsx',
+  '.csv',
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  'text/csv',
+] as const;
+
 /** Page sizes of a report paged from the server. */
 export const REPORT_PAGE_SIZES = [100, 500, 1000] as const;
 
@@ -59,6 +70,9 @@ export interface ImportDialogViewProps {
   /** Set when the report's rows are read page by page (more rows than it carries). */
   readonly serverRows?: ServerRows;
   readonly onPick: (file: File | null) => void;
+  /** Downloads the entity's template (docs/import.md step 1). */
+  readonly onDownloadTemplate: () => void;
+  readonly isDownloadingTemplate?: boolean;
   readonly onValidOnlyChange: (validOnly: boolean) => void;
   readonly onFilterChange: (filter: StatusFilter) => void;
   readonly onCheck: () => void;
@@ -107,17 +121,11 @@ function Summary({ report, applied }: { report: ImportReport; applied: boolean }
   ];
   return (
     <SummaryBox role="status" aria-label="สรุปผลการนำเข้า">
-      <p>
-        {applied
-          ? report.applied
-            ? `นำเข้าเรียบร้อย ${report.total.toLocaleString('th-TH')} แถว`
-            : 'ยังไม่ได้บันทึกข้อมูลใด ๆ เพราะมีแถวที่ผิดพลาด'
-          : `ตรวจสอบแล้ว ${report.total.toLocaleString('th-TH')} แถว (ยังไม่ได้บันทึก)`}
-      </p>
+      <p>{importHeadline(report, applied)}</p>
       <Counts>
-        {counts.map(([status, count]) => (
+        {counts.map(([status, n]) => (
           <li key={status} data-status={status}>
-            {statusLabels[status]} <b>{count.toLocaleString('th-TH')}</b>
+            {statusLabels[status]} <b>{count(n)}</b>
           </li>
         ))}
       </Counts>
@@ -169,6 +177,8 @@ export function ImportDialogView({
   error,
   serverRows,
   onPick,
+  onDownloadTemplate,
+  isDownloadingTemplate = false,
   onValidOnlyChange,
   onFilterChange,
   onCheck,
@@ -196,22 +206,30 @@ export function ImportDialogView({
       maxWidth="md"
     >
       <Body>
-        <Picker>
-          <label htmlFor="import-file">ไฟล์ .xlsx หรือ .csv (UTF-8) ไม่เกิน 20 MB / 100,000 แถว</label>
-          <input
-            id="import-file"
-            type="file"
-            accept=".xlsx,.csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,text/csv"
-            disabled={busy}
-            onChange={(event) => onPick(event.currentTarget.files?.[0] ?? null)}
-          />
-          {fileName && <span>{fileName}</span>}
-        </Picker>
+        <Template>
+          <p>ใช้แม่แบบที่มีหัวคอลัมน์ภาษาไทยครบ หรือไฟล์ที่ “ส่งออก Excel” จากหน้านี้ (คอลัมน์ที่ระบบกำหนดเองจะถูกข้าม)</p>
+          <Button
+            variant="secondary"
+            size="sm"
+            icon={<Icon name="download" size={18} />}
+            isLoading={isDownloadingTemplate}
+            onPress={onDownloadTemplate}
+          >
+            ดาวน์โหลดแม่แบบ
+          </Button>
+        </Template>
+        <FilePicker
+          label="ไฟล์ .xlsx หรือ .csv (UTF-8) ไม่เกิน 20 MB / 100,000 แถว"
+          fileName={fileName}
+          accept={IMPORT_FILE_TYPES}
+          isDisabled={busy}
+          onPick={onPick}
+        />
         <CheckboxField
           label="บันทึกเฉพาะแถวที่ถูกต้อง (ข้ามแถวที่ผิดพลาด)"
           value={validOnly}
           onChange={onValidOnlyChange}
-          isDisabled={busy}
+          isDisabled={busy || (state.step === 'applied' && state.report.applied)}
         />
         {busy && <JobProgress step={state.step} progress={state.progress} />}
         {error && error.length > 0 && (
@@ -265,7 +283,7 @@ export function ImportDialogView({
           </>
         )}
         {canApply && validOnly && report.failed > 0 && (
-          <p>{`จะบันทึก ${(report.total - report.failed).toLocaleString('th-TH')} แถว และข้าม ${report.failed.toLocaleString('th-TH')} แถวที่ผิดพลาด`}</p>
+          <p>{`จะบันทึก ${count(report.total - report.failed)} แถว และข้าม ${count(report.failed)} แถวที่ผิดพลาด`}</p>
         )}
       </Body>
     </FormDialog>
@@ -276,9 +294,17 @@ const Body = styled.div`
   display: grid;
   gap: ${({ theme }) => theme.space[2]};
 `;
-const Picker = styled.div`
-  display: grid;
-  gap: ${({ theme }) => theme.space[1]};
+const Template = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  justify-content: space-between;
+  gap: ${({ theme }) => theme.space[2]};
+  p {
+    flex: 1 1 240px;
+    margin: 0;
+    color: ${({ theme }) => theme.color.textMuted};
+  }
 `;
 const Progress = styled.div`
   padding: ${({ theme }) => theme.space[1]} 0;

@@ -9,10 +9,10 @@ import {
   refusal,
   requestPath,
 } from '@lms/testing';
-import { entityStories, seenRequests } from '@lms/testing/stories';
+import { entityStories, pickFiles, seenRequests } from '@lms/testing/stories';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { HttpResponse } from 'msw';
-import { expect, fireEvent, screen, userEvent, waitFor, within } from 'storybook/test';
+import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
 import { EntityDetailPage } from './EntityDetailPage.tsx';
 import type { EntityListPage } from './EntityListPage.tsx';
 
@@ -267,15 +267,6 @@ export const RecordStageUnusualDropped: Story = {
 
 const proofGroup = 'หลักฐานการส่งมอบ (ใบส่งของที่ลงนาม, รูปถ่าย)';
 
-/** Selects a file on the field's hidden input, as the browser's picker would. */
-function pickFile(root: HTMLElement, file: File) {
-  const input = root.querySelector<HTMLInputElement>('input[type="file"]')!;
-  const transfer = new DataTransfer();
-  transfer.items.add(file);
-  input.files = transfer.files;
-  fireEvent.change(input);
-}
-
 /**
  * Issue 23: the signed delivery note and the photo at ShipEnd. The form lists the attached files by
  * their Thai names (spec §7 file/info), uploads one more (file/upload) and saves the ids in order.
@@ -287,10 +278,9 @@ export const ProofOfDelivery: Story = {
     const group = within(dialog.getByRole('group', { name: proofGroup }));
     await expect(await group.findByText(FIXTURE_FILES[1].origName)).toBeVisible();
     await expect(await group.findByText(FIXTURE_FILES[2].origName)).toBeVisible();
-    pickFile(
-      dialog.getByRole('group', { name: proofGroup }),
+    pickFiles(dialog.getByRole('group', { name: proofGroup }), [
       new File(['%PDF-1.4'], 'ใบส่งของ ShipEnd ลงนาม.pdf', { type: 'application/pdf' }),
-    );
+    ]);
     await expect(await group.findByText('ใบส่งของ ShipEnd ลงนาม.pdf')).toBeVisible();
     await userEvent.click(group.getByRole('button', { name: `ลบไฟล์ ${FIXTURE_FILES[1].origName}` }));
     await expect(group.queryByText(FIXTURE_FILES[1].origName)).toBeNull();

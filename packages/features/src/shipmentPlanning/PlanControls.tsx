@@ -1,5 +1,5 @@
 import { Alert, Button, DateField, SelectField } from '@lms/design-system';
-import { daySheetTitle, documentsApi, featureRoles } from '@lms/domain';
+import { daySheetTitle, documentsApi, featureRoles, phrase } from '@lms/domain';
 import { callForBytes, useBranchScope, usePdfTab, useSession } from '@lms/entity-pages';
 import styled from 'styled-components';
 import { FieldRow, Messages, Panel } from '../booking/shared/layout.tsx';
@@ -65,7 +65,7 @@ export function PlanControls({ planning }: { readonly planning: SlotPlanning }) 
         )}
         {daySheet && (
           <Button variant="secondary" onPress={daySheet.print} isLoading={daySheet.busy}>
-            {`พิมพ์${daySheetTitle}`}
+            {phrase('พิมพ์', daySheetTitle)}
           </Button>
         )}
         {shown && (

@@ -1,14 +1,13 @@
 import { Button, ConfirmDialog, TimeField, useSnackbar } from '@lms/design-system';
+import { featureRoles, phrase, shipmentPlanningApi, shipmentStages, stageFieldNames } from '@lms/domain';
 import {
-  featureRoles,
-  LIMITS,
-  MESSAGES,
-  phrase,
-  shipmentPlanningApi,
-  shipmentStages,
-  stageFieldNames,
-} from '@lms/domain';
-import { ApiError, call, type EntityRecord, useApi, useSession } from '@lms/entity-pages';
+  ApiError,
+  call,
+  type EntityRecord,
+  isConnectionFailure,
+  useApi,
+  useSession,
+} from '@lms/entity-pages';
 import { useCallback, useEffect, useState } from 'react';
 import styled from 'styled-components';
 import {
@@ -24,8 +23,7 @@ import {
 /** No answer at all (offline, the server away): the tap waits on the phone. */
 function unanswered(error: unknown): boolean {
   if (!(error instanceof ApiError)) return true;
-  if (error.status === 0 || error.status >= 500) return true;
-  return error.status === LIMITS.fetchFailureStatus && error.messages[0] === MESSAGES.cannotConnect.text;
+  return isConnectionFailure(error) || error.status === 0 || error.status >= 500;
 }
 
 /** A v4 uuid; `crypto.randomUUID` exists only in secure contexts (a phone on plain http has none). */

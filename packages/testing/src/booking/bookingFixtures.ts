@@ -23,6 +23,8 @@ export const OTHER_SHIP_TO_ID = fixtureId('shipTo', 2);
 export const SHIP_COND_ID = fixtureId('shipCond', 1);
 export const DRAFT_ID = 'd0000000-0000-4000-8000-000000000001';
 export const BOOKING_ID = fixtureId('bookingReport', 1);
+/** Its number, as the confirm answers it (`BK`, the day, a sequence). */
+export const BOOKING_DOC_NO = 'BK20250106000042';
 export const doId = (n: number) => fixtureId('deliveryOrder', n);
 export const lineId = (n: number) => `10000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 const vehicleType = (n: number) => ({
@@ -31,8 +33,7 @@ const vehicleType = (n: number) => ({
 });
 const shift = (n: number) => ({
   id: fixtureId('shiftOfDay', n),
-  name: n === 1 ? 'กะเช้า 08:00–12:00' : 'กะบ่าย 13:00–17:00',
-  /** The name alone: the slot picker adds the hours itself. */
+  /** The name alone: the screens add the hours themselves. */
   shortName: n === 1 ? 'กะเช้า' : 'กะบ่าย',
   startTime: n === 1 ? '08:00' : '13:00',
   endTime: n === 1 ? '12:00' : '17:00',
@@ -99,7 +100,8 @@ export function allocation(
     slotId: slotIdOf(slot),
     date: `2025-01-${String(slot.day).padStart(2, '0')}`,
     shiftOfDayId: s.id,
-    shiftName: s.name,
+    // The shift's name as the server answers it; screens add the hours themselves.
+    shiftName: s.shortName,
     shiftPriority: slot.shift,
     shiftStartTime: s.startTime,
     shiftEndTime: s.endTime,

@@ -11,6 +11,7 @@ import type { FixtureRecord } from '../mocks/fixtures.ts';
 import { fieldRefusal, mock } from '../mocks/mock.ts';
 import { mockEntityApi } from '../mocks/mockApi.ts';
 import {
+  BOOKING_DOC_NO,
   BOOKING_ID,
   bookingDeliveryOrders,
   DRAFT_ID,
@@ -106,7 +107,7 @@ export function bookingHandlers(options: BookingMockOptions = {}): HttpHandler[]
           } satisfies ConfirmConflict,
           { status: 409 },
         );
-      return { id: BOOKING_ID, totals: answer().evaluation.totals };
+      return { id: BOOKING_ID, docNo: BOOKING_DOC_NO, totals: answer().evaluation.totals };
     }),
     ...mockEntityApi('deliveryOrder', { fixtures: options.deliveryOrders ?? bookingDeliveryOrders() }),
   ];

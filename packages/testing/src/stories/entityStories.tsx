@@ -233,6 +233,13 @@ export function entityStories(entityName: EntityName) {
       await expect(await canvas.findByText(first)).toBeVisible();
       const page = canvasElement.querySelector('[data-story-root] > div') as HTMLElement;
       await expect(page.scrollWidth).toBeLessThanOrEqual(362);
+      // A card's title (the record's number or code) opens the record, as a row's click does in
+      // the table: on a phone there is no row to click.
+      await userEvent.click(canvas.getAllByRole('button', { name: first })[0]!);
+      const dialog = await screen.findByRole('dialog');
+      await expect(await within(dialog).findByText(first)).toBeVisible();
+      await userEvent.click(within(dialog).getByRole('button', { name: designSystemMessages.close }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     },
   };
 

@@ -2,3 +2,4 @@
 export * from '../booking/storyHarness.tsx';
 export * from './entityStories.tsx';
 export * from './PageHarness.tsx';
+export * from './pickFiles.ts';

@@ -25,6 +25,7 @@ import * as instances from './0027_instances.ts';
 import * as presenceShipToSnapshot from './0028_presence_ship_to_snapshot.ts';
 import * as masterDataVersion from './0029_master_data_version.ts';
 import * as slotUse from './0030_slot_use.ts';
+import * as delivery from './0033_delivery.ts';
 import * as freightSettlement from './0040_freight_settlement.ts';
 
 /** Every migration, in order. Names sort lexically: never rename or reorder one that has shipped. */
@@ -55,5 +56,6 @@ export const migrations: Record<string, Migration> = {
   '0028_presence_ship_to_snapshot': presenceShipToSnapshot,
   '0029_master_data_version': masterDataVersion,
   '0030_slot_use': slotUse,
+  '0033_delivery': delivery,
   '0040_freight_settlement': freightSettlement,
 };

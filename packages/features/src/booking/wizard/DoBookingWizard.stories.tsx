@@ -1,5 +1,7 @@
 import { bookingApi } from '@lms/domain';
 import {
+  BOOKING_DOC_NO,
+  BOOKING_ID,
   type BookingMockOptions,
   bookingDeliveryOrders,
   bookingHandlers,
@@ -152,6 +154,10 @@ export const SuggestionSeveralOptions: Story = {
     await expect(headings.map((h) => h.textContent)).toEqual(['ตัวเลือกที่ 1 (แนะนำ)', 'ตัวเลือกที่ 2', 'ตัวเลือกที่ 3']);
     // Status by colour AND Thai label.
     await expect(canvas.getAllByText('ใกล้เต็ม').length).toBeGreaterThan(0);
+    // Each slot by its shift and hours, in Thai: not the time slot code (AM, PM, EV).
+    const best = canvas.getByRole('region', { name: 'ตัวเลือกที่ 1 (แนะนำ)' });
+    await expect(within(best).getAllByText(/ · กะ(เช้า|บ่าย) \d\d:\d\d–\d\d:\d\d$/).length).toBeGreaterThan(0);
+    await expect(best).not.toHaveTextContent(/\((A|B|AM|PM|EV)\)/);
     await expect(canvas.getByText(/รถ 10 ล้อห้ามวิ่ง/)).toBeVisible();
     await userEvent.click(canvas.getByRole('button', { name: 'เลือกตัวเลือกที่ 1' }));
     await waitFor(() => expect(location(canvas)).toBe(`fineTune:${DRAFT_ID}`));
@@ -224,6 +230,22 @@ export const SuggestionDayStatusFromEngine: Story = {
       .getByText(/วันเสาร์ห้ามรถ 6 ล้อ/)
       .closest('li') as HTMLElement;
     await expect(eleventh.parentElement?.parentElement).toHaveTextContent('มีช่วงรถว่าง');
+  },
+};
+
+/** Days before the ship cond lets booking start (its SLA) say so in Thai, greyed. */
+export const SuggestionBeforeSla: Story = {
+  name: 'Suggestion: days before the SLA, in words',
+  args: { step: 'suggestion', draftId: DRAFT_ID },
+  beforeEach({ msw }) {
+    msw.use(...bookingHandlers({ suggestion: { ...severalOptions, earliestDate: '2025-01-10' } }));
+  },
+  play: async ({ canvas }) => {
+    await canvas.findByRole('heading', { name: 'ตัวเลือกที่ 1 (แนะนำ)' });
+    const calendar = canvas.getByRole('grid');
+    await expect(cellOf(calendar, '8')).toHaveTextContent('ยังไม่ถึงวันที่จองได้');
+    await expect(cellOf(calendar, '9')).toHaveTextContent('ยังไม่ถึงวันที่จองได้');
+    await expect(calendar).not.toHaveTextContent(/SLA/);
   },
 };
 
@@ -414,7 +436,7 @@ export const FineTuneSplitIntoNewSlot: Story = {
     // The new allocation's panel, with the server's figures; focus lands on its heading.
     const second = await canvas.findByRole('region', { name: 'ช่วงรถที่ 2' });
     await waitFor(() => expect(within(second).getByRole('heading', { name: 'ช่วงรถที่ 2' })).toHaveFocus());
-    await expect(within(second).getByText('จ. 13 ม.ค. 2025 · กะบ่าย 13:00–17:00 (B)')).toBeVisible();
+    await expect(within(second).getByText('จ. 13 ม.ค. 2025 · กะบ่าย 13:00–17:00')).toBeVisible();
     await expect(within(second).getByText('รถ 4 ล้อ × 1 คัน')).toBeVisible();
     await expect(within(second).getByText('ใช้ 80.00 กก. · 0.400 ลบ.ม. · 116 นาที')).toBeVisible();
     await expect(within(second).getByRole('textbox', { name: 'จำนวนของ DO68010002 ในช่วงรถที่ 2' })).toHaveValue(
@@ -441,6 +463,25 @@ export const SummaryConfirm: Story = {
     await userEvent.click(canvas.getByRole('button', { name: 'ยืนยันการจอง' }));
     await expect(await canvas.findByRole('heading', { name: 'บันทึกการจองเรียบร้อยแล้ว' })).toBeVisible();
     await expect(recorder.calls.some((call) => call.path === requestPath(bookingApi.confirm))).toBe(true);
+    // The booking's number, linked to its page: what the planner reads to the customer.
+    const link = canvas.getByRole('link', { name: BOOKING_DOC_NO });
+    await expect(link).toHaveAttribute('href', `/bookingReport/show?id=${BOOKING_ID}`);
+    await expect(link.closest('p')).toHaveTextContent(`เลขที่การจอง ${BOOKING_DOC_NO}`);
+    await expect(await screen().findByText(`บันทึกการจอง ${BOOKING_DOC_NO} เรียบร้อยแล้ว`)).toBeVisible();
+  },
+};
+
+/** The success panel on a phone: the number whole and in view, the next booking one tap away. */
+export const SummaryConfirmMobile: Story = {
+  name: 'Summary: confirm at phone width',
+  args: { step: 'summary', draftId: DRAFT_ID, width: 360 },
+  beforeEach: recorded({ draftAllocations: chosen }),
+  play: async ({ canvas, canvasElement }) => {
+    await userEvent.click(await canvas.findByRole('button', { name: 'ยืนยันการจอง' }));
+    const link = await canvas.findByRole('link', { name: BOOKING_DOC_NO });
+    await expect(link).toBeVisible();
+    await expect(link.getBoundingClientRect().right).toBeLessThanOrEqual(canvasElement.clientWidth);
+    await expect(canvas.getByRole('button', { name: 'จองใบส่งสินค้าอื่น' })).toBeVisible();
   },
 };
 

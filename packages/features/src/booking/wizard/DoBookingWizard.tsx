@@ -43,7 +43,7 @@ export function DoBookingWizard({
 }: DoBookingWizardProps) {
   const booking = useBookingApi();
   const snackbar = useSnackbar();
-  const [confirmedId, setConfirmedId] = useState<string | null>(null);
+  const [confirmed, setConfirmed] = useState<{ readonly id: string; readonly docNo: string } | null>(null);
   const [discarding, setDiscarding] = useState<'ask' | 'pending' | null>(null);
   const current = draftId ? step : 'info';
   const currentIndex = wizardSteps.findIndex((item) => item.step === current);
@@ -61,16 +61,24 @@ export function DoBookingWizard({
     }
   };
 
-  if (confirmedId)
+  if (confirmed)
     return (
       <Panel aria-labelledby="booking-confirmed" role="status">
         <h2 id="booking-confirmed">บันทึกการจองเรียบร้อยแล้ว</h2>
-        {bookingHref && <a href={bookingHref(confirmedId)}>ดูรายละเอียดการจอง</a>}
+        <DocNo>
+          เลขที่การจอง{' '}
+          {bookingHref ? (
+            <a href={bookingHref(confirmed.id)}>{confirmed.docNo}</a>
+          ) : (
+            <strong>{confirmed.docNo}</strong>
+          )}
+        </DocNo>
+        {bookingHref && <Hint>กดเลขที่การจองเพื่อดูรายละเอียด โทรนัดลูกค้า หรือพิมพ์ใบนัดส่งสินค้า</Hint>}
         <Actions>
           <Button
             variant="primary"
             onPress={() => {
-              setConfirmedId(null);
+              setConfirmed(null);
               onNavigate('info', null);
             }}
           >
@@ -115,9 +123,9 @@ export function DoBookingWizard({
       {current === 'summary' && draftId && (
         <SummaryStep
           draftId={draftId}
-          onConfirmed={(bookingId) => {
-            snackbar.success(['บันทึกการจองเรียบร้อยแล้ว']);
-            setConfirmedId(bookingId);
+          onConfirmed={(booking) => {
+            snackbar.success([`บันทึกการจอง ${booking.docNo} เรียบร้อยแล้ว`]);
+            setConfirmed(booking);
           }}
           onBack={() => onNavigate('fineTune', draftId)}
           onFreshSuggestion={() => onNavigate('suggestion', draftId)}
@@ -143,6 +151,18 @@ export function DoBookingWizard({
     </Stack>
   );
 }
+
+const DocNo = styled.p`
+  margin: 0;
+  font-size: ${({ theme }) => theme.font.size.lg};
+  overflow-wrap: anywhere;
+  & > a, & > strong { font-weight: ${({ theme }) => theme.font.weight.medium}; }
+`;
+
+const Hint = styled.p`
+  margin: 0;
+  color: ${({ theme }) => theme.color.textMuted};
+`;
 
 const Steps = styled.ol`
   ${wrappingList}

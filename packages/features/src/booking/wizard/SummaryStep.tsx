@@ -11,7 +11,8 @@ import { Totals } from './Totals.tsx';
 
 export interface SummaryStepProps {
   readonly draftId: string;
-  readonly onConfirmed: (bookingId: string) => void;
+  /** The booking made: its id (for its page) and its number. */
+  readonly onConfirmed: (booking: { readonly id: string; readonly docNo: string }) => void;
   readonly onBack: () => void;
   /** After a 409: a fresh suggestion for the same DOs (the draft keeps the choice). */
   readonly onFreshSuggestion: () => void;
@@ -55,7 +56,7 @@ export function SummaryStep({ draftId, onConfirmed, onBack, onFreshSuggestion }:
     try {
       const answer = await booking.confirm(draftId);
       setConfirming(false);
-      onConfirmed(answer.id);
+      onConfirmed({ id: answer.id, docNo: answer.docNo });
     } catch (error) {
       setConfirming(false);
       if (error instanceof ApiError && error.status === 409) {

@@ -1,4 +1,5 @@
 import { Button } from '@lms/design-system';
+import { timeWindowLabel } from '@lms/domain';
 import styled from 'styled-components';
 import { baht, kg, m3, minutes, thaiDay } from '../../shared/format.ts';
 import { StatusBadge } from '../../shared/StatusBadge.tsx';
@@ -10,8 +11,9 @@ export function AllocationSummary({ allocation }: { readonly allocation: Allocat
   return (
     <AllocationBox>
       <strong>
-        {thaiDay(allocation.date)} · {allocation.shiftName}
-        {allocation.timeSlotCode ? ` (${allocation.timeSlotCode})` : ''}
+        {/* The shift's hours, as the slot picker says them: its time slot code (AM, PM, EV) is English. */}
+        {thaiDay(allocation.date)} · {allocation.shiftName}{' '}
+        {timeWindowLabel({ start: allocation.shiftStartTime, end: allocation.shiftEndTime })}
       </strong>
       <span>
         {allocation.vehicleTypeName} × {allocation.vehicles} คัน

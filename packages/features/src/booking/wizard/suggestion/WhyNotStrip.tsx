@@ -17,7 +17,8 @@ const fitLabels: Record<DayFit, { label: string; colour: string }> = {
   fits: { label: 'มีตัวเลือก', colour: 'green' },
   open: { label: 'มีช่วงรถว่าง', colour: 'blue' },
   no: { label: 'จองไม่ได้', colour: 'red' },
-  beforeSla: { label: 'ก่อน SLA', colour: 'grey' },
+  // Ship Cond's SLA: the first day it may be booked ("SLA (วันที่เริ่มจองได้)"), in words.
+  beforeSla: { label: 'ยังไม่ถึงวันที่จองได้', colour: 'grey' },
 };
 
 export const fitColour = (fit: DayFit) => fitLabels[fit].colour;

@@ -1,0 +1,1 @@
+export { FilePicker, type FilePickerProps } from './FilePicker.tsx';
