@@ -135,8 +135,11 @@ describe('the demo planner against the demo company', () => {
       select is_booking as "isBooking" from delivery_order where doc_no = ${docNo}`.execute(server.db);
     expect(dos).toEqual([{ isBooking: true }]);
 
-    // The booking's own page (the success panel links to it) cancels it with a reason.
-    await page.getByRole('link', { name: 'ดูรายละเอียดการจอง' }).click();
+    // The booking's own page (the success panel's booking number links to it) cancels it with a reason.
+    const panel = page
+      .getByRole('status')
+      .filter({ has: page.getByRole('heading', { name: 'บันทึกการจองเรียบร้อยแล้ว' }) });
+    await panel.getByRole('link', { name: /^BK\d+$/ }).click();
     await page.waitForURL(/\/bookingReport\/show/);
     await page.getByRole('button', { name: 'ยกเลิกการจอง' }).click();
     const dialog = page.getByRole('alertdialog');
