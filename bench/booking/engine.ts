@@ -187,6 +187,7 @@ const baseWorld: BookingWorld = {
   routes: [],
   prices: vehicleTypes.map((type, i) => ({
     vehicleTypeId: type.id,
+    validFrom: '2000-01-01',
     minimumFee: 500 * (i + 1),
     fee75Km: 800 * (i + 1),
     fee150Km: 1400 * (i + 1),

@@ -38,6 +38,7 @@ import { documentRoutes } from './documents/routes.ts';
 import { hasGenericRoutes } from './entities/naming.ts';
 import { type FileRoutesOptions, fileRoutes } from './files/routes.ts';
 import { DiskFileStorage } from './files/storage.ts';
+import { freightRoutes } from './freight/routes.ts';
 import { homeRoutes } from './home/routes.ts';
 import { errorServerOptions, notFound, registerErrorHandling } from './http/errors.ts';
 import { registerInputChecks } from './http/inputs.ts';
@@ -214,6 +215,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(privacyRoutes(ctx));
       await api.register(shipmentPlanningRoutes(ctx, deliveryConfirmHooks));
       await api.register(documentRoutes(ctx));
+      await api.register(freightRoutes(ctx));
       await api.register(searchRoutes(ctx));
       await api.register(presenceRoutes(ctx));
       await api.register(savedViewRoutes(ctx));

@@ -1,3 +1,4 @@
+import { priceListOn } from '@lms/domain';
 import { type Cargo, cargoOf } from './cargo.ts';
 import { addDays, todayIn } from './dates.ts';
 import { feePerVehicle, type TripMinutes, tripMinutes } from './decisions.ts';
@@ -73,7 +74,8 @@ export function contextOf(
     if (vehicleType) {
       const setting = settingFor(index, branch.id, vehicleTypeId, shipCond.id);
       const trip = setting && distanceKm !== null ? tripMinutes(setting, distanceKm) : undefined;
-      const price = index.prices.get(vehicleTypeId);
+      // The price list valid today: a fee is what booking quotes when it is asked.
+      const price = priceListOn(index.world.prices, vehicleTypeId, today);
       result = {
         vehicleType,
         problem: vehicleTypeProblem(index, branch.id, shipCond, vehicleType, cargo),

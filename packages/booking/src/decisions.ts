@@ -1,10 +1,12 @@
-import { type RuleCode as BookingRuleCode, bookingRuleCodes } from '@lms/domain';
-import type {
-  ShippingPriceConfig,
-  UtilizationStatus,
-  UtilizationThreshold,
-  VehicleDateSlot,
-} from './world.ts';
+import {
+  type RuleCode as BookingRuleCode,
+  bookingRuleCodes,
+  type DistancePrice,
+  distanceFee,
+  FREIGHT_FAR_KM,
+  FREIGHT_NEAR_KM,
+} from '@lms/domain';
+import type { UtilizationStatus, UtilizationThreshold, VehicleDateSlot } from './world.ts';
 
 /**
  * Every decision of booking.md (and of docs/booking.md where booking.md is silent), each in one
@@ -32,9 +34,9 @@ export const DEFAULT_ADJUST_PERCENT = 100;
 /** Stacked volume share when an article's `stackVolumePercent` is empty. */
 export const DEFAULT_STACK_VOLUME_PERCENT = 100;
 
-/** Fee tiers (km): up to the first → `fee75Km`, up to the second → `fee150Km`, beyond pro rata. */
-export const FEE_NEAR_KM = 75;
-export const FEE_FAR_KM = 150;
+/** Fee tiers (km): the domain's freight price rule (`distanceFee`, docs/freight.md). */
+export const FEE_NEAR_KM = FREIGHT_NEAR_KM;
+export const FEE_FAR_KM = FREIGHT_FAR_KM;
 
 /** Step percent passed to `quantityPrice` for several vehicles: none, so n vehicles cost n × one. */
 export const VEHICLE_STEP_PERCENT: number | null = null;
@@ -65,15 +67,9 @@ export function roundMoney(value: number): number {
   return Math.round(value * 100) / 100;
 }
 
-/** Fee of one vehicle over `distanceKm` (booking.md Fee), never below the minimum. */
-export function feePerVehicle(price: ShippingPriceConfig, distanceKm: number): number {
-  const tiered =
-    distanceKm <= FEE_NEAR_KM
-      ? price.fee75Km
-      : distanceKm <= FEE_FAR_KM
-        ? price.fee150Km
-        : (price.fee150Km * distanceKm) / FEE_FAR_KM;
-  return roundMoney(Math.max(price.minimumFee, tiered));
+/** Fee of one vehicle over `distanceKm` (booking.md Fee): the freight price rule's distance fee, one drop. */
+export function feePerVehicle(price: DistancePrice, distanceKm: number): number {
+  return distanceFee(price, distanceKm).fee;
 }
 
 /** Whole minutes, rounded up (float noise ignored): booking lines store integer minutes. */

@@ -116,9 +116,10 @@ export type ArticleTypeProhibit = RecordPart<'articleTypeProhibit', 'code' | 'na
 /** One sub-district of the route named by `code`. */
 export type RouteConfig = RecordPart<'routeConfig', 'id' | 'code' | 'name' | 'subDistrictId'>;
 
+/** Every row of the price list: the fee uses the one valid on the day (`priceListOn`). */
 export type ShippingPriceConfig = RecordPart<
   'shippingPriceConfig',
-  'vehicleTypeId' | 'minimumFee' | 'fee75Km' | 'fee150Km'
+  'vehicleTypeId' | 'validFrom' | 'minimumFee' | 'fee75Km' | 'fee150Km'
 >;
 
 /**

@@ -9,7 +9,6 @@ import type {
   RouteConfig,
   ShiftOfDay,
   ShipCond,
-  ShippingPriceConfig,
   ShipTo,
   SubDistrict,
   TimeSlotCode,
@@ -39,7 +38,6 @@ export interface WorldIndex {
   readonly subDistricts: ReadonlyMap<Id, SubDistrict>;
   readonly shipTos: ReadonlyMap<Id, ShipTo>;
   readonly deliveryOrders: ReadonlyMap<Id, DeliveryOrder>;
-  readonly prices: ReadonlyMap<Id, ShippingPriceConfig>;
   readonly routeRows: ReadonlyMap<Id, RouteConfig>;
   /** `${branchId}|${vehicleTypeId}` → adjust row. */
   readonly adjustPercents: ReadonlyMap<string, VehicleTypeAdjustPercent>;
@@ -105,7 +103,6 @@ export function indexWorld(world: BookingWorld): WorldIndex {
     subDistricts: byId(world.subDistricts),
     shipTos: byId(world.shipTos),
     deliveryOrders: byId(world.deliveryOrders),
-    prices: new Map(world.prices.map((price) => [price.vehicleTypeId, price])),
     routeRows: byId(world.routes),
     adjustPercents: new Map(world.adjustPercents.map((row) => [`${row.branchId}|${row.vehicleTypeId}`, row])),
     thresholds: groupBy(world.thresholds, (row) => row.vehicleTypeId),

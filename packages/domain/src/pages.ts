@@ -52,6 +52,12 @@ export const featurePages = {
   locationTracking: { path: '/demo/locationTracking', roles: featureRoles.locationTracking.read },
   apiKeys: { path: '/apiKey', roles: featureRoles.apiKeys.read },
   personalDataAccess: { path: '/personalDataAccess', roles: featureRoles.personalDataAccess.read },
+  /** Contractors' monthly freight statements of the acting branch; `?id=` opens one (docs/freight.md). */
+  freightStatements: {
+    path: '/freightStatement',
+    roles: featureRoles.freightStatement.read,
+    needsBranch: true,
+  },
 } as const satisfies Record<string, PageDef>;
 export type FeaturePage = keyof typeof featurePages;
 

@@ -10,6 +10,7 @@ export * from './booking/calendarMocks.ts';
 export * from './demo/fakeGeolocation.ts';
 export * from './driver/boardMocks.ts';
 export * from './driver/driverMocks.ts';
+export * from './freight/freightMocks.ts';
 export * from './home/homeMocks.ts';
 export * from './mocks/index.ts';
 export * from './mocks/savedViewHandlers.ts';

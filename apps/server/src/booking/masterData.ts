@@ -98,7 +98,7 @@ export const masterPartsSql = (branchId: string) => ({
     sql`from route_config`,
   ),
   prices: selectRows(
-    columns('shipping_price_config', ['vehicleTypeId', 'minimumFee', 'fee75Km', 'fee150Km']),
+    columns('shipping_price_config', ['vehicleTypeId', 'validFrom', 'minimumFee', 'fee75Km', 'fee150Km']),
     sql`from shipping_price_config`,
   ),
   routeSubDistricts: selectRows(

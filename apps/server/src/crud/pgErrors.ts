@@ -1,4 +1,4 @@
-import { type EntityDef, entities, phrase } from '@lms/domain';
+import { type EntityDef, entities, naturalKeyOf, phrase } from '@lms/domain';
 import { sql } from 'kysely';
 import type { Executor } from '../db/database.ts';
 import { columnOf, linkTableOf, tableOf } from '../entities/naming.ts';
@@ -31,6 +31,12 @@ export async function translateWriteError(entity: EntityDef, error: unknown): Pr
     const field =
       entity.fields.find((f) => f.unique && error.detail?.includes(`(${f.name === 'code' ? 'code' : ''}`)) ??
       entity.fields.find((f) => f.unique);
+    // No unique field: the natural key's fields are unique together (a price list's type and day).
+    const key = field
+      ? []
+      : naturalKeyOf(entity).flatMap((name) => entity.fields.filter((f) => f.name === name));
+    const last = key.at(-1);
+    if (last) throw unprocessable({ [last.name]: phrase(key.map((f) => f.label).join(' และ '), 'นี้มีอยู่แล้ว') });
     throw unprocessable({ [field?.name ?? 'code']: phrase(field?.label ?? 'ข้อมูล', 'นี้มีอยู่แล้ว') });
   }
   if (

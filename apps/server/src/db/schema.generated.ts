@@ -551,6 +551,7 @@ export interface Driver {
   vehicle_id: string | null;
   branch_id: string | null;
   app_user_id: string | null;
+  contractor_id: string | null;
 }
 
 /** The table `file_thumbnail`. */
@@ -562,6 +563,70 @@ export interface FileThumbnail {
   thumb_sha256: string;
   content_type: string;
   created_at: Generated<Timestamp>;
+}
+
+/** The table `freight_statement`. */
+export interface FreightStatement {
+  id: Generated<string>;
+  branch_id: string;
+  contractor_id: string;
+  month: string;
+  number: string;
+  state: Generated<string>;
+  version: Generated<number>;
+  created_at: Generated<Timestamp>;
+  created_by: string | null;
+  updated_at: Generated<Timestamp>;
+  checked_at: Timestamp | null;
+  checked_by: string | null;
+  approved_at: Timestamp | null;
+  approved_by: string | null;
+  exported_at: Timestamp | null;
+  exported_by: string | null;
+}
+
+/** The table `freight_statement_adjustment`. */
+export interface FreightStatementAdjustment {
+  id: Generated<string>;
+  statement_id: string;
+  amount: number;
+  reason: string;
+  created_at: Generated<Timestamp>;
+  created_by: string | null;
+}
+
+/** The table `freight_statement_event`. */
+export interface FreightStatementEvent {
+  id: Generated<number>;
+  statement_id: string;
+  action: string;
+  changes: Generated<Json>;
+  user_id: string | null;
+  at: Generated<Timestamp>;
+}
+
+/** The table `freight_statement_trip`. */
+export interface FreightStatementTrip {
+  statement_id: string;
+  shipment_id: string;
+  position: number;
+  doc_no: string;
+  day: string;
+  license_plate: string | null;
+  vehicle_type_id: string | null;
+  vehicle_type_label: string | null;
+  driver_name: string | null;
+  drops: number;
+  distance_km: number | null;
+  tier: string | null;
+  price_valid_from: string | null;
+  distance_fee: number;
+  minimum_applied: boolean;
+  extra_drops: number;
+  extra_drop_fee: number;
+  fee: number;
+  problem: string | null;
+  late: Generated<boolean>;
 }
 
 /** The table `history`. */
@@ -867,6 +932,8 @@ export interface ShippingPriceConfig {
   fee75_km: number;
   fee150_km: number;
   vehicle_type_id: string;
+  valid_from: string;
+  extra_drop_fee: number | null;
 }
 
 /** The table `sign_in_failure`. */
@@ -1035,6 +1102,7 @@ export interface Vehicle {
   vehicle_group_id: string | null;
   branch_id: string | null;
   vehicle_type_id: string;
+  contractor_id: string | null;
 }
 
 /** The table `vehicle_date_slot`. */
@@ -1173,6 +1241,10 @@ export interface DB {
   district: District;
   driver: Driver;
   file_thumbnail: FileThumbnail;
+  freight_statement: FreightStatement;
+  freight_statement_adjustment: FreightStatementAdjustment;
+  freight_statement_event: FreightStatementEvent;
+  freight_statement_trip: FreightStatementTrip;
   history: History;
   idempotency_key: IdempotencyKey;
   import_job: ImportJob;

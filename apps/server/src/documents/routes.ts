@@ -73,7 +73,7 @@ async function countOwned(db: Database, kind: DocumentKind, ids: readonly string
 }
 
 /** What tops every document: the branch's header, and the company's era for every date (พ.ศ. by default). */
-async function documentContext(db: Database, branchId: string): Promise<DocumentContext> {
+export async function documentContext(db: Database, branchId: string): Promise<DocumentContext> {
   return {
     header: await loadHeader(db, branchId),
     buddhistEra: (await loadCompanySettings(db)).buddhistEra,
@@ -88,7 +88,7 @@ const disposition = (name: string) =>
  * Answers a PDF at once and renders into it as the client reads: `next` yields the models a
  * chunk at a time, so 500 documents never sit in memory together.
  */
-function sendPdf(
+export function sendPdf(
   reply: FastifyReply,
   name: string,
   first: readonly DocumentModel[],

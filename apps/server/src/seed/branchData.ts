@@ -120,6 +120,8 @@ export async function seedBranchCapacity(db: Executor, geo: Geography, master: M
         name: `${code} คันที่ ${i + 1}`,
         licensePlate: `${70 + b}-${plate++}`,
         fuelType: 'DIESEL',
+        // Each type's second truck is a contractor's (docs/freight.md): the month's statements have trips.
+        contractorId: i === 1 ? master.contractorIds[code === '4W' || code === '6W' ? 0 : 1]! : null,
       })),
     ),
   );
@@ -135,6 +137,7 @@ export async function seedBranchCapacity(db: Executor, geo: Geography, master: M
       isMain: true,
       licenseType: v.vehicleTypeId === master.vehicleTypeIds['4W'] ? 'B2' : 'T2',
       vehicleId: vehicleIds[i],
+      contractorId: v.contractorId,
     })),
   );
 }

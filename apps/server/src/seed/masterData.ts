@@ -2,6 +2,9 @@ import type { Executor } from '../db/database.ts';
 import type { Geography } from './geography.ts';
 import { insertRecords } from './insertRecords.ts';
 
+/** The demo's price list starts here: every trip of the demo has a price (docs/freight.md). */
+const PRICES_FROM = '2020-01-01';
+
 /** The usual Thai truck types with real payloads (kg) and cargo volumes (m³). */
 export const truckTypes = [
   {
@@ -92,6 +95,8 @@ export interface MasterData {
   };
   readonly articleIds: string[];
   readonly warehouseId: string;
+  /** CT01 then CT02: owners of some demo trucks (docs/freight.md). */
+  readonly contractorIds: string[];
 }
 
 export async function seedMasterData(db: Executor, geo: Geography): Promise<MasterData> {
@@ -188,10 +193,38 @@ export async function seedMasterData(db: Executor, geo: Geography): Promise<Mast
   );
 
   await insertRecords(db, 'shippingPriceConfig', [
-    { vehicleTypeId: vehicleTypeIds['4W'], minimumFee: 500, fee75Km: 900, fee150Km: 1600 },
-    { vehicleTypeId: vehicleTypeIds['6W'], minimumFee: 1200, fee75Km: 2200, fee150Km: 3800 },
-    { vehicleTypeId: vehicleTypeIds['10W'], minimumFee: 2500, fee75Km: 4500, fee150Km: 7500 },
-    { vehicleTypeId: vehicleTypeIds.TRL, minimumFee: 5000, fee75Km: 8000, fee150Km: 13000 },
+    {
+      vehicleTypeId: vehicleTypeIds['4W'],
+      validFrom: PRICES_FROM,
+      extraDropFee: 200,
+      minimumFee: 500,
+      fee75Km: 900,
+      fee150Km: 1600,
+    },
+    {
+      vehicleTypeId: vehicleTypeIds['6W'],
+      validFrom: PRICES_FROM,
+      extraDropFee: 300,
+      minimumFee: 1200,
+      fee75Km: 2200,
+      fee150Km: 3800,
+    },
+    {
+      vehicleTypeId: vehicleTypeIds['10W'],
+      validFrom: PRICES_FROM,
+      extraDropFee: 500,
+      minimumFee: 2500,
+      fee75Km: 4500,
+      fee150Km: 7500,
+    },
+    {
+      vehicleTypeId: vehicleTypeIds.TRL,
+      validFrom: PRICES_FROM,
+      extraDropFee: 800,
+      minimumFee: 5000,
+      fee75Km: 8000,
+      fee150Km: 13000,
+    },
   ]);
   await insertRecords(
     db,
@@ -272,7 +305,7 @@ export async function seedMasterData(db: Executor, geo: Geography): Promise<Mast
     { code: 'OWN', name: 'รถบริษัท' },
     { code: 'SUB', name: 'รถรับจ้างช่วง' },
   ]);
-  await insertRecords(db, 'contractor', [
+  const contractorIds = await insertRecords(db, 'contractor', [
     { code: 'CT01', firstName: 'สมชาย', lastName: 'ขนส่งดี', tel: '0812345678' },
     { code: 'CT02', firstName: 'วิไล', lastName: 'รุ่งเรืองทรานสปอร์ต', tel: '0898765432' },
   ]);
@@ -285,5 +318,6 @@ export async function seedMasterData(db: Executor, geo: Geography): Promise<Mast
     routeSubDistrict: eastBangkok[0]!,
     articleIds,
     warehouseId: warehouseId!,
+    contractorIds,
   };
 }

@@ -102,6 +102,11 @@ export const routes: readonly RouteDef[] = [
     screen: lazyScreen(() => import('../pages/DeliveryBoardScreen.tsx').then((m) => m.DeliveryBoardScreen)),
     menu: { group: 'deliveryOrder', icon: 'truck' },
   }),
+  feature('freightStatements', {
+    title: 'ค่าขนส่งผู้รับเหมา',
+    screen: lazyScreen(() => import('../pages/FreightScreen.tsx').then((m) => m.FreightScreen)),
+    menu: { group: 'deliveryOrder', icon: 'coins' },
+  }),
   ...entityPages.map(entityRoute),
   entityRoute(bookingShowByQueryPage),
   feature('branchSettings', {

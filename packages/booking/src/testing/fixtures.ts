@@ -219,9 +219,9 @@ export function world(parts: {
       { id: 'R2-a', code: 'R2', name: 'สายใต้', subDistrictId: 'SD3' },
     ],
     prices: [
-      { vehicleTypeId: 'V4', minimumFee: 800, fee75Km: 1000, fee150Km: 1800 },
-      { vehicleTypeId: 'V6', minimumFee: 1500, fee75Km: 2000, fee150Km: 3500 },
-      { vehicleTypeId: 'V10', minimumFee: 3000, fee75Km: 4000, fee150Km: 6000 },
+      { vehicleTypeId: 'V4', validFrom: '2000-01-01', minimumFee: 800, fee75Km: 1000, fee150Km: 1800 },
+      { vehicleTypeId: 'V6', validFrom: '2000-01-01', minimumFee: 1500, fee75Km: 2000, fee150Km: 3500 },
+      { vehicleTypeId: 'V10', validFrom: '2000-01-01', minimumFee: 3000, fee75Km: 4000, fee150Km: 6000 },
     ],
     articles: ARTICLES,
     subDistricts: [

@@ -9,6 +9,7 @@ export * from './delivery.ts';
 export * from './documents.ts';
 export * from './entitySchemas.ts';
 export * from './files.ts';
+export * from './freightStatements.ts';
 export * from './health.ts';
 export * from './home.ts';
 export * from './import.ts';

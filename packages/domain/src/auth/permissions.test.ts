@@ -234,8 +234,13 @@ describe('the role catalogue', () => {
         'ROLE_APP_USER_RESET_PASSWORD',
         'ROLE_BOOKING_REPORT_READ',
         'ROLE_BOOKING_CHANGE_CALL_STATUS',
+        'ROLE_FREIGHT_STATEMENT_READ',
+        'ROLE_FREIGHT_STATEMENT_EDIT',
+        'ROLE_FREIGHT_STATEMENT_CHECK',
+        'ROLE_FREIGHT_STATEMENT_APPROVE',
+        'ROLE_FREIGHT_STATEMENT_EXPORT',
       ].sort(),
     );
-    expect(roleCatalogue).toHaveLength(70);
+    expect(roleCatalogue).toHaveLength(75);
   });
 });

@@ -7,6 +7,11 @@ import {
   ROLE_ADMIN,
   ROLE_APP_USER_RESET_PASSWORD,
   ROLE_BOOKING_CHANGE_CALL_STATUS,
+  ROLE_FREIGHT_STATEMENT_APPROVE,
+  ROLE_FREIGHT_STATEMENT_CHECK,
+  ROLE_FREIGHT_STATEMENT_EDIT,
+  ROLE_FREIGHT_STATEMENT_EXPORT,
+  ROLE_FREIGHT_STATEMENT_READ,
 } from './roles.ts';
 
 /** Who may do what (spec §6). Every role list of the product comes from here, never re-typed. */
@@ -93,6 +98,25 @@ export const featureRoles = {
   contactTemplates: { read: [ROLE_ADMIN], edit: [ROLE_ADMIN] },
   /** PDPA (docs/privacy.md): the personal-data access log and one person's data export. */
   personalDataAccess: { read: [ROLE_ADMIN], edit: [ROLE_ADMIN] },
+  /**
+   * Contractors' monthly freight statements (docs/freight.md): every freight role reads them (and
+   * their PDF and Excel); EDIT drafts, recalculates and adjusts; each move of state has its own
+   * role (`freightTransitions` in rules/freightStatement.ts names which).
+   */
+  freightStatement: {
+    read: [
+      ROLE_ADMIN,
+      ROLE_FREIGHT_STATEMENT_EDIT,
+      ROLE_FREIGHT_STATEMENT_CHECK,
+      ROLE_FREIGHT_STATEMENT_APPROVE,
+      ROLE_FREIGHT_STATEMENT_EXPORT,
+      ROLE_FREIGHT_STATEMENT_READ,
+    ],
+    edit: [ROLE_ADMIN, ROLE_FREIGHT_STATEMENT_EDIT],
+    check: [ROLE_ADMIN, ROLE_FREIGHT_STATEMENT_CHECK],
+    approve: [ROLE_ADMIN, ROLE_FREIGHT_STATEMENT_APPROVE],
+    export: [ROLE_ADMIN, ROLE_FREIGHT_STATEMENT_EXPORT],
+  },
 } as const;
 
 /**

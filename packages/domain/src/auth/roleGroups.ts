@@ -7,6 +7,11 @@ import {
   ROLE_APP_USER_RESET_PASSWORD,
   ROLE_BOOKING_CHANGE_CALL_STATUS,
   ROLE_BOOKING_REPORT_READ,
+  ROLE_FREIGHT_STATEMENT_APPROVE,
+  ROLE_FREIGHT_STATEMENT_CHECK,
+  ROLE_FREIGHT_STATEMENT_EDIT,
+  ROLE_FREIGHT_STATEMENT_EXPORT,
+  ROLE_FREIGHT_STATEMENT_READ,
   readRoleOf,
   rolePairPrefixes,
 } from './roles.ts';
@@ -67,6 +72,17 @@ export const rolePickerGroups: readonly RolePickerGroup[] = [
     roles: [
       { role: ROLE_BOOKING_REPORT_READ, label: 'ดู (รวม DO Report)' },
       { role: ROLE_BOOKING_CHANGE_CALL_STATUS, label: 'เปลี่ยนสถานะการโทรนัด' },
+    ],
+  },
+  {
+    key: 'FREIGHT_STATEMENT',
+    label: 'ใบสรุปค่าขนส่งผู้รับเหมา',
+    roles: [
+      { role: ROLE_FREIGHT_STATEMENT_EDIT, label: 'จัดทำและปรับยอด' },
+      { role: ROLE_FREIGHT_STATEMENT_CHECK, label: 'ตรวจ' },
+      { role: ROLE_FREIGHT_STATEMENT_APPROVE, label: 'อนุมัติ' },
+      { role: ROLE_FREIGHT_STATEMENT_EXPORT, label: 'ส่งออกให้ฝ่ายบัญชี' },
+      { role: ROLE_FREIGHT_STATEMENT_READ, label: 'ดู' },
     ],
   },
 ];

@@ -46,6 +46,17 @@ export const ROLE_APP_USER_RESET_PASSWORD = 'ROLE_APP_USER_RESET_PASSWORD';
 export const ROLE_BOOKING_REPORT_READ = 'ROLE_BOOKING_REPORT_READ';
 export const ROLE_BOOKING_CHANGE_CALL_STATUS = 'ROLE_BOOKING_CHANGE_CALL_STATUS';
 
+/**
+ * Freight settlement with contractors (docs/freight.md), beyond spec §6's catalogue: who reads the
+ * monthly statements, who drafts and adjusts them, who checks, who approves, who exports them to
+ * accounting. Each state's move has its own role so that no one person carries a statement through.
+ */
+export const ROLE_FREIGHT_STATEMENT_READ = 'ROLE_FREIGHT_STATEMENT_READ';
+export const ROLE_FREIGHT_STATEMENT_EDIT = 'ROLE_FREIGHT_STATEMENT_EDIT';
+export const ROLE_FREIGHT_STATEMENT_CHECK = 'ROLE_FREIGHT_STATEMENT_CHECK';
+export const ROLE_FREIGHT_STATEMENT_APPROVE = 'ROLE_FREIGHT_STATEMENT_APPROVE';
+export const ROLE_FREIGHT_STATEMENT_EXPORT = 'ROLE_FREIGHT_STATEMENT_EXPORT';
+
 export function editRoleOf(prefix: string): string {
   return `ROLE_${prefix}_EDIT`;
 }
@@ -54,7 +65,7 @@ export function readRoleOf(prefix: string): string {
   return `ROLE_${prefix}_READ`;
 }
 
-/** Every role the product knows (70): ROLE_ADMIN, the pairs, the user and booking-report roles. */
+/** Every role the product knows (75): ROLE_ADMIN, the pairs, the user and booking-report roles, the freight statement's. */
 export const roleCatalogue: readonly string[] = [
   ROLE_ADMIN,
   ...rolePairPrefixes.flatMap((prefix) => [editRoleOf(prefix), readRoleOf(prefix)]),
@@ -63,6 +74,11 @@ export const roleCatalogue: readonly string[] = [
   ROLE_APP_USER_RESET_PASSWORD,
   ROLE_BOOKING_REPORT_READ,
   ROLE_BOOKING_CHANGE_CALL_STATUS,
+  ROLE_FREIGHT_STATEMENT_READ,
+  ROLE_FREIGHT_STATEMENT_EDIT,
+  ROLE_FREIGHT_STATEMENT_CHECK,
+  ROLE_FREIGHT_STATEMENT_APPROVE,
+  ROLE_FREIGHT_STATEMENT_EXPORT,
 ];
 
 const known: ReadonlySet<string> = new Set(roleCatalogue);

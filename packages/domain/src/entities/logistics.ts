@@ -3,6 +3,7 @@ import {
   attachmentsField,
   booleanField,
   codeField,
+  dateField,
   decimalField,
   enumField,
   integerField,
@@ -165,11 +166,20 @@ export const shippingPriceConfig = defineEntity({
     moneyField('minimumFee', 'ค่าขนส่งขั้นต่ำ (บาท)', { required: true }),
     moneyField('fee75Km', 'ค่าขนส่งไม่เกิน 75 กม. (บาท)', { required: true }),
     moneyField('fee150Km', 'ค่าขนส่งไม่เกิน 150 กม. (บาท)', { required: true }),
-    refField('vehicleTypeId', 'ประเภทรถ', { required: true, unique: true }),
+    // A price list per vehicle type per start day: a trip is priced by the one valid on its day (docs/freight.md).
+    refField('vehicleTypeId', 'ประเภทรถ', { required: true }),
+    dateField('validFrom', 'ใช้ตั้งแต่วันที่', {
+      required: true,
+      typeNote: 'ราคานี้ใช้กับเที่ยวรถตั้งแต่วันนี้ จนถึงวันก่อนราคาถัดไปของประเภทรถเดียวกัน',
+    }),
+    moneyField('extraDropFee', 'ค่าจุดส่งเพิ่ม (บาท/จุด)', {
+      typeNote: 'ต่อจุดส่งที่เกินจุดแรกของเที่ยว; ว่าง = ไม่คิด (docs/freight.md)',
+    }),
   ],
-  listColumns: ['vehicleTypeId', 'minimumFee', 'fee75Km', 'fee150Km'],
-  defaultSort: [sortBy('vehicleTypeId')],
-  labelFields: ['vehicleTypeId'],
+  listColumns: ['vehicleTypeId', 'validFrom', 'minimumFee', 'fee75Km', 'fee150Km', 'extraDropFee'],
+  defaultSort: [sortBy('vehicleTypeId'), sortBy('validFrom', 'desc')],
+  labelFields: ['vehicleTypeId', 'validFrom'],
+  naturalKey: ['vehicleTypeId', 'validFrom'],
   menuGroup: 'masterData',
   icon: 'coins',
 });

@@ -92,6 +92,10 @@ export const driver = defineEntity({
     dateField('startAt', 'วันที่เริ่มงาน', { typeNote: 'ช่วงเวลาทำงานเป็นวัน' }),
     dateField('endAt', 'วันที่สิ้นสุดงาน', { typeNote: 'ช่วงเวลาทำงานเป็นวัน; ว่าง = ยังทำงานอยู่' }),
     booleanField('isMain', 'คนขับหลัก'),
+    refField('contractorId', 'ผู้รับเหมาขนส่ง (ต้นสังกัด)', {
+      hiddenInList: true,
+      typeNote: 'ว่าง = พนักงานขับรถของบริษัท; มีค่า = คนขับของผู้รับเหมา (docs/freight.md)',
+    }),
     stringField('licenseCode', 'เลขที่ใบขับขี่', { maxLength: 30, searchable: true }),
     enumField('licenseType', 'ประเภทใบขับขี่', licenseTypeOptions, {
       typeNote: 'ชนิดใบอนุญาตขับรถของไทย (ส่วนบุคคล, บ.1–4, ท.1–4)',

@@ -78,8 +78,12 @@ export const vehicle = defineEntity({
     refField('vehicleGroupId', 'กลุ่มรถ', { bulkEditable: true }),
     owningBranchField(),
     refField('vehicleTypeId', 'ประเภทรถ', { required: true, bulkEditable: true }),
+    refField('contractorId', 'ผู้รับเหมาขนส่ง (เจ้าของรถ)', {
+      bulkEditable: true,
+      typeNote: 'ว่าง = รถของบริษัท; มีค่า = รถของผู้รับเหมา ซึ่งได้ค่าขนส่งตามใบสรุปรายเดือน (docs/freight.md)',
+    }),
   ],
-  listColumns: ['code', 'name', 'licensePlate', 'vehicleTypeId', 'vehicleGroupId', 'maxCapacity'],
+  listColumns: ['code', 'name', 'licensePlate', 'vehicleTypeId', 'contractorId', 'vehicleGroupId', 'maxCapacity'],
   menuGroup: 'masterData',
   icon: 'truck',
 });

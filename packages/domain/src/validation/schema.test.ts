@@ -36,6 +36,18 @@ describe('schemaFor', () => {
     expect(whole).toEqual({ ok: false, errors: { _form: 'ข้อมูลที่ส่งต้องเป็นข้อมูลแบบ JSON object' } });
   });
 
+  it('refuses a null file id among the attachments in Thai, as any id that is no file (fuzz seed 20261125)', () => {
+    const shipTo = entityByName('shipTo');
+    const id = '0a6d1a52-5c2f-4b8e-9d0e-1f2a3b4c5d11';
+    const errors = errorsOf(shipTo, {
+      code: 'S1',
+      name: 'ร้าน',
+      subDistrictId: 'sd',
+      attachments: [id, null],
+    });
+    expect(errors).toEqual({ attachments: expect.stringMatching(/[\u0E00-\u0E7F]/) });
+  });
+
   it('trims strings and counts a blank string as missing', () => {
     expect(errorsOf(province, { code: '   ', nameTh: ' กรุงเทพ ', regionId: 'r1' })).toEqual({
       code: 'กรุณาระบุ รหัส',

@@ -146,8 +146,9 @@ function fieldSchema(field: FieldDef, siblings: readonly FieldDef[]): yup.Schema
       ).test('distinct', m.weekdays(label), (days) => days == null || new Set(days).size === days.length);
     case 'attachments': {
       const max = field.max ?? ATTACHMENTS_MAX;
-      // Checked as a whole, so that a bad id is the field's error (the form shows it under the field).
-      return listSchema(field, yup.mixed(), max)
+      // Checked as a whole, so that a bad id is the field's error (the form shows it under the field);
+      // a null id too, which yup's own item check would refuse in English ("… cannot be null").
+      return listSchema(field, yup.mixed().nullable(), max)
         .test(
           'fileIds',
           m.attachmentId(label),

@@ -152,7 +152,7 @@ export const SetField: Story = {
       within(menu)
         .getAllByRole('menuitem')
         .map((item) => item.textContent),
-    ).toEqual(['ชนิดเชื้อเพลิง', 'กลุ่มรถ', 'ประเภทรถ']);
+    ).toEqual(['ชนิดเชื้อเพลิง', 'กลุ่มรถ', 'ประเภทรถ', 'ผู้รับเหมาขนส่ง (เจ้าของรถ)']);
     await userEvent.click(within(menu).getByRole('menuitem', { name: 'ชนิดเชื้อเพลิง' }));
     const dialog = await screen.findByRole('dialog', { name: bulkText.confirmSet(3, 'ชนิดเชื้อเพลิง') });
     await userEvent.click(within(dialog).getByRole('button', { name: /ค่าใหม่/ }));

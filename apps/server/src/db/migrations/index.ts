@@ -27,6 +27,7 @@ import * as masterDataVersion from './0029_master_data_version.ts';
 import * as slotUse from './0030_slot_use.ts';
 import * as delivery from './0033_delivery.ts';
 import * as bookingDay from './0034_booking_day.ts';
+import * as freightSettlement from './0040_freight_settlement.ts';
 
 /** Every migration, in order. Names sort lexically: never rename or reorder one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -58,4 +59,5 @@ export const migrations: Record<string, Migration> = {
   '0030_slot_use': slotUse,
   '0033_delivery': delivery,
   '0034_booking_day': bookingDay,
+  '0040_freight_settlement': freightSettlement,
 };

@@ -1,0 +1,33 @@
+/** The freight screens' own words (the statement's columns are the domain's `freightText`). */
+export const freightScreenText = {
+  intro:
+    'ใบสรุปค่าขนส่งรายเดือนของผู้รับเหมาแต่ละราย ที่สาขานี้: จัดทำจากเที่ยวรถที่ส่งสินค้าเสร็จแล้ว คิดราคาตามราคาค่าขนส่งที่ใช้ได้ในวันของเที่ยว',
+  statements: 'ใบสรุปของเดือน',
+  empty: 'ยังไม่มีใบสรุปของเดือนนี้',
+  waiting: 'ผู้รับเหมาที่มีเที่ยวรถในเดือนนี้แต่ยังไม่มีใบสรุป',
+  noneWaiting: 'ผู้รับเหมาทุกรายที่มีเที่ยวรถในเดือนนี้มีใบสรุปแล้ว',
+  tripsOfMonth: (trips: number) => `${trips} เที่ยว`,
+  /** A button's name starts with its visible words (WCAG 2.5.3). */
+  createFor: (contractor: string) => `สร้างใบสรุป: ${contractor}`,
+  created: (number: string) => `สร้างใบสรุป ${number} แล้ว`,
+  open: 'เปิด',
+  openOf: (number: string) => `เปิด: ${number}`,
+  updatedAt: 'แก้ไขล่าสุด',
+  back: 'กลับไปรายการใบสรุป',
+  figures: 'ยอดสรุป',
+  actions: 'จัดการ',
+  recalculated: 'คำนวณใหม่แล้ว',
+  moved: (state: string) => `ใบสรุปเป็น "${state}" แล้ว`,
+  adjusted: 'เพิ่มรายการปรับยอดแล้ว',
+  removed: 'ลบรายการปรับยอดแล้ว',
+  removeOf: (reason: string) => `ลบรายการปรับยอด: ${reason}`,
+  amountHint: 'บวก = จ่ายเพิ่ม (เช่น ค่าทางด่วน), ลบ = หักออก (เช่น สินค้าเสียหาย)',
+  reasonHint: 'ระบบบันทึกผู้ปรับยอดและเวลาให้',
+  save: 'บันทึกรายการปรับยอด',
+  readOnly: 'ใบสรุปนี้แก้ไขไม่ได้แล้ว การแก้ไขให้ทำเป็นรายการปรับยอดในใบสรุปของเดือนถัดไป',
+  checkedOnly: 'ใบสรุปที่ตรวจแล้วแก้ไขไม่ได้ ถ้าต้องแก้ ให้ผู้ตรวจหรือผู้อนุมัติส่งกลับไปแก้ไข',
+  unpriced: (count: number) => `มี ${count} เที่ยวที่ยังคิดค่าขนส่งไม่ได้ (ดูเหตุผลในคอลัมน์อัตรา)`,
+  noHistory: 'ยังไม่มีประวัติ',
+  by: (who: string | null, at: string) => `${who ?? 'ไม่ทราบผู้ทำ'} · ${at}`,
+  confirmMove: (label: string) => `${label}?`,
+} as const;

@@ -1,0 +1,2 @@
+export { FreightStatementPage } from './FreightStatementPage.tsx';
+export { FreightStatementsPage } from './FreightStatementsPage.tsx';
