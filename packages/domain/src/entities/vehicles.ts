@@ -83,15 +83,7 @@ export const vehicle = defineEntity({
       typeNote: 'ว่าง = รถของบริษัท; มีค่า = รถของผู้รับเหมา ซึ่งได้ค่าขนส่งตามใบสรุปรายเดือน (docs/freight.md)',
     }),
   ],
-  listColumns: [
-    'code',
-    'name',
-    'licensePlate',
-    'vehicleTypeId',
-    'contractorId',
-    'vehicleGroupId',
-    'maxCapacity',
-  ],
+  listColumns: ['code', 'name', 'licensePlate', 'vehicleTypeId', 'vehicleGroupId', 'maxCapacity'],
   menuGroup: 'masterData',
   icon: 'truck',
 });
