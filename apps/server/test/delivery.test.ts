@@ -614,7 +614,16 @@ describe('to the door: a whole trip through the API', () => {
       next: 'สาขาจะติดต่อกลับเพื่อนัดส่งใหม่',
     });
     expect((await customer(bookingsA[2]!))[0]).toMatchObject({ state: 'FAILED', reasonLabel: 'ไม่พบผู้รับ' });
-    expect((await customer(bookingsA[2]!))[0].next).toMatch(/^นัดส่งใหม่วันที่ /);
+    // The new day is written in the company's era (docs/documents.md "Dates"): พ.ศ. unless set otherwise.
+    expect((await customer(bookingsA[2]!))[0].next).toMatch(/^นัดส่งใหม่วันที่ \d\d\/\d\d\/25\d\d/);
+    const era = (buddhistEra: boolean) =>
+      call(server.api, 'PUT', '/settings/company', { token: who.admin, body: { buddhistEra } });
+    expect((await era(false)).status).toBe(200);
+    try {
+      expect((await customer(bookingsA[2]!))[0].next).toMatch(/^นัดส่งใหม่วันที่ \d\d\/\d\d\/20\d\d/);
+    } finally {
+      await era(true);
+    }
     expect(JSON.stringify(await customer(bookingsA[0]!))).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}-/);
     const trip = await call(server.api, 'GET', `/delivery/trips/${tripA}?branchId=${a.branchId}`, {
       token: who.dispatcher,

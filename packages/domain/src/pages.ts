@@ -52,6 +52,7 @@ export const featurePages = {
   locationTracking: { path: '/demo/locationTracking', roles: featureRoles.locationTracking.read },
   apiKeys: { path: '/apiKey', roles: featureRoles.apiKeys.read },
   personalDataAccess: { path: '/personalDataAccess', roles: featureRoles.personalDataAccess.read },
+  companySettings: { path: '/companySettings', roles: featureRoles.companySettings.read },
   /** Contractors' monthly freight statements of the acting branch; `?id=` opens one (docs/freight.md). */
   freightStatements: {
     path: '/freightStatement',

@@ -17,6 +17,7 @@ import { type ContactSettings, contactEnabled } from '../contact/settings.ts';
 import type { Database, Executor } from '../db/database.ts';
 import { prepared } from '../db/prepared.ts';
 import { HttpError, notFound } from '../http/errors.ts';
+import { loadCompanySettings } from '../settings/company.ts';
 import { fill, loadSettings } from './settings.ts';
 import { endOfDay } from './stops.ts';
 
@@ -278,7 +279,11 @@ export async function createLink(
       const settings = await loadSettings(trx);
       const body = fill(settings.tripLinkTemplate, {
         shipment: shipment.doc_no,
-        date: shipment.shift_date ? formatDate(shipment.shift_date, { buddhistEra: true }) : '-',
+        date: shipment.shift_date
+          ? formatDate(shipment.shift_date, {
+              buddhistEra: (await loadCompanySettings(trx)).buddhistEra,
+            })
+          : '-',
         plate: shipment.car_plate_snap ?? '-',
         link: url,
       });

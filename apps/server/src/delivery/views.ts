@@ -2,6 +2,7 @@ import {
   type BookingDelivery,
   type CustomerDelivery,
   customerDeliveryStates,
+  type DateFormatOptions,
   deliveryMessages,
   failureReasonOptions,
   formatDate,
@@ -10,6 +11,7 @@ import {
 } from '@lms/domain';
 import type { Appointment } from '../contact/appointment.ts';
 import type { Executor } from '../db/database.ts';
+import { loadCompanySettings } from '../settings/company.ts';
 import { boardStop, loadTrips, ordersWithDelivered, proofOf, type TripState } from './trips.ts';
 
 const stateLabel = (state: CustomerDelivery['state']) =>
@@ -104,6 +106,7 @@ function customerOf(
   state: TripState,
   i: number,
   returns: Awaited<ReturnType<typeof returnsOf>>,
+  era: DateFormatOptions,
 ): CustomerDelivery {
   const stop = state.stops[i]!;
   const eta = state.etas[i]!;
@@ -131,7 +134,13 @@ function customerOf(
       stateLabel: stateLabel(state),
       deliveredAt: stop.outcome_at!.toISOString(),
       recipient: stop.recipient,
-      next: outcome === 'partial' ? nextOf(returns.filter((r) => r.stop_id === stop.id)) : null,
+      next:
+        outcome === 'partial'
+          ? nextOf(
+              returns.filter((r) => r.stop_id === stop.id),
+              era,
+            )
+          : null,
     };
   }
   if (outcome === 'failed')
@@ -140,7 +149,10 @@ function customerOf(
       state: 'FAILED',
       stateLabel: stateLabel('FAILED'),
       reasonLabel: failureReasonOptions.find((o) => o.value === stop.reason)?.label ?? null,
-      next: nextOf(returns.filter((r) => r.stop_id === stop.id)),
+      next: nextOf(
+        returns.filter((r) => r.stop_id === stop.id),
+        era,
+      ),
     };
   if (stop.arrived_at) return { ...base, state: 'ARRIVED', stateLabel: stateLabel('ARRIVED') };
   if (state.status === 'RUNNING') {
@@ -156,12 +168,11 @@ function customerOf(
   return { ...base, state: 'PLANNED', stateLabel: stateLabel('PLANNED') };
 }
 
-function nextOf(returns: Awaited<ReturnType<typeof returnsOf>>): string {
+/** What happens next to a returned DO, its new day in the company's era (a customer message's, docs/documents.md "Dates"). */
+function nextOf(returns: Awaited<ReturnType<typeof returnsOf>>, era: DateFormatOptions): string {
   const rebooked = returns.find((r) => r.rebooked_date);
   return rebooked?.rebooked_date
-    ? deliveryMessages.rebooked(
-        formatDate(String(rebooked.rebooked_date).slice(0, 10), { buddhistEra: true }),
-      )
+    ? deliveryMessages.rebooked(formatDate(String(rebooked.rebooked_date).slice(0, 10), era))
     : deliveryMessages.nextAfterFailure;
 }
 
@@ -195,5 +206,6 @@ export async function customerDeliveries(
     db,
     found.map(({ state, i }) => state.stops[i]!.id),
   );
-  return found.map(({ state, i }) => customerOf(state, i, returns));
+  const era = { buddhistEra: (await loadCompanySettings(db)).buddhistEra };
+  return found.map(({ state, i }) => customerOf(state, i, returns, era));
 }

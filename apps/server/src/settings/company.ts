@@ -3,7 +3,7 @@ import {
   companySettingsApi,
   companySettingsMessages,
   defaultCompanySettings,
-  ROLE_ADMIN,
+  featureRoles,
 } from '@lms/domain';
 import type { FastifyInstance } from 'fastify';
 import { readSetting, writeSetting } from '../db/appSetting.ts';
@@ -36,7 +36,7 @@ export function companySettingsRoutes(ctx: AuthContext) {
       ...companySettingsApi.save,
       schema: { ...companySettingsApi.save.schema, tags },
       config: {
-        access: { roles: [ROLE_ADMIN], refusal: companySettingsMessages.adminOnly },
+        access: { roles: featureRoles.companySettings.edit, refusal: companySettingsMessages.adminOnly },
         apiKey: 'closed',
       },
       handler: async (request) => {

@@ -138,6 +138,13 @@ export const routes: readonly RouteDef[] = [
     screen: lazyScreen(() => import('@lms/features/privacy').then((m) => m.PersonalDataAccessPage)),
     menu: { group: 'integration', icon: 'shield' },
   }),
+  feature('companySettings', {
+    title: 'ตั้งค่าบริษัท',
+    screen: lazyScreen(() => import('@lms/features/company').then((m) => m.CompanySettingsPage)),
+    // The era on every branch's paper and customer messages: the administrator's, beside the
+    // messages' templates (docs/domain.md "Routes and menu").
+    menu: { group: 'integration', icon: 'building' },
+  }),
 ];
 
 /** The route of a pathname (no query string); exact paths win over `:id` patterns. */

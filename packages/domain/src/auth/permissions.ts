@@ -99,6 +99,11 @@ export const featureRoles = {
   /** PDPA (docs/privacy.md): the personal-data access log and one person's data export. */
   personalDataAccess: { read: [ROLE_ADMIN], edit: [ROLE_ADMIN] },
   /**
+   * The company's settings page (the era on paper and in customer messages, docs/documents.md
+   * "Dates"): the administrator's. Anyone signed in reads the settings through the API.
+   */
+  companySettings: { read: [ROLE_ADMIN], edit: [ROLE_ADMIN] },
+  /**
    * Contractors' monthly freight statements (docs/freight.md): every freight role reads them (and
    * their PDF and Excel); EDIT drafts, recalculates and adjusts; each move of state has its own
    * role (`freightTransitions` in rules/freightStatement.ts names which).

@@ -1,0 +1,1 @@
+export { CompanySettingsPage, companySettingsText } from './CompanySettingsPage.tsx';
