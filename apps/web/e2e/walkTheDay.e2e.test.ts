@@ -15,7 +15,7 @@ import { sql } from 'kysely';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { shortDay } from '../../../packages/features/src/booking/shared/format.ts';
 import { insertRecords } from '../../server/src/seed/insertRecords.ts';
-import { bookingScenario, cellOf, oneDoAllocation, slotOn } from '../../server/test/bookingScenario.ts';
+import { bookingScenario, cellOf, oneDoDraft, slotOn } from '../../server/test/bookingScenario.ts';
 import { signIn as apiSignIn, call, createUser, type TestUser } from '../../server/test/fixtures.ts';
 import { setupTestServer } from '../../server/test/harness.ts';
 import { setupBrowser } from './browser.ts';
@@ -235,12 +235,7 @@ describe('the day as one flow, across every seam', () => {
     const book = async (deliveryOrderId: string, slotId: string) => {
       const draft = await call(server.api, 'POST', `/doBooking/draft?${q()}`, {
         token: people.planner.token,
-        body: {
-          deliveryOrderIds: [deliveryOrderId],
-          shipToId: world.shipToId,
-          shipCondId: world.shipCondId,
-          allocations: oneDoAllocation(slotId, deliveryOrderId),
-        },
+        body: oneDoDraft(world, deliveryOrderId, slotId),
       });
       expect(draft.status, JSON.stringify(draft.body)).toBe(201);
       const confirmed = await call(
