@@ -57,7 +57,12 @@ describe('menu', () => {
     expect(keys('settings')).toEqual(['vehicleDateSlot', 'vehicleUtilizationThresholds', 'branchSettings']);
     expect(keys('admin')).toEqual(['appUser', 'appRoleGroup']);
     expect(group('integration')?.label).toBe('การเชื่อมต่อและข้อมูลส่วนบุคคล');
-    expect(keys('integration')).toEqual(['contactTemplates', 'apiKeys', 'personalDataAccess', 'companySettings']);
+    expect(keys('integration')).toEqual([
+      'contactTemplates',
+      'apiKeys',
+      'personalDataAccess',
+      'companySettings',
+    ]);
   });
 
   it("agrees with each entity's menuGroup", () => {
