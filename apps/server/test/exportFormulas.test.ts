@@ -35,6 +35,16 @@ const HOSTILE = [
 ];
 
 let serial = 0;
+/** How many of `HOSTILE` start as a formula would (the rest only look escaped). */
+const FORMULA_KINDS = 4;
+
+/**
+ * A hostile text for a field. A code always starts like a formula: it leads a reference's label
+ * ("code: name"), so an entity whose only texts are references (a price list's vehicle type) exports
+ * one too, whatever order the records were made in.
+ */
+const hostileText = (field: string) =>
+  HOSTILE[serial++ % (field === 'code' ? FORMULA_KINDS : HOSTILE.length)]!(serial);
 const refIds: Record<string, string> = {};
 /** A spreadsheet route with a path parameter, and the path of a record made for it in `beforeAll`. */
 const pathIds: Record<string, string> = {};
@@ -45,7 +55,7 @@ async function createHostile(entity: EntityDef): Promise<string> {
   const body = { ...sample };
   for (const field of entity.fields)
     if ((field.type === 'string' || field.type === 'text') && !field.format && field.name in body)
-      body[field.name] = HOSTILE[serial++ % HOSTILE.length]!(serial).slice(0, field.maxLength ?? 255);
+      body[field.name] = hostileText(field.name).slice(0, field.maxLength ?? 255);
   const path = `/${entity.name}${entity.branchOwned ? `?branchId=${branchId}` : ''}`;
   for (let attempt = 0; attempt < 4; attempt++) {
     const created = await call(server.api, 'POST', path, { token, body });
@@ -132,8 +142,12 @@ describe('every spreadsheet the API answers', () => {
       );
     }
     // The hostile records came out (escaped) of each entity's export and of templates' examples.
-    for (const entity of importableEntities())
-      expect(escaped.get(`/api/${entity.name}/export`), entity.name).toBeGreaterThan(0);
+    expect(
+      importableEntities()
+        .filter((entity) => !escaped.get(`/api/${entity.name}/export`))
+        .map((e) => e.name),
+      'exports without an escaped hostile text',
+    ).toEqual([]);
     expect(
       escaped.get(pathIds['/api/freightStatements/{id}/statement.xlsx']!),
       'freight statement',
