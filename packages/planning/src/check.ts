@@ -2,7 +2,15 @@ import type { PlanId, PlanningProblem, PlanSolution, TimeWindow } from './proble
 
 /** A broken rule in a plan: which one, on which vehicle, about which job. */
 export interface PlanViolation {
-  readonly rule: 'CAPACITY' | 'TIME_WINDOW' | 'SHIFT' | 'SKILLS' | 'PROHIBITED' | 'TOGETHER' | 'JOBS' | 'TRIPS';
+  readonly rule:
+    | 'CAPACITY'
+    | 'TIME_WINDOW'
+    | 'SHIFT'
+    | 'SKILLS'
+    | 'PROHIBITED'
+    | 'TOGETHER'
+    | 'JOBS'
+    | 'TRIPS';
   readonly vehicle?: PlanId;
   readonly job?: PlanId;
 }

@@ -6,6 +6,5 @@ export * from './messages.ts';
 export * from './portable.ts';
 export type * from './problem.ts';
 export { DEFAULT_TIME_LIMIT_MS, defaultIterations, solve } from './solve.ts';
-export { MAX_TRIPS } from './validate.ts';
 export { PlanningInputError } from './validate.ts';
 export * from './vroom.ts';

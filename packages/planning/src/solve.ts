@@ -117,7 +117,11 @@ export function solve(problem: PlanningProblem, options: PlanOptions = {}): Plan
   return { ...chosen, summary: { ...chosen.summary, iterations } };
 }
 
-function solveOnce(problem: PlanningProblem, options: PlanOptions, truckOf?: readonly number[]): PlanSolution {
+function solveOnce(
+  problem: PlanningProblem,
+  options: PlanOptions,
+  truckOf?: readonly number[],
+): PlanSolution {
   const began = options.clock?.() ?? 0;
   const model = compile(problem, truckOf);
   const ctx = context(model, seeded(options.seed ?? 1));

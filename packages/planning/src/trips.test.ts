@@ -40,7 +40,9 @@ const problems: fc.Arbitrary<PlanningProblem> = fc
   .map(({ places, vehicles, jobs }) => ({
     matrices: {
       car: tableMatrix({
-        durations: places.map(([ax, ay]) => places.map(([bx, by]) => Math.round(Math.hypot(ax - bx, ay - by)))),
+        durations: places.map(([ax, ay]) =>
+          places.map(([bx, by]) => Math.round(Math.hypot(ax - bx, ay - by))),
+        ),
       }),
     },
     vehicles: vehicles.map(
@@ -92,7 +94,10 @@ describe('several trips per truck (properties)', () => {
           expect(trips.length).toBeLessThanOrEqual(vehicle.trips ?? 1);
           expect(trips.map((t) => t.trip)).toEqual(trips.map((_, i) => i + 1));
           trips.forEach((trip, i) => {
-            const load = trip.stops.reduce((sum, s) => sum + ((jobs.get(s.job) as PlanJob).delivery[0] ?? 0), 0);
+            const load = trip.stops.reduce(
+              (sum, s) => sum + ((jobs.get(s.job) as PlanJob).delivery[0] ?? 0),
+              0,
+            );
             expect(load).toBeLessThanOrEqual(vehicle.capacity[0] as number);
             const earliest =
               i === 0
@@ -103,7 +108,8 @@ describe('several trips per truck (properties)', () => {
             for (const stop of trip.stops) {
               expect(stop.start).toBeGreaterThanOrEqual(trip.departure);
               const windows = (jobs.get(stop.job) as PlanJob).timeWindows ?? [];
-              if (windows.length > 0) expect(windows.some(([a, b]) => a <= stop.start && stop.start <= b)).toBe(true);
+              if (windows.length > 0)
+                expect(windows.some(([a, b]) => a <= stop.start && stop.start <= b)).toBe(true);
             }
           });
         }
@@ -128,9 +134,16 @@ describe('several trips per truck (properties)', () => {
 
 describe('several trips per truck (examples)', () => {
   // Four drops of 5 at 2–5 km; trucks of 10 with a working day of 10 h (1 km = 1000 s here).
-  const jobs: PlanJob[] = [2, 3, 4, 5].map((place) => ({ id: `D${place}`, location: place, delivery: [5], service: 600 }));
+  const jobs: PlanJob[] = [2, 3, 4, 5].map((place) => ({
+    id: `D${place}`,
+    location: place,
+    delivery: [5],
+    service: 600,
+  }));
   const fleet = (trips: number) =>
-    ['A', 'B'].map((id) => truck(id, [10], { timeWindow: [0, 36_000], startService: 900, trips, reload: 1200 }));
+    ['A', 'B'].map((id) =>
+      truck(id, [10], { timeWindow: [0, 36_000], startService: 900, trips, reload: 1200 }),
+    );
 
   it('two trips beat one: one truck does what takes two with a single trip', () => {
     const once = solve(lineProblem(jobs, fleet(1)), { iterations: 300 });

@@ -1,4 +1,11 @@
-import type { PlannedRoute, PlanningProblem, PlanOptions, PlanSolution, PlanVehicle, TimeWindow } from './problem.ts';
+import type {
+  PlannedRoute,
+  PlanningProblem,
+  PlanOptions,
+  PlanSolution,
+  PlanVehicle,
+  TimeWindow,
+} from './problem.ts';
 
 /**
  * Several trips per truck. A truck allowed n trips becomes n vehicles of the search, one per
@@ -47,7 +54,8 @@ export function expandTrips(problem: PlanningProblem, shift: number | null): Tri
   const truckOf: number[] = [];
   const tripOf: number[] = [];
   problem.vehicles.forEach((vehicle, truck) => {
-    const windows = tripsOf(vehicle) > 1 && shift !== null ? tripWindows(vehicle, shift) : [vehicle.timeWindow];
+    const windows =
+      tripsOf(vehicle) > 1 && shift !== null ? tripWindows(vehicle, shift) : [vehicle.timeWindow];
     windows.forEach((window, trip) => {
       const { trips: _trips, reload, ...rest } = vehicle;
       vehicles.push({
@@ -64,7 +72,11 @@ export function expandTrips(problem: PlanningProblem, shift: number | null): Tri
 }
 
 /** A solution of the expanded problem told in the trucks' ids, each truck's trips numbered from 1. */
-export function foldTrips(problem: PlanningProblem, expanded: TripProblem, solution: PlanSolution): PlanSolution {
+export function foldTrips(
+  problem: PlanningProblem,
+  expanded: TripProblem,
+  solution: PlanSolution,
+): PlanSolution {
   const order = (route: PlannedRoute) => {
     const v = route.vehicle as number;
     return (expanded.truckOf[v] as number) * 1e6 + (expanded.tripOf[v] as number);
@@ -77,19 +89,29 @@ export function foldTrips(problem: PlanningProblem, expanded: TripProblem, solut
     count.set(truck, trip);
     return { ...route, vehicle: problem.vehicles[truck]?.id ?? truck, trip };
   });
-  return { ...solution, routes, summary: { ...solution.summary, vehicles: count.size, trips: routes.length } };
+  return {
+    ...solution,
+    routes,
+    summary: { ...solution.summary, vehicles: count.size, trips: routes.length },
+  };
 }
 
 /** Better plan first: fewer stops left out, then fewer trucks, then less cost. */
 export function betterPlan(a: PlanSolution, b: PlanSolution): PlanSolution {
   const key = (s: PlanSolution) => [s.unassigned.length, s.summary.vehicles, s.summary.cost];
   const [x, y] = [key(a), key(b)];
-  for (let i = 0; i < x.length; i += 1) if ((x[i] as number) !== (y[i] as number)) return (x[i] as number) < (y[i] as number) ? a : b;
+  for (let i = 0; i < x.length; i += 1)
+    if ((x[i] as number) !== (y[i] as number)) return (x[i] as number) < (y[i] as number) ? a : b;
   return a;
 }
 
 /** Each boundary placement's share of the options' budget. */
-export function shareOf(options: PlanOptions, iterations: number, parts: number, limitMs: number): PlanOptions {
+export function shareOf(
+  options: PlanOptions,
+  iterations: number,
+  parts: number,
+  limitMs: number,
+): PlanOptions {
   return {
     ...options,
     timeLimitMs: (options.timeLimitMs ?? limitMs) / parts,

@@ -2,7 +2,7 @@ import type { SlotPlan, TripsInput } from '@lms/domain';
 import { type ManualRoute, type PlanSolution, planViolations, timeRoutes } from '@lms/planning';
 import type { Database } from '../db/database.ts';
 import { HttpError } from '../http/errors.ts';
-import { dayFigures, defaultDrivers, slotIndex, slotPlan } from './answer.ts';
+import { dayFigures, defaultDrivers, slotIndex, slotPlan, tripDrivers } from './answer.ts';
 import { planningMessages, violationMessage } from './messages.ts';
 import { planPool } from './planPool.ts';
 import { type SlotProblem, slotProblem } from './problem.ts';
@@ -22,18 +22,23 @@ const refuse = (messages: string[]) => new HttpError(422, messages);
 export function checkTrips(slot: Slot, built: SlotProblem, trips: TripsInput): PlanSolution {
   const index = slotIndex(slot);
   const seen = new Set<string>();
-  const trucks = new Set<string>();
-  const drivers = new Set<string>();
+  // Trips per truck so far; the truck each driver drives (a driver stays with one truck, all its trips).
+  const trucks = new Map<string, number>();
+  const drivers = new Map<string, string>();
   const routes: ManualRoute[] = [];
   for (const trip of trips) {
     if (!index.trucks.has(trip.vehicleId)) throw refuse([planningMessages.unknownTruck]);
-    if (trucks.has(trip.vehicleId)) throw refuse([planningMessages.truckTwice(index.plate(trip.vehicleId))]);
-    trucks.add(trip.vehicleId);
+    const made = (trucks.get(trip.vehicleId) ?? 0) + 1;
+    if (made > slot.branch.tripsPerTruck)
+      throw refuse([planningMessages.truckTwice(index.plate(trip.vehicleId), slot.branch.tripsPerTruck)]);
+    trucks.set(trip.vehicleId, made);
     if (trip.driverId) {
       const driver = slot.drivers.find((d) => d.id === trip.driverId);
       if (!driver) throw refuse([planningMessages.unknownDriver]);
-      if (drivers.has(driver.id)) throw refuse([planningMessages.driverTwice(driver.name)]);
-      drivers.add(driver.id);
+      const drives = drivers.get(driver.id);
+      if (drives !== undefined && drives !== trip.vehicleId)
+        throw refuse([planningMessages.driverTwice(driver.name)]);
+      drivers.set(driver.id, trip.vehicleId);
     }
     const jobs: string[] = [];
     for (const stop of trip.stops)
@@ -80,9 +85,7 @@ export async function currentPlan(db: Database, branchId: string, date: string, 
       jobs: t.stops.flatMap((s) => s.deliveryOrderIds).filter((id) => placed.has(id)),
     })),
   );
-  const drivers = solution.routes.map(
-    (r) => slot.confirmedTrips.find((t) => t.vehicleId === r.vehicle)?.driverId ?? null,
-  );
+  const drivers = tripDrivers(slot.confirmedTrips, solution.routes);
   return slotPlan(slot, built, solution, { drivers, manual: true, confirmed: true, figures });
 }
 
@@ -127,7 +130,7 @@ export async function evaluatedSlot(
   const slot = await loadSlot(db, branchId, date, shiftOfDayId);
   const built = slotProblem(slot);
   const solution = checkTrips(slot, built, trips);
-  const drivers = solution.routes.map((r) => trips.find((t) => t.vehicleId === r.vehicle)?.driverId ?? null);
+  const drivers = tripDrivers(trips, solution.routes);
   return slotPlan(slot, built, solution, {
     drivers,
     manual: true,

@@ -188,6 +188,9 @@ export function slotProblem(slot: Slot): SlotProblem {
       capacity: [Math.floor(capacity.weight * 1000), Math.floor(capacity.volume * 1000)],
       timeWindow: shift,
       startService: (setting?.loadTime ?? 0) * 60,
+      // Back at the branch, loaded again for the same load time, out again (docs/planning.md).
+      trips: slot.branch.tripsPerTruck,
+      reload: (setting?.loadTime ?? 0) * 60,
       skills: [truck.vehicleTypeId],
       profile: truck.vehicleTypeId,
     };

@@ -1,5 +1,5 @@
 import { Button, SelectField } from '@lms/design-system';
-import type { PlanTrip, SlotPlan } from '@lms/domain';
+import { type PlanTrip, phrase, type SlotPlan } from '@lms/domain';
 import styled from 'styled-components';
 import { kg, km, m3, minutes } from '../booking/shared/format.ts';
 import { BoardColumn } from './BoardColumn.tsx';
@@ -35,16 +35,20 @@ export function TripColumn({
 }) {
   const truck = plan.trucks.find((t) => t.id === trip.vehicleId);
   const titleId = `trip-${index}`;
+  // A truck making several trips: each column says which one (they follow each other on the board).
+  const several = plan.trips.some((other) => other.vehicleId === trip.vehicleId && other.trip > 1);
+  const tripLabel = several ? phrase('เที่ยวที่', String(trip.trip)) : null;
   const stage = (key: string) => trip.stages.find((s) => s.stage === key)?.at.time ?? '-';
   return (
     <BoardColumn
       titleId={titleId}
-      dropLabel={`วางที่รถ ${truck?.licensePlate ?? ''}`}
+      dropLabel={`วางที่รถ ${truck?.licensePlate ?? ''}${tripLabel ? ` ${tripLabel}` : ''}`}
       disabled={disabled}
       onDrop={onDrop}
     >
       <h3 id={titleId}>
         {truck?.licensePlate} <small>{truck?.vehicleTypeName}</small>
+        {tripLabel && <TripNumber>{tripLabel}</TripNumber>}
       </h3>
       {trip.shipmentDocNo && (
         <span>
@@ -135,4 +139,10 @@ const Times = styled.p`
   margin: 0;
   font-size: ${({ theme }) => theme.font.size.sm};
   color: ${({ theme }) => theme.color.textMuted};
+`;
+
+/** Which of the truck's trips: beside the plate, as its own line on a narrow column. */
+const TripNumber = styled.span`
+  display: block;
+  font-weight: normal;
 `;

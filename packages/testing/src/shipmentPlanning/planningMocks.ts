@@ -125,6 +125,7 @@ export const plannedSlot: SlotPlan = {
   trips: [
     {
       vehicleId: truckId(1),
+      trip: 1,
       driverId: drivers[0]!.id,
       stops: [stop(1, '08:40', '08:40', '09:10'), stop(2, '09:35', '09:35', '10:05')],
       load: { weight: 3600, volume: 18 },
@@ -137,6 +138,7 @@ export const plannedSlot: SlotPlan = {
     },
     {
       vehicleId: truckId(2),
+      trip: 1,
       driverId: drivers[1]!.id,
       stops: [stop(3, '08:55', '08:55', '09:25')],
       load: { weight: 1800, volume: 9 },
