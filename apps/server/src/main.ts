@@ -4,6 +4,7 @@ import { buildApp } from './app.ts';
 import { ensureFirstAdmin } from './auth/firstAdmin.ts';
 import { readConfig } from './config.ts';
 import { readContactSettings } from './contact/settings.ts';
+import { readRoutingSettings } from './shipmentPlanning/roads.ts';
 import { ensureDatabase } from './db/admin.ts';
 import { connect, migrate } from './db/database.ts';
 import { startEmbeddedPostgres } from './db/embedded.ts';
@@ -76,6 +77,7 @@ const app = await buildApp({
   files: { storage: fileStorageOf(fileStore) },
   contact: readContactSettings(),
   retention: readRetention(),
+  routing: readRoutingSettings(),
 });
 app.addHook('onClose', async () => {
   await db.destroy();

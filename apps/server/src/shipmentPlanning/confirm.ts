@@ -7,8 +7,9 @@ import type { DB } from '../db/schema.generated.ts';
 import { HttpError } from '../http/errors.ts';
 import { slotPlan, tripDrivers, tripShipment } from './answer.ts';
 import { planningMessages } from './messages.ts';
-import { checkTrips, currentPlan } from './plan.ts';
-import { type SlotProblem, slotProblem } from './problem.ts';
+import { checkTrips, currentPlan, problemOf } from './plan.ts';
+import type { SlotProblem } from './problem.ts';
+import { noRoads, type RoadDistances } from './roads.ts';
 import { loadSlot, type Slot } from './slot.ts';
 import { stageColumns } from './stageColumns.ts';
 
@@ -85,6 +86,7 @@ export async function confirmPlan(
   userId: string,
   request: ConfirmRequest,
   hooks: ConfirmHooks = {},
+  roads: RoadDistances = noRoads,
 ): Promise<SlotPlan> {
   const { date, shiftOfDayId } = request;
   const slotKey = { branch_id: branchId, shift_date: date, shift_of_day_id: shiftOfDayId };
@@ -118,7 +120,7 @@ export async function confirmPlan(
       trx,
       slot.shipments.map((s) => s.id),
     );
-    const built = slotProblem(slot);
+    const built = await problemOf(slot, roads);
     const solution = checkTrips(slot, built, request.trips);
     const drivers = tripDrivers(request.trips, solution.routes);
     const plan = slotPlan(slot, built, solution, {
@@ -213,7 +215,7 @@ export async function confirmPlan(
       .execute();
     return true;
   });
-  const plan = await currentPlan(db, branchId, date, shiftOfDayId);
+  const plan = await currentPlan(db, branchId, date, shiftOfDayId, roads);
   if (!won) throw new PlanLost(plan);
   return plan;
 }

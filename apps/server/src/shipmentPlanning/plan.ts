@@ -6,6 +6,7 @@ import { dayFigures, defaultDrivers, slotIndex, slotPlan, tripDrivers } from './
 import { planningMessages, violationMessage } from './messages.ts';
 import { planPool } from './planPool.ts';
 import { type SlotProblem, slotProblem } from './problem.ts';
+import { noRoads, type RoadDistances } from './roads.ts';
 import { loadSlot, type Slot } from './slot.ts';
 
 /** The planner's time box on the server (issue 19: 2 s by default). */
@@ -69,10 +70,21 @@ export function checkTrips(slot: Slot, built: SlotProblem, trips: TripsInput): P
   return solution;
 }
 
+/** The slot as a routing problem, on road distances when a router is configured (roads.ts). */
+export async function problemOf(slot: Slot, roads: RoadDistances): Promise<SlotProblem> {
+  return slotProblem(slot, await roads.forSlot(slot));
+}
+
 /** The slot as it stands: its confirmed plan re-timed on today's data, or no trips yet. */
-export async function currentPlan(db: Database, branchId: string, date: string, shiftOfDayId: string) {
+export async function currentPlan(
+  db: Database,
+  branchId: string,
+  date: string,
+  shiftOfDayId: string,
+  roads: RoadDistances = noRoads,
+) {
   const slot = await loadSlot(db, branchId, date, shiftOfDayId);
-  const built = slotProblem(slot);
+  const built = await problemOf(slot, roads);
   const figures = await dayFigures(db, branchId, date);
   if (slot.version === 0 || slot.confirmedTrips.length === 0)
     return slotPlan(slot, built, null, { drivers: [], manual: true, confirmed: slot.version > 0, figures });
@@ -99,9 +111,10 @@ export async function plannedSlot(
   date: string,
   shiftOfDayId: string,
   signal?: AbortSignal,
+  roads: RoadDistances = noRoads,
 ): Promise<SlotPlan> {
   const slot = await loadSlot(db, branchId, date, shiftOfDayId);
-  const built = slotProblem(slot);
+  const built = await problemOf(slot, roads);
   const solution = await planPool.plan(built.problem, {
     seed: 1,
     timeLimitMs: PLAN_TIME_LIMIT_MS,
@@ -126,9 +139,10 @@ export async function evaluatedSlot(
   date: string,
   shiftOfDayId: string,
   trips: TripsInput,
+  roads: RoadDistances = noRoads,
 ): Promise<SlotPlan> {
   const slot = await loadSlot(db, branchId, date, shiftOfDayId);
-  const built = slotProblem(slot);
+  const built = await problemOf(slot, roads);
   const solution = checkTrips(slot, built, trips);
   const drivers = tripDrivers(trips, solution.routes);
   return slotPlan(slot, built, solution, {

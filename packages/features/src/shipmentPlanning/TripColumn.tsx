@@ -1,10 +1,11 @@
 import { Button, SelectField } from '@lms/design-system';
-import { type PlanTrip, phrase, type SlotPlan } from '@lms/domain';
+import type { PlanTrip, SlotPlan } from '@lms/domain';
 import styled from 'styled-components';
 import { kg, km, m3, minutes } from '../booking/shared/format.ts';
 import { BoardColumn } from './BoardColumn.tsx';
 import { LoadBar } from './LoadBar.tsx';
 import { StopCard } from './StopCard.tsx';
+import { tripNumberLabel } from './tripNumber.ts';
 
 /** One truck's trip on the board: its driver, how full it is, its times, and its stops in order. */
 export function TripColumn({
@@ -35,9 +36,7 @@ export function TripColumn({
 }) {
   const truck = plan.trucks.find((t) => t.id === trip.vehicleId);
   const titleId = `trip-${index}`;
-  // A truck making several trips: each column says which one (they follow each other on the board).
-  const several = plan.trips.some((other) => other.vehicleId === trip.vehicleId && other.trip > 1);
-  const tripLabel = several ? phrase('เที่ยวที่', String(trip.trip)) : null;
+  const tripLabel = tripNumberLabel(plan, trip);
   const stage = (key: string) => trip.stages.find((s) => s.stage === key)?.at.time ?? '-';
   return (
     <BoardColumn
