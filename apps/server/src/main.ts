@@ -4,7 +4,6 @@ import { buildApp } from './app.ts';
 import { ensureFirstAdmin } from './auth/firstAdmin.ts';
 import { readConfig } from './config.ts';
 import { readContactSettings } from './contact/settings.ts';
-import { readRoutingSettings } from './shipmentPlanning/roads.ts';
 import { ensureDatabase } from './db/admin.ts';
 import { connect, migrate } from './db/database.ts';
 import { startEmbeddedPostgres } from './db/embedded.ts';
@@ -13,6 +12,7 @@ import { fileStorageOf, readFileStoreSettings } from './files/s3Storage.ts';
 import { readRetention } from './privacy/retention.ts';
 import { seedDemoBookings } from './seed/bookings.ts';
 import { seedDemoCompany } from './seed/demo.ts';
+import { readRoutingSettings } from './shipmentPlanning/roads.ts';
 
 // Starts the product: PostgreSQL (embedded unless DATABASE_URL), migrations, the API and the web app.
 

@@ -2,7 +2,12 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { slotProblem } from '../src/shipmentPlanning/problem.ts';
-import { osrmProvider, RoadDistances, type RoutingSettings, readRoutingSettings } from '../src/shipmentPlanning/roads.ts';
+import {
+  osrmProvider,
+  RoadDistances,
+  type RoutingSettings,
+  readRoutingSettings,
+} from '../src/shipmentPlanning/roads.ts';
 import type { Slot } from '../src/shipmentPlanning/slot.ts';
 
 /**
@@ -33,7 +38,8 @@ beforeAll(async () => {
       response.writeHead(500).end('down');
       return;
     }
-    const send = () => response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(answer(request)));
+    const send = () =>
+      response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(answer(request)));
     if (mode === 'slow') setTimeout(send, 1500);
     else send();
   });
@@ -115,7 +121,16 @@ describe('road distances from an OSRM-style table service', () => {
     // The planner's matrix of the truck type: the router's metres, time at the branch's speed.
     const withTruck = {
       ...slot(),
-      trucks: [{ id: 't', vehicleTypeId: 'vt', maxWeight: 1000, maxVolume: 10, weightPercent: 100, volumePercent: 100 }],
+      trucks: [
+        {
+          id: 't',
+          vehicleTypeId: 'vt',
+          maxWeight: 1000,
+          maxVolume: 10,
+          weightPercent: 100,
+          volumePercent: 100,
+        },
+      ],
     } as unknown as Slot;
     const built = slotProblem(withTruck, table).problem.matrices.vt;
     expect(built?.distance(0, 2)).toBe(3000);
@@ -173,8 +188,8 @@ describe('road distances from an OSRM-style table service', () => {
       maxPoints: 100,
       cacheEntries: 64,
     });
-    expect(() => readRoutingSettings({ LMS_ROUTING_URL: 'http://osrm', LMS_ROUTING_TIMEOUT_MS: 'soon' })).toThrow(
-      /LMS_ROUTING_TIMEOUT_MS/,
-    );
+    expect(() =>
+      readRoutingSettings({ LMS_ROUTING_URL: 'http://osrm', LMS_ROUTING_TIMEOUT_MS: 'soon' }),
+    ).toThrow(/LMS_ROUTING_TIMEOUT_MS/);
   });
 });

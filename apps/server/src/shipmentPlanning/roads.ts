@@ -42,7 +42,9 @@ export function readRoutingSettings(env: NodeJS.ProcessEnv = process.env): Routi
 const isTable = (value: unknown, n: number): value is number[][] =>
   Array.isArray(value) &&
   value.length === n &&
-  value.every((row) => Array.isArray(row) && row.length === n && row.every((x) => typeof x === 'number' && x >= 0));
+  value.every(
+    (row) => Array.isArray(row) && row.length === n && row.every((x) => typeof x === 'number' && x >= 0),
+  );
 
 /** OSRM's table service (`annotations=distance`): metres between every pair of places. */
 export function osrmProvider(settings: RoutingSettings): MatrixProvider {
@@ -86,7 +88,9 @@ export class RoadDistances {
     return this.kept.size;
   }
 
-  async forSlot(slot: Pick<Slot, 'branchId' | 'date' | 'branch' | 'bookings'>): Promise<DistanceTable | null> {
+  async forSlot(
+    slot: Pick<Slot, 'branchId' | 'date' | 'branch' | 'bookings'>,
+  ): Promise<DistanceTable | null> {
     if (!this.provider) return null;
     const points = slotPlaces(slot as Slot);
     if (points.length < 2) return null;
@@ -105,7 +109,11 @@ export class RoadDistances {
       return table;
     } catch (error) {
       this.log.warn(
-        { err: error instanceof Error ? error.message : String(error), provider: this.provider.name, places: points.length },
+        {
+          err: error instanceof Error ? error.message : String(error),
+          provider: this.provider.name,
+          places: points.length,
+        },
         'road distances unavailable: planning with great circle × road factor',
       );
       return null;

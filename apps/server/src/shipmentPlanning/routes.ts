@@ -15,7 +15,11 @@ import { recordStage, UnusualTap } from './stage.ts';
  * Shipment planning (docs/planning.md): read the slot, plan, re-check a move, confirm, record stage
  * times, and a booking's shipments.
  */
-export function shipmentPlanningRoutes(ctx: AuthContext, hooks: ConfirmHooks = {}, roads: RoadDistances = noRoads) {
+export function shipmentPlanningRoutes(
+  ctx: AuthContext,
+  hooks: ConfirmHooks = {},
+  roads: RoadDistances = noRoads,
+) {
   return async (fastify: FastifyInstance) => {
     const app = typed(fastify);
     const { read, edit } = shipmentAccess;
