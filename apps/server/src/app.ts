@@ -62,6 +62,7 @@ import { healthRoutes } from './routes/health.ts';
 import { savedViewRoutes } from './savedViews/routes.ts';
 import { searchRoutes } from './search/routes.ts';
 import { companySettingsRoutes } from './settings/company.ts';
+import { osrmProvider, RoadDistances, type RoutingSettings } from './shipmentPlanning/roads.ts';
 import { shipmentPlanningRoutes } from './shipmentPlanning/routes.ts';
 import { shipmentExtension } from './shipmentPlanning/stage.ts';
 import { appRoleGroupExtension, appUserExtension } from './users/appUser.ts';
@@ -87,6 +88,8 @@ export interface AppOptions {
   readonly contactWorker?: boolean;
   /** Purge old message copies and access-log lines on a timer (docs/privacy.md); main.ts sets it. */
   readonly retention?: Retention;
+  /** Road distances for planning from an OSRM-style router (LMS_ROUTING_URL); default off. */
+  readonly routing?: RoutingSettings;
 }
 
 declare module 'fastify' {
@@ -213,7 +216,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(contactTemplateRoutes(ctx));
       await api.register(companySettingsRoutes(ctx));
       await api.register(privacyRoutes(ctx));
-      await api.register(shipmentPlanningRoutes(ctx, deliveryConfirmHooks));
+      await api.register(
+        shipmentPlanningRoutes(
+          ctx,
+          deliveryConfirmHooks,
+          options.routing
+            ? new RoadDistances(osrmProvider(options.routing), app.log, options.routing.cacheEntries)
+            : undefined,
+        ),
+      );
       await api.register(documentRoutes(ctx));
       await api.register(freightRoutes(ctx));
       await api.register(searchRoutes(ctx));

@@ -12,6 +12,7 @@ import { fileStorageOf, readFileStoreSettings } from './files/s3Storage.ts';
 import { readRetention } from './privacy/retention.ts';
 import { seedDemoBookings } from './seed/bookings.ts';
 import { seedDemoCompany } from './seed/demo.ts';
+import { readRoutingSettings } from './shipmentPlanning/roads.ts';
 
 // Starts the product: PostgreSQL (embedded unless DATABASE_URL), migrations, the API and the web app.
 
@@ -76,6 +77,7 @@ const app = await buildApp({
   files: { storage: fileStorageOf(fileStore) },
   contact: readContactSettings(),
   retention: readRetention(),
+  routing: readRoutingSettings(),
 });
 app.addHook('onClose', async () => {
   await db.destroy();

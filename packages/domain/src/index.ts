@@ -42,6 +42,7 @@ export * from './rules/shiftOrder.ts';
 export * from './rules/shipmentStages.ts';
 export * from './rules/stageTap.ts';
 export * from './rules/truckBan.ts';
+export * from './rules/truckTrips.ts';
 export * from './text/phrase.ts';
 export * from './validation/changePassword.ts';
 export * from './validation/errors.ts';

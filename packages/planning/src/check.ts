@@ -2,7 +2,15 @@ import type { PlanId, PlanningProblem, PlanSolution, TimeWindow } from './proble
 
 /** A broken rule in a plan: which one, on which vehicle, about which job. */
 export interface PlanViolation {
-  readonly rule: 'CAPACITY' | 'TIME_WINDOW' | 'SHIFT' | 'SKILLS' | 'PROHIBITED' | 'TOGETHER' | 'JOBS';
+  readonly rule:
+    | 'CAPACITY'
+    | 'TIME_WINDOW'
+    | 'SHIFT'
+    | 'SKILLS'
+    | 'PROHIBITED'
+    | 'TOGETHER'
+    | 'JOBS'
+    | 'TRIPS';
   readonly vehicle?: PlanId;
   readonly job?: PlanId;
 }
@@ -19,22 +27,31 @@ export function planViolations(problem: PlanningProblem, solution: PlanSolution)
   const jobs = new Map(problem.jobs.map((j) => [j.id, j]));
   const vehicles = new Map(problem.vehicles.map((v) => [v.id, v]));
   const seen = new Map<PlanId, number>();
-  const vehicleOf = new Map<PlanId, PlanId>();
+  const vehicleOf = new Map<PlanId, string>();
   const bad = new Set((problem.prohibited ?? []).flatMap(([a, b]) => [`${a}\u0000${b}`, `${b}\u0000${a}`]));
-  const usedVehicles = new Set<PlanId>();
+  // Per vehicle: its trips so far and when the last one was back (trips follow in the order listed).
+  const back = new Map<PlanId, { trips: number; arrival: number }>();
   for (const route of solution.routes) {
     const vehicle = vehicles.get(route.vehicle);
-    if (!vehicle || usedVehicles.has(route.vehicle)) {
+    if (!vehicle) {
       out.push({ rule: 'JOBS', vehicle: route.vehicle });
       continue;
     }
-    usedVehicles.add(route.vehicle);
+    const before = back.get(route.vehicle);
+    if (before && before.trips >= (vehicle.trips ?? 1)) {
+      out.push({ rule: before.trips === 1 ? 'JOBS' : 'TRIPS', vehicle: route.vehicle });
+      continue;
+    }
     const matrix = problem.matrices[vehicle.profile ?? 'car'];
     const travel = (a: number | undefined, b: number | undefined) =>
       a === undefined || b === undefined || !matrix ? 0 : matrix.duration(a, b);
     const load = vehicle.capacity.map(() => 0);
     const goods: string[] = [];
-    let time = (vehicle.timeWindow?.[0] ?? 0) + (vehicle.startService ?? 0);
+    let time = before
+      ? before.arrival + (vehicle.reload ?? vehicle.startService ?? 0)
+      : (vehicle.timeWindow?.[0] ?? 0) + (vehicle.startService ?? 0);
+    // A trip said to leave before the one before it is back and loaded again overlaps it.
+    if (before && route.departure < time) out.push({ rule: 'TRIPS', vehicle: vehicle.id });
     let at = vehicle.start;
     let stopStart = time;
     for (const stop of route.stops) {
@@ -44,7 +61,7 @@ export function planViolations(problem: PlanningProblem, solution: PlanSolution)
         continue;
       }
       seen.set(job.id, (seen.get(job.id) ?? 0) + 1);
-      vehicleOf.set(job.id, route.vehicle);
+      vehicleOf.set(job.id, `${String(route.vehicle)}\u0000${(before?.trips ?? 0) + 1}`);
       job.delivery.forEach((amount, d) => {
         load[d] = (load[d] ?? 0) + amount;
       });
@@ -68,6 +85,7 @@ export function planViolations(problem: PlanningProblem, solution: PlanSolution)
     }
     if (vehicle.timeWindow && time + travel(at, vehicle.end) > vehicle.timeWindow[1])
       out.push({ rule: 'SHIFT', vehicle: vehicle.id });
+    back.set(route.vehicle, { trips: (before?.trips ?? 0) + 1, arrival: time + travel(at, vehicle.end) });
     if (load.some((amount, d) => amount > (vehicle.capacity[d] ?? 0)))
       out.push({ rule: 'CAPACITY', vehicle: vehicle.id });
   }

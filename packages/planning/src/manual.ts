@@ -42,10 +42,13 @@ export function timeRoutes(problem: PlanningProblem, routes: readonly ManualRout
   const vehicles = new Map(problem.vehicles.map((vehicle) => [vehicle.id, vehicle]));
   const placed = new Set<PlanId>();
   const planned: PlannedRoute[] = [];
+  // A vehicle's routes are its trips in the order given: each leaves after the one before is back and loaded again.
+  const back = new Map<PlanId, { arrival: number; trip: number }>();
   for (const route of routes) {
     const vehicle = vehicles.get(route.vehicle);
     const own = route.jobs.map((id) => jobs.get(id)).filter((job): job is PlanJob => job !== undefined);
     if (!vehicle || own.length === 0) continue;
+    const before = back.get(vehicle.id);
     for (const job of own) placed.add(job.id);
     const matrix = problem.matrices[vehicle.profile ?? 'car'];
     const leg = (pick: 'duration' | 'distance', a: number | undefined, b: number | undefined) =>
@@ -66,7 +69,9 @@ export function timeRoutes(problem: PlanningProblem, routes: readonly ManualRout
       else stops.push([job]);
     }
     const load = vehicle.capacity.map((_, d) => own.reduce((sum, job) => sum + (job.delivery[d] ?? 0), 0));
-    const depart = (vehicle.timeWindow?.[0] ?? 0) + (vehicle.startService ?? 0);
+    const depart = before
+      ? before.arrival + (vehicle.reload ?? vehicle.startService ?? 0)
+      : (vehicle.timeWindow?.[0] ?? 0) + (vehicle.startService ?? 0);
     // Leave late enough not to wait at the first stop, as the solver reports it.
     const first = stops[0]?.[0];
     const firstArrival = depart + leg('duration', vehicle.start, first?.location);
@@ -109,12 +114,15 @@ export function timeRoutes(problem: PlanningProblem, routes: readonly ManualRout
     }
     duration += leg('duration', at, vehicle.end);
     distance += leg('distance', at, vehicle.end);
+    const arrival = time + leg('duration', at, vehicle.end);
+    back.set(vehicle.id, { arrival, trip: (before?.trip ?? 0) + 1 });
     planned.push({
       vehicle: vehicle.id,
+      trip: (before?.trip ?? 0) + 1,
       departure,
       load,
       stops: out,
-      arrival: time + leg('duration', at, vehicle.end),
+      arrival,
       cost: distance,
       distance,
       duration,
@@ -129,7 +137,8 @@ export function timeRoutes(problem: PlanningProblem, routes: readonly ManualRout
       .filter((job) => !placed.has(job.id))
       .map((job) => ({ job: job.id, reason: 'FLEET_FULL' as const })),
     summary: {
-      vehicles: planned.length,
+      vehicles: back.size,
+      trips: planned.length,
       cost: sum((r) => r.cost),
       distance: sum((r) => r.distance),
       duration: sum((r) => r.duration),

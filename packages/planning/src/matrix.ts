@@ -30,6 +30,43 @@ export function tableMatrix(tables: {
   };
 }
 
+/** Metres between points, `table[from][to]`: what a matrix provider answers. */
+export type DistanceTable = readonly (readonly number[])[];
+
+/**
+ * Where road distances come from (docs/planning.md "Road distances"): the default is the booking
+ * engine's great circle × road factor (`greatCircleProvider`); a road router (OSRM's or
+ * Valhalla's table service) sits behind the same interface on the server, which owns the I/O.
+ */
+export interface MatrixProvider {
+  readonly name: string;
+  /** Metres between every pair of points, in their order; rejects when it cannot answer. */
+  distances(points: readonly LatLon[]): Promise<DistanceTable>;
+}
+
+/** Great circle × road factor, in whole metres: the booking engine's distance model. */
+export function greatCircleTable(points: readonly LatLon[], roadFactor: number = ROAD_FACTOR): number[][] {
+  return points.map((a) => points.map((b) => Math.round(greatCircleKm(a, b) * roadFactor * 1000)));
+}
+
+export const greatCircleProvider: MatrixProvider = {
+  name: 'great-circle',
+  distances: async (points) => greatCircleTable(points),
+};
+
+/** A vehicle type's matrix from road distances, its time at the branch's minutes per km. */
+export function distanceMatrix(metres: DistanceTable, options: { minutesPerKm: number }): TravelMatrix {
+  const n = metres.length;
+  const flat = new Float64Array(n * n);
+  for (let i = 0; i < n; i += 1) for (let j = 0; j < n; j += 1) flat[i * n + j] = metres[i]?.[j] ?? 0;
+  const secondsPerMetre = (options.minutesPerKm * 60) / 1000;
+  return {
+    size: n,
+    distance: (from, to) => flat[from * n + to] ?? 0,
+    duration: (from, to) => Math.round((flat[from * n + to] ?? 0) * secondsPerMetre),
+  };
+}
+
 /**
  * The booking engine's distance model: great circle × road factor (metres), and the branch's
  * minutes per km for time (seconds) — the same figures booking promised the customer.
@@ -38,16 +75,5 @@ export function roadMatrix(
   points: readonly LatLon[],
   options: { minutesPerKm: number; roadFactor?: number },
 ): TravelMatrix {
-  const factor = options.roadFactor ?? ROAD_FACTOR;
-  const n = points.length;
-  const metres = new Float64Array(n * n);
-  for (let i = 0; i < n; i += 1)
-    for (let j = 0; j < n; j += 1)
-      metres[i * n + j] = Math.round(greatCircleKm(points[i] as LatLon, points[j] as LatLon) * factor * 1000);
-  const secondsPerMetre = (options.minutesPerKm * 60) / 1000;
-  return {
-    size: n,
-    distance: (from, to) => metres[from * n + to] ?? 0,
-    duration: (from, to) => Math.round((metres[from * n + to] ?? 0) * secondsPerMetre),
-  };
+  return distanceMatrix(greatCircleTable(points, options.roadFactor), options);
 }

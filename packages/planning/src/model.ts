@@ -52,6 +52,11 @@ export interface Model {
   readonly eligible: Uint8Array;
   /** `conflict[a * n + b]`: tasks a and b may not share a vehicle; null when nothing is prohibited. */
   readonly conflict: Uint8Array | null;
+  /**
+   * The truck each vehicle is a trip of (`trips.ts`), null when every vehicle is a truck of its
+   * own: the objective counts trucks, not trips.
+   */
+  readonly truck: Int32Array | null;
   /** Jobs refused before the search, with why. */
   readonly refused: readonly { readonly job: number; readonly reason: UnassignedReason }[];
 }
@@ -112,7 +117,7 @@ function dense(size: number, at: (from: number, to: number) => number): Float64A
   return out;
 }
 
-export function compile(problem: PlanningProblem): Model {
+export function compile(problem: PlanningProblem, truckOf?: readonly number[]): Model {
   const { tasks: groups, refused } = tasksOf(problem);
   const vehicles = problem.vehicles;
   const m = vehicles.length;
@@ -255,6 +260,7 @@ export function compile(problem: PlanningProblem): Model {
     distance: vehicleProfiles.map((p) => p.distance),
     eligible,
     conflict,
+    truck: truckOf ? Int32Array.from(truckOf) : null,
     refused,
   };
 }

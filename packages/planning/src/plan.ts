@@ -10,6 +10,8 @@ export class Plan {
     readonly routes: Route[],
     readonly routeOf: Int32Array,
     public absent: number[],
+    /** The truck of each route when routes are trips (`Model.truck`); null: each route a truck. */
+    readonly truck: Int32Array | null = null,
   ) {
     this.owned = new Uint8Array(routes.length);
   }
@@ -20,7 +22,7 @@ export class Plan {
       refresh(model, route);
       return route;
     });
-    const plan = new Plan(routes, new Int32Array(model.n).fill(-1), []);
+    const plan = new Plan(routes, new Int32Array(model.n).fill(-1), [], model.truck);
     plan.owned.fill(1);
     return plan;
   }
@@ -28,7 +30,7 @@ export class Plan {
   /** A copy sharing every route with this plan until either changes it. */
   clone(): Plan {
     this.owned.fill(0);
-    return new Plan(this.routes.slice(), this.routeOf.slice(), this.absent.slice());
+    return new Plan(this.routes.slice(), this.routeOf.slice(), this.absent.slice(), this.truck);
   }
 
   /** Whether route v was changed (copied) since this plan was cloned or last cloned. */
@@ -53,10 +55,20 @@ export class Plan {
     refresh(model, route);
   }
 
+  /** Routes in use. */
   used(): number {
     let count = 0;
     for (const route of this.routes) if (route.tasks.length > 0) count += 1;
     return count;
+  }
+
+  /** Trucks in use: the objective's fleet (a truck's trips count once). */
+  trucks(): number {
+    const truck = this.truck;
+    if (!truck) return this.used();
+    const seen = new Set<number>();
+    for (const route of this.routes) if (route.tasks.length > 0) seen.add(truck[route.v] as number);
+    return seen.size;
   }
 
   cost(): number {
@@ -173,7 +185,7 @@ export function context(model: Model, random: () => number): SearchContext {
 }
 
 export function objective(ctx: SearchContext, plan: Plan): number {
-  return plan.absent.length * ctx.absentWeight + plan.used() * ctx.vehicleWeight + plan.cost();
+  return plan.absent.length * ctx.absentWeight + plan.trucks() * ctx.vehicleWeight + plan.cost();
 }
 
 /** Whether the route keeps its windows, shift and capacity (the penalised search's routes may not). */

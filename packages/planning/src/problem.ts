@@ -47,6 +47,13 @@ export interface PlanVehicle {
   readonly profile?: string;
   /** Loading time at the start before leaving (load at the branch). */
   readonly startService?: number;
+  /**
+   * Most trips in its time window (default 1): back at its end, loaded again for `reload`, out
+   * again. Needs a start, an end and a time window (`trips.ts`).
+   */
+  readonly trips?: number;
+  /** Loading time at each return before the next trip; default `startService`. */
+  readonly reload?: number;
 }
 
 export interface PlanningProblem {
@@ -100,6 +107,8 @@ export interface PlannedStop {
 
 export interface PlannedRoute {
   readonly vehicle: PlanId;
+  /** Which of the vehicle's trips, from 1, in time order (a vehicle's routes are its trips). */
+  readonly trip: number;
   /** Leaves the start at this time (late enough not to wait at the first stop), with this load. */
   readonly departure: number;
   readonly load: readonly number[];
@@ -118,7 +127,10 @@ export interface PlanSolution {
   readonly routes: readonly PlannedRoute[];
   readonly unassigned: readonly { readonly job: PlanId; readonly reason: UnassignedReason }[];
   readonly summary: {
+    /** Vehicles used (each may make several trips). */
     readonly vehicles: number;
+    /** Routes: trips summed over the vehicles. */
+    readonly trips: number;
     readonly cost: number;
     readonly distance: number;
     readonly duration: number;

@@ -11,6 +11,7 @@ import type {
 import { seeded } from './rng.ts';
 import { insertionCost, Route, refresh } from './routes.ts';
 import { type Budget, search } from './search.ts';
+import { BOUNDARY_SHIFTS, betterPlan, expandTrips, foldTrips, shareOf, tripsOf } from './trips.ts';
 import { validate } from './validate.ts';
 
 export const DEFAULT_TIME_LIMIT_MS = 2000;
@@ -95,9 +96,34 @@ function budgetOf(options: PlanOptions, tasks: number, began: number): Budget {
  * box (with a clock) cuts the search short.
  */
 export function solve(problem: PlanningProblem, options: PlanOptions = {}): PlanSolution {
-  const began = options.clock?.() ?? 0;
   validate(problem);
-  const model = compile(problem);
+  if (!problem.vehicles.some((v) => tripsOf(v) > 1)) return solveOnce(problem, options);
+  // Trucks with several trips (`trips.ts`): the trips' boundaries at a few places, the best plan kept.
+  const share = shareOf(
+    options,
+    defaultIterations(problem.jobs.length),
+    BOUNDARY_SHIFTS.length,
+    DEFAULT_TIME_LIMIT_MS,
+  );
+  let best: PlanSolution | undefined;
+  let iterations = 0;
+  for (const shift of BOUNDARY_SHIFTS) {
+    const expanded = expandTrips(problem, shift);
+    const found = foldTrips(problem, expanded, solveOnce(expanded.problem, share, expanded.truckOf));
+    iterations += found.summary.iterations;
+    best = best ? betterPlan(best, found) : found;
+  }
+  const chosen = best as PlanSolution;
+  return { ...chosen, summary: { ...chosen.summary, iterations } };
+}
+
+function solveOnce(
+  problem: PlanningProblem,
+  options: PlanOptions,
+  truckOf?: readonly number[],
+): PlanSolution {
+  const began = options.clock?.() ?? 0;
+  const model = compile(problem, truckOf);
   const ctx = context(model, seeded(options.seed ?? 1));
   const budget = budgetOf(options, model.n, began);
   const plan = search(ctx, budget);
@@ -178,6 +204,7 @@ function describeRoute(problem: PlanningProblem, model: Model, route: Route): Pl
   driven += arc(distance, size, at, end);
   return {
     vehicle: problem.vehicles[v]?.id ?? v,
+    trip: 1,
     departure,
     load,
     stops,
@@ -207,6 +234,7 @@ function describe(problem: PlanningProblem, model: Model, plan: Plan, iterations
     unassigned,
     summary: {
       vehicles: routes.length,
+      trips: routes.length,
       cost: sum((r) => r.cost),
       distance: sum((r) => r.distance),
       duration: sum((r) => r.duration),

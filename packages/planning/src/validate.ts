@@ -1,3 +1,4 @@
+import { MAX_TRIPS_PER_TRUCK } from '@lms/domain';
 import type { PlanId, PlanningProblem } from './problem.ts';
 
 /** A problem the solver cannot read (not a job it cannot plan: those come back unassigned). */
@@ -36,6 +37,17 @@ export function validate(problem: PlanningProblem): void {
       throw new PlanningInputError(`vehicle ${vehicle.id}: start or end outside the matrix`);
     if (vehicle.capacity.some((c) => !Number.isFinite(c) || c < 0))
       throw new PlanningInputError(`vehicle ${vehicle.id}: capacity must be non-negative numbers`);
+    const trips = vehicle.trips ?? 1;
+    if (!Number.isInteger(trips) || trips < 1 || trips > MAX_TRIPS_PER_TRUCK)
+      throw new PlanningInputError(
+        `vehicle ${vehicle.id}: trips must be a whole number from 1 to ${MAX_TRIPS_PER_TRUCK}`,
+      );
+    if (trips > 1 && (vehicle.start === undefined || vehicle.end === undefined || !vehicle.timeWindow))
+      throw new PlanningInputError(
+        `vehicle ${vehicle.id}: several trips need a start, an end and a time window`,
+      );
+    if (!finite(vehicle.reload) || (vehicle.reload ?? 0) < 0)
+      throw new PlanningInputError(`vehicle ${vehicle.id}: reload must be a non-negative number`);
     const [open, close] = vehicle.timeWindow ?? [0, 0];
     if (!finite(open) || !finite(close) || open > close || !finite(vehicle.startService))
       throw new PlanningInputError(

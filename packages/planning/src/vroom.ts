@@ -152,6 +152,9 @@ export function fromVroom(input: unknown): VroomProblem {
         : {}),
       skills: amounts(raw.skills, `${owner} skills`),
       profile: typeof raw.profile === 'string' ? raw.profile : 'car',
+      // Our extension (docs/planning.md): several trips, loading again for `reload` at each return.
+      ...(raw.trips !== undefined ? { trips: integer(raw.trips, `${owner} trips`) } : {}),
+      ...(raw.reload !== undefined ? { reload: integer(raw.reload, `${owner} reload`) } : {}),
     };
   });
 
@@ -232,6 +235,8 @@ export function toVroom(problem: PlanningProblem): Json {
       ...(v.timeWindow ? { time_window: v.timeWindow } : {}),
       ...(v.skills && v.skills.length > 0 ? { skills: v.skills } : {}),
       profile: v.profile ?? 'car',
+      ...((v.trips ?? 1) > 1 ? { trips: v.trips } : {}),
+      ...(v.reload !== undefined ? { reload: v.reload } : {}),
     })),
     jobs: problem.jobs.map((j) => ({
       id: j.id,
@@ -302,6 +307,8 @@ export function toVroomOutput(read: VroomProblem, solution: PlanSolution, comput
       });
     return {
       vehicle: vehicleId,
+      // Our extension: which of the vehicle's trips (a vehicle with several has one route per trip).
+      trip: route.trip,
       cost: route.cost,
       delivery: delivered,
       amount: delivered,
@@ -322,6 +329,7 @@ export function toVroomOutput(read: VroomProblem, solution: PlanSolution, comput
     summary: {
       cost: solution.summary.cost,
       routes: solution.routes.length,
+      vehicles: solution.summary.vehicles,
       unassigned: solution.unassigned.length,
       delivery: delivered,
       amount: delivered,

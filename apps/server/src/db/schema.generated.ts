@@ -272,6 +272,7 @@ export interface Branch {
   sub_district_id: string | null;
   tel: string | null;
   confirm_cutoff: string | null;
+  trips_per_truck: number | null;
 }
 
 /** The table `branch__vehicle_type_settings`. */

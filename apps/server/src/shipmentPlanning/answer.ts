@@ -92,10 +92,11 @@ function tripOf(
   const loadStart = route.departure - loadSeconds;
   const checkIn = loadStart - CHECK_IN_BEFORE_LOAD_MINUTES * 60;
   const [shiftStart, shiftEnd] = shiftWindow(slot);
-  const shipment = slot.shipments.find((s) => s.vehicleId === vehicleId);
+  const shipment = tripShipment(slot, vehicleId, route.trip);
   const at = (seconds: number) => instantOf(slot.date, seconds);
   return {
     vehicleId,
+    trip: route.trip,
     driverId,
     stops,
     load: sumLoad(stops.map((s) => s.load)),
@@ -119,13 +120,37 @@ function tripOf(
   };
 }
 
-/** The default driver of a truck: its own (main first), else one with no truck not yet on a trip. */
+/** The shipment written for a truck's n-th trip (its n-th by number: `slotShipments`). */
+export const tripShipment = (slot: Slot, vehicleId: string, trip: number) =>
+  slot.shipments.filter((s) => s.vehicleId === vehicleId)[trip - 1];
+
+/**
+ * Each route's driver as the dispatcher's trips name it: a truck's n-th route is its n-th trip
+ * in the list.
+ */
+export function tripDrivers(
+  trips: readonly { vehicleId: string; driverId: string | null }[],
+  routes: readonly PlannedRoute[],
+): (string | null)[] {
+  return routes.map(
+    (route) => trips.filter((t) => t.vehicleId === route.vehicle)[route.trip - 1]?.driverId ?? null,
+  );
+}
+
+/**
+ * The default driver of a truck: its own (main first), else one with no truck not yet on a trip;
+ * a truck's later trips keep the driver of its first.
+ */
 export function defaultDrivers(slot: Slot, vehicleIds: readonly string[]): (string | null)[] {
   const taken = new Set<string>();
+  const chosen = new Map<string, string | null>();
   return vehicleIds.map((vehicleId) => {
+    const known = chosen.get(vehicleId);
+    if (known !== undefined) return known;
     const driver =
       slot.drivers.find((d) => d.vehicleId === vehicleId && !taken.has(d.id)) ??
       slot.drivers.find((d) => d.vehicleId === null && !taken.has(d.id));
+    chosen.set(vehicleId, driver?.id ?? null);
     if (!driver) return null;
     taken.add(driver.id);
     return driver.id;

@@ -5,10 +5,11 @@ import { recordHistory } from '../crud/history.ts';
 import type { Database, Tx } from '../db/database.ts';
 import type { DB } from '../db/schema.generated.ts';
 import { HttpError } from '../http/errors.ts';
-import { slotPlan } from './answer.ts';
+import { slotPlan, tripDrivers, tripShipment } from './answer.ts';
 import { planningMessages } from './messages.ts';
-import { checkTrips, currentPlan } from './plan.ts';
-import { type SlotProblem, slotProblem } from './problem.ts';
+import { checkTrips, currentPlan, problemOf } from './plan.ts';
+import type { SlotProblem } from './problem.ts';
+import { noRoads, type RoadDistances } from './roads.ts';
 import { loadSlot, type Slot } from './slot.ts';
 import { stageColumns } from './stageColumns.ts';
 
@@ -75,8 +76,8 @@ async function linkShipment(
 /**
  * Confirm (issue 19): one transaction, serialised per slot by its `shipment_plan` row. A plan made
  * from an older version loses (409 with the plan re-read); a slot whose truck has checked in is
- * refused; otherwise one shipment per trip — kept per truck so its number stays the same across
- * re-plans — with the planned time of every stage, the plate as it is today, the driver, and its
+ * refused; otherwise one shipment per trip — a truck with several trips has one per trip, kept
+ * per truck and trip so its number stays the same across re-plans — with the planned time of every stage, the plate as it is today, the driver, and its
  * bookings and DOs linked; each booking's log records the assignment.
  */
 export async function confirmPlan(
@@ -85,6 +86,7 @@ export async function confirmPlan(
   userId: string,
   request: ConfirmRequest,
   hooks: ConfirmHooks = {},
+  roads: RoadDistances = noRoads,
 ): Promise<SlotPlan> {
   const { date, shiftOfDayId } = request;
   const slotKey = { branch_id: branchId, shift_date: date, shift_of_day_id: shiftOfDayId };
@@ -118,19 +120,18 @@ export async function confirmPlan(
       trx,
       slot.shipments.map((s) => s.id),
     );
-    const built = slotProblem(slot);
+    const built = await problemOf(slot, roads);
     const solution = checkTrips(slot, built, request.trips);
-    const drivers = solution.routes.map(
-      (r) => request.trips.find((t) => t.vehicleId === r.vehicle)?.driverId ?? null,
-    );
+    const drivers = tripDrivers(request.trips, solution.routes);
     const plan = slotPlan(slot, built, solution, {
       drivers,
       manual: true,
       confirmed: true,
       figures: { delivered: 0, onTime: 0, booked: zero, planned: zero, capacity: zero },
     });
-    const kept = new Set(plan.trips.map((t) => t.vehicleId));
-    const gone = slot.shipments.filter((s) => !s.vehicleId || !kept.has(s.vehicleId));
+    // A truck's n-th shipment stays its n-th trip's (same number across re-plans); the rest go.
+    const kept = new Set(plan.trips.map((t) => tripShipment(slot, t.vehicleId, t.trip)?.id));
+    const gone = slot.shipments.filter((s) => !kept.has(s.id));
     if (gone.length)
       await trx
         .deleteFrom('shipment')
@@ -156,7 +157,7 @@ export async function confirmPlan(
         values[columns.planDate] = at.date;
         values[columns.planTime] = at.time;
       }
-      const existing = slot.shipments.find((s) => s.vehicleId === truck.id);
+      const existing = tripShipment(slot, truck.id, trip.trip);
       let id: string;
       let docNo: string;
       if (existing) {
@@ -214,7 +215,7 @@ export async function confirmPlan(
       .execute();
     return true;
   });
-  const plan = await currentPlan(db, branchId, date, shiftOfDayId);
+  const plan = await currentPlan(db, branchId, date, shiftOfDayId, roads);
   if (!won) throw new PlanLost(plan);
   return plan;
 }

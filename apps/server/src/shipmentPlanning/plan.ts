@@ -2,10 +2,11 @@ import type { SlotPlan, TripsInput } from '@lms/domain';
 import { type ManualRoute, type PlanSolution, planViolations, timeRoutes } from '@lms/planning';
 import type { Database } from '../db/database.ts';
 import { HttpError } from '../http/errors.ts';
-import { dayFigures, defaultDrivers, slotIndex, slotPlan } from './answer.ts';
+import { dayFigures, defaultDrivers, slotIndex, slotPlan, tripDrivers } from './answer.ts';
 import { planningMessages, violationMessage } from './messages.ts';
 import { planPool } from './planPool.ts';
 import { type SlotProblem, slotProblem } from './problem.ts';
+import { noRoads, type RoadDistances } from './roads.ts';
 import { loadSlot, type Slot } from './slot.ts';
 
 /** The planner's time box on the server (issue 19: 2 s by default). */
@@ -22,18 +23,23 @@ const refuse = (messages: string[]) => new HttpError(422, messages);
 export function checkTrips(slot: Slot, built: SlotProblem, trips: TripsInput): PlanSolution {
   const index = slotIndex(slot);
   const seen = new Set<string>();
-  const trucks = new Set<string>();
-  const drivers = new Set<string>();
+  // Trips per truck so far; the truck each driver drives (a driver stays with one truck, all its trips).
+  const trucks = new Map<string, number>();
+  const drivers = new Map<string, string>();
   const routes: ManualRoute[] = [];
   for (const trip of trips) {
     if (!index.trucks.has(trip.vehicleId)) throw refuse([planningMessages.unknownTruck]);
-    if (trucks.has(trip.vehicleId)) throw refuse([planningMessages.truckTwice(index.plate(trip.vehicleId))]);
-    trucks.add(trip.vehicleId);
+    const made = (trucks.get(trip.vehicleId) ?? 0) + 1;
+    if (made > slot.branch.tripsPerTruck)
+      throw refuse([planningMessages.truckTwice(index.plate(trip.vehicleId), slot.branch.tripsPerTruck)]);
+    trucks.set(trip.vehicleId, made);
     if (trip.driverId) {
       const driver = slot.drivers.find((d) => d.id === trip.driverId);
       if (!driver) throw refuse([planningMessages.unknownDriver]);
-      if (drivers.has(driver.id)) throw refuse([planningMessages.driverTwice(driver.name)]);
-      drivers.add(driver.id);
+      const drives = drivers.get(driver.id);
+      if (drives !== undefined && drives !== trip.vehicleId)
+        throw refuse([planningMessages.driverTwice(driver.name)]);
+      drivers.set(driver.id, trip.vehicleId);
     }
     const jobs: string[] = [];
     for (const stop of trip.stops)
@@ -64,10 +70,21 @@ export function checkTrips(slot: Slot, built: SlotProblem, trips: TripsInput): P
   return solution;
 }
 
+/** The slot as a routing problem, on road distances when a router is configured (roads.ts). */
+export async function problemOf(slot: Slot, roads: RoadDistances): Promise<SlotProblem> {
+  return slotProblem(slot, await roads.forSlot(slot));
+}
+
 /** The slot as it stands: its confirmed plan re-timed on today's data, or no trips yet. */
-export async function currentPlan(db: Database, branchId: string, date: string, shiftOfDayId: string) {
+export async function currentPlan(
+  db: Database,
+  branchId: string,
+  date: string,
+  shiftOfDayId: string,
+  roads: RoadDistances = noRoads,
+) {
   const slot = await loadSlot(db, branchId, date, shiftOfDayId);
-  const built = slotProblem(slot);
+  const built = await problemOf(slot, roads);
   const figures = await dayFigures(db, branchId, date);
   if (slot.version === 0 || slot.confirmedTrips.length === 0)
     return slotPlan(slot, built, null, { drivers: [], manual: true, confirmed: slot.version > 0, figures });
@@ -80,9 +97,7 @@ export async function currentPlan(db: Database, branchId: string, date: string, 
       jobs: t.stops.flatMap((s) => s.deliveryOrderIds).filter((id) => placed.has(id)),
     })),
   );
-  const drivers = solution.routes.map(
-    (r) => slot.confirmedTrips.find((t) => t.vehicleId === r.vehicle)?.driverId ?? null,
-  );
+  const drivers = tripDrivers(slot.confirmedTrips, solution.routes);
   return slotPlan(slot, built, solution, { drivers, manual: true, confirmed: true, figures });
 }
 
@@ -96,9 +111,10 @@ export async function plannedSlot(
   date: string,
   shiftOfDayId: string,
   signal?: AbortSignal,
+  roads: RoadDistances = noRoads,
 ): Promise<SlotPlan> {
   const slot = await loadSlot(db, branchId, date, shiftOfDayId);
-  const built = slotProblem(slot);
+  const built = await problemOf(slot, roads);
   const solution = await planPool.plan(built.problem, {
     seed: 1,
     timeLimitMs: PLAN_TIME_LIMIT_MS,
@@ -123,11 +139,12 @@ export async function evaluatedSlot(
   date: string,
   shiftOfDayId: string,
   trips: TripsInput,
+  roads: RoadDistances = noRoads,
 ): Promise<SlotPlan> {
   const slot = await loadSlot(db, branchId, date, shiftOfDayId);
-  const built = slotProblem(slot);
+  const built = await problemOf(slot, roads);
   const solution = checkTrips(slot, built, trips);
-  const drivers = solution.routes.map((r) => trips.find((t) => t.vehicleId === r.vehicle)?.driverId ?? null);
+  const drivers = tripDrivers(trips, solution.routes);
   return slotPlan(slot, built, solution, {
     drivers,
     manual: true,

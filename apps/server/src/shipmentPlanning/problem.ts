@@ -1,10 +1,12 @@
 import type { LatLon } from '@lms/booking';
 import { isBanDay, weekdayOf } from '@lms/domain';
 import {
+  type DistanceTable,
+  distanceMatrix,
+  greatCircleTable,
   type PlanJob,
   type PlanningProblem,
   type PlanVehicle,
-  roadMatrix,
   type TimeWindow,
   type TravelMatrix,
 } from '@lms/planning';
@@ -108,25 +110,43 @@ export interface SlotProblem {
   readonly refused: { bookingId: string; reason: string }[];
 }
 
-export function slotProblem(slot: Slot): SlotProblem {
+/**
+ * The slot's places as the problem's matrix locations: the branch (0), then each booking with
+ * coordinates in the slot's order; empty when the branch has none. What a road router is asked.
+ */
+export function slotPlaces(slot: Slot): LatLon[] {
+  const { lat, lon } = slot.branch;
+  if (lat === null || lon === null) return [];
+  return [
+    { lat, lon },
+    ...slot.bookings.flatMap((b) => (b.lat === null || b.lon === null ? [] : [{ lat: b.lat, lon: b.lon }])),
+  ];
+}
+
+/**
+ * `roads`: metres between `slotPlaces(slot)` from a road router (roads.ts); absent, the booking
+ * engine's great circle × road factor.
+ */
+export function slotProblem(slot: Slot, roads?: DistanceTable | null): SlotProblem {
   const shift = shiftWindow(slot);
-  const points: LatLon[] = [];
+  const points = slotPlaces(slot);
+  const metres = roads && roads.length === points.length ? roads : greatCircleTable(points);
+  let placed = 0;
   const refused: { bookingId: string; reason: string }[] = [];
   const jobs: PlanJob[] = [];
-  const branch = slot.branch;
-  if (branch.lat === null || branch.lon === null) {
+  if (points.length === 0) {
     for (const booking of slot.bookings)
       refused.push({ bookingId: booking.id, reason: planningMessages.branchWithoutPlace });
     return { problem: { jobs: [], vehicles: [], matrices: {} }, refused };
   }
-  points.push({ lat: branch.lat, lon: branch.lon });
   const capacities = slot.trucks.map(truckCapacity);
   for (const booking of slot.bookings) {
     if (booking.lat === null || booking.lon === null) {
       refused.push({ bookingId: booking.id, reason: planningMessages.shipToWithoutPlace });
       continue;
     }
-    const location = points.push({ lat: booking.lat, lon: booking.lon }) - 1;
+    placed += 1;
+    const location = placed;
     const total = booking.lines.reduce(
       (sum, line) => ({ weight: sum.weight + line.weight, volume: sum.volume + line.volume }),
       { weight: 0, volume: 0 },
@@ -176,7 +196,7 @@ export function slotProblem(slot: Slot): SlotProblem {
   const matrices: Record<string, TravelMatrix> = {};
   const vehicles: PlanVehicle[] = slot.trucks.map((truck, i) => {
     const setting = settingOf(slot, truck.vehicleTypeId);
-    matrices[truck.vehicleTypeId] ??= roadMatrix(points, {
+    matrices[truck.vehicleTypeId] ??= distanceMatrix(metres, {
       minutesPerKm: setting?.speedPerKm ?? DEFAULT_MINUTES_PER_KM,
     });
     const capacity = capacities[i] as { weight: number; volume: number };
@@ -188,6 +208,9 @@ export function slotProblem(slot: Slot): SlotProblem {
       capacity: [Math.floor(capacity.weight * 1000), Math.floor(capacity.volume * 1000)],
       timeWindow: shift,
       startService: (setting?.loadTime ?? 0) * 60,
+      // Back at the branch, loaded again for the same load time, out again (docs/planning.md).
+      trips: slot.branch.tripsPerTruck,
+      reload: (setting?.loadTime ?? 0) * 60,
       skills: [truck.vehicleTypeId],
       profile: truck.vehicleTypeId,
     };

@@ -7,6 +7,7 @@ import { shipmentAccess } from './access.ts';
 import { bookingShipments } from './bookingShipments.ts';
 import { type ConfirmHooks, confirmPlan, PlanLost } from './confirm.ts';
 import { currentPlan, evaluatedSlot, plannedSlot } from './plan.ts';
+import { noRoads, type RoadDistances } from './roads.ts';
 import { activeShifts } from './slot.ts';
 import { recordStage, UnusualTap } from './stage.ts';
 
@@ -14,7 +15,11 @@ import { recordStage, UnusualTap } from './stage.ts';
  * Shipment planning (docs/planning.md): read the slot, plan, re-check a move, confirm, record stage
  * times, and a booking's shipments.
  */
-export function shipmentPlanningRoutes(ctx: AuthContext, hooks: ConfirmHooks = {}) {
+export function shipmentPlanningRoutes(
+  ctx: AuthContext,
+  hooks: ConfirmHooks = {},
+  roads: RoadDistances = noRoads,
+) {
   return async (fastify: FastifyInstance) => {
     const app = typed(fastify);
     const { read, edit } = shipmentAccess;
@@ -32,7 +37,7 @@ export function shipmentPlanningRoutes(ctx: AuthContext, hooks: ConfirmHooks = {
       schema: { ...shipmentPlanningApi.slot.schema, tags },
       config: read,
       handler: async (request) =>
-        currentPlan(ctx.db, actingBranch(request), request.query.date, request.query.shiftOfDayId),
+        currentPlan(ctx.db, actingBranch(request), request.query.date, request.query.shiftOfDayId, roads),
     });
 
     app.route({
@@ -52,6 +57,7 @@ export function shipmentPlanningRoutes(ctx: AuthContext, hooks: ConfirmHooks = {
           request.body.date,
           request.body.shiftOfDayId,
           left.signal,
+          roads,
         );
       },
     });
@@ -67,6 +73,7 @@ export function shipmentPlanningRoutes(ctx: AuthContext, hooks: ConfirmHooks = {
           request.body.date,
           request.body.shiftOfDayId,
           request.body.trips,
+          roads,
         ),
     });
 
@@ -82,6 +89,7 @@ export function shipmentPlanningRoutes(ctx: AuthContext, hooks: ConfirmHooks = {
             actingPrincipal(request).userId,
             request.body,
             hooks,
+            roads,
           );
         } catch (error) {
           if (error instanceof PlanLost) return reply.status(409).send(error.body);

@@ -1,4 +1,4 @@
-import { banDayPatternOptions, TripsInput } from '@lms/domain';
+import { banDayPatternOptions, TripsInput, tripsPerTruck } from '@lms/domain';
 import type { Selectable } from 'kysely';
 import { Compile } from 'typebox/compile';
 import type { Database, Executor } from '../db/database.ts';
@@ -62,7 +62,12 @@ export interface SlotShipment {
 export interface Slot {
   readonly branchId: string;
   readonly date: string;
-  readonly branch: { readonly lat: number | null; readonly lon: number | null };
+  readonly branch: {
+    readonly lat: number | null;
+    readonly lon: number | null;
+    /** Trips a truck may make in the shift (the branch's setting, `tripsPerTruck`). */
+    readonly tripsPerTruck: number;
+  };
   readonly shift: {
     readonly id: string;
     readonly name: string;
@@ -101,7 +106,11 @@ export async function loadSlot(
 ): Promise<Slot> {
   const [branch, shift, lines, trucks, drivers, settings, bans, prohibits, plan, shipments] =
     await Promise.all([
-      db.selectFrom('branch').select(['lat', 'lon']).where('id', '=', branchId).executeTakeFirst(),
+      db
+        .selectFrom('branch')
+        .select(['lat', 'lon', 'trips_per_truck'])
+        .where('id', '=', branchId)
+        .executeTakeFirst(),
       db
         .selectFrom('shift_of_day')
         .select(['id', 'name', 'start_time', 'end_time'])
@@ -188,7 +197,11 @@ export async function loadSlot(
   return {
     branchId,
     date,
-    branch: branch ?? { lat: null, lon: null },
+    branch: {
+      lat: branch?.lat ?? null,
+      lon: branch?.lon ?? null,
+      tripsPerTruck: tripsPerTruck(branch?.trips_per_truck),
+    },
     shift: shiftOf(shift),
     bookings: [...bookings.values()],
     trucks,
@@ -218,7 +231,10 @@ function checkedBans<B extends { ban_day_pattern: string }>(bans: readonly B[]) 
   return bans;
 }
 
-/** The shipments written for a slot's confirmed plan. */
+/**
+ * The shipments written for a slot's confirmed plan, by number: a truck's shipments in this
+ * order are its trips in order (confirm numbers a truck's new trips after its kept ones).
+ */
 export function slotShipments(
   db: Executor,
   branchId: string,

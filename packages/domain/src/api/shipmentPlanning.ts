@@ -72,6 +72,11 @@ export const ShipmentStageKey = Type.Enum(shipmentStages.map((s) => s.key));
 
 export const PlanTrip = Type.Object({
   vehicleId: Uuid,
+  /**
+   * Which of the truck's trips this is, from 1, in time order (the branch's trips per truck,
+   * docs/planning.md "Several trips"): a truck's trips follow each other in `trips`.
+   */
+  trip: Type.Integer({ minimum: 1 }),
   driverId: Nullable(Uuid),
   stops: List(PlanStop),
   load: Load,
@@ -127,7 +132,10 @@ export const SlotPlan = Type.Object({
 });
 export type SlotPlan = Static<typeof SlotPlan>;
 
-/** A dispatcher's trips: trucks, drivers and stops in order. */
+/**
+ * A dispatcher's trips: trucks, drivers and stops in order. A truck named more than once makes
+ * that many trips, in the order listed (at most the branch's trips per truck).
+ */
 export const TripsInput = List(
   Type.Object({
     vehicleId: Uuid,

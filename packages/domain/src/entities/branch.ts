@@ -1,9 +1,11 @@
 import type { ChildDef } from '../entity/types.ts';
+import { MAX_TRIPS_PER_TRUCK } from '../rules/truckTrips.ts';
 import { defineEntity } from './define.ts';
 import {
   booleanField,
   codeField,
   decimalField,
+  integerField,
   latLonFields,
   minutesField,
   nameField,
@@ -56,6 +58,12 @@ export const branch = defineEntity({
       hiddenInList: true,
       typeNote:
         'ไม่มีในสเปก: เลยเวลานี้ของวันก่อนวันส่งแล้วลูกค้ายังไม่ยืนยัน การจองจะอยู่ในรายการ "ต้องโทร" ไม่ระบุ = ต้องโทรทุกการจองที่ลูกค้ายังไม่ยืนยัน (docs/contact.md)',
+    }),
+    integerField('tripsPerTruck', 'จำนวนเที่ยวต่อรถในหนึ่งกะ', {
+      hiddenInList: true,
+      min: 1,
+      max: MAX_TRIPS_PER_TRUCK,
+      typeNote: `ไม่มีในสเปก: รถหนึ่งคันกลับมาขึ้นสินค้าที่สาขาแล้วออกส่งอีกได้กี่เที่ยวในกะเดียว (1–${MAX_TRIPS_PER_TRUCK}) ไม่ระบุ = 1 เที่ยว (docs/planning.md)`,
     }),
     ...latLonFields(),
     stringField('area', 'พื้นที่', { maxLength: 50, hiddenInList: true, typeNote: 'รหัสพื้นที่ขายเป็นข้อความ' }),

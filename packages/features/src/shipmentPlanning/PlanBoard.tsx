@@ -27,7 +27,7 @@ export function PlanBoard({
     <Board aria-label="เที่ยวรถ">
       {plan.trips.map((trip, t) => (
         <TripColumn
-          key={trip.vehicleId}
+          key={`${trip.vehicleId}-${trip.trip}`}
           trip={trip}
           plan={plan}
           index={t}
@@ -41,7 +41,7 @@ export function PlanBoard({
             onTrips(onto(plan, rest, vehicleId, stop));
           }}
           onUnassign={(s) => onTrips(without(trips, t, s).rest)}
-          onDrop={(data, before) => onTrips(dropped(plan, trips, stopOf(data), trip.vehicleId, before))}
+          onDrop={(data, before) => onTrips(dropped(trips, stopOf(data), t, before))}
         />
       ))}
       <UnassignedColumn
@@ -57,7 +57,7 @@ export function PlanBoard({
             }),
           )
         }
-        onDrop={(data) => onTrips(dropped(plan, trips, stopOf(data), null, 0))}
+        onDrop={(data) => onTrips(dropped(trips, stopOf(data), null, 0))}
       />
     </Board>
   );

@@ -2,6 +2,7 @@ import { type MapLine, type MapMarker, MapView, mapColors } from '@lms/design-sy
 import type { PlanPlace, SlotPlan } from '@lms/domain';
 import styled from 'styled-components';
 import { OSM_ATTRIBUTION } from '../map/tiles.ts';
+import { tripNumberLabel } from './tripNumber.ts';
 
 const UNASSIGNED_COLOR = '#5a6270';
 
@@ -21,6 +22,8 @@ export function RouteMap({ plan, tileUrlTemplate }: RouteMapProps) {
   const home = plan.branchPlace;
   const trips = plan.trips.map((trip, index) => ({
     plate: plan.trucks.find((t) => t.id === trip.vehicleId)?.licensePlate ?? '',
+    number: tripNumberLabel(plan, trip),
+    key: `${trip.vehicleId}-${trip.trip}`,
     color: mapColors[index % mapColors.length] as string,
     stops: trip.stops.map((s) => placeOf.get(s.bookingId)).filter((p): p is PlanPlace => !!p),
   }));
@@ -30,12 +33,13 @@ export function RouteMap({ plan, tileUrlTemplate }: RouteMapProps) {
   });
   const unplaced = plan.bookings.filter((b) => !b.place).length;
   const label = `แผนที่เส้นทาง: ${
-    trips.map((t) => `รถ ${t.plate} ${t.stops.length} จุด`).join(', ') || 'ยังไม่มีเที่ยวรถ'
+    trips.map((t) => `รถ ${t.plate}${t.number ? ` ${t.number}` : ''} ${t.stops.length} จุด`).join(', ') ||
+    'ยังไม่มีเที่ยวรถ'
   }${loose.length ? `, ยังไม่ได้จัดรถ ${loose.length} จุด` : ''}`;
 
   const routes = trips.map(
     (trip): MapLine => ({
-      key: trip.plate,
+      key: trip.key,
       points: home ? [home, ...trip.stops, home] : trip.stops,
       color: trip.color,
       opacity: 0.8,
@@ -87,8 +91,9 @@ export function RouteMap({ plan, tileUrlTemplate }: RouteMapProps) {
       />
       <Legend aria-label="สีของเส้นทาง">
         {trips.map((trip) => (
-          <li key={trip.plate}>
+          <li key={trip.key}>
             <Swatch style={{ background: trip.color }} aria-hidden="true" /> รถ {trip.plate}
+            {trip.number ? ` ${trip.number}` : ''}
           </li>
         ))}
         {loose.length > 0 && (

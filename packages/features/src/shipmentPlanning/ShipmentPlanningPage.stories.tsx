@@ -12,6 +12,7 @@ import {
   requestPath,
   STORY_TODAY,
   shiftsFixture,
+  twoTripSlot,
 } from '@lms/testing';
 import { callRecorder, fakeTab, PageHarness } from '@lms/testing/stories';
 import type { Meta, StoryObj } from '@storybook/react-vite';
@@ -54,10 +55,13 @@ function mocked(options: PlanningMockOptions = {}): Story['beforeEach'] {
 }
 
 type Canvas = ReturnType<typeof within>;
-const autoPlan = async (canvas: Canvas) => {
+const pressAutoPlan = async (canvas: Canvas) => {
   const button = await canvas.findByRole('button', { name: 'จัดรถอัตโนมัติ' });
   await waitFor(() => expect(button).toBeEnabled());
   await userEvent.click(button);
+};
+const autoPlan = async (canvas: Canvas) => {
+  await pressAutoPlan(canvas);
   return canvas.findByRole('region', { name: '70-1234 รถ 6 ล้อ' });
 };
 
@@ -113,6 +117,28 @@ export const Planned: Story = {
     await expect(map.querySelectorAll('[data-route]')).toHaveLength(2);
     await expect(map.querySelectorAll('[data-unassigned]')).toHaveLength(1);
     await expect(map.closest('[data-tiles]')).toHaveAttribute('data-tiles', 'none');
+  },
+};
+
+/**
+ * The branch allows two trips a truck: 70-1234's trips are two columns in order, each saying
+ * which trip it is, its second leaving after the first is back, with the same driver; the map
+ * names both. (Confirming them is the server's test: one shipment per trip.)
+ */
+export const TwoTripsOfATruck: Story = {
+  beforeEach: mocked({ planned: twoTripSlot }),
+  play: async ({ canvas }) => {
+    await pressAutoPlan(canvas);
+    const first = await canvas.findByRole('region', { name: /70-1234.*เที่ยวที่ 1/ });
+    const second = canvas.getByRole('region', { name: /70-1234.*เที่ยวที่ 2/ });
+    const columns = canvas.getAllByRole('region', { name: /70-|3ฒ-/ });
+    await expect(columns.indexOf(first) + 1).toBe(columns.indexOf(second));
+    await expect(within(second).getByText(/เช็คอิน 10:10 · ออกรถ 10:45/)).toBeInTheDocument();
+    await expect(within(second).getByRole('button', { name: /คนขับ/ })).toHaveTextContent('สมชาย ขยันดี');
+    await expect(canvas.getByRole('region', { name: '70-5678 รถ 6 ล้อ' })).toBeInTheDocument();
+    await expect(canvas.getByRole('img', { name: /^แผนที่เส้นทาง/ })).toHaveAccessibleName(
+      'แผนที่เส้นทาง: รถ 70-1234 เที่ยวที่ 1 2 จุด, รถ 70-1234 เที่ยวที่ 2 1 จุด, รถ 70-5678 1 จุด',
+    );
   },
 };
 

@@ -5,6 +5,7 @@ import { kg, km, m3, minutes } from '../booking/shared/format.ts';
 import { BoardColumn } from './BoardColumn.tsx';
 import { LoadBar } from './LoadBar.tsx';
 import { StopCard } from './StopCard.tsx';
+import { tripNumberLabel } from './tripNumber.ts';
 
 /** One truck's trip on the board: its driver, how full it is, its times, and its stops in order. */
 export function TripColumn({
@@ -35,16 +36,18 @@ export function TripColumn({
 }) {
   const truck = plan.trucks.find((t) => t.id === trip.vehicleId);
   const titleId = `trip-${index}`;
+  const tripLabel = tripNumberLabel(plan, trip);
   const stage = (key: string) => trip.stages.find((s) => s.stage === key)?.at.time ?? '-';
   return (
     <BoardColumn
       titleId={titleId}
-      dropLabel={`วางที่รถ ${truck?.licensePlate ?? ''}`}
+      dropLabel={`วางที่รถ ${truck?.licensePlate ?? ''}${tripLabel ? ` ${tripLabel}` : ''}`}
       disabled={disabled}
       onDrop={onDrop}
     >
       <h3 id={titleId}>
         {truck?.licensePlate} <small>{truck?.vehicleTypeName}</small>
+        {tripLabel && <TripNumber>{tripLabel}</TripNumber>}
       </h3>
       {trip.shipmentDocNo && (
         <span>
@@ -135,4 +138,10 @@ const Times = styled.p`
   margin: 0;
   font-size: ${({ theme }) => theme.font.size.sm};
   color: ${({ theme }) => theme.color.textMuted};
+`;
+
+/** Which of the truck's trips: beside the plate, as its own line on a narrow column. */
+const TripNumber = styled.span`
+  display: block;
+  font-weight: normal;
 `;

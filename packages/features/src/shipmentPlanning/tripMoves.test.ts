@@ -46,13 +46,13 @@ describe('the planner’s moves on a slot’s trips', () => {
   it('drops a dragged stop where it lands, counting its old place on the same trip', () => {
     const first = trips[0]!.stops[0]!;
     // Dropped just under itself (before 1, its old place counted): it stays first.
-    expect(order(dropped(plannedSlot, trips, first, truck(1), 1))[0]?.[2]).toEqual([booking(1), booking(2)]);
+    expect(order(dropped(trips, first, 0, 1))[0]?.[2]).toEqual([booking(1), booking(2)]);
     // Dropped below the second stop of its own trip (before 2): it becomes the second.
-    expect(order(dropped(plannedSlot, trips, first, truck(1), 2))[0]?.[2]).toEqual([booking(2), booking(1)]);
-    expect(order(dropped(plannedSlot, trips, trips[1]!.stops[0]!, truck(1), 1))).toEqual([
+    expect(order(dropped(trips, first, 0, 2))[0]?.[2]).toEqual([booking(2), booking(1)]);
+    expect(order(dropped(trips, trips[1]!.stops[0]!, 0, 1))).toEqual([
       [truck(1), trips[0]!.driverId, [booking(1), booking(3), booking(2)]],
     ]);
     // Off every truck: it is on no trip any more.
-    expect(order(dropped(plannedSlot, trips, first, null, 0))[0]?.[2]).toEqual([booking(2)]);
+    expect(order(dropped(trips, first, null, 0))[0]?.[2]).toEqual([booking(2)]);
   });
 });

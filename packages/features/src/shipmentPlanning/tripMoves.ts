@@ -20,12 +20,17 @@ export function without(trips: Trips, tripIndex: number, stopIndex: number): { r
   return { rest, stop };
 }
 
-/** A stop put at the end of a truck's trip, opening a trip (with the truck's own driver) if it has none. */
+/**
+ * A stop put at the end of a truck's last trip, opening a trip (with the truck's own driver) if it
+ * has none. (A truck's other trips take stops by drag and drop onto their own column.)
+ */
 export function onto(plan: SlotPlan, trips: Trips, vehicleId: string, stop: Stop): Trips {
-  if (trips.some((trip) => trip.vehicleId === vehicleId))
-    return trips.map((trip) =>
-      trip.vehicleId === vehicleId ? { ...trip, stops: [...trip.stops, stop] } : trip,
-    );
+  let last = -1;
+  trips.forEach((trip, t) => {
+    if (trip.vehicleId === vehicleId) last = t;
+  });
+  if (last >= 0)
+    return trips.map((trip, t) => (t === last ? { ...trip, stops: [...trip.stops, stop] } : trip));
   const busy = new Set(trips.map((trip) => trip.driverId));
   const driver = plan.drivers.find((d) => d.vehicleId === vehicleId && !busy.has(d.id));
   return [...trips, { vehicleId, driverId: driver?.id ?? null, stops: [stop] }];
@@ -49,28 +54,21 @@ const sameStop = (a: Stop, b: Stop) =>
   a.bookingId === b.bookingId && a.deliveryOrderIds[0] === b.deliveryOrderIds[0];
 
 /**
- * A dragged stop taken from wherever it was and put on a truck's trip before `before` (its
- * position among that trip's stops as they are drawn), or off every truck (`vehicleId` null).
+ * A dragged stop taken from wherever it was and put on trip `tripIndex` (a column: one truck's
+ * one trip) before `before` (its position among that trip's stops as they are drawn), or off
+ * every truck (`tripIndex` null). A trip left empty goes.
  */
-export function dropped(
-  plan: SlotPlan,
-  trips: Trips,
-  stop: Stop,
-  vehicleId: string | null,
-  before: number,
-): Trips {
-  const from = trips.find((trip) => trip.stops.some((s) => sameStop(s, stop)));
+export function dropped(trips: Trips, stop: Stop, tripIndex: number | null, before: number): Trips {
+  const from = trips.findIndex((trip) => trip.stops.some((s) => sameStop(s, stop)));
   const shift =
-    from && from.vehicleId === vehicleId && from.stops.findIndex((s) => sameStop(s, stop)) < before;
+    from >= 0 && from === tripIndex && (trips[from]?.stops.findIndex((s) => sameStop(s, stop)) ?? 0) < before;
   const at = shift ? before - 1 : before;
-  const rest = trips
-    .map((trip) => ({ ...trip, stops: trip.stops.filter((s) => !sameStop(s, stop)) }))
+  return trips
+    .map((trip, t) => {
+      const stops = trip.stops.filter((s) => !sameStop(s, stop));
+      return t === tripIndex
+        ? { ...trip, stops: [...stops.slice(0, at), stop, ...stops.slice(at)] }
+        : { ...trip, stops };
+    })
     .filter((trip) => trip.stops.length > 0);
-  if (vehicleId === null) return rest;
-  if (!rest.some((trip) => trip.vehicleId === vehicleId)) return onto(plan, rest, vehicleId, stop);
-  return rest.map((trip) =>
-    trip.vehicleId === vehicleId
-      ? { ...trip, stops: [...trip.stops.slice(0, at), stop, ...trip.stops.slice(at)] }
-      : trip,
-  );
 }

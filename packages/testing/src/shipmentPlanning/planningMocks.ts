@@ -125,6 +125,7 @@ export const plannedSlot: SlotPlan = {
   trips: [
     {
       vehicleId: truckId(1),
+      trip: 1,
       driverId: drivers[0]!.id,
       stops: [stop(1, '08:40', '08:40', '09:10'), stop(2, '09:35', '09:35', '10:05')],
       load: { weight: 3600, volume: 18 },
@@ -137,6 +138,7 @@ export const plannedSlot: SlotPlan = {
     },
     {
       vehicleId: truckId(2),
+      trip: 1,
       driverId: drivers[1]!.id,
       stops: [stop(3, '08:55', '08:55', '09:25')],
       load: { weight: 1800, volume: 9 },
@@ -176,11 +178,44 @@ export const confirmedSlot: SlotPlan = {
   },
 };
 
+/**
+ * The planner's answer where the branch allows two trips a truck: 70-1234 goes out twice (the
+ * booking left out above rides its second trip, after it is back and loaded again).
+ */
+export const twoTripSlot: SlotPlan = {
+  ...plannedSlot,
+  trips: [
+    plannedSlot.trips[0]!,
+    {
+      vehicleId: truckId(1),
+      trip: 2,
+      driverId: drivers[0]!.id,
+      stops: [
+        {
+          ...stop(4, '11:20', '11:20', '11:50'),
+          deliveryOrderIds: [doId(7), doId(8)],
+        },
+      ],
+      load: { weight: bookings[3]!.load.weight, volume: 9 },
+      minutes: { used: 100, shift: 240 },
+      distanceKm: 31.5,
+      stages: stages('10:10', '10:25', '10:45', '11:50'),
+      shipmentId: null,
+      shipmentDocNo: null,
+      checkedIn: false,
+    },
+    plannedSlot.trips[1]!,
+  ],
+  unassigned: [],
+};
+
 export const REFUSED_MOVE = 'น้ำหนักหรือปริมาตรบนรถ 70-5678 เกินความจุที่ใช้วางแผน';
 export const LOST_RACE = 'มีผู้ยืนยันแผนของกะนี้ไปก่อนแล้ว ระบบแสดงแผนล่าสุดให้แล้ว กรุณาตรวจสอบอีกครั้ง';
 
 export interface PlanningMockOptions {
   readonly slot?: SlotPlan | 'loading' | 'error';
+  /** What "จัดรถอัตโนมัติ" answers (default `plannedSlot`). */
+  readonly planned?: SlotPlan;
   readonly evaluate?: 'ok' | 'refuse';
   readonly confirm?: 'ok' | 'conflict';
   readonly onCall?: (call: { method: string; path: string; body: unknown }) => void;
@@ -199,7 +234,7 @@ export function planningHandlers(options: PlanningMockOptions = {}): HttpHandler
     }),
     mock(shipmentPlanningApi.plan, (request) => {
       record(request);
-      return plannedSlot;
+      return options.planned ?? plannedSlot;
     }),
     mock(shipmentPlanningApi.evaluate, (request) => {
       record(request);
