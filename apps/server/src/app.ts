@@ -214,7 +214,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(companySettingsRoutes(ctx));
       await api.register(privacyRoutes(ctx));
       await api.register(shipmentPlanningRoutes(ctx, deliveryConfirmHooks));
-      await api.register(documentRoutes(ctx));
+      await api.register(documentRoutes(ctx, storage));
       await api.register(freightRoutes(ctx));
       await api.register(searchRoutes(ctx));
       await api.register(presenceRoutes(ctx));
