@@ -36,7 +36,7 @@ export function StopScreen({
   readonly onSignIn?: (() => void) | undefined;
   readonly resizePhoto?: (file: Blob) => Promise<Blob>;
 }) {
-  const { sync, flush, record, positions } = useDriver();
+  const { sync, flush, answer, record, positions } = useDriver();
   const [trip, retry, waitingStops] = useTrip(tripId);
   const [mode, setMode] = useState<Mode>('view');
   const [busy, setBusy] = useState(false);
@@ -113,7 +113,14 @@ export function StopScreen({
     <DriverFrame
       title={stop ? `${driverText.stopNo(stop.seq)} · ${stop.shipToName}` : driverText.loading}
       onBack={mode === 'view' ? onBack : () => setMode('view')}
-      status={<SyncBar sync={sync} onSend={() => void flush()} onSignIn={onSignIn} />}
+      status={
+        <SyncBar
+          sync={sync}
+          onSend={() => void flush()}
+          onAnswer={(keep) => void answer(keep)}
+          onSignIn={onSignIn}
+        />
+      }
       footer={
         stop &&
         mode === 'view' && (

@@ -28,7 +28,7 @@ export function TripScreen({
   readonly onBack?: (() => void) | undefined;
   readonly onSignIn?: (() => void) | undefined;
 }) {
-  const { sync, flush, record, positions, followTrip } = useDriver();
+  const { sync, flush, answer, record, positions, followTrip } = useDriver();
   const [trip, retry, waitingStops] = useTrip(tripId);
   const [starting, setStarting] = useState(false);
   const running = trip.kind === 'ready' && trip.value.status === 'RUNNING';
@@ -59,7 +59,14 @@ export function TripScreen({
       title={title}
       onBack={onBack}
       backLabel={driverText.allTrips}
-      status={<SyncBar sync={sync} onSend={() => void flush()} onSignIn={onSignIn} />}
+      status={
+        <SyncBar
+          sync={sync}
+          onSend={() => void flush()}
+          onAnswer={(keep) => void answer(keep)}
+          onSignIn={onSignIn}
+        />
+      }
       footer={
         trip.kind === 'ready' &&
         trip.value.status === 'PLANNED' && (
