@@ -554,6 +554,8 @@ describe('to the door: a whole trip through the API', () => {
     expect(returned.body.items.map((r: { id: string }) => r.id).sort()).toEqual(
       [a.deliveryOrderIds[1], a.deliveryOrderIds[2]].sort(),
     );
+    const home = await call(server.api, 'GET', `/home/planner?branchId=${a.branchId}`, { token: who.admin });
+    expect(home.body.returned.count).toBe(2);
   });
 
   it('the failed DO is booked again through the wizard’s suggestion, linked to the original; the partial one for what is left', async () => {
@@ -581,6 +583,10 @@ describe('to the door: a whole trip through the API', () => {
     ]);
     const back = await call(server.api, 'GET', `/deliveryOrder?returned=true&${q}`, { token: who.admin });
     expect(back.body.items.map((r: { id: string }) => r.id)).toEqual([do2]);
+    // The planner's home counts what is still back (the partial one), linking to that list.
+    const home = await call(server.api, 'GET', `/home/planner?${q}`, { token: who.admin });
+    expect(home.status).toBe(200);
+    expect(home.body.returned).toEqual({ count: 1, href: '/deliveryOrder?returned=true' });
     // The original booking stays, with its shipment and proof.
     const original = await call(server.api, 'GET', `/bookingReport/${bookingsA[1]}/deliveries?${q}`, {
       token: who.dispatcher,
