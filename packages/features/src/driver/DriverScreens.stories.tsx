@@ -1,10 +1,11 @@
-import type { StopEventInput } from '@lms/domain';
+import { driverApi, type StopEventInput } from '@lms/domain';
 import {
   DRIVER_DAY,
   DRIVER_TRIP_ID,
   driverHandlers,
   driverStoryStore,
   driverTripFixture,
+  mock,
   neverAnswered,
   photoFile,
   refusal,
@@ -402,6 +403,31 @@ export const StopOffline: Story = {
     await userEvent.click(await canvas.findByRole('button', { name: driverText.arrived }));
     await expect(await canvas.findByText(new RegExp(driverText.recordedLocally))).toBeVisible();
     await expect(await canvas.findByRole('button', { name: driverText.delivered })).toBeVisible();
+  },
+};
+
+/** On a stop of a running trip the phone shares its position too (the board sees the truck there). */
+const heardPositions: number[] = [];
+export const StopSharesPosition: Story = {
+  loaders: signedIn,
+  beforeEach({ msw }) {
+    heardPositions.length = 0;
+    msw.use(
+      mock(driverApi.positions, ({ body }) => {
+        heardPositions.push(body.positions.length);
+        return { kept: body.positions.length, ignored: 0 };
+      }),
+      ...driverHandlers({ trip: () => ({ ...driverTripFixture, status: 'RUNNING' }) }),
+    );
+  },
+  render: (_args, { loaded }) => (
+    <Phone storeName={(loaded as Loaded).storeName}>
+      <StopScreen tripId={DRIVER_TRIP_ID} stopId={stopOf(2).id} onBack={noop} />
+    </Phone>
+  ),
+  play: async ({ canvas }) => {
+    await userEvent.click(await canvas.findByRole('button', { name: driverText.sendNow }));
+    await waitFor(() => expect(heardPositions).toEqual([1]));
   },
 };
 

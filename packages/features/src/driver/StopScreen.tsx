@@ -12,7 +12,7 @@ import { ProofForm } from './ProofForm.tsx';
 import type { FailureInput, ProofInput } from './proofRules.ts';
 import { SyncBar } from './SyncBar.tsx';
 import { driverText } from './text.ts';
-import { useTrip } from './useLoaded.ts';
+import { useFollowWhileRunning, useTrip } from './useLoaded.ts';
 
 type Mode = 'view' | 'delivered' | 'partial' | 'failed';
 
@@ -38,6 +38,7 @@ export function StopScreen({
 }) {
   const { sync, flush, answer, record, positions } = useDriver();
   const [trip, retry, waitingStops] = useTrip(tripId);
+  useFollowWhileRunning(tripId, trip);
   const [mode, setMode] = useState<Mode>('view');
   const [busy, setBusy] = useState(false);
   const stop = trip.kind === 'ready' ? trip.value.stops.find((s) => s.id === stopId) : undefined;
