@@ -8,6 +8,7 @@ import {
   formatTime,
   ROLE_ADMIN,
   ROLE_BOOKING_REPORT_READ,
+  readRoleOf,
   type TripProgress,
   tripsOf,
 } from '@lms/domain';
@@ -682,6 +683,19 @@ describe('to the door: a whole trip through the API', () => {
     expect(failed.text).toContain('ส่งไม่สำเร็จ');
     expect(failed.text).toContain('ไม่พบผู้รับ');
     expect(failed.images).toBe(1);
+
+    // Whoever reads DOs but not bookings prints the note without the booking's proof.
+    const doReader = await signIn(
+      server.api,
+      await createUser(server.db, { roles: [readRoleOf('DELIVERY_ORDER')], branchIds: [a.branchId] }),
+    );
+    const bare = await fetch(`${server.api}/deliveryOrder/${do1}/document/deliveryNote.pdf?${q}`, {
+      headers: { authorization: `Bearer ${doReader}` },
+    });
+    expect(bare.status).toBe(200);
+    const bareText = (await pdfPages(new Uint8Array(await bare.arrayBuffer()))).join('\n');
+    expect(bareText).toContain('รายการสินค้า');
+    expect(bareText).not.toContain('คุณสมศรี');
 
     // The booking's slip: the stop with its planned, arrived and left times.
     const slip = await pdf(`/bookingReport/${bookingsA[0]}/document/appointment.pdf`);
