@@ -49,7 +49,9 @@ const bookingOf = (db: typeof server.db, deliveryOrderId: string) =>
     .then((r) => r.rows[0]!);
 
 describe("the driver's app on a phone, against the real server", () => {
-  it('drives a trip of three stops at 390×844: delivered with signature and photo, then offline a partial and a failed one, sent once when the signal returns; the board and the customer follow live; the failed DO is back on the planner’s home and booked again', async () => {
+  it('drives a trip of three stops at 390×844: delivered with signature and photo, then offline a partial and a failed one, sent once when the signal returns; the board and the customer follow live; the failed DO is back on the planner’s home and booked again', {
+    timeout: 90_000,
+  }, async () => {
     const { world, tripId, driver, dispatcher, deliveryOrderIds } = await deliveryTrip(server);
     const [doA, doB, doC] = deliveryOrderIds as [string, string, string];
     const [bookingB, bookingC] = [await bookingOf(server.db, doB), await bookingOf(server.db, doC)];
