@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { formatTime, ROLE_ADMIN } from '@lms/domain';
+import { featureRoles, formatTime, ROLE_ADMIN, readRoleOf } from '@lms/domain';
 import { sql } from 'kysely';
 import type { Page } from 'playwright-core';
 import { PNG } from 'pngjs';
@@ -207,7 +207,15 @@ describe("the driver's app on a phone, against the real server", () => {
 
     // The planner's home: both DOs back, the tile opens their list; C is booked again through the
     // wizard's first suggestion, and its customer's link tells them the new date.
-    const planner = await createUser(server.db, { roles: [ROLE_ADMIN], branchIds: [world.branchId] });
+    // A planner of this branch only (an administrator acts in whichever branch comes first).
+    const planner = await createUser(server.db, {
+      roles: [
+        ...featureRoles.doBooking.edit.filter((r) => r !== ROLE_ADMIN),
+        readRoleOf('BOOKING_CALENDAR'),
+        readRoleOf('DELIVERY_ORDER'),
+      ],
+      branchIds: [world.branchId],
+    });
     const office = await browser.newPage({ width: 1366, height: 768 });
     await signIn(office, server.origin, planner);
     await office.goto(`${server.origin}/`);
