@@ -225,7 +225,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
             : undefined,
         ),
       );
-      await api.register(documentRoutes(ctx));
+      await api.register(documentRoutes(ctx, storage));
       await api.register(freightRoutes(ctx));
       await api.register(searchRoutes(ctx));
       await api.register(presenceRoutes(ctx));

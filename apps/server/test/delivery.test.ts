@@ -1,11 +1,14 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import {
   type BoardPosition,
+  type BookingDelivery,
   bangkokIsoDate,
   editRoleOf,
+  formatDateTime,
   formatTime,
   ROLE_ADMIN,
   ROLE_BOOKING_REPORT_READ,
+  readRoleOf,
   type TripProgress,
   tripsOf,
 } from '@lms/domain';
@@ -18,6 +21,7 @@ import { insertRecords } from '../src/seed/insertRecords.ts';
 import { bookingScenario } from './bookingScenario.ts';
 import { call, createUser, signIn } from './fixtures.ts';
 import { setupTestServer } from './harness.ts';
+import { pdfPages } from './pdfText.ts';
 
 const server = setupTestServer();
 const MISSING = '00000000-0000-4000-8000-000000000001';
@@ -551,6 +555,8 @@ describe('to the door: a whole trip through the API', () => {
     expect(returned.body.items.map((r: { id: string }) => r.id).sort()).toEqual(
       [a.deliveryOrderIds[1], a.deliveryOrderIds[2]].sort(),
     );
+    const home = await call(server.api, 'GET', `/home/planner?branchId=${a.branchId}`, { token: who.admin });
+    expect(home.body.returned.count).toBe(2);
   });
 
   it('the failed DO is booked again through the wizard’s suggestion, linked to the original; the partial one for what is left', async () => {
@@ -578,6 +584,10 @@ describe('to the door: a whole trip through the API', () => {
     ]);
     const back = await call(server.api, 'GET', `/deliveryOrder?returned=true&${q}`, { token: who.admin });
     expect(back.body.items.map((r: { id: string }) => r.id)).toEqual([do2]);
+    // The planner's home counts what is still back (the partial one), linking to that list.
+    const home = await call(server.api, 'GET', `/home/planner?${q}`, { token: who.admin });
+    expect(home.status).toBe(200);
+    expect(home.body.returned).toEqual({ count: 1, href: '/deliveryOrder?returned=true' });
     // The original booking stays, with its shipment and proof.
     const original = await call(server.api, 'GET', `/bookingReport/${bookingsA[1]}/deliveries?${q}`, {
       token: who.dispatcher,
@@ -637,6 +647,76 @@ describe('to the door: a whole trip through the API', () => {
     expect(
       (await call(server.api, 'GET', `/file/thumb/${photo}?w=64&h=64`, { token: who.driver })).status,
     ).toBe(404);
+  });
+
+  it('paper: the delivery note prints the proof per stop (recipient, time, signature, photos); the slip each stop’s actual times', async () => {
+    const q = `branchId=${a.branchId}`;
+    const pdf = async (path: string) => {
+      const response = await fetch(`${server.api}${path}?${q}`, {
+        headers: { authorization: `Bearer ${who.admin}` },
+      });
+      expect(response.status).toBe(200);
+      const bytes = new Uint8Array(await response.arrayBuffer());
+      const images =
+        Buffer.from(bytes)
+          .toString('latin1')
+          .match(/\/Subtype \/Image/g)?.length ?? 0;
+      return { text: (await pdfPages(bytes)).join('\n'), images };
+    };
+    const [do1, do2, do3] = a.deliveryOrderIds as [string, string, string];
+    const deliveries = async (bookingId: string) =>
+      (
+        await call(server.api, 'GET', `/bookingReport/${bookingId}/deliveries?${q}`, {
+          token: who.dispatcher,
+        })
+      ).body as BookingDelivery[];
+    const [first] = await deliveries(bookingsA[0]!);
+    const at = (iso: string | null) => formatDateTime(iso!, { buddhistEra: true });
+
+    // Delivered: the proof after the items, its signature and its photo drawn.
+    const delivered = await pdf(`/deliveryOrder/${do1}/document/deliveryNote.pdf`);
+    expect(delivered.text).toContain('หลักฐานการส่ง');
+    expect(delivered.text).toContain('คุณสมศรี');
+    expect(delivered.text).toContain('วางหน้าร้าน');
+    expect(delivered.text).toContain(at(first!.proof!.at));
+    expect(delivered.text).toContain('ลายเซ็นผู้รับ');
+    expect(delivered.text).toContain('รูปถ่ายที่ 1');
+    expect(delivered.images).toBe(2);
+    // Partly: what was given of what was booked, and the signature only.
+    const partial = await pdf(`/deliveryOrder/${do2}/document/deliveryNote.pdf`);
+    expect(partial.text).toContain('คุณบี');
+    expect(partial.text).toMatch(/: 6 \/ 10/);
+    expect(partial.images).toBe(1);
+    // Failed (and booked again since): the reason and its photo; no recipient.
+    const failed = await pdf(`/deliveryOrder/${do3}/document/deliveryNote.pdf`);
+    expect(failed.text).toContain('ส่งไม่สำเร็จ');
+    expect(failed.text).toContain('ไม่พบผู้รับ');
+    expect(failed.images).toBe(1);
+
+    // Whoever reads DOs but not bookings prints the note without the booking's proof.
+    const doReader = await signIn(
+      server.api,
+      await createUser(server.db, { roles: [readRoleOf('DELIVERY_ORDER')], branchIds: [a.branchId] }),
+    );
+    const bare = await fetch(`${server.api}/deliveryOrder/${do1}/document/deliveryNote.pdf?${q}`, {
+      headers: { authorization: `Bearer ${doReader}` },
+    });
+    expect(bare.status).toBe(200);
+    const bareText = (await pdfPages(new Uint8Array(await bare.arrayBuffer()))).join('\n');
+    expect(bareText).toContain('รายการสินค้า');
+    expect(bareText).not.toContain('คุณสมศรี');
+
+    // The booking's slip: the stop with its planned, arrived and left times.
+    const slip = await pdf(`/bookingReport/${bookingsA[0]}/document/appointment.pdf`);
+    expect(slip.text).toContain('การส่งถึงปลายทาง');
+    for (const time of [first!.stop.plannedArrival, first!.stop.arrivedAt, first!.stop.leftAt])
+      expect(slip.text).toContain(at(time));
+    expect(slip.text).toContain('ส่งครบแล้ว');
+    // A booking no trip carried yet prints no such section.
+    const unplanned = await book(a, who.admin!, shipTos[1]!, do2, 4);
+    expect((await pdf(`/bookingReport/${unplanned}/document/appointment.pdf`)).text).not.toContain(
+      'การส่งถึงปลายทาง',
+    );
   });
 
   it('live: a board stream hears positions and progress as small deltas; ETAs with a stop event, from positions at most every 30 s; positions are thinned, kept while running, purged after the retention', async () => {

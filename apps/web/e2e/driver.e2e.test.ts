@@ -1,13 +1,14 @@
 import path from 'node:path';
+import { featureRoles, formatTime, ROLE_ADMIN, readRoleOf } from '@lms/domain';
 import { sql } from 'kysely';
 import type { Page } from 'playwright-core';
 import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
-import { signIn as apiSignIn, call } from '../../server/test/fixtures.ts';
+import { signIn as apiSignIn, call, createUser } from '../../server/test/fixtures.ts';
 import { setupTestServer } from '../../server/test/harness.ts';
 import { setupBrowser } from './browser.ts';
 import { deliveryTrip } from './deliveryScenario.ts';
-import { signIn } from './helpers.ts';
+import { bookUpToSummary, signIn } from './helpers.ts';
 
 const server = setupTestServer({ webDist: path.resolve(import.meta.dirname, '../dist') });
 const browser = setupBrowser();
@@ -39,14 +40,42 @@ const stopsOf = (db: typeof server.db, tripId: string) =>
     .execute(db)
     .then((r) => r.rows);
 
+/** The live booking of a DO (the one a trip carries, or the new one once booked again). */
+const bookingOf = (db: typeof server.db, deliveryOrderId: string) =>
+  sql<{ id: string; doc_no: string }>`select b.id, b.doc_no from booking_report__lines l
+    join booking_report b on b.id = l.parent_id and b.canceled_at is null
+    where l.delivery_order_id = ${deliveryOrderId} order by b.confirmed_at desc limit 1`
+    .execute(db)
+    .then((r) => r.rows[0]!);
+
 describe("the driver's app on a phone, against the real server", () => {
-  it('drives a trip of three stops at 390×844: delivered with signature and photo, then offline a partial and a failed one, sent once when the signal returns', async () => {
-    const { tripId, driver } = await deliveryTrip(server);
+  it('drives a trip of three stops at 390×844: delivered with signature and photo, then offline a partial and a failed one, sent once when the signal returns; the board and the customer follow live; the failed DO is back on the planner’s home and booked again', {
+    timeout: 90_000,
+  }, async () => {
+    const { world, tripId, driver, dispatcher, deliveryOrderIds } = await deliveryTrip(server);
+    const [doA, doB, doC] = deliveryOrderIds as [string, string, string];
+    const [bookingB, bookingC] = [await bookingOf(server.db, doB), await bookingOf(server.db, doC)];
     const page = await browser.newPage({
       width: 390,
       height: 844,
       geolocation: { latitude: 13.75, longitude: 100.5 },
     });
+
+    // The dispatcher's board (1366×768) and B's customer (their appointment link, a phone) watch.
+    const board = await browser.newPage({ width: 1366, height: 768 });
+    await signIn(board, server.origin, dispatcher);
+    await board.goto(`${server.origin}/deliveryBoard`);
+    const { rows: trip } = await sql<{
+      doc_no: string;
+    }>`select doc_no from shipment where id = ${tripId}`.execute(server.db);
+    const card = board.getByRole('region', { name: new RegExp(trip[0]!.doc_no) });
+    await card.getByText('ส่งแล้ว 0/3 จุด').waitFor();
+    await board.getByText('อัปเดตสด').waitFor();
+    const customer = await browser.newPage({ width: 390, height: 844 });
+    const linkOf = (bookingId: string) =>
+      `${server.origin}/public/appointment/${server.app.auth.contact.links.token(bookingId)}`;
+    await customer.goto(linkOf(bookingB.id));
+    await customer.getByText('นัดส่งแล้ว').waitFor();
 
     // Sign in as the company driver; today's trip is there.
     await page.goto(`${server.origin}/driver/trips`);
@@ -66,6 +95,9 @@ describe("the driver's app on a phone, against the real server", () => {
     // A (signature and photo): arrived, delivered with the recipient, a signature and a photo, left.
     await stop('ร้านวัสดุก่อสร้างเจริญทรัพย์').click();
     await page.getByRole('button', { name: 'ถึงจุดส่งแล้ว' }).click();
+    // The phone moves a little at the stop: its fix (stamped now, inside the running trip) is shared.
+    await page.getByRole('button', { name: 'ส่งครบ' }).waitFor();
+    await page.context().setGeolocation({ latitude: 13.7502, longitude: 100.5001 });
     await page.getByRole('button', { name: 'ส่งครบ' }).click();
     await page.getByLabel('ชื่อผู้รับสินค้า').fill('สมศรี รับของ');
     await sign(page);
@@ -77,6 +109,37 @@ describe("the driver's app on a phone, against the real server", () => {
     await expect
       .poll(async () => (await stopsOf(server.db, tripId)).filter((s) => s.status === 'DELIVERED' && s.left))
       .toHaveLength(1);
+
+    // The board follows without a reload: A done; the truck where the phone is; the next stop's ETA
+    // as the server now computes it from what happened (not the plan's).
+    await card.getByText('ส่งแล้ว 1/3 จุด').waitFor();
+    // The next stop's ETA as the server computed it from what happened (read at the same moment;
+    // "never before now" may move it by the minute between the two reads).
+    const minutes = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
+    const boardAnswer = await call(
+      server.api,
+      'GET',
+      `/delivery/board?branchId=${world.branchId}&date=${world.today}`,
+      {
+        token: await apiSignIn(server.api, dispatcher),
+      },
+    );
+    const running = boardAnswer.body.find((x: { id: string }) => x.id === tripId);
+    const next = running.stops.find((x: { id: string }) => x.id === running.nextStopId);
+    const shown = (await card.textContent())?.match(/คาดว่าถึง (\d\d:\d\d) น\./)?.[1];
+    expect(shown, 'the board shows the next stop’s ETA').toBeDefined();
+    expect(Math.abs(minutes(shown!) - minutes(formatTime(next.eta))) % (24 * 60)).toBeLessThanOrEqual(1);
+    // The truck where the phone is: the phone's own fix, sent with its events.
+    await board.locator(`[data-truck="${trip[0]!.doc_no}"]`).waitFor();
+    await card.getByText(/ตำแหน่งล่าสุด/).waitFor();
+    const { rows: kept } = await sql<{
+      lat: number;
+    }>`select lat from delivery_position where shipment_id = ${tripId}`.execute(server.db);
+    expect(kept.map((p) => p.lat)).toContain(13.7502);
+    // B's customer: on the way, how many stops before theirs, the ETA.
+    await customer.reload();
+    await customer.getByText('กำลังไปส่ง').waitFor();
+    await customer.getByText(/คุณเป็นจุดถัดไป|อีก \d+ จุดก่อนถึงคุณ/).waitFor();
 
     // No signal: B (ten units) delivered in part with a signature, C not delivered; both wait on the phone.
     await page.context().setOffline(true);
@@ -135,6 +198,49 @@ describe("the driver's app on a phone, against the real server", () => {
       { qty: 1, delivered: 0 },
       { qty: 6, delivered: 4 },
     ]);
+
+    // The board heard it all live; B's customer sees the proof they may see.
+    await card.getByText('ส่งแล้ว 3/3 จุด').waitFor();
+    await customer.reload();
+    await customer.getByText('ส่งสินค้าได้บางส่วน').waitFor();
+    await customer.getByText('ผู้รับสินค้า ผู้จัดการร้าน').waitFor();
+
+    // The planner's home: both DOs back, the tile opens their list; C is booked again through the
+    // wizard's first suggestion, and its customer's link tells them the new date.
+    // A planner of this branch only (an administrator acts in whichever branch comes first).
+    const planner = await createUser(server.db, {
+      roles: [
+        ...featureRoles.doBooking.edit.filter((r) => r !== ROLE_ADMIN),
+        readRoleOf('BOOKING_CALENDAR'),
+        readRoleOf('DELIVERY_ORDER'),
+      ],
+      branchIds: [world.branchId],
+    });
+    const office = await browser.newPage({ width: 1366, height: 768 });
+    await signIn(office, server.origin, planner);
+    await office.goto(`${server.origin}/`);
+    const returned = office.getByRole('link', { name: /ส่งไม่สำเร็จ รอจองใหม่/ });
+    await expect.poll(() => returned.textContent()).toMatch(/2/);
+    await returned.click();
+    await office.waitForURL(/\/deliveryOrder\?returned=true/);
+    const docOf = async (id: string) =>
+      (await sql<{ doc_no: string }>`select doc_no from delivery_order where id = ${id}`.execute(server.db))
+        .rows[0]!.doc_no;
+    for (const id of [doB, doC])
+      await office
+        .getByText(await docOf(id))
+        .first()
+        .waitFor();
+    expect(await office.getByText(await docOf(doA)).count()).toBe(0);
+    await bookUpToSummary(office, server.origin, [await docOf(doC)]);
+    await office.getByRole('button', { name: 'ยืนยันการจอง' }).click();
+    await office.getByRole('heading', { name: 'บันทึกการจองเรียบร้อยแล้ว' }).waitFor();
+    const rebooked = await bookingOf(server.db, doC);
+    expect(rebooked.id).not.toBe(bookingC.id);
+    await office.goto(`${server.origin}/`);
+    await expect.poll(() => returned.textContent()).toMatch(/1/);
+    await customer.goto(linkOf(bookingC.id));
+    await customer.getByText(/นัดส่งใหม่วันที่ /).waitFor();
   });
 
   it("shows the dispatcher's board live at 1366×768: the truck's position and the stops done as the phone reports them", async () => {

@@ -1,4 +1,5 @@
 import {
+  type BookingDelivery,
   bookingStatusOptions,
   callStatusOptions,
   documentKinds,
@@ -11,6 +12,7 @@ import {
   UI_TEXT,
   unitName,
 } from '@lms/domain';
+import { stopTimesBlocks } from './deliveries.ts';
 import type { BookingDocumentRows, BookingLineRow, BookingRow } from './load.ts';
 import type { Block, Column, DocumentModel, Field } from './model.ts';
 import {
@@ -73,10 +75,11 @@ function deliveryOrderTable(lines: readonly BookingLineRow[], ctx: DocumentConte
   return { type: 'table', columns, rows };
 }
 
-/** ใบนัดส่งสินค้า: what the planner sends the customer. */
+/** ใบนัดส่งสินค้า: what the planner sends the customer; once trips carried it, each stop's actual times. */
 export function appointmentModel(
   { booking, lines, allocations }: BookingDocumentRows,
   ctx: DocumentContext,
+  deliveries: readonly BookingDelivery[] = [],
 ): DocumentModel {
   const era = { buddhistEra: ctx.buddhistEra };
   const slots = slotsOf(lines);
@@ -156,6 +159,7 @@ export function appointmentModel(
       },
       { type: 'heading', text: documentText.deliveryOrders },
       deliveryOrderTable(lines, ctx),
+      ...stopTimesBlocks(deliveries, ctx.buddhistEra),
     ],
   });
 }

@@ -7,6 +7,7 @@ import {
   UI_TEXT,
   unitName,
 } from '@lms/domain';
+import { type PrintedDelivery, proofBlocks } from './deliveries.ts';
 import type { DeliveryOrderRow } from './loadDeliveryOrders.ts';
 import type { DocumentModel } from './model.ts';
 import {
@@ -20,8 +21,15 @@ import {
   weightHeader,
 } from './text.ts';
 
-/** ใบส่งสินค้า: what the customer signs on delivery. Not a tax invoice (those stay with the ERP). */
-export function deliveryNoteModel(row: DeliveryOrderRow, ctx: DocumentContext): DocumentModel {
+/**
+ * ใบส่งสินค้า: what the customer signs on delivery. Not a tax invoice (those stay with the ERP).
+ * Once a driver recorded the DO's stop, the proof follows the items (recipient, time, signature, photos).
+ */
+export function deliveryNoteModel(
+  row: DeliveryOrderRow,
+  ctx: DocumentContext,
+  deliveries: readonly PrintedDelivery[] = [],
+): DocumentModel {
   const era = { buddhistEra: ctx.buddhistEra };
   const appointment = row.delivery_date ?? row.doc_delivery_at;
   const shift =
@@ -72,6 +80,7 @@ export function deliveryNoteModel(row: DeliveryOrderRow, ctx: DocumentContext): 
           ],
         ],
       },
+      ...proofBlocks(deliveries, row.id, ctx.buddhistEra),
       { type: 'paragraph', text: documentText.notTaxInvoice },
       { type: 'signatures', boxes: [documentText.sender, documentText.receiver] },
     ],

@@ -26,6 +26,12 @@ export interface Column {
   readonly align?: 'left' | 'right' | 'center';
 }
 
+/** An image to print (a proof's signature or photo), already small, as JPEG, with its caption. */
+export interface PrintedImage {
+  readonly caption: string;
+  readonly jpeg: Buffer;
+}
+
 export type Block =
   | { readonly type: 'heading'; readonly text: string }
   | { readonly type: 'fields'; readonly fields: readonly Field[]; readonly columns?: 1 | 2 | 3 }
@@ -38,7 +44,9 @@ export type Block =
     }
   | { readonly type: 'paragraph'; readonly text: string }
   /** Boxes to sign in, side by side, each with a line for the name and the date/time. */
-  | { readonly type: 'signatures'; readonly boxes: readonly string[] };
+  | { readonly type: 'signatures'; readonly boxes: readonly string[] }
+  /** Images side by side in boxes of one size, each fitted in its box, its caption under it. */
+  | { readonly type: 'images'; readonly images: readonly PrintedImage[] };
 
 export interface DocumentModel {
   /** The document's name as printed ("ใบนัดส่งสินค้า"). */

@@ -1,7 +1,7 @@
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
 import { FONT, useFonts } from './fonts.ts';
-import type { Block, Column, DocumentModel, Field } from './model.ts';
+import type { Block, Column, DocumentModel, Field, PrintedImage } from './model.ts';
 import { wrapText } from './wrap.ts';
 
 /**
@@ -18,6 +18,8 @@ const QR_SIZE = 64;
 const GREY = '#555555';
 const RULE = '#999999';
 const FOOTER_HEIGHT = 20;
+/** A printed proof image's box (pt): four to a portrait row. */
+const IMAGE_BOX = 120;
 
 export const pageText = { page: (n: number, of: number) => `หน้า ${n}/${of}`, number: 'เลขที่' } as const;
 
@@ -209,6 +211,8 @@ class PageCursor {
         return this.table(block.columns, block.rows, block.rowHeight ?? 0);
       case 'signatures':
         return this.signatures(block.boxes);
+      case 'images':
+        return this.images(block.images);
     }
   }
 
@@ -278,6 +282,33 @@ class PageCursor {
       drawRow(wrapped, height, FONT.regular);
     }
     this.y += 10;
+  }
+
+  /** Boxes of IMAGE_BOX pt in rows, each image fitted and centred in its box, its caption under it. */
+  private images(images: readonly PrintedImage[]) {
+    const gap = 10;
+    const caption = SIZE.small * LEADING;
+    const perRow = Math.max(1, Math.floor((this.width + gap) / (IMAGE_BOX + gap)));
+    for (let i = 0; i < images.length; i += perRow) {
+      this.ensure(IMAGE_BOX + caption + 4);
+      images.slice(i, i + perRow).forEach((image, column) => {
+        const x = MARGIN + column * (IMAGE_BOX + gap);
+        this.doc.rect(x, this.y, IMAGE_BOX, IMAGE_BOX).lineWidth(0.5).strokeColor(RULE).stroke();
+        this.doc.image(image.jpeg, x + 2, this.y + 2, {
+          fit: [IMAGE_BOX - 4, IMAGE_BOX - 4],
+          align: 'center',
+          valign: 'center',
+        });
+        this.write([image.caption], x, this.y + IMAGE_BOX + 2, {
+          size: SIZE.small,
+          color: GREY,
+          width: IMAGE_BOX,
+          align: 'center',
+        });
+      });
+      this.y += IMAGE_BOX + caption + 6;
+    }
+    this.y += 4;
   }
 
   private signatures(boxes: readonly string[]) {

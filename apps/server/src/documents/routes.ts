@@ -5,13 +5,16 @@ import { sql } from 'kysely';
 import { actingBranch, actingPrincipal } from '../auth/acting.ts';
 import type { Principal } from '../auth/principal.ts';
 import type { Database } from '../db/database.ts';
+import { bookingDeliveries } from '../delivery/views.ts';
 import { snake } from '../entities/naming.ts';
+import type { FileStorage } from '../files/storage.ts';
 import { typed } from '../http/contract.ts';
 import { HttpError, notFound } from '../http/errors.ts';
 import type { AuthContext } from '../routes/context.ts';
 import { loadCompanySettings } from '../settings/company.ts';
 import { appointmentModel } from './appointment.ts';
 import { daySheetModel } from './daySheet.ts';
+import { deliveriesOfOrder } from './deliveries.ts';
 import { deliveryNoteModel } from './deliveryNote.ts';
 import { bookingIdsOfShift, loadBookings, loadHeader, loadShift } from './load.ts';
 import { loadDeliveryOrders } from './loadDeliveryOrders.ts';
@@ -39,6 +42,7 @@ const HIGH_WATER = 4 * 1024 * 1024;
  */
 async function modelsOf(
   db: Database,
+  storage: FileStorage,
   principal: Principal,
   kind: DocumentKind,
   ids: readonly string[],
@@ -49,7 +53,9 @@ async function modelsOf(
     case 'appointment': {
       const rows = await loadBookings(db, ids, branchId);
       await personalDataOnPaper(db, principal, { kind, rows });
-      return rows.map((b) => appointmentModel(b, ctx));
+      return Promise.all(
+        rows.map(async (b) => appointmentModel(b, ctx, await bookingDeliveries(db, branchId, b.booking.id))),
+      );
     }
     case 'tripSheet': {
       const rows = await loadShipments(db, ids, branchId);
@@ -59,7 +65,13 @@ async function modelsOf(
     case 'deliveryNote': {
       const rows = await loadDeliveryOrders(db, ids, branchId);
       await personalDataOnPaper(db, principal, { kind, rows });
-      return rows.map((row) => deliveryNoteModel(row, ctx));
+      // The proof is the booking's (its page shows it to the booking's readers): only they get it on paper.
+      const proof = can(principal.roles, 'bookingReport', 'read').can;
+      return Promise.all(
+        rows.map(async (row) =>
+          deliveryNoteModel(row, ctx, proof ? await deliveriesOfOrder(db, storage, branchId, row.id) : []),
+        ),
+      );
     }
   }
 }
@@ -119,7 +131,7 @@ export function sendPdf(
 }
 
 /** Printed documents (docs/documents.md), with the role and branch checks of reading their records. */
-export function documentRoutes(ctx: AuthContext) {
+export function documentRoutes(ctx: AuthContext, storage: FileStorage) {
   return async (fastify: FastifyInstance) => {
     const app = typed(fastify);
     const tags = ['เอกสารพิมพ์'];
@@ -138,7 +150,15 @@ export function documentRoutes(ctx: AuthContext) {
           const branchId = actingBranch(request);
           const principal = actingPrincipal(request);
           const context = await documentContext(ctx.db, branchId);
-          const models = await modelsOf(ctx.db, principal, kind, [request.params.id], branchId, context);
+          const models = await modelsOf(
+            ctx.db,
+            storage,
+            principal,
+            kind,
+            [request.params.id],
+            branchId,
+            context,
+          );
           if (!models[0]) throw notFound(documentMessages.notFound);
           return sendPdf(reply, `${kind}-${models[0].number}`, models);
         },
@@ -164,7 +184,7 @@ export function documentRoutes(ctx: AuthContext) {
         const next = async () => {
           const chunk = ids.slice(offset, offset + CHUNK);
           offset += CHUNK;
-          return chunk.length ? modelsOf(ctx.db, principal, kind, chunk, branchId, context) : [];
+          return chunk.length ? modelsOf(ctx.db, storage, principal, kind, chunk, branchId, context) : [];
         };
         return sendPdf(reply, `${kind}-${ids.length}`, await next(), next);
       },

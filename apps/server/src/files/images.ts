@@ -69,3 +69,17 @@ export async function makeThumbnail(
     .webp({ quality: 80 })
     .toBuffer();
 }
+
+/**
+ * A stored image made small enough to print (a proof's signature or photo on the delivery note):
+ * upright, at most `side` px on its longer side, on white (a signature is drawn on transparency),
+ * as JPEG, which pdfkit embeds as is.
+ */
+export async function printableImage(bytes: Buffer, format: Format, side: number): Promise<Buffer> {
+  return open(bytes, format)
+    .rotate()
+    .resize(side, side, { fit: 'inside', withoutEnlargement: true })
+    .flatten({ background: '#ffffff' })
+    .jpeg({ quality: 80 })
+    .toBuffer();
+}

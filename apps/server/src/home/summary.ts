@@ -50,7 +50,7 @@ async function listCount(
 /** Midnight to midnight of a Bangkok day, as the datetime filters take it. */
 const dayRange = (day: string) => ({ from: `${day}T00:00:00+07:00`, to: `${day}T23:59:59.999+07:00` });
 
-/** Today's and tomorrow's capacity, unbooked DOs by delivery date, bookings to call, cancelled today. */
+/** Today's and tomorrow's capacity, unbooked DOs by delivery date, bookings to call, cancelled today, DOs back from a failed delivery. */
 export async function plannerHome(db: Database, branchId: string, today: string): Promise<PlannerHome> {
   const tomorrow = addDays(today, 1);
   const unbooked = { isBookingEq: 'false' };
@@ -62,7 +62,7 @@ export async function plannerHome(db: Database, branchId: string, today: string)
     later: { deliveryAtFrom: addDays(today, 8) },
   };
   const canceled = dayRange(today);
-  const [capacity, total, buckets, notCalled, unreachable, canceledToday] = await Promise.all([
+  const [capacity, total, buckets, notCalled, unreachable, canceledToday, returned] = await Promise.all([
     calendarCells(db, { branchId, from: today, to: tomorrow }),
     listCount(db, 'deliveryOrder', unbooked, branchId),
     Promise.all(
@@ -79,6 +79,7 @@ export async function plannerHome(db: Database, branchId: string, today: string)
       { statusEq: 'CANCELED', canceledAtFrom: canceled.from, canceledAtTo: canceled.to },
       branchId,
     ),
+    listCount(db, 'deliveryOrder', { returned: 'true' }, branchId),
   ]);
   return {
     today,
@@ -88,6 +89,7 @@ export async function plannerHome(db: Database, branchId: string, today: string)
     notCalled,
     unreachable,
     canceledToday,
+    returned,
   };
 }
 

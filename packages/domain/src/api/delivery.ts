@@ -429,6 +429,31 @@ export const ETA_REFRESH_S = 30;
 
 // ---- A booking's deliveries (its page, the delivery note) ----
 
+/** A booking's deliveries in words: its page (BookingDeliveries) and the printed slip and delivery note. */
+export const bookingDeliveryText = {
+  title: 'การส่งถึงปลายทาง',
+  loading: 'กำลังโหลดการส่งถึงปลายทาง...',
+  none: 'ยังไม่มีการส่งถึงปลายทาง',
+  stop: (docNo: string, seq: number) => `ใบขนส่ง ${docNo} · จุดที่ ${seq}`,
+  arrived: 'ถึง',
+  left: 'ออก',
+  recipient: 'ผู้รับสินค้า',
+  recordedAt: 'บันทึกเมื่อ',
+  reason: 'เหตุผล',
+  note: 'หมายเหตุ',
+  signature: 'ลายเซ็นผู้รับ',
+  photo: (n: number) => `รูปถ่ายที่ ${n}`,
+  orders: 'จำนวนที่ส่ง',
+  delivered: (docNo: string, delivered: number | null, qty: number) =>
+    `${docNo}: ${delivered === null ? '-' : delivered.toLocaleString('th-TH')} / ${qty.toLocaleString('th-TH')}`,
+  returned: (docNo: string, qty: number, reason: string) =>
+    `${docNo} กลับไปรอจองใหม่ ${qty.toLocaleString('th-TH')} (${reason})`,
+  rebooked: (docNo: string) => `จองใหม่แล้ว: ${docNo}`,
+  planned: 'นัดถึง',
+  outcome: 'ผลการส่ง',
+  proof: 'หลักฐานการส่ง',
+} as const;
+
 export const DeliveryReturn = Type.Object({
   deliveryOrderId: Uuid,
   docNo: Type.String(),

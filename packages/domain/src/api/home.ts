@@ -60,6 +60,8 @@ export const PlannerHome = Type.Object({
   notCalled: HomeCount,
   unreachable: HomeCount,
   canceledToday: HomeCount,
+  /** DOs a failed or partial delivery sent back and no booking took again (the DO list's `returned`). */
+  returned: HomeCount,
 });
 export type PlannerHome = Static<typeof PlannerHome>;
 

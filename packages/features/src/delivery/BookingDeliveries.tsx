@@ -1,6 +1,7 @@
 import {
   type Answer,
   type BookingDelivery,
+  bookingDeliveryText,
   deliveryApi,
   formatDateTime,
   stopStatusOptions,
@@ -11,26 +12,8 @@ import styled from 'styled-components';
 import useSWR from 'swr';
 import { Facts as DriverFacts } from '../driver/layout.tsx';
 
-export const deliveriesText = {
-  title: 'การส่งถึงปลายทาง',
-  loading: 'กำลังโหลดการส่งถึงปลายทาง...',
-  none: 'ยังไม่มีการส่งถึงปลายทาง',
-  stop: (docNo: string, seq: number) => `ใบขนส่ง ${docNo} · จุดที่ ${seq}`,
-  arrived: 'ถึง',
-  left: 'ออก',
-  recipient: 'ผู้รับสินค้า',
-  recordedAt: 'บันทึกเมื่อ',
-  reason: 'เหตุผล',
-  note: 'หมายเหตุ',
-  signature: 'ลายเซ็นผู้รับ',
-  photo: (n: number) => `รูปถ่ายที่ ${n}`,
-  orders: 'จำนวนที่ส่ง',
-  delivered: (docNo: string, delivered: number | null, qty: number) =>
-    `${docNo}: ${delivered === null ? '-' : delivered.toLocaleString('th-TH')} / ${qty.toLocaleString('th-TH')}`,
-  returned: (docNo: string, qty: number, reason: string) =>
-    `${docNo} กลับไปรอจองใหม่ ${qty.toLocaleString('th-TH')} (${reason})`,
-  rebooked: (docNo: string) => `จองใหม่แล้ว: ${docNo}`,
-} as const;
+/** The section's words: the domain's, shared with the printed delivery note and slip. */
+export const deliveriesText = bookingDeliveryText;
 
 const PROOF_THUMB = 120;
 

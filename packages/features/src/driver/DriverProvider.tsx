@@ -18,9 +18,9 @@ import {
   useRef,
   useState,
 } from 'react';
-import { unanswered } from '../offline/connection.ts';
+import { newUuid, unanswered } from '../offline/connection.ts';
 import { PositionSource } from './geolocation.ts';
-import { flushQueue, type Outcome, type QueuedItem, type Sender } from './queue.ts';
+import { flushQueue, type Outcome, type QueuedItem, type Sender, type StageQuestion } from './queue.ts';
 import { type DriverSession, type DriverStore, openDriverStore } from './store.ts';
 
 /** Where sending stands, for the bar on every screen. */
@@ -33,6 +33,8 @@ export interface SyncState {
   readonly refused: readonly string[];
   /** The session ran out while items wait: a new sign-in sends them. */
   readonly needsSignIn: boolean;
+  /** Stage taps the server asks about (an unusual time), oldest first, until the driver answers. */
+  readonly questions: readonly StageQuestion[];
 }
 
 /** What a screen loads: the server's answer, or the copy kept on the phone when there is none. */
@@ -66,6 +68,8 @@ interface DriverContextValue {
     files?: readonly ProofFile[],
   ) => Promise<void>;
   readonly flush: () => Promise<void>;
+  /** The driver's answer to the first question: yes sends the tap again with `confirmUnusual`; no drops it. */
+  readonly answer: (keep: boolean) => Promise<void>;
   readonly positions: PositionSource;
   /** Follows the phone's position while `tripId` runs; positions queue like events. */
   readonly followTrip: (tripId: string) => () => void;
@@ -146,6 +150,7 @@ export function DriverProvider({
     waiting: 0,
     refused: [],
     needsSignIn: false,
+    questions: [],
   });
   const [version, setVersion] = useState(0);
   const positions = useMemo(() => givenPositions ?? new PositionSource(), [givenPositions]);
@@ -219,7 +224,7 @@ export function DriverProvider({
             params: { id: tripId },
             body: { events: [...events] },
             options: quiet,
-          }).then((answer) => answer.trip),
+          }),
         ),
       positions: (tripId, queued) =>
         outcome(() =>
@@ -259,6 +264,7 @@ export function DriverProvider({
           online: result.stopped === 'unanswered' ? false : s.online || result.sent > 0,
           refused: result.refused.length ? result.refused : s.refused,
           needsSignIn: result.stopped === 'signIn',
+          questions: [...s.questions, ...result.questions],
         }));
         if (result.sent || result.refused.length) setVersion((v) => v + 1);
       } while (again.current);
@@ -394,6 +400,17 @@ export function DriverProvider({
     [store, refreshItems, flush],
   );
 
+  const answer = useCallback(
+    async (keep: boolean) => {
+      const question = sync.questions[0];
+      if (!question) return;
+      setSync((s) => ({ ...s, questions: s.questions.filter((q) => q !== question) }));
+      // A new event (the first is recorded as asked about), at the time the driver tapped.
+      if (keep) await record(question.tripId, [{ ...question.event, id: newUuid(), confirmUnusual: true }]);
+    },
+    [sync.questions, record],
+  );
+
   const followTrip = useCallback(
     (tripId: string) => {
       let last = 0;
@@ -424,6 +441,7 @@ export function DriverProvider({
       loadTrip,
       record,
       flush,
+      answer,
       positions,
       followTrip,
       version,
@@ -439,6 +457,7 @@ export function DriverProvider({
       loadTrip,
       record,
       flush,
+      answer,
       positions,
       followTrip,
       version,

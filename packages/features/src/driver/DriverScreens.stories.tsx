@@ -1,10 +1,11 @@
-import type { StopEventInput } from '@lms/domain';
+import { driverApi, type StopEventInput } from '@lms/domain';
 import {
   DRIVER_DAY,
   DRIVER_TRIP_ID,
   driverHandlers,
   driverStoryStore,
   driverTripFixture,
+  mock,
   neverAnswered,
   photoFile,
   refusal,
@@ -15,6 +16,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { HttpResponse } from 'msw';
 import type { ReactNode } from 'react';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
+import { stageTapText } from '../shipmentPlanning/stageQueue.ts';
 import { DriverProvider } from './DriverProvider.tsx';
 import { LinkClaimScreen } from './LinkClaimScreen.tsx';
 import { SignInScreen } from './SignInScreen.tsx';
@@ -181,6 +183,80 @@ export const TripStart: Story = {
   },
 };
 
+const unusualTime = 'เวลาออกเดินทางห่างจากเวลาตามแผนมาก (วันหรือกะอื่น) ยืนยันว่าเวลานี้ถูกต้อง';
+
+/**
+ * "ออกเดินทาง" at a time the server finds unusual for the planned day and shift: it does not record
+ * the tap and asks; the phone asks the driver and, on "บันทึกเวลานี้", sends the tap again as a new
+ * event with `confirmUnusual` at the time first tapped.
+ */
+export const TripStartUnusualTime: Story = {
+  ...TripStops,
+  beforeEach({ msw }) {
+    heard.length = 0;
+    msw.use(
+      ...driverHandlers({
+        trip: () => ({ ...driverTripFixture, status: 'PLANNED' }),
+        events: (events) => {
+          heard.push([...events]);
+          const asked = events.some((e) => e.kind === 'stage' && !e.confirmUnusual);
+          return {
+            results: events.map((e) => ({ id: e.id, duplicate: false })),
+            stages: asked
+              ? [{ stage: 'ShipStart', recorded: false, message: unusualTime, confirmUnusual: true }]
+              : [],
+            trip: { ...driverTripFixture, status: asked ? 'PLANNED' : 'RUNNING' },
+          };
+        },
+      }),
+    );
+  },
+  play: async ({ canvas }) => {
+    await userEvent.click(await canvas.findByRole('button', { name: driverText.startTrip }));
+    const body = within(document.body);
+    const dialog = await body.findByRole('alertdialog', { name: stageTapText.questionTitle });
+    await expect(dialog).toHaveTextContent(unusualTime);
+    await userEvent.click(within(dialog).getByRole('button', { name: stageTapText.record }));
+    await waitFor(() => expect(heard.flat()).toHaveLength(2));
+    const [first, again] = heard.flat() as [StopEventInput, StopEventInput];
+    await expect(again).toMatchObject({
+      kind: 'stage',
+      stage: 'ShipStart',
+      at: first.at,
+      confirmUnusual: true,
+    });
+    await expect(again.id).not.toBe(first.id);
+    await waitFor(() => expect(body.queryByRole('alertdialog')).toBeNull());
+  },
+};
+
+/** The question as the driver sees it (docs/driver.md's picture): the tap waits for the answer. */
+export const TripStartAsked: Story = {
+  ...TripStartUnusualTime,
+  play: async ({ canvas }) => {
+    await userEvent.click(await canvas.findByRole('button', { name: driverText.startTrip }));
+    const dialog = await within(document.body).findByRole('alertdialog', {
+      name: stageTapText.questionTitle,
+    });
+    await expect(within(dialog).getByRole('button', { name: stageTapText.record })).toBeVisible();
+    await expect(within(dialog).getByRole('button', { name: stageTapText.drop })).toBeVisible();
+  },
+};
+
+/** The same question answered "ไม่บันทึก": nothing is sent again, the driver taps later. */
+export const TripStartUnusualTimeDropped: Story = {
+  ...TripStartUnusualTime,
+  play: async ({ canvas }) => {
+    await userEvent.click(await canvas.findByRole('button', { name: driverText.startTrip }));
+    const body = within(document.body);
+    const dialog = await body.findByRole('alertdialog', { name: stageTapText.questionTitle });
+    await userEvent.click(within(dialog).getByRole('button', { name: stageTapText.drop }));
+    await waitFor(() => expect(body.queryByRole('alertdialog')).toBeNull());
+    await expect(heard.flat()).toHaveLength(1);
+    await expect(canvas.getByRole('button', { name: driverText.startTrip })).toBeVisible();
+  },
+};
+
 // ---- A stop ----
 
 const stopStory = (seq: number): Story => ({
@@ -327,6 +403,31 @@ export const StopOffline: Story = {
     await userEvent.click(await canvas.findByRole('button', { name: driverText.arrived }));
     await expect(await canvas.findByText(new RegExp(driverText.recordedLocally))).toBeVisible();
     await expect(await canvas.findByRole('button', { name: driverText.delivered })).toBeVisible();
+  },
+};
+
+/** On a stop of a running trip the phone shares its position too (the board sees the truck there). */
+const heardPositions: number[] = [];
+export const StopSharesPosition: Story = {
+  loaders: signedIn,
+  beforeEach({ msw }) {
+    heardPositions.length = 0;
+    msw.use(
+      mock(driverApi.positions, ({ body }) => {
+        heardPositions.push(body.positions.length);
+        return { kept: body.positions.length, ignored: 0 };
+      }),
+      ...driverHandlers({ trip: () => ({ ...driverTripFixture, status: 'RUNNING' }) }),
+    );
+  },
+  render: (_args, { loaded }) => (
+    <Phone storeName={(loaded as Loaded).storeName}>
+      <StopScreen tripId={DRIVER_TRIP_ID} stopId={stopOf(2).id} onBack={noop} />
+    </Phone>
+  ),
+  play: async ({ canvas }) => {
+    await userEvent.click(await canvas.findByRole('button', { name: driverText.sendNow }));
+    await waitFor(() => expect(heardPositions).toEqual([1]));
   },
 };
 

@@ -12,7 +12,7 @@ import { ProofForm } from './ProofForm.tsx';
 import type { FailureInput, ProofInput } from './proofRules.ts';
 import { SyncBar } from './SyncBar.tsx';
 import { driverText } from './text.ts';
-import { useTrip } from './useLoaded.ts';
+import { useFollowWhileRunning, useTrip } from './useLoaded.ts';
 
 type Mode = 'view' | 'delivered' | 'partial' | 'failed';
 
@@ -36,8 +36,9 @@ export function StopScreen({
   readonly onSignIn?: (() => void) | undefined;
   readonly resizePhoto?: (file: Blob) => Promise<Blob>;
 }) {
-  const { sync, flush, record, positions } = useDriver();
+  const { sync, flush, answer, record, positions } = useDriver();
   const [trip, retry, waitingStops] = useTrip(tripId);
+  useFollowWhileRunning(tripId, trip);
   const [mode, setMode] = useState<Mode>('view');
   const [busy, setBusy] = useState(false);
   const stop = trip.kind === 'ready' ? trip.value.stops.find((s) => s.id === stopId) : undefined;
@@ -113,7 +114,14 @@ export function StopScreen({
     <DriverFrame
       title={stop ? `${driverText.stopNo(stop.seq)} · ${stop.shipToName}` : driverText.loading}
       onBack={mode === 'view' ? onBack : () => setMode('view')}
-      status={<SyncBar sync={sync} onSend={() => void flush()} onSignIn={onSignIn} />}
+      status={
+        <SyncBar
+          sync={sync}
+          onSend={() => void flush()}
+          onAnswer={(keep) => void answer(keep)}
+          onSignIn={onSignIn}
+        />
+      }
       footer={
         stop &&
         mode === 'view' && (

@@ -1,21 +1,26 @@
-import { Button } from '@lms/design-system';
+import { Button, ConfirmDialog } from '@lms/design-system';
 import styled from 'styled-components';
+import { stageTapText } from '../shipmentPlanning/stageQueue.ts';
 import type { SyncState } from './DriverProvider.tsx';
 import { driverText } from './text.ts';
 
 /**
  * Where sending stands, under the top bar of every screen: offline or online, how many items wait
  * on the phone, the server's refusals, a session that needs a new sign-in. Quiet when all is sent.
+ * A stage tap the server asks about (an unusual time) is asked of the driver here, on any screen.
  */
 export function SyncBar({
   sync,
   onSend,
   onSignIn,
+  onAnswer,
 }: {
   readonly sync: SyncState;
   readonly onSend: () => void;
   readonly onSignIn?: (() => void) | undefined;
+  readonly onAnswer: (keep: boolean) => void;
 }) {
+  const question = sync.questions[0];
   const tone = !sync.online ? 'offline' : sync.waiting > 0 ? 'waiting' : 'ok';
   return (
     <Bar data-tone={tone}>
@@ -48,6 +53,15 @@ export function SyncBar({
           {driverText.refused}: {sync.refused.join(' ')}
         </Alert>
       )}
+      <ConfirmDialog
+        isOpen={!!question}
+        title={stageTapText.questionTitle}
+        message={question?.message}
+        confirmLabel={stageTapText.record}
+        cancelLabel={stageTapText.drop}
+        onConfirm={() => onAnswer(true)}
+        onCancel={() => onAnswer(false)}
+      />
     </Bar>
   );
 }

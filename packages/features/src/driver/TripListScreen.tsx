@@ -17,12 +17,19 @@ export function TripListScreen({
   readonly date: string;
   readonly onOpenTrip: (tripId: string) => void;
 }) {
-  const { sync, flush, signOut, session } = useDriver();
+  const { sync, flush, answer, signOut, session } = useDriver();
   const [day, retry] = useDay(date);
   return (
     <DriverFrame
       title={driverText.tripsTitle}
-      status={<SyncBar sync={sync} onSend={() => void flush()} onSignIn={() => void signOut()} />}
+      status={
+        <SyncBar
+          sync={sync}
+          onSend={() => void flush()}
+          onAnswer={(keep) => void answer(keep)}
+          onSignIn={() => void signOut()}
+        />
+      }
       footer={
         session?.kind === 'user' && (
           <Button

@@ -1,6 +1,6 @@
 import { Button } from '@lms/design-system';
 import { formatDateTime, tripStatusOptions } from '@lms/domain';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import styled from 'styled-components';
 import { newUuid } from '../offline/connection.ts';
 import { useDriver } from './DriverProvider.tsx';
@@ -10,7 +10,7 @@ import { nextStop } from './localTrip.ts';
 import { StopCard } from './StopCard.tsx';
 import { SyncBar } from './SyncBar.tsx';
 import { driverText } from './text.ts';
-import { useTrip } from './useLoaded.ts';
+import { useFollowWhileRunning, useTrip } from './useLoaded.ts';
 
 /**
  * One trip's stops in order (issue 39): the next one stands out, each opens its stop. While the
@@ -28,12 +28,10 @@ export function TripScreen({
   readonly onBack?: (() => void) | undefined;
   readonly onSignIn?: (() => void) | undefined;
 }) {
-  const { sync, flush, record, positions, followTrip } = useDriver();
+  const { sync, flush, answer, record, positions } = useDriver();
   const [trip, retry, waitingStops] = useTrip(tripId);
   const [starting, setStarting] = useState(false);
-  const running = trip.kind === 'ready' && trip.value.status === 'RUNNING';
-
-  useEffect(() => (running ? followTrip(tripId) : undefined), [running, followTrip, tripId]);
+  useFollowWhileRunning(tripId, trip);
 
   const start = async () => {
     setStarting(true);
@@ -59,7 +57,14 @@ export function TripScreen({
       title={title}
       onBack={onBack}
       backLabel={driverText.allTrips}
-      status={<SyncBar sync={sync} onSend={() => void flush()} onSignIn={onSignIn} />}
+      status={
+        <SyncBar
+          sync={sync}
+          onSend={() => void flush()}
+          onAnswer={(keep) => void answer(keep)}
+          onSignIn={onSignIn}
+        />
+      }
       footer={
         trip.kind === 'ready' &&
         trip.value.status === 'PLANNED' && (

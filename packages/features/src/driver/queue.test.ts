@@ -1,6 +1,13 @@
 import type { DriverTrip, StopEventInput } from '@lms/domain';
 import { describe, expect, it } from 'vitest';
-import { flushQueue, type Outcome, type Queue, type QueuedItem, type Sender } from './queue.ts';
+import {
+  type EventsAnswered,
+  flushQueue,
+  type Outcome,
+  type Queue,
+  type QueuedItem,
+  type Sender,
+} from './queue.ts';
 
 const TRIP = 'trip-1';
 const trip = { id: TRIP } as DriverTrip;
@@ -33,8 +40,8 @@ function scripted(answers: Outcome<unknown>[]) {
     },
     events: async (_trip, events) => {
       calls.push(`events ${events.map((e) => e.id).join(',')}`);
-      const answer = next<DriverTrip>();
-      return answer.kind === 'sent' ? { kind: 'sent', value: trip } : answer;
+      const answer = next<EventsAnswered>();
+      return answer.kind === 'sent' ? { kind: 'sent', value: answer.value ?? { trip, stages: [] } } : answer;
     },
     positions: async (_trip, positions) => {
       calls.push(`positions ${positions.length}`);
@@ -114,5 +121,38 @@ describe('the driver queue', () => {
     const { sender, calls } = scripted([]);
     await flushQueue(queue, sender);
     expect(calls.map((c) => c.split(',').length)).toEqual([50, 50, 20]);
+  });
+
+  it('hands over the stage taps the server asks about (unusual time), not those it recorded or a confirmed resend', async () => {
+    const start: StopEventInput = {
+      id: 'tap',
+      kind: 'stage',
+      stage: 'ShipStart',
+      at: '2026-11-28T01:00:00.000Z',
+    };
+    const resent: StopEventInput = { ...start, id: 'tap2', stage: 'CheckIn', confirmUnusual: true };
+    const queue = memoryQueue([
+      { seq: 1, tripId: TRIP, kind: 'event', event: start },
+      { seq: 2, tripId: TRIP, kind: 'event', event: resent },
+      ev(3, 'a'),
+    ]);
+    const question = 'เวลาที่บันทึกห่างจากเวลาตามแผนมาก ยืนยันหรือไม่';
+    const { sender } = scripted([
+      {
+        kind: 'sent',
+        value: {
+          trip,
+          stages: [
+            { stage: 'ShipStart', recorded: false, message: question, confirmUnusual: true },
+            { stage: 'CheckIn', recorded: false, message: question, confirmUnusual: true },
+            { stage: 'ShipEnd', recorded: true, message: null, confirmUnusual: false },
+          ],
+        },
+      },
+    ]);
+    const result = await flushQueue(queue, sender);
+    expect(result.questions).toEqual([{ tripId: TRIP, event: start, message: question }]);
+    // The call was answered: the asked tap leaves the queue (it is sent again only if the driver says so).
+    expect(queue.left()).toEqual([]);
   });
 });

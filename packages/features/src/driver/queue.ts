@@ -1,4 +1,4 @@
-import type { DriverTrip, StopEventInput } from '@lms/domain';
+import type { DriverTrip, EventsAnswer, StopEventInput } from '@lms/domain';
 
 /**
  * What the phone sends, in the order it was made (issue 39 "offline first"): the photos and
@@ -35,9 +35,23 @@ export type Outcome<T = undefined> =
   | { readonly kind: 'refused'; readonly messages: readonly string[] }
   | { readonly kind: 'unanswered'; readonly signIn?: boolean };
 
+/**
+ * A stage tap the server did not record because its time is unusual for the trip's planned day and
+ * shift (`ImpliedStage.confirmUnusual`): the driver is asked, and a yes sends it again as a new
+ * event with `confirmUnusual` (docs/delivery.md "Rules of events").
+ */
+export interface StageQuestion {
+  readonly tripId: string;
+  readonly event: StopEventInput;
+  readonly message: string;
+}
+
+/** What an events call answers that the queue uses: the trip, and the stages it implied. */
+export type EventsAnswered = Pick<EventsAnswer, 'trip' | 'stages'>;
+
 export interface Sender {
   upload(tripId: string, fileId: string, blob: Blob, name: string): Promise<Outcome>;
-  events(tripId: string, events: readonly StopEventInput[]): Promise<Outcome<DriverTrip>>;
+  events(tripId: string, events: readonly StopEventInput[]): Promise<Outcome<EventsAnswered>>;
   positions(tripId: string, positions: readonly QueuedItem[]): Promise<Outcome>;
 }
 
@@ -48,6 +62,22 @@ export interface FlushResult {
   readonly trips: readonly DriverTrip[];
   /** Stopped without an answer: still offline, or the session needs a new sign-in. */
   readonly stopped: 'done' | 'unanswered' | 'signIn';
+  /** Stage taps the server asks about, for the driver to answer. */
+  readonly questions: readonly StageQuestion[];
+}
+
+/** The stage taps of `events` that the answer asks about (a stage is tapped once per trip). */
+function questionsOf(
+  tripId: string,
+  events: readonly StopEventInput[],
+  answer: EventsAnswered,
+): StageQuestion[] {
+  return answer.stages.flatMap((stage) => {
+    const event = stage.confirmUnusual
+      ? events.find((e) => e.kind === 'stage' && e.stage === stage.stage && !e.confirmUnusual)
+      : undefined;
+    return event ? [{ tripId, event, message: stage.message ?? '' }] : [];
+  });
 }
 
 const EVENTS_PER_CALL = 50;
@@ -75,6 +105,12 @@ export async function flushQueue(queue: Queue, sender: Sender): Promise<FlushRes
   const items = [...(await queue.items())].sort((a, b) => a.seq - b.seq);
   const refused: string[] = [];
   const trips = new Map<string, DriverTrip>();
+  const questions: StageQuestion[] = [];
+  const heard = (tripId: string, events: readonly StopEventInput[], outcome: Outcome<EventsAnswered>) => {
+    if (outcome.kind !== 'sent') return;
+    trips.set(outcome.value.trip.id, outcome.value.trip);
+    questions.push(...questionsOf(tripId, events, outcome.value));
+  };
   let sent = 0;
   let stopped: FlushResult['stopped'] = 'done';
   const settle = async (outcome: Outcome<unknown>, done: readonly QueuedItem[]) => {
@@ -112,7 +148,7 @@ export async function flushQueue(queue: Queue, sender: Sender): Promise<FlushRes
       for (const single of run) {
         if (single.kind !== 'event') continue;
         const one = await sender.events(single.tripId, [single.event]);
-        if (one.kind === 'sent') trips.set(one.value.id, one.value);
+        heard(single.tripId, [single.event], one);
         if (!(await settle(one, [single]))) {
           answered = false;
           break;
@@ -122,9 +158,9 @@ export async function flushQueue(queue: Queue, sender: Sender): Promise<FlushRes
       i += run.length;
       continue;
     }
-    if (outcome.kind === 'sent') trips.set(outcome.value.id, outcome.value);
+    heard(item.tripId, events, outcome);
     if (!(await settle(outcome, run))) break;
     i += run.length;
   }
-  return { sent, refused, trips: [...trips.values()], stopped };
+  return { sent, refused, trips: [...trips.values()], stopped, questions };
 }

@@ -59,5 +59,15 @@ export function useTrip(id: string) {
   return [shown, retry, waitingStops] as const;
 }
 
+/**
+ * Shares the phone's position while the trip runs (and only then: PDPA), on the trip's screen and
+ * on each of its stops alike, so the board sees the truck wherever the driver has the app open.
+ */
+export function useFollowWhileRunning(tripId: string, trip: Loaded<DriverTrip>) {
+  const { followTrip } = useDriver();
+  const running = trip.kind === 'ready' && trip.value.status === 'RUNNING';
+  useEffect(() => (running ? followTrip(tripId) : undefined), [running, followTrip, tripId]);
+}
+
 const tripOfEvent = (trip: DriverTrip, stopId: string | undefined) =>
   !!stopId && trip.stops.some((s) => s.id === stopId);

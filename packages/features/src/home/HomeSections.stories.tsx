@@ -62,6 +62,11 @@ export const Planner: Story = {
       '/deliveryOrder?isBookingEq=false&deliveryAtTo=2025-01-05',
     );
     await expect(planner.getByRole('link', { name: /1,284/ })).toBeVisible();
+    // DOs back from a failed delivery: the DO list's own filter.
+    await expect(planner.getByRole('link', { name: /ส่งไม่สำเร็จ รอจองใหม่/ })).toHaveAttribute(
+      'href',
+      '/deliveryOrder?returned=true',
+    );
     await expect(planner.getByRole('link', { name: 'เปิดปฏิทินการจอง' })).toHaveAttribute(
       'href',
       '/bookingCalendar',

@@ -2,6 +2,7 @@ import { Button, wrappingList } from '@lms/design-system';
 import {
   type CalendarCell,
   dueBucketLabels,
+  entityByName,
   HOME_SLOT_HORIZON_DAYS,
   homeSectionsFor,
   MESSAGES,
@@ -28,6 +29,8 @@ export const homeText = {
   notCalled: 'ยังไม่ได้โทรนัด',
   unreachable: 'โทรแล้วติดต่อไม่ได้',
   canceledToday: 'ยกเลิกวันนี้',
+  /** The DO list's named filter it opens, by that filter's own label. */
+  returned: entityByName('deliveryOrder').namedFilters?.find((f) => f.param === 'returned')?.label ?? '',
   masterData: 'ข้อมูลที่ทำให้จองไม่ได้',
   shipTosWithoutCoordinates: 'สถานที่ส่งสินค้าที่ไม่มีพิกัด',
   shipTosNote: 'ใช้พิกัดของตำบลแทน ระยะทางจึงคลาดเคลื่อน',
@@ -156,6 +159,12 @@ function PlannerSection({ openEvents, navigate }: HomeSectionsProps) {
               />
             ))}
             <CountLink label={homeText.unbookedTotal} value={home.unbooked.total} navigate={navigate} />
+            <CountLink
+              label={homeText.returned}
+              value={home.returned}
+              navigate={navigate}
+              tone={home.returned.count > 0 ? 'attention' : 'plain'}
+            />
           </Tiles>
         </>
       )}

@@ -11,18 +11,14 @@ import {
   pendingTaps,
   type QueuedTap,
   type SendOutcome,
+  stageTapText,
   tapInstant,
 } from './stageQueue.ts';
 
+export { stageTapText };
+
 /** The server asks about a tap's time (409 with `confirmUnusual`: docs/planning.md "Stage times"). */
 const QUESTION_STATUS = 409;
-
-/** Thai text of the question about a tap's time. */
-export const stageTapText = {
-  questionTitle: 'ยืนยันเวลาจริง',
-  record: 'บันทึกเวลานี้',
-  drop: 'ไม่บันทึก',
-} as const;
 
 /**
  * "บันทึกเวลาจริง" on a shipment's page (issue 19 item 4): one tap records the next stage at the

@@ -9,6 +9,13 @@ import type { StageTap } from '@lms/domain';
  * times") stays with the question until the driver answers it (`answerTap`).
  */
 
+/** Thai text of the question about a tap's time (the shipment's page and the driver's app ask alike). */
+export const stageTapText = {
+  questionTitle: 'ยืนยันเวลาจริง',
+  record: 'บันทึกเวลานี้',
+  drop: 'ไม่บันทึก',
+} as const;
+
 export interface QueuedTap extends StageTap {
   readonly shipmentId: string;
   readonly branchId: string;

@@ -15,7 +15,9 @@ import { mock, refusal } from '../mocks/mock.ts';
 const count = (n: number, href: string | null) => ({ count: n, href });
 const dos = (query: string) => `/deliveryOrder?isBookingEq=false${query}`;
 
-export function plannerHome(options: { empty?: boolean; notCalled?: number } = {}): PlannerHome {
+export function plannerHome(
+  options: { empty?: boolean; notCalled?: number; returned?: number } = {},
+): PlannerHome {
   const n = (value: number) => (options.empty ? 0 : value);
   return {
     today: '2025-01-06',
@@ -37,6 +39,7 @@ export function plannerHome(options: { empty?: boolean; notCalled?: number } = {
       n(1),
       '/bookingReport?statusEq=CANCELED&canceledAtFrom=2025-01-06T00%3A00%3A00%2B07%3A00&canceledAtTo=2025-01-06T23%3A59%3A59.999%2B07%3A00',
     ),
+    returned: count(options.returned ?? n(2), '/deliveryOrder?returned=true'),
   };
 }
 
