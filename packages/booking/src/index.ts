@@ -17,3 +17,4 @@ export * from './utilization.ts';
 export * from './whyNot.ts';
 export type * from './world.ts';
 export { indexWorld, shiftKey, type WorldIndex } from './worldIndex.ts';
+export * from './truckUse.ts';

@@ -11,6 +11,7 @@ export * from './contact/templates.ts';
 export { defineEntity, type EntityInput } from './entities/define.ts';
 export * from './entities/index.ts';
 export * from './entities/record.ts';
+export * from './figures/deliveryPerformance.ts';
 export * from './entity/bulk.ts';
 export * from './entity/columnWidth.ts';
 export * from './entity/fieldLabels.ts';

@@ -10,6 +10,7 @@ export * from './documents.ts';
 export * from './entitySchemas.ts';
 export * from './files.ts';
 export * from './freightStatements.ts';
+export * from './performance.ts';
 export * from './health.ts';
 export * from './home.ts';
 export * from './import.ts';
