@@ -1,4 +1,4 @@
-import { type FailureReason, failureReasonOptions } from '../api/delivery.ts';
+import { type FailureReason, failureReasonOptions, type StopStatus } from '../api/delivery.ts';
 import type { DeliveryFigures, FailureBar, Mean, Period, Ratio } from '../api/performance.ts';
 import { PERFORMANCE_MAX_DAYS } from '../api/performance.ts';
 import { addDays, daysBetween } from '../rules/calendarDay.ts';
@@ -8,8 +8,6 @@ import { addDays, daysBetween } from '../rules/calendarDay.ts';
  * once, over typed rows the server reads from the delivery tables (migration 0033) and bookings.
  * Pure: no clock, no I/O. The screen, the export and the bench read these, never a copy.
  */
-
-export type StopStatus = 'PENDING' | 'ARRIVED' | 'DELIVERED' | 'PARTIAL' | 'FAILED';
 
 /** A DO at a stop: booked quantity, what the stop's outcome delivered, and which attempt this is for the DO (1 = first stop it was ever on). */
 export interface StopOrderRow {
