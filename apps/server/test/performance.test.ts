@@ -1,4 +1,5 @@
 import { type PerformanceAnswer, ROLE_BOOKING_REPORT_READ } from '@lms/domain';
+import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { insertRecords } from '../src/seed/insertRecords.ts';
@@ -396,6 +397,29 @@ describe('GET /performance', () => {
     expect(backwards.status).toBe(422);
     const badDay = await performance(tokens.planner, `branchId=${branchId}&from=2026-02-30&to=2026-03-01`);
     expect(badDay.status).toBe(400);
+  });
+
+  it('exports the same figures as a workbook, a sheet per table', async () => {
+    const response = await fetch(`${server.api}/performance/figures.xlsx?${october()}`, {
+      headers: { authorization: `Bearer ${tokens.planner}` },
+    });
+    expect(response.status).toBe(200);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(await response.arrayBuffer());
+    expect(workbook.worksheets.map((sheet) => sheet.name)).toEqual([
+      'ตัวชี้วัดหลัก',
+      'ส่งไม่สำเร็จตามสาเหตุ',
+      'การใช้รถตามประเภทรถ',
+      'การใช้รถรายคัน',
+    ]);
+    const headline = workbook.getWorksheet('ตัวชี้วัดหลัก')!;
+    const otif = headline.getRow(6).values as unknown[];
+    // ตัวชี้วัด, หน่วย, ช่วงนี้, จำนวนที่นับ, ช่วงก่อน, เปลี่ยนแปลง (September: 0 of 1 → 50 − 0).
+    expect(otif.slice(1)).toEqual(['ส่งตรงเวลาและครบ (OTIF) ต่อจุดส่ง', '%', 50, 4, 0, 50]);
+    const forbidden = await fetch(`${server.api}/performance/figures.xlsx?${october()}`, {
+      headers: { authorization: `Bearer ${tokens.driver}` },
+    });
+    expect(forbidden.status).toBe(403);
   });
 
   it('answers an empty period with nulls, not zeros', async () => {

@@ -12,6 +12,7 @@ export { defineEntity, type EntityInput } from './entities/define.ts';
 export * from './entities/index.ts';
 export * from './entities/record.ts';
 export * from './figures/deliveryPerformance.ts';
+export * from './figures/performanceTables.ts';
 export * from './entity/bulk.ts';
 export * from './entity/columnWidth.ts';
 export * from './entity/fieldLabels.ts';

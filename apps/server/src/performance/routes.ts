@@ -8,11 +8,14 @@ import {
   previousPeriod,
 } from '@lms/domain';
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import { actingBranch } from '../auth/acting.ts';
 import type { Executor } from '../db/database.ts';
+import { sendWorkbook } from '../freight/excel.ts';
 import { typed } from '../http/contract.ts';
 import { unprocessable } from '../http/errors.ts';
 import type { AuthContext } from '../routes/context.ts';
+import { performanceWorkbook } from './excel.ts';
 import { performanceRows, utilizationThresholds } from './rows.ts';
 
 /** A branch's period and the one before it, every figure the domain's (docs/performance-figures.md). */
@@ -44,19 +47,38 @@ export async function branchPerformance(
 export function performanceRoutes(ctx: AuthContext) {
   return async (fastify: FastifyInstance) => {
     const app = typed(fastify);
+    const config = {
+      access: { roles: featureRoles.deliveryPerformance.read },
+      apiKey: 'closed',
+      branchScoped: true,
+    } as const;
+    const tags = ['ผลการจัดส่ง'];
+    const checked = (query: { from: string; to: string }) => {
+      const problem = performancePeriodProblem(query);
+      if (problem) throw unprocessable({ to: problem });
+      return { from: query.from, to: query.to };
+    };
     app.route({
       ...performanceApi.branch,
-      schema: { ...performanceApi.branch.schema, tags: ['ผลการจัดส่ง'] },
-      config: {
-        access: { roles: featureRoles.deliveryPerformance.read },
-        apiKey: 'closed',
-        branchScoped: true,
-      },
-      handler: async (request) => {
-        const { from, to } = request.query;
-        const problem = performancePeriodProblem({ from, to });
-        if (problem) throw unprocessable({ to: problem });
-        return branchPerformance(ctx.db, actingBranch(request), { from, to });
+      schema: { ...performanceApi.branch.schema, tags },
+      config,
+      handler: async (request) => branchPerformance(ctx.db, actingBranch(request), checked(request.query)),
+    });
+    app.route({
+      ...performanceApi.excel,
+      schema: { ...performanceApi.excel.schema, tags },
+      config,
+      handler: async (request, reply) => {
+        const period = checked(request.query);
+        const branchId = actingBranch(request);
+        const answer = await branchPerformance(ctx.db, branchId, period);
+        const branch = await ctx.db
+          .selectFrom('branch')
+          .select(sql<string>`concat_ws(': ', code, name)`.as('label'))
+          .where('id', '=', branchId)
+          .executeTakeFirst();
+        const bytes = await performanceWorkbook(answer, branch?.label ?? '');
+        return sendWorkbook(reply, `performance-${period.from}-${period.to}`, bytes);
       },
     });
   };

@@ -1,6 +1,6 @@
 import Type, { type Static } from 'typebox';
 import { UtilizationStatus } from './booking.ts';
-import { IsoDate, List, Nullable, operation, Uuid } from './common.ts';
+import { Bytes, IsoDate, List, Nullable, operation, Uuid } from './common.ts';
 import { type FailureReason, failureReasonOptions } from './delivery.ts';
 
 /**
@@ -84,17 +84,26 @@ export const PerformanceAnswer = Type.Object({
 });
 export type PerformanceAnswer = Static<typeof PerformanceAnswer>;
 
+const PerformanceQuery = Type.Object(
+  { branchId: Uuid, from: IsoDate, to: IsoDate },
+  { additionalProperties: false },
+);
+
 export const performanceApi = {
   /** A branch's figures for `from`..`to` (shift dates of its trips) and the same number of days before. */
   branch: operation({
     method: 'GET',
     url: '/performance',
+    schema: { querystring: PerformanceQuery, response: { 200: PerformanceAnswer } },
+  }),
+  /** The same figures as a workbook: a sheet per table of `performanceTables`. */
+  excel: operation({
+    method: 'GET',
+    url: '/performance/figures.xlsx',
     schema: {
-      querystring: Type.Object(
-        { branchId: Uuid, from: IsoDate, to: IsoDate },
-        { additionalProperties: false },
-      ),
-      response: { 200: PerformanceAnswer },
+      querystring: PerformanceQuery,
+      response: { 200: Bytes },
+      produces: ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
     },
   }),
 };
