@@ -11,6 +11,7 @@ export * from './demo/fakeGeolocation.ts';
 export * from './driver/boardMocks.ts';
 export * from './driver/driverMocks.ts';
 export * from './freight/freightMocks.ts';
+export * from './performance/performanceMocks.ts';
 export * from './home/homeMocks.ts';
 export * from './mocks/index.ts';
 export * from './mocks/savedViewHandlers.ts';

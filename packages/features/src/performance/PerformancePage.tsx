@@ -1,0 +1,89 @@
+import { Button, SelectField, useSnackbar } from '@lms/design-system';
+import { formatMonth, messagesOfError, performanceTables } from '@lms/domain';
+import { Page, PageHeader, saveBlob } from '@lms/entity-pages';
+import { useState } from 'react';
+import styled from 'styled-components';
+import { FigureTableView } from './FigureTableView.tsx';
+import { Headline } from './Headline.tsx';
+import { monthPeriod, usePerformance, usePerformanceApi } from './performanceApi.ts';
+import { performanceText as text } from './performanceText.ts';
+
+export interface PerformancePageProps {
+  /** `yyyy-MM`. */
+  readonly month: string;
+  /** The months offered, newest first. */
+  readonly months: readonly string[];
+  readonly onMonthChange: (month: string) => void;
+}
+
+/**
+ * `/performance` (docs/performance-figures.md): the acting branch's month beside the month-long
+ * period before it, headline figures first, then the tables behind them (failures by reason,
+ * truck use per vehicle type and per truck) and the Excel export of all of them.
+ */
+export function PerformancePage({ month, months, onMonthChange }: PerformancePageProps) {
+  const figures = usePerformance(month);
+  const performance = usePerformanceApi();
+  const snackbar = useSnackbar();
+  const [exporting, setExporting] = useState(false);
+
+  const exportExcel = async () => {
+    setExporting(true);
+    try {
+      const period = monthPeriod(month);
+      const { blob, fileName } = await performance.excel(period);
+      saveBlob(blob, fileName ?? `performance-${period.from}-${period.to}.xlsx`);
+    } catch (error) {
+      snackbar.error(messagesOfError(error));
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  return (
+    <Page>
+      <PageHeader title={text.title}>
+        <Button onPress={() => void exportExcel()} isLoading={exporting} isDisabled={!figures.data}>
+          {text.excel}
+        </Button>
+      </PageHeader>
+      <p>{text.intro}</p>
+      <MonthPicker>
+        <SelectField
+          label={text.month}
+          value={month}
+          options={months.map((m) => ({ id: m, label: formatMonth(m) }))}
+          onChange={(next) => next && onMonthChange(String(next))}
+        />
+      </MonthPicker>
+      {figures.error ? (
+        <Problem role="alert">
+          {messagesOfError(figures.error).join(' ')}{' '}
+          <Button size="sm" onPress={() => void figures.mutate()}>
+            ลองใหม่
+          </Button>
+        </Problem>
+      ) : !figures.data ? (
+        <p role="status">{text.loading}</p>
+      ) : (
+        <>
+          <Headline current={figures.data.current} previous={figures.data.previous} />
+          {performanceTables(figures.data)
+            .filter((table) => table.key !== 'headline')
+            .map((table) => (
+              <FigureTableView key={table.key} table={table} />
+            ))}
+        </>
+      )}
+    </Page>
+  );
+}
+
+const MonthPicker = styled.div`
+  max-width: 16rem;
+  margin-bottom: ${({ theme }) => theme.space[4]};
+`;
+
+const Problem = styled.p`
+  color: ${({ theme }) => theme.color.danger};
+`;
