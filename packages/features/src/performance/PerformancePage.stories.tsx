@@ -82,7 +82,9 @@ export const Empty: Story = {
 export const LoadError: Story = {
   beforeEach: ({ msw }) => msw.use(...performanceHandlers('error')),
   play: async ({ canvas }) => {
-    await expect(await canvas.findByRole('alert')).toHaveTextContent('ระบบขัดข้อง กรุณาลองใหม่');
+    await expect(await canvas.findByRole('alert', {}, { timeout: 10_000 })).toHaveTextContent(
+      'ระบบขัดข้อง กรุณาลองใหม่',
+    );
     await expect(canvas.getByRole('button', { name: 'ลองใหม่' })).toBeVisible();
   },
 };
@@ -100,7 +102,7 @@ export const LongThaiText: Story = {
     );
   },
   play: async ({ canvas }) => {
-    const trucks = canvas.getByRole('region', { name: 'การใช้รถรายคัน' });
+    const trucks = await canvas.findByRole('region', { name: 'การใช้รถรายคัน' });
     await expect(await within(trucks).findByText(longLabel)).toBeInTheDocument();
     const page = canvas.getByRole('heading', { name: text.title }).closest('main, div') as HTMLElement;
     await expect(trucks.getBoundingClientRect().right).toBeLessThanOrEqual(
