@@ -62,6 +62,7 @@ describe('truck use', () => {
         volumePercent: 63.64,
         status: 'NEARLY_FULL',
         statusLabel: 'ใกล้เต็ม',
+        colour: 'orange',
         overloadedTrips: 1,
       },
     ]);

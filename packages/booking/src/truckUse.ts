@@ -66,6 +66,7 @@ function group(
         volumePercent: utilization.volumePercent,
         status: utilization.status,
         statusLabel: utilization.statusLabel,
+        colour: utilization.colour,
         overloadedTrips: trips.filter((l) => l.weight > l.capacityWeight || l.volume > l.capacityVolume)
           .length,
       };

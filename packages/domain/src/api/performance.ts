@@ -47,6 +47,8 @@ export const TruckUseRow = Type.Object({
   /** The calendar's band of the larger of the two percents (the branch's thresholds per vehicle type). */
   status: UtilizationStatus,
   statusLabel: Type.String(),
+  /** The engine's colour name of the status (green, blue, orange, red), as the calendar's badges take it. */
+  colour: Type.String(),
   /** Trips loaded above 100 % of weight or volume. */
   overloadedTrips: Type.Integer(),
 });

@@ -1,5 +1,6 @@
 import { DataGrid, type DataGridColumn } from '@lms/design-system';
 import { type FigureCell, type FigureTable, formatNumber } from '@lms/domain';
+import type { ReactNode } from 'react';
 import { performanceText as text } from './performanceText.ts';
 
 type Row = { readonly key: string; readonly cells: readonly FigureCell[] };
@@ -7,8 +8,14 @@ type Row = { readonly key: string; readonly cells: readonly FigureCell[] };
 const show = (cell: FigureCell): string =>
   cell === null ? '–' : typeof cell === 'number' ? formatNumber(cell, Number.isInteger(cell) ? 0 : 2) : cell;
 
-/** One of the domain's `performanceTables` as a grid: the table behind a chart, and what the export writes. */
-export function FigureTableView({ table }: { readonly table: FigureTable }) {
+/** One of the domain's `performanceTables` as a grid (its chart, if any, above it): the table behind a chart, and what the export writes. */
+export function FigureTableView({
+  table,
+  children,
+}: {
+  readonly table: FigureTable;
+  readonly children?: ReactNode;
+}) {
   const columns: DataGridColumn<Row>[] = table.columns.map((header, index) => ({
     key: String(index),
     header,
@@ -22,6 +29,7 @@ export function FigureTableView({ table }: { readonly table: FigureTable }) {
   return (
     <section aria-labelledby={`figures-${table.key}`}>
       <h3 id={`figures-${table.key}`}>{table.title}</h3>
+      {children}
       <DataGrid
         label={table.title}
         columns={columns}

@@ -53,6 +53,9 @@ export const Figures: Story = {
     await expect(failures.getByText('ไม่พบผู้รับ')).toBeVisible();
     const trucks = within(canvas.getByRole('region', { name: 'การใช้รถรายคัน' }));
     await expect(trucks.getByText('ใกล้เต็ม')).toBeVisible();
+    // The charts arrive lazily (recharts), each a picture named in Thai above its table.
+    const pareto = await failures.findByRole('img', { name: 'แผนภูมิส่งไม่สำเร็จตามสาเหตุ' }, { timeout: 10_000 });
+    await waitFor(() => expect(pareto.querySelectorAll('.recharts-bar-rectangle').length).toBe(1));
     await expect(performanceCalls[0]?.query).toMatchObject({ from: '2026-10-01', to: '2026-10-31' });
     await userEvent.click(canvas.getByRole('button', { name: text.excel }));
     await waitFor(() => expect(performanceCalls.map((c) => c.path)).toEqual(['branch', 'excel']));

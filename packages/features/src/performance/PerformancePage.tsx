@@ -1,12 +1,34 @@
 import { Button, SelectField, useSnackbar } from '@lms/design-system';
-import { formatMonth, messagesOfError, performanceTables } from '@lms/domain';
+import {
+  type FigureTable,
+  formatMonth,
+  messagesOfError,
+  type PerformanceAnswer,
+  performanceTables,
+} from '@lms/domain';
 import { Page, PageHeader, saveBlob } from '@lms/entity-pages';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import styled from 'styled-components';
 import { FigureTableView } from './FigureTableView.tsx';
 import { Headline } from './Headline.tsx';
 import { monthPeriod, usePerformance, usePerformanceApi } from './performanceApi.ts';
 import { performanceText as text } from './performanceText.ts';
+
+// recharts arrives only with the first chart this screen draws (docs/performance-figures.md).
+const FailureChart = lazy(() => import('./PerformanceCharts.tsx').then((m) => ({ default: m.FailureChart })));
+const TruckUseChart = lazy(() =>
+  import('./PerformanceCharts.tsx').then((m) => ({ default: m.TruckUseChart })),
+);
+
+/** The chart of a table, drawn above it; the headline's tiles have none. */
+function chartOf(table: FigureTable, answer: PerformanceAnswer) {
+  const title = `แผนภูมิ${table.title}`;
+  if (table.key === 'failures') return <FailureChart bars={answer.current.failures} title={title} />;
+  if (table.key === 'byVehicleType')
+    return <TruckUseChart rows={answer.truckUse.byVehicleType} title={title} />;
+  if (table.key === 'byTruck') return <TruckUseChart rows={answer.truckUse.byTruck} title={title} />;
+  return null;
+}
 
 export interface PerformancePageProps {
   /** `yyyy-MM`. */
@@ -23,6 +45,7 @@ export interface PerformancePageProps {
  */
 export function PerformancePage({ month, months, onMonthChange }: PerformancePageProps) {
   const figures = usePerformance(month);
+  const answer = figures.data;
   const performance = usePerformanceApi();
   const snackbar = useSnackbar();
   const [exporting, setExporting] = useState(false);
@@ -63,15 +86,21 @@ export function PerformancePage({ month, months, onMonthChange }: PerformancePag
             ลองใหม่
           </Button>
         </Problem>
-      ) : !figures.data ? (
+      ) : !answer ? (
         <p role="status">{text.loading}</p>
       ) : (
         <>
-          <Headline current={figures.data.current} previous={figures.data.previous} />
-          {performanceTables(figures.data)
+          <Headline current={answer.current} previous={answer.previous} />
+          {performanceTables(answer)
             .filter((table) => table.key !== 'headline')
             .map((table) => (
-              <FigureTableView key={table.key} table={table} />
+              <FigureTableView key={table.key} table={table}>
+                {table.rows.length > 0 && (
+                  <Suspense fallback={<p role="status">{text.loadingChart}</p>}>
+                    {chartOf(table, answer)}
+                  </Suspense>
+                )}
+              </FigureTableView>
             ))}
         </>
       )}

@@ -10,5 +10,6 @@ export const performanceText = {
   counted: (n: number) => `จาก ${n.toLocaleString('th-TH')} รายการ`,
   nothing: 'ไม่มีข้อมูล',
   loading: 'กำลังโหลดผลการจัดส่ง…',
+  loadingChart: 'กำลังวาดแผนภูมิ…',
   empty: 'ไม่มีรายการในช่วงนี้',
 } as const;

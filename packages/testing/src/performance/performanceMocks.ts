@@ -123,6 +123,7 @@ const truck = (
   volumePercent: 90.91,
   status,
   statusLabel,
+  colour: 'orange',
   overloadedTrips: 0,
 });
 
