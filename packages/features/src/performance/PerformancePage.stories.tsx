@@ -56,6 +56,7 @@ export const Figures: Story = {
     // The charts arrive lazily (recharts), each a picture named in Thai above its table.
     const pareto = await failures.findByRole('img', { name: 'แผนภูมิส่งไม่สำเร็จตามสาเหตุ' }, { timeout: 10_000 });
     await waitFor(() => expect(pareto.querySelectorAll('.recharts-bar-rectangle').length).toBe(1));
+    await chartsDrawn(canvas);
     await expect(performanceCalls[0]?.query).toMatchObject({ from: '2026-10-01', to: '2026-10-31' });
     await userEvent.click(canvas.getByRole('button', { name: text.excel }));
     await waitFor(() => expect(performanceCalls.map((c) => c.path)).toEqual(['branch', 'excel']));
@@ -92,6 +93,16 @@ export const LoadError: Story = {
   },
 };
 
+/** Every chart drawn (they load lazily), so the screenshot holds the whole page. */
+const chartsDrawn = async (canvas: ReturnType<typeof within>) => {
+  const charts = await canvas.findAllByRole('img', { name: /แผนภูมิ/ }, { timeout: 10_000 });
+  await expect(charts).toHaveLength(3);
+  await waitFor(() => {
+    for (const chart of charts)
+      expect(chart.querySelectorAll('.recharts-bar-rectangle').length).toBeGreaterThan(0);
+  });
+};
+
 const longLabel = '70-1001 รถหกล้อบรรทุกตู้ทึบของห้างหุ้นส่วนจำกัดขนส่งเจริญรุ่งเรืองพัฒนาทรานสปอร์ตแอนด์โลจิสติกส์';
 
 export const LongThaiText: Story = {
@@ -106,7 +117,9 @@ export const LongThaiText: Story = {
   },
   play: async ({ canvas }) => {
     const trucks = await canvas.findByRole('region', { name: 'การใช้รถรายคัน' });
-    await expect(await within(trucks).findByText(longLabel)).toBeInTheDocument();
+    await chartsDrawn(canvas);
+    // In the table's row (and on the chart's axis).
+    await expect(within(within(trucks).getByRole('grid')).getByText(longLabel)).toBeInTheDocument();
     const page = canvas.getByRole('heading', { name: text.title }).closest('main, div') as HTMLElement;
     await expect(trucks.getBoundingClientRect().right).toBeLessThanOrEqual(
       page.getBoundingClientRect().right + 1,
