@@ -5,6 +5,7 @@ import {
   messagesOfError,
   type PerformanceAnswer,
   performanceTables,
+  phrase,
 } from '@lms/domain';
 import { Page, PageHeader, saveBlob } from '@lms/entity-pages';
 import { lazy, Suspense, useState } from 'react';
@@ -22,7 +23,7 @@ const TruckUseChart = lazy(() =>
 
 /** The chart of a table, drawn above it; the headline's tiles have none. */
 function chartOf(table: FigureTable, answer: PerformanceAnswer) {
-  const title = `แผนภูมิ${table.title}`;
+  const title = phrase('แผนภูมิ', table.title);
   if (table.key === 'failures') return <FailureChart bars={answer.current.failures} title={title} />;
   if (table.key === 'byVehicleType')
     return <TruckUseChart rows={answer.truckUse.byVehicleType} title={title} />;
