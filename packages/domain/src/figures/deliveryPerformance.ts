@@ -9,7 +9,11 @@ import { addDays, daysBetween } from '../rules/calendarDay.ts';
  * Pure: no clock, no I/O. The screen, the export and the bench read these, never a copy.
  */
 
-/** A DO at a stop: booked quantity, what the stop's outcome delivered, and which attempt this is for the DO (1 = first stop it was ever on). */
+/**
+ * A DO at a stop: booked quantity, what the stop's outcome delivered, and which attempt this is
+ * for the DO: 1 = its first stop; more = it came back from an earlier stop (the server reads that
+ * from `delivery_return` and answers 2, without counting how many times).
+ */
 export interface StopOrderRow {
   readonly deliveryOrderId: string;
   readonly qty: number;
