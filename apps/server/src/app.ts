@@ -50,6 +50,7 @@ import { importRoutes } from './import/routes.ts';
 import { apiKeyRoutes } from './integration/apiKeyRoutes.ts';
 import { apiKeyResolver } from './integration/apiKeys.ts';
 import { integrationEntity, integrationRoutes } from './integration/routes.ts';
+import { performanceRoutes } from './performance/routes.ts';
 import { presenceRoutes } from './presence/presence.ts';
 import { shipToExtension } from './privacy/eraseContact.ts';
 import { personalDataMask } from './privacy/personalDataMask.ts';
@@ -227,6 +228,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       );
       await api.register(documentRoutes(ctx, storage));
       await api.register(freightRoutes(ctx));
+      await api.register(performanceRoutes(ctx));
       await api.register(searchRoutes(ctx));
       await api.register(presenceRoutes(ctx));
       await api.register(savedViewRoutes(ctx));

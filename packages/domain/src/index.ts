@@ -21,6 +21,8 @@ export * from './entity/names.ts';
 export * from './entity/recordKey.ts';
 export * from './entity/savedView.ts';
 export * from './entity/types.ts';
+export * from './figures/deliveryPerformance.ts';
+export * from './figures/performanceTables.ts';
 export * from './messages.ts';
 export * from './pages.ts';
 export * from './rules/calendarDay.ts';

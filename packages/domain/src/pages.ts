@@ -59,6 +59,8 @@ export const featurePages = {
     roles: featureRoles.freightStatement.read,
     needsBranch: true,
   },
+  /** The acting branch's delivery performance of a month (`?month=yyyy-MM`, docs/performance-figures.md). */
+  performance: { path: '/performance', roles: featureRoles.deliveryPerformance.read, needsBranch: true },
 } as const satisfies Record<string, PageDef>;
 export type FeaturePage = keyof typeof featurePages;
 

@@ -14,4 +14,5 @@ export * from './freight/freightMocks.ts';
 export * from './home/homeMocks.ts';
 export * from './mocks/index.ts';
 export * from './mocks/savedViewHandlers.ts';
+export * from './performance/performanceMocks.ts';
 export * from './shipmentPlanning/planningMocks.ts';

@@ -107,6 +107,11 @@ export const routes: readonly RouteDef[] = [
     screen: lazyScreen(() => import('../pages/FreightScreen.tsx').then((m) => m.FreightScreen)),
     menu: { group: 'deliveryOrder', icon: 'coins' },
   }),
+  feature('performance', {
+    title: 'ผลการจัดส่ง',
+    screen: lazyScreen(() => import('../pages/PerformanceScreen.tsx').then((m) => m.PerformanceScreen)),
+    menu: { group: 'deliveryOrder', icon: 'bar-chart' },
+  }),
   ...entityPages.map(entityRoute),
   entityRoute(bookingShowByQueryPage),
   feature('branchSettings', {

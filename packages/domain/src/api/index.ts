@@ -15,6 +15,7 @@ export * from './home.ts';
 export * from './import.ts';
 export * from './integration.ts';
 export * from './locationTracking.ts';
+export * from './performance.ts';
 export * from './presence.ts';
 export * from './privacy.ts';
 export * from './savedViews.ts';

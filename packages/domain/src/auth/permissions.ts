@@ -122,6 +122,12 @@ export const featureRoles = {
     approve: [ROLE_ADMIN, ROLE_FREIGHT_STATEMENT_APPROVE],
     export: [ROLE_ADMIN, ROLE_FREIGHT_STATEMENT_EXPORT],
   },
+  /**
+   * A branch's delivery performance (docs/performance-figures.md): whoever reads its bookings
+   * (planners, dispatchers, viewers; a branch manager's group holds BOOKING_REPORT_READ). Nothing
+   * to edit. A driver, who reads no booking, does not see it.
+   */
+  deliveryPerformance: { read: prefixReadRoles('BOOKING_REPORT') },
 } as const;
 
 /**

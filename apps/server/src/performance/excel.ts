@@ -1,0 +1,27 @@
+import { type PerformanceAnswer, performanceTables } from '@lms/domain';
+import ExcelJS from 'exceljs';
+import { sheetName } from '../crud/sheetName.ts';
+import { spreadsheetRow } from '../crud/spreadsheetText.ts';
+
+/**
+ * The performance figures as a workbook (docs/performance-figures.md): the period on top of each
+ * sheet, then one table of the domain's `performanceTables` per sheet, numbers as numbers and
+ * "nothing to judge" as an empty cell. ExcelJS, as the lists' and the freight statement's export.
+ */
+export async function performanceWorkbook(answer: PerformanceAnswer, branchLabel: string): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook();
+  workbook.creator = 'LMS';
+  for (const table of performanceTables(answer)) {
+    const sheet = workbook.addWorksheet(sheetName(table.title));
+    sheet.addRow(spreadsheetRow([`${table.title} ${branchLabel}`])).font = { bold: true };
+    sheet.addRow(spreadsheetRow(['ช่วงนี้', answer.period.from, answer.period.to]));
+    sheet.addRow(spreadsheetRow(['ช่วงก่อน', answer.previousPeriod.from, answer.previousPeriod.to]));
+    sheet.addRow([]);
+    sheet.addRow(spreadsheetRow([...table.columns])).font = { bold: true };
+    for (const row of table.rows) sheet.addRow(spreadsheetRow(row.map((cell) => cell ?? undefined)));
+    sheet.columns.forEach((column, index) => {
+      column.width = index === 0 ? 40 : 16;
+    });
+  }
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}

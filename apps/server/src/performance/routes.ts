@@ -1,0 +1,85 @@
+import { truckUse } from '@lms/booking';
+import {
+  deliveryFigures,
+  featureRoles,
+  type PerformanceAnswer,
+  performanceApi,
+  performancePeriodProblem,
+  previousPeriod,
+} from '@lms/domain';
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import { actingBranch } from '../auth/acting.ts';
+import type { Executor } from '../db/database.ts';
+import { sendWorkbook } from '../freight/excel.ts';
+import { typed } from '../http/contract.ts';
+import { unprocessable } from '../http/errors.ts';
+import type { AuthContext } from '../routes/context.ts';
+import { performanceWorkbook } from './excel.ts';
+import { performanceRows, utilizationThresholds } from './rows.ts';
+
+/** A branch's period and the one before it, every figure the domain's (docs/performance-figures.md). */
+export async function branchPerformance(
+  db: Executor,
+  branchId: string,
+  period: { from: string; to: string },
+): Promise<PerformanceAnswer> {
+  const before = previousPeriod(period);
+  const [current, previous, thresholds] = await Promise.all([
+    performanceRows(db, branchId, period),
+    performanceRows(db, branchId, before),
+    utilizationThresholds(db),
+  ]);
+  return {
+    period,
+    previousPeriod: before,
+    current: deliveryFigures(current),
+    previous: deliveryFigures(previous),
+    truckUse: truckUse(current.loads, thresholds),
+  };
+}
+
+/**
+ * Delivery performance (docs/performance-figures.md): branch-scoped (the acting branch must be
+ * one the user may see), readers of bookings only, closed to ERP keys, at most
+ * PERFORMANCE_MAX_DAYS days per request (422 on `to` before any query runs).
+ */
+export function performanceRoutes(ctx: AuthContext) {
+  return async (fastify: FastifyInstance) => {
+    const app = typed(fastify);
+    const config = {
+      access: { roles: featureRoles.deliveryPerformance.read },
+      apiKey: 'closed',
+      branchScoped: true,
+    } as const;
+    const tags = ['ผลการจัดส่ง'];
+    const checked = (query: { from: string; to: string }) => {
+      const problem = performancePeriodProblem(query);
+      if (problem) throw unprocessable({ to: problem });
+      return { from: query.from, to: query.to };
+    };
+    app.route({
+      ...performanceApi.branch,
+      schema: { ...performanceApi.branch.schema, tags },
+      config,
+      handler: async (request) => branchPerformance(ctx.db, actingBranch(request), checked(request.query)),
+    });
+    app.route({
+      ...performanceApi.excel,
+      schema: { ...performanceApi.excel.schema, tags },
+      config,
+      handler: async (request, reply) => {
+        const period = checked(request.query);
+        const branchId = actingBranch(request);
+        const answer = await branchPerformance(ctx.db, branchId, period);
+        const branch = await ctx.db
+          .selectFrom('branch')
+          .select(sql<string>`concat_ws(': ', code, name)`.as('label'))
+          .where('id', '=', branchId)
+          .executeTakeFirst();
+        const bytes = await performanceWorkbook(answer, branch?.label ?? '');
+        return sendWorkbook(reply, `performance-${period.from}-${period.to}`, bytes);
+      },
+    });
+  };
+}

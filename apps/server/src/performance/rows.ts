@@ -1,0 +1,174 @@
+import type { TripLoad, UtilizationThreshold } from '@lms/booking';
+import type { BookingRow, FailureReason, Period, StopRow, StopStatus, TripRow } from '@lms/domain';
+import { sql } from 'kysely';
+import type { Executor } from '../db/database.ts';
+
+/**
+ * The rows the performance figures are computed from (docs/performance-figures.md): a branch's
+ * trips whose shift date falls in the period, their stops with each stop's outcome event, their
+ * loads, and the bookings they carried. Four statements on the indexes `delivery_trip (branch_id,
+ * shift_date)`, `delivery_stop`'s shipment and `delivery_return (booking_id)`; the figures
+ * themselves are the domain's, never SQL.
+ */
+
+interface StopSql {
+  stopId: string;
+  shipmentId: string;
+  status: StopStatus;
+  windowFrom: Date;
+  windowTo: Date;
+  outcomeAt: Date | null;
+  arrivedAt: Date | null;
+  leftAt: Date | null;
+  reason: FailureReason | null;
+  /** The stop's DOs, each with what the outcome delivered and whether an earlier delivery returned it to this booking. */
+  orders: { deliveryOrderId: string; qty: number; delivered: number | null; again: boolean }[];
+}
+
+const iso = (value: Date | null) => (value === null ? null : value.toISOString());
+
+async function stopsOf(db: Executor, branchId: string, period: Period): Promise<StopRow[]> {
+  // Delivered per DO: a whole delivery gives the booked quantity unless the phone sent its own;
+  // a partial one gives what it sent; a failed one nothing; no outcome yet: null.
+  const { rows } = await sql<StopSql>`
+    select st.id as "stopId", st.shipment_id as "shipmentId", st.status,
+      st.window_from as "windowFrom", st.window_to as "windowTo", e.at as "outcomeAt",
+      st.arrived_at as "arrivedAt", st.left_at as "leftAt", e.reason,
+      (select coalesce(jsonb_agg(jsonb_build_object(
+          'deliveryOrderId', o->>'deliveryOrderId',
+          'qty', (o->>'qty')::numeric,
+          'delivered', case
+            when st.status = 'FAILED' then 0
+            when st.status in ('DELIVERED', 'PARTIAL') then coalesce(
+              (select (q->>'qty')::numeric from jsonb_array_elements(e.quantities) q
+                where q->>'deliveryOrderId' = o->>'deliveryOrderId'),
+              case when st.status = 'DELIVERED' then (o->>'qty')::numeric else 0 end)
+            end,
+          'again', exists (select 1 from delivery_return r
+            where r.rebooked_booking_id = st.booking_id and r.delivery_order_id = (o->>'deliveryOrderId')::uuid))
+        order by o->>'docNo'), '[]'::jsonb)
+        from jsonb_array_elements(st.orders) o) as orders
+    from delivery_trip t
+    join delivery_stop st on st.shipment_id = t.shipment_id
+    left join delivery_event e on e.id = st.outcome_event_id
+    where t.branch_id = ${branchId} and t.shift_date between ${period.from}::date and ${period.to}::date
+    order by st.shipment_id, st.seq`.execute(db);
+  return rows.map((row) => ({
+    ...row,
+    windowFrom: row.windowFrom.toISOString(),
+    windowTo: row.windowTo.toISOString(),
+    outcomeAt: iso(row.outcomeAt),
+    arrivedAt: iso(row.arrivedAt),
+    leftAt: iso(row.leftAt),
+    orders: row.orders.map(({ again, ...order }) => ({
+      ...order,
+      qty: Number(order.qty),
+      delivered: order.delivered === null ? null : Number(order.delivered),
+      attempt: again ? 2 : 1,
+    })),
+  }));
+}
+
+interface TripSql extends Omit<TripLoad, 'weight' | 'volume' | 'capacityWeight' | 'capacityVolume'> {
+  startedAt: Date | null;
+  endedAt: Date | null;
+  distanceKm: string | null;
+  weight: string;
+  volume: string;
+  capacityWeight: string;
+  capacityVolume: string;
+}
+
+async function tripsOf(db: Executor, branchId: string, period: Period) {
+  // Distance as the freight rule takes it (freight/trips.ts): one way to the farthest active booking.
+  // Load: what its stops carried, each DO's weight and volume in proportion to the quantity booked
+  // onto the stop (as the booking engine counts a DO's part, booking/world.ts).
+  const { rows } = await sql<TripSql>`
+    select t.shipment_id as "shipmentId", t.started_at as "startedAt", t.ended_at as "endedAt",
+      (select max(b.distance) from shipment__booking_report_ids l join booking_report b on b.id = l.ref_id
+        where l.owner_id = s.id and b.canceled_at is null) as "distanceKm",
+      v.id as "vehicleId", coalesce(s.car_plate_snap, v.license_plate, v.code) as "vehicleLabel",
+      vt.id as "vehicleTypeId", concat_ws(': ', vt.code, vt.name) as "vehicleTypeLabel",
+      vt.max_capacity_weight as "capacityWeight", vt.max_capacity_volume as "capacityVolume",
+      coalesce(u.weight, 0) as weight, coalesce(u.volume, 0) as volume
+    from delivery_trip t
+    join shipment s on s.id = t.shipment_id
+    join vehicle v on v.id = s.vehicle_id
+    join vehicle_type vt on vt.id = v.vehicle_type_id
+    left join lateral (select sum(d.weight * (o->>'qty')::numeric / nullif(d.qty, 0)) as weight,
+        sum(d.volume * (o->>'qty')::numeric / nullif(d.qty, 0)) as volume
+      from delivery_stop st cross join jsonb_array_elements(st.orders) o
+      join delivery_order d on d.id = (o->>'deliveryOrderId')::uuid
+      where st.shipment_id = t.shipment_id) u on true
+    where t.branch_id = ${branchId} and t.shift_date between ${period.from}::date and ${period.to}::date`.execute(
+    db,
+  );
+  const trips: TripRow[] = rows.map((row) => ({
+    shipmentId: row.shipmentId,
+    startedAt: iso(row.startedAt),
+    endedAt: iso(row.endedAt),
+    distanceKm: row.distanceKm === null ? null : Number(row.distanceKm),
+  }));
+  const loads: TripLoad[] = rows.map((row) => ({
+    shipmentId: row.shipmentId,
+    vehicleId: row.vehicleId,
+    vehicleLabel: row.vehicleLabel,
+    vehicleTypeId: row.vehicleTypeId,
+    vehicleTypeLabel: row.vehicleTypeLabel,
+    weight: Number(row.weight),
+    volume: Number(row.volume),
+    capacityWeight: Number(row.capacityWeight),
+    capacityVolume: Number(row.capacityVolume),
+  }));
+  return { trips, loads };
+}
+
+async function bookingsOf(db: Executor, branchId: string, period: Period): Promise<BookingRow[]> {
+  const { rows } = await sql<BookingRow>`
+    select b.id as "bookingId", to_char(b.doc_date, 'YYYY-MM-DD') as "docDate",
+      to_char(b.confirmed_at at time zone 'Asia/Bangkok', 'YYYY-MM-DD') as "confirmedOn",
+      to_char(b.delivery_date, 'YYYY-MM-DD') as "deliveryDate", b.call_status as "callStatus"
+    from booking_report b
+    where b.id in (select st.booking_id from delivery_trip t join delivery_stop st on st.shipment_id = t.shipment_id
+      where t.branch_id = ${branchId} and t.shift_date between ${period.from}::date and ${period.to}::date)`.execute(
+    db,
+  );
+  return rows;
+}
+
+/** A period's rows for the domain's `deliveryFigures`. */
+export async function performanceRows(db: Executor, branchId: string, period: Period) {
+  const [stops, { trips, loads }, bookings] = await Promise.all([
+    stopsOf(db, branchId, period),
+    tripsOf(db, branchId, period),
+    bookingsOf(db, branchId, period),
+  ]);
+  return { stops, trips, bookings, loads };
+}
+
+/** Every vehicle type's utilization bands (the calendar's). */
+export async function utilizationThresholds(db: Executor): Promise<UtilizationThreshold[]> {
+  const rows = await db
+    .selectFrom('vehicle_utilization_thresholds')
+    .select([
+      'vehicle_type_id as vehicleTypeId',
+      'status',
+      'min_weight_percent as minWeightPercent',
+      'max_weight_percent as maxWeightPercent',
+      'min_volume_percent as minVolumePercent',
+      'max_volume_percent as maxVolumePercent',
+      'min_hour_percent as minHourPercent',
+      'max_hour_percent as maxHourPercent',
+    ])
+    .execute();
+  return rows.map((row) => ({
+    ...row,
+    status: row.status as UtilizationThreshold['status'],
+    minWeightPercent: Number(row.minWeightPercent),
+    maxWeightPercent: Number(row.maxWeightPercent),
+    minVolumePercent: Number(row.minVolumePercent),
+    maxVolumePercent: Number(row.maxVolumePercent),
+    minHourPercent: Number(row.minHourPercent),
+    maxHourPercent: Number(row.maxHourPercent),
+  }));
+}

@@ -1,0 +1,111 @@
+import Type, { type Static } from 'typebox';
+import { UtilizationStatus } from './booking.ts';
+import { Bytes, IsoDate, List, Nullable, operation, Uuid } from './common.ts';
+import { type FailureReason, failureReasonOptions } from './delivery.ts';
+
+/**
+ * A branch's delivery performance for a period, beside the period of the same length just before
+ * it (docs/performance-figures.md). Every figure is computed by one function of
+ * `figures/deliveryPerformance.ts` (truck use: `@lms/booking`'s `truckUse`, beside the engine's
+ * utilization rule); this file only says what goes over the wire.
+ */
+
+/** The most days one performance request covers (as the calendar's bound: two months and a day). */
+export const PERFORMANCE_MAX_DAYS = 62;
+
+/** `count` of `of`, and the share in percent (one decimal); null when `of` is 0 (nothing to judge). */
+export const Ratio = Type.Object({
+  count: Type.Integer(),
+  of: Type.Integer(),
+  percent: Nullable(Type.Number()),
+});
+export type Ratio = Static<typeof Ratio>;
+
+const Reason = Type.Unsafe<FailureReason>(Type.String({ enum: failureReasonOptions.map((o) => o.value) }));
+
+/** One bar of the failed deliveries' Pareto: a reason, its stops, and the running share of all failed stops. */
+export const FailureBar = Type.Object({
+  reason: Reason,
+  label: Type.String(),
+  stops: Type.Integer(),
+  cumulativePercent: Type.Number(),
+});
+export type FailureBar = Static<typeof FailureBar>;
+
+/** A truck's or a vehicle type's load over the period, against what its trips could carry. */
+export const TruckUseRow = Type.Object({
+  /** The vehicle's or the vehicle type's id. */
+  id: Uuid,
+  label: Type.String(),
+  trips: Type.Integer(),
+  weight: Type.Number(),
+  capacityWeight: Type.Number(),
+  volume: Type.Number(),
+  capacityVolume: Type.Number(),
+  weightPercent: Type.Number(),
+  volumePercent: Type.Number(),
+  /** The calendar's band of the larger of the two percents (the branch's thresholds per vehicle type). */
+  status: UtilizationStatus,
+  statusLabel: Type.String(),
+  /** The engine's colour name of the status (green, blue, orange, red), as the calendar's badges take it. */
+  colour: Type.String(),
+  /** Trips loaded above 100 % of weight or volume. */
+  overloadedTrips: Type.Integer(),
+});
+export type TruckUseRow = Static<typeof TruckUseRow>;
+
+/** Mean of `of` values; null without any. */
+export const Mean = Type.Object({ value: Nullable(Type.Number()), of: Type.Integer() });
+export type Mean = Static<typeof Mean>;
+
+export const DeliveryFigures = Type.Object({
+  stops: Type.Object({ onTime: Ratio, inFull: Ratio, otif: Ratio }),
+  orders: Type.Object({ onTime: Ratio, inFull: Ratio, otif: Ratio }),
+  firstAttempt: Ratio,
+  failures: List(FailureBar),
+  kmPerDrop: Mean,
+  minutesPerDrop: Mean,
+  dwellMinutes: Mean,
+  /** Days from the DO's date to the booking's confirmation, and from the confirmation to the delivery date. */
+  leadDays: Type.Object({ docToBooking: Mean, bookingToDelivery: Mean }),
+  /** Appointments confirmed by the customer through the link, against those a planner called (`of` = both). */
+  confirmedByLink: Ratio,
+  confirmedByPhone: Ratio,
+});
+export type DeliveryFigures = Static<typeof DeliveryFigures>;
+
+export const Period = Type.Object({ from: IsoDate, to: IsoDate });
+export type Period = Static<typeof Period>;
+
+export const PerformanceAnswer = Type.Object({
+  period: Period,
+  previousPeriod: Period,
+  current: DeliveryFigures,
+  previous: DeliveryFigures,
+  truckUse: Type.Object({ byVehicleType: List(TruckUseRow), byTruck: List(TruckUseRow) }),
+});
+export type PerformanceAnswer = Static<typeof PerformanceAnswer>;
+
+const PerformanceQuery = Type.Object(
+  { branchId: Uuid, from: IsoDate, to: IsoDate },
+  { additionalProperties: false },
+);
+
+export const performanceApi = {
+  /** A branch's figures for `from`..`to` (shift dates of its trips) and the same number of days before. */
+  branch: operation({
+    method: 'GET',
+    url: '/performance',
+    schema: { querystring: PerformanceQuery, response: { 200: PerformanceAnswer } },
+  }),
+  /** The same figures as a workbook: a sheet per table of `performanceTables`. */
+  excel: operation({
+    method: 'GET',
+    url: '/performance/figures.xlsx',
+    schema: {
+      querystring: PerformanceQuery,
+      response: { 200: Bytes },
+      produces: ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
+    },
+  }),
+};

@@ -1,0 +1,195 @@
+import type { DeliveryFigures, Mean, PerformanceAnswer, Ratio, TruckUseRow } from '../api/performance.ts';
+
+/**
+ * The performance figures as tables (docs/performance-figures.md): what the screen shows behind
+ * every chart and what the Excel export writes, one sheet per table, from this one function.
+ * A cell is a number (as a number, the spreadsheet formats it), a text, or null for "nothing to judge".
+ */
+
+export type FigureCell = string | number | null;
+export type FigureTableKey = 'headline' | 'failures' | 'byVehicleType' | 'byTruck';
+
+export interface FigureTable {
+  readonly key: FigureTableKey;
+  readonly title: string;
+  readonly columns: readonly string[];
+  readonly rows: readonly (readonly FigureCell[])[];
+}
+
+/** The headline figures in the screen's order: label, unit, how to read one period. */
+export const headlineFigures: readonly {
+  readonly key: string;
+  readonly label: string;
+  readonly unit: '%' | 'กม.' | 'นาที' | 'วัน';
+  /** True when a larger value is better (the change's colour). */
+  readonly higherIsBetter: boolean;
+  readonly value: (figures: DeliveryFigures) => Ratio | Mean;
+}[] = [
+  {
+    key: 'otifStops',
+    label: 'ส่งตรงเวลาและครบ (OTIF) ต่อจุดส่ง',
+    unit: '%',
+    higherIsBetter: true,
+    value: (f) => f.stops.otif,
+  },
+  {
+    key: 'onTimeStops',
+    label: 'ส่งตรงเวลา ต่อจุดส่ง',
+    unit: '%',
+    higherIsBetter: true,
+    value: (f) => f.stops.onTime,
+  },
+  {
+    key: 'inFullStops',
+    label: 'ส่งครบ ต่อจุดส่ง',
+    unit: '%',
+    higherIsBetter: true,
+    value: (f) => f.stops.inFull,
+  },
+  {
+    key: 'otifOrders',
+    label: 'ส่งตรงเวลาและครบ (OTIF) ต่อใบส่งสินค้า',
+    unit: '%',
+    higherIsBetter: true,
+    value: (f) => f.orders.otif,
+  },
+  {
+    key: 'onTimeOrders',
+    label: 'ส่งตรงเวลา ต่อใบส่งสินค้า',
+    unit: '%',
+    higherIsBetter: true,
+    value: (f) => f.orders.onTime,
+  },
+  {
+    key: 'inFullOrders',
+    label: 'ส่งครบ ต่อใบส่งสินค้า',
+    unit: '%',
+    higherIsBetter: true,
+    value: (f) => f.orders.inFull,
+  },
+  {
+    key: 'firstAttempt',
+    label: 'ส่งสำเร็จในครั้งแรก',
+    unit: '%',
+    higherIsBetter: true,
+    value: (f) => f.firstAttempt,
+  },
+  { key: 'kmPerDrop', label: 'ระยะทางต่อจุดส่ง', unit: 'กม.', higherIsBetter: false, value: (f) => f.kmPerDrop },
+  {
+    key: 'minutesPerDrop',
+    label: 'เวลาต่อจุดส่ง',
+    unit: 'นาที',
+    higherIsBetter: false,
+    value: (f) => f.minutesPerDrop,
+  },
+  {
+    key: 'dwellMinutes',
+    label: 'เวลาที่จุดส่ง',
+    unit: 'นาที',
+    higherIsBetter: false,
+    value: (f) => f.dwellMinutes,
+  },
+  {
+    key: 'docToBooking',
+    label: 'วันจากวันที่เอกสารถึงวันจอง',
+    unit: 'วัน',
+    higherIsBetter: false,
+    value: (f) => f.leadDays.docToBooking,
+  },
+  {
+    key: 'bookingToDelivery',
+    label: 'วันจากวันจองถึงวันส่ง',
+    unit: 'วัน',
+    higherIsBetter: false,
+    value: (f) => f.leadDays.bookingToDelivery,
+  },
+  {
+    key: 'confirmedByLink',
+    label: 'ลูกค้ายืนยันนัดทางลิงก์',
+    unit: '%',
+    higherIsBetter: true,
+    value: (f) => f.confirmedByLink,
+  },
+  {
+    key: 'confirmedByPhone',
+    label: 'ยืนยันนัดทางโทรศัพท์',
+    unit: '%',
+    higherIsBetter: false,
+    value: (f) => f.confirmedByPhone,
+  },
+];
+
+/** A ratio's percent or a mean's value: the figure's one number (null: nothing to judge). */
+export const figureValue = (value: Ratio | Mean): number | null =>
+  'percent' in value ? value.percent : value.value;
+
+/** This period minus the one before, two decimals; null when either has nothing to judge. */
+export function figureChange(current: Ratio | Mean, previous: Ratio | Mean): number | null {
+  const now = figureValue(current);
+  const before = figureValue(previous);
+  return now === null || before === null ? null : Math.round((now - before) * 100) / 100;
+}
+
+const truckTable = (
+  key: 'byVehicleType' | 'byTruck',
+  title: string,
+  first: string,
+  rows: readonly TruckUseRow[],
+) => ({
+  key,
+  title,
+  columns: [
+    first,
+    'เที่ยว',
+    'น้ำหนัก (กก.)',
+    'รับได้ (กก.)',
+    'น้ำหนัก %',
+    'ปริมาตร (ลบ.ม.)',
+    'รับได้ (ลบ.ม.)',
+    'ปริมาตร %',
+    'สถานะ',
+    'เที่ยวเกินพิกัด',
+  ],
+  rows: rows.map((r) => [
+    r.label,
+    r.trips,
+    r.weight,
+    r.capacityWeight,
+    r.weightPercent,
+    r.volume,
+    r.capacityVolume,
+    r.volumePercent,
+    r.statusLabel,
+    r.overloadedTrips,
+  ]),
+});
+
+export function performanceTables(answer: PerformanceAnswer): FigureTable[] {
+  return [
+    {
+      key: 'headline',
+      title: 'ตัวชี้วัดหลัก',
+      columns: ['ตัวชี้วัด', 'หน่วย', 'ช่วงนี้', 'จำนวนที่นับ', 'ช่วงก่อน', 'เปลี่ยนแปลง'],
+      rows: headlineFigures.map((figure) => {
+        const now = figure.value(answer.current);
+        const before = figure.value(answer.previous);
+        return [
+          figure.label,
+          figure.unit,
+          figureValue(now),
+          now.of,
+          figureValue(before),
+          figureChange(now, before),
+        ];
+      }),
+    },
+    {
+      key: 'failures',
+      title: 'ส่งไม่สำเร็จตามสาเหตุ',
+      columns: ['สาเหตุ', 'จุดส่ง', 'สะสม %'],
+      rows: answer.current.failures.map((bar) => [bar.label, bar.stops, bar.cumulativePercent]),
+    },
+    truckTable('byVehicleType', 'การใช้รถตามประเภทรถ', 'ประเภทรถ', answer.truckUse.byVehicleType),
+    truckTable('byTruck', 'การใช้รถรายคัน', 'รถ', answer.truckUse.byTruck),
+  ];
+}

@@ -1,0 +1,143 @@
+import { ROLE_BOOKING_REPORT_READ } from '@lms/domain';
+import {
+  emptyPerformanceAnswer,
+  performanceAnswer,
+  performanceCalls,
+  performanceHandlers,
+} from '@lms/testing';
+import { PageHarness } from '@lms/testing/stories';
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
+import { PerformancePage } from './PerformancePage.tsx';
+import { performanceText as text } from './performanceText.ts';
+
+const months = ['2026-11', '2026-10', '2026-09'];
+
+function Harness({
+  width,
+  onMonthChange,
+}: {
+  readonly width?: number;
+  readonly onMonthChange: (month: string) => void;
+}) {
+  return (
+    <PageHarness roles={[ROLE_BOOKING_REPORT_READ]} {...(width ? { width } : {})}>
+      <PerformancePage month="2026-10" months={months} onMonthChange={onMonthChange} />
+    </PageHarness>
+  );
+}
+
+const meta = {
+  title: 'Pages/Performance',
+  component: Harness,
+  args: { onMonthChange: fn() },
+} satisfies Meta<typeof Harness>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+const tile = async (canvas: ReturnType<typeof within>, label: string) =>
+  within(await canvas.findByLabelText(label, { selector: 'div' }));
+
+export const Figures: Story = {
+  beforeEach: ({ msw }) => msw.use(...performanceHandlers()),
+  play: async ({ canvas }) => {
+    // October: 2 of 4 settled stops on time and whole; September: 0 of 1.
+    const otif = await tile(canvas, 'ส่งตรงเวลาและครบ (OTIF) ต่อจุดส่ง');
+    await expect(otif.getByText('50.0 %')).toBeVisible();
+    await expect(otif.getByText('จาก 4 รายการ')).toBeVisible();
+    await expect(otif.getByText(/ช่วงก่อน 0.0 %/)).toBeVisible();
+    await expect(otif.getByText(/เปลี่ยนแปลง \+50.0/)).toHaveAttribute('data-trend', 'up');
+    // Km per drop (40 + 25) / 3: lower is better, September had none to compare.
+    await expect((await tile(canvas, 'ระยะทางต่อจุดส่ง')).getByText('21.7 กม.')).toBeVisible();
+    const failures = within(canvas.getByRole('region', { name: 'ส่งไม่สำเร็จตามสาเหตุ' }));
+    await expect(failures.getByText('ไม่พบผู้รับ')).toBeVisible();
+    const trucks = within(canvas.getByRole('region', { name: 'การใช้รถรายคัน' }));
+    await expect(trucks.getByText('ใกล้เต็ม')).toBeVisible();
+    // The charts arrive lazily (recharts), each a picture named in Thai above its table.
+    const pareto = await failures.findByRole('img', { name: 'แผนภูมิส่งไม่สำเร็จตามสาเหตุ' }, { timeout: 10_000 });
+    await waitFor(() => expect(pareto.querySelectorAll('.recharts-bar-rectangle').length).toBe(1));
+    await chartsDrawn(canvas);
+    await expect(performanceCalls[0]?.query).toMatchObject({ from: '2026-10-01', to: '2026-10-31' });
+    await userEvent.click(canvas.getByRole('button', { name: text.excel }));
+    await waitFor(() => expect(performanceCalls.map((c) => c.path)).toEqual(['branch', 'excel']));
+  },
+};
+
+export const Loading: Story = {
+  beforeEach: ({ msw }) => msw.use(...performanceHandlers('loading')),
+  play: async ({ canvas }) => {
+    await expect(await canvas.findByText(text.loading)).toBeVisible();
+    await expect(canvas.getByRole('button', { name: text.excel })).toBeDisabled();
+  },
+};
+
+export const Empty: Story = {
+  beforeEach: ({ msw }) => msw.use(...performanceHandlers(emptyPerformanceAnswer())),
+  play: async ({ canvas }) => {
+    const otif = await tile(canvas, 'ส่งตรงเวลาและครบ (OTIF) ต่อจุดส่ง');
+    await expect(otif.getByText(text.nothing)).toBeVisible();
+    await expect(otif.getByText('จาก 0 รายการ')).toBeVisible();
+    await expect(
+      within(canvas.getByRole('region', { name: 'การใช้รถรายคัน' })).getByText(text.empty),
+    ).toBeVisible();
+  },
+};
+
+export const LoadError: Story = {
+  beforeEach: ({ msw }) => msw.use(...performanceHandlers('error')),
+  play: async ({ canvas }) => {
+    await expect(await canvas.findByRole('alert', {}, { timeout: 10_000 })).toHaveTextContent(
+      'ระบบขัดข้อง กรุณาลองใหม่',
+    );
+    await expect(canvas.getByRole('button', { name: 'ลองใหม่' })).toBeVisible();
+  },
+};
+
+/** Every chart drawn (they load lazily), so the screenshot holds the whole page. */
+const chartsDrawn = async (canvas: ReturnType<typeof within>) => {
+  const charts = await canvas.findAllByRole('img', { name: /แผนภูมิ/ }, { timeout: 10_000 });
+  await expect(charts).toHaveLength(3);
+  await waitFor(() => {
+    for (const chart of charts)
+      expect(chart.querySelectorAll('.recharts-bar-rectangle').length).toBeGreaterThan(0);
+  });
+};
+
+const longLabel = '70-1001 รถหกล้อบรรทุกตู้ทึบของห้างหุ้นส่วนจำกัดขนส่งเจริญรุ่งเรืองพัฒนาทรานสปอร์ตแอนด์โลจิสติกส์';
+
+export const LongThaiText: Story = {
+  beforeEach: ({ msw }) => {
+    const answer = performanceAnswer();
+    msw.use(
+      ...performanceHandlers({
+        ...answer,
+        truckUse: { ...answer.truckUse, byTruck: [{ ...answer.truckUse.byTruck[0]!, label: longLabel }] },
+      }),
+    );
+  },
+  play: async ({ canvas }) => {
+    const trucks = await canvas.findByRole('region', { name: 'การใช้รถรายคัน' });
+    await chartsDrawn(canvas);
+    // In the table's row (and on the chart's axis).
+    await expect(within(within(trucks).getByRole('grid')).getByText(longLabel)).toBeInTheDocument();
+    const page = canvas.getByRole('heading', { name: text.title }).closest('main, div') as HTMLElement;
+    await expect(trucks.getBoundingClientRect().right).toBeLessThanOrEqual(
+      page.getBoundingClientRect().right + 1,
+    );
+  },
+};
+
+export const Phone: Story = {
+  args: { width: 390 },
+  beforeEach: ({ msw }) => msw.use(...performanceHandlers()),
+  play: async ({ canvas, args }) => {
+    const otif = await tile(canvas, 'ส่งตรงเวลาและครบ (OTIF) ต่อจุดส่ง');
+    await expect(otif.getByText('50.0 %')).toBeVisible();
+    await expect(
+      canvas.getByRole('button', { name: text.excel }).getBoundingClientRect().right,
+    ).toBeLessThanOrEqual(390);
+    await userEvent.click(canvas.getByRole('button', { name: /เดือน/ }));
+    await userEvent.click(await within(document.body).findByRole('option', { name: 'กันยายน 2569' }));
+    await expect(args.onMonthChange).toHaveBeenCalledWith('2026-09');
+  },
+};

@@ -1,0 +1,1 @@
+export { PerformancePage, type PerformancePageProps } from './PerformancePage.tsx';

@@ -1,0 +1,35 @@
+import { performanceApi as contract, type PerformanceAnswer } from '@lms/domain';
+import { type ApiError, call, callForBytes, useBranchScope } from '@lms/entity-pages';
+import { useMemo } from 'react';
+import useSWR from 'swr';
+
+/** The first and last day of a `yyyy-MM` month: the screen's period. */
+export function monthPeriod(month: string): { from: string; to: string } {
+  const [year, m] = month.split('-').map(Number) as [number, number];
+  const last = new Date(Date.UTC(year, m, 0)).getUTCDate();
+  return { from: `${month}-01`, to: `${month}-${String(last).padStart(2, '0')}` };
+}
+
+/** The performance calls with the acting branch filled in (docs/performance-figures.md). */
+export function usePerformanceApi() {
+  const { api, branchId, branch } = useBranchScope();
+  return useMemo(
+    () => ({
+      branchId,
+      figures: (period: { from: string; to: string }) =>
+        call(api, contract.branch, { query: { ...period, ...branch() } }),
+      excel: (period: { from: string; to: string }) =>
+        callForBytes(api, contract.excel, { query: { ...period, ...branch() } }),
+    }),
+    [api, branchId, branch],
+  );
+}
+
+export function usePerformance(month: string) {
+  const performance = usePerformanceApi();
+  const period = monthPeriod(month);
+  return useSWR<PerformanceAnswer, ApiError>(
+    ['performance', performance.branchId, period.from, period.to],
+    () => performance.figures(period),
+  );
+}

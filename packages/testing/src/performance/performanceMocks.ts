@@ -1,0 +1,185 @@
+import {
+  performanceApi as contract,
+  deliveryFigures,
+  type PerformanceAnswer,
+  previousPeriod,
+  type StopRow,
+  type TruckUseRow,
+} from '@lms/domain';
+import type { HttpHandler } from 'msw';
+import { mock, neverAnswered, refusal } from '../mocks/mock.ts';
+
+/**
+ * The performance screen's answers for stories (docs/performance-figures.md): October 2026 of one
+ * branch, its figures computed by the domain's `deliveryFigures` from the rows below (the same
+ * rows as apps/server/test/performance.test.ts's October), so a story shows what the server would.
+ */
+
+const at = (day: string, hhmm: string) => new Date(`${day}T${hhmm}:00+07:00`).toISOString();
+const stop = (
+  id: string,
+  trip: string,
+  day: string,
+  status: StopRow['status'],
+  extra: Partial<StopRow>,
+): StopRow => ({
+  stopId: id,
+  shipmentId: trip,
+  status,
+  windowFrom: at(day, '09:00'),
+  windowTo: at(day, '11:00'),
+  outcomeAt: null,
+  arrivedAt: null,
+  leftAt: null,
+  reason: null,
+  orders: [],
+  ...extra,
+});
+const order = (id: string, qty: number, delivered: number | null, attempt = 1) => ({
+  deliveryOrderId: id,
+  qty,
+  delivered,
+  attempt,
+});
+
+const october = deliveryFigures({
+  stops: [
+    stop('A1', 'A', '2026-10-05', 'DELIVERED', {
+      outcomeAt: at('2026-10-05', '10:00'),
+      arrivedAt: at('2026-10-05', '09:50'),
+      leftAt: at('2026-10-05', '10:10'),
+      orders: [order('DO1', 10, 10)],
+    }),
+    stop('A2', 'A', '2026-10-05', 'PARTIAL', {
+      outcomeAt: at('2026-10-05', '12:00'),
+      arrivedAt: at('2026-10-05', '11:50'),
+      leftAt: at('2026-10-05', '12:20'),
+      orders: [order('DO2', 4, 4), order('DO3', 6, 3)],
+    }),
+    stop('B1', 'B', '2026-10-12', 'FAILED', {
+      outcomeAt: at('2026-10-12', '10:00'),
+      reason: 'CUSTOMER_ABSENT',
+      orders: [order('DO4', 2, 0)],
+    }),
+    stop('B2', 'B', '2026-10-12', 'DELIVERED', {
+      outcomeAt: at('2026-10-12', '10:30'),
+      orders: [order('DO5', 1, 1, 2)],
+    }),
+  ],
+  trips: [
+    {
+      shipmentId: 'A',
+      startedAt: at('2026-10-05', '08:00'),
+      endedAt: at('2026-10-05', '13:00'),
+      distanceKm: 40,
+    },
+    { shipmentId: 'B', startedAt: at('2026-10-12', '08:00'), endedAt: null, distanceKm: 25 },
+  ],
+  bookings: [
+    {
+      bookingId: 'B1',
+      docDate: '2026-10-01',
+      confirmedOn: '2026-10-02',
+      deliveryDate: '2026-10-05',
+      callStatus: 'CALLED',
+    },
+    {
+      bookingId: 'B2',
+      docDate: '2026-10-01',
+      confirmedOn: '2026-10-03',
+      deliveryDate: '2026-10-05',
+      callStatus: 'CONFIRMED_BY_CUSTOMER',
+    },
+  ],
+});
+
+const september = deliveryFigures({
+  stops: [
+    stop('C1', 'C', '2026-09-15', 'DELIVERED', {
+      outcomeAt: at('2026-09-15', '11:01'),
+      orders: [order('DO7', 5, 5)],
+    }),
+  ],
+  trips: [],
+  bookings: [],
+});
+
+const truck = (
+  id: string,
+  label: string,
+  weight: number,
+  capacityWeight: number,
+  status: TruckUseRow['status'],
+  statusLabel: string,
+): TruckUseRow => ({
+  id,
+  label,
+  trips: 1,
+  weight,
+  capacityWeight,
+  volume: 20,
+  capacityVolume: 22,
+  weightPercent: Math.round((weight / capacityWeight) * 10000) / 100,
+  volumePercent: 90.91,
+  status,
+  statusLabel,
+  colour: 'orange',
+  overloadedTrips: 0,
+});
+
+export function performanceAnswer(): PerformanceAnswer {
+  const period = { from: '2026-10-01', to: '2026-10-31' };
+  return {
+    period,
+    previousPeriod: previousPeriod(period),
+    current: october,
+    previous: september,
+    truckUse: {
+      byVehicleType: [
+        truck('7d1c0a52-5c2f-4b8e-9d0e-1f2a3b4c6d01', '6W: รถ 6 ล้อ', 5000, 5500, 'NEARLY_FULL', 'ใกล้เต็ม'),
+      ],
+      byTruck: [
+        truck('7d1c0a52-5c2f-4b8e-9d0e-1f2a3b4c6d02', '70-1001', 5000, 5500, 'NEARLY_FULL', 'ใกล้เต็ม'),
+      ],
+    },
+  };
+}
+
+/** A period with nothing delivered: every ratio null, no table rows. */
+export function emptyPerformanceAnswer(): PerformanceAnswer {
+  const nothing = deliveryFigures({ stops: [], trips: [], bookings: [] });
+  const period = { from: '2026-10-01', to: '2026-10-31' };
+  return {
+    period,
+    previousPeriod: previousPeriod(period),
+    current: nothing,
+    previous: nothing,
+    truckUse: { byVehicleType: [], byTruck: [] },
+  };
+}
+
+/** The queries the screen asked with (a story checks the period and branch it sent). */
+export const performanceCalls: { path: string; query: Record<string, unknown> }[] = [];
+
+export function performanceHandlers(
+  answer: PerformanceAnswer | 'loading' | 'error' = performanceAnswer(),
+): HttpHandler[] {
+  performanceCalls.length = 0;
+  return [
+    mock(contract.branch, ({ query }) => {
+      performanceCalls.push({ path: 'branch', query });
+      if (answer === 'loading') return neverAnswered();
+      if (answer === 'error') return refusal(500, 'ระบบขัดข้อง กรุณาลองใหม่');
+      return answer;
+    }),
+    mock(contract.excel, ({ query }) => {
+      performanceCalls.push({ path: 'excel', query });
+      return new Response(new Blob(['PK'], { type: 'application/octet-stream' }), {
+        headers: {
+          'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+          'content-disposition': 'attachment; filename="performance-2026-10-01-2026-10-31.xlsx"',
+        },
+      });
+    }),
+  ];
+}
