@@ -17,6 +17,8 @@ import { contactMessageRoutes } from './contact/messages.ts';
 import { type Contact, messagesOnChange } from './contact/outbox.ts';
 import { providersOf } from './contact/providers.ts';
 import { enqueueReminders } from './contact/reminders.ts';
+import { appointmentPageRoutes } from './contact/appointmentPage.ts';
+import { appointmentLinks } from './contact/appointmentService.ts';
 import { appointmentRoutes } from './contact/routes.ts';
 import { type ContactSettings, contactEnabled, readContactSettings } from './contact/settings.ts';
 import { contactTemplateRoutes } from './contact/templates.ts';
@@ -196,6 +198,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   ]);
   await registerOpenApi(app);
 
+  // The customer's link: one set of rules for its JSON API and its server-rendered page.
+  const appointments = appointmentLinks(ctx, ctx.contact);
   await app.register(
     async (api) => {
       await api.register(healthRoutes(options.db));
@@ -208,7 +212,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       };
       await api.register(bookingRoutes(ctx, events, onBookingChange));
       await api.register(homeRoutes(ctx));
-      await api.register(appointmentRoutes(ctx, ctx.contact));
+      await api.register(appointmentRoutes(appointments));
       await api.register(contactMessageRoutes(ctx, ctx.contact));
       await api.register(contactTemplateRoutes(ctx));
       await api.register(companySettingsRoutes(ctx));
@@ -240,6 +244,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     { prefix: '/api' },
   );
 
+  await app.register(appointmentPageRoutes(ctx, appointments, options.webDist));
   await registerWebApp(app, options.webDist);
   startContactWorker(app, ctx, options);
   startPurge(app, ctx, options.retention);

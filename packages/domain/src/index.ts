@@ -8,6 +8,7 @@ export * from './auth/userAdministration.ts';
 export * from './constants.ts';
 export * from './contact/mask.ts';
 export * from './contact/templates.ts';
+export * from './contact/appointmentText.ts';
 export { defineEntity, type EntityInput } from './entities/define.ts';
 export * from './entities/index.ts';
 export * from './entities/record.ts';

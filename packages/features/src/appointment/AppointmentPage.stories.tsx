@@ -2,7 +2,8 @@ import { appointmentApi, deliveryApi, type MoveOption, type PublicAppointment } 
 import { type MockAnswer, mock, neverAnswered, refusal } from '@lms/testing';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor } from 'storybook/test';
-import { AppointmentPage, appointmentText } from './AppointmentPage.tsx';
+import { appointmentText } from '@lms/domain';
+import { AppointmentPage } from './AppointmentPage.tsx';
 
 const TOKEN = 'AAAAAAAAAAAAAAAAAAAAAA.story';
 

@@ -2,7 +2,8 @@ import { type CustomerDelivery, deliveryApi, deliveryMessages } from '@lms/domai
 import { mock, neverAnswered, refusal } from '@lms/testing';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, waitFor } from 'storybook/test';
-import { DeliveryStatus, deliveryStatusText } from './DeliveryStatus.tsx';
+import { deliveryStatusText } from '@lms/domain';
+import { DeliveryStatus } from './DeliveryStatus.tsx';
 
 const base: CustomerDelivery = {
   state: 'PLANNED',
