@@ -70,7 +70,11 @@ const post = (url: string, form: Record<string, string> = {}, headers: Record<st
   fetch(`${server.origin}${url}`, {
     method: 'POST',
     redirect: 'manual',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', 'sec-fetch-site': 'same-origin', ...headers },
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      'sec-fetch-site': 'same-origin',
+      ...headers,
+    },
     body: new URLSearchParams(form).toString(),
   });
 const page = async (url: string) => {
@@ -79,9 +83,9 @@ const page = async (url: string) => {
 };
 const callStatus = async (bookingId: string) =>
   (
-    await sql<{ call_status: string }>`select call_status from booking_report where id = ${bookingId}`.execute(
-      server.db,
-    )
+    await sql<{
+      call_status: string;
+    }>`select call_status from booking_report where id = ${bookingId}`.execute(server.db)
   ).rows[0]!.call_status;
 
 describe('the customer’s appointment page', () => {

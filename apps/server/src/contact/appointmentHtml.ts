@@ -17,7 +17,13 @@ import {
  * than the page.
  */
 
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+const ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
 /** A value as HTML text or attribute: never markup. */
 export const text = (value: string) => value.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
 
@@ -75,8 +81,8 @@ function actionsHtml(token: string, a: PublicAppointment): string {
   const confirm = a.confirmed
     ? ''
     : `<form method="post" action="${text(appointmentPath(token, 'confirm'))}"><button class="button primary" type="submit">${text(appointmentText.confirm)}</button></form>`;
-  // Asking for the choices changes nothing: a link (GET), the choosing itself a form.
-  const move = `<a class="button secondary" href="${text(appointmentPath(token))}?move=1#move-title">${text(appointmentText.move)}</a>`;
+  // Asking for the choices changes nothing: a GET of the page with `move=1`; the choosing is a post.
+  const move = `<form method="get" action="${text(appointmentPath(token))}"><input type="hidden" name="move" value="1" /><button class="button secondary" type="submit">${text(appointmentText.move)}</button></form>`;
   return `<div class="actions">${confirm}${move}</div>`;
 }
 

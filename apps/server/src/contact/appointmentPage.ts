@@ -31,7 +31,11 @@ const notes = { confirmed: appointmentText.confirmed, moved: appointmentText.mov
  * nothing it could not do with the token itself; still, a post a browser marks as coming from
  * another site (`Sec-Fetch-Site`, else a foreign `Origin`) is refused, and the page is never cached.
  */
-export function appointmentPageRoutes(ctx: AuthContext, links: AppointmentLinks, webDist: string | undefined) {
+export function appointmentPageRoutes(
+  ctx: AuthContext,
+  links: AppointmentLinks,
+  webDist: string | undefined,
+) {
   const built = webDist ? path.join(webDist, 'appointment.html') : undefined;
   const template = built && existsSync(built) ? readFileSync(built, 'utf8') : BARE_PAGE;
   if (!template.includes(APPOINTMENT_SLOT)) throw new Error(`${built} has no ${APPOINTMENT_SLOT} slot`);
@@ -70,7 +74,8 @@ export function appointmentPageRoutes(ctx: AuthContext, links: AppointmentLinks,
   /** The refusals a customer may meet, as the page says them; anything else is the server's error. */
   function refusal(reply: FastifyReply, error: unknown) {
     if (!(error instanceof HttpError)) throw error;
-    const message = error.status === 404 ? appointmentText.notFound : (error.messages[0] ?? appointmentText.error);
+    const message =
+      error.status === 404 ? appointmentText.notFound : (error.messages[0] ?? appointmentText.error);
     return send(reply, error.status, { kind: 'notice', message });
   }
 
@@ -82,7 +87,8 @@ export function appointmentPageRoutes(ctx: AuthContext, links: AppointmentLinks,
     move: boolean,
   ) {
     const { token } = request.params;
-    if (fromOtherSite(request)) return send(reply, 403, { kind: 'notice', message: appointmentText.otherSite });
+    if (fromOtherSite(request))
+      return send(reply, 403, { kind: 'notice', message: appointmentText.otherSite });
     let appointment: Appointment;
     try {
       appointment = await links.open(request, token);
@@ -91,7 +97,10 @@ export function appointmentPageRoutes(ctx: AuthContext, links: AppointmentLinks,
     }
     try {
       const done = await act(appointment);
-      return reply.code(303).header('Cache-Control', 'no-store').redirect(`${appointmentPath(token)}?done=${done}`, 303);
+      return reply
+        .code(303)
+        .header('Cache-Control', 'no-store')
+        .redirect(`${appointmentPath(token)}?done=${done}`, 303);
     } catch (error) {
       if (!(error instanceof HttpError) || error.status === 410) return refusal(reply, error);
       // A choice taken meanwhile, the same slot…: the page again, with why, and fresh choices.
@@ -113,7 +122,7 @@ export function appointmentPageRoutes(ctx: AuthContext, links: AppointmentLinks,
       { config },
       async (request, reply) => {
         const { token } = request.params;
-            try {
+        try {
           const appointment = await links.open(request, token);
           const done = request.query.done;
           const note = done === 'confirmed' || done === 'moved' ? notes[done] : undefined;
@@ -124,16 +133,19 @@ export function appointmentPageRoutes(ctx: AuthContext, links: AppointmentLinks,
       },
     );
 
-    app.post<{ Params: { token: string } }>('/public/appointment/:token/confirm', { config }, (request, reply) =>
-      post(
-        request,
-        reply,
-        async (appointment) => {
-          await links.confirm(appointment);
-          return 'confirmed';
-        },
-        false,
-      ),
+    app.post<{ Params: { token: string } }>(
+      '/public/appointment/:token/confirm',
+      { config },
+      (request, reply) =>
+        post(
+          request,
+          reply,
+          async (appointment) => {
+            await links.confirm(appointment);
+            return 'confirmed';
+          },
+          false,
+        ),
     );
 
     app.post<{ Params: { token: string }; Body: { choice?: unknown } }>(

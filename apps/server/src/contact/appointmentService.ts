@@ -1,4 +1,10 @@
-import { appointmentMessages, bangkokIsoDate, entityByName, type MoveOption, type PublicAppointment } from '@lms/domain';
+import {
+  appointmentMessages,
+  bangkokIsoDate,
+  entityByName,
+  type MoveOption,
+  type PublicAppointment,
+} from '@lms/domain';
 import type { FastifyRequest } from 'fastify';
 import { type Rule, Throttle } from '../auth/throttle.ts';
 import { notify } from '../booking/confirm.ts';

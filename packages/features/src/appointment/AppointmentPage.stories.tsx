@@ -1,8 +1,13 @@
-import { appointmentApi, deliveryApi, type MoveOption, type PublicAppointment } from '@lms/domain';
+import {
+  appointmentApi,
+  appointmentText,
+  deliveryApi,
+  type MoveOption,
+  type PublicAppointment,
+} from '@lms/domain';
 import { type MockAnswer, mock, neverAnswered, refusal } from '@lms/testing';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor } from 'storybook/test';
-import { appointmentText } from '@lms/domain';
 import { AppointmentPage } from './AppointmentPage.tsx';
 
 const TOKEN = 'AAAAAAAAAAAAAAAAAAAAAA.story';

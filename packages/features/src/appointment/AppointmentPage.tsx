@@ -11,7 +11,6 @@ import { useCallback, useEffect, useState } from 'react';
 import styled from 'styled-components';
 import { DeliveryStatus } from './DeliveryStatus.tsx';
 
-
 type State =
   | { kind: 'loading' }
   | { kind: 'ready'; appointment: PublicAppointment; note?: string }

@@ -1,8 +1,7 @@
-import { type CustomerDelivery, deliveryApi, deliveryMessages } from '@lms/domain';
+import { type CustomerDelivery, deliveryApi, deliveryMessages, deliveryStatusText } from '@lms/domain';
 import { mock, neverAnswered, refusal } from '@lms/testing';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, waitFor } from 'storybook/test';
-import { deliveryStatusText } from '@lms/domain';
 import { DeliveryStatus } from './DeliveryStatus.tsx';
 
 const base: CustomerDelivery = {

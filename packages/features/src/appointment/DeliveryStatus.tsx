@@ -3,7 +3,6 @@ import { call, useApi } from '@lms/entity-pages';
 import { useEffect, useState } from 'react';
 import styled from 'styled-components';
 
-
 type Load =
   | { kind: 'loading' }
   | { kind: 'ready'; deliveries: readonly CustomerDelivery[] }
