@@ -13,6 +13,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { bangkokIsoDate } from '@lms/domain';
 import { sql } from 'kysely';
 import { chromium } from 'playwright-core';
 import { build } from 'vite';
@@ -20,6 +21,7 @@ import { buildApp } from '../../apps/server/src/app.ts';
 import { createDatabase, databaseUrl } from '../../apps/server/src/db/admin.ts';
 import { connect, migrate } from '../../apps/server/src/db/database.ts';
 import { startEmbeddedPostgres } from '../../apps/server/src/db/embedded.ts';
+import { seedDemoBookings } from '../../apps/server/src/seed/bookings.ts';
 import { seedDemoCompany } from '../../apps/server/src/seed/demo.ts';
 import { chromiumArgs, chromiumPath } from '../../scripts/chromium.ts';
 import { buildSizes, ENTRY_BUDGETS_KB, entrySizes, ROUTE_BUDGET_KB, SHELL_BUDGET_KB } from './sizes.ts';
@@ -85,6 +87,8 @@ try {
   const credentials = await seedDemoCompany(db);
   const user = credentials?.find((c) => c.username === USER);
   if (!user) throw new Error(`the demo company has no ${USER}`);
+  // The demo's week of bookings, as `npm start` makes them: the appointment links the bench opens.
+  if (CASE !== 'list') await seedDemoBookings(db, bangkokIsoDate(new Date()));
   await sql`update app_user set must_change_password = false where username = ${USER}`.execute(db);
   app = await buildApp({ db, webDist: dist });
   await app.listen({ port: 0, host: '127.0.0.1' });

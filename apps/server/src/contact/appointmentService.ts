@@ -53,7 +53,7 @@ export interface MoveChoices {
 /**
  * What the customer's link does, in one place for both of its doors: the JSON API
  * (`/api/public/appointment/…`, contact/routes.ts) and the server-rendered page with its HTML
- * forms (`/public/appointment/…`, contact/appointmentPage.ts). The same throttle, the same token
+ * forms (`/public/appointment/…`, customerPage/appointmentPage.ts). The same throttle, the same token
  * scope (the token names one booking, nothing else), the same rules and Thai messages.
  */
 export type AppointmentLinks = ReturnType<typeof appointmentLinks>;

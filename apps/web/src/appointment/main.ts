@@ -1,6 +1,6 @@
 /**
  * The customer's appointment page's own entry (issue 41): the server sends the page whole
- * (apps/server/src/contact/appointmentPage.ts) and its buttons are HTML forms, so nothing here is
+ * (apps/server/src/customerPage/appointmentPage.ts) and its buttons are HTML forms, so nothing here is
  * needed to read, confirm or move. This adds the page's looks (tokens, fonts, styles) and a busy
  * state: a pressed button says so and a second press does not post twice.
  */

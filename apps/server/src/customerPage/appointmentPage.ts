@@ -6,9 +6,9 @@ import { customerDeliveries } from '../delivery/views.ts';
 import { HttpError } from '../http/errors.ts';
 import type { AuthContext } from '../routes/context.ts';
 import { loadCompanySettings } from '../settings/company.ts';
-import type { Appointment } from './appointment.ts';
+import type { Appointment } from '../contact/appointment.ts';
 import { type AppointmentView, appointmentHtml, appointmentPath } from './appointmentHtml.ts';
-import { type AppointmentLinks, publicOf } from './appointmentService.ts';
+import { type AppointmentLinks, publicOf } from '../contact/appointmentService.ts';
 
 /** Where the built page (apps/web/appointment.html) takes the server's HTML. */
 export const APPOINTMENT_SLOT = '<!--appointment-->';
