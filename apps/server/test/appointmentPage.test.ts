@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { addDays, appointmentMessages, appointmentText, featureRoles, formatDate } from '@lms/domain';
@@ -18,9 +18,12 @@ import { setupTestServer } from './harness.ts';
 // A built appointment.html as Vite leaves it: the page's own script and the server's slot.
 const dist = mkdtempSync(path.join(tmpdir(), 'lms-web-appointment-'));
 const SCRIPT = '<script type="module" crossorigin src="/assets/appointment-Ab12.js"></script>';
+const STYLE = '<link rel="stylesheet" crossorigin href="/assets/appointment-Cd34.css">';
+mkdirSync(path.join(dist, 'assets'));
+writeFileSync(path.join(dist, 'assets/appointment-Cd34.css'), '.page { color: red; }');
 writeFileSync(
   path.join(dist, 'appointment.html'),
-  `<!doctype html><html lang="th"><head>${SCRIPT}</head><body><!--appointment--></body></html>`,
+  `<!doctype html><html lang="th"><head>${SCRIPT}${STYLE}</head><body><!--appointment--></body></html>`,
 );
 writeFileSync(path.join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
 
@@ -96,6 +99,9 @@ describe('the customer’s appointment page', () => {
     expect(shown.headers.get('content-type')).toMatch(/^text\/html/);
     expect(shown.headers.get('cache-control')).toBe('no-store');
     expect(shown.html).toContain(SCRIPT);
+    // Its stylesheet inside it: no round trip before the first paint.
+    expect(shown.html).toContain('<style>.page { color: red; }</style>');
+    expect(shown.html).not.toContain(STYLE);
     expect(shown.html).not.toContain('<!--appointment-->');
     expect(shown.html).toContain(`<h1>${appointmentText.title}</h1>`);
     expect(shown.html).toContain(formatDate(world.today, { buddhistEra: true }));
