@@ -35,7 +35,19 @@ const HOSTILE = [
 ];
 
 let serial = 0;
+/** How many of `HOSTILE` start as a formula would (the rest only look escaped). */
+const FORMULA_KINDS = 4;
+
+/**
+ * A hostile text for a field. A code always starts like a formula: it leads a reference's label
+ * ("code: name"), so an entity whose only texts are references (a price list's vehicle type) exports
+ * one too, whatever order the records were made in.
+ */
+const hostileText = (field: string) =>
+  HOSTILE[serial++ % (field === 'code' ? FORMULA_KINDS : HOSTILE.length)]!(serial);
 const refIds: Record<string, string> = {};
+/** A spreadsheet route with a path parameter, and the path of a record made for it in `beforeAll`. */
+const pathIds: Record<string, string> = {};
 
 /** One record of `entity` whose free texts are hostile (a text the schema refuses is left as sampled). */
 async function createHostile(entity: EntityDef): Promise<string> {
@@ -43,7 +55,7 @@ async function createHostile(entity: EntityDef): Promise<string> {
   const body = { ...sample };
   for (const field of entity.fields)
     if ((field.type === 'string' || field.type === 'text') && !field.format && field.name in body)
-      body[field.name] = HOSTILE[serial++ % HOSTILE.length]!(serial).slice(0, field.maxLength ?? 255);
+      body[field.name] = hostileText(field.name).slice(0, field.maxLength ?? 255);
   const path = `/${entity.name}${entity.branchOwned ? `?branchId=${branchId}` : ''}`;
   for (let attempt = 0; attempt < 4; attempt++) {
     const created = await call(server.api, 'POST', path, { token, body });
@@ -66,6 +78,26 @@ beforeAll(async () => {
     for (const name of referencedEntities(entity)) refIds[name] ??= await createHostile(entityByName(name));
     await createHostile(entity);
   }
+  // The freight statement's workbook (docs/freight.md): the hostile contractor's, with a hostile adjustment reason.
+  const draft = await call(server.api, 'POST', `/freightStatements?branchId=${branchId}`, {
+    token,
+    body: { contractorId: refIds.contractor, month: '2026-10' },
+  });
+  if (draft.status !== 201)
+    throw new Error(`freight statement: ${draft.status} ${JSON.stringify(draft.body)}`);
+  const adjusted = await call(
+    server.api,
+    'POST',
+    `/freightStatements/${draft.body.id}/adjustments?branchId=${branchId}`,
+    {
+      token,
+      body: { version: draft.body.version, amount: -1, reason: HOSTILE[0]!(serial++) },
+    },
+  );
+  if (adjusted.status !== 200)
+    throw new Error(`adjustment: ${adjusted.status} ${JSON.stringify(adjusted.body)}`);
+  pathIds['/api/freightStatements/{id}/statement.xlsx'] =
+    `/api/freightStatements/${draft.body.id}/statement.xlsx`;
 });
 
 /** Every GET the OpenAPI says answers a spreadsheet. */
@@ -94,9 +126,10 @@ describe('every spreadsheet the API answers', () => {
     const routes = await spreadsheetRoutes();
     expect(routes.length).toBeGreaterThan(2 * importableEntities().length - 1);
     const escaped = new Map<string, number>();
-    for (const { path, branch } of routes) {
+    for (const route of routes) {
+      const path = pathIds[route.path] ?? route.path;
       expect(path, 'a spreadsheet route with a path parameter: give this test its ids').not.toMatch(/\{/);
-      const workbook = await download(`${path}${branch ? `?branchId=${branchId}` : ''}`);
+      const workbook = await download(`${path}${route.branch ? `?branchId=${branchId}` : ''}`);
       workbook.eachSheet((sheet) =>
         sheet.eachRow((row) =>
           row.eachCell((cell) => {
@@ -109,8 +142,16 @@ describe('every spreadsheet the API answers', () => {
       );
     }
     // The hostile records came out (escaped) of each entity's export and of templates' examples.
-    for (const entity of importableEntities())
-      expect(escaped.get(`/api/${entity.name}/export`), entity.name).toBeGreaterThan(0);
+    expect(
+      importableEntities()
+        .filter((entity) => !escaped.get(`/api/${entity.name}/export`))
+        .map((e) => e.name),
+      'exports without an escaped hostile text',
+    ).toEqual([]);
+    expect(
+      escaped.get(pathIds['/api/freightStatements/{id}/statement.xlsx']!),
+      'freight statement',
+    ).toBeGreaterThan(0);
     expect([...escaped.keys()].filter((path) => path.endsWith('/import/template')).length).toBeGreaterThan(0);
     // A number is written as a number (a negative one is no text to escape).
     const vehicleType = await download(`/api/vehicleType/export`);
