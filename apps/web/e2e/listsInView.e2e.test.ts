@@ -198,6 +198,7 @@ describe('every list at 1366×768 with the drawer open: its declared first colum
       await visit(page, server.origin, list.path);
       await loaded(page, list.gridName);
       const demo = await settledView(page, list);
+
       expect(demo.drawerOpen, 'the drawer is open').toBe(true);
       expect(demo.out, `${list.path}: out of view on the demo data`).toEqual([]);
 

@@ -55,7 +55,9 @@ function EntityRoute({ route }: { route: EntityRouteDef }) {
   };
 
   // A list-only entity (DO report) has no sub-routes: its rows open the show dialog over the list.
-  if (entity.routeStyle === 'listOnly') return <EntityListPage entity={entity} />;
+  // Keyed by entity: a route from one list to another starts the list afresh (its search, filters,
+  // picked rows and columns are that list's own, never the last list's).
+  if (entity.routeStyle === 'listOnly') return <EntityListPage key={entity.name} entity={entity} />;
   if (route.kind === 'show') {
     return id ? (
       <EntityDetailPage entity={entity} id={id} onBack={() => go(entity.path)} />
@@ -68,6 +70,7 @@ function EntityRoute({ route }: { route: EntityRouteDef }) {
     route.kind === 'create' ? { mode: 'create' } : route.kind === 'edit' && id ? { mode: 'edit', id } : null;
   return (
     <EntityListPage
+      key={entity.name}
       entity={entity}
       dialog={dialog}
       onDialogChange={hrefOf}

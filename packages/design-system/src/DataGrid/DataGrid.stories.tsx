@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { expect, fireEvent, fn, userEvent, waitFor, within } from 'storybook/test';
 import { Button } from '../Button/Button.tsx';
 import { allVehicles, ServerGrid, type Vehicle, vehicleColumns } from './DataGrid.fixtures.tsx';
@@ -154,6 +154,39 @@ export const ColumnsRestored: Story = {
   args: { columnStorage: { load: () => ['type', 'capacityKg'], save: fn() } },
   play: async ({ canvas }) => {
     await expect(canvas.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['ทะเบียนรถ', 'สาขา']);
+  },
+};
+
+/**
+ * One grid, two lists (a route from one entity's list to another keeps the grid): each list's
+ * hidden columns are its own, not the last list's.
+ */
+export const ColumnsFollowTheirList: Story = {
+  render: function TwoLists(args) {
+    const lists = useMemo(
+      () => [
+        { load: () => ['branch'], save: () => {} },
+        { load: () => ['type', 'capacityKg'], save: () => {} },
+      ],
+      [],
+    );
+    const [list, setList] = useState(0);
+    return (
+      <>
+        <Button size="sm" variant="secondary" onPress={() => setList((n) => 1 - n)}>
+          รายการถัดไป
+        </Button>
+        <ServerGrid {...args} columnStorage={lists[list]} />
+      </>
+    );
+  },
+  play: async ({ canvas }) => {
+    const headers = () => canvas.getAllByRole('columnheader').map((h) => h.textContent);
+    await expect(headers()).toEqual(['ทะเบียนรถ', 'ประเภทรถ', 'น้ำหนักบรรทุก (กก.)']);
+    await userEvent.click(canvas.getByRole('button', { name: 'รายการถัดไป' }));
+    await waitFor(() => expect(headers()).toEqual(['ทะเบียนรถ', 'สาขา']));
+    await userEvent.click(canvas.getByRole('button', { name: 'รายการถัดไป' }));
+    await waitFor(() => expect(headers()).toEqual(['ทะเบียนรถ', 'ประเภทรถ', 'น้ำหนักบรรทุก (กก.)']));
   },
 };
 

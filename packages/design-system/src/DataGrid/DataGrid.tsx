@@ -80,16 +80,25 @@ export interface DataGridProps<Row> {
   readonly onRowAction?: (row: Row) => void;
 }
 
+/** A list's kept choice of hidden columns as a layout. */
+const storedLayout = (storage: ColumnStorage | undefined): ColumnLayout =>
+  (storage?.load() ?? []).map((key) => ({ key, hidden: true }));
+
 export function DataGrid<Row>(props: DataGridProps<Row>) {
   const { columns, rows, getRowKey, isLoading = false, error, virtualized = false } = props;
   const rootRef = useRef<HTMLDivElement>(null);
   const phone = useIsNarrow(rootRef, phoneBreakpoint, props.isPhone) && !virtualized;
-  const [ownLayout, setOwnLayout] = useState<ColumnLayout>(() =>
-    (props.columnStorage?.load() ?? []).map((key) => ({ key, hidden: true })),
-  );
+  // The layout belongs to its list: a route from one list to another keeps this component, so a
+  // new `columnStorage` starts again from its own hidden columns (not the last list's choice).
+  const [own, setOwn] = useState(() => ({
+    storage: props.columnStorage,
+    layout: storedLayout(props.columnStorage),
+  }));
+  const ownLayout = own.storage === props.columnStorage ? own.layout : storedLayout(props.columnStorage);
+  if (own.storage !== props.columnStorage) setOwn({ storage: props.columnStorage, layout: ownLayout });
   const layout = props.columnLayout ?? ownLayout;
   const setLayout = (next: ColumnLayout) => {
-    if (!props.columnLayout) setOwnLayout(next);
+    if (!props.columnLayout) setOwn({ storage: props.columnStorage, layout: next });
     props.onColumnLayoutChange?.(next);
   };
   const arranged = useMemo(() => arrangeColumns(columns, layout), [columns, layout]);
