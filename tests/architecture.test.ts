@@ -153,6 +153,8 @@ interface PackageSource {
 const virtualModules: Readonly<Record<string, string>> = {
   // vite-plugin-pwa's registration: workbox-window's code (apps/web/src/driver/main.tsx).
   'virtual:pwa-register': 'workbox-window',
+  // The design tokens' CSS variables, written from the design system (apps/web/build/tokensCss.ts).
+  'virtual:lms-tokens.css': '@lms/design-system',
 };
 
 function packageOf(spec: string): string | undefined {

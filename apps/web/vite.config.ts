@@ -6,6 +6,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { driverPrecache } from './build/driverPrecache.ts';
 import { precompress } from './build/precompress.ts';
 import { preloadFonts } from './build/preloadFonts.ts';
+import { tokensCss } from './build/tokensCss.ts';
 
 /**
  * Libraries every screen needs, in chunks of their own: they change far less often than the
@@ -51,6 +52,7 @@ export default defineConfig({
     // React Aria ships its built-in strings in 30+ languages; the app speaks Thai (and English as the fallback).
     optimizeLocales.vite({ locales: ['th-TH', 'en-US'] }),
     preloadFonts(firstFonts),
+    tokensCss(),
     driverPageInDev,
     // The driver's app works offline (issue 39): Workbox precaches its page and files only (not the
     // staff app's) and answers its paths with its page. The web manifest is our own file
@@ -92,7 +94,11 @@ export default defineConfig({
   },
   server: {
     port: Number(process.env.WEB_PORT ?? 5173),
-    proxy: { '/api': `http://127.0.0.1:${process.env.API_PORT ?? 8080}` },
+    // The customer's appointment page is the server's (rendered into the built appointment.html).
+    proxy: {
+      '/api': `http://127.0.0.1:${process.env.API_PORT ?? 8080}`,
+      '/public/appointment/': `http://127.0.0.1:${process.env.API_PORT ?? 8080}`,
+    },
   },
   build: {
     outDir: 'dist',
@@ -100,10 +106,12 @@ export default defineConfig({
     // bench/web reads it to tell the shell from each route's chunks.
     manifest: true,
     rolldownOptions: {
-      // Two pages: the staff app and the driver's app (its own small entry, issue 41).
+      // Three pages: the staff app, the driver's app and the customer's appointment page, the
+      // last two each their own small entry sharing none of the staff app's code (issue 41).
       input: {
         main: fileURLToPath(new URL('index.html', import.meta.url)),
         driver: fileURLToPath(new URL('driver.html', import.meta.url)),
+        appointment: fileURLToPath(new URL('appointment.html', import.meta.url)),
       },
       output: { codeSplitting: { groups: vendorGroups } },
     },

@@ -12,6 +12,7 @@ import type { OnBookingChange } from './booking/hooks.ts';
 import { bookingReportExtension } from './booking/reportExtension.ts';
 import { bookingRoutes } from './booking/routes.ts';
 import { readConfig } from './config.ts';
+import { appointmentLinks } from './contact/appointmentService.ts';
 import { AppointmentLinks } from './contact/links.ts';
 import { contactMessageRoutes } from './contact/messages.ts';
 import { type Contact, messagesOnChange } from './contact/outbox.ts';
@@ -25,6 +26,7 @@ import { ContactWorker } from './contact/worker.ts';
 import type { EntityExtension } from './crud/extensions.ts';
 import { namedFiltersWithoutSql, provideNamedFilter } from './crud/namedFilters.ts';
 import { entityRoutes } from './crud/routes.ts';
+import { appointmentPageRoutes } from './customerPage/appointmentPage.ts';
 import type { Database } from './db/database.ts';
 import { DatabaseListener } from './db/listener.ts';
 import { provideProofHolders } from './delivery/files.ts';
@@ -200,6 +202,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   ]);
   await registerOpenApi(app);
 
+  // The customer's link: one set of rules for its JSON API and its server-rendered page.
+  const appointments = appointmentLinks(ctx, ctx.contact);
   await app.register(
     async (api) => {
       await api.register(healthRoutes(options.db));
@@ -212,7 +216,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       };
       await api.register(bookingRoutes(ctx, events, onBookingChange));
       await api.register(homeRoutes(ctx));
-      await api.register(appointmentRoutes(ctx, ctx.contact));
+      await api.register(appointmentRoutes(appointments));
       await api.register(contactMessageRoutes(ctx, ctx.contact));
       await api.register(contactTemplateRoutes(ctx));
       await api.register(companySettingsRoutes(ctx));
@@ -253,6 +257,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     { prefix: '/api' },
   );
 
+  await app.register(appointmentPageRoutes(ctx, appointments, options.webDist));
   await registerWebApp(app, options.webDist);
   startContactWorker(app, ctx, options);
   startPurge(app, ctx, options.retention);

@@ -28,12 +28,15 @@ interface PageOptions {
   geolocation?: { latitude: number; longitude: number };
   /** `localStorage` of one origin the page starts with (a stored sign-in). */
   storage?: { origin: string; items: Readonly<Record<string, string>> };
+  /** false: a browser that runs no script (a page that must work without one). */
+  javaScript?: boolean;
 }
 
 async function openContext(options: PageOptions): Promise<BrowserContext> {
   const browser = await sharedBrowser();
   const context = await browser.newContext({
     viewport: { width: options.width ?? 1280, height: options.height ?? 800 },
+    javaScriptEnabled: options.javaScript ?? true,
     locale: 'th-TH',
     timezoneId: 'Asia/Bangkok',
     // As a user who asked for less motion: the app's transitions and spinners take no time

@@ -162,4 +162,48 @@ describe('customer contact in the browser against the real server', () => {
       select message_state from booking_report where ship_to_id = ${world.shipToId}`.execute(server.db);
     expect(state).toEqual([{ message_state: 'MOVED' }]);
   });
+
+  it('the customer’s page works with no script at all: confirm and move are HTML forms', async () => {
+    const world = await bookingScenario(server.db, { deliveryOrders: 1 });
+    const planner = await createUser(server.db, { roles: plannerRoles, branchIds: [world.branchId] });
+    const page = await browser.newPage();
+    await signIn(page, server.origin, planner);
+    const { rows: docs } = await sql<{ doc_no: string }>`
+      select doc_no from delivery_order where id = ${world.deliveryOrderIds[0]!}`.execute(server.db);
+    await bookUpToSummary(page, server.origin, [docs[0]!.doc_no]);
+    await page.getByRole('button', { name: 'ยืนยันการจอง' }).click();
+    await page.getByRole('heading', { name: 'บันทึกการจองเรียบร้อยแล้ว' }).waitFor();
+    const { rows } = await sql<{ id: string }>`
+      select id from booking_report where ship_to_id = ${world.shipToId} and canceled_at is null`.execute(
+      server.db,
+    );
+    const link = `/public/appointment/${server.app.auth.contact.links.token(rows[0]!.id)}`;
+    const tomorrow = new Date(Date.parse(`${world.today}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+    await insertRecords(server.db, 'vehicleDateSlot', [
+      {
+        branchId: world.branchId,
+        shiftDate: tomorrow,
+        shiftOfDayId: world.shiftOfDayId,
+        vehicleTypeId: world.vehicleTypeId,
+        shipCondId: world.shipCondId,
+        total: 1,
+        special: 0,
+      },
+    ]);
+
+    const phone = await browser.newPage({ width: 390, height: 844, javaScript: false });
+    await phone.goto(`${server.origin}${link}`);
+    await phone.getByRole('region', { name: 'นัดส่งสินค้า' }).getByText(docs[0]!.doc_no).waitFor();
+    await phone.getByRole('button', { name: 'ยืนยันนัดนี้' }).click();
+    await phone.getByRole('status').filter({ hasText: 'ยืนยันนัดแล้ว' }).waitFor();
+    const { rows: called } = await sql<{ call_status: string }>`
+      select call_status from booking_report where id = ${rows[0]!.id}`.execute(server.db);
+    expect(called).toEqual([{ call_status: 'CONFIRMED_BY_CUSTOMER' }]);
+    await expect(phone.getByRole('button', { name: 'ยืนยันนัดนี้' }).count()).resolves.toBe(0);
+
+    await phone.getByRole('button', { name: 'ขอเลื่อนนัด' }).click();
+    await phone.getByRole('button', { name: new RegExp(`^${thaiDay(tomorrow)}`) }).click();
+    await phone.getByRole('status').filter({ hasText: 'เลื่อนนัดแล้ว' }).waitFor();
+    await phone.getByRole('region', { name: 'นัดส่งสินค้า' }).getByText(thaiDay(tomorrow)).waitFor();
+  });
 });

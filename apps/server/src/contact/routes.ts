@@ -1,157 +1,42 @@
-import {
-  appointmentApi,
-  appointmentMessages,
-  bangkokIsoDate,
-  entityByName,
-  type PublicAppointment,
-} from '@lms/domain';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { type Rule, Throttle } from '../auth/throttle.ts';
-import { notify } from '../booking/confirm.ts';
-import { recordHistory } from '../crud/history.ts';
+import { appointmentApi } from '@lms/domain';
+import type { FastifyInstance } from 'fastify';
 import { typed } from '../http/contract.ts';
-import { HttpError, notFound } from '../http/errors.ts';
-import type { AuthContext } from '../routes/context.ts';
-import { type Appointment, linkExpiry, loadAppointment } from './appointment.ts';
-import { choiceOf, moveBooking, moveOffers, offered } from './move.ts';
-import { type Contact, messagesOnChange } from './outbox.ts';
+import { type AppointmentLinks, publicOf } from './appointmentService.ts';
 
-const bookingReport = entityByName('bookingReport');
-const MINUTE = 60_000;
-
-/**
- * Per token and per address (docs/contact.md): a customer opens the link a few times; a script
- * trying tokens from one address, or hammering one link, is held back. Counted in PostgreSQL,
- * across instances (auth/throttle.ts).
- */
-export const linkRateRules = [
-  { scope: 'username', counts: 'failures', limit: 30, windowMs: 10 * MINUTE, blockMs: 10 * MINUTE },
-  { scope: 'address', counts: 'failures', limit: 120, windowMs: 10 * MINUTE, blockMs: 10 * MINUTE },
-] as const satisfies readonly Rule[];
-
-/** What the customer may see: the appointment, not the ship-to's phone or LINE id, nor any id. */
-const publicOf = (a: Appointment): PublicAppointment => ({
-  docNo: a.docNo,
-  customer: a.customer,
-  branchName: a.branchName,
-  branchPhone: a.branchPhone,
-  date: a.date,
-  shiftName: a.shiftName,
-  shiftStart: a.shiftStart,
-  shiftEnd: a.shiftEnd,
-  time: a.time,
-  orders: a.orders,
-  confirmed: a.callStatus === 'CONFIRMED_BY_CUSTOMER',
-  expiresAt: linkExpiry(a.lastDate).toISOString(),
-});
-
-/** The self-service appointment link: read, confirm, move options, move. No session: the token is the key. */
-export function appointmentRoutes(ctx: AuthContext, contact: Contact, options: { throttle?: Throttle } = {}) {
-  const throttle = options.throttle ?? new Throttle(ctx.db, 'appointmentLink', linkRateRules);
+/** The self-service appointment link's JSON API: read, confirm, move options, move. No session: the token is the key. */
+export function appointmentRoutes(links: AppointmentLinks) {
   return async (fastify: FastifyInstance) => {
     const app = typed(fastify);
     const config = { access: { public: true } } as const;
     const tags = ['Appointment link'];
 
-    /** The live booking a token opens, or the error a caller must not tell apart from others'. */
-    async function appointmentOf(request: FastifyRequest, token: string): Promise<Appointment> {
-      const wait = await throttle.retryAfter(token, request.ip);
-      if (wait > 0) throw new HttpError(429, [appointmentMessages.tooMany]);
-      await throttle.recordFailure(token, request.ip);
-      const bookingId = contact.links.bookingOf(token);
-      const appointment = bookingId ? await loadAppointment(ctx.db, bookingId) : undefined;
-      // A token the server did not sign, or for a booking that is gone: the 404 of anything unknown.
-      if (!appointment) throw notFound();
-      if (appointment.canceled || Date.now() >= linkExpiry(appointment.lastDate).getTime())
-        throw new HttpError(410, [appointmentMessages.gone]);
-      return appointment;
-    }
-
     app.route({
       ...appointmentApi.read,
       schema: { ...appointmentApi.read.schema, tags },
       config,
-      handler: async (request) => publicOf(await appointmentOf(request, request.params.token)),
+      handler: async (request) => publicOf(await links.open(request, request.params.token)),
     });
 
     app.route({
       ...appointmentApi.confirm,
       schema: { ...appointmentApi.confirm.schema, tags },
       config,
-      handler: async (request) => {
-        const appointment = await appointmentOf(request, request.params.token);
-        await ctx.db.transaction().execute(async (trx) => {
-          const booking = await trx
-            .selectFrom('booking_report')
-            .select('call_status')
-            .where('id', '=', appointment.bookingId)
-            .where('canceled_at', 'is', null)
-            .forUpdate()
-            .executeTakeFirst();
-          if (!booking) throw new HttpError(410, [appointmentMessages.gone]);
-          // Confirming twice is one confirmation: nothing new to log.
-          if (booking.call_status === 'CONFIRMED_BY_CUSTOMER') return;
-          await trx
-            .updateTable('booking_report')
-            .set((eb) => ({
-              call_status: 'CONFIRMED_BY_CUSTOMER',
-              updated_at: eb.fn<Date>('now'),
-              version: eb('version', '+', 1),
-            }))
-            .where('id', '=', appointment.bookingId)
-            .execute();
-          await recordHistory(trx, {
-            entity: bookingReport,
-            recordId: appointment.bookingId,
-            action: 'update',
-            userId: null,
-            changes: { callStatus: { from: booking.call_status, to: 'CONFIRMED_BY_CUSTOMER' } },
-          });
-          await notify(trx, {
-            branchId: appointment.branchId,
-            kind: 'callStatus',
-            bookingId: appointment.bookingId,
-            slotIds: [],
-            dates: [],
-          });
-        });
-        return publicOf((await loadAppointment(ctx.db, appointment.bookingId))!);
-      },
+      handler: async (request) => links.confirm(await links.open(request, request.params.token)),
     });
 
     app.route({
       ...appointmentApi.options,
       schema: { ...appointmentApi.options.schema, tags },
       config,
-      handler: async (request) => {
-        const appointment = await appointmentOf(request, request.params.token);
-        const offers = await moveOffers(ctx.db, appointment, bangkokIsoDate(new Date()));
-        const found = offered(offers);
-        return {
-          options: found.map((offer) => ({
-            choice: contact.links.choice(appointment.bookingId, choiceOf(offer)),
-            date: offer.date,
-            shiftName: offer.shiftName,
-            shiftStart: offer.shiftStartTime,
-            shiftEnd: offer.shiftEndTime,
-          })),
-          // Why there is nothing to choose: a shift closed by a check-in keeps the booking.
-          reason: offers.leaving?.message ?? (found.length === 0 ? appointmentMessages.noOptions : null),
-        };
-      },
+      handler: async (request) => links.choices(await links.open(request, request.params.token)),
     });
 
     app.route({
       ...appointmentApi.move,
       schema: { ...appointmentApi.move.schema, tags },
       config,
-      handler: async (request) => {
-        const appointment = await appointmentOf(request, request.params.token);
-        const named = (name: string) =>
-          contact.links.choice(appointment.bookingId, name) === request.body.choice;
-        await moveBooking(ctx.db, appointment, named, { onChange: messagesOnChange(contact) });
-        return publicOf((await loadAppointment(ctx.db, appointment.bookingId))!);
-      },
+      handler: async (request) =>
+        links.move(await links.open(request, request.params.token), request.body.choice),
     });
   };
 }

@@ -7,10 +7,6 @@ import { lazyScreen } from '../shell/lazyScreen.ts';
  * named by their routes, shell/routes.ts).
  */
 
-/** The customer's appointment link: no session, nothing of the shell's screens. */
-export const PublicAppointmentScreen = lazyScreen(() =>
-  import('./PublicAppointmentScreen.tsx').then((m) => m.PublicAppointmentScreen),
-);
 /** Opened on demand (or forced after a temporary password): yup and the form stay out of the shell. */
 export const ChangePasswordDialog = lazyScreen(() =>
   import('../session/ChangePasswordDialog.tsx').then((m) => m.ChangePasswordDialog),

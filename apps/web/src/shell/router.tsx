@@ -3,7 +3,6 @@ import type { RouteObject } from 'react-router-dom';
 import { LoginPage } from '../auth/LoginPage.tsx';
 import { HostRoot } from '../HostRoot.tsx';
 import { HostStatusScreen } from '../pages/HostStatusScreen.tsx';
-import { PublicAppointmentScreen, ScreenSuspense } from '../pages/lazyScreens.tsx';
 import { RoutePage } from '../pages/RoutePage.tsx';
 import { ProtectedLayout } from '../session/ProtectedLayout.tsx';
 import { routes as routeTable } from './routes.ts';
@@ -18,16 +17,9 @@ export const routerRoutes: RouteObject[] = [
     element: <HostRoot />,
     children: [
       { path: LOGIN_PATH, element: <LoginPage /> },
-      // Unknown public paths need no session: the invalid-URL screen on its own.
+      // Unknown public paths need no session: the invalid-URL screen on its own. (The customer's
+      // appointment link, /public/appointment/<token>, is a page of its own the server renders.)
       { path: `${ROUTE_PREFIXES.auth}/*`, element: <HostStatusScreen kind="invalid-url" /> },
-      {
-        path: `${ROUTE_PREFIXES.public}/appointment/:token`,
-        element: (
-          <ScreenSuspense>
-            <PublicAppointmentScreen />
-          </ScreenSuspense>
-        ),
-      },
       { path: `${ROUTE_PREFIXES.public}/*`, element: <HostStatusScreen kind="invalid-url" /> },
       {
         element: <ProtectedLayout />,

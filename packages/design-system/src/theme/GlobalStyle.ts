@@ -1,11 +1,6 @@
 import { createGlobalStyle } from 'styled-components';
 import { cssVariables } from './theme.ts';
-import '@fontsource/roboto/latin-400.css';
-import '@fontsource/roboto/latin-500.css';
-import '@fontsource/roboto/latin-700.css';
-import '@fontsource/sarabun/thai-400.css';
-import '@fontsource/sarabun/thai-500.css';
-import '@fontsource/sarabun/thai-700.css';
+import './fonts.ts';
 
 export const GlobalStyle = createGlobalStyle`
   :root {

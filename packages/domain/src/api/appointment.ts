@@ -37,7 +37,8 @@ export const PublicAppointment = Type.Object({
 export type PublicAppointment = Static<typeof PublicAppointment>;
 
 /** The opaque name of a move option (no id in it), as `options` gives it and `move` takes it back. */
-export const MoveChoice = Type.String({ pattern: '^[A-Za-z0-9_-]{22}$', minLength: 22, maxLength: 22 });
+export const MOVE_CHOICE_PATTERN = '^[A-Za-z0-9_-]{22}$';
+export const MoveChoice = Type.String({ pattern: MOVE_CHOICE_PATTERN, minLength: 22, maxLength: 22 });
 
 /** A day and shift the engine offers for a move (the whole booking fits there); `choice` names it back to `move`. */
 export const MoveOption = Type.Object({

@@ -1,8 +1,14 @@
-import { appointmentApi, deliveryApi, type MoveOption, type PublicAppointment } from '@lms/domain';
+import {
+  appointmentApi,
+  appointmentText,
+  deliveryApi,
+  type MoveOption,
+  type PublicAppointment,
+} from '@lms/domain';
 import { type MockAnswer, mock, neverAnswered, refusal } from '@lms/testing';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor } from 'storybook/test';
-import { AppointmentPage, appointmentText } from './AppointmentPage.tsx';
+import { AppointmentPage } from './AppointmentPage.tsx';
 
 const TOKEN = 'AAAAAAAAAAAAAAAAAAAAAA.story';
 

@@ -1,32 +1,15 @@
 import { Button } from '@lms/design-system';
-import { appointmentApi, formatDate, type MoveOption, type PublicAppointment } from '@lms/domain';
+import {
+  appointmentApi,
+  appointmentText,
+  formatDate,
+  type MoveOption,
+  type PublicAppointment,
+} from '@lms/domain';
 import { ApiError, call, useApi } from '@lms/entity-pages';
 import { useCallback, useEffect, useState } from 'react';
 import styled from 'styled-components';
 import { DeliveryStatus } from './DeliveryStatus.tsx';
-
-/** Thai text of the customer's page (docs/contact.md). */
-export const appointmentText = {
-  title: 'นัดส่งสินค้า',
-  loading: 'กำลังโหลดนัดส่งสินค้า…',
-  orders: 'ใบส่งสินค้า',
-  day: 'วันที่ส่ง',
-  shift: 'ช่วงเวลา',
-  time: 'เวลานัด',
-  branch: 'สาขา',
-  confirm: 'ยืนยันนัดนี้',
-  move: 'ขอเลื่อนนัด',
-  confirmed: 'ยืนยันนัดแล้ว ขอบคุณค่ะ',
-  chooseSlot: 'เลือกวันและช่วงเวลาใหม่',
-  noOptions: 'ไม่มีช่วงเวลาอื่นที่ว่าง กรุณาโทรหาสาขา',
-  cancelMove: 'ไม่เลื่อน',
-  moved: 'เลื่อนนัดแล้ว',
-  gone: 'ลิงก์นี้ใช้ไม่ได้แล้ว',
-  notFound: 'ไม่พบนัดส่งสินค้านี้ กรุณาตรวจสอบลิงก์ที่ได้รับ',
-  error: 'เกิดข้อผิดพลาด กรุณาลองใหม่อีกครั้ง',
-  retry: 'ลองใหม่',
-  call: (phone: string) => `โทรหาสาขา ${phone}`,
-} as const;
 
 type State =
   | { kind: 'loading' }
@@ -42,8 +25,7 @@ type State =
   | { kind: 'error'; message: string };
 
 const noSession = { auth: false, redirectOnUnauthorized: false } as const;
-const shiftText = (a: Pick<MoveOption, 'shiftName' | 'shiftStart' | 'shiftEnd'>) =>
-  `${a.shiftName} (${a.shiftStart}–${a.shiftEnd} น.)`;
+const shiftText = appointmentText.shiftOf;
 
 /**
  * The customer's appointment page (`/public/appointment/{token}`): no sign-in, phone first. Shows
@@ -136,7 +118,7 @@ export function AppointmentPage({ token }: { readonly token: string }) {
               {state.appointment.time && (
                 <>
                   <dt>{appointmentText.time}</dt>
-                  <dd>{state.appointment.time} น.</dd>
+                  <dd>{appointmentText.timeOf(state.appointment.time)}</dd>
                 </>
               )}
               <dt>{appointmentText.orders}</dt>

@@ -1,8 +1,8 @@
-import { type CustomerDelivery, deliveryApi, deliveryMessages } from '@lms/domain';
+import { type CustomerDelivery, deliveryApi, deliveryMessages, deliveryStatusText } from '@lms/domain';
 import { mock, neverAnswered, refusal } from '@lms/testing';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, waitFor } from 'storybook/test';
-import { DeliveryStatus, deliveryStatusText } from './DeliveryStatus.tsx';
+import { DeliveryStatus } from './DeliveryStatus.tsx';
 
 const base: CustomerDelivery = {
   state: 'PLANNED',

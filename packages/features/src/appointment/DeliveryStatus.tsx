@@ -1,25 +1,7 @@
-import { type CustomerDelivery, deliveryApi, formatTime } from '@lms/domain';
+import { type CustomerDelivery, deliveryApi, deliveryStatusText, formatTime } from '@lms/domain';
 import { call, useApi } from '@lms/entity-pages';
 import { useEffect, useState } from 'react';
 import styled from 'styled-components';
-
-/** Thai text of the delivery's state on the customer's page (docs/delivery.md "What a customer sees"). */
-export const deliveryStatusText = {
-  title: 'สถานะการส่งสินค้า',
-  loading: 'กำลังโหลดสถานะการส่งสินค้า…',
-  error: 'ยังแสดงสถานะการส่งสินค้าไม่ได้ในขณะนี้',
-  planned: (time: string) => `นัดส่งประมาณ ${time} น.`,
-  onTheWay: (before: number, eta: string | null) =>
-    `${before === 0 ? 'คุณเป็นจุดถัดไป' : `อีก ${before} จุดก่อนถึงคุณ`}${eta ? ` · คาดว่าจะถึงประมาณ ${eta} น.` : ''}`,
-  arrived: 'รถถึงจุดส่งของคุณแล้ว',
-  deliveredAt: (time: string) => `ส่งเมื่อ ${time} น.`,
-  recipient: (name: string) => `ผู้รับสินค้า ${name}`,
-  ordered: (docNo: string, qty: number, delivered: number | null) =>
-    delivered === null || delivered === qty
-      ? `${docNo}: ${qty.toLocaleString('th-TH')}`
-      : `${docNo}: ส่งแล้ว ${delivered.toLocaleString('th-TH')} จาก ${qty.toLocaleString('th-TH')}`,
-  reason: (label: string) => `สาเหตุ: ${label}`,
-} as const;
 
 type Load =
   | { kind: 'loading' }

@@ -1,2 +1,3 @@
-export { AppointmentPage, appointmentText } from './AppointmentPage.tsx';
-export { DeliveryStatus, DeliveryStatusView, deliveryStatusText } from './DeliveryStatus.tsx';
+export { appointmentText, deliveryStatusText } from '@lms/domain';
+export { AppointmentPage } from './AppointmentPage.tsx';
+export { DeliveryStatus, DeliveryStatusView } from './DeliveryStatus.tsx';

@@ -1,0 +1,135 @@
+import {
+  appointmentText,
+  type CustomerDelivery,
+  deliveryStatusText,
+  formatDate,
+  formatTime,
+  type MoveOption,
+  type PublicAppointment,
+} from '@lms/domain';
+
+/**
+ * The customer's appointment page as HTML (issue 41): what the link opens, whole before any
+ * script runs, its buttons real forms. The words are the domain's (`appointmentText`,
+ * `deliveryStatusText`), the classes are styled by the page's own small entry
+ * (apps/web/src/appointment/appointment.css). Written by hand: a handful of elements, every
+ * value escaped by `text()`; a template engine or React on the server would be more to load
+ * than the page.
+ */
+
+const ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+/** A value as HTML text or attribute: never markup. */
+export const text = (value: string) => value.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
+
+/** The page's own path and its forms' (the customer's link, `/public/appointment/<token>`). */
+export const appointmentPath = (token: string, action?: 'confirm' | 'move') =>
+  `/public/appointment/${encodeURIComponent(token)}${action ? `/${action}` : ''}`;
+
+export type AppointmentView =
+  | {
+      readonly kind: 'appointment';
+      readonly token: string;
+      readonly appointment: PublicAppointment;
+      /** The company's era (CompanySettings.buddhistEra): every date follows it. */
+      readonly buddhistEra: boolean;
+      /** null: the delivery's state could not be read (the appointment still shows). */
+      readonly deliveries: readonly CustomerDelivery[] | null;
+      /** What the customer just did (`appointmentText.confirmed`, `.moved`). */
+      readonly note?: string;
+      /** Why what the customer asked was not done (the server's Thai message). */
+      readonly error?: string;
+      /** The move's choices, when the customer asked to move. */
+      readonly move?: { readonly options: readonly MoveOption[]; readonly reason: string | null };
+    }
+  | { readonly kind: 'notice'; readonly message: string };
+
+export function appointmentHtml(view: AppointmentView): string {
+  const title = `<h1>${text(appointmentText.title)}</h1>`;
+  if (view.kind === 'notice')
+    return `<main class="page">${title}<p class="notice" role="alert">${text(view.message)}</p></main>`;
+  const { appointment: a, token, buddhistEra } = view;
+  const date = (iso: string) => formatDate(iso, { buddhistEra });
+  const fact = (term: string, value: string) => `<dt>${text(term)}</dt><dd>${text(value)}</dd>`;
+  const parts = [
+    title,
+    view.note ? `<p class="done" role="status">${text(view.note)}</p>` : '',
+    view.error ? `<p class="notice" role="alert">${text(view.error)}</p>` : '',
+    `<section class="card" aria-label="${text(appointmentText.title)}">`,
+    `<p class="customer">${text(a.customer)}</p><dl class="facts">`,
+    fact(appointmentText.day, date(a.date)),
+    fact(appointmentText.shift, appointmentText.shiftOf(a)),
+    a.time ? fact(appointmentText.time, appointmentText.timeOf(a.time)) : '',
+    fact(appointmentText.orders, a.orders.join(', ')),
+    fact(appointmentText.branch, a.branchName),
+    '</dl></section>',
+    deliveryHtml(view.deliveries),
+    view.move ? moveHtml(token, view.move, date) : actionsHtml(token, a),
+    a.branchPhone
+      ? `<a class="call" href="tel:${text(a.branchPhone.replace(/[^\d+]/g, ''))}">${text(appointmentText.call(a.branchPhone))}</a>`
+      : '',
+  ];
+  return `<main class="page">${parts.join('')}</main>`;
+}
+
+function actionsHtml(token: string, a: PublicAppointment): string {
+  const confirm = a.confirmed
+    ? ''
+    : `<form method="post" action="${text(appointmentPath(token, 'confirm'))}"><button class="button primary" type="submit">${text(appointmentText.confirm)}</button></form>`;
+  // Asking for the choices changes nothing: a GET of the page with `move=1`; the choosing is a post.
+  const move = `<form method="get" action="${text(appointmentPath(token))}"><input type="hidden" name="move" value="1" /><button class="button secondary" type="submit">${text(appointmentText.move)}</button></form>`;
+  return `<div class="actions">${confirm}${move}</div>`;
+}
+
+function moveHtml(
+  token: string,
+  move: { readonly options: readonly MoveOption[]; readonly reason: string | null },
+  date: (iso: string) => string,
+): string {
+  const choices = move.options
+    .map(
+      (o) =>
+        `<button class="button secondary" type="submit" name="choice" value="${text(o.choice)}">${text(`${date(o.date)} ${appointmentText.shiftOf(o)}`)}</button>`,
+    )
+    .join('');
+  return [
+    '<section aria-labelledby="move-title">',
+    `<h2 id="move-title">${text(appointmentText.chooseSlot)}</h2>`,
+    move.options.length === 0 ? `<p>${text(move.reason || appointmentText.noOptions)}</p>` : '',
+    `<form class="actions" method="post" action="${text(appointmentPath(token, 'move'))}">${choices}</form>`,
+    `<div class="actions"><a class="button ghost" href="${text(appointmentPath(token))}">${text(appointmentText.cancelMove)}</a></div>`,
+    '</section>',
+  ].join('');
+}
+
+/** The delivery's state (issue 39), as DeliveryStatusView in packages/features shows it. */
+function deliveryHtml(deliveries: readonly CustomerDelivery[] | null): string {
+  if (deliveries === null) return `<p class="muted">${text(deliveryStatusText.error)}</p>`;
+  if (deliveries.length === 0) return '';
+  const line = (value: string) => `<span>${text(value)}</span>`;
+  const states = deliveries.map((d) => {
+    const lines = [`<strong>${text(d.stateLabel)}</strong>`];
+    if (d.state === 'PLANNED' && d.plannedTime) lines.push(line(deliveryStatusText.planned(d.plannedTime)));
+    if (d.state === 'ON_THE_WAY') lines.push(line(deliveryStatusText.onTheWay(d.stopsBefore ?? 0, d.eta)));
+    if (d.state === 'ARRIVED') lines.push(line(deliveryStatusText.arrived));
+    if (d.state === 'DELIVERED' || d.state === 'PARTIAL') {
+      if (d.deliveredAt) lines.push(line(deliveryStatusText.deliveredAt(formatTime(d.deliveredAt))));
+      if (d.recipient) lines.push(line(deliveryStatusText.recipient(d.recipient)));
+    }
+    if (d.state === 'FAILED') {
+      if (d.reasonLabel) lines.push(line(deliveryStatusText.reason(d.reasonLabel)));
+      if (d.next) lines.push(`<span class="next">${text(d.next)}</span>`);
+    }
+    if (d.orders.length > 0 && d.state !== 'PLANNED' && d.state !== 'ON_THE_WAY')
+      lines.push(
+        `<ul>${d.orders.map((o) => `<li>${text(deliveryStatusText.ordered(o.docNo, o.qty, o.delivered))}</li>`).join('')}</ul>`,
+      );
+    return `<div class="state" data-state="${text(d.state)}">${lines.join('')}</div>`;
+  });
+  return `<section class="delivery" aria-label="${text(deliveryStatusText.title)}"><h2>${text(deliveryStatusText.title)}</h2>${states.join('')}</section>`;
+}

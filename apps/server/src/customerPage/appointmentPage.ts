@@ -1,0 +1,203 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { appointmentText, type CustomerDelivery, MOVE_CHOICE_PATTERN } from '@lms/domain';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Appointment } from '../contact/appointment.ts';
+import { type AppointmentLinks, publicOf } from '../contact/appointmentService.ts';
+import { customerDeliveries } from '../delivery/views.ts';
+import { HttpError } from '../http/errors.ts';
+import type { AuthContext } from '../routes/context.ts';
+import { loadCompanySettings } from '../settings/company.ts';
+import { type AppointmentView, appointmentHtml, appointmentPath } from './appointmentHtml.ts';
+
+/** Where the built page (apps/web/appointment.html) takes the server's HTML. */
+export const APPOINTMENT_SLOT = '<!--appointment-->';
+/** Without a built web app (API only, tests): the page unstyled, with no script, still whole. */
+const BARE_PAGE = `<!doctype html><html lang="th"><head><meta charset="UTF-8" /><meta name="viewport" content="width=device-width, initial-scale=1.0" /><title>${appointmentText.title}</title></head><body>${APPOINTMENT_SLOT}</body></html>`;
+/** A form carries one short field (the move's choice): anything longer is refused before parsing. */
+const FORM_BODY_LIMIT = 1024;
+const CHOICE = new RegExp(MOVE_CHOICE_PATTERN);
+const notes = { confirmed: appointmentText.confirmed, moved: appointmentText.moved } as const;
+
+/**
+ * The customer's link as a page (issue 41): `GET /public/appointment/<token>` answers the
+ * appointment rendered on the server into the built `appointment.html` (its small entry styles
+ * it and adds no more than a busy state), so it shows and works with scripts slow or failing.
+ * Confirm and move are HTML forms posting here; they run the JSON API's own code
+ * (`AppointmentLinks`: the throttle, the token's scope, the rules, the Thai messages) and answer
+ * 303 back to the page (post/redirect/get), or the page with the refusal.
+ *
+ * CSRF: the token in the path is the only key (no cookie, no session), so another site gains
+ * nothing it could not do with the token itself; still, a post a browser marks as coming from
+ * another site (`Sec-Fetch-Site`, else a foreign `Origin`) is refused, and the page is never cached.
+ */
+export function appointmentPageRoutes(
+  ctx: AuthContext,
+  links: AppointmentLinks,
+  webDist: string | undefined,
+) {
+  const built = webDist ? path.join(webDist, 'appointment.html') : undefined;
+  const template =
+    built && existsSync(built) ? inlineStyles(readFileSync(built, 'utf8'), webDist!) : BARE_PAGE;
+  if (!template.includes(APPOINTMENT_SLOT)) throw new Error(`${built} has no ${APPOINTMENT_SLOT} slot`);
+
+  const send = (reply: FastifyReply, status: number, view: AppointmentView) =>
+    reply
+      .code(status)
+      .header('Cache-Control', 'no-store')
+      .type('text/html; charset=utf-8')
+      .send(template.replace(APPOINTMENT_SLOT, () => appointmentHtml(view)));
+
+  /** The page of an open appointment, with what the customer did or why it was refused. */
+  async function page(
+    token: string,
+    appointment: Appointment,
+    extra: Pick<Extract<AppointmentView, { kind: 'appointment' }>, 'note' | 'error'> & { move?: boolean },
+  ): Promise<AppointmentView> {
+    const [settings, deliveries, move] = await Promise.all([
+      loadCompanySettings(ctx.db),
+      // The delivery's state never hides the appointment (as the React page's DeliveryStatus).
+      customerDeliveries(ctx.db, appointment).catch((): CustomerDelivery[] | null => null),
+      extra.move ? links.choices(appointment) : undefined,
+    ]);
+    return {
+      kind: 'appointment',
+      token,
+      appointment: publicOf(appointment),
+      buddhistEra: settings.buddhistEra,
+      deliveries,
+      note: extra.note,
+      error: extra.error,
+      move,
+    };
+  }
+
+  /** The refusals a customer may meet, as the page says them; anything else is the server's error. */
+  function refusal(reply: FastifyReply, error: unknown) {
+    if (!(error instanceof HttpError)) throw error;
+    const message =
+      error.status === 404 ? appointmentText.notFound : (error.messages[0] ?? appointmentText.error);
+    return send(reply, error.status, { kind: 'notice', message });
+  }
+
+  /** A form's post, from this page: runs `act`, then back to the page (303), or the page with the refusal. */
+  async function post(
+    request: FastifyRequest<{ Params: { token: string } }>,
+    reply: FastifyReply,
+    act: (appointment: Appointment) => Promise<keyof typeof notes>,
+    move: boolean,
+  ) {
+    const { token } = request.params;
+    if (fromOtherSite(request))
+      return send(reply, 403, { kind: 'notice', message: appointmentText.otherSite });
+    let appointment: Appointment;
+    try {
+      appointment = await links.open(request, token);
+    } catch (error) {
+      return refusal(reply, error);
+    }
+    try {
+      const done = await act(appointment);
+      return reply
+        .code(303)
+        .header('Cache-Control', 'no-store')
+        .redirect(`${appointmentPath(token)}?done=${done}`, 303);
+    } catch (error) {
+      if (!(error instanceof HttpError) || error.status === 410) return refusal(reply, error);
+      // A choice taken meanwhile, the same slot…: the page again, with why, and fresh choices.
+      const message = error.messages[0] ?? appointmentText.error;
+      return send(reply, error.status, await page(token, appointment, { error: message, move }));
+    }
+  }
+
+  return async (app: FastifyInstance) => {
+    app.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string', bodyLimit: FORM_BODY_LIMIT },
+      (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
+    );
+    const config = { access: { public: true } } as const;
+
+    app.get<{ Params: { token: string }; Querystring: { move?: string; done?: string } }>(
+      '/public/appointment/:token',
+      { config },
+      async (request, reply) => {
+        const { token } = request.params;
+        try {
+          const appointment = await links.open(request, token);
+          const done = request.query.done;
+          const note = done === 'confirmed' || done === 'moved' ? notes[done] : undefined;
+          return send(reply, 200, await page(token, appointment, { note, move: request.query.move === '1' }));
+        } catch (error) {
+          return refusal(reply, error);
+        }
+      },
+    );
+
+    app.post<{ Params: { token: string } }>(
+      '/public/appointment/:token/confirm',
+      { config },
+      (request, reply) =>
+        post(
+          request,
+          reply,
+          async (appointment) => {
+            await links.confirm(appointment);
+            return 'confirmed';
+          },
+          false,
+        ),
+    );
+
+    app.post<{ Params: { token: string }; Body: { choice?: unknown } }>(
+      '/public/appointment/:token/move',
+      { config },
+      (request, reply) =>
+        post(
+          request,
+          reply,
+          async (appointment) => {
+            const choice = request.body?.choice;
+            // The same bound as the API's `MoveChoice`: an opaque 22-character name, nothing else.
+            if (typeof choice !== 'string' || !CHOICE.test(choice))
+              throw new HttpError(400, [appointmentText.chooseFromList]);
+            await links.move(appointment, choice);
+            return 'moved';
+          },
+          true,
+        ),
+    );
+  };
+}
+
+/**
+ * The page's stylesheets written into it (a few kB): on a phone's slow link each `<link>` costs a
+ * round trip (a new connection, ~0.6 s on Fast 3G) before anything paints, and the customer opens
+ * the page once, so there is no cache to win. The fonts stay files (`font-display: swap`).
+ */
+export function inlineStyles(html: string, webDist: string): string {
+  return html.replace(
+    /<link rel="stylesheet"[^>]*href="\/(assets\/[^"]+\.css)"[^>]*>/g,
+    (tag, file: string) => {
+      const css = path.join(webDist, file);
+      return existsSync(css) ? `<style>${readFileSync(css, 'utf8')}</style>` : tag;
+    },
+  );
+}
+
+/**
+ * A post another site's page made the browser send: `Sec-Fetch-Site` says so where the browser
+ * sends it; else a real `Origin` that is not this host. (`Origin: null` is what a same-origin post
+ * carries under the app's `Referrer-Policy: no-referrer`, so it is not refused.)
+ */
+export function fromOtherSite(request: FastifyRequest): boolean {
+  const site = request.headers['sec-fetch-site'];
+  if (typeof site === 'string') return site !== 'same-origin' && site !== 'none';
+  const origin = request.headers.origin;
+  if (!origin || origin === 'null') return false;
+  try {
+    return new URL(origin).host !== request.host;
+  } catch {
+    return true;
+  }
+}

@@ -1,0 +1,52 @@
+/**
+ * The Thai words of the customer's appointment page (docs/contact.md, docs/delivery.md "What a
+ * customer sees"), in one place for its two renderings: the server's HTML page with its forms
+ * (apps/server/src/contact/appointmentPage.ts, what the customer's link opens) and the React page
+ * of the stories (packages/features/src/appointment).
+ */
+export const appointmentText = {
+  title: 'นัดส่งสินค้า',
+  loading: 'กำลังโหลดนัดส่งสินค้า…',
+  orders: 'ใบส่งสินค้า',
+  day: 'วันที่ส่ง',
+  shift: 'ช่วงเวลา',
+  time: 'เวลานัด',
+  branch: 'สาขา',
+  confirm: 'ยืนยันนัดนี้',
+  move: 'ขอเลื่อนนัด',
+  confirmed: 'ยืนยันนัดแล้ว ขอบคุณค่ะ',
+  chooseSlot: 'เลือกวันและช่วงเวลาใหม่',
+  noOptions: 'ไม่มีช่วงเวลาอื่นที่ว่าง กรุณาโทรหาสาขา',
+  cancelMove: 'ไม่เลื่อน',
+  moved: 'เลื่อนนัดแล้ว',
+  gone: 'ลิงก์นี้ใช้ไม่ได้แล้ว',
+  notFound: 'ไม่พบนัดส่งสินค้านี้ กรุณาตรวจสอบลิงก์ที่ได้รับ',
+  error: 'เกิดข้อผิดพลาด กรุณาลองใหม่อีกครั้ง',
+  retry: 'ลองใหม่',
+  /** A form posted from another site (the page's forms post to itself only). */
+  otherSite: 'คำขอนี้ไม่ได้มาจากหน้านัดส่งสินค้า จึงไม่ได้ดำเนินการ กรุณาเปิดลิงก์ที่ได้รับอีกครั้ง',
+  /** A move's form without one of the offered choices. */
+  chooseFromList: 'กรุณาเลือกวันและช่วงเวลาใหม่จากรายการ',
+  call: (phone: string) => `โทรหาสาขา ${phone}`,
+  shiftOf: (a: { readonly shiftName: string; readonly shiftStart: string; readonly shiftEnd: string }) =>
+    `${a.shiftName} (${a.shiftStart}–${a.shiftEnd} น.)`,
+  timeOf: (time: string) => `${time} น.`,
+} as const;
+
+/** Thai text of the delivery's state on the customer's page (docs/delivery.md "What a customer sees"). */
+export const deliveryStatusText = {
+  title: 'สถานะการส่งสินค้า',
+  loading: 'กำลังโหลดสถานะการส่งสินค้า…',
+  error: 'ยังแสดงสถานะการส่งสินค้าไม่ได้ในขณะนี้',
+  planned: (time: string) => `นัดส่งประมาณ ${time} น.`,
+  onTheWay: (before: number, eta: string | null) =>
+    `${before === 0 ? 'คุณเป็นจุดถัดไป' : `อีก ${before} จุดก่อนถึงคุณ`}${eta ? ` · คาดว่าจะถึงประมาณ ${eta} น.` : ''}`,
+  arrived: 'รถถึงจุดส่งของคุณแล้ว',
+  deliveredAt: (time: string) => `ส่งเมื่อ ${time} น.`,
+  recipient: (name: string) => `ผู้รับสินค้า ${name}`,
+  ordered: (docNo: string, qty: number, delivered: number | null) =>
+    delivered === null || delivered === qty
+      ? `${docNo}: ${qty.toLocaleString('th-TH')}`
+      : `${docNo}: ส่งแล้ว ${delivered.toLocaleString('th-TH')} จาก ${qty.toLocaleString('th-TH')}`,
+  reason: (label: string) => `สาเหตุ: ${label}`,
+} as const;
