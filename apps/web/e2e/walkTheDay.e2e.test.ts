@@ -278,7 +278,9 @@ describe('the day as one flow, across every seam', () => {
     // Tomorrow, once; never the booking's own day after tomorrow (today is not the customer's to take).
     const offered = `${thai(tomorrow)} ${shiftName} (${SHIFT.start}–${SHIFT.end} น.)`;
     await moving.getByRole('button', { name: offered }).waitFor();
-    expect(await moving.getByRole('button').allTextContents()).toEqual([offered, 'ไม่เลื่อน']);
+    // The choices are the form's buttons; "ไม่เลื่อน" is a link back to the page (it changes nothing).
+    expect(await moving.getByRole('button').allTextContents()).toEqual([offered]);
+    await moving.getByRole('link', { name: 'ไม่เลื่อน' }).waitFor();
     await moving.getByRole('button', { name: offered }).click();
     await phone.getByRole('status').filter({ hasText: 'เลื่อนนัดแล้ว' }).waitFor();
     await card.getByText(thai(tomorrow)).waitFor();
