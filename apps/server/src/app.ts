@@ -11,6 +11,7 @@ import { BookingEvents } from './booking/events.ts';
 import type { OnBookingChange } from './booking/hooks.ts';
 import { bookingReportExtension } from './booking/reportExtension.ts';
 import { bookingRoutes } from './booking/routes.ts';
+import { vehicleDateSlotExtension } from './booking/slotExtension.ts';
 import { readConfig } from './config.ts';
 import { appointmentLinks } from './contact/appointmentService.ts';
 import { AppointmentLinks } from './contact/links.ts';
@@ -129,6 +130,7 @@ const extensions: Record<string, EntityExtension> = {
   bookingReport: bookingReportExtension,
   shipTo: shipToExtension,
   shipment: shipmentExtension,
+  vehicleDateSlot: vehicleDateSlotExtension,
 };
 
 /** The features' SQL of the named filters the declarations list; a declared one without SQL stops the start. */

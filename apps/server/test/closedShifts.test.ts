@@ -298,6 +298,40 @@ describe('a shift whose truck has checked in is closed on every path', () => {
     expect(await usedWeight(server.db, tomorrowSlot)).toBe(100);
   });
 
+  it('a vehicle slot that holds bookings is moved neither out of it nor into it (the settings’ form), an empty one is', async () => {
+    const { world, tomorrow, tomorrowSlot, into, out } = await aroundAClosedShift();
+    const admin = await signIn(server.api, await createUser(server.db, { roles: [ROLE_ADMIN] }));
+    const moveSlot = async (id: string, shiftDate: string) => {
+      const current = await call(server.api, 'GET', `/vehicleDateSlot/${id}?${q(world)}`, { token: admin });
+      expect(current.status, JSON.stringify(current.body)).toBe(200);
+      const { id: _id, createdAt, updatedAt, ...fields } = current.body;
+      return call(server.api, 'PUT', `/vehicleDateSlot/${id}?${q(world)}`, {
+        token: admin,
+        body: Object.fromEntries(
+          Object.entries({ ...fields, shiftDate }).filter(([name]) => !name.endsWith('Label')),
+        ),
+      });
+    };
+    const leaving = await moveSlot(world.slotId, addDays(world.today, 2));
+    expect(leaving.status, JSON.stringify(leaving.body)).toBe(422);
+    expect(leaving.body.errors).toEqual({ shiftDate: out });
+    const entering = await moveSlot(tomorrowSlot, world.today);
+    expect(entering.status, JSON.stringify(entering.body)).toBe(422);
+    expect(entering.body.errors).toEqual({ shiftDate: into });
+    // Nothing moved; a slot without bookings is the settings' own to move.
+    const { rows } = await sql<{
+      id: string;
+      day: string;
+    }>`select id, shift_date::text as day from vehicle_date_slot
+      where id in (${world.slotId}, ${tomorrowSlot}) order by shift_date`.execute(server.db);
+    expect(rows).toEqual([
+      { id: world.slotId, day: world.today },
+      { id: tomorrowSlot, day: tomorrow },
+    ]);
+    const empty = await slotOn(server.db, world, addDays(world.today, 3));
+    expect((await moveSlot(empty, world.today)).status).toBe(200);
+  });
+
   it('the customer’s link never offers it, and a choice made before the check-in is refused naming it', async () => {
     const world = await bookingScenario(server.db, { deliveryOrders: 1 });
     const tomorrow = addDays(world.today, 1);
