@@ -117,10 +117,12 @@ export function appointmentPageRoutes(
       (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
     );
     const config = { access: { public: true } } as const;
+    // Pages for a person, not calls: left out of the API's description (the JSON API's twins are in it).
+    const schema = { hide: true };
 
     app.get<{ Params: { token: string }; Querystring: { move?: string; done?: string } }>(
       '/public/appointment/:token',
-      { config },
+      { config, schema },
       async (request, reply) => {
         const { token } = request.params;
         try {
@@ -136,7 +138,7 @@ export function appointmentPageRoutes(
 
     app.post<{ Params: { token: string } }>(
       '/public/appointment/:token/confirm',
-      { config },
+      { config, schema },
       (request, reply) =>
         post(
           request,
@@ -151,7 +153,7 @@ export function appointmentPageRoutes(
 
     app.post<{ Params: { token: string }; Body: { choice?: unknown } }>(
       '/public/appointment/:token/move',
-      { config },
+      { config, schema },
       (request, reply) =>
         post(
           request,
