@@ -46,6 +46,10 @@ const FORMULA_KINDS = 4;
 const hostileText = (field: string) =>
   HOSTILE[serial++ % (field === 'code' ? FORMULA_KINDS : HOSTILE.length)]!(serial);
 const refIds: Record<string, string> = {};
+/** A spreadsheet route that needs more than the branch in its query: what it needs. */
+const queries: Record<string, string> = {
+  '/api/performance/figures.xlsx': 'from=2026-10-01&to=2026-10-31',
+};
 /** A spreadsheet route with a path parameter, and the path of a record made for it in `beforeAll`. */
 const pathIds: Record<string, string> = {};
 
@@ -129,7 +133,10 @@ describe('every spreadsheet the API answers', () => {
     for (const route of routes) {
       const path = pathIds[route.path] ?? route.path;
       expect(path, 'a spreadsheet route with a path parameter: give this test its ids').not.toMatch(/\{/);
-      const workbook = await download(`${path}${route.branch ? `?branchId=${branchId}` : ''}`);
+      const query = [route.branch ? `branchId=${branchId}` : '', queries[route.path] ?? '']
+        .filter(Boolean)
+        .join('&');
+      const workbook = await download(`${path}${query ? `?${query}` : ''}`);
       workbook.eachSheet((sheet) =>
         sheet.eachRow((row) =>
           row.eachCell((cell) => {
