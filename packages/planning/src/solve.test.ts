@@ -172,6 +172,21 @@ describe('solve', () => {
     expect(solution.summary.iterations).toBeLessThanOrEqual(50 * 64);
   });
 
+  it('plans a few stops at once instead of spending its whole time box, with the plan a long search finds', () => {
+    const problem = lineProblem(
+      [job('a', 2, [1]), job('b', 9, [2]), job('c', 5, [3])],
+      [truck('T', [4]), truck('U', [4])],
+    );
+    let now = 0;
+    // Ten microseconds a reading: a minute's box would take millions of iterations to spend.
+    const quick = solve(problem, { seed: 1, timeLimitMs: 60_000, clock: () => (now += 0.01) });
+    expect(now).toBeLessThan(1_000);
+    expect(quick.summary.iterations).toBeLessThanOrEqual(5_000);
+    const long = solve(problem, { seed: 1, iterations: 100_000 });
+    expect(quick.summary.cost).toBe(long.summary.cost);
+    expect(quick.unassigned).toEqual([]);
+  });
+
   it('refuses a problem it cannot read', () => {
     expect(() => solve(lineProblem([job('a', 1, [1]), job('a', 2, [1])], [truck('T', [5])]))).toThrow(
       PlanningInputError,
