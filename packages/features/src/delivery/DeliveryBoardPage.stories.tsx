@@ -49,6 +49,24 @@ export const Empty: Story = {
   },
 };
 
+/**
+ * Nothing runs yet today (a demo made before the day's first trip, an evening's look): the
+ * dispatcher opens tomorrow's planned trips from the board, and comes back to today.
+ */
+export const TomorrowFromAnEmptyToday: Story = {
+  beforeEach({ msw }) {
+    msw.use(...boardHandlers((date) => (date === DRIVER_DAY ? [] : boardFixture)));
+  },
+  play: async ({ canvas }) => {
+    await expect(await canvas.findByText(boardText.empty)).toBeVisible();
+    await userEvent.click(canvas.getByRole('button', { name: boardText.showTomorrow }));
+    await expect(await canvas.findByText(new RegExp(`^${boardText.day('', false).trim()}`))).toBeVisible();
+    await expect(await canvas.findByRole('region', { name: boardText.trips })).toBeVisible();
+    await userEvent.click(canvas.getByRole('button', { name: boardText.backToToday }));
+    await expect(await canvas.findByText(boardText.empty)).toBeVisible();
+  },
+};
+
 export const Failed: Story = {
   beforeEach({ msw }) {
     let calls = 0;

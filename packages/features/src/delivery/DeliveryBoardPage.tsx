@@ -1,9 +1,11 @@
 import { Alert, Button, type MapMarker, MapView, mapColors } from '@lms/design-system';
 import {
+  addDays,
   type BoardPosition,
   type BoardTrip,
   deliveryApi,
   featureRoles,
+  formatDate,
   formatTime,
   stopStatusOptions,
   type TripLinkCreated,
@@ -53,6 +55,9 @@ export function DeliveryBoardPage({
 }) {
   const api = useApi();
   const { branchId, user } = useSession();
+  // Today's trips, or tomorrow's: what a dispatcher prepares the evening before (planned, not yet running).
+  const [day, setDay] = useState(today);
+  const isToday = day === today;
   const [load, setLoad] = useState<Load>({ kind: 'loading' });
   const [live, setLive] = useState(false);
   const [attempt, setAttempt] = useState(0);
@@ -61,7 +66,7 @@ export function DeliveryBoardPage({
   const read = useCallback(async () => {
     if (!branchId) return;
     try {
-      const trips = await call(api, deliveryApi.board, { query: { branchId, date: today } });
+      const trips = await call(api, deliveryApi.board, { query: { branchId, date: day } });
       setLoad({ kind: 'ready', trips: [...trips] });
     } catch (error) {
       setLoad({
@@ -69,7 +74,7 @@ export function DeliveryBoardPage({
         message: error instanceof ApiError ? error.messages.join(' ') : String(error),
       });
     }
-  }, [api, branchId, today]);
+  }, [api, branchId, day]);
 
   // Read the board, then follow its stream; when the stream ends, read again and listen again.
   // biome-ignore lint/correctness/useExhaustiveDependencies: attempt asks for a fresh read
@@ -124,6 +129,18 @@ export function DeliveryBoardPage({
           {live ? boardText.live : boardText.reconnecting}
         </LiveBadge>
       </PageHeader>
+      <DayLine>
+        <strong>{boardText.day(formatDate(day), isToday)}</strong>
+        {isToday ? (
+          <Button variant="secondary" size="sm" onPress={() => setDay(addDays(today, 1))}>
+            {boardText.showTomorrow}
+          </Button>
+        ) : (
+          <Button variant="secondary" size="sm" onPress={() => setDay(today)}>
+            {boardText.backToToday}
+          </Button>
+        )}
+      </DayLine>
       {load.kind === 'loading' && <p role="status">{boardText.loading}</p>}
       {load.kind === 'error' && (
         <>
@@ -134,7 +151,12 @@ export function DeliveryBoardPage({
         </>
       )}
       {load.kind === 'ready' && (
-        <Board trips={load.trips} tileUrlTemplate={tileUrlTemplate} canLink={canLink} />
+        <Board
+          trips={load.trips}
+          emptyText={isToday ? boardText.empty : boardText.emptyOn(formatDate(day))}
+          tileUrlTemplate={tileUrlTemplate}
+          canLink={canLink}
+        />
       )}
     </Page>
   );
@@ -142,10 +164,12 @@ export function DeliveryBoardPage({
 
 function Board({
   trips,
+  emptyText,
   tileUrlTemplate,
   canLink,
 }: {
   readonly trips: readonly BoardTrip[];
+  readonly emptyText: string;
   readonly tileUrlTemplate: string | null;
   readonly canLink: boolean;
 }) {
@@ -166,7 +190,7 @@ function Board({
         ]
       : [],
   );
-  if (trips.length === 0) return <p>{boardText.empty}</p>;
+  if (trips.length === 0) return <p>{emptyText}</p>;
   return (
     <>
       <Figures>{boardText.figures(figures.running, figures.done, figures.stops, figures.late)}</Figures>
@@ -315,6 +339,13 @@ const LiveBadge = styled.span`
     color: #14532d;
   }
 `;
+const DayLine = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: ${({ theme }) => theme.space[3]};
+`;
+
 const Figures = styled.p`
   margin: 0;
   font-weight: ${({ theme }) => theme.font.weight.medium};

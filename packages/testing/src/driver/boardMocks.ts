@@ -70,11 +70,13 @@ export const boardFixture: BoardTrip[] = [
 ];
 
 export function boardHandlers(
-  board: () => MockAnswer<typeof deliveryApi.board> | Promise<MockAnswer<typeof deliveryApi.board>> = () =>
+  board: (
+    date: string,
+  ) => MockAnswer<typeof deliveryApi.board> | Promise<MockAnswer<typeof deliveryApi.board>> = () =>
     boardFixture,
 ): HttpHandler[] {
   return [
-    mock(deliveryApi.board, () => board()),
+    mock(deliveryApi.board, ({ query }) => board(query.date ?? '')),
     mock(deliveryApi.createLink, () => ({
       url: 'http://localhost:8080/driver/link/lmt_AAAAAAAAAAAAAAAAAAAAAA.story',
       pin: '482913',
