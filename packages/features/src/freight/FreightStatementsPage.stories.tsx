@@ -119,7 +119,8 @@ export const LongThaiText: Story = {
     ),
   play: async ({ canvas }) => {
     await expect((await canvas.findAllByText(/ห้างหุ้นส่วนจำกัด/))[0]).toBeVisible();
-    const create = canvas.getByRole('button', { name: text.createFor(longLabel) });
+    // The statements and the contractors waiting for one come from two calls: wait for the second.
+    const create = await canvas.findByRole('button', { name: text.createFor(longLabel) }, { timeout: 5000 });
     await expect(create.getBoundingClientRect().right).toBeLessThanOrEqual(
       canvas.getByRole('grid').getBoundingClientRect().right + 1,
     );
