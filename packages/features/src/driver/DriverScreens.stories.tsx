@@ -5,6 +5,7 @@ import {
   driverHandlers,
   driverStoryStore,
   driverTripFixture,
+  driverTripsFixture,
   mock,
   neverAnswered,
   photoFile,
@@ -77,6 +78,27 @@ export const TripsEmpty: Story = {
     await expect(await canvas.findByText(driverText.noTrips)).toBeVisible();
     // Nothing waits: signing out is allowed.
     await expect(canvas.getByRole('button', { name: driverText.signOut })).toBeEnabled();
+  },
+};
+
+/** Nothing today, tomorrow's trip planned: the driver sees it the evening before, and opens it. */
+export const TomorrowPlanned: Story = {
+  ...TripsLoading,
+  beforeEach({ msw }) {
+    heard.length = 0;
+    msw.use(...driverHandlers({ trips: () => [], otherDay: () => driverTripsFixture }));
+  },
+  render: (_args, { loaded }) => (
+    <Phone storeName={(loaded as Loaded).storeName}>
+      <TripListScreen date={DRIVER_DAY} onOpenTrip={(id) => heard.push([{ id, kind: 'stage', at: '' }])} />
+    </Phone>
+  ),
+  play: async ({ canvas }) => {
+    await expect(await canvas.findByText(driverText.noTrips)).toBeVisible();
+    const tomorrow = await canvas.findByRole('list', { name: /^เที่ยวรถพรุ่งนี้ / });
+    const [first] = driverTripsFixture;
+    await userEvent.click(within(tomorrow).getByRole('button', { name: new RegExp(first!.docNo) }));
+    await expect(heard).toEqual([[{ id: first!.id, kind: 'stage', at: '' }]]);
   },
 };
 

@@ -1,5 +1,12 @@
 import { Button, Icon } from '@lms/design-system';
-import { formatDateTime, formatTime, tripStatusOptions } from '@lms/domain';
+import {
+  addDays,
+  type DriverTripSummary,
+  formatDate,
+  formatDateTime,
+  formatTime,
+  tripStatusOptions,
+} from '@lms/domain';
 import styled from 'styled-components';
 import { useDriver } from './DriverProvider.tsx';
 import { Card, DriverFrame, LoadingOrError, Notice } from './layout.tsx';
@@ -9,7 +16,10 @@ import { useDay } from './useLoaded.ts';
 
 const statusLabel = (status: string) => tripStatusOptions.find((o) => o.value === status)?.label ?? status;
 
-/** The driver's first screen: today's trips, each a big button to its stops. */
+/**
+ * The driver's first screen: today's trips, each a big button to its stops; then tomorrow's, once
+ * planned (what a driver looks at the evening before; their taps wait for their day).
+ */
 export function TripListScreen({
   date,
   onOpenTrip,
@@ -19,6 +29,8 @@ export function TripListScreen({
 }) {
   const { sync, flush, answer, signOut, session } = useDriver();
   const [day, retry] = useDay(date);
+  const next = addDays(date, 1);
+  const [tomorrow] = useDay(next);
   return (
     <DriverFrame
       title={driverText.tripsTitle}
@@ -52,30 +64,17 @@ export function TripListScreen({
             <Notice $tone="warning">{driverText.savedCopy(formatDateTime(day.savedAt))}</Notice>
           )}
           {day.value.length === 0 && <Notice>{driverText.noTrips}</Notice>}
-          <List aria-label={driverText.tripsTitle}>
-            {day.value.map((trip) => (
-              <li key={trip.id}>
-                <TripButton type="button" onClick={() => onOpenTrip(trip.id)}>
-                  <Icon name="truck" size={32} />
-                  <span>
-                    <strong>{trip.docNo}</strong>
-                    <span>
-                      {[
-                        trip.licensePlate && driverText.plate(trip.licensePlate),
-                        trip.start && driverText.start(formatTime(trip.start)),
-                      ]
-                        .filter(Boolean)
-                        .join(' · ')}
-                    </span>
-                    <span>
-                      {statusLabel(trip.status)} · {driverText.stopsDone(trip.done, trip.stops)}
-                    </span>
-                  </span>
-                  <Icon name="chevron-right" />
-                </TripButton>
-              </li>
-            ))}
-          </List>
+          <TripList label={driverText.tripsTitle} trips={day.value} onOpenTrip={onOpenTrip} />
+        </>
+      )}
+      {tomorrow.kind === 'ready' && tomorrow.value.length > 0 && (
+        <>
+          <Heading>{driverText.tomorrowTitle(formatDate(next))}</Heading>
+          <TripList
+            label={driverText.tomorrowTitle(formatDate(next))}
+            trips={tomorrow.value}
+            onOpenTrip={onOpenTrip}
+          />
         </>
       )}
       {sync.waiting > 0 && session?.kind === 'user' && (
@@ -86,6 +85,49 @@ export function TripListScreen({
     </DriverFrame>
   );
 }
+
+/** Trips of a day, each a big button to its stops. */
+function TripList({
+  label,
+  trips,
+  onOpenTrip,
+}: {
+  readonly label: string;
+  readonly trips: readonly DriverTripSummary[];
+  readonly onOpenTrip: (tripId: string) => void;
+}) {
+  return (
+    <List aria-label={label}>
+      {trips.map((trip) => (
+        <li key={trip.id}>
+          <TripButton type="button" onClick={() => onOpenTrip(trip.id)}>
+            <Icon name="truck" size={32} />
+            <span>
+              <strong>{trip.docNo}</strong>
+              <span>
+                {[
+                  trip.licensePlate && driverText.plate(trip.licensePlate),
+                  trip.start && driverText.start(formatTime(trip.start)),
+                ]
+                  .filter(Boolean)
+                  .join(' · ')}
+              </span>
+              <span>
+                {statusLabel(trip.status)} · {driverText.stopsDone(trip.done, trip.stops)}
+              </span>
+            </span>
+            <Icon name="chevron-right" />
+          </TripButton>
+        </li>
+      ))}
+    </List>
+  );
+}
+
+const Heading = styled.h2`
+  margin: ${({ theme }) => theme.space[2]} 0 0;
+  font-size: ${({ theme }) => theme.font.size.lg};
+`;
 
 const List = styled.ul`
   list-style: none;

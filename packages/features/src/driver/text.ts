@@ -20,6 +20,7 @@ export const driverText = {
   // Trips
   tripsTitle: 'เที่ยวรถวันนี้',
   noTrips: 'วันนี้ไม่มีเที่ยวรถของคุณ',
+  tomorrowTitle: (date: string) => `เที่ยวรถพรุ่งนี้ ${date}`,
   loading: 'กำลังโหลด…',
   retry: 'ลองใหม่',
   savedCopy: (time: string) => `ไม่มีสัญญาณ แสดงข้อมูลที่บันทึกไว้เมื่อ ${time} น.`,

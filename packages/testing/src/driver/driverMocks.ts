@@ -172,6 +172,8 @@ type Answer<O extends Parameters<typeof mock>[0]> = () => MockAnswer<O> | Promis
 export function driverHandlers(
   options: {
     trips?: Answer<typeof driverApi.trips>;
+    /** The trips of any other day than `DRIVER_DAY` (tomorrow's on the trip list): none unless given. */
+    otherDay?: Answer<typeof driverApi.trips>;
     trip?: Answer<typeof driverApi.trip>;
     events?: (events: readonly StopEventInput[]) => MockAnswer<typeof driverApi.events> | undefined;
     claim?: Answer<typeof driverApi.claimLink>;
@@ -180,7 +182,11 @@ export function driverHandlers(
   } = {},
 ): HttpHandler[] {
   return [
-    mock(driverApi.trips, () => options.trips?.() ?? driverTripsFixture),
+    mock(driverApi.trips, ({ query }) =>
+      query.date && query.date !== DRIVER_DAY
+        ? (options.otherDay?.() ?? [])
+        : (options.trips?.() ?? driverTripsFixture),
+    ),
     mock(driverApi.trip, () => options.trip?.() ?? driverTripFixture),
     mock(driverApi.events, ({ body }) => {
       const answered = options.events?.(body.events);
