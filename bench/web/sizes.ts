@@ -10,13 +10,14 @@ export const ROUTE_BUDGET_KB = 60;
  * What each page may load before it works, gzip JavaScript (its entry and every chunk it imports
  * statically): a build past one fails `tests/entrySizes.test.ts` (issue 41, docs/performance.md).
  * The appointment page is the goal itself; the driver's app and the staff shell are today's size
- * rounded up (2026-11-28: 199.9 and 213.9 kB), a ceiling to hold while the shell's goal
+ * rounded up (2026-11-28: 205.6 and 213.9 kB), a ceiling to hold while the shell's goal
  * (`SHELL_BUDGET_KB`) is not met. The driver's app grew from 185.2 kB when it learnt to ask about
- * an unusual tap time (the shipment page's stage queue and confirm dialog, ~15 kB).
+ * an unusual tap time (the shipment page's stage queue and confirm dialog, ~15 kB), and to list
+ * tomorrow's trips (the domain's day arithmetic on `@internationalized/date`, ~5.7 kB).
  */
 export const ENTRY_BUDGETS_KB = {
   'appointment.html': 40,
-  'driver.html': 205,
+  'driver.html': 210,
   'index.html': 215,
 } as const;
 export type EntryPage = keyof typeof ENTRY_BUDGETS_KB;
