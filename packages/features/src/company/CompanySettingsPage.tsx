@@ -1,7 +1,7 @@
 import { Alert, Button, SwitchField } from '@lms/design-system';
 import { formatDate } from '@lms/domain';
 import { ApiError } from '@lms/entity-pages';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import styled from 'styled-components';
 import { useCompanySettings } from './useCompanySettings.ts';
 
@@ -29,13 +29,11 @@ const messageOf = (error: unknown) => (error instanceof ApiError ? error.message
  */
 export function CompanySettingsPage() {
   const { data, error, isLoading, mutate, save } = useCompanySettings();
-  const [buddhistEra, setBuddhistEra] = useState<boolean>();
+  // The administrator's choice while it differs from what is saved; otherwise the saved setting.
+  const [choice, setChoice] = useState<boolean>();
   const [status, setStatus] = useState<{ kind: 'saved' } | { kind: 'error'; message: string }>();
   const [saving, setSaving] = useState(false);
-
-  useEffect(() => {
-    if (data) setBuddhistEra(data.buddhistEra);
-  }, [data]);
+  const buddhistEra = choice ?? data?.buddhistEra;
 
   if (!data || buddhistEra === undefined)
     return (
@@ -59,6 +57,7 @@ export function CompanySettingsPage() {
     setStatus(undefined);
     try {
       await save({ buddhistEra });
+      setChoice(undefined);
       setStatus({ kind: 'saved' });
     } catch (failure) {
       setStatus({ kind: 'error', message: messageOf(failure) });
@@ -81,7 +80,7 @@ export function CompanySettingsPage() {
           description={companySettingsText.eraDescription}
           value={buddhistEra}
           onChange={(value) => {
-            setBuddhistEra(value);
+            setChoice(value);
             setStatus(undefined);
           }}
         />
