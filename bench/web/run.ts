@@ -33,6 +33,8 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 /** Chrome DevTools' "Fast 3G" preset: 562.5 ms round trip, 1.44 Mbit/s down, 675 kbit/s up. */
 const FAST_3G = { offline: false, latency: 562.5, downloadThroughput: 180_000, uploadThroughput: 84_375 };
 const CPU_SLOWDOWN = 4;
+/** A phone: 390×844, touch. */
+const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true };
 const USER = 'planner.bkk';
 const DRIVER = 'driver.bkk';
 /** Issue 41's goal: interaction to next paint on the grid, the wizard and the planning board, p75. */
@@ -176,9 +178,6 @@ function list(values: number[], unit: string) {
 function median(values: number[]) {
   return [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 }
-
-/** A phone: 390×844, touch. */
-const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true };
 
 /**
  * A fresh browser context (empty cache) on Fast 3G and 4× CPU, counting the bytes that come over
