@@ -3,6 +3,7 @@ import {
   ROLE_APP_USER_RESET_PASSWORD,
   ROLE_BOOKING_CHANGE_CALL_STATUS,
   ROLE_BOOKING_REPORT_READ,
+  ROLE_FREIGHT_STATEMENT_READ,
   type RolePairPrefix,
   readRoleOf,
   rolePairPrefixes,
@@ -97,6 +98,16 @@ export const staffGroups = {
     name: 'พนักงานขับรถ',
     description: 'ดูงานขนส่งและบันทึกเวลาตามขั้นตอน (เช็คอิน ขึ้นสินค้า ออกส่ง ส่งเสร็จ)',
     roles: [editRoleOf('SHIPMENT')],
+  },
+  /**
+   * ผู้รับเหมาขนส่ง: a truck owner paid by the month (docs/freight.md). Its account is linked to its
+   * contractor record (`contractor.appUserId`), and the server shows it that contractor's approved
+   * statements only, whatever the group holds.
+   */
+  contractor: {
+    name: 'ผู้รับเหมาขนส่ง',
+    description: 'ดูใบสรุปค่าขนส่งของตนเองที่อนุมัติแล้ว พร้อมเที่ยวรถ พิมพ์และดาวน์โหลด Excel',
+    roles: [ROLE_FREIGHT_STATEMENT_READ],
   },
   masterData: {
     name: 'ผู้ดูแลข้อมูลหลัก',
