@@ -12,6 +12,7 @@ const groupKeys: readonly StaffGroupKey[] = [
   'dispatcher',
   'driver',
   'erp',
+  'manager',
   'contractor',
 ];
 
@@ -27,6 +28,7 @@ const users: readonly { username: string; fullName: string; group: StaffGroupKey
   { username: 'planner.north', fullName: 'ประเสริฐ เชียงใหม่', group: 'planner', branches: [1, 2] },
   { username: 'dispatcher.bkk', fullName: 'วีระ จัดรถเก่ง', group: 'dispatcher', branches: [0] },
   { username: 'driver.bkk', fullName: 'พนักงานขับรถ 1', group: 'driver', branches: [0] },
+  { username: 'manager.bkk', fullName: 'ชยพล บริหารสาขา', group: 'manager', branches: [0] },
   { username: 'contractor.ct01', fullName: 'สมชาย ขนส่งดี', group: 'contractor', branches: [0, 1] },
   { username: 'masterdata', fullName: 'อนุชา ข้อมูลหลัก', group: 'masterData', branches: [0, 1, 2, 3] },
   { username: 'viewer', fullName: 'มาลี ดูอย่างเดียว', group: 'viewer', branches: [0, 1, 2, 3] },
