@@ -565,3 +565,99 @@ describe('the next month', () => {
     expect((await api('GET', `/freightStatements?${q()}`, tokens.none)).status).toBe(403);
   });
 });
+
+describe('a contractor’s own account', () => {
+  let token = '';
+  const statementOf = async (contractor: string, month: string) =>
+    (
+      await sql<{ id: string }>`select id from freight_statement
+        where contractor_id = ${ids[contractor]!} and month = ${month}`.execute(server.db)
+    ).rows[0]!.id;
+
+  beforeAll(async () => {
+    // Its group may even hold EDIT and CHECK: the link to a contractor narrows it, whatever the roles.
+    const user = await createUser(server.db, {
+      roles: [ROLE_FREIGHT_STATEMENT_READ, ROLE_FREIGHT_STATEMENT_EDIT, ROLE_FREIGHT_STATEMENT_CHECK],
+      branchIds: [branchId],
+    });
+    await sql`update contractor set app_user_id = ${user.id} where id = ${ids.contractorA!}`.execute(
+      server.db,
+    );
+    token = await signIn(server.api, user);
+  });
+
+  it('lists only its own approved statements: not its draft, not another contractor’s', async () => {
+    const list = await api('GET', `/freightStatements?${q()}`, token);
+    expect(list.status).toBe(200);
+    expect(
+      list.body.map((s: { month: string; contractorId: string; state: string }) => [s.month, s.state]),
+    ).toEqual([['2026-10', 'EXPORTED']]);
+    // Staff see all three (A's October and November, B's October).
+    expect((await api('GET', `/freightStatements?${q()}`, tokens.reader)).body).toHaveLength(3);
+  });
+
+  it('reads, prints and exports its approved statement with its trips', async () => {
+    const october = await statementOf('contractorA', '2026-10');
+    const read = await api('GET', `/freightStatements/${october}?${q()}`, token);
+    expect(read.status).toBe(200);
+    expect(read.body.trips.map((t: { docNo: string }) => t.docNo)).toEqual([
+      'SH-01',
+      'SH-02',
+      'SH-03',
+      'SH-04',
+    ]);
+    expect((await api('GET', `/freightStatements/${october}/history?${q()}`, token)).status).toBe(200);
+    expect((await api('GET', `/freightStatements/${october}/statement.pdf?${q()}`, token)).status).toBe(200);
+    expect((await api('GET', `/freightStatements/${october}/statement.xlsx?${q()}`, token)).status).toBe(200);
+  });
+
+  it('does not find its draft or another contractor’s statement, on every read', async () => {
+    for (const id of [
+      await statementOf('contractorA', '2026-11'),
+      await statementOf('contractorB', '2026-10'),
+    ])
+      for (const path of ['', '/history', '/statement.pdf', '/statement.xlsx']) {
+        const answer = await api('GET', `/freightStatements/${id}${path}?${q()}`, token);
+        expect(answer.status, path).toBe(404);
+        expect(answer.body.messages).toEqual(['ไม่พบใบสรุปค่าขนส่งที่ต้องการ']);
+      }
+  });
+
+  it('sees its own month waiting for a statement, nobody else’s', async () => {
+    await shipment('SH-12', 't6a', '2026-09-10', [{ shipTo: 's1', km: 20 }]);
+    await shipment('SH-13', 't10b', '2026-09-11', [{ shipTo: 's2', km: 20 }]);
+    const waiting = (answer: { body: { contractorId: string }[] }) => answer.body.map((c) => c.contractorId);
+    expect(
+      waiting(await api('GET', `/freightStatements/candidates?month=2026-09&${q()}`, tokens.reader)),
+    ).toEqual(expect.arrayContaining([ids.contractorA, ids.contractorB]));
+    expect(waiting(await api('GET', `/freightStatements/candidates?month=2026-09&${q()}`, token))).toEqual([
+      ids.contractorA,
+    ]);
+    // Its October (exported) is on its list, not among the waiting.
+    expect(waiting(await api('GET', `/freightStatements/candidates?month=2026-10&${q()}`, token))).toEqual(
+      [],
+    );
+  });
+
+  it('drafts, adjusts, recalculates and moves nothing', async () => {
+    const november = await statementOf('contractorA', '2026-11');
+    const own = 'บัญชีผู้รับเหมาเห็นได้เฉพาะใบสรุปค่าขนส่งของตนเองที่อนุมัติแล้ว และสร้าง แก้ไข หรือเปลี่ยนสถานะใบสรุปไม่ได้';
+    const refusals = await Promise.all([
+      api('POST', `/freightStatements?${q()}`, token, { contractorId: ids.contractorA, month: '2026-09' }),
+      api('POST', `/freightStatements/${november}/adjustments?${q()}`, token, {
+        version: 1,
+        amount: 100,
+        reason: 'ขอเพิ่มเอง',
+      }),
+      api('POST', `/freightStatements/${november}/recalculate?${q()}`, token, { version: 1 }),
+      api('POST', `/freightStatements/${november}/transition?${q()}`, token, { version: 1, to: 'CHECKED' }),
+    ]);
+    for (const answer of refusals) {
+      expect(answer.status).toBe(403);
+      expect(answer.body.messages).toEqual([own]);
+    }
+    const { rows } = await sql<{ n: number }>`select count(*)::int as n from freight_statement
+      where contractor_id = ${ids.contractorA!} and month = '2026-09'`.execute(server.db);
+    expect(rows[0]!.n).toBe(0);
+  });
+});

@@ -319,6 +319,7 @@ export interface Contractor {
   first_name: string;
   last_name: string | null;
   tel: string | null;
+  app_user_id: string | null;
 }
 
 /** The table `customer`. */

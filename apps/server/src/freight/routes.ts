@@ -5,6 +5,7 @@ import { documentContext, sendPdf } from '../documents/routes.ts';
 import { typed } from '../http/contract.ts';
 import { notFound } from '../http/errors.ts';
 import type { AuthContext } from '../routes/context.ts';
+import { contractorScopeOf, inScope, refuseContractor } from './contractorScope.ts';
 import { freightStatementModel } from './document.ts';
 import { freightWorkbook, sendWorkbook } from './excel.ts';
 import {
@@ -21,7 +22,8 @@ import { candidatesOf, eventsOf, listStatements, loadStatement } from './store.t
  * Contractors' monthly freight statements (docs/freight.md), every route branch-scoped and closed
  * to ERP keys. Reading (PDF and Excel too) takes any freight role; drafting, recalculating and
  * adjusting take EDIT; a state move takes any role that moves some state, and the domain's
- * `freightTransitionRefusal` then names the one its move needs.
+ * `freightTransitionRefusal` then names the one its move needs. A contractor's own account reads
+ * its approved statements only and changes nothing (`contractorScope.ts`).
  */
 export function freightRoutes(ctx: AuthContext) {
   return async (fastify: FastifyInstance) => {
@@ -35,13 +37,20 @@ export function freightRoutes(ctx: AuthContext) {
       branchScoped: true,
     } as const;
     const tags = ['ค่าขนส่งผู้รับเหมา'];
-    const actor = (request: FastifyRequest): Actor => {
+    const scope = (request: FastifyRequest) => contractorScopeOf(ctx.db, actingPrincipal(request).userId);
+    /** The one who changes a statement: staff only. */
+    const actor = async (request: FastifyRequest): Promise<Actor> => {
       const principal = actingPrincipal(request);
+      refuseContractor(await scope(request));
       return { userId: principal.userId, roles: principal.roles };
     };
+    /** A statement of the branch the caller may read (a contractor: its own, approved). */
     const statement = async (request: FastifyRequest, id: string) => {
-      const found = await loadStatement(ctx.db, actingBranch(request), id);
-      if (!found) throw notFound(freightMessages.notFound);
+      const [found, own] = await Promise.all([
+        loadStatement(ctx.db, actingBranch(request), id),
+        scope(request),
+      ]);
+      if (!found || !inScope(own, found)) throw notFound(freightMessages.notFound);
       return found;
     };
 
@@ -51,7 +60,10 @@ export function freightRoutes(ctx: AuthContext) {
       config: read,
       handler: async (request) => {
         const { branchId: _, ...query } = request.query;
-        return listStatements(ctx.db, actingBranch(request), query);
+        const own = await scope(request);
+        return (await listStatements(ctx.db, actingBranch(request), query)).filter((row) =>
+          inScope(own, row),
+        );
       },
     });
 
@@ -59,7 +71,14 @@ export function freightRoutes(ctx: AuthContext) {
       ...freightStatementsApi.candidates,
       schema: { ...freightStatementsApi.candidates.schema, tags },
       config: read,
-      handler: async (request) => candidatesOf(ctx.db, actingBranch(request), request.query.month),
+      handler: async (request) => {
+        const [all, own] = await Promise.all([
+          candidatesOf(ctx.db, actingBranch(request), request.query.month),
+          scope(request),
+        ]);
+        // A contractor: its own month still waiting for a statement, nobody else's (nor its drafts).
+        return own ? all.filter((c) => own.includes(c.contractorId) && c.statementId === null) : all;
+      },
     });
 
     app.route({
@@ -67,7 +86,12 @@ export function freightRoutes(ctx: AuthContext) {
       schema: { ...freightStatementsApi.create.schema, tags },
       config: edit,
       handler: async (request, reply) => {
-        const created = await createStatement(ctx.db, actingBranch(request), actor(request), request.body);
+        const created = await createStatement(
+          ctx.db,
+          actingBranch(request),
+          await actor(request),
+          request.body,
+        );
         reply.code(201);
         return created;
       },
@@ -95,7 +119,13 @@ export function freightRoutes(ctx: AuthContext) {
       schema: { ...freightStatementsApi.recalculate.schema, tags },
       config: edit,
       handler: async (request) =>
-        recalculate(ctx.db, actingBranch(request), actor(request), request.params.id, request.body.version),
+        recalculate(
+          ctx.db,
+          actingBranch(request),
+          await actor(request),
+          request.params.id,
+          request.body.version,
+        ),
     });
 
     app.route({
@@ -103,7 +133,7 @@ export function freightRoutes(ctx: AuthContext) {
       schema: { ...freightStatementsApi.addAdjustment.schema, tags },
       config: edit,
       handler: async (request) =>
-        addAdjustment(ctx.db, actingBranch(request), actor(request), request.params.id, request.body),
+        addAdjustment(ctx.db, actingBranch(request), await actor(request), request.params.id, request.body),
     });
 
     app.route({
@@ -114,7 +144,7 @@ export function freightRoutes(ctx: AuthContext) {
         removeAdjustment(
           ctx.db,
           actingBranch(request),
-          actor(request),
+          await actor(request),
           request.params.id,
           request.params.adjustmentId,
           request.query.version,
@@ -126,7 +156,7 @@ export function freightRoutes(ctx: AuthContext) {
       schema: { ...freightStatementsApi.transition.schema, tags },
       config: move,
       handler: async (request) =>
-        transition(ctx.db, actingBranch(request), actor(request), request.params.id, request.body),
+        transition(ctx.db, actingBranch(request), await actor(request), request.params.id, request.body),
     });
 
     app.route({

@@ -49,6 +49,26 @@ describe('the permission groups a branch runs on', () => {
       expect(can(roles, entity, 'read').can, entity).toBe(false);
   });
 
+  it('let the branch manager read the numbers and settle with contractors, but not book, plan or export', () => {
+    const { roles } = staffGroups.manager;
+    expect(holds(roles, featureRoles.deliveryPerformance.read)).toBe(true);
+    for (const move of ['edit', 'check', 'approve'] as const)
+      expect(holds(roles, featureRoles.freightStatement[move]), move).toBe(true);
+    expect(holds(roles, featureRoles.freightStatement.export)).toBe(false);
+    expect(holds(roles, featureRoles.doBooking.edit)).toBe(false);
+    expect(holds(roles, featureRoles.shipmentPlanning.edit)).toBe(false);
+    expect(can(roles, 'bookingReport', 'changeCallStatus').can).toBe(false);
+  });
+
+  it('let a contractor’s account read freight statements only (the server narrows it to its own)', () => {
+    const { roles } = staffGroups.contractor;
+    expect(holds(roles, featureRoles.freightStatement.read)).toBe(true);
+    for (const move of ['edit', 'check', 'approve', 'export'] as const)
+      expect(holds(roles, featureRoles.freightStatement[move]), move).toBe(false);
+    expect(holds(roles, featureRoles.deliveryPerformance.read)).toBe(false);
+    expect(can(roles, 'shipment', 'read').can).toBe(false);
+  });
+
   it('let an ERP key write DOs, SOs, BOs, customers, ship-tos and articles, and decide nothing of a booking', () => {
     const { roles } = staffGroups.erp;
     expect(staffGroups.erp.forApiKeys).toBe(true);

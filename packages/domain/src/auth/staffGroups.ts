@@ -3,6 +3,10 @@ import {
   ROLE_APP_USER_RESET_PASSWORD,
   ROLE_BOOKING_CHANGE_CALL_STATUS,
   ROLE_BOOKING_REPORT_READ,
+  ROLE_FREIGHT_STATEMENT_APPROVE,
+  ROLE_FREIGHT_STATEMENT_CHECK,
+  ROLE_FREIGHT_STATEMENT_EDIT,
+  ROLE_FREIGHT_STATEMENT_READ,
   type RolePairPrefix,
   readRoleOf,
   rolePairPrefixes,
@@ -97,6 +101,37 @@ export const staffGroups = {
     name: 'พนักงานขับรถ',
     description: 'ดูงานขนส่งและบันทึกเวลาตามขั้นตอน (เช็คอิน ขึ้นสินค้า ออกส่ง ส่งเสร็จ)',
     roles: [editRoleOf('SHIPMENT')],
+  },
+  /**
+   * ผู้จัดการสาขา (product.md): judged on deliveries on time and in full, trucks that run full and
+   * what they cost — reads the branch's bookings, shipments and delivery performance, drafts, checks
+   * and approves the contractors' monthly statements (never one it checked itself: a second manager
+   * or the administrator approves it, docs/freight.md). Exporting to accounting is accounting's.
+   */
+  manager: {
+    name: 'ผู้จัดการสาขา',
+    description: 'ดูผลการจัดส่ง การจอง และงานขนส่งของสาขา จัดทำ ตรวจ และอนุมัติใบสรุปค่าขนส่งผู้รับเหมา',
+    roles: [
+      ROLE_BOOKING_REPORT_READ,
+      readRoleOf('BOOKING_CALENDAR'),
+      readRoleOf('DELIVERY_ORDER'),
+      readRoleOf('SHIPMENT'),
+      ROLE_FREIGHT_STATEMENT_READ,
+      ROLE_FREIGHT_STATEMENT_EDIT,
+      ROLE_FREIGHT_STATEMENT_CHECK,
+      ROLE_FREIGHT_STATEMENT_APPROVE,
+      ...readMasterData,
+    ],
+  },
+  /**
+   * ผู้รับเหมาขนส่ง: a truck owner paid by the month (docs/freight.md). Its account is linked to its
+   * contractor record (`contractor.appUserId`), and the server shows it that contractor's approved
+   * statements only, whatever the group holds.
+   */
+  contractor: {
+    name: 'ผู้รับเหมาขนส่ง',
+    description: 'ดูใบสรุปค่าขนส่งของตนเองที่อนุมัติแล้ว พร้อมเที่ยวรถ พิมพ์และดาวน์โหลด Excel',
+    roles: [ROLE_FREIGHT_STATEMENT_READ],
   },
   masterData: {
     name: 'ผู้ดูแลข้อมูลหลัก',

@@ -58,6 +58,10 @@ export const contractor = defineEntity({
     stringField('lastName', 'นามสกุล', { searchable: true }),
     // Contractors are mostly people (truck owners): personal data (PDPA, docs/privacy.md).
     telField({ personal: true }),
+    refField('appUserId', 'บัญชีผู้ใช้ของผู้รับเหมา', {
+      hiddenInList: true,
+      typeNote: 'ผู้ใช้ที่เป็นผู้รับเหมารายนี้: เห็นเฉพาะใบสรุปค่าขนส่งของตนที่อนุมัติแล้ว และเที่ยวรถในใบสรุปนั้น (docs/freight.md)',
+    }),
   ],
   listColumns: ['code', 'firstName', 'lastName', 'tel'],
   // A contractor has no `name`: the label is the code and the person's name.

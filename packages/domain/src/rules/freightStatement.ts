@@ -68,7 +68,16 @@ export function isFreightStatementFinal(state: FreightStatementState): boolean {
   return state === 'APPROVED' || state === 'EXPORTED';
 }
 
+/**
+ * What a contractor's own account sees (docs/freight.md): its statements once approved — the
+ * figures it is paid on, which never change again — never a draft still being checked.
+ */
+export function isSeenByContractor(state: FreightStatementState): boolean {
+  return isFreightStatementFinal(state);
+}
+
 export const freightMessages = {
+  contractorsOwn: 'บัญชีผู้รับเหมาเห็นได้เฉพาะใบสรุปค่าขนส่งของตนเองที่อนุมัติแล้ว และสร้าง แก้ไข หรือเปลี่ยนสถานะใบสรุปไม่ได้',
   notEditable: (state: FreightStatementState) =>
     isFreightStatementFinal(state)
       ? `${phrase('ใบสรุปที่', freightStateLabel(state), 'แก้ไขไม่ได้อีก')}: การแก้ไขให้ทำเป็นรายการปรับยอดในใบสรุปของเดือนถัดไป`
