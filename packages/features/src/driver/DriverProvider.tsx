@@ -168,9 +168,14 @@ export function DriverProvider({
     openDriverStore(storeName).then(async (opened) => {
       if (cancelled) return opened.close();
       open = opened;
-      const [saved, queued] = await Promise.all([opened.session(), opened.items()]);
+      const [saved, queued, asked] = await Promise.all([
+        opened.session(),
+        opened.items(),
+        opened.questions(),
+      ]);
       setItems(queued);
-      setSync((s) => ({ ...s, waiting: queued.length }));
+      // A question left unanswered when the app was closed is asked again, with the time first tapped.
+      setSync((s) => ({ ...s, waiting: queued.length, questions: asked }));
       sessionRef.current = saved ?? null;
       setSession(saved ?? null);
       setStore(opened);
@@ -258,13 +263,14 @@ export function DriverProvider({
           : flushQueue(store, sender));
         for (const trip of result.trips) await store.saveTrip(trip);
         await refreshItems(store);
+        const asked = await store.questions();
         setSync((s) => ({
           ...s,
           sending: false,
           online: result.stopped === 'unanswered' ? false : s.online || result.sent > 0,
           refused: result.refused.length ? result.refused : s.refused,
           needsSignIn: result.stopped === 'signIn',
-          questions: [...s.questions, ...result.questions],
+          questions: asked,
         }));
         if (result.sent || result.refused.length) setVersion((v) => v + 1);
       } while (again.current);
@@ -403,12 +409,20 @@ export function DriverProvider({
   const answer = useCallback(
     async (keep: boolean) => {
       const question = sync.questions[0];
-      if (!question) return;
+      if (!store || !question) return;
       setSync((s) => ({ ...s, questions: s.questions.filter((q) => q !== question) }));
       // A new event (the first is recorded as asked about), at the time the driver tapped.
-      if (keep) await record(question.tripId, [{ ...question.event, id: newUuid(), confirmUnusual: true }]);
+      const event = { ...question.event, id: newUuid(), confirmUnusual: true };
+      await store.answered(
+        question.event.id,
+        keep ? { tripId: question.tripId, kind: 'event', event } : undefined,
+      );
+      if (!keep) return;
+      await refreshItems(store);
+      setVersion((v) => v + 1);
+      void flush();
     },
-    [sync.questions, record],
+    [store, sync.questions, refreshItems, flush],
   );
 
   const followTrip = useCallback(
