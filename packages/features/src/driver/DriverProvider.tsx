@@ -27,8 +27,14 @@ import { type DriverSession, type DriverStore, openDriverStore } from './store.t
 export interface SyncState {
   readonly online: boolean;
   readonly sending: boolean;
-  /** Items still on the phone (files, events, positions). */
+  /**
+   * What the driver recorded that is still on the phone (events and their files). Positions are
+   * not counted: they are queued every 10 s while the trip runs and go with the next send, so
+   * counting them would show "รอส่ง 1 รายการ" (and hold sign-out) most of a running trip.
+   */
   readonly waiting: number;
+  /** Everything queued, positions included: while any waits the phone tries again every 20 s. */
+  readonly queued: number;
   /** The server's reasons for the last refusals (shown once). */
   readonly refused: readonly string[];
   /** The session ran out while items wait: a new sign-in sends them. */
@@ -94,6 +100,12 @@ const POSITION_EVERY_MS = 10_000;
 
 const quiet: RequestOptions = { redirectOnUnauthorized: false };
 
+/** The bar's counts of a queue: the driver's records, and everything. */
+const waitingOf = (queued: readonly QueuedItem[]) => ({
+  waiting: queued.filter((item) => item.kind !== 'position').length,
+  queued: queued.length,
+});
+
 const bearerOf = (session: DriverSession | null | undefined) =>
   !session ? null : session.kind === 'user' ? session.token : session.bearer;
 
@@ -148,6 +160,7 @@ export function DriverProvider({
     online: typeof navigator === 'undefined' ? true : navigator.onLine,
     sending: false,
     waiting: 0,
+    queued: 0,
     refused: [],
     needsSignIn: false,
     questions: [],
@@ -175,7 +188,7 @@ export function DriverProvider({
       ]);
       setItems(queued);
       // A question left unanswered when the app was closed is asked again, with the time first tapped.
-      setSync((s) => ({ ...s, waiting: queued.length, questions: asked }));
+      setSync((s) => ({ ...s, ...waitingOf(queued), questions: asked }));
       sessionRef.current = saved ?? null;
       setSession(saved ?? null);
       setStore(opened);
@@ -189,7 +202,7 @@ export function DriverProvider({
   const refreshItems = useCallback(async (from: DriverStore) => {
     const queued = await from.items();
     setItems(queued);
-    setSync((s) => ({ ...s, waiting: queued.length }));
+    setSync((s) => ({ ...s, ...waitingOf(queued) }));
   }, []);
 
   /** A user's token close to its end is renewed first (1 hour tokens, a day's trip). */
@@ -306,10 +319,10 @@ export function DriverProvider({
     void flush();
   }, [store, session, flush]);
   useEffect(() => {
-    if (sync.waiting === 0) return;
+    if (sync.queued === 0) return;
     const timer = setInterval(() => void flush(), RETRY_MS);
     return () => clearInterval(timer);
-  }, [sync.waiting, flush]);
+  }, [sync.queued, flush]);
 
   const signIn = useCallback(
     async (username: string, password: string) => {

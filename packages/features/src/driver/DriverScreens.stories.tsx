@@ -507,8 +507,21 @@ export const StopSharesPosition: Story = {
       <StopScreen tripId={DRIVER_TRIP_ID} stopId={stopOf(2).id} onBack={noop} />
     </Phone>
   ),
-  play: async ({ canvas }) => {
-    await userEvent.click(await canvas.findByRole('button', { name: driverText.sendNow }));
+  play: async ({ canvas, loaded }) => {
+    // The fix is queued on the phone while the trip runs...
+    await waitFor(async () => {
+      const store = await openDriverStore((loaded as Loaded).storeName);
+      const kinds = (await store.items()).map((item) => item.kind);
+      store.close();
+      await expect(kinds).toEqual(['position']);
+    });
+    // ...but it is not the driver's to send: the bar counts what they recorded (nothing yet).
+    await expect(canvas.getAllByRole('status').map((el) => el.textContent)).toContainEqual(
+      expect.stringContaining(driverText.allSent),
+    );
+    await expect(canvas.queryByRole('button', { name: driverText.sendNow })).toBeNull();
+    // It goes with the driver's next record, before it.
+    await userEvent.click(canvas.getByRole('button', { name: driverText.arrived }));
     await waitFor(() => expect(heardPositions).toEqual([1]));
   },
 };
