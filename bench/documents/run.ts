@@ -2,12 +2,14 @@
  * `npm run bench -- documents`: one appointment slip (p50/p95 ms, a new PDF each time, as a
  * request makes it) and a 500-document batch streamed into one PDF (seconds, peak RSS, MB out).
  * Rendering only (sample rows, no database): the queries are a few indexed lookups per 50
- * records. Goals (issue 20): one < 100 ms, 500 in < 20 s, memory flat while streaming.
+ * records. Goals (issue 20): one < 100 ms, 500 in < 20 s, memory flat while streaming. Then 500
+ * delivery notes with proof (signature + 2 photos each; proofBatch.ts): goal < 30 s, memory flat.
  */
 import { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { appointmentModel } from '../../apps/server/src/documents/appointment.ts';
 import { openPdf, renderDocument } from '../../apps/server/src/documents/render.ts';
+import { proofBatch } from './proofBatch.ts';
 import { sampleBooking, sampleContext } from './sampleData.ts';
 
 const ctx = sampleContext(true);
@@ -71,3 +73,6 @@ console.log(
   `${BATCH}-document batch: ${((performance.now() - start) / 1000).toFixed(2)} s (${batchCpuS.toFixed(2)} s CPU), ${(bytes / 1e6).toFixed(1)} MB, ` +
     `RSS ${(before / 1e6).toFixed(0)} MB before, peak ${(peak / 1e6).toFixed(0)} MB`,
 );
+
+// Proof on paper (issue 39): the same batch of delivery notes, each with a signature and two photos.
+await proofBatch(Number(process.env.BENCH_PROOF_NOTES ?? BATCH));

@@ -205,17 +205,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await registerOpenApi(app);
 
   // The customer's link: one set of rules for its JSON API and its server-rendered page.
-  const appointments = appointmentLinks(ctx, ctx.contact);
+  // Every confirm, move and cancel: the customer's message, and a rebooked DO's return linked.
+  const messages = messagesOnChange(ctx.contact);
+  const onBookingChange: OnBookingChange = async (trx, bookingId, change) => {
+    await messages(trx, bookingId, change);
+    await linkRebooked(trx, bookingId, change);
+  };
+  const appointments = appointmentLinks(ctx, ctx.contact, { onBookingChange });
   await app.register(
     async (api) => {
       await api.register(healthRoutes(options.db));
       await api.register(authRoutes(ctx));
       await api.register(accountRoutes(ctx));
-      const messages = messagesOnChange(ctx.contact);
-      const onBookingChange: OnBookingChange = async (trx, bookingId, change) => {
-        await messages(trx, bookingId, change);
-        await linkRebooked(trx, bookingId, change);
-      };
       await api.register(bookingRoutes(ctx, events, onBookingChange));
       await api.register(homeRoutes(ctx));
       await api.register(appointmentRoutes(appointments));

@@ -1,11 +1,15 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import {
+  addDays,
+  appointmentMessages,
+  appointmentText,
   type BoardPosition,
   type BookingDelivery,
   bangkokIsoDate,
   editRoleOf,
   formatDateTime,
   formatTime,
+  INPUT_BOUNDS,
   ROLE_ADMIN,
   ROLE_BOOKING_REPORT_READ,
   readRoleOf,
@@ -16,6 +20,7 @@ import { sql } from 'kysely';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import type { RegisteredRoute } from '../src/auth/access.ts';
+import { text } from '../src/customerPage/appointmentHtml.ts';
 import { purgeExpired } from '../src/privacy/retention.ts';
 import { insertRecords } from '../src/seed/insertRecords.ts';
 import { bookingScenario } from './bookingScenario.ts';
@@ -879,3 +884,217 @@ describe('to the door: a whole trip through the API', () => {
     expect(rows[0]!.n).toBe(0);
   });
 });
+
+describe('to the door: the customer chooses a new slot for what came back, from their link', () => {
+  const links = () => server.app.auth.contact.links;
+  const linkOf = (bookingId: string) => `/public/appointment/${links().token(bookingId)}`;
+  /** A form post as the page's own (no redirect followed). */
+  const form = (path: string, fields: Record<string, string>) =>
+    fetch(`${server.origin}${path}`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', 'sec-fetch-site': 'same-origin' },
+      body: new URLSearchParams(fields).toString(),
+    });
+  const html = async (path: string) => {
+    const answer = await fetch(`${server.origin}${path}`);
+    return { status: answer.status, text: await answer.text() };
+  };
+  const liveBookingOf = async (doId: string) =>
+    (
+      await sql<{ id: string; doc_no: string }>`select b.id, b.doc_no from booking_report__lines l
+        join booking_report b on b.id = l.parent_id and b.canceled_at is null
+       where l.delivery_order_id = ${doId} order by b.confirmed_at desc limit 1`.execute(server.db)
+    ).rows[0]!;
+
+  it('offers the wizard’s own suggestion for the returned DO, refuses another booking’s choice or DO, a slot the rules refuse, a used or expired link; books a new booking linked to the original', async () => {
+    const [, do2, do3] = a.deliveryOrderIds as [string, string, string];
+    const q = `branchId=${a.branchId}`;
+    // Tomorrow's slot of the world's shift: somewhere to go whatever the hour the test runs.
+    await insertRecords(server.db, 'vehicleDateSlot', [
+      {
+        branchId: a.branchId,
+        shiftDate: addDays(a.today, 1),
+        shiftOfDayId: a.shiftOfDayId,
+        vehicleTypeId: a.vehicleTypeId,
+        shipCondId: a.shipCondId,
+        total: 1,
+        special: 0,
+      },
+    ]);
+    // The paper test above booked B's four units again from the office: canceled, they are back.
+    const byOffice = await liveBookingOf(do2);
+    expect(byOffice.id).not.toBe(bookingsA[1]);
+    const canceled = await call(server.api, 'POST', `/bookingReport/${byOffice.id}/cancel?${q}`, {
+      token: who.admin,
+      body: {},
+    });
+    expect(canceled.status, JSON.stringify(canceled.body)).toBe(200);
+    const partial = linkOf(bookingsA[1]!);
+    const { rows: docs } = await sql<{
+      doc_no: string;
+    }>`select doc_no from delivery_order where id = ${do2}`.execute(server.db);
+
+    // The JSON twin: B's four units left, and the options the wizard's suggestion gives, in its order.
+    const offer = await call(server.api, 'GET', `${partial}/rebook`);
+    expect(offer.status, JSON.stringify(offer.body)).toBe(200);
+    expect(offer.body.orders).toEqual([{ docNo: docs[0]!.doc_no, qty: 4 }]);
+    const wizard = await call(server.api, 'POST', `/doBooking/suggestion?${q}`, {
+      token: who.admin,
+      body: { shipToId: shipTos[1], shipCondId: a.shipCondId, deliveryOrderIds: [do2] },
+    });
+    expect(offer.body.options.length).toBeGreaterThan(0);
+    type Offered = { choice: string; slots: { date: string }[] };
+    expect(offer.body.options.map((o: Offered) => o.slots.map((s) => s.date))).toEqual(
+      wizard.body.options.map((o: { allocations: { date: string }[] }) => [
+        ...new Set(o.allocations.map((x) => x.date)),
+      ]),
+    );
+    expect(offer.body.whyNot).toEqual(
+      wizard.body.whyNot.map(({ date, ruleLabel, message }: Record<string, string>) => ({
+        date,
+        ruleLabel,
+        message,
+      })),
+    );
+    const [first] = offer.body.options as Offered[];
+    const chosen = links().rebookAllocations(bookingsA[1]!, first!.choice)!;
+    expect(chosen.flatMap((x) => x.lines)).toEqual([{ deliveryOrderId: do2, lineId: do2, qty: 4 }]);
+    // Ids never show: the choice is opaque.
+    expect(JSON.stringify(offer.body)).not.toContain(do2);
+
+    // The page: the returned DO and one button per option, posting to the link's own rebook.
+    const page = await html(partial);
+    expect(page.status).toBe(200);
+    expect(page.text).toContain(appointmentText.rebookTitle);
+    expect(page.text).toContain(`action="${partial}/rebook"`);
+    expect(page.text.match(/name="choice"/g)).toHaveLength(offer.body.options.length);
+
+    // Nothing came back from A (delivered whole); C's DO was booked again by the branch.
+    const none = await call(server.api, 'GET', `${linkOf(bookingsA[0]!)}/rebook`);
+    expect(none).toMatchObject({ status: 404, body: { messages: [appointmentMessages.nothingToRebook] } });
+    const byBranch = await call(server.api, 'GET', `${linkOf(bookingsA[2]!)}/rebook`);
+    expect(byBranch).toMatchObject({
+      status: 409,
+      body: { messages: [appointmentMessages.rebookedAlready] },
+    });
+    expect((await html(linkOf(bookingsA[0]!))).text).not.toContain(appointmentText.rebookTitle);
+
+    // Refused: another booking's choice (its MAC names that booking), a choice naming another
+    // booking's DO, a choice altered, one past the bound.
+    const refusedWith = async (choice: string) =>
+      call(server.api, 'POST', `${partial}/rebook`, { body: { choice } });
+    const notThis = { status: 409, body: { messages: [appointmentMessages.notThisBooking] } };
+    expect(await refusedWith(links().rebookChoice(bookingsA[2]!, chosen))).toMatchObject(notThis);
+    const otherDo = [{ ...chosen[0]!, lines: [{ deliveryOrderId: do3, lineId: do3, qty: 1 }] }];
+    expect(await refusedWith(links().rebookChoice(bookingsA[1]!, otherDo))).toMatchObject(notThis);
+    const altered = `${first!.choice.slice(0, 10)}${first!.choice[10] === 'A' ? 'B' : 'A'}${first!.choice.slice(11)}`;
+    expect(await refusedWith(altered)).toMatchObject(notThis);
+    expect(
+      (await refusedWith(`${'A'.repeat(INPUT_BOUNDS.rebookChoiceLength)}.${'A'.repeat(22)}`)).status,
+    ).toBe(400);
+    expect((await form(`${partial}/rebook`, { choice: 'not-a-choice' })).status).toBe(400);
+    expect(
+      (await form(`${partial}/rebook`, { choice: 'x'.repeat(INPUT_BOUNDS.rebookChoiceLength + 100) })).status,
+    ).toBe(413);
+
+    // A slot the rules refuse by the time the customer chooses (its trucks taken off): the engine's
+    // refusal, as the wizard's draft gives it for the same allocations, and nothing is booked.
+    const slotId = chosen[0]!.slotId;
+    const { rows: total } = await sql<{
+      total: number;
+    }>`select total from vehicle_date_slot where id = ${slotId}`.execute(server.db);
+    await sql`update vehicle_date_slot set total = 0 where id = ${slotId}`.execute(server.db);
+    try {
+      const draft = await call(server.api, 'POST', `/doBooking/draft?${q}`, {
+        token: who.admin,
+        body: {
+          shipToId: shipTos[1],
+          shipCondId: a.shipCondId,
+          deliveryOrderIds: [do2],
+          allocations: chosen,
+        },
+      });
+      const engine = draft.body.evaluation.allocations.find((x: { ok: boolean }) => !x.ok);
+      expect(engine?.message, JSON.stringify(draft.body)).toBeTruthy();
+      await call(server.api, 'DELETE', `/doBooking/draft?id=${draft.body.draft.id}&${q}`, {
+        token: who.admin,
+      });
+      const refused = await refusedWith(first!.choice);
+      expect(refused.status, JSON.stringify(refused.body)).toBe(409);
+      expect(refused.body.messages.join(' ')).toContain(engine.message);
+      // The page form says the same, with the options as they are now.
+      const onPage = await form(`${partial}/rebook`, { choice: first!.choice });
+      expect(onPage.status).toBe(409);
+      expect(await onPage.text()).toContain(text(engine.message));
+    } finally {
+      await sql`update vehicle_date_slot set total = ${total[0]!.total} where id = ${slotId}`.execute(
+        server.db,
+      );
+    }
+    expect((await liveBookingOf(do2)).id).toBe(bookingsA[1]);
+    const { rows: leftDrafts } = await sql<{
+      n: number;
+    }>`select count(*)::int as n from booking_draft where user_id is null`.execute(server.db);
+    expect(leftDrafts[0]!.n).toBe(0);
+
+    // An expired link (a day past its last delivery day) offers and books nothing.
+    await sql`update booking_report__lines set delivery_date = delivery_date - 2 where parent_id = ${bookingsA[1]!}`.execute(
+      server.db,
+    );
+    try {
+      expect((await call(server.api, 'GET', `${partial}/rebook`)).status).toBe(410);
+      expect((await refusedWith(first!.choice)).status).toBe(410);
+    } finally {
+      await sql`update booking_report__lines set delivery_date = delivery_date + 2 where parent_id = ${bookingsA[1]!}`.execute(
+        server.db,
+      );
+    }
+
+    // The customer chooses on the page: a new booking for the four units, on to its own link.
+    const chose = await form(`${partial}/rebook`, { choice: first!.choice });
+    expect(chose.status, await chose.clone().text()).toBe(303);
+    const rebooked = await liveBookingOf(do2);
+    expect(rebooked.id).not.toBe(bookingsA[1]);
+    expect(chose.headers.get('location')).toBe(`${linkOf(rebooked.id)}?done=rebooked`);
+    expect((await html(chose.headers.get('location')!)).text).toContain(appointmentText.rebooked);
+    const { rows: lines } = await sql<{ qty: number; slot_id: string }>`
+      select qty::float, slot_id from booking_report__lines where parent_id = ${rebooked.id}`.execute(
+      server.db,
+    );
+    expect(lines).toEqual([{ qty: 4, slot_id: slotId }]);
+    // Linked to the original, which stays with its shipment and proof; the planner's tile drops to none.
+    const deliveries = await call(server.api, 'GET', `/bookingReport/${bookingsA[1]}/deliveries?${q}`, {
+      token: who.dispatcher,
+    });
+    expect(deliveries.body[0]).toMatchObject({
+      shipmentId: tripA,
+      stop: { status: 'PARTIAL' },
+      proof: { recipient: 'คุณบี' },
+      returns: [{ deliveryOrderId: do2, qty: 4, rebookedBookingId: rebooked.id }],
+    });
+    const home = await call(server.api, 'GET', `/home/planner?${q}`, { token: who.admin });
+    expect(home.body.returned.count).toBe(0);
+    const { rows: history } = await sql<{ source: string | null; user_id: string | null; changes: unknown }>`
+      select source, user_id, changes from history where entity = 'bookingReport' and record_id = ${rebooked.id}
+       order by id`.execute(server.db);
+    expect(history[0]).toMatchObject({ source: 'ลูกค้า (ลิงก์นัดส่งสินค้า)', user_id: null });
+    expect(history.map((h) => h.changes)).toContainEqual({
+      rebookedFrom: [(await liveBookingDoc(bookingsA[1]!))!],
+    });
+    // The original's link tells the new date; used once, it offers and books nothing more.
+    expect((await call(server.api, 'GET', `${partial}/delivery`)).body[0].next).toMatch(/^นัดส่งใหม่วันที่ /);
+    expect(await refusedWith(first!.choice)).toMatchObject({
+      status: 409,
+      body: { messages: [appointmentMessages.rebookedAlready] },
+    });
+    expect((await html(partial)).text).not.toContain(`${partial}/rebook`);
+  });
+});
+
+const liveBookingDoc = async (bookingId: string) =>
+  (
+    await sql<{ doc_no: string }>`select doc_no from booking_report where id = ${bookingId}`.execute(
+      server.db,
+    )
+  ).rows[0]?.doc_no;

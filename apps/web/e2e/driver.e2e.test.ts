@@ -1,9 +1,10 @@
 import path from 'node:path';
-import { featureRoles, formatTime, ROLE_ADMIN, readRoleOf } from '@lms/domain';
+import { addDays, appointmentText, featureRoles, formatTime, ROLE_ADMIN, readRoleOf } from '@lms/domain';
 import { sql } from 'kysely';
 import type { Page } from 'playwright-core';
 import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
+import { insertRecords } from '../../server/src/seed/insertRecords.ts';
 import { signIn as apiSignIn, call, createUser } from '../../server/test/fixtures.ts';
 import { setupTestServer } from '../../server/test/harness.ts';
 import { setupBrowser } from './browser.ts';
@@ -105,6 +106,10 @@ describe("the driver's app on a phone, against the real server", () => {
     await page.getByRole('img', { name: 'รูปที่ 1' }).waitFor();
     await page.getByRole('button', { name: 'บันทึก: ส่งครบ' }).click();
     await page.getByRole('button', { name: 'ออกจากจุดส่ง' }).click();
+    // Back on the trip once "left" is on the phone's queue; then the bar says when all the driver
+    // recorded is sent (positions, queued every 10 s while the trip runs, are not counted: they go
+    // with the next send or the 20 s retry).
+    await page.getByRole('list', { name: 'จุดส่ง' }).waitFor();
     await page.getByText('ส่งข้อมูลครบแล้ว').waitFor();
     await expect
       .poll(async () => (await stopsOf(server.db, tripId)).filter((s) => s.status === 'DELIVERED' && s.left))
@@ -157,6 +162,10 @@ describe("the driver's app on a phone, against the real server", () => {
     await page.getByLabel('ไม่พบผู้รับ').check();
     await page.getByRole('button', { name: 'บันทึก: ส่งไม่สำเร็จ' }).click();
     await page.getByRole('button', { name: 'ออกจากจุดส่ง' }).click();
+    // Every stop left, on the phone: the trip screen shows it once C's "left" is queued (the bar's
+    // "ออฟไลน์ · รอส่ง" was already there after B's first event, so it proves nothing about C's last;
+    // a reload before that event is stored loses it).
+    await page.getByText('ส่งครบทุกจุดแล้ว ขอบคุณครับ/ค่ะ').waitFor();
     await page.getByText(/ออฟไลน์ · รอส่ง \d+ รายการ/).waitFor();
 
     // The app opens again with no signal, from the worker's cache and the phone's copy.
@@ -170,8 +179,10 @@ describe("the driver's app on a phone, against the real server", () => {
     ]);
 
     // The signal returns: everything goes up once, in order, with the phone's times.
+    // The app sends at the browser's "online" event (not the 20 s retry): the bar says so once the
+    // driver's records are all answered.
     await page.context().setOffline(false);
-    await page.getByText('ส่งข้อมูลครบแล้ว').waitFor({ timeout: 30_000 });
+    await page.getByText('ส่งข้อมูลครบแล้ว').waitFor();
     const done = await stopsOf(server.db, tripId);
     expect(done.map((s) => s.status).sort()).toEqual(['DELIVERED', 'FAILED', 'PARTIAL']);
     expect(done.every((s) => s.arrived && s.left)).toBe(true);
@@ -280,5 +291,75 @@ describe("the driver's app on a phone, against the real server", () => {
     expect(positions.status, JSON.stringify(positions.body)).toBe(200);
     await page.locator(`[data-truck="${rows[0]!.doc_no}"]`).waitFor();
     await card.getByText(/ตำแหน่งล่าสุด/).waitFor();
+  });
+});
+
+describe('the customer of a failed stop, on their link', () => {
+  it('chooses a new slot at 390×844 with no script: a new booking linked to the original, the planner’s tile drops', async () => {
+    const { world, tripId, driver } = await deliveryTrip(server);
+    const { rows: stops } = await sql<{ id: string; booking_id: string }>`
+      select id, booking_id from delivery_stop where shipment_id = ${tripId} order by seq`.execute(server.db);
+    const [first] = stops;
+    // The phone (through the API): the first stop not delivered, its customer absent.
+    const token = await apiSignIn(server.api, driver);
+    const at = (s: number) => new Date(Date.now() - 60_000 + s * 1000).toISOString();
+    const failed = await call(server.api, 'POST', `/driver/trips/${tripId}/events`, {
+      token,
+      body: {
+        events: [
+          { id: crypto.randomUUID(), kind: 'arrived', stopId: first!.id, at: at(0) },
+          {
+            id: crypto.randomUUID(),
+            kind: 'failed',
+            stopId: first!.id,
+            at: at(1),
+            reason: 'CUSTOMER_ABSENT',
+          },
+          { id: crypto.randomUUID(), kind: 'left', stopId: first!.id, at: at(2) },
+        ],
+      },
+    });
+    expect(failed.status, JSON.stringify(failed.body)).toBe(200);
+    // Somewhere to go whatever the hour: tomorrow's slot of the booked shift.
+    await insertRecords(server.db, 'vehicleDateSlot', [
+      {
+        branchId: world.branchId,
+        shiftDate: addDays(world.today, 1),
+        shiftOfDayId: world.shiftOfDayId,
+        vehicleTypeId: world.vehicleTypeId,
+        shipCondId: world.shipCondId,
+        total: 1,
+        special: 0,
+      },
+    ]);
+    const original = first!.booking_id;
+    const link = `${server.origin}/public/appointment/${server.app.auth.contact.links.token(original)}`;
+
+    const phone = await browser.newPage({ width: 390, height: 844, javaScript: false });
+    await phone.goto(link);
+    const rebook = phone.getByRole('region', { name: appointmentText.rebookTitle });
+    const options = rebook.getByRole('button');
+    await expect.poll(() => options.count()).toBeGreaterThan(0);
+    expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await options.first().click();
+    await phone.waitForURL(/\?done=rebooked$/);
+    await phone.getByText(appointmentText.rebooked).waitFor();
+
+    const { rows: returns } = await sql<{ rebooked: string | null }>`
+      select rebooked_booking_id as rebooked from delivery_return where booking_id = ${original}`.execute(
+      server.db,
+    );
+    expect(returns).toHaveLength(1);
+    expect(returns[0]!.rebooked).not.toBeNull();
+    expect(phone.url()).toContain(server.app.auth.contact.links.token(returns[0]!.rebooked!));
+    // The original's link: the choice is gone, the new date is told.
+    await phone.goto(link);
+    await phone.getByText(/นัดส่งใหม่วันที่ /).waitFor();
+    expect(await rebook.count()).toBe(0);
+    const planner = await apiSignIn(server.api, await createUser(server.db, { roles: [ROLE_ADMIN] }));
+    const home = await call(server.api, 'GET', `/home/planner?branchId=${world.branchId}`, {
+      token: planner,
+    });
+    expect(home.body.returned.count).toBe(0);
   });
 });

@@ -185,8 +185,8 @@ export async function confirmDraft(
   db: Database,
   draftId: string,
   branchId: string,
-  userId: string,
-  options: { now?: Date; onChange?: OnBookingChange } = {},
+  userId: string | null,
+  options: ConfirmOptions = {},
 ) {
   for (let attempt = 1; ; attempt++) {
     try {
@@ -198,7 +198,15 @@ export async function confirmDraft(
   }
 }
 
-async function confirmOnce(db: Database, key: DraftKey, options: { now?: Date; onChange?: OnBookingChange }) {
+/** How a confirm runs: its clock, what a feature writes with it, and who booked when no user did. */
+export interface ConfirmOptions {
+  readonly now?: Date;
+  readonly onChange?: OnBookingChange;
+  /** Where the booking came from, in words for its history's source (the customer's link: no user). */
+  readonly bookedBy?: string;
+}
+
+async function confirmOnce(db: Database, key: DraftKey, options: ConfirmOptions) {
   const { branchId, userId } = key;
   const today = bangkokIsoDate(options.now ?? new Date());
   const { draft, slotIds, world } = await prepare(db, key, today);
@@ -274,6 +282,7 @@ async function confirmOnce(db: Database, key: DraftKey, options: { now?: Date; o
           deliveryOrders: orders.map((o) => o.docNo),
           slots: slotWords(allocations),
         },
+        source: options.bookedBy,
       })})
       select doc_no as "docNo" from booking`;
     const { rows } = await trx.executeQuery(prepared(writes.compile(trx)));

@@ -13,7 +13,8 @@ export type { DraftAllocation };
 export interface Draft {
   readonly id: string;
   readonly branchId: string;
-  readonly userId: string;
+  /** The planner's; null for a customer's link (made and confirmed in one request: contact/rebook.ts). */
+  readonly userId: string | null;
   readonly request: DraftRequest;
   readonly allocations: readonly DraftAllocation[];
   readonly version: number;
@@ -32,7 +33,7 @@ export const toSuggestRequest = (branchId: string, request: DraftRequest, today:
 export async function createDraft(
   db: Database,
   branchId: string,
-  userId: string,
+  userId: string | null,
   request: DraftRequest,
   allocations: readonly DraftAllocation[],
 ) {
@@ -83,11 +84,11 @@ const draftFields = columns('booking_draft', [
   'version',
 ]);
 
-/** Which draft: its id, and the branch and planner it must belong to. */
+/** Which draft: its id, and the branch and planner it must belong to (null: a customer's link's). */
 export interface DraftKey {
   readonly id: string;
   readonly branchId: string;
-  readonly userId: string;
+  readonly userId: string | null;
 }
 
 /**
@@ -98,10 +99,10 @@ export interface DraftKey {
  */
 export const draftInStatement = ({ id, branchId, userId }: DraftKey) => ({
   cte: sql`select ${draftFields} from booking_draft
-    where id = ${id} and branch_id = ${branchId} and user_id = ${userId}`,
+    where id = ${id} and branch_id = ${branchId} and user_id is not distinct from ${userId}::uuid`,
   /** The same as a confirm's first write: the draft deleted and returned (see `takeDraft`). */
-  takeCte: sql`delete from booking_draft where id = ${id} and branch_id = ${branchId} and user_id = ${userId}
-    returning ${draftFields}`,
+  takeCte: sql`delete from booking_draft where id = ${id} and branch_id = ${branchId}
+    and user_id is not distinct from ${userId}::uuid returning ${draftFields}`,
   deliveryOrderIds: sql`(select array(select jsonb_array_elements_text(request -> 'deliveryOrderIds')) from draft)::uuid[]`,
   shipToIds: sql`(select array[request ->> 'shipToId'] from draft)::uuid[]`,
   slotIds: sql`(select array(select distinct a ->> 'slotId' from jsonb_array_elements(allocations) a) from draft)::uuid[]`,

@@ -1,4 +1,4 @@
-import { slotChoices, suggest } from '@lms/booking';
+import { slotChoices } from '@lms/booking';
 import {
   type BookingRequest,
   bangkokIsoDate,
@@ -31,7 +31,8 @@ import type { OnBookingChange } from './hooks.ts';
 import { checkBookingRequest } from './request.ts';
 import { checkReschedule, rescheduleBooking } from './reschedule.ts';
 import { streamEvents } from './sse.ts';
-import { loadWorld, worldEnd } from './world.ts';
+import { suggestionFor } from './suggestion.ts';
+import { worldEnd } from './world.ts';
 
 /** DO booking (booking.md): suggestion, drafts for fine tune, summary, confirm, cancel, calendar, live events. */
 export function bookingRoutes(ctx: AuthContext, events: BookingEvents, onChange?: OnBookingChange) {
@@ -74,20 +75,8 @@ export function bookingRoutes(ctx: AuthContext, events: BookingEvents, onChange?
       ...bookingApi.suggestion,
       schema: { ...bookingApi.suggestion.schema, tags },
       config: read,
-      handler: async (request) => {
-        const branchId = actingBranch(request);
-        // Already booked, another ship-to or ship cond, unknown ids: refused before the engine runs.
-        await checkBookingRequest(ctx.db, branchId, request.body);
-        const today = bangkokIsoDate(new Date());
-        const world = await loadWorld(ctx.db, {
-          branchId,
-          from: today,
-          to: worldEnd(today),
-          deliveryOrderIds: request.body.deliveryOrderIds,
-          shipToIds: [request.body.shipToId],
-        });
-        return suggest(world, toSuggestRequest(branchId, draftRequest(request.body), today));
-      },
+      handler: async (request) =>
+        suggestionFor(ctx.db, actingBranch(request), draftRequest(request.body), bangkokIsoDate(new Date())),
     });
 
     app.route({

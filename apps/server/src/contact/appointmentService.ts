@@ -4,16 +4,19 @@ import {
   entityByName,
   type MoveOption,
   type PublicAppointment,
+  type Rebooked,
 } from '@lms/domain';
 import type { FastifyRequest } from 'fastify';
 import { type Rule, Throttle } from '../auth/throttle.ts';
 import { notify } from '../booking/confirm.ts';
+import type { OnBookingChange } from '../booking/hooks.ts';
 import { recordHistory } from '../crud/history.ts';
 import { HttpError, notFound } from '../http/errors.ts';
 import type { AuthContext } from '../routes/context.ts';
 import { type Appointment, linkExpiry, loadAppointment } from './appointment.ts';
 import { choiceOf, moveBooking, moveOffers, offered } from './move.ts';
 import { type Contact, messagesOnChange } from './outbox.ts';
+import { rebook, rebookOffer } from './rebook.ts';
 
 const bookingReport = entityByName('bookingReport');
 const MINUTE = 60_000;
@@ -58,7 +61,19 @@ export interface MoveChoices {
  */
 export type AppointmentLinks = ReturnType<typeof appointmentLinks>;
 
-export function appointmentLinks(ctx: AuthContext, contact: Contact, options: { throttle?: Throttle } = {}) {
+/** The link page's own path and its forms' (the customer's link, `/public/appointment/<token>`). */
+export const appointmentPath = (token: string, action?: 'confirm' | 'move' | 'rebook') =>
+  `/public/appointment/${encodeURIComponent(token)}${action ? `/${action}` : ''}`;
+
+export function appointmentLinks(
+  ctx: AuthContext,
+  contact: Contact,
+  options: {
+    throttle?: Throttle;
+    /** What a confirm writes in its transaction (the customer's message, the returns linked): app.ts's. */
+    onBookingChange?: OnBookingChange;
+  } = {},
+) {
   const throttle = options.throttle ?? new Throttle(ctx.db, 'appointmentLink', linkRateRules);
   const reload = async (bookingId: string) => publicOf((await loadAppointment(ctx.db, bookingId))!);
 
@@ -140,5 +155,16 @@ export function appointmentLinks(ctx: AuthContext, contact: Contact, options: { 
     return reload(appointment.bookingId);
   }
 
-  return { open, confirm, choices, move };
+  /** The engine's options for the DOs this booking's delivery sent back (docs/delivery.md). */
+  const rebookChoices = (appointment: Appointment) =>
+    rebookOffer(ctx.db, contact.links, appointment, bangkokIsoDate(new Date()));
+
+  /** Books the chosen option as a new booking linked to this one; answers the new booking and its link. */
+  async function rebookInto(appointment: Appointment, choice: string): Promise<Rebooked> {
+    const booked = await rebook(ctx.db, contact.links, appointment, choice, options.onBookingChange);
+    const token = contact.links.token(booked.id);
+    return { docNo: booked.docNo, link: appointmentPath(token), appointment: await reload(booked.id) };
+  }
+
+  return { open, confirm, choices, move, rebookChoices, rebook: rebookInto };
 }

@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { DraftAllocation } from '@lms/domain';
 import { sharedSecret } from '../auth/sharedSecret.ts';
 import type { Database } from '../db/database.ts';
 
@@ -37,6 +38,45 @@ export class AppointmentLinks {
       .digest()
       .subarray(0, 16)
       .toString('base64url');
+  }
+
+  /**
+   * The customer's name for a rebooking option (docs/delivery.md "The customer chooses a new
+   * slot"): the engine option's slots and DO lines, base64url, and a short MAC of them and the
+   * booking. It names the option only on this booking's link; the server keeps nothing.
+   */
+  rebookChoice(bookingId: string, allocations: readonly DraftAllocation[]): string {
+    const packed = allocations.map((a) => [
+      a.slotId,
+      a.vehicles,
+      a.lines.map((l) => [l.deliveryOrderId, l.lineId, l.qty]),
+    ]);
+    const payload = Buffer.from(JSON.stringify(packed)).toString('base64url');
+    return `${payload}.${this.rebookMac(bookingId, payload).toString('base64url')}`;
+  }
+
+  /** The allocations a rebooking choice names on this booking's link, or null (another booking's, forged). */
+  rebookAllocations(bookingId: string, choice: string): DraftAllocation[] | null {
+    const dot = choice.lastIndexOf('.');
+    const payload = choice.slice(0, dot);
+    const given = Buffer.from(choice.slice(dot + 1), 'base64url');
+    const expected = this.rebookMac(bookingId, payload);
+    if (dot < 1 || given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+    // Made by `rebookChoice` under the secret: the shape is ours.
+    const packed = JSON.parse(Buffer.from(payload, 'base64url').toString()) as [
+      string,
+      number,
+      [string, string, number][],
+    ][];
+    return packed.map(([slotId, vehicles, lines]) => ({
+      slotId,
+      vehicles,
+      lines: lines.map(([deliveryOrderId, lineId, qty]) => ({ deliveryOrderId, lineId, qty })),
+    }));
+  }
+
+  private rebookMac(bookingId: string, payload: string): Buffer {
+    return createHmac('sha256', this.key).update(`rebook:${bookingId}:${payload}`).digest().subarray(0, 16);
   }
 
   /** The booking id a token was made for, or null for anything else. */

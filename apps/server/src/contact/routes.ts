@@ -38,5 +38,23 @@ export function appointmentRoutes(links: AppointmentLinks) {
       handler: async (request) =>
         links.move(await links.open(request, request.params.token), request.body.choice),
     });
+
+    // What a failed delivery sent back, chosen anew by the customer (docs/delivery.md).
+    app.route({
+      ...appointmentApi.rebookOptions,
+      schema: { ...appointmentApi.rebookOptions.schema, tags },
+      config,
+      handler: async (request) => links.rebookChoices(await links.open(request, request.params.token)),
+    });
+
+    app.route({
+      ...appointmentApi.rebook,
+      schema: { ...appointmentApi.rebook.schema, tags },
+      config,
+      handler: async (request, reply) =>
+        reply
+          .status(201)
+          .send(await links.rebook(await links.open(request, request.params.token), request.body.choice)),
+    });
   };
 }

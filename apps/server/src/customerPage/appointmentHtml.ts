@@ -6,7 +6,9 @@ import {
   formatTime,
   type MoveOption,
   type PublicAppointment,
+  type RebookOffer,
 } from '@lms/domain';
+import { appointmentPath } from '../contact/appointmentService.ts';
 
 /**
  * The customer's appointment page as HTML (issue 41): what the link opens, whole before any
@@ -27,10 +29,6 @@ const ESCAPES: Record<string, string> = {
 /** A value as HTML text or attribute: never markup. */
 export const text = (value: string) => value.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
 
-/** The page's own path and its forms' (the customer's link, `/public/appointment/<token>`). */
-export const appointmentPath = (token: string, action?: 'confirm' | 'move') =>
-  `/public/appointment/${encodeURIComponent(token)}${action ? `/${action}` : ''}`;
-
 export type AppointmentView =
   | {
       readonly kind: 'appointment';
@@ -46,6 +44,8 @@ export type AppointmentView =
       readonly error?: string;
       /** The move's choices, when the customer asked to move. */
       readonly move?: { readonly options: readonly MoveOption[]; readonly reason: string | null };
+      /** What a failed delivery sent back, to book anew (in place of confirm and move). */
+      readonly rebook?: RebookOffer;
     }
   | { readonly kind: 'notice'; readonly message: string };
 
@@ -69,7 +69,11 @@ export function appointmentHtml(view: AppointmentView): string {
     fact(appointmentText.branch, a.branchName),
     '</dl></section>',
     deliveryHtml(view.deliveries),
-    view.move ? moveHtml(token, view.move, date) : actionsHtml(token, a),
+    view.rebook
+      ? rebookHtml(token, view.rebook, date)
+      : view.move
+        ? moveHtml(token, view.move, date)
+        : actionsHtml(token, a),
     a.branchPhone
       ? `<a class="call" href="tel:${text(a.branchPhone.replace(/[^\d+]/g, ''))}">${text(appointmentText.call(a.branchPhone))}</a>`
       : '',
@@ -103,6 +107,44 @@ function moveHtml(
     move.options.length === 0 ? `<p>${text(move.reason || appointmentText.noOptions)}</p>` : '',
     `<form class="actions" method="post" action="${text(appointmentPath(token, 'move'))}">${choices}</form>`,
     `<div class="actions"><a class="button ghost" href="${text(appointmentPath(token))}">${text(appointmentText.cancelMove)}</a></div>`,
+    '</section>',
+  ].join('');
+}
+
+/** How many of the engine's refusals the page lists (the days nearest first): enough to say why. */
+const WHY_NOT_SHOWN = 5;
+
+/**
+ * The DOs a failed delivery sent back and the engine's options for them (docs/delivery.md "The
+ * customer chooses a new slot"): one post per option, named by its opaque choice.
+ */
+function rebookHtml(token: string, offer: RebookOffer, date: (iso: string) => string): string {
+  const label = (o: RebookOffer['options'][number]) =>
+    o.slots.map((slot) => `${date(slot.date)} ${appointmentText.shiftOf(slot)}`).join(' และ ');
+  const choices = offer.options
+    .map(
+      (o) =>
+        `<button class="button secondary" type="submit" name="choice" value="${text(o.choice)}">${text(label(o))}</button>`,
+    )
+    .join('');
+  const orders = offer.orders
+    .map((o) => `<li>${text(`${o.docNo}: ${o.qty.toLocaleString('th-TH')}`)}</li>`)
+    .join('');
+  const whyNot = offer.whyNot
+    .slice(0, WHY_NOT_SHOWN)
+    .map((w) => `<li>${text(`${date(w.date)}: ${w.message}`)}</li>`)
+    .join('');
+  return [
+    '<section aria-labelledby="rebook-title">',
+    `<h2 id="rebook-title">${text(appointmentText.rebookTitle)}</h2>`,
+    `<p>${text(appointmentText.rebookOrders)}</p><ul>${orders}</ul>`,
+    offer.reason ? `<p>${text(offer.reason)}</p>` : '',
+    choices
+      ? `<form class="actions" method="post" action="${text(appointmentPath(token, 'rebook'))}">${choices}</form>`
+      : '',
+    whyNot
+      ? `<details><summary>${text(appointmentText.rebookWhyNot)}</summary><ul>${whyNot}</ul></details>`
+      : '',
     '</section>',
   ].join('');
 }

@@ -1,14 +1,22 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { appointmentText, type CustomerDelivery, MOVE_CHOICE_PATTERN } from '@lms/domain';
+import {
+  appointmentText,
+  type CustomerDelivery,
+  INPUT_BOUNDS,
+  MOVE_CHOICE_PATTERN,
+  REBOOK_CHOICE_PATTERN,
+  type RebookOffer,
+} from '@lms/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Appointment } from '../contact/appointment.ts';
-import { type AppointmentLinks, publicOf } from '../contact/appointmentService.ts';
+import { type AppointmentLinks, appointmentPath, publicOf } from '../contact/appointmentService.ts';
+import { hasOpenReturns } from '../contact/rebook.ts';
 import { customerDeliveries } from '../delivery/views.ts';
 import { HttpError } from '../http/errors.ts';
 import type { AuthContext } from '../routes/context.ts';
 import { loadCompanySettings } from '../settings/company.ts';
-import { type AppointmentView, appointmentHtml, appointmentPath } from './appointmentHtml.ts';
+import { type AppointmentView, appointmentHtml } from './appointmentHtml.ts';
 
 /** Where the built page (apps/web/appointment.html) takes the server's HTML. */
 export const APPOINTMENT_SLOT = '<!--appointment-->';
@@ -16,8 +24,17 @@ export const APPOINTMENT_SLOT = '<!--appointment-->';
 const BARE_PAGE = `<!doctype html><html lang="th"><head><meta charset="UTF-8" /><meta name="viewport" content="width=device-width, initial-scale=1.0" /><title>${appointmentText.title}</title></head><body>${APPOINTMENT_SLOT}</body></html>`;
 /** A form carries one short field (the move's choice): anything longer is refused before parsing. */
 const FORM_BODY_LIMIT = 1024;
+/** The rebooking's form carries one longer field (`RebookChoice`, an option's slots and lines). */
+const REBOOK_BODY_LIMIT = INPUT_BOUNDS.rebookChoiceLength + 100;
 const CHOICE = new RegExp(MOVE_CHOICE_PATTERN);
-const notes = { confirmed: appointmentText.confirmed, moved: appointmentText.moved } as const;
+const REBOOK_CHOICE = new RegExp(REBOOK_CHOICE_PATTERN);
+const notes = {
+  confirmed: appointmentText.confirmed,
+  moved: appointmentText.moved,
+  rebooked: appointmentText.rebooked,
+} as const;
+const isNote = (done: string | undefined): done is keyof typeof notes =>
+  done !== undefined && Object.hasOwn(notes, done);
 
 /**
  * The customer's link as a page (issue 41): `GET /public/appointment/<token>` answers the
@@ -54,11 +71,12 @@ export function appointmentPageRoutes(
     appointment: Appointment,
     extra: Pick<Extract<AppointmentView, { kind: 'appointment' }>, 'note' | 'error'> & { move?: boolean },
   ): Promise<AppointmentView> {
-    const [settings, deliveries, move] = await Promise.all([
+    const [settings, deliveries, move, rebook] = await Promise.all([
       loadCompanySettings(ctx.db),
       // The delivery's state never hides the appointment (as the React page's DeliveryStatus).
       customerDeliveries(ctx.db, appointment).catch((): CustomerDelivery[] | null => null),
       extra.move ? links.choices(appointment) : undefined,
+      rebookOf(appointment),
     ]);
     return {
       kind: 'appointment',
@@ -69,7 +87,20 @@ export function appointmentPageRoutes(
       note: extra.note,
       error: extra.error,
       move,
+      rebook,
     };
+  }
+
+  /** What a failed delivery sent back, when it did and nobody booked it again: the engine's options. */
+  async function rebookOf(appointment: Appointment): Promise<RebookOffer | undefined> {
+    if (!(await hasOpenReturns(ctx.db, appointment.bookingId))) return undefined;
+    try {
+      return await links.rebookChoices(appointment);
+    } catch (error) {
+      // Booked again meanwhile, a DO moved to another ship-to…: the page says why instead.
+      if (!(error instanceof HttpError)) throw error;
+      return { orders: [], options: [], whyNot: [], reason: error.messages[0] ?? appointmentText.error };
+    }
   }
 
   /** The refusals a customer may meet, as the page says them; anything else is the server's error. */
@@ -84,7 +115,8 @@ export function appointmentPageRoutes(
   async function post(
     request: FastifyRequest<{ Params: { token: string } }>,
     reply: FastifyReply,
-    act: (appointment: Appointment) => Promise<keyof typeof notes>,
+    /** Answers where to go next: this page, or the new booking's (a rebooking), with its note. */
+    act: (appointment: Appointment) => Promise<{ done: keyof typeof notes; path?: string }>,
     move: boolean,
   ) {
     const { token } = request.params;
@@ -97,11 +129,11 @@ export function appointmentPageRoutes(
       return refusal(reply, error);
     }
     try {
-      const done = await act(appointment);
+      const next = await act(appointment);
       return reply
         .code(303)
         .header('Cache-Control', 'no-store')
-        .redirect(`${appointmentPath(token)}?done=${done}`, 303);
+        .redirect(`${next.path ?? appointmentPath(token)}?done=${next.done}`, 303);
     } catch (error) {
       if (!(error instanceof HttpError) || error.status === 410) return refusal(reply, error);
       // A choice taken meanwhile, the same slot…: the page again, with why, and fresh choices.
@@ -128,7 +160,7 @@ export function appointmentPageRoutes(
         try {
           const appointment = await links.open(request, token);
           const done = request.query.done;
-          const note = done === 'confirmed' || done === 'moved' ? notes[done] : undefined;
+          const note = isNote(done) ? notes[done] : undefined;
           return send(reply, 200, await page(token, appointment, { note, move: request.query.move === '1' }));
         } catch (error) {
           return refusal(reply, error);
@@ -145,7 +177,7 @@ export function appointmentPageRoutes(
           reply,
           async (appointment) => {
             await links.confirm(appointment);
-            return 'confirmed';
+            return { done: 'confirmed' };
           },
           false,
         ),
@@ -159,17 +191,40 @@ export function appointmentPageRoutes(
           request,
           reply,
           async (appointment) => {
-            const choice = request.body?.choice;
             // The same bound as the API's `MoveChoice`: an opaque 22-character name, nothing else.
-            if (typeof choice !== 'string' || !CHOICE.test(choice))
-              throw new HttpError(400, [appointmentText.chooseFromList]);
-            await links.move(appointment, choice);
-            return 'moved';
+            await links.move(appointment, formChoice(request.body, CHOICE, 22));
+            return { done: 'moved' };
           },
           true,
         ),
     );
+
+    // A returned DO booked anew: on to the new booking's own page (its link), which says so.
+    app.post<{ Params: { token: string }; Body: { choice?: unknown } }>(
+      '/public/appointment/:token/rebook',
+      { config, schema, bodyLimit: REBOOK_BODY_LIMIT },
+      (request, reply) =>
+        post(
+          request,
+          reply,
+          async (appointment) => {
+            // The API's `RebookChoice` bound: checked before anything is decoded.
+            const choice = formChoice(request.body, REBOOK_CHOICE, INPUT_BOUNDS.rebookChoiceLength);
+            const booked = await links.rebook(appointment, choice);
+            return { done: 'rebooked', path: booked.link };
+          },
+          false,
+        ),
+    );
   };
+}
+
+/** A form's `choice`, held to its bound and pattern before anything reads it, else a Thai 400. */
+function formChoice(body: { choice?: unknown } | undefined, pattern: RegExp, max: number): string {
+  const choice = body?.choice;
+  if (typeof choice !== 'string' || choice.length > max || !pattern.test(choice))
+    throw new HttpError(400, [appointmentText.chooseFromList]);
+  return choice;
 }
 
 /**

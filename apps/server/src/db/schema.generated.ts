@@ -172,7 +172,7 @@ export interface BookingAllocation {
 export interface BookingDraft {
   id: Generated<string>;
   branch_id: string;
-  user_id: string;
+  user_id: string | null;
   request: Json;
   allocations: Json;
   version: Generated<number>;

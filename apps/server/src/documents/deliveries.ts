@@ -28,7 +28,7 @@ export interface PrintedDelivery {
 }
 
 /** Longer side of a printed proof image (px): sharp enough at the 120 pt it is drawn. */
-const PRINT_SIDE = 480;
+export const PRINT_SIDE = 480;
 
 /** The stops that carried the DO (under any of its bookings, a failed one's and the new one's), in time order. */
 export async function deliveriesOfOrder(

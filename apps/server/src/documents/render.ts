@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
 import { FONT, useFonts } from './fonts.ts';
@@ -36,6 +37,33 @@ export function openPdf(info: { title: string }): PDFKit.PDFDocument {
   });
   useFonts(doc);
   return doc;
+}
+
+/** Rendering waits while this much PDF is unread by the client, so memory stays flat. */
+const HIGH_WATER = 4 * 1024 * 1024;
+
+/**
+ * Renders the models into `doc` as its reader reads (a batch's reply): `next` yields them a chunk
+ * at a time, so a big batch never sits in memory together; ends the document after the last.
+ */
+export async function renderChunks(
+  doc: PDFKit.PDFDocument,
+  first: readonly DocumentModel[],
+  next?: () => Promise<readonly DocumentModel[]>,
+): Promise<void> {
+  // pdfkit's document is a Node Readable (its types say only ReadableStream).
+  const stream = doc as unknown as Readable;
+  let models = first;
+  while (models.length) {
+    for (const model of models) {
+      renderDocument(doc, model);
+      while (stream.readableLength > HIGH_WATER && !stream.destroyed)
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      if (stream.destroyed) return;
+    }
+    models = next ? await next() : [];
+  }
+  doc.end();
 }
 
 /** Appends one document (its own pages and page numbers) to `doc` and flushes them. */

@@ -21,7 +21,7 @@ import { loadDeliveryOrders } from './loadDeliveryOrders.ts';
 import { loadShipments } from './loadShipments.ts';
 import type { DocumentModel } from './model.ts';
 import { personalDataOnPaper } from './personal.ts';
-import { openPdf, renderDocument } from './render.ts';
+import { openPdf, renderChunks } from './render.ts';
 import type { DocumentContext } from './text.ts';
 import { tripSheetModel } from './tripSheet.ts';
 
@@ -32,9 +32,7 @@ export const documentMessages = {
 } as const;
 
 /** How many records a batch reads from the database at a time. */
-const CHUNK = 50;
-/** Rendering waits while this much PDF is unread by the client, so memory stays flat. */
-const HIGH_WATER = 4 * 1024 * 1024;
+export const CHUNK = 50;
 
 /**
  * The models of one kind for `ids` (all of the branch, in order; unknown ids left out), the personal
@@ -107,25 +105,10 @@ export function sendPdf(
   next?: () => Promise<readonly DocumentModel[]>,
 ) {
   const doc = openPdf({ title: name });
-  // pdfkit's document is a Node Readable (its types say only ReadableStream).
-  const stream = doc as unknown as Readable;
   reply.type('application/pdf').header('content-disposition', disposition(name));
-  const render = async () => {
-    let models = first;
-    while (models.length) {
-      for (const model of models) {
-        renderDocument(doc, model);
-        while (stream.readableLength > HIGH_WATER && !stream.destroyed)
-          await new Promise((resolve) => setTimeout(resolve, 5));
-        if (stream.destroyed) return;
-      }
-      models = next ? await next() : [];
-    }
-    doc.end();
-  };
-  render().catch((error: unknown) => {
+  renderChunks(doc, first, next).catch((error: unknown) => {
     reply.log.error({ err: error }, 'document rendering failed');
-    stream.destroy(error as Error);
+    (doc as unknown as Readable).destroy(error as Error);
   });
   return reply.send(doc);
 }

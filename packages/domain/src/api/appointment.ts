@@ -1,4 +1,5 @@
 import Type, { type Static } from 'typebox';
+import { INPUT_BOUNDS } from '../rules/inputBounds.ts';
 import { BranchQuery } from './booking.ts';
 import { IdParams, IsoDate, List, Nullable, operation, TimeOfDay } from './common.ts';
 
@@ -14,6 +15,13 @@ export const appointmentMessages = {
   choiceGone: 'ช่วงเวลาที่เลือกไม่ว่างแล้ว กรุณาเลือกช่วงเวลาอื่น',
   sameSlot: 'นี่คือนัดเดิมของคุณอยู่แล้ว',
   noOptions: 'ไม่มีช่วงเวลาอื่นที่ว่างในวันที่เลื่อนได้ กรุณาติดต่อสาขา',
+  /** Rebooking (docs/delivery.md "The customer chooses a new slot"): nothing of this booking came back. */
+  nothingToRebook: 'นัดนี้ไม่มีสินค้าที่ต้องนัดส่งใหม่',
+  /** Every returned DO of this booking is booked again (by this link or by the branch). */
+  rebookedAlready: 'สินค้าของนัดนี้จองส่งใหม่แล้ว ดูวันนัดใหม่ได้ในหน้านี้',
+  /** A choice made on another booking's link, or naming DOs that are not this booking's to rebook. */
+  notThisBooking: 'ตัวเลือกนี้ไม่ใช่ของนัดนี้ กรุณาเลือกจากรายการในหน้านี้',
+  noRebookOptions: 'ยังไม่มีวันที่ว่างให้นัดส่งใหม่ สาขาจะติดต่อกลับเพื่อนัดส่งใหม่',
 } as const;
 
 export const AppointmentParams = Type.Object({ token: Type.String({ minLength: 1, maxLength: 200 }) });
@@ -50,6 +58,48 @@ export const MoveOption = Type.Object({
 });
 export type MoveOption = Static<typeof MoveOption>;
 
+/**
+ * A rebooking option's name (the customer's link of a booking a delivery sent back): the engine
+ * option's slots and DO lines, base64url, then a MAC under the server's secret that binds them to
+ * this booking (contact/links.ts). Nothing a customer can forge; bounded before anything is read.
+ */
+export const REBOOK_CHOICE_PATTERN = '^[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]{22}$';
+export const RebookChoice = Type.String({
+  pattern: REBOOK_CHOICE_PATTERN,
+  minLength: 24,
+  maxLength: INPUT_BOUNDS.rebookChoiceLength,
+});
+
+/** One of the engine's options for the returned DOs (the wizard's suggestion), as the customer chooses it. */
+export const RebookOption = Type.Object({
+  choice: RebookChoice,
+  /** The days and shifts it delivers on, in order (one, unless the goods need several trucks' days). */
+  slots: List(
+    Type.Object({ date: IsoDate, shiftName: Type.String(), shiftStart: TimeOfDay, shiftEnd: TimeOfDay }),
+  ),
+});
+export type RebookOption = Static<typeof RebookOption>;
+
+/** What the customer's link offers for the DOs a failed or partial delivery of its booking sent back. */
+export const RebookOffer = Type.Object({
+  /** The DOs back to book, with what is left of each. */
+  orders: List(Type.Object({ docNo: Type.String(), qty: Type.Number() })),
+  options: List(RebookOption),
+  /** The engine's refusals of the days it searched (the wizard's "why not"), with their figures. */
+  whyNot: List(Type.Object({ date: IsoDate, ruleLabel: Type.String(), message: Type.String() })),
+  /** Why there is nothing to choose (Thai), else null. */
+  reason: Nullable(Type.String()),
+});
+export type RebookOffer = Static<typeof RebookOffer>;
+
+/** The new booking a rebooking made: its number, its own link's path and its appointment. */
+export const Rebooked = Type.Object({
+  docNo: Type.String(),
+  link: Type.String(),
+  appointment: PublicAppointment,
+});
+export type Rebooked = Static<typeof Rebooked>;
+
 export const appointmentApi = {
   read: operation({
     method: 'GET',
@@ -83,6 +133,22 @@ export const appointmentApi = {
       params: AppointmentParams,
       body: Type.Object({ choice: MoveChoice }),
       response: { 200: PublicAppointment },
+    },
+  }),
+  /** The engine's options for the booking's returned DOs (404 nothing came back, 409 booked again already). */
+  rebookOptions: operation({
+    method: 'GET',
+    url: '/public/appointment/:token/rebook',
+    schema: { params: AppointmentParams, response: { 200: RebookOffer } },
+  }),
+  /** Books the returned DOs into the chosen option: a new booking linked to this one, which stays. */
+  rebook: operation({
+    method: 'POST',
+    url: '/public/appointment/:token/rebook',
+    schema: {
+      params: AppointmentParams,
+      body: Type.Object({ choice: RebookChoice }),
+      response: { 201: Rebooked },
     },
   }),
 };

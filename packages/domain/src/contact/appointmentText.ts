@@ -27,6 +27,12 @@ export const appointmentText = {
   otherSite: 'คำขอนี้ไม่ได้มาจากหน้านัดส่งสินค้า จึงไม่ได้ดำเนินการ กรุณาเปิดลิงก์ที่ได้รับอีกครั้ง',
   /** A move's form without one of the offered choices. */
   chooseFromList: 'กรุณาเลือกวันและช่วงเวลาใหม่จากรายการ',
+  /** Rebooking what a delivery sent back (docs/delivery.md "The customer chooses a new slot"). */
+  rebookTitle: 'เลือกวันนัดส่งใหม่',
+  rebookOrders: 'สินค้าที่รอนัดส่งใหม่',
+  rebookWhyNot: 'วันที่ยังส่งไม่ได้',
+  /** On the new booking's page, after the customer chose. */
+  rebooked: 'จองนัดส่งใหม่แล้ว นี่คือนัดใหม่ของคุณ',
   call: (phone: string) => `โทรหาสาขา ${phone}`,
   shiftOf: (a: { readonly shiftName: string; readonly shiftStart: string; readonly shiftEnd: string }) =>
     `${a.shiftName} (${a.shiftStart}–${a.shiftEnd} น.)`,

@@ -22,6 +22,12 @@ export const INPUT_BOUNDS = {
   listOffset: 100_000,
   /** Ids one `refs` field or one child list of a record may hold. */
   listItems: 500,
+  /**
+   * A rebooking choice of the customer's link (`RebookChoice`): an engine option's slots and DO
+   * lines under the server's MAC. A returned DO's option is a few hundred characters; this holds
+   * some twenty line parts over several slots.
+   */
+  rebookChoiceLength: 4_000,
 } as const;
 
 /** Thai refusals of the bounds, one per rule, each with its number. */

@@ -27,8 +27,14 @@ import { type DriverSession, type DriverStore, openDriverStore } from './store.t
 export interface SyncState {
   readonly online: boolean;
   readonly sending: boolean;
-  /** Items still on the phone (files, events, positions). */
+  /**
+   * What the driver recorded that is still on the phone (events and their files). Positions are
+   * not counted: they are queued every 10 s while the trip runs and go with the next send, so
+   * counting them would show "รอส่ง 1 รายการ" (and hold sign-out) most of a running trip.
+   */
   readonly waiting: number;
+  /** Everything queued, positions included: while any waits the phone tries again every 20 s. */
+  readonly queued: number;
   /** The server's reasons for the last refusals (shown once). */
   readonly refused: readonly string[];
   /** The session ran out while items wait: a new sign-in sends them. */
@@ -94,6 +100,12 @@ const POSITION_EVERY_MS = 10_000;
 
 const quiet: RequestOptions = { redirectOnUnauthorized: false };
 
+/** The bar's counts of a queue: the driver's records, and everything. */
+const waitingOf = (queued: readonly QueuedItem[]) => ({
+  waiting: queued.filter((item) => item.kind !== 'position').length,
+  queued: queued.length,
+});
+
 const bearerOf = (session: DriverSession | null | undefined) =>
   !session ? null : session.kind === 'user' ? session.token : session.bearer;
 
@@ -148,6 +160,7 @@ export function DriverProvider({
     online: typeof navigator === 'undefined' ? true : navigator.onLine,
     sending: false,
     waiting: 0,
+    queued: 0,
     refused: [],
     needsSignIn: false,
     questions: [],
@@ -168,9 +181,14 @@ export function DriverProvider({
     openDriverStore(storeName).then(async (opened) => {
       if (cancelled) return opened.close();
       open = opened;
-      const [saved, queued] = await Promise.all([opened.session(), opened.items()]);
+      const [saved, queued, asked] = await Promise.all([
+        opened.session(),
+        opened.items(),
+        opened.questions(),
+      ]);
       setItems(queued);
-      setSync((s) => ({ ...s, waiting: queued.length }));
+      // A question left unanswered when the app was closed is asked again, with the time first tapped.
+      setSync((s) => ({ ...s, ...waitingOf(queued), questions: asked }));
       sessionRef.current = saved ?? null;
       setSession(saved ?? null);
       setStore(opened);
@@ -184,7 +202,7 @@ export function DriverProvider({
   const refreshItems = useCallback(async (from: DriverStore) => {
     const queued = await from.items();
     setItems(queued);
-    setSync((s) => ({ ...s, waiting: queued.length }));
+    setSync((s) => ({ ...s, ...waitingOf(queued) }));
   }, []);
 
   /** A user's token close to its end is renewed first (1 hour tokens, a day's trip). */
@@ -258,13 +276,14 @@ export function DriverProvider({
           : flushQueue(store, sender));
         for (const trip of result.trips) await store.saveTrip(trip);
         await refreshItems(store);
+        const asked = await store.questions();
         setSync((s) => ({
           ...s,
           sending: false,
           online: result.stopped === 'unanswered' ? false : s.online || result.sent > 0,
           refused: result.refused.length ? result.refused : s.refused,
           needsSignIn: result.stopped === 'signIn',
-          questions: [...s.questions, ...result.questions],
+          questions: asked,
         }));
         if (result.sent || result.refused.length) setVersion((v) => v + 1);
       } while (again.current);
@@ -300,10 +319,10 @@ export function DriverProvider({
     void flush();
   }, [store, session, flush]);
   useEffect(() => {
-    if (sync.waiting === 0) return;
+    if (sync.queued === 0) return;
     const timer = setInterval(() => void flush(), RETRY_MS);
     return () => clearInterval(timer);
-  }, [sync.waiting, flush]);
+  }, [sync.queued, flush]);
 
   const signIn = useCallback(
     async (username: string, password: string) => {
@@ -403,12 +422,20 @@ export function DriverProvider({
   const answer = useCallback(
     async (keep: boolean) => {
       const question = sync.questions[0];
-      if (!question) return;
+      if (!store || !question) return;
       setSync((s) => ({ ...s, questions: s.questions.filter((q) => q !== question) }));
       // A new event (the first is recorded as asked about), at the time the driver tapped.
-      if (keep) await record(question.tripId, [{ ...question.event, id: newUuid(), confirmUnusual: true }]);
+      const event = { ...question.event, id: newUuid(), confirmUnusual: true };
+      await store.answered(
+        question.event.id,
+        keep ? { tripId: question.tripId, kind: 'event', event } : undefined,
+      );
+      if (!keep) return;
+      await refreshItems(store);
+      setVersion((v) => v + 1);
+      void flush();
     },
-    [sync.questions, record],
+    [store, sync.questions, refreshItems, flush],
   );
 
   const followTrip = useCallback(

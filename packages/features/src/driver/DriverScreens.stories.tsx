@@ -22,6 +22,7 @@ import { DriverProvider } from './DriverProvider.tsx';
 import { LinkClaimScreen } from './LinkClaimScreen.tsx';
 import { SignInScreen } from './SignInScreen.tsx';
 import { StopScreen } from './StopScreen.tsx';
+import { openDriverStore } from './store.ts';
 import { TripListScreen } from './TripListScreen.tsx';
 import { TripScreen } from './TripScreen.tsx';
 import { driverText } from './text.ts';
@@ -279,6 +280,65 @@ export const TripStartUnusualTimeDropped: Story = {
   },
 };
 
+/** The tap the app was closed on before the driver answered: 06:40 Bangkok, the day before the trip. */
+const closedOnTap: StopEventInput = {
+  id: '6a1f0c3e-5b2d-4e8f-9a7c-1d2e3f4a5b6c',
+  kind: 'stage',
+  stage: 'ShipStart',
+  at: '2025-11-26T23:40:00.000Z',
+};
+const reopened = [
+  async (): Promise<Loaded> => ({
+    storeName: await driverStoryStore(undefined, [
+      { tripId: DRIVER_TRIP_ID, event: closedOnTap, message: unusualTime },
+    ]),
+  }),
+];
+const questionsLeft = async (storeName: string) => {
+  const store = await openDriverStore(storeName);
+  const left = await store.questions();
+  store.close();
+  return left;
+};
+
+/**
+ * The app was closed while the question was open: opening it asks again at once, without a tap;
+ * "บันทึกเวลานี้" sends the tap with the time first tapped, and the question leaves the phone.
+ */
+export const TripStartAskedAfterReopen: Story = {
+  ...TripStartUnusualTime,
+  loaders: reopened,
+  play: async ({ loaded }) => {
+    const body = within(document.body);
+    const dialog = await body.findByRole('alertdialog', { name: stageTapText.questionTitle });
+    await expect(dialog).toHaveTextContent(unusualTime);
+    await expect(heard).toHaveLength(0);
+    await userEvent.click(within(dialog).getByRole('button', { name: stageTapText.record }));
+    await waitFor(() => expect(heard.flat()).toHaveLength(1));
+    const [again] = heard.flat() as [StopEventInput];
+    await expect(again).toMatchObject({
+      ...closedOnTap,
+      id: expect.not.stringMatching(closedOnTap.id),
+      confirmUnusual: true,
+    });
+    await waitFor(() => expect(body.queryByRole('alertdialog')).toBeNull());
+    await expect(await questionsLeft((loaded as Loaded).storeName)).toEqual([]);
+  },
+};
+
+/** Reopened and answered "ไม่บันทึก": nothing is sent, and the question is not asked a third time. */
+export const TripStartAskedAfterReopenDropped: Story = {
+  ...TripStartAskedAfterReopen,
+  play: async ({ loaded }) => {
+    const body = within(document.body);
+    const dialog = await body.findByRole('alertdialog', { name: stageTapText.questionTitle });
+    await userEvent.click(within(dialog).getByRole('button', { name: stageTapText.drop }));
+    await waitFor(() => expect(body.queryByRole('alertdialog')).toBeNull());
+    await expect(await questionsLeft((loaded as Loaded).storeName)).toEqual([]);
+    await expect(heard).toHaveLength(0);
+  },
+};
+
 // ---- A stop ----
 
 const stopStory = (seq: number): Story => ({
@@ -447,8 +507,21 @@ export const StopSharesPosition: Story = {
       <StopScreen tripId={DRIVER_TRIP_ID} stopId={stopOf(2).id} onBack={noop} />
     </Phone>
   ),
-  play: async ({ canvas }) => {
-    await userEvent.click(await canvas.findByRole('button', { name: driverText.sendNow }));
+  play: async ({ canvas, loaded }) => {
+    // The fix is queued on the phone while the trip runs...
+    await waitFor(async () => {
+      const store = await openDriverStore((loaded as Loaded).storeName);
+      const kinds = (await store.items()).map((item) => item.kind);
+      store.close();
+      await expect(kinds).toEqual(['position']);
+    });
+    // ...but it is not the driver's to send: the bar counts what they recorded (nothing yet).
+    await expect(canvas.getAllByRole('status').map((el) => el.textContent)).toContainEqual(
+      expect.stringContaining(driverText.allSent),
+    );
+    await expect(canvas.queryByRole('button', { name: driverText.sendNow })).toBeNull();
+    // It goes with the driver's next record, before it.
+    await userEvent.click(canvas.getByRole('button', { name: driverText.arrived }));
     await waitFor(() => expect(heardPositions).toEqual([1]));
   },
 };

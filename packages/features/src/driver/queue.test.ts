@@ -7,6 +7,7 @@ import {
   type Queue,
   type QueuedItem,
   type Sender,
+  type StageQuestion,
 } from './queue.ts';
 
 const TRIP = 'trip-1';
@@ -18,14 +19,22 @@ const event = (id: string): StopEventInput => ({
   at: '2026-11-28T03:00:00.000Z',
 });
 
-function memoryQueue(items: QueuedItem[]): Queue & { left: () => number[] } {
+function memoryQueue(
+  items: QueuedItem[],
+): Queue & { left: () => number[]; asked: { question: StageQuestion; queued: number[] }[] } {
   let kept = [...items];
+  const asked: { question: StageQuestion; queued: number[] }[] = [];
   return {
     items: async () => kept,
     remove: async (seqs) => {
       kept = kept.filter((i) => !seqs.includes(i.seq));
     },
+    // What the queue held when each question was kept: the app may close at any await.
+    ask: async (questions) => {
+      asked.push(...questions.map((question) => ({ question, queued: kept.map((i) => i.seq) })));
+    },
     left: () => kept.map((i) => i.seq),
+    asked,
   };
 }
 
@@ -59,6 +68,13 @@ const file = (seq: number, fileId: string): QueuedItem => ({
   blob: new Blob(['x']),
   name: 'p.jpg',
 });
+/** "ออกเดินทาง" tapped at an hour the server may ask about. */
+const start: StopEventInput = {
+  id: 'tap',
+  kind: 'stage',
+  stage: 'ShipStart',
+  at: '2026-11-28T01:00:00.000Z',
+};
 const ev = (seq: number, id: string): QueuedItem => ({ seq, tripId: TRIP, kind: 'event', event: event(id) });
 const pos = (seq: number): QueuedItem => ({
   seq,
@@ -124,12 +140,6 @@ describe('the driver queue', () => {
   });
 
   it('hands over the stage taps the server asks about (unusual time), not those it recorded or a confirmed resend', async () => {
-    const start: StopEventInput = {
-      id: 'tap',
-      kind: 'stage',
-      stage: 'ShipStart',
-      at: '2026-11-28T01:00:00.000Z',
-    };
     const resent: StopEventInput = { ...start, id: 'tap2', stage: 'CheckIn', confirmUnusual: true };
     const queue = memoryQueue([
       { seq: 1, tripId: TRIP, kind: 'event', event: start },
@@ -154,5 +164,36 @@ describe('the driver queue', () => {
     expect(result.questions).toEqual([{ tripId: TRIP, event: start, message: question }]);
     // The call was answered: the asked tap leaves the queue (it is sent again only if the driver says so).
     expect(queue.left()).toEqual([]);
+    // ...but only after the question was kept on the phone, while the tap was still queued: an app
+    // closed between the two asks again on opening instead of losing the tap.
+    expect(queue.asked).toEqual([
+      { question: { tripId: TRIP, event: start, message: question }, queued: [1, 2, 3] },
+    ]);
+  });
+
+  it('keeps the question of a tap sent alone after its batch was refused whole, before it leaves the queue', async () => {
+    const queue = memoryQueue([ev(1, 'bad'), { seq: 2, tripId: TRIP, kind: 'event', event: start }]);
+    const message = 'เวลาออกเดินทางห่างจากเวลาตามแผนมาก';
+    const { sender } = scripted([
+      { kind: 'refused', messages: ['events[0].stopId: ไม่พบจุดส่ง'] },
+      { kind: 'refused', messages: ['ไม่พบจุดส่ง'] },
+      {
+        kind: 'sent',
+        value: { trip, stages: [{ stage: 'ShipStart', recorded: false, message, confirmUnusual: true }] },
+      },
+    ]);
+    const result = await flushQueue(queue, sender);
+    expect(result.questions).toEqual([{ tripId: TRIP, event: start, message }]);
+    expect(queue.asked).toEqual([{ question: { tripId: TRIP, event: start, message }, queued: [2] }]);
+    expect(queue.left()).toEqual([]);
+  });
+
+  it('keeps no question when the call goes unanswered (the tap stays queued and is sent again)', async () => {
+    const queue = memoryQueue([{ seq: 1, tripId: TRIP, kind: 'event', event: start }]);
+    const { sender } = scripted([{ kind: 'unanswered' }]);
+    const result = await flushQueue(queue, sender);
+    expect(result).toMatchObject({ stopped: 'unanswered', questions: [] });
+    expect(queue.asked).toEqual([]);
+    expect(queue.left()).toEqual([1]);
   });
 });

@@ -27,6 +27,11 @@ export type QueuedItem =
 export interface Queue {
   items(): Promise<readonly QueuedItem[]>;
   remove(seqs: readonly number[]): Promise<void>;
+  /**
+   * Keeps the questions the server asked, before the taps they are about leave the queue: an app
+   * closed in between asks them again when it opens (one per tap, however often it is asked).
+   */
+  ask(questions: readonly StageQuestion[]): Promise<void>;
 }
 
 /** One answer, or none: `unanswered` keeps the items for later (offline, 5xx, a session to renew). */
@@ -62,7 +67,7 @@ export interface FlushResult {
   readonly trips: readonly DriverTrip[];
   /** Stopped without an answer: still offline, or the session needs a new sign-in. */
   readonly stopped: 'done' | 'unanswered' | 'signIn';
-  /** Stage taps the server asks about, for the driver to answer. */
+  /** Stage taps the server asked about in this flush (kept by `Queue.ask` too), for the driver to answer. */
   readonly questions: readonly StageQuestion[];
 }
 
@@ -106,10 +111,16 @@ export async function flushQueue(queue: Queue, sender: Sender): Promise<FlushRes
   const refused: string[] = [];
   const trips = new Map<string, DriverTrip>();
   const questions: StageQuestion[] = [];
-  const heard = (tripId: string, events: readonly StopEventInput[], outcome: Outcome<EventsAnswered>) => {
+  const heard = async (
+    tripId: string,
+    events: readonly StopEventInput[],
+    outcome: Outcome<EventsAnswered>,
+  ) => {
     if (outcome.kind !== 'sent') return;
     trips.set(outcome.value.trip.id, outcome.value.trip);
-    questions.push(...questionsOf(tripId, events, outcome.value));
+    const asked = questionsOf(tripId, events, outcome.value);
+    if (asked.length) await queue.ask(asked);
+    questions.push(...asked);
   };
   let sent = 0;
   let stopped: FlushResult['stopped'] = 'done';
@@ -148,7 +159,7 @@ export async function flushQueue(queue: Queue, sender: Sender): Promise<FlushRes
       for (const single of run) {
         if (single.kind !== 'event') continue;
         const one = await sender.events(single.tripId, [single.event]);
-        heard(single.tripId, [single.event], one);
+        await heard(single.tripId, [single.event], one);
         if (!(await settle(one, [single]))) {
           answered = false;
           break;
@@ -158,7 +169,7 @@ export async function flushQueue(queue: Queue, sender: Sender): Promise<FlushRes
       i += run.length;
       continue;
     }
-    heard(item.tripId, events, outcome);
+    await heard(item.tripId, events, outcome);
     if (!(await settle(outcome, run))) break;
     i += run.length;
   }

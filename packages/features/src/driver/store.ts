@@ -1,6 +1,6 @@
 import type { DriverTrip, DriverTripSummary } from '@lms/domain';
 import { type DBSchema, deleteDB, type IDBPDatabase, openDB } from 'idb';
-import type { Queue, QueuedItem } from './queue.ts';
+import type { Queue, QueuedItem, StageQuestion } from './queue.ts';
 
 /**
  * The phone's copy (issue 39 "offline first"), in IndexedDB through `idb`: who is signed in, the
@@ -38,6 +38,12 @@ interface DriverDb extends DBSchema {
   days: { key: string; value: Saved<readonly DriverTripSummary[]> };
   trips: { key: string; value: Saved<DriverTrip> };
   queue: { key: number; value: QueuedItem };
+  /** Stage taps the server asked about, by the tap's own id, until the driver answers (version 2). */
+  questions: {
+    key: number;
+    value: StageQuestion & { readonly seq?: number };
+    indexes: { byTap: string };
+  };
 }
 
 type QueuedInput = QueuedItem extends infer I ? (I extends QueuedItem ? Omit<I, 'seq'> : never) : never;
@@ -51,18 +57,32 @@ export interface DriverStore extends Queue {
   saveTrip(trip: DriverTrip): Promise<void>;
   /** Adds items to the end of the queue in one transaction (a proof's files and its event together). */
   enqueue(items: readonly QueuedInput[]): Promise<void>;
+  /** The questions not yet answered, in the order they were asked. */
+  questions(): Promise<readonly StageQuestion[]>;
+  /**
+   * The driver answered the question about this tap: it leaves, and a yes's new tap joins the queue,
+   * in one transaction (an app closed in between neither loses the yes nor asks twice).
+   */
+  answered(eventId: string, resend?: QueuedInput): Promise<void>;
   close(): void;
 }
 
 export const DRIVER_DB = 'lms-driver';
 
 export async function openDriverStore(name = DRIVER_DB): Promise<DriverStore> {
-  const db: IDBPDatabase<DriverDb> = await openDB<DriverDb>(name, 1, {
-    upgrade(database) {
-      database.createObjectStore('session');
-      database.createObjectStore('days');
-      database.createObjectStore('trips');
-      database.createObjectStore('queue', { keyPath: 'seq', autoIncrement: true });
+  const db: IDBPDatabase<DriverDb> = await openDB<DriverDb>(name, 2, {
+    upgrade(database, oldVersion) {
+      if (oldVersion < 1) {
+        database.createObjectStore('session');
+        database.createObjectStore('days');
+        database.createObjectStore('trips');
+        database.createObjectStore('queue', { keyPath: 'seq', autoIncrement: true });
+      }
+      // Version 2: a question asked survives the app being closed before the driver answers.
+      if (oldVersion < 2)
+        database
+          .createObjectStore('questions', { keyPath: 'seq', autoIncrement: true })
+          .createIndex('byTap', 'event.id', { unique: true });
     },
   });
   const now = () => new Date().toISOString();
@@ -89,6 +109,27 @@ export async function openDriverStore(name = DRIVER_DB): Promise<DriverStore> {
       const tx = db.transaction('queue', 'readwrite');
       // The store numbers them (autoIncrement): the order they were made in.
       await Promise.all([...items.map((item) => tx.store.add(item as QueuedItem)), tx.done]);
+    },
+    async ask(questions) {
+      const tx = db.transaction('questions', 'readwrite');
+      // One question per tap (its own id): asked again after a resend, it is still the one.
+      for (const question of questions)
+        if ((await tx.store.index('byTap').getKey(question.event.id)) === undefined)
+          await tx.store.add(question);
+      await tx.done;
+    },
+    async questions() {
+      // Numbered as they were asked (autoIncrement): the oldest first.
+      return (await db.getAll('questions')).map(({ seq: _, ...question }) => question);
+    },
+    async answered(eventId, resend) {
+      const tx = db.transaction(['questions', 'queue'], 'readwrite');
+      const asked = tx.objectStore('questions');
+      const key = await asked.index('byTap').getKey(eventId);
+      if (key === undefined) return tx.done; // answered already (another tab)
+      await asked.delete(key);
+      if (resend) await tx.objectStore('queue').add(resend as QueuedItem);
+      await tx.done;
     },
     close: () => db.close(),
   };

@@ -11,6 +11,7 @@ import {
   openDriverStore,
   type PositionAdapter,
   PositionSource,
+  type StageQuestion,
 } from '@lms/features/driver';
 import type { HttpHandler } from 'msw';
 import { userEvent } from 'storybook/test';
@@ -247,12 +248,17 @@ export const driverUserSession: DriverSession = {
 let stores = 0;
 /**
  * A phone of its own for a story: a fresh IndexedDB database (the stories share one page), with the
- * session given (none: signed out). Answers the database's name for `DriverProvider storeName`.
+ * session given (none: signed out) and the stage questions left unanswered when the app was last
+ * closed. Answers the database's name for `DriverProvider storeName`.
  */
-export async function driverStoryStore(session: DriverSession | null = driverUserSession): Promise<string> {
+export async function driverStoryStore(
+  session: DriverSession | null = driverUserSession,
+  questions: readonly StageQuestion[] = [],
+): Promise<string> {
   const name = `lms-driver-story-${Date.now()}-${++stores}`;
   const store = await openDriverStore(name);
   if (session) await store.saveSession(session);
+  if (questions.length) await store.ask(questions);
   store.close();
   return name;
 }
