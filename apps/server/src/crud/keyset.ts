@@ -1,4 +1,10 @@
-import { type EntityDef, type FieldDef, type FieldType, LIST_AFTER, type ListQuery } from '@lms/domain';
+import {
+  type EntityDef,
+  type FieldDef,
+  type FieldType,
+  LIST_AFTER_REFUSED,
+  type ListQuery,
+} from '@lms/domain';
 import { type RawBuilder, sql } from 'kysely';
 import { isUuid } from '../auth/access.ts';
 import { columnOf } from '../entities/naming.ts';
@@ -33,8 +39,6 @@ const KEY_TYPES: Partial<Record<FieldType, string>> = {
   boolean: 'boolean',
   date: 'date',
 };
-
-const BAD_CURSOR = `${LIST_AFTER} ไม่ถูกต้อง: ใช้ค่า next ของหน้าก่อนหน้าที่มีตัวกรองและการเรียงเดียวกัน`;
 
 /** A list's sort as keys (then its id), or undefined when a key cannot be paged by value. */
 export function keysetSort(entity: EntityDef, query: ListQuery): readonly SortKey[] | undefined {
@@ -75,7 +79,7 @@ export function readCursor(
   try {
     decoded = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
   } catch {
-    throw new HttpError(400, [BAD_CURSOR]);
+    throw new HttpError(400, [LIST_AFTER_REFUSED]);
   }
   if (
     !keys ||
@@ -85,7 +89,7 @@ export function readCursor(
     !decoded.every(isKeyValue) ||
     !isUuid(decoded.at(-1))
   )
-    throw new HttpError(400, [BAD_CURSOR]);
+    throw new HttpError(400, [LIST_AFTER_REFUSED]);
   return { values: decoded.slice(1, -1) as KeyValue[], id: decoded.at(-1) as string };
 }
 

@@ -27,6 +27,8 @@ export type ListTotal = Static<typeof ListTotal>;
  * taken (the sort is checked; 400 otherwise).
  */
 export const LIST_AFTER = 'after';
+/** The refusal of an `after` that is not the `next` of the page before (another sort, or none the server made). */
+export const LIST_AFTER_REFUSED = `${LIST_AFTER} ไม่ถูกต้อง: ใช้ค่า next ของหน้าก่อนหน้าที่มีตัวกรองและการเรียงเดียวกัน`;
 export const ListAfter = Type.String({
   maxLength: INPUT_BOUNDS.queryValueLength,
   description: 'ค่า next ของหน้าก่อนหน้า (ตัวกรองและการเรียงเดียวกัน): อ่านหน้าถัดไปต่อจากหน้านั้น',
