@@ -112,12 +112,23 @@ const listQuery = (params: Record<string, string>) => {
 const search = (params: Record<string, string>) => new URLSearchParams({ branchId: branch, ...params });
 const listParams = { size: '50', sort: 'deliveryAt,desc', isBookingEq: 'false', customerIds: customer };
 // What the list screen sends (packages/entity-pages data/useEntityData.ts): the first page of a
-// filter set counts its total; the next pages (and sorts) of the same filters skip it.
-const pagedParams = { ...listParams, page: '1', total: 'skip' };
+// filter set counts its total; the next pages (and sorts) of the same filters skip it, and each
+// next page starts after the page before (its `next`, keyset paging). BENCH_OFFSET=1 asks page 2
+// by number alone, as "go to page" does.
+const firstPage = await fetch(`${base}/deliveryOrder?${search({ ...listParams, total: 'skip' })}`, {
+  headers: { authorization: `Bearer ${token}` },
+});
+const { next } = (await firstPage.json()) as { next?: string };
+const pagedParams = {
+  ...listParams,
+  page: '1',
+  total: 'skip',
+  ...(next && !process.env.BENCH_OFFSET ? { after: next } : {}),
+};
 /** A list page as the route reads it from the URL (crud/routes.ts), then the same call. */
 const listPage = (db: Database, params: Record<string, string>) => {
-  const { query, countTotal } = pageRequest(deliveryOrder, { branchId: branch, ...params });
-  return listRecords(db, deliveryOrder, query, branch, countTotal);
+  const { query, reading } = pageRequest(deliveryOrder, { branchId: branch, ...params });
+  return listRecords(db, deliveryOrder, query, branch, reading);
 };
 const optionsParams = { searchTerm: doc.slice(0, 9), size: '20' };
 // Each case's SQL side is what the API's own code runs for it (bench/api/sqlSide.ts).

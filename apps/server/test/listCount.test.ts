@@ -59,7 +59,7 @@ describe('total=skip', () => {
     expect(skipped.status).toBe(200);
     expect(skipped.body).toEqual({ ...counted.body, total: null, totalIsLowerBound: false });
     expect(Object.keys(skipped.body).sort()).toEqual(
-      ['hasMore', 'items', 'page', 'size', 'total', 'totalIsLowerBound'].sort(),
+      ['hasMore', 'items', 'next', 'page', 'size', 'total', 'totalIsLowerBound'].sort(),
     );
     expect(counted.body.total).toBe(LIMIT);
   });

@@ -2,6 +2,7 @@ import {
   apiKeyReaches,
   type EntityDef,
   type EntityQuery,
+  LIST_AFTER,
   LIST_TOTAL,
   type ListQuery,
   type RawQuery,
@@ -41,19 +42,24 @@ export function listQuery(entity: EntityDef, raw: RawQuery): ListQuery {
 }
 
 /**
- * A list page's request: the list query, and whether to count its total (`total`, the list's own
- * parameter: options and export refuse it as unknown). Exported for bench/api, which replays it.
+ * A list page's request: the list query, whether to count its total (`total`) and after which row
+ * (`after`), the list's own parameters (options and export refuse them as unknown). Exported for
+ * bench/api, which replays it.
  */
 export function pageRequest(entity: EntityDef, raw: RawQuery) {
-  const { [LIST_TOTAL.param]: total, ...rest } = raw;
+  const { [LIST_TOTAL.param]: total, [LIST_AFTER]: after, ...rest } = raw;
   const messages: string[] = [];
   if (Array.isArray(total)) messages.push(`${LIST_TOTAL.param} ระบุได้ครั้งเดียว`);
   else if (total !== undefined && total !== LIST_TOTAL.count && total !== LIST_TOTAL.skip)
     messages.push(`${LIST_TOTAL.param} ต้องเป็น ${LIST_TOTAL.count} หรือ ${LIST_TOTAL.skip}`);
+  if (Array.isArray(after)) messages.push(`${LIST_AFTER} ระบุได้ครั้งเดียว`);
   const result = validateListQuery(entity, rest);
   if (!result.ok) messages.push(...result.messages);
   if (!result.ok || messages.length) throw new HttpError(400, messages);
-  return { query: result.value, countTotal: total !== LIST_TOTAL.skip };
+  return {
+    query: result.value,
+    reading: { countTotal: total !== LIST_TOTAL.skip, after: typeof after === 'string' ? after : undefined },
+  };
 }
 
 /** A record's id from the path: one that is no UUID is a record not found. */

@@ -51,9 +51,9 @@ export function entityRoutes(entity: EntityDef, ctx: AuthContext, plug: EntityRo
       config: crudConfig(entity, 'read'),
       preValidation: async (request) => pages.keep(request, pageRequest(entity, textQuery(request.query))),
       handler: async (request) => {
-        const { query, countTotal } = pages.of(request);
+        const { query, reading } = pages.of(request);
         const scoped = withinReach(entity, actingPrincipal(request), query);
-        const page = await listRecords(ctx.db, entity, scoped, entityBranch(entity, request), countTotal);
+        const page = await listRecords(ctx.db, entity, scoped, entityBranch(entity, request), reading);
         mask.list(entity, page.items);
         return page;
       },

@@ -4,18 +4,29 @@ import type pg from 'pg';
 
 /** Statement texts sent as named (prepared) statements, with their names. */
 const named = new Map<string, string>();
-/** A bound on the texts named (and so on each connection's prepared statements), should a marked text vary. */
-const MAX_NAMED = 200;
+/**
+ * Bounds on the texts named (and so on each connection's prepared statements), should a marked
+ * text vary: the fixed statements' own, and the list pages' (one text per entity, filters, sort
+ * and size), so that lists never take the names the booking's statements need.
+ */
+const MAX_NAMED = { fixed: 200, list: 60 } as const;
+const namedOf = { fixed: 0, list: 0 };
 
 /**
  * Marks a compiled statement to be prepared once per connection and executed by name after: for
  * a large statement run on every request (the booking world's), PostgreSQL's planning is most of
  * its cost, and a named statement is planned again only while its plans are custom (the first
  * five runs), then with a generic plan when that costs no more. Answers the query unchanged.
+ * `kind` is the budget it counts against (`list`: a list page's, crud/repository.ts).
  */
-export function prepared<T>(query: CompiledQuery<T>): CompiledQuery<T> {
-  if (!named.has(query.sql) && named.size < MAX_NAMED)
+export function prepared<T>(
+  query: CompiledQuery<T>,
+  kind: keyof typeof MAX_NAMED = 'fixed',
+): CompiledQuery<T> {
+  if (!named.has(query.sql) && namedOf[kind] < MAX_NAMED[kind]) {
+    namedOf[kind]++;
     named.set(query.sql, `lms_${createHash('sha1').update(query.sql).digest('hex').slice(0, 20)}`);
+  }
   return query;
 }
 

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { OnBookingChange } from '../booking/hooks.ts';
 import { recordHistory } from '../crud/history.ts';
 import type { NamedFilterSql } from '../crud/namedFilters.ts';
+import { prepared } from '../db/prepared.ts';
 
 const bookingReport = entityByName('bookingReport');
 
@@ -29,7 +30,9 @@ export const linkRebooked: OnBookingChange = async (trx, bookingId, change) => {
     return;
   }
   if (change !== 'confirmed') return;
-  const linked = await trx
+  // Named (db/prepared.ts): run in every confirm, it was planned every time (0.45 ms of
+  // PostgreSQL's CPU a confirm, bench/booking with BENCH_STATEMENTS=1) to run in 0.01 ms.
+  const query = trx
     .updateTable('delivery_return as r')
     .set({ rebooked_booking_id: bookingId })
     .from('booking_report as b')
@@ -47,7 +50,8 @@ export const linkRebooked: OnBookingChange = async (trx, bookingId, change) => {
       ),
     )
     .returning(['b.doc_no'])
-    .execute();
+    .compile();
+  const { rows: linked } = await trx.executeQuery(prepared(query));
   if (linked.length)
     await recordHistory(trx, {
       entity: bookingReport,

@@ -19,6 +19,21 @@ export const ListTotal = Type.Enum([LIST_TOTAL.count, LIST_TOTAL.skip], {
 });
 export type ListTotal = Static<typeof ListTotal>;
 
+/**
+ * `GET {entity}`'s `after` parameter (issue 41): the `next` of the page before, which the server
+ * gave with it. With it the page is read from where that page ended (keyset paging: no rows
+ * skipped over, one plan PostgreSQL keeps) instead of from `page × size`; without it, any page
+ * can still be asked by number ("go to page"). Only a cursor of the same filters and sort is
+ * taken (the sort is checked; 400 otherwise).
+ */
+export const LIST_AFTER = 'after';
+/** The refusal of an `after` that is not the `next` of the page before (another sort, or none the server made). */
+export const LIST_AFTER_REFUSED = `${LIST_AFTER} ไม่ถูกต้อง: ใช้ค่า next ของหน้าก่อนหน้าที่มีตัวกรองและการเรียงเดียวกัน`;
+export const ListAfter = Type.String({
+  maxLength: INPUT_BOUNDS.queryValueLength,
+  description: 'ค่า next ของหน้าก่อนหน้า (ตัวกรองและการเรียงเดียวกัน): อ่านหน้าถัดไปต่อจากหน้านั้น',
+});
+
 /** A list page's answer beside its rows (`GET {entity}`: `{ items, ...ListPageInfo }`). */
 export const ListPageInfo = Type.Object({
   /** Rows the filters match, exact up to a limit (below); null when the query said `total=skip`. */
@@ -29,6 +44,11 @@ export const ListPageInfo = Type.Object({
   hasMore: Type.Boolean(),
   page: Type.Integer({ minimum: 0 }),
   size: Type.Integer({ minimum: 1 }),
+  /**
+   * Where the next page starts, for its `after`: present when a row follows and the sort is one
+   * the server pages by key (plain columns whose values it answers exactly; docs/api.md).
+   */
+  next: Type.Optional(Type.String()),
 });
 export type ListPageInfo = Static<typeof ListPageInfo>;
 /** The whole answer of a list page; the rows' schema is the entity's (apps/server/src/crud/jsonSchema.ts). */

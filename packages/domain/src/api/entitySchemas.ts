@@ -12,6 +12,7 @@ import {
   BulkActionBody,
   bulkActionPath,
   HistoryEntry,
+  ListAfter,
   type ListPageAnswer,
   ListPageInfo,
   ListTotal,
@@ -193,8 +194,8 @@ export function entitySchemas(entity: EntityDef) {
   return {
     record,
     listQuery,
-    /** The list's own: `total` beside the list query. */
-    pageQuery: { ...listQuery, properties: { ...listQuery.properties, total: ListTotal } },
+    /** The list's own: `total` and `after` beside the list query. */
+    pageQuery: { ...listQuery, properties: { ...listQuery.properties, total: ListTotal, after: ListAfter } },
     body: {
       type: 'object',
       properties: {

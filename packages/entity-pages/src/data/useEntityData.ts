@@ -2,6 +2,7 @@ import {
   type EntityDef,
   type EntityRef,
   entityApi,
+  LIST_AFTER,
   LIST_TOTAL,
   type ListPageAnswer,
   nullGuard,
@@ -25,6 +26,7 @@ import {
   type Page,
 } from './entityKeys.ts';
 import { type CountedTotal, type FetchedPage, filterSetOf, mustCount, shownPage } from './listTotal.ts';
+import { listShapeOf, PageCursors } from './pageCursors.ts';
 
 /** Reads of any entity over the one API client: one implementation, fed by the declaration. */
 
@@ -40,7 +42,8 @@ function useEntityContext(entityRef: EntityRef) {
  * total is counted with the first page of a filter set and again whenever this page is fetched
  * anew (a write's revalidation, a retry, focus); paging, sorting and resizing ask `total=skip`
  * and show the total counted (listTotal.ts). The SWR key is the page's, whichever was asked: one
- * cache entry per page, each carrying the total it showed.
+ * cache entry per page, each carrying the total it showed. A page whose page before was fetched
+ * is asked `after` where that one ended (keyset paging, pageCursors.ts); the answer is the same.
  */
 export function useEntityList<Row extends EntityRecord = EntityRecord>(entityRef: EntityRef, query: ListQuery) {
   const { entity, calls, api, branchId } = useEntityContext(entityRef);
@@ -49,6 +52,7 @@ export function useEntityList<Row extends EntityRecord = EntityRecord>(entityRef
   const filterSet = filterSetOf(entity.name, key[3], listFilterParams(query));
   const counted = useRef<CountedTotal | undefined>(undefined);
   const lastFetched = useRef<string | undefined>(undefined);
+  const cursors = useRef(new PageCursors());
   const list = useSWR<FetchedPage<Row>, ApiError>(
     key,
     async () => {
@@ -58,13 +62,17 @@ export function useEntityList<Row extends EntityRecord = EntityRecord>(entityRef
       // What was known when asked: another filter set's count may land while this page loads.
       const known = counted.current;
       const count = again || mustCount(known, filterSet, query);
+      const shape = listShapeOf(key);
+      const after = cursors.current.afterFor(shape, query.page);
       const answer = await call(api, calls.list, {
         query: {
           ...params,
           ...(count ? {} : { [LIST_TOTAL.param]: LIST_TOTAL.skip }),
+          ...(after === undefined ? {} : { [LIST_AFTER]: after }),
           ...branchQuery(entity, branchId),
         },
       });
+      cursors.current.remember(shape, query.page, answer.next);
       if (answer.total !== null)
         counted.current = { filterSet, total: answer.total, totalIsLowerBound: answer.totalIsLowerBound };
       return shownPage(answer as ListPageAnswer<Row>, known, filterSet);

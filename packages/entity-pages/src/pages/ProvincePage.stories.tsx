@@ -132,6 +132,11 @@ export const TotalCountedPerFilterSet: Story = {
     await userEvent.click(paging.getByRole('button', { name: 'หน้าถัดไป' }));
     await expect(await paging.findByText('21–25 จาก 25')).toBeVisible();
     await expect(await canvas.findByText('PRO021')).toBeVisible();
+    // Issue 41: the next page is asked after where the page before ended (its `next`), not by skipping.
+    const second = seenRequests.find(
+      (r) => r.method === 'GET' && r.path === LIST && r.params.get('page') === '1',
+    );
+    await expect(second?.params.get('after')).toBe('mock-page-0');
     await userEvent.selectOptions(paging.getByRole('combobox', { name: 'แถวต่อหน้า' }), '10');
     await expect(await paging.findByText('1–10 จาก 25')).toBeVisible();
     // The range shows from the known total before the new page's request is answered.

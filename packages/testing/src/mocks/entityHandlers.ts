@@ -2,6 +2,8 @@ import {
   type EntityDef,
   type EntityRef,
   entityApi,
+  LIST_AFTER,
+  LIST_AFTER_REFUSED,
   LIST_TOTAL,
   MESSAGES,
   recordLabel,
@@ -19,6 +21,9 @@ import {
 } from './entityStore.ts';
 import { type FixtureRecord, fixturesFor } from './fixtures.ts';
 import { fieldRefusal, mock, refusal } from './mock.ts';
+
+/** The mock's `next`: where a page ended, by its number (the server's names the last row's sort values). */
+const mockCursor = (page: number) => `mock-page-${page}`;
 
 /** What a story may want to see of the requests (e.g. that typing in the search box asked the server). */
 export interface MockRequest {
@@ -105,13 +110,19 @@ export function entityHandlers(entityRef: EntityRef, options: EntityHandlerOptio
       // `total=skip`: the page alone, as the server answers it (api/crud.ts ListPageInfo).
       const skip = url.searchParams.get(LIST_TOTAL.param) === LIST_TOTAL.skip;
       const limit = Math.max(options.countLimit ?? rows.length, (page + 2) * size);
+      // Keyset paging as the server's (docs/api.md): a page that a row follows says where it
+      // ended, and `after` must be the `next` of the page before; the rows are the same.
+      const after = url.searchParams.get(LIST_AFTER);
+      if (after !== null && after !== mockCursor(page - 1)) return refusal(400, LIST_AFTER_REFUSED);
+      const hasMore = rows.length > (page + 1) * size;
       return {
         items: rows.slice(page * size, page * size + size).map(answer),
         total: skip ? null : Math.min(rows.length, limit),
         totalIsLowerBound: !skip && rows.length > limit,
-        hasMore: rows.length > (page + 1) * size,
+        hasMore,
         page,
         size,
+        ...(hasMore ? { next: mockCursor(page) } : {}),
       };
     }),
     mock(calls.create, ({ request, body }) => {
