@@ -163,8 +163,11 @@ function branchTrips(
         // The load: mostly 30–100 % of the truck, one trip in twenty over it.
         const fill = random() < 0.05 ? between(1.02, 1.15) : between(0.3, 1);
         const stopCount = 2 + Math.floor(random() * 3);
-        // One DO waiting to go again rides on this trip, to its own ship-to.
-        const dueAt = waiting.findIndex((w) => w.due <= day);
+        // The truck's share taken: the larger of weight and volume, as the calendar judges it.
+        const share = (w: number, v: number) => Math.max(w / truck.capacityWeight, v / truck.capacityVolume);
+        const shareOf = (o: PastOrder) => (share(o.weight, o.volume) * o.qty) / o.doQty;
+        // One DO waiting to go again rides on this trip, to its own ship-to, if the truck can take it.
+        const dueAt = waiting.findIndex((w) => w.due <= day && shareOf(w.order) <= fill);
         const due = dueAt < 0 ? [] : waiting.splice(dueAt, 1);
         const places = [
           ...new Set([
@@ -173,11 +176,7 @@ function branchTrips(
           ]),
         ];
         const orders: PastOrder[][] = places.map((_, i) => (due[i] ? [due[i]!.order] : []));
-        // The truck's share taken: the larger of weight and volume, as the calendar judges it.
-        const share = (w: number, v: number) => Math.max(w / truck.capacityWeight, v / truck.capacityVolume);
-        const carried = orders
-          .flat()
-          .reduce((sum, o) => sum + (share(o.weight, o.volume) * o.qty) / o.doQty, 0);
+        const carried = orders.flat().reduce((sum, o) => sum + shareOf(o), 0);
         // One to three new DOs per stop share what is left of the load.
         const counts = places.map(() => 1 + Math.floor(random() * 3));
         const each = Math.max(0, fill - carried) / counts.reduce((sum, n) => sum + n, 0);

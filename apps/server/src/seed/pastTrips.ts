@@ -6,7 +6,7 @@ import type { Executor } from '../db/database.ts';
 /**
  * Trips that already ran, written as their records stand after the day (docs/performance-figures.md
  * "ข้อมูลตัวอย่าง"): the DOs, their bookings with lines on the day's slots, the shipment with its
- * stage times, the driver's trip with its stops, the stop events and what failed or partial
+ * stage times, the driver's trip with its stops, each stop's outcome event and what failed or partial
  * deliveries sent back to booking. For the demo's past month (demoMonth.ts) and the end-to-end
  * test's month: the booking engine and the confirm refuse a day in the past, and the phone's
  * events a trip that is not running, so history cannot be made through them. Written in a few
@@ -163,9 +163,21 @@ export async function writePastTrips(db: Executor, trips: readonly PastTrip[]): 
   const typeOf = new Map(vehicles.map((v) => [v.id, v.vehicle_type_id ?? '']));
   const plateOf = new Map(vehicles.map((v) => [v.id, v.license_plate ?? v.code]));
   const shipTos = await db
-    .selectFrom('ship_to')
-    .select(['id', 'name', 'address', 'tel', 'lat', 'lon'])
-    .where('id', 'in', [...new Set(trips.flatMap((t) => t.stops.map((s) => s.shipToId)))])
+    .selectFrom('ship_to as st')
+    .leftJoin('sub_district as s', 's.id', 'st.sub_district_id')
+    .select([
+      'st.id',
+      'st.name',
+      'st.address',
+      'st.tel',
+      'st.lat',
+      'st.lon',
+      'st.sub_district_id',
+      's.district_id',
+      's.province_id',
+      's.region_id',
+    ])
+    .where('st.id', 'in', [...new Set(trips.flatMap((t) => t.stops.map((s) => s.shipToId)))])
     .execute();
   const shipToOf = new Map(shipTos.map((s) => [s.id, s]));
   const slotOf = await slotsOf(db, trips, typeOf);
@@ -245,6 +257,17 @@ export async function writePastTrips(db: Executor, trips: readonly PastTrip[]): 
         customer_id: stop.customerId,
         ship_to_id: stop.shipToId,
         country: 'TH',
+        // The ship-to as booked and its place, as the confirm copies them (booking/shipToSnapshot.ts).
+        ship_to_name: place?.name,
+        ship_to_tel: place?.tel,
+        ship_to_address: place?.address,
+        ship_to_lat: place?.lat,
+        ship_to_lon: place?.lon,
+        ship_to_sub_district_id: place?.sub_district_id,
+        sub_district_id: place?.sub_district_id,
+        district_id: place?.district_id,
+        province_id: place?.province_id,
+        region_id: place?.region_id,
         distance: stop.km,
         confirmed_at: stop.confirmedAt,
       });
@@ -334,34 +357,25 @@ export async function writePastTrips(db: Executor, trips: readonly PastTrip[]): 
         left_at: outcome?.left ?? null,
       });
       if (!outcome) continue;
-      const base = {
+      // The outcome only: the arrival and departure are the stop's own columns, as the phone's events leave them.
+      events.push({
+        id: randomUUID(),
         shipment_id: shipmentId,
         stop_id: stopId,
         lat: place?.lat ?? null,
         lon: place?.lon ?? null,
-      };
-      events.push(
-        { ...base, id: randomUUID(), kind: 'arrived', at: outcome.arrived, recorded_at: outcome.arrived },
-        {
-          ...base,
-          id: randomUUID(),
-          kind: outcome.kind,
-          at: outcome.at,
-          recorded_at: outcome.at,
-          reason: outcome.kind === 'failed' ? (outcome.reason ?? 'OTHER') : null,
-          recipient: outcome.kind === 'failed' ? null : 'ผู้รับสินค้า',
-          quantities:
-            outcome.kind === 'partial'
-              ? JSON.stringify(
-                  stop.orders.map((o) => ({
-                    deliveryOrderId: orders.get(o.docNo)!.id,
-                    qty: o.delivered ?? 0,
-                  })),
-                )
-              : null,
-        },
-        { ...base, id: randomUUID(), kind: 'left', at: outcome.left, recorded_at: outcome.left },
-      );
+        kind: outcome.kind,
+        at: outcome.at,
+        recorded_at: outcome.at,
+        reason: outcome.kind === 'failed' ? (outcome.reason ?? 'OTHER') : null,
+        recipient: outcome.kind === 'failed' ? null : 'ผู้รับสินค้า',
+        quantities:
+          outcome.kind === 'partial'
+            ? JSON.stringify(
+                stop.orders.map((o) => ({ deliveryOrderId: orders.get(o.docNo)!.id, qty: o.delivered ?? 0 })),
+              )
+            : null,
+      });
     }
   }
   // Booked, unless a delivery left some of it and no booking took it again (the DO list's "returned").
@@ -377,12 +391,6 @@ export async function writePastTrips(db: Executor, trips: readonly PastTrip[]): 
     })),
   );
   await insertAll(db, 'booking_report', bookings);
-  // The ship-to as booked and its place, as the confirm copies them (booking/shipToSnapshot.ts).
-  await sql`update booking_report b set ship_to_name = st.name, ship_to_tel = st.tel, ship_to_address = st.address,
-      ship_to_lat = st.lat, ship_to_lon = st.lon, ship_to_sub_district_id = st.sub_district_id,
-      sub_district_id = s.id, district_id = s.district_id, province_id = s.province_id, region_id = s.region_id
-    from ship_to st left join sub_district s on s.id = st.sub_district_id
-    where st.id = b.ship_to_id and b.id = any(${bookings.map((b) => b.id)}::uuid[])`.execute(db);
   await insertAll(db, 'booking_report__lines', lines);
   await insertAll(db, 'shipment', shipments);
   await insertAll(db, 'shipment__booking_report_ids', links);
