@@ -2,7 +2,7 @@ import { headlineFigures, type PerformanceAnswer, ROLE_ADMIN } from '@lms/domain
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoCompany } from '../src/seed/demo.ts';
-import { firstOfLastMonth, seedDemoMonth } from '../src/seed/demoMonth.ts';
+import { type BranchWorld, branchTrips, firstOfLastMonth, seedDemoMonth } from '../src/seed/demoMonth.ts';
 import { call, createUser, signIn } from './fixtures.ts';
 import { setupTestServer } from './harness.ts';
 
@@ -49,6 +49,38 @@ describe("the demo's past month", () => {
       `demo company ${companySeconds.toFixed(2)} s; its month: ${made.trips} trips, ${made.stops} stops in ${seconds.toFixed(2)} s`,
     );
     expect(seconds).toBeLessThan(15);
+  });
+
+  it('is the same past for the same world and days, and another for another branch', () => {
+    const world: BranchWorld = {
+      trucks: [
+        { id: 't4', driverId: null, capacityWeight: 1500, capacityVolume: 6 },
+        { id: 't6', driverId: 'd6', capacityWeight: 5500, capacityVolume: 22 },
+      ],
+      places: ['a', 'b', 'c'].map((id, i) => ({ shipToId: id, customerId: 'c', km: 10 + i })),
+      articles: [
+        { id: 'rice', weight: 50, volume: 0.06 },
+        { id: 'water', weight: 7, volume: 0.012 },
+      ],
+      shipCondId: 'normal',
+      shifts: [
+        { id: 'am', startSeconds: 6 * 3600 },
+        { id: 'pm', startSeconds: 12 * 3600 },
+      ],
+    };
+    const once = branchTrips(world, 'b1', 0, '2026-10-01', '2026-10-31');
+    expect(JSON.stringify(branchTrips(world, 'b1', 0, '2026-10-01', '2026-10-31'))).toBe(
+      JSON.stringify(once),
+    );
+    expect(JSON.stringify(branchTrips(world, 'b1', 1, '2026-10-01', '2026-10-31'))).not.toBe(
+      JSON.stringify(once),
+    );
+    // Every trip is inside the days asked, on a truck of the world, with stops.
+    expect(once.length).toBeGreaterThan(20);
+    for (const trip of once) {
+      expect(trip.day >= '2026-10-01' && trip.day <= '2026-10-31').toBe(true);
+      expect(trip.stops.length).toBeGreaterThan(0);
+    }
   });
 
   it('gives every figure of the performance screen something to count in October', async () => {

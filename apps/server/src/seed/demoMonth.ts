@@ -62,7 +62,16 @@ interface Waiting {
   readonly order: PastOrder;
 }
 
-async function branchWorld(db: Database, branchId: string, shipToPrefix: string) {
+/** What a branch's past is made of: its trucks, ship-tos, articles, ship cond and shifts. */
+export interface BranchWorld {
+  readonly trucks: readonly Truck[];
+  readonly places: readonly Place[];
+  readonly articles: readonly { id: string; weight: number; volume: number }[];
+  readonly shipCondId: string;
+  readonly shifts: readonly { id: string; startSeconds: number }[];
+}
+
+async function branchWorld(db: Database, branchId: string, shipToPrefix: string): Promise<BranchWorld> {
   const branch = await db
     .selectFrom('branch')
     .select(['lat', 'lon'])
@@ -130,9 +139,9 @@ async function branchWorld(db: Database, branchId: string, shipToPrefix: string)
 
 const secondsOf = (time: string) => Number(time.slice(0, 2)) * 3600 + Number(time.slice(3, 5)) * 60;
 
-/** One branch's trips, day by day. */
-function branchTrips(
-  world: Awaited<ReturnType<typeof branchWorld>>,
+/** One branch's trips, day by day: the same world, index and days give the same trips. */
+export function branchTrips(
+  world: BranchWorld,
   branchId: string,
   index: number,
   from: string,
