@@ -110,9 +110,20 @@ describe("a branch's month, from its trips to the contractor's approved statemen
     const text = (await page.locator('main').textContent()) ?? '';
     expect(text).toContain('ไม่พบผู้รับ');
     expect(text).toContain('ที่อยู่ไม่ถูกต้อง');
-    const rows = await page.getByRole('row').allTextContents();
-    expect(rows.some((row) => row.includes('E6W') && row.includes('46') && row.includes('45.5'))).toBe(true);
-    expect(rows.some((row) => row.includes('E4W') && row.includes('60') && row.includes('50'))).toBe(true);
+    // Trips, weight carried, capacity, weight %, volume, capacity, volume % (integers without decimals).
+    const cells = (type: string) =>
+      page
+        .getByRole('row')
+        .filter({ hasText: `${type}: ` })
+        .first()
+        .getByRole('gridcell')
+        .allTextContents();
+    expect(await cells('E6W')).toEqual(
+      expect.arrayContaining(['2', '4,600', '10,000', '46', '18.20', '40', '45.50']),
+    );
+    expect(await cells('E4W')).toEqual(
+      expect.arrayContaining(['1', '600', '1,000', '60', '2.50', '5', '50']),
+    );
   });
 
   it("drafts, adjusts and checks contractor A's statement, another person approves, prints and exports it", async () => {
