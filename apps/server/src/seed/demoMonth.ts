@@ -13,9 +13,10 @@ import { type PastOrder, type PastStop, type PastTrip, writePastTrips } from './
  *
  * Per truck and day: a morning trip most days, an afternoon trip some days, none on others (empty
  * days); a load of 30–100 % of the truck, now and then over it; 2–4 stops of 1–3 DOs. Outcomes:
- * most stops delivered inside their window, some late, some in part, some failed with the driver's reason;
- * what a delivery left goes again from two days later on the first truck that can take it (a
- * second attempt), unless the month ended first. Bookings were confirmed 1–5 days ahead, by the customer's link or a call.
+ * most stops delivered inside their window, some late, some in part, some failed with the
+ * driver's reason; what a delivery left goes again, two to four days later or on the first truck
+ * after that which can take it (a second attempt), unless the month ended first. Bookings were
+ * confirmed 1–5 days ahead, by the customer's link or a call.
  */
 
 /** The branches that get a past: Bangkok and Chiang Mai (their ship-tos are `ST1…`, `ST2…`, branchData.ts). */
