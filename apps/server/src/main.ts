@@ -12,6 +12,7 @@ import { fileStorageOf, readFileStoreSettings } from './files/s3Storage.ts';
 import { readRetention } from './privacy/retention.ts';
 import { seedDemoBookings } from './seed/bookings.ts';
 import { seedDemoCompany } from './seed/demo.ts';
+import { seedDemoMonth } from './seed/demoMonth.ts';
 import { readRoutingSettings } from './shipmentPlanning/roads.ts';
 
 // Starts the product: PostgreSQL (embedded unless DATABASE_URL), migrations, the API and the web app.
@@ -53,8 +54,12 @@ const demoUsers = process.env.LMS_DEMO === 'false' ? undefined : await seedDemoC
 if (demoUsers) {
   // After the company's transaction: bookings go through the engine and the confirm's own locks.
   // Their shipments get the drivers' trips, as a dispatcher's confirm gives them (docs/delivery.md).
-  const made = await seedDemoBookings(db, bangkokIsoDate(new Date()), deliveryConfirmHooks);
+  const today = bangkokIsoDate(new Date());
+  const made = await seedDemoBookings(db, today, deliveryConfirmHooks);
   log(`demo: ${made.bookings} bookings this week, ${made.shipments} shipments planned today and tomorrow`);
+  // The month behind it: the trips already run, so the performance figures and last month's statements have records.
+  const past = await seedDemoMonth(db, today);
+  log(`demo: ${past.trips} trips with ${past.stops} stops since the first of last month`);
   console.log(
     '\n  Demo company created. Demo users (one-time display; passwords are stored only as hashes):',
   );
