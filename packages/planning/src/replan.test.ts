@@ -108,7 +108,7 @@ describe('re-planning around what happened (properties)', () => {
           if (p?.onBoard) {
             // On the road: only what it loaded, within what its fixed stops left of its capacity.
             for (const s of route.stops) expect(p.onBoard).toContain(s.job);
-            const used = p.fixed.reduce((sum, id) => sum + (job(id).delivery[0] ?? 0), 0);
+            const used = p.fixed.reduce<number>((sum, id) => sum + (job(id).delivery[0] ?? 0), 0);
             expect(load + used).toBeLessThanOrEqual(vehicle.capacity[0] as number);
             expect(route.trip).toBe(1);
           } else expect(load).toBeLessThanOrEqual(vehicle.capacity[0] as number);

@@ -39,6 +39,11 @@ export interface TruckProgress {
    * takes no other job before it is back.
    */
   readonly onBoard?: readonly PlanId[];
+  /**
+   * On the road: how many of `fixed` (the last ones) ride the trip it is on and took their share of
+   * its capacity; default all (a first trip).
+   */
+  readonly fixedOnTrip?: number;
   /** Trips it finished (back at the branch); they count against its `trips`. */
   readonly tripsDone?: number;
 }
@@ -131,7 +136,8 @@ export function reduceReplan(input: ReplanProblem): ReducedReplan {
     const tripsDone = p?.tripsDone ?? 0;
     if (p?.onBoard !== undefined) {
       // On the road: this trip goes on from the last stop; its fixed stops already took their load.
-      const used = loadOf(problem, p.fixed, vehicle.capacity.length);
+      const onTrip = p.fixed.slice(p.fixed.length - (p.fixedOnTrip ?? p.fixed.length));
+      const used = loadOf(problem, onTrip, vehicle.capacity.length);
       const { trips: _trips, reload: _reload, startService: _load, ...rest } = vehicle;
       vehicles.push({
         ...rest,

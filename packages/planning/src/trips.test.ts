@@ -1,8 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { planViolations } from './check.ts';
-import { tableMatrix } from './matrix.ts';
-import type { PlanJob, PlannedRoute, PlanningProblem, PlanSolution, PlanVehicle } from './problem.ts';
+import type { PlanJob, PlannedRoute, PlanSolution, PlanVehicle } from './problem.ts';
 import { solve } from './solve.ts';
 import { lineProblem, tripProblems as problems, truck } from './testing.ts';
 import { tripWindows } from './trips.ts';

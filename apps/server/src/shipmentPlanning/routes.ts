@@ -7,6 +7,7 @@ import { shipmentAccess } from './access.ts';
 import { bookingShipments } from './bookingShipments.ts';
 import { type ConfirmHooks, confirmPlan, PlanLost } from './confirm.ts';
 import { currentPlan, evaluatedSlot, plannedSlot } from './plan.ts';
+import { confirmReplan, replannedSlot } from './replan.ts';
 import { noRoads, type RoadDistances } from './roads.ts';
 import { activeShifts } from './slot.ts';
 import { recordStage, UnusualTap } from './stage.ts';
@@ -84,6 +85,43 @@ export function shipmentPlanningRoutes(
       handler: async (request, reply) => {
         try {
           return await confirmPlan(
+            ctx.db,
+            actingBranch(request),
+            actingPrincipal(request).userId,
+            request.body,
+            hooks,
+            roads,
+          );
+        } catch (error) {
+          if (error instanceof PlanLost) return reply.status(409).send(error.body);
+          throw error;
+        }
+      },
+    });
+
+    app.route({
+      ...shipmentPlanningApi.replan,
+      schema: { ...shipmentPlanningApi.replan.schema, tags },
+      config: read,
+      handler: async (request, reply) => {
+        const left = new AbortController();
+        reply.raw.on('close', () => {
+          if (!reply.raw.writableFinished) left.abort();
+        });
+        return replannedSlot(ctx.db, actingBranch(request), request.body, hooks, {
+          signal: left.signal,
+          roads,
+        });
+      },
+    });
+
+    app.route({
+      ...shipmentPlanningApi.replanConfirm,
+      schema: { ...shipmentPlanningApi.replanConfirm.schema, tags },
+      config: edit,
+      handler: async (request, reply) => {
+        try {
+          return await confirmReplan(
             ctx.db,
             actingBranch(request),
             actingPrincipal(request).userId,
