@@ -1,5 +1,5 @@
 import { shipmentPlanningApi } from '@lms/domain';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { actingBranch, actingPrincipal } from '../auth/acting.ts';
 import { typed } from '../http/contract.ts';
 import type { AuthContext } from '../routes/context.ts';
@@ -11,6 +11,28 @@ import { confirmReplan, replannedSlot } from './replan.ts';
 import { noRoads, type RoadDistances } from './roads.ts';
 import { activeShifts } from './slot.ts';
 import { recordStage, UnusualTap } from './stage.ts';
+
+/**
+ * Aborted when the dispatcher leaves before the answer (closed the page, the connection dropped):
+ * the planner stops and its thread serves the next plan.
+ */
+function whenLeft(reply: FastifyReply): AbortSignal {
+  const left = new AbortController();
+  reply.raw.on('close', () => {
+    if (!reply.raw.writableFinished) left.abort();
+  });
+  return left.signal;
+}
+
+/** A confirm; someone who confirmed the slot first wins: 409 with the plan as it now stands. */
+async function orLost<T>(reply: FastifyReply, confirm: () => Promise<T>) {
+  try {
+    return await confirm();
+  } catch (error) {
+    if (error instanceof PlanLost) return reply.status(409).send(error.body);
+    throw error;
+  }
+}
 
 /**
  * Shipment planning (docs/planning.md): read the slot, plan, re-check a move, confirm, record stage
@@ -45,22 +67,15 @@ export function shipmentPlanningRoutes(
       ...shipmentPlanningApi.plan,
       schema: { ...shipmentPlanningApi.plan.schema, tags },
       config: read,
-      handler: async (request, reply) => {
-        // The dispatcher left before the plan came (closed the page, the connection dropped):
-        // the planner stops and its thread serves the next plan.
-        const left = new AbortController();
-        reply.raw.on('close', () => {
-          if (!reply.raw.writableFinished) left.abort();
-        });
-        return plannedSlot(
+      handler: async (request, reply) =>
+        plannedSlot(
           ctx.db,
           actingBranch(request),
           request.body.date,
           request.body.shiftOfDayId,
-          left.signal,
+          whenLeft(reply),
           roads,
-        );
-      },
+        ),
     });
 
     app.route({
@@ -82,58 +97,42 @@ export function shipmentPlanningRoutes(
       ...shipmentPlanningApi.confirm,
       schema: { ...shipmentPlanningApi.confirm.schema, tags },
       config: edit,
-      handler: async (request, reply) => {
-        try {
-          return await confirmPlan(
+      handler: async (request, reply) =>
+        orLost(reply, () =>
+          confirmPlan(
             ctx.db,
             actingBranch(request),
             actingPrincipal(request).userId,
             request.body,
             hooks,
             roads,
-          );
-        } catch (error) {
-          if (error instanceof PlanLost) return reply.status(409).send(error.body);
-          throw error;
-        }
-      },
+          ),
+        ),
     });
 
     app.route({
       ...shipmentPlanningApi.replan,
       schema: { ...shipmentPlanningApi.replan.schema, tags },
       config: read,
-      handler: async (request, reply) => {
-        const left = new AbortController();
-        reply.raw.on('close', () => {
-          if (!reply.raw.writableFinished) left.abort();
-        });
-        return replannedSlot(ctx.db, actingBranch(request), request.body, hooks, {
-          signal: left.signal,
-          roads,
-        });
-      },
+      handler: async (request, reply) =>
+        replannedSlot(ctx.db, actingBranch(request), request.body, hooks, { signal: whenLeft(reply), roads }),
     });
 
     app.route({
       ...shipmentPlanningApi.replanConfirm,
       schema: { ...shipmentPlanningApi.replanConfirm.schema, tags },
       config: edit,
-      handler: async (request, reply) => {
-        try {
-          return await confirmReplan(
+      handler: async (request, reply) =>
+        orLost(reply, () =>
+          confirmReplan(
             ctx.db,
             actingBranch(request),
             actingPrincipal(request).userId,
             request.body,
             hooks,
             roads,
-          );
-        } catch (error) {
-          if (error instanceof PlanLost) return reply.status(409).send(error.body);
-          throw error;
-        }
-      },
+          ),
+        ),
     });
 
     app.route({
