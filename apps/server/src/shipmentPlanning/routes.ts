@@ -1,5 +1,5 @@
 import { shipmentPlanningApi } from '@lms/domain';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { actingBranch, actingPrincipal } from '../auth/acting.ts';
 import { typed } from '../http/contract.ts';
 import type { AuthContext } from '../routes/context.ts';
@@ -47,6 +47,13 @@ export function shipmentPlanningRoutes(
     const app = typed(fastify);
     const { read, edit } = shipmentAccess;
     const tags = ['Shipment planning'];
+    /** A confirm's handler (the plan's or a re-plan's): the acting branch and user, 409 when it lost. */
+    const confirming =
+      (confirm: typeof confirmReplan) =>
+      (request: FastifyRequest & { body: Parameters<typeof confirmReplan>[3] }, reply: FastifyReply) =>
+        orLost(reply, () =>
+          confirm(ctx.db, actingBranch(request), actingPrincipal(request).userId, request.body, hooks, roads),
+        );
 
     app.route({
       ...shipmentPlanningApi.shifts,
@@ -97,17 +104,7 @@ export function shipmentPlanningRoutes(
       ...shipmentPlanningApi.confirm,
       schema: { ...shipmentPlanningApi.confirm.schema, tags },
       config: edit,
-      handler: async (request, reply) =>
-        orLost(reply, () =>
-          confirmPlan(
-            ctx.db,
-            actingBranch(request),
-            actingPrincipal(request).userId,
-            request.body,
-            hooks,
-            roads,
-          ),
-        ),
+      handler: confirming(confirmPlan),
     });
 
     app.route({
@@ -122,17 +119,7 @@ export function shipmentPlanningRoutes(
       ...shipmentPlanningApi.replanConfirm,
       schema: { ...shipmentPlanningApi.replanConfirm.schema, tags },
       config: edit,
-      handler: async (request, reply) =>
-        orLost(reply, () =>
-          confirmReplan(
-            ctx.db,
-            actingBranch(request),
-            actingPrincipal(request).userId,
-            request.body,
-            hooks,
-            roads,
-          ),
-        ),
+      handler: confirming(confirmReplan),
     });
 
     app.route({
