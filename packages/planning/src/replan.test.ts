@@ -105,13 +105,25 @@ describe('re-planning around what happened (properties)', () => {
           expect(route.trip).toBeGreaterThan(p?.tripsDone ?? 0);
           expect(route.trip).toBeLessThanOrEqual(vehicle.trips ?? 1);
           const load = route.stops.reduce((sum, s) => sum + (job(s.job).delivery[0] ?? 0), 0);
-          if (p?.onBoard) {
+          if (p?.onBoard && route.trip === (p.tripsDone ?? 0) + 1) {
             // On the road: only what it loaded, within what its fixed stops left of its capacity.
             for (const s of route.stops) expect(p.onBoard).toContain(s.job);
             const used = p.fixed.reduce<number>((sum, id) => sum + (job(id).delivery[0] ?? 0), 0);
             expect(load + used).toBeLessThanOrEqual(vehicle.capacity[0] as number);
             expect(route.trip).toBe(1);
           } else expect(load).toBeLessThanOrEqual(vehicle.capacity[0] as number);
+        }
+        // A truck on the road goes out again only after this trip is back and loaded again.
+        for (const p of input.progress.filter((x) => x.onBoard)) {
+          const own = result.routes.filter((r) => r.vehicle === p.vehicle);
+          const current = own.find((r) => r.trip === (p.tripsDone ?? 0) + 1);
+          const vehicle = input.problem.vehicles.find((v) => v.id === p.vehicle) as PlanVehicle;
+          for (const later of own.filter((r) => r.trip > (p.tripsDone ?? 0) + 1)) {
+            expect(later.departure).toBeGreaterThanOrEqual(
+              (current?.arrival ?? p.at.time) + (vehicle.reload ?? vehicle.startService ?? 0),
+            );
+            for (const s of later.stops) expect(p.onBoard).not.toContain(s.job);
+          }
         }
         // Goods on board never change truck.
         for (const p of input.progress)
@@ -179,6 +191,23 @@ describe('re-planning (examples)', () => {
     const b = result.routes.find((r) => r.vehicle === 'B');
     expect(b?.stops.map((s) => s.job)).toEqual(['J3']);
     expect(b?.departure).toBeGreaterThanOrEqual(2500);
+  });
+
+  it('a truck on the road allowed another trip makes it from the branch once this one is back and loaded again', () => {
+    const problem = lineProblem(jobs, [truck('A', [4], { timeWindow: [0, 100_000], trips: 2, reload: 500 })]);
+    const result = replan(
+      {
+        problem,
+        now: 3000,
+        progress: [{ vehicle: 'A', fixed: ['J1', 'J2'], at: { location: 2, time: 3000 }, onBoard: ['J4'] }],
+      },
+      { iterations: 200 },
+    );
+    // This trip: J4 (2 km on), back at 9000. The next: loaded for 500, out at 9500 to J3 (3 km).
+    expect(result.routes.map((r) => [r.trip, r.stops.map((s) => s.job), r.departure, r.arrival])).toEqual([
+      [1, ['J4'], 3000, 9000],
+      [2, ['J3'], 9500, 15_500],
+    ]);
   });
 
   it('a truck on the road has only the capacity its fixed stops left; what does not fit is reported, not moved', () => {

@@ -17,8 +17,10 @@ import { PlanningInputError, validate } from './validate.ts';
  *
  * The re-plan is a plain problem for `solve`, so that it runs in the same search and the same worker
  * pool as any plan: a truck on the road becomes a vehicle starting at its last stop, at the time it
- * is free, with the capacity its fixed stops left on this trip; a truck at the branch keeps its
- * start with the trips it has left. Skills keep the goods where they are: the jobs loaded on a truck
+ * is free, with the capacity its fixed stops left on this trip — and, when it may make more trips, a
+ * second vehicle for them from the branch once this trip is back (timed in the order it was loaded,
+ * which bounds the continuation's return) and loaded again; a truck at the branch keeps its start
+ * with the trips it has left. Skills keep the goods where they are: the jobs loaded on a truck
  * that has left carry a skill only that truck's continuation has, and every other job one that only
  * trucks at the branch have (a truck on the road cannot take goods it did not load).
  */
@@ -111,6 +113,35 @@ function loadOf(problem: PlanningProblem, ids: readonly PlanId[], dims: number):
 }
 
 /**
+ * When a truck on the road is back at its end, leaving `location` at `time` and serving `jobs` in
+ * this order (waiting for windows); null when that order cannot keep a window or it has no end.
+ */
+function returnTime(
+  problem: PlanningProblem,
+  vehicle: PlanVehicle,
+  location: number,
+  time: number,
+  jobs: readonly PlanId[],
+): number | null {
+  const matrix = problem.matrices[vehicle.profile ?? 'car'];
+  if (!matrix || vehicle.end === undefined) return null;
+  const byId = new Map(problem.jobs.map((j) => [j.id, j]));
+  let at = location;
+  let clock = time;
+  for (const id of jobs) {
+    const job = byId.get(id);
+    if (!job) continue;
+    const arrival = clock + (job.location === at ? 0 : matrix.duration(at, job.location));
+    const windows = job.timeWindows ?? [];
+    const open = windows.length === 0 ? [arrival, arrival] : windows.find(([, b]) => b >= arrival);
+    if (!open) return null;
+    clock = Math.max(arrival, open[0]) + (job.service ?? 0);
+    at = job.location;
+  }
+  return clock + (at === vehicle.end ? 0 : matrix.duration(at, vehicle.end));
+}
+
+/**
  * The re-plan as a problem `solve` reads: fixed jobs out, each truck from where and when it is free
  * (a truck with no time or no trip left is left out), the goods on board kept on their truck.
  */
@@ -139,14 +170,31 @@ export function reduceReplan(input: ReplanProblem): ReducedReplan {
       const onTrip = p.fixed.slice(p.fixed.length - (p.fixedOnTrip ?? p.fixed.length));
       const used = loadOf(problem, onTrip, vehicle.capacity.length);
       const { trips: _trips, reload: _reload, startService: _load, ...rest } = vehicle;
+      // Trips left after this one: from the branch once this trip is back (in the order loaded) and
+      // loaded again; this trip must then be back by that time, whatever order the search gives it.
+      const later = (vehicle.trips ?? 1) - tripsDone - 1;
+      const back = later > 0 ? returnTime(problem, vehicle, p.at.location, from, p.onBoard) : null;
+      const next = back === null ? null : back + (vehicle.reload ?? vehicle.startService ?? 0);
+      const more = next !== null && next < close;
       vehicles.push({
         ...rest,
         start: p.at.location,
         capacity: vehicle.capacity.map((c, d) => Math.max(0, c - (used[d] ?? 0))),
         skills: [...skills, onRoadSkill(vehicle.id)],
-        timeWindow,
+        timeWindow: more ? [from, back as number] : timeWindow,
       });
       truck.push({ id: vehicle.id, firstTrip: tripsDone + 1 });
+      if (more) {
+        const { trips: _t, reload, startService: _s, ...again } = vehicle;
+        vehicles.push({
+          ...again,
+          skills: [...skills, AT_BRANCH_SKILL],
+          timeWindow: [back as number, close],
+          startService: reload ?? vehicle.startService ?? 0,
+          ...(later > 1 ? { trips: later } : {}),
+        });
+        truck.push({ id: vehicle.id, firstTrip: tripsDone + 2 });
+      }
       continue;
     }
     const trips = (vehicle.trips ?? 1) - tripsDone;

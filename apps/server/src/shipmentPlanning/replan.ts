@@ -324,8 +324,8 @@ export async function replannedSlot(
 function heldToWhatHappened(
   slot: Slot,
   happened: Happened,
-  truckIndex: ReadonlyMap<string, number>,
-  firstTrip: (vehicle: number) => number,
+  /** The re-plan's vehicle that makes this trip of the truck (a truck on the road has one for its trip, one for later ones). */
+  vehicleFor: (vehicleId: string, trip: number) => number | undefined,
   routes: readonly ManualRoute[],
 ): ManualRoute[] {
   const index = slotIndex(slot);
@@ -365,9 +365,8 @@ function heldToWhatHappened(
     count.set(vehicleId, trip);
     const rest = route.jobs.slice(fixedOn(vehicleId, trip));
     if (rest.length === 0) continue;
-    const vehicle = truckIndex.get(vehicleId);
-    if (vehicle === undefined || trip < firstTrip(vehicle))
-      throw refuse([planningMessages.truckNoTime(index.plate(vehicleId))]);
+    const vehicle = vehicleFor(vehicleId, trip);
+    if (vehicle === undefined) throw refuse([planningMessages.truckNoTime(index.plate(vehicleId))]);
     manual.push({ vehicle, jobs: rest });
   }
   return manual;
@@ -392,14 +391,11 @@ export async function confirmReplan(
   return confirmSlot(db, branchId, userId, request, hooks, roads, async (trx, slot) => {
     const { built, happened, reduced } = await replanInput(trx, slot, roads, hooks, request.at, now);
     const routes = tripRoutes(slot, built, request.trips);
-    const truckIndex = new Map(reduced.truck.map((t, i) => [String(t.id), i] as const));
-    const manual = heldToWhatHappened(
-      slot,
-      happened,
-      truckIndex,
-      (v) => reduced.truck[v]?.firstTrip ?? 1,
-      routes,
-    );
+    const vehicleFor = (vehicleId: string, trip: number) => {
+      const at = reduced.truck.findLastIndex((t) => String(t.id) === vehicleId && t.firstTrip <= trip);
+      return at < 0 ? undefined : at;
+    };
+    const manual = heldToWhatHappened(slot, happened, vehicleFor, routes);
     const timed = timedOrRefused(slot, reduced.problem, manual, (v) => reduced.truck[v as number]?.id);
     const whole = wholePlan(slot, built, happened, replanSolution(reduced, timed));
     const plan = slotPlan(slot, built, whole, {
