@@ -15,14 +15,17 @@ const server = setupTestServer();
  * bookings north of the branch wanted at 09:00, 10:00 and 11:00 (100 kg each: one truck takes all),
  * planned and confirmed; then a fourth booking confirmed since, wanted at 13:00.
  */
-async function day() {
+async function day(options: { trucks?: number; tripsPerTruck?: number; weight?: number } = {}) {
   const world = await bookingScenario(server.db, { deliveryOrders: 6, vehicles: 2 });
   const date = addDays(world.today, 1);
   await sql`update vehicle_date_slot set shift_date = ${date} where id = ${world.slotId}`.execute(server.db);
+  await sql`update branch set trips_per_truck = ${options.tripsPerTruck ?? 1} where id = ${world.branchId}`.execute(
+    server.db,
+  );
   const trucks = (await insertRecords(
     server.db,
     'vehicle',
-    [1, 2].map((i) => ({
+    Array.from({ length: options.trucks ?? 2 }, (_, k) => k + 1).map((i) => ({
       code: `RT${i}`,
       name: `หกล้อ ${i}`,
       licensePlate: `รป-${i}00${i}`,
@@ -51,7 +54,7 @@ async function day() {
       returning id`.execute(server.db);
     await sql`insert into booking_report__lines (parent_id, position, delivery_order_id, qty, delivery_date, delivery_time,
         used_weight, used_volume, ship_cond_id, slot_id)
-      values (${rows[0]!.id}, 0, ${world.deliveryOrderIds[i - 1]!}, 1, ${date}::date, ${time}, 100, 1, ${world.shipCondId}, ${world.slotId})`.execute(
+      values (${rows[0]!.id}, 0, ${world.deliveryOrderIds[i - 1]!}, 1, ${date}::date, ${time}, ${options.weight ?? 100}, 1, ${world.shipCondId}, ${world.slotId})`.execute(
       server.db,
     );
     return rows[0]!.id;
@@ -250,5 +253,81 @@ describe('re-planning from a moment of the day over HTTP', () => {
     expect(refused.status).toBe(422);
     expect(refused.body.messages[0]).toContain('BKRE2-');
     expect(refused.body.messages[0]).toContain('คนขับเริ่มส่งแล้ว');
+  });
+});
+
+/**
+ * One truck allowed two trips a shift, 400 kg a load (1,000 kg at 40 %), three bookings of 200 kg
+ * wanted at 09:00, 10:00 and 11:00: the first two confirmed on its first trip, the third on its second.
+ */
+describe('re-planning a truck on the road that may go out again', () => {
+  it('keeps its loaded stops on this trip and gives a booking since to its next trip from the branch, confirmed as its second shipment', async () => {
+    const world = await day({ trucks: 1, tripsPerTruck: 2, weight: 200 });
+    await insertRecords(server.db, 'vehicleTypeAdjustPercent', [
+      {
+        branchId: world.branchId,
+        vehicleTypeId: world.vehicleTypeId,
+        bookingWeightAdjustPercent: 100,
+        bookingVolumeAdjustPercent: 100,
+        planningWeightAdjustPercent: 40,
+        planningVolumeAdjustPercent: 100,
+      },
+    ]);
+    const [b1, b2] = world.bookings as [string, string, string];
+    const dispatcher = await signIn(
+      server.api,
+      await createUser(server.db, { roles: [editRoleOf('SHIPMENT')], branchIds: [world.branchId] }),
+    );
+    const q = `?branchId=${world.branchId}`;
+    const body = (extra: object) => ({ date: world.date, shiftOfDayId: world.shiftOfDayId, ...extra });
+    const at = bangkokInstant(world.date, 10 * 3600).toISOString();
+    // The morning's plan: b1 and b2 on the first trip (400 kg), b3 on the second.
+    const trips = [
+      { vehicleId: world.trucks[0]!, driverId: null, stops: [b1, b2] },
+      { vehicleId: world.trucks[0]!, driverId: null, stops: [world.bookings[2]!] },
+    ].map((t) => ({
+      ...t,
+      stops: t.stops.map((b) => ({
+        bookingId: b,
+        deliveryOrderIds: [world.deliveryOrderIds[world.bookings.indexOf(b)]!],
+      })),
+    }));
+    const first = await call(server.api, 'POST', `/shipmentPlanning/confirm${q}`, {
+      token: dispatcher,
+      body: body({ version: 0, trips }),
+    });
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    await driven(world.date, b1, '09:00', '09:10');
+    const b4 = await world.book(4, '15:00');
+
+    const preview = await call(server.api, 'POST', `/shipmentPlanning/replan${q}`, {
+      token: dispatcher,
+      body: body({ at }),
+    });
+    expect(preview.status, JSON.stringify(preview.body)).toBe(200);
+    const { plan, changes } = preview.body as ReplanPreview;
+    const stops = plan.trips.map((t) => [t.trip, t.stops.map((s) => s.bookingId)]);
+    // b2 was loaded: it stays on the first trip, after b1; the booking since rides the second trip.
+    expect(stops[0]).toEqual([1, [b1, b2]]);
+    expect(stops[1]?.[0]).toBe(2);
+    expect(stops[1]?.[1]).toContain(b4);
+    const [trip1, trip2] = plan.trips as [SlotPlan['trips'][number], SlotPlan['trips'][number]];
+    // Out again only once back and loaded: its load starts after the first trip's last delivery.
+    const stage = (t: typeof trip1, name: string) => t.stages.find((s) => s.stage === name)!.at.time;
+    expect(stage(trip2, 'LoadStart') >= stage(trip1, 'ShipEnd')).toBe(true);
+    expect(changes.find((c) => c.bookingId === b4)).toMatchObject({ kind: 'NEW', after: { trip: 2 } });
+
+    const done = await call(server.api, 'POST', `/shipmentPlanning/replan/confirm${q}`, {
+      token: dispatcher,
+      body: body({ at, version: plan.version, trips: tripsOf(plan) }),
+    });
+    expect(done.status, JSON.stringify(done.body)).toBe(200);
+    const written = await sql<{ doc_no: string; stops: string[] }>`
+      select s.doc_no, array(select booking_id::text from delivery_stop where shipment_id = s.id order by seq) as stops
+      from shipment s where s.branch_id = ${world.branchId} order by s.doc_no`.execute(server.db);
+    expect(written.rows.map((r) => r.stops)).toEqual([[b1, b2], stops[1]![1]]);
+    expect(written.rows.map((r) => r.doc_no)).toEqual(
+      (first.body as SlotPlan).trips.map((t) => t.shipmentDocNo),
+    );
   });
 });
