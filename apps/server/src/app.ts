@@ -33,6 +33,7 @@ import { DatabaseListener } from './db/listener.ts';
 import { provideProofHolders } from './delivery/files.ts';
 import { TripLinks, tripLinkResolver } from './delivery/links.ts';
 import { BoardEvents } from './delivery/live.ts';
+import { tripProgress } from './delivery/progress.ts';
 import { linkRebooked, returnedCondition } from './delivery/returns.ts';
 import { deliveryRoutes } from './delivery/routes.ts';
 import { deliveryConfirmHooks } from './delivery/stops.ts';
@@ -227,7 +228,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(
         shipmentPlanningRoutes(
           ctx,
-          deliveryConfirmHooks,
+          { ...deliveryConfirmHooks, progress: tripProgress },
           options.routing
             ? new RoadDistances(osrmProvider(options.routing), app.log, options.routing.cacheEntries)
             : undefined,

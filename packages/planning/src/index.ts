@@ -5,6 +5,7 @@ export * from './matrix.ts';
 export * from './messages.ts';
 export * from './portable.ts';
 export type * from './problem.ts';
+export * from './replan.ts';
 export { seeded } from './rng.ts';
 export { DEFAULT_TIME_LIMIT_MS, defaultIterations, solve } from './solve.ts';
 export { PlanningInputError } from './validate.ts';

@@ -1,19 +1,15 @@
 import { addDays, DEFAULT_PROOF_REQUIREMENT, deliveryMessages, type PlanInstant } from '@lms/domain';
 import type { Tx } from '../db/database.ts';
 import { HttpError } from '../http/errors.ts';
+import { bangkokInstant } from '../shipmentPlanning/answer.ts';
 import type { ConfirmedTrip, ConfirmHooks } from '../shipmentPlanning/confirm.ts';
 import { settingOf } from '../shipmentPlanning/problem.ts';
 
 /** Booking's default speed when a vehicle type has no setting (problem.ts's). */
 const DEFAULT_MINUTES_PER_KM = 1.5;
-const BANGKOK_OFFSET_MS = 7 * 3600_000;
 const DAY = 86_400;
 
-/** Seconds from a Bangkok day's midnight as an instant (Thailand keeps no summer time). */
-export function bangkokInstant(date: string, seconds: number): Date {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d) - BANGKOK_OFFSET_MS + seconds * 1000);
-}
+export { bangkokInstant };
 
 /** A plan's date and time of day (Bangkok) as an instant. */
 export const instantOfPlan = (at: PlanInstant): Date =>
@@ -61,7 +57,34 @@ async function writeTrip(trx: Tx, confirmed: ConfirmedTrip): Promise<void> {
       })),
     )
     .execute();
-  await trx.deleteFrom('delivery_stop').where('shipment_id', '=', shipmentId).execute();
+  // A re-plan keeps the stops a driver started (arrived or later: they carry what happened), put in
+  // the trip's new order; the others are written again. A first confirm has none.
+  const kept = await trx
+    .selectFrom('delivery_stop')
+    .select(['id', 'booking_id'])
+    .where('shipment_id', '=', shipmentId)
+    .where((eb) => eb.or([eb('status', '!=', 'PENDING'), eb('arrived_at', 'is not', null)]))
+    .execute();
+  let gone = trx.deleteFrom('delivery_stop').where('shipment_id', '=', shipmentId);
+  if (kept.length > 0)
+    gone = gone.where(
+      'id',
+      'not in',
+      kept.map((k) => k.id),
+    );
+  await gone.execute();
+  // Renumbered in two steps: seq is unique per trip.
+  await trx
+    .updateTable('delivery_stop')
+    .set((eb) => ({ seq: eb.neg(eb.ref('seq')) }))
+    .where('shipment_id', '=', shipmentId)
+    .execute();
+  for (const k of kept) {
+    const seq = trip.stops.findIndex((s) => s.bookingId === k.booking_id) + 1;
+    if (seq === 0) throw new HttpError(422, [deliveryMessages.replanStarted(confirmed.docNo)]);
+    await trx.updateTable('delivery_stop').set({ seq }).where('id', '=', k.id).execute();
+  }
+  const keptBookings = new Set(kept.map((k) => k.booking_id));
   if (trip.stops.length === 0) return;
 
   const bookingIds = [...new Set(trip.stops.map((s) => s.bookingId))];
@@ -99,7 +122,8 @@ async function writeTrip(trx: Tx, confirmed: ConfirmedTrip): Promise<void> {
     .execute();
 
   const jobs = new Map(problem.problem.jobs.map((job) => [String(job.id), job]));
-  const rows = trip.stops.map((stop, i) => {
+  const rows = trip.stops.flatMap((stop, i) => {
+    if (keptBookings.has(stop.bookingId)) return [];
     const place = places.find((p) => p.id === stop.bookingId);
     const own = stop.deliveryOrderIds.map((id) => jobs.get(id)).filter((j) => j !== undefined);
     const start = instantOfPlan(stop.start);
@@ -137,7 +161,7 @@ async function writeTrip(trx: Tx, confirmed: ConfirmedTrip): Promise<void> {
       orders: JSON.stringify(orders),
     };
   });
-  await trx.insertInto('delivery_stop').values(rows).execute();
+  if (rows.length > 0) await trx.insertInto('delivery_stop').values(rows).execute();
 }
 
 /**

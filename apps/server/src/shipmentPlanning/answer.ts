@@ -20,6 +20,14 @@ const DAY = 86_400;
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
+const BANGKOK_OFFSET_MS = 7 * 3600_000;
+
+/** Seconds from a Bangkok day's midnight as an instant (Thailand keeps no summer time). */
+export function bangkokInstant(date: string, seconds: number): Date {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d) - BANGKOK_OFFSET_MS + seconds * 1000);
+}
+
 /** Seconds from the slot day's midnight as a Bangkok date and time (past midnight: the next day). */
 export function instantOf(date: string, seconds: number): PlanInstant {
   const days = Math.floor(seconds / DAY);

@@ -2,7 +2,7 @@ import { entityByName, type PlanTrip, type SlotPlan, type TripsInput } from '@lm
 import { sql, type Updateable } from 'kysely';
 import { touched } from '../crud/columns.ts';
 import { recordHistory } from '../crud/history.ts';
-import type { Database, Tx } from '../db/database.ts';
+import type { Database, Executor, Tx } from '../db/database.ts';
 import type { DB } from '../db/schema.generated.ts';
 import { HttpError } from '../http/errors.ts';
 import { slotPlan, tripDrivers, tripShipment } from './answer.ts';
@@ -37,8 +37,37 @@ export interface ConfirmedTrip {
   readonly trip: PlanTrip;
 }
 
+/** A stop a driver has started (arrived or later); times in seconds from the slot day's midnight (Bangkok). */
+export interface StartedStop {
+  readonly bookingId: string;
+  readonly arrivedAt: number;
+  /** When the truck is free to go on: the stop left, else the end of its service as now expected. */
+  readonly freeAt: number;
+}
+
+/** One shipment's trip as delivery knows it, for a re-plan (replan.ts). */
+export interface TripProgress {
+  readonly shipmentId: string;
+  /** When the trip left the branch (its departure or first stop event); null: not yet. */
+  readonly startedAt: number | null;
+  /** Every stop left: the truck is back (or on its way back) at the branch. */
+  readonly ended: boolean;
+  /** Its started stops in the order driven. */
+  readonly started: readonly StartedStop[];
+}
+
 /** What other features write with a confirm, in its transaction (app.ts wires them). */
 export interface ConfirmHooks {
+  /**
+   * What happened so far on these shipments (a re-plan's fixed stops), read in the caller's
+   * transaction when given; `now` in milliseconds. None: nothing happened (no delivery feature).
+   */
+  readonly progress?: (
+    db: Executor,
+    date: string,
+    shipmentIds: readonly string[],
+    now: number,
+  ) => Promise<TripProgress[]>;
   /** Before anything is written: the slot's shipments may be re-planned or removed; a throw refuses the confirm. */
   readonly replacing?: (trx: Tx, shipmentIds: readonly string[]) => Promise<void>;
   /** After each trip's shipment and links are written. */
@@ -73,6 +102,13 @@ async function linkShipment(
     .execute();
 }
 
+/** What a confirm writes, decided inside its transaction once the slot is locked and read. */
+export interface ConfirmDecision {
+  readonly plan: SlotPlan;
+  /** Shipments whose trip has started: their planned stage times are history and stay. */
+  readonly started?: ReadonlySet<string>;
+}
+
 /**
  * Confirm (issue 19): one transaction, serialised per slot by its `shipment_plan` row. A plan made
  * from an older version loses (409 with the plan re-read); a slot whose truck has checked in is
@@ -87,6 +123,41 @@ export async function confirmPlan(
   request: ConfirmRequest,
   hooks: ConfirmHooks = {},
   roads: RoadDistances = noRoads,
+): Promise<SlotPlan> {
+  return confirmSlot(db, branchId, userId, request, hooks, roads, async (trx, slot, built) => {
+    const arrived = slot.shipments.find((s) => s.checkedIn);
+    if (arrived)
+      throw new HttpError(422, [planningMessages.checkedIn(arrived.licensePlate ?? arrived.docNo)]);
+    await hooks.replacing?.(
+      trx,
+      slot.shipments.map((s) => s.id),
+    );
+    const solution = checkTrips(slot, built, request.trips);
+    const drivers = tripDrivers(request.trips, solution.routes);
+    return {
+      plan: slotPlan(slot, built, solution, {
+        drivers,
+        manual: true,
+        confirmed: true,
+        figures: { delivered: 0, onTime: 0, booked: zero, planned: zero, capacity: zero },
+      }),
+    };
+  });
+}
+
+/**
+ * The confirm's frame, shared with the re-plan's (replan.ts): the slot locked and read, `decide`
+ * checks the request and answers the plan to write (a throw refuses it), then the shipments, their
+ * links, the delivery hooks and the history are written and the plan's trips kept.
+ */
+export async function confirmSlot(
+  db: Database,
+  branchId: string,
+  userId: string,
+  request: ConfirmRequest,
+  hooks: ConfirmHooks,
+  roads: RoadDistances,
+  decide: (trx: Tx, slot: Slot, built: SlotProblem) => Promise<ConfirmDecision>,
 ): Promise<SlotPlan> {
   const { date, shiftOfDayId } = request;
   const slotKey = { branch_id: branchId, shift_date: date, shift_of_day_id: shiftOfDayId };
@@ -113,22 +184,8 @@ export async function confirmPlan(
       .forUpdate()
       .execute();
     const slot = await loadSlot(trx, branchId, date, shiftOfDayId);
-    const arrived = slot.shipments.find((s) => s.checkedIn);
-    if (arrived)
-      throw new HttpError(422, [planningMessages.checkedIn(arrived.licensePlate ?? arrived.docNo)]);
-    await hooks.replacing?.(
-      trx,
-      slot.shipments.map((s) => s.id),
-    );
     const built = await problemOf(slot, roads);
-    const solution = checkTrips(slot, built, request.trips);
-    const drivers = tripDrivers(request.trips, solution.routes);
-    const plan = slotPlan(slot, built, solution, {
-      drivers,
-      manual: true,
-      confirmed: true,
-      figures: { delivered: 0, onTime: 0, booked: zero, planned: zero, capacity: zero },
-    });
+    const { plan, started = new Set<string>() } = await decide(trx, slot, built);
     // A truck's n-th shipment stays its n-th trip's (same number across re-plans); the rest go.
     const kept = new Set(plan.trips.map((t) => tripShipment(slot, t.vehicleId, t.trip)?.id));
     const gone = slot.shipments.filter((s) => !kept.has(s.id));
@@ -152,12 +209,14 @@ export async function confirmPlan(
         shift_of_day_id: shiftOfDayId,
         vehicle_id: truck.id,
       };
-      for (const { stage, at } of trip.stages) {
-        const columns = stageColumns(stage);
-        values[columns.planDate] = at.date;
-        values[columns.planTime] = at.time;
-      }
       const existing = tripShipment(slot, truck.id, trip.trip);
+      // A trip on its way keeps the stage times it was planned with: what happened is compared with them.
+      if (!existing || !started.has(existing.id))
+        for (const { stage, at } of trip.stages) {
+          const columns = stageColumns(stage);
+          values[columns.planDate] = at.date;
+          values[columns.planTime] = at.time;
+        }
       let id: string;
       let docNo: string;
       if (existing) {

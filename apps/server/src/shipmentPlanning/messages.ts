@@ -1,4 +1,4 @@
-import { type ShipmentStage, shipmentStages } from '@lms/domain';
+import { phrase, type ShipmentStage, shipmentStages } from '@lms/domain';
 import type { PlanViolation } from '@lms/planning';
 
 /** What the dispatcher reads when planning refuses something (Thai, as every message). */
@@ -21,6 +21,17 @@ export const planningMessages = {
   stageInFuture: (stage: string) => `เวลาจริงของ "${stage}" ต้องไม่เกินเวลาปัจจุบัน`,
   plannerBusy: 'ระบบกำลังวางแผนให้ผู้ใช้อื่นอยู่เต็มจำนวน กรุณาลองใหม่ในอีกสักครู่',
   plannerStuck: 'การวางแผนใช้เวลานานเกินกำหนด กรุณาลองใหม่อีกครั้ง',
+  replanNothingConfirmed: 'กะนี้ยังไม่มีแผนที่ยืนยัน จึงวางแผนใหม่จากตอนนี้ไม่ได้ ให้กด "จัดรถอัตโนมัติ" แล้วยืนยันแผนก่อน',
+  replanInPast: 'เวลาที่จะวางแผนใหม่ต้องไม่ก่อนเวลาปัจจุบัน',
+  replanAfterShift: 'เวลาที่จะวางแผนใหม่เลยเวลาสิ้นสุดกะแล้ว',
+  // Thai words meet names (plates, numbers) that may be Thai too: the spaces between are written out.
+  startedStopMoved: (booking: string, shipTo: string, plate: string) =>
+    phrase('จุดส่ง ', booking, ' ', shipTo, ' ของรถ ', plate, ' คนขับเริ่มส่งแล้ว จึงย้ายรถ เอาออก หรือเปลี่ยนลำดับไม่ได้'),
+  tripOver: (plate: string, trip: number) =>
+    phrase('เที่ยวที่ ', String(trip), ' ของรถ ', plate, ' ส่งครบแล้ว จึงเพิ่มจุดส่งไม่ได้'),
+  notOnBoard: (plate: string, booking: string) =>
+    phrase('รถ ', plate, ' ออกจากสาขาแล้ว จึงเพิ่ม ', booking, ' ที่ไม่ได้ขึ้นรถไปไม่ได้'),
+  truckNoTime: (plate: string) => phrase('รถ ', plate, ' ไม่มีเวลาหรือเที่ยวเหลือในกะนี้แล้ว'),
   stageBeforePrevious: (stage: string, previous: string) => `ต้องบันทึกเวลาจริงของ "${previous}" ก่อน "${stage}"`,
 } as const;
 

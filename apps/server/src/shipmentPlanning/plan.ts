@@ -1,5 +1,11 @@
 import type { SlotPlan, TripsInput } from '@lms/domain';
-import { type ManualRoute, type PlanSolution, planViolations, timeRoutes } from '@lms/planning';
+import {
+  type ManualRoute,
+  type PlanningProblem,
+  type PlanSolution,
+  planViolations,
+  timeRoutes,
+} from '@lms/planning';
 import type { Database } from '../db/database.ts';
 import { HttpError } from '../http/errors.ts';
 import { dayFigures, defaultDrivers, slotIndex, slotPlan, tripDrivers } from './answer.ts';
@@ -12,15 +18,14 @@ import { loadSlot, type Slot } from './slot.ts';
 /** The planner's time box on the server (issue 19: 2 s by default). */
 export const PLAN_TIME_LIMIT_MS = 2000;
 
-const refuse = (messages: string[]) => new HttpError(422, messages);
+export const refuse = (messages: string[]) => new HttpError(422, messages);
 
 /**
- * A dispatcher's trips checked and timed: the input must name the slot's own DOs (each once), the
- * branch's trucks and drivers (each once); then every rule of the plan (capacity at the planning
- * %, windows and truck bans, the shift, the booked vehicle type, prohibited goods, cannot-split)
- * — the first broken rules come back as a 422 in Thai.
+ * A dispatcher's trips read against the slot: the input must name the slot's own DOs (each once),
+ * the branch's trucks (at most its trips per truck each) and drivers (one truck each), and no
+ * booking refused before planning. Answers each trip as the vehicle and its DOs in order.
  */
-export function checkTrips(slot: Slot, built: SlotProblem, trips: TripsInput): PlanSolution {
+export function tripRoutes(slot: Slot, built: SlotProblem, trips: TripsInput): ManualRoute[] {
   const index = slotIndex(slot);
   const seen = new Set<string>();
   // Trips per truck so far; the truck each driver drives (a driver stays with one truck, all its trips).
@@ -59,15 +64,36 @@ export function checkTrips(slot: Slot, built: SlotProblem, trips: TripsInput): P
     const reason = built.refused.find((r) => r.bookingId === index.bookingOf.get(stray))?.reason ?? '';
     throw refuse([`${index.bookingDocNo(stray)}: ${reason}`]);
   }
-  const solution = timeRoutes(built.problem, routes);
-  const broken = planViolations(built.problem, solution);
+  return routes;
+}
+
+/**
+ * Routes timed on a problem and held to every rule of the plan (capacity at the planning %, windows
+ * and truck bans, the shift, the booked vehicle type, prohibited goods, cannot-split): the first
+ * broken rules come back as a 422 in Thai. `truckOf`: a route's vehicle as the truck it is.
+ */
+export function timedOrRefused(
+  slot: Slot,
+  problem: PlanningProblem,
+  routes: readonly ManualRoute[],
+  truckOf: (vehicle: unknown) => unknown = (vehicle) => vehicle,
+): PlanSolution {
+  const index = slotIndex(slot);
+  const solution = timeRoutes(problem, routes);
+  const broken = planViolations(problem, solution);
   if (broken.length > 0) {
+    const truck = (vehicle: unknown) => index.plate(truckOf(vehicle));
     const messages = [
-      ...new Set(broken.map((v) => violationMessage(v, { truck: index.plate, booking: index.bookingDocNo }))),
+      ...new Set(broken.map((v) => violationMessage(v, { truck, booking: index.bookingDocNo }))),
     ];
     throw refuse(messages);
   }
   return solution;
+}
+
+/** A dispatcher's trips checked (`tripRoutes`) and timed (`timedOrRefused`). */
+export function checkTrips(slot: Slot, built: SlotProblem, trips: TripsInput): PlanSolution {
+  return timedOrRefused(slot, built.problem, tripRoutes(slot, built, trips));
 }
 
 /** The slot as a routing problem, on road distances when a router is configured (roads.ts). */

@@ -1,5 +1,5 @@
 import { shipmentPlanningApi } from '@lms/domain';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { actingBranch, actingPrincipal } from '../auth/acting.ts';
 import { typed } from '../http/contract.ts';
 import type { AuthContext } from '../routes/context.ts';
@@ -7,9 +7,32 @@ import { shipmentAccess } from './access.ts';
 import { bookingShipments } from './bookingShipments.ts';
 import { type ConfirmHooks, confirmPlan, PlanLost } from './confirm.ts';
 import { currentPlan, evaluatedSlot, plannedSlot } from './plan.ts';
+import { confirmReplan, replannedSlot } from './replan.ts';
 import { noRoads, type RoadDistances } from './roads.ts';
 import { activeShifts } from './slot.ts';
 import { recordStage, UnusualTap } from './stage.ts';
+
+/**
+ * Aborted when the dispatcher leaves before the answer (closed the page, the connection dropped):
+ * the planner stops and its thread serves the next plan.
+ */
+function whenLeft(reply: FastifyReply): AbortSignal {
+  const left = new AbortController();
+  reply.raw.on('close', () => {
+    if (!reply.raw.writableFinished) left.abort();
+  });
+  return left.signal;
+}
+
+/** A confirm; someone who confirmed the slot first wins: 409 with the plan as it now stands. */
+async function orLost<T>(reply: FastifyReply, confirm: () => Promise<T>) {
+  try {
+    return await confirm();
+  } catch (error) {
+    if (error instanceof PlanLost) return reply.status(409).send(error.body);
+    throw error;
+  }
+}
 
 /**
  * Shipment planning (docs/planning.md): read the slot, plan, re-check a move, confirm, record stage
@@ -24,6 +47,13 @@ export function shipmentPlanningRoutes(
     const app = typed(fastify);
     const { read, edit } = shipmentAccess;
     const tags = ['Shipment planning'];
+    /** A confirm's handler (the plan's or a re-plan's): the acting branch and user, 409 when it lost. */
+    const confirming =
+      (confirm: typeof confirmReplan) =>
+      (request: FastifyRequest & { body: Parameters<typeof confirmReplan>[3] }, reply: FastifyReply) =>
+        orLost(reply, () =>
+          confirm(ctx.db, actingBranch(request), actingPrincipal(request).userId, request.body, hooks, roads),
+        );
 
     app.route({
       ...shipmentPlanningApi.shifts,
@@ -44,22 +74,15 @@ export function shipmentPlanningRoutes(
       ...shipmentPlanningApi.plan,
       schema: { ...shipmentPlanningApi.plan.schema, tags },
       config: read,
-      handler: async (request, reply) => {
-        // The dispatcher left before the plan came (closed the page, the connection dropped):
-        // the planner stops and its thread serves the next plan.
-        const left = new AbortController();
-        reply.raw.on('close', () => {
-          if (!reply.raw.writableFinished) left.abort();
-        });
-        return plannedSlot(
+      handler: async (request, reply) =>
+        plannedSlot(
           ctx.db,
           actingBranch(request),
           request.body.date,
           request.body.shiftOfDayId,
-          left.signal,
+          whenLeft(reply),
           roads,
-        );
-      },
+        ),
     });
 
     app.route({
@@ -81,21 +104,22 @@ export function shipmentPlanningRoutes(
       ...shipmentPlanningApi.confirm,
       schema: { ...shipmentPlanningApi.confirm.schema, tags },
       config: edit,
-      handler: async (request, reply) => {
-        try {
-          return await confirmPlan(
-            ctx.db,
-            actingBranch(request),
-            actingPrincipal(request).userId,
-            request.body,
-            hooks,
-            roads,
-          );
-        } catch (error) {
-          if (error instanceof PlanLost) return reply.status(409).send(error.body);
-          throw error;
-        }
-      },
+      handler: confirming(confirmPlan),
+    });
+
+    app.route({
+      ...shipmentPlanningApi.replan,
+      schema: { ...shipmentPlanningApi.replan.schema, tags },
+      config: read,
+      handler: async (request, reply) =>
+        replannedSlot(ctx.db, actingBranch(request), request.body, hooks, { signal: whenLeft(reply), roads }),
+    });
+
+    app.route({
+      ...shipmentPlanningApi.replanConfirm,
+      schema: { ...shipmentPlanningApi.replanConfirm.schema, tags },
+      config: edit,
+      handler: confirming(confirmReplan),
     });
 
     app.route({

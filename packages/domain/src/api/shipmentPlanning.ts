@@ -216,6 +216,53 @@ export const PlanShift = Type.Object({
 });
 export type PlanShift = Static<typeof PlanShift>;
 
+/** Where a booking stands in a plan: truck, trip and when its service starts. */
+export const ReplanPlace = Type.Object({
+  vehicleId: Uuid,
+  trip: Type.Integer({ minimum: 1 }),
+  start: PlanInstant,
+});
+export type ReplanPlace = Static<typeof ReplanPlace>;
+
+/**
+ * What a re-plan changes for one booking (docs/planning.md "Re-planning"): MOVED to another truck or
+ * trip, NEW (not on the plan in force: booked since, or a returned DO booked again), ETA (same trip,
+ * service start moved by more than `REPLAN_ETA_CHANGE_MINUTES`), DROPPED (on the plan in force, now
+ * without a truck: `reason` says why, e.g. its window can no longer be kept).
+ */
+export const replanChangeKinds = ['MOVED', 'NEW', 'ETA', 'DROPPED'] as const;
+export const ReplanChange = Type.Object({
+  bookingId: Uuid,
+  kind: Type.Enum(replanChangeKinds),
+  before: Nullable(ReplanPlace),
+  after: Nullable(ReplanPlace),
+  reason: Nullable(Type.String()),
+});
+export type ReplanChange = Static<typeof ReplanChange>;
+
+/** A service start moved by no more than this is not shown as a change. */
+export const REPLAN_ETA_CHANGE_MINUTES = 10;
+
+/**
+ * A re-plan to review before confirming: the whole plan (each trip's stops done or under way first,
+ * as they happened), those stops, and what changes against the plan in force.
+ */
+export const ReplanPreview = Type.Object({
+  /** The moment planned from (Bangkok). */
+  at: PlanInstant,
+  plan: SlotPlan,
+  /** Stops a driver has started (arrived or later): they keep their truck, trip and order. */
+  fixed: List(Type.Object({ bookingId: Uuid, vehicleId: Uuid, trip: Type.Integer({ minimum: 1 }) })),
+  changes: List(ReplanChange),
+});
+export type ReplanPreview = Static<typeof ReplanPreview>;
+
+/**
+ * The moment to plan again from (ISO 8601; absent: now). Not before now (a minute or two of clock
+ * drift aside) and before the shift ends: what happened is what the drivers reported so far.
+ */
+const ReplanMoment = Type.Optional(Type.String({ format: 'date-time' }));
+
 export const shipmentPlanningApi = {
   shifts: operation({
     method: 'GET',
@@ -250,6 +297,34 @@ export const shipmentPlanningApi = {
     schema: {
       querystring: BranchQuery,
       body: Type.Object({ ...PlanSlot.properties, version: Type.Integer({ minimum: 0 }), trips: TripsInput }),
+      response: { 200: SlotPlan, 409: PlanConflict, 422: ErrorBody },
+    },
+  }),
+  /** Plan again from now around what happened; changes nothing (the dispatcher reviews the changes). */
+  replan: operation({
+    method: 'POST',
+    url: '/shipmentPlanning/replan',
+    schema: {
+      querystring: BranchQuery,
+      body: Type.Object({ ...PlanSlot.properties, at: ReplanMoment }),
+      response: { 200: ReplanPreview, 422: ErrorBody },
+    },
+  }),
+  /**
+   * Confirm a re-plan: only stops not started are written; a trip that moves, drops or reorders a
+   * started stop is refused (422 naming the stop), checked again against what happened by now.
+   */
+  replanConfirm: operation({
+    method: 'POST',
+    url: '/shipmentPlanning/replan/confirm',
+    schema: {
+      querystring: BranchQuery,
+      body: Type.Object({
+        ...PlanSlot.properties,
+        at: ReplanMoment,
+        version: Type.Integer({ minimum: 0 }),
+        trips: TripsInput,
+      }),
       response: { 200: SlotPlan, 409: PlanConflict, 422: ErrorBody },
     },
   }),

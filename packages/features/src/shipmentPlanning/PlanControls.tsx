@@ -6,7 +6,7 @@ import { FieldRow, Messages, Panel } from '../booking/shared/layout.tsx';
 import type { SlotPlanning } from './useSlotPlanning.ts';
 
 /** Only SHIPMENT edit (and admin) confirms; both roles plan and try moves. */
-function useCanConfirm(): boolean {
+export function useCanConfirm(): boolean {
   const { user } = useSession();
   return !!user && featureRoles.shipmentPlanning.edit.some((role) => user.roles.includes(role));
 }
@@ -61,6 +61,16 @@ export function PlanControls({ planning }: { readonly planning: SlotPlanning }) 
             isDisabled={!draft || draft.trips.length === 0 || locked || busy !== null}
           >
             ยืนยันแผน
+          </Button>
+        )}
+        {shown?.confirmed && !draft && (
+          // Around what happened on the road: also once trucks have checked in (a re-plan keeps started stops).
+          <Button
+            variant="secondary"
+            onPress={planning.replan}
+            isDisabled={busy !== null || planning.review?.state === 'loading'}
+          >
+            วางแผนใหม่จากตอนนี้
           </Button>
         )}
         {daySheet && (

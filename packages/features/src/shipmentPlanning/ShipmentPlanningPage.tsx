@@ -2,8 +2,9 @@ import { Alert } from '@lms/design-system';
 import { Messages, Panel, Stack } from '../booking/shared/layout.tsx';
 import { OSM_TILE_URL } from '../map/tiles.ts';
 import { PlanBoard } from './PlanBoard.tsx';
-import { PlanControls } from './PlanControls.tsx';
+import { PlanControls, useCanConfirm } from './PlanControls.tsx';
 import { PlanFigures } from './PlanFigures.tsx';
+import { ReplanReviewPanel } from './ReplanReviewPanel.tsx';
 import { RouteMap } from './RouteMap.tsx';
 import { useSlotPlanning } from './useSlotPlanning.ts';
 
@@ -21,9 +22,18 @@ export interface ShipmentPlanningPageProps {
 export function ShipmentPlanningPage({ today, tileUrlTemplate = OSM_TILE_URL }: ShipmentPlanningPageProps) {
   const planning = useSlotPlanning(today);
   const { slot, shown, busy, locked } = planning;
+  const canConfirm = useCanConfirm();
   return (
     <Stack>
       <PlanControls planning={planning} />
+      {planning.review && (
+        <ReplanReviewPanel
+          review={planning.review}
+          canConfirm={canConfirm}
+          onConfirm={planning.confirmReplan}
+          onClose={planning.closeReplan}
+        />
+      )}
 
       {slot.error && (
         <Alert>

@@ -27,6 +27,10 @@ export function usePlanningApi() {
         call(api, contract.evaluate, { body: { date, shiftOfDayId, trips }, query: branch() }),
       confirm: (date: string, shiftOfDayId: string, version: number, trips: TripsInput) =>
         call(api, contract.confirm, { body: { date, shiftOfDayId, version, trips }, query: branch() }),
+      replan: (date: string, shiftOfDayId: string) =>
+        call(api, contract.replan, { body: { date, shiftOfDayId }, query: branch() }),
+      replanConfirm: (date: string, shiftOfDayId: string, version: number, trips: TripsInput) =>
+        call(api, contract.replanConfirm, { body: { date, shiftOfDayId, version, trips }, query: branch() }),
     };
   }, [api, branchId, branch]);
 }

@@ -1,5 +1,5 @@
 import { useSnackbar } from '@lms/design-system';
-import { messagesOfError, type SlotPlan } from '@lms/domain';
+import { messagesOfError, type ReplanPreview, type SlotPlan } from '@lms/domain';
 import type { ApiError } from '@lms/entity-pages';
 import { useState } from 'react';
 import useSWR from 'swr';
@@ -8,6 +8,18 @@ import { planningKeys, tripsOf, usePlanningApi } from './planningApi.ts';
 import type { Trips } from './tripMoves.ts';
 
 export type SlotPlanning = ReturnType<typeof useSlotPlanning>;
+
+/** A re-plan from now under review: asked, answered with its changes, refused, or being confirmed. */
+export type ReplanReview =
+  | { readonly state: 'loading' }
+  | { readonly state: 'error'; readonly messages: readonly string[] }
+  | {
+      readonly state: 'ready';
+      readonly preview: ReplanPreview;
+      readonly confirming: boolean;
+      /** Why the confirm was refused (a stop started since, a rule broken). */
+      readonly refused: readonly string[];
+    };
 
 /** The slot (a day and a shift) the planner chose, the plan shown for it, and the planner's actions on it. */
 export function useSlotPlanning(today: Date) {
@@ -23,6 +35,7 @@ export function useSlotPlanning(today: Date) {
   const [working, setWorking] = useState<{ key: string; plan: SlotPlan } | null>(null);
   const [refused, setRefused] = useState<readonly string[]>([]);
   const [busy, setBusy] = useState<'plan' | 'move' | 'confirm' | null>(null);
+  const [review, setReview] = useState<{ key: string; review: ReplanReview } | null>(null);
   const keyText = key ? key.join('|') : '';
   const draft = working && working.key === keyText ? working.plan : null;
   const shown = draft ?? slot.data ?? null;
@@ -84,6 +97,37 @@ export function useSlotPlanning(today: Date) {
     }
   };
 
+  /** Plan again from now around what happened (the server's preview; nothing changes yet). */
+  const replan = async () => {
+    if (!date || !shiftId) return;
+    const at = keyText;
+    setReview({ key: at, review: { state: 'loading' } });
+    try {
+      const preview = await planning.replan(date, shiftId);
+      setReview({ key: at, review: { state: 'ready', preview, confirming: false, refused: [] } });
+    } catch (error) {
+      setReview({ key: at, review: { state: 'error', messages: messagesOfError(error) } });
+    }
+  };
+
+  const confirmReplan = async () => {
+    const current = review?.review;
+    if (!date || !shiftId || current?.state !== 'ready') return;
+    const { preview } = current;
+    const at = keyText;
+    setReview({ key: at, review: { ...current, confirming: true, refused: [] } });
+    try {
+      const plan = await planning.replanConfirm(date, shiftId, preview.plan.version, tripsOf(preview.plan));
+      await slot.mutate(plan, { revalidate: false });
+      setWorking(null);
+      setReview(null);
+      snackbar.success(['ยืนยันแผนใหม่แล้ว']);
+    } catch (error) {
+      if ((error as ApiError).status === 409) await slot.mutate();
+      setReview({ key: at, review: { ...current, confirming: false, refused: messagesOfError(error) } });
+    }
+  };
+
   // A truck already checked in fixes the shift's plan: the server refuses changes, so the page offers none.
   const locked = shown?.trips.some((t) => t.checkedIn) ?? false;
 
@@ -102,5 +146,10 @@ export function useSlotPlanning(today: Date) {
     autoPlan,
     tryTrips,
     confirm,
+    /** The re-plan under review for this slot, if any. */
+    review: review && review.key === keyText ? review.review : null,
+    replan,
+    confirmReplan,
+    closeReplan: () => setReview(null),
   };
 }

@@ -2,6 +2,7 @@ import {
   type BookingShipment,
   type PlanShift,
   type PlanTrip,
+  type ReplanPreview,
   type SlotPlan,
   shipmentPlanningApi,
 } from '@lms/domain';
@@ -209,6 +210,84 @@ export const twoTripSlot: SlotPlan = {
   unassigned: [],
 };
 
+/**
+ * A re-plan at 09:30 (docs/planning.md "Re-planning"): 70-1234 delivered BK…01 (fixed), its next
+ * stop now later; BK…03 moves from 70-5678 to 3ฒ-4455, which also takes BK…04, left out before.
+ */
+export const replanPreview: ReplanPreview = {
+  at: at('09:30'),
+  fixed: [{ bookingId: bookingId(1), vehicleId: truckId(1), trip: 1 }],
+  plan: {
+    ...confirmedSlot,
+    trips: [
+      {
+        ...confirmedSlot.trips[0]!,
+        stops: [stop(1, '08:40', '08:40', '09:10'), stop(2, '10:05', '10:05', '10:35')],
+      },
+      {
+        ...confirmedSlot.trips[1]!,
+        vehicleId: truckId(3),
+        driverId: drivers[2]!.id,
+        shipmentId: null,
+        shipmentDocNo: null,
+        stops: [stop(3, '10:00', '10:00', '10:30'), stop(4, '11:05', '11:05', '11:35')],
+      },
+    ],
+    unassigned: [],
+  },
+  changes: [
+    {
+      bookingId: bookingId(3),
+      kind: 'MOVED',
+      before: { vehicleId: truckId(2), trip: 1, start: at('08:55') },
+      after: { vehicleId: truckId(3), trip: 1, start: at('10:00') },
+      reason: null,
+    },
+    {
+      bookingId: bookingId(4),
+      kind: 'NEW',
+      before: null,
+      after: { vehicleId: truckId(3), trip: 1, start: at('11:05') },
+      reason: null,
+    },
+    {
+      bookingId: bookingId(2),
+      kind: 'ETA',
+      before: { vehicleId: truckId(1), trip: 1, start: at('09:35') },
+      after: { vehicleId: truckId(1), trip: 1, start: at('10:05') },
+      reason: null,
+    },
+  ],
+};
+
+/** A re-plan that changes nothing: the plan in force still holds. */
+export const replanUnchanged: ReplanPreview = { ...replanPreview, changes: [] };
+
+/** A re-plan whose booking can no longer be delivered in its window, with long Thai names. */
+export const replanLongText: ReplanPreview = {
+  ...replanPreview,
+  plan: {
+    ...replanPreview.plan,
+    bookings: replanPreview.plan.bookings.map((b) => ({
+      ...b,
+      shipToLabel: `${b.shipToLabel} สาขาศูนย์กระจายสินค้าภาคตะวันออกเฉียงเหนือ (อาคารคลังสินค้าหลังที่สาม ประตูทิศใต้)`,
+    })),
+  },
+  changes: [
+    ...replanPreview.changes,
+    {
+      bookingId: bookingId(1),
+      kind: 'DROPPED',
+      before: { vehicleId: truckId(1), trip: 1, start: at('08:40') },
+      after: null,
+      reason: 'ไม่มีรถคันใดไปถึงทันช่วงเวลาที่จองไว้ภายในกะ แม้จะส่งเพียงจุดเดียว',
+    },
+  ],
+};
+
+export const REPLAN_REFUSED =
+  'จุดส่ง BK20250106000002 ST002 ไทวัสดุ รังสิต ของรถ 70-1234 คนขับเริ่มส่งแล้ว จึงย้ายรถ เอาออก หรือเปลี่ยนลำดับไม่ได้';
+
 export const REFUSED_MOVE = 'น้ำหนักหรือปริมาตรบนรถ 70-5678 เกินความจุที่ใช้วางแผน';
 export const LOST_RACE = 'มีผู้ยืนยันแผนของกะนี้ไปก่อนแล้ว ระบบแสดงแผนล่าสุดให้แล้ว กรุณาตรวจสอบอีกครั้ง';
 
@@ -218,6 +297,9 @@ export interface PlanningMockOptions {
   readonly planned?: SlotPlan;
   readonly evaluate?: 'ok' | 'refuse';
   readonly confirm?: 'ok' | 'conflict';
+  /** What "วางแผนใหม่จากตอนนี้" answers (default `replanPreview`), and its confirm. */
+  readonly replan?: ReplanPreview | 'loading' | 'error';
+  readonly replanConfirm?: 'ok' | 'refuse';
   readonly onCall?: (call: { method: string; path: string; body: unknown }) => void;
 }
 
@@ -249,6 +331,19 @@ export function planningHandlers(options: PlanningMockOptions = {}): HttpHandler
       }
       current = confirmedSlot;
       return confirmedSlot;
+    }),
+    mock(shipmentPlanningApi.replan, (request) => {
+      record(request);
+      const answer = options.replan ?? replanPreview;
+      if (answer === 'loading') return neverAnswered();
+      if (answer === 'error') return refusal(429, 'ระบบกำลังวางแผนให้ผู้ใช้อื่นอยู่เต็มจำนวน กรุณาลองใหม่ในอีกสักครู่');
+      return answer;
+    }),
+    mock(shipmentPlanningApi.replanConfirm, (request) => {
+      record(request);
+      if (options.replanConfirm === 'refuse') return refusal(422, REPLAN_REFUSED);
+      current = { ...replanPreview.plan, version: 2, confirmed: true };
+      return current;
     }),
   ];
 }
