@@ -182,10 +182,12 @@ describe('solve', () => {
     const quick = solve(problem, { seed: 1, timeLimitMs: 60_000, clock: () => (now += 0.01) });
     expect(now).toBeLessThan(1_000);
     expect(quick.summary.iterations).toBeLessThanOrEqual(5_000);
-    const long = solve(problem, { seed: 1, iterations: 100_000 });
+    // Four times the small problem's budget, without a clock to stop it: the plan a longer search finds.
+    const long = solve(problem, { seed: 1, iterations: 20_000, timeLimitMs: 600_000 });
+    expect(long.summary.iterations).toBeGreaterThan(5_000);
     expect(quick.summary.cost).toBe(long.summary.cost);
     expect(quick.unassigned).toEqual([]);
-  });
+  }, 30_000);
 
   it('refuses a problem it cannot read', () => {
     expect(() => solve(lineProblem([job('a', 1, [1]), job('a', 2, [1])], [truck('T', [5])]))).toThrow(
