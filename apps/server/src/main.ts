@@ -63,8 +63,9 @@ if (demoUsers) {
   console.log(
     '\n  Demo company created. Demo users (one-time display; passwords are stored only as hashes):',
   );
+  const width = Math.max(...demoUsers.map((user) => user.username.length));
   for (const user of demoUsers)
-    console.log(`    ${user.username.padEnd(14)} ${user.password}   ${user.group}`);
+    console.log(`    ${user.username.padEnd(width)} ${user.password}   ${user.group}`);
 }
 if (firstAdmin) {
   // Shown once: the password is stored only as a hash and must be changed at first sign-in.
