@@ -1,4 +1,11 @@
-import { Alert, Button, DataGrid, type DataGridColumn, useSnackbar } from '@lms/design-system';
+import {
+  Alert,
+  Button,
+  DataGrid,
+  type DataGridColumn,
+  useBuddhistEra,
+  useSnackbar,
+} from '@lms/design-system';
 import {
   type FreightAdjustment,
   type FreightSignOff,
@@ -36,17 +43,20 @@ export interface FreightStatementPageProps {
   readonly onBack: () => void;
 }
 
-const signOffText = (who: FreightSignOff) =>
-  who ? text.by(who.userLabel, formatDateTime(who.at)) : UI_TEXT.empty;
+/** The user's era (พ.ศ. or ค.ศ.), as every staff screen's dates follow it. */
+type Era = { readonly buddhistEra: boolean };
+
+const signOffText = (who: FreightSignOff, era: Era) =>
+  who ? text.by(who.userLabel, formatDateTime(who.at, era)) : UI_TEXT.empty;
 
 /** The figures a checker reads first come first; plate, driver and the fee's parts after them. */
-const tripColumns: DataGridColumn<FreightTripLine>[] = [
+const tripColumnsOf = (era: Era): DataGridColumn<FreightTripLine>[] => [
   {
     key: 'day',
     header: freightText.day,
     pin: 'start',
     alwaysVisible: true,
-    render: (t) => (t.late ? `${formatDate(t.day)} (${freightText.late})` : formatDate(t.day)),
+    render: (t) => (t.late ? `${formatDate(t.day, era)} (${freightText.late})` : formatDate(t.day, era)),
   },
   { key: 'docNo', header: freightText.shipment, render: (t) => t.docNo },
   { key: 'vehicleType', header: freightText.vehicleType, render: (t) => t.vehicleTypeLabel ?? UI_TEXT.empty },
@@ -80,6 +90,7 @@ const tripColumns: DataGridColumn<FreightTripLine>[] = [
  * adjustments, the moves the user's roles allow, PDF and Excel, and its history.
  */
 export function FreightStatementPage({ id, onBack }: FreightStatementPageProps) {
+  const era = { buddhistEra: useBuddhistEra(undefined) };
   const { statement, history } = useFreightStatement(id);
   const freight = useFreightApi();
   const snackbar = useSnackbar();
@@ -156,7 +167,7 @@ export function FreightStatementPage({ id, onBack }: FreightStatementPageProps) 
       header: freightText.day,
       pin: 'start',
       alwaysVisible: true,
-      render: (a) => formatDateTime(a.at),
+      render: (a) => formatDateTime(a.at, era),
     },
     { key: 'reason', header: freightText.reason, width: '20rem', render: (a) => a.reason },
     { key: 'who', header: freightText.adjustedBy, render: (a) => a.userLabel ?? UI_TEXT.empty },
@@ -209,7 +220,7 @@ export function FreightStatementPage({ id, onBack }: FreightStatementPageProps) 
       </PageHeader>
       <Facts>
         <Fact label={freightText.contractor} value={s.contractorLabel} />
-        <Fact label={freightText.month} value={formatMonth(s.month)} />
+        <Fact label={freightText.month} value={formatMonth(s.month, era)} />
         <div>
           <dt>{freightText.state}</dt>
           <dd>
@@ -221,10 +232,10 @@ export function FreightStatementPage({ id, onBack }: FreightStatementPageProps) 
         <Fact label={freightText.tripFees} value={formatBaht(s.totals.tripFees)} />
         <Fact label={freightText.adjustmentsTotal} value={formatBaht(s.totals.adjustments)} />
         <Fact label={freightText.total} value={formatBaht(s.totals.total)} strong />
-        <Fact label={freightText.created} value={signOffText(s.created)} />
-        <Fact label={freightText.checked} value={signOffText(s.checked)} />
-        <Fact label={freightText.approved} value={signOffText(s.approved)} />
-        <Fact label={freightText.exported} value={signOffText(s.exported)} />
+        <Fact label={freightText.created} value={signOffText(s.created, era)} />
+        <Fact label={freightText.checked} value={signOffText(s.checked, era)} />
+        <Fact label={freightText.approved} value={signOffText(s.approved, era)} />
+        <Fact label={freightText.exported} value={signOffText(s.exported, era)} />
       </Facts>
       {isFreightStatementFinal(s.state) && <Note>{text.readOnly}</Note>}
       {s.state === 'CHECKED' && <Note>{text.checkedOnly}</Note>}
@@ -262,7 +273,7 @@ export function FreightStatementPage({ id, onBack }: FreightStatementPageProps) 
         <h3 id="freight-trips">{freightText.trips}</h3>
         <DataGrid
           label={freightText.trips}
-          columns={tripColumns}
+          columns={tripColumnsOf(era)}
           rows={s.trips}
           getRowKey={(t) => t.shipmentId}
           emptyMessage={freightText.noTrips}
@@ -297,7 +308,7 @@ export function FreightStatementPage({ id, onBack }: FreightStatementPageProps) 
             {history.data.map((event) => (
               <li key={event.id}>
                 <span>{freightEventText(event)}</span>
-                <Muted>{text.by(event.userLabel, formatDateTime(event.at))}</Muted>
+                <Muted>{text.by(event.userLabel, formatDateTime(event.at, era))}</Muted>
               </li>
             ))}
           </History>

@@ -1,3 +1,4 @@
+import { BuddhistEraProvider } from '@lms/design-system';
 import { freightText, ROLE_ADMIN, ROLE_FREIGHT_STATEMENT_READ } from '@lms/domain';
 import { freightCalls, freightHandlers, freightStatement, freightSummaries } from '@lms/testing';
 import { PageHarness } from '@lms/testing/stories';
@@ -11,15 +12,20 @@ const months = ['2026-11', '2026-10', '2026-09'];
 function Harness({
   roles = [ROLE_ADMIN],
   width,
+  buddhistEra = false,
   onOpen,
 }: {
   readonly roles?: readonly string[];
   readonly width?: number;
+  /** The signed-in user's era (พ.ศ.), as the host sets it from the user. */
+  readonly buddhistEra?: boolean;
   readonly onOpen: (id: string) => void;
 }) {
   return (
     <PageHarness roles={roles} {...(width ? { width } : {})}>
-      <FreightStatementsPage month="2026-10" months={months} onMonthChange={() => {}} onOpen={onOpen} />
+      <BuddhistEraProvider value={buddhistEra}>
+        <FreightStatementsPage month="2026-10" months={months} onMonthChange={() => {}} onOpen={onOpen} />
+      </BuddhistEraProvider>
     </PageHarness>
   );
 }
@@ -44,9 +50,22 @@ export const Statements: Story = {
     // 12,360.00 of trips − 500.00 of adjustment
     await expect(row.getByText('11,860.00')).toBeVisible();
     await expect(within(await rowOf(canvas, 'FS-BKK-CTC-202610')).getByText('อนุมัติแล้ว')).toBeVisible();
-    await expect(canvas.getAllByText('ตุลาคม 2569')[0]).toBeVisible();
+    // The user's era (ค.ศ. here), as every date of the staff's screens.
+    await expect(canvas.getAllByText('ตุลาคม 2026')[0]).toBeVisible();
     await userEvent.click(canvas.getByRole('button', { name: text.openOf('FS-BKK-CTA-202610') }));
     await expect(args.onOpen).toHaveBeenCalledWith('7d1c0a52-5c2f-4b8e-9d0e-1f2a3b4c5d01');
+  },
+};
+
+/** A user who reads พ.ศ.: the months and the times of change in the Buddhist era. */
+export const InTheUsersEra: Story = {
+  args: { buddhistEra: true },
+  beforeEach: ({ msw }) => msw.use(...freightHandlers()),
+  play: async ({ canvas }) => {
+    await canvas.findByText('FS-BKK-CTA-202610');
+    await expect(canvas.getAllByText('ตุลาคม 2569')[0]).toBeVisible();
+    await expect(canvas.queryByText('ตุลาคม 2026')).toBeNull();
+    await expect(canvas.getAllByText(/\/2569 \d\d:\d\d/)[0]).toBeVisible();
   },
 };
 

@@ -1,4 +1,11 @@
-import { Button, DataGrid, type DataGridColumn, SelectField, useSnackbar } from '@lms/design-system';
+import {
+  Button,
+  DataGrid,
+  type DataGridColumn,
+  SelectField,
+  useBuddhistEra,
+  useSnackbar,
+} from '@lms/design-system';
 import {
   type FreightCandidate,
   type FreightStatementSummary,
@@ -32,6 +39,7 @@ export interface FreightStatementsPageProps {
  */
 export function FreightStatementsPage({ month, months, onMonthChange, onOpen }: FreightStatementsPageProps) {
   const { list, candidates } = useFreightStatements(month);
+  const era = { buddhistEra: useBuddhistEra(undefined) };
   const { user } = useSession();
   const canDraft = !!user && featureRoles.freightStatement.edit.some((role) => user.roles.includes(role));
   const freight = useFreightApi();
@@ -58,7 +66,7 @@ export function FreightStatementsPage({ month, months, onMonthChange, onOpen }: 
     { key: 'state', header: freightText.state, render: (s) => <StateBadge state={s.state} /> },
     { key: 'trips', header: freightText.tripCount, align: 'end', render: (s) => String(s.totals.trips) },
     { key: 'total', header: freightText.total, align: 'end', render: (s) => formatBaht(s.totals.total) },
-    { key: 'updatedAt', header: text.updatedAt, render: (s) => formatDateTime(s.updatedAt) },
+    { key: 'updatedAt', header: text.updatedAt, render: (s) => formatDateTime(s.updatedAt, era) },
     {
       key: 'open',
       header: text.actions,
@@ -81,12 +89,12 @@ export function FreightStatementsPage({ month, months, onMonthChange, onOpen }: 
         <SelectField
           label={freightText.month}
           value={month}
-          options={months.map((m) => ({ id: m, label: formatMonth(m) }))}
+          options={months.map((m) => ({ id: m, label: formatMonth(m, era) }))}
           onChange={(next) => next && onMonthChange(String(next))}
         />
       </MonthPicker>
       <DataGrid
-        label={`${text.statements} ${formatMonth(month)}`}
+        label={`${text.statements} ${formatMonth(month, era)}`}
         columns={columns}
         rows={list.data ?? []}
         getRowKey={(s) => s.id}
