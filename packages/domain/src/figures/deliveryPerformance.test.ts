@@ -1,11 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import {
+  addTallies,
   type BookingRow,
   deliveryFigures,
+  emptyTally,
+  figuresOf,
   performancePeriodProblem,
   previousPeriod,
   type StopRow,
   type TripRow,
+  tallyOf,
 } from './deliveryPerformance.ts';
 
 /**
@@ -155,6 +159,27 @@ describe('delivery figures on a hand-computed day', () => {
     const edge = stop('E1', 'T1', 'DELIVERED', [order('X', 1, 1)], { outcomeAt: at('04:00') });
     const early = stop('E2', 'T1', 'DELIVERED', [order('Y', 1, 1)], { outcomeAt: at('01:59') });
     expect(deliveryFigures({ stops: [edge, early], trips: [], bookings: [] }).stops.onTime.count).toBe(1);
+  });
+});
+
+describe('tallies', () => {
+  it('add up: two halves of the rows, in either order, give the figures of the whole', () => {
+    const first = tallyOf({
+      stops: stops.slice(0, 3),
+      trips: trips.slice(0, 1),
+      bookings: bookings.slice(0, 2),
+    });
+    const second = tallyOf({ stops: stops.slice(3), trips: trips.slice(1), bookings: bookings.slice(2) });
+    const whole = deliveryFigures({ stops, trips, bookings });
+    expect(figuresOf(addTallies(first, second))).toEqual(whole);
+    expect(figuresOf(addTallies(addTallies(emptyTally, second), first))).toEqual(whole);
+    expect(addTallies(first, second).failures).toEqual({ CUSTOMER_ABSENT: 2, NO_ACCESS: 1 });
+  });
+
+  it('keep sums in integers: milliseconds and hundredths of a km', () => {
+    const tally = tallyOf({ stops, trips, bookings });
+    expect(tally).toMatchObject({ kmDrops: 3, kmHundredths: 3000, minuteDrops: 3, tripMs: 18_000_000 });
+    expect(tally).toMatchObject({ dwellStops: 3, dwellMs: 70 * 60_000 });
   });
 });
 
