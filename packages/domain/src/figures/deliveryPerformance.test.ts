@@ -195,9 +195,9 @@ describe('the period', () => {
     });
   });
 
-  it('is bounded to 62 days and may not end before it starts', () => {
-    expect(performancePeriodProblem({ from: '2026-01-01', to: '2026-03-03' })).toBeUndefined();
-    expect(performancePeriodProblem({ from: '2026-01-01', to: '2026-03-04' })).toMatch(/ไม่เกิน 62 วัน/);
+  it('is bounded to a quarter (92 days) and may not end before it starts', () => {
+    expect(performancePeriodProblem({ from: '2026-10-01', to: '2026-12-31' })).toBeUndefined();
+    expect(performancePeriodProblem({ from: '2026-10-01', to: '2027-01-01' })).toMatch(/ไม่เกิน 92 วัน/);
     expect(performancePeriodProblem({ from: '2026-01-02', to: '2026-01-01' })).toMatch(/ไม่ก่อนวันเริ่มต้น/);
   });
 });

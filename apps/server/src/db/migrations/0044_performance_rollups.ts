@@ -55,6 +55,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     overloaded_trips integer not null,
     primary key (branch_id, day, vehicle_id)
   )`.execute(db);
+  // "Came back from an earlier stop" (a DO's later attempt) is read by the booking it was rebooked onto.
+  await sql`create index on delivery_return (rebooked_booking_id)`.execute(db);
   await sql`create table performance_stale_day (
     branch_id uuid not null,
     day date not null,
@@ -150,4 +152,5 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`drop function performance_mark_bookings(uuid[])`.execute(db);
   await sql`drop function performance_mark_trips(uuid[])`.execute(db);
   await sql`drop table performance_stale_day, performance_truck_day, performance_day`.execute(db);
+  await sql`drop index delivery_return_rebooked_booking_id_idx`.execute(db);
 }
