@@ -8,7 +8,8 @@
  * request), and beside them the same answers computed from the raw rows (`performanceFromRows`).
  * Every roll-up answer is compared with the raw one: a difference fails the bench.
  * BENCH_BRANCHES (50), BENCH_DAYS (365), BENCH_TRIPS (18 a branch a day), BENCH_STOPS (15 a trip),
- * BENCH_REQUESTS (30 per case), BENCH_RAW (8 per case), BENCH_DATA_DIR keeps the data for the next run.
+ * BENCH_REQUESTS (30 per case), BENCH_RAW (8 per case), BENCH_CASE (month, quarter …), BENCH_DATA_DIR keeps
+ * the data for the next run (its roll-ups too; BENCH_REBUILD=1 builds them again).
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
@@ -25,7 +26,7 @@ import { refreshStale } from '../../apps/server/src/performance/rollups.ts';
 import { performanceFromRows } from '../../apps/server/src/performance/rows.ts';
 import { generateDeliveryHistory, prepareHistory } from '../../apps/server/src/seed/deliveryHistory.ts';
 import { seedDemoCompany } from '../../apps/server/src/seed/demo.ts';
-import { postgresCpuMs, processCpuMs } from '../cpu.ts';
+import { postgresCpuMs } from '../cpu.ts';
 
 const BRANCHES = Number(process.env.BENCH_BRANCHES ?? 50);
 const DAYS = Number(process.env.BENCH_DAYS ?? 365);
@@ -68,20 +69,24 @@ const { rows: branchRows } = await sql<{ id: string }>`
   select id from branch where code like 'PB%' order by code`.execute(db);
 const branchIds = branchRows.map((r) => r.id);
 
-// The roll-ups from scratch, as after migration 0044 on a database that already has the year.
-await sql`truncate performance_day, performance_truck_day, performance_stale_day`.execute(db);
-await sql`insert into performance_stale_day select distinct branch_id, shift_date from delivery_trip`.execute(
-  db,
-);
-const started = performance.now();
-const cpuBefore = { node: processCpuMs(), pg: embedded ? postgresCpuMs(path.join(dir, 'pg')) : 0 };
-const days = await refreshStale(db);
-console.log(
-  `roll-ups built: ${days.toLocaleString('en')} branch days in ${seconds(started)} s (PostgreSQL CPU ${
-    embedded ? ((postgresCpuMs(path.join(dir, 'pg')) - cpuBefore.pg) / 1000).toFixed(1) : '?'
-  } s)`,
-);
-await sql`vacuum analyze`.execute(db);
+// The roll-ups from scratch, as after migration 0044 on a database that already has the year (a
+// run on kept data whose roll-ups are built skips this unless BENCH_REBUILD=1).
+const built = await sql<{ n: number }>`select count(*)::int as n from performance_day`.execute(db);
+if (!seeded || process.env.BENCH_REBUILD || built.rows[0]!.n === 0) {
+  await sql`truncate performance_day, performance_truck_day, performance_stale_day`.execute(db);
+  await sql`insert into performance_stale_day select distinct branch_id, shift_date from delivery_trip`.execute(
+    db,
+  );
+  const started = performance.now();
+  const pgBefore = embedded ? postgresCpuMs(path.join(dir, 'pg')) : 0;
+  const days = await refreshStale(db);
+  const pgCpu = embedded ? ((postgresCpuMs(path.join(dir, 'pg')) - pgBefore) / 1000).toFixed(1) : '?';
+  console.log(
+    `roll-ups built: ${days.toLocaleString('en')} branch days in ${seconds(started)} s (PostgreSQL CPU ${pgCpu} s)`,
+  );
+}
+// Statistics only (a vacuum of the fresh year takes minutes and changes no plan here).
+await sql`analyze`.execute(db);
 await printSizes();
 
 const app = await buildApp({ db, databaseUrl: url });
