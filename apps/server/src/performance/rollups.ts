@@ -128,8 +128,10 @@ export async function refreshStale(db: Database, scope?: { branchId: string; fro
     const where = scope
       ? sql`where branch_id = ${scope.branchId} and day between ${scope.from}::date and ${scope.to}::date`
       : sql``;
+    // The marks locked in one order, so two requests over overlapping days wait for each other, never deadlock.
     const { rows } = await sql<{ branchId: string; day: string }>`
-      delete from performance_stale_day ${where}
+      delete from performance_stale_day where (branch_id, day) in (
+        select branch_id, day from performance_stale_day ${where} order by branch_id, day for update)
       returning branch_id as "branchId", to_char(day, 'YYYY-MM-DD') as day`.execute(tx);
     await refreshDays(tx, rows);
     return rows.length;
