@@ -389,10 +389,10 @@ describe('GET /performance', () => {
     expect(anonymous.status).toBe(401);
   });
 
-  it('refuses a period past 62 days or ending before it starts, in Thai, and a day that does not exist', async () => {
-    const long = await performance(tokens.planner, `branchId=${branchId}&from=2026-01-01&to=2026-03-04`);
+  it('refuses a period past a quarter (92 days) or ending before it starts, in Thai, and a day that does not exist', async () => {
+    const long = await performance(tokens.planner, `branchId=${branchId}&from=2026-10-01&to=2027-01-01`);
     expect(long.status).toBe(422);
-    expect(JSON.stringify(long.body)).toMatch(/ไม่เกิน 62 วัน/);
+    expect(JSON.stringify(long.body)).toMatch(/ไม่เกิน 92 วัน/);
     const backwards = await performance(tokens.planner, `branchId=${branchId}&from=2026-10-31&to=2026-10-01`);
     expect(backwards.status).toBe(422);
     const badDay = await performance(tokens.planner, `branchId=${branchId}&from=2026-02-30&to=2026-03-01`);

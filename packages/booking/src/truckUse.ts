@@ -23,32 +23,73 @@ export interface TripLoad {
   readonly capacityVolume: number;
 }
 
+/**
+ * One truck's trips of a period, added up: what `truckLoads` makes of trips, and what the server's
+ * per-truck-and-day roll-ups add up to (docs/performance-figures.md "At scale"). Loads are in
+ * thousandths (a trip's load rounded to the gram / litre), so sums are exact in any order.
+ */
+export interface TruckLoad {
+  readonly vehicleId: string;
+  readonly vehicleLabel: string;
+  readonly vehicleTypeId: string;
+  readonly vehicleTypeLabel: string;
+  readonly trips: number;
+  readonly weight: number;
+  readonly volume: number;
+  readonly capacityWeight: number;
+  readonly capacityVolume: number;
+  /** Trips loaded above their capacity of weight or volume. */
+  readonly overloadedTrips: number;
+}
+
 const NO_HOURS = { minute: 0 };
 const HOUR_NOT_JUDGED = { minute: 1 };
 const round = (value: number) => Math.round(value * 1000) / 1000;
 
+/** Each truck's trips summed (the label and type of its first trip). */
+export function truckLoads(trips: readonly TripLoad[]): TruckLoad[] {
+  const trucks = new Map<string, TruckLoad>();
+  for (const trip of trips) {
+    const truck = trucks.get(trip.vehicleId);
+    const overloaded = trip.weight > trip.capacityWeight || trip.volume > trip.capacityVolume ? 1 : 0;
+    trucks.set(trip.vehicleId, {
+      vehicleId: trip.vehicleId,
+      vehicleLabel: truck?.vehicleLabel ?? trip.vehicleLabel,
+      vehicleTypeId: truck?.vehicleTypeId ?? trip.vehicleTypeId,
+      vehicleTypeLabel: truck?.vehicleTypeLabel ?? trip.vehicleTypeLabel,
+      trips: (truck?.trips ?? 0) + 1,
+      weight: round((truck?.weight ?? 0) + trip.weight),
+      volume: round((truck?.volume ?? 0) + trip.volume),
+      capacityWeight: round((truck?.capacityWeight ?? 0) + trip.capacityWeight),
+      capacityVolume: round((truck?.capacityVolume ?? 0) + trip.capacityVolume),
+      overloadedTrips: (truck?.overloadedTrips ?? 0) + overloaded,
+    });
+  }
+  return [...trucks.values()];
+}
+
 function group(
-  loads: readonly TripLoad[],
-  key: (load: TripLoad) => { id: string; label: string },
+  trucks: readonly TruckLoad[],
+  key: (truck: TruckLoad) => { id: string; label: string },
   thresholds: readonly UtilizationThreshold[],
 ): TruckUseRow[] {
-  const groups = new Map<string, { label: string; trips: TripLoad[] }>();
-  for (const load of loads) {
-    const { id, label } = key(load);
-    const found = groups.get(id) ?? { label, trips: [] };
-    found.trips.push(load);
+  const groups = new Map<string, { label: string; trucks: TruckLoad[] }>();
+  for (const truck of trucks) {
+    const { id, label } = key(truck);
+    const found = groups.get(id) ?? { label, trucks: [] };
+    found.trucks.push(truck);
     groups.set(id, found);
   }
   return [...groups.entries()]
-    .map(([id, { label, trips }]) => {
-      const sum = (pick: (load: TripLoad) => number) =>
-        round(trips.reduce((total, load) => total + pick(load), 0));
-      const weight = sum((l) => l.weight);
-      const volume = sum((l) => l.volume);
-      const capacityWeight = sum((l) => l.capacityWeight);
-      const capacityVolume = sum((l) => l.capacityVolume);
+    .map(([id, { label, trucks }]) => {
+      const sum = (pick: (truck: TruckLoad) => number) =>
+        round(trucks.reduce((total, truck) => total + pick(truck), 0));
+      const weight = sum((t) => t.weight);
+      const volume = sum((t) => t.volume);
+      const capacityWeight = sum((t) => t.capacityWeight);
+      const capacityVolume = sum((t) => t.capacityVolume);
       // One vehicle type per truck; a type's own thresholds (none: the default bands).
-      const typeId = trips[0]?.vehicleTypeId;
+      const typeId = trucks[0]?.vehicleTypeId;
       const utilization = utilizationOf(
         thresholds.filter((t) => t.vehicleTypeId === typeId),
         { weight, volume, ...NO_HOURS },
@@ -57,7 +98,7 @@ function group(
       return {
         id,
         label,
-        trips: trips.length,
+        trips: trucks.reduce((total, truck) => total + truck.trips, 0),
         weight,
         capacityWeight,
         volume,
@@ -67,17 +108,21 @@ function group(
         status: utilization.status,
         statusLabel: utilization.statusLabel,
         colour: utilization.colour,
-        overloadedTrips: trips.filter((l) => l.weight > l.capacityWeight || l.volume > l.capacityVolume)
-          .length,
+        overloadedTrips: trucks.reduce((total, truck) => total + truck.overloadedTrips, 0),
       };
     })
     .sort((a, b) => a.label.localeCompare(b.label, 'th'));
 }
 
-/** Per vehicle type and per truck. A truck belongs to one vehicle type, so its type's thresholds band it. */
-export function truckUse(loads: readonly TripLoad[], thresholds: readonly UtilizationThreshold[]) {
+/** Per vehicle type and per truck, from trucks' summed trips. A truck belongs to one vehicle type, so its type's thresholds band it. */
+export function truckUseOf(trucks: readonly TruckLoad[], thresholds: readonly UtilizationThreshold[]) {
   return {
-    byVehicleType: group(loads, (l) => ({ id: l.vehicleTypeId, label: l.vehicleTypeLabel }), thresholds),
-    byTruck: group(loads, (l) => ({ id: l.vehicleId, label: l.vehicleLabel }), thresholds),
+    byVehicleType: group(trucks, (t) => ({ id: t.vehicleTypeId, label: t.vehicleTypeLabel }), thresholds),
+    byTruck: group(trucks, (t) => ({ id: t.vehicleId, label: t.vehicleLabel }), thresholds),
   };
+}
+
+/** Per vehicle type and per truck, from the period's trips. */
+export function truckUse(loads: readonly TripLoad[], thresholds: readonly UtilizationThreshold[]) {
+  return truckUseOf(truckLoads(loads), thresholds);
 }

@@ -676,6 +676,52 @@ export interface MasterDataChange {
   n: number;
 }
 
+/** The table `performance_day`. */
+export interface PerformanceDay {
+  branch_id: string;
+  day: string;
+  settled_stops: number;
+  on_time_stops: number;
+  in_full_stops: number;
+  otif_stops: number;
+  order_lines: number;
+  on_time_lines: number;
+  in_full_lines: number;
+  otif_lines: number;
+  first_lines: number;
+  first_in_full: number;
+  failures: Json;
+  km_drops: number;
+  km_hundredths: number;
+  minute_drops: number;
+  trip_ms: number;
+  dwell_stops: number;
+  dwell_ms: number;
+  doc_to_booking_bookings: number;
+  doc_to_booking_days: number;
+  booking_to_delivery_bookings: number;
+  booking_to_delivery_days: number;
+  by_link: number;
+  by_phone: number;
+}
+
+/** The table `performance_stale_day`. */
+export interface PerformanceStaleDay {
+  branch_id: string;
+  day: string;
+}
+
+/** The table `performance_truck_day`. */
+export interface PerformanceTruckDay {
+  branch_id: string;
+  day: string;
+  vehicle_id: string;
+  trips: number;
+  weight: number;
+  volume: number;
+  overloaded_trips: number;
+}
+
 /** The table `personal_data_access`. */
 export interface PersonalDataAccess {
   id: Generated<number>;
@@ -1251,6 +1297,9 @@ export interface DB {
   idempotency_key: IdempotencyKey;
   import_job: ImportJob;
   master_data_change: MasterDataChange;
+  performance_day: PerformanceDay;
+  performance_stale_day: PerformanceStaleDay;
+  performance_truck_day: PerformanceTruckDay;
   personal_data_access: PersonalDataAccess;
   province: Province;
   rate_limit: RateLimit;

@@ -1,7 +1,7 @@
-import { truckUse } from '@lms/booking';
+import { truckUseOf } from '@lms/booking';
 import {
-  deliveryFigures,
   featureRoles,
+  figuresOf,
   type PerformanceAnswer,
   performanceApi,
   performancePeriodProblem,
@@ -10,32 +10,39 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { actingBranch } from '../auth/acting.ts';
-import type { Executor } from '../db/database.ts';
+import type { Database } from '../db/database.ts';
 import { sendWorkbook } from '../freight/excel.ts';
 import { typed } from '../http/contract.ts';
 import { unprocessable } from '../http/errors.ts';
 import type { AuthContext } from '../routes/context.ts';
 import { performanceWorkbook } from './excel.ts';
-import { performanceRows, utilizationThresholds } from './rows.ts';
+import { periodTally, periodTruckLoads, refreshStale } from './rollups.ts';
+import { utilizationThresholds } from './rows.ts';
 
-/** A branch's period and the one before it, every figure the domain's (docs/performance-figures.md). */
+/**
+ * A branch's period and the one before it, every figure the domain's (docs/performance-figures.md),
+ * added up from the daily roll-ups (rollups.ts) after refreshing the days a write marked stale;
+ * `performanceFromRows` (rows.ts) is the same answer from the raw rows.
+ */
 export async function branchPerformance(
-  db: Executor,
+  db: Database,
   branchId: string,
   period: { from: string; to: string },
 ): Promise<PerformanceAnswer> {
   const before = previousPeriod(period);
-  const [current, previous, thresholds] = await Promise.all([
-    performanceRows(db, branchId, period),
-    performanceRows(db, branchId, before),
+  await refreshStale(db, { branchId, from: before.from, to: period.to });
+  const [current, previous, trucks, thresholds] = await Promise.all([
+    periodTally(db, branchId, period),
+    periodTally(db, branchId, before),
+    periodTruckLoads(db, branchId, period),
     utilizationThresholds(db),
   ]);
   return {
     period,
     previousPeriod: before,
-    current: deliveryFigures(current),
-    previous: deliveryFigures(previous),
-    truckUse: truckUse(current.loads, thresholds),
+    current: figuresOf(current),
+    previous: figuresOf(previous),
+    truckUse: truckUseOf(trucks, thresholds),
   };
 }
 

@@ -1,6 +1,16 @@
-import type { TripLoad, UtilizationThreshold } from '@lms/booking';
-import type { BookingRow, FailureReason, Period, StopRow, StopStatus, TripRow } from '@lms/domain';
-import { sql } from 'kysely';
+import { type TripLoad, truckUse, type UtilizationThreshold } from '@lms/booking';
+import {
+  type BookingRow,
+  deliveryFigures,
+  type FailureReason,
+  type PerformanceAnswer,
+  type Period,
+  previousPeriod,
+  type StopRow,
+  type StopStatus,
+  type TripRow,
+} from '@lms/domain';
+import { type RawBuilder, sql } from 'kysely';
 import type { Executor } from '../db/database.ts';
 
 /**
@@ -79,27 +89,42 @@ interface TripSql extends Omit<TripLoad, 'weight' | 'volume' | 'capacityWeight' 
   capacityVolume: string;
 }
 
+/**
+ * A trip's distance as the freight rule takes it (freight/trips.ts): one way to the farthest active
+ * booking. The raw rows and the roll-ups (rollups.ts) read it from here.
+ */
+export const tripDistance = (shipmentId: RawBuilder<unknown>) => sql<number | null>`(select max(b.distance)
+  from shipment__booking_report_ids l join booking_report b on b.id = l.ref_id
+  where l.owner_id = ${shipmentId} and b.canceled_at is null)`;
+
+/**
+ * What a trip carried, as a lateral join `load (weight, volume)`: each DO's weight and volume in
+ * proportion to the quantity booked onto its stops (as the booking engine counts a DO's part,
+ * booking/world.ts), rounded to thousandths (grams, litres) so sums of trips are exact.
+ */
+export const tripLoad = (shipmentId: RawBuilder<unknown>) => sql`left join lateral (
+  select round(coalesce(sum(d.weight * (o->>'qty')::numeric / nullif(d.qty, 0)), 0), 3) as weight,
+    round(coalesce(sum(d.volume * (o->>'qty')::numeric / nullif(d.qty, 0)), 0), 3) as volume
+  from delivery_stop st cross join jsonb_array_elements(st.orders) o
+  join delivery_order d on d.id = (o->>'deliveryOrderId')::uuid
+  where st.shipment_id = ${shipmentId}) load on true`;
+
+/** A truck's label: its plate (its code without one), as it is today. */
+export const truckLabel = sql<string>`coalesce(v.license_plate, v.code)`;
+
 async function tripsOf(db: Executor, branchId: string, period: Period) {
-  // Distance as the freight rule takes it (freight/trips.ts): one way to the farthest active booking.
-  // Load: what its stops carried, each DO's weight and volume in proportion to the quantity booked
-  // onto the stop (as the booking engine counts a DO's part, booking/world.ts).
   const { rows } = await sql<TripSql>`
     select t.shipment_id as "shipmentId", t.started_at as "startedAt", t.ended_at as "endedAt",
-      (select max(b.distance) from shipment__booking_report_ids l join booking_report b on b.id = l.ref_id
-        where l.owner_id = s.id and b.canceled_at is null) as "distanceKm",
-      v.id as "vehicleId", coalesce(s.car_plate_snap, v.license_plate, v.code) as "vehicleLabel",
+      ${tripDistance(sql.ref('s.id'))} as "distanceKm",
+      v.id as "vehicleId", ${truckLabel} as "vehicleLabel",
       vt.id as "vehicleTypeId", concat_ws(': ', vt.code, vt.name) as "vehicleTypeLabel",
       vt.max_capacity_weight as "capacityWeight", vt.max_capacity_volume as "capacityVolume",
-      coalesce(u.weight, 0) as weight, coalesce(u.volume, 0) as volume
+      load.weight, load.volume
     from delivery_trip t
     join shipment s on s.id = t.shipment_id
     join vehicle v on v.id = s.vehicle_id
     join vehicle_type vt on vt.id = v.vehicle_type_id
-    left join lateral (select sum(d.weight * (o->>'qty')::numeric / nullif(d.qty, 0)) as weight,
-        sum(d.volume * (o->>'qty')::numeric / nullif(d.qty, 0)) as volume
-      from delivery_stop st cross join jsonb_array_elements(st.orders) o
-      join delivery_order d on d.id = (o->>'deliveryOrderId')::uuid
-      where st.shipment_id = t.shipment_id) u on true
+    ${tripLoad(sql.ref('t.shipment_id'))}
     where t.branch_id = ${branchId} and t.shift_date between ${period.from}::date and ${period.to}::date`.execute(
     db,
   );
@@ -123,14 +148,15 @@ async function tripsOf(db: Executor, branchId: string, period: Period) {
   return { trips, loads };
 }
 
+/** Each stop's booking (a booking tried at two stops counts at both, as its DOs do). */
 async function bookingsOf(db: Executor, branchId: string, period: Period): Promise<BookingRow[]> {
   const { rows } = await sql<BookingRow>`
     select b.id as "bookingId", to_char(b.doc_date, 'YYYY-MM-DD') as "docDate",
       to_char(b.confirmed_at at time zone 'Asia/Bangkok', 'YYYY-MM-DD') as "confirmedOn",
       to_char(b.delivery_date, 'YYYY-MM-DD') as "deliveryDate", b.call_status as "callStatus"
-    from booking_report b
-    where b.id in (select st.booking_id from delivery_trip t join delivery_stop st on st.shipment_id = t.shipment_id
-      where t.branch_id = ${branchId} and t.shift_date between ${period.from}::date and ${period.to}::date)`.execute(
+    from delivery_trip t join delivery_stop st on st.shipment_id = t.shipment_id
+    join booking_report b on b.id = st.booking_id
+    where t.branch_id = ${branchId} and t.shift_date between ${period.from}::date and ${period.to}::date`.execute(
     db,
   );
   return rows;
@@ -144,6 +170,30 @@ export async function performanceRows(db: Executor, branchId: string, period: Pe
     bookingsOf(db, branchId, period),
   ]);
   return { stops, trips, bookings, loads };
+}
+
+/**
+ * A branch's period and the one before it computed from the raw rows, as the route answered before
+ * the roll-ups: what the roll-ups' test and bench/performance hold the route's answer equal to.
+ */
+export async function performanceFromRows(
+  db: Executor,
+  branchId: string,
+  period: Period,
+): Promise<PerformanceAnswer> {
+  const before = previousPeriod(period);
+  const [current, previous, thresholds] = await Promise.all([
+    performanceRows(db, branchId, period),
+    performanceRows(db, branchId, before),
+    utilizationThresholds(db),
+  ]);
+  return {
+    period,
+    previousPeriod: before,
+    current: deliveryFigures(current),
+    previous: deliveryFigures(previous),
+    truckUse: truckUse(current.loads, thresholds),
+  };
 }
 
 /** Every vehicle type's utilization bands (the calendar's). */

@@ -10,8 +10,11 @@ import { type FailureReason, failureReasonOptions } from './delivery.ts';
  * utilization rule); this file only says what goes over the wire.
  */
 
-/** The most days one performance request covers (as the calendar's bound: two months and a day). */
-export const PERFORMANCE_MAX_DAYS = 62;
+/**
+ * The most days one performance request covers: a quarter (the longest has 92 days). The figures
+ * are added up from daily roll-ups, ≤ 2 × 92 rows a request (docs/performance-figures.md "At scale").
+ */
+export const PERFORMANCE_MAX_DAYS = 92;
 
 /** `count` of `of`, and the share in percent (one decimal); null when `of` is 0 (nothing to judge). */
 export const Ratio = Type.Object({

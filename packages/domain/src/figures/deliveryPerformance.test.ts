@@ -1,11 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import {
+  addTallies,
   type BookingRow,
   deliveryFigures,
+  emptyTally,
+  figuresOf,
   performancePeriodProblem,
   previousPeriod,
   type StopRow,
   type TripRow,
+  tallyOf,
 } from './deliveryPerformance.ts';
 
 /**
@@ -158,6 +162,27 @@ describe('delivery figures on a hand-computed day', () => {
   });
 });
 
+describe('tallies', () => {
+  it('add up: two halves of the rows, in either order, give the figures of the whole', () => {
+    const first = tallyOf({
+      stops: stops.slice(0, 3),
+      trips: trips.slice(0, 1),
+      bookings: bookings.slice(0, 2),
+    });
+    const second = tallyOf({ stops: stops.slice(3), trips: trips.slice(1), bookings: bookings.slice(2) });
+    const whole = deliveryFigures({ stops, trips, bookings });
+    expect(figuresOf(addTallies(first, second))).toEqual(whole);
+    expect(figuresOf(addTallies(addTallies(emptyTally, second), first))).toEqual(whole);
+    expect(addTallies(first, second).failures).toEqual({ CUSTOMER_ABSENT: 2, NO_ACCESS: 1 });
+  });
+
+  it('keep sums in integers: milliseconds and hundredths of a km', () => {
+    const tally = tallyOf({ stops, trips, bookings });
+    expect(tally).toMatchObject({ kmDrops: 3, kmHundredths: 3000, minuteDrops: 3, tripMs: 18_000_000 });
+    expect(tally).toMatchObject({ dwellStops: 3, dwellMs: 70 * 60_000 });
+  });
+});
+
 describe('the period', () => {
   it('compares with the same number of days just before', () => {
     expect(previousPeriod({ from: '2026-10-01', to: '2026-10-31' })).toEqual({
@@ -170,9 +195,9 @@ describe('the period', () => {
     });
   });
 
-  it('is bounded to 62 days and may not end before it starts', () => {
-    expect(performancePeriodProblem({ from: '2026-01-01', to: '2026-03-03' })).toBeUndefined();
-    expect(performancePeriodProblem({ from: '2026-01-01', to: '2026-03-04' })).toMatch(/ไม่เกิน 62 วัน/);
+  it('is bounded to a quarter (92 days) and may not end before it starts', () => {
+    expect(performancePeriodProblem({ from: '2026-10-01', to: '2026-12-31' })).toBeUndefined();
+    expect(performancePeriodProblem({ from: '2026-10-01', to: '2027-01-01' })).toMatch(/ไม่เกิน 92 วัน/);
     expect(performancePeriodProblem({ from: '2026-01-02', to: '2026-01-01' })).toMatch(/ไม่ก่อนวันเริ่มต้น/);
   });
 });

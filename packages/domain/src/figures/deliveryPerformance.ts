@@ -72,13 +72,6 @@ export function ratio(count: number, of: number): Ratio {
   return { count, of, percent: of === 0 ? null : Math.round((count / of) * 1000) / 10 };
 }
 
-/** The mean of the values, two decimals. */
-export function mean(values: readonly number[]): Mean {
-  if (values.length === 0) return { value: null, of: 0 };
-  const sum = values.reduce((a, b) => a + b, 0);
-  return { value: Math.round((sum / values.length) * 100) / 100, of: values.length };
-}
-
 const instant = (iso: string): number => new Date(iso).getTime();
 
 /** A stop is on time when its outcome gave something and was recorded inside its window, both ends included. */
@@ -93,124 +86,227 @@ const orderInFull = (stop: StopRow, order: StopOrderRow): boolean =>
   gaveSomething(stop) && (order.delivered ?? 0) >= order.qty;
 
 /**
+ * What a set of rows adds up to: counts and integer sums only (milliseconds, hundredths of a km,
+ * days), so tallies of days add up to the tally of the period exactly, in any order, in Node or in
+ * SQL. The figures are `figuresOf(tally)`: ratios and means of summed numerators and denominators,
+ * never averages of daily ratios. The server keeps a tally per branch and day (docs/performance-figures.md
+ * "At scale"); `tallyOf` is the definition its SQL follows.
+ */
+export interface PerformanceTally {
+  /** Settled stops, and of them on time, in full (delivered whole), both. */
+  readonly settledStops: number;
+  readonly onTimeStops: number;
+  readonly inFullStops: number;
+  readonly otifStops: number;
+  /** DO lines of settled stops, and of them on time, in full, both. */
+  readonly orderLines: number;
+  readonly onTimeLines: number;
+  readonly inFullLines: number;
+  readonly otifLines: number;
+  /** DO lines at their first stop ever, and of them delivered whole. */
+  readonly firstLines: number;
+  readonly firstInFull: number;
+  /** Failed stops per reason (no reason: OTHER). */
+  readonly failures: Readonly<Partial<Record<FailureReason, number>>>;
+  /** Drops of trips that delivered and have a distance, and those trips' distance in hundredths of a km. */
+  readonly kmDrops: number;
+  readonly kmHundredths: number;
+  /** Drops of ended trips that delivered, and those trips' start → end in milliseconds. */
+  readonly minuteDrops: number;
+  readonly tripMs: number;
+  /** Stops with an arrival and a departure, and the milliseconds between. */
+  readonly dwellStops: number;
+  readonly dwellMs: number;
+  /** Bookings with both days, and the days between: document → confirmed, confirmed → delivery. */
+  readonly docToBookingBookings: number;
+  readonly docToBookingDays: number;
+  readonly bookingToDeliveryBookings: number;
+  readonly bookingToDeliveryDays: number;
+  /** Bookings whose appointment the customer confirmed by the link, and those a planner called. */
+  readonly byLink: number;
+  readonly byPhone: number;
+}
+
+export const emptyTally: PerformanceTally = {
+  settledStops: 0,
+  onTimeStops: 0,
+  inFullStops: 0,
+  otifStops: 0,
+  orderLines: 0,
+  onTimeLines: 0,
+  inFullLines: 0,
+  otifLines: 0,
+  firstLines: 0,
+  firstInFull: 0,
+  failures: {},
+  kmDrops: 0,
+  kmHundredths: 0,
+  minuteDrops: 0,
+  tripMs: 0,
+  dwellStops: 0,
+  dwellMs: 0,
+  docToBookingBookings: 0,
+  docToBookingDays: 0,
+  bookingToDeliveryBookings: 0,
+  bookingToDeliveryDays: 0,
+  byLink: 0,
+  byPhone: 0,
+};
+
+type Counts = Omit<PerformanceTally, 'failures'>;
+const countKeys = Object.keys(emptyTally).filter((key) => key !== 'failures') as (keyof Counts)[];
+
+/** The tally of two sets of rows: every count and sum added. */
+export function addTallies(a: PerformanceTally, b: PerformanceTally): PerformanceTally {
+  const counts = Object.fromEntries(countKeys.map((key) => [key, a[key] + b[key]])) as unknown as Counts;
+  const failures: Partial<Record<FailureReason, number>> = { ...a.failures };
+  for (const [reason, stops] of Object.entries(b.failures) as [FailureReason, number][])
+    failures[reason] = (failures[reason] ?? 0) + stops;
+  return { ...counts, failures };
+}
+
+const count = <T>(items: readonly T[], test: (item: T) => boolean): number => items.filter(test).length;
+
+/**
  * Per stop, over the settled stops (a stop still pending is not judged): on time, in full
  * (delivered whole, not partial) and both. Per DO, over every DO of those stops (a DO tried twice
  * counts at both stops): on time (its stop on time and something of it delivered), in full, both.
+ * First attempts: of the DOs whose first stop ever was settled, those delivered whole there.
  */
-function onTimeInFull(stops: readonly StopRow[]): Pick<DeliveryFigures, 'stops' | 'orders'> {
+function stopTally(stops: readonly StopRow[]) {
   const settled = stops.filter(isSettled);
-  const onTime = settled.filter(stopOnTime);
-  const inFull = settled.filter((s) => s.status === 'DELIVERED');
   const lines = settled.flatMap((stop) => stop.orders.map((order) => ({ stop, order })));
   const lineOnTime = ({ stop, order }: (typeof lines)[number]) =>
     stopOnTime(stop) && (order.delivered ?? 0) > 0;
   const lineInFull = ({ stop, order }: (typeof lines)[number]) => orderInFull(stop, order);
+  const firsts = lines.filter(({ order }) => order.attempt === 1);
+  const failures: Partial<Record<FailureReason, number>> = {};
+  for (const stop of stops.filter((s) => s.status === 'FAILED')) {
+    const reason = stop.reason ?? 'OTHER';
+    failures[reason] = (failures[reason] ?? 0) + 1;
+  }
   return {
-    stops: {
-      onTime: ratio(onTime.length, settled.length),
-      inFull: ratio(inFull.length, settled.length),
-      otif: ratio(onTime.filter((s) => s.status === 'DELIVERED').length, settled.length),
-    },
-    orders: {
-      onTime: ratio(lines.filter(lineOnTime).length, lines.length),
-      inFull: ratio(lines.filter(lineInFull).length, lines.length),
-      otif: ratio(lines.filter((line) => lineOnTime(line) && lineInFull(line)).length, lines.length),
-    },
+    settledStops: settled.length,
+    onTimeStops: count(settled, stopOnTime),
+    inFullStops: count(settled, (s) => s.status === 'DELIVERED'),
+    otifStops: count(settled, (s) => stopOnTime(s) && s.status === 'DELIVERED'),
+    orderLines: lines.length,
+    onTimeLines: count(lines, lineOnTime),
+    inFullLines: count(lines, lineInFull),
+    otifLines: count(lines, (line) => lineOnTime(line) && lineInFull(line)),
+    firstLines: firsts.length,
+    firstInFull: count(firsts, lineInFull),
+    failures,
   };
 }
 
-/** Of the DOs whose first stop ever was settled in the period, the share delivered whole there. */
-export function firstAttemptRate(stops: readonly StopRow[]): Ratio {
-  const firsts = stops
-    .filter(isSettled)
-    .flatMap((stop) => stop.orders.filter((o) => o.attempt === 1).map((order) => ({ stop, order })));
-  return ratio(firsts.filter(({ stop, order }) => orderInFull(stop, order)).length, firsts.length);
-}
-
-/** Failed stops per reason, most first (ties in the reasons' list order), with the running share: a Pareto. */
-export function failurePareto(stops: readonly StopRow[]): FailureBar[] {
-  const failed = stops.filter((s) => s.status === 'FAILED');
-  const counts = failureReasonOptions
-    .map((option) => ({
-      reason: option.value,
-      label: option.label,
-      stops: failed.filter((s) => (s.reason ?? 'OTHER') === option.value).length,
-    }))
-    .filter((bar) => bar.stops > 0)
-    .sort((a, b) => b.stops - a.stops);
-  let running = 0;
-  return counts.map((bar) => {
-    running += bar.stops;
-    return { ...bar, cumulativePercent: Math.round((running / failed.length) * 1000) / 10 };
-  });
-}
-
-const minutesBetween = (from: string, to: string): number => (instant(to) - instant(from)) / 60_000;
+const msBetween = (from: string, to: string): number => instant(to) - instant(from);
 
 /**
- * Per drop (a stop that delivered something): kilometres of the trips that delivered, and minutes
- * from each ended trip's start to its end, each divided by the drops of those trips; dwell is the
- * mean of arrival → departure over the stops that have both.
+ * Per drop (a stop that delivered something): kilometres of the trips that delivered, and the
+ * time from each ended trip's start to its end, each over the drops of those trips; dwell over the
+ * stops that have an arrival and a departure.
  */
-function perDrop(stops: readonly StopRow[], trips: readonly TripRow[]) {
+function dropTally(stops: readonly StopRow[], trips: readonly TripRow[]) {
   const drops = new Map<string, number>();
   for (const stop of stops.filter(gaveSomething))
     drops.set(stop.shipmentId, (drops.get(stop.shipmentId) ?? 0) + 1);
-  const perTrip = (value: (trip: TripRow) => number | null): Mean => {
-    let total = 0;
-    let count = 0;
-    for (const trip of trips) {
-      const dropped = drops.get(trip.shipmentId) ?? 0;
-      const amount = value(trip);
-      if (dropped === 0 || amount === null) continue;
-      total += amount;
-      count += dropped;
+  const tally = { kmDrops: 0, kmHundredths: 0, minuteDrops: 0, tripMs: 0, dwellStops: 0, dwellMs: 0 };
+  for (const trip of trips) {
+    const dropped = drops.get(trip.shipmentId) ?? 0;
+    if (dropped === 0) continue;
+    if (trip.distanceKm !== null) {
+      tally.kmDrops += dropped;
+      tally.kmHundredths += Math.round(trip.distanceKm * 100);
     }
-    return count === 0
-      ? { value: null, of: 0 }
-      : { value: Math.round((total / count) * 100) / 100, of: count };
-  };
-  return {
-    kmPerDrop: perTrip((trip) => trip.distanceKm),
-    minutesPerDrop: perTrip((trip) =>
-      trip.startedAt && trip.endedAt ? minutesBetween(trip.startedAt, trip.endedAt) : null,
-    ),
-    dwellMinutes: mean(
-      stops.flatMap((s) => (s.arrivedAt && s.leftAt ? [minutesBetween(s.arrivedAt, s.leftAt)] : [])),
-    ),
-  };
+    if (trip.startedAt && trip.endedAt) {
+      tally.minuteDrops += dropped;
+      tally.tripMs += msBetween(trip.startedAt, trip.endedAt);
+    }
+  }
+  for (const stop of stops)
+    if (stop.arrivedAt && stop.leftAt) {
+      tally.dwellStops += 1;
+      tally.dwellMs += msBetween(stop.arrivedAt, stop.leftAt);
+    }
+  return tally;
 }
 
 /** Lead times in days, and how appointments were confirmed (the customer's link against a planner's call). */
-function bookingFigures(bookings: readonly BookingRow[]) {
-  const days = (pick: (b: BookingRow) => [string | null, string | null]) =>
-    mean(
-      bookings.flatMap((b) => {
-        const [from, to] = pick(b);
-        return from && to ? [daysBetween(from, to)] : [];
-      }),
-    );
-  const byLink = bookings.filter((b) => b.callStatus === 'CONFIRMED_BY_CUSTOMER').length;
-  const byPhone = bookings.filter((b) => b.callStatus === 'CALLED').length;
+function bookingTally(bookings: readonly BookingRow[]) {
+  const days = (pick: (b: BookingRow) => [string | null, string | null]) => {
+    const spans = bookings.flatMap((b) => {
+      const [from, to] = pick(b);
+      return from && to ? [daysBetween(from, to)] : [];
+    });
+    return [spans.length, spans.reduce((a, b) => a + b, 0)] as const;
+  };
+  const [docToBookingBookings, docToBookingDays] = days((b) => [b.docDate, b.confirmedOn]);
+  const [bookingToDeliveryBookings, bookingToDeliveryDays] = days((b) => [b.confirmedOn, b.deliveryDate]);
   return {
-    leadDays: {
-      docToBooking: days((b) => [b.docDate, b.confirmedOn]),
-      bookingToDelivery: days((b) => [b.confirmedOn, b.deliveryDate]),
-    },
-    confirmedByLink: ratio(byLink, byLink + byPhone),
-    confirmedByPhone: ratio(byPhone, byLink + byPhone),
+    docToBookingBookings,
+    docToBookingDays,
+    bookingToDeliveryBookings,
+    bookingToDeliveryDays,
+    byLink: count(bookings, (b) => b.callStatus === 'CONFIRMED_BY_CUSTOMER'),
+    byPhone: count(bookings, (b) => b.callStatus === 'CALLED'),
   };
 }
 
-/** Every figure of one period. */
-export function deliveryFigures(rows: PerformanceRows): DeliveryFigures {
+/** What one period's rows add up to. */
+export function tallyOf(rows: PerformanceRows): PerformanceTally {
+  return { ...stopTally(rows.stops), ...dropTally(rows.stops, rows.trips), ...bookingTally(rows.bookings) };
+}
+
+/** Failed stops per reason, most first (ties in the reasons' list order), with the running share: a Pareto. */
+export function failurePareto(failures: PerformanceTally['failures']): FailureBar[] {
+  const counts = failureReasonOptions
+    .map((option) => ({ reason: option.value, label: option.label, stops: failures[option.value] ?? 0 }))
+    .filter((bar) => bar.stops > 0)
+    .sort((a, b) => b.stops - a.stops);
+  const failed = counts.reduce((total, bar) => total + bar.stops, 0);
+  let running = 0;
+  return counts.map((bar) => {
+    running += bar.stops;
+    return { ...bar, cumulativePercent: Math.round((running / failed) * 1000) / 10 };
+  });
+}
+
+/** The mean of `of` values summing to `sum`, two decimals. */
+export function meanOf(sum: number, of: number): Mean {
+  return of === 0 ? { value: null, of: 0 } : { value: Math.round((sum / of) * 100) / 100, of };
+}
+
+/** Every figure of a tally. */
+export function figuresOf(t: PerformanceTally): DeliveryFigures {
   return {
-    ...onTimeInFull(rows.stops),
-    firstAttempt: firstAttemptRate(rows.stops),
-    failures: failurePareto(rows.stops),
-    ...perDrop(rows.stops, rows.trips),
-    ...bookingFigures(rows.bookings),
+    stops: {
+      onTime: ratio(t.onTimeStops, t.settledStops),
+      inFull: ratio(t.inFullStops, t.settledStops),
+      otif: ratio(t.otifStops, t.settledStops),
+    },
+    orders: {
+      onTime: ratio(t.onTimeLines, t.orderLines),
+      inFull: ratio(t.inFullLines, t.orderLines),
+      otif: ratio(t.otifLines, t.orderLines),
+    },
+    firstAttempt: ratio(t.firstInFull, t.firstLines),
+    failures: failurePareto(t.failures),
+    kmPerDrop: meanOf(t.kmHundredths / 100, t.kmDrops),
+    minutesPerDrop: meanOf(t.tripMs / 60_000, t.minuteDrops),
+    dwellMinutes: meanOf(t.dwellMs / 60_000, t.dwellStops),
+    leadDays: {
+      docToBooking: meanOf(t.docToBookingDays, t.docToBookingBookings),
+      bookingToDelivery: meanOf(t.bookingToDeliveryDays, t.bookingToDeliveryBookings),
+    },
+    confirmedByLink: ratio(t.byLink, t.byLink + t.byPhone),
+    confirmedByPhone: ratio(t.byPhone, t.byLink + t.byPhone),
   };
+}
+
+/** Every figure of one period's rows. */
+export function deliveryFigures(rows: PerformanceRows): DeliveryFigures {
+  return figuresOf(tallyOf(rows));
 }
 
 /** The period of the same length ending the day before `period.from`. */

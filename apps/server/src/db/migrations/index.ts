@@ -29,6 +29,7 @@ import * as delivery from './0033_delivery.ts';
 import * as bookingDay from './0034_booking_day.ts';
 import * as freightSettlement from './0040_freight_settlement.ts';
 import * as tripsPerTruck from './0042_trips_per_truck.ts';
+import * as performanceRollups from './0044_performance_rollups.ts';
 import * as customerDrafts from './0050_customer_drafts.ts';
 import * as contractorUser from './0054_contractor_user.ts';
 
@@ -64,6 +65,7 @@ export const migrations: Record<string, Migration> = {
   '0034_booking_day': bookingDay,
   '0040_freight_settlement': freightSettlement,
   '0042_trips_per_truck': tripsPerTruck,
+  '0044_performance_rollups': performanceRollups,
   '0050_customer_drafts': customerDrafts,
   '0054_contractor_user': contractorUser,
 };
