@@ -32,6 +32,8 @@ const browser = setupBrowser();
 let month: BranchMonth;
 let manager: TestUser;
 let approver: TestUser;
+/** Reads bookings and shipments: every figure's link shows for them. */
+let reader: TestUser;
 let statementId = '';
 
 const open = async (user: TestUser, to: string): Promise<Page> => {
@@ -85,6 +87,10 @@ beforeAll(async () => {
     roles: [ROLE_FREIGHT_STATEMENT_READ, ROLE_FREIGHT_STATEMENT_APPROVE, ROLE_FREIGHT_STATEMENT_EXPORT],
     branchIds: [month.branchId],
   });
+  reader = await createUser(server.db, {
+    roles: [ROLE_BOOKING_REPORT_READ, 'ROLE_SHIPMENT_READ'],
+    branchIds: [month.branchId],
+  });
 });
 
 describe("a branch's month, from its trips to the contractor's approved statement", () => {
@@ -124,6 +130,28 @@ describe("a branch's month, from its trips to the contractor's approved statemen
     expect(await cells('E4W')).toEqual(
       expect.arrayContaining(['1', '600', '1,000', '60', '2.50', '5', '50']),
     );
+  });
+
+  it('opens the records behind a figure: the lists filtered to the month agree with its counts', async () => {
+    const page = await open(reader, `/performance?month=${MONTH}`);
+    // 3 of the 5 appointments confirmed by the customer's link (60 %): the booking list shows those 3.
+    await page.getByRole('link', { name: 'ลูกค้ายืนยันนัดทางลิงก์' }).click();
+    await page.waitForURL((url) => url.pathname === '/bookingReport');
+    expect(new URL(page.url()).searchParams.getAll('callStatuses')).toEqual(['CONFIRMED_BY_CUSTOMER']);
+    await page.getByText('1–3 จาก 3').waitFor();
+    // E6W ran 2 trips: its row opens the shipment list of that vehicle type's October, 2 shipments.
+    await page.goBack();
+    const e6w = page
+      .getByRole('region', { name: 'การใช้รถตามประเภทรถ' })
+      .getByRole('link', { name: /^E6W: / });
+    await e6w.focus();
+    await page.keyboard.press('Enter');
+    await page.waitForURL((url) => url.pathname === '/shipment');
+    const params = new URL(page.url()).searchParams;
+    expect(params.get('shiftDateFrom')).toBe(`${MONTH}-01`);
+    expect(params.get('shiftDateTo')).toBe(`${MONTH}-31`);
+    expect(params.getAll('vehicleTypeIds')).toHaveLength(1);
+    await page.getByText('1–2 จาก 2').waitFor();
   });
 
   it("drafts, adjusts and checks contractor A's statement, another person approves, prints and exports it", async () => {

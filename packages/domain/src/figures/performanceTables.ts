@@ -14,6 +14,8 @@ export interface FigureTable {
   readonly title: string;
   readonly columns: readonly string[];
   readonly rows: readonly (readonly FigureCell[])[];
+  /** Each row's id, beside `rows` (a headline figure's key, a failure reason, a vehicle type's or truck's id): what `figureRowLink` opens. */
+  readonly rowIds: readonly string[];
 }
 
 /** The headline figures in the screen's order: label, unit, how to read one period. */
@@ -162,6 +164,7 @@ const truckTable = (
     r.statusLabel,
     r.overloadedTrips,
   ]),
+  rowIds: rows.map((r) => r.id),
 });
 
 export function performanceTables(answer: PerformanceAnswer): FigureTable[] {
@@ -182,12 +185,14 @@ export function performanceTables(answer: PerformanceAnswer): FigureTable[] {
           figureChange(now, before),
         ];
       }),
+      rowIds: headlineFigures.map((figure) => figure.key),
     },
     {
       key: 'failures',
       title: 'ส่งไม่สำเร็จตามสาเหตุ',
       columns: ['สาเหตุ', 'จุดส่ง', 'สะสม %'],
       rows: answer.current.failures.map((bar) => [bar.label, bar.stops, bar.cumulativePercent]),
+      rowIds: answer.current.failures.map((bar) => bar.reason),
     },
     truckTable('byVehicleType', 'การใช้รถตามประเภทรถ', 'ประเภทรถ', answer.truckUse.byVehicleType),
     truckTable('byTruck', 'การใช้รถรายคัน', 'รถ', answer.truckUse.byTruck),

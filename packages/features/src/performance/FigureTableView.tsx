@@ -1,21 +1,32 @@
 import { DataGrid, type DataGridColumn } from '@lms/design-system';
-import { type FigureCell, type FigureTable, formatNumber } from '@lms/domain';
+import { type FigureCell, type FigureLink, type FigureTable, formatNumber } from '@lms/domain';
 import type { ReactNode } from 'react';
+import { type Navigate, routerClick, useCanOpen } from '../home/CountLink.tsx';
 import { performanceText as text } from './performanceText.ts';
 
-type Row = { readonly key: string; readonly cells: readonly FigureCell[] };
+type Row = { readonly key: string; readonly cells: readonly FigureCell[]; readonly link: FigureLink | null };
 
 const show = (cell: FigureCell): string =>
   cell === null ? '–' : typeof cell === 'number' ? formatNumber(cell, Number.isInteger(cell) ? 0 : 2) : cell;
 
-/** One of the domain's `performanceTables` as a grid (its chart, if any, above it): the table behind a chart, and what the export writes. */
+/**
+ * One of the domain's `performanceTables` as a grid (its chart, if any, above it): the table behind
+ * a chart, and what the export writes. A row whose records a list can show (`rowLink`, the
+ * domain's `figureRowLink`) has its first cell as the link to that list, when the user may open it;
+ * Enter on any of its cells opens it too.
+ */
 export function FigureTableView({
   table,
+  rowLink,
+  navigate,
   children,
 }: {
   readonly table: FigureTable;
+  readonly rowLink?: ((rowId: string) => FigureLink | null) | undefined;
+  readonly navigate?: Navigate | undefined;
   readonly children?: ReactNode;
 }) {
+  const canOpen = useCanOpen();
   const columns: DataGridColumn<Row>[] = table.columns.map((header, index) => ({
     key: String(index),
     header,
@@ -23,9 +34,25 @@ export function FigureTableView({
     align: index === 0 ? 'start' : 'end',
     pin: index === 0 ? 'start' : undefined,
     alwaysVisible: index === 0,
-    render: (row) => show(row.cells[index] ?? null),
+    render: (row) =>
+      index === 0 && row.link ? (
+        <a href={row.link.href} title={row.link.label} onClick={routerClick(navigate, row.link.href)}>
+          {show(row.cells[0] ?? null)}
+        </a>
+      ) : (
+        show(row.cells[index] ?? null)
+      ),
   }));
-  const rows = table.rows.map((cells, index) => ({ key: `${index}`, cells }));
+  const rows: Row[] = table.rows.map((cells, index) => {
+    const link = rowLink?.(table.rowIds[index] ?? '') ?? null;
+    return { key: `${index}`, cells, link: link && canOpen(link.href) ? link : null };
+  });
+  // Only a table with something to open offers opening rows (else a phone card's title would be a button that does nothing).
+  const open = (row: Row) => {
+    if (!row.link) return;
+    if (navigate) navigate(row.link.href);
+    else window.location.assign(row.link.href);
+  };
   return (
     <section aria-labelledby={`figures-${table.key}`}>
       <h3 id={`figures-${table.key}`}>{table.title}</h3>
@@ -36,6 +63,7 @@ export function FigureTableView({
         rows={rows}
         getRowKey={(row) => row.key}
         emptyMessage={text.empty}
+        {...(rows.some((row) => row.link) ? { onRowAction: open } : {})}
       />
     </section>
   );

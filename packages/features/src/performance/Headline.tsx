@@ -1,18 +1,37 @@
-import { type DeliveryFigures, figureChange, figureValue, formatNumber, headlineFigures } from '@lms/domain';
+import {
+  type DeliveryFigures,
+  figureChange,
+  figureValue,
+  formatNumber,
+  headlineFigureLink,
+  headlineFigures,
+  type Period,
+} from '@lms/domain';
 import styled from 'styled-components';
+import { type Navigate, routerClick, useCanOpen } from '../home/CountLink.tsx';
 import { performanceText as text } from './performanceText.ts';
 
 const shown = (value: number | null, unit: string) =>
   value === null ? text.nothing : `${formatNumber(value, 1)} ${unit}`;
 
-/** The headline figures first, each with the period before and the change (green when better). */
+/**
+ * The headline figures first, each with the period before and the change (green when better).
+ * A figure's name links to the list of the records behind it (`headlineFigureLink`) when the user
+ * may open that list.
+ */
 export function Headline({
   current,
   previous,
+  period,
+  navigate,
 }: {
   readonly current: DeliveryFigures;
   readonly previous: DeliveryFigures;
+  /** The period `current` counts: the list a figure opens is filtered to it. */
+  readonly period: Period;
+  readonly navigate?: Navigate | undefined;
 }) {
+  const canOpen = useCanOpen();
   return (
     <Tiles>
       {headlineFigures.map((figure) => {
@@ -21,9 +40,18 @@ export function Headline({
         const change = figureChange(now, before);
         const better =
           change === null || change === 0 ? 'same' : change > 0 === figure.higherIsBetter ? 'up' : 'down';
+        const link = headlineFigureLink(figure.key, period);
         return (
           <Tile key={figure.key} aria-label={figure.label}>
-            <dt>{figure.label}</dt>
+            <dt>
+              {link && canOpen(link.href) ? (
+                <a href={link.href} title={link.label} onClick={routerClick(navigate, link.href)}>
+                  {figure.label}
+                </a>
+              ) : (
+                figure.label
+              )}
+            </dt>
             <Value>{shown(figureValue(now), figure.unit)}</Value>
             <Small>{text.counted(now.of)}</Small>
             <Small>
@@ -56,6 +84,10 @@ const Tile = styled.div`
   padding: 0.75rem;
   dt {
     font-weight: 600;
+  }
+  dt a:focus-visible {
+    outline: 2px solid ${({ theme }) => theme.color.primary};
+    outline-offset: 2px;
   }
 `;
 

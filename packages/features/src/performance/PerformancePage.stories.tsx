@@ -13,16 +13,23 @@ import { performanceText as text } from './performanceText.ts';
 
 const months = ['2026-11', '2026-10', '2026-09'];
 
+/** Reads shipments too, so the figures counted from trips open the shipment list. */
+const ROLE_SHIPMENT_READ = 'ROLE_SHIPMENT_READ';
+
 function Harness({
   width,
   onMonthChange,
+  navigate,
+  roles = [ROLE_BOOKING_REPORT_READ, ROLE_SHIPMENT_READ],
 }: {
   readonly width?: number;
   readonly onMonthChange: (month: string) => void;
+  readonly navigate: (href: string) => void;
+  readonly roles?: readonly string[];
 }) {
   return (
-    <PageHarness roles={[ROLE_BOOKING_REPORT_READ]} {...(width ? { width } : {})}>
-      <PerformancePage month="2026-10" months={months} onMonthChange={onMonthChange} />
+    <PageHarness roles={[...roles]} {...(width ? { width } : {})}>
+      <PerformancePage month="2026-10" months={months} onMonthChange={onMonthChange} navigate={navigate} />
     </PageHarness>
   );
 }
@@ -30,7 +37,7 @@ function Harness({
 const meta = {
   title: 'Pages/Performance',
   component: Harness,
-  args: { onMonthChange: fn() },
+  args: { onMonthChange: fn(), navigate: fn() },
 } satisfies Meta<typeof Harness>;
 export default meta;
 type Story = StoryObj<typeof meta>;
@@ -50,7 +57,8 @@ export const Figures: Story = {
     // Km per drop (40 + 25) / 3: lower is better, September had none to compare.
     await expect((await tile(canvas, 'ระยะทางต่อจุดส่ง')).getByText('21.7 กม.')).toBeVisible();
     const failures = within(canvas.getByRole('region', { name: 'ส่งไม่สำเร็จตามสาเหตุ' }));
-    await expect(failures.getByText('ไม่พบผู้รับ')).toBeVisible();
+    // In the table (the chart's axis, once drawn, names it too).
+    await expect(within(failures.getByRole('grid')).getByText('ไม่พบผู้รับ')).toBeVisible();
     const trucks = within(canvas.getByRole('region', { name: 'การใช้รถรายคัน' }));
     await expect(trucks.getByText('ใกล้เต็ม')).toBeVisible();
     // The charts arrive lazily (recharts), each a picture named in Thai above its table.
@@ -60,6 +68,63 @@ export const Figures: Story = {
     await expect(performanceCalls[0]?.query).toMatchObject({ from: '2026-10-01', to: '2026-10-31' });
     await userEvent.click(canvas.getByRole('button', { name: text.excel }));
     await waitFor(() => expect(performanceCalls.map((c) => c.path)).toEqual(['branch', 'excel']));
+  },
+};
+
+const october = 'shiftDateFrom=2026-10-01&shiftDateTo=2026-10-31';
+
+/** Every figure opens the list behind it, filtered to the month (and the row's truck or vehicle type), by mouse and keyboard. */
+export const OpensTheRecords: Story = {
+  beforeEach: ({ msw }) => msw.use(...performanceHandlers()),
+  play: async ({ canvas, args }) => {
+    const otif = await tile(canvas, 'ส่งตรงเวลาและครบ (OTIF) ต่อจุดส่ง');
+    const otifLink = otif.getByRole('link', { name: 'ส่งตรงเวลาและครบ (OTIF) ต่อจุดส่ง' });
+    await expect(otifLink).toHaveAttribute('href', `/shipment?${october}`);
+    await expect(
+      (await tile(canvas, 'ลูกค้ายืนยันนัดทางลิงก์')).getByRole('link', { name: 'ลูกค้ายืนยันนัดทางลิงก์' }),
+    ).toHaveAttribute(
+      'href',
+      '/bookingReport?deliveryDateFrom=2026-10-01&deliveryDateTo=2026-10-31&callStatuses=CONFIRMED_BY_CUSTOMER',
+    );
+    // Keyboard: the link takes focus and Enter opens it through the host's router.
+    otifLink.focus();
+    await userEvent.keyboard('{Enter}');
+    await expect(args.navigate).toHaveBeenLastCalledWith(`/shipment?${october}`);
+    const trucks = within(canvas.getByRole('region', { name: 'การใช้รถรายคัน' }));
+    const truckLink = trucks.getByRole('link', { name: '70-1001' });
+    await expect(truckLink).toHaveAttribute(
+      'href',
+      `/shipment?${october}&vehicleIds=7d1c0a52-5c2f-4b8e-9d0e-1f2a3b4c6d02`,
+    );
+    await userEvent.click(truckLink);
+    await expect(args.navigate).toHaveBeenLastCalledWith(truckLink.getAttribute('href'));
+    // Enter on another cell of the row (the grid's keyboard) opens the same list.
+    const types = within(canvas.getByRole('region', { name: 'การใช้รถตามประเภทรถ' }));
+    const tripsCell = types.getAllByRole('gridcell')[1]!;
+    tripsCell.focus();
+    await userEvent.keyboard('{Enter}');
+    await expect(args.navigate).toHaveBeenLastCalledWith(
+      `/shipment?${october}&vehicleTypeIds=7d1c0a52-5c2f-4b8e-9d0e-1f2a3b4c6d01`,
+    );
+    // A failure reason has no list that can filter it yet: plain text.
+    const failures = within(canvas.getByRole('region', { name: 'ส่งไม่สำเร็จตามสาเหตุ' }));
+    await expect(failures.queryByRole('link')).toBeNull();
+    await chartsDrawn(canvas);
+  },
+};
+
+/** Without the shipment list's role, the figures counted from trips are plain text; the bookings' still open. */
+export const WithoutShipmentList: Story = {
+  args: { roles: [ROLE_BOOKING_REPORT_READ] },
+  beforeEach: ({ msw }) => msw.use(...performanceHandlers()),
+  play: async ({ canvas }) => {
+    const otif = await tile(canvas, 'ส่งตรงเวลาและครบ (OTIF) ต่อจุดส่ง');
+    await expect(otif.queryByRole('link')).toBeNull();
+    await expect(
+      (await tile(canvas, 'ยืนยันนัดทางโทรศัพท์')).getByRole('link', { name: 'ยืนยันนัดทางโทรศัพท์' }),
+    ).toHaveAttribute('href', expect.stringContaining('callStatuses=CALLED'));
+    await expect(within(canvas.getByRole('region', { name: 'การใช้รถรายคัน' })).queryByRole('link')).toBeNull();
+    await chartsDrawn(canvas);
   },
 };
 

@@ -1,6 +1,7 @@
 import { Button, SelectField, useSnackbar } from '@lms/design-system';
 import {
   type FigureTable,
+  figureRowLink,
   formatMonth,
   messagesOfError,
   type PerformanceAnswer,
@@ -10,6 +11,7 @@ import {
 import { Page, PageHeader, saveBlob } from '@lms/entity-pages';
 import { lazy, Suspense, useState } from 'react';
 import styled from 'styled-components';
+import type { Navigate } from '../home/CountLink.tsx';
 import { FigureTableView } from './FigureTableView.tsx';
 import { Headline } from './Headline.tsx';
 import { monthPeriod, usePerformance, usePerformanceApi } from './performanceApi.ts';
@@ -37,6 +39,8 @@ export interface PerformancePageProps {
   /** The months offered, newest first. */
   readonly months: readonly string[];
   readonly onMonthChange: (month: string) => void;
+  /** The host's router, for the links to the lists behind the figures; without it a link loads the page. */
+  readonly navigate?: Navigate | undefined;
 }
 
 /**
@@ -44,8 +48,9 @@ export interface PerformancePageProps {
  * period before it, headline figures first, then the tables behind them (failures by reason,
  * truck use per vehicle type and per truck) and the Excel export of all of them.
  */
-export function PerformancePage({ month, months, onMonthChange }: PerformancePageProps) {
+export function PerformancePage({ month, months, onMonthChange, navigate }: PerformancePageProps) {
   const figures = usePerformance(month);
+  const period = monthPeriod(month);
   const answer = figures.data;
   const performance = usePerformanceApi();
   const snackbar = useSnackbar();
@@ -54,7 +59,6 @@ export function PerformancePage({ month, months, onMonthChange }: PerformancePag
   const exportExcel = async () => {
     setExporting(true);
     try {
-      const period = monthPeriod(month);
       const { blob, fileName } = await performance.excel(period);
       saveBlob(blob, fileName ?? `performance-${period.from}-${period.to}.xlsx`);
     } catch (error) {
@@ -91,11 +95,16 @@ export function PerformancePage({ month, months, onMonthChange }: PerformancePag
         <p role="status">{text.loading}</p>
       ) : (
         <>
-          <Headline current={answer.current} previous={answer.previous} />
+          <Headline current={answer.current} previous={answer.previous} period={period} navigate={navigate} />
           {performanceTables(answer)
             .filter((table) => table.key !== 'headline')
             .map((table) => (
-              <FigureTableView key={table.key} table={table}>
+              <FigureTableView
+                key={table.key}
+                table={table}
+                rowLink={(rowId) => figureRowLink(table.key, rowId, period)}
+                navigate={navigate}
+              >
                 {table.rows.length > 0 && (
                   <Suspense fallback={<p role="status">{text.loadingChart}</p>}>
                     {chartOf(table, answer)}

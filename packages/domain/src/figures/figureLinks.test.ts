@@ -1,0 +1,113 @@
+import { describe, expect, it } from 'vitest';
+import type { PerformanceAnswer, TruckUseRow } from '../api/performance.ts';
+import { entityByName } from '../entities/index.ts';
+import { validateListQuery } from '../entity/listQuery.ts';
+import { isEntityName } from '../entity/names.ts';
+import { pageAt } from '../pages.ts';
+import { figureRowLink, headlineFigureLink } from './figureLinks.ts';
+import { headlineFigures, performanceTables } from './performanceTables.ts';
+
+const october = { from: '2026-10-01', to: '2026-10-31' };
+
+/** The link's list and its parameters, as the list page would read them. */
+function opened(href: string) {
+  const url = new URL(href, 'http://lms.invalid');
+  const name = url.pathname.slice(1);
+  if (!isEntityName(name)) throw new Error(`not an entity list: ${href}`);
+  const params: Record<string, string[]> = {};
+  for (const [key, value] of url.searchParams) params[key] = [...(params[key] ?? []), value];
+  return { entity: entityByName(name), params, page: pageAt(url.pathname) };
+}
+
+describe('figureLinks', () => {
+  it('opens a list for every headline figure, whose filters that list declares', () => {
+    for (const figure of headlineFigures) {
+      const link = headlineFigureLink(figure.key, october);
+      expect(link, figure.key).not.toBeNull();
+      const { entity, params, page } = opened(link!.href);
+      expect(page, figure.key).toBeDefined();
+      const query = validateListQuery(entity, {
+        ...params,
+        branchId: '00000000-0000-4000-8000-000000000001',
+      });
+      expect(query.ok, `${figure.key}: ${query.ok ? '' : query.messages.join('; ')}`).toBe(true);
+    }
+  });
+
+  it('sets the period on the field the figure counts it by', () => {
+    expect(opened(headlineFigureLink('otifStops', october)!.href).params).toEqual({
+      shiftDateFrom: ['2026-10-01'],
+      shiftDateTo: ['2026-10-31'],
+    });
+    const byLink = opened(headlineFigureLink('confirmedByLink', october)!.href);
+    expect(byLink.entity.name).toBe('bookingReport');
+    expect(byLink.params).toEqual({
+      deliveryDateFrom: ['2026-10-01'],
+      deliveryDateTo: ['2026-10-31'],
+      callStatuses: ['CONFIRMED_BY_CUSTOMER'],
+    });
+    expect(opened(headlineFigureLink('confirmedByPhone', october)!.href).params.callStatuses).toEqual([
+      'CALLED',
+    ]);
+    expect(headlineFigureLink('noSuchFigure', october)).toBeNull();
+  });
+
+  it("opens a vehicle type's and a truck's shipments of the period, and nothing yet for a failure reason", () => {
+    const type = opened(figureRowLink('byVehicleType', 'vt-1', october)!.href);
+    expect(type.entity.name).toBe('shipment');
+    expect(type.params.vehicleTypeIds).toEqual(['vt-1']);
+    expect(type.params.shiftDateFrom).toEqual(['2026-10-01']);
+    const truck = opened(figureRowLink('byTruck', 'v-9', october)!.href);
+    expect(truck.params.vehicleIds).toEqual(['v-9']);
+    expect(truck.params.vehicleTypeIds).toBeUndefined();
+    expect(figureRowLink('failures', 'NOBODY_HOME', october)).toBeNull();
+    expect(figureRowLink('headline', 'kmPerDrop', october)).toEqual(headlineFigureLink('kmPerDrop', october));
+  });
+
+  it("gives each table row its id, so a row's link is its own record's", () => {
+    const truck = (id: string, label: string): TruckUseRow =>
+      ({
+        id,
+        label,
+        trips: 1,
+        weight: 1,
+        capacityWeight: 2,
+        volume: 1,
+        capacityVolume: 2,
+        weightPercent: 50,
+        volumePercent: 50,
+        status: 'AVAILABLE',
+        statusLabel: 'ว่าง',
+        colour: 'green',
+        overloadedTrips: 0,
+      }) as TruckUseRow;
+    const empty = { value: null, of: 0 };
+    const none = { count: 0, of: 0, percent: null };
+    const figures = {
+      stops: { onTime: none, inFull: none, otif: none },
+      orders: { onTime: none, inFull: none, otif: none },
+      firstAttempt: none,
+      failures: [{ reason: 'NOBODY_HOME', label: 'ไม่พบผู้รับ', stops: 2, cumulativePercent: 100 }],
+      kmPerDrop: empty,
+      minutesPerDrop: empty,
+      dwellMinutes: empty,
+      leadDays: { docToBooking: empty, bookingToDelivery: empty },
+      confirmedByLink: none,
+      confirmedByPhone: none,
+    };
+    const answer = {
+      current: figures,
+      previous: figures,
+      truckUse: {
+        byVehicleType: [truck('vt-1', '4 ล้อ')],
+        byTruck: [truck('v-1', 'กข 1'), truck('v-2', 'กข 2')],
+      },
+    } as unknown as PerformanceAnswer;
+    const tables = Object.fromEntries(performanceTables(answer).map((t) => [t.key, t]));
+    for (const table of Object.values(tables)) expect(table.rowIds).toHaveLength(table.rows.length);
+    expect(tables.headline!.rowIds).toEqual(headlineFigures.map((f) => f.key));
+    expect(tables.failures!.rowIds).toEqual(['NOBODY_HOME']);
+    expect(tables.byTruck!.rowIds).toEqual(['v-1', 'v-2']);
+    expect(tables.byTruck!.rows[1]![0]).toBe('กข 2');
+  });
+});

@@ -1,0 +1,80 @@
+import type { Period } from '../api/performance.ts';
+import { entityByName } from '../entities/index.ts';
+import type { EntityName } from '../entity/names.ts';
+import type { FigureTableKey } from './performanceTables.ts';
+
+/**
+ * Which list opens the records behind each performance figure (docs/performance-figures.md
+ * "เปิดรายการเบื้องหลังตัวเลข"), with that list's own declared filters set: the period as the
+ * figure counts it and, where the list can say it, the vehicle type, the truck or the call status.
+ * The branch is the acting branch the list is scoped to, as the figures are.
+ *
+ * Stops are not an entity list, so a stop-level outcome (on time, in full, a failure's reason)
+ * cannot be filtered: those figures open the period's shipments (the trips whose stops they
+ * count), and a failure reason opens nothing yet.
+ */
+
+export interface FigureLink {
+  readonly href: string;
+  /** Thai: what the link opens, for its accessible name. */
+  readonly label: string;
+}
+
+type Params = Readonly<Record<string, string | readonly string[]>>;
+
+function listLink(entity: EntityName, params: Params, label: string): FigureLink {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params))
+    for (const item of [value].flat()) search.append(key, item);
+  return { href: `${entityByName(entity).path}?${search}`, label };
+}
+
+/** The trips of the period: the figures count trips by their shift date. */
+const shipments = (period: Period, more: Params = {}, label = 'รายการขนส่งในช่วงนี้') =>
+  listLink('shipment', { shiftDateFrom: period.from, shiftDateTo: period.to, ...more }, label);
+
+/** The bookings delivered in the period (the figures take the bookings on the period's trips; their delivery date is the trip's day). */
+const bookings = (period: Period, more: Params = {}, label = 'รายการจองที่ส่งในช่วงนี้') =>
+  listLink('bookingReport', { deliveryDateFrom: period.from, deliveryDateTo: period.to, ...more }, label);
+
+/** The headline figures counted from the period's trips and their stops (`headlineFigures` keys). */
+const tripFigures = [
+  'otifStops',
+  'onTimeStops',
+  'inFullStops',
+  'otifOrders',
+  'onTimeOrders',
+  'inFullOrders',
+  'firstAttempt',
+  'kmPerDrop',
+  'minutesPerDrop',
+  'dwellMinutes',
+];
+
+/** By headline figure key (`headlineFigures`): every headline figure opens a list. */
+const headlineLinks: Readonly<Record<string, (period: Period) => FigureLink>> = {
+  ...Object.fromEntries(tripFigures.map((key) => [key, (p: Period) => shipments(p)])),
+  docToBooking: (p) => bookings(p),
+  bookingToDelivery: (p) => bookings(p),
+  confirmedByLink: (p) =>
+    bookings(p, { callStatuses: 'CONFIRMED_BY_CUSTOMER' }, 'รายการจองที่ลูกค้ายืนยันเองในช่วงนี้'),
+  confirmedByPhone: (p) => bookings(p, { callStatuses: 'CALLED' }, 'รายการจองที่โทรนัดแล้วในช่วงนี้'),
+};
+
+/** The list behind a headline figure; null for a key no figure has. */
+export function headlineFigureLink(key: string, period: Period): FigureLink | null {
+  return headlineLinks[key]?.(period) ?? null;
+}
+
+/**
+ * The list behind one row of a figure table (`performanceTables`), by the row's id: a vehicle
+ * type's or a truck's trips of the period. Failure reasons have none yet (see above); the
+ * headline table's rows are the headline figures (`headlineFigureLink`).
+ */
+export function figureRowLink(table: FigureTableKey, rowId: string, period: Period): FigureLink | null {
+  if (table === 'byVehicleType')
+    return shipments(period, { vehicleTypeIds: rowId }, 'รายการขนส่งของประเภทรถนี้');
+  if (table === 'byTruck') return shipments(period, { vehicleIds: rowId }, 'รายการขนส่งของรถคันนี้');
+  if (table === 'headline') return headlineFigureLink(rowId, period);
+  return null;
+}
