@@ -202,7 +202,7 @@ export const Phone: Story = {
       canvas.getByRole('button', { name: text.excel }).getBoundingClientRect().right,
     ).toBeLessThanOrEqual(390);
     await userEvent.click(canvas.getByRole('button', { name: /เดือน/ }));
-    await userEvent.click(await within(document.body).findByRole('option', { name: 'กันยายน 2569' }));
+    await userEvent.click(await within(document.body).findByRole('option', { name: 'กันยายน 2026' }));
     await expect(args.onMonthChange).toHaveBeenCalledWith('2026-09');
   },
 };

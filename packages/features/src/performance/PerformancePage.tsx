@@ -1,4 +1,4 @@
-import { Button, SelectField, useSnackbar } from '@lms/design-system';
+import { Button, SelectField, useBuddhistEra, useSnackbar } from '@lms/design-system';
 import {
   type FigureTable,
   figureRowLink,
@@ -50,6 +50,8 @@ export interface PerformancePageProps {
  */
 export function PerformancePage({ month, months, onMonthChange, navigate }: PerformancePageProps) {
   const figures = usePerformance(month);
+  // The months in the user's era, as every staff screen's dates.
+  const era = { buddhistEra: useBuddhistEra(undefined) };
   const period = monthPeriod(month);
   const answer = figures.data;
   const performance = usePerformanceApi();
@@ -80,7 +82,7 @@ export function PerformancePage({ month, months, onMonthChange, navigate }: Perf
         <SelectField
           label={text.month}
           value={month}
-          options={months.map((m) => ({ id: m, label: formatMonth(m) }))}
+          options={months.map((m) => ({ id: m, label: formatMonth(m, era) }))}
           onChange={(next) => next && onMonthChange(String(next))}
         />
       </MonthPicker>
