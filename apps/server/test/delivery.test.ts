@@ -6,6 +6,7 @@ import {
   type BoardPosition,
   type BookingDelivery,
   bangkokIsoDate,
+  deliveryMessages,
   editRoleOf,
   formatDateTime,
   formatTime,
@@ -968,6 +969,8 @@ describe('to the door: the customer chooses a new slot for what came back, from 
     expect(page.status).toBe(200);
     expect(page.text).toContain(appointmentText.rebookTitle);
     expect(page.text).toContain(`action="${partial}/rebook"`);
+    // What did not arrive says the choice is below.
+    expect(page.text).toContain(text(appointmentText.rebookBelow));
     expect(page.text.match(/name="choice"/g)).toHaveLength(offer.body.options.length);
 
     // Nothing came back from A (delivered whole); C's DO was booked again by the branch.
@@ -979,6 +982,10 @@ describe('to the door: the customer chooses a new slot for what came back, from 
       body: { messages: [appointmentMessages.rebookedAlready] },
     });
     expect((await html(linkOf(bookingsA[0]!))).text).not.toContain(appointmentText.rebookTitle);
+    // C's failure, booked again by the branch: nothing to choose; the page says when it comes.
+    const failedC = (await html(linkOf(bookingsA[2]!))).text;
+    expect(failedC).toContain(deliveryMessages.rebooked(''));
+    expect(failedC).not.toContain(text(appointmentText.rebookBelow));
 
     // Refused: another booking's choice (its MAC names that booking), a choice naming another
     // booking's DO, a choice altered, one past the bound.

@@ -68,7 +68,7 @@ export function appointmentHtml(view: AppointmentView): string {
     fact(appointmentText.orders, a.orders.join(', ')),
     fact(appointmentText.branch, a.branchName),
     '</dl></section>',
-    deliveryHtml(view.deliveries),
+    deliveryHtml(view.deliveries, (view.rebook?.options.length ?? 0) > 0),
     view.rebook
       ? rebookHtml(token, view.rebook, date)
       : view.move
@@ -150,7 +150,8 @@ function rebookHtml(token: string, offer: RebookOffer, date: (iso: string) => st
 }
 
 /** The delivery's state (issue 39), as DeliveryStatusView in packages/features shows it. */
-function deliveryHtml(deliveries: readonly CustomerDelivery[] | null): string {
+/** `rebookOffered`: the page offers new days below, so a failure's "the branch will call" says so. */
+function deliveryHtml(deliveries: readonly CustomerDelivery[] | null, rebookOffered: boolean): string {
   if (deliveries === null) return `<p class="muted">${text(deliveryStatusText.error)}</p>`;
   if (deliveries.length === 0) return '';
   const line = (value: string) => `<span>${text(value)}</span>`;
@@ -165,8 +166,11 @@ function deliveryHtml(deliveries: readonly CustomerDelivery[] | null): string {
     }
     if (d.state === 'FAILED') {
       if (d.reasonLabel) lines.push(line(deliveryStatusText.reason(d.reasonLabel)));
-      if (d.next) lines.push(`<span class="next">${text(d.next)}</span>`);
+      if (!rebookOffered && d.next) lines.push(`<span class="next">${text(d.next)}</span>`);
     }
+    // What did not arrive may be booked again below: said where the branch would otherwise call.
+    if (rebookOffered && (d.state === 'FAILED' || d.state === 'PARTIAL'))
+      lines.push(`<span class="next">${text(appointmentText.rebookBelow)}</span>`);
     if (d.orders.length > 0 && d.state !== 'PLANNED' && d.state !== 'ON_THE_WAY')
       lines.push(
         `<ul>${d.orders.map((o) => `<li>${text(deliveryStatusText.ordered(o.docNo, o.qty, o.delivered))}</li>`).join('')}</ul>`,

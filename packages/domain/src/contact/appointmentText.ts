@@ -31,6 +31,8 @@ export const appointmentText = {
   rebookTitle: 'เลือกวันนัดส่งใหม่',
   rebookOrders: 'สินค้าที่รอนัดส่งใหม่',
   rebookWhyNot: 'วันที่ยังส่งไม่ได้',
+  /** In place of "the branch will call" on a failed delivery whose link offers new days. */
+  rebookBelow: 'เลือกวันนัดส่งใหม่ได้ด้านล่าง หรือรอสาขาติดต่อกลับ',
   /** On the new booking's page, after the customer chose. */
   rebooked: 'จองนัดส่งใหม่แล้ว นี่คือนัดใหม่ของคุณ',
   call: (phone: string) => `โทรหาสาขา ${phone}`,
