@@ -14,6 +14,14 @@ import { call, createUser, signIn, type TestUser } from '../../server/test/fixtu
  */
 export async function deliveryTrip(server: { db: Database; api: string }) {
   const world = await bookingScenario(server.db, { deliveryOrders: 3 });
+  // The shift runs now, whatever the hour the test runs at: from half an hour ago (not before
+  // midnight) for ten hours. A stage tapped now is then neither refused nor asked about as far from
+  // its plan (rules/stageTap.ts), as a driver's taps on a real trip are.
+  const minutes = Math.max(0, Math.floor((Date.now() / 60_000 + 7 * 60) % (24 * 60)) - 30);
+  const at = (m: number) =>
+    `${String(Math.floor(m / 60) % 24).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
+  await sql`update shift_of_day set start_time = ${at(minutes)}::time, end_time = ${at(minutes + 600)}::time
+    where id = ${world.shiftOfDayId}`.execute(server.db);
   const admin = await signIn(server.api, await createUser(server.db, { roles: [ROLE_ADMIN] }));
   const driver: TestUser = await createUser(server.db, { branchIds: [world.branchId] });
   const dispatcher = await createUser(server.db, {

@@ -380,7 +380,8 @@ export function DriverProvider({
         await store.saveDay(date, trips);
         return { kind: 'ready', value: trips, savedAt: null };
       } catch (error) {
-        const saved = await store.day(date);
+        // A store closing (the app leaving) has no copy to offer.
+        const saved = await store.day(date).catch(() => undefined);
         if (saved && unanswered(error)) return { kind: 'ready', value: saved.value, savedAt: saved.savedAt };
         return { kind: 'error', message: messageOf(error) };
       }
@@ -396,7 +397,7 @@ export function DriverProvider({
         await store.saveTrip(trip);
         return { kind: 'ready', value: trip, savedAt: null };
       } catch (error) {
-        const saved = await store.trip(id);
+        const saved = await store.trip(id).catch(() => undefined);
         if (saved && (unanswered(error) || (error instanceof ApiError && error.status === 401)))
           return { kind: 'ready', value: saved.value, savedAt: saved.savedAt };
         return { kind: 'error', message: messageOf(error) };

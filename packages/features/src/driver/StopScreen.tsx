@@ -175,17 +175,19 @@ function StepActions({
   readonly onOutcome: (mode: Mode) => void;
   readonly onLeave: () => void;
 }) {
+  // Each step's buttons are keyed: a tap on "arrived" never lands on the outcome button React would
+  // otherwise make of the same element when the step moves on under the driver's finger.
   switch (stepOf(stop)) {
     case 'arrive':
       return (
-        <Button size="lg" fullWidth isLoading={busy} onPress={onArrive}>
+        <Button key="arrive" size="lg" fullWidth isLoading={busy} onPress={onArrive}>
           {driverText.arrived}
         </Button>
       );
     case 'outcome':
       return (
         <>
-          <Button size="lg" fullWidth onPress={() => onOutcome('delivered')}>
+          <Button key="delivered" size="lg" fullWidth onPress={() => onOutcome('delivered')}>
             {driverText.delivered}
           </Button>
           <Row>
@@ -200,7 +202,7 @@ function StepActions({
       );
     case 'leave':
       return (
-        <Button size="lg" fullWidth isLoading={busy} onPress={onLeave}>
+        <Button key="leave" size="lg" fullWidth isLoading={busy} onPress={onLeave}>
           {driverText.left}
         </Button>
       );
