@@ -11,6 +11,7 @@ import {
   formatDateTime,
   formatTime,
   INPUT_BOUNDS,
+  REBOOK_LINK_DAYS,
   ROLE_ADMIN,
   ROLE_BOOKING_REPORT_READ,
   readRoleOf,
@@ -1045,17 +1046,31 @@ describe('to the door: the customer chooses a new slot for what came back, from 
     }>`select count(*)::int as n from booking_draft where user_id is null`.execute(server.db);
     expect(leftDrafts[0]!.n).toBe(0);
 
-    // An expired link (a day past its last delivery day) offers and books nothing.
-    await sql`update booking_report__lines set delivery_date = delivery_date - 2 where parent_id = ${bookingsA[1]!}`.execute(
-      server.db,
-    );
+    // A day past its last delivery day the link still opens to rebook what came back (only that:
+    // confirming is over); REBOOK_LINK_DAYS later it offers and books nothing.
+    const shiftDays = async (days: number) =>
+      sql`update booking_report__lines set delivery_date = delivery_date + ${days}::int where parent_id = ${bookingsA[1]!}`.execute(
+        server.db,
+      );
+    await shiftDays(-2);
+    try {
+      expect((await call(server.api, 'GET', `${partial}/rebook`)).status).toBe(200);
+      const past = await html(partial);
+      expect(past.status).toBe(200);
+      expect(past.text).toContain(appointmentText.rebookTitle);
+      expect(past.text).not.toContain(`action="${partial}/confirm"`);
+      expect((await call(server.api, 'POST', `${partial}/confirm`)).status).toBe(410);
+      expect((await form(`${partial}/confirm`, {})).status).toBe(410);
+    } finally {
+      await shiftDays(2);
+    }
+    await shiftDays(-(REBOOK_LINK_DAYS + 2));
     try {
       expect((await call(server.api, 'GET', `${partial}/rebook`)).status).toBe(410);
       expect((await refusedWith(first!.choice)).status).toBe(410);
+      expect((await html(partial)).status).toBe(410);
     } finally {
-      await sql`update booking_report__lines set delivery_date = delivery_date + 2 where parent_id = ${bookingsA[1]!}`.execute(
-        server.db,
-      );
+      await shiftDays(REBOOK_LINK_DAYS + 2);
     }
 
     // The customer chooses on the page: a new booking for the four units, on to its own link.

@@ -4,6 +4,7 @@ import {
   entityByName,
   type MoveOption,
   type PublicAppointment,
+  REBOOK_LINK_DAYS,
   type Rebooked,
 } from '@lms/domain';
 import type { FastifyRequest } from 'fastify';
@@ -16,7 +17,7 @@ import type { AuthContext } from '../routes/context.ts';
 import { type Appointment, linkExpiry, loadAppointment } from './appointment.ts';
 import { choiceOf, moveBooking, moveOffers, offered } from './move.ts';
 import { type Contact, messagesOnChange } from './outbox.ts';
-import { rebook, rebookOffer } from './rebook.ts';
+import { hasOpenReturns, rebook, rebookOffer } from './rebook.ts';
 
 const bookingReport = entityByName('bookingReport');
 const MINUTE = 60_000;
@@ -77,8 +78,16 @@ export function appointmentLinks(
   const throttle = options.throttle ?? new Throttle(ctx.db, 'appointmentLink', linkRateRules);
   const reload = async (bookingId: string) => publicOf((await loadAppointment(ctx.db, bookingId))!);
 
-  /** The live booking a token opens, or the error a caller must not tell apart from others'. */
-  async function open(request: FastifyRequest, token: string): Promise<Appointment> {
+  /**
+   * The live booking a token opens, or the error a caller must not tell apart from others'. The
+   * link ends with its last delivery day; to choose a new slot for what came back (`rebook`: the
+   * page and the rebook calls) it opens REBOOK_LINK_DAYS more while something waits to be booked.
+   */
+  async function open(
+    request: FastifyRequest,
+    token: string,
+    purpose: 'appointment' | 'rebook' = 'appointment',
+  ): Promise<Appointment> {
     const wait = await throttle.retryAfter(token, request.ip);
     if (wait > 0) throw new HttpError(429, [appointmentMessages.tooMany]);
     await throttle.recordFailure(token, request.ip);
@@ -86,8 +95,14 @@ export function appointmentLinks(
     const appointment = bookingId ? await loadAppointment(ctx.db, bookingId) : undefined;
     // A token the server did not sign, or for a booking that is gone: the 404 of anything unknown.
     if (!appointment) throw notFound();
-    if (appointment.canceled || Date.now() >= linkExpiry(appointment.lastDate).getTime())
-      throw new HttpError(410, [appointmentMessages.gone]);
+    if (appointment.canceled) throw new HttpError(410, [appointmentMessages.gone]);
+    const ends = linkExpiry(appointment.lastDate).getTime();
+    if (Date.now() < ends) return appointment;
+    const rebookable =
+      purpose === 'rebook' &&
+      Date.now() < ends + REBOOK_LINK_DAYS * 86_400_000 &&
+      (await hasOpenReturns(ctx.db, appointment.bookingId));
+    if (!rebookable) throw new HttpError(410, [appointmentMessages.gone]);
     return appointment;
   }
 

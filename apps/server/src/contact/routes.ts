@@ -44,7 +44,8 @@ export function appointmentRoutes(links: AppointmentLinks) {
       ...appointmentApi.rebookOptions,
       schema: { ...appointmentApi.rebookOptions.schema, tags },
       config,
-      handler: async (request) => links.rebookChoices(await links.open(request, request.params.token)),
+      handler: async (request) =>
+        links.rebookChoices(await links.open(request, request.params.token, 'rebook')),
     });
 
     app.route({
@@ -54,7 +55,12 @@ export function appointmentRoutes(links: AppointmentLinks) {
       handler: async (request, reply) =>
         reply
           .status(201)
-          .send(await links.rebook(await links.open(request, request.params.token), request.body.choice)),
+          .send(
+            await links.rebook(
+              await links.open(request, request.params.token, 'rebook'),
+              request.body.choice,
+            ),
+          ),
     });
   };
 }

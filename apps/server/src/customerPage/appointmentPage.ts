@@ -118,13 +118,15 @@ export function appointmentPageRoutes(
     /** Answers where to go next: this page, or the new booking's (a rebooking), with its note. */
     act: (appointment: Appointment) => Promise<{ done: keyof typeof notes; path?: string }>,
     move: boolean,
+    /** A rebooking's post opens the link past its day while something waits to be booked. */
+    purpose: 'appointment' | 'rebook' = 'appointment',
   ) {
     const { token } = request.params;
     if (fromOtherSite(request))
       return send(reply, 403, { kind: 'notice', message: appointmentText.otherSite });
     let appointment: Appointment;
     try {
-      appointment = await links.open(request, token);
+      appointment = await links.open(request, token, purpose);
     } catch (error) {
       return refusal(reply, error);
     }
@@ -158,7 +160,8 @@ export function appointmentPageRoutes(
       async (request, reply) => {
         const { token } = request.params;
         try {
-          const appointment = await links.open(request, token);
+          // Past its day, the page still opens while what came back waits: only the rebooking shows.
+          const appointment = await links.open(request, token, 'rebook');
           const done = request.query.done;
           const note = isNote(done) ? notes[done] : undefined;
           return send(reply, 200, await page(token, appointment, { note, move: request.query.move === '1' }));
@@ -214,6 +217,7 @@ export function appointmentPageRoutes(
             return { done: 'rebooked', path: booked.link };
           },
           false,
+          'rebook',
         ),
     );
   };

@@ -9,6 +9,13 @@ import { IdParams, IsoDate, List, Nullable, operation, TimeOfDay } from './commo
  * the plain 404 of any unknown thing, an expired or revoked (canceled) one a 410.
  */
 
+/**
+ * Days past its last delivery day that a booking's link still opens to choose a new slot for what
+ * its delivery sent back (docs/delivery.md "The customer chooses a new slot"): a failure in the
+ * evening leaves the customer more than that night. Confirming and moving end with the day.
+ */
+export const REBOOK_LINK_DAYS = 7;
+
 export const appointmentMessages = {
   gone: 'ลิงก์นี้หมดอายุหรือนัดส่งสินค้านี้ถูกยกเลิกแล้ว กรุณาติดต่อสาขา',
   tooMany: 'มีการเรียกลิงก์นี้บ่อยเกินไป กรุณารอสักครู่แล้วลองใหม่',
