@@ -60,10 +60,7 @@ export function freightRoutes(ctx: AuthContext) {
       config: read,
       handler: async (request) => {
         const { branchId: _, ...query } = request.query;
-        const own = await scope(request);
-        return (await listStatements(ctx.db, actingBranch(request), query)).filter((row) =>
-          inScope(own, row),
-        );
+        return listStatements(ctx.db, actingBranch(request), query, await scope(request));
       },
     });
 

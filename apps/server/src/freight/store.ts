@@ -12,6 +12,7 @@ import {
   type FreightTripLine,
   freightStatementStateValues,
   freightTotals,
+  isSeenByContractor,
   monthDays,
 } from '@lms/domain';
 import { sql } from 'kysely';
@@ -107,8 +108,15 @@ export async function listStatements(
   db: Executor,
   branchId: string,
   query: Omit<FreightListQuery, 'branchId'>,
+  /** A contractor's own account: only these contractors' statements it may see (contractorScope.ts). */
+  contractors: readonly string[] | null = null,
 ): Promise<FreightStatementSummary[]> {
   let rows = statementRows(db, branchId);
+  // Narrowed before the limit, so a contractor never misses its own behind others' rows.
+  if (contractors)
+    rows = rows
+      .where('f.contractor_id', 'in', contractors)
+      .where('f.state', 'in', freightStatementStateValues.filter(isSeenByContractor));
   if (query.month) rows = rows.where('f.month', '=', query.month);
   if (query.contractorId) rows = rows.where('f.contractor_id', '=', query.contractorId);
   if (query.state) rows = rows.where('f.state', '=', query.state);
