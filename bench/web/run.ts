@@ -15,7 +15,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { bangkokIsoDate } from '@lms/domain';
 import { sql } from 'kysely';
-import { type BrowserContextOptions, chromium } from 'playwright-core';
+import { chromium } from 'playwright-core';
 import { build } from 'vite';
 import { buildApp } from '../../apps/server/src/app.ts';
 import { createDatabase, databaseUrl } from '../../apps/server/src/db/admin.ts';
@@ -25,22 +25,16 @@ import { deliveryConfirmHooks } from '../../apps/server/src/delivery/stops.ts';
 import { seedDemoBookings } from '../../apps/server/src/seed/bookings.ts';
 import { seedDemoCompany } from '../../apps/server/src/seed/demo.ts';
 import { chromiumArgs, chromiumPath } from '../../scripts/chromium.ts';
+import { driverUsable } from './driver.ts';
 import { http2Proxy } from './http2Proxy.ts';
+import { interactions } from './interactions.ts';
 import { buildSizes, ENTRY_BUDGETS_KB, entrySizes, ROUTE_BUDGET_KB, SHELL_BUDGET_KB } from './sizes.ts';
+import { CPU_SLOWDOWN, list, median, PHONE, throttled } from './throttle.ts';
 
 const webRoot = fileURLToPath(new URL('../../apps/web/', import.meta.url));
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
-/** Chrome DevTools' "Fast 3G" preset: 562.5 ms round trip, 1.44 Mbit/s down, 675 kbit/s up. */
-const FAST_3G = { offline: false, latency: 562.5, downloadThroughput: 180_000, uploadThroughput: 84_375 };
-const CPU_SLOWDOWN = 4;
-/** A phone: 390×844, touch. */
-const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true };
 const USER = 'planner.bkk';
 const DRIVER = 'driver.bkk';
-/** Issue 41's goal: interaction to next paint on the grid, the wizard and the planning board, p75. */
-const INP_GOAL_MS = 200;
-/** Issue 41's goals for the driver's app: usable from an empty cache, and installed, offline. */
-const DRIVER_GOALS_MS = { empty: 5000, offline: 1000 };
 const CASE = process.env.BENCH_WEB_CASE;
 /** Issue 41's goal: the customer's page's largest contentful paint, empty cache, Fast 3G + 4× CPU. */
 const APPOINTMENT_LCP_GOAL_MS = 2000;
@@ -132,14 +126,18 @@ try {
   };
 
   if (!CASE || CASE === 'appointment') await appointmentLcp(origin, app.auth.contact.links);
-  if (!CASE || CASE === 'driver') await driverUsable(origin, driver);
-  if (!CASE || CASE === 'inp') await interactions(origin, storage);
+  if (!CASE || CASE === 'driver') await driverUsable(browser, origin, driver, RUNS);
+  if (!CASE || CASE === 'inp') await interactions(browser, origin, storage);
   const cold: number[] = [];
   const warm: number[] = [];
   const wire: number[] = [];
   for (let run = 0; run < (CASE && CASE !== 'list' ? 0 : RUNS); run += 1) {
     // A fresh context: empty cache, signed in as the app leaves localStorage after a sign-in.
-    const { context, page, wire: bytes } = await throttled({ viewport: { width: 1280, height: 800 } });
+    const {
+      context,
+      page,
+      wire: bytes,
+    } = await throttled(browser, { viewport: { width: 1280, height: 800 } });
     await context.addInitScript((items) => {
       for (const [key, value] of Object.entries(items)) window.localStorage.setItem(key, value);
     }, storage);
@@ -174,31 +172,6 @@ try {
   await rm(dir, { recursive: true, force: true });
 }
 
-function list(values: number[], unit: string) {
-  return values.map((v) => `${v.toFixed(0)} ${unit}`).join(', ');
-}
-function median(values: number[]) {
-  return [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-}
-
-/**
- * A fresh browser context (empty cache) on Fast 3G and 4× CPU, counting the bytes that come over
- * the wire.
- */
-async function throttled(options: BrowserContextOptions) {
-  const context = await browser.newContext(options);
-  const page = await context.newPage();
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('Network.enable');
-  await cdp.send('Network.emulateNetworkConditions', FAST_3G);
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
-  let bytes = 0;
-  cdp.on('Network.loadingFinished', (event: { encodedDataLength: number }) => {
-    bytes += event.encodedDataLength;
-  });
-  return { context, page, cdp, wire: () => bytes };
-}
-
 /**
  * The customer's appointment page from a LINE link on a phone: a demo booking's link, 390×844,
  * an empty cache each run; its largest contentful paint (the DevTools timeline's last
@@ -217,7 +190,7 @@ async function appointmentLcp(origin: string, links: { token(bookingId: string):
     const times: number[] = [];
     const wire: number[] = [];
     for (let run = 0; run < RUNS; run += 1) {
-      const { context, page, cdp, wire: bytes } = await throttled({ ...PHONE, javaScriptEnabled });
+      const { context, page, cdp, wire: bytes } = await throttled(browser, { ...PHONE, javaScriptEnabled });
       // The browser's own paint timeline through CDP: no script in the page (it may run none).
       let lcp = Number.NaN;
       cdp.on('PerformanceTimeline.timelineEventAdded', ({ event }) => {
@@ -246,192 +219,4 @@ async function appointmentLcp(origin: string, links: { token(bookingId: string):
   console.log(
     `  JavaScript off: ${list(withoutScripts.times, 'ms')} (median ${median(withoutScripts.times).toFixed(0)} ms)`,
   );
-}
-
-/**
- * The driver's app on a phone (issue 41): from an empty cache, navigation to /driver/trips until
- * the sign-in form takes input (what a driver opening the app the first time can do), then the
- * sign-in until the day's trips show; installed (its service worker controlling the page, the
- * trips kept on the phone), offline, a reload until the trips show again from the cache.
- * 390×844, Fast 3G and 4× CPU, as the appointment page.
- */
-async function driverUsable(origin: string, driver: { username: string; password: string }) {
-  const empty: number[] = [];
-  const signIn: number[] = [];
-  const offline: number[] = [];
-  const wire: number[] = [];
-  for (let run = 0; run < RUNS; run += 1) {
-    const { context, page, wire: bytes } = await throttled(PHONE);
-    // BENCH_WEB_REQUESTS=1: each request's end, from the navigation's start (where the time goes).
-    const origin0 = Date.now();
-    if (process.env.BENCH_WEB_REQUESTS)
-      page.on('requestfinished', (request) =>
-        console.log(
-          `    ${String(Date.now() - origin0).padStart(6)} ms  ${request.method()} ${request.url().replace(origin, '')}`,
-        ),
-      );
-    // The day's trips (today's, or tomorrow's planned ones on a demo whose today has none).
-    const trips = page
-      .getByRole('list', { name: /เที่ยวรถ/ })
-      .getByRole('button')
-      .first();
-    let started = Date.now();
-    await page.goto(`${origin}/driver/trips`, { timeout: 120_000 });
-    const button = page.getByRole('button', { name: 'เข้าสู่ระบบ' });
-    await button.waitFor({ timeout: 120_000 });
-    await page.getByLabel('ชื่อผู้ใช้').fill(driver.username);
-    empty.push(Date.now() - started);
-    await page.getByLabel('รหัสผ่าน').fill(driver.password);
-    started = Date.now();
-    await button.click();
-    await trips.waitFor({ timeout: 120_000 });
-    signIn.push(Date.now() - started);
-    wire.push(bytes() / 1024);
-    // Installed: the worker controls the page and has what it precaches; then no signal at all.
-    await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
-    await page.reload();
-    await trips.waitFor({ timeout: 120_000 });
-    await context.setOffline(true);
-    started = Date.now();
-    await page.reload({ timeout: 120_000 });
-    await trips.waitFor({ timeout: 120_000 });
-    offline.push(Date.now() - started);
-    await context.close();
-  }
-  console.log(
-    `driver's app, 390×844, ${CPU_SLOWDOWN}× CPU, Fast 3G, ${RUNS} runs (usable = the sign-in form takes input)`,
-  );
-  console.log(
-    `  empty cache, usable: ${list(empty, 'ms')} (median ${median(empty).toFixed(0)} ms)   goal < ${DRIVER_GOALS_MS.empty} ms; on the wire ${list(wire, 'kB')}`,
-  );
-  console.log(`  sign-in → the day's trips: ${list(signIn, 'ms')} (median ${median(signIn).toFixed(0)} ms)`);
-  console.log(
-    `  installed, offline, reload → the trips: ${list(offline, 'ms')} (median ${median(offline).toFixed(0)} ms)   goal < ${DRIVER_GOALS_MS.offline} ms`,
-  );
-}
-
-/**
- * Interaction to next paint (issue 41) on the staff's busiest screens at 4× CPU (no network
- * throttling: INP is the main thread's answer to a tap, not the network's): the DO list's grid
- * (sorting by three columns, typing a search, picking rows), the booking wizard's steps (picking
- * DOs, the suggestion, the summary) and the planning board (the automatic plan, a day's trips).
- * Each interaction's duration is the browser's Event Timing (the longest entry of its
- * `interactionId`: input delay + processing + the next frame), as web-vitals reads it; the
- * figure is their p75 per screen, beside the goal. 1366×768, signed in as the planner.
- */
-async function interactions(origin: string, storage: Record<string, string>) {
-  const context = await browser.newContext({ viewport: { width: 1366, height: 768 } });
-  await context.addInitScript((items) => {
-    for (const [key, value] of Object.entries(items)) window.localStorage.setItem(key, value);
-    // Every interaction of the page, kept where the bench can read it after navigations within it.
-    const seen: Record<number, number> = {};
-    (window as unknown as { __interactions: Record<number, number> }).__interactions = seen;
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as PerformanceEventTiming[]) {
-        const id = (entry as PerformanceEventTiming & { interactionId?: number }).interactionId;
-        if (id) seen[id] = Math.max(seen[id] ?? 0, entry.duration);
-      }
-    }).observe({ type: 'event', durationThreshold: 16, buffered: true } as PerformanceObserverInit);
-  }, storage);
-  const page = await context.newPage();
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
-  const read = () =>
-    page.evaluate(() =>
-      Object.values((window as unknown as { __interactions: Record<number, number> }).__interactions),
-    );
-  const screens: [string, number[], number][] = [];
-  // Interactions under 16 ms leave no entry (Event Timing's floor): counted as 0, so each screen's
-  // figure is over every interaction made, not only the slow ones.
-  let made = 0;
-  const act = async (action: () => Promise<unknown>, count = 1) => {
-    await action();
-    made += count;
-    await page.waitForTimeout(300);
-  };
-  const done = async (name: string) => {
-    screens.push([name, await read(), made]);
-    made = 0;
-  };
-
-  // The DO list: sort by three columns (each twice), search as typed, pick rows.
-  await page.goto(`${origin}/deliveryOrder`);
-  await page.locator('[role="gridcell"]').first().waitFor({ timeout: 120_000 });
-  for (let i = 0; i < 3; i += 1) {
-    for (let twice = 0; twice < 2; twice += 1)
-      await act(() =>
-        page
-          .getByRole('columnheader')
-          .nth(i + 1)
-          .click(),
-      );
-  }
-  await act(() => page.getByRole('searchbox').first().pressSequentially('DO6', { delay: 150 }), 3);
-  await page.getByRole('searchbox').first().fill('');
-  await page.locator('[role="gridcell"]').first().waitFor();
-  for (const box of (await page.getByRole('checkbox', { name: /^เลือก (?!ทั้งหมด)/ }).all()).slice(0, 4))
-    await act(() => box.click());
-  await done('DO list (grid)');
-
-  // The booking wizard: pick DOs, the suggestion, its first option, the summary.
-  await page.goto(`${origin}/doBooking`);
-  // Each DO's own box (not the page's "เลือกทั้งหมด"): the second picked and put back (DOs of
-  // different ship-tos do not book together), the first kept.
-  const boxes = page.getByRole('checkbox', { name: /^เลือก (?!ทั้งหมด)/ });
-  await boxes.first().waitFor({ timeout: 120_000 });
-  await act(() => boxes.nth(1).click());
-  await act(() => boxes.nth(1).click());
-  await act(() => boxes.first().click());
-  await act(() => page.getByRole('button', { name: 'ถัดไป: ดูคำแนะนำการจัดรถ' }).click());
-  const first = page.getByRole('button', { name: 'เลือกตัวเลือกที่ 1' });
-  const offered = await first.waitFor({ timeout: 120_000 }).then(
-    () => true,
-    () => false,
-  );
-  if (offered) {
-    await act(() => first.click());
-    await act(() => page.getByRole('button', { name: 'ถัดไป: สรุปการจอง' }).click());
-    await page.getByRole('button', { name: 'ยืนยันการจอง' }).waitFor({ timeout: 120_000 });
-  } else console.log('  (the wizard offered no option for these DOs: its first steps only)');
-  await done('booking wizard');
-
-  // The planning board on tomorrow (the demo plans today and tomorrow; before 10:00 its today is
-  // empty): the day moved a day on, the automatic plan, stops moved up and taken off their trucks.
-  await page.goto(`${origin}/shipmentPlanning`);
-  const plan = page.getByRole('button', { name: 'จัดรถอัตโนมัติ' });
-  await plan.waitFor({ timeout: 120_000 });
-  await act(() => page.getByRole('spinbutton', { name: /วัน/ }).first().click());
-  await act(() => page.keyboard.press('ArrowUp'));
-  await page.waitForTimeout(2000);
-  if (await plan.isEnabled()) await act(() => plan.click());
-  const moves = page.getByRole('button', { name: /^ขึ้น: / });
-  await moves
-    .first()
-    .waitFor({ timeout: 60_000 })
-    .catch(async () => {
-      await page.screenshot({ path: path.join(tmpdir(), 'bench-web-planning.png') });
-      console.log(
-        `  (the planning board shows no trip to work on: ${path.join(tmpdir(), 'bench-web-planning.png')})`,
-      );
-    });
-  // A trip's first stop cannot move up: each time the first stop that can (the board redraws).
-  const enabled = (label: string) => page.locator(`button[aria-label^="${label}: "]:not([disabled])`).first();
-  for (let i = 0; i < 4; i += 1)
-    if ((await enabled('ขึ้น').count()) > 0) await act(() => enabled('ขึ้น').click());
-  for (let i = 0; i < 2; i += 1)
-    if ((await enabled('เอาออก').count()) > 0) await act(() => enabled('เอาออก').click());
-  await done('planning board');
-  await context.close();
-
-  console.log(
-    `interaction to next paint, ${CPU_SLOWDOWN}× CPU, 1366×768 (p75 of each screen's interactions)`,
-  );
-  // Each read holds the page's interactions since its last navigation.
-  for (const [name, values, count] of screens) {
-    const sorted = [...Array(Math.max(0, count - values.length)).fill(0), ...values].sort((a, b) => a - b);
-    const p75 = sorted[Math.ceil(sorted.length * 0.75) - 1] ?? Number.NaN;
-    console.log(
-      `  ${name.padEnd(16)} p75 ${p75.toFixed(0).padStart(4)} ms   worst ${(sorted.at(-1) ?? Number.NaN).toFixed(0).padStart(4)} ms   ${values.length} of ${Math.max(count, values.length)} interactions ≥ 16 ms   goal p75 < ${INP_GOAL_MS} ms`,
-    );
-  }
 }

@@ -1,0 +1,72 @@
+import type { Browser } from 'playwright-core';
+import { CPU_SLOWDOWN, list, median, PHONE, throttled } from './throttle.ts';
+
+/** Issue 41's goals for the driver's app: usable from an empty cache, and installed, offline. */
+const DRIVER_GOALS_MS = { empty: 5000, offline: 1000 };
+
+/**
+ * The driver's app on a phone (issue 41): from an empty cache, navigation to /driver/trips until
+ * the sign-in form takes input (what a driver opening the app the first time can do), then the
+ * sign-in until the day's trips show; installed (its service worker controlling the page, the
+ * trips kept on the phone), offline, a reload until the trips show again from the cache.
+ * 390×844, Fast 3G and 4× CPU, as the appointment page.
+ */
+export async function driverUsable(
+  browser: Browser,
+  origin: string,
+  driver: { username: string; password: string },
+  runs: number,
+) {
+  const empty: number[] = [];
+  const signIn: number[] = [];
+  const offline: number[] = [];
+  const wire: number[] = [];
+  for (let run = 0; run < runs; run += 1) {
+    const { context, page, wire: bytes } = await throttled(browser, PHONE);
+    // BENCH_WEB_REQUESTS=1: each request's end, from the navigation's start (where the time goes).
+    const origin0 = Date.now();
+    if (process.env.BENCH_WEB_REQUESTS)
+      page.on('requestfinished', (request) =>
+        console.log(
+          `    ${String(Date.now() - origin0).padStart(6)} ms  ${request.method()} ${request.url().replace(origin, '')}`,
+        ),
+      );
+    // The day's trips (today's, or tomorrow's planned ones on a demo whose today has none).
+    const trips = page
+      .getByRole('list', { name: /เที่ยวรถ/ })
+      .getByRole('button')
+      .first();
+    let started = Date.now();
+    await page.goto(`${origin}/driver/trips`, { timeout: 120_000 });
+    const button = page.getByRole('button', { name: 'เข้าสู่ระบบ' });
+    await button.waitFor({ timeout: 120_000 });
+    await page.getByLabel('ชื่อผู้ใช้').fill(driver.username);
+    empty.push(Date.now() - started);
+    await page.getByLabel('รหัสผ่าน').fill(driver.password);
+    started = Date.now();
+    await button.click();
+    await trips.waitFor({ timeout: 120_000 });
+    signIn.push(Date.now() - started);
+    wire.push(bytes() / 1024);
+    // Installed: the worker controls the page and has what it precaches; then no signal at all.
+    await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+    await page.reload();
+    await trips.waitFor({ timeout: 120_000 });
+    await context.setOffline(true);
+    started = Date.now();
+    await page.reload({ timeout: 120_000 });
+    await trips.waitFor({ timeout: 120_000 });
+    offline.push(Date.now() - started);
+    await context.close();
+  }
+  console.log(
+    `driver's app, 390×844, ${CPU_SLOWDOWN}× CPU, Fast 3G, ${runs} runs (usable = the sign-in form takes input)`,
+  );
+  console.log(
+    `  empty cache, usable: ${list(empty, 'ms')} (median ${median(empty).toFixed(0)} ms)   goal < ${DRIVER_GOALS_MS.empty} ms; on the wire ${list(wire, 'kB')}`,
+  );
+  console.log(`  sign-in → the day's trips: ${list(signIn, 'ms')} (median ${median(signIn).toFixed(0)} ms)`);
+  console.log(
+    `  installed, offline, reload → the trips: ${list(offline, 'ms')} (median ${median(offline).toFixed(0)} ms)   goal < ${DRIVER_GOALS_MS.offline} ms`,
+  );
+}
