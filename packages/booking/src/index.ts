@@ -13,6 +13,7 @@ export * from './shiftOffers.ts';
 export * from './slotChoices.ts';
 export * from './slots.ts';
 export * from './suggest.ts';
+export * from './truckDays.ts';
 export * from './truckUse.ts';
 export * from './utilization.ts';
 export * from './whyNot.ts';

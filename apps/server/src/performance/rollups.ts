@@ -1,4 +1,4 @@
-import type { TruckLoad } from '@lms/booking';
+import type { TruckDayLoad, TruckLoad } from '@lms/booking';
 import { addTallies, emptyTally, type FailureReason, type PerformanceTally, type Period } from '@lms/domain';
 import { sql } from 'kysely';
 import type { Database, Executor } from '../db/database.ts';
@@ -172,5 +172,14 @@ export async function periodTruckLoads(db: Executor, branchId: string, period: P
     join vehicle_type vt on vt.id = v.vehicle_type_id
     where r.branch_id = ${branchId} and r.day between ${period.from}::date and ${period.to}::date
     group by v.id, vt.id`.execute(db);
+  return rows;
+}
+
+/** Each truck's trips of each day of a period (the rows `truckDaysOf` bands). */
+export async function periodTruckDays(db: Executor, branchId: string, period: Period): Promise<TruckDayLoad[]> {
+  const { rows } = await sql<TruckDayLoad>`
+    select vehicle_id as "vehicleId", to_char(day, 'YYYY-MM-DD') as day, trips, weight, volume
+    from performance_truck_day
+    where branch_id = ${branchId} and day between ${period.from}::date and ${period.to}::date`.execute(db);
   return rows;
 }

@@ -1,4 +1,4 @@
-import { truckUseOf } from '@lms/booking';
+import { truckDaysOf, truckUseOf } from '@lms/booking';
 import {
   featureRoles,
   figuresOf,
@@ -16,8 +16,8 @@ import { typed } from '../http/contract.ts';
 import { unprocessable } from '../http/errors.ts';
 import type { AuthContext } from '../routes/context.ts';
 import { performanceWorkbook } from './excel.ts';
-import { periodTally, periodTruckLoads, refreshStale } from './rollups.ts';
-import { utilizationThresholds } from './rows.ts';
+import { periodTally, periodTruckDays, periodTruckLoads, refreshStale } from './rollups.ts';
+import { branchTrucks, utilizationThresholds } from './rows.ts';
 
 /**
  * A branch's period and the one before it, every figure the domain's (docs/performance-figures.md),
@@ -31,18 +31,25 @@ export async function branchPerformance(
 ): Promise<PerformanceAnswer> {
   const before = previousPeriod(period);
   await refreshStale(db, { branchId, from: before.from, to: period.to });
-  const [current, previous, trucks, thresholds] = await Promise.all([
+  const [current, previous, trucks, days, thresholds] = await Promise.all([
     periodTally(db, branchId, period),
     periodTally(db, branchId, before),
     periodTruckLoads(db, branchId, period),
+    periodTruckDays(db, branchId, period),
     utilizationThresholds(db),
   ]);
+  const branchFleet = await branchTrucks(
+    db,
+    branchId,
+    trucks.map((truck) => truck.vehicleId),
+  );
   return {
     period,
     previousPeriod: before,
     current: figuresOf(current),
     previous: figuresOf(previous),
     truckUse: truckUseOf(trucks, thresholds),
+    truckDays: truckDaysOf(branchFleet, days, period, thresholds),
   };
 }
 

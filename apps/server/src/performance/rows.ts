@@ -1,4 +1,11 @@
-import { type TripLoad, truckUse, type UtilizationThreshold } from '@lms/booking';
+import {
+  type BranchTruck,
+  type TripLoad,
+  truckDayLoads,
+  truckDaysOf,
+  truckUse,
+  type UtilizationThreshold,
+} from '@lms/booking';
 import {
   type BookingRow,
   deliveryFigures,
@@ -80,6 +87,7 @@ async function stopsOf(db: Executor, branchId: string, period: Period): Promise<
 }
 
 interface TripSql extends Omit<TripLoad, 'weight' | 'volume' | 'capacityWeight' | 'capacityVolume'> {
+  day: string;
   startedAt: Date | null;
   endedAt: Date | null;
   distanceKm: string | null;
@@ -114,7 +122,7 @@ export const truckLabel = sql<string>`coalesce(v.license_plate, v.code)`;
 
 async function tripsOf(db: Executor, branchId: string, period: Period) {
   const { rows } = await sql<TripSql>`
-    select t.shipment_id as "shipmentId", t.started_at as "startedAt", t.ended_at as "endedAt",
+    select t.shipment_id as "shipmentId", to_char(t.shift_date, 'YYYY-MM-DD') as day, t.started_at as "startedAt", t.ended_at as "endedAt",
       ${tripDistance(sql.ref('s.id'))} as "distanceKm",
       v.id as "vehicleId", ${truckLabel} as "vehicleLabel",
       vt.id as "vehicleTypeId", concat_ws(': ', vt.code, vt.name) as "vehicleTypeLabel",
@@ -134,8 +142,9 @@ async function tripsOf(db: Executor, branchId: string, period: Period) {
     endedAt: iso(row.endedAt),
     distanceKm: row.distanceKm === null ? null : Number(row.distanceKm),
   }));
-  const loads: TripLoad[] = rows.map((row) => ({
+  const loads: (TripLoad & { day: string })[] = rows.map((row) => ({
     shipmentId: row.shipmentId,
+    day: row.day,
     vehicleId: row.vehicleId,
     vehicleLabel: row.vehicleLabel,
     vehicleTypeId: row.vehicleTypeId,
@@ -146,6 +155,25 @@ async function tripsOf(db: Executor, branchId: string, period: Period) {
     capacityVolume: Number(row.capacityVolume),
   }));
   return { trips, loads };
+}
+
+/**
+ * The branch's trucks and any other truck in `vehicleIds` (another branch's truck that ran its
+ * trips), labelled and typed as they are today, with one trip's capacity: the trucks whose empty
+ * and full days are listed (the raw rows and the roll-ups both ask here).
+ */
+export async function branchTrucks(
+  db: Executor,
+  branchId: string,
+  vehicleIds: readonly string[],
+): Promise<BranchTruck[]> {
+  const { rows } = await sql<BranchTruck>`
+    select v.id as "vehicleId", ${truckLabel} as "vehicleLabel", vt.id as "vehicleTypeId",
+      concat_ws(': ', vt.code, vt.name) as "vehicleTypeLabel",
+      vt.max_capacity_weight as "capacityWeight", vt.max_capacity_volume as "capacityVolume"
+    from vehicle v join vehicle_type vt on vt.id = v.vehicle_type_id
+    where v.branch_id = ${branchId} or v.id = any(${[...vehicleIds]}::uuid[])`.execute(db);
+  return rows;
 }
 
 /** Each stop's booking (a booking tried at two stops counts at both, as its DOs do). */
@@ -187,12 +215,18 @@ export async function performanceFromRows(
     performanceRows(db, branchId, before),
     utilizationThresholds(db),
   ]);
+  const trucks = await branchTrucks(
+    db,
+    branchId,
+    current.loads.map((load) => load.vehicleId),
+  );
   return {
     period,
     previousPeriod: before,
     current: deliveryFigures(current),
     previous: deliveryFigures(previous),
     truckUse: truckUse(current.loads, thresholds),
+    truckDays: truckDaysOf(trucks, truckDayLoads(current.loads), period, thresholds),
   };
 }
 

@@ -57,6 +57,36 @@ export const TruckUseRow = Type.Object({
 });
 export type TruckUseRow = Static<typeof TruckUseRow>;
 
+/**
+ * One truck's days of the period (docs/performance-figures.md "วันรถว่างและวันบรรทุกเต็ม"): the days
+ * it ran no trip, and the days its trips together were in the calendar's FULL band (the day's
+ * weight and volume against its trips' capacity, by its type's utilization thresholds).
+ */
+export const TruckDaysRow = Type.Object({
+  /** The vehicle's id. */
+  id: Uuid,
+  label: Type.String(),
+  vehicleTypeId: Uuid,
+  vehicleTypeLabel: Type.String(),
+  /** Days of the period with at least one trip. */
+  tripDays: Type.Integer(),
+  emptyDays: List(IsoDate),
+  fullDays: List(IsoDate),
+});
+export type TruckDaysRow = Static<typeof TruckDaysRow>;
+
+/** A vehicle type's trucks' days added up: truck-days of the period, empty and FULL ones. */
+export const VehicleTypeDaysRow = Type.Object({
+  /** The vehicle type's id. */
+  id: Uuid,
+  label: Type.String(),
+  trucks: Type.Integer(),
+  truckDays: Type.Integer(),
+  emptyDays: Type.Integer(),
+  fullDays: Type.Integer(),
+});
+export type VehicleTypeDaysRow = Static<typeof VehicleTypeDaysRow>;
+
 /** Mean of `of` values; null without any. */
 export const Mean = Type.Object({ value: Nullable(Type.Number()), of: Type.Integer() });
 export type Mean = Static<typeof Mean>;
@@ -86,6 +116,7 @@ export const PerformanceAnswer = Type.Object({
   current: DeliveryFigures,
   previous: DeliveryFigures,
   truckUse: Type.Object({ byVehicleType: List(TruckUseRow), byTruck: List(TruckUseRow) }),
+  truckDays: Type.Object({ byVehicleType: List(VehicleTypeDaysRow), byTruck: List(TruckDaysRow) }),
 });
 export type PerformanceAnswer = Static<typeof PerformanceAnswer>;
 

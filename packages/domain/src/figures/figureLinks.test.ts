@@ -4,7 +4,7 @@ import { entityByName } from '../entities/index.ts';
 import { validateListQuery } from '../entity/listQuery.ts';
 import { isEntityName } from '../entity/names.ts';
 import { pageAt } from '../pages.ts';
-import { figureRowLink, headlineFigureLink } from './figureLinks.ts';
+import { figureRowLink, headlineFigureLink, truckDayLink } from './figureLinks.ts';
 import { headlineFigures, performanceTables } from './performanceTables.ts';
 
 const october = { from: '2026-10-01', to: '2026-10-31' };
@@ -19,7 +19,25 @@ function opened(href: string) {
   return { entity: entityByName(name), params, page: pageAt(url.pathname) };
 }
 
+/** The link passes the list's own query check (as the list page and its route run it). */
+function expectValid(href: string, what: string) {
+  const { entity, params, page } = opened(href);
+  expect(page, what).toBeDefined();
+  const query = validateListQuery(entity, { ...params, branchId: '00000000-0000-4000-8000-000000000001' });
+  expect(query.ok, `${what}: ${query.ok ? '' : query.messages.join('; ')}`).toBe(true);
+}
+
 describe('figureLinks', () => {
+  it("opens each truck table's rows and a truck's day with filters its list declares", () => {
+    const id = '00000000-0000-4000-8000-0000000000a1';
+    for (const table of ['byVehicleType', 'byTruck', 'daysByVehicleType', 'daysByTruck'] as const)
+      expectValid(figureRowLink(table, id, october)!.href, table);
+    const day = opened(truckDayLink(id, '2026-10-04').href);
+    expect(day.entity.name).toBe('shipment');
+    expect(day.params).toEqual({ shiftDateFrom: ['2026-10-04'], shiftDateTo: ['2026-10-04'], vehicleIds: [id] });
+    expectValid(truckDayLink(id, '2026-10-04').href, 'truck day');
+  });
+
   it('opens a list for every headline figure, whose filters that list declares', () => {
     for (const figure of headlineFigures) {
       const link = headlineFigureLink(figure.key, october);
@@ -102,6 +120,20 @@ describe('figureLinks', () => {
         byVehicleType: [truck('vt-1', '4 ล้อ')],
         byTruck: [truck('v-1', 'กข 1'), truck('v-2', 'กข 2')],
       },
+      truckDays: {
+        byVehicleType: [{ id: 'vt-1', label: '4 ล้อ', trucks: 1, truckDays: 3, emptyDays: 1, fullDays: 1 }],
+        byTruck: [
+          {
+            id: 'v-1',
+            label: 'กข 1',
+            vehicleTypeId: 'vt-1',
+            vehicleTypeLabel: '4 ล้อ',
+            tripDays: 2,
+            emptyDays: ['2026-10-03'],
+            fullDays: ['2026-10-01'],
+          },
+        ],
+      },
     } as unknown as PerformanceAnswer;
     const tables = Object.fromEntries(performanceTables(answer).map((t) => [t.key, t]));
     for (const table of Object.values(tables)) expect(table.rowIds).toHaveLength(table.rows.length);
@@ -109,5 +141,8 @@ describe('figureLinks', () => {
     expect(tables.failures!.rowIds).toEqual(['NOBODY_HOME']);
     expect(tables.byTruck!.rowIds).toEqual(['v-1', 'v-2']);
     expect(tables.byTruck!.rows[1]![0]).toBe('กข 2');
+    expect(tables.daysByTruck!.rowIds).toEqual(['v-1']);
+    expect(tables.daysByTruck!.rows[0]).toEqual(['กข 1', '4 ล้อ', 2, 1, 1, '3/10', '1/10']);
+    expect(tables.daysByVehicleType!.rows[0]).toEqual(['4 ล้อ', 1, 3, 1, 1]);
   });
 });

@@ -66,15 +66,21 @@ export function headlineFigureLink(key: string, period: Period): FigureLink | nu
   return headlineLinks[key]?.(period) ?? null;
 }
 
+/** One truck's trips of one shift day: what a day of the empty and full days' strip opens. */
+export function truckDayLink(vehicleId: string, day: string): FigureLink {
+  return shipments({ from: day, to: day }, { vehicleIds: vehicleId }, 'รายการขนส่งของรถคันนี้ในวันนี้');
+}
+
 /**
  * The list behind one row of a figure table (`performanceTables`), by the row's id: a vehicle
  * type's or a truck's trips of the period. Failure reasons have none yet (see above); the
  * headline table's rows are the headline figures (`headlineFigureLink`).
  */
 export function figureRowLink(table: FigureTableKey, rowId: string, period: Period): FigureLink | null {
-  if (table === 'byVehicleType')
+  if (table === 'byVehicleType' || table === 'daysByVehicleType')
     return shipments(period, { vehicleTypeIds: rowId }, 'รายการขนส่งของประเภทรถนี้');
-  if (table === 'byTruck') return shipments(period, { vehicleIds: rowId }, 'รายการขนส่งของรถคันนี้');
+  if (table === 'byTruck' || table === 'daysByTruck')
+    return shipments(period, { vehicleIds: rowId }, 'รายการขนส่งของรถคันนี้');
   if (table === 'headline') return headlineFigureLink(rowId, period);
   return null;
 }

@@ -1,4 +1,12 @@
-import type { DeliveryFigures, Mean, PerformanceAnswer, Ratio, TruckUseRow } from '../api/performance.ts';
+import type {
+  DeliveryFigures,
+  Mean,
+  PerformanceAnswer,
+  Ratio,
+  TruckDaysRow,
+  TruckUseRow,
+  VehicleTypeDaysRow,
+} from '../api/performance.ts';
 
 /**
  * The performance figures as tables (docs/performance-figures.md): what the screen shows behind
@@ -7,7 +15,13 @@ import type { DeliveryFigures, Mean, PerformanceAnswer, Ratio, TruckUseRow } fro
  */
 
 export type FigureCell = string | number | null;
-export type FigureTableKey = 'headline' | 'failures' | 'byVehicleType' | 'byTruck';
+export type FigureTableKey =
+  | 'headline'
+  | 'failures'
+  | 'byVehicleType'
+  | 'byTruck'
+  | 'daysByVehicleType'
+  | 'daysByTruck';
 
 export interface FigureTable {
   readonly key: FigureTableKey;
@@ -167,6 +181,33 @@ const truckTable = (
   rowIds: rows.map((r) => r.id),
 });
 
+/** A day as `d/M` (the period is at most a quarter, so the month says which): short enough to list a month of them. */
+export const shortDay = (day: string): string => `${Number(day.slice(8, 10))}/${Number(day.slice(5, 7))}`;
+
+const daysByVehicleTypeTable = (rows: readonly VehicleTypeDaysRow[]): FigureTable => ({
+  key: 'daysByVehicleType',
+  title: 'วันรถว่างและวันบรรทุกเต็ม ตามประเภทรถ',
+  columns: ['ประเภทรถ', 'รถ (คัน)', 'วันรถ', 'วันรถว่าง', 'วันบรรทุกเต็ม'],
+  rows: rows.map((r) => [r.label, r.trucks, r.truckDays, r.emptyDays, r.fullDays]),
+  rowIds: rows.map((r) => r.id),
+});
+
+const daysByTruckTable = (rows: readonly TruckDaysRow[]): FigureTable => ({
+  key: 'daysByTruck',
+  title: 'วันรถว่างและวันบรรทุกเต็ม รายคัน',
+  columns: ['รถ', 'ประเภทรถ', 'วันที่วิ่ง', 'วันรถว่าง', 'วันบรรทุกเต็ม', 'วันที่รถว่าง', 'วันที่บรรทุกเต็ม'],
+  rows: rows.map((r) => [
+    r.label,
+    r.vehicleTypeLabel,
+    r.tripDays,
+    r.emptyDays.length,
+    r.fullDays.length,
+    r.emptyDays.map(shortDay).join(', '),
+    r.fullDays.map(shortDay).join(', '),
+  ]),
+  rowIds: rows.map((r) => r.id),
+});
+
 export function performanceTables(answer: PerformanceAnswer): FigureTable[] {
   return [
     {
@@ -196,5 +237,7 @@ export function performanceTables(answer: PerformanceAnswer): FigureTable[] {
     },
     truckTable('byVehicleType', 'การใช้รถตามประเภทรถ', 'ประเภทรถ', answer.truckUse.byVehicleType),
     truckTable('byTruck', 'การใช้รถรายคัน', 'รถ', answer.truckUse.byTruck),
+    daysByVehicleTypeTable(answer.truckDays.byVehicleType),
+    daysByTruckTable(answer.truckDays.byTruck),
   ];
 }

@@ -127,6 +127,37 @@ const truck = (
   overloadedTrips: 0,
 });
 
+const SIX = '7d1c0a52-5c2f-4b8e-9d0e-1f2a3b4c6d01';
+const octoberDays = Array.from({ length: 31 }, (_, i) => `2026-10-${String(i + 1).padStart(2, '0')}`);
+
+/**
+ * Two 6-wheel trucks' October: 70-1001 empty on the Sundays, full on the 5th and 12th; 70-2002
+ * (no trip all month) empty every day. The counts are what `truckDaysOf` gives such days.
+ */
+export const octoberTruckDays: PerformanceAnswer['truckDays'] = {
+  byVehicleType: [{ id: SIX, label: '6W: รถ 6 ล้อ', trucks: 2, truckDays: 62, emptyDays: 35, fullDays: 2 }],
+  byTruck: [
+    {
+      id: '7d1c0a52-5c2f-4b8e-9d0e-1f2a3b4c6d02',
+      label: '70-1001',
+      vehicleTypeId: SIX,
+      vehicleTypeLabel: '6W: รถ 6 ล้อ',
+      tripDays: 27,
+      emptyDays: ['2026-10-04', '2026-10-11', '2026-10-18', '2026-10-25'],
+      fullDays: ['2026-10-05', '2026-10-12'],
+    },
+    {
+      id: '7d1c0a52-5c2f-4b8e-9d0e-1f2a3b4c6d03',
+      label: '70-2002',
+      vehicleTypeId: SIX,
+      vehicleTypeLabel: '6W: รถ 6 ล้อ',
+      tripDays: 0,
+      emptyDays: octoberDays,
+      fullDays: [],
+    },
+  ],
+};
+
 export function performanceAnswer(): PerformanceAnswer {
   const period = { from: '2026-10-01', to: '2026-10-31' };
   return {
@@ -136,12 +167,13 @@ export function performanceAnswer(): PerformanceAnswer {
     previous: september,
     truckUse: {
       byVehicleType: [
-        truck('7d1c0a52-5c2f-4b8e-9d0e-1f2a3b4c6d01', '6W: รถ 6 ล้อ', 5000, 5500, 'NEARLY_FULL', 'ใกล้เต็ม'),
+        truck(SIX, '6W: รถ 6 ล้อ', 5000, 5500, 'NEARLY_FULL', 'ใกล้เต็ม'),
       ],
       byTruck: [
         truck('7d1c0a52-5c2f-4b8e-9d0e-1f2a3b4c6d02', '70-1001', 5000, 5500, 'NEARLY_FULL', 'ใกล้เต็ม'),
       ],
     },
+    truckDays: octoberTruckDays,
   };
 }
 
@@ -155,6 +187,7 @@ export function emptyPerformanceAnswer(): PerformanceAnswer {
     current: nothing,
     previous: nothing,
     truckUse: { byVehicleType: [], byTruck: [] },
+    truckDays: { byVehicleType: [], byTruck: [] },
   };
 }
 
