@@ -378,6 +378,35 @@ describe('GET /performance', () => {
       ['70-1001', 5000, 5500, 'NEARLY_FULL'],
       ['70-1002', 900, 1500, 'NORMAL'],
     ]);
+    // Each of the branch's trucks ran one October day, neither in the FULL band (90.91 %, 75 %);
+    // the other branch's 70-9999 is not listed.
+    const octoberDays = (but: string) =>
+      Array.from({ length: 31 }, (_, i) => `2026-10-${String(i + 1).padStart(2, '0')}`).filter(
+        (d) => d !== but,
+      );
+    expect(answer.truckDays.byTruck).toEqual([
+      {
+        id: ids.t6,
+        label: '70-1001',
+        vehicleTypeId: expect.any(String),
+        vehicleTypeLabel: '6W: รถ 6 ล้อ',
+        tripDays: 1,
+        emptyDays: octoberDays('2026-10-05'),
+        fullDays: [],
+      },
+      expect.objectContaining({
+        label: '70-1002',
+        tripDays: 1,
+        emptyDays: octoberDays('2026-10-12'),
+        fullDays: [],
+      }),
+    ]);
+    expect(
+      answer.truckDays.byVehicleType.map((row) => [row.label, row.trucks, row.truckDays, row.emptyDays]),
+    ).toEqual([
+      ['4W: รถ 4 ล้อ', 1, 31, 30],
+      ['6W: รถ 6 ล้อ', 1, 31, 30],
+    ]);
   });
 
   it('refuses a reader of another branch, a role that reads no booking, and no session', async () => {
@@ -411,7 +440,15 @@ describe('GET /performance', () => {
       'ส่งไม่สำเร็จตามสาเหตุ',
       'การใช้รถตามประเภทรถ',
       'การใช้รถรายคัน',
+      'วันรถว่างและเต็ม ตามประเภทรถ',
+      'วันรถว่างและเต็ม รายคัน',
     ]);
+    // รถ, ประเภทรถ, วันที่วิ่ง, วันรถว่าง, วันบรรทุกเต็ม, then the days themselves.
+    const days = workbook.getWorksheet('วันรถว่างและเต็ม รายคัน')!;
+    expect((days.getRow(6).values as unknown[]).slice(1, 6)).toEqual(['70-1001', '6W: รถ 6 ล้อ', 1, 30, 0]);
+    expect(String((days.getRow(7).values as unknown[])[6])).toMatch(
+      /^1\/10, 2\/10, .*, 11\/10, 13\/10, .*31\/10$/,
+    );
     const headline = workbook.getWorksheet('ตัวชี้วัดหลัก')!;
     const otif = headline.getRow(6).values as unknown[];
     // ตัวชี้วัด, หน่วย, ช่วงนี้, จำนวนที่นับ, ช่วงก่อน, เปลี่ยนแปลง (September: 0 of 1 → 50 − 0).
@@ -428,5 +465,10 @@ describe('GET /performance', () => {
     const answer = response.body as PerformanceAnswer;
     expect(answer.current.stops.onTime).toEqual({ count: 0, of: 0, percent: null });
     expect(answer.truckUse.byTruck).toEqual([]);
+    // The branch's trucks are still there, every day of the month empty.
+    expect(answer.truckDays.byTruck.map((row) => [row.label, row.tripDays, row.emptyDays.length])).toEqual([
+      ['70-1001', 0, 31],
+      ['70-1002', 0, 31],
+    ]);
   });
 });

@@ -176,7 +176,11 @@ export async function periodTruckLoads(db: Executor, branchId: string, period: P
 }
 
 /** Each truck's trips of each day of a period (the rows `truckDaysOf` bands). */
-export async function periodTruckDays(db: Executor, branchId: string, period: Period): Promise<TruckDayLoad[]> {
+export async function periodTruckDays(
+  db: Executor,
+  branchId: string,
+  period: Period,
+): Promise<TruckDayLoad[]> {
   const { rows } = await sql<TruckDayLoad>`
     select vehicle_id as "vehicleId", to_char(day, 'YYYY-MM-DD') as day, trips, weight, volume
     from performance_truck_day

@@ -34,7 +34,11 @@ describe('figureLinks', () => {
       expectValid(figureRowLink(table, id, october)!.href, table);
     const day = opened(truckDayLink(id, '2026-10-04').href);
     expect(day.entity.name).toBe('shipment');
-    expect(day.params).toEqual({ shiftDateFrom: ['2026-10-04'], shiftDateTo: ['2026-10-04'], vehicleIds: [id] });
+    expect(day.params).toEqual({
+      shiftDateFrom: ['2026-10-04'],
+      shiftDateTo: ['2026-10-04'],
+      vehicleIds: [id],
+    });
     expectValid(truckDayLink(id, '2026-10-04').href, 'truck day');
   });
 

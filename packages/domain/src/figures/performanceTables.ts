@@ -186,7 +186,7 @@ export const shortDay = (day: string): string => `${Number(day.slice(8, 10))}/${
 
 const daysByVehicleTypeTable = (rows: readonly VehicleTypeDaysRow[]): FigureTable => ({
   key: 'daysByVehicleType',
-  title: 'วันรถว่างและวันบรรทุกเต็ม ตามประเภทรถ',
+  title: 'วันรถว่างและเต็ม ตามประเภทรถ',
   columns: ['ประเภทรถ', 'รถ (คัน)', 'วันรถ', 'วันรถว่าง', 'วันบรรทุกเต็ม'],
   rows: rows.map((r) => [r.label, r.trucks, r.truckDays, r.emptyDays, r.fullDays]),
   rowIds: rows.map((r) => r.id),
@@ -194,7 +194,7 @@ const daysByVehicleTypeTable = (rows: readonly VehicleTypeDaysRow[]): FigureTabl
 
 const daysByTruckTable = (rows: readonly TruckDaysRow[]): FigureTable => ({
   key: 'daysByTruck',
-  title: 'วันรถว่างและวันบรรทุกเต็ม รายคัน',
+  title: 'วันรถว่างและเต็ม รายคัน',
   columns: ['รถ', 'ประเภทรถ', 'วันที่วิ่ง', 'วันรถว่าง', 'วันบรรทุกเต็ม', 'วันที่รถว่าง', 'วันที่บรรทุกเต็ม'],
   rows: rows.map((r) => [
     r.label,

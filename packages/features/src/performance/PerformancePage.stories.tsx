@@ -106,6 +106,14 @@ export const OpensTheRecords: Story = {
     await expect(args.navigate).toHaveBeenLastCalledWith(
       `/shipment?${october}&vehicleTypeIds=7d1c0a52-5c2f-4b8e-9d0e-1f2a3b4c6d01`,
     );
+    // An empty day of a truck opens that truck's shipments of that day, by keyboard.
+    const days = within(canvas.getByRole('region', { name: 'วันรถว่างและเต็ม รายคัน' }));
+    const sunday = days.getByRole('link', { name: '70-1001 4/10 รถว่าง' });
+    sunday.focus();
+    await userEvent.keyboard('{Enter}');
+    await expect(args.navigate).toHaveBeenLastCalledWith(
+      '/shipment?shiftDateFrom=2026-10-04&shiftDateTo=2026-10-04&vehicleIds=7d1c0a52-5c2f-4b8e-9d0e-1f2a3b4c6d02',
+    );
     // A failure reason has no list that can filter it yet: plain text.
     const failures = within(canvas.getByRole('region', { name: 'ส่งไม่สำเร็จตามสาเหตุ' }));
     await expect(failures.queryByRole('link')).toBeNull();

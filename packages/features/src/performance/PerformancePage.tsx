@@ -16,6 +16,7 @@ import { FigureTableView } from './FigureTableView.tsx';
 import { Headline } from './Headline.tsx';
 import { monthPeriod, usePerformance, usePerformanceApi } from './performanceApi.ts';
 import { performanceText as text } from './performanceText.ts';
+import { TruckDayStrip } from './TruckDayStrip.tsx';
 
 // recharts arrives only with the first chart this screen draws (docs/performance-figures.md).
 const FailureChart = lazy(() => import('./PerformanceCharts.tsx').then((m) => ({ default: m.FailureChart })));
@@ -24,8 +25,10 @@ const TruckUseChart = lazy(() =>
 );
 
 /** The chart of a table, drawn above it; the headline's tiles have none. */
-function chartOf(table: FigureTable, answer: PerformanceAnswer) {
+function chartOf(table: FigureTable, answer: PerformanceAnswer, navigate: Navigate | undefined) {
   const title = phrase('แผนภูมิ', table.title);
+  if (table.key === 'daysByTruck')
+    return <TruckDayStrip trucks={answer.truckDays.byTruck} period={answer.period} navigate={navigate} />;
   if (table.key === 'failures') return <FailureChart bars={answer.current.failures} title={title} />;
   if (table.key === 'byVehicleType')
     return <TruckUseChart rows={answer.truckUse.byVehicleType} title={title} />;
@@ -109,7 +112,7 @@ export function PerformancePage({ month, months, onMonthChange, navigate }: Perf
               >
                 {table.rows.length > 0 && (
                   <Suspense fallback={<p role="status">{text.loadingChart}</p>}>
-                    {chartOf(table, answer)}
+                    {chartOf(table, answer, navigate)}
                   </Suspense>
                 )}
               </FigureTableView>

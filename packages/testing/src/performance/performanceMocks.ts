@@ -166,9 +166,7 @@ export function performanceAnswer(): PerformanceAnswer {
     current: october,
     previous: september,
     truckUse: {
-      byVehicleType: [
-        truck(SIX, '6W: รถ 6 ล้อ', 5000, 5500, 'NEARLY_FULL', 'ใกล้เต็ม'),
-      ],
+      byVehicleType: [truck(SIX, '6W: รถ 6 ล้อ', 5000, 5500, 'NEARLY_FULL', 'ใกล้เต็ม')],
       byTruck: [
         truck('7d1c0a52-5c2f-4b8e-9d0e-1f2a3b4c6d02', '70-1001', 5000, 5500, 'NEARLY_FULL', 'ใกล้เต็ม'),
       ],
