@@ -172,6 +172,30 @@ beforeAll(async () => {
     { code: 'STP', name: 'ร้านทดสอบ', subDistrictId },
   ]);
   Object.assign(ids, { shipCond, customer, shipTo });
+  // The shifts the branch opened 6-wheel trucks in (the hours they had): 5 Oct morning (480 min) and
+  // afternoon (240), 6 Oct morning = 1,200 min = 20 h. Not counted: 7 Oct (no truck), 2 Nov (another
+  // month), another branch's slot; 4-wheel trucks had no shift open.
+  const [morning, afternoon] = await insertRecords(server.db, 'shiftOfDay', [
+    { name: 'กะเช้า ทดสอบชั่วโมง', startTime: '08:00', endTime: '16:00', totalMinute: 480, active: true },
+    { name: 'กะบ่าย ทดสอบชั่วโมง', startTime: '16:00', endTime: '20:00', totalMinute: 240, active: true },
+  ]);
+  const slot = (day: string, shiftOfDayId: string | undefined, total: number, branch = branchId) => ({
+    branchId: branch,
+    shiftDate: day,
+    shiftOfDayId,
+    vehicleTypeId: six,
+    shipCondId: shipCond,
+    total,
+    special: 0,
+  });
+  await insertRecords(server.db, 'vehicleDateSlot', [
+    slot('2026-10-05', morning, 2),
+    slot('2026-10-05', afternoon, 1),
+    slot('2026-10-06', morning, 1),
+    slot('2026-10-07', morning, 0),
+    slot('2026-11-02', morning, 1),
+    slot('2026-10-08', morning, 1, otherBranchId),
+  ]);
 
   // October.
   await booking('B1', {
@@ -401,6 +425,27 @@ describe('GET /performance', () => {
         fullDays: [],
       }),
     ]);
+    // Hours: trip A recorded 08:00–13:00 = 5 h of 70-1001's 20 h = 25 % (AVAILABLE, 0–40); trip B started
+    // but not ended, so planned: 08:00 → its stops' planned departure 09:45 = 1.75 h, no shift open.
+    expect(
+      answer.truckHours.byTruck.map((row) => [
+        row.label,
+        row.trips,
+        row.hours,
+        row.availableHours,
+        row.percent,
+        row.status,
+      ]),
+    ).toEqual([
+      ['70-1001', 1, 5, 20, 25, 'AVAILABLE'],
+      ['70-1002', 1, 1.75, 0, null, null],
+    ]);
+    expect(
+      answer.truckHours.byVehicleType.map((row) => [row.label, row.hours, row.availableHours, row.percent]),
+    ).toEqual([
+      ['4W: รถ 4 ล้อ', 1.75, 0, null],
+      ['6W: รถ 6 ล้อ', 5, 20, 25],
+    ]);
     expect(
       answer.truckDays.byVehicleType.map((row) => [row.label, row.trucks, row.truckDays, row.emptyDays]),
     ).toEqual([
@@ -442,7 +487,12 @@ describe('GET /performance', () => {
       'การใช้รถรายคัน',
       'วันรถว่างและเต็ม ตามประเภทรถ',
       'วันรถว่างและเต็ม รายคัน',
+      'ชั่วโมงที่ใช้ ตามประเภทรถ',
+      'ชั่วโมงที่ใช้ รายคัน',
     ]);
+    // รถ, เที่ยว, ชั่วโมงที่ใช้, ชั่วโมงที่มี, ชั่วโมง %, สถานะ.
+    const hours = workbook.getWorksheet('ชั่วโมงที่ใช้ รายคัน')!;
+    expect((hours.getRow(6).values as unknown[]).slice(1)).toEqual(['70-1001', 1, 5, 20, 25, 'ว่าง']);
     // รถ, ประเภทรถ, วันที่วิ่ง, วันรถว่าง, วันบรรทุกเต็ม, then the days themselves.
     const days = workbook.getWorksheet('วันรถว่างและเต็ม รายคัน')!;
     expect((days.getRow(6).values as unknown[]).slice(1, 6)).toEqual(['70-1001', '6W: รถ 6 ล้อ', 1, 30, 0]);

@@ -44,6 +44,23 @@ beforeAll(async () => {
   const [shipCondId] = await insertRecords(server.db, 'shipCond', [
     { code: 'SCR', name: 'ส่งปกติ', sla: 0, vehicleTypeIds: [big, small] },
   ]);
+  // Shifts opened to 6-wheel trucks on the first days of September: the hours they had.
+  const [shiftOfDayId] = await insertRecords(server.db, 'shiftOfDay', [
+    { name: 'กะเช้า roll-up', startTime: '08:00', endTime: '16:00', totalMinute: 480, active: true },
+  ]);
+  await insertRecords(
+    server.db,
+    'vehicleDateSlot',
+    ['2026-09-01', '2026-09-02', '2026-09-03'].map((shiftDate) => ({
+      branchId: branches[0],
+      shiftDate,
+      shiftOfDayId,
+      vehicleTypeId: big,
+      shipCondId,
+      total: 2,
+      special: 0,
+    })),
+  );
   const [customerId] = await insertRecords(server.db, 'customer', [{ code: 'CUR', name: 'ลูกค้าทดสอบ' }]);
   const [regionId] = await insertRecords(server.db, 'region', [{ code: 'RR', nameTh: 'ภาค' }]);
   const [provinceId] = await insertRecords(server.db, 'province', [
@@ -151,6 +168,15 @@ describe('the performance roll-ups', () => {
     expect(await stale()).toEqual(['2026-09-05']);
     await fromRollups(branches[0]!, '2026-09-01', '2026-09-30');
     expect(await stale()).toEqual([]);
+    // A planned time is a trip's hours when its ends are not recorded (migration 0056).
+    await sql`update delivery_stop set planned_departure = planned_departure + interval '1 hour'
+      where shipment_id in (select shipment_id from delivery_trip
+        where branch_id = ${branches[0]!} and shift_date = '2026-09-06')`.execute(server.db);
+    await sql`update delivery_trip set planned_start = planned_start - interval '1 hour'
+      where branch_id = ${branches[0]!} and shift_date = '2026-09-07'`.execute(server.db);
+    expect(await stale()).toEqual(['2026-09-06', '2026-09-07']);
+    await fromRollups(branches[0]!, '2026-09-01', '2026-09-30');
+    expect(await stale()).toEqual([]);
   });
 
   it('stay equal after late changes to past days', async () => {
@@ -176,6 +202,12 @@ describe('the performance roll-ups', () => {
       where t.branch_id = ${branch} and t.shift_date = '2026-09-12' limit 2)`.execute(server.db);
     await sql`update delivery_trip set started_at = coalesce(started_at, planned_start) - interval '30 minutes'
       where branch_id = ${branch} and shift_date = '2026-09-14'`.execute(server.db);
+    // A plan moved: a trip of 16 September planned an hour earlier, its last stop's planned departure two hours later.
+    await sql`update delivery_trip set planned_start = planned_start - interval '1 hour'
+      where branch_id = ${branch} and shift_date = '2026-09-16'`.execute(server.db);
+    await sql`update delivery_stop set planned_departure = planned_departure + interval '2 hours'
+      where shipment_id in (select shipment_id from delivery_trip where branch_id = ${branch}
+        and shift_date = '2026-09-16' and ended_at is null)`.execute(server.db);
     // A DO reweighed by the ERP (every day that carried it), a truck type's capacity lowered, a truck retyped.
     await sql`update delivery_order set weight = weight * 3 where id = (
       select (o->>'deliveryOrderId')::uuid from delivery_stop st join delivery_trip t on t.shipment_id = st.shipment_id,
@@ -206,5 +238,7 @@ describe('the performance roll-ups', () => {
     expect(after.current.kmPerDrop).not.toEqual(before.current.kmPerDrop);
     expect(after.current.firstAttempt).not.toEqual(before.current.firstAttempt);
     expect(after.truckUse).not.toEqual(before.truckUse);
+    expect(after.truckDays).not.toEqual(before.truckDays);
+    expect(after.truckHours).not.toEqual(before.truckHours);
   });
 });

@@ -14,6 +14,7 @@ export * from './slotChoices.ts';
 export * from './slots.ts';
 export * from './suggest.ts';
 export * from './truckDays.ts';
+export * from './truckHours.ts';
 export * from './truckUse.ts';
 export * from './utilization.ts';
 export * from './whyNot.ts';

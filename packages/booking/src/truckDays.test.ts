@@ -42,6 +42,7 @@ const trip = (shipmentId: string, vehicleId: string, day: string, weight: number
   ...(vehicleId === 'a' ? six : four),
   weight,
   volume,
+  tripMs: 0,
 });
 const trips = [
   trip('s1', 'a', '2026-10-01', 5000, 10),

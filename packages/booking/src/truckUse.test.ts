@@ -29,10 +29,42 @@ const thresholds = [
 const six = { vehicleTypeId: 'six', vehicleTypeLabel: 'รถ 6 ล้อ', capacityWeight: 5500, capacityVolume: 22 };
 const four = { vehicleTypeId: 'four', vehicleTypeLabel: 'รถ 4 ล้อ', capacityWeight: 1500, capacityVolume: 6 };
 const loads: TripLoad[] = [
-  { shipmentId: 's1', vehicleId: 'a', vehicleLabel: '70-1001', ...six, weight: 4000, volume: 10 },
-  { shipmentId: 's2', vehicleId: 'a', vehicleLabel: '70-1001', ...six, weight: 4250, volume: 12 },
-  { shipmentId: 's3', vehicleId: 'b', vehicleLabel: '70-2001', ...six, weight: 6000, volume: 20 },
-  { shipmentId: 's4', vehicleId: 'c', vehicleLabel: '70-1002', ...four, weight: 600, volume: 4.5 },
+  {
+    shipmentId: 's1',
+    vehicleId: 'a',
+    vehicleLabel: '70-1001',
+    ...six,
+    weight: 4000,
+    volume: 10,
+    tripMs: 3_600_000,
+  },
+  {
+    shipmentId: 's2',
+    vehicleId: 'a',
+    vehicleLabel: '70-1001',
+    ...six,
+    weight: 4250,
+    volume: 12,
+    tripMs: 3_600_000,
+  },
+  {
+    shipmentId: 's3',
+    vehicleId: 'b',
+    vehicleLabel: '70-2001',
+    ...six,
+    weight: 6000,
+    volume: 20,
+    tripMs: 3_600_000,
+  },
+  {
+    shipmentId: 's4',
+    vehicleId: 'c',
+    vehicleLabel: '70-1002',
+    ...four,
+    weight: 600,
+    volume: 4.5,
+    tripMs: 3_600_000,
+  },
 ];
 
 describe('truck use', () => {

@@ -7,7 +7,8 @@ import type { UtilizationThreshold } from './world.ts';
  * weight and volume its trips carried against what they could carry, banded by the same rule the
  * booking calendar colours its cells with (`utilizationOf`, the branch's vehicle utilization
  * thresholds). Defined here, beside that rule, because the domain cannot reach the engine.
- * Hours are not judged yet: a trip's hour capacity is not recorded, so the hour dimension is 0 %.
+ * Hours are judged on their own (truckHours.ts: against the shifts' hours, not a trip's), so the
+ * hour dimension here is 0 %.
  */
 
 /** One trip: its truck and type, what its bookings carried and what its type carries. */
@@ -21,6 +22,8 @@ export interface TripLoad {
   readonly volume: number;
   readonly capacityWeight: number;
   readonly capacityVolume: number;
+  /** The trip's milliseconds on the road (the domain's `tripMs`). */
+  readonly tripMs: number;
 }
 
 /**
@@ -40,6 +43,8 @@ export interface TruckLoad {
   readonly capacityVolume: number;
   /** Trips loaded above their capacity of weight or volume. */
   readonly overloadedTrips: number;
+  /** Its trips' milliseconds on the road, summed. */
+  readonly tripMs: number;
 }
 
 const NO_HOURS = { minute: 0 };
@@ -63,6 +68,7 @@ export function truckLoads(trips: readonly TripLoad[]): TruckLoad[] {
       capacityWeight: round((truck?.capacityWeight ?? 0) + trip.capacityWeight),
       capacityVolume: round((truck?.capacityVolume ?? 0) + trip.capacityVolume),
       overloadedTrips: (truck?.overloadedTrips ?? 0) + overloaded,
+      tripMs: (truck?.tripMs ?? 0) + trip.tripMs,
     });
   }
   return [...trucks.values()];

@@ -25,6 +25,7 @@ export * from './entity/types.ts';
 export * from './figures/deliveryPerformance.ts';
 export * from './figures/figureLinks.ts';
 export * from './figures/performanceTables.ts';
+export * from './figures/truckHours.ts';
 export * from './messages.ts';
 export * from './pages.ts';
 export * from './rules/calendarDay.ts';

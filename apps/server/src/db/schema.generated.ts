@@ -720,6 +720,7 @@ export interface PerformanceTruckDay {
   weight: number;
   volume: number;
   overloaded_trips: number;
+  trip_ms: Generated<number>;
 }
 
 /** The table `personal_data_access`. */

@@ -2,7 +2,7 @@ import type { TruckDayLoad, TruckLoad } from '@lms/booking';
 import { addTallies, emptyTally, type FailureReason, type PerformanceTally, type Period } from '@lms/domain';
 import { sql } from 'kysely';
 import type { Database, Executor } from '../db/database.ts';
-import { tripDistance, tripLoad, truckLabel } from './rows.ts';
+import { plannedEnd, tripDistance, tripLoad, truckLabel } from './rows.ts';
 
 /**
  * The performance roll-ups (migration 0044, docs/performance-figures.md "At scale"): a branch's
@@ -107,14 +107,19 @@ export async function refreshDays(db: Executor, days: readonly { branchId: strin
     left join drops d using (branch_id, day)
     left join bookings b using (branch_id, day)`.execute(db);
   await sql`
-    insert into performance_truck_day (branch_id, day, vehicle_id, trips, weight, volume, overloaded_trips)
+    insert into performance_truck_day (branch_id, day, vehicle_id, trips, weight, volume, overloaded_trips, trip_ms)
     select t.branch_id, t.shift_date, v.id, count(*), sum(load.weight), sum(load.volume),
-      count(*) filter (where load.weight > vt.max_capacity_weight or load.volume > vt.max_capacity_volume)
+      count(*) filter (where load.weight > vt.max_capacity_weight or load.volume > vt.max_capacity_volume),
+      -- The domain's tripMs (figures/truckHours.ts): recorded when both ends are, else planned.
+      sum(case when t.started_at is not null and t.ended_at is not null
+        then greatest(0, ${ms('t.ended_at')} - ${ms('t.started_at')})
+        else coalesce(greatest(0, ${ms('planned.last_departure')} - ${ms('t.planned_start')}), 0) end)
     from ${target} join delivery_trip t on t.branch_id = g.branch_id and t.shift_date = g.day
     join shipment s on s.id = t.shipment_id
     join vehicle v on v.id = s.vehicle_id
     join vehicle_type vt on vt.id = v.vehicle_type_id
     ${tripLoad(sql.ref('t.shipment_id'))}
+    ${plannedEnd(sql.ref('t.shipment_id'))}
     group by t.branch_id, t.shift_date, v.id`.execute(db);
 }
 
@@ -166,7 +171,7 @@ export async function periodTruckLoads(db: Executor, branchId: string, period: P
       sum(r.weight) as weight, sum(r.volume) as volume,
       sum(r.trips) * vt.max_capacity_weight as "capacityWeight",
       sum(r.trips) * vt.max_capacity_volume as "capacityVolume",
-      sum(r.overloaded_trips)::integer as "overloadedTrips"
+      sum(r.overloaded_trips)::integer as "overloadedTrips", sum(r.trip_ms) as "tripMs"
     from performance_truck_day r
     join vehicle v on v.id = r.vehicle_id
     join vehicle_type vt on vt.id = v.vehicle_type_id

@@ -1,4 +1,4 @@
-import { truckDaysOf, truckUseOf } from '@lms/booking';
+import { truckDaysOf, truckHoursOf, truckUseOf } from '@lms/booking';
 import {
   featureRoles,
   figuresOf,
@@ -17,7 +17,7 @@ import { unprocessable } from '../http/errors.ts';
 import type { AuthContext } from '../routes/context.ts';
 import { performanceWorkbook } from './excel.ts';
 import { periodTally, periodTruckDays, periodTruckLoads, refreshStale } from './rollups.ts';
-import { branchTrucks, utilizationThresholds } from './rows.ts';
+import { branchTrucks, shiftMinutes, utilizationThresholds } from './rows.ts';
 
 /**
  * A branch's period and the one before it, every figure the domain's (docs/performance-figures.md),
@@ -31,11 +31,12 @@ export async function branchPerformance(
 ): Promise<PerformanceAnswer> {
   const before = previousPeriod(period);
   await refreshStale(db, { branchId, from: before.from, to: period.to });
-  const [current, previous, trucks, days, thresholds] = await Promise.all([
+  const [current, previous, trucks, days, minutes, thresholds] = await Promise.all([
     periodTally(db, branchId, period),
     periodTally(db, branchId, before),
     periodTruckLoads(db, branchId, period),
     periodTruckDays(db, branchId, period),
+    shiftMinutes(db, branchId, period),
     utilizationThresholds(db),
   ]);
   const branchFleet = await branchTrucks(
@@ -50,6 +51,7 @@ export async function branchPerformance(
     previous: figuresOf(previous),
     truckUse: truckUseOf(trucks, thresholds),
     truckDays: truckDaysOf(branchFleet, days, period, thresholds),
+    truckHours: truckHoursOf(branchFleet, trucks, minutes, thresholds),
   };
 }
 

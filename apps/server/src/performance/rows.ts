@@ -3,6 +3,8 @@ import {
   type TripLoad,
   truckDayLoads,
   truckDaysOf,
+  truckHoursOf,
+  truckLoads,
   truckUse,
   type UtilizationThreshold,
 } from '@lms/booking';
@@ -16,6 +18,7 @@ import {
   type StopRow,
   type StopStatus,
   type TripRow,
+  tripMs,
 } from '@lms/domain';
 import { type RawBuilder, sql } from 'kysely';
 import type { Executor } from '../db/database.ts';
@@ -86,8 +89,11 @@ async function stopsOf(db: Executor, branchId: string, period: Period): Promise<
   }));
 }
 
-interface TripSql extends Omit<TripLoad, 'weight' | 'volume' | 'capacityWeight' | 'capacityVolume'> {
+interface TripSql
+  extends Omit<TripLoad, 'weight' | 'volume' | 'capacityWeight' | 'capacityVolume' | 'tripMs'> {
   day: string;
+  plannedStart: Date;
+  plannedEnd: Date | null;
   startedAt: Date | null;
   endedAt: Date | null;
   distanceKm: string | null;
@@ -117,12 +123,18 @@ export const tripLoad = (shipmentId: RawBuilder<unknown>) => sql`left join later
   join delivery_order d on d.id = (o->>'deliveryOrderId')::uuid
   where st.shipment_id = ${shipmentId}) load on true`;
 
+/** A trip's planned end, as a lateral join `planned (last_departure)`: its last stop's planned departure. */
+export const plannedEnd = (shipmentId: RawBuilder<unknown>) => sql`left join lateral (
+  select max(st.planned_departure) as last_departure from delivery_stop st
+  where st.shipment_id = ${shipmentId}) planned on true`;
+
 /** A truck's label: its plate (its code without one), as it is today. */
 export const truckLabel = sql<string>`coalesce(v.license_plate, v.code)`;
 
 async function tripsOf(db: Executor, branchId: string, period: Period) {
   const { rows } = await sql<TripSql>`
-    select t.shipment_id as "shipmentId", to_char(t.shift_date, 'YYYY-MM-DD') as day, t.started_at as "startedAt", t.ended_at as "endedAt",
+    select t.shipment_id as "shipmentId", to_char(t.shift_date, 'YYYY-MM-DD') as day,
+      t.planned_start as "plannedStart", planned.last_departure as "plannedEnd", t.started_at as "startedAt", t.ended_at as "endedAt",
       ${tripDistance(sql.ref('s.id'))} as "distanceKm",
       v.id as "vehicleId", ${truckLabel} as "vehicleLabel",
       vt.id as "vehicleTypeId", concat_ws(': ', vt.code, vt.name) as "vehicleTypeLabel",
@@ -133,6 +145,7 @@ async function tripsOf(db: Executor, branchId: string, period: Period) {
     join vehicle v on v.id = s.vehicle_id
     join vehicle_type vt on vt.id = v.vehicle_type_id
     ${tripLoad(sql.ref('t.shipment_id'))}
+    ${plannedEnd(sql.ref('t.shipment_id'))}
     where t.branch_id = ${branchId} and t.shift_date between ${period.from}::date and ${period.to}::date`.execute(
     db,
   );
@@ -153,6 +166,12 @@ async function tripsOf(db: Executor, branchId: string, period: Period) {
     volume: Number(row.volume),
     capacityWeight: Number(row.capacityWeight),
     capacityVolume: Number(row.capacityVolume),
+    tripMs: tripMs({
+      plannedStart: row.plannedStart.toISOString(),
+      plannedEnd: iso(row.plannedEnd),
+      startedAt: iso(row.startedAt),
+      endedAt: iso(row.endedAt),
+    }),
   }));
   return { trips, loads };
 }
@@ -174,6 +193,27 @@ export async function branchTrucks(
     from vehicle v join vehicle_type vt on vt.id = v.vehicle_type_id
     where v.branch_id = ${branchId} or v.id = any(${[...vehicleIds]}::uuid[])`.execute(db);
   return rows;
+}
+
+/**
+ * By vehicle type, the minutes one of its trucks had in the period: the minutes of each shift the
+ * branch opened the type in (a vehicle date slot with a truck, whatever its ship condition), day by
+ * day, as the booking calendar gives a truck a shift's `totalMinute`. Master data, not a tally: the
+ * raw rows and the roll-ups read it alike.
+ */
+export async function shiftMinutes(
+  db: Executor,
+  branchId: string,
+  period: Period,
+): Promise<Map<string, number>> {
+  const { rows } = await sql<{ vehicleTypeId: string; minutes: number }>`
+    select x.vehicle_type_id as "vehicleTypeId", sum(s.total_minute) as minutes
+    from (select distinct d.vehicle_type_id, d.shift_date, d.shift_of_day_id from vehicle_date_slot d
+      where d.branch_id = ${branchId} and d.shift_date between ${period.from}::date and ${period.to}::date
+        and d.total > 0) x
+    join shift_of_day s on s.id = x.shift_of_day_id
+    group by x.vehicle_type_id`.execute(db);
+  return new Map(rows.map((row) => [row.vehicleTypeId, Number(row.minutes)]));
 }
 
 /** Each stop's booking (a booking tried at two stops counts at both, as its DOs do). */
@@ -215,11 +255,14 @@ export async function performanceFromRows(
     performanceRows(db, branchId, before),
     utilizationThresholds(db),
   ]);
-  const trucks = await branchTrucks(
-    db,
-    branchId,
-    current.loads.map((load) => load.vehicleId),
-  );
+  const [trucks, minutes] = await Promise.all([
+    branchTrucks(
+      db,
+      branchId,
+      current.loads.map((load) => load.vehicleId),
+    ),
+    shiftMinutes(db, branchId, period),
+  ]);
   return {
     period,
     previousPeriod: before,
@@ -227,6 +270,7 @@ export async function performanceFromRows(
     previous: deliveryFigures(previous),
     truckUse: truckUse(current.loads, thresholds),
     truckDays: truckDaysOf(trucks, truckDayLoads(current.loads), period, thresholds),
+    truckHours: truckHoursOf(trucks, truckLoads(current.loads), minutes, thresholds),
   };
 }
 

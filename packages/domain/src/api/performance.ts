@@ -87,6 +87,26 @@ export const VehicleTypeDaysRow = Type.Object({
 });
 export type VehicleTypeDaysRow = Static<typeof VehicleTypeDaysRow>;
 
+/**
+ * A truck's or a vehicle type's hours on trips against the hours it had (docs/performance-figures.md
+ * "ชั่วโมงที่ใช้เทียบกับที่มี"): a trip's hours are `tripMs`; the hours available are the minutes of the
+ * shifts the branch opened the truck's type in (its vehicle date slots with a truck), per truck.
+ */
+export const TruckHoursRow = Type.Object({
+  /** The vehicle's or the vehicle type's id. */
+  id: Uuid,
+  label: Type.String(),
+  trips: Type.Integer(),
+  hours: Type.Number(),
+  availableHours: Type.Number(),
+  /** Null when no shift was open to it (nothing to judge). */
+  percent: Nullable(Type.Number()),
+  status: Nullable(UtilizationStatus),
+  statusLabel: Type.String(),
+  colour: Type.String(),
+});
+export type TruckHoursRow = Static<typeof TruckHoursRow>;
+
 /** Mean of `of` values; null without any. */
 export const Mean = Type.Object({ value: Nullable(Type.Number()), of: Type.Integer() });
 export type Mean = Static<typeof Mean>;
@@ -117,6 +137,7 @@ export const PerformanceAnswer = Type.Object({
   previous: DeliveryFigures,
   truckUse: Type.Object({ byVehicleType: List(TruckUseRow), byTruck: List(TruckUseRow) }),
   truckDays: Type.Object({ byVehicleType: List(VehicleTypeDaysRow), byTruck: List(TruckDaysRow) }),
+  truckHours: Type.Object({ byVehicleType: List(TruckHoursRow), byTruck: List(TruckHoursRow) }),
 });
 export type PerformanceAnswer = Static<typeof PerformanceAnswer>;
 

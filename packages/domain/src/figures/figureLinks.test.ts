@@ -30,8 +30,15 @@ function expectValid(href: string, what: string) {
 describe('figureLinks', () => {
   it("opens each truck table's rows and a truck's day with filters its list declares", () => {
     const id = '00000000-0000-4000-8000-0000000000a1';
-    for (const table of ['byVehicleType', 'byTruck', 'daysByVehicleType', 'daysByTruck'] as const)
-      expectValid(figureRowLink(table, id, october)!.href, table);
+    const tables = [
+      'byVehicleType',
+      'byTruck',
+      'daysByVehicleType',
+      'daysByTruck',
+      'hoursByVehicleType',
+      'hoursByTruck',
+    ] as const;
+    for (const table of tables) expectValid(figureRowLink(table, id, october)!.href, table);
     const day = opened(truckDayLink(id, '2026-10-04').href);
     expect(day.entity.name).toBe('shipment');
     expect(day.params).toEqual({
@@ -138,6 +145,22 @@ describe('figureLinks', () => {
           },
         ],
       },
+      truckHours: {
+        byVehicleType: [],
+        byTruck: [
+          {
+            id: 'v-1',
+            label: 'กข 1',
+            trips: 2,
+            hours: 9.5,
+            availableHours: 16,
+            percent: 59.38,
+            status: 'NORMAL',
+            statusLabel: 'ปกติ',
+            colour: 'blue',
+          },
+        ],
+      },
     } as unknown as PerformanceAnswer;
     const tables = Object.fromEntries(performanceTables(answer).map((t) => [t.key, t]));
     for (const table of Object.values(tables)) expect(table.rowIds).toHaveLength(table.rows.length);
@@ -148,5 +171,7 @@ describe('figureLinks', () => {
     expect(tables.daysByTruck!.rowIds).toEqual(['v-1']);
     expect(tables.daysByTruck!.rows[0]).toEqual(['กข 1', '4 ล้อ', 2, 1, 1, '3/10', '1/10']);
     expect(tables.daysByVehicleType!.rows[0]).toEqual(['4 ล้อ', 1, 3, 1, 1]);
+    expect(tables.hoursByTruck!.rows[0]).toEqual(['กข 1', 2, 9.5, 16, 59.38, 'ปกติ']);
+    expect(figureRowLink('hoursByTruck', 'v-1', october)).toEqual(figureRowLink('byTruck', 'v-1', october));
   });
 });

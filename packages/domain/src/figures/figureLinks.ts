@@ -66,6 +66,10 @@ export function headlineFigureLink(key: string, period: Period): FigureLink | nu
   return headlineLinks[key]?.(period) ?? null;
 }
 
+/** The truck-use tables whose rows are vehicle types, and those whose rows are trucks. */
+const typeTables: readonly FigureTableKey[] = ['byVehicleType', 'daysByVehicleType', 'hoursByVehicleType'];
+const truckTables: readonly FigureTableKey[] = ['byTruck', 'daysByTruck', 'hoursByTruck'];
+
 /** One truck's trips of one shift day: what a day of the empty and full days' strip opens. */
 export function truckDayLink(vehicleId: string, day: string): FigureLink {
   return shipments({ from: day, to: day }, { vehicleIds: vehicleId }, 'รายการขนส่งของรถคันนี้ในวันนี้');
@@ -77,10 +81,9 @@ export function truckDayLink(vehicleId: string, day: string): FigureLink {
  * headline table's rows are the headline figures (`headlineFigureLink`).
  */
 export function figureRowLink(table: FigureTableKey, rowId: string, period: Period): FigureLink | null {
-  if (table === 'byVehicleType' || table === 'daysByVehicleType')
+  if (typeTables.includes(table))
     return shipments(period, { vehicleTypeIds: rowId }, 'รายการขนส่งของประเภทรถนี้');
-  if (table === 'byTruck' || table === 'daysByTruck')
-    return shipments(period, { vehicleIds: rowId }, 'รายการขนส่งของรถคันนี้');
+  if (truckTables.includes(table)) return shipments(period, { vehicleIds: rowId }, 'รายการขนส่งของรถคันนี้');
   if (table === 'headline') return headlineFigureLink(rowId, period);
   return null;
 }

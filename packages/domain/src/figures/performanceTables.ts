@@ -4,6 +4,7 @@ import type {
   PerformanceAnswer,
   Ratio,
   TruckDaysRow,
+  TruckHoursRow,
   TruckUseRow,
   VehicleTypeDaysRow,
 } from '../api/performance.ts';
@@ -21,7 +22,9 @@ export type FigureTableKey =
   | 'byVehicleType'
   | 'byTruck'
   | 'daysByVehicleType'
-  | 'daysByTruck';
+  | 'daysByTruck'
+  | 'hoursByVehicleType'
+  | 'hoursByTruck';
 
 export interface FigureTable {
   readonly key: FigureTableKey;
@@ -208,6 +211,19 @@ const daysByTruckTable = (rows: readonly TruckDaysRow[]): FigureTable => ({
   rowIds: rows.map((r) => r.id),
 });
 
+const hoursTable = (
+  key: 'hoursByVehicleType' | 'hoursByTruck',
+  title: string,
+  first: string,
+  rows: readonly TruckHoursRow[],
+): FigureTable => ({
+  key,
+  title,
+  columns: [first, 'เที่ยว', 'ชั่วโมงที่ใช้', 'ชั่วโมงที่มี', 'ชั่วโมง %', 'สถานะ'],
+  rows: rows.map((r) => [r.label, r.trips, r.hours, r.availableHours, r.percent, r.statusLabel]),
+  rowIds: rows.map((r) => r.id),
+});
+
 export function performanceTables(answer: PerformanceAnswer): FigureTable[] {
   return [
     {
@@ -239,5 +255,7 @@ export function performanceTables(answer: PerformanceAnswer): FigureTable[] {
     truckTable('byTruck', 'การใช้รถรายคัน', 'รถ', answer.truckUse.byTruck),
     daysByVehicleTypeTable(answer.truckDays.byVehicleType),
     daysByTruckTable(answer.truckDays.byTruck),
+    hoursTable('hoursByVehicleType', 'ชั่วโมงที่ใช้ ตามประเภทรถ', 'ประเภทรถ', answer.truckHours.byVehicleType),
+    hoursTable('hoursByTruck', 'ชั่วโมงที่ใช้ รายคัน', 'รถ', answer.truckHours.byTruck),
   ];
 }

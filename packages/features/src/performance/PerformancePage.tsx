@@ -23,10 +23,14 @@ const FailureChart = lazy(() => import('./PerformanceCharts.tsx').then((m) => ({
 const TruckUseChart = lazy(() =>
   import('./PerformanceCharts.tsx').then((m) => ({ default: m.TruckUseChart })),
 );
+const HoursChart = lazy(() => import('./HoursChart.tsx').then((m) => ({ default: m.HoursChart })));
 
 /** The chart of a table, drawn above it; the headline's tiles have none. */
 function chartOf(table: FigureTable, answer: PerformanceAnswer, navigate: Navigate | undefined) {
   const title = phrase('แผนภูมิ', table.title);
+  if (table.key === 'hoursByVehicleType')
+    return <HoursChart rows={answer.truckHours.byVehicleType} title={title} />;
+  if (table.key === 'hoursByTruck') return <HoursChart rows={answer.truckHours.byTruck} title={title} />;
   if (table.key === 'daysByTruck')
     return <TruckDayStrip trucks={answer.truckDays.byTruck} period={answer.period} navigate={navigate} />;
   if (table.key === 'failures') return <FailureChart bars={answer.current.failures} title={title} />;

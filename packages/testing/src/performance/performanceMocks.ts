@@ -4,6 +4,7 @@ import {
   type PerformanceAnswer,
   previousPeriod,
   type StopRow,
+  type TruckHoursRow,
   type TruckUseRow,
 } from '@lms/domain';
 import type { HttpHandler } from 'msw';
@@ -158,6 +159,34 @@ export const octoberTruckDays: PerformanceAnswer['truckDays'] = {
   ],
 };
 
+const hours = (
+  id: string,
+  label: string,
+  trips: number,
+  used: number,
+  available: number,
+  status: 'AVAILABLE' | 'NORMAL',
+): TruckHoursRow => ({
+  id,
+  label,
+  trips,
+  hours: used,
+  availableHours: available,
+  percent: Math.round((used / available) * 10000) / 100,
+  status,
+  statusLabel: status === 'NORMAL' ? 'ปกติ' : 'ว่าง',
+  colour: status === 'NORMAL' ? 'blue' : 'green',
+});
+
+/** October's hours: 70-1001 148.5 h of 31 morning shifts (8 h), 70-2002 none; the type both. */
+export const octoberTruckHours: PerformanceAnswer['truckHours'] = {
+  byVehicleType: [hours(SIX, '6W: รถ 6 ล้อ', 27, 148.5, 496, 'AVAILABLE')],
+  byTruck: [
+    hours('7d1c0a52-5c2f-4b8e-9d0e-1f2a3b4c6d02', '70-1001', 27, 148.5, 248, 'NORMAL'),
+    hours('7d1c0a52-5c2f-4b8e-9d0e-1f2a3b4c6d03', '70-2002', 0, 0, 248, 'AVAILABLE'),
+  ],
+};
+
 export function performanceAnswer(): PerformanceAnswer {
   const period = { from: '2026-10-01', to: '2026-10-31' };
   return {
@@ -172,6 +201,7 @@ export function performanceAnswer(): PerformanceAnswer {
       ],
     },
     truckDays: octoberTruckDays,
+    truckHours: octoberTruckHours,
   };
 }
 
@@ -186,6 +216,7 @@ export function emptyPerformanceAnswer(): PerformanceAnswer {
     previous: nothing,
     truckUse: { byVehicleType: [], byTruck: [] },
     truckDays: { byVehicleType: [], byTruck: [] },
+    truckHours: { byVehicleType: [], byTruck: [] },
   };
 }
 

@@ -32,6 +32,7 @@ import * as tripsPerTruck from './0042_trips_per_truck.ts';
 import * as performanceRollups from './0044_performance_rollups.ts';
 import * as customerDrafts from './0050_customer_drafts.ts';
 import * as contractorUser from './0054_contractor_user.ts';
+import * as truckHours from './0056_truck_hours.ts';
 
 /** Every migration, in order. Names sort lexically: never rename or reorder one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -68,4 +69,5 @@ export const migrations: Record<string, Migration> = {
   '0044_performance_rollups': performanceRollups,
   '0050_customer_drafts': customerDrafts,
   '0054_contractor_user': contractorUser,
+  '0056_truck_hours': truckHours,
 };
