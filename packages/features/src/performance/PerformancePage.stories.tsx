@@ -61,6 +61,10 @@ export const Figures: Story = {
     await expect(within(failures.getByRole('grid')).getByText('ไม่พบผู้รับ')).toBeVisible();
     const trucks = within(canvas.getByRole('region', { name: 'การใช้รถรายคัน' }));
     await expect(trucks.getByText('ใกล้เต็ม')).toBeVisible();
+    const hours = within(canvas.getByRole('region', { name: 'ชั่วโมงที่ใช้ รายคัน' }));
+    await expect(within(hours.getByRole('grid')).getByText('59.88')).toBeVisible();
+    const days = within(canvas.getByRole('region', { name: 'วันรถว่างและเต็ม รายคัน' }));
+    await expect(within(days.getByRole('grid')).getByText('4/10, 11/10, 18/10, 25/10')).toBeVisible();
     // The charts arrive lazily (recharts), each a picture named in Thai above its table.
     const pareto = await failures.findByRole('img', { name: 'แผนภูมิส่งไม่สำเร็จตามสาเหตุ' }, { timeout: 10_000 });
     await waitFor(() => expect(pareto.querySelectorAll('.recharts-bar-rectangle').length).toBe(1));
@@ -169,7 +173,8 @@ export const LoadError: Story = {
 /** Every chart drawn (they load lazily), so the screenshot holds the whole page. */
 const chartsDrawn = async (canvas: ReturnType<typeof within>) => {
   const charts = await canvas.findAllByRole('img', { name: /แผนภูมิ/ }, { timeout: 10_000 });
-  await expect(charts).toHaveLength(3);
+  // Failures, truck use by type and by truck, hours by type and by truck.
+  await expect(charts).toHaveLength(5);
   await waitFor(() => {
     for (const chart of charts)
       expect(chart.querySelectorAll('.recharts-bar-rectangle').length).toBeGreaterThan(0);
