@@ -30,7 +30,10 @@ const server = setupTestServer();
 const ids = {} as Record<string, string>;
 let branchId = '';
 let otherBranchId = '';
-const tokens = {} as Record<'planner' | 'driver' | 'elsewhere', string>;
+const tokens = {} as Record<
+  'planner' | 'driver' | 'elsewhere' | 'dispatcher' | 'dispatcherElsewhere',
+  string
+>;
 
 const bangkok = (day: string, hhmm: string) => new Date(`${day}T${hhmm}:00+07:00`);
 
@@ -110,6 +113,7 @@ async function stop(
       ${bangkok(day, '09:30')}, ${bangkok(day, '09:45')}, 900, 'SIGNATURE', ${JSON.stringify(stored)}::jsonb, ${status},
       ${outcome?.arrived ? bangkok(day, outcome.arrived) : null}, ${outcome?.left ? bangkok(day, outcome.left) : null})
     returning id`.execute(server.db);
+  ids[`stop${tripName}${bookingName}`] = rows[0]!.id;
   if (!outcome) return;
   const quantities = outcome.quantities?.map((q) => ({ deliveryOrderId: ids[q.name]!, qty: q.qty }));
   const { rows: event } = await sql<{ id: string }>`
@@ -343,6 +347,13 @@ beforeAll(async () => {
   tokens.planner = await signIn(server.api, planner);
   tokens.driver = await signIn(server.api, driver);
   tokens.elsewhere = await signIn(server.api, elsewhere);
+  const dispatcher = await createUser(server.db, { roles: ['ROLE_SHIPMENT_READ'], branchIds: [branchId] });
+  const dispatcherElsewhere = await createUser(server.db, {
+    roles: ['ROLE_SHIPMENT_READ'],
+    branchIds: [otherBranchId],
+  });
+  tokens.dispatcher = await signIn(server.api, dispatcher);
+  tokens.dispatcherElsewhere = await signIn(server.api, dispatcherElsewhere);
 }, 120_000);
 
 const performance = (token: string, query: string) =>
@@ -520,5 +531,66 @@ describe('GET /performance', () => {
       ['70-1001', 0, 31],
       ['70-1002', 0, 31],
     ]);
+  });
+});
+
+describe('GET /deliveryStopReport (the stops the figures open)', () => {
+  const stops = (token: string, filters: string) =>
+    call(server.api, 'GET', `/deliveryStopReport?branchId=${branchId}&${filters}`, { token });
+  const inOctober = 'shiftDateFrom=2026-10-01&shiftDateTo=2026-10-31';
+
+  it('lists the branch’s stops of the period, narrowed by outcome, reason, truck and on time as the figures count them', async () => {
+    const figures = (await performance(tokens.planner, october())).body as PerformanceAnswer;
+    // October's four stops; September's, November's and the other branch's left out.
+    const all = await stops(tokens.dispatcher, inOctober);
+    expect(all.status, JSON.stringify(all.body)).toBe(200);
+    expect(all.body.total).toBe(4);
+    const settled = await stops(
+      tokens.dispatcher,
+      `${inOctober}&statuses=DELIVERED&statuses=PARTIAL&statuses=FAILED`,
+    );
+    expect(settled.body.total).toBe(figures.current.stops.onTime.of);
+    // The Pareto's bar of "ไม่พบผู้รับ" (1 stop) opens that one stop.
+    const absent = await stops(tokens.dispatcher, `${inOctober}&statuses=FAILED&reasons=CUSTOMER_ABSENT`);
+    const bar = figures.current.failures.find((b) => b.reason === 'CUSTOMER_ABSENT')!;
+    expect(absent.body.total).toBe(bar.stops);
+    expect(absent.body.items.map((item: { id: string }) => item.id)).toEqual([ids.stopBB3]);
+    // On time: A1 (10:00) and B2 (10:30) inside 09:00–11:00; A2 recorded at 12:00 is late.
+    const onTime = await stops(tokens.dispatcher, `${inOctober}&onTimeEq=true`);
+    expect(onTime.body.total).toBe(figures.current.stops.onTime.count);
+    expect(onTime.body.total).toBe(2);
+    const late = await stops(tokens.dispatcher, `${inOctober}&onTimeEq=false&statuses=PARTIAL`);
+    expect(late.body.items.map((item: { inFull: boolean }) => item.inFull)).toEqual([false]);
+    const truck = await stops(tokens.dispatcher, `${inOctober}&vehicleIds=${ids.t4}`);
+    expect(truck.body.total).toBe(2);
+    const none = await stops(tokens.dispatcher, `${inOctober}&reasons=WRONG_ADDRESS`);
+    expect(none.body.total).toBe(0);
+  });
+
+  it('refuses readers without the shipment role, another branch’s reader and no session', async () => {
+    expect((await stops(tokens.planner, inOctober)).status).toBe(403);
+    expect((await stops(tokens.dispatcherElsewhere, inOctober)).status).toBe(403);
+    const anonymous = await call(
+      server.api,
+      'GET',
+      `/deliveryStopReport?branchId=${branchId}&${inOctober}`,
+      {},
+    );
+    expect(anonymous.status).toBe(401);
+  });
+
+  it('refuses filters it does not declare, and values outside their type, before any query runs', async () => {
+    expect((await stops(tokens.dispatcher, 'reasons=NOT_A_REASON')).status).toBe(400);
+    expect((await stops(tokens.dispatcher, 'shiftDateFrom=2026-02-30')).status).toBe(400);
+    expect((await stops(tokens.dispatcher, 'onTimeEq=perhaps')).status).toBe(400);
+    expect((await stops(tokens.dispatcher, 'distanceFrom=1')).status).toBe(400);
+  });
+
+  it('is read only', async () => {
+    const created = await call(server.api, 'POST', `/deliveryStopReport?branchId=${branchId}`, {
+      token: tokens.driver,
+      body: { shipToName: 'x' },
+    });
+    expect([404, 405]).toContain(created.status);
   });
 });

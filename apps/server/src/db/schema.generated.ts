@@ -409,6 +409,30 @@ export interface DeliveryOrderAttachments {
   file_id: string;
 }
 
+/** The view `delivery_stop_report`. */
+export interface DeliveryStopReport {
+  id: string | null;
+  version: number | null;
+  created_at: Timestamp | null;
+  updated_at: Timestamp | null;
+  created_by: string | null;
+  updated_by: string | null;
+  branch_id: string | null;
+  shift_date: string | null;
+  shipment_id: string | null;
+  seq: number | null;
+  ship_to_name: string | null;
+  vehicle_id: string | null;
+  vehicle_type_id: string | null;
+  window_from: Timestamp | null;
+  window_to: Timestamp | null;
+  status: string | null;
+  outcome_at: Timestamp | null;
+  reason: string | null;
+  on_time: boolean | null;
+  in_full: boolean | null;
+}
+
 /** The view `delivery_order_report`. */
 export interface DeliveryOrderReport {
   id: string | null;
@@ -1285,6 +1309,7 @@ export interface DB {
   delivery_position: DeliveryPosition;
   delivery_return: DeliveryReturn;
   delivery_stop: DeliveryStop;
+  delivery_stop_report: DeliveryStopReport;
   delivery_trip: DeliveryTrip;
   demo_position: DemoPosition;
   district: District;
@@ -1341,4 +1366,4 @@ export interface DB {
 }
 
 /** The relations that are views: read, never written; their columns may all be null. */
-export type ViewName = 'delivery_order_report';
+export type ViewName = 'delivery_order_report' | 'delivery_stop_report';

@@ -48,6 +48,7 @@ const specRoles: Record<EntityName, [string | null, string | null]> = {
   bo: pair('BO'),
   bookingReport: ['ROLE_BOOKING_REPORT_READ', null],
   deliveryOrderReport: ['ROLE_BOOKING_REPORT_READ', null],
+  deliveryStopReport: ['ROLE_SHIPMENT_READ', null],
   appUser: pair('APP_USER'),
   appRoleGroup: [null, null],
   file: [null, null],
@@ -77,7 +78,8 @@ function offered(entity: string, action: EntityAction): boolean {
   if (action === 'resetPassword') return entity === 'appUser';
   if (action === 'changeCallStatus') return entity === 'bookingReport';
   if (entity === 'file') return action === 'read' || action === 'create';
-  if (entity === 'deliveryOrderReport') return action === 'read' || action === 'export';
+  if (entity === 'deliveryOrderReport' || entity === 'deliveryStopReport')
+    return action === 'read' || action === 'export';
   return true;
 }
 

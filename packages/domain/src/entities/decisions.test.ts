@@ -15,6 +15,8 @@ describe('declaration decisions', () => {
         'truckBanConfig',
         'deliveryOrder',
         'deliveryOrderReport',
+        // The stops of the branch's trips (issue 40: what the stop-level figures open).
+        'deliveryStopReport',
         'so',
         'bo',
         'bookingReport',
@@ -28,10 +30,11 @@ describe('declaration decisions', () => {
     }
   });
 
-  it('uses query ids for users and permission groups, list only for the DO report', () => {
+  it('uses query ids for users and permission groups, list only for the DO report and the stops', () => {
     expect(entityByName('appUser').routeStyle).toBe('crudQueryId');
     expect(entityByName('appRoleGroup').routeStyle).toBe('crudQueryId');
     expect(entityByName('deliveryOrderReport').routeStyle).toBe('listOnly');
+    expect(entityByName('deliveryStopReport').routeStyle).toBe('listOnly');
     expect(entityByName('region').permission).toBe('PROVINCE');
   });
 

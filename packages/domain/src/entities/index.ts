@@ -4,6 +4,7 @@ import { appRoleGroup, appUser, file } from './admin.ts';
 import { article, articleTypeProhibit, articleUomType, unit, uom } from './articles.ts';
 import { bookingReport } from './booking.ts';
 import { branch } from './branch.ts';
+import { deliveryStopReport } from './deliveryStops.ts';
 import { bo, deliveryOrder, deliveryOrderReport, so } from './documents.ts';
 import { district, province, region, subDistrict } from './geography.ts';
 import {
@@ -28,6 +29,7 @@ const declarations = {
   bookingReport,
   deliveryOrder,
   deliveryOrderReport,
+  deliveryStopReport,
   shipment,
   province,
   district,
@@ -103,6 +105,7 @@ export {
   messageStateOptions,
 } from './booking.ts';
 export { branch, branchVehicleTypeSettings } from './branch.ts';
+export { deliveryStopReport } from './deliveryStops.ts';
 export {
   bo,
   boStatusOptions,

@@ -48,6 +48,7 @@ describe('the entity registry', () => {
         'bo',
         'bookingReport',
         'deliveryOrderReport',
+        'deliveryStopReport',
         'appUser',
         'appRoleGroup',
         'file',

@@ -11,6 +11,7 @@ export const ENTITY_NAMES = [
   'deliveryOrder',
   'deliveryOrderReport',
   'shipment',
+  'deliveryStopReport',
   'province',
   'district',
   'subDistrict',

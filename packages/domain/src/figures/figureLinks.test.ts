@@ -64,10 +64,14 @@ describe('figureLinks', () => {
   });
 
   it('sets the period on the field the figure counts it by', () => {
-    expect(opened(headlineFigureLink('otifStops', october)!.href).params).toEqual({
+    const otif = opened(headlineFigureLink('otifStops', october)!.href);
+    expect(otif.entity.name).toBe('deliveryStopReport');
+    expect(otif.params).toEqual({
       shiftDateFrom: ['2026-10-01'],
       shiftDateTo: ['2026-10-31'],
+      statuses: ['DELIVERED', 'PARTIAL', 'FAILED'],
     });
+    expect(opened(headlineFigureLink('kmPerDrop', october)!.href).entity.name).toBe('shipment');
     const byLink = opened(headlineFigureLink('confirmedByLink', october)!.href);
     expect(byLink.entity.name).toBe('bookingReport');
     expect(byLink.params).toEqual({
@@ -81,7 +85,7 @@ describe('figureLinks', () => {
     expect(headlineFigureLink('noSuchFigure', october)).toBeNull();
   });
 
-  it("opens a vehicle type's and a truck's shipments of the period, and nothing yet for a failure reason", () => {
+  it("opens a vehicle type's and a truck's shipments of the period, and a failure reason's failed stops", () => {
     const type = opened(figureRowLink('byVehicleType', 'vt-1', october)!.href);
     expect(type.entity.name).toBe('shipment');
     expect(type.params.vehicleTypeIds).toEqual(['vt-1']);
@@ -89,7 +93,15 @@ describe('figureLinks', () => {
     const truck = opened(figureRowLink('byTruck', 'v-9', october)!.href);
     expect(truck.params.vehicleIds).toEqual(['v-9']);
     expect(truck.params.vehicleTypeIds).toBeUndefined();
-    expect(figureRowLink('failures', 'NOBODY_HOME', october)).toBeNull();
+    const reason = opened(figureRowLink('failures', 'CUSTOMER_ABSENT', october)!.href);
+    expect(reason.entity.name).toBe('deliveryStopReport');
+    expect(reason.params).toEqual({
+      shiftDateFrom: ['2026-10-01'],
+      shiftDateTo: ['2026-10-31'],
+      statuses: ['FAILED'],
+      reasons: ['CUSTOMER_ABSENT'],
+    });
+    expectValid(figureRowLink('failures', 'CUSTOMER_ABSENT', october)!.href, 'failure reason');
     expect(figureRowLink('headline', 'kmPerDrop', october)).toEqual(headlineFigureLink('kmPerDrop', october));
   });
 
@@ -116,7 +128,7 @@ describe('figureLinks', () => {
       stops: { onTime: none, inFull: none, otif: none },
       orders: { onTime: none, inFull: none, otif: none },
       firstAttempt: none,
-      failures: [{ reason: 'NOBODY_HOME', label: 'ไม่พบผู้รับ', stops: 2, cumulativePercent: 100 }],
+      failures: [{ reason: 'CUSTOMER_ABSENT', label: 'ไม่พบผู้รับ', stops: 2, cumulativePercent: 100 }],
       kmPerDrop: empty,
       minutesPerDrop: empty,
       dwellMinutes: empty,
@@ -165,7 +177,7 @@ describe('figureLinks', () => {
     const tables = Object.fromEntries(performanceTables(answer).map((t) => [t.key, t]));
     for (const table of Object.values(tables)) expect(table.rowIds).toHaveLength(table.rows.length);
     expect(tables.headline!.rowIds).toEqual(headlineFigures.map((f) => f.key));
-    expect(tables.failures!.rowIds).toEqual(['NOBODY_HOME']);
+    expect(tables.failures!.rowIds).toEqual(['CUSTOMER_ABSENT']);
     expect(tables.byTruck!.rowIds).toEqual(['v-1', 'v-2']);
     expect(tables.byTruck!.rows[1]![0]).toBe('กข 2');
     expect(tables.daysByTruck!.rowIds).toEqual(['v-1']);

@@ -9,9 +9,9 @@ import type { FigureTableKey } from './performanceTables.ts';
  * figure counts it and, where the list can say it, the vehicle type, the truck or the call status.
  * The branch is the acting branch the list is scoped to, as the figures are.
  *
- * Stops are not an entity list, so a stop-level outcome (on time, in full, a failure's reason)
- * cannot be filtered: those figures open the period's shipments (the trips whose stops they
- * count), and a failure reason opens nothing yet.
+ * The stop-level figures open the delivery stops (`deliveryStopReport`) that they count: the
+ * settled ones of the period (delivered, in part or failed); a failure reason its failed stops.
+ * Figures counted per trip (km and minutes per drop) open the period's shipments.
  */
 
 export interface FigureLink {
@@ -37,8 +37,16 @@ const shipments = (period: Period, more: Params = {}, label = 'รายกา�
 const bookings = (period: Period, more: Params = {}, label = 'รายการจองที่ส่งในช่วงนี้') =>
   listLink('bookingReport', { deliveryDateFrom: period.from, deliveryDateTo: period.to, ...more }, label);
 
-/** The headline figures counted from the period's trips and their stops (`headlineFigures` keys). */
-const tripFigures = [
+/** The delivery stops of the period, by their trip's shift date (as the figures count them). */
+const stops = (period: Period, more: Params, label: string) =>
+  listLink('deliveryStopReport', { shiftDateFrom: period.from, shiftDateTo: period.to, ...more }, label);
+
+/** The stops with an outcome: what every stop-level ratio is a share of. */
+const SETTLED = ['DELIVERED', 'PARTIAL', 'FAILED'];
+const settledStops = (p: Period) => stops(p, { statuses: SETTLED }, 'จุดส่งที่มีผลแล้วในช่วงนี้');
+
+/** The headline figures counted from the settled stops and the DOs on them (`headlineFigures` keys). */
+const stopFigures = [
   'otifStops',
   'onTimeStops',
   'inFullStops',
@@ -46,14 +54,16 @@ const tripFigures = [
   'onTimeOrders',
   'inFullOrders',
   'firstAttempt',
-  'kmPerDrop',
-  'minutesPerDrop',
-  'dwellMinutes',
 ];
 
 /** By headline figure key (`headlineFigures`): every headline figure opens a list. */
 const headlineLinks: Readonly<Record<string, (period: Period) => FigureLink>> = {
-  ...Object.fromEntries(tripFigures.map((key) => [key, (p: Period) => shipments(p)])),
+  ...Object.fromEntries(stopFigures.map((key) => [key, settledStops])),
+  // Counted per trip that delivered: the trips.
+  kmPerDrop: (p) => shipments(p),
+  minutesPerDrop: (p) => shipments(p),
+  // Every stop with an arrival and a departure: the period's stops.
+  dwellMinutes: (p) => stops(p, {}, 'จุดส่งในช่วงนี้'),
   docToBooking: (p) => bookings(p),
   bookingToDelivery: (p) => bookings(p),
   confirmedByLink: (p) =>
@@ -77,13 +87,15 @@ export function truckDayLink(vehicleId: string, day: string): FigureLink {
 
 /**
  * The list behind one row of a figure table (`performanceTables`), by the row's id: a vehicle
- * type's or a truck's trips of the period. Failure reasons have none yet (see above); the
- * headline table's rows are the headline figures (`headlineFigureLink`).
+ * type's or a truck's trips of the period, a failure reason's failed stops; the headline table's
+ * rows are the headline figures (`headlineFigureLink`).
  */
 export function figureRowLink(table: FigureTableKey, rowId: string, period: Period): FigureLink | null {
   if (typeTables.includes(table))
     return shipments(period, { vehicleTypeIds: rowId }, 'รายการขนส่งของประเภทรถนี้');
   if (truckTables.includes(table)) return shipments(period, { vehicleIds: rowId }, 'รายการขนส่งของรถคันนี้');
   if (table === 'headline') return headlineFigureLink(rowId, period);
+  if (table === 'failures')
+    return stops(period, { statuses: 'FAILED', reasons: rowId }, 'จุดส่งที่ส่งไม่สำเร็จด้วยสาเหตุนี้');
   return null;
 }

@@ -76,6 +76,7 @@ export const Figures: Story = {
 };
 
 const october = 'shiftDateFrom=2026-10-01&shiftDateTo=2026-10-31';
+const settled = 'statuses=DELIVERED&statuses=PARTIAL&statuses=FAILED';
 
 /** Every figure opens the list behind it, filtered to the month (and the row's truck or vehicle type), by mouse and keyboard. */
 export const OpensTheRecords: Story = {
@@ -83,7 +84,7 @@ export const OpensTheRecords: Story = {
   play: async ({ canvas, args }) => {
     const otif = await tile(canvas, 'ส่งตรงเวลาและครบ (OTIF) ต่อจุดส่ง');
     const otifLink = otif.getByRole('link', { name: 'ส่งตรงเวลาและครบ (OTIF) ต่อจุดส่ง' });
-    await expect(otifLink).toHaveAttribute('href', `/shipment?${october}`);
+    await expect(otifLink).toHaveAttribute('href', `/deliveryStopReport?${october}&${settled}`);
     await expect(
       (await tile(canvas, 'ลูกค้ายืนยันนัดทางลิงก์')).getByRole('link', { name: 'ลูกค้ายืนยันนัดทางลิงก์' }),
     ).toHaveAttribute(
@@ -93,7 +94,7 @@ export const OpensTheRecords: Story = {
     // Keyboard: the link takes focus and Enter opens it through the host's router.
     otifLink.focus();
     await userEvent.keyboard('{Enter}');
-    await expect(args.navigate).toHaveBeenLastCalledWith(`/shipment?${october}`);
+    await expect(args.navigate).toHaveBeenLastCalledWith(`/deliveryStopReport?${october}&${settled}`);
     const trucks = within(canvas.getByRole('region', { name: 'การใช้รถรายคัน' }));
     const truckLink = trucks.getByRole('link', { name: '70-1001' });
     await expect(truckLink).toHaveAttribute(
@@ -118,9 +119,14 @@ export const OpensTheRecords: Story = {
     await expect(args.navigate).toHaveBeenLastCalledWith(
       '/shipment?shiftDateFrom=2026-10-04&shiftDateTo=2026-10-04&vehicleIds=7d1c0a52-5c2f-4b8e-9d0e-1f2a3b4c6d02',
     );
-    // A failure reason has no list that can filter it yet: plain text.
+    // A failure reason opens its failed stops: its link takes focus, Enter opens it through the router.
     const failures = within(canvas.getByRole('region', { name: 'ส่งไม่สำเร็จตามสาเหตุ' }));
-    await expect(failures.queryByRole('link')).toBeNull();
+    const reason = failures.getByRole('link', { name: 'ไม่พบผู้รับ' });
+    const reasonStops = `/deliveryStopReport?${october}&statuses=FAILED&reasons=CUSTOMER_ABSENT`;
+    await expect(reason).toHaveAttribute('href', reasonStops);
+    reason.focus();
+    await userEvent.keyboard('{Enter}');
+    await expect(args.navigate).toHaveBeenLastCalledWith(reasonStops);
     await chartsDrawn(canvas);
   },
 };
