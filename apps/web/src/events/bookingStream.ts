@@ -8,7 +8,7 @@ export function openSharedBookingStream(
   userId: string,
   branchId: string,
   signal: AbortSignal,
-): Promise<ReadableStream<Uint8Array>> {
+): ReadableStream<Uint8Array> {
   const path = `${operationPath(calendarApi.events).slice(1)}${queryString({ branchId })}`;
   const open = async (lastEventId: string | null, signal: AbortSignal) => {
     const response = await openEventStream(path, signal, lastEventId);
