@@ -11,14 +11,15 @@ export const ROUTE_BUDGET_KB = 60;
  * statically): a build past one fails `tests/entrySizes.test.ts` (issue 41, docs/performance.md).
  * The appointment page is the goal itself; the driver's app and the staff shell are today's size
  * plus about 1 kB, a ceiling that fails the build as soon as either grows, while the shell's goal
- * (`SHELL_BUDGET_KB`) is not met. 2026-11-29: the driver's app 175.7 kB (205.9 before its stop
- * screen and its unusual-time question became chunks of their own), the shell 201.4 kB (214.1
- * before the nav groups' fade went to CSS and a snackbar's item to a chunk fetched when idle).
+ * (`SHELL_BUDGET_KB`) is not met. 2026-11-29: the driver's app 175.3 kB (205.9 before its stop
+ * screen and its unusual-time question became chunks of their own), the shell 200.2 kB (214.1
+ * before the nav groups' fade went to CSS, a snackbar's item to a chunk fetched when idle and the
+ * live booking stream's code to one loaded when it opens).
  */
 export const ENTRY_BUDGETS_KB = {
   'appointment.html': 40,
-  'driver.html': 177,
-  'index.html': 202.5,
+  'driver.html': 176.5,
+  'index.html': 201.5,
 } as const;
 export type EntryPage = keyof typeof ENTRY_BUDGETS_KB;
 
