@@ -26,14 +26,17 @@ let token = '';
 
 beforeAll(async () => {
   const branchId = await createBranch(server.db);
-  token = await signIn(server.api, await createUser(server.db, { roles: [ROLE_ADMIN], branchIds: [branchId] }));
+  token = await signIn(
+    server.api,
+    await createUser(server.db, { roles: [ROLE_ADMIN], branchIds: [branchId] }),
+  );
 });
 
 const count = async (db: Database, table: string, recordId: string) =>
   (
-    await sql<{ n: number }>`select count(*)::int as n from ${sql.table(table)} where record_id = ${recordId}`.execute(
-      db,
-    )
+    await sql<{
+      n: number;
+    }>`select count(*)::int as n from ${sql.table(table)} where record_id = ${recordId}`.execute(db)
   ).rows[0]!.n;
 const partitionNames = async (db: Database) => (await listPartitions(db)).map((p) => p.name);
 
@@ -129,18 +132,24 @@ describe('the migrations on a database with rows', () => {
       await sql`insert into history (entity, record_id, action, changes, at, source)
         values ('shipment', ${shipment}, 'update', '{"n": 1}', ${at}, 'import: x.xlsx')`.execute(db);
     const before = (
-      await sql`select id, entity, record_id, action, changes, user_id, at, source from history order by id`.execute(db)
+      await sql`select id, entity, record_id, action, changes, user_id, at, source from history order by id`.execute(
+        db,
+      )
     ).rows;
 
     await migrate(db);
     const kinds = await sql<{ relname: string; relkind: string }>`
-      select relname, relkind from pg_class where relname in ('history', 'delivery_position') order by relname`.execute(db);
+      select relname, relkind from pg_class where relname in ('history', 'delivery_position') order by relname`.execute(
+      db,
+    );
     expect(kinds.rows).toEqual([
       { relname: 'delivery_position', relkind: 'p' },
       { relname: 'history', relkind: 'p' },
     ]);
     const after = (
-      await sql`select id, entity, record_id, action, changes, user_id, at, source from history order by id`.execute(db)
+      await sql`select id, entity, record_id, action, changes, user_id, at, source from history order by id`.execute(
+        db,
+      )
     ).rows;
     expect(after).toEqual(before);
     expect(await count(db, 'history_2024_03', shipment)).toBe(2);

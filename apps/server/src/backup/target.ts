@@ -42,4 +42,3 @@ export async function openDatabase(purpose: 'backup' | 'restore'): Promise<Targe
   }
   return { url: embedded.url(DATABASE), close: embedded.stop };
 }
-

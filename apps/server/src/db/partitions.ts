@@ -29,7 +29,9 @@ export async function ensurePartitions(db: AnyDatabase, now = new Date()): Promi
   // A database at an older migration level (a restore) has fewer of them split, or none.
   const { rows: split } = await sql<{ table: string }>`
     select relname as table from pg_class
-     where relnamespace = 'public'::regnamespace and relkind = 'p' and relname = any (${[...MONTHLY_TABLES]})`.execute(db);
+     where relnamespace = 'public'::regnamespace and relkind = 'p' and relname = any (${[...MONTHLY_TABLES]})`.execute(
+    db,
+  );
   for (const { table } of split) {
     const { rows: strays } = await sql<{ month: string }>`
       select distinct to_char(date_trunc('month', at at time zone 'UTC'), 'YYYY-MM-DD') as month
@@ -76,11 +78,13 @@ export class PartitionError extends Error {}
  */
 export async function detachMonth(db: AnyDatabase, table: string, month: string, now = new Date()) {
   const parent = MONTHLY_TABLES.find((t) => t === table);
-  if (!parent) throw new PartitionError(`Not a monthly table: ${table} (one of ${MONTHLY_TABLES.join(', ')})`);
+  if (!parent)
+    throw new PartitionError(`Not a monthly table: ${table} (one of ${MONTHLY_TABLES.join(', ')})`);
   const match = /^(\d{4})-(0[1-9]|1[0-2])$/.exec(month);
   if (!match) throw new PartitionError(`A month is YYYY-MM, got "${month}"`);
   const first = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, 1));
-  if (first >= monthStart(now)) throw new PartitionError(`${month} is not over yet: only past months are detached`);
+  if (first >= monthStart(now))
+    throw new PartitionError(`${month} is not over yet: only past months are detached`);
   const name = `${parent}_${match[1]}_${match[2]}`;
   const attached = (await listPartitions(db)).some((p) => p.name === name);
   if (!attached) throw new PartitionError(`${parent} has no partition for ${month}`);

@@ -57,14 +57,20 @@ export async function readSchema(db: Database): Promise<SchemaShape> {
       join pg_class c on c.oid = a.attrelid
       join pg_namespace n on n.oid = c.relnamespace
       left join pg_attrdef d on d.adrelid = a.attrelid and d.adnum = a.attnum
-     where n.nspname = 'public' and c.relkind in ('r', 'p') and not c.relispartition and a.attnum > 0 and not a.attisdropped`.execute(db);
+     where n.nspname = 'public' and c.relkind in ('r', 'p') and not c.relispartition and a.attnum > 0 and not a.attisdropped`.execute(
+    db,
+  );
   const indexes = await sql<{ table: string; def: string }>`
     select tablename as table, indexdef as def from pg_indexes where schemaname = 'public'
-       and not exists (select from pg_class p where p.oid = format('%I', tablename)::regclass and p.relispartition)`.execute(db);
+       and not exists (select from pg_class p where p.oid = format('%I', tablename)::regclass and p.relispartition)`.execute(
+    db,
+  );
   const constraints = await sql<{ table: string; name: string; def: string }>`
     select c.relname as table, k.conname as name, pg_get_constraintdef(k.oid) as def
       from pg_constraint k join pg_class c on c.oid = k.conrelid
-     where k.connamespace = 'public'::regnamespace and k.contype in ('c', 'f') and not c.relispartition`.execute(db);
+     where k.connamespace = 'public'::regnamespace and k.contype in ('c', 'f') and not c.relispartition`.execute(
+    db,
+  );
   return {
     columns: group(
       columns.rows,

@@ -30,7 +30,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`create table history_default partition of history default`.execute(db);
   await monthsOf(db, 'history', 'history_unpartitioned');
   await sql`insert into history (id, entity, record_id, action, changes, user_id, at, source) overriding system value
-    select id, entity, record_id, action, changes, user_id, at, source from history_unpartitioned`.execute(db);
+    select id, entity, record_id, action, changes, user_id, at, source from history_unpartitioned`.execute(
+    db,
+  );
   await sql`select setval(pg_get_serial_sequence('history', 'id'),
     coalesce((select max(id) from history_unpartitioned), 0) + 1, false)`.execute(db);
   await sql`drop table history_unpartitioned`.execute(db);
