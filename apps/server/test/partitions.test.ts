@@ -21,7 +21,7 @@ import { setupTestServer } from './harness.ts';
  */
 const server = setupTestServer();
 const unit = entities.find((e) => e.name === 'unit')!;
-const cli = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../src/db/partitionCli.ts');
+const cli = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../src/backup/partitionCli.ts');
 let token = '';
 
 beforeAll(async () => {

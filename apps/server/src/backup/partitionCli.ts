@@ -1,6 +1,6 @@
-import { openDatabase } from '../backup/target.ts';
-import { connect } from './database.ts';
-import { detachMonth, ensurePartitions, listPartitions, PartitionError } from './partitions.ts';
+import { connect } from '../db/database.ts';
+import { detachMonth, ensurePartitions, listPartitions, PartitionError } from '../db/partitions.ts';
+import { openDatabase } from './target.ts';
 
 /**
  * `npm run db:partitions [-- list | ensure | detach <table> <YYYY-MM>]` (docs/operations.md
