@@ -166,7 +166,7 @@ const percentile = (values: number[], p: number) => {
 };
 const clusterDir = embedded ? path.join(dir, 'pg') : undefined;
 const get = (url: string) => fetch(`${base}${url}`, { headers: { authorization: `Bearer ${token}` } });
-const table = [['case', 'p50 ms', 'p95 ms', 'CPU ms/req: server', 'PostgreSQL', 'goal']];
+const table = [['case', 'p50 ms', 'p95 ms', 'server CPU ms', 'PG CPU ms', 'goal']];
 for (const c of cases.filter((c) => !process.env.BENCH_CASE || c.key.startsWith(process.env.BENCH_CASE))) {
   const warm = await get(c.path);
   const body = await warm.text();
@@ -200,7 +200,7 @@ console.log(
 for (const row of table)
   console.log(
     row
-      .map((cell, i) => (i === 0 ? cell.padEnd(46) : i === row.length - 1 ? `  ${cell}` : cell.padStart(11)))
+      .map((cell, i) => (i === 0 ? cell.padEnd(46) : i === row.length - 1 ? `  ${cell}` : cell.padStart(14)))
       .join(''),
   );
 
