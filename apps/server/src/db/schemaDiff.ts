@@ -43,6 +43,7 @@ function group<T, V>(
 /** Generated index names differ between databases built in another order; the definition does not. */
 const unnamed = (indexdef: string) => indexdef.replace(/ INDEX \S+ ON /, ' INDEX ON ');
 
+/** A table split by month (db/partitions.ts) is its parent here: its partitions are copies of it. */
 export async function readSchema(db: Database): Promise<SchemaShape> {
   const columns = await sql<{
     table: string;
