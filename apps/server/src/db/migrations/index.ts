@@ -33,6 +33,8 @@ import * as performanceRollups from './0044_performance_rollups.ts';
 import * as customerDrafts from './0050_customer_drafts.ts';
 import * as contractorUser from './0054_contractor_user.ts';
 import * as truckHours from './0056_truck_hours.ts';
+import * as partitionPositions from './0058_partition_positions.ts';
+import * as partitionHistory from './0059_partition_history.ts';
 
 /** Every migration, in order. Names sort lexically: never rename or reorder one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -70,4 +72,6 @@ export const migrations: Record<string, Migration> = {
   '0050_customer_drafts': customerDrafts,
   '0054_contractor_user': contractorUser,
   '0056_truck_hours': truckHours,
+  '0058_partition_positions': partitionPositions,
+  '0059_partition_history': partitionHistory,
 };
