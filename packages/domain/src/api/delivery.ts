@@ -1,4 +1,10 @@
 import Type, { type Static } from 'typebox';
+import {
+  type FailureReason,
+  failureReasonOptions,
+  type StopStatus,
+  stopStatusOptions,
+} from '../entities/deliveryOutcomes.ts';
 import { type ProofRequirement, proofRequirementOptions } from '../entities/parties.ts';
 import { shipmentStages } from '../entities/shipment.ts';
 import {
@@ -26,17 +32,7 @@ export { type ProofRequirement, proofRequirementOptions };
 /** No setting on the ship-to nor its customer: a signature. */
 export const DEFAULT_PROOF_REQUIREMENT: ProofRequirement = 'SIGNATURE';
 
-/** Why a stop was not delivered: the driver picks one (OTHER takes a text). */
-export const failureReasonOptions = [
-  { value: 'CUSTOMER_ABSENT', label: 'ไม่พบผู้รับ' },
-  { value: 'REFUSED', label: 'ลูกค้าปฏิเสธการรับสินค้า' },
-  { value: 'WRONG_ADDRESS', label: 'ที่อยู่ไม่ถูกต้อง' },
-  { value: 'GOODS_DAMAGED', label: 'สินค้าเสียหาย' },
-  { value: 'NO_ACCESS', label: 'เข้าพื้นที่ส่งไม่ได้' },
-  { value: 'OUT_OF_TIME', label: 'ส่งไม่ทันเวลา' },
-  { value: 'OTHER', label: 'อื่น ๆ' },
-] as const;
-export type FailureReason = (typeof failureReasonOptions)[number]['value'];
+export { type FailureReason, failureReasonOptions };
 
 /**
  * What happened at a stop, or on the trip (`stage`: a warehouse stage tapped on the phone,
@@ -53,15 +49,7 @@ export const stopEventKinds = [
 export type StopEventKind = (typeof stopEventKinds)[number]['value'];
 export const kindLabelOf = (kind: StopEventKind) => stopEventKinds.find((k) => k.value === kind)!.label;
 
-/** Where a stop stands. */
-export const stopStatusOptions = [
-  { value: 'PENDING', label: 'รอส่ง' },
-  { value: 'ARRIVED', label: 'ถึงจุดส่งแล้ว' },
-  { value: 'DELIVERED', label: 'ส่งครบแล้ว' },
-  { value: 'PARTIAL', label: 'ส่งได้บางส่วน' },
-  { value: 'FAILED', label: 'ส่งไม่สำเร็จ' },
-] as const;
-export type StopStatus = (typeof stopStatusOptions)[number]['value'];
+export { type StopStatus, stopStatusOptions };
 
 /** Where a trip stands: planned (nothing recorded yet), running, done (every stop left). */
 export const tripStatusOptions = [

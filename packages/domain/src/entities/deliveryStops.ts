@@ -1,6 +1,6 @@
-import { failureReasonOptions, stopStatusOptions } from '../api/delivery.ts';
 import { COLUMN_WIDTHS } from '../entity/columnWidth.ts';
 import { defineEntity } from './define.ts';
+import { failureReasonOptions, stopStatusOptions } from './deliveryOutcomes.ts';
 import {
   booleanField,
   dateField,

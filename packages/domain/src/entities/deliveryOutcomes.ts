@@ -1,0 +1,27 @@
+/**
+ * A stop's outcome options, declared here (re-exported by api/delivery.ts) so the stop list's
+ * declaration (deliveryStops.ts), which the shell loads with every entity, does not bring the
+ * delivery API's schemas with it.
+ */
+
+/** Why a stop was not delivered: the driver picks one (OTHER takes a text). */
+export const failureReasonOptions = [
+  { value: 'CUSTOMER_ABSENT', label: 'ไม่พบผู้รับ' },
+  { value: 'REFUSED', label: 'ลูกค้าปฏิเสธการรับสินค้า' },
+  { value: 'WRONG_ADDRESS', label: 'ที่อยู่ไม่ถูกต้อง' },
+  { value: 'GOODS_DAMAGED', label: 'สินค้าเสียหาย' },
+  { value: 'NO_ACCESS', label: 'เข้าพื้นที่ส่งไม่ได้' },
+  { value: 'OUT_OF_TIME', label: 'ส่งไม่ทันเวลา' },
+  { value: 'OTHER', label: 'อื่น ๆ' },
+] as const;
+export type FailureReason = (typeof failureReasonOptions)[number]['value'];
+
+/** Where a stop stands. */
+export const stopStatusOptions = [
+  { value: 'PENDING', label: 'รอส่ง' },
+  { value: 'ARRIVED', label: 'ถึงจุดส่งแล้ว' },
+  { value: 'DELIVERED', label: 'ส่งครบแล้ว' },
+  { value: 'PARTIAL', label: 'ส่งได้บางส่วน' },
+  { value: 'FAILED', label: 'ส่งไม่สำเร็จ' },
+] as const;
+export type StopStatus = (typeof stopStatusOptions)[number]['value'];
