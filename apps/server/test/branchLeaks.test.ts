@@ -9,6 +9,7 @@ import {
   shipmentStages,
 } from '@lms/domain';
 import ExcelJS from 'exceljs';
+import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { hasGenericRoutes } from '../src/entities/naming.ts';
 import { createReferences, sampleBody } from './entityFactory.ts';
@@ -45,8 +46,16 @@ beforeAll(async () => {
     await createReferences(server.api, admin, entity, theirs, known);
     known[entity.name] ??= await create(entity, known);
   }
+  // The stop list is a view of the trips' stops: one stop of their shipment, carrying their booking.
+  await sql`insert into delivery_trip (shipment_id, branch_id, shift_date, minutes_per_km, planned_start)
+    values (${known.shipment!}, ${theirs}, '2026-10-05', 1.5, now())`.execute(server.db);
+  const { rows: stop } = await sql<{ id: string }>`insert into delivery_stop (shipment_id, seq, booking_id,
+      ship_to_name, window_from, window_to, planned_arrival, planned_departure, service_seconds, proof_required, orders)
+    values (${known.shipment!}, 1, ${known.bookingReport!}, 'ร้านสาขาอื่น', now(), now(), now(), now(), 0, 'SIGNATURE',
+      '[]'::jsonb) returning id`.execute(server.db);
+  known.deliveryStopReport = stop[0]!.id;
   for (const entity of branchOwned) {
-    // The report is a view of the orders: its rows are theirs.
+    // The DO report is a view of the orders: its rows are theirs.
     records[entity.name] = known[entity.name] ?? known.deliveryOrder!;
     const read = await call(server.api, 'GET', `/${entity.name}/${records[entity.name]}?branchId=${theirs}`, {
       token: admin,
