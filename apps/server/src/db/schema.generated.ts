@@ -409,30 +409,6 @@ export interface DeliveryOrderAttachments {
   file_id: string;
 }
 
-/** The view `delivery_stop_report`. */
-export interface DeliveryStopReport {
-  id: string | null;
-  version: number | null;
-  created_at: Timestamp | null;
-  updated_at: Timestamp | null;
-  created_by: string | null;
-  updated_by: string | null;
-  branch_id: string | null;
-  shift_date: string | null;
-  shipment_id: string | null;
-  seq: number | null;
-  ship_to_name: string | null;
-  vehicle_id: string | null;
-  vehicle_type_id: string | null;
-  window_from: Timestamp | null;
-  window_to: Timestamp | null;
-  status: string | null;
-  outcome_at: Timestamp | null;
-  reason: string | null;
-  on_time: boolean | null;
-  in_full: boolean | null;
-}
-
 /** The view `delivery_order_report`. */
 export interface DeliveryOrderReport {
   id: string | null;
@@ -510,6 +486,30 @@ export interface DeliveryStop {
   arrived_at: Timestamp | null;
   left_at: Timestamp | null;
   outcome_event_id: string | null;
+}
+
+/** The view `delivery_stop_report`. */
+export interface DeliveryStopReport {
+  id: string | null;
+  version: number | null;
+  created_at: Timestamp | null;
+  updated_at: Timestamp | null;
+  created_by: string | null;
+  updated_by: string | null;
+  branch_id: string | null;
+  shift_date: string | null;
+  shipment_id: string | null;
+  seq: number | null;
+  ship_to_name: string | null;
+  vehicle_id: string | null;
+  vehicle_type_id: string | null;
+  window_from: Timestamp | null;
+  window_to: Timestamp | null;
+  status: string | null;
+  outcome_at: Timestamp | null;
+  reason: string | null;
+  on_time: boolean | null;
+  in_full: boolean | null;
 }
 
 /** The table `delivery_trip`. */
