@@ -108,6 +108,18 @@ export interface SlotProblem {
   readonly problem: PlanningProblem;
   /** Bookings refused before planning (no coordinates), with why. */
   readonly refused: { bookingId: string; reason: string }[];
+  /**
+   * The jobs of returned lines (`SlotLine.returned`): in the problem so that a confirmed trip is
+   * timed and re-planned as it happened, never given to the solver to deliver again (`toDeliver`).
+   */
+  readonly returned: ReadonlySet<string>;
+}
+
+/** The problem without its returned lines' jobs: what is still to be delivered. */
+export function toDeliver(built: SlotProblem, keep: ReadonlySet<string> = new Set()): PlanningProblem {
+  if (built.returned.size === 0) return built.problem;
+  const jobs = built.problem.jobs.filter((j) => !built.returned.has(String(j.id)) || keep.has(String(j.id)));
+  return { ...built.problem, jobs };
 }
 
 /**
@@ -137,7 +149,7 @@ export function slotProblem(slot: Slot, roads?: DistanceTable | null): SlotProbl
   if (points.length === 0) {
     for (const booking of slot.bookings)
       refused.push({ bookingId: booking.id, reason: planningMessages.branchWithoutPlace });
-    return { problem: { jobs: [], vehicles: [], matrices: {} }, refused };
+    return { problem: { jobs: [], vehicles: [], matrices: {} }, refused, returned: new Set() };
   }
   const capacities = slot.trucks.map(truckCapacity);
   for (const booking of slot.bookings) {
@@ -178,7 +190,7 @@ export function slotProblem(slot: Slot, roads?: DistanceTable | null): SlotProbl
       // A delivery time outside the shift (the shift's hours changed since) falls back to the shift.
       const window = around && around[0] <= around[1] ? around : shift;
       own.push({
-        id: line.deliveryOrderId,
+        id: line.jobId,
         location,
         delivery: [toUnits(line.weight), toUnits(line.volume)],
         service,
@@ -215,5 +227,6 @@ export function slotProblem(slot: Slot, roads?: DistanceTable | null): SlotProbl
       profile: truck.vehicleTypeId,
     };
   });
-  return { problem: { jobs, vehicles, matrices, prohibited: prohibitedPairs(slot) }, refused };
+  const returned = new Set(slot.bookings.flatMap((b) => b.lines.filter((l) => l.returned).map((l) => l.jobId)));
+  return { problem: { jobs, vehicles, matrices, prohibited: prohibitedPairs(slot) }, refused, returned };
 }

@@ -34,9 +34,16 @@ import {
 } from './answer.ts';
 import { type ConfirmHooks, type ConfirmRequest, confirmSlot, type TripProgress } from './confirm.ts';
 import { planningMessages } from './messages.ts';
-import { PLAN_TIME_LIMIT_MS, problemOf, refuse, timedOrRefused, tripRoutes } from './plan.ts';
+import {
+  confirmedRoutes,
+  PLAN_TIME_LIMIT_MS,
+  problemOf,
+  refuse,
+  timedOrRefused,
+  tripRoutes,
+} from './plan.ts';
 import { planPool } from './planPool.ts';
-import { type SlotProblem, shiftWindow } from './problem.ts';
+import { type SlotProblem, shiftWindow, toDeliver } from './problem.ts';
 import { noRoads, type RoadDistances } from './roads.ts';
 import { loadSlot, type Slot } from './slot.ts';
 
@@ -60,7 +67,8 @@ interface FixedTrip {
   readonly startedAt: number | null;
   readonly stops: readonly {
     readonly bookingId: string;
-    readonly deliveryOrderIds: readonly string[];
+    /** Its DOs as jobs of the problem (`SlotLine.jobId`). */
+    readonly jobs: readonly string[];
     readonly arrivedAt: number;
     readonly freeAt: number;
   }[];
@@ -98,6 +106,10 @@ function whatHappened(
   moment: number,
 ): Happened {
   const jobs = new Map(built.problem.jobs.map((j) => [String(j.id), j]));
+  const index = slotIndex(slot);
+  // A planned stop's DOs as its booking's jobs (a returned line's own: `returnedJobId`).
+  const jobsOf = (stop: { bookingId: string; deliveryOrderIds: readonly string[] }) =>
+    stop.deliveryOrderIds.flatMap((id) => index.jobOf(stop.bookingId, id) ?? []).filter((id) => jobs.has(id));
   const progress: TruckProgress[] = [];
   const trips: FixedTrip[] = [];
   const started = new Set<string>();
@@ -114,14 +126,14 @@ function whatHappened(
       const planned = confirmed[i]?.stops ?? [];
       const stops = row.started.map((s) => ({
         ...s,
-        deliveryOrderIds: (planned.find((p) => p.bookingId === s.bookingId)?.deliveryOrderIds ?? []).filter(
-          (id) => jobs.has(id),
+        jobs: jobsOf(
+          planned.find((p) => p.bookingId === s.bookingId) ?? { bookingId: s.bookingId, deliveryOrderIds: [] },
         ),
       }));
-      const ids = stops.flatMap((s) => s.deliveryOrderIds);
+      const ids = stops.flatMap((s) => s.jobs);
       fixed.push(...ids);
       const last = stops.at(-1);
-      const lastPlace = jobs.get(last?.deliveryOrderIds[0] ?? '')?.location ?? 0;
+      const lastPlace = jobs.get(last?.jobs[0] ?? '')?.location ?? 0;
       if (row.ended) {
         const back = last ? last.freeAt + (matrix?.duration(lastPlace, 0) ?? 0) : (row.startedAt ?? moment);
         trips.push({ ...row, vehicleId: truck.id, trip: i + 1, stops, onBoard: null });
@@ -129,10 +141,7 @@ function whatHappened(
         continue;
       }
       const reached = new Set(row.started.map((s) => s.bookingId));
-      const onBoard = planned
-        .filter((p) => !reached.has(p.bookingId))
-        .flatMap((p) => p.deliveryOrderIds)
-        .filter((id) => jobs.has(id));
+      const onBoard = planned.filter((p) => !reached.has(p.bookingId)).flatMap(jobsOf);
       trips.push({ ...row, vehicleId: truck.id, trip: i + 1, stops, onBoard });
       state = {
         at: last
@@ -166,7 +175,7 @@ function wholePlan(
     const next = solution.routes.find((r) => r.vehicle === trip.vehicleId && r.trip === trip.trip);
     if (next) used.add(next);
     const stops: PlannedStop[] = trip.stops.flatMap((s) =>
-      s.deliveryOrderIds.map((id) => ({
+      s.jobs.map((id) => ({
         job: id,
         location: jobs.get(id)?.location ?? 0,
         arrival: s.arrivedAt,
@@ -202,15 +211,7 @@ function wholePlan(
 
 /** The confirmed plan as it stands, job by job (the ETAs the plan in force gives). */
 function placesInForce(slot: Slot, built: SlotProblem): Map<PlanId, JobPlace> {
-  const known = new Set(built.problem.jobs.map((j) => String(j.id)));
-  const timed = timeRoutes(
-    built.problem,
-    slot.confirmedTrips.map((t) => ({
-      vehicle: t.vehicleId,
-      jobs: t.stops.flatMap((s) => s.deliveryOrderIds).filter((id) => known.has(id)),
-    })),
-  );
-  return jobPlaces(timed.routes);
+  return jobPlaces(timeRoutes(built.problem, confirmedRoutes(slot)).routes);
 }
 
 /** What changes, booking by booking: the strongest change among its DOs. */
@@ -262,7 +263,9 @@ async function replanInput(
       now,
     )) ?? [];
   const happened = whatHappened(slot, built, rows, moment);
-  const reduced = reduceReplan({ problem: built.problem, now: moment, progress: happened.progress });
+  // A returned line is planned no more: fixed where its stop happened, else left out.
+  const problem = toDeliver(built, new Set(happened.progress.flatMap((p) => p.fixed.map(String))));
+  const reduced = reduceReplan({ problem, now: moment, progress: happened.progress });
   return { moment, built, happened, reduced };
 }
 
@@ -332,9 +335,9 @@ function heldToWhatHappened(
   const tripsOf = (vehicleId: string) => routes.filter((r) => r.vehicle === vehicleId);
   for (const trip of happened.trips) {
     const route = tripsOf(trip.vehicleId)[trip.trip - 1];
-    const wanted = trip.stops.flatMap((s) => s.deliveryOrderIds);
+    const wanted = trip.stops.flatMap((s) => s.jobs);
     const moved = trip.stops.find((s) =>
-      s.deliveryOrderIds.some((id) => route?.jobs[wanted.indexOf(id)] !== id),
+      s.jobs.some((id) => route?.jobs[wanted.indexOf(id)] !== id),
     );
     if (moved) {
       const booking = slot.bookings.find((b) => b.id === moved.bookingId);
@@ -356,7 +359,7 @@ function heldToWhatHappened(
   const fixedOn = (vehicleId: string, trip: number) =>
     happened.trips
       .find((t) => t.vehicleId === vehicleId && t.trip === trip)
-      ?.stops.flatMap((s) => s.deliveryOrderIds).length ?? 0;
+      ?.stops.flatMap((s) => s.jobs).length ?? 0;
   const manual: ManualRoute[] = [];
   const count = new Map<string, number>();
   for (const route of routes) {
