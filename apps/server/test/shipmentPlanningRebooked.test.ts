@@ -3,8 +3,8 @@ import {
   bangkokIsoDate,
   editRoleOf,
   formatTime,
-  ROLE_ADMIN,
   type ReplanPreview,
+  ROLE_ADMIN,
   type SlotPlan,
   tripsOf,
 } from '@lms/domain';
@@ -61,8 +61,12 @@ describe('a returned DO booked again into the same shift', () => {
     const from = Date.now() - 60 * MIN;
     const date = bangkokIsoDate(new Date(from));
     await sql`update shift_of_day set start_time = ${formatTime(new Date(from))},
-      end_time = ${formatTime(new Date(from + 6 * 60 * MIN))} where id = ${world.shiftOfDayId}`.execute(server.db);
-    await sql`update vehicle_date_slot set shift_date = ${date} where id = ${world.slotId}`.execute(server.db);
+      end_time = ${formatTime(new Date(from + 6 * 60 * MIN))} where id = ${world.shiftOfDayId}`.execute(
+      server.db,
+    );
+    await sql`update vehicle_date_slot set shift_date = ${date} where id = ${world.slotId}`.execute(
+      server.db,
+    );
     // One truck, two trips: the DO booked again goes out on the second once the first is back.
     await sql`update branch set trips_per_truck = 2 where id = ${world.branchId}`.execute(server.db);
     const driverUser = await createUser(server.db, { branchIds: [world.branchId] });
@@ -167,7 +171,9 @@ describe('a returned DO booked again into the same shift', () => {
     expect(done.status, JSON.stringify(done.body)).toBe(200);
     const written = await sql<{ booking_id: string; status: string; orders: string }>`
       select booking_id, status, orders::text from delivery_stop
-      where booking_id = any(${[first, again]}::uuid[]) order by booking_id = ${first} desc`.execute(server.db);
+      where booking_id = any(${[first, again]}::uuid[]) order by booking_id = ${first} desc`.execute(
+      server.db,
+    );
     expect(written.rows.map((r) => [r.booking_id, r.status])).toEqual([
       [first, 'FAILED'],
       [again, 'PENDING'],

@@ -1,3 +1,4 @@
+import type { LatLon } from '@lms/booking';
 import type { SlotPlan, TripsInput } from '@lms/domain';
 import {
   type ManualRoute,
@@ -98,8 +99,12 @@ export function checkTrips(slot: Slot, built: SlotProblem, trips: TripsInput): P
 }
 
 /** The slot as a routing problem, on road distances when a router is configured (roads.ts). */
-export async function problemOf(slot: Slot, roads: RoadDistances): Promise<SlotProblem> {
-  return slotProblem(slot, await roads.forSlot(slot));
+export async function problemOf(
+  slot: Slot,
+  roads: RoadDistances,
+  extra: readonly LatLon[] = [],
+): Promise<SlotProblem> {
+  return slotProblem(slot, await roads.forSlot(slot), extra);
 }
 
 /** The slot as it stands: its confirmed plan re-timed on today's data, or no trips yet. */

@@ -104,6 +104,8 @@ function whatHappened(
   built: SlotProblem,
   rows: readonly TripProgress[],
   moment: number,
+  /** The matrix location of a trip's last known position (`onTheWay`). */
+  positions: ReadonlyMap<string, number>,
 ): Happened {
   const jobs = new Map(built.problem.jobs.map((j) => [String(j.id), j]));
   const index = slotIndex(slot);
@@ -127,7 +129,10 @@ function whatHappened(
       const stops = row.started.map((s) => ({
         ...s,
         jobs: jobsOf(
-          planned.find((p) => p.bookingId === s.bookingId) ?? { bookingId: s.bookingId, deliveryOrderIds: [] },
+          planned.find((p) => p.bookingId === s.bookingId) ?? {
+            bookingId: s.bookingId,
+            deliveryOrderIds: [],
+          },
         ),
       }));
       const ids = stops.flatMap((s) => s.jobs);
@@ -143,10 +148,15 @@ function whatHappened(
       const reached = new Set(row.started.map((s) => s.bookingId));
       const onBoard = planned.filter((p) => !reached.has(p.bookingId)).flatMap(jobsOf);
       trips.push({ ...row, vehicleId: truck.id, trip: i + 1, stops, onBoard });
+      const position = positions.get(shipment.id);
       state = {
         at: last
           ? { location: lastPlace, time: last.freeAt }
-          : { location: 0, time: Math.max(row.startedAt ?? moment, moment) },
+          : position !== undefined && row.position
+            ? // Where the phone last was, from then (or from the moment when that is later).
+              { location: position, time: Math.max(row.position.at, moment) }
+            : // No position: the branch, from when it left or the moment, whichever is later.
+              { location: 0, time: Math.max(row.startedAt ?? moment, moment) },
         onBoard,
         fixedOnTrip: ids.length,
         tripsDone: i,
@@ -242,6 +252,18 @@ function bookingChanges(slot: Slot, before: Map<PlanId, JobPlace>, solution: Rep
   );
 }
 
+/**
+ * Trips that left and reached no stop yet, with the phone's last known position: the truck goes on
+ * from there (a place of the problem of its own), not from the branch.
+ */
+function onTheWay(rows: readonly TripProgress[]) {
+  return rows.flatMap((r) =>
+    r.startedAt !== null && !r.ended && r.started.length === 0 && r.position
+      ? [{ shipmentId: r.shipmentId, position: r.position }]
+      : [],
+  );
+}
+
 /** Reads the slot, what happened on it and the moment; refuses a slot with nothing confirmed. */
 async function replanInput(
   db: Executor,
@@ -254,7 +276,6 @@ async function replanInput(
   if (slot.version === 0 || slot.confirmedTrips.length === 0)
     throw refuse([planningMessages.replanNothingConfirmed]);
   const moment = momentOf(slot, at, now);
-  const built = await problemOf(slot, roads);
   const rows =
     (await hooks.progress?.(
       db,
@@ -262,7 +283,16 @@ async function replanInput(
       slot.shipments.map((s) => s.id),
       now,
     )) ?? [];
-  const happened = whatHappened(slot, built, rows, moment);
+  const way = onTheWay(rows);
+  const built = await problemOf(
+    slot,
+    roads,
+    way.map((r) => r.position),
+  );
+  const positions = new Map(
+    way.flatMap((r, i) => (built.extraPlaces[i] === undefined ? [] : [[r.shipmentId, built.extraPlaces[i]]])),
+  );
+  const happened = whatHappened(slot, built, rows, moment, positions);
   // A returned line is planned no more: fixed where its stop happened, else left out.
   const problem = toDeliver(built, new Set(happened.progress.flatMap((p) => p.fixed.map(String))));
   const reduced = reduceReplan({ problem, now: moment, progress: happened.progress });
@@ -336,9 +366,7 @@ function heldToWhatHappened(
   for (const trip of happened.trips) {
     const route = tripsOf(trip.vehicleId)[trip.trip - 1];
     const wanted = trip.stops.flatMap((s) => s.jobs);
-    const moved = trip.stops.find((s) =>
-      s.jobs.some((id) => route?.jobs[wanted.indexOf(id)] !== id),
-    );
+    const moved = trip.stops.find((s) => s.jobs.some((id) => route?.jobs[wanted.indexOf(id)] !== id));
     if (moved) {
       const booking = slot.bookings.find((b) => b.id === moved.bookingId);
       throw refuse([
@@ -357,9 +385,8 @@ function heldToWhatHappened(
       throw refuse([planningMessages.notOnBoard(index.plate(trip.vehicleId), index.bookingDocNo(stray))]);
   }
   const fixedOn = (vehicleId: string, trip: number) =>
-    happened.trips
-      .find((t) => t.vehicleId === vehicleId && t.trip === trip)
-      ?.stops.flatMap((s) => s.jobs).length ?? 0;
+    happened.trips.find((t) => t.vehicleId === vehicleId && t.trip === trip)?.stops.flatMap((s) => s.jobs)
+      .length ?? 0;
   const manual: ManualRoute[] = [];
   const count = new Map<string, number>();
   for (const route of routes) {
