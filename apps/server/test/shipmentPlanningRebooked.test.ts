@@ -12,6 +12,7 @@ import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { insertRecords } from '../src/seed/insertRecords.ts';
 import { bookingScenario } from './bookingScenario.ts';
+import { bookThroughApi } from './bookThroughApi.ts';
 import { call, createUser, signIn } from './fixtures.ts';
 import { setupTestServer } from './harness.ts';
 
@@ -20,30 +21,9 @@ const MIN = 60_000;
 
 type World = Awaited<ReturnType<typeof bookingScenario>>;
 
-/** A booking of one DO through the wizard's API (draft, confirm) into the world's slot; answers its id. */
-async function book(world: World, admin: string, shipToId: string, doId: string) {
-  const q = `branchId=${world.branchId}`;
-  const draft = await call(server.api, 'POST', `/doBooking/draft?${q}`, {
-    token: admin,
-    body: {
-      deliveryOrderIds: [doId],
-      shipToId,
-      shipCondId: world.shipCondId,
-      allocations: [
-        { slotId: world.slotId, vehicles: 1, lines: [{ deliveryOrderId: doId, lineId: doId, qty: 1 }] },
-      ],
-    },
-  });
-  expect(draft.status, JSON.stringify(draft.body)).toBe(201);
-  const confirmed = await call(server.api, 'POST', `/doBooking/confirm?id=${draft.body.draft.id}&${q}`, {
-    token: admin,
-  });
-  expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(201);
-  const { rows } = await sql<{ id: string }>`select b.id from booking_report__lines l
-    join booking_report b on b.id = l.parent_id and b.canceled_at is null
-    where l.delivery_order_id = ${doId} order by b.created_at desc, b.doc_no desc limit 1`.execute(server.db);
-  return rows[0]!.id;
-}
+/** A booking of one DO through the wizard's API into the world's slot; answers its id. */
+const book = (world: World, admin: string, shipToId: string, doId: string) =>
+  bookThroughApi(server, world, admin, shipToId, doId);
 
 const stopsOf = (plan: SlotPlan) =>
   plan.trips.flatMap((t) => t.stops.map((s) => ({ vehicleId: t.vehicleId, trip: t.trip, ...s })));

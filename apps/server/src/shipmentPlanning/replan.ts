@@ -4,6 +4,7 @@ import {
   type ReplanChange,
   type ReplanPlace,
   type ReplanPreview,
+  replanMomentRefusal,
   type SlotPlan,
 } from '@lms/domain';
 import {
@@ -43,7 +44,7 @@ import {
   tripRoutes,
 } from './plan.ts';
 import { planPool } from './planPool.ts';
-import { type SlotProblem, shiftWindow, toDeliver } from './problem.ts';
+import { type SlotProblem, toDeliver } from './problem.ts';
 import { noRoads, type RoadDistances } from './roads.ts';
 import { loadSlot, type Slot } from './slot.ts';
 
@@ -55,9 +56,6 @@ import { loadSlot, type Slot } from './slot.ts';
  * planner pool. The preview changes nothing; the confirm checks the dispatcher's trips against what
  * happened by then and writes only what was not started.
  */
-
-/** A moment may be asked this far before the server's clock (a dispatcher's clock a little behind). */
-const PAST_TOLERANCE_MS = 5 * 60_000;
 
 /** A trip that has started: its started stops (their DOs in the problem) and how it stands. */
 interface FixedTrip {
@@ -83,13 +81,15 @@ interface Happened {
   readonly started: Set<string>;
 }
 
-/** The moment planned from, in seconds from the slot day's midnight: `at` (not before now), else now. */
+/**
+ * The moment planned from, in seconds from the slot day's midnight: `at`, else now; held to the
+ * domain's rule (`replanMomentRefusal`: not before now, before the shift ends), as the screen is.
+ */
 function momentOf(slot: Slot, at: string | undefined, now: number): number {
   const asked = at === undefined ? now : Date.parse(at);
-  if (asked < now - PAST_TOLERANCE_MS) throw refuse([planningMessages.replanInPast]);
-  const seconds = Math.round((Math.max(asked, now) - bangkokInstant(slot.date, 0).getTime()) / 1000);
-  if (seconds >= shiftWindow(slot)[1]) throw refuse([planningMessages.replanAfterShift]);
-  return seconds;
+  const refusal = replanMomentRefusal({ date: slot.date, ...slot.shift }, asked, now);
+  if (refusal) throw refuse([refusal]);
+  return Math.round((Math.max(asked, now) - bangkokInstant(slot.date, 0).getTime()) / 1000);
 }
 
 /**
