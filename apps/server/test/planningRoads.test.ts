@@ -1,10 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { slotProblem } from '../src/shipmentPlanning/problem.ts';
-import {
-  osrmProvider,
-  RoadDistances,
-  readRoutingSettings,
-} from '../src/shipmentPlanning/roads.ts';
+import { osrmProvider, RoadDistances, readRoutingSettings } from '../src/shipmentPlanning/roads.ts';
 import type { Slot } from '../src/shipmentPlanning/slot.ts';
 import { fakeRouter } from './fakeRouter.ts';
 
