@@ -74,7 +74,7 @@ export const Company: Story = {
     await expect(otif.getByText('จาก 7 รายการ')).toBeVisible();
     // The sum of branches opens no list (the lists show one branch).
     await expect(otif.queryByRole('link')).toBeNull();
-    await expect(canvas.getByText(/ทุกสาขาที่ดูได้ \(2 สาขา\)/)).toBeVisible();
+    await expect(canvas.getByText(/^ทุกสาขาที่ดูได้ \(2 สาขา\) ·/)).toBeVisible();
     await expect(canvas.getByRole('heading', { name: 'รวม 2 สาขา' })).toBeVisible();
     const table = within(canvas.getByRole('region', { name: 'เทียบสาขา' }));
     const grid = within(table.getByRole('grid'));
@@ -100,7 +100,7 @@ export const SomeBranches: Story = {
   beforeEach: ({ msw }) => msw.use(...branchesHandlers()),
   play: async ({ canvas }) => {
     await tile(canvas, 'ส่งตรงเวลาและครบ (OTIF) ต่อจุดส่ง');
-    await expect(performanceCalls[0]?.query.branchIds).toEqual(STORY_BRANCHES[1].id);
+    await expect(performanceCalls[0]?.query.branchIds).toEqual([STORY_BRANCHES[1].id]);
     await expect(canvas.getByText(/^CNX: เชียงใหม่ ·/)).toBeVisible();
     await chartsDrawn(canvas);
   },
@@ -172,7 +172,7 @@ export const Phone: Story = {
     await expect(otif.getByText('71.4 %')).toBeVisible();
     const table = canvas.getByRole('region', { name: 'เทียบสาขา' });
     await expect(table.getBoundingClientRect().right).toBeLessThanOrEqual(390);
-    await expect(within(table).getByText('CNX: เชียงใหม่')).toBeVisible();
+    await expect(within(table).getByRole('link', { name: 'CNX: เชียงใหม่' })).toBeVisible();
     await chartsDrawn(canvas);
   },
 };
