@@ -117,12 +117,8 @@ export function PerformancePage({
         </PageHeader>
         {/* Whose figures and which days: the printout's heading too (the title above it is the page's). */}
         <Whose>
-          {phrase(
-            whoseFigures(scope, branches, branchId),
-            '·',
-            formatMonth(month, era),
-            `(${text.comparedWith} ${formatDate(before.from, era)}–${formatDate(before.to, era)})`,
-          )}
+          {/* Joined by hand: phrase() puts no space around the dot or before the bracket. */}
+          {`${whoseFigures(scope, branches, branchId)} · ${formatMonth(month, era)} (${text.comparedWith} ${formatDate(before.from, era)}–${formatDate(before.to, era)})`}
         </Whose>
         <ScreenOnly>
           <p>{text.intro}</p>
