@@ -211,7 +211,7 @@ const Problem = styled.p`
 /**
  * Paper (docs/performance-figures.md "พิมพ์"): A4 upright, no buttons; a chart scales to the page
  * width (recharts draws an SVG with a viewBox at the screen's width, which the printout does not
- * re-measure), its legend under it, and is never split across pages; a heading stays with what
+ * re-measure; its height stays) and is never split across pages; a heading stays with what
  * follows it. The tables print as plain tables (PrintTable.tsx); the shell drops its menu itself.
  */
 const Printable = styled.div`
@@ -220,9 +220,9 @@ const Printable = styled.div`
     button { display: none !important; }
     h2, h3 { break-after: avoid; }
     figure { break-inside: avoid; }
-    .recharts-responsive-container, .recharts-wrapper { width: 100% !important; height: auto !important; }
-    .recharts-surface { width: 100%; height: auto; }
-    .recharts-legend-wrapper { position: static !important; width: auto !important; }
+    /* Width only: a height the container measures as 0 would make recharts draw nothing. */
+    .recharts-responsive-container, .recharts-wrapper, .recharts-legend-wrapper { width: 100% !important; }
+    .recharts-surface { width: 100%; }
     .recharts-tooltip-wrapper { display: none; }
   }
 `;
