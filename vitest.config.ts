@@ -81,7 +81,6 @@ export default defineConfig({
             'react-router-dom',
             '@internationalized/date',
             // A dependency of the design system only: named through it, or Vite cannot resolve it from here.
-            '@lms/design-system > @headlessui/react',
             '@lms/design-system > signature_pad',
             '@lms/features > idb',
           ],

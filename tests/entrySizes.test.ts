@@ -1,6 +1,7 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { filesOfEntry } from '../apps/web/build/driverPrecache.ts';
 import { ENTRY_BUDGETS_KB, type EntryPage, entrySizes } from '../bench/web/sizes.ts';
 
 /**
@@ -19,6 +20,27 @@ describe('the web app’s entries', () => {
       const { kb, files } = sizes[page];
       expect(kb, `${page}: ${kb.toFixed(1)} kB in ${files.join(', ')}`).toBeLessThan(ENTRY_BUDGETS_KB[page]);
     }
+  });
+
+  it('the driver’s app loads its deeper screens later, and its service worker precaches them for offline', () => {
+    const manifest = JSON.parse(readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8')) as Record<
+      string,
+      { file: string; imports?: string[]; dynamicImports?: string[] }
+    >;
+    const worker = readFileSync(path.join(dist, 'driver-sw.js'), 'utf8');
+    const entryFiles = new Set(entrySizes(dist)['driver.html'].files);
+    // A stop's screen is not in what the page loads first …
+    const stopScreen = Object.keys(manifest).find((key) =>
+      key.endsWith('features/src/driver/StopScreen.tsx'),
+    );
+    expect(stopScreen, 'the stop screen is a chunk of its own').toBeDefined();
+    expect(entryFiles.has(manifest[stopScreen!]!.file)).toBe(false);
+    // … but every file the app may fetch later is in the worker's precache: offline, a stop opens.
+    const lazyFiles = [...filesOfEntry(manifest, 'driver.html')].filter(
+      (file) => file.endsWith('.js') && !entryFiles.has(file),
+    );
+    expect(lazyFiles).toContain(manifest[stopScreen!]!.file);
+    for (const file of lazyFiles) expect(worker, `${file} precached`).toContain(`"${file}"`);
   });
 
   it('the appointment page shares no staff code: none of its files is the staff shell’s', () => {

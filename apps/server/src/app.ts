@@ -30,6 +30,7 @@ import { entityRoutes } from './crud/routes.ts';
 import { appointmentPageRoutes } from './customerPage/appointmentPage.ts';
 import type { Database } from './db/database.ts';
 import { DatabaseListener } from './db/listener.ts';
+import { ensurePartitions, PARTITIONS_EVERY_MS } from './db/partitions.ts';
 import { provideProofHolders } from './delivery/files.ts';
 import { TripLinks, tripLinkResolver } from './delivery/links.ts';
 import { BoardEvents } from './delivery/live.ts';
@@ -93,6 +94,8 @@ export interface AppOptions {
   readonly contactWorker?: boolean;
   /** Purge old message copies and access-log lines on a timer (docs/privacy.md); main.ts sets it. */
   readonly retention?: Retention;
+  /** Create the monthly partitions ahead on a timer (db/partitions.ts); main.ts sets it. */
+  readonly partitionMaintenance?: boolean;
   /** Road distances for planning from an OSRM-style router (LMS_ROUTING_URL); default off. */
   readonly routing?: RoutingSettings;
 }
@@ -265,6 +268,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await registerWebApp(app, options.webDist);
   startContactWorker(app, ctx, options);
   startPurge(app, ctx, options.retention);
+  if (options.partitionMaintenance) startPartitionMaintenance(app, ctx);
   return app;
 }
 
@@ -282,6 +286,22 @@ function startPurge(app: FastifyInstance, ctx: AppContext, retention: Retention 
   app.addHook('onReady', async () => {
     void purge();
     timer = setInterval(purge, PURGE_EVERY_MS).unref();
+  });
+  app.addHook('onClose', async () => clearInterval(timer));
+}
+
+/** The monthly partitions ahead (docs/operations.md): at start, then daily; a failure waits for the next round. */
+function startPartitionMaintenance(app: FastifyInstance, ctx: AppContext): void {
+  const ensure = () =>
+    ensurePartitions(ctx.db)
+      .then((created) => {
+        if (created.length) app.log.info({ created }, 'monthly partitions created');
+      })
+      .catch((error) => app.log.warn({ error: String(error) }, 'partition maintenance failed'));
+  let timer: NodeJS.Timeout | undefined;
+  app.addHook('onReady', async () => {
+    await ensure();
+    timer = setInterval(ensure, PARTITIONS_EVERY_MS).unref();
   });
   app.addHook('onClose', async () => clearInterval(timer));
 }

@@ -83,6 +83,7 @@ const app = await buildApp({
   files: { storage: fileStorageOf(fileStore) },
   contact: readContactSettings(),
   retention: readRetention(),
+  partitionMaintenance: true,
   routing: readRoutingSettings(),
 });
 app.addHook('onClose', async () => {

@@ -10,6 +10,7 @@ import {
   editRoleOf,
   formatDateTime,
   formatTime,
+  htmlText,
   INPUT_BOUNDS,
   REBOOK_LINK_DAYS,
   ROLE_ADMIN,
@@ -22,7 +23,6 @@ import { sql } from 'kysely';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import type { RegisteredRoute } from '../src/auth/access.ts';
-import { text } from '../src/customerPage/appointmentHtml.ts';
 import { purgeExpired } from '../src/privacy/retention.ts';
 import { insertRecords } from '../src/seed/insertRecords.ts';
 import { bookingScenario } from './bookingScenario.ts';
@@ -971,7 +971,7 @@ describe('to the door: the customer chooses a new slot for what came back, from 
     expect(page.text).toContain(appointmentText.rebookTitle);
     expect(page.text).toContain(`action="${partial}/rebook"`);
     // What did not arrive says the choice is below.
-    expect(page.text).toContain(text(appointmentText.rebookBelow));
+    expect(page.text).toContain(htmlText(appointmentText.rebookBelow));
     expect(page.text.match(/name="choice"/g)).toHaveLength(offer.body.options.length);
 
     // Nothing came back from A (delivered whole); C's DO was booked again by the branch.
@@ -986,7 +986,7 @@ describe('to the door: the customer chooses a new slot for what came back, from 
     // C's failure, booked again by the branch: nothing to choose; the page says when it comes.
     const failedC = (await html(linkOf(bookingsA[2]!))).text;
     expect(failedC).toContain(deliveryMessages.rebooked(''));
-    expect(failedC).not.toContain(text(appointmentText.rebookBelow));
+    expect(failedC).not.toContain(htmlText(appointmentText.rebookBelow));
 
     // Refused: another booking's choice (its MAC names that booking), a choice naming another
     // booking's DO, a choice altered, one past the bound.
@@ -1034,7 +1034,7 @@ describe('to the door: the customer chooses a new slot for what came back, from 
       // The page form says the same, with the options as they are now.
       const onPage = await form(`${partial}/rebook`, { choice: first!.choice });
       expect(onPage.status).toBe(409);
-      expect(await onPage.text()).toContain(text(engine.message));
+      expect(await onPage.text()).toContain(htmlText(engine.message));
     } finally {
       await sql`update vehicle_date_slot set total = ${total[0]!.total} where id = ${slotId}`.execute(
         server.db,

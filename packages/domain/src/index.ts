@@ -6,6 +6,7 @@ export * from './auth/roles.ts';
 export * from './auth/staffGroups.ts';
 export * from './auth/userAdministration.ts';
 export * from './constants.ts';
+export * from './contact/appointmentHtml.ts';
 export * from './contact/appointmentText.ts';
 export * from './contact/mask.ts';
 export * from './contact/templates.ts';

@@ -1,12 +1,9 @@
-import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { readConfig } from '../config.ts';
-import { ensureDatabase } from '../db/admin.ts';
-import { localUrl, startEmbeddedPostgres } from '../db/embedded.ts';
-import { isAlive, postmasterPid } from '../db/postmaster.ts';
 import { readFileStoreSettings } from '../files/s3Storage.ts';
 import { createBackup, restoreBackup, totalRows } from './archive.ts';
 import { BackupError, backupMessages } from './messages.ts';
+import { openDatabase } from './target.ts';
 
 /**
  * `npm run backup [-- --out <dir>]` and `npm run restore -- <backup dir> [--force]`
@@ -14,42 +11,9 @@ import { BackupError, backupMessages } from './messages.ts';
  * cluster under LMS_DATA_DIR: a backup reads it while the server runs (or starts it for the
  * backup), a restore wants the server stopped and starts the cluster itself (a fresh data
  * directory included: that is how a backup moves to a new machine).
- */
-const DATABASE = 'lms';
-/** npm runs scripts at the repository root; paths the operator typed are relative to where they were. */
+ *
+ * npm runs scripts at the repository root; paths the operator typed are relative to where they were. */
 const here = process.env.INIT_CWD ?? process.cwd();
-
-interface Target {
-  readonly url: string;
-  close(): Promise<void>;
-}
-
-async function openDatabase(purpose: 'backup' | 'restore'): Promise<Target> {
-  const config = readConfig();
-  if (config.databaseUrl) return { url: config.databaseUrl, close: async () => {} };
-  const clusterDir = path.join(config.dataDir, 'pg');
-  const pid = postmasterPid(clusterDir);
-  if (pid && isAlive(pid)) {
-    if (purpose === 'restore') throw new BackupError(backupMessages.serverRunning(pid));
-    // The server's own cluster: its port is the fourth line of postmaster.pid.
-    const port = Number(readFileSync(path.join(clusterDir, 'postmaster.pid'), 'utf8').split('\n')[3]);
-    const password = readFileSync(path.join(config.dataDir, 'pg-password'), 'utf8').trim();
-    return {
-      url: localUrl(password, port, DATABASE),
-      close: async () => {},
-    };
-  }
-  if (purpose === 'backup' && !existsSync(path.join(clusterDir, 'PG_VERSION')))
-    throw new BackupError(backupMessages.noDatabase(config.dataDir));
-  const embedded = await startEmbeddedPostgres(config.dataDir, { notice: (line) => console.error(line) });
-  try {
-    await ensureDatabase(embedded.adminUrl, DATABASE);
-  } catch (error) {
-    await embedded.stop();
-    throw error;
-  }
-  return { url: embedded.url(DATABASE), close: embedded.stop };
-}
 
 async function main(args: string[]): Promise<void> {
   const [command, ...rest] = args;

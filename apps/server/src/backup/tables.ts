@@ -7,6 +7,7 @@ import { createGunzip, createGzip } from 'node:zlib';
 import { Migrator, sql } from 'kysely';
 import { type AnyDatabase, connect, migrationLevel } from '../db/database.ts';
 import { migrations } from '../db/migrations/index.ts';
+import { ensurePartitions } from '../db/partitions.ts';
 import { BackupError, backupMessages } from './messages.ts';
 
 /**
@@ -30,11 +31,15 @@ const tableFile = (dir: string, table: string) => path.join(dir, `${table}.jsonl
 /** Rows fetched, and rows inserted, per round trip. */
 const BATCH = 2000;
 
-/** The application's tables: the public schema's, without the migrator's own or an extension's. */
+/**
+ * The application's tables: the public schema's, without the migrator's own or an extension's. A
+ * table split by month (db/partitions.ts) is one table here, its partitions are not: a restore
+ * creates the months of the rows it loads.
+ */
 async function tablesOf(db: AnyDatabase): Promise<string[]> {
   const { rows } = await sql<{ name: string }>`
     select c.relname as name from pg_class c join pg_namespace n on n.oid = c.relnamespace
-    where n.nspname = 'public' and c.relkind = 'r' and c.relname not like 'kysely\\_%'
+    where n.nspname = 'public' and c.relkind in ('r', 'p') and not c.relispartition and c.relname not like 'kysely\\_%'
       and not exists (select 1 from pg_depend d where d.objid = c.oid and d.deptype = 'e')
     order by 1`.execute(db);
   return rows.map((r) => r.name);
@@ -81,7 +86,7 @@ async function dumpTable(db: AnyDatabase, table: string, file: string): Promise<
   let count = 0;
   // The row stays PostgreSQL's text: JavaScript never parses it (a bigint would lose digits).
   await sql`declare backup_rows no scroll cursor for
-    select to_jsonb(t)::text as row from only ${sql.id(table)} t`.execute(db);
+    select to_jsonb(t)::text as row from ${sql.id(table)} t`.execute(db);
   for (;;) {
     const { rows } = await sql<{ row: string }>`fetch ${sql.raw(String(BATCH))} from backup_rows`.execute(db);
     if (!rows.length) break;
@@ -143,6 +148,8 @@ export async function loadDatabase(url: string, dir: string, contents: DatabaseC
             backupMessages.damaged(`${table}: ${loaded} rows, manifest says ${expected}`),
           );
       }
+      // Rows of months the schema did not create landed in the default partitions: into their months.
+      await ensurePartitions(db);
       for (const [name, { value, called }] of Object.entries(contents.sequences)) {
         await sql`select setval(${sql.lit(`"${name}"`)}::regclass, ${value}::bigint, ${called})`.execute(db);
       }

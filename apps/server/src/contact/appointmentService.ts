@@ -1,5 +1,6 @@
 import {
   appointmentMessages,
+  appointmentPath,
   bangkokIsoDate,
   entityByName,
   type MoveOption,
@@ -61,10 +62,6 @@ export interface MoveChoices {
  * scope (the token names one booking, nothing else), the same rules and Thai messages.
  */
 export type AppointmentLinks = ReturnType<typeof appointmentLinks>;
-
-/** The link page's own path and its forms' (the customer's link, `/public/appointment/<token>`). */
-export const appointmentPath = (token: string, action?: 'confirm' | 'move' | 'rebook') =>
-  `/public/appointment/${encodeURIComponent(token)}${action ? `/${action}` : ''}`;
 
 export function appointmentLinks(
   ctx: AuthContext,

@@ -1,6 +1,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import {
+  type AppointmentView,
+  appointmentHtml,
+  appointmentPath,
   appointmentText,
   type CustomerDelivery,
   INPUT_BOUNDS,
@@ -10,13 +13,12 @@ import {
 } from '@lms/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Appointment } from '../contact/appointment.ts';
-import { type AppointmentLinks, appointmentPath, publicOf } from '../contact/appointmentService.ts';
+import { type AppointmentLinks, publicOf } from '../contact/appointmentService.ts';
 import { hasOpenReturns } from '../contact/rebook.ts';
 import { customerDeliveries } from '../delivery/views.ts';
 import { HttpError } from '../http/errors.ts';
 import type { AuthContext } from '../routes/context.ts';
 import { loadCompanySettings } from '../settings/company.ts';
-import { type AppointmentView, appointmentHtml } from './appointmentHtml.ts';
 
 /** Where the built page (apps/web/appointment.html) takes the server's HTML. */
 export const APPOINTMENT_SLOT = '<!--appointment-->';
@@ -73,7 +75,7 @@ export function appointmentPageRoutes(
   ): Promise<AppointmentView> {
     const [settings, deliveries, move, rebook] = await Promise.all([
       loadCompanySettings(ctx.db),
-      // The delivery's state never hides the appointment (as the React page's DeliveryStatus).
+      // The delivery's state never hides the appointment.
       customerDeliveries(ctx.db, appointment).catch((): CustomerDelivery[] | null => null),
       extra.move ? links.choices(appointment) : undefined,
       rebookOf(appointment),

@@ -43,6 +43,7 @@ function group<T, V>(
 /** Generated index names differ between databases built in another order; the definition does not. */
 const unnamed = (indexdef: string) => indexdef.replace(/ INDEX \S+ ON /, ' INDEX ON ');
 
+/** A table split by month (db/partitions.ts) is its parent here: its partitions are copies of it. */
 export async function readSchema(db: Database): Promise<SchemaShape> {
   const columns = await sql<{
     table: string;
@@ -57,13 +58,20 @@ export async function readSchema(db: Database): Promise<SchemaShape> {
       join pg_class c on c.oid = a.attrelid
       join pg_namespace n on n.oid = c.relnamespace
       left join pg_attrdef d on d.adrelid = a.attrelid and d.adnum = a.attnum
-     where n.nspname = 'public' and c.relkind = 'r' and a.attnum > 0 and not a.attisdropped`.execute(db);
+     where n.nspname = 'public' and c.relkind in ('r', 'p') and not c.relispartition and a.attnum > 0 and not a.attisdropped`.execute(
+    db,
+  );
   const indexes = await sql<{ table: string; def: string }>`
-    select tablename as table, indexdef as def from pg_indexes where schemaname = 'public'`.execute(db);
+    select tablename as table, indexdef as def from pg_indexes where schemaname = 'public'
+       and not exists (select from pg_class p where p.oid = format('%I', tablename)::regclass and p.relispartition)`.execute(
+    db,
+  );
   const constraints = await sql<{ table: string; name: string; def: string }>`
     select c.relname as table, k.conname as name, pg_get_constraintdef(k.oid) as def
       from pg_constraint k join pg_class c on c.oid = k.conrelid
-     where k.connamespace = 'public'::regnamespace and k.contype in ('c', 'f')`.execute(db);
+     where k.connamespace = 'public'::regnamespace and k.contype in ('c', 'f') and not c.relispartition`.execute(
+    db,
+  );
   return {
     columns: group(
       columns.rows,

@@ -80,7 +80,7 @@ async function readCatalog(db: AnyDatabase): Promise<CatalogColumn[]> {
       join pg_class c on c.oid = a.attrelid
       join pg_type t on t.oid = a.atttypid
       left join pg_type e on e.oid = t.typelem and t.typcategory = 'A'
-     where c.relnamespace = 'public'::regnamespace and c.relkind in ('r', 'v')
+     where c.relnamespace = 'public'::regnamespace and c.relkind in ('r', 'p', 'v') and not c.relispartition
        and a.attnum > 0 and not a.attisdropped
        and c.relname <> all(array['kysely_migration', 'kysely_migration_lock'])
      order by c.relname, a.attnum`.execute(db);
@@ -102,7 +102,7 @@ function columnType(column: CatalogColumn): string {
   let type = column.isArray ? `${scalar}[]` : scalar;
   if (column.nullable) type = `${type} | null`;
   // A view's columns are never written; a table's with a default may be left out of an insert.
-  return column.hasDefault && column.kind === 'r' ? `Generated<${type}>` : type;
+  return column.hasDefault && column.kind !== 'v' ? `Generated<${type}>` : type;
 }
 
 /** The module text, in the house format (biome leaves it as it is). */

@@ -4,11 +4,11 @@ import {
   driverToday,
   LinkClaimScreen,
   SignInScreen,
-  StopScreen,
   TripListScreen,
   TripScreen,
   useDriver,
 } from '@lms/features/driver';
+import { lazy, Suspense, useEffect } from 'react';
 import {
   createBrowserRouter,
   Navigate,
@@ -24,6 +24,11 @@ import {
  * the staff's driver records): the day's trips (`/driver/trips`), a trip, a stop, and a trip link
  * (`/driver/link/<token>`, the URL the server sends the driver).
  */
+// A stop's screen (the proof's fields, signature, photo, the failure form) is the deepest: its own
+// chunk, fetched while the trips show (the service worker precaches it with the rest, for offline).
+const loadStopScreen = () => import('@lms/features/driver/StopScreen');
+const StopScreen = lazy(() => loadStopScreen().then((m) => ({ default: m.StopScreen })));
+
 export const DRIVER_BASE = '/driver/trips';
 const tripPath = (id: string) => `${DRIVER_BASE}/${id}`;
 
@@ -46,6 +51,8 @@ function Trip() {
   const { id = '' } = useParams();
   const { session, signOut } = useDriver();
   const navigate = useNavigate();
+  // The trip's stops are the next tap: their screen's chunk is fetched now, not on the tap.
+  useEffect(() => void loadStopScreen(), []);
   return (
     <TripScreen
       tripId={id}
@@ -61,12 +68,14 @@ function Stop() {
   const { signOut } = useDriver();
   const navigate = useNavigate();
   return (
-    <StopScreen
-      tripId={id}
-      stopId={stopId}
-      onBack={() => navigate(tripPath(id), { replace: true })}
-      onSignIn={() => void signOut()}
-    />
+    <Suspense fallback={<LoadingScreen />}>
+      <StopScreen
+        tripId={id}
+        stopId={stopId}
+        onBack={() => navigate(tripPath(id), { replace: true })}
+        onSignIn={() => void signOut()}
+      />
+    </Suspense>
   );
 }
 

@@ -1,6 +1,5 @@
-import { Transition } from '@headlessui/react';
-import { type ReactNode, useId } from 'react';
-import styled from 'styled-components';
+import { type ReactNode, useId, useState } from 'react';
+import styled, { keyframes } from 'styled-components';
 import { Icon, type IconName } from '../Icon/index.ts';
 import { activeHrefOf } from './activeHref.ts';
 
@@ -98,22 +97,35 @@ interface NavGroupSectionProps {
 
 function NavGroupSection({ group, open, rail, onToggle, renderItem }: NavGroupSectionProps) {
   const listId = useId();
+  // Fades only once toggled by hand: the first screen draws its open groups at once.
+  const [toggled, setToggled] = useState(false);
   return (
     <li>
       {rail ? (
         <Divider aria-hidden="true" />
       ) : (
-        <GroupHeader type="button" aria-expanded={open} aria-controls={listId} onClick={onToggle}>
+        <GroupHeader
+          type="button"
+          aria-expanded={open}
+          aria-controls={listId}
+          onClick={() => {
+            setToggled(true);
+            onToggle();
+          }}
+        >
           <span>{group.label}</span>
           <Icon name={open ? 'chevron-up' : 'chevron-down'} size={18} />
         </GroupHeader>
       )}
-      {/* Kept mounted when closed, so the header's aria-controls always names a list. */}
-      <Transition show={open} unmount={false}>
-        <Items id={listId} aria-label={rail ? group.label : undefined}>
-          {group.items.map(renderItem)}
-        </Items>
-      </Transition>
+      {/* Kept mounted when closed (hidden), so the header's aria-controls always names a list. */}
+      <Items
+        id={listId}
+        aria-label={rail ? group.label : undefined}
+        hidden={!open}
+        data-toggled={toggled || undefined}
+      >
+        {group.items.map(renderItem)}
+      </Items>
     </li>
   );
 }
@@ -150,13 +162,22 @@ const GroupHeader = styled.button`
   &:focus-visible { outline: 2px solid ${({ theme }) => theme.color.focus}; outline-offset: -2px; }
 `;
 
+const groupFadeIn = keyframes`
+  from { opacity: 0; transform: translateY(-4px); }
+`;
+
 const Items = styled.ul`
   list-style: none;
   margin: 0;
   padding: 0;
-  transition: opacity 150ms ease-out, transform 150ms ease-out;
-  &[data-closed] { opacity: 0; transform: translateY(-4px); }
-  @media (prefers-reduced-motion: reduce) { transition: none; }
+  /* The group's fade, in CSS alone (Headless UI's Transition was 4.8 kB of the shell, issue 41):
+     in, a keyframe run as the list is shown; out, a transition that holds display until it ends. */
+  &[data-toggled] {
+    animation: ${groupFadeIn} 150ms ease-out;
+    transition: opacity 150ms ease-out, transform 150ms ease-out, display 150ms allow-discrete;
+  }
+  &[hidden] { display: none; opacity: 0; transform: translateY(-4px); }
+  @media (prefers-reduced-motion: reduce) { animation: none; transition: none; }
 `;
 
 const Item = styled.li`

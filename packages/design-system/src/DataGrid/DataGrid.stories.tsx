@@ -120,6 +120,41 @@ export const BulkActions: Story = {
   },
 };
 
+/** Each row's drawings, counted by a column that records them. */
+const drawn: number[] = [];
+const countingColumns: DataGridColumn<Vehicle>[] = [
+  ...vehicleColumns.slice(0, 2),
+  {
+    key: 'drawn',
+    header: 'ลำดับ',
+    render: (row) => {
+      drawn.push(row.id);
+      return row.id;
+    },
+  },
+];
+
+/**
+ * Picking a row draws that row alone (issue 41, interaction to next paint): the other rows keep
+ * their props, so a page of 100 rows answers a tap as fast as a page of 10.
+ */
+export const PickingDrawsOneRow: Story = {
+  args: { selectable: true, columns: countingColumns },
+  play: async ({ canvas }) => {
+    const grid = canvas.getByRole('grid', { name: 'รายการรถ' });
+    await expect(dataRows(grid)).toHaveLength(10);
+    drawn.length = 0;
+    await userEvent.click(canvas.getByRole('checkbox', { name: 'เลือกแถวที่ 2' }));
+    await expect(dataRows(grid)[1]).toHaveAttribute('aria-selected', 'true');
+    // That row alone (twice: its box picked, its cell focused).
+    await expect(new Set(drawn)).toEqual(new Set([(allVehicles[1] as Vehicle).id]));
+    drawn.length = 0;
+    await userEvent.click(canvas.getByRole('checkbox', { name: 'เลือกแถวที่ 3' }));
+    // The row that gives the focus up draws again too (its tab stop moves), no other.
+    await expect(new Set(drawn)).toEqual(new Set([2, 3].map((i) => (allVehicles[i - 1] as Vehicle).id)));
+  },
+};
+
 /** The column chooser hides columns and saves the choice through the storage adapter. */
 /** The caller names each row's checkbox (e.g. by its document number) rather than "row n". */
 export const NamedSelection: Story = {

@@ -1,4 +1,4 @@
-import { type ReactNode, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useMemo, useRef, useState } from 'react';
 import { Input, SearchField } from 'react-aria-components';
 import styled from 'styled-components';
 import { useIsNarrow } from '../AppShell/useIsNarrow.ts';
@@ -27,6 +27,7 @@ import {
   type SearchProps,
   type SortModel,
 } from './types.ts';
+import { useSteady } from './useSteady.ts';
 
 /** Below this width of the grid itself rows become cards. */
 export const phoneBreakpoint = 600;
@@ -113,7 +114,8 @@ export function DataGrid<Row>(props: DataGridProps<Row>) {
     props.onSelectionChange?.(keys);
   };
   const selectable = props.selectable || !!props.onSelectionChange || !!props.bulkActions;
-  const visibleColumns = arranged.filter((c) => !c.hidden);
+  // Kept while the layout stands: the memoized rows compare their columns by identity.
+  const visibleColumns = useMemo(() => arranged.filter((c) => !c.hidden), [arranged]);
   const columnControls: ColumnControls | undefined = props.onColumnLayoutChange && {
     movesOf: (key) => possibleMoves(columns, layout, key),
     onMove: (key, move, width) => setLayout(applyColumnMove(columns, layout, key, move, width)),
@@ -123,23 +125,28 @@ export function DataGrid<Row>(props: DataGridProps<Row>) {
   const rowKeys = useMemo(() => (selectable ? rows.map(getRowKey) : []), [selectable, rows, getRowKey]);
   const allSelected = rowKeys.length > 0 && rowKeys.every((key) => selected.has(key));
 
-  const selection: GridSelection | undefined = selectable
-    ? {
-        selected,
-        allSelected,
-        someSelected: rowKeys.some((key) => selected.has(key)),
-        toggle: (key) => {
-          const next = new Set(selected);
-          if (!next.delete(key)) next.add(key);
-          setSelected(next);
-        },
-        toggleAll: () => {
-          const next = new Set(selected);
-          for (const key of rowKeys) allSelected ? next.delete(key) : next.add(key);
-          setSelected(next);
-        },
-      }
-    : undefined;
+  const someSelected = rowKeys.some((key) => selected.has(key));
+  const toggle = useSteady((key: RowKey) => {
+    const next = new Set(selected);
+    if (!next.delete(key)) next.add(key);
+    setSelected(next);
+  });
+  const toggleAll = useSteady(() => {
+    const next = new Set(selected);
+    for (const key of rowKeys) allSelected ? next.delete(key) : next.add(key);
+    setSelected(next);
+  });
+  const selection: GridSelection | undefined = useMemo(
+    () => (selectable ? { selected, allSelected, someSelected, toggle, toggleAll } : undefined),
+    [selectable, selected, allSelected, someSelected, toggle, toggleAll],
+  );
+  const rowAction = useSteady((row: Row) => props.onRowAction?.(row));
+  const onRowAction = props.onRowAction ? rowAction : undefined;
+  const { selectionLabel: labelOf } = props;
+  const selectionLabel = useCallback(
+    (row: Row, index: number) => labelOf?.(row) ?? `${messages.selectRow} ${index + 1}`,
+    [labelOf],
+  );
 
   const onHiddenChange = (next: ReadonlySet<string>) => {
     setLayout(withHidden(columns, layout, next));
@@ -177,8 +184,7 @@ export function DataGrid<Row>(props: DataGridProps<Row>) {
     status,
     isLoading,
     skeletonRows: Math.min(props.paging?.pageSize ?? 5, 10),
-    selectionLabel: (row: Row, index: number) =>
-      props.selectionLabel?.(row) ?? `${messages.selectRow} ${index + 1}`,
+    selectionLabel,
   };
   const showToolbar = props.search || props.toolbar || props.columnStorage;
 
@@ -208,7 +214,7 @@ export function DataGrid<Row>(props: DataGridProps<Row>) {
       )}
       <VisuallyHidden role="status">{isLoading ? messages.loading : ''}</VisuallyHidden>
       {phone ? (
-        <GridCards {...shared} onRowAction={props.onRowAction} />
+        <GridCards {...shared} onRowAction={onRowAction} />
       ) : (
         <GridTable
           {...shared}
@@ -220,7 +226,7 @@ export function DataGrid<Row>(props: DataGridProps<Row>) {
           virtualized={virtualized}
           rowHeight={props.rowHeight ?? 44}
           maxHeight={props.maxHeight ?? (virtualized ? '480px' : '70vh')}
-          onRowAction={props.onRowAction}
+          onRowAction={onRowAction}
           columnControls={columnControls}
         />
       )}

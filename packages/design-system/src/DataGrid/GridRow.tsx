@@ -1,6 +1,6 @@
 import { type CSSProperties, type MouseEvent, memo, type ReactNode } from 'react';
 import * as S from './GridTable.styles.ts';
-import type { DataGridColumn, GridSelection, RowKey } from './types.ts';
+import type { DataGridColumn, RowKey } from './types.ts';
 
 /** Width of the selection column, also the offset of a pinned first column beside it. */
 export const selectionWidth = 48;
@@ -31,7 +31,9 @@ export interface GridRowProps<Row> {
   readonly index: number;
   readonly rowKey: RowKey;
   readonly columns: readonly DataGridColumn<Row>[];
-  readonly selection: GridSelection | undefined;
+  /** The row has a selection box; `onToggle` picks or drops it (one identity for every row and render). */
+  readonly selectable: boolean;
+  readonly onToggle: (key: RowKey) => void;
   readonly selected: boolean;
   readonly selectionLabel: (row: Row, index: number) => string;
   /** The column of this row's cell in the tab order (roving tabindex), or null. */
@@ -44,17 +46,19 @@ export interface GridRowProps<Row> {
 
 /**
  * One body row. Memoized: while the grid scrolls, the rows that stay in the window keep their
- * props (the same row, the same columns and handlers), so only the rows scrolled in render.
+ * props (the same row, the same columns and handlers), so only the rows scrolled in render; a
+ * row picked, or a cell focused, draws that row alone. Every prop must keep its identity while
+ * its meaning stays (DataGrid's `useSteady` handlers, memoized columns).
  */
 function GridRowView<Row>(props: GridRowProps<Row>) {
-  const { row, index, columns, selection, selected, focusedCol, pinOffsets, onRowAction } = props;
-  const offset = selection ? 1 : 0;
+  const { row, index, columns, selectable, selected, focusedCol, pinOffsets, onRowAction } = props;
+  const offset = selectable ? 1 : 0;
   const tabIndex = (col: number) => (focusedCol === col ? 0 : -1);
   return (
     <S.Row
       role="row"
       aria-rowindex={index + 2}
-      aria-selected={selection ? selected : undefined}
+      aria-selected={selectable ? selected : undefined}
       data-selected={selected || undefined}
       data-action={onRowAction ? true : undefined}
       style={props.virtualized ? { height: props.rowHeight } : undefined}
@@ -65,7 +69,7 @@ function GridRowView<Row>(props: GridRowProps<Row>) {
         })
       }
     >
-      {selection && (
+      {selectable && (
         <S.Cell
           role="gridcell"
           data-row={index}
@@ -79,7 +83,7 @@ function GridRowView<Row>(props: GridRowProps<Row>) {
             tabIndex={-1}
             checked={selected}
             aria-label={props.selectionLabel(row, index)}
-            onChange={() => selection.toggle(props.rowKey)}
+            onChange={() => props.onToggle(props.rowKey)}
           />
         </S.Cell>
       )}
@@ -91,7 +95,7 @@ function GridRowView<Row>(props: GridRowProps<Row>) {
           data-col={c + offset}
           data-align={column.align}
           data-pin={column.pin}
-          style={pinStyle(column, pinOffsets, !!selection)}
+          style={pinStyle(column, pinOffsets, selectable)}
           tabIndex={tabIndex(c + offset)}
         >
           {cellContent(

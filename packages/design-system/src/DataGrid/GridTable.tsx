@@ -55,8 +55,12 @@ const opensColumnMenu = (event: KeyboardEvent) =>
   event.key === 'ContextMenu' ||
   (event.shiftKey && event.key === 'F10');
 
+const ignoreToggle = () => {};
+
 export function GridTable<Row>(props: GridTableProps<Row>) {
   const { columns, rows, selection, isLoading, virtualized, rowHeight, status } = props;
+  // DataGrid's toggle keeps its identity (useSteady), so the memoized rows keep theirs.
+  const toggleRow = selection?.toggle ?? ignoreToggle;
   const scrollerRef = useRef<HTMLDivElement>(null);
   const gridRef = useRef<HTMLDivElement>(null);
   const showRows = !isLoading && !status;
@@ -173,7 +177,8 @@ export function GridTable<Row>(props: GridTableProps<Row>) {
           index={index}
           rowKey={key}
           columns={columns}
-          selection={selection}
+          selectable={!!selection}
+          onToggle={toggleRow}
           selected={selection?.selected.has(key) ?? false}
           selectionLabel={props.selectionLabel}
           focusedCol={focus.focused.row === index ? focus.focused.col : null}

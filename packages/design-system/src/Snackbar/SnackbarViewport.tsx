@@ -1,7 +1,8 @@
+import { lazy, Suspense, useEffect } from 'react';
 import { createPortal } from 'react-dom';
 import styled from 'styled-components';
 import { messages } from '../messages.ts';
-import { SnackbarItem } from './SnackbarItem.tsx';
+import { whenIdle } from '../whenIdle.ts';
 import { type SnackbarEntry, type SnackbarLimits, visibleEntries } from './snackbarQueue.ts';
 
 interface SnackbarViewportProps {
@@ -10,23 +11,34 @@ interface SnackbarViewportProps {
   readonly onDismiss: (id: number) => void;
 }
 
+// A snackbar (with its close button's tooltip, react-aria's overlay positioning) is a chunk of its
+// own: the first screen shows none, so the shell does not wait for it (issue 41). It is fetched
+// once the screen is up, or by the first snackbar if that comes sooner.
+const loadItem = () => import('./SnackbarItem.tsx');
+const SnackbarItem = lazy(() => loadItem().then((m) => ({ default: m.SnackbarItem })));
+
 /** Both stacks, in a portal so no ancestor's overflow or transform can clip them. */
 export function SnackbarViewport({ queue, limits, onDismiss }: SnackbarViewportProps) {
   const snackbars = visibleEntries(queue, 'snackbar', limits);
   const toasts = visibleEntries(queue, 'toast', limits);
+  useEffect(() => whenIdle(loadItem), []);
   if (typeof document === 'undefined') return null;
   return createPortal(
     // data-overlay: screenshot tests take the whole page while something is shown.
     <div data-overlay={queue.length > 0 ? '' : undefined}>
       <Stack aria-label={messages.snackbarRegion} data-placement="snackbar">
-        {snackbars.map((entry) => (
-          <SnackbarItem key={entry.id} entry={entry} onDismiss={onDismiss} />
-        ))}
+        <Suspense fallback={null}>
+          {snackbars.map((entry) => (
+            <SnackbarItem key={entry.id} entry={entry} onDismiss={onDismiss} />
+          ))}
+        </Suspense>
       </Stack>
       <Stack aria-label={messages.toastRegion} data-placement="toast">
-        {toasts.map((entry) => (
-          <SnackbarItem key={entry.id} entry={entry} onDismiss={onDismiss} />
-        ))}
+        <Suspense fallback={null}>
+          {toasts.map((entry) => (
+            <SnackbarItem key={entry.id} entry={entry} onDismiss={onDismiss} />
+          ))}
+        </Suspense>
       </Stack>
     </div>,
     document.body,

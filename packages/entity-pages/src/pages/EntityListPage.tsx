@@ -41,6 +41,8 @@ export interface EntityListPageProps {
 const SEARCH_DELAY_MS = 300;
 
 /** The list of any entity, derived from its declaration: paging, sort, filters and search on the server. */
+
+const recordKey = (row: EntityRecord) => row.id;
 export function EntityListPage({
   entity: entityRef,
   dialog: controlled,
@@ -138,6 +140,8 @@ export function EntityListPage({
     [entity, parts.cells, buddhistEra, access.update.can, onOpenDetail, openDialog],
   );
   const columnStorage = useMemo(() => columnStorageFor(entity), [entity]);
+  // Kept while the entity stands: the grid's memoized rows compare it by identity.
+  const selectionLabel = useCallback((row: EntityRecord) => `เลือก ${recordLabel(entity, row)}`, [entity]);
 
   // Keyboard (docs/entity-pages.md "Shortcuts"): the same actions as the buttons, offered when they are.
   const pageRef = useRef<HTMLDivElement>(null);
@@ -192,7 +196,7 @@ export function EntityListPage({
         label={entity.title}
         columns={columns}
         rows={list.data?.items ?? []}
-        getRowKey={(row) => row.id}
+        getRowKey={recordKey}
         sort={view.sort.map((item) => ({ key: item.field, direction: item.direction }))}
         onSortChange={(sort) =>
           view.setSort(sort.map((item) => ({ field: item.key, direction: item.direction })))
@@ -238,7 +242,7 @@ export function EntityListPage({
         columnLayout={savedViews.columnLayout}
         onColumnLayoutChange={savedViews.onColumnLayoutChange}
         {...bulk.gridProps}
-        selectionLabel={(row) => `เลือก ${recordLabel(entity, row)}`}
+        selectionLabel={selectionLabel}
         onRowAction={(row) =>
           onOpenDetail ? onOpenDetail(row.id) : openDialog({ mode: 'show', id: row.id })
         }

@@ -1,8 +1,15 @@
-import { Button, ConfirmDialog } from '@lms/design-system';
+import { Button } from '@lms/design-system';
+import { lazy, Suspense } from 'react';
 import styled from 'styled-components';
 import { stageTapText } from '../shipmentPlanning/stageQueue.ts';
 import type { SyncState } from './DriverProvider.tsx';
 import { driverText } from './text.ts';
+
+// The question is rare (a tap at an unusual time): its dialog is a chunk of its own, fetched when
+// first asked (the service worker precaches it with the app, so it opens offline too).
+const ConfirmDialog = lazy(() =>
+  import('@lms/design-system/ConfirmDialog').then((m) => ({ default: m.ConfirmDialog })),
+);
 
 /**
  * Where sending stands, under the top bar of every screen: offline or online, how many items wait
@@ -53,15 +60,19 @@ export function SyncBar({
           {driverText.refused}: {sync.refused.join(' ')}
         </Alert>
       )}
-      <ConfirmDialog
-        isOpen={!!question}
-        title={stageTapText.questionTitle}
-        message={question?.message}
-        confirmLabel={stageTapText.record}
-        cancelLabel={stageTapText.drop}
-        onConfirm={() => onAnswer(true)}
-        onCancel={() => onAnswer(false)}
-      />
+      {question && (
+        <Suspense fallback={null}>
+          <ConfirmDialog
+            isOpen
+            title={stageTapText.questionTitle}
+            message={question.message}
+            confirmLabel={stageTapText.record}
+            cancelLabel={stageTapText.drop}
+            onConfirm={() => onAnswer(true)}
+            onCancel={() => onAnswer(false)}
+          />
+        </Suspense>
+      )}
     </Bar>
   );
 }

@@ -32,6 +32,8 @@ import * as tripsPerTruck from './0042_trips_per_truck.ts';
 import * as performanceRollups from './0044_performance_rollups.ts';
 import * as customerDrafts from './0050_customer_drafts.ts';
 import * as contractorUser from './0054_contractor_user.ts';
+import * as partitionPositions from './0058_partition_positions.ts';
+import * as partitionHistory from './0059_partition_history.ts';
 
 /** Every migration, in order. Names sort lexically: never rename or reorder one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -68,4 +70,6 @@ export const migrations: Record<string, Migration> = {
   '0044_performance_rollups': performanceRollups,
   '0050_customer_drafts': customerDrafts,
   '0054_contractor_user': contractorUser,
+  '0058_partition_positions': partitionPositions,
+  '0059_partition_history': partitionHistory,
 };

@@ -1,23 +1,28 @@
 import {
-  appointmentText,
-  type CustomerDelivery,
-  deliveryStatusText,
-  formatDate,
-  formatTime,
+  appointmentApi,
   type MoveOption,
   type PublicAppointment,
   type RebookOffer,
-} from '@lms/domain';
-import { appointmentPath } from '../contact/appointmentService.ts';
+} from '../api/appointment.ts';
+import { pathOf } from '../api/common.ts';
+import type { CustomerDelivery } from '../api/delivery.ts';
+import { formatDate, formatTime } from '../rules/dateFormat.ts';
+import { appointmentText, deliveryStatusText } from './appointmentText.ts';
 
 /**
  * The customer's appointment page as HTML (issue 41): what the link opens, whole before any
- * script runs, its buttons real forms. The words are the domain's (`appointmentText`,
- * `deliveryStatusText`), the classes are styled by the page's own small entry
- * (apps/web/src/appointment/appointment.css). Written by hand: a handful of elements, every
- * value escaped by `text()`; a template engine or React on the server would be more to load
- * than the page.
+ * script runs, its buttons real forms. Declared here, once, because two parts show it: the
+ * server sends it (apps/server/src/customerPage/appointmentPage.ts) and the stories show it to
+ * designers and QA (apps/web/src/appointment/AppointmentPage.stories.tsx). Pure strings, no I/O.
+ * The words are the domain's (`appointmentText`, `deliveryStatusText`), the classes are styled by
+ * the page's own small entry (apps/web/src/appointment/appointment.css). Written by hand: a
+ * handful of elements, every value escaped by `htmlText()`; a template engine or React on the server
+ * would be more to load than the page.
  */
+
+/** The link page's own path and its forms' (the customer's link, `/public/appointment/<token>`): the API's paths. */
+export const appointmentPath = (token: string, action?: 'confirm' | 'move' | 'rebook') =>
+  pathOf(appointmentApi[action ?? 'read'], { token });
 
 const ESCAPES: Record<string, string> = {
   '&': '&amp;',
@@ -27,7 +32,7 @@ const ESCAPES: Record<string, string> = {
   "'": '&#39;',
 };
 /** A value as HTML text or attribute: never markup. */
-export const text = (value: string) => value.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
+export const htmlText = (value: string) => value.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
 
 export type AppointmentView =
   | {
@@ -50,18 +55,18 @@ export type AppointmentView =
   | { readonly kind: 'notice'; readonly message: string };
 
 export function appointmentHtml(view: AppointmentView): string {
-  const title = `<h1>${text(appointmentText.title)}</h1>`;
+  const title = `<h1>${htmlText(appointmentText.title)}</h1>`;
   if (view.kind === 'notice')
-    return `<main class="page">${title}<p class="notice" role="alert">${text(view.message)}</p></main>`;
+    return `<main class="page">${title}<p class="notice" role="alert">${htmlText(view.message)}</p></main>`;
   const { appointment: a, token, buddhistEra } = view;
   const date = (iso: string) => formatDate(iso, { buddhistEra });
-  const fact = (term: string, value: string) => `<dt>${text(term)}</dt><dd>${text(value)}</dd>`;
+  const fact = (term: string, value: string) => `<dt>${htmlText(term)}</dt><dd>${htmlText(value)}</dd>`;
   const parts = [
     title,
-    view.note ? `<p class="done" role="status">${text(view.note)}</p>` : '',
-    view.error ? `<p class="notice" role="alert">${text(view.error)}</p>` : '',
-    `<section class="card" aria-label="${text(appointmentText.title)}">`,
-    `<p class="customer">${text(a.customer)}</p><dl class="facts">`,
+    view.note ? `<p class="done" role="status">${htmlText(view.note)}</p>` : '',
+    view.error ? `<p class="notice" role="alert">${htmlText(view.error)}</p>` : '',
+    `<section class="card" aria-label="${htmlText(appointmentText.title)}">`,
+    `<p class="customer">${htmlText(a.customer)}</p><dl class="facts">`,
     fact(appointmentText.day, date(a.date)),
     fact(appointmentText.shift, appointmentText.shiftOf(a)),
     a.time ? fact(appointmentText.time, appointmentText.timeOf(a.time)) : '',
@@ -75,7 +80,7 @@ export function appointmentHtml(view: AppointmentView): string {
         ? moveHtml(token, view.move, date)
         : actionsHtml(token, a),
     a.branchPhone
-      ? `<a class="call" href="tel:${text(a.branchPhone.replace(/[^\d+]/g, ''))}">${text(appointmentText.call(a.branchPhone))}</a>`
+      ? `<a class="call" href="tel:${htmlText(a.branchPhone.replace(/[^\d+]/g, ''))}">${htmlText(appointmentText.call(a.branchPhone))}</a>`
       : '',
   ];
   return `<main class="page">${parts.join('')}</main>`;
@@ -84,9 +89,9 @@ export function appointmentHtml(view: AppointmentView): string {
 function actionsHtml(token: string, a: PublicAppointment): string {
   const confirm = a.confirmed
     ? ''
-    : `<form method="post" action="${text(appointmentPath(token, 'confirm'))}"><button class="button primary" type="submit">${text(appointmentText.confirm)}</button></form>`;
+    : `<form method="post" action="${htmlText(appointmentPath(token, 'confirm'))}"><button class="button primary" type="submit">${htmlText(appointmentText.confirm)}</button></form>`;
   // Asking for the choices changes nothing: a GET of the page with `move=1`; the choosing is a post.
-  const move = `<form method="get" action="${text(appointmentPath(token))}"><input type="hidden" name="move" value="1" /><button class="button secondary" type="submit">${text(appointmentText.move)}</button></form>`;
+  const move = `<form method="get" action="${htmlText(appointmentPath(token))}"><input type="hidden" name="move" value="1" /><button class="button secondary" type="submit">${htmlText(appointmentText.move)}</button></form>`;
   return `<div class="actions">${confirm}${move}</div>`;
 }
 
@@ -98,15 +103,15 @@ function moveHtml(
   const choices = move.options
     .map(
       (o) =>
-        `<button class="button secondary" type="submit" name="choice" value="${text(o.choice)}">${text(`${date(o.date)} ${appointmentText.shiftOf(o)}`)}</button>`,
+        `<button class="button secondary" type="submit" name="choice" value="${htmlText(o.choice)}">${htmlText(`${date(o.date)} ${appointmentText.shiftOf(o)}`)}</button>`,
     )
     .join('');
   return [
     '<section aria-labelledby="move-title">',
-    `<h2 id="move-title">${text(appointmentText.chooseSlot)}</h2>`,
-    move.options.length === 0 ? `<p>${text(move.reason || appointmentText.noOptions)}</p>` : '',
-    `<form class="actions" method="post" action="${text(appointmentPath(token, 'move'))}">${choices}</form>`,
-    `<div class="actions"><a class="button ghost" href="${text(appointmentPath(token))}">${text(appointmentText.cancelMove)}</a></div>`,
+    `<h2 id="move-title">${htmlText(appointmentText.chooseSlot)}</h2>`,
+    move.options.length === 0 ? `<p>${htmlText(move.reason || appointmentText.noOptions)}</p>` : '',
+    `<form class="actions" method="post" action="${htmlText(appointmentPath(token, 'move'))}">${choices}</form>`,
+    `<div class="actions"><a class="button ghost" href="${htmlText(appointmentPath(token))}">${htmlText(appointmentText.cancelMove)}</a></div>`,
     '</section>',
   ].join('');
 }
@@ -124,39 +129,39 @@ function rebookHtml(token: string, offer: RebookOffer, date: (iso: string) => st
   const choices = offer.options
     .map(
       (o) =>
-        `<button class="button secondary" type="submit" name="choice" value="${text(o.choice)}">${text(label(o))}</button>`,
+        `<button class="button secondary" type="submit" name="choice" value="${htmlText(o.choice)}">${htmlText(label(o))}</button>`,
     )
     .join('');
   const orders = offer.orders
-    .map((o) => `<li>${text(`${o.docNo}: ${o.qty.toLocaleString('th-TH')}`)}</li>`)
+    .map((o) => `<li>${htmlText(`${o.docNo}: ${o.qty.toLocaleString('th-TH')}`)}</li>`)
     .join('');
   const whyNot = offer.whyNot
     .slice(0, WHY_NOT_SHOWN)
-    .map((w) => `<li>${text(`${date(w.date)}: ${w.message}`)}</li>`)
+    .map((w) => `<li>${htmlText(`${date(w.date)}: ${w.message}`)}</li>`)
     .join('');
   return [
     '<section aria-labelledby="rebook-title">',
-    `<h2 id="rebook-title">${text(appointmentText.rebookTitle)}</h2>`,
-    `<p>${text(appointmentText.rebookOrders)}</p><ul>${orders}</ul>`,
-    offer.reason ? `<p>${text(offer.reason)}</p>` : '',
+    `<h2 id="rebook-title">${htmlText(appointmentText.rebookTitle)}</h2>`,
+    `<p>${htmlText(appointmentText.rebookOrders)}</p><ul>${orders}</ul>`,
+    offer.reason ? `<p>${htmlText(offer.reason)}</p>` : '',
     choices
-      ? `<form class="actions" method="post" action="${text(appointmentPath(token, 'rebook'))}">${choices}</form>`
+      ? `<form class="actions" method="post" action="${htmlText(appointmentPath(token, 'rebook'))}">${choices}</form>`
       : '',
     whyNot
-      ? `<details><summary>${text(appointmentText.rebookWhyNot)}</summary><ul>${whyNot}</ul></details>`
+      ? `<details><summary>${htmlText(appointmentText.rebookWhyNot)}</summary><ul>${whyNot}</ul></details>`
       : '',
     '</section>',
   ].join('');
 }
 
-/** The delivery's state (issue 39), as DeliveryStatusView in packages/features shows it. */
+/** The delivery's state (issue 39). */
 /** `rebookOffered`: the page offers new days below, so a failure's "the branch will call" says so. */
 function deliveryHtml(deliveries: readonly CustomerDelivery[] | null, rebookOffered: boolean): string {
-  if (deliveries === null) return `<p class="muted">${text(deliveryStatusText.error)}</p>`;
+  if (deliveries === null) return `<p class="muted">${htmlText(deliveryStatusText.error)}</p>`;
   if (deliveries.length === 0) return '';
-  const line = (value: string) => `<span>${text(value)}</span>`;
+  const line = (value: string) => `<span>${htmlText(value)}</span>`;
   const states = deliveries.map((d) => {
-    const lines = [`<strong>${text(d.stateLabel)}</strong>`];
+    const lines = [`<strong>${htmlText(d.stateLabel)}</strong>`];
     if (d.state === 'PLANNED' && d.plannedTime) lines.push(line(deliveryStatusText.planned(d.plannedTime)));
     if (d.state === 'ON_THE_WAY') lines.push(line(deliveryStatusText.onTheWay(d.stopsBefore ?? 0, d.eta)));
     if (d.state === 'ARRIVED') lines.push(line(deliveryStatusText.arrived));
@@ -166,16 +171,16 @@ function deliveryHtml(deliveries: readonly CustomerDelivery[] | null, rebookOffe
     }
     if (d.state === 'FAILED') {
       if (d.reasonLabel) lines.push(line(deliveryStatusText.reason(d.reasonLabel)));
-      if (!rebookOffered && d.next) lines.push(`<span class="next">${text(d.next)}</span>`);
+      if (!rebookOffered && d.next) lines.push(`<span class="next">${htmlText(d.next)}</span>`);
     }
     // What did not arrive may be booked again below: said where the branch would otherwise call.
     if (rebookOffered && (d.state === 'FAILED' || d.state === 'PARTIAL'))
-      lines.push(`<span class="next">${text(appointmentText.rebookBelow)}</span>`);
+      lines.push(`<span class="next">${htmlText(appointmentText.rebookBelow)}</span>`);
     if (d.orders.length > 0 && d.state !== 'PLANNED' && d.state !== 'ON_THE_WAY')
       lines.push(
-        `<ul>${d.orders.map((o) => `<li>${text(deliveryStatusText.ordered(o.docNo, o.qty, o.delivered))}</li>`).join('')}</ul>`,
+        `<ul>${d.orders.map((o) => `<li>${htmlText(deliveryStatusText.ordered(o.docNo, o.qty, o.delivered))}</li>`).join('')}</ul>`,
       );
-    return `<div class="state" data-state="${text(d.state)}">${lines.join('')}</div>`;
+    return `<div class="state" data-state="${htmlText(d.state)}">${lines.join('')}</div>`;
   });
-  return `<section class="delivery" aria-label="${text(deliveryStatusText.title)}"><h2>${text(deliveryStatusText.title)}</h2>${states.join('')}</section>`;
+  return `<section class="delivery" aria-label="${htmlText(deliveryStatusText.title)}"><h2>${htmlText(deliveryStatusText.title)}</h2>${states.join('')}</section>`;
 }
