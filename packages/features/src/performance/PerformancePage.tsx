@@ -209,9 +209,7 @@ const Problem = styled.p`
 `;
 
 /**
- * Paper (docs/performance-figures.md "พิมพ์"): A4 upright, no buttons; a chart scales to the page
- * width (recharts draws an SVG with a viewBox at the screen's width, which the printout does not
- * re-measure; its height stays) and is never split across pages; a heading stays with what
+ * Paper (docs/performance-figures.md "พิมพ์"): A4 upright, no buttons, no charts (below); a heading stays with what
  * follows it. The tables print as plain tables (PrintTable.tsx); the shell drops its menu itself.
  */
 const Printable = styled.div`
@@ -220,9 +218,12 @@ const Printable = styled.div`
     button { display: none !important; }
     h2, h3 { break-after: avoid; }
     figure { break-inside: avoid; }
-    /* Width only: a height the container measures as 0 would make recharts draw nothing. */
-    .recharts-responsive-container, .recharts-wrapper, .recharts-legend-wrapper { width: 100% !important; }
-    .recharts-surface { width: 100%; }
+    /*
+     * Charts stay off paper for now: scaled to A4 (width 100 %, height auto, or max-width) Chromium's
+     * PDF showed them blank with their legends squeezed to a column (checked 2026-11-29); the table
+     * under each chart, the same numbers, prints instead.
+     */
+    figure[role='img'] { display: none; }
     .recharts-tooltip-wrapper { display: none; }
   }
 `;
