@@ -43,6 +43,7 @@ export * from './rules/phone.ts';
 export * from './rules/postcode.ts';
 export * from './rules/quantity.ts';
 export * from './rules/quantityPrice.ts';
+export * from './rules/replanMoment.ts';
 export * from './rules/session.ts';
 export * from './rules/shiftOrder.ts';
 export * from './rules/shipmentStages.ts';
