@@ -7,7 +7,7 @@ import type { DeliveryFigures, Mean, PerformanceAnswer, Ratio, TruckUseRow } fro
  */
 
 export type FigureCell = string | number | null;
-export type FigureTableKey = 'headline' | 'failures' | 'byVehicleType' | 'byTruck';
+export type FigureTableKey = 'headline' | 'failures' | 'byVehicleType' | 'byTruck' | 'branches';
 
 export interface FigureTable {
   readonly key: FigureTableKey;

@@ -60,7 +60,8 @@ export const Figures: Story = {
     // In the table (the chart's axis, once drawn, names it too).
     await expect(within(failures.getByRole('grid')).getByText('ไม่พบผู้รับ')).toBeVisible();
     const trucks = within(canvas.getByRole('region', { name: 'การใช้รถรายคัน' }));
-    await expect(trucks.getByText('ใกล้เต็ม')).toBeVisible();
+    // In the grid (the print-only table beside it holds the same words, hidden on screen).
+    await expect(within(trucks.getByRole('grid')).getByText('ใกล้เต็ม')).toBeVisible();
     // The charts arrive lazily (recharts), each a picture named in Thai above its table.
     const pareto = await failures.findByRole('img', { name: 'แผนภูมิส่งไม่สำเร็จตามสาเหตุ' }, { timeout: 10_000 });
     await waitFor(() => expect(pareto.querySelectorAll('.recharts-bar-rectangle').length).toBe(1));
