@@ -103,6 +103,7 @@ export const sampleShipment = (n: number): ShipmentDocumentRows => {
   columns.act_date_check_in = '2026-11-25';
   columns.act_time_check_in = '07:52:00';
   return {
+    distanceKm: 42.5,
     shipment: {
       id: `s${n}`,
       doc_no: `SH2611-${String(n).padStart(6, '0')}`,

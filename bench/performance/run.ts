@@ -8,7 +8,9 @@
  * request), and beside them the same answers computed from the raw rows (`performanceFromRows`).
  * Every roll-up answer is compared with the raw one: a difference fails the bench.
  * BENCH_BRANCHES (50), BENCH_DAYS (365), BENCH_TRIPS (18 a branch a day), BENCH_STOPS (15 a trip),
- * BENCH_REQUESTS (30 per case), BENCH_RAW (8 per case), BENCH_CASE (month, quarter …), BENCH_DATA_DIR keeps
+ * Across branches: GET /performance/branches of every branch (50) at once, a month and a quarter,
+ * and its workbook, each with the CPU it cost per request (bench/performance/branches.ts).
+ * BENCH_REQUESTS (30 per case), BENCH_RAW (8 per case), BENCH_CASE (month, quarter, branches …), BENCH_DATA_DIR keeps
  * the data for the next run (its roll-ups too; BENCH_REBUILD=1 builds them again).
  */
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -27,6 +29,7 @@ import { performanceFromRows } from '../../apps/server/src/performance/rows.ts';
 import { generateDeliveryHistory, prepareHistory } from '../../apps/server/src/seed/deliveryHistory.ts';
 import { seedDemoCompany } from '../../apps/server/src/seed/demo.ts';
 import { postgresCpuMs } from '../cpu.ts';
+import { allBranchesCases } from './branches.ts';
 
 const BRANCHES = Number(process.env.BENCH_BRANCHES ?? 50);
 const DAYS = Number(process.env.BENCH_DAYS ?? 365);
@@ -223,6 +226,19 @@ for (const c of allCases.filter((c) => !only || c.key.startsWith(only))) {
     `p95 < ${GOAL_MS}: ${p95 < GOAL_MS ? 'met' : 'NOT met'}`,
   ]);
 }
+if (!only || only.startsWith('branches'))
+  table.push(
+    ...(await allBranchesCases({
+      base,
+      token,
+      branchIds,
+      periods: [monthOf(monthStarts[0]!), monthOf(monthStarts[1]!), quarterOf(monthStarts[2]!)],
+      requests: Math.max(5, Math.round(REQUESTS / 3)),
+      goalMs: GOAL_MS,
+      pgCpuMs: () => (embedded ? postgresCpuMs(path.join(dir, 'pg')) : Number.NaN),
+      percentile,
+    })),
+  );
 const { rows: stops } = await sql<{ n: number }>`select count(*)::int as n from delivery_stop`.execute(db);
 console.log(
   `\nbench/performance — ${branchIds.length} branches × ${DAYS} days (${firstDay} … ${lastDay}), ${stops[0]!.n.toLocaleString('en')} stops; one request at a time; load average ${loadavg()

@@ -228,16 +228,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(contactTemplateRoutes(ctx));
       await api.register(companySettingsRoutes(ctx));
       await api.register(privacyRoutes(ctx));
+      // One road table per branch and day for the plans and the trip sheets printed from them.
+      const roads = options.routing
+        ? new RoadDistances(osrmProvider(options.routing), app.log, options.routing.cacheEntries)
+        : undefined;
       await api.register(
-        shipmentPlanningRoutes(
-          ctx,
-          { ...deliveryConfirmHooks, progress: tripProgress },
-          options.routing
-            ? new RoadDistances(osrmProvider(options.routing), app.log, options.routing.cacheEntries)
-            : undefined,
-        ),
+        shipmentPlanningRoutes(ctx, { ...deliveryConfirmHooks, progress: tripProgress }, roads),
       );
-      await api.register(documentRoutes(ctx, storage));
+      await api.register(documentRoutes(ctx, storage, roads));
       await api.register(freightRoutes(ctx));
       await api.register(performanceRoutes(ctx));
       await api.register(searchRoutes(ctx));

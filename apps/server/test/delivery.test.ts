@@ -26,6 +26,7 @@ import type { RegisteredRoute } from '../src/auth/access.ts';
 import { purgeExpired } from '../src/privacy/retention.ts';
 import { insertRecords } from '../src/seed/insertRecords.ts';
 import { bookingScenario } from './bookingScenario.ts';
+import { bookThroughApi } from './bookThroughApi.ts';
 import { call, createUser, signIn } from './fixtures.ts';
 import { setupTestServer } from './harness.ts';
 import { pdfPages } from './pdfText.ts';
@@ -37,29 +38,8 @@ const MIN = 60_000;
 type World = Awaited<ReturnType<typeof bookingScenario>>;
 
 /** A booking of one DO through the API (draft, confirm) as the admin; answers its id. */
-async function book(world: World, admin: string, shipToId: string, doId: string, qty = 1) {
-  const q = `branchId=${world.branchId}`;
-  const draft = await call(server.api, 'POST', `/doBooking/draft?${q}`, {
-    token: admin,
-    body: {
-      deliveryOrderIds: [doId],
-      shipToId,
-      shipCondId: world.shipCondId,
-      allocations: [
-        { slotId: world.slotId, vehicles: 1, lines: [{ deliveryOrderId: doId, lineId: doId, qty }] },
-      ],
-    },
-  });
-  expect(draft.status, JSON.stringify(draft.body)).toBe(201);
-  const confirmed = await call(server.api, 'POST', `/doBooking/confirm?id=${draft.body.draft.id}&${q}`, {
-    token: admin,
-  });
-  expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(201);
-  const { rows } = await sql<{ id: string }>`select b.id from booking_report__lines l
-    join booking_report b on b.id = l.parent_id and b.canceled_at is null
-    where l.delivery_order_id = ${doId} order by b.created_at desc, b.doc_no desc limit 1`.execute(server.db);
-  return rows[0]!.id;
-}
+const book = (world: World, admin: string, shipToId: string, doId: string, qty = 1) =>
+  bookThroughApi(server, world, admin, shipToId, doId, qty);
 
 /** A branch's trip: a truck, its driver (linked to `driverUserId`), bookings planned and confirmed into one shipment. */
 async function trip(world: World, admin: string, driverUserId: string, bookings: string[]) {

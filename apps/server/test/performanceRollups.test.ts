@@ -2,10 +2,10 @@ import { type PerformanceAnswer, ROLE_BOOKING_REPORT_READ } from '@lms/domain';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { performanceFromRows } from '../src/performance/rows.ts';
-import { generateDeliveryHistory, prepareHistory } from '../src/seed/deliveryHistory.ts';
 import { insertRecords } from '../src/seed/insertRecords.ts';
-import { call, createBranch, createUser, signIn } from './fixtures.ts';
+import { call, createUser, signIn } from './fixtures.ts';
 import { setupTestServer } from './harness.ts';
+import { seedPerformanceHistory } from './performanceHistory.ts';
 
 /**
  * The roll-ups (migration 0044, docs/performance-figures.md "At scale") against the raw rows on
@@ -22,32 +22,16 @@ let token = '';
 const ids = {} as Record<string, string>;
 
 beforeAll(async () => {
-  branches.push(await createBranch(server.db), await createBranch(server.db));
-  const [big, small] = await insertRecords(server.db, 'vehicleType', [
-    { code: 'R6', name: 'รถ 6 ล้อ', maxCapacityWeight: 2500, maxCapacityVolume: 3.5 },
-    // Small enough that some trips overload it.
-    { code: 'R4', name: 'รถ 4 ล้อ', maxCapacityWeight: 600.5, maxCapacityVolume: 0.75 },
-  ]);
-  Object.assign(ids, { big, small });
-  await insertRecords(server.db, 'vehicleUtilizationThresholds', [
-    { vehicleTypeId: big, status: 'AVAILABLE', ...band(0, 30) },
-    { vehicleTypeId: big, status: 'NORMAL', ...band(30, 60) },
-    { vehicleTypeId: big, status: 'NEARLY_FULL', ...band(60, 100) },
-    { vehicleTypeId: big, status: 'FULL', ...band(100, 100) },
-  ]);
-  for (const [i, branchId] of branches.entries())
-    await insertRecords(server.db, 'vehicle', [
-      { code: `R${i}A`, name: 'หกล้อ', licensePlate: `71-${i}001`, vehicleTypeId: big, branchId },
-      { code: `R${i}B`, name: 'สี่ล้อ', licensePlate: `71-${i}002`, vehicleTypeId: small, branchId },
-      { code: `R${i}C`, name: 'สี่ล้อไม่มีป้าย', vehicleTypeId: small, branchId },
-    ]);
-  const [shipCondId] = await insertRecords(server.db, 'shipCond', [
-    { code: 'SCR', name: 'ส่งปกติ', sla: 0, vehicleTypeIds: [big, small] },
-  ]);
+  const history = await seedPerformanceHistory(server.db);
+  branches.push(...history.branches);
+  Object.assign(ids, { big: history.big, small: history.small });
   // Shifts opened to 6-wheel trucks on the first days of September: the hours they had.
   const [shiftOfDayId] = await insertRecords(server.db, 'shiftOfDay', [
     { name: 'กะเช้า roll-up', startTime: '08:00', endTime: '16:00', totalMinute: 480, active: true },
   ]);
+  const { rows: shipConds } = await sql<{ id: string }>`select id from ship_cond where code = 'SCR'`.execute(
+    server.db,
+  );
   await insertRecords(
     server.db,
     'vehicleDateSlot',
@@ -55,57 +39,15 @@ beforeAll(async () => {
       branchId: branches[0],
       shiftDate,
       shiftOfDayId,
-      vehicleTypeId: big,
-      shipCondId,
+      vehicleTypeId: history.big,
+      shipCondId: shipConds[0]!.id,
       total: 2,
       special: 0,
     })),
   );
-  const [customerId] = await insertRecords(server.db, 'customer', [{ code: 'CUR', name: 'ลูกค้าทดสอบ' }]);
-  const [regionId] = await insertRecords(server.db, 'region', [{ code: 'RR', nameTh: 'ภาค' }]);
-  const [provinceId] = await insertRecords(server.db, 'province', [
-    { code: 'PR', nameTh: 'จังหวัด', regionId },
-  ]);
-  const [districtId] = await insertRecords(server.db, 'district', [
-    { code: 'DR', nameTh: 'อำเภอ', provinceId },
-  ]);
-  const [subDistrictId] = await insertRecords(server.db, 'subDistrict', [
-    { code: 'SR', nameTh: 'ตำบล', districtId, lat: 13.7, lon: 100.5 },
-  ]);
-  const [shipToId] = await insertRecords(server.db, 'shipTo', [{ code: 'STR', name: 'ร้าน', subDistrictId }]);
-  const prefix = 'RU';
-  await prepareHistory(server.db, {
-    branchIds: branches,
-    prefix,
-    customerId: customerId!,
-    shipCondId: shipCondId!,
-    size: 30,
-  });
-  await generateDeliveryHistory(server.db, {
-    branchIds: branches,
-    from: '2026-09-01',
-    days: 61,
-    tripsPerDay: 3,
-    stopsPerTrip: 6,
-    chunkDays: 31,
-    prefix,
-    customerId: customerId!,
-    shipToId: shipToId!,
-  });
   const reader = await createUser(server.db, { roles: [ROLE_BOOKING_REPORT_READ], branchIds: branches });
   token = await signIn(server.api, reader);
 }, 180_000);
-
-function band(min: number, max: number) {
-  return {
-    minWeightPercent: min,
-    maxWeightPercent: max,
-    minVolumePercent: min,
-    maxVolumePercent: max,
-    minHourPercent: min,
-    maxHourPercent: max,
-  };
-}
 
 async function fromRollups(branchId: string, from: string, to: string): Promise<PerformanceAnswer> {
   const response = await call(server.api, 'GET', `/performance?branchId=${branchId}&from=${from}&to=${to}`, {

@@ -1,65 +1,12 @@
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { slotProblem } from '../src/shipmentPlanning/problem.ts';
-import {
-  osrmProvider,
-  RoadDistances,
-  type RoutingSettings,
-  readRoutingSettings,
-} from '../src/shipmentPlanning/roads.ts';
+import { osrmProvider, RoadDistances, readRoutingSettings } from '../src/shipmentPlanning/roads.ts';
 import type { Slot } from '../src/shipmentPlanning/slot.ts';
+import { fakeRouter } from './fakeRouter.ts';
 
-/**
- * Road distances (docs/planning.md "Road distances"): an OSRM-style table service faked by a
- * local HTTP server this test starts. It answers metres = 1000 × (|i − j| + 1) between places i
- * and j, or fails as each test asks.
- */
-let server: Server;
-let base: string;
-let mode: 'ok' | 'error' | 'slow' | 'noRoute' | 'holes' = 'ok';
-const requests: string[] = [];
-
-function answer(request: IncomingMessage) {
-  const match = /^\/table\/v1\/([^/]+)\/([^?]+)\?annotations=distance$/.exec(request.url ?? '');
-  const places = match?.[2]?.split(';') ?? [];
-  const n = places.length;
-  const distances = Array.from({ length: n }, (_, i) =>
-    Array.from({ length: n }, (_, j) => (i === j ? 0 : 1000 * (Math.abs(i - j) + 1))),
-  );
-  if (mode === 'holes') (distances[0] as (number | null)[])[1] = null;
-  return { code: mode === 'noRoute' ? 'NoTable' : 'Ok', distances, profile: match?.[1] };
-}
-
-beforeAll(async () => {
-  server = createServer((request, response) => {
-    requests.push(request.url ?? '');
-    if (mode === 'error') {
-      response.writeHead(500).end('down');
-      return;
-    }
-    const send = () =>
-      response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(answer(request)));
-    if (mode === 'slow') setTimeout(send, 1500);
-    else send();
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-});
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
-beforeEach(() => {
-  mode = 'ok';
-  requests.length = 0;
-});
-
-const settings = (extra: Partial<RoutingSettings> = {}): RoutingSettings => ({
-  url: base,
-  profile: 'driving',
-  timeoutMs: 500,
-  maxPoints: 100,
-  cacheEntries: 64,
-  ...extra,
-});
+/** Road distances (docs/planning.md "Road distances") against the fake table service (`fakeRouter`). */
+const router = fakeRouter();
+const settings = router.settings;
 
 /** A slot with the branch and three ship-tos in Bangkok (one without coordinates). */
 function slot(date = '2026-11-30', branchId = 'b1'): Slot {
@@ -110,7 +57,7 @@ describe('road distances from an OSRM-style table service', () => {
   it('asks the table service for the slot’s places, longitude first, and plans on its metres', async () => {
     const roads = new RoadDistances(osrmProvider(settings()), log);
     const table = await roads.forSlot(slot());
-    expect(requests).toEqual([
+    expect(router.requests).toEqual([
       '/table/v1/driving/100.634000,13.668000;100.500000,13.700000;100.550000,13.750000?annotations=distance',
     ]);
     expect(table).toEqual([
@@ -145,16 +92,16 @@ describe('road distances from an OSRM-style table service', () => {
     const roads = new RoadDistances(osrmProvider(settings()), log, 2);
     await roads.forSlot(slot('2026-11-30'));
     await roads.forSlot(slot('2026-11-30'));
-    expect(requests).toHaveLength(1);
+    expect(router.requests).toHaveLength(1);
     await roads.forSlot(slot('2026-12-01'));
     await roads.forSlot(slot('2026-11-30')); // used again: now the newest
     await roads.forSlot(slot('2026-11-30', 'b2'));
-    expect(requests).toHaveLength(3);
+    expect(router.requests).toHaveLength(3);
     expect(roads.size).toBe(2);
     await roads.forSlot(slot('2026-11-30'));
-    expect(requests).toHaveLength(3);
+    expect(router.requests).toHaveLength(3);
     await roads.forSlot(slot('2026-12-01')); // dropped: asked again
-    expect(requests).toHaveLength(4);
+    expect(router.requests).toHaveLength(4);
   });
 
   it.each([
@@ -163,11 +110,11 @@ describe('road distances from an OSRM-style table service', () => {
     ['a code other than Ok', 'noRoute'],
     ['a table with a pair missing', 'holes'],
   ] as const)('falls back to great circle × road factor with a warning on %s', async (_, failure) => {
-    mode = failure;
+    router.mode = failure;
     warnings.length = 0;
     const roads = new RoadDistances(osrmProvider(settings()), log);
     expect(await roads.forSlot(slot())).toBeNull();
-    expect(warnings).toEqual([expect.objectContaining({ places: 3, provider: `osrm ${base}` })]);
+    expect(warnings).toEqual([expect.objectContaining({ places: 3, provider: `osrm ${router.base}` })]);
     expect(roads.size).toBe(0);
   });
 
@@ -175,7 +122,7 @@ describe('road distances from an OSRM-style table service', () => {
     warnings.length = 0;
     const roads = new RoadDistances(osrmProvider(settings({ maxPoints: 2 })), log);
     expect(await roads.forSlot(slot())).toBeNull();
-    expect(requests).toEqual([]);
+    expect(router.requests).toEqual([]);
     expect(warnings).toHaveLength(1);
   });
 

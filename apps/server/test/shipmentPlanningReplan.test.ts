@@ -331,3 +331,57 @@ describe('re-planning a truck on the road that may go out again', () => {
     );
   });
 });
+
+/**
+ * A truck that left and reached no stop yet goes on from the phone's last known position
+ * (`delivery_trip.last_*`) at its time; without one, from the branch at the later of when it left
+ * and the moment (docs/planning.md "Re-planning").
+ */
+describe('re-planning a truck that left but reached no stop', () => {
+  it('plans it from its last known position, else from the branch', async () => {
+    const world = await day();
+    const [b1] = world.bookings as [string];
+    const dispatcher = await signIn(
+      server.api,
+      await createUser(server.db, { roles: [editRoleOf('SHIPMENT')], branchIds: [world.branchId] }),
+    );
+    const q = `?branchId=${world.branchId}`;
+    const body = (extra: object) => ({ date: world.date, shiftOfDayId: world.shiftOfDayId, ...extra });
+    const instant = (time: string) =>
+      bangkokInstant(world.date, Number(time.slice(0, 2)) * 3600 + Number(time.slice(3, 5)) * 60);
+    const planned = await call(server.api, 'POST', `/shipmentPlanning/plan${q}`, {
+      token: dispatcher,
+      body: body({}),
+    });
+    const confirmed = await call(server.api, 'POST', `/shipmentPlanning/confirm${q}`, {
+      token: dispatcher,
+      body: body({ version: 0, trips: tripsOf(planned.body) }),
+    });
+    expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
+    const shipmentId = tripOf(confirmed.body, b1)!.shipmentId!;
+    // It left at 09:40 and has not reached its first stop by 09:50.
+    await sql`update delivery_trip set started_at = ${instant('09:40')} where shipment_id = ${shipmentId}`.execute(
+      server.db,
+    );
+    const firstStop = async () => {
+      const answer = await call(server.api, 'POST', `/shipmentPlanning/replan${q}`, {
+        token: dispatcher,
+        body: body({ at: instant('09:50').toISOString() }),
+      });
+      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+      return tripOf((answer.body as ReplanPreview).plan, b1)?.stops.find((s) => s.bookingId === b1);
+    };
+    // No position: from the branch at 09:50, so the first stop (2 km north) is reached minutes later.
+    const fromBranch = await firstStop();
+    expect(fromBranch!.arrival.time > '09:50').toBe(true);
+    // The phone's last fix, at 09:50, at the first booking's door: there now.
+    await sql`update delivery_trip set last_lat = 13.72, last_lon = 100.5, last_accuracy = 10,
+      last_position_at = ${instant('09:50')} where shipment_id = ${shipmentId}`.execute(server.db);
+    expect((await firstStop())!.arrival).toEqual({ date: world.date, time: '09:50' });
+    // A fix older than the moment: from there, but not before the moment.
+    await sql`update delivery_trip set last_position_at = ${instant('09:45')} where shipment_id = ${shipmentId}`.execute(
+      server.db,
+    );
+    expect((await firstStop())!.arrival).toEqual({ date: world.date, time: '09:50' });
+  });
+});

@@ -13,6 +13,12 @@ import { Splicer } from './splice.ts';
  * through a late or overloaded plan. A move whose distance alone gains less than the two
  * routes' present penalties cannot help and is not timed. A pair is looked at again only after
  * one of its routes changed.
+ *
+ * A focused descent (`focus`: the stops ruin and repair just put back) looks at a stop only
+ * while it is next to a change: first the stops put back and their neighbours on the route, then
+ * those beside each move made. After a ruin of ten stops in three long routes (R2, RC2) the
+ * unfocused descent re-examines all hundred stops at every move; focused, the annealing makes
+ * about half as many iterations again per second (R205: 275 against 181).
  */
 
 const IMPROVES = -1e-7;
@@ -24,6 +30,9 @@ export class LocalSearch {
   private readonly position: Int32Array;
   private readonly routeStamp: Int32Array;
   private readonly taskStamp: Int32Array;
+  /** Per stop: the move after which it was last next to a change (focused descents only). */
+  private readonly dirty: Int32Array;
+  private focused = false;
   private readonly order: number[];
   private readonly one: Int32Array;
   private readonly two: Int32Array;
@@ -45,6 +54,7 @@ export class LocalSearch {
     this.position = new Int32Array(n);
     this.routeStamp = new Int32Array(m);
     this.taskStamp = new Int32Array(n);
+    this.dirty = new Int32Array(n);
     this.order = Array.from({ length: n }, (_, k) => k);
     this.one = new Int32Array(n + 4);
     this.two = new Int32Array(n + 4);
@@ -55,9 +65,16 @@ export class LocalSearch {
    * Improves the plan in place until no move of the neighbourhood helps; returns the moves made.
    * With `onlyChanged`, pairs of two routes the plan did not change since its clone are taken to
    * be optimal already (the plan it was cloned from was). With `repairOnly`, only moves touching
-   * a late or overloaded route are tried: the quickest way back to a feasible plan.
+   * a late or overloaded route are tried: the quickest way back to a feasible plan. With
+   * `focus`, only stops next to those (or to a move made since) are looked at.
    */
-  run(plan: Plan, penalties: Penalties, onlyChanged = false, repairOnly = false): number {
+  run(
+    plan: Plan,
+    penalties: Penalties,
+    onlyChanged = false,
+    repairOnly = false,
+    focus: readonly number[] | null = null,
+  ): number {
     const { random, model } = this.ctx;
     this.plan = plan;
     if (this.splicer?.penalties !== penalties) this.splicer = new Splicer(model, penalties);
@@ -70,6 +87,18 @@ export class LocalSearch {
     for (let v = 0; v < plan.routes.length; v += 1)
       this.routeStamp[v] = !onlyChanged || plan.changed(v) ? 1 : 0;
     this.taskStamp.fill(0);
+    this.focused = focus !== null;
+    if (this.focused) {
+      this.dirty.fill(0);
+      for (const k of focus as readonly number[]) {
+        const v = plan.routeOf[k] as number;
+        if (v < 0) continue;
+        const tasks = (plan.routes[v] as Route).tasks;
+        const i = this.position[k] as number;
+        for (let p = Math.max(0, i - 1); p <= Math.min(tasks.length - 1, i + 1); p += 1)
+          this.dirty[tasks[p] as number] = 1;
+      }
+    }
     const order = this.order;
     for (let i = order.length - 1; i > 0; i -= 1) {
       const j = Math.floor(random() * (i + 1));
@@ -83,6 +112,7 @@ export class LocalSearch {
         if (plan.routeOf[u] === -1) continue;
         if (++looked % EXPIRY_CHECK === 0 && this.expired()) return made;
         const tested = this.taskStamp[u] as number;
+        if (this.focused && (this.dirty[u] as number) <= tested) continue;
         this.taskStamp[u] = this.moves;
         const close = this.ctx.close[u] as Int32Array;
         for (let c = 0; c < close.length; c += 1) {
@@ -113,6 +143,10 @@ export class LocalSearch {
     const { model } = this.ctx;
     this.moves += 1;
     const { penalties } = this.splicer as Splicer;
+    if (this.focused) {
+      this.markChanged(A.tasks, tasksA);
+      if (B && tasksB) this.markChanged(B.tasks, tasksB);
+    }
     plan.assign(model, A.v, tasksA);
     tasksA.forEach((k, i) => {
       this.position[k] = i;
@@ -127,6 +161,21 @@ export class LocalSearch {
       this.routeStamp[B.v] = this.moves;
       this.paying[B.v] = penalties.of(plan.routes[B.v] as Route) - (plan.routes[B.v] as Route).cost;
     }
+  }
+
+  /** Marks the stops of `after` from just before its first difference with `before` to just after its last. */
+  private markChanged(before: readonly number[], after: readonly number[]): void {
+    let lo = 0;
+    while (lo < before.length && lo < after.length && before[lo] === after[lo]) lo += 1;
+    let same = 0;
+    while (
+      same < before.length - lo &&
+      same < after.length - lo &&
+      before[before.length - 1 - same] === after[after.length - 1 - same]
+    )
+      same += 1;
+    const last = Math.min(after.length - 1, after.length - same);
+    for (let p = Math.max(0, lo - 1); p <= last; p += 1) this.dirty[after[p] as number] = this.moves;
   }
 
   /** Moves between two routes: u at A[i], v at B[j]. */

@@ -96,7 +96,8 @@ describe('the search', () => {
       expect(feasible(ctx, again)).toBe(true);
       repair(ctx, next, back, pricing.boosted(), fleet);
       consistent(model, next);
-      local.run(next, pricing.base, true);
+      // Focused on the stops put back (as the annealing does) every other time, else on every changed route.
+      local.run(next, pricing.base, true, false, i % 2 === 0 ? back : null);
       consistent(model, next);
       pricing.note(next.routes);
       if (!feasible(ctx, next)) settle(ctx, next, pricing.boosted(), fleet);
@@ -106,6 +107,50 @@ describe('the search', () => {
     }
     // The plan cloned from was never changed by its clones.
     consistent(model, plan);
+  });
+
+  it('brings a stop put in a bad place back by a descent focused on it, never raising the cost', () => {
+    const model = compile(solomonLike(60, 5));
+    const ctx = context(model, seeded(2));
+    const pricing = new Pricing(model);
+    const local = new LocalSearch(ctx);
+    const plan = construct(ctx);
+    local.run(plan, pricing.base);
+    const settled = plan.cost();
+    let fixed = 0;
+    for (let k = 0; k < model.n; k += 7) {
+      const moved = plan.clone();
+      const from = moved.routeOf[k] as number;
+      const others = moved.routes.filter((r) => r.v !== from && r.tasks.length > 0);
+      // Its worst feasible place in another route.
+      let worst = -1;
+      let at: [number, number] = [-1, -1];
+      for (const route of others)
+        for (let p = 0; p <= route.tasks.length; p += 1) {
+          const tasks = [...route.tasks.slice(0, p), k, ...route.tasks.slice(p)];
+          const added = sequenceCost(model, route.v, tasks) - route.cost;
+          if (added < Number.POSITIVE_INFINITY && added > worst) {
+            worst = added;
+            at = [route.v, p];
+          }
+        }
+      if (at[0] < 0) continue;
+      const [v, p] = at;
+      const source = (moved.routes[from] as (typeof moved.routes)[number]).tasks.filter((t) => t !== k);
+      const target = (moved.routes[v] as (typeof moved.routes)[number]).tasks.slice();
+      target.splice(p, 0, k);
+      moved.assign(model, from, source);
+      moved.assign(model, v, target);
+      const before = moved.cost();
+      local.run(moved, pricing.base, true, false, [k]);
+      consistent(model, moved);
+      expect(feasible(ctx, moved)).toBe(true);
+      expect(moved.cost()).toBeLessThanOrEqual(before);
+      if (moved.cost() < before) fixed += 1;
+      // The plan it was cloned from is untouched.
+      expect(plan.cost()).toBe(settled);
+    }
+    expect(fixed).toBeGreaterThan(0);
   });
 
   it('keeps every stop once through route elimination, and a finished elimination saves a vehicle', () => {

@@ -154,10 +154,10 @@ function anneal(
     const back = [...ruin(ctx, next), ...next.absent];
     next.absent = [];
     repair(ctx, next, back.slice(), pricing.boosted(), fleet);
-    local.run(next, pricing.base, true);
+    local.run(next, pricing.base, true, false, back);
     const ok = feasible(ctx, next);
     pricing.note(next.routes);
-    if (!ok) local.run(next, pricing.boosted(), true);
+    if (!ok) local.run(next, pricing.boosted(), true, false, back);
     if (!feasible(ctx, next)) {
       // A tight plan (just after route elimination) the penalised repair seldom leaves feasible:
       // the stops go back only where they fit (SISR's own recreate), and what cannot stays out.

@@ -108,6 +108,20 @@ describe('several trips per truck (examples)', () => {
     expect(planViolations(lineProblem(jobs, short), solution)).toEqual([]);
   });
 
+  it('a truck whose first trip stays empty still loads in full before it leaves (not only a reload)', () => {
+    // Loading takes 45 min of a 60 min day; the drop is 8 km out and back (16 min). A later trip's
+    // window opens mid-day with a reload of 0, but with nothing delivered before it the truck has
+    // not loaded yet: it cannot be back in time, and the drop is left out. (Found by the re-plan
+    // property: the plan had the truck leave 15 min before its loading was done.)
+    const problem = lineProblem(
+      [{ id: 'FAR', location: 8, delivery: [1] }],
+      [truck('A', [10], { timeWindow: [0, 60_000], startService: 45_000, trips: 2, reload: 0 })],
+    );
+    const solution = solve(problem, { iterations: 200 });
+    expect(planViolations(problem, solution)).toEqual([]);
+    expect(solution.unassigned.map((u) => u.job)).toEqual(['FAR']);
+  });
+
   it('the check refuses overlapping trips and more trips than allowed', () => {
     const problem = lineProblem(jobs, fleet(2));
     const solution = solve(problem, { iterations: 300 });

@@ -56,13 +56,17 @@ export function expandTrips(problem: PlanningProblem, shift: number | null): Tri
   problem.vehicles.forEach((vehicle, truck) => {
     const windows =
       tripsOf(vehicle) > 1 && shift !== null ? tripWindows(vehicle, shift) : [vehicle.timeWindow];
+    const load = vehicle.startService ?? 0;
+    const loaded = (vehicle.timeWindow?.[0] ?? 0) + load;
     windows.forEach((window, trip) => {
       const { trips: _trips, reload, ...rest } = vehicle;
       vehicles.push({
         ...rest,
         id: vehicles.length,
         ...(window ? { timeWindow: window } : {}),
-        startService: trip === 0 ? (vehicle.startService ?? 0) : (reload ?? vehicle.startService ?? 0),
+        // A later trip leaves after a reload, and never before the day's first loading is done:
+        // when the trips before it stay empty, it is the truck's first and loads in full.
+        startService: trip === 0 ? load : Math.max(reload ?? load, loaded - (window?.[0] ?? loaded)),
       });
       truckOf.push(truck);
       tripOf.push(trip);

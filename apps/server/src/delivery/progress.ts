@@ -7,7 +7,8 @@ import { loadTrips } from './trips.ts';
  * What happened on a slot's trips, for a re-plan (docs/planning.md "Re-planning"): when each trip
  * left, whether it is over, and the stops its driver started (arrived, delivered, partly delivered,
  * failed) in the order driven, each with when the truck is free to go on — the time it left, else
- * the end of its service as the ETA now expects it (`estimateArrivals`).
+ * the end of its service as the ETA now expects it (`estimateArrivals`) — and, while it runs, its last
+ * known position.
  */
 export async function tripProgress(
   db: Executor,
@@ -33,6 +34,17 @@ export async function tripProgress(
       startedAt: shipment.started_at ? seconds(shipment.started_at.getTime()) : null,
       ended: shipment.ended_at !== null,
       started: started.map(({ order: _order, ...stop }) => stop),
+      position:
+        shipment.ended_at === null &&
+        shipment.last_lat !== null &&
+        shipment.last_lon !== null &&
+        shipment.last_position_at !== null
+          ? {
+              lat: shipment.last_lat,
+              lon: shipment.last_lon,
+              at: seconds(shipment.last_position_at.getTime()),
+            }
+          : null,
     };
   });
 }

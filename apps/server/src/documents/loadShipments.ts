@@ -2,6 +2,7 @@ import { type PlanInstant, type SlotPlan, shipmentStages } from '@lms/domain';
 import { sql } from 'kysely';
 import type { Database, Executor } from '../db/database.ts';
 import { currentPlan } from '../shipmentPlanning/plan.ts';
+import { noRoads, type RoadDistances } from '../shipmentPlanning/roads.ts';
 import { stageColumns } from '../shipmentPlanning/stageColumns.ts';
 import { type BookingLineRow, type BookingRow, loadBookings, words } from './load.ts';
 
@@ -73,24 +74,29 @@ export interface TripStop {
 export interface ShipmentDocumentRows {
   shipment: ShipmentRow;
   stops: TripStop[];
+  /** The trip's distance as the plan has it (on road distances when a router is configured); null: not in the plan. */
+  distanceKm: number | null;
 }
 
 /**
  * Shipments of a branch in the order of `ids`, each with its stops in the order the confirmed plan
- * drives them (re-timed as the planning screen shows it: `currentPlan`). A shipment the plan no
+ * drives them (re-timed as the planning screen shows it: `currentPlan`, on the same `roads`) and the
+ * trip's planned distance. A shipment the plan no
  * longer has (edited by hand) lists its bookings by number, without arrival times.
  */
 export async function loadShipments(
   db: Database,
   ids: readonly string[],
   branchId: string,
+  roads: RoadDistances = noRoads,
 ): Promise<ShipmentDocumentRows[]> {
   const rows = (await shipmentRows(db, ids, branchId)).map(shipmentRow);
   // One plan per slot, however many of its shipments the batch prints.
   const plans = new Map<string, Promise<SlotPlan>>();
   const planOf = (date: string, shiftOfDayId: string) => {
     const key = `${date}/${shiftOfDayId}`;
-    if (!plans.has(key)) plans.set(key, currentPlan(db, branchId, date, shiftOfDayId));
+    // The distances the plan was made on: the same road table, from the same cache (roads.ts).
+    if (!plans.has(key)) plans.set(key, currentPlan(db, branchId, date, shiftOfDayId, roads));
     return plans.get(key)!;
   };
   const bookings = new Map(
@@ -120,7 +126,7 @@ export async function loadShipments(
       const lines = booking.lines.filter((l) => dos.includes(l.delivery_order_id));
       return [{ booking: booking.booking, lines, arrival }];
     });
-    byId.set(shipment.id, { shipment, stops });
+    byId.set(shipment.id, { shipment, stops, distanceKm: trip?.distanceKm ?? null });
   }
   return ids.flatMap((id) => {
     const row = byId.get(id);

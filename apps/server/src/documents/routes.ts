@@ -12,6 +12,7 @@ import { typed } from '../http/contract.ts';
 import { HttpError, notFound } from '../http/errors.ts';
 import type { AuthContext } from '../routes/context.ts';
 import { loadCompanySettings } from '../settings/company.ts';
+import { noRoads, type RoadDistances } from '../shipmentPlanning/roads.ts';
 import { appointmentModel } from './appointment.ts';
 import { daySheetModel } from './daySheet.ts';
 import { deliveriesOfOrder } from './deliveries.ts';
@@ -41,6 +42,7 @@ export const CHUNK = 50;
 async function modelsOf(
   db: Database,
   storage: FileStorage,
+  roads: RoadDistances,
   principal: Principal,
   kind: DocumentKind,
   ids: readonly string[],
@@ -56,7 +58,7 @@ async function modelsOf(
       );
     }
     case 'tripSheet': {
-      const rows = await loadShipments(db, ids, branchId);
+      const rows = await loadShipments(db, ids, branchId, roads);
       await personalDataOnPaper(db, principal, { kind, rows });
       return rows.map((s) => tripSheetModel(s, ctx));
     }
@@ -114,7 +116,8 @@ export function sendPdf(
 }
 
 /** Printed documents (docs/documents.md), with the role and branch checks of reading their records. */
-export function documentRoutes(ctx: AuthContext, storage: FileStorage) {
+/** `roads`: the road distances the plans are made on (shipmentPlanning/roads.ts), so a trip sheet reads the same trip. */
+export function documentRoutes(ctx: AuthContext, storage: FileStorage, roads: RoadDistances = noRoads) {
   return async (fastify: FastifyInstance) => {
     const app = typed(fastify);
     const tags = ['เอกสารพิมพ์'];
@@ -136,6 +139,7 @@ export function documentRoutes(ctx: AuthContext, storage: FileStorage) {
           const models = await modelsOf(
             ctx.db,
             storage,
+            roads,
             principal,
             kind,
             [request.params.id],
@@ -167,7 +171,9 @@ export function documentRoutes(ctx: AuthContext, storage: FileStorage) {
         const next = async () => {
           const chunk = ids.slice(offset, offset + CHUNK);
           offset += CHUNK;
-          return chunk.length ? modelsOf(ctx.db, storage, principal, kind, chunk, branchId, context) : [];
+          return chunk.length
+            ? modelsOf(ctx.db, storage, roads, principal, kind, chunk, branchId, context)
+            : [];
         };
         return sendPdf(reply, `${kind}-${ids.length}`, await next(), next);
       },

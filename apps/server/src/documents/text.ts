@@ -39,6 +39,7 @@ export const documentText = {
   stop: 'สถานที่ส่งและที่อยู่',
   contact: 'ผู้ติดต่อ / โทรศัพท์',
   plannedArrival: 'เวลานัดถึง',
+  plannedDistance: 'ระยะทางตามแผน',
   dosAndQty: 'DO และจำนวน',
   signAndTime: 'ลงชื่อผู้รับ / เวลา',
   stages: 'เวลาตามขั้นตอน (กรอกเมื่อถึงขั้นตอน)',

@@ -36,7 +36,7 @@ function instant(
 
 /** ใบคุมรถ: what the driver carries — the truck, its stops in order, a box to sign at each, the stage times. */
 export function tripSheetModel(
-  { shipment, stops }: ShipmentDocumentRows,
+  { shipment, stops, distanceKm }: ShipmentDocumentRows,
   ctx: DocumentContext,
 ): DocumentModel {
   const era = { buddhistEra: ctx.buddhistEra };
@@ -71,6 +71,10 @@ export function tripSheetModel(
                 : UI_TEXT.empty,
           },
           { label: documentText.stops, value: String(stops.length) },
+          {
+            label: documentText.plannedDistance,
+            value: distanceKm === null ? UI_TEXT.empty : `${formatNumber(distanceKm, 1)} กม. (ไป-กลับ)`,
+          },
           {
             label: `${label(deliveryOrderFields, 'weight')} / ${label(deliveryOrderFields, 'volume')}`,
             value: `${formatQuantity(

@@ -1,4 +1,4 @@
-import { type PerformanceAnswer, performanceTables } from '@lms/domain';
+import { type FigureTable, type PerformanceAnswer, type Period, performanceTables } from '@lms/domain';
 import ExcelJS from 'exceljs';
 import { sheetName } from '../crud/sheetName.ts';
 import { spreadsheetRow } from '../crud/spreadsheetText.ts';
@@ -8,10 +8,19 @@ import { spreadsheetRow } from '../crud/spreadsheetText.ts';
  * sheet, then one table of the domain's `performanceTables` per sheet, numbers as numbers and
  * "nothing to judge" as an empty cell. ExcelJS, as the lists' and the freight statement's export.
  */
-export async function performanceWorkbook(answer: PerformanceAnswer, branchLabel: string): Promise<Buffer> {
+export function performanceWorkbook(answer: PerformanceAnswer, branchLabel: string): Promise<Buffer> {
+  return figuresWorkbook(performanceTables(answer), answer, branchLabel);
+}
+
+/** Any of the domain's figure tables (one branch's, or several branches' `branchesTables`) as the workbook above. */
+export async function figuresWorkbook(
+  tables: readonly FigureTable[],
+  answer: { period: Period; previousPeriod: Period },
+  branchLabel: string,
+): Promise<Buffer> {
   const workbook = new ExcelJS.Workbook();
   workbook.creator = 'LMS';
-  for (const table of performanceTables(answer)) {
+  for (const table of tables) {
     const sheet = workbook.addWorksheet(sheetName(table.title));
     sheet.addRow(spreadsheetRow([`${table.title} ${branchLabel}`])).font = { bold: true };
     sheet.addRow(spreadsheetRow(['ช่วงนี้', answer.period.from, answer.period.to]));

@@ -124,14 +124,17 @@ export async function refreshDays(db: Executor, days: readonly { branchId: strin
 }
 
 /**
- * Refreshes the days of a branch between `from` and `to` that a write marked stale, in one
+ * Refreshes the days of the branches between `from` and `to` that a write marked stale, in one
  * transaction: taking the marks first (a write in flight waits for this commit, then marks again).
  * Without a branch, every stale day of every branch (after the migration, or in the bench).
  */
-export async function refreshStale(db: Database, scope?: { branchId: string; from: string; to: string }) {
+export async function refreshStale(
+  db: Database,
+  scope?: { branchIds: readonly string[]; from: string; to: string },
+) {
   return db.transaction().execute(async (tx) => {
     const where = scope
-      ? sql`where branch_id = ${scope.branchId} and day between ${scope.from}::date and ${scope.to}::date`
+      ? sql`where branch_id = any(${[...scope.branchIds]}::uuid[]) and day between ${scope.from}::date and ${scope.to}::date`
       : sql``;
     // The marks locked in one order, so two requests over overlapping days wait for each other, never deadlock.
     const { rows } = await sql<{ branchId: string; day: string }>`
@@ -149,8 +152,17 @@ interface DaySql extends Omit<PerformanceTally, 'failures'> {
 
 /** A branch's tally of a period: its days' tallies added up. */
 export async function periodTally(db: Executor, branchId: string, period: Period): Promise<PerformanceTally> {
-  const { rows } = await sql<DaySql>`
-    select settled_stops as "settledStops", on_time_stops as "onTimeStops", in_full_stops as "inFullStops",
+  return (await periodTallies(db, [branchId], period)).get(branchId) ?? emptyTally;
+}
+
+/** Each branch's tally of a period (a branch without a day is absent): its days' tallies added up. */
+export async function periodTallies(
+  db: Executor,
+  branchIds: readonly string[],
+  period: Period,
+): Promise<Map<string, PerformanceTally>> {
+  const { rows } = await sql<DaySql & { branchId: string }>`
+    select branch_id as "branchId", settled_stops as "settledStops", on_time_stops as "onTimeStops", in_full_stops as "inFullStops",
       otif_stops as "otifStops", order_lines as "orderLines", on_time_lines as "onTimeLines",
       in_full_lines as "inFullLines", otif_lines as "otifLines", first_lines as "firstLines",
       first_in_full as "firstInFull", failures, km_drops as "kmDrops", km_hundredths as "kmHundredths",
@@ -159,14 +171,27 @@ export async function periodTally(db: Executor, branchId: string, period: Period
       booking_to_delivery_bookings as "bookingToDeliveryBookings",
       booking_to_delivery_days as "bookingToDeliveryDays", by_link as "byLink", by_phone as "byPhone"
     from performance_day
-    where branch_id = ${branchId} and day between ${period.from}::date and ${period.to}::date`.execute(db);
-  return rows.reduce<PerformanceTally>(addTallies, emptyTally);
+    where branch_id = any(${[...branchIds]}::uuid[])
+      and day between ${period.from}::date and ${period.to}::date`.execute(db);
+  const tallies = new Map<string, PerformanceTally>();
+  for (const { branchId, ...day } of rows)
+    tallies.set(branchId, addTallies(tallies.get(branchId) ?? emptyTally, day));
+  return tallies;
 }
 
 /** Each truck's trips of a period added up, labelled and typed as the truck is today. */
 export async function periodTruckLoads(db: Executor, branchId: string, period: Period): Promise<TruckLoad[]> {
-  const { rows } = await sql<TruckLoad>`
-    select v.id as "vehicleId", ${truckLabel} as "vehicleLabel", vt.id as "vehicleTypeId",
+  return (await branchesTruckLoads(db, [branchId], period)).map(({ branchId: _, ...load }) => load);
+}
+
+/** `periodTruckLoads` of several branches, each truck with the branch its trips ran for. */
+export async function branchesTruckLoads(
+  db: Executor,
+  branchIds: readonly string[],
+  period: Period,
+): Promise<(TruckLoad & { branchId: string })[]> {
+  const { rows } = await sql<TruckLoad & { branchId: string }>`
+    select r.branch_id as "branchId", v.id as "vehicleId", ${truckLabel} as "vehicleLabel", vt.id as "vehicleTypeId",
       concat_ws(': ', vt.code, vt.name) as "vehicleTypeLabel", sum(r.trips)::integer as trips,
       sum(r.weight) as weight, sum(r.volume) as volume,
       sum(r.trips) * vt.max_capacity_weight as "capacityWeight",
@@ -175,8 +200,9 @@ export async function periodTruckLoads(db: Executor, branchId: string, period: P
     from performance_truck_day r
     join vehicle v on v.id = r.vehicle_id
     join vehicle_type vt on vt.id = v.vehicle_type_id
-    where r.branch_id = ${branchId} and r.day between ${period.from}::date and ${period.to}::date
-    group by v.id, vt.id`.execute(db);
+    where r.branch_id = any(${[...branchIds]}::uuid[])
+      and r.day between ${period.from}::date and ${period.to}::date
+    group by r.branch_id, v.id, vt.id`.execute(db);
   return rows;
 }
 

@@ -1,21 +1,24 @@
 import { truckDaysOf, truckHoursOf, truckUseOf } from '@lms/booking';
 import {
+  branchesTables,
   featureRoles,
   figuresOf,
   type PerformanceAnswer,
   performanceApi,
   performancePeriodProblem,
+  phrase,
   previousPeriod,
 } from '@lms/domain';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
-import { actingBranch } from '../auth/acting.ts';
+import { actingBranch, actingPrincipal } from '../auth/acting.ts';
 import type { Database } from '../db/database.ts';
 import { sendWorkbook } from '../freight/excel.ts';
 import { typed } from '../http/contract.ts';
 import { unprocessable } from '../http/errors.ts';
 import type { AuthContext } from '../routes/context.ts';
-import { performanceWorkbook } from './excel.ts';
+import { branchesOf, branchesPerformance } from './branches.ts';
+import { figuresWorkbook, performanceWorkbook } from './excel.ts';
 import { periodTally, periodTruckDays, periodTruckLoads, refreshStale } from './rollups.ts';
 import { branchTrucks, shiftMinutes, utilizationThresholds } from './rows.ts';
 
@@ -30,7 +33,7 @@ export async function branchPerformance(
   period: { from: string; to: string },
 ): Promise<PerformanceAnswer> {
   const before = previousPeriod(period);
-  await refreshStale(db, { branchId, from: before.from, to: period.to });
+  await refreshStale(db, { branchIds: [branchId], from: before.from, to: period.to });
   const [current, previous, trucks, days, minutes, thresholds] = await Promise.all([
     periodTally(db, branchId, period),
     periodTally(db, branchId, before),
@@ -95,6 +98,33 @@ export function performanceRoutes(ctx: AuthContext) {
           .executeTakeFirst();
         const bytes = await performanceWorkbook(answer, branch?.label ?? '');
         return sendWorkbook(reply, `performance-${period.from}-${period.to}`, bytes);
+      },
+    });
+    // Several branches: no acting branch; each asked branch is checked against the user's own (branches.ts).
+    const across = { ...config, branchScoped: false } as const;
+    const severalBranches = async (
+      request: FastifyRequest,
+      query: { branchIds?: readonly string[] | undefined; from: string; to: string },
+    ) => {
+      const period = checked(query);
+      const branches = await branchesOf(ctx.db, actingPrincipal(request), query.branchIds);
+      return { period, branches, answer: await branchesPerformance(ctx.db, branches, period) };
+    };
+    app.route({
+      ...performanceApi.branches,
+      schema: { ...performanceApi.branches.schema, tags },
+      config: across,
+      handler: async (request) => (await severalBranches(request, request.query)).answer,
+    });
+    app.route({
+      ...performanceApi.branchesExcel,
+      schema: { ...performanceApi.branchesExcel.schema, tags },
+      config: across,
+      handler: async (request, reply) => {
+        const { period, branches, answer } = await severalBranches(request, request.query);
+        const label = phrase('รวม', String(branches.length), 'สาขา');
+        const bytes = await figuresWorkbook(branchesTables(answer), answer.company, label);
+        return sendWorkbook(reply, `performance-branches-${period.from}-${period.to}`, bytes);
       },
     });
   };

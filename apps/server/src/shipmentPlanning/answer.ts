@@ -12,7 +12,7 @@ import { sql } from 'kysely';
 import type { Database } from '../db/database.ts';
 import { planningMessages } from './messages.ts';
 import { type SlotProblem, shiftWindow, truckCapacity } from './problem.ts';
-import type { Slot } from './slot.ts';
+import type { Slot, SlotLine } from './slot.ts';
 
 /** The truck checks in this long before loading starts. */
 export const CHECK_IN_BEFORE_LOAD_MINUTES = 15;
@@ -43,15 +43,22 @@ const sumLoad = (items: readonly { weight: number; volume: number }[]) => ({
   volume: Math.round(items.reduce((s, i) => s + i.volume, 0) * 1000) / 1000,
 });
 
-/** Who carries what: a DO's booking and amounts, a truck's plate. */
+/**
+ * Who carries what: a job's booking and line (a job is a DO, or a returned line: `SlotLine.jobId`),
+ * the job of a booking's DO, a truck's plate.
+ */
 export function slotIndex(slot: Slot) {
   const bookingOf = new Map<string, string>();
-  const lineOf = new Map<string, { weight: number; volume: number; docNo: string }>();
+  const lineOf = new Map<string, SlotLine>();
+  const jobs = new Map<string, string>();
   for (const booking of slot.bookings)
     for (const line of booking.lines) {
-      bookingOf.set(line.deliveryOrderId, booking.id);
-      lineOf.set(line.deliveryOrderId, line);
+      bookingOf.set(line.jobId, booking.id);
+      lineOf.set(line.jobId, line);
+      jobs.set(`${booking.id} ${line.deliveryOrderId}`, line.jobId);
     }
+  /** The job of a booking's DO; undefined when the booking has no such line in the slot. */
+  const jobOf = (bookingId: string, deliveryOrderId: string) => jobs.get(`${bookingId} ${deliveryOrderId}`);
   const trucks = new Map(slot.trucks.map((t) => [t.id, t]));
   const plate = (vehicleId: unknown) => {
     const truck = trucks.get(String(vehicleId));
@@ -59,7 +66,7 @@ export function slotIndex(slot: Slot) {
   };
   const bookingDocNo = (deliveryOrderId: unknown) =>
     slot.bookings.find((b) => b.id === bookingOf.get(String(deliveryOrderId)))?.docNo ?? '';
-  return { bookingOf, lineOf, trucks, plate, bookingDocNo };
+  return { bookingOf, lineOf, jobOf, trucks, plate, bookingDocNo };
 }
 
 function tripOf(
@@ -73,9 +80,9 @@ function tripOf(
   const stops: PlanStop[] = [];
   let ends = route.departure;
   for (const stop of route.stops) {
-    const deliveryOrderId = String(stop.job);
-    const bookingId = index.bookingOf.get(deliveryOrderId) as string;
-    const line = index.lineOf.get(deliveryOrderId);
+    const bookingId = index.bookingOf.get(String(stop.job)) as string;
+    const line = index.lineOf.get(String(stop.job));
+    const deliveryOrderId = line?.deliveryOrderId ?? String(stop.job);
     const last = stops.at(-1);
     const finish = stop.start + stop.service;
     ends = Math.max(ends, finish);
@@ -184,10 +191,11 @@ export function slotPlan(
   }));
   for (const { job, reason } of solution?.unassigned ?? []) {
     const bookingId = index.bookingOf.get(String(job)) as string;
+    const deliveryOrderId = index.lineOf.get(String(job))?.deliveryOrderId ?? String(job);
     const text = options.manual ? planningMessages.notPlaced : UNASSIGNED_MESSAGES[reason];
     const same = unassigned.find((u) => u.bookingId === bookingId && u.reason === text);
-    if (same) (same.deliveryOrderIds as string[]).push(String(job));
-    else unassigned.push({ bookingId, deliveryOrderIds: [String(job)], reason: text });
+    if (same) (same.deliveryOrderIds as string[]).push(deliveryOrderId);
+    else unassigned.push({ bookingId, deliveryOrderIds: [deliveryOrderId], reason: text });
   }
   return {
     date: slot.date,

@@ -54,6 +54,11 @@ export interface TripProgress {
   readonly ended: boolean;
   /** Its started stops in the order driven. */
   readonly started: readonly StartedStop[];
+  /**
+   * While it runs, the phone's last known position (`delivery_trip.last_*`, kept as docs/privacy.md
+   * says) and when it was fixed, in seconds as above; null: none (no phone fix yet, or purged).
+   */
+  readonly position?: { readonly lat: number; readonly lon: number; readonly at: number } | null;
 }
 
 /** What other features write with a confirm, in its transaction (app.ts wires them). */

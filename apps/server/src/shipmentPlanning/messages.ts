@@ -22,8 +22,6 @@ export const planningMessages = {
   plannerBusy: 'ระบบกำลังวางแผนให้ผู้ใช้อื่นอยู่เต็มจำนวน กรุณาลองใหม่ในอีกสักครู่',
   plannerStuck: 'การวางแผนใช้เวลานานเกินกำหนด กรุณาลองใหม่อีกครั้ง',
   replanNothingConfirmed: 'กะนี้ยังไม่มีแผนที่ยืนยัน จึงวางแผนใหม่จากตอนนี้ไม่ได้ ให้กด "จัดรถอัตโนมัติ" แล้วยืนยันแผนก่อน',
-  replanInPast: 'เวลาที่จะวางแผนใหม่ต้องไม่ก่อนเวลาปัจจุบัน',
-  replanAfterShift: 'เวลาที่จะวางแผนใหม่เลยเวลาสิ้นสุดกะแล้ว',
   // Thai words meet names (plates, numbers) that may be Thai too: the spaces between are written out.
   startedStopMoved: (booking: string, shipTo: string, plate: string) =>
     phrase('จุดส่ง ', booking, ' ', shipTo, ' ของรถ ', plate, ' คนขับเริ่มส่งแล้ว จึงย้ายรถ เอาออก หรือเปลี่ยนลำดับไม่ได้'),

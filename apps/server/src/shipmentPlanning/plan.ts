@@ -1,3 +1,4 @@
+import type { LatLon } from '@lms/booking';
 import type { SlotPlan, TripsInput } from '@lms/domain';
 import {
   type ManualRoute,
@@ -11,7 +12,7 @@ import { HttpError } from '../http/errors.ts';
 import { dayFigures, defaultDrivers, slotIndex, slotPlan, tripDrivers } from './answer.ts';
 import { planningMessages, violationMessage } from './messages.ts';
 import { planPool } from './planPool.ts';
-import { type SlotProblem, slotProblem } from './problem.ts';
+import { type SlotProblem, slotProblem, toDeliver } from './problem.ts';
 import { noRoads, type RoadDistances } from './roads.ts';
 import { loadSlot, type Slot } from './slot.ts';
 
@@ -48,8 +49,9 @@ export function tripRoutes(slot: Slot, built: SlotProblem, trips: TripsInput): M
     }
     const jobs: string[] = [];
     for (const stop of trip.stops)
-      for (const id of stop.deliveryOrderIds) {
-        if (index.bookingOf.get(id) !== stop.bookingId) throw refuse([planningMessages.notInSlot]);
+      for (const deliveryOrderId of stop.deliveryOrderIds) {
+        const id = index.jobOf(stop.bookingId, deliveryOrderId);
+        if (id === undefined) throw refuse([planningMessages.notInSlot]);
         if (seen.has(id))
           throw refuse([planningMessages.deliveryOrderTwice(index.lineOf.get(id)?.docNo ?? id)]);
         seen.add(id);
@@ -97,8 +99,12 @@ export function checkTrips(slot: Slot, built: SlotProblem, trips: TripsInput): P
 }
 
 /** The slot as a routing problem, on road distances when a router is configured (roads.ts). */
-export async function problemOf(slot: Slot, roads: RoadDistances): Promise<SlotProblem> {
-  return slotProblem(slot, await roads.forSlot(slot));
+export async function problemOf(
+  slot: Slot,
+  roads: RoadDistances,
+  extra: readonly LatLon[] = [],
+): Promise<SlotProblem> {
+  return slotProblem(slot, await roads.forSlot(slot), extra);
 }
 
 /** The slot as it stands: its confirmed plan re-timed on today's data, or no trips yet. */
@@ -115,16 +121,18 @@ export async function currentPlan(
   if (slot.version === 0 || slot.confirmedTrips.length === 0)
     return slotPlan(slot, built, null, { drivers: [], manual: true, confirmed: slot.version > 0, figures });
   // Re-timed without refusing: master data may have changed since; the screen shows the plan as confirmed.
-  const placed = new Set(slot.bookings.flatMap((b) => b.lines.map((l) => l.deliveryOrderId)));
-  const solution = timeRoutes(
-    built.problem,
-    slot.confirmedTrips.map((t) => ({
-      vehicle: t.vehicleId,
-      jobs: t.stops.flatMap((s) => s.deliveryOrderIds).filter((id) => placed.has(id)),
-    })),
-  );
+  const solution = timeRoutes(built.problem, confirmedRoutes(slot));
   const drivers = tripDrivers(slot.confirmedTrips, solution.routes);
   return slotPlan(slot, built, solution, { drivers, manual: true, confirmed: true, figures });
+}
+
+/** The confirmed trips as routes of the slot's problem (each stop's DOs as its booking's jobs; gone ones left out). */
+export function confirmedRoutes(slot: Slot): ManualRoute[] {
+  const index = slotIndex(slot);
+  return slot.confirmedTrips.map((t) => ({
+    vehicle: t.vehicleId,
+    jobs: t.stops.flatMap((s) => s.deliveryOrderIds.flatMap((id) => index.jobOf(s.bookingId, id) ?? [])),
+  }));
 }
 
 /**
@@ -141,7 +149,8 @@ export async function plannedSlot(
 ): Promise<SlotPlan> {
   const slot = await loadSlot(db, branchId, date, shiftOfDayId);
   const built = await problemOf(slot, roads);
-  const solution = await planPool.plan(built.problem, {
+  // A returned line's stop happened (failed or partly delivered): the booking that took the DO again delivers it.
+  const solution = await planPool.plan(toDeliver(built), {
     seed: 1,
     timeLimitMs: PLAN_TIME_LIMIT_MS,
     ...(signal ? { signal } : {}),

@@ -108,6 +108,31 @@ export interface SlotProblem {
   readonly problem: PlanningProblem;
   /** Bookings refused before planning (no coordinates), with why. */
   readonly refused: { bookingId: string; reason: string }[];
+  /**
+   * The jobs of returned lines (`SlotLine.returned`): in the problem so that a confirmed trip is
+   * timed and re-planned as it happened, never given to the solver to deliver again (`toDeliver`).
+   */
+  readonly returned: ReadonlySet<string>;
+  /** The matrix locations of `slotProblem`'s `extra` places, in order (empty when the branch has no place). */
+  readonly extraPlaces: readonly number[];
+}
+
+/** A table of `points` grown by `extra` places, great circle × road factor between them and every place. */
+function withPlaces(table: DistanceTable, points: readonly LatLon[], extra: readonly LatLon[]): number[][] {
+  const all = [...points, ...extra];
+  const measured = greatCircleTable(all);
+  return all.map((_, i) =>
+    all.map((_, j) =>
+      i < points.length && j < points.length ? (table[i]?.[j] ?? 0) : (measured[i]?.[j] ?? 0),
+    ),
+  );
+}
+
+/** The problem without its returned lines' jobs: what is still to be delivered. */
+export function toDeliver(built: SlotProblem, keep: ReadonlySet<string> = new Set()): PlanningProblem {
+  if (built.returned.size === 0) return built.problem;
+  const jobs = built.problem.jobs.filter((j) => !built.returned.has(String(j.id)) || keep.has(String(j.id)));
+  return { ...built.problem, jobs };
 }
 
 /**
@@ -125,19 +150,28 @@ export function slotPlaces(slot: Slot): LatLon[] {
 
 /**
  * `roads`: metres between `slotPlaces(slot)` from a road router (roads.ts); absent, the booking
- * engine's great circle × road factor.
+ * engine's great circle × road factor. `extra`: more places after the slot's (a re-plan's trucks
+ * on the road at their last known position, `extraPlaces` their locations), measured great circle ×
+ * road factor to every place even with a router — a truck's position changes by the minute, and
+ * the router's table is asked and cached per branch and day for the slot's own places.
  */
-export function slotProblem(slot: Slot, roads?: DistanceTable | null): SlotProblem {
+export function slotProblem(
+  slot: Slot,
+  roads?: DistanceTable | null,
+  extra: readonly LatLon[] = [],
+): SlotProblem {
   const shift = shiftWindow(slot);
   const points = slotPlaces(slot);
-  const metres = roads && roads.length === points.length ? roads : greatCircleTable(points);
+  const own = roads && roads.length === points.length ? roads : greatCircleTable(points);
+  const metres = extra.length && points.length ? withPlaces(own, points, extra) : own;
+  const extraPlaces = points.length ? extra.map((_, i) => points.length + i) : [];
   let placed = 0;
   const refused: { bookingId: string; reason: string }[] = [];
   const jobs: PlanJob[] = [];
   if (points.length === 0) {
     for (const booking of slot.bookings)
       refused.push({ bookingId: booking.id, reason: planningMessages.branchWithoutPlace });
-    return { problem: { jobs: [], vehicles: [], matrices: {} }, refused };
+    return { problem: { jobs: [], vehicles: [], matrices: {} }, refused, returned: new Set(), extraPlaces };
   }
   const capacities = slot.trucks.map(truckCapacity);
   for (const booking of slot.bookings) {
@@ -178,7 +212,7 @@ export function slotProblem(slot: Slot, roads?: DistanceTable | null): SlotProbl
       // A delivery time outside the shift (the shift's hours changed since) falls back to the shift.
       const window = around && around[0] <= around[1] ? around : shift;
       own.push({
-        id: line.deliveryOrderId,
+        id: line.jobId,
         location,
         delivery: [toUnits(line.weight), toUnits(line.volume)],
         service,
@@ -215,5 +249,13 @@ export function slotProblem(slot: Slot, roads?: DistanceTable | null): SlotProbl
       profile: truck.vehicleTypeId,
     };
   });
-  return { problem: { jobs, vehicles, matrices, prohibited: prohibitedPairs(slot) }, refused };
+  const returned = new Set(
+    slot.bookings.flatMap((b) => b.lines.filter((l) => l.returned).map((l) => l.jobId)),
+  );
+  return {
+    problem: { jobs, vehicles, matrices, prohibited: prohibitedPairs(slot) },
+    refused,
+    returned,
+    extraPlaces,
+  };
 }

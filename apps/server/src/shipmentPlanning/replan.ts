@@ -4,6 +4,7 @@ import {
   type ReplanChange,
   type ReplanPlace,
   type ReplanPreview,
+  replanMomentRefusal,
   type SlotPlan,
 } from '@lms/domain';
 import {
@@ -34,9 +35,16 @@ import {
 } from './answer.ts';
 import { type ConfirmHooks, type ConfirmRequest, confirmSlot, type TripProgress } from './confirm.ts';
 import { planningMessages } from './messages.ts';
-import { PLAN_TIME_LIMIT_MS, problemOf, refuse, timedOrRefused, tripRoutes } from './plan.ts';
+import {
+  confirmedRoutes,
+  PLAN_TIME_LIMIT_MS,
+  problemOf,
+  refuse,
+  timedOrRefused,
+  tripRoutes,
+} from './plan.ts';
 import { planPool } from './planPool.ts';
-import { type SlotProblem, shiftWindow } from './problem.ts';
+import { type SlotProblem, toDeliver } from './problem.ts';
 import { noRoads, type RoadDistances } from './roads.ts';
 import { loadSlot, type Slot } from './slot.ts';
 
@@ -49,9 +57,6 @@ import { loadSlot, type Slot } from './slot.ts';
  * happened by then and writes only what was not started.
  */
 
-/** A moment may be asked this far before the server's clock (a dispatcher's clock a little behind). */
-const PAST_TOLERANCE_MS = 5 * 60_000;
-
 /** A trip that has started: its started stops (their DOs in the problem) and how it stands. */
 interface FixedTrip {
   readonly vehicleId: string;
@@ -60,7 +65,8 @@ interface FixedTrip {
   readonly startedAt: number | null;
   readonly stops: readonly {
     readonly bookingId: string;
-    readonly deliveryOrderIds: readonly string[];
+    /** Its DOs as jobs of the problem (`SlotLine.jobId`). */
+    readonly jobs: readonly string[];
     readonly arrivedAt: number;
     readonly freeAt: number;
   }[];
@@ -75,13 +81,15 @@ interface Happened {
   readonly started: Set<string>;
 }
 
-/** The moment planned from, in seconds from the slot day's midnight: `at` (not before now), else now. */
+/**
+ * The moment planned from, in seconds from the slot day's midnight: `at`, else now; held to the
+ * domain's rule (`replanMomentRefusal`: not before now, before the shift ends), as the screen is.
+ */
 function momentOf(slot: Slot, at: string | undefined, now: number): number {
   const asked = at === undefined ? now : Date.parse(at);
-  if (asked < now - PAST_TOLERANCE_MS) throw refuse([planningMessages.replanInPast]);
-  const seconds = Math.round((Math.max(asked, now) - bangkokInstant(slot.date, 0).getTime()) / 1000);
-  if (seconds >= shiftWindow(slot)[1]) throw refuse([planningMessages.replanAfterShift]);
-  return seconds;
+  const refusal = replanMomentRefusal({ date: slot.date, ...slot.shift }, asked, now);
+  if (refusal) throw refuse([refusal]);
+  return Math.round((Math.max(asked, now) - bangkokInstant(slot.date, 0).getTime()) / 1000);
 }
 
 /**
@@ -96,8 +104,14 @@ function whatHappened(
   built: SlotProblem,
   rows: readonly TripProgress[],
   moment: number,
+  /** The matrix location of a trip's last known position (`onTheWay`). */
+  positions: ReadonlyMap<string, number>,
 ): Happened {
   const jobs = new Map(built.problem.jobs.map((j) => [String(j.id), j]));
+  const index = slotIndex(slot);
+  // A planned stop's DOs as its booking's jobs (a returned line's own: `returnedJobId`).
+  const jobsOf = (stop: { bookingId: string; deliveryOrderIds: readonly string[] }) =>
+    stop.deliveryOrderIds.flatMap((id) => index.jobOf(stop.bookingId, id) ?? []).filter((id) => jobs.has(id));
   const progress: TruckProgress[] = [];
   const trips: FixedTrip[] = [];
   const started = new Set<string>();
@@ -114,14 +128,17 @@ function whatHappened(
       const planned = confirmed[i]?.stops ?? [];
       const stops = row.started.map((s) => ({
         ...s,
-        deliveryOrderIds: (planned.find((p) => p.bookingId === s.bookingId)?.deliveryOrderIds ?? []).filter(
-          (id) => jobs.has(id),
+        jobs: jobsOf(
+          planned.find((p) => p.bookingId === s.bookingId) ?? {
+            bookingId: s.bookingId,
+            deliveryOrderIds: [],
+          },
         ),
       }));
-      const ids = stops.flatMap((s) => s.deliveryOrderIds);
+      const ids = stops.flatMap((s) => s.jobs);
       fixed.push(...ids);
       const last = stops.at(-1);
-      const lastPlace = jobs.get(last?.deliveryOrderIds[0] ?? '')?.location ?? 0;
+      const lastPlace = jobs.get(last?.jobs[0] ?? '')?.location ?? 0;
       if (row.ended) {
         const back = last ? last.freeAt + (matrix?.duration(lastPlace, 0) ?? 0) : (row.startedAt ?? moment);
         trips.push({ ...row, vehicleId: truck.id, trip: i + 1, stops, onBoard: null });
@@ -129,15 +146,17 @@ function whatHappened(
         continue;
       }
       const reached = new Set(row.started.map((s) => s.bookingId));
-      const onBoard = planned
-        .filter((p) => !reached.has(p.bookingId))
-        .flatMap((p) => p.deliveryOrderIds)
-        .filter((id) => jobs.has(id));
+      const onBoard = planned.filter((p) => !reached.has(p.bookingId)).flatMap(jobsOf);
       trips.push({ ...row, vehicleId: truck.id, trip: i + 1, stops, onBoard });
+      const position = positions.get(shipment.id);
       state = {
         at: last
           ? { location: lastPlace, time: last.freeAt }
-          : { location: 0, time: Math.max(row.startedAt ?? moment, moment) },
+          : position !== undefined && row.position
+            ? // Where the phone last was, from then (or from the moment when that is later).
+              { location: position, time: Math.max(row.position.at, moment) }
+            : // No position: the branch, from when it left or the moment, whichever is later.
+              { location: 0, time: Math.max(row.startedAt ?? moment, moment) },
         onBoard,
         fixedOnTrip: ids.length,
         tripsDone: i,
@@ -166,7 +185,7 @@ function wholePlan(
     const next = solution.routes.find((r) => r.vehicle === trip.vehicleId && r.trip === trip.trip);
     if (next) used.add(next);
     const stops: PlannedStop[] = trip.stops.flatMap((s) =>
-      s.deliveryOrderIds.map((id) => ({
+      s.jobs.map((id) => ({
         job: id,
         location: jobs.get(id)?.location ?? 0,
         arrival: s.arrivedAt,
@@ -202,15 +221,7 @@ function wholePlan(
 
 /** The confirmed plan as it stands, job by job (the ETAs the plan in force gives). */
 function placesInForce(slot: Slot, built: SlotProblem): Map<PlanId, JobPlace> {
-  const known = new Set(built.problem.jobs.map((j) => String(j.id)));
-  const timed = timeRoutes(
-    built.problem,
-    slot.confirmedTrips.map((t) => ({
-      vehicle: t.vehicleId,
-      jobs: t.stops.flatMap((s) => s.deliveryOrderIds).filter((id) => known.has(id)),
-    })),
-  );
-  return jobPlaces(timed.routes);
+  return jobPlaces(timeRoutes(built.problem, confirmedRoutes(slot)).routes);
 }
 
 /** What changes, booking by booking: the strongest change among its DOs. */
@@ -241,6 +252,18 @@ function bookingChanges(slot: Slot, before: Map<PlanId, JobPlace>, solution: Rep
   );
 }
 
+/**
+ * Trips that left and reached no stop yet, with the phone's last known position: the truck goes on
+ * from there (a place of the problem of its own), not from the branch.
+ */
+function onTheWay(rows: readonly TripProgress[]) {
+  return rows.flatMap((r) =>
+    r.startedAt !== null && !r.ended && r.started.length === 0 && r.position
+      ? [{ shipmentId: r.shipmentId, position: r.position }]
+      : [],
+  );
+}
+
 /** Reads the slot, what happened on it and the moment; refuses a slot with nothing confirmed. */
 async function replanInput(
   db: Executor,
@@ -253,7 +276,6 @@ async function replanInput(
   if (slot.version === 0 || slot.confirmedTrips.length === 0)
     throw refuse([planningMessages.replanNothingConfirmed]);
   const moment = momentOf(slot, at, now);
-  const built = await problemOf(slot, roads);
   const rows =
     (await hooks.progress?.(
       db,
@@ -261,8 +283,19 @@ async function replanInput(
       slot.shipments.map((s) => s.id),
       now,
     )) ?? [];
-  const happened = whatHappened(slot, built, rows, moment);
-  const reduced = reduceReplan({ problem: built.problem, now: moment, progress: happened.progress });
+  const way = onTheWay(rows);
+  const built = await problemOf(
+    slot,
+    roads,
+    way.map((r) => r.position),
+  );
+  const positions = new Map(
+    way.flatMap((r, i) => (built.extraPlaces[i] === undefined ? [] : [[r.shipmentId, built.extraPlaces[i]]])),
+  );
+  const happened = whatHappened(slot, built, rows, moment, positions);
+  // A returned line is planned no more: fixed where its stop happened, else left out.
+  const problem = toDeliver(built, new Set(happened.progress.flatMap((p) => p.fixed.map(String))));
+  const reduced = reduceReplan({ problem, now: moment, progress: happened.progress });
   return { moment, built, happened, reduced };
 }
 
@@ -332,10 +365,8 @@ function heldToWhatHappened(
   const tripsOf = (vehicleId: string) => routes.filter((r) => r.vehicle === vehicleId);
   for (const trip of happened.trips) {
     const route = tripsOf(trip.vehicleId)[trip.trip - 1];
-    const wanted = trip.stops.flatMap((s) => s.deliveryOrderIds);
-    const moved = trip.stops.find((s) =>
-      s.deliveryOrderIds.some((id) => route?.jobs[wanted.indexOf(id)] !== id),
-    );
+    const wanted = trip.stops.flatMap((s) => s.jobs);
+    const moved = trip.stops.find((s) => s.jobs.some((id) => route?.jobs[wanted.indexOf(id)] !== id));
     if (moved) {
       const booking = slot.bookings.find((b) => b.id === moved.bookingId);
       throw refuse([
@@ -354,9 +385,8 @@ function heldToWhatHappened(
       throw refuse([planningMessages.notOnBoard(index.plate(trip.vehicleId), index.bookingDocNo(stray))]);
   }
   const fixedOn = (vehicleId: string, trip: number) =>
-    happened.trips
-      .find((t) => t.vehicleId === vehicleId && t.trip === trip)
-      ?.stops.flatMap((s) => s.deliveryOrderIds).length ?? 0;
+    happened.trips.find((t) => t.vehicleId === vehicleId && t.trip === trip)?.stops.flatMap((s) => s.jobs)
+      .length ?? 0;
   const manual: ManualRoute[] = [];
   const count = new Map<string, number>();
   for (const route of routes) {

@@ -10,7 +10,15 @@ import { type SlotTruck, slotDrivers, slotLines, slotTrucks } from './slotRows.t
 /** Everything planning reads for one branch, one day and one shift. Weights in kg, volumes in m³, minutes. */
 
 export interface SlotLine {
+  /** The line's job in the problem: its DO, or for a returned line `returnedJobId` (one id per job). */
+  readonly jobId: string;
   readonly deliveryOrderId: string;
+  /**
+   * Sent back from this booking by a failed or partial delivery (`delivery_return`): the stop is
+   * history and done — never planned again; what is left of the DO is delivered by the booking
+   * that takes it again, maybe in this very slot.
+   */
+  readonly returned: boolean;
   readonly docNo: string;
   readonly qty: number;
   readonly weight: number;
@@ -85,6 +93,14 @@ export interface Slot {
   readonly confirmedTrips: TripsInput;
   readonly shipments: SlotShipment[];
 }
+
+/**
+ * The job of a DO line its booking's delivery sent back: a DO booked again into the same slot
+ * appears twice — the failed stop's line (history) and the new booking's (to deliver) — and a job
+ * id may appear once, so the history keeps its own.
+ */
+export const returnedJobId = (bookingId: string, deliveryOrderId: string) =>
+  `${deliveryOrderId}@${bookingId}`;
 
 /** A `time` column's value (`08:30:00`) as the planner reads it (`08:30`). */
 const hhmm = (time: string) => time.slice(0, 5);
@@ -168,7 +184,9 @@ export async function loadSlot(
       lines: [],
     };
     const line: SlotLine = {
+      jobId: row.returned ? returnedJobId(row.bookingId, row.deliveryOrderId) : row.deliveryOrderId,
       deliveryOrderId: row.deliveryOrderId,
+      returned: row.returned,
       docNo: row.docNo,
       qty: row.qty,
       weight: row.weight,

@@ -35,6 +35,17 @@ export function slotLines(db: Executor, branchId: string, date: string, shiftOfD
       'a.article_uom_type_id as uomTypeId',
       'a.no_use_cap as noUseCap',
       'a.installation_time as installationTime',
+      // Sent back from this booking by a failed or partial delivery: its stop is history (slot.ts).
+      eb
+        .exists(
+          eb
+            .selectFrom('delivery_return as r')
+            .select(eb.lit(1).as('one'))
+            .whereRef('r.booking_id', '=', 'b.id')
+            .whereRef('r.delivery_order_id', '=', 'l.delivery_order_id'),
+        )
+        .$castTo<boolean>()
+        .as('returned'),
     ])
     .where('s.branch_id', '=', branchId)
     .where('s.shift_date', '=', date)

@@ -110,10 +110,14 @@ export function AppShell({
   );
 }
 
+/** On paper only the page itself: no menu, no top bar, white (the screens' print styles build on this). */
+const print = '@media print';
+
 const Root = styled.div`
   display: flex;
   min-height: 100vh;
   background: ${({ theme }) => theme.color.background};
+  ${print} { display: block; min-height: 0; background: #fff; }
 `;
 
 const Drawer = styled.nav`
@@ -127,6 +131,7 @@ const Drawer = styled.nav`
   background: ${({ theme }) => theme.color.surface};
   border-right: 1px solid ${({ theme }) => theme.color.border};
   [data-rail] > & { flex-basis: ${railWidth}; width: ${railWidth}; }
+  ${print} { display: none; }
 `;
 
 const Main = styled.div`
@@ -147,6 +152,7 @@ const TopBar = styled.header`
   padding: 0 ${({ theme }) => theme.space[2]};
   background: ${({ theme }) => theme.color.surface};
   border-bottom: 1px solid ${({ theme }) => theme.color.border};
+  ${print} { display: none; }
 `;
 
 const Title = styled.h1`
@@ -170,4 +176,5 @@ const Content = styled.main`
   flex: 1 1 auto;
   padding: ${({ theme }) => theme.space[4]};
   [data-mobile] & { padding: ${({ theme }) => theme.space[2]}; }
+  ${print} { padding: 0; }
 `;

@@ -141,6 +141,48 @@ export const PerformanceAnswer = Type.Object({
 });
 export type PerformanceAnswer = Static<typeof PerformanceAnswer>;
 
+/** The most branches one across-branches request adds up (a company's; the bench runs 50). */
+export const PERFORMANCE_MAX_BRANCHES = 100;
+
+/** A branch's trucks over the period, all types together: summed loads over summed capacities. */
+export const BranchTruckUse = Type.Object({
+  trips: Type.Integer(),
+  weightPercent: Nullable(Type.Number()),
+  volumePercent: Nullable(Type.Number()),
+  overloadedTrips: Type.Integer(),
+});
+export type BranchTruckUse = Static<typeof BranchTruckUse>;
+
+/** One branch's row of the side-by-side table (docs/performance-figures.md "ทุกสาขา"). */
+export const BranchFigures = Type.Object({
+  branchId: Uuid,
+  label: Type.String(),
+  current: DeliveryFigures,
+  previous: DeliveryFigures,
+  truckUse: BranchTruckUse,
+});
+export type BranchFigures = Static<typeof BranchFigures>;
+
+/**
+ * Several branches at once: `company` is their figures summed from the same additive tallies (and
+ * every truck's loads per vehicle type; no per-truck table across branches), `branches` each one's.
+ */
+export const BranchesAnswer = Type.Object({
+  company: PerformanceAnswer,
+  branches: List(BranchFigures),
+});
+export type BranchesAnswer = Static<typeof BranchesAnswer>;
+
+const BranchesQuery = Type.Object(
+  {
+    /** The branches to add up; none: every branch the user may see. */
+    branchIds: Type.Optional(List(Uuid, { minItems: 1, maxItems: PERFORMANCE_MAX_BRANCHES })),
+    from: IsoDate,
+    to: IsoDate,
+  },
+  { additionalProperties: false },
+);
+
 const PerformanceQuery = Type.Object(
   { branchId: Uuid, from: IsoDate, to: IsoDate },
   { additionalProperties: false },
@@ -159,6 +201,22 @@ export const performanceApi = {
     url: '/performance/figures.xlsx',
     schema: {
       querystring: PerformanceQuery,
+      response: { 200: Bytes },
+      produces: ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
+    },
+  }),
+  /** Several branches (the user's own only): the company's sum and each branch side by side. */
+  branches: operation({
+    method: 'GET',
+    url: '/performance/branches',
+    schema: { querystring: BranchesQuery, response: { 200: BranchesAnswer } },
+  }),
+  /** The same as a workbook: the company's tables and the branches' table, as `figures.xlsx` writes them. */
+  branchesExcel: operation({
+    method: 'GET',
+    url: '/performance/branches/figures.xlsx',
+    schema: {
+      querystring: BranchesQuery,
       response: { 200: Bytes },
       produces: ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
     },

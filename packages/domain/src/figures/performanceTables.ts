@@ -24,7 +24,8 @@ export type FigureTableKey =
   | 'daysByVehicleType'
   | 'daysByTruck'
   | 'hoursByVehicleType'
-  | 'hoursByTruck';
+  | 'hoursByTruck'
+  | 'branches';
 
 export interface FigureTable {
   readonly key: FigureTableKey;

@@ -1,13 +1,12 @@
 import { DataGrid, type DataGridColumn } from '@lms/design-system';
-import { type FigureCell, type FigureLink, type FigureTable, formatNumber } from '@lms/domain';
+import type { FigureCell, FigureLink, FigureTable } from '@lms/domain';
 import type { ReactNode } from 'react';
+import styled from 'styled-components';
 import { type Navigate, routerClick, useCanOpen } from '../home/CountLink.tsx';
+import { PrintTable, showCell } from './PrintTable.tsx';
 import { performanceText as text } from './performanceText.ts';
 
 type Row = { readonly key: string; readonly cells: readonly FigureCell[]; readonly link: FigureLink | null };
-
-const show = (cell: FigureCell): string =>
-  cell === null ? '–' : typeof cell === 'number' ? formatNumber(cell, Number.isInteger(cell) ? 0 : 2) : cell;
 
 /**
  * One of the domain's `performanceTables` as a grid (its chart, if any, above it): the table behind
@@ -37,10 +36,10 @@ export function FigureTableView({
     render: (row) =>
       index === 0 && row.link ? (
         <a href={row.link.href} title={row.link.label} onClick={routerClick(navigate, row.link.href)}>
-          {show(row.cells[0] ?? null)}
+          {showCell(row.cells[0] ?? null)}
         </a>
       ) : (
-        show(row.cells[index] ?? null)
+        showCell(row.cells[index] ?? null)
       ),
   }));
   const rows: Row[] = table.rows.map((cells, index) => {
@@ -57,14 +56,23 @@ export function FigureTableView({
     <section aria-labelledby={`figures-${table.key}`}>
       <h3 id={`figures-${table.key}`}>{table.title}</h3>
       {children}
-      <DataGrid
-        label={table.title}
-        columns={columns}
-        rows={rows}
-        getRowKey={(row) => row.key}
-        emptyMessage={text.empty}
-        {...(rows.some((row) => row.link) ? { onRowAction: open } : {})}
-      />
+      <OnScreen>
+        <DataGrid
+          label={table.title}
+          columns={columns}
+          rows={rows}
+          getRowKey={(row) => row.key}
+          emptyMessage={text.empty}
+          {...(rows.some((row) => row.link) ? { onRowAction: open } : {})}
+        />
+      </OnScreen>
+      <PrintTable table={table} />
     </section>
   );
 }
+
+const OnScreen = styled.div`
+  @media print {
+    display: none;
+  }
+`;

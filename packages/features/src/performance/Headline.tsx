@@ -24,12 +24,15 @@ export function Headline({
   previous,
   period,
   navigate,
+  linked = true,
 }: {
   readonly current: DeliveryFigures;
   readonly previous: DeliveryFigures;
   /** The period `current` counts: the list a figure opens is filtered to it. */
   readonly period: Period;
   readonly navigate?: Navigate | undefined;
+  /** False for several branches' sum: the lists show the acting branch only, so no figure opens one. */
+  readonly linked?: boolean;
 }) {
   const canOpen = useCanOpen();
   return (
@@ -40,7 +43,7 @@ export function Headline({
         const change = figureChange(now, before);
         const better =
           change === null || change === 0 ? 'same' : change > 0 === figure.higherIsBetter ? 'up' : 'down';
-        const link = headlineFigureLink(figure.key, period);
+        const link = linked ? headlineFigureLink(figure.key, period) : null;
         return (
           <Tile key={figure.key} aria-label={figure.label}>
             <dt>
@@ -82,6 +85,7 @@ const Tile = styled.div`
   border: 1px solid ${({ theme }) => theme.color.border};
   border-radius: ${({ theme }) => theme.radius.md};
   padding: 0.75rem;
+  break-inside: avoid;
   dt {
     font-weight: 600;
   }

@@ -60,7 +60,8 @@ export const Figures: Story = {
     // In the table (the chart's axis, once drawn, names it too).
     await expect(within(failures.getByRole('grid')).getByText('ไม่พบผู้รับ')).toBeVisible();
     const trucks = within(canvas.getByRole('region', { name: 'การใช้รถรายคัน' }));
-    await expect(trucks.getByText('ใกล้เต็ม')).toBeVisible();
+    // In the grid (the print-only table beside it holds the same words, hidden on screen).
+    await expect(within(trucks.getByRole('grid')).getByText('ใกล้เต็ม')).toBeVisible();
     const hours = within(canvas.getByRole('region', { name: 'ชั่วโมงที่ใช้ รายคัน' }));
     await expect(within(hours.getByRole('grid')).getByText('59.88')).toBeVisible();
     const days = within(canvas.getByRole('region', { name: 'วันรถว่างและเต็ม รายคัน' }));

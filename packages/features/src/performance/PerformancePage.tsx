@@ -2,16 +2,21 @@ import { Button, SelectField, useBuddhistEra, useSnackbar } from '@lms/design-sy
 import {
   type FigureTable,
   figureRowLink,
+  formatDate,
   formatMonth,
   messagesOfError,
   type PerformanceAnswer,
   performanceTables,
   phrase,
+  previousPeriod,
 } from '@lms/domain';
-import { Page, PageHeader, saveBlob } from '@lms/entity-pages';
+import { Page, PageHeader, saveBlob, useSession } from '@lms/entity-pages';
 import { lazy, Suspense, useState } from 'react';
 import styled from 'styled-components';
 import type { Navigate } from '../home/CountLink.tsx';
+import { BranchesView } from './BranchesView.tsx';
+import { BranchScopePicker } from './BranchScopePicker.tsx';
+import { askedBranches, type BranchScope, ONE_BRANCH } from './branchScope.ts';
 import { FigureTableView } from './FigureTableView.tsx';
 import { Headline } from './Headline.tsx';
 import { monthPeriod, usePerformance, usePerformanceApi } from './performanceApi.ts';
@@ -48,6 +53,21 @@ export interface PerformancePageProps {
   readonly onMonthChange: (month: string) => void;
   /** The host's router, for the links to the lists behind the figures; without it a link loads the page. */
   readonly navigate?: Navigate | undefined;
+  /** Whose figures: the acting branch (default), or several (docs/performance-figures.md "ทุกสาขาที่ดูได้"). */
+  readonly scope?: BranchScope | undefined;
+  readonly onScopeChange?: ((scope: BranchScope) => void) | undefined;
+}
+
+/** Whose figures, in words: the acting branch's 'code: name', or the branches added up. */
+function whoseFigures(
+  scope: BranchScope,
+  branches: readonly { id: string; label: string }[],
+  acting: string | null,
+) {
+  if (scope.kind === 'one') return branches.find((b) => b.id === acting)?.label ?? '';
+  if (scope.kind === 'all') return phrase(text.scopeAll, `(${branches.length} สาขา)`);
+  const names = branches.filter((b) => scope.branchIds.includes(b.id)).map((b) => b.label);
+  return names.length <= 3 ? names.join(', ') : text.companyHeading(names.length);
 }
 
 /**
@@ -55,11 +75,22 @@ export interface PerformancePageProps {
  * period before it, headline figures first, then the tables behind them (failures by reason,
  * truck use per vehicle type and per truck) and the Excel export of all of them.
  */
-export function PerformancePage({ month, months, onMonthChange, navigate }: PerformancePageProps) {
-  const figures = usePerformance(month);
+export function PerformancePage({
+  month,
+  months,
+  onMonthChange,
+  navigate,
+  scope = ONE_BRANCH,
+  onScopeChange,
+}: PerformancePageProps) {
+  const several = scope.kind !== 'one';
+  const figures = usePerformance(month, !several);
+  const { user, branchId } = useSession();
+  const branches = (user?.branchInfos ?? []).map((b) => ({ id: b.id, label: `${b.code}: ${b.name}` }));
   // The months in the user's era, as every staff screen's dates.
   const era = { buddhistEra: useBuddhistEra(undefined) };
   const period = monthPeriod(month);
+  const before = previousPeriod(period);
   const answer = figures.data;
   const performance = usePerformanceApi();
   const snackbar = useSnackbar();
@@ -68,7 +99,9 @@ export function PerformancePage({ month, months, onMonthChange, navigate }: Perf
   const exportExcel = async () => {
     setExporting(true);
     try {
-      const { blob, fileName } = await performance.excel(period);
+      const { blob, fileName } = several
+        ? await performance.branchesExcel(period, askedBranches(scope))
+        : await performance.excel(period);
       saveBlob(blob, fileName ?? `performance-${period.from}-${period.to}.xlsx`);
     } catch (error) {
       snackbar.error(messagesOfError(error));
@@ -79,59 +112,125 @@ export function PerformancePage({ month, months, onMonthChange, navigate }: Perf
 
   return (
     <Page>
-      <PageHeader title={text.title}>
-        <Button onPress={() => void exportExcel()} isLoading={exporting} isDisabled={!figures.data}>
-          {text.excel}
-        </Button>
-      </PageHeader>
-      <p>{text.intro}</p>
-      <MonthPicker>
-        <SelectField
-          label={text.month}
-          value={month}
-          options={months.map((m) => ({ id: m, label: formatMonth(m, era) }))}
-          onChange={(next) => next && onMonthChange(String(next))}
-        />
-      </MonthPicker>
-      {figures.error ? (
-        <Problem role="alert">
-          {messagesOfError(figures.error).join(' ')}{' '}
-          <Button size="sm" onPress={() => void figures.mutate()}>
-            ลองใหม่
+      <Printable>
+        <PageHeader title={text.title}>
+          <Button
+            onPress={() => void exportExcel()}
+            isLoading={exporting}
+            isDisabled={!several && !figures.data}
+          >
+            {text.excel}
           </Button>
-        </Problem>
-      ) : !answer ? (
-        <p role="status">{text.loading}</p>
-      ) : (
-        <>
-          <Headline current={answer.current} previous={answer.previous} period={period} navigate={navigate} />
-          {performanceTables(answer)
-            .filter((table) => table.key !== 'headline')
-            .map((table) => (
-              <FigureTableView
-                key={table.key}
-                table={table}
-                rowLink={(rowId) => figureRowLink(table.key, rowId, period)}
-                navigate={navigate}
-              >
-                {table.rows.length > 0 && (
-                  <Suspense fallback={<p role="status">{text.loadingChart}</p>}>
-                    {chartOf(table, answer, navigate)}
-                  </Suspense>
-                )}
-              </FigureTableView>
-            ))}
-        </>
-      )}
+        </PageHeader>
+        {/* Whose figures and which days: the printout's heading too (the title above it is the page's). */}
+        <Whose>
+          {/* Joined by hand: phrase() puts no space around the dot or before the bracket. */}
+          {`${whoseFigures(scope, branches, branchId)} · ${formatMonth(month, era)} (${text.comparedWith} ${formatDate(before.from, era)}–${formatDate(before.to, era)})`}
+        </Whose>
+        <ScreenOnly>
+          <p>{text.intro}</p>
+          <Pickers>
+            <MonthPicker>
+              <SelectField
+                label={text.month}
+                value={month}
+                options={months.map((m) => ({ id: m, label: formatMonth(m, era) }))}
+                onChange={(next) => next && onMonthChange(String(next))}
+              />
+            </MonthPicker>
+            {onScopeChange && (
+              <BranchScopePicker scope={scope} branches={branches} onChange={onScopeChange} />
+            )}
+          </Pickers>
+        </ScreenOnly>
+        {several ? (
+          <BranchesView month={month} scope={scope} navigate={navigate} />
+        ) : figures.error ? (
+          <Problem role="alert">
+            {messagesOfError(figures.error).join(' ')}{' '}
+            <Button size="sm" onPress={() => void figures.mutate()}>
+              ลองใหม่
+            </Button>
+          </Problem>
+        ) : !answer ? (
+          <p role="status">{text.loading}</p>
+        ) : (
+          <>
+            <Headline
+              current={answer.current}
+              previous={answer.previous}
+              period={period}
+              navigate={navigate}
+            />
+            {performanceTables(answer)
+              .filter((table) => table.key !== 'headline')
+              .map((table) => (
+                <FigureTableView
+                  key={table.key}
+                  table={table}
+                  rowLink={(rowId) => figureRowLink(table.key, rowId, period)}
+                  navigate={navigate}
+                >
+                  {table.rows.length > 0 && (
+                    <Suspense fallback={<p role="status">{text.loadingChart}</p>}>
+                      {chartOf(table, answer, navigate)}
+                    </Suspense>
+                  )}
+                </FigureTableView>
+              ))}
+          </>
+        )}
+      </Printable>
     </Page>
   );
 }
 
 const MonthPicker = styled.div`
-  max-width: 16rem;
+  width: 16rem;
+  max-width: 100%;
+`;
+
+const Pickers = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space[3]};
+  align-items: flex-end;
   margin-bottom: ${({ theme }) => theme.space[4]};
+`;
+
+const Whose = styled.p`
+  margin: 0 0 ${({ theme }) => theme.space[2]};
+  font-size: ${({ theme }) => theme.font.size.lg};
+  font-weight: 600;
+`;
+
+/** Pickers and explanations are for the screen; paper shows the heading, the figures and the tables. */
+const ScreenOnly = styled.div`
+  @media print {
+    display: none;
+  }
 `;
 
 const Problem = styled.p`
   color: ${({ theme }) => theme.color.danger};
+`;
+
+/**
+ * Paper (docs/performance-figures.md "พิมพ์"): A4 upright, no buttons, no charts (below); a heading stays with what
+ * follows it. The tables print as plain tables (PrintTable.tsx); the shell drops its menu itself.
+ */
+const Printable = styled.div`
+  @media print {
+    @page { size: A4 portrait; margin: 12mm; }
+    button { display: none !important; }
+    h2, h3 { break-after: avoid; }
+    figure { break-inside: avoid; }
+    /*
+     * Charts stay off paper for now: scaled to A4 (width 100 %, height auto, or max-width) Chromium's
+     * PDF showed them blank with their legends squeezed to a column (checked 2026-11-29); the table
+     * under each chart, the same numbers, prints instead.
+     */
+    figure[role='img'] { display: none; }
+    .recharts-tooltip-wrapper { display: none; }
+  }
 `;

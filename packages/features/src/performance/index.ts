@@ -1,1 +1,7 @@
+export {
+  type BranchScope,
+  branchScopeParam,
+  ONE_BRANCH,
+  parseBranchScope,
+} from './branchScope.ts';
 export { PerformancePage, type PerformancePageProps } from './PerformancePage.tsx';

@@ -1,4 +1,4 @@
-import { performanceApi as contract, type PerformanceAnswer } from '@lms/domain';
+import { type BranchesAnswer, performanceApi as contract, type PerformanceAnswer } from '@lms/domain';
 import { type ApiError, call, callForBytes, useBranchScope } from '@lms/entity-pages';
 import { useMemo } from 'react';
 import useSWR from 'swr';
@@ -20,16 +20,34 @@ export function usePerformanceApi() {
         call(api, contract.branch, { query: { ...period, ...branch() } }),
       excel: (period: { from: string; to: string }) =>
         callForBytes(api, contract.excel, { query: { ...period, ...branch() } }),
+      /** Several branches (none named: every branch the user may see); no acting branch is sent. */
+      branches: (period: { from: string; to: string }, branchIds: readonly string[] | undefined) =>
+        call(api, contract.branches, { query: { ...period, ...(branchIds ? { branchIds } : {}) } }),
+      branchesExcel: (period: { from: string; to: string }, branchIds: readonly string[] | undefined) =>
+        callForBytes(api, contract.branchesExcel, {
+          query: { ...period, ...(branchIds ? { branchIds } : {}) },
+        }),
     }),
     [api, branchId, branch],
   );
 }
 
-export function usePerformance(month: string) {
+/** The acting branch's month; not fetched while `wanted` is false (the screen shows several branches). */
+export function usePerformance(month: string, wanted = true) {
   const performance = usePerformanceApi();
   const period = monthPeriod(month);
   return useSWR<PerformanceAnswer, ApiError>(
-    ['performance', performance.branchId, period.from, period.to],
+    wanted ? ['performance', performance.branchId, period.from, period.to] : null,
     () => performance.figures(period),
+  );
+}
+
+/** Several branches' month (`branchIds` undefined: every branch the user may see). */
+export function useBranchesPerformance(month: string, branchIds: readonly string[] | undefined) {
+  const performance = usePerformanceApi();
+  const period = monthPeriod(month);
+  return useSWR<BranchesAnswer, ApiError>(
+    ['performance-branches', branchIds?.join(',') ?? 'all', period.from, period.to],
+    () => performance.branches(period, branchIds),
   );
 }

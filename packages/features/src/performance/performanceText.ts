@@ -13,4 +13,13 @@ export const performanceText = {
   loading: 'กำลังโหลดผลการจัดส่ง…',
   loadingChart: 'กำลังวาดแผนภูมิ…',
   empty: 'ไม่มีรายการในช่วงนี้',
+  scope: 'ดูผลของ',
+  scopeOne: 'สาขาที่เลือกอยู่',
+  scopeAll: 'ทุกสาขาที่ดูได้',
+  scopeSome: 'เลือกหลายสาขา',
+  scopeBranches: 'สาขา',
+  noBranches: 'ไม่มีสาขาที่ดูได้',
+  companyHeading: (n: number) => `รวม ${n.toLocaleString('th-TH')} สาขา`,
+  openBranch: 'เปิดผลการจัดส่งของสาขานี้',
+  comparedWith: 'เทียบกับ',
 } as const;

@@ -8,6 +8,7 @@ import {
   replanPreview,
   replanUnchanged,
   requestPath,
+  STORY_REPLAN_NOW,
   STORY_TODAY,
 } from '@lms/testing';
 import { callRecorder, PageHarness } from '@lms/testing/stories';
@@ -26,7 +27,7 @@ function ReplanHarness({
 }) {
   return (
     <PageHarness roles={roles} {...(width ? { width } : {})}>
-      <ShipmentPlanningPage today={STORY_TODAY} tileUrlTemplate={null} />
+      <ShipmentPlanningPage today={STORY_TODAY} tileUrlTemplate={null} now={() => STORY_REPLAN_NOW} />
     </PageHarness>
   );
 }
@@ -60,6 +61,8 @@ export const Loading: Story = {
   play: async ({ canvas }) => {
     const review = await replan(canvas);
     await expect(review.getByRole('status')).toHaveTextContent('กำลังวางแผนใหม่จากสิ่งที่เกิดขึ้นแล้ว…');
+    // No other moment may be asked while one is being planned.
+    await expect(review.getByRole('button', { name: 'วางแผนจากเวลานี้' })).toBeDisabled();
     await expect(canvas.getByRole('button', { name: 'วางแผนใหม่จากตอนนี้' })).toBeDisabled();
     // The re-plan's call (the page's own reads may come after it): with the slot on screen.
     const replanPath = requestPath(shipmentPlanningApi.replan);
@@ -94,6 +97,74 @@ export const Changes: Story = {
       body: { version: 1, trips: tripsOf(replanPreview.plan) },
     });
     await expect(await canvas.findByText('ยืนยันแผนแล้ว (ครั้งที่ 2)')).toBeInTheDocument();
+  },
+};
+
+/** The moment's field: its hour and minute segments. */
+const momentSegments = (review: Canvas) =>
+  within(review.getByRole('group', { name: /วางแผนใหม่จากเวลา/ })).getAllByRole('spinbutton');
+
+/** Types a time into the moment's field and asks for the plan from it. */
+async function planFrom(review: Canvas, time: string) {
+  await userEvent.click(momentSegments(review)[0] as HTMLElement);
+  await userEvent.keyboard(time.replace(':', ''));
+  await userEvent.click(review.getByRole('button', { name: 'วางแผนจากเวลานี้' }));
+}
+
+/**
+ * A later moment of the shift: the dispatcher types 10:15 (now is 09:30), the server plans from
+ * it, and the confirm carries the same moment.
+ */
+export const ChosenMoment: Story = {
+  beforeEach: mocked(),
+  play: async ({ canvas }) => {
+    const review = await replan(canvas);
+    // From now by default: the answer's moment fills the field.
+    await expect(await review.findByText(/^วางแผนจากเวลา 09:30 น\./)).toBeVisible();
+    await expect(momentSegments(review).map((s) => s.textContent)).toEqual(['09', '30']);
+    await expect(review.getByRole('group', { name: /วางแผนใหม่จากเวลา/ })).toHaveAccessibleDescription(
+      expect.stringContaining('ตั้งแต่เวลาปัจจุบัน ถึงก่อนสิ้นสุดกะ 12:00 น.'),
+    );
+    await planFrom(review, '10:15');
+    const again = within(await canvas.findByRole('region', { name: 'วางแผนใหม่จากตอนนี้' }));
+    await expect(await again.findByText(/^วางแผนจากเวลา 10:15 น\./)).toBeVisible();
+    const replanPath = requestPath(shipmentPlanningApi.replan);
+    const asked = '2025-01-06T03:15:00.000Z';
+    await expect(recorder.calls.filter((call) => call.path === replanPath).at(-1)).toMatchObject({
+      body: { date: confirmedSlot.date, shiftOfDayId: confirmedSlot.shiftOfDayId, at: asked },
+    });
+    await userEvent.click(again.getByRole('button', { name: 'ยืนยันแผนใหม่' }));
+    const confirmPath = requestPath(shipmentPlanningApi.replanConfirm);
+    await waitFor(() =>
+      expect(recorder.calls.find((call) => call.path === confirmPath)).toMatchObject({ body: { at: asked } }),
+    );
+  },
+};
+
+/** A moment after the shift or before now is refused on the field, in Thai naming the rule, and nothing is asked. */
+export const MomentOutsideShift: Story = {
+  beforeEach: mocked(),
+  play: async ({ canvas }) => {
+    const review = await replan(canvas);
+    await review.findByText(/^วางแผนจากเวลา 09:30 น\./);
+    const replanPath = requestPath(shipmentPlanningApi.replan);
+    const asked = () => recorder.calls.filter((call) => call.path === replanPath).length;
+    const before = asked();
+    const field = () => review.getByRole('group', { name: /วางแผนใหม่จากเวลา/ });
+    await planFrom(review, '12:30');
+    await waitFor(() =>
+      expect(field()).toHaveAccessibleDescription(
+        expect.stringContaining('เวลาที่จะวางแผนใหม่เลยเวลาสิ้นสุดกะแล้ว'),
+      ),
+    );
+    await expect(momentSegments(review)[0]).toHaveAttribute('aria-invalid', 'true');
+    await planFrom(review, '08:00');
+    await waitFor(() =>
+      expect(field()).toHaveAccessibleDescription(
+        expect.stringContaining('เวลาที่จะวางแผนใหม่ต้องไม่ก่อนเวลาปัจจุบัน'),
+      ),
+    );
+    await expect(asked()).toBe(before);
   },
 };
 
@@ -154,6 +225,7 @@ export const Phone: Story = {
   play: async ({ canvas }) => {
     const review = await replan(canvas);
     await expect(await review.findByRole('button', { name: 'ยืนยันแผนใหม่' })).toBeVisible();
+    await expect(review.getByRole('button', { name: 'วางแผนจากเวลานี้' })).toBeVisible();
     const panel = canvas.getByRole('region', { name: 'วางแผนใหม่จากตอนนี้' });
     await expect(panel.getBoundingClientRect().width).toBeLessThanOrEqual(390);
     await expect(panel.scrollWidth).toBeLessThanOrEqual(panel.clientWidth + 1);

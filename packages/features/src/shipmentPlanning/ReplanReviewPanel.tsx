@@ -1,5 +1,14 @@
-import { Alert, Button } from '@lms/design-system';
-import { phrase, type ReplanChange, type ReplanPlace, type ReplanPreview } from '@lms/domain';
+import { Alert, Button, TimeField } from '@lms/design-system';
+import {
+  phrase,
+  type ReplanChange,
+  type ReplanPlace,
+  type ReplanPreview,
+  type ReplanShift,
+  replanMomentRefusal,
+  shiftMoment,
+} from '@lms/domain';
+import { useState } from 'react';
 import styled from 'styled-components';
 import { Actions, Messages, Panel } from '../booking/shared/layout.tsx';
 import type { ReplanReview } from './useSlotPlanning.ts';
@@ -33,6 +42,12 @@ function describe(change: ReplanChange, preview: ReplanPreview): string {
 
 export interface ReplanReviewPanelProps {
   readonly review: ReplanReview;
+  /** The slot's day and shift: the moment chosen must fall in it. */
+  readonly shift: ReplanShift;
+  /** The clock the moment is held to (not before now). */
+  readonly now: () => number;
+  /** Plan again from the moment chosen (an ISO instant). */
+  readonly onReplan: (at: string) => void;
   /** Only those who may confirm a plan see the confirm. */
   readonly canConfirm: boolean;
   readonly onConfirm: () => void;
@@ -44,10 +59,28 @@ export interface ReplanReviewPanelProps {
  * from, the stops drivers started (kept as they are), and every booking it changes — moved to
  * another truck, new, a new arrival time, or left without a truck (a window it can no longer keep).
  */
-export function ReplanReviewPanel({ review, canConfirm, onConfirm, onClose }: ReplanReviewPanelProps) {
+export function ReplanReviewPanel({
+  review,
+  shift,
+  now,
+  onReplan,
+  canConfirm,
+  onConfirm,
+  onClose,
+}: ReplanReviewPanelProps) {
+  const shown = review.state === 'ready' ? review.preview.at.time : null;
   return (
     <Panel aria-labelledby="replan-title" aria-busy={review.state === 'loading'}>
       <h2 id="replan-title">วางแผนใหม่จากตอนนี้</h2>
+      <MomentChoice
+        // A new answer shows its own moment in the field.
+        key={shown ?? review.state}
+        shift={shift}
+        now={now}
+        initial={shown}
+        disabled={review.state === 'loading' || (review.state === 'ready' && review.confirming)}
+        onReplan={onReplan}
+      />
       {review.state === 'loading' && <p role="status">กำลังวางแผนใหม่จากสิ่งที่เกิดขึ้นแล้ว…</p>}
       {review.state === 'error' && (
         <>
@@ -68,12 +101,57 @@ export function ReplanReviewPanel({ review, canConfirm, onConfirm, onClose }: Re
   );
 }
 
+/**
+ * The moment to plan from: now by default (the answer's moment fills the field), or a later time of
+ * the shift; held to the domain's rule before asking (`replanMomentRefusal`), the Thai refusal on
+ * the field.
+ */
+function MomentChoice({
+  shift,
+  now,
+  initial,
+  disabled,
+  onReplan,
+}: Pick<ReplanReviewPanelProps, 'shift' | 'now' | 'onReplan'> & {
+  readonly initial: string | null;
+  readonly disabled: boolean;
+}) {
+  const [typed, setTyped] = useState<string | null>(initial);
+  const [error, setError] = useState<string | undefined>();
+  const ask = () => {
+    const at = shiftMoment(shift, typed);
+    const refusal = replanMomentRefusal(shift, at, now());
+    setError(refusal ?? undefined);
+    if (!refusal && at !== null) onReplan(new Date(at).toISOString());
+  };
+  return (
+    <Moment>
+      <TimeField
+        label="วางแผนใหม่จากเวลา"
+        description={phrase('ตั้งแต่เวลาปัจจุบัน ถึงก่อนสิ้นสุดกะ ', shift.endTime, ' น.')}
+        value={typed}
+        onChange={(next) => {
+          setTyped(next);
+          setError(undefined);
+        }}
+        {...(error ? { error } : {})}
+        isDisabled={disabled}
+      />
+      <Button variant="secondary" onPress={ask} isDisabled={disabled}>
+        วางแผนจากเวลานี้
+      </Button>
+    </Moment>
+  );
+}
+
 function Ready({
   review,
   canConfirm,
   onConfirm,
   onClose,
-}: Omit<ReplanReviewPanelProps, 'review'> & { readonly review: Extract<ReplanReview, { state: 'ready' }> }) {
+}: Pick<ReplanReviewPanelProps, 'canConfirm' | 'onConfirm' | 'onClose'> & {
+  readonly review: Extract<ReplanReview, { state: 'ready' }>;
+}) {
   const { preview, confirming, refused } = review;
   const booking = (id: string) => preview.plan.bookings.find((b) => b.id === id);
   const unchanged = preview.changes.length === 0;
@@ -146,4 +224,12 @@ const Kind = styled.span`
   &[data-kind='DROPPED'] {
     color: ${({ theme }) => theme.color.danger};
   }
+`;
+
+const Moment = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: flex-end;
+  gap: ${({ theme }) => theme.space[2]};
+  min-width: 0;
 `;

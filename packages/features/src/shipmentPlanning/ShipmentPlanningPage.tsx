@@ -13,22 +13,31 @@ export interface ShipmentPlanningPageProps {
   readonly today: Date;
   /** The routes' map tiles, as the location demo's (default OpenStreetMap; `null`: none, e.g. offline). */
   readonly tileUrlTemplate?: string | null;
+  /** The clock a re-plan's chosen moment is held to (not before now); default the browser's, stories fix it. */
+  readonly now?: () => number;
 }
 
 /**
  * Shipment planning (`/shipmentPlanning`, issue 19): a day and a shift → the slot's bookings,
  * trucks and drivers; the planner's trips; moves re-checked by the server; confirm.
  */
-export function ShipmentPlanningPage({ today, tileUrlTemplate = OSM_TILE_URL }: ShipmentPlanningPageProps) {
+export function ShipmentPlanningPage({
+  today,
+  tileUrlTemplate = OSM_TILE_URL,
+  now = Date.now,
+}: ShipmentPlanningPageProps) {
   const planning = useSlotPlanning(today);
   const { slot, shown, busy, locked } = planning;
   const canConfirm = useCanConfirm();
   return (
     <Stack>
       <PlanControls planning={planning} />
-      {planning.review && (
+      {planning.review && shown && (
         <ReplanReviewPanel
           review={planning.review}
+          shift={{ date: shown.date, startTime: shown.shiftStart, endTime: shown.shiftEnd }}
+          now={now}
+          onReplan={planning.replanFrom}
           canConfirm={canConfirm}
           onConfirm={planning.confirmReplan}
           onClose={planning.closeReplan}

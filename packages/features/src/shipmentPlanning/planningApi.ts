@@ -27,10 +27,14 @@ export function usePlanningApi() {
         call(api, contract.evaluate, { body: { date, shiftOfDayId, trips }, query: branch() }),
       confirm: (date: string, shiftOfDayId: string, version: number, trips: TripsInput) =>
         call(api, contract.confirm, { body: { date, shiftOfDayId, version, trips }, query: branch() }),
-      replan: (date: string, shiftOfDayId: string) =>
-        call(api, contract.replan, { body: { date, shiftOfDayId }, query: branch() }),
-      replanConfirm: (date: string, shiftOfDayId: string, version: number, trips: TripsInput) =>
-        call(api, contract.replanConfirm, { body: { date, shiftOfDayId, version, trips }, query: branch() }),
+      /** `at`: the moment chosen (an ISO instant); none: now. */
+      replan: (date: string, shiftOfDayId: string, at?: string) =>
+        call(api, contract.replan, { body: { date, shiftOfDayId, ...(at ? { at } : {}) }, query: branch() }),
+      replanConfirm: (date: string, shiftOfDayId: string, version: number, trips: TripsInput, at?: string) =>
+        call(api, contract.replanConfirm, {
+          body: { date, shiftOfDayId, version, trips, ...(at ? { at } : {}) },
+          query: branch(),
+        }),
     };
   }, [api, branchId, branch]);
 }

@@ -9,8 +9,11 @@ import type { Trips } from './tripMoves.ts';
 
 export type SlotPlanning = ReturnType<typeof useSlotPlanning>;
 
-/** A re-plan from now under review: asked, answered with its changes, refused, or being confirmed. */
-export type ReplanReview =
+/**
+ * A re-plan under review: asked, answered with its changes, refused, or being confirmed. `asked`:
+ * the moment the dispatcher chose (an ISO instant; absent: now), sent again with the confirm.
+ */
+export type ReplanReview = { readonly asked?: string } & (
   | { readonly state: 'loading' }
   | { readonly state: 'error'; readonly messages: readonly string[] }
   | {
@@ -19,7 +22,8 @@ export type ReplanReview =
       readonly confirming: boolean;
       /** Why the confirm was refused (a stop started since, a rule broken). */
       readonly refused: readonly string[];
-    };
+    }
+);
 
 /** The slot (a day and a shift) the planner chose, the plan shown for it, and the planner's actions on it. */
 export function useSlotPlanning(today: Date) {
@@ -97,16 +101,20 @@ export function useSlotPlanning(today: Date) {
     }
   };
 
-  /** Plan again from now around what happened (the server's preview; nothing changes yet). */
-  const replan = async () => {
+  /**
+   * Plan again around what happened from now, or from the moment chosen (`asked`, an ISO instant):
+   * the server's preview; nothing changes yet.
+   */
+  const replan = async (asked?: string) => {
     if (!date || !shiftId) return;
     const at = keyText;
-    setReview({ key: at, review: { state: 'loading' } });
+    const moment = asked ? { asked } : {};
+    setReview({ key: at, review: { state: 'loading', ...moment } });
     try {
-      const preview = await planning.replan(date, shiftId);
-      setReview({ key: at, review: { state: 'ready', preview, confirming: false, refused: [] } });
+      const preview = await planning.replan(date, shiftId, asked);
+      setReview({ key: at, review: { state: 'ready', preview, confirming: false, refused: [], ...moment } });
     } catch (error) {
-      setReview({ key: at, review: { state: 'error', messages: messagesOfError(error) } });
+      setReview({ key: at, review: { state: 'error', messages: messagesOfError(error), ...moment } });
     }
   };
 
@@ -117,7 +125,13 @@ export function useSlotPlanning(today: Date) {
     const at = keyText;
     setReview({ key: at, review: { ...current, confirming: true, refused: [] } });
     try {
-      const plan = await planning.replanConfirm(date, shiftId, preview.plan.version, tripsOf(preview.plan));
+      const plan = await planning.replanConfirm(
+        date,
+        shiftId,
+        preview.plan.version,
+        tripsOf(preview.plan),
+        current.asked,
+      );
       await slot.mutate(plan, { revalidate: false });
       setWorking(null);
       setReview(null);
@@ -148,7 +162,9 @@ export function useSlotPlanning(today: Date) {
     confirm,
     /** The re-plan under review for this slot, if any. */
     review: review && review.key === keyText ? review.review : null,
-    replan,
+    /** From now (the toolbar's button). */
+    replan: () => replan(),
+    replanFrom: replan,
     confirmReplan,
     closeReplan: () => setReview(null),
   };

@@ -1,11 +1,20 @@
 import {
+  addTallies,
+  type BranchesAnswer,
+  type BranchFigures,
   performanceApi as contract,
   deliveryFigures,
+  emptyTally,
+  figuresOf,
   type PerformanceAnswer,
+  type PerformanceRows,
+  type PerformanceTally,
   previousPeriod,
   type StopRow,
   type TruckHoursRow,
   type TruckUseRow,
+  tallyOf,
+  truckUseTotal,
 } from '@lms/domain';
 import type { HttpHandler } from 'msw';
 import { mock, neverAnswered, refusal } from '../mocks/mock.ts';
@@ -43,7 +52,7 @@ const order = (id: string, qty: number, delivered: number | null, attempt = 1) =
   attempt,
 });
 
-const october = deliveryFigures({
+const octoberRows: PerformanceRows = {
   stops: [
     stop('A1', 'A', '2026-10-05', 'DELIVERED', {
       outcomeAt: at('2026-10-05', '10:00'),
@@ -92,9 +101,10 @@ const october = deliveryFigures({
       callStatus: 'CONFIRMED_BY_CUSTOMER',
     },
   ],
-});
+};
+const october = deliveryFigures(octoberRows);
 
-const september = deliveryFigures({
+const septemberRows: PerformanceRows = {
   stops: [
     stop('C1', 'C', '2026-09-15', 'DELIVERED', {
       outcomeAt: at('2026-09-15', '11:01'),
@@ -103,7 +113,8 @@ const september = deliveryFigures({
   ],
   trips: [],
   bookings: [],
-});
+};
+const september = deliveryFigures(septemberRows);
 
 const truck = (
   id: string,
@@ -240,6 +251,84 @@ export function performanceHandlers(
         headers: {
           'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
           'content-disposition': 'attachment; filename="performance-2026-10-01-2026-10-31.xlsx"',
+        },
+      });
+    }),
+  ];
+}
+
+/** Chiang Mai's October in the branches' stories: three stops, all on time and whole; September nothing. */
+const chiangMaiRows: PerformanceRows = {
+  stops: ['D1', 'D2', 'D3'].map((id) =>
+    stop(id, 'D', '2026-10-07', 'DELIVERED', {
+      outcomeAt: at('2026-10-07', '09:30'),
+      orders: [order(`DO-${id}`, 2, 2)],
+    }),
+  ),
+  trips: [
+    {
+      shipmentId: 'D',
+      startedAt: at('2026-10-07', '08:00'),
+      endedAt: at('2026-10-07', '12:00'),
+      distanceKm: 30,
+    },
+  ],
+  bookings: [],
+};
+
+export const STORY_BRANCHES = [
+  { id: 'b0000000-0000-4000-8000-000000000001', code: 'BKK', name: 'กรุงเทพ' },
+  { id: 'b0000000-0000-4000-8000-000000000002', code: 'CNX', name: 'เชียงใหม่' },
+] as const;
+
+/**
+ * Two branches' October as `GET /performance/branches` answers it: Bangkok (the rows above) and
+ * Chiang Mai, the company their tallies added up, as the server does. Bangkok OTIF 2/4, Chiang Mai
+ * 3/3, company 5/7 = 71.4 % (the mean of the two percents would be 75 %). `labels` renames branches.
+ */
+export function branchesAnswer(labels: readonly string[] = []): BranchesAnswer {
+  const bangkok = performanceAnswer();
+  const current: PerformanceTally[] = [tallyOf(octoberRows), tallyOf(chiangMaiRows)];
+  const previous: PerformanceTally[] = [tallyOf(septemberRows), emptyTally];
+  const branches: BranchFigures[] = STORY_BRANCHES.map((branch, i) => ({
+    branchId: branch.id,
+    label: labels[i] ?? `${branch.code}: ${branch.name}`,
+    current: figuresOf(current[i]!),
+    previous: figuresOf(previous[i]!),
+    truckUse: truckUseTotal(i === 0 ? bangkok.truckUse.byVehicleType : []),
+  }));
+  return {
+    company: {
+      ...bangkok,
+      current: figuresOf(current.reduce(addTallies, emptyTally)),
+      previous: figuresOf(previous.reduce(addTallies, emptyTally)),
+      truckUse: { byVehicleType: bangkok.truckUse.byVehicleType, byTruck: [] },
+    },
+    branches,
+  };
+}
+
+/** No branch to add up (a user whose branches were all taken away). */
+export const noBranchesAnswer = (): BranchesAnswer => ({ company: emptyPerformanceAnswer(), branches: [] });
+
+/** The across-branches calls, recorded in `performanceCalls` as 'branches' and 'branchesExcel'. */
+export function branchesHandlers(
+  answer: BranchesAnswer | 'loading' | 'error' = branchesAnswer(),
+): HttpHandler[] {
+  performanceCalls.length = 0;
+  return [
+    mock(contract.branches, ({ query }) => {
+      performanceCalls.push({ path: 'branches', query });
+      if (answer === 'loading') return neverAnswered();
+      if (answer === 'error') return refusal(403, 'ดูผลการจัดส่งได้เฉพาะสาขาที่กำหนดให้บัญชีผู้ใช้ของคุณ');
+      return answer;
+    }),
+    mock(contract.branchesExcel, ({ query }) => {
+      performanceCalls.push({ path: 'branchesExcel', query });
+      return new Response(new Blob(['PK'], { type: 'application/octet-stream' }), {
+        headers: {
+          'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+          'content-disposition': 'attachment; filename="performance-branches-2026-10-01-2026-10-31.xlsx"',
         },
       });
     }),

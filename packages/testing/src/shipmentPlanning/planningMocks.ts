@@ -214,6 +214,9 @@ export const twoTripSlot: SlotPlan = {
  * A re-plan at 09:30 (docs/planning.md "Re-planning"): 70-1234 delivered BK…01 (fixed), its next
  * stop now later; BK…03 moves from 70-5678 to 3ฒ-4455, which also takes BK…04, left out before.
  */
+/** The stories' clock for a re-plan: the story's day at 09:30 in Bangkok, inside the morning shift. */
+export const STORY_REPLAN_NOW = Date.parse(`${PLAN_DAY}T09:30:00+07:00`);
+
 export const replanPreview: ReplanPreview = {
   at: at('09:30'),
   fixed: [{ bookingId: bookingId(1), vehicleId: truckId(1), trip: 1 }],
@@ -337,7 +340,11 @@ export function planningHandlers(options: PlanningMockOptions = {}): HttpHandler
       const answer = options.replan ?? replanPreview;
       if (answer === 'loading') return neverAnswered();
       if (answer === 'error') return refusal(429, 'ระบบกำลังวางแผนให้ผู้ใช้อื่นอยู่เต็มจำนวน กรุณาลองใหม่ในอีกสักครู่');
-      return answer;
+      // A moment chosen: the answer plans from it (Bangkok's clock, UTC+7).
+      const asked = (request.body as { at?: string }).at;
+      if (!asked) return answer;
+      const bangkok = new Date(Date.parse(asked) + 7 * 3600_000).toISOString();
+      return { ...answer, at: { date: bangkok.slice(0, 10), time: bangkok.slice(11, 16) } };
     }),
     mock(shipmentPlanningApi.replanConfirm, (request) => {
       record(request);

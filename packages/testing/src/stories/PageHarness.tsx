@@ -14,14 +14,19 @@ import { useMemo } from 'react';
 import { FIXTURE_BRANCH_ID } from '../mocks/fixtures.ts';
 
 /** A signed-in user for stories: admin by default, or exactly the given roles. */
-export function storyUser(roles: readonly string[] = [ROLE_ADMIN]): SessionUser {
+export function storyUser(
+  roles: readonly string[] = [ROLE_ADMIN],
+  branchInfos: SessionUser['branchInfos'] = [
+    { id: FIXTURE_BRANCH_ID, code: 'BRA001', name: 'สาขา กรุงเทพมหานคร' },
+  ],
+): SessionUser {
   return {
     userId: 'story-user',
     username: 'user01',
     fullName: 'สมชาย ใจดี',
     email: 'user01@example.co.th',
     roles,
-    branchInfos: [{ id: FIXTURE_BRANCH_ID, code: 'BRA001', name: 'สาขา กรุงเทพมหานคร' }],
+    branchInfos,
   };
 }
 
@@ -37,9 +42,12 @@ export function PageHarness({
   width,
   openEvents,
   snackbarMs,
+  branchInfos,
   children,
 }: {
   readonly roles?: readonly string[];
+  /** The user's branches (the first is the acting one); one Bangkok branch by default. */
+  readonly branchInfos?: SessionUser['branchInfos'] | undefined;
   readonly search?: string;
   readonly width?: number | undefined;
   readonly openEvents?: OpenBookingEvents | undefined;
@@ -49,7 +57,11 @@ export function PageHarness({
   const store = useMemo(() => memorySearchParams(search), [search]);
   const durations = useMemo(() => (snackbarMs ? { snackbar: snackbarMs } : undefined), [snackbarMs]);
   return (
-    <SessionProvider user={storyUser(roles)} branchId={FIXTURE_BRANCH_ID} openEvents={openEvents}>
+    <SessionProvider
+      user={storyUser(roles, branchInfos)}
+      branchId={branchInfos?.[0]?.id ?? FIXTURE_BRANCH_ID}
+      openEvents={openEvents}
+    >
       <SnackbarProvider durations={durations}>
         <SearchParamsProvider store={store}>
           <EntityPartsProvider registry={partsFor}>

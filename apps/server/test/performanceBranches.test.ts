@@ -1,0 +1,127 @@
+import {
+  type BranchesAnswer,
+  type PerformanceAnswer,
+  ROLE_ADMIN,
+  ROLE_BOOKING_REPORT_READ,
+} from '@lms/domain';
+import ExcelJS from 'exceljs';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { branchesRefusal } from '../src/performance/branches.ts';
+import { call, createUser, signIn } from './fixtures.ts';
+import { setupTestServer } from './harness.ts';
+import { seedPerformanceHistory } from './performanceHistory.ts';
+
+/**
+ * Across branches (docs/performance-figures.md "ทุกสาขาที่ดูได้") on real PostgreSQL and HTTP:
+ * two branches' generated September and October. Each branch's row must be exactly what its own
+ * screen (`GET /performance`) answers; the company's counts the sum of the branches' counts and its
+ * percents the summed counts divided once (never the mean of the branches' percents); a user of
+ * one branch is refused the other with the rule's Thai 403.
+ */
+
+const server = setupTestServer();
+let branches: string[] = [];
+const tokens = {} as Record<'both' | 'one' | 'admin', string>;
+const october = 'from=2026-10-01&to=2026-10-31';
+
+beforeAll(async () => {
+  ({ branches } = await seedPerformanceHistory(server.db, { tripsPerDay: 2, stopsPerTrip: 5 }));
+  const both = await createUser(server.db, { roles: [ROLE_BOOKING_REPORT_READ], branchIds: branches });
+  const one = await createUser(server.db, { roles: [ROLE_BOOKING_REPORT_READ], branchIds: [branches[0]!] });
+  const admin = await createUser(server.db, { roles: [ROLE_ADMIN] });
+  tokens.both = await signIn(server.api, both);
+  tokens.one = await signIn(server.api, one);
+  tokens.admin = await signIn(server.api, admin);
+}, 180_000);
+
+const get = (path: string, token = tokens.both) => call(server.api, 'GET', path, { token });
+const asked = (ids: readonly string[]) => ids.map((id) => `branchIds=${id}`).join('&');
+
+describe('GET /performance/branches', () => {
+  it('gives each branch exactly its own screen and the company the sum of their tallies', async () => {
+    const response = await get(`/performance/branches?${asked(branches)}&${october}`);
+    expect(response.status).toBe(200);
+    const answer = response.body as BranchesAnswer;
+    expect(answer.branches.map((b) => b.branchId).sort()).toEqual([...branches].sort());
+    const own: PerformanceAnswer[] = [];
+    for (const row of answer.branches) {
+      const single = await get(`/performance?branchId=${row.branchId}&${october}`);
+      expect(single.status).toBe(200);
+      expect(row.current).toEqual(single.body.current);
+      expect(row.previous).toEqual(single.body.previous);
+      own.push(single.body);
+    }
+    const [a, b] = own as [PerformanceAnswer, PerformanceAnswer];
+    const otif = answer.company.current.stops.otif;
+    expect(otif.count).toBe(a.current.stops.otif.count + b.current.stops.otif.count);
+    expect(otif.of).toBe(a.current.stops.otif.of + b.current.stops.otif.of);
+    expect(otif.of).toBeGreaterThan(0);
+    expect(otif.percent).toBe(Math.round((otif.count / otif.of) * 1000) / 10);
+    const first = answer.company.current.firstAttempt;
+    expect(first.of).toBe(a.current.firstAttempt.of + b.current.firstAttempt.of);
+    const km = answer.company.current.kmPerDrop;
+    expect(km.of).toBe(a.current.kmPerDrop.of + b.current.kmPerDrop.of);
+    expect(answer.company.previous.stops.onTime.of).toBe(
+      a.previous.stops.onTime.of + b.previous.stops.onTime.of,
+    );
+    // Failures per reason add up across the branches.
+    const failed = (f: PerformanceAnswer['current']) => f.failures.reduce((n, bar) => n + bar.stops, 0);
+    expect(failed(answer.company.current)).toBe(failed(a.current) + failed(b.current));
+    // Truck use: the company's vehicle types carry every branch's trips; a branch's total its types' sums.
+    const trips = (x: PerformanceAnswer) => x.truckUse.byVehicleType.reduce((n, r) => n + r.trips, 0);
+    expect(answer.company.truckUse.byVehicleType.reduce((n, r) => n + r.trips, 0)).toBe(trips(a) + trips(b));
+    expect(answer.company.truckUse.byTruck).toEqual([]);
+    for (const [i, row] of answer.branches.entries()) {
+      const types = own[i]!.truckUse.byVehicleType;
+      expect(row.truckUse.trips).toBe(trips(own[i]!));
+      const weight = types.reduce((n, r) => n + r.weight, 0);
+      const capacity = types.reduce((n, r) => n + r.capacityWeight, 0);
+      expect(row.truckUse.weightPercent).toBeCloseTo((weight / capacity) * 100, 1);
+    }
+  });
+
+  it('answers every branch the user may see when none is named, and an administrator every branch', async () => {
+    const mine = await get(`/performance/branches?${october}`, tokens.one);
+    expect(mine.status).toBe(200);
+    expect((mine.body as BranchesAnswer).branches.map((b) => b.branchId)).toEqual([branches[0]]);
+    const all = await get(`/performance/branches?${october}`, tokens.admin);
+    expect(all.status).toBe(200);
+    const seen = (all.body as BranchesAnswer).branches.map((b) => b.branchId);
+    expect(seen).toEqual(expect.arrayContaining(branches));
+  });
+
+  it('refuses a user scoped to one branch the other, naming the rule, before any work', async () => {
+    const response = await get(`/performance/branches?${asked(branches)}&${october}`, tokens.one);
+    expect(response.status).toBe(403);
+    expect(JSON.stringify(response.body)).toContain(branchesRefusal(1));
+    const own = await get(`/performance/branches?${asked([branches[0]!])}&${october}`, tokens.one);
+    expect(own.status).toBe(200);
+  });
+
+  it('refuses no sign-in, a bad period and too many branches', async () => {
+    expect((await call(server.api, 'GET', `/performance/branches?${october}`)).status).toBe(401);
+    const long = await get(`/performance/branches?from=2026-01-01&to=2026-10-31`);
+    expect(long.status).toBe(422);
+    const many = Array.from({ length: 101 }, () => branches[0]!);
+    expect((await get(`/performance/branches?${asked(many)}&${october}`)).status).toBe(400);
+  });
+
+  it('exports the company tables and the branches side by side in one workbook', async () => {
+    const response = await fetch(
+      `${server.api}/performance/branches/figures.xlsx?${asked(branches)}&${october}`,
+      {
+        headers: { authorization: `Bearer ${tokens.both}` },
+      },
+    );
+    expect(response.status).toBe(200);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(await response.arrayBuffer());
+    const names = workbook.worksheets.map((sheet) => sheet.name);
+    expect(names).toEqual(['ตัวชี้วัดหลัก', 'ส่งไม่สำเร็จตามสาเหตุ', 'การใช้รถตามประเภทรถ', 'เทียบสาขา']);
+    const sheet = workbook.getWorksheet('เทียบสาขา')!;
+    expect(String(sheet.getRow(1).getCell(1).value)).toContain('รวม 2 สาขา');
+    // Title, two periods, a blank row, the header, then one row per branch.
+    expect(sheet.getRow(5).getCell(1).value).toBe('สาขา');
+    expect(sheet.rowCount).toBe(5 + 2);
+  });
+});

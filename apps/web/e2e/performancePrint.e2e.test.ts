@@ -1,0 +1,109 @@
+import path from 'node:path';
+import { ROLE_BOOKING_REPORT_READ } from '@lms/domain';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createBranch, createUser, type TestUser } from '../../server/test/fixtures.ts';
+import { setupTestServer } from '../../server/test/harness.ts';
+import { pdfPages } from '../../server/test/pdfText.ts';
+import { type BranchMonth, MONTH, writeBranchMonth } from './branchMonth.ts';
+import { setupBrowser } from './browser.ts';
+import { storedSignIn } from './helpers.ts';
+
+/**
+ * The performance screen on paper (docs/performance-figures.md "พิมพ์"): the built app on the real
+ * server, printed by Chromium to an A4 PDF (`page.pdf`, the print stylesheet applied), its text read
+ * back with pdf.js: the heading names the branch and the month, the figures and the tables behind
+ * the charts are there, the menu, the top bar and the buttons are not. Then the same for two
+ * branches side by side (a user of the October branch of branchMonth.ts and an empty one).
+ */
+
+const server = setupTestServer({ webDist: path.resolve(import.meta.dirname, '../dist') });
+const browser = setupBrowser();
+let month: BranchMonth;
+let manager: TestUser;
+
+beforeAll(async () => {
+  month = await writeBranchMonth(server.db);
+  const other = await createBranch(server.db, 'E2P', 'สาขาว่างสำหรับพิมพ์');
+  manager = await createUser(server.db, {
+    roles: [ROLE_BOOKING_REPORT_READ],
+    branchIds: [month.branchId, other],
+  });
+});
+
+async function open(to: string): Promise<Page> {
+  const page = await browser.newPage({
+    width: 1366,
+    height: 768,
+    storage: { origin: server.origin, items: await storedSignIn(server.origin, manager) },
+  });
+  await page.goto(`${server.origin}${to}`);
+  return page;
+}
+
+/** What the screen's menu says (names of other screens), read on screen before printing. */
+async function menuWords(page: Page): Promise<string[]> {
+  const links = await page.getByRole('navigation').first().getByRole('link').allTextContents();
+  const main = (await page.locator('main').textContent()) ?? '';
+  return links.map((l) => l.trim()).filter((l) => l.length > 2 && !main.includes(l));
+}
+
+/** Every chart drawn (they load lazily), then the page as Chromium prints it, whitespace dropped. */
+async function printed(page: Page, charts: number): Promise<{ text: string; pages: number }> {
+  await page.waitForFunction(
+    (n) =>
+      document.querySelectorAll('figure[role="img"] .recharts-bar-rectangle').length > 0 &&
+      document.querySelectorAll('figure[role="img"]').length === n,
+    charts,
+  );
+  const pdf = await page.pdf({ format: 'A4', printBackground: true });
+  const pages = await pdfPages(pdf);
+  return { text: squeeze(pages.join('')), pages: pages.length };
+}
+
+/**
+ * Text without spaces, and without Thai tone marks: Chromium's PDF places a tone mark as a glyph
+ * pdf.js reads back as U+0000 in some words (ที่ → ที\0), so both sides drop them.
+ */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: U+0000 is what pdf.js gives for those glyphs.
+const squeeze = (text: string) => text.replace(/[\s\u0000\u0E48-\u0E4B]/g, '');
+
+describe('the performance screen printed', () => {
+  it("prints one branch's month: heading, figures, tables, and no menu or buttons", async () => {
+    const page = await open(`/performance?month=${MONTH}`);
+    const heading = page.getByText(/^E2M: สาขาทดสอบเดือนตัวอย่าง ·/);
+    await heading.waitFor();
+    const headingText = (await heading.textContent()) ?? '';
+    const menu = await menuWords(page);
+    expect(menu.length).toBeGreaterThan(2);
+    const { text, pages } = await printed(page, 3);
+    expect(text).toContain(squeeze(headingText));
+    expect(text).toContain(squeeze('เทียบกับ'));
+    // The hand-computed October (branchMonth.ts): OTIF per stop 33.3 %, first attempt 40 %.
+    expect(text).toContain('33.3%');
+    expect(text).toContain('40.0%');
+    // The tables behind the charts, as plain tables: a failure reason, a vehicle type's row.
+    expect(text).toContain(squeeze('ไม่พบผู้รับ'));
+    expect(text).toContain(squeeze('E6W:รถ6ล้อ'));
+    expect(text).toContain(squeeze('การใช้รถรายคัน'));
+    // No menu, no top bar's menu button, no buttons or pickers.
+    for (const word of menu) expect(text).not.toContain(squeeze(word));
+    expect(text).not.toContain('ส่งออกExcel');
+    expect(text).not.toContain(squeeze('ดูผลของ'));
+    expect(pages).toBeGreaterThan(0);
+    expect(pages).toBeLessThanOrEqual(4);
+  });
+
+  it('prints two branches side by side: the company heading and every branch row', async () => {
+    const page = await open(`/performance?month=${MONTH}&branches=all`);
+    await page.getByRole('heading', { name: 'รวม 2 สาขา' }).waitFor();
+    const { text } = await printed(page, 3);
+    expect(text).toContain(squeeze('ทุกสาขาที่ดูได้(2สาขา)'));
+    expect(text).toContain(squeeze('เทียบสาขา'));
+    expect(text).toContain(squeeze('E2M:สาขาทดสอบเดือนตัวอย่าง'));
+    expect(text).toContain(squeeze('E2P:สาขาว่างสำหรับพิมพ์'));
+    // The company is the October branch plus an empty one: the same 33.3 %.
+    expect(text).toContain('33.3%');
+    expect(text).not.toContain('ส่งออกExcel');
+  });
+});

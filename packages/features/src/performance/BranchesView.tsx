@@ -1,0 +1,95 @@
+import { Button } from '@lms/design-system';
+import { type BranchesAnswer, branchesTables, type FigureTable, messagesOfError, phrase } from '@lms/domain';
+import { lazy, Suspense } from 'react';
+import styled from 'styled-components';
+import type { Navigate } from '../home/CountLink.tsx';
+import { askedBranches, type BranchScope } from './branchScope.ts';
+import { FigureTableView } from './FigureTableView.tsx';
+import { Headline } from './Headline.tsx';
+import { monthPeriod, useBranchesPerformance } from './performanceApi.ts';
+import { performanceText as text } from './performanceText.ts';
+
+// recharts arrives only with the first chart (docs/performance-figures.md), as on one branch's screen.
+const FailureChart = lazy(() => import('./PerformanceCharts.tsx').then((m) => ({ default: m.FailureChart })));
+const TruckUseChart = lazy(() =>
+  import('./PerformanceCharts.tsx').then((m) => ({ default: m.TruckUseChart })),
+);
+const BranchChart = lazy(() => import('./BranchChart.tsx').then((m) => ({ default: m.BranchChart })));
+
+function chartOf(table: FigureTable, answer: BranchesAnswer) {
+  const title = phrase('แผนภูมิ', table.title);
+  if (table.key === 'failures') return <FailureChart bars={answer.company.current.failures} title={title} />;
+  if (table.key === 'byVehicleType')
+    return <TruckUseChart rows={answer.company.truckUse.byVehicleType} title={title} />;
+  if (table.key === 'branches') return <BranchChart branches={answer.branches} title={title} />;
+  return null;
+}
+
+/** The address of one branch's screen for the month: the host switches the acting branch on `branch`. */
+export const branchScreenHref = (month: string, branchId: string) =>
+  `/performance?month=${month}&branch=${branchId}`;
+
+/**
+ * Several branches' month (docs/performance-figures.md "ทุกสาขาที่ดูได้"): the company's headline
+ * figures (summed tallies, so not linked to a list: the lists show one branch), its failures and
+ * truck use per vehicle type, then the branches side by side, each row opening that branch's screen.
+ */
+export function BranchesView({
+  month,
+  scope,
+  navigate,
+}: {
+  readonly month: string;
+  readonly scope: BranchScope;
+  readonly navigate?: Navigate | undefined;
+}) {
+  const figures = useBranchesPerformance(month, askedBranches(scope));
+  const period = monthPeriod(month);
+  const answer = figures.data;
+  if (figures.error)
+    return (
+      <Problem role="alert">
+        {messagesOfError(figures.error).join(' ')}{' '}
+        <Button size="sm" onPress={() => void figures.mutate()}>
+          ลองใหม่
+        </Button>
+      </Problem>
+    );
+  if (!answer) return <p role="status">{text.loading}</p>;
+  if (answer.branches.length === 0) return <p role="status">{text.noBranches}</p>;
+  return (
+    <>
+      <h2>{text.companyHeading(answer.branches.length)}</h2>
+      <Headline
+        current={answer.company.current}
+        previous={answer.company.previous}
+        period={period}
+        linked={false}
+      />
+      {branchesTables(answer)
+        .filter((table) => table.key !== 'headline')
+        .map((table) => (
+          <FigureTableView
+            key={table.key}
+            table={table}
+            rowLink={
+              table.key === 'branches'
+                ? (branchId) => ({ href: branchScreenHref(month, branchId), label: text.openBranch })
+                : undefined
+            }
+            navigate={navigate}
+          >
+            {table.rows.length > 0 && (
+              <Suspense fallback={<p role="status">{text.loadingChart}</p>}>
+                {chartOf(table, answer)}
+              </Suspense>
+            )}
+          </FigureTableView>
+        ))}
+    </>
+  );
+}
+
+const Problem = styled.p`
+  color: ${({ theme }) => theme.color.danger};
+`;

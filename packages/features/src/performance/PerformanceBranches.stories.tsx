@@ -1,0 +1,182 @@
+import { ROLE_BOOKING_REPORT_READ } from '@lms/domain';
+import {
+  branchesAnswer,
+  branchesHandlers,
+  noBranchesAnswer,
+  performanceCalls,
+  performanceHandlers,
+  STORY_BRANCHES,
+} from '@lms/testing';
+import { PageHarness } from '@lms/testing/stories';
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
+import type { BranchScope } from './branchScope.ts';
+import { PerformancePage } from './PerformancePage.tsx';
+import { performanceText as text } from './performanceText.ts';
+
+/** The performance screen across branches (docs/performance-figures.md "ทุกสาขาที่ดูได้"): a user of Bangkok and Chiang Mai. */
+function Harness({
+  width,
+  scope,
+  onScopeChange,
+  navigate,
+}: {
+  readonly width?: number;
+  readonly scope: BranchScope;
+  readonly onScopeChange: (scope: BranchScope) => void;
+  readonly navigate: (href: string) => void;
+}) {
+  return (
+    <PageHarness
+      roles={[ROLE_BOOKING_REPORT_READ]}
+      branchInfos={STORY_BRANCHES}
+      {...(width ? { width } : {})}
+    >
+      <PerformancePage
+        month="2026-10"
+        months={['2026-10', '2026-09']}
+        onMonthChange={() => {}}
+        scope={scope}
+        onScopeChange={onScopeChange}
+        navigate={navigate}
+      />
+    </PageHarness>
+  );
+}
+
+const meta = {
+  title: 'Pages/Performance/Across branches',
+  component: Harness,
+  args: { scope: { kind: 'all' }, onScopeChange: fn(), navigate: fn() },
+} satisfies Meta<typeof Harness>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+const tile = async (canvas: ReturnType<typeof within>, label: string) =>
+  within(await canvas.findByLabelText(label, { selector: 'div' }));
+
+/** The three charts drawn (they load lazily), so the screenshot holds the whole page. */
+const chartsDrawn = async (canvas: ReturnType<typeof within>) => {
+  // The three load one by one (Suspense): wait for all of them, not the first.
+  await waitFor(() => expect(canvas.getAllByRole('img', { name: /แผนภูมิ/ })).toHaveLength(3), {
+    timeout: 10_000,
+  });
+  const charts = canvas.getAllByRole('img', { name: /แผนภูมิ/ });
+  await waitFor(() => {
+    for (const chart of charts)
+      expect(chart.querySelectorAll('.recharts-bar-rectangle').length).toBeGreaterThan(0);
+  });
+};
+
+export const Company: Story = {
+  beforeEach: ({ msw }) => msw.use(...branchesHandlers()),
+  play: async ({ canvas, args }) => {
+    // Bangkok 2/4 and Chiang Mai 3/3 stops OTIF: the company 5/7, not the mean of 50 % and 100 %.
+    const otif = await tile(canvas, 'ส่งตรงเวลาและครบ (OTIF) ต่อจุดส่ง');
+    await expect(otif.getByText('71.4 %')).toBeVisible();
+    await expect(otif.getByText('จาก 7 รายการ')).toBeVisible();
+    // The sum of branches opens no list (the lists show one branch).
+    await expect(otif.queryByRole('link')).toBeNull();
+    await expect(canvas.getByText(/^ทุกสาขาที่ดูได้ \(2 สาขา\) ·/)).toBeVisible();
+    await expect(canvas.getByRole('heading', { name: 'รวม 2 สาขา' })).toBeVisible();
+    const table = within(canvas.getByRole('region', { name: 'เทียบสาขา' }));
+    const grid = within(table.getByRole('grid'));
+    // Chiang Mai: 3 of 3 stops on time and whole (100 in OTIF, on time and in full).
+    await expect(grid.getAllByText('100').length).toBeGreaterThanOrEqual(3);
+    const chiangMai = grid.getByRole('link', { name: 'CNX: เชียงใหม่' });
+    const href = `/performance?month=2026-10&branch=${STORY_BRANCHES[1].id}`;
+    await expect(chiangMai).toHaveAttribute('href', href);
+    await userEvent.click(chiangMai);
+    await expect(args.navigate).toHaveBeenLastCalledWith(href);
+    await expect(canvas.queryByRole('region', { name: 'การใช้รถรายคัน' })).toBeNull();
+    await chartsDrawn(canvas);
+    // Every branch the user may see: no branch named.
+    await expect(performanceCalls[0]).toMatchObject({ path: 'branches', query: { from: '2026-10-01' } });
+    await expect(performanceCalls[0]?.query.branchIds).toBeUndefined();
+    await userEvent.click(canvas.getByRole('button', { name: text.excel }));
+    await waitFor(() => expect(performanceCalls.map((c) => c.path)).toEqual(['branches', 'branchesExcel']));
+  },
+};
+
+/** Two branches chosen by hand: the server is asked for exactly those. */
+export const SomeBranches: Story = {
+  args: { scope: { kind: 'some', branchIds: [STORY_BRANCHES[1].id] } },
+  beforeEach: ({ msw }) => msw.use(...branchesHandlers()),
+  play: async ({ canvas }) => {
+    await tile(canvas, 'ส่งตรงเวลาและครบ (OTIF) ต่อจุดส่ง');
+    await expect(performanceCalls[0]?.query.branchIds).toEqual([STORY_BRANCHES[1].id]);
+    await expect(canvas.getByText(/^CNX: เชียงใหม่ ·/)).toBeVisible();
+    await chartsDrawn(canvas);
+  },
+};
+
+/** From the acting branch's screen, the picker switches to every branch, or to several. */
+export const ChoosesBranches: Story = {
+  args: { scope: { kind: 'one' } },
+  beforeEach: ({ msw }) => msw.use(...performanceHandlers()),
+  play: async ({ canvas, args }) => {
+    await expect(canvas.getByText(/^BKK: กรุงเทพ ·/)).toBeVisible();
+    await userEvent.click(canvas.getByRole('button', { name: /ดูผลของ/ }));
+    await userEvent.click(await within(document.body).findByRole('option', { name: /ทุกสาขาที่ดูได้/ }));
+    await expect(args.onScopeChange).toHaveBeenLastCalledWith({ kind: 'all' });
+    await userEvent.click(canvas.getByRole('button', { name: /ดูผลของ/ }));
+    await userEvent.click(await within(document.body).findByRole('option', { name: text.scopeSome }));
+    await expect(args.onScopeChange).toHaveBeenLastCalledWith({
+      kind: 'some',
+      branchIds: STORY_BRANCHES.map((b) => b.id),
+    });
+  },
+};
+
+export const Loading: Story = {
+  beforeEach: ({ msw }) => msw.use(...branchesHandlers('loading')),
+  play: async ({ canvas }) => {
+    await expect(await canvas.findByText(text.loading)).toBeVisible();
+  },
+};
+
+export const Empty: Story = {
+  beforeEach: ({ msw }) => msw.use(...branchesHandlers(noBranchesAnswer())),
+  play: async ({ canvas }) => {
+    await expect(await canvas.findByText(text.noBranches)).toBeVisible();
+  },
+};
+
+/** A branch outside the user's: the server's Thai 403, and a retry. */
+export const Refused: Story = {
+  beforeEach: ({ msw }) => msw.use(...branchesHandlers('error')),
+  play: async ({ canvas }) => {
+    await expect(await canvas.findByRole('alert', {}, { timeout: 10_000 })).toHaveTextContent(
+      'ดูผลการจัดส่งได้เฉพาะสาขาที่กำหนดให้บัญชีผู้ใช้ของคุณ',
+    );
+    await expect(canvas.getByRole('button', { name: 'ลองใหม่' })).toBeVisible();
+  },
+};
+
+const longLabel = 'CNX: สาขาเชียงใหม่ศูนย์กระจายสินค้าภาคเหนือตอนบนและคลังสินค้าชั่วคราวอำเภอสันทรายเชียงใหม่';
+
+export const LongThaiText: Story = {
+  beforeEach: ({ msw }) => msw.use(...branchesHandlers(branchesAnswer(['BKK: กรุงเทพ', longLabel]))),
+  play: async ({ canvas }) => {
+    const table = await canvas.findByRole('region', { name: 'เทียบสาขา' });
+    await chartsDrawn(canvas);
+    await expect(within(within(table).getByRole('grid')).getByText(longLabel)).toBeInTheDocument();
+    const page = canvas.getByRole('heading', { name: text.title }).closest('main, div') as HTMLElement;
+    await expect(table.getBoundingClientRect().right).toBeLessThanOrEqual(
+      page.getBoundingClientRect().right + 1,
+    );
+  },
+};
+
+export const Phone: Story = {
+  args: { width: 390 },
+  beforeEach: ({ msw }) => msw.use(...branchesHandlers()),
+  play: async ({ canvas }) => {
+    const otif = await tile(canvas, 'ส่งตรงเวลาและครบ (OTIF) ต่อจุดส่ง');
+    await expect(otif.getByText('71.4 %')).toBeVisible();
+    const table = canvas.getByRole('region', { name: 'เทียบสาขา' });
+    await expect(table.getBoundingClientRect().right).toBeLessThanOrEqual(390);
+    await expect(within(table).getByRole('link', { name: 'CNX: เชียงใหม่' })).toBeVisible();
+    await chartsDrawn(canvas);
+  },
+};
