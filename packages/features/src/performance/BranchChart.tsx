@@ -1,5 +1,6 @@
 import type { BranchFigures } from '@lms/domain';
-import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { Bar, BarChart, CartesianGrid, Legend, Tooltip, XAxis, YAxis } from 'recharts';
+import { ChartFigure } from './ChartFigure.tsx';
 
 /**
  * Branches side by side: OTIF, on time and in full per stop, one group of bars per branch. Loaded
@@ -23,32 +24,30 @@ export function BranchChart({
   const sideways = branches.length > 6;
   const height = sideways ? Math.max(260, branches.length * 36) : 260;
   return (
-    <figure role="img" aria-label={title} style={{ margin: 0 }}>
-      <ResponsiveContainer width="100%" height={height}>
-        <BarChart
-          data={data}
-          layout={sideways ? 'vertical' : 'horizontal'}
-          margin={{ top: 8, right: 8, bottom: 8, left: 0 }}
-        >
-          <CartesianGrid strokeDasharray="3 3" />
-          {sideways ? (
-            <>
-              <XAxis type="number" domain={[0, 100]} unit="%" tick={{ fontSize: 12 }} />
-              <YAxis type="category" dataKey="label" width={160} tick={{ fontSize: 12 }} interval={0} />
-            </>
-          ) : (
-            <>
-              <XAxis dataKey="label" tick={{ fontSize: 12 }} interval={0} />
-              <YAxis domain={[0, 100]} unit="%" tick={{ fontSize: 12 }} />
-            </>
-          )}
-          <Tooltip />
-          <Legend />
-          <Bar dataKey="otif" name="OTIF %" fill="#1f5fae" isAnimationActive={false} />
-          <Bar dataKey="onTime" name="ตรงเวลา %" fill="#2e7d32" isAnimationActive={false} />
-          <Bar dataKey="inFull" name="ครบ %" fill="#8fa3bf" isAnimationActive={false} />
-        </BarChart>
-      </ResponsiveContainer>
-    </figure>
+    <ChartFigure title={title} height={height}>
+      <BarChart
+        data={data}
+        layout={sideways ? 'vertical' : 'horizontal'}
+        margin={{ top: 8, right: 8, bottom: 8, left: 0 }}
+      >
+        <CartesianGrid strokeDasharray="3 3" />
+        {sideways ? (
+          <>
+            <XAxis type="number" domain={[0, 100]} unit="%" tick={{ fontSize: 12 }} />
+            <YAxis type="category" dataKey="label" width={160} tick={{ fontSize: 12 }} interval={0} />
+          </>
+        ) : (
+          <>
+            <XAxis dataKey="label" tick={{ fontSize: 12 }} interval={0} />
+            <YAxis domain={[0, 100]} unit="%" tick={{ fontSize: 12 }} />
+          </>
+        )}
+        <Tooltip />
+        <Legend />
+        <Bar dataKey="otif" name="OTIF %" fill="#1f5fae" isAnimationActive={false} />
+        <Bar dataKey="onTime" name="ตรงเวลา %" fill="#2e7d32" isAnimationActive={false} />
+        <Bar dataKey="inFull" name="ครบ %" fill="#8fa3bf" isAnimationActive={false} />
+      </BarChart>
+    </ChartFigure>
   );
 }

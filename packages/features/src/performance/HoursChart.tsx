@@ -1,16 +1,7 @@
 import type { TruckHoursRow } from '@lms/domain';
-import {
-  Bar,
-  BarChart,
-  CartesianGrid,
-  Cell,
-  Legend,
-  ResponsiveContainer,
-  Tooltip,
-  XAxis,
-  YAxis,
-} from 'recharts';
+import { Bar, BarChart, CartesianGrid, Cell, Legend, Tooltip, XAxis, YAxis } from 'recharts';
 import { swatchOf } from '../booking/shared/StatusBadge.tsx';
+import { ChartFigure } from './ChartFigure.tsx';
 
 /**
  * Hours used against hours available per vehicle type or truck (docs/performance-figures.md
@@ -26,21 +17,19 @@ export function HoursChart({
   readonly title: string;
 }) {
   return (
-    <figure role="img" aria-label={title} style={{ margin: 0 }}>
-      <ResponsiveContainer width="100%" height={260}>
-        <BarChart data={[...rows]} margin={{ top: 8, right: 8, bottom: 8, left: 0 }}>
-          <CartesianGrid strokeDasharray="3 3" />
-          <XAxis dataKey="label" tick={{ fontSize: 12 }} interval={0} />
-          <YAxis unit="%" tick={{ fontSize: 12 }} />
-          <Tooltip />
-          <Legend />
-          <Bar dataKey="percent" name="ชั่วโมง %" isAnimationActive={false}>
-            {rows.map((row) => (
-              <Cell key={row.id} fill={swatchOf(row.colour).text} />
-            ))}
-          </Bar>
-        </BarChart>
-      </ResponsiveContainer>
-    </figure>
+    <ChartFigure title={title} height={260}>
+      <BarChart data={[...rows]} margin={{ top: 8, right: 8, bottom: 8, left: 0 }}>
+        <CartesianGrid strokeDasharray="3 3" />
+        <XAxis dataKey="label" tick={{ fontSize: 12 }} interval={0} />
+        <YAxis unit="%" tick={{ fontSize: 12 }} />
+        <Tooltip />
+        <Legend />
+        <Bar dataKey="percent" name="ชั่วโมง %" isAnimationActive={false}>
+          {rows.map((row) => (
+            <Cell key={row.id} fill={swatchOf(row.colour).text} />
+          ))}
+        </Bar>
+      </BarChart>
+    </ChartFigure>
   );
 }

@@ -7,12 +7,12 @@ import {
   ComposedChart,
   Legend,
   Line,
-  ResponsiveContainer,
   Tooltip,
   XAxis,
   YAxis,
 } from 'recharts';
 import { swatchOf } from '../booking/shared/StatusBadge.tsx';
+import { ChartFigure } from './ChartFigure.tsx';
 
 /**
  * The performance screen's charts, on recharts (SVG, maintained), in a module of their own that
@@ -34,26 +34,24 @@ export function FailureChart({
   readonly title: string;
 }) {
   return (
-    <figure role="img" aria-label={title} style={{ margin: 0 }}>
-      <ResponsiveContainer width="100%" height={HEIGHT}>
-        <ComposedChart data={[...bars]} margin={{ top: 8, right: 8, bottom: 8, left: 0 }}>
-          <CartesianGrid strokeDasharray="3 3" />
-          <XAxis dataKey="label" tick={AXIS} interval={0} />
-          <YAxis yAxisId="stops" allowDecimals={false} tick={AXIS} />
-          <YAxis yAxisId="share" orientation="right" domain={[0, 100]} unit="%" tick={AXIS} />
-          <Tooltip />
-          <Legend />
-          <Bar yAxisId="stops" dataKey="stops" name="จุดส่ง" fill="#b3261e" isAnimationActive={false} />
-          <Line
-            yAxisId="share"
-            dataKey="cumulativePercent"
-            name="สะสม %"
-            stroke="#1f5fae"
-            isAnimationActive={false}
-          />
-        </ComposedChart>
-      </ResponsiveContainer>
-    </figure>
+    <ChartFigure title={title} height={HEIGHT}>
+      <ComposedChart data={[...bars]} margin={{ top: 8, right: 8, bottom: 8, left: 0 }}>
+        <CartesianGrid strokeDasharray="3 3" />
+        <XAxis dataKey="label" tick={AXIS} interval={0} />
+        <YAxis yAxisId="stops" allowDecimals={false} tick={AXIS} />
+        <YAxis yAxisId="share" orientation="right" domain={[0, 100]} unit="%" tick={AXIS} />
+        <Tooltip />
+        <Legend />
+        <Bar yAxisId="stops" dataKey="stops" name="จุดส่ง" fill="#b3261e" isAnimationActive={false} />
+        <Line
+          yAxisId="share"
+          dataKey="cumulativePercent"
+          name="สะสม %"
+          stroke="#1f5fae"
+          isAnimationActive={false}
+        />
+      </ComposedChart>
+    </ChartFigure>
   );
 }
 
@@ -66,22 +64,20 @@ export function TruckUseChart({
   readonly title: string;
 }) {
   return (
-    <figure role="img" aria-label={title} style={{ margin: 0 }}>
-      <ResponsiveContainer width="100%" height={HEIGHT}>
-        <BarChart data={[...rows]} margin={{ top: 8, right: 8, bottom: 8, left: 0 }}>
-          <CartesianGrid strokeDasharray="3 3" />
-          <XAxis dataKey="label" tick={AXIS} interval={0} />
-          <YAxis unit="%" tick={AXIS} />
-          <Tooltip />
-          <Legend />
-          <Bar dataKey="weightPercent" name="น้ำหนัก %" isAnimationActive={false}>
-            {rows.map((row) => (
-              <Cell key={row.id} fill={swatchOf(row.colour).text} />
-            ))}
-          </Bar>
-          <Bar dataKey="volumePercent" name="ปริมาตร %" fill="#8fa3bf" isAnimationActive={false} />
-        </BarChart>
-      </ResponsiveContainer>
-    </figure>
+    <ChartFigure title={title} height={HEIGHT}>
+      <BarChart data={[...rows]} margin={{ top: 8, right: 8, bottom: 8, left: 0 }}>
+        <CartesianGrid strokeDasharray="3 3" />
+        <XAxis dataKey="label" tick={AXIS} interval={0} />
+        <YAxis unit="%" tick={AXIS} />
+        <Tooltip />
+        <Legend />
+        <Bar dataKey="weightPercent" name="น้ำหนัก %" isAnimationActive={false}>
+          {rows.map((row) => (
+            <Cell key={row.id} fill={swatchOf(row.colour).text} />
+          ))}
+        </Bar>
+        <Bar dataKey="volumePercent" name="ปริมาตร %" fill="#8fa3bf" isAnimationActive={false} />
+      </BarChart>
+    </ChartFigure>
   );
 }

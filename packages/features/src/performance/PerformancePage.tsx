@@ -216,8 +216,9 @@ const Problem = styled.p`
 `;
 
 /**
- * Paper (docs/performance-figures.md "พิมพ์"): A4 upright, no buttons, no charts (below); a heading stays with what
- * follows it. The tables print as plain tables (PrintTable.tsx); the shell drops its menu itself.
+ * Paper (docs/performance-figures.md "พิมพ์"): A4 upright, no buttons; a heading stays with what
+ * follows it. Charts print zoomed to the page's width (ChartFigure.tsx), the tables as plain tables
+ * (PrintTable.tsx); the shell drops its menu itself.
  */
 const Printable = styled.div`
   @media print {
@@ -225,12 +226,5 @@ const Printable = styled.div`
     button { display: none !important; }
     h2, h3 { break-after: avoid; }
     figure { break-inside: avoid; }
-    /*
-     * Charts stay off paper for now: scaled to A4 (width 100 %, height auto, or max-width) Chromium's
-     * PDF showed them blank with their legends squeezed to a column (checked 2026-11-29); the table
-     * under each chart, the same numbers, prints instead.
-     */
-    figure[role='img'] { display: none; }
-    .recharts-tooltip-wrapper { display: none; }
   }
 `;

@@ -1,0 +1,49 @@
+import { type CSSProperties, type ReactElement, useState } from 'react';
+import { ResponsiveContainer } from 'recharts';
+import styled from 'styled-components';
+
+/**
+ * The width a chart takes on paper: A4 upright with the page's 12 mm margins (PerformancePage's
+ * `@page`) leaves 186 mm, 703 CSS px; a little less so a bar's label never meets the edge.
+ */
+const PAPER_WIDTH_PX = 680;
+
+/**
+ * A chart's frame, one for every chart of the performance screens: a picture for the eye
+ * (`role="img"` with its Thai name; the table under it is what assistive technology reads), as
+ * wide as its place on screen, and on paper the same drawing zoomed to the page's width. Zoomed,
+ * not redrawn: a print is laid out without running the page's scripts, so a chart sized by script
+ * keeps its screen width (and a chart stretched by CSS alone came out blank in Chromium's PDF).
+ * The zoom follows the width the chart was last drawn at.
+ */
+export function ChartFigure({
+  title,
+  height,
+  children,
+}: {
+  readonly title: string;
+  readonly height: number;
+  readonly children: ReactElement;
+}) {
+  const [zoom, setZoom] = useState(1);
+  return (
+    <Figure role="img" aria-label={title} style={{ '--print-zoom': zoom } as CSSProperties}>
+      <ResponsiveContainer
+        width="100%"
+        height={height}
+        onResize={(width) => setZoom(width > PAPER_WIDTH_PX ? PAPER_WIDTH_PX / width : 1)}
+      >
+        {children}
+      </ResponsiveContainer>
+    </Figure>
+  );
+}
+
+const Figure = styled.figure`
+  margin: 0;
+  @media print {
+    zoom: var(--print-zoom, 1);
+    break-inside: avoid;
+    .recharts-tooltip-wrapper { display: none; }
+  }
+`;
