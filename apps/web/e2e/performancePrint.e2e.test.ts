@@ -98,6 +98,20 @@ describe('the performance screen printed', () => {
     expect(pages).toBeLessThanOrEqual(4);
   });
 
+  it('a figure opens its records at the top of their list, not scrolled as the figures were', async () => {
+    const page = await open(`/performance?month=${MONTH}`);
+    const link = page.locator('main a[href^="/bookingReport"]').last();
+    await link.waitFor();
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await link.focus();
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+    await link.press('Enter');
+    await page.waitForURL(/\/bookingReport/);
+    // The list drawn in place of the figures (the page's seven tables gone).
+    await expect.poll(() => page.getByRole('grid').count(), { timeout: 30_000 }).toBe(1);
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  });
+
   it('prints two branches side by side: the company heading and every branch row', async () => {
     const page = await open(`/performance?month=${MONTH}&branches=all`);
     await page.getByRole('heading', { name: 'รวม 2 สาขา' }).waitFor();

@@ -1,4 +1,4 @@
-import { Outlet } from 'react-router-dom';
+import { Outlet, ScrollRestoration } from 'react-router-dom';
 import { AuthProvider } from './session/AuthProvider.tsx';
 
 /** The root route: the session (and its API client) around every page, login included. */
@@ -6,6 +6,12 @@ export function HostRoot() {
   return (
     <AuthProvider>
       <Outlet />
+      {/*
+       * Another page opens at its top (a figure's link low on the performance page opened its list
+       * scrolled past its filters), and back returns where the page was. Keyed by path: a list's
+       * own search, sort and page, kept in its address, leave it where it is.
+       */}
+      <ScrollRestoration getKey={(location) => location.pathname} />
     </AuthProvider>
   );
 }
