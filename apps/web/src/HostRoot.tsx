@@ -1,5 +1,6 @@
 import { Outlet, ScrollRestoration } from 'react-router-dom';
 import { AuthProvider } from './session/AuthProvider.tsx';
+import { scrollKey } from './shell/scrollKey.ts';
 
 /** The root route: the session (and its API client) around every page, login included. */
 export function HostRoot() {
@@ -8,10 +9,9 @@ export function HostRoot() {
       <Outlet />
       {/*
        * Another page opens at its top (a figure's link low on the performance page opened its list
-       * scrolled past its filters), and back returns where the page was. Keyed by path: a list's
-       * own search, sort and page, kept in its address, leave it where it is.
+       * scrolled past its filters), and back returns where the page was (scrollKey.ts).
        */}
-      <ScrollRestoration getKey={(location) => location.pathname} />
+      <ScrollRestoration getKey={scrollKey} />
     </AuthProvider>
   );
 }
