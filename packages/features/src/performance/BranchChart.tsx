@@ -38,7 +38,7 @@ export function BranchChart({
           </>
         ) : (
           <>
-            <XAxis dataKey="label" tick={{ fontSize: 12 }} interval={0} />
+            <XAxis dataKey="label" tick={{ fontSize: 12 }} interval="preserveStartEnd" />
             <YAxis domain={[0, 100]} unit="%" tick={{ fontSize: 12 }} />
           </>
         )}

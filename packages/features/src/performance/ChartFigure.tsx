@@ -14,7 +14,9 @@ const PAPER_WIDTH_PX = 680;
  * wide as its place on screen, and on paper the same drawing zoomed to the page's width. Zoomed,
  * not redrawn: a print is laid out without running the page's scripts, so a chart sized by script
  * keeps its screen width (and a chart stretched by CSS alone came out blank in Chromium's PDF).
- * The zoom follows the width the chart was last drawn at.
+ * The zoom follows the width the chart was last drawn at. The charts' category axes skip the
+ * names that would overlap (`interval="preserveStartEnd"`): on a phone seven Thai reasons ran
+ * into one another; every name stays in the table under the chart.
  */
 export function ChartFigure({
   title,

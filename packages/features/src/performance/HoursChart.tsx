@@ -20,7 +20,7 @@ export function HoursChart({
     <ChartFigure title={title} height={260}>
       <BarChart data={[...rows]} margin={{ top: 8, right: 8, bottom: 8, left: 0 }}>
         <CartesianGrid strokeDasharray="3 3" />
-        <XAxis dataKey="label" tick={{ fontSize: 12 }} interval={0} />
+        <XAxis dataKey="label" tick={{ fontSize: 12 }} interval="preserveStartEnd" />
         <YAxis unit="%" tick={{ fontSize: 12 }} />
         <Tooltip />
         <Legend />

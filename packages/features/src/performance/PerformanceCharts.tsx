@@ -37,7 +37,7 @@ export function FailureChart({
     <ChartFigure title={title} height={HEIGHT}>
       <ComposedChart data={[...bars]} margin={{ top: 8, right: 8, bottom: 8, left: 0 }}>
         <CartesianGrid strokeDasharray="3 3" />
-        <XAxis dataKey="label" tick={AXIS} interval={0} />
+        <XAxis dataKey="label" tick={AXIS} interval="preserveStartEnd" />
         <YAxis yAxisId="stops" allowDecimals={false} tick={AXIS} />
         <YAxis yAxisId="share" orientation="right" domain={[0, 100]} unit="%" tick={AXIS} />
         <Tooltip />
@@ -67,7 +67,7 @@ export function TruckUseChart({
     <ChartFigure title={title} height={HEIGHT}>
       <BarChart data={[...rows]} margin={{ top: 8, right: 8, bottom: 8, left: 0 }}>
         <CartesianGrid strokeDasharray="3 3" />
-        <XAxis dataKey="label" tick={AXIS} interval={0} />
+        <XAxis dataKey="label" tick={AXIS} interval="preserveStartEnd" />
         <YAxis unit="%" tick={AXIS} />
         <Tooltip />
         <Legend />
