@@ -53,6 +53,9 @@ interface FlowNotes {
 
 const notes: Readonly<Record<string, FlowNotes>> = {
   deliveryOrderReport: { excluded: 'a read-only report (readOnlyEntity, list only): nothing to create' },
+  deliveryStopReport: {
+    excluded: "a read-only list of delivery stops (readOnlyEntity, list only): the driver's app writes them",
+  },
   file: { excluded: 'no pages: files are reached through the fields that hold them' },
   // Booking lines are written by the DO booking flow; the admin's form shows them read-only.
   bookingReport: { childrenReadOnly: 'lines come from the booking flow' },

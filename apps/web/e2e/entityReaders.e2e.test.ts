@@ -15,9 +15,10 @@ import {
 import { beforeAll, describe, expect, it } from 'vitest';
 import { messages as dsMessages } from '../../../packages/design-system/src/messages.ts';
 import { createReferences, sampleBody } from '../../server/test/entityFactory.ts';
-import { signIn as apiSignIn, call, createBranch, createUser } from '../../server/test/fixtures.ts';
+import { signIn as apiSignIn, call, createUser } from '../../server/test/fixtures.ts';
 import { setupTestServer } from '../../server/test/harness.ts';
 import { setupBrowser } from './browser.ts';
+import { deliveryTrip } from './deliveryScenario.ts';
 import { escapeRegExp, scopedQuery, storedSignIn, visit } from './helpers.ts';
 
 /**
@@ -34,7 +35,8 @@ let adminToken = '';
 let branchId = '';
 
 beforeAll(async () => {
-  branchId = await createBranch(server.db);
+  // A branch with a confirmed trip of three stops: the read-only stop list has rows to show.
+  branchId = (await deliveryTrip(server)).world.branchId;
   adminToken = await apiSignIn(
     server.api,
     await createUser(server.db, { roles: [ROLE_ADMIN], branchIds: [branchId] }),
