@@ -76,6 +76,26 @@ describe('empty and full truck days', () => {
     ]);
   });
 
+  it('judges the days up to today only: a day still ahead is neither empty nor run', () => {
+    // Today the 2nd: 70-1001 ran the 1st and the 2nd; the 3rd's planned trip and the empty 4th are ahead.
+    const sofar = truckDaysOf(trucks, truckDayLoads(trips), period, thresholds, '2026-10-02');
+    expect(sofar.until).toBe('2026-10-02');
+    expect(sofar.byTruck.map((t) => [t.label, t.tripDays, t.emptyDays, t.fullDays])).toEqual([
+      ['70-1001', 2, [], ['2026-10-01']],
+      ['70-1002', 1, ['2026-10-01'], ['2026-10-02']],
+      ['70-3003', 0, ['2026-10-01', '2026-10-02'], []],
+    ]);
+    expect(sofar.byVehicleType.map((t) => [t.label, t.truckDays, t.emptyDays])).toEqual([
+      ['รถ 4 ล้อ', 4, 3],
+      ['รถ 6 ล้อ', 2, 0],
+    ]);
+    // A period wholly ahead judges no day; one wholly past, every day.
+    const ahead = truckDaysOf(trucks, [], period, thresholds, '2026-09-30');
+    expect(ahead.until).toBeNull();
+    expect(ahead.byTruck.every((t) => t.emptyDays.length === 0)).toBe(true);
+    expect(truckDaysOf(trucks, [], period, thresholds, '2026-11-29').until).toBe('2026-10-04');
+  });
+
   it('counts a vehicle type’s truck-days, empty and full', () => {
     expect(days.byVehicleType).toEqual([
       { id: 'four', label: 'รถ 4 ล้อ', trucks: 2, truckDays: 8, emptyDays: 7, fullDays: 1 },

@@ -76,8 +76,12 @@ export function truckDaysOf(
   loads: readonly TruckDayLoad[],
   period: Period,
   thresholds: readonly UtilizationThreshold[],
-): { byVehicleType: VehicleTypeDaysRow[]; byTruck: TruckDaysRow[] } {
-  const days = dayRange(period.from, period.to);
+  /** Today: the days after it are not judged (a truck cannot have stood empty on a day still ahead). */
+  today: string = period.to,
+): { until: string | null; byVehicleType: VehicleTypeDaysRow[]; byTruck: TruckDaysRow[] } {
+  const last = today < period.to ? today : period.to;
+  const until = last < period.from ? null : last;
+  const days = until === null ? [] : dayRange(period.from, until);
   const byTruck = trucks
     .map((truck): TruckDaysRow => {
       const own = new Map(loads.filter((l) => l.vehicleId === truck.vehicleId).map((l) => [l.day, l]));
@@ -109,6 +113,7 @@ export function truckDaysOf(
     });
   }
   return {
+    until,
     byVehicleType: [...types.values()].sort((a, b) => a.label.localeCompare(b.label, 'th')),
     byTruck,
   };

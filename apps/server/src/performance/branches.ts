@@ -65,7 +65,7 @@ export async function branchesPerformance(
       previous: figuresOf(sum(previous)),
       truckUse: { byVehicleType: companyTrucks.byVehicleType, byTruck: [] },
       // Empty and full days and hours are one branch's (its fleet, its shifts): not added up.
-      truckDays: { byVehicleType: [], byTruck: [] },
+      truckDays: { until: null, byVehicleType: [], byTruck: [] },
       truckHours: { byVehicleType: [], byTruck: [] },
     },
     branches: branches.map((branch) => ({

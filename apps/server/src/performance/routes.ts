@@ -1,5 +1,6 @@
 import { truckDaysOf, truckHoursOf, truckUseOf } from '@lms/booking';
 import {
+  bangkokIsoDate,
   branchesTables,
   featureRoles,
   figuresOf,
@@ -53,7 +54,7 @@ export async function branchPerformance(
     current: figuresOf(current),
     previous: figuresOf(previous),
     truckUse: truckUseOf(trucks, thresholds),
-    truckDays: truckDaysOf(branchFleet, days, period, thresholds),
+    truckDays: truckDaysOf(branchFleet, days, period, thresholds, bangkokIsoDate(new Date())),
     truckHours: truckHoursOf(branchFleet, trucks, minutes, thresholds),
   };
 }

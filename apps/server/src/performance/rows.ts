@@ -10,6 +10,7 @@ import {
 } from '@lms/booking';
 import {
   type BookingRow,
+  bangkokIsoDate,
   deliveryFigures,
   type FailureReason,
   type PerformanceAnswer,
@@ -269,7 +270,13 @@ export async function performanceFromRows(
     current: deliveryFigures(current),
     previous: deliveryFigures(previous),
     truckUse: truckUse(current.loads, thresholds),
-    truckDays: truckDaysOf(trucks, truckDayLoads(current.loads), period, thresholds),
+    truckDays: truckDaysOf(
+      trucks,
+      truckDayLoads(current.loads),
+      period,
+      thresholds,
+      bangkokIsoDate(new Date()),
+    ),
     truckHours: truckHoursOf(trucks, truckLoads(current.loads), minutes, thresholds),
   };
 }

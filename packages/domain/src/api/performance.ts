@@ -136,7 +136,12 @@ export const PerformanceAnswer = Type.Object({
   current: DeliveryFigures,
   previous: DeliveryFigures,
   truckUse: Type.Object({ byVehicleType: List(TruckUseRow), byTruck: List(TruckUseRow) }),
-  truckDays: Type.Object({ byVehicleType: List(VehicleTypeDaysRow), byTruck: List(TruckDaysRow) }),
+  truckDays: Type.Object({
+    /** The last day judged: today when the period runs past it (a day ahead is neither empty nor run); null: none yet. */
+    until: Nullable(IsoDate),
+    byVehicleType: List(VehicleTypeDaysRow),
+    byTruck: List(TruckDaysRow),
+  }),
   truckHours: Type.Object({ byVehicleType: List(TruckHoursRow), byTruck: List(TruckHoursRow) }),
 });
 export type PerformanceAnswer = Static<typeof PerformanceAnswer>;

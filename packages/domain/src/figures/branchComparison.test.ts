@@ -95,7 +95,7 @@ describe('branchComparisonTable', () => {
       current: figures,
       previous: figuresOf(emptyTally),
       truckUse: { byVehicleType: [], byTruck: [] },
-      truckDays: { byVehicleType: [], byTruck: [] },
+      truckDays: { until: null, byVehicleType: [], byTruck: [] },
       truckHours: { byVehicleType: [], byTruck: [] },
     };
     expect(branchesTables({ ...answer, company }).map((t) => t.key)).toEqual([

@@ -37,7 +37,14 @@ function chartOf(table: FigureTable, answer: PerformanceAnswer, navigate: Naviga
     return <HoursChart rows={answer.truckHours.byVehicleType} title={title} />;
   if (table.key === 'hoursByTruck') return <HoursChart rows={answer.truckHours.byTruck} title={title} />;
   if (table.key === 'daysByTruck')
-    return <TruckDayStrip trucks={answer.truckDays.byTruck} period={answer.period} navigate={navigate} />;
+    return (
+      <TruckDayStrip
+        trucks={answer.truckDays.byTruck}
+        period={answer.period}
+        until={answer.truckDays.until}
+        navigate={navigate}
+      />
+    );
   if (table.key === 'failures') return <FailureChart bars={answer.current.failures} title={title} />;
   if (table.key === 'byVehicleType')
     return <TruckUseChart rows={answer.truckUse.byVehicleType} title={title} />;

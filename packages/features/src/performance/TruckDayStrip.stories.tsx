@@ -14,7 +14,9 @@ function Strip({
   trucks = octoberTruckDays.byTruck,
   roles = [ROLE_BOOKING_REPORT_READ, 'ROLE_SHIPMENT_READ'],
   navigate,
+  until,
 }: {
+  readonly until?: string | null;
   readonly width?: number;
   readonly trucks?: readonly TruckDaysRow[];
   readonly roles?: readonly string[];
@@ -22,7 +24,7 @@ function Strip({
 }) {
   return (
     <PageHarness roles={[...roles]} width={width ?? 900}>
-      <TruckDayStrip trucks={trucks} period={october} navigate={navigate} />
+      <TruckDayStrip trucks={trucks} period={october} until={until} navigate={navigate} />
     </PageHarness>
   );
 }
@@ -101,5 +103,23 @@ export const Phone: Story = {
     await expect(
       within(days).getByRole('link', { name: '70-1001 4/10 รถว่าง' }).getBoundingClientRect().width,
     ).toBe(24);
+  },
+};
+
+/**
+ * A month still running (today the 15th): the days after today are not judged, drawn plain as
+ * "ยังไม่ถึง", never links, whatever is planned for them.
+ */
+export const MonthRunning: Story = {
+  args: { until: '2026-10-15' },
+  play: async ({ canvas }) => {
+    const days = truckDays(canvas, '70-1001');
+    await expect(days.getAllByRole('listitem')).toHaveLength(31);
+    // The Sundays 4th and 11th and the full 5th and 12th: the 18th and 25th are ahead.
+    await expect(days.getAllByRole('link')).toHaveLength(4);
+    await expect(days.getByTitle('70-1001 25/10 ยังไม่ถึง')).toBeVisible();
+    await expect(canvas.getByRole('list', { name: truckDayText.legend })).toHaveTextContent(
+      truckDayText.ahead,
+    );
   },
 };

@@ -7,34 +7,41 @@ export const truckDayText = {
   ran: 'วิ่ง',
   empty: 'รถว่าง',
   full: 'บรรทุกเต็ม',
+  ahead: 'ยังไม่ถึง',
   legend: 'ความหมายของสี',
 } as const;
 
-type Kind = 'ran' | 'empty' | 'full';
+type Kind = 'ran' | 'empty' | 'full' | 'ahead';
 
 /**
  * The empty and full days of each truck as a strip of the period's days (docs/performance-figures.md
  * "วันรถว่างและวันบรรทุกเต็ม"): a day without a trip is an outlined cell, a day in the calendar's
  * FULL band a red one, marked by shape and name as well as colour. Each empty or full day opens
  * that truck's shipments of that day (`truckDayLink`) when the user may open the shipment list;
- * the days it simply ran are not links, so a month of them is not a month of tab stops. The table
- * below it (`daysByTruck`) is the same days in words.
+ * the days it simply ran are not links, so a month of them is not a month of tab stops. The days
+ * after `until` (today, in a month still running) are not judged: drawn plain, "ยังไม่ถึง". The
+ * table below it (`daysByTruck`) is the same days in words.
  */
 export function TruckDayStrip({
   trucks,
   period,
+  until = period.to,
   navigate,
 }: {
   readonly trucks: readonly TruckDaysRow[];
   readonly period: Period;
+  /** The last day judged (`truckDaysOf`); null: none yet. */
+  readonly until?: string | null;
   readonly navigate?: Navigate | undefined;
 }) {
   const canOpen = useCanOpen();
   const days = dayRange(period.from, period.to);
+  const ahead = (day: string) => until === null || day > until;
   const kinds: readonly [Kind, string][] = [
     ['ran', truckDayText.ran],
     ['empty', truckDayText.empty],
     ['full', truckDayText.full],
+    ...(days.some(ahead) ? [['ahead', truckDayText.ahead] as [Kind, string]] : []),
   ];
   return (
     <Strip aria-label={truckDayText.title}>
@@ -51,13 +58,15 @@ export function TruckDayStrip({
             <TruckName>{truck.label}</TruckName>
             <Days aria-label={truck.label}>
               {days.map((day) => {
-                const kind: Kind = truck.emptyDays.includes(day)
-                  ? 'empty'
-                  : truck.fullDays.includes(day)
-                    ? 'full'
-                    : 'ran';
+                const kind: Kind = ahead(day)
+                  ? 'ahead'
+                  : truck.emptyDays.includes(day)
+                    ? 'empty'
+                    : truck.fullDays.includes(day)
+                      ? 'full'
+                      : 'ran';
                 const name = phrase(`${truck.label} ${shortDay(day)}`, truckDayText[kind]);
-                const link = kind === 'ran' ? null : truckDayLink(truck.id, day);
+                const link = kind === 'empty' || kind === 'full' ? truckDayLink(truck.id, day) : null;
                 return (
                   <li key={day}>
                     {link && canOpen(link.href) ? (
@@ -151,6 +160,10 @@ const Cell = styled.a`
     background: ${({ theme }) => theme.color.surface};
     color: ${({ theme }) => theme.color.text};
     border: 1px dashed ${({ theme }) => theme.color.textMuted};
+  }
+  &[data-kind='ahead'] {
+    color: ${({ theme }) => theme.color.textMuted};
+    border: 1px solid ${({ theme }) => theme.color.border};
   }
   &[data-kind='full'] {
     background: ${({ theme }) => theme.color.danger};

@@ -147,6 +147,7 @@ const octoberDays = Array.from({ length: 31 }, (_, i) => `2026-10-${String(i + 1
  * (no trip all month) empty every day. The counts are what `truckDaysOf` gives such days.
  */
 export const octoberTruckDays: PerformanceAnswer['truckDays'] = {
+  until: '2026-10-31',
   byVehicleType: [{ id: SIX, label: '6W: รถ 6 ล้อ', trucks: 2, truckDays: 62, emptyDays: 35, fullDays: 2 }],
   byTruck: [
     {
@@ -226,7 +227,7 @@ export function emptyPerformanceAnswer(): PerformanceAnswer {
     current: nothing,
     previous: nothing,
     truckUse: { byVehicleType: [], byTruck: [] },
-    truckDays: { byVehicleType: [], byTruck: [] },
+    truckDays: { until: null, byVehicleType: [], byTruck: [] },
     truckHours: { byVehicleType: [], byTruck: [] },
   };
 }
