@@ -14,12 +14,13 @@ export const ROUTE_BUDGET_KB = 60;
  * (`SHELL_BUDGET_KB`) is not met. 2026-11-29: the driver's app 175.3 kB (205.9 before its stop
  * screen and its unusual-time question became chunks of their own), the shell 200.2 kB (214.1
  * before the nav groups' fade went to CSS, a snackbar's item to a chunk fetched when idle and the
- * live booking stream's code to one loaded when it opens).
+ * live booking stream's code to one loaded when it opens); then 201.9 kB on the merged tree (the
+ * router's ScrollRestoration, another page opening at its top, and the stop list's declaration).
  */
 export const ENTRY_BUDGETS_KB = {
   'appointment.html': 40,
   'driver.html': 176.5,
-  'index.html': 201.5,
+  'index.html': 202.5,
 } as const;
 export type EntryPage = keyof typeof ENTRY_BUDGETS_KB;
 
