@@ -29,6 +29,7 @@ import { performanceFromRows } from '../../apps/server/src/performance/rows.ts';
 import { generateDeliveryHistory, prepareHistory } from '../../apps/server/src/seed/deliveryHistory.ts';
 import { seedDemoCompany } from '../../apps/server/src/seed/demo.ts';
 import { postgresCpuMs } from '../cpu.ts';
+import { percentile, printTable } from '../report.ts';
 import { allBranchesCases } from './branches.ts';
 
 const BRANCHES = Number(process.env.BENCH_BRANCHES ?? 50);
@@ -156,10 +157,6 @@ async function firstRequests(periods: readonly { branchId: string; from: string;
   return times;
 }
 
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
-};
 const table: string[][] = [['case', 'n', 'p50 ms', 'p95 ms', 'raw n', 'raw p50', 'raw p95', 'goal']];
 const only = process.env.BENCH_CASE;
 for (const [key, periods] of [
@@ -247,12 +244,7 @@ console.log(
       ' ',
     )}\n(raw: the same answer computed from the raw rows, as before the roll-ups; its p95 of ${RAW} runs)\n`,
 );
-for (const row of table)
-  console.log(
-    row
-      .map((cell, i) => (i === 0 ? cell.padEnd(56) : i === row.length - 1 ? `  ${cell}` : cell.padStart(9)))
-      .join(''),
-  );
+printTable(table, 56, 9);
 
 await app.close();
 await db.destroy();

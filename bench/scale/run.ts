@@ -19,6 +19,7 @@ import { createDatabase, databaseUrl, dropDatabase } from '../../apps/server/src
 import { connect, migrate } from '../../apps/server/src/db/database.ts';
 import { startEmbeddedPostgres } from '../../apps/server/src/db/embedded.ts';
 import { postgresCpuMs, processCpuMs } from '../cpu.ts';
+import { percentile, printTable } from '../report.ts';
 import { generateScale, type ScaleShape, scaled } from './generate.ts';
 import { printSizes } from './sizes.ts';
 
@@ -160,10 +161,6 @@ const cases: { key: string; name: string; path: string }[] = [
   { key: 'search', name: 'search', path: `/search${q({ term: 'SCDO0001' })}` },
 ];
 
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
-};
 const clusterDir = embedded ? path.join(dir, 'pg') : undefined;
 const get = (url: string) => fetch(`${base}${url}`, { headers: { authorization: `Bearer ${token}` } });
 const table = [['case', 'p50 ms', 'p95 ms', 'server CPU ms', 'PG CPU ms', 'goal']];
@@ -197,12 +194,7 @@ console.log(
     .map((l) => l.toFixed(1))
     .join(' ')}\n`,
 );
-for (const row of table)
-  console.log(
-    row
-      .map((cell, i) => (i === 0 ? cell.padEnd(46) : i === row.length - 1 ? `  ${cell}` : cell.padStart(14)))
-      .join(''),
-  );
+printTable(table, 46, 14);
 
 await app.close();
 await db.destroy();
