@@ -1,13 +1,14 @@
 import {
   type BranchesAnswer,
+  PERFORMANCE_MAX_BRANCHES,
   type PerformanceAnswer,
   ROLE_ADMIN,
   ROLE_BOOKING_REPORT_READ,
 } from '@lms/domain';
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { branchesRefusal } from '../src/performance/branches.ts';
-import { call, createUser, signIn } from './fixtures.ts';
+import { branchesRefusal, tooManyBranches } from '../src/performance/branches.ts';
+import { call, createBranch, createUser, signIn } from './fixtures.ts';
 import { setupTestServer } from './harness.ts';
 import { seedPerformanceHistory } from './performanceHistory.ts';
 
@@ -123,5 +124,14 @@ describe('GET /performance/branches', () => {
     // Title, two periods, a blank row, the header, then one row per branch.
     expect(sheet.getRow(5).getCell(1).value).toBe('สาขา');
     expect(sheet.rowCount).toBe(5 + 2);
+  });
+
+  // Last: it adds branches the tests above do not expect.
+  it("refuses an administrator's every branch past the bound, before any work, naming it", async () => {
+    for (let i = 0; i < PERFORMANCE_MAX_BRANCHES; i += 1)
+      await createBranch(server.db, `PB${i}`, `สาขาเพิ่ม ${i}`);
+    const response = await get(`/performance/branches?${october}`, tokens.admin);
+    expect(response.status).toBe(400);
+    expect(JSON.stringify(response.body)).toContain(tooManyBranches());
   });
 });

@@ -4,6 +4,7 @@ import {
   type BranchesAnswer,
   emptyTally,
   figuresOf,
+  PERFORMANCE_MAX_BRANCHES,
   type PerformanceTally,
   type Period,
   previousPeriod,
@@ -12,11 +13,15 @@ import {
 import { sql } from 'kysely';
 import type { Principal } from '../auth/principal.ts';
 import type { Database } from '../db/database.ts';
-import { forbidden } from '../http/errors.ts';
+import { badRequest, forbidden } from '../http/errors.ts';
 import { branchesTruckLoads, periodTallies, refreshStale } from './rollups.ts';
 import { utilizationThresholds } from './rows.ts';
 
 /** The rule a refusal names: a user sees the branches of its own account only (an administrator, all). */
+/** An admin's "every branch" past the most one request adds up: choose some (the bound the schema puts on a list). */
+export const tooManyBranches = () =>
+  `ดูผลการจัดส่งรวมได้ครั้งละไม่เกิน ${PERFORMANCE_MAX_BRANCHES} สาขา บัญชีนี้ดูได้มากกว่านั้น กรุณาเลือกสาขา`;
+
 export const branchesRefusal = (outside: number) =>
   `ดูผลการจัดส่งได้เฉพาะสาขาที่กำหนดให้บัญชีผู้ใช้ของคุณ (มีสาขาที่ขอซึ่งไม่อยู่ในสิทธิ์ ${outside} สาขา)`;
 
@@ -31,7 +36,13 @@ export async function branchesOf(db: Database, principal: Principal, asked: read
   if (ids?.length === 0) return [];
   let query = db.selectFrom('branch').select(['id', sql<string>`concat_ws(': ', code, name)`.as('label')]);
   if (ids) query = query.where('id', 'in', ids);
-  return query.orderBy('code').execute();
+  // Bounded before any work: a list asked for is bounded by its schema, "every branch" here.
+  const found = await query
+    .orderBy('code')
+    .limit(PERFORMANCE_MAX_BRANCHES + 1)
+    .execute();
+  if (found.length > PERFORMANCE_MAX_BRANCHES) throw badRequest(tooManyBranches());
+  return found;
 }
 
 /**
