@@ -77,7 +77,7 @@ export async function branchesPerformance(
       truckUse: { byVehicleType: companyTrucks.byVehicleType, byTruck: [] },
       // Empty and full days and hours are one branch's (its fleet, its shifts): not added up.
       truckDays: { until: null, byVehicleType: [], byTruck: [] },
-      truckHours: { byVehicleType: [], byTruck: [] },
+      truckHours: { until: null, byVehicleType: [], byTruck: [] },
     },
     branches: branches.map((branch) => ({
       branchId: branch.id,

@@ -25,7 +25,8 @@ export async function figuresWorkbook(
     sheet.addRow(spreadsheetRow([`${table.title} ${branchLabel}`])).font = { bold: true };
     sheet.addRow(spreadsheetRow(['ช่วงนี้', answer.period.from, answer.period.to]));
     sheet.addRow(spreadsheetRow(['ช่วงก่อน', answer.previousPeriod.from, answer.previousPeriod.to]));
-    sheet.addRow([]);
+    // The days counted, in a period still running (FigureTable's note); an empty row otherwise, so the table starts on row 5 either way.
+    sheet.addRow(table.note ? spreadsheetRow([table.note]) : []);
     sheet.addRow(spreadsheetRow([...table.columns])).font = { bold: true };
     for (const row of table.rows) sheet.addRow(spreadsheetRow(row.map((cell) => cell ?? undefined)));
     sheet.columns.forEach((column, index) => {

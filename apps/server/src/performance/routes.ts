@@ -32,6 +32,8 @@ export async function branchPerformance(
   db: Database,
   branchId: string,
   period: { from: string; to: string },
+  /** Truck days and hours count up to here (`judgedPeriod`); a test passes its own. */
+  today: string = bangkokIsoDate(new Date()),
 ): Promise<PerformanceAnswer> {
   const before = previousPeriod(period);
   await refreshStale(db, { branchIds: [branchId], from: before.from, to: period.to });
@@ -54,8 +56,8 @@ export async function branchPerformance(
     current: figuresOf(current),
     previous: figuresOf(previous),
     truckUse: truckUseOf(trucks, thresholds),
-    truckDays: truckDaysOf(branchFleet, days, period, thresholds, bangkokIsoDate(new Date())),
-    truckHours: truckHoursOf(branchFleet, trucks, minutes, thresholds),
+    truckDays: truckDaysOf(branchFleet, days, period, thresholds, today),
+    truckHours: truckHoursOf(branchFleet, days, minutes, thresholds, period, today),
   };
 }
 

@@ -142,7 +142,12 @@ export const PerformanceAnswer = Type.Object({
     byVehicleType: List(VehicleTypeDaysRow),
     byTruck: List(TruckDaysRow),
   }),
-  truckHours: Type.Object({ byVehicleType: List(TruckHoursRow), byTruck: List(TruckHoursRow) }),
+  truckHours: Type.Object({
+    /** The last day counted, as `truckDays.until` (`judgedPeriod`): hours used and available stop here. */
+    until: Nullable(IsoDate),
+    byVehicleType: List(TruckHoursRow),
+    byTruck: List(TruckHoursRow),
+  }),
 });
 export type PerformanceAnswer = Static<typeof PerformanceAnswer>;
 

@@ -96,7 +96,7 @@ describe('branchComparisonTable', () => {
       previous: figuresOf(emptyTally),
       truckUse: { byVehicleType: [], byTruck: [] },
       truckDays: { until: null, byVehicleType: [], byTruck: [] },
-      truckHours: { byVehicleType: [], byTruck: [] },
+      truckHours: { until: null, byVehicleType: [], byTruck: [] },
     };
     expect(branchesTables({ ...answer, company }).map((t) => t.key)).toEqual([
       'headline',

@@ -2,6 +2,7 @@ import type {
   DeliveryFigures,
   Mean,
   PerformanceAnswer,
+  Period,
   Ratio,
   TruckDaysRow,
   TruckHoursRow,
@@ -34,6 +35,8 @@ export interface FigureTable {
   readonly rows: readonly (readonly FigureCell[])[];
   /** Each row's id, beside `rows` (a headline figure's key, a failure reason, a vehicle type's or truck's id): what `figureRowLink` opens. */
   readonly rowIds: readonly string[];
+  /** What the reader must know to read it (the days counted, in a period still running): under the title, on screen, paper and sheet. */
+  readonly note?: string;
 }
 
 /** The headline figures in the screen's order: label, unit, how to read one period. */
@@ -225,7 +228,22 @@ const hoursTable = (
   rowIds: rows.map((r) => r.id),
 });
 
+/**
+ * Under the truck days' and hours' tables, in a period still running: the last day they count
+ * (`judgedPeriod`, the answer's `until`). Nothing when the whole period is counted.
+ */
+export function countedUntilNote(period: Period, until: string | null): string | undefined {
+  if (until === period.to) return undefined;
+  if (until === null) return 'ช่วงนี้ยังไม่เริ่ม ยังไม่มีวันที่นับ';
+  return `นับถึงวันที่ ${shortDay(until)} วันที่ยังไม่ถึงยังไม่นับ`;
+}
+
+const noted = (table: FigureTable, note: string | undefined): FigureTable =>
+  note === undefined ? table : { ...table, note };
+
 export function performanceTables(answer: PerformanceAnswer): FigureTable[] {
+  const daysNote = countedUntilNote(answer.period, answer.truckDays.until);
+  const hoursNote = countedUntilNote(answer.period, answer.truckHours.until);
   return [
     {
       key: 'headline',
@@ -254,9 +272,12 @@ export function performanceTables(answer: PerformanceAnswer): FigureTable[] {
     },
     truckTable('byVehicleType', 'การใช้รถตามประเภทรถ', 'ประเภทรถ', answer.truckUse.byVehicleType),
     truckTable('byTruck', 'การใช้รถรายคัน', 'รถ', answer.truckUse.byTruck),
-    daysByVehicleTypeTable(answer.truckDays.byVehicleType),
-    daysByTruckTable(answer.truckDays.byTruck),
-    hoursTable('hoursByVehicleType', 'ชั่วโมงที่ใช้ ตามประเภทรถ', 'ประเภทรถ', answer.truckHours.byVehicleType),
-    hoursTable('hoursByTruck', 'ชั่วโมงที่ใช้ รายคัน', 'รถ', answer.truckHours.byTruck),
+    noted(daysByVehicleTypeTable(answer.truckDays.byVehicleType), daysNote),
+    noted(daysByTruckTable(answer.truckDays.byTruck), daysNote),
+    noted(
+      hoursTable('hoursByVehicleType', 'ชั่วโมงที่ใช้ ตามประเภทรถ', 'ประเภทรถ', answer.truckHours.byVehicleType),
+      hoursNote,
+    ),
+    noted(hoursTable('hoursByTruck', 'ชั่วโมงที่ใช้ รายคัน', 'รถ', answer.truckHours.byTruck), hoursNote),
   ];
 }

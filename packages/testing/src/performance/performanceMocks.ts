@@ -192,6 +192,7 @@ const hours = (
 
 /** October's hours: 70-1001 148.5 h of 31 morning shifts (8 h), 70-2002 none; the type both. */
 export const octoberTruckHours: PerformanceAnswer['truckHours'] = {
+  until: '2026-10-31',
   byVehicleType: [hours(SIX, '6W: รถ 6 ล้อ', 27, 148.5, 496, 'AVAILABLE')],
   byTruck: [
     hours('7d1c0a52-5c2f-4b8e-9d0e-1f2a3b4c6d02', '70-1001', 27, 148.5, 248, 'NORMAL'),
@@ -228,7 +229,7 @@ export function emptyPerformanceAnswer(): PerformanceAnswer {
     previous: nothing,
     truckUse: { byVehicleType: [], byTruck: [] },
     truckDays: { until: null, byVehicleType: [], byTruck: [] },
-    truckHours: { byVehicleType: [], byTruck: [] },
+    truckHours: { until: null, byVehicleType: [], byTruck: [] },
   };
 }
 
