@@ -475,7 +475,15 @@ describe('GET /performance', () => {
     expect(rollups).toEqual(await performanceFromRows(server.db, branchId, period, '2026-10-05'));
     expect(rollups.truckHours.until).toBe('2026-10-05');
     expect(rollups.truckHours.until).toBe(rollups.truckDays.until);
-    expect(rollups.truckHours.byTruck.map((row) => [row.label, row.trips, row.hours, row.availableHours, row.percent])).toEqual([
+    expect(
+      rollups.truckHours.byTruck.map((row) => [
+        row.label,
+        row.trips,
+        row.hours,
+        row.availableHours,
+        row.percent,
+      ]),
+    ).toEqual([
       ['70-1001', 1, 5, 12, 41.67],
       ['70-1002', 0, 0, 0, null],
     ]);
@@ -512,7 +520,9 @@ describe('GET /performance', () => {
     expect(response.status).toBe(200);
     const answer = response.body as PerformanceAnswer;
     expect(answer.truckHours.until).toBe(today);
-    expect(answer.truckHours.byVehicleType.find((row) => row.label === '6W: รถ 6 ล้อ')?.availableHours).toBe(8);
+    expect(answer.truckHours.byVehicleType.find((row) => row.label === '6W: รถ 6 ล้อ')?.availableHours).toBe(
+      8,
+    );
   });
 
   it('refuses a reader of another branch, a role that reads no booking, and no session', async () => {

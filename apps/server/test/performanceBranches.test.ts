@@ -1,5 +1,6 @@
 import {
   type BranchesAnswer,
+  figureChange,
   PERFORMANCE_MAX_BRANCHES,
   type PerformanceAnswer,
   ROLE_ADMIN,
@@ -124,6 +125,18 @@ describe('GET /performance/branches', () => {
     // Title, two periods, a blank row, the header, then one row per branch.
     expect(sheet.getRow(5).getCell(1).value).toBe('สาขา');
     expect(sheet.rowCount).toBe(5 + 2);
+    // Each branch's OTIF beside its change from September, the branch screen's figureChange, signed.
+    const header = (sheet.getRow(5).values as unknown[]).slice(1);
+    const otif = header.indexOf('OTIF ต่อจุดส่ง %') + 1;
+    expect(sheet.getRow(5).getCell(otif + 1).value).toBe('เปลี่ยนแปลง OTIF ต่อจุดส่ง %');
+    const answer = (await get(`/performance/branches?${asked(branches)}&${october}`)).body as BranchesAnswer;
+    for (const [i, branch] of answer.branches.entries()) {
+      const change = figureChange(branch.current.stops.otif, branch.previous.stops.otif);
+      expect(change).not.toBeNull();
+      const cell = sheet.getRow(6 + i).getCell(otif + 1);
+      expect(cell.value).toBe(change);
+      expect(cell.numFmt).toBe('+#,##0.0;-#,##0.0;0.0');
+    }
   });
 
   // Last: it adds branches the tests above do not expect.

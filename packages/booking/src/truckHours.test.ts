@@ -45,8 +45,16 @@ const day = (vehicleId: string, date: string, trips: number, tripMs: number): Tr
   tripMs,
 });
 // 70-1001: 5.5 h on the 5th, 8 h on the 6th; 70-1002: 2 h on the 5th.
-const loads = [day('a', '2026-10-05', 1, 5.5 * hour), day('a', '2026-10-06', 1, 8 * hour), day('c', '2026-10-05', 1, 2 * hour)];
-const shift = (date: string, minutes: number): ShiftDayMinutes => ({ vehicleTypeId: 'six', day: date, minutes });
+const loads = [
+  day('a', '2026-10-05', 1, 5.5 * hour),
+  day('a', '2026-10-06', 1, 8 * hour),
+  day('c', '2026-10-05', 1, 2 * hour),
+];
+const shift = (date: string, minutes: number): ShiftDayMinutes => ({
+  vehicleTypeId: 'six',
+  day: date,
+  minutes,
+});
 // Mornings of 480 min on the 5th, 6th and 7th, and an afternoon of 240 on the 6th.
 const shifts = [shift('2026-10-05', 480), shift('2026-10-06', 480 + 240), shift('2026-10-07', 480)];
 const october = { from: '2026-10-01', to: '2026-10-31' };
@@ -106,22 +114,34 @@ describe('hours in a month still running', () => {
   it('leave out the shifts still ahead of today', () => {
     const hours = truckHoursOf(trucks, loads, shifts, thresholds, october, '2026-10-06');
     expect(hours.until).toBe('2026-10-06');
-    expect(hours.byTruck[0]).toMatchObject({ label: '70-1001', hours: 13.5, availableHours: 20, percent: 67.5 });
+    expect(hours.byTruck[0]).toMatchObject({
+      label: '70-1001',
+      hours: 13.5,
+      availableHours: 20,
+      percent: 67.5,
+    });
   });
 
   it('leave out the trips planned ahead of today too', () => {
     const hours = truckHoursOf(trucks, loads, shifts, thresholds, october, '2026-10-05');
-    expect(hours.byTruck.map((r) => [r.label, r.trips, r.hours, r.availableHours, r.percent, r.status])).toEqual([
+    expect(
+      hours.byTruck.map((r) => [r.label, r.trips, r.hours, r.availableHours, r.percent, r.status]),
+    ).toEqual([
       ['70-1001', 1, 5.5, 8, 68.75, 'NORMAL'],
       ['70-1002', 1, 2, 0, null, null],
       ['70-2001', 0, 0, 8, 0, 'AVAILABLE'],
     ]);
-    expect(hours.byVehicleType.find((r) => r.id === 'six')).toMatchObject({ availableHours: 16, percent: 34.38 });
+    expect(hours.byVehicleType.find((r) => r.id === 'six')).toMatchObject({
+      availableHours: 16,
+      percent: 34.38,
+    });
   });
 
   it('count nothing before the period begins', () => {
     const hours = truckHoursOf(trucks, loads, shifts, thresholds, october, '2026-09-30');
     expect(hours.until).toBeNull();
-    expect(hours.byTruck.every((r) => r.hours === 0 && r.availableHours === 0 && r.percent === null)).toBe(true);
+    expect(hours.byTruck.every((r) => r.hours === 0 && r.availableHours === 0 && r.percent === null)).toBe(
+      true,
+    );
   });
 });

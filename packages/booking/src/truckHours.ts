@@ -71,7 +71,10 @@ export function truckHoursOf(
   const counted = (day: string) => judged !== null && day >= judged.from && day <= judged.to;
   const availableMinutes = new Map<string, number>();
   for (const shift of shifts.filter((s) => counted(s.day)))
-    availableMinutes.set(shift.vehicleTypeId, (availableMinutes.get(shift.vehicleTypeId) ?? 0) + shift.minutes);
+    availableMinutes.set(
+      shift.vehicleTypeId,
+      (availableMinutes.get(shift.vehicleTypeId) ?? 0) + shift.minutes,
+    );
   const load = new Map<string, { trips: number; ms: number }>();
   for (const day of loads.filter((l) => counted(l.day))) {
     const found = load.get(day.vehicleId) ?? { trips: 0, ms: 0 };

@@ -1,10 +1,10 @@
 import {
   type BranchTruck,
+  type ShiftDayMinutes,
   type TripLoad,
   truckDayLoads,
   truckDaysOf,
   truckHoursOf,
-  type ShiftDayMinutes,
   truckUse,
   type UtilizationThreshold,
 } from '@lms/booking';
@@ -202,7 +202,11 @@ export async function branchTrucks(
  * day, as the booking calendar gives a truck a shift's `totalMinute`. Master data, not a tally: the
  * raw rows and the roll-ups read it alike.
  */
-export async function shiftMinutes(db: Executor, branchId: string, period: Period): Promise<ShiftDayMinutes[]> {
+export async function shiftMinutes(
+  db: Executor,
+  branchId: string,
+  period: Period,
+): Promise<ShiftDayMinutes[]> {
   const { rows } = await sql<ShiftDayMinutes>`
     select x.vehicle_type_id as "vehicleTypeId", to_char(x.shift_date, 'YYYY-MM-DD') as day,
       sum(s.total_minute)::integer as minutes

@@ -9,6 +9,7 @@ import type {
   TruckUseRow,
   VehicleTypeDaysRow,
 } from '../api/performance.ts';
+import { formatNumber } from '../rules/numberFormat.ts';
 
 /**
  * The performance figures as tables (docs/performance-figures.md): what the screen shows behind
@@ -37,7 +38,15 @@ export interface FigureTable {
   readonly rowIds: readonly string[];
   /** What the reader must know to read it (the days counted, in a period still running): under the title, on screen, paper and sheet. */
   readonly note?: string;
+  /** The columns that hold a change from the period before: shown with their sign (`formatChange`). */
+  readonly changeColumns?: readonly number[];
 }
+
+/** The word for a figure's change from the period before, on the tiles and in every table. */
+export const CHANGE = 'เปลี่ยนแปลง';
+
+/** A change as the screens show it: signed, one decimal ("+2.5", "-1.0", "0.0"). */
+export const formatChange = (change: number): string => `${change > 0 ? '+' : ''}${formatNumber(change, 1)}`;
 
 /** The headline figures in the screen's order: label, unit, how to read one period. */
 export const headlineFigures: readonly {
@@ -248,7 +257,8 @@ export function performanceTables(answer: PerformanceAnswer): FigureTable[] {
     {
       key: 'headline',
       title: 'ตัวชี้วัดหลัก',
-      columns: ['ตัวชี้วัด', 'หน่วย', 'ช่วงนี้', 'จำนวนที่นับ', 'ช่วงก่อน', 'เปลี่ยนแปลง'],
+      columns: ['ตัวชี้วัด', 'หน่วย', 'ช่วงนี้', 'จำนวนที่นับ', 'ช่วงก่อน', CHANGE],
+      changeColumns: [5],
       rows: headlineFigures.map((figure) => {
         const now = figure.value(answer.current);
         const before = figure.value(answer.previous);

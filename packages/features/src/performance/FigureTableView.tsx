@@ -36,10 +36,10 @@ export function FigureTableView({
     render: (row) =>
       index === 0 && row.link ? (
         <a href={row.link.href} title={row.link.label} onClick={routerClick(navigate, row.link.href)}>
-          {showCell(row.cells[0] ?? null)}
+          {showCell(table, row.cells[0] ?? null, 0)}
         </a>
       ) : (
-        showCell(row.cells[index] ?? null)
+        showCell(table, row.cells[index] ?? null, index)
       ),
   }));
   const rows: Row[] = table.rows.map((cells, index) => {

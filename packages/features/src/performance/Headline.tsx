@@ -1,7 +1,9 @@
 import {
+  CHANGE,
   type DeliveryFigures,
   figureChange,
   figureValue,
+  formatChange,
   formatNumber,
   headlineFigureLink,
   headlineFigures,
@@ -62,8 +64,7 @@ export function Headline({
               {change !== null && (
                 <Change data-trend={better}>
                   {' '}
-                  ({text.change} {change > 0 ? '+' : ''}
-                  {formatNumber(change, 1)})
+                  ({CHANGE} {formatChange(change)})
                 </Change>
               )}
             </Small>

@@ -83,6 +83,13 @@ export const Company: Story = {
     const grid = within(table.getByRole('grid'));
     // Chiang Mai: 3 of 3 stops on time and whole (100 in OTIF, on time and in full).
     await expect(grid.getAllByText('100').length).toBeGreaterThanOrEqual(3);
+    // Compared with September as the tiles are: Bangkok's OTIF 0 → 50 %, signed; Chiang Mai had nothing before.
+    const otifChange = grid.getByRole('columnheader', { name: 'เปลี่ยนแปลง OTIF ต่อจุดส่ง %' });
+    await expect(otifChange).toBeInTheDocument();
+    const bangkokRow = within(
+      grid.getByRole('link', { name: 'BKK: กรุงเทพ' }).closest('[role="row"]') as HTMLElement,
+    );
+    await expect(bangkokRow.getAllByText('+50.0').length).toBeGreaterThanOrEqual(1);
     const chiangMai = grid.getByRole('link', { name: 'CNX: เชียงใหม่' });
     const href = `/performance?month=2026-10&branch=${STORY_BRANCHES[1].id}`;
     await expect(chiangMai).toHaveAttribute('href', href);
