@@ -18,7 +18,7 @@ import { sendWorkbook } from '../freight/excel.ts';
 import { typed } from '../http/contract.ts';
 import { unprocessable } from '../http/errors.ts';
 import type { AuthContext } from '../routes/context.ts';
-import { branchesOf, branchesPerformance } from './branches.ts';
+import { branchesOf, branchesPerformance, branchesStops } from './branches.ts';
 import { figuresWorkbook, performanceWorkbook } from './excel.ts';
 import { periodTally, periodTruckDays, periodTruckLoads, refreshStale } from './rollups.ts';
 import { branchTrucks, shiftMinutes, utilizationThresholds } from './rows.ts';
@@ -118,6 +118,18 @@ export function performanceRoutes(ctx: AuthContext) {
       schema: { ...performanceApi.branches.schema, tags },
       config: across,
       handler: async (request) => (await severalBranches(request, request.query)).answer,
+    });
+    // The records behind the company's figures: the same branch check, then one page of their stops.
+    app.route({
+      ...performanceApi.branchesStops,
+      schema: { ...performanceApi.branchesStops.schema, tags },
+      // Stops are read by whoever reads the one-branch stop list: its entity's rule, not the figures'.
+      config: { ...across, access: { entity: 'deliveryStopReport', action: 'read' } },
+      handler: async (request) => {
+        checked(request.query);
+        const branches = await branchesOf(ctx.db, actingPrincipal(request), request.query.branchIds);
+        return branchesStops(ctx.db, branches, request.query);
+      },
     });
     app.route({
       ...performanceApi.branchesExcel,
