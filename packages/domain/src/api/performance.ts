@@ -1,8 +1,8 @@
 import Type, { type Static } from 'typebox';
+import { INPUT_BOUNDS } from '../rules/inputBounds.ts';
 import { UtilizationStatus } from './booking.ts';
 import { Bytes, IsoDate, List, Nullable, operation, Uuid } from './common.ts';
 import { type FailureReason, failureReasonOptions, type StopStatus, stopStatusOptions } from './delivery.ts';
-import { INPUT_BOUNDS } from '../rules/inputBounds.ts';
 
 /**
  * A branch's delivery performance for a period, beside the period of the same length just before

@@ -21,4 +21,6 @@ export const performanceText = {
   companyHeading: (n: number) => `รวม ${n.toLocaleString('th-TH')} สาขา`,
   openBranch: 'เปิดผลการจัดส่งของสาขานี้',
   comparedWith: 'เทียบกับ',
+  closeStops: 'ปิดรายการ',
+  openStops: 'เปิดรายการจุดส่งเบื้องหลังตัวเลขนี้',
 } as const;
