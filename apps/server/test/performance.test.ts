@@ -523,6 +523,16 @@ describe('GET /performance', () => {
     expect(answer.truckHours.byVehicleType.find((row) => row.label === '6W: รถ 6 ล้อ')?.availableHours).toBe(
       8,
     );
+    // The workbook says so on the hours' and days' sheets (row 4), as the screen under their titles.
+    const bytes = await fetch(
+      `${server.api}/performance/figures.xlsx?branchId=${branchId}&from=${addDays(today, -3)}&to=${addDays(today, 3)}`,
+      { headers: { authorization: `Bearer ${tokens.planner}` } },
+    );
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(await bytes.arrayBuffer());
+    const note = `นับถึงวันที่ ${Number(today.slice(8, 10))}/${Number(today.slice(5, 7))} วันที่ยังไม่ถึงยังไม่นับ`;
+    expect(workbook.getWorksheet('ชั่วโมงที่ใช้ ตามประเภทรถ')!.getRow(4).getCell(1).value).toBe(note);
+    expect(workbook.getWorksheet('ตัวชี้วัดหลัก')!.getRow(4).getCell(1).value).toBeNull();
   });
 
   it('refuses a reader of another branch, a role that reads no booking, and no session', async () => {
