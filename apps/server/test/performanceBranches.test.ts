@@ -1,7 +1,9 @@
 import {
   BRANCHES_STOPS_PAGE_SIZE,
   type BranchesAnswer,
+  type BranchesBookings,
   type BranchesStops,
+  type BranchesTrips,
   figureChange,
   PERFORMANCE_MAX_BRANCHES,
   type PerformanceAnswer,
@@ -213,6 +215,76 @@ describe('GET /performance/branches', () => {
         )
       ).status,
     ).toBe(422);
+  });
+
+  it('opens the trips and the bookings behind the company’s per-trip and per-booking figures, as many as they count', async () => {
+    const figures = (await get(`/performance/branches?${asked(branches)}&${october}`)).body as BranchesAnswer;
+    const every = async <T>(path: string) => {
+      const first = await get(`${path}&page=1`, tokens.stops);
+      expect(first.status).toBe(200);
+      const body = first.body as { total: number; rows: T[] };
+      const all = [...body.rows];
+      for (let page = 2; all.length < body.total; page += 1)
+        all.push(...((await get(`${path}&page=${page}`, tokens.stops)).body as { rows: T[] }).rows);
+      expect(all).toHaveLength(body.total);
+      return all;
+    };
+    const trips = await every<BranchesTrips['rows'][number]>(
+      `/performance/branches/trips?${asked(branches)}&${october}`,
+    );
+    expect(trips.length).toBeGreaterThan(0);
+    // km per drop: the drops of the trips with a distance; minutes per drop: of those started and ended.
+    const drops = (rows: typeof trips) => rows.reduce((sum, trip) => sum + trip.drops, 0);
+    expect(drops(trips.filter((t) => t.distanceKm !== null))).toBe(figures.company.current.kmPerDrop.of);
+    expect(drops(trips.filter((t) => t.minutes !== null))).toBe(figures.company.current.minutesPerDrop.of);
+    const km = trips.reduce((sum, t) => sum + (t.distanceKm ?? 0), 0);
+    expect(figures.company.current.kmPerDrop.value).toBeCloseTo(km / figures.company.current.kmPerDrop.of, 1);
+    for (const branch of figures.branches)
+      expect(drops(trips.filter((t) => t.branchId === branch.branchId && t.distanceKm !== null))).toBe(
+        branch.current.kmPerDrop.of,
+      );
+    const bookings = await every<BranchesBookings['rows'][number]>(
+      `/performance/branches/bookings?${asked(branches)}&${october}`,
+    );
+    const lead = figures.company.current.leadDays;
+    expect(bookings.filter((b) => b.docDate && b.confirmedOn)).toHaveLength(lead.docToBooking.of);
+    expect(bookings.filter((b) => b.deliveryDate && b.confirmedOn)).toHaveLength(lead.bookingToDelivery.of);
+    const byLink = await every<BranchesBookings['rows'][number]>(
+      `/performance/branches/bookings?${asked(branches)}&${october}&callStatus=CONFIRMED_BY_CUSTOMER`,
+    );
+    expect(byLink).toHaveLength(figures.company.current.confirmedByLink.count);
+    expect(byLink.every((b) => b.callStatus === 'CONFIRMED_BY_CUSTOMER')).toBe(true);
+    const byPhone = await every<BranchesBookings['rows'][number]>(
+      `/performance/branches/bookings?${asked(branches)}&${october}&callStatus=CALLED`,
+    );
+    expect(byPhone).toHaveLength(figures.company.current.confirmedByPhone.count);
+    expect(byLink.length + byPhone.length).toBe(figures.company.current.confirmedByLink.of);
+  });
+
+  it('refuses the trips and bookings of another branch naming the rule, no session, and bad input', async () => {
+    for (const list of ['trips', 'bookings']) {
+      const path = `/performance/branches/${list}?${asked(branches)}&${october}`;
+      const other = await get(path, tokens.stopsOne);
+      expect(other.status).toBe(403);
+      expect(JSON.stringify(other.body)).toContain(branchesRefusal(1));
+      expect((await call(server.api, 'GET', path)).status).toBe(401);
+      const many = Array.from({ length: PERFORMANCE_MAX_BRANCHES + 1 }, () => branches[0]!);
+      expect(
+        (await get(`/performance/branches/${list}?${asked(many)}&${october}`, tokens.stops)).status,
+      ).toBe(400);
+      expect((await get(`${path}&page=0`, tokens.stops)).status).toBe(400);
+      expect((await get(`${path}&page=100000`, tokens.stops)).status).toBe(400);
+      const long = `/performance/branches/${list}?${asked(branches)}&from=2026-01-01&to=2026-10-31`;
+      expect((await get(long, tokens.stops)).status).toBe(422);
+    }
+    expect(
+      (
+        await get(
+          `/performance/branches/bookings?${asked(branches)}&${october}&callStatus=LOST`,
+          tokens.stops,
+        )
+      ).status,
+    ).toBe(400);
   });
 
   // Last: it adds branches the tests above do not expect.

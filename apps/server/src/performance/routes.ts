@@ -20,6 +20,7 @@ import { unprocessable } from '../http/errors.ts';
 import type { AuthContext } from '../routes/context.ts';
 import { branchesOf, branchesPerformance, branchesStops } from './branches.ts';
 import { figuresWorkbook, performanceWorkbook } from './excel.ts';
+import { branchesBookings, branchesTrips } from './records.ts';
 import { periodTally, periodTruckDays, periodTruckLoads, refreshStale } from './rollups.ts';
 import { branchTrucks, shiftMinutes, utilizationThresholds } from './rows.ts';
 
@@ -129,6 +130,27 @@ export function performanceRoutes(ctx: AuthContext) {
         checked(request.query);
         const branches = await branchesOf(ctx.db, actingPrincipal(request), request.query.branchIds);
         return branchesStops(ctx.db, branches, request.query);
+      },
+    });
+    // The trips and bookings behind the figures counted per trip or booking: the same check, each list's own read rule.
+    app.route({
+      ...performanceApi.branchesTrips,
+      schema: { ...performanceApi.branchesTrips.schema, tags },
+      config: { ...across, access: { entity: 'shipment', action: 'read' } },
+      handler: async (request) => {
+        checked(request.query);
+        const branches = await branchesOf(ctx.db, actingPrincipal(request), request.query.branchIds);
+        return branchesTrips(ctx.db, branches, request.query);
+      },
+    });
+    app.route({
+      ...performanceApi.branchesBookings,
+      schema: { ...performanceApi.branchesBookings.schema, tags },
+      config: { ...across, access: { entity: 'bookingReport', action: 'read' } },
+      handler: async (request) => {
+        checked(request.query);
+        const branches = await branchesOf(ctx.db, actingPrincipal(request), request.query.branchIds);
+        return branchesBookings(ctx.db, branches, request.query);
       },
     });
     app.route({

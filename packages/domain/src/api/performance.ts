@@ -1,4 +1,5 @@
-import Type, { type Static } from 'typebox';
+import Type, { type Static, type TSchema } from 'typebox';
+import { callStatusOptions } from '../entities/booking.ts';
 import { INPUT_BOUNDS } from '../rules/inputBounds.ts';
 import { UtilizationStatus } from './booking.ts';
 import { Bytes, IsoDate, List, Nullable, operation, Uuid } from './common.ts';
@@ -242,6 +243,76 @@ export const BranchesStops = Type.Object({
 });
 export type BranchesStops = Static<typeof BranchesStops>;
 
+/**
+ * The trips and the bookings behind the company's figures counted per trip or per booking: the
+ * same branches as `branches` (each checked alike), the period by the trip's shift date, a page at
+ * a time as the stops (`BRANCHES_STOPS_PAGE_SIZE`, as deep as any list).
+ */
+const BranchesRecordsQuery = Type.Object(
+  {
+    branchIds: Type.Optional(List(Uuid, { minItems: 1, maxItems: PERFORMANCE_MAX_BRANCHES })),
+    from: IsoDate,
+    to: IsoDate,
+    page: Type.Optional(
+      Type.Integer({ minimum: 1, maximum: INPUT_BOUNDS.listOffset / BRANCHES_STOPS_PAGE_SIZE }),
+    ),
+  },
+  { additionalProperties: false },
+);
+export type BranchesRecordsQuery = Static<typeof BranchesRecordsQuery>;
+
+const CallStatus = Type.Unsafe<(typeof callStatusOptions)[number]['value']>(
+  Type.String({ enum: callStatusOptions.map((o) => o.value) }),
+);
+
+/** The bookings behind a figure: the period's bookings, or those of one call status (the two confirmation figures). */
+const BranchesBookingsQuery = Type.Object(
+  { ...BranchesRecordsQuery.properties, callStatus: Type.Optional(CallStatus) },
+  { additionalProperties: false },
+);
+export type BranchesBookingsQuery = Static<typeof BranchesBookingsQuery>;
+
+/**
+ * One trip km and minutes per drop count: a trip of the period by a truck of a known type with at
+ * least one drop (a stop delivered whole or in part); `distanceKm` and `minutes` null where the
+ * figure leaves the trip out (no booked distance; not started or not ended).
+ */
+export const BranchTrip = Type.Object({
+  id: Uuid,
+  branchId: Uuid,
+  branchLabel: Type.String(),
+  shiftDate: IsoDate,
+  vehicleLabel: Type.String(),
+  drops: Type.Integer(),
+  distanceKm: Nullable(Type.Number()),
+  minutes: Nullable(Type.Integer()),
+});
+export type BranchTrip = Static<typeof BranchTrip>;
+
+/**
+ * One booking the lead times and the confirmations count: a stop of a period's trip with its
+ * booking (a booking tried at two stops counts twice, as the figures count it); `id` is the stop's.
+ */
+export const BranchBooking = Type.Object({
+  id: Uuid,
+  bookingId: Uuid,
+  branchId: Uuid,
+  branchLabel: Type.String(),
+  shipToName: Type.String(),
+  docDate: Nullable(IsoDate),
+  confirmedOn: Nullable(IsoDate),
+  deliveryDate: Nullable(IsoDate),
+  callStatus: Nullable(CallStatus),
+});
+export type BranchBooking = Static<typeof BranchBooking>;
+
+const page = <T extends TSchema>(row: T) =>
+  Type.Object({ total: Type.Integer(), page: Type.Integer(), pageSize: Type.Integer(), rows: List(row) });
+export const BranchesTrips = page(BranchTrip);
+export type BranchesTrips = Static<typeof BranchesTrips>;
+export const BranchesBookings = page(BranchBooking);
+export type BranchesBookings = Static<typeof BranchesBookings>;
+
 const PerformanceQuery = Type.Object(
   { branchId: Uuid, from: IsoDate, to: IsoDate },
   { additionalProperties: false },
@@ -275,6 +346,18 @@ export const performanceApi = {
     method: 'GET',
     url: '/performance/branches/stops',
     schema: { querystring: BranchesStopsQuery, response: { 200: BranchesStops } },
+  }),
+  /** The trips behind the company's km and minutes per drop, across the same branches, a page at a time. */
+  branchesTrips: operation({
+    method: 'GET',
+    url: '/performance/branches/trips',
+    schema: { querystring: BranchesRecordsQuery, response: { 200: BranchesTrips } },
+  }),
+  /** The bookings behind the company's lead times and confirmations, across the same branches, a page at a time. */
+  branchesBookings: operation({
+    method: 'GET',
+    url: '/performance/branches/bookings',
+    schema: { querystring: BranchesBookingsQuery, response: { 200: BranchesBookings } },
   }),
   /** The same as a workbook: the company's tables and the branches' table, as `figures.xlsx` writes them. */
   branchesExcel: operation({

@@ -4,7 +4,14 @@ import { entityByName } from '../entities/index.ts';
 import { validateListQuery } from '../entity/listQuery.ts';
 import { isEntityName } from '../entity/names.ts';
 import { pageAt } from '../pages.ts';
-import { figureRowLink, headlineFigureLink, truckDayLink } from './figureLinks.ts';
+import {
+  companyFailureStops,
+  companyRecords,
+  companyRecordsEntity,
+  figureRowLink,
+  headlineFigureLink,
+  truckDayLink,
+} from './figureLinks.ts';
 import { headlineFigures, performanceTables } from './performanceTables.ts';
 
 const october = { from: '2026-10-01', to: '2026-10-31' };
@@ -103,6 +110,36 @@ describe('figureLinks', () => {
     });
     expectValid(figureRowLink('failures', 'CUSTOMER_ABSENT', october)!.href, 'failure reason');
     expect(figureRowLink('headline', 'kmPerDrop', october)).toEqual(headlineFigureLink('kmPerDrop', october));
+  });
+
+  it("narrows the company's stops as one branch's lists: a reason its failed stops, a stop figure the settled", () => {
+    // The same narrowing as one branch's row link to the stop list, named for the reason.
+    const reason = companyFailureStops('CUSTOMER_ABSENT');
+    const branchRow = opened(figureRowLink('failures', 'CUSTOMER_ABSENT', october)!.href).params;
+    expect(reason.statuses).toEqual(branchRow.statuses);
+    expect([reason.reason]).toEqual(branchRow.reasons);
+    expect(reason.title).toBe('จุดส่งที่ส่งไม่สำเร็จเพราะไม่พบผู้รับ ทุกสาขาที่เลือก');
+    expect(companyFailureStops('REFUSED').title).not.toBe(reason.title);
+    expect(companyRecords('otifStops')).toMatchObject({
+      kind: 'stops',
+      statuses: ['DELIVERED', 'PARTIAL', 'FAILED'],
+    });
+    expect(companyRecords('dwellMinutes')).toMatchObject({ kind: 'stops' });
+    expect(companyRecords('dwellMinutes')).not.toHaveProperty('statuses');
+  });
+
+  it('opens every headline figure of several branches on the records its one-branch tile opens', () => {
+    // The company's records are read under the rule of the one-branch link's list.
+    for (const figure of headlineFigures) {
+      const records = companyRecords(figure.key);
+      const list = opened(headlineFigureLink(figure.key, october)!.href);
+      expect(records && companyRecordsEntity[records.kind], figure.key).toBe(list.entity.name);
+      if (records?.kind === 'bookings')
+        expect(records.callStatus ? [records.callStatus] : undefined, figure.key).toEqual(
+          list.params.callStatuses,
+        );
+    }
+    expect(companyRecords('nothing')).toBeNull();
   });
 
   it("gives each table row its id, so a row's link is its own record's", () => {

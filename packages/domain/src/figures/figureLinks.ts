@@ -1,7 +1,8 @@
-import type { StopStatus } from '../api/delivery.ts';
+import { type FailureReason, failureReasonOptions, type StopStatus } from '../api/delivery.ts';
 import type { Period } from '../api/performance.ts';
 import { entityByName } from '../entities/index.ts';
 import type { EntityName } from '../entity/names.ts';
+import { phrase } from '../text/phrase.ts';
 import type { FigureTableKey } from './performanceTables.ts';
 
 /**
@@ -57,22 +58,66 @@ const stopFigures = [
   'firstAttempt',
 ];
 
-/** What the stops behind a company figure are narrowed to, and what the list is called. */
-export interface CompanyStops {
-  readonly statuses?: readonly StopStatus[];
-  readonly title: string;
+/**
+ * The records behind a company figure (several branches added up), as the one-branch tiles open
+ * their lists: stops (`GET /performance/branches/stops`) narrowed to outcomes or a failure reason,
+ * trips (`…/trips`), or bookings (`…/bookings`) narrowed to a call status; with the list's title.
+ */
+export type CompanyRecords =
+  | {
+      readonly kind: 'stops';
+      readonly statuses?: readonly StopStatus[];
+      readonly reason?: FailureReason;
+      readonly title: string;
+    }
+  | { readonly kind: 'trips'; readonly title: string }
+  | {
+      readonly kind: 'bookings';
+      readonly callStatus?: 'CONFIRMED_BY_CUSTOMER' | 'CALLED';
+      readonly title: string;
+    };
+
+/** Whose read rule each kind of records keeps: the one-branch list's entity. */
+export const companyRecordsEntity = {
+  stops: 'deliveryStopReport',
+  trips: 'shipment',
+  bookings: 'bookingReport',
+} as const satisfies Record<CompanyRecords['kind'], EntityName>;
+
+const ALL = ' ทุกสาขาที่เลือก';
+
+/**
+ * The records behind a headline figure of several branches, the same ones one branch's tile opens
+ * (`headlineLinks`): the stop-level figures their settled stops, the time at stops every stop, km
+ * and minutes per drop the trips, the lead times the bookings, the confirmations the bookings of
+ * their call status. Null for a key no figure has.
+ */
+export function companyRecords(key: string): CompanyRecords | null {
+  if (stopFigures.includes(key))
+    return { kind: 'stops', statuses: SETTLED, title: `จุดส่งที่มีผลแล้วในช่วงนี้${ALL}` };
+  if (key === 'dwellMinutes') return { kind: 'stops', title: `จุดส่งในช่วงนี้${ALL}` };
+  if (key === 'kmPerDrop' || key === 'minutesPerDrop')
+    return { kind: 'trips', title: `เที่ยวรถที่มีจุดส่งในช่วงนี้${ALL}` };
+  if (key === 'docToBooking' || key === 'bookingToDelivery')
+    return { kind: 'bookings', title: `รายการจองที่ส่งในช่วงนี้${ALL}` };
+  if (key === 'confirmedByLink')
+    return {
+      kind: 'bookings',
+      callStatus: 'CONFIRMED_BY_CUSTOMER',
+      title: `รายการจองที่ลูกค้ายืนยันเองในช่วงนี้${ALL}`,
+    };
+  if (key === 'confirmedByPhone')
+    return { kind: 'bookings', callStatus: 'CALLED', title: `รายการจองที่โทรนัดแล้วในช่วงนี้${ALL}` };
+  return null;
 }
 
 /**
- * The stops behind a headline figure of several branches added up (`GET /performance/branches/stops`):
- * the stop-level figures their settled stops, the time at stops every stop, as one branch's tiles
- * open its stop list. Null for the figures counted per trip or per booking: their lists are one
- * branch's only (docs/performance-figures.md "ทุกสาขาที่ดูได้"), so those tiles open nothing.
+ * The failed stops of one reason across the branches added up: what a row of the company's
+ * failures table (its Pareto) opens, as one branch's row opens its stop list narrowed to the reason.
  */
-export function companyStops(key: string): CompanyStops | null {
-  if (stopFigures.includes(key)) return { statuses: SETTLED, title: 'จุดส่งที่มีผลแล้วในช่วงนี้ ทุกสาขาที่เลือก' };
-  if (key === 'dwellMinutes') return { title: 'จุดส่งในช่วงนี้ ทุกสาขาที่เลือก' };
-  return null;
+export function companyFailureStops(reason: FailureReason): CompanyRecords {
+  const label = failureReasonOptions.find((o) => o.value === reason)?.label ?? reason;
+  return { kind: 'stops', statuses: ['FAILED'], reason, title: phrase('จุดส่งที่ส่งไม่สำเร็จเพราะ', label, ALL) };
 }
 
 /** By headline figure key (`headlineFigures`): every headline figure opens a list. */

@@ -44,8 +44,16 @@ export function BranchStopsList({
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
   const answer = useSWR<BranchesStops, ApiError>(
-    ['performance-branches-stops', branchIds?.join(',') ?? 'all', period.from, period.to, stops.title, page],
-    () => performance.branchesStops(period, branchIds, stops.statuses, page),
+    [
+      'performance-branches-stops',
+      branchIds?.join(',') ?? 'all',
+      period.from,
+      period.to,
+      stops.statuses?.join(',') ?? 'all',
+      stops.reason ?? '',
+      page,
+    ],
+    () => performance.branchesStops(period, branchIds, stops, page),
     { keepPreviousData: true },
   );
   const columns: DataGridColumn<BranchStop>[] = [

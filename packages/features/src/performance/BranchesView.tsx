@@ -2,8 +2,11 @@ import { Button } from '@lms/design-system';
 import {
   type BranchesAnswer,
   branchesTables,
+  type CompanyStops,
   can,
+  companyFailureStops,
   companyStops,
+  type FailureReason,
   type FigureTable,
   messagesOfError,
   phrase,
@@ -43,7 +46,8 @@ export const branchScreenHref = (month: string, branchId: string) =>
  * Several branches' month (docs/performance-figures.md "ทุกสาขาที่ดูได้"): the company's headline
  * figures (summed tallies: a stop-level figure opens its stops across these branches below the tiles,
  * for a reader of the stop list; a figure counted per trip or booking opens nothing, its lists are
- * one branch's), its failures and truck use per vehicle type, then the branches side by side, each
+ * one branch's), its failures (a reason's row opens its failed stops across these branches, below
+ * the table) and truck use per vehicle type, then the branches side by side, each
  * row opening that branch's screen.
  */
 export function BranchesView({
@@ -59,8 +63,22 @@ export function BranchesView({
   const period = monthPeriod(month);
   const { user } = useSession();
   const readsStops = can(user?.roles, 'deliveryStopReport', 'read').can;
-  const [opened, setOpened] = useState<string | null>(null);
-  const stops = opened ? companyStops(opened) : null;
+  // What is open: the stops behind a tile (under the tiles) or behind a failure reason (under its table).
+  const [opened, setOpened] = useState<{
+    at: 'headline' | 'failures';
+    key: string;
+    stops: CompanyStops;
+  } | null>(null);
+  const list = (at: 'headline' | 'failures') =>
+    opened?.at === at ? (
+      <BranchStopsList
+        key={opened.key}
+        period={period}
+        branchIds={askedBranches(scope)}
+        stops={opened.stops}
+        onClose={() => setOpened(null)}
+      />
+    ) : null;
   const answer = figures.data;
   if (figures.error)
     return (
@@ -81,17 +99,12 @@ export function BranchesView({
         previous={answer.company.previous}
         period={period}
         linked={false}
-        open={(key) => (readsStops && companyStops(key) ? () => setOpened(key) : null)}
+        open={(key) => {
+          const stops = readsStops ? companyStops(key) : null;
+          return stops ? () => setOpened({ at: 'headline', key, stops }) : null;
+        }}
       />
-      {stops && (
-        <BranchStopsList
-          key={opened}
-          period={period}
-          branchIds={askedBranches(scope)}
-          stops={stops}
-          onClose={() => setOpened(null)}
-        />
-      )}
+      {list('headline')}
       {branchesTables(answer)
         .filter((table) => table.key !== 'headline')
         .map((table) => (
@@ -103,6 +116,17 @@ export function BranchesView({
                 ? (branchId) => ({ href: branchScreenHref(month, branchId), label: text.openBranch })
                 : undefined
             }
+            rowOpens={
+              table.key === 'failures' && readsStops
+                ? (reason) => () =>
+                    setOpened({
+                      at: 'failures',
+                      key: reason,
+                      stops: companyFailureStops(reason as FailureReason),
+                    })
+                : undefined
+            }
+            after={table.key === 'failures' ? list('failures') : undefined}
             navigate={navigate}
           >
             {table.rows.length > 0 && (

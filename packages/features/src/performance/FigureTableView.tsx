@@ -3,27 +3,39 @@ import type { FigureCell, FigureLink, FigureTable } from '@lms/domain';
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import { type Navigate, routerClick, useCanOpen } from '../home/CountLink.tsx';
+import { LinkButton } from './Headline.tsx';
 import { PrintTable, showCell } from './PrintTable.tsx';
 import { performanceText as text } from './performanceText.ts';
 
-type Row = { readonly key: string; readonly cells: readonly FigureCell[]; readonly link: FigureLink | null };
+type Row = {
+  readonly key: string;
+  readonly cells: readonly FigureCell[];
+  readonly link: FigureLink | null;
+  readonly opens: (() => void) | null;
+};
 
 /**
  * One of the domain's `performanceTables` as a grid (its chart, if any, above it): the table behind
  * a chart, and what the export writes. A row whose records a list can show (`rowLink`, the
  * domain's `figureRowLink`) has its first cell as the link to that list, when the user may open it;
- * Enter on any of its cells opens it too.
+ * Enter on any of its cells opens it too. A row whose records open in the page instead (`rowOpens`:
+ * several branches' failure reasons, whose stops no one-branch list holds) has its first cell as a
+ * button; `after` is what it opened, shown under the table.
  */
 export function FigureTableView({
   table,
   rowLink,
+  rowOpens,
   navigate,
   children,
+  after,
 }: {
   readonly table: FigureTable;
   readonly rowLink?: ((rowId: string) => FigureLink | null) | undefined;
+  readonly rowOpens?: ((rowId: string) => (() => void) | null) | undefined;
   readonly navigate?: Navigate | undefined;
   readonly children?: ReactNode;
+  readonly after?: ReactNode;
 }) {
   const canOpen = useCanOpen();
   const columns: DataGridColumn<Row>[] = table.columns.map((header, index) => ({
@@ -38,16 +50,22 @@ export function FigureTableView({
         <a href={row.link.href} title={row.link.label} onClick={routerClick(navigate, row.link.href)}>
           {showCell(table, row.cells[0] ?? null, 0)}
         </a>
+      ) : index === 0 && row.opens ? (
+        <LinkButton type="button" title={text.openStops} onClick={row.opens}>
+          {showCell(table, row.cells[0] ?? null, 0)}
+        </LinkButton>
       ) : (
         showCell(table, row.cells[index] ?? null, index)
       ),
   }));
   const rows: Row[] = table.rows.map((cells, index) => {
     const link = rowLink?.(table.rowIds[index] ?? '') ?? null;
-    return { key: `${index}`, cells, link: link && canOpen(link.href) ? link : null };
+    const opens = rowOpens?.(table.rowIds[index] ?? '') ?? null;
+    return { key: `${index}`, cells, link: link && canOpen(link.href) ? link : null, opens };
   });
   // Only a table with something to open offers opening rows (else a phone card's title would be a button that does nothing).
   const open = (row: Row) => {
+    if (row.opens) return row.opens();
     if (!row.link) return;
     if (navigate) navigate(row.link.href);
     else window.location.assign(row.link.href);
@@ -64,9 +82,10 @@ export function FigureTableView({
           rows={rows}
           getRowKey={(row) => row.key}
           emptyMessage={text.empty}
-          {...(rows.some((row) => row.link) ? { onRowAction: open } : {})}
+          {...(rows.some((row) => row.link || row.opens) ? { onRowAction: open } : {})}
         />
       </OnScreen>
+      {after}
       <PrintTable table={table} />
     </section>
   );

@@ -126,7 +126,7 @@ const Change = styled.span`
 `;
 
 /** Opens a list in the page, so a button; drawn as the links of one branch's tiles. */
-const LinkButton = styled.button`
+export const LinkButton = styled.button`
   all: unset;
   cursor: pointer;
   color: ${({ theme }) => theme.color.primary};

@@ -275,3 +275,61 @@ export const StopsPhone: Story = {
     await expect(list.getByRole('button', { name: text.closeStops })).toBeVisible();
   },
 };
+
+/** The company's failed stops of one reason, as `GET /performance/branches/stops` answers them (Bangkok's one). */
+const failedStops = () => {
+  const all = branchesStopsAnswer();
+  const rows = all.rows.filter((row) => row.status === 'FAILED');
+  return { ...all, total: rows.length, rows };
+};
+const reasonList = 'จุดส่งที่ส่งไม่สำเร็จเพราะไม่พบผู้รับ ทุกสาขาที่เลือก';
+
+const openReason = async (canvas: ReturnType<typeof within>) => {
+  const failures = within(await canvas.findByRole('region', { name: 'ส่งไม่สำเร็จตามสาเหตุ' }));
+  await userEvent.click(failures.getByRole('button', { name: 'ไม่พบผู้รับ' }));
+  return within(await canvas.findByRole('region', { name: reasonList }));
+};
+
+/** A row of the company's failure reasons opens that reason's failed stops across the branches, under the table. */
+export const OpensAReasonsStops: Story = {
+  args: { roles: readers },
+  beforeEach: ({ msw }) => msw.use(...branchesHandlers(branchesAnswer(), failedStops())),
+  play: async ({ canvas }) => {
+    const list = await openReason(canvas);
+    await expect(await within(list.getByRole('grid')).findByText('ร้านบางนา')).toBeVisible();
+    await expect(list.getByRole('heading', { name: reasonList })).toHaveFocus();
+    const call = performanceCalls.find((c) => c.path === 'branchesStops');
+    await expect(call?.query).toMatchObject({
+      from: '2026-10-01',
+      to: '2026-10-31',
+      reason: 'CUSTOMER_ABSENT',
+    });
+    await expect(call?.query.statuses).toEqual(['FAILED']);
+    // Under the failures table, not the tiles: the tiles' list is not open.
+    await expect(canvas.queryByRole('region', { name: 'จุดส่งที่มีผลแล้วในช่วงนี้ ทุกสาขาที่เลือก' })).toBeNull();
+    await userEvent.click(list.getByRole('button', { name: text.closeStops }));
+    await expect(canvas.queryByRole('region', { name: reasonList })).toBeNull();
+    await chartsDrawn(canvas);
+  },
+};
+
+/** A reader of the figures without the stop list: the reasons are plain text. */
+export const ReasonsWithoutTheStopList: Story = {
+  beforeEach: ({ msw }) => msw.use(...branchesHandlers()),
+  play: async ({ canvas }) => {
+    const failures = within(await canvas.findByRole('region', { name: 'ส่งไม่สำเร็จตามสาเหตุ' }));
+    await expect(within(failures.getByRole('grid')).getByText('ไม่พบผู้รับ')).toBeVisible();
+    await expect(failures.queryByRole('button', { name: 'ไม่พบผู้รับ' })).toBeNull();
+  },
+};
+
+export const ReasonStopsPhone: Story = {
+  args: { roles: readers, width: 390 },
+  beforeEach: ({ msw }) => msw.use(...branchesHandlers(branchesAnswer(), failedStops())),
+  play: async ({ canvas }) => {
+    const list = await openReason(canvas);
+    await expect(await list.findByText('ร้านบางนา')).toBeVisible();
+    const region = canvas.getByRole('region', { name: reasonList });
+    await expect(region.getBoundingClientRect().right).toBeLessThanOrEqual(390);
+  },
+};

@@ -1,8 +1,8 @@
 import {
   type BranchesAnswer,
+  type CompanyStops,
   performanceApi as contract,
   type PerformanceAnswer,
-  type StopStatus,
 } from '@lms/domain';
 import { type ApiError, call, callForBytes, useBranchScope } from '@lms/entity-pages';
 import { useMemo } from 'react';
@@ -32,11 +32,17 @@ export function usePerformanceApi() {
       branchesStops: (
         period: { from: string; to: string },
         branchIds: readonly string[] | undefined,
-        statuses: readonly StopStatus[] | undefined,
+        stops: CompanyStops,
         page: number,
       ) =>
         call(api, contract.branchesStops, {
-          query: { ...period, ...(branchIds ? { branchIds } : {}), ...(statuses ? { statuses } : {}), page },
+          query: {
+            ...period,
+            ...(branchIds ? { branchIds } : {}),
+            ...(stops.statuses ? { statuses: stops.statuses } : {}),
+            ...(stops.reason ? { reason: stops.reason } : {}),
+            page,
+          },
         }),
       branchesExcel: (period: { from: string; to: string }, branchIds: readonly string[] | undefined) =>
         callForBytes(api, contract.branchesExcel, {
