@@ -233,6 +233,16 @@ describe('GET /performance/branches', () => {
       `/performance/branches/trips?${asked(branches)}&${october}`,
     );
     expect(trips.length).toBeGreaterThan(0);
+    // The generated months hold distances, ended trips, lead times and both kinds of confirmation: no 0 = 0.
+    const company = figures.company.current;
+    for (const counted of [
+      company.kmPerDrop.of,
+      company.minutesPerDrop.of,
+      company.leadDays.docToBooking.of,
+      company.confirmedByLink.count,
+      company.confirmedByPhone.count,
+    ])
+      expect(counted).toBeGreaterThan(0);
     // km per drop: the drops of the trips with a distance; minutes per drop: of those started and ended.
     const drops = (rows: typeof trips) => rows.reduce((sum, trip) => sum + trip.drops, 0);
     expect(drops(trips.filter((t) => t.distanceKm !== null))).toBe(figures.company.current.kmPerDrop.of);

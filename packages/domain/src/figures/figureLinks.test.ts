@@ -116,8 +116,11 @@ describe('figureLinks', () => {
     // The same narrowing as one branch's row link to the stop list, named for the reason.
     const reason = companyFailureStops('CUSTOMER_ABSENT');
     const branchRow = opened(figureRowLink('failures', 'CUSTOMER_ABSENT', october)!.href).params;
-    expect(reason.statuses).toEqual(branchRow.statuses);
-    expect([reason.reason]).toEqual(branchRow.reasons);
+    expect(reason).toMatchObject({
+      kind: 'stops',
+      statuses: branchRow.statuses,
+      reason: branchRow.reasons?.[0],
+    });
     expect(reason.title).toBe('จุดส่งที่ส่งไม่สำเร็จเพราะไม่พบผู้รับ ทุกสาขาที่เลือก');
     expect(companyFailureStops('REFUSED').title).not.toBe(reason.title);
     expect(companyRecords('otifStops')).toMatchObject({

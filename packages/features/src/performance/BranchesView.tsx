@@ -2,10 +2,11 @@ import { Button } from '@lms/design-system';
 import {
   type BranchesAnswer,
   branchesTables,
-  type CompanyStops,
+  type CompanyRecords,
   can,
   companyFailureStops,
-  companyStops,
+  companyRecords,
+  companyRecordsEntity,
   type FailureReason,
   type FigureTable,
   messagesOfError,
@@ -15,7 +16,7 @@ import { useSession } from '@lms/entity-pages';
 import { lazy, Suspense, useState } from 'react';
 import styled from 'styled-components';
 import type { Navigate } from '../home/CountLink.tsx';
-import { BranchStopsList } from './BranchStopsList.tsx';
+import { BranchRecordsList } from './BranchRecordsList.tsx';
 import { askedBranches, type BranchScope } from './branchScope.ts';
 import { FigureTableView } from './FigureTableView.tsx';
 import { Headline } from './Headline.tsx';
@@ -44,9 +45,8 @@ export const branchScreenHref = (month: string, branchId: string) =>
 
 /**
  * Several branches' month (docs/performance-figures.md "ทุกสาขาที่ดูได้"): the company's headline
- * figures (summed tallies: a stop-level figure opens its stops across these branches below the tiles,
- * for a reader of the stop list; a figure counted per trip or booking opens nothing, its lists are
- * one branch's), its failures (a reason's row opens its failed stops across these branches, below
+ * figures (summed tallies: each opens the records it counts across these branches below the tiles,
+ * stops, trips or bookings, for a reader of that one-branch list), its failures (a reason's row opens its failed stops across these branches, below
  * the table) and truck use per vehicle type, then the branches side by side, each
  * row opening that branch's screen.
  */
@@ -62,20 +62,23 @@ export function BranchesView({
   const figures = useBranchesPerformance(month, askedBranches(scope));
   const period = monthPeriod(month);
   const { user } = useSession();
-  const readsStops = can(user?.roles, 'deliveryStopReport', 'read').can;
-  // What is open: the stops behind a tile (under the tiles) or behind a failure reason (under its table).
+  // Each list is read under its one-branch list's rule (the stop list, shipments, bookings).
+  const reads = (records: CompanyRecords | null) =>
+    records !== null && can(user?.roles, companyRecordsEntity[records.kind], 'read').can;
+  const readsStops = can(user?.roles, companyRecordsEntity.stops, 'read').can;
+  // What is open: the records behind a tile (under the tiles) or a failure reason's stops (under its table).
   const [opened, setOpened] = useState<{
     at: 'headline' | 'failures';
     key: string;
-    stops: CompanyStops;
+    records: CompanyRecords;
   } | null>(null);
   const list = (at: 'headline' | 'failures') =>
     opened?.at === at ? (
-      <BranchStopsList
+      <BranchRecordsList
         key={opened.key}
         period={period}
         branchIds={askedBranches(scope)}
-        stops={opened.stops}
+        records={opened.records}
         onClose={() => setOpened(null)}
       />
     ) : null;
@@ -100,8 +103,8 @@ export function BranchesView({
         period={period}
         linked={false}
         open={(key) => {
-          const stops = readsStops ? companyStops(key) : null;
-          return stops ? () => setOpened({ at: 'headline', key, stops }) : null;
+          const records = companyRecords(key);
+          return records && reads(records) ? () => setOpened({ at: 'headline', key, records }) : null;
         }}
       />
       {list('headline')}
@@ -122,7 +125,7 @@ export function BranchesView({
                     setOpened({
                       at: 'failures',
                       key: reason,
-                      stops: companyFailureStops(reason as FailureReason),
+                      records: companyFailureStops(reason as FailureReason),
                     })
                 : undefined
             }

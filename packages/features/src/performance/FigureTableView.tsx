@@ -51,7 +51,7 @@ export function FigureTableView({
           {showCell(table, row.cells[0] ?? null, 0)}
         </a>
       ) : index === 0 && row.opens ? (
-        <LinkButton type="button" title={text.openStops} onClick={row.opens}>
+        <LinkButton type="button" title={text.openRecords} onClick={row.opens}>
           {showCell(table, row.cells[0] ?? null, 0)}
         </LinkButton>
       ) : (

@@ -58,7 +58,7 @@ export function Headline({
                   {figure.label}
                 </a>
               ) : opens ? (
-                <LinkButton type="button" title={text.openStops} onClick={opens}>
+                <LinkButton type="button" title={text.openRecords} onClick={opens}>
                   {figure.label}
                 </LinkButton>
               ) : (

@@ -1,8 +1,10 @@
 import { ROLE_BOOKING_REPORT_READ } from '@lms/domain';
 import {
   branchesAnswer,
+  branchesBookingsAnswer,
   branchesHandlers,
   branchesStopsAnswer,
+  branchesTripsAnswer,
   noBranchesAnswer,
   performanceCalls,
   performanceHandlers,
@@ -197,12 +199,11 @@ const openStops = async (canvas: ReturnType<typeof within>, figure = 'ส่ง�
   return within(await canvas.findByRole('region', { name: 'จุดส่งที่มีผลแล้วในช่วงนี้ ทุกสาขาที่เลือก' }));
 };
 
-/** A company figure opens its stops across the branches, under the tiles; km per drop (per trip) opens nothing. */
+/** A company figure opens its stops across the branches, under the tiles. */
 export const OpensTheStops: Story = {
   args: { roles: readers },
   beforeEach: ({ msw }) => msw.use(...branchesHandlers()),
   play: async ({ canvas }) => {
-    await expect((await tile(canvas, 'ระยะทางต่อจุดส่ง')).queryByRole('button')).toBeNull();
     const list = await openStops(canvas);
     const grid = within(list.getByRole('grid'));
     // The seven settled stops the company's 5 of 7 counts, each with its branch.
@@ -333,3 +334,155 @@ export const ReasonStopsPhone: Story = {
     await expect(region.getBoundingClientRect().right).toBeLessThanOrEqual(390);
   },
 };
+
+/** The records behind the figures counted per trip and per booking: which tile opens them, the list's name, a row it shows. */
+const kinds = {
+  trips: {
+    figure: 'ระยะทางต่อจุดส่ง',
+    list: 'เที่ยวรถที่มีจุดส่งในช่วงนี้ ทุกสาขาที่เลือก',
+    row: '81-0001',
+    long: (text: string) => ({ trips: branchesTripsAnswer(text) }),
+  },
+  bookings: {
+    figure: 'ลูกค้ายืนยันนัดทางลิงก์',
+    list: 'รายการจองที่ลูกค้ายืนยันเองในช่วงนี้ ทุกสาขาที่เลือก',
+    row: 'ร้านสีลม',
+    long: (text: string) => ({ bookings: branchesBookingsAnswer(text) }),
+  },
+} as const;
+type Kind = keyof typeof kinds;
+
+const openRecords = async (canvas: ReturnType<typeof within>, kind: Kind) => {
+  const { figure, list } = kinds[kind];
+  await userEvent.click((await tile(canvas, figure)).getByRole('button', { name: figure }));
+  return within(await canvas.findByRole('region', { name: list }));
+};
+
+/** km per drop opens the trips it counts across the branches, each with its drops, distance and minutes. */
+export const OpensTheTrips: Story = {
+  args: { roles: readers },
+  beforeEach: ({ msw }) => msw.use(...branchesHandlers()),
+  play: async ({ canvas }) => {
+    const list = await openRecords(canvas, 'trips');
+    const grid = within(list.getByRole('grid'));
+    await expect(await grid.findByText('81-0001')).toBeVisible();
+    await expect(grid.getAllByText('BKK: กรุงเทพ')).toHaveLength(2);
+    await expect(grid.getByText('240')).toBeVisible();
+    await expect(list.getByRole('heading', { name: kinds.trips.list })).toHaveFocus();
+    const call = performanceCalls.find((c) => c.path === 'branchesTrips');
+    await expect(call?.query).toMatchObject({ from: '2026-10-01', to: '2026-10-31', page: 1 });
+    await userEvent.click(list.getByRole('button', { name: text.closeStops }));
+    await expect(canvas.queryByRole('region', { name: kinds.trips.list })).toBeNull();
+    await chartsDrawn(canvas);
+  },
+};
+
+/** Confirmed by the link opens the bookings of that call status; the lead times open every booking. */
+export const OpensTheBookings: Story = {
+  args: { roles: readers },
+  beforeEach: ({ msw }) => msw.use(...branchesHandlers()),
+  play: async ({ canvas }) => {
+    const list = await openRecords(canvas, 'bookings');
+    await expect(await within(list.getByRole('grid')).findByText('ร้านสีลม')).toBeVisible();
+    await expect(performanceCalls.find((c) => c.path === 'branchesBookings')?.query).toMatchObject({
+      callStatus: 'CONFIRMED_BY_CUSTOMER',
+      page: 1,
+    });
+    const lead = 'วันจากวันที่เอกสารถึงวันจอง';
+    await userEvent.click((await tile(canvas, lead)).getByRole('button', { name: lead }));
+    await canvas.findByRole('region', { name: 'รายการจองที่ส่งในช่วงนี้ ทุกสาขาที่เลือก' });
+    const calls = performanceCalls.filter((c) => c.path === 'branchesBookings');
+    await expect(calls.at(-1)?.query).not.toHaveProperty('callStatus');
+    await chartsDrawn(canvas);
+  },
+};
+
+/** A reader of the figures who may not read shipments: km per drop opens nothing, the bookings still open. */
+export const TripsWithoutTheShipmentList: Story = {
+  beforeEach: ({ msw }) => msw.use(...branchesHandlers()),
+  play: async ({ canvas }) => {
+    await expect((await tile(canvas, kinds.trips.figure)).queryByRole('button')).toBeNull();
+    await expect((await tile(canvas, kinds.bookings.figure)).getByRole('button')).toBeVisible();
+  },
+};
+
+const longTruck = 'รถบรรทุกหกล้อตู้ทึบห้องเย็นของผู้รับจ้างขนส่งเชียงใหม่ค้าส่งวัสดุก่อสร้างและเครื่องใช้ไฟฟ้า';
+
+/** Each state of a kind's list: loading, empty, error, long Thai text, phone width. */
+const states = (kind: Kind) => {
+  const handlers = (answer: 'loading' | 'error' | 'empty' | 'long' | 'some') => {
+    const records =
+      answer === 'empty'
+        ? { [kind]: { total: 0, page: 1, pageSize: 50, rows: [] } }
+        : answer === 'long'
+          ? kinds[kind].long(kind === 'trips' ? longTruck : longShipTo)
+          : answer === 'some'
+            ? {}
+            : { [kind]: answer };
+    return branchesHandlers(branchesAnswer(), branchesStopsAnswer(), records);
+  };
+  return {
+    loading: {
+      args: { roles: readers },
+      beforeEach: ({ msw }) => msw.use(...handlers('loading')),
+      play: async ({ canvas }) => {
+        const list = await openRecords(canvas, kind);
+        await expect(list.getByRole('grid')).toHaveAttribute('aria-busy', 'true');
+      },
+    },
+    empty: {
+      args: { roles: readers },
+      beforeEach: ({ msw }) => msw.use(...handlers('empty')),
+      play: async ({ canvas }) => {
+        const list = await openRecords(canvas, kind);
+        await expect(await list.findByText(text.empty)).toBeVisible();
+      },
+    },
+    error: {
+      args: { roles: readers },
+      beforeEach: ({ msw }) => msw.use(...handlers('error')),
+      play: async ({ canvas }) => {
+        const list = await openRecords(canvas, kind);
+        await expect(await list.findByText(/ระบบขัดข้อง กรุณาลองใหม่/, {}, { timeout: 10_000 })).toBeVisible();
+      },
+    },
+    long: {
+      args: { roles: readers },
+      beforeEach: ({ msw }) => msw.use(...handlers('long')),
+      play: async ({ canvas }) => {
+        const list = await openRecords(canvas, kind);
+        const long = kind === 'trips' ? longTruck : longShipTo;
+        await expect(await within(list.getByRole('grid')).findByText(long)).toBeInTheDocument();
+        const page = canvas.getByRole('heading', { name: text.title }).closest('main, div') as HTMLElement;
+        const region = canvas.getByRole('region', { name: kinds[kind].list });
+        await expect(region.getBoundingClientRect().right).toBeLessThanOrEqual(
+          page.getBoundingClientRect().right + 1,
+        );
+      },
+    },
+    phone: {
+      args: { roles: readers, width: 390 },
+      beforeEach: ({ msw }) => msw.use(...handlers('some')),
+      play: async ({ canvas }) => {
+        const list = await openRecords(canvas, kind);
+        await expect(await list.findByText(kinds[kind].row)).toBeVisible();
+        const region = canvas.getByRole('region', { name: kinds[kind].list });
+        await expect(region.getBoundingClientRect().right).toBeLessThanOrEqual(390);
+        await expect(list.getByRole('button', { name: text.closeStops })).toBeVisible();
+      },
+    },
+  } satisfies Record<string, Story>;
+};
+
+const trips = states('trips');
+export const TripsLoading: Story = trips.loading;
+export const TripsEmpty: Story = trips.empty;
+export const TripsError: Story = trips.error;
+export const TripsLongThaiText: Story = trips.long;
+export const TripsPhone: Story = trips.phone;
+const bookings = states('bookings');
+export const BookingsLoading: Story = bookings.loading;
+export const BookingsEmpty: Story = bookings.empty;
+export const BookingsError: Story = bookings.error;
+export const BookingsLongThaiText: Story = bookings.long;
+export const BookingsPhone: Story = bookings.phone;

@@ -1,6 +1,6 @@
 import {
   type BranchesAnswer,
-  type CompanyStops,
+  type CompanyRecords,
   performanceApi as contract,
   type PerformanceAnswer,
 } from '@lms/domain';
@@ -28,22 +28,27 @@ export function usePerformanceApi() {
       /** Several branches (none named: every branch the user may see); no acting branch is sent. */
       branches: (period: { from: string; to: string }, branchIds: readonly string[] | undefined) =>
         call(api, contract.branches, { query: { ...period, ...(branchIds ? { branchIds } : {}) } }),
-      /** The stops behind a company figure, a page at a time. */
-      branchesStops: (
+      /** The records behind a company figure (stops, trips or bookings), a page at a time. */
+      branchesRecords: (
         period: { from: string; to: string },
         branchIds: readonly string[] | undefined,
-        stops: CompanyStops,
+        records: CompanyRecords,
         page: number,
-      ) =>
-        call(api, contract.branchesStops, {
+      ) => {
+        const query = { ...period, ...(branchIds ? { branchIds } : {}), page };
+        if (records.kind === 'trips') return call(api, contract.branchesTrips, { query });
+        if (records.kind === 'bookings')
+          return call(api, contract.branchesBookings, {
+            query: { ...query, ...(records.callStatus ? { callStatus: records.callStatus } : {}) },
+          });
+        return call(api, contract.branchesStops, {
           query: {
-            ...period,
-            ...(branchIds ? { branchIds } : {}),
-            ...(stops.statuses ? { statuses: stops.statuses } : {}),
-            ...(stops.reason ? { reason: stops.reason } : {}),
-            page,
+            ...query,
+            ...(records.statuses ? { statuses: records.statuses } : {}),
+            ...(records.reason ? { reason: records.reason } : {}),
           },
-        }),
+        });
+      },
       branchesExcel: (period: { from: string; to: string }, branchIds: readonly string[] | undefined) =>
         callForBytes(api, contract.branchesExcel, {
           query: { ...period, ...(branchIds ? { branchIds } : {}) },

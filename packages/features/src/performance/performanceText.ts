@@ -22,5 +22,5 @@ export const performanceText = {
   openBranch: 'เปิดผลการจัดส่งของสาขานี้',
   comparedWith: 'เทียบกับ',
   closeStops: 'ปิดรายการ',
-  openStops: 'เปิดรายการจุดส่งเบื้องหลังตัวเลขนี้',
+  openRecords: 'เปิดรายการเบื้องหลังตัวเลขนี้',
 } as const;

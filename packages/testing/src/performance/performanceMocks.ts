@@ -1,7 +1,10 @@
 import {
   addTallies,
+  type BranchBooking,
   type BranchesAnswer,
+  type BranchesBookings,
   type BranchesStops,
+  type BranchesTrips,
   type BranchFigures,
   type BranchStop,
   performanceApi as contract,
@@ -352,18 +355,98 @@ export function branchesStopsAnswer(shipTo?: string): BranchesStops {
   return { total: rows.length, page: 1, pageSize: 50, rows };
 }
 
-/** The across-branches calls, recorded in `performanceCalls` as 'branches', 'branchesStops' and 'branchesExcel'. */
+/**
+ * The three trips behind the two branches' km and minutes per drop (Bangkok's A and B as October
+ * above, Chiang Mai's D), as `GET /performance/branches/trips` answers them; `truck` renames the first.
+ */
+export function branchesTripsAnswer(truck?: string): BranchesTrips {
+  const [bkk, cnx] = STORY_BRANCHES.map((b) => ({ branchId: b.id, branchLabel: `${b.code}: ${b.name}` }));
+  const rows = [
+    {
+      id: '5e100000-0000-4000-8000-000000000004',
+      ...bkk!,
+      shiftDate: '2026-10-12',
+      vehicleLabel: truck ?? '71-0001',
+      drops: 1,
+      distanceKm: 25,
+      minutes: null,
+    },
+    {
+      id: '5e100000-0000-4000-8000-000000000003',
+      ...cnx!,
+      shiftDate: '2026-10-07',
+      vehicleLabel: '81-0001',
+      drops: 3,
+      distanceKm: 30,
+      minutes: 240,
+    },
+    {
+      id: '5e100000-0000-4000-8000-000000000001',
+      ...bkk!,
+      shiftDate: '2026-10-05',
+      vehicleLabel: '71-0002',
+      drops: 2,
+      distanceKm: 40,
+      minutes: 300,
+    },
+  ];
+  return { total: rows.length, page: 1, pageSize: 50, rows };
+}
+
+/** Bangkok's two bookings of October above (one called, one confirmed by its link), as `…/bookings` answers them. */
+export function branchesBookingsAnswer(shipTo?: string): BranchesBookings {
+  const [bkk] = STORY_BRANCHES.map((b) => ({ branchId: b.id, branchLabel: `${b.code}: ${b.name}` }));
+  const row = (
+    n: number,
+    shipToName: string,
+    confirmedOn: string,
+    callStatus: BranchBooking['callStatus'],
+  ) => ({
+    id: `5e200000-0000-4000-8000-00000000000${n}`,
+    bookingId: `5e300000-0000-4000-8000-00000000000${n}`,
+    ...bkk!,
+    shipToName,
+    docDate: '2026-10-01',
+    confirmedOn,
+    deliveryDate: '2026-10-05',
+    callStatus,
+  });
+  const rows = [
+    row(1, shipTo ?? 'ร้านสุขุมวิท', '2026-10-02', 'CALLED'),
+    row(2, 'ร้านสีลม', '2026-10-03', 'CONFIRMED_BY_CUSTOMER'),
+  ];
+  return { total: rows.length, page: 1, pageSize: 50, rows };
+}
+
+type Answered<T> = T | 'loading' | 'error';
+const answered = <T>(answer: Answered<T>) => {
+  if (answer === 'loading') return neverAnswered();
+  if (answer === 'error') return refusal(500, 'ระบบขัดข้อง กรุณาลองใหม่');
+  return answer;
+};
+
+/**
+ * The across-branches calls, recorded in `performanceCalls` as 'branches', 'branchesStops',
+ * 'branchesTrips', 'branchesBookings' and 'branchesExcel'.
+ */
 export function branchesHandlers(
   answer: BranchesAnswer | 'loading' | 'error' = branchesAnswer(),
-  stops: BranchesStops | 'loading' | 'error' = branchesStopsAnswer(),
+  stops: Answered<BranchesStops> = branchesStopsAnswer(),
+  records: { trips?: Answered<BranchesTrips>; bookings?: Answered<BranchesBookings> } = {},
 ): HttpHandler[] {
   performanceCalls.length = 0;
   return [
+    mock(contract.branchesTrips, ({ query }) => {
+      performanceCalls.push({ path: 'branchesTrips', query });
+      return answered(records.trips ?? branchesTripsAnswer());
+    }),
+    mock(contract.branchesBookings, ({ query }) => {
+      performanceCalls.push({ path: 'branchesBookings', query });
+      return answered(records.bookings ?? branchesBookingsAnswer());
+    }),
     mock(contract.branchesStops, ({ query }) => {
       performanceCalls.push({ path: 'branchesStops', query });
-      if (stops === 'loading') return neverAnswered();
-      if (stops === 'error') return refusal(500, 'ระบบขัดข้อง กรุณาลองใหม่');
-      return stops;
+      return answered(stops);
     }),
     mock(contract.branches, ({ query }) => {
       performanceCalls.push({ path: 'branches', query });
