@@ -17,6 +17,7 @@ import {
   findRecord,
   listAnswer,
   listRecords,
+  recordAnswer,
   streamRecords,
 } from './repository.ts';
 import {
@@ -51,7 +52,7 @@ export function entityRoutes(entity: EntityDef, ctx: AuthContext, plug: EntityRo
     const tags = [entity.title];
     const pages = new Checked<ReturnType<typeof pageRequest>>();
     const queries = new Checked<ListQuery>();
-    const asJson = answeredAsJson(entity) && mask.listsAsRead(entity);
+    const asJson = answeredAsJson(entity) && mask.leavesAsRead(entity);
 
     app.route({
       ...ops.list,
@@ -102,9 +103,16 @@ export function entityRoutes(entity: EntityDef, ctx: AuthContext, plug: EntityRo
       schema: { ...ops.get.schema, tags },
       config: crudConfig(entity, 'read'),
       preValidation: checkRecordCall(entity),
-      handler: async (request) => {
+      handler: async (request, reply) => {
         const { id } = request.params;
         const principal = actingPrincipal(request);
+        if (asJson) {
+          const json = reaches(entity, principal, id)
+            ? await recordAnswer(ctx.db, entity, id, entityBranch(entity, request))
+            : undefined;
+          if (!json) throw notFound();
+          return sendJsonText(reply, json);
+        }
         const row = await findLabelledRecord(ctx.db, entity, id, entityBranch(entity, request));
         if (!row || !reaches(entity, principal, id)) throw notFound();
         await mask.read(ctx.db, entity, principal, row);
