@@ -20,7 +20,7 @@ import pg from 'pg';
 import { buildApp } from '../../apps/server/src/app.ts';
 import { hashPassword } from '../../apps/server/src/auth/password.ts';
 import { recordOptions } from '../../apps/server/src/crud/options.ts';
-import { listAnswer, recordAnswer } from '../../apps/server/src/crud/repository.ts';
+import { findLabelledRecord, listAnswer } from '../../apps/server/src/crud/repository.ts';
 import { pageRequest } from '../../apps/server/src/crud/requests.ts';
 import { createDatabase, databaseUrl, dropDatabase } from '../../apps/server/src/db/admin.ts';
 import { connect, type Database, migrate } from '../../apps/server/src/db/database.ts';
@@ -149,7 +149,7 @@ const cases = [
     key: 'id',
     name: 'DO by id',
     url: `/deliveryOrder/${id}?branchId=${branch}`,
-    call: (db: Database) => recordAnswer(db, deliveryOrder, id, branch),
+    call: (db: Database) => findLabelledRecord(db, deliveryOrder, id, branch),
   },
   {
     key: 'options',

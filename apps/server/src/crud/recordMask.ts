@@ -12,11 +12,10 @@ export interface RecordMask {
   /** A list page's rows, masked in place. */
   list(entity: EntityDef, rows: Row[]): void;
   /**
-   * Whether `list` and `read` leave every record of the entity as read (nothing masked, nothing
-   * logged): then a page or a record may go out as PostgreSQL wrote it, never parsed into rows
-   * (crud/repository.ts `listAnswer`, `recordAnswer`).
+   * Whether `list` leaves every row of the entity as read (nothing masked): then a page may go out
+   * as PostgreSQL wrote it, never parsed into rows (crud/repository.ts `listAnswer`).
    */
-  leavesAsRead(entity: EntityDef): boolean;
+  listsAsRead(entity: EntityDef): boolean;
   /** One record `principal` reads: masked in place, or its reading logged. */
   read(db: Executor, entity: EntityDef, principal: Principal, row: Row): Promise<void>;
   /** A record's history entries as `principal` may see them. */
@@ -40,7 +39,7 @@ export interface RecordMask {
 /** Records as they are read. */
 export const noMask: RecordMask = {
   list: () => {},
-  leavesAsRead: () => true,
+  listsAsRead: () => true,
   read: async () => {},
   history: async (_db, _entity, _principal, _id, entries) => entries,
   export: async (_db, _entity, _principal, _filters, rows) => rows,

@@ -281,36 +281,6 @@ export async function findLabelledRecord(db: Database, entity: EntityDef, id: st
   return rows[0];
 }
 
-const recordJsonCache = new Map<string, string>();
-
-/**
- * One record's answer as JSON text written by PostgreSQL, as `listAnswer` writes a page's rows:
- * what `findLabelledRecord` reads, without the row parsed and serialized again (issue 41). Only
- * for entities `answeredAsJson` accepts; undefined when the record is not there (or not the branch's).
- */
-export async function recordAnswer(
-  db: Database,
-  entity: EntityDef,
-  id: string,
-  branchId?: string,
-): Promise<string | undefined> {
-  if (!answeredAsJson(entity)) throw new Error(`${entity.name}: its records are not answered as JSON`);
-  let text = recordJsonCache.get(entity.name);
-  if (!text) {
-    const branch = entity.branchOwned ? sql`and t.branch_id = ${''}` : sql``;
-    const compiled = sql`select to_json(j)::text as json from ${sql.table(tableOf(entity))} as t
-      cross join lateral (select ${pageJsonItems(db, entity)}) as j where t.id = ${''} ${branch}`.compile(db);
-    if (compiled.parameters.length !== (entity.branchOwned ? 2 : 1))
-      throw new Error(`${entity.name}: unexpected parameters in the by-id statement`);
-    text = compiled.sql;
-    recordJsonCache.set(entity.name, text);
-  }
-  const { rows } = await db.executeQuery<{ json: string }>(
-    prepared(CompiledQuery.raw(text, entity.branchOwned ? [id, branchId ?? null] : [id])),
-  );
-  return rows[0]?.json;
-}
-
 /**
  * Entities whose rows one statement answers whole (`rowExtras`): not those with child lists (their
  * rows' labels too), nor those whose personal data is a reference (masked before its label is read).

@@ -17,7 +17,6 @@ import {
   findRecord,
   listAnswer,
   listRecords,
-  recordAnswer,
   streamRecords,
 } from './repository.ts';
 import {
@@ -52,7 +51,7 @@ export function entityRoutes(entity: EntityDef, ctx: AuthContext, plug: EntityRo
     const tags = [entity.title];
     const pages = new Checked<ReturnType<typeof pageRequest>>();
     const queries = new Checked<ListQuery>();
-    const asJson = answeredAsJson(entity) && mask.leavesAsRead(entity);
+    const asJson = answeredAsJson(entity) && mask.listsAsRead(entity);
 
     app.route({
       ...ops.list,
@@ -103,16 +102,9 @@ export function entityRoutes(entity: EntityDef, ctx: AuthContext, plug: EntityRo
       schema: { ...ops.get.schema, tags },
       config: crudConfig(entity, 'read'),
       preValidation: checkRecordCall(entity),
-      handler: async (request, reply) => {
+      handler: async (request) => {
         const { id } = request.params;
         const principal = actingPrincipal(request);
-        if (asJson) {
-          const json = reaches(entity, principal, id)
-            ? await recordAnswer(ctx.db, entity, id, entityBranch(entity, request))
-            : undefined;
-          if (!json) throw notFound();
-          return sendJsonText(reply, json);
-        }
         const row = await findLabelledRecord(ctx.db, entity, id, entityBranch(entity, request));
         if (!row || !reaches(entity, principal, id)) throw notFound();
         await mask.read(ctx.db, entity, principal, row);

@@ -18,7 +18,7 @@ export const personalDataMask: RecordMask = {
   list: (entity, rows) => {
     maskPersonal(entity, rows);
   },
-  leavesAsRead: (entity) => personalFields(entity).length === 0,
+  listsAsRead: (entity) => personalFields(entity).length === 0,
   async read(db, entity, principal, row) {
     const revealed = filledPersonal(entity, row);
     if (revealed.length === 0) return;
