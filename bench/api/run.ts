@@ -20,7 +20,7 @@ import pg from 'pg';
 import { buildApp } from '../../apps/server/src/app.ts';
 import { hashPassword } from '../../apps/server/src/auth/password.ts';
 import { recordOptions } from '../../apps/server/src/crud/options.ts';
-import { findLabelledRecord, listAnswer } from '../../apps/server/src/crud/repository.ts';
+import { findLabelledRecord, listRecords } from '../../apps/server/src/crud/repository.ts';
 import { pageRequest } from '../../apps/server/src/crud/requests.ts';
 import { createDatabase, databaseUrl, dropDatabase } from '../../apps/server/src/db/admin.ts';
 import { connect, type Database, migrate } from '../../apps/server/src/db/database.ts';
@@ -125,10 +125,10 @@ const pagedParams = {
   total: 'skip',
   ...(next && !process.env.BENCH_OFFSET ? { after: next } : {}),
 };
-/** A list page as the route reads it from the URL (crud/routes.ts), then the same call (a DO page goes as JSON text). */
+/** A list page as the route reads it from the URL (crud/routes.ts), then the same call. */
 const listPage = (db: Database, params: Record<string, string>) => {
   const { query, reading } = pageRequest(deliveryOrder, { branchId: branch, ...params });
-  return listAnswer(db, deliveryOrder, query, branch, reading);
+  return listRecords(db, deliveryOrder, query, branch, reading);
 };
 const optionsParams = { searchTerm: doc.slice(0, 9), size: '20' };
 // Each case's SQL side is what the API's own code runs for it (bench/api/sqlSide.ts).

@@ -15,45 +15,20 @@ export function columnFields(entity: Pick<EntityDef, 'fields'>): FieldDef[] {
 export const refsFields = (entity: EntityDef) => entity.fields.filter((f) => f.type === 'refs');
 export const attachmentFields = (entity: EntityDef) => entity.fields.filter((f) => f.type === 'attachments');
 
-/** How a select list reads its columns. */
-export interface SelectShape {
-  /**
-   * Instants as the text `Date.prototype.toISOString` gives (UTC, milliseconds, `Z`), for a row
-   * PostgreSQL writes as JSON itself (crud/repository.ts `listAnswer`); else as stored (`Date`s in Node).
-   */
-  readonly instantsAsText?: boolean;
-}
-
-/** An instant column as `toISOString` writes it: PostgreSQL's `MS` truncates microseconds as a `Date` does. */
-const isoInstant = (column: RawBuilder<unknown>) =>
-  sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-
 /** `"t"."plan_time_check_in"` with the value shaped for JSON: times as HH:mm, the rest as stored. */
-export function selectColumn(
-  field: Pick<FieldDef, 'name' | 'type'>,
-  alias = 't',
-  shape: SelectShape = {},
-): RawBuilder<unknown> {
+export function selectColumn(field: Pick<FieldDef, 'name' | 'type'>, alias = 't'): RawBuilder<unknown> {
   const column = sql.ref(`${alias}.${columnOf(field)}`);
   if (field.type === 'time') return sql`to_char(${column}, 'HH24:MI') as ${sql.ref(field.name)}`;
-  if (field.type === 'datetime' && shape.instantsAsText)
-    return sql`${isoInstant(column)} as ${sql.ref(field.name)}`;
   return sql`${column} as ${sql.ref(field.name)}`;
 }
 
-/** The standard columns that are instants. */
-const INSTANTS = new Set<string>(['createdAt', 'updatedAt']);
-
 /** The select list of one record of the entity (standard columns first). */
-export function selectList(entity: EntityDef, alias = 't', shape: SelectShape = {}): RawBuilder<unknown> {
-  const standard = (name: (typeof standardFields)[number]) => {
-    const column = sql.ref(`${alias}.${snake(name)}`);
-    return sql`${shape.instantsAsText && INSTANTS.has(name) ? isoInstant(column) : column} as ${sql.ref(name)}`;
-  };
-  return sql.join([
-    ...standardFields.map(standard),
-    ...columnFields(entity).map((f) => selectColumn(f, alias, shape)),
-  ]);
+export function selectList(entity: EntityDef, alias = 't'): RawBuilder<unknown> {
+  const parts = [
+    ...standardFields.map((name) => sql`${sql.ref(`${alias}.${snake(name)}`)} as ${sql.ref(name)}`),
+    ...columnFields(entity).map((f) => selectColumn(f, alias)),
+  ];
+  return sql.join(parts);
 }
 
 /**

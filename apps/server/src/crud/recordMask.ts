@@ -11,11 +11,6 @@ import type { Row } from './repository.ts';
 export interface RecordMask {
   /** A list page's rows, masked in place. */
   list(entity: EntityDef, rows: Row[]): void;
-  /**
-   * Whether `list` leaves every row of the entity as read (nothing masked): then a page may go out
-   * as PostgreSQL wrote it, never parsed into rows (crud/repository.ts `listAnswer`).
-   */
-  listsAsRead(entity: EntityDef): boolean;
   /** One record `principal` reads: masked in place, or its reading logged. */
   read(db: Executor, entity: EntityDef, principal: Principal, row: Row): Promise<void>;
   /** A record's history entries as `principal` may see them. */
@@ -39,7 +34,6 @@ export interface RecordMask {
 /** Records as they are read. */
 export const noMask: RecordMask = {
   list: () => {},
-  listsAsRead: () => true,
   read: async () => {},
   history: async (_db, _entity, _principal, _id, entries) => entries,
   export: async (_db, _entity, _principal, _filters, rows) => rows,

@@ -75,59 +75,6 @@ export interface PageReading {
   readonly after?: string;
 }
 
-/** A list page's statements and how its answer is made from them, shared by both ways of answering it. */
-function pagePlan(
-  db: Database,
-  entity: EntityDef,
-  query: ListQuery,
-  branchId: string | undefined,
-  after?: string,
-) {
-  const keys = keysetSort(entity, query);
-  const cursor = after === undefined ? undefined : readCursor(keys, after);
-  const where = whereClause(entity, query, branchId);
-  const table = sql`${sql.table(tableOf(entity))} as t`;
-  const order = orderBy(entity, query);
-  const byKey = Boolean(keys && (cursor || query.page === 0));
-  // By key: the limit is written in (sizes are few), for a limit PostgreSQL cannot see makes it plan every time.
-  const pageWhere =
-    cursor && keys ? whereClause(entity, query, branchId, 't', [afterCondition(keys, cursor)]) : where;
-  const window = byKey
-    ? sql`limit ${sql.lit(query.size + 1)}`
-    : sql`limit ${query.size + 1} offset ${query.page * query.size}`;
-  // Exact up to the limit past the next page, so the total shown always covers the next page.
-  const countLimit = Math.max(LIMITS.listExactCountLimit, (query.page + 2) * query.size);
-  return {
-    /** The page's rows, one past the page: `items` are the select items over the page's rows `t`. */
-    run: <R>(items: (rows: RawBuilder<unknown>) => RawBuilder<R>) => {
-      const statement = items(sql`(select t.* from ${table} ${pageWhere} ${order} ${window}) as t`);
-      return byKey ? db.executeQuery(prepared(statement.compile(db), 'list')) : statement.execute(db);
-    },
-    /** Rows of `t` in the page's order (the outer ORDER BY of a statement over `run`'s rows). */
-    order,
-    table,
-    pageWhere,
-    window,
-    count: () =>
-      sql<{
-        total: number;
-      }>`select count(*)::int as total from (select 1 from ${table} ${where} limit ${countLimit + 1}) c`.execute(
-        db,
-      ),
-    /** The answer's paging fields, from the rows read (one past the page) and the count. */
-    info: (read: number, lastItem: () => Row, counted: number | undefined): ListPageInfo => {
-      const hasMore = read > query.size;
-      // Made before the route masks the rows; a personal field never is a key (crud/keyset.ts).
-      const next = hasMore && keys ? { next: cursorAfter(keys, lastItem()) } : {};
-      const page = { hasMore, page: query.page, size: query.size, ...next };
-      if (counted === undefined) return { ...page, total: null, totalIsLowerBound: false };
-      return counted > countLimit
-        ? { ...page, total: countLimit, totalIsLowerBound: true }
-        : { ...page, total: counted, totalIsLowerBound: false };
-    },
-  };
-}
-
 /**
  * One page of a list, and the total its filters match unless `countTotal` is false (`total=skip`:
  * the screen pages or sorts a filter set whose total it already knows; issue 24). One row past the
@@ -143,62 +90,51 @@ export async function listRecords(
   branchId?: string,
   { countTotal = true, after }: PageReading = {},
 ): Promise<ListPageInfo & { items: Row[] }> {
-  const plan = pagePlan(db, entity, query, branchId, after);
+  const keys = keysetSort(entity, query);
+  const cursor = after === undefined ? undefined : readCursor(keys, after);
+  const where = whereClause(entity, query, branchId);
+  const table = sql`${sql.table(tableOf(entity))} as t`;
+  const order = orderBy(entity, query);
+  const byKey = keys && (cursor || query.page === 0);
+  // By key: the limit is written in (sizes are few), for a limit PostgreSQL cannot see makes it plan every time.
+  const pageWhere =
+    cursor && keys ? whereClause(entity, query, branchId, 't', [afterCondition(keys, cursor)]) : where;
+  const window = byKey
+    ? sql`limit ${sql.lit(query.size + 1)}`
+    : sql`limit ${query.size + 1} offset ${query.page * query.size}`;
   const whole = answeredWhole(entity);
+  // Exact up to the limit past the next page, so the total shown always covers the next page.
+  const countLimit = Math.max(LIMITS.listExactCountLimit, (query.page + 2) * query.size);
+  const pageQuery = whole
+    ? // Where one statement answers the rows whole, their links and labels come with the page (on
+      // the page's rows only, sorted again by the same total order); else two more round trips.
+      sql<Row>`select ${pageItems(db, entity, true)}
+          from (select t.* from ${table} ${pageWhere} ${order} ${window}) as t ${order}`
+    : sql<Row>`select ${pageItems(db, entity, false)} from ${table} ${pageWhere} ${order} ${window}`;
   const [{ rows }, count] = await Promise.all([
-    whole
-      ? // Where one statement answers the rows whole, their links and labels come with the page (on
-        // the page's rows only, sorted again by the same total order); else two more round trips.
-        plan.run((rows) => sql<Row>`select ${pageItems(db, entity, true)} from ${rows} ${plan.order}`)
-      : plan.run(
-          () =>
-            sql<Row>`select ${pageItems(db, entity, false)} from ${plan.table} ${plan.pageWhere} ${plan.order} ${plan.window}`,
-        ),
-    countTotal ? plan.count() : undefined,
+    byKey ? db.executeQuery(prepared(pageQuery.compile(db), 'list')) : pageQuery.execute(db),
+    countTotal
+      ? sql<{
+          total: number;
+        }>`select count(*)::int as total from (select 1 from ${table} ${where} limit ${countLimit + 1}) c`.execute(
+          db,
+        )
+      : undefined,
   ]);
-  const items = rows.slice(0, query.size);
+  const hasMore = rows.length > query.size;
+  const items = hasMore ? rows.slice(0, query.size) : rows;
   if (!whole) {
     await attachLinksAndChildren(db, entity, items);
     await attachLabels(db, entity, items);
   }
-  return { items, ...plan.info(rows.length, () => items.at(-1)!, count?.rows[0]?.total ?? (count && 0)) };
-}
-
-/**
- * Whether `listAnswer` can answer the entity's pages: its rows are answered whole by one statement
- * (`answeredWhole`). The caller also knows that nothing changes the rows before they go (a mask).
- */
-export const answeredAsJson = (entity: EntityDef) => answeredWhole(entity);
-
-/**
- * A list page's whole answer (`ListPage` of the contract) as JSON text, its rows written by
- * PostgreSQL (`to_json`): the same answer as `listRecords` gives, without the rows parsed into
- * objects, their instants into `Date`s and the objects serialized again. That was most of the
- * server's CPU for a page of 50 DOs (bench/api's profile: pg's row parsing, GC, the serializer;
- * issue 41). Instants are written as `toISOString` writes them (UTC, milliseconds); decimals as
- * PostgreSQL writes them (`12.500`: the same number). Only for entities `answeredAsJson` accepts.
- */
-export async function listAnswer(
-  db: Database,
-  entity: EntityDef,
-  query: ListQuery,
-  branchId?: string,
-  { countTotal = true, after }: PageReading = {},
-): Promise<string> {
-  if (!answeredAsJson(entity)) throw new Error(`${entity.name}: its list pages are not answered as JSON`);
-  const plan = pagePlan(db, entity, query, branchId, after);
-  const [{ rows }, count] = await Promise.all([
-    plan.run(
-      (rows) =>
-        sql<{ json: string }>`select to_json(j)::text as json from ${rows}
-          cross join lateral (select ${pageJsonItems(db, entity)}) as j ${plan.order}`,
-    ),
-    countTotal ? plan.count() : undefined,
-  ]);
-  const items = rows.slice(0, query.size).map((r) => r.json);
-  // Only the last row is read back, for the cursor (keys are text, numbers, flags and days: as stored).
-  const info = plan.info(rows.length, () => JSON.parse(items.at(-1)!), count?.rows[0]?.total ?? (count && 0));
-  return `{"items":[${items.join(',')}],${JSON.stringify(info).slice(1)}`;
+  // Made before the route masks the rows; a personal field never is a key (crud/keyset.ts).
+  const next = hasMore && keys ? { next: cursorAfter(keys, items.at(-1)!) } : {};
+  const page = { items, hasMore, page: query.page, size: query.size, ...next };
+  if (!count) return { ...page, total: null, totalIsLowerBound: false };
+  const counted = count.rows[0]?.total ?? 0;
+  return counted > countLimit
+    ? { ...page, total: countLimit, totalIsLowerBound: true }
+    : { ...page, total: counted, totalIsLowerBound: false };
 }
 
 /**
@@ -346,24 +282,6 @@ function pageItems(db: Database, entity: EntityDef, whole: boolean): RawBuilder<
     throw new Error(`${entity.name}: unexpected parameters in a list page's select items`);
   const items = sql.raw(text);
   pageItemsCache.set(key, items);
-  return items;
-}
-
-const pageJsonItemsCache = new Map<string, RawBuilder<unknown>>();
-
-/**
- * `pageItems` of a whole row for `to_json`: instants written as `toISOString` writes them (UTC,
- * milliseconds, `Z`), which `to_json` would not (the session's zone, microseconds).
- */
-function pageJsonItems(db: Database, entity: EntityDef): RawBuilder<unknown> {
-  const cached = pageJsonItemsCache.get(entity.name);
-  if (cached) return cached;
-  const { sql: text, parameters } =
-    sql`${selectList(entity, 't', { instantsAsText: true })}${extraItems(entity)}`.compile(db);
-  if (parameters.length)
-    throw new Error(`${entity.name}: unexpected parameters in a list page's select items`);
-  const items = sql.raw(text);
-  pageJsonItemsCache.set(entity.name, items);
   return items;
 }
 

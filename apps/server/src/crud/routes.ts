@@ -2,7 +2,7 @@ import { type EntityDef, entityApi, type ListQuery } from '@lms/domain';
 import type { FastifyInstance } from 'fastify';
 import { actingPrincipal } from '../auth/acting.ts';
 import { reaches, withinReach } from '../auth/reach.ts';
-import { sendJsonText, typed } from '../http/contract.ts';
+import { typed } from '../http/contract.ts';
 import { notFound } from '../http/errors.ts';
 import type { AuthContext } from '../routes/context.ts';
 import { bulkActionRoute } from './bulk.ts';
@@ -11,14 +11,7 @@ import type { EntityExtension } from './extensions.ts';
 import { historyOf } from './history.ts';
 import { recordOptions } from './options.ts';
 import { noMask, type RecordMask } from './recordMask.ts';
-import {
-  answeredAsJson,
-  findLabelledRecord,
-  findRecord,
-  listAnswer,
-  listRecords,
-  streamRecords,
-} from './repository.ts';
+import { findLabelledRecord, findRecord, listRecords, streamRecords } from './repository.ts';
 import {
   Checked,
   checkRecordCall,
@@ -51,20 +44,16 @@ export function entityRoutes(entity: EntityDef, ctx: AuthContext, plug: EntityRo
     const tags = [entity.title];
     const pages = new Checked<ReturnType<typeof pageRequest>>();
     const queries = new Checked<ListQuery>();
-    const asJson = answeredAsJson(entity) && mask.listsAsRead(entity);
 
     app.route({
       ...ops.list,
       schema: { ...ops.list.schema, tags },
       config: crudConfig(entity, 'read'),
       preValidation: async (request) => pages.keep(request, pageRequest(entity, textQuery(request.query))),
-      handler: async (request, reply) => {
+      handler: async (request) => {
         const { query, reading } = pages.of(request);
         const scoped = withinReach(entity, actingPrincipal(request), query);
-        const branchId = entityBranch(entity, request);
-        // Rows nothing masks go out as PostgreSQL wrote them: not parsed, not serialized again.
-        if (asJson) return sendJsonText(reply, await listAnswer(ctx.db, entity, scoped, branchId, reading));
-        const page = await listRecords(ctx.db, entity, scoped, branchId, reading);
+        const page = await listRecords(ctx.db, entity, scoped, entityBranch(entity, request), reading);
         mask.list(entity, page.items);
         return page;
       },
