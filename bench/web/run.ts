@@ -28,6 +28,7 @@ import { chromiumArgs, chromiumPath } from '../../scripts/chromium.ts';
 import { driverUsable } from './driver.ts';
 import { http2Proxy } from './http2Proxy.ts';
 import { interactions } from './interactions.ts';
+import { profiledPage } from './mainThreadProfile.ts';
 import { buildSizes, ENTRY_BUDGETS_KB, entrySizes, ROUTE_BUDGET_KB, SHELL_BUDGET_KB } from './sizes.ts';
 import { CPU_SLOWDOWN, list, median, PHONE, throttled } from './throttle.ts';
 
@@ -138,6 +139,7 @@ try {
       page,
       wire: bytes,
       waterfall,
+      cdp,
     } = await throttled(browser, { viewport: { width: 1280, height: 800 } });
     await context.addInitScript((items) => {
       for (const [key, value] of Object.entries(items)) window.localStorage.setItem(key, value);
@@ -145,8 +147,10 @@ try {
     const firstScreen = async (cache: string) => {
       waterfall.mark();
       const started = Date.now();
-      await page.goto(`${origin}/deliveryOrder`);
-      await page.locator('[role="gridcell"]').first().waitFor({ timeout: 120_000 });
+      await profiledPage(cdp, origin, async () => {
+        await page.goto(`${origin}/deliveryOrder`);
+        await page.locator('[role="gridcell"]').first().waitFor({ timeout: 120_000 });
+      });
       const took = Date.now() - started;
       // BENCH_WEB_REQUESTS=1: the waterfall (what is on the critical path).
       if (process.env.BENCH_WEB_REQUESTS) {
