@@ -1,4 +1,5 @@
 import type { Browser, CDPSession } from 'playwright-core';
+import { profiledPage } from './mainThreadProfile.ts';
 import { CPU_SLOWDOWN, list, median, PHONE, throttled } from './throttle.ts';
 
 /** Issue 41's goals for the driver's app: usable from an empty cache, and installed, offline. */
@@ -60,8 +61,10 @@ export async function driverUsable(
     await cdp.send('Performance.enable');
     const before = await mainThread(cdp);
     started = Date.now();
-    await page.reload({ timeout: 120_000 });
-    await trips.waitFor({ timeout: 120_000 });
+    await profiledPage(cdp, origin, async () => {
+      await page.reload({ timeout: 120_000 });
+      await trips.waitFor({ timeout: 120_000 });
+    });
     offline.push(Date.now() - started);
     const after = await mainThread(cdp);
     // The counters are the renderer's: kept across a same-site reload, restarted if it got a new one.

@@ -22,7 +22,8 @@ export async function profiledPage<T>(cdp: CDPSession, origin: string, work: () 
       profile: { nodes: Node[]; samples: number[]; timeDeltas: number[]; startTime: number };
     };
     const byId = new Map(profile.nodes.map((n) => [n.id, n]));
-    const file = (n: Node) => n.callFrame.url.replace(origin, '').replace(/^\/assets\//, '') || n.callFrame.functionName;
+    const file = (n: Node) =>
+      n.callFrame.url.replace(origin, '').replace(/^\/assets\//, '') || n.callFrame.functionName;
     const byFile = new Map<string, number>();
     const byFunction = new Map<string, number>();
     const buckets = new Map<number, Map<string, number>>();
@@ -42,7 +43,10 @@ export async function profiledPage<T>(cdp: CDPSession, origin: string, work: () 
       buckets.set(bucket, inBucket);
     }
     const top = (m: Map<string, number>, n: number) =>
-      [...m].sort((a, b) => b[1] - a[1]).slice(0, n).map(([k, v]) => `${v.toFixed(0)} ms ${k}`);
+      [...m]
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, n)
+        .map(([k, v]) => `${v.toFixed(0)} ms ${k}`);
     const busy = [...byFile.values()].reduce((a, b) => a + b, 0);
     console.log(`    main thread busy ${busy.toFixed(0)} ms of ${at.toFixed(0)}; by file:`);
     for (const line of top(byFile, 12)) console.log(`      ${line}`);
@@ -51,7 +55,9 @@ export async function profiledPage<T>(cdp: CDPSession, origin: string, work: () 
     console.log('    each 250 ms: busy, and the file most of it went to');
     for (const [bucket, m] of [...buckets].sort((a, b) => a[0] - b[0])) {
       const total = [...m.values()].reduce((a, b) => a + b, 0);
-      console.log(`      ${String(bucket * 250).padStart(6)} ms  ${total.toFixed(0).padStart(4)} ms  ${top(m, 2).join(', ')}`);
+      console.log(
+        `      ${String(bucket * 250).padStart(6)} ms  ${total.toFixed(0).padStart(4)} ms  ${top(m, 2).join(', ')}`,
+      );
     }
   }
 }

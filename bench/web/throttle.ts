@@ -58,16 +58,26 @@ interface Fetched {
  */
 function waterfall(cdp: CDPSession) {
   let requests = new Map<string, Fetched>();
-  cdp.on('Network.requestWillBeSent', (event: { requestId: string; timestamp: number; request: { url: string } }) => {
-    requests.set(event.requestId, { url: event.request.url, start: event.timestamp * 1000 });
-  });
+  cdp.on(
+    'Network.requestWillBeSent',
+    (event: { requestId: string; timestamp: number; request: { url: string } }) => {
+      requests.set(event.requestId, { url: event.request.url, start: event.timestamp * 1000 });
+    },
+  );
   cdp.on(
     'Network.responseReceived',
-    (event: { requestId: string; response: { fromDiskCache?: boolean; fromServiceWorker?: boolean; status: number } }) => {
+    (event: {
+      requestId: string;
+      response: { fromDiskCache?: boolean; fromServiceWorker?: boolean; status: number };
+    }) => {
       const request = requests.get(event.requestId);
       if (!request) return;
       const { response } = event;
-      request.from = response.fromServiceWorker ? 'worker' : response.fromDiskCache ? 'cache' : `net ${response.status}`;
+      request.from = response.fromServiceWorker
+        ? 'worker'
+        : response.fromDiskCache
+          ? 'cache'
+          : `net ${response.status}`;
     },
   );
   cdp.on('Network.loadingFinished', (event: { requestId: string; timestamp: number }) => {

@@ -17,9 +17,10 @@ const keyOf = (input: RequestInfo | URL, init?: RequestInit) =>
  * URL and headers the AuthProvider's call will have). Its answer waits for that call: this
  * sender's own copy is read and dropped, failures included (the real call handles them).
  */
-export function sendSessionCheckEarly(getToken: () => string | null): void {
+export function sendSessionCheckEarly(getToken: () => string | null, baseUrl?: string): void {
   const sender = createApiClient({
     getToken,
+    ...(baseUrl ? { baseUrl } : {}),
     fetch: (input, init) => {
       const response = fetch(input, init);
       sent.set(keyOf(input, init), response);
