@@ -1,6 +1,6 @@
 import type { Browser, CDPSession } from 'playwright-core';
 import { profiledPage } from './mainThreadProfile.ts';
-import { CPU_SLOWDOWN, list, median, PHONE, throttled } from './throttle.ts';
+import { CPU_SLOWDOWN, FAST_3G, list, median, PHONE, throttled } from './throttle.ts';
 
 /** Issue 41's goals for the driver's app: usable from an empty cache, and installed, offline. */
 const DRIVER_GOALS_MS = { empty: 5000, offline: 1000 };
@@ -58,6 +58,9 @@ export async function driverUsable(
     await page.reload();
     await trips.waitFor({ timeout: 120_000 });
     await context.setOffline(true);
+    // The throttling session's own conditions too: offline as DevTools' "Offline" is, so the page's
+    // navigator.onLine says so, as a phone's does with no network (Playwright's alone left it true).
+    await cdp.send('Network.emulateNetworkConditions', { ...FAST_3G, offline: true });
     await cdp.send('Performance.enable');
     const before = await mainThread(cdp);
     started = Date.now();

@@ -21,7 +21,7 @@ import {
 import { newUuid, unanswered } from '../offline/connection.ts';
 import { PositionSource } from './geolocation.ts';
 import { flushQueue, type Outcome, type QueuedItem, type Sender, type StageQuestion } from './queue.ts';
-import { type DriverSession, type DriverStore, openDriverStore, type Saved } from './store.ts';
+import { type DriverSession, type DriverStore, openDriverStore } from './store.ts';
 
 /** Where sending stands, for the bar on every screen. */
 export interface SyncState {
@@ -130,18 +130,6 @@ async function outcome<T>(work: () => Promise<T>): Promise<Outcome<T>> {
   } catch (error) {
     return outcomeOf(error);
   }
-}
-
-/**
- * The phone says it has no network at all: its copy is shown at once, without a request that can
- * only fail — and that fails only after the radio's wait (≈ 0.7 s on a slow link, issue 41's
- * offline reload). With a network, or without a copy, the server is asked as before.
- */
-async function copyWhenOffline<T>(read: () => Promise<Saved<T> | undefined>): Promise<Loaded<T> | undefined> {
-  if (typeof navigator === 'undefined' || navigator.onLine) return undefined;
-  // A store closing (the app leaving) has no copy to offer.
-  const saved = await read().catch(() => undefined);
-  return saved && { kind: 'ready', value: saved.value, savedAt: saved.savedAt };
 }
 
 const messageOf = (error: unknown) =>
@@ -387,8 +375,6 @@ export function DriverProvider({
   const loadDay = useCallback(
     async (date: string): Promise<Loaded<readonly DriverTripSummary[]>> => {
       if (!store) return { kind: 'loading' };
-      const copy = await copyWhenOffline(() => store.day(date));
-      if (copy) return copy;
       try {
         const trips = await call(api, driverApi.trips, { query: { date }, options: quiet });
         await store.saveDay(date, trips);
@@ -406,8 +392,6 @@ export function DriverProvider({
   const loadTrip = useCallback(
     async (id: string): Promise<Loaded<DriverTrip>> => {
       if (!store) return { kind: 'loading' };
-      const copy = await copyWhenOffline(() => store.trip(id));
-      if (copy) return copy;
       try {
         const trip = await call(api, driverApi.trip, { params: { id }, options: quiet });
         await store.saveTrip(trip);

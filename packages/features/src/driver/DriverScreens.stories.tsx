@@ -1,4 +1,4 @@
-import { driverApi, formatDateTime, type StopEventInput } from '@lms/domain';
+import { driverApi, type StopEventInput } from '@lms/domain';
 import {
   DRIVER_DAY,
   DRIVER_TRIP_ID,
@@ -14,7 +14,6 @@ import {
   stillPhone,
 } from '@lms/testing';
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { openDB } from 'idb';
 import { HttpResponse } from 'msw';
 import type { ReactNode } from 'react';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
@@ -140,39 +139,6 @@ export const Trips: Story = {
     await userEvent.click(running);
     await expect(heard[0]?.[0]?.id).toBe(DRIVER_TRIP_ID);
     await expect(document.documentElement.scrollWidth).toBeLessThanOrEqual(window.innerWidth);
-  },
-};
-
-/** When the phone's copy of the day was saved (a fixed time: the notice shows it). */
-const COPY_SAVED_AT = '2025-11-28T00:30:00.000Z';
-
-/**
- * No network at all (the phone says so, as after a reload in a dead spot): the day's trips come
- * from the phone's copy at once, with its notice, not after a request that can only fail. The
- * request here would never be answered, so waiting for it would leave the screen loading.
- */
-export const TripsOfflineFromCopy: Story = {
-  loaders: [
-    async (): Promise<Loaded> => {
-      const storeName = await driverStoryStore();
-      const db = await openDB(storeName);
-      await db.put('days', { value: driverTripsFixture, savedAt: COPY_SAVED_AT }, DRIVER_DAY);
-      db.close();
-      return { storeName };
-    },
-  ],
-  beforeEach({ msw }) {
-    msw.use(...driverHandlers({ trips: () => neverAnswered() }));
-    Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => false });
-    // The stories share one page: the browser's own answer again for the next.
-    return () => {
-      delete (navigator as { onLine?: boolean }).onLine;
-    };
-  },
-  render: Trips.render,
-  play: async ({ canvas }) => {
-    await expect(await canvas.findByRole('button', { name: /SH2025112800001/ })).toBeVisible();
-    await expect(canvas.getByText(driverText.savedCopy(formatDateTime(COPY_SAVED_AT)))).toBeVisible();
   },
 };
 
