@@ -32,7 +32,7 @@ beforeAll(async () => {
 }, 120_000);
 
 describe("the demo's past month", () => {
-  it('writes both branches from the first of last month to yesterday, quickly', async () => {
+  it('writes both branches from the first of last month to yesterday', async () => {
     expect(firstOfLastMonth(TODAY)).toBe('2026-10-01');
     expect(firstOfLastMonth('2026-01-15')).toBe('2025-12-01');
     const days = await one(sql<{ first: string; last: string; branches: number; trips: number }>`
@@ -40,11 +40,11 @@ describe("the demo's past month", () => {
         count(distinct branch_id)::int as branches, count(*)::int as trips from delivery_trip`);
     expect(days).toEqual({ first: '2026-10-01', last: '2026-11-22', branches: 2, trips: made.trips });
     expect(made.stops).toBeGreaterThan(made.trips * 2);
-    // Measured: ~1 s on the shared two cores; the demo start must not feel slower.
+    // Its time is printed, not asserted: a timed test fails on a loaded machine, not on a slow seed
+    // (~1 s on the shared two cores; speed is measured in bench/, docs/performance.md).
     console.log(
       `the demo company's month: ${made.trips} trips, ${made.stops} stops in ${seconds.toFixed(2)} s`,
     );
-    expect(seconds).toBeLessThan(15);
   });
 
   it('is the same past for the same world and days, and another for another branch', () => {
