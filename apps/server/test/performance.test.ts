@@ -1,7 +1,9 @@
-import { type PerformanceAnswer, ROLE_BOOKING_REPORT_READ } from '@lms/domain';
+import { addDays, bangkokIsoDate, type PerformanceAnswer, ROLE_BOOKING_REPORT_READ } from '@lms/domain';
 import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { branchPerformance } from '../src/performance/routes.ts';
+import { performanceFromRows } from '../src/performance/rows.ts';
 import { insertRecords } from '../src/seed/insertRecords.ts';
 import { call, createBranch, createUser, signIn } from './fixtures.ts';
 import { setupTestServer } from './harness.ts';
@@ -463,6 +465,74 @@ describe('GET /performance', () => {
       ['4W: รถ 4 ล้อ', 1, 31, 30],
       ['6W: รถ 6 ล้อ', 1, 31, 30],
     ]);
+  });
+
+  it('counts hours used and available up to today in a month still running, the roll-ups as the raw rows', async () => {
+    // October seen on the 5th: only the 5th's shifts (480 + 240 min = 12 h) and trips count. Trip A's
+    // 5 h of 12 = 41.67 %; trip B (12 Oct) is ahead, so 70-1002 has no trip yet; the 6th's morning is not counted.
+    const period = { from: '2026-10-01', to: '2026-10-31' };
+    const rollups = await branchPerformance(server.db, branchId, period, '2026-10-05');
+    expect(rollups).toEqual(await performanceFromRows(server.db, branchId, period, '2026-10-05'));
+    expect(rollups.truckHours.until).toBe('2026-10-05');
+    expect(rollups.truckHours.until).toBe(rollups.truckDays.until);
+    expect(
+      rollups.truckHours.byTruck.map((row) => [
+        row.label,
+        row.trips,
+        row.hours,
+        row.availableHours,
+        row.percent,
+      ]),
+    ).toEqual([
+      ['70-1001', 1, 5, 12, 41.67],
+      ['70-1002', 0, 0, 0, null],
+    ]);
+    // The whole month once it is over: 20 h, as the figure above.
+    const over = await branchPerformance(server.db, branchId, period, '2026-11-01');
+    expect(over.truckHours.until).toBe('2026-10-31');
+    expect(over.truckHours.byTruck[0]).toMatchObject({ hours: 5, availableHours: 20, percent: 25 });
+  });
+
+  it('answers over HTTP with the shifts ahead of today left out', async () => {
+    // A week around today: a 6-wheel morning shift yesterday (counted) and tomorrow (not yet).
+    const today = bangkokIsoDate(new Date());
+    const [shiftOfDayId] = await insertRecords(server.db, 'shiftOfDay', [
+      { name: 'กะเช้า ทดสอบวันนี้', startTime: '08:00', endTime: '16:00', totalMinute: 480, active: true },
+    ]);
+    const type = await sql<{ id: string }>`select id from vehicle_type where code = '6W'`.execute(server.db);
+    await insertRecords(
+      server.db,
+      'vehicleDateSlot',
+      [-1, 1].map((offset) => ({
+        branchId,
+        shiftDate: addDays(today, offset),
+        shiftOfDayId,
+        vehicleTypeId: type.rows[0]!.id,
+        shipCondId: ids.shipCond,
+        total: 1,
+        special: 0,
+      })),
+    );
+    const response = await performance(
+      tokens.planner,
+      `branchId=${branchId}&from=${addDays(today, -3)}&to=${addDays(today, 3)}`,
+    );
+    expect(response.status).toBe(200);
+    const answer = response.body as PerformanceAnswer;
+    expect(answer.truckHours.until).toBe(today);
+    expect(answer.truckHours.byVehicleType.find((row) => row.label === '6W: รถ 6 ล้อ')?.availableHours).toBe(
+      8,
+    );
+    // The workbook says so on the hours' and days' sheets (row 4), as the screen under their titles.
+    const bytes = await fetch(
+      `${server.api}/performance/figures.xlsx?branchId=${branchId}&from=${addDays(today, -3)}&to=${addDays(today, 3)}`,
+      { headers: { authorization: `Bearer ${tokens.planner}` } },
+    );
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(await bytes.arrayBuffer());
+    const note = `นับถึงวันที่ ${Number(today.slice(8, 10))}/${Number(today.slice(5, 7))} วันที่ยังไม่ถึงยังไม่นับ`;
+    expect(workbook.getWorksheet('ชั่วโมงที่ใช้ ตามประเภทรถ')!.getRow(4).getCell(1).value).toBe(note);
+    expect(workbook.getWorksheet('ตัวชี้วัดหลัก')!.getRow(4).getCell(1).value).toBeNull();
   });
 
   it('refuses a reader of another branch, a role that reads no booking, and no session', async () => {

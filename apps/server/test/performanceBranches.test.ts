@@ -1,5 +1,8 @@
 import {
+  BRANCHES_STOPS_PAGE_SIZE,
   type BranchesAnswer,
+  type BranchesStops,
+  figureChange,
   PERFORMANCE_MAX_BRANCHES,
   type PerformanceAnswer,
   ROLE_ADMIN,
@@ -22,7 +25,7 @@ import { seedPerformanceHistory } from './performanceHistory.ts';
 
 const server = setupTestServer();
 let branches: string[] = [];
-const tokens = {} as Record<'both' | 'one' | 'admin', string>;
+const tokens = {} as Record<'both' | 'one' | 'admin' | 'stops' | 'stopsOne', string>;
 const october = 'from=2026-10-01&to=2026-10-31';
 
 beforeAll(async () => {
@@ -33,6 +36,16 @@ beforeAll(async () => {
   tokens.both = await signIn(server.api, both);
   tokens.one = await signIn(server.api, one);
   tokens.admin = await signIn(server.api, admin);
+  // Readers of the figures and of the stops behind them (the stop list's own rule), of both branches and of one.
+  const readers = [ROLE_BOOKING_REPORT_READ, 'ROLE_SHIPMENT_READ'];
+  tokens.stops = await signIn(
+    server.api,
+    await createUser(server.db, { roles: readers, branchIds: branches }),
+  );
+  tokens.stopsOne = await signIn(
+    server.api,
+    await createUser(server.db, { roles: readers, branchIds: [branches[0]!] }),
+  );
 }, 180_000);
 
 const get = (path: string, token = tokens.both) => call(server.api, 'GET', path, { token });
@@ -124,6 +137,82 @@ describe('GET /performance/branches', () => {
     // Title, two periods, a blank row, the header, then one row per branch.
     expect(sheet.getRow(5).getCell(1).value).toBe('สาขา');
     expect(sheet.rowCount).toBe(5 + 2);
+    // Each branch's OTIF beside its change from September, the branch screen's figureChange, signed.
+    const header = (sheet.getRow(5).values as unknown[]).slice(1);
+    const otif = header.indexOf('OTIF ต่อจุดส่ง %') + 1;
+    expect(sheet.getRow(5).getCell(otif + 1).value).toBe('เปลี่ยนแปลง OTIF ต่อจุดส่ง %');
+    const answer = (await get(`/performance/branches?${asked(branches)}&${october}`)).body as BranchesAnswer;
+    for (const [i, branch] of answer.branches.entries()) {
+      const change = figureChange(branch.current.stops.otif, branch.previous.stops.otif);
+      expect(change).not.toBeNull();
+      const cell = sheet.getRow(6 + i).getCell(otif + 1);
+      expect(cell.value).toBe(change);
+      expect(cell.numFmt).toBe('+#,##0.0;-#,##0.0;0.0');
+    }
+  });
+
+  it('opens the stops behind the company’s figures: as many as the figures count, of the branches asked', async () => {
+    const settled = 'statuses=DELIVERED&statuses=PARTIAL&statuses=FAILED';
+    const figures = (await get(`/performance/branches?${asked(branches)}&${october}`)).body as BranchesAnswer;
+    const response = await get(
+      `/performance/branches/stops?${asked(branches)}&${october}&${settled}`,
+      tokens.stops,
+    );
+    expect(response.status).toBe(200);
+    const stops = response.body as BranchesStops;
+    // The company's stop-level figures count the settled stops: the list holds exactly those.
+    expect(stops.total).toBe(figures.company.current.stops.otif.of);
+    expect(stops.rows).toHaveLength(Math.min(stops.total, BRANCHES_STOPS_PAGE_SIZE));
+    expect(new Set(stops.rows.map((row) => row.branchId)).size).toBeGreaterThan(0);
+    for (const row of stops.rows) expect(branches).toContain(row.branchId);
+    // Every page together: each branch's stops and their on time as its own figures count them.
+    const all: BranchesStops['rows'][number][] = [];
+    for (let page = 1; all.length < stops.total; page += 1) {
+      const next = await get(
+        `/performance/branches/stops?${asked(branches)}&${october}&${settled}&page=${page}`,
+        tokens.stops,
+      );
+      all.push(...(next.body as BranchesStops).rows);
+    }
+    expect(new Set(all.map((row) => row.id)).size).toBe(stops.total);
+    for (const branch of figures.branches) {
+      const own = all.filter((row) => row.branchId === branch.branchId);
+      expect(own).toHaveLength(branch.current.stops.otif.of);
+      expect(own.filter((row) => row.onTime)).toHaveLength(branch.current.stops.onTime.count);
+      expect(own.filter((row) => row.inFull)).toHaveLength(branch.current.stops.inFull.count);
+      expect(own.every((row) => row.branchLabel === branch.label)).toBe(true);
+    }
+    // A failure reason's stops: as many as the company's Pareto bar.
+    const bar = figures.company.current.failures[0]!;
+    const failed = await get(
+      `/performance/branches/stops?${asked(branches)}&${october}&statuses=FAILED&reason=${bar.reason}`,
+      tokens.stops,
+    );
+    expect((failed.body as BranchesStops).total).toBe(bar.stops);
+  });
+
+  it('refuses the stops of another branch naming the rule, no session, readers without the stop list, and bad input', async () => {
+    const path = `/performance/branches/stops?${asked(branches)}&${october}`;
+    const other = await get(path, tokens.stopsOne);
+    expect(other.status).toBe(403);
+    expect(JSON.stringify(other.body)).toContain(branchesRefusal(1));
+    expect((await call(server.api, 'GET', path)).status).toBe(401);
+    // Reads the figures but not the stops (the stop list's rule).
+    expect((await get(path, tokens.both)).status).toBe(403);
+    const many = Array.from({ length: PERFORMANCE_MAX_BRANCHES + 1 }, () => branches[0]!);
+    const tooMany = await get(`/performance/branches/stops?${asked(many)}&${october}`, tokens.stops);
+    expect(tooMany.status).toBe(400);
+    expect((await get(`${path}&page=0`, tokens.stops)).status).toBe(400);
+    expect((await get(`${path}&page=100000`, tokens.stops)).status).toBe(400);
+    expect((await get(`${path}&statuses=LOST`, tokens.stops)).status).toBe(400);
+    expect(
+      (
+        await get(
+          `/performance/branches/stops?${asked(branches)}&from=2026-01-01&to=2026-10-31`,
+          tokens.stops,
+        )
+      ).status,
+    ).toBe(422);
   });
 
   // Last: it adds branches the tests above do not expect.

@@ -65,6 +65,7 @@ describe('empty and full truck days', () => {
       trips: 2,
       weight: 10500,
       volume: 20,
+      tripMs: 0,
     });
   });
 

@@ -1,4 +1,4 @@
-import { dayRange, type Period, type TruckDaysRow, type VehicleTypeDaysRow } from '@lms/domain';
+import { dayRange, judgedPeriod, type Period, type TruckDaysRow, type VehicleTypeDaysRow } from '@lms/domain';
 import type { TripLoad } from './truckUse.ts';
 import { utilizationOf } from './utilization.ts';
 import type { UtilizationThreshold } from './world.ts';
@@ -28,6 +28,8 @@ export interface TruckDayLoad {
   readonly trips: number;
   readonly weight: number;
   readonly volume: number;
+  /** Its trips' milliseconds on the road (the domain's `tripMs`), summed. */
+  readonly tripMs: number;
 }
 
 const round = (value: number) => Math.round(value * 1000) / 1000;
@@ -44,6 +46,7 @@ export function truckDayLoads(trips: readonly (TripLoad & { readonly day: string
       trips: (found?.trips ?? 0) + 1,
       weight: round((found?.weight ?? 0) + trip.weight),
       volume: round((found?.volume ?? 0) + trip.volume),
+      tripMs: (found?.tripMs ?? 0) + trip.tripMs,
     });
   }
   return [...days.values()];
@@ -79,9 +82,9 @@ export function truckDaysOf(
   /** Today: the days after it are not judged (a truck cannot have stood empty on a day still ahead). */
   today: string = period.to,
 ): { until: string | null; byVehicleType: VehicleTypeDaysRow[]; byTruck: TruckDaysRow[] } {
-  const last = today < period.to ? today : period.to;
-  const until = last < period.from ? null : last;
-  const days = until === null ? [] : dayRange(period.from, until);
+  const judged = judgedPeriod(period, today);
+  const until = judged?.to ?? null;
+  const days = judged === null ? [] : dayRange(judged.from, judged.to);
   const byTruck = trucks
     .map((truck): TruckDaysRow => {
       const own = new Map(loads.filter((l) => l.vehicleId === truck.vehicleId).map((l) => [l.day, l]));

@@ -1,16 +1,24 @@
-import { hoursOf, type TruckHoursRow } from '@lms/domain';
-import type { BranchTruck } from './truckDays.ts';
-import type { TruckLoad } from './truckUse.ts';
+import { hoursOf, judgedPeriod, type Period, type TruckHoursRow } from '@lms/domain';
+import type { BranchTruck, TruckDayLoad } from './truckDays.ts';
 import { utilizationOf } from './utilization.ts';
 import type { UtilizationThreshold } from './world.ts';
 
 /**
  * Hours used against hours available (docs/performance-figures.md "ชั่วโมงที่ใช้เทียบกับที่มี"), per
  * truck and per vehicle type: its trips' time on the road (the domain's `tripMs`, summed in the
- * truck's `TruckLoad`) against the minutes of the shifts the branch opened its type in over the
- * period (`availableMinutes`, per truck of the type), banded by the hour thresholds of the type
- * with `utilizationOf`, the calendar's rule (weight and volume left out: they are judged in truckUse).
+ * truck's days) against the minutes of the shifts the branch opened its type in (per truck of the
+ * type), banded by the hour thresholds of the type with `utilizationOf`, the calendar's rule
+ * (weight and volume left out: they are judged in truckUse). Both sides count the days of
+ * `judgedPeriod` only, as truck days do: in a month still running, a shift ahead is not an hour
+ * the truck failed to use, nor a trip planned ahead an hour used.
  */
+
+/** The minutes one truck of a vehicle type had on one day: the shifts the branch opened the type in. */
+export interface ShiftDayMinutes {
+  readonly vehicleTypeId: string;
+  readonly day: string;
+  readonly minutes: number;
+}
 
 const NO_STATUS = { percent: null, status: null, statusLabel: 'ไม่มีกะที่เปิด', colour: '' } as const;
 
@@ -48,21 +56,36 @@ function row(
 
 /**
  * `trucks`: the branch's fleet (every truck listed, one without a trip at 0 hours); `loads`: their
- * trips of the period; `availableMinutes`: by vehicle type, the minutes one truck of it had.
+ * trips per day (`tripMs` summed); `shifts`: per vehicle type and day, the minutes one truck of it
+ * had. Days outside `judgedPeriod(period, today)` are left out of both; `until` is its last day.
  */
 export function truckHoursOf(
   trucks: readonly BranchTruck[],
-  loads: readonly TruckLoad[],
-  availableMinutes: ReadonlyMap<string, number>,
+  loads: readonly TruckDayLoad[],
+  shifts: readonly ShiftDayMinutes[],
   thresholds: readonly UtilizationThreshold[],
-): { byVehicleType: TruckHoursRow[]; byTruck: TruckHoursRow[] } {
+  period: Period,
+  today: string,
+): { until: string | null; byVehicleType: TruckHoursRow[]; byTruck: TruckHoursRow[] } {
+  const judged = judgedPeriod(period, today);
+  const counted = (day: string) => judged !== null && day >= judged.from && day <= judged.to;
+  const availableMinutes = new Map<string, number>();
+  for (const shift of shifts.filter((s) => counted(s.day)))
+    availableMinutes.set(
+      shift.vehicleTypeId,
+      (availableMinutes.get(shift.vehicleTypeId) ?? 0) + shift.minutes,
+    );
+  const load = new Map<string, { trips: number; ms: number }>();
+  for (const day of loads.filter((l) => counted(l.day))) {
+    const found = load.get(day.vehicleId) ?? { trips: 0, ms: 0 };
+    load.set(day.vehicleId, { trips: found.trips + day.trips, ms: found.ms + day.tripMs });
+  }
   const byLabel = (a: TruckHoursRow, b: TruckHoursRow) => a.label.localeCompare(b.label, 'th');
-  const load = new Map(loads.map((l) => [l.vehicleId, l]));
   const types = new Map<string, { label: string; trucks: number; trips: number; ms: number }>();
   const byTruck = trucks.map((truck) => {
     const own = load.get(truck.vehicleId);
     const trips = own?.trips ?? 0;
-    const ms = own?.tripMs ?? 0;
+    const ms = own?.ms ?? 0;
     const type = types.get(truck.vehicleTypeId) ?? {
       label: truck.vehicleTypeLabel,
       trucks: 0,
@@ -81,5 +104,9 @@ export function truckHoursOf(
   const byVehicleType = [...types.entries()].map(([id, type]) =>
     row(id, type.label, id, type.trips, type.ms, (availableMinutes.get(id) ?? 0) * type.trucks, thresholds),
   );
-  return { byVehicleType: byVehicleType.sort(byLabel), byTruck: byTruck.sort(byLabel) };
+  return {
+    until: judged?.to ?? null,
+    byVehicleType: byVehicleType.sort(byLabel),
+    byTruck: byTruck.sort(byLabel),
+  };
 }

@@ -1,7 +1,11 @@
 import { truckUseOf } from '@lms/booking';
 import {
   addTallies,
+  BRANCHES_STOPS_PAGE_SIZE,
   type BranchesAnswer,
+  type BranchesStops,
+  type BranchesStopsQuery,
+  type BranchStop,
   emptyTally,
   figuresOf,
   PERFORMANCE_MAX_BRANCHES,
@@ -77,7 +81,7 @@ export async function branchesPerformance(
       truckUse: { byVehicleType: companyTrucks.byVehicleType, byTruck: [] },
       // Empty and full days and hours are one branch's (its fleet, its shifts): not added up.
       truckDays: { until: null, byVehicleType: [], byTruck: [] },
-      truckHours: { byVehicleType: [], byTruck: [] },
+      truckHours: { until: null, byVehicleType: [], byTruck: [] },
     },
     branches: branches.map((branch) => ({
       branchId: branch.id,
@@ -91,5 +95,42 @@ export async function branchesPerformance(
         ).byVehicleType,
       ),
     })),
+  };
+}
+
+/**
+ * The stops behind the company's figures: the `delivery_stop_report` view (the one-branch stop
+ * list's rows, its on time and in full) over the checked branches and the period, narrowed by
+ * outcome and reason, newest shift first, a page of `BRANCHES_STOPS_PAGE_SIZE`.
+ */
+export async function branchesStops(
+  db: Database,
+  branches: readonly { id: string; label: string }[],
+  query: BranchesStopsQuery,
+): Promise<BranchesStops> {
+  const page = query.page ?? 1;
+  const ids = branches.map((b) => b.id);
+  const empty = { total: 0, page, pageSize: BRANCHES_STOPS_PAGE_SIZE, rows: [] };
+  if (ids.length === 0) return empty;
+  const where = sql`r.branch_id = any(${ids}::uuid[])
+    and r.shift_date between ${query.from}::date and ${query.to}::date
+    ${query.statuses ? sql`and r.status = any(${[...query.statuses]}::text[])` : sql``}
+    ${query.reason ? sql`and r.reason = ${query.reason}` : sql``}`;
+  const label = new Map(branches.map((b) => [b.id, b.label]));
+  const [count, rows] = await Promise.all([
+    sql<{
+      total: number;
+    }>`select count(*)::integer as total from delivery_stop_report r where ${where}`.execute(db),
+    sql<Omit<BranchStop, 'branchLabel'>>`
+      select r.id, r.branch_id as "branchId", to_char(r.shift_date, 'YYYY-MM-DD') as "shiftDate",
+        coalesce(r.ship_to_name, '') as "shipToName", r.status, r.reason, r.on_time as "onTime", r.in_full as "inFull"
+      from delivery_stop_report r where ${where}
+      order by r.shift_date desc, r.branch_id, r.shipment_id, r.seq
+      limit ${BRANCHES_STOPS_PAGE_SIZE} offset ${(page - 1) * BRANCHES_STOPS_PAGE_SIZE}`.execute(db),
+  ]);
+  return {
+    ...empty,
+    total: count.rows[0]?.total ?? 0,
+    rows: rows.rows.map((row) => ({ ...row, branchLabel: label.get(row.branchId) ?? '' })),
   };
 }

@@ -8,6 +8,9 @@ import { spreadsheetRow } from '../crud/spreadsheetText.ts';
  * sheet, then one table of the domain's `performanceTables` per sheet, numbers as numbers and
  * "nothing to judge" as an empty cell. ExcelJS, as the lists' and the freight statement's export.
  */
+/** Excel's format of `formatChange`: signed, one decimal. */
+const CHANGE_FORMAT = '+#,##0.0;-#,##0.0;0.0';
+
 export function performanceWorkbook(answer: PerformanceAnswer, branchLabel: string): Promise<Buffer> {
   return figuresWorkbook(performanceTables(answer), answer, branchLabel);
 }
@@ -25,11 +28,14 @@ export async function figuresWorkbook(
     sheet.addRow(spreadsheetRow([`${table.title} ${branchLabel}`])).font = { bold: true };
     sheet.addRow(spreadsheetRow(['ช่วงนี้', answer.period.from, answer.period.to]));
     sheet.addRow(spreadsheetRow(['ช่วงก่อน', answer.previousPeriod.from, answer.previousPeriod.to]));
-    sheet.addRow([]);
+    // The days counted, in a period still running (FigureTable's note); an empty row otherwise, so the table starts on row 5 either way.
+    sheet.addRow(table.note ? spreadsheetRow([table.note]) : []);
     sheet.addRow(spreadsheetRow([...table.columns])).font = { bold: true };
     for (const row of table.rows) sheet.addRow(spreadsheetRow(row.map((cell) => cell ?? undefined)));
     sheet.columns.forEach((column, index) => {
       column.width = index === 0 ? 40 : 16;
+      // A change from the period before, signed as the screen shows it (formatChange).
+      if (table.changeColumns?.includes(index)) column.numFmt = CHANGE_FORMAT;
     });
   }
   return Buffer.from(await workbook.xlsx.writeBuffer());

@@ -213,7 +213,8 @@ export async function periodTruckDays(
   period: Period,
 ): Promise<TruckDayLoad[]> {
   const { rows } = await sql<TruckDayLoad>`
-    select vehicle_id as "vehicleId", to_char(day, 'YYYY-MM-DD') as day, trips, weight, volume
+    select vehicle_id as "vehicleId", to_char(day, 'YYYY-MM-DD') as day, trips, weight, volume,
+      trip_ms as "tripMs"
     from performance_truck_day
     where branch_id = ${branchId} and day between ${period.from}::date and ${period.to}::date`.execute(db);
   return rows;

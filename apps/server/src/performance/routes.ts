@@ -18,7 +18,7 @@ import { sendWorkbook } from '../freight/excel.ts';
 import { typed } from '../http/contract.ts';
 import { unprocessable } from '../http/errors.ts';
 import type { AuthContext } from '../routes/context.ts';
-import { branchesOf, branchesPerformance } from './branches.ts';
+import { branchesOf, branchesPerformance, branchesStops } from './branches.ts';
 import { figuresWorkbook, performanceWorkbook } from './excel.ts';
 import { periodTally, periodTruckDays, periodTruckLoads, refreshStale } from './rollups.ts';
 import { branchTrucks, shiftMinutes, utilizationThresholds } from './rows.ts';
@@ -32,6 +32,8 @@ export async function branchPerformance(
   db: Database,
   branchId: string,
   period: { from: string; to: string },
+  /** Truck days and hours count up to here (`judgedPeriod`); a test passes its own. */
+  today: string = bangkokIsoDate(new Date()),
 ): Promise<PerformanceAnswer> {
   const before = previousPeriod(period);
   await refreshStale(db, { branchIds: [branchId], from: before.from, to: period.to });
@@ -54,8 +56,8 @@ export async function branchPerformance(
     current: figuresOf(current),
     previous: figuresOf(previous),
     truckUse: truckUseOf(trucks, thresholds),
-    truckDays: truckDaysOf(branchFleet, days, period, thresholds, bangkokIsoDate(new Date())),
-    truckHours: truckHoursOf(branchFleet, trucks, minutes, thresholds),
+    truckDays: truckDaysOf(branchFleet, days, period, thresholds, today),
+    truckHours: truckHoursOf(branchFleet, days, minutes, thresholds, period, today),
   };
 }
 
@@ -116,6 +118,18 @@ export function performanceRoutes(ctx: AuthContext) {
       schema: { ...performanceApi.branches.schema, tags },
       config: across,
       handler: async (request) => (await severalBranches(request, request.query)).answer,
+    });
+    // The records behind the company's figures: the same branch check, then one page of their stops.
+    app.route({
+      ...performanceApi.branchesStops,
+      schema: { ...performanceApi.branchesStops.schema, tags },
+      // Stops are read by whoever reads the one-branch stop list: its entity's rule, not the figures'.
+      config: { ...across, access: { entity: 'deliveryStopReport', action: 'read' } },
+      handler: async (request) => {
+        checked(request.query);
+        const branches = await branchesOf(ctx.db, actingPrincipal(request), request.query.branchIds);
+        return branchesStops(ctx.db, branches, request.query);
+      },
     });
     app.route({
       ...performanceApi.branchesExcel,

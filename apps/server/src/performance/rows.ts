@@ -1,10 +1,10 @@
 import {
   type BranchTruck,
+  type ShiftDayMinutes,
   type TripLoad,
   truckDayLoads,
   truckDaysOf,
   truckHoursOf,
-  truckLoads,
   truckUse,
   type UtilizationThreshold,
 } from '@lms/booking';
@@ -197,7 +197,7 @@ export async function branchTrucks(
 }
 
 /**
- * By vehicle type, the minutes one of its trucks had in the period: the minutes of each shift the
+ * By vehicle type and day, the minutes one of its trucks had: the minutes of each shift the
  * branch opened the type in (a vehicle date slot with a truck, whatever its ship condition), day by
  * day, as the booking calendar gives a truck a shift's `totalMinute`. Master data, not a tally: the
  * raw rows and the roll-ups read it alike.
@@ -206,15 +206,16 @@ export async function shiftMinutes(
   db: Executor,
   branchId: string,
   period: Period,
-): Promise<Map<string, number>> {
-  const { rows } = await sql<{ vehicleTypeId: string; minutes: number }>`
-    select x.vehicle_type_id as "vehicleTypeId", sum(s.total_minute) as minutes
+): Promise<ShiftDayMinutes[]> {
+  const { rows } = await sql<ShiftDayMinutes>`
+    select x.vehicle_type_id as "vehicleTypeId", to_char(x.shift_date, 'YYYY-MM-DD') as day,
+      sum(s.total_minute)::integer as minutes
     from (select distinct d.vehicle_type_id, d.shift_date, d.shift_of_day_id from vehicle_date_slot d
       where d.branch_id = ${branchId} and d.shift_date between ${period.from}::date and ${period.to}::date
         and d.total > 0) x
     join shift_of_day s on s.id = x.shift_of_day_id
-    group by x.vehicle_type_id`.execute(db);
-  return new Map(rows.map((row) => [row.vehicleTypeId, Number(row.minutes)]));
+    group by x.vehicle_type_id, x.shift_date`.execute(db);
+  return rows;
 }
 
 /** Each stop's booking (a booking tried at two stops counts at both, as its DOs do). */
@@ -249,6 +250,8 @@ export async function performanceFromRows(
   db: Executor,
   branchId: string,
   period: Period,
+  /** Truck days and hours count up to here (`judgedPeriod`); a test passes its own. */
+  today: string = bangkokIsoDate(new Date()),
 ): Promise<PerformanceAnswer> {
   const before = previousPeriod(period);
   const [current, previous, thresholds] = await Promise.all([
@@ -264,20 +267,15 @@ export async function performanceFromRows(
     ),
     shiftMinutes(db, branchId, period),
   ]);
+  const days = truckDayLoads(current.loads);
   return {
     period,
     previousPeriod: before,
     current: deliveryFigures(current),
     previous: deliveryFigures(previous),
     truckUse: truckUse(current.loads, thresholds),
-    truckDays: truckDaysOf(
-      trucks,
-      truckDayLoads(current.loads),
-      period,
-      thresholds,
-      bangkokIsoDate(new Date()),
-    ),
-    truckHours: truckHoursOf(trucks, truckLoads(current.loads), minutes, thresholds),
+    truckDays: truckDaysOf(trucks, days, period, thresholds, today),
+    truckHours: truckHoursOf(trucks, days, minutes, thresholds, period, today),
   };
 }
 

@@ -1,7 +1,8 @@
 import Type, { type Static } from 'typebox';
+import { INPUT_BOUNDS } from '../rules/inputBounds.ts';
 import { UtilizationStatus } from './booking.ts';
 import { Bytes, IsoDate, List, Nullable, operation, Uuid } from './common.ts';
-import { type FailureReason, failureReasonOptions } from './delivery.ts';
+import { type FailureReason, failureReasonOptions, type StopStatus, stopStatusOptions } from './delivery.ts';
 
 /**
  * A branch's delivery performance for a period, beside the period of the same length just before
@@ -142,7 +143,12 @@ export const PerformanceAnswer = Type.Object({
     byVehicleType: List(VehicleTypeDaysRow),
     byTruck: List(TruckDaysRow),
   }),
-  truckHours: Type.Object({ byVehicleType: List(TruckHoursRow), byTruck: List(TruckHoursRow) }),
+  truckHours: Type.Object({
+    /** The last day counted, as `truckDays.until` (`judgedPeriod`): hours used and available stop here. */
+    until: Nullable(IsoDate),
+    byVehicleType: List(TruckHoursRow),
+    byTruck: List(TruckHoursRow),
+  }),
 });
 export type PerformanceAnswer = Static<typeof PerformanceAnswer>;
 
@@ -188,6 +194,54 @@ const BranchesQuery = Type.Object(
   { additionalProperties: false },
 );
 
+/** Rows per page of the stops across branches (the entity lists' default page). */
+export const BRANCHES_STOPS_PAGE_SIZE = 50;
+
+const Status = Type.Unsafe<StopStatus>(Type.String({ enum: stopStatusOptions.map((o) => o.value) }));
+
+/**
+ * The stops behind the company's figures (docs/performance-figures.md "ทุกสาขาที่ดูได้"): the same
+ * branches as `branches` (each checked alike), the period's stops by their trip's shift date,
+ * narrowed as the one-branch stop list (`deliveryStopReport`) narrows: outcomes, a failure reason.
+ * A page is at most as deep as any list's (`INPUT_BOUNDS.listOffset`).
+ */
+const BranchesStopsQuery = Type.Object(
+  {
+    branchIds: Type.Optional(List(Uuid, { minItems: 1, maxItems: PERFORMANCE_MAX_BRANCHES })),
+    from: IsoDate,
+    to: IsoDate,
+    statuses: Type.Optional(List(Status, { minItems: 1, maxItems: stopStatusOptions.length })),
+    reason: Type.Optional(Reason),
+    page: Type.Optional(
+      Type.Integer({ minimum: 1, maximum: INPUT_BOUNDS.listOffset / BRANCHES_STOPS_PAGE_SIZE }),
+    ),
+  },
+  { additionalProperties: false },
+);
+export type BranchesStopsQuery = Static<typeof BranchesStopsQuery>;
+
+/** One stop of the list: a row of the `deliveryStopReport` view, with its branch named. */
+export const BranchStop = Type.Object({
+  id: Uuid,
+  branchId: Uuid,
+  branchLabel: Type.String(),
+  shiftDate: IsoDate,
+  shipToName: Type.String(),
+  status: Status,
+  reason: Nullable(Reason),
+  onTime: Type.Boolean(),
+  inFull: Type.Boolean(),
+});
+export type BranchStop = Static<typeof BranchStop>;
+
+export const BranchesStops = Type.Object({
+  total: Type.Integer(),
+  page: Type.Integer(),
+  pageSize: Type.Integer(),
+  rows: List(BranchStop),
+});
+export type BranchesStops = Static<typeof BranchesStops>;
+
 const PerformanceQuery = Type.Object(
   { branchId: Uuid, from: IsoDate, to: IsoDate },
   { additionalProperties: false },
@@ -215,6 +269,12 @@ export const performanceApi = {
     method: 'GET',
     url: '/performance/branches',
     schema: { querystring: BranchesQuery, response: { 200: BranchesAnswer } },
+  }),
+  /** The stops behind the company's stop-level figures, across the same branches, a page at a time. */
+  branchesStops: operation({
+    method: 'GET',
+    url: '/performance/branches/stops',
+    schema: { querystring: BranchesStopsQuery, response: { 200: BranchesStops } },
   }),
   /** The same as a workbook: the company's tables and the branches' table, as `figures.xlsx` writes them. */
   branchesExcel: operation({

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { BranchesAnswer, TruckUseRow } from '../api/performance.ts';
 import { branchComparisonTable, branchesTables, truckUseTotal } from './branchComparison.ts';
 import { emptyTally, figuresOf } from './deliveryPerformance.ts';
+import { figureChange, formatChange, headlineFigures } from './performanceTables.ts';
 
 /**
  * By hand. Truck use of a branch with two vehicle types:
@@ -83,9 +84,70 @@ describe('branchComparisonTable', () => {
   it('puts each branch on a row, its id the branch (what the row opens), nothing to judge as null', () => {
     const table = branchComparisonTable(answer);
     expect(table.rowIds).toEqual(answer.branches.map((b) => b.branchId));
-    expect(table.rows[0]).toEqual(['BKK: กรุงเทพ', 75, 75, 100, null, 56.3, 63.3, null, 4, 5]);
-    expect(table.rows[1]).toEqual(['CNX: เชียงใหม่', null, null, null, null, null, null, null, 0, 0]);
+    // Each compared figure then its change; the period before had nothing to judge, so no change.
+    expect(table.rows[0]).toEqual([
+      'BKK: กรุงเทพ',
+      75,
+      null,
+      75,
+      null,
+      100,
+      null,
+      null,
+      null,
+      56.3,
+      63.3,
+      null,
+      null,
+      4,
+      5,
+    ]);
+    expect(table.rows[1]).toEqual(['CNX: เชียงใหม่', ...Array(12).fill(null), 0, 0]);
     expect(table.columns).toHaveLength(table.rows[0]!.length);
+  });
+
+  it('compares each branch with its period before, as the branch screen does', () => {
+    // By hand. Bangkok before: 4 settled, 2 OTIF / on time, 3 in full, 100 km over 4 drops = 25.
+    // Now 75 / 75 / 100 (above), km 90 over 4 = 22.5: changes +25, +25, +25, km -2.5.
+    const before = figuresOf({
+      ...emptyTally,
+      settledStops: 4,
+      otifStops: 2,
+      onTimeStops: 2,
+      inFullStops: 3,
+      kmDrops: 4,
+      kmHundredths: 10_000,
+    });
+    const now = figuresOf({
+      ...emptyTally,
+      settledStops: 4,
+      otifStops: 3,
+      onTimeStops: 3,
+      inFullStops: 4,
+      kmDrops: 4,
+      kmHundredths: 9_000,
+    });
+    const bangkok = { ...answer.branches[0]!, current: now, previous: before };
+    const table = branchComparisonTable({ ...answer, branches: [bangkok] });
+    const column = (header: string) => table.rows[0]![table.columns.indexOf(header)];
+    expect(column('เปลี่ยนแปลง OTIF ต่อจุดส่ง %')).toBe(25);
+    expect(column('เปลี่ยนแปลงส่งตรงเวลา %')).toBe(25);
+    expect(column('เปลี่ยนแปลงส่งครบ %')).toBe(25);
+    expect(column('เปลี่ยนแปลงกม. ต่อจุดส่ง')).toBe(-2.5);
+    // The same number the branch screen's headline table gives the same figure.
+    const headline = (key: string) => headlineFigures.find((f) => f.key === key)!;
+    expect(column('เปลี่ยนแปลงกม. ต่อจุดส่ง')).toBe(
+      figureChange(headline('kmPerDrop').value(now), headline('kmPerDrop').value(before)),
+    );
+    expect(table.changeColumns?.map((i) => table.columns[i])).toEqual([
+      'เปลี่ยนแปลง OTIF ต่อจุดส่ง %',
+      'เปลี่ยนแปลงส่งตรงเวลา %',
+      'เปลี่ยนแปลงส่งครบ %',
+      'เปลี่ยนแปลงส่งสำเร็จในครั้งแรก %',
+      'เปลี่ยนแปลงกม. ต่อจุดส่ง',
+    ]);
+    expect(formatChange(25)).toBe('+25.0');
+    expect(formatChange(-2.5)).toBe('-2.5');
   });
 
   it('follows the company tables (no per-truck table) in the workbook and on the screen', () => {
@@ -96,7 +158,7 @@ describe('branchComparisonTable', () => {
       previous: figuresOf(emptyTally),
       truckUse: { byVehicleType: [], byTruck: [] },
       truckDays: { until: null, byVehicleType: [], byTruck: [] },
-      truckHours: { byVehicleType: [], byTruck: [] },
+      truckHours: { until: null, byVehicleType: [], byTruck: [] },
     };
     expect(branchesTables({ ...answer, company }).map((t) => t.key)).toEqual([
       'headline',

@@ -1,9 +1,14 @@
-import type { BranchesAnswer, BranchTruckUse, TruckUseRow } from '../api/performance.ts';
+import type { BranchesAnswer, BranchFigures, BranchTruckUse, TruckUseRow } from '../api/performance.ts';
+import { phrase } from '../text/phrase.ts';
 import { ratio } from './deliveryPerformance.ts';
 import {
+  CHANGE,
+  type FigureCell,
   type FigureTable,
   type FigureTableKey,
+  figureChange,
   figureValue,
+  headlineFigures,
   performanceTables,
 } from './performanceTables.ts';
 
@@ -43,36 +48,52 @@ export function truckUseTotal(rows: readonly TruckUseRow[]): BranchTruckUse {
   };
 }
 
+interface BranchColumn {
+  readonly header: string;
+  readonly cell: (branch: BranchFigures) => FigureCell;
+  /** A change from the period before: shown as the branch screen shows one (`formatChange`). */
+  readonly change?: true;
+}
+
+/**
+ * A headline figure the table puts side by side, then its change from the period before: the
+ * branch screen's `figureChange` of the same figure, under the branch screen's word for it.
+ */
+function compared(key: string, header: string): BranchColumn[] {
+  const figure = headlineFigures.find((f) => f.key === key);
+  if (!figure) throw new Error(`no headline figure ${key}`);
+  return [
+    { header, cell: (b) => figureValue(figure.value(b.current)) },
+    {
+      header: phrase(CHANGE, header),
+      cell: (b) => figureChange(figure.value(b.current), figure.value(b.previous)),
+      change: true,
+    },
+  ];
+}
+
+const branchColumns: readonly BranchColumn[] = [
+  { header: 'สาขา', cell: (b) => b.label },
+  ...compared('otifStops', 'OTIF ต่อจุดส่ง %'),
+  ...compared('onTimeStops', 'ส่งตรงเวลา %'),
+  ...compared('inFullStops', 'ส่งครบ %'),
+  ...compared('firstAttempt', 'ส่งสำเร็จในครั้งแรก %'),
+  { header: 'ใช้น้ำหนักรถ %', cell: (b) => b.truckUse.weightPercent },
+  { header: 'ใช้ปริมาตรรถ %', cell: (b) => b.truckUse.volumePercent },
+  ...compared('kmPerDrop', 'กม. ต่อจุดส่ง'),
+  { header: 'จุดส่งที่มีผล', cell: (b) => b.current.stops.otif.of },
+  { header: 'เที่ยว', cell: (b) => b.truckUse.trips },
+];
+
 /** The side-by-side table: one row per branch, its id the branch's (what a row opens). */
 export function branchComparisonTable(answer: BranchesAnswer): FigureTable {
   return {
     key: 'branches',
     title: 'เทียบสาขา',
-    columns: [
-      'สาขา',
-      'OTIF ต่อจุดส่ง %',
-      'ส่งตรงเวลา %',
-      'ส่งครบ %',
-      'ส่งสำเร็จในครั้งแรก %',
-      'ใช้น้ำหนักรถ %',
-      'ใช้ปริมาตรรถ %',
-      'กม. ต่อจุดส่ง',
-      'จุดส่งที่มีผล',
-      'เที่ยว',
-    ],
-    rows: answer.branches.map((b) => [
-      b.label,
-      figureValue(b.current.stops.otif),
-      figureValue(b.current.stops.onTime),
-      figureValue(b.current.stops.inFull),
-      figureValue(b.current.firstAttempt),
-      b.truckUse.weightPercent,
-      b.truckUse.volumePercent,
-      figureValue(b.current.kmPerDrop),
-      b.current.stops.otif.of,
-      b.truckUse.trips,
-    ]),
+    columns: branchColumns.map((column) => column.header),
+    rows: answer.branches.map((branch) => branchColumns.map((column) => column.cell(branch))),
     rowIds: answer.branches.map((b) => b.branchId),
+    changeColumns: branchColumns.flatMap((column, index) => (column.change ? [index] : [])),
   };
 }
 

@@ -315,6 +315,16 @@ export function previousPeriod(period: Period): Period {
   return { from: addDays(period.from, -length), to: addDays(period.from, -1) };
 }
 
+/**
+ * The part of `period` that can be judged on `today` (docs/performance-figures.md "นับถึงวันนี้"):
+ * the period clamped to end on today, null when it has not begun. A day still ahead has neither an
+ * empty truck nor an hour used, so truck days and hours (used and available) count up to here only.
+ */
+export function judgedPeriod(period: Period, today: string): Period | null {
+  const to = today < period.to ? today : period.to;
+  return to < period.from ? null : { from: period.from, to };
+}
+
 /** Why a period is refused (Thai), or undefined when it may be read. */
 export function performancePeriodProblem(period: Period): string | undefined {
   return period.to < period.from || daysBetween(period.from, period.to) + 1 > PERFORMANCE_MAX_DAYS

@@ -137,6 +137,7 @@ describe('figureLinks', () => {
       confirmedByPhone: none,
     };
     const answer = {
+      period: { from: '2026-10-01', to: '2026-10-31' },
       current: figures,
       previous: figures,
       truckUse: {
@@ -144,6 +145,7 @@ describe('figureLinks', () => {
         byTruck: [truck('v-1', 'กข 1'), truck('v-2', 'กข 2')],
       },
       truckDays: {
+        until: '2026-10-31',
         byVehicleType: [{ id: 'vt-1', label: '4 ล้อ', trucks: 1, truckDays: 3, emptyDays: 1, fullDays: 1 }],
         byTruck: [
           {
@@ -158,6 +160,7 @@ describe('figureLinks', () => {
         ],
       },
       truckHours: {
+        until: '2026-10-31',
         byVehicleType: [],
         byTruck: [
           {
@@ -181,6 +184,19 @@ describe('figureLinks', () => {
     expect(tables.byTruck!.rowIds).toEqual(['v-1', 'v-2']);
     expect(tables.byTruck!.rows[1]![0]).toBe('กข 2');
     expect(tables.daysByTruck!.rowIds).toEqual(['v-1']);
+    // The month is over (until its last day): no note of the days counted.
+    expect(tables.hoursByTruck!.note).toBeUndefined();
+    // Still running on the 15th: days and hours say so, on screen, paper and sheet alike.
+    const running = performanceTables({
+      ...answer,
+      truckDays: { ...answer.truckDays, until: '2026-10-15' },
+      truckHours: { ...answer.truckHours, until: '2026-10-15' },
+    });
+    const notes = Object.fromEntries(running.map((t) => [t.key, t.note]));
+    expect(notes.hoursByTruck).toBe('นับถึงวันที่ 15/10 วันที่ยังไม่ถึงยังไม่นับ');
+    expect(notes.hoursByVehicleType).toBe(notes.hoursByTruck);
+    expect(notes.daysByTruck).toBe(notes.hoursByTruck);
+    expect(notes.headline).toBeUndefined();
     expect(tables.daysByTruck!.rows[0]).toEqual(['กข 1', '4 ล้อ', 2, 1, 1, '3/10', '1/10']);
     expect(tables.daysByVehicleType!.rows[0]).toEqual(['4 ล้อ', 1, 3, 1, 1]);
     expect(tables.hoursByTruck!.rows[0]).toEqual(['กข 1', 2, 9.5, 16, 59.38, 'ปกติ']);

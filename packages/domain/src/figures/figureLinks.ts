@@ -1,3 +1,4 @@
+import type { StopStatus } from '../api/delivery.ts';
 import type { Period } from '../api/performance.ts';
 import { entityByName } from '../entities/index.ts';
 import type { EntityName } from '../entity/names.ts';
@@ -42,7 +43,7 @@ const stops = (period: Period, more: Params, label: string) =>
   listLink('deliveryStopReport', { shiftDateFrom: period.from, shiftDateTo: period.to, ...more }, label);
 
 /** The stops with an outcome: what every stop-level ratio is a share of. */
-const SETTLED = ['DELIVERED', 'PARTIAL', 'FAILED'];
+const SETTLED: readonly StopStatus[] = ['DELIVERED', 'PARTIAL', 'FAILED'];
 const settledStops = (p: Period) => stops(p, { statuses: SETTLED }, 'จุดส่งที่มีผลแล้วในช่วงนี้');
 
 /** The headline figures counted from the settled stops and the DOs on them (`headlineFigures` keys). */
@@ -55,6 +56,24 @@ const stopFigures = [
   'inFullOrders',
   'firstAttempt',
 ];
+
+/** What the stops behind a company figure are narrowed to, and what the list is called. */
+export interface CompanyStops {
+  readonly statuses?: readonly StopStatus[];
+  readonly title: string;
+}
+
+/**
+ * The stops behind a headline figure of several branches added up (`GET /performance/branches/stops`):
+ * the stop-level figures their settled stops, the time at stops every stop, as one branch's tiles
+ * open its stop list. Null for the figures counted per trip or per booking: their lists are one
+ * branch's only (docs/performance-figures.md "ทุกสาขาที่ดูได้"), so those tiles open nothing.
+ */
+export function companyStops(key: string): CompanyStops | null {
+  if (stopFigures.includes(key)) return { statuses: SETTLED, title: 'จุดส่งที่มีผลแล้วในช่วงนี้ ทุกสาขาที่เลือก' };
+  if (key === 'dwellMinutes') return { title: 'จุดส่งในช่วงนี้ ทุกสาขาที่เลือก' };
+  return null;
+}
 
 /** By headline figure key (`headlineFigures`): every headline figure opens a list. */
 const headlineLinks: Readonly<Record<string, (period: Period) => FigureLink>> = {

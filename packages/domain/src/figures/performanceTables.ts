@@ -2,12 +2,14 @@ import type {
   DeliveryFigures,
   Mean,
   PerformanceAnswer,
+  Period,
   Ratio,
   TruckDaysRow,
   TruckHoursRow,
   TruckUseRow,
   VehicleTypeDaysRow,
 } from '../api/performance.ts';
+import { formatNumber } from '../rules/numberFormat.ts';
 
 /**
  * The performance figures as tables (docs/performance-figures.md): what the screen shows behind
@@ -34,7 +36,17 @@ export interface FigureTable {
   readonly rows: readonly (readonly FigureCell[])[];
   /** Each row's id, beside `rows` (a headline figure's key, a failure reason, a vehicle type's or truck's id): what `figureRowLink` opens. */
   readonly rowIds: readonly string[];
+  /** What the reader must know to read it (the days counted, in a period still running): under the title, on screen, paper and sheet. */
+  readonly note?: string;
+  /** The columns that hold a change from the period before: shown with their sign (`formatChange`). */
+  readonly changeColumns?: readonly number[];
 }
+
+/** The word for a figure's change from the period before, on the tiles and in every table. */
+export const CHANGE = 'เปลี่ยนแปลง';
+
+/** A change as the screens show it: signed, one decimal ("+2.5", "-1.0", "0.0"). */
+export const formatChange = (change: number): string => `${change > 0 ? '+' : ''}${formatNumber(change, 1)}`;
 
 /** The headline figures in the screen's order: label, unit, how to read one period. */
 export const headlineFigures: readonly {
@@ -225,12 +237,28 @@ const hoursTable = (
   rowIds: rows.map((r) => r.id),
 });
 
+/**
+ * Under the truck days' and hours' tables, in a period still running: the last day they count
+ * (`judgedPeriod`, the answer's `until`). Nothing when the whole period is counted.
+ */
+export function countedUntilNote(period: Period, until: string | null): string | undefined {
+  if (until === period.to) return undefined;
+  if (until === null) return 'ช่วงนี้ยังไม่เริ่ม ยังไม่มีวันที่นับ';
+  return `นับถึงวันที่ ${shortDay(until)} วันที่ยังไม่ถึงยังไม่นับ`;
+}
+
+const noted = (table: FigureTable, note: string | undefined): FigureTable =>
+  note === undefined ? table : { ...table, note };
+
 export function performanceTables(answer: PerformanceAnswer): FigureTable[] {
+  const daysNote = countedUntilNote(answer.period, answer.truckDays.until);
+  const hoursNote = countedUntilNote(answer.period, answer.truckHours.until);
   return [
     {
       key: 'headline',
       title: 'ตัวชี้วัดหลัก',
-      columns: ['ตัวชี้วัด', 'หน่วย', 'ช่วงนี้', 'จำนวนที่นับ', 'ช่วงก่อน', 'เปลี่ยนแปลง'],
+      columns: ['ตัวชี้วัด', 'หน่วย', 'ช่วงนี้', 'จำนวนที่นับ', 'ช่วงก่อน', CHANGE],
+      changeColumns: [5],
       rows: headlineFigures.map((figure) => {
         const now = figure.value(answer.current);
         const before = figure.value(answer.previous);
@@ -254,9 +282,12 @@ export function performanceTables(answer: PerformanceAnswer): FigureTable[] {
     },
     truckTable('byVehicleType', 'การใช้รถตามประเภทรถ', 'ประเภทรถ', answer.truckUse.byVehicleType),
     truckTable('byTruck', 'การใช้รถรายคัน', 'รถ', answer.truckUse.byTruck),
-    daysByVehicleTypeTable(answer.truckDays.byVehicleType),
-    daysByTruckTable(answer.truckDays.byTruck),
-    hoursTable('hoursByVehicleType', 'ชั่วโมงที่ใช้ ตามประเภทรถ', 'ประเภทรถ', answer.truckHours.byVehicleType),
-    hoursTable('hoursByTruck', 'ชั่วโมงที่ใช้ รายคัน', 'รถ', answer.truckHours.byTruck),
+    noted(daysByVehicleTypeTable(answer.truckDays.byVehicleType), daysNote),
+    noted(daysByTruckTable(answer.truckDays.byTruck), daysNote),
+    noted(
+      hoursTable('hoursByVehicleType', 'ชั่วโมงที่ใช้ ตามประเภทรถ', 'ประเภทรถ', answer.truckHours.byVehicleType),
+      hoursNote,
+    ),
+    noted(hoursTable('hoursByTruck', 'ชั่วโมงที่ใช้ รายคัน', 'รถ', answer.truckHours.byTruck), hoursNote),
   ];
 }

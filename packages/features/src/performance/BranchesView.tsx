@@ -1,8 +1,18 @@
 import { Button } from '@lms/design-system';
-import { type BranchesAnswer, branchesTables, type FigureTable, messagesOfError, phrase } from '@lms/domain';
-import { lazy, Suspense } from 'react';
+import {
+  type BranchesAnswer,
+  branchesTables,
+  can,
+  companyStops,
+  type FigureTable,
+  messagesOfError,
+  phrase,
+} from '@lms/domain';
+import { useSession } from '@lms/entity-pages';
+import { lazy, Suspense, useState } from 'react';
 import styled from 'styled-components';
 import type { Navigate } from '../home/CountLink.tsx';
+import { BranchStopsList } from './BranchStopsList.tsx';
 import { askedBranches, type BranchScope } from './branchScope.ts';
 import { FigureTableView } from './FigureTableView.tsx';
 import { Headline } from './Headline.tsx';
@@ -31,8 +41,10 @@ export const branchScreenHref = (month: string, branchId: string) =>
 
 /**
  * Several branches' month (docs/performance-figures.md "ทุกสาขาที่ดูได้"): the company's headline
- * figures (summed tallies, so not linked to a list: the lists show one branch), its failures and
- * truck use per vehicle type, then the branches side by side, each row opening that branch's screen.
+ * figures (summed tallies: a stop-level figure opens its stops across these branches below the tiles,
+ * for a reader of the stop list; a figure counted per trip or booking opens nothing, its lists are
+ * one branch's), its failures and truck use per vehicle type, then the branches side by side, each
+ * row opening that branch's screen.
  */
 export function BranchesView({
   month,
@@ -45,6 +57,10 @@ export function BranchesView({
 }) {
   const figures = useBranchesPerformance(month, askedBranches(scope));
   const period = monthPeriod(month);
+  const { user } = useSession();
+  const readsStops = can(user?.roles, 'deliveryStopReport', 'read').can;
+  const [opened, setOpened] = useState<string | null>(null);
+  const stops = opened ? companyStops(opened) : null;
   const answer = figures.data;
   if (figures.error)
     return (
@@ -65,7 +81,17 @@ export function BranchesView({
         previous={answer.company.previous}
         period={period}
         linked={false}
+        open={(key) => (readsStops && companyStops(key) ? () => setOpened(key) : null)}
       />
+      {stops && (
+        <BranchStopsList
+          key={opened}
+          period={period}
+          branchIds={askedBranches(scope)}
+          stops={stops}
+          onClose={() => setOpened(null)}
+        />
+      )}
       {branchesTables(answer)
         .filter((table) => table.key !== 'headline')
         .map((table) => (

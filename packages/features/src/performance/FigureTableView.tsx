@@ -36,10 +36,10 @@ export function FigureTableView({
     render: (row) =>
       index === 0 && row.link ? (
         <a href={row.link.href} title={row.link.label} onClick={routerClick(navigate, row.link.href)}>
-          {showCell(row.cells[0] ?? null)}
+          {showCell(table, row.cells[0] ?? null, 0)}
         </a>
       ) : (
-        showCell(row.cells[index] ?? null)
+        showCell(table, row.cells[index] ?? null, index)
       ),
   }));
   const rows: Row[] = table.rows.map((cells, index) => {
@@ -55,6 +55,7 @@ export function FigureTableView({
   return (
     <section aria-labelledby={`figures-${table.key}`}>
       <h3 id={`figures-${table.key}`}>{table.title}</h3>
+      {table.note && <Note>{table.note}</Note>}
       {children}
       <OnScreen>
         <DataGrid
@@ -75,4 +76,9 @@ const OnScreen = styled.div`
   @media print {
     display: none;
   }
+`;
+
+const Note = styled.p`
+  margin: 0 0 ${({ theme }) => theme.space[2]};
+  color: ${({ theme }) => theme.color.textMuted};
 `;

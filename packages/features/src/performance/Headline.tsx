@@ -1,7 +1,9 @@
 import {
+  CHANGE,
   type DeliveryFigures,
   figureChange,
   figureValue,
+  formatChange,
   formatNumber,
   headlineFigureLink,
   headlineFigures,
@@ -25,6 +27,7 @@ export function Headline({
   period,
   navigate,
   linked = true,
+  open,
 }: {
   readonly current: DeliveryFigures;
   readonly previous: DeliveryFigures;
@@ -33,6 +36,8 @@ export function Headline({
   readonly navigate?: Navigate | undefined;
   /** False for several branches' sum: the lists show the acting branch only, so no figure opens one. */
   readonly linked?: boolean;
+  /** For several branches' sum: what opening a figure does in the page (its stops below), null where nothing opens. */
+  readonly open?: ((key: string) => (() => void) | null) | undefined;
 }) {
   const canOpen = useCanOpen();
   return (
@@ -44,6 +49,7 @@ export function Headline({
         const better =
           change === null || change === 0 ? 'same' : change > 0 === figure.higherIsBetter ? 'up' : 'down';
         const link = linked ? headlineFigureLink(figure.key, period) : null;
+        const opens = open?.(figure.key) ?? null;
         return (
           <Tile key={figure.key} aria-label={figure.label}>
             <dt>
@@ -51,6 +57,10 @@ export function Headline({
                 <a href={link.href} title={link.label} onClick={routerClick(navigate, link.href)}>
                   {figure.label}
                 </a>
+              ) : opens ? (
+                <LinkButton type="button" title={text.openStops} onClick={opens}>
+                  {figure.label}
+                </LinkButton>
               ) : (
                 figure.label
               )}
@@ -62,8 +72,7 @@ export function Headline({
               {change !== null && (
                 <Change data-trend={better}>
                   {' '}
-                  ({text.change} {change > 0 ? '+' : ''}
-                  {formatNumber(change, 1)})
+                  ({CHANGE} {formatChange(change)})
                 </Change>
               )}
             </Small>
@@ -89,7 +98,8 @@ const Tile = styled.div`
   dt {
     font-weight: 600;
   }
-  dt a:focus-visible {
+  dt a:focus-visible,
+  dt button:focus-visible {
     outline: 2px solid ${({ theme }) => theme.color.primary};
     outline-offset: 2px;
   }
@@ -113,4 +123,13 @@ const Change = styled.span`
   &[data-trend='down'] {
     color: ${({ theme }) => theme.color.danger};
   }
+`;
+
+/** Opens a list in the page, so a button; drawn as the links of one branch's tiles. */
+const LinkButton = styled.button`
+  all: unset;
+  cursor: pointer;
+  color: ${({ theme }) => theme.color.primary};
+  text-decoration: underline;
+  font-weight: 600;
 `;

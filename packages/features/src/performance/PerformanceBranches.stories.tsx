@@ -2,6 +2,7 @@ import { ROLE_BOOKING_REPORT_READ } from '@lms/domain';
 import {
   branchesAnswer,
   branchesHandlers,
+  branchesStopsAnswer,
   noBranchesAnswer,
   performanceCalls,
   performanceHandlers,
@@ -20,18 +21,16 @@ function Harness({
   scope,
   onScopeChange,
   navigate,
+  roles = [ROLE_BOOKING_REPORT_READ],
 }: {
   readonly width?: number;
+  readonly roles?: readonly string[];
   readonly scope: BranchScope;
   readonly onScopeChange: (scope: BranchScope) => void;
   readonly navigate: (href: string) => void;
 }) {
   return (
-    <PageHarness
-      roles={[ROLE_BOOKING_REPORT_READ]}
-      branchInfos={STORY_BRANCHES}
-      {...(width ? { width } : {})}
-    >
+    <PageHarness roles={[...roles]} branchInfos={STORY_BRANCHES} {...(width ? { width } : {})}>
       <PerformancePage
         month="2026-10"
         months={['2026-10', '2026-09']}
@@ -75,7 +74,8 @@ export const Company: Story = {
     const otif = await tile(canvas, 'ส่งตรงเวลาและครบ (OTIF) ต่อจุดส่ง');
     await expect(otif.getByText('71.4 %')).toBeVisible();
     await expect(otif.getByText('จาก 7 รายการ')).toBeVisible();
-    // The sum of branches opens no list (the lists show one branch).
+    // Without the stop list's role, the sum of branches opens nothing (see OpensTheStops for a reader).
+    await expect(otif.queryByRole('button')).toBeNull();
     await expect(otif.queryByRole('link')).toBeNull();
     await expect(canvas.getByText(/^ทุกสาขาที่ดูได้ \(2 สาขา\) ·/)).toBeVisible();
     await expect(canvas.getByRole('heading', { name: 'รวม 2 สาขา' })).toBeVisible();
@@ -83,6 +83,13 @@ export const Company: Story = {
     const grid = within(table.getByRole('grid'));
     // Chiang Mai: 3 of 3 stops on time and whole (100 in OTIF, on time and in full).
     await expect(grid.getAllByText('100').length).toBeGreaterThanOrEqual(3);
+    // Compared with September as the tiles are: Bangkok's OTIF 0 → 50 %, signed; Chiang Mai had nothing before.
+    const otifChange = grid.getByRole('columnheader', { name: 'เปลี่ยนแปลง OTIF ต่อจุดส่ง %' });
+    await expect(otifChange).toBeInTheDocument();
+    const bangkokRow = within(
+      grid.getByRole('link', { name: 'BKK: กรุงเทพ' }).closest('[role="row"]') as HTMLElement,
+    );
+    await expect(bangkokRow.getAllByText('+50.0').length).toBeGreaterThanOrEqual(1);
     const chiangMai = grid.getByRole('link', { name: 'CNX: เชียงใหม่' });
     const href = `/performance?month=2026-10&branch=${STORY_BRANCHES[1].id}`;
     await expect(chiangMai).toHaveAttribute('href', href);
@@ -178,5 +185,93 @@ export const Phone: Story = {
     await expect(table.getBoundingClientRect().right).toBeLessThanOrEqual(390);
     await expect(within(table).getByRole('link', { name: 'CNX: เชียงใหม่' })).toBeVisible();
     await chartsDrawn(canvas);
+  },
+};
+
+/** Reads the figures and the stops behind them (the stop list's role). */
+const readers = [ROLE_BOOKING_REPORT_READ, 'ROLE_SHIPMENT_READ'];
+
+const openStops = async (canvas: ReturnType<typeof within>, figure = 'ส่งตรงเวลาและครบ (OTIF) ต่อจุดส่ง') => {
+  const otif = await tile(canvas, figure);
+  await userEvent.click(otif.getByRole('button', { name: figure }));
+  return within(await canvas.findByRole('region', { name: 'จุดส่งที่มีผลแล้วในช่วงนี้ ทุกสาขาที่เลือก' }));
+};
+
+/** A company figure opens its stops across the branches, under the tiles; km per drop (per trip) opens nothing. */
+export const OpensTheStops: Story = {
+  args: { roles: readers },
+  beforeEach: ({ msw }) => msw.use(...branchesHandlers()),
+  play: async ({ canvas }) => {
+    await expect((await tile(canvas, 'ระยะทางต่อจุดส่ง')).queryByRole('button')).toBeNull();
+    const list = await openStops(canvas);
+    const grid = within(list.getByRole('grid'));
+    // The seven settled stops the company's 5 of 7 counts, each with its branch.
+    await expect(await grid.findByText('ร้านสีลม')).toBeVisible();
+    await expect(grid.getAllByText('BKK: กรุงเทพ')).toHaveLength(4);
+    await expect(grid.getAllByText('CNX: เชียงใหม่')).toHaveLength(3);
+    await expect(grid.getByText('ไม่พบผู้รับ')).toBeVisible();
+    await expect(list.getByRole('heading', { name: 'จุดส่งที่มีผลแล้วในช่วงนี้ ทุกสาขาที่เลือก' })).toHaveFocus();
+    const call = performanceCalls.find((c) => c.path === 'branchesStops');
+    await expect(call?.query).toMatchObject({ from: '2026-10-01', to: '2026-10-31', page: 1 });
+    await expect(call?.query.statuses).toEqual(['DELIVERED', 'PARTIAL', 'FAILED']);
+    await userEvent.click(list.getByRole('button', { name: text.closeStops }));
+    await expect(canvas.queryByRole('region', { name: 'จุดส่งที่มีผลแล้วในช่วงนี้ ทุกสาขาที่เลือก' })).toBeNull();
+    await chartsDrawn(canvas);
+  },
+};
+
+export const StopsLoading: Story = {
+  args: { roles: readers },
+  beforeEach: ({ msw }) => msw.use(...branchesHandlers(branchesAnswer(), 'loading')),
+  play: async ({ canvas }) => {
+    const list = await openStops(canvas);
+    await expect(list.getByRole('grid')).toHaveAttribute('aria-busy', 'true');
+  },
+};
+
+export const StopsEmpty: Story = {
+  args: { roles: readers },
+  beforeEach: ({ msw }) =>
+    msw.use(...branchesHandlers(branchesAnswer(), { total: 0, page: 1, pageSize: 50, rows: [] })),
+  play: async ({ canvas }) => {
+    const list = await openStops(canvas);
+    await expect(await list.findByText(text.empty)).toBeVisible();
+  },
+};
+
+export const StopsError: Story = {
+  args: { roles: readers },
+  beforeEach: ({ msw }) => msw.use(...branchesHandlers(branchesAnswer(), 'error')),
+  play: async ({ canvas }) => {
+    const list = await openStops(canvas);
+    await expect(await list.findByText(/ระบบขัดข้อง กรุณาลองใหม่/, {}, { timeout: 10_000 })).toBeVisible();
+  },
+};
+
+const longShipTo = 'ห้างหุ้นส่วนจำกัดเชียงใหม่ค้าส่งวัสดุก่อสร้างและเครื่องใช้ไฟฟ้าสาขาถนนซุปเปอร์ไฮเวย์เชียงใหม่ลำปาง';
+
+export const StopsLongThaiText: Story = {
+  args: { roles: readers },
+  beforeEach: ({ msw }) => msw.use(...branchesHandlers(branchesAnswer(), branchesStopsAnswer(longShipTo))),
+  play: async ({ canvas }) => {
+    const list = await openStops(canvas);
+    await expect(await within(list.getByRole('grid')).findByText(longShipTo)).toBeInTheDocument();
+    const page = canvas.getByRole('heading', { name: text.title }).closest('main, div') as HTMLElement;
+    const region = canvas.getByRole('region', { name: 'จุดส่งที่มีผลแล้วในช่วงนี้ ทุกสาขาที่เลือก' });
+    await expect(region.getBoundingClientRect().right).toBeLessThanOrEqual(
+      page.getBoundingClientRect().right + 1,
+    );
+  },
+};
+
+export const StopsPhone: Story = {
+  args: { roles: readers, width: 390 },
+  beforeEach: ({ msw }) => msw.use(...branchesHandlers()),
+  play: async ({ canvas }) => {
+    const list = await openStops(canvas);
+    await expect(await list.findByText('ร้านสีลม')).toBeVisible();
+    const region = canvas.getByRole('region', { name: 'จุดส่งที่มีผลแล้วในช่วงนี้ ทุกสาขาที่เลือก' });
+    await expect(region.getBoundingClientRect().right).toBeLessThanOrEqual(390);
+    await expect(list.getByRole('button', { name: text.closeStops })).toBeVisible();
   },
 };

@@ -226,3 +226,29 @@ export const Phone: Story = {
     await expect(args.onMonthChange).toHaveBeenCalledWith('2026-09');
   },
 };
+
+/** October seen on the 15th: truck days and hours say the last day they count, above their tables. */
+export const MonthRunning: Story = {
+  beforeEach: ({ msw }) => {
+    const answer = performanceAnswer();
+    const until = '2026-10-15';
+    msw.use(
+      ...performanceHandlers({
+        ...answer,
+        truckDays: { ...answer.truckDays, until },
+        truckHours: { ...answer.truckHours, until },
+      }),
+    );
+  },
+  play: async ({ canvas }) => {
+    const note = 'นับถึงวันที่ 15/10 วันที่ยังไม่ถึงยังไม่นับ';
+    for (const name of ['ชั่วโมงที่ใช้ รายคัน', 'ชั่วโมงที่ใช้ ตามประเภทรถ', 'วันรถว่างและเต็ม รายคัน']) {
+      const region = within(await canvas.findByRole('region', { name }));
+      await expect(region.getByText(note)).toBeVisible();
+    }
+    // The tables whose figures every day counts alike have no such note.
+    const failures = within(canvas.getByRole('region', { name: 'ส่งไม่สำเร็จตามสาเหตุ' }));
+    await expect(failures.queryByText(note)).toBeNull();
+    await chartsDrawn(canvas);
+  },
+};

@@ -1,10 +1,17 @@
 import type { FigureCell, FigureTable } from '@lms/domain';
-import { formatNumber } from '@lms/domain';
+import { formatChange, formatNumber } from '@lms/domain';
 import styled from 'styled-components';
 
-/** A cell as both the grid and the paper show it: '–' for nothing to judge, numbers in Thai grouping. */
-export const showCell = (cell: FigureCell): string =>
-  cell === null ? '–' : typeof cell === 'number' ? formatNumber(cell, Number.isInteger(cell) ? 0 : 2) : cell;
+/**
+ * Column `index` of `table` as both the grid and the paper show it: '–' for nothing to judge,
+ * numbers in Thai grouping, a change from the period before signed as the tiles show it.
+ */
+export function showCell(table: FigureTable, cell: FigureCell, index: number): string {
+  if (cell === null) return '–';
+  if (typeof cell !== 'number') return cell;
+  if (table.changeColumns?.includes(index)) return formatChange(cell);
+  return formatNumber(cell, Number.isInteger(cell) ? 0 : 2);
+}
 
 /**
  * A figure table for paper only (hidden on screen, where the DataGrid shows it). The grid has fixed
@@ -28,7 +35,7 @@ export function PrintTable({ table }: { readonly table: FigureTable }) {
             {row.map((cell, c) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: a table's columns are fixed, their order is the key.
               <td key={c} data-number={typeof cell === 'number' || cell === null || undefined}>
-                {showCell(cell)}
+                {showCell(table, cell, c)}
               </td>
             ))}
           </tr>

@@ -1,4 +1,9 @@
-import { type BranchesAnswer, performanceApi as contract, type PerformanceAnswer } from '@lms/domain';
+import {
+  type BranchesAnswer,
+  performanceApi as contract,
+  type PerformanceAnswer,
+  type StopStatus,
+} from '@lms/domain';
 import { type ApiError, call, callForBytes, useBranchScope } from '@lms/entity-pages';
 import { useMemo } from 'react';
 import useSWR from 'swr';
@@ -23,6 +28,16 @@ export function usePerformanceApi() {
       /** Several branches (none named: every branch the user may see); no acting branch is sent. */
       branches: (period: { from: string; to: string }, branchIds: readonly string[] | undefined) =>
         call(api, contract.branches, { query: { ...period, ...(branchIds ? { branchIds } : {}) } }),
+      /** The stops behind a company figure, a page at a time. */
+      branchesStops: (
+        period: { from: string; to: string },
+        branchIds: readonly string[] | undefined,
+        statuses: readonly StopStatus[] | undefined,
+        page: number,
+      ) =>
+        call(api, contract.branchesStops, {
+          query: { ...period, ...(branchIds ? { branchIds } : {}), ...(statuses ? { statuses } : {}), page },
+        }),
       branchesExcel: (period: { from: string; to: string }, branchIds: readonly string[] | undefined) =>
         callForBytes(api, contract.branchesExcel, {
           query: { ...period, ...(branchIds ? { branchIds } : {}) },

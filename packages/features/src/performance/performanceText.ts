@@ -7,7 +7,6 @@ export const performanceText = {
   excel: 'ส่งออก Excel',
   exportFailed: 'ส่งออกไม่สำเร็จ',
   previous: 'ช่วงก่อน',
-  change: 'เปลี่ยนแปลง',
   counted: (n: number) => `จาก ${n.toLocaleString('th-TH')} รายการ`,
   nothing: 'ไม่มีข้อมูล',
   loading: 'กำลังโหลดผลการจัดส่ง…',
@@ -22,4 +21,6 @@ export const performanceText = {
   companyHeading: (n: number) => `รวม ${n.toLocaleString('th-TH')} สาขา`,
   openBranch: 'เปิดผลการจัดส่งของสาขานี้',
   comparedWith: 'เทียบกับ',
+  closeStops: 'ปิดรายการ',
+  openStops: 'เปิดรายการจุดส่งเบื้องหลังตัวเลขนี้',
 } as const;

@@ -1,7 +1,9 @@
 import {
   addTallies,
   type BranchesAnswer,
+  type BranchesStops,
   type BranchFigures,
+  type BranchStop,
   performanceApi as contract,
   deliveryFigures,
   emptyTally,
@@ -192,6 +194,7 @@ const hours = (
 
 /** October's hours: 70-1001 148.5 h of 31 morning shifts (8 h), 70-2002 none; the type both. */
 export const octoberTruckHours: PerformanceAnswer['truckHours'] = {
+  until: '2026-10-31',
   byVehicleType: [hours(SIX, '6W: รถ 6 ล้อ', 27, 148.5, 496, 'AVAILABLE')],
   byTruck: [
     hours('7d1c0a52-5c2f-4b8e-9d0e-1f2a3b4c6d02', '70-1001', 27, 148.5, 248, 'NORMAL'),
@@ -227,8 +230,9 @@ export function emptyPerformanceAnswer(): PerformanceAnswer {
     current: nothing,
     previous: nothing,
     truckUse: { byVehicleType: [], byTruck: [] },
-    truckDays: { until: null, byVehicleType: [], byTruck: [] },
-    truckHours: { byVehicleType: [], byTruck: [] },
+    // October is over: every day counted, as the server answers a past month.
+    truckDays: { until: period.to, byVehicleType: [], byTruck: [] },
+    truckHours: { until: period.to, byVehicleType: [], byTruck: [] },
   };
 }
 
@@ -312,12 +316,55 @@ export function branchesAnswer(labels: readonly string[] = []): BranchesAnswer {
 /** No branch to add up (a user whose branches were all taken away). */
 export const noBranchesAnswer = (): BranchesAnswer => ({ company: emptyPerformanceAnswer(), branches: [] });
 
-/** The across-branches calls, recorded in `performanceCalls` as 'branches' and 'branchesExcel'. */
+/**
+ * The seven settled stops behind the two branches' October (Bangkok's four as October above,
+ * Chiang Mai's three), as `GET /performance/branches/stops` answers them; `shipTo` renames the first.
+ */
+export function branchesStopsAnswer(shipTo?: string): BranchesStops {
+  const [bkk, cnx] = STORY_BRANCHES.map((b) => ({ branchId: b.id, branchLabel: `${b.code}: ${b.name}` }));
+  const row = (
+    n: number,
+    branch: typeof bkk,
+    shiftDate: string,
+    shipToName: string,
+    status: BranchStop['status'],
+    onTime: boolean,
+    reason: BranchStop['reason'] = null,
+  ): BranchStop => ({
+    id: `5e000000-0000-4000-8000-00000000000${n}`,
+    ...branch!,
+    shiftDate,
+    shipToName,
+    status,
+    reason,
+    onTime,
+    inFull: status === 'DELIVERED',
+  });
+  const rows = [
+    row(1, cnx, '2026-10-07', shipTo ?? 'ร้านเชียงใหม่ค้าส่ง', 'DELIVERED', true),
+    row(2, cnx, '2026-10-07', 'ร้านสันทราย', 'DELIVERED', true),
+    row(3, cnx, '2026-10-07', 'ร้านแม่ริม', 'DELIVERED', true),
+    row(4, bkk, '2026-10-12', 'ร้านบางนา', 'FAILED', false, 'CUSTOMER_ABSENT'),
+    row(5, bkk, '2026-10-12', 'ร้านลาดพร้าว', 'DELIVERED', true),
+    row(6, bkk, '2026-10-05', 'ร้านสุขุมวิท', 'DELIVERED', true),
+    row(7, bkk, '2026-10-05', 'ร้านสีลม', 'PARTIAL', false),
+  ];
+  return { total: rows.length, page: 1, pageSize: 50, rows };
+}
+
+/** The across-branches calls, recorded in `performanceCalls` as 'branches', 'branchesStops' and 'branchesExcel'. */
 export function branchesHandlers(
   answer: BranchesAnswer | 'loading' | 'error' = branchesAnswer(),
+  stops: BranchesStops | 'loading' | 'error' = branchesStopsAnswer(),
 ): HttpHandler[] {
   performanceCalls.length = 0;
   return [
+    mock(contract.branchesStops, ({ query }) => {
+      performanceCalls.push({ path: 'branchesStops', query });
+      if (stops === 'loading') return neverAnswered();
+      if (stops === 'error') return refusal(500, 'ระบบขัดข้อง กรุณาลองใหม่');
+      return stops;
+    }),
     mock(contract.branches, ({ query }) => {
       performanceCalls.push({ path: 'branches', query });
       if (answer === 'loading') return neverAnswered();
