@@ -1,4 +1,4 @@
-import type { Browser, BrowserContextOptions } from 'playwright-core';
+import type { Browser, BrowserContextOptions, CDPSession } from 'playwright-core';
 
 /** What bench/web's cases share: the network and CPU a phone on one bar is given, and the figures' words. */
 
@@ -40,5 +40,61 @@ export async function throttled(browser: Browser, options: BrowserContextOptions
   cdp.on('Network.loadingFinished', (event: { encodedDataLength: number }) => {
     bytes += event.encodedDataLength;
   });
-  return { context, page, cdp, wire: () => bytes };
+  return { context, page, cdp, wire: () => bytes, waterfall: waterfall(cdp) };
+}
+
+interface Fetched {
+  url: string;
+  start: number;
+  end?: number;
+  from?: string;
+}
+
+/**
+ * The network log of a page (`BENCH_WEB_REQUESTS=1`): each request's start and end from the
+ * navigation's, and whether the network, the HTTP cache or the service worker answered it — the
+ * waterfall of what is on the critical path. `mark()` starts a new log (a navigation), `print()`
+ * writes it.
+ */
+function waterfall(cdp: CDPSession) {
+  let requests = new Map<string, Fetched>();
+  cdp.on(
+    'Network.requestWillBeSent',
+    (event: { requestId: string; timestamp: number; request: { url: string } }) => {
+      requests.set(event.requestId, { url: event.request.url, start: event.timestamp * 1000 });
+    },
+  );
+  cdp.on(
+    'Network.responseReceived',
+    (event: {
+      requestId: string;
+      response: { fromDiskCache?: boolean; fromServiceWorker?: boolean; status: number };
+    }) => {
+      const request = requests.get(event.requestId);
+      if (!request) return;
+      const { response } = event;
+      request.from = response.fromServiceWorker
+        ? 'worker'
+        : response.fromDiskCache
+          ? 'cache'
+          : `net ${response.status}`;
+    },
+  );
+  cdp.on('Network.loadingFinished', (event: { requestId: string; timestamp: number }) => {
+    const request = requests.get(event.requestId);
+    if (request) request.end = event.timestamp * 1000;
+  });
+  return {
+    mark: () => {
+      requests = new Map();
+    },
+    print: (origin: string) => {
+      const all = [...requests.values()].sort((a, b) => a.start - b.start);
+      const zero = all[0]?.start ?? 0;
+      for (const r of all)
+        console.log(
+          `    ${String(Math.round(r.start - zero)).padStart(6)} → ${r.end ? String(Math.round(r.end - zero)).padStart(6) : '     ?'} ms  ${(r.from ?? '').padEnd(8)} ${r.url.replace(origin, '').slice(0, 110)}`,
+        );
+    },
+  };
 }

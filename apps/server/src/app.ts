@@ -8,7 +8,7 @@ import { PrincipalStore } from './auth/principal.ts';
 import { changePasswordRules, Throttle } from './auth/throttle.ts';
 import { TokenService } from './auth/tokens.ts';
 import { BookingEvents } from './booking/events.ts';
-import type { OnBookingChange } from './booking/hooks.ts';
+import type { BookingChange, OnBookingChange } from './booking/hooks.ts';
 import { bookingReportExtension } from './booking/reportExtension.ts';
 import { bookingRoutes } from './booking/routes.ts';
 import { vehicleDateSlotExtension } from './booking/slotExtension.ts';
@@ -28,7 +28,7 @@ import type { EntityExtension } from './crud/extensions.ts';
 import { namedFiltersWithoutSql, provideNamedFilter } from './crud/namedFilters.ts';
 import { entityRoutes } from './crud/routes.ts';
 import { appointmentPageRoutes } from './customerPage/appointmentPage.ts';
-import type { Database } from './db/database.ts';
+import type { Database, Tx } from './db/database.ts';
 import { DatabaseListener } from './db/listener.ts';
 import { ensurePartitions, PARTITIONS_EVERY_MS } from './db/partitions.ts';
 import { provideProofHolders } from './delivery/files.ts';
@@ -211,10 +211,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // The customer's link: one set of rules for its JSON API and its server-rendered page.
   // Every confirm, move and cancel: the customer's message, and a rebooked DO's return linked.
   const messages = messagesOnChange(ctx.contact);
-  const onBookingChange: OnBookingChange = async (trx, bookingId, change) => {
-    await messages(trx, bookingId, change);
-    await linkRebooked(trx, bookingId, change);
-  };
+  const onBookingChange: OnBookingChange = Object.assign(
+    async (trx: Tx, bookingId: string, change: BookingChange) => {
+      await messages(trx, bookingId, change);
+      await linkRebooked(trx, bookingId, change);
+    },
+    // A confirm's link of the returns it rebooks runs inside its statement of writes.
+    { inConfirm: linkRebooked.inConfirm },
+  );
   const appointments = appointmentLinks(ctx, ctx.contact, { onBookingChange });
   await app.register(
     async (api) => {

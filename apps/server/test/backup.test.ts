@@ -14,7 +14,7 @@ import { connect, type Database, migrationLevel } from '../src/db/database.ts';
 import { ensurePartitions, listPartitions } from '../src/db/partitions.ts';
 import { insertFiles } from '../src/files/repository.ts';
 import { DiskFileStorage } from '../src/files/storage.ts';
-import { seedDemoCompany } from '../src/seed/demo.ts';
+import { createDemoDatabase } from './harness.ts';
 
 /**
  * A round trip on the real PostgreSQL: the demo company and a stored file are backed up, restored
@@ -34,11 +34,11 @@ const fileBytes = Buffer.concat([Buffer.from('ใบส่งของ '), rando
 let fileKey = '';
 
 beforeAll(async () => {
-  await createDatabase(adminUrl, sourceName, inject('pgTemplate'));
+  // The demo company as of 2026-11-23, copied from its template.
+  await createDemoDatabase(sourceName, '2026-11-23');
   await createDatabase(adminUrl, targetName);
   source = connect(databaseUrl(adminUrl, sourceName), 2);
   target = connect(databaseUrl(adminUrl, targetName), 2);
-  await seedDemoCompany(source, '2026-11-23');
   fileKey = await new DiskFileStorage(sourceFiles).put(fileBytes);
   const { rows } = await sql<{ id: string }>`select id from app_user limit 1`.execute(source);
   await insertFiles(

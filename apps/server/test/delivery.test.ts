@@ -569,6 +569,12 @@ describe('to the door: a whole trip through the API', () => {
     expect(deliveries.body[0].returns).toMatchObject([
       { deliveryOrderId: do3, qty: 1, reasonLabel: 'ไม่พบผู้รับ', rebookedBookingId: rebooked },
     ]);
+    // Linked inside the confirm's own statement (issue 41): its history says so, after the booking's creation.
+    const { rows: history } = await sql<{ action: string; changes: unknown }>`
+      select action, changes from history where entity = 'bookingReport' and record_id = ${rebooked}
+       order by id`.execute(server.db);
+    expect(history.map((h) => h.action)).toEqual(['create', 'update']);
+    expect(history[1]!.changes).toEqual({ rebookedFrom: [(await liveBookingDoc(bookingsA[2]!))!] });
     const back = await call(server.api, 'GET', `/deliveryOrder?returned=true&${q}`, { token: who.admin });
     expect(back.body.items.map((r: { id: string }) => r.id)).toEqual([do2]);
     // The planner's home counts what is still back (the partial one), linking to that list.

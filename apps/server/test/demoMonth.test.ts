@@ -1,7 +1,6 @@
 import { headlineFigures, type PerformanceAnswer, ROLE_ADMIN } from '@lms/domain';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { seedDemoCompany } from '../src/seed/demo.ts';
 import { type BranchWorld, branchTrips, firstOfLastMonth, seedDemoMonth } from '../src/seed/demoMonth.ts';
 import { call, createUser, signIn } from './fixtures.ts';
 import { setupTestServer } from './harness.ts';
@@ -12,20 +11,17 @@ import { setupTestServer } from './harness.ts';
  * performance screen's route and last month's contractor statement, as a manager would.
  */
 
-const server = setupTestServer();
 const TODAY = '2026-11-23';
+// The company copied from its template (harness.ts `createDemoDatabase`); the month is seeded here.
+const server = setupTestServer({ demoCompany: TODAY });
 let token = '';
 let bkk = '';
 let seconds = 0;
-let companySeconds = 0;
 let made = { trips: 0, stops: 0 };
 
 const one = async <T>(query: ReturnType<typeof sql<T>>) => (await query.execute(server.db)).rows[0]!;
 
 beforeAll(async () => {
-  const company = performance.now();
-  await seedDemoCompany(server.db, TODAY);
-  companySeconds = (performance.now() - company) / 1000;
   // Nothing of the past comes with the company itself: the seeds other tests count on stay as they were.
   expect((await one(sql<{ n: number }>`select count(*)::int as n from delivery_trip`)).n).toBe(0);
   const started = performance.now();
@@ -36,7 +32,7 @@ beforeAll(async () => {
 }, 120_000);
 
 describe("the demo's past month", () => {
-  it('writes both branches from the first of last month to yesterday, quickly', async () => {
+  it('writes both branches from the first of last month to yesterday', async () => {
     expect(firstOfLastMonth(TODAY)).toBe('2026-10-01');
     expect(firstOfLastMonth('2026-01-15')).toBe('2025-12-01');
     const days = await one(sql<{ first: string; last: string; branches: number; trips: number }>`
@@ -44,11 +40,11 @@ describe("the demo's past month", () => {
         count(distinct branch_id)::int as branches, count(*)::int as trips from delivery_trip`);
     expect(days).toEqual({ first: '2026-10-01', last: '2026-11-22', branches: 2, trips: made.trips });
     expect(made.stops).toBeGreaterThan(made.trips * 2);
-    // Measured: ~1 s on the shared two cores; the demo start must not feel slower.
+    // Its time is printed, not asserted: a timed test fails on a loaded machine, not on a slow seed
+    // (~1 s on the shared two cores; speed is measured in bench/, docs/performance.md).
     console.log(
-      `demo company ${companySeconds.toFixed(2)} s; its month: ${made.trips} trips, ${made.stops} stops in ${seconds.toFixed(2)} s`,
+      `the demo company's month: ${made.trips} trips, ${made.stops} stops in ${seconds.toFixed(2)} s`,
     );
-    expect(seconds).toBeLessThan(15);
   });
 
   it('is the same past for the same world and days, and another for another branch', () => {

@@ -6,24 +6,22 @@ import type { AnyDatabase } from '../src/db/database.ts';
 import { down, up } from '../src/db/migrations/0009_coordinates.ts';
 import { hasGenericRoutes, tableOf } from '../src/entities/naming.ts';
 import { parseCsv } from '../src/seed/csv.ts';
-import { seedDemoCompany } from '../src/seed/demo.ts';
 import { coordinate } from '../src/seed/geography.ts';
 import { call, createUser, signIn } from './fixtures.ts';
 import { setupTestServer } from './harness.ts';
 
-const server = setupTestServer();
+// The demo company as of 2026-11-23, copied from its template (harness.ts `createDemoDatabase`).
+const server = setupTestServer({ demoCompany: '2026-11-23' });
 const size = LIMITS.listPageSizeMax;
 
 describe('every seeded row reads through the API', () => {
   let token: string;
   let branchIds: string[];
   beforeAll(async () => {
-    await seedDemoCompany(server.db, '2026-11-23');
     token = await signIn(server.api, await createUser(server.db, { roles: ['ROLE_ADMIN'] }));
     const { rows } = await sql<{ id: string }>`select id from branch`.execute(server.db);
     branchIds = rows.map((r) => r.id);
-    // Seeding the whole company takes most of a minute on a loaded machine.
-  }, 180_000);
+  });
 
   it.each(entities.filter(hasGenericRoutes).map((e) => [e.name, e] as const))(
     'lists every %s row, page by page',

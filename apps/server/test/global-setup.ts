@@ -1,12 +1,15 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { sql } from 'kysely';
 import type { TestProject } from 'vitest/node';
 import { createDatabase, databaseUrl, dropDatabase } from '../src/db/admin.ts';
 import { connect, migrate } from '../src/db/database.ts';
 import { startEmbeddedPostgres } from '../src/db/embedded.ts';
 
 export const TEMPLATE = 'lms_test_template';
+/** The demo companies' templates start so (harness.ts `createDemoDatabase`); dropped with the run. */
+export const DEMO_TEMPLATE_PREFIX = 'lms_demo_';
 
 interface Cluster {
   readonly adminUrl: string;
@@ -48,6 +51,7 @@ async function startCluster(): Promise<Cluster> {
     adminUrl = embedded.adminUrl;
     stopEmbedded = embedded.stop;
   }
+  await dropDemoTemplates(adminUrl);
   await dropDatabase(adminUrl, TEMPLATE);
   await createDatabase(adminUrl, TEMPLATE);
   const db = connect(databaseUrl(adminUrl, TEMPLATE), 1);
@@ -58,11 +62,27 @@ async function startCluster(): Promise<Cluster> {
     adminUrl: url,
     users: 0,
     async stop() {
+      await dropDemoTemplates(url).catch(() => {});
       await dropDatabase(url, TEMPLATE).catch(() => {});
       await stopEmbedded?.();
       if (dir) await rm(dir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * The demo companies' templates (harness.ts `createDemoDatabase`) of this run, or one a stopped run left
+ * on DATABASE_URL's server: seeded on an older schema, it must not be copied again.
+ */
+async function dropDemoTemplates(adminUrl: string) {
+  const admin = connect(adminUrl, 1);
+  try {
+    const { rows } = await sql<{ datname: string }>`
+      select datname from pg_database where starts_with(datname, ${DEMO_TEMPLATE_PREFIX})`.execute(admin);
+    for (const { datname } of rows) await dropDatabase(adminUrl, datname);
+  } finally {
+    await admin.destroy();
+  }
 }
 
 declare module 'vitest' {

@@ -1,10 +1,59 @@
 import { randomBytes } from 'node:crypto';
+import { setTimeout } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { type AppOptions, buildApp } from '../src/app.ts';
 import type { ContactSettings } from '../src/contact/settings.ts';
 import { createDatabase, databaseUrl, dropDatabase } from '../src/db/admin.ts';
 import { connect, type Database } from '../src/db/database.ts';
+import { seedDemoCompany } from '../src/seed/demo.ts';
+import { DEMO_TEMPLATE_PREFIX } from './global-setup.ts';
+
+/**
+ * Creates database `name` with the demo company of `today` (seed/demo.ts, what `npm start` seeds),
+ * copied from a template of it: the first file of the run that asks seeds the template, every
+ * other file copies it. Seeding the company is ~5 CPU-s (4 of the worker, 1 of PostgreSQL) and
+ * 15–20 s on a loaded machine; a copy ~0.1 CPU-s. Seeding and copies take turns on an advisory
+ * lock: no file copies a template still being seeded (PostgreSQL refuses a copy of a database in use).
+ */
+export async function createDemoDatabase(name: string, today: string): Promise<void> {
+  const adminUrl = inject('pgAdminUrl');
+  const template = `${DEMO_TEMPLATE_PREFIX}${today.replaceAll('-', '')}`;
+  // One connection of its own: a session's advisory lock ends with its connection, and a pool
+  // closes a connection idle for 10 s, as this one is while the company is seeded.
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query('select pg_advisory_lock(hashtext($1))', [template]);
+    const { rowCount } = await admin.query('select 1 from pg_database where datname = $1', [template]);
+    if (!rowCount) await seedTemplate(adminUrl, admin, template, today);
+    await createDatabase(adminUrl, name, template);
+  } finally {
+    await admin.end();
+  }
+}
+
+async function seedTemplate(adminUrl: string, admin: pg.Client, template: string, today: string) {
+  await createDatabase(adminUrl, template, inject('pgTemplate'));
+  const db = connect(databaseUrl(adminUrl, template), 2);
+  try {
+    await seedDemoCompany(db, today);
+  } catch (error) {
+    await db.destroy();
+    await dropDatabase(adminUrl, template);
+    throw error;
+  }
+  await db.destroy();
+  // A closed connection's backend takes a moment to go; nobody may be on a template copied.
+  await admin.query(`alter database "${template}" with allow_connections false`);
+  for (let waited = 0; ; waited += 100) {
+    const { rowCount } = await admin.query('select 1 from pg_stat_activity where datname = $1', [template]);
+    if (!rowCount) return;
+    if (waited > 30_000) throw new Error(`${template}: its seeding connections did not end within 30 s`);
+    await setTimeout(100);
+  }
+}
 
 export interface TestServer {
   /** Base URL of the web app, e.g. http://127.0.0.1:40123/ */
@@ -29,34 +78,41 @@ export function setupTestServer(
     contact?: () => ContactSettings;
     /** More of the app's options, asked for when the server starts (a fake S3's address is known by then). */
     app?: () => Partial<AppOptions>;
+    /** The database starts with the demo company seeded as of this Bangkok date (`createDemoDatabase`). */
+    demoCompany?: string;
   } = {},
 ): TestServer {
   const state = {} as { origin: string; api: string; db: Database; app: FastifyInstance };
   const adminUrl = inject('pgAdminUrl');
   const name = `lms_t_${randomBytes(6).toString('hex')}`;
-  beforeAll(async () => {
-    await createDatabase(adminUrl, name, inject('pgTemplate'));
-    state.db = connect(databaseUrl(adminUrl, name), 10);
-    // trustProxy lets a test speak from several client addresses (X-Forwarded-For).
-    state.app = await buildApp({
-      db: state.db,
-      webDist: options.webDist,
-      dataDir: options.dataDir,
-      trustProxy: true,
-      databaseUrl: databaseUrl(adminUrl, name),
-      contact: options.contact?.(),
-      // The test runs its own outbox workers, to stop and kill them.
-      contactWorker: false,
-      // LMS_TEST_LOG=error shows server-side errors while debugging a test.
-      logger: process.env.LMS_TEST_LOG ? { level: process.env.LMS_TEST_LOG } : false,
-      ...options.app?.(),
-    });
-    await state.app.listen({ port: 0, host: '127.0.0.1' });
-    const address = state.app.server.address();
-    if (!address || typeof address !== 'object') throw new Error('server did not bind');
-    state.origin = `http://127.0.0.1:${address.port}`;
-    state.api = `${state.origin}/api`;
-  });
+  beforeAll(
+    async () => {
+      if (options.demoCompany) await createDemoDatabase(name, options.demoCompany);
+      else await createDatabase(adminUrl, name, inject('pgTemplate'));
+      state.db = connect(databaseUrl(adminUrl, name), 10);
+      // trustProxy lets a test speak from several client addresses (X-Forwarded-For).
+      state.app = await buildApp({
+        db: state.db,
+        webDist: options.webDist,
+        dataDir: options.dataDir,
+        trustProxy: true,
+        databaseUrl: databaseUrl(adminUrl, name),
+        contact: options.contact?.(),
+        // The test runs its own outbox workers, to stop and kill them.
+        contactWorker: false,
+        // LMS_TEST_LOG=error shows server-side errors while debugging a test.
+        logger: process.env.LMS_TEST_LOG ? { level: process.env.LMS_TEST_LOG } : false,
+        ...options.app?.(),
+      });
+      await state.app.listen({ port: 0, host: '127.0.0.1' });
+      const address = state.app.server.address();
+      if (!address || typeof address !== 'object') throw new Error('server did not bind');
+      state.origin = `http://127.0.0.1:${address.port}`;
+      state.api = `${state.origin}/api`;
+      // The first file of a run that asks for the demo company seeds it: most of a minute when loaded.
+    },
+    options.demoCompany ? 180_000 : undefined,
+  );
   afterAll(async () => {
     await state.app?.close();
     await state.db?.destroy();

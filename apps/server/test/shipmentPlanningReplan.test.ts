@@ -129,6 +129,15 @@ describe('re-planning from a moment of the day over HTTP', () => {
     expect(late.body.messages).toEqual(['เวลาที่จะวางแผนใหม่เลยเวลาสิ้นสุดกะแล้ว']);
   });
 
+  it('plans a shift not yet begun from its start, not from today’s clock', async () => {
+    // Tomorrow's shift, asked from now: today's time of day would be another moment of tomorrow.
+    const fromNow = await preview(dispatcher, {});
+    expect(fromNow.status, JSON.stringify(fromNow.body)).toBe(200);
+    expect((fromNow.body as ReplanPreview).at).toEqual({ date: world.date, time: '08:00' });
+    const early = await preview(dispatcher, { at: at('07:00') });
+    expect((early.body as ReplanPreview).at).toEqual({ date: world.date, time: '08:00' });
+  });
+
   it('previews around what happened: the started stop fixed, the goods on board kept, the new booking on the truck at the branch', async () => {
     const [b1, b2, b3] = world.bookings as [string, string, string];
     const onRoad = tripOf(confirmed, b1)!;

@@ -1,19 +1,29 @@
-import { ROLE_ADMIN } from '@lms/domain';
+import path from 'node:path';
+import { bangkokIsoDate, ROLE_ADMIN } from '@lms/domain';
 import { sql } from 'kysely';
 import { expect } from 'vitest';
 import type { Database } from '../../server/src/db/database.ts';
-import { seedDemoCompany } from '../../server/src/seed/demo.ts';
 import { signIn as apiSignIn, call, createUser } from '../../server/test/fixtures.ts';
+import { setupTestServer } from '../../server/test/harness.ts';
 import { storedSignIn } from './helpers.ts';
 
 type TestServer = { readonly api: string; readonly db: Database; readonly origin: string };
 
 /**
- * The demo company (what `npm start` seeds) with one more booking through the API, and an
- * administrator of its Bangkok branch: the token for API calls and the `localStorage` of a sign-in.
+ * The built app on a server whose database starts with the demo company of today (what `npm start`
+ * seeds), copied from the run's template of it (harness.ts `createDemoDatabase`).
+ */
+export const setupDemoServer = () =>
+  setupTestServer({
+    webDist: path.resolve(import.meta.dirname, '../dist'),
+    demoCompany: bangkokIsoDate(new Date()),
+  });
+
+/**
+ * One more booking on the demo company (`setupDemoServer`) through the API, and an administrator of
+ * its Bangkok branch: the token for API calls and the `localStorage` of a sign-in.
  */
 export async function demoAdmin(server: TestServer) {
-  await seedDemoCompany(server.db);
   const { rows } = await sql<{ id: string }>`select id from branch where code = 'BKK'`.execute(server.db);
   const branchId = rows[0]!.id;
   const admin = await createUser(server.db, { roles: [ROLE_ADMIN], branchIds: [branchId] });

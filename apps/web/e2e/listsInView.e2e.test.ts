@@ -1,4 +1,3 @@
-import path from 'node:path';
 import {
   apiKeyApi,
   type EntityDef,
@@ -15,9 +14,8 @@ import { sql } from 'kysely';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../../server/test/fixtures.ts';
-import { setupTestServer } from '../../server/test/harness.ts';
 import { setupBrowser } from './browser.ts';
-import { demoAdmin } from './demoBookings.ts';
+import { demoAdmin, setupDemoServer } from './demoBookings.ts';
 import { requestPath, visit } from './helpers.ts';
 
 /**
@@ -26,7 +24,7 @@ import { requestPath, visit } from './helpers.ts';
  * 2,000-character value in one of those columns, which leaves the grid exactly as wide as before.
  * Every entity list, the API keys and the DO booking's DO step.
  */
-const server = setupTestServer({ webDist: path.resolve(import.meta.dirname, '../dist') });
+const server = setupDemoServer();
 const browser = setupBrowser({ oneContext: true });
 
 let storage: Record<string, string> = {};

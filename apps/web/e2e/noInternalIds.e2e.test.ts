@@ -1,12 +1,10 @@
-import path from 'node:path';
 import { type EntityDef, entities } from '@lms/domain';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { messages as dsMessages } from '../../../packages/design-system/src/messages.ts';
 import { call } from '../../server/test/fixtures.ts';
-import { setupTestServer } from '../../server/test/harness.ts';
 import { setupBrowser } from './browser.ts';
-import { demoAdmin } from './demoBookings.ts';
+import { demoAdmin, setupDemoServer } from './demoBookings.ts';
 import { visit } from './helpers.ts';
 
 /**
@@ -14,7 +12,7 @@ import { visit } from './helpers.ts';
  * of its first record (child tables and the history tab too) on the demo company, with one
  * confirmed booking and one edited branch, and no visible text may look like a UUID.
  */
-const server = setupTestServer({ webDist: path.resolve(import.meta.dirname, '../dist') });
+const server = setupDemoServer();
 // Every test reads as the same administrator: one page for the file, each test going to its
 // entity's list by the app's router (browser.ts `filePage`, helpers.ts `visit`).
 const browser = setupBrowser({ oneContext: true });

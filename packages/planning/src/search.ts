@@ -57,9 +57,9 @@ export function search(ctx: SearchContext, budget: Budget): Plan {
   const local = new LocalSearch(ctx, () => budget.expired());
   const pricing = new Pricing(ctx.model);
   const constructed = construct(ctx);
-  // Penalties far above any cost: the first descent keeps the constructed plan feasible (else it is dropped).
+  // Strict penalties: the first descent keeps the constructed plan feasible (else it is dropped).
   let best = constructed.clone();
-  local.run(best, pricing.boosted().boosted());
+  local.run(best, pricing.strict());
   if (!feasible(ctx, best)) best = constructed;
   let bestValue = objective(ctx, best);
   const elimination = new RouteElimination(ctx);
@@ -110,7 +110,7 @@ function polished(
   budget: Budget,
 ): Plan {
   const copy = plan.clone();
-  local.run(copy, pricing.boosted());
+  local.run(copy, pricing.strict());
   if (budget.over) return plan;
   return feasible(ctx, copy) && copy.used() <= plan.used() ? copy : plan;
 }
@@ -119,7 +119,7 @@ function polished(
  * Simulated annealing over ruin, repair and local search for `length` of the budget's time,
  * from hot to cold, or until the budget is over; returns the best plan met. The repair and the
  * local search work on the penalised cost, so they may pass through late or overloaded plans;
- * one that comes out infeasible gets a second local search at boosted penalties, and if still
+ * one that comes out infeasible gets a second local search at strict penalties, and if still
  * infeasible, its offending stops are taken out and put back where they fit (`settle`), or left
  * out: the annealing itself only walks feasible plans, on a fleet no larger than the one it
  * started with.
@@ -157,14 +157,14 @@ function anneal(
     local.run(next, pricing.base, true, false, back);
     const ok = feasible(ctx, next);
     pricing.note(next.routes);
-    if (!ok) local.run(next, pricing.boosted(), true, false, back);
+    if (!ok) local.run(next, pricing.strict(), true, false, back);
     if (!feasible(ctx, next)) {
       // A tight plan (just after route elimination) the penalised repair seldom leaves feasible:
       // the stops go back only where they fit (SISR's own recreate), and what cannot stays out.
       next = current.clone();
       takeOut(ctx, next, back);
       recreate(ctx, next, back, { fleet, opening: ctx.vehicleWeight, leaveOut: Number.POSITIVE_INFINITY });
-      local.run(next, pricing.boosted(), true);
+      local.run(next, pricing.strict(), true);
       if (!feasible(ctx, next)) settle(ctx, next, pricing.boosted(), fleet);
     }
     // The time ran out inside this iteration's descent: its plan is not what a longer run makes.

@@ -178,8 +178,10 @@ const CONFIRM_ATTEMPTS = 3;
  *
  * Five round trips: the draft and its world (before the transaction; it may answer already),
  * BEGIN, one statement that takes the draft and locks its DOs and then its slots (their kept use
- * with them), one statement of every write, COMMIT. The slot locks are what confirms of one slot
- * queue on: they are held for the re-check and the writes only.
+ * with them), one statement of every write (the features' too: `OnBookingChange.inConfirm`), COMMIT.
+ * The slot locks are what confirms of one slot queue on: they are held for the re-check and the
+ * writes only. A feature's own statements (`onChange`: the customer's message, when a provider is
+ * set) still run under them.
  */
 export async function confirmDraft(
   db: Database,
@@ -283,13 +285,26 @@ async function confirmOnce(db: Database, key: DraftKey, options: ConfirmOptions)
           slots: slotWords(allocations),
         },
         source: options.bookedBy,
-      })})
+      })} returning id)${featureWrites(options.onChange, bookingId, allocations)}
       select doc_no as "docNo" from booking`;
     const { rows } = await trx.executeQuery(prepared(writes.compile(trx)));
     await options.onChange?.(trx, bookingId, 'confirmed');
     // The number the planner reads and tells the customer, shown with the link to the booking.
     return { id: bookingId, docNo: rows[0]!.docNo, totals: evaluation.totals };
   });
+}
+
+/** What the features write for a confirm inside its statement of writes (`ConfirmWrites`), after a comma. */
+function featureWrites(
+  onChange: OnBookingChange | undefined,
+  bookingId: string,
+  allocations: readonly AcceptedAllocation[],
+) {
+  if (!onChange?.inConfirm) return sql``;
+  const deliveryOrderIds = [
+    ...new Set(allocations.flatMap(({ allocation }) => allocation.lines.map((l) => l.deliveryOrderId))),
+  ];
+  return sql`, ${onChange.inConfirm({ bookingId, deliveryOrderIds, afterHistory: sql`(select id from history)` })}`;
 }
 
 /** A booking's number: BK, the day, and the next of a sequence (`BK20261125000042`). */

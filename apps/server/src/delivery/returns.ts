@@ -1,9 +1,8 @@
 import { entityByName } from '@lms/domain';
 import { sql } from 'kysely';
-import type { OnBookingChange } from '../booking/hooks.ts';
-import { recordHistory } from '../crud/history.ts';
+import type { BookingChange, ConfirmedBooking, OnBookingChange } from '../booking/hooks.ts';
 import type { NamedFilterSql } from '../crud/namedFilters.ts';
-import { prepared } from '../db/prepared.ts';
+import type { Tx } from '../db/database.ts';
 
 const bookingReport = entityByName('bookingReport');
 
@@ -18,46 +17,35 @@ export const returnedCondition: NamedFilterSql = (alias) =>
 /**
  * A booking confirmed for returned DOs is linked to what they came back from (and the link is
  * undone if it is canceled): nothing is lost, the original booking, shipment and proof stay.
- * Runs in the booking's own transaction (booking/hooks.ts).
+ * The link is made inside the confirm's statement of writes (`inConfirm`, under the slots' locks:
+ * a statement of its own there was a round trip more, issue 41), the unlink in the cancel's
+ * transaction (booking/hooks.ts).
  */
-export const linkRebooked: OnBookingChange = async (trx, bookingId, change) => {
-  if (change === 'canceled') {
+export const linkRebooked: OnBookingChange = Object.assign(
+  async (trx: Tx, bookingId: string, change: BookingChange) => {
+    if (change !== 'canceled') return;
     await trx
       .updateTable('delivery_return')
       .set({ rebooked_booking_id: null })
       .where('rebooked_booking_id', '=', bookingId)
       .execute();
-    return;
-  }
-  if (change !== 'confirmed') return;
-  // Named (db/prepared.ts): run in every confirm, it was planned every time (0.45 ms of
-  // PostgreSQL's CPU a confirm, bench/booking with BENCH_STATEMENTS=1) to run in 0.01 ms.
-  const query = trx
-    .updateTable('delivery_return as r')
-    .set({ rebooked_booking_id: bookingId })
-    .from('booking_report as b')
-    .whereRef('b.id', '=', 'r.booking_id')
-    .where('r.rebooked_booking_id', 'is', null)
-    .where('r.booking_id', '<>', bookingId)
-    .where((eb) =>
-      eb(
-        'r.delivery_order_id',
-        'in',
-        eb
-          .selectFrom('booking_report__lines as l')
-          .select('l.delivery_order_id')
-          .where('l.parent_id', '=', bookingId),
-      ),
-    )
-    .returning(['b.doc_no'])
-    .compile();
-  const { rows: linked } = await trx.executeQuery(prepared(query));
-  if (linked.length)
-    await recordHistory(trx, {
-      entity: bookingReport,
-      recordId: bookingId,
-      action: 'update',
-      userId: null,
-      changes: { rebookedFrom: [...new Set(linked.map((l) => l.doc_no))] },
-    });
-};
+  },
+  { inConfirm: rebookedInConfirm },
+);
+
+/**
+ * The confirm's part: the open returns of its DOs (of another booking) linked to it, and, when
+ * any was, the booking's history names the bookings they came back from (their numbers, sorted).
+ */
+function rebookedInConfirm({ bookingId, deliveryOrderIds, afterHistory }: ConfirmedBooking) {
+  return sql`rebooked as (
+      update delivery_return r set rebooked_booking_id = ${bookingId}
+        from booking_report b
+       where b.id = r.booking_id and r.rebooked_booking_id is null and r.booking_id <> ${bookingId}
+         and r.delivery_order_id = any(${deliveryOrderIds}::uuid[])
+      returning b.doc_no),
+    rebooked_history as (
+      insert into history (entity, record_id, action, changes, user_id, source)
+      select ${bookingReport.name}, ${bookingId}, 'update', jsonb_build_object('rebookedFrom', jsonb_agg(distinct doc_no)), null, null
+        from rebooked where ${afterHistory} is not null having count(*) > 0)`;
+}

@@ -4,6 +4,7 @@ import {
   type ReplanChange,
   type ReplanPlace,
   type ReplanPreview,
+  replanFrom,
   replanMomentRefusal,
   type SlotPlan,
 } from '@lms/domain';
@@ -83,13 +84,15 @@ interface Happened {
 
 /**
  * The moment planned from, in seconds from the slot day's midnight: `at`, else now; held to the
- * domain's rule (`replanMomentRefusal`: not before now, before the shift ends), as the screen is.
+ * domain's rule (`replanMomentRefusal`: not before now, before the shift ends), as the screen is,
+ * and never before the shift starts (`replanFrom`).
  */
 function momentOf(slot: Slot, at: string | undefined, now: number): number {
   const asked = at === undefined ? now : Date.parse(at);
   const refusal = replanMomentRefusal({ date: slot.date, ...slot.shift }, asked, now);
   if (refusal) throw refuse([refusal]);
-  return Math.round((Math.max(asked, now) - bangkokInstant(slot.date, 0).getTime()) / 1000);
+  const from = replanFrom({ date: slot.date, ...slot.shift }, asked, now);
+  return Math.round((from - bangkokInstant(slot.date, 0).getTime()) / 1000);
 }
 
 /**

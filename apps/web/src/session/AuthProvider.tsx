@@ -13,6 +13,7 @@ import {
 } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { authStore, type UserInfo } from './authStore.ts';
+import { fetchSentEarly } from './earlyRequests.ts';
 import { ACTIVITY_CHECK_INTERVAL_MS, renewalDecision } from './renewal.ts';
 
 /**
@@ -73,6 +74,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     () =>
       createApiClient({
         getToken: authStore.token,
+        // The session's check main.tsx sent before the first render answers the first one here.
+        fetch: fetchSentEarly,
         onUnauthorized: (messages) => {
           signOutLocally('expired');
           snackbarRef.current.errorOnce(messages);

@@ -156,3 +156,14 @@ export const routes: readonly RouteDef[] = [
 export function matchRoute(pathname: string): RouteDef | undefined {
   return matchPath(routes, pathname);
 }
+
+/**
+ * Starts fetching the chunk of the screen at `pathname` — the page the app opens on — so that it
+ * loads beside the session's check instead of after it (docs/web.md "What the first screen waits
+ * for"). Home and login are in the shell; an unknown path has no screen. A failure is left to the
+ * screen's drawing, which fetches again and shows it.
+ */
+export function preloadScreenAt(pathname: string): void {
+  const route = matchRoute(pathname);
+  if (route && 'screen' in route) route.screen.preload().catch(() => undefined);
+}

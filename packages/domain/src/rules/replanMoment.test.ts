@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { replanMomentMessages, replanMomentRefusal, shiftMoment } from './replanMoment.ts';
+import { replanFrom, replanMomentMessages, replanMomentRefusal, shiftMoment } from './replanMoment.ts';
 
 const day = { date: '2026-11-29', startTime: '08:00', endTime: '18:00' };
 const night = { date: '2026-11-29', startTime: '20:00', endTime: '04:00' };
@@ -31,5 +31,17 @@ describe('the moment a re-plan plans from', () => {
     expect(
       replanMomentRefusal(night, shiftMoment(night, '03:00'), at('2026-11-29T21:00:00+07:00')),
     ).toBeNull();
+  });
+
+  it('plans from the later of the moment asked, now and the shift’s start', () => {
+    const now = at('2026-11-29T10:00:00+07:00');
+    expect(replanFrom(day, at('2026-11-29T11:00:00+07:00'), now)).toBe(at('2026-11-29T11:00:00+07:00'));
+    expect(replanFrom(day, now - 60_000, now)).toBe(now);
+    // Tomorrow's shift asked from today's clock: from its start, not from 10:00 of its own day.
+    const tomorrow = { ...day, date: '2026-11-30' };
+    expect(replanFrom(tomorrow, now, now)).toBe(at('2026-11-30T08:00:00+07:00'));
+    expect(replanFrom(tomorrow, at('2026-11-30T09:30:00+07:00'), now)).toBe(at('2026-11-30T09:30:00+07:00'));
+    // Before the start of today's night shift: from 20:00.
+    expect(replanFrom(night, now, now)).toBe(at('2026-11-29T20:00:00+07:00'));
   });
 });

@@ -1,7 +1,8 @@
 /**
  * The moment a re-plan plans from (docs/planning.md "Re-planning"): the dispatcher's choice, now
- * by default, inside the shift — not before now, before the shift ends. One rule for the screen
- * (which refuses before asking) and the server (which refuses what reaches it).
+ * by default, inside the shift — not before now, before the shift ends, and from the shift's start
+ * when that is later (a shift not yet begun is planned again from its start). One rule for the
+ * screen (which refuses before asking) and the server (which refuses what reaches it).
  */
 
 /** A moment may be asked this far before the clock: a dispatcher's clock a little behind the server's. */
@@ -50,4 +51,14 @@ export function replanMomentRefusal(shift: ReplanShift, at: number | null, now: 
   if (at < now - REPLAN_PAST_TOLERANCE_MINUTES * MINUTE) return replanMomentMessages.inPast;
   if (Math.max(at, now) >= shiftSpan(shift).end) return replanMomentMessages.afterShift;
   return null;
+}
+
+/**
+ * The moment planned from, for a moment `at` the rule allows: never before now, nor before the
+ * shift starts. Asked before a shift that has not begun (tomorrow's, from today's clock), a
+ * re-plan plans from the shift's start: read as a time of the shift's day, today's clock would be
+ * another moment of it.
+ */
+export function replanFrom(shift: ReplanShift, at: number, now: number): number {
+  return Math.max(at, now, shiftSpan(shift).start);
 }

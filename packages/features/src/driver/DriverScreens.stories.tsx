@@ -27,10 +27,22 @@ import { TripListScreen } from './TripListScreen.tsx';
 import { TripScreen } from './TripScreen.tsx';
 import { driverText } from './text.ts';
 
-/** The driver's phone: 390 px wide, its own fresh store, standing still at the depot. */
-function Phone({ storeName, children }: { readonly storeName: string; readonly children: ReactNode }) {
+/**
+ * The driver's phone: 390 px wide, its own fresh store, standing still at the depot. A stop's
+ * screen shows the times the phone stamped its records with (arrived, left, the proof's), by the
+ * clock of the run: their digits may differ from the baseline's (`stamped`, a few glyphs' worth).
+ */
+function Phone({
+  storeName,
+  stamped = false,
+  children,
+}: {
+  readonly storeName: string;
+  readonly stamped?: boolean;
+  readonly children: ReactNode;
+}) {
   return (
-    <div style={{ width: 390 }}>
+    <div style={{ width: 390 }} data-screenshot-tolerance={stamped ? '0.004' : undefined}>
       <DriverProvider storeName={storeName} positions={stillPhone()}>
         {children}
       </DriverProvider>
@@ -355,7 +367,7 @@ const stopStory = (seq: number): Story => ({
     );
   },
   render: (_args, { loaded }) => (
-    <Phone storeName={(loaded as Loaded).storeName}>
+    <Phone storeName={(loaded as Loaded).storeName} stamped>
       <TripScreen tripId={DRIVER_TRIP_ID} onOpenStop={noop} />
       <hr />
       <StopScreen tripId={DRIVER_TRIP_ID} stopId={stopOf(seq).id} onBack={noop} />
@@ -367,7 +379,7 @@ const stopStory = (seq: number): Story => ({
 export const StopDelivered: Story = {
   ...stopStory(2),
   render: (_args, { loaded }) => (
-    <Phone storeName={(loaded as Loaded).storeName}>
+    <Phone storeName={(loaded as Loaded).storeName} stamped>
       <StopScreen tripId={DRIVER_TRIP_ID} stopId={stopOf(2).id} onBack={noop} />
     </Phone>
   ),
@@ -503,7 +515,7 @@ export const StopSharesPosition: Story = {
     );
   },
   render: (_args, { loaded }) => (
-    <Phone storeName={(loaded as Loaded).storeName}>
+    <Phone storeName={(loaded as Loaded).storeName} stamped>
       <StopScreen tripId={DRIVER_TRIP_ID} stopId={stopOf(2).id} onBack={noop} />
     </Phone>
   ),

@@ -1,6 +1,7 @@
 export { DriverProvider, driverToday, useDriver } from './DriverProvider.tsx';
 export { type PositionAdapter, PositionSource } from './geolocation.ts';
 export { LinkClaimScreen } from './LinkClaimScreen.tsx';
+export { withPending } from './localTrip.ts';
 export type { StageQuestion } from './queue.ts';
 export { SignInScreen } from './SignInScreen.tsx';
 export { StopScreen } from './StopScreen.tsx';

@@ -21,13 +21,16 @@ const recorder = callRecorder();
 function ReplanHarness({
   roles = [ROLE_ADMIN],
   width,
+  now = STORY_REPLAN_NOW,
 }: {
   readonly roles?: readonly string[];
   readonly width?: number;
+  /** The dispatcher's clock. */
+  readonly now?: number;
 }) {
   return (
     <PageHarness roles={roles} {...(width ? { width } : {})}>
-      <ShipmentPlanningPage today={STORY_TODAY} tileUrlTemplate={null} now={() => STORY_REPLAN_NOW} />
+      <ShipmentPlanningPage today={STORY_TODAY} tileUrlTemplate={null} now={() => now} />
     </PageHarness>
   );
 }
@@ -165,6 +168,29 @@ export const MomentOutsideShift: Story = {
       ),
     );
     await expect(asked()).toBe(before);
+  },
+};
+
+/**
+ * The shift has not begun (the day before, 11:55): the field says the re-plan is from the shift's
+ * start, and a time of the shift before today's clock is the shift's own and may be asked.
+ */
+export const ShiftNotBegun: Story = {
+  args: { now: STORY_REPLAN_NOW - 24 * 3600_000 + (2 * 60 + 25) * 60_000 },
+  beforeEach: mocked(),
+  play: async ({ canvas }) => {
+    const review = await replan(canvas);
+    await review.findByText(/^วางแผนจากเวลา 09:30 น\./);
+    await expect(review.getByRole('group', { name: /วางแผนใหม่จากเวลา/ })).toHaveAccessibleDescription(
+      expect.stringContaining('ตั้งแต่เริ่มกะ 08:00 น. ถึงก่อนสิ้นสุดกะ 12:00 น.'),
+    );
+    await planFrom(review, '08:30');
+    const replanPath = requestPath(shipmentPlanningApi.replan);
+    await waitFor(() =>
+      expect(recorder.calls.filter((call) => call.path === replanPath).at(-1)).toMatchObject({
+        body: { at: '2025-01-06T01:30:00.000Z' },
+      }),
+    );
   },
 };
 

@@ -7,6 +7,7 @@ import {
   type ReplanShift,
   replanMomentRefusal,
   shiftMoment,
+  shiftSpan,
 } from '@lms/domain';
 import { useState } from 'react';
 import styled from 'styled-components';
@@ -128,7 +129,12 @@ function MomentChoice({
     <Moment>
       <TimeField
         label="วางแผนใหม่จากเวลา"
-        description={phrase('ตั้งแต่เวลาปัจจุบัน ถึงก่อนสิ้นสุดกะ ', shift.endTime, ' น.')}
+        description={
+          // A shift not yet begun is planned again from its start (`replanFrom`).
+          now() < shiftSpan(shift).start
+            ? phrase('ตั้งแต่เริ่มกะ ', shift.startTime, ' น. ถึงก่อนสิ้นสุดกะ ', shift.endTime, ' น.')
+            : phrase('ตั้งแต่เวลาปัจจุบัน ถึงก่อนสิ้นสุดกะ ', shift.endTime, ' น.')
+        }
         value={typed}
         onChange={(next) => {
           setTyped(next);

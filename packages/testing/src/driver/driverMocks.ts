@@ -12,6 +12,7 @@ import {
   type PositionAdapter,
   PositionSource,
   type StageQuestion,
+  withPending,
 } from '@lms/features/driver';
 import type { HttpHandler } from 'msw';
 import { userEvent } from 'storybook/test';
@@ -167,6 +168,10 @@ export const driverTripsFixture: DriverTripSummary[] = [
   },
 ];
 
+/** A trip as the server answers it (not a refusal, a network error or an answer never given). */
+const isTrip = (answer: unknown): answer is DriverTrip =>
+  typeof answer === 'object' && answer !== null && !(answer instanceof Response) && 'stops' in answer;
+
 type Answer<O extends Parameters<typeof mock>[0]> = () => MockAnswer<O> | Promise<MockAnswer<O>>;
 
 /** The driver's routes as stories need them; `sent` hears every event the phone sends. */
@@ -182,22 +187,35 @@ export function driverHandlers(
     uploads?: string[];
   } = {},
 ): HttpHandler[] {
+  // The events this server accepted with its own answer. The phone drops what was sent from its
+  // queue and shows the server's trip from then on: a server that forgot them would take the
+  // stop back a step under the driver's finger (the "left" button gone before a story taps it).
+  const heard: StopEventInput[] = [];
+  /** The trip as this server last answered it, before the events it heard. */
+  let answeredTrip: DriverTrip = driverTripFixture;
+  const asHeard = (trip: DriverTrip) => (heard.length ? withPending(trip, heard) : trip);
   return [
     mock(driverApi.trips, ({ query }) =>
       query.date && query.date !== DRIVER_DAY
         ? (options.otherDay?.() ?? [])
         : (options.trips?.() ?? driverTripsFixture),
     ),
-    mock(driverApi.trip, () => options.trip?.() ?? driverTripFixture),
+    mock(driverApi.trip, async () => {
+      const answer = await (options.trip?.() ?? driverTripFixture);
+      if (!isTrip(answer)) return answer;
+      answeredTrip = answer;
+      return asHeard(answer);
+    }),
     mock(driverApi.events, ({ body }) => {
       const answered = options.events?.(body.events);
-      return (
-        answered ?? {
-          results: body.events.map((e) => ({ id: e.id, duplicate: false })),
-          stages: [],
-          trip: driverTripFixture,
-        }
-      );
+      if (answered !== undefined) return answered;
+      // Accepted, and kept as the server keeps them: its trip answers from now on carry them.
+      heard.push(...body.events);
+      return {
+        results: body.events.map((e) => ({ id: e.id, duplicate: false })),
+        stages: [],
+        trip: asHeard(answeredTrip),
+      };
     }),
     mock(driverApi.positions, ({ body }) => ({ kept: body.positions.length, ignored: 0 })),
     mock(driverApi.upload, ({ query }) => {
