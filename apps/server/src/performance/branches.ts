@@ -12,6 +12,7 @@ import {
   type PerformanceTally,
   type Period,
   previousPeriod,
+  SETTLED_STOPS,
   truckUseTotal,
 } from '@lms/domain';
 import { sql } from 'kysely';
@@ -98,6 +99,32 @@ export async function branchesPerformance(
   };
 }
 
+const same = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && a.every((value) => b.includes(value));
+
+/**
+ * The count a roll-up already keeps exactly (rollups.ts, kept by the writes, the period's stale days
+ * refreshed first): the settled stops (`settled_stops`), a reason's failed stops (`failures`). Counting
+ * them in the view reads every stop of the month (1.5 s of CPU for 50 branches, docs/performance.md);
+ * the day rows are 50 × 31. Null for any other narrowing: the view counts it.
+ */
+function talliedCount(db: Database, ids: string[], query: BranchesStopsQuery) {
+  const statuses = query.statuses ?? [];
+  const column =
+    same(statuses, SETTLED_STOPS) && !query.reason
+      ? sql`settled_stops`
+      : same(statuses, ['FAILED']) && query.reason
+        ? sql`coalesce((failures->>${query.reason})::integer, 0)`
+        : null;
+  if (!column) return null;
+  return refreshStale(db, { branchIds: ids, from: query.from, to: query.to }).then(() =>
+    sql<{ total: number }>`select coalesce(sum(${column}), 0)::integer as total from performance_day
+      where branch_id = any(${ids}::uuid[]) and day between ${query.from}::date and ${query.to}::date`.execute(
+      db,
+    ),
+  );
+}
+
 /**
  * The stops behind the company's figures: the `delivery_stop_report` view (the one-branch stop
  * list's rows, its on time and in full) over the checked branches and the period, narrowed by
@@ -118,9 +145,10 @@ export async function branchesStops(
     ${query.reason ? sql`and r.reason = ${query.reason}` : sql``}`;
   const label = new Map(branches.map((b) => [b.id, b.label]));
   const [count, rows] = await Promise.all([
-    sql<{
-      total: number;
-    }>`select count(*)::integer as total from delivery_stop_report r where ${where}`.execute(db),
+    talliedCount(db, ids, query) ??
+      sql<{
+        total: number;
+      }>`select count(*)::integer as total from delivery_stop_report r where ${where}`.execute(db),
     sql<Omit<BranchStop, 'branchLabel'>>`
       select r.id, r.branch_id as "branchId", to_char(r.shift_date, 'YYYY-MM-DD') as "shiftDate",
         coalesce(r.ship_to_name, '') as "shipToName", r.status, r.reason, r.on_time as "onTime", r.in_full as "inFull"

@@ -43,8 +43,9 @@ const bookings = (period: Period, more: Params = {}, label = 'รายการ
 const stops = (period: Period, more: Params, label: string) =>
   listLink('deliveryStopReport', { shiftDateFrom: period.from, shiftDateTo: period.to, ...more }, label);
 
-/** The stops with an outcome: what every stop-level ratio is a share of. */
-const SETTLED: readonly StopStatus[] = ['DELIVERED', 'PARTIAL', 'FAILED'];
+/** The stops with an outcome: what every stop-level ratio is a share of (the roll-ups' `settled_stops`). */
+export const SETTLED_STOPS: readonly StopStatus[] = ['DELIVERED', 'PARTIAL', 'FAILED'];
+const SETTLED = SETTLED_STOPS;
 const settledStops = (p: Period) => stops(p, { statuses: SETTLED }, 'จุดส่งที่มีผลแล้วในช่วงนี้');
 
 /** The headline figures counted from the settled stops and the DOs on them (`headlineFigures` keys). */
