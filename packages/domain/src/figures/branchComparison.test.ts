@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { BranchesAnswer, TruckUseRow } from '../api/performance.ts';
 import { branchComparisonTable, branchesTables, truckUseTotal } from './branchComparison.ts';
 import { emptyTally, figuresOf } from './deliveryPerformance.ts';
-import { figureChange, formatChange, headlineFigures } from './performanceTables.ts';
+import { changeTrend, figureChange, formatChange, headlineFigures } from './performanceTables.ts';
 
 /**
  * By hand. Truck use of a branch with two vehicle types:
@@ -148,6 +148,13 @@ describe('branchComparisonTable', () => {
     ]);
     expect(formatChange(25)).toBe('+25.0');
     expect(formatChange(-2.5)).toBe('-2.5');
+    // A change that rounds to nothing shows unsigned and is neither better nor worse.
+    expect(formatChange(0.04)).toBe('0.0');
+    expect(formatChange(-0.04)).toBe('0.0');
+    expect(changeTrend(0.04, false)).toBe('same');
+    expect(changeTrend(0.05, false)).toBe('down');
+    expect(changeTrend(-0.3, false)).toBe('up');
+    expect(changeTrend(null, true)).toBe('same');
   });
 
   it('follows the company tables (no per-truck table) in the workbook and on the screen', () => {

@@ -46,7 +46,24 @@ export interface FigureTable {
 export const CHANGE = 'เปลี่ยนแปลง';
 
 /** A change as the screens show it: signed, one decimal ("+2.5", "-1.0", "0.0"). */
-export const formatChange = (change: number): string => `${change > 0 ? '+' : ''}${formatNumber(change, 1)}`;
+/** A change as it is shown: one decimal (`|| 0`: a tiny fall shows as 0.0, not -0.0). */
+const shownChange = (change: number): number => Math.round(change * 10) / 10 || 0;
+
+export const formatChange = (change: number): string => {
+  const shown = shownChange(change);
+  return `${shown > 0 ? '+' : ''}${formatNumber(shown, 1)}`;
+};
+
+/**
+ * Whether a change is better, worse or the same, judged on the change as shown: a change that
+ * shows as 0.0 is the same, not coloured better or worse.
+ */
+export function changeTrend(change: number | null, higherIsBetter: boolean): 'same' | 'up' | 'down' {
+  if (change === null) return 'same';
+  const shown = shownChange(change);
+  if (shown === 0) return 'same';
+  return shown > 0 === higherIsBetter ? 'up' : 'down';
+}
 
 /** The headline figures in the screen's order: label, unit, how to read one period. */
 export const headlineFigures: readonly {

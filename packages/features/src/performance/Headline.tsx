@@ -1,5 +1,6 @@
 import {
   CHANGE,
+  changeTrend,
   type DeliveryFigures,
   figureChange,
   figureValue,
@@ -46,8 +47,7 @@ export function Headline({
         const now = figure.value(current);
         const before = figure.value(previous);
         const change = figureChange(now, before);
-        const better =
-          change === null || change === 0 ? 'same' : change > 0 === figure.higherIsBetter ? 'up' : 'down';
+        const better = changeTrend(change, figure.higherIsBetter);
         const link = linked ? headlineFigureLink(figure.key, period) : null;
         const opens = open?.(figure.key) ?? null;
         return (
