@@ -1,18 +1,13 @@
 import { truckUseOf } from '@lms/booking';
 import {
   addTallies,
-  BRANCHES_STOPS_PAGE_SIZE,
   type BranchesAnswer,
-  type BranchesStops,
-  type BranchesStopsQuery,
-  type BranchStop,
   emptyTally,
   figuresOf,
   PERFORMANCE_MAX_BRANCHES,
   type PerformanceTally,
   type Period,
   previousPeriod,
-  SETTLED_STOPS,
   truckUseTotal,
 } from '@lms/domain';
 import { sql } from 'kysely';
@@ -96,69 +91,5 @@ export async function branchesPerformance(
         ).byVehicleType,
       ),
     })),
-  };
-}
-
-const same = (a: readonly string[], b: readonly string[]) =>
-  a.length === b.length && a.every((value) => b.includes(value));
-
-/**
- * The count a roll-up already keeps exactly (rollups.ts, kept by the writes, the period's stale days
- * refreshed first): the settled stops (`settled_stops`), a reason's failed stops (`failures`). Counting
- * them in the view reads every stop of the month (1.5 s of CPU for 50 branches, docs/performance.md);
- * the day rows are 50 × 31. Null for any other narrowing: the view counts it.
- */
-function talliedCount(db: Database, ids: string[], query: BranchesStopsQuery) {
-  const statuses = query.statuses ?? [];
-  const column =
-    same(statuses, SETTLED_STOPS) && !query.reason
-      ? sql`settled_stops`
-      : same(statuses, ['FAILED']) && query.reason
-        ? sql`coalesce((failures->>${query.reason})::integer, 0)`
-        : null;
-  if (!column) return null;
-  return refreshStale(db, { branchIds: ids, from: query.from, to: query.to }).then(() =>
-    sql<{ total: number }>`select coalesce(sum(${column}), 0)::integer as total from performance_day
-      where branch_id = any(${ids}::uuid[]) and day between ${query.from}::date and ${query.to}::date`.execute(
-      db,
-    ),
-  );
-}
-
-/**
- * The stops behind the company's figures: the `delivery_stop_report` view (the one-branch stop
- * list's rows, its on time and in full) over the checked branches and the period, narrowed by
- * outcome and reason, newest shift first, a page of `BRANCHES_STOPS_PAGE_SIZE`.
- */
-export async function branchesStops(
-  db: Database,
-  branches: readonly { id: string; label: string }[],
-  query: BranchesStopsQuery,
-): Promise<BranchesStops> {
-  const page = query.page ?? 1;
-  const ids = branches.map((b) => b.id);
-  const empty = { total: 0, page, pageSize: BRANCHES_STOPS_PAGE_SIZE, rows: [] };
-  if (ids.length === 0) return empty;
-  const where = sql`r.branch_id = any(${ids}::uuid[])
-    and r.shift_date between ${query.from}::date and ${query.to}::date
-    ${query.statuses ? sql`and r.status = any(${[...query.statuses]}::text[])` : sql``}
-    ${query.reason ? sql`and r.reason = ${query.reason}` : sql``}`;
-  const label = new Map(branches.map((b) => [b.id, b.label]));
-  const [count, rows] = await Promise.all([
-    talliedCount(db, ids, query) ??
-      sql<{
-        total: number;
-      }>`select count(*)::integer as total from delivery_stop_report r where ${where}`.execute(db),
-    sql<Omit<BranchStop, 'branchLabel'>>`
-      select r.id, r.branch_id as "branchId", to_char(r.shift_date, 'YYYY-MM-DD') as "shiftDate",
-        coalesce(r.ship_to_name, '') as "shipToName", r.status, r.reason, r.on_time as "onTime", r.in_full as "inFull"
-      from delivery_stop_report r where ${where}
-      order by r.shift_date desc, r.branch_id, r.shipment_id, r.seq
-      limit ${BRANCHES_STOPS_PAGE_SIZE} offset ${(page - 1) * BRANCHES_STOPS_PAGE_SIZE}`.execute(db),
-  ]);
-  return {
-    ...empty,
-    total: count.rows[0]?.total ?? 0,
-    rows: rows.rows.map((row) => ({ ...row, branchLabel: label.get(row.branchId) ?? '' })),
   };
 }

@@ -18,9 +18,9 @@ import { sendWorkbook } from '../freight/excel.ts';
 import { typed } from '../http/contract.ts';
 import { unprocessable } from '../http/errors.ts';
 import type { AuthContext } from '../routes/context.ts';
-import { branchesOf, branchesPerformance, branchesStops } from './branches.ts';
+import { branchesOf, branchesPerformance } from './branches.ts';
 import { figuresWorkbook, performanceWorkbook } from './excel.ts';
-import { branchesBookings, branchesTrips } from './records.ts';
+import { branchesBookings, branchesStops, branchesTrips } from './records.ts';
 import { periodTally, periodTruckDays, periodTruckLoads, refreshStale } from './rollups.ts';
 import { branchTrucks, shiftMinutes, utilizationThresholds } from './rows.ts';
 
