@@ -39,6 +39,8 @@ export function SignatureField({
   const changed = useRef(onChange);
   changed.current = onChange;
   const [empty, setEmpty] = useState(true);
+  /** Drawings asked of the canvas: only the newest one's answer counts. */
+  const reports = useRef(0);
   const id = useId();
 
   useEffect(() => {
@@ -47,12 +49,20 @@ export function SignatureField({
     const pad = new SignaturePad(canvas, { penColor: '#1c1f24', minWidth: 1, maxWidth: 3 });
     padRef.current = pad;
     const report = () => {
-      setEmpty(pad.isEmpty());
+      const asked = ++reports.current;
       if (pad.isEmpty()) {
+        setEmpty(true);
         changed.current(null);
         return;
       }
-      canvas.toBlob((blob) => changed.current(blob), 'image/png');
+      // Drawn (its label and the clear button) only once the form holds the drawing: `toBlob` answers
+      // later, and a save pressed in between found no signature under a label that said signed.
+      // A drawing asked before a later stroke or a clear is dropped.
+      canvas.toBlob((blob) => {
+        if (asked !== reports.current) return;
+        setEmpty(false);
+        changed.current(blob);
+      }, 'image/png');
     };
     // The backing store at the screen's density, redrawn from the strokes when the size changes.
     const fitToScreen = () => {
@@ -86,6 +96,7 @@ export function SignatureField({
   }, [isDisabled]);
 
   const clear = () => {
+    reports.current++;
     padRef.current?.clear();
     setEmpty(true);
     changed.current(null);
