@@ -257,7 +257,9 @@ describe('GET /performance/branches', () => {
       `/performance/branches/bookings?${asked(branches)}&${october}`,
     );
     const lead = figures.company.current.leadDays;
-    expect(bookings.filter((b) => b.docDate && b.confirmedOn)).toHaveLength(lead.docToBooking.of);
+    // DO → booking counts each DO of a booked stop from its own date: the rows' DOs, not the rows.
+    const orders = bookings.filter((b) => b.confirmedOn).flatMap((b) => b.orderDates);
+    expect(orders).toHaveLength(lead.docToBooking.of);
     expect(bookings.filter((b) => b.deliveryDate && b.confirmedOn)).toHaveLength(lead.bookingToDelivery.of);
     const byLink = await every<BranchesBookings['rows'][number]>(
       `/performance/branches/bookings?${asked(branches)}&${october}&callStatus=CONFIRMED_BY_CUSTOMER`,

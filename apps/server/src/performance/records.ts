@@ -14,7 +14,7 @@ import {
 import { type QueryResult, type RawBuilder, sql } from 'kysely';
 import type { Database } from '../db/database.ts';
 import { refreshStale } from './rollups.ts';
-import { tripDistance, truckLabel } from './rows.ts';
+import { orderDates, tripDistance, truckLabel } from './rows.ts';
 
 type Branches = readonly { id: string; label: string }[];
 type Page<T> = { total: number; page: number; pageSize: number; rows: T[] };
@@ -100,7 +100,7 @@ export function branchesBookings(
     (ids) => sql<{ total: number }>`select count(*)::integer as total from ${bookings(ids)}`.execute(db),
     (ids, offset) => sql`
       select st.id, b.id as "bookingId", t.branch_id as "branchId", coalesce(b.ship_to_name, '') as "shipToName",
-        to_char(b.doc_date, 'YYYY-MM-DD') as "docDate",
+        to_char(b.doc_date, 'YYYY-MM-DD') as "docDate", ${orderDates(sql.ref('st.orders'))} as "orderDates",
         to_char(b.confirmed_at at time zone 'Asia/Bangkok', 'YYYY-MM-DD') as "confirmedOn",
         to_char(b.delivery_date, 'YYYY-MM-DD') as "deliveryDate", b.call_status as "callStatus"
       from ${bookings(ids)}

@@ -218,10 +218,19 @@ export async function shiftMinutes(
   return rows;
 }
 
-/** Each stop's booking (a booking tried at two stops counts at both, as its DOs do). */
+/**
+ * The day (Bangkok) each DO of a stop reached LMS, one per DO it carried: the start of its lead
+ * time (`BookingRow.orderDates`). The raw rows and the bookings behind the figures read it here.
+ */
+export const orderDates = (stopOrders: RawBuilder<unknown>) => sql<string[]>`(select
+  coalesce(array_agg(to_char(d.created_at at time zone 'Asia/Bangkok', 'YYYY-MM-DD') order by o.ord), '{}')
+  from jsonb_array_elements(${stopOrders}) with ordinality o(value, ord)
+  join delivery_order d on d.id = (o.value->>'deliveryOrderId')::uuid)`;
+
+/** Each stop's booking (a booking tried at two stops counts at both, as its DOs do), with the stop's DOs' dates. */
 async function bookingsOf(db: Executor, branchId: string, period: Period): Promise<BookingRow[]> {
   const { rows } = await sql<BookingRow>`
-    select b.id as "bookingId", to_char(b.doc_date, 'YYYY-MM-DD') as "docDate",
+    select b.id as "bookingId", ${orderDates(sql.ref('st.orders'))} as "orderDates",
       to_char(b.confirmed_at at time zone 'Asia/Bangkok', 'YYYY-MM-DD') as "confirmedOn",
       to_char(b.delivery_date, 'YYYY-MM-DD') as "deliveryDate", b.call_status as "callStatus"
     from delivery_trip t join delivery_stop st on st.shipment_id = t.shipment_id

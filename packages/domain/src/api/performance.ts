@@ -300,6 +300,8 @@ export const BranchBooking = Type.Object({
   branchLabel: Type.String(),
   shipToName: Type.String(),
   docDate: Nullable(IsoDate),
+  /** The day each DO of the stop reached LMS (Bangkok): where its lead time starts (`BookingRow.orderDates`). */
+  orderDates: List(IsoDate),
   confirmedOn: Nullable(IsoDate),
   deliveryDate: Nullable(IsoDate),
   callStatus: Nullable(CallStatus),

@@ -73,7 +73,12 @@ const columnsOf = {
   ],
   bookings: (era: Era): DataGridColumn<BranchBooking>[] => [
     { key: 'shipTo', header: 'สถานที่ส่ง', width: 240, render: (r) => r.shipToName },
-    { key: 'doc', header: 'วันที่เอกสาร', width: 120, render: (r) => day(era, r.docDate) },
+    {
+      key: 'orders',
+      header: 'วันที่ DO เข้าระบบ',
+      width: 150,
+      render: (r) => [...new Set(r.orderDates)].map((d) => day(era, d)).join(', '),
+    },
     { key: 'confirmed', header: 'วันที่จอง', width: 120, render: (r) => day(era, r.confirmedOn) },
     { key: 'delivery', header: 'วันที่ส่ง', width: 120, render: (r) => day(era, r.deliveryDate) },
     { key: 'call', header: 'การนัดหมาย', width: 150, render: (r) => labelOf(callStatusOptions, r.callStatus) },

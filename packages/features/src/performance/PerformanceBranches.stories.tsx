@@ -388,7 +388,7 @@ export const OpensTheBookings: Story = {
       callStatus: 'CONFIRMED_BY_CUSTOMER',
       page: 1,
     });
-    const lead = 'วันจากวันที่เอกสารถึงวันจอง';
+    const lead = 'วันจาก DO เข้าระบบถึงวันจอง';
     await userEvent.click((await tile(canvas, lead)).getByRole('button', { name: lead }));
     await canvas.findByRole('region', { name: 'รายการจองที่ส่งในช่วงนี้ ทุกสาขาที่เลือก' });
     const calls = performanceCalls.filter((c) => c.path === 'branchesBookings');

@@ -93,14 +93,14 @@ const octoberRows: PerformanceRows = {
   bookings: [
     {
       bookingId: 'B1',
-      docDate: '2026-10-01',
+      orderDates: ['2026-10-01'],
       confirmedOn: '2026-10-02',
       deliveryDate: '2026-10-05',
       callStatus: 'CALLED',
     },
     {
       bookingId: 'B2',
-      docDate: '2026-10-01',
+      orderDates: ['2026-10-01', '2026-09-30'],
       confirmedOn: '2026-10-03',
       deliveryDate: '2026-10-05',
       callStatus: 'CONFIRMED_BY_CUSTOMER',
@@ -406,7 +406,8 @@ export function branchesBookingsAnswer(shipTo?: string): BranchesBookings {
     bookingId: `5e300000-0000-4000-8000-00000000000${n}`,
     ...bkk!,
     shipToName,
-    docDate: '2026-10-01',
+    docDate: confirmedOn,
+    orderDates: ['2026-10-01', '2026-09-30'],
     confirmedOn,
     deliveryDate: '2026-10-05',
     callStatus,
