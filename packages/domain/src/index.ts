@@ -24,6 +24,7 @@ export * from './entity/recordKey.ts';
 export * from './entity/savedView.ts';
 export * from './entity/types.ts';
 export * from './figures/branchComparison.ts';
+export * from './figures/branchRecords.ts';
 export * from './figures/comparedPeriod.ts';
 export * from './figures/deliveryPerformance.ts';
 export * from './figures/figureLinks.ts';

@@ -1,7 +1,9 @@
 import { truckDaysOf, truckHoursOf, truckUseOf } from '@lms/booking';
 import {
+  BRANCHES_RECORDS_EXCEL_MAX_ROWS,
   bangkokIsoDate,
   branchesTables,
+  branchRecordsColumns,
   featureRoles,
   figuresOf,
   type PerformanceAnswer,
@@ -21,6 +23,7 @@ import type { AuthContext } from '../routes/context.ts';
 import { branchesOf, branchesPerformance } from './branches.ts';
 import { figuresWorkbook, performanceWorkbook } from './excel.ts';
 import { branchesBookings, branchesStops, branchesTrips } from './records.ts';
+import { sendRecordsWorkbook } from './recordsExcel.ts';
 import { periodTally, periodTruckDays, periodTruckLoads, refreshStale } from './rollups.ts';
 import { branchTrucks, shiftMinutes, utilizationThresholds } from './rows.ts';
 
@@ -67,7 +70,11 @@ export async function branchPerformance(
  * one the user may see), readers of bookings only, closed to ERP keys, at most
  * PERFORMANCE_MAX_DAYS days per request (422 on `to` before any query runs).
  */
-export function performanceRoutes(ctx: AuthContext) {
+export function performanceRoutes(
+  ctx: AuthContext,
+  options: { recordsExcelMaxRows?: number | undefined } = {},
+) {
+  const maxRows = options.recordsExcelMaxRows ?? BRANCHES_RECORDS_EXCEL_MAX_ROWS;
   return async (fastify: FastifyInstance) => {
     const app = typed(fastify);
     const config = {
@@ -151,6 +158,59 @@ export function performanceRoutes(ctx: AuthContext) {
         checked(request.query);
         const branches = await branchesOf(ctx.db, actingPrincipal(request), request.query.branchIds);
         return branchesBookings(ctx.db, branches, request.query);
+      },
+    });
+    // Each list as a workbook: the list's check, read rule and narrowing, every page of it (recordsExcel.ts).
+    const whose = (branches: readonly unknown[]) => phrase('รวม', String(branches.length), 'สาขา');
+    app.route({
+      ...performanceApi.branchesStopsExcel,
+      schema: { ...performanceApi.branchesStopsExcel.schema, tags },
+      config: { ...across, access: { entity: 'deliveryStopReport', action: 'read' } },
+      handler: async (request, reply) => {
+        const period = checked(request.query);
+        const branches = await branchesOf(ctx.db, actingPrincipal(request), request.query.branchIds);
+        return sendRecordsWorkbook(reply, {
+          kind: 'stops',
+          columns: branchRecordsColumns.stops,
+          period,
+          whose: whose(branches),
+          maxRows,
+          page: (page) => branchesStops(ctx.db, branches, { ...request.query, page }),
+        });
+      },
+    });
+    app.route({
+      ...performanceApi.branchesTripsExcel,
+      schema: { ...performanceApi.branchesTripsExcel.schema, tags },
+      config: { ...across, access: { entity: 'shipment', action: 'read' } },
+      handler: async (request, reply) => {
+        const period = checked(request.query);
+        const branches = await branchesOf(ctx.db, actingPrincipal(request), request.query.branchIds);
+        return sendRecordsWorkbook(reply, {
+          kind: 'trips',
+          columns: branchRecordsColumns.trips,
+          period,
+          whose: whose(branches),
+          maxRows,
+          page: (page) => branchesTrips(ctx.db, branches, { ...request.query, page }),
+        });
+      },
+    });
+    app.route({
+      ...performanceApi.branchesBookingsExcel,
+      schema: { ...performanceApi.branchesBookingsExcel.schema, tags },
+      config: { ...across, access: { entity: 'bookingReport', action: 'read' } },
+      handler: async (request, reply) => {
+        const period = checked(request.query);
+        const branches = await branchesOf(ctx.db, actingPrincipal(request), request.query.branchIds);
+        return sendRecordsWorkbook(reply, {
+          kind: 'bookings',
+          columns: branchRecordsColumns.bookings,
+          period,
+          whose: whose(branches),
+          maxRows,
+          page: (page) => branchesBookings(ctx.db, branches, { ...request.query, page }),
+        });
       },
     });
     app.route({
