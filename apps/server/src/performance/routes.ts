@@ -1,9 +1,13 @@
 import { truckDaysOf, truckHoursOf, truckUseOf } from '@lms/booking';
 import {
   BRANCHES_RECORDS_EXCEL_MAX_ROWS,
+  type BranchesBookingsQuery,
+  type BranchesRecordsQuery,
+  type BranchesStopsQuery,
   bangkokIsoDate,
   branchesTables,
   branchRecordsColumns,
+  type CompanyRecords,
   featureRoles,
   figuresOf,
   type PerformanceAnswer,
@@ -11,8 +15,9 @@ import {
   performancePeriodProblem,
   phrase,
   previousPeriod,
+  type RecordColumn,
 } from '@lms/domain';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { actingBranch, actingPrincipal } from '../auth/acting.ts';
 import type { Database } from '../db/database.ts';
@@ -161,57 +166,63 @@ export function performanceRoutes(
       },
     });
     // Each list as a workbook: the list's check, read rule and narrowing, every page of it (recordsExcel.ts).
-    const whose = (branches: readonly unknown[]) => phrase('รวม', String(branches.length), 'สาขา');
+    type Branches = Awaited<ReturnType<typeof branchesOf>>;
+    const listWorkbook =
+      <
+        Q extends { branchIds?: readonly string[] | undefined; from: string; to: string },
+        T extends { branchLabel: string },
+      >(
+        kind: CompanyRecords['kind'],
+        columns: readonly RecordColumn<T>[],
+        list: (
+          branches: Branches,
+          query: Q & { page: number },
+        ) => Promise<{ total: number; pageSize: number; rows: readonly T[] }>,
+      ) =>
+      async (request: FastifyRequest, reply: FastifyReply, query: Q) => {
+        const period = checked(query);
+        const branches = await branchesOf(ctx.db, actingPrincipal(request), query.branchIds);
+        return sendRecordsWorkbook(reply, {
+          kind,
+          columns,
+          period,
+          whose: phrase('รวม', String(branches.length), 'สาขา'),
+          maxRows,
+          page: (page) => list(branches, { ...query, page }),
+        });
+      };
+    const stopsWorkbook = listWorkbook(
+      'stops',
+      branchRecordsColumns.stops,
+      (b, q: BranchesStopsQuery & { page: number }) => branchesStops(ctx.db, b, q),
+    );
+    const tripsWorkbook = listWorkbook(
+      'trips',
+      branchRecordsColumns.trips,
+      (b, q: BranchesRecordsQuery & { page: number }) => branchesTrips(ctx.db, b, q),
+    );
+    const bookingsWorkbook = listWorkbook(
+      'bookings',
+      branchRecordsColumns.bookings,
+      (b, q: BranchesBookingsQuery & { page: number }) => branchesBookings(ctx.db, b, q),
+    );
     app.route({
       ...performanceApi.branchesStopsExcel,
       schema: { ...performanceApi.branchesStopsExcel.schema, tags },
       config: { ...across, access: { entity: 'deliveryStopReport', action: 'read' } },
-      handler: async (request, reply) => {
-        const period = checked(request.query);
-        const branches = await branchesOf(ctx.db, actingPrincipal(request), request.query.branchIds);
-        return sendRecordsWorkbook(reply, {
-          kind: 'stops',
-          columns: branchRecordsColumns.stops,
-          period,
-          whose: whose(branches),
-          maxRows,
-          page: (page) => branchesStops(ctx.db, branches, { ...request.query, page }),
-        });
-      },
+      handler: (request, reply) => stopsWorkbook(request, reply, request.query),
     });
     app.route({
       ...performanceApi.branchesTripsExcel,
       schema: { ...performanceApi.branchesTripsExcel.schema, tags },
       config: { ...across, access: { entity: 'shipment', action: 'read' } },
-      handler: async (request, reply) => {
-        const period = checked(request.query);
-        const branches = await branchesOf(ctx.db, actingPrincipal(request), request.query.branchIds);
-        return sendRecordsWorkbook(reply, {
-          kind: 'trips',
-          columns: branchRecordsColumns.trips,
-          period,
-          whose: whose(branches),
-          maxRows,
-          page: (page) => branchesTrips(ctx.db, branches, { ...request.query, page }),
-        });
-      },
+      handler: (request, reply) => tripsWorkbook(request, reply, request.query),
     });
     app.route({
       ...performanceApi.branchesBookingsExcel,
       schema: { ...performanceApi.branchesBookingsExcel.schema, tags },
       config: { ...across, access: { entity: 'bookingReport', action: 'read' } },
-      handler: async (request, reply) => {
-        const period = checked(request.query);
-        const branches = await branchesOf(ctx.db, actingPrincipal(request), request.query.branchIds);
-        return sendRecordsWorkbook(reply, {
-          kind: 'bookings',
-          columns: branchRecordsColumns.bookings,
-          period,
-          whose: whose(branches),
-          maxRows,
-          page: (page) => branchesBookings(ctx.db, branches, { ...request.query, page }),
-        });
-      },
+      handler: (request, reply) => bookingsWorkbook(request, reply, request.query),
     });
     app.route({
       ...performanceApi.branchesExcel,
