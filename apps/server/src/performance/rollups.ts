@@ -2,7 +2,7 @@ import type { TruckDayLoad, TruckLoad } from '@lms/booking';
 import { addTallies, emptyTally, type FailureReason, type PerformanceTally, type Period } from '@lms/domain';
 import { sql } from 'kysely';
 import type { Database, Executor } from '../db/database.ts';
-import { plannedEnd, tripDistance, tripLoad, truckLabel } from './rows.ts';
+import { plannedEnd, stopOrderIds, tripDistance, tripLoad, truckLabel } from './rows.ts';
 
 /**
  * The performance roll-ups (migration 0044, docs/performance-figures.md "At scale"): a branch's
@@ -95,7 +95,7 @@ export async function refreshDays(db: Executor, days: readonly { branchId: strin
       -- Each DO the stop carried, from its own date (the day it reached LMS, Bangkok): the domain's orderDates.
       cross join lateral (select count(*) as orders,
           sum((b.confirmed_at at time zone 'Asia/Bangkok')::date - (d.created_at at time zone 'Asia/Bangkok')::date) as days
-        from jsonb_array_elements(s.orders) x join delivery_order d on d.id = (x->>'deliveryOrderId')::uuid) o
+        from delivery_order d where d.id = any(${stopOrderIds(sql.ref('s.orders'))})) o
       group by s.branch_id, s.day)
     insert into performance_day
     select s.branch_id, s.day, s.settled_stops, s.on_time_stops, s.in_full_stops, s.otif_stops,
