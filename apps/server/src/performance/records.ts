@@ -46,7 +46,7 @@ const stopKeys = (trip: string, stop: string) => [
   key('seq', `${stop}.seq`, 'integer'),
 ];
 
-/** The rows from the cursor on (none: from the page's offset), in the keys' order. */
+/** A list's ORDER BY: its keys, then its row's id (the last tie-break a cursor names). */
 const orderOf = (keys: readonly SortKey[], id: string) =>
   sql.raw([...keys.map((k) => `${k.column}${k.desc ? ' desc' : ''}`), id].join(', '));
 
