@@ -15,7 +15,13 @@ import { sheetName } from '../crud/sheetName.ts';
 import { spreadsheetValue } from '../crud/spreadsheetText.ts';
 import { unprocessable } from '../http/errors.ts';
 
-type Page<T> = { readonly total: number; readonly pageSize: number; readonly rows: readonly T[] };
+type Page<T> = {
+  readonly total: number;
+  readonly pageSize: number;
+  readonly rows: readonly T[];
+  /** Where this page ended: the next one is read `after` it (records.ts's keyset pages). */
+  readonly next?: string | undefined;
+};
 
 /** A day as a spreadsheet date (UTC midnight: Excel dates have no time zone), as the freight workbook writes one. */
 const dayCell = (day: string) => new Date(`${day}T00:00:00Z`);
@@ -29,7 +35,8 @@ function cellValue(cell: RecordCell): unknown {
 /**
  * The whole list of records behind a company figure as a workbook (docs/performance-figures.md
  * "ทุกสาขาที่ดูได้"), built on the list's own pages (records.ts: `branchesStops`, `…Trips`,
- * `…Bookings`, whose branch check and read rule the route has applied): the first page is read and
+ * `…Bookings`, whose branch check and read rule the route has applied), each `after` the one
+ * before: the first page is read and
  * its count held to `maxRows` before the answer starts (a Thai 422 over it), then the rows are
  * written and committed a page at a time into a streamed workbook, so memory holds one page.
  * Rows written while the export runs may move between pages (as a person paging the list sees).
@@ -43,10 +50,11 @@ export async function sendRecordsWorkbook<T extends { readonly branchLabel: stri
     /** Whose records, in words ("รวม 2 สาขา"). */
     readonly whose: string;
     readonly maxRows: number;
-    readonly page: (page: number) => Promise<Page<T>>;
+    /** A page of the list: the first, or the one `after` where the one before ended. */
+    readonly page: (after?: string) => Promise<Page<T>>;
   },
 ) {
-  const first = await options.page(1);
+  const first = await options.page();
   if (first.total > options.maxRows)
     throw unprocessable({ rows: recordsWorkbookTooLong(options.maxRows, first.total) });
   const sheet = branchRecordsSheet[options.kind];
@@ -86,11 +94,13 @@ export async function sendRecordsWorkbook<T extends { readonly branchLabel: stri
     );
   (async () => {
     write(first.rows);
-    const pages = Math.ceil(first.total / first.pageSize);
-    for (let page = 2; page <= pages; page += 1) {
-      const next = await options.page(page);
-      if (next.rows.length === 0) break;
-      write(next.rows);
+    // At most the pages the count allows (and one more for rows written meanwhile): a loop that always ends.
+    const pages = Math.ceil(first.total / first.pageSize) + 1;
+    let next = first.next;
+    for (let page = 2; next && page <= pages; page += 1) {
+      const found = await options.page(next);
+      write(found.rows);
+      next = found.next;
     }
     out.commit();
     await workbook.commit();

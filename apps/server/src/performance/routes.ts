@@ -2,8 +2,8 @@ import { truckDaysOf, truckHoursOf, truckUseOf } from '@lms/booking';
 import {
   BRANCHES_RECORDS_EXCEL_MAX_ROWS,
   type BranchesBookingsQuery,
-  type BranchesRecordsQuery,
   type BranchesStopsQuery,
+  type BranchesTripsQuery,
   bangkokIsoDate,
   branchesTables,
   branchRecordsColumns,
@@ -176,8 +176,8 @@ export function performanceRoutes(
         columns: readonly RecordColumn<T>[],
         list: (
           branches: Branches,
-          query: Q & { page: number },
-        ) => Promise<{ total: number; pageSize: number; rows: readonly T[] }>,
+          query: Q & { after?: string | undefined },
+        ) => Promise<{ total: number; pageSize: number; rows: readonly T[]; next?: string | undefined }>,
       ) =>
       async (request: FastifyRequest, reply: FastifyReply, query: Q) => {
         const period = checked(query);
@@ -188,23 +188,19 @@ export function performanceRoutes(
           period,
           whose: phrase('รวม', String(branches.length), 'สาขา'),
           maxRows,
-          page: (page) => list(branches, { ...query, page }),
+          page: (after) => list(branches, { ...query, after }),
         });
       };
-    const stopsWorkbook = listWorkbook(
-      'stops',
-      branchRecordsColumns.stops,
-      (b, q: BranchesStopsQuery & { page: number }) => branchesStops(ctx.db, b, q),
+    const stopsWorkbook = listWorkbook('stops', branchRecordsColumns.stops, (b, q: BranchesStopsQuery) =>
+      branchesStops(ctx.db, b, q),
     );
-    const tripsWorkbook = listWorkbook(
-      'trips',
-      branchRecordsColumns.trips,
-      (b, q: BranchesRecordsQuery & { page: number }) => branchesTrips(ctx.db, b, q),
+    const tripsWorkbook = listWorkbook('trips', branchRecordsColumns.trips, (b, q: BranchesTripsQuery) =>
+      branchesTrips(ctx.db, b, q),
     );
     const bookingsWorkbook = listWorkbook(
       'bookings',
       branchRecordsColumns.bookings,
-      (b, q: BranchesBookingsQuery & { page: number }) => branchesBookings(ctx.db, b, q),
+      (b, q: BranchesBookingsQuery) => branchesBookings(ctx.db, b, q),
     );
     app.route({
       ...performanceApi.branchesStopsExcel,

@@ -25,6 +25,7 @@ function recordsQuery(
     ...period,
     ...(branchIds ? { branchIds } : {}),
     ...(records.kind === 'bookings' && records.callStatus ? { callStatus: records.callStatus } : {}),
+    ...(records.kind === 'trips' && records.vehicleTypeId ? { vehicleTypeId: records.vehicleTypeId } : {}),
     ...(records.kind === 'stops' && records.statuses ? { statuses: records.statuses } : {}),
     ...(records.kind === 'stops' && records.reason ? { reason: records.reason } : {}),
   };
@@ -49,8 +50,10 @@ export function usePerformanceApi() {
         branchIds: readonly string[] | undefined,
         records: CompanyRecords,
         page: number,
+        /** The `next` of the page before, when known: the page is read from where that one ended. */
+        after?: string,
       ) => {
-        const query = { ...recordsQuery(period, branchIds, records), page };
+        const query = { ...recordsQuery(period, branchIds, records), page, ...(after ? { after } : {}) };
         if (records.kind === 'trips') return call(api, contract.branchesTrips, { query });
         if (records.kind === 'bookings') return call(api, contract.branchesBookings, { query });
         return call(api, contract.branchesStops, { query });
