@@ -52,6 +52,7 @@ export * from './rules/shiftCheckedIn.ts';
 export * from './rules/shiftOrder.ts';
 export * from './rules/shipmentStages.ts';
 export * from './rules/stageTap.ts';
+export * from './rules/thaiMonths.ts';
 export * from './rules/truckBan.ts';
 export * from './rules/truckTrips.ts';
 export * from './text/phrase.ts';

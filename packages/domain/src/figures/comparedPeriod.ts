@@ -2,28 +2,13 @@ import type { Period } from '../api/performance.ts';
 import { BUDDHIST_ERA_OFFSET } from '../constants.ts';
 import { addDays, dayParts, daysBetween } from '../rules/calendarDay.ts';
 import { formatDate } from '../rules/dateFormat.ts';
+import { THAI_MONTHS_SHORT } from '../rules/thaiMonths.ts';
 
 /**
  * Which period a figure is compared with (docs/performance-figures.md "ช่วงก่อนหน้า"), defined once
  * for the branch's figures, the branches' table, the workbooks and the screen's words. A branch
  * manager reading a month expects the month before (November against October, not 2–31 October).
  */
-
-/** Thai month abbreviations, January first (`ม.ค.` … `ธ.ค.`). */
-export const THAI_MONTHS_SHORT = [
-  'ม.ค.',
-  'ก.พ.',
-  'มี.ค.',
-  'เม.ย.',
-  'พ.ค.',
-  'มิ.ย.',
-  'ก.ค.',
-  'ส.ค.',
-  'ก.ย.',
-  'ต.ค.',
-  'พ.ย.',
-  'ธ.ค.',
-] as const;
 
 const pad = (n: number) => String(n).padStart(2, '0');
 const monthName = (month: number): string => THAI_MONTHS_SHORT[month - 1] ?? '';
