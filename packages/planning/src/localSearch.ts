@@ -287,17 +287,24 @@ export class LocalSearch {
     }
     // 2-opt: reverse the stretch after u up to v, so that u goes straight to v.
     if (j > i + 1) {
-      let count = 0;
-      for (let p = j; p > i; p -= 1) buf[count++] = t[p] as number;
-      const distance = splicer.distance(R, i + 1, j + 1, buf, count);
-      if (
-        distance - paid < IMPROVES &&
-        splicer.spliceInside(R, i + 1, j + 1, buf, count, distance) < IMPROVES
-      ) {
-        this.commit(R, [...t.slice(0, i + 1), ...buf.subarray(0, count), ...t.slice(j + 1)], null, null);
-        return true;
+      const count = j - i;
+      // The stretch reversed into buf only when its distance needs it or the move may gain.
+      const symmetric = this.ctx.model.symmetric[R.v] === 1;
+      if (!symmetric) reverseInto(buf, t, i + 1, j);
+      const distance = splicer.reverseDistance(R, i + 1, j, buf);
+      if (distance - paid < IMPROVES) {
+        if (symmetric) reverseInto(buf, t, i + 1, j);
+        if (splicer.spliceInside(R, i + 1, j + 1, buf, count, distance) < IMPROVES) {
+          this.commit(R, [...t.slice(0, i + 1), ...buf.subarray(0, count), ...t.slice(j + 1)], null, null);
+          return true;
+        }
       }
     }
     return false;
   }
+}
+
+/** Positions [i, j] of the tasks into buf, last first. */
+function reverseInto(buf: Int32Array, tasks: readonly number[], i: number, j: number): void {
+  for (let p = j, c = 0; p >= i; p -= 1, c += 1) buf[c] = tasks[p] as number;
 }

@@ -197,17 +197,15 @@ describe('the search', () => {
       for (let i = 0; i + 2 < t.length; i += 1)
         for (let j = i + 2; j < t.length; j += 1) {
           const reversed = t.slice(i + 1, j + 1).reverse();
-          inside(
-            route,
-            i + 1,
-            j + 1,
-            reversed,
-            splicer.distance(route, i + 1, j + 1, reversed, reversed.length),
-          );
+          const distance = splicer.distance(route, i + 1, j + 1, reversed, reversed.length);
+          expect(splicer.reverseDistance(route, i + 1, j, reversed)).toBeCloseTo(distance, 6);
+          inside(route, i + 1, j + 1, reversed, distance);
         }
     }
     expect(checked).toBeGreaterThan(100);
     expect(gains).toBeGreaterThan(0);
+    // The O(1) reversal is the symmetric case's (Euclidean here).
+    expect(model.symmetric.every((s) => s === 1)).toBe(true);
   });
 
   it('keeps every stop once through route elimination, and a finished elimination saves a vehicle', () => {

@@ -90,6 +90,29 @@ export class Splicer {
   }
 
   /**
+   * Cost change (no penalty) of reversing positions [i, j] of the route: in O(1) when the
+   * vehicle's costs are the same both ways (the stretch itself then costs what it did), else
+   * by driving it (`reversed`: those positions, reversed).
+   */
+  reverseDistance(route: Route, i: number, j: number, reversed: ArrayLike<number>): number {
+    const { model } = this;
+    if (model.symmetric[route.v] !== 1) return this.distance(route, i, j + 1, reversed, j + 1 - i);
+    const { size } = model;
+    const cost = model.cost[route.v] as Float64Array;
+    const t = route.tasks;
+    const before = placeBefore(model, route, i);
+    const after = placeAt(model, route, j + 1);
+    const first = model.loc[t[i] as number] as number;
+    const last = model.loc[t[j] as number] as number;
+    return (
+      arc(cost, size, before, last) +
+      arc(cost, size, first, after) -
+      arc(cost, size, before, first) -
+      arc(cost, size, last, after)
+    );
+  }
+
+  /**
    * `splice` for a move inside the route (its load unchanged) whose distance change `distance`
    * is known: Infinity as soon as the time warp alone rules the gain out — a run's warp only
    * grows stop by stop —, so that a hopeless move in a long route is not timed to its end.
