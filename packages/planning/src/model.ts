@@ -273,13 +273,14 @@ export function compile(problem: PlanningProblem, truckOf?: readonly number[]): 
   };
 }
 
-/** Travel along a dense matrix; a missing start or end (-1) is no travel. */
+/** Whether a dense matrix reads the same both ways (great circle and Euclidean ones do; a road router's need not). */
 function isSymmetric(matrix: Float64Array, size: number): boolean {
   for (let a = 0; a < size; a += 1)
     for (let b = a + 1; b < size; b += 1) if (matrix[a * size + b] !== matrix[b * size + a]) return false;
   return true;
 }
 
+/** Travel along a dense matrix; a missing start or end (-1) is no travel. */
 export function arc(matrix: Float64Array, size: number, from: number, to: number): number {
   return from < 0 || to < 0 ? 0 : (matrix[from * size + to] as number);
 }
