@@ -70,7 +70,7 @@ afterEach(async ({ task }) => {
  * In a run from the command line (`npm test`, `vitest run`), a story's a11y report keeps what
  * the test is decided by — the violations, which fail the story (`a11y.test: 'error'`,
  * preview.tsx) — and drops axe's lists of the rules that passed, did not apply or need a
- * person's review (~58 kB a story). Nothing in such a run reads them, yet each went from the tab
+ * person's review (50–60 kB a story). Nothing in such a run reads them, yet each went from the tab
  * to Vitest's main process and into the JSON report (40 MB a full run; docs/performance.md, the
  * test suite). Storybook's own test panel (VITEST_STORYBOOK true) shows them and keeps them whole.
  */
