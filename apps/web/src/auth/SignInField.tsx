@@ -31,7 +31,6 @@ export function SignInField({ name, label, value, onChange, error, autoFocus }: 
         name={name}
         type={name === 'password' ? 'password' : 'text'}
         autoComplete={name === 'password' ? 'current-password' : 'username'}
-        // biome-ignore lint/a11y/noAutofocus: the sign-in's first field, as the design system's TextField had it.
         autoFocus={autoFocus}
         value={value}
         onChange={(event) => onChange(event.target.value)}
