@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { deliveryOrder, ROLE_ADMIN, readRoleOf } from '@lms/domain';
+import { deliveryOrder, phrase, province, ROLE_ADMIN, readRoleOf } from '@lms/domain';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createReferences, sampleBody } from '../../server/test/entityFactory.ts';
@@ -167,8 +167,9 @@ describe('unsaved changes', () => {
   it('asks before the browser’s back leaves a form with input, and stays or goes back as answered', async () => {
     const page = await signedInPage(admin);
     await page.goto(`${server.origin}/province`);
-    await page.getByRole('button', { name: 'เพิ่ม จังหวัด', exact: true }).click();
-    const form = page.getByRole('dialog', { name: 'เพิ่ม จังหวัด', exact: true });
+    const add = phrase('เพิ่ม', province.title);
+    await page.getByRole('button', { name: add, exact: true }).click();
+    const form = page.getByRole('dialog', { name: add, exact: true });
     await page.waitForURL(`${server.origin}/province/create`);
     await form.getByRole('textbox', { name: /^รหัส/ }).fill('P78');
 
