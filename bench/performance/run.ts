@@ -234,6 +234,7 @@ if (!only || only.startsWith('branches'))
       goalMs: GOAL_MS,
       pgCpuMs: () => (embedded ? postgresCpuMs(path.join(dir, 'pg')) : Number.NaN),
       percentile,
+      db,
     })),
   );
 const { rows: stops } = await sql<{ n: number }>`select count(*)::int as n from delivery_stop`.execute(db);

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { addDays, editRoleOf, readRoleOf } from '@lms/domain';
+import { addDays, editRoleOf, readRoleOf, shiftCheckedInMessage } from '@lms/domain';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { insertRecords } from '../src/seed/insertRecords.ts';
@@ -398,7 +398,21 @@ describe('shipment planning over HTTP', () => {
       body: body(slot, { version: 2, trips: tripsOf([0], [1]) }),
     });
     expect(replan.status).toBe(422);
-    expect(replan.body.messages[0]).toMatch(/เช็คอินแล้ว/);
+    const plate = current.body.trucks.find((t: { id: string }) => t.id === trip.vehicleId).licensePlate;
+    const refusal = [shiftCheckedInMessage(plate)];
+    expect(replan.body.messages).toEqual(refusal);
+    // The whole shift planned again, or a move tried, could not be confirmed: refused the same way,
+    // naming the truck, before the planner runs.
+    const planned = await call(server.api, 'POST', `/shipmentPlanning/plan${q(slot)}`, {
+      token: dispatcher,
+      body: body(slot, {}),
+    });
+    expect([planned.status, planned.body.messages]).toEqual([422, refusal]);
+    const tried = await call(server.api, 'POST', `/shipmentPlanning/evaluate${q(slot)}`, {
+      token: dispatcher,
+      body: body(slot, { trips: tripsOf([0], [1]) }),
+    });
+    expect([tried.status, tried.body.messages]).toEqual([422, refusal]);
   });
 
   it('shows a booking its shipments and stage times, logs each stage, and keeps edited times in order', async () => {

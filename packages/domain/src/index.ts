@@ -45,6 +45,7 @@ export * from './rules/postcode.ts';
 export * from './rules/quantity.ts';
 export * from './rules/quantityPrice.ts';
 export * from './rules/replanMoment.ts';
+export * from './rules/shiftCheckedIn.ts';
 export * from './rules/session.ts';
 export * from './rules/shiftOrder.ts';
 export * from './rules/shipmentStages.ts';

@@ -2,7 +2,7 @@ import { entityByName } from '@lms/domain';
 import { touched } from '../crud/columns.ts';
 import { recordHistory } from '../crud/history.ts';
 import type { Database } from '../db/database.ts';
-import { notify } from './confirm.ts';
+import { notify } from './events.ts';
 
 const bookingReport = entityByName('bookingReport');
 

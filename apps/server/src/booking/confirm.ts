@@ -1,21 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import {
-  type Allocation,
   type Amounts,
   type BookingWorld,
   type ClosedShift,
   remainingCapacity,
   type VehicleDateSlot,
 } from '@lms/booking';
-import {
-  bangkokIsoDate,
-  bookingRequestMessages,
-  type ConfirmConflict,
-  entityByName,
-  formatDate,
-} from '@lms/domain';
+import { bangkokIsoDate, bookingRequestMessages, type ConfirmConflict, entityByName } from '@lms/domain';
 import { sql } from 'kysely';
-import { historyInsert, recordHistory } from '../crud/history.ts';
+import { historyInsert } from '../crud/history.ts';
 import type { Database, Tx } from '../db/database.ts';
 import { prepared } from '../db/prepared.ts';
 import { conflict, unprocessable } from '../http/errors.ts';
@@ -23,6 +16,7 @@ import { type Draft, type DraftKey, draftInStatement, foundDraft } from './draft
 import { evaluateDraft } from './evaluate.ts';
 import { BOOKING_CHANNEL, type BookingEvent } from './events.ts';
 import type { OnBookingChange } from './hooks.ts';
+import { type AcceptedAllocation, linesInserts, slotWords, tripOf } from './lines.ts';
 import { shipToSnapshot } from './shipToSnapshot.ts';
 import {
   closedShiftsOf,
@@ -310,114 +304,3 @@ function featureWrites(
 /** A booking's number: BK, the day, and the next of a sequence (`BK20261125000042`). */
 const docNoOf = (today: string) =>
   sql`'BK' || ${today.replaceAll('-', '')} || lpad(nextval('booking_doc_no_seq')::text, 6, '0')`;
-
-/** Cancel (idempotent): frees the capacity, unsets isBooking, logs. */
-export async function cancelBooking(
-  db: Database,
-  bookingId: string,
-  branchId: string,
-  userId: string,
-  reason: string | null,
-  onChange?: OnBookingChange,
-) {
-  return db.transaction().execute(async (trx) => {
-    const { rows } = await sql<{
-      id: string;
-      canceled_at: Date | null;
-    }>`select id, canceled_at from booking_report
-      where id = ${bookingId} and branch_id = ${branchId} for update`.execute(trx);
-    if (!rows[0]) return undefined;
-    if (rows[0].canceled_at) return { id: bookingId, alreadyCanceled: true };
-    const { rows: lines } = await sql<{ delivery_order_id: string; slot_id: string; delivery_date: string }>`
-      select delivery_order_id, slot_id, delivery_date::text from booking_report__lines where parent_id = ${bookingId}`.execute(
-      trx,
-    );
-    await sql`update delivery_order set is_booking = false, updated_at = now(), updated_by = ${userId}, version = version + 1
-      where id = any(${lines.map((l) => l.delivery_order_id)}::uuid[])`.execute(trx);
-    // Last, as a confirm takes them: the slots whose use this frees (the trigger of migration 0030
-    // locks them in id order), so that no slot is held while a DO is waited for.
-    await sql`update booking_report set canceled_at = now(), canceled_by = ${userId}, status = 'CANCELED', updated_at = now(),
-      updated_by = ${userId}, version = version + 1 where id = ${bookingId}`.execute(trx);
-    await recordHistory(trx, {
-      entity: bookingReport,
-      recordId: bookingId,
-      action: 'update',
-      userId,
-      changes: { status: { from: 'CONFIRMED', to: 'CANCELED' }, reason },
-    });
-    await onChange?.(trx, bookingId, 'canceled');
-    await notify(trx, {
-      branchId,
-      kind: 'canceled',
-      bookingId,
-      slotIds: [...new Set(lines.map((l) => l.slot_id))],
-      dates: [...new Set(lines.map((l) => l.delivery_date))],
-    });
-    return { id: bookingId, alreadyCanceled: false };
-  });
-}
-
-/** An allocation the engine accepted, with the delivery time the planner set. */
-export interface AcceptedAllocation {
-  readonly allocation: Allocation;
-  readonly deliveryTime: string | null;
-}
-
-/** What the engine charged: each vehicle's trip minutes, summed over the booking's vehicles. */
-export const tripOf =
-  (allocations: readonly AcceptedAllocation[]) =>
-  (pick: (a: Allocation) => number): number =>
-    Math.round(allocations.reduce((sum, a) => sum + a.allocation.vehicles * pick(a.allocation), 0));
-
-/** The slots of a booking in words, as the history tab shows them (never their ids). */
-export const slotWords = (allocations: readonly AcceptedAllocation[]) =>
-  allocations.map(
-    ({ allocation: a }) => `${formatDate(a.date)} ${a.shiftName} ${a.vehicleTypeName} × ${a.vehicles}`,
-  );
-
-/**
- * The booking's lines: one per DO line part the engine placed, with the slot whose capacity it
- * uses; and per slot, the vehicles and fee the engine charged (the appointment slip prints them).
- * Two INSERTs, one row array each, to run as one statement or inside a larger one (confirm).
- */
-function linesInserts(bookingId: string, allocations: readonly AcceptedAllocation[], shipCondId: string) {
-  const parts = allocations.flatMap(({ allocation, deliveryTime }) =>
-    allocation.lines.map((line) => ({ allocation, deliveryTime, line })),
-  );
-  const column = <T>(pick: (part: (typeof parts)[number]) => T) => parts.map(pick);
-  return {
-    // A slot met twice sums its vehicles and fees; one unpriced part leaves the fee unknown (null).
-    allocations: sql`insert into booking_allocation (booking_id, slot_id, vehicles, fee)
-      select ${bookingId}::uuid, a.slot_id, sum(a.vehicles), case when count(a.fee) = count(*) then sum(a.fee) end
-        from unnest(${allocations.map((a) => a.allocation.slotId)}::uuid[], ${allocations.map((a) => a.allocation.vehicles)}::int[],
-                    ${allocations.map((a) => a.allocation.fee ?? null)}::numeric[]) as a(slot_id, vehicles, fee)
-       group by a.slot_id`,
-    lines: sql`insert into booking_report__lines (parent_id, position, delivery_order_id, article_id, qty, delivery_date, delivery_time,
-        used_minute, used_weight, used_volume, ship_cond_id, slot_id)
-      select ${bookingId}::uuid, l.position - 1, l.delivery_order_id, l.article_id, l.qty, l.delivery_date, l.delivery_time,
-             l.used_minute, l.used_weight, l.used_volume, ${shipCondId}::uuid, l.slot_id
-        from unnest(${column((p) => p.line.deliveryOrderId)}::uuid[], ${column((p) => p.line.articleId)}::uuid[],
-                    ${column((p) => p.line.qty)}::numeric[], ${column((p) => p.allocation.date)}::date[],
-                    ${column((p) => p.deliveryTime)}::time[], ${column((p) => Math.round(p.line.usedMinute))}::int[],
-                    ${column((p) => p.line.usedWeight)}::numeric[], ${column((p) => p.line.usedVolume)}::numeric[],
-                    ${column((p) => p.allocation.slotId)}::uuid[])
-             with ordinality as l(delivery_order_id, article_id, qty, delivery_date, delivery_time, used_minute, used_weight,
-                                  used_volume, slot_id, position)`,
-  };
-}
-
-/** Replaces a booking's lines and allocations (a move: the caller has deleted the lines it replaces). */
-export async function writeLines(
-  trx: Tx,
-  bookingId: string,
-  allocations: readonly AcceptedAllocation[],
-  shipCondId: string,
-): Promise<void> {
-  await sql`delete from booking_allocation where booking_id = ${bookingId}`.execute(trx);
-  const inserts = linesInserts(bookingId, allocations, shipCondId);
-  await sql`with allocations as (${inserts.allocations}) ${inserts.lines}`.execute(trx);
-}
-
-export async function notify(trx: Tx, event: BookingEvent): Promise<void> {
-  await sql`select pg_notify(${BOOKING_CHANNEL}, ${JSON.stringify(event)})`.execute(trx);
-}

@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import type { BookingEvent, RecordPresence } from '@lms/domain';
+import { sql } from 'kysely';
+import type { Tx } from '../db/database.ts';
 import type { DatabaseListener } from '../db/listener.ts';
 
 export const BOOKING_CHANNEL = 'lms_booking';
@@ -119,4 +121,9 @@ export class BookingEvents extends EventEmitter {
   private idOf(seq: number): string {
     return `${this.epoch}-${seq}`;
   }
+}
+
+/** Tells every instance's live calendars (sse.ts) what a booking change touched, once its transaction commits (PostgreSQL holds a NOTIFY until then). */
+export async function notify(trx: Tx, event: BookingEvent): Promise<void> {
+  await sql`select pg_notify(${BOOKING_CHANNEL}, ${JSON.stringify(event)})`.execute(trx);
 }

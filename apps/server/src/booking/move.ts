@@ -3,8 +3,9 @@ import { sql } from 'kysely';
 import { recordHistory } from '../crud/history.ts';
 import type { Database } from '../db/database.ts';
 import { HttpError, notFound } from '../http/errors.ts';
-import { type AcceptedAllocation, notify, slotWords, tripOf, writeLines } from './confirm.ts';
+import { notify } from './events.ts';
 import type { OnBookingChange } from './hooks.ts';
+import { type AcceptedAllocation, slotWords, tripOf, writeLines } from './lines.ts';
 import { lockedShiftShipments } from './world.ts';
 
 const bookingReport = entityByName('bookingReport');

@@ -9,9 +9,9 @@ import { bangkokIsoDate, type CellPlace, type RescheduleVerdict } from '@lms/dom
 import { sql } from 'kysely';
 import type { Database } from '../db/database.ts';
 import { conflict, HttpError, notFound, unprocessable } from '../http/errors.ts';
-import { type AcceptedAllocation, slotWords } from './confirm.ts';
 import type { DraftAllocation, DraftRequest } from './drafts.ts';
 import { evaluateDraft } from './evaluate.ts';
+import { type AcceptedAllocation, slotWords } from './lines.ts';
 import { type MoveLog, rescheduleUnderLocks } from './move.ts';
 import { loadWorld } from './world.ts';
 

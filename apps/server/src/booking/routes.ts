@@ -16,7 +16,8 @@ import { notFound, unprocessable } from '../http/errors.ts';
 import type { AuthContext } from '../routes/context.ts';
 import { calendarCells, cellBookings, placedBookings } from './calendar.ts';
 import { changeCallStatus } from './callStatus.ts';
-import { CapacityLost, cancelBooking, confirmDraft, draftWorld } from './confirm.ts';
+import { cancelBooking } from './cancel.ts';
+import { CapacityLost, confirmDraft, draftWorld } from './confirm.ts';
 import {
   createDraft,
   type DraftRequest,

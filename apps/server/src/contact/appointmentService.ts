@@ -10,7 +10,7 @@ import {
 } from '@lms/domain';
 import type { FastifyRequest } from 'fastify';
 import { type Rule, Throttle } from '../auth/throttle.ts';
-import { notify } from '../booking/confirm.ts';
+import { notify } from '../booking/events.ts';
 import type { OnBookingChange } from '../booking/hooks.ts';
 import { recordHistory } from '../crud/history.ts';
 import { HttpError, notFound } from '../http/errors.ts';

@@ -24,7 +24,7 @@ import { HttpError } from '../http/errors.ts';
  */
 
 /** A sort key: its column, its direction and the SQL type its cursor value is read back as. */
-interface SortKey {
+export interface SortKey {
   readonly field: string;
   readonly column: string;
   readonly desc: boolean;
@@ -105,11 +105,13 @@ export function afterCondition(
   keys: readonly SortKey[],
   cursor: { readonly values: readonly KeyValue[]; readonly id: string },
   alias = 't',
+  /** The row's id column (a query over joined tables names each column with its own table). */
+  idColumn = `${alias}.id`,
 ): RawBuilder<unknown> {
-  let rest: RawBuilder<unknown> = sql`${sql.ref(`${alias}.id`)} > (select ${cursor.id}::uuid)`;
+  let rest: RawBuilder<unknown> = sql`${sql.ref(idColumn)} > (select ${cursor.id}::uuid)`;
   for (let i = keys.length - 1; i >= 0; i--) {
     const key = keys[i]!;
-    const column = sql.ref(`${alias}.${key.column}`);
+    const column = sql.ref(key.column.includes('.') ? key.column : `${alias}.${key.column}`);
     const value = cursor.values[i];
     if (value === null || value === undefined) {
       // Nulls sort first descending (every non-null follows them) and last ascending (nothing does).

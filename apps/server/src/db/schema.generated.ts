@@ -727,6 +727,7 @@ export interface PerformanceDay {
   booking_to_delivery_days: number;
   by_link: number;
   by_phone: number;
+  stops: Generated<number>;
 }
 
 /** The table `performance_stale_day`. */
@@ -745,6 +746,7 @@ export interface PerformanceTruckDay {
   volume: number;
   overloaded_trips: number;
   trip_ms: Generated<number>;
+  drop_trips: Generated<number>;
 }
 
 /** The table `personal_data_access`. */

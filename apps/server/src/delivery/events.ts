@@ -4,37 +4,23 @@ import {
   deliveryMessages,
   type EventsAnswer,
   entityByName,
-  failureReasonOptions,
   formatTime,
   type ShipmentStage,
   type StopEventInput,
   stageFieldNames,
-  stopEventKinds,
 } from '@lms/domain';
-import { sql } from 'kysely';
-import { loadAppointment } from '../contact/appointment.ts';
-import { appointmentLink, type Contact, routeOf } from '../contact/outbox.ts';
-import { contactEnabled } from '../contact/settings.ts';
+import type { Contact } from '../contact/outbox.ts';
 import { recordHistory } from '../crud/history.ts';
-import type { Database, Tx } from '../db/database.ts';
+import type { Database } from '../db/database.ts';
 import { HttpError, notFound } from '../http/errors.ts';
 import { actualTimes, recordStage, stageRefusal, UnusualTap } from '../shipmentPlanning/stage.ts';
+import { checkEvent, lockStops, OUTCOMES } from './eventRules.ts';
 import type { BoardEvents } from './live.ts';
-import { fill, loadSettings } from './settings.ts';
-import { ordersOf } from './stops.ts';
+import { onTheWay } from './onTheWay.ts';
+import { kindLabel, reasonLabel, settleOrders } from './settle.ts';
 import { driverTrip, loadTrips, tripProgress } from './trips.ts';
 
 const bookingReport = entityByName('bookingReport');
-const deliveryOrder = entityByName('deliveryOrder');
-/** A phone's clock may run a little fast (stage.ts allows the same). */
-const FUTURE_SLACK_MS = 5 * 60_000;
-const OUTCOMES = new Set(['delivered', 'partial', 'failed']);
-const kindLabel = (kind: string) => stopEventKinds.find((k) => k.value === kind)?.label ?? kind;
-const reasonLabel = (reason: string | null | undefined) =>
-  failureReasonOptions.find((o) => o.value === reason)?.label ?? null;
-/** The warehouse stages a phone may tap; ShipEnd follows from the last stop left. */
-const TAPPABLE: readonly ShipmentStage[] = ['CheckIn', 'LoadStart', 'LoadEnd', 'ShipCom', 'ShipStart'];
-
 /** Who sends the events: a user (a company driver) or a trip link. */
 export interface Author {
   /** The user, or null for a trip link (history says "ลิงก์เที่ยวรถ"). */
@@ -57,200 +43,6 @@ type TripRow = {
   ended_at: Date | null;
   doc_no: string;
 };
-type StopRow = Awaited<ReturnType<typeof lockStops>>[number];
-
-function lockStops(trx: Tx, shipmentId: string) {
-  return trx
-    .selectFrom('delivery_stop')
-    .select([
-      'id',
-      'seq',
-      'booking_id',
-      'orders',
-      'proof_required',
-      'status',
-      'arrived_at',
-      'left_at',
-      'outcome_event_id',
-    ])
-    .where('shipment_id', '=', shipmentId)
-    .orderBy('seq')
-    .forUpdate()
-    .execute();
-}
-
-/** The checks of one event (docs/delivery.md "Rules"): field → Thai message. */
-function check(
-  event: StopEventInput,
-  stop: StopRow | undefined,
-  files: ReadonlySet<string>,
-  now: number,
-): Record<string, string> {
-  const errors: Record<string, string> = {};
-  if (Date.parse(event.at) > now + FUTURE_SLACK_MS) errors.at = deliveryMessages.future;
-  const outcome = OUTCOMES.has(event.kind);
-  if (event.kind === 'stage') {
-    if (!event.stage) errors.stage = deliveryMessages.stageNeeded;
-    else if (!TAPPABLE.includes(event.stage)) errors.stage = deliveryMessages.stageAtStop;
-    if (event.stopId) errors.stopId = deliveryMessages.fieldsOfKind;
-  } else {
-    if (event.confirmUnusual !== undefined) errors.confirmUnusual = deliveryMessages.fieldsOfKind;
-    if (!event.stopId) errors.stopId = deliveryMessages.stopNeeded;
-    else if (!stop) errors.stopId = deliveryMessages.noStop;
-    if (event.stage) errors.stage = deliveryMessages.fieldsOfKind;
-  }
-  const proofFields = ['recipient', 'signatureFileId', 'quantities'] as const;
-  if (!outcome || event.kind === 'failed')
-    for (const field of proofFields)
-      if (event[field] !== undefined && !(event.kind === 'failed' && field === 'quantities'))
-        errors[field] = deliveryMessages.fieldsOfKind;
-  if (event.kind !== 'failed' && (event.reason !== undefined || event.reasonText !== undefined))
-    errors.reason = deliveryMessages.fieldsOfKind;
-  if (!outcome && event.photoFileIds?.length) errors.photoFileIds = deliveryMessages.fieldsOfKind;
-  for (const id of [event.signatureFileId, ...(event.photoFileIds ?? [])])
-    if (id !== undefined && !files.has(id))
-      errors[id === event.signatureFileId ? 'signatureFileId' : 'photoFileIds'] =
-        deliveryMessages.unknownFile;
-  if (!stop || !outcome) return errors;
-  if (stop.outcome_event_id && stop.outcome_event_id !== event.id)
-    errors.kind = deliveryMessages.outcomeTwice;
-  if (event.kind === 'failed') {
-    if (!event.reason) errors.reason = deliveryMessages.reason;
-    else if (event.reason === 'OTHER' && !event.reasonText?.trim())
-      errors.reasonText = deliveryMessages.reasonText;
-    return errors;
-  }
-  if (!event.recipient?.trim()) errors.recipient = deliveryMessages.recipient;
-  if (stop.proof_required !== 'PHOTO' && !event.signatureFileId)
-    errors.signatureFileId = deliveryMessages.signature;
-  if (stop.proof_required !== 'SIGNATURE' && !event.photoFileIds?.length)
-    errors.photoFileIds = deliveryMessages.photo;
-  const orders = ordersOf(stop.orders);
-  const given = new Map((event.quantities ?? []).map((q) => [q.deliveryOrderId, q.qty]));
-  if (event.kind === 'partial' || event.quantities !== undefined) {
-    if (orders.some((o) => !given.has(o.deliveryOrderId)) || given.size !== orders.length)
-      errors.quantities = deliveryMessages.quantities;
-    else
-      for (const order of orders) {
-        const qty = given.get(order.deliveryOrderId)!;
-        if (qty < 0 || qty > order.qty)
-          errors.quantities = deliveryMessages.quantityRange(order.docNo, String(order.qty));
-        else if (event.kind === 'delivered' && qty !== order.qty)
-          errors.quantities = deliveryMessages.quantityRange(order.docNo, String(order.qty));
-      }
-    if (
-      event.kind === 'partial' &&
-      !errors.quantities &&
-      !(
-        orders.some((o) => given.get(o.deliveryOrderId)! < o.qty) &&
-        orders.some((o) => given.get(o.deliveryOrderId)! > 0)
-      )
-    )
-      errors.quantities = deliveryMessages.partialNothing;
-  }
-  return errors;
-}
-
-/**
- * What a failed or partial delivery leaves to book again (docs/delivery.md "Back to booking"):
- * every DO of the stop counts what was delivered (`deliveredQty`, which the booking engine
- * subtracts), and one not delivered whole goes back to "to book" (`isBooking` false) with a
- * return row naming the booking, shipment, stop, event and reason — the new booking is linked to
- * it when it is confirmed. History on the DO says so.
- */
-async function settleOrders(
-  trx: Tx,
-  stop: StopRow,
-  event: StopEventInput,
-  shipmentId: string,
-  author: Author,
-) {
-  const given = new Map((event.quantities ?? []).map((q) => [q.deliveryOrderId, q.qty]));
-  for (const order of ordersOf(stop.orders)) {
-    const delivered =
-      event.kind === 'failed'
-        ? 0
-        : event.kind === 'delivered'
-          ? order.qty
-          : (given.get(order.deliveryOrderId) ?? 0);
-    const left = Math.round((order.qty - delivered) * 1000) / 1000;
-    await trx
-      .updateTable('delivery_order')
-      .set((eb) => ({
-        delivered_qty: sql<number>`coalesce(delivered_qty, 0) + ${delivered}`,
-        ...(left > 0 ? { is_booking: false, version: eb('version', '+', 1), updated_at: new Date() } : {}),
-      }))
-      .where('id', '=', order.deliveryOrderId)
-      .execute();
-    if (left <= 0) continue;
-    const reason = event.kind === 'failed' ? (event.reason ?? 'OTHER') : 'PARTIAL';
-    await trx
-      .insertInto('delivery_return')
-      .values({
-        delivery_order_id: order.deliveryOrderId,
-        booking_id: stop.booking_id,
-        shipment_id: shipmentId,
-        stop_id: stop.id,
-        event_id: event.id,
-        qty: left,
-        reason,
-        reason_text: event.reasonText ?? null,
-      })
-      .execute();
-    await recordHistory(trx, {
-      entity: deliveryOrder,
-      recordId: order.deliveryOrderId,
-      action: 'update',
-      userId: author.userId,
-      ...(author.linkId ? { source: 'ลิงก์เที่ยวรถ' } : {}),
-      changes: {
-        isBooking: { from: true, to: false },
-        returned: event.kind === 'failed' ? reasonLabel(event.reason) : kindLabel('partial'),
-        qtyToBook: left,
-      },
-    });
-  }
-}
-
-/** The customer of the next stop hears the truck is on its way (a setting; once per booking). */
-async function onTheWay(
-  trx: Tx,
-  contact: Contact,
-  shipmentId: string,
-  bookingId: string,
-  eta: string | null,
-) {
-  if (!contactEnabled(contact.settings)) return;
-  const settings = await loadSettings(trx);
-  if (!settings.onTheWayMessage) return;
-  const appointment = await loadAppointment(trx, bookingId);
-  if (!appointment || appointment.canceled) return;
-  const route = routeOf(contact.settings, appointment);
-  if (!route) return;
-  const link = appointmentLink(contact, bookingId);
-  const body = fill(settings.onTheWayTemplate, {
-    customer: appointment.customer,
-    orders: appointment.orders.join(', '),
-    time: eta ? formatTime(new Date(eta)) : '-',
-    link,
-    branchPhone: appointment.branchPhone ?? '-',
-  });
-  await trx
-    .insertInto('contact_message')
-    .values({
-      booking_id: bookingId,
-      shipment_id: shipmentId,
-      branch_id: appointment.branchId,
-      event: 'onTheWay',
-      channel: route.channel,
-      recipient: route.recipient,
-      body,
-      link,
-    })
-    .onConflict((oc) => oc.doNothing())
-    .execute();
-}
-
 /**
  * A phone's events for one trip (docs/delivery.md "Events"), in one transaction under the trip's
  * lock: each is recorded once by its own id (a resend is a no-op), all checked before any is
@@ -313,7 +105,7 @@ export async function recordEvents(
       if (seen.has(event.id) || batchIds.has(event.id)) continue;
       batchIds.add(event.id);
       const stop = stops.find((s) => s.id === event.stopId);
-      for (const [field, message] of Object.entries(check(event, stop, files, now)))
+      for (const [field, message] of Object.entries(checkEvent(event, stop, files, now)))
         errors[`events[${index}].${field}`] = message;
     }
     // Two outcomes for one stop in one call: the first in time wins, the second is refused.

@@ -63,7 +63,9 @@ export async function refreshDays(db: Executor, days: readonly { branchId: strin
         count(*) filter (where on_time) as on_time_stops,
         count(*) filter (where status = 'DELIVERED') as in_full_stops,
         count(*) filter (where on_time and status = 'DELIVERED') as otif_stops,
-        count(dwell_ms) as dwell_stops, coalesce(sum(dwell_ms), 0) as dwell_ms
+        count(dwell_ms) as dwell_stops, coalesce(sum(dwell_ms), 0) as dwell_ms,
+        -- Every stop, each with its booking: the bookings list's count (records.ts).
+        count(*) as all_stops
       from stop group by branch_id, day),
     failures as (
       select branch_id, day, jsonb_object_agg(reason, n) as failures
@@ -100,20 +102,24 @@ export async function refreshDays(db: Executor, days: readonly { branchId: strin
       coalesce(d.minute_drops, 0), coalesce(d.trip_ms, 0), s.dwell_stops, s.dwell_ms,
       coalesce(b.doc_to_booking_bookings, 0), coalesce(b.doc_to_booking_days, 0),
       coalesce(b.booking_to_delivery_bookings, 0), coalesce(b.booking_to_delivery_days, 0),
-      coalesce(b.by_link, 0), coalesce(b.by_phone, 0)
+      coalesce(b.by_link, 0), coalesce(b.by_phone, 0), s.all_stops
     from stops s
     left join lines l using (branch_id, day)
     left join failures f using (branch_id, day)
     left join drops d using (branch_id, day)
     left join bookings b using (branch_id, day)`.execute(db);
   await sql`
-    insert into performance_truck_day (branch_id, day, vehicle_id, trips, weight, volume, overloaded_trips, trip_ms)
+    insert into performance_truck_day (branch_id, day, vehicle_id, trips, weight, volume, overloaded_trips, trip_ms,
+      drop_trips)
     select t.branch_id, t.shift_date, v.id, count(*), sum(load.weight), sum(load.volume),
       count(*) filter (where load.weight > vt.max_capacity_weight or load.volume > vt.max_capacity_volume),
       -- The domain's tripMs (figures/truckHours.ts): recorded when both ends are, else planned.
       sum(case when t.started_at is not null and t.ended_at is not null
         then greatest(0, ${ms('t.ended_at')} - ${ms('t.started_at')})
-        else coalesce(greatest(0, ${ms('planned.last_departure')} - ${ms('t.planned_start')}), 0) end)
+        else coalesce(greatest(0, ${ms('planned.last_departure')} - ${ms('t.planned_start')}), 0) end),
+      -- The trips with a drop (km and minutes per drop count them): the trips list's count (records.ts).
+      count(*) filter (where exists (select 1 from delivery_stop st
+        where st.shipment_id = t.shipment_id and st.status in ('DELIVERED', 'PARTIAL')))
     from ${target} join delivery_trip t on t.branch_id = g.branch_id and t.shift_date = g.day
     join shipment s on s.id = t.shipment_id
     join vehicle v on v.id = s.vehicle_id

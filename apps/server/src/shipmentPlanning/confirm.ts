@@ -4,10 +4,9 @@ import { touched } from '../crud/columns.ts';
 import { recordHistory } from '../crud/history.ts';
 import type { Database, Executor, Tx } from '../db/database.ts';
 import type { DB } from '../db/schema.generated.ts';
-import { HttpError } from '../http/errors.ts';
 import { slotPlan, tripDrivers, tripShipment } from './answer.ts';
 import { planningMessages } from './messages.ts';
-import { checkTrips, currentPlan, problemOf } from './plan.ts';
+import { checkTrips, currentPlan, problemOf, refuseWhenCheckedIn } from './plan.ts';
 import type { SlotProblem } from './problem.ts';
 import { noRoads, type RoadDistances } from './roads.ts';
 import { loadSlot, type Slot } from './slot.ts';
@@ -130,9 +129,7 @@ export async function confirmPlan(
   roads: RoadDistances = noRoads,
 ): Promise<SlotPlan> {
   return confirmSlot(db, branchId, userId, request, hooks, roads, async (trx, slot, built) => {
-    const arrived = slot.shipments.find((s) => s.checkedIn);
-    if (arrived)
-      throw new HttpError(422, [planningMessages.checkedIn(arrived.licensePlate ?? arrived.docNo)]);
+    refuseWhenCheckedIn(slot);
     await hooks.replacing?.(
       trx,
       slot.shipments.map((s) => s.id),

@@ -1,4 +1,4 @@
-import { phrase, type ShipmentStage, shipmentStages } from '@lms/domain';
+import { phrase, type ShipmentStage, shiftCheckedInMessage, shipmentStages } from '@lms/domain';
 import type { PlanViolation } from '@lms/planning';
 
 /** What the dispatcher reads when planning refuses something (Thai, as every message). */
@@ -17,7 +17,7 @@ export const planningMessages = {
   notInSlot: 'ใบส่งสินค้าบางรายการไม่ได้อยู่ในการจองของกะนี้',
   deliveryOrderTwice: (docNo: string) => `ใบส่งสินค้า ${docNo} อยู่ในแผนมากกว่าหนึ่งครั้ง`,
   staleVersion: 'มีผู้ยืนยันแผนของกะนี้ไปก่อนแล้ว ระบบแสดงแผนล่าสุดให้แล้ว กรุณาตรวจสอบอีกครั้ง',
-  checkedIn: (plate: string) => `รถ ${plate} เช็คอินแล้ว จึงเปลี่ยนแผนของกะนี้ไม่ได้`,
+  checkedIn: shiftCheckedInMessage,
   stageInFuture: (stage: string) => `เวลาจริงของ "${stage}" ต้องไม่เกินเวลาปัจจุบัน`,
   plannerBusy: 'ระบบกำลังวางแผนให้ผู้ใช้อื่นอยู่เต็มจำนวน กรุณาลองใหม่ในอีกสักครู่',
   plannerStuck: 'การวางแผนใช้เวลานานเกินกำหนด กรุณาลองใหม่อีกครั้ง',

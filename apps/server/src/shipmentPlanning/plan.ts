@@ -22,6 +22,16 @@ export const PLAN_TIME_LIMIT_MS = 2000;
 export const refuse = (messages: string[]) => new HttpError(422, messages);
 
 /**
+ * A truck of the slot has checked in: the whole shift is not planned again (its plan could not be
+ * confirmed), only re-planned around what happened (replan.ts). The plan, the tried moves and the
+ * confirm refuse with the same words, naming the truck.
+ */
+export function refuseWhenCheckedIn(slot: Slot): void {
+  const arrived = slot.shipments.find((s) => s.checkedIn);
+  if (arrived) throw refuse([planningMessages.checkedIn(arrived.licensePlate ?? arrived.docNo)]);
+}
+
+/**
  * A dispatcher's trips read against the slot: the input must name the slot's own DOs (each once),
  * the branch's trucks (at most its trips per truck each) and drivers (one truck each), and no
  * booking refused before planning. Answers each trip as the vehicle and its DOs in order.
@@ -148,6 +158,7 @@ export async function plannedSlot(
   roads: RoadDistances = noRoads,
 ): Promise<SlotPlan> {
   const slot = await loadSlot(db, branchId, date, shiftOfDayId);
+  refuseWhenCheckedIn(slot);
   const built = await problemOf(slot, roads);
   // A returned line's stop happened (failed or partly delivered): the booking that took the DO again delivers it.
   const solution = await planPool.plan(toDeliver(built), {
@@ -177,6 +188,7 @@ export async function evaluatedSlot(
   roads: RoadDistances = noRoads,
 ): Promise<SlotPlan> {
   const slot = await loadSlot(db, branchId, date, shiftOfDayId);
+  refuseWhenCheckedIn(slot);
   const built = await problemOf(slot, roads);
   const solution = checkTrips(slot, built, trips);
   const drivers = tripDrivers(trips, solution.routes);

@@ -1,51 +1,20 @@
 import {
   type PlanInstant,
-  REPLAN_ETA_CHANGE_MINUTES,
-  type ReplanChange,
-  type ReplanPlace,
   type ReplanPreview,
   replanFrom,
   replanMomentRefusal,
   type SlotPlan,
 } from '@lms/domain';
-import {
-  type JobPlace,
-  jobPlaces,
-  type ManualRoute,
-  type PlanId,
-  type PlannedRoute,
-  type PlannedStop,
-  type PlanSolution,
-  type ReplanSolution,
-  reduceReplan,
-  replanChanges,
-  replanSolution,
-  type TruckProgress,
-  timeRoutes,
-  UNASSIGNED_MESSAGES,
-} from '@lms/planning';
+import { reduceReplan, replanSolution } from '@lms/planning';
 import type { Database, Executor } from '../db/database.ts';
-import {
-  bangkokInstant,
-  dayFigures,
-  defaultDrivers,
-  instantOf,
-  slotIndex,
-  slotPlan,
-  tripDrivers,
-} from './answer.ts';
-import { type ConfirmHooks, type ConfirmRequest, confirmSlot, type TripProgress } from './confirm.ts';
+import { bangkokInstant, dayFigures, defaultDrivers, instantOf, slotPlan, tripDrivers } from './answer.ts';
+import { type ConfirmHooks, type ConfirmRequest, confirmSlot } from './confirm.ts';
+import { heldToWhatHappened, onTheWay, whatHappened } from './happened.ts';
 import { planningMessages } from './messages.ts';
-import {
-  confirmedRoutes,
-  PLAN_TIME_LIMIT_MS,
-  problemOf,
-  refuse,
-  timedOrRefused,
-  tripRoutes,
-} from './plan.ts';
+import { PLAN_TIME_LIMIT_MS, problemOf, refuse, timedOrRefused, tripRoutes } from './plan.ts';
 import { planPool } from './planPool.ts';
-import { type SlotProblem, toDeliver } from './problem.ts';
+import { toDeliver } from './problem.ts';
+import { bookingChanges, placesInForce, wholePlan } from './replanAnswer.ts';
 import { noRoads, type RoadDistances } from './roads.ts';
 import { loadSlot, type Slot } from './slot.ts';
 
@@ -58,30 +27,6 @@ import { loadSlot, type Slot } from './slot.ts';
  * happened by then and writes only what was not started.
  */
 
-/** A trip that has started: its started stops (their DOs in the problem) and how it stands. */
-interface FixedTrip {
-  readonly vehicleId: string;
-  readonly trip: number;
-  readonly shipmentId: string;
-  readonly startedAt: number | null;
-  readonly stops: readonly {
-    readonly bookingId: string;
-    /** Its DOs as jobs of the problem (`SlotLine.jobId`). */
-    readonly jobs: readonly string[];
-    readonly arrivedAt: number;
-    readonly freeAt: number;
-  }[];
-  readonly ended: boolean;
-  /** On the road: the DOs loaded for it and not yet delivered. */
-  readonly onBoard: readonly string[] | null;
-}
-
-interface Happened {
-  readonly progress: TruckProgress[];
-  readonly trips: FixedTrip[];
-  readonly started: Set<string>;
-}
-
 /**
  * The moment planned from, in seconds from the slot day's midnight: `at`, else now; held to the
  * domain's rule (`replanMomentRefusal`: not before now, before the shift ends), as the screen is,
@@ -93,178 +38,6 @@ function momentOf(slot: Slot, at: string | undefined, now: number): number {
   if (refusal) throw refuse([refusal]);
   const from = replanFrom({ date: slot.date, ...slot.shift }, asked, now);
   return Math.round((from - bangkokInstant(slot.date, 0).getTime()) / 1000);
-}
-
-/**
- * Each truck's trips as they stand, in trip order (a truck's shipments by number are its trips):
- * trips over count as done, the first trip on the road keeps its goods, the first not started and
- * those after it are free. A truck is at the branch after its last trip came back (its last stop
- * left plus the way back), at its last started stop on the road, or at the branch from when it
- * left when no stop is reached yet (its place between is not a place of the problem).
- */
-function whatHappened(
-  slot: Slot,
-  built: SlotProblem,
-  rows: readonly TripProgress[],
-  moment: number,
-  /** The matrix location of a trip's last known position (`onTheWay`). */
-  positions: ReadonlyMap<string, number>,
-): Happened {
-  const jobs = new Map(built.problem.jobs.map((j) => [String(j.id), j]));
-  const index = slotIndex(slot);
-  // A planned stop's DOs as its booking's jobs (a returned line's own: `returnedJobId`).
-  const jobsOf = (stop: { bookingId: string; deliveryOrderIds: readonly string[] }) =>
-    stop.deliveryOrderIds.flatMap((id) => index.jobOf(stop.bookingId, id) ?? []).filter((id) => jobs.has(id));
-  const progress: TruckProgress[] = [];
-  const trips: FixedTrip[] = [];
-  const started = new Set<string>();
-  for (const truck of slot.trucks) {
-    const shipments = slot.shipments.filter((s) => s.vehicleId === truck.id);
-    const confirmed = slot.confirmedTrips.filter((t) => t.vehicleId === truck.id);
-    const matrix = built.problem.matrices[truck.vehicleTypeId];
-    const fixed: string[] = [];
-    let state: Omit<TruckProgress, 'vehicle' | 'fixed'> | null = null;
-    for (const [i, shipment] of shipments.entries()) {
-      const row = rows.find((r) => r.shipmentId === shipment.id);
-      if (!row || (row.startedAt === null && row.started.length === 0)) break;
-      started.add(shipment.id);
-      const planned = confirmed[i]?.stops ?? [];
-      const stops = row.started.map((s) => ({
-        ...s,
-        jobs: jobsOf(
-          planned.find((p) => p.bookingId === s.bookingId) ?? {
-            bookingId: s.bookingId,
-            deliveryOrderIds: [],
-          },
-        ),
-      }));
-      const ids = stops.flatMap((s) => s.jobs);
-      fixed.push(...ids);
-      const last = stops.at(-1);
-      const lastPlace = jobs.get(last?.jobs[0] ?? '')?.location ?? 0;
-      if (row.ended) {
-        const back = last ? last.freeAt + (matrix?.duration(lastPlace, 0) ?? 0) : (row.startedAt ?? moment);
-        trips.push({ ...row, vehicleId: truck.id, trip: i + 1, stops, onBoard: null });
-        state = { at: { location: 0, time: back }, tripsDone: i + 1 };
-        continue;
-      }
-      const reached = new Set(row.started.map((s) => s.bookingId));
-      const onBoard = planned.filter((p) => !reached.has(p.bookingId)).flatMap(jobsOf);
-      trips.push({ ...row, vehicleId: truck.id, trip: i + 1, stops, onBoard });
-      const position = positions.get(shipment.id);
-      state = {
-        at: last
-          ? { location: lastPlace, time: last.freeAt }
-          : position !== undefined && row.position
-            ? // Where the phone last was, from then (or from the moment when that is later).
-              { location: position, time: Math.max(row.position.at, moment) }
-            : // No position: the branch, from when it left or the moment, whichever is later.
-              { location: 0, time: Math.max(row.startedAt ?? moment, moment) },
-        onBoard,
-        fixedOnTrip: ids.length,
-        tripsDone: i,
-      };
-      break;
-    }
-    if (state) progress.push({ vehicle: truck.id, fixed, ...state });
-  }
-  return { progress, trips, started };
-}
-
-/**
- * The whole plan to show and write: each started trip's stops as they happened (arrival, and free
- * again when left or as now expected), then what the re-plan gives it; the other trips as planned.
- * A started trip's distance counts what is left of it.
- */
-function wholePlan(
-  slot: Slot,
-  built: SlotProblem,
-  happened: Happened,
-  solution: ReplanSolution,
-): PlanSolution {
-  const jobs = new Map(built.problem.jobs.map((j) => [String(j.id), j]));
-  const used = new Set<PlannedRoute>();
-  const routes: PlannedRoute[] = happened.trips.map((trip) => {
-    const next = solution.routes.find((r) => r.vehicle === trip.vehicleId && r.trip === trip.trip);
-    if (next) used.add(next);
-    const stops: PlannedStop[] = trip.stops.flatMap((s) =>
-      s.jobs.map((id) => ({
-        job: id,
-        location: jobs.get(id)?.location ?? 0,
-        arrival: s.arrivedAt,
-        start: s.arrivedAt,
-        service: Math.max(0, s.freeAt - s.arrivedAt),
-        load: [],
-        duration: 0,
-        distance: 0,
-      })),
-    );
-    const lastFree = trip.stops.at(-1)?.freeAt ?? trip.startedAt ?? 0;
-    return {
-      vehicle: trip.vehicleId,
-      trip: trip.trip,
-      departure: trip.startedAt ?? next?.departure ?? lastFree,
-      load: next?.load ?? [],
-      stops: [...stops, ...(next?.stops ?? [])],
-      arrival: next?.arrival ?? lastFree,
-      cost: next?.cost ?? 0,
-      distance: next?.distance ?? 0,
-      duration: next?.duration ?? 0,
-      service: next?.service ?? 0,
-      waiting: next?.waiting ?? 0,
-    };
-  });
-  routes.push(...solution.routes.filter((r) => !used.has(r)));
-  const order = new Map(slot.trucks.map((t, i) => [t.id, i]));
-  routes.sort(
-    (a, b) => (order.get(String(a.vehicle)) ?? 0) - (order.get(String(b.vehicle)) ?? 0) || a.trip - b.trip,
-  );
-  return { ...solution, routes };
-}
-
-/** The confirmed plan as it stands, job by job (the ETAs the plan in force gives). */
-function placesInForce(slot: Slot, built: SlotProblem): Map<PlanId, JobPlace> {
-  return jobPlaces(timeRoutes(built.problem, confirmedRoutes(slot)).routes);
-}
-
-/** What changes, booking by booking: the strongest change among its DOs. */
-function bookingChanges(slot: Slot, before: Map<PlanId, JobPlace>, solution: ReplanSolution): ReplanChange[] {
-  const index = slotIndex(slot);
-  const rank = { DROPPED: 0, MOVED: 1, NEW: 2, ETA: 3 } as const;
-  const place = (p: JobPlace | undefined): ReplanPlace | null =>
-    p ? { vehicleId: String(p.vehicle), trip: p.trip, start: instantOf(slot.date, p.start) } : null;
-  const byBooking = new Map<string, ReplanChange>();
-  for (const change of replanChanges(before, solution, REPLAN_ETA_CHANGE_MINUTES * 60)) {
-    const bookingId = index.bookingOf.get(String(change.job));
-    if (!bookingId) continue;
-    const known = byBooking.get(bookingId);
-    if (known && rank[known.kind] <= rank[change.kind]) continue;
-    const why = solution.unassigned.find((u) => u.job === change.job)?.reason;
-    byBooking.set(bookingId, {
-      bookingId,
-      kind: change.kind,
-      before: place(change.before),
-      after: place(change.after),
-      reason:
-        change.kind === 'DROPPED' ? (why ? UNASSIGNED_MESSAGES[why] : planningMessages.notPlaced) : null,
-    });
-  }
-  const order = new Map(slot.bookings.map((b, i) => [b.id, i]));
-  return [...byBooking.values()].sort(
-    (a, b) => rank[a.kind] - rank[b.kind] || (order.get(a.bookingId) ?? 0) - (order.get(b.bookingId) ?? 0),
-  );
-}
-
-/**
- * Trips that left and reached no stop yet, with the phone's last known position: the truck goes on
- * from there (a place of the problem of its own), not from the branch.
- */
-function onTheWay(rows: readonly TripProgress[]) {
-  return rows.flatMap((r) =>
-    r.startedAt !== null && !r.ended && r.started.length === 0 && r.position
-      ? [{ shipmentId: r.shipmentId, position: r.position }]
-      : [],
-  );
 }
 
 /** Reads the slot, what happened on it and the moment; refuses a slot with nothing confirmed. */
@@ -350,59 +123,6 @@ export async function replannedSlot(
     ),
     changes: bookingChanges(slot, placesInForce(slot, built), solution),
   };
-}
-
-/**
- * The dispatcher's trips held to what happened by now: every started stop on its truck and trip, in
- * the order driven, before any other; nothing added to a trip that is over, nothing to a trip on the
- * road that it did not load. Answers the rest of each trip as routes of the re-plan's problem.
- */
-function heldToWhatHappened(
-  slot: Slot,
-  happened: Happened,
-  /** The re-plan's vehicle that makes this trip of the truck (a truck on the road has one for its trip, one for later ones). */
-  vehicleFor: (vehicleId: string, trip: number) => number | undefined,
-  routes: readonly ManualRoute[],
-): ManualRoute[] {
-  const index = slotIndex(slot);
-  const tripsOf = (vehicleId: string) => routes.filter((r) => r.vehicle === vehicleId);
-  for (const trip of happened.trips) {
-    const route = tripsOf(trip.vehicleId)[trip.trip - 1];
-    const wanted = trip.stops.flatMap((s) => s.jobs);
-    const moved = trip.stops.find((s) => s.jobs.some((id) => route?.jobs[wanted.indexOf(id)] !== id));
-    if (moved) {
-      const booking = slot.bookings.find((b) => b.id === moved.bookingId);
-      throw refuse([
-        planningMessages.startedStopMoved(
-          booking?.docNo ?? '',
-          booking?.shipToLabel ?? '',
-          index.plate(trip.vehicleId),
-        ),
-      ]);
-    }
-    const rest = route?.jobs.slice(wanted.length) ?? [];
-    if (trip.ended && rest.length > 0)
-      throw refuse([planningMessages.tripOver(index.plate(trip.vehicleId), trip.trip)]);
-    const stray = trip.onBoard ? rest.find((id) => !trip.onBoard?.includes(String(id))) : undefined;
-    if (stray)
-      throw refuse([planningMessages.notOnBoard(index.plate(trip.vehicleId), index.bookingDocNo(stray))]);
-  }
-  const fixedOn = (vehicleId: string, trip: number) =>
-    happened.trips.find((t) => t.vehicleId === vehicleId && t.trip === trip)?.stops.flatMap((s) => s.jobs)
-      .length ?? 0;
-  const manual: ManualRoute[] = [];
-  const count = new Map<string, number>();
-  for (const route of routes) {
-    const vehicleId = String(route.vehicle);
-    const trip = (count.get(vehicleId) ?? 0) + 1;
-    count.set(vehicleId, trip);
-    const rest = route.jobs.slice(fixedOn(vehicleId, trip));
-    if (rest.length === 0) continue;
-    const vehicle = vehicleFor(vehicleId, trip);
-    if (vehicle === undefined) throw refuse([planningMessages.truckNoTime(index.plate(vehicleId))]);
-    manual.push({ vehicle, jobs: rest });
-  }
-  return manual;
 }
 
 /**

@@ -3,6 +3,7 @@ import { callStatusOptions } from '../entities/booking.ts';
 import { INPUT_BOUNDS } from '../rules/inputBounds.ts';
 import { UtilizationStatus } from './booking.ts';
 import { Bytes, IsoDate, List, Nullable, operation, Uuid } from './common.ts';
+import { ListAfter } from './crud.ts';
 import { type FailureReason, failureReasonOptions, type StopStatus, stopStatusOptions } from './delivery.ts';
 
 /**
@@ -216,6 +217,7 @@ const BranchesStopsQuery = Type.Object(
     page: Type.Optional(
       Type.Integer({ minimum: 1, maximum: INPUT_BOUNDS.listOffset / BRANCHES_STOPS_PAGE_SIZE }),
     ),
+    after: Type.Optional(ListAfter),
   },
   { additionalProperties: false },
 );
@@ -235,12 +237,21 @@ export const BranchStop = Type.Object({
 });
 export type BranchStop = Static<typeof BranchStop>;
 
-export const BranchesStops = Type.Object({
-  total: Type.Integer(),
-  page: Type.Integer(),
-  pageSize: Type.Integer(),
-  rows: List(BranchStop),
-});
+/**
+ * `next`: where the following page starts, for its `after` (docs/api.md "Paging by key"): given
+ * when a row follows. Page `n + 1` asked `after` page `n`'s `next` is read from the index where
+ * page `n` ended instead of past `n × pageSize` rows; without `after` a page is asked by number.
+ */
+const page = <T extends TSchema>(row: T) =>
+  Type.Object({
+    total: Type.Integer(),
+    page: Type.Integer(),
+    pageSize: Type.Integer(),
+    rows: List(row),
+    next: Type.Optional(Type.String()),
+  });
+
+export const BranchesStops = page(BranchStop);
 export type BranchesStops = Static<typeof BranchesStops>;
 
 /**
@@ -256,10 +267,22 @@ const BranchesRecordsQuery = Type.Object(
     page: Type.Optional(
       Type.Integer({ minimum: 1, maximum: INPUT_BOUNDS.listOffset / BRANCHES_STOPS_PAGE_SIZE }),
     ),
+    after: Type.Optional(ListAfter),
   },
   { additionalProperties: false },
 );
 export type BranchesRecordsQuery = Static<typeof BranchesRecordsQuery>;
+
+/**
+ * The trips behind a figure: those km and minutes per drop count (with a drop), or a vehicle
+ * type's row of the company's truck use: every trip by a truck of that type (as the row counts
+ * them), of the branches asked only.
+ */
+const BranchesTripsQuery = Type.Object(
+  { ...BranchesRecordsQuery.properties, vehicleTypeId: Type.Optional(Uuid) },
+  { additionalProperties: false },
+);
+export type BranchesTripsQuery = Static<typeof BranchesTripsQuery>;
 
 const CallStatus = Type.Unsafe<(typeof callStatusOptions)[number]['value']>(
   Type.String({ enum: callStatusOptions.map((o) => o.value) }),
@@ -306,8 +329,6 @@ export const BranchBooking = Type.Object({
 });
 export type BranchBooking = Static<typeof BranchBooking>;
 
-const page = <T extends TSchema>(row: T) =>
-  Type.Object({ total: Type.Integer(), page: Type.Integer(), pageSize: Type.Integer(), rows: List(row) });
 export const BranchesTrips = page(BranchTrip);
 export type BranchesTrips = Static<typeof BranchesTrips>;
 export const BranchesBookings = page(BranchBooking);
@@ -351,7 +372,7 @@ export const performanceApi = {
   branchesTrips: operation({
     method: 'GET',
     url: '/performance/branches/trips',
-    schema: { querystring: BranchesRecordsQuery, response: { 200: BranchesTrips } },
+    schema: { querystring: BranchesTripsQuery, response: { 200: BranchesTrips } },
   }),
   /** The bookings behind the company's lead times and confirmations, across the same branches, a page at a time. */
   branchesBookings: operation({

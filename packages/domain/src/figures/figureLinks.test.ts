@@ -8,6 +8,7 @@ import {
   companyFailureStops,
   companyRecords,
   companyRecordsEntity,
+  companyRowRecords,
   figureRowLink,
   headlineFigureLink,
   truckDayLink,
@@ -129,6 +130,22 @@ describe('figureLinks', () => {
     });
     expect(companyRecords('dwellMinutes')).toMatchObject({ kind: 'stops' });
     expect(companyRecords('dwellMinutes')).not.toHaveProperty('statuses');
+  });
+
+  it("opens a company table's rows as one branch's rows open: a type its trips, a reason its stops, a branch nothing here", () => {
+    const six = 'c0ffee00-0000-4000-8000-000000000006';
+    const trips = companyRowRecords('byVehicleType', six, '6W: รถ 6 ล้อ');
+    // The same narrowing as one branch's row link, to the list read under the same rule (shipments).
+    const branchRow = opened(figureRowLink('byVehicleType', six, october)!.href);
+    expect(trips).toEqual({
+      kind: 'trips',
+      vehicleTypeId: branchRow.params.vehicleTypeIds?.[0],
+      title: 'เที่ยวรถของประเภทรถ 6W: รถ 6 ล้อ ทุกสาขาที่เลือก',
+    });
+    expect(companyRecordsEntity[trips!.kind]).toBe(branchRow.entity.name);
+    expect(companyRowRecords('failures', 'REFUSED', 'ลูกค้าปฏิเสธ')).toEqual(companyFailureStops('REFUSED'));
+    expect(companyRowRecords('branches', six, 'BKK: กรุงเทพ')).toBeNull();
+    expect(companyRowRecords('byTruck', six, '70-1001')).toBeNull();
   });
 
   it('opens every headline figure of several branches on the records its one-branch tile opens', () => {

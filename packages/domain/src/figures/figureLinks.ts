@@ -62,7 +62,8 @@ const stopFigures = [
 /**
  * The records behind a company figure (several branches added up), as the one-branch tiles open
  * their lists: stops (`GET /performance/branches/stops`) narrowed to outcomes or a failure reason,
- * trips (`…/trips`), or bookings (`…/bookings`) narrowed to a call status; with the list's title.
+ * trips (`…/trips`) with a drop or of a vehicle type, or bookings (`…/bookings`) narrowed to a
+ * call status; with the list's title.
  */
 export type CompanyRecords =
   | {
@@ -71,7 +72,7 @@ export type CompanyRecords =
       readonly reason?: FailureReason;
       readonly title: string;
     }
-  | { readonly kind: 'trips'; readonly title: string }
+  | { readonly kind: 'trips'; readonly vehicleTypeId?: string; readonly title: string }
   | {
       readonly kind: 'bookings';
       readonly callStatus?: 'CONFIRMED_BY_CUSTOMER' | 'CALLED';
@@ -119,6 +120,29 @@ export function companyRecords(key: string): CompanyRecords | null {
 export function companyFailureStops(reason: FailureReason): CompanyRecords {
   const label = failureReasonOptions.find((o) => o.value === reason)?.label ?? reason;
   return { kind: 'stops', statuses: ['FAILED'], reason, title: phrase('จุดส่งที่ส่งไม่สำเร็จเพราะ', label, ALL) };
+}
+
+/**
+ * A vehicle type's trips across the branches added up, every trip by a truck of the type (as the
+ * row counts them): what a row of the company's truck use per vehicle type opens.
+ */
+export function companyTypeTrips(vehicleTypeId: string, label: string): CompanyRecords {
+  return { kind: 'trips', vehicleTypeId, title: `${phrase('เที่ยวรถของประเภทรถ', label)}${ALL}` };
+}
+
+/**
+ * The records behind one row of a company table (`branchesTables`), by the row's id and label:
+ * a failure reason's failed stops, a vehicle type's trips; null for a row that opens no list here
+ * (a branch's row opens its own screen).
+ */
+export function companyRowRecords(
+  table: FigureTableKey,
+  rowId: string,
+  label: string,
+): CompanyRecords | null {
+  if (table === 'failures') return companyFailureStops(rowId as FailureReason);
+  if (table === 'byVehicleType') return companyTypeTrips(rowId, label);
+  return null;
 }
 
 /** By headline figure key (`headlineFigures`): every headline figure opens a list. */

@@ -12,7 +12,7 @@ import {
   type Period,
   stopStatusOptions,
 } from '@lms/domain';
-import type { ApiError } from '@lms/entity-pages';
+import { type ApiError, PageCursors } from '@lms/entity-pages';
 import { useEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
 import useSWR from 'swr';
@@ -83,7 +83,7 @@ const columnsOf = {
 /**
  * The records behind a company figure (docs/performance-figures.md "ทุกสาขาที่ดูได้"): the branches
  * the screen adds up, the period, the figure's narrowing (`companyRecords`): stops, trips or
- * bookings, a page at a time, each row with its branch. Read only, as the one-branch lists; opened
+ * bookings, a page at a time (the next one `after` where the one before ended), each row with its branch. Read only, as the one-branch lists; opened
  * in the page, focused, and closed by its button.
  */
 export function BranchRecordsList({
@@ -102,16 +102,32 @@ export function BranchRecordsList({
   const era = { buddhistEra: useBuddhistEra(undefined) };
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
-  const answer = useSWR<{ total: number; page: number; pageSize: number; rows: readonly Row[] }, ApiError>(
-    [
-      'performance-branches-records',
-      branchIds?.join(',') ?? 'all',
-      period.from,
-      period.to,
-      JSON.stringify(records),
-      page,
-    ],
-    () => performance.branchesRecords(period, branchIds, records, page),
+  // Where each page ended (`next`): the page after it is read from there (keyset paging, docs/api.md).
+  const cursors = useRef(new PageCursors());
+  const shape = [
+    'performance-branches-records',
+    branchIds?.join(',') ?? 'all',
+    period.from,
+    period.to,
+    JSON.stringify(records),
+  ];
+  const answer = useSWR<
+    { total: number; page: number; pageSize: number; rows: readonly Row[]; next?: string },
+    ApiError
+  >(
+    [...shape, page],
+    async () => {
+      const key = JSON.stringify(shape);
+      const found = await performance.branchesRecords(
+        period,
+        branchIds,
+        records,
+        page,
+        cursors.current.afterFor(key, page),
+      );
+      cursors.current.remember(key, page, found.next);
+      return found;
+    },
     { keepPreviousData: true },
   );
   const columns = [branch, ...(columnsOf[records.kind](era) as DataGridColumn<Row>[])];

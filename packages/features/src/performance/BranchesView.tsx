@@ -4,11 +4,11 @@ import {
   branchesTables,
   type CompanyRecords,
   can,
-  companyFailureStops,
   companyRecords,
   companyRecordsEntity,
-  type FailureReason,
+  companyRowRecords,
   type FigureTable,
+  type FigureTableKey,
   messagesOfError,
   phrase,
 } from '@lms/domain';
@@ -46,9 +46,10 @@ export const branchScreenHref = (month: string, branchId: string) =>
 /**
  * Several branches' month (docs/performance-figures.md "ทุกสาขาที่ดูได้"): the company's headline
  * figures (summed tallies: each opens the records it counts across these branches below the tiles,
- * stops, trips or bookings, for a reader of that one-branch list), its failures (a reason's row opens its failed stops across these branches, below
- * the table) and truck use per vehicle type, then the branches side by side, each
- * row opening that branch's screen.
+ * stops, trips or bookings, for a reader of that one-branch list), its failures (a reason's row
+ * opens its failed stops across these branches, below the table) and truck use per vehicle type
+ * (a type's row opens its trips across these branches, below the table; `companyRowRecords`),
+ * then the branches side by side, each row opening that branch's screen.
  */
 export function BranchesView({
   month,
@@ -65,14 +66,13 @@ export function BranchesView({
   // Each list is read under its one-branch list's rule (the stop list, shipments, bookings).
   const reads = (records: CompanyRecords | null) =>
     records !== null && can(user?.roles, companyRecordsEntity[records.kind], 'read').can;
-  const readsStops = can(user?.roles, companyRecordsEntity.stops, 'read').can;
-  // What is open: the records behind a tile (under the tiles) or a failure reason's stops (under its table).
+  // What is open: the records behind a tile (under the tiles) or a table's row (under its table).
   const [opened, setOpened] = useState<{
-    at: 'headline' | 'failures';
+    at: FigureTableKey;
     key: string;
     records: CompanyRecords;
   } | null>(null);
-  const list = (at: 'headline' | 'failures') =>
+  const list = (at: FigureTableKey) =>
     opened?.at === at ? (
       <BranchRecordsList
         key={opened.key}
@@ -119,17 +119,14 @@ export function BranchesView({
                 ? (branchId) => ({ href: branchScreenHref(month, branchId), label: text.openBranch })
                 : undefined
             }
-            rowOpens={
-              table.key === 'failures' && readsStops
-                ? (reason) => () =>
-                    setOpened({
-                      at: 'failures',
-                      key: reason,
-                      records: companyFailureStops(reason as FailureReason),
-                    })
-                : undefined
-            }
-            after={table.key === 'failures' ? list('failures') : undefined}
+            rowOpens={(rowId) => {
+              const label = String(table.rows[table.rowIds.indexOf(rowId)]?.[0] ?? '');
+              const records = companyRowRecords(table.key, rowId, label);
+              return records && reads(records)
+                ? () => setOpened({ at: table.key, key: rowId, records })
+                : null;
+            }}
+            after={list(table.key)}
             navigate={navigate}
           >
             {table.rows.length > 0 && (

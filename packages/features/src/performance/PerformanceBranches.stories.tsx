@@ -335,7 +335,14 @@ export const ReasonStopsPhone: Story = {
   },
 };
 
-/** The records behind the figures counted per trip and per booking: which tile opens them, the list's name, a row it shows. */
+/** The company's truck use per vehicle type: its one row, the 6-wheel trucks. */
+const truckUse = 'การใช้รถตามประเภทรถ';
+const sixWheel = branchesAnswer().company.truckUse.byVehicleType[0]!;
+
+/**
+ * The records behind the figures counted per trip and per booking, and behind a vehicle type's
+ * row: which tile (or row of the truck-use table) opens them, the list's name, a row it shows.
+ */
 const kinds = {
   trips: {
     figure: 'ระยะทางต่อจุดส่ง',
@@ -349,13 +356,63 @@ const kinds = {
     row: 'ร้านสีลม',
     long: (text: string) => ({ bookings: branchesBookingsAnswer(text) }),
   },
+  typeTrips: {
+    figure: null,
+    list: `เที่ยวรถของประเภทรถ ${sixWheel.label} ทุกสาขาที่เลือก`,
+    row: '81-0001',
+    long: (text: string) => ({ trips: branchesTripsAnswer(text) }),
+  },
 } as const;
 type Kind = keyof typeof kinds;
 
 const openRecords = async (canvas: ReturnType<typeof within>, kind: Kind) => {
   const { figure, list } = kinds[kind];
-  await userEvent.click((await tile(canvas, figure)).getByRole('button', { name: figure }));
+  if (figure) await userEvent.click((await tile(canvas, figure)).getByRole('button', { name: figure }));
+  else {
+    const table = within(await canvas.findByRole('region', { name: truckUse }));
+    await userEvent.click(table.getByRole('button', { name: sixWheel.label }));
+  }
   return within(await canvas.findByRole('region', { name: list }));
+};
+
+/**
+ * A row of the company's truck use per vehicle type opens that type's trips across the branches,
+ * under its table, its heading focused; the next page is asked after where the first one ended.
+ */
+export const OpensATypesTrips: Story = {
+  args: { roles: readers },
+  beforeEach: ({ msw }) =>
+    msw.use(
+      ...branchesHandlers(branchesAnswer(), branchesStopsAnswer(), {
+        trips: { ...branchesTripsAnswer(), total: 120, next: 'where-page-1-ended' },
+      }),
+    ),
+  play: async ({ canvas }) => {
+    const list = await openRecords(canvas, 'typeTrips');
+    await expect(await within(list.getByRole('grid')).findByText('81-0001')).toBeVisible();
+    await expect(list.getByRole('heading', { name: kinds.typeTrips.list })).toHaveFocus();
+    const calls = () => performanceCalls.filter((c) => c.path === 'branchesTrips');
+    await expect(calls()[0]?.query).toMatchObject({
+      from: '2026-10-01',
+      to: '2026-10-31',
+      vehicleTypeId: sixWheel.id,
+      page: 1,
+    });
+    await expect(calls()[0]?.query).not.toHaveProperty('after');
+    // Under the truck-use table, not the tiles: the tiles' trips are not open.
+    await expect(canvas.queryByRole('region', { name: kinds.trips.list })).toBeNull();
+    await userEvent.click(list.getByRole('button', { name: 'หน้าถัดไป' }));
+    await waitFor(() =>
+      expect(calls().at(-1)?.query).toMatchObject({
+        vehicleTypeId: sixWheel.id,
+        page: 2,
+        after: 'where-page-1-ended',
+      }),
+    );
+    await userEvent.click(list.getByRole('button', { name: text.closeStops }));
+    await expect(canvas.queryByRole('region', { name: kinds.typeTrips.list })).toBeNull();
+    await chartsDrawn(canvas);
+  },
 };
 
 /** km per drop opens the trips it counts across the branches, each with its drops, distance and minutes. */
@@ -403,6 +460,10 @@ export const TripsWithoutTheShipmentList: Story = {
   play: async ({ canvas }) => {
     await expect((await tile(canvas, kinds.trips.figure)).queryByRole('button')).toBeNull();
     await expect((await tile(canvas, kinds.bookings.figure)).getByRole('button')).toBeVisible();
+    // Nor does a vehicle type's row (its trips are shipments): its label is plain text.
+    const table = within(canvas.getByRole('region', { name: truckUse }));
+    await expect(within(table.getByRole('grid')).getByText(sixWheel.label)).toBeVisible();
+    await expect(table.queryByRole('button', { name: sixWheel.label })).toBeNull();
   },
 };
 
@@ -413,12 +474,12 @@ const states = (kind: Kind) => {
   const handlers = (answer: 'loading' | 'error' | 'empty' | 'long' | 'some') => {
     const records =
       answer === 'empty'
-        ? { [kind]: { total: 0, page: 1, pageSize: 50, rows: [] } }
+        ? { [kind === 'bookings' ? 'bookings' : 'trips']: { total: 0, page: 1, pageSize: 50, rows: [] } }
         : answer === 'long'
-          ? kinds[kind].long(kind === 'trips' ? longTruck : longShipTo)
+          ? kinds[kind].long(kind === 'bookings' ? longShipTo : longTruck)
           : answer === 'some'
             ? {}
-            : { [kind]: answer };
+            : { [kind === 'bookings' ? 'bookings' : 'trips']: answer };
     return branchesHandlers(branchesAnswer(), branchesStopsAnswer(), records);
   };
   return {
@@ -451,7 +512,7 @@ const states = (kind: Kind) => {
       beforeEach: ({ msw }) => msw.use(...handlers('long')),
       play: async ({ canvas }) => {
         const list = await openRecords(canvas, kind);
-        const long = kind === 'trips' ? longTruck : longShipTo;
+        const long = kind === 'bookings' ? longShipTo : longTruck;
         await expect(await within(list.getByRole('grid')).findByText(long)).toBeInTheDocument();
         const page = canvas.getByRole('heading', { name: text.title }).closest('main, div') as HTMLElement;
         const region = canvas.getByRole('region', { name: kinds[kind].list });
@@ -486,3 +547,9 @@ export const BookingsEmpty: Story = bookings.empty;
 export const BookingsError: Story = bookings.error;
 export const BookingsLongThaiText: Story = bookings.long;
 export const BookingsPhone: Story = bookings.phone;
+const typeTrips = states('typeTrips');
+export const TypeTripsLoading: Story = typeTrips.loading;
+export const TypeTripsEmpty: Story = typeTrips.empty;
+export const TypeTripsError: Story = typeTrips.error;
+export const TypeTripsLongThaiText: Story = typeTrips.long;
+export const TypeTripsPhone: Story = typeTrips.phone;

@@ -34,9 +34,14 @@ export function usePerformanceApi() {
         branchIds: readonly string[] | undefined,
         records: CompanyRecords,
         page: number,
+        /** The `next` of the page before, when known: the page is read from where that one ended. */
+        after?: string,
       ) => {
-        const query = { ...period, ...(branchIds ? { branchIds } : {}), page };
-        if (records.kind === 'trips') return call(api, contract.branchesTrips, { query });
+        const query = { ...period, ...(branchIds ? { branchIds } : {}), page, ...(after ? { after } : {}) };
+        if (records.kind === 'trips')
+          return call(api, contract.branchesTrips, {
+            query: { ...query, ...(records.vehicleTypeId ? { vehicleTypeId: records.vehicleTypeId } : {}) },
+          });
         if (records.kind === 'bookings')
           return call(api, contract.branchesBookings, {
             query: { ...query, ...(records.callStatus ? { callStatus: records.callStatus } : {}) },

@@ -88,7 +88,7 @@ export function PlanControls({ planning }: { readonly planning: SlotPlanning }) 
           </Status>
         )}
       </Toolbar>
-      {locked && <Alert tone="warning">มีรถเช็คอินแล้ว จึงเปลี่ยนแผนของกะนี้ไม่ได้</Alert>}
+      {planning.lockedBecause && <Alert tone="warning">{planning.lockedBecause}</Alert>}
       {refused.length > 0 && (
         <Alert>
           <Messages messages={refused} />

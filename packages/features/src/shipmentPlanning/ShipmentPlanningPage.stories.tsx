@@ -1,4 +1,11 @@
-import { type DaySheetQuery, documentsApi, ROLE_ADMIN, readRoleOf, shipmentPlanningApi } from '@lms/domain';
+import {
+  type DaySheetQuery,
+  documentsApi,
+  ROLE_ADMIN,
+  readRoleOf,
+  shiftCheckedInMessage,
+  shipmentPlanningApi,
+} from '@lms/domain';
 import {
   confirmedSlot,
   emptySlot,
@@ -322,6 +329,27 @@ export const ReadOnly: Story = {
     await expect(canvas.queryByRole('button', { name: 'ยืนยันแผน' })).toBeNull();
     // The day sheet lists bookings, which this role may not read.
     await expect(canvas.queryByRole('button', { name: 'พิมพ์ใบงานประจำวัน' })).toBeNull();
+  },
+};
+
+/** The first trip's truck (70-1234) has checked in: the confirmed plan stays; only a re-plan may change it. */
+const checkedInSlot = {
+  ...confirmedSlot,
+  trips: confirmedSlot.trips.map((trip, i) => (i === 0 ? { ...trip, checkedIn: true } : trip)),
+};
+
+export const TruckCheckedIn: Story = {
+  name: 'A truck checked in: no whole new plan, the re-plan offered',
+  beforeEach: mocked({ slot: checkedInSlot }),
+  play: async ({ canvas }) => {
+    await expect(await canvas.findByText('ยืนยันแผนแล้ว (ครั้งที่ 1)')).toBeInTheDocument();
+    // The server's own refusal, naming the truck, says what to do instead.
+    await expect(canvas.getByText(shiftCheckedInMessage('70-1234'))).toBeInTheDocument();
+    await expect(canvas.getByRole('button', { name: 'จัดรถอัตโนมัติ' })).toBeDisabled();
+    await expect(canvas.getByRole('button', { name: 'ยืนยันแผน' })).toBeDisabled();
+    await expect(canvas.getByRole('button', { name: 'วางแผนใหม่จากตอนนี้' })).toBeEnabled();
+    // Nor a stop moved by hand: the server would refuse the tried move for the same reason.
+    for (const remove of canvas.getAllByRole('button', { name: /^เอาออก/ })) await expect(remove).toBeDisabled();
   },
 };
 

@@ -1,5 +1,5 @@
 import { useSnackbar } from '@lms/design-system';
-import { messagesOfError, type ReplanPreview, type SlotPlan } from '@lms/domain';
+import { messagesOfError, type ReplanPreview, type SlotPlan, shiftCheckedInMessage } from '@lms/domain';
 import type { ApiError } from '@lms/entity-pages';
 import { useState } from 'react';
 import useSWR from 'swr';
@@ -142,8 +142,9 @@ export function useSlotPlanning(today: Date) {
     }
   };
 
-  // A truck already checked in fixes the shift's plan: the server refuses changes, so the page offers none.
-  const locked = shown?.trips.some((t) => t.checkedIn) ?? false;
+  // A truck already checked in: the server refuses a whole new plan, so the page offers only the re-plan.
+  const arrived = shown?.trips.find((t) => t.checkedIn);
+  const locked = arrived !== undefined;
 
   return {
     date,
@@ -156,6 +157,10 @@ export function useSlotPlanning(today: Date) {
     refused,
     busy,
     locked,
+    /** Why the shift cannot be planned whole again (the truck that checked in), as the server says it. */
+    lockedBecause: arrived
+      ? shiftCheckedInMessage(shown?.trucks.find((t) => t.id === arrived.vehicleId)?.licensePlate ?? '')
+      : null,
     choose,
     autoPlan,
     tryTrips,

@@ -35,6 +35,7 @@ import * as contractorUser from './0054_contractor_user.ts';
 import * as truckHours from './0056_truck_hours.ts';
 import * as partitionPositions from './0058_partition_positions.ts';
 import * as partitionHistory from './0059_partition_history.ts';
+import * as companyLists from './0062_company_lists.ts';
 
 /** Every migration, in order. Names sort lexically: never rename or reorder one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -74,4 +75,5 @@ export const migrations: Record<string, Migration> = {
   '0056_truck_hours': truckHours,
   '0058_partition_positions': partitionPositions,
   '0059_partition_history': partitionHistory,
+  '0062_company_lists': companyLists,
 };
