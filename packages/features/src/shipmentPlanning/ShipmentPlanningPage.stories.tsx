@@ -349,7 +349,8 @@ export const TruckCheckedIn: Story = {
     await expect(canvas.getByRole('button', { name: 'ยืนยันแผน' })).toBeDisabled();
     await expect(canvas.getByRole('button', { name: 'วางแผนใหม่จากตอนนี้' })).toBeEnabled();
     // Nor a stop moved by hand: the server would refuse the tried move for the same reason.
-    for (const remove of canvas.getAllByRole('button', { name: /^เอาออก/ })) await expect(remove).toBeDisabled();
+    for (const remove of canvas.getAllByRole('button', { name: /^เอาออก/ }))
+      await expect(remove).toBeDisabled();
   },
 };
 
