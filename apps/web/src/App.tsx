@@ -1,6 +1,6 @@
 import { BlockingProvider, SnackbarProvider, StatusScreen, ThemeProvider } from '@lms/design-system';
 import { MESSAGES, messagesOfError } from '@lms/domain';
-import { useRoutes } from 'react-router-dom';
+import { useLocation, useRoutes } from 'react-router-dom';
 import { storageWorks } from './session/browserStorage.ts';
 import { GuardedRouter } from './shell/GuardedRouter.tsx';
 import { routerRoutes } from './shell/router.tsx';
@@ -8,7 +8,8 @@ import { ScreenErrorBoundary } from './shell/ScreenErrorBoundary.tsx';
 import { HOST_TEXT } from './text.ts';
 
 function Screens() {
-  return useRoutes(routerRoutes);
+  const { pathname } = useLocation();
+  return <ScreenErrorBoundary at={pathname}>{useRoutes(routerRoutes)}</ScreenErrorBoundary>;
 }
 
 /** Providers above the router: theme, snackbars and the blocking spinner (they outlive page changes, e.g. a 401 → login). */
@@ -20,9 +21,7 @@ export function App() {
           {/* Every blocking operation (the branch switch, …) runs through useBlocking(): spec §8. */}
           <BlockingProvider messagesOf={messagesOfError}>
             <GuardedRouter>
-              <ScreenErrorBoundary>
-                <Screens />
-              </ScreenErrorBoundary>
+              <Screens />
             </GuardedRouter>
           </BlockingProvider>
         </SnackbarProvider>
