@@ -31,10 +31,10 @@ beforeAll(async () => {
   });
 });
 
-async function open(to: string): Promise<Page> {
+async function open(to: string, width = 1366, height = 768): Promise<Page> {
   const page = await browser.newPage({
-    width: 1366,
-    height: 768,
+    width,
+    height,
     storage: { origin: server.origin, items: await storedSignIn(server.origin, manager) },
   });
   await page.goto(`${server.origin}${to}`);
@@ -110,6 +110,24 @@ describe('the performance screen printed', () => {
     // The list drawn in place of the figures (the page's seven tables gone).
     await expect.poll(() => page.getByRole('grid').count(), { timeout: 30_000 }).toBe(1);
     expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  });
+
+  it('on a phone, back from a record returns to where the list was, once its rows are drawn again', async () => {
+    // The month's six bookings, one card each.
+    const page = await open('/bookingReport?sort=docNo', 390, 844);
+    const views = page.getByRole('button', { name: /^ดู BK/ });
+    await expect.poll(() => views.count(), { timeout: 30_000 }).toBe(6);
+    const chosen = views.nth(4);
+    await chosen.scrollIntoViewIfNeeded();
+    const where = await page.evaluate(() => window.scrollY);
+    expect(where).toBeGreaterThan(844);
+    await chosen.click();
+    await page.waitForURL(/\/bookingReport\/show\//);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+    await page.goBack();
+    await page.waitForURL(/\/bookingReport\?sort=docNo$/);
+    // The list's rows come after the route: the position is reached once the page is tall enough.
+    await expect.poll(() => page.evaluate(() => window.scrollY), { timeout: 10_000 }).toBe(where);
   });
 
   it('prints two branches side by side: the company heading and every branch row', async () => {
