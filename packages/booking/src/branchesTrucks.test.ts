@@ -64,7 +64,14 @@ describe('the company adds its branches up per vehicle type', () => {
     const [four, six] = addTruckHours([a, b], thresholds);
     expect(six).toMatchObject({ id: 'six', trips: 7, hours: 38.5, availableHours: 86, percent: 44.77 });
     expect(six?.status).toBe('NORMAL');
-    expect(four).toMatchObject({ id: 'four', trips: 0, hours: 0, availableHours: 0, percent: null, status: null });
+    expect(four).toMatchObject({
+      id: 'four',
+      trips: 0,
+      hours: 0,
+      availableHours: 0,
+      percent: null,
+      status: null,
+    });
     expect(four?.statusLabel).toBe('ไม่มีกะที่เปิด');
   });
 
