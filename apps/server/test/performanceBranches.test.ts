@@ -204,7 +204,37 @@ describe('GET /performance/branches', () => {
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(await response.arrayBuffer());
     const names = workbook.worksheets.map((sheet) => sheet.name);
-    expect(names).toEqual(['ตัวชี้วัดหลัก', 'ส่งไม่สำเร็จตามสาเหตุ', 'การใช้รถตามประเภทรถ', 'เทียบสาขา']);
+    expect(names).toEqual([
+      'ตัวชี้วัดหลัก',
+      'ส่งไม่สำเร็จตามสาเหตุ',
+      'การใช้รถตามประเภทรถ',
+      'วันรถว่างและเต็ม ตามประเภทรถ',
+      'ชั่วโมงที่ใช้ ตามประเภทรถ',
+      'เทียบสาขา',
+    ]);
+    // The company's days and hours per vehicle type, row by row as the answer has them (from row 6).
+    const company = (
+      (await get(`/performance/branches?${asked(branches)}&${october}`)).body as BranchesAnswer
+    ).company;
+    const cells = (name: string, row: number) =>
+      (workbook.getWorksheet(name)!.getRow(row).values as unknown[]).slice(1);
+    for (const [i, type] of company.truckDays.byVehicleType.entries())
+      expect(cells('วันรถว่างและเต็ม ตามประเภทรถ', 6 + i)).toEqual([
+        type.label,
+        type.trucks,
+        type.truckDays,
+        type.emptyDays,
+        type.fullDays,
+      ]);
+    for (const [i, type] of company.truckHours.byVehicleType.entries())
+      expect(cells('ชั่วโมงที่ใช้ ตามประเภทรถ', 6 + i)).toEqual([
+        type.label,
+        type.trips,
+        type.hours,
+        type.availableHours,
+        type.percent,
+        type.statusLabel,
+      ]);
     const sheet = workbook.getWorksheet('เทียบสาขา')!;
     expect(String(sheet.getRow(1).getCell(1).value)).toContain('รวม 2 สาขา');
     // Title, two periods, a blank row, the header, then one row per branch.
