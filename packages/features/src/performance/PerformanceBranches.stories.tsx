@@ -99,7 +99,7 @@ const companyDaysAndHoursShown = async (canvas: ReturnType<typeof within>) => {
     '0',
   ]);
   const six = rowCells(canvas, 'ชั่วโมงที่ใช้ ตามประเภทรถ', '6W: รถ 6 ล้อ');
-  await expect(six.slice(1, 3)).toEqual(['37', '208.5']);
+  await expect(six.slice(1, 3)).toEqual(['37', '208.50']);
   await expect(six.slice(4)).toEqual(['28.02', 'ว่าง']);
   await expect(rowCells(canvas, 'ชั่วโมงที่ใช้ ตามประเภทรถ', '4W: รถ 4 ล้อ').at(-1)).toBe('ไม่มีกะที่เปิด');
   // Per truck, days and hours stay on a branch's own screen.
@@ -249,8 +249,13 @@ export const Phone: Story = {
     const table = canvas.getByRole('region', { name: 'เทียบสาขา' });
     await expect(table.getBoundingClientRect().right).toBeLessThanOrEqual(390);
     await expect(within(table).getByRole('link', { name: 'CNX: เชียงใหม่' })).toBeVisible();
-    await companyDaysAndHoursShown(canvas);
+    // At phone width a table's rows are cards: the company's 6W hours and the 4W without a shift.
     const hours = canvas.getByRole('region', { name: 'ชั่วโมงที่ใช้ ตามประเภทรถ' });
+    await expect(within(hours).getAllByText('208.50')[0]).toBeVisible();
+    await expect(within(hours).getAllByText('28.02')[0]).toBeVisible();
+    await expect(within(hours).getAllByText('ไม่มีกะที่เปิด')[0]).toBeVisible();
+    const days = within(canvas.getByRole('region', { name: 'วันรถว่างและเต็ม ตามประเภทรถ' }));
+    await expect(days.getAllByText('93')[0]).toBeVisible();
     await expect(hours.getBoundingClientRect().right).toBeLessThanOrEqual(390);
     await chartsDrawn(canvas);
   },
