@@ -24,6 +24,8 @@ document.head.append(still);
  * (storyScreenshot.ts), then, when those differ, by Vitest's pixel comparison with its threshold.
  */
 afterEach(async ({ task }) => {
+  // Before anything below can return: the report leaves with the test's result.
+  slimA11yReports(task.meta);
   // `state`, not `errors`: errors pile up across retries, so a retried story would skip its
   // screenshot and pass without being compared.
   if (task.result?.state !== 'pass') return;
@@ -63,3 +65,20 @@ afterEach(async ({ task }) => {
   );
   await commands.storeBaselineAsCaptured(selector, name);
 });
+
+/**
+ * In a run from the command line (`npm test`, `vitest run`), a story's a11y report keeps what
+ * the test is decided by — the violations, which fail the story (`a11y.test: 'error'`,
+ * preview.tsx) — and drops axe's lists of the rules that passed, did not apply or need a
+ * person's review (50–60 kB a story). Nothing in such a run reads them, yet each went from the tab
+ * to Vitest's main process and into the JSON report (40 MB a full run; docs/performance.md, the
+ * test suite). Storybook's own test panel (VITEST_STORYBOOK true) shows them and keeps them whole.
+ */
+function slimA11yReports(meta: { reports?: { type: string; result?: Record<string, unknown> }[] }) {
+  if (import.meta.env.VITEST_STORYBOOK !== 'false') return;
+  for (const report of meta.reports ?? []) {
+    if (report.type !== 'a11y' || !report.result || !('violations' in report.result)) continue;
+    const { violations, testEngine, toolOptions, url, timestamp } = report.result;
+    report.result = { violations, testEngine, toolOptions, url, timestamp };
+  }
+}

@@ -29,6 +29,7 @@ function readAll() {
       // The command name may hold spaces: fields start after its closing parenthesis.
       const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
       all.set(Number(entry), {
+        comm: stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')),
         ppid: Number(f[1]),
         cpu: (Number(f[11]) + Number(f[12])) * TICK_S,
         start: f[19],
@@ -42,10 +43,33 @@ function readAll() {
 
 const started = Date.now();
 const child = spawn(command, args, { stdio: 'inherit' });
+/**
+ * What a process is, for the split printed at the end: its command name, and for Node and
+ * Chromium the role its command line gives (Vitest's main process or a worker, a renderer or the
+ * GPU process), which tells the suite's parts apart.
+ */
+function kindOf(pid, comm) {
+  if (comm !== 'node' && !comm.startsWith('chrom') && !comm.startsWith('headless')) return comm;
+  try {
+    const argv = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split(/[\0 ]/);
+    const type = argv.find((arg) => arg.startsWith('--type='));
+    if (type) return `${comm} ${type.slice(7)}`;
+    if (comm !== 'node') return `${comm} browser`;
+    if (argv.some((arg) => arg.includes('vitest.mjs'))) return 'node vitest main';
+    if (argv.some((arg) => arg.includes('/vitest/dist/workers/') || arg.includes('forks')))
+      return 'node vitest worker';
+    return 'node';
+  } catch {
+    return comm;
+  }
+}
+
 /** `${pid}:${start}` → last CPU seconds seen, for every process that was ever in the tree. */
 const seen = new Map();
 /** The tree's processes as `${pid}:${start}`: a pid the system reuses later is another process. */
 const members = new Set();
+/** `${pid}:${start}` → what the process is (kindOf), as read while it was young. */
+const kinds = new Map();
 const keyOf = (pid, all) => `${pid}:${all.get(pid)?.start}`;
 
 function sample() {
@@ -65,7 +89,12 @@ function sample() {
   }
   for (const [pid, p] of all) {
     const key = keyOf(pid, all);
-    if (members.has(key)) seen.set(key, p.cpu);
+    if (members.has(key)) {
+      seen.set(key, p.cpu);
+      // Read again while it is young: a forked child (Chromium's renderers) takes its own
+      // command line just after its start.
+      if (!kinds.has(key) || p.cpu < 0.2) kinds.set(key, kindOf(pid, p.comm));
+    }
   }
 }
 
@@ -79,5 +108,9 @@ child.on('exit', (code, signal) => {
   const wall = (Date.now() - started) / 1000;
   const load = readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
   console.error(`treeCpu: ${cpu.toFixed(1)} CPU-s, ${wall.toFixed(1)} s wall, load ${load}`);
+  const byKind = new Map();
+  for (const [key, seconds] of seen) byKind.set(kinds.get(key), (byKind.get(kinds.get(key)) ?? 0) + seconds);
+  for (const [kind, seconds] of [...byKind].sort((a, b) => b[1] - a[1]))
+    if (seconds >= 0.05) console.error(`  ${seconds.toFixed(1).padStart(7)} CPU-s  ${kind}`);
   process.exit(code ?? (signal ? 1 : 0));
 });

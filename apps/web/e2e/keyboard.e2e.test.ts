@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { deliveryOrder, ROLE_ADMIN, readRoleOf } from '@lms/domain';
+import { deliveryOrder, phrase, province, ROLE_ADMIN, readRoleOf } from '@lms/domain';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createReferences, sampleBody } from '../../server/test/entityFactory.ts';
@@ -162,5 +162,27 @@ describe('unsaved changes', () => {
     await pressWhenSettled(page, /หน้าแรก/);
     await ask.getByRole('button', { name: 'ออกโดยไม่บันทึก' }).click();
     await page.waitForURL(`${server.origin}/`);
+  });
+
+  it('asks before the browser’s back leaves a form with input, and stays or goes back as answered', async () => {
+    const page = await signedInPage(admin);
+    await page.goto(`${server.origin}/province`);
+    const add = phrase('เพิ่ม', province.title);
+    await page.getByRole('button', { name: add, exact: true }).click();
+    const form = page.getByRole('dialog', { name: add, exact: true });
+    await page.waitForURL(`${server.origin}/province/create`);
+    await form.getByRole('textbox', { name: /^รหัส/ }).fill('P78');
+
+    const ask = page.getByRole('alertdialog', { name: 'ยังไม่ได้บันทึกการแก้ไข' });
+    await page.goBack({ waitUntil: 'commit' });
+    await ask.getByRole('button', { name: 'กลับไปแก้ไขต่อ' }).click();
+    await ask.waitFor({ state: 'detached' });
+    expect(new URL(page.url()).pathname).toBe('/province/create');
+    expect(await form.getByRole('textbox', { name: /^รหัส/ }).inputValue()).toBe('P78');
+
+    await page.goBack({ waitUntil: 'commit' });
+    await ask.getByRole('button', { name: 'ออกโดยไม่บันทึก' }).click();
+    await page.waitForURL(`${server.origin}/province`);
+    await form.waitFor({ state: 'detached' });
   });
 });

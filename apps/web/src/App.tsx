@@ -1,11 +1,16 @@
 import { BlockingProvider, SnackbarProvider, StatusScreen, ThemeProvider } from '@lms/design-system';
 import { MESSAGES, messagesOfError } from '@lms/domain';
-import { createBrowserRouter, RouterProvider } from 'react-router-dom';
+import { useLocation, useRoutes } from 'react-router-dom';
 import { storageWorks } from './session/browserStorage.ts';
+import { GuardedRouter } from './shell/GuardedRouter.tsx';
 import { routerRoutes } from './shell/router.tsx';
+import { ScreenErrorBoundary } from './shell/ScreenErrorBoundary.tsx';
 import { HOST_TEXT } from './text.ts';
 
-const router = createBrowserRouter(routerRoutes);
+function Screens() {
+  const { pathname } = useLocation();
+  return <ScreenErrorBoundary at={pathname}>{useRoutes(routerRoutes)}</ScreenErrorBoundary>;
+}
 
 /** Providers above the router: theme, snackbars and the blocking spinner (they outlive page changes, e.g. a 401 → login). */
 export function App() {
@@ -15,7 +20,9 @@ export function App() {
         <SnackbarProvider>
           {/* Every blocking operation (the branch switch, …) runs through useBlocking(): spec §8. */}
           <BlockingProvider messagesOf={messagesOfError}>
-            <RouterProvider router={router} />
+            <GuardedRouter>
+              <Screens />
+            </GuardedRouter>
           </BlockingProvider>
         </SnackbarProvider>
       ) : (

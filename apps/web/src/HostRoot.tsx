@@ -1,5 +1,6 @@
-import { Outlet, ScrollRestoration } from 'react-router-dom';
+import { Outlet } from 'react-router-dom';
 import { AuthProvider } from './session/AuthProvider.tsx';
+import { ScrollKeeper } from './shell/ScrollKeeper.tsx';
 import { scrollKey } from './shell/scrollKey.ts';
 
 /** The root route: the session (and its API client) around every page, login included. */
@@ -11,7 +12,7 @@ export function HostRoot() {
        * Another page opens at its top (a figure's link low on the performance page opened its list
        * scrolled past its filters), and back returns where the page was (scrollKey.ts).
        */}
-      <ScrollRestoration getKey={scrollKey} />
+      <ScrollKeeper getKey={scrollKey} />
     </AuthProvider>
   );
 }

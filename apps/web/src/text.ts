@@ -15,6 +15,8 @@ export const HOST_TEXT = {
   switchingBranch: 'กำลังเปลี่ยนสาขา...',
   branchSwitched: (label: string) => `เปลี่ยนสาขาเป็น ${label} แล้ว`,
   reload: 'โหลดหน้าใหม่',
+  screenFailedTitle: 'หน้านี้แสดงไม่ได้',
+  screenFailed: 'เกิดข้อผิดพลาดที่ไม่คาดคิดขณะแสดงหน้านี้ กรุณาโหลดหน้าใหม่',
   sessionChangedTitle: 'การเข้าสู่ระบบเปลี่ยนไป',
   storageTitle: 'ไม่สามารถใช้พื้นที่จัดเก็บของเบราว์เซอร์',
   forcedPasswordChange: 'กรุณาเปลี่ยนรหัสผ่านก่อนเริ่มใช้งาน',

@@ -262,6 +262,10 @@ export class LocalSearch {
     // Relocate u (or u with its successor) to just after v.
     for (let size = 1; size <= 2; size += 1) {
       if (i + size > t.length || (j >= i && j < i + size)) break;
+      if (j === i - 1) continue;
+      // The distance first, in O(1); the stretch the move rewrites only when that gains.
+      const distance = splicer.moveDistance(R, i, size, j);
+      if (distance - paid >= IMPROVES) continue;
       let lo: number;
       let hi: number;
       let count = 0;
@@ -271,30 +275,36 @@ export class LocalSearch {
         for (let p = i + size; p <= j; p += 1) buf[count++] = t[p] as number;
         for (let s = 0; s < size; s += 1) buf[count++] = t[i + s] as number;
       } else {
-        if (j === i - 1) continue;
         lo = j + 1;
         hi = i + size;
         for (let s = 0; s < size; s += 1) buf[count++] = t[i + s] as number;
         for (let p = j + 1; p < i; p += 1) buf[count++] = t[p] as number;
       }
-      if (splicer.distance(R, lo, hi, buf, count) - paid >= IMPROVES) continue;
-      if (splicer.splice(R, lo, hi, buf, count) < IMPROVES) {
+      if (splicer.spliceInside(R, lo, hi, buf, count, distance) < IMPROVES) {
         this.commit(R, [...t.slice(0, lo), ...buf.subarray(0, count), ...t.slice(hi)], null, null);
         return true;
       }
     }
     // 2-opt: reverse the stretch after u up to v, so that u goes straight to v.
     if (j > i + 1) {
-      let count = 0;
-      for (let p = j; p > i; p -= 1) buf[count++] = t[p] as number;
-      if (
-        splicer.distance(R, i + 1, j + 1, buf, count) - paid < IMPROVES &&
-        splicer.splice(R, i + 1, j + 1, buf, count) < IMPROVES
-      ) {
-        this.commit(R, [...t.slice(0, i + 1), ...buf.subarray(0, count), ...t.slice(j + 1)], null, null);
-        return true;
+      const count = j - i;
+      // The stretch reversed into buf only when its distance needs it or the move may gain.
+      const symmetric = this.ctx.model.symmetric[R.v] === 1;
+      if (!symmetric) reverseInto(buf, t, i + 1, j);
+      const distance = splicer.reverseDistance(R, i + 1, j, buf);
+      if (distance - paid < IMPROVES) {
+        if (symmetric) reverseInto(buf, t, i + 1, j);
+        if (splicer.spliceInside(R, i + 1, j + 1, buf, count, distance) < IMPROVES) {
+          this.commit(R, [...t.slice(0, i + 1), ...buf.subarray(0, count), ...t.slice(j + 1)], null, null);
+          return true;
+        }
       }
     }
     return false;
   }
+}
+
+/** Positions [i, j] of the tasks into buf, last first. */
+function reverseInto(buf: Int32Array, tasks: readonly number[], i: number, j: number): void {
+  for (let p = j, c = 0; p >= i; p -= 1, c += 1) buf[c] = tasks[p] as number;
 }

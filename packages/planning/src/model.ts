@@ -39,6 +39,8 @@ export interface Model {
   readonly duration: readonly Float64Array[];
   readonly cost: readonly Float64Array[];
   readonly distance: readonly Float64Array[];
+  /** Per vehicle: its costs the same both ways (a reversed stretch of a route costs what it did). */
+  readonly symmetric: Uint8Array;
   /** Vehicles alike in every respect share a class: one empty vehicle per class is worth trying. */
   readonly vehicleClass: Int32Array;
   /**
@@ -126,16 +128,21 @@ export function compile(problem: PlanningProblem, truckOf?: readonly number[]): 
     ...problem.jobs.map((j) => j.delivery.length),
     ...vehicles.map((v) => v.capacity.length),
   );
-  const profiles = new Map<string, { duration: Float64Array; cost: Float64Array; distance: Float64Array }>();
+  const profiles = new Map<
+    string,
+    { duration: Float64Array; cost: Float64Array; distance: Float64Array; symmetric: boolean }
+  >();
   const profileOf = (name: string) => {
     const known = profiles.get(name);
     if (known) return known;
     const matrix = problem.matrices[name];
     if (!matrix) throw new Error(`no travel matrix for vehicle profile "${name}"`);
+    const cost = dense(matrix.size, (a, b) => (matrix.cost ? matrix.cost(a, b) : matrix.distance(a, b)));
     const made = {
       duration: dense(matrix.size, (a, b) => matrix.duration(a, b)),
       distance: dense(matrix.size, (a, b) => matrix.distance(a, b)),
-      cost: dense(matrix.size, (a, b) => (matrix.cost ? matrix.cost(a, b) : matrix.distance(a, b))),
+      cost,
+      symmetric: isSymmetric(cost, matrix.size),
     };
     profiles.set(name, made);
     return made;
@@ -258,11 +265,19 @@ export function compile(problem: PlanningProblem, truckOf?: readonly number[]): 
     duration: vehicleProfiles.map((p) => p.duration),
     cost: vehicleProfiles.map((p) => p.cost),
     distance: vehicleProfiles.map((p) => p.distance),
+    symmetric: Uint8Array.from(vehicleProfiles, (p) => (p.symmetric ? 1 : 0)),
     eligible,
     conflict,
     truck: truckOf ? Int32Array.from(truckOf) : null,
     refused,
   };
+}
+
+/** Whether a dense matrix reads the same both ways (great circle and Euclidean ones do; a road router's need not). */
+function isSymmetric(matrix: Float64Array, size: number): boolean {
+  for (let a = 0; a < size; a += 1)
+    for (let b = a + 1; b < size; b += 1) if (matrix[a * size + b] !== matrix[b * size + a]) return false;
+  return true;
 }
 
 /** Travel along a dense matrix; a missing start or end (-1) is no travel. */

@@ -8,9 +8,10 @@ import { Pricing } from './penalties.ts';
 import { context, feasible, objective, Plan } from './plan.ts';
 import type { PlanningProblem, PlanSolution } from './problem.ts';
 import { seeded } from './rng.ts';
-import { sequenceCost } from './routes.ts';
+import { type Route, sequenceCost } from './routes.ts';
 import { construct, recreate, repair, ruin, settle, takeOut } from './sisr.ts';
 import { solve } from './solve.ts';
+import { Splicer } from './splice.ts';
 
 /**
  * A Solomon-like instance (random customers around a central depot, windows, capacity 200) with
@@ -151,6 +152,60 @@ describe('the search', () => {
       expect(plan.cost()).toBe(settled);
     }
     expect(fixed).toBeGreaterThan(0);
+  });
+
+  it('prices a move inside a route as the stretch it rewrites prices it, the distance in O(1)', () => {
+    const model = compile(solomonLike(40, 3));
+    const ctx = context(model, seeded(3));
+    const plan = construct(ctx);
+    // Half the routes shuffled: late routes, whose moves may gain by their warp.
+    for (const route of plan.routes.filter((r) => r.tasks.length > 3 && ctx.random() < 0.5)) {
+      const tasks = route.tasks.slice();
+      for (let i = tasks.length - 1; i > 0; i -= 1) {
+        const j = Math.floor(ctx.random() * (i + 1));
+        [tasks[i], tasks[j]] = [tasks[j] as number, tasks[i] as number];
+      }
+      plan.assign(model, route.v, tasks);
+    }
+    const splicer = new Splicer(model, new Pricing(model).base);
+    let checked = 0;
+    let gains = 0;
+    const inside = (route: Route, lo: number, hi: number, middle: number[], distance: number) => {
+      const exact = splicer.splice(route, lo, hi, middle, middle.length);
+      const bounded = splicer.spliceInside(route, lo, hi, middle, middle.length, distance);
+      // Cut short only where the move cannot gain; else the same change.
+      if (bounded === Number.POSITIVE_INFINITY) expect(exact).toBeGreaterThanOrEqual(-1e-7);
+      else expect(bounded).toBeCloseTo(exact, 6);
+      if (exact < -1e-7) gains += 1;
+      checked += 1;
+    };
+    for (const route of plan.routes) {
+      const t = route.tasks;
+      for (let size = 1; size <= 2; size += 1)
+        for (let i = 0; i + size <= t.length; i += 1)
+          for (let j = 0; j < t.length; j += 1) {
+            if ((j >= i && j < i + size) || j === i - 1) continue;
+            const moved = t.slice(i, i + size);
+            const [lo, hi, middle] =
+              j > i
+                ? [i, j + 1, [...t.slice(i + size, j + 1), ...moved]]
+                : [j + 1, i + size, [...moved, ...t.slice(j + 1, i)]];
+            const distance = splicer.distance(route, lo, hi, middle, middle.length);
+            expect(splicer.moveDistance(route, i, size, j)).toBeCloseTo(distance, 6);
+            inside(route, lo, hi, middle, distance);
+          }
+      for (let i = 0; i + 2 < t.length; i += 1)
+        for (let j = i + 2; j < t.length; j += 1) {
+          const reversed = t.slice(i + 1, j + 1).reverse();
+          const distance = splicer.distance(route, i + 1, j + 1, reversed, reversed.length);
+          expect(splicer.reverseDistance(route, i + 1, j, reversed)).toBeCloseTo(distance, 6);
+          inside(route, i + 1, j + 1, reversed, distance);
+        }
+    }
+    expect(checked).toBeGreaterThan(100);
+    expect(gains).toBeGreaterThan(0);
+    // The O(1) reversal is the symmetric case's (Euclidean here).
+    expect(model.symmetric.every((s) => s === 1)).toBe(true);
   });
 
   it('keeps every stop once through route elimination, and a finished elimination saves a vehicle', () => {

@@ -106,3 +106,10 @@ export function checkEvent(
   }
   return errors;
 }
+
+/** Who sends the events: a user (a company driver) or a trip link. */
+export interface Author {
+  /** The user, or null for a trip link (history says "ลิงก์เที่ยวรถ"). */
+  readonly userId: string | null;
+  readonly linkId: string | null;
+}

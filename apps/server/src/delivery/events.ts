@@ -14,19 +14,13 @@ import { recordHistory } from '../crud/history.ts';
 import type { Database } from '../db/database.ts';
 import { HttpError, notFound } from '../http/errors.ts';
 import { actualTimes, recordStage, stageRefusal, UnusualTap } from '../shipmentPlanning/stage.ts';
-import { checkEvent, lockStops, OUTCOMES } from './eventRules.ts';
+import { type Author, checkEvent, lockStops, OUTCOMES } from './eventRules.ts';
 import type { BoardEvents } from './live.ts';
 import { onTheWay } from './onTheWay.ts';
 import { kindLabel, reasonLabel, settleOrders } from './settle.ts';
 import { driverTrip, loadTrips, tripProgress } from './trips.ts';
 
 const bookingReport = entityByName('bookingReport');
-/** Who sends the events: a user (a company driver) or a trip link. */
-export interface Author {
-  /** The user, or null for a trip link (history says "ลิงก์เที่ยวรถ"). */
-  readonly userId: string | null;
-  readonly linkId: string | null;
-}
 
 /** A stage tap's id made from the trip and the stage: the implied stage is recorded once, whoever asks again. */
 function impliedTapId(shipmentId: string, stage: ShipmentStage): string {

@@ -2,8 +2,7 @@ import { entityByName, failureReasonOptions, type StopEventInput, stopEventKinds
 import { sql } from 'kysely';
 import { recordHistory } from '../crud/history.ts';
 import type { Tx } from '../db/database.ts';
-import type { StopRow } from './eventRules.ts';
-import type { Author } from './events.ts';
+import type { Author, StopRow } from './eventRules.ts';
 import { ordersOf } from './stops.ts';
 
 const deliveryOrder = entityByName('deliveryOrder');

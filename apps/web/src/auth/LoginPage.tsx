@@ -1,4 +1,4 @@
-import { Button, TextField } from '@lms/design-system';
+import { Button } from '@lms/design-system';
 import { afterLoginPath, messagesOfError, PRODUCT_NAME, REDIRECT_PARAM } from '@lms/domain';
 import { type FormEvent, useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
@@ -6,6 +6,7 @@ import styled from 'styled-components';
 import { useAuth } from '../session/AuthProvider.tsx';
 import { authStore } from '../session/authStore.ts';
 import { HOST_TEXT } from '../text.ts';
+import { SignInField } from './SignInField.tsx';
 
 /** `/auth/login`: username and password; Enter submits; back to `to` (or the stored redirect) after. */
 export function LoginPage() {
@@ -53,27 +54,20 @@ export function LoginPage() {
               {failure.join('\n')}
             </Alert>
           )}
-          <TextField
+          <SignInField
             name="username"
             label={HOST_TEXT.username}
-            autoComplete="username"
             autoFocus
-            isRequired
             value={username}
             onChange={setUsername}
-            error={usernameError}
-            touched={submitted}
+            error={submitted ? usernameError : undefined}
           />
-          <TextField
+          <SignInField
             name="password"
-            type="password"
             label={HOST_TEXT.password}
-            autoComplete="current-password"
-            isRequired
             value={password}
             onChange={setPassword}
-            error={passwordError}
-            touched={submitted}
+            error={submitted ? passwordError : undefined}
           />
           <Button type="submit" variant="primary" size="lg" fullWidth isLoading={busy}>
             {HOST_TEXT.signIn}

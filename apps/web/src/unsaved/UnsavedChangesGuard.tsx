@@ -1,7 +1,7 @@
 import { whenIdle } from '@lms/design-system';
 import { createUnsavedChanges, UnsavedChangesProvider } from '@lms/entity-pages';
 import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
-import { useBlocker } from 'react-router-dom';
+import { useLeaveBlocker } from '../shell/GuardedRouter.tsx';
 
 const loadLeaveDialog = () => import('./LeaveDialog.tsx');
 const LeaveDialog = lazy(() => loadLeaveDialog().then((m) => ({ default: m.LeaveDialog })));
@@ -10,8 +10,8 @@ const LeaveDialog = lazy(() => loadLeaveDialog().then((m) => ({ default: m.Leave
  * Leaving a form with unsaved input asks first (issue 22 item 7). Forms report their state to
  * the store this provides (`useUnsavedForm` in entity-pages); here the host asks:
  *
- * - a route change (a link, the palette, back/forward): react-router's `useBlocker`, which works
- *   because the app runs on a data router (`createBrowserRouter`, App.tsx);
+ * - a route change (a link, the palette, back/forward): `useLeaveBlocker`, the app's router's hold
+ *   on navigation (shell/GuardedRouter.tsx; React Router's `useBlocker` needs its data router);
  * - a branch switch: it happens on `/selectBranch`, so going there is such a route change;
  * - closing or reloading the tab: `beforeunload`, where the browser shows its own question (the
  *   text of that dialog cannot be set).
@@ -20,7 +20,7 @@ const LeaveDialog = lazy(() => loadLeaveDialog().then((m) => ({ default: m.Leave
  */
 export function UnsavedChangesGuard({ children }: { children: ReactNode }) {
   const [store] = useState(createUnsavedChanges);
-  const blocker = useBlocker(
+  const blocker = useLeaveBlocker(
     ({ currentLocation, nextLocation }) =>
       store.isDirty() &&
       (currentLocation.pathname !== nextLocation.pathname ||
@@ -50,8 +50,8 @@ export function UnsavedChangesGuard({ children }: { children: ReactNode }) {
         <Suspense fallback={null}>
           <LeaveDialog
             isOpen={blocker.state === 'blocked'}
-            onLeave={() => blocker.proceed?.()}
-            onStay={() => blocker.reset?.()}
+            onLeave={() => blocker.proceed()}
+            onStay={() => blocker.reset()}
           />
         </Suspense>
       )}

@@ -1,1 +1,2 @@
 export { FieldLabel, FieldLayout, type FieldOption, type FieldProps, visibleError } from './Field.tsx';
+export { controlBox, fieldColumn } from './fieldStyles.ts';
