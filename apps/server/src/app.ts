@@ -98,6 +98,8 @@ export interface AppOptions {
   readonly partitionMaintenance?: boolean;
   /** Road distances for planning from an OSRM-style router (LMS_ROUTING_URL); default off. */
   readonly routing?: RoutingSettings;
+  /** Rows a workbook of records across branches may hold; default `BRANCHES_RECORDS_EXCEL_MAX_ROWS` (a test passes a few). */
+  readonly performanceRecordsExcelMaxRows?: number;
 }
 
 declare module 'fastify' {
@@ -241,7 +243,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       );
       await api.register(documentRoutes(ctx, storage, roads));
       await api.register(freightRoutes(ctx));
-      await api.register(performanceRoutes(ctx));
+      await api.register(
+        performanceRoutes(ctx, { recordsExcelMaxRows: options.performanceRecordsExcelMaxRows }),
+      );
       await api.register(searchRoutes(ctx));
       await api.register(presenceRoutes(ctx));
       await api.register(savedViewRoutes(ctx));

@@ -10,7 +10,8 @@ import { setupTestServer } from './harness.ts';
 
 /**
  * Delivery performance (docs/performance-figures.md) against real PostgreSQL: a branch's October,
- * worked out by hand, against September (the 31 days before). Windows 09:00–11:00 Bangkok.
+ * worked out by hand, against September (the calendar month before, `previousPeriod`; a trip on 31 August
+ * is not in it). Windows 09:00–11:00 Bangkok.
  *   Trip A 6W 70-1001 05/10, 40 km (B1 20, B2 40), 08:00–13:00 = 300 min, load 5,000 kg 20 m³
  *     A1 B1 DO1 10        DELIVERED 10:00 (inside)         dwell 09:50–10:10 = 20
  *     A2 B2 DO2 4, DO3 6  PARTIAL 12:00 (late) 4 and 3     dwell 11:50–12:20 = 30
@@ -21,7 +22,10 @@ import { setupTestServer } from './harness.ts';
  * Stops 4 settled: on time A1 B2, in full A1 B2, OTIF A1 B2 → 2/4 each.
  * DO lines 5: on time DO1 DO5 = 2, in full DO1 DO2 DO5 = 3, OTIF DO1 DO5 = 2.
  * First attempts DO1–DO4: whole DO1 DO2 → 2/4. Km per drop (40 + 25) / 3 = 21.67; minutes 300 / 2 = 150.
- * Bookings: doc → confirmed (Bangkok day) B1 1, B2 2, B3 2 → 1.67; confirmed → delivery B1 3, B2 2, B3 2, B4 1 → 2.
+ * Lead from each DO's own date (the day it reached LMS, Bangkok) to its booking's confirmed day (Bangkok):
+ *   DO1 1/10 → B1 2/10 = 1; DO2 30/9 and DO3 2/10 00:30 (still 1/10 in UTC) → B2 3/10 = 3 and 1;
+ *   DO4 8/10 → B3 10/10 = 2; DO5 11/10 → B4 11/10 = 0; DO6's B5 not confirmed → (1+3+1+2+0) / 5 DOs = 1.4.
+ * Confirmed → delivery B1 3, B2 2, B3 2, B4 1 → 2.
  * Confirmed by link B2 B3 B4, by phone B1 → 75 % / 25 %.
  * Truck use: 6W 90.91 % / 90.91 % → NEARLY_FULL by the branch's 6W bands (70–100); 4W 60 % / 75 % →
  * NORMAL by the default bands. September: one late whole delivery. Another branch's October and
@@ -52,11 +56,14 @@ async function booking(
   return rows[0]!.id;
 }
 
-/** A DO of `qty` weighing `weight` kg and `volume` m³ in all, booked whole onto its booking (the stop carries it). */
-async function order(name: string, qty: number, used: { weight: number; volume: number }) {
+/**
+ * A DO of `qty` weighing `weight` kg and `volume` m³ in all, booked whole onto its booking (the stop
+ * carries it), that reached LMS at `came` (its own date, where its lead time starts).
+ */
+async function order(name: string, qty: number, used: { weight: number; volume: number }, came: Date) {
   const { rows } = await sql<{ id: string }>`
-    insert into delivery_order (doc_no, qty, weight, volume, customer_id, branch_id, ship_cond_id)
-    values (${`DO-${name}`}, ${qty}, ${used.weight}, ${used.volume}, ${ids.customer!}, ${branchId}, ${ids.shipCond!})
+    insert into delivery_order (doc_no, qty, weight, volume, customer_id, branch_id, ship_cond_id, created_at)
+    values (${`DO-${name}`}, ${qty}, ${used.weight}, ${used.volume}, ${ids.customer!}, ${branchId}, ${ids.shipCond!}, ${came})
     returning id`.execute(server.db);
   ids[name] = rows[0]!.id;
 }
@@ -240,12 +247,13 @@ beforeAll(async () => {
     delivery: '2026-10-12',
     call: 'NOT_CALLED',
   });
-  await order('DO1', 10, { weight: 3000, volume: 10 });
-  await order('DO2', 4, { weight: 1000, volume: 4 });
-  await order('DO3', 6, { weight: 1000, volume: 6 });
-  await order('DO4', 2, { weight: 600, volume: 3 });
-  await order('DO5', 1, { weight: 300, volume: 1.5 });
-  await order('DO6', 1, { weight: 0, volume: 0 });
+  await order('DO1', 10, { weight: 3000, volume: 10 }, bangkok('2026-10-01', '14:00'));
+  // B2's two DOs came in on different days; DO3 at 00:30 Bangkok on the 2nd (the 1st in UTC): the Bangkok day counts.
+  await order('DO2', 4, { weight: 1000, volume: 4 }, bangkok('2026-09-30', '10:00'));
+  await order('DO3', 6, { weight: 1000, volume: 6 }, bangkok('2026-10-02', '00:30'));
+  await order('DO4', 2, { weight: 600, volume: 3 }, bangkok('2026-10-08', '09:00'));
+  await order('DO5', 1, { weight: 300, volume: 1.5 }, bangkok('2026-10-11', '08:00'));
+  await order('DO6', 1, { weight: 0, volume: 0 }, bangkok('2026-10-09', '08:00'));
   // DO5 came back from an earlier failed stop and B4 took it again.
   await sql`insert into delivery_return (delivery_order_id, booking_id, qty, reason, rebooked_booking_id)
     values (${ids.DO5!}, ${ids.B5!}, 1, 'CUSTOMER_ABSENT', ${ids.B4!})`.execute(server.db);
@@ -299,12 +307,24 @@ beforeAll(async () => {
     delivery: '2026-09-15',
     call: 'CALLED',
   });
-  await order('DO7', 5, { weight: 500, volume: 2 });
+  await order('DO7', 5, { weight: 500, volume: 2 }, bangkok('2026-09-09', '08:00'));
   await trip('C', 't6', '2026-09-15', ['B6'], {
     started: bangkok('2026-09-15', '08:00'),
     ended: bangkok('2026-09-15', '12:00'),
   });
   await stop('C', 'B6', '2026-09-15', [{ name: 'DO7', qty: 5 }], { kind: 'delivered', at: '11:01' });
+
+  // 31 August: the day before September, in the 31 days before October but not in the month before it.
+  await booking('B9', {
+    km: 12,
+    docDate: '2026-08-30',
+    confirmedAt: bangkok('2026-08-30', '09:00'),
+    delivery: '2026-08-31',
+    call: 'CALLED',
+  });
+  await order('DO10', 1, { weight: 100, volume: 1 }, bangkok('2026-08-29', '08:00'));
+  await trip('F', 't6', '2026-08-31', ['B9'], { started: null, ended: null });
+  await stop('F', 'B9', '2026-08-31', [{ name: 'DO10', qty: 1 }], { kind: 'delivered', at: '10:00' });
 
   // Outside: another branch's October, this branch's November.
   await booking(
@@ -318,7 +338,7 @@ beforeAll(async () => {
     },
     otherBranchId,
   );
-  await order('DO8', 1, { weight: 100, volume: 1 });
+  await order('DO8', 1, { weight: 100, volume: 1 }, bangkok('2026-10-01', '08:00'));
   await trip('D', 'tOther', '2026-10-06', ['B7'], { started: null, ended: null }, otherBranchId);
   await stop('D', 'B7', '2026-10-06', [{ name: 'DO8', qty: 1 }], {
     kind: 'failed',
@@ -332,7 +352,7 @@ beforeAll(async () => {
     delivery: '2026-11-02',
     call: 'CALLED',
   });
-  await order('DO9', 1, { weight: 100, volume: 1 });
+  await order('DO9', 1, { weight: 100, volume: 1 }, bangkok('2026-10-30', '08:00'));
   await trip('E', 't6', '2026-11-02', ['B8'], { started: null, ended: null });
   await stop('E', 'B8', '2026-11-02', [{ name: 'DO9', qty: 1 }], {
     kind: 'failed',
@@ -368,7 +388,8 @@ describe('GET /performance', () => {
     expect(response.status).toBe(200);
     const answer = response.body as PerformanceAnswer;
     expect(answer.period).toEqual({ from: '2026-10-01', to: '2026-10-31' });
-    expect(answer.previousPeriod).toEqual({ from: '2026-08-31', to: '2026-09-30' });
+    // The month before, not the 31 days before (31 August's on-time delivery is left out).
+    expect(answer.previousPeriod).toEqual({ from: '2026-09-01', to: '2026-09-30' });
     const now = answer.current;
     expect(now.stops).toEqual({
       onTime: { count: 2, of: 4, percent: 50 },
@@ -388,7 +409,7 @@ describe('GET /performance', () => {
     expect(now.minutesPerDrop).toEqual({ value: 150, of: 2 });
     expect(now.dwellMinutes).toEqual({ value: 25, of: 2 });
     expect(now.leadDays).toEqual({
-      docToBooking: { value: 1.67, of: 3 },
+      docToBooking: { value: 1.4, of: 5 },
       bookingToDelivery: { value: 2, of: 4 },
     });
     expect(now.confirmedByLink).toEqual({ count: 3, of: 4, percent: 75 });
@@ -588,6 +609,39 @@ describe('GET /performance', () => {
       headers: { authorization: `Bearer ${tokens.driver}` },
     });
     expect(forbidden.status).toBe(403);
+  });
+
+  it('compares a month with the whole month before, whatever its length, on screen and in the workbook', async () => {
+    // November has 30 days: compared with all of October (31), not 2–31 October.
+    const november = `branchId=${branchId}&from=2026-11-01&to=2026-11-30`;
+    const answer = (await performance(tokens.planner, november)).body as PerformanceAnswer;
+    expect(answer.previousPeriod).toEqual({ from: '2026-10-01', to: '2026-10-31' });
+    const october = (await performance(tokens.planner, `branchId=${branchId}&from=2026-10-01&to=2026-10-31`))
+      .body as PerformanceAnswer;
+    expect(answer.previous).toEqual(october.current);
+    // The roll-ups and the raw rows agree on the month before.
+    const raw = await performanceFromRows(server.db, branchId, { from: '2026-11-01', to: '2026-11-30' });
+    expect(raw.previousPeriod).toEqual(answer.previousPeriod);
+    expect(raw.previous).toEqual(answer.previous);
+    const response = await fetch(`${server.api}/performance/figures.xlsx?${november}`, {
+      headers: { authorization: `Bearer ${tokens.planner}` },
+    });
+    expect(response.status).toBe(200);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(await response.arrayBuffer());
+    const sheet = workbook.getWorksheet('ตัวชี้วัดหลัก')!;
+    expect((sheet.getRow(2).values as unknown[]).slice(1)).toEqual([
+      'ช่วงนี้',
+      '2026-11-01',
+      '2026-11-30',
+      'พ.ย. 2569',
+    ]);
+    expect((sheet.getRow(3).values as unknown[]).slice(1)).toEqual([
+      'ช่วงก่อน',
+      '2026-10-01',
+      '2026-10-31',
+      'ต.ค. 2569',
+    ]);
   });
 
   it('answers an empty period with nulls, not zeros', async () => {

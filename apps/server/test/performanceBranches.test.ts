@@ -27,7 +27,9 @@ import { seedPerformanceHistory } from './performanceHistory.ts';
  * one branch is refused the other with the rule's Thai 403.
  */
 
-const server = setupTestServer();
+/** Rows a records workbook may hold here: under both branches' October bookings (620), over one branch's. */
+const EXCEL_MAX_ROWS = 500;
+const server = setupTestServer({ app: () => ({ performanceRecordsExcelMaxRows: EXCEL_MAX_ROWS }) });
 let branches: string[] = [];
 const tokens = {} as Record<'both' | 'one' | 'admin' | 'stops' | 'stopsOne', string>;
 const october = 'from=2026-10-01&to=2026-10-31';
@@ -358,7 +360,9 @@ describe('GET /performance/branches', () => {
       `/performance/branches/bookings?${asked(branches)}&${october}`,
     );
     const lead = figures.company.current.leadDays;
-    expect(bookings.filter((b) => b.docDate && b.confirmedOn)).toHaveLength(lead.docToBooking.of);
+    // DO → booking counts each DO of a booked stop from its own date: the rows' DOs, not the rows.
+    const orders = bookings.filter((b) => b.confirmedOn).flatMap((b) => b.orderDates);
+    expect(orders).toHaveLength(lead.docToBooking.of);
     expect(bookings.filter((b) => b.deliveryDate && b.confirmedOn)).toHaveLength(lead.bookingToDelivery.of);
     const byLink = await every<BranchesBookings['rows'][number]>(
       `/performance/branches/bookings?${asked(branches)}&${october}&callStatus=CONFIRMED_BY_CUSTOMER`,
@@ -405,5 +409,121 @@ describe('GET /performance/branches', () => {
     const response = await get(`/performance/branches?${october}`, tokens.admin);
     expect(response.status).toBe(400);
     expect(JSON.stringify(response.body)).toContain(tooManyBranches());
+  });
+});
+
+describe('GET /performance/branches/{stops,trips,bookings}.xlsx (the lists as workbooks)', () => {
+  const excel = (path: string, token: string | null = tokens.stops) =>
+    fetch(`${server.api}${path}`, token ? { headers: { authorization: `Bearer ${token}` } } : {});
+  const sheetOf = async (response: Response) => {
+    expect(response.status, response.status === 200 ? '' : await response.clone().text()).toBe(200);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(await response.arrayBuffer());
+    return workbook.worksheets[0]!;
+  };
+  /** The data rows (after the title, the period, the count and the headers), cells as written. */
+  const rowsOf = (sheet: ExcelJS.Worksheet) => {
+    const rows: unknown[][] = [];
+    sheet.eachRow((row, n) => {
+      if (n > 4) rows.push((row.values as unknown[]).slice(1));
+    });
+    return rows;
+  };
+  const day = (cell: unknown) => (cell instanceof Date ? cell.toISOString().slice(0, 10) : cell);
+  const list = async <T>(path: string) => {
+    const all: T[] = [];
+    for (let page = 1; ; page += 1) {
+      const body = (await get(`${path}&page=${page}`, tokens.stops)).body as { total: number; rows: T[] };
+      all.push(...body.rows);
+      if (all.length >= body.total) return { total: body.total, rows: all };
+    }
+  };
+
+  it('writes every page of the delivered stops, in the list’s order, each with its branch', async () => {
+    const query = `${asked(branches)}&${october}&statuses=DELIVERED`;
+    const stops = await list<BranchesStops['rows'][number]>(`/performance/branches/stops?${query}`);
+    // More than one page, so the workbook is the whole list, not its first page.
+    expect(stops.total).toBeGreaterThan(BRANCHES_STOPS_PAGE_SIZE);
+    const sheet = await sheetOf(await excel(`/performance/branches/stops.xlsx?${query}`));
+    expect(sheet.name).toBe('จุดส่ง');
+    expect((sheet.getRow(2).values as unknown[]).slice(1)).toEqual([
+      'ช่วง',
+      '2026-10-01',
+      '2026-10-31',
+      'ต.ค. 2569',
+    ]);
+    expect((sheet.getRow(3).values as unknown[]).slice(1)).toEqual(['จำนวน', stops.total]);
+    expect((sheet.getRow(4).values as unknown[]).slice(1)).toEqual([
+      'สาขา',
+      'วันที่ของกะ',
+      'สถานที่ส่ง',
+      'ผลการส่ง',
+      'สาเหตุที่ส่งไม่สำเร็จ',
+      'ตรงเวลา',
+      'ส่งครบ',
+    ]);
+    const rows = rowsOf(sheet);
+    expect(rows).toHaveLength(stops.total);
+    expect(rows.map((r) => [r[0], day(r[1]), r[2], r[3], r[5], r[6]])).toEqual(
+      stops.rows.map((s) => [
+        s.branchLabel,
+        s.shiftDate,
+        s.shipToName,
+        'ส่งครบแล้ว',
+        s.onTime ? 'ใช่' : 'ไม่',
+        s.inFull ? 'ใช่' : 'ไม่',
+      ]),
+    );
+  });
+
+  it('writes the trips with their numbers as numbers, and the bookings of a call status with their DOs’ dates', async () => {
+    const query = `${asked(branches)}&${october}`;
+    const trips = await list<BranchesTrips['rows'][number]>(`/performance/branches/trips?${query}`);
+    const tripRows = rowsOf(await sheetOf(await excel(`/performance/branches/trips.xlsx?${query}`)));
+    expect(tripRows.map((r) => [r[0], day(r[1]), r[2], r[3], r[4] ?? null, r[5] ?? null])).toEqual(
+      trips.rows.map((t) => [t.branchLabel, t.shiftDate, t.vehicleLabel, t.drops, t.distanceKm, t.minutes]),
+    );
+    const called = `${query}&callStatus=CALLED`;
+    const bookings = await list<BranchesBookings['rows'][number]>(`/performance/branches/bookings?${called}`);
+    expect(bookings.total).toBeGreaterThan(0);
+    const bookingRows = rowsOf(await sheetOf(await excel(`/performance/branches/bookings.xlsx?${called}`)));
+    expect(bookingRows.map((r) => [r[0], r[1] ?? '', String(day(r[2])), day(r[3]) ?? null, r[5]])).toEqual(
+      bookings.rows.map((b) => [
+        b.branchLabel,
+        b.shipToName,
+        [...new Set(b.orderDates)].join(', '),
+        b.confirmedOn,
+        'โทรนัดแล้ว',
+      ]),
+    );
+  });
+
+  it('refuses a list longer than the bound before writing, and the lists’ own refusals', async () => {
+    // Both branches' October bookings (620) are over the bound: a Thai 422 naming it and the count.
+    const over = await excel(`/performance/branches/bookings.xlsx?${asked(branches)}&${october}`);
+    expect(over.status).toBe(422);
+    const refusal = await over.text();
+    expect(refusal).toContain('ส่งออก Excel ได้ครั้งละไม่เกิน 500 รายการ');
+    expect(refusal).toContain('620 รายการ');
+    // One branch's (310) is not.
+    const one = await excel(`/performance/branches/bookings.xlsx?${asked([branches[0]!])}&${october}`);
+    expect(rowsOf(await sheetOf(one))).toHaveLength(310);
+    const path = `/performance/branches/stops.xlsx?${asked(branches)}&${october}&statuses=FAILED`;
+    expect((await excel(path, null)).status).toBe(401);
+    const other = await excel(path, tokens.stopsOne);
+    expect(other.status).toBe(403);
+    expect(await other.text()).toContain(branchesRefusal(1));
+    // Reads the figures but not the stop list, nor the shipment list.
+    expect((await excel(path, tokens.both)).status).toBe(403);
+    expect(
+      (await excel(`/performance/branches/trips.xlsx?${asked(branches)}&${october}`, tokens.both)).status,
+    ).toBe(403);
+    expect((await excel(`${path}&statuses=LOST`)).status).toBe(400);
+    const many = Array.from({ length: PERFORMANCE_MAX_BRANCHES + 1 }, () => branches[0]!);
+    expect((await excel(`/performance/branches/trips.xlsx?${asked(many)}&${october}`)).status).toBe(400);
+    expect(
+      (await excel(`/performance/branches/trips.xlsx?${asked(branches)}&from=2026-01-01&to=2026-10-31`))
+        .status,
+    ).toBe(422);
   });
 });

@@ -22,8 +22,10 @@ import { type PastStop, type PastTrip, writePastTrips } from '../../server/src/s
  * Per DO line (7): on time S1·E1 S5·E3 → 28.6 %; in full S1·E1 S2·E5 S4·E2 S5·E3 → 57.1 %; OTIF 28.6 %.
  * First attempts E1 E2 E5 E3 E4, whole E1 E5 → 40.0 %. Failures: ไม่พบผู้รับ 1, ที่อยู่ไม่ถูกต้อง 1.
  * Km per drop (60 + 100 + 100) / 4 drops = 65.0; minutes (300 + 240 + 180) / 4 = 180.0; dwell 120 / 6 = 20.0.
- * Bookings (doc → confirmed, confirmed → delivered): S1 1, 4; S2 2, 2; S3 0, 4; S4 1, 5; S5 2, 4;
- * S6 1, 2 → 1.2 and 3.5 days. By link S2 S4 S5, by phone S1 S3 (S6 not called) → 60.0 % and 40.0 %.
+ * DO → booking, from each DO's own date (the day it reached LMS: writePastTrips gives a DO its first
+ * stop's document day, a stop's second DO a day earlier) to the booking's confirmed day: S1·E1 1;
+ * S2·E2 2, S2·E5 3; S3·E3 0; S4·E2 6 (E2 came in on 2/10); S5·E3 7 (9/10); S6·E4 1 → 20 / 7 = 2.86 days.
+ * Confirmed → delivered: S1 4; S2 2; S3 4; S4 5; S5 4; S6 2 → 3.5 days. By link S2 S4 S5, by phone S1 S3 (S6 not called) → 60.0 % and 40.0 %.
  * Truck use 6W: 2 trips, (3,300 + 1,300) kg of 10,000 = 46.0 %, (13 + 5.2) m³ of 40 = 45.5 %;
  * 4W: 600 kg of 1,000 = 60.0 %, 2.5 m³ of 5 = 50.0 %.
  * Contractor A's October statement: T1 2,200 (≤ 75 km) + 1 extra drop × 300 = 2,500;

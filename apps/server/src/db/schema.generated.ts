@@ -721,8 +721,8 @@ export interface PerformanceDay {
   trip_ms: number;
   dwell_stops: number;
   dwell_ms: number;
-  doc_to_booking_bookings: number;
-  doc_to_booking_days: number;
+  order_to_booking_orders: number;
+  order_to_booking_days: number;
   booking_to_delivery_bookings: number;
   booking_to_delivery_days: number;
   by_link: number;

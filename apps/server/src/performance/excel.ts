@@ -1,4 +1,10 @@
-import { type FigureTable, type PerformanceAnswer, type Period, performanceTables } from '@lms/domain';
+import {
+  type FigureTable,
+  type PerformanceAnswer,
+  type Period,
+  performanceTables,
+  periodWords,
+} from '@lms/domain';
 import ExcelJS from 'exceljs';
 import { sheetName } from '../crud/sheetName.ts';
 import { spreadsheetRow } from '../crud/spreadsheetText.ts';
@@ -26,8 +32,16 @@ export async function figuresWorkbook(
   for (const table of tables) {
     const sheet = workbook.addWorksheet(sheetName(table.title));
     sheet.addRow(spreadsheetRow([`${table.title} ${branchLabel}`])).font = { bold: true };
-    sheet.addRow(spreadsheetRow(['ช่วงนี้', answer.period.from, answer.period.to]));
-    sheet.addRow(spreadsheetRow(['ช่วงก่อน', answer.previousPeriod.from, answer.previousPeriod.to]));
+    sheet.addRow(spreadsheetRow(['ช่วงนี้', answer.period.from, answer.period.to, periodWords(answer.period)]));
+    // The period before is the month before for a month (`previousPeriod`); its words say which.
+    sheet.addRow(
+      spreadsheetRow([
+        'ช่วงก่อน',
+        answer.previousPeriod.from,
+        answer.previousPeriod.to,
+        periodWords(answer.previousPeriod),
+      ]),
+    );
     // The days counted, in a period still running (FigureTable's note); an empty row otherwise, so the table starts on row 5 either way.
     sheet.addRow(table.note ? spreadsheetRow([table.note]) : []);
     sheet.addRow(spreadsheetRow([...table.columns])).font = { bold: true };

@@ -16,7 +16,7 @@ import { type QueryResult, type RawBuilder, sql } from 'kysely';
 import { afterCondition, cursorAfter, readCursor, type SortKey } from '../crud/keyset.ts';
 import type { Database } from '../db/database.ts';
 import { refreshStale } from './rollups.ts';
-import { tripDistance, truckLabel } from './rows.ts';
+import { orderDates, tripDistance, truckLabel } from './rows.ts';
 
 type Branches = readonly { id: string; label: string }[];
 type Page<T> = { total: number; page: number; pageSize: number; rows: T[]; next?: string };
@@ -201,7 +201,7 @@ export function branchesBookings(
           }>`select count(*)::integer as total from ${bookings} where ${where(ids)}`.execute(db),
     (ids, from) => sql`
       select st.id, b.id as "bookingId", t.branch_id as "branchId", coalesce(b.ship_to_name, '') as "shipToName",
-        to_char(b.doc_date, 'YYYY-MM-DD') as "docDate",
+        to_char(b.doc_date, 'YYYY-MM-DD') as "docDate", ${orderDates(sql.ref('st.orders'))} as "orderDates",
         to_char(b.confirmed_at at time zone 'Asia/Bangkok', 'YYYY-MM-DD') as "confirmedOn",
         to_char(b.delivery_date, 'YYYY-MM-DD') as "deliveryDate", b.call_status as "callStatus",
         to_char(t.shift_date, 'YYYY-MM-DD') as "shiftDate", t.shipment_id as "shipmentId", st.seq

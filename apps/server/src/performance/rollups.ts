@@ -2,7 +2,7 @@ import type { TruckDayLoad, TruckLoad } from '@lms/booking';
 import { addTallies, emptyTally, type FailureReason, type PerformanceTally, type Period } from '@lms/domain';
 import { sql } from 'kysely';
 import type { Database, Executor } from '../db/database.ts';
-import { plannedEnd, tripDistance, tripLoad, truckLabel } from './rows.ts';
+import { plannedEnd, stopOrderIds, tripDistance, tripLoad, truckLabel } from './rows.ts';
 
 /**
  * The performance roll-ups (migration 0044, docs/performance-figures.md "At scale"): a branch's
@@ -86,21 +86,26 @@ export async function refreshDays(db: Executor, days: readonly { branchId: strin
       group by t.branch_id, t.day),
     bookings as (
       select s.branch_id, s.day,
-        count(b.doc_date) filter (where b.confirmed_at is not null) as doc_to_booking_bookings,
-        coalesce(sum((b.confirmed_at at time zone 'Asia/Bangkok')::date - b.doc_date), 0) as doc_to_booking_days,
+        coalesce(sum(o.orders) filter (where b.confirmed_at is not null), 0) as order_to_booking_orders,
+        coalesce(sum(o.days) filter (where b.confirmed_at is not null), 0) as order_to_booking_days,
         count(b.delivery_date) filter (where b.confirmed_at is not null) as booking_to_delivery_bookings,
         coalesce(sum(b.delivery_date - (b.confirmed_at at time zone 'Asia/Bangkok')::date), 0)
           as booking_to_delivery_days,
         count(*) filter (where b.call_status = 'CONFIRMED_BY_CUSTOMER') as by_link,
         count(*) filter (where b.call_status = 'CALLED') as by_phone
-      from stop s join booking_report b on b.id = s.booking_id group by s.branch_id, s.day)
+      from stop s join booking_report b on b.id = s.booking_id
+      -- Each DO the stop carried, from its own date (the day it reached LMS, Bangkok): the domain's orderDates.
+      cross join lateral (select count(*) as orders,
+          sum((b.confirmed_at at time zone 'Asia/Bangkok')::date - (d.created_at at time zone 'Asia/Bangkok')::date) as days
+        from delivery_order d where d.id = any(${stopOrderIds(sql.ref('s.orders'))})) o
+      group by s.branch_id, s.day)
     insert into performance_day
     select s.branch_id, s.day, s.settled_stops, s.on_time_stops, s.in_full_stops, s.otif_stops,
       coalesce(l.order_lines, 0), coalesce(l.on_time_lines, 0), coalesce(l.in_full_lines, 0),
       coalesce(l.otif_lines, 0), coalesce(l.first_lines, 0), coalesce(l.first_in_full, 0),
       coalesce(f.failures, '{}'), coalesce(d.km_drops, 0), coalesce(d.km_hundredths, 0),
       coalesce(d.minute_drops, 0), coalesce(d.trip_ms, 0), s.dwell_stops, s.dwell_ms,
-      coalesce(b.doc_to_booking_bookings, 0), coalesce(b.doc_to_booking_days, 0),
+      coalesce(b.order_to_booking_orders, 0), coalesce(b.order_to_booking_days, 0),
       coalesce(b.booking_to_delivery_bookings, 0), coalesce(b.booking_to_delivery_days, 0),
       coalesce(b.by_link, 0), coalesce(b.by_phone, 0), s.all_stops
     from stops s
@@ -173,7 +178,7 @@ export async function periodTallies(
       in_full_lines as "inFullLines", otif_lines as "otifLines", first_lines as "firstLines",
       first_in_full as "firstInFull", failures, km_drops as "kmDrops", km_hundredths as "kmHundredths",
       minute_drops as "minuteDrops", trip_ms as "tripMs", dwell_stops as "dwellStops", dwell_ms as "dwellMs",
-      doc_to_booking_bookings as "docToBookingBookings", doc_to_booking_days as "docToBookingDays",
+      order_to_booking_orders as "orderToBookingOrders", order_to_booking_days as "orderToBookingDays",
       booking_to_delivery_bookings as "bookingToDeliveryBookings",
       booking_to_delivery_days as "bookingToDeliveryDays", by_link as "byLink", by_phone as "byPhone"
     from performance_day

@@ -1,7 +1,13 @@
 import { truckDaysOf, truckHoursOf, truckUseOf } from '@lms/booking';
 import {
+  BRANCHES_RECORDS_EXCEL_MAX_ROWS,
+  type BranchesBookingsQuery,
+  type BranchesStopsQuery,
+  type BranchesTripsQuery,
   bangkokIsoDate,
   branchesTables,
+  branchRecordsColumns,
+  type CompanyRecords,
   featureRoles,
   figuresOf,
   type PerformanceAnswer,
@@ -9,8 +15,9 @@ import {
   performancePeriodProblem,
   phrase,
   previousPeriod,
+  type RecordColumn,
 } from '@lms/domain';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { actingBranch, actingPrincipal } from '../auth/acting.ts';
 import type { Database } from '../db/database.ts';
@@ -21,6 +28,7 @@ import type { AuthContext } from '../routes/context.ts';
 import { branchesOf, branchesPerformance } from './branches.ts';
 import { figuresWorkbook, performanceWorkbook } from './excel.ts';
 import { branchesBookings, branchesStops, branchesTrips } from './records.ts';
+import { sendRecordsWorkbook } from './recordsExcel.ts';
 import { periodTally, periodTruckDays, periodTruckLoads, refreshStale } from './rollups.ts';
 import { branchTrucks, shiftMinutes, utilizationThresholds } from './rows.ts';
 
@@ -67,7 +75,11 @@ export async function branchPerformance(
  * one the user may see), readers of bookings only, closed to ERP keys, at most
  * PERFORMANCE_MAX_DAYS days per request (422 on `to` before any query runs).
  */
-export function performanceRoutes(ctx: AuthContext) {
+export function performanceRoutes(
+  ctx: AuthContext,
+  options: { recordsExcelMaxRows?: number | undefined } = {},
+) {
+  const maxRows = options.recordsExcelMaxRows ?? BRANCHES_RECORDS_EXCEL_MAX_ROWS;
   return async (fastify: FastifyInstance) => {
     const app = typed(fastify);
     const config = {
@@ -152,6 +164,61 @@ export function performanceRoutes(ctx: AuthContext) {
         const branches = await branchesOf(ctx.db, actingPrincipal(request), request.query.branchIds);
         return branchesBookings(ctx.db, branches, request.query);
       },
+    });
+    // Each list as a workbook: the list's check, read rule and narrowing, every page of it (recordsExcel.ts).
+    type Branches = Awaited<ReturnType<typeof branchesOf>>;
+    const listWorkbook =
+      <
+        Q extends { branchIds?: readonly string[] | undefined; from: string; to: string },
+        T extends { branchLabel: string },
+      >(
+        kind: CompanyRecords['kind'],
+        columns: readonly RecordColumn<T>[],
+        list: (
+          branches: Branches,
+          query: Q & { after?: string | undefined },
+        ) => Promise<{ total: number; pageSize: number; rows: readonly T[]; next?: string | undefined }>,
+      ) =>
+      async (request: FastifyRequest, reply: FastifyReply, query: Q) => {
+        const period = checked(query);
+        const branches = await branchesOf(ctx.db, actingPrincipal(request), query.branchIds);
+        return sendRecordsWorkbook(reply, {
+          kind,
+          columns,
+          period,
+          whose: phrase('รวม', String(branches.length), 'สาขา'),
+          maxRows,
+          page: (after) => list(branches, { ...query, after }),
+        });
+      };
+    const stopsWorkbook = listWorkbook('stops', branchRecordsColumns.stops, (b, q: BranchesStopsQuery) =>
+      branchesStops(ctx.db, b, q),
+    );
+    const tripsWorkbook = listWorkbook('trips', branchRecordsColumns.trips, (b, q: BranchesTripsQuery) =>
+      branchesTrips(ctx.db, b, q),
+    );
+    const bookingsWorkbook = listWorkbook(
+      'bookings',
+      branchRecordsColumns.bookings,
+      (b, q: BranchesBookingsQuery) => branchesBookings(ctx.db, b, q),
+    );
+    app.route({
+      ...performanceApi.branchesStopsExcel,
+      schema: { ...performanceApi.branchesStopsExcel.schema, tags },
+      config: { ...across, access: { entity: 'deliveryStopReport', action: 'read' } },
+      handler: (request, reply) => stopsWorkbook(request, reply, request.query),
+    });
+    app.route({
+      ...performanceApi.branchesTripsExcel,
+      schema: { ...performanceApi.branchesTripsExcel.schema, tags },
+      config: { ...across, access: { entity: 'shipment', action: 'read' } },
+      handler: (request, reply) => tripsWorkbook(request, reply, request.query),
+    });
+    app.route({
+      ...performanceApi.branchesBookingsExcel,
+      schema: { ...performanceApi.branchesBookingsExcel.schema, tags },
+      config: { ...across, access: { entity: 'bookingReport', action: 'read' } },
+      handler: (request, reply) => bookingsWorkbook(request, reply, request.query),
     });
     app.route({
       ...performanceApi.branchesExcel,

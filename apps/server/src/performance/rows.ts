@@ -242,10 +242,25 @@ export async function branchesShiftMinutes(
   return rows;
 }
 
-/** Each stop's booking (a booking tried at two stops counts at both, as its DOs do). */
+/**
+ * The day (Bangkok) each DO of a stop reached LMS, one per DO it carried: the start of its lead
+ * time (`BookingRow.orderDates`). The raw rows and the bookings behind the figures read it here.
+ */
+export const orderDates = (stopOrders: RawBuilder<unknown>) => sql<string[]>`(select
+  coalesce(array_agg(to_char(d.created_at at time zone 'Asia/Bangkok', 'YYYY-MM-DD') order by d.created_at, d.id), '{}')
+  from delivery_order d where d.id = any(${stopOrderIds(stopOrders)}))`;
+
+/**
+ * The ids of a stop's DOs as an array, for `= any(…)`: the primary key's index, one lookup per DO (a
+ * join to `jsonb_array_elements` is planned as a hash join over every DO, ~0.6 ms a stop at 5,000 DOs).
+ */
+export const stopOrderIds = (stopOrders: RawBuilder<unknown>) =>
+  sql`array(select (x->>'deliveryOrderId')::uuid from jsonb_array_elements(${stopOrders}) x)`;
+
+/** Each stop's booking (a booking tried at two stops counts at both, as its DOs do), with the stop's DOs' dates. */
 async function bookingsOf(db: Executor, branchId: string, period: Period): Promise<BookingRow[]> {
   const { rows } = await sql<BookingRow>`
-    select b.id as "bookingId", to_char(b.doc_date, 'YYYY-MM-DD') as "docDate",
+    select b.id as "bookingId", ${orderDates(sql.ref('st.orders'))} as "orderDates",
       to_char(b.confirmed_at at time zone 'Asia/Bangkok', 'YYYY-MM-DD') as "confirmedOn",
       to_char(b.delivery_date, 'YYYY-MM-DD') as "deliveryDate", b.call_status as "callStatus"
     from delivery_trip t join delivery_stop st on st.shipment_id = t.shipment_id

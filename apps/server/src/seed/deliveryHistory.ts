@@ -37,10 +37,12 @@ export async function prepareHistory(
   options: Pick<HistoryOptions, 'branchIds' | 'prefix' | 'customerId'> & { shipCondId: string; size: number },
 ) {
   await sql`
-    insert into delivery_order (branch_id, doc_no, qty, weight, volume, customer_id, ship_cond_id)
+    insert into delivery_order (branch_id, doc_no, qty, weight, volume, customer_id, ship_cond_id, created_at)
     select b.id, ${options.prefix} || 'DO' || lpad(i::text, 6, '0'), 1 + i % 12,
       round((1 + i % 12) * (3.5 + (i * 7919 % 900) / 7.0), 3), round((1 + i % 12) * (0.011 + (i % 50) / 300.0), 3),
-      ${options.customerId}, ${options.shipCondId}
+      ${options.customerId}, ${options.shipCondId},
+      -- Each DO's own date (its lead time's start), spread over days and across Bangkok's midnight.
+      now() - (i * 37 % 2000) * interval '1 hour'
     from unnest(${options.branchIds}::uuid[]) b(id), generate_series(1, ${options.size}) i`.execute(db);
 }
 

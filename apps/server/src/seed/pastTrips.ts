@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { FailureReason } from '@lms/domain';
+import { addDays, type FailureReason } from '@lms/domain';
 import { sql } from 'kysely';
 import type { Executor } from '../db/database.ts';
 
@@ -294,6 +294,9 @@ export async function writePastTrips(db: Executor, trips: readonly PastTrip[]): 
               pick_at: trip.day,
               plan_at: trip.day,
               delivery_at: trip.day,
+              // The day the DO reached LMS, where its lead time starts: the booking's document day,
+              // a later DO of the stop a day earlier each (so a booking's DOs differ).
+              created_at: new Date(`${addDays(stop.docDate, -position)}T09:00:00+07:00`),
             },
           };
           orders.set(order.docNo, known);

@@ -1,4 +1,4 @@
-import Type, { type Static, type TSchema } from 'typebox';
+import Type, { type Static, type TObject, type TProperties, type TSchema } from 'typebox';
 import { callStatusOptions } from '../entities/booking.ts';
 import { INPUT_BOUNDS } from '../rules/inputBounds.ts';
 import { UtilizationStatus } from './booking.ts';
@@ -323,6 +323,8 @@ export const BranchBooking = Type.Object({
   branchLabel: Type.String(),
   shipToName: Type.String(),
   docDate: Nullable(IsoDate),
+  /** The day each DO of the stop reached LMS (Bangkok): where its lead time starts (`BookingRow.orderDates`). */
+  orderDates: List(IsoDate),
   confirmedOn: Nullable(IsoDate),
   deliveryDate: Nullable(IsoDate),
   callStatus: Nullable(CallStatus),
@@ -333,6 +335,13 @@ export const BranchesTrips = page(BranchTrip);
 export type BranchesTrips = Static<typeof BranchesTrips>;
 export const BranchesBookings = page(BranchBooking);
 export type BranchesBookings = Static<typeof BranchesBookings>;
+
+/** A list's query without its page and cursor: what the list's workbook reads (every page of it). */
+const wholeList = <P extends TProperties>(query: TObject<P>) => {
+  const { page: _page, after: _after, ...rest } = query.properties;
+  return Type.Object(rest as Omit<P, 'page' | 'after'>, { additionalProperties: false });
+};
+const xlsx = ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'];
 
 const PerformanceQuery = Type.Object(
   { branchId: Uuid, from: IsoDate, to: IsoDate },
@@ -379,6 +388,25 @@ export const performanceApi = {
     method: 'GET',
     url: '/performance/branches/bookings',
     schema: { querystring: BranchesBookingsQuery, response: { 200: BranchesBookings } },
+  }),
+  /**
+   * Each list of records across branches as a workbook: the whole list (every page, the same
+   * narrowing, branch check and read rule), at most `BRANCHES_RECORDS_EXCEL_MAX_ROWS` rows.
+   */
+  branchesStopsExcel: operation({
+    method: 'GET',
+    url: '/performance/branches/stops.xlsx',
+    schema: { querystring: wholeList(BranchesStopsQuery), response: { 200: Bytes }, produces: xlsx },
+  }),
+  branchesTripsExcel: operation({
+    method: 'GET',
+    url: '/performance/branches/trips.xlsx',
+    schema: { querystring: wholeList(BranchesTripsQuery), response: { 200: Bytes }, produces: xlsx },
+  }),
+  branchesBookingsExcel: operation({
+    method: 'GET',
+    url: '/performance/branches/bookings.xlsx',
+    schema: { querystring: wholeList(BranchesBookingsQuery), response: { 200: Bytes }, produces: xlsx },
   }),
   /** The same as a workbook: the company's tables and the branches' table, as `figures.xlsx` writes them. */
   branchesExcel: operation({

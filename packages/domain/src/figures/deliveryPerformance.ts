@@ -1,7 +1,7 @@
 import { type FailureReason, failureReasonOptions, type StopStatus } from '../api/delivery.ts';
 import type { DeliveryFigures, FailureBar, Mean, Period, Ratio } from '../api/performance.ts';
 import { PERFORMANCE_MAX_DAYS } from '../api/performance.ts';
-import { addDays, daysBetween } from '../rules/calendarDay.ts';
+import { daysBetween } from '../rules/calendarDay.ts';
 
 /**
  * The delivery figures a branch is judged on (docs/performance-figures.md), each defined here
@@ -50,8 +50,12 @@ export interface TripRow {
 /** A booking delivered (or tried) in the period. */
 export interface BookingRow {
   readonly bookingId: string;
-  /** The DO's document date (the booking's), the day its booking was confirmed (Bangkok), the delivery day. */
-  readonly docDate: string | null;
+  /**
+   * Each DO's own date, one per DO the stop carried: the day (Bangkok) the DO reached LMS from the
+   * ERP, `delivery_order.created_at` (a DO has no document date of its own; the booking's
+   * `doc_date` is the day it was booked). Then the day the booking was confirmed (Bangkok), the delivery day.
+   */
+  readonly orderDates: readonly string[];
   readonly confirmedOn: string | null;
   readonly deliveryDate: string | null;
   readonly callStatus: string | null;
@@ -117,9 +121,10 @@ export interface PerformanceTally {
   /** Stops with an arrival and a departure, and the milliseconds between. */
   readonly dwellStops: number;
   readonly dwellMs: number;
-  /** Bookings with both days, and the days between: document → confirmed, confirmed → delivery. */
-  readonly docToBookingBookings: number;
-  readonly docToBookingDays: number;
+  /** DOs of the stops' bookings with a confirmed booking, and the days from each DO's date to it. */
+  readonly orderToBookingOrders: number;
+  readonly orderToBookingDays: number;
+  /** Bookings with both days, and the days between: confirmed → delivery. */
   readonly bookingToDeliveryBookings: number;
   readonly bookingToDeliveryDays: number;
   /** Bookings whose appointment the customer confirmed by the link, and those a planner called. */
@@ -145,8 +150,8 @@ export const emptyTally: PerformanceTally = {
   tripMs: 0,
   dwellStops: 0,
   dwellMs: 0,
-  docToBookingBookings: 0,
-  docToBookingDays: 0,
+  orderToBookingOrders: 0,
+  orderToBookingDays: 0,
   bookingToDeliveryBookings: 0,
   bookingToDeliveryDays: 0,
   byLink: 0,
@@ -232,20 +237,25 @@ function dropTally(stops: readonly StopRow[], trips: readonly TripRow[]) {
   return tally;
 }
 
-/** Lead times in days, and how appointments were confirmed (the customer's link against a planner's call). */
+/**
+ * Lead times in days, and how appointments were confirmed (the customer's link against a planner's call).
+ * DO → booking counts each DO from its own date (a booking of two DOs that came in on different days
+ * counts both); booking → delivery counts each stop's booking once.
+ */
 function bookingTally(bookings: readonly BookingRow[]) {
-  const days = (pick: (b: BookingRow) => [string | null, string | null]) => {
-    const spans = bookings.flatMap((b) => {
-      const [from, to] = pick(b);
-      return from && to ? [daysBetween(from, to)] : [];
-    });
-    return [spans.length, spans.reduce((a, b) => a + b, 0)] as const;
+  const days = (spans: readonly [string | null, string | null][]) => {
+    const counted = spans.flatMap(([from, to]) => (from && to ? [daysBetween(from, to)] : []));
+    return [counted.length, counted.reduce((a, b) => a + b, 0)] as const;
   };
-  const [docToBookingBookings, docToBookingDays] = days((b) => [b.docDate, b.confirmedOn]);
-  const [bookingToDeliveryBookings, bookingToDeliveryDays] = days((b) => [b.confirmedOn, b.deliveryDate]);
+  const [orderToBookingOrders, orderToBookingDays] = days(
+    bookings.flatMap((b) => b.orderDates.map((day): [string, string | null] => [day, b.confirmedOn])),
+  );
+  const [bookingToDeliveryBookings, bookingToDeliveryDays] = days(
+    bookings.map((b) => [b.confirmedOn, b.deliveryDate]),
+  );
   return {
-    docToBookingBookings,
-    docToBookingDays,
+    orderToBookingOrders,
+    orderToBookingDays,
     bookingToDeliveryBookings,
     bookingToDeliveryDays,
     byLink: count(bookings, (b) => b.callStatus === 'CONFIRMED_BY_CUSTOMER'),
@@ -296,7 +306,7 @@ export function figuresOf(t: PerformanceTally): DeliveryFigures {
     minutesPerDrop: meanOf(t.tripMs / 60_000, t.minuteDrops),
     dwellMinutes: meanOf(t.dwellMs / 60_000, t.dwellStops),
     leadDays: {
-      docToBooking: meanOf(t.docToBookingDays, t.docToBookingBookings),
+      docToBooking: meanOf(t.orderToBookingDays, t.orderToBookingOrders),
       bookingToDelivery: meanOf(t.bookingToDeliveryDays, t.bookingToDeliveryBookings),
     },
     confirmedByLink: ratio(t.byLink, t.byLink + t.byPhone),
@@ -307,12 +317,6 @@ export function figuresOf(t: PerformanceTally): DeliveryFigures {
 /** Every figure of one period's rows. */
 export function deliveryFigures(rows: PerformanceRows): DeliveryFigures {
   return figuresOf(tallyOf(rows));
-}
-
-/** The period of the same length ending the day before `period.from`. */
-export function previousPeriod(period: Period): Period {
-  const length = daysBetween(period.from, period.to) + 1;
-  return { from: addDays(period.from, -length), to: addDays(period.from, -1) };
 }
 
 /**

@@ -140,7 +140,7 @@ export const headlineFigures: readonly {
   },
   {
     key: 'docToBooking',
-    label: 'วันจากวันที่เอกสารถึงวันจอง',
+    label: 'วันจาก DO เข้าระบบถึงวันจอง',
     unit: 'วัน',
     higherIsBetter: false,
     value: (f) => f.leadDays.docToBooking,

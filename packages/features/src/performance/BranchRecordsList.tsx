@@ -1,84 +1,38 @@
-import { Button, DataGrid, type DataGridColumn, useBuddhistEra } from '@lms/design-system';
+import { Button, DataGrid, type DataGridColumn, useBuddhistEra, useSnackbar } from '@lms/design-system';
 import {
-  type BranchBooking,
-  type BranchStop,
-  type BranchTrip,
+  branchColumn,
+  branchRecordsColumns,
   type CompanyRecords,
-  callStatusOptions,
-  failureReasonOptions,
   formatDate,
-  formatNumber,
   messagesOfError,
   type Period,
-  stopStatusOptions,
+  type RecordColumn,
+  recordCellText,
 } from '@lms/domain';
-import { type ApiError, PageCursors } from '@lms/entity-pages';
+import { type ApiError, PageCursors, saveBlob } from '@lms/entity-pages';
 import { useEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
 import useSWR from 'swr';
 import { usePerformanceApi } from './performanceApi.ts';
 import { performanceText as text } from './performanceText.ts';
 
-const labelOf = (options: readonly { value: string; label: string }[], value: string | null) =>
-  options.find((o) => o.value === value)?.label ?? '';
-
-const yesNo = (value: boolean) => (value ? 'ใช่' : 'ไม่');
-
-type Era = { buddhistEra: boolean };
 type Row = { readonly id: string; readonly branchLabel: string };
 
-const branch: DataGridColumn<Row> = {
-  key: 'branch',
-  header: 'สาขา',
-  width: 200,
-  pin: 'start',
-  alwaysVisible: true,
-  render: (r) => r.branchLabel,
-};
-const day = (era: Era, value: string | null) => (value ? formatDate(value, era) : '');
-
-/** Each kind's columns after the branch: what its figures count, as the one-branch lists show it. */
-const columnsOf = {
-  stops: (era: Era): DataGridColumn<BranchStop>[] => [
-    { key: 'day', header: 'วันที่ของกะ', width: 120, render: (r) => day(era, r.shiftDate) },
-    { key: 'shipTo', header: 'สถานที่ส่ง', width: 240, render: (r) => r.shipToName },
-    { key: 'status', header: 'ผลการส่ง', width: 130, render: (r) => labelOf(stopStatusOptions, r.status) },
-    {
-      key: 'reason',
-      header: 'สาเหตุที่ส่งไม่สำเร็จ',
-      width: 180,
-      render: (r) => labelOf(failureReasonOptions, r.reason),
-    },
-    { key: 'onTime', header: 'ตรงเวลา', width: 90, render: (r) => yesNo(r.onTime) },
-    { key: 'inFull', header: 'ส่งครบ', width: 90, render: (r) => yesNo(r.inFull) },
-  ],
-  trips: (era: Era): DataGridColumn<BranchTrip>[] => [
-    { key: 'day', header: 'วันที่ของกะ', width: 120, render: (r) => day(era, r.shiftDate) },
-    { key: 'truck', header: 'รถ', width: 140, render: (r) => r.vehicleLabel },
-    { key: 'drops', header: 'จุดที่ส่งได้', width: 110, align: 'end', render: (r) => formatNumber(r.drops, 0) },
-    {
-      key: 'km',
-      header: 'ระยะทาง กม.',
-      width: 120,
-      align: 'end',
-      render: (r) => formatNumber(r.distanceKm, 1),
-    },
-    {
-      key: 'minutes',
-      header: 'เวลาวิ่ง นาที',
-      width: 120,
-      align: 'end',
-      render: (r) => formatNumber(r.minutes, 0),
-    },
-  ],
-  bookings: (era: Era): DataGridColumn<BranchBooking>[] => [
-    { key: 'shipTo', header: 'สถานที่ส่ง', width: 240, render: (r) => r.shipToName },
-    { key: 'doc', header: 'วันที่เอกสาร', width: 120, render: (r) => day(era, r.docDate) },
-    { key: 'confirmed', header: 'วันที่จอง', width: 120, render: (r) => day(era, r.confirmedOn) },
-    { key: 'delivery', header: 'วันที่ส่ง', width: 120, render: (r) => day(era, r.deliveryDate) },
-    { key: 'call', header: 'การนัดหมาย', width: 150, render: (r) => labelOf(callStatusOptions, r.callStatus) },
-  ],
-};
+/** The domain's columns (`branchRecordsColumns`, the workbook's too) as the grid's: days in the user's era. */
+function gridColumns(records: CompanyRecords, era: { buddhistEra: boolean }): DataGridColumn<Row>[] {
+  const day = (iso: string) => formatDate(iso, era);
+  const columns = [branchColumn, ...branchRecordsColumns[records.kind]] as RecordColumn<Row>[];
+  return columns.map((column, index) => ({
+    key: column.key,
+    header: column.header,
+    width: column.width,
+    ...(index === 0 ? { pin: 'start' as const, alwaysVisible: true } : {}),
+    ...(column.key === 'drops' || column.key === 'km' || column.key === 'minutes'
+      ? { align: 'end' as const }
+      : {}),
+    render: (row: Row) => recordCellText(column.cell(row), day),
+  }));
+}
 
 /**
  * The records behind a company figure (docs/performance-figures.md "ทุกสาขาที่ดูได้"): the branches
@@ -130,17 +84,41 @@ export function BranchRecordsList({
     },
     { keepPreviousData: true },
   );
-  const columns = [branch, ...(columnsOf[records.kind](era) as DataGridColumn<Row>[])];
+  const columns = gridColumns(records, era);
   const data = answer.data;
+  const snackbar = useSnackbar();
+  const [exporting, setExporting] = useState(false);
+  // The whole list as a workbook (every page, the same narrowing), not the page on screen.
+  const exportExcel = async () => {
+    setExporting(true);
+    try {
+      const { blob, fileName } = await performance.branchesRecordsExcel(period, branchIds, records);
+      saveBlob(blob, fileName ?? `performance-${records.kind}-${period.from}-${period.to}.xlsx`);
+    } catch (error) {
+      snackbar.error(messagesOfError(error));
+    } finally {
+      setExporting(false);
+    }
+  };
   return (
     <Section aria-labelledby="company-records">
       <Heading>
         <h3 id="company-records" ref={heading} tabIndex={-1}>
           {records.title}
         </h3>
-        <Button size="sm" onPress={onClose}>
-          {text.closeStops}
-        </Button>
+        <Actions>
+          <Button
+            size="sm"
+            onPress={() => void exportExcel()}
+            isLoading={exporting}
+            isDisabled={!data || data.total === 0}
+          >
+            {text.excel}
+          </Button>
+          <Button size="sm" onPress={onClose}>
+            {text.closeStops}
+          </Button>
+        </Actions>
       </Heading>
       <DataGrid
         label={records.title}
@@ -173,6 +151,11 @@ const Section = styled.section`
   @media print {
     display: none;
   }
+`;
+
+const Actions = styled.div`
+  display: flex;
+  gap: ${({ theme }) => theme.space[2]};
 `;
 
 const Heading = styled.div`

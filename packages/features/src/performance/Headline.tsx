@@ -1,3 +1,4 @@
+import { useBuddhistEra } from '@lms/design-system';
 import {
   CHANGE,
   changeTrend,
@@ -9,6 +10,8 @@ import {
   headlineFigureLink,
   headlineFigures,
   type Period,
+  periodWords,
+  previousPeriod,
 } from '@lms/domain';
 import styled from 'styled-components';
 import { type Navigate, routerClick, useCanOpen } from '../home/CountLink.tsx';
@@ -41,12 +44,14 @@ export function Headline({
   readonly open?: ((key: string) => (() => void) | null) | undefined;
 }) {
   const canOpen = useCanOpen();
+  // Which period the change is against, in words: "ก.ย. 2569" for October (comparedPeriod.ts).
+  const before = periodWords(previousPeriod(period), { buddhistEra: useBuddhistEra(undefined) });
   return (
     <Tiles>
       {headlineFigures.map((figure) => {
         const now = figure.value(current);
-        const before = figure.value(previous);
-        const change = figureChange(now, before);
+        const then = figure.value(previous);
+        const change = figureChange(now, then);
         const better = changeTrend(change, figure.higherIsBetter);
         const link = linked ? headlineFigureLink(figure.key, period) : null;
         const opens = open?.(figure.key) ?? null;
@@ -68,7 +73,7 @@ export function Headline({
             <Value>{shown(figureValue(now), figure.unit)}</Value>
             <Small>{text.counted(now.of)}</Small>
             <Small>
-              {text.previous} {shown(figureValue(before), figure.unit)}
+              {before}: {shown(figureValue(then), figure.unit)}
               {change !== null && (
                 <Change data-trend={better}>
                   {' '}

@@ -308,6 +308,8 @@ export const StopsEmpty: Story = {
   play: async ({ canvas }) => {
     const list = await openStops(canvas);
     await expect(await list.findByText(text.empty)).toBeVisible();
+    // Nothing to export: the workbook's button is off while the list is empty.
+    await expect(list.getByRole('button', { name: text.excel })).toBeDisabled();
   },
 };
 
@@ -516,7 +518,7 @@ export const OpensTheBookings: Story = {
       callStatus: 'CONFIRMED_BY_CUSTOMER',
       page: 1,
     });
-    const lead = 'วันจากวันที่เอกสารถึงวันจอง';
+    const lead = 'วันจาก DO เข้าระบบถึงวันจอง';
     await userEvent.click((await tile(canvas, lead)).getByRole('button', { name: lead }));
     await canvas.findByRole('region', { name: 'รายการจองที่ส่งในช่วงนี้ ทุกสาขาที่เลือก' });
     const calls = performanceCalls.filter((c) => c.path === 'branchesBookings');
@@ -624,3 +626,59 @@ export const TypeTripsEmpty: Story = typeTrips.empty;
 export const TypeTripsError: Story = typeTrips.error;
 export const TypeTripsLongThaiText: Story = typeTrips.long;
 export const TypeTripsPhone: Story = typeTrips.phone;
+
+/** The stops' workbook: the whole list with the figure's narrowing (no page), from the list's own button. */
+export const ExportsTheStops: Story = {
+  args: { roles: readers },
+  beforeEach: ({ msw }) => msw.use(...branchesHandlers()),
+  play: async ({ canvas }) => {
+    const list = await openStops(canvas);
+    await list.findByText('ร้านสีลม');
+    await userEvent.click(list.getByRole('button', { name: text.excel }));
+    await waitFor(() => expect(performanceCalls.map((c) => c.path)).toContain('branchesStopsExcel'));
+    const call = performanceCalls.find((c) => c.path === 'branchesStopsExcel');
+    await expect(call?.query).toMatchObject({ from: '2026-10-01', to: '2026-10-31' });
+    await expect(call?.query.statuses).toEqual(['DELIVERED', 'PARTIAL', 'FAILED']);
+    await expect(call?.query).not.toHaveProperty('page');
+    await chartsDrawn(canvas);
+  },
+};
+
+/** The bookings confirmed by the link: their workbook keeps the call status; the trips' their own route. */
+export const ExportsTheBookingsAndTrips: Story = {
+  args: { roles: readers },
+  beforeEach: ({ msw }) => msw.use(...branchesHandlers()),
+  play: async ({ canvas }) => {
+    const bookingsList = await openRecords(canvas, 'bookings');
+    await bookingsList.findByText('ร้านสีลม');
+    await userEvent.click(bookingsList.getByRole('button', { name: text.excel }));
+    await waitFor(() => expect(performanceCalls.map((c) => c.path)).toContain('branchesBookingsExcel'));
+    await expect(performanceCalls.find((c) => c.path === 'branchesBookingsExcel')?.query).toMatchObject({
+      callStatus: 'CONFIRMED_BY_CUSTOMER',
+    });
+    await userEvent.click(bookingsList.getByRole('button', { name: text.closeStops }));
+    const tripsList = await openRecords(canvas, 'trips');
+    await tripsList.findByText('81-0001');
+    await userEvent.click(tripsList.getByRole('button', { name: text.excel }));
+    await waitFor(() => expect(performanceCalls.map((c) => c.path)).toContain('branchesTripsExcel'));
+    await chartsDrawn(canvas);
+  },
+};
+
+/** A list longer than the workbook's bound: the server's Thai refusal is shown, the list stays. */
+export const ExportTooLong: Story = {
+  args: { roles: readers },
+  beforeEach: ({ msw }) => msw.use(...branchesHandlers(undefined, undefined, { excel: 'tooLong' })),
+  play: async ({ canvas }) => {
+    const list = await openStops(canvas);
+    await list.findByText('ร้านสีลม');
+    await userEvent.click(list.getByRole('button', { name: text.excel }));
+    await expect(
+      await within(document.body).findByText(
+        /ส่งออก Excel ได้ครั้งละไม่เกิน 10,000 รายการ \(รายการนี้มี 12,345 รายการ\)/,
+      ),
+    ).toBeVisible();
+    await expect(list.getByRole('button', { name: text.excel })).toBeEnabled();
+    await chartsDrawn(canvas);
+  },
+};

@@ -52,7 +52,9 @@ export const Figures: Story = {
     const otif = await tile(canvas, 'ส่งตรงเวลาและครบ (OTIF) ต่อจุดส่ง');
     await expect(otif.getByText('50.0 %')).toBeVisible();
     await expect(otif.getByText('จาก 4 รายการ')).toBeVisible();
-    await expect(otif.getByText(/ช่วงก่อน 0.0 %/)).toBeVisible();
+    // Compared with the calendar month before, named (previousPeriod, periodWords).
+    await expect(otif.getByText(/ก\.ย\. 2026: 0\.0 %/)).toBeVisible();
+    await expect(canvas.getByText(/ตุลาคม 2026 \(เทียบกับ ก\.ย\. 2026\)/)).toBeVisible();
     await expect(otif.getByText(/เปลี่ยนแปลง \+50.0/)).toHaveAttribute('data-trend', 'up');
     // Km per drop (40 + 25) / 3: lower is better, September had none to compare.
     await expect((await tile(canvas, 'ระยะทางต่อจุดส่ง')).getByText('21.7 กม.')).toBeVisible();

@@ -2,11 +2,11 @@ import { Button, SelectField, useBuddhistEra, useSnackbar } from '@lms/design-sy
 import {
   type FigureTable,
   figureRowLink,
-  formatDate,
   formatMonth,
   messagesOfError,
   type PerformanceAnswer,
   performanceTables,
+  periodWords,
   phrase,
   previousPeriod,
 } from '@lms/domain';
@@ -78,8 +78,8 @@ function whoseFigures(
 }
 
 /**
- * `/performance` (docs/performance-figures.md): the acting branch's month beside the month-long
- * period before it, headline figures first, then the tables behind them (failures by reason,
+ * `/performance` (docs/performance-figures.md): the acting branch's month beside the month before
+ * it (`previousPeriod`), headline figures first, then the tables behind them (failures by reason,
  * truck use per vehicle type and per truck) and the Excel export of all of them.
  */
 export function PerformancePage({
@@ -132,7 +132,7 @@ export function PerformancePage({
         {/* Whose figures and which days: the printout's heading too (the title above it is the page's). */}
         <Whose>
           {/* Joined by hand: phrase() puts no space around the dot or before the bracket. */}
-          {`${whoseFigures(scope, branches, branchId)} · ${formatMonth(month, era)} (${text.comparedWith} ${formatDate(before.from, era)}–${formatDate(before.to, era)})`}
+          {`${whoseFigures(scope, branches, branchId)} · ${formatMonth(month, era)} (${text.comparedWith} ${periodWords(before, era)})`}
         </Whose>
         <ScreenOnly>
           <p>{text.intro}</p>

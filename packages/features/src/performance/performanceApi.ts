@@ -15,6 +15,22 @@ export function monthPeriod(month: string): { from: string; to: string } {
   return { from: `${month}-01`, to: `${month}-${String(last).padStart(2, '0')}` };
 }
 
+/** A records list's query (its page aside): the branches, the period and the figure's narrowing. */
+function recordsQuery(
+  period: { from: string; to: string },
+  branchIds: readonly string[] | undefined,
+  records: CompanyRecords,
+) {
+  return {
+    ...period,
+    ...(branchIds ? { branchIds } : {}),
+    ...(records.kind === 'bookings' && records.callStatus ? { callStatus: records.callStatus } : {}),
+    ...(records.kind === 'trips' && records.vehicleTypeId ? { vehicleTypeId: records.vehicleTypeId } : {}),
+    ...(records.kind === 'stops' && records.statuses ? { statuses: records.statuses } : {}),
+    ...(records.kind === 'stops' && records.reason ? { reason: records.reason } : {}),
+  };
+}
+
 /** The performance calls with the acting branch filled in (docs/performance-figures.md). */
 export function usePerformanceApi() {
   const { api, branchId, branch } = useBranchScope();
@@ -37,22 +53,21 @@ export function usePerformanceApi() {
         /** The `next` of the page before, when known: the page is read from where that one ended. */
         after?: string,
       ) => {
-        const query = { ...period, ...(branchIds ? { branchIds } : {}), page, ...(after ? { after } : {}) };
-        if (records.kind === 'trips')
-          return call(api, contract.branchesTrips, {
-            query: { ...query, ...(records.vehicleTypeId ? { vehicleTypeId: records.vehicleTypeId } : {}) },
-          });
-        if (records.kind === 'bookings')
-          return call(api, contract.branchesBookings, {
-            query: { ...query, ...(records.callStatus ? { callStatus: records.callStatus } : {}) },
-          });
-        return call(api, contract.branchesStops, {
-          query: {
-            ...query,
-            ...(records.statuses ? { statuses: records.statuses } : {}),
-            ...(records.reason ? { reason: records.reason } : {}),
-          },
-        });
+        const query = { ...recordsQuery(period, branchIds, records), page, ...(after ? { after } : {}) };
+        if (records.kind === 'trips') return call(api, contract.branchesTrips, { query });
+        if (records.kind === 'bookings') return call(api, contract.branchesBookings, { query });
+        return call(api, contract.branchesStops, { query });
+      },
+      /** The same records, the whole list, as a workbook. */
+      branchesRecordsExcel: (
+        period: { from: string; to: string },
+        branchIds: readonly string[] | undefined,
+        records: CompanyRecords,
+      ) => {
+        const query = recordsQuery(period, branchIds, records);
+        if (records.kind === 'trips') return callForBytes(api, contract.branchesTripsExcel, { query });
+        if (records.kind === 'bookings') return callForBytes(api, contract.branchesBookingsExcel, { query });
+        return callForBytes(api, contract.branchesStopsExcel, { query });
       },
       branchesExcel: (period: { from: string; to: string }, branchIds: readonly string[] | undefined) =>
         callForBytes(api, contract.branchesExcel, {

@@ -1,5 +1,6 @@
 import {
   addTallies,
+  BRANCHES_RECORDS_EXCEL_MAX_ROWS,
   type BranchBooking,
   type BranchesAnswer,
   type BranchesBookings,
@@ -15,6 +16,7 @@ import {
   type PerformanceRows,
   type PerformanceTally,
   previousPeriod,
+  recordsWorkbookTooLong,
   type StopRow,
   type TruckHoursRow,
   type TruckUseRow,
@@ -22,7 +24,7 @@ import {
   truckUseTotal,
 } from '@lms/domain';
 import type { HttpHandler } from 'msw';
-import { mock, neverAnswered, refusal } from '../mocks/mock.ts';
+import { fieldRefusal, mock, neverAnswered, refusal } from '../mocks/mock.ts';
 
 /**
  * The performance screen's answers for stories (docs/performance-figures.md): October 2026 of one
@@ -93,14 +95,14 @@ const octoberRows: PerformanceRows = {
   bookings: [
     {
       bookingId: 'B1',
-      docDate: '2026-10-01',
+      orderDates: ['2026-10-01'],
       confirmedOn: '2026-10-02',
       deliveryDate: '2026-10-05',
       callStatus: 'CALLED',
     },
     {
       bookingId: 'B2',
-      docDate: '2026-10-01',
+      orderDates: ['2026-10-01', '2026-09-30'],
       confirmedOn: '2026-10-03',
       deliveryDate: '2026-10-05',
       callStatus: 'CONFIRMED_BY_CUSTOMER',
@@ -448,7 +450,8 @@ export function branchesBookingsAnswer(shipTo?: string): BranchesBookings {
     bookingId: `5e300000-0000-4000-8000-00000000000${n}`,
     ...bkk!,
     shipToName,
-    docDate: '2026-10-01',
+    docDate: confirmedOn,
+    orderDates: ['2026-10-01', '2026-09-30'],
     confirmedOn,
     deliveryDate: '2026-10-05',
     callStatus,
@@ -474,10 +477,35 @@ const answered = <T>(answer: Answered<T>) => {
 export function branchesHandlers(
   answer: BranchesAnswer | 'loading' | 'error' = branchesAnswer(),
   stops: Answered<BranchesStops> = branchesStopsAnswer(),
-  records: { trips?: Answered<BranchesTrips>; bookings?: Answered<BranchesBookings> } = {},
+  records: {
+    trips?: Answered<BranchesTrips>;
+    bookings?: Answered<BranchesBookings>;
+    /** What the lists' workbooks answer: a file, or the bound's Thai 422. */
+    excel?: 'file' | 'tooLong';
+  } = {},
 ): HttpHandler[] {
   performanceCalls.length = 0;
+  const workbook = (path: string, file: string) =>
+    mock(
+      contract[path as 'branchesStopsExcel' | 'branchesTripsExcel' | 'branchesBookingsExcel'],
+      ({ query }) => {
+        performanceCalls.push({ path, query });
+        if (records.excel === 'tooLong') {
+          const tooLong = recordsWorkbookTooLong(BRANCHES_RECORDS_EXCEL_MAX_ROWS, 12_345);
+          return fieldRefusal({ rows: tooLong }, 'ข้อมูลไม่ถูกต้อง กรุณาตรวจสอบ', tooLong);
+        }
+        return new Response(new Blob(['PK'], { type: 'application/octet-stream' }), {
+          headers: {
+            'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+            'content-disposition': `attachment; filename="performance-${file}-2026-10-01-2026-10-31.xlsx"`,
+          },
+        });
+      },
+    );
   return [
+    workbook('branchesStopsExcel', 'stops'),
+    workbook('branchesTripsExcel', 'trips'),
+    workbook('branchesBookingsExcel', 'bookings'),
     mock(contract.branchesTrips, ({ query }) => {
       performanceCalls.push({ path: 'branchesTrips', query });
       return answered(records.trips ?? branchesTripsAnswer());

@@ -36,6 +36,7 @@ import * as truckHours from './0056_truck_hours.ts';
 import * as partitionPositions from './0058_partition_positions.ts';
 import * as partitionHistory from './0059_partition_history.ts';
 import * as companyLists from './0062_company_lists.ts';
+import * as leadTimeFromDo from './0063_lead_time_from_do.ts';
 
 /** Every migration, in order. Names sort lexically: never rename or reorder one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -76,4 +77,5 @@ export const migrations: Record<string, Migration> = {
   '0058_partition_positions': partitionPositions,
   '0059_partition_history': partitionHistory,
   '0062_company_lists': companyLists,
+  '0063_lead_time_from_do': leadTimeFromDo,
 };

@@ -1,22 +1,16 @@
-import { bookingLines, dayOfWeek, dayParts, formatNumber, formatQuantity } from '@lms/domain';
+import {
+  bookingLines,
+  dayOfWeek,
+  dayParts,
+  formatNumber,
+  formatQuantity,
+  THAI_MONTHS_SHORT,
+} from '@lms/domain';
 
 /** Thai figures for booking screens: one place so every step says amounts the same way. */
 
 const thaiWeekdays = ['อา.', 'จ.', 'อ.', 'พ.', 'พฤ.', 'ศ.', 'ส.'];
-const thaiMonthsShort = [
-  'ม.ค.',
-  'ก.พ.',
-  'มี.ค.',
-  'เม.ย.',
-  'พ.ค.',
-  'มิ.ย.',
-  'ก.ค.',
-  'ส.ค.',
-  'ก.ย.',
-  'ต.ค.',
-  'พ.ย.',
-  'ธ.ค.',
-];
+const thaiMonthsShort = THAI_MONTHS_SHORT;
 
 /** `2025-01-08` → `พ. 8 ม.ค. 2025`. */
 export function thaiDay(isoDay: string): string {
