@@ -11,8 +11,10 @@ import {
   ROLE_BOOKING_REPORT_READ,
 } from '@lms/domain';
 import ExcelJS from 'exceljs';
+import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { branchesRefusal, tooManyBranches } from '../src/performance/branches.ts';
+import { insertRecords } from '../src/seed/insertRecords.ts';
 import { call, createBranch, createUser, signIn } from './fixtures.ts';
 import { setupTestServer } from './harness.ts';
 import { seedPerformanceHistory } from './performanceHistory.ts';
@@ -33,7 +35,28 @@ const tokens = {} as Record<'both' | 'one' | 'admin' | 'stops' | 'stopsOne', str
 const october = 'from=2026-10-01&to=2026-10-31';
 
 beforeAll(async () => {
-  ({ branches } = await seedPerformanceHistory(server.db, { tripsPerDay: 2, stopsPerTrip: 5 }));
+  const seeded = await seedPerformanceHistory(server.db, { tripsPerDay: 2, stopsPerTrip: 5 });
+  branches = seeded.branches;
+  // Shifts for the hours: the 6-wheel type opened every October morning in both branches, the
+  // 4-wheel its first ten mornings in the first branch only (a type with hours in one branch).
+  const [morning] = await insertRecords(server.db, 'shiftOfDay', [
+    { name: 'กะเช้า ทดสอบรวมสาขา', startTime: '08:00', endTime: '16:00', totalMinute: 480, active: true },
+  ]);
+  const shipCond = await sql<{ id: string }>`select id from ship_cond where code = 'SCR'`.execute(server.db);
+  const slot = (branchId: string, vehicleTypeId: string, day: number) => ({
+    branchId,
+    shiftDate: `2026-10-${String(day).padStart(2, '0')}`,
+    shiftOfDayId: morning,
+    vehicleTypeId,
+    shipCondId: shipCond.rows[0]!.id,
+    total: 1,
+    special: 0,
+  });
+  const october = Array.from({ length: 31 }, (_, i) => i + 1);
+  await insertRecords(server.db, 'vehicleDateSlot', [
+    ...branches.flatMap((branchId) => october.map((day) => slot(branchId, seeded.big, day))),
+    ...october.slice(0, 10).map((day) => slot(branches[0]!, seeded.small, day)),
+  ]);
   const both = await createUser(server.db, { roles: [ROLE_BOOKING_REPORT_READ], branchIds: branches });
   const one = await createUser(server.db, { roles: [ROLE_BOOKING_REPORT_READ], branchIds: [branches[0]!] });
   const admin = await createUser(server.db, { roles: [ROLE_ADMIN] });
@@ -98,6 +121,54 @@ describe('GET /performance/branches', () => {
     }
   });
 
+  it('adds each branch’s own empty/full days and hours per vehicle type into the company’s, no other branch', async () => {
+    const own = async (branchId: string) =>
+      (await get(`/performance?branchId=${branchId}&${october}`)).body as PerformanceAnswer;
+    const company = async (ids: readonly string[]) =>
+      ((await get(`/performance/branches?${asked(ids)}&${october}`)).body as BranchesAnswer).company;
+    const mine = await Promise.all(branches.map(own));
+    const both = await company(branches);
+    expect(both.truckDays.until).toBe('2026-10-31');
+    expect(both.truckHours.until).toBe('2026-10-31');
+    expect(both.truckDays.byTruck).toEqual([]);
+    expect(both.truckHours.byTruck).toEqual([]);
+    const types = [...new Set(mine.flatMap((a) => a.truckDays.byVehicleType.map((row) => row.id)))];
+    expect(types).toHaveLength(2);
+    expect(both.truckDays.byVehicleType.map((row) => row.id).sort()).toEqual([...types].sort());
+    const sum = (value: (a: PerformanceAnswer) => number | undefined) =>
+      mine.reduce((n, a) => n + (value(a) ?? 0), 0);
+    for (const type of types) {
+      const days = both.truckDays.byVehicleType.find((row) => row.id === type)!;
+      const byDays = (key: 'trucks' | 'truckDays' | 'emptyDays' | 'fullDays') =>
+        sum((a) => a.truckDays.byVehicleType.find((row) => row.id === type)?.[key]);
+      expect(days).toMatchObject({
+        trucks: byDays('trucks'),
+        truckDays: byDays('truckDays'),
+        emptyDays: byDays('emptyDays'),
+        fullDays: byDays('fullDays'),
+      });
+      expect(days.truckDays).toBe(31 * days.trucks);
+      const hours = both.truckHours.byVehicleType.find((row) => row.id === type)!;
+      const byHours = (key: 'trips' | 'hours' | 'availableHours') =>
+        sum((a) => a.truckHours.byVehicleType.find((row) => row.id === type)?.[key]);
+      expect(hours.trips).toBe(byHours('trips'));
+      expect(hours.hours).toBeCloseTo(byHours('hours'), 2);
+      expect(hours.availableHours).toBeCloseTo(byHours('availableHours'), 2);
+      expect(hours.availableHours).toBeGreaterThan(0);
+      // Judged once on the sums: used over available, never a mean of the branches' percents.
+      expect(hours.percent).toBeCloseTo((hours.hours / hours.availableHours) * 100, 1);
+    }
+    // 6-wheel: one truck per branch, 31 mornings of 8 h each; 4-wheel: two trucks of the first branch, 10 mornings.
+    const six = both.truckHours.byVehicleType.find((row) => row.label.startsWith('R6'))!;
+    expect(six.availableHours).toBe(2 * 31 * 8);
+    const four = both.truckHours.byVehicleType.find((row) => row.label.startsWith('R4'))!;
+    expect(four.availableHours).toBe(2 * 10 * 8);
+    // A branch not asked adds nothing: the first alone is exactly its own screen's type rows.
+    const first = await company([branches[0]!]);
+    expect(first.truckDays.byVehicleType).toEqual(mine[0]!.truckDays.byVehicleType);
+    expect(first.truckHours.byVehicleType).toEqual(mine[0]!.truckHours.byVehicleType);
+  });
+
   it('answers every branch the user may see when none is named, and an administrator every branch', async () => {
     const mine = await get(`/performance/branches?${october}`, tokens.one);
     expect(mine.status).toBe(200);
@@ -135,7 +206,37 @@ describe('GET /performance/branches', () => {
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(await response.arrayBuffer());
     const names = workbook.worksheets.map((sheet) => sheet.name);
-    expect(names).toEqual(['ตัวชี้วัดหลัก', 'ส่งไม่สำเร็จตามสาเหตุ', 'การใช้รถตามประเภทรถ', 'เทียบสาขา']);
+    expect(names).toEqual([
+      'ตัวชี้วัดหลัก',
+      'ส่งไม่สำเร็จตามสาเหตุ',
+      'การใช้รถตามประเภทรถ',
+      'วันรถว่างและเต็ม ตามประเภทรถ',
+      'ชั่วโมงที่ใช้ ตามประเภทรถ',
+      'เทียบสาขา',
+    ]);
+    // The company's days and hours per vehicle type, row by row as the answer has them (from row 6).
+    const company = (
+      (await get(`/performance/branches?${asked(branches)}&${october}`)).body as BranchesAnswer
+    ).company;
+    const cells = (name: string, row: number) =>
+      (workbook.getWorksheet(name)!.getRow(row).values as unknown[]).slice(1);
+    for (const [i, type] of company.truckDays.byVehicleType.entries())
+      expect(cells('วันรถว่างและเต็ม ตามประเภทรถ', 6 + i)).toEqual([
+        type.label,
+        type.trucks,
+        type.truckDays,
+        type.emptyDays,
+        type.fullDays,
+      ]);
+    for (const [i, type] of company.truckHours.byVehicleType.entries())
+      expect(cells('ชั่วโมงที่ใช้ ตามประเภทรถ', 6 + i)).toEqual([
+        type.label,
+        type.trips,
+        type.hours,
+        type.availableHours,
+        type.percent,
+        type.statusLabel,
+      ]);
     const sheet = workbook.getWorksheet('เทียบสาขา')!;
     expect(String(sheet.getRow(1).getCell(1).value)).toContain('รวม 2 สาขา');
     // Title, two periods, a blank row, the header, then one row per branch.

@@ -121,3 +121,28 @@ export function truckDaysOf(
     byTruck,
   };
 }
+
+/**
+ * The company's days per vehicle type: several branches' `truckDaysOf` type rows added up (trucks,
+ * truck-days, empty and full days summed per type; a truck two branches list counts in both, as
+ * each branch's own screen shows it). Sorted by label, in Thai order.
+ */
+export function addTruckDays(branches: readonly (readonly VehicleTypeDaysRow[])[]): VehicleTypeDaysRow[] {
+  const types = new Map<string, VehicleTypeDaysRow>();
+  for (const row of branches.flat()) {
+    const found = types.get(row.id);
+    types.set(
+      row.id,
+      found === undefined
+        ? row
+        : {
+            ...found,
+            trucks: found.trucks + row.trucks,
+            truckDays: found.truckDays + row.truckDays,
+            emptyDays: found.emptyDays + row.emptyDays,
+            fullDays: found.fullDays + row.fullDays,
+          },
+    );
+  }
+  return [...types.values()].sort((a, b) => a.label.localeCompare(b.label, 'th'));
+}

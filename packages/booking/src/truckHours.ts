@@ -110,3 +110,29 @@ export function truckHoursOf(
     byTruck: byTruck.sort(byLabel),
   };
 }
+
+/**
+ * The company's hours per vehicle type: several branches' `truckHoursOf` type rows added up — trips,
+ * hours used and hours available summed per type — and judged again by `row`, the one rule that
+ * judges a branch's type row (the type's hour thresholds), on the sums. Sorted by label, in Thai order.
+ */
+export function addTruckHours(
+  branches: readonly (readonly TruckHoursRow[])[],
+  thresholds: readonly UtilizationThreshold[],
+): TruckHoursRow[] {
+  const types = new Map<string, { label: string; trips: number; hours: number; availableHours: number }>();
+  for (const type of branches.flat()) {
+    const found = types.get(type.id) ?? { label: type.label, trips: 0, hours: 0, availableHours: 0 };
+    types.set(type.id, {
+      label: found.label,
+      trips: found.trips + type.trips,
+      hours: found.hours + type.hours,
+      availableHours: found.availableHours + type.availableHours,
+    });
+  }
+  return [...types.entries()]
+    .map(([id, type]) =>
+      row(id, type.label, id, type.trips, type.hours * 3_600_000, type.availableHours * 60, thresholds),
+    )
+    .sort((a, b) => a.label.localeCompare(b.label, 'th'));
+}

@@ -223,10 +223,20 @@ export async function periodTruckDays(
   branchId: string,
   period: Period,
 ): Promise<TruckDayLoad[]> {
-  const { rows } = await sql<TruckDayLoad>`
-    select vehicle_id as "vehicleId", to_char(day, 'YYYY-MM-DD') as day, trips, weight, volume,
-      trip_ms as "tripMs"
+  return (await branchesTruckDays(db, [branchId], period)).map(({ branchId: _, ...day }) => day);
+}
+
+/** `periodTruckDays` of several branches in one statement, each row with the branch its trips ran for. */
+export async function branchesTruckDays(
+  db: Executor,
+  branchIds: readonly string[],
+  period: Period,
+): Promise<(TruckDayLoad & { branchId: string })[]> {
+  const { rows } = await sql<TruckDayLoad & { branchId: string }>`
+    select branch_id as "branchId", vehicle_id as "vehicleId", to_char(day, 'YYYY-MM-DD') as day, trips,
+      weight, volume, trip_ms as "tripMs"
     from performance_truck_day
-    where branch_id = ${branchId} and day between ${period.from}::date and ${period.to}::date`.execute(db);
+    where branch_id = any(${[...branchIds]}::uuid[])
+      and day between ${period.from}::date and ${period.to}::date`.execute(db);
   return rows;
 }

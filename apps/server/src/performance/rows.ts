@@ -187,12 +187,27 @@ export async function branchTrucks(
   branchId: string,
   vehicleIds: readonly string[],
 ): Promise<BranchTruck[]> {
-  const { rows } = await sql<BranchTruck>`
-    select v.id as "vehicleId", ${truckLabel} as "vehicleLabel", vt.id as "vehicleTypeId",
-      concat_ws(': ', vt.code, vt.name) as "vehicleTypeLabel",
+  const ran = vehicleIds.map((vehicleId) => ({ branchId, vehicleId }));
+  return (await branchesTrucks(db, [branchId], ran)).map(({ branchId: _, ...truck }) => truck);
+}
+
+/**
+ * `branchTrucks` of several branches in one statement: each branch's own trucks and those in `ran`
+ * (a truck that ran a branch's trips), each with the branch it is listed for (a truck may be in two).
+ */
+export async function branchesTrucks(
+  db: Executor,
+  branchIds: readonly string[],
+  ran: readonly { branchId: string; vehicleId: string }[],
+): Promise<(BranchTruck & { branchId: string })[]> {
+  const { rows } = await sql<BranchTruck & { branchId: string }>`
+    select f.branch_id as "branchId", v.id as "vehicleId", ${truckLabel} as "vehicleLabel",
+      vt.id as "vehicleTypeId", concat_ws(': ', vt.code, vt.name) as "vehicleTypeLabel",
       vt.max_capacity_weight as "capacityWeight", vt.max_capacity_volume as "capacityVolume"
-    from vehicle v join vehicle_type vt on vt.id = v.vehicle_type_id
-    where v.branch_id = ${branchId} or v.id = any(${[...vehicleIds]}::uuid[])`.execute(db);
+    from (select v.branch_id, v.id as vehicle_id from vehicle v where v.branch_id = any(${[...branchIds]}::uuid[])
+      union select * from unnest(${ran.map((r) => r.branchId)}::uuid[], ${ran.map((r) => r.vehicleId)}::uuid[])
+        as r(branch_id, vehicle_id)) f
+    join vehicle v on v.id = f.vehicle_id join vehicle_type vt on vt.id = v.vehicle_type_id`.execute(db);
   return rows;
 }
 
@@ -207,14 +222,23 @@ export async function shiftMinutes(
   branchId: string,
   period: Period,
 ): Promise<ShiftDayMinutes[]> {
-  const { rows } = await sql<ShiftDayMinutes>`
-    select x.vehicle_type_id as "vehicleTypeId", to_char(x.shift_date, 'YYYY-MM-DD') as day,
-      sum(s.total_minute)::integer as minutes
-    from (select distinct d.vehicle_type_id, d.shift_date, d.shift_of_day_id from vehicle_date_slot d
-      where d.branch_id = ${branchId} and d.shift_date between ${period.from}::date and ${period.to}::date
-        and d.total > 0) x
+  return (await branchesShiftMinutes(db, [branchId], period)).map(({ branchId: _, ...day }) => day);
+}
+
+/** `shiftMinutes` of several branches in one statement, each row with its branch. */
+export async function branchesShiftMinutes(
+  db: Executor,
+  branchIds: readonly string[],
+  period: Period,
+): Promise<(ShiftDayMinutes & { branchId: string })[]> {
+  const { rows } = await sql<ShiftDayMinutes & { branchId: string }>`
+    select x.branch_id as "branchId", x.vehicle_type_id as "vehicleTypeId",
+      to_char(x.shift_date, 'YYYY-MM-DD') as day, sum(s.total_minute)::integer as minutes
+    from (select distinct d.branch_id, d.vehicle_type_id, d.shift_date, d.shift_of_day_id from vehicle_date_slot d
+      where d.branch_id = any(${[...branchIds]}::uuid[])
+        and d.shift_date between ${period.from}::date and ${period.to}::date and d.total > 0) x
     join shift_of_day s on s.id = x.shift_of_day_id
-    group by x.vehicle_type_id, x.shift_date`.execute(db);
+    group by x.branch_id, x.vehicle_type_id, x.shift_date`.execute(db);
   return rows;
 }
 

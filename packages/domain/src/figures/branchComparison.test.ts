@@ -157,21 +157,27 @@ describe('branchComparisonTable', () => {
     expect(changeTrend(null, true)).toBe('same');
   });
 
-  it('follows the company tables (no per-truck table) in the workbook and on the screen', () => {
+  it('follows the company tables (no per-truck table; days and hours per type) in the workbook and on the screen', () => {
     const company = {
       period: { from: '2026-10-01', to: '2026-10-31' },
       previousPeriod: { from: '2026-08-31', to: '2026-09-30' },
       current: figures,
       previous: figuresOf(emptyTally),
       truckUse: { byVehicleType: [], byTruck: [] },
-      truckDays: { until: null, byVehicleType: [], byTruck: [] },
-      truckHours: { until: null, byVehicleType: [], byTruck: [] },
+      truckDays: { until: '2026-10-12', byVehicleType: [], byTruck: [] },
+      truckHours: { until: '2026-10-12', byVehicleType: [], byTruck: [] },
     };
-    expect(branchesTables({ ...answer, company }).map((t) => t.key)).toEqual([
+    const tables = branchesTables({ ...answer, company });
+    expect(tables.map((t) => t.key)).toEqual([
       'headline',
       'failures',
       'byVehicleType',
+      'daysByVehicleType',
+      'hoursByVehicleType',
       'branches',
     ]);
+    // A month still running says, as a branch's does, the last day counted.
+    expect(tables.find((t) => t.key === 'daysByVehicleType')?.note).toBe('นับถึงวันที่ 12/10 วันที่ยังไม่ถึงยังไม่นับ');
+    expect(tables.find((t) => t.key === 'hoursByVehicleType')?.note).toBe('นับถึงวันที่ 12/10 วันที่ยังไม่ถึงยังไม่นับ');
   });
 });

@@ -22,15 +22,10 @@ import {
 /** Sums in thousandths (the loads' own precision), so the totals are exact in any order. */
 const thousandths = (value: number) => Math.round(value * 1000);
 
-/** A branch's trucks of every type as one: summed weight and volume over summed capacities. */
-const notForCompany: readonly FigureTableKey[] = [
-  'byTruck',
-  'daysByVehicleType',
-  'daysByTruck',
-  'hoursByVehicleType',
-  'hoursByTruck',
-];
+/** Per truck, the tables are a branch's (its fleet): open its screen. */
+const notForCompany: readonly FigureTableKey[] = ['byTruck', 'daysByTruck', 'hoursByTruck'];
 
+/** A branch's trucks of every type as one: summed weight and volume over summed capacities. */
 export function truckUseTotal(rows: readonly TruckUseRow[]): BranchTruckUse {
   const sum = (pick: (row: TruckUseRow) => number) =>
     rows.reduce((total, row) => total + thousandths(pick(row)), 0);
@@ -99,12 +94,13 @@ export function branchComparisonTable(answer: BranchesAnswer): FigureTable {
 
 /**
  * What the across-branches screen shows and its workbook writes: the company's tables of
- * `performanceTables` (no per-truck table: trucks belong to a branch, open its screen), then the
+ * `performanceTables` (no per-truck table: trucks belong to a branch, open its screen; the empty
+ * and full days and the hours per vehicle type each branch's own added up), then the
  * branches' table.
  */
 export function branchesTables(answer: BranchesAnswer): FigureTable[] {
   return [
-    // No per-truck table, nor the days and hours (one branch's fleet and shifts) for the company.
+    // No per-truck table; the days and hours per vehicle type are the branches' own added up.
     ...performanceTables(answer.company).filter((table) => !notForCompany.includes(table.key)),
     branchComparisonTable(answer),
   ];

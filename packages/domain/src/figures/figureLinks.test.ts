@@ -146,6 +146,10 @@ describe('figureLinks', () => {
     expect(companyRowRecords('failures', 'REFUSED', 'ลูกค้าปฏิเสธ')).toEqual(companyFailureStops('REFUSED'));
     expect(companyRowRecords('branches', six, 'BKK: กรุงเทพ')).toBeNull();
     expect(companyRowRecords('byTruck', six, '70-1001')).toBeNull();
+    // A type's row of its empty/full days or its hours opens the same trips.
+    expect(companyRowRecords('daysByVehicleType', six, '6W: รถ 6 ล้อ')).toEqual(trips);
+    expect(companyRowRecords('hoursByVehicleType', six, '6W: รถ 6 ล้อ')).toEqual(trips);
+    expect(companyRowRecords('daysByTruck', six, '70-1001')).toBeNull();
   });
 
   it('opens every headline figure of several branches on the records its one-branch tile opens', () => {

@@ -130,6 +130,10 @@ export function companyTypeTrips(vehicleTypeId: string, label: string): CompanyR
   return { kind: 'trips', vehicleTypeId, title: `${phrase('เที่ยวรถของประเภทรถ', label)}${ALL}` };
 }
 
+/** The truck-use tables whose rows are vehicle types, and those whose rows are trucks. */
+const typeTables: readonly FigureTableKey[] = ['byVehicleType', 'daysByVehicleType', 'hoursByVehicleType'];
+const truckTables: readonly FigureTableKey[] = ['byTruck', 'daysByTruck', 'hoursByTruck'];
+
 /**
  * The records behind one row of a company table (`branchesTables`), by the row's id and label:
  * a failure reason's failed stops, a vehicle type's trips; null for a row that opens no list here
@@ -141,7 +145,8 @@ export function companyRowRecords(
   label: string,
 ): CompanyRecords | null {
   if (table === 'failures') return companyFailureStops(rowId as FailureReason);
-  if (table === 'byVehicleType') return companyTypeTrips(rowId, label);
+  // A vehicle type's row, of its use, days or hours: its trips across the branches.
+  if (typeTables.includes(table)) return companyTypeTrips(rowId, label);
   return null;
 }
 
@@ -164,10 +169,6 @@ const headlineLinks: Readonly<Record<string, (period: Period) => FigureLink>> = 
 export function headlineFigureLink(key: string, period: Period): FigureLink | null {
   return headlineLinks[key]?.(period) ?? null;
 }
-
-/** The truck-use tables whose rows are vehicle types, and those whose rows are trucks. */
-const typeTables: readonly FigureTableKey[] = ['byVehicleType', 'daysByVehicleType', 'hoursByVehicleType'];
-const truckTables: readonly FigureTableKey[] = ['byTruck', 'daysByTruck', 'hoursByTruck'];
 
 /** One truck's trips of one shift day: what a day of the empty and full days' strip opens. */
 export function truckDayLink(vehicleId: string, day: string): FigureLink {

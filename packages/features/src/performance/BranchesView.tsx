@@ -28,6 +28,7 @@ const FailureChart = lazy(() => import('./PerformanceCharts.tsx').then((m) => ({
 const TruckUseChart = lazy(() =>
   import('./PerformanceCharts.tsx').then((m) => ({ default: m.TruckUseChart })),
 );
+const HoursChart = lazy(() => import('./HoursChart.tsx').then((m) => ({ default: m.HoursChart })));
 const BranchChart = lazy(() => import('./BranchChart.tsx').then((m) => ({ default: m.BranchChart })));
 
 function chartOf(table: FigureTable, answer: BranchesAnswer) {
@@ -35,6 +36,8 @@ function chartOf(table: FigureTable, answer: BranchesAnswer) {
   if (table.key === 'failures') return <FailureChart bars={answer.company.current.failures} title={title} />;
   if (table.key === 'byVehicleType')
     return <TruckUseChart rows={answer.company.truckUse.byVehicleType} title={title} />;
+  if (table.key === 'hoursByVehicleType')
+    return <HoursChart rows={answer.company.truckHours.byVehicleType} title={title} />;
   if (table.key === 'branches') return <BranchChart branches={answer.branches} title={title} />;
   return null;
 }
@@ -48,8 +51,10 @@ export const branchScreenHref = (month: string, branchId: string) =>
  * figures (summed tallies: each opens the records it counts across these branches below the tiles,
  * stops, trips or bookings, for a reader of that one-branch list), its failures (a reason's row
  * opens its failed stops across these branches, below the table) and truck use per vehicle type
- * (a type's row opens its trips across these branches, below the table; `companyRowRecords`),
- * then the branches side by side, each row opening that branch's screen.
+ * (a type's row opens its trips across these branches, below the table; `companyRowRecords`), its
+ * empty and full days and hours per vehicle type (each branch's own added up, "นับถึงวันที่ …" while
+ * the month runs; a type's row opens its trips too), then the branches side by side, each row
+ * opening that branch's screen.
  */
 export function BranchesView({
   month,

@@ -56,10 +56,10 @@ type Story = StoryObj<typeof meta>;
 const tile = async (canvas: ReturnType<typeof within>, label: string) =>
   within(await canvas.findByLabelText(label, { selector: 'div' }));
 
-/** The three charts drawn (they load lazily), so the screenshot holds the whole page. */
+/** The four charts drawn (they load lazily), so the screenshot holds the whole page. */
 const chartsDrawn = async (canvas: ReturnType<typeof within>) => {
-  // The three load one by one (Suspense): wait for all of them, not the first.
-  await waitFor(() => expect(canvas.getAllByRole('img', { name: /แผนภูมิ/ })).toHaveLength(3), {
+  // The four load one by one (Suspense): wait for all of them, not the first.
+  await waitFor(() => expect(canvas.getAllByRole('img', { name: /แผนภูมิ/ })).toHaveLength(4), {
     timeout: 10_000,
   });
   const charts = canvas.getAllByRole('img', { name: /แผนภูมิ/ });
@@ -67,6 +67,44 @@ const chartsDrawn = async (canvas: ReturnType<typeof within>) => {
     for (const chart of charts)
       expect(chart.querySelectorAll('.recharts-bar-rectangle').length).toBeGreaterThan(0);
   });
+};
+
+/** The cells of a table's row, by its first cell's text. */
+const rowCells = (canvas: ReturnType<typeof within>, table: string, first: string) => {
+  const grid = within(within(canvas.getByRole('region', { name: table })).getByRole('grid'));
+  const row = grid.getAllByRole('row').find((r) => r.textContent?.startsWith(first));
+  if (!row) throw new Error(`no row ${first} in ${table}`);
+  return within(row)
+    .getAllByRole('gridcell')
+    .map((cell) => cell.textContent);
+};
+
+/**
+ * The company's empty/full days and hours per vehicle type (`companyTruckDays`, `companyTruckHours`):
+ * each branch's own type rows added up, the hours judged again on the sums.
+ */
+const companyDaysAndHoursShown = async (canvas: ReturnType<typeof within>) => {
+  await canvas.findByRole('region', { name: 'วันรถว่างและเต็ม ตามประเภทรถ' });
+  await expect(rowCells(canvas, 'วันรถว่างและเต็ม ตามประเภทรถ', '6W: รถ 6 ล้อ')).toEqual([
+    '6W: รถ 6 ล้อ',
+    '3',
+    '93',
+    '55',
+    '3',
+  ]);
+  await expect(rowCells(canvas, 'วันรถว่างและเต็ม ตามประเภทรถ', '4W: รถ 4 ล้อ').slice(1)).toEqual([
+    '1',
+    '31',
+    '30',
+    '0',
+  ]);
+  const six = rowCells(canvas, 'ชั่วโมงที่ใช้ ตามประเภทรถ', '6W: รถ 6 ล้อ');
+  await expect(six.slice(1, 3)).toEqual(['37', '208.50']);
+  await expect(six.slice(4)).toEqual(['28.02', 'ว่าง']);
+  await expect(rowCells(canvas, 'ชั่วโมงที่ใช้ ตามประเภทรถ', '4W: รถ 4 ล้อ').at(-1)).toBe('ไม่มีกะที่เปิด');
+  // Per truck, days and hours stay on a branch's own screen.
+  await expect(canvas.queryByRole('region', { name: 'วันรถว่างและเต็ม รายคัน' })).toBeNull();
+  await expect(canvas.queryByRole('region', { name: 'ชั่วโมงที่ใช้ รายคัน' })).toBeNull();
 };
 
 export const Company: Story = {
@@ -98,6 +136,7 @@ export const Company: Story = {
     await userEvent.click(chiangMai);
     await expect(args.navigate).toHaveBeenLastCalledWith(href);
     await expect(canvas.queryByRole('region', { name: 'การใช้รถรายคัน' })).toBeNull();
+    await companyDaysAndHoursShown(canvas);
     await chartsDrawn(canvas);
     // Every branch the user may see: no branch named.
     await expect(performanceCalls[0]).toMatchObject({ path: 'branches', query: { from: '2026-10-01' } });
@@ -134,6 +173,30 @@ export const ChoosesBranches: Story = {
       kind: 'some',
       branchIds: STORY_BRANCHES.map((b) => b.id),
     });
+  },
+};
+
+/** October seen on the 12th: the company's days and hours say the last day they count, as a branch's do. */
+export const MonthRunning: Story = {
+  beforeEach: ({ msw }) => {
+    const answer = branchesAnswer();
+    const until = '2026-10-12';
+    const company = {
+      ...answer.company,
+      truckDays: { ...answer.company.truckDays, until },
+      truckHours: { ...answer.company.truckHours, until },
+    };
+    msw.use(...branchesHandlers({ ...answer, company }));
+  },
+  play: async ({ canvas }) => {
+    const note = 'นับถึงวันที่ 12/10 วันที่ยังไม่ถึงยังไม่นับ';
+    for (const name of ['วันรถว่างและเต็ม ตามประเภทรถ', 'ชั่วโมงที่ใช้ ตามประเภทรถ']) {
+      const region = within(await canvas.findByRole('region', { name }));
+      await expect(region.getByText(note)).toBeVisible();
+    }
+    const failures = within(canvas.getByRole('region', { name: 'ส่งไม่สำเร็จตามสาเหตุ' }));
+    await expect(failures.queryByText(note)).toBeNull();
+    await chartsDrawn(canvas);
   },
 };
 
@@ -186,6 +249,14 @@ export const Phone: Story = {
     const table = canvas.getByRole('region', { name: 'เทียบสาขา' });
     await expect(table.getBoundingClientRect().right).toBeLessThanOrEqual(390);
     await expect(within(table).getByRole('link', { name: 'CNX: เชียงใหม่' })).toBeVisible();
+    // At phone width a table's rows are cards: the company's 6W hours and the 4W without a shift.
+    const hours = canvas.getByRole('region', { name: 'ชั่วโมงที่ใช้ ตามประเภทรถ' });
+    await expect(within(hours).getAllByText('208.50')[0]).toBeVisible();
+    await expect(within(hours).getAllByText('28.02')[0]).toBeVisible();
+    await expect(within(hours).getAllByText('ไม่มีกะที่เปิด')[0]).toBeVisible();
+    const days = within(canvas.getByRole('region', { name: 'วันรถว่างและเต็ม ตามประเภทรถ' }));
+    await expect(days.getAllByText('93')[0]).toBeVisible();
+    await expect(hours.getBoundingClientRect().right).toBeLessThanOrEqual(390);
     await chartsDrawn(canvas);
   },
 };

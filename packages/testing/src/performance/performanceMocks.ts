@@ -291,6 +291,46 @@ export const STORY_BRANCHES = [
   { id: 'b0000000-0000-4000-8000-000000000002', code: 'CNX', name: 'เชียงใหม่' },
 ] as const;
 
+const FOUR = '7d1c0a52-5c2f-4b8e-9d0e-1f2a3b4c6d04';
+
+/**
+ * The company's October days per vehicle type, by hand as `addTruckDays` adds them: Bangkok's 6W
+ * (2 trucks, 62 truck-days, 35 empty, 2 full) and Chiang Mai's own 6W (1 truck, 31, 20 empty, 1
+ * full) → 3 trucks, 93, 55, 3; Chiang Mai's 4W alone (1 truck, 31, 30 empty, 0 full).
+ */
+export const companyTruckDays: PerformanceAnswer['truckDays'] = {
+  until: '2026-10-31',
+  byVehicleType: [
+    { id: FOUR, label: '4W: รถ 4 ล้อ', trucks: 1, truckDays: 31, emptyDays: 30, fullDays: 0 },
+    { id: SIX, label: '6W: รถ 6 ล้อ', trucks: 3, truckDays: 93, emptyDays: 55, fullDays: 3 },
+  ],
+  byTruck: [],
+};
+
+/**
+ * The company's October hours per vehicle type, as `addTruckHours` adds them: 6W Bangkok 27 trips,
+ * 148.5 h of 496 h and Chiang Mai 10 trips, 60 h of 248 h → 37 trips, 208.5 h of 744 h = 28.02 %
+ * (AVAILABLE); 4W Chiang Mai's one trip of 3 h, no shift opened to it (nothing to judge).
+ */
+export const companyTruckHours: PerformanceAnswer['truckHours'] = {
+  until: '2026-10-31',
+  byVehicleType: [
+    {
+      id: FOUR,
+      label: '4W: รถ 4 ล้อ',
+      trips: 1,
+      hours: 3,
+      availableHours: 0,
+      percent: null,
+      status: null,
+      statusLabel: 'ไม่มีกะที่เปิด',
+      colour: '',
+    },
+    hours(SIX, '6W: รถ 6 ล้อ', 37, 208.5, 744, 'AVAILABLE'),
+  ],
+  byTruck: [],
+};
+
 /**
  * Two branches' October as `GET /performance/branches` answers it: Bangkok (the rows above) and
  * Chiang Mai, the company their tallies added up, as the server does. Bangkok OTIF 2/4, Chiang Mai
@@ -313,6 +353,8 @@ export function branchesAnswer(labels: readonly string[] = []): BranchesAnswer {
       current: figuresOf(current.reduce(addTallies, emptyTally)),
       previous: figuresOf(previous.reduce(addTallies, emptyTally)),
       truckUse: { byVehicleType: bangkok.truckUse.byVehicleType, byTruck: [] },
+      truckDays: companyTruckDays,
+      truckHours: companyTruckHours,
     },
     branches,
   };
