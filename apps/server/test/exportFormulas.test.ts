@@ -50,6 +50,9 @@ const refIds: Record<string, string> = {};
 const queries: Record<string, string> = {
   '/api/performance/figures.xlsx': 'from=2026-10-01&to=2026-10-31',
   '/api/performance/branches/figures.xlsx': 'from=2026-10-01&to=2026-10-31',
+  '/api/performance/branches/stops.xlsx': 'from=2026-10-01&to=2026-10-31',
+  '/api/performance/branches/trips.xlsx': 'from=2026-10-01&to=2026-10-31',
+  '/api/performance/branches/bookings.xlsx': 'from=2026-10-01&to=2026-10-31',
 };
 /** A spreadsheet route with a path parameter, and the path of a record made for it in `beforeAll`. */
 const pathIds: Record<string, string> = {};

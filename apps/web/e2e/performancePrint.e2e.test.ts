@@ -133,7 +133,8 @@ describe('the performance screen printed', () => {
   it('prints two branches side by side: the company heading and every branch row', async () => {
     const page = await open(`/performance?month=${MONTH}&branches=all`);
     await page.getByRole('heading', { name: 'รวม 2 สาขา' }).waitFor();
-    const { text } = await printed(page, 3);
+    // The failure reasons, truck use per type, and the company's hours per type beside the branches.
+    const { text } = await printed(page, 4);
     expect(text).toContain(squeeze('ทุกสาขาที่ดูได้(2สาขา)'));
     expect(text).toContain(squeeze('เทียบสาขา'));
     expect(text).toContain(squeeze('E2M:สาขาทดสอบเดือนตัวอย่าง'));
