@@ -1,4 +1,10 @@
-import { addDays, bangkokIsoDate, type PerformanceAnswer, ROLE_BOOKING_REPORT_READ } from '@lms/domain';
+import {
+  addDays,
+  bangkokIsoDate,
+  type PerformanceAnswer,
+  ROLE_ADMIN,
+  ROLE_BOOKING_REPORT_READ,
+} from '@lms/domain';
 import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -642,6 +648,25 @@ describe('GET /performance', () => {
       '2026-10-31',
       'ต.ค. 2569',
     ]);
+    // The company's era of paper set to ค.ศ.: the workbook's words follow it, as printed documents do.
+    const admin = await signIn(
+      server.api,
+      await createUser(server.db, { roles: [ROLE_ADMIN], branchIds: [branchId] }),
+    );
+    const era = (buddhistEra: boolean) =>
+      call(server.api, 'PUT', '/settings/company', { token: admin, body: { buddhistEra } });
+    expect((await era(false)).status).toBe(200);
+    try {
+      const gregorian = await fetch(`${server.api}/performance/figures.xlsx?${november}`, {
+        headers: { authorization: `Bearer ${tokens.planner}` },
+      });
+      const book = new ExcelJS.Workbook();
+      await book.xlsx.load(await gregorian.arrayBuffer());
+      const words = [2, 3].map((n) => (book.getWorksheet('ตัวชี้วัดหลัก')!.getRow(n).values as unknown[])[4]);
+      expect(words).toEqual(['พ.ย. 2026', 'ต.ค. 2026']);
+    } finally {
+      expect((await era(true)).status).toBe(200);
+    }
   });
 
   it('answers an empty period with nulls, not zeros', async () => {

@@ -17,8 +17,12 @@ import { spreadsheetRow } from '../crud/spreadsheetText.ts';
 /** Excel's format of `formatChange`: signed, one decimal. */
 const CHANGE_FORMAT = '+#,##0.0;-#,##0.0;0.0';
 
-export function performanceWorkbook(answer: PerformanceAnswer, branchLabel: string): Promise<Buffer> {
-  return figuresWorkbook(performanceTables(answer), answer, branchLabel);
+export function performanceWorkbook(
+  answer: PerformanceAnswer,
+  branchLabel: string,
+  buddhistEra: boolean,
+): Promise<Buffer> {
+  return figuresWorkbook(performanceTables(answer), answer, branchLabel, buddhistEra);
 }
 
 /** Any of the domain's figure tables (one branch's, or several branches' `branchesTables`) as the workbook above. */
@@ -26,20 +30,29 @@ export async function figuresWorkbook(
   tables: readonly FigureTable[],
   answer: { period: Period; previousPeriod: Period },
   branchLabel: string,
+  /** The company's era of paper (settings/company.ts), as printed documents and the freight statement's workbook. */
+  buddhistEra: boolean,
 ): Promise<Buffer> {
   const workbook = new ExcelJS.Workbook();
   workbook.creator = 'LMS';
   for (const table of tables) {
     const sheet = workbook.addWorksheet(sheetName(table.title));
     sheet.addRow(spreadsheetRow([`${table.title} ${branchLabel}`])).font = { bold: true };
-    sheet.addRow(spreadsheetRow(['ช่วงนี้', answer.period.from, answer.period.to, periodWords(answer.period)]));
+    sheet.addRow(
+      spreadsheetRow([
+        'ช่วงนี้',
+        answer.period.from,
+        answer.period.to,
+        periodWords(answer.period, { buddhistEra }),
+      ]),
+    );
     // The period before is the month before for a month (`previousPeriod`); its words say which.
     sheet.addRow(
       spreadsheetRow([
         'ช่วงก่อน',
         answer.previousPeriod.from,
         answer.previousPeriod.to,
-        periodWords(answer.previousPeriod),
+        periodWords(answer.previousPeriod, { buddhistEra }),
       ]),
     );
     // The days counted, in a period still running (FigureTable's note); an empty row otherwise, so the table starts on row 5 either way.

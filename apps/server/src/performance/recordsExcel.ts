@@ -47,6 +47,8 @@ export async function sendRecordsWorkbook<T extends { readonly branchLabel: stri
     readonly kind: CompanyRecords['kind'];
     readonly columns: readonly RecordColumn<T>[];
     readonly period: Period;
+    /** The company's era of paper (settings/company.ts). */
+    readonly buddhistEra: boolean;
     /** Whose records, in words ("รวม 2 สาขา"). */
     readonly whose: string;
     readonly maxRows: number;
@@ -72,7 +74,14 @@ export async function sendRecordsWorkbook<T extends { readonly branchLabel: stri
     row.commit();
   };
   bold(out.addRow([spreadsheetValue(`${sheet.title} ${options.whose}`)]));
-  out.addRow(['ช่วง', options.period.from, options.period.to, periodWords(options.period)]).commit();
+  out
+    .addRow([
+      'ช่วง',
+      options.period.from,
+      options.period.to,
+      periodWords(options.period, { buddhistEra: options.buddhistEra }),
+    ])
+    .commit();
   out.addRow(['จำนวน', first.total]).commit();
   bold(out.addRow(columns.map((c) => c.header)));
   const write = (rows: readonly T[]) => {

@@ -25,6 +25,7 @@ import { sendWorkbook } from '../freight/excel.ts';
 import { typed } from '../http/contract.ts';
 import { unprocessable } from '../http/errors.ts';
 import type { AuthContext } from '../routes/context.ts';
+import { loadCompanySettings } from '../settings/company.ts';
 import { branchesOf, branchesPerformance } from './branches.ts';
 import { figuresWorkbook, performanceWorkbook } from './excel.ts';
 import { branchesBookings, branchesStops, branchesTrips } from './records.ts';
@@ -112,7 +113,8 @@ export function performanceRoutes(
           .select(sql<string>`concat_ws(': ', code, name)`.as('label'))
           .where('id', '=', branchId)
           .executeTakeFirst();
-        const bytes = await performanceWorkbook(answer, branch?.label ?? '');
+        const { buddhistEra } = await loadCompanySettings(ctx.db);
+        const bytes = await performanceWorkbook(answer, branch?.label ?? '', buddhistEra);
         return sendWorkbook(reply, `performance-${period.from}-${period.to}`, bytes);
       },
     });
@@ -186,6 +188,7 @@ export function performanceRoutes(
           kind,
           columns,
           period,
+          buddhistEra: (await loadCompanySettings(ctx.db)).buddhistEra,
           whose: phrase('รวม', String(branches.length), 'สาขา'),
           maxRows,
           page: (after) => list(branches, { ...query, after }),
@@ -227,7 +230,8 @@ export function performanceRoutes(
       handler: async (request, reply) => {
         const { period, branches, answer } = await severalBranches(request, request.query);
         const label = phrase('รวม', String(branches.length), 'สาขา');
-        const bytes = await figuresWorkbook(branchesTables(answer), answer.company, label);
+        const { buddhistEra } = await loadCompanySettings(ctx.db);
+        const bytes = await figuresWorkbook(branchesTables(answer), answer.company, label, buddhistEra);
         return sendWorkbook(reply, `performance-branches-${period.from}-${period.to}`, bytes);
       },
     });
