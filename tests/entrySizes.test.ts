@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { filesOfEntry } from '../apps/web/build/driverPrecache.ts';
+import { filesOfEntry } from '../apps/web/build/pagePrecache.ts';
 import { ENTRY_BUDGETS_KB, type EntryPage, entrySizes } from '../bench/web/sizes.ts';
 
 /**

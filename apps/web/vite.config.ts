@@ -3,9 +3,10 @@ import optimizeLocales from '@react-aria/optimize-locales-plugin';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
-import { driverPrecache } from './build/driverPrecache.ts';
+import { pagePrecache } from './build/pagePrecache.ts';
 import { precompress } from './build/precompress.ts';
 import { preloadFonts } from './build/preloadFonts.ts';
+import { staffWorker } from './build/staffWorker.ts';
 import { tokensCss } from './build/tokensCss.ts';
 
 /**
@@ -67,7 +68,7 @@ export default defineConfig({
       workbox: {
         globPatterns: ['**/*.{js,css,html,woff2,png,webmanifest}'],
         manifestTransforms: [
-          driverPrecache(
+          pagePrecache(
             fileURLToPath(new URL('dist', import.meta.url)),
             'driver.html',
             ['driver.webmanifest', 'driver-icon-192.png', 'driver-icon-512.png'],
@@ -81,6 +82,8 @@ export default defineConfig({
         cleanupOutdatedCaches: true,
       },
     }),
+    // The staff app's own worker (issue 41): its page and files from the cache (build/staffWorker.ts).
+    staffWorker(/\.woff2$/),
     precompress(),
   ],
   resolve: {

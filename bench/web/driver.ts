@@ -1,6 +1,6 @@
 import type { Browser, CDPSession } from 'playwright-core';
 import { profiledPage } from './mainThreadProfile.ts';
-import { CPU_SLOWDOWN, FAST_3G, list, median, PHONE, throttled } from './throttle.ts';
+import { CPU_SLOWDOWN, FAST_3G, list, mainThread, median, PHONE, throttled } from './throttle.ts';
 
 /** Issue 41's goals for the driver's app: usable from an empty cache, and installed, offline. */
 const DRIVER_GOALS_MS = { empty: 5000, offline: 1000 };
@@ -92,15 +92,6 @@ export async function driverUsable(
   console.log(
     `    its main thread: tasks ${list(offlineTask, 'ms')} (median ${median(offlineTask).toFixed(0)} ms), of which script ${list(offlineScript, 'ms')}`,
   );
-}
-
-/** The page's main-thread task and script time so far, in ms (CDP Performance metrics). */
-async function mainThread(cdp: CDPSession): Promise<{ task: number; script: number }> {
-  const { metrics } = (await cdp.send('Performance.getMetrics')) as {
-    metrics: { name: string; value: number }[];
-  };
-  const seconds = (name: string) => metrics.find((m) => m.name === name)?.value ?? 0;
-  return { task: seconds('TaskDuration') * 1000, script: seconds('ScriptDuration') * 1000 };
 }
 
 /**

@@ -18,6 +18,15 @@ export const PHONE = {
   hasTouch: true,
 };
 
+/** The page's main-thread task and script time so far, in ms (CDP Performance metrics; `Performance.enable` first). */
+export async function mainThread(cdp: CDPSession): Promise<{ task: number; script: number }> {
+  const { metrics } = (await cdp.send('Performance.getMetrics')) as {
+    metrics: { name: string; value: number }[];
+  };
+  const seconds = (name: string) => metrics.find((m) => m.name === name)?.value ?? 0;
+  return { task: seconds('TaskDuration') * 1000, script: seconds('ScriptDuration') * 1000 };
+}
+
 export function list(values: number[], unit: string) {
   return values.map((v) => `${v.toFixed(0)} ${unit}`).join(', ');
 }

@@ -1,6 +1,7 @@
 import { BlockingProvider, SnackbarProvider, StatusScreen, ThemeProvider } from '@lms/design-system';
 import { MESSAGES, messagesOfError } from '@lms/domain';
 import { useLocation, useRoutes } from 'react-router-dom';
+import { ReleasePrompt } from './release/ReleasePrompt.tsx';
 import { storageWorks } from './session/browserStorage.ts';
 import { GuardedRouter } from './shell/GuardedRouter.tsx';
 import { routerRoutes } from './shell/router.tsx';
@@ -18,6 +19,7 @@ export function App() {
     <ThemeProvider>
       {storageWorks() ? (
         <SnackbarProvider>
+          <ReleasePrompt />
           {/* Every blocking operation (the branch switch, …) runs through useBlocking(): spec §8. */}
           <BlockingProvider messagesOf={messagesOfError}>
             <GuardedRouter>

@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './App.tsx';
 import { authStore } from './session/authStore.ts';
 import { storageWorks } from './session/browserStorage.ts';
-import { sendSessionCheckEarly } from './session/earlyRequests.ts';
+import { sendEarly, sendSessionCheckEarly } from './session/earlyRequests.ts';
 import { preloadScreenAt } from './shell/routes.ts';
 import { reloadOnStaleChunk } from './staleChunks.ts';
 
@@ -12,7 +12,10 @@ reloadOnStaleChunk();
 // starts beside it, not once the session is known (docs/web.md "What the first screen waits for").
 if (storageWorks() && authStore.token()) {
   sendSessionCheckEarly(authStore.token);
-  preloadScreenAt(window.location.pathname);
+  // A list's first page too, as soon as the list's chunk has run (pages/EntityScreen.tsx).
+  preloadScreenAt(window.location.pathname, window.location.search, (request) =>
+    sendEarly(authStore.token, request),
+  );
 }
 
 const root = document.getElementById('root');

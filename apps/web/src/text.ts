@@ -15,6 +15,7 @@ export const HOST_TEXT = {
   switchingBranch: 'กำลังเปลี่ยนสาขา...',
   branchSwitched: (label: string) => `เปลี่ยนสาขาเป็น ${label} แล้ว`,
   reload: 'โหลดหน้าใหม่',
+  newRelease: 'LMS มีรุ่นใหม่ โหลดหน้าใหม่เพื่อใช้รุ่นล่าสุด',
   screenFailedTitle: 'หน้านี้แสดงไม่ได้',
   screenFailed: 'เกิดข้อผิดพลาดที่ไม่คาดคิดขณะแสดงหน้านี้ กรุณาโหลดหน้าใหม่',
   sessionChangedTitle: 'การเข้าสู่ระบบเปลี่ยนไป',

@@ -1,13 +1,16 @@
-import { entityByName } from '@lms/domain';
+import { entityByName, STORAGE_KEYS } from '@lms/domain';
 import {
+  type ApiClient,
   EntityDetailPage,
   type EntityDialogState,
   EntityListPage,
   EntityPartsProvider,
+  requestFirstListPage,
 } from '@lms/entity-pages';
 import { partsFor } from '@lms/features/parts';
 import type { ReactNode } from 'react';
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { browserStorage } from '../session/browserStorage.ts';
 import type { EntityRouteDef } from '../shell/routeTypes.ts';
 import { HostStatusScreen } from './HostStatusScreen.tsx';
 
@@ -22,6 +25,19 @@ export function EntityScreen({ route }: { route: EntityRouteDef }) {
       <EntityRoute route={route} />
     </WithParts>
   );
+}
+
+/**
+ * A list's first page as the list will ask it, with the acting branch the browser kept: the shell
+ * sends it as soon as this chunk has run (`preloadScreenAt`), beside the session's check instead of
+ * after it and the page's drawing (docs/web.md "What the first screen waits for"). Should the page
+ * ask otherwise (another branch chosen, a default saved view), it asks anew and that answer goes
+ * unused. Here, not in the shell: reading a list's URL is the entity pages' code.
+ */
+export function firstListPage(route: EntityRouteDef, search: string) {
+  if (route.kind !== 'list') return undefined;
+  return (api: ApiClient) =>
+    requestFirstListPage(api, route.entity, search, browserStorage.read(STORAGE_KEYS.branch));
 }
 
 /** The entities' parts for the generic pages: handed in here, in the entity chunk, not in the shell. */

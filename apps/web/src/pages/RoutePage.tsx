@@ -1,7 +1,10 @@
+import { whenIdle } from '@lms/design-system';
 import { canOpenRoute, LOGIN_PATH } from '@lms/domain';
+import { useEffect } from 'react';
 import { Navigate } from 'react-router-dom';
 import { useBranch } from '../branch/BranchProvider.tsx';
 import { HomePage } from '../home/HomePage.tsx';
+import { registerStaffWorker } from '../release/staffWorker.ts';
 import { useAuth } from '../session/AuthProvider.tsx';
 import type { RouteDef } from '../shell/routeTypes.ts';
 import { HostStatusScreen } from './HostStatusScreen.tsx';
@@ -22,6 +25,8 @@ export function RoutePage({ route }: { route: RouteDef }) {
 
 /** The screen the route names; home is the shell's own (not lazy). */
 function RouteScreen({ route }: { route: RouteDef }) {
+  // Drawn, so its chunks are loaded: the service worker's precache may start (release/staffWorker.ts).
+  useEffect(() => whenIdle(registerStaffWorker), []);
   switch (route.kind) {
     case 'home':
       return <HomePage />;

@@ -1,5 +1,5 @@
 import { accountApi } from '@lms/domain';
-import { call, createApiClient } from '@lms/entity-pages';
+import { type ApiClient, call, createApiClient } from '@lms/entity-pages';
 
 /**
  * Requests the page sends as it starts, before React draws anything (docs/web.md "What the first
@@ -13,12 +13,12 @@ const keyOf = (input: RequestInfo | URL, init?: RequestInit) =>
   [init?.method ?? 'GET', String(input), new Headers(init?.headers).get('Authorization') ?? ''].join(' ');
 
 /**
- * Sends the session's check (`account/userInfo`) now, built by the API client itself (the same
- * URL and headers the AuthProvider's call will have). Its answer waits for that call: this
- * sender's own copy is read and dropped, failures included (the real call handles them).
+ * An API client whose requests are kept for the app's identical ones: built by the API client
+ * itself, so the URL and headers are the ones the AuthProvider's call will have. Its own answers
+ * are read and dropped, failures included (the real call handles them).
  */
-export function sendSessionCheckEarly(getToken: () => string | null, baseUrl?: string): void {
-  const sender = createApiClient({
+function earlyClient(getToken: () => string | null, baseUrl?: string): ApiClient {
+  return createApiClient({
     getToken,
     ...(baseUrl ? { baseUrl } : {}),
     fetch: (input, init) => {
@@ -27,7 +27,28 @@ export function sendSessionCheckEarly(getToken: () => string | null, baseUrl?: s
       return response.then((answer) => answer.clone());
     },
   });
-  call(sender, accountApi.userInfo, { options: { redirectOnUnauthorized: false } }).catch(() => undefined);
+}
+
+/** Sends `request` now through the early client; what it answers waits for the app's own call. */
+export function sendEarly(
+  getToken: () => string | null,
+  request: (api: ApiClient) => Promise<unknown>,
+  baseUrl?: string,
+): void {
+  try {
+    request(earlyClient(getToken, baseUrl)).catch(() => undefined);
+  } catch {
+    // A request that cannot be built (a list without its branch): the page asks as it would.
+  }
+}
+
+/** Sends the session's check (`account/userInfo`) now. */
+export function sendSessionCheckEarly(getToken: () => string | null, baseUrl?: string): void {
+  sendEarly(
+    getToken,
+    (api) => call(api, accountApi.userInfo, { options: { redirectOnUnauthorized: false } }),
+    baseUrl,
+  );
 }
 
 /** `fetch`, except that a request sent early is answered by that request's response, once. */

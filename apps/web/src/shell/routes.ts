@@ -12,6 +12,7 @@ import {
   LOGIN_PATH,
   matchPath,
 } from '@lms/domain';
+import type { ApiClient } from '@lms/entity-pages';
 import { lazyScreen } from './lazyScreen.ts';
 import type { EntityRouteDef, PageRouteDef, RouteDef } from './routeTypes.ts';
 
@@ -163,7 +164,20 @@ export function matchRoute(pathname: string): RouteDef | undefined {
  * for"). Home and login are in the shell; an unknown path has no screen. A failure is left to the
  * screen's drawing, which fetches again and shows it.
  */
-export function preloadScreenAt(pathname: string): void {
+export function preloadScreenAt(
+  pathname: string,
+  search = '',
+  sendListPage?: (request: (api: ApiClient) => Promise<unknown>) => void,
+): void {
   const route = matchRoute(pathname);
-  if (route && 'screen' in route) route.screen.preload().catch(() => undefined);
+  if (!route || !('screen' in route)) return;
+  route.screen.preload().catch(() => undefined);
+  // A list's first page goes out once its chunk has run, not once the page is drawn.
+  if (route.kind === 'list' && sendListPage)
+    import('../pages/EntityScreen.tsx')
+      .then((screens) => {
+        const request = screens.firstListPage(route, search);
+        if (request) sendListPage(request);
+      })
+      .catch(() => undefined);
 }

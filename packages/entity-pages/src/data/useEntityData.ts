@@ -10,9 +10,12 @@ import {
 } from '@lms/domain';
 import { useMemo, useRef } from 'react';
 import useSWR from 'swr';
+import type { ApiClient } from '../api/apiClient.ts';
 import { useApi } from '../api/ApiContext.tsx';
 import type { ApiError } from '../api/ApiError.ts';
 import { call } from '../api/call.ts';
+import type { Query } from '../api/query.ts';
+import { listViewOf } from '../pages/useListView.ts';
 import { useSession } from '../session/SessionContext.tsx';
 import {
   branchQuery,
@@ -35,6 +38,37 @@ function useEntityContext(entityRef: EntityRef) {
   const api = useApi();
   const { branchId } = useSession();
   return { entity, calls: entityApi(entity), api, branchId };
+}
+
+/**
+ * A list page's request: the view's parameters, whether to count the total, where the page before
+ * ended (keyset paging), and the acting branch. One builder for the page and its early request.
+ */
+function listPageQuery(
+  entity: EntityDef,
+  params: Query,
+  branchId: string | null,
+  { count, after }: { readonly count: boolean; readonly after?: string | undefined },
+): Query {
+  return {
+    ...params,
+    ...(count ? {} : { [LIST_TOTAL.param]: LIST_TOTAL.skip }),
+    ...(after === undefined ? {} : { [LIST_AFTER]: after }),
+    ...branchQuery(entity, branchId),
+  };
+}
+
+/**
+ * The first page of a list whose URL is `search`, asked as the list page will ask it once drawn
+ * (its filter set counted: nothing is known yet). The host sends it as soon as the list's chunk
+ * has loaded, before the session and the page are drawn (apps/web `session/earlyRequests.ts`),
+ * and the page's own identical request takes that answer. Throws where the page would not ask
+ * (a branch-owned list without a branch).
+ */
+export function requestFirstListPage(api: ApiClient, entityRef: EntityRef, search: string, branchId: string | null) {
+  const entity = resolveEntity(entityRef);
+  const params = listQueryParams(listViewOf(entity, new URLSearchParams(search)).query);
+  return call(api, entityApi(entity).list, { query: listPageQuery(entity, params, branchId, { count: true }) });
 }
 
 /**
@@ -65,12 +99,7 @@ export function useEntityList<Row extends EntityRecord = EntityRecord>(entityRef
       const shape = listShapeOf(key);
       const after = cursors.current.afterFor(shape, query.page);
       const answer = await call(api, calls.list, {
-        query: {
-          ...params,
-          ...(count ? {} : { [LIST_TOTAL.param]: LIST_TOTAL.skip }),
-          ...(after === undefined ? {} : { [LIST_AFTER]: after }),
-          ...branchQuery(entity, branchId),
-        },
+        query: listPageQuery(entity, params, branchId, { count, after }),
       });
       cursors.current.remember(shape, query.page, answer.next);
       if (answer.total !== null)

@@ -11,10 +11,10 @@ interface ManifestChunk {
 }
 
 /**
- * The files the driver's page needs (Vite's manifest: its entry and every chunk it imports, their
- * styles and assets), and nothing of the staff app: the service worker precaches only these, so a
- * driver's phone downloads its own app (issue 41: usable in < 5 s, then from the cache offline),
- * not the back office's screens.
+ * The files one page needs (Vite's manifest: its entry and every chunk it imports, statically or
+ * lazily, their styles and assets), and nothing of the other pages: each page's service worker
+ * precaches only these, so a driver's phone downloads its own app (issue 41: usable in < 5 s, then
+ * from the cache offline), not the back office's screens, and the staff's browser not the driver's.
  */
 export function filesOfEntry(manifest: Readonly<Record<string, ManifestChunk>>, entry: string): Set<string> {
   const files = new Set<string>([entry]);
@@ -37,7 +37,7 @@ export function filesOfEntry(manifest: Readonly<Record<string, ManifestChunk>>, 
  * manifest, icons) and the fonts `fonts` match (fonts are referenced from CSS, not listed as the
  * entry's assets).
  */
-export function driverPrecache(
+export function pagePrecache(
   outDir: string,
   entry: string,
   keep: readonly string[],
