@@ -22,6 +22,8 @@ writeWithVariants('index.html', page);
 const driverPage = page.replace('<body>', '<body data-app="driver">');
 writeWithVariants('driver.html', driverPage);
 writeFileSync(path.join(dist, 'driver-sw.js'), 'self.addEventListener("fetch", () => {});');
+const staffWorker = 'self.addEventListener("install", () => {});';
+writeFileSync(path.join(dist, 'sw.js'), staffWorker);
 writeWithVariants('assets/index-AbC123xy.js', script);
 writeFileSync(path.join(dist, 'assets/font-Zz9.woff2'), Buffer.from([0x77, 0x4f, 0x46, 0x32]));
 
@@ -104,6 +106,14 @@ describe('the built web app', () => {
     const worker = await get(`${server.origin}/driver-sw.js`);
     expect(worker.status).toBe(200);
     expect(worker.headers['cache-control']).toBe('no-cache');
+  });
+
+  it("sends the staff app's service worker revalidated, as JavaScript: a release is found at the next check", async () => {
+    const worker = await get(`${server.origin}/sw.js`);
+    expect(worker.status).toBe(200);
+    expect(worker.headers['cache-control']).toBe('no-cache');
+    expect(worker.headers['content-type']).toMatch(/^(text|application)\/javascript/);
+    expect(worker.body.toString()).toBe(staffWorker);
   });
 
   it('answers 404 for an asset that is not there (a chunk of an earlier release), not the page', async () => {

@@ -26,21 +26,43 @@ export function offerRelease(apply: (() => void) | null): void {
   for (const listener of listeners) listener(apply);
 }
 
-/** Registers `/sw.js` (production builds only; the dev server has no worker). Once per page. */
+/** A tab open all day moves between screens without loading a page: look for a release hourly too. */
+const UPDATE_CHECK_MS = 60 * 60 * 1000;
+
+/**
+ * Registers `/sw.js` (production builds only; the dev server has no worker). Once per page. By
+ * hand rather than with workbox-window: it misses a release whose worker was already installing
+ * when the page registered (it listens for `updatefound` only from then on), and the page
+ * registers only once its first screen is drawn.
+ */
 export function registerStaffWorker(): void {
   if (started || import.meta.env.DEV || !('serviceWorker' in navigator)) return;
   started = true;
-  import('workbox-window')
-    .then(({ Workbox }) => {
-      const worker = new Workbox('/sw.js');
-      worker.addEventListener('waiting', () =>
-        offerRelease(() => {
-          worker.addEventListener('controlling', () => window.location.reload());
-          worker.messageSkipWaiting();
-        }),
-      );
-      return worker.register();
+  navigator.serviceWorker
+    .register('/sw.js')
+    .then((registration) => {
+      // A worker that waits while another controls the page is a release (the first install is not).
+      let offered: ServiceWorker | null = null;
+      const offerIfWaiting = () => {
+        const next = registration.waiting;
+        if (!next || next === offered || !navigator.serviceWorker.controller) return;
+        offered = next;
+        offerRelease(() => take(next));
+      };
+      const watch = (worker: ServiceWorker | null) => worker?.addEventListener('statechange', offerIfWaiting);
+      offerIfWaiting();
+      watch(registration.installing);
+      registration.addEventListener('updatefound', () => watch(registration.installing));
+      window.setInterval(() => registration.update().catch(() => undefined), UPDATE_CHECK_MS);
     })
     // No worker (a private window, storage refused): the app works as before, from the network.
     .catch(() => undefined);
+}
+
+/** Takes the waiting release (Workbox's worker answers `SKIP_WAITING`), then reloads under it. */
+function take(next: ServiceWorker): void {
+  navigator.serviceWorker.addEventListener('controllerchange', () => window.location.reload(), {
+    once: true,
+  });
+  next.postMessage({ type: 'SKIP_WAITING' });
 }
