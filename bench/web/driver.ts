@@ -1,4 +1,4 @@
-import type { Browser, CDPSession } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { profiledPage } from './mainThreadProfile.ts';
 import { CPU_SLOWDOWN, FAST_3G, list, mainThread, median, PHONE, throttled } from './throttle.ts';
 

@@ -1,14 +1,14 @@
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { bangkokIsoDate, entityByName, ROLE_ADMIN } from '@lms/domain';
+import { bangkokIsoDate, entityApi, entityByName, ROLE_ADMIN, savedViewsApi } from '@lms/domain';
 import { sql } from 'kysely';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../../server/test/fixtures.ts';
 import { setupTestServer } from '../../server/test/harness.ts';
 import { setupBrowser } from './browser.ts';
-import { storedSignIn } from './helpers.ts';
+import { requestPath, storedSignIn } from './helpers.ts';
 
 /**
  * The staff app's service worker (issue 41, apps/web/build/staffWorker.ts): after a first load the
@@ -97,20 +97,19 @@ describe("the staff app's service worker", () => {
     // sent before the page's own first request (its saved views), which goes once the list is drawn.
     const apiRequests: string[] = [];
     page.on('request', (request) => {
-      const { pathname } = new URL(request.url());
-      if (pathname.startsWith('/api/')) apiRequests.push(pathname);
+      if (request.resourceType() === 'fetch') apiRequests.push(new URL(request.url()).pathname);
     });
     await page.reload();
     await firstCell(page).waitFor();
-    const listPath = `/api${doList.path}`;
+    const listPath = requestPath(entityApi(doList).list);
     expect(apiRequests.filter((pathname) => pathname === listPath)).toHaveLength(1);
-    expect(apiRequests.indexOf(listPath)).toBeLessThan(apiRequests.indexOf('/api/savedViews'));
+    expect(apiRequests.indexOf(listPath)).toBeLessThan(apiRequests.indexOf(requestPath(savedViewsApi.list)));
 
-    // No network: the page and every chunk come from the worker; the API's answers do not.
+    // No network: the page and every chunk come from the worker; the API's answers (fetches) do not.
     await page.context().setOffline(true);
     const failed: string[] = [];
     page.on('requestfailed', (request) => {
-      if (!new URL(request.url()).pathname.startsWith('/api/')) failed.push(request.url());
+      if (request.resourceType() !== 'fetch') failed.push(request.url());
     });
     await page.reload();
     expect(await page.title()).toBe('LMS');
