@@ -26,7 +26,7 @@ export interface ScaleShape {
 }
 
 /** The tables the generation fills with millions of rows: bare while they fill (bulkLoad.ts). */
-const BIG_TABLES = [
+export const BIG_TABLES = [
   'delivery_order',
   'booking_report',
   'shipment',
