@@ -10,6 +10,7 @@ import {
   applyColumnMove,
   arrangeColumns,
   type ColumnLayout,
+  type ColumnMove,
   possibleMoves,
   withHidden,
   withWidth,
@@ -116,11 +117,20 @@ export function DataGrid<Row>(props: DataGridProps<Row>) {
   const selectable = props.selectable || !!props.onSelectionChange || !!props.bulkActions;
   // Kept while the layout stands: the memoized rows compare their columns by identity.
   const visibleColumns = useMemo(() => arranged.filter((c) => !c.hidden), [arranged]);
-  const columnControls: ColumnControls | undefined = props.onColumnLayoutChange && {
-    movesOf: (key) => possibleMoves(columns, layout, key),
-    onMove: (key, move, width) => setLayout(applyColumnMove(columns, layout, key, move, width)),
-    onResize: (key, width) => setLayout(withWidth(columns, layout, key, width)),
-  };
+  // Kept while the layout stands: the memoized header controls compare it by identity. `movesOf`
+  // is read while drawing, so it follows the layout; the handlers are steady.
+  const movesOf = useCallback((key: string) => possibleMoves(columns, layout, key), [columns, layout]);
+  const onMove = useSteady((key: string, move: ColumnMove, width: number) =>
+    setLayout(applyColumnMove(columns, layout, key, move, width)),
+  );
+  const onResize = useSteady((key: string, width: number) =>
+    setLayout(withWidth(columns, layout, key, width)),
+  );
+  const steadyControls = useMemo<ColumnControls>(
+    () => ({ movesOf, onMove, onResize }),
+    [movesOf, onMove, onResize],
+  );
+  const columnControls = props.onColumnLayoutChange ? steadyControls : undefined;
   // Only selection needs every key; skipping it keeps a 100,000-row virtualized grid cheap per scroll.
   const rowKeys = useMemo(() => (selectable ? rows.map(getRowKey) : []), [selectable, rows, getRowKey]);
   const allSelected = rowKeys.length > 0 && rowKeys.every((key) => selected.has(key));
