@@ -33,6 +33,9 @@ import { useSteady } from './useSteady.ts';
 /** Below this width of the grid itself rows become cards. */
 export const phoneBreakpoint = 600;
 
+/** One identity for "no sort": the memoized table compares its props by identity. */
+const unsorted: SortModel = [];
+
 export interface DataGridProps<Row> {
   /** Thai name of the grid for assistive technology, e.g. the page title. */
   readonly label: string;
@@ -150,6 +153,9 @@ export function DataGrid<Row>(props: DataGridProps<Row>) {
     () => (selectable ? { selected, allSelected, someSelected, toggle, toggleAll } : undefined),
     [selectable, selected, allSelected, someSelected, toggle, toggleAll],
   );
+  const sortPress = useSteady((key: string, additive: boolean) =>
+    props.onSortChange?.(nextSort(props.sort ?? [], key, additive)),
+  );
   const rowAction = useSteady((row: Row) => props.onRowAction?.(row));
   const onRowAction = props.onRowAction ? rowAction : undefined;
   const { selectionLabel: labelOf } = props;
@@ -228,11 +234,8 @@ export function DataGrid<Row>(props: DataGridProps<Row>) {
       ) : (
         <GridTable
           {...shared}
-          sort={props.sort ?? []}
-          onSortPress={
-            props.onSortChange &&
-            ((key, additive) => props.onSortChange?.(nextSort(props.sort ?? [], key, additive)))
-          }
+          sort={props.sort ?? unsorted}
+          onSortPress={props.onSortChange && sortPress}
           virtualized={virtualized}
           rowHeight={props.rowHeight ?? 44}
           maxHeight={props.maxHeight ?? (virtualized ? '480px' : '70vh')}

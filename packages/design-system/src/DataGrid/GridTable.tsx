@@ -1,6 +1,7 @@
 import {
   type CSSProperties,
   type KeyboardEvent,
+  memo,
   type ReactNode,
   useEffect,
   useLayoutEffect,
@@ -57,7 +58,7 @@ const opensColumnMenu = (event: KeyboardEvent) =>
 
 const ignoreToggle = () => {};
 
-export function GridTable<Row>(props: GridTableProps<Row>) {
+function GridTableView<Row>(props: GridTableProps<Row>) {
   const { columns, rows, selection, isLoading, virtualized, rowHeight, status } = props;
   // DataGrid's toggle keeps its identity (useSteady), so the memoized rows keep theirs.
   const toggleRow = selection?.toggle ?? ignoreToggle;
@@ -315,6 +316,13 @@ export function GridTable<Row>(props: GridTableProps<Row>) {
     </S.Scroller>
   );
 }
+
+/**
+ * Memoized (issue 41): DataGrid passes props that keep their identity while their meaning stays
+ * (memoized columns and selection, steady handlers), so typing in the search box or a parent's
+ * own state draws the toolbar, not the table.
+ */
+export const GridTable = memo(GridTableView) as typeof GridTableView;
 
 /** The grid track of a column's width (types.ts `width`): declared pixels share spare room in proportion. */
 export function columnTrack(width: number | string | undefined): string {

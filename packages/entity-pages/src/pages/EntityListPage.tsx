@@ -213,6 +213,36 @@ export function EntityListPage({
     [onOpenDetail, openDialog],
   );
 
+  const { activeFilterCount, filters, setFilters } = view;
+  const namedFilters = entity.namedFilters;
+  const toolbar = useMemo(
+    () => (
+      <>
+        {savedViews.menu}
+        <Button
+          variant={filtersOpen ? 'primary' : 'secondary'}
+          icon={<Icon name="filter" size={18} />}
+          aria-expanded={filtersOpen}
+          onPress={() => setFiltersOpen((open) => !open)}
+        >
+          {activeFilterCount > 0 ? `ตัวกรอง (${activeFilterCount})` : 'ตัวกรอง'}
+        </Button>
+        {namedFilters?.map((named) => (
+          <NamedFilterToggle
+            key={named.param}
+            named={named}
+            isOn={filters[named.param] === 'true'}
+            onChange={(on) => {
+              const { [named.param]: _, ...rest } = filters;
+              setFilters(on ? { ...rest, [named.param]: 'true' } : rest);
+            }}
+          />
+        ))}
+      </>
+    ),
+    [savedViews.menu, filtersOpen, activeFilterCount, namedFilters, filters, setFilters],
+  );
+
   return (
     <Page ref={pageRef}>
       {header}
@@ -245,30 +275,7 @@ export function EntityListPage({
             ? { value: search, onChange: setSearch, placeholder: phrase('ค้นหา', entity.title) }
             : undefined
         }
-        toolbar={
-          <>
-            {savedViews.menu}
-            <Button
-              variant={filtersOpen ? 'primary' : 'secondary'}
-              icon={<Icon name="filter" size={18} />}
-              aria-expanded={filtersOpen}
-              onPress={() => setFiltersOpen((open) => !open)}
-            >
-              {view.activeFilterCount > 0 ? `ตัวกรอง (${view.activeFilterCount})` : 'ตัวกรอง'}
-            </Button>
-            {entity.namedFilters?.map((named) => (
-              <NamedFilterToggle
-                key={named.param}
-                named={named}
-                isOn={view.filters[named.param] === 'true'}
-                onChange={(on) => {
-                  const { [named.param]: _, ...rest } = view.filters;
-                  view.setFilters(on ? { ...rest, [named.param]: 'true' } : rest);
-                }}
-              />
-            ))}
-          </>
-        }
+        toolbar={toolbar}
         columnStorage={columnStorage}
         columnLayout={savedViews.columnLayout}
         onColumnLayoutChange={savedViews.onColumnLayoutChange}

@@ -124,25 +124,49 @@ export function useSavedViewControls(entity: EntityDef, list: ListView): SavedVi
     // The list keeps what it shows; it is just no longer a saved view.
     if (view.id === activeId) update({ [VIEW_PARAM]: null });
   });
-  const menu = (
-    <SavedViewMenu
-      status={saved.error && !saved.data ? 'error' : saved.data ? 'ready' : 'loading'}
-      views={views}
-      activeId={active?.id ?? null}
-      defaultId={saved.data?.defaultViewId ?? null}
-      modified={modified}
-      canShare={saved.data?.canShare ?? false}
-      branches={branches}
-      roles={roles}
-      onRetry={onRetry}
-      onPick={show}
-      onSave={onSave}
-      onSaveAs={onSaveAs}
-      onRename={onRename}
-      onShare={onShare}
-      onSetDefault={onSetDefault}
-      onDelete={onDelete}
-    />
+  const status = saved.error && !saved.data ? 'error' : saved.data ? 'ready' : 'loading';
+  const activeViewId = active?.id ?? null;
+  const defaultId = saved.data?.defaultViewId ?? null;
+  const canShare = saved.data?.canShare ?? false;
+  const menu = useMemo(
+    () => (
+      <SavedViewMenu
+        status={status}
+        views={views}
+        activeId={activeViewId}
+        defaultId={defaultId}
+        modified={modified}
+        canShare={canShare}
+        branches={branches}
+        roles={roles}
+        onRetry={onRetry}
+        onPick={show}
+        onSave={onSave}
+        onSaveAs={onSaveAs}
+        onRename={onRename}
+        onShare={onShare}
+        onSetDefault={onSetDefault}
+        onDelete={onDelete}
+      />
+    ),
+    [
+      status,
+      views,
+      activeViewId,
+      defaultId,
+      modified,
+      canShare,
+      branches,
+      roles,
+      onRetry,
+      show,
+      onSave,
+      onSaveAs,
+      onRename,
+      onShare,
+      onSetDefault,
+      onDelete,
+    ],
   );
   return { menu, columnLayout: layout, onColumnLayoutChange: setLayout };
 }

@@ -32,8 +32,10 @@ export function ShipmentPlanningPage({
   const canConfirm = useCanConfirm();
   // A move's busy state reaches the board's many buttons and selects after the tap's own frame
   // (issue 41): the tap paints at once, the board is drawn disabled a moment later in the
-  // background, and moves tapped meanwhile are refused by `tryTrips` itself.
-  const boardDisabled = useDeferredValue(busy !== null) || locked;
+  // background, and moves tapped meanwhile are refused by `tryTrips` itself. The board is
+  // enabled again at once, with the answer's plan, in one drawing.
+  const busyShown = useDeferredValue(busy !== null);
+  const boardDisabled = (busy !== null && busyShown) || locked;
   const onTrips = useSteady(planning.tryTrips);
   return (
     <Stack>
