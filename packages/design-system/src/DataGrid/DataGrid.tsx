@@ -16,7 +16,8 @@ import {
   withWidth,
 } from './columnLayout.ts';
 import { GridCards } from './GridCards.tsx';
-import { type ColumnControls, GridTable } from './GridTable.tsx';
+import { GridTable } from './GridTable.tsx';
+import type { ColumnControls } from './HeaderControls.tsx';
 import { Pagination } from './Pagination.tsx';
 import {
   type ColumnStorage,

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useMemo, useState } from 'react';
 import { expect, fireEvent, fn, userEvent, waitFor, within } from 'storybook/test';
-import { drawsOf, resetDraws } from '../../../../.storybook/renderCounts.ts';
+import { drawsOf, resetDraws } from '../renderCounts/renderCounts.ts';
 import type { ColumnLayout } from './columnLayout.ts';
 import { allVehicles, type Vehicle, vehicleColumns } from './DataGrid.fixtures.tsx';
 import { DataGrid } from './DataGrid.tsx';
@@ -248,7 +248,7 @@ const fiveVehicles = allVehicles.slice(0, 5);
 /**
  * Picking a row draws neither the headers' column menus nor the paging bar, and typing in the
  * search box draws no part of the table (issue 41, interaction to next paint: each pick drew every
- * header's menu, popover and resize edge). Counted by `.storybook/renderCounts.ts`.
+ * header's menu, popover and resize edge). Counted by `@lms/design-system/renderCounts`.
  */
 export const PickingAndTypingLeaveTheHeaders: Story = {
   render: () => <PickingGrid />,

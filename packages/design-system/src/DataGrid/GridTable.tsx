@@ -13,7 +13,7 @@ import { messages } from '../messages.ts';
 import type { ColumnMove } from './columnLayout.ts';
 import { GridRow, isControl, pinStyle, selectionWidth } from './GridRow.tsx';
 import * as S from './GridTable.styles.ts';
-import { HeaderControls } from './HeaderControls.tsx';
+import { type ColumnControls, HeaderControls } from './HeaderControls.tsx';
 import type { DataGridColumn, GridSelection, RowKey, SortModel } from './types.ts';
 import { useGridFocus } from './useGridFocus.ts';
 import { useSteady } from './useSteady.ts';
@@ -39,13 +39,6 @@ export interface GridTableProps<Row> {
   readonly onRowAction?: (row: Row) => void;
   /** Each header gets a column menu and a resize edge (the user's column layout). */
   readonly columnControls?: ColumnControls;
-}
-
-export interface ColumnControls {
-  readonly movesOf: (key: string) => ReadonlySet<ColumnMove>;
-  /** `width`: the column's width on screen now, the base of a step or of a pin. */
-  readonly onMove: (key: string, move: ColumnMove, width: number) => void;
-  readonly onResize: (key: string, width: number) => void;
 }
 
 const headerHeight = 44;

@@ -2,7 +2,13 @@ import { memo, type PointerEvent, useRef } from 'react';
 import { ColumnMenu } from './ColumnMenu.tsx';
 import type { ColumnMove } from './columnLayout.ts';
 import * as S from './GridTable.styles.ts';
-import type { ColumnControls } from './GridTable.tsx';
+
+export interface ColumnControls {
+  readonly movesOf: (key: string) => ReadonlySet<ColumnMove>;
+  /** `width`: the column's width on screen now, the base of a step or of a pin. */
+  readonly onMove: (key: string, move: ColumnMove, width: number) => void;
+  readonly onResize: (key: string, width: number) => void;
+}
 
 interface HeaderControlsProps {
   readonly columnKey: string;

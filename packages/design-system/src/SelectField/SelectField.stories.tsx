@@ -1,8 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
-import { drawsOf, resetDraws } from '../../../../.storybook/renderCounts.ts';
 import { phoneViewport, renderControlled } from '../Field/storyHelpers.tsx';
+import { drawsOf, resetDraws } from '../renderCounts/renderCounts.ts';
 import { SelectField } from './SelectField.tsx';
 
 const vehicleTypes = [
@@ -175,7 +175,7 @@ function RebuiltOptions() {
 /**
  * Options equal to the last ones draw no option again, open or closed (issue 41: a closed select
  * still renders its options, and the planning board's every stop drew every truck's on each move).
- * Counted by `.storybook/renderCounts.ts`.
+ * Counted by `@lms/design-system/renderCounts`.
  */
 export const EqualOptionsDrawOnce: Story = {
   render: () => <RebuiltOptions />,

@@ -1,3 +1,4 @@
+import { drawsOf, resetDraws } from '@lms/design-system/renderCounts';
 import { ROLE_ADMIN, readRoleOf, shipmentPlanningApi, tripsOf } from '@lms/domain';
 import {
   confirmedSlot,
@@ -14,7 +15,6 @@ import {
 import { callRecorder, PageHarness } from '@lms/testing/stories';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
-import { drawsOf, resetDraws } from '../../../../.storybook/renderCounts.ts';
 import { ShipmentPlanningPage } from './ShipmentPlanningPage.tsx';
 
 const recorder = callRecorder();
@@ -274,7 +274,7 @@ export const ReadOnly: Story = {
 /**
  * Opening the review draws the page and its panel, not the board's trips, figures or map (issue
  * 41, interaction to next paint: every tap on the page drew every trip's stops, buttons and
- * selects). Counted by `.storybook/renderCounts.ts`.
+ * selects). Counted by `@lms/design-system/renderCounts`.
  */
 export const OpeningTheReviewLeavesTheBoard: Story = {
   beforeEach: mocked({ replan: 'loading' }),
