@@ -3,7 +3,8 @@
  * Run: `npm run bench -- scale`. At BENCH_SCALE=1 (the default): 10M DOs, 2M bookings as a year of
  * trips' stops with their events, the trips' positions, a history row per DO and booking
  * (bench/scale/generate.ts); BENCH_SCALE=0.1 makes a tenth of each (say which was measured).
- * BENCH_DATA_DIR keeps the cluster and its data for the next run (generation takes long).
+ * BENCH_DATA_DIR keeps the cluster and its data for the next run (generation at scale 1 took 37 min
+ * on a loaded 2-core machine: docs/operations.md "Sizes and figures").
  * Then, one request at a time as people open the screens, BENCH_REQUESTS (20) per case over HTTP:
  * p50, p95 beside the goal (p95 < 100 ms), and CPU per request of the server and of PostgreSQL
  * (bench/cpu.ts: the machine's load inflates wall times, not CPU). BENCH_BRANCHES (20),

@@ -86,6 +86,17 @@ export function whereClause(
   alias = 't',
   extra: readonly RawBuilder<unknown>[] = [],
 ) {
+  const parts = [...whereConditions(entity, query, branchId, alias), ...extra];
+  return parts.length ? sql`where ${sql.join(parts, sql` and `)}` : sql``;
+}
+
+/** The conditions `whereClause` joins (the branch's, then each filter's): a count's `filter (where …)`. */
+export function whereConditions(
+  entity: EntityDef,
+  query: ListQuery,
+  branchId: string | undefined,
+  alias = 't',
+): RawBuilder<unknown>[] {
   const defs = new Map(filtersFor(entity).map((d) => [d.param, d]));
   const parts: RawBuilder<unknown>[] = [];
   if (entity.branchOwned) parts.push(sql`${sql.ref(`${alias}.branch_id`)} = ${branchId ?? null}`);
@@ -93,6 +104,5 @@ export function whereClause(
     const def = defs.get(param);
     if (def) parts.push(condition(entity, def, value, alias));
   }
-  parts.push(...extra);
-  return parts.length ? sql`where ${sql.join(parts, sql` and `)}` : sql``;
+  return parts;
 }

@@ -12,7 +12,7 @@ import {
 } from '@lms/domain';
 import { sql } from 'kysely';
 import { calendarCells } from '../booking/calendar.ts';
-import { whereClause } from '../crud/where.ts';
+import { whereClause, whereConditions } from '../crud/where.ts';
 import type { Database } from '../db/database.ts';
 import { tableOf } from '../entities/naming.ts';
 
@@ -47,6 +47,44 @@ async function listCount(
   return { count: rows[0]?.n ?? 0, href: listHref(entity.path, params) };
 }
 
+/**
+ * Counts of one entity's list under a base filter and under narrower ones (each holding the
+ * base's parameters), in one scan of the base's rows: `count(*) filter (where …)` per narrower
+ * one, with the same list's conditions (crud/where.ts) as `listCount`. The planner's unbooked DOs
+ * and their due-date buckets at 10M DOs were read twice by separate counts (docs/operations.md
+ * "Sizes and figures").
+ */
+async function listCounts(
+  db: Database,
+  entityName: EntityName,
+  base: Params,
+  narrower: readonly Params[],
+  branchId: string,
+): Promise<{ base: HomeCount; narrower: HomeCount[] }> {
+  const entity = entityByName(entityName);
+  const conditions = (params: Params) => {
+    const query = validateListQuery(entity, { ...params, branchId });
+    if (!query.ok) throw new Error(`home count ${entityName}: ${query.messages.join('; ')}`);
+    return whereConditions(entity, query.value, branchId);
+  };
+  const baseConditions = conditions(base);
+  const counts = narrower.map(
+    (params, i) =>
+      sql`count(*) filter (where ${sql.join(conditions({ ...base, ...params }), sql` and `)})::int as ${sql.ref(`n${i}`)}`,
+  );
+  const { rows } = await sql<Record<string, number>>`
+    select count(*)::int as n, ${sql.join(counts)} from ${sql.table(tableOf(entity))} t
+     where ${sql.join(baseConditions, sql` and `)}`.execute(db);
+  const row = rows[0] ?? {};
+  return {
+    base: { count: row.n ?? 0, href: listHref(entity.path, base) },
+    narrower: narrower.map((params, i) => ({
+      count: row[`n${i}`] ?? 0,
+      href: listHref(entity.path, { ...base, ...params }),
+    })),
+  };
+}
+
 /** Midnight to midnight of a Bangkok day, as the datetime filters take it. */
 const dayRange = (day: string) => ({ from: `${day}T00:00:00+07:00`, to: `${day}T23:59:59.999+07:00` });
 
@@ -62,14 +100,14 @@ export async function plannerHome(db: Database, branchId: string, today: string)
     later: { deliveryAtFrom: addDays(today, 8) },
   };
   const canceled = dayRange(today);
-  const [capacity, total, buckets, notCalled, unreachable, canceledToday, returned] = await Promise.all([
+  const [capacity, due, notCalled, unreachable, canceledToday, returned] = await Promise.all([
     calendarCells(db, { branchId, from: today, to: tomorrow }),
-    listCount(db, 'deliveryOrder', unbooked, branchId),
-    Promise.all(
-      dueBuckets.map(async (bucket) => ({
-        bucket,
-        ...(await listCount(db, 'deliveryOrder', { ...unbooked, ...dueRange[bucket] }, branchId)),
-      })),
+    listCounts(
+      db,
+      'deliveryOrder',
+      unbooked,
+      dueBuckets.map((bucket) => dueRange[bucket]),
+      branchId,
     ),
     listCount(db, 'bookingReport', { statusEq: 'CONFIRMED', callStatusEq: 'NOT_CALLED' }, branchId),
     listCount(db, 'bookingReport', { statusEq: 'CONFIRMED', callStatusEq: 'UNREACHABLE' }, branchId),
@@ -85,7 +123,10 @@ export async function plannerHome(db: Database, branchId: string, today: string)
     today,
     tomorrow,
     capacity,
-    unbooked: { total, buckets },
+    unbooked: {
+      total: due.base,
+      buckets: dueBuckets.map((bucket, i) => ({ bucket, ...due.narrower[i]! })),
+    },
     notCalled,
     unreachable,
     canceledToday,

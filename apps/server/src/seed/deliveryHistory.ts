@@ -62,13 +62,13 @@ export async function generateDeliveryHistory(db: Database, options: HistoryOpti
               where o.branch_id = b.id and o.doc_no like ${options.prefix} || 'DO%') as dos
           from unnest(${options.branchIds}::uuid[]) with ordinality b(id, ord)),
         trip as (
-          select br.id as branch_id, br.ord, br.dos, ${options.from}::date + d as day, d, k,
+          select br.id as branch_id, br.ord, ${options.from}::date + d as day, d, k,
             md5(${options.prefix} || 't' || br.ord || '-' || d || '-' || k)::uuid as id,
             br.trucks[1 + (k + d) % cardinality(br.trucks)] as vehicle_id,
             abs(hashtext(${options.prefix} || br.ord || '-' || d || '-' || k)) as h
           from br, generate_series(${first}::int, ${last}::int) d, generate_series(0, ${options.tripsPerDay - 1}::int) k),
         stop as (
-          select t.branch_id, t.day, t.id as trip_id, t.dos, t.d, t.k, j,
+          select t.branch_id, t.day, t.id as trip_id, t.d, t.k, j,
             md5(${options.prefix} || 's' || t.ord || '-' || t.d || '-' || t.k || '-' || j)::uuid as id,
             md5(${options.prefix} || 'e' || t.ord || '-' || t.d || '-' || t.k || '-' || j)::uuid as event_id,
             md5(${options.prefix} || 'b' || t.ord || '-' || t.d || '-' || t.k || '-' || j)::uuid as booking_id,
@@ -80,10 +80,11 @@ export async function generateDeliveryHistory(db: Database, options: HistoryOpti
             case when s.h % 20 in (0, 1) then 'FAILED' when s.h % 20 in (2, 3) then 'PARTIAL'
               when s.h % 20 = 4 then 'PENDING' when s.h % 20 = 5 then 'ARRIVED' else 'DELIVERED' end as status,
             s.window_from + (s.h % 170) * interval '1 minute' + (s.h % 997) * interval '1 millisecond' as outcome_at,
-            s.dos[1 + s.h % cardinality(s.dos)] as do1,
-            case when s.h % 3 = 0 then s.dos[1 + (s.h / 7) % cardinality(s.dos)] end as do2,
+            br.dos[1 + s.h % cardinality(br.dos)] as do1,
+            case when s.h % 3 = 0 then br.dos[1 + (s.h / 7) % cardinality(br.dos)] end as do2,
             1 + s.h % 10 as qty1, 1 + (s.h / 11) % 4 as qty2
-          from stop s),
+          -- The branch's pool joined here, not carried by every trip and stop row (500 ids each).
+          from stop s join br on br.id = s.branch_id),
         shipments as (
           insert into shipment (id, branch_id, doc_no, vehicle_id, vehicle_type_id, shift_date)
           select t.id, t.branch_id, ${options.prefix} || t.ord || '-' || to_char(t.day, 'YYYYMMDD') || '-' || t.k,
