@@ -1,7 +1,11 @@
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
+import { renderCounterScript, takeRenders } from './renderCount.ts';
 import { CPU_SLOWDOWN } from './throttle.ts';
+
+/** `BENCH_WEB_RENDERS=1`: each interaction's time and the components it drew (renderCount.ts). */
+const RENDERS = !!process.env.BENCH_WEB_RENDERS;
 
 /** Issue 41's goal: interaction to next paint on the grid, the wizard and the planning board, p75. */
 const INP_GOAL_MS = 200;
@@ -29,6 +33,7 @@ export async function interactions(browser: Browser, origin: string, storage: Re
       }
     }).observe({ type: 'event', durationThreshold: 16, buffered: true } as PerformanceObserverInit);
   }, storage);
+  if (RENDERS) await context.addInitScript({ content: renderCounterScript() });
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
@@ -40,10 +45,19 @@ export async function interactions(browser: Browser, origin: string, storage: Re
   // Interactions under 16 ms leave no entry (Event Timing's floor): counted as 0, so each screen's
   // figure is over every interaction made, not only the slow ones.
   let made = 0;
-  const act = async (action: () => Promise<unknown>, count = 1) => {
+  const act = async (action: () => Promise<unknown>, count = 1, what = '') => {
+    const before = RENDERS ? new Set(await read()) : undefined;
+    if (RENDERS) await page.evaluate<string>(takeRenders);
     await action();
     made += count;
-    await page.waitForTimeout(300);
+    // Event Timing reports an interaction after its paint: a long one may land later than 300 ms.
+    await page.waitForTimeout(RENDERS ? 1500 : 300);
+    if (before) {
+      const times = (await read()).filter((t) => !before.has(t)).map((t) => t.toFixed(0));
+      console.log(
+        `    ${what.padEnd(22)} ${times.join(' ').padEnd(14)} ms  ${await page.evaluate<string>(takeRenders)}`,
+      );
+    }
   };
   const done = async (name: string) => {
     screens.push([name, await read(), made]);
@@ -55,18 +69,31 @@ export async function interactions(browser: Browser, origin: string, storage: Re
   await page.locator('[role="gridcell"]').first().waitFor({ timeout: 120_000 });
   for (let i = 0; i < 3; i += 1) {
     for (let twice = 0; twice < 2; twice += 1)
-      await act(() =>
-        page
-          .getByRole('columnheader')
-          .nth(i + 1)
-          .click(),
+      await act(
+        () =>
+          page
+            .getByRole('columnheader')
+            .nth(i + 1)
+            .click(),
+        1,
+        `sort column ${i + 1}`,
       );
   }
-  await act(() => page.getByRole('searchbox').first().pressSequentially('DO6', { delay: 150 }), 3);
+  await act(
+    () => page.getByRole('searchbox').first().pressSequentially('DO6', { delay: 150 }),
+    3,
+    'search typed',
+  );
   await page.getByRole('searchbox').first().fill('');
-  await page.locator('[role="gridcell"]').first().waitFor();
-  for (const box of (await page.getByRole('checkbox', { name: /^เลือก (?!ทั้งหมด)/ }).all()).slice(0, 4))
-    await act(() => box.click());
+  // The search goes to the URL once typing pauses (300 ms), then the page is fetched again: its
+  // rows' boxes are looked for once that page is on screen.
+  await page.waitForURL((url) => !url.searchParams.get('q')?.length, { timeout: 10_000 }).catch(() => {});
+  const rowBoxes = page.getByRole('checkbox', { name: /^เลือก (?!ทั้งหมด)/ });
+  await rowBoxes
+    .first()
+    .waitFor({ timeout: 30_000 })
+    .catch(() => console.log("  (the DO list's rows have no boxes to pick)"));
+  for (const box of (await rowBoxes.all()).slice(0, 4)) await act(() => box.click(), 1, 'row picked');
   await done('DO list (grid)');
 
   // The booking wizard: pick DOs, the suggestion, its first option, the summary.
@@ -75,18 +102,22 @@ export async function interactions(browser: Browser, origin: string, storage: Re
   // different ship-tos do not book together), the first kept.
   const boxes = page.getByRole('checkbox', { name: /^เลือก (?!ทั้งหมด)/ });
   await boxes.first().waitFor({ timeout: 120_000 });
-  await act(() => boxes.nth(1).click());
-  await act(() => boxes.nth(1).click());
-  await act(() => boxes.first().click());
-  await act(() => page.getByRole('button', { name: 'ถัดไป: ดูคำแนะนำการจัดรถ' }).click());
+  await act(() => boxes.nth(1).click(), 1, 'DO picked');
+  await act(() => boxes.nth(1).click(), 1, 'DO put back');
+  await act(() => boxes.first().click(), 1, 'DO picked');
+  await act(
+    () => page.getByRole('button', { name: 'ถัดไป: ดูคำแนะนำการจัดรถ' }).click(),
+    1,
+    'to the suggestion',
+  );
   const first = page.getByRole('button', { name: 'เลือกตัวเลือกที่ 1' });
   const offered = await first.waitFor({ timeout: 120_000 }).then(
     () => true,
     () => false,
   );
   if (offered) {
-    await act(() => first.click());
-    await act(() => page.getByRole('button', { name: 'ถัดไป: สรุปการจอง' }).click());
+    await act(() => first.click(), 1, 'option picked');
+    await act(() => page.getByRole('button', { name: 'ถัดไป: สรุปการจอง' }).click(), 1, 'to the summary');
     await page.getByRole('button', { name: 'ยืนยันการจอง' }).waitFor({ timeout: 120_000 });
   } else console.log('  (the wizard offered no option for these DOs: its first steps only)');
   await done('booking wizard');
@@ -96,10 +127,10 @@ export async function interactions(browser: Browser, origin: string, storage: Re
   await page.goto(`${origin}/shipmentPlanning`);
   const plan = page.getByRole('button', { name: 'จัดรถอัตโนมัติ' });
   await plan.waitFor({ timeout: 120_000 });
-  await act(() => page.getByRole('spinbutton', { name: /วัน/ }).first().click());
-  await act(() => page.keyboard.press('ArrowUp'));
+  await act(() => page.getByRole('spinbutton', { name: /วัน/ }).first().click(), 1, 'day field');
+  await act(() => page.keyboard.press('ArrowUp'), 1, 'day moved');
   await page.waitForTimeout(2000);
-  if (await plan.isEnabled()) await act(() => plan.click());
+  if (await plan.isEnabled()) await act(() => plan.click(), 1, 'automatic plan');
   const moves = page.getByRole('button', { name: /^ขึ้น: / });
   await moves
     .first()
@@ -113,9 +144,10 @@ export async function interactions(browser: Browser, origin: string, storage: Re
   // A trip's first stop cannot move up: each time the first stop that can (the board redraws).
   const enabled = (label: string) => page.locator(`button[aria-label^="${label}: "]:not([disabled])`).first();
   for (let i = 0; i < 4; i += 1)
-    if ((await enabled('ขึ้น').count()) > 0) await act(() => enabled('ขึ้น').click());
+    if ((await enabled('ขึ้น').count()) > 0) await act(() => enabled('ขึ้น').click(), 1, 'stop moved up');
   for (let i = 0; i < 2; i += 1)
-    if ((await enabled('เอาออก').count()) > 0) await act(() => enabled('เอาออก').click());
+    if ((await enabled('เอาออก').count()) > 0)
+      await act(() => enabled('เอาออก').click(), 1, 'stop taken off');
   await done('planning board');
   await context.close();
 

@@ -10,12 +10,14 @@ import {
   applyColumnMove,
   arrangeColumns,
   type ColumnLayout,
+  type ColumnMove,
   possibleMoves,
   withHidden,
   withWidth,
 } from './columnLayout.ts';
 import { GridCards } from './GridCards.tsx';
-import { type ColumnControls, GridTable } from './GridTable.tsx';
+import { GridTable } from './GridTable.tsx';
+import type { ColumnControls } from './HeaderControls.tsx';
 import { Pagination } from './Pagination.tsx';
 import {
   type ColumnStorage,
@@ -31,6 +33,9 @@ import { useSteady } from './useSteady.ts';
 
 /** Below this width of the grid itself rows become cards. */
 export const phoneBreakpoint = 600;
+
+/** One identity for "no sort": the memoized table compares its props by identity. */
+const unsorted: SortModel = [];
 
 export interface DataGridProps<Row> {
   /** Thai name of the grid for assistive technology, e.g. the page title. */
@@ -116,11 +121,20 @@ export function DataGrid<Row>(props: DataGridProps<Row>) {
   const selectable = props.selectable || !!props.onSelectionChange || !!props.bulkActions;
   // Kept while the layout stands: the memoized rows compare their columns by identity.
   const visibleColumns = useMemo(() => arranged.filter((c) => !c.hidden), [arranged]);
-  const columnControls: ColumnControls | undefined = props.onColumnLayoutChange && {
-    movesOf: (key) => possibleMoves(columns, layout, key),
-    onMove: (key, move, width) => setLayout(applyColumnMove(columns, layout, key, move, width)),
-    onResize: (key, width) => setLayout(withWidth(columns, layout, key, width)),
-  };
+  // Kept while the layout stands: the memoized header controls compare it by identity. `movesOf`
+  // is read while drawing, so it follows the layout; the handlers are steady.
+  const movesOf = useCallback((key: string) => possibleMoves(columns, layout, key), [columns, layout]);
+  const onMove = useSteady((key: string, move: ColumnMove, width: number) =>
+    setLayout(applyColumnMove(columns, layout, key, move, width)),
+  );
+  const onResize = useSteady((key: string, width: number) =>
+    setLayout(withWidth(columns, layout, key, width)),
+  );
+  const steadyControls = useMemo<ColumnControls>(
+    () => ({ movesOf, onMove, onResize }),
+    [movesOf, onMove, onResize],
+  );
+  const columnControls = props.onColumnLayoutChange ? steadyControls : undefined;
   // Only selection needs every key; skipping it keeps a 100,000-row virtualized grid cheap per scroll.
   const rowKeys = useMemo(() => (selectable ? rows.map(getRowKey) : []), [selectable, rows, getRowKey]);
   const allSelected = rowKeys.length > 0 && rowKeys.every((key) => selected.has(key));
@@ -139,6 +153,9 @@ export function DataGrid<Row>(props: DataGridProps<Row>) {
   const selection: GridSelection | undefined = useMemo(
     () => (selectable ? { selected, allSelected, someSelected, toggle, toggleAll } : undefined),
     [selectable, selected, allSelected, someSelected, toggle, toggleAll],
+  );
+  const sortPress = useSteady((key: string, additive: boolean) =>
+    props.onSortChange?.(nextSort(props.sort ?? [], key, additive)),
   );
   const rowAction = useSteady((row: Row) => props.onRowAction?.(row));
   const onRowAction = props.onRowAction ? rowAction : undefined;
@@ -218,11 +235,8 @@ export function DataGrid<Row>(props: DataGridProps<Row>) {
       ) : (
         <GridTable
           {...shared}
-          sort={props.sort ?? []}
-          onSortPress={
-            props.onSortChange &&
-            ((key, additive) => props.onSortChange?.(nextSort(props.sort ?? [], key, additive)))
-          }
+          sort={props.sort ?? unsorted}
+          onSortPress={props.onSortChange && sortPress}
           virtualized={virtualized}
           rowHeight={props.rowHeight ?? 44}
           maxHeight={props.maxHeight ?? (virtualized ? '480px' : '70vh')}

@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { expect, fireEvent, fn, userEvent, waitFor, within } from 'storybook/test';
+import { drawsOf, resetDraws } from '../renderCounts/renderCounts.ts';
 import type { ColumnLayout } from './columnLayout.ts';
 import { allVehicles, type Vehicle, vehicleColumns } from './DataGrid.fixtures.tsx';
 import { DataGrid } from './DataGrid.tsx';
@@ -213,5 +214,63 @@ export const PhoneWidthFollowsLayout: Story = {
     await expect(cards[0]).not.toHaveTextContent('สาขา');
     const text = cards[0]?.textContent ?? '';
     await expect(text.indexOf('ประเภทรถ')).toBeLessThan(text.indexOf('ทะเบียนรถ'));
+  },
+};
+
+const vehicleKey = (row: Vehicle) => row.id;
+const noPaging = () => {};
+
+/** A grid with column menus, picking, a search box and paging, every prop steady as a page passes them. */
+function PickingGrid() {
+  const [layout, setLayout] = useState<ColumnLayout>([]);
+  const [query, setQuery] = useState('');
+  const search = useMemo(() => ({ value: query, onChange: setQuery }), [query]);
+  const paging = useMemo(
+    () => ({ page: 1, pageSize: 10, total: 5, onPageChange: noPaging, onPageSizeChange: noPaging }),
+    [],
+  );
+  return (
+    <DataGrid<Vehicle>
+      label="รายการรถ"
+      columns={vehicleColumns}
+      rows={fiveVehicles}
+      getRowKey={vehicleKey}
+      selectable
+      columnLayout={layout}
+      onColumnLayoutChange={setLayout}
+      search={search}
+      paging={paging}
+    />
+  );
+}
+const fiveVehicles = allVehicles.slice(0, 5);
+
+/**
+ * Picking a row draws neither the headers' column menus nor the paging bar, and typing in the
+ * search box draws no part of the table (issue 41, interaction to next paint: each pick drew every
+ * header's menu, popover and resize edge). Counted by `@lms/design-system/renderCounts`.
+ */
+export const PickingAndTypingLeaveTheHeaders: Story = {
+  render: () => <PickingGrid />,
+  play: async ({ canvas }) => {
+    const grid = canvas.getByRole('grid', { name: 'รายการรถ' });
+    await expect(canvas.getAllByRole('button', { name: /^ตัวเลือกคอลัมน์/ }).length).toBeGreaterThan(0);
+    resetDraws();
+    await userEvent.click(canvas.getByRole('checkbox', { name: 'เลือกแถวที่ 2' }));
+    await expect(within(grid).getAllByRole('row')[2]).toHaveAttribute('aria-selected', 'true');
+    await expect(drawsOf('GridTableView')).toBeGreaterThan(0);
+    await expect(drawsOf('HeaderControls')).toBe(0);
+    await expect(drawsOf('ColumnMenu')).toBe(0);
+    await expect(drawsOf('Pagination')).toBe(0);
+    resetDraws();
+    await userEvent.type(canvas.getByRole('searchbox'), 'กข');
+    await expect(canvas.getByRole('searchbox')).toHaveValue('กข');
+    await expect(drawsOf('DataGrid')).toBeGreaterThan(0);
+    await expect(drawsOf('GridTableView')).toBe(0);
+    await expect(drawsOf('Pagination')).toBe(0);
+    // A header's menu still opens and acts: the memoized controls follow the layout.
+    await userEvent.click(canvas.getByRole('button', { name: 'ตัวเลือกคอลัมน์ สาขา' }));
+    await userEvent.click(await body.findByRole('menuitem', { name: 'ซ่อน' }));
+    await waitFor(() => expect(canvas.queryByRole('columnheader', { name: 'สาขา' })).toBeNull());
   },
 };

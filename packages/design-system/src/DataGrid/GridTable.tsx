@@ -1,7 +1,7 @@
 import {
   type CSSProperties,
   type KeyboardEvent,
-  type PointerEvent,
+  memo,
   type ReactNode,
   useEffect,
   useLayoutEffect,
@@ -10,12 +10,13 @@ import {
 } from 'react';
 import { Icon } from '../Icon/index.ts';
 import { messages } from '../messages.ts';
-import { ColumnMenu } from './ColumnMenu.tsx';
 import type { ColumnMove } from './columnLayout.ts';
 import { GridRow, isControl, pinStyle, selectionWidth } from './GridRow.tsx';
 import * as S from './GridTable.styles.ts';
+import { type ColumnControls, HeaderControls } from './HeaderControls.tsx';
 import type { DataGridColumn, GridSelection, RowKey, SortModel } from './types.ts';
 import { useGridFocus } from './useGridFocus.ts';
+import { useSteady } from './useSteady.ts';
 import { useVirtualRange } from './useVirtualRange.ts';
 
 export interface GridTableProps<Row> {
@@ -40,13 +41,6 @@ export interface GridTableProps<Row> {
   readonly columnControls?: ColumnControls;
 }
 
-export interface ColumnControls {
-  readonly movesOf: (key: string) => ReadonlySet<ColumnMove>;
-  /** `width`: the column's width on screen now, the base of a step or of a pin. */
-  readonly onMove: (key: string, move: ColumnMove, width: number) => void;
-  readonly onResize: (key: string, width: number) => void;
-}
-
 const headerHeight = 44;
 
 /** Alt+↓, the context-menu key or Shift+F10 on a header opens its column menu. */
@@ -57,7 +51,7 @@ const opensColumnMenu = (event: KeyboardEvent) =>
 
 const ignoreToggle = () => {};
 
-export function GridTable<Row>(props: GridTableProps<Row>) {
+function GridTableView<Row>(props: GridTableProps<Row>) {
   const { columns, rows, selection, isLoading, virtualized, rowHeight, status } = props;
   // DataGrid's toggle keeps its identity (useSteady), so the memoized rows keep theirs.
   const toggleRow = selection?.toggle ?? ignoreToggle;
@@ -125,6 +119,8 @@ export function GridTable<Row>(props: GridTableProps<Row>) {
     gridRef.current
       ?.querySelector<HTMLElement>(`[data-row="-1"][data-key="${CSS.escape(key)}"]`)
       ?.getBoundingClientRect().width ?? 0;
+  // One identity for every render: the memoized header controls draw again only when their column does.
+  const moveColumn = useSteady((key: string, move: ColumnMove) => controls?.onMove(key, move, widthOf(key)));
 
   const onKeyDown = (event: KeyboardEvent) => {
     const header = columns[focus.focused.col - offset];
@@ -279,23 +275,16 @@ export function GridTable<Row>(props: GridTableProps<Row>) {
                     </S.SortMark>
                   )}
                   {controls && column.pin !== 'end' && (
-                    <>
-                      <ColumnMenu
-                        header={column.header}
-                        moves={controls.movesOf(column.key)}
-                        isPinned={column.pin === 'start'}
-                        isOpen={menuFor === column.key}
-                        onOpenChange={(open) => setMenuFor(open ? column.key : null)}
-                        onMove={(move) => controls.onMove(column.key, move, widthOf(column.key))}
-                      />
-                      <ResizeEdge
-                        onDrag={(width) => setDragged(width === null ? null : { key: column.key, width })}
-                        onDone={(width) => {
-                          setDragged(null);
-                          controls.onResize(column.key, width);
-                        }}
-                      />
-                    </>
+                    <HeaderControls
+                      columnKey={column.key}
+                      header={column.header}
+                      isPinned={column.pin === 'start'}
+                      isOpen={menuFor === column.key}
+                      controls={controls}
+                      onMenuFor={setMenuFor}
+                      onDrag={setDragged}
+                      onMove={moveColumn}
+                    />
                   )}
                 </S.HeaderCell>
               );
@@ -320,6 +309,13 @@ export function GridTable<Row>(props: GridTableProps<Row>) {
     </S.Scroller>
   );
 }
+
+/**
+ * Memoized (issue 41): DataGrid passes props that keep their identity while their meaning stays
+ * (memoized columns and selection, steady handlers), so typing in the search box or a parent's
+ * own state draws the toolbar, not the table.
+ */
+export const GridTable = memo(GridTableView) as typeof GridTableView;
 
 /** The grid track of a column's width (types.ts `width`): declared pixels share spare room in proportion. */
 export function columnTrack(width: number | string | undefined): string {
@@ -383,55 +379,6 @@ function peekPlace(cell: HTMLElement): CSSProperties {
     minWidth: Math.min(rect.width, window.innerWidth - 16),
     ...(below ? { top: rect.bottom + 2 } : { bottom: window.innerHeight - rect.top + 2 }),
   };
-}
-
-/**
- * The header's end edge, dragged with the mouse or a finger to set the column's width; the
- * keyboard does the same through the column menu (ขยายให้กว้างขึ้น / ลดให้แคบลง).
- */
-function ResizeEdge({
-  onDrag,
-  onDone,
-}: {
-  readonly onDrag: (width: number | null) => void;
-  readonly onDone: (width: number) => void;
-}) {
-  const start = useRef<{ x: number; width: number; rtl: boolean } | null>(null);
-  const widthAt = (event: PointerEvent) => {
-    const from = start.current!;
-    const delta = (event.clientX - from.x) * (from.rtl ? -1 : 1);
-    return Math.max(60, Math.round(from.width + delta));
-  };
-  return (
-    <S.ResizeEdge
-      aria-hidden="true"
-      data-resize=""
-      onPointerDown={(event) => {
-        const cell = (event.currentTarget as HTMLElement).closest<HTMLElement>('[role="columnheader"]');
-        if (!cell) return;
-        event.preventDefault();
-        event.stopPropagation();
-        event.currentTarget.setPointerCapture(event.pointerId);
-        start.current = {
-          x: event.clientX,
-          width: cell.getBoundingClientRect().width,
-          rtl: getComputedStyle(cell).direction === 'rtl',
-        };
-      }}
-      onPointerMove={(event) => start.current && onDrag(widthAt(event))}
-      onPointerUp={(event) => {
-        if (!start.current) return;
-        const width = widthAt(event);
-        start.current = null;
-        onDone(width);
-      }}
-      onPointerCancel={() => {
-        start.current = null;
-        onDrag(null);
-      }}
-      onClick={(event) => event.stopPropagation()}
-    />
-  );
 }
 
 function SkeletonRow({ cols, index }: { cols: number; index: number }) {

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { memo, useId } from 'react';
 import styled from 'styled-components';
 import { Icon } from '../Icon/index.ts';
 import { messages } from '../messages.ts';
@@ -9,7 +9,11 @@ export const defaultPageSizes = [10, 20, 50, 100] as const;
 // Counts follow spec §9's English number locale.
 const count = new Intl.NumberFormat('en-US');
 
-export function Pagination({
+/**
+ * Memoized (issue 41): a list passes its setters, which keep their identity, so picking a row or
+ * typing a search does not draw the paging bar again.
+ */
+export const Pagination = memo(function Pagination({
   page,
   pageSize,
   total,
@@ -60,7 +64,7 @@ export function Pagination({
       </PageButton>
     </Bar>
   );
-}
+});
 
 const Bar = styled.nav`
   display: flex;

@@ -21,3 +21,4 @@ export {
   type SortItem,
   type SortModel,
 } from './types.ts';
+export { useSteady } from './useSteady.ts';

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { Collection, Header, ListBox, ListBoxItem, ListBoxSection, Popover } from 'react-aria-components';
 import styled from 'styled-components';
 import type { FieldOption } from '../Field/Field.tsx';
@@ -43,18 +44,29 @@ export function OptionList({ options }: { readonly options: readonly FieldOption
   );
 }
 
-export function OptionItem({ option }: { readonly option: FieldOption }) {
-  return (
-    <StyledItem id={option.id} textValue={option.label}>
-      {({ isSelected }) => (
-        <>
-          <span>{option.label}</span>
-          {isSelected && <Icon name="check" size={18} />}
-        </>
-      )}
-    </StyledItem>
-  );
-}
+/**
+ * One option. Memoized on what it shows (issue 41): a closed select still renders its options
+ * (react-aria builds its collection from them), and pages pass options built again each render
+ * (the planning board's trucks on every stop), so equal options must not draw again.
+ */
+export const OptionItem = memo(
+  function OptionItem({ option }: { readonly option: FieldOption }) {
+    return (
+      <StyledItem id={option.id} textValue={option.label}>
+        {({ isSelected }) => (
+          <>
+            <span>{option.label}</span>
+            {isSelected && <Icon name="check" size={18} />}
+          </>
+        )}
+      </StyledItem>
+    );
+  },
+  (before, after) =>
+    before.option.id === after.option.id &&
+    before.option.label === after.option.label &&
+    before.option.section === after.option.section,
+);
 
 export const OptionPopover = styled(Popover)`
   min-width: var(--trigger-width);

@@ -1,6 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
+import { useState } from 'react';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { phoneViewport, renderControlled } from '../Field/storyHelpers.tsx';
+import { drawsOf, resetDraws } from '../renderCounts/renderCounts.ts';
 import { SelectField } from './SelectField.tsx';
 
 const vehicleTypes = [
@@ -149,5 +151,48 @@ export const PhoneWidth: Story = {
   play: async ({ canvas }) => {
     await userEvent.click(canvas.getByRole('button', { name: /ประเภทรถ/ }));
     await expect(await screen().findByRole('listbox')).toBeVisible();
+  },
+};
+
+/** A page that builds its options again on every drawing, as the planning board does for each stop. */
+function RebuiltOptions() {
+  const [drawn, setDrawn] = useState(0);
+  return (
+    <>
+      <SelectField
+        label="ประเภทรถ"
+        value={2}
+        options={vehicleTypes.map((type) => ({ ...type }))}
+        onChange={() => undefined}
+      />
+      <button type="button" onClick={() => setDrawn((n) => n + 1)}>
+        วาดใหม่ {drawn}
+      </button>
+    </>
+  );
+}
+
+/**
+ * Options equal to the last ones draw no option again, open or closed (issue 41: a closed select
+ * still renders its options, and the planning board's every stop drew every truck's on each move).
+ * Counted by `@lms/design-system/renderCounts`.
+ */
+export const EqualOptionsDrawOnce: Story = {
+  render: () => <RebuiltOptions />,
+  play: async ({ canvas }) => {
+    resetDraws();
+    await userEvent.click(canvas.getByRole('button', { name: /วาดใหม่/ }));
+    await expect(canvas.getByRole('button', { name: 'วาดใหม่ 1' })).toBeVisible();
+    await expect(drawsOf('SelectField')).toBe(1);
+    await expect(drawsOf('OptionItem')).toBe(0);
+    // Still a working select: it opens with the picked one marked and picks another.
+    const trigger = canvas.getByRole('button', { name: /ประเภทรถ/ });
+    await expect(trigger).toHaveTextContent('รถบรรทุก 6 ล้อ');
+    await userEvent.click(trigger);
+    await expect(await screen().findByRole('option', { name: 'รถบรรทุก 6 ล้อ' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    await userEvent.keyboard('{Escape}');
   },
 };

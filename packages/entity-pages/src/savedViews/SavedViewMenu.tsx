@@ -10,7 +10,7 @@ import {
   MenuTrigger,
 } from '@lms/design-system';
 import type { SavedView, ViewSharing } from '@lms/domain';
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import styled from 'styled-components';
 import { DeleteViewDialog, NameDialog, type Option, ShareDialog } from './SavedViewDialogs.tsx';
 
@@ -68,7 +68,7 @@ type OpenDialog = 'saveAs' | 'rename' | 'share' | 'delete' | null;
  * one, and — for one's own — save changes, rename, share, delete; any visible one may be the
  * user's default. What the server refuses shows in the dialog that asked.
  */
-export function SavedViewMenu(props: SavedViewMenuProps) {
+export const SavedViewMenu = memo(function SavedViewMenu(props: SavedViewMenuProps) {
   const { views, activeId, defaultId, status } = props;
   const [dialog, setDialog] = useState<OpenDialog>(null);
   const active = views.find((view) => view.id === activeId) ?? null;
@@ -218,7 +218,7 @@ export function SavedViewMenu(props: SavedViewMenuProps) {
       )}
     </>
   );
-}
+});
 
 const Trigger = styled(Button)`
   max-width: min(22rem, 100%);

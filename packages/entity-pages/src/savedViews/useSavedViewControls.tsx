@@ -1,5 +1,12 @@
-import { type ColumnLayout, useSnackbar } from '@lms/design-system';
-import { type EntityDef, readRoles, roleLabel, type SavedView, type ViewState } from '@lms/domain';
+import { type ColumnLayout, useSnackbar, useSteady } from '@lms/design-system';
+import {
+  type EntityDef,
+  readRoles,
+  roleLabel,
+  type SavedView,
+  type ViewSharing,
+  type ViewState,
+} from '@lms/domain';
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { ApiError } from '../api/ApiError.ts';
 import { columnStorageFor } from '../pages/entityColumns.tsx';
@@ -17,6 +24,8 @@ export interface SavedViewControls {
   readonly columnLayout: ColumnLayout;
   readonly onColumnLayoutChange: (layout: ColumnLayout) => void;
 }
+
+const noViews: readonly SavedView[] = [];
 
 const messagesOf = (error: unknown) =>
   error instanceof ApiError ? error.messages : ['บันทึกไม่สำเร็จ กรุณาลองใหม่อีกครั้ง'];
@@ -38,7 +47,7 @@ export function useSavedViewControls(entity: EntityDef, list: ListView): SavedVi
     [storage],
   );
   const [layout, setLayout] = useState<ColumnLayout>(declared);
-  const views = saved.data?.views ?? [];
+  const views = saved.data?.views ?? noViews;
   const activeId = params.get(VIEW_PARAM);
   const active = views.find((view) => view.id === activeId) ?? null;
 
@@ -83,37 +92,81 @@ export function useSavedViewControls(entity: EntityDef, list: ListView): SavedVi
     }
   };
 
-  const menu = (
-    <SavedViewMenu
-      status={saved.error && !saved.data ? 'error' : saved.data ? 'ready' : 'loading'}
-      views={views}
-      activeId={active?.id ?? null}
-      defaultId={saved.data?.defaultViewId ?? null}
-      modified={modified}
-      canShare={saved.data?.canShare ?? false}
-      branches={(session.user?.branchInfos ?? []).map((b) => ({ id: b.id, label: `${b.code}: ${b.name}` }))}
-      roles={readRoles(entity).map((role) => ({ id: role, label: roleLabel(role) }))}
-      onRetry={() => void saved.mutate()}
-      onPick={show}
-      onSave={(view) =>
-        guarded(() => saved.update(view.id, { state: current }), `บันทึกมุมมอง "${view.name}" แล้ว`)()
-      }
-      onSaveAs={async (name) => {
-        const created = await saved.create(name, current);
-        update({ [VIEW_PARAM]: created.id });
-        snackbar.success(`บันทึกมุมมอง "${created.name}" แล้ว`);
-      }}
-      onRename={(view, name) => saved.update(view.id, { name })}
-      onShare={(view, sharing) => saved.update(view.id, { sharing })}
-      onSetDefault={(viewId) =>
-        guarded(() => saved.setDefault(viewId), viewId ? 'ตั้งเป็นมุมมองเริ่มต้นแล้ว' : 'เลิกใช้มุมมองเริ่มต้นแล้ว')()
-      }
-      onDelete={async (view) => {
-        await saved.remove(view.id);
-        // The list keeps what it shows; it is just no longer a saved view.
-        if (view.id === activeId) update({ [VIEW_PARAM]: null });
-      }}
-    />
+  // The menu is memoized (issue 41): its handlers keep one identity and its lists are kept, so
+  // picking a row or typing a search in the list does not draw it again.
+  const branchInfos = session.user?.branchInfos;
+  const branches = useMemo(
+    () => (branchInfos ?? []).map((b) => ({ id: b.id, label: `${b.code}: ${b.name}` })),
+    [branchInfos],
+  );
+  const roles = useMemo(
+    () => readRoles(entity).map((role) => ({ id: role, label: roleLabel(role) })),
+    [entity],
+  );
+  const onRetry = useSteady(() => void saved.mutate());
+  const onSave = useSteady((view: SavedView) =>
+    guarded(() => saved.update(view.id, { state: current }), `บันทึกมุมมอง "${view.name}" แล้ว`)(),
+  );
+  const onSaveAs = useSteady(async (name: string) => {
+    const created = await saved.create(name, current);
+    update({ [VIEW_PARAM]: created.id });
+    snackbar.success(`บันทึกมุมมอง "${created.name}" แล้ว`);
+  });
+  const onRename = useSteady((view: SavedView, name: string) => saved.update(view.id, { name }));
+  const onShare = useSteady((view: SavedView, sharing: ViewSharing | null) =>
+    saved.update(view.id, { sharing }),
+  );
+  const onSetDefault = useSteady((viewId: string | null) =>
+    guarded(() => saved.setDefault(viewId), viewId ? 'ตั้งเป็นมุมมองเริ่มต้นแล้ว' : 'เลิกใช้มุมมองเริ่มต้นแล้ว')(),
+  );
+  const onDelete = useSteady(async (view: SavedView) => {
+    await saved.remove(view.id);
+    // The list keeps what it shows; it is just no longer a saved view.
+    if (view.id === activeId) update({ [VIEW_PARAM]: null });
+  });
+  const status = saved.error && !saved.data ? 'error' : saved.data ? 'ready' : 'loading';
+  const activeViewId = active?.id ?? null;
+  const defaultId = saved.data?.defaultViewId ?? null;
+  const canShare = saved.data?.canShare ?? false;
+  const menu = useMemo(
+    () => (
+      <SavedViewMenu
+        status={status}
+        views={views}
+        activeId={activeViewId}
+        defaultId={defaultId}
+        modified={modified}
+        canShare={canShare}
+        branches={branches}
+        roles={roles}
+        onRetry={onRetry}
+        onPick={show}
+        onSave={onSave}
+        onSaveAs={onSaveAs}
+        onRename={onRename}
+        onShare={onShare}
+        onSetDefault={onSetDefault}
+        onDelete={onDelete}
+      />
+    ),
+    [
+      status,
+      views,
+      activeViewId,
+      defaultId,
+      modified,
+      canShare,
+      branches,
+      roles,
+      onRetry,
+      show,
+      onSave,
+      onSaveAs,
+      onRename,
+      onShare,
+      onSetDefault,
+      onDelete,
+    ],
   );
   return { menu, columnLayout: layout, onColumnLayoutChange: setLayout };
 }

@@ -1,4 +1,5 @@
 import type { SlotPlan } from '@lms/domain';
+import { memo } from 'react';
 import styled from 'styled-components';
 import { tripsOf } from './planningApi.ts';
 import { stopOf } from './StopCard.tsx';
@@ -6,8 +7,12 @@ import { TripColumn } from './TripColumn.tsx';
 import { dropped, movedUp, onto, type Trips, withDriver, without } from './tripMoves.ts';
 import { UnassignedColumn } from './UnassignedColumn.tsx';
 
-/** The slot's trips side by side, then the stops on no truck: every move becomes the trips to try. */
-export function PlanBoard({
+/**
+ * The slot's trips side by side, then the stops on no truck: every move becomes the trips to try.
+ * Memoized (issue 41): the page passes a steady `onTrips`, so a tap elsewhere on the page (and a
+ * move's busy state, deferred) does not draw every trip's stops, buttons and selects again.
+ */
+export const PlanBoard = memo(function PlanBoard({
   plan,
   disabled,
   onTrips,
@@ -61,7 +66,7 @@ export function PlanBoard({
       />
     </Board>
   );
-}
+});
 
 const Board = styled.div.attrs({ role: 'region', tabIndex: 0 })`
   display: grid;

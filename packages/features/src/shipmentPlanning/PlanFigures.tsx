@@ -1,9 +1,11 @@
 import type { SlotPlan } from '@lms/domain';
+import { memo } from 'react';
 import { kg, percent, thaiDay } from '../booking/shared/format.ts';
 import { Figure, Figures, Panel } from '../booking/shared/layout.tsx';
 
-/** The slot's day at a glance: what is booked, what the branch has, how the day's deliveries went. */
-export function PlanFigures({ plan }: { readonly plan: SlotPlan }) {
+/** The slot's day at a glance: what is booked, what the branch has, how the day's deliveries went. * Memoized (issue 41): a move's busy state leaves the figures until the plan itself changes.
+ */
+export const PlanFigures = memo(function PlanFigures({ plan }: { readonly plan: SlotPlan }) {
   const { figures } = plan;
   return (
     <Panel aria-labelledby="planning-figures">
@@ -28,4 +30,4 @@ export function PlanFigures({ plan }: { readonly plan: SlotPlan }) {
       </Figures>
     </Panel>
   );
-}
+});

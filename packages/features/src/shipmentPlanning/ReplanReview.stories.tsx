@@ -1,3 +1,4 @@
+import { drawsOf, resetDraws } from '@lms/design-system/renderCounts';
 import { ROLE_ADMIN, readRoleOf, shipmentPlanningApi, tripsOf } from '@lms/domain';
 import {
   confirmedSlot,
@@ -267,5 +268,26 @@ export const ReadOnly: Story = {
     await expect(await review.findByRole('list', { name: 'สิ่งที่เปลี่ยน' })).toBeVisible();
     await expect(review.queryByRole('button', { name: 'ยืนยันแผนใหม่' })).not.toBeInTheDocument();
     await expect(review.getByRole('button', { name: 'ยกเลิก' })).toBeEnabled();
+  },
+};
+
+/**
+ * Opening the review draws the page and its panel, not the board's trips, figures or map (issue
+ * 41, interaction to next paint: every tap on the page drew every trip's stops, buttons and
+ * selects). Counted by `@lms/design-system/renderCounts`.
+ */
+export const OpeningTheReviewLeavesTheBoard: Story = {
+  beforeEach: mocked({ replan: 'loading' }),
+  play: async ({ canvas }) => {
+    const button = await canvas.findByRole('button', { name: 'วางแผนใหม่จากตอนนี้' });
+    await waitFor(() => expect(button).toBeEnabled());
+    await expect((await canvas.findAllByRole('button', { name: /^เอาออก/ })).length).toBeGreaterThan(0);
+    resetDraws();
+    await userEvent.click(button);
+    await canvas.findByRole('region', { name: 'วางแผนใหม่จากตอนนี้' });
+    await expect(drawsOf('ShipmentPlanningPage')).toBeGreaterThan(0);
+    await expect(drawsOf('TripColumn')).toBe(0);
+    await expect(drawsOf('PlanFigures')).toBe(0);
+    await expect(drawsOf('RouteMap')).toBe(0);
   },
 };

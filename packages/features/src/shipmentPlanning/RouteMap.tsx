@@ -1,5 +1,6 @@
 import { type MapLine, type MapMarker, MapView, mapColors } from '@lms/design-system';
 import type { PlanPlace, SlotPlan } from '@lms/domain';
+import { memo } from 'react';
 import styled from 'styled-components';
 import { OSM_ATTRIBUTION } from '../map/tiles.ts';
 import { tripNumberLabel } from './tripNumber.ts';
@@ -16,8 +17,9 @@ export interface RouteMapProps {
  * The plan's routes on a map (issue 19 item 3): each trip from the branch through its stops in
  * order and back, numbered, one colour per trip in the board's order; bookings not on a truck in
  * grey. With no tiles (offline, blocked, or none configured) the routes stay on a plain background.
+ * Memoized (issue 41): a move's busy state leaves the map until the plan itself changes.
  */
-export function RouteMap({ plan, tileUrlTemplate }: RouteMapProps) {
+export const RouteMap = memo(function RouteMap({ plan, tileUrlTemplate }: RouteMapProps) {
   const placeOf = new Map(plan.bookings.map((b) => [b.id, b.place]));
   const home = plan.branchPlace;
   const trips = plan.trips.map((trip, index) => ({
@@ -106,7 +108,7 @@ export function RouteMap({ plan, tileUrlTemplate }: RouteMapProps) {
       </Legend>
     </Column>
   );
-}
+});
 
 /** The map, then its legend, as the map's own notice and frame are spaced. */
 const Column = styled.div`

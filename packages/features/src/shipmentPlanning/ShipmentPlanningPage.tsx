@@ -1,4 +1,5 @@
-import { Alert } from '@lms/design-system';
+import { Alert, useSteady } from '@lms/design-system';
+import { useDeferredValue } from 'react';
 import { Messages, Panel, Stack } from '../booking/shared/layout.tsx';
 import { OSM_TILE_URL } from '../map/tiles.ts';
 import { PlanBoard } from './PlanBoard.tsx';
@@ -29,6 +30,13 @@ export function ShipmentPlanningPage({
   const planning = useSlotPlanning(today);
   const { slot, shown, busy, locked } = planning;
   const canConfirm = useCanConfirm();
+  // A move's busy state reaches the board's many buttons and selects after the tap's own frame
+  // (issue 41): the tap paints at once, the board is drawn disabled a moment later in the
+  // background, and moves tapped meanwhile are refused by `tryTrips` itself. The board is
+  // enabled again at once, with the answer's plan, in one drawing.
+  const busyShown = useDeferredValue(busy !== null);
+  const boardDisabled = (busy !== null && busyShown) || locked;
+  const onTrips = useSteady(planning.tryTrips);
   return (
     <Stack>
       <PlanControls planning={planning} />
@@ -64,7 +72,7 @@ export function ShipmentPlanningPage({
               <p>ไม่มีการจองที่ยืนยันแล้วในกะนี้</p>
             </Panel>
           ) : (
-            <PlanBoard plan={shown} disabled={busy !== null || locked} onTrips={planning.tryTrips} />
+            <PlanBoard plan={shown} disabled={boardDisabled} onTrips={onTrips} />
           )}
 
           {(shown.trips.length > 0 || shown.unassigned.length > 0) && (

@@ -65,7 +65,9 @@ export function useSlotPlanning(today: Date) {
 
   /** Every move goes through the server: it answers the re-timed plan or the rule broken. */
   const tryTrips = async (trips: Trips) => {
-    if (!date || !shiftId || !shown) return;
+    // The board shows itself disabled a frame late (ShipmentPlanningPage): a move tapped while
+    // another is being worked on is refused here.
+    if (!date || !shiftId || !shown || busy !== null) return;
     if (JSON.stringify(trips) === JSON.stringify(tripsOf(shown))) return;
     setBusy('move');
     try {

@@ -20,7 +20,7 @@ import {
   useEntityList,
   useOptionsLoader,
 } from '@lms/entity-pages';
-import { useMemo, useState } from 'react';
+import { memo, useCallback, useMemo, useState } from 'react';
 import styled from 'styled-components';
 import { useBookingApi } from '../shared/bookingApi.ts';
 import { kg, m3, thaiDay } from '../shared/format.ts';
@@ -54,6 +54,9 @@ type Row = UnbookedDo & EntityRecord;
 const deliveryOrder = entityByName('deliveryOrder');
 /** This step lists unbooked DOs only: a "booked" column would say ไม่ใช่ on every row. */
 const shownHere = (column: DataGridColumn<Row>) => column.key !== 'isBooking';
+// Module-level: the grid's memoized rows compare them by identity (issue 41).
+const orderKey = (order: Row) => order.id;
+const pickLabel = (order: Row) => `เลือก ${order.docNo}`;
 
 /** Why the picked DOs cannot be booked together (one booking = one ship-to and one ship cond). */
 export function incompatibility(picked: readonly UnbookedDo[]): string | null {
@@ -70,8 +73,6 @@ export function incompatibility(picked: readonly UnbookedDo[]): string | null {
 export function BookingInfoStep({ onDraftCreated, wantedDate = null }: BookingInfoStepProps) {
   const booking = useBookingApi();
   const canBook = useCanBook();
-  const customers = useOptionsLoader('customer');
-  const shipTos = useOptionsLoader('shipTo');
   const [filters, setFilters] = useState<InfoFilters>(emptyFilters);
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState(DEFAULT_PAGE_SIZE);
@@ -99,10 +100,14 @@ export function BookingInfoStep({ onDraftCreated, wantedDate = null }: BookingIn
     },
     sort: [{ field: 'deliveryAt', direction: 'asc' }],
   });
-  const set = (change: Partial<InfoFilters>) => {
+  const set = useCallback((change: Partial<InfoFilters>) => {
     setFilters((current) => ({ ...current, ...change }));
     setPage(1);
-  };
+  }, []);
+  const pageSizeChange = useCallback((size: number) => {
+    setPageSize(size);
+    setPage(1);
+  }, []);
   const rows = list.data?.items ?? [];
   const pickedKeys = useMemo(() => new Set<RowKey>(picked.keys()), [picked]);
   // The grid reports keys only: DOs picked on other pages keep their records, this page's are added.
@@ -139,41 +144,7 @@ export function BookingInfoStep({ onDraftCreated, wantedDate = null }: BookingIn
 
   return (
     <Stack>
-      <Panel aria-labelledby="booking-info-filters">
-        <h2 id="booking-info-filters">ค้นหาใบส่งสินค้าที่ยังไม่ได้จอง</h2>
-        {wantedDate && <p role="note">วันที่ต้องการส่ง {thaiDay(wantedDate)} (เลือกจากปฏิทิน DO Booking)</p>}
-        <FilterGrid>
-          <ReferenceField
-            label="ลูกค้า"
-            value={filters.customerId}
-            onChange={(value) => set({ customerId: value === null ? null : String(value) })}
-            loadOptions={(term) => customers.search(term)}
-            loadLabels={(ids) => customers.byIds(ids.map(String))}
-          />
-          <ReferenceField
-            label="สถานที่ส่งสินค้า"
-            value={filters.shipToId}
-            onChange={(value) => set({ shipToId: value === null ? null : String(value) })}
-            loadOptions={(term) => shipTos.search(term)}
-            loadLabels={(ids) => shipTos.byIds(ids.map(String))}
-          />
-          <TextField
-            label="เลขที่ใบส่งสินค้า / SO / คำค้น"
-            value={filters.searchTerm}
-            onChange={(value) => set({ searchTerm: value })}
-          />
-          <DateField
-            label="วันที่ส่งสินค้า ตั้งแต่"
-            value={filters.deliveryAtFrom || null}
-            onChange={(value) => set({ deliveryAtFrom: value ?? '' })}
-          />
-          <DateField
-            label="ถึง"
-            value={filters.deliveryAtTo || null}
-            onChange={(value) => set({ deliveryAtTo: value ?? '' })}
-          />
-        </FilterGrid>
-      </Panel>
+      <FilterPanel filters={filters} wantedDate={wantedDate} onChange={set} />
 
       <Panel aria-labelledby="booking-info-list">
         <h2 id="booking-info-list">
@@ -184,19 +155,16 @@ export function BookingInfoStep({ onDraftCreated, wantedDate = null }: BookingIn
           columns={columns}
           columnStorage={columnStorage}
           rows={rows}
-          getRowKey={(order) => order.id}
+          getRowKey={orderKey}
           selectedKeys={pickedKeys}
           onSelectionChange={pick}
-          selectionLabel={(order) => `เลือก ${order.docNo}`}
+          selectionLabel={pickLabel}
           paging={{
             page,
             pageSize,
             total: list.data?.total ?? 0,
             onPageChange: setPage,
-            onPageSizeChange: (size) => {
-              setPageSize(size);
-              setPage(1);
-            },
+            onPageSizeChange: pageSizeChange,
           }}
           isLoading={list.isLoading}
           error={list.error ? list.error.messages.join('\n') : null}
@@ -263,6 +231,60 @@ export function BookingInfoStep({ onDraftCreated, wantedDate = null }: BookingIn
     </Stack>
   );
 }
+
+/**
+ * The step's search fields. Memoized (issue 41): picking a DO leaves them, so a pick draws the
+ * grid's row and the picked list, not five fields with their popovers.
+ */
+const FilterPanel = memo(function FilterPanel({
+  filters,
+  wantedDate,
+  onChange: set,
+}: {
+  readonly filters: InfoFilters;
+  readonly wantedDate: string | null;
+  readonly onChange: (change: Partial<InfoFilters>) => void;
+}) {
+  const customers = useOptionsLoader('customer');
+  const shipTos = useOptionsLoader('shipTo');
+  return (
+    <Panel aria-labelledby="booking-info-filters">
+      <h2 id="booking-info-filters">ค้นหาใบส่งสินค้าที่ยังไม่ได้จอง</h2>
+      {wantedDate && <p role="note">วันที่ต้องการส่ง {thaiDay(wantedDate)} (เลือกจากปฏิทิน DO Booking)</p>}
+      <FilterGrid>
+        <ReferenceField
+          label="ลูกค้า"
+          value={filters.customerId}
+          onChange={(value) => set({ customerId: value === null ? null : String(value) })}
+          loadOptions={(term) => customers.search(term)}
+          loadLabels={(ids) => customers.byIds(ids.map(String))}
+        />
+        <ReferenceField
+          label="สถานที่ส่งสินค้า"
+          value={filters.shipToId}
+          onChange={(value) => set({ shipToId: value === null ? null : String(value) })}
+          loadOptions={(term) => shipTos.search(term)}
+          loadLabels={(ids) => shipTos.byIds(ids.map(String))}
+        />
+        <TextField
+          label="เลขที่ใบส่งสินค้า / SO / คำค้น"
+          value={filters.searchTerm}
+          onChange={(value) => set({ searchTerm: value })}
+        />
+        <DateField
+          label="วันที่ส่งสินค้า ตั้งแต่"
+          value={filters.deliveryAtFrom || null}
+          onChange={(value) => set({ deliveryAtFrom: value ?? '' })}
+        />
+        <DateField
+          label="ถึง"
+          value={filters.deliveryAtTo || null}
+          onChange={(value) => set({ deliveryAtTo: value ?? '' })}
+        />
+      </FilterGrid>
+    </Panel>
+  );
+});
 
 const FilterGrid = styled.div`
   display: grid;
