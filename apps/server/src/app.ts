@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import { entities } from '@lms/domain';
+import { entities, type MapTiles } from '@lms/domain';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { type RegisteredRoute, registerAccessControl } from './auth/access.ts';
 import { HashQueue } from './auth/hashQueue.ts';
@@ -68,6 +68,7 @@ import { healthRoutes } from './routes/health.ts';
 import { savedViewRoutes } from './savedViews/routes.ts';
 import { searchRoutes } from './search/routes.ts';
 import { companySettingsRoutes } from './settings/company.ts';
+import { mapTilesRoutes, noMapTiles, tileOrigin } from './settings/mapTiles.ts';
 import { osrmProvider, RoadDistances, type RoutingSettings } from './shipmentPlanning/roads.ts';
 import { shipmentPlanningRoutes } from './shipmentPlanning/routes.ts';
 import { shipmentExtension } from './shipmentPlanning/stage.ts';
@@ -98,6 +99,8 @@ export interface AppOptions {
   readonly partitionMaintenance?: boolean;
   /** Road distances for planning from an OSRM-style router (LMS_ROUTING_URL); default off. */
   readonly routing?: RoutingSettings;
+  /** The maps' tiles (LMS_MAP_TILES); default none: the maps draw on a plain background. */
+  readonly mapTiles?: MapTiles;
   /** Rows a workbook of records across branches may hold; default `BRANCHES_RECORDS_EXCEL_MAX_ROWS` (a test passes a few). */
   readonly performanceRecordsExcelMaxRows?: number;
 }
@@ -161,7 +164,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   registerErrorHandling(app);
   registerInputChecks(app);
-  await registerSecurityHeaders(app);
+  const mapTiles = options.mapTiles ?? noMapTiles;
+  await registerSecurityHeaders(
+    app,
+    mapTiles.tileUrlTemplate ? tileOrigin(mapTiles.tileUrlTemplate) : undefined,
+  );
   acceptEmptyJsonBodies(app);
   const ctx: AppContext = {
     db: options.db,
@@ -233,6 +240,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(contactMessageRoutes(ctx, ctx.contact));
       await api.register(contactTemplateRoutes(ctx));
       await api.register(companySettingsRoutes(ctx));
+      await api.register(mapTilesRoutes(mapTiles));
       await api.register(privacyRoutes(ctx));
       // One road table per branch and day for the plans and the trip sheets printed from them.
       const roads = options.routing

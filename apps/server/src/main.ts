@@ -13,6 +13,7 @@ import { readRetention } from './privacy/retention.ts';
 import { seedDemoBookings } from './seed/bookings.ts';
 import { seedDemoCompany } from './seed/demo.ts';
 import { seedDemoMonth } from './seed/demoMonth.ts';
+import { readMapTiles } from './settings/mapTiles.ts';
 import { readRoutingSettings } from './shipmentPlanning/roads.ts';
 
 // Starts the product: PostgreSQL (embedded unless DATABASE_URL), migrations, the API and the web app.
@@ -85,6 +86,7 @@ const app = await buildApp({
   retention: readRetention(),
   partitionMaintenance: true,
   routing: readRoutingSettings(),
+  mapTiles: readMapTiles(),
 });
 app.addHook('onClose', async () => {
   await db.destroy();

@@ -90,7 +90,7 @@ describe('GET /api/health', () => {
   it('sends the standard security headers on every answer: HSTS, the web app’s CSP, no framing', async () => {
     const csp = {
       'default-src': "'self'",
-      'img-src': "'self' data: blob: https://tile.openstreetmap.org",
+      'img-src': "'self' data: blob:",
       'style-src': "'self' 'unsafe-inline'",
       'font-src': "'self' data:",
       'connect-src': "'self'",

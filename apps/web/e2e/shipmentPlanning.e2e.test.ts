@@ -47,6 +47,12 @@ describe('from a booking to its recorded delivery, in the browser against the re
       server.db,
     );
     const page = await browser.newPage();
+    // Nothing leaves the machine: map tiles are an outside service, off unless a deployment sets them.
+    const elsewhere: string[] = [];
+    page.on('request', (request) => {
+      if (!request.url().startsWith(server.origin) && !/^(data|blob):/.test(request.url()))
+        elsewhere.push(request.url());
+    });
     await signIn(page, server.origin, user);
 
     // Book: the wizard's first suggestion, confirmed.
@@ -66,6 +72,8 @@ describe('from a booking to its recorded delivery, in the browser against the re
     await page.getByRole('region', { name: /ขข-9001/ }).waitFor();
     await page.getByRole('button', { name: 'ยืนยันแผน' }).click();
     await page.getByText('ยืนยันแผนแล้ว (ครั้งที่ 1)').waitFor();
+    await page.getByRole('img', { name: /แผนที่เส้นทาง/ }).waitFor();
+    expect(elsewhere).toEqual([]);
     const { rows: shipments } = await sql<{ id: string; doc_no: string; booking_id: string }>`
       select s.id, s.doc_no, l.ref_id as booking_id from shipment s
         join shipment__booking_report_ids l on l.owner_id = s.id

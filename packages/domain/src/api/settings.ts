@@ -36,3 +36,31 @@ export const companySettingsApi = {
     schema: { body: CompanySettings, response: { 200: CompanySettings } },
   }),
 };
+
+/**
+ * The maps' tiles (docs/operations.md "Map tiles"): an outside service, so off unless the
+ * deployment names one (LMS_MAP_TILES). Without tiles the maps draw their routes and trucks on a
+ * plain background; nothing leaves the machine.
+ */
+export const MapTiles = Type.Object(
+  {
+    /** A `{z}/{x}/{y}` tile URL template, or null: no tiles. */
+    tileUrlTemplate: Type.Union([Type.String(), Type.Null()]),
+    /** The credit the tiles' licence asks for, shown on the map with them. */
+    attribution: Type.String(),
+  },
+  { additionalProperties: false },
+);
+export type MapTiles = Static<typeof MapTiles>;
+
+/** OpenStreetMap's licence asks for this credit wherever its tiles (or tiles drawn from its data) show. */
+export const OSM_ATTRIBUTION = '© ผู้ร่วมพัฒนา OpenStreetMap';
+
+export const mapTilesApi = {
+  /** Any signed-in user: the maps ask before they draw. */
+  read: operation({
+    method: 'GET',
+    url: '/settings/mapTiles',
+    schema: { response: { 200: MapTiles } },
+  }),
+};

@@ -7,6 +7,7 @@ import {
   featureRoles,
   formatDate,
   formatTime,
+  type MapTiles,
   stopStatusOptions,
   type TripLinkCreated,
   type TripProgress,
@@ -25,7 +26,7 @@ import {
 } from '@lms/entity-pages';
 import { useCallback, useEffect, useState } from 'react';
 import styled from 'styled-components';
-import { OSM_ATTRIBUTION, OSM_TILE_URL } from '../map/tiles.ts';
+import { useMapTiles } from '../map/tiles.ts';
 import { applyPositions, applyProgress, boardFigures } from './boardState.ts';
 import { boardText } from './text.ts';
 
@@ -47,13 +48,14 @@ const time = (at: string | null) => (at ? formatTime(at) : '-');
 export function DeliveryBoardPage({
   today,
   openEventStream,
-  tileUrlTemplate = OSM_TILE_URL,
+  tileUrlTemplate,
 }: {
   readonly today: string;
   readonly openEventStream: OpenEventStream;
   readonly tileUrlTemplate?: string | null;
 }) {
   const api = useApi();
+  const tiles = useMapTiles(tileUrlTemplate);
   const { branchId, user } = useSession();
   // Today's trips, or tomorrow's: what a dispatcher prepares the evening before (planned, not yet running).
   const [day, setDay] = useState(today);
@@ -154,7 +156,7 @@ export function DeliveryBoardPage({
         <Board
           trips={load.trips}
           emptyText={isToday ? boardText.empty : boardText.emptyOn(formatDate(day))}
-          tileUrlTemplate={tileUrlTemplate}
+          tiles={tiles}
           canLink={canLink}
         />
       )}
@@ -165,12 +167,12 @@ export function DeliveryBoardPage({
 function Board({
   trips,
   emptyText,
-  tileUrlTemplate,
+  tiles,
   canLink,
 }: {
   readonly trips: readonly BoardTrip[];
   readonly emptyText: string;
-  readonly tileUrlTemplate: string | null;
+  readonly tiles: MapTiles;
   readonly canLink: boolean;
 }) {
   const figures = boardFigures(trips);
@@ -197,8 +199,8 @@ function Board({
       <MapView
         label={`${boardText.map} ${trucks.length} คัน`}
         emptyText={boardText.noPosition}
-        tileUrlTemplate={tileUrlTemplate}
-        attribution={OSM_ATTRIBUTION}
+        tileUrlTemplate={tiles.tileUrlTemplate}
+        attribution={tiles.attribution}
         markers={trucks}
         scaleBar
       />

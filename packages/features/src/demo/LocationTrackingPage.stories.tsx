@@ -4,7 +4,9 @@ import { PageHarness } from '@lms/testing/stories';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { HttpResponse, http } from 'msw';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
-import { OSM_TILE_URL } from '../map/tiles.ts';
+
+const UNREACHABLE_TILES = 'http://127.0.0.1:9/{z}/{x}/{y}.png';
+
 import type { Fix } from './geolocation.ts';
 import { LocationTrackingPage } from './LocationTrackingPage.tsx';
 import type { SharedPosition } from './positionStream.ts';
@@ -237,7 +239,7 @@ const noTilesGeo = createFakeGeolocation((geo) => {
   geo.move(fixAt(2));
 });
 export const NoTiles: Story = {
-  args: { geolocation: noTilesGeo, tileUrlTemplate: OSM_TILE_URL },
+  args: { geolocation: noTilesGeo, tileUrlTemplate: UNREACHABLE_TILES },
   beforeEach({ msw }) {
     mockServer(msw);
   },

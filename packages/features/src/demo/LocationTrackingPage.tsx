@@ -10,7 +10,7 @@ import {
 } from '@lms/entity-pages';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
-import { OSM_TILE_URL } from '../map/tiles.ts';
+import { useMapTiles } from '../map/tiles.ts';
 import {
   browserGeolocation,
   type Fix,
@@ -62,13 +62,14 @@ export function LocationTrackingPage(props: LocationTrackingPageProps) {
 
 function Tracker({
   geolocation = browserGeolocation(),
-  tileUrlTemplate = OSM_TILE_URL,
+  tileUrlTemplate,
   trailLength = 100,
   openEventStream,
   mapHeight,
   selfId,
 }: LocationTrackingPageProps & { readonly selfId: string }) {
   const api = useApi();
+  const tiles = useMapTiles(tileUrlTemplate);
   const [tracking, setTracking] = useState(false);
   const [trail, setTrail] = useState<readonly Fix[]>([]);
   const [problem, setProblem] = useState<GeoProblem | null>(null);
@@ -212,7 +213,13 @@ function Tracker({
       />
       {problem && <Alert withIcon>{TRACKING_TEXT.errors[problem]}</Alert>}
       {status && <p role="status">{status}</p>}
-      <TrackingMap trail={trail} others={otherList} tileUrlTemplate={tileUrlTemplate} height={mapHeight} />
+      <TrackingMap
+        trail={trail}
+        others={otherList}
+        tileUrlTemplate={tiles.tileUrlTemplate}
+        attribution={tiles.attribution}
+        height={mapHeight}
+      />
       {current && (
         <Facts>
           <div>

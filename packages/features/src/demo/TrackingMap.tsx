@@ -1,5 +1,4 @@
 import { type MapMarker, MapView, mapColors } from '@lms/design-system';
-import { OSM_ATTRIBUTION } from '../map/tiles.ts';
 import type { Fix } from './geolocation.ts';
 import type { SharedPosition } from './positionStream.ts';
 import { TRACKING_TEXT } from './text.ts';
@@ -13,6 +12,8 @@ export interface TrackingMapProps {
   readonly others: readonly SharedPosition[];
   /** Tile URL template (`{z}`, `{x}`, `{y}`, optional `{s}`); `null` draws no tiles at all. */
   readonly tileUrlTemplate: string | null;
+  /** The credit the tiles' licence asks for. */
+  readonly attribution: string;
   /** Pixels; by default 420, or 320 when the map is narrower than 600 pixels (phones). */
   readonly height?: number | undefined;
 }
@@ -21,7 +22,7 @@ export interface TrackingMapProps {
  * This device's trail, its accuracy and the other devices on the map, centred on the current
  * position (or the first other device), with a scale bar.
  */
-export function TrackingMap({ trail, others, tileUrlTemplate, height }: TrackingMapProps) {
+export function TrackingMap({ trail, others, tileUrlTemplate, attribution, height }: TrackingMapProps) {
   const current = trail.at(-1);
   const focus = current ?? others[0];
   const label = focus
@@ -49,7 +50,7 @@ export function TrackingMap({ trail, others, tileUrlTemplate, height }: Tracking
       label={label}
       emptyText={TRACKING_TEXT.noPosition}
       tileUrlTemplate={tileUrlTemplate}
-      attribution={OSM_ATTRIBUTION}
+      attribution={attribution}
       center={focus}
       areas={
         current

@@ -1,3 +1,4 @@
+import { OSM_ATTRIBUTION } from '@lms/domain';
 import { plannedSlot } from '@lms/testing';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect } from 'storybook/test';
@@ -7,7 +8,7 @@ import { RouteMap } from './RouteMap.tsx';
 const meta = {
   title: 'Pages/Shipment Planning/Route map',
   component: RouteMap,
-  args: { plan: plannedSlot, tileUrlTemplate: null },
+  args: { plan: plannedSlot, tileUrlTemplate: null, attribution: OSM_ATTRIBUTION },
 } satisfies Meta<typeof RouteMap>;
 export default meta;
 type Story = StoryObj<typeof meta>;

@@ -2,7 +2,6 @@ import { type MapLine, type MapMarker, MapView, mapColors } from '@lms/design-sy
 import type { PlanPlace, SlotPlan } from '@lms/domain';
 import { memo } from 'react';
 import styled from 'styled-components';
-import { OSM_ATTRIBUTION } from '../map/tiles.ts';
 import { tripNumberLabel } from './tripNumber.ts';
 
 const UNASSIGNED_COLOR = '#5a6270';
@@ -11,6 +10,8 @@ export interface RouteMapProps {
   readonly plan: SlotPlan;
   /** Tile URL template (`{z}/{x}/{y}`); `null` draws the routes on a plain background. */
   readonly tileUrlTemplate: string | null;
+  /** The credit the tiles' licence asks for. */
+  readonly attribution: string;
 }
 
 /**
@@ -19,7 +20,7 @@ export interface RouteMapProps {
  * grey. With no tiles (offline, blocked, or none configured) the routes stay on a plain background.
  * Memoized (issue 41): a move's busy state leaves the map until the plan itself changes.
  */
-export const RouteMap = memo(function RouteMap({ plan, tileUrlTemplate }: RouteMapProps) {
+export const RouteMap = memo(function RouteMap({ plan, tileUrlTemplate, attribution }: RouteMapProps) {
   const placeOf = new Map(plan.bookings.map((b) => [b.id, b.place]));
   const home = plan.branchPlace;
   const trips = plan.trips.map((trip, index) => ({
@@ -87,7 +88,7 @@ export const RouteMap = memo(function RouteMap({ plan, tileUrlTemplate }: RouteM
         label={label}
         emptyText="ยังไม่มีพิกัดของสาขาและสถานที่ส่ง"
         tileUrlTemplate={tileUrlTemplate}
-        attribution={OSM_ATTRIBUTION}
+        attribution={attribution}
         lines={routes}
         markers={places}
       />

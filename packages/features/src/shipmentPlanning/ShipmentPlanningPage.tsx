@@ -1,7 +1,7 @@
 import { Alert, useSteady } from '@lms/design-system';
 import { useDeferredValue } from 'react';
 import { Messages, Panel, Stack } from '../booking/shared/layout.tsx';
-import { OSM_TILE_URL } from '../map/tiles.ts';
+import { useMapTiles } from '../map/tiles.ts';
 import { PlanBoard } from './PlanBoard.tsx';
 import { PlanControls, useCanConfirm } from './PlanControls.tsx';
 import { PlanFigures } from './PlanFigures.tsx';
@@ -22,12 +22,9 @@ export interface ShipmentPlanningPageProps {
  * Shipment planning (`/shipmentPlanning`, issue 19): a day and a shift → the slot's bookings,
  * trucks and drivers; the planner's trips; moves re-checked by the server; confirm.
  */
-export function ShipmentPlanningPage({
-  today,
-  tileUrlTemplate = OSM_TILE_URL,
-  now = Date.now,
-}: ShipmentPlanningPageProps) {
+export function ShipmentPlanningPage({ today, tileUrlTemplate, now = Date.now }: ShipmentPlanningPageProps) {
   const planning = useSlotPlanning(today);
+  const tiles = useMapTiles(tileUrlTemplate);
   const { slot, shown, busy, locked } = planning;
   const canConfirm = useCanConfirm();
   // A move's busy state reaches the board's many buttons and selects after the tap's own frame
@@ -78,7 +75,11 @@ export function ShipmentPlanningPage({
           {(shown.trips.length > 0 || shown.unassigned.length > 0) && (
             <Panel aria-labelledby="planning-map">
               <h3 id="planning-map">แผนที่เส้นทาง</h3>
-              <RouteMap plan={shown} tileUrlTemplate={tileUrlTemplate} />
+              <RouteMap
+                plan={shown}
+                tileUrlTemplate={tiles.tileUrlTemplate}
+                attribution={tiles.attribution}
+              />
             </Panel>
           )}
         </>
