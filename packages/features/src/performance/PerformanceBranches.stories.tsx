@@ -521,8 +521,12 @@ export const OpensTheBookings: Story = {
     const lead = 'วันจาก DO เข้าระบบถึงวันจอง';
     await userEvent.click((await tile(canvas, lead)).getByRole('button', { name: lead }));
     await canvas.findByRole('region', { name: 'รายการจองที่ส่งในช่วงนี้ ทุกสาขาที่เลือก' });
-    const calls = performanceCalls.filter((c) => c.path === 'branchesBookings');
-    await expect(calls.at(-1)?.query).not.toHaveProperty('callStatus');
+    // The list's region may show before its new request is made: wait for the request itself.
+    await waitFor(() =>
+      expect(performanceCalls.filter((c) => c.path === 'branchesBookings').at(-1)?.query).not.toHaveProperty(
+        'callStatus',
+      ),
+    );
     await chartsDrawn(canvas);
   },
 };
