@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useMemo, useState } from 'react';
 import { expect, fireEvent, fn, userEvent, waitFor, within } from 'storybook/test';
-import { drawsOf, resetDraws } from '../renderCounts/renderCounts.ts';
+import { drawsOf, resetDraws } from '../renderCounts.ts';
 import type { ColumnLayout } from './columnLayout.ts';
 import { allVehicles, type Vehicle, vehicleColumns } from './DataGrid.fixtures.tsx';
 import { DataGrid } from './DataGrid.tsx';

@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { phoneViewport, renderControlled } from '../Field/storyHelpers.tsx';
-import { drawsOf, resetDraws } from '../renderCounts/renderCounts.ts';
+import { drawsOf, resetDraws } from '../renderCounts.ts';
 import { SelectField } from './SelectField.tsx';
 
 const vehicleTypes = [
