@@ -259,9 +259,10 @@ export const SuggestionChoosingLeavesTheAnswer: Story = {
   name: 'Suggestion: choosing draws the cards only',
   args: { step: 'suggestion', draftId: DRAFT_ID },
   beforeEach: ({ msw }) => {
+    // The first of one `use` answers first: this save before the booking mocks' own.
     msw.use(
-      ...bookingHandlers(),
       mock(bookingApi.saveAllocations, () => new Promise<never>(() => {})),
+      ...bookingHandlers(),
     );
   },
   play: async ({ canvas }) => {
@@ -270,6 +271,7 @@ export const SuggestionChoosingLeavesTheAnswer: Story = {
     await userEvent.click(choose);
     await expect(await canvas.findByRole('button', { name: 'กำลังบันทึก...' })).toBeDisabled();
     await expect(canvas.getByRole('button', { name: 'เลือกตัวเลือกที่ 2' })).toBeDisabled();
+    await expect(location(canvas)).toBe(`suggestion:${DRAFT_ID}`);
     const draws = (names: readonly string[]) =>
       Object.fromEntries(names.map((name) => [name, drawsOf(name)]));
     await expect(draws(['OptionCard', 'AllocationSummary', 'WhyNotStrip', 'DoBookingCalendar'])).toEqual({
