@@ -79,14 +79,15 @@ async function confirmAll(query: string, drafts: readonly string[]) {
 }
 
 async function run(label: string, separateSlots: boolean, goal: number) {
-  if (WARMUP) {
-    const warm = await drafted(WARMUP, separateSlots);
-    await confirmAll(warm.query, warm.drafts);
-  }
+  // Every draft is made before the warm-up's confirms, and the measured ones follow them at once:
+  // the pool closes a connection idle for 10 s, and with it its prepared statements and their plans
+  // (a server under steady load keeps them), so drafting between the two measured new connections.
+  const warm = WARMUP ? await drafted(WARMUP, separateSlots) : undefined;
   const { world, query, drafts } = await drafted(CONFIRMS, separateSlots);
   // A live database has statistics (autovacuum's ANALYZE); tables filled a moment ago have none, and
   // PostgreSQL then walks the branch's index for a DO by id. BENCH_ANALYZE=0 measures without them.
   if (process.env.BENCH_ANALYZE !== '0') await sql`analyze`.execute(db);
+  if (warm) await confirmAll(warm.query, warm.drafts);
   if (statementsWanted) await resetStatements(db);
   const cpu = { server: processCpuMs(), pg: postgresCpuMs(clusterDir) };
   const atOnceBefore = confirmsWritten.atOnce;

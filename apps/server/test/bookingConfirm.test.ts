@@ -4,7 +4,14 @@ import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { confirmsWritten } from '../src/booking/confirm.ts';
 import { connect } from '../src/db/database.ts';
-import { bookingScenario, moreSlots, oneDoAllocation, oneDoDraft, usedWeight } from './bookingScenario.ts';
+import {
+  bookingScenario,
+  moreSlots,
+  oneDoAllocation,
+  oneDoDraft,
+  oneDoDraftsInTable,
+  usedWeight,
+} from './bookingScenario.ts';
 import { call, createUser, signIn } from './fixtures.ts';
 import { setupTestServer } from './harness.ts';
 
@@ -111,22 +118,10 @@ describe('confirms of one slot in one statement each', () => {
     });
     const token = await signIn(server.api, user);
     const q = `branchId=${world.branchId}`;
-    const request = (doId: string) => ({
-      deliveryOrderIds: [doId],
-      shipToId: world.shipToId,
-      shipCondId: world.shipCondId,
-      special: false,
-      wantedDate: null,
-    });
-    const { rows: drafts } = await sql<{ id: string }>`
-      insert into booking_draft (branch_id, user_id, request, allocations)
-      select ${world.branchId}, ${user.id}, r::jsonb, a::jsonb
-        from unnest(${world.deliveryOrderIds.map((id) => JSON.stringify(request(id)))}::text[],
-                    ${world.deliveryOrderIds.map((id) => JSON.stringify(oneDoAllocation(world.slotId, id)))}::text[]) as d(r, a)
-      returning id`.execute(server.db);
+    const drafts = await oneDoDraftsInTable(server.db, world, user.id);
     const before = { ...confirmsWritten };
     const answers = await Promise.all(
-      drafts.map(({ id }) => call(server.api, 'POST', `/doBooking/confirm?id=${id}&${q}`, { token })),
+      drafts.map((id) => call(server.api, 'POST', `/doBooking/confirm?id=${id}&${q}`, { token })),
     );
     const statuses = answers.map((a) => a.status);
     expect(statuses.filter((s) => s === 201)).toHaveLength(10);
@@ -148,11 +143,10 @@ describe('confirms of one slot in one statement each', () => {
     const { rows } = await sql<{ orders: number; lines: number; drafts: number }>`
       select (select count(*)::int from delivery_order where id = any(${world.deliveryOrderIds}::uuid[]) and is_booking) as orders,
              (select count(*)::int from booking_report__lines where slot_id = ${world.slotId}) as lines,
-             (select count(*)::int from booking_draft where id = any(${drafts.map((d) => d.id)}::uuid[])) as drafts`.execute(
+             (select count(*)::int from booking_draft where id = any(${drafts}::uuid[])) as drafts`.execute(
       server.db,
     );
     // Ten DOs booked with a line each; the refused drafts are still there to change.
     expect(rows[0]).toEqual({ orders: 10, lines: 10, drafts: 30 });
   });
 });
-
