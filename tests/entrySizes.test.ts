@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { entities } from '@lms/domain';
 import { describe, expect, it } from 'vitest';
 import { filesOfEntry } from '../apps/web/build/driverPrecache.ts';
 import { ENTRY_BUDGETS_KB, type EntryPage, entrySizes } from '../bench/web/sizes.ts';
@@ -20,6 +21,23 @@ describe('the web app’s entries', () => {
       const { kb, files } = sizes[page];
       expect(kb, `${page}: ${kb.toFixed(1)} kB in ${files.join(', ')}`).toBeLessThan(ENTRY_BUDGETS_KB[page]);
     }
+  });
+
+  it('the staff shell carries the entities’ heads, not their fields (they load with the entity pages)', () => {
+    const shell = entrySizes(dist)['index.html'].files.map((file) =>
+      readFileSync(path.join(dist, file), 'utf8'),
+    );
+    const inShell = (text: string) => shell.some((code) => code.includes(text));
+    // Every title is there (the sidebar, the route table) …
+    for (const entity of entities) expect(inShell(entity.title), `${entity.name}'s title`).toBe(true);
+    // … and no field's note: a declaration's fields are what the heads keep out (issue 41).
+    const notes = entities.flatMap((entity) =>
+      entity.fields.flatMap((field) =>
+        field.typeNote ? [`${entity.name}.${field.name}: ${field.typeNote}`] : [],
+      ),
+    );
+    expect(notes.length).toBeGreaterThan(20);
+    expect(notes.filter((note) => inShell(note.slice(note.indexOf(': ') + 2)))).toEqual([]);
   });
 
   it('the driver’s app loads its deeper screens later, and its service worker precaches them for offline', () => {

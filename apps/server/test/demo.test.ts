@@ -141,6 +141,18 @@ describe('the demo company', () => {
     // Today's and tomorrow's booked slots are planned: shipments with stops.
     expect(made.shipments).toBeGreaterThan(0);
     expect(await count('shipment')).toBe(made.shipments);
+    // Today's deliveries were booked the day before (a ship cond's SLA keeps a booking made today off
+    // today's trucks): every branch has trips today, so the board and the drivers have a day to follow.
+    const { rows: today } = await sql<{ code: string; bookedOn: string; trips: number }>`
+      select b.code, min(r.doc_date)::text as "bookedOn",
+             (select count(*)::int from shipment s where s.branch_id = b.id and s.shift_date = '2026-11-23') as trips
+        from booking_report r join branch b on b.id = r.branch_id join booking_report__lines l on l.parent_id = r.id
+       where l.delivery_date = '2026-11-23' group by b.id, b.code order by b.code`.execute(server.db);
+    expect(today.map((t) => t.code)).toEqual(['BKK', 'CNX', 'HDY', 'KKC']);
+    for (const t of today) {
+      expect(t.bookedOn, t.code).toBe('2026-11-22');
+      expect(t.trips, t.code).toBeGreaterThan(0);
+    }
   }, 180_000);
 });
 

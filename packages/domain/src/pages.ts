@@ -1,8 +1,8 @@
 import { canAccessPage, featureRoles, readRoles } from './auth/permissions.ts';
 import { SELECT_BRANCH_PATH } from './constants.ts';
-import { bookingReport, branch, type EntityRef, entities, resolveEntity } from './entities/index.ts';
+import { type EntityHeadRef, entityHeadList, entityHeads, resolveHead } from './entities/heads.ts';
 import type { EntityName } from './entity/names.ts';
-import type { EntityDef } from './entity/types.ts';
+import type { EntityHead } from './entity/types.ts';
 
 /**
  * The app's pages as data (spec §2): each path, the roles that open it (spec §6) and whether it
@@ -47,7 +47,7 @@ export const featurePages = {
   /** The dispatcher's board of today's trips (docs/delivery.md): the shipments' readers, in their branch. */
   deliveryBoard: { path: '/deliveryBoard', roles: featureRoles.shipmentPlanning.read, needsBranch: true },
   /** The per-vehicle-type settings, edited in each branch's form: the branch's roles. */
-  branchSettings: { path: '/branchVehicleTypeSetting', roles: readRoles(branch) },
+  branchSettings: { path: '/branchVehicleTypeSetting', roles: readRoles(entityHeads.branch) },
   contactTemplates: { path: '/contactTemplates', roles: featureRoles.contactTemplates.read },
   locationTracking: { path: '/demo/locationTracking', roles: featureRoles.locationTracking.read },
   apiKeys: { path: '/apiKey', roles: featureRoles.apiKeys.read },
@@ -70,11 +70,11 @@ const doBookingStepPages: readonly (PageDef & { readonly step: DoBookingStep })[
 );
 
 /** Files have no pages: they are reached through the fields that hold them. */
-function hasPages(entity: EntityDef): boolean {
+function hasPages(entity: EntityHead): boolean {
   return entity.permission !== '';
 }
 
-function pagesOfEntity(entity: EntityDef): EntityPageDef[] {
+function pagesOfEntity(entity: EntityHead): EntityPageDef[] {
   // Spec §2: sub-pages have the same roles as the list.
   const base = { entity: entity.name, roles: readRoles(entity), needsBranch: entity.branchOwned };
   const page = (kind: EntityPage, path: string, idIn?: 'path' | 'query'): EntityPageDef => ({
@@ -95,16 +95,16 @@ function pagesOfEntity(entity: EntityDef): EntityPageDef[] {
 }
 
 /** Every entity's pages, in registry order. */
-export const entityPages: readonly EntityPageDef[] = entities.filter(hasPages).flatMap(pagesOfEntity);
+export const entityPages: readonly EntityPageDef[] = entityHeadList.filter(hasPages).flatMap(pagesOfEntity);
 
 /** Spec §2: besides its detail page, the booking has a show view taking `id` in the query. */
 export const bookingShowByQueryPage: EntityPageDef = {
-  path: `${bookingReport.path}/show`,
+  path: `${entityHeads.bookingReport.path}/show`,
   kind: 'show',
-  roles: readRoles(bookingReport),
-  entity: bookingReport.name,
+  roles: readRoles(entityHeads.bookingReport),
+  entity: entityHeads.bookingReport.name,
   idIn: 'query',
-  needsBranch: bookingReport.branchOwned,
+  needsBranch: entityHeads.bookingReport.branchOwned,
 };
 
 /** Every page a signed-in user may be sent to (login aside). */
@@ -116,8 +116,8 @@ export const pages: readonly PageDef[] = [
 ];
 
 /** The URL of an entity page: `/province/edit/7`, `/appUser/edit?id=7`. */
-export function entityPagePath(entityRef: EntityRef, page: EntityPage, id?: string): string {
-  const entity = resolveEntity(entityRef);
+export function entityPagePath(entityRef: EntityHeadRef, page: EntityPage, id?: string): string {
+  const entity = resolveHead(entityRef);
   if (page === 'list') return entity.path;
   if (page === 'create') return `${entity.path}/create`;
   if (id === undefined || id === '')

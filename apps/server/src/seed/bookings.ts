@@ -25,8 +25,12 @@ export async function seedDemoBookings(
   today: string,
   hooks: ConfirmHooks = {},
 ): Promise<{ bookings: number; shipments: number }> {
-  // Ten in the morning in Bangkok on `today`: the engine and the confirm judge lead times by it.
-  const now = new Date(`${today}T03:00:00Z`);
+  // Today's deliveries were booked yesterday, as a planner books them: a ship cond's SLA (a day for
+  // most DOs) keeps any booking made today off today's trucks, and without them the delivery board
+  // and the driver's app would have nothing to follow on the demo's first day. The rest are booked
+  // today. Ten in the morning in Bangkok on the booking's day: the engine and the confirm judge
+  // lead times by it.
+  const bookedOn = (wanted: string) => (wanted === today ? addDays(today, -1) : today);
   // Each branch's planner (the first by name), else the first user: who makes its bookings.
   const branches = await db
     .selectFrom('branch as b')
@@ -78,16 +82,17 @@ export async function seedDemoBookings(
         special: false,
         wantedDate: addDays(today, Math.floor(k / BOOKINGS_PER_DAY)),
       };
+      const wanted = request.wantedDate ?? today;
+      const day = bookedOn(wanted);
       const world = await loadWorld(db, {
         branchId: branch.id,
-        from: today,
-        to: worldEnd(today),
+        from: day,
+        to: worldEnd(day),
         deliveryOrderIds: request.deliveryOrderIds,
         shipToIds: [request.shipToId],
       });
-      const { options } = suggest(world, toSuggestRequest(branch.id, request, today));
+      const { options } = suggest(world, toSuggestRequest(branch.id, request, day));
       // The wanted day, or the nearest after it the rules allow, or the engine's best.
-      const wanted = request.wantedDate ?? today;
       const option =
         options
           .filter((o) => o.firstDate >= wanted)
@@ -95,7 +100,7 @@ export async function seedDemoBookings(
       // A DO the rules cannot place this week stays unbooked, as it would for a planner.
       if (!option) continue;
       const draftId = await createDraft(db, branch.id, branch.userId, request, draftAllocationsOf(option));
-      await confirmDraft(db, draftId, branch.id, branch.userId, { now });
+      await confirmDraft(db, draftId, branch.id, branch.userId, { now: new Date(`${day}T03:00:00Z`) });
       bookings++;
     }
     // Only the slots that hold a booking: the planner's solver spends its time limit on each slot.

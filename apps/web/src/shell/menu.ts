@@ -1,4 +1,4 @@
-import { canOpenRoute, type EntityDef, entities, type MenuGroupKey, readRoles } from '@lms/domain';
+import { canOpenRoute, type EntityHead, entityHeadList, type MenuGroupKey, readRoles } from '@lms/domain';
 import { routes } from './routes.ts';
 
 /** The sidebar (spec §1): its groups in order, Thai labels, and the roles of each entry's page. */
@@ -18,7 +18,7 @@ export interface MenuGroup {
   readonly entries: readonly MenuEntry[];
 }
 
-function entityEntry(entity: EntityDef): MenuEntry {
+function entityEntry(entity: EntityHead): MenuEntry {
   return {
     key: entity.name,
     label: entity.title,
@@ -28,9 +28,9 @@ function entityEntry(entity: EntityDef): MenuEntry {
   };
 }
 
-/** The entities a sidebar group lists, in registry order (their `menuGroup` says where). */
+/** The entities a sidebar group lists, in registry order (their heads' `menuGroup` says where). */
 export function entitiesInMenuGroup(key: MenuGroupKey): MenuEntry[] {
-  return entities.filter((entity) => entity.menuGroup === key).map(entityEntry);
+  return entityHeadList.filter((entity) => entity.menuGroup === key).map(entityEntry);
 }
 
 /** Pages that are no entity's, in a group: their routes say where (`menu`), in route order. */

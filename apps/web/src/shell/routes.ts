@@ -5,7 +5,7 @@ import {
   doBookingSteps,
   type EntityPage,
   type EntityPageDef,
-  entityByName,
+  entityHeads,
   entityPages,
   type FeaturePage,
   featurePages,
@@ -42,7 +42,7 @@ const pageTitlePrefix: Readonly<Record<EntityPage, string>> = {
 
 const entityRoute = (page: EntityPageDef): EntityRouteDef => ({
   ...page,
-  title: `${pageTitlePrefix[page.kind]}${entityByName(page.entity).title}`,
+  title: `${pageTitlePrefix[page.kind]}${entityHeads[page.entity].title}`,
   screen: EntityScreen,
 });
 

@@ -1,6 +1,5 @@
 import Type, { type Static } from 'typebox';
-import { callStatusOptions } from '../entities/booking.ts';
-import { utilizationStatusOptions } from '../entities/settings.ts';
+import { callStatusOptions, utilizationStatusOptions } from '../entities/options.ts';
 import {
   Amounts,
   IdParams,

@@ -1,5 +1,5 @@
 import Type, { type Static } from 'typebox';
-import { messageStateOptions } from '../entities/booking.ts';
+import { messageStateOptions } from '../entities/options.ts';
 import { daysBetween } from '../rules/calendarDay.ts';
 import { INPUT_BOUNDS } from '../rules/inputBounds.ts';
 import { BranchQuery, UtilizationStatus } from './booking.ts';

@@ -5,8 +5,7 @@ import {
   type StopStatus,
   stopStatusOptions,
 } from '../entities/deliveryOutcomes.ts';
-import { type ProofRequirement, proofRequirementOptions } from '../entities/parties.ts';
-import { shipmentStages } from '../entities/shipment.ts';
+import { type ProofRequirement, proofRequirementOptions, shipmentStages } from '../entities/options.ts';
 import {
   ErrorBody,
   EventStream,

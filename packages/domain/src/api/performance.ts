@@ -1,5 +1,5 @@
 import Type, { type Static, type TObject, type TProperties, type TSchema } from 'typebox';
-import { callStatusOptions } from '../entities/booking.ts';
+import { callStatusOptions } from '../entities/options.ts';
 import { INPUT_BOUNDS } from '../rules/inputBounds.ts';
 import { UtilizationStatus } from './booking.ts';
 import { Bytes, IsoDate, List, Nullable, operation, Uuid } from './common.ts';

@@ -1,5 +1,5 @@
 import Type, { type Static } from 'typebox';
-import { shipmentStages } from '../entities/shipment.ts';
+import { shipmentStages } from '../entities/options.ts';
 import { INPUT_BOUNDS } from '../rules/inputBounds.ts';
 import { ErrorBody, IsoDate, List, Nullable, operation, TimeOfDay, Uuid } from './common.ts';
 

@@ -1,4 +1,4 @@
-import { entities } from '../entities/index.ts';
+import { entityHeadList } from '../entities/heads.ts';
 import type { EntityName } from '../entity/names.ts';
 import type { EntityDef } from '../entity/types.ts';
 import { phrase } from '../text/phrase.ts';
@@ -10,7 +10,7 @@ import { phrase } from '../text/phrase.ts';
  * never on account, booking, document or admin calls, whatever roles its group holds.
  */
 export const entitiesNoApiKeyReaches: ReadonlySet<string> = new Set(
-  entities.filter((entity) => entity.closedToApiKeys).map((entity) => entity.name),
+  entityHeadList.filter((entity) => entity.closedToApiKeys).map((entity) => entity.name),
 );
 
 /** The entity whose records are the branches themselves: a key's branch ids are ids of its records. */

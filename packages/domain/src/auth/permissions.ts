@@ -1,5 +1,6 @@
-import { type EntityRef, entities, resolveEntity } from '../entities/index.ts';
-import { type EntityDef, type SpecialAction, specialActions } from '../entity/types.ts';
+import { type EntityHeadRef, entityHeadList, resolveHead } from '../entities/heads.ts';
+import { type EntityRef, resolveEntity } from '../entities/index.ts';
+import { type EntityHead, type SpecialAction, specialActions } from '../entity/types.ts';
 import { phrase } from '../text/phrase.ts';
 import {
   prefixEditRoles,
@@ -37,13 +38,13 @@ export interface CanResult {
 }
 
 /** Files need no role: any signed-in user uploads and reads them (spec §7 shows none). */
-function needsNoRole(entity: EntityDef): boolean {
+function needsNoRole(entity: EntityHead): boolean {
   return entity.permission === '';
 }
 
 /** Roles that create, edit and delete the entity's records; empty when nobody edits them here. */
-export function editRoles(entityRef: EntityRef): readonly string[] {
-  const entity = resolveEntity(entityRef);
+export function editRoles(entityRef: EntityHeadRef): readonly string[] {
+  const entity = resolveHead(entityRef);
   if (needsNoRole(entity) || entity.readOnlyEntity) return [];
   return prefixEditRoles(entity.permission);
 }
@@ -62,7 +63,9 @@ const specialActionRules: Readonly<
 
 /** Why an entity that does not offer the action refuses it: "รีเซ็ตรหัสผ่านได้เฉพาะผู้ใช้งาน". */
 function offeredOnlyBy(action: SpecialAction): string {
-  const titles = entities.filter((entity) => entity.actions?.includes(action)).map((entity) => entity.title);
+  const titles = entityHeadList
+    .filter((entity) => entity.actions?.includes(action))
+    .map((entity) => entity.title);
   return `${actionLabels[action]}ได้เฉพาะ${titles.join(' และ ')}`;
 }
 
@@ -70,8 +73,8 @@ const isSpecialAction = (action: EntityAction): action is SpecialAction =>
   (specialActions as readonly string[]).includes(action);
 
 /** Roles that open the entity's pages and detail views: the edit roles plus _READ, plus its actions' that open them. */
-export function readRoles(entityRef: EntityRef): readonly string[] {
-  const entity = resolveEntity(entityRef);
+export function readRoles(entityRef: EntityHeadRef): readonly string[] {
+  const entity = resolveHead(entityRef);
   if (needsNoRole(entity)) return [];
   const opening = (entity.actions ?? []).flatMap((action) =>
     specialActionRules[action].opensPages ? specialActionRules[action].roles : [],
@@ -148,7 +151,7 @@ type ActionRule =
   | { readonly kind: 'signedIn' }
   | { readonly kind: 'notOffered'; readonly reason: string };
 
-function actionRule(entity: EntityDef, action: EntityAction): ActionRule {
+function actionRule(entity: EntityHead, action: EntityAction): ActionRule {
   if (isSpecialAction(action) && !entity.actions?.includes(action)) {
     return { kind: 'notOffered', reason: offeredOnlyBy(action) };
   }
@@ -166,18 +169,18 @@ function actionRule(entity: EntityDef, action: EntityAction): ActionRule {
 }
 
 /** The roles that allow `action` on the entity; `null` when no role is needed or the action is not offered. */
-export function rolesFor(entityRef: EntityRef, action: EntityAction): readonly string[] | null {
-  const rule = actionRule(resolveEntity(entityRef), action);
+export function rolesFor(entityRef: EntityHeadRef, action: EntityAction): readonly string[] | null {
+  const rule = actionRule(resolveHead(entityRef), action);
   return rule.kind === 'roles' ? rule.roles : null;
 }
 
 /** One answer for every access question: `{ can, reason }` so that a disabled button can say why. */
 export function can(
   userRoles: readonly string[] | null | undefined,
-  entityName: EntityRef,
+  entityName: EntityHeadRef,
   action: EntityAction,
 ): CanResult {
-  const entity = resolveEntity(entityName);
+  const entity = resolveHead(entityName);
   const rule = actionRule(entity, action);
   if (rule.kind === 'notOffered') return { can: false, reason: rule.reason };
   if (rule.kind === 'signedIn' || canAccessPage(userRoles, rule.roles)) return { can: true };

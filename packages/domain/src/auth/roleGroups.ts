@@ -1,4 +1,4 @@
-import { entities } from '../entities/index.ts';
+import { entityHeadList } from '../entities/heads.ts';
 import {
   editRoleOf,
   ROLE_ADMIN,
@@ -40,7 +40,7 @@ function prefixLabel(prefix: string): string {
   const feature = featureLabels[prefix];
   if (feature) return feature;
   // Region shares PROVINCE's roles; the entity with a menu entry names the group.
-  const entity = entities.find(
+  const entity = entityHeadList.find(
     (candidate) => candidate.permission === prefix && candidate.menuGroup !== null,
   );
   if (!entity) throw new Error(`No label for role prefix ${prefix}`);

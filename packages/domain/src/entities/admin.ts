@@ -10,15 +10,12 @@ import {
   stringField,
   textField,
 } from './fields.ts';
+import { entityHeads } from './heads.ts';
 
 /** Users, permission groups and stored files. */
 
 export const appUser = defineEntity({
-  name: 'appUser',
-  title: 'ผู้ใช้งาน',
-  routeStyle: 'crudQueryId',
-  permission: 'APP_USER',
-  branchOwned: false,
+  ...entityHeads.appUser,
   fields: [
     stringField('username', 'ชื่อผู้ใช้', {
       required: true,
@@ -47,19 +44,10 @@ export const appUser = defineEntity({
   listColumns: ['username', 'fullName', 'email', 'roleGroupIds', 'active'],
   defaultSort: [sortBy('username')],
   labelFields: ['username', 'fullName'],
-  menuGroup: 'admin',
-  icon: 'user',
-  actions: ['resetPassword'],
-  closedToApiKeys: true,
 });
 
 export const appRoleGroup = defineEntity({
-  name: 'appRoleGroup',
-  title: 'กลุ่มสิทธิ์',
-  routeStyle: 'crudQueryId',
-  // No ROLE_APP_ROLE_GROUP_* roles exist: the prefix resolves to ROLE_ADMIN only (spec §6).
-  permission: 'APP_ROLE_GROUP',
-  branchOwned: false,
+  ...entityHeads.appRoleGroup,
   fields: [
     nameField({ unique: true }),
     {
@@ -75,19 +63,10 @@ export const appRoleGroup = defineEntity({
   listColumns: ['name', 'description'],
   defaultSort: [sortBy('name')],
   labelFields: ['name'],
-  menuGroup: 'admin',
-  icon: 'shield',
-  closedToApiKeys: true,
 });
 
 export const file = defineEntity({
-  name: 'file',
-  title: 'ไฟล์',
-  // API path segment only: files have no pages, they are reached through the fields that hold them.
-  routeStyle: 'listOnly',
-  // No role (spec §7): any signed-in user uploads; which files they read, the server decides per file (docs/security.md "Files").
-  permission: '',
-  branchOwned: false,
+  ...entityHeads.file,
   fields: [
     stringField('origName', 'ชื่อไฟล์', { required: true, searchable: true }),
     stringField('contentType', 'ชนิดไฟล์', {
@@ -102,9 +81,5 @@ export const file = defineEntity({
   listColumns: ['origName', 'contentType', 'size', 'createdAt'],
   defaultSort: [sortBy('createdAt', 'desc')],
   labelFields: ['origName'],
-  menuGroup: null,
-  icon: 'file',
-  // Written by the upload calls (spec §7), never through entity CRUD.
-  readOnlyEntity: true,
   storage: 'files',
 });

@@ -16,25 +16,18 @@ import {
   volumeField,
   weightField,
 } from './fields.ts';
+import { entityHeads } from './heads.ts';
 
 /** Articles (products), their special groups, the groups that may not share a vehicle, and units. */
 
 export const articleUomType = defineEntity({
-  name: 'articleUomType',
-  title: 'กลุ่มสินค้าพิเศษ',
-  permission: 'ARTICLE_UOM_TYPE',
-  branchOwned: false,
+  ...entityHeads.articleUomType,
   fields: [codeField(), nameField()],
   listColumns: ['code', 'name'],
-  menuGroup: 'masterData',
-  icon: 'tags',
 });
 
 export const articleTypeProhibit = defineEntity({
-  name: 'articleTypeProhibit',
-  title: 'กลุ่มสินค้าที่ไม่ควรไปด้วยกัน',
-  permission: 'ARTICLE_TYPE_PROHIBIT',
-  branchOwned: false,
+  ...entityHeads.articleTypeProhibit,
   fields: [
     codeField({
       unique: false,
@@ -46,26 +39,16 @@ export const articleTypeProhibit = defineEntity({
   listColumns: ['code', 'name', 'articleUomTypeId'],
   defaultSort: [sortBy('code'), sortBy('articleUomTypeId')],
   naturalKey: ['code'],
-  menuGroup: 'masterData',
-  icon: 'shield-alert',
 });
 
 export const unit = defineEntity({
-  name: 'unit',
-  title: 'หน่วย',
-  permission: 'UNIT',
-  branchOwned: false,
+  ...entityHeads.unit,
   fields: [codeField(), nameField()],
   listColumns: ['code', 'name'],
-  menuGroup: 'masterData',
-  icon: 'ruler',
 });
 
 export const uom = defineEntity({
-  name: 'uom',
-  title: 'หน่วยนับสินค้า',
-  permission: 'UOM',
-  branchOwned: false,
+  ...entityHeads.uom,
   fields: [
     codeField(),
     nameField(),
@@ -76,15 +59,10 @@ export const uom = defineEntity({
     }),
   ],
   listColumns: ['code', 'name', 'precision'],
-  menuGroup: 'masterData',
-  icon: 'scale',
 });
 
 export const article = defineEntity({
-  name: 'article',
-  title: 'สินค้า',
-  permission: 'ARTICLE',
-  branchOwned: false,
+  ...entityHeads.article,
   fields: [
     codeField(),
     nameField(),
@@ -117,6 +95,4 @@ export const article = defineEntity({
     }),
   ],
   listColumns: ['code', 'name', 'articleUom', 'weight', 'volume', 'articleUomTypeId', 'cannotSplit'],
-  menuGroup: 'masterData',
-  icon: 'package',
 });

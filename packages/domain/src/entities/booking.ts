@@ -21,6 +21,8 @@ import {
   volumeField,
   weightField,
 } from './fields.ts';
+import { entityHeads } from './heads.ts';
+import { bookingStatusOptions, callStatusOptions, messageStateOptions } from './options.ts';
 
 /** The booking (the spec's "booking report"): made by confirming a DO booking, with its lines. */
 
@@ -46,34 +48,6 @@ function shipToSnapshotFields() {
     refField('shipToSubDistrictId', 'ตำบล/แขวงสถานที่ส่ง (ตอนยืนยัน)', { ...extra, ref: 'subDistrict' }),
   ];
 }
-
-export const bookingStatusOptions = [
-  { value: 'CONFIRMED', label: 'ยืนยันแล้ว' },
-  { value: 'CANCELED', label: 'ยกเลิกแล้ว' },
-] as const;
-
-/** Has the customer been called to confirm the appointment (booking.md)? */
-export const callStatusOptions = [
-  { value: 'NOT_CALLED', label: 'ยังไม่ได้โทร' },
-  { value: 'CALLED', label: 'โทรนัดแล้ว' },
-  { value: 'UNREACHABLE', label: 'ติดต่อไม่ได้' },
-  // Set by the customer through the appointment link (docs/contact.md), never by a planner's call.
-  { value: 'CONFIRMED_BY_CUSTOMER', label: 'ลูกค้ายืนยันเอง' },
-] as const;
-
-/**
- * Where the customer messages of a booking stand (docs/contact.md), derived by the database from
- * the outbox and the call status: the customer's own act first, else the newest message's send.
- * No value: nothing was sent (no provider, or a ship-to without phone or LINE).
- */
-export const messageStateOptions = [
-  { value: 'QUEUED', label: 'รอส่งข้อความ' },
-  { value: 'SENT', label: 'ส่งข้อความแล้ว' },
-  { value: 'FAILED', label: 'ส่งข้อความไม่สำเร็จ' },
-  { value: 'CONFIRMED', label: 'ลูกค้ายืนยันแล้ว' },
-  { value: 'MOVED', label: 'ลูกค้าเลื่อนนัด' },
-] as const;
-export type MessageState = (typeof messageStateOptions)[number]['value'];
 
 const computedNote = 'คำนวณโดยเครื่องมือจองตอนยืนยัน (booking.md) แก้ไขโดยตรงไม่ได้';
 const slotCopyNote =
@@ -106,11 +80,7 @@ export const bookingLines: ChildDef = {
 };
 
 export const bookingReport = defineEntity({
-  name: 'bookingReport',
-  title: 'รายงานการจอง',
-  // Only ROLE_BOOKING_REPORT_READ exists: edits are the admin's; bookings are made through DO Booking.
-  permission: 'BOOKING_REPORT',
-  branchOwned: true,
+  ...entityHeads.bookingReport,
   fields: [
     enumField('status', 'สถานะ', bookingStatusOptions, {
       readOnly: true,
@@ -202,10 +172,7 @@ export const bookingReport = defineEntity({
         'การจองที่ยังไม่ยกเลิก ส่งวันนี้หรือหลังจากนี้ ลูกค้ายังไม่ยืนยันหรือเลื่อนนัดเองเมื่อเลยเวลาที่สาขากำหนด และยังโทรนัดไม่ได้',
     },
   ],
-  menuGroup: 'booking',
-  icon: 'clipboard-list',
   children: [bookingLines],
-  actions: ['changeCallStatus'],
   // The ship-to's phone is for calling the customer: whoever may record that call sees it (issue "The day as one flow" 5).
   revealsPersonalTo: 'changeCallStatus',
 });

@@ -16,6 +16,7 @@ import {
   timeField,
   timestampFields,
 } from './fields.ts';
+import { entityHeads } from './heads.ts';
 
 /** Branch, and its per-vehicle-type settings that the booking engine uses to cost a trip. */
 
@@ -37,11 +38,7 @@ export const branchVehicleTypeSettings: ChildDef = {
 };
 
 export const branch = defineEntity({
-  name: 'branch',
-  title: 'สาขา',
-  permission: 'BRANCH',
-  // A branch is the owner of branch data, not owned by one.
-  branchOwned: false,
+  ...entityHeads.branch,
   fields: [
     codeField(),
     nameField(),
@@ -79,7 +76,5 @@ export const branch = defineEntity({
     ...timestampFields(),
   ],
   listColumns: ['code', 'name', 'shortName', 'provinceId', 'isTogo'],
-  menuGroup: 'masterData',
-  icon: 'building',
   children: [branchVehicleTypeSettings],
 });

@@ -1,10 +1,10 @@
 import { SORTABLE_TYPES } from '../entity/listQuery.ts';
 import { type EntityName, isEntityName } from '../entity/names.ts';
-import type { EntityDef, FieldDef, RouteStyle, SortDef } from '../entity/types.ts';
+import type { EntityDef, FieldDef, SortDef } from '../entity/types.ts';
 import { CODE_NAME_LABEL, sortBy } from './fields.ts';
 
-/** Said only where an entity differs from the usual (`/name`, CRUD pages, `code: name`, sorted by code). */
-type Defaulted = 'path' | 'routeStyle' | 'labelFields' | 'defaultSort';
+/** Said only where an entity differs from the usual (`code: name`, sorted by code; its head has the rest). */
+type Defaulted = 'labelFields' | 'defaultSort';
 type Named = 'name' | 'fields' | 'listColumns' | 'naturalKey';
 
 /**
@@ -17,8 +17,6 @@ export type EntityInput<N extends EntityName, F extends string> = Omit<EntityDef
   readonly fields: readonly FieldDef<F>[];
   readonly listColumns: readonly NoInfer<F>[];
   readonly naturalKey?: readonly NoInfer<F>[];
-  readonly path?: string;
-  readonly routeStyle?: RouteStyle;
 } & ('code' | 'name' extends F
     ? { readonly labelFields?: readonly NoInfer<F>[] }
     : { readonly labelFields: readonly NoInfer<F>[] }) &
@@ -36,8 +34,6 @@ export function defineEntity<const N extends EntityName, Fs extends readonly Fie
   type F = Fs[number]['name'];
   // The conditional input type guarantees `code`/`name` exist wherever these defaults apply.
   const defaults = {
-    path: `/${input.name}`,
-    routeStyle: 'crud',
     labelFields: CODE_NAME_LABEL as readonly string[] as readonly F[],
     defaultSort: [sortBy('code' as F)],
   } as const;

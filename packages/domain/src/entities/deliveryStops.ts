@@ -13,6 +13,7 @@ import {
   stringField,
   timestampFields,
 } from './fields.ts';
+import { entityHeads } from './heads.ts';
 
 /**
  * The delivery stops as a read-only list (docs/performance-figures.md "เปิดรายการเบื้องหลังตัวเลข"):
@@ -24,12 +25,7 @@ import {
  * onTimeEq, inFullEq; the branch is the acting branch, as every list's.
  */
 export const deliveryStopReport = defineEntity({
-  name: 'deliveryStopReport',
-  title: 'จุดส่ง',
-  routeStyle: 'listOnly',
-  // Stops are a shipment's: whoever reads shipments reads them.
-  permission: 'SHIPMENT',
-  branchOwned: true,
+  ...entityHeads.deliveryStopReport,
   fields: [
     dateField('shiftDate', 'วันที่ของกะ'),
     refField('shipmentId', 'การขนส่ง', { listWidth: COLUMN_WIDTHS.docNo }),
@@ -56,8 +52,4 @@ export const deliveryStopReport = defineEntity({
   defaultSort: [sortBy('shiftDate', 'desc'), sortBy('shipmentId'), sortBy('seq')],
   labelFields: ['shipToName'],
   storage: 'view',
-  menuGroup: 'deliveryOrder',
-  icon: 'map-pin',
-  // What happened at the door, recorded by the driver's phone: nothing to create or edit here.
-  readOnlyEntity: true,
 });

@@ -16,6 +16,8 @@ import {
   sortBy,
   stringField,
 } from './fields.ts';
+import { entityHeads } from './heads.ts';
+import { returnedDeliveryOrders } from './options.ts';
 
 /** Sales documents from the ERP (or typed in): sales orders, booking orders, delivery orders. */
 
@@ -54,10 +56,7 @@ export const boStatusOptions = [
 const statusNote = 'สเปกไม่แสดงค่าสถานะ: เลือกชุดที่ผู้วางแผนคาดหวัง';
 
 export const so = defineEntity({
-  name: 'so',
-  title: 'รายการใบสั่งขาย',
-  permission: 'SO',
-  branchOwned: true,
+  ...entityHeads.so,
   fields: [
     enumField('status', 'สถานะ', soStatusOptions, { required: true, typeNote: statusNote }),
     docNoField(),
@@ -71,15 +70,10 @@ export const so = defineEntity({
   listColumns: ['docNo', 'docDate', 'docType', 'customerId', 'status'],
   defaultSort: [sortBy('docDate', 'desc'), sortBy('docNo', 'desc')],
   labelFields: ['docNo'],
-  menuGroup: 'so',
-  icon: 'file-text',
 });
 
 export const bo = defineEntity({
-  name: 'bo',
-  title: 'รายการใบจอง BO',
-  permission: 'BO',
-  branchOwned: true,
+  ...entityHeads.bo,
   fields: [
     enumField('status', 'สถานะ', boStatusOptions, { required: true, typeNote: statusNote }),
     docNoField(),
@@ -93,8 +87,6 @@ export const bo = defineEntity({
   listColumns: ['docNo', 'docDate', 'docType', 'customerId', 'soId', 'status'],
   defaultSort: [sortBy('docDate', 'desc'), sortBy('docNo', 'desc')],
   labelFields: ['docNo'],
-  menuGroup: 'bo',
-  icon: 'clipboard',
 });
 
 const erpDayNote = 'วันที่ของ DO จาก ERP เป็นวัน (การจองคิดเป็นวัน) แม้ชื่อจะลงท้ายด้วย At';
@@ -153,10 +145,7 @@ export const deliveryOrderFields = [
 ];
 
 export const deliveryOrder = defineEntity({
-  name: 'deliveryOrder',
-  title: 'รายการใบส่งสินค้า',
-  permission: 'DELIVERY_ORDER',
-  branchOwned: true,
+  ...entityHeads.deliveryOrder,
   // lastSyncAt is the delivery order's own, not the report's: the report view keeps its columns.
   fields: [
     ...deliveryOrderFields,
@@ -174,24 +163,11 @@ export const deliveryOrder = defineEntity({
   listColumns: ['docNo', 'deliveryAt', 'customerId', 'soShipToId', 'weight', 'volume', 'isBooking'],
   defaultSort: [sortBy('deliveryAt', 'desc'), sortBy('docNo', 'desc')],
   labelFields: ['docNo'],
-  namedFilters: [
-    {
-      param: 'returned',
-      label: 'ส่งไม่สำเร็จ รอจองใหม่',
-      description: 'ใบส่งสินค้าที่ส่งไม่สำเร็จหรือส่งได้บางส่วน กลับมารอจองใหม่ และยังไม่ได้จองใหม่',
-    },
-  ],
-  menuGroup: 'deliveryOrder',
-  icon: 'package',
+  namedFilters: [returnedDeliveryOrders],
 });
 
 export const deliveryOrderReport = defineEntity({
-  name: 'deliveryOrderReport',
-  title: 'DO Report',
-  routeStyle: 'listOnly',
-  // Spec §6: the DO report needs ROLE_ADMIN or ROLE_BOOKING_REPORT_READ, the BOOKING_REPORT read set.
-  permission: 'BOOKING_REPORT',
-  branchOwned: true,
+  ...entityHeads.deliveryOrderReport,
   fields: [
     ...deliveryOrderFields,
     refField('bookingReportId', 'การจอง', { hiddenInList: true }),
@@ -201,8 +177,4 @@ export const deliveryOrderReport = defineEntity({
   defaultSort: [sortBy('deliveryAt', 'desc'), sortBy('docNo', 'desc')],
   labelFields: ['docNo'],
   storage: 'view',
-  menuGroup: 'deliveryOrder',
-  icon: 'bar-chart',
-  // A report over delivery orders and their bookings: nothing to create or edit.
-  readOnlyEntity: true,
 });

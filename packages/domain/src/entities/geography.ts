@@ -1,5 +1,6 @@
 import { defineEntity } from './define.ts';
 import { codeField, latLonFields, placeNameFields, refField, stringField } from './fields.ts';
+import { entityHeads } from './heads.ts';
 
 /** Region, province, district and sub-district: Thailand's administrative hierarchy. */
 
@@ -10,35 +11,21 @@ const PLACE_COLUMNS = ['code', 'nameTh', 'nameEn'] as const;
 const derivedNote = 'คำนวณจากระดับที่อยู่ต่ำกว่า (เซิร์ฟเวอร์เติมให้) เพื่อไม่ให้ลำดับชั้นขัดกัน';
 
 export const region = defineEntity({
-  name: 'region',
-  title: 'ภาค',
-  // The spec gives region no role pair: it is managed with provinces, under PROVINCE's roles.
-  permission: 'PROVINCE',
-  branchOwned: false,
+  ...entityHeads.region,
   fields: [codeField(), ...placeNameFields()],
   listColumns: PLACE_COLUMNS,
   labelFields: PLACE_LABEL,
-  menuGroup: null,
-  icon: 'globe',
 });
 
 export const province = defineEntity({
-  name: 'province',
-  title: 'จังหวัด',
-  permission: 'PROVINCE',
-  branchOwned: false,
+  ...entityHeads.province,
   fields: [codeField(), ...placeNameFields(), refField('regionId', 'ภาค', { required: true })],
   listColumns: [...PLACE_COLUMNS, 'regionId'],
   labelFields: PLACE_LABEL,
-  menuGroup: 'masterData',
-  icon: 'map',
 });
 
 export const district = defineEntity({
-  name: 'district',
-  title: 'อำเภอ/เขต',
-  permission: 'DISTRICT',
-  branchOwned: false,
+  ...entityHeads.district,
   fields: [
     codeField(),
     ...placeNameFields(),
@@ -47,15 +34,10 @@ export const district = defineEntity({
   ],
   listColumns: [...PLACE_COLUMNS, 'provinceId', 'regionId'],
   labelFields: PLACE_LABEL,
-  menuGroup: 'masterData',
-  icon: 'layers',
 });
 
 export const subDistrict = defineEntity({
-  name: 'subDistrict',
-  title: 'ตำบล/แขวง',
-  permission: 'SUB_DISTRICT',
-  branchOwned: false,
+  ...entityHeads.subDistrict,
   fields: [
     codeField(),
     ...placeNameFields(),
@@ -71,6 +53,4 @@ export const subDistrict = defineEntity({
   ],
   listColumns: ['code', 'nameTh', 'postcode', 'districtId', 'provinceId'],
   labelFields: PLACE_LABEL,
-  menuGroup: 'masterData',
-  icon: 'map-pin',
 });

@@ -99,10 +99,6 @@ export { article, articleTypeProhibit, articleUomType, unit, uom } from './artic
 export {
   bookingLines,
   bookingReport,
-  bookingStatusOptions,
-  callStatusOptions,
-  type MessageState,
-  messageStateOptions,
 } from './booking.ts';
 export { branch, branchVehicleTypeSettings } from './branch.ts';
 export { deliveryStopReport } from './deliveryStops.ts';
@@ -116,6 +112,7 @@ export {
 } from './documents.ts';
 export { ATTACHMENTS_MAX, maxLengthOf } from './fields.ts';
 export { district, province, region, subDistrict } from './geography.ts';
+export { type EntityHeadRef, entityHeadList, entityHeads, resolveHead } from './heads.ts';
 export {
   banDayPatternOptions,
   routeConfig,
@@ -127,13 +124,21 @@ export {
   truckBanConfig,
   warehouse,
 } from './logistics.ts';
-export { contractor, customer, driver, licenseTypeOptions } from './parties.ts';
-export { utilizationStatusOptions, vehicleDateSlot, vehicleUtilizationThresholds } from './settings.ts';
 export {
+  bookingStatusOptions,
+  callStatusOptions,
+  type MessageState,
+  messageStateOptions,
+  type ProofRequirement,
+  proofRequirementOptions,
+  returnedDeliveryOrders,
   type ShipmentStage,
   type StageFieldNames,
-  shipment,
   shipmentStages,
   stageFieldNames,
-} from './shipment.ts';
+  utilizationStatusOptions,
+} from './options.ts';
+export { contractor, customer, driver, licenseTypeOptions } from './parties.ts';
+export { vehicleDateSlot, vehicleUtilizationThresholds } from './settings.ts';
+export { shipment } from './shipment.ts';
 export { fuelTypeOptions, vehicle, vehicleGroup, vehicleType, vehicleTypeAdjustPercent } from './vehicles.ts';

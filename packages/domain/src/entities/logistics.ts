@@ -21,15 +21,13 @@ import {
   timeField,
   timestampFields,
 } from './fields.ts';
+import { entityHeads } from './heads.ts';
 import { proofRequirementField } from './parties.ts';
 
 /** How and when goods travel: ship conditions, routes, shifts, truck bans, prices, places. */
 
 export const shipCond = defineEntity({
-  name: 'shipCond',
-  title: 'Ship Cond',
-  permission: 'SHIP_COND',
-  branchOwned: false,
+  ...entityHeads.shipCond,
   fields: [
     codeField(),
     nameField(),
@@ -50,18 +48,13 @@ export const shipCond = defineEntity({
     ...timestampFields(),
   ],
   listColumns: ['code', 'name', 'sla', 'maxDistance'],
-  menuGroup: 'masterData',
-  icon: 'navigation',
 });
 
 const routeMemberNote =
   'หนึ่งแถวคือหนึ่งตำบลของเส้นทาง: แถวที่มีรหัสเดียวกันคือเส้นทางเดียวกัน (booking.md: ตำบลของเส้นทาง) จึงไม่บังคับรหัสไม่ซ้ำ';
 
 export const routeConfig = defineEntity({
-  name: 'routeConfig',
-  title: 'เส้นทาง (Ship Cond 29)',
-  permission: 'ROUTE_CONFIG',
-  branchOwned: false,
+  ...entityHeads.routeConfig,
   fields: [
     codeField({ unique: false, typeNote: routeMemberNote }),
     nameField(),
@@ -70,15 +63,10 @@ export const routeConfig = defineEntity({
   listColumns: ['code', 'name', 'subDistrictId'],
   defaultSort: [sortBy('code'), sortBy('subDistrictId')],
   naturalKey: ['code'],
-  menuGroup: 'masterData',
-  icon: 'route',
 });
 
 export const shiftOfDay = defineEntity({
-  name: 'shiftOfDay',
-  title: 'กะของวัน',
-  permission: 'SHIFT_OF_DAY',
-  branchOwned: false,
+  ...entityHeads.shiftOfDay,
   fields: [
     nameField(),
     timeField('startTime', 'เวลาเริ่ม', { required: true }),
@@ -102,19 +90,12 @@ export const shiftOfDay = defineEntity({
   defaultSort: [sortBy('startTime'), sortBy('name')],
   labelFields: ['name'],
   naturalKey: ['name'],
-  menuGroup: 'masterData',
-  icon: 'clock',
 });
 
 export const timeSlotCode = defineEntity({
-  name: 'timeSlotCode',
-  title: 'Time Slot Code',
-  permission: 'TIME_SLOT_CODE',
-  branchOwned: false,
+  ...entityHeads.timeSlotCode,
   fields: [codeField(), nameField()],
   listColumns: ['code', 'name'],
-  menuGroup: 'masterData',
-  icon: 'clock',
 });
 
 /** Which weekdays a truck ban applies to; CUSTOM uses `bannedWeekdays`. */
@@ -126,10 +107,7 @@ export const banDayPatternOptions = [
 ] as const;
 
 export const truckBanConfig = defineEntity({
-  name: 'truckBanConfig',
-  title: 'พื้นที่ห้ามวิ่ง',
-  permission: 'TRUCK_BAN_CONFIG',
-  branchOwned: true,
+  ...entityHeads.truckBanConfig,
   fields: [
     nameField(),
     timeField('startTime', 'เวลาเริ่มห้าม', { required: true }),
@@ -152,16 +130,10 @@ export const truckBanConfig = defineEntity({
   defaultSort: [sortBy('name')],
   labelFields: ['name'],
   naturalKey: ['name'],
-  menuGroup: 'masterData',
-  icon: 'ban',
 });
 
 export const shippingPriceConfig = defineEntity({
-  name: 'shippingPriceConfig',
-  title: 'ราคาค่าขนส่งรถที่แนะนำ',
-  permission: 'SHIPPING_PRICE_CONFIG',
-  // One price list for the company: product.md's branch-owned list does not include it.
-  branchOwned: false,
+  ...entityHeads.shippingPriceConfig,
   fields: [
     moneyField('minimumFee', 'ค่าขนส่งขั้นต่ำ (บาท)', { required: true }),
     moneyField('fee75Km', 'ค่าขนส่งไม่เกิน 75 กม. (บาท)', { required: true }),
@@ -180,28 +152,16 @@ export const shippingPriceConfig = defineEntity({
   defaultSort: [sortBy('vehicleTypeId'), sortBy('validFrom', 'desc')],
   labelFields: ['vehicleTypeId', 'validFrom'],
   naturalKey: ['vehicleTypeId', 'validFrom'],
-  menuGroup: 'masterData',
-  icon: 'coins',
 });
 
 export const warehouse = defineEntity({
-  name: 'warehouse',
-  title: 'คลังสินค้า',
-  permission: 'WAREHOUSE',
-  // Storage locations are a shared code list (the DO's sloc), not one branch's data.
-  branchOwned: false,
+  ...entityHeads.warehouse,
   fields: [codeField(), nameField()],
   listColumns: ['code', 'name'],
-  menuGroup: 'masterData',
-  icon: 'warehouse',
 });
 
 export const shipTo = defineEntity({
-  name: 'shipTo',
-  title: 'สถานที่ส่งสินค้า',
-  permission: 'SHIP_TO',
-  // A customer's delivery place is served by whichever branch books it.
-  branchOwned: false,
+  ...entityHeads.shipTo,
   fields: [
     codeField(),
     nameField(),
@@ -225,6 +185,4 @@ export const shipTo = defineEntity({
     proofRequirementField('ว่าง = ใช้ค่าของลูกค้า (ลูกค้าไม่ได้ตั้ง = ลายเซ็น) (docs/delivery.md)'),
   ],
   listColumns: ['code', 'name', 'address', 'subDistrictId'],
-  menuGroup: 'masterData',
-  icon: 'map-pinned',
 });

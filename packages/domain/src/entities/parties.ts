@@ -10,16 +10,10 @@ import {
   stringField,
   telField,
 } from './fields.ts';
+import { entityHeads } from './heads.ts';
+import { proofRequirementOptions } from './options.ts';
 
 /** People and companies: customers, transport contractors, drivers. */
-
-/** Which proof of delivery a stop needs (docs/delivery.md): a ship-to's setting overrides its customer's. */
-export const proofRequirementOptions = [
-  { value: 'SIGNATURE', label: 'ลายเซ็น' },
-  { value: 'PHOTO', label: 'รูปถ่าย' },
-  { value: 'BOTH', label: 'ลายเซ็นและรูปถ่าย' },
-] as const;
-export type ProofRequirement = (typeof proofRequirementOptions)[number]['value'];
 
 /** The proof-requirement field of a customer and a ship-to. */
 export const proofRequirementField = (typeNote: string) =>
@@ -29,10 +23,7 @@ export const proofRequirementField = (typeNote: string) =>
   });
 
 export const customer = defineEntity({
-  name: 'customer',
-  title: 'ลูกค้า',
-  permission: 'CUSTOMER',
-  branchOwned: false,
+  ...entityHeads.customer,
   fields: [
     codeField(),
     nameField(),
@@ -43,15 +34,10 @@ export const customer = defineEntity({
     proofRequirementField('ว่าง = ลายเซ็น; สถานที่ส่งสินค้าที่ตั้งไว้ใช้ค่าของสถานที่ส่ง (docs/delivery.md)'),
   ],
   listColumns: ['code', 'name', 'firstName', 'lastName', 'tel'],
-  menuGroup: 'masterData',
-  icon: 'store',
 });
 
 export const contractor = defineEntity({
-  name: 'contractor',
-  title: 'ผู้รับเหมาขนส่ง',
-  permission: 'CONTRACTOR',
-  branchOwned: false,
+  ...entityHeads.contractor,
   fields: [
     codeField(),
     stringField('firstName', 'ชื่อจริง', { required: true, searchable: true }),
@@ -66,8 +52,6 @@ export const contractor = defineEntity({
   listColumns: ['code', 'firstName', 'lastName', 'tel'],
   // A contractor has no `name`: the label is the code and the person's name.
   labelFields: ['code', 'firstName', 'lastName'],
-  menuGroup: 'masterData',
-  icon: 'hard-hat',
 });
 
 /** Thai driving licence classes: private (ส่วนบุคคล), private transport (บ.), public transport (ท.). */
@@ -84,11 +68,7 @@ export const licenseTypeOptions = [
 ] as const;
 
 export const driver = defineEntity({
-  name: 'driver',
-  title: 'คนขับรถ',
-  permission: 'DRIVER',
-  // Drivers drive a branch's vehicles and are assigned to its shipments: they belong to the branch.
-  branchOwned: true,
+  ...entityHeads.driver,
   fields: [
     codeField(),
     nameField(),
@@ -113,6 +93,4 @@ export const driver = defineEntity({
     owningBranchField(),
   ],
   listColumns: ['code', 'name', 'tel', 'vehicleId', 'licenseType', 'licenseExpDate'],
-  menuGroup: 'masterData',
-  icon: 'id-card',
 });

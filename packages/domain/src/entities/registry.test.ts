@@ -4,6 +4,7 @@ import type { EntityName } from '../entity/names.ts';
 import { type EntityDef, type FieldDef, singleNaturalKey } from '../entity/types.ts';
 import { defineEntity } from './define.ts';
 import { codeField, nameField, refField, sortBy, stringField } from './fields.ts';
+import { entityHead, entityHeadList, entityHeads } from './heads.ts';
 import type * as declared from './index.ts';
 import { entities, entityByName, entityNames, findEntity, hasEntity } from './index.ts';
 
@@ -69,18 +70,18 @@ describe('the entity registry', () => {
 // The `@ts-expect-error` lines are the test of the declarations' types: the typecheck fails when
 // one of them compiles (a misspelt column, sort, label or reference would then slip through).
 describe('defineEntity', () => {
-  const common = {
+  const head = {
     title: 'ทดสอบ',
     permission: '',
     branchOwned: false,
     menuGroup: null,
     icon: 'globe',
   } as const;
+  const common = { ...head, path: '/probe', routeStyle: 'crud' } as const;
 
-  it('fills in the usual path, pages, label and sort', () => {
+  it('fills in the usual path, pages (the head), label and sort', () => {
     const probe = defineEntity({
-      ...common,
-      name: 'region',
+      ...entityHead({ ...head, name: 'region' }),
       fields: [codeField(), nameField()],
       listColumns: ['code'],
     });
@@ -94,13 +95,11 @@ describe('defineEntity', () => {
 
   it('keeps what a declaration says over the defaults', () => {
     const probe = defineEntity({
-      ...common,
-      name: 'region',
+      ...entityHead({ ...head, name: 'region', path: '/regions' }),
       fields: [stringField('title', 'ชื่อเรื่อง')],
       listColumns: ['title'],
       labelFields: ['title'],
       defaultSort: [sortBy('title', 'desc')],
-      path: '/regions',
     });
     expect(probe).toMatchObject({
       path: '/regions',
@@ -149,6 +148,17 @@ describe('defineEntity', () => {
     );
     // @ts-expect-error a reference whose name names no entity, without saying which
     expect(() => refField('provnceId', 'จังหวัด')).toThrow(/no entity "provnce"/);
+  });
+});
+
+describe('entity heads', () => {
+  it('are the declarations’ own: every declaration carries its head’s values, in the same order', () => {
+    expect(entityHeadList.map((entityHead) => entityHead.name)).toEqual(
+      entities.map((entity) => entity.name),
+    );
+    for (const entity of entities)
+      for (const [key, value] of Object.entries(entityHeads[entity.name]))
+        expect(entity[key as keyof EntityDef], `${entity.name}.${key}`).toEqual(value);
   });
 });
 

@@ -9,14 +9,13 @@ import {
   refField,
   sortBy,
 } from './fields.ts';
+import { entityHeads } from './heads.ts';
+import { utilizationStatusOptions } from './options.ts';
 
 /** Capacity settings: vehicles available per date slot, and the utilization bands (truck status). */
 
 export const vehicleDateSlot = defineEntity({
-  name: 'vehicleDateSlot',
-  title: 'จำนวนรถที่พร้อมใช้ตามวัน',
-  permission: 'VEHICLE_DATE_SLOT',
-  branchOwned: true,
+  ...entityHeads.vehicleDateSlot,
   fields: [
     integerField('total', 'จำนวนรถที่พร้อมใช้ทั้งหมด', {
       required: true,
@@ -49,26 +48,12 @@ export const vehicleDateSlot = defineEntity({
   defaultSort: [sortBy('shiftDate', 'desc'), sortBy('shiftOfDayId')],
   labelFields: ['shiftDate', 'shiftOfDayId', 'vehicleTypeId'],
   naturalKey: ['shiftDate', 'shiftOfDayId', 'vehicleTypeId', 'shipCondId'],
-  menuGroup: 'settings',
-  icon: 'calendar-clock',
 });
-
-/** Utilization bands shown as a colour and a Thai label (booking.md). */
-export const utilizationStatusOptions = [
-  { value: 'AVAILABLE', label: 'ว่าง' },
-  { value: 'NORMAL', label: 'ปกติ' },
-  { value: 'NEARLY_FULL', label: 'ใกล้เต็ม' },
-  { value: 'FULL', label: 'เต็ม' },
-] as const;
 
 const bandNote = 'ร้อยละของความจุที่ใช้แล้ว 0–100 ทศนิยม 2 ตำแหน่ง';
 
 export const vehicleUtilizationThresholds = defineEntity({
-  name: 'vehicleUtilizationThresholds',
-  title: 'สถานะการใช้รถ',
-  permission: 'VEHICLE_UTILIZATION_THRESHOLDS',
-  // Bands are company-wide: product.md's branch-owned list does not include them.
-  branchOwned: false,
+  ...entityHeads.vehicleUtilizationThresholds,
   fields: [
     enumField('status', 'สถานะ', utilizationStatusOptions, {
       required: true,
@@ -95,6 +80,4 @@ export const vehicleUtilizationThresholds = defineEntity({
   defaultSort: [sortBy('vehicleTypeId'), sortBy('minWeightPercent')],
   labelFields: ['vehicleTypeId', 'status'],
   naturalKey: ['vehicleTypeId', 'status'],
-  menuGroup: 'settings',
-  icon: 'gauge',
 });

@@ -11,37 +11,10 @@ import {
   stringField,
   timeField,
 } from './fields.ts';
+import { entityHeads } from './heads.ts';
+import { shipmentStages, stageFieldNames } from './options.ts';
 
 /** A shipment is one vehicle trip, with a planned and an actual date and time for each stage. */
-
-/** The stages of a trip, in the order they happen. */
-export const shipmentStages = [
-  { key: 'CheckIn', label: 'เช็คอิน' },
-  { key: 'LoadStart', label: 'เริ่มขึ้นสินค้า' },
-  { key: 'LoadEnd', label: 'ขึ้นสินค้าเสร็จ' },
-  { key: 'ShipCom', label: 'ปิดเอกสารขนส่ง' },
-  { key: 'ShipStart', label: 'ออกเดินทาง' },
-  { key: 'ShipEnd', label: 'ส่งสินค้าเสร็จ' },
-] as const;
-
-export type ShipmentStage = (typeof shipmentStages)[number]['key'];
-
-export interface StageFieldNames<S extends ShipmentStage = ShipmentStage> {
-  readonly planDate: `planDate${S}`;
-  readonly planTime: `planTime${S}`;
-  readonly actDate: `actDate${S}`;
-  readonly actTime: `actTime${S}`;
-}
-
-/** `planDateCheckIn`, `planTimeCheckIn`, `actDateCheckIn`, `actTimeCheckIn` for stage `CheckIn`. */
-export function stageFieldNames<S extends ShipmentStage>(stage: S): StageFieldNames<S> {
-  return {
-    planDate: `planDate${stage}`,
-    planTime: `planTime${stage}`,
-    actDate: `actDate${stage}`,
-    actTime: `actTime${stage}`,
-  };
-}
 
 function stageFields() {
   return shipmentStages.flatMap(({ key, label }) => {
@@ -57,10 +30,7 @@ function stageFields() {
 }
 
 export const shipment = defineEntity({
-  name: 'shipment',
-  title: 'การขนส่ง (Shipment)',
-  permission: 'SHIPMENT',
-  branchOwned: true,
+  ...entityHeads.shipment,
   fields: [
     docNoField(),
     stringField('carPlateSnap', 'ทะเบียนรถ (ณ วันที่ขนส่ง)', {
@@ -87,6 +57,4 @@ export const shipment = defineEntity({
   listColumns: ['docNo', 'planDateCheckIn', 'planTimeCheckIn', 'carPlateSnap', 'vehicleTypeId', 'driverId'],
   defaultSort: [sortBy('planDateCheckIn', 'desc'), sortBy('docNo', 'desc')],
   labelFields: ['docNo'],
-  menuGroup: 'deliveryOrder',
-  icon: 'truck',
 });

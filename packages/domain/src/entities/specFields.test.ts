@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { EntityName } from '../entity/names.ts';
 import { entityByName } from './index.ts';
-import { shipmentStages, stageFieldNames } from './shipment.ts';
+import { shipmentStages, stageFieldNames } from './options.ts';
 
 function fieldNames(name: EntityName): string[] {
   return entityByName(name).fields.map((field) => field.name);

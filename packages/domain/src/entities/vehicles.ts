@@ -14,6 +14,7 @@ import {
   volumeField,
   weightField,
 } from './fields.ts';
+import { entityHeads } from './heads.ts';
 
 /** Vehicles, their types and groups, and the per-branch share of a type's capacity that booking may use. */
 
@@ -29,10 +30,7 @@ export const fuelTypeOptions = [
 ] as const;
 
 export const vehicle = defineEntity({
-  name: 'vehicle',
-  title: 'ยานพาหนะ',
-  permission: 'VEHICLE',
-  branchOwned: true,
+  ...entityHeads.vehicle,
   fields: [
     codeField(),
     nameField(),
@@ -84,15 +82,10 @@ export const vehicle = defineEntity({
     }),
   ],
   listColumns: ['code', 'name', 'licensePlate', 'vehicleTypeId', 'vehicleGroupId', 'maxCapacity'],
-  menuGroup: 'masterData',
-  icon: 'truck',
 });
 
 export const vehicleType = defineEntity({
-  name: 'vehicleType',
-  title: 'ประเภทรถ',
-  permission: 'VEHICLE_TYPE',
-  branchOwned: false,
+  ...entityHeads.vehicleType,
   fields: [
     codeField(),
     nameField(),
@@ -107,28 +100,18 @@ export const vehicleType = defineEntity({
     booleanField('migrate', 'ย้ายข้อมูลจากระบบเดิม', { hiddenInList: true }),
   ],
   listColumns: ['code', 'name', 'maxCapacityWeight', 'maxCapacityVolume', 'trailerTruck', 'special'],
-  menuGroup: 'masterData',
-  icon: 'truck',
 });
 
 export const vehicleGroup = defineEntity({
-  name: 'vehicleGroup',
-  title: 'กลุ่มรถ',
-  permission: 'VEHICLE_GROUP',
-  branchOwned: false,
+  ...entityHeads.vehicleGroup,
   fields: [codeField(), nameField()],
   listColumns: ['code', 'name'],
-  menuGroup: 'masterData',
-  icon: 'boxes',
 });
 
 const adjustNote = 'ร้อยละของความจุที่ใช้ได้ 0–100 (100 = ใช้ได้ทั้งหมด) ตาม booking.md';
 
 export const vehicleTypeAdjustPercent = defineEntity({
-  name: 'vehicleTypeAdjustPercent',
-  title: 'การปรับการใช้รถ',
-  permission: 'VEHICLE_TYPE_ADJUST_PERCENT',
-  branchOwned: true,
+  ...entityHeads.vehicleTypeAdjustPercent,
   fields: [
     percentField('bookingWeightAdjustPercent', 'ร้อยละน้ำหนักที่ใช้จอง', { required: true, typeNote: adjustNote }),
     percentField('bookingVolumeAdjustPercent', 'ร้อยละปริมาตรที่ใช้จอง', { required: true, typeNote: adjustNote }),
@@ -152,6 +135,4 @@ export const vehicleTypeAdjustPercent = defineEntity({
   ],
   defaultSort: [sortBy('vehicleTypeId')],
   labelFields: ['vehicleTypeId'],
-  menuGroup: 'masterData',
-  icon: 'percent',
 });

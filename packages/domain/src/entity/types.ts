@@ -148,7 +148,14 @@ export type SpecialAction = (typeof specialActions)[number];
  * list column, sort, label or natural key that is not a field does not compile; code that
  * handles any entity takes the plain `EntityDef`.
  */
-export interface EntityDef<Name extends EntityName = EntityName, Field extends string = string> {
+/**
+ * What the shell knows of an entity without its fields (issue 41): its name, title, pages, roles,
+ * branch and menu place. Declared once, in `entities/heads.ts`; the entity's declaration spreads
+ * it (`...entityHeads.province`), so an `EntityDef` is its head and its body. The sidebar, the
+ * route table and the pages' roles (`pages.ts`, `readRoles`) read heads alone, which keeps every
+ * field, validator and column out of the staff shell (docs/performance.md).
+ */
+export interface EntityHead<Name extends EntityName = EntityName> {
   /** camelCase name, the spec's route segment and API path segment (`province`). */
   readonly name: Name;
   /** Thai page title. */
@@ -160,6 +167,22 @@ export interface EntityDef<Name extends EntityName = EntityName, Field extends s
   readonly permission: string;
   /** Rows belong to one branch (`branchId`) and are read/written only for the acting branch. */
   readonly branchOwned: boolean;
+  readonly menuGroup: MenuGroupKey | null;
+  /** Icon name from the design system's icon set. */
+  readonly icon: string;
+  /** Records come from elsewhere (ERP, the booking flow) and are not edited through CRUD. */
+  readonly readOnlyEntity?: boolean;
+  /** The special actions its records offer (none by default); any other entity refuses them. */
+  readonly actions?: readonly SpecialAction[];
+  /**
+   * No ERP API key reaches it, whatever roles the key's group holds (users, permission groups:
+   * a key is no person, and through them it could hand itself more; docs/integration.md).
+   */
+  readonly closedToApiKeys?: boolean;
+}
+
+export interface EntityDef<Name extends EntityName = EntityName, Field extends string = string>
+  extends EntityHead<Name> {
   readonly fields: readonly FieldDef<Field>[];
   /**
    * The list's first columns, in order: what its users scan for. They are shown by default, and at
@@ -170,11 +193,6 @@ export interface EntityDef<Name extends EntityName = EntityName, Field extends s
   readonly defaultSort: readonly SortDef<Field>[];
   /** Fields joined into the record label, `code: name` by default. */
   readonly labelFields: readonly Field[];
-  readonly menuGroup: MenuGroupKey | null;
-  /** Icon name from the design system's icon set. */
-  readonly icon: string;
-  /** Records come from elsewhere (ERP, the booking flow) and are not edited through CRUD. */
-  readonly readOnlyEntity?: boolean;
   /** Child rows edited with the parent (branch's per-vehicle-type settings, booking lines). */
   readonly children?: readonly ChildDef[];
   /**
@@ -185,19 +203,12 @@ export interface EntityDef<Name extends EntityName = EntityName, Field extends s
   readonly naturalKey?: readonly Field[];
   readonly namedFilters?: readonly NamedFilterDef[];
   readonly storage?: EntityStorage;
-  /** The special actions its records offer (none by default); any other entity refuses them. */
-  readonly actions?: readonly SpecialAction[];
   /**
    * Who sees its `personal` fields whole (docs/privacy.md): those who may take this action on it.
    * By default `update`, the record's editors (they correct the number, they call); a booking's
    * is `changeCallStatus`, those who call its customer (`seesPersonalData`).
    */
   readonly revealsPersonalTo?: 'update' | SpecialAction;
-  /**
-   * No ERP API key reaches it, whatever roles the key's group holds (users, permission groups:
-   * a key is no person, and through them it could hand itself more; docs/integration.md).
-   */
-  readonly closedToApiKeys?: boolean;
 }
 
 /** The natural key of an entity: its declared `naturalKey`, else its `unique` fields (code, docNo, username). */

@@ -1,6 +1,6 @@
 import { failureReasonOptions, stopStatusOptions } from '../api/delivery.ts';
 import type { BranchBooking, BranchStop, BranchTrip } from '../api/performance.ts';
-import { callStatusOptions } from '../entities/booking.ts';
+import { callStatusOptions } from '../entities/options.ts';
 import { formatNumber } from '../rules/numberFormat.ts';
 import type { CompanyRecords } from './figureLinks.ts';
 

@@ -35,6 +35,17 @@ describe('calendar days', () => {
     );
   });
 
+  it('refuses what is no calendar day', () => {
+    expect(() => addDays('2026-02-29', 1)).toThrow(RangeError);
+    expect(() => addDays('2026-13-01', 1)).toThrow(RangeError);
+    expect(() => addDays('2026-04-31', 1)).toThrow(RangeError);
+    expect(() => daysBetween('2026-00-10', '2026-01-10')).toThrow(RangeError);
+    expect(() => dayOfWeek('26-01-01')).toThrow('Invalid ISO 8601 date string');
+    expect(() => dayParts('2026-1-1')).toThrow('Invalid ISO 8601 date string');
+    expect(addDays('2028-02-29', 0)).toBe('2028-02-29');
+    expect(addDays('0099-12-31', 1)).toBe('0100-01-01');
+  });
+
   it('lists consecutive days', () => {
     fc.assert(
       fc.property(anyDay, fc.integer({ min: 0, max: 70 }), (start, count) => {

@@ -1,4 +1,4 @@
-import { type ShipmentStage, shipmentStages, stageFieldNames } from '../entities/shipment.ts';
+import { type ShipmentStage, shipmentStages, stageFieldNames } from '../entities/options.ts';
 
 /** booking.md: a shipment stage's actual time may not precede the previous stage's. */
 

@@ -2,10 +2,10 @@ import { Button, wrappingList } from '@lms/design-system';
 import {
   type CalendarCell,
   dueBucketLabels,
-  entityByName,
   HOME_SLOT_HORIZON_DAYS,
   homeSectionsFor,
   MESSAGES,
+  returnedDeliveryOrders,
 } from '@lms/domain';
 import { type ApiError, useSession } from '@lms/entity-pages';
 import type { ReactNode } from 'react';
@@ -30,7 +30,7 @@ export const homeText = {
   unreachable: 'โทรแล้วติดต่อไม่ได้',
   canceledToday: 'ยกเลิกวันนี้',
   /** The DO list's named filter it opens, by that filter's own label. */
-  returned: entityByName('deliveryOrder').namedFilters?.find((f) => f.param === 'returned')?.label ?? '',
+  returned: returnedDeliveryOrders.label,
   masterData: 'ข้อมูลที่ทำให้จองไม่ได้',
   shipTosWithoutCoordinates: 'สถานที่ส่งสินค้าที่ไม่มีพิกัด',
   shipTosNote: 'ใช้พิกัดของตำบลแทน ระยะทางจึงคลาดเคลื่อน',

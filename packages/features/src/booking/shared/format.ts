@@ -1,11 +1,4 @@
-import {
-  bookingLines,
-  dayOfWeek,
-  dayParts,
-  formatNumber,
-  formatQuantity,
-  THAI_MONTHS_SHORT,
-} from '@lms/domain';
+import { dayOfWeek, dayParts, formatNumber, formatQuantity, THAI_MONTHS_SHORT } from '@lms/domain';
 
 /** Thai figures for booking screens: one place so every step says amounts the same way. */
 
@@ -43,9 +36,3 @@ export function dateOf(isoDay: string): Date {
   const [y, m, d] = isoDay.split('-').map(Number);
   return new Date(y ?? 1970, (m ?? 1) - 1, d ?? 1);
 }
-
-/** Decimals of a booked quantity, in the DO line's unit: as the booking line declares it. */
-export const lineQtyScale = bookingLines.fields.find((field) => field.name === 'qty')?.scale ?? 3;
-
-/** A quantity as the planner reads it in a sentence: no trailing zeros (`20`, `12.5`). */
-export const qtyText = (qty: number) => qty.toLocaleString('en-US', { maximumFractionDigits: lineQtyScale });

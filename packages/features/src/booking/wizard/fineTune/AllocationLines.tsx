@@ -1,7 +1,7 @@
 import { Button, NumberField, SelectField } from '@lms/design-system';
 import styled from 'styled-components';
-import { lineQtyScale } from '../../shared/format.ts';
 import { TableScroll } from '../../shared/layout.tsx';
+import { lineQtyScale } from '../../shared/lineQuantity.ts';
 import type { DraftLine } from '../../shared/types.ts';
 import { NEW_ALLOCATION_FORM_ID } from './NewAllocationForm.tsx';
 import { useEditOnBlur } from './useEditOnBlur.ts';

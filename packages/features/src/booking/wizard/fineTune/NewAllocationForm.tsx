@@ -1,8 +1,8 @@
 import { Button, type FieldOption, NumberField } from '@lms/design-system';
 import { useEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
-import { lineQtyScale, qtyText } from '../../shared/format.ts';
 import { Actions, FieldRow } from '../../shared/layout.tsx';
+import { lineQtyScale, qtyText } from '../../shared/lineQuantity.ts';
 import { SlotPicker } from './SlotPicker.tsx';
 
 export const NEW_ALLOCATION_FORM_ID = 'new-allocation-form';
