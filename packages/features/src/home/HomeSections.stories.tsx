@@ -287,7 +287,9 @@ export const PlannerPastTheCountLimitOnAPhone: Story = {
     await expect(region.getBoundingClientRect().width).toBeLessThanOrEqual(390);
     for (const tile of planner.getAllByTestId('count').map((figure) => figure.parentElement!)) {
       await expect(tile.scrollWidth).toBeLessThanOrEqual(tile.clientWidth);
-      await expect(tile.getBoundingClientRect().right).toBeLessThanOrEqual(region.getBoundingClientRect().right);
+      await expect(tile.getBoundingClientRect().right).toBeLessThanOrEqual(
+        region.getBoundingClientRect().right,
+      );
     }
   },
 };

@@ -3,8 +3,8 @@ import {
   type Answer,
   healthApi,
   homeApi,
-  type MasterDataHome,
   LIMITS,
+  type MasterDataHome,
   type PlannerHome,
 } from '@lms/domain';
 import { delay, type HttpHandler } from 'msw';
@@ -38,7 +38,10 @@ export function plannerHome(
         { bucket: 'overdue', ...count(n(12, 270_415), dos('&deliveryAtTo=2025-01-05')) },
         { bucket: 'today', ...count(n(37), dos('&deliveryAtFrom=2025-01-06&deliveryAtTo=2025-01-06')) },
         { bucket: 'tomorrow', ...count(n(58), dos('&deliveryAtFrom=2025-01-07&deliveryAtTo=2025-01-07')) },
-        { bucket: 'week', ...count(n(240, 5_214), dos('&deliveryAtFrom=2025-01-08&deliveryAtTo=2025-01-13')) },
+        {
+          bucket: 'week',
+          ...count(n(240, 5_214), dos('&deliveryAtFrom=2025-01-08&deliveryAtTo=2025-01-13')),
+        },
         { bucket: 'later', ...count(n(930, 2_390), dos('&deliveryAtFrom=2025-01-14')) },
       ],
     },
@@ -103,7 +106,11 @@ export function homeHandlers(mode: HomeMock, calls = { planner: 0 }): HttpHandle
       calls.planner += 1;
       // A live refresh: the second answer has one call fewer to make.
       return answer(() =>
-        plannerHome({ empty, busy: mode === 'busy', ...(calls.planner > 1 && !empty ? { notCalled: 8 } : {}) }),
+        plannerHome({
+          empty,
+          busy: mode === 'busy',
+          ...(calls.planner > 1 && !empty ? { notCalled: 8 } : {}),
+        }),
       );
     }),
     mock(homeApi.masterData, () => answer(() => masterDataHome({ empty }), 'masterData')),
