@@ -11,6 +11,7 @@ import path from 'node:path';
 import { bangkokIsoDate } from '@lms/domain';
 import { type CompiledQuery, Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
+import { provideNamedFilters } from '../../apps/server/src/app.ts';
 import { createDatabase, databaseUrl, dropDatabase } from '../../apps/server/src/db/admin.ts';
 import { connect, migrate } from '../../apps/server/src/db/database.ts';
 import { startEmbeddedPostgres } from '../../apps/server/src/db/embedded.ts';
@@ -103,6 +104,8 @@ const branchId = branch[0]!.id;
 const today = bangkokIsoDate(new Date());
 const pool = quiet(new pg.Pool({ connectionString: url, max: 1 }));
 
+// The summaries count lists with named filters (the DO list's `returned`), whose SQL the app provides.
+provideNamedFilters();
 const sections = {
   planner: () => plannerHome(recording as never, branchId, today),
   masterData: () => masterDataHome(recording as never, branchId, today),

@@ -1,5 +1,5 @@
 import { addDays } from '@lms/booking';
-import { featureRoles, type HomeCount, LIMITS, ROLE_ADMIN, readRoleOf } from '@lms/domain';
+import { type DueBucket, featureRoles, type HomeCount, LIMITS, ROLE_ADMIN, readRoleOf } from '@lms/domain';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { insertRecords } from '../src/seed/insertRecords.ts';
@@ -274,7 +274,7 @@ describe("the planner's counts past the lists' count limit", () => {
     expect(answer.status).toBe(200);
     const buckets = Object.fromEntries(
       answer.body.unbooked.buckets.map((b: HomeCount & { bucket: string }) => [b.bucket, b]),
-    ) as Record<string, HomeCount>;
+    ) as Record<DueBucket, HomeCount>;
     return { total: answer.body.unbooked.total as HomeCount, ...buckets };
   };
   /** `n` more unbooked DOs of the branch, copies of its first, due on `day`. */
