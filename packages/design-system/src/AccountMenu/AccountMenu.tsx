@@ -1,6 +1,7 @@
 import { type KeyboardEvent, lazy, type PointerEvent, Suspense, useId, useRef, useState } from 'react';
 import { type RootMenuTriggerState, useMenuTriggerState } from 'react-stately/useMenuTriggerState';
 import styled from 'styled-components';
+import { useFocusVisible } from '../Button/focusVisible.ts';
 import { Icon } from '../Icon/index.ts';
 import type { AccountMenuProps, OpenedBy } from './types.ts';
 
@@ -39,6 +40,7 @@ export function AccountMenu(props: AccountMenuProps) {
   if (state.isOpen && !wanted) setWanted(true);
   const press = useTriggerPress(state, triggerRef, setOpenedBy);
   const [hovered, setHovered] = useState(false);
+  const { isFocusVisible, focusProps } = useFocusVisible();
   return (
     <>
       <Trigger
@@ -51,6 +53,8 @@ export function AccountMenu(props: AccountMenuProps) {
         aria-controls={state.isOpen ? menuId : undefined}
         data-pressed={state.isOpen || undefined}
         data-hovered={hovered || undefined}
+        data-focus-visible={isFocusVisible || undefined}
+        {...focusProps}
         onPointerEnter={(event) => setHovered(event.pointerType !== 'touch')}
         onPointerLeave={() => setHovered(false)}
         {...press}
@@ -132,7 +136,7 @@ const Trigger = styled.button`
   cursor: pointer;
   outline: none;
   &[data-hovered], &[data-pressed] { background: ${({ theme }) => theme.color.background}; }
-  &:focus-visible { box-shadow: 0 0 0 2px ${({ theme }) => theme.color.focus}; }
+  &[data-focus-visible] { box-shadow: 0 0 0 2px ${({ theme }) => theme.color.focus}; }
 `;
 
 const Avatar = styled.span`

@@ -42,5 +42,5 @@ export function Button({
 }
 
 const StyledButton = styled(AriaButton)`
-  ${buttonLook('[data-hovered]', '[data-focus-visible]')}
+  ${buttonLook}
 `;

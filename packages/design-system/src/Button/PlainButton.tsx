@@ -8,6 +8,7 @@ import {
   lookAttributes,
   VisuallyHidden,
 } from './buttonLook.tsx';
+import { useFocusVisible } from './focusVisible.ts';
 
 export interface PlainButtonProps extends ButtonLookProps {
   /** Called on a click, Enter or Space (the browser's own button), not while loading or disabled. */
@@ -26,11 +27,12 @@ const ANNOUNCEMENT_MS = 7000;
  * `Button`'s look and props on the browser's own `<button>`, without react-aria: the staff shell's
  * first screen (sign-in, home, the error screens) and the driver's app's first screens use it, so
  * the shell loads none of react-aria's press and focus code (≈ 19 kB gzip, issue 41). What
- * `Button` does for these screens, it does natively: Enter and Space press it, `:focus-visible`
- * draws the ring, hover only for a pointer that hovers (not a touch). Loading, as react-aria's
- * pending button: it keeps focus (`aria-disabled`, not `disabled`), a submit does not submit
- * again, presses are ignored, and a screen reader hears the change when the button has focus.
- * Inside react-aria's widgets (dialogs, menus, triggers that read its context) use `Button`.
+ * `Button` does for these screens, it does natively or by hand: Enter and Space press it; the
+ * focus ring shows after a key, not after a pointer (`focusVisible.ts`); hover only for a pointer
+ * that hovers (not a touch). Loading, as react-aria's pending button: it keeps focus
+ * (`aria-disabled`, not `disabled`), a submit does not submit again, presses are ignored, and a
+ * screen reader hears the change when the button has focus. Inside react-aria's widgets
+ * (dialogs, menus, triggers that read its context) use `Button`.
  */
 export function PlainButton({
   children,
@@ -50,10 +52,12 @@ export function PlainButton({
   const announcement = usePendingAnnouncement(button, isLoading);
   // Hover as react-aria's: a mouse or pen over it, never a touch (a tap leaves no hover behind).
   const [hovered, setHovered] = useState(false);
+  const { isFocusVisible, focusProps } = useFocusVisible();
   return (
     <>
       <StyledButton
         {...aria}
+        {...focusProps}
         ref={(node) => {
           button.current = node;
           if (typeof ref === 'function') ref(node);
@@ -66,6 +70,7 @@ export function PlainButton({
         data-disabled={isDisabled || undefined}
         data-pending={isLoading || undefined}
         data-hovered={(hovered && !isLoading && !isDisabled) || undefined}
+        data-focus-visible={isFocusVisible || undefined}
         onPointerEnter={(event) => setHovered(event.pointerType !== 'touch')}
         onPointerLeave={() => setHovered(false)}
         {...lookAttributes({ children, variant, size, fullWidth })}
@@ -97,5 +102,5 @@ function usePendingAnnouncement(button: { readonly current: HTMLButtonElement | 
 }
 
 const StyledButton = styled.button`
-  ${buttonLook('[data-hovered]', ':focus-visible')}
+  ${buttonLook}
 `;

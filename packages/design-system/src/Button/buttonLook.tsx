@@ -20,11 +20,10 @@ export interface ButtonLookProps {
 }
 
 /**
- * The button's look, one definition for both buttons. `hovered` and `focusVisible` are the
- * selectors of those states: react-aria's data attributes on `Button`, the browser's own
- * pseudo-classes on `PlainButton` (no react-aria in the staff shell, issue 41).
+ * The button's look, one definition for both buttons: react-aria sets the state attributes
+ * (`data-hovered`, `data-focus-visible`, …) on `Button`, `PlainButton` sets them itself.
  */
-export const buttonLook = (hovered: string, focusVisible: string) => css`
+export const buttonLook = css`
   display: inline-flex;
   align-items: center;
   justify-content: center;
@@ -44,15 +43,15 @@ export const buttonLook = (hovered: string, focusVisible: string) => css`
   &[data-full-width] { width: 100%; }
 
   &[data-variant='primary'] { background: ${({ theme }) => theme.color.primary}; color: ${({ theme }) => theme.color.primaryText}; }
-  &[data-variant='primary']${hovered} { background: ${({ theme }) => theme.color.primaryHover}; }
+  &[data-variant='primary'][data-hovered] { background: ${({ theme }) => theme.color.primaryHover}; }
   &[data-variant='secondary'] { background: ${({ theme }) => theme.color.secondary}; color: ${({ theme }) => theme.color.secondaryText}; }
-  &[data-variant='secondary']${hovered} { background: ${({ theme }) => theme.color.secondaryHover}; }
+  &[data-variant='secondary'][data-hovered] { background: ${({ theme }) => theme.color.secondaryHover}; }
   &[data-variant='danger'] { background: ${({ theme }) => theme.color.danger}; color: ${({ theme }) => theme.color.primaryText}; }
-  &[data-variant='danger']${hovered} { background: ${({ theme }) => theme.color.dangerHover}; }
+  &[data-variant='danger'][data-hovered] { background: ${({ theme }) => theme.color.dangerHover}; }
   &[data-variant='ghost'] { background: transparent; color: ${({ theme }) => theme.color.primary}; }
-  &[data-variant='ghost']${hovered} { background: ${({ theme }) => theme.color.secondary}; }
+  &[data-variant='ghost'][data-hovered] { background: ${({ theme }) => theme.color.secondary}; }
 
-  &${focusVisible} { box-shadow: 0 0 0 3px ${({ theme }) => theme.color.surface}, 0 0 0 5px ${({ theme }) => theme.color.focus}; }
+  &[data-focus-visible] { box-shadow: 0 0 0 3px ${({ theme }) => theme.color.surface}, 0 0 0 5px ${({ theme }) => theme.color.focus}; }
   &[data-disabled] {
     cursor: not-allowed;
     background: ${({ theme }) => theme.color.disabledBackground};
