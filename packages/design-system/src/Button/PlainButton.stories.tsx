@@ -13,22 +13,22 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-/** The four variants, drawn as `Button` draws them. */
+/** The four variants with their labels, drawn as `Button` draws them. */
+const variants = [
+  ['primary', 'บันทึก'],
+  ['secondary', 'ยกเลิก'],
+  ['danger', 'ลบ'],
+  ['ghost', 'ดูรายละเอียด'],
+] as const;
+
 export const Variants: Story = {
   render: (args) => (
     <div style={{ display: 'flex', gap: 12, flexWrap: 'wrap' }}>
-      <PlainButton {...args} variant="primary">
-        บันทึก
-      </PlainButton>
-      <PlainButton {...args} variant="secondary">
-        ยกเลิก
-      </PlainButton>
-      <PlainButton {...args} variant="danger">
-        ลบ
-      </PlainButton>
-      <PlainButton {...args} variant="ghost">
-        ดูรายละเอียด
-      </PlainButton>
+      {variants.map(([variant, label]) => (
+        <PlainButton key={variant} {...args} variant={variant}>
+          {label}
+        </PlainButton>
+      ))}
     </div>
   ),
   play: async ({ canvas }) => {
