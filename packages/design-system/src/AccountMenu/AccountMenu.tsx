@@ -1,4 +1,13 @@
-import { type KeyboardEvent, lazy, type PointerEvent, Suspense, useId, useRef, useState } from 'react';
+import {
+  type KeyboardEvent,
+  lazy,
+  type MouseEvent,
+  type PointerEvent,
+  Suspense,
+  useId,
+  useRef,
+  useState,
+} from 'react';
 import { type RootMenuTriggerState, useMenuTriggerState } from 'react-stately/useMenuTriggerState';
 import styled from 'styled-components';
 import { useFocusVisible } from '../Button/focusVisible.ts';
@@ -92,10 +101,16 @@ function useTriggerPress(
     onPointerDown(event: PointerEvent<HTMLButtonElement>) {
       pointer.current = event.pointerType;
       if (event.button !== 0 || event.pointerType === 'touch') return;
-      // Focus first, so that closing the menu gives focus back here.
+      // As react-aria's press: the browser's own focus on mouse down would come after the menu
+      // took focus and pull it back, and the menu would then focus its first item. Focus first,
+      // so that closing the menu gives focus back here.
+      event.preventDefault();
       focusTrigger();
       setOpenedBy('pointer');
       state.open(null);
+    },
+    onMouseDown(event: MouseEvent<HTMLButtonElement>) {
+      if (pointer.current !== 'touch') event.preventDefault();
     },
     onClick() {
       const by = pointer.current;
