@@ -7,7 +7,7 @@ import type { CDPSession } from 'playwright-core';
  */
 interface Node {
   id: number;
-  callFrame: { functionName: string; url: string; lineNumber: number };
+  callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number };
 }
 
 export async function profiledPage<T>(cdp: CDPSession, origin: string, work: () => Promise<T>): Promise<T> {
@@ -35,7 +35,8 @@ export async function profiledPage<T>(cdp: CDPSession, origin: string, work: () 
       if (node.callFrame.functionName === '(idle)') continue;
       const where = file(node);
       byFile.set(where, (byFile.get(where) ?? 0) + dt);
-      const fn = `${node.callFrame.functionName || '(anonymous)'} ${where}:${node.callFrame.lineNumber}`;
+      // Line and column: a minified file holds many functions on one line.
+      const fn = `${node.callFrame.functionName || '(anonymous)'} ${where}:${node.callFrame.lineNumber}:${node.callFrame.columnNumber}`;
       byFunction.set(fn, (byFunction.get(fn) ?? 0) + dt);
       const bucket = Math.floor(at / 250);
       const inBucket = buckets.get(bucket) ?? new Map<string, number>();
