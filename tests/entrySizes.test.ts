@@ -70,34 +70,4 @@ describe('the web app’s entries', () => {
     );
     expect(shared).toEqual([]);
   });
-
-  it('a deep link to an entity’s page preloads the entity pages’ files: every one its chunk imports, the page otherwise the shell’s', () => {
-    const manifest = JSON.parse(readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8')) as Record<
-      string,
-      { file: string; imports?: string[] }
-    >;
-    const shellPage = readFileSync(path.join(dist, 'index.html'), 'utf8');
-    const entityPage = readFileSync(path.join(dist, 'entity.html'), 'utf8');
-    // What the entity screen's chunk loads before it runs (its static imports, walked).
-    const needed = new Set<string>();
-    const walk = (key: string) => {
-      const chunk = manifest[key];
-      if (!chunk || needed.has(chunk.file)) return;
-      needed.add(chunk.file);
-      for (const next of chunk.imports ?? []) walk(next);
-    };
-    walk('src/pages/EntityScreen.tsx');
-    expect(needed.size).toBeGreaterThan(10);
-    for (const file of needed) expect(entityPage, file).toContain(`"/${file}"`);
-    const preloads = (page: string) =>
-      [...page.matchAll(/<link rel="modulepreload"[^>]*href="\/([^"]+)"/g)].map((m) => m[1]);
-    // Each file once, and nothing the screen does not load.
-    expect(new Set(preloads(entityPage)).size).toBe(preloads(entityPage).length);
-    for (const file of preloads(entityPage))
-      expect(needed.has(file!) || shellPage.includes(`"/${file}"`), file).toBe(true);
-    // The rest is the shell's page, unchanged.
-    expect(entityPage.replace(/<link rel="modulepreload"[^>]*>/g, '')).toBe(
-      shellPage.replace(/<link rel="modulepreload"[^>]*>/g, ''),
-    );
-  });
 });

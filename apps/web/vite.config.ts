@@ -6,7 +6,6 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { pagePrecache } from './build/pagePrecache.ts';
 import { precompress } from './build/precompress.ts';
 import { preloadFonts } from './build/preloadFonts.ts';
-import { screenPage } from './build/screenPage.ts';
 import { staffWorker } from './build/staffWorker.ts';
 import { tokensCss } from './build/tokensCss.ts';
 
@@ -83,9 +82,6 @@ export default defineConfig({
         cleanupOutdatedCaches: true,
       },
     }),
-    // A deep link to an entity's page (the DO list…) gets the staff app's page with the entity
-    // pages' files preloaded (build/screenPage.ts; the server's `pageFor` picks it).
-    screenPage('entity.html', 'src/pages/EntityScreen.tsx'),
     // The staff app's own worker (issue 41): its page and files from the cache (build/staffWorker.ts).
     staffWorker(/\.woff2$/),
     precompress(),

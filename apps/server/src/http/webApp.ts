@@ -1,7 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { pageAt } from '@lms/domain';
 import type { FastifyInstance } from 'fastify';
 import { notFound } from './errors.ts';
 
@@ -23,24 +22,8 @@ export function webCacheControl(relativePath: string): string {
  */
 const DRIVER_PATHS = /^\/driver\/(trips|link)(\/|\?|$)/;
 
-/**
- * The staff app's page for an entity's screens (list, record, form): `index.html` that also names
- * the entity pages' files as module preloads (apps/web/build/screenPage.ts), so a deep link — the
- * DO list opened from a bookmark — fetches them beside the shell's (issue 41). A signed-out visitor
- * downloads them too, before the sign-in: the screen they open next.
- */
-export const ENTITY_PAGE = 'entity.html';
-
-/**
- * The page a client-side route loads: the driver's app under `/driver/trips|link`, the staff app
- * elsewhere, with an entity's files preloaded on an entity's paths when the build has that page.
- */
-export function pageFor(url: string, hasEntityPage = true): string {
-  if (DRIVER_PATHS.test(url)) return 'driver.html';
-  // The route the app will match (the domain's pages: a feature's exact path before an entity's).
-  const page = hasEntityPage ? pageAt(url.split('?')[0] ?? url) : undefined;
-  return page && 'entity' in page ? ENTITY_PAGE : 'index.html';
-}
+/** The page a client-side route loads: the driver's app under `/driver`, the staff app elsewhere. */
+export const pageFor = (url: string) => (DRIVER_PATHS.test(url) ? 'driver.html' : 'index.html');
 
 /**
  * Serves the built web app beside `/api`: the `.br` or `.gz` written at build time
@@ -58,7 +41,6 @@ export async function registerWebApp(app: FastifyInstance, webDist: string | und
     return;
   }
   const root = path.resolve(webDist);
-  const hasEntityPage = existsSync(path.join(root, ENTITY_PAGE));
   await app.register(fastifyStatic, {
     root,
     wildcard: false,
@@ -73,6 +55,6 @@ export async function registerWebApp(app: FastifyInstance, webDist: string | und
     if (request.method !== 'GET' && request.method !== 'HEAD') throw notFound();
     // A chunk of an earlier release is gone: a 404, not the page (the app reloads itself then).
     if (request.url.startsWith(`/${HASHED_DIR}/`)) throw notFound();
-    return reply.type('text/html').sendFile(pageFor(request.url, hasEntityPage));
+    return reply.type('text/html').sendFile(pageFor(request.url));
   });
 }

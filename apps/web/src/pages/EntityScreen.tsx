@@ -31,8 +31,8 @@ export function EntityScreen({ route }: { route: EntityRouteDef }) {
 /**
  * The acting branch the page will take (BranchProvider's first choice), from what the browser
  * kept: the branch, else the first of the user's branches in the kept user info. The chunk may run
- * before the session's check has answered and the branch is stored (its files preloaded with the
- * page, build/screenPage.ts), so the kept branch alone may not be there yet.
+ * before the session's check has answered and the branch is stored (from the service worker's
+ * cache it does), so the kept branch alone may not be there yet.
  */
 const keptBranch = () =>
   chooseBranchAfterLogin(browserStorage.read(STORAGE_KEYS.branch), authStore.info()?.branchInfos ?? []);
