@@ -226,7 +226,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await linkRebooked(trx, bookingId, change);
     },
     // A confirm's link of the returns it rebooks runs inside its statement of writes.
-    { inConfirm: linkRebooked.inConfirm },
+    {
+      inConfirm: linkRebooked.inConfirm,
+      quietOnConfirm: messages.quietOnConfirm && linkRebooked.quietOnConfirm,
+    },
   );
   const appointments = appointmentLinks(ctx, ctx.contact, { onBookingChange });
   await app.register(

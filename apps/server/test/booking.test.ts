@@ -5,6 +5,7 @@ import {
   bookingScenario,
   oneDoAllocation,
   oneDoDraft,
+  oneDoDraftsInTable,
   usedWeight as usedWeightOf,
 } from './bookingScenario.ts';
 import { call, createBranch, createUser, signIn } from './fixtures.ts';
@@ -270,22 +271,10 @@ describe('a thousand planners racing for one slot', () => {
     const user = await plannerUser(world.branchId);
     const token = await signIn(server.api, user);
     const q = `branchId=${world.branchId}`;
-    const request = (doId: string) => ({
-      deliveryOrderIds: [doId],
-      shipToId: world.shipToId,
-      shipCondId: world.shipCondId,
-      special: false,
-      wantedDate: null,
-    });
-    const { rows: drafts } = await sql<{ id: string }>`
-      insert into booking_draft (branch_id, user_id, request, allocations)
-      select ${world.branchId}, ${user.id}, r::jsonb, a::jsonb
-        from unnest(${world.deliveryOrderIds.map((id) => JSON.stringify(request(id)))}::text[],
-                    ${world.deliveryOrderIds.map((id) => JSON.stringify(oneDoAllocation(world.slotId, id)))}::text[]) as d(r, a)
-      returning id`.execute(server.db);
+    const drafts = await oneDoDraftsInTable(server.db, world, user.id);
     const started = performance.now();
     const answers = await Promise.all(
-      drafts.map(({ id }) => call(server.api, 'POST', `/doBooking/confirm?id=${id}&${q}`, { token })),
+      drafts.map((id) => call(server.api, 'POST', `/doBooking/confirm?id=${id}&${q}`, { token })),
     );
     // Seen: 9 s alone on the shared 2-core machine (the 200-confirm round takes 3–5 s there).
     console.log(`1,000 concurrent confirms: ${Math.round(performance.now() - started)} ms`);

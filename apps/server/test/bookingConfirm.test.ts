@@ -2,8 +2,16 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { featureRoles } from '@lms/domain';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
+import { confirmsWritten } from '../src/booking/confirm.ts';
 import { connect } from '../src/db/database.ts';
-import { bookingScenario, moreSlots, oneDoAllocation, oneDoDraft, usedWeight } from './bookingScenario.ts';
+import {
+  bookingScenario,
+  moreSlots,
+  oneDoAllocation,
+  oneDoDraft,
+  oneDoDraftsInTable,
+  usedWeight,
+} from './bookingScenario.ts';
 import { call, createUser, signIn } from './fixtures.ts';
 import { setupTestServer } from './harness.ts';
 
@@ -95,5 +103,50 @@ describe('confirming a draft', () => {
     }
     expect(await usedWeight(server.db, world.slotId)).toBe(0);
     expect(await usedWeight(server.db, later!)).toBe(100);
+  });
+});
+
+describe('confirms of one slot in one statement each', () => {
+  // The slot takes 10 DOs of 100 kg; 40 planners confirm one each at once. Most are written by the
+  // one statement that locks, checks and writes; the one that fills the slot to the last kilogram,
+  // and any whose slot filled past what its read allowed, are judged under the locks instead.
+  it('lets exactly the slot’s 10 through, the others refused by the capacity rule with its figures', async () => {
+    const world = await bookingScenario(server.db, { deliveryOrders: 40 });
+    const user = await createUser(server.db, {
+      roles: featureRoles.doBooking.edit.filter((r) => r !== 'ROLE_ADMIN'),
+      branchIds: [world.branchId],
+    });
+    const token = await signIn(server.api, user);
+    const q = `branchId=${world.branchId}`;
+    const drafts = await oneDoDraftsInTable(server.db, world, user.id);
+    const before = { ...confirmsWritten };
+    const answers = await Promise.all(
+      drafts.map((id) => call(server.api, 'POST', `/doBooking/confirm?id=${id}&${q}`, { token })),
+    );
+    const statuses = answers.map((a) => a.status);
+    expect(statuses.filter((s) => s === 201)).toHaveLength(10);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(30);
+    const written = {
+      atOnce: confirmsWritten.atOnce - before.atOnce,
+      underLocks: confirmsWritten.underLocks - before.underLocks,
+    };
+    expect(written.atOnce + written.underLocks).toBe(10);
+    // The tenth fills the slot to the kilogram: no room to spare for a check in one statement.
+    expect(written.atOnce).toBeGreaterThan(0);
+    expect(written.underLocks).toBeGreaterThan(0);
+    for (const refused of answers.filter((a) => a.status === 409))
+      expect(refused.body).toEqual({
+        messages: ['ความจุของรถเปลี่ยนไประหว่างนี้: ความจุไม่พอ: น้ำหนักต้องใช้ 100.00 กก. เหลือ 0.00 กก.'],
+        remaining: { weight: 0, volume: 90, minute: 300 },
+      });
+    expect(await usedWeight(server.db, world.slotId)).toBe(1000);
+    const { rows } = await sql<{ orders: number; lines: number; drafts: number }>`
+      select (select count(*)::int from delivery_order where id = any(${world.deliveryOrderIds}::uuid[]) and is_booking) as orders,
+             (select count(*)::int from booking_report__lines where slot_id = ${world.slotId}) as lines,
+             (select count(*)::int from booking_draft where id = any(${drafts}::uuid[])) as drafts`.execute(
+      server.db,
+    );
+    // Ten DOs booked with a line each; the refused drafts are still there to change.
+    expect(rows[0]).toEqual({ orders: 10, lines: 10, drafts: 30 });
   });
 });

@@ -156,3 +156,25 @@ export async function usedCapacity(db: Database, slotId: string) {
 
 /** The weight a slot's active bookings use (and its row keeps: `usedCapacity`). */
 export const usedWeight = async (db: Database, slotId: string) => (await usedCapacity(db, slotId)).weight;
+
+/**
+ * One draft per DO of the scenario, each booking its DO into the scenario's slot, written straight
+ * to the table for `userId` (hundreds of draft requests over HTTP would be a test's whole time).
+ * Answers the drafts' ids.
+ */
+export async function oneDoDraftsInTable(db: Database, world: Scenario, userId: string) {
+  const request = (doId: string) => ({
+    deliveryOrderIds: [doId],
+    shipToId: world.shipToId,
+    shipCondId: world.shipCondId,
+    special: false,
+    wantedDate: null,
+  });
+  const { rows } = await sql<{ id: string }>`
+    insert into booking_draft (branch_id, user_id, request, allocations)
+    select ${world.branchId}, ${userId}, r::jsonb, a::jsonb
+      from unnest(${world.deliveryOrderIds.map((id) => JSON.stringify(request(id)))}::text[],
+                  ${world.deliveryOrderIds.map((id) => JSON.stringify(oneDoAllocation(world.slotId, id)))}::text[]) as d(r, a)
+    returning id`.execute(db);
+  return rows.map((row) => row.id);
+}

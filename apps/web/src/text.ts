@@ -8,7 +8,7 @@ export const HOST_TEXT = {
   usernameRequired: 'กรุณาระบุ ชื่อผู้ใช้',
   passwordRequired: 'กรุณาระบุ รหัสผ่าน',
   welcome: (fullName: string) => `ยินดีต้อนรับ ${fullName}`,
-  welcomeIntro: 'เลือกเมนูทางซ้ายเพื่อเริ่มทำงาน สาขาที่ทำงานอยู่แสดงในเมนูบัญชีผู้ใช้มุมขวาบน',
+  branchHint: 'เปลี่ยนสาขาได้ที่เมนูบัญชีผู้ใช้มุมขวาบน',
   currentBranch: 'สาขาปัจจุบัน',
   noBranchSelected: 'ยังไม่ได้เลือกสาขา',
   checkingSession: 'กำลังตรวจสอบการเข้าสู่ระบบ...',

@@ -6,6 +6,7 @@ export * from './context.ts';
 export * from './dates.ts';
 export * from './decisions.ts';
 export * from './distance.ts';
+export * from './headroom.ts';
 export * from './messages.ts';
 export * from './rank.ts';
 export * from './rules.ts';

@@ -2,38 +2,37 @@ import { randomUUID } from 'node:crypto';
 import {
   type Amounts,
   type BookingWorld,
-  type ClosedShift,
   remainingCapacity,
+  slotUseLimits,
   type VehicleDateSlot,
 } from '@lms/booking';
-import { bangkokIsoDate, bookingRequestMessages, type ConfirmConflict, entityByName } from '@lms/domain';
-import { sql } from 'kysely';
-import { historyInsert } from '../crud/history.ts';
-import type { Database, Tx } from '../db/database.ts';
+import { bangkokIsoDate, bookingRequestMessages, type ConfirmConflict } from '@lms/domain';
+import { type RawBuilder, sql } from 'kysely';
+import type { Database } from '../db/database.ts';
 import { prepared } from '../db/prepared.ts';
 import { conflict, unprocessable } from '../http/errors.ts';
-import { type Draft, type DraftKey, draftInStatement, foundDraft } from './drafts.ts';
-import { evaluateDraft } from './evaluate.ts';
-import { BOOKING_CHANNEL, type BookingEvent } from './events.ts';
-import type { OnBookingChange } from './hooks.ts';
-import { type AcceptedAllocation, linesInserts, slotWords, tripOf } from './lines.ts';
-import { shipToSnapshot } from './shipToSnapshot.ts';
 import {
-  closedShiftsOf,
+  atOnceSql,
+  type ConfirmWritesOf,
+  type Expected,
+  isConfirmChanged,
+  takeAndLockSql,
+  writesSql,
+} from './confirmSql.ts';
+import { type Draft, type DraftKey, foundDraft } from './drafts.ts';
+import { type Evaluation, evaluateDraft } from './evaluate.ts';
+import type { BookingEvent } from './events.ts';
+import type { OnBookingChange } from './hooks.ts';
+import type { AcceptedAllocation } from './lines.ts';
+import {
   type DeliveryOrderRow,
-  deliveryOrderColumns,
   loadDraftWorld,
   loadWorld,
-  lockedShiftShipments,
-  slotColumns,
-  slotUseColumns,
   toWorldOrder,
   type UsedAmounts,
   useOf,
   type WorldOrder,
 } from './world.ts';
-
-const bookingReport = entityByName('bookingReport');
 
 /**
  * A confirm that lost the race for a slot's capacity (409): the message says what is left once,
@@ -89,7 +88,7 @@ async function prepare(db: Database, key: DraftKey, today: string) {
   const draft = foundDraft(found.draft);
   const slotIds = slotIdsOf(draft);
   requireEverySlot(found.world.slots, slotIds);
-  return { draft, slotIds, world: found.world };
+  return { draft, slotIds, world: found.world, orders: found.orders };
 }
 
 /**
@@ -98,12 +97,10 @@ async function prepare(db: Database, key: DraftKey, today: string) {
  * confirm that loses here loses to bookings that were confirmed first; it leaves the queue for
  * the slot's lock to the confirms that may still fit (a race of a thousand for a hundred places).
  */
-function alreadyLost(world: BookingWorld, draft: Draft, branchId: string, today: string) {
+function alreadyLost(world: BookingWorld, draft: Draft, evaluation: Evaluation) {
   const booked = (world.deliveryOrders as readonly WorldOrder[]).filter((o) => o.isBooking);
   if (booked.length) return conflict(bookingRequestMessages.booked(booked.map((o) => o.docNo).join(', ')));
-  const failed = evaluateDraft(world, draft.request, draft.allocations, branchId, today).allocations.find(
-    (a) => !a.ok && a.rule === 'CAPACITY',
-  );
+  const failed = evaluation.allocations.find((a) => !a.ok && a.rule === 'CAPACITY');
   return failed && !failed.ok ? capacityLost(world, failed, draft) : undefined;
 }
 
@@ -114,50 +111,10 @@ const capacityLost = (world: BookingWorld, failed: { message: string; slotId: st
   );
 
 /**
- * A confirm's first statement in its transaction: the draft taken (deleted, returned), the
- * shipments of its slots' days and shifts locked FOR SHARE in id order (a check-in committed
- * before is read as it is now, one after waits for this confirm: docs/booking.md "Closed shifts"),
- * its DOs locked in id order, read as they are now, the unbooked ones marked booked, the NOTIFY
- * queued (sent at commit only), and then its slots locked in id order, read with their kept use
- * (FOR UPDATE reads the latest row, which the previous holder of the lock wrote). Shipments, then
- * DOs, then slots, each in id order: two confirms sharing either never deadlock, cancel and move
- * never hold a slot while they wait for a DO, and a dispatcher's plan (shipments, then the DOs it
- * links) never waits for a confirm that waits for it. Its parameters are scalars, so each
- * connection plans it once.
+ * How this process's confirms were written since it started: in one statement (`atOnce`), or
+ * under the locks in a transaction (`underLocks`). A test reads it to know which way a race went.
  */
-async function takeAndLock(trx: Tx, key: DraftKey, event: BookingEvent) {
-  const draft = draftInStatement(key);
-  const query = sql<{
-    draft: unknown;
-    orders: (DeliveryOrderRow & { customer_id: string })[];
-    slots: (VehicleDateSlot & UsedAmounts)[];
-    closures: ClosedShift[];
-  }>`
-    with draft as (${draft.takeCte}),
-    shift_shipments as (${lockedShiftShipments(key.branchId, draft.slotIds)}),
-    closures as (${closedShiftsOf(key.branchId, sql`shift_shipments`, draft.slotIds)}),
-    -- The subquery on shift_shipments makes the shipments' locks come first.
-    locked as (
-      select ${deliveryOrderColumns}, customer_id from delivery_order
-       where id = any(${draft.deliveryOrderIds}) and branch_id = ${key.branchId}
-         and (select count(*) from shift_shipments) >= 0 order by id for update),
-    marked as (
-      update delivery_order d set is_booking = true, updated_at = now(), updated_by = ${key.userId}, version = d.version + 1
-        from locked where d.id = locked.id and not locked."isBooking"),
-    notified as (select pg_notify(${BOOKING_CHANNEL}, ${JSON.stringify(event)})),
-    -- The subquery on locked makes the DOs' locks come first.
-    slots as (
-      select ${slotColumns}, ${slotUseColumns} from vehicle_date_slot
-       where id = any(${draft.slotIds}) and branch_id = ${key.branchId} and (select count(*) from locked) >= 0
-       order by id for update)
-    select (select row_to_json(draft) from draft) as draft,
-           (select coalesce(json_agg(locked order by id), '[]') from locked) as orders,
-           (select coalesce(json_agg(slots order by id), '[]') from slots) as slots,
-           (select coalesce(json_agg(closures), '[]') from closures) as closures
-      from notified`;
-  const { rows } = await trx.executeQuery(prepared(query.compile(trx)));
-  return rows[0]!;
-}
+export const confirmsWritten = { atOnce: 0, underLocks: 0 };
 
 /** The draft was edited (in another window) between the confirm's read and its lock: read again. */
 class DraftChanged extends Error {}
@@ -166,16 +123,19 @@ class DraftChanged extends Error {}
 const CONFIRM_ATTEMPTS = 3;
 
 /**
- * Confirm (booking.md): one transaction that locks every slot it touches, re-checks every
- * allocation against the capacity left now, and writes the booking, its lines, the DOs'
- * isBooking and a log entry — or answers 409 with what is left and writes nothing.
+ * Confirm (booking.md): the booking, its lines, the DOs' isBooking and a log entry written while
+ * every slot it touches is locked and re-checked against the capacity left then — or a 409 with
+ * what is left, and nothing written.
  *
- * Five round trips: the draft and its world (before the transaction; it may answer already),
- * BEGIN, one statement that takes the draft and locks its DOs and then its slots (their kept use
- * with them), one statement of every write (the features' too: `OnBookingChange.inConfirm`), COMMIT.
- * The slot locks are what confirms of one slot queue on: they are held for the re-check and the
- * writes only. A feature's own statements (`onChange`: the customer's message, when a provider is
- * set) still run under them.
+ * Mostly in two round trips: the draft and its world (before any lock; it may answer already),
+ * then, when the engine accepts it there, one statement that locks, checks that what the engine
+ * judged still holds and writes (`atOnceSql`): the slots' locks last that statement only. When it
+ * no longer holds (a DO booked, the draft edited, a slot changed or fuller than the engine's answer
+ * allows), that statement writes nothing and the confirm runs as a transaction of three: one
+ * statement that takes the draft and locks its DOs and then its slots (their kept use with them),
+ * the engine's re-check in the server, one statement of every write (the features' too:
+ * `OnBookingChange.inConfirm`). A feature's own statements (`onChange`: the customer's message,
+ * when a provider is set) run in the confirm's transaction, under the locks.
  */
 export async function confirmDraft(
   db: Database,
@@ -202,11 +162,19 @@ export interface ConfirmOptions {
   readonly bookedBy?: string;
 }
 
-async function confirmOnce(db: Database, key: DraftKey, options: ConfirmOptions) {
-  const { branchId, userId } = key;
+/** A confirm written: the booking, its number (the planner tells the customer) and the engine's totals. */
+interface Confirmed {
+  readonly id: string;
+  readonly docNo: string;
+  readonly totals: Evaluation['totals'];
+}
+
+async function confirmOnce(db: Database, key: DraftKey, options: ConfirmOptions): Promise<Confirmed> {
+  const { branchId } = key;
   const today = bangkokIsoDate(options.now ?? new Date());
-  const { draft, slotIds, world } = await prepare(db, key, today);
-  const lost = alreadyLost(world, draft, branchId, today);
+  const { draft, slotIds, world, orders } = await prepare(db, key, today);
+  const judged = evaluateDraft(world, draft.request, draft.allocations, branchId, today);
+  const lost = alreadyLost(world, draft, judged);
   if (lost) throw lost;
   const bookingId = randomUUID();
   const dayOf = new Map(world.slots.map((s) => [s.id, s.shiftDate]));
@@ -217,12 +185,28 @@ async function confirmOnce(db: Database, key: DraftKey, options: ConfirmOptions)
     slotIds,
     dates: [...new Set(draft.allocations.map((a) => dayOf.get(a.slotId)!))],
   };
+  const base = { bookingId, key, today, draft, onChange: options.onChange, bookedBy: options.bookedBy };
+  const atOnce = judged.ok && world.closedShifts.length === 0 && expectedOf(world, draft, orders, judged);
+  if (atOnce) {
+    const writes: ConfirmWritesOf = {
+      ...base,
+      customerId: sql`(select customer_id from locked order by id limit 1)`,
+      subDistrictId: world.shipTos.find((s) => s.id === draft.request.shipToId)?.subDistrictId ?? null,
+      allocations: acceptedOf(judged),
+      docNos: orders.map((o) => o.docNo),
+    };
+    const docNo = await confirmAtOnce(db, atOnceSql(key, event, atOnce, writes), bookingId, options.onChange);
+    if (docNo) {
+      confirmsWritten.atOnce++;
+      return { id: bookingId, docNo, totals: judged.totals };
+    }
+  }
   return db.transaction().execute(async (trx) => {
-    const locked = await takeAndLock(trx, key, event);
+    const { rows } = await trx.executeQuery(prepared(takeAndLockSql(key, event).compile(trx)));
+    const locked = rows[0]!;
     const taken = foundDraft(locked.draft);
     if (taken.version !== draft.version) throw new DraftChanged();
-    const orders = locked.orders;
-    const booked = orders.filter((o) => o.isBooking);
+    const booked = locked.orders.filter((o) => o.isBooking);
     if (booked.length) throw conflict(bookingRequestMessages.booked(booked.map((o) => o.docNo).join(', ')));
     requireEverySlot(locked.slots, slotIds);
     const now: BookingWorld = {
@@ -230,7 +214,7 @@ async function confirmOnce(db: Database, key: DraftKey, options: ConfirmOptions)
       // As they are under their locks: their vehicles may have changed, their use has.
       slots: locked.slots,
       // As read under their locks, before this confirm marked them booked.
-      deliveryOrders: orders.map(toWorldOrder),
+      deliveryOrders: locked.orders.map(toWorldOrder),
       bookedLines: locked.slots.map(useOf),
       // As read under the shipments' locks: a truck that checked in since the draft was made closes its shift.
       closedShifts: locked.closures,
@@ -244,63 +228,79 @@ async function confirmOnce(db: Database, key: DraftKey, options: ConfirmOptions)
     if (failed && !failed.ok) throw capacityLost(now, failed, draft);
     if (!evaluation.ok)
       throw unprocessable({ allocations: evaluation.uncovered.join('\n') || 'การจองยังไม่ครบ' });
-    const allocations = evaluation.allocations.flatMap((a) =>
-      a.ok ? [{ allocation: a.allocation, deliveryTime: a.deliveryTime }] : [],
-    );
-
-    const subDistrictId = now.shipTos.find((s) => s.id === draft.request.shipToId)?.subDistrictId ?? null;
-    const first = allocations[0]!.allocation;
-    const trip = tripOf(allocations);
-    const lines = linesInserts(bookingId, allocations, draft.request.shipCondId);
-    // Every write in one statement: the foreign keys of the lines are checked at its end, after the booking's insert.
-    const writes = sql<{ docNo: string }>`
-      with booking as (
-        insert into booking_report (id, branch_id, status, doc_no, doc_date, doc_type, call_status, customer_id, ship_to_id,
-          sub_district_id, district_id, province_id, region_id, country, load_minute, unload_minute, waiting_minute,
-          travel_minute, distance, day_from_confirm,
-          confirmed_at, confirmed_by, created_by, updated_by, ${shipToSnapshot.columns})
-        select ${bookingId}, ${branchId}, 'CONFIRMED', ${docNoOf(today)}, ${today}::date, 'DO', 'NOT_CALLED', ${orders[0]!.customer_id}, ${draft.request.shipToId},
-               s.id, s.district_id, s.province_id, s.region_id, 'TH', ${trip((a) => a.loadMinute)}, ${trip((a) => a.unloadMinute)},
-               ${trip((a) => a.waitingMinute)}, ${trip((a) => a.travelMinute)}, ${first.distanceKm},
-               (${first.date}::date - ${today}::date), now(), ${userId}, ${userId}, ${userId}, ${shipToSnapshot.values('st')}
-          from sub_district s, ship_to st where s.id = ${subDistrictId} and st.id = ${draft.request.shipToId}
-        returning doc_no),
-      allocations as (${lines.allocations}),
-      lines as (${lines.lines}),
-      history as (${historyInsert({
-        entity: bookingReport,
-        recordId: bookingId,
-        action: 'create',
-        userId,
-        // What a planner reads in the history tab: DO numbers and slots in words, never their ids.
-        changes: {
-          status: 'CONFIRMED',
-          deliveryOrders: orders.map((o) => o.docNo),
-          slots: slotWords(allocations),
-        },
-        source: options.bookedBy,
-      })} returning id)${featureWrites(options.onChange, bookingId, allocations)}
-      select doc_no as "docNo" from booking`;
-    const { rows } = await trx.executeQuery(prepared(writes.compile(trx)));
+    const writes = writesSql({
+      ...base,
+      customerId: locked.orders[0]!.customer_id,
+      subDistrictId: now.shipTos.find((s) => s.id === draft.request.shipToId)?.subDistrictId ?? null,
+      allocations: acceptedOf(evaluation),
+      docNos: locked.orders.map((o) => o.docNo),
+    });
+    const written = await trx.executeQuery(prepared(writes.compile(trx)));
     await options.onChange?.(trx, bookingId, 'confirmed');
-    // The number the planner reads and tells the customer, shown with the link to the booking.
-    return { id: bookingId, docNo: rows[0]!.docNo, totals: evaluation.totals };
+    confirmsWritten.underLocks++;
+    return { id: bookingId, docNo: written.rows[0]!.docNo, totals: evaluation.totals };
   });
 }
 
-/** What the features write for a confirm inside its statement of writes (`ConfirmWrites`), after a comma. */
-function featureWrites(
-  onChange: OnBookingChange | undefined,
-  bookingId: string,
-  allocations: readonly AcceptedAllocation[],
-) {
-  if (!onChange?.inConfirm) return sql``;
-  const deliveryOrderIds = [
-    ...new Set(allocations.flatMap(({ allocation }) => allocation.lines.map((l) => l.deliveryOrderId))),
-  ];
-  return sql`, ${onChange.inConfirm({ bookingId, deliveryOrderIds, afterHistory: sql`(select id from history)` })}`;
+/** The allocations an evaluation accepted, with their delivery times. */
+const acceptedOf = (evaluation: Evaluation): AcceptedAllocation[] =>
+  evaluation.allocations.flatMap((a) =>
+    a.ok ? [{ allocation: a.allocation, deliveryTime: a.deliveryTime }] : [],
+  );
+
+/**
+ * What the confirm in one statement must find under its locks for the engine's answer before them
+ * to stand (`Expected`); false when a slot has no room to spare for others meanwhile.
+ */
+function expectedOf(
+  world: BookingWorld,
+  draft: Draft,
+  orders: readonly DeliveryOrderRow[],
+  evaluation: Evaluation,
+): Expected | false {
+  const accepted = acceptedOf(evaluation).map((a) => a.allocation);
+  const limits = slotUseLimits(world, accepted, draft.request.special === true);
+  if (!limits) return false;
+  const slots = (world.slots as readonly (VehicleDateSlot & UsedAmounts)[]).filter((s) => limits.has(s.id));
+  return {
+    draftVersion: draft.version,
+    orders: [...orders].sort((a, b) => (a.id < b.id ? -1 : 1)),
+    slots: slots.map(({ usedWeight: _w, usedVolume: _v, usedMinute: _m, ...fixed }) => {
+      const limit = limits.get(fixed.id)!;
+      return {
+        id: fixed.id,
+        fixed,
+        maxWeight: limit.weight,
+        maxVolume: limit.volume,
+        maxMinute: limit.minute,
+      };
+    }),
+  };
 }
 
-/** A booking's number: BK, the day, and the next of a sequence (`BK20261125000042`). */
-const docNoOf = (today: string) =>
-  sql`'BK' || ${today.replaceAll('-', '')} || lpad(nextval('booking_doc_no_seq')::text, 6, '0')`;
+/**
+ * Runs a confirm's one statement, in a transaction only when a feature writes more for it
+ * (`OnBookingChange.quietOnConfirm` unset): its number, or undefined when what it expected no
+ * longer held (nothing written).
+ */
+async function confirmAtOnce(
+  db: Database,
+  statement: RawBuilder<{ docNo: string }>,
+  bookingId: string,
+  onChange: OnBookingChange | undefined,
+): Promise<string | undefined> {
+  try {
+    if (!onChange || onChange.quietOnConfirm) {
+      const { rows } = await db.executeQuery(prepared(statement.compile(db)));
+      return rows[0]!.docNo;
+    }
+    return await db.transaction().execute(async (trx) => {
+      const { rows } = await trx.executeQuery(prepared(statement.compile(trx)));
+      await onChange(trx, bookingId, 'confirmed');
+      return rows[0]!.docNo;
+    });
+  } catch (error) {
+    if (isConfirmChanged(error)) return undefined;
+    throw error;
+  }
+}

@@ -31,4 +31,10 @@ export type ConfirmWrites = (booking: ConfirmedBooking) => RawBuilder<unknown>;
  */
 export type OnBookingChange = ((trx: Tx, bookingId: string, change: BookingChange) => Promise<unknown>) & {
   readonly inConfirm?: ConfirmWrites;
+  /**
+   * True when, for a confirm, the function itself writes nothing (all it writes is `inConfirm`):
+   * the confirm may then commit in its one statement, without a transaction around it
+   * (booking/confirm.ts). Unset, the function runs in a transaction after that statement.
+   */
+  readonly quietOnConfirm?: boolean;
 };

@@ -319,13 +319,15 @@ export async function loadWorld(db: Database, scope: WorldScope): Promise<Bookin
  * A confirm's first read: the planner's draft and the world of its own slots (with their kept
  * use), its DOs and ship-to, in one statement keyed by the draft. Its parameters are the draft's
  * key alone, so each connection plans it once (a list of ids as a parameter made PostgreSQL plan
- * it afresh every time). `draft` is undefined when there is no such draft.
+ * it afresh every time). `draft` is undefined when there is no such draft; `orders` are the DOs'
+ * rows as read (`deliveryOrderColumns`).
  */
 export async function loadDraftWorld(db: Database, key: DraftKey, today: string) {
   const draft = draftInStatement(key);
   const scope = { branchId: key.branchId, from: today, to: today };
   const { found, master } = await readWorld(db, key.branchId, requestPartsSql(scope, draft), draft.cte);
-  return { draft: found.draft, world: assemble(master, found) };
+  // The DOs as read, too: a confirm in one statement checks they are the same under its locks.
+  return { draft: found.draft, world: assemble(master, found), orders: found.deliveryOrders };
 }
 
 function assemble(master: MasterParts, found: RequestRows): BookingWorld {

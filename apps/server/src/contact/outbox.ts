@@ -72,7 +72,11 @@ export async function enqueueMessage(
 }
 
 /** The customer's message of each booking change, written in the change's transaction (booking/hooks.ts). */
-export const messagesOnChange =
-  (contact: Contact): OnBookingChange =>
-  (trx, bookingId, change) =>
-    enqueueMessage(trx, contact, bookingId, change);
+export const messagesOnChange = (contact: Contact): OnBookingChange =>
+  Object.assign(
+    (trx: Tx, bookingId: string, change: ContactEvent) => enqueueMessage(trx, contact, bookingId, change),
+    {
+      // No provider: nothing is written for any change.
+      quietOnConfirm: !contactEnabled(contact.settings),
+    },
+  );

@@ -30,7 +30,7 @@ export const linkRebooked: OnBookingChange = Object.assign(
       .where('rebooked_booking_id', '=', bookingId)
       .execute();
   },
-  { inConfirm: rebookedInConfirm },
+  { inConfirm: rebookedInConfirm, quietOnConfirm: true },
 );
 
 /**

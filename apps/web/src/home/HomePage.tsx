@@ -7,7 +7,10 @@ import { sharedBookingEvents } from '../events/bookingEvents.ts';
 import { useAuth } from '../session/AuthProvider.tsx';
 import { HOST_TEXT } from '../text.ts';
 
-/** Home (spec §2): a short Thai welcome, then the sections of the user's roles (docs/web.md "Home"). */
+/**
+ * Home (spec §2): a one-line Thai welcome with the acting branch, then the sections of the user's
+ * roles (docs/web.md "Home"): what the user came for starts on the first screen, on a phone too.
+ */
 export function HomePage() {
   const { user } = useAuth();
   const { branch, branchId } = useBranch();
@@ -22,12 +25,12 @@ export function HomePage() {
     <Column>
       <Welcome aria-labelledby="home-welcome">
         <h2 id="home-welcome">{HOST_TEXT.welcome(user?.fullName || user?.username || '')}</h2>
-        <p>{HOST_TEXT.welcomeIntro}</p>
         <p>
           {HOST_TEXT.currentBranch}:{' '}
           <strong data-testid="current-branch">
             {branch ? branchLabel(branch) : HOST_TEXT.noBranchSelected}
-          </strong>
+          </strong>{' '}
+          <Hint>{HOST_TEXT.branchHint}</Hint>
         </p>
       </Welcome>
       <HomeSections openEvents={openEvents} navigate={navigate} />
@@ -47,6 +50,11 @@ const Welcome = styled.section`
   background: ${({ theme }) => theme.color.surface};
   border: 1px solid ${({ theme }) => theme.color.border};
   border-radius: ${({ theme }) => theme.radius.md};
-  & h2 { margin: 0 0 ${({ theme }) => theme.space[2]}; font-size: ${({ theme }) => theme.font.size.xl}; }
+  & h2 { margin: 0; font-size: ${({ theme }) => theme.font.size.lg}; }
   & p { margin: ${({ theme }) => theme.space[1]} 0 0; }
+`;
+
+const Hint = styled.span`
+  color: ${({ theme }) => theme.color.textMuted};
+  font-size: ${({ theme }) => theme.font.size.sm};
 `;

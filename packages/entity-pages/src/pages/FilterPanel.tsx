@@ -27,6 +27,11 @@ export interface FilterPanelProps {
   readonly onApply: (values: FilterValues) => void;
 }
 
+const FILTER_TEXT = {
+  all: (count: number) => `แสดงตัวกรองทั้งหมด (${count})`,
+  inUseOnly: 'แสดงเฉพาะตัวกรองที่ใช้อยู่',
+};
+
 const kindLabel: Record<string, string> = {
   eq: 'เท่ากับ',
   in: 'เป็นค่าใดค่าหนึ่ง (คั่นด้วย ,)',
@@ -50,6 +55,11 @@ export function FilterPanel({ entity, filterDefs, values, onApply }: FilterPanel
   const groups = entity.fields
     .map((field) => ({ field, filters: filterDefs.filter((filter) => filter.field === field.name) }))
     .filter((group) => group.filters.length > 0);
+  // A list opened with filters (a home count's link, a saved view) shows the filters in use only, so
+  // the rows stay on the first screen; every other field is one press away.
+  const inUse = groups.filter((group) => group.filters.some((filter) => values[filter.param] !== undefined));
+  const [showAll, setShowAll] = useState(inUse.length === 0);
+  const shown = showAll ? groups : inUse;
 
   return (
     <Panel aria-labelledby={headingId}>
@@ -61,7 +71,7 @@ export function FilterPanel({ entity, filterDefs, values, onApply }: FilterPanel
         }}
       >
         <Groups>
-          {groups.map(({ field, filters }) => (
+          {shown.map(({ field, filters }) => (
             <Group key={field.name}>
               <legend>{field.label}</legend>
               {filters.map((filter) => (
@@ -77,6 +87,11 @@ export function FilterPanel({ entity, filterDefs, values, onApply }: FilterPanel
           ))}
         </Groups>
         <Actions>
+          {inUse.length > 0 && (
+            <Button variant="secondary" onPress={() => setShowAll((all) => !all)}>
+              {showAll ? FILTER_TEXT.inUseOnly : FILTER_TEXT.all(groups.length)}
+            </Button>
+          )}
           <Button
             variant="secondary"
             onPress={() => {

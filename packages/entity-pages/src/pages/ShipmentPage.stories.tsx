@@ -54,6 +54,11 @@ export const ManyFilters: Story = {
     await expect(list?.params.get('driverIds')).toBe(fixtureId('driver', 1));
     await expect(canvas.getByRole('button', { name: 'ตัวกรอง (4)' })).toHaveAttribute('aria-expanded', 'true');
     const panel = await canvas.findByRole('region', { name: 'ตัวกรองการขนส่ง (Shipment)' });
+    // Opened from a link, the panel shows the filters in use only (the rows stay on the first screen).
+    await expect(
+      [...panel.querySelectorAll('fieldset > legend')].map((legend) => legend.textContent),
+    ).toEqual(['เลขที่เอกสาร', 'คนขับรถ', 'วันที่ตามแผน: เช็คอิน']);
+    await userEvent.click(within(panel).getByRole('button', { name: /^แสดงตัวกรองทั้งหมด \(\d+\)$/ }));
     // One group per filterable field: stage dates and times included.
     await expect(within(panel).getByRole('group', { name: 'วันที่จริง: ส่งสินค้าเสร็จ' })).toBeVisible();
     await expect(within(panel).getByRole('group', { name: 'ผู้สร้าง' })).toBeVisible();

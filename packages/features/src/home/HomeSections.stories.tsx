@@ -43,6 +43,13 @@ export const Planner: Story = {
   beforeEach: mocked('ok'),
   play: async ({ canvas, canvasElement }) => {
     const planner = within(await section(canvasElement, 'งานวางแผนการจอง'));
+    // The work waiting first, then the trucks' room: a phone's first screen shows the calls to make.
+    await planner.findByRole('table', { name: 'จ. 6 ม.ค. 2025' });
+    await expect(planner.getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual([
+      'การจองที่ต้องโทรนัด',
+      'DO ที่ยังไม่ได้จอง ตามวันส่ง',
+      'ความจุรถวันนี้และพรุ่งนี้',
+    ]);
     // Capacity as the calendar shows it: per day, shift × vehicle type, status label and colour.
     const today = await planner.findByRole('table', { name: 'จ. 6 ม.ค. 2025' });
     await expect(within(today).getAllByRole('row').length).toBeGreaterThan(1);

@@ -125,12 +125,12 @@ function PlannerSection({ openEvents, navigate }: HomeSectionsProps) {
     () => state.mutate(),
     () => state.mutate(),
   );
+  // The work waiting comes first (the calls to make, the DOs to book), then the trucks' room to book them
+  // in: on a phone the capacity's two tables are two screens long.
   return (
     <Section id="planner" title={homeText.planner} state={state} needsBranch>
       {(home) => (
         <>
-          <h3>{homeText.capacity}</h3>
-          <Capacity cells={home.capacity} days={[home.today, home.tomorrow]} navigate={navigate} />
           <h3>{homeText.toCall}</h3>
           <Tiles>
             <CountLink
@@ -166,6 +166,8 @@ function PlannerSection({ openEvents, navigate }: HomeSectionsProps) {
               tone={home.returned.count > 0 ? 'attention' : 'plain'}
             />
           </Tiles>
+          <h3>{homeText.capacity}</h3>
+          <Capacity cells={home.capacity} days={[home.today, home.tomorrow]} navigate={navigate} />
         </>
       )}
     </Section>

@@ -37,6 +37,7 @@ import * as partitionPositions from './0058_partition_positions.ts';
 import * as partitionHistory from './0059_partition_history.ts';
 import * as companyLists from './0062_company_lists.ts';
 import * as leadTimeFromDo from './0063_lead_time_from_do.ts';
+import * as confirmInOneStatement from './0064_confirm_in_one_statement.ts';
 
 /** Every migration, in order. Names sort lexically: never rename or reorder one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -78,4 +79,5 @@ export const migrations: Record<string, Migration> = {
   '0059_partition_history': partitionHistory,
   '0062_company_lists': companyLists,
   '0063_lead_time_from_do': leadTimeFromDo,
+  '0064_confirm_in_one_statement': confirmInOneStatement,
 };
