@@ -46,8 +46,7 @@ const keptBranch = () =>
  */
 export function firstListPage(route: EntityRouteDef, search: string) {
   if (route.kind !== 'list') return undefined;
-  return (api: ApiClient) =>
-    requestFirstListPage(api, route.entity, search, keptBranch());
+  return (api: ApiClient) => requestFirstListPage(api, route.entity, search, keptBranch());
 }
 
 /** The entities' parts for the generic pages: handed in here, in the entity chunk, not in the shell. */
