@@ -9,7 +9,7 @@ const pnpmVersion = JSON.parse(readFileSync(path.join(root, 'package.json'), 'ut
   '@',
 )[1];
 const toolsDir = path.join(root, '.tools');
-const pnpmBin = path.join(toolsDir, 'node_modules', 'pnpm', 'bin', 'pnpm.cjs');
+export const pnpmBin = path.join(toolsDir, 'node_modules', 'pnpm', 'bin', 'pnpm.cjs');
 
 export function log(message) {
   console.log(`\x1b[36m[lms]\x1b[0m ${message}`);

@@ -1,23 +1,28 @@
 /**
  * bench/home: the home's counts (docs/web.md "Home") on the million-DO data set, with each query's plan.
  * Run: `npm run bench -- home` (BENCH_DOS=200000 for a quicker pass, BENCH_DATA_DIR to keep the data).
- * Prints, per section, the time of the whole summary and, per query, its time and the plan's nodes:
+ * Prints the load, then per section p50 and p95 of BENCH_RUNS (20) summaries one at a time with the
+ * CPU a summary costs (Node, PostgreSQL: bench/cpu.ts) and, per query, its time and the plan's nodes:
  * every count should read an index (Index Only Scan / Index Scan / Bitmap Index Scan), never the table.
  */
 import { mkdtemp } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { bangkokIsoDate } from '@lms/domain';
 import { type CompiledQuery, Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
+import { provideNamedFilters } from '../../apps/server/src/app.ts';
 import { createDatabase, databaseUrl, dropDatabase } from '../../apps/server/src/db/admin.ts';
 import { connect, migrate } from '../../apps/server/src/db/database.ts';
 import { startEmbeddedPostgres } from '../../apps/server/src/db/embedded.ts';
 import { adminHome, masterDataHome, plannerHome } from '../../apps/server/src/home/summary.ts';
 import { seedDemoCompany } from '../../apps/server/src/seed/demo.ts';
 import { generateDeliveryOrders } from '../../apps/server/src/seed/scale.ts';
+import { postgresCpuMs, processCpuMs } from '../cpu.ts';
+import { percentile } from '../report.ts';
 
 const DOS = Number(process.env.BENCH_DOS ?? 1_000_000);
+const RUNS = Number(process.env.BENCH_RUNS ?? 20);
 const keep = process.env.BENCH_DATA_DIR;
 const dir = keep ?? (await mkdtemp(path.join(tmpdir(), 'lms-bench-home-')));
 const embedded = process.env.DATABASE_URL ? undefined : await startEmbeddedPostgres(dir);
@@ -99,17 +104,34 @@ const branchId = branch[0]!.id;
 const today = bangkokIsoDate(new Date());
 const pool = quiet(new pg.Pool({ connectionString: url, max: 1 }));
 
+// The summaries count lists with named filters (the DO list's `returned`), whose SQL the app provides.
+provideNamedFilters();
 const sections = {
   planner: () => plannerHome(recording as never, branchId, today),
   masterData: () => masterDataHome(recording as never, branchId, today),
   admin: () => adminHome(recording as never, today),
 };
+const clusterDir = embedded ? path.join(dir, 'pg') : undefined;
+console.log(
+  `branch ${branchId}, today ${today}; ${RUNS} runs per section, one at a time; load average ${loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')}`,
+);
 for (const [section, run] of Object.entries(sections)) {
   await run(); // warm the cache once, as a home opened all day is
-  queries.length = 0;
-  const started = performance.now();
-  await run();
-  console.log(`\n${section}: ${(performance.now() - started).toFixed(1)} ms for ${queries.length} queries`);
+  const times: number[] = [];
+  const cpu0 = processCpuMs();
+  const pg0 = clusterDir ? postgresCpuMs(clusterDir) : 0;
+  for (let i = 0; i < RUNS; i += 1) {
+    queries.length = 0;
+    const started = performance.now();
+    await run();
+    times.push(performance.now() - started);
+  }
+  const perRun = (ms: number) => (ms / RUNS).toFixed(1);
+  console.log(
+    `\n${section}: p50 ${percentile(times, 50).toFixed(1)} ms, p95 ${percentile(times, 95).toFixed(1)} ms for ${queries.length} queries; CPU a run: Node ${perRun(processCpuMs() - cpu0)} ms, PostgreSQL ${clusterDir ? perRun(postgresCpuMs(clusterDir) - pg0) : '?'} ms`,
+  );
   for (const query of queries) {
     const { rows } = await pool.query<{ 'QUERY PLAN': string }>(
       `explain (analyze, buffers) ${query.sql}`,

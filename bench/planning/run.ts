@@ -11,12 +11,14 @@
  *   --quick                      two instances per class (x01 and x05 / _1 and _5)
  *   --time-limit MS              CPU milliseconds per instance (default: the set's goal)
  *   --seed N                     the solver's seed (default 1)
+ *   --solver DIR                 the solver's source (default packages/planning/src); given twice
+ *                                or more, each instance is solved by each in turn (the order
+ *                                rotating), so that solvers are compared in the same minutes
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { planViolations, solve } from '../../packages/planning/src/index.ts';
 import { euclideanDistance, readSolomon } from './solomon.ts';
 
 interface Set {
@@ -58,8 +60,16 @@ const { values } = parseArgs({
     quick: { type: 'boolean', default: false },
     'time-limit': { type: 'string' },
     seed: { type: 'string', default: '1' },
+    solver: { type: 'string', multiple: true },
   },
 });
+type Solver = typeof import('../../packages/planning/src/index.ts');
+const solverDirs = (values.solver ?? [path.join(import.meta.dirname, '../../packages/planning/src')]).map(
+  (dir) => path.resolve(dir),
+);
+const solvers: Solver[] = [];
+for (const dir of solverDirs) solvers.push(await import(path.join(dir, 'index.ts')));
+const solverNames = solverDirs.map((dir) => path.relative(process.cwd(), dir));
 const set = SETS[values.set];
 if (!set) throw new Error(`--set is one of ${Object.keys(SETS).join(', ')}`);
 const timeLimitMs = Number(values['time-limit'] ?? set.timeLimitMs);
@@ -89,9 +99,9 @@ interface Row {
   readonly gap: number;
   readonly cpu: number;
 }
-const rows: Row[] = [];
+const rows: Row[][] = solvers.map(() => []);
 console.log(
-  `${values.set}: ${timeLimitMs} ms CPU per instance, seed ${seed}; load average ${loadavg()[0]?.toFixed(1)}`,
+  `${values.set}: ${timeLimitMs} ms CPU per instance, seed ${seed}; load average ${loadavg()[0]?.toFixed(1)}; solver ${solverNames.join(', ')}`,
 );
 console.log('instance | vehicles (best) | distance (best) | gap % | CPU ms | iterations | notes');
 const selected = files
@@ -104,8 +114,13 @@ const selected = files
 // cold, the first instances lost 120–170 ms of their second to it (docs/planning.md). One untimed
 // solve first, so every instance is measured as a warm planner thread would solve it.
 const warmUp = selected[0];
-if (warmUp) solve(warmUp.problem, { seed, timeLimitMs: Math.min(timeLimitMs, 1000), clock: cpuMs });
-for (const instance of selected) {
+for (const { solve } of solvers)
+  if (warmUp) solve(warmUp.problem, { seed, timeLimitMs: Math.min(timeLimitMs, 1000), clock: cpuMs });
+for (const [i, instance] of selected.entries())
+  for (let turn = 0; turn < solvers.length; turn += 1) measure(instance, (i + turn) % solvers.length);
+
+function measure(instance: ReturnType<typeof readSolomon>, which: number): void {
+  const { solve, planViolations } = solvers[which] as Solver;
   const { name } = instance;
   const best = bestKnown[name];
   if (!best) throw new Error(`no best known value for ${name} in data/best-known.json`);
@@ -121,7 +136,7 @@ for (const instance of selected) {
   ]
     .filter(Boolean)
     .join(', ');
-  rows.push({
+  (rows[which] as Row[]).push({
     name,
     vehicles: solution.summary.vehicles,
     overBest: solution.summary.vehicles - best.vehicles,
@@ -130,7 +145,7 @@ for (const instance of selected) {
   });
   console.log(
     [
-      name,
+      solvers.length > 1 ? `${name} (${solverNames[which]})` : name,
       `${solution.summary.vehicles} (${best.vehicles})`,
       `${distance.toFixed(2)} (${best.distance.toFixed(2)})`,
       gap.toFixed(2),
@@ -144,27 +159,30 @@ for (const instance of selected) {
 const mean = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
 const fmt = (x: number | undefined, digits = 2) =>
   x === undefined || Number.isNaN(x) ? '–' : x.toFixed(digits);
-const classes = [...new Set(rows.map((r) => classOf(r.name)))];
-console.log('');
-console.log(
-  `class | instances | average gap % | worst gap % | vehicles over best (instances) | average gap % at the best fleet (instances) | average CPU ms${values.set === 'solomon' ? ' | VROOM 1.12 gap %' : ''}`,
-);
-for (const group of [...classes, 'all']) {
-  const members = group === 'all' ? rows : rows.filter((r) => classOf(r.name) === group);
-  const over = members.filter((r) => r.overBest > 0);
+const classes = [...new Set(selected.map(({ name }) => classOf(name)))];
+for (const [which, solved] of rows.entries()) {
+  console.log('');
+  if (solvers.length > 1) console.log(`solver ${solverNames[which]}:`);
   console.log(
-    [
-      group,
-      members.length,
-      fmt(mean(members.map((r) => r.gap))),
-      fmt(Math.max(...members.map((r) => r.gap))),
-      `${over.reduce((a, r) => a + r.overBest, 0)} (${over.length})`,
-      // A plan with a truck more is shorter: its gap flatters the average.
-      `${fmt(mean(members.filter((r) => r.overBest === 0).map((r) => r.gap)))} (${members.filter((r) => r.overBest === 0).length})`,
-      fmt(mean(members.map((r) => r.cpu)), 0),
-      ...(values.set === 'solomon' ? [fmt(VROOM_SOLOMON[group])] : []),
-    ].join(' | '),
+    `class | instances | average gap % | worst gap % | vehicles over best (instances) | average gap % at the best fleet (instances) | average CPU ms${values.set === 'solomon' ? ' | VROOM 1.12 gap %' : ''}`,
   );
+  for (const group of [...classes, 'all']) {
+    const members = group === 'all' ? solved : solved.filter((r) => classOf(r.name) === group);
+    const over = members.filter((r) => r.overBest > 0);
+    console.log(
+      [
+        group,
+        members.length,
+        fmt(mean(members.map((r) => r.gap))),
+        fmt(Math.max(...members.map((r) => r.gap))),
+        `${over.reduce((a, r) => a + r.overBest, 0)} (${over.length})`,
+        // A plan with a truck more is shorter: its gap flatters the average.
+        `${fmt(mean(members.filter((r) => r.overBest === 0).map((r) => r.gap)))} (${members.filter((r) => r.overBest === 0).length})`,
+        fmt(mean(members.map((r) => r.cpu)), 0),
+        ...(values.set === 'solomon' ? [fmt(VROOM_SOLOMON[group])] : []),
+      ].join(' | '),
+    );
+  }
 }
 if (set.goal) {
   const { average, perClass, worst } = set.goal;
@@ -172,6 +190,7 @@ if (set.goal) {
     `goals: average gap ≤ ${average} %` +
       (Number.isNaN(perClass) ? '' : `, every class ≤ ${perClass} %, worst instance ≤ ${worst} %`) +
       `, vehicles at most one over the best known, ≤ ${set.timeLimitMs} ms CPU per instance` +
-      (rows.length < files.length ? ` (this run: ${rows.length} of ${files.length} instances)` : ''),
+      (selected.length < files.length ? ` (this run: ${selected.length} of ${files.length} instances)` : ''),
   );
 }
+console.log(`load average at the end ${loadavg()[0]?.toFixed(1)}`);

@@ -7,7 +7,9 @@ import type { CDPSession } from 'playwright-core';
  */
 interface Node {
   id: number;
-  callFrame: { functionName: string; url: string; lineNumber: number };
+  parent?: number;
+  children?: number[];
+  callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number };
 }
 
 export async function profiledPage<T>(cdp: CDPSession, origin: string, work: () => Promise<T>): Promise<T> {
@@ -22,6 +24,16 @@ export async function profiledPage<T>(cdp: CDPSession, origin: string, work: () 
       profile: { nodes: Node[]; samples: number[]; timeDeltas: number[]; startTime: number };
     };
     const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+    for (const n of profile.nodes) for (const child of n.children ?? []) byId.get(child)!.parent = n.id;
+    // A browser call (a layout read, a DOM insertion, a style rule) has no file: named with the
+    // script's function that made it, which is what a change would move.
+    const caller = (n: Node): string => {
+      let up = n.parent === undefined ? undefined : byId.get(n.parent);
+      while (up && !up.callFrame.url) up = up.parent === undefined ? undefined : byId.get(up.parent);
+      return up
+        ? ` ← ${up.callFrame.functionName || '(anonymous)'} ${file(up)}:${up.callFrame.lineNumber}:${up.callFrame.columnNumber}`
+        : '';
+    };
     const file = (n: Node) =>
       n.callFrame.url.replace(origin, '').replace(/^\/assets\//, '') || n.callFrame.functionName;
     const byFile = new Map<string, number>();
@@ -35,7 +47,10 @@ export async function profiledPage<T>(cdp: CDPSession, origin: string, work: () 
       if (node.callFrame.functionName === '(idle)') continue;
       const where = file(node);
       byFile.set(where, (byFile.get(where) ?? 0) + dt);
-      const fn = `${node.callFrame.functionName || '(anonymous)'} ${where}:${node.callFrame.lineNumber}`;
+      // Line and column: a minified file holds many functions on one line.
+      const fn = node.callFrame.url
+        ? `${node.callFrame.functionName || '(anonymous)'} ${where}:${node.callFrame.lineNumber}:${node.callFrame.columnNumber}`
+        : `${where}${caller(node)}`;
       byFunction.set(fn, (byFunction.get(fn) ?? 0) + dt);
       const bucket = Math.floor(at / 250);
       const inBucket = buckets.get(bucket) ?? new Map<string, number>();
@@ -51,7 +66,7 @@ export async function profiledPage<T>(cdp: CDPSession, origin: string, work: () 
     console.log(`    main thread busy ${busy.toFixed(0)} ms of ${at.toFixed(0)}; by file:`);
     for (const line of top(byFile, 12)) console.log(`      ${line}`);
     console.log('    by function:');
-    for (const line of top(byFunction, 15)) console.log(`      ${line}`);
+    for (const line of top(byFunction, 25)) console.log(`      ${line}`);
     console.log('    each 250 ms: busy, and the file most of it went to');
     for (const [bucket, m] of [...buckets].sort((a, b) => a[0] - b[0])) {
       const total = [...m.values()].reduce((a, b) => a + b, 0);

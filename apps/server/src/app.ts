@@ -142,8 +142,11 @@ const extensions: Record<string, EntityExtension> = {
   vehicleDateSlot: vehicleDateSlotExtension,
 };
 
-/** The features' SQL of the named filters the declarations list; a declared one without SQL stops the start. */
-function provideNamedFilters(): void {
+/**
+ * The features' SQL of the named filters the declarations list; a declared one without SQL stops the
+ * start. Exported for code that counts lists without an app (bench/home).
+ */
+export function provideNamedFilters(): void {
   provideNamedFilter('bookingReport', 'toCall', toCallCondition);
   provideNamedFilter('deliveryOrder', 'returned', returnedCondition);
   const missing = namedFiltersWithoutSql();

@@ -85,6 +85,15 @@ describe('the demo company', () => {
     ]);
     expect(await count('article_type_prohibit', sql`code = 'CHEM-FOOD'`)).toBe(2);
     expect(await count('delivery_order', sql`is_booking = false`)).toBeGreaterThanOrEqual(400);
+    // Each DO goes to one of its own customer's places (named after the customer): the planner calls,
+    // and the customer's link shows, the place of the company that ordered.
+    expect(
+      await count(
+        'delivery_order',
+        sql`id in (select d.id from delivery_order d join customer c on c.id = d.customer_id
+                     join ship_to s on s.id = d.so_ship_to_id where s.name not like c.name || ' (%')`,
+      ),
+    ).toBe(0);
   });
 
   it('lets a demo planner sign in and see only their branch’s delivery orders', async () => {

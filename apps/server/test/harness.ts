@@ -3,6 +3,7 @@ import { setTimeout } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, inject } from 'vitest';
+import { builtWebApp, WEB_DIST } from '../../../tests/webBuild.ts';
 import { type AppOptions, buildApp } from '../src/app.ts';
 import type { ContactSettings } from '../src/contact/settings.ts';
 import { createDatabase, databaseUrl, dropDatabase } from '../src/db/admin.ts';
@@ -89,11 +90,13 @@ export function setupTestServer(
     async () => {
       if (options.demoCompany) await createDemoDatabase(name, options.demoCompany);
       else await createDatabase(adminUrl, name, inject('pgTemplate'));
+      // The web app's build may still be under way (`npm test` builds it beside Vitest's start).
+      const webDist = options.webDist === WEB_DIST ? await builtWebApp() : options.webDist;
       state.db = connect(databaseUrl(adminUrl, name), 10);
       // trustProxy lets a test speak from several client addresses (X-Forwarded-For).
       state.app = await buildApp({
         db: state.db,
-        webDist: options.webDist,
+        webDist,
         dataDir: options.dataDir,
         trustProxy: true,
         databaseUrl: databaseUrl(adminUrl, name),
@@ -109,9 +112,10 @@ export function setupTestServer(
       if (!address || typeof address !== 'object') throw new Error('server did not bind');
       state.origin = `http://127.0.0.1:${address.port}`;
       state.api = `${state.origin}/api`;
-      // The first file of a run that asks for the demo company seeds it: most of a minute when loaded.
+      // The first file of a run that asks for the demo company seeds it: most of a minute when
+      // loaded; the first end-to-end files may wait for the web app's build as long.
     },
-    options.demoCompany ? 180_000 : undefined,
+    options.demoCompany || options.webDist === WEB_DIST ? 300_000 : undefined,
   );
   afterAll(async () => {
     await state.app?.close();

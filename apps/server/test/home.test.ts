@@ -1,5 +1,5 @@
 import { addDays } from '@lms/booking';
-import { featureRoles, type HomeCount, ROLE_ADMIN, readRoleOf } from '@lms/domain';
+import { type DueBucket, featureRoles, type HomeCount, LIMITS, ROLE_ADMIN, readRoleOf } from '@lms/domain';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { insertRecords } from '../src/seed/insertRecords.ts';
@@ -11,13 +11,17 @@ const server = setupTestServer();
 
 /** The list a count links to, asked of the list API itself: its total must be the count. */
 async function listTotal(count: HomeCount, token: string, branchId?: string) {
+  return (await listPage(count, token, branchId)).total as number;
+}
+
+async function listPage(count: HomeCount, token: string, branchId?: string) {
   expect(count.href).not.toBeNull();
   const href = count.href!;
   const answer = await call(server.api, 'GET', `${href}${branchId ? `&branchId=${branchId}` : ''}`, {
     token,
   });
   expect(answer.status, href).toBe(200);
-  return answer.body.total as number;
+  return answer.body as { total: number; totalIsLowerBound: boolean };
 }
 
 describe('the home per role', () => {
@@ -120,7 +124,11 @@ describe('the home per role', () => {
     expect(body.canceledToday.count).toBe(1);
     // Every number opens its list filtered to exactly those rows.
     for (const count of [body.unbooked.total, ...body.unbooked.buckets, body.notCalled, body.unreachable]) {
-      expect(await listTotal(count, tokens.planner, world.branchId)).toBe(count.count);
+      expect(await listPage(count, tokens.planner, world.branchId)).toMatchObject({
+        total: count.count,
+        totalIsLowerBound: false,
+      });
+      expect(count.countIsLowerBound).toBe(false);
     }
     expect(await listTotal(body.canceledToday, tokens.admin, world.branchId)).toBe(1);
     expect(body.notCalled.href).toBe('/bookingReport?statusEq=CONFIRMED&callStatusEq=NOT_CALLED');
@@ -254,5 +262,74 @@ describe('the home per role', () => {
     const badBranch = await get('/home/masterData?branchId=not-a-uuid', tokens.masterData);
     expect(badBranch.status).toBe(400);
     expect(badBranch.body.messages.join(' ')).toMatch(/[\u0E00-\u0E7F]/);
+  });
+});
+
+describe("the planner's counts past the lists' count limit", () => {
+  const cap = LIMITS.listExactCountLimit;
+  let branch: Awaited<ReturnType<typeof bookingScenario>>;
+  let token = '';
+  const planner = async () => {
+    const answer = await call(server.api, 'GET', `/home/planner?branchId=${branch.branchId}`, { token });
+    expect(answer.status).toBe(200);
+    const buckets = Object.fromEntries(
+      answer.body.unbooked.buckets.map((b: HomeCount & { bucket: string }) => [b.bucket, b]),
+    ) as Record<DueBucket, HomeCount>;
+    return { total: answer.body.unbooked.total as HomeCount, ...buckets };
+  };
+  /** `n` more unbooked DOs of the branch, copies of its first, due on `day`. */
+  const addDeliveryOrders = (n: number, day: string, prefix: string) =>
+    sql`insert into delivery_order (doc_no, branch_id, customer_id, ship_cond_id, so_ship_to_id, site_id,
+          article_uom_id, qty, weight, weight_unit, volume, volume_unit, delivery_at, is_booking)
+        select ${prefix} || n, d.branch_id, d.customer_id, d.ship_cond_id, d.so_ship_to_id, d.site_id,
+               d.article_uom_id, d.qty, d.weight, d.weight_unit, d.volume, d.volume_unit, ${day}::date, false
+          from delivery_order d, generate_series(1, ${n}::int) n
+         where d.id = ${branch.deliveryOrderIds[0]!}`.execute(server.db);
+
+  beforeAll(async () => {
+    branch = await bookingScenario(server.db, { deliveryOrders: 1 });
+    const overdue = addDays(branch.today, -3);
+    await sql`update delivery_order set delivery_at = ${overdue}, is_booking = false where id = ${branch.deliveryOrderIds[0]!}`.execute(
+      server.db,
+    );
+    // The limit itself, overdue: still an exact count.
+    await addDeliveryOrders(cap - 1, overdue, 'CAP-');
+    const user = await createUser(server.db, {
+      roles: [readRoleOf('BOOKING_CALENDAR'), readRoleOf('DELIVERY_ORDER')],
+      branchIds: [branch.branchId],
+    });
+    token = await signIn(server.api, user);
+  });
+
+  it('counts exactly up to the limit, then says "more than" the limit as the list it opens does', async () => {
+    const atLimit = await planner();
+    expect(atLimit.total).toMatchObject({ count: cap, countIsLowerBound: false });
+    expect(atLimit.overdue).toMatchObject({ count: cap, countIsLowerBound: false });
+    expect(atLimit.today).toMatchObject({ count: 0, countIsLowerBound: false });
+    expect(await listPage(atLimit.total, token, branch.branchId)).toMatchObject({
+      total: cap,
+      totalIsLowerBound: false,
+    });
+
+    // One more, due today: the total passes the limit, the overdue bucket stays at it, today's is 1.
+    await addDeliveryOrders(1, branch.today, 'CAP-TODAY-');
+    const past = await planner();
+    expect(past.total).toMatchObject({ count: cap, countIsLowerBound: true });
+    expect(past.overdue).toMatchObject({ count: cap, countIsLowerBound: false });
+    expect(past.today).toMatchObject({ count: 1, countIsLowerBound: false });
+    expect(await listPage(past.total, token, branch.branchId)).toMatchObject({
+      total: cap,
+      totalIsLowerBound: true,
+    });
+
+    // Each bucket is capped on its own: two more overdue pass the limit there too.
+    await addDeliveryOrders(2, addDays(branch.today, -1), 'CAP-LATE-');
+    const both = await planner();
+    expect(both.overdue).toMatchObject({ count: cap, countIsLowerBound: true });
+    expect(await listPage(both.overdue, token, branch.branchId)).toMatchObject({
+      total: cap,
+      totalIsLowerBound: true,
+    });
+    expect(both.tomorrow).toMatchObject({ count: 0, countIsLowerBound: false });
   });
 });

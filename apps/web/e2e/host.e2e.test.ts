@@ -171,6 +171,21 @@ describe('branch context', () => {
     // Opened from a page, the branch screen returns to it, and says which branch is now acting (issue 23).
     await page.goto(`${server.origin}/province?searchTerm=${encodeURIComponent('กรุง')}`);
     await page.getByRole('searchbox').waitFor();
+    // The account menu's button (a native one, issue 41) as react-aria's menu trigger: a mouse
+    // opens the menu focused on itself, Escape gives focus back, ArrowDown opens it on its first item.
+    const trigger = page.getByRole('button', { name: branchUser.username });
+    await trigger.click();
+    await page.getByRole('menu').waitFor();
+    const focusedRole = () => page.evaluate(() => document.activeElement?.getAttribute('role'));
+    expect(await focusedRole()).toBe('menu');
+    await page.keyboard.press('Escape');
+    await page.getByRole('menu').waitFor({ state: 'detached' });
+    expect(await trigger.evaluate((button) => button === document.activeElement)).toBe(true);
+    await page.keyboard.press('ArrowDown');
+    await page.getByRole('menu').waitFor();
+    expect(await focusedRole()).toBe('menuitem');
+    expect(await trigger.getAttribute('aria-expanded')).toBe('true');
+    await page.keyboard.press('Escape');
     await accountMenu(page, branchUser.username, 'เลือกสาขา');
     // The list's own query (it may add its paging) travels in `to`.
     await page.waitForURL(

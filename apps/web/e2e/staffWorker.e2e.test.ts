@@ -5,6 +5,7 @@ import { bangkokIsoDate, entityApi, entityByName, ROLE_ADMIN, savedViewsApi } fr
 import { sql } from 'kysely';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { builtWebApp } from '../../../tests/webBuild.ts';
 import { createUser } from '../../server/test/fixtures.ts';
 import { setupTestServer } from '../../server/test/harness.ts';
 import { setupBrowser } from './browser.ts';
@@ -17,7 +18,8 @@ import { requestPath, storedSignIn } from './helpers.ts';
  * longer has its files, and taking it reloads onto the new build — never a blank page. Served from
  * a copy of the build, which the test turns into a "new release" on disk.
  */
-const built = path.resolve(import.meta.dirname, '../dist');
+// The build `npm test` may still be making beside Vitest's start (tests/webBuild.ts).
+const built = await builtWebApp();
 const dist = mkdtempSync(path.join(tmpdir(), 'lms-staff-worker-'));
 cpSync(built, dist, { recursive: true });
 // Plain files only: the test rewrites some of them, and a stale `.br` beside one would be served.

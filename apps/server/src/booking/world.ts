@@ -209,11 +209,15 @@ const articleColumns = columns(
 function requestPartsSql(scope: WorldScope, ids: PartIds) {
   const { branchId, from, to } = scope;
   const doIds = ids.deliveryOrderIds ?? listed([]);
+  // One `in` over both lists, not `= any(…) or in (…)`: PostgreSQL reads an OR of the two by a
+  // sequential scan of every ship-to (711 ms for the home's calendar cells over 1M ship-tos,
+  // bench/home), the union by the key, row by row.
   const shipTos = selectRows(
     shipToColumns,
     sql`from ship_to
-    where id = any(${ids.shipToIds})
-       or id in (select coalesce(bo_ship_to_id, so_ship_to_id) from delivery_order where branch_id = ${branchId} and id = any(${doIds}))`,
+    where id in (select unnest(${ids.shipToIds})
+                 union all
+                 select coalesce(bo_ship_to_id, so_ship_to_id) from delivery_order where branch_id = ${branchId} and id = any(${doIds}))`,
   );
   const parts = {
     articles: selectRows(

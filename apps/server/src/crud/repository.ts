@@ -12,6 +12,7 @@ import type { Database, Executor, Tx } from '../db/database.ts';
 import { prepared } from '../db/prepared.ts';
 import { childTableOf, columnOf, isLabelled, linkTableOf, tableOf } from '../entities/naming.ts';
 import { checkAttachments, checkFileColumns } from './attachments.ts';
+import { cappedCount } from './cappedCount.ts';
 import { attachmentFields, columnFields, refsFields, selectList, toColumnValue } from './columns.ts';
 import { afterCondition, cursorAfter, keysetSort, readCursor } from './keyset.ts';
 import { attachLabels, labelledFields, labelSql, targetOf } from './labels.ts';
@@ -113,13 +114,7 @@ export async function listRecords(
     : sql<Row>`select ${pageItems(db, entity, false)} from ${table} ${pageWhere} ${order} ${window}`;
   const [{ rows }, count] = await Promise.all([
     byKey ? db.executeQuery(prepared(pageQuery.compile(db), 'list')) : pageQuery.execute(db),
-    countTotal
-      ? sql<{
-          total: number;
-        }>`select count(*)::int as total from (select 1 from ${table} ${where} limit ${countLimit + 1}) c`.execute(
-          db,
-        )
-      : undefined,
+    countTotal ? cappedCount(db, table, where, countLimit) : undefined,
   ]);
   const hasMore = rows.length > query.size;
   const items = hasMore ? rows.slice(0, query.size) : rows;
@@ -131,10 +126,7 @@ export async function listRecords(
   const next = hasMore && keys ? { next: cursorAfter(keys, items.at(-1)!) } : {};
   const page = { items, hasMore, page: query.page, size: query.size, ...next };
   if (!count) return { ...page, total: null, totalIsLowerBound: false };
-  const counted = count.rows[0]?.total ?? 0;
-  return counted > countLimit
-    ? { ...page, total: countLimit, totalIsLowerBound: true }
-    : { ...page, total: counted, totalIsLowerBound: false };
+  return { ...page, total: count.count, totalIsLowerBound: count.isLowerBound };
 }
 
 /**

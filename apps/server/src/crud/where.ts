@@ -90,8 +90,8 @@ export function whereClause(
   return parts.length ? sql`where ${sql.join(parts, sql` and `)}` : sql``;
 }
 
-/** The conditions `whereClause` joins (the branch's, then each filter's): a count's `filter (where …)`. */
-export function whereConditions(
+/** The conditions `whereClause` joins: the branch's, then each filter's. */
+function whereConditions(
   entity: EntityDef,
   query: ListQuery,
   branchId: string | undefined,

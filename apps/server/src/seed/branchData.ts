@@ -218,6 +218,10 @@ export async function seedDocuments(
       Array.from({ length: dosPerBranch }, (_, i) => {
         const article = i % master.articleIds.length;
         const qty = 1 + (i % 12);
+        // A DO goes to one of its own customer's places (named after the customer), as the ERP's would.
+        const customer = onRoute(i, b) ? 0 : Math.floor(i / 3) % customerIds.length;
+        const named = mine.filter((_, j) => j % customerNames.length === customer);
+        const places = named.length ? named : mine;
         return {
           branchId,
           docNo: `DO${b + 1}${String(i + 1).padStart(7, '0')}`,
@@ -230,12 +234,14 @@ export async function seedDocuments(
           volume: qty * [0.25, 0.9, 0.4, 0.6, 0.035, 0.02, 0.01, 0.025, 0.04, 0.06, 0.012, 0.015][article]!,
           volumeUnit: 'M3',
           isBooking: false,
-          customerId: customerIds[Math.floor(i / 3) % customerIds.length],
+          customerId: customerIds[customer],
           siteId: branchId,
           slocId: master.warehouseId,
           articleUomId: master.articleIds[article],
           shipCondId: onRoute(i, b) ? master.shipCondIds.route : master.shipCondIds.normal,
-          soShipToId: onRoute(i, b) ? routeShipToId : mine[Math.floor(i / 3) % mine.length]?.id,
+          soShipToId: onRoute(i, b)
+            ? routeShipToId
+            : places[Math.floor(i / 3 / customerIds.length) % places.length]?.id,
         };
       }),
     );

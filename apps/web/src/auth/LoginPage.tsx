@@ -1,4 +1,4 @@
-import { Button } from '@lms/design-system';
+import { PlainButton } from '@lms/design-system';
 import { afterLoginPath, messagesOfError, PRODUCT_NAME, REDIRECT_PARAM } from '@lms/domain';
 import { type FormEvent, useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
@@ -69,9 +69,9 @@ export function LoginPage() {
             onChange={setPassword}
             error={submitted ? passwordError : undefined}
           />
-          <Button type="submit" variant="primary" size="lg" fullWidth isLoading={busy}>
+          <PlainButton type="submit" variant="primary" size="lg" fullWidth isLoading={busy}>
             {HOST_TEXT.signIn}
-          </Button>
+          </PlainButton>
         </Form>
       </Card>
     </Page>

@@ -1,4 +1,4 @@
-import { controlBox, FieldLabel, fieldColumn } from '@lms/design-system';
+import { controlBox, fieldColumn, PlainFieldLabel } from '@lms/design-system';
 import { useId } from 'react';
 import styled from 'styled-components';
 
@@ -23,9 +23,9 @@ export function SignInField({ name, label, value, onChange, error, autoFocus }: 
   const errorId = `${id}-error`;
   return (
     <Column>
-      <FieldLabel htmlFor={id} isRequired>
+      <PlainFieldLabel htmlFor={id} isRequired>
         {label}
-      </FieldLabel>
+      </PlainFieldLabel>
       <Input
         id={id}
         name={name}

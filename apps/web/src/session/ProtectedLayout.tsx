@@ -1,4 +1,10 @@
-import { BuddhistEraProvider, Button, LoadingScreen, StatusScreen, useSnackbar } from '@lms/design-system';
+import {
+  BuddhistEraProvider,
+  LoadingScreen,
+  PlainButton,
+  StatusScreen,
+  useSnackbar,
+} from '@lms/design-system';
 import {
   isProtectedPath,
   LIMITS,
@@ -113,7 +119,7 @@ function SessionChangedScreen() {
         kind="invalid-url"
         title={HOST_TEXT.sessionChangedTitle}
         message={MESSAGES.sessionChanged.text}
-        action={<Button onPress={() => window.location.reload()}>{HOST_TEXT.reload}</Button>}
+        action={<PlainButton onPress={() => window.location.reload()}>{HOST_TEXT.reload}</PlainButton>}
       />
     </div>
   );

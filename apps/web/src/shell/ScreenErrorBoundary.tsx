@@ -1,4 +1,4 @@
-import { Button, StatusScreen } from '@lms/design-system';
+import { PlainButton, StatusScreen } from '@lms/design-system';
 import { Component, type ReactNode } from 'react';
 import { HOST_TEXT } from '../text.ts';
 
@@ -38,7 +38,7 @@ export class ScreenErrorBoundary extends Component<Props, { failedAt: string | n
         kind="invalid-url"
         title={HOST_TEXT.screenFailedTitle}
         message={HOST_TEXT.screenFailed}
-        action={<Button onPress={() => window.location.reload()}>{HOST_TEXT.reload}</Button>}
+        action={<PlainButton onPress={() => window.location.reload()}>{HOST_TEXT.reload}</PlainButton>}
       />
     );
   }

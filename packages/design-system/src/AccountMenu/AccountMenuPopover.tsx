@@ -1,5 +1,6 @@
-import { type ReactNode, type RefObject, useRef } from 'react';
-import type { AriaMenuOptions } from 'react-aria/useMenu';
+import { type ReactNode, type RefObject, useLayoutEffect, useRef } from 'react';
+import { setInteractionModality } from 'react-aria/useFocusVisible';
+import { useMenuTrigger } from 'react-aria/useMenu';
 import {
   Menu,
   MenuContext,
@@ -15,17 +16,24 @@ import type { RootMenuTriggerState } from 'react-stately/useMenuTriggerState';
 import styled from 'styled-components';
 import { Icon, type IconName } from '../Icon/index.ts';
 import { messages } from '../messages.ts';
-import type { AccountMenuProps } from './types.ts';
+import type { AccountMenuProps, OpenedBy } from './types.ts';
 
 type AccountAction = 'changePassword' | 'selectBranch' | 'buddhistEra' | 'logout';
 
 export interface AccountMenuPopoverProps extends AccountMenuProps {
   readonly state: RootMenuTriggerState;
-  readonly menuProps: AriaMenuOptions<unknown>;
   readonly triggerRef: RefObject<HTMLButtonElement | null>;
+  /** The button's id (it labels the menu) and the menu's (the button's `aria-controls`). */
+  readonly triggerId: string;
+  readonly menuId: string;
+  readonly openedBy: OpenedBy;
 }
 
-/** The account menu's open part: the contexts react-aria's MenuTrigger would give, then the popover. */
+/**
+ * The account menu's open part: the contexts react-aria's MenuTrigger would give, then the popover.
+ * `useMenuTrigger` runs here for the menu's props (focus on open, close) and its close-on-scroll
+ * hook; the button's own props are AccountMenu's, so the ids come from there.
+ */
 export function AccountMenuPopover({
   username,
   email,
@@ -36,9 +44,19 @@ export function AccountMenuPopover({
   buddhistEra = false,
   onToggleBuddhistEra,
   state,
-  menuProps,
   triggerRef,
+  triggerId,
+  menuId,
+  openedBy,
 }: AccountMenuPopoverProps) {
+  const { menuProps: triggerMenuProps } = useMenuTrigger({ type: 'menu' }, state, triggerRef);
+  const menuProps = { ...triggerMenuProps, id: menuId, 'aria-labelledby': triggerId };
+  // The button is not react-aria's, which would have told react-aria how the menu was opened:
+  // keyboard focus rings on the items for keys, none for a mouse. A layout effect: before the
+  // menu's own effects focus an item.
+  useLayoutEffect(() => {
+    if (state.isOpen) setInteractionModality(openedBy);
+  }, [state.isOpen, openedBy]);
   const scrollRef = useRef<HTMLDivElement>(null);
   const actions: Record<AccountAction, () => void> = {
     changePassword: onChangePassword,

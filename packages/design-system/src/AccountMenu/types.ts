@@ -17,3 +17,6 @@ export interface AccountMenuProps {
   readonly buddhistEra?: boolean;
   readonly onToggleBuddhistEra?: () => void;
 }
+
+/** How the menu was opened, for react-aria's focus rings in the menu (AccountMenuPopover.tsx). */
+export type OpenedBy = 'pointer' | 'keyboard' | 'virtual';

@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import { iconButtonTarget } from '../Button/Button.tsx';
+import { iconButtonTarget } from '../Button/buttonLook.tsx';
 
 /** What the permanent drawer and the phone's drawer (MobileDrawer.tsx) share: the brand row and the icon buttons. */
 export const Brand = styled.div`

@@ -274,3 +274,37 @@ export const PickingAndTypingLeaveTheHeaders: Story = {
     await waitFor(() => expect(canvas.queryByRole('columnheader', { name: 'สาขา' })).toBeNull());
   },
 };
+
+/**
+ * Two pinned columns: the second sticks where the first ends, at the first's measured width, and
+ * moves along when the first is widened (the grid reads only the widths a later pinned column
+ * needs: issue 41, a read lays the page out again).
+ */
+export const TwoPinnedColumns: Story = {
+  args: {
+    initial: [
+      { key: 'plate', pinned: true },
+      { key: 'branch', pinned: true },
+    ],
+  },
+  play: async ({ canvas }) => {
+    const first = () => canvas.getByRole('columnheader', { name: 'ทะเบียนรถ' });
+    const second = () => canvas.getByRole('columnheader', { name: 'สาขา' });
+    await expect(headerNames(canvas).slice(0, 2)).toEqual(['ทะเบียนรถ', 'สาขา']);
+    await expect(first()).toHaveAttribute('data-pin', 'start');
+    await expect(second()).toHaveAttribute('data-pin', 'start');
+    const offset = (header: HTMLElement) => Number.parseFloat(getComputedStyle(header).insetInlineStart) || 0;
+    // Within a pixel: widths are fractional, the offset is where the browser placed the cell.
+    const near = (actual: number, expected: number) =>
+      expect(Math.abs(actual - expected)).toBeLessThanOrEqual(1);
+    const sideBySide = () => near(offset(second()), offset(first()) + first().getBoundingClientRect().width);
+    await waitFor(sideBySide);
+    const widthBefore = first().getBoundingClientRect().width;
+
+    const menu = await openMenuOf(canvas, 'ทะเบียนรถ');
+    await userEvent.click(within(menu).getByRole('menuitem', { name: 'ขยายให้กว้างขึ้น' }));
+    await waitFor(() => near(first().getBoundingClientRect().width, widthBefore + 40));
+    await waitFor(sideBySide);
+    await expect(offset(second())).toBeGreaterThan(widthBefore);
+  },
+};

@@ -92,9 +92,13 @@ function GridTableView<Row>(props: GridTableProps<Row>) {
     if (!grid) return;
     const next: Record<string, number> = {};
     let start = selection ? selectionWidth : 0;
-    for (const column of columns) {
-      if (column.pin !== 'start') continue;
+    const pinned = columns.filter((column) => column.pin === 'start');
+    for (const [index, column] of pinned.entries()) {
       next[column.key] = start;
+      // Only a width another pinned column starts after is read: a read here lays the page out
+      // again on every draw of the grid (issue 41: an entity list pins one column, and its first
+      // screen drew the grid several times, each forcing a layout).
+      if (index === pinned.length - 1) break;
       const cell = grid.querySelector<HTMLElement>(`[data-row="-1"][data-key="${CSS.escape(column.key)}"]`);
       start += cell?.getBoundingClientRect().width ?? 0;
     }

@@ -2,12 +2,10 @@ import { memo, useId } from 'react';
 import styled from 'styled-components';
 import { Icon } from '../Icon/index.ts';
 import { messages } from '../messages.ts';
+import { countText } from './countText.ts';
 import type { PagingProps } from './types.ts';
 
 export const defaultPageSizes = [10, 20, 50, 100] as const;
-
-// Counts follow spec §9's English number locale.
-const count = new Intl.NumberFormat('en-US');
 
 /**
  * Memoized (issue 41): a list passes its setters, which keep their identity, so picking a row or
@@ -26,8 +24,6 @@ export const Pagination = memo(function Pagination({
   const pages = Math.max(1, Math.ceil(total / pageSize));
   const from = total === 0 ? 0 : (page - 1) * pageSize + 1;
   const to = Math.min(total, page * pageSize);
-  // A lower-bound total reads "มากกว่า 10,000": the server stopped counting there (it always counts the next page).
-  const atLeast = totalIsLowerBound ? `${messages.moreThan} ` : '';
   return (
     <Bar aria-label={messages.pagination}>
       <label htmlFor={sizeId}>{messages.rowsPerPage}</label>
@@ -39,8 +35,8 @@ export const Pagination = memo(function Pagination({
         ))}
       </Select>
       <Range aria-live="polite">
-        {count.format(from)}–{count.format(to)} {messages.of} {atLeast}
-        {count.format(total)}
+        {/* A lower-bound total reads "มากกว่า 10,000": the server stopped counting there (it always counts the next page). */}
+        {countText(from)}–{countText(to)} {messages.of} {countText(total, totalIsLowerBound)}
       </Range>
       <PageButton
         type="button"
@@ -51,8 +47,7 @@ export const Pagination = memo(function Pagination({
         <Icon name="chevron-left" size={20} />
       </PageButton>
       <span>
-        {messages.page} {count.format(page)} / {atLeast}
-        {count.format(pages)}
+        {messages.page} {countText(page)} / {countText(pages, totalIsLowerBound)}
       </span>
       <PageButton
         type="button"

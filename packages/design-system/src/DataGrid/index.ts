@@ -7,6 +7,7 @@ export {
   type ColumnSetting,
   completeLayout,
 } from './columnLayout.ts';
+export { countText } from './countText.ts';
 export { DataGrid, type DataGridProps, phoneBreakpoint } from './DataGrid.tsx';
 export { selectionWidth } from './GridRow.tsx';
 export { defaultPageSizes } from './Pagination.tsx';

@@ -1,8 +1,7 @@
 import type { ReactNode } from 'react';
 import { FieldError, Label, Text } from 'react-aria-components';
 import styled from 'styled-components';
-import { VisuallyHidden, visuallyHidden } from '../Button/Button.tsx';
-import { messages } from '../messages.ts';
+import { LabelText, labelLook } from './labelLook.tsx';
 
 /** Props every form field takes: a plain controlled component (react-final-form adapts it). */
 export interface FieldProps<T> {
@@ -89,13 +88,9 @@ export function FieldLabel({
 }) {
   return (
     <StyledLabel {...props} data-hidden={isHidden || undefined}>
-      {children}
-      {isRequired && !isReadOnly && (
-        <>
-          <RequiredMark aria-hidden="true"> *</RequiredMark>
-          <VisuallyHidden> ({messages.required})</VisuallyHidden>
-        </>
-      )}
+      <LabelText isRequired={isRequired} isReadOnly={isReadOnly}>
+        {children}
+      </LabelText>
     </StyledLabel>
   );
 }
@@ -126,13 +121,7 @@ export function FieldLayout({
 }
 
 const StyledLabel = styled(Label)`
-  font-weight: ${({ theme }) => theme.font.weight.medium};
-  color: ${({ theme }) => theme.color.text};
-  &[data-hidden] { ${visuallyHidden} }
-`;
-
-const RequiredMark = styled.span`
-  color: ${({ theme }) => theme.color.danger};
+  ${labelLook}
 `;
 
 export const Description = styled(Text)`

@@ -1,7 +1,7 @@
 import { type KeyboardEvent, useState } from 'react';
 import { Dialog, Modal, ModalOverlay } from 'react-aria-components';
 import styled, { keyframes } from 'styled-components';
-import { iconButtonTarget } from '../Button/Button.tsx';
+import { iconButtonTarget } from '../Button/buttonLook.tsx';
 import { Icon, type IconName } from '../Icon/index.ts';
 import { messages } from '../messages.ts';
 

@@ -7,7 +7,7 @@ import {
   TooltipTrigger,
 } from 'react-aria-components';
 import styled from 'styled-components';
-import { iconButtonTarget } from '../Button/Button.tsx';
+import { iconButtonTarget } from '../Button/buttonLook.tsx';
 import { Icon, type IconName } from '../Icon/index.ts';
 
 /** Spec §9: "tooltip enter delay 100 ms" (react-aria's own default is 1500 ms). */

@@ -33,8 +33,17 @@ export function homeSectionsFor(roles: readonly string[]): HomeSection[] {
   );
 }
 
-/** A number and the list it counts: `href` opens that list filtered to exactly these rows (null: no list shows them). */
-export const HomeCount = Type.Object({ count: Type.Integer(), href: Nullable(Type.String()) });
+/**
+ * A number and the list it counts: `href` opens that list filtered to exactly these rows (null: no
+ * list shows them). A list's rows are counted as the list counts its total, up to
+ * `LIMITS.listExactCountLimit`: past it `count` is that limit and `countIsLowerBound` is true, shown
+ * "มากกว่า 10,000" as the list shows its total.
+ */
+export const HomeCount = Type.Object({
+  count: Type.Integer({ minimum: 0 }),
+  countIsLowerBound: Type.Boolean(),
+  href: Nullable(Type.String()),
+});
 export type HomeCount = Static<typeof HomeCount>;
 
 /** Unbooked delivery orders by how soon their delivery date (the date the SLA promises) comes. */

@@ -1,4 +1,4 @@
-import { Button, TextField } from '@lms/design-system';
+import { PlainButton, TextField } from '@lms/design-system';
 import { ApiError } from '@lms/entity-pages';
 import { type FormEvent, useState } from 'react';
 import { useDriver } from './DriverProvider.tsx';
@@ -50,9 +50,9 @@ export function LinkClaimScreen({ token }: { readonly token: string }) {
             {problem}
           </Notice>
         )}
-        <Button type="submit" size="lg" fullWidth isLoading={busy}>
+        <PlainButton type="submit" size="lg" fullWidth isLoading={busy}>
           {driverText.openTrip}
-        </Button>
+        </PlainButton>
       </Card>
     </DriverFrame>
   );

@@ -1,4 +1,4 @@
-import { Button, TextField } from '@lms/design-system';
+import { PlainButton, TextField } from '@lms/design-system';
 import { ApiError } from '@lms/entity-pages';
 import { type FormEvent, useState } from 'react';
 import styled from 'styled-components';
@@ -51,9 +51,9 @@ export function SignInScreen() {
             {problem}
           </Notice>
         )}
-        <Button type="submit" size="lg" fullWidth isLoading={busy} isDisabled={!username || !password}>
+        <PlainButton type="submit" size="lg" fullWidth isLoading={busy} isDisabled={!username || !password}>
           {driverText.signIn}
-        </Button>
+        </PlainButton>
       </Card>
       <Hint>{driverText.signInHint}</Hint>
     </DriverFrame>

@@ -1,4 +1,4 @@
-import { Button } from '@lms/design-system';
+import { PlainButton } from '@lms/design-system';
 import { lazy, Suspense } from 'react';
 import styled from 'styled-components';
 import { stageTapText } from '../shipmentPlanning/stageQueue.ts';
@@ -41,17 +41,17 @@ export function SyncBar({
             : driverText.allSent}
       </p>
       {sync.waiting > 0 && !sync.sending && !sync.needsSignIn && (
-        <Button size="md" variant="secondary" onPress={onSend}>
+        <PlainButton size="md" variant="secondary" onPress={onSend}>
           {driverText.sendNow}
-        </Button>
+        </PlainButton>
       )}
       {sync.needsSignIn && (
         <Alert role="alert">
           {driverText.signInAgain}
           {onSignIn && (
-            <Button size="md" onPress={onSignIn}>
+            <PlainButton size="md" onPress={onSignIn}>
               {driverText.signIn}
-            </Button>
+            </PlainButton>
           )}
         </Alert>
       )}

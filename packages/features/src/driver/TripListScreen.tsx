@@ -1,4 +1,4 @@
-import { Button, Icon } from '@lms/design-system';
+import { Icon, PlainButton } from '@lms/design-system';
 import {
   addDays,
   type DriverTripSummary,
@@ -44,7 +44,7 @@ export function TripListScreen({
       }
       footer={
         session?.kind === 'user' && (
-          <Button
+          <PlainButton
             variant="ghost"
             fullWidth
             isDisabled={sync.waiting > 0}
@@ -52,7 +52,7 @@ export function TripListScreen({
             aria-describedby={sync.waiting > 0 ? 'driver-signout-waiting' : undefined}
           >
             {driverText.signOut}
-          </Button>
+          </PlainButton>
         )
       }
     >

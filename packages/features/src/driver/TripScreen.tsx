@@ -1,4 +1,4 @@
-import { Button } from '@lms/design-system';
+import { PlainButton } from '@lms/design-system';
 import { formatDateTime, tripStatusOptions } from '@lms/domain';
 import { useState } from 'react';
 import styled from 'styled-components';
@@ -68,9 +68,9 @@ export function TripScreen({
       footer={
         trip.kind === 'ready' &&
         trip.value.status === 'PLANNED' && (
-          <Button size="lg" fullWidth isLoading={starting} onPress={start}>
+          <PlainButton size="lg" fullWidth isLoading={starting} onPress={start}>
             {driverText.startTrip}
-          </Button>
+          </PlainButton>
         )
       }
     >

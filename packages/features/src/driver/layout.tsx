@@ -1,4 +1,4 @@
-import { Button, Icon } from '@lms/design-system';
+import { Icon, PlainButton } from '@lms/design-system';
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import type { Loaded } from './DriverProvider.tsx';
@@ -188,9 +188,9 @@ export function LoadingOrError({
       <Notice role="alert" $tone="danger">
         {state.message}
       </Notice>
-      <Button size="lg" onPress={onRetry}>
+      <PlainButton size="lg" onPress={onRetry}>
         {driverText.retry}
-      </Button>
+      </PlainButton>
     </>
   );
 }

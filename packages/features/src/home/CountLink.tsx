@@ -1,4 +1,5 @@
-import { canOpenRoute, formatNumber, type HomeCount, pageAt } from '@lms/domain';
+import { countText } from '@lms/design-system';
+import { canOpenRoute, type HomeCount, pageAt } from '@lms/domain';
 import { useSession } from '@lms/entity-pages';
 import type { MouseEvent, ReactNode } from 'react';
 import styled from 'styled-components';
@@ -50,7 +51,8 @@ export function CountLink({
   const canOpen = useCanOpen();
   const body = (
     <>
-      <Figure data-testid="count">{formatNumber(value.count, 0)}</Figure>
+      {/* Past the lists' count limit, "มากกว่า 10,000", as the list it opens says its total. */}
+      <Figure data-testid="count">{countText(value.count, value.countIsLowerBound)}</Figure>
       <Label>{label}</Label>
       {note && <Note>{note}</Note>}
     </>

@@ -259,3 +259,44 @@ export const PhoneWidth: Story = {
     await expect(second!.top).toBeGreaterThan(first!.bottom);
   },
 };
+
+/**
+ * A branch at ten times the data (278,000 unbooked DOs): a number past the lists' count limit says
+ * "มากกว่า 10,000", as the list it opens says its total; the numbers under it stay exact.
+ */
+export const PlannerPastTheCountLimit: Story = {
+  beforeEach: mocked('busy'),
+  play: async ({ canvasElement }) => {
+    const planner = within(await section(canvasElement, 'งานวางแผนการจอง'));
+    const overdue = await planner.findByRole('link', { name: /เลยวันส่งแล้ว/ });
+    await expect(within(overdue).getByTestId('count')).toHaveTextContent(/^มากกว่า 10,000$/);
+    await expect(overdue).toHaveAttribute('href', '/deliveryOrder?isBookingEq=false&deliveryAtTo=2025-01-05');
+    await expect(overdue).toHaveAttribute('data-attention');
+    const total = planner.getByRole('link', { name: /DO ที่ยังไม่ได้จองทั้งหมด/ });
+    await expect(within(total).getByTestId('count')).toHaveTextContent(/^มากกว่า 10,000$/);
+    // Under the limit: exact, without the mark.
+    const week = planner.getByRole('link', { name: /ส่งภายใน 7 วัน/ });
+    await expect(within(week).getByTestId('count')).toHaveTextContent(/^5,214$/);
+    await userEvent.click(total);
+    await expect(visited).toEqual(['/deliveryOrder?isBookingEq=false']);
+  },
+};
+
+/** The same on a phone: "มากกว่า 10,000" wraps inside its tile, nothing wider than the screen. */
+export const PlannerPastTheCountLimitOnAPhone: Story = {
+  args: { roles: PLANNER, width: 390 },
+  beforeEach: mocked('busy'),
+  play: async ({ canvasElement }) => {
+    const region = await section(canvasElement, 'งานวางแผนการจอง');
+    const planner = within(region);
+    const overdue = await planner.findByRole('link', { name: /เลยวันส่งแล้ว/ });
+    await expect(overdue).toHaveTextContent('มากกว่า 10,000');
+    await expect(region.getBoundingClientRect().width).toBeLessThanOrEqual(390);
+    for (const tile of planner.getAllByTestId('count').map((figure) => figure.parentElement!)) {
+      await expect(tile.scrollWidth).toBeLessThanOrEqual(tile.clientWidth);
+      await expect(tile.getBoundingClientRect().right).toBeLessThanOrEqual(
+        region.getBoundingClientRect().right,
+      );
+    }
+  },
+};

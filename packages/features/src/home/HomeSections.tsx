@@ -1,4 +1,4 @@
-import { Button, wrappingList } from '@lms/design-system';
+import { PlainButton, wrappingList } from '@lms/design-system';
 import {
   type CalendarCell,
   dueBucketLabels,
@@ -107,9 +107,9 @@ function Section<T>({
         <ErrorBox role="alert">
           <p>{homeText.failed}</p>
           <Messages messages={state.error.messages} />
-          <Button variant="secondary" onPress={() => state.mutate()}>
+          <PlainButton variant="secondary" onPress={() => state.mutate()}>
             {homeText.retry}
-          </Button>
+          </PlainButton>
         </ErrorBox>
       )}
       {state.data && children(state.data)}

@@ -1,4 +1,4 @@
-import { Button } from '@lms/design-system';
+import { PlainButton } from '@lms/design-system';
 import { PRODUCT_NAME } from '@lms/domain';
 import styled from 'styled-components';
 import { useHealth } from './useHealth.ts';
@@ -29,9 +29,9 @@ export function SystemStatusPage({ details = false }: { readonly details?: boole
         <div role="alert">
           <p>{text.failed}</p>
           <p>{error.messages.join('\n')}</p>
-          <Button variant="secondary" onPress={() => mutate()}>
+          <PlainButton variant="secondary" onPress={() => mutate()}>
             {text.retry}
-          </Button>
+          </PlainButton>
         </div>
       )}
       {data && (

@@ -3,6 +3,7 @@ import {
   type Answer,
   healthApi,
   homeApi,
+  LIMITS,
   type MasterDataHome,
   type PlannerHome,
 } from '@lms/domain';
@@ -12,25 +13,36 @@ import { mock, refusal } from '../mocks/mock.ts';
 
 /** The home's answers for stories: a Monday (6 Jan 2025) of a busy branch, or nothing to do. */
 
-const count = (n: number, href: string | null) => ({ count: n, href });
+/** A number as the server answers it: past the lists' count limit, the limit and "more than". */
+const count = (n: number, href: string | null) =>
+  n > LIMITS.listExactCountLimit
+    ? { count: LIMITS.listExactCountLimit, countIsLowerBound: true, href }
+    : { count: n, countIsLowerBound: false, href };
 const dos = (query: string) => `/deliveryOrder?isBookingEq=false${query}`;
 
+/**
+ * `busy`: a branch at ten times the data (docs/operations.md "Sizes and figures"), 278,000 unbooked
+ * DOs, nearly all overdue: the big numbers past the count limit.
+ */
 export function plannerHome(
-  options: { empty?: boolean; notCalled?: number; returned?: number } = {},
+  options: { empty?: boolean; busy?: boolean; notCalled?: number; returned?: number } = {},
 ): PlannerHome {
-  const n = (value: number) => (options.empty ? 0 : value);
+  const n = (value: number, busy = value) => (options.empty ? 0 : options.busy ? busy : value);
   return {
     today: '2025-01-06',
     tomorrow: '2025-01-07',
     capacity: options.empty ? [] : calendarCells('mixed', 0, { from: '2025-01-06', to: '2025-01-07' }),
     unbooked: {
-      total: count(n(1284), dos('')),
+      total: count(n(1284, 278_114), dos('')),
       buckets: [
-        { bucket: 'overdue', ...count(n(12), dos('&deliveryAtTo=2025-01-05')) },
+        { bucket: 'overdue', ...count(n(12, 270_415), dos('&deliveryAtTo=2025-01-05')) },
         { bucket: 'today', ...count(n(37), dos('&deliveryAtFrom=2025-01-06&deliveryAtTo=2025-01-06')) },
         { bucket: 'tomorrow', ...count(n(58), dos('&deliveryAtFrom=2025-01-07&deliveryAtTo=2025-01-07')) },
-        { bucket: 'week', ...count(n(240), dos('&deliveryAtFrom=2025-01-08&deliveryAtTo=2025-01-13')) },
-        { bucket: 'later', ...count(n(930), dos('&deliveryAtFrom=2025-01-14')) },
+        {
+          bucket: 'week',
+          ...count(n(240, 5_214), dos('&deliveryAtFrom=2025-01-08&deliveryAtTo=2025-01-13')),
+        },
+        { bucket: 'later', ...count(n(930, 2_390), dos('&deliveryAtFrom=2025-01-14')) },
       ],
     },
     notCalled: count(options.notCalled ?? n(9), '/bookingReport?statusEq=CONFIRMED&callStatusEq=NOT_CALLED'),
@@ -75,7 +87,8 @@ const healthy: Answer<typeof healthApi.health> = {
   database: { version: 'PostgreSQL 18.4', migration: '0018_home' },
 };
 
-export type HomeMock = 'ok' | 'empty' | 'loading' | 'error';
+/** `busy`: the planner's numbers of a branch at ten times the data, some past the count limit. */
+export type HomeMock = 'ok' | 'busy' | 'empty' | 'loading' | 'error';
 
 /** Every home call answered the same way (the first fails with 'error'); `calls` counts the planner's (live refreshes). */
 export function homeHandlers(mode: HomeMock, calls = { planner: 0 }): HttpHandler[] {
@@ -92,7 +105,13 @@ export function homeHandlers(mode: HomeMock, calls = { planner: 0 }): HttpHandle
     mock(homeApi.planner, () => {
       calls.planner += 1;
       // A live refresh: the second answer has one call fewer to make.
-      return answer(() => plannerHome({ empty, ...(calls.planner > 1 && !empty ? { notCalled: 8 } : {}) }));
+      return answer(() =>
+        plannerHome({
+          empty,
+          busy: mode === 'busy',
+          ...(calls.planner > 1 && !empty ? { notCalled: 8 } : {}),
+        }),
+      );
     }),
     mock(homeApi.masterData, () => answer(() => masterDataHome({ empty }), 'masterData')),
     mock(homeApi.admin, () => answer(() => adminHome({ empty }), 'admin')),
