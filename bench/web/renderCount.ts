@@ -15,8 +15,10 @@ export const takeRenders = 'window.__takeRenders?.() ?? ""';
 
 /** Runs in the page before React: installs the hook and `window.__takeRenders`. */
 function installRenderCounter() {
-  // React's fiber tags of the components worth naming (function, class, forwardRef, memo).
-  const NAMED = new Set([0, 1, 11, 14, 15]);
+  // React's fiber tags of the components worth naming (function, class, forwardRef, simple memo).
+  // Not 14, a memo with its own comparison: its function is a fiber of its own under it, counted
+  // there (counting both drew each such component twice, e.g. the select's OptionItem).
+  const NAMED = new Set([0, 1, 11, 15]);
   const PERFORMED_WORK = 1;
   interface Fiber {
     tag: number;

@@ -1,8 +1,8 @@
 import { AccountMenu, AppShell, Avatar, type RenderNavLink } from '@lms/design-system';
 import { PRODUCT_NAME, selectBranchPath } from '@lms/domain';
 import { useThumbnail } from '@lms/entity-pages';
-import { type ReactNode, useMemo, useState } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { type MouseEvent, type ReactNode, useCallback, useMemo, useRef, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { branchLabel, useBranch } from '../branch/BranchProvider.tsx';
 import { KeyboardLayer } from '../keyboard/KeyboardLayer.tsx';
 import { ChangePasswordDialog, ScreenSuspense } from '../pages/lazyScreens.tsx';
@@ -12,7 +12,37 @@ import { menuGroupsFor } from './menuGroups.ts';
 import { navStorage } from './navStorage.ts';
 import { useMediaQuery } from './useMediaQuery.ts';
 
-const renderLink: RenderNavLink = ({ href, ...props }) => <Link to={href} {...props} />;
+/** A plain left click (no new tab or window asked for): the router moves, not the browser. */
+const isPlainClick = (event: MouseEvent) =>
+  event.button === 0 &&
+  !event.defaultPrevented &&
+  !(event.metaKey || event.altKey || event.ctrlKey || event.shiftKey);
+
+/**
+ * The menu's links: anchors whose click moves the router through the latest `navigate`. Not React
+ * Router's `Link`, which reads the location and so draws again on every URL change under the
+ * memoized menu (issue 41: the booking wizard's steps drew the menu's 41 links each time).
+ */
+function useMenuLink(): RenderNavLink {
+  const navigate = useNavigate();
+  const latest = useRef(navigate);
+  latest.current = navigate;
+  return useCallback<RenderNavLink>(
+    ({ href, onClick, ...props }) => (
+      <a
+        href={href}
+        {...props}
+        onClick={(event) => {
+          onClick?.();
+          if (!isPlainClick(event)) return;
+          event.preventDefault();
+          latest.current(href);
+        }}
+      />
+    ),
+    [],
+  );
+}
 
 /** The standard layout (spec §2): drawer with the user's menu, top bar with title and account menu. */
 export function HostLayout({ children }: { children: ReactNode }) {
@@ -20,6 +50,7 @@ export function HostLayout({ children }: { children: ReactNode }) {
   const { branch } = useBranch();
   const location = useLocation();
   const navigate = useNavigate();
+  const renderLink = useMenuLink();
   const [changingPassword, setChangingPassword] = useState(false);
   const phone = useMediaQuery('(max-width: 599px)');
   const groups = useMemo(() => menuGroupsFor(user?.roles), [user?.roles]);

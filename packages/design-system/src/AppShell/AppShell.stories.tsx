@@ -1,5 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
+import { useState } from 'react';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
+import { drawsOf, resetDraws } from '../renderCounts.ts';
 import { AppShell } from './AppShell.tsx';
 import type { NavGroup, RenderNavLink } from './NavMenu.tsx';
 import type { NavState } from './navState.ts';
@@ -233,5 +235,43 @@ export const NestedEntryPath: Story = {
       'page',
     );
     await expect(canvas.getByRole('link', { name: 'DO Booking' })).not.toHaveAttribute('aria-current');
+  },
+};
+
+/** A page whose URL moves as a host's would: the wizard's next step, then another entry's page. */
+function MovingPage() {
+  const [href, setHref] = useState('/doBooking');
+  return (
+    <AppShell groups={groups} title="จอง DO" productName="LMS" currentHref={href} renderLink={renderLink}>
+      <button type="button" onClick={() => setHref('/doBooking/suggestion?draftId=1')}>
+        ขั้นถัดไป
+      </button>
+      <button type="button" onClick={() => setHref('/vehicle')}>
+        ไปหน้ารถ
+      </button>
+    </AppShell>
+  );
+}
+
+/**
+ * A URL change under the same entry draws the shell, not its menu (issue 41: each of the booking
+ * wizard's steps drew the menu's 41 links). Counted by `@lms/design-system/renderCounts`.
+ */
+export const MovingWithinAPageLeavesTheMenu: Story = {
+  render: () => <MovingPage />,
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('link', { name: 'จอง DO' })).toHaveAttribute('aria-current', 'page');
+    resetDraws();
+    await userEvent.click(canvas.getByRole('button', { name: 'ขั้นถัดไป' }));
+    await expect({
+      AppShell: drawsOf('AppShell'),
+      NavMenu: drawsOf('NavMenu'),
+      NavGroupSection: drawsOf('NavGroupSection'),
+    }).toEqual({ AppShell: 1, NavMenu: 0, NavGroupSection: 0 });
+    await expect(canvas.getByRole('link', { name: 'จอง DO' })).toHaveAttribute('aria-current', 'page');
+    // Another entry's page: the menu draws, its light moves.
+    await userEvent.click(canvas.getByRole('button', { name: 'ไปหน้ารถ' }));
+    await expect(canvas.getByRole('link', { name: 'รถ' })).toHaveAttribute('aria-current', 'page');
+    await expect(canvas.getByRole('link', { name: 'จอง DO' })).not.toHaveAttribute('aria-current');
   },
 };

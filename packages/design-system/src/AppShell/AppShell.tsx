@@ -1,7 +1,8 @@
-import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { Icon } from '../Icon/index.ts';
 import { messages } from '../messages.ts';
+import { activeHrefOf } from './activeHref.ts';
 import { type NavGroup, NavMenu, type RenderNavLink, renderAnchor } from './NavMenu.tsx';
 import { isGroupOpen, type NavStorage, useNavState } from './navState.ts';
 import { Brand, IconButton } from './shellParts.ts';
@@ -54,9 +55,20 @@ export function AppShell({
     setNav((state) => (state.mobileOpen ? { ...state, mobileOpen: false } : state));
   }, [mobile, setNav]);
 
-  const setMobileOpen = (mobileOpen: boolean) => setNav((state) => ({ ...state, mobileOpen }));
-  const toggleGroup = (key: string) =>
-    setNav((state) => ({ ...state, groupsOpen: { ...state.groupsOpen, [key]: !isGroupOpen(state, key) } }));
+  const setMobileOpen = useCallback(
+    (mobileOpen: boolean) => setNav((state) => ({ ...state, mobileOpen })),
+    [setNav],
+  );
+  // The menu's props stay the same objects while the menu shows the same (issue 41): a move to a
+  // page lit by the same entry (the booking wizard's steps) does not draw its 41 links again.
+  const toggleGroup = useCallback(
+    (key: string) =>
+      setNav((state) => ({ ...state, groupsOpen: { ...state.groupsOpen, [key]: !isGroupOpen(state, key) } })),
+    [setNav],
+  );
+  const closeMobile = useCallback(() => setMobileOpen(false), [setMobileOpen]);
+  const hrefs = useMemo(() => groups.flatMap((group) => group.items.map((item) => item.href)), [groups]);
+  const activeHref = activeHrefOf(hrefs, currentHref);
   const rail = !mobile && !nav.drawerOpen;
   // The phone's drawer is fetched the first time it opens (MobileDrawer.tsx), then stays mounted.
   const [drawerWanted, setDrawerWanted] = useState(false);
@@ -65,10 +77,10 @@ export function AppShell({
   const menu = (onNavigate?: () => void) => (
     <NavMenu
       groups={groups}
-      currentHref={currentHref}
+      activeHref={activeHref}
       renderLink={renderLink}
       rail={rail && !onNavigate}
-      isGroupOpen={(key) => isGroupOpen(nav, key)}
+      groupsOpen={nav.groupsOpen}
       onToggleGroup={toggleGroup}
       onNavigate={onNavigate}
     />
@@ -102,7 +114,7 @@ export function AppShell({
       {mobile && drawerWanted && (
         <Suspense fallback={null}>
           <MobileDrawer isOpen={nav.mobileOpen} onOpenChange={setMobileOpen} productName={productName}>
-            {menu(() => setMobileOpen(false))}
+            {menu(closeMobile)}
           </MobileDrawer>
         </Suspense>
       )}

@@ -1,7 +1,7 @@
-import { type ReactNode, useId, useState } from 'react';
+import { memo, type ReactNode, useId, useState } from 'react';
 import styled, { keyframes } from 'styled-components';
 import { Icon, type IconName } from '../Icon/index.ts';
-import { activeHrefOf } from './activeHref.ts';
+import { isGroupOpen } from './navState.ts';
 
 export interface NavItem {
   readonly key: string;
@@ -31,35 +31,38 @@ export const renderAnchor: RenderNavLink = (props) => <a {...props} />;
 
 interface NavMenuProps {
   readonly groups: readonly NavGroup[];
-  readonly currentHref: string | undefined;
+  /** The one item lit (`activeHrefOf`), not the page's URL: a move within its page leaves the menu. */
+  readonly activeHref: string | null;
   readonly renderLink: RenderNavLink;
   /** Icon rail: labels hidden (kept as accessible names), groups always shown. */
   readonly rail: boolean;
-  readonly isGroupOpen: (key: string) => boolean;
+  /** Per-group open flag by key; a missing key means open (`NavState.groupsOpen`). */
+  readonly groupsOpen: Readonly<Record<string, boolean>>;
   readonly onToggleGroup: (key: string) => void;
   readonly onNavigate?: () => void;
 }
 
-export function NavMenu({
+/**
+ * The drawer's menu. Memoized (issue 41): the shell draws again on every URL change, and a page
+ * whose URL changes under the same entry (the booking wizard's steps, a list's query) must not
+ * draw the menu's links with it.
+ */
+export const NavMenu = memo(function NavMenu({
   groups,
-  currentHref,
+  activeHref,
   renderLink,
   rail,
-  isGroupOpen,
+  groupsOpen,
   onToggleGroup,
   onNavigate,
 }: NavMenuProps) {
-  const activeHref = activeHrefOf(
-    groups.flatMap((group) => group.items.map((item) => item.href)),
-    currentHref,
-  );
   return (
     <Groups data-rail={rail || undefined}>
       {groups.map((group) => (
         <NavGroupSection
           key={group.key}
           group={group}
-          open={rail || isGroupOpen(group.key)}
+          open={rail || isGroupOpen({ groupsOpen }, group.key)}
           rail={rail}
           onToggle={() => onToggleGroup(group.key)}
           renderItem={(item) => {
@@ -85,7 +88,7 @@ export function NavMenu({
       ))}
     </Groups>
   );
-}
+});
 
 interface NavGroupSectionProps {
   readonly group: NavGroup;

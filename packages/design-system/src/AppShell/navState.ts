@@ -40,6 +40,6 @@ export function useNavState(storage: NavStorage | undefined) {
   return [state, setState] as const;
 }
 
-export function isGroupOpen(state: NavState, key: string): boolean {
+export function isGroupOpen(state: Pick<NavState, 'groupsOpen'>, key: string): boolean {
   return state.groupsOpen[key] ?? true;
 }

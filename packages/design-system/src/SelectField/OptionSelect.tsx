@@ -1,3 +1,4 @@
+import { startTransition, useEffect, useMemo, useState } from 'react';
 import { Select, type SelectProps, SelectValue, Button as TriggerButton } from 'react-aria-components';
 import styled from 'styled-components';
 import {
@@ -36,17 +37,50 @@ export function OptionSelect({
   ...props
 }: OptionSelectProps) {
   const { layout, control } = splitFieldProps(props);
+  const shown = useOptionsOnceIdle(options, control.value);
   return (
-    <StyledSelect {...control} placeholder={placeholder}>
+    <StyledSelect {...control} placeholder={placeholder} onOpenChange={shown.open}>
       <FieldLayout {...layout}>
         <Trigger>
           <SelectValue />
           <Icon name="chevron-down" size={20} />
         </Trigger>
       </FieldLayout>
-      <OptionList options={options} />
+      <OptionList options={shown.options} />
     </StyledSelect>
   );
+}
+
+/** From this many options a select mounts with its picked ones only (`useOptionsOnceIdle`). */
+export const LAZY_OPTIONS_FROM = 50;
+
+/**
+ * A long list's options are drawn after the select's own first drawing, in a transition
+ * (issue 41: the booking wizard's fine-tune step mounted a slot picker of 361 options, every one
+ * drawn — react-aria builds its collection from them — inside the step change). Until then the
+ * select holds its picked options only, so its box says what is picked; opening it first draws
+ * them all at once. A short list is drawn whole from the start.
+ */
+function useOptionsOnceIdle(options: readonly FieldOption[], value: unknown) {
+  const [whole, setWhole] = useState(options.length < LAZY_OPTIONS_FROM);
+  useEffect(() => {
+    if (!whole) startTransition(() => setWhole(true));
+  }, [whole]);
+  const picked = useMemo(
+    () =>
+      whole
+        ? options
+        : options.filter((option) =>
+            Array.isArray(value) ? value.includes(option.id) : option.id === value,
+          ),
+    [whole, options, value],
+  );
+  return {
+    options: picked,
+    open: (isOpen: boolean) => {
+      if (isOpen) setWhole(true);
+    },
+  };
 }
 
 const StyledSelect = styled(Select<FieldOption, PickMode>)`

@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { useState } from 'react';
+import { useLayoutEffect, useState } from 'react';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { phoneViewport, renderControlled } from '../Field/storyHelpers.tsx';
 import { drawsOf, resetDraws } from '../renderCounts.ts';
@@ -194,5 +194,76 @@ export const EqualOptionsDrawOnce: Story = {
       'true',
     );
     await userEvent.keyboard('{Escape}');
+  },
+};
+
+/** A horizon's slots, as the booking wizard's slot picker offers them: 361, under a heading a day. */
+const manySlots = Array.from({ length: 361 }, (_, i) => ({
+  id: `slot-${i}`,
+  label: `กะ ${(i % 3) + 1} · รถบรรทุก 6 ล้อ · เหลือ ${(i * 37) % 5000} กก.`,
+  section: `วันที่ ${Math.floor(i / 12) + 1}`,
+}));
+
+/** The options its first drawing drew, counted once that drawing is on the page (before any transition). */
+function FirstDrawing({ onCounted }: { readonly onCounted: (count: number) => void }) {
+  useLayoutEffect(() => onCounted(drawsOf('OptionItem')), [onCounted]);
+  return null;
+}
+
+function LongListShown() {
+  const [shown, setShown] = useState(false);
+  const [first, setFirst] = useState<number | null>(null);
+  return (
+    <>
+      <button
+        type="button"
+        onClick={() => {
+          resetDraws();
+          setShown(true);
+        }}
+      >
+        แสดง
+      </button>
+      {shown && (
+        <>
+          <SelectField
+            label="วัน · กะ · ประเภทรถ"
+            value="slot-200"
+            options={manySlots}
+            onChange={() => undefined}
+          />
+          <FirstDrawing onCounted={setFirst} />
+        </>
+      )}
+      {first !== null && <output aria-label="ตัวเลือกที่วาดครั้งแรก">{first}</output>}
+    </>
+  );
+}
+
+/**
+ * A long list's first drawing holds its picked option only; the others follow in a transition
+ * (issue 41: the booking wizard's slot picker, 361 options, drawn inside the step change). The
+ * box still says what is picked, and the list opens whole.
+ */
+export const LongListDrawsItsOptionsLater: Story = {
+  render: () => <LongListShown />,
+  play: async ({ canvas }) => {
+    await userEvent.click(canvas.getByRole('button', { name: 'แสดง' }));
+    await expect(await canvas.findByRole('status', { name: 'ตัวเลือกที่วาดครั้งแรก' })).toHaveTextContent(
+      // The picked option alone (OptionItem, a memo with its own comparison, counts as its two
+      // fibers); every option would be 722.
+      /^2$/,
+    );
+    const trigger = canvas.getByRole('button', { name: /วัน · กะ/ });
+    await expect(trigger).toHaveTextContent(manySlots[200]?.label ?? '');
+    await userEvent.click(trigger);
+    const list = await screen().findByRole('listbox');
+    await expect(within(list).getByRole('option', { name: manySlots[200]?.label })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    // Keyboard still walks the whole list: the next option down is the next slot.
+    await userEvent.keyboard('{ArrowDown}{Enter}');
+    await waitFor(() => expect(list).not.toBeInTheDocument());
   },
 };

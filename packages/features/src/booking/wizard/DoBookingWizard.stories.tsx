@@ -1,3 +1,4 @@
+import { drawsOf, resetDraws } from '@lms/design-system/renderCounts';
 import { bookingApi, entityApi, entityByName } from '@lms/domain';
 import {
   BOOKING_DOC_NO,
@@ -246,6 +247,39 @@ export const SuggestionSeveralOptions: Story = {
     );
     await expect(put?.body).toEqual({ version: 1, allocations: chosen });
     await expect(await canvas.findByRole('heading', { name: 'ช่วงรถที่ 1' })).toBeVisible();
+  },
+};
+
+/**
+ * Choosing an option draws the cards (the others turn disabled), not the allocations in them, the
+ * strip of days or the calendar (issue 41: the tap's frame drew them all, three times). Counted
+ * by `@lms/design-system/renderCounts` while the choice is saving (an answer that never comes).
+ */
+export const SuggestionChoosingLeavesTheAnswer: Story = {
+  name: 'Suggestion: choosing draws the cards only',
+  args: { step: 'suggestion', draftId: DRAFT_ID },
+  beforeEach: ({ msw }) => {
+    // The first of one `use` answers first: this save before the booking mocks' own.
+    msw.use(
+      mock(bookingApi.saveAllocations, () => new Promise<never>(() => {})),
+      ...bookingHandlers(),
+    );
+  },
+  play: async ({ canvas }) => {
+    const choose = await canvas.findByRole('button', { name: 'เลือกตัวเลือกที่ 1' });
+    resetDraws();
+    await userEvent.click(choose);
+    await expect(await canvas.findByRole('button', { name: 'กำลังบันทึก...' })).toBeDisabled();
+    await expect(canvas.getByRole('button', { name: 'เลือกตัวเลือกที่ 2' })).toBeDisabled();
+    await expect(location(canvas)).toBe(`suggestion:${DRAFT_ID}`);
+    const draws = (names: readonly string[]) =>
+      Object.fromEntries(names.map((name) => [name, drawsOf(name)]));
+    await expect(draws(['OptionCard', 'AllocationSummary', 'WhyNotStrip', 'DoBookingCalendar'])).toEqual({
+      OptionCard: severalOptions.options.length,
+      AllocationSummary: 0,
+      WhyNotStrip: 0,
+      DoBookingCalendar: 0,
+    });
   },
 };
 

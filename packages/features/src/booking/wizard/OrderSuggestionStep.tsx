@@ -125,7 +125,7 @@ export function OrderSuggestionStep({ draftId, today, onChosen, onBack }: OrderS
           suggestion={answer}
           today={today}
           wantedDate={request?.wantedDate ?? null}
-          onPickDay={(day) => setWantedDate(day)}
+          onPickDay={setWantedDate}
         />
       </Panel>
       <Actions>

@@ -1,4 +1,5 @@
 import { CapacityCalendar } from '@lms/design-system';
+import { memo } from 'react';
 import styled from 'styled-components';
 import { dateOf, isoOf } from '../../shared/format.ts';
 import { swatchOf } from '../../shared/StatusBadge.tsx';
@@ -13,8 +14,16 @@ export interface DoBookingCalendarProps {
   readonly onPickDay: (isoDay: string) => void;
 }
 
-/** The DO Booking Calendar: each day of the horizon coloured (and labelled) by whether these DOs fit. */
-export function DoBookingCalendar({ suggestion, today, wantedDate, onPickDay }: DoBookingCalendarProps) {
+/**
+ * The DO Booking Calendar: each day of the horizon coloured (and labelled) by whether these DOs
+ * fit. Memoized (issue 41): choosing an option leaves the calendar.
+ */
+export const DoBookingCalendar = memo(function DoBookingCalendar({
+  suggestion,
+  today,
+  wantedDate,
+  onPickDay,
+}: DoBookingCalendarProps) {
   const verdicts = new Map(dayVerdicts(suggestion).map((day) => [day.date, day]));
   return (
     <div>
@@ -42,7 +51,7 @@ export function DoBookingCalendar({ suggestion, today, wantedDate, onPickDay }: 
       <Hint>เลือกวันเพื่อขอคำแนะนำใหม่โดยเริ่มจากวันนั้น</Hint>
     </div>
   );
-}
+});
 
 const Verdict = styled.span`
   padding: 0 ${({ theme }) => theme.space[1]};

@@ -1,12 +1,21 @@
 import { Button } from '@lms/design-system';
 import { timeWindowLabel } from '@lms/domain';
+import { memo } from 'react';
 import styled from 'styled-components';
 import { baht, kg, m3, minutes, thaiDay } from '../../shared/format.ts';
 import { StatusBadge } from '../../shared/StatusBadge.tsx';
 import type { Allocation, BookingOption } from '../../shared/types.ts';
 
-/** One allocation: when, which vehicles, what it uses, and the slot's fill after this booking. */
-export function AllocationSummary({ allocation }: { readonly allocation: Allocation }) {
+/**
+ * One allocation: when, which vehicles, what it uses, and the slot's fill after this booking.
+ * Memoized (issue 41): an option chosen draws every card again (the others turn disabled), not
+ * the allocations in them, which the answer keeps.
+ */
+export const AllocationSummary = memo(function AllocationSummary({
+  allocation,
+}: {
+  readonly allocation: Allocation;
+}) {
   const after = allocation.slotAfter;
   return (
     <AllocationBox>
@@ -29,7 +38,7 @@ export function AllocationSummary({ allocation }: { readonly allocation: Allocat
       <span>ค่าขนส่ง {baht(allocation.fee)}</span>
     </AllocationBox>
   );
-}
+});
 
 export function OptionCard({
   option,

@@ -1,4 +1,5 @@
 import { addDays } from '@lms/domain';
+import { memo } from 'react';
 import styled from 'styled-components';
 import { shortDay } from '../../shared/format.ts';
 import { swatchOf } from '../../shared/StatusBadge.tsx';
@@ -60,8 +61,12 @@ export function dayVerdicts(suggestion: SearchedSuggestion): DayVerdict[] {
   return days;
 }
 
-/** The horizon as a strip of days, each with its verdict and the reasons under it. */
-export function WhyNotStrip({ suggestion }: { readonly suggestion: SearchedSuggestion }) {
+/** The horizon as a strip of days, each with its verdict and the reasons under it (memoized: the answer's own). */
+export const WhyNotStrip = memo(function WhyNotStrip({
+  suggestion,
+}: {
+  readonly suggestion: SearchedSuggestion;
+}) {
   const days = dayVerdicts(suggestion).filter((day) => day.fit !== 'beforeSla');
   return (
     <Strip aria-label="เหตุผลรายวัน">
@@ -86,7 +91,7 @@ export function WhyNotStrip({ suggestion }: { readonly suggestion: SearchedSugge
       })}
     </Strip>
   );
-}
+});
 
 const Strip = styled.ol.attrs({ tabIndex: 0 })`
   display: flex;
