@@ -82,6 +82,11 @@ export default defineConfig({
             '@internationalized/date',
             // A dependency of the design system only: named through it, or Vite cannot resolve it from here.
             '@lms/design-system > signature_pad',
+            // The account menu's trigger is written on react-aria's hooks by their own entries (the shell
+            // loads no react-aria-components): discovered mid-run, they reloaded the tab and failed 60 files.
+            '@lms/design-system > react-aria/useFocusVisible',
+            '@lms/design-system > react-aria/useMenu',
+            '@lms/design-system > react-stately/useMenuTriggerState',
             '@lms/features > idb',
           ],
         },
