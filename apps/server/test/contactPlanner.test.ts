@@ -290,6 +290,19 @@ describe('resend', () => {
     expect(answer.status).toBe(409);
     expect(answer.body.messages).toEqual([resendMessages.off]);
   });
+
+  it('tells the screens whether a message can go out, to anyone signed in and nobody else', async () => {
+    for (const [on, enabled] of [
+      [off, false],
+      [server, true],
+    ] as const) {
+      const token = await signIn(on.api, await createUser(on.db, { roles: [] }));
+      const answer = await call(on.api, 'GET', '/settings/contactChannel', { token });
+      expect(answer.status).toBe(200);
+      expect(answer.body).toEqual({ enabled });
+      expect((await call(on.api, 'GET', '/settings/contactChannel')).status).toBe(401);
+    }
+  });
 });
 
 describe('PDPA: personal data of ship-tos and customers', () => {

@@ -1,4 +1,11 @@
-import { type ContactMessage, contactApi, featureRoles, maskContact, resendMessages } from '@lms/domain';
+import {
+  type ContactMessage,
+  contactApi,
+  contactChannelApi,
+  featureRoles,
+  maskContact,
+  resendMessages,
+} from '@lms/domain';
 import type { FastifyInstance } from 'fastify';
 import type { Selection } from 'kysely';
 import { actingBranch } from '../auth/acting.ts';
@@ -46,6 +53,14 @@ export function contactMessageRoutes(ctx: AuthContext, contact: Contact) {
       branchScoped: true,
     } as const;
     const tags = ['Customer messages'];
+
+    // Whether a message can go out at all: the booking's actions ask before offering "send again".
+    app.route({
+      ...contactChannelApi.read,
+      schema: { ...contactChannelApi.read.schema, tags },
+      config: { access: { signedIn: true }, apiKey: 'closed' },
+      handler: () => ({ enabled: contactEnabled(contact.settings) }),
+    });
 
     app.route({
       ...contactApi.messages,

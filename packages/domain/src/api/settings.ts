@@ -64,3 +64,20 @@ export const mapTilesApi = {
     schema: { response: { 200: MapTiles } },
   }),
 };
+
+/**
+ * Whether the customers' messages have a way out (docs/contact.md): LINE, SMS or the log channel.
+ * Off unless the deployment configures one; the screens ask so they can say so before a planner
+ * presses "send", instead of after (the resend's 409 `resendMessages.off` stays the rule).
+ */
+export const ContactChannel = Type.Object({ enabled: Type.Boolean() }, { additionalProperties: false });
+export type ContactChannel = Static<typeof ContactChannel>;
+
+export const contactChannelApi = {
+  /** Any signed-in user: the booking's actions ask before they offer "send again". */
+  read: operation({
+    method: 'GET',
+    url: '/settings/contactChannel',
+    schema: { response: { 200: ContactChannel } },
+  }),
+};

@@ -1,5 +1,11 @@
 import { designSystemMessages } from '@lms/design-system';
-import { calendarApi, ROLE_ADMIN, ROLE_BOOKING_CHANGE_CALL_STATUS, resendMessages } from '@lms/domain';
+import {
+  calendarApi,
+  contactChannelApi,
+  ROLE_ADMIN,
+  ROLE_BOOKING_CHANGE_CALL_STATUS,
+  resendMessages,
+} from '@lms/domain';
 import { useUrlState } from '@lms/entity-pages';
 import {
   BAN_REASON,
@@ -8,6 +14,7 @@ import {
   calendarHandlers,
   cellBookingsFixture,
   fakeEventStream,
+  mock,
   placedFixture,
   requestPath,
   STORY_TODAY,
@@ -282,6 +289,27 @@ export const ResendRefused: Story = {
     await userEvent.click(dialog.getByRole('button', { name: 'ส่งข้อความ' }));
     await expect(await within(document.body).findByText(resendMessages.off)).toBeVisible();
     await waitFor(() => expect(within(document.body).queryByRole('alertdialog')).toBeNull());
+  },
+};
+
+/** No message channel configured (the default): the button says so before the dialog, and sends nothing. */
+export const ChannelOff: Story = {
+  name: 'Booking actions: no message channel, said beside the button',
+  beforeEach({ msw }) {
+    recorder.reset();
+    msw.use(
+      mock(contactChannelApi.read, () => ({ enabled: false })),
+      ...calendarHandlers({ fill: 'mixed', onCall: recorder.onCall }),
+    );
+  },
+  play: async ({ canvasElement }) => {
+    const list = await openCellBookings(canvasElement);
+    const send = (await list.findAllByRole('button', { name: 'ส่งข้อความนัดอีกครั้ง' }))[0]!;
+    await waitFor(() => expect(send).toBeDisabled());
+    await expect(send).toHaveAccessibleDescription(resendMessages.off);
+    await userEvent.click(send, { pointerEventsCheck: 0 });
+    await expect(within(document.body).queryByRole('alertdialog')).toBeNull();
+    await expect(recorder.calls.some((call) => call.path.endsWith('/messages/resend'))).toBe(false);
   },
 };
 

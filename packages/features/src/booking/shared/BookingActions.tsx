@@ -1,9 +1,10 @@
 import { Button, ConfirmDialog, SelectField, TextArea, useSnackbar } from '@lms/design-system';
-import { callStatusOptions, entityByName, messagesOfError } from '@lms/domain';
+import { callStatusOptions, entityByName, messagesOfError, resendMessages } from '@lms/domain';
 import { HistoryList, useCanBook, useSession } from '@lms/entity-pages';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import styled from 'styled-components';
 import { useBookingApi } from './bookingApi.ts';
+import { useContactChannel } from './contactChannel.ts';
 
 type CallStatus = (typeof callStatusOptions)[number]['value'];
 
@@ -46,6 +47,9 @@ export function BookingActions({
   const [busy, setBusy] = useState(false);
   const [resending, setResending] = useState<'ask' | 'sending' | null>(null);
   const name = docNo ?? 'การจองนี้';
+  // No LINE, SMS or log channel configured (the default): said beside the button, not after the dialog.
+  const channelOff = useContactChannel()?.enabled === false;
+  const channelNoteId = useId();
 
   const resend = async () => {
     setResending('sending');
@@ -101,7 +105,13 @@ export function BookingActions({
           />
         )}
         {canCancel && !isCanceled && (
-          <Button variant="secondary" size="sm" onPress={() => setResending('ask')}>
+          <Button
+            variant="secondary"
+            size="sm"
+            isDisabled={channelOff}
+            aria-describedby={channelOff ? channelNoteId : undefined}
+            onPress={() => setResending('ask')}
+          >
             ส่งข้อความนัดอีกครั้ง
           </Button>
         )}
@@ -121,6 +131,9 @@ export function BookingActions({
           </Button>
         )}
       </Row>
+      {canCancel && !isCanceled && channelOff && (
+        <ChannelNote id={channelNoteId}>{resendMessages.off}</ChannelNote>
+      )}
       {showLog && <HistoryList entity={bookingReport} id={bookingId} />}
       <ConfirmDialog
         isOpen={asking}
@@ -169,4 +182,10 @@ const Row = styled.div`
 
 const CallField = styled(SelectField)`
   min-width: 200px;
+`;
+
+const ChannelNote = styled.p`
+  margin: 0;
+  color: ${({ theme }) => theme.color.textMuted};
+  font-size: ${({ theme }) => theme.font.size.sm};
 `;
