@@ -1,8 +1,5 @@
 import { type MapTiles, mapTilesApi, OSM_ATTRIBUTION } from '@lms/domain';
-import { type ApiError, call, operationPath, useApi } from '@lms/entity-pages';
-import useSWR from 'swr';
-
-const mapTilesKey = operationPath(mapTilesApi.read);
+import { useDeploymentSetting } from '../settings/useDeploymentSetting.ts';
 
 /**
  * What a map draws on: the page's own tiles when it is given them (stories, tests: a string, or
@@ -11,10 +8,7 @@ const mapTilesKey = operationPath(mapTilesApi.read);
  * the map draws on a plain background.
  */
 export function useMapTiles(given?: string | null): MapTiles {
-  const api = useApi();
-  const { data } = useSWR<MapTiles, ApiError>(given === undefined ? mapTilesKey : null, () =>
-    call(api, mapTilesApi.read),
-  );
+  const deployed = useDeploymentSetting(mapTilesApi.read, given === undefined);
   if (given !== undefined) return { tileUrlTemplate: given, attribution: OSM_ATTRIBUTION };
-  return data ?? { tileUrlTemplate: null, attribution: OSM_ATTRIBUTION };
+  return deployed ?? { tileUrlTemplate: null, attribution: OSM_ATTRIBUTION };
 }
