@@ -74,6 +74,8 @@ export function EntityListPage({
   );
   const [importing, setImporting] = useState(false);
   const [filtersOpen, setFiltersOpen] = useState(view.activeFilterCount > 0);
+  // Opened with filters, the panel shows the groups in use only (FilterPanel `showAll`).
+  const [allFilters, setAllFilters] = useState(view.activeFilterCount === 0);
   const [created, setCreated] = useState<EntityRecord | null>(null);
   const [search, setSearch] = useState(view.searchTerm);
   const hasSearch = view.filterDefs.length !== 0 && entity.fields.some((field) => field.searchable);
@@ -253,6 +255,8 @@ export function EntityListPage({
           filterDefs={view.filterDefs}
           values={view.filters}
           onApply={view.setFilters}
+          showAll={allFilters}
+          onShowAllChange={setAllFilters}
         />
       )}
       <DataGrid<EntityRecord>

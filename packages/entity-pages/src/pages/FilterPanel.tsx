@@ -25,6 +25,12 @@ export interface FilterPanelProps {
   readonly filterDefs: readonly FilterDef[];
   readonly values: FilterValues;
   readonly onApply: (values: FilterValues) => void;
+  /**
+   * Every field's group, or only the groups in use (a list opened with filters: a home count's link,
+   * a saved view), so the rows stay on the first screen. Held by the page: applying keeps it.
+   */
+  readonly showAll: boolean;
+  readonly onShowAllChange: (showAll: boolean) => void;
 }
 
 const FILTER_TEXT = {
@@ -42,7 +48,14 @@ const kindLabel: Record<string, string> = {
   empty: 'ว่าง',
 };
 
-export function FilterPanel({ entity, filterDefs, values, onApply }: FilterPanelProps) {
+export function FilterPanel({
+  entity,
+  filterDefs,
+  values,
+  onApply,
+  showAll,
+  onShowAllChange,
+}: FilterPanelProps) {
   const [draft, setDraft] = useState<Record<string, string | readonly string[]>>({ ...values });
   const headingId = useId();
   const set = (param: string, value: string | readonly string[] | null) =>
@@ -55,11 +68,8 @@ export function FilterPanel({ entity, filterDefs, values, onApply }: FilterPanel
   const groups = entity.fields
     .map((field) => ({ field, filters: filterDefs.filter((filter) => filter.field === field.name) }))
     .filter((group) => group.filters.length > 0);
-  // A list opened with filters (a home count's link, a saved view) shows the filters in use only, so
-  // the rows stay on the first screen; every other field is one press away.
   const inUse = groups.filter((group) => group.filters.some((filter) => values[filter.param] !== undefined));
-  const [showAll, setShowAll] = useState(inUse.length === 0);
-  const shown = showAll ? groups : inUse;
+  const shown = showAll || inUse.length === 0 ? groups : inUse;
 
   return (
     <Panel aria-labelledby={headingId}>
@@ -88,7 +98,7 @@ export function FilterPanel({ entity, filterDefs, values, onApply }: FilterPanel
         </Groups>
         <Actions>
           {inUse.length > 0 && (
-            <Button variant="secondary" onPress={() => setShowAll((all) => !all)}>
+            <Button variant="secondary" onPress={() => onShowAllChange(!showAll)}>
               {showAll ? FILTER_TEXT.inUseOnly : FILTER_TEXT.all(groups.length)}
             </Button>
           )}

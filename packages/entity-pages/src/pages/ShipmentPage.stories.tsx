@@ -62,6 +62,19 @@ export const ManyFilters: Story = {
     // One group per filterable field: stage dates and times included.
     await expect(within(panel).getByRole('group', { name: 'วันที่จริง: ส่งสินค้าเสร็จ' })).toBeVisible();
     await expect(within(panel).getByRole('group', { name: 'ผู้สร้าง' })).toBeVisible();
+    // Applying a change keeps every group the planner asked to see.
+    const docNo = within(panel).getByRole('textbox', { name: 'เลขที่เอกสาร: เท่ากับ' });
+    await userEvent.clear(docNo);
+    await userEvent.type(docNo, 'SH-2611-0002');
+    await userEvent.click(within(panel).getByRole('button', { name: 'ใช้ตัวกรอง' }));
+    await waitFor(() =>
+      expect(seenRequests.some((request) => request.params.get('docNoEq') === 'SH-2611-0002')).toBe(true),
+    );
+    await expect(
+      within(await canvas.findByRole('region', { name: 'ตัวกรองการขนส่ง (Shipment)' })).getByRole('group', {
+        name: 'ผู้สร้าง',
+      }),
+    ).toBeVisible();
   },
 };
 
