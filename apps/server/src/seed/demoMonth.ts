@@ -176,16 +176,29 @@ export function branchTrips(
         // The truck's share taken: the larger of weight and volume, as the calendar judges it.
         const share = (w: number, v: number) => Math.max(w / truck.capacityWeight, v / truck.capacityVolume);
         const shareOf = (o: PastOrder) => (share(o.weight, o.volume) * o.qty) / o.doQty;
-        // One DO waiting to go again rides on this trip, to its own ship-to, if the truck can take it.
-        const dueAt = waiting.findIndex((w) => w.due <= day && shareOf(w.order) <= fill);
-        const due = dueAt < 0 ? [] : waiting.splice(dueAt, 1);
+        // What waits to go again rides on the first trips with room for it, each to its own ship-to,
+        // as many as the trip has stops and its load allows: at one a trip the waiting outgrew the
+        // trucks, and the planner's home opened on weeks-old failures no branch would leave.
+        const due: Waiting[] = [];
+        let dueShare = 0;
+        for (let k = 0; k < waiting.length && due.length < stopCount; ) {
+          const w = waiting[k]!;
+          const part = shareOf(w.order);
+          if (w.due <= day && dueShare + part <= fill) {
+            due.push(...waiting.splice(k, 1));
+            dueShare += part;
+          } else k++;
+        }
+        const duePlaces = [...new Set(due.map((w) => w.place))];
         const places = [
           ...new Set([
-            ...due.map((w) => w.place),
-            ...Array.from({ length: stopCount }, () => pick(world.places)),
+            ...duePlaces,
+            ...Array.from({ length: Math.max(1, stopCount - duePlaces.length) }, () => pick(world.places)),
           ]),
         ];
-        const orders: PastOrder[][] = places.map((_, i) => (due[i] ? [due[i]!.order] : []));
+        const orders: PastOrder[][] = places.map((place) =>
+          due.filter((w) => w.place === place).map((w) => w.order),
+        );
         const carried = orders.flat().reduce((sum, o) => sum + shareOf(o), 0);
         // One to three new DOs per stop share what is left of the load.
         const counts = places.map(() => 1 + Math.floor(random() * 3));
