@@ -12,13 +12,9 @@ import type { EntityListPage } from '../pages/EntityListPage.tsx';
  */
 const s = entityStories('vehicle');
 
-// Results stay on screen while a story looks at them (the spec's 5000 ms would race a slow machine).
-const harness = { snackbarMs: 600_000 };
-
 const meta = {
   title: 'Pages/Bulk actions',
   ...s.meta,
-  parameters: { ...s.meta.parameters, harness },
 } satisfies Meta<typeof EntityListPage>;
 
 export default meta;
@@ -219,7 +215,7 @@ export const ManyResults: Story = {
 /** At phone width the bar wraps under the cards; nothing is wider than the screen. */
 export const PhoneWidth: Story = {
   beforeEach: ({ msw }) => mountWith(msw, () => refusedAnswer),
-  parameters: { harness: { ...harness, width: 360 } },
+  parameters: { harness: { width: 360 } },
   play: async ({ canvas, canvasElement }) => {
     await canvas.findByText('VEH001');
     await userEvent.click(rowBoxes()[0]!);

@@ -142,6 +142,7 @@ export const ChosenMoment: Story = {
     await waitFor(() =>
       expect(recorder.calls.find((call) => call.path === confirmPath)).toMatchObject({ body: { at: asked } }),
     );
+    await expect(await within(document.body).findByText('ยืนยันแผนใหม่แล้ว')).toBeVisible();
   },
 };
 

@@ -18,6 +18,7 @@ import type { HttpHandler } from 'msw';
 import { entityHandlers } from '../mocks/entityHandlers.ts';
 import { FIXTURE_BRANCH_ID, fixtureId } from '../mocks/fixtures.ts';
 import { mock, refusal } from '../mocks/mock.ts';
+import { contactChannelOn } from '../mocks/mockApi.ts';
 import { BOOKING_ID } from './bookingFixtures.ts';
 
 export type CalendarFill = 'empty' | 'full' | 'mixed';
@@ -208,6 +209,7 @@ export function calendarHandlers(options: CalendarMockOptions = {}): HttpHandler
       if (options.rescheduleRefusal) return refusal(409, options.rescheduleRefusal);
       return { id: body.bookingId, docNo: 'BK68010001', slots: [] };
     }),
+    contactChannelOn(),
     mock(contactApi.resendBooking, ({ request }) => {
       options.onCall?.({ method: 'POST', path: new URL(request.url).pathname, body: null });
       return resendAnswer(options.resend);

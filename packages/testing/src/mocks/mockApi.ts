@@ -1,5 +1,6 @@
 import {
   appUserApi,
+  contactChannelApi,
   deliveryApi,
   type EntityDef,
   type EntityRef,
@@ -39,9 +40,13 @@ export function presenceOf(
   return { branchId, entity, recordId, users };
 }
 
+/** A message channel is configured, so a booking's "send again" is offered (a story about none mocks it off first). */
+export const contactChannelOn = (): HttpHandler => mock(contactChannelApi.read, () => ({ enabled: true }));
+
 /** Handlers beyond CRUD that the pages call (spec §7's upload, appUser's reset password). */
 export function extraHandlers(): HttpHandler[] {
   return [
+    contactChannelOn(),
     mock(appUserApi.resetPassword, () => ({ temporaryPassword: TEMPORARY_PASSWORD })),
     // A booking's page lists its shipments (none unless a story says otherwise).
     mock(shipmentPlanningApi.bookingShipments, () => []),

@@ -35,6 +35,9 @@ export function readOnlyRoles(entity: EntityDef): string[] {
   return [`ROLE_${entity.permission}_READ`];
 }
 
+/** A snackbar's time on screen in a story unless it names its own: longer than any story runs. */
+const STORY_SNACKBAR_MS = 600_000;
+
 /** What the host app provides around a page: session, acting branch, snackbars, URL state, the entities' parts. */
 export function PageHarness({
   roles,
@@ -55,7 +58,11 @@ export function PageHarness({
   readonly children: ReactNode;
 }) {
   const store = useMemo(() => memorySearchParams(search), [search]);
-  const durations = useMemo(() => (snackbarMs ? { snackbar: snackbarMs } : undefined), [snackbarMs]);
+  // A snackbar stays until the story's screenshot by default: the screenshot is taken after the play
+  // function and the a11y check, which on a loaded machine outlast the product's 5 s, and a story
+  // then compared a page whose snackbar had gone with a baseline that shows it (it timed out
+  // twice in a full run at load 10). A story about a snackbar's own timing passes its own `snackbarMs`.
+  const durations = useMemo(() => ({ snackbar: snackbarMs ?? STORY_SNACKBAR_MS }), [snackbarMs]);
   return (
     <SessionProvider
       user={storyUser(roles, branchInfos)}
