@@ -130,6 +130,41 @@ export const Live: Story = {
   },
 };
 
+/**
+ * A truck that has not arrived by midnight: its next stop's ETA falls on the next day, and says so
+ * with its date rather than reading as that morning's time.
+ */
+export const EtaAfterMidnight: Story = {
+  ...Live,
+  play: async ({ canvas }) => {
+    const trip = await canvas.findByRole('region', { name: /SH2025112800011/ });
+    stream.trips([
+      {
+        id: running!.id,
+        status: 'RUNNING',
+        done: 1,
+        nextStopId: running!.stops[1]!.id,
+        late: 1,
+        at: '2025-11-28T16:50:00.000Z',
+        stops: [
+          {
+            id: running!.stops[1]!.id,
+            status: 'PENDING',
+            eta: '2025-11-28T17:10:00.000Z',
+            late: true,
+            arrivedAt: null,
+            leftAt: null,
+          },
+        ],
+      },
+    ]);
+    await waitFor(() =>
+      expect(within(trip).getByText(new RegExp(boardText.nextEta('29/11/2025 00:10')))).toBeVisible(),
+    );
+    await expect(within(trip).getAllByRole('row')[2]).toHaveTextContent('29/11/2025 00:10');
+  },
+};
+
 /** A trip link for a contractor's driver: URL and PIN shown once. */
 export const TripLink: Story = {
   ...Live,

@@ -3,9 +3,11 @@ import {
   addDays,
   type BoardPosition,
   type BoardTrip,
+  bangkokIsoDate,
   deliveryApi,
   featureRoles,
   formatDate,
+  formatDateTime,
   formatTime,
   type MapTiles,
   stopStatusOptions,
@@ -37,7 +39,12 @@ const RECONNECT_MS = 3_000;
 
 const statusLabel = (options: readonly { value: string; label: string }[], value: string) =>
   options.find((o) => o.value === value)?.label ?? value;
-const time = (at: string | null) => (at ? formatTime(at) : '-');
+/**
+ * An instant on the board's day as `HH:mm`; on another day with its date too: an ETA worked out
+ * after midnight for a trip of the day before (a truck that never left) read as that morning's.
+ */
+const timeOn = (day: string) => (at: string | null) =>
+  !at ? '-' : bangkokIsoDate(new Date(at)) === day ? formatTime(at) : formatDateTime(at);
 
 /**
  * The dispatcher's board (issue 39): today's trips of the acting branch, each truck's position on
@@ -158,6 +165,7 @@ export function DeliveryBoardPage({
           emptyText={isToday ? boardText.empty : boardText.emptyOn(formatDate(day))}
           tiles={tiles}
           canLink={canLink}
+          day={day}
         />
       )}
     </Page>
@@ -169,11 +177,13 @@ function Board({
   emptyText,
   tiles,
   canLink,
+  day,
 }: {
   readonly trips: readonly BoardTrip[];
   readonly emptyText: string;
   readonly tiles: MapTiles;
   readonly canLink: boolean;
+  readonly day: string;
 }) {
   const figures = boardFigures(trips);
   const trucks = trips.flatMap((trip, i): MapMarker[] =>
@@ -211,6 +221,7 @@ function Board({
             trip={trip}
             color={mapColors[i % mapColors.length] as string}
             canLink={canLink}
+            day={day}
           />
         ))}
       </Trips>
@@ -222,11 +233,15 @@ function TripCard({
   trip,
   color,
   canLink,
+  day,
 }: {
   readonly trip: BoardTrip;
   readonly color: string;
   readonly canLink: boolean;
+  /** The board's day, `yyyy-MM-dd`: times on another day show their date. */
+  readonly day: string;
 }) {
+  const time = timeOn(day);
   const next = trip.stops.find((s) => s.id === trip.nextStopId);
   const title = [trip.docNo, trip.licensePlate, trip.driverName && boardText.driver(trip.driverName)]
     .filter(Boolean)
