@@ -14,6 +14,9 @@ import { boardText } from './text.ts';
 
 const stream = fakeBoardStream();
 const [running] = boardFixture;
+/** A stop still to come, expected at `eta`, after its window. */
+const lateStop = (id: string, eta: string) =>
+  ({ id, status: 'PENDING', eta, late: true, arrivedAt: null, leftAt: null }) as const;
 
 const meta = {
   title: 'Pages/Delivery board',
@@ -112,14 +115,7 @@ export const Live: Story = {
             arrivedAt: '2025-11-28T04:05:00.000Z',
             leftAt: '2025-11-28T04:25:00.000Z',
           },
-          {
-            id: running!.stops[2]!.id,
-            status: 'PENDING',
-            eta: '2025-11-28T07:30:00.000Z',
-            late: true,
-            arrivedAt: null,
-            leftAt: null,
-          },
+          lateStop(running!.stops[2]!.id, '2025-11-28T07:30:00.000Z'),
         ],
       },
     ]);
@@ -146,16 +142,7 @@ export const EtaAfterMidnight: Story = {
         nextStopId: running!.stops[1]!.id,
         late: 1,
         at: '2025-11-28T16:50:00.000Z',
-        stops: [
-          {
-            id: running!.stops[1]!.id,
-            status: 'PENDING',
-            eta: '2025-11-28T17:10:00.000Z',
-            late: true,
-            arrivedAt: null,
-            leftAt: null,
-          },
-        ],
+        stops: [lateStop(running!.stops[1]!.id, '2025-11-28T17:10:00.000Z')],
       },
     ]);
     await waitFor(() =>
