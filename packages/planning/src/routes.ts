@@ -28,6 +28,11 @@ export class Route {
   /** Timing of the route's first i stops from its start (`head`) and of its stops from i to its end (`tail`). */
   readonly head = new Timing();
   readonly tail = new Timing();
+  /**
+   * New at each `refresh`, kept by `copy`: a route with the same stamp has the same stops, so what
+   * was worked out from it (SWAP*'s insertion places, `swapStar.ts`) still holds.
+   */
+  stamp = 0;
 
   constructor(
     readonly v: number,
@@ -49,13 +54,18 @@ export class Route {
     out.timed = this.timed;
     out.head.copyFrom(this.head);
     out.tail.copyFrom(this.tail);
+    out.stamp = this.stamp;
     return out;
   }
 }
 
+let stamps = 0;
+
 /** Recomputes a route's caches after its tasks changed (they are feasible by construction). */
 export function refresh(model: Model, route: Route): void {
   const { v } = route;
+  stamps += 1;
+  route.stamp = stamps;
   const { size, dims } = model;
   const duration = model.duration[v] as Float64Array;
   const cost = model.cost[v] as Float64Array;

@@ -12,6 +12,7 @@ import { type Route, sequenceCost } from './routes.ts';
 import { construct, recreate, repair, ruin, settle, takeOut } from './sisr.ts';
 import { solve } from './solve.ts';
 import { Splicer } from './splice.ts';
+import { SwapStar } from './swapStar.ts';
 
 /**
  * A Solomon-like instance (random customers around a central depot, windows, capacity 200) with
@@ -97,8 +98,9 @@ describe('the search', () => {
       expect(feasible(ctx, again)).toBe(true);
       repair(ctx, next, back, pricing.boosted(), fleet);
       consistent(model, next);
-      // Focused on the stops put back (as the annealing does) every other time, else on every changed route.
-      local.run(next, pricing.base, true, false, i % 2 === 0 ? back : null);
+      // Focused on the stops put back (as the annealing does) every other time, else on every
+      // changed route; with SWAP* every third time.
+      local.run(next, pricing.base, true, false, i % 2 === 0 ? back : null, i % 3 === 0);
       consistent(model, next);
       pricing.note(next.routes);
       if (!feasible(ctx, next)) settle(ctx, next, pricing.boosted(), fleet);
@@ -206,6 +208,92 @@ describe('the search', () => {
     expect(gains).toBeGreaterThan(0);
     // The O(1) reversal is the symmetric case's (Euclidean here).
     expect(model.symmetric.every((s) => s === 1)).toBe(true);
+  });
+
+  it('SWAP*: keeps every stop once, gains what it says exactly, and its kept places are those worked out afresh', () => {
+    const model = compile(solomonLike(60, 6));
+    const ctx = context(model, seeded(4));
+    const pricing = new Pricing(model);
+    const local = new LocalSearch(ctx);
+    // One SwapStar kept across the plans (its places cached per route), one new for each question.
+    const kept = new SwapStar(model);
+    let plan = construct(ctx);
+    let exchanges = 0;
+    for (let i = 0; i < 30; i += 1) {
+      const next = plan.clone();
+      const back = [...ruin(ctx, next), ...next.absent];
+      next.absent = [];
+      repair(ctx, next, back, pricing.boosted(), next.used());
+      // Late or overloaded routes too: the penalties price them.
+      const penalties = pricing.base;
+      const used = next.routes.filter((r) => r.tasks.length > 0);
+      for (const A of used)
+        for (const B of used) {
+          if (A === B) continue;
+          const exchange = kept.best(new Splicer(model, penalties), A, B);
+          expect(exchange).toEqual(new SwapStar(model).best(new Splicer(model, penalties), A, B));
+          if (!exchange) continue;
+          const [a, b] = exchange;
+          expect(a.length).toBe(A.tasks.length);
+          expect(b.length).toBe(B.tasks.length);
+          expect([...a, ...b].sort((x, y) => x - y)).toEqual([...A.tasks, ...B.tasks].sort((x, y) => x - y));
+          expect(a.filter((k) => B.tasks.includes(k))).toHaveLength(1);
+          expect(b.filter((k) => A.tasks.includes(k))).toHaveLength(1);
+          const change =
+            penalties.ofSequence(A.v, a) + penalties.ofSequence(B.v, b) - penalties.of(A) - penalties.of(B);
+          expect(change).toBeLessThan(0);
+          exchanges += 1;
+        }
+      local.run(next, pricing.base, true, false, back, true);
+      consistent(model, next);
+      pricing.note(next.routes);
+      if (!feasible(ctx, next)) settle(ctx, next, pricing.boosted(), next.used());
+      consistent(model, next);
+      if (objective(ctx, next) < objective(ctx, plan)) plan = next;
+    }
+    expect(exchanges).toBeGreaterThan(0);
+    consistent(model, plan);
+  });
+
+  it('SWAP*: two stops change routes, each to its best place in the other, where no other move gains', () => {
+    // Two trucks of three stops each around a depot at (0, 0): full, so that no stop can move
+    // alone. The east stop (3, -1) rides the south-west loop and the west stop (-9, 0) the north
+    // one; each belongs at the end of the other's loop, not in the other's place (a plain swap
+    // gains nothing, nor does any other move of the local search: without SWAP* it stays at 604).
+    const points = [
+      [0, 0],
+      [3, -1],
+      [-3, -8],
+      [-4, 1],
+      [2, 8],
+      [-9, -5],
+      [-9, 0],
+    ] as const;
+    const durations = points.map(([ax, ay]) =>
+      points.map(([bx, by]) => Math.round(Math.hypot(ax - bx, ay - by) * 10)),
+    );
+    const model = compile({
+      matrices: { car: tableMatrix({ durations }) },
+      vehicles: [0, 1].map((id) => ({ id, start: 0, end: 0, capacity: [3] })),
+      jobs: points.slice(1).map((_, k) => ({ id: k, location: k + 1, delivery: [1] })),
+    });
+    const ctx = context(model, seeded(1));
+    const plan = Plan.empty(model);
+    plan.assign(model, 0, [0, 1, 4]);
+    plan.assign(model, 1, [2, 5, 3]);
+    expect(plan.cost()).toBe(604);
+    const strict = new Pricing(model).strict();
+    const [A, B] = plan.routes as [Route, Route];
+    expect(new SwapStar(model).best(new Splicer(model, strict), A, B)).toEqual([
+      [1, 4, 5],
+      [2, 3, 0],
+    ]);
+    new LocalSearch(ctx).run(plan, strict, false, false, null, true);
+    expect(plan.routes.map((r) => r.tasks)).toEqual([
+      [1, 4, 5],
+      [2, 3, 0],
+    ]);
+    expect(plan.cost()).toBe(548);
   });
 
   it('keeps every stop once through route elimination, and a finished elimination saves a vehicle', () => {

@@ -59,7 +59,7 @@ export function search(ctx: SearchContext, budget: Budget): Plan {
   const constructed = construct(ctx);
   // Strict penalties: the first descent keeps the constructed plan feasible (else it is dropped).
   let best = constructed.clone();
-  local.run(best, pricing.strict());
+  local.run(best, pricing.strict(), false, false, null, true);
   if (!feasible(ctx, best)) best = constructed;
   let bestValue = objective(ctx, best);
   const elimination = new RouteElimination(ctx);
@@ -110,7 +110,7 @@ function polished(
   budget: Budget,
 ): Plan {
   const copy = plan.clone();
-  local.run(copy, pricing.strict());
+  local.run(copy, pricing.strict(), false, false, null, true);
   if (budget.over) return plan;
   return feasible(ctx, copy) && copy.used() <= plan.used() ? copy : plan;
 }
@@ -169,7 +169,13 @@ function anneal(
     }
     // The time ran out inside this iteration's descent: its plan is not what a longer run makes.
     if (budget.over) return best;
-    const nextValue = objective(ctx, next);
+    let nextValue = objective(ctx, next);
+    if (nextValue < bestValue) {
+      // A new best: SWAP* on it (PyVRP's intensification on new best plans).
+      local.run(next, pricing.strict(), true, false, null, true);
+      if (budget.over) return best;
+      nextValue = objective(ctx, next);
+    }
     if (nextValue < currentValue - temperature * Math.log(1 - ctx.random())) {
       current = next;
       currentValue = nextValue;

@@ -11,6 +11,7 @@ import { Chain } from './timing.ts';
  */
 export class Splicer {
   private readonly chain: Chain;
+  private readonly single = new Int32Array(1);
 
   constructor(
     private readonly model: Model,
@@ -46,6 +47,38 @@ export class Splicer {
           (route.reach[a] as number) +
           arc(cost, size, model.loc[tasks[b - 1] as number] as number, next);
     return added - removed;
+  }
+
+  /**
+   * Change of the route's distance and time warp (at the penalties' price, load aside) when task
+   * k is put before position p: SWAP*'s insertion cost (`swapStar.ts`), in O(1).
+   */
+  insertion(route: Route, p: number, k: number, distance = this.insertionDistance(route, p, k)): number {
+    const { v } = route;
+    const warp = this.chain.head(route, p).visit(v, k).tail(v, route, p);
+    return distance + this.penalties.warp * (warp - route.timed);
+  }
+
+  /**
+   * Its distance part alone, a bound below it: a stop put in can only delay the stops after it,
+   * so the time warp does not fall (where travel times keep the triangle inequality).
+   */
+  insertionDistance(route: Route, p: number, k: number): number {
+    const { model } = this;
+    const cost = model.cost[route.v] as Float64Array;
+    const before = placeBefore(model, route, p);
+    const after = placeAt(model, route, p);
+    const here = model.loc[k] as number;
+    const added = arc(cost, model.size, before, here) + arc(cost, model.size, here, after);
+    return route.tasks.length === 0 ? added : added - arc(cost, model.size, before, after);
+  }
+
+  /** The same for taking out the task at position i. */
+  removal(route: Route, i: number): number {
+    const { v, tasks } = route;
+    if (tasks.length === 1) return -route.cost - this.penalties.warp * route.timed;
+    const warp = this.chain.head(route, i).tail(v, route, i + 1);
+    return this.distance(route, i, i + 1, this.single, 0) + this.penalties.warp * (warp - route.timed);
   }
 
   /**
