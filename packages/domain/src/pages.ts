@@ -64,6 +64,14 @@ export const featurePages = {
 } as const satisfies Record<string, PageDef>;
 export type FeaturePage = keyof typeof featurePages;
 
+/** The performance screen of a `yyyy-MM` month, as `/performance` reads it (apps/web PerformanceScreen). */
+export const performanceMonthHref = (month: string): string =>
+  `${featurePages.performance.path}?${new URLSearchParams({ month })}`;
+
+/** The freight statement list narrowed to one state, every month (apps/web FreightScreen). */
+export const freightStatementsInStateHref = (state: string): string =>
+  `${featurePages.freightStatements.path}?${new URLSearchParams({ state })}`;
+
 /** The wizard's step pages: the roles and branch of plain `/doBooking`. */
 const doBookingStepPages: readonly (PageDef & { readonly step: DoBookingStep })[] = doBookingSteps.map(
   (step) => ({ ...featurePages.doBooking, path: doBookingStepPath(step), step }),

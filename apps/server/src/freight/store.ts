@@ -1,5 +1,6 @@
 import {
   type DistanceTier,
+  FREIGHT_LIST_MAX_ROWS,
   type FreightAdjustment,
   type FreightCandidate,
   type FreightEvent,
@@ -120,7 +121,11 @@ export async function listStatements(
   if (query.month) rows = rows.where('f.month', '=', query.month);
   if (query.contractorId) rows = rows.where('f.contractor_id', '=', query.contractorId);
   if (query.state) rows = rows.where('f.state', '=', query.state);
-  const found = await rows.orderBy('f.month', 'desc').orderBy('contractor_label').limit(1000).execute();
+  const found = await rows
+    .orderBy('f.month', 'desc')
+    .orderBy('contractor_label')
+    .limit(FREIGHT_LIST_MAX_ROWS)
+    .execute();
   const figures = await figuresOf(
     db,
     found.map((r) => r.id),

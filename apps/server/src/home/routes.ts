@@ -1,9 +1,10 @@
-import { bangkokIsoDate, homeApi, homeSectionRoles } from '@lms/domain';
+import { bangkokIsoDate, homeApi, homeSectionRoles, managerHomeApi } from '@lms/domain';
 import type { FastifyInstance } from 'fastify';
-import { actingBranch } from '../auth/acting.ts';
+import { actingBranch, actingPrincipal } from '../auth/acting.ts';
+import { contractorScopeOf } from '../freight/contractorScope.ts';
 import { typed } from '../http/contract.ts';
 import type { AuthContext } from '../routes/context.ts';
-import { adminHome, masterDataHome, plannerHome } from './summary.ts';
+import { adminHome, managerHome, masterDataHome, plannerHome } from './summary.ts';
 
 /**
  * The home's sections (docs/web.md "Home"), one route each so that each checks its own roles:
@@ -14,6 +15,17 @@ export function homeRoutes(ctx: AuthContext) {
     const app = typed(fastify);
     const tags = ['Home'];
     const today = () => bangkokIsoDate(new Date());
+
+    app.route({
+      ...managerHomeApi.manager,
+      schema: { ...managerHomeApi.manager.schema, tags },
+      config: { access: { roles: homeSectionRoles.manager }, apiKey: 'closed', branchScoped: true },
+      handler: async (request) => {
+        const { roles, userId } = actingPrincipal(request);
+        const isContractor = (await contractorScopeOf(ctx.db, userId)) !== null;
+        return managerHome(ctx.db, actingBranch(request), today(), { roles, isContractor });
+      },
+    });
 
     app.route({
       ...homeApi.planner,

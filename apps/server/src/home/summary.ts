@@ -1,13 +1,24 @@
 import { addDays } from '@lms/booking';
 import {
   type AdminHome,
+  canAccessPage,
   dueBuckets,
   type EntityName,
   entityByName,
+  FREIGHT_LIST_MAX_ROWS,
+  featureRoles,
+  freightStatementsInStateHref,
+  freightStatesWaitingFor,
   HOME_SLOT_HORIZON_DAYS,
   type HomeCount,
+  type ManagerHome,
+  type ManagerMonth,
   type MasterDataHome,
+  monthPeriod,
+  type Period,
   type PlannerHome,
+  performanceMonthHref,
+  previousPeriod,
   validateListQuery,
 } from '@lms/domain';
 import { sql } from 'kysely';
@@ -16,6 +27,7 @@ import { cappedCount } from '../crud/cappedCount.ts';
 import { whereClause } from '../crud/where.ts';
 import type { Database } from '../db/database.ts';
 import { tableOf } from '../entities/naming.ts';
+import { branchPerformance } from '../performance/routes.ts';
 
 type Params = Readonly<Record<string, string | readonly string[]>>;
 
@@ -198,4 +210,51 @@ export async function adminHome(db: Database, today: string): Promise<AdminHome>
     activeSessions: { count: sessions.n, countIsLowerBound: false, href: null },
     failedSignInsToday: { count: failures.n, countIsLowerBound: false, href: null },
   };
+}
+
+/**
+ * The branch manager's month: this month so far and last month as the performance screen shows
+ * each (`branchPerformance`, the screen's own function on the daily roll-ups: each month's figures
+ * are what its link opens), then the freight statements waiting in each state the user's roles move
+ * forward, counted as the statement list counts (same branch and state, up to the list's rows).
+ */
+export async function managerHome(
+  db: Database,
+  branchId: string,
+  today: string,
+  user: {
+    readonly roles: readonly string[];
+    /** A contractor's own account moves no statement, whatever its roles (docs/freight.md). */
+    readonly isContractor: boolean;
+  },
+): Promise<ManagerHome> {
+  const thisMonth = monthPeriod(today.slice(0, 7));
+  const month = async (period: Period): Promise<ManagerMonth> => {
+    const answer = await branchPerformance(db, branchId, period, today);
+    const yearMonth = period.from.slice(0, 7);
+    return {
+      month: yearMonth,
+      period,
+      href: performanceMonthHref(yearMonth),
+      figures: answer.current,
+      truckUse: answer.truckUse.byVehicleType,
+    };
+  };
+  // One after the other: each refreshes the stale days of its month and the one before, in order.
+  const performance = canAccessPage(user.roles, featureRoles.deliveryPerformance.read)
+    ? { thisMonth: await month(thisMonth), lastMonth: await month(previousPeriod(thisMonth)) }
+    : null;
+  const states = user.isContractor ? [] : freightStatesWaitingFor(user.roles);
+  const statements = await Promise.all(
+    states.map(async (state) => {
+      const { count, isLowerBound } = await cappedCount(
+        db,
+        sql`freight_statement t`,
+        sql`where t.branch_id = ${branchId} and t.state = ${state}`,
+        FREIGHT_LIST_MAX_ROWS,
+      );
+      return { state, count, countIsLowerBound: isLowerBound, href: freightStatementsInStateHref(state) };
+    }),
+  );
+  return { today, performance, statements };
 }

@@ -14,7 +14,17 @@ import { Bytes, IdParams, IsoDate, List, Nullable, operation, Uuid } from './com
  */
 
 const distanceTiers: readonly DistanceTier[] = ['upTo75Km', 'upTo150Km', 'beyond150Km'];
-const State = Type.Unsafe<FreightStatementState>(Type.String({ enum: [...freightStatementStateValues] }));
+/** A statement's state on the wire (the home's counts name the state they count, too). */
+export const FreightStatementStateSchema = Type.Unsafe<FreightStatementState>(
+  Type.String({ enum: [...freightStatementStateValues] }),
+);
+const State = FreightStatementStateSchema;
+
+/**
+ * The most statements one list answer holds (newest month first): a branch has a statement per
+ * contractor and month. The home counts a state's statements up to here, so its number is the list's.
+ */
+export const FREIGHT_LIST_MAX_ROWS = 1000;
 const Tier = Type.Unsafe<DistanceTier>(Type.String({ enum: [...distanceTiers] }));
 
 /** `yyyy-MM`. */

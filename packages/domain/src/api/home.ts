@@ -9,8 +9,15 @@ import { IsoDate, List, Nullable, operation, Uuid } from './common.ts';
  * sees every section one of their roles opens; the server checks the same roles per section.
  */
 
-/** Who sees which section: the roles that open it (ROLE_ADMIN is in each). */
+/** Who sees which section: the roles that open it (ROLE_ADMIN is in each); the page shows them in this order. */
 export const homeSectionRoles = {
+  /**
+   * Branch managers: whoever checks or approves the contractors' freight statements (the roles of
+   * those moves). Not every reader of the performance screen: its roles are BOOKING_REPORT's, which
+   * planners, dispatchers and viewers hold, and their homes lead with their own work. A manager who
+   * also reads the calendars gets the planner's section after this one.
+   */
+  manager: [...new Set([...featureRoles.freightStatement.check, ...featureRoles.freightStatement.approve])],
   /** Planners: whoever may open the calendars (the capacity is the calendar's, the events its stream). */
   planner: [...new Set([...featureRoles.bookingCalendar.read, ...featureRoles.doBooking.read])],
   /** Master-data staff: whoever may fix what blocks booking (ship-tos, per-branch settings, slots). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { calendarMonthsOf, periodWords, previousPeriod } from './comparedPeriod.ts';
+import { calendarMonthsOf, monthPeriod, periodWords, previousPeriod } from './comparedPeriod.ts';
 
 // Worked out by hand on a calendar (docs/performance-figures.md "ช่วงก่อนหน้า").
 describe('the period before', () => {
@@ -86,5 +86,16 @@ describe('the period in words', () => {
     expect(periodWords({ from: '2026-10-26', to: '2026-11-04' })).toBe('26/10/2569–04/11/2569');
     // The words of the period before a November: October.
     expect(periodWords(previousPeriod({ from: '2026-11-01', to: '2026-11-30' }))).toBe('ต.ค. 2569');
+  });
+});
+
+describe('monthPeriod', () => {
+  it("is a month's first and last day, February of a leap year and December too", () => {
+    expect(monthPeriod('2026-11')).toEqual({ from: '2026-11-01', to: '2026-11-30' });
+    expect(monthPeriod('2026-02')).toEqual({ from: '2026-02-01', to: '2026-02-28' });
+    expect(monthPeriod('2024-02')).toEqual({ from: '2024-02-01', to: '2024-02-29' });
+    expect(monthPeriod('2026-12')).toEqual({ from: '2026-12-01', to: '2026-12-31' });
+    // The whole month, so the month before it is compared (the home's last month).
+    expect(previousPeriod(monthPeriod('2026-01'))).toEqual({ from: '2025-12-01', to: '2025-12-31' });
   });
 });

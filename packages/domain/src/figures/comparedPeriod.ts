@@ -19,6 +19,12 @@ function monthStart(year: number, month: number, months: number): string {
   return `${Math.floor(index / 12)}-${pad((index % 12) + 1)}-01`;
 }
 
+/** A `yyyy-MM` month's first and last day: the performance screen's period of that month. */
+export function monthPeriod(month: string): Period {
+  const [year, number] = month.split('-').map(Number) as [number, number];
+  return { from: monthStart(year, number, 0), to: addDays(monthStart(year, number, 1), -1) };
+}
+
 /**
  * How many whole calendar months `period` is when it is exactly a month, a quarter (starting in
  * January, April, July or October) or a year (January to December); null for any other range.

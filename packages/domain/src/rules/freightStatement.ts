@@ -58,6 +58,23 @@ export const freightTransitions: readonly FreightTransition[] = [
   },
 ];
 
+/**
+ * The states in which a statement waits for someone with these roles: the `from` of each move
+ * forward they may make (a branch manager: drafts to check and checked ones to approve). Sending
+ * back to draft is no work waiting. The home counts these (docs/web.md "Home").
+ */
+export function freightStatesWaitingFor(roles: readonly string[]): FreightStatementState[] {
+  const order = (state: FreightStatementState) => freightStatementStateValues.indexOf(state);
+  return freightStatementStateValues.filter((state) =>
+    freightTransitions.some(
+      (move) =>
+        move.from === state &&
+        order(move.to) > order(state) &&
+        move.roles.some((role) => roles.includes(role)),
+    ),
+  );
+}
+
 /** Only a draft's trips and adjustments change: once checked it is read as it stands. */
 export function isFreightStatementEditable(state: FreightStatementState): boolean {
   return state === 'DRAFT';

@@ -1,5 +1,10 @@
 import { BuddhistEraProvider } from '@lms/design-system';
-import { freightText, ROLE_ADMIN, ROLE_FREIGHT_STATEMENT_READ } from '@lms/domain';
+import {
+  type FreightStatementState,
+  freightText,
+  ROLE_ADMIN,
+  ROLE_FREIGHT_STATEMENT_READ,
+} from '@lms/domain';
 import { freightCalls, freightHandlers, freightStatement, freightSummaries } from '@lms/testing';
 import { PageHarness } from '@lms/testing/stories';
 import type { Meta, StoryObj } from '@storybook/react-vite';
@@ -14,17 +19,27 @@ function Harness({
   width,
   buddhistEra = false,
   onOpen,
+  onMonthChange = () => {},
+  state,
 }: {
   readonly roles?: readonly string[];
   readonly width?: number;
   /** The signed-in user's era (พ.ศ.), as the host sets it from the user. */
   readonly buddhistEra?: boolean;
   readonly onOpen: (id: string) => void;
+  readonly onMonthChange?: (month: string) => void;
+  readonly state?: FreightStatementState;
 }) {
   return (
     <PageHarness roles={roles} {...(width ? { width } : {})}>
       <BuddhistEraProvider value={buddhistEra}>
-        <FreightStatementsPage month="2026-10" months={months} onMonthChange={() => {}} onOpen={onOpen} />
+        <FreightStatementsPage
+          month="2026-10"
+          months={months}
+          onMonthChange={onMonthChange}
+          onOpen={onOpen}
+          state={state}
+        />
       </BuddhistEraProvider>
     </PageHarness>
   );
@@ -54,6 +69,25 @@ export const Statements: Story = {
     await expect(canvas.getAllByText('ตุลาคม 2026')[0]).toBeVisible();
     await userEvent.click(canvas.getByRole('button', { name: text.openOf('FS-BKK-CTA-202610') }));
     await expect(args.onOpen).toHaveBeenCalledWith('7d1c0a52-5c2f-4b8e-9d0e-1f2a3b4c5d01');
+  },
+};
+
+/**
+ * One state's statements of every month (the home's "waiting" count opens this): only those, with
+ * their month, no contractors to draft for; the button goes back to the month's list.
+ */
+export const InOneState: Story = {
+  args: { state: 'APPROVED', onMonthChange: fn() },
+  beforeEach: ({ msw }) => msw.use(...freightHandlers()),
+  play: async ({ canvas, args }) => {
+    const row = within(await rowOf(canvas, 'FS-BKK-CTC-202610'));
+    await expect(row.getByText('อนุมัติแล้ว')).toBeVisible();
+    await expect(row.getByText('ตุลาคม 2026')).toBeVisible();
+    await expect(canvas.queryByText('FS-BKK-CTA-202610')).toBeNull();
+    await expect(canvas.getByRole('grid', { name: 'ใบสรุปสถานะ "อนุมัติแล้ว" ทุกเดือน' })).toBeVisible();
+    await expect(canvas.queryByText(text.waiting)).toBeNull();
+    await userEvent.click(canvas.getByRole('button', { name: 'ดูใบสรุปทุกสถานะของ ตุลาคม 2026' }));
+    await expect(args.onMonthChange).toHaveBeenCalledWith('2026-10');
   },
 };
 

@@ -8,11 +8,13 @@ import {
 } from '@lms/design-system';
 import {
   type FreightCandidate,
+  type FreightStatementState,
   type FreightStatementSummary,
   featureRoles,
   formatBaht,
   formatDateTime,
   formatMonth,
+  freightStateLabel,
   freightText,
   messagesOfError,
 } from '@lms/domain';
@@ -31,14 +33,25 @@ export interface FreightStatementsPageProps {
   readonly months: readonly string[];
   readonly onMonthChange: (month: string) => void;
   readonly onOpen: (id: string) => void;
+  /**
+   * Only the statements in this state, of every month (the home's count of statements waiting opens
+   * this); `onMonthChange` leaves it for the month's list.
+   */
+  readonly state?: FreightStatementState | undefined;
 }
 
 /**
  * `/freightStatement` (docs/freight.md): the acting branch's statements of a month, and the
  * contractors whose trucks ran that month without one yet, each a button to draft it (EDIT).
  */
-export function FreightStatementsPage({ month, months, onMonthChange, onOpen }: FreightStatementsPageProps) {
-  const { list, candidates } = useFreightStatements(month);
+export function FreightStatementsPage({
+  month,
+  months,
+  onMonthChange,
+  onOpen,
+  state,
+}: FreightStatementsPageProps) {
+  const { list, candidates } = useFreightStatements(month, state);
   const era = { buddhistEra: useBuddhistEra(undefined) };
   const { user } = useSession();
   const canDraft = !!user && featureRoles.freightStatement.edit.some((role) => user.roles.includes(role));
@@ -62,6 +75,15 @@ export function FreightStatementsPage({ month, months, onMonthChange, onOpen }: 
 
   const columns: DataGridColumn<FreightStatementSummary>[] = [
     { key: 'number', header: freightText.number, pin: 'start', alwaysVisible: true, render: (s) => s.number },
+    ...(state
+      ? [
+          {
+            key: 'month',
+            header: freightText.month,
+            render: (s: FreightStatementSummary) => formatMonth(s.month, era),
+          },
+        ]
+      : []),
     { key: 'contractor', header: freightText.contractor, width: '16rem', render: (s) => s.contractorLabel },
     { key: 'state', header: freightText.state, render: (s) => <StateBadge state={s.state} /> },
     { key: 'trips', header: freightText.tripCount, align: 'end', render: (s) => String(s.totals.trips) },
@@ -85,23 +107,34 @@ export function FreightStatementsPage({ month, months, onMonthChange, onOpen }: 
     <Page>
       <PageHeader title={freightText.title} />
       <Muted>{text.intro}</Muted>
-      <MonthPicker>
-        <SelectField
-          label={freightText.month}
-          value={month}
-          options={months.map((m) => ({ id: m, label: formatMonth(m, era) }))}
-          onChange={(next) => next && onMonthChange(String(next))}
-        />
-      </MonthPicker>
+      {state ? (
+        <InState>
+          <strong>{text.inState(freightStateLabel(state))}</strong>
+          <Button size="sm" onPress={() => onMonthChange(month)}>
+            {text.everyState(formatMonth(month, era))}
+          </Button>
+        </InState>
+      ) : (
+        <MonthPicker>
+          <SelectField
+            label={freightText.month}
+            value={month}
+            options={months.map((m) => ({ id: m, label: formatMonth(m, era) }))}
+            onChange={(next) => next && onMonthChange(String(next))}
+          />
+        </MonthPicker>
+      )}
       <DataGrid
-        label={`${text.statements} ${formatMonth(month, era)}`}
+        label={
+          state ? text.inState(freightStateLabel(state)) : `${text.statements} ${formatMonth(month, era)}`
+        }
         columns={columns}
         rows={list.data ?? []}
         getRowKey={(s) => s.id}
         isLoading={list.isLoading}
         error={list.error ? messagesOfError(list.error).join(' ') : null}
         onRetry={() => void list.mutate()}
-        emptyMessage={text.empty}
+        emptyMessage={state ? text.noneInState : text.empty}
         onRowAction={(s) => onOpen(s.id)}
       />
       {candidates.data && (
@@ -136,6 +169,14 @@ export function FreightStatementsPage({ month, months, onMonthChange, onOpen }: 
     </Page>
   );
 }
+
+const InState = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: ${({ theme }) => theme.space[2]};
+  & > strong { overflow-wrap: anywhere; }
+`;
 
 const MonthPicker = styled.div`
   max-width: 16rem;

@@ -13,7 +13,9 @@ import useSWR from 'swr';
 
 /** SWR keys of the freight screens; the branch is in every key. */
 export const freightKeys = {
-  list: (branchId: string | null, month: string) => ['freightStatements', branchId, month] as const,
+  /** A month's statements, or (`state`) one state's of every month. */
+  list: (branchId: string | null, month: string, state?: FreightStatementState) =>
+    ['freightStatements', branchId, state ? `state:${state}` : month] as const,
   candidates: (branchId: string | null, month: string) => ['freightCandidates', branchId, month] as const,
   statement: (branchId: string | null, id: string) => ['freightStatement', branchId, id] as const,
   history: (branchId: string | null, id: string) => ['freightHistory', branchId, id] as const,
@@ -25,7 +27,8 @@ export function useFreightApi() {
   return useMemo(
     () => ({
       branchId,
-      list: (month: string) => call(api, contract.list, { query: { month, ...branch() } }),
+      list: (month: string, state?: FreightStatementState) =>
+        call(api, contract.list, { query: state ? { state, ...branch() } : { month, ...branch() } }),
       candidates: (month: string) => call(api, contract.candidates, { query: { month, ...branch() } }),
       get: (id: string) => call(api, contract.get, { params: { id }, query: branch() }),
       history: (id: string) => call(api, contract.history, { params: { id }, query: branch() }),
@@ -49,14 +52,15 @@ export function useFreightApi() {
   );
 }
 
-export function useFreightStatements(month: string) {
+/** A month's statements and its contractors without one; with `state`, that state's statements of every month only. */
+export function useFreightStatements(month: string, state?: FreightStatementState) {
   const freight = useFreightApi();
   const list = useSWR<readonly FreightStatementSummary[], ApiError>(
-    freightKeys.list(freight.branchId, month),
-    () => freight.list(month),
+    freightKeys.list(freight.branchId, month, state),
+    () => freight.list(month, state),
   );
   const candidates = useSWR<readonly FreightCandidate[], ApiError>(
-    freightKeys.candidates(freight.branchId, month),
+    state ? null : freightKeys.candidates(freight.branchId, month),
     () => freight.candidates(month),
   );
   return { list, candidates };

@@ -4,6 +4,10 @@ export const freightScreenText = {
     'ใบสรุปค่าขนส่งรายเดือนของผู้รับเหมาแต่ละราย ที่สาขานี้: จัดทำจากเที่ยวรถที่ส่งสินค้าเสร็จแล้ว คิดราคาตามราคาค่าขนส่งที่ใช้ได้ในวันของเที่ยว',
   statements: 'ใบสรุปของเดือน',
   empty: 'ยังไม่มีใบสรุปของเดือนนี้',
+  /** The list narrowed to one state (the home's count of statements waiting opens it). */
+  inState: (state: string) => `ใบสรุปสถานะ "${state}" ทุกเดือน`,
+  noneInState: 'ไม่มีใบสรุปในสถานะนี้',
+  everyState: (month: string) => `ดูใบสรุปทุกสถานะของ ${month}`,
   waiting: 'ผู้รับเหมาที่มีเที่ยวรถในเดือนนี้แต่ยังไม่มีใบสรุป',
   noneWaiting: 'ผู้รับเหมาทุกรายที่มีเที่ยวรถในเดือนนี้มีใบสรุปแล้ว',
   tripsOfMonth: (trips: number) => `${trips} เที่ยว`,

@@ -2,7 +2,7 @@ import { countText } from '@lms/design-system';
 import { canOpenRoute, type HomeCount, pageAt } from '@lms/domain';
 import { useSession } from '@lms/entity-pages';
 import type { MouseEvent, ReactNode } from 'react';
-import styled from 'styled-components';
+import styled, { css } from 'styled-components';
 
 /**
  * Moves to a link inside the app without reloading it (the host gives its router's navigate);
@@ -67,7 +67,8 @@ export function CountLink({
   );
 }
 
-const Tile = styled.div`
+/** A home tile's frame: a number over its label, in a box (a count or a figure). */
+export const tileFrame = css`
   display: flex;
   flex-direction: column;
   gap: ${({ theme }) => theme.space[1]};
@@ -76,6 +77,10 @@ const Tile = styled.div`
   border: 1px solid ${({ theme }) => theme.color.border};
   border-radius: ${({ theme }) => theme.radius.md};
   background: ${({ theme }) => theme.color.surface};
+`;
+
+const Tile = styled.div`
+  ${tileFrame}
   color: inherit;
   text-decoration: none;
   &[href]:hover { border-color: ${({ theme }) => theme.color.primary}; }

@@ -1,11 +1,33 @@
-import { homeApi, ROLE_ADMIN, ROLE_BOOKING_REPORT_READ, readRoleOf } from '@lms/domain';
-import { calendarCells, fakeEventStream, type HomeMock, homeHandlers, mock, plannerHome } from '@lms/testing';
+import {
+  figureValue,
+  headlineFigures,
+  homeApi,
+  managerHomeApi,
+  managerHomeFigures,
+  ROLE_ADMIN,
+  ROLE_BOOKING_REPORT_READ,
+  ROLE_FREIGHT_STATEMENT_APPROVE,
+  readRoleOf,
+  staffGroups,
+} from '@lms/domain';
+import {
+  calendarCells,
+  fakeEventStream,
+  type HomeMock,
+  homeHandlers,
+  managerHome,
+  mock,
+  plannerHome,
+} from '@lms/testing';
 import { PageHarness } from '@lms/testing/stories';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
+import { figureText } from '../performance/performanceText.ts';
 import { HomeSections } from './HomeSections.tsx';
 
 const PLANNER = [readRoleOf('BOOKING_CALENDAR'), readRoleOf('DELIVERY_ORDER'), ROLE_BOOKING_REPORT_READ];
+/** The demo's ผู้จัดการสาขา (docs/roles.md): freight check and approve, the performance screen, the calendars. */
+const MANAGER = staffGroups.manager.roles;
 const MASTER_DATA = ['ROLE_SHIP_TO_EDIT', 'ROLE_VEHICLE_DATE_SLOT_EDIT', readRoleOf('VEHICLE_TYPE')];
 
 const stream = fakeEventStream();
@@ -36,8 +58,9 @@ const mocked = (mode: HomeMock): Story['beforeEach'] =>
     msw.use(...homeHandlers(mode, calls));
   };
 
+/** A section once drawn (the manager's comes in a chunk of its own: its first fetch may take seconds). */
 const section = (canvasElement: HTMLElement, name: string) =>
-  within(canvasElement).findByRole('region', { name });
+  within(canvasElement).findByRole('region', { name }, { timeout: 15_000 });
 
 export const Planner: Story = {
   beforeEach: mocked('ok'),
@@ -133,7 +156,7 @@ export const MasterData: Story = {
   },
 };
 
-/** An admin qualifies for every section, and alone sees the database version and migration. */
+/** An admin qualifies for every section (the manager's first), and alone sees the database version and migration. */
 export const Admin: Story = {
   args: { roles: [ROLE_ADMIN] },
   beforeEach: mocked('ok'),
@@ -151,6 +174,7 @@ export const Admin: Story = {
     await expect(admin.getByText('0018_home')).toBeVisible();
     await expect(await section(canvasElement, 'งานวางแผนการจอง')).toBeVisible();
     await expect(await section(canvasElement, 'ข้อมูลที่ทำให้จองไม่ได้')).toBeVisible();
+    await expect(await section(canvasElement, MANAGER_SECTION)).toBeVisible();
   },
 };
 
@@ -179,7 +203,7 @@ export const Loading: Story = {
   args: { roles: [ROLE_ADMIN] },
   beforeEach: mocked('loading'),
   play: async ({ canvas }) => {
-    await waitFor(() => expect(canvas.getAllByText('กำลังโหลดข้อมูล...')).toHaveLength(3));
+    await waitFor(() => expect(canvas.getAllByText('กำลังโหลดข้อมูล...')).toHaveLength(4));
     await expect(canvas.getByRole('region', { name: 'งานวางแผนการจอง' })).toHaveAttribute(
       'aria-busy',
       'true',
@@ -298,5 +322,175 @@ export const PlannerPastTheCountLimitOnAPhone: Story = {
         region.getBoundingClientRect().right,
       );
     }
+  },
+};
+
+const MANAGER_SECTION = 'ผลการจัดส่งและใบสรุปค่าขนส่งของสาขา';
+/** The figures' names as the performance screen names them, in the home's order. */
+/** The section's code is a chunk of its own: its first fetch in a story may take longer than a find's second. */
+const LAZY = { timeout: 15_000 };
+const figureLabels = managerHomeFigures.map((key) => headlineFigures.find((f) => f.key === key)!.label);
+
+/**
+ * The branch manager: the month so far beside last month first, each figure opening the performance
+ * screen of its month, then the statements waiting; the planner's section (its calendar roles) after.
+ */
+export const Manager: Story = {
+  args: { roles: MANAGER },
+  beforeEach: mocked('ok'),
+  play: async ({ canvas, canvasElement }) => {
+    const manager = within(await section(canvasElement, MANAGER_SECTION));
+    await manager.findByRole('link', { name: /ตรวจแล้ว รออนุมัติ/ }, LAZY);
+    await section(canvasElement, 'งานวางแผนการจอง');
+    await expect(canvas.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual([
+      MANAGER_SECTION,
+      'งานวางแผนการจอง',
+    ]);
+    await expect(manager.getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual([
+      'ผลการจัดส่ง ม.ค. 2025 ถึงวันนี้ เทียบกับ ธ.ค. 2024',
+      'ใบสรุปค่าขนส่งผู้รับเหมาที่รอคุณ',
+    ]);
+    // The performance screen's figures, in order, each month's value opening that month's screen.
+    const groups = manager.getAllByRole('group');
+    await expect(groups.map((g) => g.getAttribute('aria-label'))).toEqual(figureLabels);
+    const mocked = managerHome().performance!;
+    for (const [index, key] of managerHomeFigures.entries()) {
+      const figure = headlineFigures.find((f) => f.key === key)!;
+      const [now, before] = within(groups[index]!).getAllByRole('link');
+      await expect(now).toHaveAttribute('href', '/performance?month=2025-01');
+      await expect(now).toHaveTextContent(
+        figureText(figureValue(figure.value(mocked.thisMonth.figures)), figure.unit),
+      );
+      await expect(before).toHaveAttribute('href', '/performance?month=2024-12');
+      await expect(before).toHaveTextContent(
+        figureText(figureValue(figure.value(mocked.lastMonth.figures)), figure.unit),
+      );
+    }
+    // The OTIF of the month is a number, not "no data": the mock's October (50.0 %) stands for January.
+    await expect(within(groups[0]!).getAllByRole('link')[0]).toHaveAccessibleName(
+      'ส่งตรงเวลาและครบ (OTIF) ต่อจุดส่ง ม.ค. 2025: 50.0 %',
+    );
+    // Truck use per vehicle type in the calendar's words and bands, both months.
+    const trucks = within(manager.getByRole('table', { name: 'การใช้รถตามประเภทรถ' }));
+    const row = trucks.getByRole('row', { name: /6W: รถ 6 ล้อ/ });
+    const [thisMonthUse, lastMonthUse] = within(row).getAllByRole('link');
+    await expect(thisMonthUse).toHaveTextContent(/^ใช้แล้ว \d+\.\d%· ใกล้เต็ม$/);
+    await expect(lastMonthUse).toHaveTextContent(/^ใช้แล้ว \d+\.\d%· ปกติ$/);
+    await expect(lastMonthUse).toHaveAttribute('href', '/performance?month=2024-12');
+    // Statements waiting: drafts to check, then checked ones to approve, each opening those statements.
+    const waiting = [
+      manager.getByRole('link', { name: /ร่างที่รอตรวจ/ }),
+      manager.getByRole('link', { name: /ตรวจแล้ว รออนุมัติ/ }),
+    ];
+    await expect(waiting[0]).toHaveAttribute('href', '/freightStatement?state=DRAFT');
+    await expect(waiting[0]).toHaveTextContent('2');
+    await expect(waiting[1]).toHaveTextContent('1');
+    await userEvent.click(waiting[1]!);
+    await userEvent.click(within(groups[0]!).getAllByRole('link')[0]!);
+    await expect(visited).toEqual(['/freightStatement?state=CHECKED', '/performance?month=2025-01']);
+  },
+};
+
+/** Who approves statements but does not read the performance screen: the statements only. */
+export const ManagerWithoutPerformance: Story = {
+  args: { roles: [ROLE_FREIGHT_STATEMENT_APPROVE] },
+  beforeEach({ msw }) {
+    visited.length = 0;
+    // The first handler that matches answers: the override before the others.
+    msw.use(
+      mock(managerHomeApi.manager, () => ({ ...managerHome(), performance: null })),
+      ...homeHandlers('ok'),
+    );
+  },
+  play: async ({ canvasElement }) => {
+    const manager = within(await section(canvasElement, MANAGER_SECTION));
+    await expect(await manager.findByText('ตรวจแล้ว รออนุมัติ', {}, LAZY)).toBeVisible();
+    await expect(manager.queryByRole('group')).toBeNull();
+    await expect(manager.queryByRole('table')).toBeNull();
+    await expect(manager.getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual([
+      'ใบสรุปค่าขนส่งผู้รับเหมาที่รอคุณ',
+    ]);
+  },
+};
+
+export const ManagerLoading: Story = {
+  args: { roles: MANAGER },
+  beforeEach: mocked('loading'),
+  play: async ({ canvasElement }) => {
+    const region = await section(canvasElement, MANAGER_SECTION);
+    await expect(region).toHaveAttribute('aria-busy', 'true');
+    await expect(within(region).getByText('กำลังโหลดข้อมูล...')).toBeVisible();
+  },
+};
+
+/** A new branch: no trip this month or last, nothing waiting; figures say "no data", never 0 %. */
+export const ManagerEmpty: Story = {
+  args: { roles: MANAGER },
+  beforeEach: mocked('empty'),
+  play: async ({ canvasElement }) => {
+    const manager = within(await section(canvasElement, MANAGER_SECTION));
+    await expect(await manager.findByText('ยังไม่มีเที่ยวรถในสองเดือนนี้', {}, LAZY)).toBeVisible();
+    const groups = manager.getAllByRole('group');
+    await expect(groups).toHaveLength(managerHomeFigures.length);
+    for (const group of groups)
+      await expect(within(group).getAllByRole('link')[0]).toHaveTextContent(/^ไม่มีข้อมูล$/);
+    await expect(manager.getByRole('link', { name: /ตรวจแล้ว รออนุมัติ/ })).toHaveTextContent('0');
+  },
+};
+
+/** The section fails on its own with the server's Thai message; its retry recovers it. */
+export const ManagerError: Story = {
+  args: { roles: MANAGER },
+  beforeEach: mocked('error'),
+  play: async ({ canvasElement }) => {
+    const manager = within(await section(canvasElement, MANAGER_SECTION));
+    const alert = await manager.findByRole('alert', {}, LAZY);
+    await expect(alert).toHaveTextContent('เกิดข้อผิดพลาดในระบบ กรุณาลองใหม่อีกครั้ง');
+    await userEvent.click(manager.getByRole('button', { name: 'ลองอีกครั้ง' }));
+    await waitFor(() => expect(manager.getByRole('link', { name: /ตรวจแล้ว รออนุมัติ/ })).toBeVisible());
+    await expect(manager.queryByRole('alert')).toBeNull();
+  },
+};
+
+/** A long vehicle type's name wraps in the truck-use table instead of widening the page. */
+export const ManagerLongThaiText: Story = {
+  args: { roles: MANAGER, width: 480 },
+  beforeEach({ msw }) {
+    msw.use(
+      mock(managerHomeApi.manager, () => managerHome({ vehicleTypeLabel: longName })),
+      ...homeHandlers('ok'),
+    );
+  },
+  play: async ({ canvasElement }) => {
+    const region = await section(canvasElement, MANAGER_SECTION);
+    await expect(await within(region).findByRole('rowheader', { name: longName }, LAZY)).toBeVisible();
+    await expect(region.getBoundingClientRect().width).toBeLessThanOrEqual(480);
+  },
+};
+
+/** A phone (390 px): the figures in order, two a line at most, nothing wider than the screen. */
+export const ManagerPhoneWidth: Story = {
+  args: { roles: MANAGER, width: 390 },
+  beforeEach: mocked('ok'),
+  play: async ({ canvasElement }) => {
+    const region = await section(canvasElement, MANAGER_SECTION);
+    const manager = within(region);
+    await manager.findByRole('link', { name: /ตรวจแล้ว รออนุมัติ/ }, LAZY);
+    await expect(region.getBoundingClientRect().width).toBeLessThanOrEqual(390);
+    const groups = manager.getAllByRole('group');
+    await expect(groups.map((g) => g.getAttribute('aria-label'))).toEqual(figureLabels);
+    // In reading order (left to right, then down), two a line at most, none past the screen's edge.
+    for (const [index, group] of groups.entries()) {
+      const box = group.getBoundingClientRect();
+      await expect(box.right).toBeLessThanOrEqual(region.getBoundingClientRect().right);
+      if (index === 0) continue;
+      const before = groups[index - 1]!.getBoundingClientRect();
+      await expect(box.top > before.bottom || (box.top === before.top && box.left > before.right)).toBe(true);
+    }
+    // The truck-use table scrolls inside the section, not the page.
+    const scroller = manager.getByRole('table', { name: 'การใช้รถตามประเภทรถ' }).parentElement!;
+    await expect(scroller.getBoundingClientRect().right).toBeLessThanOrEqual(
+      region.getBoundingClientRect().right,
+    );
   },
 };

@@ -1,56 +1,27 @@
-import { PlainButton, wrappingList } from '@lms/design-system';
-import {
-  type CalendarCell,
-  dueBucketLabels,
-  HOME_SLOT_HORIZON_DAYS,
-  homeSectionsFor,
-  MESSAGES,
-  returnedDeliveryOrders,
-} from '@lms/domain';
-import { type ApiError, useSession } from '@lms/entity-pages';
-import type { ReactNode } from 'react';
+import { wrappingList } from '@lms/design-system';
+import { type CalendarCell, dueBucketLabels, homeSectionsFor } from '@lms/domain';
+import { useSession } from '@lms/entity-pages';
+import { lazy, Suspense } from 'react';
 import styled from 'styled-components';
 import { thaiDay } from '../booking/shared/format.ts';
-import { Messages, Panel, TableScroll } from '../booking/shared/layout.tsx';
+import { TableScroll } from '../booking/shared/layout.tsx';
 import { maxPercent, StatusBadge } from '../booking/shared/StatusBadge.tsx';
 import { type OpenBookingEvents, useBookingEvents } from '../booking/shared/useBookingEvents.ts';
 import { SystemStatusPage } from '../system/SystemStatusPage.tsx';
 import { CountLink, type Navigate, routerClick, Tiles, useCanOpen } from './CountLink.tsx';
+import { homeText } from './homeText.ts';
+import { Section } from './Section.tsx';
 import { useAdminHome, useMasterDataHome, usePlannerHome } from './useHome.ts';
 
-export const homeText = {
-  planner: 'งานวางแผนการจอง',
-  capacity: 'ความจุรถวันนี้และพรุ่งนี้',
-  noCapacity: 'ยังไม่มีช่วงรถในวันนี้และพรุ่งนี้',
-  openCalendar: 'เปิดปฏิทินการจอง',
-  unbooked: 'DO ที่ยังไม่ได้จอง ตามวันส่ง',
-  unbookedTotal: 'DO ที่ยังไม่ได้จองทั้งหมด',
-  toCall: 'การจองที่ต้องโทรนัด',
-  notCalled: 'ยังไม่ได้โทรนัด',
-  unreachable: 'โทรแล้วติดต่อไม่ได้',
-  canceledToday: 'ยกเลิกวันนี้',
-  /** The DO list's named filter it opens, by that filter's own label. */
-  returned: returnedDeliveryOrders.label,
-  masterData: 'ข้อมูลที่ทำให้จองไม่ได้',
-  shipTosWithoutCoordinates: 'สถานที่ส่งสินค้าที่ไม่มีพิกัด',
-  shipTosNote: 'ใช้พิกัดของตำบลแทน ระยะทางจึงคลาดเคลื่อน',
-  vehicleTypesWithoutSettings: 'ประเภทรถที่สาขายังไม่ได้ตั้งค่าความเร็วและเวลา',
-  vehicleTypesNote: 'ตั้งค่าที่หน้าสาขา ตามประเภทรถและ Ship Cond',
-  daysWithoutSlots: `วันที่ยังไม่มีรถพร้อมใช้ใน ${HOME_SLOT_HORIZON_DAYS} วันข้างหน้า`,
-  allDaysHaveSlots: `มีรถพร้อมใช้ครบทุกวันใน ${HOME_SLOT_HORIZON_DAYS} วันข้างหน้า`,
-  admin: 'ผู้ดูแลระบบ',
-  activeUsers: 'ผู้ใช้ที่เปิดใช้งาน',
-  activeSessions: 'การเข้าสู่ระบบที่ยังใช้งานอยู่',
-  failedSignInsToday: 'เข้าสู่ระบบไม่สำเร็จวันนี้',
-  loading: 'กำลังโหลดข้อมูล...',
-  failed: 'โหลดข้อมูลไม่สำเร็จ',
-  retry: 'ลองอีกครั้ง',
-  noSections: 'สิทธิ์ของคุณไม่มีงานที่ต้องติดตามในหน้านี้ เลือกเมนูทางซ้ายเพื่อเริ่มทำงาน',
-  shift: 'กะ',
-  vehicleType: 'ประเภทรถ',
-  vehicles: 'จำนวนรถ',
-  status: 'สถานะ',
-};
+export { homeText };
+
+/**
+ * The manager's section carries the performance screen's figures and their names: a chunk of its
+ * own, fetched for the users who get it, so the shell of everyone else stays as small (docs/web.md).
+ */
+const ManagerSection = lazy(() =>
+  import('./ManagerSection.tsx').then((m) => ({ default: m.ManagerSection })),
+);
 
 export interface HomeSectionsProps {
   /** The acting branch's live booking events: the planner's numbers follow them. */
@@ -60,8 +31,8 @@ export interface HomeSectionsProps {
 }
 
 /**
- * The home per role (docs/web.md "Home"): every section one of the user's roles opens — planner,
- * master data, admin — each with its own call, so one failing leaves the others.
+ * The home per role (docs/web.md "Home"): every section one of the user's roles opens — manager,
+ * planner, master data, admin, in that order — each with its own call, so one failing leaves the others.
  */
 export function HomeSections({ openEvents, navigate }: HomeSectionsProps) {
   const { user } = useSession();
@@ -69,51 +40,17 @@ export function HomeSections({ openEvents, navigate }: HomeSectionsProps) {
   if (sections.length === 0) return <Empty>{homeText.noSections}</Empty>;
   return (
     <Column>
+      {sections.includes('manager') && (
+        // Until its chunk has come, a line in the section's place (not a region of the same name,
+        // which the section would replace under whoever holds it).
+        <Suspense fallback={<p role="status">{homeText.loading}</p>}>
+          <ManagerSection navigate={navigate} />
+        </Suspense>
+      )}
       {sections.includes('planner') && <PlannerSection openEvents={openEvents} navigate={navigate} />}
       {sections.includes('masterData') && <MasterDataSection navigate={navigate} />}
       {sections.includes('admin') && <AdminSection navigate={navigate} />}
     </Column>
-  );
-}
-
-/** A section's frame: its heading, then loading, the error with a retry, or its content. */
-function Section<T>({
-  id,
-  title,
-  state,
-  children,
-  needsBranch = false,
-}: {
-  readonly id: string;
-  readonly title: string;
-  readonly state: {
-    readonly data?: T | undefined;
-    readonly error?: ApiError | undefined;
-    readonly isLoading: boolean;
-    readonly mutate: () => unknown;
-  };
-  readonly children: (data: T) => ReactNode;
-  /** A branch's numbers without an acting branch: the spec's "select a company". */
-  readonly needsBranch?: boolean;
-}) {
-  const headingId = `home-${id}`;
-  const { branchId } = useSession();
-  return (
-    <Panel aria-labelledby={headingId} aria-busy={state.isLoading} data-section={id}>
-      <h2 id={headingId}>{title}</h2>
-      {needsBranch && !branchId && <p>{MESSAGES.selectCompany.text}</p>}
-      {state.isLoading && <p role="status">{homeText.loading}</p>}
-      {state.error && !state.data && (
-        <ErrorBox role="alert">
-          <p>{homeText.failed}</p>
-          <Messages messages={state.error.messages} />
-          <PlainButton variant="secondary" onPress={() => state.mutate()}>
-            {homeText.retry}
-          </PlainButton>
-        </ErrorBox>
-      )}
-      {state.data && children(state.data)}
-    </Panel>
   );
 }
 
@@ -338,11 +275,6 @@ const Days = styled.div`
 const DayList = styled.ul`
   ${wrappingList}
   & li { padding: ${({ theme }) => `${theme.space[1]} ${theme.space[2]}`}; border: 1px solid ${({ theme }) => theme.color.border}; border-radius: ${({ theme }) => theme.radius.pill}; }
-`;
-
-const ErrorBox = styled.div`
-  color: ${({ theme }) => theme.color.danger};
-  & p { margin: 0 0 ${({ theme }) => theme.space[1]}; }
 `;
 
 const Empty = styled.p`

@@ -10,6 +10,7 @@ import {
   type FigureTable,
   type FigureTableKey,
   messagesOfError,
+  monthPeriod,
   phrase,
 } from '@lms/domain';
 import { useSession } from '@lms/entity-pages';
@@ -20,7 +21,7 @@ import { BranchRecordsList } from './BranchRecordsList.tsx';
 import { askedBranches, type BranchScope } from './branchScope.ts';
 import { FigureTableView } from './FigureTableView.tsx';
 import { Headline } from './Headline.tsx';
-import { monthPeriod, useBranchesPerformance } from './performanceApi.ts';
+import { useBranchesPerformance } from './performanceApi.ts';
 import { performanceText as text } from './performanceText.ts';
 
 // recharts arrives only with the first chart (docs/performance-figures.md), as on one branch's screen.

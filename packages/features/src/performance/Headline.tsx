@@ -6,7 +6,6 @@ import {
   figureChange,
   figureValue,
   formatChange,
-  formatNumber,
   headlineFigureLink,
   headlineFigures,
   type Period,
@@ -15,10 +14,9 @@ import {
 } from '@lms/domain';
 import styled from 'styled-components';
 import { type Navigate, routerClick, useCanOpen } from '../home/CountLink.tsx';
-import { performanceText as text } from './performanceText.ts';
+import { figureText, performanceText as text } from './performanceText.ts';
 
-const shown = (value: number | null, unit: string) =>
-  value === null ? text.nothing : `${formatNumber(value, 1)} ${unit}`;
+const shown = figureText;
 
 /**
  * The headline figures first, each with the period before and the change (green when better).

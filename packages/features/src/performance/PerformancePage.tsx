@@ -4,6 +4,7 @@ import {
   figureRowLink,
   formatMonth,
   messagesOfError,
+  monthPeriod,
   type PerformanceAnswer,
   performanceTables,
   periodWords,
@@ -19,7 +20,7 @@ import { BranchScopePicker } from './BranchScopePicker.tsx';
 import { askedBranches, type BranchScope, ONE_BRANCH } from './branchScope.ts';
 import { FigureTableView } from './FigureTableView.tsx';
 import { Headline } from './Headline.tsx';
-import { monthPeriod, usePerformance, usePerformanceApi } from './performanceApi.ts';
+import { usePerformance, usePerformanceApi } from './performanceApi.ts';
 import { performanceText as text } from './performanceText.ts';
 import { TruckDayStrip } from './TruckDayStrip.tsx';
 

@@ -2,18 +2,12 @@ import {
   type BranchesAnswer,
   type CompanyRecords,
   performanceApi as contract,
+  monthPeriod,
   type PerformanceAnswer,
 } from '@lms/domain';
 import { type ApiError, call, callForBytes, useBranchScope } from '@lms/entity-pages';
 import { useMemo } from 'react';
 import useSWR from 'swr';
-
-/** The first and last day of a `yyyy-MM` month: the screen's period. */
-export function monthPeriod(month: string): { from: string; to: string } {
-  const [year, m] = month.split('-').map(Number) as [number, number];
-  const last = new Date(Date.UTC(year, m, 0)).getUTCDate();
-  return { from: `${month}-01`, to: `${month}-${String(last).padStart(2, '0')}` };
-}
 
 /** A records list's query (its page aside): the branches, the period and the figure's narrowing. */
 function recordsQuery(

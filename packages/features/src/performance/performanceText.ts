@@ -1,3 +1,5 @@
+import { formatNumber } from '@lms/domain';
+
 /** The performance screen's own words (the figures' names are the domain's `headlineFigures`). */
 export const performanceText = {
   title: 'ผลการจัดส่ง',
@@ -23,3 +25,7 @@ export const performanceText = {
   closeStops: 'ปิดรายการ',
   openRecords: 'เปิดรายการเบื้องหลังตัวเลขนี้',
 } as const;
+
+/** A figure's value with its unit, or "ไม่มีข้อมูล" when nothing was counted (never 0). */
+export const figureText = (value: number | null, unit: string): string =>
+  value === null ? performanceText.nothing : `${formatNumber(value, 1)} ${unit}`;

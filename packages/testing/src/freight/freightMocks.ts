@@ -201,11 +201,12 @@ export function freightHandlers(options: FreightMockOptions = {}): HttpHandler[]
   const draftOnly = () =>
     current && !isFreightStatementEditable(current.state) ? refusal(409, 'แก้ไขได้เฉพาะใบสรุปที่เป็นร่าง') : null;
   return [
-    mock(contract.list, () => {
+    mock(contract.list, ({ query }) => {
       const answer = options.statements ?? freightSummaries();
       if (answer === 'loading') return neverAnswered();
       if (answer === 'error') return refusal(500, 'ระบบขัดข้อง กรุณาลองใหม่');
-      return answer;
+      // One state of every month (the home's count of statements waiting opens it), as the server narrows.
+      return query.state ? answer.filter((s) => s.state === query.state) : answer;
     }),
     mock(contract.candidates, () => options.candidates ?? freightCandidates),
     mock(contract.create, ({ body }) => {

@@ -4,12 +4,17 @@ import {
   healthApi,
   homeApi,
   LIMITS,
+  type ManagerHome,
+  type ManagerMonth,
   type MasterDataHome,
+  managerHomeApi,
+  monthPeriod,
   type PlannerHome,
 } from '@lms/domain';
 import { delay, type HttpHandler } from 'msw';
 import { calendarCells } from '../booking/calendarMocks.ts';
 import { mock, refusal } from '../mocks/mock.ts';
+import { emptyPerformanceAnswer, performanceAnswer } from '../performance/performanceMocks.ts';
 
 /** The home's answers for stories: a Monday (6 Jan 2025) of a busy branch, or nothing to do. */
 
@@ -82,6 +87,50 @@ export function adminHome(options: { empty?: boolean } = {}): AdminHome {
   };
 }
 
+/**
+ * The manager's January 2025 so far beside December 2024 (the performance stories' October and
+ * September figures), and statements waiting: `empty` is a new branch, no trip in either month.
+ */
+export function managerHome(options: { empty?: boolean; vehicleTypeLabel?: string } = {}): ManagerHome {
+  const answer = options.empty ? emptyPerformanceAnswer() : performanceAnswer();
+  const month = (
+    yearMonth: string,
+    figures: ManagerMonth['figures'],
+    truckUse: ManagerMonth['truckUse'],
+  ) => ({
+    month: yearMonth,
+    period: monthPeriod(yearMonth),
+    href: `/performance?month=${yearMonth}`,
+    figures,
+    truckUse,
+  });
+  const rename = (rows: ManagerMonth['truckUse']) =>
+    options.vehicleTypeLabel ? rows.map((row) => ({ ...row, label: options.vehicleTypeLabel! })) : rows;
+  const sixWheel = rename(answer.truckUse.byVehicleType);
+  // Last month the six-wheelers ran lighter: another band of the same type's thresholds.
+  const lighter = sixWheel.map((row) => ({
+    ...row,
+    weight: row.weight / 2,
+    weightPercent: row.weightPercent / 2,
+    volume: row.volume / 2,
+    volumePercent: row.volumePercent / 2,
+    status: 'NORMAL' as const,
+    statusLabel: 'ปกติ',
+    colour: 'blue',
+  }));
+  return {
+    today: '2025-01-06',
+    performance: {
+      thisMonth: month('2025-01', answer.current, sixWheel),
+      lastMonth: month('2024-12', answer.previous, lighter),
+    },
+    statements: [
+      { state: 'DRAFT', ...count(options.empty ? 0 : 2, '/freightStatement?state=DRAFT') },
+      { state: 'CHECKED', ...count(options.empty ? 0 : 1, '/freightStatement?state=CHECKED') },
+    ],
+  };
+}
+
 const healthy: Answer<typeof healthApi.health> = {
   status: 'ok',
   database: { version: 'PostgreSQL 18.4', migration: '0018_home' },
@@ -113,6 +162,7 @@ export function homeHandlers(mode: HomeMock, calls = { planner: 0 }): HttpHandle
         }),
       );
     }),
+    mock(managerHomeApi.manager, () => answer(() => managerHome({ empty }), 'manager')),
     mock(homeApi.masterData, () => answer(() => masterDataHome({ empty }), 'masterData')),
     mock(homeApi.admin, () => answer(() => adminHome({ empty }), 'admin')),
     mock(healthApi.health, () => healthy),
