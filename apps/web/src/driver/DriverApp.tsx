@@ -1,4 +1,5 @@
 import { LoadingScreen } from '@lms/design-system';
+import { DRIVER_APP_PATH } from '@lms/domain';
 import {
   DriverProvider,
   driverToday,
@@ -22,7 +23,7 @@ import { BrowserRouter, Navigate, Outlet, useNavigate, useParams, useRoutes } fr
 const loadStopScreen = () => import('@lms/features/driver/StopScreen');
 const StopScreen = lazy(() => loadStopScreen().then((m) => ({ default: m.StopScreen })));
 
-export const DRIVER_BASE = '/driver/trips';
+export const DRIVER_BASE = DRIVER_APP_PATH;
 const tripPath = (id: string) => `${DRIVER_BASE}/${id}`;
 
 /** Signed out: the sign-in (or, on a link's path, the PIN). A link's phone opens only its trip. */

@@ -1,4 +1,5 @@
 import {
+  DRIVER_APP_PATH,
   figureValue,
   headlineFigures,
   homeApi,
@@ -195,6 +196,19 @@ export const NoSection: Story = {
   beforeEach: mocked('ok'),
   play: async ({ canvas }) => {
     await expect(canvas.getByText(/สิทธิ์ของคุณไม่มีงานที่ต้องติดตาม/)).toBeVisible();
+    await expect(canvas.queryByRole('region')).toBeNull();
+    // Not a driver: no way to the driver's app.
+    await expect(canvas.queryByRole('link', { name: 'เปิดแอปคนขับ' })).toBeNull();
+  },
+};
+
+/** A company driver signed in at the staff sign-in: the home points to the driver's app, a page of its own. */
+export const Driver: Story = {
+  args: { roles: [...staffGroups.driver.roles] },
+  beforeEach: mocked('ok'),
+  play: async ({ canvas }) => {
+    await expect(canvas.getByText(/อยู่ในแอปคนขับ/)).toBeVisible();
+    await expect(canvas.getByRole('link', { name: 'เปิดแอปคนขับ' })).toHaveAttribute('href', DRIVER_APP_PATH);
     await expect(canvas.queryByRole('region')).toBeNull();
   },
 };

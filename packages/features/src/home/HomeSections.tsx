@@ -1,5 +1,11 @@
 import { wrappingList } from '@lms/design-system';
-import { type CalendarCell, dueBucketLabels, homeSectionsFor } from '@lms/domain';
+import {
+  type CalendarCell,
+  DRIVER_APP_PATH,
+  dueBucketLabels,
+  homeSectionsFor,
+  staffGroups,
+} from '@lms/domain';
 import { useSession } from '@lms/entity-pages';
 import { lazy, Suspense } from 'react';
 import styled from 'styled-components';
@@ -37,7 +43,7 @@ export interface HomeSectionsProps {
 export function HomeSections({ openEvents, navigate }: HomeSectionsProps) {
   const { user } = useSession();
   const sections = homeSectionsFor(user?.roles ?? []);
-  if (sections.length === 0) return <Empty>{homeText.noSections}</Empty>;
+  if (sections.length === 0) return <NoSections roles={user?.roles ?? []} />;
   return (
     <Column>
       {sections.includes('manager') && (
@@ -51,6 +57,25 @@ export function HomeSections({ openEvents, navigate }: HomeSectionsProps) {
       {sections.includes('masterData') && <MasterDataSection navigate={navigate} />}
       {sections.includes('admin') && <AdminSection navigate={navigate} />}
     </Column>
+  );
+}
+
+/**
+ * A user no section is for. A driver signed in at the staff sign-in (the address they were given,
+ * say) is told where the work is: the driver's app is another page, so its link loads it.
+ */
+function NoSections({ roles }: { readonly roles: readonly string[] }) {
+  const drives = staffGroups.driver.roles.every((role) => roles.includes(role));
+  return (
+    <Empty>
+      {homeText.noSections}
+      {drives && (
+        <>
+          <br />
+          {homeText.driverApp}: <a href={DRIVER_APP_PATH}>{homeText.openDriverApp}</a>
+        </>
+      )}
+    </Empty>
   );
 }
 
