@@ -67,6 +67,10 @@ if (demoUsers) {
   const width = Math.max(...demoUsers.map((user) => user.username.length));
   for (const user of demoUsers)
     console.log(`    ${user.username.padEnd(width)} ${user.password}   ${user.group}`);
+  // The driver's work is in its own app, not in the staff screens the root opens (docs/driver.md).
+  console.log(
+    "  The driver's app (trips, stops, proof of delivery) is at /driver/trips; the others sign in at /.",
+  );
 }
 if (firstAdmin) {
   // Shown once: the password is stored only as a hash and must be changed at first sign-in.
