@@ -1,5 +1,5 @@
 import { setFlagsFromString } from 'node:v8';
-import { bangkokIsoDate } from '@lms/domain';
+import { bangkokIsoDate, DRIVER_APP_PATH } from '@lms/domain';
 import { buildApp } from './app.ts';
 import { ensureFirstAdmin } from './auth/firstAdmin.ts';
 import { readConfig } from './config.ts';
@@ -69,7 +69,7 @@ if (demoUsers) {
     console.log(`    ${user.username.padEnd(width)} ${user.password}   ${user.group}`);
   // The driver's work is in its own app, not in the staff screens the root opens (docs/driver.md).
   console.log(
-    "  The driver's app (trips, stops, proof of delivery) is at /driver/trips; the others sign in at /.",
+    `  The driver's app (trips, stops, proof of delivery) is at ${DRIVER_APP_PATH}; the others sign in at /.`,
   );
 }
 if (firstAdmin) {
