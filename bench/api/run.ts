@@ -2,10 +2,13 @@
  * bench/api: the API against the same SQL run directly, on the million-DO data set.
  * Run: `npm run bench -- api` (BENCH_DOS=200000 for a quicker pass, DATABASE_URL to use your own server).
  * Prints latency p50/p95/p99 and throughput for a DO list page (paged on, its total known: not
- * counted; and the first page of a filter set, counted), a DO by id and an options search.
- * BENCH_CASE=id (or list, options) runs one case (list: both list cases); BENCH_PROFILE=<dir> writes a CPU profile of the
+ * counted; the same page with every field; and the first page of a filter set, counted), a DO by
+ * id and an options search. The list pages ask the fields the DO list screen asks (`fields`,
+ * issue 41); `list-full` asks every field, as before.
+ * BENCH_CASE=id (or list, options) runs one case (list: the three list cases); BENCH_PROFILE=<dir> writes a CPU profile of the
  * server under each case's load (bench/profile.ts).
  * The load generator (autocannon) runs in a child process, so this process's CPU is the server's.
+ * BENCH_ALTERNATE=<rounds> measures the cases one page at a time in turns instead (CPU per page).
  * BENCH_STATEMENTS=1 prints pg_stat_statements' top statements per case; BENCH_SQL=1 the statements
  * each case's SQL side replays (the API's own, sqlSide.ts); BENCH_CONNECTIONS sets the concurrency (10).
  */
@@ -14,7 +17,7 @@ import { once } from 'node:events';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
-import { entityByName, ROLE_ADMIN, validateListQuery } from '@lms/domain';
+import { entityByName, listFieldNames, ROLE_ADMIN, validateListQuery } from '@lms/domain';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { buildApp } from '../../apps/server/src/app.ts';
@@ -110,7 +113,13 @@ const listQuery = (params: Record<string, string>) => {
   return result.value;
 };
 const search = (params: Record<string, string>) => new URLSearchParams({ branchId: branch, ...params });
-const listParams = { size: '50', sort: 'deliveryAt,desc', isBookingEq: 'false', customerIds: customer };
+// The fields the DO list screen asks by default: its declared columns, in the declaration's order
+// (packages/entity-pages data/listFields.ts `shownListFields`; its unit test holds the same text).
+const screenFields = listFieldNames(deliveryOrder)
+  .filter((name) => (deliveryOrder.listColumns as readonly string[]).includes(name))
+  .join(',');
+const fullListParams = { size: '50', sort: 'deliveryAt,desc', isBookingEq: 'false', customerIds: customer };
+const listParams = { ...fullListParams, fields: screenFields };
 // What the list screen sends (packages/entity-pages data/useEntityData.ts): the first page of a
 // filter set counts its total; the next pages (and sorts) of the same filters skip it, and each
 // next page starts after the page before (its `next`, keyset paging). BENCH_OFFSET=1 asks page 2
@@ -125,6 +134,8 @@ const pagedParams = {
   total: 'skip',
   ...(next && !process.env.BENCH_OFFSET ? { after: next } : {}),
 };
+// The same page with every field, as before `fields` (and as the ERP asks): the comparison.
+const { fields: _fields, ...fullPagedParams } = pagedParams;
 /** A list page as the route reads it from the URL (crud/routes.ts), then the same call. */
 const listPage = (db: Database, params: Record<string, string>) => {
   const { query, reading } = pageRequest(deliveryOrder, { branchId: branch, ...params });
@@ -138,6 +149,12 @@ const cases = [
     name: 'DO list: page 2 of 50, 2 filters, no count',
     url: `/deliveryOrder?${search(pagedParams)}`,
     call: (db: Database) => listPage(db, pagedParams),
+  },
+  {
+    key: 'list-full',
+    name: 'DO list: the same page, every field',
+    url: `/deliveryOrder?${search(fullPagedParams)}`,
+    call: (db: Database) => listPage(db, fullPagedParams),
   },
   {
     key: 'list-counted',
@@ -183,6 +200,7 @@ async function load(url: string) {
 
 const goals: Record<string, { p95?: number; ratio?: number; rps?: number }> = {
   list: { p95: 20, ratio: 1.5 },
+  'list-full': { p95: 20, ratio: 1.5 },
   'list-counted': { p95: 20, ratio: 1.5 },
   id: { ratio: 1.5, rps: 3000 },
   options: { p95: 30 },
@@ -206,7 +224,17 @@ const table: string[][] = [
   ],
 ];
 const only = process.env.BENCH_CASE;
-for (const c of cases.filter((c) => !only || c.key === only || c.key.startsWith(`${only}-`))) {
+/**
+ * BENCH_ALTERNATE=<rounds>: the cases one page at a time instead of under load, in turns (each round
+ * 200 pages of each case, through app.inject: routing, checks, SQL, serializing; no socket), with
+ * the server's and PostgreSQL's CPU per page. On a shared machine the load inflates CPU time too;
+ * alternating gives the cases the same neighbours (`fields` against every field: issue 41).
+ */
+const rounds = Number(process.env.BENCH_ALTERNATE ?? 0);
+if (rounds > 0) await alternate(cases.filter((c) => !only || c.key === only || c.key.startsWith(`${only}-`)));
+for (const c of cases.filter(
+  (c) => rounds === 0 && (!only || c.key === only || c.key.startsWith(`${only}-`)),
+)) {
   const check = await fetch(`${base}${c.url}`, { headers: { authorization: `Bearer ${token}` } });
   if (check.status !== 200) throw new Error(`${c.name}: ${check.status} ${await check.text()}`);
   if (statementsWanted) await resetStatements(db);
@@ -256,14 +284,15 @@ for (const c of cases.filter((c) => !only || c.key === only || c.key.startsWith(
     `${goalText}: ${met ? 'met' : 'NOT met'}`,
   ]);
 }
-console.log(
-  `\nbench/api — ${DOS.toLocaleString('en')} extra DOs, ${CONNECTIONS} connections, ${SECONDS} s per case, load average ${loadavg()
-    .map((l) => l.toFixed(1))
-    .join(
-      ' ',
-    )}\n(ms; API "p95" is autocannon's p97.5; CPU columns: ms per request of the server process, PostgreSQL, the load generator)\n`,
-);
-for (const row of table)
+if (rounds === 0)
+  console.log(
+    `\nbench/api — ${DOS.toLocaleString('en')} extra DOs, ${CONNECTIONS} connections, ${SECONDS} s per case, load average ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(
+        ' ',
+      )}\n(ms; API "p95" is autocannon's p97.5; CPU columns: ms per request of the server process, PostgreSQL, the load generator)\n`,
+  );
+for (const row of rounds === 0 ? table : [])
   console.log(
     row
       .map((cell, i) => (i === 0 ? cell.padEnd(40) : i === row.length - 1 ? `  ${cell}` : cell.padStart(10)))
@@ -276,6 +305,38 @@ await db.destroy();
 if (!keep) await dropDatabase(adminUrl, name);
 await embedded?.stop();
 if (!keep) await rm(dir, { recursive: true, force: true });
+
+async function alternate(chosen: readonly { key: string; url: string }[]) {
+  const PAGES = 200;
+  const perPage = new Map(chosen.map((c) => [c.key, [] as string[]]));
+  const bytes = new Map<string, number>();
+  for (let round = 0; round <= rounds; round++) {
+    for (const c of chosen) {
+      const before = { server: processCpuMs(), pg: clusterDir ? postgresCpuMs(clusterDir) : 0 };
+      for (let i = 0; i < PAGES; i++) {
+        const answer = await app.inject({
+          url: `/api${c.url}`,
+          headers: { authorization: `Bearer ${token}` },
+        });
+        if (answer.statusCode !== 200) throw new Error(`${c.key}: ${answer.statusCode} ${answer.body}`);
+        bytes.set(c.key, answer.rawPayload.length);
+      }
+      const server = (processCpuMs() - before.server) / PAGES;
+      const pg = clusterDir ? (postgresCpuMs(clusterDir) - before.pg) / PAGES : 0;
+      // Round 0 warms the code and the plans up: not counted.
+      if (round > 0) perPage.get(c.key)!.push(`${server.toFixed(2)} / ${pg.toFixed(2)}`);
+    }
+  }
+  console.log(
+    `\nbench/api, one page at a time, ${rounds} rounds of ${PAGES} pages each in turns, load average ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}\n(CPU ms per page: server / PostgreSQL, each round)\n`,
+  );
+  for (const [key, figures] of perPage)
+    console.log(
+      `${key.padEnd(14)} ${figures.join('   ')}   (${((bytes.get(key) ?? 0) / 1000).toFixed(1)} kB a page)`,
+    );
+}
 
 async function hasBenchData(url: string, database: string): Promise<boolean> {
   const probe = connect(url, 1);

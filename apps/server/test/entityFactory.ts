@@ -1,5 +1,6 @@
-import { type EntityDef, type EntityName, entityByName, type FieldDef } from '@lms/domain';
-import { call } from './fixtures.ts';
+import { type EntityDef, type EntityName, entityByName, type FieldDef, ROLE_ADMIN } from '@lms/domain';
+import { call, createBranch, createUser, signIn } from './fixtures.ts';
+import type { TestServer } from './harness.ts';
 
 let serial = 0;
 
@@ -112,4 +113,15 @@ export async function createReferences(
     refIds[name] = created.body.id;
   }
   return refIds;
+}
+
+/**
+ * Where a DO list's tests start: an administrator's token, a new branch, and one record of each
+ * entity a DO refers to (customer, ship condition, ship-to …) for the rows the test inserts.
+ */
+export async function deliveryOrderGround(server: Pick<TestServer, 'api' | 'db'>) {
+  const token = await signIn(server.api, await createUser(server.db, { roles: [ROLE_ADMIN] }));
+  const branchId = await createBranch(server.db);
+  const refs = await createReferences(server.api, token, entityByName('deliveryOrder'), branchId);
+  return { token, branchId, refs };
 }

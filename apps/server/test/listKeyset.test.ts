@@ -1,8 +1,7 @@
-import { entityByName, ROLE_ADMIN } from '@lms/domain';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createReferences } from './entityFactory.ts';
-import { call, createBranch, createUser, signIn } from './fixtures.ts';
+import { deliveryOrderGround } from './entityFactory.ts';
+import { call } from './fixtures.ts';
 import { setupTestServer } from './harness.ts';
 
 /**
@@ -17,9 +16,9 @@ let token = '';
 let branchId = '';
 
 beforeAll(async () => {
-  token = await signIn(server.api, await createUser(server.db, { roles: [ROLE_ADMIN] }));
-  branchId = await createBranch(server.db);
-  const refs = await createReferences(server.api, token, entityByName('deliveryOrder'), branchId);
+  const ground = await deliveryOrderGround(server);
+  ({ token, branchId } = ground);
+  const { refs } = ground;
   // Few days (many ties), every seventh without one, pick days mostly empty, a third booked.
   await sql`
     insert into delivery_order (branch_id, doc_no, delivery_at, pick_at, weight, volume, is_booking, customer_id, ship_cond_id)

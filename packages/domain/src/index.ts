@@ -18,6 +18,7 @@ export * from './entity/columnWidth.ts';
 export * from './entity/fieldLabels.ts';
 export * from './entity/filters.ts';
 export * from './entity/icons.ts';
+export * from './entity/listFields.ts';
 export * from './entity/listQuery.ts';
 export * from './entity/names.ts';
 export * from './entity/recordKey.ts';

@@ -1,9 +1,9 @@
-import type { EntityDef, FieldDef } from '@lms/domain';
+import { type EntityDef, type FieldDef, STANDARD_RECORD_FIELDS } from '@lms/domain';
 import { type RawBuilder, sql } from 'kysely';
 import { columnOf, isLinkField, snake } from '../entities/naming.ts';
 
 /** Columns every stored entity has, answered under these names. */
-export const standardFields = ['id', 'version', 'createdAt', 'updatedAt', 'createdBy', 'updatedBy'] as const;
+export const standardFields = STANDARD_RECORD_FIELDS;
 
 /** Fields that live in a column of the entity's own table (not links or children). */
 export function columnFields(entity: Pick<EntityDef, 'fields'>): FieldDef[] {
@@ -22,11 +22,19 @@ export function selectColumn(field: Pick<FieldDef, 'name' | 'type'>, alias = 't'
   return sql`${column} as ${sql.ref(field.name)}`;
 }
 
-/** The select list of one record of the entity (standard columns first). */
-export function selectList(entity: EntityDef, alias = 't'): RawBuilder<unknown> {
+/**
+ * The select list of one record of the entity (standard columns first); `only`: just the columns
+ * of those names (a list page asked with `fields`, crud/repository.ts).
+ */
+export function selectList(entity: EntityDef, alias = 't', only?: ReadonlySet<string>): RawBuilder<unknown> {
+  const wanted = (name: string) => !only || only.has(name);
   const parts = [
-    ...standardFields.map((name) => sql`${sql.ref(`${alias}.${snake(name)}`)} as ${sql.ref(name)}`),
-    ...columnFields(entity).map((f) => selectColumn(f, alias)),
+    ...standardFields
+      .filter(wanted)
+      .map((name) => sql`${sql.ref(`${alias}.${snake(name)}`)} as ${sql.ref(name)}`),
+    ...columnFields(entity)
+      .filter((f) => wanted(f.name))
+      .map((f) => selectColumn(f, alias)),
   ];
   return sql.join(parts);
 }

@@ -99,15 +99,24 @@ export function labelOf(
 
 /**
  * Adds `<ref>Label` to every row and to every child row (booking lines, branch settings): one
- * query for the whole page, never one per row (style.md: react-admin's getMany).
+ * query for the whole page, never one per row (style.md: react-admin's getMany). `only`: the
+ * references and child lists of those names alone (a list page asked with `fields`).
  */
-export async function attachLabels(db: Database, entity: EntityDef, rows: Row[]): Promise<void> {
+export async function attachLabels(
+  db: Database,
+  entity: EntityDef,
+  rows: Row[],
+  only?: ReadonlySet<string>,
+): Promise<void> {
+  const wanted = (name: string) => !only || only.has(name);
   const groups = [
-    { fields: labelledFields(entity.fields), rows },
-    ...(entity.children ?? []).map((child) => ({
-      fields: labelledFields(child.fields),
-      rows: rows.flatMap((row) => (Array.isArray(row[child.name]) ? (row[child.name] as Row[]) : [])),
-    })),
+    { fields: labelledFields(entity.fields).filter((f) => wanted(f.name)), rows },
+    ...(entity.children ?? [])
+      .filter((child) => wanted(child.name))
+      .map((child) => ({
+        fields: labelledFields(child.fields),
+        rows: rows.flatMap((row) => (Array.isArray(row[child.name]) ? (row[child.name] as Row[]) : [])),
+      })),
   ];
   const request = new LabelRequest();
   for (const group of groups)

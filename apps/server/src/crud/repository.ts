@@ -5,7 +5,7 @@ import {
   LIMITS,
   type ListPageInfo,
   type ListQuery,
-  labelKey,
+  listRowFields,
 } from '@lms/domain';
 import { CompiledQuery, type RawBuilder, sql } from 'kysely';
 import type { Database, Executor, Tx } from '../db/database.ts';
@@ -15,7 +15,8 @@ import { checkAttachments, checkFileColumns } from './attachments.ts';
 import { cappedCount } from './cappedCount.ts';
 import { attachmentFields, columnFields, refsFields, selectList, toColumnValue } from './columns.ts';
 import { afterCondition, cursorAfter, keysetSort, readCursor } from './keyset.ts';
-import { attachLabels, labelledFields, labelSql, targetOf } from './labels.ts';
+import { attachLabels, labelSql } from './labels.ts';
+import { labelledRecordSql, pageItems } from './selectItems.ts';
 import { whereClause } from './where.ts';
 
 export type Row = Record<string, unknown>;
@@ -39,25 +40,34 @@ export function orderBy(entity: EntityDef, query: ListQuery): RawBuilder<unknown
   return sql`order by ${sql.join([...parts, sql`t.id asc`])}`;
 }
 
-/** Adds each `refs` field (ids from its link table) and each child list to the rows. */
-export async function attachLinksAndChildren(db: Executor, entity: EntityDef, rows: Row[]): Promise<void> {
+/**
+ * Adds each `refs` field (ids from its link table) and each child list to the rows; `only`: those
+ * of these names alone (a list page asked with `fields`).
+ */
+export async function attachLinksAndChildren(
+  db: Executor,
+  entity: EntityDef,
+  rows: Row[],
+  only?: ReadonlySet<string>,
+): Promise<void> {
   if (rows.length === 0) return;
+  const wanted = (name: string) => !only || only.has(name);
   const ids = rows.map((r) => r.id as string);
-  for (const field of refsFields(entity)) {
+  for (const field of refsFields(entity).filter((f) => wanted(f.name))) {
     const { rows: links } = await sql<{ owner_id: string; ids: string[] }>`
       select owner_id, array_agg(ref_id order by ref_id) as ids from ${sql.table(linkTableOf(entity, field))}
        where owner_id = any(${ids}::uuid[]) group by owner_id`.execute(db);
     const byOwner = new Map(links.map((l) => [l.owner_id, l.ids]));
     for (const row of rows) row[field.name] = byOwner.get(row.id as string) ?? [];
   }
-  for (const field of attachmentFields(entity)) {
+  for (const field of attachmentFields(entity).filter((f) => wanted(f.name))) {
     const { rows: links } = await sql<{ owner_id: string; ids: string[] }>`
       select owner_id, array_agg(file_id order by position) as ids from ${sql.table(linkTableOf(entity, field))}
        where owner_id = any(${ids}::uuid[]) group by owner_id`.execute(db);
     const byOwner = new Map(links.map((l) => [l.owner_id, l.ids]));
     for (const row of rows) row[field.name] = byOwner.get(row.id as string) ?? [];
   }
-  for (const child of entity.children ?? []) {
+  for (const child of (entity.children ?? []).filter((c) => wanted(c.name))) {
     const { rows: children } = await sql<Row>`
       select ${sql.join([{ name: 'parentId' }, { name: 'id' }, ...columnFields(child)].map((f) => sql`${sql.ref(`t.${columnOf(f)}`)} as ${sql.ref(f.name)}`))}
         from ${sql.table(childTableOf(entity, child.name))} t
@@ -74,6 +84,11 @@ export interface PageReading {
   readonly countTotal?: boolean;
   /** The `after` cursor as sent: the page starts past the row it names (crud/keyset.ts). */
   readonly after?: string;
+  /**
+   * `fields` as asked (checked, `parseListFields`): the rows carry those and what every row needs
+   * (`listRowFields`), read from their columns and labels alone. Absent: every field.
+   */
+  readonly fields?: readonly string[];
 }
 
 /**
@@ -89,9 +104,11 @@ export async function listRecords(
   entity: EntityDef,
   query: ListQuery,
   branchId?: string,
-  { countTotal = true, after }: PageReading = {},
+  { countTotal = true, after, fields }: PageReading = {},
 ): Promise<ListPageInfo & { items: Row[] }> {
   const keys = keysetSort(entity, query);
+  // The sort's fields are always among them: the next page's cursor is the last row's values.
+  const only = fields && listRowFields(entity, fields, query.sort);
   const cursor = after === undefined ? undefined : readCursor(keys, after);
   const where = whereClause(entity, query, branchId);
   const table = sql`${sql.table(tableOf(entity))} as t`;
@@ -109,9 +126,9 @@ export async function listRecords(
   const pageQuery = whole
     ? // Where one statement answers the rows whole, their links and labels come with the page (on
       // the page's rows only, sorted again by the same total order); else two more round trips.
-      sql<Row>`select ${pageItems(db, entity, true)}
+      sql<Row>`select ${pageItems(db, entity, true, only)}
           from (select t.* from ${table} ${pageWhere} ${order} ${window}) as t ${order}`
-    : sql<Row>`select ${pageItems(db, entity, false)} from ${table} ${pageWhere} ${order} ${window}`;
+    : sql<Row>`select ${pageItems(db, entity, false, only)} from ${table} ${pageWhere} ${order} ${window}`;
   const [{ rows }, count] = await Promise.all([
     byKey ? db.executeQuery(prepared(pageQuery.compile(db), 'list')) : pageQuery.execute(db),
     countTotal ? cappedCount(db, table, where, countLimit) : undefined,
@@ -119,8 +136,8 @@ export async function listRecords(
   const hasMore = rows.length > query.size;
   const items = hasMore ? rows.slice(0, query.size) : rows;
   if (!whole) {
-    await attachLinksAndChildren(db, entity, items);
-    await attachLabels(db, entity, items);
+    await attachLinksAndChildren(db, entity, items, only);
+    await attachLabels(db, entity, items, only);
   }
   // Made before the route masks the rows; a personal field never is a key (crud/keyset.ts).
   const next = hasMore && keys ? { next: cursorAfter(keys, items.at(-1)!) } : {};
@@ -210,92 +227,12 @@ export async function findLabelledRecord(db: Database, entity: EntityDef, id: st
 }
 
 /**
- * Entities whose rows one statement answers whole (`rowExtras`): not those with child lists (their
+ * Entities whose rows one statement answers whole (`selectItems.ts`): not those with child lists (their
  * rows' labels too), nor those whose personal data is a reference (masked before its label is read).
  */
 const answeredWhole = (entity: EntityDef) =>
   !entity.children?.length &&
   !entity.fields.some((f) => f.personal && (f.type === 'ref' || f.type === 'refs'));
-
-const rowExtrasCache = new Map<string, RawBuilder<unknown>[]>();
-
-/**
- * What a row of `t` answers beside its columns, as select items: each `refs` field's ids, each
- * attachment list and every reference's label, built once per entity from its declaration.
- */
-function rowExtras(entity: EntityDef): RawBuilder<unknown>[] {
-  const cached = rowExtrasCache.get(entity.name);
-  if (cached) return cached;
-  const link = (field: FieldDef) => sql.table(linkTableOf(entity, field));
-  const label = (field: FieldDef, idRef: RawBuilder<unknown>) => {
-    const target = entityByName(targetOf(field));
-    return sql`(select ${labelSql(target, 'r')} from ${sql.table(tableOf(target))} r where r.id = ${idRef})`;
-  };
-  const extras = [
-    ...refsFields(entity).map(
-      (f) =>
-        sql`array(select l.ref_id from ${link(f)} l where l.owner_id = t.id order by l.ref_id) as ${sql.ref(f.name)}`,
-    ),
-    ...attachmentFields(entity).map(
-      (f) =>
-        sql`array(select l.file_id from ${link(f)} l where l.owner_id = t.id order by l.position) as ${sql.ref(f.name)}`,
-    ),
-    ...labelledFields(entity.fields).map((f) =>
-      f.type === 'refs'
-        ? sql`array(select ${label(f, sql.ref('l.ref_id'))} from ${link(f)} l where l.owner_id = t.id order by l.ref_id) as ${sql.ref(labelKey(f))}`
-        : sql`${label(f, sql.ref(`t.${columnOf(f)}`))} as ${sql.ref(labelKey(f))}`,
-    ),
-  ];
-  rowExtrasCache.set(entity.name, extras);
-  return extras;
-}
-
-/** `rowExtras` after a select list's last item (nothing when the entity has none). */
-function extraItems(entity: EntityDef): RawBuilder<unknown> {
-  const extras = rowExtras(entity);
-  return extras.length ? sql`, ${sql.join(extras)}` : sql``;
-}
-
-const pageItemsCache = new Map<string, RawBuilder<unknown>>();
-
-/**
- * A list page's select items (the columns, and `rowExtras` where the page is answered whole) as
- * SQL text made once per entity: building and compiling them on every page was most of kysely's
- * share of a list request (6.7 % of the server's CPU, bench/api's profile, issue 41).
- */
-function pageItems(db: Database, entity: EntityDef, whole: boolean): RawBuilder<unknown> {
-  const key = `${entity.name}:${whole}`;
-  const cached = pageItemsCache.get(key);
-  if (cached) return cached;
-  const { sql: text, parameters } = sql`${selectList(entity)}${whole ? extraItems(entity) : sql``}`.compile(
-    db,
-  );
-  if (parameters.length)
-    throw new Error(`${entity.name}: unexpected parameters in a list page's select items`);
-  const items = sql.raw(text);
-  pageItemsCache.set(key, items);
-  return items;
-}
-
-const labelledRecordCache = new Map<string, string>();
-
-/**
- * The text of `findLabelledRecord`'s statement for an entity, built once: compiling it from the
- * declaration (select list, label subqueries) was an eighth of a by-id request's CPU. Its
- * parameters are the id, then the branch for branch-owned entities.
- */
-function labelledRecordSql(db: Database, entity: EntityDef): string {
-  const cached = labelledRecordCache.get(entity.name);
-  if (cached) return cached;
-  // Placeholders only: the values are passed at each call.
-  const branch = entity.branchOwned ? sql`and t.branch_id = ${''}` : sql``;
-  const { sql: text, parameters } = sql`select ${selectList(entity)}${extraItems(entity)}
-    from ${sql.table(tableOf(entity))} as t where t.id = ${''} ${branch}`.compile(db);
-  if (parameters.length !== (entity.branchOwned ? 2 : 1))
-    throw new Error(`${entity.name}: unexpected parameters in the by-id statement`);
-  labelledRecordCache.set(entity.name, text);
-  return text;
-}
 
 export async function withLabels(db: Database, entity: EntityDef, row: Row): Promise<Row> {
   await attachLabels(db, entity, [row]);

@@ -3,8 +3,11 @@ import {
   type EntityDef,
   type EntityQuery,
   LIST_AFTER,
+  LIST_FIELDS,
   LIST_TOTAL,
   type ListQuery,
+  listFieldsMessages,
+  parseListFields,
   type RawQuery,
   validateListQuery,
 } from '@lms/domain';
@@ -42,23 +45,34 @@ export function listQuery(entity: EntityDef, raw: RawQuery): ListQuery {
 }
 
 /**
- * A list page's request: the list query, whether to count its total (`total`) and after which row
- * (`after`), the list's own parameters (options and export refuse them as unknown). Exported for
- * bench/api, which replays it.
+ * A list page's request: the list query, whether to count its total (`total`), after which row
+ * (`after`) and which fields its rows carry (`fields`), the list's own parameters (options and
+ * export refuse them as unknown). Exported for bench/api, which replays it.
  */
 export function pageRequest(entity: EntityDef, raw: RawQuery) {
-  const { [LIST_TOTAL.param]: total, [LIST_AFTER]: after, ...rest } = raw;
+  const { [LIST_TOTAL.param]: total, [LIST_AFTER]: after, [LIST_FIELDS]: fields, ...rest } = raw;
   const messages: string[] = [];
   if (Array.isArray(total)) messages.push(`${LIST_TOTAL.param} ระบุได้ครั้งเดียว`);
   else if (total !== undefined && total !== LIST_TOTAL.count && total !== LIST_TOTAL.skip)
     messages.push(`${LIST_TOTAL.param} ต้องเป็น ${LIST_TOTAL.count} หรือ ${LIST_TOTAL.skip}`);
   if (Array.isArray(after)) messages.push(`${LIST_AFTER} ระบุได้ครั้งเดียว`);
+  let asked: readonly string[] | undefined;
+  if (Array.isArray(fields)) messages.push(listFieldsMessages.once);
+  else if (typeof fields === 'string') {
+    const parsed = parseListFields(entity, fields);
+    if (parsed.ok) asked = parsed.fields;
+    else messages.push(...parsed.messages);
+  }
   const result = validateListQuery(entity, rest);
   if (!result.ok) messages.push(...result.messages);
   if (!result.ok || messages.length) throw new HttpError(400, messages);
   return {
     query: result.value,
-    reading: { countTotal: total !== LIST_TOTAL.skip, after: typeof after === 'string' ? after : undefined },
+    reading: {
+      countTotal: total !== LIST_TOTAL.skip,
+      after: typeof after === 'string' ? after : undefined,
+      fields: asked,
+    },
   };
 }
 

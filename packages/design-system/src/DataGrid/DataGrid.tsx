@@ -12,6 +12,7 @@ import {
   type ColumnLayout,
   type ColumnMove,
   possibleMoves,
+  storedColumnLayout,
   withHidden,
   withWidth,
 } from './columnLayout.ts';
@@ -86,10 +87,6 @@ export interface DataGridProps<Row> {
   readonly onRowAction?: (row: Row) => void;
 }
 
-/** A list's kept choice of hidden columns as a layout. */
-const storedLayout = (storage: ColumnStorage | undefined): ColumnLayout =>
-  (storage?.load() ?? []).map((key) => ({ key, hidden: true }));
-
 export function DataGrid<Row>(props: DataGridProps<Row>) {
   const { columns, rows, getRowKey, isLoading = false, error, virtualized = false } = props;
   const rootRef = useRef<HTMLDivElement>(null);
@@ -98,9 +95,10 @@ export function DataGrid<Row>(props: DataGridProps<Row>) {
   // new `columnStorage` starts again from its own hidden columns (not the last list's choice).
   const [own, setOwn] = useState(() => ({
     storage: props.columnStorage,
-    layout: storedLayout(props.columnStorage),
+    layout: storedColumnLayout(props.columnStorage),
   }));
-  const ownLayout = own.storage === props.columnStorage ? own.layout : storedLayout(props.columnStorage);
+  const ownLayout =
+    own.storage === props.columnStorage ? own.layout : storedColumnLayout(props.columnStorage);
   if (own.storage !== props.columnStorage) setOwn({ storage: props.columnStorage, layout: ownLayout });
   const layout = props.columnLayout ?? ownLayout;
   const setLayout = (next: ColumnLayout) => {

@@ -1,4 +1,4 @@
-import type { DataGridColumn } from './types.ts';
+import type { ColumnStorage, DataGridColumn } from './types.ts';
 
 /**
  * The user's arrangement of a grid's columns (issue 22 item 4): order, width, hidden, pinned.
@@ -190,3 +190,7 @@ export function possibleMoves<Row>(
   if (!target.alwaysVisible && arranged.filter((column) => !column.hidden).length > 1) moves.add('hide');
   return moves;
 }
+
+/** A list's kept choice of hidden columns (`columnStorage`) as a layout: what it shows before any saved view. */
+export const storedColumnLayout = (storage: ColumnStorage | undefined): ColumnLayout =>
+  (storage?.load() ?? []).map((key) => ({ key, hidden: true }));

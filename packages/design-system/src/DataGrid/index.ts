@@ -6,6 +6,7 @@ export {
   type ColumnMove,
   type ColumnSetting,
   completeLayout,
+  storedColumnLayout,
 } from './columnLayout.ts';
 export { countText } from './countText.ts';
 export { DataGrid, type DataGridProps, phoneBreakpoint } from './DataGrid.tsx';

@@ -34,6 +34,28 @@ export const ListAfter = Type.String({
   description: 'ค่า next ของหน้าก่อนหน้า (ตัวกรองและการเรียงเดียวกัน): อ่านหน้าถัดไปต่อจากหน้านั้น',
 });
 
+/**
+ * `GET {entity}`'s `fields` parameter (issue 41; JSON:API's sparse fieldsets): the fields the
+ * page's rows carry, comma-separated (`fields=docNo,customerId,weight`). A row carries those, the
+ * labels of the references among them, and what every row needs whatever was asked
+ * (`listRowFields`: its id and version, its label's fields, the sort's fields). The server then
+ * reads only those columns and only those references' labels. Without it a row carries every
+ * field, as before. Checked by `parseListFields` (entity/listFields.ts).
+ */
+export const LIST_FIELDS = 'fields';
+export const ListFields = Type.String({
+  maxLength: INPUT_BOUNDS.queryValueLength,
+  description:
+    'ชื่อฟิลด์คั่นด้วยจุลภาค: แต่ละแถวมีเฉพาะฟิลด์เหล่านี้ (กับ id, version, ฟิลด์ของชื่อรายการ และฟิลด์ที่ใช้เรียง) ไม่ระบุ: ทุกฟิลด์',
+});
+/** The refusals of a `fields` the list cannot answer, each naming the field (as `after`'s). */
+export const listFieldsMessages = {
+  once: `${LIST_FIELDS} ระบุได้ครั้งเดียว`,
+  empty: `${LIST_FIELDS} ไม่ถูกต้อง: มีชื่อฟิลด์ว่าง`,
+  unknown: (name: string) => `${LIST_FIELDS} ไม่ถูกต้อง: ไม่มีฟิลด์ "${name}" ในรายการนี้`,
+  twice: (name: string) => `${LIST_FIELDS} ไม่ถูกต้อง: ฟิลด์ "${name}" ซ้ำกัน`,
+} as const;
+
 /** A list page's answer beside its rows (`GET {entity}`: `{ items, ...ListPageInfo }`). */
 export const ListPageInfo = Type.Object({
   /** Rows the filters match, exact up to a limit (below); null when the query said `total=skip`. */

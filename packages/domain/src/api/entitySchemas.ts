@@ -13,6 +13,7 @@ import {
   bulkActionPath,
   HistoryEntry,
   ListAfter,
+  ListFields,
   type ListPageAnswer,
   ListPageInfo,
   ListTotal,
@@ -194,8 +195,11 @@ export function entitySchemas(entity: EntityDef) {
   return {
     record,
     listQuery,
-    /** The list's own: `total` and `after` beside the list query. */
-    pageQuery: { ...listQuery, properties: { ...listQuery.properties, total: ListTotal, after: ListAfter } },
+    /** The list's own: `total`, `after` and `fields` beside the list query. */
+    pageQuery: {
+      ...listQuery,
+      properties: { ...listQuery.properties, total: ListTotal, after: ListAfter, fields: ListFields },
+    },
     body: {
       type: 'object',
       properties: {

@@ -13,8 +13,8 @@ export interface CountedTotal {
   readonly totalIsLowerBound: boolean;
 }
 
-/** A page as fetched: with the filter set its total belongs to. */
-export type FetchedPage<Row> = Page<Row> & { readonly filterSet: string };
+/** A page as fetched: with the filter set its total belongs to (and the `fields` its rows were asked with). */
+export type FetchedPage<Row> = Page<Row> & { readonly filterSet: string; readonly fields?: string | undefined };
 
 /** The filter set of a list key: entity, branch, filters and search, not paging or sort. */
 export const filterSetOf = (entityName: string, branchId: string | null, filters: unknown): string =>

@@ -1,3 +1,5 @@
+import { LIST_FIELDS } from '@lms/domain';
+
 /**
  * Where each page of a list ended, as the server said (`next`, issue 41): the next page is asked
  * `after` it, and the server reads it from there instead of skipping `page × size` rows. Kept
@@ -25,6 +27,10 @@ export class PageCursors {
   }
 }
 
-/** A list key's shape: the key with its page left out. */
+/** A list key's shape: the key with its page left out, and its `fields` (a cursor is the rows' order's, not their columns'). */
 export const listShapeOf = (key: readonly unknown[]): string =>
-  JSON.stringify(key.map((part) => (part && typeof part === 'object' && 'page' in part ? { ...part, page: null } : part)));
+  JSON.stringify(
+    key.map((part) =>
+      part && typeof part === 'object' && 'page' in part ? { ...part, page: null, [LIST_FIELDS]: undefined } : part,
+    ),
+  );

@@ -3,6 +3,7 @@ import {
   type EntityRef,
   entityApi,
   LIST_AFTER,
+  LIST_FIELDS,
   LIST_TOTAL,
   type ListPageAnswer,
   nullGuard,
@@ -15,6 +16,8 @@ import { useApi } from '../api/ApiContext.tsx';
 import type { ApiError } from '../api/ApiError.ts';
 import { call } from '../api/call.ts';
 import type { Query } from '../api/query.ts';
+import { storedColumnLayout } from '@lms/design-system';
+import { columnStorageFor, entityColumns } from '../pages/entityColumns.tsx';
 import { listViewOf } from '../pages/useListView.ts';
 import { useSession } from '../session/SessionContext.tsx';
 import {
@@ -28,6 +31,7 @@ import {
   type OptionItem,
   type Page,
 } from './entityKeys.ts';
+import { carriesFields, shownListFields } from './listFields.ts';
 import { type CountedTotal, type FetchedPage, filterSetOf, mustCount, shownPage } from './listTotal.ts';
 import { listShapeOf, PageCursors } from './pageCursors.ts';
 
@@ -58,30 +62,49 @@ function listPageQuery(
   };
 }
 
+/** A list request's parameters: the view's, and the fields its rows carry (all when undefined). */
+const listParams = (query: ListQuery, fields: string | undefined): Query => ({
+  ...listQueryParams(query),
+  ...(fields === undefined ? {} : { [LIST_FIELDS]: fields }),
+});
+
+/**
+ * The fields a list page asks for before any saved view is read: the columns this browser last
+ * showed (EntityListPage starts from the same layout, useSavedViewControls).
+ */
+export const firstListFields = (entity: EntityDef) =>
+  shownListFields(entity, entityColumns(entity), storedColumnLayout(columnStorageFor(entity)));
+
 /**
  * The first page of a list whose URL is `search`, asked as the list page will ask it once drawn
- * (its filter set counted: nothing is known yet). The host sends it as soon as the list's chunk
- * has loaded, before the session and the page are drawn (apps/web `session/earlyRequests.ts`),
- * and the page's own identical request takes that answer. Throws where the page would not ask
- * (a branch-owned list without a branch).
+ * (its filter set counted: nothing is known yet; the columns this browser shows). The host sends
+ * it as soon as the list's chunk has loaded, before the session and the page are drawn (apps/web
+ * `session/earlyRequests.ts`), and the page's own identical request takes that answer. Throws
+ * where the page would not ask (a branch-owned list without a branch).
  */
 export function requestFirstListPage(api: ApiClient, entityRef: EntityRef, search: string, branchId: string | null) {
   const entity = resolveEntity(entityRef);
-  const params = listQueryParams(listViewOf(entity, new URLSearchParams(search)).query);
+  const params = listParams(listViewOf(entity, new URLSearchParams(search)).query, firstListFields(entity));
   return call(api, entityApi(entity).list, { query: listPageQuery(entity, params, branchId, { count: true }) });
 }
 
 /**
- * One page of the entity's list; the previous page stays on screen while the next one loads. The
+ * One page of the entity's list, its rows carrying `fields` (comma-separated, as `shownListFields`
+ * makes them; undefined: every field); the previous page stays on screen while the next one loads
+ * (`lacksFields`: it does not carry a column shown since, which the screen shows as loading). The
  * total is counted with the first page of a filter set and again whenever this page is fetched
  * anew (a write's revalidation, a retry, focus); paging, sorting and resizing ask `total=skip`
  * and show the total counted (listTotal.ts). The SWR key is the page's, whichever was asked: one
  * cache entry per page, each carrying the total it showed. A page whose page before was fetched
  * is asked `after` where that one ended (keyset paging, pageCursors.ts); the answer is the same.
  */
-export function useEntityList<Row extends EntityRecord = EntityRecord>(entityRef: EntityRef, query: ListQuery) {
+export function useEntityList<Row extends EntityRecord = EntityRecord>(
+  entityRef: EntityRef,
+  query: ListQuery,
+  fields?: string,
+) {
   const { entity, calls, api, branchId } = useEntityContext(entityRef);
-  const params = listQueryParams(query);
+  const params = listParams(query, fields);
   const key = entityKey(entity, 'list', branchId, params);
   const filterSet = filterSetOf(entity.name, key[3], listFilterParams(query));
   const counted = useRef<CountedTotal | undefined>(undefined);
@@ -104,7 +127,7 @@ export function useEntityList<Row extends EntityRecord = EntityRecord>(entityRef
       cursors.current.remember(shape, query.page, answer.next);
       if (answer.total !== null)
         counted.current = { filterSet, total: answer.total, totalIsLowerBound: answer.totalIsLowerBound };
-      return shownPage(answer as ListPageAnswer<Row>, known, filterSet);
+      return { ...shownPage(answer as ListPageAnswer<Row>, known, filterSet), fields };
     },
     { keepPreviousData: true },
   );
@@ -118,7 +141,14 @@ export function useEntityList<Row extends EntityRecord = EntityRecord>(entityRef
         : fetched,
     [fetched, latest],
   );
-  return { data, error: list.error, isLoading: list.isLoading, isValidating: list.isValidating, mutate: list.mutate };
+  return {
+    data,
+    error: list.error,
+    isLoading: list.isLoading,
+    isValidating: list.isValidating,
+    mutate: list.mutate,
+    lacksFields: !!fetched && !carriesFields(fetched.fields, fields),
+  };
 }
 
 /** One record with its reference labels and child rows; `id` null fetches nothing (create mode). */

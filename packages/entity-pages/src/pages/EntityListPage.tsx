@@ -20,6 +20,7 @@ import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react'
 import styled from 'styled-components';
 import { useBulkActions } from '../bulk/useBulkActions.tsx';
 import type { EntityRecord } from '../data/entityKeys.ts';
+import { shownListFields } from '../data/listFields.ts';
 import { useEntityList } from '../data/useEntityData.ts';
 import { EntityFormDialog } from '../form/EntityFormDialog.tsx';
 import type { FormMode } from '../form/formValidation.ts';
@@ -63,9 +64,7 @@ export function EntityListPage({
   const session = useSession();
   const view = useListView(entity);
   const savedViews = useSavedViewControls(entity, view);
-  const list = useEntityList(entity, view.query);
   const exporter = useExport(entity, view.query);
-  const bulk = useBulkActions(entity, view.query, list.data);
   const [ownDialog, setOwnDialog] = useState<EntityDialogState | null>(null);
   const requested = controlled !== undefined ? controlled : ownDialog;
   const openDialog = useCallback(
@@ -150,6 +149,14 @@ export function EntityListPage({
     ],
     [entity, parts.cells, buddhistEra, access.update.can, onOpenDetail, openDialog],
   );
+  // The rows carry the columns shown (issue 41: a page of every field was most of its cost); a
+  // column shown later asks again. Export and print ask their own.
+  const shownFields = useMemo(
+    () => shownListFields(entity, columns, savedViews.columnLayout),
+    [entity, columns, savedViews.columnLayout],
+  );
+  const list = useEntityList(entity, view.query, shownFields);
+  const bulk = useBulkActions(entity, view.query, list.data);
   const columnStorage = useMemo(() => columnStorageFor(entity), [entity]);
   // Kept while the entity stands: the grid's memoized rows compare it by identity.
   const selectionLabel = useCallback((row: EntityRecord) => `เลือก ${recordLabel(entity, row)}`, [entity]);
@@ -286,7 +293,7 @@ export function EntityListPage({
         {...bulk.gridProps}
         selectionLabel={selectionLabel}
         onRowAction={onRowAction}
-        isLoading={list.isLoading || (list.isValidating && !list.data)}
+        isLoading={list.isLoading || (list.isValidating && !list.data) || list.lacksFields}
         error={list.error ? list.error.messages.join('\n') : null}
         onRetry={() => list.mutate()}
         emptyMessage={

@@ -80,6 +80,33 @@ export const FilterFromLink: Story = {
   },
 };
 
+const COLUMNS_KEPT = 'lms-columns-province';
+
+/**
+ * Issue 41: the list's rows carry the columns it shows (`fields`, the mock answers only those, as
+ * the server does), and showing a hidden column asks again: its values appear, never empty cells.
+ */
+export const ShownColumnsAsked: Story = {
+  beforeEach: ({ msw }) => {
+    localStorage.removeItem(COLUMNS_KEPT);
+    s.mount(msw);
+    return () => localStorage.removeItem(COLUMNS_KEPT);
+  },
+  play: async ({ canvas }) => {
+    await expect(await canvas.findByText('PRO001')).toBeVisible();
+    const asked = () =>
+      seenRequests.filter((r) => r.method === 'GET' && r.path === LIST).map((r) => r.params.get('fields'));
+    await expect(asked()).toEqual(['code,nameTh,nameEn,regionId']);
+    const shortName = String(fixturesFor(province)[0]!.shortNameTh);
+    await expect(canvas.queryByText(shortName)).toBeNull();
+    await userEvent.click(canvas.getByRole('button', { name: 'คอลัมน์' }));
+    await userEvent.click(await screen.findByRole('menuitemcheckbox', { name: 'ชื่อย่อ (ไทย)' }));
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(asked().at(-1)).toBe('code,nameTh,nameEn,shortNameTh,regionId'));
+    await expect(await canvas.findByText(shortName)).toBeVisible();
+  },
+};
+
 /** Issue 22 item 6: the list's shortcuts — `/` search, `]` and `[` pages, `n` new — never while typing. */
 export const KeyboardShortcuts: Story = {
   beforeEach: ({ msw }) => s.mount(msw, { fixtures: fixturesFor(province, 25) }),

@@ -1,4 +1,4 @@
-import { type ColumnLayout, useSnackbar, useSteady } from '@lms/design-system';
+import { type ColumnLayout, storedColumnLayout, useSnackbar, useSteady } from '@lms/design-system';
 import {
   type EntityDef,
   readRoles,
@@ -42,10 +42,7 @@ export function useSavedViewControls(entity: EntityDef, list: ListView): SavedVi
   const saved = useSavedViews(entity);
   const storage = useMemo(() => columnStorageFor(entity), [entity]);
   // Without a view: the declaration's columns with the hidden ones this browser last chose.
-  const declared = useCallback(
-    (): ColumnLayout => (storage.load() ?? []).map((key) => ({ key, hidden: true })),
-    [storage],
-  );
+  const declared = useCallback((): ColumnLayout => storedColumnLayout(storage), [storage]);
   const [layout, setLayout] = useState<ColumnLayout>(declared);
   const views = saved.data?.views ?? noViews;
   const activeId = params.get(VIEW_PARAM);

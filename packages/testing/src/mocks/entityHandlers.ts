@@ -4,8 +4,13 @@ import {
   entityApi,
   LIST_AFTER,
   LIST_AFTER_REFUSED,
+  LIST_FIELDS,
   LIST_TOTAL,
+  labelKey,
+  listFieldsMessages,
+  listRowFields,
   MESSAGES,
+  parseListFields,
   recordLabel,
   resolveEntity,
   validateRecord,
@@ -24,6 +29,18 @@ import { fieldRefusal, mock, refusal } from './mock.ts';
 
 /** The mock's `next`: where a page ended, by its number (the server's names the last row's sort values). */
 const mockCursor = (page: number) => `mock-page-${page}`;
+
+/**
+ * A row as a page asked with `fields` answers it (docs/api.md): the names `listRowFields` gives,
+ * each reference with its label. The server reads only those; the mock drops the rest, so a
+ * screen that forgets to ask for a column it shows shows it empty in its stories too.
+ */
+function narrowed(entity: EntityDef, only: ReadonlySet<string>, row: Record<string, unknown>) {
+  const keep = new Set(only);
+  for (const field of entity.fields)
+    if (only.has(field.name) && (field.type === 'ref' || field.type === 'refs')) keep.add(labelKey(field));
+  return Object.fromEntries(Object.entries(row).filter(([name]) => keep.has(name)));
+}
 
 /** What a story may want to see of the requests (e.g. that typing in the search box asked the server). */
 export interface MockRequest {
@@ -114,9 +131,21 @@ export function entityHandlers(entityRef: EntityRef, options: EntityHandlerOptio
       // ended, and `after` must be the `next` of the page before; the rows are the same.
       const after = url.searchParams.get(LIST_AFTER);
       if (after !== null && after !== mockCursor(page - 1)) return refusal(400, LIST_AFTER_REFUSED);
+      const fields = url.searchParams.getAll(LIST_FIELDS);
+      if (fields.length > 1) return refusal(400, listFieldsMessages.once);
+      const parsed = fields[0] === undefined ? undefined : parseListFields(entity, fields[0]);
+      if (parsed && !parsed.ok) return refusal(400, ...parsed.messages);
+      const sort = url.searchParams.getAll('sort').map((item) => {
+        const [field = '', direction] = item.split(',');
+        return { field, direction: direction === 'desc' ? ('desc' as const) : ('asc' as const) };
+      });
+      const only = parsed?.ok ? listRowFields(entity, parsed.fields, sort) : undefined;
       const hasMore = rows.length > (page + 1) * size;
       return {
-        items: rows.slice(page * size, page * size + size).map(answer),
+        items: rows
+          .slice(page * size, page * size + size)
+          .map(answer)
+          .map((row) => (only ? narrowed(entity, only, row) : row)),
         total: skip ? null : Math.min(rows.length, limit),
         totalIsLowerBound: !skip && rows.length > limit,
         hasMore,
