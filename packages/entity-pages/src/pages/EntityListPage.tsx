@@ -29,7 +29,7 @@ import { useSavedViewControls } from '../savedViews/useSavedViewControls.tsx';
 import { useSession } from '../session/SessionContext.tsx';
 import { useEntityParts } from '../slots/EntityPartsContext.tsx';
 import { columnStorageFor, entityColumns, ROW_ACTIONS_WIDTH } from './entityColumns.tsx';
-import { FilterPanel } from './FilterPanel.tsx';
+import { FilterPanel, filterGroups, groupsInUse } from './FilterPanel.tsx';
 import { Page, PageHeader } from './PageHeader.tsx';
 import { useExport } from './useExport.ts';
 import { useListView } from './useListView.ts';
@@ -72,9 +72,12 @@ export function EntityListPage({
     [onDialogChange],
   );
   const [importing, setImporting] = useState(false);
-  const [filtersOpen, setFiltersOpen] = useState(view.activeFilterCount > 0);
-  // Opened with filters, the panel shows the groups in use only (FilterPanel `showAll`).
-  const [allFilters, setAllFilters] = useState(view.activeFilterCount === 0);
+  // Opened with filters the panel holds, it is open on the groups in use only (FilterPanel
+  // `showAll`). A named filter alone (a home count's "ส่งไม่สำเร็จ รอจองใหม่") is its chip in the
+  // toolbar: the panel stays closed, or it would open on every group and push the rows off the screen.
+  const panelFiltersInUse = groupsInUse(filterGroups(entity, view.filterDefs), view.filters).length > 0;
+  const [filtersOpen, setFiltersOpen] = useState(panelFiltersInUse);
+  const [allFilters, setAllFilters] = useState(!panelFiltersInUse);
   const [created, setCreated] = useState<EntityRecord | null>(null);
   const [search, setSearch] = useState(view.searchTerm);
   const hasSearch = view.filterDefs.length !== 0 && entity.fields.some((field) => field.searchable);

@@ -48,6 +48,21 @@ const kindLabel: Record<string, string> = {
   empty: 'ว่าง',
 };
 
+/** The panel's groups: one per field with filters, in the declaration's order (named filters are toolbar chips). */
+export function filterGroups(entity: EntityDef, filterDefs: readonly FilterDef[]) {
+  return entity.fields
+    .map((field) => ({ field, filters: filterDefs.filter((filter) => filter.field === field.name) }))
+    .filter((group) => group.filters.length > 0);
+}
+
+/** The groups with a value in `values`. */
+export function groupsInUse(
+  groups: ReturnType<typeof filterGroups>,
+  values: Readonly<Record<string, unknown>>,
+) {
+  return groups.filter((group) => group.filters.some((filter) => values[filter.param] !== undefined));
+}
+
 export function FilterPanel({
   entity,
   filterDefs,
@@ -65,10 +80,8 @@ export function FilterPanel({
       else next[param] = value;
       return next;
     });
-  const groups = entity.fields
-    .map((field) => ({ field, filters: filterDefs.filter((filter) => filter.field === field.name) }))
-    .filter((group) => group.filters.length > 0);
-  const inUse = groups.filter((group) => group.filters.some((filter) => values[filter.param] !== undefined));
+  const groups = filterGroups(entity, filterDefs);
+  const inUse = groupsInUse(groups, values);
   const shown = showAll || inUse.length === 0 ? groups : inUse;
 
   return (

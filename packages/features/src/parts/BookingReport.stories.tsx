@@ -128,6 +128,25 @@ export const MessageStateColumn: Story = {
   },
 };
 
+/**
+ * Opened by a link that carries a named filter only (the home's "ต้องโทร" counts do): its toggle is
+ * on and the filter panel stays closed, so the rows are on the first screen, not below every group.
+ */
+export const OpenedWithANamedFilter: Story = {
+  beforeEach: ({ msw }) => booking.mount(msw),
+  parameters: { harness: { search: 'toCall=true' } },
+  play: async ({ canvas }) => {
+    const grid = await canvas.findByRole('grid', { name: booking.entity.title });
+    await expect(canvas.getByRole('button', { name: 'ต้องโทร' })).toHaveAttribute('aria-pressed', 'true');
+    await expect(canvas.getByRole('button', { name: 'ตัวกรอง (1)' })).toHaveAttribute(
+      'aria-expanded',
+      'false',
+    );
+    await expect(canvas.queryByRole('region', { name: /^ตัวกรอง/ })).toBeNull();
+    await expect((await within(grid).findAllByRole('row')).length).toBeGreaterThan(1);
+  },
+};
+
 /** "ต้องโทร": one press keeps the bookings a planner still has to phone; the URL keeps the view. */
 export const ToCallFilter: Story = {
   beforeEach: ({ msw }) => booking.mount(msw),
