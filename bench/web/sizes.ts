@@ -24,11 +24,14 @@ export const ROUTE_BUDGET_KB = 60;
  * declaration with its fields; then the shell 147.1 kB and the driver's app 149.9 kB with no
  * react-aria in the shell and none of its press code in the driver's first screens (`PlainButton`,
  * `PlainFieldLabel`, the account menu's button by hand).
+ * Then the shell 148.6 kB and the driver's app 150.8 kB on the merged tree of 2026-11-29 evening
+ * (the manager's home section's loader, the driver's link on the home, the lists' field sets): the
+ * shell's budget is now its goal itself, 150 kB.
  */
 export const ENTRY_BUDGETS_KB = {
   'appointment.html': 40,
   'driver.html': 151,
-  'index.html': 148.5,
+  'index.html': 150,
 } as const;
 export type EntryPage = keyof typeof ENTRY_BUDGETS_KB;
 

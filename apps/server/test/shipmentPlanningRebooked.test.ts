@@ -37,9 +37,12 @@ const stopsOf = (plan: SlotPlan) =>
 describe('a returned DO booked again into the same shift', () => {
   it('is planned once, for the new booking; the failed stop stays as it happened through re-plan and confirm', async () => {
     const world = await bookingScenario(server.db, { deliveryOrders: 2, vehicles: 2 });
-    // The shift runs from an hour ago to five hours ahead, whatever the hour the test runs.
-    const from = Date.now() - 60 * MIN;
-    const date = bangkokIsoDate(new Date(from));
+    // The shift runs from an hour ago to five hours ahead, whatever the hour the test runs, on
+    // today's Bangkok date: in the day's first hour it starts at midnight, as a slot of yesterday
+    // is before the SLA's first bookable day (it failed so when run 00:00–01:00 in Bangkok).
+    const now = Date.now();
+    const date = bangkokIsoDate(new Date(now));
+    const from = Math.max(now - 60 * MIN, Date.parse(`${date}T00:00:00+07:00`));
     await sql`update shift_of_day set start_time = ${formatTime(new Date(from))},
       end_time = ${formatTime(new Date(from + 6 * 60 * MIN))} where id = ${world.shiftOfDayId}`.execute(
       server.db,

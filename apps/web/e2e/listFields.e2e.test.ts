@@ -1,5 +1,6 @@
 import {
   type EntityName,
+  entityApi,
   entityByName,
   LIMITS,
   LIST_FIELDS,
@@ -10,7 +11,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../../server/test/fixtures.ts';
 import { setupBrowser } from './browser.ts';
 import { demoAdmin, setupDemoServer } from './demoBookings.ts';
-import { visit } from './helpers.ts';
+import { requestPath, visit } from './helpers.ts';
 
 /**
  * Issue 41, sparse fieldsets: a list screen asks its rows for the columns it shows (`fields`),
@@ -49,7 +50,8 @@ describe('a list screen asks for the columns it shows and shows each one’s val
     const asked: string[] = [];
     const seen = (request: { url: () => string }) => {
       const url = new URL(request.url());
-      if (url.pathname === `/api/${name}`) asked.push(url.searchParams.get(LIST_FIELDS) ?? '(none)');
+      if (url.pathname === requestPath(entityApi(entity).list))
+        asked.push(url.searchParams.get(LIST_FIELDS) ?? '(none)');
     };
     page.on('request', seen);
     try {

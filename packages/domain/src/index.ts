@@ -10,6 +10,7 @@ export * from './contact/appointmentHtml.ts';
 export * from './contact/appointmentText.ts';
 export * from './contact/mask.ts';
 export * from './contact/templates.ts';
+export * from './driverApp.ts';
 export { defineEntity, type EntityInput } from './entities/define.ts';
 export * from './entities/index.ts';
 export * from './entities/record.ts';

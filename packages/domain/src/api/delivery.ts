@@ -520,12 +520,6 @@ const TripParams = Type.Object({ id: Uuid });
 const BranchQuery = Type.Object({ branchId: Uuid });
 const TokenParams = Type.Object({ token: Type.String({ minLength: 1, maxLength: 200 }) });
 
-/**
- * Where the driver's app opens: its own page and entry (`driver.html`), not the staff app. A company
- * driver signs in there; the staff home of a user with nothing else to do points to it.
- */
-export const DRIVER_APP_PATH = '/driver/trips';
-
 /** The driver's phone: a user linked to a driver record, or a trip link (its own trip only). */
 export const driverApi = {
   trips: operation({

@@ -1,3 +1,4 @@
+import { DRIVER_ROLES } from '../driverApp.ts';
 import {
   editRoleOf,
   ROLE_APP_USER_RESET_PASSWORD,
@@ -93,14 +94,11 @@ export const staffGroups = {
       ...readMasterData,
     ],
   },
-  /**
-   * พนักงานขับรถ: sees shipments and records their stage times. Spec §6 has no role for stage
-   * times alone: SHIPMENT_EDIT also edits shipments and confirms plans (docs/roles.md, "Not yet").
-   */
+  /** พนักงานขับรถ: sees shipments and records their stage times (`DRIVER_ROLES`). */
   driver: {
     name: 'พนักงานขับรถ',
     description: 'ดูงานขนส่งและบันทึกเวลาตามขั้นตอน (เช็คอิน ขึ้นสินค้า ออกส่ง ส่งเสร็จ)',
-    roles: [editRoleOf('SHIPMENT')],
+    roles: [...DRIVER_ROLES],
   },
   /**
    * ผู้จัดการสาขา (product.md): judged on deliveries on time and in full, trucks that run full and

@@ -2,9 +2,9 @@ import { wrappingList } from '@lms/design-system';
 import {
   type CalendarCell,
   DRIVER_APP_PATH,
+  DRIVER_ROLES,
   dueBucketLabels,
   homeSectionsFor,
-  staffGroups,
 } from '@lms/domain';
 import { useSession } from '@lms/entity-pages';
 import { lazy, Suspense } from 'react';
@@ -65,7 +65,7 @@ export function HomeSections({ openEvents, navigate }: HomeSectionsProps) {
  * say) is told where the work is: the driver's app is another page, so its link loads it.
  */
 function NoSections({ roles }: { readonly roles: readonly string[] }) {
-  const drives = staffGroups.driver.roles.every((role) => roles.includes(role));
+  const drives = DRIVER_ROLES.every((role) => roles.includes(role));
   return (
     <Empty>
       {homeText.noSections}
