@@ -3,17 +3,11 @@ import {
   addDays,
   type BoardPosition,
   type BoardTrip,
-  bangkokIsoDate,
   deliveryApi,
   featureRoles,
   formatDate,
-  formatDateTime,
-  formatTime,
   type MapTiles,
-  stopStatusOptions,
-  type TripLinkCreated,
   type TripProgress,
-  tripStatusOptions,
 } from '@lms/domain';
 import {
   ApiError,
@@ -30,21 +24,13 @@ import { useCallback, useEffect, useState } from 'react';
 import styled from 'styled-components';
 import { useMapTiles } from '../map/tiles.ts';
 import { applyPositions, applyProgress, boardFigures } from './boardState.ts';
+import { TripCard } from './TripCard.tsx';
 import { boardText } from './text.ts';
 
 type Load = { kind: 'loading' } | { kind: 'ready'; trips: BoardTrip[] } | { kind: 'error'; message: string };
 
 /** After the stream ends or breaks: read the board again and listen again this much later. */
 const RECONNECT_MS = 3_000;
-
-const statusLabel = (options: readonly { value: string; label: string }[], value: string) =>
-  options.find((o) => o.value === value)?.label ?? value;
-/**
- * An instant on the board's day as `HH:mm`; on another day with its date too: an ETA worked out
- * after midnight for a trip of the day before (a truck that never left) read as that morning's.
- */
-const timeOn = (day: string) => (at: string | null) =>
-  !at ? '-' : bangkokIsoDate(new Date(at)) === day ? formatTime(at) : formatDateTime(at);
 
 /**
  * The dispatcher's board (issue 39): today's trips of the acting branch, each truck's position on
@@ -229,123 +215,6 @@ function Board({
   );
 }
 
-function TripCard({
-  trip,
-  color,
-  canLink,
-  day,
-}: {
-  readonly trip: BoardTrip;
-  readonly color: string;
-  readonly canLink: boolean;
-  /** The board's day, `yyyy-MM-dd`: times on another day show their date. */
-  readonly day: string;
-}) {
-  const time = timeOn(day);
-  const next = trip.stops.find((s) => s.id === trip.nextStopId);
-  const title = [trip.docNo, trip.licensePlate, trip.driverName && boardText.driver(trip.driverName)]
-    .filter(Boolean)
-    .join(' · ');
-  return (
-    <Card aria-label={title} style={{ borderLeftColor: color }}>
-      <h3>{title}</h3>
-      <Summary>
-        <span>{statusLabel(tripStatusOptions, trip.status)}</span>
-        <span>{boardText.stopsDone(trip.done, trip.stops.length)}</span>
-        {next && (
-          <span>
-            {boardText.next}: {next.seq}. {next.shipToName} ({boardText.nextEta(time(next.eta))})
-          </span>
-        )}
-        {trip.late > 0 && <Late>{boardText.lateCount(trip.late)}</Late>}
-        {trip.position && <span>{boardText.positionAt(time(trip.position.at))}</span>}
-      </Summary>
-      {/* Scrolls sideways on a phone: reachable by keyboard. */}
-      <Scroll tabIndex={0} role="group" aria-label={`${boardText.stops} ${trip.docNo}`}>
-        <table>
-          <thead>
-            <tr>
-              <th scope="col">{boardText.seq}</th>
-              <th scope="col">{boardText.shipTo}</th>
-              <th scope="col">{boardText.window}</th>
-              <th scope="col">{boardText.eta}</th>
-              <th scope="col">{boardText.status}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {trip.stops.map((stop) => (
-              <tr
-                key={stop.id}
-                data-next={stop.id === trip.nextStopId || undefined}
-                data-late={stop.late || undefined}
-              >
-                <td>{stop.seq}</td>
-                <td>
-                  {stop.shipToName}
-                  <Muted>{stop.bookingDocNo}</Muted>
-                </td>
-                <td>
-                  {time(stop.windowFrom)}–{time(stop.windowTo)}
-                </td>
-                <td>
-                  {stop.arrivedAt
-                    ? boardText.arrived(time(stop.arrivedAt))
-                    : time(stop.eta ?? stop.plannedArrival)}
-                  {stop.leftAt && <Muted>{boardText.left(time(stop.leftAt))}</Muted>}
-                  {stop.late && <Late>{boardText.late}</Late>}
-                </td>
-                <td data-status={stop.status}>{statusLabel(stopStatusOptions, stop.status)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </Scroll>
-      {canLink && trip.status !== 'DONE' && <TripLink tripId={trip.id} />}
-    </Card>
-  );
-}
-
-/** A trip link for a contractor's driver: made here, the URL and PIN shown once (docs/delivery.md). */
-function TripLink({ tripId }: { readonly tripId: string }) {
-  const api = useApi();
-  const { branchId } = useSession();
-  const [made, setMade] = useState<TripLinkCreated>();
-  const [problem, setProblem] = useState<string>();
-  const [busy, setBusy] = useState(false);
-  const make = async () => {
-    if (!branchId) return;
-    setBusy(true);
-    setProblem(undefined);
-    try {
-      setMade(
-        await call(api, deliveryApi.createLink, {
-          params: { id: tripId },
-          query: { branchId },
-          body: { send: false },
-        }),
-      );
-    } catch (error) {
-      setProblem(error instanceof ApiError ? error.messages.join(' ') : String(error));
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <LinkRow>
-      <Button variant="secondary" size="sm" isLoading={busy} onPress={make}>
-        {boardText.makeLink}
-      </Button>
-      {made && (
-        <output aria-label={boardText.link}>
-          <code>{boardText.linkMade(made.url, made.pin)}</code>
-          <Muted>{boardText.linkNote}</Muted>
-        </output>
-      )}
-      {problem && <Alert>{problem}</Alert>}
-    </LinkRow>
-  );
-}
-
 const LiveBadge = styled.span`
   padding: ${({ theme }) => theme.space[1]} ${({ theme }) => theme.space[3]};
   border-radius: ${({ theme }) => theme.radius.pill};
@@ -371,80 +240,4 @@ const Trips = styled.section`
   display: grid;
   grid-template-columns: repeat(auto-fill, minmax(min(100%, 520px), 1fr));
   gap: ${({ theme }) => theme.space[3]};
-`;
-const Card = styled.section`
-  min-width: 0;
-  background: ${({ theme }) => theme.color.surface};
-  border: 1px solid ${({ theme }) => theme.color.border};
-  border-left-width: 6px;
-  border-radius: ${({ theme }) => theme.radius.md};
-  padding: ${({ theme }) => theme.space[3]};
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space[2]};
-  h3 {
-    margin: 0;
-    font-size: ${({ theme }) => theme.font.size.lg};
-    overflow-wrap: anywhere;
-  }
-`;
-const Summary = styled.p`
-  margin: 0;
-  display: flex;
-  flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space[1]} ${({ theme }) => theme.space[3]};
-  color: ${({ theme }) => theme.color.textMuted};
-`;
-const Late = styled.strong`
-  display: block;
-  color: ${({ theme }) => theme.color.danger};
-`;
-const Muted = styled.span`
-  display: block;
-  color: ${({ theme }) => theme.color.textMuted};
-  font-size: ${({ theme }) => theme.font.size.sm};
-`;
-const Scroll = styled.div`
-  overflow-x: auto;
-  table {
-    width: 100%;
-    border-collapse: collapse;
-    font-size: ${({ theme }) => theme.font.size.md};
-  }
-  th,
-  td {
-    text-align: left;
-    vertical-align: top;
-    padding: ${({ theme }) => theme.space[1]} ${({ theme }) => theme.space[2]};
-    border-bottom: 1px solid ${({ theme }) => theme.color.border};
-  }
-  td:not(:nth-child(2)),
-  th {
-    white-space: nowrap;
-  }
-  th {
-    color: ${({ theme }) => theme.color.textMuted};
-    font-weight: ${({ theme }) => theme.font.weight.medium};
-  }
-  tr[data-next] td {
-    background: ${({ theme }) => theme.color.secondary};
-  }
-  td[data-status='DELIVERED'] {
-    color: ${({ theme }) => theme.color.success};
-  }
-  td[data-status='FAILED'] {
-    color: ${({ theme }) => theme.color.danger};
-  }
-  td[data-status='PARTIAL'] {
-    color: ${({ theme }) => theme.color.warning};
-  }
-`;
-const LinkRow = styled.div`
-  display: flex;
-  flex-direction: column;
-  align-items: flex-start;
-  gap: ${({ theme }) => theme.space[2]};
-  code {
-    overflow-wrap: anywhere;
-  }
 `;
