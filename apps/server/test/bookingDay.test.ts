@@ -144,6 +144,20 @@ describe('a booking’s day, shift and vehicle type', () => {
     expect(filtered.body.items.map((row: { id: string }) => row.id)).toEqual([later]);
   });
 
+  it('one statement moving the lines of two bookings gives each its own first day', async () => {
+    const world = await bookingScenario(server.db, { deliveryOrders: 2 });
+    const token = await planner(world);
+    const first = await book(world, token, world.deliveryOrderIds[0]!);
+    const second = await book(world, token, world.deliveryOrderIds[1]!);
+    const inThreeDays = dayAfter(world.today, 3);
+    const inFiveDays = dayAfter(world.today, 5);
+    await sql`update booking_report__lines
+                 set delivery_date = case when parent_id = ${first} then ${inThreeDays}::date else ${inFiveDays}::date end
+               where parent_id in (${first}, ${second})`.execute(server.db);
+    expect((await read(world, token, first)).deliveryDate).toBe(inThreeDays);
+    expect((await read(world, token, second)).deliveryDate).toBe(inFiveDays);
+  });
+
   it('a slot that changes its shift or vehicle type passes the change to its lines', async () => {
     const world = await bookingScenario(server.db, { deliveryOrders: 1 });
     const token = await planner(world);

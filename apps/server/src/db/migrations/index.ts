@@ -38,6 +38,7 @@ import * as partitionHistory from './0059_partition_history.ts';
 import * as companyLists from './0062_company_lists.ts';
 import * as leadTimeFromDo from './0063_lead_time_from_do.ts';
 import * as confirmInOneStatement from './0064_confirm_in_one_statement.ts';
+import * as bookingDayById from './0065_booking_day_by_id.ts';
 
 /** Every migration, in order. Names sort lexically: never rename or reorder one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -80,4 +81,5 @@ export const migrations: Record<string, Migration> = {
   '0062_company_lists': companyLists,
   '0063_lead_time_from_do': leadTimeFromDo,
   '0064_confirm_in_one_statement': confirmInOneStatement,
+  '0065_booking_day_by_id': bookingDayById,
 };
