@@ -134,8 +134,20 @@ describe("the branch manager's home", () => {
     const { body } = await get(`/home/manager?branchId=${branches.bkk}`, tokens.manager);
     const home = body as ManagerHome;
     expect(home.statements).toEqual([
-      { state: 'DRAFT', count: 1, countIsLowerBound: false, href: '/freightStatement?state=DRAFT' },
-      { state: 'CHECKED', count: 1, countIsLowerBound: false, href: '/freightStatement?state=CHECKED' },
+      {
+        state: 'DRAFT',
+        count: 1,
+        countIsLowerBound: false,
+        href: '/freightStatement?state=DRAFT',
+        checkedByYou: 0,
+      },
+      {
+        state: 'CHECKED',
+        count: 1,
+        countIsLowerBound: false,
+        href: '/freightStatement?state=CHECKED',
+        checkedByYou: 0,
+      },
     ]);
     for (const waiting of home.statements) {
       const list = await get(
@@ -153,7 +165,13 @@ describe("the branch manager's home", () => {
     expect(status).toBe(200);
     expect(body.performance).toBeNull();
     expect(body.statements).toEqual([
-      { state: 'CHECKED', count: 1, countIsLowerBound: false, href: '/freightStatement?state=CHECKED' },
+      {
+        state: 'CHECKED',
+        count: 1,
+        countIsLowerBound: false,
+        href: '/freightStatement?state=CHECKED',
+        checkedByYou: 0,
+      },
     ]);
   });
 
@@ -173,5 +191,34 @@ describe("the branch manager's home", () => {
     const contractor = await get(path, tokens.contractor);
     expect(contractor.status).toBe(200);
     expect(contractor.body.statements).toEqual([]);
+  });
+
+  // Last: it moves the branch's draft on.
+  it("says which checked statements are the manager's own checks, which someone else must approve", async () => {
+    const [draft] = (await get(`/freightStatements?branchId=${branches.bkk}&state=DRAFT`, tokens.manager))
+      .body;
+    const checked = await call(
+      server.api,
+      'POST',
+      `/freightStatements/${draft.id}/transition?branchId=${branches.bkk}`,
+      { token: tokens.manager, body: { version: draft.version, to: 'CHECKED' } },
+    );
+    expect(checked.status).toBe(200);
+    const home = (await get(`/home/manager?branchId=${branches.bkk}`, tokens.manager)).body as ManagerHome;
+    expect(home.statements.find((s) => s.state === 'CHECKED')).toMatchObject({ count: 2, checkedByYou: 1 });
+    // The rule the note speaks for: the manager may not approve it; the other checked one they may.
+    const approve = await call(
+      server.api,
+      'POST',
+      `/freightStatements/${draft.id}/transition?branchId=${branches.bkk}`,
+      { token: tokens.manager, body: { version: checked.body.version, to: 'APPROVED' } },
+    );
+    expect(approve.status).toBe(403);
+    // Another approver sees none of them as their own.
+    const approver = (await get(`/home/manager?branchId=${branches.bkk}`, tokens.approver))
+      .body as ManagerHome;
+    expect(approver.statements).toEqual([
+      expect.objectContaining({ state: 'CHECKED', count: 2, checkedByYou: 0 }),
+    ]);
   });
 });

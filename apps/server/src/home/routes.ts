@@ -23,7 +23,7 @@ export function homeRoutes(ctx: AuthContext) {
       handler: async (request) => {
         const { roles, userId } = actingPrincipal(request);
         const isContractor = (await contractorScopeOf(ctx.db, userId)) !== null;
-        return managerHome(ctx.db, actingBranch(request), today(), { roles, isContractor });
+        return managerHome(ctx.db, actingBranch(request), today(), { userId, roles, isContractor });
       },
     });
 

@@ -223,6 +223,7 @@ export async function managerHome(
   branchId: string,
   today: string,
   user: {
+    readonly userId: string;
     readonly roles: readonly string[];
     /** A contractor's own account moves no statement, whatever its roles (docs/freight.md). */
     readonly isContractor: boolean;
@@ -253,7 +254,25 @@ export async function managerHome(
         sql`where t.branch_id = ${branchId} and t.state = ${state}`,
         FREIGHT_LIST_MAX_ROWS,
       );
-      return { state, count, countIsLowerBound: isLowerBound, href: freightStatementsInStateHref(state) };
+      // The user's own checks are counted exactly: at most the list's rows, as the count above.
+      const checkedByYou =
+        state === 'CHECKED'
+          ? (
+              await cappedCount(
+                db,
+                sql`freight_statement t`,
+                sql`where t.branch_id = ${branchId} and t.state = ${state} and t.checked_by = ${user.userId}`,
+                FREIGHT_LIST_MAX_ROWS,
+              )
+            ).count
+          : 0;
+      return {
+        state,
+        count,
+        countIsLowerBound: isLowerBound,
+        href: freightStatementsInStateHref(state),
+        checkedByYou,
+      };
     }),
   );
   return { today, performance, statements };

@@ -40,7 +40,17 @@ export const ManagerHome = Type.Object({
   /** This month so far and last month; null when the user's roles do not open the performance screen. */
   performance: Nullable(Type.Object({ thisMonth: ManagerMonth, lastMonth: ManagerMonth })),
   /** Statements of the branch waiting in each state the user moves forward (`freightStatesWaitingFor`). */
-  statements: List(Type.Object({ state: FreightStatementStateSchema, ...HomeCount.properties })),
+  statements: List(
+    Type.Object({
+      state: FreightStatementStateSchema,
+      ...HomeCount.properties,
+      /**
+       * Of these, the ones the user checked: the separation of duties leaves their approval to
+       * someone else (`freightTransitionRefusal`). Counted in CHECKED only, 0 in the other states.
+       */
+      checkedByYou: Type.Integer({ minimum: 0 }),
+    }),
+  ),
 });
 export type ManagerHome = Static<typeof ManagerHome>;
 

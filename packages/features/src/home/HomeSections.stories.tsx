@@ -398,7 +398,10 @@ export const Manager: Story = {
     ];
     await expect(waiting[0]).toHaveAttribute('href', '/freightStatement?state=DRAFT');
     await expect(waiting[0]).toHaveTextContent('2');
-    await expect(waiting[1]).toHaveTextContent('1');
+    await expect(waiting[1]).toHaveTextContent('3');
+    // One of the three is the manager's own check: the tile says someone else must approve it.
+    await expect(waiting[1]).toHaveTextContent('คุณตรวจเอง 1 ใบ ต้องให้ผู้อื่นอนุมัติ');
+    await expect(waiting[0]).not.toHaveTextContent('คุณตรวจเอง');
     await userEvent.click(waiting[1]!);
     await userEvent.click(within(groups[0]!).getAllByRole('link')[0]!);
     await expect(visited).toEqual(['/freightStatement?state=CHECKED', '/performance?month=2025-01']);

@@ -62,6 +62,7 @@ export function ManagerSection({ navigate }: { readonly navigate?: Navigate | un
                 value={waiting}
                 navigate={navigate}
                 tone="attention"
+                note={waiting.checkedByYou > 0 ? homeText.checkedByYou(waiting.checkedByYou) : undefined}
               />
             ))}
           </Tiles>

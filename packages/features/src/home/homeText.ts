@@ -18,6 +18,8 @@ export const homeText = {
     APPROVED: 'อนุมัติแล้ว รอส่งออกให้ฝ่ายบัญชี',
     EXPORTED: 'ส่งออกแล้ว',
   } satisfies Record<FreightStatementState, string>,
+  /** Checked statements the user checked: the separation of duties leaves their approval to another. */
+  checkedByYou: (count: number) => `คุณตรวจเอง ${count.toLocaleString('th-TH')} ใบ ต้องให้ผู้อื่นอนุมัติ`,
 
   planner: 'งานวางแผนการจอง',
   capacity: 'ความจุรถวันนี้และพรุ่งนี้',

@@ -125,8 +125,13 @@ export function managerHome(options: { empty?: boolean; vehicleTypeLabel?: strin
       lastMonth: month('2024-12', answer.previous, lighter),
     },
     statements: [
-      { state: 'DRAFT', ...count(options.empty ? 0 : 2, '/freightStatement?state=DRAFT') },
-      { state: 'CHECKED', ...count(options.empty ? 0 : 1, '/freightStatement?state=CHECKED') },
+      { state: 'DRAFT', ...count(options.empty ? 0 : 2, '/freightStatement?state=DRAFT'), checkedByYou: 0 },
+      // Of the three checked, the manager checked one: someone else approves it.
+      {
+        state: 'CHECKED',
+        ...count(options.empty ? 0 : 3, '/freightStatement?state=CHECKED'),
+        checkedByYou: options.empty ? 0 : 1,
+      },
     ],
   };
 }
