@@ -220,5 +220,8 @@ describe("the branch manager's home", () => {
     expect(approver.statements).toEqual([
       expect.objectContaining({ state: 'CHECKED', count: 2, checkedByYou: 0 }),
     ]);
+    // The administrator checked the other one and may approve it: none is counted as theirs to leave.
+    const admin = (await get(`/home/manager?branchId=${branches.bkk}`, tokens.admin)).body as ManagerHome;
+    expect(admin.statements.find((s) => s.state === 'CHECKED')).toMatchObject({ count: 2, checkedByYou: 0 });
   });
 });

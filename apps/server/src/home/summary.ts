@@ -2,6 +2,7 @@ import { addDays } from '@lms/booking';
 import {
   type AdminHome,
   canAccessPage,
+  checkerMayNotApprove,
   dueBuckets,
   type EntityName,
   entityByName,
@@ -256,7 +257,7 @@ export async function managerHome(
       );
       // The user's own checks are counted exactly: at most the list's rows, as the count above.
       const checkedByYou =
-        state === 'CHECKED'
+        state === 'CHECKED' && checkerMayNotApprove(user.roles)
           ? (
               await cappedCount(
                 db,

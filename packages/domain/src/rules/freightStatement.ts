@@ -144,11 +144,16 @@ export function freightTransitionRefusal(ask: TransitionAsk): FreightRefusal | n
   if (!move) return { rule: 'order', message: freightMessages.noSuchMove(ask.from, ask.to) };
   if (!move.roles.some((role) => ask.roles.includes(role)))
     return { rule: 'role', message: freightMessages.notYourMove(move) };
-  if (move.to === 'APPROVED' && ask.checkedBy === ask.userId && !ask.roles.includes(ROLE_ADMIN))
+  if (move.to === 'APPROVED' && ask.checkedBy === ask.userId && checkerMayNotApprove(ask.roles))
     return { rule: 'separation', message: freightMessages.checkerApproves };
   if (move.to === 'CHECKED' && ask.unpricedTrips.length > 0)
     return { rule: 'unpriced', message: freightMessages.unpriced(ask.unpricedTrips) };
   return null;
+}
+
+/** Whether the separation of duties keeps these roles from approving what they checked: every user but an administrator. */
+export function checkerMayNotApprove(roles: readonly string[]): boolean {
+  return !roles.includes(ROLE_ADMIN);
 }
 
 /** The moves these roles may offer from a state (the screen's buttons). */

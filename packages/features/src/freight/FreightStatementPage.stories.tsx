@@ -105,10 +105,14 @@ export const CheckedThenTheCheckerMayNotApprove: Story = {
     await expect(await canvas.findByText(text.checkedOnly)).toBeVisible();
     await expect(canvas.queryByRole('button', { name: text.save })).toBeNull();
     await closeSnackbar(text.moved('ตรวจแล้ว'));
-    await userEvent.click(canvas.getByRole('button', { name: 'อนุมัติ' }));
-    await expect(
-      await page().findByText('อนุมัติไม่ได้: ผู้ที่ตรวจใบสรุปนี้จะอนุมัติเองไม่ได้ (ผู้ตรวจและผู้อนุมัติต้องเป็นคนละคน)'),
-    ).toBeVisible();
+    // The rule is said beside the button before any press, in the server's words; the button is off.
+    const approve = canvas.getByRole('button', { name: 'อนุมัติ' });
+    await expect(approve).toBeDisabled();
+    await expect(approve).toHaveAccessibleDescription(
+      'อนุมัติไม่ได้: ผู้ที่ตรวจใบสรุปนี้จะอนุมัติเองไม่ได้ (ผู้ตรวจและผู้อนุมัติต้องเป็นคนละคน)',
+    );
+    // Sending it back stays open to the checker.
+    await expect(canvas.getByRole('button', { name: 'ส่งกลับไปแก้ไข' })).toBeEnabled();
   },
 };
 

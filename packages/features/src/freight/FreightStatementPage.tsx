@@ -19,9 +19,11 @@ import {
   formatMonth,
   formatNumber,
   freightEventText,
+  freightMessages,
   freightMovesFor,
   freightStateLabel,
   freightText,
+  freightTransitionRefusal,
   isFreightStatementEditable,
   isFreightStatementFinal,
   MESSAGES,
@@ -153,6 +155,17 @@ export function FreightStatementPage({ id, onBack }: FreightStatementPageProps) 
   const canEdit = featureRoles.freightStatement.edit.some((role) => roles.includes(role));
   const editable = canEdit && isFreightStatementEditable(s.state);
   const moves = freightMovesFor(s.state, roles);
+  // The checker's own approval, refused by the rule the server applies: said before the press, not after.
+  const separated = (m: FreightTransition) =>
+    freightTransitionRefusal({
+      from: s.state,
+      to: m.to,
+      roles,
+      userId: user?.userId ?? '',
+      checkedBy: s.checked?.userId ?? null,
+      unpricedTrips: [],
+    })?.rule === 'separation';
+  const separation = moves.some(separated) ? 'freight-separation' : undefined;
   const unpriced = s.trips.filter((t) => t.problem !== null).length;
   const move = (m: FreightTransition) =>
     change(
@@ -262,11 +275,14 @@ export function FreightStatementPage({ id, onBack }: FreightStatementPageProps) 
               key={m.to}
               variant={m.to === 'DRAFT' ? 'secondary' : 'primary'}
               isLoading={busy === m.to}
+              isDisabled={separated(m)}
+              aria-describedby={separated(m) ? separation : undefined}
               onPress={() => void move(m)}
             >
               {m.label}
             </Button>
           ))}
+          {separation && <Muted id={separation}>{freightMessages.checkerApproves}</Muted>}
         </Actions>
       )}
       <section aria-labelledby="freight-trips">
