@@ -10,6 +10,7 @@ import {
   type FreightAdjustment,
   type FreightSignOff,
   type FreightStatement,
+  type FreightStatementState,
   type FreightTransition,
   type FreightTripLine,
   featureRoles,
@@ -19,7 +20,6 @@ import {
   formatMonth,
   formatNumber,
   freightEventText,
-  freightMessages,
   freightMovesFor,
   freightStateLabel,
   freightText,
@@ -156,16 +156,19 @@ export function FreightStatementPage({ id, onBack }: FreightStatementPageProps) 
   const editable = canEdit && isFreightStatementEditable(s.state);
   const moves = freightMovesFor(s.state, roles);
   // The checker's own approval, refused by the rule the server applies: said before the press, not after.
-  const separated = (m: FreightTransition) =>
-    freightTransitionRefusal({
+  const separated = new Map<FreightStatementState, string>();
+  for (const m of moves) {
+    const refusal = freightTransitionRefusal({
       from: s.state,
       to: m.to,
       roles,
       userId: user?.userId ?? '',
       checkedBy: s.checked?.userId ?? null,
       unpricedTrips: [],
-    })?.rule === 'separation';
-  const separation = moves.some(separated) ? 'freight-separation' : undefined;
+    });
+    if (refusal?.rule === 'separation') separated.set(m.to, refusal.message);
+  }
+  const separationNote = [...separated.values()][0];
   const unpriced = s.trips.filter((t) => t.problem !== null).length;
   const move = (m: FreightTransition) =>
     change(
@@ -275,14 +278,14 @@ export function FreightStatementPage({ id, onBack }: FreightStatementPageProps) 
               key={m.to}
               variant={m.to === 'DRAFT' ? 'secondary' : 'primary'}
               isLoading={busy === m.to}
-              isDisabled={separated(m)}
-              aria-describedby={separated(m) ? separation : undefined}
+              isDisabled={separated.has(m.to)}
+              aria-describedby={separated.has(m.to) ? SEPARATION_NOTE : undefined}
               onPress={() => void move(m)}
             >
               {m.label}
             </Button>
           ))}
-          {separation && <Muted id={separation}>{freightMessages.checkerApproves}</Muted>}
+          {separationNote && <Muted id={SEPARATION_NOTE}>{separationNote}</Muted>}
         </Actions>
       )}
       <section aria-labelledby="freight-trips">
@@ -361,6 +364,9 @@ const Facts = styled.dl`
   & dt { color: ${({ theme }) => theme.color.textMuted}; font-size: ${({ theme }) => theme.font.size.sm}; }
   & dd { margin: 0; overflow-wrap: anywhere; }
 `;
+
+/** The separation rule's words, describing the move it holds back. */
+const SEPARATION_NOTE = 'freight-separation';
 
 const Actions = styled.div`
   display: flex;
