@@ -1,11 +1,15 @@
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
+import { profiledPage } from './mainThreadProfile.ts';
 import { renderCounterScript, takeRenders } from './renderCount.ts';
 import { CPU_SLOWDOWN, mainThread } from './throttle.ts';
 
 /** `BENCH_WEB_RENDERS=1`: each interaction's time and the components it drew (renderCount.ts). */
 const RENDERS = !!process.env.BENCH_WEB_RENDERS;
+
+/** `BENCH_WEB_PROFILE_INTERACTION=<name>`: the main thread of each interaction of that name (as printed). */
+const PROFILED = process.env.BENCH_WEB_PROFILE_INTERACTION;
 
 /** Issue 41's goal: interaction to next paint on the grid, the wizard and the planning board, p75. */
 const INP_GOAL_MS = 200;
@@ -19,8 +23,20 @@ const INP_GOAL_MS = 200;
  * `interactionId`: input delay + processing + the next frame), as web-vitals reads it; the
  * figure is their p75 per screen, beside the goal. 1366×768, signed in as the planner.
  */
-export async function interactions(browser: Browser, origin: string, storage: Record<string, string>) {
-  const context = await browser.newContext({ viewport: { width: 1366, height: 768 } });
+export async function interactions(
+  browser: Browser,
+  origin: string,
+  storage: Record<string, string>,
+  tomorrow: string,
+  /** Books the board's busy day: after the wizard, so the wizard's DOs and days are the demo's. */
+  beforeBoard: () => Promise<void>,
+) {
+  // Bangkok's clock, as the branch's: the board's today is the server's (the demo plans Bangkok's
+  // today and tomorrow, and the bench books its busy day on that tomorrow).
+  const context = await browser.newContext({
+    viewport: { width: 1366, height: 768 },
+    timezoneId: 'Asia/Bangkok',
+  });
   await context.addInitScript((items) => {
     for (const [key, value] of Object.entries(items)) window.localStorage.setItem(key, value);
     // Every interaction of the page, kept where the bench can read it after navigations within it.
@@ -56,7 +72,8 @@ export async function interactions(browser: Browser, origin: string, storage: Re
   const act = async (action: () => Promise<unknown>, count = 1, what = '') => {
     const before = RENDERS ? new Set(await read()) : undefined;
     if (RENDERS) await page.evaluate<string>(takeRenders);
-    await action();
+    if (what && what === PROFILED) await profiledPage(cdp, origin, () => action());
+    else await action();
     made += count;
     // Event Timing reports an interaction after its paint: a long one may land later than 300 ms.
     await page.waitForTimeout(RENDERS ? 1500 : 300);
@@ -138,16 +155,29 @@ export async function interactions(browser: Browser, origin: string, storage: Re
   } else console.log('  (the wizard offered no option for these DOs: its first steps only)');
   await done('booking wizard');
 
-  // The planning board on tomorrow (the demo plans today and tomorrow; before 10:00 its today is
-  // empty): the day moved a day on, the automatic plan, stops moved up and taken off their trucks.
+  // The planning board on tomorrow, the busy day the bench booked (busyDay.ts): the day typed in
+  // first and not counted (typing a date is eight keys, each an interaction of its own), then the
+  // automatic plan, stops moved up, to another truck and taken off, each as the planner taps.
+  await beforeBoard();
   await page.goto(`${origin}/shipmentPlanning`);
   const plan = page.getByRole('button', { name: 'จัดรถอัตโนมัติ' });
   await plan.waitFor({ timeout: 120_000 });
-  await begin();
-  await act(() => page.getByRole('spinbutton', { name: /วัน/ }).first().click(), 1, 'day field');
-  await act(() => page.keyboard.press('ArrowUp'), 1, 'day moved');
+  const [year, month, day] = tomorrow.split('-');
+  await page.getByRole('spinbutton', { name: /^วัน/ }).first().click();
+  await page.keyboard.type(`${day}${month}${year}`, { delay: 50 });
+  await page
+    .getByText(`${day}/${month}/${year}`)
+    .first()
+    .waitFor({ timeout: 10_000 })
+    .catch(() => {});
   await page.waitForTimeout(2000);
+  await page.evaluate(() => {
+    const seen = (window as unknown as { __interactions: Record<number, number> }).__interactions;
+    for (const id of Object.keys(seen)) delete seen[Number(id)];
+  });
+  await begin();
   if (await plan.isEnabled()) await act(() => plan.click(), 1, 'automatic plan');
+  else console.log('  (the automatic plan was off on the board)');
   const moves = page.getByRole('button', { name: /^ขึ้น: / });
   await moves
     .first()
@@ -158,13 +188,67 @@ export async function interactions(browser: Browser, origin: string, storage: Re
         `  (the planning board shows no trip to work on: ${path.join(tmpdir(), 'bench-web-planning.png')})`,
       );
     });
-  // A trip's first stop cannot move up: each time the first stop that can (the board redraws).
+  // A trip's first stop cannot move up: each time the first stop that can. Each move goes to the
+  // server and the board is drawn disabled until its answer; the next tap waits for it, as a
+  // planner's would.
   const enabled = (label: string) => page.locator(`button[aria-label^="${label}: "]:not([disabled])`).first();
+  // Settled: no request out (the automatic plan's button, off while one is, on again) and the
+  // board's stops drawn, none disabled (the board is drawn disabled a frame late).
+  // (No named function inside: tsx would wrap it in a helper the page does not have.)
+  const settled = () =>
+    page
+      .waitForFunction(
+        () => {
+          const buttons = [...document.querySelectorAll('button')];
+          const auto = buttons.find((b) => b.textContent?.includes('จัดรถอัตโนมัติ'));
+          const offs = buttons.filter((b) => b.getAttribute('aria-label')?.startsWith('เอาออก: '));
+          return (
+            !!auto &&
+            offs.length > 0 &&
+            [auto, ...offs].every(
+              (b) => !b.hasAttribute('disabled') && b.getAttribute('aria-disabled') !== 'true',
+            )
+          );
+        },
+        undefined,
+        { timeout: 60_000 },
+      )
+      .catch((error: Error) =>
+        console.log(`  (the planning board stayed disabled after a move: ${error.message.split('\n')[0]})`),
+      );
+  await settled();
   for (let i = 0; i < 4; i += 1)
-    if ((await enabled('ขึ้น').count()) > 0) await act(() => enabled('ขึ้น').click(), 1, 'stop moved up');
+    if ((await enabled('ขึ้น').count()) > 0) {
+      await act(() => enabled('ขึ้น').click(), 1, 'stop moved up');
+      await settled();
+    }
+  // A stop to another truck: its select opened, the first truck picked.
+  for (let i = 0; i < 2; i += 1) {
+    const select = page
+      .getByRole('button', { name: /ย้าย .* ไปรถ/ })
+      .and(page.locator(':not([disabled])'))
+      .nth(i * 3);
+    if ((await select.count()) === 0) break;
+    await act(() => select.click(), 1, 'truck list opened');
+    const truck = page.getByRole('option').first();
+    if (
+      !(await truck.waitFor({ timeout: 10_000 }).then(
+        () => true,
+        () => false,
+      ))
+    ) {
+      console.log("  (a stop's truck list did not open)");
+      await page.keyboard.press('Escape');
+      break;
+    }
+    await act(() => truck.click(), 1, 'stop to a truck');
+    await settled();
+  }
   for (let i = 0; i < 2; i += 1)
-    if ((await enabled('เอาออก').count()) > 0)
+    if ((await enabled('เอาออก').count()) > 0) {
       await act(() => enabled('เอาออก').click(), 1, 'stop taken off');
+      await settled();
+    }
   await done('planning board');
   await context.close();
 

@@ -14,7 +14,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { bangkokIsoDate } from '@lms/domain';
+import { addDays, bangkokIsoDate } from '@lms/domain';
 import { sql } from 'kysely';
 import { chromium } from 'playwright-core';
 import { build } from 'vite';
@@ -26,6 +26,7 @@ import { deliveryConfirmHooks } from '../../apps/server/src/delivery/stops.ts';
 import { seedDemoBookings } from '../../apps/server/src/seed/bookings.ts';
 import { seedDemoCompany } from '../../apps/server/src/seed/demo.ts';
 import { chromiumArgs, chromiumPath } from '../../scripts/chromium.ts';
+import { bookBusyDay } from './busyDay.ts';
 import { driverUsable } from './driver.ts';
 import { http2Proxy } from './http2Proxy.ts';
 import { interactions } from './interactions.ts';
@@ -36,6 +37,8 @@ import { CPU_SLOWDOWN, list, mainThread, median, PHONE, throttled } from './thro
 const webRoot = fileURLToPath(new URL('../../apps/web/', import.meta.url));
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const USER = 'planner.bkk';
+/** Bookings added to BKK's tomorrow for the planning board's interactions (busyDay.ts). */
+const BOARD_BOOKINGS = Number(process.env.BENCH_WEB_BOARD_BOOKINGS ?? 24);
 const DRIVER = 'driver.bkk';
 const CASE = process.env.BENCH_WEB_CASE;
 /** Issue 41's goal: the customer's page's largest contentful paint, empty cache, Fast 3G + 4× CPU. */
@@ -129,7 +132,13 @@ try {
 
   if (!CASE || CASE === 'appointment') await appointmentLcp(origin, app.auth.contact.links);
   if (!CASE || CASE === 'driver') await driverUsable(browser, origin, driver, RUNS);
-  if (!CASE || CASE === 'inp') await interactions(browser, origin, storage);
+  if (!CASE || CASE === 'inp')
+    await interactions(browser, origin, storage, addDays(bangkokIsoDate(new Date()), 1), async () => {
+      const busy = await bookBusyDay(db, 'BKK', bangkokIsoDate(new Date()), BOARD_BOOKINGS);
+      console.log(
+        `  (the planning board's day: ${busy.bookings} more bookings for tomorrow at BKK; tomorrow by shift ${JSON.stringify(busy.tomorrowByShift)})`,
+      );
+    });
   const cold: number[] = [];
   const warm: number[] = [];
   const wire: number[] = [];

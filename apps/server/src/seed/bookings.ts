@@ -75,33 +75,20 @@ export async function seedDemoBookings(
       .$narrowType<{ shipToId: string }>()
       .execute();
     for (const [k, group] of groups.entries()) {
-      const request: DraftRequest = {
-        deliveryOrderIds: group.ids,
-        shipToId: group.shipToId,
-        shipCondId: group.shipCondId,
-        special: false,
-        wantedDate: addDays(today, Math.floor(k / BOOKINGS_PER_DAY)),
-      };
-      const wanted = request.wantedDate ?? today;
-      const day = bookedOn(wanted);
-      const world = await loadWorld(db, {
-        branchId: branch.id,
-        from: day,
-        to: worldEnd(day),
-        deliveryOrderIds: request.deliveryOrderIds,
-        shipToIds: [request.shipToId],
-      });
-      const { options } = suggest(world, toSuggestRequest(branch.id, request, day));
-      // The wanted day, or the nearest after it the rules allow, or the engine's best.
-      const option =
-        options
-          .filter((o) => o.firstDate >= wanted)
-          .sort((a, b) => a.firstDate.localeCompare(b.firstDate))[0] ?? options[0];
-      // A DO the rules cannot place this week stays unbooked, as it would for a planner.
-      if (!option) continue;
-      const draftId = await createDraft(db, branch.id, branch.userId, request, draftAllocationsOf(option));
-      await confirmDraft(db, draftId, branch.id, branch.userId, { now: new Date(`${day}T03:00:00Z`) });
-      bookings++;
+      const wanted = addDays(today, Math.floor(k / BOOKINGS_PER_DAY));
+      const booked = await bookAsPlanner(
+        db,
+        branch,
+        {
+          deliveryOrderIds: group.ids,
+          shipToId: group.shipToId,
+          shipCondId: group.shipCondId,
+          special: false,
+          wantedDate: wanted,
+        },
+        bookedOn(wanted),
+      );
+      if (booked) bookings++;
     }
     // Only the slots that hold a booking: the planner's solver spends its time limit on each slot.
     const slots = await db
@@ -135,4 +122,34 @@ export async function seedDemoBookings(
     }
   }
   return { bookings, shipments };
+}
+
+/**
+ * One booking made as a planner makes it on `day` (ten in the morning in Bangkok): the engine's
+ * suggestion for the request, its option on the wanted day or the nearest after it the rules
+ * allow (else the engine's best), a draft, a confirm under the slot locks. False when the rules
+ * place the DOs nowhere, as a planner would find. The demo's week and the benches' busy days.
+ */
+export async function bookAsPlanner(
+  db: Database,
+  branch: { id: string; userId: string },
+  request: DraftRequest,
+  day: string,
+): Promise<boolean> {
+  const wanted = request.wantedDate ?? day;
+  const world = await loadWorld(db, {
+    branchId: branch.id,
+    from: day,
+    to: worldEnd(day),
+    deliveryOrderIds: request.deliveryOrderIds,
+    shipToIds: [request.shipToId],
+  });
+  const { options } = suggest(world, toSuggestRequest(branch.id, request, day));
+  const option =
+    options.filter((o) => o.firstDate >= wanted).sort((a, b) => a.firstDate.localeCompare(b.firstDate))[0] ??
+    options[0];
+  if (!option) return false;
+  const draftId = await createDraft(db, branch.id, branch.userId, request, draftAllocationsOf(option));
+  await confirmDraft(db, draftId, branch.id, branch.userId, { now: new Date(`${day}T03:00:00Z`) });
+  return true;
 }
