@@ -72,15 +72,21 @@ export async function interactions(
   const act = async (action: () => Promise<unknown>, count = 1, what = '') => {
     const before = RENDERS ? new Set(await read()) : undefined;
     if (RENDERS) await page.evaluate<string>(takeRenders);
+    const threadBefore = RENDERS ? await mainThread(cdp) : undefined;
     if (what && what === PROFILED) await profiledPage(cdp, origin, () => action());
     else await action();
     made += count;
     // Event Timing reports an interaction after its paint: a long one may land later than 300 ms.
     await page.waitForTimeout(RENDERS ? 1500 : 300);
-    if (before) {
+    if (before && threadBefore) {
       const times = (await read()).filter((t) => !before.has(t)).map((t) => t.toFixed(0));
+      // The main thread in the 1.5 s after the tap (the answer's drawing too): all, script, layout, style.
+      const thread = await mainThread(cdp);
+      const spent = (['task', 'script', 'layout', 'style'] as const)
+        .map((k) => (thread[k] - threadBefore[k]).toFixed(0))
+        .join('/');
       console.log(
-        `    ${what.padEnd(22)} ${times.join(' ').padEnd(14)} ms  ${await page.evaluate<string>(takeRenders)}`,
+        `    ${what.padEnd(22)} ${times.join(' ').padEnd(14)} ms  thread ${spent.padEnd(16)} ${await page.evaluate<string>(takeRenders)}`,
       );
     }
   };
@@ -213,8 +219,11 @@ export async function interactions(
         undefined,
         { timeout: 60_000 },
       )
-      .catch((error: Error) =>
-        console.log(`  (the planning board stayed disabled after a move: ${error.message.split('\n')[0]})`),
+      .then(
+        // The planner reads the answer before the next tap: half a second, as a person takes at least.
+        () => page.waitForTimeout(500),
+        (error: Error) =>
+          console.log(`  (the planning board stayed disabled after a move: ${error.message.split('\n')[0]})`),
       );
   await settled();
   for (let i = 0; i < 4; i += 1)

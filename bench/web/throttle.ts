@@ -19,12 +19,19 @@ export const PHONE = {
 };
 
 /** The page's main-thread task and script time so far, in ms (CDP Performance metrics; `Performance.enable` first). */
-export async function mainThread(cdp: CDPSession): Promise<{ task: number; script: number }> {
+export async function mainThread(
+  cdp: CDPSession,
+): Promise<{ task: number; script: number; layout: number; style: number }> {
   const { metrics } = (await cdp.send('Performance.getMetrics')) as {
     metrics: { name: string; value: number }[];
   };
-  const seconds = (name: string) => metrics.find((m) => m.name === name)?.value ?? 0;
-  return { task: seconds('TaskDuration') * 1000, script: seconds('ScriptDuration') * 1000 };
+  const ms = (name: string) => (metrics.find((m) => m.name === name)?.value ?? 0) * 1000;
+  return {
+    task: ms('TaskDuration'),
+    script: ms('ScriptDuration'),
+    layout: ms('LayoutDuration'),
+    style: ms('RecalcStyleDuration'),
+  };
 }
 
 export function list(values: number[], unit: string) {

@@ -1,3 +1,4 @@
+import { drawsOf, resetDraws } from '@lms/design-system/renderCounts';
 import {
   type DaySheetQuery,
   documentsApi,
@@ -11,6 +12,7 @@ import {
   emptySlot,
   LOST_RACE,
   mock,
+  neverAnswered,
   type PlanningMockOptions,
   plannedSlot,
   planningHandlers,
@@ -203,6 +205,65 @@ export const RefusedMove: Story = {
     await expect(trip.getAllByRole('listitem')[0]).toHaveTextContent('1. BK20250106000001');
     // The screenshot shows the refusal at the top.
     window.scrollTo(0, 0);
+  },
+};
+
+/** plannedSlot with 70-1234's two stops the other way round: the server's answer to its "ขึ้น". */
+const movedUpSlot = {
+  ...plannedSlot,
+  trips: plannedSlot.trips.map((trip, i) => (i === 0 ? { ...trip, stops: [...trip.stops].reverse() } : trip)),
+};
+
+/**
+ * A move draws the trip it changed, not the others (issue 41, interaction to next paint: every
+ * move drew every trip's stops, buttons and selects twice, disabled and then with the answer).
+ * While the move is out the board is inert and busy, and no trip draws for it. Counted by
+ * `@lms/design-system/renderCounts` (a trip column draws its three load bars).
+ */
+export const AMoveDrawsTheTripItChanged: Story = {
+  name: 'A move draws the trip it changed, not the others',
+  beforeEach: ({ msw }) => {
+    recorder.reset();
+    msw.use(
+      mock(shipmentPlanningApi.evaluate, () => movedUpSlot),
+      ...planningHandlers({ onCall: recorder.onCall }),
+    );
+  },
+  play: async ({ canvas }) => {
+    const trip = within(await autoPlan(canvas));
+    const up = trip.getByRole('button', { name: 'ขึ้น: BK20250106000002' });
+    await waitFor(() => expect(up).toBeEnabled());
+    const board = canvas.getByRole('region', { name: 'เที่ยวรถ' });
+    resetDraws();
+    await userEvent.click(up);
+    await waitFor(() => expect(trip.getAllByRole('listitem')[0]).toHaveTextContent('1. BK20250106000002'));
+    await expect(board).not.toHaveAttribute('aria-busy');
+    await expect(board.inert).toBe(false);
+    await expect(drawsOf('LoadBar')).toBe(3);
+    await expect(drawsOf('UnassignedColumn')).toBe(0);
+  },
+};
+
+/** While a move is with the server, the board is inert and says it is busy; its answer frees it. */
+export const BusyWhileAMoveIsOut: Story = {
+  name: 'Busy while a move is out',
+  beforeEach: ({ msw }) => {
+    recorder.reset();
+    msw.use(
+      mock(shipmentPlanningApi.evaluate, () => neverAnswered()),
+      ...planningHandlers({ onCall: recorder.onCall }),
+    );
+  },
+  play: async ({ canvas }) => {
+    const trip = within(await autoPlan(canvas));
+    const up = trip.getByRole('button', { name: 'ขึ้น: BK20250106000002' });
+    await waitFor(() => expect(up).toBeEnabled());
+    await userEvent.click(up);
+    const board = canvas.getByRole('region', { name: 'เที่ยวรถ' });
+    await waitFor(() => expect(board).toHaveAttribute('aria-busy', 'true'));
+    await expect(board.inert).toBe(true);
+    // The automatic plan waits too.
+    await expect(canvas.getByRole('button', { name: 'จัดรถอัตโนมัติ' })).toBeDisabled();
   },
 };
 

@@ -1,5 +1,4 @@
 import { Alert, useSteady } from '@lms/design-system';
-import { useDeferredValue } from 'react';
 import { Messages, Panel, Stack } from '../booking/shared/layout.tsx';
 import { useMapTiles } from '../map/tiles.ts';
 import { PlanBoard } from './PlanBoard.tsx';
@@ -27,12 +26,8 @@ export function ShipmentPlanningPage({ today, tileUrlTemplate, now = Date.now }:
   const tiles = useMapTiles(tileUrlTemplate);
   const { slot, shown, busy, locked } = planning;
   const canConfirm = useCanConfirm();
-  // A move's busy state reaches the board's many buttons and selects after the tap's own frame
-  // (issue 41): the tap paints at once, the board is drawn disabled a moment later in the
-  // background, and moves tapped meanwhile are refused by `tryTrips` itself. The board is
-  // enabled again at once, with the answer's plan, in one drawing.
-  const busyShown = useDeferredValue(busy !== null);
-  const boardDisabled = (busy !== null && busyShown) || locked;
+  // While a move, the automatic plan or a confirm is out the board is inert (PlanBoard, one
+  // attribute: issue 41), and a move tapped meanwhile is refused by `tryTrips` itself.
   const onTrips = useSteady(planning.tryTrips);
   return (
     <Stack>
@@ -69,7 +64,7 @@ export function ShipmentPlanningPage({ today, tileUrlTemplate, now = Date.now }:
               <p>ไม่มีการจองที่ยืนยันแล้วในกะนี้</p>
             </Panel>
           ) : (
-            <PlanBoard plan={shown} disabled={boardDisabled} onTrips={onTrips} />
+            <PlanBoard plan={shown} disabled={locked} busy={busy !== null} onTrips={onTrips} />
           )}
 
           {(shown.trips.length > 0 || shown.unassigned.length > 0) && (

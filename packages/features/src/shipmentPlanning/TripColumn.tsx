@@ -1,49 +1,62 @@
 import { Button, SelectField } from '@lms/design-system';
 import type { PlanTrip, SlotPlan } from '@lms/domain';
+import { memo } from 'react';
 import styled from 'styled-components';
 import { kg, km, m3, minutes } from '../booking/shared/format.ts';
 import { BoardColumn } from './BoardColumn.tsx';
 import { LoadBar } from './LoadBar.tsx';
 import { StopCard } from './StopCard.tsx';
-import { tripNumberLabel } from './tripNumber.ts';
 
-/** One truck's trip on the board: its driver, how full it is, its times, and its stops in order. */
-export function TripColumn({
+type PlanBooking = SlotPlan['bookings'][number];
+type Option = { readonly id: string; readonly label: string };
+
+interface TripColumnProps {
+  readonly trip: PlanTrip;
+  readonly truck: SlotPlan['trucks'][number] | undefined;
+  /** Which of its truck's trips, when the truck makes several. */
+  readonly tripLabel: string | null;
+  /** Each stop's booking, in the stops' order. */
+  readonly bookings: readonly (PlanBooking | undefined)[];
+  readonly index: number;
+  readonly disabled: boolean;
+  readonly truckOptions: readonly Option[];
+  readonly driverOptions: readonly Option[];
+  readonly onDriver: (trip: number, driverId: string | null) => void;
+  readonly onMoveUp: (trip: number, stop: number) => void;
+  readonly onMoveTo: (trip: number, stop: number, vehicleId: string) => void;
+  readonly onUnassign: (trip: number, stop: number) => void;
+  /** A stop dragged here, placed before `before` of this trip's stops. */
+  readonly onDrop: (trip: number, data: string, before: number) => void;
+}
+
+/**
+ * One truck's trip on the board: its driver, how full it is, its times, and its stops in order.
+ * Memoized on what it shows (issue 41): every answer of the server is a new plan, and a move
+ * changes one or two trips, so the others keep their drawing.
+ */
+export const TripColumn = memo(function TripColumn({
   trip,
-  plan,
+  truck,
+  tripLabel,
+  bookings,
   index,
   disabled,
   truckOptions,
-  bookingOf,
+  driverOptions,
   onDriver,
   onMoveUp,
   onMoveTo,
   onUnassign,
   onDrop,
-}: {
-  readonly trip: PlanTrip;
-  readonly plan: SlotPlan;
-  readonly index: number;
-  readonly disabled: boolean;
-  readonly truckOptions: readonly { id: string; label: string }[];
-  readonly bookingOf: (id: string) => SlotPlan['bookings'][number] | undefined;
-  readonly onDriver: (driverId: string | null) => void;
-  readonly onMoveUp: (stop: number) => void;
-  readonly onMoveTo: (stop: number, vehicleId: string) => void;
-  readonly onUnassign: (stop: number) => void;
-  /** A stop dragged here, placed before `before` of this trip's stops. */
-  readonly onDrop: (data: string, before: number) => void;
-}) {
-  const truck = plan.trucks.find((t) => t.id === trip.vehicleId);
+}: TripColumnProps) {
   const titleId = `trip-${index}`;
-  const tripLabel = tripNumberLabel(plan, trip);
   const stage = (key: string) => trip.stages.find((s) => s.stage === key)?.at.time ?? '-';
   return (
     <BoardColumn
       titleId={titleId}
       dropLabel={`วางที่รถ ${truck?.licensePlate ?? ''}${tripLabel ? ` ${tripLabel}` : ''}`}
       disabled={disabled}
-      onDrop={onDrop}
+      onDrop={(data, before) => onDrop(index, data, before)}
     >
       <h3 id={titleId}>
         {truck?.licensePlate} <small>{truck?.vehicleTypeName}</small>
@@ -58,9 +71,9 @@ export function TripColumn({
       <SelectField
         label="คนขับ"
         value={trip.driverId}
-        options={plan.drivers.map((d) => ({ id: d.id, label: d.name }))}
+        options={driverOptions}
         isDisabled={disabled}
-        onChange={(value) => onDriver(value === null ? null : String(value))}
+        onChange={(value) => onDriver(index, value === null ? null : String(value))}
       />
       <LoadBar label="น้ำหนัก" used={trip.load.weight} capacity={truck?.capacity.weight ?? 0} format={kg} />
       <LoadBar label="ปริมาตร" used={trip.load.volume} capacity={truck?.capacity.volume ?? 0} format={m3} />
@@ -71,7 +84,7 @@ export function TripColumn({
       </Times>
       <Stops>
         {trip.stops.map((stop, s) => {
-          const booking = bookingOf(stop.bookingId);
+          const booking = bookings[s];
           return (
             <li key={`${stop.bookingId}:${stop.deliveryOrderIds[0]}`}>
               <StopCard stop={stop} docNo={booking?.docNo} disabled={disabled}>
@@ -90,7 +103,7 @@ export function TripColumn({
                     variant="ghost"
                     isDisabled={disabled || s === 0}
                     aria-label={`ขึ้น: ${booking?.docNo ?? ''}`}
-                    onPress={() => onMoveUp(s)}
+                    onPress={() => onMoveUp(index, s)}
                   >
                     <span aria-hidden="true">↑</span> ขึ้น
                   </Button>
@@ -99,7 +112,7 @@ export function TripColumn({
                     variant="ghost"
                     isDisabled={disabled}
                     aria-label={`เอาออก: ${booking?.docNo ?? ''}`}
-                    onPress={() => onUnassign(s)}
+                    onPress={() => onUnassign(index, s)}
                   >
                     เอาออก
                   </Button>
@@ -109,7 +122,7 @@ export function TripColumn({
                   value={null}
                   options={truckOptions.filter((o) => o.id !== trip.vehicleId)}
                   isDisabled={disabled}
-                  onChange={(vehicleId) => vehicleId !== null && onMoveTo(s, String(vehicleId))}
+                  onChange={(vehicleId) => vehicleId !== null && onMoveTo(index, s, String(vehicleId))}
                 />
               </StopCard>
             </li>
@@ -117,6 +130,16 @@ export function TripColumn({
         })}
       </Stops>
     </BoardColumn>
+  );
+}, sameColumn);
+
+/** Equal when it would draw the same: the trip, truck and bookings by content, the rest by identity. */
+function sameColumn(before: TripColumnProps, after: TripColumnProps): boolean {
+  const { trip, truck, bookings, ...rest } = before;
+  const next = after as unknown as Record<string, unknown>;
+  return (
+    Object.entries(rest).every(([key, value]) => next[key] === value) &&
+    JSON.stringify([trip, truck, bookings]) === JSON.stringify([after.trip, after.truck, after.bookings])
   );
 }
 

@@ -1,35 +1,45 @@
 import { SelectField } from '@lms/design-system';
 import type { SlotPlan } from '@lms/domain';
+import { memo } from 'react';
 import styled from 'styled-components';
 import { BoardColumn } from './BoardColumn.tsx';
 import { StopCard } from './StopCard.tsx';
 
-/** The stops on no truck, each with the planner's reason, to drag onto a trip or put on a truck by name. */
-export function UnassignedColumn({
-  plan,
-  disabled,
-  truckOptions,
-  bookingOf,
-  onTruck,
-  onDrop,
-}: {
-  readonly plan: SlotPlan;
+type Unassigned = SlotPlan['unassigned'][number];
+
+interface UnassignedColumnProps {
+  readonly unassigned: readonly Unassigned[];
+  /** Each stop's booking, in the same order. */
+  readonly bookings: readonly (SlotPlan['bookings'][number] | undefined)[];
+  /** Whether the plan has any trip (with none and nothing unassigned, the column says how to start). */
+  readonly anyTrip: boolean;
   readonly disabled: boolean;
   readonly truckOptions: readonly { id: string; label: string }[];
-  readonly bookingOf: (id: string) => SlotPlan['bookings'][number] | undefined;
   /** A stop put on a truck from its list. */
-  readonly onTruck: (item: SlotPlan['unassigned'][number], vehicleId: string) => void;
+  readonly onTruck: (item: Unassigned, vehicleId: string) => void;
   /** A stop dragged here, taken off its truck. */
   readonly onDrop: (data: string) => void;
-}) {
+}
+
+/**
+ * The stops on no truck, each with the planner's reason, to drag onto a trip or put on a truck by
+ * name. Memoized on what it shows, as the trips are (TripColumn).
+ */
+export const UnassignedColumn = memo(function UnassignedColumn({
+  unassigned,
+  bookings,
+  anyTrip,
+  disabled,
+  truckOptions,
+  onTruck,
+  onDrop,
+}: UnassignedColumnProps) {
   return (
     <BoardColumn titleId="unassigned-title" dropLabel="วางที่ยังไม่ได้จัดรถ" disabled={disabled} onDrop={onDrop}>
-      <h3 id="unassigned-title">ยังไม่ได้จัดรถ ({plan.unassigned.length})</h3>
-      {plan.trips.length === 0 && plan.unassigned.length === 0 && (
-        <p>กด “จัดรถอัตโนมัติ” เพื่อให้ระบบจัดการจองลงรถ</p>
-      )}
-      {plan.unassigned.map((item) => {
-        const booking = bookingOf(item.bookingId);
+      <h3 id="unassigned-title">ยังไม่ได้จัดรถ ({unassigned.length})</h3>
+      {!anyTrip && unassigned.length === 0 && <p>กด “จัดรถอัตโนมัติ” เพื่อให้ระบบจัดการจองลงรถ</p>}
+      {unassigned.map((item, i) => {
+        const booking = bookings[i];
         return (
           <StopCard
             key={`${item.bookingId}:${item.reason}`}
@@ -51,6 +61,16 @@ export function UnassignedColumn({
         );
       })}
     </BoardColumn>
+  );
+}, sameUnassigned);
+
+/** Equal when it would draw the same: the stops and their bookings by content, the rest by identity. */
+function sameUnassigned(before: UnassignedColumnProps, after: UnassignedColumnProps): boolean {
+  const { unassigned, bookings, ...rest } = before;
+  const next = after as unknown as Record<string, unknown>;
+  return (
+    Object.entries(rest).every(([key, value]) => next[key] === value) &&
+    JSON.stringify([unassigned, bookings]) === JSON.stringify([after.unassigned, after.bookings])
   );
 }
 
