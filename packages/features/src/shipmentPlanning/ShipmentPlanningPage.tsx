@@ -1,4 +1,5 @@
 import { Alert, useSteady } from '@lms/design-system';
+import { useDeferredValue } from 'react';
 import { Messages, Panel, Stack } from '../booking/shared/layout.tsx';
 import { useMapTiles } from '../map/tiles.ts';
 import { PlanBoard } from './PlanBoard.tsx';
@@ -27,7 +28,11 @@ export function ShipmentPlanningPage({ today, tileUrlTemplate, now = Date.now }:
   const { slot, shown, busy, locked } = planning;
   const canConfirm = useCanConfirm();
   // While a move, the automatic plan or a confirm is out the board is inert (PlanBoard, one
-  // attribute: issue 41), and a move tapped meanwhile is refused by `tryTrips` itself.
+  // attribute, where every control drawn disabled drew every column: issue 41). Inert restyles
+  // the whole board, so it comes a frame after the tap's own (deferred): the tap paints at once,
+  // and a move tapped meanwhile is refused by `tryTrips` itself. The answer frees the board at
+  // once, in the drawing that shows its plan.
+  const busyShown = useDeferredValue(busy !== null);
   const onTrips = useSteady(planning.tryTrips);
   return (
     <Stack>
@@ -64,7 +69,7 @@ export function ShipmentPlanningPage({ today, tileUrlTemplate, now = Date.now }:
               <p>ไม่มีการจองที่ยืนยันแล้วในกะนี้</p>
             </Panel>
           ) : (
-            <PlanBoard plan={shown} disabled={locked} busy={busy !== null} onTrips={onTrips} />
+            <PlanBoard plan={shown} disabled={locked} busy={busy !== null && busyShown} onTrips={onTrips} />
           )}
 
           {(shown.trips.length > 0 || shown.unassigned.length > 0) && (
