@@ -195,11 +195,10 @@ export async function interactions(
       );
     });
   // A trip's first stop cannot move up: each time the first stop that can. Each move goes to the
-  // server and the board is drawn disabled until its answer; the next tap waits for it, as a
-  // planner's would.
+  // server and the board is inert until its answer; the next tap waits for it, as a planner's would.
   const enabled = (label: string) => page.locator(`button[aria-label^="${label}: "]:not([disabled])`).first();
-  // Settled: no request out (the automatic plan's button, off while one is, on again) and the
-  // board's stops drawn, none disabled (the board is drawn disabled a frame late).
+  // Settled: no request out (the automatic plan's button is off while one is; the board's inert
+  // state comes a frame late) and the board's stops drawn, none disabled.
   // (No named function inside: tsx would wrap it in a helper the page does not have.)
   const settled = () =>
     page
