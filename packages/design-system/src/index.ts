@@ -27,6 +27,7 @@ export * from './Menu/index.ts';
 export * from './MenuButton/index.ts';
 export * from './MultiSelectField/index.ts';
 export { messages as designSystemMessages } from './messages.ts';
+export * from './NativeSelectField/index.ts';
 export * from './NumberField/index.ts';
 export * from './PresenceBadge/index.ts';
 export * from './ProgressBar/index.ts';

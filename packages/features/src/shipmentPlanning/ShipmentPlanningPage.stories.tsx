@@ -171,11 +171,10 @@ export const UnassignedWithReasons: Story = {
     const column = within(canvas.getByRole('region', { name: 'ยังไม่ได้จัดรถ (1)' }));
     await expect(column.getByText('รถทุกคันเต็มหรือไม่ทันเวลาเมื่อรวมกับจุดส่งอื่นแล้ว')).toBeInTheDocument();
     // Placing it by keyboard on the third truck opens a trip for that truck; the server re-checks it.
-    column.getByRole('button', { name: /จัด BK20250106000004 ลงรถ/ }).focus();
-    await userEvent.keyboard('{Enter}');
-    const listbox = await screen().findByRole('listbox');
-    await waitFor(() => expect(within(listbox).getAllByRole('option')[0]).toHaveFocus());
-    await userEvent.keyboard('{ArrowDown}{ArrowDown}{Enter}');
+    // The browser's own select (NativeSelectField): the third truck chosen in it.
+    const place = column.getByRole('combobox', { name: 'จัด BK20250106000004 ลงรถ' });
+    place.focus();
+    await userEvent.selectOptions(place, plannedSlot.trucks[2]!.id);
     await waitFor(() => expect(recorder.calls.at(-1)?.path).toBe(requestPath(shipmentPlanningApi.evaluate)));
     const trips = (recorder.calls.at(-1)!.body as { trips: { vehicleId: string; driverId: string | null }[] })
       .trips;
@@ -281,11 +280,19 @@ export const MoveToTripByKeyboard: Story = {
   beforeEach: mocked(),
   play: async ({ canvas }) => {
     const trip = within(await autoPlan(canvas));
-    trip.getByRole('button', { name: /ย้าย BK20250106000001 ไปรถ/ }).focus();
-    await userEvent.keyboard('{Enter}');
-    const listbox = await screen().findByRole('listbox');
-    await waitFor(() => expect(within(listbox).getAllByRole('option')[0]).toHaveFocus());
-    await userEvent.keyboard('{Enter}');
+    // The browser's own select (NativeSelectField, the platform's keys): the other truck chosen.
+    const move = trip.getByRole('combobox', { name: 'ย้าย BK20250106000001 ไปรถ' });
+    move.focus();
+    await expect(
+      within(move)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual([
+      'เลือก...',
+      `${plannedSlot.trucks[1]!.licensePlate} (${plannedSlot.trucks[1]!.vehicleTypeName})`,
+      `${plannedSlot.trucks[2]!.licensePlate} (${plannedSlot.trucks[2]!.vehicleTypeName})`,
+    ]);
+    await userEvent.selectOptions(move, truck2!);
     await waitFor(() => expect(recorder.calls.at(-1)?.path).toBe(requestPath(shipmentPlanningApi.evaluate)));
     await expect(sentStops()).toEqual([
       [truck1, [bk2]],

@@ -1,4 +1,4 @@
-import { Button, SelectField } from '@lms/design-system';
+import { Button, NativeSelectField, SelectField } from '@lms/design-system';
 import type { PlanTrip, SlotPlan } from '@lms/domain';
 import { memo } from 'react';
 import styled from 'styled-components';
@@ -117,12 +117,12 @@ export const TripColumn = memo(function TripColumn({
                     เอาออก
                   </Button>
                 </StopActions>
-                <SelectField
+                <NativeSelectField
                   label={`ย้าย ${booking?.docNo ?? ''} ไปรถ`}
                   value={null}
                   options={truckOptions.filter((o) => o.id !== trip.vehicleId)}
                   isDisabled={disabled}
-                  onChange={(vehicleId) => vehicleId !== null && onMoveTo(index, s, String(vehicleId))}
+                  onChange={(vehicleId) => onMoveTo(index, s, vehicleId)}
                 />
               </StopCard>
             </li>

@@ -1,4 +1,4 @@
-import { SelectField } from '@lms/design-system';
+import { NativeSelectField } from '@lms/design-system';
 import type { SlotPlan } from '@lms/domain';
 import { memo } from 'react';
 import styled from 'styled-components';
@@ -50,12 +50,12 @@ export const UnassignedColumn = memo(function UnassignedColumn({
             <strong>{booking?.docNo}</strong>
             <span>{booking?.shipToLabel}</span>
             <Reason>{item.reason}</Reason>
-            <SelectField
+            <NativeSelectField
               label={`จัด ${booking?.docNo ?? ''} ลงรถ`}
               value={null}
               options={truckOptions}
               isDisabled={disabled}
-              onChange={(vehicleId) => vehicleId !== null && onTruck(item, String(vehicleId))}
+              onChange={(vehicleId) => onTruck(item, vehicleId)}
             />
           </StopCard>
         );

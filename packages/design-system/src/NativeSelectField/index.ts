@@ -1,0 +1,1 @@
+export { NativeSelectField, type NativeSelectFieldProps } from './NativeSelectField.tsx';
