@@ -1,9 +1,9 @@
-import { addDays, suggest } from '@lms/booking';
+import { addDays } from '@lms/booking';
 import { draftAllocationsOf, tripsOf } from '@lms/domain';
 import { sql } from 'kysely';
 import { confirmDraft } from '../booking/confirm.ts';
-import { createDraft, type DraftRequest, toSuggestRequest } from '../booking/drafts.ts';
-import { loadWorld, worldEnd } from '../booking/world.ts';
+import { createDraft, type DraftRequest } from '../booking/drafts.ts';
+import { suggestionFor } from '../booking/suggestion.ts';
 import type { Database } from '../db/database.ts';
 import { type ConfirmHooks, confirmPlan } from '../shipmentPlanning/confirm.ts';
 import { plannedSlot } from '../shipmentPlanning/plan.ts';
@@ -125,8 +125,8 @@ export async function seedDemoBookings(
 }
 
 /**
- * One booking made as a planner makes it on `day` (ten in the morning in Bangkok): the engine's
- * suggestion for the request, its option on the wanted day or the nearest after it the rules
+ * One booking made as a planner makes it on `day` (ten in the morning in Bangkok): the wizard's
+ * suggestion for the request (`suggestionFor`, its checks first), its option on the wanted day or the nearest after it the rules
  * allow (else the engine's best), a draft, a confirm under the slot locks. False when the rules
  * place the DOs nowhere, as a planner would find. The demo's week and the benches' busy days.
  */
@@ -137,14 +137,7 @@ export async function bookAsPlanner(
   day: string,
 ): Promise<boolean> {
   const wanted = request.wantedDate ?? day;
-  const world = await loadWorld(db, {
-    branchId: branch.id,
-    from: day,
-    to: worldEnd(day),
-    deliveryOrderIds: request.deliveryOrderIds,
-    shipToIds: [request.shipToId],
-  });
-  const { options } = suggest(world, toSuggestRequest(branch.id, request, day));
+  const { options } = await suggestionFor(db, branch.id, request, day);
   const option =
     options.filter((o) => o.firstDate >= wanted).sort((a, b) => a.firstDate.localeCompare(b.firstDate))[0] ??
     options[0];
