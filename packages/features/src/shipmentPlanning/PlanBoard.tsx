@@ -1,9 +1,10 @@
 import { useSteady } from '@lms/design-system';
 import type { SlotPlan } from '@lms/domain';
-import { memo, useMemo } from 'react';
+import { memo } from 'react';
 import styled from 'styled-components';
 import { tripsOf } from './planningApi.ts';
 import { stopOf } from './StopCard.tsx';
+import { useSameContent } from './sameContent.ts';
 import { TripColumn } from './TripColumn.tsx';
 import { dropped, movedUp, onto, type Trips, withDriver, without } from './tripMoves.ts';
 import { tripNumberLabel } from './tripNumber.ts';
@@ -85,12 +86,6 @@ export const PlanBoard = memo(function PlanBoard({
     </Board>
   );
 });
-
-/** The same value as the last drawing's while its content is equal: memoized columns keep skipping. */
-function useSameContent<T>(value: T): T {
-  const key = JSON.stringify(value);
-  return useMemo(() => JSON.parse(key) as T, [key]);
-}
 
 const Board = styled.div.attrs({ role: 'region', tabIndex: 0 })`
   display: grid;

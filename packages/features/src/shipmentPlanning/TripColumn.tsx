@@ -6,6 +6,7 @@ import { kg, km, m3, minutes } from '../booking/shared/format.ts';
 import { BoardColumn } from './BoardColumn.tsx';
 import { LoadBar } from './LoadBar.tsx';
 import { StopCard } from './StopCard.tsx';
+import { sameContentOf } from './sameContent.ts';
 
 type PlanBooking = SlotPlan['bookings'][number];
 type Option = { readonly id: string; readonly label: string };
@@ -34,114 +35,107 @@ interface TripColumnProps {
  * Memoized on what it shows (issue 41): every answer of the server is a new plan, and a move
  * changes one or two trips, so the others keep their drawing.
  */
-export const TripColumn = memo(function TripColumn({
-  trip,
-  truck,
-  tripLabel,
-  bookings,
-  index,
-  disabled,
-  truckOptions,
-  driverOptions,
-  onDriver,
-  onMoveUp,
-  onMoveTo,
-  onUnassign,
-  onDrop,
-}: TripColumnProps) {
-  const titleId = `trip-${index}`;
-  const stage = (key: string) => trip.stages.find((s) => s.stage === key)?.at.time ?? '-';
-  return (
-    <BoardColumn
-      titleId={titleId}
-      dropLabel={`วางที่รถ ${truck?.licensePlate ?? ''}${tripLabel ? ` ${tripLabel}` : ''}`}
-      disabled={disabled}
-      onDrop={(data, before) => onDrop(index, data, before)}
-    >
-      <h3 id={titleId}>
-        {truck?.licensePlate} <small>{truck?.vehicleTypeName}</small>
-        {tripLabel && <TripNumber>{tripLabel}</TripNumber>}
-      </h3>
-      {trip.shipmentDocNo && (
-        <span>
-          {trip.shipmentDocNo}
-          {trip.checkedIn ? ' · เช็คอินแล้ว' : ''}
-        </span>
-      )}
-      <SelectField
-        label="คนขับ"
-        value={trip.driverId}
-        options={driverOptions}
-        isDisabled={disabled}
-        onChange={(value) => onDriver(index, value === null ? null : String(value))}
-      />
-      <LoadBar label="น้ำหนัก" used={trip.load.weight} capacity={truck?.capacity.weight ?? 0} format={kg} />
-      <LoadBar label="ปริมาตร" used={trip.load.volume} capacity={truck?.capacity.volume ?? 0} format={m3} />
-      <LoadBar label="เวลา" used={trip.minutes.used} capacity={trip.minutes.shift} format={minutes} />
-      <Times>
-        เช็คอิน {stage('CheckIn')} · ออกรถ {stage('ShipStart')} · ส่งเสร็จ {stage('ShipEnd')} ·{' '}
-        {km(trip.distanceKm)}
-      </Times>
-      <Stops>
-        {trip.stops.map((stop, s) => {
-          const booking = bookings[s];
-          return (
-            <li key={`${stop.bookingId}:${stop.deliveryOrderIds[0]}`}>
-              <StopCard stop={stop} docNo={booking?.docNo} disabled={disabled}>
-                <strong>
-                  {s + 1}. {booking?.docNo}
-                </strong>
-                <span>{booking?.shipToLabel}</span>
-                <span>
-                  ถึง {stop.arrival.time}
-                  {stop.start.time !== stop.arrival.time ? ` · เริ่มส่ง ${stop.start.time}` : ''} ·{' '}
-                  {kg(stop.load.weight)}
-                </span>
-                <StopActions>
-                  <Button
-                    size="sm"
-                    variant="ghost"
-                    isDisabled={disabled || s === 0}
-                    aria-label={`ขึ้น: ${booking?.docNo ?? ''}`}
-                    onPress={() => onMoveUp(index, s)}
-                  >
-                    <span aria-hidden="true">↑</span> ขึ้น
-                  </Button>
-                  <Button
-                    size="sm"
-                    variant="ghost"
+export const TripColumn = memo(
+  function TripColumn({
+    trip,
+    truck,
+    tripLabel,
+    bookings,
+    index,
+    disabled,
+    truckOptions,
+    driverOptions,
+    onDriver,
+    onMoveUp,
+    onMoveTo,
+    onUnassign,
+    onDrop,
+  }: TripColumnProps) {
+    const titleId = `trip-${index}`;
+    const stage = (key: string) => trip.stages.find((s) => s.stage === key)?.at.time ?? '-';
+    return (
+      <BoardColumn
+        titleId={titleId}
+        dropLabel={`วางที่รถ ${truck?.licensePlate ?? ''}${tripLabel ? ` ${tripLabel}` : ''}`}
+        disabled={disabled}
+        onDrop={(data, before) => onDrop(index, data, before)}
+      >
+        <h3 id={titleId}>
+          {truck?.licensePlate} <small>{truck?.vehicleTypeName}</small>
+          {tripLabel && <TripNumber>{tripLabel}</TripNumber>}
+        </h3>
+        {trip.shipmentDocNo && (
+          <span>
+            {trip.shipmentDocNo}
+            {trip.checkedIn ? ' · เช็คอินแล้ว' : ''}
+          </span>
+        )}
+        <SelectField
+          label="คนขับ"
+          value={trip.driverId}
+          options={driverOptions}
+          isDisabled={disabled}
+          onChange={(value) => onDriver(index, value === null ? null : String(value))}
+        />
+        <LoadBar label="น้ำหนัก" used={trip.load.weight} capacity={truck?.capacity.weight ?? 0} format={kg} />
+        <LoadBar label="ปริมาตร" used={trip.load.volume} capacity={truck?.capacity.volume ?? 0} format={m3} />
+        <LoadBar label="เวลา" used={trip.minutes.used} capacity={trip.minutes.shift} format={minutes} />
+        <Times>
+          เช็คอิน {stage('CheckIn')} · ออกรถ {stage('ShipStart')} · ส่งเสร็จ {stage('ShipEnd')} ·{' '}
+          {km(trip.distanceKm)}
+        </Times>
+        <Stops>
+          {trip.stops.map((stop, s) => {
+            const booking = bookings[s];
+            return (
+              <li key={`${stop.bookingId}:${stop.deliveryOrderIds[0]}`}>
+                <StopCard stop={stop} docNo={booking?.docNo} disabled={disabled}>
+                  <strong>
+                    {s + 1}. {booking?.docNo}
+                  </strong>
+                  <span>{booking?.shipToLabel}</span>
+                  <span>
+                    ถึง {stop.arrival.time}
+                    {stop.start.time !== stop.arrival.time ? ` · เริ่มส่ง ${stop.start.time}` : ''} ·{' '}
+                    {kg(stop.load.weight)}
+                  </span>
+                  <StopActions>
+                    <Button
+                      size="sm"
+                      variant="ghost"
+                      isDisabled={disabled || s === 0}
+                      aria-label={`ขึ้น: ${booking?.docNo ?? ''}`}
+                      onPress={() => onMoveUp(index, s)}
+                    >
+                      <span aria-hidden="true">↑</span> ขึ้น
+                    </Button>
+                    <Button
+                      size="sm"
+                      variant="ghost"
+                      isDisabled={disabled}
+                      aria-label={`เอาออก: ${booking?.docNo ?? ''}`}
+                      onPress={() => onUnassign(index, s)}
+                    >
+                      เอาออก
+                    </Button>
+                  </StopActions>
+                  <NativeSelectField
+                    label={`ย้าย ${booking?.docNo ?? ''} ไปรถ`}
+                    value={null}
+                    options={truckOptions.filter((o) => o.id !== trip.vehicleId)}
                     isDisabled={disabled}
-                    aria-label={`เอาออก: ${booking?.docNo ?? ''}`}
-                    onPress={() => onUnassign(index, s)}
-                  >
-                    เอาออก
-                  </Button>
-                </StopActions>
-                <NativeSelectField
-                  label={`ย้าย ${booking?.docNo ?? ''} ไปรถ`}
-                  value={null}
-                  options={truckOptions.filter((o) => o.id !== trip.vehicleId)}
-                  isDisabled={disabled}
-                  onChange={(vehicleId) => onMoveTo(index, s, vehicleId)}
-                />
-              </StopCard>
-            </li>
-          );
-        })}
-      </Stops>
-    </BoardColumn>
-  );
-}, sameColumn);
-
-/** Equal when it would draw the same: the trip, truck and bookings by content, the rest by identity. */
-function sameColumn(before: TripColumnProps, after: TripColumnProps): boolean {
-  const { trip, truck, bookings, ...rest } = before;
-  const next = after as unknown as Record<string, unknown>;
-  return (
-    Object.entries(rest).every(([key, value]) => next[key] === value) &&
-    JSON.stringify([trip, truck, bookings]) === JSON.stringify([after.trip, after.truck, after.bookings])
-  );
-}
+                    onChange={(vehicleId) => onMoveTo(index, s, vehicleId)}
+                  />
+                </StopCard>
+              </li>
+            );
+          })}
+        </Stops>
+      </BoardColumn>
+    );
+  },
+  sameContentOf<TripColumnProps>('trip', 'truck', 'bookings'),
+);
 
 const Stops = styled.ol`
   display: flex;

@@ -4,6 +4,7 @@ import { memo } from 'react';
 import styled from 'styled-components';
 import { BoardColumn } from './BoardColumn.tsx';
 import { StopCard } from './StopCard.tsx';
+import { sameContentOf } from './sameContent.ts';
 
 type Unassigned = SlotPlan['unassigned'][number];
 
@@ -25,54 +26,47 @@ interface UnassignedColumnProps {
  * The stops on no truck, each with the planner's reason, to drag onto a trip or put on a truck by
  * name. Memoized on what it shows, as the trips are (TripColumn).
  */
-export const UnassignedColumn = memo(function UnassignedColumn({
-  unassigned,
-  bookings,
-  anyTrip,
-  disabled,
-  truckOptions,
-  onTruck,
-  onDrop,
-}: UnassignedColumnProps) {
-  return (
-    <BoardColumn titleId="unassigned-title" dropLabel="วางที่ยังไม่ได้จัดรถ" disabled={disabled} onDrop={onDrop}>
-      <h3 id="unassigned-title">ยังไม่ได้จัดรถ ({unassigned.length})</h3>
-      {!anyTrip && unassigned.length === 0 && <p>กด “จัดรถอัตโนมัติ” เพื่อให้ระบบจัดการจองลงรถ</p>}
-      {unassigned.map((item, i) => {
-        const booking = bookings[i];
-        return (
-          <StopCard
-            key={`${item.bookingId}:${item.reason}`}
-            stop={item}
-            docNo={booking?.docNo}
-            disabled={disabled}
-          >
-            <strong>{booking?.docNo}</strong>
-            <span>{booking?.shipToLabel}</span>
-            <Reason>{item.reason}</Reason>
-            <NativeSelectField
-              label={`จัด ${booking?.docNo ?? ''} ลงรถ`}
-              value={null}
-              options={truckOptions}
-              isDisabled={disabled}
-              onChange={(vehicleId) => onTruck(item, vehicleId)}
-            />
-          </StopCard>
-        );
-      })}
-    </BoardColumn>
-  );
-}, sameUnassigned);
-
-/** Equal when it would draw the same: the stops and their bookings by content, the rest by identity. */
-function sameUnassigned(before: UnassignedColumnProps, after: UnassignedColumnProps): boolean {
-  const { unassigned, bookings, ...rest } = before;
-  const next = after as unknown as Record<string, unknown>;
-  return (
-    Object.entries(rest).every(([key, value]) => next[key] === value) &&
-    JSON.stringify([unassigned, bookings]) === JSON.stringify([after.unassigned, after.bookings])
-  );
-}
+export const UnassignedColumn = memo(
+  function UnassignedColumn({
+    unassigned,
+    bookings,
+    anyTrip,
+    disabled,
+    truckOptions,
+    onTruck,
+    onDrop,
+  }: UnassignedColumnProps) {
+    return (
+      <BoardColumn titleId="unassigned-title" dropLabel="วางที่ยังไม่ได้จัดรถ" disabled={disabled} onDrop={onDrop}>
+        <h3 id="unassigned-title">ยังไม่ได้จัดรถ ({unassigned.length})</h3>
+        {!anyTrip && unassigned.length === 0 && <p>กด “จัดรถอัตโนมัติ” เพื่อให้ระบบจัดการจองลงรถ</p>}
+        {unassigned.map((item, i) => {
+          const booking = bookings[i];
+          return (
+            <StopCard
+              key={`${item.bookingId}:${item.reason}`}
+              stop={item}
+              docNo={booking?.docNo}
+              disabled={disabled}
+            >
+              <strong>{booking?.docNo}</strong>
+              <span>{booking?.shipToLabel}</span>
+              <Reason>{item.reason}</Reason>
+              <NativeSelectField
+                label={`จัด ${booking?.docNo ?? ''} ลงรถ`}
+                value={null}
+                options={truckOptions}
+                isDisabled={disabled}
+                onChange={(vehicleId) => onTruck(item, vehicleId)}
+              />
+            </StopCard>
+          );
+        })}
+      </BoardColumn>
+    );
+  },
+  sameContentOf<UnassignedColumnProps>('unassigned', 'bookings'),
+);
 
 const Reason = styled.span`
   color: #8f1e18;
