@@ -4,7 +4,7 @@ import { readSheetHere } from './read.ts';
 import type { SheetMessage } from './sheetMessages.ts';
 
 /**
- * The sheet reader's thread (started by read.ts for a large .xlsx): the parse of the file (xlsx.ts) runs
+ * The sheet reader's thread (started by read.ts for a large .xlsx or CSV): the parse of the file (xlsx.ts) runs
  * here while the server's thread checks and writes the rows already read. Rows go over a chunk at a
  * time, at most AHEAD chunks before the server asks for more, so a slow check never piles the whole
  * sheet up in memory.
