@@ -8,6 +8,7 @@ import { useSameContent } from './sameContent.ts';
 import { TripColumn } from './TripColumn.tsx';
 import { dropped, movedUp, onto, type Trips, withDriver, without } from './tripMoves.ts';
 import { tripNumberLabel } from './tripNumber.ts';
+import { truckChoicesOf } from './truckChoices.ts';
 import { UnassignedColumn } from './UnassignedColumn.tsx';
 
 /**
@@ -32,9 +33,7 @@ export const PlanBoard = memo(function PlanBoard({
   /** The trips after a move, for the server to re-time or refuse. */
   readonly onTrips: (trips: Trips) => void;
 }) {
-  const truckOptions = useSameContent(
-    plan.trucks.map((t) => ({ id: t.id, label: `${t.licensePlate} (${t.vehicleTypeName})` })),
-  );
+  const truckOptions = useSameContent(truckChoicesOf(plan));
   const driverOptions = useSameContent(plan.drivers.map((d) => ({ id: d.id, label: d.name })));
   const bookingOf = (id: string) => plan.bookings.find((b) => b.id === id);
   const trips = tripsOf(plan);

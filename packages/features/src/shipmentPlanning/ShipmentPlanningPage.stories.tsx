@@ -1,3 +1,4 @@
+import { designSystemMessages } from '@lms/design-system';
 import { drawsOf, resetDraws } from '@lms/design-system/renderCounts';
 import {
   type DaySheetQuery,
@@ -11,9 +12,11 @@ import {
   confirmedSlot,
   emptySlot,
   LOST_RACE,
+  mixedFleetSlot,
   mock,
   neverAnswered,
   type PlanningMockOptions,
+  pickupTripSlot,
   plannedSlot,
   planningHandlers,
   REFUSED_MOVE,
@@ -187,14 +190,23 @@ export const UnassignedWithReasons: Story = {
   },
 };
 
+/**
+ * A move the server refuses: its rule shows where the planner is (a snackbar), not at the page's
+ * top, out of sight of a stop further down the board; the plan stays as it was.
+ */
 export const RefusedMove: Story = {
   beforeEach: mocked({ evaluate: 'refuse' }),
   play: async ({ canvas }) => {
     const trip = within(await autoPlan(canvas));
     const up = trip.getByRole('button', { name: 'ขึ้น: BK20250106000002' });
+    up.scrollIntoView({ block: 'end' });
     up.focus();
     await userEvent.keyboard('{Enter}');
-    await expect(await canvas.findByRole('alert')).toHaveTextContent(REFUSED_MOVE);
+    const refusal = await screen().findByRole('alert');
+    await expect(refusal).toHaveTextContent(REFUSED_MOVE);
+    const box = refusal.getBoundingClientRect();
+    await expect(box.top >= 0 && box.bottom <= window.innerHeight).toBe(true);
+    await expect(canvas.queryByRole('alert')).toBeNull();
     const body = recorder.calls.at(-1)!.body as { trips: { stops: { bookingId: string }[] }[] };
     await expect(body.trips[0]!.stops.map((s) => s.bookingId)).toEqual([
       plannedSlot.bookings[1]!.id,
@@ -202,7 +214,8 @@ export const RefusedMove: Story = {
     ]);
     // The plan shown stays as it was.
     await expect(trip.getAllByRole('listitem')[0]).toHaveTextContent('1. BK20250106000001');
-    // The screenshot shows the refusal at the top.
+    // Read, closed: the picture does not depend on the snackbar's timing.
+    await userEvent.click(screen().getByRole('button', { name: designSystemMessages.snackbarClose }));
     window.scrollTo(0, 0);
   },
 };
@@ -271,6 +284,49 @@ const sentStops = () =>
   (recorder.calls.at(-1)!.body as Sent).trips.map((t) => [t.vehicleId, t.stops.map((s) => s.bookingId)]);
 const [truck1, truck2] = plannedSlot.trucks.map((t) => t.id);
 const [bk1, bk2, bk3] = plannedSlot.bookings.map((b) => b.id);
+
+const optionTexts = (select: HTMLElement) =>
+  within(select)
+    .getAllByRole('option')
+    .map((o) => o.textContent);
+
+/**
+ * A stop's truck lists offer the trucks of the type it booked, no other: the server would refuse
+ * them ("จองรถประเภทอื่นไว้"). BK…04 is booked for a pickup, the others for 6-wheelers.
+ */
+export const TruckListsOfferTheBookedType: Story = {
+  beforeEach: mocked({ planned: mixedFleetSlot }),
+  play: async ({ canvas }) => {
+    const trip = within(await autoPlan(canvas));
+    await expect(optionTexts(trip.getByRole('combobox', { name: 'ย้าย BK20250106000001 ไปรถ' }))).toEqual([
+      'เลือก...',
+      '70-5678 (รถ 6 ล้อ)',
+      '3ฒ-4455 (รถ 6 ล้อ)',
+    ]);
+    const column = within(canvas.getByRole('region', { name: 'ยังไม่ได้จัดรถ (1)' }));
+    const place = column.getByRole('combobox', { name: 'จัด BK20250106000004 ลงรถ' });
+    await expect(optionTexts(place)).toEqual(['เลือก...', '71-0001 (รถกระบะ 4 ล้อ)']);
+    place.focus();
+    await userEvent.selectOptions(place, mixedFleetSlot.trucks[3]!.id);
+    await waitFor(() => expect(recorder.calls.at(-1)?.path).toBe(requestPath(shipmentPlanningApi.evaluate)));
+    await expect((recorder.calls.at(-1)!.body as Sent).trips.at(-1)?.vehicleId).toBe(
+      mixedFleetSlot.trucks[3]!.id,
+    );
+  },
+};
+
+/** The only truck of its type: in place of a list with nothing in it, the stop says there is no other. */
+export const NoOtherTruckOfItsType: Story = {
+  beforeEach: mocked({ planned: pickupTripSlot }),
+  play: async ({ canvas }) => {
+    await pressAutoPlan(canvas);
+    const trip = within(await canvas.findByRole('region', { name: '71-0001 รถกระบะ 4 ล้อ' }));
+    await expect(trip.getByText('ไม่มีรถกระบะ 4 ล้อคันอื่นในกะนี้')).toBeVisible();
+    await expect(trip.queryByRole('combobox', { name: 'ย้าย BK20250106000004 ไปรถ' })).toBeNull();
+    // The 6-wheelers' stops still offer each other.
+    await expect(canvas.getByRole('combobox', { name: 'ย้าย BK20250106000003 ไปรถ' })).toBeEnabled();
+  },
+};
 
 /**
  * Keyboard path 1: the stop's "ย้ายไปรถ" picker moves it to the end of another truck's trip; the

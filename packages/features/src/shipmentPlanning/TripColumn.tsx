@@ -1,4 +1,4 @@
-import { Button, NativeSelectField, SelectField } from '@lms/design-system';
+import { Button, SelectField } from '@lms/design-system';
 import type { PlanTrip, SlotPlan } from '@lms/domain';
 import { memo } from 'react';
 import styled from 'styled-components';
@@ -7,6 +7,8 @@ import { BoardColumn } from './BoardColumn.tsx';
 import { LoadBar } from './LoadBar.tsx';
 import { StopCard } from './StopCard.tsx';
 import { sameContentOf } from './sameContent.ts';
+import { TruckPicker } from './TruckPicker.tsx';
+import { noTruckText, type TruckChoice, trucksFor } from './truckChoices.ts';
 
 type PlanBooking = SlotPlan['bookings'][number];
 type Option = { readonly id: string; readonly label: string };
@@ -20,7 +22,7 @@ interface TripColumnProps {
   readonly bookings: readonly (PlanBooking | undefined)[];
   readonly index: number;
   readonly disabled: boolean;
-  readonly truckOptions: readonly Option[];
+  readonly truckOptions: readonly TruckChoice[];
   readonly driverOptions: readonly Option[];
   readonly onDriver: (trip: number, driverId: string | null) => void;
   readonly onMoveUp: (trip: number, stop: number) => void;
@@ -119,12 +121,12 @@ export const TripColumn = memo(
                       เอาออก
                     </Button>
                   </StopActions>
-                  <NativeSelectField
+                  <TruckPicker
                     label={`ย้าย ${booking?.docNo ?? ''} ไปรถ`}
-                    value={null}
-                    options={truckOptions.filter((o) => o.id !== trip.vehicleId)}
-                    isDisabled={disabled}
-                    onChange={(vehicleId) => onMoveTo(index, s, vehicleId)}
+                    choices={trucksFor(truckOptions, booking, trip.vehicleId)}
+                    none={noTruckText(booking, true)}
+                    disabled={disabled}
+                    onTruck={(vehicleId) => onMoveTo(index, s, vehicleId)}
                   />
                 </StopCard>
               </li>

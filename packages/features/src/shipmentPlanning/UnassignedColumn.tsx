@@ -1,10 +1,11 @@
-import { NativeSelectField } from '@lms/design-system';
 import type { SlotPlan } from '@lms/domain';
 import { memo } from 'react';
 import styled from 'styled-components';
 import { BoardColumn } from './BoardColumn.tsx';
 import { StopCard } from './StopCard.tsx';
 import { sameContentOf } from './sameContent.ts';
+import { TruckPicker } from './TruckPicker.tsx';
+import { noTruckText, type TruckChoice, trucksFor } from './truckChoices.ts';
 
 type Unassigned = SlotPlan['unassigned'][number];
 
@@ -15,7 +16,7 @@ interface UnassignedColumnProps {
   /** Whether the plan has any trip (with none and nothing unassigned, the column says how to start). */
   readonly anyTrip: boolean;
   readonly disabled: boolean;
-  readonly truckOptions: readonly { id: string; label: string }[];
+  readonly truckOptions: readonly TruckChoice[];
   /** A stop put on a truck from its list. */
   readonly onTruck: (item: Unassigned, vehicleId: string) => void;
   /** A stop dragged here, taken off its truck. */
@@ -52,12 +53,12 @@ export const UnassignedColumn = memo(
               <strong>{booking?.docNo}</strong>
               <span>{booking?.shipToLabel}</span>
               <Reason>{item.reason}</Reason>
-              <NativeSelectField
+              <TruckPicker
                 label={`จัด ${booking?.docNo ?? ''} ลงรถ`}
-                value={null}
-                options={truckOptions}
-                isDisabled={disabled}
-                onChange={(vehicleId) => onTruck(item, vehicleId)}
+                choices={trucksFor(truckOptions, booking)}
+                none={noTruckText(booking, false)}
+                disabled={disabled}
+                onTruck={(vehicleId) => onTruck(item, vehicleId)}
               />
             </StopCard>
           );

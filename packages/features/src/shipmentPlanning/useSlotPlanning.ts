@@ -75,7 +75,10 @@ export function useSlotPlanning(today: Date) {
       setWorking({ key: keyText, plan: { ...plan, version: shown.version } });
       setRefused([]);
     } catch (error) {
-      setRefused(messagesOfError(error));
+      // Where the planner is: a move is made anywhere down the board, and an alert at the page's
+      // top (a confirm's refusal, beside its button) is out of sight there.
+      setRefused([]);
+      snackbar.error(messagesOfError(error));
     } finally {
       setBusy(null);
     }

@@ -160,6 +160,43 @@ export const plannedSlot: SlotPlan = {
   ],
 };
 
+const PICKUP = { vehicleTypeId: fixtureId('vehicleType', 1), vehicleTypeName: 'รถกระบะ 4 ล้อ' } as const;
+
+/**
+ * plannedSlot with a pickup (71-0001) among the 6-wheelers and its one booking, BK…04, booked for a
+ * pickup and left unassigned: each stop's truck list offers its booked type only.
+ */
+export const mixedFleetSlot: SlotPlan = {
+  ...plannedSlot,
+  bookings: plannedSlot.bookings.map((b, i) => (i === 3 ? { ...b, ...PICKUP } : b)),
+  trucks: [
+    ...trucks,
+    {
+      id: truckId(4),
+      licensePlate: '71-0001',
+      label: 'T04 กระบะ 1',
+      ...PICKUP,
+      capacity: { weight: 3500, volume: 12 },
+    },
+  ],
+};
+
+/** mixedFleetSlot with BK…04 on the pickup: the one truck of its type, so it has none to move to. */
+export const pickupTripSlot: SlotPlan = {
+  ...mixedFleetSlot,
+  trips: [
+    ...plannedSlot.trips,
+    {
+      ...plannedSlot.trips[1]!,
+      vehicleId: truckId(4),
+      driverId: null,
+      stops: [stop(4, '09:10', '09:10', '09:40')],
+      load: { weight: 3200, volume: 9 },
+    },
+  ],
+  unassigned: [],
+};
+
 /** After confirm: numbered shipments and the day's figures. */
 export const confirmedSlot: SlotPlan = {
   ...plannedSlot,
