@@ -121,6 +121,25 @@ export const TypedInUserBuddhistEra: Story = {
   },
 };
 
+/**
+ * A year typed digit by digit (2, 20, 202, 2027) is stored once, whole: the years on the way are
+ * no value (null), so a screen that asks the server for its day asks once, not for 0002-11-30 too.
+ */
+export const TypingAYearStoresItWhole: Story = {
+  args: { value: '2026-11-30' },
+  render: renderControlled(DateField, '2026-11-30', JSON.stringify),
+  play: async ({ canvas, canvasElement }) => {
+    await userEvent.click(segments(canvasElement)[2] as HTMLElement);
+    await userEvent.keyboard('202');
+    await expect(await canvas.findByText('null')).toBeInTheDocument();
+    await expect(within(canvasElement).getByRole('group', { name: /วันที่ส่งสินค้า/ })).toHaveTextContent(
+      '30/11/202',
+    );
+    await userEvent.keyboard('7');
+    await expect(await canvas.findByText(JSON.stringify('2027-11-30'))).toBeInTheDocument();
+  },
+};
+
 export const Disabled: Story = stories.Disabled;
 /** Read-only shows dd/MM/yyyy as text. */
 export const ReadOnly: Story = stories.ReadOnly;

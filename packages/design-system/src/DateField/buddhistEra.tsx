@@ -18,11 +18,16 @@ export function useBuddhistEra(own: boolean | undefined): boolean {
 }
 
 /**
- * A typed date on its way to the stored value. Typing a Buddhist-era year passes through years no
- * ISO value holds (the first digit of 2568 commits 2 BE, 542 BC): without this the value would be
- * null and the field emptied under the user's fingers. While the typed date has no stored form
- * the field keeps showing it and the value is null; once the year is whole it is stored.
+ * A typed date on its way to the stored value. Typing a year passes through years no one means:
+ * the first digit of 2026 commits the year 2, then 20, then 202; of 2568 BE the year 2 BE, 542 BC,
+ * which no ISO value holds. Stored, each would be a value of its own (a screen asking the server
+ * for the day 0002-11-30, then 0020-…) or, for the Buddhist era, null with the field emptied under
+ * the user's fingers. So while the typed year has fewer than four digits, or the typed date has no
+ * stored form, the field keeps showing it and the value is null; once the year is whole it is stored.
  */
+/** The first year of four digits: a smaller one is a year still being typed. */
+const WHOLE_YEAR = 1000;
+
 export function useTypedDate(
   stored: DateValue | null,
   onChange: (value: string | null) => void,
@@ -34,7 +39,7 @@ export function useTypedDate(
     value: stored ?? draft,
     onChange: (typed) => {
       const next = toStored(typed);
-      if (typed && readBack(next) === null) {
+      if (typed && (typed.year < WHOLE_YEAR || readBack(next) === null)) {
         setDraft(typed);
         onChange(null);
         return;

@@ -191,6 +191,37 @@ export const UnassignedWithReasons: Story = {
 };
 
 /**
+ * A day being typed: its year's first digits (0002, 0020, 0202) are no day, so the page asks the
+ * server for none of them and says what it waits for; the year whole, the day's plan is asked.
+ */
+export const DayBeingTyped: Story = {
+  beforeEach: ({ msw }) => {
+    recorder.reset();
+    // The slot's asks recorded by their day (first: msw takes the first handler that matches).
+    msw.use(
+      mock(shipmentPlanningApi.slot, ({ query }) => {
+        recorder.onCall({ method: 'GET', path: query.date, body: null });
+        return plannedSlot;
+      }),
+      ...planningHandlers({ slot: plannedSlot }),
+    );
+  },
+  play: async ({ canvas }) => {
+    await canvas.findByRole('region', { name: '70-1234 รถ 6 ล้อ' });
+    const year = within(canvas.getByRole('group', { name: 'วันที่ส่ง' })).getAllByRole('spinbutton')[2]!;
+    const asked = recorder.calls.length;
+    await userEvent.click(year);
+    await userEvent.keyboard('202');
+    await expect(await canvas.findByText(/กรอกวันที่ส่งให้ครบ/)).toBeVisible();
+    await expect(canvas.queryByRole('region', { name: '70-1234 รถ 6 ล้อ' })).toBeNull();
+    await expect(recorder.calls.length).toBe(asked);
+    await userEvent.keyboard('4');
+    await canvas.findByRole('region', { name: '70-1234 รถ 6 ล้อ' });
+    await expect(recorder.calls.slice(asked).map((c) => c.path)).toEqual(['2024-01-06']);
+  },
+};
+
+/**
  * A move the server refuses: its rule shows where the planner is (a snackbar), not at the page's
  * top, out of sight of a stop further down the board; the plan stays as it was.
  */

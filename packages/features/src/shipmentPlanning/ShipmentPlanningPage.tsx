@@ -54,7 +54,12 @@ export function ShipmentPlanningPage({ today, tileUrlTemplate, now = Date.now }:
           <Messages messages={slot.error.messages} />
         </Alert>
       )}
-      {!slot.error && !shown && (
+      {!planning.date && (
+        <Panel>
+          <p>กรอกวันที่ส่งให้ครบ (วัน/เดือน/ปี 4 หลัก) เพื่อดูแผนของกะ</p>
+        </Panel>
+      )}
+      {planning.date && !slot.error && !shown && (
         <Panel aria-busy="true">
           <p>กำลังโหลดข้อมูลกะ…</p>
         </Panel>
