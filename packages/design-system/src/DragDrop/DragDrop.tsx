@@ -9,8 +9,11 @@ import styled from 'styled-components';
  */
 
 export interface DraggableProps {
-  /** The drag type (a MIME-like name) a `DropArea` accepts. */
-  readonly type: string;
+  /**
+   * The drag type (a MIME-like name) a `DropArea` accepts; several when areas take only some of
+   * what is dragged (the same data under each: an area of one of them takes it).
+   */
+  readonly type: string | readonly string[];
   /** What is dragged, as text (e.g. JSON of ids). */
   readonly data: string;
   /** The handle's accessible name ("ลาก BK…"). */
@@ -35,7 +38,12 @@ export function Draggable({
   children,
 }: DraggableProps) {
   const { dragProps, dragButtonProps, isDragging } = useDrag({
-    getItems: () => [{ [type]: data, 'text/plain': handleLabel }],
+    getItems: () => [
+      {
+        ...Object.fromEntries((typeof type === 'string' ? [type] : type).map((t) => [t, data])),
+        'text/plain': handleLabel,
+      },
+    ],
     getAllowedDropOperations: () => ['move'],
     hasDragButton: true,
     isDisabled,

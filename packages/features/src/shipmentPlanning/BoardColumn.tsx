@@ -6,6 +6,7 @@ import { STOP_TYPE } from './StopCard.tsx';
 /** A column of the planning board (a truck's trip, or the stops on no truck) that takes dragged stops. */
 export function BoardColumn({
   titleId,
+  dropType = STOP_TYPE,
   dropLabel,
   disabled,
   onDrop,
@@ -13,6 +14,8 @@ export function BoardColumn({
 }: {
   /** The id of the column's heading, which names it. */
   readonly titleId: string;
+  /** The stops it takes (StopCard's drag types): any, or those of one vehicle type. */
+  readonly dropType?: string;
   readonly dropLabel: string;
   readonly disabled: boolean;
   /** A stop dragged here, placed before `before` of the column's stops. */
@@ -21,7 +24,7 @@ export function BoardColumn({
 }) {
   return (
     <Column aria-labelledby={titleId}>
-      <Zone type={STOP_TYPE} label={dropLabel} isDisabled={disabled} onDrop={onDrop}>
+      <Zone type={dropType} label={dropLabel} isDisabled={disabled} onDrop={onDrop}>
         {children}
       </Zone>
     </Column>

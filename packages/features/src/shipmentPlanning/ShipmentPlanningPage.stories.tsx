@@ -411,6 +411,39 @@ export const DragByKeyboard: Story = {
   },
 };
 
+/**
+ * A stop dragged by keyboard is offered the trips of the type it booked and the stops on no truck,
+ * never a truck of another type (the server would refuse it): the pickup's trip is no target for a
+ * 6-wheeler's stop, and the pickup's stop is a target of nothing but its own trip and the unassigned.
+ */
+export const DragOffersTheBookedType: Story = {
+  beforeEach: mocked({ planned: pickupTripSlot }),
+  play: async ({ canvas }) => {
+    await pressAutoPlan(canvas);
+    const pickup = within(await canvas.findByRole('region', { name: '71-0001 รถกระบะ 4 ล้อ' }));
+    const targetsOf = async (handle: HTMLElement) => {
+      handle.focus();
+      await userEvent.keyboard('{Enter}');
+      const seen = new Set<string>();
+      for (let i = 0; i < 8; i++) {
+        seen.add(document.activeElement?.getAttribute('aria-label') ?? '');
+        await userEvent.keyboard('{Tab}');
+      }
+      await userEvent.keyboard('{Escape}');
+      return [...seen].filter((label) => label.startsWith('วางที่')).sort();
+    };
+    await expect(await targetsOf(canvas.getByRole('button', { name: 'ลาก BK20250106000001' }))).toEqual([
+      'วางที่ยังไม่ได้จัดรถ',
+      'วางที่รถ 70-1234',
+      'วางที่รถ 70-5678',
+    ]);
+    await expect(await targetsOf(pickup.getByRole('button', { name: 'ลาก BK20250106000004' }))).toEqual([
+      'วางที่ยังไม่ได้จัดรถ',
+      'วางที่รถ 71-0001',
+    ]);
+  },
+};
+
 /** Dispatches the browser's drag events of a pointer drag from `source` to a point of `target`. */
 async function pointerDrag(source: Element, target: Element, clientY: number) {
   const data = new DataTransfer();

@@ -3,8 +3,15 @@ import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import type { Stop } from './tripMoves.ts';
 
-/** The drag type of a stop (a booking's DOs on one truck) on the board. */
+/** The drag type of a stop (a booking's DOs on one truck) on the board: the stops on no truck take any. */
 export const STOP_TYPE = 'application/x-lms-plan-stop';
+
+/**
+ * The drag type a truck's trip takes: a stop of the vehicle type it booked. The server refuses a
+ * stop on a truck of another type (rule SKILLS), so a drag does not offer those trips as targets,
+ * as the stop's truck list does not (truckChoices.ts).
+ */
+export const stopTypeFor = (vehicleTypeId: string) => `${STOP_TYPE}-for-${vehicleTypeId}`;
 
 /** A dropped card's data back to the stop it carries (what StopCard put in). */
 export const stopOf = (data: string) => JSON.parse(data) as Stop;
@@ -13,17 +20,20 @@ export const stopOf = (data: string) => JSON.parse(data) as Stop;
 export function StopCard({
   stop,
   docNo,
+  vehicleTypeId,
   disabled,
   children,
 }: {
   readonly stop: Stop;
   readonly docNo: string | undefined;
+  /** The booked vehicle type: the trips it may be dropped on (undefined: any, the server decides). */
+  readonly vehicleTypeId: string | undefined;
   readonly disabled: boolean;
   readonly children: ReactNode;
 }) {
   return (
     <Card
-      type={STOP_TYPE}
+      type={vehicleTypeId ? [STOP_TYPE, stopTypeFor(vehicleTypeId)] : STOP_TYPE}
       data={JSON.stringify({ bookingId: stop.bookingId, deliveryOrderIds: stop.deliveryOrderIds })}
       handleLabel={`ลาก ${docNo ?? ''}`}
       isDisabled={disabled}

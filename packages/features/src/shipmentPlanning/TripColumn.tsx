@@ -5,7 +5,7 @@ import styled from 'styled-components';
 import { kg, km, m3, minutes } from '../booking/shared/format.ts';
 import { BoardColumn } from './BoardColumn.tsx';
 import { LoadBar } from './LoadBar.tsx';
-import { StopCard } from './StopCard.tsx';
+import { StopCard, stopTypeFor } from './StopCard.tsx';
 import { sameContentOf } from './sameContent.ts';
 import { TruckPicker } from './TruckPicker.tsx';
 import { noTruckText, type TruckChoice, trucksFor } from './truckChoices.ts';
@@ -58,6 +58,7 @@ export const TripColumn = memo(
     return (
       <BoardColumn
         titleId={titleId}
+        {...(truck ? { dropType: stopTypeFor(truck.vehicleTypeId) } : {})}
         dropLabel={`วางที่รถ ${truck?.licensePlate ?? ''}${tripLabel ? ` ${tripLabel}` : ''}`}
         disabled={disabled}
         onDrop={(data, before) => onDrop(index, data, before)}
@@ -91,7 +92,12 @@ export const TripColumn = memo(
             const booking = bookings[s];
             return (
               <li key={`${stop.bookingId}:${stop.deliveryOrderIds[0]}`}>
-                <StopCard stop={stop} docNo={booking?.docNo} disabled={disabled}>
+                <StopCard
+                  stop={stop}
+                  docNo={booking?.docNo}
+                  vehicleTypeId={booking?.vehicleTypeId}
+                  disabled={disabled}
+                >
                   <strong>
                     {s + 1}. {booking?.docNo}
                   </strong>

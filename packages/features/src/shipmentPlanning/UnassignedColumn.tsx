@@ -48,6 +48,7 @@ export const UnassignedColumn = memo(
               key={`${item.bookingId}:${item.reason}`}
               stop={item}
               docNo={booking?.docNo}
+              vehicleTypeId={booking?.vehicleTypeId}
               disabled={disabled}
             >
               <strong>{booking?.docNo}</strong>
