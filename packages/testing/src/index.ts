@@ -15,4 +15,5 @@ export * from './home/homeMocks.ts';
 export * from './mocks/index.ts';
 export * from './mocks/savedViewHandlers.ts';
 export * from './performance/performanceMocks.ts';
+export * from './shipmentPlanning/bookingShipmentMocks.ts';
 export * from './shipmentPlanning/planningMocks.ts';
