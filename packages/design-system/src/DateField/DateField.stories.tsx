@@ -1,4 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
+import { useState } from 'react';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { expectFieldError, renderControlled } from '../Field/storyHelpers.tsx';
 import { BuddhistEraProvider } from './buddhistEra.tsx';
@@ -123,7 +124,8 @@ export const TypedInUserBuddhistEra: Story = {
 
 /**
  * A year typed digit by digit (2, 20, 202, 2027) is stored once, whole: the years on the way are
- * no value (null), so a screen that asks the server for its day asks once, not for 0002-11-30 too.
+ * no value (null), so a screen that asks the server for its day asks once, not for 0002-11-30 too;
+ * nor is a year on its way out of range.
  */
 export const TypingAYearStoresItWhole: Story = {
   args: { value: '2026-11-30' },
@@ -135,8 +137,55 @@ export const TypingAYearStoresItWhole: Story = {
     await expect(within(canvasElement).getByRole('group', { name: /วันที่ส่งสินค้า/ })).toHaveTextContent(
       '30/11/202',
     );
+    // No range error for a year still being typed (01/01/1900 to 31/12/2099).
+    await expect(canvas.queryByText(/วันที่ต้องอยู่ระหว่าง/)).toBeNull();
     await userEvent.keyboard('7');
     await expect(await canvas.findByText(JSON.stringify('2027-11-30'))).toBeInTheDocument();
+  },
+};
+
+/**
+ * `holdWhileTyping` (a field whose value asks the server): typing 01/12 over 30/11 passes on the
+ * 1st of December alone, not the 1st of November and of January it passes through; a year typed
+ * whole passes on at once, and so does a day picked from the calendar or a typed one when focus
+ * leaves the field.
+ */
+export const HeldWhileTyping: Story = {
+  args: { value: '2026-11-30', holdWhileTyping: true },
+  render: function Render(args) {
+    const [value, setValue] = useState<string | null>('2026-11-30');
+    const [passed, setPassed] = useState<readonly (string | null)[]>([]);
+    const onChange = (next: string | null) => {
+      setValue(next);
+      setPassed((before) => [...before, next]);
+    };
+    return (
+      <>
+        <DateField {...args} value={value} onChange={onChange} />
+        <output>{JSON.stringify(passed)}</output>
+      </>
+    );
+  },
+  play: async ({ canvas, canvasElement }) => {
+    const passed = canvasElement.querySelector('output')!;
+    const field = within(canvasElement).getByRole('group', { name: /วันที่ส่งสินค้า/ });
+    await userEvent.click(segments(canvasElement)[0] as HTMLElement);
+    await userEvent.keyboard('0112');
+    await expect(field).toHaveTextContent('01/12/2026');
+    await waitFor(() => expect(passed).toHaveTextContent(JSON.stringify(['2026-12-01'])), { timeout: 2000 });
+    // The year is the last segment: whole, it is passed on with its last digit.
+    await userEvent.keyboard('2027');
+    await expect(passed).toHaveTextContent(JSON.stringify(['2026-12-01', '2027-12-01']));
+    // A typed day is passed on when focus leaves the field, without waiting for the pause.
+    await userEvent.click(segments(canvasElement)[0] as HTMLElement);
+    await userEvent.keyboard('05');
+    await userEvent.click(canvasElement);
+    await expect(passed).toHaveTextContent(JSON.stringify(['2026-12-01', '2027-12-01', '2027-12-05']));
+    const dialog = await openCalendar(canvas);
+    await userEvent.click(within(dialog).getByRole('button', { name: /ที่ 20 ธันวาคม/ }));
+    await expect(passed).toHaveTextContent(
+      JSON.stringify(['2026-12-01', '2027-12-01', '2027-12-05', '2027-12-20']),
+    );
   },
 };
 

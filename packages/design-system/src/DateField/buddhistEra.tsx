@@ -26,7 +26,7 @@ export function useBuddhistEra(own: boolean | undefined): boolean {
  * stored form, the field keeps showing it and the value is null; once the year is whole it is stored.
  */
 /** The first year of four digits: a smaller one is a year still being typed. */
-const WHOLE_YEAR = 1000;
+export const WHOLE_YEAR = 1000;
 
 export function useTypedDate(
   stored: DateValue | null,

@@ -164,11 +164,17 @@ export function PersonalDataAccessPage() {
           ]}
           onChange={(entity) => filter({ entity: entity ? String(entity) : null })}
         />
-        <DateField label={text.from} value={filters.from} onChange={(from) => filter({ from })} />
+        <DateField
+          label={text.from}
+          value={filters.from}
+          onChange={(from) => filter({ from })}
+          holdWhileTyping
+        />
         <DateField
           label={text.to}
           value={filters.to}
           onChange={(to) => filter({ to })}
+          holdWhileTyping
           error={badRange ? text.badRange : undefined}
         />
       </FilterBar>

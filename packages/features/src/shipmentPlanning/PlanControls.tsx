@@ -34,7 +34,7 @@ export function PlanControls({ planning }: { readonly planning: SlotPlanning }) 
     <Panel aria-labelledby="planning-title">
       <h2 id="planning-title">วางแผนจัดรถ</h2>
       <FieldRow>
-        <DateField label="วันที่ส่ง" value={date} onChange={(value) => choose({ date: value })} />
+        <DateField label="วันที่ส่ง" value={date} onChange={(value) => choose({ date: value })} holdWhileTyping />
         <SelectField
           label="กะ"
           value={shiftId}

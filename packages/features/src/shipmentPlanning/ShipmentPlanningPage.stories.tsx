@@ -192,7 +192,8 @@ export const UnassignedWithReasons: Story = {
 
 /**
  * A day being typed: its year's first digits (0002, 0020, 0202) are no day, so the page asks the
- * server for none of them and says what it waits for; the year whole, the day's plan is asked.
+ * server for none of them and says what it waits for; the year whole, the day's plan is asked. A day
+ * typed over it (15/12) asks for that day alone, not for the days its digits pass through.
  */
 export const DayBeingTyped: Story = {
   beforeEach: ({ msw }) => {
@@ -218,6 +219,13 @@ export const DayBeingTyped: Story = {
     await userEvent.keyboard('4');
     await canvas.findByRole('region', { name: '70-1234 รถ 6 ล้อ' });
     await expect(recorder.calls.slice(asked).map((c) => c.path)).toEqual(['2024-01-06']);
+    // A day typed over it asks for that day alone, not for 01/01 and 15/01 it passes through.
+    await userEvent.click(
+      within(canvas.getByRole('group', { name: 'วันที่ส่ง' })).getAllByRole('spinbutton')[0]!,
+    );
+    await userEvent.keyboard('1512');
+    await waitFor(() => expect(recorder.calls.length).toBe(asked + 2), { timeout: 2000 });
+    await expect(recorder.calls.slice(asked).map((c) => c.path)).toEqual(['2024-01-06', '2024-12-15']);
   },
 };
 

@@ -90,6 +90,7 @@ export function OrderSuggestionStep({ draftId, today, onChosen, onBack }: OrderS
             }
             touched
             onChange={setWantedDate}
+            holdWhileTyping
           />
         </WantedRow>
         {answer.problem && <Alert>{answer.problem}</Alert>}
