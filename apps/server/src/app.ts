@@ -168,10 +168,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerErrorHandling(app);
   registerInputChecks(app);
   const mapTiles = options.mapTiles ?? noMapTiles;
-  await registerSecurityHeaders(
-    app,
-    mapTiles.tileUrlTemplate ? tileOrigin(mapTiles.tileUrlTemplate) : undefined,
-  );
+  registerSecurityHeaders(app, mapTiles.tileUrlTemplate ? tileOrigin(mapTiles.tileUrlTemplate) : undefined);
   acceptEmptyJsonBodies(app);
   const ctx: AppContext = {
     db: options.db,
