@@ -13,6 +13,7 @@ import { readRetention } from './privacy/retention.ts';
 import { seedDemoBookings } from './seed/bookings.ts';
 import { seedDemoCompany } from './seed/demo.ts';
 import { seedDemoMonth } from './seed/demoMonth.ts';
+import { seedDemoStatements } from './seed/demoStatements.ts';
 import { readMapTiles } from './settings/mapTiles.ts';
 import { readRoutingSettings } from './shipmentPlanning/roads.ts';
 
@@ -61,6 +62,10 @@ if (demoUsers) {
   // The month behind it: the trips already run, so the performance figures and last month's statements have records.
   const past = await seedDemoMonth(db, today);
   log(`demo: ${past.trips} trips with ${past.stops} stops since the first of last month`);
+  // Last month's contractor statements at BKK, one approved and one drafted, from those trips.
+  const statements = await seedDemoStatements(db, today);
+  const { settled, draft } = statements;
+  log(`demo: freight statements ${settled.number} (${settled.state}) and ${draft.number} (${draft.state})`);
   console.log(
     '\n  Demo company created. Demo users (one-time display; passwords are stored only as hashes):',
   );
