@@ -4,7 +4,7 @@ import { useSearchParams } from 'react-router-dom';
 import { recentMonths, yearMonth } from './recentMonths.ts';
 
 /**
- * `/freightStatement` (docs/freight.md): the month's statements (`?month=yyyy-MM`, default this
+ * `/freightStatement` (docs/freight.md): the month's statements (`?month=yyyy-MM`, default last
  * month), or one statement (`?id=…`); the query keeps both in the address and in the history.
  * `?state=CHECKED` narrows the list to one state of every month (the home's count opens it).
  */
@@ -12,7 +12,9 @@ export function FreightScreen() {
   const [search, setSearch] = useSearchParams();
   const months = recentMonths(bangkokIsoDate(new Date()));
   const asked = search.get('month');
-  const month = asked && yearMonth.test(asked) ? asked : months[0]!;
+  // A month's statements are drafted once its trips are done: the screen opens on last month's,
+  // the one being settled, not on the month still running.
+  const month = asked && yearMonth.test(asked) ? asked : months[1]!;
   const id = search.get('id');
   const askedState = search.get('state');
   const state = freightStatementStateValues.find(

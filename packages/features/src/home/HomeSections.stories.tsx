@@ -1,6 +1,7 @@
 import {
   DRIVER_APP_PATH,
   figureValue,
+  freightStatementsInStateHref,
   headlineFigures,
   homeApi,
   managerHomeApi,
@@ -197,8 +198,26 @@ export const NoSection: Story = {
   play: async ({ canvas }) => {
     await expect(canvas.getByText(/สิทธิ์ของคุณไม่มีงานที่ต้องติดตาม/)).toBeVisible();
     await expect(canvas.queryByRole('region')).toBeNull();
-    // Not a driver: no way to the driver's app.
+    // Not a driver: no way to the driver's app; no reader of statements: none to them.
     await expect(canvas.queryByRole('link', { name: 'เปิดแอปคนขับ' })).toBeNull();
+    await expect(canvas.queryByRole('link', { name: 'เปิดใบสรุปค่าขนส่ง' })).toBeNull();
+  },
+};
+
+/**
+ * A contractor's own account: it reads its approved statements and moves none, so its home leads
+ * to them (every month's approved ones; the server narrows them to the contractor's own).
+ */
+export const Contractor: Story = {
+  args: { roles: [...staffGroups.contractor.roles] },
+  beforeEach: mocked('ok'),
+  play: async ({ canvas }) => {
+    await expect(canvas.getByText(/ใบสรุปค่าขนส่งที่อนุมัติแล้ว ทุกเดือน/)).toBeVisible();
+    await expect(canvas.getByRole('link', { name: 'เปิดใบสรุปค่าขนส่ง' })).toHaveAttribute(
+      'href',
+      freightStatementsInStateHref('APPROVED'),
+    );
+    await expect(canvas.queryByRole('region')).toBeNull();
   },
 };
 

@@ -4,6 +4,8 @@ import {
   DRIVER_APP_PATH,
   DRIVER_ROLES,
   dueBucketLabels,
+  freightStatementsInStateHref,
+  freightStatesWaitingFor,
   homeSectionsFor,
 } from '@lms/domain';
 import { useSession } from '@lms/entity-pages';
@@ -43,7 +45,7 @@ export interface HomeSectionsProps {
 export function HomeSections({ openEvents, navigate }: HomeSectionsProps) {
   const { user } = useSession();
   const sections = homeSectionsFor(user?.roles ?? []);
-  if (sections.length === 0) return <NoSections roles={user?.roles ?? []} />;
+  if (sections.length === 0) return <NoSections roles={user?.roles ?? []} navigate={navigate} />;
   return (
     <Column>
       {sections.includes('manager') && (
@@ -64,8 +66,19 @@ export function HomeSections({ openEvents, navigate }: HomeSectionsProps) {
  * A user no section is for. A driver signed in at the staff sign-in (the address they were given,
  * say) is told where the work is: the driver's app is another page, so its link loads it.
  */
-function NoSections({ roles }: { readonly roles: readonly string[] }) {
+function NoSections({
+  roles,
+  navigate,
+}: {
+  readonly roles: readonly string[];
+  readonly navigate?: Navigate;
+}) {
   const drives = DRIVER_ROLES.every((role) => roles.includes(role));
+  // Who reads the statements and moves none of them (a contractor's own account) came for the
+  // approved ones: every month's, which the server narrows to the contractor's own.
+  const canOpen = useCanOpen();
+  const approved = freightStatementsInStateHref('APPROVED');
+  const readsStatements = canOpen(approved) && freightStatesWaitingFor(roles).length === 0;
   return (
     <Empty>
       {homeText.noSections}
@@ -73,6 +86,15 @@ function NoSections({ roles }: { readonly roles: readonly string[] }) {
         <>
           <br />
           {homeText.driverApp}: <a href={DRIVER_APP_PATH}>{homeText.openDriverApp}</a>
+        </>
+      )}
+      {readsStatements && (
+        <>
+          <br />
+          {homeText.approvedStatements}:{' '}
+          <a href={approved} onClick={routerClick(navigate, approved)}>
+            {homeText.openApprovedStatements}
+          </a>
         </>
       )}
     </Empty>

@@ -50,6 +50,8 @@ export const homeText = {
   noSections: 'สิทธิ์ของคุณไม่มีงานที่ต้องติดตามในหน้านี้ เลือกหน้าที่ต้องการจากเมนู',
   driverApp: 'งานของคนขับรถ (เที่ยวรถวันนี้ จุดส่ง และหลักฐานการส่ง) อยู่ในแอปคนขับ',
   openDriverApp: 'เปิดแอปคนขับ',
+  approvedStatements: 'ใบสรุปค่าขนส่งที่อนุมัติแล้ว ทุกเดือน',
+  openApprovedStatements: 'เปิดใบสรุปค่าขนส่ง',
   shift: 'กะ',
   vehicleType: 'ประเภทรถ',
   vehicles: 'จำนวนรถ',
