@@ -4,8 +4,8 @@ import {
   DRIVER_APP_PATH,
   DRIVER_ROLES,
   dueBucketLabels,
+  featureRoles,
   freightStatementsInStateHref,
-  freightStatesWaitingFor,
   homeSectionsFor,
 } from '@lms/domain';
 import { useSession } from '@lms/entity-pages';
@@ -74,11 +74,14 @@ function NoSections({
   readonly navigate?: Navigate;
 }) {
   const drives = DRIVER_ROLES.every((role) => roles.includes(role));
-  // Who reads the statements and moves none of them (a contractor's own account) came for the
-  // approved ones: every month's, which the server narrows to the contractor's own.
+  // Who reads the statements and does no work on them (a contractor's own account) came for the
+  // approved ones: every month's, which the server narrows to the contractor's own. By the roles
+  // alone: the statements' rules (freightStatesWaitingFor) would bring their module into the shell.
   const canOpen = useCanOpen();
   const approved = freightStatementsInStateHref('APPROVED');
-  const readsStatements = canOpen(approved) && freightStatesWaitingFor(roles).length === 0;
+  const { read: _read, ...work } = featureRoles.freightStatement;
+  const worksOnStatements = Object.values(work).some((held) => held.some((role) => roles.includes(role)));
+  const readsStatements = canOpen(approved) && !worksOnStatements;
   return (
     <Empty>
       {homeText.noSections}
