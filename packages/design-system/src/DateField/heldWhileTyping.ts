@@ -10,7 +10,8 @@ export const TYPING_PAUSE_MS = 600;
  * Typing 01/12 over 30/11 passes through 01/11 and 01/01, real days a screen would ask the server
  * for, one request each. Held, a typed change is passed on when the typing pauses, when focus
  * leaves the field, or at once when its last segment is typed with the year whole (the year of a
- * day, the minute of a moment: the date is complete). A day picked from the calendar, or any change not typed, is passed on at once.
+ * day, the minute of a moment: the date is complete). A day picked from the calendar, or any
+ * change not typed, is passed on at once.
  *
  * A change counts as typed when focus is on one of the field's own segments (react-aria's
  * spinbuttons); a calendar pick has focus in the popover, outside the field.
