@@ -258,6 +258,36 @@ export const Loading: Story = {
   },
 };
 
+/**
+ * The next page on its way (a sort, a page, a filter asked): the rows shown stay, dimmed and out of
+ * reach (inert: a click opens nothing), the grid busy, the status saying so; no skeleton in their place.
+ */
+export const Updating: Story = {
+  render: () => (
+    <DataGrid<Vehicle>
+      label="รายการรถ"
+      columns={vehicleColumns}
+      rows={allVehicles.slice(0, 5)}
+      getRowKey={(r) => r.id}
+      onRowAction={() => undefined}
+      isUpdating
+    />
+  ),
+  play: async ({ canvas }) => {
+    const grid = canvas.getByRole('grid');
+    await expect(grid).toHaveAttribute('aria-busy', 'true');
+    await expect(canvas.getByRole('status')).toHaveTextContent('กำลังโหลด...');
+    const rows = dataRows(grid);
+    await expect(rows).toHaveLength(5);
+    await expect(rows[0]).toHaveTextContent(allVehicles[0]!.plate);
+    await expect(grid.querySelector('[inert]')).not.toBeNull();
+    // Out of a pointer's reach: the browser's hit test passes through an inert row.
+    const box = rows[0]!.getBoundingClientRect();
+    const hit = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+    await expect(rows[0]!.contains(hit)).toBe(false);
+  },
+};
+
 export const Empty: Story = {
   render: () => (
     <DataGrid<Vehicle> label="รายการรถ" columns={vehicleColumns} rows={[]} getRowKey={(r) => r.id} />

@@ -69,6 +69,13 @@ export interface DataGridProps<Row> {
   /** Shown above the grid while rows are selected. */
   readonly bulkActions?: (selected: ReadonlySet<RowKey>) => ReactNode;
   readonly isLoading?: boolean;
+  /**
+   * The rows shown are the last answer and the next is on its way (a sort, a page, a filter): they
+   * stay where they are, dimmed and inert, the grid busy, instead of a skeleton in their place. The
+   * tap that asked then draws next to nothing (a sort drew the page's skeleton, then the new page),
+   * and the reader keeps their place.
+   */
+  readonly isUpdating?: boolean;
   /** A Thai message, or true for the default one. */
   readonly error?: string | boolean | null;
   readonly onRetry?: () => void;
@@ -198,6 +205,7 @@ export function DataGrid<Row>(props: DataGridProps<Row>) {
     selection,
     status,
     isLoading,
+    isUpdating: !isLoading && !status && !!props.isUpdating,
     skeletonRows: Math.min(props.paging?.pageSize ?? 5, 10),
     selectionLabel,
   };
@@ -227,7 +235,7 @@ export function DataGrid<Row>(props: DataGridProps<Row>) {
           {props.bulkActions(selected)}
         </BulkBar>
       )}
-      <VisuallyHidden role="status">{isLoading ? messages.loading : ''}</VisuallyHidden>
+      <VisuallyHidden role="status">{isLoading || props.isUpdating ? messages.loading : ''}</VisuallyHidden>
       {phone ? (
         <GridCards {...shared} onRowAction={onRowAction} />
       ) : (

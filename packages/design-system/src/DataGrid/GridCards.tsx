@@ -13,6 +13,8 @@ interface GridCardsProps<Row> {
   readonly selectionLabel: (row: Row, index: number) => string;
   readonly status?: ReactNode;
   readonly isLoading: boolean;
+  /** The cards are the last answer's, the next on its way: kept, dimmed and inert (DataGrid). */
+  readonly isUpdating: boolean;
   readonly skeletonRows: number;
   /** Opens a row, as a click on a table row does: a tap on its title (a button) or on the card. */
   readonly onRowAction?: (row: Row) => void;
@@ -32,6 +34,7 @@ export function GridCards<Row>({
   selectionLabel,
   status,
   isLoading,
+  isUpdating,
   skeletonRows,
   onRowAction,
 }: GridCardsProps<Row>) {
@@ -53,7 +56,12 @@ export function GridCards<Row>({
   const cell = (column: DataGridColumn<Row>, row: Row) =>
     column.render ? column.render(row) : String((row as Record<string, unknown>)[column.key] ?? '');
   return (
-    <List aria-label={ariaLabel}>
+    <List
+      aria-label={ariaLabel}
+      aria-busy={isUpdating || undefined}
+      inert={isUpdating || undefined}
+      data-updating={isUpdating || undefined}
+    >
       {rows.map((row, index) => {
         const key = getRowKey(row);
         const selected = selection?.selected.has(key) ?? false;
@@ -115,6 +123,10 @@ function CardTitle({ content, onOpen }: { readonly content: ReactNode; readonly 
 }
 
 const List = styled.ul`
+  &[data-updating] {
+    opacity: 0.55;
+    transition: opacity 150ms linear 150ms;
+  }
   list-style: none;
   margin: 0;
   padding: 0;

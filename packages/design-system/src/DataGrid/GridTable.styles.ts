@@ -24,6 +24,12 @@ export const Body = styled.div`
   grid-column: 1 / -1;
   display: grid;
   grid-template-columns: subgrid;
+  /* The last answer's rows while the next is on its way (isUpdating): dimmed after a moment, so a
+     quick answer does not flash. */
+  &[data-updating] {
+    opacity: 0.55;
+    transition: opacity 150ms linear 150ms;
+  }
 `;
 
 export const Row = styled.div`

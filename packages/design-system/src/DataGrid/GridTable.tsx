@@ -31,6 +31,8 @@ export interface GridTableProps<Row> {
   /** Replaces the body with one full-width row (loading skeleton, empty or error message). */
   readonly status?: ReactNode;
   readonly isLoading: boolean;
+  /** The rows are the last answer's, the next on its way: kept, dimmed and inert (DataGrid). */
+  readonly isUpdating: boolean;
   readonly skeletonRows: number;
   readonly virtualized: boolean;
   readonly rowHeight: number;
@@ -52,7 +54,7 @@ const opensColumnMenu = (event: KeyboardEvent) =>
 const ignoreToggle = () => {};
 
 function GridTableView<Row>(props: GridTableProps<Row>) {
-  const { columns, rows, selection, isLoading, virtualized, rowHeight, status } = props;
+  const { columns, rows, selection, isLoading, isUpdating, virtualized, rowHeight, status } = props;
   // DataGrid's toggle keeps its identity (useSteady), so the memoized rows keep theirs.
   const toggleRow = selection?.toggle ?? ignoreToggle;
   const scrollerRef = useRef<HTMLDivElement>(null);
@@ -206,7 +208,7 @@ function GridTableView<Row>(props: GridTableProps<Row>) {
         aria-label={props.ariaLabel}
         aria-rowcount={rowCount + 1}
         aria-colcount={colCount}
-        aria-busy={isLoading || undefined}
+        aria-busy={isLoading || isUpdating || undefined}
         aria-multiselectable={selection ? true : undefined}
         style={{ ['--lms-grid-columns' as string]: template }}
         onKeyDown={onKeyDown}
@@ -295,7 +297,7 @@ function GridTableView<Row>(props: GridTableProps<Row>) {
             })}
           </S.HeadRow>
         </S.Head>
-        <S.Body role="rowgroup">
+        <S.Body role="rowgroup" inert={isUpdating || undefined} data-updating={isUpdating || undefined}>
           {virtualized && range.start > 0 && (
             <S.Spacer aria-hidden="true" style={{ height: range.start * rowHeight }} />
           )}

@@ -296,7 +296,10 @@ export function EntityListPage({
         {...bulk.gridProps}
         selectionLabel={selectionLabel}
         onRowAction={onRowAction}
-        isLoading={list.isLoading || (list.isValidating && !list.data) || list.lacksFields}
+        // Nothing shown yet (or the columns asked for fields the page lacks): the skeleton. A sort,
+        // a page or a filter asked while a page is shown (SWR keeps it): that page, dimmed.
+        isLoading={(!list.data && (list.isLoading || list.isValidating)) || list.lacksFields}
+        isUpdating={!!list.data && list.isLoading}
         error={list.error ? list.error.messages.join('\n') : null}
         onRetry={() => list.mutate()}
         emptyMessage={

@@ -1,6 +1,7 @@
 import { fixtureId } from '@lms/testing';
 import { entityStories, seenRequests } from '@lms/testing/stories';
 import type { Meta, StoryObj } from '@storybook/react-vite';
+import { delay, http } from 'msw';
 import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
 import type { EntityListPage } from './EntityListPage.tsx';
 
@@ -49,6 +50,35 @@ export const FilterByReference: Story = {
     // A view opened from a link with filters shows its filter panel.
     await expect(canvas.getByRole('button', { name: 'ตัวกรอง (1)' })).toHaveAttribute('aria-expanded', 'true');
     await expect(await canvas.findByRole('region', { name: 'ตัวกรองยานพาหนะ' })).toBeVisible();
+  },
+};
+
+/**
+ * A sort asked while a page is shown: that page stays, dimmed and out of reach, the grid busy,
+ * until the sorted page comes; no skeleton in its place (the tap that asked draws next to nothing).
+ */
+export const SortKeepsThePage: Story = {
+  beforeEach: ({ msw }) => {
+    s.mount(msw);
+    // Every list request after the first waits; answering nothing, it hands over to the list's own.
+    let asked = 0;
+    msw.use(
+      http.get(/\/api\/vehicle$/, async () => {
+        asked += 1;
+        if (asked > 1) await delay(1500);
+      }),
+    );
+  },
+  play: async ({ canvas }) => {
+    await expect(await canvas.findByText('VEH001')).toBeVisible();
+    const grid = canvas.getByRole('grid');
+    await userEvent.click(within(grid).getAllByRole('columnheader')[1]!);
+    await waitFor(() => expect(grid).toHaveAttribute('aria-busy', 'true'));
+    await expect(canvas.getByText('VEH001')).toBeInTheDocument();
+    await expect(grid.querySelector('[role="rowgroup"][inert]')).not.toBeNull();
+    await expect(canvas.getByRole('status')).toHaveTextContent('กำลังโหลด...');
+    await waitFor(() => expect(grid).not.toHaveAttribute('aria-busy'), { timeout: 5000 });
+    await expect(grid.querySelector('[inert]')).toBeNull();
   },
 };
 
