@@ -197,6 +197,8 @@ export function DataGrid<Row>(props: DataGridProps<Row>) {
     );
   }
 
+  // Rows kept from the last answer only where rows are shown (not under a skeleton or a status).
+  const updating = !isLoading && !status && !!props.isUpdating;
   const shared = {
     ariaLabel: props.label,
     columns: visibleColumns,
@@ -205,7 +207,7 @@ export function DataGrid<Row>(props: DataGridProps<Row>) {
     selection,
     status,
     isLoading,
-    isUpdating: !isLoading && !status && !!props.isUpdating,
+    isUpdating: updating,
     skeletonRows: Math.min(props.paging?.pageSize ?? 5, 10),
     selectionLabel,
   };
@@ -235,7 +237,7 @@ export function DataGrid<Row>(props: DataGridProps<Row>) {
           {props.bulkActions(selected)}
         </BulkBar>
       )}
-      <VisuallyHidden role="status">{isLoading || props.isUpdating ? messages.loading : ''}</VisuallyHidden>
+      <VisuallyHidden role="status">{isLoading || updating ? messages.loading : ''}</VisuallyHidden>
       {phone ? (
         <GridCards {...shared} onRowAction={onRowAction} />
       ) : (

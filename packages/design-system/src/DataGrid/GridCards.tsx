@@ -1,7 +1,7 @@
 import type { MouseEvent, ReactNode } from 'react';
 import styled from 'styled-components';
 import { isControl } from './GridRow.tsx';
-import { Checkbox, Skeleton } from './GridTable.styles.ts';
+import { Checkbox, Skeleton, updatingRows } from './GridTable.styles.ts';
 import type { DataGridColumn, GridSelection, RowKey } from './types.ts';
 
 interface GridCardsProps<Row> {
@@ -123,10 +123,7 @@ function CardTitle({ content, onOpen }: { readonly content: ReactNode; readonly 
 }
 
 const List = styled.ul`
-  &[data-updating] {
-    opacity: 0.55;
-    transition: opacity 150ms linear 150ms;
-  }
+  ${updatingRows}
   list-style: none;
   margin: 0;
   padding: 0;

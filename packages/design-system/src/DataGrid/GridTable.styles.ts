@@ -1,4 +1,15 @@
-import styled from 'styled-components';
+import styled, { css } from 'styled-components';
+
+/**
+ * The last answer's rows or cards while the next is on its way (`isUpdating`): dimmed after a
+ * moment, so a quick answer does not flash. The table's body and the phone's card list share it.
+ */
+export const updatingRows = css`
+  &[data-updating] {
+    opacity: 0.55;
+    transition: opacity 150ms linear 150ms;
+  }
+`;
 
 export const Scroller = styled.div`
   position: relative;
@@ -24,12 +35,7 @@ export const Body = styled.div`
   grid-column: 1 / -1;
   display: grid;
   grid-template-columns: subgrid;
-  /* The last answer's rows while the next is on its way (isUpdating): dimmed after a moment, so a
-     quick answer does not flash. */
-  &[data-updating] {
-    opacity: 0.55;
-    transition: opacity 150ms linear 150ms;
-  }
+  ${updatingRows}
 `;
 
 export const Row = styled.div`
