@@ -37,6 +37,11 @@ export class EjectionSearch {
   private length = 0;
   private inserted = -1;
   private route: Route | null = null;
+  /** The route's vehicle's roads and end, read at every step of the walk: set once per route. */
+  private duration: Float64Array = new Float64Array(0);
+  private costs: Float64Array = new Float64Array(0);
+  private endLoc = -1;
+  private shiftEnd = 0;
   private bestPenalty = Number.POSITIVE_INFINITY;
   private bestCost = Number.POSITIVE_INFINITY;
   private best: Ejection | null = null;
@@ -70,6 +75,10 @@ export class EjectionSearch {
         );
       if (earliestStart(model, k, direct) === Number.POSITIVE_INFINITY) continue;
       this.route = route;
+      this.duration = model.duration[route.v] as Float64Array;
+      this.costs = model.cost[route.v] as Float64Array;
+      this.endLoc = model.endLoc[route.v] as number;
+      this.shiftEnd = model.shiftEnd[route.v] as number;
       // The bound is per route: a long route may not use up the others' turn.
       this.steps = 0;
       const [first, last] = insertionRange(model, route, k);
@@ -168,17 +177,12 @@ export class EjectionSearch {
   private walk(i: number, from: number, leave: number, penalty: number, count: number, cost: number): void {
     this.steps += 1;
     if (this.steps > MAX_STEPS || penalty >= this.bestPenalty) return;
-    const { model } = this;
-    const v = (this.route as Route).v;
+    const { model, duration, costs } = this;
     const { size, dims } = model;
-    const duration = model.duration[v] as Float64Array;
-    const costs = model.cost[v] as Float64Array;
     if (i === this.length) {
-      if (
-        leave + arc(duration, size, from, model.endLoc[v] as number) <= (model.shiftEnd[v] as number) &&
-        this.fits()
-      )
-        this.record(penalty, cost + arc(costs, size, from, model.endLoc[v] as number), count);
+      const end = this.endLoc;
+      if (leave + arc(duration, size, from, end) <= this.shiftEnd && this.fits())
+        this.record(penalty, cost + arc(costs, size, from, end), count);
       return;
     }
     const k = this.seq[i] as number;

@@ -41,6 +41,8 @@ export class LocalSearch {
   private splicer: Splicer | null = null;
   /** Per route: the penalty it pays now (late or overloaded), when only such routes are worked on. */
   private readonly paying: Float64Array;
+  /** Per route: its penalised cost now (`penalties.of`), asked by every pair of its stops. */
+  private readonly penalised: Float64Array;
 
   /**
    * `expired`: asked every few stops; true ends the descent where it is (the budget's time is up:
@@ -59,6 +61,7 @@ export class LocalSearch {
     this.one = new Int32Array(n + 4);
     this.two = new Int32Array(n + 4);
     this.paying = new Float64Array(m);
+    this.penalised = new Float64Array(m);
   }
 
   /**
@@ -78,7 +81,7 @@ export class LocalSearch {
     const { random, model } = this.ctx;
     this.plan = plan;
     if (this.splicer?.penalties !== penalties) this.splicer = new Splicer(model, penalties);
-    for (const route of plan.routes) this.paying[route.v] = penalties.of(route) - route.cost;
+    for (const route of plan.routes) this.price(route);
     for (const route of plan.routes)
       route.tasks.forEach((k, i) => {
         this.position[k] = i;
@@ -142,7 +145,6 @@ export class LocalSearch {
     const plan = this.plan as Plan;
     const { model } = this.ctx;
     this.moves += 1;
-    const { penalties } = this.splicer as Splicer;
     if (this.focused) {
       this.markChanged(A.tasks, tasksA);
       if (B && tasksB) this.markChanged(B.tasks, tasksB);
@@ -152,15 +154,23 @@ export class LocalSearch {
       this.position[k] = i;
     });
     this.routeStamp[A.v] = this.moves;
-    this.paying[A.v] = penalties.of(plan.routes[A.v] as Route) - (plan.routes[A.v] as Route).cost;
+    this.price(plan.routes[A.v] as Route);
     if (B && tasksB) {
       plan.assign(model, B.v, tasksB);
       tasksB.forEach((k, i) => {
         this.position[k] = i;
       });
       this.routeStamp[B.v] = this.moves;
-      this.paying[B.v] = penalties.of(plan.routes[B.v] as Route) - (plan.routes[B.v] as Route).cost;
+      this.price(plan.routes[B.v] as Route);
     }
+  }
+
+  /** Notes what the route costs at the descent's penalties (`penalised`, `paying`). */
+  private price(route: Route): void {
+    const { penalties } = this.splicer as Splicer;
+    const penalised = penalties.of(route);
+    this.penalised[route.v] = penalised;
+    this.paying[route.v] = penalised - route.cost;
   }
 
   /** Marks the stops of `after` from just before its first difference with `before` to just after its last. */
@@ -181,23 +191,28 @@ export class LocalSearch {
   /** Moves between two routes: u at A[i], v at B[j]. */
   private between(A: Route, i: number, B: Route, j: number): boolean {
     const splicer = this.splicer as Splicer;
-    const { penalties } = splicer;
     const a = A.tasks;
     const b = B.tasks;
     const one = this.one;
     const two = this.two;
+    const oldA = this.penalised[A.v] as number;
+    const oldB = this.penalised[B.v] as number;
     // Penalties only add: a move must gain more distance than the two routes pay now.
-    const paid = penalties.of(A) - A.cost + penalties.of(B) - B.cost;
+    const paid = oldA - A.cost + oldB - B.cost;
 
     // Relocate u (and u with its successor, in both orders) after v, or before v.
     for (let size = 1; size <= 2 && i + size <= a.length; size += 1) {
       const out = splicer.distance(A, i, i + size, NONE, 0);
+      // A's side of the move, the same for every place in B: priced once, when first needed.
+      let leaving = Number.NaN;
       for (let reversed = 0; reversed < size; reversed += 1) {
         for (let s = 0; s < size; s += 1) one[s] = a[reversed ? i + size - 1 - s : i + s] as number;
         if (!splicer.allows(B, one, size, NONE, 0)) break;
         for (let at = j + 1; at >= j; at -= 1) {
-          if (out + splicer.distance(B, at, at, one, size) - paid >= IMPROVES) continue;
-          if (splicer.splice(A, i, i + size, NONE, 0) + splicer.splice(B, at, at, one, size) < IMPROVES) {
+          const into = splicer.distance(B, at, at, one, size);
+          if (out + into - paid >= IMPROVES) continue;
+          if (Number.isNaN(leaving)) leaving = splicer.spliceKnown(A, i, i + size, NONE, 0, out, oldA);
+          if (leaving + splicer.spliceKnown(B, at, at, one, size, into, oldB) < IMPROVES) {
             const seg = a.slice(i, i + size);
             if (reversed) seg.reverse();
             this.commit(A, [...a.slice(0, i), ...a.slice(i + size)], B, [
@@ -216,17 +231,14 @@ export class LocalSearch {
       for (let sizeV = 1; sizeV <= sizeU && j + sizeV <= b.length; sizeV += 1) {
         for (let s = 0; s < sizeU; s += 1) one[s] = a[i + s] as number;
         for (let s = 0; s < sizeV; s += 1) two[s] = b[j + s] as number;
-        if (
-          splicer.distance(A, i, i + sizeU, two, sizeV) +
-            splicer.distance(B, j, j + sizeV, one, sizeU) -
-            paid >=
-          IMPROVES
-        )
-          continue;
+        const intoA = splicer.distance(A, i, i + sizeU, two, sizeV);
+        const intoB = splicer.distance(B, j, j + sizeV, one, sizeU);
+        if (intoA + intoB - paid >= IMPROVES) continue;
         if (!splicer.allows(B, one, sizeU, two, sizeV) || !splicer.allows(A, two, sizeV, one, sizeU))
           continue;
         if (
-          splicer.splice(A, i, i + sizeU, two, sizeV) + splicer.splice(B, j, j + sizeV, one, sizeU) <
+          splicer.spliceKnown(A, i, i + sizeU, two, sizeV, intoA, oldA) +
+            splicer.spliceKnown(B, j, j + sizeV, one, sizeU, intoB, oldB) <
           IMPROVES
         ) {
           const segU = a.slice(i, i + sizeU);
@@ -245,7 +257,7 @@ export class LocalSearch {
     const x = i + 1;
     for (let y = j + 1; y >= j; y -= 1) {
       if (splicer.tailsDistance(A, x, B, y) - paid >= IMPROVES) continue;
-      if (splicer.tails(A, x, B, y) < IMPROVES) {
+      if (splicer.tails(A, x, B, y, oldA + oldB) < IMPROVES) {
         this.commit(A, [...a.slice(0, x), ...b.slice(y)], B, [...b.slice(0, y), ...a.slice(x)]);
         return true;
       }
@@ -256,7 +268,7 @@ export class LocalSearch {
   /** Moves inside one route: u at i, v at j. */
   private within(R: Route, i: number, j: number): boolean {
     const splicer = this.splicer as Splicer;
-    const paid = splicer.penalties.of(R) - R.cost;
+    const paid = (this.penalised[R.v] as number) - R.cost;
     const t = R.tasks;
     const buf = this.one;
     // Relocate u (or u with its successor) to just after v.

@@ -223,10 +223,11 @@ export function repair(
       const route = plan.routes[v] as Route;
       if (route.tasks.length === 0 && passOver(ctx, v, used >= fleet, triedClass, t)) continue;
       if (!splicer.allows(route, one, 1, none, 0)) continue;
+      splicer.insertion(route, k);
       for (let p = 0; p <= route.tasks.length; p += 1) {
         // A blink only once some place is known: a task never stays out for it.
         if (best < Number.POSITIVE_INFINITY && random() < BLINK) continue;
-        const added = splicer.splice(route, p, p, one, 1);
+        const added = splicer.insertAt(route, p, one, best);
         if (added < best) {
           best = added;
           bestVehicle = v;

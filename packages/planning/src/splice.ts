@@ -71,10 +71,34 @@ export class Splicer {
 
   /** Penalised cost change of replacing positions [a, b) of the route by `middle[0 … count)`. */
   splice(route: Route, a: number, b: number, middle: ArrayLike<number>, count: number): number {
+    return this.spliceKnown(
+      route,
+      a,
+      b,
+      middle,
+      count,
+      this.distance(route, a, b, middle, count),
+      this.penalties.of(route),
+    );
+  }
+
+  /**
+   * `splice`, the same figure, for a caller that already has the change's `distance` (as
+   * `distance` gives it) and the route's penalised cost now (`old`, as `penalties.of` gives it):
+   * the local search works both out for its filters first.
+   */
+  spliceKnown(
+    route: Route,
+    a: number,
+    b: number,
+    middle: ArrayLike<number>,
+    count: number,
+    distance: number,
+    old: number,
+  ): number {
     const { model, penalties } = this;
     const { v, tasks } = route;
     const { dims } = model;
-    const old = penalties.of(route);
     if (count === 0 && a === 0 && b === tasks.length) return -old;
     const chain = this.chain.head(route, a);
     for (let i = 0; i < count; i += 1) chain.visit(v, middle[i] as number);
@@ -86,7 +110,7 @@ export class Splicer {
       for (let i = a; i < b; i += 1) load -= model.demand[(tasks[i] as number) * dims + d] as number;
       excess += penalties.excess(v, d, load);
     }
-    return route.cost + this.distance(route, a, b, middle, count) + penalties.warp * warp + excess - old;
+    return route.cost + distance + penalties.warp * warp + excess - old;
   }
 
   /**
@@ -110,6 +134,47 @@ export class Splicer {
       arc(cost, size, before, first) -
       arc(cost, size, last, after)
     );
+  }
+
+  /** `insertion`'s parts of an insertion's cost that do not depend on where it goes. */
+  private insertionExcess = 0;
+  private insertionOld = 0;
+
+  /**
+   * Prepares `insertAt` for task k into the route: the route's penalised cost now and its load's
+   * excess with k aboard, the same wherever k goes, worked out once rather than at each place.
+   */
+  insertion(route: Route, k: number): void {
+    const { model, penalties } = this;
+    const { dims } = model;
+    this.insertionOld = penalties.of(route);
+    let excess = 0;
+    for (let d = 0; d < dims; d += 1)
+      excess += penalties.excess(
+        route.v,
+        d,
+        (route.load[d] as number) + (model.demand[k * dims + d] as number),
+      );
+    this.insertionExcess = excess;
+  }
+
+  /**
+   * `splice(route, p, p, one, 1)` after `insertion(route, one[0])`, the same figure, for a caller
+   * that tries every place p (the repair): +Infinity when the place costs at least `worse` on its
+   * distance alone, without timing it. The warp's price and the warp are never negative and
+   * rounding keeps order, so the bound below never exceeds the cost: a place it rules out could
+   * not have been chosen.
+   */
+  insertAt(route: Route, p: number, one: ArrayLike<number>, worse: number): number {
+    const distance = this.distance(route, p, p, one, 1);
+    if (route.cost + distance + this.insertionExcess - this.insertionOld >= worse)
+      return Number.POSITIVE_INFINITY;
+    const { v } = route;
+    const warp = this.chain
+      .head(route, p)
+      .visit(v, one[0] as number)
+      .tail(v, route, p);
+    return route.cost + distance + this.penalties.warp * warp + this.insertionExcess - this.insertionOld;
   }
 
   /**
@@ -143,9 +208,15 @@ export class Splicer {
    * Penalised cost change of exchanging tails: A keeps its stops before a and takes B's from b
    * on, B keeps its stops before b and takes A's from a on.
    */
-  tails(A: Route, a: number, B: Route, b: number): number {
+  tails(
+    A: Route,
+    a: number,
+    B: Route,
+    b: number,
+    /** The two routes' penalised costs now, when the caller has them. */
+    before: number = this.penalties.of(A) + this.penalties.of(B),
+  ): number {
     const { model, penalties } = this;
-    const before = penalties.of(A) + penalties.of(B);
     if (!model.plain || model.endClass[A.v] !== model.endClass[B.v]) {
       const newA = [...A.tasks.slice(0, a), ...B.tasks.slice(b)];
       const newB = [...B.tasks.slice(0, b), ...A.tasks.slice(a)];
