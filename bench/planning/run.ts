@@ -14,6 +14,11 @@
  *   --solver DIR                 the solver's source (default packages/planning/src); given twice
  *                                or more, each instance is solved by each in turn (the order
  *                                rotating), so that solvers are compared in the same minutes
+ *   --iterations N               N iterations and no clock instead of the time limit: the same
+ *                                code gives the same plan in every run, so its CPU time is the
+ *                                solver's speed alone; with two solvers, whether their plans are
+ *                                the same (a change meant only to be faster must keep them) and
+ *                                their CPU side by side
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
@@ -61,6 +66,7 @@ const { values } = parseArgs({
     'time-limit': { type: 'string' },
     seed: { type: 'string', default: '1' },
     solver: { type: 'string', multiple: true },
+    iterations: { type: 'string' },
   },
 });
 type Solver = typeof import('../../packages/planning/src/index.ts');
@@ -74,6 +80,12 @@ const set = SETS[values.set];
 if (!set) throw new Error(`--set is one of ${Object.keys(SETS).join(', ')}`);
 const timeLimitMs = Number(values['time-limit'] ?? set.timeLimitMs);
 const seed = Number(values.seed);
+const iterations = values.iterations === undefined ? undefined : Number(values.iterations);
+if (iterations !== undefined && !(Number.isInteger(iterations) && iterations > 0))
+  throw new Error('--iterations is a whole number above 0');
+/** The solve's options: the set's time limit on this process's CPU clock, or N iterations and no clock. */
+const budget = (limitMs: number) =>
+  iterations === undefined ? { seed, timeLimitMs: limitMs, clock: cpuMs } : { seed, iterations };
 const prefixes = values.only?.split(',').map((p) => p.trim().toUpperCase());
 
 const dataDir = path.join(import.meta.dirname, 'data');
@@ -98,10 +110,11 @@ interface Row {
   readonly overBest: number;
   readonly gap: number;
   readonly cpu: number;
+  readonly distance: number;
 }
 const rows: Row[][] = solvers.map(() => []);
 console.log(
-  `${values.set}: ${timeLimitMs} ms CPU per instance, seed ${seed}; load average ${loadavg()[0]?.toFixed(1)}; solver ${solverNames.join(', ')}`,
+  `${values.set}: ${iterations === undefined ? `${timeLimitMs} ms CPU` : `${iterations} iterations, no clock,`} per instance, seed ${seed}; load average ${loadavg()[0]?.toFixed(1)}; solver ${solverNames.join(', ')}`,
 );
 console.log('instance | vehicles (best) | distance (best) | gap % | CPU ms | iterations | notes');
 const selected = files
@@ -114,8 +127,7 @@ const selected = files
 // cold, the first instances lost 120–170 ms of their second to it (docs/planning.md). One untimed
 // solve first, so every instance is measured as a warm planner thread would solve it.
 const warmUp = selected[0];
-for (const { solve } of solvers)
-  if (warmUp) solve(warmUp.problem, { seed, timeLimitMs: Math.min(timeLimitMs, 1000), clock: cpuMs });
+for (const { solve } of solvers) if (warmUp) solve(warmUp.problem, budget(Math.min(timeLimitMs, 1000)));
 for (const [i, instance] of selected.entries())
   for (let turn = 0; turn < solvers.length; turn += 1) measure(instance, (i + turn) % solvers.length);
 
@@ -125,7 +137,7 @@ function measure(instance: ReturnType<typeof readSolomon>, which: number): void 
   const best = bestKnown[name];
   if (!best) throw new Error(`no best known value for ${name} in data/best-known.json`);
   const began = cpuMs();
-  const solution = solve(instance.problem, { seed, timeLimitMs, clock: cpuMs });
+  const solution = solve(instance.problem, budget(timeLimitMs));
   const cpu = cpuMs() - began;
   const distance = euclideanDistance(instance, solution.routes);
   const gap = ((distance - best.distance) / best.distance) * 100;
@@ -142,6 +154,7 @@ function measure(instance: ReturnType<typeof readSolomon>, which: number): void 
     overBest: solution.summary.vehicles - best.vehicles,
     gap,
     cpu,
+    distance,
   });
   console.log(
     [
@@ -192,5 +205,26 @@ if (set.goal) {
       `, vehicles at most one over the best known, ≤ ${set.timeLimitMs} ms CPU per instance` +
       (selected.length < files.length ? ` (this run: ${selected.length} of ${files.length} instances)` : ''),
   );
+}
+if (iterations !== undefined && solvers.length > 1) {
+  // Same iterations, same seed: a solver that makes the same decisions makes the same plans.
+  const first = rows[0] as Row[];
+  const total = (solved: readonly Row[]) => solved.reduce((a, r) => a + r.cpu, 0);
+  console.log('');
+  console.log(`solver | CPU ms in all | against ${solverNames[0]} | the same plans`);
+  for (const [which, solved] of rows.entries()) {
+    const differ = solved.filter((r) => {
+      const other = first.find((f) => f.name === r.name);
+      return !other || other.vehicles !== r.vehicles || other.distance !== r.distance;
+    });
+    console.log(
+      [
+        solverNames[which],
+        total(solved).toFixed(0),
+        (total(solved) / total(first)).toFixed(3),
+        differ.length === 0 ? 'yes' : `no: ${differ.map((r) => r.name).join(', ')}`,
+      ].join(' | '),
+    );
+  }
 }
 console.log(`load average at the end ${loadavg()[0]?.toFixed(1)}`);
