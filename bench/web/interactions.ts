@@ -158,7 +158,18 @@ export async function interactions(
     await act(() => first.click(), 1, 'option picked');
     await act(() => page.getByRole('button', { name: 'ถัดไป: สรุปการจอง' }).click(), 1, 'to the summary');
     await page.getByRole('button', { name: 'ยืนยันการจอง' }).waitFor({ timeout: 120_000 });
-  } else console.log('  (the wizard offered no option for these DOs: its first steps only)');
+  } else {
+    // What the step showed instead (an error, no option, still loading): the bench says what it saw.
+    const shown = (
+      await page
+        .locator('main')
+        .textContent()
+        .catch(() => '')
+    )
+      .replace(/\s+/g, ' ')
+      .slice(0, 600);
+    console.log(`  (the wizard offered no option for these DOs: its first steps only; the page: ${shown})`);
+  }
   await done('booking wizard');
 
   // The planning board on tomorrow, the busy day the bench booked (busyDay.ts): the day typed in
