@@ -161,14 +161,14 @@ export async function interactions(
   } else {
     // What the step showed instead (an error, no option, still loading): the bench says what it saw.
     const shown = (
-      await page
+      (await page
         .locator('main')
         .textContent()
-        .catch(() => '')
-    )
-      .replace(/\s+/g, ' ')
-      .slice(0, 600);
-    console.log(`  (the wizard offered no option for these DOs: its first steps only; the page: ${shown})`);
+        .catch(() => null)) ?? ''
+    ).replace(/\s+/g, ' ');
+    console.log(
+      `  (the wizard offered no option for these DOs: its first steps only; the page: ${shown.slice(0, 600)})`,
+    );
   }
   await done('booking wizard');
 
