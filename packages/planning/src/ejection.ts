@@ -44,7 +44,17 @@ export class EjectionSearch {
   private shiftEnd = 0;
   private bestPenalty = Number.POSITIVE_INFINITY;
   private bestCost = Number.POSITIVE_INFINITY;
-  private best: Ejection | null = null;
+  /**
+   * The best ejection so far, kept as where it is (route, the inserted task's position, the
+   * positions ejected) and made into an `Ejection` once the search ends: a walk finds better
+   * ones many times over, and building each as it is found was most of `record`'s cost.
+   */
+  private bestRoute: Route | null = null;
+  private bestAt = -1;
+  private readonly bestOut = new Int32Array(MAX_EJECTED);
+  private bestCount = 0;
+  /** Position of the inserted task in the sequence being walked (`tryPosition`'s q). */
+  private at = -1;
 
   constructor(
     private readonly model: Model,
@@ -58,7 +68,7 @@ export class EjectionSearch {
   search(k: number, routes: readonly Route[]): Ejection | null {
     this.bestPenalty = Number.POSITIVE_INFINITY;
     this.bestCost = Number.POSITIVE_INFINITY;
-    this.best = null;
+    this.bestRoute = null;
     this.steps = 0;
     this.inserted = k;
     const { model } = this;
@@ -84,7 +94,21 @@ export class EjectionSearch {
       const [first, last] = insertionRange(model, route, k);
       for (let q = first; q <= last && this.steps < MAX_STEPS; q += 1) this.tryPosition(q);
     }
-    return this.best;
+    return this.made();
+  }
+
+  /** The best ejection found, as the route's new tasks and the ejected ones; null when none. */
+  private made(): Ejection | null {
+    const route = this.bestRoute;
+    if (!route) return null;
+    const q = this.bestAt;
+    const seq = (i: number) =>
+      i < q ? (route.tasks[i] as number) : i === q ? this.inserted : (route.tasks[i - 1] as number);
+    const ejected = Array.from(this.bestOut.subarray(0, this.bestCount), seq);
+    const gone = new Set(ejected);
+    const tasks: number[] = [];
+    for (let i = 0; i <= route.tasks.length; i += 1) if (!gone.has(seq(i))) tasks.push(seq(i));
+    return { v: route.v, tasks, ejected, penalty: this.bestPenalty, cost: this.bestCost - route.cost };
   }
 
   /** Prepares the sequence with k before position q (latest arrivals, tail costs) and walks it. */
@@ -131,6 +155,7 @@ export class EjectionSearch {
       next = here;
     }
     this.length = len;
+    this.at = q;
     for (let d = 0; d < dims; d += 1) {
       this.total[d] = (route.load[d] as number) + (model.demand[this.inserted * dims + d] as number);
       this.ejectedLoad[d] = 0;
@@ -160,18 +185,10 @@ export class EjectionSearch {
     if (penalty > this.bestPenalty || (penalty === this.bestPenalty && cost >= this.bestCost)) return;
     this.bestPenalty = penalty;
     this.bestCost = cost;
-    const ejected = Array.from(this.out.subarray(0, count), (i) => this.seq[i] as number);
-    const gone = new Set(ejected);
-    const tasks: number[] = [];
-    for (let i = 0; i < this.length; i += 1)
-      if (!gone.has(this.seq[i] as number)) tasks.push(this.seq[i] as number);
-    this.best = {
-      v: (this.route as Route).v,
-      tasks,
-      ejected,
-      penalty,
-      cost: cost - (this.route as Route).cost,
-    };
+    this.bestRoute = this.route;
+    this.bestAt = this.at;
+    this.bestOut.set(this.out.subarray(0, count));
+    this.bestCount = count;
   }
 
   private walk(i: number, from: number, leave: number, penalty: number, count: number, cost: number): void {
