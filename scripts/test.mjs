@@ -175,9 +175,24 @@ function retriedTests(files) {
       .filter((t) => t.status === 'passed' && t.failureMessages?.length)
       .map((t) => ({
         name: `${path.relative(root, file.name)} › ${t.fullName}`,
-        firstError: t.failureMessages[0].split('\n').find((line) => line.trim()) ?? '',
+        firstError: firstFailure(t.failureMessages[0]),
       })),
   );
+}
+
+/**
+ * A retried test's first failure in up to three lines: its message, what Playwright was waiting
+ * for (its call log's first step: a click's timeout names no locator), and the line of the test
+ * file it failed at. The run's own output scrolls away; this summary is what a CI log keeps.
+ */
+function firstFailure(message) {
+  const lines = message
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean);
+  const waiting = lines.find((line) => line.startsWith('- waiting for '));
+  const at = lines.find((line) => /\.(test|stories)\.tsx?:\d+/.test(line) && !line.includes('node_modules'));
+  return [lines[0] ?? '', waiting, at?.replace(`${root}/`, '')].filter(Boolean).join('\n        ');
 }
 
 function timeByProject(files) {
