@@ -10,7 +10,10 @@
  *   --only R1,RC2 | --only R201  instances whose name starts with one of these
  *   --quick                      two instances per class (x01 and x05 / _1 and _5)
  *   --time-limit MS              CPU milliseconds per instance (default: the set's goal)
- *   --seed N                     the solver's seed (default 1)
+ *   --seed N | 1,2,3 | 1-5       the solver's seed or seeds (default 1): with several, each instance
+ *                                is solved once per seed, the class table averages every run and
+ *                                a table by seed shows the spread — one seed's path through the
+ *                                second moves an instance by several points (docs/planning.md)
  *   --solver DIR                 the solver's source (default packages/planning/src); given twice
  *                                or more, each instance is solved by each in turn (the order
  *                                rotating), so that solvers are compared in the same minutes
@@ -79,12 +82,25 @@ const solverNames = solverDirs.map((dir) => path.relative(process.cwd(), dir));
 const set = SETS[values.set];
 if (!set) throw new Error(`--set is one of ${Object.keys(SETS).join(', ')}`);
 const timeLimitMs = Number(values['time-limit'] ?? set.timeLimitMs);
-const seed = Number(values.seed);
+/** `--seed 3`, `--seed 1,2,5` or `--seed 1-5`. */
+function seedsOf(text: string): number[] {
+  const range = /^(\d+)-(\d+)$/.exec(text);
+  const seeds = range
+    ? Array.from(
+        { length: Math.max(0, Number(range[2]) - Number(range[1]) + 1) },
+        (_, i) => Number(range[1]) + i,
+      )
+    : text.split(',').map((part) => Number(part.trim()));
+  if (seeds.length === 0 || seeds.length > 100 || !seeds.every((n) => Number.isInteger(n) && n >= 0))
+    throw new Error('--seed is a whole number, a list (1,2,3) or a range (1-5) of at most 100');
+  return seeds;
+}
+const seeds = seedsOf(values.seed);
 const iterations = values.iterations === undefined ? undefined : Number(values.iterations);
 if (iterations !== undefined && !(Number.isInteger(iterations) && iterations > 0))
   throw new Error('--iterations is a whole number above 0');
 /** The solve's options: the set's time limit on this process's CPU clock, or N iterations and no clock. */
-const budget = (limitMs: number) =>
+const budget = (limitMs: number, seed: number) =>
   iterations === undefined ? { seed, timeLimitMs: limitMs, clock: cpuMs } : { seed, iterations };
 const prefixes = values.only?.split(',').map((p) => p.trim().toUpperCase());
 
@@ -106,6 +122,7 @@ const cpuMs = () => {
 
 interface Row {
   readonly name: string;
+  readonly seed: number;
   readonly vehicles: number;
   readonly overBest: number;
   readonly gap: number;
@@ -114,7 +131,7 @@ interface Row {
 }
 const rows: Row[][] = solvers.map(() => []);
 console.log(
-  `${values.set}: ${iterations === undefined ? `${timeLimitMs} ms CPU` : `${iterations} iterations, no clock,`} per instance, seed ${seed}; load average ${loadavg()[0]?.toFixed(1)}; solver ${solverNames.join(', ')}`,
+  `${values.set}: ${iterations === undefined ? `${timeLimitMs} ms CPU` : `${iterations} iterations, no clock,`} per instance, seed ${seeds.join(', ')}; load average ${loadavg()[0]?.toFixed(1)}; solver ${solverNames.join(', ')}`,
 );
 console.log('instance | vehicles (best) | distance (best) | gap % | CPU ms | iterations | notes');
 const selected = files
@@ -127,17 +144,19 @@ const selected = files
 // cold, the first instances lost 120–170 ms of their second to it (docs/planning.md). One untimed
 // solve first, so every instance is measured as a warm planner thread would solve it.
 const warmUp = selected[0];
-for (const { solve } of solvers) if (warmUp) solve(warmUp.problem, budget(Math.min(timeLimitMs, 1000)));
-for (const [i, instance] of selected.entries())
-  for (let turn = 0; turn < solvers.length; turn += 1) measure(instance, (i + turn) % solvers.length);
+for (const { solve } of solvers)
+  if (warmUp) solve(warmUp.problem, budget(Math.min(timeLimitMs, 1000), seeds[0] as number));
+for (const seed of seeds)
+  for (const [i, instance] of selected.entries())
+    for (let turn = 0; turn < solvers.length; turn += 1) measure(instance, (i + turn) % solvers.length, seed);
 
-function measure(instance: ReturnType<typeof readSolomon>, which: number): void {
+function measure(instance: ReturnType<typeof readSolomon>, which: number, seed: number): void {
   const { solve, planViolations } = solvers[which] as Solver;
   const { name } = instance;
   const best = bestKnown[name];
   if (!best) throw new Error(`no best known value for ${name} in data/best-known.json`);
   const began = cpuMs();
-  const solution = solve(instance.problem, budget(timeLimitMs));
+  const solution = solve(instance.problem, budget(timeLimitMs, seed));
   const cpu = cpuMs() - began;
   const distance = euclideanDistance(instance, solution.routes);
   const gap = ((distance - best.distance) / best.distance) * 100;
@@ -150,6 +169,7 @@ function measure(instance: ReturnType<typeof readSolomon>, which: number): void 
     .join(', ');
   (rows[which] as Row[]).push({
     name,
+    seed,
     vehicles: solution.summary.vehicles,
     overBest: solution.summary.vehicles - best.vehicles,
     gap,
@@ -158,7 +178,7 @@ function measure(instance: ReturnType<typeof readSolomon>, which: number): void 
   });
   console.log(
     [
-      solvers.length > 1 ? `${name} (${solverNames[which]})` : name,
+      `${name}${seeds.length > 1 ? ` seed ${seed}` : ''}${solvers.length > 1 ? ` (${solverNames[which]})` : ''}`,
       `${solution.summary.vehicles} (${best.vehicles})`,
       `${distance.toFixed(2)} (${best.distance.toFixed(2)})`,
       gap.toFixed(2),
@@ -177,7 +197,7 @@ for (const [which, solved] of rows.entries()) {
   console.log('');
   if (solvers.length > 1) console.log(`solver ${solverNames[which]}:`);
   console.log(
-    `class | instances | average gap % | worst gap % | vehicles over best (instances) | average gap % at the best fleet (instances) | average CPU ms${values.set === 'solomon' ? ' | VROOM 1.12 gap %' : ''}`,
+    `class | ${seeds.length > 1 ? 'runs (instances × seeds)' : 'instances'} | average gap % | worst gap % | vehicles over best (instances) | average gap % at the best fleet (instances) | average CPU ms${values.set === 'solomon' ? ' | VROOM 1.12 gap %' : ''}`,
   );
   for (const group of [...classes, 'all']) {
     const members = group === 'all' ? solved : solved.filter((r) => classOf(r.name) === group);
@@ -195,6 +215,24 @@ for (const [which, solved] of rows.entries()) {
         ...(values.set === 'solomon' ? [fmt(VROOM_SOLOMON[group])] : []),
       ].join(' | '),
     );
+  }
+  if (seeds.length > 1) {
+    console.log(
+      'seed | average gap % | worst gap % | vehicles over best (instances) | average gap % at the best fleet (instances)',
+    );
+    for (const seed of seeds) {
+      const runs = solved.filter((r) => r.seed === seed);
+      const atBest = runs.filter((r) => r.overBest === 0);
+      console.log(
+        [
+          seed,
+          fmt(mean(runs.map((r) => r.gap))),
+          `${fmt(Math.max(...runs.map((r) => r.gap)))} (${runs.reduce((w, r) => (r.gap > w.gap ? r : w)).name})`,
+          `${runs.reduce((a, r) => a + Math.max(0, r.overBest), 0)} (${runs.filter((r) => r.overBest > 0).length})`,
+          `${fmt(mean(atBest.map((r) => r.gap)))} (${atBest.length})`,
+        ].join(' | '),
+      );
+    }
   }
 }
 if (set.goal) {
@@ -214,7 +252,7 @@ if (iterations !== undefined && solvers.length > 1) {
   console.log(`solver | CPU ms in all | against ${solverNames[0]} | the same plans`);
   for (const [which, solved] of rows.entries()) {
     const differ = solved.filter((r) => {
-      const other = first.find((f) => f.name === r.name);
+      const other = first.find((f) => f.name === r.name && f.seed === r.seed);
       return !other || other.vehicles !== r.vehicles || other.distance !== r.distance;
     });
     console.log(
@@ -222,7 +260,9 @@ if (iterations !== undefined && solvers.length > 1) {
         solverNames[which],
         total(solved).toFixed(0),
         (total(solved) / total(first)).toFixed(3),
-        differ.length === 0 ? 'yes' : `no: ${differ.map((r) => r.name).join(', ')}`,
+        differ.length === 0
+          ? 'yes'
+          : `no: ${differ.map((r) => (seeds.length > 1 ? `${r.name} (seed ${r.seed})` : r.name)).join(', ')}`,
       ].join(' | '),
     );
   }
