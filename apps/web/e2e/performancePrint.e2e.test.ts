@@ -48,14 +48,24 @@ async function menuWords(page: Page): Promise<string[]> {
   return links.map((l) => l.trim()).filter((l) => l.length > 2 && !main.includes(l));
 }
 
-/** Every chart drawn (they load lazily), then the page as Chromium prints it, whitespace dropped. */
+/**
+ * Every chart drawn — each figure with its bars and its axes' labels — then the page as Chromium
+ * prints it, whitespace dropped. The charts load lazily and each is drawn once its container has
+ * measured its width, so one chart's bars can be on the page while another's axes are not yet
+ * (a CI run printed before the Pareto's percent axis was drawn).
+ */
 async function printed(page: Page, charts: number): Promise<{ text: string; pages: number }> {
-  await page.waitForFunction(
-    (n) =>
-      document.querySelectorAll('figure[role="img"] .recharts-bar-rectangle').length > 0 &&
-      document.querySelectorAll('figure[role="img"]').length === n,
-    charts,
-  );
+  await page.waitForFunction((n) => {
+    const figures = [...document.querySelectorAll('figure[role="img"]')];
+    return (
+      figures.length === n &&
+      figures.every(
+        (figure) =>
+          figure.querySelector('.recharts-bar-rectangle') !== null &&
+          figure.querySelector('.recharts-cartesian-axis-tick-value') !== null,
+      )
+    );
+  }, charts);
   const pdf = await page.pdf({ format: 'A4', printBackground: true });
   const pages = await pdfPages(pdf);
   return { text: squeeze(pages.join('')), pages: pages.length };

@@ -1,4 +1,4 @@
-import { type CSSProperties, type ReactElement, useState } from 'react';
+import { type CSSProperties, type ReactElement, useLayoutEffect, useRef, useState } from 'react';
 import { ResponsiveContainer } from 'recharts';
 import styled from 'styled-components';
 
@@ -14,7 +14,11 @@ const PAPER_WIDTH_PX = 680;
  * wide as its place on screen, and on paper the same drawing zoomed to the page's width. Zoomed,
  * not redrawn: a print is laid out without running the page's scripts, so a chart sized by script
  * keeps its screen width (and a chart stretched by CSS alone came out blank in Chromium's PDF).
- * The zoom follows the width the chart was last drawn at. The charts' category axes skip the
+ * The zoom follows the width the chart was last drawn at, and is set before the first paint:
+ * ResponsiveContainer draws the chart at the width it measures in an effect but calls `onResize`
+ * only from its ResizeObserver, a frame later, so a print in between had the chart at its screen
+ * width, its right side (the Pareto's percent axis) cut off by the page (a CI run of
+ * performancePrint.e2e). The charts' category axes skip the
  * names that would overlap (`interval="preserveStartEnd"`): on a phone seven Thai reasons ran
  * into one another; every name stays in the table under the chart.
  */
@@ -27,14 +31,16 @@ export function ChartFigure({
   readonly height: number;
   readonly children: ReactElement;
 }) {
+  const frame = useRef<HTMLElement>(null);
   const [zoom, setZoom] = useState(1);
+  const zoomTo = (width: number) => setZoom(width > PAPER_WIDTH_PX ? PAPER_WIDTH_PX / width : 1);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, at mount; onResize follows every later width.
+  useLayoutEffect(() => {
+    if (frame.current) zoomTo(frame.current.getBoundingClientRect().width);
+  }, []);
   return (
-    <Figure role="img" aria-label={title} style={{ '--print-zoom': zoom } as CSSProperties}>
-      <ResponsiveContainer
-        width="100%"
-        height={height}
-        onResize={(width) => setZoom(width > PAPER_WIDTH_PX ? PAPER_WIDTH_PX / width : 1)}
-      >
+    <Figure ref={frame} role="img" aria-label={title} style={{ '--print-zoom': zoom } as CSSProperties}>
+      <ResponsiveContainer width="100%" height={height} onResize={zoomTo}>
         {children}
       </ResponsiveContainer>
     </Figure>

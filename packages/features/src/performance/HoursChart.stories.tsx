@@ -1,6 +1,7 @@
 import { octoberTruckHours } from '@lms/testing';
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, waitFor } from 'storybook/test';
+import { useState } from 'react';
+import { expect, userEvent, waitFor } from 'storybook/test';
 import { swatchOf } from '../booking/shared/StatusBadge.tsx';
 import { HoursChart } from './HoursChart.tsx';
 
@@ -77,5 +78,43 @@ export const Phone: Story = {
     await expect(
       canvas.getByRole('img', { name: 'แผนภูมิชั่วโมงที่ใช้ รายคัน' }).getBoundingClientRect().width,
     ).toBeLessThanOrEqual(390);
+  },
+};
+
+/** The chart mounted on a press, 1,020 px wide: what a print sees from its first drawing. */
+function MountedOnPress() {
+  const [shown, setShown] = useState(false);
+  return (
+    <div style={{ width: 1020 }}>
+      <button type="button" onClick={() => setShown(true)}>
+        แสดงแผนภูมิ
+      </button>
+      {shown && <HoursChart rows={octoberTruckHours.byTruck} title="แผนภูมิชั่วโมงที่ใช้ รายคัน" />}
+    </div>
+  );
+}
+
+/**
+ * On paper a chart is zoomed to the page's width (ChartFigure.tsx), from the moment it is on the
+ * page: a print taken at its first drawing must not get it at its screen width, cut off at the
+ * page's edge. The zoom is read in the same task as the figure is added (a MutationObserver's
+ * callback), before any ResizeObserver can have answered: before, it came from one, a frame later,
+ * and the chart could be drawn first.
+ */
+export const ZoomedForPaperFromItsFirstDrawing: Story = {
+  render: () => <MountedOnPress />,
+  play: async ({ canvas, canvasElement }) => {
+    const zooms: string[] = [];
+    const watcher = new MutationObserver(() => {
+      const figure = canvasElement.querySelector<HTMLElement>('figure[role="img"]');
+      if (zooms.length === 0 && figure) zooms.push(figure.style.getPropertyValue('--print-zoom'));
+    });
+    watcher.observe(canvasElement, { childList: true, subtree: true });
+    await userEvent.click(canvas.getByRole('button', { name: 'แสดงแผนภูมิ' }));
+    await waitFor(() => expect(zooms).toHaveLength(1));
+    watcher.disconnect();
+    // 680 px of paper over the chart's 1,020.
+    await expect(Number(zooms[0])).toBeCloseTo(680 / 1020, 3);
+    await waitFor(() => expect(canvasElement.querySelector('.recharts-bar-rectangle')).not.toBeNull());
   },
 };
