@@ -194,8 +194,26 @@ describe('branch context', () => {
         /^\/province\?.*searchTerm=/.test(url.searchParams.get('to') ?? ''),
     );
     await page.getByRole('searchbox').or(page.getByRole('textbox')).first().fill(branches.second.code);
+    // The spinner is up for the switch's two 200 ms pauses only: recorded as it is added to the
+    // page, not polled for afterwards (in a loaded run the poll came after it had gone).
+    await page.evaluate((name) => {
+      const seen = { dialog: false };
+      Object.assign(window, { switchingSpinner: seen });
+      new MutationObserver((_, observer) => {
+        if (document.querySelector(`[role="dialog"][aria-label="${name}"]`)) {
+          seen.dialog = true;
+          observer.disconnect();
+        }
+      }).observe(document.body, { childList: true, subtree: true });
+    }, 'กำลังเปลี่ยนสาขา...');
     await page.getByText(`${branches.second.code}: ${branches.second.name}`).click();
-    await page.getByRole('dialog', { name: 'กำลังเปลี่ยนสาขา...' }).waitFor();
+    await expect
+      .poll(() =>
+        page.evaluate(
+          () => (window as unknown as { switchingSpinner: { dialog: boolean } }).switchingSpinner.dialog,
+        ),
+      )
+      .toBe(true);
     // A blocking switch: the spinner covers the page, then the new branch is stored.
     await expect.poll(() => readStorage(page, STORAGE.branch)).toBe(branches.second.id);
     await page.waitForURL(

@@ -117,8 +117,12 @@ describe("the staff app's service worker", () => {
     await page.reload();
     expect(await page.title()).toBe('LMS');
     await page.locator('#root *').first().waitFor();
+    // Every chunk the first screen asks for answered before leaving it: a navigation aborts the
+    // requests still under way (net::ERR_ABORTED), which says nothing about the cache.
+    await page.waitForLoadState('networkidle');
     await page.goto(`${server.origin}/doBooking`);
     await page.locator('#root *').first().waitFor();
+    await page.waitForLoadState('networkidle');
     expect(await controlled(page)).toBe(true);
     // The message names them: a retried failure shows only its first line in the run's summary.
     expect(failed, `failed offline: ${failed.join(', ')}`).toEqual([]);
