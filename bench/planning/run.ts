@@ -85,6 +85,8 @@ const timeLimitMs = Number(values['time-limit'] ?? set.timeLimitMs);
 /** `--seed 3`, `--seed 1,2,5` or `--seed 1-5`. */
 function seedsOf(text: string): number[] {
   const range = /^(\d+)-(\d+)$/.exec(text);
+  if (range && Number(range[2]) - Number(range[1]) >= 100)
+    throw new Error('--seed is a whole number, a list (1,2,3) or a range (1-5) of at most 100');
   const seeds = range
     ? Array.from(
         { length: Math.max(0, Number(range[2]) - Number(range[1]) + 1) },

@@ -110,12 +110,26 @@ const textColumn = (entity: EntityDef, columns: readonly string[]) =>
     .find((field) => field && ['string', 'text', 'ref'].includes(field.type) && !field.personal);
 
 async function loaded(page: Page, gridName: string) {
-  await page.waitForFunction((name) => {
-    const grid = [...document.querySelectorAll('[role="grid"]')].find(
-      (candidate) => candidate.getAttribute('aria-label') === name,
-    );
-    return grid && !grid.getAttribute('aria-busy');
-  }, gridName);
+  try {
+    await page.waitForFunction((name) => {
+      const grid = [...document.querySelectorAll('[role="grid"]')].find(
+        (candidate) => candidate.getAttribute('aria-label') === name,
+      );
+      return grid && !grid.getAttribute('aria-busy');
+    }, gridName);
+  } catch (error) {
+    // What the page showed instead (a CI-like run once waited 30 s on /warehouse, and its retry passed).
+    const seen = await page.evaluate(() => ({
+      at: location.pathname + location.search,
+      grids: [...document.querySelectorAll('[role="grid"]')].map(
+        (grid) => `${grid.getAttribute('aria-label')} (aria-busy ${grid.getAttribute('aria-busy')})`,
+      ),
+      main: document.querySelector('main')?.textContent?.slice(0, 160) ?? null,
+    }));
+    throw new Error(`the grid "${gridName}" did not finish loading: ${JSON.stringify(seen)}`, {
+      cause: error,
+    });
+  }
 }
 
 /**
