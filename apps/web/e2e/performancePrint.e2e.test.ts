@@ -52,7 +52,7 @@ async function menuWords(page: Page): Promise<string[]> {
  * Every chart drawn — each figure with its bars and its axes' labels — then the page as Chromium
  * prints it, whitespace dropped. The charts load lazily and each is drawn once its container has
  * measured its width, so one chart's bars can be on the page while another's axes are not yet
- * (a CI run printed before the Pareto's percent axis was drawn).
+ * (a full `npm test` run printed before the Pareto's percent axis was drawn).
  */
 async function printed(page: Page, charts: number): Promise<{ text: string; pages: number }> {
   await page.waitForFunction((n) => {

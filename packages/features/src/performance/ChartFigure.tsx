@@ -17,8 +17,8 @@ const PAPER_WIDTH_PX = 680;
  * The zoom follows the width the chart was last drawn at, and is set before the first paint:
  * ResponsiveContainer draws the chart at the width it measures in an effect but calls `onResize`
  * only from its ResizeObserver, a frame later, so a print in between had the chart at its screen
- * width, its right side (the Pareto's percent axis) cut off by the page (a CI run of
- * performancePrint.e2e). The charts' category axes skip the
+ * width, its right side (the Pareto's percent axis) cut off by the page (a full run of
+ * `npm test`: performancePrint.e2e). The charts' category axes skip the
  * names that would overlap (`interval="preserveStartEnd"`): on a phone seven Thai reasons ran
  * into one another; every name stays in the table under the chart.
  */
