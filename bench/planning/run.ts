@@ -83,10 +83,10 @@ const set = SETS[values.set];
 if (!set) throw new Error(`--set is one of ${Object.keys(SETS).join(', ')}`);
 const timeLimitMs = Number(values['time-limit'] ?? set.timeLimitMs);
 /** `--seed 3`, `--seed 1,2,5` or `--seed 1-5`. */
+const SEEDS_REFUSED = '--seed is a whole number, a list (1,2,3) or a range (1-5) of at most 100';
 function seedsOf(text: string): number[] {
   const range = /^(\d+)-(\d+)$/.exec(text);
-  if (range && Number(range[2]) - Number(range[1]) >= 100)
-    throw new Error('--seed is a whole number, a list (1,2,3) or a range (1-5) of at most 100');
+  if (range && Number(range[2]) - Number(range[1]) >= 100) throw new Error(SEEDS_REFUSED);
   const seeds = range
     ? Array.from(
         { length: Math.max(0, Number(range[2]) - Number(range[1]) + 1) },
@@ -94,7 +94,7 @@ function seedsOf(text: string): number[] {
       )
     : text.split(',').map((part) => Number(part.trim()));
   if (seeds.length === 0 || seeds.length > 100 || !seeds.every((n) => Number.isInteger(n) && n >= 0))
-    throw new Error('--seed is a whole number, a list (1,2,3) or a range (1-5) of at most 100');
+    throw new Error(SEEDS_REFUSED);
   return seeds;
 }
 const seeds = seedsOf(values.seed);

@@ -8,6 +8,9 @@ import styled from 'styled-components';
  */
 const PAPER_WIDTH_PX = 680;
 
+/** The zoom that fits a drawing `width` pixels wide to the paper (never enlarged). */
+const paperZoom = (width: number) => (width > PAPER_WIDTH_PX ? PAPER_WIDTH_PX / width : 1);
+
 /**
  * A chart's frame, one for every chart of the performance screens: a picture for the eye
  * (`role="img"` with its Thai name; the table under it is what assistive technology reads), as
@@ -33,14 +36,13 @@ export function ChartFigure({
 }) {
   const frame = useRef<HTMLElement>(null);
   const [zoom, setZoom] = useState(1);
-  const zoomTo = (width: number) => setZoom(width > PAPER_WIDTH_PX ? PAPER_WIDTH_PX / width : 1);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: once, at mount; onResize follows every later width.
+  // Once, at mount; onResize follows every later width.
   useLayoutEffect(() => {
-    if (frame.current) zoomTo(frame.current.getBoundingClientRect().width);
+    if (frame.current) setZoom(paperZoom(frame.current.getBoundingClientRect().width));
   }, []);
   return (
     <Figure ref={frame} role="img" aria-label={title} style={{ '--print-zoom': zoom } as CSSProperties}>
-      <ResponsiveContainer width="100%" height={height} onResize={zoomTo}>
+      <ResponsiveContainer width="100%" height={height} onResize={(width) => setZoom(paperZoom(width))}>
         {children}
       </ResponsiveContainer>
     </Figure>
