@@ -531,6 +531,8 @@ const routeTableOwners = [
   // The client's base and the stories' (`/api` itself, with no path under it).
   /^packages\/entity-pages\/src\/api\/client\.ts$/,
   /^packages\/testing\/src\/mocks\/mock\.ts$/,
+  // The client's base again, in the early script that imports nothing (its own entry).
+  /^apps\/web\/src\/session\/earlyStart\.ts$/,
   // call()'s own test: the URLs the client sends for the operations it calls.
   /^packages\/entity-pages\/src\/api\/call\.test\.ts$/,
 ];

@@ -3,6 +3,7 @@ import optimizeLocales from '@react-aria/optimize-locales-plugin';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { earlyStartScript } from './build/earlyStartScript.ts';
 import { pagePrecache } from './build/pagePrecache.ts';
 import { precompress } from './build/precompress.ts';
 import { preloadFonts } from './build/preloadFonts.ts';
@@ -53,6 +54,7 @@ export default defineConfig({
     // React Aria ships its built-in strings in 30+ languages; the app speaks Thai (and English as the fallback).
     optimizeLocales.vite({ locales: ['th-TH', 'en-US'] }),
     preloadFonts(firstFonts),
+    earlyStartScript('early', '/src/session/earlyStart.ts'),
     tokensCss(),
     driverPageInDev,
     // The driver's app works offline (issue 39): Workbox precaches its page and files only (not the
@@ -115,6 +117,8 @@ export default defineConfig({
         main: fileURLToPath(new URL('index.html', import.meta.url)),
         driver: fileURLToPath(new URL('driver.html', import.meta.url)),
         appointment: fileURLToPath(new URL('appointment.html', import.meta.url)),
+        // The staff page's first requests, before its shell has run (build/earlyStartScript.ts).
+        early: fileURLToPath(new URL('src/session/earlyStart.ts', import.meta.url)),
       },
       output: { codeSplitting: { groups: vendorGroups } },
     },

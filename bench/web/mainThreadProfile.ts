@@ -1,3 +1,5 @@
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import type { CDPSession } from 'playwright-core';
 
 /**
@@ -23,6 +25,13 @@ export async function profiledPage<T>(cdp: CDPSession, origin: string, work: () 
     const { profile } = (await cdp.send('Profiler.stop')) as unknown as {
       profile: { nodes: Node[]; samples: number[]; timeDeltas: number[]; startTime: number };
     };
+    // BENCH_WEB_PROFILE_DIR: each profile also as a file DevTools opens (Performance → load profile).
+    const dir = process.env.BENCH_WEB_PROFILE_DIR;
+    if (dir) {
+      const name = path.join(dir, `web-${Date.now()}.cpuprofile`);
+      await writeFile(name, JSON.stringify(profile));
+      console.log(`    (profile: ${name})`);
+    }
     const byId = new Map(profile.nodes.map((n) => [n.id, n]));
     for (const n of profile.nodes) for (const child of n.children ?? []) byId.get(child)!.parent = n.id;
     // A browser call (a layout read, a DOM insertion, a style rule) has no file: named with the

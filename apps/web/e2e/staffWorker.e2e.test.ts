@@ -98,14 +98,22 @@ describe("the staff app's service worker", () => {
     // page's own, the URL built the same way (shell/routes.ts, pages/EntityScreen.tsx). It was
     // sent before the page's own first request (its saved views), which goes once the list is drawn.
     const apiRequests: string[] = [];
+    const requests: string[] = [];
     page.on('request', (request) => {
-      if (request.resourceType() === 'fetch') apiRequests.push(new URL(request.url()).pathname);
+      const pathname = new URL(request.url()).pathname;
+      requests.push(pathname);
+      if (request.resourceType() === 'fetch') apiRequests.push(pathname);
     });
     await page.reload();
     await firstCell(page).waitFor();
     const listPath = requestPath(entityApi(doList).list);
     expect(apiRequests.filter((pathname) => pathname === listPath)).toHaveLength(1);
     expect(apiRequests.indexOf(listPath)).toBeLessThan(apiRequests.indexOf(requestPath(savedViewsApi.list)));
+    // Opened again, the page asked its first page before its entity chunk was even fetched: the
+    // early script (src/session/earlyStart.ts) replays what this page asked last time.
+    const entityChunk = requests.findIndex((pathname) => /\/EntityScreen-[\w-]+\.js$/.test(pathname));
+    expect(entityChunk, requests.join(' ')).toBeGreaterThan(-1);
+    expect(requests.indexOf(listPath), requests.join(' ')).toBeLessThan(entityChunk);
 
     // No network: the page and every chunk come from the worker; the API's answers (fetches) do not.
     await page.context().setOffline(true);

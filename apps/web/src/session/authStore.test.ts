@@ -1,7 +1,8 @@
-import { MESSAGES, STORAGE_KEYS } from '@lms/domain';
+import { entityApi, entityByName, MESSAGES, STORAGE_KEYS } from '@lms/domain';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { authStore, type UserInfo } from './authStore.ts';
 import { StorageUnavailableError, storageWorks } from './browserStorage.ts';
+import { rememberEarly, startEarly } from './earlyStart.ts';
 
 class MemoryStorage {
   readonly items = new Map<string, string>();
@@ -57,6 +58,32 @@ describe('authStore', () => {
     for (const key of Object.values(STORAGE_KEYS)) storage.setItem(key, 'x');
     authStore.clear();
     expect([...storage.items.keys()].sort()).toEqual([STORAGE_KEYS.authRedirect, STORAGE_KEYS.nav].sort());
+  });
+
+  it("forgets what the last user's pages asked first, at sign-out and at another sign-in", () => {
+    const storage = new MemoryStorage();
+    withStorage(storage);
+    const list = `/api${entityApi(entityByName('deliveryOrder')).list.url}`;
+    const asked: string[] = [];
+    const send = ((input: RequestInfo | URL) => {
+      asked.push(String(input));
+      return Promise.resolve(new Response('{}'));
+    }) as typeof fetch;
+    const opened = () => startEarly(storage as unknown as Storage, '/deliveryOrder', send);
+    for (const leave of [
+      () => authStore.clear(),
+      () => authStore.saveLogin({ userId: 'u-2', token: 't2', expiresAt: '2026-11-01T10:00:00.000Z', info }),
+    ]) {
+      storage.setItem(STORAGE_KEYS.authJwt, 't');
+      rememberEarly(storage as unknown as Storage, STORAGE_KEYS.authJwt, '/deliveryOrder', [list]);
+      leave();
+      opened();
+    }
+    expect(asked).toEqual([]);
+    // What the test checks is there to be forgotten: kept, it is asked.
+    rememberEarly(storage as unknown as Storage, STORAGE_KEYS.authJwt, '/deliveryOrder', [list]);
+    opened();
+    expect(asked).toEqual([list]);
   });
 });
 

@@ -3,6 +3,7 @@ import { type IssuedToken, type LoginAnswer, STORAGE_KEYS, type UserInfo } from 
 export type { BranchInfo, IssuedToken, LoginAnswer, UserInfo } from '@lms/domain';
 
 import { browserStorage } from './browserStorage.ts';
+import { forgetEarly } from './earlyStart.ts';
 
 /** The stored login of spec §4: token, expiry and user info under their own keys. */
 export const authStore = {
@@ -24,11 +25,14 @@ export const authStore = {
     browserStorage.write(STORAGE_KEYS.authInfo, JSON.stringify(info));
   },
   saveLogin(answer: LoginAnswer): void {
+    // What the last user's pages asked first is not asked with this user's token.
+    forgetEarly();
     authStore.saveToken(answer);
     authStore.saveInfo({ ...answer.info, userId: answer.userId });
   },
   /** Logout clears the three auth keys and the branch (spec §4). */
   clear(): void {
+    forgetEarly();
     for (const key of [
       STORAGE_KEYS.authInfo,
       STORAGE_KEYS.authJwt,

@@ -4,6 +4,7 @@ import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { fetchSentEarly, sendSessionCheckEarly } from './earlyRequests.ts';
+import { rememberEarly, startEarly } from './earlyStart.ts';
 
 const base = 'http://lms.test/api';
 const server = setupServer();
@@ -76,5 +77,32 @@ describe('the session check sent as the page starts', () => {
     const { client } = appClient('tok-2');
     await expect(call(client, accountApi.userInfo)).resolves.toEqual(user);
     expect(tokens).toEqual(['Bearer tok-2']);
+  });
+
+  it('takes the answer earlyStart.ts started from what the page asked last time: one request on the wire', async () => {
+    const tokens = userInfoAnswers(() => HttpResponse.json(user));
+    // The app's URLs are relative to the page ('/api/…'), as in the browser.
+    const wire = globalThis.fetch;
+    vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) =>
+      wire(new URL(String(input), 'http://lms.test'), init),
+    );
+    try {
+      const items = new Map<string, string>([['lms-auth-jwt', 'tok-3']]);
+      const storage = {
+        getItem: (key: string) => items.get(key) ?? null,
+        setItem: (key: string, value: string) => void items.set(key, value),
+      } as unknown as Storage;
+      rememberEarly(storage, 'lms-auth-jwt', '/deliveryOrder', [`/api${accountApi.userInfo.url}`]);
+      startEarly(storage, '/deliveryOrder', (input, init) => fetch(input, init));
+      await vi.waitFor(() => expect(tokens).toEqual(['Bearer tok-3']));
+      // The early client builds the request as the app's client does (its default base), and
+      // takes the one started.
+      sendSessionCheckEarly(() => 'tok-3');
+      const client = createApiClient({ getToken: () => 'tok-3', fetch: fetchSentEarly });
+      await expect(call(client, accountApi.userInfo)).resolves.toEqual(user);
+      expect(tokens).toEqual(['Bearer tok-3']);
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });

@@ -1,5 +1,6 @@
-import { accountApi } from '@lms/domain';
+import { accountApi, STORAGE_KEYS } from '@lms/domain';
 import { type ApiClient, call, createApiClient } from '@lms/entity-pages';
+import { rememberEarly, takeStarted } from './earlyStart.ts';
 
 /**
  * Requests the page sends as it starts, before React draws anything (docs/web.md "What the first
@@ -12,18 +13,32 @@ const sent = new Map<string, Promise<Response>>();
 const keyOf = (input: RequestInfo | URL, init?: RequestInit) =>
   [init?.method ?? 'GET', String(input), new Headers(init?.headers).get('Authorization') ?? ''].join(' ');
 
+/** The page this start opened, and what it asked early: kept for that page's next start. */
+const startPage = typeof window === 'undefined' ? null : window.location.pathname + window.location.search;
+const askedAtStart: string[] = [];
+
+function remember(url: string): void {
+  if (startPage === null) return;
+  askedAtStart.push(url);
+  rememberEarly(window.localStorage, STORAGE_KEYS.authJwt, startPage, askedAtStart);
+}
+
 /**
  * An API client whose requests are kept for the app's identical ones: built by the API client
  * itself, so the URL and headers are the ones the AuthProvider's call will have. Its own answers
- * are read and dropped, failures included (the real call handles them).
+ * are read and dropped, failures included (the real call handles them). A request `earlyStart.ts`
+ * already started, from what this page asked last time, is taken rather than sent again.
  */
 function earlyClient(getToken: () => string | null, baseUrl?: string): ApiClient {
   return createApiClient({
     getToken,
     ...(baseUrl ? { baseUrl } : {}),
     fetch: (input, init) => {
-      const response = fetch(input, init);
+      const url = String(input);
+      const response =
+        takeStarted(url, new Headers(init?.headers).get('Authorization')) ?? fetch(input, init);
       sent.set(keyOf(input, init), response);
+      remember(url);
       return response.then((answer) => answer.clone());
     },
   });
