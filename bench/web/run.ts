@@ -185,13 +185,15 @@ try {
       if (tracePath) await browser.stopTracing();
       const took = Date.now() - started;
       // A navigation may start a new renderer, whose counters start at zero.
-      const after = (await mainThread(cdp)).task;
-      tasks.push(after >= before.task ? after - before.task : after);
+      const now = await mainThread(cdp);
+      const fresh = now.task < before.task;
+      const spent = (key: keyof typeof now) => (fresh ? now[key] : now[key] - before[key]);
+      tasks.push(spent('task'));
+      console.log(
+        `  DO list, ${cache}, run ${run + 1}: ${took} ms; main thread ${spent('task').toFixed(0)} ms: script ${spent('script').toFixed(0)}, layout ${spent('layout').toFixed(0)} (${spent('layouts')} layouts), style ${spent('style').toFixed(0)} (${spent('styles')} recalculations)`,
+      );
       // BENCH_WEB_REQUESTS=1: the waterfall (what is on the critical path).
-      if (process.env.BENCH_WEB_REQUESTS) {
-        console.log(`  DO list, ${cache}, run ${run + 1}: ${took} ms`);
-        waterfall.print(origin);
-      }
+      if (process.env.BENCH_WEB_REQUESTS) waterfall.print(origin);
       return took;
     };
     cold.push(await firstScreen('empty cache', coldTask));

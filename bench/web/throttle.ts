@@ -21,7 +21,7 @@ export const PHONE = {
 /** The page's main-thread task and script time so far, in ms (CDP Performance metrics; `Performance.enable` first). */
 export async function mainThread(
   cdp: CDPSession,
-): Promise<{ task: number; script: number; layout: number; style: number }> {
+): Promise<{ task: number; script: number; layout: number; style: number; layouts: number; styles: number }> {
   const { metrics } = (await cdp.send('Performance.getMetrics')) as {
     metrics: { name: string; value: number }[];
   };
@@ -31,6 +31,9 @@ export async function mainThread(
     script: ms('ScriptDuration'),
     layout: ms('LayoutDuration'),
     style: ms('RecalcStyleDuration'),
+    // Counts, not times: the same page lays itself out as often whatever the machine's load.
+    layouts: ms('LayoutCount') / 1000,
+    styles: ms('RecalcStyleCount') / 1000,
   };
 }
 

@@ -413,6 +413,53 @@ const wideColumns: DataGridColumn<Vehicle>[] = [
   },
 ];
 
+/** How often the grid below drew its cells since it mounted (its first column's render, a cell each). */
+let cellDraws = 0;
+const countedColumns: DataGridColumn<Vehicle>[] = [
+  {
+    ...wideColumns[0]!,
+    render: (row: Vehicle) => {
+      cellDraws += 1;
+      return row.plate;
+    },
+  },
+  ...wideColumns.slice(1),
+];
+
+/**
+ * A list with one pinned column (as every entity list) is drawn once when it mounts: its pinned
+ * column sticks at the start without a measurement, so nothing draws the grid again before the first
+ * paint (issue 41: the DO list's first screen drew it twice).
+ */
+export const OnePinnedColumnDrawsOnce: Story = {
+  render: () => (
+    <div style={{ width: 640 }}>
+      <DataGrid<Vehicle>
+        label="รายการรถ"
+        columns={countedColumns}
+        rows={allVehicles.slice(0, 5)}
+        getRowKey={(r) => r.id}
+        selectable
+      />
+    </div>
+  ),
+  beforeEach: () => {
+    cellDraws = 0;
+  },
+  play: async ({ canvas }) => {
+    const grid = canvas.getByRole('grid', { name: 'รายการรถ' });
+    const [selection, first] = within(grid).getAllByRole('columnheader') as HTMLElement[];
+    await expect(first).toHaveAttribute('data-pin', 'start');
+    // Where a measured offset would have put it: right after the selection column.
+    await expect(first!.getBoundingClientRect().left).toBeCloseTo(
+      selection!.getBoundingClientRect().right,
+      0,
+    );
+    await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 50)));
+    await expect(cellDraws).toBe(5);
+  },
+};
+
 /** Two lists shown one after the other in the same place, as a host's router does. */
 function TwoLists({ onRowAction }: { readonly onRowAction: (row: Vehicle) => void }) {
   const [second, setSecond] = useState(false);

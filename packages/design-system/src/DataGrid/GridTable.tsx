@@ -64,15 +64,17 @@ function GridTableView<Row>(props: GridTableProps<Row>) {
   const focus = useGridFocus(gridRef, {
     rowCount,
     colCount,
-    pageRows: Math.max(
-      1,
-      Math.floor(((scrollerRef.current?.clientHeight ?? 400) - headerHeight) / rowHeight),
-    ),
+    pageRows: () =>
+      Math.max(1, Math.floor(((scrollerRef.current?.clientHeight ?? 400) - headerHeight) / rowHeight)),
     scrollToRow: range.scrollToRow,
   });
-  // Another grid in the same place (the next list) starts at its first column and row.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the label names the grid being shown.
+  // Another grid in the same place (the next list) starts at its first column and row. Not on
+  // mount: a new scroller is already there, and `scrollTo` lays the page out at once (issue 41: the
+  // DO list's first screen spent ~130 ms of its main thread at 4× CPU in it).
+  const shownLabel = useRef(props.ariaLabel);
   useLayoutEffect(() => {
+    if (shownLabel.current === props.ariaLabel) return;
+    shownLabel.current = props.ariaLabel;
     scrollerRef.current?.scrollTo({ left: 0, top: 0 });
   }, [props.ariaLabel]);
   const controls = props.columnControls;
@@ -88,7 +90,9 @@ function GridTableView<Row>(props: GridTableProps<Row>) {
     let start = selection ? selectionWidth : 0;
     const pinned = columns.filter((column) => column.pin === 'start');
     for (const [index, column] of pinned.entries()) {
-      next[column.key] = start;
+      // The first pinned column starts where `pinStyle` puts a column it has no offset for: kept
+      // out of the state, a grid with one pinned column (every entity list) is not drawn twice.
+      if (index > 0) next[column.key] = start;
       // Only a width another pinned column starts after is read: a read here lays the page out
       // again on every draw of the grid (issue 41: an entity list pins one column, and its first
       // screen drew the grid several times, each forcing a layout).

@@ -20,7 +20,8 @@ export function useGridFocus(
   }: {
     rowCount: number;
     colCount: number;
-    pageRows: number;
+    /** Rows a page key moves: asked at the key press, since measuring lays the page out. */
+    pageRows: () => number;
     scrollToRow: (row: number) => void;
   },
 ) {
@@ -57,7 +58,12 @@ export function useGridFocus(
   const onKeyDown = (event: KeyboardEvent): boolean => {
     const { row, col } = clamped;
     const ctrl = event.ctrlKey || event.metaKey;
-    const target = targetCell(event.key, { row, col }, { ctrl, rowCount, colCount, pageRows });
+    const paging = event.key === 'PageUp' || event.key === 'PageDown';
+    const target = targetCell(
+      event.key,
+      { row, col },
+      { ctrl, rowCount, colCount, pageRows: paging ? pageRows() : 1 },
+    );
     if (!target) return false;
     event.preventDefault();
     moveTo(target.row, target.col);
