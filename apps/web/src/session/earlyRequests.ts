@@ -1,17 +1,15 @@
 import { accountApi, STORAGE_KEYS } from '@lms/domain';
 import { type ApiClient, call, createApiClient } from '@lms/entity-pages';
-import { rememberEarly, takeStarted } from './earlyStart.ts';
+import { rememberEarly, startOnce, takeStarted } from './earlyStart.ts';
 
 /**
  * Requests the page sends as it starts, before React draws anything (docs/web.md "What the first
  * screen waits for"): the session's check would otherwise go out only once the shell has rendered,
- * and, over HTTP/1.1's six connections, behind the opened page's chunks. Each is kept by method,
- * URL and token, and answers the app's own identical request once.
+ * and, over HTTP/1.1's six connections, behind the opened page's chunks. Each is kept by URL and
+ * token in `earlyStart.ts`'s store, with those that script started, and answers the app's own
+ * identical request once.
  */
-const sent = new Map<string, Promise<Response>>();
-
-const keyOf = (input: RequestInfo | URL, init?: RequestInit) =>
-  [init?.method ?? 'GET', String(input), new Headers(init?.headers).get('Authorization') ?? ''].join(' ');
+const authorizationOf = (init?: RequestInit) => new Headers(init?.headers).get('Authorization');
 
 /** The page this start opened, and what it asked early: kept for that page's next start. */
 const startPage = typeof window === 'undefined' ? null : window.location.pathname + window.location.search;
@@ -27,7 +25,7 @@ function remember(url: string): void {
  * An API client whose requests are kept for the app's identical ones: built by the API client
  * itself, so the URL and headers are the ones the AuthProvider's call will have. Its own answers
  * are read and dropped, failures included (the real call handles them). A request `earlyStart.ts`
- * already started, from what this page asked last time, is taken rather than sent again.
+ * already started, from what this page asked last time, is not sent again.
  */
 function earlyClient(getToken: () => string | null, baseUrl?: string): ApiClient {
   return createApiClient({
@@ -35,9 +33,7 @@ function earlyClient(getToken: () => string | null, baseUrl?: string): ApiClient
     ...(baseUrl ? { baseUrl } : {}),
     fetch: (input, init) => {
       const url = String(input);
-      const response =
-        takeStarted(url, new Headers(init?.headers).get('Authorization')) ?? fetch(input, init);
-      sent.set(keyOf(input, init), response);
+      const response = startOnce(url, authorizationOf(init), () => fetch(input, init));
       remember(url);
       return response.then((answer) => answer.clone());
     },
@@ -66,11 +62,8 @@ export function sendSessionCheckEarly(getToken: () => string | null, baseUrl?: s
   );
 }
 
-/** `fetch`, except that a request sent early is answered by that request's response, once. */
+/** `fetch`, except that a GET started early is answered by that request's response, once. */
 export const fetchSentEarly: typeof fetch = (input, init) => {
-  const key = keyOf(input, init);
-  const early = sent.get(key);
-  if (!early) return fetch(input, init);
-  sent.delete(key);
-  return early;
+  if ((init?.method ?? 'GET') !== 'GET') return fetch(input, init);
+  return takeStarted(String(input), authorizationOf(init)) ?? fetch(input, init);
 };

@@ -30,8 +30,13 @@ const lists = (
   ] as const
 ).map((entity) => asked(listOf(entity)));
 
-/** A storage with `token` stored, and a fetch that records what it was asked. */
-function browser(token: string | null = 'tok-1') {
+let browsers = 0;
+/**
+ * A storage with `token` stored, and a fetch that records what it was asked. Each browser's token is
+ * its own: an answer started and not taken stays started (a page starts once), and a test must not
+ * find another test's.
+ */
+function browser(token: string | null = `tok-b${++browsers}`) {
   const storage = new MemoryStorage();
   if (token) storage.setItem(TOKEN_KEY, token);
   const asked: { url: string; authorization: string | null }[] = [];
@@ -44,7 +49,7 @@ function browser(token: string | null = 'tok-1') {
 
 describe('the requests a page asked first, asked again at its next start', () => {
   it('asks what this page asked last time, with the token stored now, each answer taken once', async () => {
-    const { storage, asked, send } = browser();
+    const { storage, asked, send } = browser('tok-1');
     rememberEarly(storage, TOKEN_KEY, '/deliveryOrder', [check, list]);
     storage.setItem(TOKEN_KEY, 'tok-2');
     startEarly(storage, '/deliveryOrder', send);

@@ -54,8 +54,31 @@ function readPlans(storage: Storage): EarlyPlans | null {
   }
 }
 
+/**
+ * The page's GET requests started before the app asked for them, by URL and bearer header, until
+ * the app's own identical request takes the answer: those started here from the last opening's
+ * plan, and those the app's early client starts (`earlyRequests.ts`). One store for both, so a
+ * request is never on the wire twice.
+ */
 const started = new Map<string, Promise<Response>>();
-const keyOf = (url: string, authorization: string) => `${url}\n${authorization}`;
+const keyOf = (url: string, authorization: string | null) => `${url}\n${authorization ?? ''}`;
+
+/** The answer started for this URL and header, or `send`'s, started now and kept for the app. */
+export function startOnce(
+  url: string,
+  authorization: string | null,
+  send: () => Promise<Response>,
+): Promise<Response> {
+  const key = keyOf(url, authorization);
+  let response = started.get(key);
+  if (!response) {
+    response = send();
+    // Never an unhandled rejection: a failure is handed to the app's call that takes it.
+    response.catch(() => undefined);
+    started.set(key, response);
+  }
+  return response;
+}
 
 /**
  * Starts the requests remembered for `page` with the token stored now. Anything unreadable (no
@@ -67,17 +90,12 @@ export function startEarly(storage: Storage, page: string, send: typeof fetch): 
   const token = plans && plan ? storage.getItem(plans.tokenKey) : null;
   if (!plan || !token || !Array.isArray(plan.urls)) return;
   const authorization = bearer(token);
-  for (const url of plan.urls.slice(0, MAX_REQUESTS).filter(replayable)) {
-    const response = send(url, { headers: { Authorization: authorization } });
-    // Never an unhandled rejection: a failure is handed to the app's call that takes it.
-    response.catch(() => undefined);
-    started.set(keyOf(url, authorization), response);
-  }
+  for (const url of plan.urls.slice(0, MAX_REQUESTS).filter(replayable))
+    startOnce(url, authorization, () => send(url, { headers: { Authorization: authorization } }));
 }
 
 /** The answer started for this URL and header, once; `undefined` when none was. */
 export function takeStarted(url: string, authorization: string | null): Promise<Response> | undefined {
-  if (!authorization) return undefined;
   const key = keyOf(url, authorization);
   const response = started.get(key);
   started.delete(key);
