@@ -338,13 +338,15 @@ describe('PostgreSQL lost under the product while it sends customer messages and
         }, 10_000),
       ).toBe(true);
       await kill(holder);
-      await lockHolder?.end().catch(() => {});
-      lockHolder = undefined;
-
       const healthy = await waitFor(
         async () => (await fetch(`${api}/health`).catch(() => undefined))?.status === 200,
         60_000,
       );
+      // Let the lock go only now: ended right after the postmaster's SIGKILL, its backend could
+      // still roll back and free the table for the import's backend to commit before either
+      // noticed the postmaster gone (a full run saw the job "done").
+      await lockHolder?.end().catch(() => {});
+      lockHolder = undefined;
       expect(alive(), product.output()).toBe(true);
       expect(healthy).toBe(true);
 
