@@ -1,4 +1,5 @@
 import { LoadingScreen } from '@lms/design-system';
+import { lazyComponent } from '@lms/design-system/lazyComponent';
 import { DRIVER_APP_PATH } from '@lms/domain';
 import {
   DriverProvider,
@@ -9,7 +10,7 @@ import {
   TripScreen,
   useDriver,
 } from '@lms/features/driver';
-import { lazy, Suspense, useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { BrowserRouter, Navigate, Outlet, useNavigate, useParams, useRoutes } from 'react-router-dom';
 
 /**
@@ -20,8 +21,7 @@ import { BrowserRouter, Navigate, Outlet, useNavigate, useParams, useRoutes } fr
  */
 // A stop's screen (the proof's fields, signature, photo, the failure form) is the deepest: its own
 // chunk, fetched while the trips show (the service worker precaches it with the rest, for offline).
-const loadStopScreen = () => import('@lms/features/driver/StopScreen');
-const StopScreen = lazy(() => loadStopScreen().then((m) => ({ default: m.StopScreen })));
+const StopScreen = lazyComponent(() => import('@lms/features/driver/StopScreen').then((m) => m.StopScreen));
 
 export const DRIVER_BASE = DRIVER_APP_PATH;
 const tripPath = (id: string) => `${DRIVER_BASE}/${id}`;
@@ -46,7 +46,7 @@ function Trip() {
   const { session, signOut } = useDriver();
   const navigate = useNavigate();
   // The trip's stops are the next tap: their screen's chunk is fetched now, not on the tap.
-  useEffect(() => void loadStopScreen(), []);
+  useEffect(() => void StopScreen.preload(), []);
   return (
     <TripScreen
       tripId={id}

@@ -1,9 +1,9 @@
 import { useShortcut, whenIdle } from '@lms/design-system';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazyComponent } from '@lms/design-system/lazyComponent';
+import { Suspense, useEffect, useState } from 'react';
 import { useTypeAhead } from './typeAhead.ts';
 
-const loadDialogs = () => import('./KeyboardDialogs.tsx');
-const KeyboardDialogs = lazy(() => loadDialogs().then((m) => ({ default: m.KeyboardDialogs })));
+const KeyboardDialogs = lazyComponent(() => import('./KeyboardDialogs.tsx').then((m) => m.KeyboardDialogs));
 
 /**
  * The keyboard's way around the app (issue 22 item 6): Ctrl/⌘-K opens the command palette over
@@ -20,7 +20,7 @@ export function KeyboardLayer({ roles }: { roles: readonly string[] | undefined 
   const [wanted, setWanted] = useState(false);
   const typeAhead = useTypeAhead(setQuery);
   // Mounted (closed) as soon as the chunk is in: the first Ctrl-K then opens it at once, as before the split.
-  useEffect(() => whenIdle(() => loadDialogs().then(() => setWanted(true))), []);
+  useEffect(() => whenIdle(() => KeyboardDialogs.preload().then(() => setWanted(true))), []);
 
   const open = () => {
     setHelp(false);

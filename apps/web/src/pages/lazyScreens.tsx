@@ -1,6 +1,6 @@
 import { LoadingScreen } from '@lms/design-system';
+import { lazyComponent } from '@lms/design-system/lazyComponent';
 import { type ReactNode, Suspense } from 'react';
-import { lazyScreen } from '../shell/lazyScreen.ts';
 
 /**
  * What the shell shows outside the route table, each in its own chunk (the table's screens are
@@ -8,7 +8,7 @@ import { lazyScreen } from '../shell/lazyScreen.ts';
  */
 
 /** Opened on demand (or forced after a temporary password): yup and the form stay out of the shell. */
-export const ChangePasswordDialog = lazyScreen(() =>
+export const ChangePasswordDialog = lazyComponent(() =>
   import('../session/ChangePasswordDialog.tsx').then((m) => m.ChangePasswordDialog),
 );
 

@@ -1,5 +1,5 @@
+import type { LazyComponent } from '@lms/design-system/lazyComponent';
 import type { DoBookingStep, EntityPageDef, FeaturePage, MenuGroupKey, PageDef } from '@lms/domain';
-import type { LazyScreen } from './lazyScreen.ts';
 
 /** What a route of the shell's table (routes.ts) is: what its screens take, apart from the table itself. */
 
@@ -27,14 +27,14 @@ export interface PageRouteDef extends RouteBase {
   readonly kind: 'page';
   /** The domain's page (`featurePages`) it shows: its path, roles and branch. */
   readonly page: FeaturePage;
-  readonly screen: LazyScreen<{ readonly route: PageRouteDef }>;
+  readonly screen: LazyComponent<{ readonly route: PageRouteDef }>;
   /** For the DO booking wizard's routes: the step the route shows. */
   readonly step?: DoBookingStep;
 }
 
 /** A generic page of an entity (spec §2: list, create, edit, show), shown by the entity chunk. */
 export interface EntityRouteDef extends RouteBase, EntityPageDef {
-  readonly screen: LazyScreen<{ readonly route: EntityRouteDef }>;
+  readonly screen: LazyComponent<{ readonly route: EntityRouteDef }>;
 }
 
 export type RouteDef = ShellRouteDef | PageRouteDef | EntityRouteDef;

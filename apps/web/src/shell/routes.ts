@@ -1,3 +1,4 @@
+import { lazyComponent } from '@lms/design-system/lazyComponent';
 import {
   bookingShowByQueryPage,
   type DoBookingStep,
@@ -13,7 +14,6 @@ import {
   matchPath,
 } from '@lms/domain';
 import type { ApiClient } from '@lms/entity-pages';
-import { lazyScreen } from './lazyScreen.ts';
 import type { EntityRouteDef, PageRouteDef, RouteDef } from './routeTypes.ts';
 
 /**
@@ -29,8 +29,10 @@ import type { EntityRouteDef, PageRouteDef, RouteDef } from './routeTypes.ts';
  */
 
 // Screens shown by more than one route.
-export const EntityScreen = lazyScreen(() => import('../pages/EntityScreen.tsx').then((m) => m.EntityScreen));
-export const DoBookingScreen = lazyScreen(() =>
+export const EntityScreen = lazyComponent(() =>
+  import('../pages/EntityScreen.tsx').then((m) => m.EntityScreen),
+);
+export const DoBookingScreen = lazyComponent(() =>
   import('../pages/BookingScreens.tsx').then((m) => m.DoBookingScreen),
 );
 
@@ -65,7 +67,7 @@ export const routes: readonly RouteDef[] = [
   { path: LOGIN_PATH, title: 'เข้าสู่ระบบ', kind: 'login', roles: null },
   feature('selectBranch', {
     title: 'เลือกสาขา',
-    screen: lazyScreen(() => import('../branch/SelectBranchPage.tsx').then((m) => m.SelectBranchPage)),
+    screen: lazyComponent(() => import('../branch/SelectBranchPage.tsx').then((m) => m.SelectBranchPage)),
   }),
   feature('doBooking', {
     title: 'DO Booking',
@@ -83,70 +85,72 @@ export const routes: readonly RouteDef[] = [
   ),
   feature('doBookingCalendar', {
     title: 'ปฏิทิน DO Booking',
-    screen: lazyScreen(() => import('../pages/BookingScreens.tsx').then((m) => m.DoBookingCalendarScreen)),
+    screen: lazyComponent(() => import('../pages/BookingScreens.tsx').then((m) => m.DoBookingCalendarScreen)),
     menu: { group: 'doBooking', icon: 'calendar' },
   }),
   feature('bookingCalendar', {
     title: 'ปฏิทินการจอง',
-    screen: lazyScreen(() => import('../pages/BookingScreens.tsx').then((m) => m.BookingCalendarScreen)),
+    screen: lazyComponent(() => import('../pages/BookingScreens.tsx').then((m) => m.BookingCalendarScreen)),
     menu: { group: 'booking', icon: 'calendar' },
   }),
   feature('shipmentPlanning', {
     title: 'วางแผนจัดรถ',
-    screen: lazyScreen(() =>
+    screen: lazyComponent(() =>
       import('../pages/ShipmentPlanningScreen.tsx').then((m) => m.ShipmentPlanningScreen),
     ),
     menu: { group: 'deliveryOrder', icon: 'map' },
   }),
   feature('deliveryBoard', {
     title: 'ติดตามการส่งสินค้า',
-    screen: lazyScreen(() => import('../pages/DeliveryBoardScreen.tsx').then((m) => m.DeliveryBoardScreen)),
+    screen: lazyComponent(() =>
+      import('../pages/DeliveryBoardScreen.tsx').then((m) => m.DeliveryBoardScreen),
+    ),
     menu: { group: 'deliveryOrder', icon: 'truck' },
   }),
   feature('freightStatements', {
     title: 'ค่าขนส่งผู้รับเหมา',
-    screen: lazyScreen(() => import('../pages/FreightScreen.tsx').then((m) => m.FreightScreen)),
+    screen: lazyComponent(() => import('../pages/FreightScreen.tsx').then((m) => m.FreightScreen)),
     menu: { group: 'deliveryOrder', icon: 'coins' },
   }),
   feature('performance', {
     title: 'ผลการจัดส่ง',
-    screen: lazyScreen(() => import('../pages/PerformanceScreen.tsx').then((m) => m.PerformanceScreen)),
+    screen: lazyComponent(() => import('../pages/PerformanceScreen.tsx').then((m) => m.PerformanceScreen)),
     menu: { group: 'deliveryOrder', icon: 'bar-chart' },
   }),
   ...entityPages.map(entityRoute),
   entityRoute(bookingShowByQueryPage),
   feature('branchSettings', {
     title: 'ตั้งค่าความเร็วและเวลาตามประเภทรถ',
-    screen: lazyScreen(() => import('../pages/EntityScreen.tsx').then((m) => m.BranchSettingsScreen)),
+    screen: lazyComponent(() => import('../pages/EntityScreen.tsx').then((m) => m.BranchSettingsScreen)),
     menu: { group: 'settings', icon: 'sliders' },
   }),
   feature('contactTemplates', {
     title: 'ข้อความถึงลูกค้า',
-    screen: lazyScreen(() => import('@lms/features/contact').then((m) => m.ContactTemplatesPage)),
+    screen: lazyComponent(() => import('@lms/features/contact').then((m) => m.ContactTemplatesPage)),
     // The customer messages' templates (docs/contact.md): the admin's only. Not in spec §1's
     // settings group, whose three entries the spec counts.
     menu: { group: 'integration', icon: 'file-text' },
   }),
   feature('locationTracking', {
     title: 'ติดตามตำแหน่ง (ทดลอง)',
-    screen: lazyScreen(() =>
+    screen: lazyComponent(() =>
       import('../pages/LocationTrackingScreen.tsx').then((m) => m.LocationTrackingScreen),
     ),
     menu: { group: 'demo', icon: 'map-pin', label: 'ติดตามตำแหน่ง' },
   }),
   feature('apiKeys', {
     title: 'คีย์ API',
-    screen: lazyScreen(() => import('@lms/features/integration').then((m) => m.ApiKeysPage)),
+    screen: lazyComponent(() => import('@lms/features/integration').then((m) => m.ApiKeysPage)),
     menu: { group: 'integration', icon: 'key' },
   }),
   feature('personalDataAccess', {
     title: 'การเข้าถึงข้อมูลส่วนบุคคล',
-    screen: lazyScreen(() => import('@lms/features/privacy').then((m) => m.PersonalDataAccessPage)),
+    screen: lazyComponent(() => import('@lms/features/privacy').then((m) => m.PersonalDataAccessPage)),
     menu: { group: 'integration', icon: 'shield' },
   }),
   feature('companySettings', {
     title: 'ตั้งค่าบริษัท',
-    screen: lazyScreen(() => import('@lms/features/company').then((m) => m.CompanySettingsPage)),
+    screen: lazyComponent(() => import('@lms/features/company').then((m) => m.CompanySettingsPage)),
     // The era on every branch's paper and customer messages: the administrator's, beside the
     // messages' templates (docs/domain.md "Routes and menu").
     menu: { group: 'integration', icon: 'building' },

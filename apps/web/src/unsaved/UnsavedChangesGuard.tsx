@@ -1,10 +1,10 @@
 import { whenIdle } from '@lms/design-system';
+import { lazyComponent } from '@lms/design-system/lazyComponent';
 import { createUnsavedChanges, UnsavedChangesProvider } from '@lms/entity-pages';
-import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
+import { type ReactNode, Suspense, useEffect, useState } from 'react';
 import { useLeaveBlocker } from '../shell/GuardedRouter.tsx';
 
-const loadLeaveDialog = () => import('./LeaveDialog.tsx');
-const LeaveDialog = lazy(() => loadLeaveDialog().then((m) => ({ default: m.LeaveDialog })));
+const LeaveDialog = lazyComponent(() => import('./LeaveDialog.tsx').then((m) => m.LeaveDialog));
 
 /**
  * Leaving a form with unsaved input asks first (issue 22 item 7). Forms report their state to
@@ -29,7 +29,7 @@ export function UnsavedChangesGuard({ children }: { children: ReactNode }) {
 
   // The question's dialog is a chunk fetched and mounted (closed) once the first screen is up, or when a leave is first blocked.
   const [asked, setAsked] = useState(false);
-  useEffect(() => whenIdle(() => loadLeaveDialog().then(() => setAsked(true))), []);
+  useEffect(() => whenIdle(() => LeaveDialog.preload().then(() => setAsked(true))), []);
   if (blocker.state === 'blocked' && !asked) setAsked(true);
 
   useEffect(() => {

@@ -1,6 +1,5 @@
 import {
   type KeyboardEvent,
-  lazy,
   type MouseEvent,
   type PointerEvent,
   Suspense,
@@ -12,11 +11,12 @@ import { type RootMenuTriggerState, useMenuTriggerState } from 'react-stately/us
 import styled from 'styled-components';
 import { useFocusVisible } from '../Button/focusVisible.ts';
 import { Icon } from '../Icon/index.ts';
+import { lazyComponent } from '../lazyComponent.ts';
 import type { AccountMenuProps, OpenedBy } from './types.ts';
 
 /** The open menu (react-aria's Menu, Popover and collections): loaded the first time the button is pressed. */
-const AccountMenuPopover = lazy(() =>
-  import('./AccountMenuPopover.tsx').then((m) => ({ default: m.AccountMenuPopover })),
+const AccountMenuPopover = lazyComponent(() =>
+  import('./AccountMenuPopover.tsx').then((m) => m.AccountMenuPopover),
 );
 
 /** The keys that open the menu from its button, and where they put focus (react-aria's `useMenuTrigger`). */

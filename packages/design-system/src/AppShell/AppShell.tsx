@@ -1,6 +1,7 @@
-import { lazy, type ReactNode, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { type ReactNode, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { Icon } from '../Icon/index.ts';
+import { lazyComponent } from '../lazyComponent.ts';
 import { messages } from '../messages.ts';
 import { activeHrefOf } from './activeHref.ts';
 import { type NavGroup, NavMenu, type RenderNavLink, renderAnchor } from './NavMenu.tsx';
@@ -8,7 +9,7 @@ import { isGroupOpen, type NavStorage, useNavState } from './navState.ts';
 import { Brand, IconButton } from './shellParts.ts';
 import { useIsNarrow } from './useIsNarrow.ts';
 
-const MobileDrawer = lazy(() => import('./MobileDrawer.tsx').then((m) => ({ default: m.MobileDrawer })));
+const MobileDrawer = lazyComponent(() => import('./MobileDrawer.tsx').then((m) => m.MobileDrawer));
 
 /** Below this width of the shell itself the drawer becomes temporary (modal). */
 export const mobileBreakpoint = 900;

@@ -1,6 +1,5 @@
 import {
   createContext,
-  lazy,
   type ReactNode,
   Suspense,
   useCallback,
@@ -10,6 +9,7 @@ import {
   useRef,
   useState,
 } from 'react';
+import { lazyComponent } from '../lazyComponent.ts';
 import { useSnackbar } from '../Snackbar/index.ts';
 import { whenIdle } from '../whenIdle.ts';
 import { LoadingScreen } from './LoadingScreen.tsx';
@@ -18,8 +18,7 @@ import { LoadingScreen } from './LoadingScreen.tsx';
  * The modal spinner (react-aria's Modal, FocusScope) is a chunk of its own: the provider sits in
  * every app's shell, and no blocking operation runs before the first screen is up.
  */
-const loadSpinner = () => import('./BlockingSpinner.tsx');
-const BlockingSpinner = lazy(() => loadSpinner().then((m) => ({ default: m.BlockingSpinner })));
+const BlockingSpinner = lazyComponent(() => import('./BlockingSpinner.tsx').then((m) => m.BlockingSpinner));
 
 export interface BlockingOptions {
   /** What the spinner says (default 'กำลังโหลด...'). */
@@ -73,7 +72,7 @@ export function BlockingProvider({
   const value = useMemo(() => run, [run]);
   // Fetched and mounted (inactive) when the browser is idle after the first screen, so the first operation finds it.
   const [used, setUsed] = useState(false);
-  useEffect(() => whenIdle(() => loadSpinner().then(() => setUsed(true))), []);
+  useEffect(() => whenIdle(() => BlockingSpinner.preload().then(() => setUsed(true))), []);
   if (running.length > 0 && !used) setUsed(true);
   return (
     <BlockingContext.Provider value={value}>

@@ -1,6 +1,7 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { createPortal } from 'react-dom';
 import styled from 'styled-components';
+import { lazyComponent } from '../lazyComponent.ts';
 import { messages } from '../messages.ts';
 import { whenIdle } from '../whenIdle.ts';
 import { type SnackbarEntry, type SnackbarLimits, visibleEntries } from './snackbarQueue.ts';
@@ -14,14 +15,13 @@ interface SnackbarViewportProps {
 // A snackbar (with its close button's tooltip, react-aria's overlay positioning) is a chunk of its
 // own: the first screen shows none, so the shell does not wait for it (issue 41). It is fetched
 // once the screen is up, or by the first snackbar if that comes sooner.
-const loadItem = () => import('./SnackbarItem.tsx');
-const SnackbarItem = lazy(() => loadItem().then((m) => ({ default: m.SnackbarItem })));
+const SnackbarItem = lazyComponent(() => import('./SnackbarItem.tsx').then((m) => m.SnackbarItem));
 
 /** Both stacks, in a portal so no ancestor's overflow or transform can clip them. */
 export function SnackbarViewport({ queue, limits, onDismiss }: SnackbarViewportProps) {
   const snackbars = visibleEntries(queue, 'snackbar', limits);
   const toasts = visibleEntries(queue, 'toast', limits);
-  useEffect(() => whenIdle(loadItem), []);
+  useEffect(() => whenIdle(SnackbarItem.preload), []);
   if (typeof document === 'undefined') return null;
   return createPortal(
     // data-overlay: screenshot tests take the whole page while something is shown.

@@ -1,5 +1,6 @@
 import { PlainButton } from '@lms/design-system';
-import { lazy, Suspense } from 'react';
+import { lazyComponent } from '@lms/design-system/lazyComponent';
+import { Suspense } from 'react';
 import styled from 'styled-components';
 import { stageTapText } from '../shipmentPlanning/stageQueue.ts';
 import type { SyncState } from './DriverProvider.tsx';
@@ -7,8 +8,8 @@ import { driverText } from './text.ts';
 
 // The question is rare (a tap at an unusual time): its dialog is a chunk of its own, fetched when
 // first asked (the service worker precaches it with the app, so it opens offline too).
-const ConfirmDialog = lazy(() =>
-  import('@lms/design-system/ConfirmDialog').then((m) => ({ default: m.ConfirmDialog })),
+const ConfirmDialog = lazyComponent(() =>
+  import('@lms/design-system/ConfirmDialog').then((m) => m.ConfirmDialog),
 );
 
 /**

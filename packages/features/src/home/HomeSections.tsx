@@ -1,4 +1,5 @@
 import { wrappingList } from '@lms/design-system';
+import { lazyComponent } from '@lms/design-system/lazyComponent';
 import {
   type CalendarCell,
   DRIVER_APP_PATH,
@@ -9,7 +10,7 @@ import {
   homeSectionsFor,
 } from '@lms/domain';
 import { useSession } from '@lms/entity-pages';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import styled from 'styled-components';
 import { thaiDay } from '../booking/shared/format.ts';
 import { TableScroll } from '../booking/shared/layout.tsx';
@@ -27,9 +28,7 @@ export { homeText };
  * The manager's section carries the performance screen's figures and their names: a chunk of its
  * own, fetched for the users who get it, so the shell of everyone else stays as small (docs/web.md).
  */
-const ManagerSection = lazy(() =>
-  import('./ManagerSection.tsx').then((m) => ({ default: m.ManagerSection })),
-);
+const ManagerSection = lazyComponent(() => import('./ManagerSection.tsx').then((m) => m.ManagerSection));
 
 export interface HomeSectionsProps {
   /** The acting branch's live booking events: the planner's numbers follow them. */

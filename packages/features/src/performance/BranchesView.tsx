@@ -14,23 +14,16 @@ import {
   phrase,
 } from '@lms/domain';
 import { useSession } from '@lms/entity-pages';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import styled from 'styled-components';
 import type { Navigate } from '../home/CountLink.tsx';
 import { BranchRecordsList } from './BranchRecordsList.tsx';
 import { askedBranches, type BranchScope } from './branchScope.ts';
 import { FigureTableView } from './FigureTableView.tsx';
 import { Headline } from './Headline.tsx';
+import { BranchChart, FailureChart, HoursChart, TruckUseChart } from './lazyCharts.ts';
 import { useBranchesPerformance } from './performanceApi.ts';
 import { performanceText as text } from './performanceText.ts';
-
-// recharts arrives only with the first chart (docs/performance-figures.md), as on one branch's screen.
-const FailureChart = lazy(() => import('./PerformanceCharts.tsx').then((m) => ({ default: m.FailureChart })));
-const TruckUseChart = lazy(() =>
-  import('./PerformanceCharts.tsx').then((m) => ({ default: m.TruckUseChart })),
-);
-const HoursChart = lazy(() => import('./HoursChart.tsx').then((m) => ({ default: m.HoursChart })));
-const BranchChart = lazy(() => import('./BranchChart.tsx').then((m) => ({ default: m.BranchChart })));
 
 function chartOf(table: FigureTable, answer: BranchesAnswer) {
   const title = phrase('แผนภูมิ', table.title);

@@ -12,7 +12,7 @@ import {
   previousPeriod,
 } from '@lms/domain';
 import { Page, PageHeader, saveBlob, useSession } from '@lms/entity-pages';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import styled from 'styled-components';
 import type { Navigate } from '../home/CountLink.tsx';
 import { BranchesView } from './BranchesView.tsx';
@@ -20,16 +20,10 @@ import { BranchScopePicker } from './BranchScopePicker.tsx';
 import { askedBranches, type BranchScope, ONE_BRANCH } from './branchScope.ts';
 import { FigureTableView } from './FigureTableView.tsx';
 import { Headline } from './Headline.tsx';
+import { FailureChart, HoursChart, TruckUseChart } from './lazyCharts.ts';
 import { usePerformance, usePerformanceApi } from './performanceApi.ts';
 import { performanceText as text } from './performanceText.ts';
 import { TruckDayStrip } from './TruckDayStrip.tsx';
-
-// recharts arrives only with the first chart this screen draws (docs/performance-figures.md).
-const FailureChart = lazy(() => import('./PerformanceCharts.tsx').then((m) => ({ default: m.FailureChart })));
-const TruckUseChart = lazy(() =>
-  import('./PerformanceCharts.tsx').then((m) => ({ default: m.TruckUseChart })),
-);
-const HoursChart = lazy(() => import('./HoursChart.tsx').then((m) => ({ default: m.HoursChart })));
 
 /** The chart of a table, drawn above it; the headline's tiles have none. */
 function chartOf(table: FigureTable, answer: PerformanceAnswer, navigate: Navigate | undefined) {
