@@ -63,6 +63,29 @@ describe('the web app’s entries', () => {
     for (const file of lazyFiles) expect(worker, `${file} precached`).toContain(`"${file}"`);
   });
 
+  it('the list’s first page is asked with a few files beyond the shell, not with the entity pages’ chunk', () => {
+    const manifest = JSON.parse(readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8')) as Record<
+      string,
+      { file: string; imports?: string[] }
+    >;
+    const closure = (key: string, seen = new Set<string>()): Set<string> => {
+      if (seen.has(key)) return seen;
+      seen.add(key);
+      for (const imported of manifest[key]?.imports ?? []) closure(imported, seen);
+      return seen;
+    };
+    const key = (suffix: string) => Object.keys(manifest).find((name) => name.endsWith(suffix));
+    const firstList = key('src/pages/firstListPage.ts');
+    const screen = key('src/pages/EntityScreen.tsx');
+    expect(firstList, 'the list’s first page is a chunk of its own (preloadScreenAt)').toBeDefined();
+    const shell = closure('index.html');
+    const beyond = (entry: string) => [...closure(entry)].filter((name) => !shell.has(name));
+    // preloadScreenAt asks it before the screen's chunk; over HTTP/1.1's six connections its
+    // files go first, and the request goes out once they have run (docs/web.md).
+    expect(beyond(firstList!)).not.toContain(screen);
+    expect(beyond(firstList!).length * 4).toBeLessThan(beyond(screen!).length);
+  });
+
   it('the appointment page shares no staff code: none of its files is the staff shell’s', () => {
     const sizes = entrySizes(dist);
     const shell = new Set(sizes['index.html'].files);

@@ -1,17 +1,14 @@
-import { chooseBranchAfterLogin, entityByName, STORAGE_KEYS } from '@lms/domain';
+import { entityByName } from '@lms/domain';
 import {
   type ApiClient,
   EntityDetailPage,
   type EntityDialogState,
   EntityListPage,
   EntityPartsProvider,
-  requestFirstListPage,
 } from '@lms/entity-pages';
 import { partsFor } from '@lms/features/parts';
 import type { ReactNode } from 'react';
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
-import { authStore } from '../session/authStore.ts';
-import { browserStorage } from '../session/browserStorage.ts';
 import type { EntityRouteDef } from '../shell/routeTypes.ts';
 import { HostStatusScreen } from './HostStatusScreen.tsx';
 
@@ -26,27 +23,6 @@ export function EntityScreen({ route }: { route: EntityRouteDef }) {
       <EntityRoute route={route} />
     </WithParts>
   );
-}
-
-/**
- * The acting branch the page will take (BranchProvider's first choice), from what the browser
- * kept: the branch, else the first of the user's branches in the kept user info. The chunk may run
- * before the session's check has answered and the branch is stored (from the service worker's
- * cache it does), so the kept branch alone may not be there yet.
- */
-const keptBranch = () =>
-  chooseBranchAfterLogin(browserStorage.read(STORAGE_KEYS.branch), authStore.info()?.branchInfos ?? []);
-
-/**
- * A list's first page as the list will ask it, with the acting branch the page will take: the shell
- * sends it as soon as this chunk has run (`preloadScreenAt`), beside the session's check instead of
- * after it and the page's drawing (docs/web.md "What the first screen waits for"). Should the page
- * ask otherwise (another branch chosen, a default saved view), it asks anew and that answer goes
- * unused. Here, not in the shell: reading a list's URL is the entity pages' code.
- */
-export function firstListPage(route: EntityRouteDef, search: string) {
-  if (route.kind !== 'list') return undefined;
-  return (api: ApiClient) => requestFirstListPage(api, route.entity, search, keptBranch());
 }
 
 /** The entities' parts for the generic pages: handed in here, in the entity chunk, not in the shell. */

@@ -3,7 +3,7 @@ import { createApiClient } from '@lms/entity-pages';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { matchRoute } from '../shell/routes.ts';
 import type { EntityRouteDef } from '../shell/routeTypes.ts';
-import { firstListPage } from './EntityScreen.tsx';
+import { firstListPage } from './firstListPage.ts';
 
 /** The browser's localStorage, as the page would have left it. */
 let kept: Map<string, string>;

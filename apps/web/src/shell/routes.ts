@@ -175,13 +175,15 @@ export function preloadScreenAt(
 ): void {
   const route = matchRoute(pathname);
   if (!route || !('screen' in route)) return;
-  route.screen.preload().catch(() => undefined);
-  // A list's first page goes out once its chunk has run, not once the page is drawn.
+  // A list's first page goes out once the few files that build it have run, not once the page is
+  // drawn nor once its screen's chunk has: asked first, so that over HTTP/1.1 they do not queue
+  // behind the screen's files.
   if (route.kind === 'list' && sendListPage)
-    import('../pages/EntityScreen.tsx')
-      .then((screens) => {
-        const request = screens.firstListPage(route, search);
+    import('../pages/firstListPage.ts')
+      .then((lists) => {
+        const request = lists.firstListPage(route, search);
         if (request) sendListPage(request);
       })
       .catch(() => undefined);
+  route.screen.preload().catch(() => undefined);
 }
