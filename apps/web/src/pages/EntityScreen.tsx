@@ -1,6 +1,5 @@
 import { entityByName } from '@lms/domain';
 import {
-  type ApiClient,
   EntityDetailPage,
   type EntityDialogState,
   EntityListPage,
