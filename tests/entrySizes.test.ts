@@ -3,7 +3,13 @@ import path from 'node:path';
 import { entities } from '@lms/domain';
 import { describe, expect, it } from 'vitest';
 import { filesOfEntry } from '../apps/web/build/pagePrecache.ts';
-import { ENTRY_BUDGETS_KB, type EntryPage, entrySizes } from '../bench/web/sizes.ts';
+import {
+  ENTRY_BUDGETS_KB,
+  type EntryPage,
+  entrySizes,
+  readManifest,
+  staticClosure,
+} from '../bench/web/sizes.ts';
 import { builtWebApp } from './webBuild.ts';
 
 /**
@@ -64,16 +70,8 @@ describe('the web app’s entries', () => {
   });
 
   it('the list’s first page is asked with a few files beyond the shell, not with the entity pages’ chunk', () => {
-    const manifest = JSON.parse(readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8')) as Record<
-      string,
-      { file: string; imports?: string[] }
-    >;
-    const closure = (key: string, seen = new Set<string>()): Set<string> => {
-      if (seen.has(key)) return seen;
-      seen.add(key);
-      for (const imported of manifest[key]?.imports ?? []) closure(imported, seen);
-      return seen;
-    };
+    const manifest = readManifest(dist);
+    const closure = (key: string) => staticClosure(manifest, key);
     const key = (suffix: string) => Object.keys(manifest).find((name) => name.endsWith(suffix));
     const firstList = key('src/pages/firstListPage.ts');
     const screen = key('src/pages/EntityScreen.tsx');

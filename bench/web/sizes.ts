@@ -66,11 +66,11 @@ function gzipKb(dist: string, file: string): number {
   return bytes / 1024;
 }
 
-const readManifest = (dist: string) =>
+export const readManifest = (dist: string) =>
   JSON.parse(readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
 
 /** Every chunk `key` loads statically (itself included), by manifest key. */
-function staticClosure(
+export function staticClosure(
   manifest: Record<string, ManifestChunk>,
   key: string,
   seen = new Set<string>(),
