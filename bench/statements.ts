@@ -32,17 +32,18 @@ export async function resetStatements(db: Database): Promise<void> {
 export async function printStatements(db: Database, units: number, unit: string, top = 12): Promise<void> {
   const { rows } = await sql<{
     calls: number;
+    plans: number;
     plan: number;
     exec: number;
     query: string;
-  }>`select calls::int, total_plan_time::float as plan, total_exec_time::float as exec, query
+  }>`select calls::int, plans::int, total_plan_time::float as plan, total_exec_time::float as exec, query
        from pg_stat_statements where dbid = (select oid from pg_database where datname = current_database())
       order by total_plan_time + total_exec_time desc limit ${top}`.execute(db);
-  console.log(`\npg_stat_statements: ms per ${unit} (plan + exec), calls per ${unit}, ms per call`);
+  console.log(`\npg_stat_statements: ms per ${unit} (plan + exec), calls and plans per ${unit}, ms per call`);
   for (const r of rows) {
     const text = r.query.replace(/\s+/g, ' ').slice(0, 110);
     console.log(
-      `${((r.plan + r.exec) / units).toFixed(3).padStart(8)} (${(r.plan / units).toFixed(3)} + ${(r.exec / units).toFixed(3)})${(r.calls / units).toFixed(2).padStart(7)}${((r.plan + r.exec) / Math.max(r.calls, 1)).toFixed(3).padStart(9)}  ${text}`,
+      `${((r.plan + r.exec) / units).toFixed(3).padStart(8)} (${(r.plan / units).toFixed(3)} + ${(r.exec / units).toFixed(3)})${(r.calls / units).toFixed(2).padStart(7)}${(r.plans / units).toFixed(2).padStart(7)}${((r.plan + r.exec) / Math.max(r.calls, 1)).toFixed(3).padStart(9)}  ${text}`,
     );
   }
 }
