@@ -7,6 +7,8 @@ import {
   ENTRY_BUDGETS_KB,
   type EntryPage,
   entrySizes,
+  gzipKb,
+  LIST_SCREEN_BUDGET_KB,
   readManifest,
   staticClosure,
 } from '../bench/web/sizes.ts';
@@ -82,6 +84,39 @@ describe('the web app’s entries', () => {
     // files go first, and the request goes out once they have run (docs/web.md).
     expect(beyond(firstList!)).not.toContain(screen);
     expect(beyond(firstList!).length * 4).toBeLessThan(beyond(screen!).length);
+  });
+
+  it('the list’s screen loads the list: the form, the filters, the bulk dialogs, the record’s page and the parts load when asked', () => {
+    const manifest = readManifest(dist);
+    const key = (suffix: string) => Object.keys(manifest).find((name) => name.endsWith(suffix));
+    const shell = staticClosure(manifest, 'index.html');
+    const screen = [...staticClosure(manifest, key('src/pages/EntityScreen.tsx')!)].filter(
+      (name) => !shell.has(name),
+    );
+    const later = [
+      'entity-pages/src/form/EntityFormDialog.tsx',
+      'entity-pages/src/pages/FilterPanel.tsx',
+      'entity-pages/src/import/ImportDialog.tsx',
+      'entity-pages/src/bulk/BulkDialogs.tsx',
+      'entity-pages/src/pages/EntityDetailPage.tsx',
+      'features/src/parts/PrintMenu.tsx',
+      'features/src/parts/shipmentParts.tsx',
+      'features/src/parts/BookingLead.tsx',
+    ];
+    for (const suffix of later) {
+      const chunk = key(suffix);
+      expect(chunk, `${suffix} is a chunk of its own`).toBeDefined();
+      expect(manifest[chunk!]!.isDynamicEntry, `${suffix} is imported when needed`).toBe(true);
+      expect(screen, `${suffix} is not loaded with the list`).not.toContain(chunk);
+    }
+    const files = screen.map((name) => manifest[name]!.file);
+    // yup's messages: the form's validation, which the list's own requests do not need.
+    const code = files.map((file) => readFileSync(path.join(dist, file), 'utf8'));
+    expect(code.filter((text) => text.includes('must be one of the following values'))).toEqual([]);
+    const kb = files.reduce((total, file) => total + gzipKb(dist, file), 0);
+    expect(kb, `the list's screen: ${kb.toFixed(1)} kB in ${files.length} files`).toBeLessThan(
+      LIST_SCREEN_BUDGET_KB,
+    );
   });
 
   it('the appointment page shares no staff code: none of its files is the staff shell’s', () => {

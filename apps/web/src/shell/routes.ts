@@ -185,5 +185,7 @@ export function preloadScreenAt(
         if (request) sendListPage(request);
       })
       .catch(() => undefined);
+  // A record's page is a chunk of its own (pages/EntityScreen.tsx): asked beside the screen's.
+  if (route.kind === 'show') import('@lms/entity-pages/detail').catch(() => undefined);
   route.screen.preload().catch(() => undefined);
 }

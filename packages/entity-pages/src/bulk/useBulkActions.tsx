@@ -1,11 +1,12 @@
 import type { DataGridProps, RowKey } from '@lms/design-system';
+import { lazyComponent } from '@lms/design-system/lazyComponent';
 import { bulkEditableFields, type EntityDef, LIMITS } from '@lms/domain';
-import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { type ReactNode, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { EntityRecord, ListQuery, Page } from '../data/entityKeys.ts';
 import { listFilterParams } from '../data/entityKeys.ts';
 import { useSession } from '../session/SessionContext.tsx';
 import { useEntityParts } from '../slots/EntityPartsContext.tsx';
-import { BulkDialogs, type BulkRequest } from './BulkDialogs.tsx';
+import type { BulkRequest } from './BulkDialogs.tsx';
 import { BulkToolbar } from './BulkToolbar.tsx';
 import type { BulkTarget } from './bulkTarget.ts';
 
@@ -19,6 +20,12 @@ function filterOf(query: ListQuery): Record<string, string | string[]> {
   }
   return filter;
 }
+
+/**
+ * The dialogs (the bulk edit's field controls among them) in a chunk of their own, fetched as the
+ * first rows are picked: the list's first screen does not wait for them.
+ */
+const BulkDialogs = lazyComponent(() => import('./BulkDialogs.tsx').then((m) => m.BulkDialogs));
 
 /**
  * Bulk actions of a list (issue 22, docs/entity-pages.md "Bulk actions"): the grid's selection,
@@ -35,6 +42,9 @@ export function useBulkActions(
   const [selected, setSelected] = useState<ReadonlySet<RowKey>>(new Set());
   const [allMatching, setAllMatching] = useState(false);
   const [request, setRequest] = useState<BulkRequest | null>(null);
+  // Mounted from the first action on, and kept: its report outlives the selection.
+  const [used, setUsed] = useState(false);
+  if (request && !used) setUsed(true);
   // The version each picked row had when it was picked: a row changed since is refused as stale.
   const versions = useRef(new Map<string, number>());
   const rows = page?.items ?? [];
@@ -55,6 +65,7 @@ export function useBulkActions(
     (keys: ReadonlySet<RowKey>) => {
       for (const row of rows)
         if (keys.has(row.id) && typeof row.version === 'number') versions.current.set(row.id, row.version);
+      if (keys.size > 0) BulkDialogs.preload().catch(() => undefined);
       setSelected(keys);
       setAllMatching(false);
     },
@@ -110,16 +121,18 @@ export function useBulkActions(
     : {};
 
   // Mounted on the page (not in the toolbar), so that the report outlives the selection.
-  const overlay = (
-    <BulkDialogs
-      entity={entity}
-      request={request}
-      onCancel={() => setRequest(null)}
-      onDone={() => {
-        setRequest(null);
-        clear();
-      }}
-    />
+  const overlay = used && (
+    <Suspense fallback={null}>
+      <BulkDialogs
+        entity={entity}
+        request={request}
+        onCancel={() => setRequest(null)}
+        onDone={() => {
+          setRequest(null);
+          clear();
+        }}
+      />
+    </Suspense>
   );
   return { gridProps, overlay };
 }

@@ -6,7 +6,6 @@ import {
   LIST_FIELDS,
   LIST_TOTAL,
   type ListPageAnswer,
-  nullGuard,
   resolveEntity,
 } from '@lms/domain';
 import { useMemo, useRef } from 'react';
@@ -157,13 +156,13 @@ export function useEntityRecord<Row extends EntityRecord = EntityRecord>(
   id: string | null | undefined,
 ) {
   const { entity, calls, api, branchId } = useEntityContext(entityRef);
+  // The fetcher exists only with an id: nothing to guard at run time (a guard here was yup's
+  // error class, which the list's first request then waited for).
   return useSWR<Row, ApiError>(
     id ? entityKey(entity, 'record', branchId, id) : null,
-    async () =>
-      (await call(api, calls.get, {
-        params: { id: nullGuard(id) },
-        query: branchQuery(entity, branchId),
-      })) as Row,
+    id
+      ? async () => (await call(api, calls.get, { params: { id }, query: branchQuery(entity, branchId) })) as Row
+      : null,
   );
 }
 
@@ -204,7 +203,8 @@ export function useOptionsLoader(entityRef: EntityRef) {
 /** Who changed the record, when and what: newest first. */
 export function useEntityHistory(entityRef: EntityRef, id: string | null | undefined) {
   const { entity, calls, api, branchId } = useEntityContext(entityRef);
-  return useSWR<readonly HistoryEntry[], ApiError>(id ? entityKey(entity, 'history', branchId, id) : null, () =>
-    call(api, calls.history, { params: { id: nullGuard(id) }, query: branchQuery(entity, branchId) }),
+  return useSWR<readonly HistoryEntry[], ApiError>(
+    id ? entityKey(entity, 'history', branchId, id) : null,
+    id ? () => call(api, calls.history, { params: { id }, query: branchQuery(entity, branchId) }) : null,
   );
 }

@@ -7,7 +7,9 @@ import {
   useBuddhistEra,
   useShortcut,
   useSteady,
+  whenIdle,
 } from '@lms/design-system';
+import { lazyComponent } from '@lms/design-system/lazyComponent';
 import {
   type EntityRef,
   isImportable,
@@ -16,20 +18,18 @@ import {
   recordLabel,
   resolveEntity,
 } from '@lms/domain';
-import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { Suspense, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { useBulkActions } from '../bulk/useBulkActions.tsx';
 import type { EntityRecord } from '../data/entityKeys.ts';
 import { shownListFields } from '../data/listFields.ts';
 import { useEntityList } from '../data/useEntityData.ts';
-import { EntityFormDialog } from '../form/EntityFormDialog.tsx';
 import type { FormMode } from '../form/formValidation.ts';
-import { ImportDialog } from '../import/ImportDialog.tsx';
 import { useSavedViewControls } from '../savedViews/useSavedViewControls.tsx';
 import { useSession } from '../session/SessionContext.tsx';
 import { useEntityParts } from '../slots/EntityPartsContext.tsx';
 import { columnStorageFor, entityColumns, ROW_ACTIONS_WIDTH } from './entityColumns.tsx';
-import { FilterPanel, filterGroups, groupsInUse } from './FilterPanel.tsx';
+import { filterGroups, groupsInUse } from './filterGroups.ts';
 import { Page, PageHeader } from './PageHeader.tsx';
 import { useExport } from './useExport.ts';
 import { useListView } from './useListView.ts';
@@ -49,6 +49,18 @@ export interface EntityListPageProps {
 }
 
 const SEARCH_DELAY_MS = 300;
+
+/*
+ * What the list shows only when asked, each in a chunk of its own: the form (every field control,
+ * final-form and yup), the filter panel (the same controls) and the import. The list's first screen
+ * waits for none of them (docs/web.md "The list's first screen loads the list"); the form and the
+ * panel are fetched once the first page is in, so a press finds them there.
+ */
+const EntityFormDialog = lazyComponent(() =>
+  import('../form/EntityFormDialog.tsx').then((m) => m.EntityFormDialog),
+);
+const FilterPanel = lazyComponent(() => import('./FilterPanel.tsx').then((m) => m.FilterPanel));
+const ImportDialog = lazyComponent(() => import('../import/ImportDialog.tsx').then((m) => m.ImportDialog));
 
 /** The list of any entity, derived from its declaration: paging, sort, filters and search on the server. */
 
@@ -159,6 +171,14 @@ export function EntityListPage({
     [entity, columns, savedViews.columnLayout],
   );
   const list = useEntityList(entity, view.query, shownFields);
+  const firstPageIn = !!list.data;
+  useEffect(() => {
+    if (!firstPageIn) return;
+    return whenIdle(() => {
+      EntityFormDialog.preload().catch(() => undefined);
+      FilterPanel.preload().catch(() => undefined);
+    });
+  }, [firstPageIn]);
   const bulk = useBulkActions(entity, view.query, list.data);
   const columnStorage = useMemo(() => columnStorageFor(entity), [entity]);
   // Kept while the entity stands: the grid's memoized rows compare it by identity.
@@ -259,15 +279,17 @@ export function EntityListPage({
     <Page ref={pageRef}>
       {header}
       {filtersOpen && (
-        <FilterPanel
-          key={JSON.stringify(view.filters)}
-          entity={entity}
-          filterDefs={view.filterDefs}
-          values={view.filters}
-          onApply={view.setFilters}
-          showAll={allFilters}
-          onShowAllChange={setAllFilters}
-        />
+        <Suspense fallback={<PanelLoading role="status">กำลังโหลดตัวกรอง...</PanelLoading>}>
+          <FilterPanel
+            key={JSON.stringify(view.filters)}
+            entity={entity}
+            filterDefs={view.filterDefs}
+            values={view.filters}
+            onApply={view.setFilters}
+            showAll={allFilters}
+            onShowAllChange={setAllFilters}
+          />
+        </Suspense>
       )}
       <DataGrid<EntityRecord>
         label={entity.title}
@@ -308,24 +330,27 @@ export function EntityListPage({
             : phrase('ยังไม่มีข้อมูล', entity.title)
         }
       />
-      {importing && (
-        <ImportDialog
-          entity={entity}
-          isOpen
-          onClose={() => setImporting(false)}
-          onImported={() => list.mutate()}
-        />
-      )}
-      {dialog && (
-        <EntityFormDialog
-          key={`${dialog.mode}-${'id' in dialog ? dialog.id : ''}`}
-          entity={entity}
-          mode={dialog.mode as FormMode}
-          id={'id' in dialog ? dialog.id : null}
-          onClose={() => openDialog(null)}
-          onSaved={(record, mode) => mode === 'create' && parts.CreatedNotice && setCreated(record)}
-        />
-      )}
+      {/* A dialog appears when its chunk has run: no fallback over the list meanwhile. */}
+      <Suspense fallback={null}>
+        {importing && (
+          <ImportDialog
+            entity={entity}
+            isOpen
+            onClose={() => setImporting(false)}
+            onImported={() => list.mutate()}
+          />
+        )}
+        {dialog && (
+          <EntityFormDialog
+            key={`${dialog.mode}-${'id' in dialog ? dialog.id : ''}`}
+            entity={entity}
+            mode={dialog.mode as FormMode}
+            id={'id' in dialog ? dialog.id : null}
+            onClose={() => openDialog(null)}
+            onSaved={(record, mode) => mode === 'create' && parts.CreatedNotice && setCreated(record)}
+          />
+        )}
+      </Suspense>
       {bulk.overlay}
       {created && parts.CreatedNotice && (
         <parts.CreatedNotice record={created} onClose={() => setCreated(null)} />
@@ -373,4 +398,14 @@ const VisuallyHidden = styled.span`
 const RowActions = styled.div`
   display: flex;
   gap: ${({ theme }) => theme.space[1]};
+`;
+
+/** Where the filter panel opens while its chunk loads (its frame, so the rows do not jump twice). */
+const PanelLoading = styled.p`
+  margin: 0;
+  border: 1px solid ${({ theme }) => theme.color.border};
+  border-radius: ${({ theme }) => theme.radius.md};
+  background: ${({ theme }) => theme.color.surface};
+  padding: ${({ theme }) => theme.space[4]};
+  color: ${({ theme }) => theme.color.textMuted};
 `;

@@ -13,6 +13,7 @@ import {
   TimeField,
   toFieldOptions,
 } from '../form/controls.tsx';
+import { filterGroups, groupsInUse } from './filterGroups.ts';
 import { NO, YES } from './formatValue.ts';
 import type { FilterValues } from './useListView.ts';
 
@@ -47,21 +48,6 @@ const kindLabel: Record<string, string> = {
   refNotIn: 'ไม่เป็น',
   empty: 'ว่าง',
 };
-
-/** The panel's groups: one per field with filters, in the declaration's order (named filters are toolbar chips). */
-export function filterGroups(entity: EntityDef, filterDefs: readonly FilterDef[]) {
-  return entity.fields
-    .map((field) => ({ field, filters: filterDefs.filter((filter) => filter.field === field.name) }))
-    .filter((group) => group.filters.length > 0);
-}
-
-/** The groups with a value in `values`. */
-export function groupsInUse(
-  groups: ReturnType<typeof filterGroups>,
-  values: Readonly<Record<string, unknown>>,
-) {
-  return groups.filter((group) => group.filters.some((filter) => values[filter.param] !== undefined));
-}
 
 export function FilterPanel({
   entity,

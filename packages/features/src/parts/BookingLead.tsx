@@ -8,18 +8,6 @@ import { StatusBadge } from '../booking/shared/StatusBadge.tsx';
 import { MessageStateBadge } from '../contact/MessageStateBadge.tsx';
 import { shipmentHref, useBookingShipments } from '../shipmentPlanning/BookingShipments.tsx';
 
-/** What the lead shows; the page's field grid leaves these out (the rest follows). */
-export const bookingLeadFields = [
-  'deliveryDate',
-  'status',
-  'callStatus',
-  'messageState',
-  'shipToId',
-  'shipToName',
-  'shipToTel',
-  'shipToAddress',
-] as const;
-
 /** Where a booking's goods go, one day × shift × vehicle type at a time, with the DOs on it. */
 export interface Placement {
   readonly day: string;

@@ -10,7 +10,6 @@ import {
 } from '@lms/domain';
 import {
   ApiError,
-  type EntityParts,
   FieldControl,
   FieldGrid,
   toFormErrors,
@@ -185,8 +184,6 @@ function Preview({
     </PreviewBox>
   );
 }
-
-export const vehicleDateSlotParts: EntityParts = { ListActions: SlotGenerator };
 
 const PreviewBox = styled.div`
   display: flex;

@@ -1,12 +1,5 @@
 import { appRoleGroup, rolePickerGroups } from '@lms/domain';
-import {
-  CheckboxField,
-  type EntityParts,
-  type FormPartProps,
-  FormSection,
-  formatRaw,
-  ReadOnlyField,
-} from '@lms/entity-pages';
+import { CheckboxField, type FormPartProps, FormSection, formatRaw, ReadOnlyField } from '@lms/entity-pages';
 import { useField } from 'react-final-form';
 import styled from 'styled-components';
 
@@ -14,7 +7,7 @@ import styled from 'styled-components';
 
 const rolesField = appRoleGroup.fields.find((field) => field.name === 'roles');
 
-function RolePicker({ mode }: FormPartProps) {
+export function RolePicker({ mode }: FormPartProps) {
   const { input, meta } = useField<string[]>('roles', {
     subscription: { value: true, error: true, submitFailed: true, touched: true },
   });
@@ -57,11 +50,6 @@ function RolePicker({ mode }: FormPartProps) {
     </FormSection>
   );
 }
-
-export const appRoleGroupParts: EntityParts = {
-  sectionFields: ['roles'],
-  FormSections: RolePicker,
-};
 
 const Groups = styled.div`
   display: grid;

@@ -3,7 +3,6 @@ import { appUserApi, recordLabel } from '@lms/domain';
 import {
   ApiError,
   call,
-  type EntityParts,
   type EntityRecord,
   Reason,
   type RecordPartProps,
@@ -38,7 +37,7 @@ export function TemporaryPasswordDialog({
   );
 }
 
-function CreatedUserNotice({
+export function CreatedUserNotice({
   record,
   onClose,
 }: {
@@ -105,11 +104,6 @@ export function ResetPasswordAction({ entity, record }: RecordPartProps) {
     </>
   );
 }
-
-export const appUserParts: EntityParts = {
-  RecordActions: ResetPasswordAction,
-  CreatedNotice: CreatedUserNotice,
-};
 
 const Notice = styled.div`
   display: flex;

@@ -1,13 +1,6 @@
 import { Button, ConfirmDialog, useSnackbar } from '@lms/design-system';
 import { messagesOfError, privacyApi, recordLabel } from '@lms/domain';
-import {
-  call,
-  type EntityParts,
-  type RecordPartProps,
-  useApi,
-  useEntityMutations,
-  useSession,
-} from '@lms/entity-pages';
+import { call, type RecordPartProps, useApi, useEntityMutations, useSession } from '@lms/entity-pages';
 import { useState } from 'react';
 import { ExportPersonalDataAction } from '../privacy/ExportPersonalDataAction.tsx';
 
@@ -62,7 +55,7 @@ export function EraseContactAction({ entity, record }: RecordPartProps) {
 }
 
 /** Erasing, and (for administrators) the data-subject export. */
-function ShipToActions(props: RecordPartProps) {
+export function ShipToActions(props: RecordPartProps) {
   return (
     <>
       <ExportPersonalDataAction {...props} />
@@ -70,5 +63,3 @@ function ShipToActions(props: RecordPartProps) {
     </>
   );
 }
-
-export const shipToParts: EntityParts = { RecordActions: ShipToActions };

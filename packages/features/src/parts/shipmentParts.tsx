@@ -1,6 +1,5 @@
-import { shipment, shipmentStages, stageFieldNames, stageOrderViolations } from '@lms/domain';
+import { shipment, shipmentStages, stageFieldNames } from '@lms/domain';
 import {
-  type EntityParts,
   FieldControl,
   type FormPartProps,
   FormSection,
@@ -9,14 +8,13 @@ import {
 } from '@lms/entity-pages';
 import styled from 'styled-components';
 import { StageTaps } from '../shipmentPlanning/StageTaps.tsx';
-import { PrintRecord, PrintSelected } from './PrintMenu.tsx';
+import { PrintRecord } from './PrintMenu.tsx';
 
 /** Shipment: the plan/actual date and time of each stage grouped as one row per stage. */
 
-const stageFields = shipmentStages.flatMap(({ key }) => Object.values(stageFieldNames(key)));
 const fieldByName = new Map(shipment.fields.map((field) => [field.name, field]));
 
-function ShipmentStages({ mode }: FormPartProps) {
+export function ShipmentStages({ mode }: FormPartProps) {
   return (
     <FormSection>
       <legend>เวลาตามแผนและเวลาจริงของแต่ละขั้นตอน</legend>
@@ -42,7 +40,7 @@ function ShipmentStages({ mode }: FormPartProps) {
  * The detail page prints the trip sheet (docs/documents.md) and records actual stage times with
  * one tap each (offline taps wait on the phone).
  */
-function ShipmentActions({ entity, record }: RecordPartProps) {
+export function ShipmentActions({ entity, record }: RecordPartProps) {
   const { revalidate } = useEntityMutations(entity);
   return (
     <>
@@ -51,16 +49,6 @@ function ShipmentActions({ entity, record }: RecordPartProps) {
     </>
   );
 }
-
-export const shipmentParts: EntityParts = {
-  sectionFields: stageFields,
-  FormSections: ShipmentStages,
-  RecordActions: ShipmentActions,
-  SelectionActions: PrintSelected,
-  // booking.md: an actual stage time may not precede the previous stage's.
-  validate: (values) =>
-    Object.fromEntries(stageOrderViolations(values).map((violation) => [violation.field, violation.message])),
-};
 
 const Stage = styled.section`
   padding: ${({ theme }) => theme.space[2]} 0;

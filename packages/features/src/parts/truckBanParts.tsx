@@ -1,7 +1,6 @@
 import { type BanDayPattern, bannedWeekdaysOf, truckBanConfig } from '@lms/domain';
 import {
   CheckboxField,
-  type EntityParts,
   type FormPartProps,
   FormSection,
   ReadOnlyField,
@@ -16,7 +15,7 @@ import styled from 'styled-components';
 
 const patternField = truckBanConfig.fields.find((field) => field.name === 'banDayPattern');
 
-function WeekdayPatternEditor({ mode }: FormPartProps) {
+export function WeekdayPatternEditor({ mode }: FormPartProps) {
   const pattern = useField<string>('banDayPattern', {
     subscription: { value: true, error: true, touched: true, submitFailed: true },
   });
@@ -71,11 +70,6 @@ function WeekdayPatternEditor({ mode }: FormPartProps) {
     </FormSection>
   );
 }
-
-export const truckBanParts: EntityParts = {
-  sectionFields: ['banDayPattern', 'bannedWeekdays'],
-  FormSections: WeekdayPatternEditor,
-};
 
 const Days = styled.div`
   display: flex;
