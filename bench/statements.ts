@@ -1,6 +1,7 @@
 /**
- * pg_stat_statements in a bench's own cluster (`BENCH_STATEMENTS=1`): what PostgreSQL spent its
- * time on, per statement, planning and executing. Never for the product's cluster: it needs a
+ * pg_stat_statements in a bench's own cluster (`BENCH_STATEMENTS=1`; `=all` counts the statements
+ * run inside triggers and functions too): what PostgreSQL spent its time on, per statement,
+ * planning and executing. Never for the product's cluster: it needs a
  * restart with the library preloaded.
  */
 import { sql } from 'kysely';
@@ -18,6 +19,9 @@ export async function withStatements(
   const admin = connect(embedded.adminUrl, 1);
   await sql`alter system set shared_preload_libraries = 'pg_stat_statements'`.execute(admin);
   await sql`alter system set pg_stat_statements.track_planning = on`.execute(admin);
+  // BENCH_STATEMENTS=all: the statements triggers and functions run, each apart, too.
+  const track = process.env.BENCH_STATEMENTS === 'all' ? 'all' : 'top';
+  await sql`alter system set pg_stat_statements.track = ${sql.lit(track)}`.execute(admin);
   await admin.destroy();
   await embedded.stop();
   return startEmbeddedPostgres(dir, options);
