@@ -100,12 +100,16 @@ function writeCtes(w: ConfirmWritesOf) {
   const first = allocations[0]!.allocation;
   const trip = tripOf(allocations);
   const lines = linesInserts(bookingId, allocations, request.shipCondId);
+  // The lines' first day, which booking_delivery_date() (migration 0065) keeps on the booking after
+  // the lines are written: written with the booking, the trigger finds it right and writes the
+  // booking's row no second time in the same statement (a new version and its index entries).
+  const firstDay = allocations.map((a) => a.allocation.date).reduce((a, b) => (b < a ? b : a));
   return sql`booking as (
-        insert into booking_report (id, branch_id, status, doc_no, doc_date, doc_type, call_status, customer_id, ship_to_id,
+        insert into booking_report (id, branch_id, status, doc_no, doc_date, delivery_date, doc_type, call_status, customer_id, ship_to_id,
           sub_district_id, district_id, province_id, region_id, country, load_minute, unload_minute, waiting_minute,
           travel_minute, distance, day_from_confirm,
           confirmed_at, confirmed_by, created_by, updated_by, ${shipToSnapshot.columns})
-        select ${bookingId}, ${branchId}, 'CONFIRMED', ${docNoOf(today)}, ${today}::date, 'DO', 'NOT_CALLED', ${w.customerId}, ${request.shipToId},
+        select ${bookingId}, ${branchId}, 'CONFIRMED', ${docNoOf(today)}, ${today}::date, ${firstDay}::date, 'DO', 'NOT_CALLED', ${w.customerId}, ${request.shipToId},
                s.id, s.district_id, s.province_id, s.region_id, 'TH', ${trip((a) => a.loadMinute)}, ${trip((a) => a.unloadMinute)},
                ${trip((a) => a.waitingMinute)}, ${trip((a) => a.travelMinute)}, ${first.distanceKm},
                (${first.date}::date - ${today}::date), now(), ${userId}, ${userId}, ${userId}, ${shipToSnapshot.values('st')}
