@@ -62,9 +62,9 @@ describe('a booking’s day, shift and vehicle type', () => {
     expect(booked.deliveryDate).toBe(world.today);
     // The confirm writes the day with the booking: the lines' trigger finds it right and leaves the
     // row as the confirm's statement inserted it (its command 0), not a second version of it.
-    const version = await sql<{ cmin: string }>`select cmin::text from booking_report where id = ${id}`.execute(
-      server.db,
-    );
+    const version = await sql<{
+      cmin: string;
+    }>`select cmin::text from booking_report where id = ${id}`.execute(server.db);
     expect(version.rows[0]!.cmin).toBe('0');
     expect(booked.lines).toEqual([
       expect.objectContaining({

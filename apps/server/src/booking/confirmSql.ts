@@ -103,7 +103,8 @@ function writeCtes(w: ConfirmWritesOf) {
   // The lines' first day, which booking_delivery_date() (migration 0065) keeps on the booking after
   // the lines are written: written with the booking, the trigger finds it right and writes the
   // booking's row no second time in the same statement (a new version and its index entries).
-  const firstDay = allocations.map((a) => a.allocation.date).reduce((a, b) => (b < a ? b : a));
+  // ISO days (yyyy-mm-dd) sort as text.
+  const firstDay = allocations.map((a) => a.allocation.date).sort()[0];
   return sql`booking as (
         insert into booking_report (id, branch_id, status, doc_no, doc_date, delivery_date, doc_type, call_status, customer_id, ship_to_id,
           sub_district_id, district_id, province_id, region_id, country, load_minute, unload_minute, waiting_minute,
