@@ -1,3 +1,4 @@
+import { holdIdleWork } from '@lms/design-system';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App.tsx';
@@ -12,9 +13,12 @@ reloadOnStaleChunk();
 // starts beside it, not once the session is known (docs/web.md "What the first screen waits for").
 if (storageWorks() && authStore.token()) {
   sendSessionCheckEarly(authStore.token);
-  // A list's first page too, as soon as the list's chunk has run (pages/EntityScreen.tsx).
-  preloadScreenAt(window.location.pathname, window.location.search, (request) =>
-    sendEarly(authStore.token, request),
+  // A list's first page too, as soon as the list's chunk has run (pages/EntityScreen.tsx). What
+  // the app does when idle (dialogs' chunks, the service worker) waits for these.
+  holdIdleWork(
+    preloadScreenAt(window.location.pathname, window.location.search, (request) =>
+      sendEarly(authStore.token, request),
+    ),
   );
 }
 

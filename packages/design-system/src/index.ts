@@ -44,4 +44,4 @@ export * from './TextField/index.ts';
 export * from './TimeField/index.ts';
 export * from './Tooltip/index.ts';
 export * from './theme/index.ts';
-export { whenIdle } from './whenIdle.ts';
+export { holdIdleWork, whenIdle } from './whenIdle.ts';

@@ -45,11 +45,12 @@ export function sendEarly(
   getToken: () => string | null,
   request: (api: ApiClient) => Promise<unknown>,
   baseUrl?: string,
-): void {
+): Promise<unknown> {
   try {
-    request(earlyClient(getToken, baseUrl)).catch(() => undefined);
+    return request(earlyClient(getToken, baseUrl)).catch(() => undefined);
   } catch {
     // A request that cannot be built (a list without its branch): the page asks as it would.
+    return Promise.resolve();
   }
 }
 

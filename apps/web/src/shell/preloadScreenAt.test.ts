@@ -23,4 +23,25 @@ describe('preloadScreenAt', () => {
       for (const spy of spies) spy.mockRestore();
     }
   });
+
+  it('settles once the screen’s chunk has, whether it came or failed', async () => {
+    const list = routes.find((route) => route.path === '/deliveryOrder');
+    if (!list || !('screen' in list)) throw new Error('no DO list route');
+    let fail: () => void = () => undefined;
+    const chunk = vi
+      .spyOn(list.screen, 'preload')
+      .mockReturnValue(new Promise((_, reject) => (fail = () => reject(new Error('offline')))));
+    try {
+      let settled = false;
+      preloadScreenAt('/deliveryOrder').then(() => (settled = true));
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      expect(settled, 'the screen’s chunk is still on its way').toBe(false);
+      fail();
+      await vi.waitFor(() => expect(settled).toBe(true));
+      // Home is the shell's own: nothing to wait for.
+      await expect(preloadScreenAt('/')).resolves.toBeUndefined();
+    } finally {
+      chunk.mockRestore();
+    }
+  });
 });

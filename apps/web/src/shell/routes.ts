@@ -166,26 +166,29 @@ export function matchRoute(pathname: string): RouteDef | undefined {
  * Starts fetching the chunk of the screen at `pathname` — the page the app opens on — so that it
  * loads beside the session's check instead of after it (docs/web.md "What the first screen waits
  * for"). Home and login are in the shell; an unknown path has no screen. A failure is left to the
- * screen's drawing, which fetches again and shows it.
+ * screen's drawing, which fetches again and shows it. Settles when what it started has (the
+ * screen's chunk, a list's first page): the app holds its idle work until then (`holdIdleWork`).
  */
 export function preloadScreenAt(
   pathname: string,
   search = '',
-  sendListPage?: (request: (api: ApiClient) => Promise<unknown>) => void,
-): void {
+  sendListPage?: (request: (api: ApiClient) => Promise<unknown>) => Promise<unknown>,
+): Promise<unknown> {
   const route = matchRoute(pathname);
-  if (!route || !('screen' in route)) return;
+  if (!route || !('screen' in route)) return Promise.resolve();
+  const started: Promise<unknown>[] = [];
   // A list's first page goes out once the few files that build it have run, not once the page is
   // drawn nor once its screen's chunk has: asked first, so that over HTTP/1.1 they do not queue
   // behind the screen's files.
   if (route.kind === 'list' && sendListPage)
-    import('../pages/firstListPage.ts')
-      .then((lists) => {
+    started.push(
+      import('../pages/firstListPage.ts').then((lists) => {
         const request = lists.firstListPage(route, search);
-        if (request) sendListPage(request);
-      })
-      .catch(() => undefined);
+        return request && sendListPage(request);
+      }),
+    );
   // A record's page is a chunk of its own (pages/EntityScreen.tsx): asked beside the screen's.
-  if (route.kind === 'show') import('@lms/entity-pages/detail').catch(() => undefined);
-  route.screen.preload().catch(() => undefined);
+  if (route.kind === 'show') started.push(import('@lms/entity-pages/detail'));
+  started.push(route.screen.preload());
+  return Promise.allSettled(started);
 }
