@@ -92,7 +92,7 @@ export const StageOrder: Story = {
   play: async ({ canvasElement }) => {
     const dialog = within(await s.openEdit(canvasElement));
     for (const stage of ['เช็คอิน', 'เริ่มขึ้นสินค้า', 'ขึ้นสินค้าเสร็จ', 'ปิดเอกสารขนส่ง', 'ออกเดินทาง', 'ส่งสินค้าเสร็จ'])
-      await expect(dialog.getByRole('group', { name: stage })).toBeVisible();
+      await expect(await dialog.findByRole('group', { name: stage })).toBeVisible();
     await userEvent.click(dialog.getByRole('button', { name: 'บันทึก' }));
     await expect(await dialog.findByText('เวลาจริงของ "เริ่มขึ้นสินค้า" ต้องไม่ก่อนเวลาจริงของ "เช็คอิน"')).toBeVisible();
     await expect(seenRequests.some((request) => request.method === 'PUT')).toBe(false);

@@ -20,7 +20,7 @@ export const RolePicker: Story = {
   beforeEach: ({ msw }) => roleGroup.mount(msw),
   play: async ({ canvasElement }) => {
     const dialog = within(await roleGroup.openEdit(canvasElement));
-    const province = dialog.getByRole('group', { name: 'จังหวัด' });
+    const province = await dialog.findByRole('group', { name: 'จังหวัด' });
     const edit = within(province).getByRole('checkbox', { name: 'แก้ไข' });
     const before = edit.getAttribute('aria-checked') ?? String((edit as HTMLInputElement).checked);
     await userEvent.click(edit);

@@ -20,7 +20,7 @@ export const BranchVehicleTypeSettings: Story = {
   beforeEach: ({ msw }) => branch.mount(msw),
   play: async ({ canvasElement }) => {
     const dialog = within(await branch.openEdit(canvasElement));
-    await expect(dialog.getByRole('group', { name: 'ตั้งค่าความเร็วและเวลาตามประเภทรถ' })).toBeVisible();
+    await expect(await dialog.findByRole('group', { name: 'ตั้งค่าความเร็วและเวลาตามประเภทรถ' })).toBeVisible();
     await expect(dialog.getByRole('region', { name: /แถวที่ 2$/ })).toBeVisible();
     await userEvent.click(dialog.getByRole('button', { name: 'เพิ่มแถว' }));
     await expect(dialog.getByRole('region', { name: /แถวที่ 3$/ })).toBeVisible();

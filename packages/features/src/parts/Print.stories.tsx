@@ -65,7 +65,7 @@ export const PrintSelectedRows: Story = {
     await pick(canvasElement, 2);
     const bar = canvas.getByRole('region', { name: 'การดำเนินการกับรายการที่เลือก' });
     await expect(bar).toHaveTextContent('เลือกแล้ว 2 รายการ');
-    await userEvent.click(within(bar).getByRole('button', { name: 'พิมพ์' }));
+    await userEvent.click(await within(bar).findByRole('button', { name: 'พิมพ์' }));
     await userEvent.click(await screen.findByRole('menuitem', { name: 'ใบนัดส่งสินค้า' }));
     // The first 1.5 MB arrived; the rest is still being made.
     await expect(await canvas.findByText('กำลังสร้าง PDF 2 ฉบับ… ได้รับแล้ว 1.5 MB')).toBeVisible();
@@ -91,7 +91,7 @@ export const PrintSelectedRefused: Story = {
   play: async ({ canvasElement, canvas }) => {
     await pick(canvasElement, 3);
     const bar = canvas.getByRole('region', { name: 'การดำเนินการกับรายการที่เลือก' });
-    await userEvent.click(within(bar).getByRole('button', { name: 'พิมพ์' }));
+    await userEvent.click(await within(bar).findByRole('button', { name: 'พิมพ์' }));
     await userEvent.click(await screen.findByRole('menuitem', { name: 'ใบส่งสินค้า' }));
     await expect(await screen.findByText('ไม่พบข้อมูล 1 รายการในสาขานี้ จึงไม่ได้พิมพ์เอกสาร')).toBeVisible();
     await expect(opened?.tab.location.href).toBe('');
@@ -116,7 +116,7 @@ export const PrintSelectedOnPhone: Story = {
     const bar = canvas.getByRole('region', { name: 'การดำเนินการกับรายการที่เลือก' });
     await expect(bar).toHaveTextContent('เลือกแล้ว 2 รายการ');
     // Keyboard: the menu opens and its item is chosen without a pointer.
-    within(bar).getByRole('button', { name: 'พิมพ์' }).focus();
+    (await within(bar).findByRole('button', { name: 'พิมพ์' })).focus();
     await userEvent.keyboard('{Enter}');
     await waitFor(() => expect(screen.getByRole('menuitem', { name: 'ใบคุมรถ' })).toHaveFocus());
     await userEvent.keyboard('{Enter}');

@@ -20,7 +20,7 @@ export const TruckBanWeekdays: Story = {
   beforeEach: ({ msw }) => truckBan.mount(msw),
   play: async ({ canvasElement }) => {
     const dialog = within(await truckBan.openEdit(canvasElement));
-    const days = dialog.getByRole('group', { name: 'วันในสัปดาห์ที่ห้ามวิ่ง' });
+    const days = await dialog.findByRole('group', { name: 'วันในสัปดาห์ที่ห้ามวิ่ง' });
     const boxes = within(days).getAllByRole('checkbox');
     await expect(boxes).toHaveLength(7);
     // Fixture 1 bans every day: all seven checked, none editable until the pattern is CUSTOM.
