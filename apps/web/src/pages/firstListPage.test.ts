@@ -1,4 +1,4 @@
-import { STORAGE_KEYS } from '@lms/domain';
+import { readRoles, STORAGE_KEYS } from '@lms/domain';
 import { createApiClient } from '@lms/entity-pages';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { matchRoute } from '../shell/routes.ts';
@@ -43,8 +43,13 @@ async function askedUrl(search = ''): Promise<string | null> {
   return url;
 }
 
-const info = (branches: string[]) =>
-  JSON.stringify({ userId: 'u-1', username: 'planner.bkk', branchInfos: branches.map((id) => ({ id })) });
+const info = (branches: string[], roles: readonly string[] = readRoles('deliveryOrder')) =>
+  JSON.stringify({
+    userId: 'u-1',
+    username: 'planner.bkk',
+    roles,
+    branchInfos: branches.map((id) => ({ id })),
+  });
 
 describe("the DO list's first page asked early, before the page is drawn", () => {
   it('asks it for the branch the browser kept, when the user still has it', async () => {
@@ -65,6 +70,11 @@ describe("the DO list's first page asked early, before the page is drawn", () =>
   });
 
   it('sends nothing without a branch to ask for (no user info kept)', async () => {
+    expect(await askedUrl()).toBeNull();
+  });
+
+  it('sends nothing for a user whose kept roles do not let them read the list (the page says so)', async () => {
+    kept.set(STORAGE_KEYS.authInfo, info(['b-1'], ['ROLE_PROVINCE_READ']));
     expect(await askedUrl()).toBeNull();
   });
 });

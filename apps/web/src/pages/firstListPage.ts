@@ -1,4 +1,4 @@
-import { chooseBranchAfterLogin, STORAGE_KEYS } from '@lms/domain';
+import { can, chooseBranchAfterLogin, STORAGE_KEYS } from '@lms/domain';
 import { type ApiClient, requestFirstListPage } from '@lms/entity-pages';
 import { authStore } from '../session/authStore.ts';
 import { browserStorage } from '../session/browserStorage.ts';
@@ -24,5 +24,8 @@ const keptBranch = () =>
  */
 export function firstListPage(route: EntityRouteDef, search: string) {
   if (route.kind !== 'list') return undefined;
+  // A user the kept roles do not let read the list is shown "ไม่มีสิทธิ์เข้าถึง": asked early, the
+  // page would only be refused (a 403 in the console, one request for nothing).
+  if (!can(authStore.info()?.roles, route.entity, 'read').can) return undefined;
   return (api: ApiClient) => requestFirstListPage(api, route.entity, search, keptBranch());
 }
