@@ -42,9 +42,12 @@ export function useBulkActions(
   const [selected, setSelected] = useState<ReadonlySet<RowKey>>(new Set());
   const [allMatching, setAllMatching] = useState(false);
   const [request, setRequest] = useState<BulkRequest | null>(null);
-  // Mounted from the first action on, and kept: its report outlives the selection.
+  // The dialogs are mounted from the first action on, and kept: their report outlives the selection.
   const [used, setUsed] = useState(false);
-  if (request && !used) setUsed(true);
+  const ask = (next: BulkRequest) => {
+    setUsed(true);
+    setRequest(next);
+  };
   // The version each picked row had when it was picked: a row changed since is refused as stale.
   const versions = useRef(new Map<string, number>());
   const rows = page?.items ?? [];
@@ -104,9 +107,9 @@ export function useBulkActions(
             offerAllMatching={pageAllSelected && total > selected.size ? matching : null}
             onSelectAllMatching={() => setAllMatching(true)}
             onClear={clear}
-            onDelete={canDelete ? () => setRequest({ action: 'delete', target }) : undefined}
+            onDelete={canDelete ? () => ask({ action: 'delete', target }) : undefined}
             fields={fields}
-            onSet={(field) => setRequest({ action: 'set', field, target })}
+            onSet={(field) => ask({ action: 'set', field, target })}
             exportQuery={
               canExport
                 ? allMatching
