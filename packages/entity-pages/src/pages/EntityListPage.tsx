@@ -7,9 +7,7 @@ import {
   useBuddhistEra,
   useShortcut,
   useSteady,
-  whenIdle,
 } from '@lms/design-system';
-import { lazyComponent } from '@lms/design-system/lazyComponent';
 import {
   type EntityRef,
   isImportable,
@@ -30,6 +28,7 @@ import { useSession } from '../session/SessionContext.tsx';
 import { useEntityParts } from '../slots/EntityPartsContext.tsx';
 import { columnStorageFor, entityColumns, ROW_ACTIONS_WIDTH } from './entityColumns.tsx';
 import { filterGroups, groupsInUse } from './filterGroups.ts';
+import { EntityFormDialog, FilterPanel, ImportDialog, usePreloadOnDemand } from './onDemand.tsx';
 import { Page, PageHeader } from './PageHeader.tsx';
 import { useExport } from './useExport.ts';
 import { useListView } from './useListView.ts';
@@ -49,18 +48,6 @@ export interface EntityListPageProps {
 }
 
 const SEARCH_DELAY_MS = 300;
-
-/*
- * What the list shows only when asked, each in a chunk of its own: the form (every field control,
- * final-form and yup), the filter panel (the same controls) and the import. The list's first screen
- * waits for none of them (docs/web.md "The list's first screen loads the list"); the form and the
- * panel are fetched once the first page is in, so a press finds them there.
- */
-const EntityFormDialog = lazyComponent(() =>
-  import('../form/EntityFormDialog.tsx').then((m) => m.EntityFormDialog),
-);
-const FilterPanel = lazyComponent(() => import('./FilterPanel.tsx').then((m) => m.FilterPanel));
-const ImportDialog = lazyComponent(() => import('../import/ImportDialog.tsx').then((m) => m.ImportDialog));
 
 /** The list of any entity, derived from its declaration: paging, sort, filters and search on the server. */
 
@@ -171,14 +158,7 @@ export function EntityListPage({
     [entity, columns, savedViews.columnLayout],
   );
   const list = useEntityList(entity, view.query, shownFields);
-  const firstPageIn = !!list.data;
-  useEffect(() => {
-    if (!firstPageIn) return;
-    return whenIdle(() => {
-      EntityFormDialog.preload().catch(() => undefined);
-      FilterPanel.preload().catch(() => undefined);
-    });
-  }, [firstPageIn]);
+  usePreloadOnDemand(!!list.data);
   const bulk = useBulkActions(entity, view.query, list.data);
   const columnStorage = useMemo(() => columnStorageFor(entity), [entity]);
   // Kept while the entity stands: the grid's memoized rows compare it by identity.
@@ -279,17 +259,15 @@ export function EntityListPage({
     <Page ref={pageRef}>
       {header}
       {filtersOpen && (
-        <Suspense fallback={<PanelLoading role="status">กำลังโหลดตัวกรอง...</PanelLoading>}>
-          <FilterPanel
-            key={JSON.stringify(view.filters)}
-            entity={entity}
-            filterDefs={view.filterDefs}
-            values={view.filters}
-            onApply={view.setFilters}
-            showAll={allFilters}
-            onShowAllChange={setAllFilters}
-          />
-        </Suspense>
+        <FilterPanel
+          key={JSON.stringify(view.filters)}
+          entity={entity}
+          filterDefs={view.filterDefs}
+          values={view.filters}
+          onApply={view.setFilters}
+          showAll={allFilters}
+          onShowAllChange={setAllFilters}
+        />
       )}
       <DataGrid<EntityRecord>
         label={entity.title}
@@ -398,14 +376,4 @@ const VisuallyHidden = styled.span`
 const RowActions = styled.div`
   display: flex;
   gap: ${({ theme }) => theme.space[1]};
-`;
-
-/** Where the filter panel opens while its chunk loads (its frame, so the rows do not jump twice). */
-const PanelLoading = styled.p`
-  margin: 0;
-  border: 1px solid ${({ theme }) => theme.color.border};
-  border-radius: ${({ theme }) => theme.radius.md};
-  background: ${({ theme }) => theme.color.surface};
-  padding: ${({ theme }) => theme.space[4]};
-  color: ${({ theme }) => theme.color.textMuted};
 `;
