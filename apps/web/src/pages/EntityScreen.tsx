@@ -1,20 +1,11 @@
-import { lazyComponent } from '@lms/design-system/lazyComponent';
 import { entityByName } from '@lms/domain';
 import { type EntityDialogState, EntityListPage, EntityPartsProvider } from '@lms/entity-pages';
 import { partsFor } from '@lms/features/parts';
 import type { ReactNode } from 'react';
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { EntityDetailPage } from '../shell/entityDetailPage.ts';
 import type { EntityRouteDef } from '../shell/routeTypes.ts';
 import { HostStatusScreen } from './HostStatusScreen.tsx';
-
-/**
- * A record's page in a chunk of its own: most visits to an entity's routes are its list, which
- * then does not wait for the detail page's code (docs/web.md "The list's first screen loads the
- * list"). A show route fetches it with the screen's chunk (`preloadScreenAt`).
- */
-export const EntityDetailPage = lazyComponent(() =>
-  import('@lms/entity-pages/detail').then((m) => m.EntityDetailPage),
-);
 
 /**
  * An entity's list, create, edit and show routes (spec §2) on the generic pages: the URL names

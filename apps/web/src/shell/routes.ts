@@ -14,6 +14,7 @@ import {
   matchPath,
 } from '@lms/domain';
 import type { ApiClient } from '@lms/entity-pages';
+import { EntityDetailPage } from './entityDetailPage.ts';
 import type { EntityRouteDef, PageRouteDef, RouteDef } from './routeTypes.ts';
 
 /**
@@ -187,8 +188,7 @@ export function preloadScreenAt(
         return request && sendListPage(request);
       }),
     );
-  // A record's page is a chunk of its own (pages/EntityScreen.tsx): asked beside the screen's.
-  if (route.kind === 'show') started.push(import('@lms/entity-pages/detail'));
+  if (route.kind === 'show') started.push(EntityDetailPage.preload());
   started.push(route.screen.preload());
   return Promise.allSettled(started);
 }
