@@ -186,3 +186,33 @@ describe('unsaved changes', () => {
     await form.waitFor({ state: 'detached' });
   });
 });
+
+describe('a list’s dialog asked before its chunk has come (a slow link)', () => {
+  it('shows the form’s frame at the press, lets ยกเลิก leave it, and fills it when the chunk comes', async () => {
+    const page = await signedInPage(admin);
+    // The form's chunk is held back, as on a phone's slow link: the idle fetch and the press wait for it.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\/assets\/EntityFormDialog-[\w-]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`${server.origin}/province`);
+    const add = phrase('เพิ่ม', province.title);
+    await page.getByRole('button', { name: add, exact: true }).click();
+    const frame = page.getByRole('dialog', { name: add, exact: true });
+    await frame.getByRole('status').filter({ hasText: 'กำลังโหลดแบบฟอร์ม...' }).waitFor();
+    expect(await frame.getByRole('button', { name: 'บันทึก' }).isDisabled()).toBe(true);
+    await frame.getByRole('button', { name: 'ยกเลิก' }).click();
+    await frame.waitFor({ state: 'detached' });
+    await page.waitForURL(`${server.origin}/province`);
+
+    await page.getByRole('button', { name: add, exact: true }).click();
+    await frame.getByRole('status').filter({ hasText: 'กำลังโหลดแบบฟอร์ม...' }).waitFor();
+    release();
+    await frame.getByRole('textbox', { name: /^รหัส/ }).fill('P79');
+    expect(await frame.getByText('กำลังโหลดแบบฟอร์ม...').count()).toBe(0);
+  });
+});

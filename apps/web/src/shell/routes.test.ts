@@ -93,7 +93,7 @@ describe('routes', () => {
   });
 
   it('titles sub-pages after their entity', () => {
-    expect(byPath.get('/province/create')?.title).toBe('เพิ่ม จังหวัด');
+    expect(byPath.get('/province/create')?.title).toBe('เพิ่มจังหวัด');
     expect(byPath.get('/shipCond/edit/:id')?.title).toBe('แก้ไข Ship Cond');
     expect(byPath.get('/deliveryOrderReport')?.title).toBe('DO Report');
   });

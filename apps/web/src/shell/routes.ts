@@ -12,6 +12,8 @@ import {
   featurePages,
   LOGIN_PATH,
   matchPath,
+  phrase,
+  UI_TEXT,
 } from '@lms/domain';
 import type { ApiClient } from '@lms/entity-pages';
 import { EntityDetailPage } from './entityDetailPage.ts';
@@ -37,16 +39,17 @@ export const DoBookingScreen = lazyComponent(() =>
   import('../pages/BookingScreens.tsx').then((m) => m.DoBookingScreen),
 );
 
+// The words the form's dialog uses too (entity-pages form/modeTitle.ts), joined the same way (`phrase`).
 const pageTitlePrefix: Readonly<Record<EntityPage, string>> = {
   list: '',
-  create: 'เพิ่ม ',
-  edit: 'แก้ไข ',
-  show: 'รายละเอียด ',
+  create: UI_TEXT.create,
+  edit: UI_TEXT.edit,
+  show: UI_TEXT.show,
 };
 
 const entityRoute = (page: EntityPageDef): EntityRouteDef => ({
   ...page,
-  title: `${pageTitlePrefix[page.kind]}${entityHeads[page.entity].title}`,
+  title: phrase(pageTitlePrefix[page.kind], entityHeads[page.entity].title),
   screen: EntityScreen,
 });
 

@@ -1,9 +1,10 @@
 import type { DataGridProps, RowKey } from '@lms/design-system';
 import { lazyComponent } from '@lms/design-system/lazyComponent';
-import { bulkEditableFields, type EntityDef, LIMITS } from '@lms/domain';
+import { bulkEditableFields, bulkText, type EntityDef, LIMITS } from '@lms/domain';
 import { type ReactNode, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { EntityRecord, ListQuery, Page } from '../data/entityKeys.ts';
 import { listFilterParams } from '../data/entityKeys.ts';
+import { LoadingDialog } from '../pages/LoadingDialog.tsx';
 import { useSession } from '../session/SessionContext.tsx';
 import { useEntityParts } from '../slots/EntityPartsContext.tsx';
 import type { BulkRequest } from './BulkDialogs.tsx';
@@ -124,8 +125,24 @@ export function useBulkActions(
     : {};
 
   // Mounted on the page (not in the toolbar), so that the report outlives the selection.
+  // While the dialogs' chunk loads (an action asked on a slow link), the asked dialog's frame.
   const overlay = used && (
-    <Suspense fallback={null}>
+    <Suspense
+      fallback={
+        request && (
+          <LoadingDialog
+            mode="show"
+            title={
+              request.action === 'delete'
+                ? bulkText.confirmDelete(request.target.count, entity.title)
+                : bulkText.confirmSet(request.target.count, request.field.label)
+            }
+            onClose={() => setRequest(null)}
+            maxWidth="sm"
+          />
+        )
+      }
+    >
       <BulkDialogs
         entity={entity}
         request={request}

@@ -30,6 +30,7 @@ import { useEntityParts } from '../slots/EntityPartsContext.tsx';
 import { compareValues } from './compareValues.ts';
 import { EntityFormFields } from './EntityFormFields.tsx';
 import { bodyFor, type FormMode, submitErrors, toFormErrors, validatorFor } from './formValidation.ts';
+import { modeTitle } from './modeTitle.ts';
 
 export interface EntityFormDialogProps {
   readonly entity: EntityRef;
@@ -43,8 +44,6 @@ export interface EntityFormDialogProps {
   /** Values a new record starts with. */
   readonly initialValues?: Readonly<Record<string, unknown>>;
 }
-
-const modeTitle: Record<FormMode, string> = { create: 'เพิ่ม', edit: 'แก้ไข', show: 'รายละเอียด' };
 
 /**
  * Create, edit and show of any entity in the generic form dialog: fields from the declaration,

@@ -16,7 +16,7 @@ import {
   recordLabel,
   resolveEntity,
 } from '@lms/domain';
-import { Suspense, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { useBulkActions } from '../bulk/useBulkActions.tsx';
 import type { EntityRecord } from '../data/entityKeys.ts';
@@ -308,27 +308,25 @@ export function EntityListPage({
             : phrase('ยังไม่มีข้อมูล', entity.title)
         }
       />
-      {/* A dialog appears when its chunk has run: no fallback over the list meanwhile. */}
-      <Suspense fallback={null}>
-        {importing && (
-          <ImportDialog
-            entity={entity}
-            isOpen
-            onClose={() => setImporting(false)}
-            onImported={() => list.mutate()}
-          />
-        )}
-        {dialog && (
-          <EntityFormDialog
-            key={`${dialog.mode}-${'id' in dialog ? dialog.id : ''}`}
-            entity={entity}
-            mode={dialog.mode as FormMode}
-            id={'id' in dialog ? dialog.id : null}
-            onClose={() => openDialog(null)}
-            onSaved={(record, mode) => mode === 'create' && parts.CreatedNotice && setCreated(record)}
-          />
-        )}
-      </Suspense>
+      {/* Each dialog draws its own frame while its chunk loads (pages/onDemand.tsx). */}
+      {importing && (
+        <ImportDialog
+          entity={entity}
+          isOpen
+          onClose={() => setImporting(false)}
+          onImported={() => list.mutate()}
+        />
+      )}
+      {dialog && (
+        <EntityFormDialog
+          key={`${dialog.mode}-${'id' in dialog ? dialog.id : ''}`}
+          entity={entity}
+          mode={dialog.mode as FormMode}
+          id={'id' in dialog ? dialog.id : null}
+          onClose={() => openDialog(null)}
+          onSaved={(record, mode) => mode === 'create' && parts.CreatedNotice && setCreated(record)}
+        />
+      )}
       {bulk.overlay}
       {created && parts.CreatedNotice && (
         <parts.CreatedNotice record={created} onClose={() => setCreated(null)} />

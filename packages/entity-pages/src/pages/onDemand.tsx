@@ -1,22 +1,68 @@
 import { whenIdle } from '@lms/design-system';
 import { lazyComponent } from '@lms/design-system/lazyComponent';
+import { phrase, resolveEntity } from '@lms/domain';
 import { Suspense, useEffect } from 'react';
 import styled from 'styled-components';
+import type { EntityFormDialogProps } from '../form/EntityFormDialog.tsx';
+import { modeTitle } from '../form/modeTitle.ts';
+import type { ImportDialogProps } from '../import/ImportDialog.tsx';
+import { useEntityParts } from '../slots/EntityPartsContext.tsx';
 import type { FilterPanelProps } from './FilterPanel.tsx';
+import { LoadingDialog } from './LoadingDialog.tsx';
 
 /*
  * What an entity's list shows only when asked, each in a chunk of its own: the form (every field
  * control, final-form and yup), the filter panel (the same controls) and the import. The list's
- * first screen waits for none of them (docs/web.md "The list's first screen loads the list").
+ * first screen waits for none of them (docs/web.md "The list's first screen loads the list"). Each
+ * is fetched when idle once the list is in; a press before that (a slow link) draws its frame with
+ * a loading status at once, never nothing.
  */
 
-export const EntityFormDialog = lazyComponent(() =>
+const EntityFormDialogChunk = lazyComponent(() =>
   import('../form/EntityFormDialog.tsx').then((m) => m.EntityFormDialog),
 );
-export const ImportDialog = lazyComponent(() =>
+const ImportDialogChunk = lazyComponent(() =>
   import('../import/ImportDialog.tsx').then((m) => m.ImportDialog),
 );
 const FilterPanelChunk = lazyComponent(() => import('./FilterPanel.tsx').then((m) => m.FilterPanel));
+
+/** The record's form; while its chunk loads, its dialog's frame (title, loading bar, ยกเลิก). */
+export function EntityFormDialog(props: EntityFormDialogProps) {
+  const entity = resolveEntity(props.entity);
+  const parts = useEntityParts(entity);
+  return (
+    <Suspense
+      fallback={
+        <LoadingDialog
+          mode={props.mode}
+          title={phrase(modeTitle[props.mode], entity.title)}
+          onClose={props.onClose}
+          maxWidth={parts.dialogWidth ?? 'md'}
+        />
+      }
+    >
+      <EntityFormDialogChunk {...props} />
+    </Suspense>
+  );
+}
+
+/** The import; while its chunk loads, its dialog's frame. */
+export function ImportDialog(props: ImportDialogProps) {
+  return (
+    <Suspense
+      fallback={
+        <LoadingDialog
+          mode="show"
+          title={phrase('นำเข้า Excel:', props.entity.title)}
+          onClose={props.onClose}
+          maxWidth="md"
+        />
+      }
+    >
+      <ImportDialogChunk {...props} />
+    </Suspense>
+  );
+}
 
 /** The filter panel; while its chunk loads, its frame with a Thai status, so the rows do not jump twice. */
 export function FilterPanel(props: FilterPanelProps) {
@@ -32,7 +78,7 @@ export function usePreloadOnDemand(ready: boolean): void {
   useEffect(() => {
     if (!ready) return;
     return whenIdle(() => {
-      EntityFormDialog.preload().catch(() => undefined);
+      EntityFormDialogChunk.preload().catch(() => undefined);
       FilterPanelChunk.preload().catch(() => undefined);
     });
   }, [ready]);
