@@ -216,3 +216,27 @@ describe('a list’s dialog asked before its chunk has come (a slow link)', () =
     expect(await frame.getByText('กำลังโหลดแบบฟอร์ม...').count()).toBe(0);
   });
 });
+
+describe('a move whose next screen is still on its way (a slow link)', () => {
+  it('keeps the list with a bar at the top until the record’s page can be drawn', async () => {
+    const page = await signedInPage(planner);
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\/assets\/EntityDetailPage-[\w-]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`${server.origin}/deliveryOrder`);
+    await page.getByRole('button', { name: /^ดู / }).first().click();
+    const bar = page.getByRole('progressbar', { name: 'กำลังเปิดหน้า' });
+    await bar.waitFor();
+    // The list stays, its rows still there, while the record's page loads.
+    expect(await page.getByRole('gridcell', { name: DO_NUMBER }).count()).toBeGreaterThan(0);
+    release();
+    await page.getByRole('button', { name: 'กลับไปรายการ' }).waitFor();
+    await bar.waitFor({ state: 'detached' });
+    expect(new URL(page.url()).pathname).toBe(`/deliveryOrder/show/${doId}`);
+  });
+});

@@ -1,23 +1,25 @@
 import {
   createContext,
   type ReactNode,
-  startTransition,
   useContext,
   useEffect,
   useLayoutEffect,
   useRef,
   useState,
   useSyncExternalStore,
+  useTransition,
 } from 'react';
 import { UNSAFE_createBrowserHistory as createBrowserHistory, Router } from 'react-router-dom';
 import { createLeaveGuard, type LeaveGuard, type LeaveTest } from './leaveGuard.ts';
+import { MovePending } from './MovePending.tsx';
 
 const GuardContext = createContext<LeaveGuard | null>(null);
 
 /**
  * React Router's `BrowserRouter` (declarative mode: no data router in the shell, issue 41) with
  * the unsaved-changes guard's hold on navigation (leaveGuard.ts). Like `BrowserRouter`, each move
- * is drawn in a transition: the old page stays until the next one's chunk is in.
+ * is drawn in a transition: the old page stays until the next one's chunk is in, with a bar at
+ * the top meanwhile (`MovePending`).
  */
 export function GuardedRouter({ children }: { readonly children: ReactNode }) {
   const [guard] = useState(() => createLeaveGuard(createBrowserHistory({ v5Compat: true })));
@@ -25,12 +27,14 @@ export function GuardedRouter({ children }: { readonly children: ReactNode }) {
     action: guard.history.action,
     location: guard.history.location,
   }));
+  const [moving, startMove] = useTransition();
   useLayoutEffect(
-    () => guard.listen(({ action, location }) => startTransition(() => setShown({ action, location }))),
+    () => guard.listen(({ action, location }) => startMove(() => setShown({ action, location }))),
     [guard],
   );
   return (
     <GuardContext.Provider value={guard}>
+      {moving && <MovePending />}
       <Router location={shown.location} navigationType={shown.action} navigator={guard.navigator}>
         {children}
       </Router>
