@@ -158,7 +158,7 @@ export function EntityListPage({
     [entity, columns, savedViews.columnLayout],
   );
   const list = useEntityList(entity, view.query, shownFields);
-  usePreloadOnDemand(!!list.data);
+  usePreloadOnDemand(!!list.data, { recordPage: Boolean(onOpenDetail), parts });
   const bulk = useBulkActions(entity, view.query, list.data);
   const columnStorage = useMemo(() => columnStorageFor(entity), [entity]);
   // Kept while the entity stands: the grid's memoized rows compare it by identity.

@@ -7,6 +7,8 @@ import type { EntityFormDialogProps } from '../form/EntityFormDialog.tsx';
 import { modeTitle } from '../form/modeTitle.ts';
 import type { ImportDialogProps } from '../import/ImportDialog.tsx';
 import { useEntityParts } from '../slots/EntityPartsContext.tsx';
+import { preloadParts } from '../slots/preloadParts.ts';
+import type { EntityParts } from '../slots/types.ts';
 import type { FilterPanelProps } from './FilterPanel.tsx';
 import { LoadingDialog } from './LoadingDialog.tsx';
 
@@ -73,15 +75,25 @@ export function FilterPanel(props: FilterPanelProps) {
   );
 }
 
-/** Once the list's first page is in (`ready`), fetches the form and the filter panel when idle: a press finds them there. */
-export function usePreloadOnDemand(ready: boolean): void {
+/**
+ * Once the list's first page is in (`ready`), fetches when idle what a press opens next: the form,
+ * the filter panel, the entity's parts (a form's sections, a record's actions) and, when the list
+ * opens records on a page of their own, that page — so that "ดู" draws it with its actions at once.
+ */
+export function usePreloadOnDemand(
+  ready: boolean,
+  next: { readonly recordPage: boolean; readonly parts: EntityParts },
+): void {
+  const { recordPage, parts } = next;
   useEffect(() => {
     if (!ready) return;
     return whenIdle(() => {
       EntityFormDialogChunk.preload().catch(() => undefined);
       FilterPanelChunk.preload().catch(() => undefined);
+      preloadParts(parts);
+      if (recordPage) import('./EntityDetailPage.tsx').catch(() => undefined);
     });
-  }, [ready]);
+  }, [ready, recordPage, parts]);
 }
 
 const PanelLoading = styled.p`
