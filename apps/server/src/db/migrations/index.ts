@@ -39,6 +39,7 @@ import * as companyLists from './0062_company_lists.ts';
 import * as leadTimeFromDo from './0063_lead_time_from_do.ts';
 import * as confirmInOneStatement from './0064_confirm_in_one_statement.ts';
 import * as bookingDayById from './0065_booking_day_by_id.ts';
+import * as bookingTriggersByKey from './0066_booking_triggers_by_key.ts';
 
 /** Every migration, in order. Names sort lexically: never rename or reorder one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -82,4 +83,5 @@ export const migrations: Record<string, Migration> = {
   '0063_lead_time_from_do': leadTimeFromDo,
   '0064_confirm_in_one_statement': confirmInOneStatement,
   '0065_booking_day_by_id': bookingDayById,
+  '0066_booking_triggers_by_key': bookingTriggersByKey,
 };
