@@ -11,7 +11,8 @@ import { setupTestServer } from './harness.ts';
  * tables hold a row or two, where a seq scan looks cheapest (migration 0066): PL/pgSQL keeps the
  * plan it made then for the connection's life, and with it every confirm read every booking.
  * `auto_explain`, loaded in one session with its messages sent to the client, shows the plans of
- * the statements the triggers run.
+ * the statements the triggers run. `load` needs a superuser: the embedded PostgreSQL's role, or,
+ * with `DATABASE_URL`, a superuser's (as the test templates and their copies need anyway).
  */
 const server = setupTestServer();
 
