@@ -12,7 +12,7 @@ import { setupTestServer } from './harness.ts';
  * plan it made then for the connection's life, and with it every confirm read every booking.
  * `auto_explain`, loaded in one session with its messages sent to the client, shows the plans of
  * the statements the triggers run. `load` needs a superuser: the embedded PostgreSQL's role, or,
- * with `DATABASE_URL`, a superuser's (as the test templates and their copies need anyway).
+ * with `DATABASE_URL`, a role that is one.
  */
 const server = setupTestServer();
 
