@@ -56,6 +56,7 @@ export { formatField, formatRaw, weekdayLabels } from './pages/formatValue.ts';
 export { HistoryList } from './pages/HistoryList.tsx';
 export { Page, PageHeader, Reason } from './pages/PageHeader.tsx';
 export { ChildRows } from './pages/RecordFields.tsx';
+export { RecordPage } from './pages/recordPage.ts';
 export {
   browserSearchParams,
   memorySearchParams,

@@ -1,9 +1,8 @@
 import { entityByName } from '@lms/domain';
-import { type EntityDialogState, EntityListPage, EntityPartsProvider } from '@lms/entity-pages';
+import { type EntityDialogState, EntityListPage, EntityPartsProvider, RecordPage } from '@lms/entity-pages';
 import { partsFor } from '@lms/features/parts';
 import type { ReactNode } from 'react';
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
-import { EntityDetailPage } from '../shell/entityDetailPage.ts';
 import type { EntityRouteDef } from '../shell/routeTypes.ts';
 import { HostStatusScreen } from './HostStatusScreen.tsx';
 
@@ -56,7 +55,7 @@ function EntityRoute({ route }: { route: EntityRouteDef }) {
   if (entity.routeStyle === 'listOnly') return <EntityListPage key={entity.name} entity={entity} />;
   if (route.kind === 'show') {
     return id ? (
-      <EntityDetailPage entity={entity} id={id} onBack={() => go(entity.path)} />
+      <RecordPage entity={entity} id={id} onBack={() => go(entity.path)} />
     ) : (
       <HostStatusScreen kind="invalid-url" />
     );

@@ -15,8 +15,7 @@ import {
   phrase,
   UI_TEXT,
 } from '@lms/domain';
-import type { ApiClient } from '@lms/entity-pages';
-import { EntityDetailPage } from './entityDetailPage.ts';
+import { type ApiClient, RecordPage } from '@lms/entity-pages';
 import type { EntityRouteDef, PageRouteDef, RouteDef } from './routeTypes.ts';
 
 /**
@@ -191,7 +190,7 @@ export function preloadScreenAt(
         return request && sendListPage(request);
       }),
     );
-  if (route.kind === 'show') started.push(EntityDetailPage.preload());
+  if (route.kind === 'show') started.push(RecordPage.preload());
   started.push(route.screen.preload());
   return Promise.allSettled(started);
 }

@@ -9,10 +9,10 @@ import {
   ProgressBar,
 } from '@lms/design-system';
 import type { EntityDef, ImportProgress, ImportReport, ImportRow, ImportStatus } from '@lms/domain';
-import { phrase } from '@lms/domain';
 import { useMemo } from 'react';
 import styled from 'styled-components';
 import { count, importHeadline } from './importHeadline.ts';
+import { importTitle } from './importTitle.ts';
 
 /** Where the import stands: pick a file → checked (dry run) → applied. */
 export type ImportStep =
@@ -197,7 +197,7 @@ export function ImportDialogView({
     <FormDialog
       isOpen={isOpen}
       mode={state.step === 'applied' ? 'show' : 'edit'}
-      title={phrase('นำเข้า Excel:', entity.title)}
+      title={importTitle(entity)}
       onClose={onClose}
       onSave={state.step === 'checked' ? onApply : onCheck}
       saveLabel={state.step === 'checked' ? 'บันทึกการนำเข้า' : 'ตรวจสอบไฟล์'}

@@ -6,11 +6,13 @@ import styled from 'styled-components';
 import type { EntityFormDialogProps } from '../form/EntityFormDialog.tsx';
 import { modeTitle } from '../form/modeTitle.ts';
 import type { ImportDialogProps } from '../import/ImportDialog.tsx';
+import { importTitle } from '../import/importTitle.ts';
 import { useEntityParts } from '../slots/EntityPartsContext.tsx';
 import { preloadParts } from '../slots/preloadParts.ts';
 import type { EntityParts } from '../slots/types.ts';
 import type { FilterPanelProps } from './FilterPanel.tsx';
 import { LoadingDialog } from './LoadingDialog.tsx';
+import { RecordPage } from './recordPage.ts';
 
 /*
  * What an entity's list shows only when asked, each in a chunk of its own: the form (every field
@@ -53,12 +55,7 @@ export function ImportDialog(props: ImportDialogProps) {
   return (
     <Suspense
       fallback={
-        <LoadingDialog
-          mode="show"
-          title={phrase('นำเข้า Excel:', props.entity.title)}
-          onClose={props.onClose}
-          maxWidth="md"
-        />
+        <LoadingDialog mode="show" title={importTitle(props.entity)} onClose={props.onClose} maxWidth="md" />
       }
     >
       <ImportDialogChunk {...props} />
@@ -91,7 +88,7 @@ export function usePreloadOnDemand(
       EntityFormDialogChunk.preload().catch(() => undefined);
       FilterPanelChunk.preload().catch(() => undefined);
       preloadParts(parts);
-      if (recordPage) import('./EntityDetailPage.tsx').catch(() => undefined);
+      if (recordPage) RecordPage.preload().catch(() => undefined);
     });
   }, [ready, recordPage, parts]);
 }
