@@ -32,6 +32,8 @@ let source: Database;
 let target: Database;
 const fileBytes = Buffer.concat([Buffer.from('ใบส่งของ '), randomBytes(50_000)]);
 let fileKey = '';
+/** "Today" for the months made ahead, the same for the source and the restore whenever the test runs. */
+const TODAY = new Date('2026-11-23T05:00:00Z');
 
 beforeAll(async () => {
   // The demo company as of 2026-11-23, copied from its template.
@@ -58,7 +60,9 @@ beforeAll(async () => {
   // A change of a month the schema's partitions do not cover: the restore must make its month again.
   await sql`insert into history (entity, record_id, action, changes, at)
     values ('appUser', ${rows[0]!.id}, 'update', '{"n": 1}', '2025-03-10T04:00:00Z')`.execute(source);
-  await ensurePartitions(source);
+  await ensurePartitions(source, TODAY);
+  // An empty month outside every "months ahead": only the backup's list of months brings it back.
+  await sql`select ensure_month_partition('delivery_position', 'at', '2031-07-01')`.execute(source);
 }, 180_000);
 
 afterAll(async () => {
@@ -120,6 +124,8 @@ describe('backup and restore', () => {
     expect(manifest.tables).toEqual(counts);
     expect(manifest.tables.branch).toBeGreaterThan(0);
     expect(manifest.tables.stored_file).toBe(1);
+    expect(manifest.months?.delivery_position).toContain('2031-07-01');
+    expect(manifest.months?.history).toContain('2025-03-01');
   });
 
   it('restores into an empty database and store: every table row for row, the file byte for byte', async () => {
@@ -128,12 +134,14 @@ describe('backup and restore', () => {
       databaseUrl: databaseUrl(adminUrl, targetName),
       filesDir: targetFiles,
       force: false,
+      now: TODAY,
     });
     expect(await fingerprint(target)).toEqual(await fingerprint(source));
     expect(await sequences(target)).toEqual(await sequences(source));
     // Each row in its month's partition, as in the source (none left in a default partition).
     const layout = async (db: Database) => (await listPartitions(db)).map((p) => p.name);
     expect(await layout(target)).toContain('history_2025_03');
+    expect(await layout(target)).toContain('delivery_position_2031_07');
     expect(await layout(target)).toEqual(await layout(source));
     const { rows: strays } = await sql`select from history_default`.execute(target);
     expect(strays).toHaveLength(0);
@@ -159,6 +167,7 @@ describe('backup and restore', () => {
       databaseUrl: databaseUrl(adminUrl, targetName),
       filesDir: targetFiles,
       force: true,
+      now: TODAY,
     });
     expect(await fingerprint(target)).toEqual(await fingerprint(source));
   });
@@ -177,6 +186,26 @@ describe('backup and restore', () => {
       force: true,
     });
     await expect(refused).rejects.toThrow(/ข้อมูลสำรองเสียหาย[\s\S]*damaged/);
+    expect(await fingerprint(target)).toEqual(before);
+  });
+
+  it('refuses a manifest whose months are not months', async () => {
+    const edited = path.join(work, 'bad-months');
+    await cp(archive.dir, edited, { recursive: true });
+    const file = path.join(edited, 'manifest.json');
+    const manifest = JSON.parse(readFileSync(file, 'utf8')) as Manifest;
+    writeFileSync(
+      file,
+      JSON.stringify({ ...manifest, months: { history: ["2026-11-01'); drop table history; --"] } }),
+    );
+    const before = await fingerprint(target);
+    const refused = restoreBackup({
+      dir: edited,
+      databaseUrl: databaseUrl(adminUrl, targetName),
+      filesDir: targetFiles,
+      force: true,
+    });
+    await expect(refused).rejects.toBeInstanceOf(BackupError);
     expect(await fingerprint(target)).toEqual(before);
   });
 

@@ -58,10 +58,19 @@ export async function createBackup(options: {
   return { dir, manifest };
 }
 
+const MONTH = /^\d{4}-(0[1-9]|1[0-2])-01$/;
+const validMonths = (months: unknown) =>
+  typeof months === 'object' &&
+  months !== null &&
+  Object.values(months).every(
+    (list) => Array.isArray(list) && list.every((m) => typeof m === 'string' && MONTH.test(m)),
+  );
+
 export async function readManifest(dir: string): Promise<Manifest> {
   try {
     const manifest = JSON.parse(await readFile(path.join(dir, MANIFEST), 'utf8')) as Manifest;
     if (manifest.format !== 'lms-backup' || manifest.version !== 1 || !manifest.tables) throw new Error();
+    if (manifest.months !== undefined && !validMonths(manifest.months)) throw new Error();
     return manifest;
   } catch {
     throw new BackupError(backupMessages.notAnArchive(dir));
@@ -78,6 +87,8 @@ export async function restoreBackup(options: {
   databaseUrl: string;
   filesDir: string;
   force: boolean;
+  /** Today, for the months a restored database makes ahead (db/partitions.ts). */
+  now?: Date;
 }): Promise<Manifest> {
   const manifest = await readManifest(options.dir);
   const keys = await verifyFiles(path.join(options.dir, 'files'), manifest.files);
@@ -92,6 +103,6 @@ export async function restoreBackup(options: {
   }
   // Files before rows: a restored row never names a file that is not there yet.
   await copyFilesIn(path.join(options.dir, 'files'), keys, options.filesDir);
-  await loadDatabase(options.databaseUrl, path.join(options.dir, 'database'), manifest);
+  await loadDatabase(options.databaseUrl, path.join(options.dir, 'database'), manifest, options.now);
   return manifest;
 }

@@ -7,7 +7,7 @@ import { createGunzip, createGzip } from 'node:zlib';
 import { Migrator, sql } from 'kysely';
 import { type AnyDatabase, connect, migrationLevel } from '../db/database.ts';
 import { migrations } from '../db/migrations/index.ts';
-import { ensurePartitions } from '../db/partitions.ts';
+import { ensurePartitions, partitionMonths, type TableMonths } from '../db/partitions.ts';
 import { BackupError, backupMessages } from './messages.ts';
 
 /**
@@ -25,6 +25,11 @@ export interface DatabaseContents {
   readonly tables: Record<string, number>;
   /** Each sequence's position, to continue where the backup stopped. */
   readonly sequences: Record<string, { readonly value: string; readonly called: boolean }>;
+  /**
+   * Each table split by month: the months it had, empty ones too, so a restore has the same
+   * partitions whenever it runs. Absent in backups written before it was recorded.
+   */
+  readonly months?: TableMonths;
 }
 
 const tableFile = (dir: string, table: string) => path.join(dir, `${table}.jsonl.gz`);
@@ -33,8 +38,8 @@ const BATCH = 2000;
 
 /**
  * The application's tables: the public schema's, without the migrator's own or an extension's. A
- * table split by month (db/partitions.ts) is one table here, its partitions are not: a restore
- * creates the months of the rows it loads.
+ * table split by month (db/partitions.ts) is one table here, its partitions are not: the manifest
+ * lists its months, and a restore makes them again (and the months of the rows it loads).
  */
 async function tablesOf(db: AnyDatabase): Promise<string[]> {
   const { rows } = await sql<{ name: string }>`
@@ -73,8 +78,9 @@ export async function dumpDatabase(url: string, dir: string): Promise<DatabaseCo
         select last_value::text as value, is_called as called from ${sql.id(name)}`.execute(db);
       sequences[name] = rows[0]!;
     }
+    const months = await partitionMonths(db);
     await sql`commit`.execute(db);
-    return { migration, tables, sequences };
+    return { migration, tables, sequences, months };
   } finally {
     await db.destroy();
   }
@@ -118,7 +124,12 @@ export async function existingData(url: string): Promise<{ tables: number; rows:
  * table order without foreign-key checks or triggers (the history the triggers would write is in
  * the backup already).
  */
-export async function loadDatabase(url: string, dir: string, contents: DatabaseContents): Promise<void> {
+export async function loadDatabase(
+  url: string,
+  dir: string,
+  contents: DatabaseContents,
+  now = new Date(),
+): Promise<void> {
   if (!(contents.migration in migrations))
     throw new BackupError(backupMessages.newerMigration(contents.migration));
   // The backup's migration level, not today's schema.
@@ -148,8 +159,9 @@ export async function loadDatabase(url: string, dir: string, contents: DatabaseC
             backupMessages.damaged(`${table}: ${loaded} rows, manifest says ${expected}`),
           );
       }
-      // Rows of months the schema did not create landed in the default partitions: into their months.
-      await ensurePartitions(db);
+      // The backup's months (empty ones too) and today's: rows of months the schema did not create
+      // landed in the default partitions and move into their months.
+      await ensurePartitions(db, now, contents.months);
       for (const [name, { value, called }] of Object.entries(contents.sequences)) {
         await sql`select setval(${sql.lit(`"${name}"`)}::regclass, ${value}::bigint, ${called})`.execute(db);
       }

@@ -19,12 +19,20 @@ export const ARCHIVE_SCHEMA = 'archive';
 const monthStart = (at: Date, add = 0) => new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth() + add, 1));
 const isoDay = (at: Date) => at.toISOString().slice(0, 10);
 
+/** Months of a split table, as `YYYY-MM-01` (the first day, what `ensure_month_partition` takes). */
+export type TableMonths = Readonly<Partial<Record<string, readonly string[]>>>;
+
 /**
- * This month and the next MONTHS_AHEAD for each table, and the month of any row that landed in a
- * table's default partition (moved into its month). Answers the partitions it created.
+ * This month and the next MONTHS_AHEAD for each table, the months `keep` names (a restore keeps the
+ * backup's months, empty ones too), and the month of any row that landed in a table's default
+ * partition (moved into its month). Answers the partitions it created.
  * Idempotent: a month that exists is left as it is.
  */
-export async function ensurePartitions(db: AnyDatabase, now = new Date()): Promise<string[]> {
+export async function ensurePartitions(
+  db: AnyDatabase,
+  now = new Date(),
+  keep: TableMonths = {},
+): Promise<string[]> {
   const created: string[] = [];
   // A database at an older migration level (a restore) has fewer of them split, or none.
   const { rows: split } = await sql<{ table: string }>`
@@ -38,6 +46,7 @@ export async function ensurePartitions(db: AnyDatabase, now = new Date()): Promi
         from ${sql.table(`${table}_default`)}`.execute(db);
     const months = [
       ...Array.from({ length: MONTHS_AHEAD + 1 }, (_, i) => isoDay(monthStart(now, i))),
+      ...(keep[table] ?? []),
       ...strays.map((r) => r.month),
     ];
     for (const month of new Set(months)) {
@@ -66,6 +75,16 @@ export async function listPartitions(db: AnyDatabase): Promise<MonthPartition[]>
      where p.relnamespace = 'public'::regnamespace and p.relname = any (${[...MONTHLY_TABLES]})
      order by p.relname, c.relname`.execute(db);
   return rows;
+}
+
+/** Each split table's month partitions (not its default), as `YYYY-MM-01`. */
+export async function partitionMonths(db: AnyDatabase): Promise<Record<string, string[]>> {
+  const months: Record<string, string[]> = {};
+  for (const { table, name } of await listPartitions(db)) {
+    const match = /_(\d{4})_(\d{2})$/.exec(name);
+    if (match) months[table] = [...(months[table] ?? []), `${match[1]}-${match[2]}-01`];
+  }
+  return months;
 }
 
 export class PartitionError extends Error {}
