@@ -449,6 +449,45 @@ export const ManagerWithoutPerformance: Story = {
   },
 };
 
+/**
+ * The first of January, nothing of it counted yet: December, whole, leads (each value opening
+ * December's screen), and the heading says why; the truck use still shows both months.
+ */
+export const ManagerMonthJustBegun: Story = {
+  args: { roles: MANAGER },
+  beforeEach({ msw }) {
+    visited.length = 0;
+    msw.use(
+      mock(managerHomeApi.manager, () => managerHome({ monthBegun: true })),
+      ...homeHandlers('ok'),
+    );
+  },
+  play: async ({ canvasElement }) => {
+    const manager = within(await section(canvasElement, MANAGER_SECTION));
+    await manager.findByRole('link', { name: /ตรวจแล้ว รออนุมัติ/ }, LAZY);
+    await expect(manager.getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual([
+      'ผลการจัดส่ง ธ.ค. 2024 ทั้งเดือน',
+      'ใบสรุปค่าขนส่งผู้รับเหมาที่รอคุณ',
+    ]);
+    await expect(manager.getByText('ม.ค. 2025 ยังไม่มีจุดส่งที่นับได้ จึงแสดงผลของ ธ.ค. 2024 ทั้งเดือน')).toBeVisible();
+    const december = managerHome().performance!.lastMonth.figures;
+    const groups = manager.getAllByRole('group');
+    await expect(groups.map((g) => g.getAttribute('aria-label'))).toEqual(figureLabels);
+    for (const [index, key] of managerHomeFigures.entries()) {
+      const figure = headlineFigures.find((f) => f.key === key)!;
+      const links = within(groups[index]!).getAllByRole('link');
+      // One value a figure: December's, opening December; no "ไม่มีข้อมูล" of January beside it.
+      await expect(links).toHaveLength(1);
+      await expect(links[0]).toHaveAttribute('href', '/performance?month=2024-12');
+      await expect(links[0]).toHaveTextContent(figureText(figureValue(figure.value(december)), figure.unit));
+    }
+    const row = within(manager.getByRole('table', { name: 'การใช้รถตามประเภทรถ' })).getByRole('row', {
+      name: /6W: รถ 6 ล้อ/,
+    });
+    await expect(within(row).getByText('ไม่มีเที่ยว')).toBeVisible();
+  },
+};
+
 export const ManagerLoading: Story = {
   args: { roles: MANAGER },
   beforeEach: mocked('loading'),

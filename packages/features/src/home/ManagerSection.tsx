@@ -36,7 +36,8 @@ const figures = managerHomeFigures.map((key) => {
 });
 
 /**
- * The branch manager's section (docs/web.md "Home"): this month so far beside last month, each
+ * The branch manager's section (docs/web.md "Home"): this month so far beside last month (last month
+ * whole while nothing of this one is counted), each
  * figure a link to the performance screen of its month (which shows the same number), then the
  * freight statements waiting for the user's check or approval, each count a link to those statements.
  */
@@ -99,23 +100,37 @@ function Months({
       shown
     );
   const types = truckTypes(thisMonth.truckUse, lastMonth.truckUse);
+  // The first of a month nothing of it is counted yet: a row of "ไม่มีข้อมูล" would be all the home
+  // said, on the day a manager reviews the month just ended. That month, whole, leads instead.
+  const begun = thisMonth.figures.stops.otif.of === 0 && lastMonth.figures.stops.otif.of > 0;
   return (
     <>
-      <h3>{homeText.monthSoFar(now, before)}</h3>
+      {begun ? (
+        <>
+          <h3>{homeText.monthWhole(before)}</h3>
+          <p>{homeText.nothingCountedYet(now, before)}</p>
+        </>
+      ) : (
+        <h3>{homeText.monthSoFar(now, before)}</h3>
+      )}
       <Tiles>
         {figures.map((figure) => {
-          const current = figure.value(thisMonth.figures);
+          // The month that leads (last month while this one has nothing counted), then last month beside it.
+          const [lead, leadWords] = begun ? [lastMonth, before] : [thisMonth, now];
+          const value = figure.value(lead.figures);
           const previous = figure.value(lastMonth.figures);
-          const currentText = figureText(figureValue(current), figure.unit);
+          const valueText = figureText(figureValue(value), figure.unit);
           const previousText = figureText(figureValue(previous), figure.unit);
           return (
             <Figure key={figure.key} role="group" aria-label={figure.label} data-figure={figure.key}>
-              <Value data-testid="figure">{opens(thisMonth, figure.label, currentText, now)}</Value>
+              <Value data-testid="figure">{opens(lead, figure.label, valueText, leadWords)}</Value>
               <span>{figure.label}</span>
-              <Muted>{performanceText.counted(current.of)}</Muted>
-              <Muted>
-                {before}: {opens(lastMonth, figure.label, previousText, before)}
-              </Muted>
+              <Muted>{performanceText.counted(value.of)}</Muted>
+              {!begun && (
+                <Muted>
+                  {before}: {opens(lastMonth, figure.label, previousText, before)}
+                </Muted>
+              )}
             </Figure>
           );
         })}

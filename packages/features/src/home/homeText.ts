@@ -5,6 +5,10 @@ export const homeText = {
   manager: 'ผลการจัดส่งและใบสรุปค่าขนส่งของสาขา',
   /** "ผลการจัดส่ง พ.ย. 2569 ถึงวันนี้ เทียบกับ ต.ค. 2569". */
   monthSoFar: (month: string, before: string) => `ผลการจัดส่ง ${month} ถึงวันนี้ เทียบกับ ${before}`,
+  /** The first days of a month, nothing of it counted yet: the month before, whole, leads. */
+  monthWhole: (month: string) => `ผลการจัดส่ง ${month} ทั้งเดือน`,
+  nothingCountedYet: (month: string, before: string) =>
+    `${month} ยังไม่มีจุดส่งที่นับได้ จึงแสดงผลของ ${before} ทั้งเดือน`,
   /** A figure's link: its name, the month and the value (the visible value is in it, WCAG 2.5.3). */
   figureOf: (figure: string, month: string, value: string) => `${figure} ${month}: ${value}`,
   truckUse: 'การใช้รถตามประเภทรถ',

@@ -52,6 +52,7 @@ export const Figures: Story = {
     const otif = await tile(canvas, 'ส่งตรงเวลาและครบ (OTIF) ต่อจุดส่ง');
     await expect(otif.getByText('50.0 %')).toBeVisible();
     await expect(otif.getByText('จาก 4 รายการ')).toBeVisible();
+    await expect(canvas.queryByRole('button', { name: /^ดูผลของ / })).toBeNull();
     // Compared with the calendar month before, named (previousPeriod, periodWords).
     await expect(otif.getByText(/ก\.ย\. 2026: 0\.0 %/)).toBeVisible();
     await expect(canvas.getByText(/ตุลาคม 2026 \(เทียบกับ ก\.ย\. 2026\)/)).toBeVisible();
@@ -163,9 +164,36 @@ export const Empty: Story = {
     const otif = await tile(canvas, 'ส่งตรงเวลาและครบ (OTIF) ต่อจุดส่ง');
     await expect(otif.getByText(text.nothing)).toBeVisible();
     await expect(otif.getByText('จาก 0 รายการ')).toBeVisible();
+    // A new branch: the month before has nothing either, so no month is offered.
+    await expect(canvas.queryByRole('button', { name: /^ดูผลของ / })).toBeNull();
     await expect(
       within(canvas.getByRole('region', { name: 'การใช้รถรายคัน' })).getByText(text.empty),
     ).toBeVisible();
+  },
+};
+
+/**
+ * October's first morning: nothing of it counted yet, September counted. The page says so and
+ * offers September, the month its user most likely came for.
+ */
+export const MonthJustBegun: Story = {
+  beforeEach: ({ msw }) => {
+    const answer = performanceAnswer();
+    msw.use(
+      ...performanceHandlers({
+        ...answer,
+        current: emptyPerformanceAnswer().current,
+        previous: answer.current,
+      }),
+    );
+  },
+  play: async ({ canvas, args }) => {
+    const offer = await canvas.findByRole('button', { name: 'ดูผลของ กันยายน 2026' });
+    await expect(canvas.getByText(/ตุลาคม 2026 ยังไม่มีจุดส่งที่นับได้/)).toBeVisible();
+    const otif = await tile(canvas, 'ส่งตรงเวลาและครบ (OTIF) ต่อจุดส่ง');
+    await expect(otif.getByText(text.nothing)).toBeVisible();
+    await userEvent.click(offer);
+    await expect(args.onMonthChange).toHaveBeenCalledWith('2026-09');
   },
 };
 

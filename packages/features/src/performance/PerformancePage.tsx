@@ -158,6 +158,21 @@ export function PerformancePage({
           <p role="status">{text.loading}</p>
         ) : (
           <>
+            {answer.current.stops.otif.of === 0 && answer.previous.stops.otif.of > 0 && (
+              // The first days of a month: what its user most likely came for is the month before.
+              <ScreenOnly>
+                <Begun>
+                  {text.nothingCountedYet(formatMonth(month, era))}{' '}
+                  <Button
+                    size="sm"
+                    variant="secondary"
+                    onPress={() => onMonthChange(before.from.slice(0, 7))}
+                  >
+                    {text.showMonth(formatMonth(before.from.slice(0, 7), era))}
+                  </Button>
+                </Begun>
+              </ScreenOnly>
+            )}
             <Headline
               current={answer.current}
               previous={answer.previous}
@@ -186,6 +201,13 @@ export function PerformancePage({
     </Page>
   );
 }
+
+const Begun = styled.p`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: ${({ theme }) => theme.space[2]};
+`;
 
 const MonthPicker = styled.div`
   width: 16rem;

@@ -24,6 +24,9 @@ export const performanceText = {
   comparedWith: 'เทียบกับ',
   closeStops: 'ปิดรายการ',
   openRecords: 'เปิดรายการเบื้องหลังตัวเลขนี้',
+  /** A month with no stop counted yet (its first days) whose month before has some. */
+  nothingCountedYet: (month: string) => `${month} ยังไม่มีจุดส่งที่นับได้`,
+  showMonth: (month: string) => `ดูผลของ ${month}`,
 } as const;
 
 /** A figure's value with its unit, or "ไม่มีข้อมูล" when nothing was counted (never 0). */

@@ -89,9 +89,12 @@ export function adminHome(options: { empty?: boolean } = {}): AdminHome {
 
 /**
  * The manager's January 2025 so far beside December 2024 (the performance stories' October and
- * September figures), and statements waiting: `empty` is a new branch, no trip in either month.
+ * September figures), and statements waiting: `empty` is a new branch, no trip in either month;
+ * `monthBegun` the first of January, nothing of it counted yet.
  */
-export function managerHome(options: { empty?: boolean; vehicleTypeLabel?: string } = {}): ManagerHome {
+export function managerHome(
+  options: { empty?: boolean; vehicleTypeLabel?: string; monthBegun?: boolean } = {},
+): ManagerHome {
   const answer = options.empty ? emptyPerformanceAnswer() : performanceAnswer();
   const month = (
     yearMonth: string,
@@ -121,7 +124,10 @@ export function managerHome(options: { empty?: boolean; vehicleTypeLabel?: strin
   return {
     today: '2025-01-06',
     performance: {
-      thisMonth: month('2025-01', answer.current, sixWheel),
+      // `monthBegun`: the first of January, nothing of it counted yet.
+      thisMonth: options.monthBegun
+        ? month('2025-01', emptyPerformanceAnswer().current, [])
+        : month('2025-01', answer.current, sixWheel),
       lastMonth: month('2024-12', answer.previous, lighter),
     },
     statements: [
