@@ -22,6 +22,7 @@ import { askedBranches, type BranchScope } from './branchScope.ts';
 import { FigureTableView } from './FigureTableView.tsx';
 import { Headline } from './Headline.tsx';
 import { BranchChart, FailureChart, HoursChart, TruckUseChart } from './lazyCharts.ts';
+import { MonthBegun } from './MonthBegun.tsx';
 import { useBranchesPerformance } from './performanceApi.ts';
 import { performanceText as text } from './performanceText.ts';
 
@@ -54,10 +55,12 @@ export function BranchesView({
   month,
   scope,
   navigate,
+  onMonthChange,
 }: {
   readonly month: string;
   readonly scope: BranchScope;
   readonly navigate?: Navigate | undefined;
+  readonly onMonthChange: (month: string) => void;
 }) {
   const figures = useBranchesPerformance(month, askedBranches(scope));
   const period = monthPeriod(month);
@@ -96,6 +99,12 @@ export function BranchesView({
   return (
     <>
       <h2>{text.companyHeading(answer.branches.length)}</h2>
+      <MonthBegun
+        month={month}
+        current={answer.company.current}
+        previous={answer.company.previous}
+        onMonthChange={onMonthChange}
+      />
       <Headline
         current={answer.company.current}
         previous={answer.company.previous}

@@ -5,6 +5,7 @@ import {
   branchesHandlers,
   branchesStopsAnswer,
   branchesTripsAnswer,
+  emptyPerformanceAnswer,
   noBranchesAnswer,
   performanceCalls,
   performanceHandlers,
@@ -22,6 +23,7 @@ function Harness({
   width,
   scope,
   onScopeChange,
+  onMonthChange,
   navigate,
   roles = [ROLE_BOOKING_REPORT_READ],
 }: {
@@ -29,6 +31,7 @@ function Harness({
   readonly roles?: readonly string[];
   readonly scope: BranchScope;
   readonly onScopeChange: (scope: BranchScope) => void;
+  readonly onMonthChange: (month: string) => void;
   readonly navigate: (href: string) => void;
 }) {
   return (
@@ -36,7 +39,7 @@ function Harness({
       <PerformancePage
         month="2026-10"
         months={['2026-10', '2026-09']}
-        onMonthChange={() => {}}
+        onMonthChange={onMonthChange}
         scope={scope}
         onScopeChange={onScopeChange}
         navigate={navigate}
@@ -48,7 +51,7 @@ function Harness({
 const meta = {
   title: 'Pages/Performance/Across branches',
   component: Harness,
-  args: { scope: { kind: 'all' }, onScopeChange: fn(), navigate: fn() },
+  args: { scope: { kind: 'all' }, onScopeChange: fn(), onMonthChange: fn(), navigate: fn() },
 } satisfies Meta<typeof Harness>;
 export default meta;
 type Story = StoryObj<typeof meta>;
@@ -116,6 +119,7 @@ export const Company: Story = {
     const otif = await tile(canvas, 'ส่งตรงเวลาและครบ (OTIF) ต่อจุดส่ง');
     await expect(otif.getByText('71.4 %')).toBeVisible();
     await expect(otif.getByText('จาก 7 รายการ')).toBeVisible();
+    await expect(canvas.queryByRole('button', { name: /^ดูผลของ / })).toBeNull();
     // Without the stop list's role, the sum of branches opens nothing (see OpensTheStops for a reader).
     await expect(otif.queryByRole('button')).toBeNull();
     await expect(otif.queryByRole('link')).toBeNull();
@@ -199,6 +203,21 @@ export const MonthRunning: Story = {
     const failures = within(canvas.getByRole('region', { name: 'ส่งไม่สำเร็จตามสาเหตุ' }));
     await expect(failures.queryByText(note)).toBeNull();
     await chartsDrawn(canvas);
+  },
+};
+
+/** October's first morning across branches: nothing counted yet, September offered, as for one branch. */
+export const MonthJustBegun: Story = {
+  beforeEach: ({ msw }) => {
+    const answer = branchesAnswer();
+    const nothing = emptyPerformanceAnswer().current;
+    const company = { ...answer.company, current: nothing, previous: answer.company.current };
+    msw.use(...branchesHandlers({ ...answer, company }));
+  },
+  play: async ({ canvas, args }) => {
+    await expect(await canvas.findByText(/ตุลาคม 2026 ยังไม่มีจุดส่งที่นับได้/)).toBeVisible();
+    await userEvent.click(canvas.getByRole('button', { name: 'ดูผลของ กันยายน 2026' }));
+    await expect(args.onMonthChange).toHaveBeenCalledWith('2026-09');
   },
 };
 

@@ -21,6 +21,7 @@ import { askedBranches, type BranchScope, ONE_BRANCH } from './branchScope.ts';
 import { FigureTableView } from './FigureTableView.tsx';
 import { Headline } from './Headline.tsx';
 import { FailureChart, HoursChart, TruckUseChart } from './lazyCharts.ts';
+import { MonthBegun } from './MonthBegun.tsx';
 import { usePerformance, usePerformanceApi } from './performanceApi.ts';
 import { performanceText as text } from './performanceText.ts';
 import { TruckDayStrip } from './TruckDayStrip.tsx';
@@ -146,7 +147,7 @@ export function PerformancePage({
           </Pickers>
         </ScreenOnly>
         {several ? (
-          <BranchesView month={month} scope={scope} navigate={navigate} />
+          <BranchesView month={month} scope={scope} navigate={navigate} onMonthChange={onMonthChange} />
         ) : figures.error ? (
           <Problem role="alert">
             {messagesOfError(figures.error).join(' ')}{' '}
@@ -158,21 +159,12 @@ export function PerformancePage({
           <p role="status">{text.loading}</p>
         ) : (
           <>
-            {answer.current.stops.otif.of === 0 && answer.previous.stops.otif.of > 0 && (
-              // The first days of a month: what its user most likely came for is the month before.
-              <ScreenOnly>
-                <Begun>
-                  {text.nothingCountedYet(formatMonth(month, era))}{' '}
-                  <Button
-                    size="sm"
-                    variant="secondary"
-                    onPress={() => onMonthChange(before.from.slice(0, 7))}
-                  >
-                    {text.showMonth(formatMonth(before.from.slice(0, 7), era))}
-                  </Button>
-                </Begun>
-              </ScreenOnly>
-            )}
+            <MonthBegun
+              month={month}
+              current={answer.current}
+              previous={answer.previous}
+              onMonthChange={onMonthChange}
+            />
             <Headline
               current={answer.current}
               previous={answer.previous}
@@ -201,13 +193,6 @@ export function PerformancePage({
     </Page>
   );
 }
-
-const Begun = styled.p`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  gap: ${({ theme }) => theme.space[2]};
-`;
 
 const MonthPicker = styled.div`
   width: 16rem;
