@@ -86,6 +86,7 @@ export default defineConfig({
             // loads no react-aria-components): discovered mid-run, they reloaded the tab and failed 60 files.
             '@lms/design-system > react-aria/useFocusVisible',
             '@lms/design-system > react-aria/useMenu',
+            '@lms/design-system > react-aria/I18nProvider',
             '@lms/design-system > react-stately/useMenuTriggerState',
             '@lms/features > idb',
           ],

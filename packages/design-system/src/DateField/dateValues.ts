@@ -7,6 +7,7 @@ import {
   type Time,
   type ZonedDateTime,
 } from '@internationalized/date';
+import { THAI_BUDDHIST_LOCALE, THAI_LOCALE } from '../theme/locale.ts';
 
 /*
  * Spec §9 date rules. The same values live in `@lms/domain` (DATE_LIMITS, BUDDHIST_ERA_OFFSET,
@@ -26,7 +27,7 @@ export const maxDate = parseDate(DATE_MAX);
 
 /** Thai with Gregorian years, or Thai with its own (Buddhist-era) calendar when `buddhistEra`. */
 export function thaiLocale(buddhistEra: boolean | undefined): string {
-  return buddhistEra ? 'th-TH' : 'th-TH-u-ca-gregory';
+  return buddhistEra ? THAI_BUDDHIST_LOCALE : THAI_LOCALE;
 }
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
