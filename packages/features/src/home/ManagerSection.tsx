@@ -106,10 +106,11 @@ function Months({
   return (
     <>
       {begun ? (
-        <>
+        // One block: the section's column spaces its children apart, the line belongs to its heading.
+        <div>
           <h3>{homeText.monthWhole(before)}</h3>
-          <p>{homeText.nothingCountedYet(now, before)}</p>
-        </>
+          <MonthNote>{homeText.nothingCountedYet(now, before)}</MonthNote>
+        </div>
       ) : (
         <h3>{homeText.monthSoFar(now, before)}</h3>
       )}
@@ -206,6 +207,12 @@ const Figure = styled.div`
 const Value = styled.span`
   font-size: ${({ theme }) => theme.font.size.xl};
   font-weight: ${({ theme }) => theme.font.weight.medium};
+`;
+
+const MonthNote = styled.p`
+  margin: ${({ theme }) => theme.space[1]} 0 0;
+  color: ${({ theme }) => theme.color.textMuted};
+  font-size: ${({ theme }) => theme.font.size.sm};
 `;
 
 const Muted = styled.span`
