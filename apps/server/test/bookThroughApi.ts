@@ -8,7 +8,7 @@ type World = Awaited<ReturnType<typeof bookingScenario>>;
 
 /**
  * A booking of one DO through the wizard's API (draft, confirm) into the world's slot, by `token`
- * (an admin's); answers the new booking's id.
+ * (a user who may book in the world's branch); answers the new booking's id.
  */
 export async function bookThroughApi(
   server: { api: string; db: Database },

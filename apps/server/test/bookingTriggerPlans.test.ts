@@ -2,8 +2,9 @@ import { featureRoles } from '@lms/domain';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { bookingScenario, oneDoDraft } from './bookingScenario.ts';
-import { call, createUser, signIn } from './fixtures.ts';
+import { bookingScenario } from './bookingScenario.ts';
+import { bookThroughApi } from './bookThroughApi.ts';
+import { createUser, signIn } from './fixtures.ts';
 import { setupTestServer } from './harness.ts';
 
 /**
@@ -26,17 +27,7 @@ describe('the booking triggers', () => {
       branchIds: [world.branchId],
     });
     const token = await signIn(server.api, user);
-    const q = `branchId=${world.branchId}`;
-    const draft = await call(server.api, 'POST', `/doBooking/draft?${q}`, {
-      token,
-      body: oneDoDraft(world, world.deliveryOrderIds[0]!, world.slotId),
-    });
-    expect(draft.status, JSON.stringify(draft.body)).toBe(201);
-    const confirmed = await call(server.api, 'POST', `/doBooking/confirm?id=${draft.body.draft.id}&${q}`, {
-      token,
-    });
-    expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(201);
-    const bookingId = confirmed.body.id as string;
+    const bookingId = await bookThroughApi(server, world, token, world.shipToId, world.deliveryOrderIds[0]!);
 
     const client = new pg.Client({ connectionString: server.databaseUrl });
     const plans: string[] = [];
