@@ -89,6 +89,16 @@ async function fingerprint(db: Database): Promise<Record<string, string>> {
   return result;
 }
 
+/** The backup in `dir` restored into the target database and store, on the test's "today". */
+const restoreInto = (dir: string, options: { force: boolean }) =>
+  restoreBackup({
+    dir,
+    databaseUrl: databaseUrl(adminUrl, targetName),
+    filesDir: targetFiles,
+    force: options.force,
+    now: TODAY,
+  });
+
 const sequences = async (db: Database) =>
   (
     await sql<{ name: string; value: string | null }>`
@@ -129,13 +139,7 @@ describe('backup and restore', () => {
   });
 
   it('restores into an empty database and store: every table row for row, the file byte for byte', async () => {
-    await restoreBackup({
-      dir: archive.dir,
-      databaseUrl: databaseUrl(adminUrl, targetName),
-      filesDir: targetFiles,
-      force: false,
-      now: TODAY,
-    });
+    await restoreInto(archive.dir, { force: false });
     expect(await fingerprint(target)).toEqual(await fingerprint(source));
     expect(await sequences(target)).toEqual(await sequences(source));
     // Each row in its month's partition, as in the source (none left in a default partition).
@@ -151,24 +155,13 @@ describe('backup and restore', () => {
 
   it('refuses to overwrite a database that holds data unless forced (Thai, then English)', async () => {
     const before = await fingerprint(target);
-    const refused = restoreBackup({
-      dir: archive.dir,
-      databaseUrl: databaseUrl(adminUrl, targetName),
-      filesDir: targetFiles,
-      force: false,
-    });
+    const refused = restoreInto(archive.dir, { force: false });
     await expect(refused).rejects.toBeInstanceOf(BackupError);
     await expect(refused).rejects.toThrow(/มีข้อมูลอยู่แล้ว[\s\S]*--force[\s\S]*already holds data/);
     expect(await fingerprint(target)).toEqual(before);
     // Forced: a changed database goes back to the backup's rows.
     await sql`delete from stored_file`.execute(target);
-    await restoreBackup({
-      dir: archive.dir,
-      databaseUrl: databaseUrl(adminUrl, targetName),
-      filesDir: targetFiles,
-      force: true,
-      now: TODAY,
-    });
+    await restoreInto(archive.dir, { force: true });
     expect(await fingerprint(target)).toEqual(await fingerprint(source));
   });
 
@@ -179,34 +172,26 @@ describe('backup and restore', () => {
     writeFileSync(copy, Buffer.concat([fileBytes, Buffer.from('x')]));
     await sql`delete from stored_file`.execute(target);
     const before = await fingerprint(target);
-    const refused = restoreBackup({
-      dir: damaged,
-      databaseUrl: databaseUrl(adminUrl, targetName),
-      filesDir: targetFiles,
-      force: true,
-    });
+    const refused = restoreInto(damaged, { force: true });
     await expect(refused).rejects.toThrow(/ข้อมูลสำรองเสียหาย[\s\S]*damaged/);
     expect(await fingerprint(target)).toEqual(before);
   });
 
-  it('refuses a manifest whose months are not months', async () => {
+  it('refuses a manifest whose months are not months, or more than a century of them', async () => {
     const edited = path.join(work, 'bad-months');
     await cp(archive.dir, edited, { recursive: true });
     const file = path.join(edited, 'manifest.json');
     const manifest = JSON.parse(readFileSync(file, 'utf8')) as Manifest;
-    writeFileSync(
-      file,
-      JSON.stringify({ ...manifest, months: { history: ["2026-11-01'); drop table history; --"] } }),
+    const tooMany = Array.from({ length: 1201 }, (_, i) =>
+      new Date(Date.UTC(1900, i, 1)).toISOString().slice(0, 10),
     );
-    const before = await fingerprint(target);
-    const refused = restoreBackup({
-      dir: edited,
-      databaseUrl: databaseUrl(adminUrl, targetName),
-      filesDir: targetFiles,
-      force: true,
-    });
-    await expect(refused).rejects.toBeInstanceOf(BackupError);
-    expect(await fingerprint(target)).toEqual(before);
+    for (const history of [["2026-11-01'); drop table history; --"], tooMany]) {
+      writeFileSync(file, JSON.stringify({ ...manifest, months: { history } }));
+      const before = await fingerprint(target);
+      const refused = restoreInto(edited, { force: true });
+      await expect(refused).rejects.toBeInstanceOf(BackupError);
+      expect(await fingerprint(target)).toEqual(before);
+    }
   });
 
   it('npm run backup / restore: exit status and messages of the command line', async () => {

@@ -59,11 +59,16 @@ export async function createBackup(options: {
 }
 
 const MONTH = /^\d{4}-(0[1-9]|1[0-2])-01$/;
+/** A century of months a split table: a restore makes a partition for each, so the list is bounded. */
+const MONTHS_MAX = 1200;
 const validMonths = (months: unknown) =>
   typeof months === 'object' &&
   months !== null &&
   Object.values(months).every(
-    (list) => Array.isArray(list) && list.every((m) => typeof m === 'string' && MONTH.test(m)),
+    (list) =>
+      Array.isArray(list) &&
+      list.length <= MONTHS_MAX &&
+      list.every((m) => typeof m === 'string' && MONTH.test(m)),
   );
 
 export async function readManifest(dir: string): Promise<Manifest> {
