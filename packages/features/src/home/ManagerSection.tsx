@@ -14,6 +14,7 @@ import styled from 'styled-components';
 import useSWR from 'swr';
 import { TableScroll } from '../booking/shared/layout.tsx';
 import { StatusBadge } from '../booking/shared/StatusBadge.tsx';
+import { monthJustBegun } from '../performance/monthJustBegun.ts';
 import { figureText, performanceText } from '../performance/performanceText.ts';
 import { CountLink, type Navigate, routerClick, Tiles, tileFrame, useCanOpen } from './CountLink.tsx';
 import { homeText } from './homeText.ts';
@@ -102,7 +103,7 @@ function Months({
   const types = truckTypes(thisMonth.truckUse, lastMonth.truckUse);
   // The first of a month nothing of it is counted yet: a row of "ไม่มีข้อมูล" would be all the home
   // said, on the day a manager reviews the month just ended. That month, whole, leads instead.
-  const begun = thisMonth.figures.stops.otif.of === 0 && lastMonth.figures.stops.otif.of > 0;
+  const begun = monthJustBegun(thisMonth.figures, lastMonth.figures);
   return (
     <>
       {begun ? (

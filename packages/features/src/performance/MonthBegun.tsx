@@ -1,11 +1,12 @@
 import { Button, useBuddhistEra } from '@lms/design-system';
 import { type DeliveryFigures, formatMonth, monthPeriod, previousPeriod } from '@lms/domain';
 import styled from 'styled-components';
+import { monthJustBegun } from './monthJustBegun.ts';
 import { performanceText as text } from './performanceText.ts';
 
 /**
- * A month with no stop counted yet (its first days) whose month before has some: says so and
- * offers the month before, which is what its user most likely came for. Nothing otherwise.
+ * A month just begun (`monthJustBegun`): says so and offers the month before, which is what its
+ * user most likely came for. Nothing otherwise.
  */
 export function MonthBegun({
   month,
@@ -19,7 +20,7 @@ export function MonthBegun({
   readonly onMonthChange: (month: string) => void;
 }) {
   const era = { buddhistEra: useBuddhistEra(undefined) };
-  if (current.stops.otif.of > 0 || previous.stops.otif.of === 0) return null;
+  if (!monthJustBegun(current, previous)) return null;
   const before = previousPeriod(monthPeriod(month)).from.slice(0, 7);
   return (
     <Notice>
