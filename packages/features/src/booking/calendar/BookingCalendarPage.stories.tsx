@@ -544,6 +544,8 @@ export const DragTargets: Story = {
     await dragWithKeys(canvas, 'BK68010001', BANNED);
     // Every other cell from today on carries the engine's verdict; the booking's own cell none.
     await waitFor(() => expect(canvas.getAllByText('✓ ย้ายได้').length).toBeGreaterThan(10), VERDICT_WAIT);
+    // Every target judged ("…" while its verdict is on its way): the picture is the whole week's.
+    await waitFor(() => expect(canvas.queryAllByText('…')).toHaveLength(0), VERDICT_WAIT);
     await expect(canvas.getAllByText('✕ ย้ายไม่ได้')).toHaveLength(3);
     const check = recorder.calls.find((c) => c.path === requestPath(calendarApi.checkReschedule));
     await expect(check?.body).toMatchObject({ bookingId: BOOKING_ID, from: FROM });
