@@ -118,10 +118,18 @@ export function setupTestServer(
     options.demoCompany || options.webDist === WEB_DIST ? 300_000 : undefined,
   );
   afterAll(async () => {
-    await state.app?.close();
-    await state.db?.destroy();
-    await dropDatabase(adminUrl, name);
-  });
+    await closeApp(state.app);
+    // The pool waits for every connection lent out; a drop (with force) ends any still lent.
+    const pool = state.db?.destroy();
+    if (pool && !(await settles(pool, STEP_MS)))
+      await report(
+        `${name}: the pool still has connections lent out after ${STEP_MS / 1000} s`,
+        adminUrl,
+        name,
+      );
+    await watched(dropDatabase(adminUrl, name), `${name}: dropping the database`, adminUrl);
+    await pool;
+  }, TEARDOWN_MS);
   return {
     get origin() {
       return state.origin;
@@ -164,9 +172,9 @@ export function setupSecondInstance(first: TestServer): Omit<TestServer, 'databa
     state.api = `${state.origin}/api`;
   });
   afterAll(async () => {
-    await state.app?.close();
+    await closeApp(state.app);
     await state.db?.destroy();
-  });
+  }, TEARDOWN_MS);
   return {
     get origin() {
       return state.origin;
@@ -181,4 +189,61 @@ export function setupSecondInstance(first: TestServer): Omit<TestServer, 'databa
       return state.app;
     },
   };
+}
+
+/**
+ * A test file's teardown, bounded and telling: CI once spent the whole hook timeout in one file's
+ * teardown (its test had passed in 0.3 s) with nothing to say which step waited. A step that takes
+ * longer than STEP_MS now prints what it waits on, and the server's connections still open after
+ * it are cut: the file's tests are over, and no answer is still owed to them.
+ */
+const STEP_MS = 15_000;
+const TEARDOWN_MS = 120_000;
+
+const settles = (work: Promise<unknown>, ms: number) =>
+  Promise.race([work.then(() => true), setTimeout(ms, false)]);
+
+async function closeApp(app: FastifyInstance | undefined): Promise<void> {
+  if (!app) return;
+  const closed = app.close();
+  if (await settles(closed, STEP_MS)) return;
+  const open = await new Promise<number>((resolve) => app.server.getConnections((_, n) => resolve(n)));
+  console.error(
+    `[teardown] the server had not closed after ${STEP_MS / 1000} s: ${open} connection(s) open; cut`,
+  );
+  app.server.closeAllConnections();
+  await closed;
+}
+
+/** Awaits `work`, printing the database's sessions (all of the cluster's when no name) if it runs long. */
+async function watched(work: Promise<unknown>, what: string, adminUrl: string, database?: string) {
+  const timer = globalThis.setTimeout(
+    () => void report(`${what}: still waiting after ${STEP_MS / 1000} s`, adminUrl, database),
+    STEP_MS,
+  );
+  try {
+    await work;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** Prints `what` and the sessions on `database` (or on the whole cluster): who waits on what. */
+async function report(what: string, adminUrl: string, database?: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 5_000 });
+  try {
+    await admin.connect();
+    const { rows } = await admin.query(
+      `select datname, pid, application_name, backend_type, state, wait_event_type, wait_event,
+              now() - query_start as running, left(query, 160) as query
+         from pg_stat_activity
+        where pid <> pg_backend_pid() and ($1::text is null or datname = $1)`,
+      [database ?? null],
+    );
+    console.error(`[teardown] ${what}\n${rows.map((row) => JSON.stringify(row)).join('\n')}`);
+  } catch (error) {
+    console.error(`[teardown] ${what} (sessions not read: ${String(error)})`);
+  } finally {
+    await admin.end().catch(() => {});
+  }
 }
