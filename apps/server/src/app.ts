@@ -50,6 +50,7 @@ import { registerInputChecks } from './http/inputs.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { schemaController } from './http/schemaCompilers.ts';
 import { registerSecurityHeaders } from './http/security.ts';
+import { closeConnectionsOnceAnswered } from './http/shutdown.ts';
 import { registerWebApp } from './http/webApp.ts';
 import { importRoutes } from './import/routes.ts';
 import { apiKeyRoutes } from './integration/apiKeyRoutes.ts';
@@ -167,6 +168,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   registerErrorHandling(app);
   registerInputChecks(app);
+  closeConnectionsOnceAnswered(app);
   const mapTiles = options.mapTiles ?? noMapTiles;
   registerSecurityHeaders(app, mapTiles.tileUrlTemplate ? tileOrigin(mapTiles.tileUrlTemplate) : undefined);
   acceptEmptyJsonBodies(app);

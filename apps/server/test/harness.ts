@@ -193,9 +193,10 @@ export function setupSecondInstance(first: TestServer): Omit<TestServer, 'databa
 
 /**
  * A test file's teardown, bounded and telling: CI once spent the whole hook timeout in one file's
- * teardown (its test had passed in 0.3 s) with nothing to say which step waited. A step that takes
- * longer than STEP_MS now prints what it waits on, and the server's connections still open after
- * it are cut: the file's tests are over, and no answer is still owed to them.
+ * teardown (its test had passed in 0.3 s) with nothing to say which step waited. It was the
+ * server's close, held by a kept-alive connection (fixed: http/shutdown.ts, shutdown.test.ts). A
+ * step that takes longer than STEP_MS prints what it waits on, and the server's connections still
+ * open after it are cut: the file's tests are over, and no answer is still owed to them.
  */
 const STEP_MS = 15_000;
 const TEARDOWN_MS = 120_000;
