@@ -216,10 +216,10 @@ async function closeApp(app: FastifyInstance | undefined): Promise<void> {
   await closed;
 }
 
-/** Awaits `work`, printing the database's sessions (all of the cluster's when no name) if it runs long. */
-async function watched(work: Promise<unknown>, what: string, adminUrl: string, database?: string) {
+/** Awaits `work`, printing the cluster's sessions if it runs long (a drop waits on other databases' too). */
+async function watched(work: Promise<unknown>, what: string, adminUrl: string) {
   const timer = globalThis.setTimeout(
-    () => void report(`${what}: still waiting after ${STEP_MS / 1000} s`, adminUrl, database),
+    () => void report(`${what}: still waiting after ${STEP_MS / 1000} s`, adminUrl),
     STEP_MS,
   );
   try {
