@@ -54,6 +54,7 @@ export {
 } from './pages/entityColumns.tsx';
 export { formatField, formatRaw, weekdayLabels } from './pages/formatValue.ts';
 export { HistoryList } from './pages/HistoryList.tsx';
+export { NamedFilterToggle } from './pages/NamedFilterToggle.tsx';
 export { Page, PageHeader, Reason } from './pages/PageHeader.tsx';
 export { ChildRows } from './pages/RecordFields.tsx';
 export { RecordPage } from './pages/recordPage.ts';

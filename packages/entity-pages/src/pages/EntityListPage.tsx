@@ -8,15 +8,8 @@ import {
   useShortcut,
   useSteady,
 } from '@lms/design-system';
-import {
-  type EntityRef,
-  isImportable,
-  type NamedFilterDef,
-  phrase,
-  recordLabel,
-  resolveEntity,
-} from '@lms/domain';
-import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { type EntityRef, isImportable, phrase, recordLabel, resolveEntity } from '@lms/domain';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { useBulkActions } from '../bulk/useBulkActions.tsx';
 import type { EntityRecord } from '../data/entityKeys.ts';
@@ -28,6 +21,7 @@ import { useSession } from '../session/SessionContext.tsx';
 import { useEntityParts } from '../slots/EntityPartsContext.tsx';
 import { columnStorageFor, entityColumns, ROW_ACTIONS_WIDTH } from './entityColumns.tsx';
 import { filterGroups, groupsInUse } from './filterGroups.ts';
+import { NamedFilterToggle } from './NamedFilterToggle.tsx';
 import { EntityFormDialog, FilterPanel, ImportDialog, usePreloadOnDemand } from './onDemand.tsx';
 import { Page, PageHeader } from './PageHeader.tsx';
 import { useExport } from './useExport.ts';
@@ -334,42 +328,6 @@ export function EntityListPage({
     </Page>
   );
 }
-
-/** A declared yes/no filter (the booking report's "ต้องโทร") as a toggle beside the filters. */
-function NamedFilterToggle({
-  named,
-  isOn,
-  onChange,
-}: {
-  readonly named: NamedFilterDef;
-  readonly isOn: boolean;
-  readonly onChange: (on: boolean) => void;
-}) {
-  const descriptionId = useId();
-  return (
-    <>
-      <Button
-        variant={isOn ? 'primary' : 'secondary'}
-        icon={<Icon name={isOn ? 'check' : 'filter'} size={18} />}
-        aria-pressed={isOn}
-        aria-describedby={descriptionId}
-        onPress={() => onChange(!isOn)}
-      >
-        {named.label}
-      </Button>
-      <VisuallyHidden id={descriptionId}>{named.description}</VisuallyHidden>
-    </>
-  );
-}
-
-const VisuallyHidden = styled.span`
-  position: absolute;
-  width: 1px;
-  height: 1px;
-  overflow: hidden;
-  clip: rect(0 0 0 0);
-  white-space: nowrap;
-`;
 
 const RowActions = styled.div`
   display: flex;

@@ -8,6 +8,7 @@ import {
   MenuSectionHeader,
   MenuSeparator,
   MenuTrigger,
+  VisuallyHidden,
 } from '@lms/design-system';
 import type { SavedView, ViewSharing } from '@lms/domain';
 import { memo, useState } from 'react';
@@ -91,7 +92,7 @@ export const SavedViewMenu = memo(function SavedViewMenu(props: SavedViewMenuPro
       <ItemText>
         <Name>
           {view.name}
-          {view.id === activeId && <Hidden> ({savedViewText.current})</Hidden>}
+          {view.id === activeId && <VisuallyHidden> ({savedViewText.current})</VisuallyHidden>}
         </Name>{' '}
         <Description>
           {[
@@ -275,14 +276,5 @@ const Description = styled.span`
 const Name = styled.span`
   overflow: hidden;
   text-overflow: ellipsis;
-  white-space: nowrap;
-`;
-
-const Hidden = styled.span`
-  position: absolute;
-  width: 1px;
-  height: 1px;
-  overflow: hidden;
-  clip: rect(0 0 0 0);
   white-space: nowrap;
 `;
