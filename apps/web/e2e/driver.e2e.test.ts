@@ -9,7 +9,7 @@ import { signIn as apiSignIn, call, createUser } from '../../server/test/fixture
 import { setupTestServer } from '../../server/test/harness.ts';
 import { setupBrowser } from './browser.ts';
 import { deliveryTrip } from './deliveryScenario.ts';
-import { bookUpToSummary, signIn } from './helpers.ts';
+import { pickUpToSummary, signIn } from './helpers.ts';
 
 const server = setupTestServer({ webDist: path.resolve(import.meta.dirname, '../dist') });
 const browser = setupBrowser();
@@ -243,7 +243,14 @@ describe("the driver's app on a phone, against the real server", () => {
         .first()
         .waitFor();
     expect(await office.getByText(await docOf(doA)).count()).toBe(0);
-    await bookUpToSummary(office, server.origin, [await docOf(doC)]);
+    // Booked again from the home's link: the DO Booking's first step on the same filter, both listed.
+    await office.goto(`${server.origin}/`);
+    await office.getByRole('link', { name: 'จองใบที่ส่งไม่สำเร็จใหม่ใน DO Booking' }).click();
+    await office.waitForURL(/\/doBooking\?returned=true/);
+    await office.getByRole('heading', { name: 'ใบส่งสินค้าที่ยังไม่ได้จอง (2 ใบ)' }).waitFor();
+    for (const id of [doB, doC])
+      await office.getByRole('checkbox', { name: `เลือก ${await docOf(id)}` }).waitFor();
+    await pickUpToSummary(office, [await docOf(doC)]);
     await office.getByRole('button', { name: 'ยืนยันการจอง' }).click();
     await office.getByRole('heading', { name: 'บันทึกการจองเรียบร้อยแล้ว' }).waitFor();
     const rebooked = await bookingOf(server.db, doC);

@@ -38,6 +38,11 @@ export const readStorage = (page: Page, key: string) =>
 /** A signed-in planner's page, on the booking wizard's summary for the given DOs (suggestion 1). */
 export async function bookUpToSummary(page: Page, origin: string, docNos: readonly string[]) {
   await page.goto(`${origin}/doBooking`);
+  await pickUpToSummary(page, docNos);
+}
+
+/** From the DO Booking's first step, already open: picks these DOs and goes on to the summary. */
+export async function pickUpToSummary(page: Page, docNos: readonly string[]) {
   for (const docNo of docNos) await page.getByRole('checkbox', { name: `เลือก ${docNo}` }).click();
   await page.getByRole('button', { name: 'ถัดไป: ดูคำแนะนำการจัดรถ' }).click();
   await page.getByRole('heading', { name: 'ตัวเลือกที่ 1 (แนะนำ)' }).waitFor();

@@ -1,6 +1,7 @@
 import { canAccessPage, featureRoles, readRoles } from './auth/permissions.ts';
 import { SELECT_BRANCH_PATH } from './constants.ts';
 import { type EntityHeadRef, entityHeadList, entityHeads, resolveHead } from './entities/heads.ts';
+import { returnedDeliveryOrders } from './entities/options.ts';
 import type { EntityName } from './entity/names.ts';
 import type { EntityHead } from './entity/types.ts';
 
@@ -35,6 +36,12 @@ export type DoBookingStep = (typeof doBookingSteps)[number];
 
 /** `/doBooking/<step>`; the wizard's first step is also plain `/doBooking`. */
 export const doBookingStepPath = (step: DoBookingStep): string => `/doBooking/${step}`;
+
+/**
+ * The DO Booking's first step on the DOs back from a failed or partial delivery (the DO list's
+ * named filter, `returned`): where the home sends a planner to book them again.
+ */
+export const rebookReturnedPath = `/doBooking?${returnedDeliveryOrders.param}=true`;
 
 /** The pages that are no entity's, by what they show. */
 export const featurePages = {

@@ -1,4 +1,4 @@
-import { bangkokIsoDate, doBookingStepPath } from '@lms/domain';
+import { bangkokIsoDate, doBookingStepPath, returnedDeliveryOrders } from '@lms/domain';
 import { BookingCalendarPage, DoBookingWizard } from '@lms/features/booking';
 import { useMemo } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
@@ -23,6 +23,7 @@ export function DoBookingScreen({ route }: { route: PageRouteDef }) {
       step={route.step ?? 'info'}
       draftId={search.get('draftId')}
       wantedDate={wantedDate && isoDay.test(wantedDate) ? wantedDate : null}
+      returnedOnly={search.get(returnedDeliveryOrders.param) === 'true'}
       today={bangkokToday()}
       bookingHref={bookingHref}
       onNavigate={(next, draftId) =>

@@ -103,10 +103,29 @@ export const Planner: Story = {
       'href',
       '/bookingCalendar',
     );
+    // Who reads the calendars but books nothing is not sent to book them again.
+    await expect(planner.queryByRole('link', { name: 'จองใบที่ส่งไม่สำเร็จใหม่ใน DO Booking' })).toBeNull();
     // A planner gets no master-data or admin section, and no database details.
     await expect(canvas.queryByRole('region', { name: 'ผู้ดูแลระบบ' })).toBeNull();
     await expect(canvas.queryByRole('region', { name: 'ข้อมูลที่ทำให้จองไม่ได้' })).toBeNull();
     await expect(canvas.queryByText('PostgreSQL 18.4')).toBeNull();
+  },
+};
+
+/**
+ * A planner who books (the demo's ผู้วางแผนจัดส่ง): beside the DOs back from a failed delivery, the
+ * way to book them again — the DO Booking's first step on that same filter.
+ */
+export const PlannerWhoBooks: Story = {
+  args: { roles: [...staffGroups.planner.roles] },
+  beforeEach: mocked('ok'),
+  play: async ({ canvasElement }) => {
+    const planner = within(await section(canvasElement, 'งานวางแผนการจอง'));
+    await expect(await planner.findByRole('link', { name: /ส่งไม่สำเร็จ รอจองใหม่/ })).toHaveTextContent('2');
+    const rebook = planner.getByRole('link', { name: 'จองใบที่ส่งไม่สำเร็จใหม่ใน DO Booking' });
+    await expect(rebook).toHaveAttribute('href', '/doBooking?returned=true');
+    await userEvent.click(rebook);
+    await expect(visited).toEqual(['/doBooking?returned=true']);
   },
 };
 

@@ -8,8 +8,9 @@ import {
   featureRoles,
   freightStatementsInStateHref,
   homeSectionsFor,
+  rebookReturnedPath,
 } from '@lms/domain';
-import { useSession } from '@lms/entity-pages';
+import { useCanBook, useSession } from '@lms/entity-pages';
 import { Suspense } from 'react';
 import styled from 'styled-components';
 import { thaiDay } from '../booking/shared/format.ts';
@@ -105,6 +106,8 @@ function NoSections({
 
 function PlannerSection({ openEvents, navigate }: HomeSectionsProps) {
   const state = usePlannerHome();
+  const canOpen = useCanOpen();
+  const canBook = useCanBook();
   // Any booking of the branch confirmed, cancelled, moved or called changes these numbers.
   useBookingEvents(
     openEvents,
@@ -152,6 +155,12 @@ function PlannerSection({ openEvents, navigate }: HomeSectionsProps) {
               tone={home.returned.count > 0 ? 'attention' : 'plain'}
             />
           </Tiles>
+          {/* The tile opens the list to read; booking them again is the DO Booking's, on the same filter. */}
+          {home.returned.count > 0 && canBook && canOpen(rebookReturnedPath) && (
+            <a href={rebookReturnedPath} onClick={routerClick(navigate, rebookReturnedPath)}>
+              {homeText.rebookReturned}
+            </a>
+          )}
           <h3>{homeText.capacity}</h3>
           <Capacity cells={home.capacity} days={[home.today, home.tomorrow]} navigate={navigate} />
         </>

@@ -37,6 +37,8 @@ export const homeText = {
   canceledToday: 'ยกเลิกวันนี้',
   /** The DO list's named filter it opens, by that filter's own label. */
   returned: returnedDeliveryOrders.label,
+  /** The link beside it to the DO Booking with those DOs listed. */
+  rebookReturned: 'จองใบที่ส่งไม่สำเร็จใหม่ใน DO Booking',
   masterData: 'ข้อมูลที่ทำให้จองไม่ได้',
   shipTosWithoutCoordinates: 'สถานที่ส่งสินค้าที่ไม่มีพิกัด',
   shipTosNote: 'ใช้พิกัดของตำบลแทน ระยะทางจึงคลาดเคลื่อน',

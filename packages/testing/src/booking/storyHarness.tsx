@@ -11,10 +11,13 @@ export function WizardHarness({
   roles = [ROLE_ADMIN],
   width,
   wantedDate = null,
+  returnedOnly = false,
 }: {
   readonly step?: WizardStep;
   /** As opened from the DO Booking Calendar. */
   readonly wantedDate?: string | null;
+  /** As opened from the home's link to book again the DOs a failed delivery sent back. */
+  readonly returnedOnly?: boolean;
   readonly draftId?: string | null;
   readonly roles?: readonly string[];
   readonly width?: number;
@@ -32,6 +35,7 @@ export function WizardHarness({
         onNavigate={(step, draftId) => setLocation({ step, draftId })}
         bookingHref={(id) => `/bookingReport/show?id=${id}`}
         wantedDate={wantedDate}
+        returnedOnly={returnedOnly}
       />
     </PageHarness>
   );

@@ -10,12 +10,13 @@ import {
   useBuddhistEra,
   wrappingList,
 } from '@lms/design-system';
-import { entityByName, formatNumber, messagesOfError } from '@lms/domain';
+import { entityByName, formatNumber, messagesOfError, returnedDeliveryOrders } from '@lms/domain';
 import {
   columnStorageFor,
   DEFAULT_PAGE_SIZE,
   type EntityRecord,
   entityColumns,
+  NamedFilterToggle,
   useCanBook,
   useEntityList,
   useOptionsLoader,
@@ -32,9 +33,13 @@ export interface BookingInfoStepProps {
   readonly onDraftCreated: (draftId: string) => void;
   /** The day chosen on the DO Booking Calendar: the draft's wanted date. */
   readonly wantedDate?: string | null;
+  /** Open on the DOs back from a failed delivery (`?returned=true`, the home's link): the filter on. */
+  readonly returnedOnly?: boolean;
 }
 
 interface InfoFilters {
+  /** Only the DOs back from a failed or partial delivery and not booked again (the DO list's named filter). */
+  readonly returned: boolean;
   readonly customerId: string | null;
   readonly shipToId: string | null;
   readonly searchTerm: string;
@@ -43,6 +48,7 @@ interface InfoFilters {
 }
 
 const emptyFilters: InfoFilters = {
+  returned: false,
   customerId: null,
   shipToId: null,
   searchTerm: '',
@@ -70,10 +76,14 @@ export function incompatibility(picked: readonly UnbookedDo[]): string | null {
 }
 
 /** Step 1: find unbooked DOs and pick those to book together. */
-export function BookingInfoStep({ onDraftCreated, wantedDate = null }: BookingInfoStepProps) {
+export function BookingInfoStep({
+  onDraftCreated,
+  wantedDate = null,
+  returnedOnly = false,
+}: BookingInfoStepProps) {
   const booking = useBookingApi();
   const canBook = useCanBook();
-  const [filters, setFilters] = useState<InfoFilters>(emptyFilters);
+  const [filters, setFilters] = useState<InfoFilters>(() => ({ ...emptyFilters, returned: returnedOnly }));
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState(DEFAULT_PAGE_SIZE);
   // Picked DOs by id, across pages and filters: the records too, for the totals of those not on screen.
@@ -93,6 +103,7 @@ export function BookingInfoStep({ onDraftCreated, wantedDate = null }: BookingIn
     searchTerm: filters.searchTerm,
     filters: {
       isBookingEq: false,
+      ...(filters.returned ? { [returnedDeliveryOrders.param]: true } : {}),
       customerIds: filters.customerId ? [filters.customerId] : undefined,
       soShipToIds: filters.shipToId ? [filters.shipToId] : undefined,
       deliveryAtFrom: filters.deliveryAtFrom || undefined,
@@ -251,6 +262,13 @@ const FilterPanel = memo(function FilterPanel({
     <Panel aria-labelledby="booking-info-filters">
       <h2 id="booking-info-filters">ค้นหาใบส่งสินค้าที่ยังไม่ได้จอง</h2>
       {wantedDate && <p role="note">วันที่ต้องการส่ง {thaiDay(wantedDate)} (เลือกจากปฏิทิน DO Booking)</p>}
+      <div>
+        <NamedFilterToggle
+          named={returnedDeliveryOrders}
+          isOn={filters.returned}
+          onChange={(on) => set({ returned: on })}
+        />
+      </div>
       <FilterGrid>
         <ReferenceField
           label="ลูกค้า"

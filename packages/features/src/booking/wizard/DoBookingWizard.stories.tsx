@@ -114,6 +114,43 @@ export const InfoFromCalendarDay: Story = {
   },
 };
 
+/** The list's answer: every unbooked DO, or only the first when asked for those back from a failed delivery. */
+const returnedHandler = (asked: string[]) => {
+  const deliveryOrder = entityByName('deliveryOrder');
+  const all = bookingDeliveryOrders().map((order) => withLabels(deliveryOrder, order));
+  return mock(entityApi(deliveryOrder).list, ({ request }) => {
+    const returned = new URL(request.url).searchParams.get('returned');
+    asked.push(returned ?? '');
+    const items = returned === 'true' ? all.slice(0, 1) : all;
+    return { items, total: items.length, totalIsLowerBound: false, hasMore: false, page: 0, size: 20 };
+  });
+};
+const askedReturned: string[] = [];
+
+export const InfoReturnedOnly: Story = {
+  name: 'Info: opened on the DOs back from a failed delivery',
+  args: { returnedOnly: true },
+  beforeEach({ msw }) {
+    askedReturned.length = 0;
+    msw.use(returnedHandler(askedReturned), ...bookingHandlers());
+  },
+  play: async ({ canvas }) => {
+    // The DO list's own filter, on: its label, pressed; the list asks the server for those DOs only.
+    const toggle = await canvas.findByRole('button', { name: 'ส่งไม่สำเร็จ รอจองใหม่' });
+    await expect(toggle).toHaveAttribute('aria-pressed', 'true');
+    await expect(await canvas.findByRole('heading', { name: 'ใบส่งสินค้าที่ยังไม่ได้จอง (1 ใบ)' })).toBeVisible();
+    await expect(askedReturned[0]).toBe('true');
+    await expect(canvas.getByRole('checkbox', { name: 'เลือก DO68010001' })).toBeVisible();
+    // Off again: every unbooked DO.
+    await userEvent.click(toggle);
+    await expect(toggle).toHaveAttribute('aria-pressed', 'false');
+    await expect(
+      await canvas.findByRole('heading', { name: /^ใบส่งสินค้าที่ยังไม่ได้จอง \((?!1 ใบ)\d+ ใบ\)$/ }),
+    ).toBeVisible();
+    await expect(askedReturned.at(-1)).toBe('');
+  },
+};
+
 export const InfoPickAcrossPages: Story = {
   name: 'Info: pick DOs on two pages',
   beforeEach({ msw }) {

@@ -23,6 +23,8 @@ export interface DoBookingWizardProps {
   readonly bookingHref?: (bookingId: string) => string;
   /** A day chosen on the DO Booking Calendar (`?wantedDate=`): the new draft asks for it. */
   readonly wantedDate?: string | null;
+  /** `?returned=true` (the home's link): the first step opens on the DOs back from a failed delivery. */
+  readonly returnedOnly?: boolean;
 }
 
 export const wizardSteps: readonly { readonly step: WizardStep; readonly label: string }[] = [
@@ -40,6 +42,7 @@ export function DoBookingWizard({
   today,
   bookingHref,
   wantedDate = null,
+  returnedOnly = false,
 }: DoBookingWizardProps) {
   const booking = useBookingApi();
   const snackbar = useSnackbar();
@@ -103,7 +106,11 @@ export function DoBookingWizard({
         ))}
       </Steps>
       {current === 'info' && (
-        <BookingInfoStep wantedDate={wantedDate} onDraftCreated={(id) => onNavigate('suggestion', id)} />
+        <BookingInfoStep
+          wantedDate={wantedDate}
+          returnedOnly={returnedOnly}
+          onDraftCreated={(id) => onNavigate('suggestion', id)}
+        />
       )}
       {current === 'suggestion' && draftId && (
         <OrderSuggestionStep
