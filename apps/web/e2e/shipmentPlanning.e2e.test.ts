@@ -1,5 +1,12 @@
 import path from 'node:path';
-import { editRoleOf, entityByName, featureRoles, readRoleOf, shipmentStages } from '@lms/domain';
+import {
+  bangkokIsoDate,
+  editRoleOf,
+  entityByName,
+  featureRoles,
+  readRoleOf,
+  shipmentStages,
+} from '@lms/domain';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { insertRecords } from '../../server/src/seed/insertRecords.ts';
@@ -73,6 +80,15 @@ describe('from a booking to its recorded delivery, in the browser against the re
     await page.getByRole('button', { name: 'ยืนยันแผน' }).click();
     await page.getByText('ยืนยันแผนแล้ว (ครั้งที่ 1)').waitFor();
     await page.getByRole('img', { name: /แผนที่เส้นทาง/ }).waitFor();
+    // The slot on screen is in the address: another day's address opens that day, and today's
+    // address (as a reload or a shared link brings it) the confirmed plan again.
+    const today = bangkokIsoDate(new Date());
+    const tomorrow = bangkokIsoDate(new Date(Date.now() + 86_400_000));
+    await page.goto(`${server.origin}/shipmentPlanning?date=${tomorrow}&shift=${world.shiftOfDayId}`);
+    await page.getByText('ไม่มีการจองที่ยืนยันแล้วในกะนี้').waitFor();
+    await page.goto(`${server.origin}/shipmentPlanning?date=${today}&shift=${world.shiftOfDayId}`);
+    await page.getByText('ยืนยันแผนแล้ว (ครั้งที่ 1)').waitFor();
+    await page.getByRole('region', { name: /ขข-9001/ }).waitFor();
     expect(elsewhere).toEqual([]);
     const { rows: shipments } = await sql<{ id: string; doc_no: string; booking_id: string }>`
       select s.id, s.doc_no, l.ref_id as booking_id from shipment s

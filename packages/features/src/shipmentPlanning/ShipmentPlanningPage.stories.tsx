@@ -3,6 +3,7 @@ import { drawsOf, resetDraws } from '@lms/design-system/renderCounts';
 import {
   type DaySheetQuery,
   documentsApi,
+  type PlanShift,
   ROLE_ADMIN,
   readRoleOf,
   shiftCheckedInMessage,
@@ -31,23 +32,35 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { HttpResponse } from 'msw';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { ShipmentPlanningPage } from './ShipmentPlanningPage.tsx';
+import type { SlotPlace } from './useSlotPlanning.ts';
 
 const recorder = callRecorder();
 const screen = () => within(document.body);
+
+/** The places the page asked its host to write into its address. */
+const placesWritten: SlotPlace[] = [];
 
 function PlanningHarness({
   roles = [ROLE_ADMIN],
   width,
   tiles = null,
+  place,
 }: {
   readonly roles?: readonly string[];
   readonly width?: number;
   /** Map tiles: none in stories (no internet), or a source that cannot answer. */
   readonly tiles?: string | null;
+  /** The day and shift of the page's address. */
+  readonly place?: SlotPlace;
 }) {
   return (
     <PageHarness roles={roles} {...(width ? { width } : {})}>
-      <ShipmentPlanningPage today={STORY_TODAY} tileUrlTemplate={tiles} />
+      <ShipmentPlanningPage
+        today={STORY_TODAY}
+        tileUrlTemplate={tiles}
+        {...(place ? { place } : {})}
+        onPlaceChange={(next) => placesWritten.push(next)}
+      />
     </PageHarness>
   );
 }
@@ -226,6 +239,52 @@ export const DayBeingTyped: Story = {
     await userEvent.keyboard('1512');
     await waitFor(() => expect(recorder.calls.length).toBe(asked + 2), { timeout: 2000 });
     await expect(recorder.calls.slice(asked).map((c) => c.path)).toEqual(['2024-01-06', '2024-12-15']);
+  },
+};
+
+/** The slot's asks, recorded by their day and shift (msw takes the first handler that matches). */
+const slotsAsked: string[] = [];
+const recordingSlots =
+  (): Story['beforeEach'] =>
+  ({ msw }) => {
+    slotsAsked.length = 0;
+    placesWritten.length = 0;
+    msw.use(
+      mock(shipmentPlanningApi.slot, ({ query }) => {
+        slotsAsked.push(`${query.date} ${query.shiftOfDayId}`);
+        return plannedSlot;
+      }),
+      ...planningHandlers({ slot: plannedSlot }),
+    );
+  };
+const [morning, afternoon] = shiftsFixture as [PlanShift, PlanShift];
+
+/**
+ * Opened on the slot its address names (a reload, a shared link): that day and shift are asked
+ * for and shown; a shift chosen is written back for the host's address, with the day.
+ */
+export const OpenedOnItsAddress: Story = {
+  args: { place: { date: '2025-01-07', shift: afternoon.id } },
+  beforeEach: recordingSlots(),
+  play: async ({ canvas }) => {
+    await canvas.findByRole('region', { name: '70-1234 รถ 6 ล้อ' });
+    await expect(slotsAsked).toEqual([`2025-01-07 ${afternoon.id}`]);
+    await expect(canvas.getByRole('button', { name: /กะบ่าย 13:00–17:00/ })).toBeVisible();
+    await userEvent.click(canvas.getByRole('button', { name: /กะบ่าย 13:00–17:00/ }));
+    await userEvent.click(await screen().findByRole('option', { name: /กะเช้า/ }));
+    await waitFor(() => expect(slotsAsked.at(-1)).toBe(`2025-01-07 ${morning.id}`));
+    await expect(placesWritten).toEqual([{ date: '2025-01-07', shift: morning.id }]);
+  },
+};
+
+/** An address with a shift the branch does not have (deleted, another branch's): its first shift instead. */
+export const AddressWithAnUnknownShift: Story = {
+  args: { place: { date: '2025-01-07', shift: 'no-such-shift' } },
+  beforeEach: recordingSlots(),
+  play: async ({ canvas }) => {
+    await canvas.findByRole('region', { name: '70-1234 รถ 6 ล้อ' });
+    await expect(slotsAsked).toEqual([`2025-01-07 ${morning.id}`]);
+    await expect(canvas.getByRole('button', { name: /กะเช้า 08:00–12:00/ })).toBeVisible();
   },
 };
 

@@ -7,7 +7,7 @@ import { PlanControls, useCanConfirm } from './PlanControls.tsx';
 import { PlanFigures } from './PlanFigures.tsx';
 import { ReplanReviewPanel } from './ReplanReviewPanel.tsx';
 import { RouteMap } from './RouteMap.tsx';
-import { useSlotPlanning } from './useSlotPlanning.ts';
+import { type SlotPlace, useSlotPlanning } from './useSlotPlanning.ts';
 
 export interface ShipmentPlanningPageProps {
   /** Today in Asia/Bangkok, from the host (no clock inside). */
@@ -16,14 +16,24 @@ export interface ShipmentPlanningPageProps {
   readonly tileUrlTemplate?: string | null;
   /** The clock a re-plan's chosen moment is held to (not before now); default the browser's, stories fix it. */
   readonly now?: () => number;
+  /** The day and shift to open on (the page's address); absent, today and the first shift. */
+  readonly place?: SlotPlace;
+  /** The day or shift chosen: the host writes it into the address. */
+  readonly onPlaceChange?: (place: SlotPlace) => void;
 }
 
 /**
  * Shipment planning (`/shipmentPlanning`, issue 19): a day and a shift → the slot's bookings,
  * trucks and drivers; the planner's trips; moves re-checked by the server; confirm.
  */
-export function ShipmentPlanningPage({ today, tileUrlTemplate, now = Date.now }: ShipmentPlanningPageProps) {
-  const planning = useSlotPlanning(today);
+export function ShipmentPlanningPage({
+  today,
+  tileUrlTemplate,
+  now = Date.now,
+  place,
+  onPlaceChange,
+}: ShipmentPlanningPageProps) {
+  const planning = useSlotPlanning(today, place, onPlaceChange);
   const tiles = useMapTiles(tileUrlTemplate);
   const { slot, shown, busy, locked } = planning;
   const canConfirm = useCanConfirm();

@@ -10,6 +10,15 @@ import type { Trips } from './tripMoves.ts';
 export type SlotPlanning = ReturnType<typeof useSlotPlanning>;
 
 /**
+ * The day and shift on screen, as the page's address holds them (`?date=&shift=`), so that a reload
+ * or a shared link opens the same slot: absent, today and the branch's first shift.
+ */
+export interface SlotPlace {
+  readonly date?: string | null;
+  readonly shift?: string | null;
+}
+
+/**
  * A re-plan under review: asked, answered with its changes, refused, or being confirmed. `asked`:
  * the moment the dispatcher chose (an ISO instant; absent: now), sent again with the confirm.
  */
@@ -26,13 +35,19 @@ export type ReplanReview = { readonly asked?: string } & (
 );
 
 /** The slot (a day and a shift) the planner chose, the plan shown for it, and the planner's actions on it. */
-export function useSlotPlanning(today: Date) {
+export function useSlotPlanning(
+  today: Date,
+  place: SlotPlace = {},
+  onPlaceChange?: (place: SlotPlace) => void,
+) {
   const planning = usePlanningApi();
   const snackbar = useSnackbar();
-  const [date, setDate] = useState<string | null>(isoOf(today));
-  const [chosenShift, setChosenShift] = useState<string | null>(null);
+  const [date, setDate] = useState<string | null>(place.date ?? isoOf(today));
+  const [chosenShift, setChosenShift] = useState<string | null>(place.shift ?? null);
   const shifts = useSWR(planningKeys.shifts(planning.branchId), () => planning.shifts());
-  const shiftId = chosenShift ?? shifts.data?.[0]?.id ?? null;
+  // The branch's shifts first: a shift from an old address (deleted, another branch's) is no shift
+  // here, and the first one is shown instead.
+  const shiftId = shifts.data?.find((shift) => shift.id === chosenShift)?.id ?? shifts.data?.[0]?.id ?? null;
   const key = date && shiftId ? planningKeys.slot(planning.branchId, date, shiftId) : null;
   const slot = useSWR<SlotPlan, ApiError>(key, () => planning.slot(date as string, shiftId as string));
   // The plan being worked on (the planner's or after a move) until it is confirmed or the slot changes.
@@ -48,6 +63,10 @@ export function useSlotPlanning(today: Date) {
     if (next.date !== undefined) setDate(next.date);
     if (next.shift !== undefined) setChosenShift(next.shift);
     setRefused([]);
+    onPlaceChange?.({
+      date: next.date !== undefined ? next.date : date,
+      shift: next.shift !== undefined ? next.shift : shiftId,
+    });
   };
 
   const autoPlan = async () => {
