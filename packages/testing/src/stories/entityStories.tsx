@@ -142,6 +142,10 @@ export function entityStories(entityName: EntityName) {
     beforeEach: ({ msw }) => mount(msw),
     play: async ({ canvas }) => {
       await userEvent.click(await canvas.findByRole('button', { name: phrase('เพิ่ม', entity.title) }));
+      // Until the form's chunk has come, a loading dialog stands in, its save disabled (LoadingDialog):
+      // a press on it is lost (the first file to open a form, on a loaded machine, once pressed it).
+      await screen.findByRole('dialog');
+      await waitFor(() => expect(screen.queryByRole('progressbar')).toBeNull());
       const dialog = await screen.findByRole('dialog');
       await userEvent.click(within(dialog).getByRole('button', { name: 'บันทึก' }));
       for (const message of requiredMessages(entity)) {
