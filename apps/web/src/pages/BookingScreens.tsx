@@ -1,4 +1,4 @@
-import { bangkokIsoDate, doBookingStepPath, returnedDeliveryOrders } from '@lms/domain';
+import { doBookingStepPath, returnedDeliveryOrders } from '@lms/domain';
 import { BookingCalendarPage, DoBookingWizard } from '@lms/features/booking';
 import { useMemo } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
@@ -6,23 +6,19 @@ import { useBranch } from '../branch/BranchProvider.tsx';
 import { sharedBookingEvents } from '../events/bookingEvents.ts';
 import { useAuth } from '../session/AuthProvider.tsx';
 import type { PageRouteDef } from '../shell/routeTypes.ts';
+import { bangkokToday, dayParam } from './days.ts';
 
 const bookingHref = (id: string) => `/bookingReport/show?id=${encodeURIComponent(id)}`;
-/** Today as the planner sees it: the calendar day in Asia/Bangkok. */
-const bangkokToday = () => new Date(`${bangkokIsoDate(new Date())}T00:00:00`);
-
-const isoDay = /^\d{4}-\d{2}-\d{2}$/;
 
 /** `/doBooking`, `/doBooking/<step>?draftId=…`: the route declares the step, the query the server-side draft. */
 export function DoBookingScreen({ route }: { route: PageRouteDef }) {
   const navigate = useNavigate();
   const [search] = useSearchParams();
-  const wantedDate = search.get('wantedDate');
   return (
     <DoBookingWizard
       step={route.step ?? 'info'}
       draftId={search.get('draftId')}
-      wantedDate={wantedDate && isoDay.test(wantedDate) ? wantedDate : null}
+      wantedDate={dayParam(search, 'wantedDate')}
       returnedOnly={search.get(returnedDeliveryOrders.param) === 'true'}
       today={bangkokToday()}
       bookingHref={bookingHref}
