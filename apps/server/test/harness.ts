@@ -201,8 +201,18 @@ export function setupSecondInstance(first: TestServer): Omit<TestServer, 'databa
 const STEP_MS = 15_000;
 const TEARDOWN_MS = 120_000;
 
-const settles = (work: Promise<unknown>, ms: number) =>
-  Promise.race([work.then(() => true), setTimeout(ms, false)]);
+/** Whether `work` ends within `ms` (it goes on either way); the timer goes with the answer. */
+async function settles(work: Promise<unknown>, ms: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<boolean>((resolve) => {
+    timer = globalThis.setTimeout(() => resolve(false), ms);
+  });
+  try {
+    return await Promise.race([work.then(() => true), late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
 
 async function closeApp(app: FastifyInstance | undefined): Promise<void> {
   if (!app) return;
