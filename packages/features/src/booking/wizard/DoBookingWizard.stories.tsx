@@ -114,15 +114,24 @@ export const InfoFromCalendarDay: Story = {
   },
 };
 
+const deliveryOrder = entityByName('deliveryOrder');
+/** The DO list's one page of these DOs, as the server answers it. */
+const listOf = <T,>(items: readonly T[]) => ({
+  items: [...items],
+  total: items.length,
+  totalIsLowerBound: false,
+  hasMore: false,
+  page: 0,
+  size: 20,
+});
+
 /** The list's answer: every unbooked DO, or only the first when asked for those back from a failed delivery. */
 const returnedHandler = (asked: string[]) => {
-  const deliveryOrder = entityByName('deliveryOrder');
   const all = bookingDeliveryOrders().map((order) => withLabels(deliveryOrder, order));
   return mock(entityApi(deliveryOrder).list, ({ request }) => {
     const returned = new URL(request.url).searchParams.get('returned');
     asked.push(returned ?? '');
-    const items = returned === 'true' ? all.slice(0, 1) : all;
-    return { items, total: items.length, totalIsLowerBound: false, hasMore: false, page: 0, size: 20 };
+    return listOf(returned === 'true' ? all.slice(0, 1) : all);
   });
 };
 const askedReturned: string[] = [];
@@ -188,19 +197,11 @@ export const InfoPickAcrossPages: Story = {
 /** The unbooked DOs, the second with a 2,000-character ship-to (as an ERP once sent one). */
 const longShipTo = 'ร้านวัสดุก่อสร้างเจริญยิ่งการค้า สาขาถนนมิตรภาพ กิโลเมตรที่ 12 '.repeat(40).slice(0, 1999).concat('ก');
 const withLongShipTo = () => {
-  const deliveryOrder = entityByName('deliveryOrder');
   const items = bookingDeliveryOrders().map((order, i) => ({
     ...withLabels(deliveryOrder, order),
     ...(i === 1 ? { soShipToLabel: longShipTo } : {}),
   }));
-  return mock(entityApi(deliveryOrder).list, () => ({
-    items,
-    total: items.length,
-    totalIsLowerBound: false,
-    hasMore: false,
-    page: 0,
-    size: 20,
-  }));
+  return mock(entityApi(deliveryOrder).list, () => listOf(items));
 };
 const headerNames = (grid: HTMLElement) =>
   within(grid)
