@@ -72,17 +72,35 @@ describe('from a booking to its recorded delivery, in the browser against the re
     await page.getByRole('button', { name: 'ยืนยันการจอง' }).click();
     await page.getByRole('heading', { name: 'บันทึกการจองเรียบร้อยแล้ว' }).waitFor();
 
-    // Plan today's shift and confirm: one shipment for the truck.
-    await page.goto(`${server.origin}/shipmentPlanning`);
+    // Plan today's shift, from the home: the dispatcher's section counts the booking as on no trip
+    // yet, and the shift's name opens the planning screen on that slot.
+    const today = bangkokIsoDate(new Date());
+    const { rows: shifts } = await sql<{ name: string }>`
+      select name from shift_of_day where id = ${world.shiftOfDayId}`.execute(server.db);
+    const shiftRow = async () => {
+      await page.goto(server.origin);
+      const day = page.getByRole('region', { name: 'งานจัดรถวันนี้และพรุ่งนี้' }).getByRole('table').first();
+      await day.waitFor();
+      return day
+        .getByRole('row')
+        .filter({ has: page.getByRole('link', { name: `${shifts[0]!.name} จัดรถ` }) });
+    };
+    const planned = await shiftRow();
+    expect(await planned.getByRole('cell').allTextContents()).toEqual(['1', '1', '0', 'ยังไม่ยืนยัน']);
+    await planned.getByRole('link').click();
+    await page.waitForURL(`${server.origin}/shipmentPlanning?date=${today}&shift=${world.shiftOfDayId}`);
+    // Plan and confirm: one shipment for the truck.
     await page.getByText('1 รายการ').first().waitFor();
     await page.getByRole('button', { name: 'จัดรถอัตโนมัติ' }).click();
     await page.getByRole('region', { name: /ขข-9001/ }).waitFor();
     await page.getByRole('button', { name: 'ยืนยันแผน' }).click();
     await page.getByText('ยืนยันแผนแล้ว (ครั้งที่ 1)').waitFor();
     await page.getByRole('img', { name: /แผนที่เส้นทาง/ }).waitFor();
+    // Back on the home, the shift's booking is on its trip and the plan confirmed.
+    const confirmed = await shiftRow();
+    expect(await confirmed.getByRole('cell').allTextContents()).toEqual(['1', '0', '1', 'ยืนยันแล้ว']);
     // The slot on screen is in the address: another day's address opens that day, and today's
     // address (as a reload or a shared link brings it) the confirmed plan again.
-    const today = bangkokIsoDate(new Date());
     const tomorrow = bangkokIsoDate(new Date(Date.now() + 86_400_000));
     await page.goto(`${server.origin}/shipmentPlanning?date=${tomorrow}&shift=${world.shiftOfDayId}`);
     await page.getByText('ไม่มีการจองที่ยืนยันแล้วในกะนี้').waitFor();

@@ -34,6 +34,7 @@ export * from './figures/performanceTables.ts';
 export * from './figures/truckHours.ts';
 export * from './messages.ts';
 export * from './pages.ts';
+export * from './planningSlot.ts';
 export * from './rules/calendarDay.ts';
 export * from './rules/capacity.ts';
 export * from './rules/dateFormat.ts';

@@ -1,9 +1,10 @@
-import { bangkokIsoDate, homeApi, homeSectionRoles, managerHomeApi } from '@lms/domain';
+import { bangkokIsoDate, dispatcherHomeApi, homeApi, homeSectionRoles, managerHomeApi } from '@lms/domain';
 import type { FastifyInstance } from 'fastify';
 import { actingBranch, actingPrincipal } from '../auth/acting.ts';
 import { contractorScopeOf } from '../freight/contractorScope.ts';
 import { typed } from '../http/contract.ts';
 import type { AuthContext } from '../routes/context.ts';
+import { dispatcherHome } from './dispatcher.ts';
 import { adminHome, managerHome, masterDataHome, plannerHome } from './summary.ts';
 
 /**
@@ -25,6 +26,13 @@ export function homeRoutes(ctx: AuthContext) {
         const isContractor = (await contractorScopeOf(ctx.db, userId)) !== null;
         return managerHome(ctx.db, actingBranch(request), today(), { userId, roles, isContractor });
       },
+    });
+
+    app.route({
+      ...dispatcherHomeApi.dispatcher,
+      schema: { ...dispatcherHomeApi.dispatcher.schema, tags },
+      config: { access: { roles: homeSectionRoles.dispatcher }, apiKey: 'closed', branchScoped: true },
+      handler: async (request) => dispatcherHome(ctx.db, actingBranch(request), today()),
     });
 
     app.route({

@@ -2,14 +2,23 @@ import type { Executor } from '../db/database.ts';
 
 /** The queries behind a slot (`loadSlot`): its bookings' lines, the branch's trucks and drivers. */
 
-/** The slot's confirmed bookings, one row per line (a line is one DO), in booking order. */
-export function slotLines(db: Executor, branchId: string, date: string, shiftOfDayId: string) {
+/**
+ * A branch's booked lines with their slots (`l`, `b`, `s`): what makes a booking one of a slot's,
+ * read by the slot's planning (`slotLines`) and counted by the dispatcher's home.
+ */
+export function bookedLines(db: Executor, branchId: string) {
   return db
     .selectFrom('booking_report__lines as l')
     .innerJoin('booking_report as b', (join) =>
       join.onRef('b.id', '=', 'l.parent_id').on('b.canceled_at', 'is', null).on('b.branch_id', '=', branchId),
     )
     .innerJoin('vehicle_date_slot as s', 's.id', 'l.slot_id')
+    .where('s.branch_id', '=', branchId);
+}
+
+/** The slot's confirmed bookings, one row per line (a line is one DO), in booking order. */
+export function slotLines(db: Executor, branchId: string, date: string, shiftOfDayId: string) {
+  return bookedLines(db, branchId)
     .innerJoin('vehicle_type as vt', 'vt.id', 's.vehicle_type_id')
     .innerJoin('delivery_order as d', 'd.id', 'l.delivery_order_id')
     .innerJoin('ship_to as st', 'st.id', 'b.ship_to_id')
@@ -47,7 +56,6 @@ export function slotLines(db: Executor, branchId: string, date: string, shiftOfD
         .$castTo<boolean>()
         .as('returned'),
     ])
-    .where('s.branch_id', '=', branchId)
     .where('s.shift_date', '=', date)
     .where('s.shift_of_day_id', '=', shiftOfDayId)
     .orderBy('b.doc_no')

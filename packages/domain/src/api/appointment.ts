@@ -1,7 +1,6 @@
 import Type, { type Static } from 'typebox';
 import { INPUT_BOUNDS } from '../rules/inputBounds.ts';
-import { BranchQuery } from './booking.ts';
-import { IdParams, IsoDate, List, Nullable, operation, TimeOfDay } from './common.ts';
+import { BranchQuery, IdParams, IsoDate, List, Nullable, operation, TimeOfDay } from './common.ts';
 
 /**
  * The customer's appointment link (docs/contact.md): no session, the token in the path is the

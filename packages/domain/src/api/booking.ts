@@ -2,6 +2,7 @@ import Type, { type Static } from 'typebox';
 import { callStatusOptions, utilizationStatusOptions } from '../entities/options.ts';
 import {
   Amounts,
+  BranchQuery,
   IdParams,
   IsoDate,
   List,
@@ -313,7 +314,6 @@ export const ConfirmConflict = Type.Object({
 export type ConfirmConflict = Static<typeof ConfirmConflict>;
 
 const DraftQuery = Type.Object({ id: Uuid, branchId: Uuid });
-export const BranchQuery = Type.Object({ branchId: Uuid });
 
 export const bookingApi = {
   suggestion: operation({

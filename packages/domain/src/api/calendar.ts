@@ -2,8 +2,8 @@ import Type, { type Static } from 'typebox';
 import { messageStateOptions } from '../entities/options.ts';
 import { daysBetween } from '../rules/calendarDay.ts';
 import { INPUT_BOUNDS } from '../rules/inputBounds.ts';
-import { BranchQuery, UtilizationStatus } from './booking.ts';
-import { Amounts, EventStream, IsoDate, List, Nullable, operation, Uuid } from './common.ts';
+import { UtilizationStatus } from './booking.ts';
+import { Amounts, BranchQuery, EventStream, IsoDate, List, Nullable, operation, Uuid } from './common.ts';
 
 /** The booking calendar: capacity per day × shift × vehicle type, its bookings, live changes. */
 

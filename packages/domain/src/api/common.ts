@@ -7,6 +7,8 @@ import Type, { type Static, type TSchema } from 'typebox';
  */
 
 export const Uuid = Type.String({ format: 'uuid' });
+/** A branch-scoped route's query: the acting branch (docs/api.md). */
+export const BranchQuery = Type.Object({ branchId: Uuid });
 
 /** A real calendar day, `YYYY-MM-DD` (format `date` refuses 2026-13-45 and 2026-02-30). */
 export const IsoDate = Type.String({ format: 'date' });

@@ -4,9 +4,12 @@ import {
   failureReasonOptions,
   type StopStatus,
   stopStatusOptions,
+  type TripStatus,
+  tripStatusOptions,
 } from '../entities/deliveryOutcomes.ts';
 import { type ProofRequirement, proofRequirementOptions, shipmentStages } from '../entities/options.ts';
 import {
+  BranchQuery,
   ErrorBody,
   EventStream,
   IdParams,
@@ -48,15 +51,7 @@ export const stopEventKinds = [
 export type StopEventKind = (typeof stopEventKinds)[number]['value'];
 export const kindLabelOf = (kind: StopEventKind) => stopEventKinds.find((k) => k.value === kind)!.label;
 
-export { type StopStatus, stopStatusOptions };
-
-/** Where a trip stands: planned (nothing recorded yet), running, done (every stop left). */
-export const tripStatusOptions = [
-  { value: 'PLANNED', label: 'ยังไม่ออกเดินทาง' },
-  { value: 'RUNNING', label: 'กำลังส่ง' },
-  { value: 'DONE', label: 'ส่งครบทุกจุดแล้ว' },
-] as const;
-export type TripStatus = (typeof tripStatusOptions)[number]['value'];
+export { type StopStatus, stopStatusOptions, type TripStatus, tripStatusOptions };
 
 /** The bounds of what a phone sends (each is also in the schema below). */
 export const DELIVERY_BOUNDS = {
@@ -517,7 +512,6 @@ export const defaultDeliverySettings: DeliverySettings = {
 // ---- Operations ----
 
 const TripParams = Type.Object({ id: Uuid });
-const BranchQuery = Type.Object({ branchId: Uuid });
 const TokenParams = Type.Object({ token: Type.String({ minLength: 1, maxLength: 200 }) });
 
 /** The driver's phone: a user linked to a driver record, or a trip link (its own trip only). */

@@ -1,5 +1,5 @@
 import Type, { type Static } from 'typebox';
-import { Bytes, IdParams, IsoDate, List, operation, Uuid } from './common.ts';
+import { BranchQuery, Bytes, IdParams, IsoDate, List, operation, Uuid } from './common.ts';
 
 /**
  * Printed documents (docs/documents.md): PDFs generated on the server, per record or in a batch.
@@ -36,7 +36,6 @@ export const printText = {
       : 'กำลังสร้าง PDF…',
 } as const;
 
-const BranchQuery = Type.Object({ branchId: Uuid });
 const pdf = { response: { 200: Bytes }, produces: ['application/pdf'] } as const;
 
 /** `GET /api/{entity}/:id/document/{kind}.pdf` */

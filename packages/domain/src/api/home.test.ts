@@ -10,6 +10,7 @@ import {
   readRoleOf,
 } from '../auth/roles.ts';
 import { staffGroups } from '../auth/staffGroups.ts';
+import { DRIVER_ROLES } from '../driverApp.ts';
 import { freightStatesWaitingFor } from '../rules/freightStatement.ts';
 import { homeSectionRoles, homeSectionsFor } from './home.ts';
 
@@ -19,7 +20,13 @@ describe('homeSectionsFor', () => {
     expect(homeSectionsFor([readRoleOf('DO_BOOKING')])).toEqual(['planner']);
     expect(homeSectionsFor(['ROLE_SHIP_TO_EDIT'])).toEqual(['masterData']);
     expect(homeSectionsFor(['ROLE_BRANCH_EDIT'])).toEqual(['masterData']);
-    expect(homeSectionsFor([ROLE_ADMIN])).toEqual(['manager', 'planner', 'masterData', 'admin']);
+    expect(homeSectionsFor([ROLE_ADMIN])).toEqual([
+      'manager',
+      'dispatcher',
+      'planner',
+      'masterData',
+      'admin',
+    ]);
     expect(homeSectionsFor([readRoleOf('BOOKING_CALENDAR'), 'ROLE_VEHICLE_DATE_SLOT_EDIT'])).toEqual([
       'planner',
       'masterData',
@@ -29,6 +36,25 @@ describe('homeSectionsFor', () => {
   it('gives no section to a reader of master data or to a user without roles', () => {
     expect(homeSectionsFor([readRoleOf('SHIP_TO'), readRoleOf('UNIT')])).toEqual([]);
     expect(homeSectionsFor([])).toEqual([]);
+  });
+});
+
+describe("the dispatcher's section", () => {
+  it('is the roles that plan and confirm trips, before the planner whose calendars a dispatcher reads too', () => {
+    expect([...homeSectionRoles.dispatcher].sort()).toEqual([...featureRoles.shipmentPlanning.edit].sort());
+    expect(homeSectionsFor(staffGroups.dispatcher.roles)).toEqual(['dispatcher', 'planner']);
+    expect(homeSectionsFor(staffGroups.planner.roles)).not.toContain('dispatcher');
+    expect(homeSectionsFor(staffGroups.manager.roles)).not.toContain('dispatcher');
+  });
+
+  it("is not a driver's, whose work is in the driver's app, though a driver holds the planning role", () => {
+    expect(featureRoles.shipmentPlanning.edit).toEqual(expect.arrayContaining([...DRIVER_ROLES]));
+    expect(homeSectionsFor(staffGroups.driver.roles)).toEqual([]);
+    // A driver given another staff role is that staff too, and plans as one.
+    expect(homeSectionsFor([...staffGroups.driver.roles, readRoleOf('BOOKING_CALENDAR')])).toEqual([
+      'dispatcher',
+      'planner',
+    ]);
   });
 });
 

@@ -1,8 +1,9 @@
 import Type, { type Static } from 'typebox';
 import { featureRoles } from '../auth/permissions.ts';
 import { prefixEditRoles, ROLE_ADMIN } from '../auth/roles.ts';
+import { DRIVER_ROLES } from '../driverApp.ts';
 import { CalendarCell } from './calendar.ts';
-import { IsoDate, List, Nullable, operation, Uuid } from './common.ts';
+import { BranchQuery, IsoDate, List, Nullable, operation } from './common.ts';
 
 /**
  * The home per role (docs/web.md "Home"): what needs doing, one section per kind of staff. A user
@@ -18,6 +19,11 @@ export const homeSectionRoles = {
    * also reads the calendars gets the planner's section after this one.
    */
   manager: [...new Set([...featureRoles.freightStatement.check, ...featureRoles.freightStatement.approve])],
+  /**
+   * Dispatchers: whoever may plan and confirm the shifts' trips (the planning screen's edit roles).
+   * Drivers hold that role too (spec §6); their roles alone open no section (`homeSectionsFor`).
+   */
+  dispatcher: [...featureRoles.shipmentPlanning.edit],
   /** Planners: whoever may open the calendars (the capacity is the calendar's, the events its stream). */
   planner: [...new Set([...featureRoles.bookingCalendar.read, ...featureRoles.doBooking.read])],
   /** Master-data staff: whoever may fix what blocks booking (ship-tos, per-branch settings, slots). */
@@ -33,8 +39,13 @@ export const homeSectionRoles = {
 
 export type HomeSection = keyof typeof homeSectionRoles;
 
-/** The sections a user with these roles sees, in the page's order. */
+/**
+ * The sections a user with these roles sees, in the page's order. A driver's roles alone open none:
+ * a driver's work is in the driver's app, which the home then links to. The dispatcher's route still
+ * answers a driver: its counts are of the planning screen and the board, which the role opens anyway.
+ */
 export function homeSectionsFor(roles: readonly string[]): HomeSection[] {
+  if (roles.length > 0 && roles.every((role) => DRIVER_ROLES.includes(role))) return [];
   return (Object.keys(homeSectionRoles) as HomeSection[]).filter((section) =>
     homeSectionRoles[section].some((role) => roles.includes(role)),
   );
@@ -101,8 +112,6 @@ export type AdminHome = Static<typeof AdminHome>;
 
 /** How many days ahead the master-data section looks for days without vehicle slots. */
 export const HOME_SLOT_HORIZON_DAYS = 14;
-
-const BranchQuery = Type.Object({ branchId: Uuid });
 
 export const homeApi = {
   planner: operation({

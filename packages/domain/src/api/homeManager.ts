@@ -1,5 +1,5 @@
 import Type, { type Static } from 'typebox';
-import { IsoDate, List, Nullable, operation, Uuid } from './common.ts';
+import { BranchQuery, IsoDate, List, Nullable, operation } from './common.ts';
 import { FreightStatementStateSchema } from './freightStatements.ts';
 import { HomeCount } from './home.ts';
 import { DeliveryFigures, Period, TruckUseRow } from './performance.ts';
@@ -53,8 +53,6 @@ export const ManagerHome = Type.Object({
   ),
 });
 export type ManagerHome = Static<typeof ManagerHome>;
-
-const BranchQuery = Type.Object({ branchId: Uuid });
 
 export const managerHomeApi = {
   manager: operation({

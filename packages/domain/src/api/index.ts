@@ -12,6 +12,7 @@ export * from './files.ts';
 export * from './freightStatements.ts';
 export * from './health.ts';
 export * from './home.ts';
+export * from './homeDispatcher.ts';
 export * from './homeManager.ts';
 export * from './import.ts';
 export * from './integration.ts';

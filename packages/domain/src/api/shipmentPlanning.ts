@@ -1,15 +1,13 @@
 import Type, { type Static } from 'typebox';
 import { shipmentStages } from '../entities/options.ts';
 import { INPUT_BOUNDS } from '../rules/inputBounds.ts';
-import { ErrorBody, IsoDate, List, Nullable, operation, TimeOfDay, Uuid } from './common.ts';
+import { BranchQuery, ErrorBody, IsoDate, List, Nullable, operation, TimeOfDay, Uuid } from './common.ts';
 
 /**
  * Shipment planning (docs/planning.md): one branch, one day, one shift — its confirmed bookings,
  * trucks and drivers; the planner's trips; a dispatcher's own trips re-checked; the confirmed plan
  * written as shipments; actual stage times recorded from the driver's phone.
  */
-
-const BranchQuery = Type.Object({ branchId: Uuid });
 
 /** The slot being planned. */
 export const PlanSlot = Type.Object({ date: IsoDate, shiftOfDayId: Uuid });

@@ -1,5 +1,5 @@
 /**
- * A stop's outcome options, declared here (re-exported by api/delivery.ts) so the stop list's
+ * A stop's outcome and a trip's state options, declared here (re-exported by api/delivery.ts) so the stop list's
  * declaration (deliveryStops.ts), which the shell loads with every entity, does not bring the
  * delivery API's schemas with it.
  */
@@ -25,3 +25,11 @@ export const stopStatusOptions = [
   { value: 'FAILED', label: 'ส่งไม่สำเร็จ' },
 ] as const;
 export type StopStatus = (typeof stopStatusOptions)[number]['value'];
+
+/** Where a trip stands: planned (nothing recorded yet), running, done (every stop left). */
+export const tripStatusOptions = [
+  { value: 'PLANNED', label: 'ยังไม่ออกเดินทาง' },
+  { value: 'RUNNING', label: 'กำลังส่ง' },
+  { value: 'DONE', label: 'ส่งครบทุกจุดแล้ว' },
+] as const;
+export type TripStatus = (typeof tripStatusOptions)[number]['value'];

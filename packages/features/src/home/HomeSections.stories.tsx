@@ -1,11 +1,13 @@
 import {
   DRIVER_APP_PATH,
+  dispatcherHomeApi,
   figureValue,
   freightStatementsInStateHref,
   headlineFigures,
   homeApi,
   managerHomeApi,
   managerHomeFigures,
+  planningSlotPath,
   ROLE_ADMIN,
   ROLE_BOOKING_REPORT_READ,
   ROLE_FREIGHT_STATEMENT_APPROVE,
@@ -14,9 +16,11 @@ import {
 } from '@lms/domain';
 import {
   calendarCells,
+  dispatcherHome,
   fakeEventStream,
   type HomeMock,
   homeHandlers,
+  homeShifts,
   managerHome,
   mock,
   plannerHome,
@@ -255,7 +259,7 @@ export const Loading: Story = {
   args: { roles: [ROLE_ADMIN] },
   beforeEach: mocked('loading'),
   play: async ({ canvas }) => {
-    await waitFor(() => expect(canvas.getAllByText('กำลังโหลดข้อมูล...')).toHaveLength(4));
+    await waitFor(() => expect(canvas.getAllByText('กำลังโหลดข้อมูล...')).toHaveLength(5));
     await expect(canvas.getByRole('region', { name: 'งานวางแผนการจอง' })).toHaveAttribute(
       'aria-busy',
       'true',
@@ -584,6 +588,148 @@ export const ManagerPhoneWidth: Story = {
     // The truck-use table scrolls inside the section, not the page.
     const scroller = manager.getByRole('table', { name: 'การใช้รถตามประเภทรถ' }).parentElement!;
     await expect(scroller.getBoundingClientRect().right).toBeLessThanOrEqual(
+      region.getBoundingClientRect().right,
+    );
+  },
+};
+
+const DISPATCHER = staffGroups.dispatcher.roles;
+const DISPATCHER_SECTION = 'งานจัดรถวันนี้และพรุ่งนี้';
+
+/**
+ * The demo's ผู้จัดรถ: their own day first — today's trips as the board counts them, then each shift
+ * of today and tomorrow, each opening the planning screen on that slot — then the planner's section
+ * (a dispatcher reads the calendars and calls customers too).
+ */
+export const Dispatcher: Story = {
+  args: { roles: DISPATCHER },
+  beforeEach: mocked('ok'),
+  play: async ({ canvas, canvasElement }) => {
+    const region = await section(canvasElement, DISPATCHER_SECTION);
+    const dispatcher = within(region);
+    const today = await dispatcher.findByRole('table', { name: 'จ. 6 ม.ค. 2025' }, LAZY);
+    await section(canvasElement, 'งานวางแผนการจอง');
+    await expect(canvas.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual([
+      DISPATCHER_SECTION,
+      'งานวางแผนการจอง',
+    ]);
+    // Today's trips by the board's own statuses; each count opens the board.
+    const running = dispatcher.getByRole('link', { name: /กำลังส่ง/ });
+    await expect(running).toHaveTextContent('2');
+    await expect(running).toHaveAttribute('href', '/deliveryBoard');
+    await expect(dispatcher.getByRole('link', { name: /จุดส่งที่ส่งไม่สำเร็จหรือส่งได้บางส่วน/ })).toHaveTextContent(
+      '1',
+    );
+    await userEvent.click(running);
+    await expect(visited).toEqual(['/deliveryBoard']);
+    // Each shift: bookings, those on no trip yet, trips, the plan; its name opens the planning screen there.
+    const morning = within(dispatcher.getAllByRole('row').find((r) => r.textContent?.includes('กะเช้า'))!);
+    await expect(morning.getAllByRole('cell').map((c) => c.textContent)).toEqual(['14', '2', '3', 'ยืนยันแล้ว']);
+    const afternoon = within(today).getAllByRole('row')[2]!;
+    await expect(
+      within(afternoon)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['9', '9', '0', 'ยังไม่ยืนยัน']);
+    const plan = within(today).getByRole('link', { name: 'กะบ่าย จัดรถจ. 6 ม.ค. 2025' });
+    await expect(plan).toHaveAttribute('href', planningSlotPath('2025-01-06', homeShifts[1]!.id));
+    await userEvent.click(plan);
+    await expect(visited).toEqual(['/deliveryBoard', planningSlotPath('2025-01-06', homeShifts[1]!.id)]);
+    const tomorrow = dispatcher.getByRole('table', { name: 'อ. 7 ม.ค. 2025' });
+    await expect(within(tomorrow).getAllByRole('row')[2]).toHaveTextContent('ไม่มีการจอง');
+  },
+};
+
+/** A driver holds the planning role too, yet their home stays the way to the driver's app. */
+export const DriverIsNoDispatcher: Story = {
+  args: { roles: [...staffGroups.driver.roles] },
+  beforeEach: mocked('ok'),
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('link', { name: 'เปิดแอปคนขับ' })).toBeVisible();
+    await expect(canvas.queryByRole('region', { name: DISPATCHER_SECTION })).toBeNull();
+  },
+};
+
+export const DispatcherLoading: Story = {
+  args: { roles: DISPATCHER },
+  beforeEach: mocked('loading'),
+  play: async ({ canvasElement }) => {
+    const region = await section(canvasElement, DISPATCHER_SECTION);
+    await expect(region).toHaveAttribute('aria-busy', 'true');
+    await expect(within(region).getByText('กำลังโหลดข้อมูล...')).toBeVisible();
+  },
+};
+
+/** A quiet day: no trip, nothing booked; the shifts still listed, each still a way to plan it. */
+export const DispatcherEmpty: Story = {
+  args: { roles: DISPATCHER },
+  beforeEach: mocked('empty'),
+  play: async ({ canvasElement }) => {
+    const dispatcher = within(await section(canvasElement, DISPATCHER_SECTION));
+    const today = await dispatcher.findByRole('table', { name: 'จ. 6 ม.ค. 2025' }, LAZY);
+    await expect(within(today).getAllByText('ไม่มีการจอง')).toHaveLength(homeShifts.length);
+    await expect(dispatcher.getByRole('link', { name: /กำลังส่ง/ })).toHaveTextContent('0');
+    await expect(within(today).getByRole('link', { name: /^กะเช้า/ })).toBeVisible();
+  },
+};
+
+/** The section fails on its own with the server's Thai message; its retry recovers it. */
+export const DispatcherError: Story = {
+  args: { roles: DISPATCHER },
+  beforeEach: mocked('error'),
+  play: async ({ canvasElement }) => {
+    const dispatcher = within(await section(canvasElement, DISPATCHER_SECTION));
+    const alert = await dispatcher.findByRole('alert', {}, LAZY);
+    await expect(alert).toHaveTextContent('เกิดข้อผิดพลาดในระบบ กรุณาลองใหม่อีกครั้ง');
+    await userEvent.click(dispatcher.getByRole('button', { name: 'ลองอีกครั้ง' }));
+    await waitFor(() => expect(dispatcher.getByRole('link', { name: /กำลังส่ง/ })).toBeVisible());
+    await expect(dispatcher.queryByRole('alert')).toBeNull();
+  },
+};
+
+const longShift = 'กะเช้าพิเศษสำหรับลูกค้าโครงการคอนโดมิเนียมย่านชานเมือง (รับสินค้าหน้าคลังสาขาใหญ่)';
+/** A long shift name wraps in its row instead of widening the page. */
+export const DispatcherLongThaiText: Story = {
+  args: { roles: DISPATCHER, width: 480 },
+  beforeEach({ msw }) {
+    msw.use(
+      mock(dispatcherHomeApi.dispatcher, () => dispatcherHome({ shiftName: longShift })),
+      ...homeHandlers('ok'),
+    );
+  },
+  play: async ({ canvasElement }) => {
+    const region = await section(canvasElement, DISPATCHER_SECTION);
+    await expect((await within(region).findAllByText(longShift, {}, LAZY)).length).toBe(4);
+    await expect(region.getBoundingClientRect().width).toBeLessThanOrEqual(480);
+    for (const table of within(region).getAllByRole('table'))
+      await expect(table.getBoundingClientRect().right).toBeLessThanOrEqual(
+        region.getBoundingClientRect().right,
+      );
+  },
+};
+
+/** A phone (390 px): the trips first, two tiles a line at most, the day's shifts below, nothing wider than the screen. */
+export const DispatcherPhoneWidth: Story = {
+  args: { roles: DISPATCHER, width: 390 },
+  beforeEach: mocked('ok'),
+  play: async ({ canvasElement }) => {
+    const region = await section(canvasElement, DISPATCHER_SECTION);
+    const dispatcher = within(region);
+    const today = await dispatcher.findByRole('table', { name: 'จ. 6 ม.ค. 2025' }, LAZY);
+    await expect(region.getBoundingClientRect().width).toBeLessThanOrEqual(390);
+    // The tiles in reading order, two a line at most, none past the edge; the shifts under them.
+    const tiles = dispatcher
+      .getAllByTestId('count')
+      .map((tile) => tile.parentElement!.getBoundingClientRect());
+    for (const [index, box] of tiles.entries()) {
+      await expect(box.right).toBeLessThanOrEqual(region.getBoundingClientRect().right);
+      if (index === 0) continue;
+      const before = tiles[index - 1]!;
+      await expect(box.top > before.bottom || (box.top === before.top && box.left > before.right)).toBe(true);
+    }
+    await expect(tiles[2]!.top).toBeGreaterThan(tiles[0]!.bottom);
+    await expect(today.getBoundingClientRect().top).toBeGreaterThan(tiles.at(-1)!.bottom);
+    await expect(today.parentElement!.getBoundingClientRect().right).toBeLessThanOrEqual(
       region.getBoundingClientRect().right,
     );
   },

@@ -30,6 +30,10 @@ export { homeText };
  * own, fetched for the users who get it, so the shell of everyone else stays as small (docs/web.md).
  */
 const ManagerSection = lazyComponent(() => import('./ManagerSection.tsx').then((m) => m.ManagerSection));
+/** The dispatcher's section, a chunk of its own for the same reason. */
+const DispatcherSection = lazyComponent(() =>
+  import('./DispatcherSection.tsx').then((m) => m.DispatcherSection),
+);
 
 export interface HomeSectionsProps {
   /** The acting branch's live booking events: the planner's numbers follow them. */
@@ -40,7 +44,8 @@ export interface HomeSectionsProps {
 
 /**
  * The home per role (docs/web.md "Home"): every section one of the user's roles opens — manager,
- * planner, master data, admin, in that order — each with its own call, so one failing leaves the others.
+ * dispatcher, planner, master data, admin, in that order — each with its own call, so one failing
+ * leaves the others.
  */
 export function HomeSections({ openEvents, navigate }: HomeSectionsProps) {
   const { user } = useSession();
@@ -53,6 +58,11 @@ export function HomeSections({ openEvents, navigate }: HomeSectionsProps) {
         // which the section would replace under whoever holds it).
         <Suspense fallback={<p role="status">{homeText.loading}</p>}>
           <ManagerSection navigate={navigate} />
+        </Suspense>
+      )}
+      {sections.includes('dispatcher') && (
+        <Suspense fallback={<p role="status">{homeText.loading}</p>}>
+          <DispatcherSection openEvents={openEvents} navigate={navigate} />
         </Suspense>
       )}
       {sections.includes('planner') && <PlannerSection openEvents={openEvents} navigate={navigate} />}

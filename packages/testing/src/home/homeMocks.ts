@@ -1,6 +1,8 @@
 import {
   type AdminHome,
   type Answer,
+  type DispatcherHome,
+  dispatcherHomeApi,
   healthApi,
   homeApi,
   LIMITS,
@@ -10,6 +12,7 @@ import {
   managerHomeApi,
   monthPeriod,
   type PlannerHome,
+  planningSlotPath,
 } from '@lms/domain';
 import { delay, type HttpHandler } from 'msw';
 import { calendarCells } from '../booking/calendarMocks.ts';
@@ -142,6 +145,56 @@ export function managerHome(
   };
 }
 
+/** The branch's two shifts, as the planning screen's shifts answer them. */
+export const homeShifts = [
+  { id: '5b1c0f8e-1d3a-4c6e-9f00-00000000a001', name: 'กะเช้า', startTime: '08:00', endTime: '12:00' },
+  { id: '5b1c0f8e-1d3a-4c6e-9f00-00000000a002', name: 'กะบ่าย', startTime: '13:00', endTime: '17:00' },
+];
+
+/**
+ * The dispatcher's day: this morning planned, confirmed and on the road (one stop failed, one late),
+ * this afternoon booked and not planned yet, two bookings in after the morning's plan; tomorrow's
+ * morning booked. `shiftName` renames every shift (long Thai text).
+ */
+export function dispatcherHome(options: { empty?: boolean; shiftName?: string } = {}): DispatcherHome {
+  const board = (n: number) => ({
+    count: options.empty ? 0 : n,
+    countIsLowerBound: false,
+    href: '/deliveryBoard',
+  });
+  const figures: Record<string, [bookings: number, waiting: number, trips: number, confirmed: boolean]> = {
+    '2025-01-06|0': [14, 2, 3, true],
+    '2025-01-06|1': [9, 9, 0, false],
+    '2025-01-07|0': [6, 6, 0, false],
+  };
+  return {
+    today: '2025-01-06',
+    tomorrow: '2025-01-07',
+    slots: ['2025-01-06', '2025-01-07'].flatMap((date) =>
+      homeShifts.map((shift, i) => {
+        const [bookings, waiting, trips, confirmed] = options.empty
+          ? [0, 0, 0, false]
+          : (figures[`${date}|${i}`] ?? [0, 0, 0, false]);
+        return {
+          date,
+          shiftOfDayId: shift.id,
+          shiftName: options.shiftName ?? shift.name,
+          shiftStart: shift.startTime,
+          shiftEnd: shift.endTime,
+          bookings,
+          waiting,
+          trips,
+          confirmed,
+          href: planningSlotPath(date, shift.id),
+        };
+      }),
+    ),
+    trips: { PLANNED: board(1), RUNNING: board(2), DONE: board(0) },
+    lateStops: board(1),
+    failedStops: board(1),
+  };
+}
+
 const healthy: Answer<typeof healthApi.health> = {
   status: 'ok',
   database: { version: 'PostgreSQL 18.4', migration: '0018_home' },
@@ -174,6 +227,7 @@ export function homeHandlers(mode: HomeMock, calls = { planner: 0 }): HttpHandle
       );
     }),
     mock(managerHomeApi.manager, () => answer(() => managerHome({ empty }), 'manager')),
+    mock(dispatcherHomeApi.dispatcher, () => answer(() => dispatcherHome({ empty }), 'dispatcher')),
     mock(homeApi.masterData, () => answer(() => masterDataHome({ empty }), 'masterData')),
     mock(homeApi.admin, () => answer(() => adminHome({ empty }), 'admin')),
     mock(healthApi.health, () => healthy),
