@@ -34,7 +34,7 @@ export const dispatcherText = {
   nothingBooked: 'ไม่มีการจอง',
   noShifts: 'ยังไม่มีกะที่เปิดใช้งาน',
   /** The shift's link: its visible name first (WCAG 2.5.3), then the day it plans. */
-  planShift: (shift: string, day: string) => `${shift} จัดรถ${day}`,
+  planShift: (shift: string, day: string) => `${shift} จัดรถ ${day}`,
   /** The board is live; the home asks again this often while it is open. */
   refreshMs: 60_000,
 };

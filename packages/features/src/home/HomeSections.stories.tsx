@@ -631,7 +631,7 @@ export const Dispatcher: Story = {
         .getAllByRole('cell')
         .map((c) => c.textContent),
     ).toEqual(['9', '9', '0', 'ยังไม่ยืนยัน']);
-    const plan = within(today).getByRole('link', { name: 'กะบ่าย จัดรถจ. 6 ม.ค. 2025' });
+    const plan = within(today).getByRole('link', { name: 'กะบ่าย จัดรถ จ. 6 ม.ค. 2025' });
     await expect(plan).toHaveAttribute('href', planningSlotPath('2025-01-06', homeShifts[1]!.id));
     await userEvent.click(plan);
     await expect(visited).toEqual(['/deliveryBoard', planningSlotPath('2025-01-06', homeShifts[1]!.id)]);
