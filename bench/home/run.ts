@@ -15,6 +15,7 @@ import { provideNamedFilters } from '../../apps/server/src/app.ts';
 import { createDatabase, databaseUrl, dropDatabase } from '../../apps/server/src/db/admin.ts';
 import { connect, migrate } from '../../apps/server/src/db/database.ts';
 import { startEmbeddedPostgres } from '../../apps/server/src/db/embedded.ts';
+import { dispatcherHome } from '../../apps/server/src/home/dispatcher.ts';
 import { adminHome, masterDataHome, plannerHome } from '../../apps/server/src/home/summary.ts';
 import { seedDemoCompany } from '../../apps/server/src/seed/demo.ts';
 import { generateDeliveryOrders } from '../../apps/server/src/seed/scale.ts';
@@ -108,6 +109,7 @@ const pool = quiet(new pg.Pool({ connectionString: url, max: 1 }));
 provideNamedFilters();
 const sections = {
   planner: () => plannerHome(recording as never, branchId, today),
+  dispatcher: () => dispatcherHome(recording as never, branchId, today),
   masterData: () => masterDataHome(recording as never, branchId, today),
   admin: () => adminHome(recording as never, today),
 };

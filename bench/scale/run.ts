@@ -135,6 +135,7 @@ const cases: { key: string; name: string; path: string }[] = [
     path: `/bookingCalendar/bookings${q({ date: pick.day, shiftOfDayId: pick.shift, vehicleTypeId: pick.vehicleType })}`,
   },
   { key: 'home-planner', name: 'home, planner', path: `/home/planner${q()}` },
+  { key: 'home-dispatcher', name: 'home, dispatcher', path: `/home/dispatcher${q()}` },
   { key: 'home-master', name: 'home, master data', path: `/home/masterData${q()}` },
   { key: 'home-admin', name: 'home, admin', path: '/home/admin' },
   {
