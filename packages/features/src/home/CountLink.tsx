@@ -110,3 +110,10 @@ export const Tiles = styled.div`
   grid-template-columns: repeat(auto-fill, minmax(160px, 1fr));
   gap: ${({ theme }) => theme.space[2]};
 `;
+
+/** Today's and tomorrow's tables side by side, one under the other on a phone. */
+export const DayTables = styled.div`
+  display: grid;
+  grid-template-columns: repeat(auto-fit, minmax(280px, 1fr));
+  gap: ${({ theme }) => theme.space[3]};
+`;

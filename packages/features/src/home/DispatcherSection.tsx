@@ -5,7 +5,6 @@ import {
   phrase,
   type StopStatus,
   stopStatusOptions,
-  type TripStatus,
   tripStatusOptions,
 } from '@lms/domain';
 import { type ApiError, call, operationPath, useBranchScope } from '@lms/entity-pages';
@@ -14,7 +13,7 @@ import useSWR from 'swr';
 import { thaiDay } from '../booking/shared/format.ts';
 import { TableScroll } from '../booking/shared/layout.tsx';
 import { type OpenBookingEvents, useBookingEvents } from '../booking/shared/useBookingEvents.ts';
-import { CountLink, type Navigate, routerClick, Tiles, useCanOpen } from './CountLink.tsx';
+import { CountLink, DayTables, type Navigate, routerClick, Tiles, useCanOpen } from './CountLink.tsx';
 import { Section } from './Section.tsx';
 
 /** The dispatcher's section's own words (a chunk of its own: the shell carries none of them). */
@@ -42,9 +41,6 @@ export const dispatcherText = {
 function statusLabel(status: StopStatus) {
   return stopStatusOptions.find((option) => option.value === status)?.label ?? status;
 }
-
-const tripStatusLabel = (status: TripStatus) =>
-  tripStatusOptions.find((option) => option.value === status)?.label ?? status;
 
 /** The dispatcher's day of the acting branch (no branch: nothing asked). */
 function useDispatcherHome() {
@@ -81,13 +77,8 @@ export function DispatcherSection({
         <>
           <h3>{dispatcherText.tripsToday}</h3>
           <Tiles>
-            {(['PLANNED', 'RUNNING', 'DONE'] as const).map((status) => (
-              <CountLink
-                key={status}
-                label={tripStatusLabel(status)}
-                value={home.trips[status]}
-                navigate={navigate}
-              />
+            {tripStatusOptions.map(({ value, label }) => (
+              <CountLink key={value} label={label} value={home.trips[value]} navigate={navigate} />
             ))}
             <CountLink
               label={dispatcherText.lateStops}
@@ -189,10 +180,7 @@ function Slots({
   );
 }
 
-const Days = styled.div`
-  display: grid;
-  grid-template-columns: repeat(auto-fit, minmax(300px, 1fr));
-  gap: ${({ theme }) => theme.space[3]};
+const Days = styled(DayTables)`
   & th[data-number] { text-align: right; }
   & tbody th { font-weight: ${({ theme }) => theme.font.weight.regular}; background: none; white-space: normal; }
   & tr[data-waiting] td:nth-child(3) { font-weight: ${({ theme }) => theme.font.weight.medium}; color: ${({ theme }) => theme.color.warning}; }

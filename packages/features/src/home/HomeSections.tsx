@@ -18,7 +18,7 @@ import { TableScroll } from '../booking/shared/layout.tsx';
 import { maxPercent, StatusBadge } from '../booking/shared/StatusBadge.tsx';
 import { type OpenBookingEvents, useBookingEvents } from '../booking/shared/useBookingEvents.ts';
 import { SystemStatusPage } from '../system/SystemStatusPage.tsx';
-import { CountLink, type Navigate, routerClick, Tiles, useCanOpen } from './CountLink.tsx';
+import { CountLink, DayTables, type Navigate, routerClick, Tiles, useCanOpen } from './CountLink.tsx';
 import { homeText } from './homeText.ts';
 import { Section } from './Section.tsx';
 import { useAdminHome, useMasterDataHome, usePlannerHome } from './useHome.ts';
@@ -197,7 +197,7 @@ function Capacity({
       {cells.length === 0 ? (
         <p>{homeText.noCapacity}</p>
       ) : (
-        <Days>
+        <DayTables>
           {days.map((day) => {
             const ofDay = cells.filter((cell) => cell.date === day);
             return (
@@ -237,7 +237,7 @@ function Capacity({
               </TableScroll>
             );
           })}
-        </Days>
+        </DayTables>
       )}
       {canOpen(CALENDAR_PATH) && (
         <a href={CALENDAR_PATH} onClick={routerClick(navigate, CALENDAR_PATH)}>
@@ -332,12 +332,6 @@ const Column = styled.div`
   & h3 { margin: 0; font-size: ${({ theme }) => theme.font.size.md}; }
   & td[data-shift] { min-width: 4.5em; }
   & caption { text-align: left; font-weight: ${({ theme }) => theme.font.weight.medium}; padding: ${({ theme }) => theme.space[1]} 0; }
-`;
-
-const Days = styled.div`
-  display: grid;
-  grid-template-columns: repeat(auto-fit, minmax(280px, 1fr));
-  gap: ${({ theme }) => theme.space[3]};
 `;
 
 const DayList = styled.ul`
