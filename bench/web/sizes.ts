@@ -30,7 +30,8 @@ export const ROUTE_BUDGET_KB = 60;
  */
 export const ENTRY_BUDGETS_KB = {
   'appointment.html': 40,
-  'driver.html': 151,
+  // 151 until 2026-12-01, when each driver's screen named the browser's title (WCAG 2.4.2): 151.1 kB.
+  'driver.html': 152,
   'index.html': 150,
 } as const;
 export type EntryPage = keyof typeof ENTRY_BUDGETS_KB;

@@ -107,6 +107,7 @@ describe('sign-in and the session', () => {
     const alert = page.getByRole('alert').filter({ hasText: 'ชื่อผู้ใช้หรือรหัสผ่านไม่ถูกต้อง' });
     await alert.waitFor();
     expect(new URL(page.url()).pathname).toBe('/auth/login');
+    expect(await page.title()).toBe('เข้าสู่ระบบ · LMS');
     expect(await readStorage(page, STORAGE.jwt)).toBeNull();
   });
 
@@ -119,6 +120,10 @@ describe('sign-in and the session', () => {
     await page.getByRole('button', { name: 'เมนู', exact: true }).click();
     await page.getByRole('dialog', { name: 'เมนูหลัก' }).getByRole('link', { name: provinceTitle }).click();
     await page.waitForURL(`${server.origin}/province`);
+    // The browser's title follows the screen (WCAG 2.4.2), as the top bar does.
+    await expect.poll(() => page.title()).toBe(`${provinceTitle} · LMS`);
+    await page.goBack();
+    await expect.poll(() => page.title()).toBe('หน้าแรก · LMS');
   });
 });
 
@@ -157,6 +162,7 @@ describe('roles and the menu', () => {
     await signIn(page, server.origin, provinceReader);
     await page.goto(`${server.origin}/no/such/page`);
     await page.getByText(MESSAGES.invalidUrl.text).waitFor();
+    expect(await page.title()).toBe('LMS');
   });
 });
 

@@ -1,5 +1,6 @@
 import { Outlet } from 'react-router-dom';
 import { AuthProvider } from './session/AuthProvider.tsx';
+import { DocumentTitle } from './shell/DocumentTitle.tsx';
 import { ScrollKeeper } from './shell/ScrollKeeper.tsx';
 import { scrollKey } from './shell/scrollKey.ts';
 
@@ -13,6 +14,7 @@ export function HostRoot() {
        * scrolled past its filters), and back returns where the page was (scrollKey.ts).
        */}
       <ScrollKeeper getKey={scrollKey} />
+      <DocumentTitle />
     </AuthProvider>
   );
 }

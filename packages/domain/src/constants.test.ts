@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DATE_LIMITS, LIMITS, PRODUCT_NAME, STORAGE_KEYS, UI_TEXT } from './constants.ts';
+import { DATE_LIMITS, LIMITS, PRODUCT_NAME, pageTitle, STORAGE_KEYS, UI_TEXT } from './constants.ts';
 
 describe('spec §9 constants', () => {
   it('keeps the storage keys', () => {
@@ -34,5 +34,12 @@ describe('spec §9 constants', () => {
     expect(PRODUCT_NAME).toBe('LMS');
     expect(UI_TEXT.uploadPlaceholder).toBe('คลิกปุ่มเพื่ออัปโหลด →');
     expect(UI_TEXT.loading).toBe('กำลังโหลด...');
+  });
+
+  it("titles a screen's page with its name first, and the app's name alone without one", () => {
+    expect(pageTitle('วางแผนจัดรถ')).toBe('วางแผนจัดรถ · LMS');
+    expect(pageTitle('เที่ยวรถวันนี้', 'LMS คนขับ')).toBe('เที่ยวรถวันนี้ · LMS คนขับ');
+    expect(pageTitle(undefined)).toBe('LMS');
+    expect(pageTitle('')).toBe('LMS');
   });
 });

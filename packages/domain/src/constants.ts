@@ -2,6 +2,14 @@
 
 export const PRODUCT_NAME = 'LMS';
 
+/**
+ * The browser's title for a screen (WCAG 2.4.2): the screen first, so that tabs, history and a
+ * screen reader's announcement of the page tell one screen from another; the app's name alone
+ * where there is no screen's name.
+ */
+export const pageTitle = (screen: string | null | undefined, app: string = PRODUCT_NAME): string =>
+  screen ? `${screen} · ${app}` : app;
+
 /** Browser storage keys (spec §9). */
 export const STORAGE_KEYS = {
   authInfo: 'lms-auth-info',

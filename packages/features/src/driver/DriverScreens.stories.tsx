@@ -147,6 +147,8 @@ export const Trips: Story = {
     const running = await canvas.findByRole('button', { name: /SH2025112800001.*ส่งแล้ว 1\/3 จุด/ });
     await expect(running.getBoundingClientRect().height).toBeGreaterThanOrEqual(56);
     await expect(running.getBoundingClientRect().width).toBeGreaterThan(340);
+    // The browser's title names the screen (WCAG 2.4.2).
+    await expect(document.title).toBe(`${driverText.tripsTitle} · ${driverText.appName}`);
     heard.length = 0;
     await userEvent.click(running);
     await expect(heard[0]?.[0]?.id).toBe(DRIVER_TRIP_ID);
@@ -173,6 +175,7 @@ export const TripStops: Story = {
     await expect(stops[1]).toHaveTextContent(`${driverText.next} · รอส่ง`);
     await expect(stops[1]).toHaveTextContent(driverText.late);
     await expect(stops[0]).toHaveTextContent('ส่งครบแล้ว');
+    await waitFor(() => expect(document.title).toBe(`SH2025112800001 · ${driverText.appName}`));
     await expect(canvas.getByRole('link', { name: /โทรหาสาขา 02-123-4567/ })).toHaveAttribute(
       'href',
       'tel:021234567',

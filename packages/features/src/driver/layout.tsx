@@ -1,5 +1,6 @@
 import { Icon, PlainButton } from '@lms/design-system';
-import type { ReactNode } from 'react';
+import { pageTitle } from '@lms/domain';
+import { type ReactNode, useEffect } from 'react';
 import styled from 'styled-components';
 import type { Loaded } from './DriverProvider.tsx';
 import { driverText } from './text.ts';
@@ -24,6 +25,10 @@ export function DriverFrame({
   readonly children: ReactNode;
   readonly footer?: ReactNode;
 }) {
+  // The browser's title names the screen (WCAG 2.4.2), as the staff app's does.
+  useEffect(() => {
+    document.title = pageTitle(title, driverText.appName);
+  }, [title]);
   return (
     <Frame>
       <Bar>
