@@ -1,4 +1,4 @@
-import { type Utilization as ApiUtilization, utilizationStatusOptions } from '@lms/domain';
+import { type Utilization as ApiUtilization, optionLabel, utilizationStatusOptions } from '@lms/domain';
 import type { Amounts } from './capacity.ts';
 import {
   DEFAULT_UTILIZATION_BANDS,
@@ -16,7 +16,7 @@ type Band = Omit<UtilizationThreshold, 'vehicleTypeId'>;
 type Dimension = 'Weight' | 'Volume' | 'Hour';
 
 export function statusLabel(status: UtilizationStatus): string {
-  return utilizationStatusOptions.find((option) => option.value === status)?.label ?? status;
+  return optionLabel(utilizationStatusOptions, status) ?? status;
 }
 
 /** The band whose [min, max) range holds `percent` on one dimension; the top band also takes its max and above. */

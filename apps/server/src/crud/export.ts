@@ -1,5 +1,5 @@
 import { PassThrough } from 'node:stream';
-import { type EntityDef, type FieldDef, labelKey, unknownFieldType } from '@lms/domain';
+import { type EntityDef, type FieldDef, labelKey, optionLabel, unknownFieldType } from '@lms/domain';
 import ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
 import { sheetName } from './sheetName.ts';
@@ -25,7 +25,7 @@ function cellValue(field: FieldDef, row: Row): unknown {
     case 'boolean':
       return value ? 'ใช่' : 'ไม่ใช่';
     case 'enum':
-      return field.options?.find((o) => o.value === value)?.label ?? value;
+      return optionLabel(field.options, value) ?? value;
     case 'datetime':
       return value instanceof Date ? value : new Date(String(value));
     case 'weekdays':

@@ -1,4 +1,10 @@
-import { entityByName, failureReasonOptions, type StopEventInput, stopEventKinds } from '@lms/domain';
+import {
+  entityByName,
+  failureReasonOptions,
+  optionLabel,
+  type StopEventInput,
+  stopEventKinds,
+} from '@lms/domain';
 import { sql } from 'kysely';
 import { recordHistory } from '../crud/history.ts';
 import type { Tx } from '../db/database.ts';
@@ -6,9 +12,9 @@ import type { Author, StopRow } from './eventRules.ts';
 import { ordersOf } from './stops.ts';
 
 const deliveryOrder = entityByName('deliveryOrder');
-export const kindLabel = (kind: string) => stopEventKinds.find((k) => k.value === kind)?.label ?? kind;
+export const kindLabel = (kind: string) => optionLabel(stopEventKinds, kind) ?? kind;
 export const reasonLabel = (reason: string | null | undefined) =>
-  failureReasonOptions.find((o) => o.value === reason)?.label ?? null;
+  optionLabel(failureReasonOptions, reason) ?? null;
 
 /**
  * What a failed or partial delivery leaves to book again (docs/delivery.md "Back to booking"):

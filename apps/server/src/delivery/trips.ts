@@ -5,6 +5,7 @@ import {
   type DriverTrip,
   type FailureReason,
   failureReasonOptions,
+  optionLabel,
   type ProofRequirement,
   type StopProof,
   type StopStatus,
@@ -120,8 +121,7 @@ export interface TripState {
 }
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
-const reasonLabel = (reason: string | null) =>
-  failureReasonOptions.find((o) => o.value === reason)?.label ?? null;
+const reasonLabel = (reason: string | null) => optionLabel(failureReasonOptions, reason) ?? null;
 
 /** Trips by their shipments, or a branch's day; in shipment number order. */
 export async function loadTrips(

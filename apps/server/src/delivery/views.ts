@@ -8,6 +8,7 @@ import {
   formatDate,
   formatTime,
   kindLabelOf,
+  optionLabel,
 } from '@lms/domain';
 import type { Appointment } from '../contact/appointment.ts';
 import type { Executor } from '../db/database.ts';
@@ -17,9 +18,7 @@ import { boardStop, loadTrips, ordersWithDelivered, proofOf, type TripState } fr
 const stateLabel = (state: CustomerDelivery['state']) =>
   customerDeliveryStates.find((s) => s.value === state)!.label;
 const reasonLabel = (reason: string) =>
-  reason === 'PARTIAL'
-    ? kindLabelOf('partial')
-    : (failureReasonOptions.find((o) => o.value === reason)?.label ?? reason);
+  reason === 'PARTIAL' ? kindLabelOf('partial') : (optionLabel(failureReasonOptions, reason) ?? reason);
 
 /** The trips that carry a booking, with the booking's own stops. */
 async function tripsOfBooking(db: Executor, bookingId: string, branchId?: string) {
@@ -148,7 +147,7 @@ function customerOf(
       ...base,
       state: 'FAILED',
       stateLabel: stateLabel('FAILED'),
-      reasonLabel: failureReasonOptions.find((o) => o.value === stop.reason)?.label ?? null,
+      reasonLabel: optionLabel(failureReasonOptions, stop.reason) ?? null,
       next: nextOf(
         returns.filter((r) => r.stop_id === stop.id),
         era,

@@ -24,7 +24,7 @@ import {
   label,
   lineFields,
   onLetterhead,
-  optionLabel,
+  optionText,
   sum,
   usedLoadCells,
   volumeHeader,
@@ -102,14 +102,14 @@ export function appointmentModel(
         fields: [
           ...bookingPartyFields(booking),
           { label: label(bookingFields, 'docDate'), value: formatDate(booking.doc_date, era) },
-          { label: label(bookingFields, 'status'), value: optionLabel(bookingStatusOptions, booking.status) },
+          { label: label(bookingFields, 'status'), value: optionText(bookingStatusOptions, booking.status) },
           {
             label: label(bookingFields, 'distance'),
             value: formatQuantityNumber('distance', booking.distance),
           },
           {
             label: label(bookingFields, 'callStatus'),
-            value: optionLabel(callStatusOptions, booking.call_status),
+            value: optionText(callStatusOptions, booking.call_status),
           },
           {
             label: documentText.vehiclesOfTypes,

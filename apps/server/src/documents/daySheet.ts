@@ -9,7 +9,7 @@ import {
   label,
   lineFields,
   onLetterhead,
-  optionLabel,
+  optionText,
   type ShiftHours,
   shiftText,
   usedLoadCells,
@@ -71,7 +71,7 @@ export function daySheetModel(
                 deliveryTimes(own),
                 own.map((l) => l.do_no).join(', '),
                 ...usedLoadCells(own),
-                optionLabel(callStatusOptions, booking.call_status),
+                optionText(callStatusOptions, booking.call_status),
                 '',
               ];
             }),

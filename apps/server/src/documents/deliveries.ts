@@ -3,6 +3,7 @@ import {
   type BookingDelivery,
   bookingDeliveryText,
   formatDateTime,
+  optionLabel,
   stopStatusOptions,
   UI_TEXT,
 } from '@lms/domain';
@@ -85,7 +86,7 @@ async function proofImages(db: Executor, storage: FileStorage, delivery: Booking
 const when = (iso: string | null, buddhistEra: boolean) =>
   iso ? formatDateTime(iso, { buddhistEra }) : UI_TEXT.empty;
 const statusLabel = (status: BookingDelivery['stop']['status']) =>
-  stopStatusOptions.find((o) => o.value === status)?.label ?? status;
+  optionLabel(stopStatusOptions, status) ?? status;
 const tripOf = (d: BookingDelivery) =>
   [bookingDeliveryText.stop(d.shipmentDocNo, d.stop.seq), d.licensePlate].filter(Boolean).join(' · ');
 

@@ -5,6 +5,7 @@ import {
   formatDateTime,
   formatQuantityNumber,
   formatTime,
+  optionLabel,
   QUANTITY_FORMATS,
   UI_TEXT,
 } from '@lms/domain';
@@ -72,8 +73,9 @@ export const lineFields = bookingLines.fields;
 export const label = (fields: typeof bookingFields, name: string) =>
   fields.find((f) => f.name === name)?.label ?? name;
 
-export const optionLabel = (options: readonly { value: string; label: string }[], value: string | null) =>
-  options.find((o) => o.value === value)?.label ?? UI_TEXT.empty;
+/** An option's label on paper: the document's dash where the value has none. */
+export const optionText = (options: readonly { value: string; label: string }[], value: string | null) =>
+  optionLabel(options, value) ?? UI_TEXT.empty;
 
 export const weightHeader = `${label(deliveryOrderFields, 'weight')} (${QUANTITY_FORMATS.weight.unit})`;
 export const volumeHeader = `${label(deliveryOrderFields, 'volume')} (${QUANTITY_FORMATS.volume.unit})`;

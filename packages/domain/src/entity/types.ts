@@ -257,3 +257,19 @@ export function isImportable(entity: EntityDef): boolean {
 export function unknownFieldType(type: never): never {
   throw new Error(`unhandled field type ${String(type)}`);
 }
+
+/** An option of a closed list of values, as the domain declares them (`stopStatusOptions`, a field's `options`). */
+export interface LabelledOption {
+  readonly value: unknown;
+  readonly label: string;
+}
+
+/**
+ * The label the screens, documents and exports write for `value` among `options`; `undefined` for
+ * a value the list does not hold, so that each caller says what stands in for it (the value
+ * itself, a dash, nothing).
+ */
+export const optionLabel = (
+  options: readonly LabelledOption[] | undefined,
+  value: unknown,
+): string | undefined => options?.find((option) => option.value === value)?.label;

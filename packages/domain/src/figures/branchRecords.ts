@@ -1,6 +1,7 @@
 import { failureReasonOptions, stopStatusOptions } from '../api/delivery.ts';
 import type { BranchBooking, BranchStop, BranchTrip } from '../api/performance.ts';
 import { callStatusOptions } from '../entities/options.ts';
+import { optionLabel } from '../entity/types.ts';
 import { formatNumber } from '../rules/numberFormat.ts';
 import type { CompanyRecords } from './figureLinks.ts';
 
@@ -28,7 +29,7 @@ export interface RecordColumn<T> {
 type BranchRow = { readonly branchLabel: string };
 
 const labelOf = (options: readonly { value: string; label: string }[], value: string | null) =>
-  options.find((o) => o.value === value)?.label ?? '';
+  optionLabel(options, value) ?? '';
 const text = (value: string): RecordCell => ({ text: value });
 const yesNo = (value: boolean): RecordCell => text(value ? 'ใช่' : 'ไม่');
 const days = (...values: (string | null)[]): RecordCell => ({

@@ -2,6 +2,7 @@ import { type FailureReason, failureReasonOptions, type StopStatus } from '../ap
 import type { Period } from '../api/performance.ts';
 import { entityByName } from '../entities/index.ts';
 import type { EntityName } from '../entity/names.ts';
+import { optionLabel } from '../entity/types.ts';
 import { phrase } from '../text/phrase.ts';
 import type { FigureTableKey } from './performanceTables.ts';
 
@@ -118,7 +119,7 @@ export function companyRecords(key: string): CompanyRecords | null {
  * failures table (its Pareto) opens, as one branch's row opens its stop list narrowed to the reason.
  */
 export function companyFailureStops(reason: FailureReason): CompanyRecords {
-  const label = failureReasonOptions.find((o) => o.value === reason)?.label ?? reason;
+  const label = optionLabel(failureReasonOptions, reason) ?? reason;
   return { kind: 'stops', statuses: ['FAILED'], reason, title: phrase('จุดส่งที่ส่งไม่สำเร็จเพราะ', label, ALL) };
 }
 

@@ -1,6 +1,7 @@
 import { featureRoles } from '../auth/permissions.ts';
 import { ROLE_ADMIN } from '../auth/roles.ts';
 import { BUDDHIST_ERA_OFFSET } from '../constants.ts';
+import { optionLabel } from '../entity/types.ts';
 import { phrase } from '../text/phrase.ts';
 import { roundBaht } from './freightPrice.ts';
 
@@ -22,7 +23,7 @@ export type FreightStatementState = (typeof freightStatementStates)[number]['val
 export const freightStatementStateValues = freightStatementStates.map((s) => s.value);
 
 export function freightStateLabel(state: FreightStatementState): string {
-  return freightStatementStates.find((s) => s.value === state)?.label ?? state;
+  return optionLabel(freightStatementStates, state) ?? state;
 }
 
 export interface FreightTransition {

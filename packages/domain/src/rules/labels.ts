@@ -1,4 +1,4 @@
-import { type EntityDef, type FieldDef, unknownFieldType } from '../entity/types.ts';
+import { type EntityDef, type FieldDef, optionLabel, unknownFieldType } from '../entity/types.ts';
 import { formatDate, formatDateTime, formatTime } from './dateFormat.ts';
 import { formatNumber } from './numberFormat.ts';
 import { formatQuantityNumber } from './quantity.ts';
@@ -34,7 +34,7 @@ function displayValue(
   if (raw === null || raw === undefined || raw === '') return '';
   switch (field.type) {
     case 'enum':
-      return field.options?.find((option) => option.value === raw)?.label ?? String(raw);
+      return optionLabel(field.options, raw) ?? String(raw);
     case 'date':
       return formatDate(raw as string);
     case 'time':

@@ -7,6 +7,7 @@ import {
   formatNumber,
   formatQuantityNumber,
   formatTime,
+  optionLabel,
   refLabelName,
   roleLabel,
   unitName,
@@ -45,7 +46,7 @@ export function formatRaw(
     case 'boolean':
       return raw ? YES : NO;
     case 'enum':
-      return field.options?.find((option) => option.value === raw)?.label ?? String(raw);
+      return optionLabel(field.options, raw) ?? String(raw);
     case 'date':
       return formatDate(String(raw), dates) || EMPTY;
     case 'time':

@@ -4,6 +4,7 @@ import {
   bookingDeliveryText,
   deliveryApi,
   formatDateTime,
+  optionLabel,
   stopStatusOptions,
   THUMBNAIL_FIT,
 } from '@lms/domain';
@@ -43,7 +44,7 @@ export function BookingDeliveries({ bookingId }: { readonly bookingId: string })
 
 function Delivery({ delivery }: { readonly delivery: BookingDelivery }) {
   const { stop, proof } = delivery;
-  const status = stopStatusOptions.find((o) => o.value === stop.status)?.label ?? stop.status;
+  const status = optionLabel(stopStatusOptions, stop.status) ?? stop.status;
   return (
     <Card aria-label={deliveriesText.stop(delivery.shipmentDocNo, stop.seq)}>
       <h4>

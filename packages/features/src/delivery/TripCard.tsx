@@ -5,6 +5,7 @@ import {
   deliveryApi,
   formatDateTime,
   formatTime,
+  optionLabel,
   stopStatusOptions,
   type TripLinkCreated,
   tripStatusOptions,
@@ -15,7 +16,7 @@ import styled from 'styled-components';
 import { boardText } from './text.ts';
 
 const statusLabel = (options: readonly { value: string; label: string }[], value: string) =>
-  options.find((o) => o.value === value)?.label ?? value;
+  optionLabel(options, value) ?? value;
 /**
  * An instant on the board's day as `HH:mm`; on another day with its date too: an ETA worked out
  * after midnight for a trip of the day before (a truck that never left) read as that morning's.

@@ -1,11 +1,10 @@
 import { Icon } from '@lms/design-system';
-import { type DriverStop, stopStatusOptions } from '@lms/domain';
+import { type DriverStop, optionLabel, stopStatusOptions } from '@lms/domain';
 import styled from 'styled-components';
 import { timeText, windowText } from './format.ts';
 import { driverText } from './text.ts';
 
-const statusLabel = (stop: DriverStop) =>
-  stopStatusOptions.find((o) => o.value === stop.status)?.label ?? stop.status;
+const statusLabel = (stop: DriverStop) => optionLabel(stopStatusOptions, stop.status) ?? stop.status;
 
 /**
  * One stop in the trip's list: its number, the ship-to, the window and when the truck gets there

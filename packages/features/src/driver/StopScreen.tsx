@@ -1,5 +1,5 @@
 import { Button, Icon } from '@lms/design-system';
-import { type DriverStop, type StopEventInput, stopStatusOptions } from '@lms/domain';
+import { type DriverStop, optionLabel, type StopEventInput, stopStatusOptions } from '@lms/domain';
 import { useState } from 'react';
 import styled from 'styled-components';
 import { newUuid } from '../offline/connection.ts';
@@ -212,7 +212,7 @@ function StepActions({
 }
 
 function StopDetails({ stop, waiting }: { readonly stop: DriverStop; readonly waiting: boolean }) {
-  const status = stopStatusOptions.find((o) => o.value === stop.status)?.label ?? stop.status;
+  const status = optionLabel(stopStatusOptions, stop.status) ?? stop.status;
   return (
     <>
       <Card aria-label={stop.shipToName}>

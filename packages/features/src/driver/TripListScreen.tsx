@@ -5,6 +5,7 @@ import {
   formatDate,
   formatDateTime,
   formatTime,
+  optionLabel,
   tripStatusOptions,
 } from '@lms/domain';
 import styled from 'styled-components';
@@ -14,7 +15,7 @@ import { SyncBar } from './SyncBar.tsx';
 import { driverText } from './text.ts';
 import { useDay } from './useLoaded.ts';
 
-const statusLabel = (status: string) => tripStatusOptions.find((o) => o.value === status)?.label ?? status;
+const statusLabel = (status: string) => optionLabel(tripStatusOptions, status) ?? status;
 
 /**
  * The driver's first screen: today's trips, each a big button to its stops; then tomorrow's, once

@@ -1,5 +1,5 @@
 import { PlainButton } from '@lms/design-system';
-import { formatDateTime, tripStatusOptions } from '@lms/domain';
+import { formatDateTime, optionLabel, tripStatusOptions } from '@lms/domain';
 import { useState } from 'react';
 import styled from 'styled-components';
 import { newUuid } from '../offline/connection.ts';
@@ -80,7 +80,7 @@ export function TripScreen({
           <Summary>
             {[
               trip.value.licensePlate && driverText.plate(trip.value.licensePlate),
-              tripStatusOptions.find((o) => o.value === trip.value.status)?.label,
+              optionLabel(tripStatusOptions, trip.value.status),
               driverText.stopsDone(trip.value.stops.filter((s) => s.leftAt).length, trip.value.stops.length),
             ]
               .filter(Boolean)

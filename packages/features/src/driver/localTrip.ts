@@ -1,5 +1,5 @@
 import type { DriverStop, DriverTrip, StopEventInput, StopProof, StopStatus } from '@lms/domain';
-import { failureReasonOptions } from '@lms/domain';
+import { failureReasonOptions, optionLabel } from '@lms/domain';
 
 /**
  * The trip as the driver sees it: the server's last answer with the events still waiting on the
@@ -80,7 +80,7 @@ function proofOf(event: StopEventInput, kind: StopProof['kind']): StopProof {
     signatureFileId: event.signatureFileId ?? null,
     photoFileIds: event.photoFileIds ?? [],
     reason: event.reason ?? null,
-    reasonLabel: failureReasonOptions.find((r) => r.value === event.reason)?.label ?? null,
+    reasonLabel: optionLabel(failureReasonOptions, event.reason) ?? null,
     reasonText: event.reasonText ?? null,
     note: event.note ?? null,
   };

@@ -2,6 +2,7 @@ import {
   type DispatcherHome,
   type DispatcherSlot,
   dispatcherHomeApi,
+  optionLabel,
   phrase,
   type StopStatus,
   stopStatusOptions,
@@ -39,7 +40,7 @@ export const dispatcherText = {
 };
 
 function statusLabel(status: StopStatus) {
-  return stopStatusOptions.find((option) => option.value === status)?.label ?? status;
+  return optionLabel(stopStatusOptions, status) ?? status;
 }
 
 /** The dispatcher's day of the acting branch (no branch: nothing asked). */

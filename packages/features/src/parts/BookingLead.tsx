@@ -1,5 +1,5 @@
 import { useBuddhistEra } from '@lms/design-system';
-import { bookingStatusOptions, callStatusOptions, formatDate, telHref } from '@lms/domain';
+import { bookingStatusOptions, callStatusOptions, formatDate, optionLabel, telHref } from '@lms/domain';
 import type { EntityRecord, RecordPartProps } from '@lms/entity-pages';
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
@@ -45,7 +45,7 @@ export function placementsOf(lines: readonly EntityRecord[]): Placement[] {
 }
 
 const labelOf = (options: readonly { value: string; label: string }[], value: unknown) =>
-  options.find((option) => option.value === value)?.label ?? '-';
+  optionLabel(options, value) ?? '-';
 
 /**
  * The top of a booking's page (issue 43): the day, shift and vehicle type of each part, the
