@@ -87,6 +87,7 @@ export default defineConfig({
             '@lms/design-system > react-aria/useFocusVisible',
             '@lms/design-system > react-aria/useMenu',
             '@lms/design-system > react-aria/I18nProvider',
+            '@lms/design-system > react-aria/mergeRefs',
             '@lms/design-system > react-stately/useMenuTriggerState',
             '@lms/features > idb',
           ],

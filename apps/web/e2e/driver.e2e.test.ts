@@ -9,7 +9,7 @@ import { signIn as apiSignIn, call, createUser } from '../../server/test/fixture
 import { setupTestServer } from '../../server/test/harness.ts';
 import { setupBrowser } from './browser.ts';
 import { deliveryTrip } from './deliveryScenario.ts';
-import { pickUpToSummary, signIn } from './helpers.ts';
+import { namelessAnnouncements, pickUpToSummary, signIn } from './helpers.ts';
 
 const server = setupTestServer({ webDist: path.resolve(import.meta.dirname, '../dist') });
 const browser = setupBrowser();
@@ -98,6 +98,8 @@ describe("the driver's app on a phone, against the real server", () => {
     await page.getByRole('button', { name: 'ถึงจุดส่งแล้ว' }).click();
     // The phone moves a little at the stop: its fix (stamped now, inside the running trip) is shared.
     await page.getByRole('button', { name: 'ส่งครบ' }).waitFor();
+    // The arrival's button went as it was done: what the screen reader was told still has words.
+    expect(await namelessAnnouncements(page)).toEqual([]);
     await page.context().setGeolocation({ latitude: 13.7502, longitude: 100.5001 });
     await page.getByRole('button', { name: 'ส่งครบ' }).click();
     await page.getByLabel('ชื่อผู้รับสินค้า').fill('สมศรี รับของ');

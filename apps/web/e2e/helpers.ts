@@ -106,3 +106,22 @@ export async function visit(page: Page, origin: string, path: string): Promise<v
     window.dispatchEvent(new PopStateEvent('popstate', { state: window.history.state }));
   }, path);
 }
+
+/**
+ * The live announcer's nodes that name nothing on the page: react-aria's announcement of a pending
+ * button that has gone since (`keepAnnouncedName.ts` in the design system; axe's role-img-alt).
+ * Read after 300 ms, once the page's first announcement — which the announcer holds back 100 ms —
+ * has landed.
+ */
+export async function namelessAnnouncements(page: Page): Promise<string[]> {
+  await page.waitForTimeout(300);
+  return page.evaluate(() =>
+    [...document.querySelectorAll('[data-live-announcer] [aria-labelledby]')]
+      .filter((node) =>
+        (node.getAttribute('aria-labelledby') ?? '')
+          .split(' ')
+          .every((id) => id === '' || document.getElementById(id) === null),
+      )
+      .map((node) => node.outerHTML),
+  );
+}

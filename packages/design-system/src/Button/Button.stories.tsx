@@ -1,5 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, fn, userEvent } from 'storybook/test';
+import { useState } from 'react';
+import { expect, fn, userEvent, waitFor } from 'storybook/test';
 import { Button } from './Button.tsx';
 
 const meta = {
@@ -95,6 +96,47 @@ export const Loading: Story = {
     await expect(button).toHaveAccessibleName(/กำลังดำเนินการ/);
     await userEvent.click(button);
     await expect(args.onPress).not.toHaveBeenCalled();
+  },
+};
+
+/** A save whose button goes with its form once done (a dialog that closes, the driver's proof form). */
+function SaveThenGone(props: Parameters<typeof Button>[0]) {
+  const [state, setState] = useState<'idle' | 'saving' | 'saved'>('idle');
+  if (state === 'saved') return <p>บันทึกแล้ว</p>;
+  return (
+    <Button
+      {...props}
+      isLoading={state === 'saving'}
+      onPress={() => {
+        setState('saving');
+        setTimeout(() => setState('saved'), 20);
+      }}
+    />
+  );
+}
+
+/**
+ * react-aria announces the pending state with a node that names the button; once the button has
+ * gone, that node keeps the button's words instead of naming an element that is no longer there
+ * (axe's role-img-alt on every screen after such a save: `keepAnnouncedName.ts`).
+ */
+export const LoadingThenGone: Story = {
+  render: (args) => <SaveThenGone {...args} />,
+  play: async ({ canvas }) => {
+    const announced = () => [...document.querySelectorAll('[data-live-announcer] [role="img"]')];
+    await userEvent.click(canvas.getByRole('button', { name: 'บันทึก' }));
+    await expect(await canvas.findByText('บันทึกแล้ว')).toBeVisible();
+    // Gone in 20 ms: before the page's first announcement reaches the log (100 ms) or after it.
+    await waitFor(async () => {
+      await expect(announced().length).toBeGreaterThan(0);
+      for (const node of announced()) {
+        const gone = (node.getAttribute('aria-labelledby') ?? '')
+          .split(' ')
+          .filter((id) => id !== '' && document.getElementById(id) === null);
+        await expect(gone).toEqual([]);
+        await expect(node).toHaveAccessibleName(/กำลังดำเนินการ|บันทึก/);
+      }
+    });
   },
 };
 

@@ -1,6 +1,9 @@
+import { type Ref, useMemo, useRef } from 'react';
+import { mergeRefs } from 'react-aria/mergeRefs';
 import { Button as AriaButton, type ButtonProps as AriaButtonProps } from 'react-aria-components';
 import styled from 'styled-components';
 import { ButtonContent, type ButtonLookProps, buttonLook, lookAttributes } from './buttonLook.tsx';
+import { useKeepAnnouncedName } from './keepAnnouncedName.ts';
 
 export {
   type ButtonSize,
@@ -26,11 +29,16 @@ export function Button({
   isLoading = false,
   icon,
   fullWidth,
+  ref,
   ...props
-}: ButtonProps) {
+}: ButtonProps & { readonly ref?: Ref<HTMLButtonElement> }) {
+  const element = useRef<HTMLButtonElement>(null);
+  const refs = useMemo(() => mergeRefs(ref, element), [ref]);
+  useKeepAnnouncedName(element);
   return (
     <StyledButton
       {...props}
+      ref={refs}
       isPending={isLoading}
       {...lookAttributes({ children, variant, size, fullWidth })}
     >
