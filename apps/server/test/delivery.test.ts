@@ -397,6 +397,10 @@ describe('to the door: a whole trip through the API', () => {
     // a shift whose truck checked in is closed to bookings (the failed DO is booked again below in
     // the world's shift).
     await ownShift(tripA, t0 - 30 * MIN, t0 + 4 * 3600_000);
+    // The phone reads when the trip's taps open: six hours before that shift's start (to the minute).
+    const opened = await call(server.api, 'GET', `/driver/trips/${tripA}`, { token });
+    const shiftStart = Math.floor((t0 - 30 * MIN) / MIN) * MIN;
+    expect(opened.body.tapsFrom).toBe(new Date(shiftStart - 6 * 3600_000).toISOString());
     // Positions before the trip runs are not kept (PDPA).
     const early = await call(server.api, 'POST', `/driver/trips/${tripA}/positions`, {
       token,
@@ -461,6 +465,20 @@ describe('to the door: a whole trip through the API', () => {
     });
     expect(missing.status).toBe(422);
     expect(missing.body.messages).toContain('จุดส่งนี้ต้องมีลายเซ็นผู้รับ');
+    // Refused whole, nothing written: an arrival a day before the trip's shift (tomorrow's trip
+    // tapped today), by the bound and in the words a stage tap is refused with.
+    const dayBefore = ev(-24 * 60, 'arrived', { stopId: s1.id });
+    const tooEarly = await call(server.api, 'POST', `/driver/trips/${tripA}/events`, {
+      token,
+      body: { events: [dayBefore] },
+    });
+    expect(tooEarly.status).toBe(422);
+    expect(tooEarly.body.messages).toEqual([
+      expect.stringMatching(/^เวลาจริงของ "ถึงจุดส่ง" ที่บันทึก .* เกิน 6 ชม\. จึงบันทึกไม่ได้/),
+    ]);
+    expect(
+      (await sql`select 1 from delivery_event where id = ${dayBefore.id}`.execute(server.db)).rows,
+    ).toEqual([]);
 
     // Out of order, in two calls, one event twice in the first.
     const shuffled = [...events].reverse();

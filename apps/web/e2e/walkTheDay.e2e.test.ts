@@ -369,16 +369,13 @@ describe('the day as one flow, across every seam', () => {
       },
     ]);
     const tapped = nowToTheMinute();
-    // Sent confirmed: confirming does not make a time that cannot be right recordable.
+    // Sent confirmed: confirming does not make a time that cannot be right recordable. Refused
+    // whole before anything of it is written, as any event of the trip at that time would be (an
+    // arrival, a departure: `eventTimeRefusal`), so tomorrow's trip does not start today.
     const answer = await stageTap(tripIds.tomorrow, tapped.at, true);
-    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-    expect(answer.body.stages).toEqual([
-      {
-        stage: 'CheckIn',
-        recorded: false,
-        confirmUnusual: false,
-        message: `เวลาจริงของ "เช็คอิน" ที่บันทึก (${formatDate(tapped.date)} ${tapped.time}) เร็วกว่าเวลาเริ่มของ${shiftName} ${formatDate(tomorrow)} เวลา ${SHIFT.start}–${SHIFT.end} ที่วางแผนไว้ เกิน 6 ชม. จึงบันทึกไม่ได้ กรุณาตรวจสอบวันที่และเวลาในเครื่อง`,
-      },
+    expect(answer.status, JSON.stringify(answer.body)).toBe(422);
+    expect(answer.body.messages).toEqual([
+      `เวลาจริงของ "เช็คอิน" ที่บันทึก (${formatDate(tapped.date)} ${tapped.time}) เร็วกว่าเวลาเริ่มของ${shiftName} ${formatDate(tomorrow)} เวลา ${SHIFT.start}–${SHIFT.end} ที่วางแผนไว้ เกิน 6 ชม. จึงบันทึกไม่ได้ กรุณาตรวจสอบวันที่และเวลาในเครื่อง`,
     ]);
     expect(await checkInOf(tripIds.tomorrow)).toBeNull();
   });

@@ -1,4 +1,10 @@
-import { deliveryMessages, type ShipmentStage, type StopEventInput } from '@lms/domain';
+import {
+  deliveryMessages,
+  eventTimeRefusal,
+  type ShipmentStage,
+  type StageTapPlan,
+  type StopEventInput,
+} from '@lms/domain';
 import type { Tx } from '../db/database.ts';
 import { ordersOf } from './stops.ts';
 
@@ -41,9 +47,13 @@ export function checkEvent(
   stop: StopRow | undefined,
   files: ReadonlySet<string>,
   now: number,
+  shift: Pick<StageTapPlan, 'shiftDate' | 'shift'>,
+  label: string,
 ): Record<string, string> {
   const errors: Record<string, string> = {};
+  const refusal = eventTimeRefusal(label, new Date(event.at), shift);
   if (Date.parse(event.at) > now + FUTURE_SLACK_MS) errors.at = deliveryMessages.future;
+  else if (refusal) errors.at = refusal;
   const outcome = OUTCOMES.has(event.kind);
   if (event.kind === 'stage') {
     if (!event.stage) errors.stage = deliveryMessages.stageNeeded;

@@ -13,7 +13,8 @@ import type { Contact } from '../contact/outbox.ts';
 import { recordHistory } from '../crud/history.ts';
 import type { Database } from '../db/database.ts';
 import { HttpError, notFound } from '../http/errors.ts';
-import { actualTimes, recordStage, stageRefusal, UnusualTap } from '../shipmentPlanning/stage.ts';
+import { stageLabel } from '../shipmentPlanning/messages.ts';
+import { actualTimes, recordStage, shiftPlan, stageRefusal, UnusualTap } from '../shipmentPlanning/stage.ts';
 import { type Author, checkEvent, lockStops, OUTCOMES } from './eventRules.ts';
 import type { BoardEvents } from './live.ts';
 import { onTheWay } from './onTheWay.ts';
@@ -93,13 +94,16 @@ export async function recordEvents(
         : [],
     );
     const files = new Set(fileIds.keys());
+    // Tomorrow's trip tapped today is refused as its stage taps are (`eventTimeRefusal`).
+    const shift = await shiftPlan(trx, shipmentId);
     const errors: Record<string, string> = {};
     const batchIds = new Set<string>();
     for (const { event, index } of sorted) {
       if (seen.has(event.id) || batchIds.has(event.id)) continue;
       batchIds.add(event.id);
       const stop = stops.find((s) => s.id === event.stopId);
-      for (const [field, message] of Object.entries(checkEvent(event, stop, files, now)))
+      const label = event.kind === 'stage' && event.stage ? stageLabel(event.stage) : kindLabel(event.kind);
+      for (const [field, message] of Object.entries(checkEvent(event, stop, files, now, shift, label)))
         errors[`events[${index}].${field}`] = message;
     }
     // Two outcomes for one stop in one call: the first in time wins, the second is refused.

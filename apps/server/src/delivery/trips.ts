@@ -12,6 +12,7 @@ import {
   shipmentStages,
   type TripProgress,
   type TripStatus,
+  tapsOpenAt,
 } from '@lms/domain';
 import { estimateArrivals, type StopEta } from '@lms/planning';
 import { type CompiledQuery, sql } from 'kysely';
@@ -37,6 +38,7 @@ function shipmentRows(db: Executor) {
     .innerJoin('shipment as s', 's.id', 't.shipment_id')
     .innerJoin('branch as b', 'b.id', 't.branch_id')
     .leftJoin('driver as d', 'd.id', 's.driver_id')
+    .leftJoin('shift_of_day as sh', 'sh.id', 's.shift_of_day_id')
     .select([
       't.shipment_id',
       't.branch_id',
@@ -57,6 +59,9 @@ function shipmentRows(db: Executor) {
       'd.name as driver_name',
       'b.name as branch_name',
       'b.tel as branch_tel',
+      'sh.name as shift_name',
+      'sh.start_time as shift_start',
+      'sh.end_time as shift_end',
       ...stageCols.map((c) => `s.${c}` as const),
     ]);
 }
@@ -257,6 +262,15 @@ export function driverTrip(state: TripState): DriverTrip {
     branchName: s.branch_name,
     branchPhone: s.branch_tel,
     status: state.status,
+    tapsFrom: iso(
+      tapsOpenAt({
+        shiftDate: s.shift_date,
+        shift:
+          s.shift_name && s.shift_start && s.shift_end
+            ? { name: s.shift_name, startTime: s.shift_start, endTime: s.shift_end }
+            : null,
+      }),
+    ),
     stages: shipmentStages.map(({ key }) => {
       const c = stageColumns(key);
       return {

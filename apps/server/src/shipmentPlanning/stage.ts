@@ -69,12 +69,14 @@ export class UnusualTap extends Error {
   }
 }
 
-/** What a tap of `stage` is judged against: the shipment's planned day and shift, and the stage's planned time. */
-async function tapPlan(trx: Executor, shipmentId: string, stage: ShipmentStage): Promise<StageTapPlan> {
-  const columns = stageColumns(stage);
+/** The shipment's planned day and shift: what its taps and its phone's events are judged against. */
+export async function shiftPlan(
+  trx: Executor,
+  shipmentId: string,
+): Promise<Pick<StageTapPlan, 'shiftDate' | 'shift'>> {
   const row = await trx
     .selectFrom('shipment')
-    .select(['shift_date', 'shift_of_day_id', columns.planDate, columns.planTime])
+    .select(['shift_date', 'shift_of_day_id'])
     .where('id', '=', shipmentId)
     .executeTakeFirstOrThrow();
   const shift = row.shift_of_day_id
@@ -84,11 +86,24 @@ async function tapPlan(trx: Executor, shipmentId: string, stage: ShipmentStage):
         .where('id', '=', row.shift_of_day_id)
         .executeTakeFirst()
     : undefined;
-  const planDate = row[columns.planDate];
-  const planTime = row[columns.planTime];
   return {
     shiftDate: row.shift_date,
     shift: shift ? { name: shift.name, startTime: shift.start_time, endTime: shift.end_time } : null,
+  };
+}
+
+/** What a tap of `stage` is judged against: the shipment's planned day and shift, and the stage's planned time. */
+async function tapPlan(trx: Executor, shipmentId: string, stage: ShipmentStage): Promise<StageTapPlan> {
+  const columns = stageColumns(stage);
+  const row = await trx
+    .selectFrom('shipment')
+    .select([columns.planDate, columns.planTime])
+    .where('id', '=', shipmentId)
+    .executeTakeFirstOrThrow();
+  const planDate = row[columns.planDate];
+  const planTime = row[columns.planTime];
+  return {
+    ...(await shiftPlan(trx, shipmentId)),
     planned: planDate && planTime ? { date: planDate, time: planTime } : null,
   };
 }

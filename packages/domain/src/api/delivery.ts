@@ -191,6 +191,11 @@ export const DriverTrip = Type.Object({
   branchName: Type.String(),
   branchPhone: Nullable(Type.String()),
   status: TripStatusSchema,
+  /**
+   * The first instant the trip's taps and events are not refused (`tapsOpenAt`: six hours before
+   * its shift's start); null without a planned shift. Before it, tomorrow's trip is for reading.
+   */
+  tapsFrom: Nullable(Instant),
   stages: List(TripStage),
   stops: List(DriverStop),
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { judgeStageTap, type StageTapPlan } from './stageTap.ts';
+import { eventTimeRefusal, judgeStageTap, type StageTapPlan, tapsOpenAt } from './stageTap.ts';
 
 const morning: StageTapPlan = {
   shiftDate: '2026-11-29',
@@ -49,5 +49,35 @@ describe('judgeStageTap', () => {
 
   it('a shipment without a planned shift has nothing to be judged against', () => {
     expect(verdictOf({ shiftDate: null, shift: null, planned: null }, '2020-01-01T00:00')).toBe('ok');
+  });
+});
+
+describe('eventTimeRefusal', () => {
+  it('refuses an event of tomorrow’s trip recorded today, in the words and bounds of a tap', () => {
+    const refusal = eventTimeRefusal('ถึงจุดส่ง', at('2026-11-28T06:40'), morning);
+    expect(refusal).toBe(
+      'เวลาจริงของ "ถึงจุดส่ง" ที่บันทึก (28/11/2026 06:40) เร็วกว่าเวลาเริ่มของกะเช้า 29/11/2026 เวลา 08:00–12:00 ที่วางแผนไว้ เกิน 6 ชม. จึงบันทึกไม่ได้ กรุณาตรวจสอบวันที่และเวลาในเครื่อง',
+    );
+    expect(eventTimeRefusal('ถึงจุดส่ง', at('2026-11-29T01:59'), morning)).not.toBeNull();
+    expect(eventTimeRefusal('ถึงจุดส่ง', at('2026-11-30T12:01'), morning)).not.toBeNull();
+  });
+
+  it('never asks: what a tap is asked about (an hour early, hours late) is recorded as it happened', () => {
+    expect(verdictOf(morning, '2026-11-29T02:00')).toBe('unusual');
+    expect(eventTimeRefusal('ส่งครบ', at('2026-11-29T02:00'), morning)).toBeNull();
+    expect(eventTimeRefusal('ส่งครบ', at('2026-11-30T12:00'), morning)).toBeNull();
+    expect(eventTimeRefusal('ส่งครบ', at('2020-01-01T00:00'), { shiftDate: null, shift: null })).toBeNull();
+  });
+});
+
+describe('tapsOpenAt', () => {
+  it('is the first minute a tap is not refused: six hours before the shift’s start', () => {
+    expect(tapsOpenAt(morning)?.toISOString()).toBe(at('2026-11-29T02:00').toISOString());
+    expect(eventTimeRefusal('ถึงจุดส่ง', tapsOpenAt(morning)!, morning)).toBeNull();
+    expect(
+      eventTimeRefusal('ถึงจุดส่ง', new Date(tapsOpenAt(morning)!.getTime() - 60_000), morning),
+    ).not.toBeNull();
+    expect(tapsOpenAt(night)?.toISOString()).toBe(at('2026-11-29T14:00').toISOString());
+    expect(tapsOpenAt({ shiftDate: '2026-11-29', shift: null })).toBeNull();
   });
 });

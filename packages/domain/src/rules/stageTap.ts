@@ -37,6 +37,18 @@ const bangkokInstant = (date: string, time: string): number =>
 
 const hours = (minutes: number) => (minutes % 60 === 0 ? `${minutes / 60} ชม.` : `${minutes} นาที`);
 
+/**
+ * The first instant a tap or a phone's event of the trip is not refused (six hours before its
+ * shift's start, `TAP_REFUSED_BEFORE_SHIFT_MINUTES`); null without a planned shift. The phone shows
+ * it on tomorrow's trip instead of buttons whose taps would be refused.
+ */
+export function tapsOpenAt(plan: Pick<StageTapPlan, 'shiftDate' | 'shift'>): Date | null {
+  if (!plan.shiftDate || !plan.shift) return null;
+  return new Date(
+    bangkokInstant(plan.shiftDate, plan.shift.startTime) - TAP_REFUSED_BEFORE_SHIFT_MINUTES * MINUTE,
+  );
+}
+
 export function judgeStageTap(stage: string, at: Date, plan: StageTapPlan): StageTapVerdict {
   const { shiftDate, shift } = plan;
   if (!shiftDate || !shift) return { verdict: 'ok' };
@@ -75,4 +87,19 @@ export function judgeStageTap(stage: string, at: Date, plan: StageTapPlan): Stag
       message: `${said} ช้ากว่าเวลาสิ้นสุดของ${planned} เกิน ${hours(TAP_ASKED_AFTER_SHIFT_MINUTES)} ${confirm}`,
     };
   return { verdict: 'ok' };
+}
+
+/**
+ * A phone's event of a trip — arrived, delivered, left, failed, a stage tapped — is what happened,
+ * so it is never asked about; but one whose time cannot be right for the trip's day and shift (the
+ * bounds a tap is refused by: tomorrow's trip tapped today) is refused the same way, in the same
+ * words, before anything of it is written. Null: it may be recorded.
+ */
+export function eventTimeRefusal(
+  label: string,
+  at: Date,
+  plan: Pick<StageTapPlan, 'shiftDate' | 'shift'>,
+): string | null {
+  const judged = judgeStageTap(label, at, { ...plan, planned: null });
+  return judged.verdict === 'refused' ? judged.message : null;
 }

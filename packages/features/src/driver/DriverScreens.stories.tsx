@@ -221,6 +221,66 @@ export const TripStart: Story = {
   },
 };
 
+/**
+ * Tomorrow's trip, opened the evening before: its stops to read, no "ออกเดินทาง", but when the
+ * taps open and why (the server refuses them until six hours before the shift).
+ * Its `tapsFrom` lies far ahead so that the run's own clock is always before it.
+ */
+export const TripNotYet: Story = {
+  loaders: signedIn,
+  beforeEach({ msw }) {
+    heard.length = 0;
+    msw.use(
+      ...driverHandlers({
+        trip: () => ({
+          ...driverTripFixture,
+          status: 'PLANNED',
+          tapsFrom: '2099-11-28T17:00:00.000Z',
+          stops: driverTripFixture.stops.map((stop) => ({
+            ...stop,
+            status: 'PENDING',
+            arrivedAt: null,
+            leftAt: null,
+            proof: null,
+            orders: stop.orders.map((order) => ({ ...order, delivered: null })),
+          })),
+        }),
+        events: (events) => {
+          heard.push([...events]);
+          return undefined;
+        },
+      }),
+    );
+  },
+  render: (_args, { loaded }) => (
+    <Phone storeName={(loaded as Loaded).storeName}>
+      <TripScreen tripId={DRIVER_TRIP_ID} onOpenStop={noop} />
+    </Phone>
+  ),
+  play: async ({ canvas }) => {
+    await expect(await canvas.findByText(driverText.notYet('29/11/2099 00:00', 6))).toBeVisible();
+    await expect(canvas.queryByRole('button', { name: driverText.startTrip })).toBeNull();
+    // The stops are there to read.
+    await expect(within(canvas.getByRole('list', { name: 'จุดส่ง' })).getAllByRole('button')).toHaveLength(3);
+  },
+};
+
+/** A stop of tomorrow's trip: where and what, and no "ถึงจุดส่งแล้ว" before the taps open. */
+export const StopNotYet: Story = {
+  ...TripNotYet,
+  render: (_args, { loaded }) => (
+    <Phone storeName={(loaded as Loaded).storeName}>
+      <StopScreen tripId={DRIVER_TRIP_ID} stopId={stopOf(1).id} onBack={noop} />
+    </Phone>
+  ),
+  play: async ({ canvas }) => {
+    await expect(await canvas.findByText(driverText.notYet('29/11/2099 00:00', 6))).toBeVisible();
+    await expect(canvas.getByText('DO6100001001')).toBeVisible();
+    await expect(canvas.queryByRole('button', { name: driverText.arrived })).toBeNull();
+    await expect(heard).toEqual([]);
+  },
+};
+
 const unusualTime = 'เวลาออกเดินทางห่างจากเวลาตามแผนมาก (วันหรือกะอื่น) ยืนยันว่าเวลานี้ถูกต้อง';
 
 /**

@@ -7,7 +7,8 @@ import { type ProofFile, useDriver } from './DriverProvider.tsx';
 import { FailForm } from './FailForm.tsx';
 import { telHref, timeText, windowText } from './format.ts';
 import { Card, DriverFrame, Facts, LinkButton, LoadingOrError, Notice, Row } from './layout.tsx';
-import { stepOf } from './localTrip.ts';
+import { stepOf, tapsOpen } from './localTrip.ts';
+import { NotYet } from './NotYet.tsx';
 import { ProofForm } from './ProofForm.tsx';
 import type { FailureInput, ProofInput } from './proofRules.ts';
 import { SyncBar } from './SyncBar.tsx';
@@ -124,7 +125,10 @@ export function StopScreen({
       }
       footer={
         stop &&
-        mode === 'view' && (
+        mode === 'view' &&
+        (trip.kind === 'ready' && !tapsOpen(trip.value) ? (
+          <NotYet trip={trip.value} />
+        ) : (
           <StepActions
             stop={stop}
             busy={busy}
@@ -137,7 +141,7 @@ export function StopScreen({
               })
             }
           />
-        )
+        ))
       }
     >
       <LoadingOrError state={trip} onRetry={retry} />

@@ -6,7 +6,8 @@ import { newUuid } from '../offline/connection.ts';
 import { useDriver } from './DriverProvider.tsx';
 import { telHref } from './format.ts';
 import { DriverFrame, LinkButton, LoadingOrError, Notice } from './layout.tsx';
-import { nextStop } from './localTrip.ts';
+import { nextStop, tapsOpen } from './localTrip.ts';
+import { NotYet } from './NotYet.tsx';
 import { StopCard } from './StopCard.tsx';
 import { SyncBar } from './SyncBar.tsx';
 import { driverText } from './text.ts';
@@ -67,11 +68,14 @@ export function TripScreen({
       }
       footer={
         trip.kind === 'ready' &&
-        trip.value.status === 'PLANNED' && (
+        trip.value.status === 'PLANNED' &&
+        (tapsOpen(trip.value) ? (
           <PlainButton size="lg" fullWidth isLoading={starting} onPress={start}>
             {driverText.startTrip}
           </PlainButton>
-        )
+        ) : (
+          <NotYet trip={trip.value} />
+        ))
       }
     >
       <LoadingOrError state={trip} onRetry={retry} />

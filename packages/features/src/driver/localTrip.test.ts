@@ -1,6 +1,6 @@
 import type { DriverStop, DriverTrip } from '@lms/domain';
 import { describe, expect, it } from 'vitest';
-import { nextStop, stepOf, withPending } from './localTrip.ts';
+import { nextStop, stepOf, tapsOpen, withPending } from './localTrip.ts';
 
 const stop = (id: string, seq: number): DriverStop => ({
   id,
@@ -35,6 +35,7 @@ const trip: DriverTrip = {
   driverName: null,
   branchName: 'สาขา',
   branchPhone: null,
+  tapsFrom: null,
   status: 'PLANNED',
   stages: [],
   stops: [stop('s1', 1), stop('s2', 2)],
@@ -93,5 +94,17 @@ describe('the trip with what waits on the phone', () => {
 
   it('leaves the trip as it is without anything waiting', () => {
     expect(withPending(trip, [])).toBe(trip);
+  });
+});
+
+describe('tapsOpen', () => {
+  it('offers taps from the trip’s `tapsFrom` on; a trip without one (no shift, an older copy) always', () => {
+    const from = '2026-11-28T23:00:00.000Z';
+    const tomorrows = { ...trip, tapsFrom: from };
+    expect(tapsOpen(tomorrows, Date.parse(from) - 1)).toBe(false);
+    expect(tapsOpen(tomorrows, Date.parse(from))).toBe(true);
+    expect(tapsOpen(trip, 0)).toBe(true);
+    const { tapsFrom: _, ...older } = trip;
+    expect(tapsOpen(older as DriverTrip, 0)).toBe(true);
   });
 });

@@ -89,6 +89,14 @@ function proofOf(event: StopEventInput, kind: StopProof['kind']): StopProof {
 /** The next stop to serve: the first in order not yet left. */
 export const nextStop = (trip: DriverTrip): DriverStop | undefined => trip.stops.find((s) => !s.leftAt);
 
+/**
+ * Whether the trip's taps are accepted now (from `tapsFrom`, six hours before its shift): before
+ * that — tomorrow's trip, opened the evening before — the server refuses them, so the phone offers
+ * none. A copy saved before the field existed has none, and is judged by the server alone.
+ */
+export const tapsOpen = (trip: DriverTrip, now = Date.now()): boolean =>
+  !trip.tapsFrom || now >= Date.parse(trip.tapsFrom);
+
 /** What the driver may record at a stop now. */
 export type StopStep = 'arrive' | 'outcome' | 'leave' | 'done';
 export function stepOf(stop: DriverStop): StopStep {

@@ -41,6 +41,9 @@ export const driverText = {
   arrivedAt: 'ถึงเมื่อ',
   leftAt: 'ออกเมื่อ',
   tripDone: 'ส่งครบทุกจุดแล้ว ขอบคุณครับ/ค่ะ',
+  /** Tomorrow's trip before its taps open (`tapsOpenAt`): the time, and the rule with its hours. */
+  notYet: (from: string, hoursBefore: number) =>
+    `ดูจุดส่งล่วงหน้าได้ บันทึกเวลาของเที่ยวรถนี้ได้ตั้งแต่ ${from} น. (${hoursBefore} ชม. ก่อนเวลาเริ่มกะ)`,
   callBranch: (phone: string) => `โทรหาสาขา ${phone}`,
   // Stop
   call: (phone: string) => `โทร ${phone}`,

@@ -69,6 +69,8 @@ export const driverTripFixture: DriverTrip = {
   branchName: 'สาขา กรุงเทพมหานคร',
   branchPhone: '02-123-4567',
   status: 'RUNNING',
+  // Six hours before the day's morning shift (06:00): open all that day.
+  tapsFrom: new Date(`${DRIVER_DAY}T00:00:00+07:00`).toISOString(),
   stages: [],
   stops: [
     stop(1, {
