@@ -437,7 +437,9 @@ export const FineTuneDeliveryTime: Story = {
         allocations: [{ deliveryTime: '09:30' }],
       }),
     );
-    await expect(canvas.getByText('รวมทั้งหมด')).toBeVisible();
+    // The step's sections stand right under the page's title (h1): h2, not h3 (axe's heading-order).
+    await expect(canvas.getByRole('heading', { level: 2, name: 'รวมทั้งหมด' })).toBeVisible();
+    await expect(canvas.getByRole('heading', { level: 2, name: 'ช่วงรถที่ 1' })).toBeVisible();
   },
 };
 
@@ -608,7 +610,8 @@ export const SummaryConfirm: Story = {
   args: { step: 'summary', draftId: DRAFT_ID },
   beforeEach: recorded({ draftAllocations: chosen }),
   play: async ({ canvas }) => {
-    await expect(await canvas.findByText('รวมทั้งหมด')).toBeVisible();
+    await expect(await canvas.findByRole('heading', { level: 2, name: 'รวมทั้งหมด' })).toBeVisible();
+    await expect(canvas.getByRole('heading', { level: 2, name: 'ช่วงรถที่ 1' })).toBeVisible();
     await expect(canvas.getByText('ค่าขนส่ง', { selector: 'dt' }).nextSibling).toHaveTextContent(
       '2,000.00 บาท',
     );

@@ -72,7 +72,7 @@ export function SummaryStep({ draftId, onConfirmed, onBack, onFreshSuggestion }:
       {evaluation.allocations.map((result, index) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: an allocation is identified by its position in the draft
         <Panel key={`${draft.allocations[index]?.slotId}-${index}`} aria-labelledby={`summary-${index}`}>
-          <h3 id={`summary-${index}`}>ช่วงรถที่ {index + 1}</h3>
+          <h2 id={`summary-${index}`}>ช่วงรถที่ {index + 1}</h2>
           {result.ok ? (
             <>
               <AllocationSummary allocation={result.allocation} />

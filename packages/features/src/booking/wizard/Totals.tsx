@@ -5,7 +5,7 @@ import type { DraftAnswer } from '../shared/types.ts';
 export function Totals({ totals }: { readonly totals: DraftAnswer['evaluation']['totals'] }) {
   return (
     <Panel aria-labelledby="booking-totals">
-      <h3 id="booking-totals">รวมทั้งหมด</h3>
+      <h2 id="booking-totals">รวมทั้งหมด</h2>
       <Figures>
         <Figure label="น้ำหนัก">{kg(totals.weight)}</Figure>
         <Figure label="ปริมาตร">{m3(totals.volume)}</Figure>

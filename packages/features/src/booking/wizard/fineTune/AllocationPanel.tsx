@@ -57,9 +57,9 @@ export function AllocationPanel({
   const splitLine = allocation.lines.find((line) => line.lineId === split.lineId);
   return (
     <Panel aria-labelledby={headingId} data-broken={error ? '' : undefined}>
-      <h3 id={headingId} tabIndex={-1}>
+      <h2 id={headingId} tabIndex={-1}>
         ช่วงรถที่ {index + 1}
-      </h3>
+      </h2>
       {error && !isTimeError && (
         <Alert>
           <p>{error}</p>
