@@ -258,6 +258,18 @@ describe('shipment planning over HTTP', () => {
       },
     );
     expect(log.body.trips.map((t: { vehicleId: string }) => t.vehicleId)).toEqual(slot.trucks);
+    // The day's figures count what was booked, on the trucks and in all: a DO of 300 kg of which its
+    // booking took 100 kg weighs 100 kg on its truck (booked 400 + 400 + 200, the first two on trucks).
+    const [partDo] = slot.groups[0] as [string];
+    await sql`update delivery_order set weight = 300 where id = ${partDo}`.execute(server.db);
+    const figures = await call(
+      server.api,
+      'GET',
+      `/shipmentPlanning${q(slot)}&date=${slot.day}&shiftOfDayId=${slot.shiftOfDayId}`,
+      { token: reader },
+    );
+    await sql`update delivery_order set weight = 100 where id = ${partDo}`.execute(server.db);
+    expect(figures.body.figures).toMatchObject({ booked: { weight: 1000 }, planned: { weight: 800 } });
     const { rows: history } = await sql<{ changes: { carPlateSnap: string } }>`
       select changes from history where entity = 'bookingReport' and record_id = ${slot.bookingIds[0]!}`.execute(
       server.db,

@@ -239,6 +239,8 @@ const placeOf = (p: { lat: number | null; lon: number | null }) =>
 /**
  * The day's figures (all shifts of the branch): shipments delivered and on time (actual ShipEnd
  * within its shift, a shift past midnight ending the next day), booked, planned and capacity.
+ * Booked and planned both count the booking lines' weight and volume: a DO booked in part counts
+ * its part in both.
  */
 export async function dayFigures(db: Database, branchId: string, date: string): Promise<PlanFigures> {
   const { rows } = await sql<{
@@ -259,13 +261,21 @@ export async function dayFigures(db: Database, branchId: string, date: string): 
              (shift_date + start_time) as shift_from,
              (shift_date + end_time + case when end_time <= start_time then interval '1 day' else interval '0' end) as shift_to
         from day_shipments where act_date_ship_end is not null and act_time_ship_end is not null
+    ), planned_lines as (
+      -- What the day's trucks carry: each shipment's bookings' lines of the DOs it carries, as much
+      -- as was booked (a DO booked in part weighs its part, as the trucks' loads count it).
+      select l.* from day_shipments s
+        join shipment__booking_report_ids xb on xb.owner_id = s.id
+        join booking_report b on b.id = xb.ref_id and b.canceled_at is null
+        join booking_report__lines l on l.parent_id = b.id
+        join shipment__delivery_order_ids xd on xd.owner_id = s.id and xd.ref_id = l.delivery_order_id
     )
     select (select count(*)::int from ended) as delivered,
            (select count(*)::int from ended where ended_at between shift_from and shift_to) as "onTime",
-           (select coalesce(sum(d.weight), 0)::float from shipment__delivery_order_ids x join day_shipments s on s.id = x.owner_id
-              join delivery_order d on d.id = x.ref_id) as "plannedWeight",
-           (select coalesce(sum(d.volume), 0)::float from shipment__delivery_order_ids x join day_shipments s on s.id = x.owner_id
-              join delivery_order d on d.id = x.ref_id) as "plannedVolume",
+           (select coalesce(sum(coalesce(l.used_weight, d.weight)), 0)::float from planned_lines l
+              join delivery_order d on d.id = l.delivery_order_id) as "plannedWeight",
+           (select coalesce(sum(coalesce(l.used_volume, d.volume)), 0)::float from planned_lines l
+              join delivery_order d on d.id = l.delivery_order_id) as "plannedVolume",
            (select coalesce(sum(t.max_capacity_weight * coalesce(p.planning_weight_adjust_percent, 100) / 100), 0)::float
               from day_shipments s join vehicle v on v.id = s.vehicle_id join vehicle_type t on t.id = v.vehicle_type_id
               left join vehicle_type_adjust_percent p on p.branch_id = v.branch_id and p.vehicle_type_id = v.vehicle_type_id) as "capacityWeight",
