@@ -162,7 +162,9 @@ describe('roles and the menu', () => {
     await signIn(page, server.origin, provinceReader);
     await page.goto(`${server.origin}/no/such/page`);
     await page.getByText(MESSAGES.invalidUrl.text).waitFor();
-    expect(await page.title()).toBe('LMS');
+    // The top bar's heading and the browser's title name the screen, never empty.
+    expect(await page.getByRole('heading', { level: 1 }).first().textContent()).toBe('ไม่พบหน้าที่ต้องการ');
+    expect(await page.title()).toBe('ไม่พบหน้าที่ต้องการ · LMS');
   });
 });
 

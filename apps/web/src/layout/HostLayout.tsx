@@ -7,7 +7,7 @@ import { branchLabel, useBranch } from '../branch/BranchProvider.tsx';
 import { KeyboardLayer } from '../keyboard/KeyboardLayer.tsx';
 import { ChangePasswordDialog, ScreenSuspense } from '../pages/lazyScreens.tsx';
 import { useAuth } from '../session/AuthProvider.tsx';
-import { matchRoute } from '../shell/routes.ts';
+import { screenTitle } from '../shell/screenTitle.ts';
 import { menuGroupsFor } from './menuGroups.ts';
 import { navStorage } from './navStorage.ts';
 import { useMediaQuery } from './useMediaQuery.ts';
@@ -54,7 +54,7 @@ export function HostLayout({ children }: { children: ReactNode }) {
   const [changingPassword, setChangingPassword] = useState(false);
   const phone = useMediaQuery('(max-width: 599px)');
   const groups = useMemo(() => menuGroupsFor(user?.roles), [user?.roles]);
-  const title = matchRoute(location.pathname)?.title ?? '';
+  const title = screenTitle(location.pathname);
 
   return (
     <>
