@@ -538,6 +538,8 @@ async function entityFlow(
   const edited = recordLabel(entity, updated);
   await page.getByRole('button', { name: `ดู ${edited}`, exact: true }).click();
   await page.getByRole('heading', { name: `${entity.title}: ${edited}`, exact: true }).waitFor();
+  // The browser's title names the record first, then the screen (several records in several tabs).
+  await expect.poll(() => page.title()).toMatch(new RegExp(`^${escapeRegExp(edited)} · .+ · LMS$`));
   // The detail lists attached files by name, each with its download.
   for (const step of steps.filter((s) => s.field.type === 'attachments'))
     for (const fileName of step.value as string[])

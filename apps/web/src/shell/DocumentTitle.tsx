@@ -1,5 +1,5 @@
 import { pageTitle } from '@lms/domain';
-import { useEffect } from 'react';
+import { useLayoutEffect } from 'react';
 import { useLocation } from 'react-router-dom';
 import { screenTitle } from './screenTitle.ts';
 
@@ -11,7 +11,8 @@ import { screenTitle } from './screenTitle.ts';
 export function DocumentTitle() {
   const { pathname } = useLocation();
   const title = pageTitle(screenTitle(pathname));
-  useEffect(() => {
+  // Before the screen's own effects: a detail page puts its record in front (`useScreenDetail`).
+  useLayoutEffect(() => {
     document.title = title;
   }, [title]);
   return null;

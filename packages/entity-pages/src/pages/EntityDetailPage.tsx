@@ -1,4 +1,5 @@
 import { Button, Icon } from '@lms/design-system';
+import { useScreenDetail } from '@lms/design-system/screenDetail';
 import { type EntityRef, recordLabel, resolveEntity } from '@lms/domain';
 import { useId, useState } from 'react';
 import styled from 'styled-components';
@@ -29,7 +30,9 @@ export function EntityDetailPage({ entity: entityRef, id, onBack }: EntityDetail
   const [editing, setEditing] = useState(false);
   const baseId = useId();
   const canUpdate = session.can(entity, 'update').can;
-  const title = record.data ? `${entity.title}: ${recordLabel(entity, record.data)}` : entity.title;
+  const label = record.data ? recordLabel(entity, record.data) : null;
+  const title = label ? `${entity.title}: ${label}` : entity.title;
+  useScreenDetail(label);
 
   const tabs: { key: Tab; label: string }[] = [
     { key: 'details', label: 'รายละเอียด' },
