@@ -18,6 +18,7 @@ import { estimateArrivals, type StopEta } from '@lms/planning';
 import { type CompiledQuery, sql } from 'kysely';
 import type { Executor } from '../db/database.ts';
 import { prepared } from '../db/prepared.ts';
+import { shiftOfRow } from '../shipmentPlanning/stage.ts';
 import { stageColumns } from '../shipmentPlanning/stageColumns.ts';
 import { ordersOf, type StopOrderRow } from './stops.ts';
 
@@ -262,15 +263,7 @@ export function driverTrip(state: TripState): DriverTrip {
     branchName: s.branch_name,
     branchPhone: s.branch_tel,
     status: state.status,
-    tapsFrom: iso(
-      tapsOpenAt({
-        shiftDate: s.shift_date,
-        shift:
-          s.shift_name && s.shift_start && s.shift_end
-            ? { name: s.shift_name, startTime: s.shift_start, endTime: s.shift_end }
-            : null,
-      }),
-    ),
+    tapsFrom: iso(tapsOpenAt(shiftOfRow(s))),
     stages: shipmentStages.map(({ key }) => {
       const c = stageColumns(key);
       return {

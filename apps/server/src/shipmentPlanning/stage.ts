@@ -69,41 +69,54 @@ export class UnusualTap extends Error {
   }
 }
 
+/** A shipment's planned day and its shift's row (a left join: null when it has none), as `shiftOfRow` reads them. */
+function shiftRows(trx: Executor, shipmentId: string) {
+  return trx
+    .selectFrom('shipment as s')
+    .leftJoin('shift_of_day as sh', 'sh.id', 's.shift_of_day_id')
+    .select([
+      's.shift_date',
+      'sh.name as shift_name',
+      'sh.start_time as shift_start',
+      'sh.end_time as shift_end',
+    ])
+    .where('s.id', '=', shipmentId);
+}
+
+/** The planned day and shift of a row selected with `shiftRows`' columns (trips.ts selects them too). */
+export function shiftOfRow(row: {
+  readonly shift_date: string | null;
+  readonly shift_name: string | null;
+  readonly shift_start: string | null;
+  readonly shift_end: string | null;
+}): Pick<StageTapPlan, 'shiftDate' | 'shift'> {
+  return {
+    shiftDate: row.shift_date,
+    shift:
+      row.shift_name && row.shift_start && row.shift_end
+        ? { name: row.shift_name, startTime: row.shift_start, endTime: row.shift_end }
+        : null,
+  };
+}
+
 /** The shipment's planned day and shift: what its taps and its phone's events are judged against. */
 export async function shiftPlan(
   trx: Executor,
   shipmentId: string,
 ): Promise<Pick<StageTapPlan, 'shiftDate' | 'shift'>> {
-  const row = await trx
-    .selectFrom('shipment')
-    .select(['shift_date', 'shift_of_day_id'])
-    .where('id', '=', shipmentId)
-    .executeTakeFirstOrThrow();
-  const shift = row.shift_of_day_id
-    ? await trx
-        .selectFrom('shift_of_day')
-        .select(['name', 'start_time', 'end_time'])
-        .where('id', '=', row.shift_of_day_id)
-        .executeTakeFirst()
-    : undefined;
-  return {
-    shiftDate: row.shift_date,
-    shift: shift ? { name: shift.name, startTime: shift.start_time, endTime: shift.end_time } : null,
-  };
+  return shiftOfRow(await shiftRows(trx, shipmentId).executeTakeFirstOrThrow());
 }
 
 /** What a tap of `stage` is judged against: the shipment's planned day and shift, and the stage's planned time. */
 async function tapPlan(trx: Executor, shipmentId: string, stage: ShipmentStage): Promise<StageTapPlan> {
   const columns = stageColumns(stage);
-  const row = await trx
-    .selectFrom('shipment')
-    .select([columns.planDate, columns.planTime])
-    .where('id', '=', shipmentId)
+  const row = await shiftRows(trx, shipmentId)
+    .select([`s.${columns.planDate}` as const, `s.${columns.planTime}` as const])
     .executeTakeFirstOrThrow();
   const planDate = row[columns.planDate];
   const planTime = row[columns.planTime];
   return {
-    ...(await shiftPlan(trx, shipmentId)),
+    ...shiftOfRow(row),
     planned: planDate && planTime ? { date: planDate, time: planTime } : null,
   };
 }
