@@ -1,4 +1,4 @@
-import { featureRoles, ROLE_BOOKING_CHANGE_CALL_STATUS, readRoleOf } from '@lms/domain';
+import { featureRoles, formatDate, ROLE_BOOKING_CHANGE_CALL_STATUS, readRoleOf } from '@lms/domain';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { insertRecords } from '../src/seed/insertRecords.ts';
@@ -168,7 +168,10 @@ describe('drag to reschedule', () => {
     );
     expect(history).toHaveLength(1);
     expect(history[0]!.changes.movedBy).toBe('ผู้วางแผน (ปฏิทินการจอง)');
-    expect(history[0]!.changes.slots.from).toEqual([world.today]);
+    // Both sides in the same words (day, shift, vehicle type, vehicles), never a bare date or an id.
+    const slotOf = (day: string) => new RegExp(`^${formatDate(day).replaceAll('/', '\\/')} \\S.* × 1$`);
+    expect(history[0]!.changes.slots.from).toEqual([expect.stringMatching(slotOf(world.today))]);
+    expect(history[0]!.changes.slots.to).toEqual([expect.stringMatching(slotOf(tomorrow))]);
     expect(history[0]!.user_id).not.toBeNull();
     const { rows: report } = await sql<{
       day_from_confirm: number;

@@ -9,6 +9,7 @@ import {
 } from '@lms/domain';
 import { sql } from 'kysely';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
+import { BY_CUSTOMER_LINK } from '../src/contact/links.ts';
 import { providersOf } from '../src/contact/providers.ts';
 import { enqueueReminders } from '../src/contact/reminders.ts';
 import type { ContactSettings } from '../src/contact/settings.ts';
@@ -416,12 +417,16 @@ describe('the appointment link', () => {
       call_status: string;
     }>`select call_status from booking_report where id = ${bookingId}`.execute(server.db);
     expect(rows[0]!.call_status).toBe('CONFIRMED_BY_CUSTOMER');
-    const { rows: history } = await sql<{ changes: unknown; user_id: string | null }>`
-      select changes, user_id from history where record_id = ${bookingId} and action = 'update'`.execute(
+    const { rows: history } = await sql<{ changes: unknown; user_id: string | null; source: string | null }>`
+      select changes, user_id, source from history where record_id = ${bookingId} and action = 'update'`.execute(
       server.db,
     );
     expect(history).toEqual([
-      { changes: { callStatus: { from: 'NOT_CALLED', to: 'CONFIRMED_BY_CUSTOMER' } }, user_id: null },
+      {
+        changes: { callStatus: { from: 'NOT_CALLED', to: 'CONFIRMED_BY_CUSTOMER' } },
+        user_id: null,
+        source: BY_CUSTOMER_LINK,
+      },
     ]);
   });
 
@@ -456,9 +461,13 @@ describe('the appointment link', () => {
       select slot_id, vehicles from booking_allocation where booking_id = ${bookingId}`.execute(server.db);
     expect(charged).toEqual([{ slot_id: tomorrow.slotId, vehicles: 1 }]);
     expect((await messagesOf(bookingId)).map((m) => m.event)).toEqual(['confirmed', 'moved']);
-    const { rows: history } = await sql<{ changes: { movedBy?: string } }>`
-      select changes from history where record_id = ${bookingId} and action = 'update'`.execute(server.db);
-    expect(history[0]!.changes.movedBy).toBeTruthy();
+    const { rows: history } = await sql<{ changes: { movedBy?: string }; source: string | null }>`
+      select changes, source from history where record_id = ${bookingId} and action = 'update'`.execute(
+      server.db,
+    );
+    expect(history[0]!.changes.movedBy).toBe(BY_CUSTOMER_LINK);
+    // The history tab names who moved it: the customer, through their link (no user).
+    expect(history[0]!.source).toBe(BY_CUSTOMER_LINK);
     // A choice the engine does not offer (a name made up) is refused without a change.
     const made = await call(server.api, 'POST', link(token, '/move'), { body: { choice: 'A'.repeat(22) } });
     expect(made.status).toBe(409);

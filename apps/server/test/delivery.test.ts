@@ -23,6 +23,7 @@ import { sql } from 'kysely';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import type { RegisteredRoute } from '../src/auth/access.ts';
+import { kindLabel } from '../src/delivery/settle.ts';
 import { purgeExpired } from '../src/privacy/retention.ts';
 import { insertRecords } from '../src/seed/insertRecords.ts';
 import { bookingScenario } from './bookingScenario.ts';
@@ -542,6 +543,13 @@ describe('to the door: a whole trip through the API', () => {
       server.db,
     );
     expect(history[0]!.n).toBe(9);
+    // The partial delivery's quantities by DO number, as the history tab reads them (never an id).
+    const { rows: partialEntry } = await sql<{ changes: { quantities: unknown } }>`select changes from history
+      where entity = 'bookingReport' and record_id = any(${bookingsA}::uuid[])
+        and changes ->> 'delivery' = ${kindLabel('partial')}`.execute(server.db);
+    expect(partialEntry.map((e) => e.changes.quantities)).toEqual([
+      { [(s2.orders[0] as unknown as { docNo: string }).docNo]: 6 },
+    ]);
 
     // Back to booking: DO 2 has 4 of 10 left, DO 3 all; both are "to book" and in the planner's filter.
     const { rows: orders } = await sql<{ id: string; delivered_qty: number | null; is_booking: boolean }>`

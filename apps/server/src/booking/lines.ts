@@ -15,11 +15,26 @@ export const tripOf =
   (pick: (a: Allocation) => number): number =>
     Math.round(allocations.reduce((sum, a) => sum + a.allocation.vehicles * pick(a.allocation), 0));
 
+/** One slot of a booking in words, as the history tab shows it (never its id). */
+const slotWord = (a: { date: string; shiftName: string; vehicleTypeName: string; vehicles: number }) =>
+  `${formatDate(a.date)} ${a.shiftName} ${a.vehicleTypeName} × ${a.vehicles}`;
+
 /** The slots of a booking in words, as the history tab shows them (never their ids). */
 export const slotWords = (allocations: readonly AcceptedAllocation[]) =>
-  allocations.map(
-    ({ allocation: a }) => `${formatDate(a.date)} ${a.shiftName} ${a.vehicleTypeName} × ${a.vehicles}`,
-  );
+  allocations.map(({ allocation }) => slotWord(allocation));
+
+/** The slots a booking holds now, in the same words: what a move's history entry says it left. */
+export async function heldSlotWords(trx: Tx, bookingId: string): Promise<string[]> {
+  const { rows } = await sql<{ date: string; shiftName: string; vehicleTypeName: string; vehicles: number }>`
+    select s.shift_date::text as "date", sh.name as "shiftName", vt.name as "vehicleTypeName", a.vehicles
+      from booking_allocation a
+      join vehicle_date_slot s on s.id = a.slot_id
+      join shift_of_day sh on sh.id = s.shift_of_day_id
+      join vehicle_type vt on vt.id = s.vehicle_type_id
+     where a.booking_id = ${bookingId}
+     order by s.shift_date, sh.start_time, vt.name`.execute(trx);
+  return rows.map(slotWord);
+}
 
 /**
  * The booking's lines: one per DO line part the engine placed, with the slot whose capacity it

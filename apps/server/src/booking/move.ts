@@ -5,7 +5,7 @@ import type { Database } from '../db/database.ts';
 import { HttpError, notFound } from '../http/errors.ts';
 import { notify } from './events.ts';
 import type { OnBookingChange } from './hooks.ts';
-import { type AcceptedAllocation, slotWords, tripOf, writeLines } from './lines.ts';
+import { type AcceptedAllocation, heldSlotWords, slotWords, tripOf, writeLines } from './lines.ts';
 import { lockedShiftShipments } from './world.ts';
 
 const bookingReport = entityByName('bookingReport');
@@ -23,6 +23,8 @@ export interface MoveLog {
   readonly userId: string | null;
   /** Where the move came from, in words for the history tab. */
   readonly movedBy: string;
+  /** Who acted when not a user (the customer's link): the history entry's author in words. */
+  readonly source?: string;
   /** The Thai message when the booking is cancelled meanwhile (410). */
   readonly gone: string;
   /** What else the move writes in its transaction (the customer's message). */
@@ -71,6 +73,7 @@ export async function rescheduleUnderLocks(
       trx,
     );
     const allocations = await decide(trx as unknown as Database, { bookingId, branchId, old });
+    const left = await heldSlotWords(trx, bookingId);
     // A move keeps the booking's ship cond (its slots are all of it).
     const { rows: shipCond } = await sql<{
       ship_cond_id: string;
@@ -89,9 +92,10 @@ export async function rescheduleUnderLocks(
       recordId: bookingId,
       action: 'update',
       userId: log.userId,
+      ...(log.source ? { source: log.source } : {}),
       changes: {
         movedBy: log.movedBy,
-        slots: { from: old.map((l) => l.delivery_date), to: slotWords(allocations) },
+        slots: { from: left, to: slotWords(allocations) },
       },
     });
     await log.onChange?.(trx, bookingId, 'moved');

@@ -16,6 +16,7 @@ import { recordHistory } from '../crud/history.ts';
 import { HttpError, notFound } from '../http/errors.ts';
 import type { AuthContext } from '../routes/context.ts';
 import { type Appointment, linkExpiry, loadAppointment } from './appointment.ts';
+import { BY_CUSTOMER_LINK } from './links.ts';
 import { choiceOf, moveBooking, moveOffers, offered } from './move.ts';
 import { type Contact, messagesOnChange } from './outbox.ts';
 import { hasOpenReturns, rebook, rebookOffer } from './rebook.ts';
@@ -130,6 +131,7 @@ export function appointmentLinks(
         recordId: appointment.bookingId,
         action: 'update',
         userId: null,
+        source: BY_CUSTOMER_LINK,
         changes: { callStatus: { from: booking.call_status, to: 'CONFIRMED_BY_CUSTOMER' } },
       });
       await notify(trx, {

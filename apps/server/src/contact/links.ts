@@ -3,6 +3,9 @@ import type { DraftAllocation } from '@lms/domain';
 import { sharedSecret } from '../auth/sharedSecret.ts';
 import type { Database } from '../db/database.ts';
 
+/** Who acts through an appointment link, as a booking's history names them (the confirm, a move, a rebook). */
+export const BY_CUSTOMER_LINK = 'ลูกค้า (ลิงก์นัดส่งสินค้า)';
+
 /**
  * The appointment link's token (docs/contact.md): the booking id and an HMAC of it under a
  * server secret, both base64url. Unguessable without the secret, bound to one booking, and

@@ -9,6 +9,7 @@ import { loadWorld, worldEnd } from '../booking/world.ts';
 import type { Database } from '../db/database.ts';
 import { conflict } from '../http/errors.ts';
 import type { Appointment } from './appointment.ts';
+import { BY_CUSTOMER_LINK } from './links.ts';
 
 /**
  * The customer's move options (docs/contact.md "Moving"): days and shifts, each once, from the first
@@ -180,7 +181,8 @@ export async function moveBooking(
     },
     {
       userId: null,
-      movedBy: 'ลูกค้า (ลิงก์นัดส่งสินค้า)',
+      movedBy: BY_CUSTOMER_LINK,
+      source: BY_CUSTOMER_LINK,
       gone: appointmentMessages.gone,
       onChange: options.onChange,
     },

@@ -8,7 +8,7 @@ import { suggestionFor } from '../booking/suggestion.ts';
 import type { Database } from '../db/database.ts';
 import { conflict, HttpError, notFound } from '../http/errors.ts';
 import type { Appointment } from './appointment.ts';
-import type { AppointmentLinks } from './links.ts';
+import { type AppointmentLinks, BY_CUSTOMER_LINK } from './links.ts';
 
 /**
  * The customer chooses a new slot for what a delivery sent back (issue 39, docs/delivery.md "The
@@ -20,7 +20,6 @@ import type { AppointmentLinks } from './links.ts';
  */
 
 /** Who booked, as the new booking's history says it. */
-export const REBOOKED_BY = 'ลูกค้า (ลิงก์นัดส่งสินค้า)';
 
 interface Returned {
   readonly deliveryOrderId: string;
@@ -118,7 +117,10 @@ export async function rebook(
   await checkBookingRequest(db, appointment.branchId, request);
   const draftId = await createDraft(db, appointment.branchId, null, request, allocations);
   try {
-    return await confirmDraft(db, draftId, appointment.branchId, null, { onChange, bookedBy: REBOOKED_BY });
+    return await confirmDraft(db, draftId, appointment.branchId, null, {
+      onChange,
+      bookedBy: BY_CUSTOMER_LINK,
+    });
   } catch (error) {
     // The engine's refusal as the customer reads it: its rule's message, with its figures, as a 409.
     if (error instanceof CapacityLost) throw conflict(error.text);

@@ -44,8 +44,26 @@ export interface HistoryEntry {
   source?: string;
 }
 
+/**
+ * Every key of an entry is the entity's field, child or declared history note (`historyNotes`), so
+ * the history tab labels each one: a key no one declared is a mistake in the writer, found by its
+ * tests, not a bare English word on a planner's screen.
+ */
+export function assertDeclaredChanges(entity: EntityDef, changes: Row): void {
+  for (const key of Object.keys(changes))
+    if (
+      !entity.fields.some((field) => field.name === key) &&
+      !entity.children?.some((child) => child.name === key) &&
+      !entity.historyNotes?.[key]
+    )
+      throw new Error(
+        `history: ${entity.name} records "${key}", neither a field nor a declared history note`,
+      );
+}
+
 /** The history row of one entry. */
 function historyRow(entry: HistoryEntry): Insertable<DB['history']> {
+  assertDeclaredChanges(entry.entity, entry.changes);
   return {
     entity: entry.entity.name,
     record_id: entry.recordId,
@@ -67,7 +85,8 @@ export const historyInsert = (entry: HistoryEntry) => {
 };
 
 export async function recordHistory(trx: Executor, entry: HistoryEntry): Promise<void> {
-  await trx.insertInto('history').values(historyRow(entry)).execute();
+  const row = historyRow(entry);
+  await trx.insertInto('history').values(row).execute();
 }
 
 /** One entry of `recordHistories`, before it is written. */
@@ -87,6 +106,7 @@ export async function recordHistories(
   author: { userId: string | null; source?: string },
 ): Promise<void> {
   if (entries.length === 0) return;
+  for (const entry of entries) assertDeclaredChanges(entity, entry.changes);
   // One `unnest` of three arrays: a thousand entries are one statement with three parameters.
   await trx
     .insertInto('history')

@@ -15,10 +15,11 @@ import type { Database } from '../db/database.ts';
 import { HttpError, notFound } from '../http/errors.ts';
 import { stageLabel } from '../shipmentPlanning/messages.ts';
 import { actualTimes, recordStage, shiftPlan, stageRefusal, UnusualTap } from '../shipmentPlanning/stage.ts';
-import { type Author, checkEvent, lockStops, OUTCOMES } from './eventRules.ts';
+import { type Author, checkEvent, lockStops, OUTCOMES, type StopRow } from './eventRules.ts';
 import type { BoardEvents } from './live.ts';
 import { onTheWay } from './onTheWay.ts';
 import { kindLabel, reasonLabel, settleOrders } from './settle.ts';
+import { ordersOf } from './stops.ts';
 import { driverTrip, loadTrips, tripProgress } from './trips.ts';
 
 const bookingReport = entityByName('bookingReport');
@@ -30,6 +31,12 @@ function impliedTapId(shipmentId: string, stage: ShipmentStage): string {
 }
 
 const at = (d: Date) => `${bangkokIsoDate(d)} ${formatTime(d)}`;
+
+/** A partial delivery's quantities as the history tab reads them: per DO number, never its id. */
+const quantitiesByDocNo = (stop: StopRow, quantities: NonNullable<StopEventInput['quantities']>) => {
+  const docNos = new Map(ordersOf(stop.orders).map((order) => [order.deliveryOrderId, order.docNo]));
+  return Object.fromEntries(quantities.map((q) => [docNos.get(q.deliveryOrderId) ?? '-', q.qty]));
+};
 
 type TripRow = {
   shipment_id: string;
@@ -204,7 +211,7 @@ export async function recordEvents(
             ...(event.reason
               ? { reason: reasonLabel(event.reason), reasonText: event.reasonText ?? null }
               : {}),
-            ...(event.quantities ? { quantities: event.quantities } : {}),
+            ...(event.quantities && stop ? { quantities: quantitiesByDocNo(stop, event.quantities) } : {}),
             ...(event.position ? { position: event.position } : {}),
           },
         });

@@ -44,6 +44,8 @@ export const appUser = defineEntity({
   listColumns: ['username', 'fullName', 'email', 'roleGroupIds', 'active'],
   defaultSort: [sortBy('username')],
   labelFields: ['username', 'fullName'],
+  // A reset's entry says that it happened, never the password (users/appUser.ts).
+  historyNotes: { password: { label: 'รหัสผ่าน' } },
 });
 
 export const appRoleGroup = defineEntity({

@@ -175,4 +175,25 @@ export const bookingReport = defineEntity({
   children: [bookingLines],
   // The ship-to's phone is for calling the customer: whoever may record that call sees it (issue "The day as one flow" 5).
   revealsPersonalTo: 'changeCallStatus',
+  // What the booking's life writes beside its fields: the confirm, a move, a cancel, the plan
+  // that took it, each tap and stop event of its truck (docs/entity-pages.md, the history tab).
+  historyNotes: {
+    deliveryOrders: { label: 'ใบส่งสินค้า' },
+    slots: { label: 'ช่วงรถที่จอง' },
+    movedBy: { label: 'เลื่อนนัดโดย' },
+    rebookedFrom: { label: 'จองส่งใหม่จากการจอง' },
+    reason: { label: 'เหตุผล' },
+    reasonText: { label: 'รายละเอียดเหตุผล' },
+    shipment: { label: 'ใบขนส่ง' },
+    carPlateSnap: { label: 'ทะเบียนรถ' },
+    driver: { label: 'คนขับ' },
+    planned: { label: 'เช็คอินตามแผน', format: 'dateTime' },
+    stage: { label: 'ขั้นตอน' },
+    delivery: { label: 'การส่งสินค้า' },
+    stop: { label: 'จุดส่งที่' },
+    at: { label: 'เวลา', format: 'dateTime' },
+    recipient: { label: 'ผู้รับสินค้า' },
+    quantities: { label: 'จำนวนที่ส่งได้' },
+    position: { label: 'ตำแหน่ง', format: 'position' },
+  },
 });

@@ -164,6 +164,11 @@ export const deliveryOrder = defineEntity({
   defaultSort: [sortBy('deliveryAt', 'desc'), sortBy('docNo', 'desc')],
   labelFields: ['docNo'],
   namedFilters: [returnedDeliveryOrders],
+  // A failed or partial delivery sends the DO back to be booked again (delivery/settle.ts).
+  historyNotes: {
+    returned: { label: 'ส่งกลับมาให้จองใหม่' },
+    qtyToBook: { label: 'จำนวนที่ต้องจองส่งใหม่' },
+  },
 });
 
 export const deliveryOrderReport = defineEntity({

@@ -185,4 +185,6 @@ export const shipTo = defineEntity({
     proofRequirementField('ว่าง = ใช้ค่าของลูกค้า (ลูกค้าไม่ได้ตั้ง = ลายเซ็น) (docs/delivery.md)'),
   ],
   listColumns: ['code', 'name', 'address', 'subDistrictId'],
+  // The erasure's entry in place of the values it took out (privacy/eraseContact.ts).
+  historyNotes: { contactErased: { label: 'ข้อมูลติดต่อ' } },
 });

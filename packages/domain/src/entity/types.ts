@@ -209,6 +209,23 @@ export interface EntityDef<Name extends EntityName = EntityName, Field extends s
    * is `changeCallStatus`, those who call its customer (`seesPersonalData`).
    */
   readonly revealsPersonalTo?: 'update' | SpecialAction;
+  /**
+   * What writes record in a record's history beside its fields and children (a move's slots, a
+   * delivery's stop, a cancel's reason): each key's Thai label and how its value reads. The server
+   * records no other key (`crud/history.ts` throws naming it), so the history tab never shows a bare
+   * key (`HistoryList`).
+   */
+  readonly historyNotes?: Readonly<Record<string, HistoryNoteDef>>;
+}
+
+/** One key a history entry may carry that is not a field: its label, and how its value reads. */
+export interface HistoryNoteDef {
+  readonly label: string;
+  /**
+   * `text` (default): words, a list joined by commas, `name: value` pairs; `dateTime`: a Bangkok
+   * `YYYY-MM-DD HH:mm`, shown in the screen's date format; `position`: a phone's `{ lat, lon, accuracy }`.
+   */
+  readonly format?: 'text' | 'dateTime' | 'position';
 }
 
 /** The natural key of an entity: its declared `naturalKey`, else its `unique` fields (code, docNo, username). */

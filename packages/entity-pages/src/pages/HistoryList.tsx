@@ -3,7 +3,7 @@ import { type EntityDef, formatDateTime } from '@lms/domain';
 import styled from 'styled-components';
 import type { HistoryEntry } from '../data/entityKeys.ts';
 import { useEntityHistory } from '../data/useEntityData.ts';
-import { formatChildRows, formatRaw } from './formatValue.ts';
+import { formatChildRows, formatHistoryNote, formatRaw } from './formatValue.ts';
 
 const actionLabels: Record<HistoryEntry['action'], string> = { create: 'สร้าง', update: 'แก้ไข', delete: 'ลบ' };
 
@@ -16,13 +16,15 @@ export function HistoryList({ entity, id }: { readonly entity: EntityDef; readon
   if (history.data.length === 0) return <p>ยังไม่มีประวัติการแก้ไข</p>;
   const fieldOf = (name: string) => entity.fields.find((field) => field.name === name);
   const childOf = (name: string) => entity.children?.find((child) => child.name === name);
-  const labelOf = (name: string) => fieldOf(name)?.label ?? childOf(name)?.label ?? name;
+  const noteOf = (name: string) => entity.historyNotes?.[name];
+  const labelOf = (name: string) =>
+    fieldOf(name)?.label ?? childOf(name)?.label ?? noteOf(name)?.label ?? name;
   return (
     <Entries>
       {history.data.map((entry) => (
         <li key={entry.id}>
           <p>
-            <strong>{actionLabels[entry.action]}</strong> โดย {entry.userLabel ?? 'ระบบ'} เมื่อ{' '}
+            <strong>{actionLabels[entry.action]}</strong> โดย {authorOf(entry)} เมื่อ{' '}
             <time dateTime={entry.at}>{formatDateTime(entry.at, { buddhistEra })}</time>
           </p>
           {Object.keys(entry.changes).length > 0 && (
@@ -30,11 +32,14 @@ export function HistoryList({ entity, id }: { readonly entity: EntityDef; readon
               {Object.entries(entry.changes).map(([name, change]) => {
                 const field = fieldOf(name);
                 const child = childOf(name);
+                const note = field || child ? undefined : noteOf(name);
                 const labels = entry.labels ?? {};
                 const format = (value: unknown) =>
                   child
                     ? formatChildRows(child, value, labels, { buddhistEra })
-                    : formatRaw(field, value, labels, { buddhistEra });
+                    : note
+                      ? formatHistoryNote(note, value, { buddhistEra })
+                      : formatRaw(field, value, labels, { buddhistEra });
                 const pair =
                   entry.action === 'update' && change !== null && typeof change === 'object' && 'to' in change
                     ? (change as { from?: unknown; to?: unknown })
@@ -52,6 +57,15 @@ export function HistoryList({ entity, id }: { readonly entity: EntityDef; readon
       ))}
     </Entries>
   );
+}
+
+/**
+ * Who wrote the entry: the user (with where from, `import: ลูกค้า.xlsx`, `ลิงก์เที่ยวรถ`), else
+ * who acted without an account (`ลูกค้า (ลิงก์นัดส่งสินค้า)`), else the system.
+ */
+function authorOf(entry: HistoryEntry): string {
+  if (entry.userLabel && entry.source) return `${entry.userLabel} (${entry.source})`;
+  return entry.userLabel ?? entry.source ?? 'ระบบ';
 }
 
 const Entries = styled.ol`

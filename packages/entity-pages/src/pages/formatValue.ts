@@ -7,6 +7,7 @@ import {
   formatNumber,
   formatQuantityNumber,
   formatTime,
+  type HistoryNoteDef,
   optionLabel,
   refLabelName,
   roleLabel,
@@ -126,3 +127,37 @@ export function formatField(
 
 /** Numbers read right-aligned in lists. */
 export const isNumeric = (field: FieldDef) => field.type === 'integer' || field.type === 'decimal';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A note's words: a list joined by commas, `name: value` pairs, numbers as on screen, never an id. */
+function noteText(raw: unknown): string {
+  if (raw === null || raw === undefined || raw === '') return EMPTY;
+  if (Array.isArray(raw)) return raw.length > 0 ? raw.map(noteText).join(', ') : EMPTY;
+  if (typeof raw === 'object')
+    return Object.entries(raw)
+      .map(([name, value]) => `${name}: ${noteText(value)}`)
+      .join(', ');
+  if (typeof raw === 'number') return formatNumber(raw, Number.isInteger(raw) ? 0 : 2);
+  if (typeof raw === 'boolean') return raw ? YES : NO;
+  return UUID.test(String(raw)) ? EMPTY : String(raw);
+}
+
+/**
+ * A history note's value (`EntityDef.historyNotes`, what a write records beside the fields): a
+ * Bangkok `YYYY-MM-DD HH:mm` in the screen's date format, a phone's fix as its coordinates and
+ * accuracy, anything else as words.
+ */
+export function formatHistoryNote(note: HistoryNoteDef, raw: unknown, dates: DateFormatOptions = {}): string {
+  if (note.format === 'dateTime' && typeof raw === 'string') {
+    const [date = '', time = ''] = raw.split(' ');
+    const day = formatDate(date, dates);
+    return day === EMPTY ? raw : `${day} ${time}`.trim();
+  }
+  if (note.format === 'position' && raw !== null && typeof raw === 'object' && 'lat' in raw && 'lon' in raw) {
+    const { lat, lon, accuracy } = raw as { lat: number; lon: number; accuracy?: number };
+    const within = typeof accuracy === 'number' ? ` (±${formatNumber(accuracy, 0)} ม.)` : '';
+    return `${formatNumber(lat, 5)}, ${formatNumber(lon, 5)}${within}`;
+  }
+  return noteText(raw);
+}

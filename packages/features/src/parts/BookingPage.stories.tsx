@@ -243,3 +243,112 @@ export const ShipmentsFailed: Story = {
     await expect(region.getByRole('link', { name: '081-234-5678' })).toBeVisible();
   },
 };
+
+/** A booking's life as the server records it: the confirm, the customer's move and confirm, the plan, a partial delivery. */
+const life = [
+  {
+    id: 'h5',
+    action: 'update',
+    at: '2026-12-03T03:40:00.000Z',
+    userId: fixtureId('appUser', 3),
+    userLabel: 'driver.bkk: สมศักดิ์ ขับดี',
+    source: 'ลิงก์เที่ยวรถ',
+    changes: {
+      delivery: 'ส่งได้บางส่วน',
+      shipment: 'SH20261203000001',
+      stop: 2,
+      at: '2026-12-03 10:40',
+      recipient: 'คุณมานี',
+      quantities: { DO10000091: 5, DO10000092: 0 },
+      position: { lat: 13.734, lon: 100.513, accuracy: 12 },
+    },
+  },
+  {
+    id: 'h4',
+    action: 'update',
+    at: '2026-12-02T10:00:00.000Z',
+    userId: fixtureId('appUser', 2),
+    userLabel: 'dispatcher.bkk: สมปอง จัดรถ',
+    changes: {
+      shipment: 'SH20261203000001',
+      carPlateSnap: '70-1234 กรุงเทพมหานคร',
+      driver: 'สมศักดิ์ ขับดี',
+      planned: '2026-12-03 07:45',
+    },
+  },
+  {
+    id: 'h3',
+    action: 'update',
+    at: '2026-12-02T02:23:00.000Z',
+    userId: null,
+    userLabel: null,
+    source: 'ลูกค้า (ลิงก์นัดส่งสินค้า)',
+    changes: { callStatus: { from: 'NOT_CALLED', to: 'CONFIRMED_BY_CUSTOMER' } },
+  },
+  {
+    id: 'h2',
+    action: 'update',
+    at: '2026-12-02T02:22:00.000Z',
+    userId: null,
+    userLabel: null,
+    source: 'ลูกค้า (ลิงก์นัดส่งสินค้า)',
+    changes: {
+      movedBy: 'ลูกค้า (ลิงก์นัดส่งสินค้า)',
+      slots: { from: ['02/12/2026 กะเช้า รถกระบะ 4 ล้อ × 1'], to: ['03/12/2026 กะเช้า รถกระบะ 4 ล้อ × 1'] },
+    },
+  },
+  {
+    id: 'h1',
+    action: 'create',
+    at: '2026-12-02T02:21:00.000Z',
+    userId: fixtureId('appUser', 1),
+    userLabel: 'planner.bkk: สมหญิง วางแผนดี',
+    changes: {
+      status: 'CONFIRMED',
+      deliveryOrders: ['DO10000091', 'DO10000092'],
+      slots: ['02/12/2026 กะเช้า รถกระบะ 4 ล้อ × 1'],
+    },
+  },
+] as const;
+
+export const History: Story = {
+  name: 'History: every entry in Thai words, who acted, never a bare key or an id',
+  beforeEach: ({ msw }) => {
+    booking.mount(msw);
+    msw.use(
+      answering(record),
+      shipmentsOf(carriedBooking),
+      mock(entityApi(bookingReport).history, ({ params }) =>
+        params.id === bookingId ? [...life] : nextHandler,
+      ),
+    );
+  },
+  play: async ({ canvas, userEvent }) => {
+    await userEvent.click(await canvas.findByRole('tab', { name: 'ประวัติการแก้ไข' }));
+    const panel = within(canvas.getByRole('tabpanel'));
+    const entries = await panel.findAllByRole('listitem');
+    await expect(entries).toHaveLength(5);
+    const [delivered, planned, confirmed, moved, created] = entries.map((entry) => within(entry));
+    const value = (entry: ReturnType<typeof within>, label: string) =>
+      entry.getByText(label, { selector: 'dt' }).nextElementSibling as HTMLElement;
+    // Who: the driver through the trip link, the customer through theirs.
+    await expect(delivered!.getByText(/โดย driver\.bkk: สมศักดิ์ ขับดี \(ลิงก์เที่ยวรถ\)/)).toBeVisible();
+    await expect(confirmed!.getByText(/โดย ลูกค้า \(ลิงก์นัดส่งสินค้า\)/)).toBeVisible();
+    await expect(value(confirmed!, 'สถานะการโทรนัด')).toHaveTextContent('ยังไม่ได้โทร → ลูกค้ายืนยันเอง');
+    // What: every key has its Thai label and reads as on screen.
+    await expect(value(moved!, 'ช่วงรถที่จอง')).toHaveTextContent(
+      '02/12/2026 กะเช้า รถกระบะ 4 ล้อ × 1 → 03/12/2026 กะเช้า รถกระบะ 4 ล้อ × 1',
+    );
+    await expect(value(moved!, 'เลื่อนนัดโดย')).toHaveTextContent('ลูกค้า (ลิงก์นัดส่งสินค้า)');
+    await expect(value(created!, 'ใบส่งสินค้า')).toHaveTextContent('DO10000091, DO10000092');
+    await expect(value(planned!, 'ทะเบียนรถ')).toHaveTextContent('70-1234 กรุงเทพมหานคร');
+    await expect(value(planned!, 'เช็คอินตามแผน')).toHaveTextContent('03/12/2026 07:45');
+    await expect(value(delivered!, 'จำนวนที่ส่งได้')).toHaveTextContent('DO10000091: 5, DO10000092: 0');
+    await expect(value(delivered!, 'เวลา')).toHaveTextContent('03/12/2026 10:40');
+    await expect(value(delivered!, 'ตำแหน่ง')).toHaveTextContent('13.73400, 100.51300 (±12 ม.)');
+    const words = canvas.getByRole('tabpanel').textContent ?? '';
+    for (const key of ['movedBy', 'slots', 'deliveryOrders', 'carPlateSnap', 'planned', 'quantities', 'lat'])
+      await expect(words).not.toContain(key);
+    await expect(words).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}-/i);
+  },
+};
