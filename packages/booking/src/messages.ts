@@ -65,6 +65,12 @@ export const bookingMessages = {
     `${shiftLabel(shift)} ${formatDate(date)} ปิดรับการจองแล้ว: ${checkedIn(date, closure)}`,
   closedOut: (shift: string, date: string, closure: ShiftClosure) =>
     `${shiftLabel(shift)} ${formatDate(date)} ปิดรับการจองแล้ว จึงย้ายการจองออกจากกะนี้ไม่ได้: ${checkedIn(date, closure)}`,
+  /**
+   * A booking on a truck of a confirmed plan stays in its shift until the dispatcher takes it off
+   * (docs/booking.md "Planned bookings"): not an engine rule, the server's (`booking/planned.ts`).
+   */
+  plannedOut: (shift: string, date: string, truck: string, shipment: string) =>
+    `${shiftLabel(shift)} ${formatDate(date)} จัดรถแล้ว (รถ ${truck} ใบขนส่ง ${shipment}) จึงย้ายการจองออกจากกะนี้ไม่ได้ จนกว่าผู้จัดรถจะเอาออกจากแผน`,
   shiftCannotTakeAll: (shift: string, date: string) =>
     `${shiftLabel(shift)} ${formatDate(date)} มีรถเหลือไม่พอสำหรับสินค้าทั้งหมดของการจองนี้ในกะเดียว`,
   noVehicles: (vehicleType: string) => `ไม่มี ${vehicleType} ให้จองในวันนี้`,

@@ -13,6 +13,7 @@ import type { DraftAllocation, DraftRequest } from './drafts.ts';
 import { evaluateDraft } from './evaluate.ts';
 import { type AcceptedAllocation, slotWords } from './lines.ts';
 import { type MoveLog, rescheduleUnderLocks } from './move.ts';
+import { type PlannedShift, plannedBreak, plannedShifts } from './planned.ts';
 import { loadWorld } from './world.ts';
 
 /**
@@ -54,6 +55,8 @@ export interface BookingFacts {
   readonly docDate: string;
   readonly request: DraftRequest;
   readonly parts: readonly Part[];
+  /** The shifts whose confirmed plan carries it: its parts there stay (docs/booking.md "Planned bookings"). */
+  readonly planned: readonly PlannedShift[];
 }
 
 const samePlace = (a: CellPlace, b: CellPlace) =>
@@ -127,6 +130,7 @@ export async function bookingFacts(db: Database, bookingId: string, branchId: st
       wantedDate: null,
     },
     parts: [...parts.values()],
+    planned: await plannedShifts(db, bookingId),
   };
 }
 
@@ -202,6 +206,8 @@ export function judgeReschedule(
     'out',
   );
   if (leaving) return refuse(leaving.rule, leaving.message);
+  const planned = plannedBreak(facts.planned, from);
+  if (planned) return refuse(planned.rule, planned.message);
   const staying = facts.parts.filter((part) => !samePlace(part.place, from));
   const drafts = draftAllocationsOf(world, facts.parts);
   const draftOf = (part: Part) => drafts[facts.parts.indexOf(part)]!;

@@ -5,6 +5,7 @@ import type { DraftRequest } from '../booking/drafts.ts';
 import { evaluateDraft } from '../booking/evaluate.ts';
 import type { OnBookingChange } from '../booking/hooks.ts';
 import { rescheduleUnderLocks } from '../booking/move.ts';
+import { plannedBreak, plannedShifts } from '../booking/planned.ts';
 import { loadWorld, worldEnd } from '../booking/world.ts';
 import type { Database } from '../db/database.ts';
 import { conflict } from '../http/errors.ts';
@@ -40,8 +41,11 @@ export interface MoveOffers {
   readonly offers: readonly ShiftOffer[];
   /** The booking's own days and shifts (`choiceOf`). */
   readonly current: ReadonlySet<string>;
-  /** A shift of the booking closed by a check-in: the booking stays (docs/booking.md "Closed shifts"). */
-  readonly leaving: RuleBreak | null;
+  /**
+   * Why the booking may not leave its day and shift: closed by a check-in, or its truck planned
+   * (docs/booking.md "Closed shifts", "Planned bookings"); null when it may.
+   */
+  readonly leaving: (Pick<RuleBreak, 'message'> & { readonly rule: string }) | null;
 }
 
 /**
@@ -66,14 +70,16 @@ export async function moveOffers(
     select distinct s.shift_date::text, s.shift_of_day_id from booking_report__lines l
       join vehicle_date_slot s on s.id = l.slot_id where l.parent_id = ${appointment.bookingId}`.execute(db);
   const index = indexWorld(world);
+  const planned = await plannedShifts(db, appointment.bookingId);
   const leaving =
     rows
-      .map((r) =>
-        closedShiftBreak(
-          index,
-          { branchId: appointment.branchId, shiftDate: r.shift_date, shiftOfDayId: r.shift_of_day_id },
-          'out',
-        ),
+      .map(
+        (r) =>
+          closedShiftBreak(
+            index,
+            { branchId: appointment.branchId, shiftDate: r.shift_date, shiftOfDayId: r.shift_of_day_id },
+            'out',
+          ) ?? plannedBreak(planned, { date: r.shift_date, shiftOfDayId: r.shift_of_day_id }),
       )
       .find((b) => b !== null) ?? null;
   const { offers } = shiftOffers(world, {

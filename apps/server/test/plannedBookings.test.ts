@@ -1,0 +1,154 @@
+import { randomBytes } from 'node:crypto';
+import { bookingMessages } from '@lms/booking';
+import {
+  addDays,
+  featureRoles,
+  ROLE_BOOKING_CHANGE_CALL_STATUS,
+  readRoleOf,
+  staffGroups,
+  tripsOf,
+} from '@lms/domain';
+import { sql } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import { insertRecords } from '../src/seed/insertRecords.ts';
+import { bookingScenario, cellOf, slotOn, usedWeight } from './bookingScenario.ts';
+import { bookThroughApi } from './bookThroughApi.ts';
+import { call, createUser, signIn } from './fixtures.ts';
+import { setupTestServer } from './harness.ts';
+
+/**
+ * Planned bookings (docs/booking.md): once a dispatcher's confirmed plan has put a booking on a
+ * truck, neither the planner's calendar nor the customer's link moves it out of that day and shift
+ * — the truck would still go, the board would no longer show the stop — until the dispatcher has
+ * taken it off the plan. Both paths refuse it by one rule, `PLANNED`, in the same Thai words.
+ */
+
+const server = setupTestServer();
+
+async function plannedBooking() {
+  const world = await bookingScenario(server.db, { deliveryOrders: 1 });
+  const tomorrow = addDays(world.today, 1);
+  const tomorrowSlot = await slotOn(server.db, world, tomorrow);
+  const plate = `กข-${randomBytes(2).toString('hex')}`;
+  const [truck] = await insertRecords(server.db, 'vehicle', [
+    {
+      code: 'PB1',
+      name: 'หกล้อ',
+      licensePlate: plate,
+      branchId: world.branchId,
+      vehicleTypeId: world.vehicleTypeId,
+    },
+  ]);
+  await insertRecords(server.db, 'driver', [
+    {
+      code: 'PB1',
+      name: 'สมชาย ขับดี',
+      tel: '0812345678',
+      branchId: world.branchId,
+      vehicleId: truck,
+      isMain: true,
+    },
+  ]);
+  const user = (roles: readonly string[]) =>
+    createUser(server.db, { roles: [...roles], branchIds: [world.branchId] }).then((u) =>
+      signIn(server.api, u),
+    );
+  const dispatcher = await user(staffGroups.dispatcher.roles);
+  const planner = await user([
+    ...featureRoles.doBooking.edit.filter((r) => r !== 'ROLE_ADMIN'),
+    readRoleOf('BOOKING_CALENDAR'),
+    ROLE_BOOKING_CHANGE_CALL_STATUS,
+  ]);
+  const bookingId = await bookThroughApi(server, world, planner, world.shipToId, world.deliveryOrderIds[0]!);
+  const link = `/public/appointment/${server.app.auth.contact.links.token(bookingId)}`;
+  const offered = await call(server.api, 'GET', `${link}/options`);
+  expect(offered.body.options.map((o: { date: string }) => o.date)).toEqual([tomorrow]);
+
+  const q = `?branchId=${world.branchId}`;
+  const slot = { date: world.today, shiftOfDayId: world.shiftOfDayId };
+  const plan = await call(server.api, 'POST', `/shipmentPlanning/plan${q}`, {
+    token: dispatcher,
+    body: slot,
+  });
+  expect(plan.status, JSON.stringify(plan.body)).toBe(200);
+  const confirmed = await call(server.api, 'POST', `/shipmentPlanning/confirm${q}`, {
+    token: dispatcher,
+    body: { ...slot, version: 0, trips: tripsOf(plan.body) },
+  });
+  expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
+  const { rows } = await sql<{ doc_no: string; name: string }>`
+    select s.doc_no, sh.name from shipment s join shift_of_day sh on sh.id = s.shift_of_day_id
+     where s.id = ${confirmed.body.trips[0].shipmentId}`.execute(server.db);
+  const message = bookingMessages.plannedOut(rows[0]!.name, world.today, plate, rows[0]!.doc_no);
+  /** The dispatcher takes it off the plan: the slot confirmed again with no trip. */
+  const takeOff = async () => {
+    const again = await call(server.api, 'POST', `/shipmentPlanning/confirm${q}`, {
+      token: dispatcher,
+      body: { ...slot, version: 1, trips: [] },
+    });
+    expect(again.status, JSON.stringify(again.body)).toBe(200);
+  };
+  return {
+    world,
+    tomorrow,
+    tomorrowSlot,
+    planner,
+    bookingId,
+    link,
+    choice: offered.body.options[0].choice,
+    message,
+    takeOff,
+  };
+}
+
+describe('a booking on a truck of a confirmed plan stays in its shift until the dispatcher takes it off', () => {
+  it('the calendar’s check and drag refuse it by PLANNED, naming the truck and the shipment; then it moves', async () => {
+    const {
+      world,
+      tomorrow,
+      tomorrowSlot,
+      planner: token,
+      bookingId,
+      message,
+      takeOff,
+    } = await plannedBooking();
+    const q = `branchId=${world.branchId}`;
+    const move = { bookingId, from: cellOf(world, world.today) };
+    const check = await call(server.api, 'POST', `/bookingCalendar/reschedule/check?${q}`, {
+      token,
+      body: { ...move, targets: [cellOf(world, tomorrow)] },
+    });
+    expect(check.status, JSON.stringify(check.body)).toBe(200);
+    expect(check.body).toEqual([{ ...cellOf(world, tomorrow), ok: false, rule: 'PLANNED', message }]);
+    const refused = await call(server.api, 'POST', `/bookingCalendar/reschedule?${q}`, {
+      token,
+      body: { ...move, to: cellOf(world, tomorrow) },
+    });
+    expect(refused.status).toBe(422);
+    expect(refused.body.errors).toEqual({ to: message });
+    expect(await usedWeight(server.db, tomorrowSlot)).toBe(0);
+    await takeOff();
+    const moved = await call(server.api, 'POST', `/bookingCalendar/reschedule?${q}`, {
+      token,
+      body: { ...move, to: cellOf(world, tomorrow) },
+    });
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    expect(await usedWeight(server.db, tomorrowSlot)).toBe(100);
+  });
+
+  it('the customer’s link offers nothing, says why, and refuses a choice made before the plan; then it moves', async () => {
+    const { tomorrowSlot, link, choice, message, takeOff } = await plannedBooking();
+    expect((await call(server.api, 'GET', `${link}/options`)).body).toEqual({ options: [], reason: message });
+    const refused = await call(server.api, 'POST', `${link}/move`, { body: { choice } });
+    expect(refused.status).toBe(409);
+    expect(refused.body.messages).toEqual([message]);
+    // The page says the same where its choices would be.
+    const page = await fetch(`${server.origin}${link}?move=1`);
+    expect(await page.text()).toContain(message.split(' (')[0]);
+    expect(await usedWeight(server.db, tomorrowSlot)).toBe(0);
+    await takeOff();
+    const moved = await call(server.api, 'POST', `${link}/move`, { body: { choice } });
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    expect(await usedWeight(server.db, tomorrowSlot)).toBe(100);
+  });
+});
