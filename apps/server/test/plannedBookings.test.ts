@@ -3,6 +3,7 @@ import { bookingMessages } from '@lms/booking';
 import {
   addDays,
   featureRoles,
+  ROLE_ADMIN,
   ROLE_BOOKING_CHANGE_CALL_STATUS,
   readRoleOf,
   staffGroups,
@@ -89,6 +90,9 @@ async function plannedBooking() {
     expect(again.status, JSON.stringify(again.body)).toBe(200);
   };
   return {
+    dispatcher,
+    plate,
+    shipmentDocNo: rows[0]!.doc_no,
     world,
     tomorrow,
     tomorrowSlot,
@@ -150,5 +154,51 @@ describe('a booking on a truck of a confirmed plan stays in its shift until the 
     const moved = await call(server.api, 'POST', `${link}/move`, { body: { choice } });
     expect(moved.status, JSON.stringify(moved.body)).toBe(200);
     expect(await usedWeight(server.db, tomorrowSlot)).toBe(100);
+  });
+});
+
+describe('a booking cancelled after the confirm', () => {
+  it('the plan names it with its truck until the dispatcher confirms again, which takes it off the truck', async () => {
+    const { world, dispatcher, plate, shipmentDocNo, bookingId } = await plannedBooking();
+    const admin = await createUser(server.db, { roles: [ROLE_ADMIN], branchIds: [world.branchId] }).then(
+      (u) => signIn(server.api, u),
+    );
+    const canceled = await call(
+      server.api,
+      'POST',
+      `/bookingReport/${bookingId}/cancel?branchId=${world.branchId}`,
+      {
+        token: admin,
+        body: { reason: 'ลูกค้าขอยกเลิก' },
+      },
+    );
+    expect(canceled.status, JSON.stringify(canceled.body)).toBe(200);
+    const q = `?branchId=${world.branchId}&date=${world.today}&shiftOfDayId=${world.shiftOfDayId}`;
+    const slot = await call(server.api, 'GET', `/shipmentPlanning${q}`, { token: dispatcher });
+    expect(slot.status, JSON.stringify(slot.body)).toBe(200);
+    const { rows: booking } = await sql<{ doc_no: string }>`
+      select doc_no from booking_report where id = ${bookingId}`.execute(server.db);
+    expect(slot.body.offPlan).toEqual([
+      { bookingDocNo: booking[0]!.doc_no, shipmentDocNo, truck: plate, canceled: true, checkedIn: false },
+    ]);
+    // The board shows the plan without it; confirmed again as shown, the truck no longer goes there.
+    expect(slot.body.trips).toEqual([]);
+    const again = await call(server.api, 'POST', `/shipmentPlanning/confirm?branchId=${world.branchId}`, {
+      token: dispatcher,
+      body: {
+        date: world.today,
+        shiftOfDayId: world.shiftOfDayId,
+        version: slot.body.version,
+        trips: tripsOf(slot.body),
+      },
+    });
+    expect(again.status, JSON.stringify(again.body)).toBe(200);
+    expect(again.body.offPlan ?? []).toEqual([]);
+    const { rows: carried } = await sql<{ n: number }>`
+      select (select count(*) from shipment__booking_report_ids where ref_id = ${bookingId})::int
+           + (select count(*) from delivery_stop where booking_id = ${bookingId})::int as n`.execute(
+      server.db,
+    );
+    expect(carried).toEqual([{ n: 0 }]);
   });
 });

@@ -14,7 +14,7 @@ import { planningMessages, violationMessage } from './messages.ts';
 import { planPool } from './planPool.ts';
 import { type SlotProblem, slotProblem, toDeliver } from './problem.ts';
 import { noRoads, type RoadDistances } from './roads.ts';
-import { loadSlot, type Slot } from './slot.ts';
+import { loadSlot, offPlanBookings, type Slot } from './slot.ts';
 
 /** The planner's time box on the server (issue 19: 2 s by default). */
 export const PLAN_TIME_LIMIT_MS = 2000;
@@ -133,7 +133,10 @@ export async function currentPlan(
   // Re-timed without refusing: master data may have changed since; the screen shows the plan as confirmed.
   const solution = timeRoutes(built.problem, confirmedRoutes(slot));
   const drivers = tripDrivers(slot.confirmedTrips, solution.routes);
-  return slotPlan(slot, built, solution, { drivers, manual: true, confirmed: true, figures });
+  const plan = slotPlan(slot, built, solution, { drivers, manual: true, confirmed: true, figures });
+  // The confirmed trips leave out a booking gone from the slot; its shipment still carries it.
+  const offPlan = await offPlanBookings(db, branchId, date, shiftOfDayId);
+  return offPlan.length > 0 ? { ...plan, offPlan } : plan;
 }
 
 /** The confirmed trips as routes of the slot's problem (each stop's DOs as its booking's jobs; gone ones left out). */

@@ -1,5 +1,5 @@
-import { banDayPatternOptions, TripsInput, tripsPerTruck } from '@lms/domain';
-import type { Selectable } from 'kysely';
+import { banDayPatternOptions, type OffPlanBooking, TripsInput, tripsPerTruck } from '@lms/domain';
+import { type Selectable, sql } from 'kysely';
 import { Compile } from 'typebox/compile';
 import type { Database, Executor } from '../db/database.ts';
 import { assertOptions, storedJson } from '../db/fields.ts';
@@ -271,6 +271,30 @@ export function slotShipments(
     .where((eb) => eb.and({ branch_id: branchId, shift_date: date, shift_of_day_id: shiftOfDayId }))
     .orderBy('doc_no')
     .execute();
+}
+
+/**
+ * The bookings a slot's shipments carry that the slot no longer holds: cancelled since the confirm,
+ * or with no line left in this day and shift (docs/planning.md "Left the plan"), by shipment.
+ */
+export async function offPlanBookings(
+  db: Executor,
+  branchId: string,
+  date: string,
+  shiftOfDayId: string,
+): Promise<OffPlanBooking[]> {
+  const { rows } = await sql<OffPlanBooking>`
+    select b.doc_no as "bookingDocNo", s.doc_no as "shipmentDocNo", coalesce(s.car_plate_snap, s.doc_no) as truck,
+           b.canceled_at is not null as canceled, s.act_date_check_in is not null as "checkedIn"
+      from shipment s
+      join shipment__booking_report_ids x on x.owner_id = s.id
+      join booking_report b on b.id = x.ref_id
+     where s.branch_id = ${branchId} and s.shift_date = ${date}::date and s.shift_of_day_id = ${shiftOfDayId}
+       and (b.canceled_at is not null or not exists (
+             select 1 from booking_report__lines l join vehicle_date_slot vs on vs.id = l.slot_id
+              where l.parent_id = b.id and vs.shift_date = s.shift_date and vs.shift_of_day_id = s.shift_of_day_id))
+     order by s.doc_no, b.doc_no`.execute(db);
+  return rows;
 }
 
 /** The active shifts, by start time: the order every screen lists shifts in (the domain's `compareShifts`). */

@@ -110,6 +110,21 @@ export const PlanFigures = Type.Object({
 export type PlanFigures = Static<typeof PlanFigures>;
 
 /** A slot with its resources and a plan: the confirmed one, the planner's or the dispatcher's. */
+/**
+ * A booking the confirmed plan's shipments still carry but the shift no longer holds: cancelled
+ * since the confirm (or moved by a path that raced it). Its truck still goes there until the
+ * dispatcher confirms again (docs/planning.md "Left the plan").
+ */
+export const OffPlanBooking = Type.Object({
+  bookingDocNo: Type.String(),
+  shipmentDocNo: Type.String(),
+  truck: Type.String(),
+  canceled: Type.Boolean(),
+  /** Its truck has checked in: the plan is frozen, the driver is to be told. */
+  checkedIn: Type.Boolean(),
+});
+export type OffPlanBooking = Static<typeof OffPlanBooking>;
+
 export const SlotPlan = Type.Object({
   date: IsoDate,
   shiftOfDayId: Uuid,
@@ -127,6 +142,8 @@ export const SlotPlan = Type.Object({
   trips: List(PlanTrip),
   unassigned: List(PlanUnassigned),
   figures: PlanFigures,
+  /** What the confirmed plan's shipments carry that the shift no longer holds (none: absent or empty). */
+  offPlan: Type.Optional(List(OffPlanBooking)),
 });
 export type SlotPlan = Static<typeof SlotPlan>;
 

@@ -1,5 +1,5 @@
 import { Alert, Button, DateField, SelectField } from '@lms/design-system';
-import { daySheetTitle, documentsApi, featureRoles, phrase } from '@lms/domain';
+import { daySheetTitle, documentsApi, featureRoles, type OffPlanBooking, phrase } from '@lms/domain';
 import { callForBytes, useBranchScope, usePdfTab, useSession } from '@lms/entity-pages';
 import styled from 'styled-components';
 import { FieldRow, Messages, Panel } from '../booking/shared/layout.tsx';
@@ -30,6 +30,9 @@ export function PlanControls({ planning }: { readonly planning: SlotPlanning }) 
   const canConfirm = useCanConfirm();
   const { date, shiftId, shifts, draft, shown, refused, busy, locked, choose } = planning;
   const daySheet = useDaySheet(date, shiftId);
+  const offPlan = draft ? [] : (shown?.offPlan ?? []);
+  // The confirmed trips as shown leave the gone bookings out: confirming them again takes those off their trucks.
+  const offTrucks = offPlan.some((gone) => !gone.checkedIn);
   return (
     <Panel aria-labelledby="planning-title">
       <h2 id="planning-title">วางแผนจัดรถ</h2>
@@ -58,7 +61,7 @@ export function PlanControls({ planning }: { readonly planning: SlotPlanning }) 
             variant="secondary"
             onPress={planning.confirm}
             isLoading={busy === 'confirm'}
-            isDisabled={!draft || draft.trips.length === 0 || locked || busy !== null}
+            isDisabled={(!draft && !offTrucks) || draft?.trips.length === 0 || locked || busy !== null}
           >
             ยืนยันแผน
           </Button>
@@ -88,6 +91,7 @@ export function PlanControls({ planning }: { readonly planning: SlotPlanning }) 
           </Status>
         )}
       </Toolbar>
+      {offPlan.length > 0 && <OffPlanNotice offPlan={offPlan} canConfirm={canConfirm} />}
       {planning.lockedBecause && <Alert tone="warning">{planning.lockedBecause}</Alert>}
       {refused.length > 0 && (
         <Alert>
@@ -97,6 +101,47 @@ export function PlanControls({ planning }: { readonly planning: SlotPlanning }) 
     </Panel>
   );
 }
+
+/**
+ * What the confirmed plan's trucks still carry that the shift no longer holds (a booking cancelled
+ * since the confirm): its truck would still go there. Before a check-in, confirming the plan again
+ * takes it off; after, the driver is to be told (docs/planning.md "Left the plan").
+ */
+function OffPlanNotice({
+  offPlan,
+  canConfirm,
+}: {
+  readonly offPlan: readonly OffPlanBooking[];
+  readonly canConfirm: boolean;
+}) {
+  const waiting = offPlan.some((gone) => !gone.checkedIn);
+  return (
+    <Alert tone="warning" withIcon>
+      <strong>รถในแผนที่ยืนยันแล้วยังต้องไปส่งการจองที่ไม่อยู่ในกะนี้แล้ว</strong>
+      <OffList>
+        {offPlan.map((gone) => (
+          <li key={`${gone.shipmentDocNo}-${gone.bookingDocNo}`}>
+            {`${gone.bookingDocNo} ${gone.canceled ? 'ยกเลิกแล้ว' : 'ย้ายไปวันหรือกะอื่นแล้ว'} · รถ ${gone.truck} ใบขนส่ง ${gone.shipmentDocNo}`}
+            {gone.checkedIn ? ' · รถเช็คอินแล้ว แจ้งคนขับว่าไม่ต้องส่งจุดนี้' : ''}
+          </li>
+        ))}
+      </OffList>
+      {waiting && (
+        <p>
+          {canConfirm
+            ? 'กด “ยืนยันแผน” เพื่อเอาออกจากรถ (แผนที่แสดงไม่มีการจองเหล่านี้แล้ว)'
+            : 'ผู้มีสิทธิ์ยืนยันแผนต้องกด “ยืนยันแผน” อีกครั้งเพื่อเอาออกจากรถ'}
+        </p>
+      )}
+    </Alert>
+  );
+}
+
+const OffList = styled.ul`
+  margin: 0;
+  padding-inline-start: ${({ theme }) => theme.space[4]};
+  overflow-wrap: anywhere;
+`;
 
 const Toolbar = styled.div`
   display: flex;

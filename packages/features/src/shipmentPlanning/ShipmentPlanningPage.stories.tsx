@@ -6,8 +6,10 @@ import {
   type PlanShift,
   ROLE_ADMIN,
   readRoleOf,
+  type SlotPlan,
   shiftCheckedInMessage,
   shipmentPlanningApi,
+  tripsOf,
 } from '@lms/domain';
 import {
   confirmedSlot,
@@ -671,5 +673,62 @@ export const Phone: Story = {
   play: async ({ canvas }) => {
     const trip = await canvas.findByRole('region', { name: '70-1234 รถ 6 ล้อ' });
     await expect(trip.getBoundingClientRect().width).toBeLessThanOrEqual(375);
+  },
+};
+
+/** A booking cancelled after the confirm: its shipment still carries it (the server's `offPlan`). */
+const offPlanSlot = (checkedIn = false): SlotPlan => ({
+  ...confirmedSlot,
+  offPlan: [
+    {
+      bookingDocNo: 'BK20250105000099',
+      // The checked-in one is the first trip's truck (checkedInSlot).
+      shipmentDocNo: checkedIn ? 'SH202501060001' : 'SH202501060002',
+      truck: checkedIn ? '70-1234' : '70-5678',
+      canceled: true,
+      checkedIn,
+    },
+  ],
+});
+
+export const CancelledOnATruck: Story = {
+  name: 'A booking cancelled after the confirm: named with its truck, confirming again takes it off',
+  beforeEach: mocked({ slot: offPlanSlot() }),
+  play: async ({ canvas }) => {
+    const notice = await canvas.findByText('รถในแผนที่ยืนยันแล้วยังต้องไปส่งการจองที่ไม่อยู่ในกะนี้แล้ว');
+    const alert = within(notice.closest('[role="alert"]') as HTMLElement);
+    await expect(
+      alert.getByText('BK20250105000099 ยกเลิกแล้ว · รถ 70-5678 ใบขนส่ง SH202501060002'),
+    ).toBeInTheDocument();
+    await expect(alert.getByText(/กด “ยืนยันแผน” เพื่อเอาออกจากรถ/)).toBeInTheDocument();
+    // Confirmed and unchanged, the plan may still be confirmed again: the trips as shown, without it.
+    const confirm = canvas.getByRole('button', { name: 'ยืนยันแผน' });
+    await expect(confirm).toBeEnabled();
+    await userEvent.click(confirm);
+    await waitFor(() =>
+      expect(recorder.calls.at(-1)).toMatchObject({
+        path: requestPath(shipmentPlanningApi.confirm),
+        body: { version: 1, trips: tripsOf(confirmedSlot) },
+      }),
+    );
+    await waitFor(() => expect(canvas.queryByText('รถในแผนที่ยืนยันแล้วยังต้องไปส่งการจองที่ไม่อยู่ในกะนี้แล้ว')).toBeNull());
+    await expect(canvas.getByRole('button', { name: 'ยืนยันแผน' })).toBeDisabled();
+  },
+};
+
+export const CancelledOnACheckedInTruck: Story = {
+  name: 'A cancelled booking on a truck that has checked in: the driver is to be told, no confirm',
+  args: { width: 375 },
+  beforeEach: mocked({ slot: { ...offPlanSlot(true), trips: checkedInSlot.trips } }),
+  play: async ({ canvas, canvasElement }) => {
+    await expect(
+      await canvas.findByText(
+        /BK20250105000099 ยกเลิกแล้ว · รถ 70-1234 ใบขนส่ง SH202501060001 · รถเช็คอินแล้ว แจ้งคนขับว่าไม่ต้องส่งจุดนี้/,
+      ),
+    ).toBeInTheDocument();
+    await expect(canvas.queryByText(/เพื่อเอาออกจากรถ/)).toBeNull();
+    await expect(canvas.getByRole('button', { name: 'ยืนยันแผน' })).toBeDisabled();
+    const root = canvasElement.querySelector('[data-story-root]') ?? canvasElement;
+    await expect(root.scrollWidth).toBeLessThanOrEqual(root.clientWidth + 1);
   },
 };
