@@ -200,5 +200,12 @@ describe('a booking cancelled after the confirm', () => {
       server.db,
     );
     expect(carried).toEqual([{ n: 0 }]);
+    // Its history says which shipment it left, and who confirmed it off.
+    const { rows: left } = await sql<{ changes: unknown; user_id: string | null }>`
+      select changes, user_id from history where record_id = ${bookingId} and changes ? 'shipment'
+       order by at desc, id desc limit 1`.execute(server.db);
+    expect(left).toEqual([
+      { changes: { shipment: { from: shipmentDocNo, to: null } }, user_id: expect.any(String) },
+    ]);
   });
 });

@@ -106,6 +106,17 @@ async function linkShipment(
     .execute();
 }
 
+/** The bookings the slot's shipments carry now, each with its shipment's number. */
+async function carriedBookings(trx: Tx, shipmentIds: readonly string[]) {
+  if (shipmentIds.length === 0) return [];
+  return trx
+    .selectFrom('shipment__booking_report_ids as x')
+    .innerJoin('shipment as s', 's.id', 'x.owner_id')
+    .select(['x.ref_id as bookingId', 's.doc_no as docNo'])
+    .where('x.owner_id', 'in', [...shipmentIds])
+    .execute();
+}
+
 /** What a confirm writes, decided inside its transaction once the slot is locked and read. */
 export interface ConfirmDecision {
   readonly plan: SlotPlan;
@@ -188,6 +199,11 @@ export async function confirmSlot(
     const slot = await loadSlot(trx, branchId, date, shiftOfDayId);
     const built = await problemOf(slot, roads);
     const { plan, started = new Set<string>() } = await decide(trx, slot, built);
+    // Which truck carried which booking before: a booking this plan no longer puts on one is told so.
+    const carried = await carriedBookings(
+      trx,
+      slot.shipments.map((s) => s.id),
+    );
     // A truck's n-th shipment stays its n-th trip's (same number across re-plans); the rest go.
     const kept = new Set(plan.trips.map((t) => tripShipment(slot, t.vehicleId, t.trip)?.id));
     const gone = slot.shipments.filter((s) => !kept.has(s.id));
@@ -269,6 +285,16 @@ export async function confirmSlot(
           },
         });
     }
+    const planned = new Set(plan.trips.flatMap((trip) => trip.stops.map((s) => s.bookingId)));
+    for (const { bookingId, docNo } of carried)
+      if (!planned.has(bookingId))
+        await recordHistory(trx, {
+          entity: bookingReport,
+          recordId: bookingId,
+          action: 'update',
+          userId,
+          changes: { shipment: { from: docNo, to: null } },
+        });
     await trx
       .updateTable('shipment_plan')
       .set({ trips: JSON.stringify(request.trips), ...touched(userId) })
