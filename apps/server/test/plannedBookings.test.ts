@@ -26,6 +26,9 @@ import { setupTestServer } from './harness.ts';
 
 const server = setupTestServer();
 
+const shipmentIdOf = async (docNo: string) =>
+  (await sql<{ id: string }>`select id from shipment where doc_no = ${docNo}`.execute(server.db)).rows[0]!.id;
+
 async function plannedBooking() {
   const world = await bookingScenario(server.db, { deliveryOrders: 1 });
   const tomorrow = addDays(world.today, 1);
@@ -181,6 +184,17 @@ describe('a booking cancelled after the confirm', () => {
     expect(slot.body.offPlan).toEqual([
       { bookingDocNo: booking[0]!.doc_no, shipmentDocNo, truck: plate, canceled: true, checkedIn: false },
     ]);
+    // The trip as the driver's phone and the board's detail read it: the stop is there, marked cancelled.
+    const trip = await call(
+      server.api,
+      'GET',
+      `/delivery/trips/${await shipmentIdOf(shipmentDocNo)}?branchId=${world.branchId}`,
+      { token: dispatcher },
+    );
+    expect(trip.status, JSON.stringify(trip.body)).toBe(200);
+    expect(
+      trip.body.stops.map((s: { bookingId: string; canceled?: boolean }) => [s.bookingId, s.canceled]),
+    ).toEqual([[bookingId, true]]);
     // The board shows the plan without it; confirmed again as shown, the truck no longer goes there.
     expect(slot.body.trips).toEqual([]);
     const again = await call(server.api, 'POST', `/shipmentPlanning/confirm?branchId=${world.branchId}`, {

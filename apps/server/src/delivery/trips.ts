@@ -80,6 +80,7 @@ function stopRows(db: Executor, shipmentIds: readonly string[]) {
       'st.seq',
       'st.booking_id',
       'b.doc_no as booking_doc_no',
+      'b.canceled_at',
       'st.ship_to_name',
       'st.address',
       'st.phone',
@@ -244,6 +245,7 @@ export function boardStop(state: TripState, i: number): BoardStop {
     late: eta.late,
     arrivedAt: iso(stop.arrived_at),
     leftAt: iso(stop.left_at),
+    ...(stop.canceled_at ? { canceled: true } : {}),
   };
 }
 

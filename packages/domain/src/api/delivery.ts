@@ -172,6 +172,8 @@ export const DriverStop = Type.Object({
   leftAt: Nullable(Instant),
   orders: List(StopOrder),
   proof: Nullable(StopProof),
+  /** Its booking was cancelled after the plan (as `BoardStop.canceled`): not to be delivered. */
+  canceled: Type.Optional(Type.Boolean()),
 });
 export type DriverStop = Static<typeof DriverStop>;
 
@@ -353,6 +355,12 @@ export const BoardStop = Type.Object({
   late: Type.Boolean(),
   arrivedAt: Nullable(Instant),
   leftAt: Nullable(Instant),
+  /**
+   * Its booking was cancelled after the plan was confirmed (true; absent otherwise): the truck is
+   * not to deliver it. The phone says so in place of the arrival; the dispatcher's planning screen
+   * names it until the plan is confirmed again (docs/planning.md "Left the plan").
+   */
+  canceled: Type.Optional(Type.Boolean()),
 });
 export type BoardStop = Static<typeof BoardStop>;
 

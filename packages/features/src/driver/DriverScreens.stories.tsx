@@ -1,4 +1,4 @@
-import { driverApi, type StopEventInput } from '@lms/domain';
+import { type DriverTrip, driverApi, type StopEventInput } from '@lms/domain';
 import {
   DRIVER_DAY,
   DRIVER_TRIP_ID,
@@ -64,6 +64,22 @@ type Story = StoryObj<typeof meta>;
 const stopOf = (seq: number) => driverTripFixture.stops[seq - 1]!;
 /** The stops as the phone sends events: what the mock server heard. */
 const heard: StopEventInput[][] = [];
+
+/** The mock server answering `trip` (the fixture by default), each batch of events the phone sends heard. */
+const hearing =
+  (trip?: () => DriverTrip): Story['beforeEach'] =>
+  ({ msw }) => {
+    heard.length = 0;
+    msw.use(
+      ...driverHandlers({
+        ...(trip ? { trip } : {}),
+        events: (events) => {
+          heard.push([...events]);
+          return undefined;
+        },
+      }),
+    );
+  };
 
 // ---- Today's trips ----
 
@@ -198,18 +214,7 @@ export const TripError: Story = {
 /** Not yet started: "ออกเดินทาง" taps ShipStart at the phone's time and position. */
 export const TripStart: Story = {
   ...TripStops,
-  beforeEach({ msw }) {
-    heard.length = 0;
-    msw.use(
-      ...driverHandlers({
-        trip: () => ({ ...driverTripFixture, status: 'PLANNED' }),
-        events: (events) => {
-          heard.push([...events]);
-          return undefined;
-        },
-      }),
-    );
-  },
+  beforeEach: hearing(() => ({ ...driverTripFixture, status: 'PLANNED' })),
   play: async ({ canvas }) => {
     await userEvent.click(await canvas.findByRole('button', { name: driverText.startTrip }));
     await waitFor(() => expect(heard.flat()).toHaveLength(1));
@@ -228,30 +233,19 @@ export const TripStart: Story = {
  */
 export const TripNotYet: Story = {
   loaders: signedIn,
-  beforeEach({ msw }) {
-    heard.length = 0;
-    msw.use(
-      ...driverHandlers({
-        trip: () => ({
-          ...driverTripFixture,
-          status: 'PLANNED',
-          tapsFrom: '2099-11-28T17:00:00.000Z',
-          stops: driverTripFixture.stops.map((stop) => ({
-            ...stop,
-            status: 'PENDING',
-            arrivedAt: null,
-            leftAt: null,
-            proof: null,
-            orders: stop.orders.map((order) => ({ ...order, delivered: null })),
-          })),
-        }),
-        events: (events) => {
-          heard.push([...events]);
-          return undefined;
-        },
-      }),
-    );
-  },
+  beforeEach: hearing(() => ({
+    ...driverTripFixture,
+    status: 'PLANNED',
+    tapsFrom: '2099-11-28T17:00:00.000Z',
+    stops: driverTripFixture.stops.map((stop) => ({
+      ...stop,
+      status: 'PENDING',
+      arrivedAt: null,
+      leftAt: null,
+      proof: null,
+      orders: stop.orders.map((order) => ({ ...order, delivered: null })),
+    })),
+  })),
   render: (_args, { loaded }) => (
     <Phone storeName={(loaded as Loaded).storeName}>
       <TripScreen tripId={DRIVER_TRIP_ID} onOpenStop={noop} />
@@ -276,6 +270,43 @@ export const StopNotYet: Story = {
   play: async ({ canvas }) => {
     await expect(await canvas.findByText(driverText.notYet('29/11/2099 00:00', 6))).toBeVisible();
     await expect(canvas.getByText('DO6100001001')).toBeVisible();
+    await expect(canvas.queryByRole('button', { name: driverText.arrived })).toBeNull();
+    await expect(heard).toEqual([]);
+  },
+};
+
+/**
+ * The third stop's booking was cancelled after the plan (`canceled`): the list says not to deliver
+ * it, and its page says so in place of the arrival, sending nothing.
+ */
+export const TripCanceledStop: Story = {
+  loaders: signedIn,
+  beforeEach: hearing(() => ({
+    ...driverTripFixture,
+    stops: driverTripFixture.stops.map((stop) => (stop.seq === 3 ? { ...stop, canceled: true } : stop)),
+  })),
+  render: TripStops.render,
+  play: async ({ canvas }) => {
+    const stops = within(await canvas.findByRole('list', { name: 'จุดส่ง' })).getAllByRole('button');
+    await expect(stops[2]).toHaveTextContent(driverText.canceled);
+    await expect(stops[2]).not.toHaveTextContent('รอส่ง');
+    // The others as before.
+    await expect(stops[1]).toHaveTextContent(`${driverText.next} · รอส่ง`);
+  },
+};
+
+export const StopCanceled: Story = {
+  ...TripCanceledStop,
+  render: (_args, { loaded }) => (
+    <Phone storeName={(loaded as Loaded).storeName}>
+      <StopScreen tripId={DRIVER_TRIP_ID} stopId={stopOf(3).id} onBack={noop} />
+    </Phone>
+  ),
+  play: async ({ canvas }) => {
+    // Said where its status stands and in place of the arrival.
+    await expect(await canvas.findAllByText(driverText.canceled)).toHaveLength(2);
+    await expect(canvas.getByText(driverText.canceledHint)).toBeVisible();
+    await expect(canvas.queryByText('รอส่ง')).toBeNull();
     await expect(canvas.queryByRole('button', { name: driverText.arrived })).toBeNull();
     await expect(heard).toEqual([]);
   },
@@ -418,17 +449,7 @@ export const TripStartAskedAfterReopenDropped: Story = {
 
 const stopStory = (seq: number): Story => ({
   loaders: signedIn,
-  beforeEach({ msw }) {
-    heard.length = 0;
-    msw.use(
-      ...driverHandlers({
-        events: (events) => {
-          heard.push([...events]);
-          return undefined;
-        },
-      }),
-    );
-  },
+  beforeEach: hearing(),
   render: (_args, { loaded }) => (
     <Phone storeName={(loaded as Loaded).storeName} stamped>
       <TripScreen tripId={DRIVER_TRIP_ID} onOpenStop={noop} />

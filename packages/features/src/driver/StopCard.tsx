@@ -2,6 +2,7 @@ import { Icon } from '@lms/design-system';
 import { type DriverStop, optionLabel, stopStatusOptions } from '@lms/domain';
 import styled from 'styled-components';
 import { timeText, windowText } from './format.ts';
+import { canceledAhead } from './localTrip.ts';
 import { driverText } from './text.ts';
 
 const statusLabel = (stop: DriverStop) => optionLabel(stopStatusOptions, stop.status) ?? stop.status;
@@ -43,9 +44,15 @@ export function StopCard({
             {stop.late && <Late> · {driverText.late}</Late>}
           </span>
         )}
-        <Status data-status={stop.status}>
-          {isNext && !done ? `${driverText.next} · ` : ''}
-          {statusLabel(stop)}
+        <Status data-status={canceledAhead(stop) ? 'CANCELED' : stop.status}>
+          {canceledAhead(stop) ? (
+            driverText.canceled
+          ) : (
+            <>
+              {isNext && !done ? `${driverText.next} · ` : ''}
+              {statusLabel(stop)}
+            </>
+          )}
           {waiting ? ` · ${driverText.recordedLocally}` : ''}
         </Status>
       </Body>
@@ -119,7 +126,8 @@ const Status = styled.span`
   &[data-status='PARTIAL'] {
     color: ${({ theme }) => theme.color.warning};
   }
-  &[data-status='FAILED'] {
+  &[data-status='FAILED'],
+  &[data-status='CANCELED'] {
     color: ${({ theme }) => theme.color.danger};
   }
 `;

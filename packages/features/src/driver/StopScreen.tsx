@@ -7,7 +7,7 @@ import { type ProofFile, useDriver } from './DriverProvider.tsx';
 import { FailForm } from './FailForm.tsx';
 import { telHref, timeText, windowText } from './format.ts';
 import { Card, DriverFrame, Facts, LinkButton, LoadingOrError, Notice, Row } from './layout.tsx';
-import { stepOf, tapsOpen } from './localTrip.ts';
+import { canceledAhead, stepOf, tapsOpen } from './localTrip.ts';
 import { NotYet } from './NotYet.tsx';
 import { ProofForm } from './ProofForm.tsx';
 import type { FailureInput, ProofInput } from './proofRules.ts';
@@ -128,6 +128,11 @@ export function StopScreen({
         mode === 'view' &&
         (trip.kind === 'ready' && !tapsOpen(trip.value) ? (
           <NotYet trip={trip.value} />
+        ) : canceledAhead(stop) ? (
+          // Cancelled after the plan, not reached yet: no arrival to record (docs/driver.md).
+          <Notice role="status" $tone="warning">
+            <strong>{driverText.canceled}</strong> {driverText.canceledHint}
+          </Notice>
         ) : (
           <StepActions
             stop={stop}
@@ -220,8 +225,8 @@ function StopDetails({ stop, waiting }: { readonly stop: DriverStop; readonly wa
   return (
     <>
       <Card aria-label={stop.shipToName}>
-        <Status data-status={stop.status}>
-          {status}
+        <Status data-status={canceledAhead(stop) ? 'CANCELED' : stop.status}>
+          {canceledAhead(stop) ? driverText.canceled : status}
           {waiting ? ` · ${driverText.recordedLocally}` : ''}
         </Status>
         {stop.address && <p>{stop.address}</p>}
@@ -336,7 +341,8 @@ const Status = styled.p`
   &[data-status='PARTIAL'] {
     color: ${({ theme }) => theme.color.warning};
   }
-  &[data-status='FAILED'] {
+  &[data-status='FAILED'],
+  &[data-status='CANCELED'] {
     color: ${({ theme }) => theme.color.danger};
   }
 `;

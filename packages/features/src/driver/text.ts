@@ -33,6 +33,9 @@ export const driverText = {
   startTrip: 'ออกเดินทาง',
   allTrips: 'เที่ยวรถทั้งหมด',
   stopNo: (seq: number) => `จุดที่ ${seq}`,
+  /** A stop whose booking was cancelled after the plan (`DriverStop.canceled`). */
+  canceled: 'การจองนี้ถูกยกเลิกแล้ว ไม่ต้องส่งจุดนี้',
+  canceledHint: 'สาขาจะเอาจุดนี้ออกจากเที่ยว ถ้าสงสัยโทรหาสาขา',
   next: 'จุดถัดไป',
   window: 'ช่วงเวลานัด',
   planned: 'เวลาตามแผน',
