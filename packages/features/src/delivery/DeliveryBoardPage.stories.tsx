@@ -171,3 +171,25 @@ export const PhoneWidth: Story = {
     await expect(canvasElement.scrollWidth).toBeLessThanOrEqual(canvasElement.clientWidth + 1);
   },
 };
+
+/** A stop whose booking was cancelled after the plan, not reached: the board says not to deliver it. */
+export const CanceledStop: Story = {
+  beforeEach: ({ msw }) => {
+    msw.use(
+      ...boardHandlers(() =>
+        boardFixture.map((trip) =>
+          trip.id === running!.id
+            ? { ...trip, stops: trip.stops.map((stop, i) => (i === 2 ? { ...stop, canceled: true } : stop)) }
+            : trip,
+        ),
+      ),
+    );
+  },
+  play: async ({ canvas }) => {
+    const trip = await canvas.findByRole('region', { name: /SH2025112800011/ });
+    const rows = within(trip).getAllByRole('row');
+    await expect(rows[3]).toHaveTextContent(boardText.canceled);
+    // The stops reached or still to come as before.
+    await expect(rows[2]).not.toHaveTextContent(boardText.canceled);
+  },
+};

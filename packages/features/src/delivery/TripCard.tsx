@@ -2,6 +2,7 @@ import { Alert, Button } from '@lms/design-system';
 import {
   type BoardTrip,
   bangkokIsoDate,
+  canceledAhead,
   deliveryApi,
   formatDateTime,
   formatTime,
@@ -93,7 +94,11 @@ export function TripCard({
                   {stop.leftAt && <Muted>{boardText.left(time(stop.leftAt))}</Muted>}
                   {stop.late && <Late>{boardText.late}</Late>}
                 </td>
-                <td data-status={stop.status}>{statusLabel(stopStatusOptions, stop.status)}</td>
+                {canceledAhead(stop) ? (
+                  <td data-status="CANCELED">{boardText.canceled}</td>
+                ) : (
+                  <td data-status={stop.status}>{statusLabel(stopStatusOptions, stop.status)}</td>
+                )}
               </tr>
             ))}
           </tbody>
@@ -205,7 +210,8 @@ const Scroll = styled.div`
   td[data-status='DELIVERED'] {
     color: ${({ theme }) => theme.color.success};
   }
-  td[data-status='FAILED'] {
+  td[data-status='FAILED'],
+  td[data-status='CANCELED'] {
     color: ${({ theme }) => theme.color.danger};
   }
   td[data-status='PARTIAL'] {

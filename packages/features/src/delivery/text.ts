@@ -28,6 +28,8 @@ export const boardText = {
   nextEta: (time: string) => `คาดว่าถึง ${time} น.`,
   status: 'สถานะ',
   late: 'นอกช่วงเวลานัด',
+  /** A stop whose booking was cancelled after the plan (`canceledAhead`). */
+  canceled: 'การจองถูกยกเลิกแล้ว ไม่ต้องส่ง',
   arrived: (time: string) => `ถึง ${time}`,
   left: (time: string) => `ออก ${time}`,
   link: 'ลิงก์เที่ยวรถสำหรับคนขับ',

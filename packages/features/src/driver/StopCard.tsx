@@ -1,8 +1,7 @@
 import { Icon } from '@lms/design-system';
-import { type DriverStop, optionLabel, stopStatusOptions } from '@lms/domain';
+import { canceledAhead, type DriverStop, optionLabel, stopStatusOptions } from '@lms/domain';
 import styled from 'styled-components';
 import { timeText, windowText } from './format.ts';
-import { canceledAhead } from './localTrip.ts';
 import { driverText } from './text.ts';
 
 const statusLabel = (stop: DriverStop) => optionLabel(stopStatusOptions, stop.status) ?? stop.status;

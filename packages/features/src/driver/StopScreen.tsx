@@ -1,5 +1,11 @@
 import { Button, Icon } from '@lms/design-system';
-import { type DriverStop, optionLabel, type StopEventInput, stopStatusOptions } from '@lms/domain';
+import {
+  canceledAhead,
+  type DriverStop,
+  optionLabel,
+  type StopEventInput,
+  stopStatusOptions,
+} from '@lms/domain';
 import { useState } from 'react';
 import styled from 'styled-components';
 import { newUuid } from '../offline/connection.ts';
@@ -7,7 +13,7 @@ import { type ProofFile, useDriver } from './DriverProvider.tsx';
 import { FailForm } from './FailForm.tsx';
 import { telHref, timeText, windowText } from './format.ts';
 import { Card, DriverFrame, Facts, LinkButton, LoadingOrError, Notice, Row } from './layout.tsx';
-import { canceledAhead, stepOf, tapsOpen } from './localTrip.ts';
+import { stepOf, tapsOpen } from './localTrip.ts';
 import { NotYet } from './NotYet.tsx';
 import { ProofForm } from './ProofForm.tsx';
 import type { FailureInput, ProofInput } from './proofRules.ts';

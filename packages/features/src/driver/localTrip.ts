@@ -90,12 +90,6 @@ function proofOf(event: StopEventInput, kind: StopProof['kind']): StopProof {
 export const nextStop = (trip: DriverTrip): DriverStop | undefined => trip.stops.find((s) => !s.leftAt);
 
 /**
- * A stop not to drive to: its booking was cancelled after the plan, and the truck has not reached
- * it (once reached, what happened there is recorded as at any stop).
- */
-export const canceledAhead = (stop: DriverStop): boolean => !!stop.canceled && !stop.arrivedAt;
-
-/**
  * Whether the trip's taps are accepted now (from `tapsFrom`, six hours before its shift): before
  * that — tomorrow's trip, opened the evening before — the server refuses them, so the phone offers
  * none. A copy saved before the field existed has none, and is judged by the server alone.
