@@ -5,8 +5,9 @@ import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import { shortDay } from '../booking/shared/format.ts';
 import { StatusBadge } from '../booking/shared/StatusBadge.tsx';
+import { useBookingShipments } from '../booking/shared/useBookingShipments.ts';
 import { MessageStateBadge } from '../contact/MessageStateBadge.tsx';
-import { shipmentHref, useBookingShipments } from '../shipmentPlanning/BookingShipments.tsx';
+import { shipmentHref } from '../shipmentPlanning/BookingShipments.tsx';
 
 /** Where a booking's goods go, one day × shift × vehicle type at a time, with the DOs on it. */
 export interface Placement {

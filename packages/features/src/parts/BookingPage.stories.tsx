@@ -352,3 +352,34 @@ export const History: Story = {
     await expect(words).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}-/i);
   },
 };
+
+export const CancelOnATruck: Story = {
+  name: 'Cancel: the question names the truck a confirmed plan put it on, and what follows',
+  beforeEach: ({ msw }) => {
+    booking.mount(msw);
+    msw.use(answering(record), shipmentsOf(carriedBooking));
+  },
+  play: async ({ canvas, userEvent }) => {
+    await lead(canvas);
+    await userEvent.click(canvas.getByRole('button', { name: 'ยกเลิกการจอง' }));
+    const question = within(await within(document.body).findByRole('alertdialog'));
+    await expect(await question.findByRole('note')).toHaveTextContent(
+      'การจองนี้อยู่บนรถแล้ว: 70-1234 กรุงเทพมหานคร (ใบขนส่ง SH20261104000001) เมื่อยกเลิก คนขับจะเห็นว่าไม่ต้องส่งจุดนี้',
+    );
+  },
+};
+
+export const CancelNotOnATruck: Story = {
+  name: 'Cancel: nothing about trucks when no plan carries it',
+  beforeEach: ({ msw }) => {
+    booking.mount(msw);
+    msw.use(answering(record), shipmentsOf([]));
+  },
+  play: async ({ canvas, userEvent }) => {
+    await expect(await (await lead(canvas)).findByText('ยังไม่ได้จัดรถ')).toBeVisible();
+    await userEvent.click(canvas.getByRole('button', { name: 'ยกเลิกการจอง' }));
+    const question = within(await within(document.body).findByRole('alertdialog'));
+    await expect(question.getByText('ความจุของรถจะคืนกลับ และใบส่งสินค้าจะกลับไปเป็นยังไม่ได้จอง')).toBeVisible();
+    await expect(question.queryByRole('note')).toBeNull();
+  },
+};

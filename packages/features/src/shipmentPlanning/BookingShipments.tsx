@@ -1,30 +1,13 @@
 import { DataGrid } from '@lms/design-system';
-import {
-  type Answer,
-  type BookingShipment,
-  entityPagePath,
-  type PlanInstant,
-  shipmentPlanningApi,
-  shipmentStages,
-} from '@lms/domain';
-import { type ApiError, call, useBranchScope } from '@lms/entity-pages';
+import { type BookingShipment, entityPagePath, type PlanInstant, shipmentStages } from '@lms/domain';
 import styled from 'styled-components';
-import useSWR from 'swr';
 import { thaiDay } from '../booking/shared/format.ts';
+import { useBookingShipments } from '../booking/shared/useBookingShipments.ts';
 
 type StageRow = BookingShipment['stages'][number];
 
 const stageLabels = new Map<string, string>(shipmentStages.map((s) => [s.key, s.label]));
 const shown = (at: PlanInstant | null) => (at ? `${thaiDay(at.date)} ${at.time}` : '-');
-
-/** The shipments carrying a booking (one request, shared by the page's lead and its stage times). */
-export function useBookingShipments(bookingId: string) {
-  const { api, branchId, branch } = useBranchScope();
-  return useSWR<Answer<typeof shipmentPlanningApi.bookingShipments>, ApiError>(
-    ['bookingShipments', branchId, bookingId],
-    () => call(api, shipmentPlanningApi.bookingShipments, { params: { id: bookingId }, query: branch() }),
-  );
-}
 
 /** A shipment's page, where its number links to. */
 export const shipmentHref = (id: string) => entityPagePath('shipment', 'show', id);

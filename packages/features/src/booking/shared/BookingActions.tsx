@@ -5,6 +5,7 @@ import { useId, useState } from 'react';
 import styled from 'styled-components';
 import { useBookingApi } from './bookingApi.ts';
 import { useContactChannel } from './contactChannel.ts';
+import { useBookingShipments } from './useBookingShipments.ts';
 
 type CallStatus = (typeof callStatusOptions)[number]['value'];
 
@@ -144,6 +145,7 @@ export function BookingActions({
         message={
           <>
             <p>ความจุของรถจะคืนกลับ และใบส่งสินค้าจะกลับไปเป็นยังไม่ได้จอง</p>
+            {asking && <OnTrucks bookingId={bookingId} />}
             <TextArea label="เหตุผลที่ยกเลิก" value={reason} onChange={setReason} maxLength={500} rows={3} />
           </>
         }
@@ -164,6 +166,21 @@ export function BookingActions({
         onCancel={() => resending === 'ask' && setResending(null)}
       />
     </Root>
+  );
+}
+
+/**
+ * In the cancel's question: the trucks a confirmed plan already put the booking on, and what follows
+ * (docs/planning.md "Left the plan"). Asked only while the question is open.
+ */
+function OnTrucks({ bookingId }: { readonly bookingId: string }) {
+  const shipments = useBookingShipments(bookingId).data ?? [];
+  if (shipments.length === 0) return null;
+  const trucks = shipments.map((s) => `${s.licensePlate ?? '-'} (ใบขนส่ง ${s.docNo})`).join(', ');
+  return (
+    <p role="note">
+      {`การจองนี้อยู่บนรถแล้ว: ${trucks} เมื่อยกเลิก คนขับจะเห็นว่าไม่ต้องส่งจุดนี้ และผู้จัดรถต้องยืนยันแผนอีกครั้งเพื่อเอาออกจากรถ`}
+    </p>
   );
 }
 
