@@ -195,6 +195,19 @@ describe('a booking cancelled after the confirm', () => {
     expect(
       trip.body.stops.map((s: { bookingId: string; canceled?: boolean }) => [s.bookingId, s.canceled]),
     ).toEqual([[bookingId, true]]);
+    // The dispatcher's board: its only stop passed, the trip has no next stop.
+    const board = await call(
+      server.api,
+      'GET',
+      `/delivery/board?branchId=${world.branchId}&date=${world.today}`,
+      {
+        token: dispatcher,
+      },
+    );
+    expect(board.status, JSON.stringify(board.body)).toBe(200);
+    expect(
+      board.body.map((t: { docNo: string; nextStopId: string | null }) => [t.docNo, t.nextStopId]),
+    ).toEqual([[shipmentDocNo, null]]);
     // The board shows the plan without it; confirmed again as shown, the truck no longer goes there.
     expect(slot.body.trips).toEqual([]);
     const again = await call(server.api, 'POST', `/shipmentPlanning/confirm?branchId=${world.branchId}`, {

@@ -1,6 +1,7 @@
 import {
   type BoardStop,
   type BoardTrip,
+  canceledAhead,
   type DriverStop,
   type DriverTrip,
   type FailureReason,
@@ -297,7 +298,8 @@ export function driverTrip(state: TripState): DriverTrip {
 function summary(stops: readonly BoardStop[]) {
   return {
     done: stops.filter((stop) => stop.leftAt !== null).length,
-    nextStopId: stops.find((stop) => stop.leftAt === null)?.id ?? null,
+    // A stop cancelled after the plan and not reached is passed (docs/delivery.md).
+    nextStopId: stops.find((stop) => stop.leftAt === null && !canceledAhead(stop))?.id ?? null,
     late: stops.filter((stop) => stop.late).length,
   };
 }

@@ -276,22 +276,26 @@ export const StopNotYet: Story = {
 };
 
 /**
- * The third stop's booking was cancelled after the plan (`canceled`): the list says not to deliver
- * it, and its page says so in place of the arrival, sending nothing.
+ * The second stop's booking — the next one — was cancelled after the plan (`canceled`): the list
+ * says not to deliver it and passes it, the third is next, and the count leaves it out; its page
+ * says so in place of the arrival, sending nothing.
  */
 export const TripCanceledStop: Story = {
   loaders: signedIn,
   beforeEach: hearing(() => ({
     ...driverTripFixture,
-    stops: driverTripFixture.stops.map((stop) => (stop.seq === 3 ? { ...stop, canceled: true } : stop)),
+    stops: driverTripFixture.stops.map((stop) => (stop.seq === 2 ? { ...stop, canceled: true } : stop)),
   })),
   render: TripStops.render,
   play: async ({ canvas }) => {
     const stops = within(await canvas.findByRole('list', { name: 'จุดส่ง' })).getAllByRole('button');
-    await expect(stops[2]).toHaveTextContent(driverText.canceled);
-    await expect(stops[2]).not.toHaveTextContent('รอส่ง');
-    // The others as before.
-    await expect(stops[1]).toHaveTextContent(`${driverText.next} · รอส่ง`);
+    await expect(stops[1]).toHaveTextContent(driverText.canceled);
+    await expect(stops[1]).not.toHaveTextContent('รอส่ง');
+    await expect(stops[1]).not.toHaveAttribute('data-next');
+    // No time to expect for a stop not to be served.
+    await expect(stops[1]).not.toHaveTextContent(driverText.late);
+    await expect(stops[2]).toHaveTextContent(`${driverText.next} · รอส่ง`);
+    await expect(canvas.getByText(new RegExp(driverText.stopsDone(1, 2)))).toBeVisible();
   },
 };
 
@@ -299,7 +303,7 @@ export const StopCanceled: Story = {
   ...TripCanceledStop,
   render: (_args, { loaded }) => (
     <Phone storeName={(loaded as Loaded).storeName}>
-      <StopScreen tripId={DRIVER_TRIP_ID} stopId={stopOf(3).id} onBack={noop} />
+      <StopScreen tripId={DRIVER_TRIP_ID} stopId={stopOf(2).id} onBack={noop} />
     </Phone>
   ),
   play: async ({ canvas }) => {

@@ -35,7 +35,7 @@ export function StopCard({
         <span>
           {driverText.window} {windowText(stop.windowFrom, stop.windowTo)}
         </span>
-        {!done && (
+        {!done && !canceledAhead(stop) && (
           <span>
             {stop.eta
               ? `${driverText.eta} ${timeText(stop.eta)}`

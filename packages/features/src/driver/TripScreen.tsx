@@ -6,7 +6,7 @@ import { newUuid } from '../offline/connection.ts';
 import { useDriver } from './DriverProvider.tsx';
 import { telHref } from './format.ts';
 import { DriverFrame, LinkButton, LoadingOrError, Notice } from './layout.tsx';
-import { nextStop, tapsOpen } from './localTrip.ts';
+import { nextStop, stopsToServe, tapsOpen } from './localTrip.ts';
 import { NotYet } from './NotYet.tsx';
 import { StopCard } from './StopCard.tsx';
 import { SyncBar } from './SyncBar.tsx';
@@ -85,7 +85,10 @@ export function TripScreen({
             {[
               trip.value.licensePlate && driverText.plate(trip.value.licensePlate),
               optionLabel(tripStatusOptions, trip.value.status),
-              driverText.stopsDone(trip.value.stops.filter((s) => s.leftAt).length, trip.value.stops.length),
+              driverText.stopsDone(
+                stopsToServe(trip.value).filter((s) => s.leftAt).length,
+                stopsToServe(trip.value).length,
+              ),
             ]
               .filter(Boolean)
               .join(' · ')}

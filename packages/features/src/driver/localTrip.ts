@@ -1,5 +1,5 @@
 import type { DriverStop, DriverTrip, StopEventInput, StopProof, StopStatus } from '@lms/domain';
-import { failureReasonOptions, optionLabel } from '@lms/domain';
+import { canceledAhead, failureReasonOptions, optionLabel } from '@lms/domain';
 
 /**
  * The trip as the driver sees it: the server's last answer with the events still waiting on the
@@ -86,8 +86,12 @@ function proofOf(event: StopEventInput, kind: StopProof['kind']): StopProof {
   };
 }
 
-/** The next stop to serve: the first in order not yet left. */
-export const nextStop = (trip: DriverTrip): DriverStop | undefined => trip.stops.find((s) => !s.leftAt);
+/** The next stop to serve: the first in order not yet left, passing those cancelled after the plan. */
+export const nextStop = (trip: DriverTrip): DriverStop | undefined =>
+  trip.stops.find((s) => !s.leftAt && !canceledAhead(s));
+
+/** The stops the truck serves (those cancelled after the plan and not reached are not among them). */
+export const stopsToServe = (trip: DriverTrip): DriverStop[] => trip.stops.filter((s) => !canceledAhead(s));
 
 /**
  * Whether the trip's taps are accepted now (from `tapsFrom`, six hours before its shift): before
