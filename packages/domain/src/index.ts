@@ -36,6 +36,7 @@ export * from './messages.ts';
 export * from './pages.ts';
 export * from './planningSlot.ts';
 export * from './rules/calendarDay.ts';
+export * from './rules/canceledStop.ts';
 export * from './rules/capacity.ts';
 export * from './rules/dateFormat.ts';
 export * from './rules/fileAccept.ts';

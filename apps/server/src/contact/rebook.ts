@@ -19,8 +19,6 @@ import { type AppointmentLinks, BY_CUSTOMER_LINK } from './links.ts';
  * shipment and proof stay as they are.
  */
 
-/** Who booked, as the new booking's history says it. */
-
 interface Returned {
   readonly deliveryOrderId: string;
   readonly docNo: string;

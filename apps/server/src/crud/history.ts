@@ -50,15 +50,27 @@ export interface HistoryEntry {
  * tests, not a bare English word on a planner's screen.
  */
 export function assertDeclaredChanges(entity: EntityDef, changes: Row): void {
+  const declared = declaredKeys(entity);
   for (const key of Object.keys(changes))
-    if (
-      !entity.fields.some((field) => field.name === key) &&
-      !entity.children?.some((child) => child.name === key) &&
-      !entity.historyNotes?.[key]
-    )
+    if (!declared.has(key))
       throw new Error(
         `history: ${entity.name} records "${key}", neither a field nor a declared history note`,
       );
+}
+
+/** An entity's fields, children and history notes by name, made once: an import checks thousands of entries. */
+const declaredByEntity = new WeakMap<EntityDef, ReadonlySet<string>>();
+function declaredKeys(entity: EntityDef): ReadonlySet<string> {
+  let declared = declaredByEntity.get(entity);
+  if (!declared) {
+    declared = new Set([
+      ...entity.fields.map((field) => field.name),
+      ...(entity.children ?? []).map((child) => child.name),
+      ...Object.keys(entity.historyNotes ?? {}),
+    ]);
+    declaredByEntity.set(entity, declared);
+  }
+  return declared;
 }
 
 /** The history row of one entry. */

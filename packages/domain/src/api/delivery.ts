@@ -364,13 +364,6 @@ export const BoardStop = Type.Object({
 });
 export type BoardStop = Static<typeof BoardStop>;
 
-/**
- * A stop not to drive to: its booking was cancelled after the plan and the truck has not reached
- * it (once reached, what happened there is recorded as at any stop). The phone and the board alike.
- */
-export const canceledAhead = (stop: Pick<BoardStop, 'canceled' | 'arrivedAt'>): boolean =>
-  !!stop.canceled && !stop.arrivedAt;
-
 export const BoardTrip = Type.Object({
   id: Uuid,
   docNo: Type.String(),

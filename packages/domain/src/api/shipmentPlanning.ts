@@ -109,7 +109,6 @@ export const PlanFigures = Type.Object({
 });
 export type PlanFigures = Static<typeof PlanFigures>;
 
-/** A slot with its resources and a plan: the confirmed one, the planner's or the dispatcher's. */
 /**
  * A booking the confirmed plan's shipments still carry but the shift no longer holds: cancelled
  * since the confirm (or moved by a path that raced it). Its truck still goes there until the
@@ -125,6 +124,7 @@ export const OffPlanBooking = Type.Object({
 });
 export type OffPlanBooking = Static<typeof OffPlanBooking>;
 
+/** A slot with its resources and a plan: the confirmed one, the planner's or the dispatcher's. */
 export const SlotPlan = Type.Object({
   date: IsoDate,
   shiftOfDayId: Uuid,

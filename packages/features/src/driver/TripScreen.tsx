@@ -6,7 +6,7 @@ import { newUuid } from '../offline/connection.ts';
 import { useDriver } from './DriverProvider.tsx';
 import { telHref } from './format.ts';
 import { DriverFrame, LinkButton, LoadingOrError, Notice } from './layout.tsx';
-import { nextStop, stopsToServe, tapsOpen } from './localTrip.ts';
+import { nextStop, servedProgress, tapsOpen } from './localTrip.ts';
 import { NotYet } from './NotYet.tsx';
 import { StopCard } from './StopCard.tsx';
 import { SyncBar } from './SyncBar.tsx';
@@ -32,6 +32,7 @@ export function TripScreen({
   const { sync, flush, answer, record, positions } = useDriver();
   const [trip, retry, waitingStops] = useTrip(tripId);
   const [starting, setStarting] = useState(false);
+  const progress = trip.kind === 'ready' ? servedProgress(trip.value) : null;
   useFollowWhileRunning(tripId, trip);
 
   const start = async () => {
@@ -85,10 +86,7 @@ export function TripScreen({
             {[
               trip.value.licensePlate && driverText.plate(trip.value.licensePlate),
               optionLabel(tripStatusOptions, trip.value.status),
-              driverText.stopsDone(
-                stopsToServe(trip.value).filter((s) => s.leftAt).length,
-                stopsToServe(trip.value).length,
-              ),
+              progress && driverText.stopsDone(progress.done, progress.total),
             ]
               .filter(Boolean)
               .join(' · ')}

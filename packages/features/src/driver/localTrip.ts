@@ -90,8 +90,11 @@ function proofOf(event: StopEventInput, kind: StopProof['kind']): StopProof {
 export const nextStop = (trip: DriverTrip): DriverStop | undefined =>
   trip.stops.find((s) => !s.leftAt && !canceledAhead(s));
 
-/** The stops the truck serves (those cancelled after the plan and not reached are not among them). */
-export const stopsToServe = (trip: DriverTrip): DriverStop[] => trip.stops.filter((s) => !canceledAhead(s));
+/** Stops left and stops to serve (not those cancelled after the plan and not reached): "ส่งแล้ว x/y จุด". */
+export function servedProgress(trip: DriverTrip): { readonly done: number; readonly total: number } {
+  const served = trip.stops.filter((s) => !canceledAhead(s));
+  return { done: served.filter((s) => s.leftAt).length, total: served.length };
+}
 
 /**
  * Whether the trip's taps are accepted now (from `tapsFrom`, six hours before its shift): before

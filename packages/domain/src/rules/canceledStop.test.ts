@@ -1,0 +1,10 @@
+import { describe, expect, it } from 'vitest';
+import { canceledAhead } from './canceledStop.ts';
+
+describe('a stop cancelled after the plan', () => {
+  it('is passed until the truck reaches it, then it is a stop like any other', () => {
+    expect(canceledAhead({ canceled: true, arrivedAt: null })).toBe(true);
+    expect(canceledAhead({ canceled: true, arrivedAt: '2026-12-03T03:40:00.000Z' })).toBe(false);
+    expect(canceledAhead({ arrivedAt: null })).toBe(false);
+  });
+});
