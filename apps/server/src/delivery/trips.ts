@@ -10,6 +10,7 @@ import {
   type ProofRequirement,
   type StopProof,
   type StopStatus,
+  servedStops,
   shipmentStages,
   type TripProgress,
   type TripStatus,
@@ -300,7 +301,7 @@ function summary(stops: readonly BoardStop[]) {
     done: stops.filter((stop) => stop.leftAt !== null).length,
     // A stop cancelled after the plan and not reached is passed (docs/delivery.md).
     nextStopId: stops.find((stop) => stop.leftAt === null && !canceledAhead(stop))?.id ?? null,
-    late: stops.filter((stop) => stop.late).length,
+    late: servedStops(stops).filter((stop) => stop.late).length,
   };
 }
 

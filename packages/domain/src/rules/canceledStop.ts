@@ -7,3 +7,7 @@ import type { BoardStop } from '../api/delivery.ts';
  */
 export const canceledAhead = (stop: Pick<BoardStop, 'canceled' | 'arrivedAt'>): boolean =>
   !!stop.canceled && !stop.arrivedAt;
+
+/** The stops a truck serves: all but those `canceledAhead` (what "ส่งแล้ว x/y จุด" and the late counts count). */
+export const servedStops = <S extends Pick<BoardStop, 'canceled' | 'arrivedAt'>>(stops: readonly S[]): S[] =>
+  stops.filter((stop) => !canceledAhead(stop));

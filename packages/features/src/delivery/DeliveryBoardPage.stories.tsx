@@ -189,6 +189,9 @@ export const CanceledStop: Story = {
     const trip = await canvas.findByRole('region', { name: /SH2025112800011/ });
     const rows = within(trip).getAllByRole('row');
     await expect(rows[3]).toHaveTextContent(boardText.canceled);
+    // No time to expect there, and it is not among the stops to serve.
+    await expect(within(rows[3]!).getAllByRole('cell')[3]).toHaveTextContent(/^-$/);
+    await expect(within(trip).getByText(boardText.stopsDone(1, 2))).toBeVisible();
     // The stops reached or still to come as before.
     await expect(rows[2]).not.toHaveTextContent(boardText.canceled);
   },

@@ -7,6 +7,7 @@ import {
   formatDateTime,
   formatTime,
   optionLabel,
+  servedStops,
   stopStatusOptions,
   type TripLinkCreated,
   tripStatusOptions,
@@ -51,7 +52,7 @@ export function TripCard({
       <h3>{title}</h3>
       <Summary>
         <span>{statusLabel(tripStatusOptions, trip.status)}</span>
-        <span>{boardText.stopsDone(trip.done, trip.stops.length)}</span>
+        <span>{boardText.stopsDone(trip.done, servedStops(trip.stops).length)}</span>
         {next && (
           <span>
             {boardText.next}: {next.seq}. {next.shipToName} ({boardText.nextEta(time(next.eta))})
@@ -87,13 +88,18 @@ export function TripCard({
                 <td>
                   {time(stop.windowFrom)}–{time(stop.windowTo)}
                 </td>
-                <td>
-                  {stop.arrivedAt
-                    ? boardText.arrived(time(stop.arrivedAt))
-                    : time(stop.eta ?? stop.plannedArrival)}
-                  {stop.leftAt && <Muted>{boardText.left(time(stop.leftAt))}</Muted>}
-                  {stop.late && <Late>{boardText.late}</Late>}
-                </td>
+                {canceledAhead(stop) ? (
+                  // No time to expect at a stop not to be served.
+                  <td>-</td>
+                ) : (
+                  <td>
+                    {stop.arrivedAt
+                      ? boardText.arrived(time(stop.arrivedAt))
+                      : time(stop.eta ?? stop.plannedArrival)}
+                    {stop.leftAt && <Muted>{boardText.left(time(stop.leftAt))}</Muted>}
+                    {stop.late && <Late>{boardText.late}</Late>}
+                  </td>
+                )}
                 {canceledAhead(stop) ? (
                   <td data-status="CANCELED">{boardText.canceled}</td>
                 ) : (

@@ -70,6 +70,12 @@ describe('the board live', () => {
     expect(next!.stops[0]).toMatchObject({ status: 'DELIVERED', shipToName: 'ร้าน 1', leftAt: at(8) });
     expect(next!.stops[1]).toMatchObject({ eta: at(40), late: true, windowTo: at(30) });
     expect(boardFigures([next!])).toEqual({ running: 1, stops: 2, done: 1, late: 1 });
+    // Its late stop cancelled after the plan: neither a stop to serve nor a late one.
+    const canceled = {
+      ...next!,
+      stops: next!.stops.map((s) => (s.id === 's2' ? { ...s, canceled: true } : s)),
+    };
+    expect(boardFigures([canceled])).toEqual({ running: 1, stops: 1, done: 1, late: 0 });
   });
 
   it('drops the truck from the map when the trip ends, and ignores an older progress', () => {

@@ -1,4 +1,5 @@
 import type { BoardPosition, BoardTrip, TripProgress } from '@lms/domain';
+import { servedStops } from '@lms/domain';
 
 /**
  * The board live (docs/delivery.md "The board"): the stream sends deltas, merged into the trips
@@ -47,8 +48,8 @@ export function applyProgress(trips: readonly BoardTrip[], progress: readonly Tr
 export function boardFigures(trips: readonly BoardTrip[]) {
   return {
     running: trips.filter((t) => t.status === 'RUNNING').length,
-    stops: trips.reduce((n, t) => n + t.stops.length, 0),
+    stops: trips.reduce((n, t) => n + servedStops(t.stops).length, 0),
     done: trips.reduce((n, t) => n + t.done, 0),
-    late: trips.reduce((n, t) => n + t.stops.filter((s) => s.late && !s.leftAt).length, 0),
+    late: trips.reduce((n, t) => n + servedStops(t.stops).filter((s) => s.late && !s.leftAt).length, 0),
   };
 }

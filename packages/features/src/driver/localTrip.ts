@@ -1,5 +1,5 @@
 import type { DriverStop, DriverTrip, StopEventInput, StopProof, StopStatus } from '@lms/domain';
-import { canceledAhead, failureReasonOptions, optionLabel } from '@lms/domain';
+import { canceledAhead, failureReasonOptions, optionLabel, servedStops } from '@lms/domain';
 
 /**
  * The trip as the driver sees it: the server's last answer with the events still waiting on the
@@ -92,7 +92,7 @@ export const nextStop = (trip: DriverTrip): DriverStop | undefined =>
 
 /** Stops left and stops to serve (not those cancelled after the plan and not reached): "ส่งแล้ว x/y จุด". */
 export function servedProgress(trip: DriverTrip): { readonly done: number; readonly total: number } {
-  const served = trip.stops.filter((s) => !canceledAhead(s));
+  const served = servedStops(trip.stops);
   return { done: served.filter((s) => s.leftAt).length, total: served.length };
 }
 
