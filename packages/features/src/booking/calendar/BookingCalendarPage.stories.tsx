@@ -107,6 +107,9 @@ export const Full: Story = {
     await waitFor(() => expect(canvas.getAllByText('ใช้แล้ว 100.0%').length).toBeGreaterThan(10));
     await expect(canvas.getAllByText('· เต็ม').length).toBeGreaterThan(10);
     await expect(canvas.queryByText(/ว่าง/)).toBeNull();
+    // An administrator reads vehicle types and ship conditions: both filters are offered.
+    await expect(canvas.getByRole('button', { name: /ประเภทรถ$/ })).toBeVisible();
+    await expect(canvas.getByRole('button', { name: /Ship Cond$/ })).toBeVisible();
   },
 };
 
@@ -194,6 +197,10 @@ export const NoCallStatusRole: Story = {
     await canvas.findByRole('link', { name: 'BK68010001' });
     await expect(canvas.queryByText(/สถานะการโทรนัด/)).toBeNull();
     await expect(canvas.queryByRole('button', { name: 'ยกเลิกการจอง' })).toBeNull();
+    // Filters by records this user may not read are not offered (their choices would be refused).
+    await expect(canvas.queryByRole('button', { name: /ประเภทรถ$/ })).toBeNull();
+    await expect(canvas.queryByRole('button', { name: /Ship Cond$/ })).toBeNull();
+    await expect(canvas.queryByRole('alert')).toBeNull();
     // Resending the customer's message is for whoever may book.
     await expect(canvas.queryByRole('button', { name: 'ส่งข้อความนัดอีกครั้ง' })).toBeNull();
   },

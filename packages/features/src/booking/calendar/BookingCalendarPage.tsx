@@ -8,7 +8,7 @@ import {
   type VisibleRange,
 } from '@lms/design-system';
 import { addDays } from '@lms/domain';
-import { type ApiError, useCanBook, useEntityOptions, useUrlState } from '@lms/entity-pages';
+import { type ApiError, useCanBook, useEntityOptions, useSession, useUrlState } from '@lms/entity-pages';
 import { useState } from 'react';
 import styled from 'styled-components';
 import useSWR, { useSWRConfig } from 'swr';
@@ -88,8 +88,8 @@ export function BookingCalendarPage({
   const [shipCondIds, setShipCondIds] = useState<readonly string[]>([]);
   const [selectedDay, setSelectedDay] = useState<string | null>(null);
   const [selectedCell, setSelectedCell] = useState<CellRef | null>(null);
-  const vehicleTypes = useEntityOptions('vehicleType', { size: 100 });
-  const shipConds = useEntityOptions('shipCond', { size: 100 });
+  const vehicleTypes = useFilterChoices('vehicleType');
+  const shipConds = useFilterChoices('shipCond');
   const query: CalendarQuery | null = range && { ...range, vehicleTypeIds, shipCondIds };
   // Another month or filter keeps the figures shown until its own arrive (the calendar says it is loading).
   const cells = useSWR<readonly CalendarCell[], ApiError>(
@@ -205,18 +205,22 @@ export function BookingCalendarPage({
               รายสัปดาห์
             </Button>
           </fieldset>
-          <MultiSelectField
-            label="ประเภทรถ"
-            options={vehicleTypes.data ?? []}
-            value={vehicleTypeIds}
-            onChange={(ids) => setVehicleTypeIds(ids.map(String))}
-          />
-          <MultiSelectField
-            label="Ship Cond"
-            options={shipConds.data ?? []}
-            value={shipCondIds}
-            onChange={(ids) => setShipCondIds(ids.map(String))}
-          />
+          {vehicleTypes.allowed && (
+            <MultiSelectField
+              label="ประเภทรถ"
+              options={vehicleTypes.data ?? []}
+              value={vehicleTypeIds}
+              onChange={(ids) => setVehicleTypeIds(ids.map(String))}
+            />
+          )}
+          {shipConds.allowed && (
+            <MultiSelectField
+              label="Ship Cond"
+              options={shipConds.data ?? []}
+              value={shipCondIds}
+              onChange={(ids) => setShipCondIds(ids.map(String))}
+            />
+          )}
         </Toolbar>
         {cells.error && (
           <Alert>
@@ -386,3 +390,14 @@ const DragStatus = styled.p`
   min-height: 1.6em;
   color: ${({ theme }) => theme.color.text};
 `;
+
+/**
+ * A filter's choices, asked only of a user who may read the entity: the server refuses the others
+ * (its `/options` is the entity's read), and a planner holding the calendar alone would otherwise
+ * meet a refusal on opening it. Without the right the filter is not offered.
+ */
+function useFilterChoices(entity: 'vehicleType' | 'shipCond') {
+  const allowed = useSession().can(entity, 'read').can;
+  const choices = useEntityOptions(entity, { size: 100 }, allowed);
+  return { allowed, data: choices.data };
+}
