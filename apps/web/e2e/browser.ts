@@ -9,6 +9,20 @@ import { chromiumArgs, headlessShellPath } from '../../../scripts/chromium.ts';
  * each. It goes with the worker's process.
  */
 let launched: Promise<Browser> | undefined;
+
+/**
+ * What the app asked of the server and was refused (403) or broke (500) during a test. A screen
+ * asks only what its user may read: a side request refused for the user's roles showed them a
+ * refusal over the screen (the booking calendar's vehicle-type filter for a planner holding the
+ * calendar alone covered the day's bookings on CI), so any such answer fails the test that met it.
+ */
+const refusals: string[] = [];
+
+class RefusedByTheApp extends Error {
+  constructor(answers: readonly string[]) {
+    super(`the app met answers a screen should never get:\n  ${answers.join('\n  ')}`);
+  }
+}
 function sharedBrowser(): Promise<Browser> {
   launched ??= chromium
     .launch({ executablePath: headlessShellPath(), args: chromiumArgs, headless: true })
@@ -45,6 +59,11 @@ async function openContext(options: PageOptions): Promise<BrowserContext> {
     reducedMotion: 'reduce',
     ...(options.geolocation ? { geolocation: options.geolocation, permissions: ['geolocation'] } : {}),
   });
+  context.on('response', (response) => {
+    const url = new URL(response.url());
+    if (url.pathname.startsWith('/api/') && (response.status() === 403 || response.status() === 500))
+      refusals.push(`${response.status()} ${response.request().method()} ${url.pathname}${url.search}`);
+  });
   if (options.storage) {
     // Written before the app's scripts run on each document of the origin, unless the key is
     // there already (the app's own writes win; after a logout, a reload signs in again).
@@ -73,6 +92,7 @@ export function setupBrowser({ oneContext = false }: { oneContext?: boolean } = 
   const kept = new Map<string, Promise<BrowserContext>>();
   let filePage: Promise<Page> | undefined;
   afterEach(async ({ task }) => {
+    const refused = refusals.splice(0);
     const contexts = [...open];
     open.clear();
     const left = [...pages];
@@ -86,6 +106,7 @@ export function setupBrowser({ oneContext = false }: { oneContext?: boolean } = 
       ...left.map((page) => page.close()),
       dropped?.then((page) => page.close()),
     ]);
+    if (refused.length > 0 && task.result?.state !== 'fail') throw new RefusedByTheApp(refused);
   });
   afterAll(async () => {
     const page = await filePage;

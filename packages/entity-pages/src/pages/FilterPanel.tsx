@@ -7,12 +7,14 @@ import {
   DateField,
   MultiSelectField,
   NumberField,
+  ReadOnlyField,
   ReferenceField,
   SelectField,
   TextField,
   TimeField,
   toFieldOptions,
 } from '../form/controls.tsx';
+import { useSession } from '../session/SessionContext.tsx';
 import { filterGroups, groupsInUse } from './filterGroups.ts';
 import { NO, YES } from './formatValue.ts';
 import type { FilterValues } from './useListView.ts';
@@ -66,8 +68,14 @@ export function FilterPanel({
       else next[param] = value;
       return next;
     });
-  const groups = filterGroups(entity, filterDefs);
-  const inUse = groupsInUse(groups, values);
+  const { can } = useSession();
+  // A reference's filter searches its records' options, which the server gives only to who may
+  // read them: offered to the others only when a link opened the list with it (a figure's trips).
+  const every = filterGroups(entity, filterDefs);
+  const inUse = groupsInUse(every, values);
+  const groups = every.filter(
+    (group) => !group.field.ref || can(group.field.ref, 'read').can || inUse.includes(group),
+  );
   const shown = showAll || inUse.length === 0 ? groups : inUse;
 
   return (
@@ -199,17 +207,43 @@ function FilterControl({ field, filter, value, onChange }: FilterControlProps) {
   return <TextField label={label} value={text} onChange={(next: string) => onChange(next)} />;
 }
 
-function RefFilter({
-  field,
-  label,
-  value,
-  onChange,
-}: {
-  field: FieldDef;
-  label: string;
-  value: readonly string[];
-  onChange: (value: readonly string[]) => void;
-}) {
+interface RefFilterProps {
+  readonly field: FieldDef;
+  readonly label: string;
+  readonly value: readonly string[];
+  readonly onChange: (value: readonly string[] | null) => void;
+}
+
+function RefFilter(props: RefFilterProps) {
+  const access = useSession().can(nullGuard(props.field.ref), 'read');
+  return access.can ? (
+    <SearchedRefFilter {...props} />
+  ) : (
+    <UnreadRefFilter {...props} reason={access.reason} />
+  );
+}
+
+/**
+ * The records a link chose, for a user who may not read them: how many, the rule that hides their
+ * names, and a way to drop the filter (no search: its options would be refused).
+ */
+function UnreadRefFilter({ label, value, onChange, reason }: RefFilterProps & { readonly reason?: string }) {
+  return (
+    <>
+      <ReadOnlyField
+        label={label}
+        value={value.length > 0 ? `${value.length} รายการที่เลือกไว้ (${reason})` : ''}
+      />
+      {value.length > 0 && (
+        <Button variant="secondary" size="sm" onPress={() => onChange(null)}>
+          {phrase('ไม่ใช้ตัวกรอง', label)}
+        </Button>
+      )}
+    </>
+  );
+}
+
+function SearchedRefFilter({ field, label, value, onChange }: RefFilterProps) {
   const loader = useOptionsLoader(nullGuard(field.ref));
   return (
     <ReferenceField

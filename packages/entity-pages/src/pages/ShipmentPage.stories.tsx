@@ -78,6 +78,44 @@ export const ManyFilters: Story = {
   },
 };
 
+/**
+ * A branch's figure opens its trips for one vehicle type (the performance screen): a reader of
+ * bookings and shipments who may not read vehicle types sees how many the link chose and the rule
+ * that hides their names, never asks for them, and can drop the filter; the other references'
+ * filters that this user could not search are not offered.
+ */
+export const FilterByUnreadReference: Story = {
+  beforeEach: ({ msw }) => s.mount(msw),
+  parameters: {
+    harness: {
+      roles: ['ROLE_BOOKING_REPORT_READ', 'ROLE_SHIPMENT_READ'],
+      search: `shiftDateFrom=2026-11-01&shiftDateTo=2026-11-30&vehicleTypeIds=${fixtureId('vehicleType', 1)}`,
+    },
+  },
+  play: async ({ canvas }) => {
+    await expect(await canvas.findByText('SH-2611-0001')).toBeVisible();
+    const panel = await canvas.findByRole('region', { name: 'ตัวกรองการขนส่ง (Shipment)' });
+    const chosen = within(panel).getByRole('group', { name: 'ประเภทรถ: เป็น' });
+    await expect(chosen).toHaveTextContent(/1 รายการที่เลือกไว้ \(ไม่มีสิทธิ์ดู ประเภทรถ: ต้องมีสิทธิ์ /);
+    await expect(seenRequests.some((request) => request.path.includes('/vehicleType/'))).toBe(false);
+    await userEvent.click(within(panel).getByRole('button', { name: /^แสดงตัวกรองทั้งหมด \(\d+\)$/ }));
+    await expect(within(panel).getByRole('group', { name: 'เลขที่เอกสาร' })).toBeVisible();
+    await expect(within(panel).queryByRole('group', { name: 'คนขับรถ' })).toBeNull();
+    await userEvent.click(within(panel).getByRole('button', { name: 'ไม่ใช้ตัวกรองประเภทรถ: เป็น' }));
+    await userEvent.click(within(panel).getByRole('button', { name: 'ใช้ตัวกรอง' }));
+    await waitFor(() =>
+      expect(
+        seenRequests.some(
+          (request) =>
+            request.path === requestPath(shipments.list) &&
+            request.params.get('shiftDateFrom') === '2026-11-01' &&
+            !request.params.has('vehicleTypeIds'),
+        ),
+      ).toBe(true),
+    );
+  },
+};
+
 /** Plan/actual pairs grouped per stage; an actual stage earlier than the one before is refused in Thai. */
 export const StageOrder: Story = {
   beforeEach: ({ msw }) => {
