@@ -1,6 +1,7 @@
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, afterEach } from 'vitest';
 import { chromiumArgs, headlessShellPath } from '../../../scripts/chromium.ts';
+import { API_BASE } from './helpers.ts';
 
 /**
  * One headless Debian Chromium (its headless shell when installed: scripts/chromium.ts) per
@@ -61,7 +62,7 @@ async function openContext(options: PageOptions): Promise<BrowserContext> {
   });
   context.on('response', (response) => {
     const url = new URL(response.url());
-    if (url.pathname.startsWith('/api/') && (response.status() === 403 || response.status() === 500))
+    if (url.pathname.startsWith(`${API_BASE}/`) && (response.status() === 403 || response.status() === 500))
       refusals.push(`${response.status()} ${response.request().method()} ${url.pathname}${url.search}`);
   });
   if (options.storage) {

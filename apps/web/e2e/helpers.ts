@@ -2,7 +2,7 @@ import { authApi, type EntityDef, type LoginAnswer, type Operation, pathOf } fro
 import type { Page } from 'playwright-core';
 
 /** Where the server answers the API (apps/server/src/app.ts registers the contract under it). */
-const API_BASE = '/api';
+export const API_BASE = '/api';
 
 /** The path of a request to `operation` as the browser sends it and a response's URL names it. */
 export const requestPath = (operation: Operation, params?: Readonly<Record<string, string>>) =>
