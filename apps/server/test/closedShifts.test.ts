@@ -365,7 +365,9 @@ describe('a shift whose truck has checked in is closed on every path', () => {
     const before = await call(server.api, 'GET', `${link}/options`);
     expect(before.body.options).toHaveLength(1);
     await checkIn(world, world.today);
-    const out = await closedOutMessage(world, world.today);
+    // The customer reads the rule in their words and the company's era (Buddhist by default).
+    const name = await shiftName(world);
+    const out = `${name.startsWith('กะ') ? '' : 'กะ'}${name} ${formatDate(world.today, { buddhistEra: true })} รถเข้ารับสินค้าแล้ว จึงเลื่อนนัดทางลิงก์นี้ไม่ได้ หากต้องการเลื่อน กรุณาโทรหาสาขา`;
     const after = await call(server.api, 'GET', `${link}/options`);
     expect(after.body).toEqual({ options: [], reason: out });
     const moved = await call(server.api, 'POST', `${link}/move`, {

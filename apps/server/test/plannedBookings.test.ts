@@ -3,6 +3,7 @@ import { bookingMessages } from '@lms/booking';
 import {
   addDays,
   featureRoles,
+  formatDate,
   ROLE_ADMIN,
   ROLE_BOOKING_CHANGE_CALL_STATUS,
   readRoleOf,
@@ -84,6 +85,9 @@ async function plannedBooking() {
     select s.doc_no, sh.name from shipment s join shift_of_day sh on sh.id = s.shift_of_day_id
      where s.id = ${confirmed.body.trips[0].shipmentId}`.execute(server.db);
   const message = bookingMessages.plannedOut(rows[0]!.name, world.today, plate, rows[0]!.doc_no);
+  // The customer reads the rule in their words and the company's era (Buddhist by default), with
+  // no truck or shipment number.
+  const toCustomer = `${rows[0]!.name.startsWith('กะ') ? '' : 'กะ'}${rows[0]!.name} ${formatDate(world.today, { buddhistEra: true })} จัดรถส่งแล้ว จึงเลื่อนนัดทางลิงก์นี้ไม่ได้ หากต้องการเลื่อน กรุณาโทรหาสาขา`;
   /** The dispatcher takes it off the plan: the slot confirmed again with no trip. */
   const takeOff = async () => {
     const again = await call(server.api, 'POST', `/shipmentPlanning/confirm${q}`, {
@@ -104,6 +108,7 @@ async function plannedBooking() {
     link,
     choice: offered.body.options[0].choice,
     message,
+    toCustomer,
     takeOff,
   };
 }
@@ -144,14 +149,19 @@ describe('a booking on a truck of a confirmed plan stays in its shift until the 
   });
 
   it('the customer’s link offers nothing, says why, and refuses a choice made before the plan; then it moves', async () => {
-    const { tomorrowSlot, link, choice, message, takeOff } = await plannedBooking();
-    expect((await call(server.api, 'GET', `${link}/options`)).body).toEqual({ options: [], reason: message });
+    const { tomorrowSlot, link, choice, toCustomer, plate, shipmentDocNo, takeOff } = await plannedBooking();
+    expect((await call(server.api, 'GET', `${link}/options`)).body).toEqual({
+      options: [],
+      reason: toCustomer,
+    });
     const refused = await call(server.api, 'POST', `${link}/move`, { body: { choice } });
     expect(refused.status).toBe(409);
-    expect(refused.body.messages).toEqual([message]);
-    // The page says the same where its choices would be.
-    const page = await fetch(`${server.origin}${link}?move=1`);
-    expect(await page.text()).toContain(message.split(' (')[0]);
+    expect(refused.body.messages).toEqual([toCustomer]);
+    // The page says the same where its choices would be, and names no truck or shipment.
+    const page = await (await fetch(`${server.origin}${link}?move=1`)).text();
+    expect(page).toContain(toCustomer);
+    expect(page).not.toContain(plate);
+    expect(page).not.toContain(shipmentDocNo);
     expect(await usedWeight(server.db, tomorrowSlot)).toBe(0);
     await takeOff();
     const moved = await call(server.api, 'POST', `${link}/move`, { body: { choice } });

@@ -328,8 +328,8 @@ describe('the day as one flow, across every seam', () => {
 
     const closed = `${shiftName} ${formatDate(world.today)} ปิดรับการจองแล้ว`;
     const because = `รถ ${PLATE} เช็คอินเมื่อ ${tapped.time}`;
-    // Today's customer may not move out of the closed shift: no option, the rule's words why.
-    const out = `${closed} จึงย้ายการจองออกจากกะนี้ไม่ได้: ${because}`;
+    // Today's customer may not move out of the closed shift: no option, the rule in their words.
+    const out = `${shiftName} ${formatDate(world.today, { buddhistEra: true })} รถเข้ารับสินค้าแล้ว จึงเลื่อนนัดทางลิงก์นี้ไม่ได้ หากต้องการเลื่อน กรุณาโทรหาสาขา`;
     const link = linkOf(bookingIds.today);
     expect((await call(server.api, 'GET', `${link}/options`)).body).toEqual({ options: [], reason: out });
     const moved = await call(server.api, 'POST', `${link}/move`, { body: { choice: customerChoiceBefore } });

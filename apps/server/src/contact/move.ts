@@ -1,5 +1,5 @@
 import { closedShiftBreak, indexWorld, type RuleBreak, type ShiftOffer, shiftOffers } from '@lms/booking';
-import { addDays, appointmentMessages, bangkokIsoDate } from '@lms/domain';
+import { addDays, appointmentMessages, appointmentText, bangkokIsoDate } from '@lms/domain';
 import { sql } from 'kysely';
 import type { DraftRequest } from '../booking/drafts.ts';
 import { evaluateDraft } from '../booking/evaluate.ts';
@@ -9,6 +9,7 @@ import { plannedBreak, plannedShifts } from '../booking/planned.ts';
 import { loadWorld, worldEnd } from '../booking/world.ts';
 import type { Database } from '../db/database.ts';
 import { conflict } from '../http/errors.ts';
+import { loadCompanySettings } from '../settings/company.ts';
 import type { Appointment } from './appointment.ts';
 import { BY_CUSTOMER_LINK } from './links.ts';
 
@@ -70,17 +71,25 @@ export async function moveOffers(
     select distinct s.shift_date::text, s.shift_of_day_id from booking_report__lines l
       join vehicle_date_slot s on s.id = l.slot_id where l.parent_id = ${appointment.bookingId}`.execute(db);
   const index = indexWorld(world);
-  const planned = await plannedShifts(db, appointment.bookingId);
+  const [planned, settings] = await Promise.all([
+    plannedShifts(db, appointment.bookingId),
+    loadCompanySettings(db),
+  ]);
+  // The staff's rules decide; the customer reads them in their own words (appointmentText.cannotMove).
   const leaving =
     rows
-      .map(
-        (r) =>
+      .map((r) => {
+        const rule = (
           closedShiftBreak(
             index,
             { branchId: appointment.branchId, shiftDate: r.shift_date, shiftOfDayId: r.shift_of_day_id },
             'out',
-          ) ?? plannedBreak(planned, { date: r.shift_date, shiftOfDayId: r.shift_of_day_id }),
-      )
+          ) ?? plannedBreak(planned, { date: r.shift_date, shiftOfDayId: r.shift_of_day_id })
+        )?.rule;
+        if (rule !== 'CLOSED' && rule !== 'PLANNED') return null;
+        const shift = index.shifts.get(r.shift_of_day_id)?.name ?? '';
+        return { rule, message: appointmentText.cannotMove(rule, shift, r.shift_date, settings.buddhistEra) };
+      })
       .find((b) => b !== null) ?? null;
   const { offers } = shiftOffers(world, {
     branchId: appointment.branchId,

@@ -210,7 +210,7 @@ export const MoveOptions: Story = {
   },
 };
 
-const CLOSED = 'กะเช้า 25/11/2569 ปิดรับการจองแล้ว จึงย้ายการจองออกจากกะนี้ไม่ได้: รถ 70-1234 เช็คอินเมื่อ 07:40';
+const CLOSED = 'กะเช้า 25/11/2569 รถเข้ารับสินค้าแล้ว จึงเลื่อนนัดทางลิงก์นี้ไม่ได้ หากต้องการเลื่อน กรุณาโทรหาสาขา';
 
 /** A booking whose own shift is closed is offered nothing, and the page says why. */
 export const NoMoveWhenShiftClosed: Story = {

@@ -1,3 +1,6 @@
+import { formatDate } from '../rules/dateFormat.ts';
+import { shiftLabel } from '../rules/truckBan.ts';
+
 /**
  * The Thai words of the customer's appointment page (docs/contact.md, docs/delivery.md "What a
  * customer sees"), in one place: the page's HTML (`appointmentHtml.ts`), the server's answers to its
@@ -31,6 +34,15 @@ export const appointmentText = {
   rebookBelow: 'เลือกวันนัดส่งใหม่ได้ด้านล่าง หรือรอสาขาติดต่อกลับ',
   /** On the new booking's page, after the customer chose. */
   rebooked: 'จองนัดส่งใหม่แล้ว นี่คือนัดใหม่ของคุณ',
+  /**
+   * Why the booking may not be moved by the link, in the customer's words (rules PLANNED and
+   * CLOSED, docs/booking.md): its shift and day in the company's era, no truck or shipment number
+   * and nothing the branch must do first (the staff's own words say that).
+   */
+  cannotMove: (rule: 'PLANNED' | 'CLOSED', shift: string, date: string, buddhistEra: boolean) =>
+    `${shiftLabel(shift)} ${formatDate(date, { buddhistEra })} ${
+      rule === 'PLANNED' ? 'จัดรถส่งแล้ว' : 'รถเข้ารับสินค้าแล้ว'
+    } จึงเลื่อนนัดทางลิงก์นี้ไม่ได้ หากต้องการเลื่อน กรุณาโทรหาสาขา`,
   call: (phone: string) => `โทรหาสาขา ${phone}`,
   shiftOf: (a: { readonly shiftName: string; readonly shiftStart: string; readonly shiftEnd: string }) =>
     `${a.shiftName} (${a.shiftStart}–${a.shiftEnd} น.)`,
