@@ -77,6 +77,29 @@ describe('estimateArrivals: the hand-computed trip', () => {
     expect(tight[1]!.late).toBe(true);
   });
 
+  it('A cancelled after the plan (passed): no estimate for it, B straight from the depot at 09:07:49', () => {
+    // Depot → B is 0.2° north: 28,910.7 m of road, rounded to 28,911 m, × 0.12 s/m = 3,469 s, 57 min 49 s.
+    const [a, b] = estimateArrivals(
+      trip({ startedAt: at(8, 10), now: at(8, 20), stops: [{ ...stopA, passed: true }, stopB] }),
+    );
+    expect(a).toEqual({ id: 'A', eta: null, departure: null, late: false, done: false });
+    expect(b!.eta).toBe(at(9, 7, 49));
+    // Before the trip is due the plan holds for the others.
+    const planned = estimateArrivals(trip({ stops: [{ ...stopA, passed: true }, stopB] }));
+    expect(planned[1]).toEqual({ id: 'B', eta: at(9, 13), departure: at(9, 23), late: false, done: false });
+  });
+
+  it('a passed stop the truck reached anyway is a stop like any other', () => {
+    const [a] = estimateArrivals(
+      trip({
+        startedAt: at(8, 10),
+        now: at(8, 45),
+        stops: [{ ...stopA, passed: true, arrivedAt: at(8, 40) }, stopB],
+      }),
+    );
+    expect(a!.eta).toBe(at(8, 40));
+  });
+
   it('at A since 08:40, now 08:45: leaves at 08:55 (service), B at 09:23:55', () => {
     const [a, b] = estimateArrivals(
       trip({ startedAt: at(8, 10), now: at(8, 45), stops: [{ ...stopA, arrivedAt: at(8, 40) }, stopB] }),

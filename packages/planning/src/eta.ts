@@ -20,6 +20,12 @@ export interface EtaStop {
   readonly serviceMs: number;
   readonly arrivedAt: number | null;
   readonly leftAt: number | null;
+  /**
+   * Not to drive to: its booking was cancelled after the plan and the truck has not reached it
+   * (`canceledAhead`). The truck passes it: no estimate, and the stops after it are reached from
+   * the stop before, without its service time.
+   */
+  readonly passed?: boolean;
 }
 
 export interface EtaInput {
@@ -83,7 +89,10 @@ export function estimateArrivals(input: EtaInput): StopEta[] {
         late: lateAt(stop, stop.arrivedAt ?? stop.leftAt),
         done: true,
       });
-  const remaining = stops.filter((s) => s.leftAt === null);
+  for (const stop of stops)
+    if (stop.passed && stop.leftAt === null && stop.arrivedAt === null)
+      result.set(stop.id, { id: stop.id, eta: null, departure: null, late: false, done: false });
+  const remaining = stops.filter((s) => s.leftAt === null && !result.has(s.id));
 
   if (!started && now <= input.plannedStart) {
     // Not started and not due yet: the plan holds.

@@ -174,6 +174,7 @@ export async function loadTrips(
         serviceMs: s.service_seconds * 1000,
         arrivedAt: s.arrived_at?.getTime() ?? null,
         leftAt: s.left_at?.getTime() ?? null,
+        passed: canceledAhead({ canceled: s.canceled_at !== null, arrivedAt: iso(s.arrived_at) }),
       })),
       position:
         running && shipment.last_lat !== null && shipment.last_lon !== null && shipment.last_position_at
