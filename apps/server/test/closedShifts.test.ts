@@ -351,7 +351,11 @@ describe('a shift whose truck has checked in is closed on every path', () => {
       body: { choice: before.body.options[0].choice },
     });
     expect(moved.status).toBe(409);
-    expect(moved.body.messages).toEqual([await closedMessage(world, tomorrow)]);
+    // In the customer's words and the company's era (Buddhist by default): no plate, no check-in time.
+    const name = await shiftName(world);
+    expect(moved.body.messages).toEqual([
+      `${name.startsWith('กะ') ? '' : 'กะ'}${name} ${formatDate(tomorrow, { buddhistEra: true })} รถเข้ารับสินค้าแล้ว จึงเลื่อนไปช่วงเวลานี้ไม่ได้ กรุณาเลือกช่วงเวลาอื่น`,
+    ]);
     expect(await usedWeight(server.db, world.slotId)).toBe(100);
   });
 

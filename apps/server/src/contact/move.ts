@@ -47,6 +47,8 @@ export interface MoveOffers {
    * (docs/booking.md "Closed shifts", "Planned bookings"); null when it may.
    */
   readonly leaving: (Pick<RuleBreak, 'message'> & { readonly rule: string }) | null;
+  /** The company's era, for the dates of the customer's words. */
+  readonly buddhistEra: boolean;
 }
 
 /**
@@ -100,7 +102,7 @@ export async function moveOffers(
     only,
   });
   const current = new Set(rows.map((r) => choiceOf({ date: r.shift_date, shiftOfDayId: r.shift_of_day_id })));
-  return { offers, current, leaving };
+  return { offers, current, leaving, buddhistEra: settings.buddhistEra };
 }
 
 /** What the customer is offered: open days and shifts other than the booking's own, a few a day. */
@@ -141,7 +143,12 @@ export async function moveBooking(
     if (now.current.has(choiceOf(wanted))) return appointmentMessages.sameSlot;
     if (now.leaving) return now.leaving.message;
     if (!offer) return appointmentMessages.choiceGone;
-    return offer.option ? null : (offer.message ?? appointmentMessages.choiceGone);
+    if (offer.option) return null;
+    // A shift closed since (its truck came in) in the customer's words and era, without the plate
+    // and the check-in time; any other rule as the engine names it (no truck, not enough room…).
+    return offer.rule === 'CLOSED'
+      ? appointmentText.closedInto(offer.shiftName, offer.date, now.buddhistEra)
+      : (offer.message ?? appointmentMessages.choiceGone);
   };
   const early = refusal(before, wanted);
   if (early) throw conflict(early);

@@ -43,6 +43,9 @@ export const appointmentText = {
     `${shiftLabel(shift)} ${formatDate(date, { buddhistEra })} ${
       rule === 'PLANNED' ? 'จัดรถส่งแล้ว' : 'รถเข้ารับสินค้าแล้ว'
     } จึงเลื่อนนัดทางลิงก์นี้ไม่ได้ หากต้องการเลื่อน กรุณาโทรหาสาขา`,
+  /** A choice whose shift closed since it was offered (its truck came in): the customer picks another. */
+  closedInto: (shift: string, date: string, buddhistEra: boolean) =>
+    `${shiftLabel(shift)} ${formatDate(date, { buddhistEra })} รถเข้ารับสินค้าแล้ว จึงเลื่อนไปช่วงเวลานี้ไม่ได้ กรุณาเลือกช่วงเวลาอื่น`,
   call: (phone: string) => `โทรหาสาขา ${phone}`,
   shiftOf: (a: { readonly shiftName: string; readonly shiftStart: string; readonly shiftEnd: string }) =>
     `${a.shiftName} (${a.shiftStart}–${a.shiftEnd} น.)`,
