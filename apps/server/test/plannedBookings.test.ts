@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { bookingMessages } from '@lms/booking';
 import {
   addDays,
+  appointmentText,
   featureRoles,
   formatDate,
   ROLE_ADMIN,
@@ -162,6 +163,11 @@ describe('a booking on a truck of a confirmed plan stays in its shift until the 
     expect(page).toContain(toCustomer);
     expect(page).not.toContain(plate);
     expect(page).not.toContain(shipmentDocNo);
+    // The page itself says it in place of the move's button: no choice with none in it.
+    const first = await (await fetch(`${server.origin}${link}`)).text();
+    expect(first).toContain(toCustomer);
+    expect(first).not.toContain(appointmentText.move);
+    expect(first).toContain(appointmentText.confirm);
     expect(await usedWeight(server.db, tomorrowSlot)).toBe(0);
     await takeOff();
     const moved = await call(server.api, 'POST', `${link}/move`, { body: { choice } });

@@ -73,13 +73,15 @@ export function appointmentPageRoutes(
     appointment: Appointment,
     extra: Pick<Extract<AppointmentView, { kind: 'appointment' }>, 'note' | 'error'> & { move?: boolean },
   ): Promise<AppointmentView> {
-    const [settings, deliveries, move, rebook] = await Promise.all([
+    const [settings, deliveries, choices, rebook] = await Promise.all([
       loadCompanySettings(ctx.db),
       // The delivery's state never hides the appointment.
       customerDeliveries(ctx.db, appointment).catch((): CustomerDelivery[] | null => null),
-      extra.move ? links.choices(appointment) : undefined,
+      // Asked on every view: with none to offer, the page says why in place of the move's button.
+      links.choices(appointment),
       rebookOf(appointment),
     ]);
+    const unmovable = !extra.move && choices.options.length === 0 ? (choices.reason ?? undefined) : undefined;
     return {
       kind: 'appointment',
       token,
@@ -88,7 +90,8 @@ export function appointmentPageRoutes(
       deliveries,
       note: extra.note,
       error: extra.error,
-      move,
+      move: extra.move ? choices : undefined,
+      ...(unmovable ? { unmovable } : {}),
       rebook,
     };
   }

@@ -222,6 +222,25 @@ export const NoMoveWhenShiftClosed: Story = {
   },
 };
 
+const PLANNED_STAYS = 'กะเช้า 25/11/2569 จัดรถส่งแล้ว จึงเลื่อนนัดทางลิงก์นี้ไม่ได้ หากต้องการเลื่อน กรุณาโทรหาสาขา';
+
+/**
+ * A booking the link cannot move (its truck planned, say): the page says why where the move's
+ * button would be, so the customer is not sent to a choice with none in it; confirming stays.
+ */
+export const CannotMove: Story = {
+  args: { view: view({ deliveries: [planned], unmovable: PLANNED_STAYS }), width: 390 },
+  play: async ({ canvasElement }) => {
+    const page = await pageOf(canvasElement);
+    await expect(page.getByText(PLANNED_STAYS)).toBeVisible();
+    await expect(page.queryByRole('button', { name: appointmentText.move })).toBeNull();
+    await userEvent.click(page.getByRole('button', { name: appointmentText.confirm }));
+    await expect(posted).toEqual([
+      { method: 'post', action: appointmentPath(TOKEN, 'confirm'), choice: null },
+    ]);
+  },
+};
+
 export const Moved: Story = {
   args: {
     view: view({ appointment: { ...appointment, ...options[0]!, time: null }, note: appointmentText.moved }),

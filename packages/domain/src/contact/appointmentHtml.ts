@@ -49,6 +49,11 @@ export type AppointmentView =
       readonly error?: string;
       /** The move's choices, when the customer asked to move. */
       readonly move?: { readonly options: readonly MoveOption[]; readonly reason: string | null };
+      /**
+       * Why the link offers no other day and shift (planned, its truck in, nothing free): said in
+       * place of the move's button, so that the customer is not sent to a choice with none in it.
+       */
+      readonly unmovable?: string;
       /** What a failed delivery sent back, to book anew (in place of confirm and move). */
       readonly rebook?: RebookOffer;
     }
@@ -78,7 +83,7 @@ export function appointmentHtml(view: AppointmentView): string {
       ? rebookHtml(token, view.rebook, date)
       : view.move
         ? moveHtml(token, view.move, date)
-        : actionsHtml(token, a),
+        : actionsHtml(token, a, view.unmovable),
     a.branchPhone
       ? `<a class="call" href="tel:${htmlText(a.branchPhone.replace(/[^\d+]/g, ''))}">${htmlText(appointmentText.call(a.branchPhone))}</a>`
       : '',
@@ -86,12 +91,14 @@ export function appointmentHtml(view: AppointmentView): string {
   return `<main class="page">${parts.join('')}</main>`;
 }
 
-function actionsHtml(token: string, a: PublicAppointment): string {
+function actionsHtml(token: string, a: PublicAppointment, unmovable: string | undefined): string {
   const confirm = a.confirmed
     ? ''
     : `<form method="post" action="${htmlText(appointmentPath(token, 'confirm'))}"><button class="button primary" type="submit">${htmlText(appointmentText.confirm)}</button></form>`;
   // Asking for the choices changes nothing: a GET of the page with `move=1`; the choosing is a post.
-  const move = `<form method="get" action="${htmlText(appointmentPath(token))}"><input type="hidden" name="move" value="1" /><button class="button secondary" type="submit">${htmlText(appointmentText.move)}</button></form>`;
+  const move = unmovable
+    ? `<p>${htmlText(unmovable)}</p>`
+    : `<form method="get" action="${htmlText(appointmentPath(token))}"><input type="hidden" name="move" value="1" /><button class="button secondary" type="submit">${htmlText(appointmentText.move)}</button></form>`;
   return `<div class="actions">${confirm}${move}</div>`;
 }
 
