@@ -121,7 +121,9 @@ function OffPlanNotice({
       <OffList>
         {offPlan.map((gone) => (
           <li key={`${gone.shipmentDocNo}-${gone.bookingDocNo}`}>
-            {`${gone.bookingDocNo} ${gone.canceled ? 'ยกเลิกแล้ว' : 'ย้ายไปวันหรือกะอื่นแล้ว'} · รถ ${gone.truck} ใบขนส่ง ${gone.shipmentDocNo}`}
+            {`${gone.bookingDocNo} ${gone.canceled ? 'ยกเลิกแล้ว' : 'ย้ายไปวันหรือกะอื่นแล้ว'} · `}
+            {/* A plate (70-1234) and a number break at their hyphens on a phone: each kept whole. */}
+            <Whole>{`รถ ${gone.truck}`}</Whole> <Whole>{`ใบขนส่ง ${gone.shipmentDocNo}`}</Whole>
             {gone.checkedIn ? ' · รถเช็คอินแล้ว แจ้งคนขับว่าไม่ต้องส่งจุดนี้' : ''}
           </li>
         ))}
@@ -136,6 +138,10 @@ function OffPlanNotice({
     </Alert>
   );
 }
+
+const Whole = styled.span`
+  white-space: nowrap;
+`;
 
 const OffList = styled.ul`
   margin: 0;

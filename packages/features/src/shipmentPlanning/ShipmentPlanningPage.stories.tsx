@@ -697,9 +697,9 @@ export const CancelledOnATruck: Story = {
   play: async ({ canvas }) => {
     const notice = await canvas.findByText('รถในแผนที่ยืนยันแล้วยังต้องไปส่งการจองที่ไม่อยู่ในกะนี้แล้ว');
     const alert = within(notice.closest('[role="alert"]') as HTMLElement);
-    await expect(
-      alert.getByText('BK20250105000099 ยกเลิกแล้ว · รถ 70-5678 ใบขนส่ง SH202501060002'),
-    ).toBeInTheDocument();
+    await expect(alert.getByRole('listitem')).toHaveTextContent(
+      'BK20250105000099 ยกเลิกแล้ว · รถ 70-5678 ใบขนส่ง SH202501060002',
+    );
     await expect(alert.getByText(/กด “ยืนยันแผน” เพื่อเอาออกจากรถ/)).toBeInTheDocument();
     // Confirmed and unchanged, the plan may still be confirmed again: the trips as shown, without it.
     const confirm = canvas.getByRole('button', { name: 'ยืนยันแผน' });
@@ -721,11 +721,14 @@ export const CancelledOnACheckedInTruck: Story = {
   args: { width: 375 },
   beforeEach: mocked({ slot: { ...offPlanSlot(true), trips: checkedInSlot.trips } }),
   play: async ({ canvas, canvasElement }) => {
-    await expect(
-      await canvas.findByText(
-        /BK20250105000099 ยกเลิกแล้ว · รถ 70-1234 ใบขนส่ง SH202501060001 · รถเช็คอินแล้ว แจ้งคนขับว่าไม่ต้องส่งจุดนี้/,
-      ),
-    ).toBeInTheDocument();
+    const notice = await canvas.findByText('รถในแผนที่ยืนยันแล้วยังต้องไปส่งการจองที่ไม่อยู่ในกะนี้แล้ว');
+    const item = within(notice.closest('[role="alert"]') as HTMLElement).getByRole('listitem');
+    await expect(item).toHaveTextContent(
+      'BK20250105000099 ยกเลิกแล้ว · รถ 70-1234 ใบขนส่ง SH202501060001 · รถเช็คอินแล้ว แจ้งคนขับว่าไม่ต้องส่งจุดนี้',
+    );
+    // At a phone's width the plate and the shipment's number each stay on one line (no break at a hyphen).
+    await expect(within(item).getByText('รถ 70-1234').getClientRects()).toHaveLength(1);
+    await expect(within(item).getByText('ใบขนส่ง SH202501060001').getClientRects()).toHaveLength(1);
     await expect(canvas.queryByText(/เพื่อเอาออกจากรถ/)).toBeNull();
     await expect(canvas.getByRole('button', { name: 'ยืนยันแผน' })).toBeDisabled();
     const root = canvasElement.querySelector('[data-story-root]') ?? canvasElement;
