@@ -78,10 +78,12 @@ export function appointmentPageRoutes(
       // The delivery's state never hides the appointment.
       customerDeliveries(ctx.db, appointment).catch((): CustomerDelivery[] | null => null),
       // Asked on every view: with none to offer, the page says why in place of the move's button.
-      links.choices(appointment),
+      // Asked to move, a failure is the page's refusal; otherwise it never hides the appointment.
+      extra.move ? links.choices(appointment) : links.choices(appointment).catch(() => undefined),
       rebookOf(appointment),
     ]);
-    const unmovable = !extra.move && choices.options.length === 0 ? (choices.reason ?? undefined) : undefined;
+    const unmovable =
+      !extra.move && choices?.options.length === 0 ? (choices.reason ?? undefined) : undefined;
     return {
       kind: 'appointment',
       token,
