@@ -151,6 +151,29 @@ export const Empty: Story = {
   },
 };
 
+/** Nothing to draw on a phone, with a long sentence: it wraps inside the frame, clear of its edges. */
+export const EmptyLongTextPhone: Story = {
+  ...phoneViewport,
+  args: {
+    ...Empty.args,
+    emptyText: 'ยังไม่มีตำแหน่งรถ (รถที่ยังไม่ออกหรือส่งครบแล้วไม่แสดงตำแหน่ง) ตำแหน่งจะปรากฏเมื่อคนขับเริ่มเที่ยวรถ',
+  },
+  play: async ({ canvas, canvasElement }) => {
+    const text = canvas.getByText(/^ยังไม่มีตำแหน่งรถ/);
+    const frame = canvasElement.querySelector<HTMLElement>('[data-tiles]') ?? text.parentElement!;
+    const bounds = frame.getBoundingClientRect();
+    const range = document.createRange();
+    range.selectNodeContents(text);
+    const lines = [...range.getClientRects()];
+    // More than one line, each at least 8 px inside the frame's sides.
+    await expect(new Set(lines.map((r) => Math.round(r.top))).size).toBeGreaterThan(1);
+    for (const line of lines) {
+      await expect(line.left).toBeGreaterThanOrEqual(bounds.left + 8);
+      await expect(line.right).toBeLessThanOrEqual(bounds.right - 8);
+    }
+  },
+};
+
 /** Long Thai names beside markers near each other: every name drawn whole, outlined to stay legible over lines. */
 export const LongThaiLabels: Story = {
   args: {

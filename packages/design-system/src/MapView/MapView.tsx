@@ -364,6 +364,9 @@ const Empty = styled.p`
   align-items: center;
   justify-content: center;
   margin: 0;
+  /* A long sentence on a phone wraps inside the frame instead of running to its edges. */
+  padding: ${({ theme }) => theme.space[4]};
+  text-align: center;
   color: ${({ theme }) => theme.color.textMuted};
 `;
 
