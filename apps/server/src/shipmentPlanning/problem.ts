@@ -16,7 +16,7 @@ import type { SlotTruck } from './slotRows.ts';
 
 /**
  * A slot as a routing problem (docs/planning.md "The server adapter"). Units: seconds from the
- * slot day's midnight in Bangkok, metres, grams and cubic centimetres (the solver wants integers;
+ * slot day's midnight in Bangkok, metres, grams and litres (thousandths of a m³: the solver wants integers;
  * kg and m³ keep three decimals).
  */
 

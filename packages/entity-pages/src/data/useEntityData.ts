@@ -6,13 +6,14 @@ import {
   LIST_FIELDS,
   LIST_TOTAL,
   type ListPageAnswer,
+  type CanResult,
   resolveEntity,
 } from '@lms/domain';
 import { useMemo, useRef } from 'react';
 import useSWR from 'swr';
 import type { ApiClient } from '../api/apiClient.ts';
 import { useApi } from '../api/ApiContext.tsx';
-import type { ApiError } from '../api/ApiError.ts';
+import { ApiError } from '../api/ApiError.ts';
 import { call } from '../api/call.ts';
 import type { Query } from '../api/query.ts';
 import { storedColumnLayout } from '@lms/design-system';
@@ -172,31 +173,58 @@ export interface OptionsQuery {
   readonly size?: number;
 }
 
-/** `{ id, label }` options for reference pickers (`/options`), by search term or by ids. */
+/**
+ * Whether the user may ask an entity's `/options`: the server answers them under the entity's read
+ * right (`crudConfig(entity, 'read')`) and refuses the others, so the hooks below ask only when
+ * the user holds it, and the screen shows `reason` (the rule that hides the records) instead.
+ */
+function useOptionsAccess(entity: EntityDef): CanResult {
+  return useSession().can(entity.name, 'read');
+}
+
+/** What asking an unreadable entity's options answers, without a request: the rule that refuses it. */
+const unreadable = (access: CanResult) => new ApiError(403, [access.reason ?? 'ไม่มีสิทธิ์ดูข้อมูลนี้']);
+
+/**
+ * `{ id, label }` options for reference pickers (`/options`), by search term or by ids; asked only
+ * of a user who may read the entity (`readable`; no request otherwise).
+ */
 export function useEntityOptions(entityRef: EntityRef, query: OptionsQuery, enabled = true) {
   const { entity, calls, api, branchId } = useEntityContext(entityRef);
+  const readable = useOptionsAccess(entity);
   const params = { searchTerm: query.searchTerm?.trim() || undefined, ids: query.ids, size: query.size ?? 20 };
-  return useSWR<readonly OptionItem[], ApiError>(
-    enabled ? entityKey(entity, 'options', branchId, params) : null,
+  const options = useSWR<readonly OptionItem[], ApiError>(
+    enabled && readable.can ? entityKey(entity, 'options', branchId, params) : null,
     () => call(api, calls.options, { query: { ...params, ...branchQuery(entity, branchId) } }),
     { keepPreviousData: true },
   );
+  return Object.assign(options, { readable });
 }
 
-/** A loader for pickers that search as the user types (outside React's render). */
+/**
+ * A loader for pickers that search as the user types (outside React's render). For a user who may
+ * not read the entity (`readable`) it refuses with the rule, as the server would, without asking.
+ */
 export function useOptionsLoader(entityRef: EntityRef) {
   const { entity, calls, api, branchId } = useEntityContext(entityRef);
+  const readable = useOptionsAccess(entity);
+  const refused = () => Promise.reject(unreadable(readable));
   return {
-    search: (searchTerm: string, size = 20) =>
-      call(api, calls.options, {
-        query: { searchTerm: searchTerm.trim() || undefined, size, ...branchQuery(entity, branchId) },
-      }),
-    byIds: (ids: readonly string[]) =>
+    readable,
+    search: (searchTerm: string, size = 20): Promise<readonly OptionItem[]> =>
+      readable.can
+        ? call(api, calls.options, {
+            query: { searchTerm: searchTerm.trim() || undefined, size, ...branchQuery(entity, branchId) },
+          })
+        : refused(),
+    byIds: (ids: readonly string[]): Promise<readonly OptionItem[]> =>
       ids.length === 0
         ? Promise.resolve([] as readonly OptionItem[])
-        : call(api, calls.options, {
-            query: { ids, size: Math.max(ids.length, 1), ...branchQuery(entity, branchId) },
-          }),
+        : readable.can
+          ? call(api, calls.options, {
+              query: { ids, size: Math.max(ids.length, 1), ...branchQuery(entity, branchId) },
+            })
+          : refused(),
   };
 }
 

@@ -215,11 +215,11 @@ interface RefFilterProps {
 }
 
 function RefFilter(props: RefFilterProps) {
-  const access = useSession().can(nullGuard(props.field.ref), 'read');
-  return access.can ? (
-    <SearchedRefFilter {...props} />
+  const loader = useOptionsLoader(nullGuard(props.field.ref));
+  return loader.readable.can ? (
+    <SearchedRefFilter {...props} loader={loader} />
   ) : (
-    <UnreadRefFilter {...props} reason={access.reason} />
+    <UnreadRefFilter {...props} reason={loader.readable.reason} />
   );
 }
 
@@ -243,8 +243,12 @@ function UnreadRefFilter({ label, value, onChange, reason }: RefFilterProps & { 
   );
 }
 
-function SearchedRefFilter({ field, label, value, onChange }: RefFilterProps) {
-  const loader = useOptionsLoader(nullGuard(field.ref));
+function SearchedRefFilter({
+  label,
+  value,
+  onChange,
+  loader,
+}: RefFilterProps & { readonly loader: ReturnType<typeof useOptionsLoader> }) {
   return (
     <ReferenceField
       label={label}

@@ -8,7 +8,7 @@ import {
   type VisibleRange,
 } from '@lms/design-system';
 import { addDays } from '@lms/domain';
-import { type ApiError, useCanBook, useEntityOptions, useSession, useUrlState } from '@lms/entity-pages';
+import { type ApiError, useCanBook, useEntityOptions, useUrlState } from '@lms/entity-pages';
 import { useState } from 'react';
 import styled from 'styled-components';
 import useSWR, { useSWRConfig } from 'swr';
@@ -391,13 +391,8 @@ const DragStatus = styled.p`
   color: ${({ theme }) => theme.color.text};
 `;
 
-/**
- * A filter's choices, asked only of a user who may read the entity: the server refuses the others
- * (its `/options` is the entity's read), and a planner holding the calendar alone would otherwise
- * meet a refusal on opening it. Without the right the filter is not offered.
- */
+/** A filter's choices: offered only to a user who may read the entity (the hook asks no one else). */
 function useFilterChoices(entity: 'vehicleType' | 'shipCond') {
-  const allowed = useSession().can(entity, 'read').can;
-  const choices = useEntityOptions(entity, { size: 100 }, allowed);
-  return { allowed, data: choices.data };
+  const choices = useEntityOptions(entity, { size: 100 });
+  return { allowed: choices.readable.can, data: choices.data };
 }
