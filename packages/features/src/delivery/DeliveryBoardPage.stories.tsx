@@ -15,6 +15,19 @@ import { boardText } from './text.ts';
 const stream = fakeBoardStream();
 const [running] = boardFixture;
 /** A stop still to come, expected at `eta`, after its window. */
+/** The late flag a row shows (one of its two is hidden at any width): its cell's index and its box. */
+const shownLateFlag = (row: HTMLElement) => {
+  const flags = [...row.querySelectorAll('strong')].filter(
+    (flag) => flag.textContent === boardText.late && flag.checkVisibility(),
+  );
+  const flag = flags[0];
+  return {
+    count: flags.length,
+    cell: flag ? [...row.children].indexOf(flag.closest('td')!) : -1,
+    box: flag?.getBoundingClientRect(),
+  };
+};
+
 const lateStop = (id: string, eta: string) =>
   ({ id, status: 'PENDING', eta, late: true, arrivedAt: null, leftAt: null }) as const;
 
@@ -92,6 +105,8 @@ export const Live: Story = {
     await expect(await canvas.findByText(boardText.live)).toBeVisible();
     await expect(within(trip).getByText(boardText.lateCount(1))).toBeVisible();
     await expect(canvas.getByText(boardText.figures(1, 1, 5, 1))).toBeVisible();
+    // Wide enough for every column: the late flag beside the ETA, once.
+    await expect(shownLateFlag(within(trip).getAllByRole('row')[2]!)).toMatchObject({ count: 1, cell: 3 });
     const truck = () => canvasElement.querySelector('[data-truck="SH2025112800011"]');
     await expect(truck()).not.toBeNull();
     stream.positions([
@@ -169,6 +184,11 @@ export const PhoneWidth: Story = {
     await canvas.findByRole('region', { name: /SH2025112800011/ });
     // The long Thai name wraps; only the stops' table may scroll inside its card.
     await expect(canvasElement.scrollWidth).toBeLessThanOrEqual(canvasElement.clientWidth + 1);
+    // The ETA's column is past the card's edge: the late flag shows once, under the place, on screen.
+    const trip = canvas.getByRole('region', { name: /SH2025112800011/ });
+    const late = shownLateFlag(within(trip).getAllByRole('row')[2]!);
+    await expect(late).toMatchObject({ count: 1, cell: 1 });
+    await expect(late.box!.right).toBeLessThanOrEqual(trip.getBoundingClientRect().right);
   },
 };
 

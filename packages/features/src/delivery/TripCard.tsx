@@ -84,6 +84,8 @@ export function TripCard({
                 <td>
                   {stop.shipToName}
                   <Muted>{stop.bookingDocNo}</Muted>
+                  {/* On a phone the ETA's column is past the card's edge: the flag shows here instead. */}
+                  {stop.late && !canceledAhead(stop) && <Late data-narrow="">{boardText.late}</Late>}
                 </td>
                 <td>
                   {time(stop.windowFrom)}–{time(stop.windowTo)}
@@ -97,7 +99,7 @@ export function TripCard({
                       ? boardText.arrived(time(stop.arrivedAt))
                       : time(stop.eta ?? stop.plannedArrival)}
                     {stop.leftAt && <Muted>{boardText.left(time(stop.leftAt))}</Muted>}
-                    {stop.late && <Late>{boardText.late}</Late>}
+                    {stop.late && <Late data-wide="">{boardText.late}</Late>}
                   </td>
                 )}
                 {canceledAhead(stop) ? (
@@ -158,6 +160,8 @@ function TripLink({ tripId }: { readonly tripId: string }) {
 
 const Card = styled.section`
   min-width: 0;
+  /* The stops' table reads its card's width, not the screen's (the board may sit in a narrow column). */
+  container-type: inline-size;
   background: ${({ theme }) => theme.color.surface};
   border: 1px solid ${({ theme }) => theme.color.border};
   border-left-width: 6px;
@@ -205,6 +209,18 @@ const Scroll = styled.div`
   td:not(:nth-child(2)),
   th {
     white-space: nowrap;
+  }
+  /* One late flag at a time: beside the ETA where its column shows, under the place where it does not. */
+  [data-narrow] {
+    display: none;
+  }
+  @container (max-width: 480px) {
+    [data-narrow] {
+      display: block;
+    }
+    [data-wide] {
+      display: none;
+    }
   }
   th {
     color: ${({ theme }) => theme.color.textMuted};
