@@ -1,4 +1,4 @@
-import { greatCircleKm, ROAD_FACTOR } from '@lms/booking';
+import { DEFAULT_ADJUST_PERCENT, greatCircleKm, ROAD_FACTOR } from '@lms/booking';
 import { addDays, type FailureReason } from '@lms/domain';
 import { seeded } from '@lms/planning';
 import type { Database } from '../db/database.ts';
@@ -12,7 +12,10 @@ import { type PastOrder, type PastStop, type PastTrip, writePastTrips } from './
  * sequence per branch (the same demo on every start for the same day), written by `writePastTrips`.
  *
  * Per truck and day: a morning trip most days, an afternoon trip some days, none on others (empty
- * days); a load of 30–100 % of the truck, now and then over it; 2–4 stops of 1–3 DOs. Outcomes:
+ * days); a load of 30 % of the truck up to what booking sells of it (its booking adjust %), so the
+ * booking calendar's past never reads over 100 %; one trip in twenty carried more than the truck
+ * takes, its DOs weighed heavier after they were booked (the ERP's weights: the performance
+ * screen's overloaded trips read the DOs, the calendar the booked lines); 2–4 stops of 1–3 DOs. Outcomes:
  * most stops delivered inside their window, some late, some in part, some failed with the
  * driver's reason; what a delivery left goes again, two to four days later or on the first truck
  * after that which can take it (a second attempt), unless the month ended first. Bookings were
@@ -49,6 +52,8 @@ interface Truck {
   driverId: string | null;
   capacityWeight: number;
   capacityVolume: number;
+  /** The share of the truck booking sells: its type's booking adjust % at the branch, the lower of weight and volume. */
+  bookable: number;
 }
 
 interface Place {
@@ -82,11 +87,16 @@ async function branchWorld(db: Database, branchId: string, shipToPrefix: string)
     .selectFrom('vehicle as v')
     .innerJoin('vehicle_type as vt', 'vt.id', 'v.vehicle_type_id')
     .leftJoin('driver as d', 'd.vehicle_id', 'v.id')
+    .leftJoin('vehicle_type_adjust_percent as a', (join) =>
+      join.onRef('a.vehicle_type_id', '=', 'vt.id').onRef('a.branch_id', '=', 'v.branch_id'),
+    )
     .select([
       'v.id',
       'd.id as driverId',
       'vt.max_capacity_weight as capacityWeight',
       'vt.max_capacity_volume as capacityVolume',
+      'a.booking_weight_adjust_percent as weightPercent',
+      'a.booking_volume_adjust_percent as volumePercent',
     ])
     .where('v.branch_id', '=', branchId)
     .orderBy('v.code')
@@ -126,6 +136,8 @@ async function branchWorld(db: Database, branchId: string, shipToPrefix: string)
       driverId: t.driverId,
       capacityWeight: Number(t.capacityWeight),
       capacityVolume: Number(t.capacityVolume),
+      bookable:
+        Math.min(t.weightPercent ?? DEFAULT_ADJUST_PERCENT, t.volumePercent ?? DEFAULT_ADJUST_PERCENT) / 100,
     })),
     places: shipTos.map<Place>((s, i) => ({
       shipToId: s.id,
@@ -170,8 +182,11 @@ export function branchTrips(
         const runs = random() < (s === 0 ? 0.6 : 0.2) * (sunday ? 0.3 : 1);
         if (!runs) continue;
         const plannedStart = bangkokInstant(day, shift.startSeconds + 30 * 60);
-        // The load: mostly 30–100 % of the truck, one trip in twenty over it.
-        const fill = random() < 0.05 ? between(1.02, 1.15) : between(0.3, 1);
+        // The load: 30 % of the truck up to what booking sells of it; one trip in twenty over the
+        // truck, its DOs booked at what booking sells and weighed heavier since (`booked`).
+        const overloaded = random() < 0.05;
+        const fill = overloaded ? between(1.02, 1.15) : between(0.3, truck.bookable);
+        const booked = overloaded ? (truck.bookable * between(0.85, 1)) / fill : undefined;
         const stopCount = 2 + Math.floor(random() * 3);
         // The truck's share taken: the larger of weight and volume, as the calendar judges it.
         const share = (w: number, v: number) => Math.max(w / truck.capacityWeight, v / truck.capacityVolume);
@@ -184,7 +199,8 @@ export function branchTrips(
         for (let k = 0; k < waiting.length && due.length < stopCount; ) {
           const w = waiting[k]!;
           const part = shareOf(w.order);
-          if (w.due <= day && dueShare + part <= fill) {
+          // An overloaded trip takes new DOs only: what goes again was booked at its weight as it stands.
+          if (!overloaded && w.due <= day && dueShare + part <= fill) {
             due.push(...waiting.splice(k, 1));
             dueShare += part;
           } else k++;
@@ -206,7 +222,8 @@ export function branchTrips(
         for (const [i, n] of counts.entries())
           for (let k = 0; k < n; k++) {
             const article = pick(world.articles);
-            const qty = Math.max(1, Math.round(each / share(article.weight, article.volume)));
+            // Down, so that the trip's DOs stay within its load (at least one of each).
+            const qty = Math.max(1, Math.floor(each / share(article.weight, article.volume)));
             orders[i]!.push({
               docNo: `DO${index + 1}9${String(++doSeq).padStart(6, '0')}`,
               qty,
@@ -214,6 +231,7 @@ export function branchTrips(
               weight: Math.round(qty * article.weight * 1000) / 1000,
               volume: Math.round(qty * article.volume * 1000) / 1000,
               articleId: article.id,
+              ...(booked === undefined ? {} : { booked }),
             });
           }
         const stops: PastStop[] = [];
@@ -259,7 +277,8 @@ export function branchTrips(
           });
           // What was not delivered is booked again two to four days later.
           if (kind !== 'delivered')
-            for (const { delivered = 0, ...o } of stopOrders)
+            // Booked again at the DO's weight as it stands (`booked` was the first booking's).
+            for (const { delivered = 0, booked: _first, ...o } of stopOrders)
               if (o.qty > delivered)
                 waiting.push({
                   due: addDays(day, 2 + Math.floor(random() * 3)),

@@ -25,6 +25,11 @@ export interface PastOrder {
   readonly articleId?: string | null;
   /** Delivered, for a partial outcome (a whole delivery gives `qty`, a failed one 0). */
   readonly delivered?: number;
+  /**
+   * The share of the DO's weight and volume its booking recorded, when the DO was weighed heavier
+   * after it was booked (1 when absent): the booked line's use, not the DO's, fills the slot.
+   */
+  readonly booked?: number;
 }
 
 export interface PastOutcome {
@@ -312,8 +317,8 @@ export async function writePastTrips(db: Executor, trips: readonly PastTrip[]): 
           article_id: order.articleId ?? null,
           qty: order.qty,
           delivery_date: trip.day,
-          used_weight: Math.round(order.weight * share * 1000) / 1000,
-          used_volume: Math.round(order.volume * share * 1000) / 1000,
+          used_weight: Math.round(order.weight * share * (order.booked ?? 1) * 1000) / 1000,
+          used_volume: Math.round(order.volume * share * (order.booked ?? 1) * 1000) / 1000,
           used_minute: 15,
           ship_cond_id: stop.shipCondId,
           slot_id: slotId,
