@@ -73,13 +73,14 @@ export function appointmentPageRoutes(
     appointment: Appointment,
     extra: Pick<Extract<AppointmentView, { kind: 'appointment' }>, 'note' | 'error'> & { move?: boolean },
   ): Promise<AppointmentView> {
+    // Asked on every view: with none to offer, the page says why in place of the move's button.
+    const asked = links.choices(appointment);
     const [settings, deliveries, choices, rebook] = await Promise.all([
       loadCompanySettings(ctx.db),
       // The delivery's state never hides the appointment.
       customerDeliveries(ctx.db, appointment).catch((): CustomerDelivery[] | null => null),
-      // Asked on every view: with none to offer, the page says why in place of the move's button.
       // Asked to move, a failure is the page's refusal; otherwise it never hides the appointment.
-      extra.move ? links.choices(appointment) : links.choices(appointment).catch(() => undefined),
+      extra.move ? asked : asked.catch(() => undefined),
       rebookOf(appointment),
     ]);
     const unmovable =
