@@ -96,6 +96,13 @@ describe('answers to bodies of the wrong shape in Thai, naming the field by its 
     expect(expectThai(response, 400)).toContain('ละติจูด ต้องเป็นตัวเลข');
   });
 
+  it('a list filter, named by its label on the filter panel, not by its parameter', async () => {
+    const badId = await call(server.api, 'GET', '/province?regionIds=x', { token: admin });
+    expect(expectThai(badId, 400)).toEqual(['ตัวกรอง "ภาค: เป็น" มีรหัสอ้างอิงที่ไม่ถูกต้อง']);
+    const tooLong = await call(server.api, 'GET', `/province?codeEq=${'1'.repeat(400)}`, { token: admin });
+    expect(expectThai(tooLong, 400)[0]).toMatch(/^รหัส: เท่ากับ ยาวได้ไม่เกิน \d+ ตัวอักษร \(ส่งมา 400 ตัวอักษร\)$/);
+  });
+
   it('a missing field of a sign-in', async () => {
     const response = await call(server.api, 'POST', '/auth/webLogin', { body: { username: 'x' } });
     expect(expectThai(response, 400)).toContain('กรุณาระบุ รหัสผ่าน');

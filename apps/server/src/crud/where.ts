@@ -1,4 +1,11 @@
-import { type EntityDef, type FilterDef, filtersFor, type ListQuery, searchableFields } from '@lms/domain';
+import {
+  type EntityDef,
+  type FilterDef,
+  filterLabel,
+  filtersFor,
+  type ListQuery,
+  searchableFields,
+} from '@lms/domain';
 import { type RawBuilder, sql } from 'kysely';
 import { isUuid } from '../auth/access.ts';
 import { columnOf, linkTableOf } from '../entities/naming.ts';
@@ -6,7 +13,8 @@ import { badRequest } from '../http/errors.ts';
 import { namedFilterCondition } from './namedFilters.ts';
 import { escapeLike } from './prefix.ts';
 
-const INVALID_ID = (param: string) => `รหัสอ้างอิงใน ${param} ไม่ถูกต้อง`;
+/** Named by the filter's label on the screen (a link's parameter is a user's filter too). */
+const INVALID_ID = (label: string) => `ตัวกรอง "${label}" มีรหัสอ้างอิงที่ไม่ถูกต้อง`;
 
 /** `%` and `_` typed by a user are searched for, not used as wildcards. */
 const likePattern = (term: string) => `%${escapeLike(term)}%`;
@@ -15,9 +23,9 @@ function asList(value: unknown): unknown[] {
   return Array.isArray(value) ? value : [value];
 }
 
-function idList(def: FilterDef, value: unknown): string[] {
+function idList(entity: EntityDef, def: FilterDef, value: unknown): string[] {
   const ids = asList(value).map(String);
-  if (!ids.every(isUuid)) throw badRequest(INVALID_ID(def.param));
+  if (!ids.every(isUuid)) throw badRequest(INVALID_ID(filterLabel(entity, def)));
   return ids;
 }
 
@@ -37,9 +45,9 @@ function condition(entity: EntityDef, def: FilterDef, value: unknown, alias: str
   const column = sql.ref(`${alias}.${def.field === 'id' ? 'id' : columnOf({ name: def.field })}`);
   switch (def.kind) {
     case 'ids':
-      return isOneOf(column, idList(def, value));
+      return isOneOf(column, idList(entity, def, value));
     case 'excludeIds':
-      return sql`not (${column} = any(${idList(def, value)}::uuid[]))`;
+      return sql`not (${column} = any(${idList(entity, def, value)}::uuid[]))`;
     case 'eq':
       return sql`${column} = ${value}`;
     case 'in':
@@ -53,7 +61,7 @@ function condition(entity: EntityDef, def: FilterDef, value: unknown, alias: str
         : sql`${column} <= ${value}`;
     case 'refIn':
     case 'refNotIn': {
-      const ids = idList(def, value);
+      const ids = idList(entity, def, value);
       const field = fieldOf(entity, def.field);
       const matches =
         field?.type === 'refs'

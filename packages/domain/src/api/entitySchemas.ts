@@ -1,7 +1,7 @@
 import Type from 'typebox';
 import { LIMITS } from '../constants.ts';
 import { maxLengthOf } from '../entities/fields.ts';
-import { filtersFor } from '../entity/filters.ts';
+import { filterLabel, filtersFor } from '../entity/filters.ts';
 import { filterValueLength } from '../entity/listQuery.ts';
 import type { EntityDef, FieldDef } from '../entity/types.ts';
 import { INPUT_BOUNDS } from '../rules/inputBounds.ts';
@@ -181,11 +181,13 @@ export function entitySchemas(entity: EntityDef) {
           );
           const value = { type: 'string', maxLength };
           const description = `${f.kind} ${f.field}`;
+          // The title names the parameter in a refusal's Thai words (the filter panel's label).
+          const title = filterLabel(entity, f);
           return [
             f.param,
             f.isList
-              ? { type: 'array', items: value, maxItems: INPUT_BOUNDS.queryValueCount, description }
-              : { ...value, description },
+              ? { type: 'array', items: value, maxItems: INPUT_BOUNDS.queryValueCount, title, description }
+              : { ...value, title, description },
           ];
         }),
       ),

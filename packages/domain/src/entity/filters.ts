@@ -138,6 +138,32 @@ export function filtersFor(entity: EntityDef): readonly FilterDef[] {
   return filters;
 }
 
+/** What a filter asks of its field, in Thai after the field's label (`ประเภทรถ: เป็น`). */
+const KIND_WORDS: Readonly<Record<Exclude<FilterKind, 'search' | 'named'>, string>> = {
+  ids: 'เป็น',
+  excludeIds: 'ไม่เป็น',
+  eq: 'เท่ากับ',
+  in: 'เป็นค่าใดค่าหนึ่ง (คั่นด้วย ,)',
+  from: 'ตั้งแต่',
+  to: 'ถึง',
+  refIn: 'เป็น',
+  refNotIn: 'ไม่เป็น',
+  empty: 'ว่าง',
+};
+
+/**
+ * A filter's Thai name: the filter panel's label on its control, and how the API names the query
+ * parameter when it refuses its value (`ประเภทรถ: เป็น` for `vehicleTypeIds`), so the words a
+ * user reads in a refusal are the ones on the screen.
+ */
+export function filterLabel(entity: EntityDef, filter: FilterDef): string {
+  if (filter.kind === 'search') return 'คำค้นหา';
+  if (filter.kind === 'named')
+    return entity.namedFilters?.find((named) => named.param === filter.param)?.label ?? filter.param;
+  const field = filter.field === 'id' ? 'รหัสข้อมูล' : entity.fields.find((f) => f.name === filter.field)?.label;
+  return `${field ?? filter.field}: ${KIND_WORDS[filter.kind]}`;
+}
+
 /**
  * A search filter as the client sends it (spec §5): strings trimmed; null and undefined values,
  * strings empty after trimming and empty arrays dropped (array items cleaned the same way).

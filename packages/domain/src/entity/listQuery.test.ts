@@ -86,27 +86,27 @@ describe('validateListQuery', () => {
     expect(ok(province, { nameThEq: '  ', ids: ['', ' '] }).filters).toEqual({});
   });
 
-  it('rejects values of the wrong type, in Thai', () => {
+  it('rejects values of the wrong type, in Thai, naming each filter by its label on the panel', () => {
     expect(messages(entityByName('shiftOfDay'), { activeEq: 'yes' })).toEqual([
-      'activeEq ต้องเป็นtrue หรือ false',
+      'ใช้งาน: เท่ากับ ต้องเป็นค่า true หรือ false',
     ]);
     expect(messages(entityByName('shiftOfDay'), { priorityFrom: '1.5' })).toEqual([
-      'priorityFrom ต้องเป็นจำนวนเต็ม',
+      'ลำดับความสำคัญ: ตั้งแต่ ต้องเป็นจำนวนเต็ม',
     ]);
-    expect(messages(province, { codeEq: ['a', 'b'] })).toEqual(['codeEq ระบุได้ครั้งเดียว']);
+    expect(messages(province, { codeEq: ['a', 'b'] })).toEqual(['รหัส: เท่ากับ ระบุได้ครั้งเดียว']);
     expect(messages(entityByName('vehicleUtilizationThresholds'), { statusEq: 'EMPTY' })).toEqual([
-      'statusEq ต้องเป็นค่าหนึ่งในรายการ',
+      'สถานะ: เท่ากับ ต้องเป็นค่าหนึ่งในรายการ',
     ]);
   });
 
   it('checks that From is not after To', () => {
     const query = { branchId: 'b1', planDateCheckInFrom: '2025-02-01', planDateCheckInTo: '2025-01-31' };
-    expect(messages(shipment, query)).toEqual(['planDateCheckInFrom ต้องไม่มากกว่า planDateCheckInTo']);
+    expect(messages(shipment, query)).toEqual(['วันที่ตามแผน: เช็คอิน: ตั้งแต่ ต้องไม่มากกว่า วันที่ตามแผน: เช็คอิน: ถึง']);
     expect(ok(shipment, { ...query, planDateCheckInTo: '2025-02-01' }).filters).toMatchObject({
       planDateCheckInFrom: '2025-02-01',
     });
     expect(messages(shipment, { branchId: 'b1', planDateCheckInFrom: '2025-02-30' })).toEqual([
-      'planDateCheckInFrom ต้องเป็นวันที่ yyyy-MM-dd',
+      'วันที่ตามแผน: เช็คอิน: ตั้งแต่ ต้องเป็นวันที่ yyyy-MM-dd',
     ]);
   });
 

@@ -3,7 +3,7 @@ import { maxLengthOf } from '../entities/fields.ts';
 import { MESSAGES } from '../messages.ts';
 import { isValidIsoDate, isValidTime } from '../rules/dateFormat.ts';
 import { boundMessages, INPUT_BOUNDS } from '../rules/inputBounds.ts';
-import { type FilterDef, filtersFor } from './filters.ts';
+import { type FilterDef, filterLabel, filtersFor } from './filters.ts';
 import type { EntityDef, FieldDef, FieldType, SortDef } from './types.ts';
 
 /** Validation of a list request's query (api.md): paging, sorting and the derived filters. */
@@ -60,13 +60,21 @@ export function filterValueLength(filter: FilterDef, field: FieldDef | undefined
   return text ?? INPUT_BOUNDS.filterValueLength;
 }
 
-/** The bound a filter's values break, checked before any value is parsed or searched for. */
-function boundBroken(filter: FilterDef, field: FieldDef | undefined, texts: readonly string[]) {
+/**
+ * The bound a filter's values break, checked before any value is parsed or searched for. A filter
+ * is named by its label on the filter panel (`filterLabel`): a link's parameter is a user's filter.
+ */
+function boundBroken(
+  label: string,
+  filter: FilterDef,
+  field: FieldDef | undefined,
+  texts: readonly string[],
+) {
   if (texts.length > INPUT_BOUNDS.queryValueCount)
-    return boundMessages.tooMany(filter.param, INPUT_BOUNDS.queryValueCount, texts.length);
+    return boundMessages.tooMany(label, INPUT_BOUNDS.queryValueCount, texts.length);
   const max = filterValueLength(filter, field);
   const longest = texts.reduce((most, text) => Math.max(most, text.length), 0);
-  return longest > max ? boundMessages.tooLong(filter.param, max, longest) : undefined;
+  return longest > max ? boundMessages.tooLong(label, max, longest) : undefined;
 }
 
 type Parsed = { ok: true; value: string | number | boolean } | { ok: false };
@@ -103,7 +111,7 @@ const expected: Readonly<Record<FilterDef['valueType'], string>> = {
   enum: 'ค่าหนึ่งในรายการ',
   integer: 'จำนวนเต็ม',
   decimal: 'ตัวเลข',
-  boolean: 'true หรือ false',
+  boolean: 'ค่า true หรือ false',
   date: 'วันที่ yyyy-MM-dd',
   time: 'เวลา HH:mm',
   datetime: 'วันเวลา ISO 8601',
@@ -149,18 +157,20 @@ function parseIntParam(
 }
 
 function checkRanges(
+  entity: EntityDef,
   filters: readonly FilterDef[],
   values: Record<string, FilterValue>,
   messages: string[],
 ): void {
   for (const from of filters.filter((filter) => filter.kind === 'from')) {
-    const to = `${from.field}To`;
+    const to = filters.find((filter) => filter.kind === 'to' && filter.field === from.field);
+    if (!to) continue;
     const low = values[from.param];
-    const high = values[to];
+    const high = values[to.param];
     if (low === undefined || high === undefined) continue;
     const after =
       from.valueType === 'datetime' ? Date.parse(String(low)) > Date.parse(String(high)) : low > high;
-    if (after) messages.push(`${from.param} ต้องไม่มากกว่า ${to}`);
+    if (after) messages.push(`${filterLabel(entity, from)} ต้องไม่มากกว่า ${filterLabel(entity, to)}`);
   }
 }
 
@@ -198,24 +208,24 @@ export function validateListQuery(entity: EntityDef, query: RawQuery): ListQuery
     const texts = valuesOf(query[filter.param]);
     if (texts.length === 0) continue;
     if (!filter.isList && texts.length > 1) {
-      messages.push(`${filter.param} ระบุได้ครั้งเดียว`);
+      messages.push(`${filterLabel(entity, filter)} ระบุได้ครั้งเดียว`);
       continue;
     }
     const field = entity.fields.find((candidate) => candidate.name === filter.field);
-    const broken = boundBroken(filter, field, texts);
+    const broken = boundBroken(filterLabel(entity, filter), filter, field, texts);
     if (broken) {
       messages.push(broken);
       continue;
     }
     const parsed = texts.map((text) => parseValue(filter, field, text));
     if (parsed.some((result) => !result.ok)) {
-      messages.push(`${filter.param} ต้องเป็น${expected[filter.valueType]}`);
+      messages.push(`${filterLabel(entity, filter)} ต้องเป็น${expected[filter.valueType]}`);
       continue;
     }
     const ok = parsed.flatMap((result) => (result.ok ? [result.value] : []));
     values[filter.param] = filter.isList ? (ok as string[] | number[]) : (ok[0] as string | number | boolean);
   }
-  checkRanges(filters, values, messages);
+  checkRanges(entity, filters, values, messages);
 
   const branchIds = valuesOf(query.branchId);
   if (branchIds.length > 1) messages.push('branchId ระบุได้ครั้งเดียว');

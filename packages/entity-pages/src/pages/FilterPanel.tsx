@@ -1,5 +1,5 @@
 import { Button } from '@lms/design-system';
-import { type EntityDef, type FieldDef, type FilterDef, nullGuard, phrase } from '@lms/domain';
+import { type EntityDef, type FieldDef, type FilterDef, filterLabel, nullGuard, phrase } from '@lms/domain';
 import { useId, useState } from 'react';
 import styled from 'styled-components';
 import { useOptionsLoader } from '../data/useEntityData.ts';
@@ -39,16 +39,6 @@ export interface FilterPanelProps {
 const FILTER_TEXT = {
   all: (count: number) => `แสดงตัวกรองทั้งหมด (${count})`,
   inUseOnly: 'แสดงเฉพาะตัวกรองที่ใช้อยู่',
-};
-
-const kindLabel: Record<string, string> = {
-  eq: 'เท่ากับ',
-  in: 'เป็นค่าใดค่าหนึ่ง (คั่นด้วย ,)',
-  from: 'ตั้งแต่',
-  to: 'ถึง',
-  refIn: 'เป็น',
-  refNotIn: 'ไม่เป็น',
-  empty: 'ว่าง',
 };
 
 export function FilterPanel({
@@ -95,6 +85,7 @@ export function FilterPanel({
                 <FilterControl
                   key={filter.param}
                   field={field}
+                  label={filterLabel(entity, filter)}
                   filter={filter}
                   value={draft[filter.param]}
                   onChange={(v) => set(filter.param, v)}
@@ -128,12 +119,13 @@ export function FilterPanel({
 interface FilterControlProps {
   readonly field: FieldDef;
   readonly filter: FilterDef;
+  /** The domain's `filterLabel`: the words the API's refusals name this filter by. */
+  readonly label: string;
   readonly value: string | readonly string[] | undefined;
   readonly onChange: (value: string | readonly string[] | null) => void;
 }
 
-function FilterControl({ field, filter, value, onChange }: FilterControlProps) {
-  const label = `${field.label}: ${kindLabel[filter.kind] ?? filter.param}`;
+function FilterControl({ field, filter, label, value, onChange }: FilterControlProps) {
   const text = typeof value === 'string' ? value : '';
   const list = Array.isArray(value) ? (value as readonly string[]) : [];
   if (filter.kind === 'refIn' || filter.kind === 'refNotIn')
