@@ -416,6 +416,24 @@ const isList = (entity: EntityDef, param: string, value: string) => (response: R
 };
 
 /**
+ * Waits for the app's start to draw `first`. A start under the suite's load (two e2e files, the
+ * stories' tab and server files on 2 cores) once took past the flow's 15 s per step, and its retry
+ * passed: the start gets a wait of its own, and if that runs out the error says what the page showed.
+ */
+async function startedWith(page: Page, first: Locator) {
+  try {
+    await first.waitFor({ timeout: 40_000 });
+  } catch (error) {
+    const seen = await page.evaluate(() => ({
+      at: location.pathname + location.search,
+      // biome-ignore lint/performance/useDomNodeTextContent: what is on screen, as a user reads it.
+      text: document.body.innerText.slice(0, 300),
+    }));
+    throw new Error(`the app did not start: ${JSON.stringify(seen)}`, { cause: error });
+  }
+}
+
+/**
  * Create → find by the search box (or a filter) → edit → history → delete, through the UI, as a
  * user holding only the entity's edit role (and its pickers' read roles).
  */
@@ -445,9 +463,11 @@ async function entityFlow(
   });
   page.setDefaultTimeout(15_000);
   await page.goto(`${server.origin}${entity.path}`);
+  const add = page.getByRole('button', { name: phrase('เพิ่ม', entity.title), exact: true });
+  await startedWith(page, add);
 
   // Create: every chosen field through its control, child rows through the row editor.
-  await page.getByRole('button', { name: phrase('เพิ่ม', entity.title), exact: true }).click();
+  await add.click();
   const createDialog = page.getByRole('dialog', { name: phrase('เพิ่ม', entity.title), exact: true });
   for (const step of steps) await fillField(createDialog, step.field, step.value, step.choice);
   for (const child of children) {
