@@ -12,11 +12,16 @@ setProjectAnnotations([a11yAnnotations, projectAnnotations]);
 // longer changes no assertion; slowness is measured by the benches, not here.
 configure({ asyncUtilTimeout: 8_000 });
 
-// Screenshots must not catch a spinner mid-turn or a caret mid-blink.
-const still = document.createElement('style');
-still.textContent =
-  '*, *::before, *::after { animation: none !important; transition: none !important; caret-color: transparent !important; }';
-document.head.append(still);
+// Screenshots must not catch a spinner mid-turn or a caret mid-blink. Once per tab: this file runs
+// again before each story file in the shared iframe, and each copy was one more universal rule
+// for every element's style (101 of them by a full run's end).
+if (!document.getElementById('stories-still')) {
+  const still = document.createElement('style');
+  still.id = 'stories-still';
+  still.textContent =
+    '*, *::before, *::after { animation: none !important; transition: none !important; caret-color: transparent !important; }';
+  document.head.append(still);
+}
 
 /**
  * Every story that passed its play function is compared with its committed screenshot
