@@ -1,6 +1,6 @@
 import { Button } from '@lms/design-system';
 import { type EntityDef, type FieldDef, type FilterDef, filterLabel, nullGuard, phrase } from '@lms/domain';
-import { useId, useState } from 'react';
+import { memo, useCallback, useId, useState } from 'react';
 import styled from 'styled-components';
 import { useOptionsLoader } from '../data/useEntityData.ts';
 import {
@@ -51,13 +51,18 @@ export function FilterPanel({
 }: FilterPanelProps) {
   const [draft, setDraft] = useState<Record<string, string | readonly string[]>>({ ...values });
   const headingId = useId();
-  const set = (param: string, value: string | readonly string[] | null) =>
-    setDraft((current) => {
-      const next = { ...current };
-      if (value == null || value === '' || (Array.isArray(value) && value.length === 0)) delete next[param];
-      else next[param] = value;
-      return next;
-    });
+  // Stable, with each control memoized: a key typed into one filter draws that filter's control,
+  // not the 60-odd others (the shipment's dates and pickers; issue 41, interaction to next paint).
+  const set = useCallback(
+    (param: string, value: string | readonly string[] | null) =>
+      setDraft((current) => {
+        const next = { ...current };
+        if (value == null || value === '' || (Array.isArray(value) && value.length === 0)) delete next[param];
+        else next[param] = value;
+        return next;
+      }),
+    [],
+  );
   const { can } = useSession();
   // A reference's filter searches its records' options, which the server gives only to who may
   // read them: offered to the others only when a link opened the list with it (a figure's trips).
@@ -88,7 +93,7 @@ export function FilterPanel({
                   label={filterLabel(entity, filter)}
                   filter={filter}
                   value={draft[filter.param]}
-                  onChange={(v) => set(filter.param, v)}
+                  onSet={set}
                 />
               ))}
             </Group>
@@ -122,10 +127,18 @@ interface FilterControlProps {
   /** The domain's `filterLabel`: the words the API's refusals name this filter by. */
   readonly label: string;
   readonly value: string | readonly string[] | undefined;
-  readonly onChange: (value: string | readonly string[] | null) => void;
+  /** Sets a filter's value by its parameter: one function for every control, so that memo holds. */
+  readonly onSet: (param: string, value: string | readonly string[] | null) => void;
 }
 
-function FilterControl({ field, filter, label, value, onChange }: FilterControlProps) {
+const FilterControl = memo(function FilterControl({
+  field,
+  filter,
+  label,
+  value,
+  onSet,
+}: FilterControlProps) {
+  const onChange = (next: string | readonly string[] | null) => onSet(filter.param, next);
   const text = typeof value === 'string' ? value : '';
   const list = Array.isArray(value) ? (value as readonly string[]) : [];
   if (filter.kind === 'refIn' || filter.kind === 'refNotIn')
@@ -197,7 +210,7 @@ function FilterControl({ field, filter, label, value, onChange }: FilterControlP
       <TimeField label={label} value={text || null} onChange={(next: string | null) => onChange(next)} />
     );
   return <TextField label={label} value={text} onChange={(next: string) => onChange(next)} />;
-}
+});
 
 interface RefFilterProps {
   readonly field: FieldDef;

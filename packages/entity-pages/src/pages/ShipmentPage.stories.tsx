@@ -1,3 +1,4 @@
+import { drawsOf, resetDraws } from '@lms/design-system/renderCounts';
 import { type Body, entityApi, filesApi, MESSAGES, shipment, shipmentPlanningApi } from '@lms/domain';
 import {
   FIXTURE_FILES,
@@ -64,8 +65,14 @@ export const ManyFilters: Story = {
     await expect(within(panel).getByRole('group', { name: 'ผู้สร้าง' })).toBeVisible();
     // Applying a change keeps every group the planner asked to see.
     const docNo = within(panel).getByRole('textbox', { name: 'เลขที่เอกสาร: เท่ากับ' });
+    resetDraws();
     await userEvent.clear(docNo);
     await userEvent.type(docNo, 'SH-2611-0002');
+    // Typing into one filter draws that filter's control only, not the other 60 (issue 41,
+    // interaction to next paint: each key drew every group's fields, dates and pickers).
+    await expect(docNo).toHaveValue('SH-2611-0002');
+    await expect(drawsOf('FilterControl')).toBe(1);
+    await expect(drawsOf('DateField')).toBe(0);
     await userEvent.click(within(panel).getByRole('button', { name: 'ใช้ตัวกรอง' }));
     await waitFor(() =>
       expect(seenRequests.some((request) => request.params.get('docNoEq') === 'SH-2611-0002')).toBe(true),
