@@ -15,6 +15,7 @@ import {
   toFieldOptions,
 } from '../form/controls.tsx';
 import { useSession } from '../session/SessionContext.tsx';
+import { useDrawnInBatches } from './drawnInBatches.ts';
 import { filterGroups, groupsInUse } from './filterGroups.ts';
 import { NO, YES } from './formatValue.ts';
 import type { FilterValues } from './useListView.ts';
@@ -40,6 +41,9 @@ const FILTER_TEXT = {
   all: (count: number) => `แสดงตัวกรองทั้งหมด (${count})`,
   inUseOnly: 'แสดงเฉพาะตัวกรองที่ใช้อยู่',
 };
+
+/** Groups drawn with the panel (two rows of three at 1366 px); the rest follow as many at a time. */
+const GROUPS_AT_ONCE = 3;
 
 export function FilterPanel({
   entity,
@@ -72,6 +76,9 @@ export function FilterPanel({
     (group) => !group.field.ref || can(group.field.ref, 'read').can || inUse.includes(group),
   );
   const shown = showAll || inUse.length === 0 ? groups : inUse;
+  // The groups in use at once, the others a few at a time after the panel is on screen.
+  const drawn = useDrawnInBatches(shown.length, GROUPS_AT_ONCE, GROUPS_AT_ONCE);
+  const drawnGroups = shown.filter((group, i) => i < drawn || inUse.includes(group));
 
   return (
     <Panel aria-labelledby={headingId}>
@@ -82,8 +89,8 @@ export function FilterPanel({
           onApply(draft);
         }}
       >
-        <Groups>
-          {shown.map(({ field, filters }) => (
+        <Groups aria-busy={drawnGroups.length < shown.length || undefined}>
+          {drawnGroups.map(({ field, filters }) => (
             <Group key={field.name}>
               <legend>{field.label}</legend>
               {filters.map((filter) => (
