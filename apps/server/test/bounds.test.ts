@@ -90,8 +90,8 @@ describe('every input that drives work has a bound', () => {
 
   it('a list query past its bounds → 400 naming the bound and its number', async () => {
     const cases: [string, RegExp][] = [
-      [`/unit/options?searchTerm=${'a'.repeat(INPUT_BOUNDS.searchTermLength + 1)}`, /searchTerm.*100/],
-      [`/unit?codeEq=${'a'.repeat(51)}`, /codeEq.*50/],
+      [`/unit/options?searchTerm=${'a'.repeat(INPUT_BOUNDS.searchTermLength + 1)}`, /คำค้นหา.*100/],
+      [`/unit?codeEq=${'a'.repeat(51)}`, /รหัส: เท่ากับ.*50/],
       [`/unit?${Array.from({ length: INPUT_BOUNDS.queryValueCount + 1 }, () => 'codes=a').join('&')}`, /501/],
       [`/unit?page=1000&size=500`, /100,000/],
       [`/unit?${Array.from({ length: 6 }, () => 'sort=code,asc').join('&')}`, /sort.*5/],

@@ -204,7 +204,8 @@ describe('ต้องโทร (to call)', () => {
       token: planner,
     });
     expect(bad.status).toBe(400);
-    expect(bad.body.messages).toEqual(['toCall ต้องเป็นtrue หรือ false']);
+    // Named as its toggle is labelled on the list (the domain's filterLabel).
+    expect(bad.body.messages).toEqual(['ต้องโทร ต้องเป็นค่า true หรือ false']);
   });
 
   it('the cut-off is a branch setting an admin edits with the branch', async () => {

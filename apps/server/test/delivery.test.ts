@@ -743,7 +743,10 @@ describe('to the door: a whole trip through the API', () => {
   });
 
   it('live: a board stream hears positions and progress as small deltas; ETAs with a stop event, from positions at most every 30 s; positions are thinned, kept while running, purged after the retention', async () => {
-    // Trip B runs again (it ended in the link test): started 10 minutes ago.
+    // Trip B runs again (it ended in the link test): started 10 minutes ago, in a shift of its own
+    // around now, whatever the hour the test runs (the world's shift is 08:00–18:00: a stop event
+    // at 00:10 would be refused as more than 6 hours before it).
+    await ownShift(tripB, Date.now() - 60 * MIN, Date.now() + 180 * MIN);
     await sql`update delivery_trip set started_at = now() - interval '10 minutes', ended_at = null where shipment_id = ${tripB}`.execute(
       server.db,
     );

@@ -46,6 +46,9 @@ function shipmentRows(db: Executor) {
       't.shipment_id',
       't.branch_id',
       't.shift_date',
+      // The day its taps are judged against (stage.ts \`shiftPlan\`): the shipment's own, which a
+      // dispatcher may move after the trip was confirmed; the trip's copy files it on the board.
+      's.shift_date as shipment_shift_date',
       't.minutes_per_km',
       't.depot_lat',
       't.depot_lon',
@@ -268,7 +271,7 @@ export function driverTrip(state: TripState): DriverTrip {
     branchName: s.branch_name,
     branchPhone: s.branch_tel,
     status: state.status,
-    tapsFrom: iso(tapsOpenAt(shiftOfRow(s))),
+    tapsFrom: iso(tapsOpenAt(shiftOfRow({ ...s, shift_date: s.shipment_shift_date }))),
     stages: shipmentStages.map(({ key }) => {
       const c = stageColumns(key);
       return {
