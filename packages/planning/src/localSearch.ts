@@ -43,6 +43,14 @@ export class LocalSearch {
   private readonly paying: Float64Array;
   /** Per route: its penalised cost now (`penalties.of`), asked by every pair of its stops. */
   private readonly penalised: Float64Array;
+  /**
+   * The stop `leavingTask`'s route's change when it leaves alone (`leaving[1]`) or with its
+   * successor (`leaving[2]`), NaN until priced: the same for every v while no move is made
+   * (`leavingMoves`), so priced once rather than once per pair.
+   */
+  private readonly leaving = new Float64Array(3);
+  private leavingTask = -1;
+  private leavingMoves = -1;
 
   /**
    * `expired`: asked every few stops; true ends the descent where it is (the budget's time is up:
@@ -87,6 +95,7 @@ export class LocalSearch {
         this.position[k] = i;
       });
     this.moves = 1;
+    this.leavingTask = -1;
     for (let v = 0; v < plan.routes.length; v += 1)
       this.routeStamp[v] = !onlyChanged || plan.changed(v) ? 1 : 0;
     this.taskStamp.fill(0);
@@ -201,18 +210,27 @@ export class LocalSearch {
     const paid = oldA - A.cost + oldB - B.cost;
 
     // Relocate u (and u with its successor, in both orders) after v, or before v.
+    const leaving = this.leaving;
+    if (this.leavingTask !== a[i] || this.leavingMoves !== this.moves) {
+      this.leavingTask = a[i] as number;
+      this.leavingMoves = this.moves;
+      leaving.fill(Number.NaN);
+    }
     for (let size = 1; size <= 2 && i + size <= a.length; size += 1) {
       const out = splicer.distance(A, i, i + size, NONE, 0);
-      // A's side of the move, the same for every place in B: priced once, when first needed.
-      let leaving = Number.NaN;
       for (let reversed = 0; reversed < size; reversed += 1) {
         for (let s = 0; s < size; s += 1) one[s] = a[reversed ? i + size - 1 - s : i + s] as number;
         if (!splicer.allows(B, one, size, NONE, 0)) break;
         for (let at = j + 1; at >= j; at -= 1) {
           const into = splicer.distance(B, at, at, one, size);
           if (out + into - paid >= IMPROVES) continue;
-          if (Number.isNaN(leaving)) leaving = splicer.spliceKnown(A, i, i + size, NONE, 0, out, oldA);
-          if (leaving + splicer.spliceKnown(B, at, at, one, size, into, oldB) < IMPROVES) {
+          // A's side, priced when first needed; B's side costs at least its distance less what
+          // B pays now (rounding is monotone, so this bound never exceeds the sum below).
+          if (Number.isNaN(leaving[size]))
+            leaving[size] = splicer.spliceKnown(A, i, i + size, NONE, 0, out, oldA);
+          const left = leaving[size] as number;
+          if (left + (B.cost + into - oldB) >= IMPROVES) continue;
+          if (left + splicer.spliceKnown(B, at, at, one, size, into, oldB) < IMPROVES) {
             const seg = a.slice(i, i + size);
             if (reversed) seg.reverse();
             this.commit(A, [...a.slice(0, i), ...a.slice(i + size)], B, [
@@ -236,11 +254,19 @@ export class LocalSearch {
         if (intoA + intoB - paid >= IMPROVES) continue;
         if (!splicer.allows(B, one, sizeU, two, sizeV) || !splicer.allows(A, two, sizeV, one, sizeU))
           continue;
-        if (
-          splicer.spliceKnown(A, i, i + sizeU, two, sizeV, intoA, oldA) +
-            splicer.spliceKnown(B, j, j + sizeV, one, sizeU, intoB, oldB) <
-          IMPROVES
-        ) {
+        // The side of the route paying more first: the other's distance less what its route pays
+        // now bounds it from below, often enough to rule the move out untimed.
+        let value: number;
+        if (oldA - A.cost >= oldB - B.cost) {
+          const sideA = splicer.spliceKnown(A, i, i + sizeU, two, sizeV, intoA, oldA);
+          if (sideA + (B.cost + intoB - oldB) >= IMPROVES) continue;
+          value = sideA + splicer.spliceKnown(B, j, j + sizeV, one, sizeU, intoB, oldB);
+        } else {
+          const sideB = splicer.spliceKnown(B, j, j + sizeV, one, sizeU, intoB, oldB);
+          if (sideB + (A.cost + intoA - oldA) >= IMPROVES) continue;
+          value = splicer.spliceKnown(A, i, i + sizeU, two, sizeV, intoA, oldA) + sideB;
+        }
+        if (value < IMPROVES) {
           const segU = a.slice(i, i + sizeU);
           const segV = b.slice(j, j + sizeV);
           this.commit(A, [...a.slice(0, i), ...segV, ...a.slice(i + sizeU)], B, [
@@ -257,7 +283,7 @@ export class LocalSearch {
     const x = i + 1;
     for (let y = j + 1; y >= j; y -= 1) {
       if (splicer.tailsDistance(A, x, B, y) - paid >= IMPROVES) continue;
-      if (splicer.tails(A, x, B, y, oldA + oldB) < IMPROVES) {
+      if (splicer.tails(A, x, B, y, oldA + oldB, IMPROVES) < IMPROVES) {
         this.commit(A, [...a.slice(0, x), ...b.slice(y)], B, [...b.slice(0, y), ...a.slice(x)]);
         return true;
       }

@@ -206,7 +206,8 @@ export class Splicer {
 
   /**
    * Penalised cost change of exchanging tails: A keeps its stops before a and takes B's from b
-   * on, B keeps its stops before b and takes A's from a on.
+   * on, B keeps its stops before b and takes A's from a on. Infinity, untimed, when A's new
+   * route and B's new one's distance alone show that the change is `atLeast` or more.
    */
   tails(
     A: Route,
@@ -215,6 +216,7 @@ export class Splicer {
     b: number,
     /** The two routes' penalised costs now, when the caller has them. */
     before: number = this.penalties.of(A) + this.penalties.of(B),
+    atLeast = Number.POSITIVE_INFINITY,
   ): number {
     const { model, penalties } = this;
     if (!model.plain || model.endClass[A.v] !== model.endClass[B.v]) {
@@ -223,7 +225,11 @@ export class Splicer {
       if (!this.allowsAll(A.v, newA) || !this.allowsAll(B.v, newB)) return Number.POSITIVE_INFINITY;
       return penalties.ofSequence(A.v, newA) + penalties.ofSequence(B.v, newB) - before;
     }
-    return this.half(A, a, B, b) + this.half(B, b, A, a) - before;
+    const first = this.half(A, a, B, b, this.halfDistance(A, a, B, b));
+    // B's half costs at least its distance (rounding is monotone: the bound never exceeds the sum).
+    const distanceB = this.halfDistance(B, b, A, a);
+    if (first + distanceB - before >= atLeast) return Number.POSITIVE_INFINITY;
+    return first + this.half(B, b, A, a, distanceB) - before;
   }
 
   /** Cost change (no penalty) of the same exchange; -Infinity when it is not known this cheaply. */
@@ -233,21 +239,27 @@ export class Splicer {
     return tailsLegs(model, A, a, B, b);
   }
 
-  /** Penalised cost of A's stops before a followed by B's from b (on A's vehicle, which ends as B's). */
-  private half(A: Route, a: number, B: Route, b: number): number {
-    const { model, penalties } = this;
-    const { size, dims } = model;
-    const lenB = B.tasks.length;
-    if (a === 0 && b === lenB) return 0;
+  /** Cost (no penalty) of A's stops before a followed by B's from b (on A's vehicle, which ends as B's). */
+  private halfDistance(A: Route, a: number, B: Route, b: number): number {
+    const { model } = this;
+    if (a === 0 && b === B.tasks.length) return 0;
     const cost = model.cost[A.v] as Float64Array;
-    const warp = this.chain.head(A, a).tail(A.v, B, b);
     const from = placeBefore(model, A, a);
     const to = placeAt(model, B, b);
-    // Distance: A's prefix, the new link, B's suffix (B's cost less its prefix and the broken link).
-    const distance =
+    // A's prefix, the new link, B's suffix (B's cost less its prefix and the broken link).
+    return (
       (A.reach[a] as number) +
-      arc(cost, size, from, to) +
-      (B.cost - (B.reach[b] as number) - link(model, B, b));
+      arc(cost, model.size, from, to) +
+      (B.cost - (B.reach[b] as number) - link(model, B, b))
+    );
+  }
+
+  /** Penalised cost of the same route, its `halfDistance` known. */
+  private half(A: Route, a: number, B: Route, b: number, distance: number): number {
+    const { model, penalties } = this;
+    const { dims } = model;
+    if (a === 0 && b === B.tasks.length) return 0;
+    const warp = this.chain.head(A, a).tail(A.v, B, b);
     let excess = 0;
     for (let d = 0; d < dims; d += 1)
       excess += penalties.excess(
