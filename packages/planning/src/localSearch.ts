@@ -45,10 +45,12 @@ export class LocalSearch {
   private readonly penalised: Float64Array;
   /**
    * The stop `leavingTask`'s route's change when it leaves alone (`leaving[1]`) or with its
-   * successor (`leaving[2]`), NaN until priced: the same for every v while no move is made
-   * (`leavingMoves`), so priced once rather than once per pair.
+   * successor (`leaving[2]`), NaN until priced, and the change of its distance (`out`): the
+   * same for every v while no move is made (`leavingMoves`), so worked out once rather than
+   * once per pair.
    */
   private readonly leaving = new Float64Array(3);
+  private readonly out = new Float64Array(3);
   private leavingTask = -1;
   private leavingMoves = -1;
 
@@ -215,9 +217,11 @@ export class LocalSearch {
       this.leavingTask = a[i] as number;
       this.leavingMoves = this.moves;
       leaving.fill(Number.NaN);
+      for (let size = 1; size <= 2 && i + size <= a.length; size += 1)
+        this.out[size] = splicer.distance(A, i, i + size, NONE, 0);
     }
     for (let size = 1; size <= 2 && i + size <= a.length; size += 1) {
-      const out = splicer.distance(A, i, i + size, NONE, 0);
+      const out = this.out[size] as number;
       for (let reversed = 0; reversed < size; reversed += 1) {
         for (let s = 0; s < size; s += 1) one[s] = a[reversed ? i + size - 1 - s : i + s] as number;
         if (!splicer.allows(B, one, size, NONE, 0)) break;
