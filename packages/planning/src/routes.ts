@@ -1,5 +1,5 @@
 import { arc, earliestStart, latestArrival, type Model, startOrClose } from './model.ts';
-import { Timing, timeHeads, timeTails } from './timing.ts';
+import { sized, Timing, timeHeads, timeTails } from './timing.ts';
 
 /**
  * One vehicle's trip with the caches that make a move's check O(1): the service start at each
@@ -62,10 +62,10 @@ export function refresh(model: Model, route: Route): void {
   const tasks = route.tasks;
   const len = tasks.length;
   route.load.fill(0);
-  route.start.length = len;
-  route.latest.length = len + 1;
-  route.before.length = (len + 1) * dims;
-  route.reach.length = len + 1;
+  sized(route.start, len);
+  sized(route.latest, len + 1);
+  sized(route.before, (len + 1) * dims);
+  sized(route.reach, len + 1);
   route.reach[0] = 0;
   let time = model.depart[v] as number;
   let at = model.startLoc[v] as number;
