@@ -1,6 +1,7 @@
+import { arc } from './model.ts';
 import type { Penalties } from './penalties.ts';
 import type { Plan, SearchContext } from './plan.ts';
-import type { Route } from './routes.ts';
+import { placeAt, placeBefore, type Route } from './routes.ts';
 import { Splicer } from './splice.ts';
 
 /**
@@ -220,13 +221,24 @@ export class LocalSearch {
       for (let size = 1; size <= 2 && i + size <= a.length; size += 1)
         this.out[size] = splicer.distance(A, i, i + size, NONE, 0);
     }
+    // The two places beside v: their ends and the arc each breaks, the same for every run of stops.
+    const { model } = this.ctx;
+    const cost = model.cost[B.v] as Float64Array;
+    const before = placeBefore(model, B, j);
+    const here = model.loc[b[j] as number] as number;
+    const after = placeAt(model, B, j + 1);
+    const goneAfter = arc(cost, model.size, here, after);
+    const goneBefore = arc(cost, model.size, before, here);
     for (let size = 1; size <= 2 && i + size <= a.length; size += 1) {
       const out = this.out[size] as number;
       for (let reversed = 0; reversed < size; reversed += 1) {
         for (let s = 0; s < size; s += 1) one[s] = a[reversed ? i + size - 1 - s : i + s] as number;
         if (!splicer.allows(B, one, size, NONE, 0)) break;
         for (let at = j + 1; at >= j; at -= 1) {
-          const into = splicer.distance(B, at, at, one, size);
+          const into =
+            at > j
+              ? splicer.insertionDistance(B.v, here, after, goneAfter, one, size)
+              : splicer.insertionDistance(B.v, before, here, goneBefore, one, size);
           if (out + into - paid >= IMPROVES) continue;
           // A's side, priced when first needed; B's side costs at least its distance less what
           // B pays now (rounding is monotone, so this bound never exceeds the sum below).

@@ -49,6 +49,32 @@ export class Splicer {
   }
 
   /**
+   * `distance(route, p, p, middle, count)` for vehicle v's route with stops, the place's ends
+   * (`from`, `next`) and the cost of the arc between them (`gone`) known: a caller trying
+   * several runs of stops at one place works those out once.
+   */
+  insertionDistance(
+    v: number,
+    from: number,
+    next: number,
+    gone: number,
+    middle: ArrayLike<number>,
+    count: number,
+  ): number {
+    const { model } = this;
+    const { size } = model;
+    const cost = model.cost[v] as Float64Array;
+    let at = from;
+    let added = 0;
+    for (let i = 0; i < count; i += 1) {
+      const here = model.loc[middle[i] as number] as number;
+      added += arc(cost, size, at, here);
+      at = here;
+    }
+    return added + arc(cost, size, at, next) - gone;
+  }
+
+  /**
    * Cost change (no penalty) of moving positions [i, i + size) of the route to just after
    * position j (outside them, not i − 1), in O(1): the same as `distance` on the stretch the move
    * rewrites, which costs its length — in a long route (R2, RC2: 30 to 50 stops) most of a descent.
