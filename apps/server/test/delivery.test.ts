@@ -623,7 +623,9 @@ describe('to the door: a whole trip through the API', () => {
   });
 
   it('the dispatcher’s board and the customer’s link show what happened; proof photos read through the file routes', async () => {
-    const board = await call(server.api, 'GET', `/delivery/board?branchId=${a.branchId}&date=${a.today}`, {
+    // Trip A's day: its own shift's (`ownShift`), the day before the world's just after midnight.
+    const dayA = await tripDay(tripA);
+    const board = await call(server.api, 'GET', `/delivery/board?branchId=${a.branchId}&date=${dayA}`, {
       token: who.dispatcher,
     });
     expect(board.status).toBe(200);
@@ -1132,6 +1134,45 @@ describe('to the door: the customer chooses a new slot for what came back, from 
     expect((await html(partial)).text).not.toContain(`${partial}/rebook`);
   });
 });
+
+describe('to the door: a trip follows its shipment', () => {
+  /** Trip B's shipment with its day set on its page, as a dispatcher does. */
+  const setShipmentDay = async (shiftDate: string | null) => {
+    const path = `/shipment/${tripB}?branchId=${b.branchId}`;
+    const record = await call(server.api, 'GET', path, { token: who.admin });
+    const saved = await call(server.api, 'PUT', path, {
+      token: who.admin,
+      body: { ...record.body, shiftDate },
+    });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+  };
+  const board = async (date: string) =>
+    (
+      await call(server.api, 'GET', `/delivery/board?branchId=${b.branchId}&date=${date}`, {
+        token: who.admin,
+      })
+    ).body.map((trip: { id: string }) => trip.id);
+
+  it('a shipment’s day moved on its page moves its trip on the board, whatever its day was', async () => {
+    const before = (await tripDay(tripB))!;
+    const later = addDays(before, 1);
+    await setShipmentDay(later);
+    expect(await tripDay(tripB)).toBe(later);
+    expect(await board(later)).toContain(tripB);
+    expect(await board(before)).not.toContain(tripB);
+    // Emptied on the page, the shipment leaves its trip on the day it had (a trip always has one).
+    await setShipmentDay(null);
+    expect(await tripDay(tripB)).toBe(later);
+  });
+});
+
+/** The day a trip is filed under on the board and the driver's list. */
+const tripDay = async (shipmentId: string) =>
+  (
+    await sql<{
+      day: string;
+    }>`select shift_date::text as day from delivery_trip where shipment_id = ${shipmentId}`.execute(server.db)
+  ).rows[0]?.day;
 
 const liveBookingDoc = async (bookingId: string) =>
   (

@@ -40,9 +40,13 @@ export const NoPermission: Story = s.NoPermission;
 export const PhoneWidth: Story = s.PhoneWidth;
 export const Detail: Story = s.Detail;
 
-/** Waits until the filter panel has drawn every group it shows (it draws them a few at a time). */
+/**
+ * Waits until the filter panel has drawn every group it shows (it draws them a few at a time, in
+ * transitions that yield to everything else: under the full suite's load all 38 once took past the
+ * 8 s every other wait allows, though 4 s at 4× CPU alone). How fast is the web bench's business.
+ */
 const everyGroupDrawn = (panel: HTMLElement) =>
-  waitFor(() => expect(panel.querySelector('[aria-busy="true"]')).toBeNull());
+  waitFor(() => expect(panel.querySelector('[aria-busy="true"]')).toBeNull(), { timeout: 30_000 });
 
 /** The shipment's many filters (spec §3) come from the declaration; a link carries date ranges and id lists. */
 export const ManyFilters: Story = {

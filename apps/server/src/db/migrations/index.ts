@@ -40,6 +40,7 @@ import * as leadTimeFromDo from './0063_lead_time_from_do.ts';
 import * as confirmInOneStatement from './0064_confirm_in_one_statement.ts';
 import * as bookingDayById from './0065_booking_day_by_id.ts';
 import * as bookingTriggersByKey from './0066_booking_triggers_by_key.ts';
+import * as tripDayFollowsShipment from './0067_trip_day_follows_shipment.ts';
 
 /** Every migration, in order. Names sort lexically: never rename or reorder one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -84,4 +85,5 @@ export const migrations: Record<string, Migration> = {
   '0064_confirm_in_one_statement': confirmInOneStatement,
   '0065_booking_day_by_id': bookingDayById,
   '0066_booking_triggers_by_key': bookingTriggersByKey,
+  '0067_trip_day_follows_shipment': tripDayFollowsShipment,
 };
