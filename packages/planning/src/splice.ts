@@ -28,15 +28,8 @@ export class Splicer {
     if (count === 0 && a === 0 && b === len) return -route.cost;
     const cost = model.cost[v] as Float64Array;
     const from = placeBefore(model, route, a);
-    let at = from;
-    let added = 0;
-    for (let i = 0; i < count; i += 1) {
-      const here = model.loc[middle[i] as number] as number;
-      added += arc(cost, size, at, here);
-      at = here;
-    }
     const next = placeAt(model, route, b);
-    added += arc(cost, size, at, next);
+    const added = this.through(cost, from, middle, count, next);
     // An unused vehicle drives nothing, not even from its start to its end.
     if (len === 0) return added;
     const removed =
@@ -61,9 +54,19 @@ export class Splicer {
     middle: ArrayLike<number>,
     count: number,
   ): number {
+    return this.through(this.model.cost[v] as Float64Array, from, middle, count, next) - gone;
+  }
+
+  /** Cost of driving from `from` through the stops `middle[0 … count)` to `next`. */
+  private through(
+    cost: Float64Array,
+    from: number,
+    middle: ArrayLike<number>,
+    count: number,
+    next: number,
+  ): number {
     const { model } = this;
     const { size } = model;
-    const cost = model.cost[v] as Float64Array;
     let at = from;
     let added = 0;
     for (let i = 0; i < count; i += 1) {
@@ -71,7 +74,7 @@ export class Splicer {
       added += arc(cost, size, at, here);
       at = here;
     }
-    return added + arc(cost, size, at, next) - gone;
+    return added + arc(cost, size, at, next);
   }
 
   /**
