@@ -1164,6 +1164,69 @@ describe('to the door: a trip follows its shipment', () => {
     await setShipmentDay(null);
     expect(await tripDay(tripB)).toBe(later);
   });
+
+  it('a trip of the day before still under way stays on today’s board, the dispatcher’s home and the driver’s phone: a night shift past midnight, a truck still out; never on tomorrow’s, never once ended', async () => {
+    const today = bangkokIsoDate(new Date());
+    const yesterday = addDays(today, -1);
+    const tomorrow = addDays(today, 1);
+    await setShipmentDay(yesterday);
+    const shift = async (startTime: string, endTime: string) => {
+      const [id] = await insertRecords(server.db, 'shiftOfDay', [
+        {
+          name: `กะ ${startTime}–${endTime} ${randomUUID().slice(0, 6)}`,
+          startTime,
+          endTime,
+          totalMinute: 360,
+          priority: 9,
+          active: true,
+        },
+      ]);
+      await sql`update shipment set shift_of_day_id = ${id} where id = ${tripB}`.execute(server.db);
+    };
+    const state = (started: boolean, ended: boolean) =>
+      sql`update delivery_trip set started_at = ${started ? new Date(Date.now() - 3600_000) : null},
+        ended_at = ${ended ? new Date() : null} where shipment_id = ${tripB}`.execute(server.db);
+    const phone = async (date: string) =>
+      (await call(server.api, 'GET', `/driver/trips?date=${date}`, { token: who.otherDriver })).body.map(
+        (trip: { id: string; date: string }) => `${trip.id}@${trip.date}`,
+      );
+    /** The dispatcher's home: today's trips of branch B by status (trip B is its only one). */
+    const home = async () => {
+      const { trips } = (
+        await call(server.api, 'GET', `/home/dispatcher?branchId=${b.branchId}`, { token: who.admin })
+      ).body;
+      return trips.PLANNED.count + trips.RUNNING.count + trips.DONE.count;
+    };
+
+    // A night shift (20:00–02:00) not yet started: on yesterday's board and today's, filed under its own day.
+    await shift('20:00', '02:00');
+    await state(false, false);
+    expect(await board(yesterday)).toContain(tripB);
+    expect(await board(today)).toContain(tripB);
+    expect(await phone(today)).toEqual([`${tripB}@${yesterday}`]);
+    expect(await board(tomorrow)).not.toContain(tripB);
+    expect(await home()).toBe(1);
+    // A day shift's trip of yesterday, never started: yesterday's business only.
+    await shift('08:00', '17:00');
+    expect(await board(today)).not.toContain(tripB);
+    expect(await phone(today)).toEqual([]);
+    expect(await home()).toBe(0);
+    // Started and not ended: the truck is still out, on today's board.
+    await state(true, false);
+    expect(await board(today)).toContain(tripB);
+    expect(await phone(today)).toEqual([`${tripB}@${yesterday}`]);
+    // Ended: back on its own day only, whatever its shift.
+    await state(true, true);
+    expect(await board(today)).not.toContain(tripB);
+    await shift('20:00', '02:00');
+    expect(await board(today)).not.toContain(tripB);
+    expect(await board(yesterday)).toContain(tripB);
+    // Two days back is not carried: only the day before's trips run on into a day.
+    await setShipmentDay(addDays(today, -2));
+    await state(true, false);
+    expect(await board(today)).not.toContain(tripB);
+    expect(await board(yesterday)).toContain(tripB);
+  });
 });
 
 /** The day a trip is filed under on the board and the driver's list. */

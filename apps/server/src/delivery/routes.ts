@@ -28,7 +28,7 @@ import { claimLink, claimThrottle, createLink, revokeLinks, type TripLinks } fro
 import type { BoardBatch, BoardEvents } from './live.ts';
 import { recordPositions } from './positions.ts';
 import { loadSettings, saveSettings } from './settings.ts';
-import { boardTrip, driverTrip, loadTrips } from './trips.ts';
+import { boardTrip, driverTrip, loadTrips, shipmentRows, tripsOnDay } from './trips.ts';
 import { bookingDeliveries, customerDeliveries } from './views.ts';
 
 const MINUTE = 60_000;
@@ -110,16 +110,15 @@ export function deliveryRoutes(
       config: driver,
       handler: async (request): Promise<DriverTripSummary[]> => {
         const principal = actingPrincipal(request);
-        let query = ctx.db
-          .selectFrom('delivery_trip as t')
-          .innerJoin('shipment as s', 's.id', 't.shipment_id')
-          .select('t.shipment_id');
-        query = principal.tripLink
+        const query = shipmentRows(ctx.db);
+        const own = principal.tripLink
           ? query.where('t.shipment_id', '=', principal.tripLink.shipmentId)
-          : query
-              .where('s.driver_id', 'in', driversOf(ctx.db, principal.userId))
-              .where('t.shift_date', '=', request.query.date ?? bangkokIsoDate(new Date()));
-        const ids = (await query.execute()).map((r) => r.shipment_id);
+          : tripsOnDay(
+              query.where('s.driver_id', 'in', driversOf(ctx.db, principal.userId)),
+              request.query.date ?? bangkokIsoDate(new Date()),
+              Date.now(),
+            );
+        const ids = (await own.execute()).map((r) => r.shipment_id);
         return (await loadTrips(ctx.db, { shipmentIds: ids })).map((state) => ({
           id: state.shipment.shipment_id,
           docNo: state.shipment.doc_no,

@@ -1,6 +1,8 @@
 import {
+  addDays,
   type BoardStop,
   type BoardTrip,
+  bangkokIsoDate,
   canceledAhead,
   type DriverStop,
   type DriverTrip,
@@ -35,7 +37,7 @@ const stageCols = shipmentStages.flatMap(({ key }) => {
   return [c.planDate, c.planTime, c.actDate, c.actTime];
 });
 
-function shipmentRows(db: Executor) {
+export function shipmentRows(db: Executor) {
   return db
     .selectFrom('delivery_trip as t')
     .innerJoin('shipment as s', 's.id', 't.shipment_id')
@@ -135,7 +137,33 @@ export interface TripState {
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 const reasonLabel = (reason: string | null) => optionLabel(failureReasonOptions, reason) ?? null;
 
-/** Trips by their shipments, or a branch's day; in shipment number order. */
+/**
+ * The trips on a day (docs/delivery.md "A day's trips"): its own, and once the day has begun, the
+ * day before's still under way — not ended, and started or of a shift past midnight (กะ 20:00–02:00
+ * at 00:30, a truck still out after midnight). A night shift's truck stays on the board and the
+ * driver's phone across midnight; it shows on the next day only once that day has come, never twice.
+ */
+export function tripsOnDay<Q extends ReturnType<typeof shipmentRows>>(
+  query: Q,
+  date: string,
+  now: number,
+): Q {
+  const before = addDays(date, -1);
+  const carried = date <= bangkokIsoDate(new Date(now));
+  return query
+    .where('t.shift_date', '=', sql<string>`any(${carried ? [date, before] : [date]}::date[])`)
+    .where((eb) =>
+      eb.or([
+        eb('t.shift_date', '=', date),
+        eb.and([
+          eb('t.ended_at', 'is', null),
+          eb.or([eb('t.started_at', 'is not', null), eb('sh.end_time', '<=', eb.ref('sh.start_time'))]),
+        ]),
+      ]),
+    ) as Q;
+}
+
+/** Trips by their shipments, or a branch's day (`tripsOnDay`); in shipment number order. */
 export async function loadTrips(
   db: Executor,
   where: { shipmentIds: readonly string[] } | { branchId: string; date: string },
@@ -145,7 +173,7 @@ export async function loadTrips(
   if ('shipmentIds' in where) {
     if (where.shipmentIds.length === 0) return [];
     query = query.where('t.shipment_id', '=', anyOf(where.shipmentIds));
-  } else query = query.where('t.branch_id', '=', where.branchId).where('t.shift_date', '=', where.date);
+  } else query = tripsOnDay(query.where('t.branch_id', '=', where.branchId), where.date, now);
   // Both statements run for every board refresh and stop event: planned once per connection.
   const { rows: shipments } = await db.executeQuery(prepared(query.orderBy('s.doc_no').compile()));
   if (shipments.length === 0) return [];

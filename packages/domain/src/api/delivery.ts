@@ -5,6 +5,7 @@ import {
   type StopStatus,
   stopStatusOptions,
   type TripStatus,
+  tripOfDay,
   tripStatusOptions,
 } from '../entities/deliveryOutcomes.ts';
 import { type ProofRequirement, proofRequirementOptions, shipmentStages } from '../entities/options.ts';
@@ -51,7 +52,7 @@ export const stopEventKinds = [
 export type StopEventKind = (typeof stopEventKinds)[number]['value'];
 export const kindLabelOf = (kind: StopEventKind) => stopEventKinds.find((k) => k.value === kind)!.label;
 
-export { type StopStatus, stopStatusOptions, type TripStatus, tripStatusOptions };
+export { type StopStatus, stopStatusOptions, type TripStatus, tripOfDay, tripStatusOptions };
 
 /** The bounds of what a phone sends (each is also in the schema below). */
 export const DELIVERY_BOUNDS = {

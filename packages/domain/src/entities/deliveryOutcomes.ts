@@ -33,3 +33,9 @@ export const tripStatusOptions = [
   { value: 'DONE', label: 'ส่งครบทุกจุดแล้ว' },
 ] as const;
 export type TripStatus = (typeof tripStatusOptions)[number]['value'];
+
+/**
+ * A trip on a day that is not its own: the day before's, still under way (a night shift past
+ * midnight, a truck still out). The board and the driver's phone say so beside its times.
+ */
+export const tripOfDay = (date: string) => `เที่ยวรถของวันที่ ${date} ยังไม่จบ`;

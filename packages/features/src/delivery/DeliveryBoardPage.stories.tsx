@@ -1,3 +1,4 @@
+import { addDays, tripOfDay } from '@lms/domain';
 import {
   boardFixture,
   boardHandlers,
@@ -214,5 +215,28 @@ export const CanceledStop: Story = {
     await expect(within(trip).getByText(boardText.stopsDone(1, 2))).toBeVisible();
     // The stops reached or still to come as before.
     await expect(rows[2]).not.toHaveTextContent(boardText.canceled);
+  },
+};
+
+/**
+ * A night shift's trip of the day before, still out after midnight: on today's board with the
+ * other trips, saying whose day it is (docs/delivery.md "A day's trips").
+ */
+export const TripOfTheDayBefore: Story = {
+  beforeEach: ({ msw }) => {
+    msw.use(
+      ...boardHandlers(() =>
+        boardFixture.map((trip) =>
+          trip.id === running!.id ? { ...trip, date: addDays(DRIVER_DAY, -1) } : trip,
+        ),
+      ),
+    );
+  },
+  play: async ({ canvas }) => {
+    const trip = await canvas.findByRole('region', { name: /SH2025112800011/ });
+    await expect(within(trip).getByText(tripOfDay('27/11/2025'))).toBeVisible();
+    // Today's own trips say nothing of their day.
+    const other = canvas.getByRole('region', { name: /SH2025112800012/ });
+    await expect(within(other).queryByText(/ยังไม่จบ/)).toBeNull();
   },
 };

@@ -4,12 +4,14 @@ import {
   bangkokIsoDate,
   canceledAhead,
   deliveryApi,
+  formatDate,
   formatDateTime,
   formatTime,
   optionLabel,
   servedStops,
   stopStatusOptions,
   type TripLinkCreated,
+  tripOfDay,
   tripStatusOptions,
 } from '@lms/domain';
 import { ApiError, call, useApi, useSession } from '@lms/entity-pages';
@@ -51,6 +53,7 @@ export function TripCard({
     <Card aria-label={title} style={{ borderLeftColor: color }}>
       <h3>{title}</h3>
       <Summary>
+        {trip.date !== day && <span>{tripOfDay(formatDate(trip.date))}</span>}
         <span>{statusLabel(tripStatusOptions, trip.status)}</span>
         <span>{boardText.stopsDone(trip.done, servedStops(trip.stops).length)}</span>
         {next && (

@@ -1,4 +1,4 @@
-import { type DriverTrip, driverApi, type StopEventInput } from '@lms/domain';
+import { addDays, type DriverTrip, driverApi, type StopEventInput, tripOfDay } from '@lms/domain';
 import {
   DRIVER_DAY,
   DRIVER_TRIP_ID,
@@ -115,7 +115,13 @@ export const TomorrowPlanned: Story = {
   ...TripsLoading,
   beforeEach({ msw }) {
     heard.length = 0;
-    msw.use(...driverHandlers({ trips: () => [], otherDay: () => driverTripsFixture }));
+    const tomorrow = addDays(DRIVER_DAY, 1);
+    msw.use(
+      ...driverHandlers({
+        trips: () => [],
+        otherDay: () => driverTripsFixture.map((trip) => ({ ...trip, date: tomorrow })),
+      }),
+    );
   },
   render: (_args, { loaded }) => (
     <Phone storeName={(loaded as Loaded).storeName}>
@@ -168,6 +174,26 @@ export const Trips: Story = {
     heard.length = 0;
     await userEvent.click(running);
     await expect(heard[0]?.[0]?.id).toBe(DRIVER_TRIP_ID);
+    await expect(document.documentElement.scrollWidth).toBeLessThanOrEqual(window.innerWidth);
+  },
+};
+
+/** After midnight: last night's trip, still under way, on today's list, saying whose day it is. */
+export const TripOfTheDayBefore: Story = {
+  ...TripsLoading,
+  beforeEach({ msw }) {
+    msw.use(
+      ...driverHandlers({
+        trips: () =>
+          driverTripsFixture.map((trip, i) => (i === 0 ? { ...trip, date: addDays(DRIVER_DAY, -1) } : trip)),
+      }),
+    );
+  },
+  render: Trips.render,
+  play: async ({ canvas }) => {
+    const running = await canvas.findByRole('button', { name: /SH2025112800001/ });
+    await expect(running).toHaveTextContent(tripOfDay('27/11/2025'));
+    await expect(canvas.getByRole('button', { name: /SH2025112800002/ })).not.toHaveTextContent(/ยังไม่จบ/);
     await expect(document.documentElement.scrollWidth).toBeLessThanOrEqual(window.innerWidth);
   },
 };

@@ -6,6 +6,7 @@ import {
   formatDateTime,
   formatTime,
   optionLabel,
+  tripOfDay,
   tripStatusOptions,
 } from '@lms/domain';
 import styled from 'styled-components';
@@ -65,7 +66,7 @@ export function TripListScreen({
             <Notice $tone="warning">{driverText.savedCopy(formatDateTime(day.savedAt))}</Notice>
           )}
           {day.value.length === 0 && <Notice>{driverText.noTrips}</Notice>}
-          <TripList label={driverText.tripsTitle} trips={day.value} onOpenTrip={onOpenTrip} />
+          <TripList label={driverText.tripsTitle} day={date} trips={day.value} onOpenTrip={onOpenTrip} />
         </>
       )}
       {tomorrow.kind === 'ready' && tomorrow.value.length > 0 && (
@@ -73,6 +74,7 @@ export function TripListScreen({
           <Heading>{driverText.tomorrowTitle(formatDate(next))}</Heading>
           <TripList
             label={driverText.tomorrowTitle(formatDate(next))}
+            day={next}
             trips={tomorrow.value}
             onOpenTrip={onOpenTrip}
           />
@@ -90,10 +92,13 @@ export function TripListScreen({
 /** Trips of a day, each a big button to its stops. */
 function TripList({
   label,
+  day,
   trips,
   onOpenTrip,
 }: {
   readonly label: string;
+  /** The list's day: a trip of the day before still under way says whose it is. */
+  readonly day: string;
   readonly trips: readonly DriverTripSummary[];
   readonly onOpenTrip: (tripId: string) => void;
 }) {
@@ -105,6 +110,7 @@ function TripList({
             <Icon name="truck" size={32} />
             <span>
               <strong>{trip.docNo}</strong>
+              {trip.date !== day && <span>{tripOfDay(formatDate(trip.date))}</span>}
               <span>
                 {[
                   trip.licensePlate && driverText.plate(trip.licensePlate),
