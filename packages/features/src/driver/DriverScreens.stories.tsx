@@ -226,6 +226,32 @@ export const TripStops: Story = {
   },
 };
 
+/**
+ * A night's trip after midnight: its next stop expected on the next day says so with its date, the
+ * window of its own day does not (the board's rule; docs/delivery.md "A day's trips").
+ */
+export const TripEtaAfterMidnight: Story = {
+  ...TripStops,
+  beforeEach({ msw }) {
+    msw.use(
+      ...driverHandlers({
+        trip: () => ({
+          ...driverTripFixture,
+          stops: driverTripFixture.stops.map((stop, i) =>
+            i === 1 ? { ...stop, eta: '2025-11-28T17:10:00.000Z', late: true } : stop,
+          ),
+        }),
+      }),
+    );
+  },
+  play: async ({ canvas }) => {
+    const stops = within(await canvas.findByRole('list', { name: 'จุดส่ง' })).getAllByRole('button');
+    await expect(stops[1]).toHaveTextContent(`${driverText.eta} 29/11/2025 00:10 น.`);
+    await expect(stops[1]).toHaveTextContent(/ช่วงเวลานัด \d\d:\d\d–/);
+    await expect(stops[2]).not.toHaveTextContent(/\d\d\/\d\d\/\d{4}/);
+  },
+};
+
 export const TripError: Story = {
   ...TripStops,
   beforeEach({ msw }) {

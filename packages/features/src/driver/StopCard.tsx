@@ -13,11 +13,14 @@ const statusLabel = (stop: DriverStop) => optionLabel(stopStatusOptions, stop.st
  */
 export function StopCard({
   stop,
+  day,
   isNext,
   waiting,
   onOpen,
 }: {
   readonly stop: DriverStop;
+  /** The trip's day: a time on another day shows its date. */
+  readonly day: string;
   readonly isNext: boolean;
   /** Something recorded at this stop is still on the phone. */
   readonly waiting: boolean;
@@ -33,13 +36,12 @@ export function StopCard({
         </strong>
         {stop.address && <span>{stop.address}</span>}
         <span>
-          {driverText.window} {windowText(stop.windowFrom, stop.windowTo)}
+          {driverText.window} {windowText(stop.windowFrom, stop.windowTo, day)}
         </span>
         {!done && !canceledAhead(stop) && (
           <span>
-            {stop.eta
-              ? `${driverText.eta} ${timeText(stop.eta)}`
-              : `${driverText.planned} ${timeText(stop.plannedArrival)}`}
+            {stop.eta ? driverText.eta : driverText.planned}{' '}
+            <Whole>{timeText(stop.eta ?? stop.plannedArrival, day)}</Whole>
             {stop.late && <Late> · {driverText.late}</Late>}
           </span>
         )}
@@ -112,7 +114,11 @@ const Body = styled.span`
     font-size: ${({ theme }) => theme.font.size.md};
   }
 `;
-const Late = styled.span`
+/** A time (`29/11/2025 00:10 น.`) or a flag wraps whole, never "00:10 / น." or "อาจเลย / เวลานัด". */
+const Whole = styled.span`
+  white-space: nowrap;
+`;
+const Late = styled(Whole)`
   color: ${({ theme }) => theme.color.danger};
   font-weight: ${({ theme }) => theme.font.weight.bold};
 `;

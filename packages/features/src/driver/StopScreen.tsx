@@ -156,7 +156,9 @@ export function StopScreen({
       }
     >
       <LoadingOrError state={trip} onRetry={retry} />
-      {stop && mode === 'view' && <StopDetails stop={stop} waiting={waitingStops.has(stop.id)} />}
+      {stop && trip.kind === 'ready' && mode === 'view' && (
+        <StopDetails stop={stop} day={trip.value.date} waiting={waitingStops.has(stop.id)} />
+      )}
       {stop && (mode === 'delivered' || mode === 'partial') && (
         <ProofForm
           stop={stop}
@@ -226,7 +228,16 @@ function StepActions({
   }
 }
 
-function StopDetails({ stop, waiting }: { readonly stop: DriverStop; readonly waiting: boolean }) {
+function StopDetails({
+  stop,
+  day,
+  waiting,
+}: {
+  readonly stop: DriverStop;
+  /** The trip's day: a time on another day shows its date. */
+  readonly day: string;
+  readonly waiting: boolean;
+}) {
   const status = optionLabel(stopStatusOptions, stop.status) ?? stop.status;
   return (
     <>
@@ -254,14 +265,14 @@ function StopDetails({ stop, waiting }: { readonly stop: DriverStop; readonly wa
         </Row>
         <Facts>
           <dt>{driverText.window}</dt>
-          <dd>{windowText(stop.windowFrom, stop.windowTo)}</dd>
+          <dd>{windowText(stop.windowFrom, stop.windowTo, day)}</dd>
           <dt>{driverText.planned}</dt>
-          <dd>{timeText(stop.plannedArrival)}</dd>
+          <dd>{timeText(stop.plannedArrival, day)}</dd>
           {stop.eta && (
             <>
               <dt>{driverText.eta}</dt>
               <dd>
-                {timeText(stop.eta)}
+                {timeText(stop.eta, day)}
                 {stop.late && <Late> · {driverText.late}</Late>}
               </dd>
             </>
@@ -269,13 +280,13 @@ function StopDetails({ stop, waiting }: { readonly stop: DriverStop; readonly wa
           {stop.arrivedAt && (
             <>
               <dt>{driverText.arrivedAt}</dt>
-              <dd>{timeText(stop.arrivedAt)}</dd>
+              <dd>{timeText(stop.arrivedAt, day)}</dd>
             </>
           )}
           {stop.leftAt && (
             <>
               <dt>{driverText.leftAt}</dt>
-              <dd>{timeText(stop.leftAt)}</dd>
+              <dd>{timeText(stop.leftAt, day)}</dd>
             </>
           )}
         </Facts>
@@ -323,7 +334,7 @@ function StopDetails({ stop, waiting }: { readonly stop: DriverStop; readonly wa
             )}
           </Facts>
           <Notice>
-            {driverText.proofAt(timeText(stop.proof.at).replace(' น.', ''))}
+            {driverText.proofAt(timeText(stop.proof.at, day).replace(' น.', ''))}
             {stop.proof.signatureFileId ? ` · ${driverText.signature}` : ''}
             {stop.proof.photoFileIds.length
               ? ` · ${driverText.photos} ${stop.proof.photoFileIds.length}`

@@ -104,6 +104,7 @@ export function TripScreen({
               <li key={stop.id}>
                 <StopCard
                   stop={stop}
+                  day={trip.value.date}
                   isNext={nextStop(trip.value)?.id === stop.id}
                   waiting={waitingStops.has(stop.id)}
                   onOpen={() => onOpenStop(stop.id)}
