@@ -218,16 +218,36 @@ export const CanceledStop: Story = {
   },
 };
 
+/** An instant a day earlier (a trip of the day before). */
+const dayEarlier = (at: string | null) => (at ? new Date(Date.parse(at) - 86_400_000).toISOString() : null);
+
 /**
- * A night shift's trip of the day before, still out after midnight: on today's board with the
- * other trips, saying whose day it is (docs/delivery.md "A day's trips").
+ * The day before's trip, still out after midnight: on today's board with the other trips, saying
+ * whose day it is; its windows read as its own day's hours, its next ETA (00:30) with today's date
+ * (docs/delivery.md "A day's trips").
  */
 export const TripOfTheDayBefore: Story = {
   beforeEach: ({ msw }) => {
     msw.use(
       ...boardHandlers(() =>
         boardFixture.map((trip) =>
-          trip.id === running!.id ? { ...trip, date: addDays(DRIVER_DAY, -1) } : trip,
+          trip.id === running!.id
+            ? {
+                ...trip,
+                date: addDays(DRIVER_DAY, -1),
+                position: null,
+                stops: trip.stops.map((stop, i) => ({
+                  ...stop,
+                  windowFrom: dayEarlier(stop.windowFrom)!,
+                  windowTo: dayEarlier(stop.windowTo)!,
+                  plannedArrival: dayEarlier(stop.plannedArrival)!,
+                  arrivedAt: dayEarlier(stop.arrivedAt),
+                  leftAt: dayEarlier(stop.leftAt),
+                  // The next stop (the second), expected just after midnight.
+                  eta: i === 1 ? '2025-11-27T17:30:00.000Z' : dayEarlier(stop.eta),
+                })),
+              }
+            : trip,
         ),
       ),
     );
@@ -235,6 +255,10 @@ export const TripOfTheDayBefore: Story = {
   play: async ({ canvas }) => {
     const trip = await canvas.findByRole('region', { name: /SH2025112800011/ });
     await expect(within(trip).getByText(tripOfDay('27/11/2025'))).toBeVisible();
+    const rows = within(trip).getAllByRole('row');
+    await expect(rows[2]).toHaveTextContent('28/11/2025 00:30');
+    // Its windows are its own day's hours, with no date.
+    await expect(within(rows[2]!).getAllByRole('cell')[2]).toHaveTextContent(/^\d\d:\d\d–\d\d:\d\d$/);
     // Today's own trips say nothing of their day.
     const other = canvas.getByRole('region', { name: /SH2025112800012/ });
     await expect(within(other).queryByText(/ยังไม่จบ/)).toBeNull();

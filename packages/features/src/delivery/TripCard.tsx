@@ -22,8 +22,8 @@ import { boardText } from './text.ts';
 const statusLabel = (options: readonly { value: string; label: string }[], value: string) =>
   optionLabel(options, value) ?? value;
 /**
- * An instant on the board's day as `HH:mm`; on another day with its date too: an ETA worked out
- * after midnight for a trip of the day before (a truck that never left) read as that morning's.
+ * An instant on the trip's day as `HH:mm`; on another day with its date too: an ETA worked out
+ * after midnight is not read as that morning's (docs/delivery.md "A day's trips").
  */
 const timeOn = (day: string) => (at: string | null) =>
   !at ? '-' : bangkokIsoDate(new Date(at)) === day ? formatTime(at) : formatDateTime(at);
@@ -41,10 +41,12 @@ export function TripCard({
   readonly trip: BoardTrip;
   readonly color: string;
   readonly canLink: boolean;
-  /** The board's day, `yyyy-MM-dd`: times on another day show their date. */
+  /** The board's day, `yyyy-MM-dd`: a trip of another day (the day before's, still under way) says so. */
   readonly day: string;
 }) {
-  const time = timeOn(day);
+  // Times read in the trip's own day, as on the driver's phone: a trip of the day before shows its
+  // windows as its hours and only what falls on another day (an ETA after midnight) with a date.
+  const time = timeOn(trip.date);
   const next = trip.stops.find((s) => s.id === trip.nextStopId);
   const title = [trip.docNo, trip.licensePlate, trip.driverName && boardText.driver(trip.driverName)]
     .filter(Boolean)
