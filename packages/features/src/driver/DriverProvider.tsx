@@ -1,5 +1,6 @@
 import {
   accountApi,
+  addDays,
   authApi,
   bangkokIsoDate,
   type DriverTrip,
@@ -89,6 +90,17 @@ export function useDriver(): DriverContextValue {
   const value = useContext(DriverContext);
   if (!value) throw new Error('useDriver outside DriverProvider');
   return value;
+}
+
+/**
+ * Offline on a day not yet saved (the app opened after midnight with no signal): the day before's
+ * copy, its trips still running — a night shift's trip the server would list on the new day too
+ * (docs/delivery.md "A day's trips"). None running: no copy.
+ */
+async function underWay(store: DriverStore, date: string) {
+  const before = await store.day(addDays(date, -1)).catch(() => undefined);
+  const running = before?.value.filter((trip) => trip.status === 'RUNNING') ?? [];
+  return before && running.length ? { value: running, savedAt: before.savedAt } : undefined;
 }
 
 /** Minutes before a user session's end at which the phone asks for a fresh token. */
@@ -381,7 +393,7 @@ export function DriverProvider({
         return { kind: 'ready', value: trips, savedAt: null };
       } catch (error) {
         // A store closing (the app leaving) has no copy to offer.
-        const saved = await store.day(date).catch(() => undefined);
+        const saved = (await store.day(date).catch(() => undefined)) ?? (await underWay(store, date));
         if (saved && unanswered(error)) return { kind: 'ready', value: saved.value, savedAt: saved.savedAt };
         return { kind: 'error', message: messageOf(error) };
       }

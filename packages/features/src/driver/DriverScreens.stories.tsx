@@ -198,6 +198,37 @@ export const TripOfTheDayBefore: Story = {
   },
 };
 
+/**
+ * Opened after midnight with no signal and nothing saved of the new day: the day before's trip
+ * still running, from the phone's copy of that day, with when it was saved and whose day it is.
+ */
+export const TripsOfflineAfterMidnight: Story = {
+  loaders: [
+    async (): Promise<Loaded> => {
+      const storeName = await driverStoryStore();
+      const store = await openDriverStore(storeName);
+      const yesterday = addDays(DRIVER_DAY, -1);
+      await store.saveDay(
+        yesterday,
+        driverTripsFixture.map((trip) => ({ ...trip, date: yesterday })),
+      );
+      store.close();
+      return { storeName };
+    },
+  ],
+  beforeEach({ msw }) {
+    msw.use(...driverHandlers({ trips: () => HttpResponse.error() }));
+  },
+  render: Trips.render,
+  play: async ({ canvas }) => {
+    const running = await canvas.findByRole('button', { name: /SH2025112800001/ });
+    await expect(running).toHaveTextContent(tripOfDay('27/11/2025'));
+    await expect(canvas.getByText(/ไม่มีสัญญาณ แสดงข้อมูลที่บันทึกไว้เมื่อ/)).toBeVisible();
+    // The day before's trip not yet started is that day's business: not offered on the new day.
+    await expect(canvas.queryByRole('button', { name: /SH2025112800002/ })).toBeNull();
+  },
+};
+
 // ---- A trip ----
 
 export const TripStops: Story = {
