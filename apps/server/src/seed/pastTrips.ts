@@ -1,7 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { addDays, type FailureReason } from '@lms/domain';
+import type { FailureReason } from '@lms/domain';
 import { sql } from 'kysely';
 import type { Executor } from '../db/database.ts';
+import {
+  bookingRow,
+  deliveryOrderRow,
+  deliveryTripRow,
+  lineRow,
+  outcomeEventRow,
+  shipmentRow,
+  stopRow,
+} from './pastTripRows.ts';
 
 /**
  * Trips that already ran, written as their records stand after the day (docs/performance-figures.md
@@ -71,7 +80,6 @@ export interface PastTrip {
   readonly stops: readonly PastStop[];
 }
 
-const MINUTE = 60_000;
 /** Parameters per statement, below PostgreSQL's 65,535. */
 const PARAMETERS = 60_000;
 
@@ -92,18 +100,6 @@ async function insertAll<T extends Parameters<Executor['insertInto']>[0]>(
       .values(rows.slice(start, start + batch) as never)
       .execute();
 }
-
-// Bangkok's day and time of an instant by arithmetic (Thailand keeps no summer time): thousands of
-// stage times, where the domain's Intl formatter would take seconds.
-const inBangkok = (at: Date) => new Date(at.getTime() + 7 * 3600_000).toISOString();
-const bangkokDay = (at: Date) => inBangkok(at).slice(0, 10);
-const formatTime = (at: Date) => inBangkok(at).slice(11, 16);
-const stage = (name: string, at: Date | null, plan: Date) => ({
-  [`plan_date_${name}`]: bangkokDay(plan),
-  [`plan_time_${name}`]: formatTime(plan),
-  [`act_date_${name}`]: at ? bangkokDay(at) : null,
-  [`act_time_${name}`]: at ? formatTime(at) : null,
-});
 
 /** The next `n` numbers of a document sequence. */
 async function nextNumbers(db: Executor, sequence: string, n: number): Promise<number[]> {
@@ -206,76 +202,20 @@ export async function writePastTrips(db: Executor, trips: readonly PastTrip[]): 
   for (const [t, trip] of trips.entries()) {
     const shipmentId = randomUUID();
     shipmentIds.push(shipmentId);
-    const start = trip.plannedStart;
-    shipments.push({
-      id: shipmentId,
-      branch_id: trip.branchId,
-      doc_no: `SH${trip.day.replaceAll('-', '')}${String(shipmentNumbers[t]).padStart(6, '0')}`,
-      vehicle_id: trip.vehicleId,
-      vehicle_type_id: typeOf.get(trip.vehicleId),
-      driver_id: trip.driverId ?? null,
-      car_plate_snap: plateOf.get(trip.vehicleId),
-      ship_cond_id: trip.stops[0]?.shipCondId ?? null,
-      shift_date: trip.day,
-      shift_of_day_id: trip.shiftOfDayId,
-      ...stage(
-        'check_in',
-        trip.started && new Date(trip.started.getTime() - 60 * MINUTE),
-        new Date(start.getTime() - 60 * MINUTE),
-      ),
-      ...stage(
-        'load_start',
-        trip.started && new Date(trip.started.getTime() - 50 * MINUTE),
-        new Date(start.getTime() - 50 * MINUTE),
-      ),
-      ...stage(
-        'load_end',
-        trip.started && new Date(trip.started.getTime() - 15 * MINUTE),
-        new Date(start.getTime() - 15 * MINUTE),
-      ),
-      ...stage('ship_start', trip.started, start),
-      ...stage('ship_end', trip.ended, trip.stops.at(-1)?.windowTo ?? start),
-    });
-    deliveryTrips.push({
-      shipment_id: shipmentId,
-      branch_id: trip.branchId,
-      shift_date: trip.day,
-      minutes_per_km: 1.5,
-      planned_start: start,
-      started_at: trip.started,
-      ended_at: trip.ended,
-    });
+    shipments.push(
+      shipmentRow(trip, shipmentId, shipmentNumbers[t]!, {
+        typeId: typeOf.get(trip.vehicleId),
+        plate: plateOf.get(trip.vehicleId),
+      }),
+    );
+    deliveryTrips.push(deliveryTripRow(trip, shipmentId));
     for (const [i, stop] of trip.stops.entries()) {
       const bookingId = randomUUID();
       const stopId = randomUUID();
       const place = shipToOf.get(stop.shipToId);
       const slotId = slotOf(trip, stop.shipCondId);
       links.push({ owner_id: shipmentId, ref_id: bookingId });
-      bookings.push({
-        id: bookingId,
-        branch_id: trip.branchId,
-        status: 'CONFIRMED',
-        doc_no: `BK${bangkokDay(stop.confirmedAt).replaceAll('-', '')}${String(bookingNumbers[stopIndex++]).padStart(6, '0')}`,
-        doc_date: stop.docDate,
-        doc_type: 'DO',
-        call_status: stop.callStatus,
-        customer_id: stop.customerId,
-        ship_to_id: stop.shipToId,
-        country: 'TH',
-        // The ship-to as booked and its place, as the confirm copies them (booking/shipToSnapshot.ts).
-        ship_to_name: place?.name,
-        ship_to_tel: place?.tel,
-        ship_to_address: place?.address,
-        ship_to_lat: place?.lat,
-        ship_to_lon: place?.lon,
-        ship_to_sub_district_id: place?.sub_district_id,
-        sub_district_id: place?.sub_district_id,
-        district_id: place?.district_id,
-        province_id: place?.province_id,
-        region_id: place?.region_id,
-        distance: stop.km,
-        confirmed_at: stop.confirmedAt,
-      });
+      bookings.push(bookingRow(trip, stop, bookingId, bookingNumbers[stopIndex++]!, place));
       const stored = [];
       for (const [position, order] of stop.orders.entries()) {
         let known = orders.get(order.docNo);
@@ -283,46 +223,14 @@ export async function writePastTrips(db: Executor, trips: readonly PastTrip[]): 
           known = {
             id: randomUUID(),
             delivered: 0,
-            row: {
-              branch_id: trip.branchId,
-              doc_no: order.docNo,
-              qty: order.doQty,
-              weight: order.weight,
-              weight_unit: 'KG',
-              volume: order.volume,
-              volume_unit: 'M3',
-              customer_id: stop.customerId,
-              site_id: trip.branchId,
-              article_uom_id: order.articleId ?? null,
-              ship_cond_id: stop.shipCondId,
-              so_ship_to_id: stop.shipToId,
-              pick_at: trip.day,
-              plan_at: trip.day,
-              delivery_at: trip.day,
-              // The day the DO reached LMS, where its lead time starts: the booking's document day,
-              // a later DO of the stop a day earlier each (so a booking's DOs differ).
-              created_at: new Date(`${addDays(stop.docDate, -position)}T09:00:00+07:00`),
-            },
+            row: deliveryOrderRow(trip, stop, order, position),
           };
           orders.set(order.docNo, known);
         }
         // This booking takes again what an earlier delivery left of the DO.
         for (const r of returns)
           if (r.docNo === order.docNo && !r.rebooked_booking_id) r.rebooked_booking_id = bookingId;
-        const share = order.qty / order.doQty;
-        lines.push({
-          parent_id: bookingId,
-          position,
-          delivery_order_id: known.id,
-          article_id: order.articleId ?? null,
-          qty: order.qty,
-          delivery_date: trip.day,
-          used_weight: Math.round(order.weight * share * (order.booked ?? 1) * 1000) / 1000,
-          used_volume: Math.round(order.volume * share * (order.booked ?? 1) * 1000) / 1000,
-          used_minute: 15,
-          ship_cond_id: stop.shipCondId,
-          slot_id: slotId,
-        });
+        lines.push(lineRow(trip, stop, order, { bookingId, deliveryOrderId: known.id, slotId }, position));
         stored.push({ deliveryOrderId: known.id, docNo: order.docNo, article: null, qty: order.qty });
         const kind = stop.outcome?.kind;
         const delivered = kind === 'delivered' ? order.qty : kind === 'partial' ? (order.delivered ?? 0) : 0;
@@ -340,50 +248,17 @@ export async function writePastTrips(db: Executor, trips: readonly PastTrip[]): 
             rebooked_booking_id: null,
           });
       }
+      stops.push(stopRow(trip, i, { stopId, shipmentId, bookingId }, place, stored));
       const outcome = stop.outcome;
-      const service = 15 * MINUTE;
-      const arrival = new Date(Math.max(stop.windowFrom.getTime(), start.getTime() + (i + 1) * 45 * MINUTE));
-      stops.push({
-        id: stopId,
-        shipment_id: shipmentId,
-        seq: i + 1,
-        booking_id: bookingId,
-        ship_to_name: place?.name ?? '',
-        address: place?.address ?? null,
-        phone: place?.tel ?? null,
-        lat: place?.lat ?? null,
-        lon: place?.lon ?? null,
-        window_from: stop.windowFrom,
-        window_to: stop.windowTo,
-        planned_arrival: arrival,
-        planned_departure: new Date(arrival.getTime() + service),
-        service_seconds: service / 1000,
-        proof_required: 'SIGNATURE',
-        orders: JSON.stringify(stored),
-        status: outcome ? outcome.kind.toUpperCase() : 'PENDING',
-        arrived_at: outcome?.arrived ?? null,
-        left_at: outcome?.left ?? null,
-      });
-      if (!outcome) continue;
-      // The outcome only: the arrival and departure are the stop's own columns, as the phone's events leave them.
-      events.push({
-        id: randomUUID(),
-        shipment_id: shipmentId,
-        stop_id: stopId,
-        lat: place?.lat ?? null,
-        lon: place?.lon ?? null,
-        kind: outcome.kind,
-        at: outcome.at,
-        recorded_at: outcome.at,
-        reason: outcome.kind === 'failed' ? (outcome.reason ?? 'OTHER') : null,
-        recipient: outcome.kind === 'failed' ? null : 'ผู้รับสินค้า',
-        quantities:
-          outcome.kind === 'partial'
-            ? JSON.stringify(
-                stop.orders.map((o) => ({ deliveryOrderId: orders.get(o.docNo)!.id, qty: o.delivered ?? 0 })),
-              )
-            : null,
-      });
+      if (outcome)
+        events.push(
+          outcomeEventRow(
+            outcome,
+            { stopId, shipmentId },
+            place,
+            stop.orders.map((o) => ({ deliveryOrderId: orders.get(o.docNo)!.id, qty: o.delivered ?? 0 })),
+          ),
+        );
     }
   }
   // Booked, unless a delivery left some of it and no booking took it again (the DO list's "returned").
