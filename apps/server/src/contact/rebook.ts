@@ -85,7 +85,11 @@ export async function rebookOffer(
   return {
     orders: open.map(({ docNo, qty }) => ({ docNo, qty })),
     options,
-    whyNot: suggestion.whyNot.map(({ date, ruleLabel, message }) => ({ date, ruleLabel, message })),
+    // A day at a time, with the rule that came closest (the wizard's day strip, not its per-truck-type
+    // list): a customer asks which days cannot be had and why, not what each type of truck lacks.
+    whyNot: suggestion.days.flatMap(({ date, bookable, ruleLabel, message }) =>
+      bookable || !ruleLabel || !message ? [] : [{ date, ruleLabel, message }],
+    ),
     reason: suggestion.problem ?? (options.length === 0 ? appointmentMessages.noRebookOptions : null),
   };
 }

@@ -91,7 +91,10 @@ export const RebookOffer = Type.Object({
   /** The DOs back to book, with what is left of each. */
   orders: List(Type.Object({ docNo: Type.String(), qty: Type.Number() })),
   options: List(RebookOption),
-  /** The engine's refusals of the days it searched (the wizard's "why not"), with their figures. */
+  /**
+   * The days searched that cannot be had, one line a day with the rule that came closest and its
+   * figures (the wizard's day strip, `DayStatus`).
+   */
   whyNot: List(Type.Object({ date: IsoDate, ruleLabel: Type.String(), message: Type.String() })),
   /** Why there is nothing to choose (Thai), else null. */
   reason: Nullable(Type.String()),
