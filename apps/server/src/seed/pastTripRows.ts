@@ -1,12 +1,70 @@
 import { randomUUID } from 'node:crypto';
+import type { FailureReason } from '@lms/domain';
 import { addDays } from '@lms/domain';
-import type { PastOrder, PastOutcome, PastStop, PastTrip } from './pastTrips.ts';
 
 /**
  * The rows of a past trip (pastTrips.ts) as its records stand after the day: the shipment with its
  * stage times, the driver's trip, each stop's booking, stop and outcome event. Pure: the caller
  * numbers them and writes them in bulk.
  */
+
+export interface PastOrder {
+  /** The DO's number. The same number on a later stop is the DO booked again for what this stop left. */
+  readonly docNo: string;
+  /** Booked onto this stop. */
+  readonly qty: number;
+  /** The whole DO's quantity, weight (kg) and volume (m³): read from the DO's first stop. */
+  readonly doQty: number;
+  readonly weight: number;
+  readonly volume: number;
+  readonly articleId?: string | null;
+  /** Delivered, for a partial outcome (a whole delivery gives `qty`, a failed one 0). */
+  readonly delivered?: number;
+  /**
+   * The share of the DO's weight and volume its booking recorded, when the DO was weighed heavier
+   * after it was booked (1 when absent): the booked line's use, not the DO's, fills the slot.
+   */
+  readonly booked?: number;
+}
+
+export interface PastOutcome {
+  readonly kind: 'delivered' | 'partial' | 'failed';
+  readonly arrived: Date;
+  /** When the driver recorded the outcome. */
+  readonly at: Date;
+  readonly left: Date;
+  readonly reason?: FailureReason;
+}
+
+export interface PastStop {
+  readonly shipToId: string;
+  readonly customerId: string;
+  readonly shipCondId: string;
+  /** One way from the branch, as booking computed it. */
+  readonly km: number;
+  readonly docDate: string;
+  readonly confirmedAt: Date;
+  readonly callStatus: 'NOT_CALLED' | 'CALLED' | 'UNREACHABLE' | 'CONFIRMED_BY_CUSTOMER';
+  readonly windowFrom: Date;
+  readonly windowTo: Date;
+  readonly orders: readonly PastOrder[];
+  /** None: the stop was never reached (the trip still runs, or it ended without it). */
+  readonly outcome?: PastOutcome;
+}
+
+export interface PastTrip {
+  readonly branchId: string;
+  /** The shift's day, `yyyy-MM-dd`. */
+  readonly day: string;
+  readonly shiftOfDayId: string;
+  readonly vehicleId: string;
+  readonly driverId?: string | null;
+  readonly plannedStart: Date;
+  readonly started: Date | null;
+  /** ShipEnd: a trip with it is paid to its truck's contractor (docs/freight.md). */
+  readonly ended: Date | null;
+  readonly stops: readonly PastStop[];
+}
 
 const MINUTE = 60_000;
 /** A stop's unloading, as the planner's default gives it. */
