@@ -1,14 +1,18 @@
 import { fileURLToPath } from 'node:url';
 import optimizeLocales from '@react-aria/optimize-locales-plugin';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { build, defineConfig, type PluginOption, type Rolldown } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { planChunks, planGroups } from './build/chunkPlan.ts';
 import { earlyStartScript } from './build/earlyStartScript.ts';
 import { pagePrecache } from './build/pagePrecache.ts';
 import { precompress } from './build/precompress.ts';
 import { preloadFonts } from './build/preloadFonts.ts';
 import { staffWorker } from './build/staffWorker.ts';
 import { tokensCss } from './build/tokensCss.ts';
+
+/** Above the chunk plan's groups (build/chunkPlan.ts): a library's module goes to its vendor chunk. */
+const VENDOR_PRIORITY = 100;
 
 /**
  * Libraries every screen needs, in chunks of their own: they change far less often than the
@@ -17,10 +21,12 @@ import { tokensCss } from './build/tokensCss.ts';
 const vendorGroups = [
   {
     name: 'vendor-react',
+    priority: VENDOR_PRIORITY,
     test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|cookie)[\\/]/,
   },
   {
     name: 'vendor-styled',
+    priority: VENDOR_PRIORITY,
     test: /node_modules[\\/](styled-components|stylis|@emotion|tslib|swr|use-sync-external-store)[\\/]/,
   },
 ];
@@ -47,15 +53,74 @@ const driverPageInDev = {
   },
 };
 
+const here = (file: string) => fileURLToPath(new URL(file, import.meta.url));
+
+/**
+ * Three pages: the staff app, the driver's app and the customer's appointment page, the last two
+ * each their own small entry sharing none of the staff app's code (issue 41).
+ */
+const input = {
+  main: here('index.html'),
+  driver: here('driver.html'),
+  appointment: here('appointment.html'),
+  // The staff page's first requests, before its shell has run (build/earlyStartScript.ts).
+  early: here('src/session/earlyStart.ts'),
+};
+
+// The browser never validates against the API contract: plain schema builders instead of TypeBox (src/typebox).
+const resolve = {
+  alias: [{ find: /^typebox$/, replacement: here('src/typebox/schemaBuilder.ts') }],
+};
+
+/** What turns the sources into modules: the chunk plan's first build needs these and no more. */
+const sourcePlugins = (): PluginOption[] => [
+  react(),
+  // React Aria ships its built-in strings in 30+ languages; the app speaks Thai (and English as the fallback).
+  optimizeLocales.vite({ locales: ['th-TH', 'en-US'] }),
+  earlyStartScript('early', '/src/session/earlyStart.ts'),
+  tokensCss(),
+];
+
+/**
+ * The automatic chunks of a first build, not written, read into the plan that merges them
+ * (build/chunkPlan.ts): ~3 s more a build.
+ */
+async function chunkPlanGroups() {
+  const output = await build({
+    configFile: false,
+    root: here('.'),
+    logLevel: 'silent',
+    plugins: sourcePlugins(),
+    resolve,
+    build: {
+      write: false,
+      minify: false,
+      rolldownOptions: {
+        input,
+        // The output plugins' modules (the driver's worker registration): not chunks of the app's.
+        external: [/^virtual:/],
+        output: { codeSplitting: { groups: vendorGroups } },
+      },
+    },
+  });
+  const chunks = (Array.isArray(output) ? output : [output])
+    .flatMap((result) => ('output' in result ? result.output : []))
+    .filter((item): item is Rolldown.OutputChunk => item.type === 'chunk');
+  const plan = planChunks(chunks, {
+    staff: here('src/main.tsx'),
+    driver: here('src/driver/main.tsx'),
+    others: [here('src/appointment/main.ts'), here('src/session/earlyStart.ts')],
+    list: here('src/pages/EntityScreen.tsx'),
+    firstPage: here('src/pages/firstListPage.ts'),
+  });
+  return planGroups(plan, VENDOR_PRIORITY);
+}
+
 // In development the API runs beside Vite (npm run dev); the browser talks to one origin.
-export default defineConfig({
+export default defineConfig(async ({ command }) => ({
   plugins: [
-    react(),
-    // React Aria ships its built-in strings in 30+ languages; the app speaks Thai (and English as the fallback).
-    optimizeLocales.vite({ locales: ['th-TH', 'en-US'] }),
+    ...sourcePlugins(),
     preloadFonts(firstFonts),
-    earlyStartScript('early', '/src/session/earlyStart.ts'),
-    tokensCss(),
     driverPageInDev,
     // The driver's app works offline (issue 39): Workbox precaches its page and files only (not the
     // staff app's) and answers its paths with its page. The web manifest is our own file
@@ -88,15 +153,7 @@ export default defineConfig({
     staffWorker(/\.woff2$/),
     precompress(),
   ],
-  resolve: {
-    // The browser never validates against the API contract: plain schema builders instead of TypeBox (src/typebox).
-    alias: [
-      {
-        find: /^typebox$/,
-        replacement: fileURLToPath(new URL('src/typebox/schemaBuilder.ts', import.meta.url)),
-      },
-    ],
-  },
+  resolve,
   server: {
     port: Number(process.env.WEB_PORT ?? 5173),
     // The customer's appointment page is the server's (rendered into the built appointment.html).
@@ -111,16 +168,12 @@ export default defineConfig({
     // bench/web reads it to tell the shell from each route's chunks.
     manifest: true,
     rolldownOptions: {
-      // Three pages: the staff app, the driver's app and the customer's appointment page, the
-      // last two each their own small entry sharing none of the staff app's code (issue 41).
-      input: {
-        main: fileURLToPath(new URL('index.html', import.meta.url)),
-        driver: fileURLToPath(new URL('driver.html', import.meta.url)),
-        appointment: fileURLToPath(new URL('appointment.html', import.meta.url)),
-        // The staff page's first requests, before its shell has run (build/earlyStartScript.ts).
-        early: fileURLToPath(new URL('src/session/earlyStart.ts', import.meta.url)),
+      input,
+      output: {
+        codeSplitting: {
+          groups: [...vendorGroups, ...(command === 'build' ? await chunkPlanGroups() : [])],
+        },
       },
-      output: { codeSplitting: { groups: vendorGroups } },
     },
   },
-});
+}));
