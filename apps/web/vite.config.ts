@@ -5,6 +5,7 @@ import { build, defineConfig, type PluginOption, type Rolldown } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { planChunks, planGroups } from './build/chunkPlan.ts';
 import { earlyStartScript } from './build/earlyStartScript.ts';
+import { pageIcon } from './build/pageIcon.ts';
 import { pagePrecache } from './build/pagePrecache.ts';
 import { precompress } from './build/precompress.ts';
 import { preloadFonts } from './build/preloadFonts.ts';
@@ -121,6 +122,7 @@ export default defineConfig(async ({ command }) => ({
   plugins: [
     ...sourcePlugins(),
     preloadFonts(firstFonts),
+    pageIcon(),
     driverPageInDev,
     // The driver's app works offline (issue 39): Workbox precaches its page and files only (not the
     // staff app's) and answers its paths with its page. The web manifest is our own file
