@@ -69,8 +69,9 @@ export function planChunks(chunks: readonly OutputChunk[], entries: PlanEntries)
     }
     return seen;
   };
-  const shell = closure([byFacade(entries.staff)], false);
-  const staffAll = closure([byFacade(entries.staff)], true);
+  const staffFile = byFacade(entries.staff);
+  const shell = closure([staffFile], false);
+  const staffAll = closure([staffFile], true);
   const driverStart = closure([byFacade(entries.driver)], false);
   const driverAll = closure([byFacade(entries.driver)], true);
   const elsewhere = closure(entries.others.map(byFacade), true);
@@ -84,12 +85,11 @@ export function planChunks(chunks: readonly OutputChunk[], entries: PlanEntries)
     for (const file of closure([screen], false)) users.set(file, (users.get(file) ?? 0) + 1);
 
   const plan = new Map<string, string>();
-  const staffEntry = byFile.get(byFacade(entries.staff)) as OutputChunk;
   for (const chunk of chunks) {
     const file = chunk.fileName;
-    // The staff entry's chunk also holds what the shell shares with its lazy chunks: left alone, a
-    // group would pull those modules in as its dependencies and the shell would load that group.
-    const own = chunk === staffEntry;
+    // The staff entry's chunk also holds what the shell shares with its lazy chunks: it joins the
+    // shell's group (its entry module stays the entry).
+    const own = file === staffFile;
     // A lazily imported chunk the shell or the list loads at its start anyway (a dialog, a button)
     // merges like any other; the list's and its first page's own chunks stay theirs.
     const loadedAtStart = (shell.has(file) || list.has(file)) && file !== listFile && file !== firstPageFile;
@@ -104,12 +104,8 @@ export function planChunks(chunks: readonly OutputChunk[], entries: PlanEntries)
     let group: string | undefined;
     // What the driver's app loads later of the shell is a few hundred bytes: it loads it at its start.
     if (shell.has(file)) group = driverAll.has(file) ? 'shell-and-driver' : 'shell';
-    else if (firstPage.has(file))
-      group = driverStart.has(file)
-        ? 'first-page-and-driver'
-        : driverAll.has(file)
-          ? undefined
-          : 'first-page';
+    else if (firstPage.has(file) && driverStart.has(file)) group = 'first-page-and-driver';
+    else if (firstPage.has(file)) group = driverAll.has(file) ? undefined : 'first-page';
     else if (list.has(file) && !driverAll.has(file))
       group = (users.get(file) ?? 0) >= screens.length * CORE_SHARE ? 'screens-core' : 'list';
     else if (list.has(file)) group = driverStart.has(file) ? 'list-and-driver' : 'list-driver-later';
@@ -123,29 +119,15 @@ export function planChunks(chunks: readonly OutputChunk[], entries: PlanEntries)
 }
 
 /**
- * From the most shared to the least: a group takes its modules' dependencies too (Rolldown's
- * default, which keeps chunks free of cycles), so a module must be taken by its own group before a
- * group of fewer pages could pull it in as a dependency.
+ * Rolldown's groups for a plan, below `priority` (the vendor groups stay above them). Each module
+ * is in one group, so their order among themselves does not matter; they do not pull their
+ * modules' dependencies in (Rolldown's default): the plan places every module of a merged chunk
+ * itself, and pulling them moved the early script's entry into the shell's group.
  */
-const ORDER = [
-  'shell-and-driver',
-  'shell',
-  'first-page-and-driver',
-  'first-page',
-  'list-and-driver',
-  'list-driver-later',
-  'screens-core',
-  'list',
-];
-
-/** Rolldown's groups for a plan, below `priority` (the vendor groups stay above them). */
 export function planGroups(plan: ChunkPlan, priority: number) {
-  return ORDER.map((name, i) => ({
+  return [...new Set(plan.values())].map((name, i) => ({
     name,
     test: (id: string) => plan.get(id) === name,
-    // The plan places every module of a merged chunk itself, and a module's dependencies are in a
-    // group of at least its pages (or an entry's chunk, which must stay whole): pulling them in
-    // would move the early script's entry into the shell's group.
     includeDependenciesRecursively: false,
     priority: priority - 1 - i,
   }));

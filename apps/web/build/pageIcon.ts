@@ -16,7 +16,7 @@ const ICON_SVG = [
   '</svg>',
 ].join('');
 
-export const PAGE_ICON_HREF = `data:image/svg+xml,${encodeURIComponent(ICON_SVG)}`;
+const PAGE_ICON_HREF = `data:image/svg+xml,${encodeURIComponent(ICON_SVG)}`;
 
 export function pageIcon(): Plugin {
   return {
