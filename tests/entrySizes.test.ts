@@ -1,7 +1,9 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { entities } from '@lms/domain';
 import { describe, expect, it } from 'vitest';
+import { FIRST, parseUnicodeRange, WEIGHTS } from '../apps/web/build/fontSubsets.ts';
 import { filesOfEntry } from '../apps/web/build/pagePrecache.ts';
 import {
   ENTRY_BUDGETS_KB,
@@ -149,5 +151,56 @@ describe('the web app’s entries', () => {
       (f) => shell.has(f) && !/\/fonts-[\w-]+\.js$/.test(f),
     );
     expect(shared).toEqual([]);
+  });
+
+  it('Roboto’s Latin in two files a weight: every page’s characters in the first, preloaded; the rest on demand (build/fontSubsets.ts)', () => {
+    const assets = readdirSync(path.join(dist, 'assets'));
+    const css = assets
+      .filter((file) => file.endsWith('.css'))
+      .map((file) => readFileSync(path.join(dist, 'assets', file), 'utf8'))
+      .join('\n');
+    const faces = [...css.matchAll(/@font-face\{([^}]*)\}/g)]
+      .map((match) => match[1] ?? '')
+      .filter((face) => /font-family:\s*["']?Roboto/.test(face));
+    const roboto = path.dirname(
+      createRequire(path.resolve(import.meta.dirname, '../packages/design-system/package.json')).resolve(
+        '@fontsource/roboto/package.json',
+      ),
+    );
+    const latin = parseUnicodeRange(
+      JSON.parse(readFileSync(path.join(roboto, 'unicode.json'), 'utf8')).latin,
+    );
+    const codes = (ranges: readonly (readonly [number, number])[]) =>
+      ranges.flatMap(([a, b]) => Array.from({ length: b - a + 1 }, (_, i) => a + i));
+    const printable = codes(latin).filter((n) => n >= 0x20 && (n < 0x7f || n > 0x9f));
+    const worker = readFileSync(path.join(dist, 'driver-sw.js'), 'utf8');
+    for (const weight of WEIGHTS) {
+      const of = (part: string) => {
+        const face = faces.find((f) => f.includes(`roboto-${part}-${weight}-normal-`));
+        if (!face) throw new Error(`no @font-face for roboto-${part}-${weight} in the built CSS`);
+        const file = /url\(\/assets\/([^)]+)\)/.exec(face)?.[1] ?? '';
+        const range = /unicode-range:([^;}]+)/.exec(face)?.[1] ?? '';
+        return {
+          file,
+          bytes: statSync(path.join(dist, 'assets', file)).size,
+          codes: codes(parseUnicodeRange(range)),
+        };
+      };
+      const first = of('first');
+      const more = of('more');
+      // Together exactly @fontsource's Latin characters, each in one file; the first as declared.
+      expect([...first.codes, ...more.codes].sort((a, b) => a - b)).toEqual(printable);
+      expect(first.codes).toEqual(codes(FIRST));
+      // The file every page loads: well under @fontsource's whole Latin file.
+      const whole = statSync(path.join(roboto, 'files', `roboto-latin-${weight}-normal.woff2`)).size;
+      expect(first.bytes, `${first.file} against ${whole} bytes`).toBeLessThan(whole * 0.65);
+      // The driver's app works offline: its worker precaches both.
+      expect(worker).toContain(`assets/${first.file}`);
+      expect(worker).toContain(`assets/${more.file}`);
+      if (weight === 400)
+        expect(readFileSync(path.join(dist, 'index.html'), 'utf8')).toContain(
+          `rel="preload" href="/assets/${first.file}"`,
+        );
+    }
   });
 });

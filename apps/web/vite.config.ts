@@ -5,6 +5,7 @@ import { build, defineConfig, type PluginOption, type Rolldown } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { planChunks, planGroups } from './build/chunkPlan.ts';
 import { earlyStartScript } from './build/earlyStartScript.ts';
+import { fontSubsets } from './build/fontSubsets.ts';
 import { pageIcon } from './build/pageIcon.ts';
 import { pagePrecache } from './build/pagePrecache.ts';
 import { precompress } from './build/precompress.ts';
@@ -33,12 +34,16 @@ const vendorGroups = [
 ];
 
 /** The fonts the first screen draws with (Thai and Latin at the body weight): preloaded, and precached for drivers. */
-const firstFonts = [/sarabun-thai-400-normal-[\w-]+\.woff2$/, /roboto-latin-400-normal-[\w-]+\.woff2$/];
-/** The driver's app also draws bold (headings, the stop's status). */
+const firstFonts = [/sarabun-thai-400-normal-[\w-]+\.woff2$/, /roboto-first-400-normal-[\w-]+\.woff2$/];
+/**
+ * The driver's app also draws bold (headings, the stop's status), and offline it has only what it
+ * precached: Roboto's rarer Latin characters too (build/fontSubsets.ts).
+ */
 const driverFonts = [
   ...firstFonts,
   /sarabun-thai-(500|700)-normal-[\w-]+\.woff2$/,
-  /roboto-latin-(500|700)-normal-[\w-]+\.woff2$/,
+  /roboto-first-(500|700)-normal-[\w-]+\.woff2$/,
+  /roboto-more-(400|500|700)-normal-[\w-]+\.woff2$/,
 ];
 
 // Vite serves every path with index.html in development: the driver's paths get their own page.
@@ -121,6 +126,10 @@ async function chunkPlanGroups() {
 export default defineConfig(async ({ command }) => ({
   plugins: [
     ...sourcePlugins(),
+    fontSubsets({
+      cacheRoot: here('node_modules/.cache/lms-fonts'),
+      resolveFrom: here('../../packages/design-system/package.json'),
+    }),
     preloadFonts(firstFonts),
     pageIcon(),
     driverPageInDev,

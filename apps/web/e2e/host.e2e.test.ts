@@ -111,6 +111,46 @@ describe('sign-in and the session', () => {
     expect(await readStorage(page, STORAGE.jwt)).toBeNull();
   });
 
+  it('draws Latin in Roboto from its first file, and a rarer character from the second only when shown (build/fontSubsets.ts)', async () => {
+    const page = await browser.newPage();
+    const fonts: string[] = [];
+    page.on('request', (request) => {
+      const file = new URL(request.url()).pathname.split('/').pop() ?? '';
+      if (file.endsWith('.woff2')) fonts.push(file.replace(/-normal-[\w-]+\.woff2$/, ''));
+    });
+    await page.goto(`${server.origin}/auth/login`);
+    await page.getByRole('button', { name: 'เข้าสู่ระบบ' }).waitFor();
+    await page.evaluate(() => document.fonts.ready);
+    expect(fonts).toContain('roboto-first-400');
+    expect(fonts.filter((font) => font.startsWith('roboto-more'))).toEqual([]);
+    // What the platform drew each run of text with: a brand with an accent and the app's marks.
+    const drawnWith = async (text: string) => {
+      await page.evaluate((probe) => {
+        const line = document.createElement('p');
+        line.id = 'font-probe';
+        line.textContent = probe;
+        document.getElementById('font-probe')?.remove();
+        document.body.append(line);
+        return document.fonts.load('16px Roboto', probe).then(() => document.fonts.ready);
+      }, text);
+      const cdp = await page.context().newCDPSession(page);
+      await cdp.send('DOM.enable');
+      await cdp.send('CSS.enable');
+      const { root } = await cdp.send('DOM.getDocument');
+      const { nodeId } = await cdp.send('DOM.querySelector', {
+        nodeId: root.nodeId,
+        selector: '#font-probe',
+      });
+      const { fonts: used } = await cdp.send('CSS.getPlatformFontsForNode', { nodeId });
+      await cdp.detach();
+      return used.map((font) => font.familyName);
+    };
+    expect(await drawnWith('DO10000120 – “12 × 3” · LMS…')).toEqual(['Roboto']);
+    expect(fonts.filter((font) => font.startsWith('roboto-more'))).toEqual([]);
+    expect(await drawnWith('Nestlé Café €')).toEqual(['Roboto']);
+    expect(fonts).toContain('roboto-more-400');
+  });
+
   it('works at phone width', async () => {
     const page = await browser.newPage({ width: 360, height: 720 });
     await signIn(page, server.origin, provinceReader);
