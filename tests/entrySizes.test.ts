@@ -1,9 +1,16 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { entities } from '@lms/domain';
 import { describe, expect, it } from 'vitest';
-import { FIRST, parseUnicodeRange, WEIGHTS } from '../apps/web/build/fontSubsets.ts';
+import {
+  CONTROLS,
+  codePoints,
+  FIRST,
+  parseUnicodeRange,
+  robotoLatin,
+  WEIGHTS,
+  without,
+} from '../apps/web/build/fontSubsets.ts';
 import { filesOfEntry } from '../apps/web/build/pagePrecache.ts';
 import {
   ENTRY_BUDGETS_KB,
@@ -162,17 +169,10 @@ describe('the web app’s entries', () => {
     const faces = [...css.matchAll(/@font-face\{([^}]*)\}/g)]
       .map((match) => match[1] ?? '')
       .filter((face) => /font-family:\s*["']?Roboto/.test(face));
-    const roboto = path.dirname(
-      createRequire(path.resolve(import.meta.dirname, '../packages/design-system/package.json')).resolve(
-        '@fontsource/roboto/package.json',
-      ),
+    const { dir: roboto, latin } = robotoLatin(
+      path.resolve(import.meta.dirname, '../packages/design-system/package.json'),
     );
-    const latin = parseUnicodeRange(
-      JSON.parse(readFileSync(path.join(roboto, 'unicode.json'), 'utf8')).latin,
-    );
-    const codes = (ranges: readonly (readonly [number, number])[]) =>
-      ranges.flatMap(([a, b]) => Array.from({ length: b - a + 1 }, (_, i) => a + i));
-    const printable = codes(latin).filter((n) => n >= 0x20 && (n < 0x7f || n > 0x9f));
+    const printable = codePoints(without(latin, CONTROLS));
     const worker = readFileSync(path.join(dist, 'driver-sw.js'), 'utf8');
     for (const weight of WEIGHTS) {
       const of = (part: string) => {
@@ -183,14 +183,14 @@ describe('the web app’s entries', () => {
         return {
           file,
           bytes: statSync(path.join(dist, 'assets', file)).size,
-          codes: codes(parseUnicodeRange(range)),
+          codes: codePoints(parseUnicodeRange(range)),
         };
       };
       const first = of('first');
       const more = of('more');
       // Together exactly @fontsource's Latin characters, each in one file; the first as declared.
       expect([...first.codes, ...more.codes].sort((a, b) => a - b)).toEqual(printable);
-      expect(first.codes).toEqual(codes(FIRST));
+      expect(first.codes).toEqual(codePoints(FIRST));
       // The file every page loads: well under @fontsource's whole Latin file.
       const whole = statSync(path.join(roboto, 'files', `roboto-latin-${weight}-normal.woff2`)).size;
       expect(first.bytes, `${first.file} against ${whole} bytes`).toBeLessThan(whole * 0.65);

@@ -38,7 +38,7 @@ export const FIRST: readonly (readonly [number, number])[] = [
 
 export const WEIGHTS = [400, 500, 700] as const;
 
-type Ranges = readonly (readonly [number, number])[];
+export type Ranges = readonly (readonly [number, number])[];
 
 /** `U+0000-00FF,U+0131` → ranges. */
 export function parseUnicodeRange(text: string): Ranges {
@@ -68,13 +68,26 @@ export function without(ranges: Ranges, cut: Ranges): Ranges {
   return out;
 }
 
-/** The characters of `ranges`, as the subsetter takes them (controls left out: no glyphs). */
-const textOf = (ranges: Ranges) => {
-  let text = '';
-  for (const [a, b] of ranges)
-    for (let n = Math.max(a, 0x20); n <= b; n += 1) text += String.fromCodePoint(n);
-  return text;
-};
+/** Every code point of `ranges`, in order. */
+export const codePoints = (ranges: Ranges): number[] =>
+  ranges.flatMap(([a, b]) => Array.from({ length: b - a + 1 }, (_, i) => a + i));
+
+/** Control characters draw no glyph: no range of either file names them. */
+export const CONTROLS: Ranges = [
+  [0, 0x1f],
+  [0x7f, 0x9f],
+];
+
+/** @fontsource/roboto's folder and its Latin subset's range (its `unicode.json`). */
+export function robotoLatin(resolveFrom: string): { readonly dir: string; readonly latin: Ranges } {
+  const dir = path.dirname(createRequire(resolveFrom).resolve('@fontsource/roboto/package.json'));
+  const ranges = JSON.parse(readFileSync(path.join(dir, 'unicode.json'), 'utf8')) as Record<string, string>;
+  if (!ranges.latin) throw new Error('fontSubsets: @fontsource/roboto names no latin range');
+  return { dir, latin: parseUnicodeRange(ranges.latin) };
+}
+
+/** The characters of `ranges`, as the subsetter takes them. */
+const textOf = (ranges: Ranges) => String.fromCodePoint(...codePoints(ranges));
 
 const face = (weight: number, file: string, ranges: Ranges) => `@font-face {
   font-family: 'Roboto';
@@ -88,15 +101,8 @@ const face = (weight: number, file: string, ranges: Ranges) => `@font-face {
 
 /** The two files a weight and their stylesheet; answers the stylesheet's path by weight. */
 async function cutFonts({ cacheRoot, resolveFrom }: FontSubsetOptions): Promise<Map<number, string>> {
-  const require = createRequire(resolveFrom);
-  const robotoDir = path.dirname(require.resolve('@fontsource/roboto/package.json'));
-  const latin = parseUnicodeRange(
-    (JSON.parse(readFileSync(path.join(robotoDir, 'unicode.json'), 'utf8')) as Record<string, string>)
-      .latin ?? '',
-  );
-  if (latin.length === 0) throw new Error('fontSubsets: @fontsource/roboto names no latin range');
-  // Control characters draw no glyph: no range of either file names them.
-  const rest = without(latin, [...FIRST, [0, 0x1f], [0x7f, 0x9f]]);
+  const { dir: robotoDir, latin } = robotoLatin(resolveFrom);
+  const rest = without(latin, [...FIRST, ...CONTROLS]);
   const sources = WEIGHTS.map((weight) => ({
     weight,
     bytes: readFileSync(path.join(robotoDir, 'files', `roboto-latin-${weight}-normal.woff2`)),

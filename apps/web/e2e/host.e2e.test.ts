@@ -120,18 +120,21 @@ describe('sign-in and the session', () => {
     });
     await page.goto(`${server.origin}/auth/login`);
     await page.getByRole('button', { name: 'เข้าสู่ระบบ' }).waitFor();
-    await page.evaluate(() => document.fonts.ready);
+    await page.evaluate(async () => {
+      await document.fonts.ready;
+    });
     expect(fonts).toContain('roboto-first-400');
     expect(fonts.filter((font) => font.startsWith('roboto-more'))).toEqual([]);
     // What the platform drew each run of text with: a brand with an accent and the app's marks.
     const drawnWith = async (text: string) => {
-      await page.evaluate((probe) => {
+      await page.evaluate(async (probe) => {
         const line = document.createElement('p');
         line.id = 'font-probe';
         line.textContent = probe;
         document.getElementById('font-probe')?.remove();
         document.body.append(line);
-        return document.fonts.load('16px Roboto', probe).then(() => document.fonts.ready);
+        await document.fonts.load('16px Roboto', probe);
+        await document.fonts.ready;
       }, text);
       const cdp = await page.context().newCDPSession(page);
       await cdp.send('DOM.enable');
