@@ -117,6 +117,32 @@ describe('the web app’s entries', () => {
     expect(kb(beyond(firstList!)) * 4).toBeLessThan(kb(beyond(screen!)));
   });
 
+  it('the list’s page is the staff page naming, after the shell, every file of the list’s first page and screen', () => {
+    const manifest = readManifest(dist);
+    const key = (suffix: string) => Object.keys(manifest).find((name) => name.endsWith(suffix))!;
+    const shell = staticClosure(manifest, 'index.html');
+    const beyond = (entry: string) =>
+      [...staticClosure(manifest, entry)]
+        .filter((name) => !shell.has(name))
+        .map((name) => manifest[name]!.file);
+    const firstPage = beyond(key('src/pages/firstListPage.ts'));
+    const screen = beyond(key('src/pages/EntityScreen.tsx')).filter((file) => !firstPage.includes(file));
+    const page = readFileSync(path.join(dist, 'index.html'), 'utf8');
+    const list = readFileSync(path.join(dist, 'list.html'), 'utf8');
+    const preload = /^\s*<link rel="modulepreload" crossorigin href="\/([^"]+)">\n/gm;
+    const named = (html: string) => [...html.matchAll(preload)].map((match) => match[1]!);
+    const added = named(list).slice(named(page).length);
+    // The page's own lines are all there, in their order; the list's come after them …
+    expect(list.replace(/^\s*<link rel="modulepreload"[^\n]*\n/gm, '')).toBe(
+      page.replace(/^\s*<link rel="modulepreload"[^\n]*\n/gm, ''),
+    );
+    expect(named(list).slice(0, named(page).length)).toEqual(named(page));
+    // … the first page's files first (preloadScreenAt asks them first), then the screen's, each once.
+    expect(added.slice(0, firstPage.length).sort()).toEqual([...firstPage].sort());
+    expect(added.slice(firstPage.length).sort()).toEqual([...screen].sort());
+    expect(added).toContain(manifest[key('src/pages/EntityScreen.tsx')]!.file);
+  });
+
   it('the list’s screen loads the list: the form, the filters, the bulk dialogs, the record’s page and the parts load when asked', () => {
     const manifest = readManifest(dist);
     const key = (suffix: string) => Object.keys(manifest).find((name) => name.endsWith(suffix));

@@ -6,6 +6,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { planChunks, planGroups } from './build/chunkPlan.ts';
 import { earlyStartScript } from './build/earlyStartScript.ts';
 import { fontSubsets } from './build/fontSubsets.ts';
+import { listPage } from './build/listPage.ts';
 import { pageIcon } from './build/pageIcon.ts';
 import { pagePrecache } from './build/pagePrecache.ts';
 import { precompress } from './build/precompress.ts';
@@ -73,6 +74,12 @@ const input = {
   early: here('src/session/earlyStart.ts'),
 };
 
+/** An entity list's first screen: its first page's request, asked first, and its screen. */
+const listFirstScreen = {
+  firstPage: here('src/pages/firstListPage.ts'),
+  list: here('src/pages/EntityScreen.tsx'),
+};
+
 // The browser never validates against the API contract: plain schema builders instead of TypeBox (src/typebox).
 const resolve = {
   alias: [{ find: /^typebox$/, replacement: here('src/typebox/schemaBuilder.ts') }],
@@ -116,8 +123,7 @@ async function chunkPlanGroups() {
     staff: here('src/main.tsx'),
     driver: here('src/driver/main.tsx'),
     others: [here('src/appointment/main.ts'), here('src/session/earlyStart.ts')],
-    list: here('src/pages/EntityScreen.tsx'),
-    firstPage: here('src/pages/firstListPage.ts'),
+    ...listFirstScreen,
   });
   return planGroups(plan, VENDOR_PRIORITY);
 }
@@ -131,6 +137,8 @@ export default defineConfig(async ({ command }) => ({
       resolveFrom: here('../../packages/design-system/package.json'),
     }),
     preloadFonts(firstFonts),
+    // list.html: the staff page with the list's first screen's files named in it (build/listPage.ts).
+    listPage([listFirstScreen.firstPage, listFirstScreen.list]),
     pageIcon(),
     driverPageInDev,
     // The driver's app works offline (issue 39): Workbox precaches its page and files only (not the

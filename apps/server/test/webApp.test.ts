@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
+import { LIST_PAGE, pageFor } from '../src/http/webApp.ts';
 import { setupTestServer } from './harness.ts';
 
 // A built web app as Vite and apps/web/build/precompress.ts leave it: hashed assets and the page,
@@ -21,6 +22,9 @@ function writeWithVariants(relative: string, content: string) {
 writeWithVariants('index.html', page);
 const driverPage = page.replace('<body>', '<body data-app="driver">');
 writeWithVariants('driver.html', driverPage);
+// apps/web/build/listPage.ts: the staff page naming an entity list's screen's files.
+const listPage = page.replace('<body>', '<body data-page="list">');
+writeWithVariants('list.html', listPage);
 writeFileSync(path.join(dist, 'driver-sw.js'), 'self.addEventListener("fetch", () => {});');
 const staffWorker = 'self.addEventListener("install", () => {});';
 writeFileSync(path.join(dist, 'sw.js'), staffWorker);
@@ -76,7 +80,15 @@ describe('the built web app', () => {
   });
 
   it('sends the page compressed with no-cache, at / and at every client-side route', async () => {
-    for (const url of ['/', '/index.html', '/province/create', '/doBooking/info?draftId=x']) {
+    for (const url of [
+      '/',
+      '/index.html',
+      '/province/create',
+      '/province/edit/7',
+      '/doBooking/info?draftId=x',
+      '/shipmentPlanning',
+      '/nothing/known',
+    ]) {
       const answer = await get(`${server.origin}${url}`, 'br');
       expect(answer.status, url).toBe(200);
       expect(answer.headers['content-type'], url).toMatch(/text\/html/);
@@ -84,6 +96,22 @@ describe('the built web app', () => {
       expect(answer.headers['cache-control'], url).toBe('no-cache');
       expect(brotliDecompressSync(answer.body).toString(), url).toBe(page);
     }
+  });
+
+  it("sends an entity's list the staff page that names its screen's files, compressed with no-cache", async () => {
+    for (const url of ['/deliveryOrder', '/deliveryOrder/', '/province?searchTerm=x&page=2', '/driver']) {
+      const answer = await get(`${server.origin}${url}`, 'br');
+      expect(answer.status, url).toBe(200);
+      expect(answer.headers['content-type'], url).toMatch(/text\/html/);
+      expect(answer.headers['cache-control'], url).toBe('no-cache');
+      expect(brotliDecompressSync(answer.body).toString(), url).toBe(listPage);
+    }
+  });
+
+  it('loads the plain staff page at a list from a build without the list page', () => {
+    expect(pageFor('/deliveryOrder')).toBe(LIST_PAGE);
+    expect(pageFor('/deliveryOrder', false)).toBe('index.html');
+    expect(pageFor('/driver/trips', false)).toBe('driver.html');
   });
 
   it("sends the driver's page at the driver's paths, and its service worker revalidated", async () => {
@@ -98,8 +126,8 @@ describe('the built web app', () => {
       expect(answer.headers['cache-control'], url).toBe('no-cache');
       expect(brotliDecompressSync(answer.body).toString(), url).toBe(driverPage);
     }
-    // The staff's driver records keep their pages.
-    for (const url of ['/driver', '/driver/create', '/driver/show/x', '/driver/tripsX']) {
+    // The staff's driver records keep their pages (their list its own, above).
+    for (const url of ['/driver/create', '/driver/show/x', '/driver/tripsX']) {
       const staff = await get(`${server.origin}${url}`, 'br');
       expect(brotliDecompressSync(staff.body).toString(), url).toBe(page);
     }

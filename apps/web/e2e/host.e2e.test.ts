@@ -5,7 +5,7 @@ import { ensureFirstAdmin } from '../../server/src/auth/firstAdmin.ts';
 import { call, createBranch, createUser, type TestUser } from '../../server/test/fixtures.ts';
 import { setupTestServer } from '../../server/test/harness.ts';
 import { setupBrowser } from './browser.ts';
-import { accountMenu, readStorage, STORAGE, signIn, submitLogin } from './helpers.ts';
+import { accountMenu, readStorage, STORAGE, signIn, storedSignIn, submitLogin } from './helpers.ts';
 
 const server = setupTestServer({ webDist: path.resolve(import.meta.dirname, '../dist') });
 const browser = setupBrowser();
@@ -152,6 +152,41 @@ describe('sign-in and the session', () => {
     expect(fonts.filter((font) => font.startsWith('roboto-more'))).toEqual([]);
     expect(await drawnWith('Nestlé Café €')).toEqual(['Roboto']);
     expect(fonts).toContain('roboto-more-400');
+  });
+
+  it('asks a list’s screen files from its page, beside the shell, not once the shell has run (build/listPage.ts)', async () => {
+    const page = await browser.newPage({
+      storage: { origin: server.origin, items: await storedSignIn(server.origin, provinceReader) },
+    });
+    // Who asked each file: the page's parser, or a script (the shell's preloadScreenAt).
+    const askedBy = new Map<string, string>();
+    const cdp = await page.context().newCDPSession(page);
+    cdp.on('Network.requestWillBeSent', ({ request, initiator }) => {
+      const file = new URL(request.url).pathname.split('/').pop() ?? '';
+      if (file.endsWith('.js') && !askedBy.has(file)) askedBy.set(file, initiator.type);
+    });
+    await cdp.send('Network.enable');
+    await page.goto(`${server.origin}/province`);
+    await page.getByRole('heading', { name: provinceTitle }).first().waitFor();
+    await cdp.detach();
+    const screen = [...askedBy.keys()].find((file) => /^EntityScreen-[\w-]+\.js$/.test(file));
+    expect(screen, [...askedBy.keys()].join(' ')).toBeDefined();
+    expect(askedBy.get(screen!)).toBe('parser');
+    const firstPage = [...askedBy.keys()].find((file) => /^firstListPage-[\w-]+\.js$/.test(file));
+    expect(firstPage && askedBy.get(firstPage)).toBe('parser');
+    // Another screen's page is the plain one: its chunk is asked by the shell once it runs.
+    const other = await browser.newPage({
+      storage: { origin: server.origin, items: await storedSignIn(server.origin, provinceReader) },
+    });
+    const preloads = async (url: string) => {
+      await other.goto(url);
+      return other.evaluate(() =>
+        [...document.querySelectorAll('link[rel="modulepreload"]')].map((link) => link.getAttribute('href')),
+      );
+    };
+    const screenFile = `/assets/${screen}`;
+    expect(await preloads(`${server.origin}/province`)).toContain(screenFile);
+    expect(await preloads(`${server.origin}/province/create`)).not.toContain(screenFile);
   });
 
   it('works at phone width', async () => {

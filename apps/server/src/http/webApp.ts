@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
+import { matchPath, type PageDef, pages } from '@lms/domain';
 import type { FastifyInstance } from 'fastify';
 import { notFound } from './errors.ts';
 
@@ -22,15 +23,31 @@ export function webCacheControl(relativePath: string): string {
  */
 const DRIVER_PATHS = /^\/driver\/(trips|link)(\/|\?|$)/;
 
-/** The page a client-side route loads: the driver's app under `/driver`, the staff app elsewhere. */
-export const pageFor = (url: string) => (DRIVER_PATHS.test(url) ? 'driver.html' : 'index.html');
+/**
+ * An entity's list (`/deliveryOrder`, `/province` …): the staff page with the list's first screen's
+ * files named in it (apps/web/build/listPage.ts), so an empty cache fetches them beside the shell
+ * rather than after it has run. Which paths are lists is the domain's pages'.
+ */
+export const LIST_PAGE = 'list.html';
+
+const isList = (page: PageDef | undefined) => page !== undefined && 'kind' in page && page.kind === 'list';
+
+/**
+ * The page a client-side route loads: the driver's app under `/driver/trips|link`, an entity's list
+ * its own page when the build has it, the staff app elsewhere.
+ */
+export function pageFor(url: string, listPageBuilt = true): string {
+  if (DRIVER_PATHS.test(url)) return 'driver.html';
+  if (listPageBuilt && isList(matchPath(pages, url.split(/[?#]/, 1)[0] ?? url))) return LIST_PAGE;
+  return 'index.html';
+}
 
 /**
  * Serves the built web app beside `/api`: the `.br` or `.gz` written at build time
  * (apps/web/build/precompress.ts) when the browser accepts it, never compressed per request;
  * hashed assets cached for a year, the page revalidated. Unknown GET paths are client-side
- * routes (/province, /doBooking/info …): they load the staff app's page, `/driver…` the driver's
- * (`pageFor`); an unknown asset is a 404.
+ * routes (/province, /doBooking/info …): they load the staff app's page (an entity's list the one
+ * naming its screen's files), `/driver…` the driver's (`pageFor`); an unknown asset is a 404.
  */
 export async function registerWebApp(app: FastifyInstance, webDist: string | undefined): Promise<void> {
   if (!webDist || !existsSync(webDist)) {
@@ -41,6 +58,8 @@ export async function registerWebApp(app: FastifyInstance, webDist: string | und
     return;
   }
   const root = path.resolve(webDist);
+  // A build from before the list's page: every staff path loads index.html, as it did.
+  const listPageBuilt = existsSync(path.join(root, LIST_PAGE));
   await app.register(fastifyStatic, {
     root,
     wildcard: false,
@@ -55,6 +74,6 @@ export async function registerWebApp(app: FastifyInstance, webDist: string | und
     if (request.method !== 'GET' && request.method !== 'HEAD') throw notFound();
     // A chunk of an earlier release is gone: a 404, not the page (the app reloads itself then).
     if (request.url.startsWith(`/${HASHED_DIR}/`)) throw notFound();
-    return reply.type('text/html').sendFile(pageFor(request.url));
+    return reply.type('text/html').sendFile(pageFor(request.url, listPageBuilt));
   });
 }
