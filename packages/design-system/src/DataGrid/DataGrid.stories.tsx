@@ -241,6 +241,7 @@ export const SearchAndFilters: Story = {
   },
 };
 
+/** The first answer on its way: skeleton rows, and a paging bar with no count yet (not "0–0 จาก 0"). */
 export const Loading: Story = {
   render: () => (
     <DataGrid<Vehicle>
@@ -249,12 +250,20 @@ export const Loading: Story = {
       rows={[]}
       getRowKey={(r) => r.id}
       isLoading
+      paging={{ page: 1, pageSize: 10, total: 0, onPageChange: fn(), onPageSizeChange: fn() }}
     />
   ),
   play: async ({ canvas }) => {
     await expect(canvas.getByRole('grid')).toHaveAttribute('aria-busy', 'true');
     await expect(canvas.getByRole('status')).toHaveTextContent('กำลังโหลด...');
-    await expect(dataRows(canvas.getByRole('grid'))).toHaveLength(5);
+    // As many skeleton rows as a page holds, up to 10.
+    await expect(dataRows(canvas.getByRole('grid'))).toHaveLength(10);
+    const paging = canvas.getByRole('navigation', { name: 'การแบ่งหน้า' });
+    await expect(paging).not.toHaveTextContent('จาก');
+    await expect(paging).toHaveTextContent('หน้า 1');
+    await expect(paging).not.toHaveTextContent('/');
+    await expect(within(paging).getByRole('button', { name: 'หน้าถัดไป' })).toBeDisabled();
+    await expect(within(paging).getByRole('button', { name: 'หน้าก่อนหน้า' })).toBeDisabled();
   },
 };
 

@@ -252,7 +252,7 @@ export function DataGrid<Row>(props: DataGridProps<Row>) {
           columnControls={columnControls}
         />
       )}
-      {props.paging && !virtualized && <Pagination {...props.paging} />}
+      {props.paging && !virtualized && <Pagination {...props.paging} isLoading={isLoading} />}
     </Root>
   );
 }

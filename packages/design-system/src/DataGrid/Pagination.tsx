@@ -19,7 +19,14 @@ export const Pagination = memo(function Pagination({
   onPageChange,
   onPageSizeChange,
   pageSizes,
-}: PagingProps) {
+  isLoading = false,
+}: PagingProps & {
+  /**
+   * The grid's first answer is on its way: no count to show yet. "0–0 จาก 0" would say the list is
+   * empty (and be read out as such); the grid's status says it is loading.
+   */
+  readonly isLoading?: boolean;
+}) {
   const sizeId = useId();
   const pages = Math.max(1, Math.ceil(total / pageSize));
   const from = total === 0 ? 0 : (page - 1) * pageSize + 1;
@@ -36,23 +43,28 @@ export const Pagination = memo(function Pagination({
       </Select>
       <Range aria-live="polite">
         {/* A lower-bound total reads "มากกว่า 10,000": the server stopped counting there (it always counts the next page). */}
-        {countText(from)}–{countText(to)} {messages.of} {countText(total, totalIsLowerBound)}
+        {!isLoading && (
+          <>
+            {countText(from)}–{countText(to)} {messages.of} {countText(total, totalIsLowerBound)}
+          </>
+        )}
       </Range>
       <PageButton
         type="button"
         aria-label={messages.previousPage}
-        disabled={page <= 1}
+        disabled={isLoading || page <= 1}
         onClick={() => onPageChange(page - 1)}
       >
         <Icon name="chevron-left" size={20} />
       </PageButton>
       <span>
-        {messages.page} {countText(page)} / {countText(pages, totalIsLowerBound)}
+        {messages.page} {countText(page)}
+        {!isLoading && <> / {countText(pages, totalIsLowerBound)}</>}
       </span>
       <PageButton
         type="button"
         aria-label={messages.nextPage}
-        disabled={page >= pages}
+        disabled={isLoading || page >= pages}
         onClick={() => onPageChange(page + 1)}
       >
         <Icon name="chevron-right" size={20} />
