@@ -1,7 +1,8 @@
 /**
  * bench/web: what the browser downloads and how long the DO list takes to appear.
  * Run: `npm run bench -- web` (BENCH_WEB_DIST=<dir> measures an existing build instead of
- * building apps/web; BENCH_RUNS, default 3; BENCH_WEB_CASE=appointment|list runs one page only).
+ * building apps/web; BENCH_RUNS, default 3; BENCH_WEB_CASE=appointment|login|list|driver|inp runs one
+ * page only).
  * Prints the gzip size of each page's JavaScript (the staff shell, the driver's app, the
  * customer's appointment page) and of every route chunk beside the budgets, then, in Chromium
  * with 4× CPU slowdown and DevTools' "Fast 3G" network: the customer's appointment page's largest
@@ -131,6 +132,7 @@ try {
   };
 
   if (!CASE || CASE === 'appointment') await appointmentLcp(origin, app.auth.contact.links);
+  if (!CASE || CASE === 'login') await signedOutLogin(browser, origin);
   if (!CASE || CASE === 'driver') await driverUsable(browser, origin, driver, RUNS);
   if (!CASE || CASE === 'inp')
     await interactions(browser, origin, storage, addDays(bangkokIsoDate(new Date()), 1), async () => {
@@ -239,6 +241,27 @@ try {
   await db.destroy();
   await embedded.stop();
   await rm(dir, { recursive: true, force: true });
+}
+
+/**
+ * A signed-out visitor, empty cache: the login form's first paint at `/` and at the DO list's path,
+ * whose page also names the list's files (apps/web/build/listPage.ts): what those cost someone who
+ * must sign in first. Runs alternate between the two paths.
+ */
+async function signedOutLogin(browser: Parameters<typeof throttled>[0], origin: string) {
+  const times: Record<string, number[]> = { '/': [], '/deliveryOrder': [] };
+  for (let run = 0; run < RUNS; run += 1)
+    for (const at of Object.keys(times)) {
+      const { context, page } = await throttled(browser, { viewport: { width: 1280, height: 800 } });
+      const started = Date.now();
+      await page.goto(`${origin}${at}`);
+      await page.getByLabel('ชื่อผู้ใช้').waitFor({ timeout: 120_000 });
+      times[at]!.push(Date.now() - started);
+      await context.close();
+    }
+  console.log(`Login form, signed out, empty cache, ${CPU_SLOWDOWN}× CPU slowdown, Fast 3G, ${RUNS} runs`);
+  for (const [at, took] of Object.entries(times))
+    console.log(`  at ${at.padEnd(15)} ${list(took, 'ms')} (median ${median(took).toFixed(0)} ms)`);
 }
 
 /**
