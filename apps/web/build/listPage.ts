@@ -48,7 +48,7 @@ export function listPage(modules: readonly string[], from = 'index.html', fileNa
  * The files `modules`' chunks load when imported (each chunk, then what it imports statically, in
  * that order), less those the page names already (its entry and modulepreloads: the shell).
  */
-export function filesBeyondPage(
+function filesBeyondPage(
   html: string,
   chunks: readonly Rolldown.OutputChunk[],
   modules: readonly string[],
