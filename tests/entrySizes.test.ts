@@ -31,6 +31,16 @@ import { builtWebApp } from './webBuild.ts';
 // The build `npm test` may still be making beside Vitest's start (webBuild.ts).
 const dist = await builtWebApp();
 
+type Manifest = ReturnType<typeof readManifest>;
+/** The manifest's key of a source module, by the end of its path. */
+const keyOf = (manifest: Manifest, suffix: string) =>
+  Object.keys(manifest).find((name) => name.endsWith(suffix));
+/** What `key` loads statically beyond the staff shell, by manifest key. */
+const beyondShell = (manifest: Manifest, key: string) => {
+  const shell = staticClosure(manifest, 'index.html');
+  return [...staticClosure(manifest, key)].filter((name) => !shell.has(name));
+};
+
 describe('the web app’s entries', () => {
   it('each load no more JavaScript than their budget (gzip)', () => {
     if (!existsSync(path.join(dist, '.vite/manifest.json')))
@@ -93,22 +103,17 @@ describe('the web app’s entries', () => {
     // Over HTTP/1.1 a browser fetches six at a time, a round trip each: the DO list's first screen
     // took 9.4 s from 23 + 41 files and 4.9 s from 8 + 7 (docs/performance.md).
     const manifest = readManifest(dist);
-    const shell = staticClosure(manifest, 'index.html');
-    const screen = Object.keys(manifest).find((name) => name.endsWith('src/pages/EntityScreen.tsx'))!;
-    const beyond = [...staticClosure(manifest, screen)].filter((name) => !shell.has(name));
+    const beyond = beyondShell(manifest, keyOf(manifest, 'src/pages/EntityScreen.tsx')!);
     expect(entrySizes(dist)['index.html'].files.length).toBeLessThanOrEqual(10);
     expect(beyond.length, beyond.join(', ')).toBeLessThanOrEqual(10);
   });
 
   it('the list’s first page is asked with a few files beyond the shell, not with the entity pages’ chunk', () => {
     const manifest = readManifest(dist);
-    const closure = (key: string) => staticClosure(manifest, key);
-    const key = (suffix: string) => Object.keys(manifest).find((name) => name.endsWith(suffix));
-    const firstList = key('src/pages/firstListPage.ts');
-    const screen = key('src/pages/EntityScreen.tsx');
+    const firstList = keyOf(manifest, 'src/pages/firstListPage.ts');
+    const screen = keyOf(manifest, 'src/pages/EntityScreen.tsx');
     expect(firstList, 'the list’s first page is a chunk of its own (preloadScreenAt)').toBeDefined();
-    const shell = closure('index.html');
-    const beyond = (entry: string) => [...closure(entry)].filter((name) => !shell.has(name));
+    const beyond = (entry: string) => beyondShell(manifest, entry);
     // preloadScreenAt asks it before the screen's chunk; its files go first, and the request goes
     // out once they have run (docs/web.md): a few files and a fifth of the screen's bytes.
     const kb = (files: string[]) => files.reduce((sum, name) => sum + gzipKb(dist, manifest[name]!.file), 0);
@@ -119,12 +124,8 @@ describe('the web app’s entries', () => {
 
   it('the list’s page is the staff page naming, after the shell, every file of the list’s first page and screen', () => {
     const manifest = readManifest(dist);
-    const key = (suffix: string) => Object.keys(manifest).find((name) => name.endsWith(suffix))!;
-    const shell = staticClosure(manifest, 'index.html');
-    const beyond = (entry: string) =>
-      [...staticClosure(manifest, entry)]
-        .filter((name) => !shell.has(name))
-        .map((name) => manifest[name]!.file);
+    const key = (suffix: string) => keyOf(manifest, suffix)!;
+    const beyond = (entry: string) => beyondShell(manifest, entry).map((name) => manifest[name]!.file);
     const firstPage = beyond(key('src/pages/firstListPage.ts'));
     const screen = beyond(key('src/pages/EntityScreen.tsx')).filter((file) => !firstPage.includes(file));
     const page = readFileSync(path.join(dist, 'index.html'), 'utf8');
@@ -145,11 +146,8 @@ describe('the web app’s entries', () => {
 
   it('the list’s screen loads the list: the form, the filters, the bulk dialogs, the record’s page and the parts load when asked', () => {
     const manifest = readManifest(dist);
-    const key = (suffix: string) => Object.keys(manifest).find((name) => name.endsWith(suffix));
-    const shell = staticClosure(manifest, 'index.html');
-    const screen = [...staticClosure(manifest, key('src/pages/EntityScreen.tsx')!)].filter(
-      (name) => !shell.has(name),
-    );
+    const key = (suffix: string) => keyOf(manifest, suffix);
+    const screen = beyondShell(manifest, key('src/pages/EntityScreen.tsx')!);
     const later = [
       'entity-pages/src/form/EntityFormDialog.tsx',
       'entity-pages/src/pages/FilterPanel.tsx',

@@ -155,9 +155,8 @@ describe('sign-in and the session', () => {
   });
 
   it('asks a list’s screen files from its page, beside the shell, not once the shell has run (build/listPage.ts)', async () => {
-    const page = await browser.newPage({
-      storage: { origin: server.origin, items: await storedSignIn(server.origin, provinceReader) },
-    });
+    const storage = { origin: server.origin, items: await storedSignIn(server.origin, provinceReader) };
+    const page = await browser.newPage({ storage });
     // Who asked each file: the page's parser, or a script (the shell's preloadScreenAt).
     const askedBy = new Map<string, string>();
     const cdp = await page.context().newCDPSession(page);
@@ -175,9 +174,7 @@ describe('sign-in and the session', () => {
     const firstPage = [...askedBy.keys()].find((file) => /^firstListPage-[\w-]+\.js$/.test(file));
     expect(firstPage && askedBy.get(firstPage)).toBe('parser');
     // Another screen's page is the plain one: its chunk is asked by the shell once it runs.
-    const other = await browser.newPage({
-      storage: { origin: server.origin, items: await storedSignIn(server.origin, provinceReader) },
-    });
+    const other = await browser.newPage({ storage });
     const preloads = async (url: string) => {
       await other.goto(url);
       return other.evaluate(() =>
