@@ -54,6 +54,26 @@ export class LocalSearch {
   private readonly out = new Float64Array(3);
   private leavingTask = -1;
   private leavingMoves = -1;
+  /**
+   * The runs a swap exchanges, u's (again the same for every v) and v's: the place before each,
+   * the place after its first one or two stops (`next[size]`) and the cost their leaving takes
+   * away (`removed[size]`, `Splicer.removed`), so that a swap's distance is a run's drive alone.
+   */
+  private uFrom = -1;
+  private readonly uNext = new Int32Array(3);
+  private readonly uRemoved = new Float64Array(3);
+  private readonly vNext = new Int32Array(3);
+  private readonly vRemoved = new Float64Array(3);
+  /**
+   * The arcs on B's roads between u's run (index 0: u, 1: its successor) and the places beside
+   * v, and inside the run (`inner[reversed]`): the relocations and swaps of a pair drive the same
+   * ones, so each is looked up once per pair (`noteArcs`).
+   */
+  private readonly fromHere = new Float64Array(2);
+  private readonly fromBefore = new Float64Array(2);
+  private readonly toAfter = new Float64Array(2);
+  private readonly toHere = new Float64Array(2);
+  private readonly inner = new Float64Array(2);
 
   /**
    * `expired`: asked every few stops; true ends the descent where it is (the budget's time is up:
@@ -220,6 +240,8 @@ export class LocalSearch {
       leaving.fill(Number.NaN);
       for (let size = 1; size <= 2 && i + size <= a.length; size += 1)
         this.out[size] = splicer.distance(A, i, i + size, NONE, 0);
+      this.noteRun(A, i, this.uNext, this.uRemoved);
+      this.uFrom = placeBefore(this.ctx.model, A, i);
     }
     // The two places beside v: their ends and the arc each breaks, the same for every run of stops.
     const { model } = this.ctx;
@@ -229,16 +251,23 @@ export class LocalSearch {
     const after = placeAt(model, B, j + 1);
     const goneAfter = arc(cost, model.size, here, after);
     const goneBefore = arc(cost, model.size, before, here);
+    const { fromHere, fromBefore, toAfter, toHere, inner } = this;
+    this.noteArcs(B.v, a, i, before, here, after);
     for (let size = 1; size <= 2 && i + size <= a.length; size += 1) {
       const out = this.out[size] as number;
       for (let reversed = 0; reversed < size; reversed += 1) {
         for (let s = 0; s < size; s += 1) one[s] = a[reversed ? i + size - 1 - s : i + s] as number;
         if (!splicer.allows(B, one, size, NONE, 0)) break;
+        // `Splicer.distance` of B's side from the arcs noted: in, through the run, out.
+        const first = reversed;
+        const last = size - 1 - reversed;
         for (let at = j + 1; at >= j; at -= 1) {
           const into =
             at > j
-              ? splicer.insertionDistance(B.v, here, after, goneAfter, one, size)
-              : splicer.insertionDistance(B.v, before, here, goneBefore, one, size);
+              ? drive(fromHere[first] as number, size, inner[reversed] as number, toAfter[last] as number) -
+                goneAfter
+              : drive(fromBefore[first] as number, size, inner[reversed] as number, toHere[last] as number) -
+                goneBefore;
           if (out + into - paid >= IMPROVES) continue;
           // A's side, priced when first needed; B's side costs at least its distance less what
           // B pays now (rounding is monotone, so this bound never exceeds the sum below).
@@ -261,12 +290,26 @@ export class LocalSearch {
     }
 
     // Swap u (or u and its successor) with v (or v and its successor).
+    const { uNext, uRemoved, vNext, vRemoved } = this;
+    this.noteRun(B, j, vNext, vRemoved);
     for (let sizeU = 1; sizeU <= 2 && i + sizeU <= a.length; sizeU += 1) {
       for (let sizeV = 1; sizeV <= sizeU && j + sizeV <= b.length; sizeV += 1) {
         for (let s = 0; s < sizeU; s += 1) one[s] = a[i + s] as number;
         for (let s = 0; s < sizeV; s += 1) two[s] = b[j + s] as number;
-        const intoA = splicer.distance(A, i, i + sizeU, two, sizeV);
-        const intoB = splicer.distance(B, j, j + sizeV, one, sizeU);
+        // `Splicer.distance` of each side, its runs' ends known.
+        const intoA = splicer.replacingDistance(
+          A.v,
+          this.uFrom,
+          uNext[sizeU] as number,
+          uRemoved[sizeU] as number,
+          two,
+          sizeV,
+        );
+        const intoB =
+          sizeV === 1
+            ? drive(fromBefore[0] as number, sizeU, inner[0] as number, toAfter[sizeU - 1] as number) -
+              (vRemoved[1] as number)
+            : splicer.replacingDistance(B.v, before, vNext[2] as number, vRemoved[2] as number, one, sizeU);
         if (intoA + intoB - paid >= IMPROVES) continue;
         if (!splicer.allows(B, one, sizeU, two, sizeV) || !splicer.allows(A, two, sizeV, one, sizeU))
           continue;
@@ -295,16 +338,58 @@ export class LocalSearch {
       }
     }
 
-    // Tail exchanges (2-opt*): u then v's successor, or u then v.
+    // Tail exchanges (2-opt*): u then v's successor, or u then v (the cuts' places known).
     const x = i + 1;
+    const uPlace = model.loc[a[i] as number] as number;
     for (let y = j + 1; y >= j; y -= 1) {
-      if (splicer.tailsDistance(A, x, B, y) - paid >= IMPROVES) continue;
+      const distance =
+        y > j
+          ? splicer.tailsDistance(A, x, uPlace, uNext[1] as number, B, y, here, after)
+          : splicer.tailsDistance(A, x, uPlace, uNext[1] as number, B, y, before, here);
+      if (distance - paid >= IMPROVES) continue;
       if (splicer.tails(A, x, B, y, oldA + oldB, IMPROVES) < IMPROVES) {
         this.commit(A, [...a.slice(0, x), ...b.slice(y)], B, [...b.slice(0, y), ...a.slice(x)]);
         return true;
       }
     }
     return false;
+  }
+
+  /** The arcs on vehicle v's roads between the run of tasks from a[i] and the places around v (`fromHere`…). */
+  private noteArcs(
+    v: number,
+    a: readonly number[],
+    i: number,
+    before: number,
+    here: number,
+    after: number,
+  ): void {
+    const { model } = this.ctx;
+    const { size } = model;
+    const cost = model.cost[v] as Float64Array;
+    const run = Math.min(2, a.length - i);
+    for (let s = 0; s < run; s += 1) {
+      const stop = model.loc[a[i + s] as number] as number;
+      this.fromHere[s] = arc(cost, size, here, stop);
+      this.fromBefore[s] = arc(cost, size, before, stop);
+      this.toAfter[s] = arc(cost, size, stop, after);
+      this.toHere[s] = arc(cost, size, stop, here);
+    }
+    if (run < 2) return;
+    const u = model.loc[a[i] as number] as number;
+    const next = model.loc[a[i + 1] as number] as number;
+    this.inner[0] = arc(cost, size, u, next);
+    this.inner[1] = arc(cost, size, next, u);
+  }
+
+  /** The places after the route's runs of one and two stops from position i, and what their leaving saves. */
+  private noteRun(route: Route, i: number, next: Int32Array, removed: Float64Array): void {
+    const { model } = this.ctx;
+    const splicer = this.splicer as Splicer;
+    for (let size = 1; size <= 2 && i + size <= route.tasks.length; size += 1) {
+      next[size] = placeAt(model, route, i + size);
+      removed[size] = splicer.removed(route, i, i + size, next[size] as number);
+    }
   }
 
   /** Moves inside one route: u at i, v at j. */
@@ -356,6 +441,14 @@ export class LocalSearch {
     }
     return false;
   }
+}
+
+/**
+ * The cost of a drive into a run of one or two stops, through it and out (`Splicer.distance`'s
+ * sum, in its order): `inner`, the arc between the two, counts only for two.
+ */
+function drive(into: number, size: number, inner: number, out: number): number {
+  return size === 1 ? into + out : into + inner + out;
 }
 
 /** Positions [i, j] of the tasks into buf, last first. */

@@ -66,15 +66,39 @@ export function tailsDelta(model: Model, A: Route, a: number, B: Route, b: numbe
  * two broken ones (vehicles that end alike: each tail keeps its cost).
  */
 export function tailsLegs(model: Model, A: Route, a: number, B: Route, b: number): number {
+  return tailsLegsAt(
+    model,
+    A,
+    a,
+    placeBefore(model, A, a),
+    placeAt(model, A, a),
+    B,
+    b,
+    placeBefore(model, B, b),
+    placeAt(model, B, b),
+  );
+}
+
+/**
+ * `tailsLegs` with the places on either side of each cut known (`fromA`: before position a of A,
+ * `toA`: at it; the same for B): the local search has them for every pair it looks at.
+ */
+export function tailsLegsAt(
+  model: Model,
+  A: Route,
+  a: number,
+  fromA: number,
+  toA: number,
+  B: Route,
+  b: number,
+  fromB: number,
+  toB: number,
+): number {
   const { size } = model;
   const lenA = A.tasks.length;
   const lenB = B.tasks.length;
   const costA = model.cost[A.v] as Float64Array;
   const costB = model.cost[B.v] as Float64Array;
-  const fromA = placeBefore(model, A, a);
-  const fromB = placeBefore(model, B, b);
-  const toA = placeAt(model, A, a);
-  const toB = placeAt(model, B, b);
   const endA = b === lenB ? (model.endLoc[A.v] as number) : toB;
   const endB = a === lenA ? (model.endLoc[B.v] as number) : toA;
   // A route left without stops costs nothing at all (not even start → end).

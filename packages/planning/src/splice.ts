@@ -1,5 +1,5 @@
 import { arc, type Model } from './model.ts';
-import { tailsLegs } from './moves.ts';
+import { tailsLegsAt } from './moves.ts';
 import type { Penalties } from './penalties.ts';
 import { placeAt, placeBefore, type Route } from './routes.ts';
 import { Chain } from './timing.ts';
@@ -32,21 +32,30 @@ export class Splicer {
     const added = this.through(cost, from, middle, count, next);
     // An unused vehicle drives nothing, not even from its start to its end.
     if (len === 0) return added;
-    const removed =
-      a === b
-        ? arc(cost, size, from, next)
-        : (route.reach[b] as number) -
-          (route.reach[a] as number) +
-          arc(cost, size, model.loc[tasks[b - 1] as number] as number, next);
-    return added - removed;
+    return added - (a === b ? arc(cost, size, from, next) : this.removed(route, a, b, next));
   }
 
   /**
-   * `distance(route, p, p, middle, count)` for vehicle v's route with stops, the place's ends
-   * (`from`, `next`) and the cost of the arc between them (`gone`) known: a caller trying
-   * several runs of stops at one place works those out once.
+   * What replacing positions [a, b) (a < b) of the route takes away from its cost: the arcs into
+   * each of those stops and the one from the last to `next`, the place at b (`distance`'s part).
    */
-  insertionDistance(
+  removed(route: Route, a: number, b: number, next: number): number {
+    const { model } = this;
+    const cost = model.cost[route.v] as Float64Array;
+    return (
+      (route.reach[b] as number) -
+      (route.reach[a] as number) +
+      arc(cost, model.size, model.loc[route.tasks[b - 1] as number] as number, next)
+    );
+  }
+
+  /**
+   * `distance` for vehicle v's route with stops, the places before and after what is replaced
+   * (`from`, `next`) and the cost that goes with it (`gone`: the arc from → next for an
+   * insertion, `removed` for a run of stops) known: a caller trying several runs of stops at one
+   * place, or one run at several, works those out once.
+   */
+  replacingDistance(
     v: number,
     from: number,
     next: number,
@@ -261,11 +270,23 @@ export class Splicer {
     return first + this.half(B, b, A, a, distanceB) - before;
   }
 
-  /** Cost change (no penalty) of the same exchange; -Infinity when it is not known this cheaply. */
-  tailsDistance(A: Route, a: number, B: Route, b: number): number {
+  /**
+   * Cost change (no penalty) of the same exchange; -Infinity when it is not known this cheaply.
+   * The places on either side of each cut are known (`tailsLegsAt`).
+   */
+  tailsDistance(
+    A: Route,
+    a: number,
+    fromA: number,
+    toA: number,
+    B: Route,
+    b: number,
+    fromB: number,
+    toB: number,
+  ): number {
     const { model } = this;
     if (!model.plain || model.endClass[A.v] !== model.endClass[B.v]) return Number.NEGATIVE_INFINITY;
-    return tailsLegs(model, A, a, B, b);
+    return tailsLegsAt(model, A, a, fromA, toA, B, b, fromB, toB);
   }
 
   /** Cost (no penalty) of A's stops before a followed by B's from b (on A's vehicle, which ends as B's). */
