@@ -2,7 +2,9 @@ import { arc, type Model } from './model.ts';
 import { tailsLegsAt } from './moves.ts';
 import type { Penalties } from './penalties.ts';
 import { placeAt, placeBefore, type Route } from './routes.ts';
-import { Chain } from './timing.ts';
+import { warpThrough } from './timing.ts';
+
+const NO_STOPS = new Int32Array(0);
 
 /**
  * Changes of a route's penalised cost (distance, plus time warp and excess load at the current
@@ -10,14 +12,10 @@ import { Chain } from './timing.ts';
  * Skills and prohibited goods stay hard rules (`allows`).
  */
 export class Splicer {
-  private readonly chain: Chain;
-
   constructor(
     private readonly model: Model,
     readonly penalties: Penalties,
-  ) {
-    this.chain = new Chain(model);
-  }
+  ) {}
 
   /** Cost change (no penalty) of replacing positions [a, b) of the route by `middle[0 … count)`. */
   distance(route: Route, a: number, b: number, middle: ArrayLike<number>, count: number): number {
@@ -138,9 +136,7 @@ export class Splicer {
     const { v, tasks } = route;
     const { dims } = model;
     if (count === 0 && a === 0 && b === tasks.length) return -old;
-    const chain = this.chain.head(route, a);
-    for (let i = 0; i < count; i += 1) chain.visit(v, middle[i] as number);
-    const warp = chain.tail(v, route, b);
+    const warp = warpThrough(model, v, route, a, middle, count, route, b);
     let excess = 0;
     for (let d = 0; d < dims; d += 1) {
       let load = route.load[d] as number;
@@ -207,11 +203,7 @@ export class Splicer {
     const distance = this.distance(route, p, p, one, 1);
     if (route.cost + distance + this.insertionExcess - this.insertionOld >= worse)
       return Number.POSITIVE_INFINITY;
-    const { v } = route;
-    const warp = this.chain
-      .head(route, p)
-      .visit(v, one[0] as number)
-      .tail(v, route, p);
+    const warp = warpThrough(this.model, route.v, route, p, one, 1, route, p);
     return route.cost + distance + this.penalties.warp * warp + this.insertionExcess - this.insertionOld;
   }
 
@@ -228,17 +220,11 @@ export class Splicer {
     count: number,
     distance: number,
   ): number {
-    const { v } = route;
     const price = this.penalties.warp;
     // A gain needs price × warp < price × (the route's warp now) − distance.
     const bound = price * route.timed - distance;
-    const chain = this.chain.head(route, a);
-    if (price * chain.warp >= bound) return Number.POSITIVE_INFINITY;
-    for (let i = 0; i < count; i += 1) {
-      chain.visit(v, middle[i] as number);
-      if (price * chain.warp >= bound) return Number.POSITIVE_INFINITY;
-    }
-    const warp = chain.tail(v, route, b);
+    const warp = warpThrough(this.model, route.v, route, a, middle, count, route, b, price, bound);
+    if (warp === Number.POSITIVE_INFINITY) return warp;
     return distance + price * (warp - route.timed);
   }
 
@@ -309,7 +295,7 @@ export class Splicer {
     const { model, penalties } = this;
     const { dims } = model;
     if (a === 0 && b === B.tasks.length) return 0;
-    const warp = this.chain.head(A, a).tail(A.v, B, b);
+    const warp = warpThrough(model, A.v, A, a, NO_STOPS, 0, B, b);
     let excess = 0;
     for (let d = 0; d < dims; d += 1)
       excess += penalties.excess(

@@ -44,73 +44,62 @@ export function sized(values: number[], n: number): void {
   else while (values.length < n) values.push(0);
 }
 
-/** A segment being built: stops added at its end, then perhaps a route's suffix. */
-export class Chain {
-  duration = 0;
-  warp = 0;
-  earliest = 0;
-  latest = 0;
-  /** Where the segment ends (-1: nowhere, an open route's missing start). */
-  at = -1;
-
-  constructor(private readonly model: Model) {}
-
-  private join(travel: number, duration: number, warp: number, earliest: number, latest: number): void {
-    const delta = this.duration - this.warp + travel;
-    const wait = Math.max(earliest - delta - this.latest, 0);
-    const late = Math.max(this.earliest + delta - latest, 0);
-    this.duration += duration + travel + wait;
-    this.warp += warp + late;
-    this.earliest = Math.max(earliest - delta, this.earliest) - wait;
-    this.latest = Math.min(latest - delta, this.latest) + late;
-  }
-
-  /** Starts as route's first i stops (i = 0: the vehicle at its start). */
-  head(route: Route, i: number): this {
-    const { head } = route;
-    this.duration = head.duration[i] as number;
-    this.warp = head.warp[i] as number;
-    this.earliest = head.earliest[i] as number;
-    this.latest = head.latest[i] as number;
-    this.at =
-      i === 0
-        ? (this.model.startLoc[route.v] as number)
-        : (this.model.loc[route.tasks[i - 1] as number] as number);
-    return this;
-  }
-
-  /** Adds task k, reached on vehicle v's roads. */
-  visit(v: number, k: number): this {
-    const { model } = this;
+/**
+ * The time warp of vehicle v driving `route`'s first a stops, then the tasks `middle[0 … count)`,
+ * then `rest`'s stops from b to its end (`rest`: the route itself, or another route whose tail v
+ * takes over): the route's prefix segment, a segment per stop and `rest`'s suffix segment joined
+ * in turn. The segment so far is kept in locals, not in an object's fields (a store and a load
+ * on the path of every sum): the local search times nearly every move it tries here. With a
+ * `price` and a `bound`, +Infinity as soon as price × the warp so far reaches the bound before
+ * `rest` joins (a run's warp only grows stop by stop).
+ */
+export function warpThrough(
+  model: Model,
+  v: number,
+  route: Route,
+  a: number,
+  middle: ArrayLike<number>,
+  count: number,
+  rest: Route,
+  b: number,
+  price = 0,
+  bound = Number.POSITIVE_INFINITY,
+): number {
+  const { head } = route;
+  const travels = model.duration[v] as Float64Array;
+  let duration = head.duration[a] as number;
+  let warp = head.warp[a] as number;
+  let earliest = head.earliest[a] as number;
+  let latest = head.latest[a] as number;
+  let at =
+    a === 0 ? (model.startLoc[route.v] as number) : (model.loc[route.tasks[a - 1] as number] as number);
+  if (price * warp >= bound) return Number.POSITIVE_INFINITY;
+  for (let i = 0; i < count; i += 1) {
+    // Joins the stop k: a segment of its service, no warp, its window.
+    const k = middle[i] as number;
     const here = model.loc[k] as number;
-    this.join(
-      arc(model.duration[v] as Float64Array, model.size, this.at, here),
-      model.service[k] as number,
-      0,
-      model.opens[k] as number,
-      model.closes[k] as number,
-    );
-    this.at = here;
-    return this;
+    const travel = arc(travels, model.size, at, here);
+    const opens = model.opens[k] as number;
+    const closes = model.closes[k] as number;
+    const delta = duration - warp + travel;
+    const wait = Math.max(opens - delta - latest, 0);
+    const late = Math.max(earliest + delta - closes, 0);
+    duration += (model.service[k] as number) + travel + wait;
+    warp += late;
+    earliest = Math.max(opens - delta, earliest) - wait;
+    latest = Math.min(closes - delta, latest) + late;
+    at = here;
+    if (price * warp >= bound) return Number.POSITIVE_INFINITY;
   }
-
-  /** Adds route's stops from i to its end (i = length: just its end), on vehicle v's roads. Returns the warp. */
-  tail(v: number, route: Route, i: number): number {
-    const { model } = this;
-    const { tail } = route;
-    const first =
-      i === route.tasks.length
-        ? (model.endLoc[route.v] as number)
-        : (model.loc[route.tasks[i] as number] as number);
-    this.join(
-      arc(model.duration[v] as Float64Array, model.size, this.at, first),
-      tail.duration[i] as number,
-      tail.warp[i] as number,
-      tail.earliest[i] as number,
-      tail.latest[i] as number,
-    );
-    return this.warp;
-  }
+  // Joins rest's suffix from b; only the warp is wanted from this last join.
+  const { tail } = rest;
+  const first =
+    b === rest.tasks.length
+      ? (model.endLoc[rest.v] as number)
+      : (model.loc[rest.tasks[b] as number] as number);
+  const delta = duration - warp + arc(travels, model.size, at, first);
+  const late = Math.max(earliest + delta - (tail.latest[b] as number), 0);
+  return warp + ((tail.warp[b] as number) + late);
 }
 
 /** The vehicle at its start: leaves from `depart` on, by the end of its shift. */
