@@ -55,15 +55,15 @@ export class LocalSearch {
   private leavingTask = -1;
   private leavingMoves = -1;
   /**
-   * The runs a swap exchanges, u's (again the same for every v) and v's: the place before each,
-   * the place after its first one or two stops (`next[size]`) and the cost their leaving takes
-   * away (`removed[size]`, `Splicer.removed`), so that a swap's distance is a run's drive alone.
+   * The runs of u a swap takes out, the same for every v: the place before u, the place after its
+   * first one or two stops (`uNext[size]`) and the cost their leaving takes away (`uRemoved[size]`,
+   * `Splicer.removed`), so that a swap's distance on A's side is v's run's drive alone.
    */
   private uFrom = -1;
   private readonly uNext = new Int32Array(3);
   private readonly uRemoved = new Float64Array(3);
-  private readonly vNext = new Int32Array(3);
-  private readonly vRemoved = new Float64Array(3);
+  /** The arc from u on, which a tail exchange after u breaks. */
+  private uBroken = 0;
   /**
    * The arcs on B's roads between u's run (index 0: u, 1: its successor) and the places beside
    * v, and inside the run (`inner[reversed]`): the relocations and swaps of a pair drive the same
@@ -74,6 +74,15 @@ export class LocalSearch {
   private readonly toAfter = new Float64Array(2);
   private readonly toHere = new Float64Array(2);
   private readonly inner = new Float64Array(2);
+  /**
+   * Per place in a route (the one before task w: `w`; a route's end: n + its vehicle), the
+   * `trial` in which u's relocations there and the tail exchange cut there were last priced. A
+   * trial lasts while u and the plan stay the same; in it, the place after v is the place before
+   * v's successor, which is often one of u's close stops too: priced again, the same moves would
+   * come out the same, so they are priced once.
+   */
+  private readonly placeTried: Int32Array;
+  private trial = 0;
 
   /**
    * `expired`: asked every few stops; true ends the descent where it is (the budget's time is up:
@@ -93,6 +102,7 @@ export class LocalSearch {
     this.two = new Int32Array(n + 4);
     this.paying = new Float64Array(m);
     this.penalised = new Float64Array(m);
+    this.placeTried = new Int32Array(n + m);
   }
 
   /**
@@ -240,9 +250,15 @@ export class LocalSearch {
       leaving.fill(Number.NaN);
       for (let size = 1; size <= 2 && i + size <= a.length; size += 1)
         this.out[size] = splicer.distance(A, i, i + size, NONE, 0);
-      this.noteRun(A, i, this.uNext, this.uRemoved);
-      this.uFrom = placeBefore(this.ctx.model, A, i);
+      this.noteRun(A, i);
+      this.trial += 1;
     }
+    // The places after v and before it, and whether this trial priced their moves already.
+    const { n } = this.ctx.model;
+    const placeAfter = j + 1 < b.length ? (b[j + 1] as number) : n + B.v;
+    const placeHere = b[j] as number;
+    const triedAfter = this.placeTried[placeAfter] === this.trial;
+    const triedHere = this.placeTried[placeHere] === this.trial;
     // The two places beside v: their ends and the arc each breaks, the same for every run of stops.
     const { model } = this.ctx;
     const cost = model.cost[B.v] as Float64Array;
@@ -262,6 +278,7 @@ export class LocalSearch {
         const first = reversed;
         const last = size - 1 - reversed;
         for (let at = j + 1; at >= j; at -= 1) {
+          if (at > j ? triedAfter : triedHere) continue;
           const into =
             at > j
               ? drive(fromHere[first] as number, size, inner[reversed] as number, toAfter[last] as number) -
@@ -290,8 +307,9 @@ export class LocalSearch {
     }
 
     // Swap u (or u and its successor) with v (or v and its successor).
-    const { uNext, uRemoved, vNext, vRemoved } = this;
-    this.noteRun(B, j, vNext, vRemoved);
+    const { uNext, uRemoved } = this;
+    // What v alone leaving B takes away (`Splicer.removed`; its arc out is the one noted above).
+    const vRemoved = (B.reach[j + 1] as number) - (B.reach[j] as number) + goneAfter;
     for (let sizeU = 1; sizeU <= 2 && i + sizeU <= a.length; sizeU += 1) {
       for (let sizeV = 1; sizeV <= sizeU && j + sizeV <= b.length; sizeV += 1) {
         for (let s = 0; s < sizeU; s += 1) one[s] = a[i + s] as number;
@@ -308,8 +326,8 @@ export class LocalSearch {
         const intoB =
           sizeV === 1
             ? drive(fromBefore[0] as number, sizeU, inner[0] as number, toAfter[sizeU - 1] as number) -
-              (vRemoved[1] as number)
-            : splicer.replacingDistance(B.v, before, vNext[2] as number, vRemoved[2] as number, one, sizeU);
+              vRemoved
+            : splicer.distance(B, j, j + sizeV, one, sizeU);
         if (intoA + intoB - paid >= IMPROVES) continue;
         if (!splicer.allows(B, one, sizeU, two, sizeV) || !splicer.allows(A, two, sizeV, one, sizeU))
           continue;
@@ -342,16 +360,41 @@ export class LocalSearch {
     const x = i + 1;
     const uPlace = model.loc[a[i] as number] as number;
     for (let y = j + 1; y >= j; y -= 1) {
+      if (y > j ? triedAfter : triedHere) continue;
       const distance =
         y > j
-          ? splicer.tailsDistance(A, x, uPlace, uNext[1] as number, B, y, here, after)
-          : splicer.tailsDistance(A, x, uPlace, uNext[1] as number, B, y, before, here);
+          ? splicer.tailsDistance(
+              A,
+              x,
+              uPlace,
+              uNext[1] as number,
+              this.uBroken,
+              B,
+              y,
+              here,
+              after,
+              goneAfter,
+            )
+          : splicer.tailsDistance(
+              A,
+              x,
+              uPlace,
+              uNext[1] as number,
+              this.uBroken,
+              B,
+              y,
+              before,
+              here,
+              goneBefore,
+            );
       if (distance - paid >= IMPROVES) continue;
       if (splicer.tails(A, x, B, y, oldA + oldB, IMPROVES) < IMPROVES) {
         this.commit(A, [...a.slice(0, x), ...b.slice(y)], B, [...b.slice(0, y), ...a.slice(x)]);
         return true;
       }
     }
+    this.placeTried[placeAfter] = this.trial;
+    this.placeTried[placeHere] = this.trial;
     return false;
   }
 
@@ -382,14 +425,17 @@ export class LocalSearch {
     this.inner[1] = arc(cost, size, next, u);
   }
 
-  /** The places after the route's runs of one and two stops from position i, and what their leaving saves. */
-  private noteRun(route: Route, i: number, next: Int32Array, removed: Float64Array): void {
+  /** u's side of the swaps and tail exchanges (`uFrom`, `uNext`, `uRemoved`, `uBroken`): u at A[i]. */
+  private noteRun(A: Route, i: number): void {
     const { model } = this.ctx;
     const splicer = this.splicer as Splicer;
-    for (let size = 1; size <= 2 && i + size <= route.tasks.length; size += 1) {
-      next[size] = placeAt(model, route, i + size);
-      removed[size] = splicer.removed(route, i, i + size, next[size] as number);
+    for (let size = 1; size <= 2 && i + size <= A.tasks.length; size += 1) {
+      this.uNext[size] = placeAt(model, A, i + size);
+      this.uRemoved[size] = splicer.removed(A, i, i + size, this.uNext[size] as number);
     }
+    this.uFrom = placeBefore(model, A, i);
+    const u = model.loc[A.tasks[i] as number] as number;
+    this.uBroken = arc(model.cost[A.v] as Float64Array, model.size, u, this.uNext[1] as number);
   }
 
   /** Moves inside one route: u at i, v at j. */

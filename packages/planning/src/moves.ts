@@ -66,22 +66,21 @@ export function tailsDelta(model: Model, A: Route, a: number, B: Route, b: numbe
  * two broken ones (vehicles that end alike: each tail keeps its cost).
  */
 export function tailsLegs(model: Model, A: Route, a: number, B: Route, b: number): number {
-  return tailsLegsAt(
-    model,
-    A,
-    a,
-    placeBefore(model, A, a),
-    placeAt(model, A, a),
-    B,
-    b,
-    placeBefore(model, B, b),
-    placeAt(model, B, b),
-  );
+  const { size } = model;
+  const fromA = placeBefore(model, A, a);
+  const toA = placeAt(model, A, a);
+  const fromB = placeBefore(model, B, b);
+  const toB = placeAt(model, B, b);
+  // The arcs the cuts break (an empty route has none).
+  const brokenA = A.tasks.length === 0 ? 0 : arc(model.cost[A.v] as Float64Array, size, fromA, toA);
+  const brokenB = B.tasks.length === 0 ? 0 : arc(model.cost[B.v] as Float64Array, size, fromB, toB);
+  return tailsLegsAt(model, A, a, fromA, toA, brokenA, B, b, fromB, toB, brokenB);
 }
 
 /**
- * `tailsLegs` with the places on either side of each cut known (`fromA`: before position a of A,
- * `toA`: at it; the same for B): the local search has them for every pair it looks at.
+ * `tailsLegs` with the places on either side of each cut (`fromA`: before position a of A,
+ * `toA`: at it; the same for B) and the cost of the arc each cut breaks known: the local search
+ * has them for every pair it looks at.
  */
 export function tailsLegsAt(
   model: Model,
@@ -89,10 +88,12 @@ export function tailsLegsAt(
   a: number,
   fromA: number,
   toA: number,
+  brokenA: number,
   B: Route,
   b: number,
   fromB: number,
   toB: number,
+  brokenB: number,
 ): number {
   const { size } = model;
   const lenA = A.tasks.length;
@@ -104,9 +105,7 @@ export function tailsLegsAt(
   // A route left without stops costs nothing at all (not even start → end).
   const legA = a === 0 && b === lenB ? 0 : arc(costA, size, fromA, endA);
   const legB = b === 0 && a === lenA ? 0 : arc(costB, size, fromB, endB);
-  const oldA = lenA === 0 ? 0 : arc(costA, size, fromA, toA);
-  const oldB = lenB === 0 ? 0 : arc(costB, size, fromB, toB);
-  return legA + legB - oldA - oldB;
+  return legA + legB - brokenA - brokenB;
 }
 
 export function applyTails(model: Model, plan: Plan, A: Route, a: number, B: Route, b: number): void {

@@ -258,21 +258,23 @@ export class Splicer {
 
   /**
    * Cost change (no penalty) of the same exchange; -Infinity when it is not known this cheaply.
-   * The places on either side of each cut are known (`tailsLegsAt`).
+   * The places on either side of each cut and the arcs the cuts break are known (`tailsLegsAt`).
    */
   tailsDistance(
     A: Route,
     a: number,
     fromA: number,
     toA: number,
+    brokenA: number,
     B: Route,
     b: number,
     fromB: number,
     toB: number,
+    brokenB: number,
   ): number {
     const { model } = this;
     if (!model.plain || model.endClass[A.v] !== model.endClass[B.v]) return Number.NEGATIVE_INFINITY;
-    return tailsLegsAt(model, A, a, fromA, toA, B, b, fromB, toB);
+    return tailsLegsAt(model, A, a, fromA, toA, brokenA, B, b, fromB, toB, brokenB);
   }
 
   /** Cost (no penalty) of A's stops before a followed by B's from b (on A's vehicle, which ends as B's). */
