@@ -82,6 +82,18 @@ describe('every seeded row reads through the API', () => {
   });
 });
 
+describe('the demo company’s places', () => {
+  it('puts no customer at a branch’s own place (a trip of 0 km on the planning board)', async () => {
+    const { rows } = await sql<{ code: string; branch: string }>`
+      select s.code, b.code as branch from ship_to s join branch b on b.lat = s.lat and b.lon = s.lon
+      order by s.code`.execute(server.db);
+    expect(rows).toEqual([]);
+    const { rows: placed } = await sql<{ n: number }>`
+      select count(*)::int as n from ship_to where lat is not null`.execute(server.db);
+    expect(placed[0]!.n).toBeGreaterThan(10);
+  });
+});
+
 describe('migration 0009: coordinates', () => {
   it('clears NaN and out-of-range coordinates of an existing database, then refuses them', async () => {
     // A migration runs on the schema of its day, typed `AnyDatabase`, not today's `DB`.

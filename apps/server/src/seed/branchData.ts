@@ -2,7 +2,7 @@ import { addDays } from '@lms/domain';
 import type { Executor } from '../db/database.ts';
 import type { Geography } from './geography.ts';
 import { insertRecords } from './insertRecords.ts';
-import type { MasterData } from './masterData.ts';
+import { holdsBranch, type MasterData } from './masterData.ts';
 
 export const DEMO_DAYS = 60;
 const customerNames = [
@@ -166,7 +166,7 @@ export async function seedDocuments(
   const shipTos = branchProvinces.flatMap((province, b) =>
     geo.subDistricts
       .filter((s) => s.provinceCode === province && s.lat)
-      .filter((_, i) => i % 7 === 0)
+      .filter((s, i) => i % 7 === 0 && !holdsBranch(s.code))
       .slice(0, 10)
       .map((s, i) => ({
         code: `ST${b + 1}${String(i + 1).padStart(3, '0')}`,

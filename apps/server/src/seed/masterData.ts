@@ -81,13 +81,20 @@ export const branches = [
   },
 ] as const;
 
+/**
+ * Whether a sub-district holds a branch. A branch sits at its sub-district's centre, and so would a
+ * demo customer placed there: a trip of 0 km on the planning board and the trip sheets.
+ */
+export const holdsBranch = (subDistrictCode: string) =>
+  branches.some((branch) => branch.subDistrictCode === subDistrictCode);
+
 export interface MasterData {
   readonly branchIds: string[];
   readonly vehicleTypeIds: Record<string, string>;
   readonly shiftIds: string[];
   readonly shipCondIds: { normal: string; express: string; route: string };
   readonly routeConfigId: string;
-  /** A sub-district on the route, for the ship-to of the route-based DOs. */
+  /** A sub-district on the route and not a branch's, for the ship-to of the route-based DOs. */
   readonly routeSubDistrict: {
     readonly id: string;
     readonly lat: number | null;
@@ -315,7 +322,7 @@ export async function seedMasterData(db: Executor, geo: Geography): Promise<Mast
     shiftIds,
     shipCondIds: { normal: normal!, express: express!, route: route! },
     routeConfigId: routeIds[0]!,
-    routeSubDistrict: eastBangkok[0]!,
+    routeSubDistrict: eastBangkok.find((s) => !holdsBranch(s.code)) ?? eastBangkok[0]!,
     articleIds,
     warehouseId: warehouseId!,
     contractorIds,
