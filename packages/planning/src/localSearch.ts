@@ -1,4 +1,5 @@
 import { arc } from './model.ts';
+import { PairArcs } from './pairArcs.ts';
 import type { Penalties } from './penalties.ts';
 import type { Plan, SearchContext } from './plan.ts';
 import { placeAt, placeBefore, type Route } from './routes.ts';
@@ -54,26 +55,8 @@ export class LocalSearch {
   private readonly out = new Float64Array(3);
   private leavingTask = -1;
   private leavingMoves = -1;
-  /**
-   * The runs of u a swap takes out, the same for every v: the place before u, the place after its
-   * first one or two stops (`uNext[size]`) and the cost their leaving takes away (`uRemoved[size]`,
-   * `Splicer.removed`), so that a swap's distance on A's side is v's run's drive alone.
-   */
-  private uFrom = -1;
-  private readonly uNext = new Int32Array(3);
-  private readonly uRemoved = new Float64Array(3);
-  /** The arc from u on, which a tail exchange after u breaks. */
-  private uBroken = 0;
-  /**
-   * The arcs on B's roads between u's run (index 0: u, 1: its successor) and the places beside
-   * v, and inside the run (`inner[reversed]`): the relocations and swaps of a pair drive the same
-   * ones, so each is looked up once per pair (`noteArcs`).
-   */
-  private readonly fromHere = new Float64Array(2);
-  private readonly fromBefore = new Float64Array(2);
-  private readonly toAfter = new Float64Array(2);
-  private readonly toHere = new Float64Array(2);
-  private readonly inner = new Float64Array(2);
+  /** u's side and the pair's arcs, looked up once (`PairArcs`). */
+  private readonly arcs: PairArcs;
   /**
    * Per place in a route (the one before task w: `w`; a route's end: n + its vehicle), the
    * `trial` in which u's relocations there and the tail exchange cut there were last priced. A
@@ -103,6 +86,7 @@ export class LocalSearch {
     this.paying = new Float64Array(m);
     this.penalised = new Float64Array(m);
     this.placeTried = new Int32Array(n + m);
+    this.arcs = new PairArcs(ctx.model);
   }
 
   /**
@@ -250,7 +234,7 @@ export class LocalSearch {
       leaving.fill(Number.NaN);
       for (let size = 1; size <= 2 && i + size <= a.length; size += 1)
         this.out[size] = splicer.distance(A, i, i + size, NONE, 0);
-      this.noteRun(A, i);
+      this.arcs.noteRun(splicer, A, i);
       this.trial += 1;
     }
     // The places after v and before it, and whether this trial priced their moves already.
@@ -267,8 +251,9 @@ export class LocalSearch {
     const after = placeAt(model, B, j + 1);
     const goneAfter = arc(cost, model.size, here, after);
     const goneBefore = arc(cost, model.size, before, here);
-    const { fromHere, fromBefore, toAfter, toHere, inner } = this;
-    this.noteArcs(B.v, a, i, before, here, after);
+    const { arcs } = this;
+    const { fromHere, fromBefore, toAfter, toHere, inner } = arcs;
+    arcs.noteArcs(B.v, a, i, before, here, after);
     for (let size = 1; size <= 2 && i + size <= a.length; size += 1) {
       const out = this.out[size] as number;
       for (let reversed = 0; reversed < size; reversed += 1) {
@@ -307,7 +292,8 @@ export class LocalSearch {
     }
 
     // Swap u (or u and its successor) with v (or v and its successor).
-    const { uNext, uRemoved } = this;
+    const uNext = arcs.next;
+    const uRemoved = arcs.removed;
     // What v alone leaving B takes away (`Splicer.removed`; its arc out is the one noted above).
     const vRemoved = (B.reach[j + 1] as number) - (B.reach[j] as number) + goneAfter;
     for (let sizeU = 1; sizeU <= 2 && i + sizeU <= a.length; sizeU += 1) {
@@ -317,7 +303,7 @@ export class LocalSearch {
         // `Splicer.distance` of each side, its runs' ends known.
         const intoA = splicer.replacingDistance(
           A.v,
-          this.uFrom,
+          arcs.from,
           uNext[sizeU] as number,
           uRemoved[sizeU] as number,
           two,
@@ -363,24 +349,13 @@ export class LocalSearch {
       if (y > j ? triedAfter : triedHere) continue;
       const distance =
         y > j
-          ? splicer.tailsDistance(
-              A,
-              x,
-              uPlace,
-              uNext[1] as number,
-              this.uBroken,
-              B,
-              y,
-              here,
-              after,
-              goneAfter,
-            )
+          ? splicer.tailsDistance(A, x, uPlace, uNext[1] as number, arcs.broken, B, y, here, after, goneAfter)
           : splicer.tailsDistance(
               A,
               x,
               uPlace,
               uNext[1] as number,
-              this.uBroken,
+              arcs.broken,
               B,
               y,
               before,
@@ -396,46 +371,6 @@ export class LocalSearch {
     this.placeTried[placeAfter] = this.trial;
     this.placeTried[placeHere] = this.trial;
     return false;
-  }
-
-  /** The arcs on vehicle v's roads between the run of tasks from a[i] and the places around v (`fromHere`…). */
-  private noteArcs(
-    v: number,
-    a: readonly number[],
-    i: number,
-    before: number,
-    here: number,
-    after: number,
-  ): void {
-    const { model } = this.ctx;
-    const { size } = model;
-    const cost = model.cost[v] as Float64Array;
-    const run = Math.min(2, a.length - i);
-    for (let s = 0; s < run; s += 1) {
-      const stop = model.loc[a[i + s] as number] as number;
-      this.fromHere[s] = arc(cost, size, here, stop);
-      this.fromBefore[s] = arc(cost, size, before, stop);
-      this.toAfter[s] = arc(cost, size, stop, after);
-      this.toHere[s] = arc(cost, size, stop, here);
-    }
-    if (run < 2) return;
-    const u = model.loc[a[i] as number] as number;
-    const next = model.loc[a[i + 1] as number] as number;
-    this.inner[0] = arc(cost, size, u, next);
-    this.inner[1] = arc(cost, size, next, u);
-  }
-
-  /** u's side of the swaps and tail exchanges (`uFrom`, `uNext`, `uRemoved`, `uBroken`): u at A[i]. */
-  private noteRun(A: Route, i: number): void {
-    const { model } = this.ctx;
-    const splicer = this.splicer as Splicer;
-    for (let size = 1; size <= 2 && i + size <= A.tasks.length; size += 1) {
-      this.uNext[size] = placeAt(model, A, i + size);
-      this.uRemoved[size] = splicer.removed(A, i, i + size, this.uNext[size] as number);
-    }
-    this.uFrom = placeBefore(model, A, i);
-    const u = model.loc[A.tasks[i] as number] as number;
-    this.uBroken = arc(model.cost[A.v] as Float64Array, model.size, u, this.uNext[1] as number);
   }
 
   /** Moves inside one route: u at i, v at j. */
@@ -491,7 +426,8 @@ export class LocalSearch {
 
 /**
  * The cost of a drive into a run of one or two stops, through it and out (`Splicer.distance`'s
- * sum, in its order): `inner`, the arc between the two, counts only for two.
+ * sum, in its order): `inner`, the arc between the two, counts only for two. Kept in this module:
+ * imported from pairArcs.ts, this call of the hottest loop cost 3–5 % more CPU at fixed iterations.
  */
 function drive(into: number, size: number, inner: number, out: number): number {
   return size === 1 ? into + out : into + inner + out;
