@@ -26,8 +26,13 @@ interface FontkitFont {
   glyphForCodePoint(codePoint: number): Glyph;
 }
 
-/** Shaped runs per font, shared by every document of the process (bounded: cleared when full). */
-const RUN_CACHE_MAX = 50_000;
+/**
+ * Shaped runs per font, shared by every document of the process (bounded: cleared when full).
+ * A run with its glyph positions holds about 3 KB (heap snapshots of the proof batch, 2026-12-03):
+ * 5,000 is ≈ 15 MB at most, room for the labels and names documents repeat; a cap of 1,000
+ * cost the 500-note batch no CPU that could be told from the noise (docs/performance.md).
+ */
+const RUN_CACHE_MAX = 5_000;
 
 /**
  * Keeps copied/extracted text true. Sarabun draws ำ (SARA AM) as two glyphs, ํ (NIKHAHIT, carrying
