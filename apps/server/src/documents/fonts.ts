@@ -32,7 +32,13 @@ interface FontkitFont {
  * 5,000 is ≈ 15 MB at most, room for the labels and names documents repeat; a cap of 1,000
  * cost the 500-note batch no CPU that could be told from the noise (docs/performance.md).
  */
-const RUN_CACHE_MAX = 5_000;
+export const RUN_CACHE_MAX = 5_000;
+
+/** Every font's run cache, so that a test can see the bound hold. */
+const runCaches: Map<string, GlyphRun>[] = [];
+
+/** How many shaped runs the process keeps, per font (the bound's test). */
+export const shapedRuns = (): number[] => runCaches.map((runs) => runs.size);
 
 /**
  * Keeps copied/extracted text true. Sarabun draws ำ (SARA AM) as two glyphs, ํ (NIKHAHIT, carrying
@@ -49,6 +55,7 @@ function keepExtractableThai(font: FontkitFont): void {
   const saraAa = font.glyphForCodePoint(SARA_AA).id;
   const layout = font.layout.bind(font);
   const runs = new Map<string, GlyphRun>();
+  runCaches.push(runs);
   const shape = (text: string, features?: unknown): GlyphRun => {
     const run = layout(text, features);
     run.glyphs = run.glyphs.map((glyph) => {
