@@ -34,11 +34,8 @@ interface FontkitFont {
  */
 export const RUN_CACHE_MAX = 5_000;
 
-/** Every font's run cache, so that a test can see the bound hold. */
-const runCaches: Map<string, GlyphRun>[] = [];
-
-/** How many shaped runs the process keeps, per font (the bound's test). */
-export const shapedRuns = (): number[] => runCaches.map((runs) => runs.size);
+/** Each font's run cache, so that a test can see the bound hold. */
+const runCaches = new Map<FontkitFont, Map<string, GlyphRun>>();
 
 /**
  * Keeps copied/extracted text true. Sarabun draws ำ (SARA AM) as two glyphs, ํ (NIKHAHIT, carrying
@@ -55,7 +52,7 @@ function keepExtractableThai(font: FontkitFont): void {
   const saraAa = font.glyphForCodePoint(SARA_AA).id;
   const layout = font.layout.bind(font);
   const runs = new Map<string, GlyphRun>();
-  runCaches.push(runs);
+  runCaches.set(font, runs);
   const shape = (text: string, features?: unknown): GlyphRun => {
     const run = layout(text, features);
     run.glyphs = run.glyphs.map((glyph) => {
@@ -96,6 +93,12 @@ interface PdfkitFonts {
 let parsed:
   | { EmbeddedFont: PdfkitFonts['_font']['constructor']; fonts: Map<string, FontkitFont> }
   | undefined;
+
+/** How many shaped runs the process keeps for one of the fonts (`FONT`; the bound's test). */
+export function shapedRuns(name: string): number {
+  const font = parsed?.fonts.get(name);
+  return font ? (runCaches.get(font)?.size ?? 0) : 0;
+}
 
 /**
  * Sarabun regular and bold on a new document. pdfkit parses a registered font again for every
