@@ -8,6 +8,8 @@ import {
 } from '@lms/domain';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
+import { loadAppointment } from '../src/contact/appointment.ts';
+import { moveOffers } from '../src/contact/move.ts';
 import { insertRecords } from '../src/seed/insertRecords.ts';
 import {
   bookingScenario,
@@ -330,6 +332,38 @@ describe('a shift whose truck has checked in is closed on every path', () => {
     ]);
     const empty = await slotOn(server.db, world, addDays(world.today, 3));
     expect((await moveSlot(empty, world.today)).status).toBe(200);
+  });
+
+  it('names the day in its reader’s era: a planner’s own setting, the customer’s the company’s', async () => {
+    const { world, tomorrow, planner: token, intoClosed, outOfClosed } = await aroundAClosedShift();
+    const setEra = async (buddhistEra: boolean) => {
+      const saved = await call(server.api, 'PUT', '/account/preferences', { token, body: { buddhistEra } });
+      expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    };
+    const into = () =>
+      call(server.api, 'POST', `/bookingCalendar/reschedule/check?${q(world)}`, {
+        token,
+        body: { bookingId: intoClosed, from: cellOf(world, tomorrow), targets: [cellOf(world, world.today)] },
+      });
+    const name = await shiftName(world);
+    const today = (buddhistEra: boolean) => formatDate(world.today, { buddhistEra });
+    // Their screens in พ.ศ., so the refusal too; the next request reads the setting, no sign-in again.
+    await setEra(true);
+    expect((await into()).body[0].message).toBe(
+      `${name} ${today(true)} ปิดรับการจองแล้ว: รถ กข-1234 เช็คอินเมื่อ 07:40`,
+    );
+    await setEra(false);
+    expect((await into()).body[0].message).toBe(await closedMessage(world, world.today));
+    // The customer's move offers (the engine's reasons a customer may read): the company's era,
+    // Buddhist by default, whatever the planner's own setting.
+    await checkIn(world, tomorrow);
+    const appointment = await loadAppointment(server.db, outOfClosed);
+    const { offers } = await moveOffers(server.db, appointment!, world.today);
+    const closedTomorrow = offers.find((o) => o.date === tomorrow && o.shiftOfDayId === world.shiftOfDayId);
+    expect(closedTomorrow?.rule).toBe('CLOSED');
+    expect(closedTomorrow?.message).toBe(
+      `${name} ${formatDate(tomorrow, { buddhistEra: true })} ปิดรับการจองแล้ว: รถ กข-1234 เช็คอินเมื่อ 07:40`,
+    );
   });
 
   it('the customer’s link never offers it, and a choice made before the check-in is refused naming it', async () => {

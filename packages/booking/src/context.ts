@@ -1,4 +1,4 @@
-import { priceListOn } from '@lms/domain';
+import { type DateFormatOptions, priceListOn } from '@lms/domain';
 import { type Cargo, cargoOf } from './cargo.ts';
 import { addDays, todayIn } from './dates.ts';
 import { feePerVehicle, type TripMinutes, tripMinutes } from './decisions.ts';
@@ -16,6 +16,8 @@ export interface BookingWhere {
   readonly shipCondId: Id;
   readonly today: IsoDate | Date;
   readonly special?: boolean;
+  /** The reader's era for the days its messages name (a customer: the company's; staff: their own). */
+  readonly era?: DateFormatOptions;
 }
 
 const NO_TRIP: TripMinutes = {
@@ -49,6 +51,8 @@ export interface BookingContext {
   readonly cargo: readonly Cargo[];
   readonly routeCodes: ReadonlySet<string>;
   readonly special: boolean;
+  /** The era of the days in its messages (`BookingWhere.era`). */
+  readonly era: DateFormatOptions;
   readonly conflicts: (a: Id | null, b: Id | null) => boolean;
   facts(vehicleTypeId: Id): VehicleTypeFacts | undefined;
 }
@@ -98,6 +102,7 @@ export function contextOf(
       cargo,
       routeCodes: routeCodesOf(index, shipTo.subDistrictId),
       special: where.special === true,
+      era: where.era ?? {},
       conflicts: prohibitedPairs(index.world.prohibits),
       facts,
     },

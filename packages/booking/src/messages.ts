@@ -1,4 +1,11 @@
-import { formatDate, formatNumber, formatQuantity, phrase, shiftLabel } from '@lms/domain';
+import {
+  type DateFormatOptions,
+  formatDate,
+  formatNumber,
+  formatQuantity,
+  phrase,
+  shiftLabel,
+} from '@lms/domain';
 import type { RuleCode } from './decisions.ts';
 
 /** Thai messages a planner reads: why a day, a vehicle type or an edit is ruled out. */
@@ -33,8 +40,8 @@ const amountOf = (resource: Resource, value: number) =>
 export { shiftLabel };
 
 /** What closed a shift, as its refusals say it: the truck and when it checked in (the day too when another). */
-const checkedIn = (shiftDate: string, closure: ShiftClosure) =>
-  `รถ ${closure.truck} เช็คอินเมื่อ ${closure.checkedInDate === shiftDate ? '' : `${formatDate(closure.checkedInDate)} `}${closure.checkedInTime}`;
+const checkedIn = (shiftDate: string, closure: ShiftClosure, era: DateFormatOptions) =>
+  `รถ ${closure.truck} เช็คอินเมื่อ ${closure.checkedInDate === shiftDate ? '' : `${formatDate(closure.checkedInDate, era)} `}${closure.checkedInTime}`;
 
 interface ShiftClosure {
   readonly truck: string;
@@ -42,8 +49,13 @@ interface ShiftClosure {
   readonly checkedInTime: string;
 }
 
+/**
+ * Messages naming a day take the reader's era (`BookingWhere.era`): a customer reads the company's
+ * (พ.ศ. by default), a staff user their own setting; without one, Gregorian years as the staff's screens.
+ */
 export const bookingMessages = {
-  sla: (earliest: string) => `ก่อนวันที่เริ่มจองได้ตาม SLA (${earliest})`,
+  sla: (earliest: string, era: DateFormatOptions = {}) =>
+    `ก่อนวันที่เริ่มจองได้ตาม SLA (${formatDate(earliest, era)})`,
   noCoordinates: 'ไม่มีพิกัดของสาขาหรือสถานที่ส่งสินค้า จึงคำนวณระยะทางไม่ได้',
   tooFar: (distanceKm: number, maxDistance: number) =>
     `ระยะทาง ${formatQuantity('distance', distanceKm)} เกินระยะทางสูงสุดของ Ship Cond (${formatQuantity('distance', maxDistance)})`,
@@ -61,18 +73,18 @@ export const bookingMessages = {
   noRouteSlot: (vehicleType: string) => `ไม่มี ${vehicleType} ของเส้นทางที่ส่งสินค้านี้ในวันนี้`,
   banned: (vehicleType: string, banName: string, shifts: readonly string[]) =>
     `${vehicleType} ห้ามวิ่งในพื้นที่นี้ (${banName}) ${shifts.map(shiftLabel).join(', ')}`,
-  closed: (shift: string, date: string, closure: ShiftClosure) =>
-    `${shiftLabel(shift)} ${formatDate(date)} ปิดรับการจองแล้ว: ${checkedIn(date, closure)}`,
-  closedOut: (shift: string, date: string, closure: ShiftClosure) =>
-    `${shiftLabel(shift)} ${formatDate(date)} ปิดรับการจองแล้ว จึงย้ายการจองออกจากกะนี้ไม่ได้: ${checkedIn(date, closure)}`,
+  closed: (shift: string, date: string, closure: ShiftClosure, era: DateFormatOptions = {}) =>
+    `${shiftLabel(shift)} ${formatDate(date, era)} ปิดรับการจองแล้ว: ${checkedIn(date, closure, era)}`,
+  closedOut: (shift: string, date: string, closure: ShiftClosure, era: DateFormatOptions = {}) =>
+    `${shiftLabel(shift)} ${formatDate(date, era)} ปิดรับการจองแล้ว จึงย้ายการจองออกจากกะนี้ไม่ได้: ${checkedIn(date, closure, era)}`,
   /**
    * A booking on a truck of a confirmed plan stays in its shift until the dispatcher takes it off
    * (docs/booking.md "Planned bookings"): not an engine rule, the server's (`booking/planned.ts`).
    */
-  plannedOut: (shift: string, date: string, truck: string, shipment: string) =>
-    `${shiftLabel(shift)} ${formatDate(date)} จัดรถแล้ว (รถ ${truck} ใบขนส่ง ${shipment}) จึงย้ายการจองออกจากกะนี้ไม่ได้ จนกว่าผู้จัดรถจะเอาออกจากแผน`,
-  shiftCannotTakeAll: (shift: string, date: string) =>
-    `${shiftLabel(shift)} ${formatDate(date)} มีรถเหลือไม่พอสำหรับสินค้าทั้งหมดของการจองนี้ในกะเดียว`,
+  plannedOut: (shift: string, date: string, truck: string, shipment: string, era: DateFormatOptions = {}) =>
+    `${shiftLabel(shift)} ${formatDate(date, era)} จัดรถแล้ว (รถ ${truck} ใบขนส่ง ${shipment}) จึงย้ายการจองออกจากกะนี้ไม่ได้ จนกว่าผู้จัดรถจะเอาออกจากแผน`,
+  shiftCannotTakeAll: (shift: string, date: string, era: DateFormatOptions = {}) =>
+    `${shiftLabel(shift)} ${formatDate(date, era)} มีรถเหลือไม่พอสำหรับสินค้าทั้งหมดของการจองนี้ในกะเดียว`,
   noVehicles: (vehicleType: string) => `ไม่มี ${vehicleType} ให้จองในวันนี้`,
   full: (vehicleType: string) => `${vehicleType} เต็มแล้วทุกกะของวันนี้`,
   noSlots: 'ไม่มีช่วงรถของสาขาและ Ship Cond นี้ในวันนี้',

@@ -27,7 +27,7 @@ describe('rule 1: SLA', () => {
       reasons.find((reason) => reason.date === '2025-01-07' && reason.vehicleTypeId === 'V6'),
     ).toMatchObject({
       rule: 'SLA',
-      message: 'ก่อนวันที่เริ่มจองได้ตาม SLA (2025-01-08)',
+      message: 'ก่อนวันที่เริ่มจองได้ตาม SLA (08/01/2025)',
     });
   });
 

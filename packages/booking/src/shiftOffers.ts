@@ -1,3 +1,4 @@
+import type { DateFormatOptions } from '@lms/domain';
 import { shiftFieldsOf } from './allocation.ts';
 import { suggestionContext } from './context.ts';
 import { addDays } from './dates.ts';
@@ -54,6 +55,7 @@ function reasonOf(
   takesNothing: () => RuleBreak | null,
   shiftName: string,
   date: IsoDate,
+  era: DateFormatOptions,
 ): RuleBreak {
   const broken = breaks.filter((b): b is RuleBreak => b !== null);
   // A closed shift is closed for every vehicle type: nothing else matters.
@@ -61,7 +63,9 @@ function reasonOf(
   if (closed) return closed;
   // Every slot ruled out: the rule of the one that came closest (latest in RULE_ORDER).
   if (broken.length === breaks.length) return broken.reduce((a, b) => (rank(b.rule) > rank(a.rule) ? b : a));
-  return takesNothing() ?? { rule: 'CAPACITY', message: bookingMessages.shiftCannotTakeAll(shiftName, date) };
+  return (
+    takesNothing() ?? { rule: 'CAPACITY', message: bookingMessages.shiftCannotTakeAll(shiftName, date, era) }
+  );
 }
 
 export function shiftOffers(world: BookingWorld, request: ShiftOffersRequest): ShiftOffers {
@@ -97,7 +101,7 @@ export function shiftOffers(world: BookingWorld, request: ShiftOffersRequest): S
     if (option) return { ...where, option, rule: null, ruleLabel: null, message: null };
     const takesNothing = () =>
       usable.map((slot) => slotTakesNothing(context, slot)).find((b) => b !== null) ?? null;
-    const reason = reasonOf(breaks, takesNothing, shift.shiftName, first.shiftDate);
+    const reason = reasonOf(breaks, takesNothing, shift.shiftName, first.shiftDate, context.era);
     return {
       ...where,
       option: null,

@@ -1,3 +1,4 @@
+import type { DateFormatOptions } from '@lms/domain';
 import type { BookingContext } from './context.ts';
 import { addDays } from './dates.ts';
 import { bookableVehicles, HORIZON_DAYS, type RuleCode, searchStart } from './decisions.ts';
@@ -40,7 +41,8 @@ export function dayRuleBreak(
   date: IsoDate,
   vehicleTypeId: string,
 ): RuleBreak | null {
-  if (date < context.earliestDate) return { rule: 'SLA', message: bookingMessages.sla(context.earliestDate) };
+  if (date < context.earliestDate)
+    return { rule: 'SLA', message: bookingMessages.sla(context.earliestDate, context.era) };
   if (context.distanceKm === null) return { rule: 'DISTANCE', message: bookingMessages.noCoordinates };
   if (exceedsMaxDistance(context.shipCond, context.distanceKm)) {
     return {
@@ -74,7 +76,7 @@ export function slotRuleBreak(context: BookingContext, slot: VehicleDateSlot): R
     shift,
   });
   if (ban) return { rule: 'BAN', message: bookingMessages.banned(name, ban.name, [shift.name]) };
-  const closed = closedShiftBreak(context.index, slot, 'in');
+  const closed = closedShiftBreak(context.index, slot, 'in', context.era);
   if (closed) return closed;
   if (bookableVehicles(slot, context.special) === 0) {
     return { rule: 'CAPACITY', message: bookingMessages.noVehicles(name) };
@@ -95,10 +97,11 @@ export function closedShiftBreak(
   index: WorldIndex,
   where: { readonly branchId: Id; readonly shiftDate: IsoDate; readonly shiftOfDayId: Id },
   direction: 'in' | 'out',
+  era: DateFormatOptions = {},
 ): RuleBreak | null {
   const closure = index.closedShifts.get(shiftKey(where.branchId, where.shiftDate, where.shiftOfDayId));
   if (!closure) return null;
   const name = index.shifts.get(where.shiftOfDayId)?.name ?? where.shiftOfDayId;
   const say = direction === 'in' ? bookingMessages.closed : bookingMessages.closedOut;
-  return { rule: 'CLOSED', message: say(name, where.shiftDate, closure) };
+  return { rule: 'CLOSED', message: say(name, where.shiftDate, closure, era) };
 }

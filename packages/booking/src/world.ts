@@ -1,4 +1,4 @@
-import type { EntityName, EntityRecord } from '@lms/domain';
+import type { DateFormatOptions, EntityName, EntityRecord } from '@lms/domain';
 
 /**
  * The data the booking engine reads, as plain objects mirroring the entity declarations of
@@ -216,4 +216,6 @@ export interface SuggestRequest {
   readonly wantedDate?: IsoDate | null;
   /** A special booking may also use the vehicles kept for special jobs. */
   readonly special?: boolean;
+  /** The reader's era for the days the answer's messages name (`BookingWhere.era`). */
+  readonly era?: DateFormatOptions;
 }

@@ -1,3 +1,4 @@
+import type { DateFormatOptions } from '@lms/domain';
 import type { FastifyRequest } from 'fastify';
 import type { Principal } from './principal.ts';
 
@@ -28,6 +29,11 @@ function found(request: FastifyRequest): Acting {
 
 /** Who is calling: a signed-in route's principal. */
 export const actingPrincipal = (request: FastifyRequest): Principal => found(request).principal;
+
+/** The era the caller reads dates in (`Principal.buddhistEra`): for the days a refusal names. */
+export const actingEra = (request: FastifyRequest): DateFormatOptions => ({
+  buddhistEra: actingPrincipal(request).buddhistEra === true,
+});
 
 /** The branch a `branchScoped` route acts for, checked against the principal's branches. */
 export function actingBranch(request: FastifyRequest): string {

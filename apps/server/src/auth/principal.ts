@@ -15,6 +15,11 @@ export interface Principal {
   readonly roles: readonly string[];
   readonly branchIds: readonly string[];
   readonly isAdmin: boolean;
+  /**
+   * The user's own setting: dates in พ.ศ. (`app_user.buddhist_era`), for the days a refusal names as
+   * their screens do. An API key or a trip link has none: Gregorian years.
+   */
+  readonly buddhistEra?: boolean;
   /** Set when an ERP integration key is calling (a `PrincipalResolver`); userId and sessionId are the key's id. */
   readonly apiKeyId?: string;
   /**
@@ -52,6 +57,7 @@ function readSession(db: Database, sessionId: string) {
       'u.email',
       'u.profile_image_id',
       'u.must_change_password',
+      'u.buddhist_era',
       'u.active',
       'u.token_version',
       's.revoked_at',
@@ -263,6 +269,7 @@ function principalOf(row: SessionRow, sessionId: string): Principal {
     roles,
     branchIds: row.branch_ids ?? [],
     isAdmin: roles.includes(ROLE_ADMIN),
+    buddhistEra: row.buddhist_era,
   };
 }
 

@@ -6,7 +6,12 @@ import {
   slotUseLimits,
   type VehicleDateSlot,
 } from '@lms/booking';
-import { bangkokIsoDate, bookingRequestMessages, type ConfirmConflict } from '@lms/domain';
+import {
+  bangkokIsoDate,
+  bookingRequestMessages,
+  type ConfirmConflict,
+  type DateFormatOptions,
+} from '@lms/domain';
 import { type RawBuilder, sql } from 'kysely';
 import type { Database } from '../db/database.ts';
 import { prepared } from '../db/prepared.ts';
@@ -160,6 +165,8 @@ export interface ConfirmOptions {
   readonly onChange?: OnBookingChange;
   /** Where the booking came from, in words for its history's source (the customer's link: no user). */
   readonly bookedBy?: string;
+  /** The reader's era for the days a refusal names (a customer's link: the company's). */
+  readonly era?: DateFormatOptions;
 }
 
 /** A confirm written: the booking, its number (the planner tells the customer) and the engine's totals. */
@@ -173,7 +180,7 @@ async function confirmOnce(db: Database, key: DraftKey, options: ConfirmOptions)
   const { branchId } = key;
   const today = bangkokIsoDate(options.now ?? new Date());
   const { draft, slotIds, world, orders } = await prepare(db, key, today);
-  const judged = evaluateDraft(world, draft.request, draft.allocations, branchId, today);
+  const judged = evaluateDraft(world, draft.request, draft.allocations, branchId, today, options.era);
   const lost = alreadyLost(world, draft, judged);
   if (lost) throw lost;
   const bookingId = randomUUID();
@@ -219,7 +226,7 @@ async function confirmOnce(db: Database, key: DraftKey, options: ConfirmOptions)
       // As read under the shipments' locks: a truck that checked in since the draft was made closes its shift.
       closedShifts: locked.closures,
     };
-    const evaluation = evaluateDraft(now, draft.request, draft.allocations, branchId, today);
+    const evaluation = evaluateDraft(now, draft.request, draft.allocations, branchId, today, options.era);
     const failed = evaluation.allocations.find((a) => !a.ok);
     // A rule other than capacity (the delivery time outside a shift whose hours changed, say) is not a
     // race lost: it is the planner's to fix, on the allocation it concerns.

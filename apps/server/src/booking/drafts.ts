@@ -1,5 +1,5 @@
 import type { SuggestRequest } from '@lms/booking';
-import { type DraftAllocation, DraftAnswer } from '@lms/domain';
+import { type DateFormatOptions, type DraftAllocation, DraftAnswer } from '@lms/domain';
 import { sql } from 'kysely';
 import { Compile } from 'typebox/compile';
 import type { Database } from '../db/database.ts';
@@ -20,9 +20,15 @@ export interface Draft {
   readonly version: number;
 }
 
-export const toSuggestRequest = (branchId: string, request: DraftRequest, today: string): SuggestRequest => ({
+export const toSuggestRequest = (
+  branchId: string,
+  request: DraftRequest,
+  today: string,
+  era: DateFormatOptions = {},
+): SuggestRequest => ({
   branchId,
   today,
+  era,
   shipToId: request.shipToId,
   shipCondId: request.shipCondId,
   deliveryOrderIds: request.deliveryOrderIds,

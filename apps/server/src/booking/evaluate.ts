@@ -1,5 +1,5 @@
 import { type Allocation, type BookingWorld, checkAllocation } from '@lms/booking';
-import type { EvaluatedAllocation, Evaluation } from '@lms/domain';
+import type { DateFormatOptions, EvaluatedAllocation, Evaluation } from '@lms/domain';
 import type { DraftAllocation, DraftRequest } from './drafts.ts';
 
 export type { EvaluatedAllocation, Evaluation };
@@ -14,6 +14,8 @@ export function evaluateDraft(
   allocations: readonly DraftAllocation[],
   branchId: string,
   today: string,
+  /** The reader's era for the days the refusals name (`BookingWhere.era`). */
+  era: DateFormatOptions = {},
 ): Evaluation {
   let current = world;
   const results: EvaluatedAllocation[] = [];
@@ -28,6 +30,7 @@ export function evaluateDraft(
       vehicles: draft.vehicles,
       lines: draft.lines,
       deliveryTime: draft.deliveryTime ?? null,
+      era,
     });
     if (!check.ok) {
       results.push({ ok: false, index, rule: check.rule, message: check.message, slotId: draft.slotId });

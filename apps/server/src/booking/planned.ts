@@ -1,4 +1,5 @@
 import { bookingMessages } from '@lms/booking';
+import type { DateFormatOptions } from '@lms/domain';
 import type { Executor } from '../db/database.ts';
 
 /** A shift where a confirmed plan put the booking on a truck, before the truck checked in. */
@@ -42,12 +43,13 @@ export async function plannedShifts(db: Executor, bookingId: string): Promise<Pl
 export function plannedBreak(
   planned: readonly PlannedShift[],
   from: { readonly date: string; readonly shiftOfDayId: string },
+  era: DateFormatOptions = {},
 ): { readonly rule: 'PLANNED'; readonly message: string } | null {
   const on = planned.find((p) => p.shiftDate === from.date && p.shiftOfDayId === from.shiftOfDayId);
   return on
     ? {
         rule: 'PLANNED',
-        message: bookingMessages.plannedOut(on.shiftName, on.shiftDate, on.truck, on.shipment),
+        message: bookingMessages.plannedOut(on.shiftName, on.shiftDate, on.truck, on.shipment, era),
       }
     : null;
 }

@@ -57,9 +57,11 @@ export const bookingReportExtension: EntityExtension = {
     const today = bangkokIsoDate(new Date());
     const world = await loadWorld(trx as unknown as Database, { branchId, from: today, to: today, slotIds });
     const index = indexWorld(world);
+    // The writer's era for the day a refusal names (`Principal.buddhistEra`).
+    const era = { buddhistEra: write.principal.buddhistEra === true };
     const breakOf = (slotId: unknown, direction: 'in' | 'out') => {
       const slot = typeof slotId === 'string' ? index.slots.get(slotId) : undefined;
-      return slot ? closedShiftBreak(index, slot, direction) : null;
+      return slot ? closedShiftBreak(index, slot, direction, era) : null;
     };
     const errors: Record<string, string> = {};
     for (const { line, at } of entered) {

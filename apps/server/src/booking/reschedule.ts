@@ -5,7 +5,7 @@ import {
   closedShiftBreak,
   indexWorld,
 } from '@lms/booking';
-import { bangkokIsoDate, type CellPlace, type RescheduleVerdict } from '@lms/domain';
+import { bangkokIsoDate, type CellPlace, type DateFormatOptions, type RescheduleVerdict } from '@lms/domain';
 import { sql } from 'kysely';
 import type { Database } from '../db/database.ts';
 import { conflict, HttpError, notFound, unprocessable } from '../http/errors.ts';
@@ -194,6 +194,8 @@ export function judgeReschedule(
   from: CellPlace,
   to: CellPlace,
   today: string,
+  /** The reader's era for the days a refusal names (`BookingWhere.era`). */
+  era: DateFormatOptions = {},
 ): Judgement {
   const refuse = (rule: string, message: string): Judgement => ({ ok: false, rule, message });
   if (samePlace(from, to)) return refuse('INPUT', rescheduleMessages.sameCell);
@@ -204,9 +206,10 @@ export function judgeReschedule(
     indexWorld(world),
     { branchId, shiftDate: from.date, shiftOfDayId: from.shiftOfDayId },
     'out',
+    era,
   );
   if (leaving) return refuse(leaving.rule, leaving.message);
-  const planned = plannedBreak(facts.planned, from);
+  const planned = plannedBreak(facts.planned, from, era);
   if (planned) return refuse(planned.rule, planned.message);
   const staying = facts.parts.filter((part) => !samePlace(part.place, from));
   const drafts = draftAllocationsOf(world, facts.parts);
@@ -218,6 +221,7 @@ export function judgeReschedule(
     staying.map(draftOf),
     branchId,
     facts.docDate,
+    era,
   );
   const keptBroken = kept.allocations.find((a) => !a.ok);
   if (keptBroken && !keptBroken.ok) return refuse(keptBroken.rule, keptBroken.message);
@@ -252,6 +256,7 @@ export function judgeReschedule(
         vehicles,
         lines,
         deliveryTime,
+        era,
       });
       if (check.ok) {
         const allocations = [...keptAccepted, { allocation: check.allocation, deliveryTime }].sort((a, b) =>
@@ -287,9 +292,9 @@ export async function checkReschedule(
   bookingId: string,
   from: CellPlace,
   targets: readonly CellPlace[],
-  now = new Date(),
+  options: { readonly now?: Date; readonly era?: DateFormatOptions } = {},
 ): Promise<RescheduleVerdict[]> {
-  const today = bangkokIsoDate(now);
+  const today = bangkokIsoDate(options.now ?? new Date());
   const facts = await bookingFacts(db, bookingId, branchId);
   const world = await rescheduleWorld(
     db,
@@ -299,7 +304,7 @@ export async function checkReschedule(
     targets.map((t) => t.date),
   );
   return targets.map((to) => {
-    const judgement = judgeReschedule(world, facts, branchId, from, to, today);
+    const judgement = judgeReschedule(world, facts, branchId, from, to, today, options.era);
     return judgement.ok
       ? { ...to, ok: true, rule: null, message: null }
       : { ...to, ok: false, rule: judgement.rule, message: judgement.message };
@@ -315,7 +320,7 @@ export async function rescheduleBooking(
   branchId: string,
   userId: string,
   move: { readonly bookingId: string; readonly from: CellPlace; readonly to: CellPlace },
-  options: Pick<MoveLog, 'onChange'> & { now?: Date } = {},
+  options: Pick<MoveLog, 'onChange'> & { now?: Date; era?: DateFormatOptions } = {},
 ) {
   const today = bangkokIsoDate(options.now ?? new Date());
   const { to } = move;
@@ -337,7 +342,7 @@ export async function rescheduleBooking(
       const facts = await bookingFacts(trx, move.bookingId, branchId);
       docNo = facts.docNo;
       const world = await rescheduleWorld(trx, facts, branchId, today, [to.date]);
-      const judgement = judgeReschedule(world, facts, branchId, move.from, to, today);
+      const judgement = judgeReschedule(world, facts, branchId, move.from, to, today, options.era);
       if (judgement.ok) return judgement.allocations;
       if (judgement.rule === 'CAPACITY') throw conflict(rescheduleMessages.capacityGone(judgement.message));
       throw unprocessable({ to: judgement.message });

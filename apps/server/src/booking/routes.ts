@@ -10,7 +10,7 @@ import {
   findEntity,
 } from '@lms/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { actingBranch, actingPrincipal } from '../auth/acting.ts';
+import { actingBranch, actingEra, actingPrincipal } from '../auth/acting.ts';
 import { typed } from '../http/contract.ts';
 import { notFound, unprocessable } from '../http/errors.ts';
 import type { AuthContext } from '../routes/context.ts';
@@ -59,17 +59,21 @@ export function bookingRoutes(ctx: AuthContext, events: BookingEvents, onChange?
       wantedDate: body.wantedDate ?? null,
     });
 
-    /** Who acts: the branch and the user whose drafts these are. */
+    /** Who acts: the branch, the user whose drafts these are, and the era their refusals name days in. */
     const actor = (request: FastifyRequest) => ({
       branchId: actingBranch(request),
       userId: actingPrincipal(request).userId,
+      era: actingEra(request),
     });
 
-    async function evaluated(draftId: string, { branchId, userId }: { branchId: string; userId: string }) {
+    async function evaluated(draftId: string, { branchId, userId, era }: ReturnType<typeof actor>) {
       const draft = await findDraft(ctx.db, draftId, branchId, userId);
       const today = bangkokIsoDate(new Date());
       const world = await draftWorld(ctx.db, draft, today, worldEnd(today));
-      return { draft, evaluation: evaluateDraft(world, draft.request, draft.allocations, branchId, today) };
+      return {
+        draft,
+        evaluation: evaluateDraft(world, draft.request, draft.allocations, branchId, today, era),
+      };
     }
 
     app.route({
@@ -77,7 +81,13 @@ export function bookingRoutes(ctx: AuthContext, events: BookingEvents, onChange?
       schema: { ...bookingApi.suggestion.schema, tags },
       config: read,
       handler: async (request) =>
-        suggestionFor(ctx.db, actingBranch(request), draftRequest(request.body), bangkokIsoDate(new Date())),
+        suggestionFor(
+          ctx.db,
+          actingBranch(request),
+          draftRequest(request.body),
+          bangkokIsoDate(new Date()),
+          actingEra(request),
+        ),
     });
 
     app.route({
@@ -108,11 +118,11 @@ export function bookingRoutes(ctx: AuthContext, events: BookingEvents, onChange?
       schema: { ...bookingApi.slots.schema, tags },
       config: read,
       handler: async (request) => {
-        const { branchId, userId } = actor(request);
+        const { branchId, userId, era } = actor(request);
         const draft = await findDraft(ctx.db, request.query.id, branchId, userId);
         const today = bangkokIsoDate(new Date());
         const world = await draftWorld(ctx.db, draft, today, worldEnd(today));
-        return slotChoices(world, toSuggestRequest(branchId, draft.request, today));
+        return slotChoices(world, toSuggestRequest(branchId, draft.request, today, era));
       },
     });
 
@@ -121,11 +131,18 @@ export function bookingRoutes(ctx: AuthContext, events: BookingEvents, onChange?
       schema: { ...bookingApi.saveAllocations.schema, tags },
       config: edit,
       handler: async (request) => {
-        const { branchId, userId } = actor(request);
+        const { branchId, userId, era } = actor(request);
         const draft = await findDraft(ctx.db, request.query.id, branchId, userId);
         const today = bangkokIsoDate(new Date());
         const world = await draftWorld(ctx.db, draft, today, worldEnd(today));
-        const evaluation = evaluateDraft(world, draft.request, request.body.allocations, branchId, today);
+        const evaluation = evaluateDraft(
+          world,
+          draft.request,
+          request.body.allocations,
+          branchId,
+          today,
+          era,
+        );
         const broken = evaluation.allocations.filter((a) => !a.ok);
         // An edit that breaks a rule is refused and the draft keeps its last good state.
         if (broken.length) {
@@ -162,8 +179,8 @@ export function bookingRoutes(ctx: AuthContext, events: BookingEvents, onChange?
       config: edit,
       handler: async (request, reply) => {
         try {
-          const { branchId, userId } = actor(request);
-          const confirmed = await confirmDraft(ctx.db, request.query.id, branchId, userId, { onChange });
+          const { branchId, userId, era } = actor(request);
+          const confirmed = await confirmDraft(ctx.db, request.query.id, branchId, userId, { onChange, era });
           return reply.status(201).send(confirmed);
         } catch (error) {
           if (error instanceof CapacityLost) return reply.status(409).send(error.body);
@@ -263,6 +280,7 @@ export function bookingRoutes(ctx: AuthContext, events: BookingEvents, onChange?
           request.body.bookingId,
           request.body.from,
           request.body.targets,
+          { era: actingEra(request) },
         ),
     });
 
@@ -271,8 +289,8 @@ export function bookingRoutes(ctx: AuthContext, events: BookingEvents, onChange?
       schema: { ...calendarApi.reschedule.schema, tags: calendarTags },
       config: edit,
       handler: async (request) => {
-        const { branchId, userId } = actor(request);
-        return rescheduleBooking(ctx.db, branchId, userId, request.body, { onChange });
+        const { branchId, userId, era } = actor(request);
+        return rescheduleBooking(ctx.db, branchId, userId, request.body, { onChange, era });
       },
     });
 

@@ -1,4 +1,5 @@
 import { closedShiftBreak, indexWorld } from '@lms/booking';
+import type { DateFormatOptions } from '@lms/domain';
 import { sql } from 'kysely';
 import type { EntityExtension } from '../crud/extensions.ts';
 import type { Row } from '../crud/repository.ts';
@@ -15,13 +16,18 @@ const placeOf = (row: Row | undefined) =>
     : null;
 
 /** The engine's closed-shift rule for a place, in `direction` (one day's world holds its closures). */
-async function closedAt(trx: Tx, place: NonNullable<ReturnType<typeof placeOf>>, direction: 'in' | 'out') {
+async function closedAt(
+  trx: Tx,
+  place: NonNullable<ReturnType<typeof placeOf>>,
+  direction: 'in' | 'out',
+  era: DateFormatOptions,
+) {
   const world = await loadWorld(trx as unknown as Database, {
     branchId: place.branchId,
     from: place.shiftDate,
     to: place.shiftDate,
   });
-  return closedShiftBreak(indexWorld(world), place, direction);
+  return closedShiftBreak(indexWorld(world), place, direction, era);
 }
 
 /**
@@ -50,9 +56,11 @@ export const vehicleDateSlotExtension: EntityExtension = {
     // As a confirm does: a check-in racing this write is seen (the shift's shipments FOR SHARE).
     await sql`${lockedShiftShipments(is.branchId, sql`${[write.id]}::uuid[]`)}`.execute(trx);
     const field = was.shiftDate !== is.shiftDate ? 'shiftDate' : 'shiftOfDayId';
-    const out = await closedAt(trx, was, 'out');
+    // The writer's era for the day the refusal names (`Principal.buddhistEra`).
+    const era = { buddhistEra: write.principal.buddhistEra === true };
+    const out = await closedAt(trx, was, 'out', era);
     if (out) throw unprocessable({ [field]: out.message });
-    const into = await closedAt(trx, is, 'in');
+    const into = await closedAt(trx, is, 'in', era);
     if (into) throw unprocessable({ [field]: into.message });
     return undefined;
   },

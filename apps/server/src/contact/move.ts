@@ -97,6 +97,8 @@ export async function moveOffers(
     branchId: appointment.branchId,
     today,
     ...requestOf(appointment),
+    // An engine's reason the customer reads names its days in the company's era.
+    era: { buddhistEra: settings.buddhistEra },
     from: addDays(today, 1),
     days: MOVE_DAYS,
     only,

@@ -7,6 +7,7 @@ import { checkBookingRequest } from '../booking/request.ts';
 import { suggestionFor } from '../booking/suggestion.ts';
 import type { Database } from '../db/database.ts';
 import { conflict, HttpError, notFound } from '../http/errors.ts';
+import { loadCompanySettings } from '../settings/company.ts';
 import type { Appointment } from './appointment.ts';
 import { type AppointmentLinks, BY_CUSTOMER_LINK } from './links.ts';
 
@@ -68,8 +69,12 @@ export async function rebookOffer(
   today: string,
 ): Promise<RebookOffer> {
   const open = await openReturns(db, appointment);
-  // The wizard's own suggestion, its checks first (booked meanwhile, another ship-to or ship cond).
-  const suggestion = await suggestionFor(db, appointment.branchId, requestOf(appointment, open), today);
+  // The wizard's own suggestion, its checks first (booked meanwhile, another ship-to or ship cond),
+  // its reasons naming days in the company's era, as the rest of the customer's page.
+  const { buddhistEra } = await loadCompanySettings(db);
+  const suggestion = await suggestionFor(db, appointment.branchId, requestOf(appointment, open), today, {
+    buddhistEra,
+  });
   const options = suggestion.options.map((option) => {
     const slots = new Map(
       option.allocations.map((a) => [
@@ -122,6 +127,7 @@ export async function rebook(
     return await confirmDraft(db, draftId, appointment.branchId, null, {
       onChange,
       bookedBy: BY_CUSTOMER_LINK,
+      era: { buddhistEra: (await loadCompanySettings(db)).buddhistEra },
     });
   } catch (error) {
     // The engine's refusal as the customer reads it: its rule's message, with its figures, as a 409.

@@ -2,6 +2,7 @@ import { accountApi } from '@lms/domain';
 import type { FastifyInstance } from 'fastify';
 import { actingPrincipal } from '../auth/acting.ts';
 import { hashPassword, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, verifyPassword } from '../auth/password.ts';
+import { notifyPrincipalChange } from '../auth/principal.ts';
 import { openSession, renewSession, replacePassword, revokeAllSessions, userInfo } from '../auth/sessions.ts';
 import { typed } from '../http/contract.ts';
 import { HttpError, unprocessable } from '../http/errors.ts';
@@ -38,11 +39,17 @@ export function accountRoutes(ctx: AuthContext) {
       config: { access: { signedIn: true }, apiKey: 'closed' },
       handler: async (request) => {
         const principal = actingPrincipal(request);
-        await ctx.db
-          .updateTable('app_user')
-          .set({ buddhist_era: request.body.buddhistEra })
-          .where('id', '=', principal.userId)
-          .execute();
+        // The principal holds the era (the days refusals name), and 0027's trigger does not watch it.
+        await ctx.principals.revoke(principal.userId, () =>
+          ctx.db.transaction().execute(async (trx) => {
+            await trx
+              .updateTable('app_user')
+              .set({ buddhist_era: request.body.buddhistEra })
+              .where('id', '=', principal.userId)
+              .execute();
+            await notifyPrincipalChange(trx, principal.userId);
+          }),
+        );
         return userInfo(ctx.db, principal);
       },
     });
