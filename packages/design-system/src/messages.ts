@@ -36,7 +36,7 @@ export const messages = {
   accountMenu: 'บัญชีผู้ใช้',
   changePassword: 'เปลี่ยนรหัสผ่าน',
   selectBranch: 'เลือกสาขา',
-  buddhistEra: 'ปีในเอกสารพิมพ์',
+  buddhistEra: 'ปีที่แสดงบนหน้าจอ',
   buddhistEraOn: 'พ.ศ. (กดเพื่อเปลี่ยนเป็น ค.ศ.)',
   buddhistEraOff: 'ค.ศ. (กดเพื่อเปลี่ยนเป็น พ.ศ.)',
   logout: 'ออกจากระบบ',

@@ -126,7 +126,7 @@ export const EraSetting: Story = {
   args: { buddhistEra: true, onToggleBuddhistEra: fn() },
   play: async ({ args, canvas }) => {
     await userEvent.click(canvas.getByRole('button', { name: /somchai\.j/ }));
-    const item = await body.findByRole('menuitem', { name: /ปีในเอกสารพิมพ์/ });
+    const item = await body.findByRole('menuitem', { name: /ปีที่แสดงบนหน้าจอ/ });
     await expect(item).toHaveTextContent('พ.ศ. (กดเพื่อเปลี่ยนเป็น ค.ศ.)');
     await userEvent.click(item);
     await expect(args.onToggleBuddhistEra).toHaveBeenCalledTimes(1);

@@ -1,6 +1,7 @@
 import { type KeyboardEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { Button, VisuallyHidden } from '../Button/Button.tsx';
+import { useBuddhistEra } from '../DateField/buddhistEra.tsx';
 import { Icon } from '../Icon/index.ts';
 import { messages } from '../messages.ts';
 import {
@@ -40,7 +41,7 @@ export interface CapacityCalendarProps {
   readonly onSelectDay?: (date: Date) => void;
   /** Content of a day cell, e.g. remaining capacity. */
   readonly renderDay?: (date: Date) => ReactNode;
-  /** Years in the Buddhist era (Gregorian + 543). */
+  /** Years in the Buddhist era (Gregorian + 543); unset, the user's setting (`BuddhistEraProvider`). */
   readonly buddhistEra?: boolean;
 }
 
@@ -56,8 +57,9 @@ export function CapacityCalendar({
   isLoading = false,
   onSelectDay,
   renderDay,
-  buddhistEra = false,
+  buddhistEra: own,
 }: CapacityCalendarProps) {
+  const buddhistEra = useBuddhistEra(own);
   const [focused, setFocused] = useState(() => dayOf(defaultFocusedDate ?? selectedDate ?? today));
   const gridRef = useRef<HTMLDivElement>(null);
   const moved = useRef(false);

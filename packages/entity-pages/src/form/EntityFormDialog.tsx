@@ -5,9 +5,11 @@ import {
   ConfirmDialog,
   FormDialog,
   PresenceBadge,
+  useBuddhistEra,
   useSnackbar,
 } from '@lms/design-system';
 import {
+  type DateFormatOptions,
   type EntityRef,
   formatDateTime,
   MESSAGES,
@@ -63,6 +65,7 @@ export function EntityFormDialog({
   const formId = useId();
   const session = useSession();
   const snackbar = useSnackbar();
+  const era = { buddhistEra: useBuddhistEra(undefined) };
   const mutations = useEntityMutations(entity);
   const record = useEntityRecord(entity, mode === 'create' ? null : id);
   const [confirmDelete, setConfirmDelete] = useState(false);
@@ -196,7 +199,7 @@ export function EntityFormDialog({
           {saved && (
             <CompareDialog
               isOpen
-              savedBy={savedByText(saved)}
+              savedBy={savedByText(saved, era)}
               fields={compareValues(
                 entity,
                 form.getState().values,
@@ -248,9 +251,9 @@ export function EntityFormDialog({
 }
 
 /** `บันทึกโดย สมชาย เมื่อ 25/11/2568 14:05`, from the saved record's audit fields when it has them. */
-function savedByText(saved: EntityRecord): string | undefined {
+function savedByText(saved: EntityRecord, era: DateFormatOptions): string | undefined {
   const by = typeof saved.updatedByLabel === 'string' ? saved.updatedByLabel : null;
-  const at = typeof saved.updatedAt === 'string' ? formatDateTime(saved.updatedAt) : '';
+  const at = typeof saved.updatedAt === 'string' ? formatDateTime(saved.updatedAt, era) : '';
   if (!by && !at) return undefined;
   return ['บันทึกล่าสุด', by && `โดย ${by}`, at && `เมื่อ ${at}`].filter(Boolean).join(' ');
 }

@@ -1,3 +1,4 @@
+import { useBuddhistEra } from '@lms/design-system';
 import {
   type Answer,
   type BookingDelivery,
@@ -44,6 +45,7 @@ export function BookingDeliveries({ bookingId }: { readonly bookingId: string })
 
 function Delivery({ delivery }: { readonly delivery: BookingDelivery }) {
   const { stop, proof } = delivery;
+  const era = { buddhistEra: useBuddhistEra(undefined) };
   const status = optionLabel(stopStatusOptions, stop.status) ?? stop.status;
   return (
     <Card aria-label={deliveriesText.stop(delivery.shipmentDocNo, stop.seq)}>
@@ -55,13 +57,13 @@ function Delivery({ delivery }: { readonly delivery: BookingDelivery }) {
         {stop.arrivedAt && (
           <>
             <dt>{deliveriesText.arrived}</dt>
-            <dd>{formatDateTime(stop.arrivedAt)}</dd>
+            <dd>{formatDateTime(stop.arrivedAt, era)}</dd>
           </>
         )}
         {stop.leftAt && (
           <>
             <dt>{deliveriesText.left}</dt>
-            <dd>{formatDateTime(stop.leftAt)}</dd>
+            <dd>{formatDateTime(stop.leftAt, era)}</dd>
           </>
         )}
         {proof?.recipient && (
@@ -73,7 +75,7 @@ function Delivery({ delivery }: { readonly delivery: BookingDelivery }) {
         {proof && (
           <>
             <dt>{deliveriesText.recordedAt}</dt>
-            <dd>{formatDateTime(proof.at)}</dd>
+            <dd>{formatDateTime(proof.at, era)}</dd>
           </>
         )}
         {proof?.reasonLabel && (

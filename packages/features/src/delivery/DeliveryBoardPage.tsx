@@ -1,4 +1,4 @@
-import { Alert, Button, type MapMarker, MapView, mapColors } from '@lms/design-system';
+import { Alert, Button, type MapMarker, MapView, mapColors, useBuddhistEra } from '@lms/design-system';
 import {
   addDays,
   type BoardPosition,
@@ -48,6 +48,7 @@ export function DeliveryBoardPage({
   readonly tileUrlTemplate?: string | null;
 }) {
   const api = useApi();
+  const era = { buddhistEra: useBuddhistEra(undefined) };
   const tiles = useMapTiles(tileUrlTemplate);
   const { branchId, user } = useSession();
   // Today's trips, or tomorrow's: what a dispatcher prepares the evening before (planned, not yet running).
@@ -125,7 +126,7 @@ export function DeliveryBoardPage({
         </LiveBadge>
       </PageHeader>
       <DayLine>
-        <strong>{boardText.day(formatDate(day), isToday)}</strong>
+        <strong>{boardText.day(formatDate(day, era), isToday)}</strong>
         {isToday ? (
           <Button variant="secondary" size="sm" onPress={() => setDay(addDays(today, 1))}>
             {boardText.showTomorrow}
@@ -148,7 +149,7 @@ export function DeliveryBoardPage({
       {load.kind === 'ready' && (
         <Board
           trips={load.trips}
-          emptyText={isToday ? boardText.empty : boardText.emptyOn(formatDate(day))}
+          emptyText={isToday ? boardText.empty : boardText.emptyOn(formatDate(day, era))}
           tiles={tiles}
           canLink={canLink}
           day={day}

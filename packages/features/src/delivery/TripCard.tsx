@@ -1,8 +1,9 @@
-import { Alert, Button } from '@lms/design-system';
+import { Alert, Button, useBuddhistEra } from '@lms/design-system';
 import {
   type BoardTrip,
   bangkokIsoDate,
   canceledAhead,
+  type DateFormatOptions,
   deliveryApi,
   formatDate,
   formatDateTime,
@@ -25,8 +26,8 @@ const statusLabel = (options: readonly { value: string; label: string }[], value
  * An instant on the trip's day as `HH:mm`; on another day with its date too: an ETA worked out
  * after midnight is not read as that morning's (docs/delivery.md "A day's trips").
  */
-const timeOn = (day: string) => (at: string | null) =>
-  !at ? '-' : bangkokIsoDate(new Date(at)) === day ? formatTime(at) : formatDateTime(at);
+const timeOn = (day: string, era: DateFormatOptions) => (at: string | null) =>
+  !at ? '-' : bangkokIsoDate(new Date(at)) === day ? formatTime(at) : formatDateTime(at, era);
 
 /**
  * One trip on the dispatcher's board (docs/delivery.md): its state, stops done and next, its stops'
@@ -46,7 +47,8 @@ export function TripCard({
 }) {
   // Times read in the trip's own day, as on the driver's phone: a trip of the day before shows its
   // windows as its hours and only what falls on another day (an ETA after midnight) with a date.
-  const time = timeOn(trip.date);
+  const era = { buddhistEra: useBuddhistEra(undefined) };
+  const time = timeOn(trip.date, era);
   const next = trip.stops.find((s) => s.id === trip.nextStopId);
   const title = [trip.docNo, trip.licensePlate, trip.driverName && boardText.driver(trip.driverName)]
     .filter(Boolean)
@@ -55,7 +57,7 @@ export function TripCard({
     <Card aria-label={title} style={{ borderLeftColor: color }}>
       <h3>{title}</h3>
       <Summary>
-        {trip.date !== day && <span>{tripOfDay(formatDate(trip.date))}</span>}
+        {trip.date !== day && <span>{tripOfDay(formatDate(trip.date, era))}</span>}
         <span>{statusLabel(tripStatusOptions, trip.status)}</span>
         <span>{boardText.stopsDone(trip.done, servedStops(trip.stops).length)}</span>
         {next && (

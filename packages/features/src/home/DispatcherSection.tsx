@@ -11,9 +11,9 @@ import {
 import { type ApiError, call, operationPath, useBranchScope } from '@lms/entity-pages';
 import styled from 'styled-components';
 import useSWR from 'swr';
-import { thaiDay } from '../booking/shared/format.ts';
 import { TableScroll } from '../booking/shared/layout.tsx';
 import { type OpenBookingEvents, useBookingEvents } from '../booking/shared/useBookingEvents.ts';
+import { useThaiDay } from '../booking/shared/useThaiDay.ts';
 import { CountLink, DayTables, type Navigate, routerClick, Tiles, useCanOpen } from './CountLink.tsx';
 import { Section } from './Section.tsx';
 
@@ -125,6 +125,7 @@ function Slots({
   readonly navigate?: Navigate | undefined;
 }) {
   const canOpen = useCanOpen();
+  const thaiDay = useThaiDay();
   return (
     <TableScroll aria-label={thaiDay(day)}>
       <table>

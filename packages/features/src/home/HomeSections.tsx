@@ -13,10 +13,10 @@ import {
 import { useCanBook, useSession } from '@lms/entity-pages';
 import { Suspense } from 'react';
 import styled from 'styled-components';
-import { thaiDay } from '../booking/shared/format.ts';
 import { TableScroll } from '../booking/shared/layout.tsx';
 import { maxPercent, StatusBadge } from '../booking/shared/StatusBadge.tsx';
 import { type OpenBookingEvents, useBookingEvents } from '../booking/shared/useBookingEvents.ts';
+import { useThaiDay } from '../booking/shared/useThaiDay.ts';
 import { SystemStatusPage } from '../system/SystemStatusPage.tsx';
 import { CountLink, DayTables, type Navigate, routerClick, Tiles, useCanOpen } from './CountLink.tsx';
 import { homeText } from './homeText.ts';
@@ -192,6 +192,7 @@ function Capacity({
   readonly navigate?: Navigate | undefined;
 }) {
   const canOpen = useCanOpen();
+  const thaiDay = useThaiDay();
   return (
     <>
       {cells.length === 0 ? (
@@ -251,6 +252,7 @@ function Capacity({
 function MasterDataSection({ navigate }: HomeSectionsProps) {
   const state = useMasterDataHome();
   const canOpen = useCanOpen();
+  const thaiDay = useThaiDay();
   return (
     <Section id="masterData" title={homeText.masterData} state={state} needsBranch>
       {(home) => (

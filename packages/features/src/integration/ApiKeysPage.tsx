@@ -7,6 +7,7 @@ import {
   FormDialog,
   ReferenceField,
   TextField,
+  useBuddhistEra,
   useSnackbar,
 } from '@lms/design-system';
 import { type ApiKey, COLUMN_WIDTHS, type CreatedApiKey, formatDateTime, messagesOfError } from '@lms/domain';
@@ -22,6 +23,7 @@ import { apiKeyText as text } from './apiKeyText.ts';
  */
 export function ApiKeysPage() {
   const keys = useApiKeys();
+  const era = { buddhistEra: useBuddhistEra(undefined) };
   const [creating, setCreating] = useState(false);
   const [created, setCreated] = useState<CreatedApiKey>();
   const [revoking, setRevoking] = useState<ApiKey>();
@@ -54,13 +56,13 @@ export function ApiKeysPage() {
       key: 'lastUsedAt',
       header: text.lastUsedAt,
       width: COLUMN_WIDTHS.dateTime,
-      render: (key) => (key.lastUsedAt ? formatDateTime(key.lastUsedAt) : text.neverUsed),
+      render: (key) => (key.lastUsedAt ? formatDateTime(key.lastUsedAt, era) : text.neverUsed),
     },
     {
       key: 'status',
       header: text.status,
       width: COLUMN_WIDTHS.status,
-      render: (key) => (key.revokedAt ? text.revokedAt(formatDateTime(key.revokedAt)) : text.active),
+      render: (key) => (key.revokedAt ? text.revokedAt(formatDateTime(key.revokedAt, era)) : text.active),
     },
     {
       key: 'roleGroup',
@@ -84,7 +86,7 @@ export function ApiKeysPage() {
       key: 'createdAt',
       header: text.createdAt,
       width: COLUMN_WIDTHS.name,
-      render: (key) => [formatDateTime(key.createdAt), key.createdByLabel].filter(Boolean).join(' · '),
+      render: (key) => [formatDateTime(key.createdAt, era), key.createdByLabel].filter(Boolean).join(' · '),
     },
     {
       key: 'actions',

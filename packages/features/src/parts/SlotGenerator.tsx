@@ -1,4 +1,4 @@
-import { Button, DataGrid, FormDialog, Icon, useSnackbar } from '@lms/design-system';
+import { Button, DataGrid, FormDialog, Icon, useBuddhistEra, useSnackbar } from '@lms/design-system';
 import {
   type EntityDef,
   type FieldDef,
@@ -64,6 +64,7 @@ function GeneratorDialog({ entity, onClose }: { readonly entity: EntityDef; read
   const formId = useId();
   const mutations = useEntityMutations(entity);
   const snackbar = useSnackbar();
+  const era = { buddhistEra: useBuddhistEra(undefined) };
   const [preview, setPreview] = useState<Slot[] | null>(null);
   const [progress, setProgress] = useState<{ done: number; failed: string[] } | null>(null);
   const saving = progress !== null && progress.done < (preview?.length ?? 0);
@@ -75,7 +76,7 @@ function GeneratorDialog({ entity, onClose }: { readonly entity: EntityDef; read
         await mutations.create(slot);
       } catch (error) {
         const why = error instanceof ApiError ? error.messages.join(' ') : String(error);
-        failed.push(`${formatDate(String(slot.shiftDate))}: ${why}`);
+        failed.push(`${formatDate(String(slot.shiftDate), era)}: ${why}`);
       }
       setProgress({ done: index + 1, failed: [...failed] });
     }
@@ -139,6 +140,7 @@ function Preview({
   readonly progress: { done: number; failed: string[] } | null;
   readonly onBack: () => void;
 }) {
+  const era = { buddhistEra: useBuddhistEra(undefined) };
   const ids = (name: string) => [...new Set(slots.map((slot) => String(slot[name] ?? '')))].filter(Boolean);
   const vehicleTypes = useEntityOptions('vehicleType', { ids: ids('vehicleTypeId'), size: 100 });
   const shifts = useEntityOptions('shiftOfDay', { ids: ids('shiftOfDayId'), size: 100 });
@@ -165,7 +167,7 @@ function Preview({
         getRowKey={(row) => row.key}
         maxHeight="40vh"
         columns={[
-          { key: 'shiftDate', header: 'วันที่รับสินค้า', render: (row) => formatDate(String(row.shiftDate)) },
+          { key: 'shiftDate', header: 'วันที่รับสินค้า', render: (row) => formatDate(String(row.shiftDate), era) },
           { key: 'shiftOfDayId', header: 'กะของวัน', render: (row) => label(shifts, row.shiftOfDayId) },
           {
             key: 'vehicleTypeId',

@@ -4,6 +4,7 @@ import {
   type DataGridColumn,
   DateField,
   SelectField,
+  useBuddhistEra,
   useSnackbar,
 } from '@lms/design-system';
 import {
@@ -78,6 +79,7 @@ const recordOf = (entry: AccessLogEntry) => {
 export function PersonalDataAccessPage() {
   const api = useApi();
   const snackbar = useSnackbar();
+  const era = { buddhistEra: useBuddhistEra(undefined) };
   const [filters, setFilters] = useState<Filters>({ action: null, entity: null, from: null, to: null });
   const [page, setPage] = useState(1);
   const badRange = !!filters.from && !!filters.to && filters.from > filters.to;
@@ -118,7 +120,7 @@ export function PersonalDataAccessPage() {
       pin: 'start',
       alwaysVisible: true,
       width: '10rem',
-      render: (e) => formatDateTime(e.at),
+      render: (e) => formatDateTime(e.at, era),
     },
     { key: 'record', header: text.record, width: '16rem', render: recordOf },
     { key: 'action', header: text.action, width: '9rem', render: (e) => personalDataActionLabels[e.action] },

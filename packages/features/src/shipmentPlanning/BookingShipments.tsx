@@ -1,13 +1,12 @@
 import { DataGrid } from '@lms/design-system';
 import { type BookingShipment, entityPagePath, type PlanInstant, shipmentStages } from '@lms/domain';
 import styled from 'styled-components';
-import { thaiDay } from '../booking/shared/format.ts';
 import { useBookingShipments } from '../booking/shared/useBookingShipments.ts';
+import { useThaiDay } from '../booking/shared/useThaiDay.ts';
 
 type StageRow = BookingShipment['stages'][number];
 
 const stageLabels = new Map<string, string>(shipmentStages.map((s) => [s.key, s.label]));
-const shown = (at: PlanInstant | null) => (at ? `${thaiDay(at.date)} ${at.time}` : '-');
 
 /** A shipment's page, where its number links to. */
 export const shipmentHref = (id: string) => entityPagePath('shipment', 'show', id);
@@ -18,6 +17,8 @@ export const shipmentHref = (id: string) => entityPagePath('shipment', 'show', i
  */
 export function BookingShipments({ bookingId }: { readonly bookingId: string }) {
   const shipments = useBookingShipments(bookingId);
+  const thaiDay = useThaiDay();
+  const shown = (at: PlanInstant | null) => (at ? `${thaiDay(at.date)} ${at.time}` : '-');
   return (
     <Section aria-labelledby={`shipments-${bookingId}`}>
       <h3 id={`shipments-${bookingId}`}>การขนส่ง</h3>

@@ -1,12 +1,14 @@
 import type { SlotPlan } from '@lms/domain';
 import { memo } from 'react';
-import { kg, percent, thaiDay } from '../booking/shared/format.ts';
+import { kg, percent } from '../booking/shared/format.ts';
 import { Figure, Figures, Panel } from '../booking/shared/layout.tsx';
+import { useThaiDay } from '../booking/shared/useThaiDay.ts';
 
 /** The slot's day at a glance: what is booked, what the branch has, how the day's deliveries went. * Memoized (issue 41): a move's busy state leaves the figures until the plan itself changes.
  */
 export const PlanFigures = memo(function PlanFigures({ plan }: { readonly plan: SlotPlan }) {
   const { figures } = plan;
+  const thaiDay = useThaiDay();
   return (
     <Panel aria-labelledby="planning-figures">
       <h3 id="planning-figures">ภาพรวมวันที่ {thaiDay(plan.date)}</h3>

@@ -13,19 +13,20 @@ import { useState } from 'react';
 import styled from 'styled-components';
 import useSWR, { useSWRConfig } from 'swr';
 import { bookingKeys, type CalendarQuery, type CellRef, useBookingApi } from '../shared/bookingApi.ts';
-import { dateOf, hours, isoOf, kg, m3, percent, thaiDay } from '../shared/format.ts';
+import { dateOf, hours, isoOf, kg, m3, percent } from '../shared/format.ts';
 import { Messages, Panel, Stack, TableScroll } from '../shared/layout.tsx';
 import { maxPercent, StatusBadge } from '../shared/StatusBadge.tsx';
 import type { CalendarCell, PlacedBooking } from '../shared/types.ts';
 import { type OpenBookingEvents, useBookingEvents } from '../shared/useBookingEvents.ts';
+import { useThaiDay } from '../shared/useThaiDay.ts';
 import { CellBookings } from './CellBookings.tsx';
 import {
-  cellWords,
   MoveDialog,
   type MovingPart,
   placeKey,
   placeOf,
   targetsOf,
+  useCellWords,
   useMovePart,
   useVerdicts,
 } from './reschedule.tsx';
@@ -76,6 +77,8 @@ export function BookingCalendarPage({
   const booking = useBookingApi();
   const canBook = useCanBook();
   const { mutate } = useSWRConfig();
+  const cellWords = useCellWords();
+  const thaiDay = useThaiDay();
   // The view and the period shown live in the URL (`?view=week&date=2025-03-02`): a link reproduces them.
   const [params, updateUrl] = useUrlState();
   const viewParam = params.get('view');

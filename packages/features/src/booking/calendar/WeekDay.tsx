@@ -2,7 +2,14 @@ import { Draggable, DropArea } from '@lms/design-system';
 import styled from 'styled-components';
 import { maxPercent, StatusBadge } from '../shared/StatusBadge.tsx';
 import type { CalendarCell, PlacedBooking } from '../shared/types.ts';
-import { BOOKING_PART_TYPE, cellWords, type MovingPart, placeKey, placeOf, Verdict } from './reschedule.tsx';
+import {
+  BOOKING_PART_TYPE,
+  type MovingPart,
+  placeKey,
+  placeOf,
+  useCellWords,
+  Verdict,
+} from './reschedule.tsx';
 
 /** What a week's cells need of the drag: who drags what, the engine's verdicts, where it hovers. */
 export interface WeekDrag {
@@ -32,6 +39,7 @@ export function WeekDay({
   readonly parts: ReadonlyMap<string, readonly PlacedBooking[]>;
   readonly drag: WeekDrag;
 }) {
+  const cellWords = useCellWords();
   if (cells.length === 0) return null;
   return (
     <CellList>

@@ -8,6 +8,7 @@ import { bookingKeys, useBookingApi } from '../shared/bookingApi.ts';
 import { thaiDay } from '../shared/format.ts';
 import { Messages } from '../shared/layout.tsx';
 import type { CalendarCell } from '../shared/types.ts';
+import { useThaiDay } from '../shared/useThaiDay.ts';
 
 /**
  * Drag to reschedule on the booking calendar (docs/booking-screens.md): a booking's part in one
@@ -35,9 +36,17 @@ export const placeOf = (cell: CellPlace): CellPlace => ({
   shiftOfDayId: cell.shiftOfDayId,
   vehicleTypeId: cell.vehicleTypeId,
 });
-/** A cell in words: `พ. 8 ม.ค. 2025 กะเช้า รถ 6 ล้อ`. */
-export const cellWords = (cell: Pick<CalendarCell, 'date' | 'shiftName' | 'vehicleTypeName'>) =>
-  `${thaiDay(cell.date)} ${cell.shiftName} ${cell.vehicleTypeName}`;
+type CellOfWords = Pick<CalendarCell, 'date' | 'shiftName' | 'vehicleTypeName'>;
+
+/** A cell in words: `พ. 8 ม.ค. 2025 กะเช้า รถ 6 ล้อ`; its day as `dayOf` says it (`useCellWords`: the user's era). */
+export const cellWords = (cell: CellOfWords, dayOf: (isoDay: string) => string = thaiDay) =>
+  `${dayOf(cell.date)} ${cell.shiftName} ${cell.vehicleTypeName}`;
+
+/** `cellWords` in the signed-in user's era. */
+export function useCellWords(): (cell: CellOfWords) => string {
+  const dayOf = useThaiDay();
+  return useCallback((cell: CellOfWords) => cellWords(cell, dayOf), [dayOf]);
+}
 
 /** The targets a part may go to: every cell shown from today on, except its own. */
 export function targetsOf(cells: readonly CalendarCell[], from: CellPlace, todayIso: string): CellPlace[] {
@@ -122,6 +131,8 @@ export interface MoveDialogProps {
  */
 export function MoveDialog({ part, todayIso, onClose, onChanged }: MoveDialogProps) {
   const booking = useBookingApi();
+  const words = useCellWords();
+  const dayOf = useThaiDay();
   const query = {
     from: todayIso,
     to: addDays(part.from.date > todayIso ? part.from.date : todayIso, MOVE_DIALOG_DAYS),
@@ -144,7 +155,7 @@ export function MoveDialog({ part, todayIso, onClose, onChanged }: MoveDialogPro
   const [busy, setBusy] = useState(false);
   const byKey = new Map(cells.map((cell) => [placeKey(cell), cell]));
   const fromCell = byKey.get(placeKey(part.from));
-  const fromWords = fromCell ? cellWords(fromCell) : thaiDay(part.from.date);
+  const fromWords = fromCell ? words(fromCell) : dayOf(part.from.date);
   const loading = (!calendar.data && !calendar.error) || (targets.length > 0 && !verdicts && !error);
   const dayCells = targets.filter((t) => t.date === day).map((t) => byKey.get(placeKey(t))!);
   return (
@@ -160,7 +171,7 @@ export function MoveDialog({ part, todayIso, onClose, onChanged }: MoveDialogPro
       ) : (
         <SelectField
           label="วันที่"
-          options={days.map((d) => ({ id: d, label: thaiDay(d) }))}
+          options={days.map((d) => ({ id: d, label: dayOf(d) }))}
           value={day}
           onChange={(next) => setDay(next === null ? null : String(next))}
         />
@@ -187,11 +198,11 @@ export function MoveDialog({ part, todayIso, onClose, onChanged }: MoveDialogPro
                 size="sm"
                 variant="secondary"
                 aria-describedby={id}
-                aria-label={`ย้ายไปที่นี่: ${cellWords(cell)}`}
+                aria-label={`ย้ายไปที่นี่: ${words(cell)}`}
                 isDisabled={!verdict?.ok || busy}
                 onPress={async () => {
                   setBusy(true);
-                  const moved = await move(part, placeOf(cell), cellWords(cell), fromWords);
+                  const moved = await move(part, placeOf(cell), words(cell), fromWords);
                   setBusy(false);
                   if (moved) onClose();
                 }}

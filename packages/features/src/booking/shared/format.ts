@@ -1,14 +1,26 @@
-import { dayOfWeek, dayParts, formatNumber, formatQuantity, THAI_MONTHS_SHORT } from '@lms/domain';
+import {
+  BUDDHIST_ERA_OFFSET,
+  type DateFormatOptions,
+  dayOfWeek,
+  dayParts,
+  formatNumber,
+  formatQuantity,
+  THAI_MONTHS_SHORT,
+} from '@lms/domain';
 
 /** Thai figures for booking screens: one place so every step says amounts the same way. */
 
 const thaiWeekdays = ['อา.', 'จ.', 'อ.', 'พ.', 'พฤ.', 'ศ.', 'ส.'];
 const thaiMonthsShort = THAI_MONTHS_SHORT;
 
-/** `2025-01-08` → `พ. 8 ม.ค. 2025`. */
-export function thaiDay(isoDay: string): string {
+/**
+ * `2025-01-08` → `พ. 8 ม.ค. 2025`, or `พ. 8 ม.ค. 2568` in the Buddhist era. A screen takes it from
+ * `useThaiDay`, in its user's era.
+ */
+export function thaiDay(isoDay: string, era: DateFormatOptions = {}): string {
   const { year, month, day } = dayParts(isoDay);
-  return `${thaiWeekdays[dayOfWeek(isoDay)]} ${day} ${thaiMonthsShort[month - 1]} ${year}`;
+  const shown = era.buddhistEra ? year + BUDDHIST_ERA_OFFSET : year;
+  return `${thaiWeekdays[dayOfWeek(isoDay)]} ${day} ${thaiMonthsShort[month - 1]} ${shown}`;
 }
 
 export function shortDay(isoDay: string): { weekday: string; day: string } {

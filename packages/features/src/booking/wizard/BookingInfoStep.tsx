@@ -24,9 +24,10 @@ import {
 import { memo, useCallback, useMemo, useState } from 'react';
 import styled from 'styled-components';
 import { useBookingApi } from '../shared/bookingApi.ts';
-import { kg, m3, thaiDay } from '../shared/format.ts';
+import { kg, m3 } from '../shared/format.ts';
 import { Actions, Figure, Figures, Messages, Panel, Stack } from '../shared/layout.tsx';
 import type { BookingRequest, UnbookedDo } from '../shared/types.ts';
+import { useThaiDay } from '../shared/useThaiDay.ts';
 
 export interface BookingInfoStepProps {
   /** Called with the new draft's id once the picked DOs are saved as a draft. */
@@ -258,6 +259,7 @@ const FilterPanel = memo(function FilterPanel({
 }) {
   const customers = useOptionsLoader('customer');
   const shipTos = useOptionsLoader('shipTo');
+  const thaiDay = useThaiDay();
   return (
     <Panel aria-labelledby="booking-info-filters">
       <h2 id="booking-info-filters">ค้นหาใบส่งสินค้าที่ยังไม่ได้จอง</h2>

@@ -1,3 +1,4 @@
+import { BuddhistEraProvider } from '@lms/design-system';
 import { drawsOf, resetDraws } from '@lms/design-system/renderCounts';
 import { bookingApi, entityApi, entityByName } from '@lms/domain';
 import {
@@ -398,6 +399,34 @@ export const SuggestionBeforeSla: Story = {
     await expect(cellOf(calendar, '8')).toHaveTextContent('ยังไม่ถึงวันที่จองได้');
     await expect(cellOf(calendar, '9')).toHaveTextContent('ยังไม่ถึงวันที่จองได้');
     await expect(calendar).not.toHaveTextContent(/SLA/);
+  },
+};
+
+/**
+ * A planner whose account shows years in พ.ศ. (the account menu's setting, `BuddhistEraProvider`):
+ * the step's days — the earliest, the options' days, the calendar's month — say 2568, never 2025,
+ * as the lists' dates do (docs/web.md "Dates in พ.ศ.").
+ */
+export const SuggestionInTheBuddhistEra: Story = {
+  name: 'Suggestion: days in the user’s era (พ.ศ.)',
+  args: { step: 'suggestion', draftId: DRAFT_ID },
+  beforeEach: recorded(),
+  decorators: [
+    (Story) => (
+      <BuddhistEraProvider value>
+        <Story />
+      </BuddhistEraProvider>
+    ),
+  ],
+  play: async ({ canvas, canvasElement }) => {
+    await canvas.findByRole('heading', { name: 'ตัวเลือกที่ 1 (แนะนำ)' });
+    await expect(canvas.getByText(/^ส่งได้เร็วที่สุด/)).toHaveTextContent(
+      'ส่งได้เร็วที่สุด พ. 8 ม.ค. 2568 · ค้นหาถึง อ. 21 ม.ค. 2568',
+    );
+    const best = canvas.getByRole('region', { name: 'ตัวเลือกที่ 1 (แนะนำ)' });
+    await expect(best).toHaveTextContent('ส่งครบ พ. 8 ม.ค. 2568');
+    await expect(canvas.getByText('มกราคม 2568')).toBeVisible();
+    await expect(canvasElement).not.toHaveTextContent(/2025/);
   },
 };
 

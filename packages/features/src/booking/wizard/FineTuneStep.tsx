@@ -6,6 +6,7 @@ import styled from 'styled-components';
 import { useSlotChoices } from '../shared/bookingApi.ts';
 import { Actions, Messages, Stack } from '../shared/layout.tsx';
 import type { Allocation, SlotChoice } from '../shared/types.ts';
+import { useThaiDay } from '../shared/useThaiDay.ts';
 import { splitButtonId } from './fineTune/AllocationLines.tsx';
 import { AllocationPanel, allocationHeadingId } from './fineTune/AllocationPanel.tsx';
 import { moveToNewAllocation } from './fineTune/draftEdits.ts';
@@ -61,6 +62,7 @@ export function FineTuneStep({ draftId, onNext, onBack }: FineTuneStepProps) {
   );
   const [splitting, setSplitting] = useState<Splitting | null>(null);
   const focusLater = useFocusAfterRender();
+  const thaiDay = useThaiDay();
 
   if (draft.error)
     return (
@@ -73,7 +75,7 @@ export function FineTuneStep({ draftId, onNext, onBack }: FineTuneStepProps) {
   const allocations = attempt ?? draft.data.draft.allocations;
   const evaluated = evaluation.allocations.map((result) => (result.ok ? result.allocation : null));
   const choices = slots.data?.slots ?? [];
-  const options = slotOptions(choices, attempt ? [] : evaluated, allocations);
+  const options = slotOptions(choices, attempt ? [] : evaluated, allocations, thaiDay);
   const orderLabel = (id: string) => orders.data?.find((order) => order.id === id)?.label ?? id.slice(0, 8);
   const slotsProblem = slots.error?.messages ?? (slots.data?.problem ? [slots.data.problem] : null);
 

@@ -4,9 +4,10 @@ import { useCanBook } from '@lms/entity-pages';
 import { useState } from 'react';
 import styled from 'styled-components';
 import { useBookingApi, useDraft, useSuggestion } from '../shared/bookingApi.ts';
-import { km, thaiDay } from '../shared/format.ts';
+import { km } from '../shared/format.ts';
 import { Actions, Messages, Panel, Stack } from '../shared/layout.tsx';
 import { type BookingOption, isSearched } from '../shared/types.ts';
+import { useThaiDay } from '../shared/useThaiDay.ts';
 import { DoBookingCalendar } from './suggestion/DoBookingCalendar.tsx';
 import { OptionCard } from './suggestion/OptionCard.tsx';
 import { WhyNotStrip } from './suggestion/WhyNotStrip.tsx';
@@ -29,6 +30,7 @@ export function OrderSuggestionStep({ draftId, today, onChosen, onBack }: OrderS
     ? { ...draft.data.draft.request, wantedDate: wantedDate ?? draft.data.draft.request.wantedDate ?? null }
     : null;
   const suggestion = useSuggestion(request);
+  const thaiDay = useThaiDay();
   const [choosing, setChoosing] = useState<number | null>(null);
   const [failure, setFailure] = useState<readonly string[] | null>(null);
 

@@ -22,6 +22,8 @@ export function slotOptions(
   choices: readonly SlotChoice[],
   current: readonly (Allocation | null)[],
   allocations: readonly DraftAllocation[],
+  /** A day's heading (`useThaiDay`: the user's era). */
+  dayOf: (isoDay: string) => string = thaiDay,
 ): FieldOption[] {
   const dated = choices.map((choice) => ({
     date: choice.date,
@@ -48,7 +50,7 @@ export function slotOptions(
   // A day's slots in the shifts' one order (start time), as the calendars list them.
   return dated
     .sort((a, b) => a.date.localeCompare(b.date) || compareShifts(a.shift, b.shift))
-    .map(({ date, id, label }) => ({ id, label, section: date ? thaiDay(date) : 'อื่น ๆ' }));
+    .map(({ date, id, label }) => ({ id, label, section: date ? dayOf(date) : 'อื่น ๆ' }));
 }
 
 /** The slot picker (day · shift · vehicle type, a heading a day): an allocation's own, and the new allocation's. */

@@ -2,9 +2,10 @@ import { Button } from '@lms/design-system';
 import { timeWindowLabel } from '@lms/domain';
 import { memo } from 'react';
 import styled from 'styled-components';
-import { baht, kg, m3, minutes, thaiDay } from '../../shared/format.ts';
+import { baht, kg, m3, minutes } from '../../shared/format.ts';
 import { StatusBadge } from '../../shared/StatusBadge.tsx';
 import type { Allocation, BookingOption } from '../../shared/types.ts';
+import { useThaiDay } from '../../shared/useThaiDay.ts';
 
 /**
  * One allocation: when, which vehicles, what it uses, and the slot's fill after this booking.
@@ -17,6 +18,7 @@ export const AllocationSummary = memo(function AllocationSummary({
   readonly allocation: Allocation;
 }) {
   const after = allocation.slotAfter;
+  const thaiDay = useThaiDay();
   return (
     <AllocationBox>
       <strong>
@@ -52,6 +54,7 @@ export function OptionCard({
   readonly isDisabled: boolean;
 }) {
   const titleId = `option-${option.rank}`;
+  const thaiDay = useThaiDay();
   return (
     <Card aria-labelledby={titleId} data-best={option.rank === 1 ? '' : undefined}>
       <Header>
