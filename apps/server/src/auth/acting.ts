@@ -1,6 +1,6 @@
 import type { DateFormatOptions } from '@lms/domain';
 import type { FastifyRequest } from 'fastify';
-import type { Principal } from './principal.ts';
+import { eraOf, type Principal } from './principal.ts';
 
 /** Who a signed-in request acts as, and its branch as the route declared it (auth/access.ts checked both). */
 export type Acting = { readonly principal: Principal } & (
@@ -30,10 +30,8 @@ function found(request: FastifyRequest): Acting {
 /** Who is calling: a signed-in route's principal. */
 export const actingPrincipal = (request: FastifyRequest): Principal => found(request).principal;
 
-/** The era the caller reads dates in (`Principal.buddhistEra`): for the days a refusal names. */
-export const actingEra = (request: FastifyRequest): DateFormatOptions => ({
-  buddhistEra: actingPrincipal(request).buddhistEra === true,
-});
+/** The era the caller reads dates in (`eraOf`): for the days a refusal names. */
+export const actingEra = (request: FastifyRequest): DateFormatOptions => eraOf(actingPrincipal(request));
 
 /** The branch a `branchScoped` route acts for, checked against the principal's branches. */
 export function actingBranch(request: FastifyRequest): string {

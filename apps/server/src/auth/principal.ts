@@ -1,4 +1,4 @@
-import { ROLE_ADMIN } from '@lms/domain';
+import { type DateFormatOptions, ROLE_ADMIN } from '@lms/domain';
 import type { Database, Executor } from '../db/database.ts';
 import type { DatabaseListener } from '../db/listener.ts';
 import { notify } from '../db/signals.ts';
@@ -255,6 +255,11 @@ export class PrincipalStore {
     return row;
   }
 }
+
+/** The era a principal reads dates in: a user's own setting; an API key or a trip link has none (Gregorian). */
+export const eraOf = (principal: Principal): DateFormatOptions => ({
+  buddhistEra: principal.buddhistEra === true,
+});
 
 function principalOf(row: SessionRow, sessionId: string): Principal {
   const roles = row.roles ?? [];

@@ -1,6 +1,7 @@
 import { closedShiftBreak, indexWorld } from '@lms/booking';
 import { bangkokIsoDate } from '@lms/domain';
 import { sql } from 'kysely';
+import { eraOf } from '../auth/principal.ts';
 import type { EntityExtension } from '../crud/extensions.ts';
 import type { Row } from '../crud/repository.ts';
 import type { Database, Tx } from '../db/database.ts';
@@ -57,8 +58,8 @@ export const bookingReportExtension: EntityExtension = {
     const today = bangkokIsoDate(new Date());
     const world = await loadWorld(trx as unknown as Database, { branchId, from: today, to: today, slotIds });
     const index = indexWorld(world);
-    // The writer's era for the day a refusal names (`Principal.buddhistEra`).
-    const era = { buddhistEra: write.principal.buddhistEra === true };
+    // The writer's era for the day a refusal names.
+    const era = eraOf(write.principal);
     const breakOf = (slotId: unknown, direction: 'in' | 'out') => {
       const slot = typeof slotId === 'string' ? index.slots.get(slotId) : undefined;
       return slot ? closedShiftBreak(index, slot, direction, era) : null;

@@ -1,6 +1,7 @@
 import { closedShiftBreak, indexWorld } from '@lms/booking';
 import type { DateFormatOptions } from '@lms/domain';
 import { sql } from 'kysely';
+import { eraOf } from '../auth/principal.ts';
 import type { EntityExtension } from '../crud/extensions.ts';
 import type { Row } from '../crud/repository.ts';
 import type { Database, Tx } from '../db/database.ts';
@@ -56,8 +57,8 @@ export const vehicleDateSlotExtension: EntityExtension = {
     // As a confirm does: a check-in racing this write is seen (the shift's shipments FOR SHARE).
     await sql`${lockedShiftShipments(is.branchId, sql`${[write.id]}::uuid[]`)}`.execute(trx);
     const field = was.shiftDate !== is.shiftDate ? 'shiftDate' : 'shiftOfDayId';
-    // The writer's era for the day the refusal names (`Principal.buddhistEra`).
-    const era = { buddhistEra: write.principal.buddhistEra === true };
+    // The writer's era for the day the refusal names.
+    const era = eraOf(write.principal);
     const out = await closedAt(trx, was, 'out', era);
     if (out) throw unprocessable({ [field]: out.message });
     const into = await closedAt(trx, is, 'in', era);
