@@ -17,6 +17,11 @@ export function useBuddhistEra(own: boolean | undefined): boolean {
   return own ?? setting;
 }
 
+/** The user's setting as the date formatters take it (`formatDate(day, useEra())`). */
+export function useEra(): { readonly buddhistEra: boolean } {
+  return { buddhistEra: useContext(BuddhistEraContext) };
+}
+
 /**
  * A typed date on its way to the stored value. Typing a year passes through years no one means:
  * the first digit of 2026 commits the year 2, then 20, then 202; of 2568 BE the year 2 BE, 542 BC,

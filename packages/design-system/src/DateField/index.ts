@@ -1,2 +1,2 @@
-export { BuddhistEraProvider, useBuddhistEra } from './buddhistEra.tsx';
+export { BuddhistEraProvider, useBuddhistEra, useEra } from './buddhistEra.tsx';
 export { DateField, type DateFieldProps } from './DateField.tsx';

@@ -5,7 +5,7 @@ import {
   ConfirmDialog,
   FormDialog,
   PresenceBadge,
-  useBuddhistEra,
+  useEra,
   useSnackbar,
 } from '@lms/design-system';
 import {
@@ -65,7 +65,7 @@ export function EntityFormDialog({
   const formId = useId();
   const session = useSession();
   const snackbar = useSnackbar();
-  const era = { buddhistEra: useBuddhistEra(undefined) };
+  const era = useEra();
   const mutations = useEntityMutations(entity);
   const record = useEntityRecord(entity, mode === 'create' ? null : id);
   const [confirmDelete, setConfirmDelete] = useState(false);

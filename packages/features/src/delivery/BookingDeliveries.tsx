@@ -1,4 +1,4 @@
-import { useBuddhistEra } from '@lms/design-system';
+import { useEra } from '@lms/design-system';
 import {
   type Answer,
   type BookingDelivery,
@@ -45,7 +45,7 @@ export function BookingDeliveries({ bookingId }: { readonly bookingId: string })
 
 function Delivery({ delivery }: { readonly delivery: BookingDelivery }) {
   const { stop, proof } = delivery;
-  const era = { buddhistEra: useBuddhistEra(undefined) };
+  const era = useEra();
   const status = optionLabel(stopStatusOptions, stop.status) ?? stop.status;
   return (
     <Card aria-label={deliveriesText.stop(delivery.shipmentDocNo, stop.seq)}>

@@ -1,4 +1,4 @@
-import { Alert, Button, type MapMarker, MapView, mapColors, useBuddhistEra } from '@lms/design-system';
+import { Alert, Button, type MapMarker, MapView, mapColors, useEra } from '@lms/design-system';
 import {
   addDays,
   type BoardPosition,
@@ -48,7 +48,7 @@ export function DeliveryBoardPage({
   readonly tileUrlTemplate?: string | null;
 }) {
   const api = useApi();
-  const era = { buddhistEra: useBuddhistEra(undefined) };
+  const era = useEra();
   const tiles = useMapTiles(tileUrlTemplate);
   const { branchId, user } = useSession();
   // Today's trips, or tomorrow's: what a dispatcher prepares the evening before (planned, not yet running).

@@ -1,4 +1,4 @@
-import { Alert, Button, useBuddhistEra } from '@lms/design-system';
+import { Alert, Button, useEra } from '@lms/design-system';
 import {
   type BoardTrip,
   bangkokIsoDate,
@@ -47,7 +47,7 @@ export function TripCard({
 }) {
   // Times read in the trip's own day, as on the driver's phone: a trip of the day before shows its
   // windows as its hours and only what falls on another day (an ETA after midnight) with a date.
-  const era = { buddhistEra: useBuddhistEra(undefined) };
+  const era = useEra();
   const time = timeOn(trip.date, era);
   const next = trip.stops.find((s) => s.id === trip.nextStopId);
   const title = [trip.docNo, trip.licensePlate, trip.driverName && boardText.driver(trip.driverName)]

@@ -1,11 +1,4 @@
-import {
-  Alert,
-  Button,
-  DataGrid,
-  type DataGridColumn,
-  useBuddhistEra,
-  useSnackbar,
-} from '@lms/design-system';
+import { Alert, Button, DataGrid, type DataGridColumn, useEra, useSnackbar } from '@lms/design-system';
 import {
   type FreightAdjustment,
   type FreightSignOff,
@@ -92,7 +85,7 @@ const tripColumnsOf = (era: Era): DataGridColumn<FreightTripLine>[] => [
  * adjustments, the moves the user's roles allow, PDF and Excel, and its history.
  */
 export function FreightStatementPage({ id, onBack }: FreightStatementPageProps) {
-  const era = { buddhistEra: useBuddhistEra(undefined) };
+  const era = useEra();
   const { statement, history } = useFreightStatement(id);
   const freight = useFreightApi();
   const snackbar = useSnackbar();

@@ -1,11 +1,4 @@
-import {
-  Button,
-  DataGrid,
-  type DataGridColumn,
-  SelectField,
-  useBuddhistEra,
-  useSnackbar,
-} from '@lms/design-system';
+import { Button, DataGrid, type DataGridColumn, SelectField, useEra, useSnackbar } from '@lms/design-system';
 import {
   type FreightCandidate,
   type FreightStatementState,
@@ -52,7 +45,7 @@ export function FreightStatementsPage({
   state,
 }: FreightStatementsPageProps) {
   const { list, candidates } = useFreightStatements(month, state);
-  const era = { buddhistEra: useBuddhistEra(undefined) };
+  const era = useEra();
   const { user } = useSession();
   const canDraft = !!user && featureRoles.freightStatement.edit.some((role) => user.roles.includes(role));
   const freight = useFreightApi();

@@ -1,4 +1,4 @@
-import { useBuddhistEra } from '@lms/design-system';
+import { useEra } from '@lms/design-system';
 import {
   figureValue,
   headlineFigures,
@@ -83,7 +83,7 @@ function Months({
   readonly lastMonth: ManagerMonth;
   readonly navigate?: Navigate | undefined;
 }) {
-  const era = { buddhistEra: useBuddhistEra(undefined) };
+  const era = useEra();
   const canOpen = useCanOpen();
   const now = periodWords(thisMonth.period, era);
   const before = periodWords(lastMonth.period, era);

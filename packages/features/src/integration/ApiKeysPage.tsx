@@ -7,7 +7,7 @@ import {
   FormDialog,
   ReferenceField,
   TextField,
-  useBuddhistEra,
+  useEra,
   useSnackbar,
 } from '@lms/design-system';
 import { type ApiKey, COLUMN_WIDTHS, type CreatedApiKey, formatDateTime, messagesOfError } from '@lms/domain';
@@ -23,7 +23,7 @@ import { apiKeyText as text } from './apiKeyText.ts';
  */
 export function ApiKeysPage() {
   const keys = useApiKeys();
-  const era = { buddhistEra: useBuddhistEra(undefined) };
+  const era = useEra();
   const [creating, setCreating] = useState(false);
   const [created, setCreated] = useState<CreatedApiKey>();
   const [revoking, setRevoking] = useState<ApiKey>();

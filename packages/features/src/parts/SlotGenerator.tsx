@@ -1,4 +1,4 @@
-import { Button, DataGrid, FormDialog, Icon, useBuddhistEra, useSnackbar } from '@lms/design-system';
+import { Button, DataGrid, FormDialog, Icon, useEra, useSnackbar } from '@lms/design-system';
 import {
   type EntityDef,
   type FieldDef,
@@ -64,7 +64,7 @@ function GeneratorDialog({ entity, onClose }: { readonly entity: EntityDef; read
   const formId = useId();
   const mutations = useEntityMutations(entity);
   const snackbar = useSnackbar();
-  const era = { buddhistEra: useBuddhistEra(undefined) };
+  const era = useEra();
   const [preview, setPreview] = useState<Slot[] | null>(null);
   const [progress, setProgress] = useState<{ done: number; failed: string[] } | null>(null);
   const saving = progress !== null && progress.done < (preview?.length ?? 0);
@@ -140,7 +140,7 @@ function Preview({
   readonly progress: { done: number; failed: string[] } | null;
   readonly onBack: () => void;
 }) {
-  const era = { buddhistEra: useBuddhistEra(undefined) };
+  const era = useEra();
   const ids = (name: string) => [...new Set(slots.map((slot) => String(slot[name] ?? '')))].filter(Boolean);
   const vehicleTypes = useEntityOptions('vehicleType', { ids: ids('vehicleTypeId'), size: 100 });
   const shifts = useEntityOptions('shiftOfDay', { ids: ids('shiftOfDayId'), size: 100 });

@@ -1,4 +1,4 @@
-import { Button, DataGrid, type DataGridColumn, useBuddhistEra, useSnackbar } from '@lms/design-system';
+import { Button, DataGrid, type DataGridColumn, useEra, useSnackbar } from '@lms/design-system';
 import {
   branchColumn,
   branchRecordsColumns,
@@ -53,7 +53,7 @@ export function BranchRecordsList({
 }) {
   const performance = usePerformanceApi();
   const [page, setPage] = useState(1);
-  const era = { buddhistEra: useBuddhistEra(undefined) };
+  const era = useEra();
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
   // Where each page ended (`next`): the page after it is read from there (keyset paging, docs/api.md).

@@ -1,4 +1,4 @@
-import { useBuddhistEra } from '@lms/design-system';
+import { useEra } from '@lms/design-system';
 import {
   CHANGE,
   changeTrend,
@@ -43,7 +43,7 @@ export function Headline({
 }) {
   const canOpen = useCanOpen();
   // Which period the change is against, in words: "ก.ย. 2569" for October (comparedPeriod.ts).
-  const before = periodWords(previousPeriod(period), { buddhistEra: useBuddhistEra(undefined) });
+  const before = periodWords(previousPeriod(period), useEra());
   return (
     <Tiles>
       {headlineFigures.map((figure) => {

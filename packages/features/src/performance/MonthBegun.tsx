@@ -1,4 +1,4 @@
-import { Button, useBuddhistEra } from '@lms/design-system';
+import { Button, useEra } from '@lms/design-system';
 import { type DeliveryFigures, formatMonth, monthPeriod, previousPeriod } from '@lms/domain';
 import styled from 'styled-components';
 import { monthJustBegun } from './monthJustBegun.ts';
@@ -19,7 +19,7 @@ export function MonthBegun({
   readonly previous: DeliveryFigures;
   readonly onMonthChange: (month: string) => void;
 }) {
-  const era = { buddhistEra: useBuddhistEra(undefined) };
+  const era = useEra();
   if (!monthJustBegun(current, previous)) return null;
   const before = previousPeriod(monthPeriod(month)).from.slice(0, 7);
   return (

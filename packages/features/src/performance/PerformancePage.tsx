@@ -1,4 +1,4 @@
-import { Button, SelectField, useBuddhistEra, useSnackbar } from '@lms/design-system';
+import { Button, SelectField, useEra, useSnackbar } from '@lms/design-system';
 import {
   type FigureTable,
   figureRowLink,
@@ -91,7 +91,7 @@ export function PerformancePage({
   const { user, branchId } = useSession();
   const branches = (user?.branchInfos ?? []).map((b) => ({ id: b.id, label: `${b.code}: ${b.name}` }));
   // The months in the user's era, as every staff screen's dates.
-  const era = { buddhistEra: useBuddhistEra(undefined) };
+  const era = useEra();
   const period = monthPeriod(month);
   const before = previousPeriod(period);
   const answer = figures.data;

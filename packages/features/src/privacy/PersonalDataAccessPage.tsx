@@ -4,7 +4,7 @@ import {
   type DataGridColumn,
   DateField,
   SelectField,
-  useBuddhistEra,
+  useEra,
   useSnackbar,
 } from '@lms/design-system';
 import {
@@ -79,7 +79,7 @@ const recordOf = (entry: AccessLogEntry) => {
 export function PersonalDataAccessPage() {
   const api = useApi();
   const snackbar = useSnackbar();
-  const era = { buddhistEra: useBuddhistEra(undefined) };
+  const era = useEra();
   const [filters, setFilters] = useState<Filters>({ action: null, entity: null, from: null, to: null });
   const [page, setPage] = useState(1);
   const badRange = !!filters.from && !!filters.to && filters.from > filters.to;
