@@ -15,11 +15,12 @@ import useSWR, { useSWRConfig } from 'swr';
 import { bookingKeys, type CalendarQuery, type CellRef, useBookingApi } from '../shared/bookingApi.ts';
 import { dateOf, hours, isoOf, kg, m3, percent } from '../shared/format.ts';
 import { Messages, Panel, Stack, TableScroll } from '../shared/layout.tsx';
-import { maxPercent, StatusBadge } from '../shared/StatusBadge.tsx';
+import { StatusBadge } from '../shared/StatusBadge.tsx';
 import type { CalendarCell, PlacedBooking } from '../shared/types.ts';
 import { type OpenBookingEvents, useBookingEvents } from '../shared/useBookingEvents.ts';
 import { useThaiDay } from '../shared/useThaiDay.ts';
 import { CellBookings } from './CellBookings.tsx';
+import { DaySummary } from './DaySummary.tsx';
 import {
   MoveDialog,
   type MovingPart,
@@ -358,13 +359,6 @@ export function BookingCalendarPage({
       )}
     </Stack>
   );
-}
-
-/** Month view: the day's fullest cell. */
-function DaySummary({ cells }: { readonly cells: readonly CalendarCell[] }) {
-  if (cells.length === 0) return null;
-  const worst = cells.reduce((a, b) => (maxPercent(b) > maxPercent(a) ? b : a));
-  return <StatusBadge colour={worst.colour} label={worst.statusLabel} value={maxPercent(worst)} wrap />;
 }
 
 const Toolbar = styled.div`
